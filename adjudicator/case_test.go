@@ -1,0 +1,355 @@
+package adjudicator
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+)
+
+// A rule case, in the style of godip's DATC files:
+//
+//	CASE <id carrying the rule number>
+//	STATE            key=value overrides of NewGame(1), keys are JSON paths
+//	                 of the state (powers.germany.tile_points=12); values are
+//	                 JSON, or bare strings. "@full" resolves with Resolve
+//	                 (advancing to the next segment needing orders) instead
+//	                 of resolving the open segment only. The segment defaults
+//	                 to economic.
+//	ORDERS           <power>: <order>, one per line
+//	EXPECT           error <power> <rule> | valid <power> |
+//	                 event <Type> k=v ... | noevent <Type> k=v ... |
+//	                 <json path>=<value> of the state after resolution
+//	END
+type ruleCase struct {
+	id     string
+	file   string
+	line   int
+	state  []string
+	full   bool
+	orders map[Power][]Order
+	expect []string
+}
+
+func TestRuleCases(t *testing.T) {
+	files, err := filepath.Glob("testdata/*.cases")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no case files: %v", err)
+	}
+	n := 0
+	for _, f := range files {
+		cases, err := readCases(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range cases {
+			n++
+			t.Run(c.id, func(t *testing.T) { runCase(t, c) })
+		}
+	}
+	t.Logf("%d rule cases", n)
+}
+
+func readCases(file string) ([]*ruleCase, error) {
+	f, err := os.Open(file)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var out []*ruleCase
+	var c *ruleCase
+	section := ""
+	sc := bufio.NewScanner(f)
+	ln := 0
+	for sc.Scan() {
+		ln++
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		switch {
+		case strings.HasPrefix(line, "CASE "):
+			if c != nil {
+				return nil, fmt.Errorf("%s:%d: CASE inside case %s", file, ln, c.id)
+			}
+			c = &ruleCase{id: strings.TrimSpace(line[5:]), file: file, line: ln, orders: map[Power][]Order{}}
+			section = ""
+			continue
+		case line == "STATE" || line == "ORDERS" || line == "EXPECT":
+			section = line
+			continue
+		case line == "END":
+			if c == nil {
+				return nil, fmt.Errorf("%s:%d: END outside a case", file, ln)
+			}
+			out = append(out, c)
+			c = nil
+			continue
+		}
+		if c == nil {
+			return nil, fmt.Errorf("%s:%d: text outside a case: %q", file, ln, line)
+		}
+		switch section {
+		case "STATE":
+			if line == "@full" {
+				c.full = true
+			} else {
+				c.state = append(c.state, line)
+			}
+		case "ORDERS":
+			pw, text, ok := strings.Cut(line, ":")
+			p, okp := ParsePower(pw)
+			if !ok || !okp {
+				return nil, fmt.Errorf("%s: %s:%d: want <power>: <order>", c.id, file, ln)
+			}
+			o, err := parseTestOrder(text)
+			if err != nil {
+				return nil, fmt.Errorf("%s: %s:%d: %v", c.id, file, ln, err)
+			}
+			o.Line = ln
+			c.orders[p] = append(c.orders[p], o)
+		case "EXPECT":
+			c.expect = append(c.expect, line)
+		default:
+			return nil, fmt.Errorf("%s: %s:%d: line outside a section", c.id, file, ln)
+		}
+	}
+	if c != nil {
+		return nil, fmt.Errorf("%s: missing END", c.id)
+	}
+	return out, sc.Err()
+}
+
+// parseTestOrder reads the canonical order text of Order.String (the
+// orders package owns the real email grammar).
+func parseTestOrder(text string) (Order, error) {
+	f := strings.Fields(strings.ToLower(text))
+	switch {
+	case len(f) == 4 && f[0] == "convert" && f[2] == "to" && f[3] == "civilian":
+		return Order{Kind: Convert, From: FactoryKind(f[1])}, nil
+	case len(f) == 2 && f[0] == "mobilize":
+		return Order{Kind: Mobilize, From: FactoryKind(f[1])}, nil
+	case len(f) == 1 && f[0] == "mobilize":
+		return Order{Kind: Mobilize}, nil
+	case len(f) >= 1:
+		o := Order{Kind: OrderKind(f[0])}
+		if len(f) > 1 {
+			o.From = FactoryKind(f[1])
+		}
+		return o, nil
+	}
+	return Order{}, fmt.Errorf("empty order")
+}
+
+// jsonValue parses a case value: JSON, or else a bare string.
+func jsonValue(v string) any {
+	var x any
+	if err := json.Unmarshal([]byte(v), &x); err == nil {
+		return x
+	}
+	return v
+}
+
+func toTree(t *testing.T, v any) map[string]any {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m map[string]any
+	if err := json.Unmarshal(b, &m); err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// lookup follows a dotted path; numeric elements index arrays, and
+// "minors.Spain" finds the minor named Spain.
+func lookup(tree any, path string) (any, bool) {
+	cur := tree
+	for _, k := range strings.Split(path, ".") {
+		switch c := cur.(type) {
+		case map[string]any:
+			v, ok := c[k]
+			if !ok {
+				return nil, false
+			}
+			cur = v
+		case []any:
+			found := false
+			for i, e := range c {
+				if m, ok := e.(map[string]any); ok && m["name"] == k || fmt.Sprint(i) == k {
+					cur, found = e, true
+					break
+				}
+			}
+			if !found {
+				return nil, false
+			}
+		default:
+			return nil, false
+		}
+	}
+	return cur, true
+}
+
+func set(tree map[string]any, path string, val any) error {
+	keys := strings.Split(path, ".")
+	parent, ok := lookup(tree, strings.Join(keys[:len(keys)-1], "."))
+	if len(keys) == 1 {
+		parent, ok = tree, true
+	}
+	if !ok {
+		return fmt.Errorf("no such path %q", path)
+	}
+	last := keys[len(keys)-1]
+	switch p := parent.(type) {
+	case map[string]any:
+		if _, exists := p[last]; !exists {
+			return fmt.Errorf("no such field %q", path)
+		}
+		p[last] = val
+	case []any:
+		for i, e := range p {
+			if m, ok := e.(map[string]any); ok && m["name"] == last {
+				p[i] = val
+				return nil
+			}
+		}
+		return fmt.Errorf("no such element %q", path)
+	default:
+		return fmt.Errorf("cannot set %q", path)
+	}
+	return nil
+}
+
+func same(got any, want string) bool {
+	g, _ := json.Marshal(got)
+	w, _ := json.Marshal(jsonValue(want))
+	return string(g) == string(w)
+}
+
+func caseState(t *testing.T, c *ruleCase) State {
+	t.Helper()
+	tree := toTree(t, NewGame(1))
+	tree["segment"] = string(SegEconomic)
+	for _, kv := range c.state {
+		k, v, ok := strings.Cut(kv, "=")
+		if !ok {
+			t.Fatalf("%s: bad STATE line %q", c.id, kv)
+		}
+		if err := set(tree, strings.TrimSpace(k), jsonValue(strings.TrimSpace(v))); err != nil {
+			t.Fatalf("%s: STATE %q: %v", c.id, kv, err)
+		}
+	}
+	b, _ := json.Marshal(tree)
+	var s State
+	if err := json.Unmarshal(b, &s); err != nil {
+		t.Fatalf("%s: STATE does not decode: %v", c.id, err)
+	}
+	return s
+}
+
+func runCase(t *testing.T, c *ruleCase) {
+	s := caseState(t, c)
+	var after State
+	var evs []Event
+	if c.full {
+		var err error
+		after, evs, err = Resolve(s, c.orders)
+		if err != nil {
+			t.Fatalf("%s: Resolve: %v", c.id, err)
+		}
+	} else {
+		after = s.Clone()
+		resolveSegment(&after, c.orders, &evs)
+	}
+	afterTree := toTree(t, after)
+	var evTrees []map[string]any
+	for _, e := range evs {
+		m := toTree(t, e)
+		m["type"] = e.Type()
+		evTrees = append(evTrees, m)
+	}
+	for _, x := range c.expect {
+		f := strings.Fields(x)
+		switch f[0] {
+		case "error", "valid":
+			p, ok := ParsePower(f[1])
+			if !ok {
+				t.Fatalf("%s: bad power in %q", c.id, x)
+			}
+			errs := Validate(s, p, c.orders[p])
+			if f[0] == "valid" {
+				if len(errs) != 0 {
+					t.Errorf("%s: %s orders should be valid, got %v", c.id, p, errs)
+				}
+				continue
+			}
+			var rules []string
+			for _, e := range errs {
+				rules = append(rules, e.Rule)
+				if !strings.Contains(e.Error(), "rule "+e.Rule+": ") {
+					t.Errorf("%s: error text %q lacks its rule", c.id, e.Error())
+				}
+			}
+			found := false
+			for _, r := range rules {
+				found = found || r == f[2]
+			}
+			if !found {
+				t.Errorf("%s: want a rule %s error for %s, got %v", c.id, f[2], p, errs)
+			}
+		case "event", "noevent":
+			match := 0
+			for _, m := range evTrees {
+				if m["type"] != f[1] {
+					continue
+				}
+				ok := true
+				for _, kv := range f[2:] {
+					k, v, _ := strings.Cut(kv, "=")
+					got, found := lookup(m, k)
+					ok = ok && found && same(got, v)
+				}
+				if ok {
+					match++
+				}
+			}
+			if f[0] == "event" && match == 0 {
+				t.Errorf("%s: no event %s; events:\n%s", c.id, strings.Join(f[1:], " "), dumpEvents(evs))
+			}
+			if f[0] == "noevent" && match > 0 {
+				t.Errorf("%s: unexpected event %s; events:\n%s", c.id, strings.Join(f[1:], " "), dumpEvents(evs))
+			}
+		default:
+			k, v, ok := strings.Cut(x, "=")
+			if !ok {
+				t.Fatalf("%s: bad EXPECT line %q", c.id, x)
+			}
+			got, found := lookup(afterTree, strings.TrimSpace(k))
+			if !found {
+				t.Errorf("%s: no field %s in the state", c.id, k)
+				continue
+			}
+			if !same(got, strings.TrimSpace(v)) {
+				g, _ := json.Marshal(got)
+				t.Errorf("%s: %s = %s, want %s", c.id, k, g, v)
+			}
+		}
+	}
+}
+
+func dumpEvents(evs []Event) string {
+	var lines []string
+	for _, e := range evs {
+		b, _ := json.Marshal(e)
+		lines = append(lines, "  "+e.Type()+" "+string(b))
+	}
+	sort.Strings(lines[:0])
+	return strings.Join(lines, "\n")
+}

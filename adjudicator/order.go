@@ -1,0 +1,95 @@
+package adjudicator
+
+import (
+	"fmt"
+	"strings"
+)
+
+// FactoryKind is the use a factory is put to (11.21).
+type FactoryKind string
+
+// Factory uses (11.21A-C).
+const (
+	Idle     FactoryKind = "idle"
+	Civilian FactoryKind = "civilian"
+	Military FactoryKind = "military"
+)
+
+// Valid reports whether k is one of the three uses.
+func (k FactoryKind) Valid() bool { return k == Idle || k == Civilian || k == Military }
+
+// OrderKind is the kind of an order.
+type OrderKind string
+
+// Order kinds of the industrial segment (14).
+const (
+	Convert  OrderKind = "convert"  // idle -> civilian (14.21)
+	Mobilize OrderKind = "mobilize" // idle or civilian -> military (14.31)
+)
+
+// Order is one order of one power.
+type Order struct {
+	Kind OrderKind   `json:"kind"`
+	From FactoryKind `json:"from,omitempty"` // CONVERT: idle; MOBILIZE: idle or civilian
+	Line int         `json:"line,omitempty"` // 1-based line in the email body; 0 if unknown
+}
+
+// To returns the factory use the order converts to.
+func (o Order) To() FactoryKind {
+	switch o.Kind {
+	case Convert:
+		return Civilian
+	case Mobilize:
+		return Military
+	}
+	return ""
+}
+
+// String returns the canonical order text, e.g. "CONVERT IDLE TO CIVILIAN"
+// or "MOBILIZE CIVILIAN".
+func (o Order) String() string {
+	switch o.Kind {
+	case Convert:
+		from := o.From
+		if from == "" {
+			from = Idle
+		}
+		return "CONVERT " + strings.ToUpper(string(from)) + " TO CIVILIAN"
+	case Mobilize:
+		if o.From == "" {
+			return "MOBILIZE"
+		}
+		return "MOBILIZE " + strings.ToUpper(string(o.From))
+	}
+	s := strings.ToUpper(string(o.Kind))
+	if o.From != "" {
+		s += " " + strings.ToUpper(string(o.From))
+	}
+	if s == "" {
+		return "(empty order)"
+	}
+	return s
+}
+
+// OrderError explains why an order is not acceptable, citing the rule.
+type OrderError struct {
+	Order Order  `json:"order"`
+	Rule  string `json:"rule"`
+	Msg   string `json:"msg"`
+}
+
+// Error renders "line 7: MOBILIZE IDLE: rule 14.41: ..." (without the line
+// part when the line is unknown).
+func (e OrderError) Error() string {
+	var b strings.Builder
+	if e.Order.Line > 0 {
+		fmt.Fprintf(&b, "line %d: ", e.Order.Line)
+	}
+	b.WriteString(e.Order.String())
+	b.WriteString(": ")
+	if e.Rule != "" {
+		b.WriteString("rule " + e.Rule + ": ")
+	}
+	b.WriteString(e.Msg)
+	return b.String()
+}

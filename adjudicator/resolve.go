@@ -1,0 +1,131 @@
+package adjudicator
+
+import (
+	"fmt"
+	"slices"
+)
+
+// step resolves one segment (7.31). Segments without a resolver are skipped
+// with a SegmentSkipped event.
+type step func(s *State, orders map[Power][]Order, evs *[]Event)
+
+// steps are the segments stormjudge adjudicates; the others are skipped.
+var steps = map[Segment]step{
+	SegRandomEvents: resolveRandomEvents,
+	SegIncome:       resolveIncome,
+	SegEconomic:     resolveEconomic,
+}
+
+// ordering lists who orders in each segment implemented so far: for now only
+// the economic phase, where every power orders secretly (13.11, 14.51).
+var ordering = map[Segment][]Power{
+	SegEconomic: Powers,
+}
+
+// Required returns the powers that must order in s.Segment, or nil when the
+// segment is automatic or the game has ended.
+func Required(s State) []Power {
+	if s.Ended {
+		return nil
+	}
+	return slices.Clone(ordering[s.Segment])
+}
+
+func requires(s State, p Power) bool {
+	return !s.Ended && slices.Contains(ordering[s.Segment], p)
+}
+
+// Resolve resolves s.Segment with the given orders (a missing power gave no
+// orders), then advances through automatic segments until one needs orders
+// or the game has ended. It never mutates s; all randomness comes from s.RNG.
+// Orders that fail re-validation are voided (OrderVoided, private) rather
+// than failing the whole resolution.
+func Resolve(s State, orders map[Power][]Order) (State, []Event, error) {
+	if err := check(s); err != nil {
+		return s, nil, err
+	}
+	for p, os := range orders {
+		if !p.Valid() {
+			return s, nil, fmt.Errorf("adjudicator: orders for invalid power %d", uint8(p))
+		}
+		if len(os) > 0 && !requires(s, p) {
+			return s, nil, fmt.Errorf("adjudicator: %s gives no orders in %s %s", p, s.Turn, s.Segment)
+		}
+	}
+	n := s.Clone()
+	var evs []Event
+	resolveSegment(&n, orders, &evs)
+	for !n.Ended && len(Required(n)) == 0 {
+		resolveSegment(&n, nil, &evs)
+	}
+	return n, evs, nil
+}
+
+// check rejects states Resolve cannot work on.
+func check(s State) error {
+	if s.Ended {
+		return fmt.Errorf("adjudicator: the game has ended")
+	}
+	if !s.Segment.Valid() {
+		return fmt.Errorf("adjudicator: unknown segment %q", s.Segment)
+	}
+	if s.Turn.Season < Spring || s.Turn.Season > Winter {
+		return fmt.Errorf("adjudicator: invalid turn %v", s.Turn)
+	}
+	for _, p := range Powers {
+		if s.Powers[p] == nil {
+			return fmt.Errorf("adjudicator: state has no %s", p)
+		}
+	}
+	return nil
+}
+
+// resolveSegment resolves the open segment and moves to the next one.
+func resolveSegment(s *State, orders map[Power][]Order, evs *[]Event) {
+	if f, ok := steps[s.Segment]; ok {
+		f(s, orders, evs)
+	} else {
+		*evs = append(*evs, SegmentSkipped{Turn: s.Turn, Segment: s.Segment, Note: NotImplemented})
+	}
+	advance(s, evs)
+}
+
+// advance moves to the next segment of 7.31; after the last one the turn
+// ends and the next begins at random events (2.41).
+func advance(s *State, evs *[]Event) {
+	i := s.Segment.index()
+	if i+1 < len(Segments) {
+		s.Segment = Segments[i+1]
+		return
+	}
+	endTurn(s, evs)
+	s.Turn = s.Turn.Next()
+	s.Segment = Segments[0]
+	*evs = append(*evs, TurnBegan{Turn: s.Turn})
+}
+
+// maxCarryOver is the most tile points kept into the next turn (6.33).
+const maxCarryOver = 21
+
+// endTurn applies the end-of-turn housekeeping.
+func endTurn(s *State, evs *[]Event) {
+	for _, p := range Powers {
+		ps := s.Powers[p]
+		before := ps.TilePoints
+		ps.TilePoints = min(ps.TilePoints, maxCarryOver) // 6.33
+		*evs = append(*evs, TilesCarriedOver{Power: p, Before: before, After: ps.TilePoints})
+		ps.ConvertedThisTurn = false // 14.41: one conversion per turn
+	}
+	s.Russia.GreatPurge = false // 14.43A: only the turn of the purge
+	*evs = append(*evs, TurnEnded{Turn: s.Turn})
+}
+
+// resolveRandomEvents is the random events phase (8, 9, 22.4). No cards yet:
+// the segment is reported as skipped. In Spring 1935 it also reports the
+// setup draw of the Spanish civil war (25.32A).
+func resolveRandomEvents(s *State, _ map[Power][]Order, evs *[]Event) {
+	if s.Turn == FirstTurn {
+		*evs = append(*evs, SpanishCivilWarSetup{Tile: s.SpanishTile, Events: s.Minor("Spain").CivilWarEvents})
+	}
+	*evs = append(*evs, SegmentSkipped{Turn: s.Turn, Segment: s.Segment, Note: NotImplemented})
+}

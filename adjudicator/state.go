@@ -1,0 +1,235 @@
+package adjudicator
+
+// State is the whole game state between two adjudications. It is plain data:
+// its JSON (documented field by field in docs/state.md) restores a game
+// exactly, including the random generator.
+type State struct {
+	Turn            Turn                  `json:"turn"`
+	Segment         Segment               `json:"segment"`
+	Seed            uint64                `json:"seed"`
+	RNG             RNG                   `json:"rng"`
+	EconomicClimate int                   `json:"economic_climate"` // 11.31, -3..+3 (11.34)
+	EAI             int                   `json:"eai"`              // 23, -5..+5 (23.26)
+	Tiles           TilePool              `json:"tiles"`            // 6.2
+	Powers          map[Power]*PowerState `json:"powers"`
+	Minors          []Minor               `json:"minors"`   // 24.21, in the order of that rule
+	Research        []ResearchResult      `json:"research"` // results achieved (15.5 at start)
+	Russia          RussiaState           `json:"russia"`   // 14.43, 22
+	Conditions      Conditions            `json:"conditions"`
+	SpanishTile     int                   `json:"spanish_civil_war_tile"` // the tile drawn at setup (25.32A)
+	Ended           bool                  `json:"ended"`                  // war broke out (2.31)
+}
+
+// Factories counts a power's factories by use (11.21).
+type Factories struct {
+	Civilian int `json:"civilian"`
+	Military int `json:"military"`
+	Idle     int `json:"idle"`
+}
+
+// Total returns the number of factories; it never changes (14.12).
+func (f Factories) Total() int { return f.Civilian + f.Military + f.Idle }
+
+// Count returns the number of factories of kind k.
+func (f Factories) Count(k FactoryKind) int {
+	switch k {
+	case Civilian:
+		return f.Civilian
+	case Military:
+		return f.Military
+	case Idle:
+		return f.Idle
+	}
+	return 0
+}
+
+func (f *Factories) add(k FactoryKind, n int) {
+	switch k {
+	case Civilian:
+		f.Civilian += n
+	case Military:
+		f.Military += n
+	case Idle:
+		f.Idle += n
+	}
+}
+
+// Units counts armor, infantry and air units.
+type Units struct {
+	Armor    int `json:"armor"`
+	Infantry int `json:"infantry"`
+	Air      int `json:"air"`
+}
+
+// Total returns the number of units.
+func (u Units) Total() int { return u.Armor + u.Infantry + u.Air }
+
+// ActivityCounters counts activity counters by strength (12.21).
+type ActivityCounters struct {
+	Three    int `json:"three"`
+	Two      int `json:"two"`
+	One      int `json:"one"`
+	Zero     int `json:"zero"`
+	Ship     int `json:"ship"`     // strength 1, shipbuilding only (12.21, 12.22C)
+	Research int `json:"research"` // strength 1, research only (12.22A)
+}
+
+// Points returns the total strength of the counters.
+func (a ActivityCounters) Points() int {
+	return 3*a.Three + 2*a.Two + a.One + a.Ship + a.Research
+}
+
+// PowerState is one major power's part of the state.
+type PowerState struct {
+	TilePoints int       `json:"tile_points"` // 6.1; public (6.31)
+	Factories  Factories `json:"factories"`   // 11.21
+	// ConvertedThisTurn records the one conversion allowed per turn (14.41).
+	ConvertedThisTurn bool `json:"converted_this_turn"`
+	// Mobilizations counts all mobilizations so far, the pre-game ones of
+	// 14.9 included.
+	Mobilizations int `json:"mobilizations"`
+	// MobilizationTurns lists the turns of the game in which the power
+	// mobilized (the pre-game mobilizations of 14.9 have no turn). Used for
+	// the Russian mobilization rate (14.43B).
+	MobilizationTurns []Turn `json:"mobilization_turns"`
+	// PendingMobilizations counts mobilizations whose units (14.7) have not
+	// yet been chosen.
+	PendingMobilizations  int   `json:"pending_mobilizations"`
+	Active                Units `json:"active"`                 // 17, 18.21A
+	Reserve               Units `json:"reserve"`                // 14.81, 18.11
+	ShipbuildingIncreases int   `json:"shipbuilding_increases"` // 14.61, 14.9
+	// Pool is the permanent activity counter pool (12.21 plus permanent
+	// increases); Counters is what may be used this turn, Pool plus the
+	// civilian-factory counters of 12.22A/B (13.21A).
+	Pool     ActivityCounters `json:"pool"`
+	Counters ActivityCounters `json:"counters"`
+	// Support is the support level of the current turn (10.31).
+	Support int `json:"support"`
+	// Cost modifiers from random events (14.21, 14.31C); 0 until random
+	// events are implemented.
+	ConvertCostModifier  int `json:"convert_cost_modifier"`
+	MobilizeCostModifier int `json:"mobilize_cost_modifier"`
+	// Income is the breakdown of this turn's national income (11.12C).
+	Income Income `json:"income"`
+}
+
+// Income is the breakdown of one power's national income (11.12C).
+type Income struct {
+	Civilian     int `json:"civilian"`      // 2 per civilian factory (11.21A)
+	Support      int `json:"support"`       // support level (11.51)
+	TradePacts   int `json:"trade_pacts"`   // 11.62
+	TileDraw     int `json:"tile_draw"`     // random face-down tile (11.91)
+	Climate      int `json:"climate"`       // economic climate (11.35A)
+	RandomEvents int `json:"random_events"` // 11.41; 0 until random events exist
+	Maintenance  int `json:"maintenance"`   // 11.81, 11.82 (a cost, >= 0)
+	Total        int `json:"total"`         // the national income
+}
+
+// Minor is a minor country that is a diplomatic target (24.21).
+type Minor struct {
+	Name string `json:"name"`
+	// Flags is the number of flags; FlagPower the major power they belong to
+	// (24.21, 24.18).
+	Flags     int   `json:"flags"`
+	FlagPower Power `json:"flag_power,omitempty"`
+	// TradePact is the major power holding the trade pact (11.61), if any.
+	TradePact      Power `json:"trade_pact,omitempty"`
+	CivilWarEvents int   `json:"civil_war_events"` // 4.14A, 25.31
+}
+
+// ResearchResult records research results achieved by a side (15.5).
+type ResearchResult struct {
+	Side    Side   `json:"side"`
+	Power   Power  `json:"power,omitempty"` // when the result is national
+	Project string `json:"project"`
+	Results int    `json:"results"`
+	Rule    string `json:"rule"`
+}
+
+// Cohesion is the Russian cohesion level (22.71).
+type Cohesion string
+
+// Russian cohesion levels (22.71).
+const (
+	LowCohesion    Cohesion = "low"
+	MediumCohesion Cohesion = "medium"
+	HighCohesion   Cohesion = "high"
+	FullCohesion   Cohesion = "full"
+)
+
+// CohesionFor returns the cohesion level for a number of purge events (22.71).
+func CohesionFor(purgeEvents int) Cohesion {
+	switch {
+	case purgeEvents >= 30:
+		return FullCohesion
+	case purgeEvents >= 20:
+		return HighCohesion
+	case purgeEvents >= 10:
+		return MediumCohesion
+	}
+	return LowCohesion
+}
+
+// RussiaState holds Russia-only state (14.43, 22).
+type RussiaState struct {
+	PurgeEvents int      `json:"purge_events"` // 22.31, 22.72
+	Cohesion    Cohesion `json:"cohesion"`     // 22.71, kept equal to CohesionFor(PurgeEvents)
+	// GreatPurge is set when a Great Purge occurs this turn (14.43A, 22.42D).
+	GreatPurge bool `json:"great_purge"`
+}
+
+// Conditions are the game situations of 14.43C; all false at the start.
+type Conditions struct {
+	// Germany committed aggression against Poland (Danzig and the Corridor
+	// included) without signing the Nazi-Soviet Pact.
+	PolandAggressionWithoutPact bool `json:"poland_aggression_without_pact"`
+	// Germany violated the Nazi-Soviet Pact.
+	PactViolated bool `json:"pact_violated"`
+	// Germany committed aggression against the Baltic States.
+	BalticAggression bool `json:"baltic_aggression"`
+}
+
+// RussianMobilizationFreed reports whether 14.43C lets Russia mobilize
+// civilian factories (and, by 10.41A, beyond nine military factories).
+func (c Conditions) RussianMobilizationFreed() bool {
+	return c.PolandAggressionWithoutPact || c.PactViolated || c.BalticAggression
+}
+
+// Clone returns a deep copy of s.
+func (s State) Clone() State {
+	c := s
+	if s.Powers != nil {
+		c.Powers = make(map[Power]*PowerState, len(s.Powers))
+		for p, ps := range s.Powers {
+			if ps == nil {
+				c.Powers[p] = nil
+				continue
+			}
+			cp := *ps
+			cp.MobilizationTurns = cloneSlice(ps.MobilizationTurns)
+			c.Powers[p] = &cp
+		}
+	}
+	c.Minors = cloneSlice(s.Minors)
+	c.Research = cloneSlice(s.Research)
+	return c
+}
+
+// cloneSlice copies a slice of plain values, keeping nil and empty apart so
+// that a clone marshals exactly like the original.
+func cloneSlice[T any](v []T) []T {
+	if v == nil {
+		return nil
+	}
+	return append(make([]T, 0, len(v)), v...)
+}
+
+// Minor returns a pointer to the named minor country, or nil.
+func (s *State) Minor(name string) *Minor {
+	for i := range s.Minors {
+		if s.Minors[i].Name == name {
+			return &s.Minors[i]
+		}
+	}
+	return nil
+}

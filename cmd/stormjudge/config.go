@@ -1,0 +1,186 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/BurntSushi/toml"
+
+	"stormjudge/adjudicator"
+	"stormjudge/judge"
+	"stormjudge/mailer"
+)
+
+// Config is the daemon's TOML configuration; config.toml.example documents
+// every key. Unknown keys are an error.
+type Config struct {
+	Data     string       `toml:"data"`
+	Address  string       `toml:"address"`
+	Domain   string       `toml:"domain"`
+	Tick     duration     `toml:"tick"`
+	LogLevel string       `toml:"log_level"`
+	IMAP     IMAPConfig   `toml:"imap"`
+	SMTP     SMTPConfig   `toml:"smtp"`
+	Games    []GameConfig `toml:"game"`
+}
+
+// IMAPConfig is the [imap] table.
+type IMAPConfig struct {
+	Addr               string   `toml:"addr"`
+	Username           string   `toml:"username"`
+	Password           string   `toml:"password"`
+	PasswordEnv        string   `toml:"password_env"`
+	TLS                string   `toml:"tls"`
+	InsecureSkipVerify bool     `toml:"insecure_skip_verify"`
+	Mailbox            string   `toml:"mailbox"`
+	Processed          string   `toml:"processed_mailbox"`
+	PollInterval       duration `toml:"poll_interval"`
+	KeepAlive          duration `toml:"keepalive"`
+}
+
+// SMTPConfig is the [smtp] table.
+type SMTPConfig struct {
+	Addr        string   `toml:"addr"`
+	Username    string   `toml:"username"`
+	Password    string   `toml:"password"`
+	PasswordEnv string   `toml:"password_env"`
+	TLS         string   `toml:"tls"`
+	Hello       string   `toml:"hello"`
+	Timeout     duration `toml:"timeout"`
+}
+
+// GameConfig is one [[game]] table.
+type GameConfig struct {
+	ID              string       `toml:"id"`
+	Moderators      []string     `toml:"moderators"`
+	Seed            uint64       `toml:"seed"`
+	SegmentDuration duration     `toml:"segment_duration"`
+	Seats           []SeatConfig `toml:"seat"`
+}
+
+// SeatConfig is one [[game.seat]] table.
+type SeatConfig struct {
+	Power   string `toml:"power"`
+	Address string `toml:"address"`
+	Secret  string `toml:"secret"`
+}
+
+// duration reads "30s", "72h" and the like.
+type duration struct{ time.Duration }
+
+func (d *duration) UnmarshalText(b []byte) error {
+	v, err := time.ParseDuration(strings.TrimSpace(string(b)))
+	if err != nil {
+		return err
+	}
+	if v < 0 {
+		return fmt.Errorf("negative duration %s", v)
+	}
+	d.Duration = v
+	return nil
+}
+
+func (d duration) MarshalText() ([]byte, error) { return []byte(d.Duration.String()), nil }
+
+// LoadConfig reads and checks a config file.
+func LoadConfig(path string) (*Config, error) {
+	var c Config
+	md, err := toml.DecodeFile(path, &c)
+	if err != nil {
+		var pe toml.ParseError
+		if errors.As(err, &pe) {
+			return nil, fmt.Errorf("config: %s", pe.ErrorWithPosition())
+		}
+		return nil, fmt.Errorf("config: %s: %w", path, err)
+	}
+	if und := md.Undecoded(); len(und) > 0 {
+		keys := make([]string, len(und))
+		for i, k := range und {
+			keys[i] = k.String()
+		}
+		sort.Strings(keys)
+		return nil, fmt.Errorf("config: %s: unknown keys: %s", path, strings.Join(keys, ", "))
+	}
+	if err := c.check(); err != nil {
+		return nil, fmt.Errorf("config: %s: %w", path, err)
+	}
+	return &c, nil
+}
+
+func (c *Config) check() error {
+	if c.Data == "" {
+		return errors.New("data: the bbolt file is required")
+	}
+	if !strings.Contains(c.Address, "@") {
+		return errors.New("address: the judge's own email address is required")
+	}
+	if c.IMAP.Addr == "" || c.SMTP.Addr == "" {
+		return errors.New("imap.addr and smtp.addr are required")
+	}
+	for _, t := range []string{c.IMAP.TLS, c.SMTP.TLS} {
+		switch t {
+		case "", "none", "starttls", "tls":
+		default:
+			return fmt.Errorf("tls = %q: use none, starttls or tls", t)
+		}
+	}
+	for _, env := range []string{c.IMAP.PasswordEnv, c.SMTP.PasswordEnv} {
+		if env != "" && os.Getenv(env) == "" {
+			return fmt.Errorf("password_env: environment variable %s is empty", env)
+		}
+	}
+	ids := map[string]bool{}
+	for _, g := range c.Games {
+		if ids[g.ID] {
+			return fmt.Errorf("game %q defined twice", g.ID)
+		}
+		ids[g.ID] = true
+		def, err := g.def()
+		if err != nil {
+			return err
+		}
+		if err := def.Validate(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (g GameConfig) def() (judge.GameDef, error) {
+	d := judge.GameDef{ID: g.ID, Moderators: g.Moderators, Seed: g.Seed, SegmentDuration: g.SegmentDuration.Duration}
+	for _, s := range g.Seats {
+		p, ok := adjudicator.ParsePower(s.Power)
+		if !ok {
+			return d, fmt.Errorf("game %s: seat power %q: use germany, italy, britain, france or russia", g.ID, s.Power)
+		}
+		d.Seats = append(d.Seats, judge.SeatDef{Power: p, Address: s.Address, Secret: s.Secret})
+	}
+	return d, nil
+}
+
+func password(plain, env string) string {
+	if env != "" {
+		return os.Getenv(env)
+	}
+	return plain
+}
+
+func (c *Config) imapOptions() *mailer.IMAPOptions {
+	return &mailer.IMAPOptions{
+		Addr: c.IMAP.Addr, Username: c.IMAP.Username, Password: password(c.IMAP.Password, c.IMAP.PasswordEnv),
+		TLS: c.IMAP.TLS, InsecureSkipVerify: c.IMAP.InsecureSkipVerify,
+		Mailbox: c.IMAP.Mailbox, ProcessedMailbox: c.IMAP.Processed,
+		PollInterval: c.IMAP.PollInterval.Duration, KeepAlive: c.IMAP.KeepAlive.Duration,
+	}
+}
+
+func (c *Config) smtpOptions() *mailer.SMTPOptions {
+	return &mailer.SMTPOptions{
+		Addr: c.SMTP.Addr, Username: c.SMTP.Username, Password: password(c.SMTP.Password, c.SMTP.PasswordEnv),
+		TLS: c.SMTP.TLS, HelloName: c.SMTP.Hello, Timeout: c.SMTP.Timeout.Duration,
+	}
+}

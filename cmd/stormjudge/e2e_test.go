@@ -1,0 +1,251 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"net"
+	"net/smtp"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/emersion/go-imap/v2"
+	"github.com/emersion/go-imap/v2/imapclient"
+
+	"stormjudge/adjudicator"
+)
+
+// mailMsg is one message as a player's mail client sees it.
+type mailMsg struct {
+	MessageID, Subject, InReplyTo string
+	Body                          string
+}
+
+// kind classifies the judge's mail by its Message-ID, which the judge
+// derives from the outbox id (judge.enqueue).
+func (m mailMsg) kind() string {
+	switch {
+	case strings.HasPrefix(m.MessageID, "<receipt."):
+		return "receipt"
+	case strings.Contains(m.MessageID, ".welcome."):
+		return "welcome"
+	case strings.Contains(m.MessageID, ".public."):
+		return "public"
+	case strings.Contains(m.MessageID, ".private."):
+		return "private"
+	}
+	return "other"
+}
+
+// fetchAll reads every message of a mailbox over IMAP with the go-imap client.
+func fetchAll(t *testing.T, imapAddr, user, pass, mailbox string) []mailMsg {
+	t.Helper()
+	c, err := imapclient.DialInsecure(imapAddr, nil)
+	if err != nil {
+		t.Fatalf("imap dial: %v", err)
+	}
+	defer c.Close()
+	if err := c.Login(user, pass).Wait(); err != nil {
+		t.Fatalf("imap login %s: %v", user, err)
+	}
+	sel, err := c.Select(mailbox, &imap.SelectOptions{ReadOnly: true}).Wait()
+	if err != nil {
+		t.Fatalf("select %s: %v", mailbox, err)
+	}
+	if sel.NumMessages == 0 {
+		return nil
+	}
+	var seq imap.SeqSet
+	seq.AddRange(1, sel.NumMessages)
+	bufs, err := c.Fetch(seq, &imap.FetchOptions{Envelope: true, BodySection: []*imap.FetchItemBodySection{{}}}).Collect()
+	if err != nil {
+		t.Fatalf("fetch: %v", err)
+	}
+	var out []mailMsg
+	for _, b := range bufs {
+		m := mailMsg{}
+		if b.Envelope != nil {
+			m.Subject = b.Envelope.Subject
+			m.MessageID = "<" + b.Envelope.MessageID + ">"
+			if len(b.Envelope.InReplyTo) > 0 {
+				m.InReplyTo = "<" + b.Envelope.InReplyTo[0] + ">"
+			}
+		}
+		if len(b.BodySection) > 0 {
+			m.Body = decodeQP(string(b.BodySection[0].Bytes))
+		}
+		out = append(out, m)
+	}
+	c.Logout().Wait()
+	return out
+}
+
+// decodeQP undoes soft line breaks and =XX escapes well enough to search the
+// text of the judge's quoted-printable mails.
+func decodeQP(raw string) string {
+	raw = strings.ReplaceAll(raw, "=\r\n", "")
+	var b strings.Builder
+	for i := 0; i < len(raw); i++ {
+		if raw[i] == '=' && i+2 < len(raw) {
+			var v byte
+			if _, err := fmt.Sscanf(raw[i+1:i+3], "%02X", &v); err == nil {
+				b.WriteByte(v)
+				i += 2
+				continue
+			}
+		}
+		b.WriteByte(raw[i])
+	}
+	return b.String()
+}
+
+func countKinds(ms []mailMsg) map[string]int {
+	n := map[string]int{}
+	for _, m := range ms {
+		n[m.kind()]++
+	}
+	return n
+}
+
+var sentSeq atomic.Int64
+
+// sendOrder sends an order email over SMTP with net/smtp, as a script would.
+func sendOrder(t *testing.T, smtpAddr, from, subject, body string) string {
+	t.Helper()
+	id := fmt.Sprintf("<e2e-%d-%d@client.test>", time.Now().UnixNano(), sentSeq.Add(1))
+	msg := "From: " + from + "\r\nTo: judge@sandbox.test\r\nSubject: " + subject +
+		"\r\nMessage-ID: " + id + "\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n" +
+		strings.ReplaceAll(body, "\n", "\r\n")
+	if err := smtp.SendMail(smtpAddr, nil, from, []string{"judge@sandbox.test"}, []byte(msg)); err != nil {
+		t.Fatalf("smtp send from %s: %v", from, err)
+	}
+	return id
+}
+
+// waitFor polls cond until it holds or the deadline passes.
+func waitFor(t *testing.T, what string, d time.Duration, cond func() bool) {
+	t.Helper()
+	end := time.Now().Add(d)
+	for !cond() {
+		if time.Now().After(end) {
+			t.Fatalf("timed out waiting for %s", what)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+func freeAddr(t *testing.T) string {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	return l.Addr().String()
+}
+
+func powerInbox(t *testing.T, imapAddr string, p adjudicator.Power) []mailMsg {
+	return fetchAll(t, imapAddr, p.String()+"@sandbox.test", p.String(), "INBOX")
+}
+
+// TestEndToEndSandbox runs the sandbox in process on loopback and plays the
+// first economic segment by email: five PASS/conversion orders, five
+// receipts, then the report and notices; a wrong secret and garbage are
+// answered and change nothing.
+func TestEndToEndSandbox(t *testing.T) {
+	dir := t.TempDir()
+	ctx, cancel := context.WithCancel(context.Background())
+	addrs := make(chan [2]string, 1)
+	done := make(chan error, 1)
+	go func() {
+		done <- runSandbox(ctx, sandboxOptions{Dir: dir, SMTPAddr: "127.0.0.1:0", IMAPAddr: "127.0.0.1:0",
+			Poll: 500 * time.Millisecond, Tick: time.Second}, newLogger(io.Discard, "error"),
+			func(i, s string) { addrs <- [2]string{i, s} })
+	}()
+	var imapAddr, smtpAddr string
+	select {
+	case a := <-addrs:
+		imapAddr, smtpAddr = a[0], a[1]
+	case err := <-done:
+		t.Fatalf("sandbox did not start: %v", err)
+	case <-time.After(30 * time.Second):
+		t.Fatal("sandbox did not start")
+	}
+	t.Cleanup(func() {
+		cancel()
+		if err := <-done; err != nil {
+			t.Errorf("sandbox: %v", err)
+		}
+	})
+
+	// The game's creation mails: welcome, public report, private notice.
+	for _, p := range adjudicator.Powers {
+		waitFor(t, p.String()+" welcome mails", 30*time.Second, func() bool {
+			n := countKinds(powerInbox(t, imapAddr, p))
+			return n["welcome"] == 1 && n["public"] == 1 && n["private"] == 1
+		})
+	}
+	welcome := powerInbox(t, imapAddr, adjudicator.Germany)
+	for _, m := range welcome {
+		if m.kind() == "welcome" && !strings.Contains(m.Body, "Your secret: germany") {
+			t.Errorf("welcome mail lacks the secret:\n%s", m.Body)
+		}
+		if m.kind() == "public" && strings.Contains(m.Body, "secret") {
+			t.Errorf("public report mentions a secret:\n%s", m.Body)
+		}
+	}
+
+	// Bad input first: a wrong secret and garbage get error receipts.
+	badID := sendOrder(t, smtpAddr, "germany@sandbox.test", "orders", "GAME demo\nSECRET wrong\nPASS\nEND\n")
+	junkID := sendOrder(t, smtpAddr, "germany@sandbox.test", "orders", "GAME demo\nSECRET germany\nLAUNCH THE FLEET\nEND\n")
+	waitFor(t, "error receipts", 30*time.Second, func() bool {
+		return countKinds(powerInbox(t, imapAddr, adjudicator.Germany))["receipt"] == 2
+	})
+	for _, m := range powerInbox(t, imapAddr, adjudicator.Germany) {
+		if m.kind() != "receipt" {
+			continue
+		}
+		if m.InReplyTo != badID && m.InReplyTo != junkID {
+			t.Errorf("receipt In-Reply-To %q, want one of %s %s", m.InReplyTo, badID, junkID)
+		}
+		if !strings.Contains(m.Body, "NOT accepted") {
+			t.Errorf("error receipt:\n%s", m.Body)
+		}
+	}
+
+	// Five orders, one per power.
+	start := time.Now()
+	for _, p := range adjudicator.Powers {
+		sendOrder(t, smtpAddr, p.String()+"@sandbox.test", "Spring 1935 orders",
+			"GAME demo\nSECRET "+p.String()+"\nPASS\nEND\n")
+	}
+	for _, p := range adjudicator.Powers {
+		wantReceipts := 1
+		if p == adjudicator.Germany {
+			wantReceipts = 3
+		}
+		waitFor(t, p.String()+" receipt, report and notice", 60*time.Second, func() bool {
+			n := countKinds(powerInbox(t, imapAddr, p))
+			return n["receipt"] == wantReceipts && n["public"] == 2 && n["private"] == 2
+		})
+	}
+	t.Logf("fifth order to every report delivered: %s", time.Since(start))
+	for _, p := range adjudicator.Powers {
+		for _, m := range powerInbox(t, imapAddr, p) {
+			if m.kind() == "private" && strings.Contains(m.MessageID, ".v2.") && !strings.Contains(strings.ToLower(m.Body), p.String()) {
+				t.Errorf("%s's notice does not name its power:\n%s", p, m.Body)
+			}
+		}
+	}
+	// The moderator gets every public report, no private notice.
+	gm := countKinds(fetchAll(t, imapAddr, "gm@sandbox.test", "gm", "INBOX"))
+	if gm["public"] != 2 || gm["private"] != 0 {
+		t.Errorf("moderator's inbox: %v", gm)
+	}
+	// The judge's handled mail is moved, never deleted.
+	waitFor(t, "judge's processed mail", 30*time.Second, func() bool {
+		return len(fetchAll(t, imapAddr, "judge@sandbox.test", "judge", "Processed")) == 7
+	})
+}

@@ -1,0 +1,218 @@
+// Command stormjudge is a play-by-email adjudicator for Gathering Storm.
+//
+//	stormjudge serve -config config.toml   the daemon: IMAP in, SMTP out, games in one bbolt file
+//	stormjudge sandbox [-data DIR]          the daemon with embedded IMAP and SMTP servers and a demo game
+//	stormjudge check -data FILE MAIL.eml    what the daemon would answer to an email, sending nothing
+//	stormjudge game list|show|export ...    inspect games
+//
+// This file holds flags, wiring and signals only; the work is done by the
+// packages judge, mailer, store, orders, adjudicator and report.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"os/signal"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"time"
+
+	"stormjudge/judge"
+	"stormjudge/mailer"
+	"stormjudge/store"
+)
+
+const usage = `stormjudge — a play-by-email adjudicator for Gathering Storm
+
+Usage:
+  stormjudge serve -config FILE        run the daemon
+  stormjudge sandbox [-data DIR]       run the daemon with its own mail servers and a demo game
+  stormjudge check -data FILE MAIL.eml show the answer to an email without sending or keeping anything
+  stormjudge game list -data FILE      list games
+  stormjudge game show -data FILE ID   summary of a game
+  stormjudge game export -data FILE ID full state as JSON (docs/state.md)
+
+Run "stormjudge COMMAND -h" for a command's flags.
+`
+
+func main() {
+	installCrashHook()
+	if err := run(os.Args[1:], os.Stdout, os.Stderr); err != nil {
+		fmt.Fprintln(os.Stderr, "stormjudge:", err)
+		os.Exit(1)
+	}
+}
+
+func run(args []string, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return errors.New("no command")
+	}
+	switch args[0] {
+	case "serve":
+		return cmdServe(args[1:], stderr)
+	case "sandbox":
+		return cmdSandbox(args[1:], stdout, stderr)
+	case "check":
+		return cmdCheck(args[1:], stdout, stderr)
+	case "game":
+		return cmdGame(args[1:], stdout, stderr)
+	case "help", "-h", "--help":
+		fmt.Fprint(stdout, usage)
+		return nil
+	default:
+		fmt.Fprint(stderr, usage)
+		return fmt.Errorf("unknown command %q", args[0])
+	}
+}
+
+func newLogger(w io.Writer, level string) *slog.Logger {
+	var l slog.Level
+	switch strings.ToLower(level) {
+	case "debug":
+		l = slog.LevelDebug
+	case "warn":
+		l = slog.LevelWarn
+	case "error":
+		l = slog.LevelError
+	default:
+		l = slog.LevelInfo
+	}
+	return slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: l}))
+}
+
+// signalContext is cancelled on SIGINT or SIGTERM: clean shutdown.
+func signalContext() (context.Context, context.CancelFunc) {
+	return signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+}
+
+func cmdServe(args []string, stderr io.Writer) error {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	cfgPath := fs.String("config", "config.toml", "TOML configuration file (see config.toml.example)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	cfg, err := LoadConfig(*cfgPath)
+	if err != nil {
+		return err
+	}
+	log := newLogger(stderr, cfg.LogLevel)
+	ctx, stop := signalContext()
+	defer stop()
+	return runDaemon(ctx, cfg, log, nil)
+}
+
+// runDaemon opens the store, creates configured games, and runs the inbox,
+// outbox and deadline loops until ctx is done. ready, if not nil, is called
+// once everything is started.
+func runDaemon(ctx context.Context, cfg *Config, log *slog.Logger, ready func()) error {
+	db, err := store.Open(cfg.Data, nil)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+
+	outOpt := cfg.smtpOptions()
+	outOpt.Logger = log.With("loop", "outbox")
+	outbox := mailer.NewOutbox(outOpt, db)
+	j := judge.New(db, &judge.Options{Address: cfg.Address, Domain: cfg.Domain, Logger: log.With("part", "judge"), Kick: outbox.Kick})
+	for _, g := range cfg.Games {
+		def, err := g.def()
+		if err != nil {
+			return err
+		}
+		if _, err := j.EnsureGame(def); err != nil {
+			return err
+		}
+	}
+	inOpt := cfg.imapOptions()
+	inOpt.Logger = log.With("loop", "inbox")
+	inbox := mailer.NewInbox(inOpt, db, func(ctx context.Context, m mailer.InboundMessage) error {
+		_, err := j.Ingest(m.Raw)
+		return err
+	})
+
+	tick := cfg.Tick.Duration
+	if tick <= 0 {
+		tick = 30 * time.Second
+	}
+	var wg sync.WaitGroup
+	errc := make(chan error, 3)
+	for name, loop := range map[string]func(context.Context) error{"inbox": inbox.Run, "outbox": outbox.Run} {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if err := loop(ctx); err != nil && !errors.Is(err, context.Canceled) {
+				errc <- fmt.Errorf("%s: %w", name, err)
+			}
+		}()
+	}
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		t := time.NewTicker(tick)
+		defer t.Stop()
+		for {
+			// Deadlines, and segments left ready by a crash between an
+			// ingest and its adjudication.
+			if _, err := j.Tick(); err != nil {
+				log.Error("tick", "err", err)
+			}
+			select {
+			case <-ctx.Done():
+				return
+			case <-t.C:
+			}
+		}
+	}()
+	log.Info("stormjudge running", "data", cfg.Data, "address", cfg.Address, "imap", cfg.IMAP.Addr, "smtp", cfg.SMTP.Addr, "games", len(cfg.Games))
+	if ready != nil {
+		ready()
+	}
+	select {
+	case <-ctx.Done():
+	case err = <-errc:
+	}
+	log.Info("stormjudge stopping")
+	wg.Wait()
+	if errors.Is(err, context.Canceled) {
+		err = nil
+	}
+	return err
+}
+
+// installCrashHook arms the crash-test seam: STORMJUDGE_CRASH_AT=POINT[:N]
+// kills the process with SIGKILL the Nth time (default first) the mailer or
+// the judge reaches POINT (see mailer.Hook and judge.Hook). Used only by the
+// crash tests; unset in normal operation.
+func installCrashHook() {
+	spec := os.Getenv("STORMJUDGE_CRASH_AT")
+	if spec == "" {
+		return
+	}
+	point, nth := spec, int64(1)
+	if i := strings.LastIndexByte(spec, ':'); i > 0 {
+		if n, err := strconv.ParseInt(spec[i+1:], 10, 64); err == nil {
+			point, nth = spec[:i], n
+		}
+	}
+	var hits atomic.Int64
+	h := func(p string) {
+		if p == point && hits.Add(1) == nth {
+			fmt.Fprintf(os.Stderr, "stormjudge: crash test: SIGKILL at %s\n", p)
+			syscall.Kill(os.Getpid(), syscall.SIGKILL)
+			select {} // never returns
+		}
+	}
+	mailer.Hook = h
+	judge.Hook = h
+}

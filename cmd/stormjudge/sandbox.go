@@ -1,0 +1,143 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"os"
+	"path/filepath"
+	"time"
+
+	"stormjudge/adjudicator"
+	"stormjudge/mailer/mailserver"
+)
+
+// Sandbox conventions (product.md): everything on loopback, game "demo",
+// mailboxes <power>@sandbox.test with the power's name as password and as
+// the demo secret, gm@sandbox.test the moderator, judge@sandbox.test the
+// daemon.
+const (
+	sandboxDomain    = "sandbox.test"
+	sandboxGame      = "demo"
+	sandboxSeed      = 1935
+	sandboxJudge     = "judge@" + sandboxDomain
+	sandboxModerator = "gm@" + sandboxDomain
+)
+
+// sandboxOptions are the sandbox command's flags.
+type sandboxOptions struct {
+	Dir, SMTPAddr, IMAPAddr string
+	Poll, Tick, Deadline    time.Duration
+}
+
+func cmdSandbox(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("sandbox", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var o sandboxOptions
+	fs.StringVar(&o.Dir, "data", "sandbox-data", "directory holding the game and every mailbox; survives restarts")
+	fs.StringVar(&o.SMTPAddr, "smtp", "127.0.0.1:2525", "SMTP listen address (loopback)")
+	fs.StringVar(&o.IMAPAddr, "imap", "127.0.0.1:1143", "IMAP listen address (loopback)")
+	fs.DurationVar(&o.Poll, "poll", 2*time.Second, "the judge's IMAP poll interval (IDLE is used too)")
+	fs.DurationVar(&o.Tick, "tick", 5*time.Second, "how often deadlines are checked")
+	fs.DurationVar(&o.Deadline, "deadline", 0, "segment deadline of the demo game (0: wait for every power)")
+	level := fs.String("log", "info", "log level: debug, info, warn, error")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	ctx, stop := signalContext()
+	defer stop()
+	return runSandbox(ctx, o, newLogger(stderr, *level), func(imapAddr, smtpAddr string) {
+		printSandboxBanner(stdout, o.Dir, imapAddr, smtpAddr)
+	})
+}
+
+// runSandbox starts the embedded mail servers, creates the sandbox accounts
+// and the demo game, and runs the daemon against them until ctx is done.
+func runSandbox(ctx context.Context, o sandboxOptions, log *slog.Logger, ready func(imapAddr, smtpAddr string)) error {
+	if err := os.MkdirAll(o.Dir, 0o700); err != nil {
+		return err
+	}
+	srv, err := mailserver.Start(&mailserver.Options{
+		Dir: filepath.Join(o.Dir, "mail"), IMAPAddr: o.IMAPAddr, SMTPAddr: o.SMTPAddr,
+		Domain: sandboxDomain, Logger: log.With("part", "mailserver"),
+	})
+	if err != nil {
+		return err
+	}
+	defer srv.Close()
+	users := map[string]string{sandboxJudge: "judge", sandboxModerator: "gm"}
+	for _, p := range adjudicator.Powers {
+		users[p.String()+"@"+sandboxDomain] = p.String()
+	}
+	for addr, pw := range users {
+		if err := srv.AddUser(addr, pw); err != nil {
+			return err
+		}
+	}
+	cfg := sandboxConfig(o.Dir, srv.IMAPAddr(), srv.SMTPAddr(), o.Poll, o.Tick, o.Deadline)
+	return runDaemon(ctx, cfg, log, func() {
+		if ready != nil {
+			ready(srv.IMAPAddr(), srv.SMTPAddr())
+		}
+	})
+}
+
+func sandboxConfig(dir, imapAddr, smtpAddr string, poll, tick, deadline time.Duration) *Config {
+	c := &Config{
+		Data:    filepath.Join(dir, "stormjudge.db"),
+		Address: sandboxJudge,
+		Domain:  sandboxDomain,
+		Tick:    duration{tick},
+		IMAP: IMAPConfig{Addr: imapAddr, Username: sandboxJudge, Password: "judge", TLS: "none",
+			PollInterval: duration{poll}},
+		SMTP: SMTPConfig{Addr: smtpAddr, Username: sandboxJudge, Password: "judge", TLS: "none"},
+	}
+	g := GameConfig{ID: sandboxGame, Moderators: []string{sandboxModerator}, Seed: sandboxSeed, SegmentDuration: duration{deadline}}
+	for _, p := range adjudicator.Powers {
+		g.Seats = append(g.Seats, SeatConfig{Power: p.String(), Address: p.String() + "@" + sandboxDomain, Secret: p.String()})
+	}
+	c.Games = []GameConfig{g}
+	return c
+}
+
+func printSandboxBanner(w io.Writer, dir, imapAddr, smtpAddr string) {
+	host, port, err := net.SplitHostPort(smtpAddr)
+	if err != nil {
+		host, port = smtpAddr, "25"
+	}
+	fmt.Fprintf(w, `
+stormjudge sandbox is running (Ctrl-C stops it; state is kept in %s)
+
+  IMAP  %s   (plain, no TLS)
+  SMTP  %s   (plain, no TLS; AUTH optional)
+
+  account               password   role
+  germany@sandbox.test  germany    Germany  (secret: germany)
+  italy@sandbox.test    italy      Italy    (secret: italy)
+  britain@sandbox.test  britain    Britain  (secret: britain)
+  france@sandbox.test   france     France   (secret: france)
+  russia@sandbox.test   russia     Russia   (secret: russia)
+  gm@sandbox.test       gm         moderator of game "demo"
+  judge@sandbox.test    judge      the judge (orders go here)
+
+Send an order email from germany@sandbox.test to judge@sandbox.test:
+
+  GAME demo
+  SECRET germany
+  MOBILIZE IDLE
+  END
+
+or with a few lines of Python:
+
+  import smtplib; from email.message import EmailMessage
+  m = EmailMessage(); m["From"] = "germany@sandbox.test"
+  m["To"] = "judge@sandbox.test"; m["Subject"] = "orders"
+  m.set_content("GAME demo\nSECRET germany\nPASS\nEND\n")
+  smtplib.SMTP("%s", %s).send_message(m)
+
+Receipts, reports and private notices arrive in each power's INBOX.
+`, dir, imapAddr, smtpAddr, host, port)
+}

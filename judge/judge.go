@@ -1,0 +1,472 @@
+// Package judge is the daemon's core between the mail loops and the rules
+// engine: it ingests one raw email (parse, authorize, validate, store the
+// orders and the receipt in one transaction), decides when a segment is ready
+// to adjudicate (every required power submitted, or the deadline passed) and
+// adjudicates it (new state, event log, every report and notice in one
+// transaction). It reads the clock only through Options.Now; the rules engine
+// it calls reads none.
+package judge
+
+import (
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"log/slog"
+	"sort"
+	"strings"
+	"time"
+
+	"stormjudge/adjudicator"
+	"stormjudge/report"
+	"stormjudge/store"
+)
+
+// Options configure a Judge. A nil *Options means defaults.
+type Options struct {
+	// Address is the judge's own mailbox: the From of every mail it sends,
+	// and mail from it is never answered.
+	Address string
+	// Domain is the right-hand side of the Message-IDs the judge makes;
+	// default: the domain of Address.
+	Domain string
+	// Now is the clock; default time.Now.
+	Now func() time.Time
+	// Logger; default slog.Default().
+	Logger *slog.Logger
+	// Kick is called after a transaction that queued mail (to wake the
+	// outbox loop); may be nil.
+	Kick func()
+}
+
+// Hook is a fault seam for crash tests; nil means no-op. It is called at
+// "judge-ingested" (an email's transaction committed) and
+// "judge-adjudicated" (a segment's transaction committed).
+var Hook func(point string)
+
+func hook(point string) {
+	if Hook != nil {
+		Hook(point)
+	}
+}
+
+// Judge ingests emails and adjudicates games stored in a store.DB.
+type Judge struct {
+	db  *store.DB
+	opt Options
+	log *slog.Logger
+}
+
+// New returns a Judge over db.
+func New(db *store.DB, opts *Options) *Judge {
+	var o Options
+	if opts != nil {
+		o = *opts
+	}
+	o.Address = strings.ToLower(strings.TrimSpace(o.Address))
+	if o.Address == "" {
+		o.Address = "judge@stormjudge.invalid"
+	}
+	if o.Domain == "" {
+		if i := strings.LastIndexByte(o.Address, '@'); i >= 0 {
+			o.Domain = o.Address[i+1:]
+		} else {
+			o.Domain = "stormjudge.invalid"
+		}
+	}
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	if o.Logger == nil {
+		o.Logger = slog.Default()
+	}
+	return &Judge{db: db, opt: o, log: o.Logger}
+}
+
+// Address is the judge's own address.
+func (j *Judge) Address() string { return j.opt.Address }
+
+func (j *Judge) kick() {
+	if j.opt.Kick != nil {
+		j.opt.Kick()
+	}
+}
+
+// GameDef defines a game as an operator configures it.
+type GameDef struct {
+	ID              string
+	Moderators      []string
+	Seed            uint64        // 0: drawn from crypto/rand when the game is created
+	SegmentDuration time.Duration // 0: no deadline, a segment waits for every required power
+	Seats           []SeatDef
+}
+
+// SeatDef seats one player's address for one power. Secret may be empty: the
+// judge then makes one and mails it to the player.
+type SeatDef struct {
+	Power   adjudicator.Power
+	Address string
+	Secret  string
+}
+
+// Validate checks a definition without touching the store.
+func (d GameDef) Validate() error {
+	if !validGameID(d.ID) {
+		return fmt.Errorf("judge: game id %q: use 1-32 letters, digits, '-' or '_'", d.ID)
+	}
+	seen := map[adjudicator.Power]bool{}
+	for _, s := range d.Seats {
+		if s.Power == 0 {
+			return fmt.Errorf("judge: game %s: seat without a power", d.ID)
+		}
+		if seen[s.Power] {
+			return fmt.Errorf("judge: game %s: %s seated twice", d.ID, s.Power)
+		}
+		seen[s.Power] = true
+		if !strings.Contains(s.Address, "@") {
+			return fmt.Errorf("judge: game %s: %s: address %q is not an email address", d.ID, s.Power, s.Address)
+		}
+	}
+	// 2.21: two to five players, but every power is played; a game needs all
+	// five powers seated (one player may hold several).
+	for _, p := range adjudicator.Powers {
+		if !seen[p] {
+			return fmt.Errorf("judge: game %s: %s is not seated (2.21: every power is played; one address may hold several)", d.ID, p)
+		}
+	}
+	return nil
+}
+
+func validGameID(id string) bool {
+	if len(id) == 0 || len(id) > 32 {
+		return false
+	}
+	for _, r := range id {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_') {
+			return false
+		}
+	}
+	return true
+}
+
+// EnsureGame creates the game of def unless a game with its id exists.
+// Creation is one transaction: the setup state (version 0), the state after
+// the automatic segments up to the first that needs orders (version 1), the
+// seats with hashed secrets, a welcome mail with its secret to each player,
+// and the first reports and notices.
+func (j *Judge) EnsureGame(def GameDef) (created bool, err error) {
+	if err := def.Validate(); err != nil {
+		return false, err
+	}
+	now := j.opt.Now().UTC()
+	err = j.db.Update(func(tx *store.Tx) error {
+		if _, err := tx.Game(def.ID); err == nil {
+			return nil
+		} else if !errors.Is(err, store.ErrNotFound) {
+			return err
+		}
+		seed := def.Seed
+		if seed == 0 {
+			var b [8]byte
+			if _, err := rand.Read(b[:]); err != nil {
+				return err
+			}
+			seed = binary.LittleEndian.Uint64(b[:]) | 1
+		}
+		s0 := adjudicator.NewGame(seed)
+		if err := tx.PutState(def.ID, 0, s0, nil); err != nil {
+			return err
+		}
+		g := &store.Game{ID: def.ID, Created: now, SegmentDuration: def.SegmentDuration}
+		for _, m := range def.Moderators {
+			g.Moderators = append(g.Moderators, strings.ToLower(strings.TrimSpace(m)))
+		}
+		secrets := map[adjudicator.Power]string{}
+		for _, sd := range def.Seats {
+			secret := sd.Secret
+			if secret == "" {
+				secret = newSecret()
+			}
+			secrets[sd.Power] = secret
+			g.Seats = append(g.Seats, store.Seat{
+				Power:      sd.Power,
+				Address:    strings.ToLower(strings.TrimSpace(sd.Address)),
+				SecretHash: store.HashSecret(secret),
+			})
+		}
+		sort.Slice(g.Seats, func(a, b int) bool { return g.Seats[a].Power < g.Seats[b].Power })
+		if err := tx.PutGame(g); err != nil {
+			return err
+		}
+		if err := tx.Audit(def.ID, store.AuditEntry{Time: now, Actor: "operator", Action: "create",
+			Detail: fmt.Sprintf("game created, seed %d, %d seats", seed, len(g.Seats))}); err != nil {
+			return err
+		}
+		for _, seat := range g.Seats {
+			if err := j.enqueue(tx, &store.Mail{
+				ID:            fmt.Sprintf("%s/welcome/%s", def.ID, seat.Power),
+				To:            []string{seat.Address},
+				Subject:       fmt.Sprintf("[%s] You play %s", def.ID, title(seat.Power)),
+				Body:          welcomeBody(g, seat, secrets[seat.Power], j.opt.Address),
+				AutoSubmitted: "auto-generated",
+			}, now); err != nil {
+				return err
+			}
+		}
+		created = true
+		return j.advance(tx, g, s0, nil, now, "created")
+	})
+	if err == nil && created {
+		j.log.Info("game created", "game", def.ID)
+		j.kick()
+	}
+	return created, err
+}
+
+func newSecret() string {
+	// 10 characters of an unambiguous alphabet: about 50 bits.
+	const alphabet = "abcdefghjkmnpqrstuvwxyz23456789"
+	var b [10]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		panic(err) // crypto/rand never fails on supported platforms
+	}
+	out := make([]byte, len(b))
+	for i, c := range b {
+		out[i] = alphabet[int(c)%len(alphabet)]
+	}
+	return string(out)
+}
+
+// advance resolves the open segment of g (whose state is s) with the given
+// orders, stores the new state version with its events, moves the deadline
+// and queues every report and notice: all in tx, the caller's transaction.
+func (j *Judge) advance(tx *store.Tx, g *store.Game, s adjudicator.State, ords map[adjudicator.Power][]adjudicator.Order, now time.Time, why string) error {
+	next, evs, err := adjudicator.Resolve(s, ords)
+	if err != nil {
+		return fmt.Errorf("judge: game %s: resolve %s: %w", g.ID, s.Segment, err)
+	}
+	evJSON, err := adjudicator.MarshalEvents(evs)
+	if err != nil {
+		return err
+	}
+	v := g.Version + 1
+	if err := tx.PutState(g.ID, v, next, evJSON); err != nil {
+		return err
+	}
+	g.Version = v
+	g.Deadline = time.Time{}
+	if g.SegmentDuration > 0 && len(adjudicator.Required(next)) > 0 {
+		g.Deadline = now.Add(g.SegmentDuration)
+	}
+	if err := tx.PutGame(g); err != nil {
+		return err
+	}
+	if err := tx.Audit(g.ID, store.AuditEntry{Time: now, Actor: "judge", Action: "adjudicate",
+		Detail: fmt.Sprintf("%s %s resolved (%s); version %d; now %s %s", s.Turn, s.Segment, why, v, next.Turn, next.Segment)}); err != nil {
+		return err
+	}
+	// One public report per distinct address (a player holding several
+	// powers, and the moderator, get one copy), one private notice per power.
+	subj, body := report.Public(g.ID, evs, next)
+	if dl := deadlineLine(g); dl != "" {
+		body += "\n" + dl + "\n"
+	}
+	for _, addr := range recipients(g) {
+		if err := j.enqueue(tx, &store.Mail{
+			ID:            fmt.Sprintf("%s/v%d/public/%s", g.ID, v, addr),
+			To:            []string{addr},
+			Subject:       subj,
+			Body:          body,
+			AutoSubmitted: "auto-generated",
+		}, now); err != nil {
+			return err
+		}
+	}
+	for _, seat := range g.Seats {
+		subj, body := report.Private(g.ID, seat.Power, evs, next)
+		if dl := deadlineLine(g); dl != "" {
+			body += "\n" + dl + "\n"
+		}
+		if err := j.enqueue(tx, &store.Mail{
+			ID:            fmt.Sprintf("%s/v%d/private/%s", g.ID, v, seat.Power),
+			To:            []string{seat.Address},
+			Subject:       subj,
+			Body:          body,
+			AutoSubmitted: "auto-generated",
+		}, now); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func deadlineLine(g *store.Game) string {
+	if g.Deadline.IsZero() {
+		return ""
+	}
+	return "Deadline: " + g.Deadline.UTC().Format("Mon 2 Jan 2006 15:04 MST") +
+		" (powers that have not ordered by then are taken to PASS)."
+}
+
+// recipients of public reports: every seated address and every moderator,
+// each once, sorted.
+func recipients(g *store.Game) []string {
+	set := map[string]bool{}
+	for _, s := range g.Seats {
+		set[s.Address] = true
+	}
+	for _, m := range g.Moderators {
+		set[m] = true
+	}
+	out := make([]string, 0, len(set))
+	for a := range set {
+		out = append(out, a)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// enqueue fills the judge's envelope fields of m and queues it in tx. The
+// Message-ID is derived from the outbox ID, so a resend after a crash
+// carries the same Message-ID and is recognisable as the same mail.
+func (j *Judge) enqueue(tx *store.Tx, m *store.Mail, now time.Time) error {
+	m.From = j.opt.Address
+	if m.MessageID == "" {
+		sum := sha256.Sum256([]byte(m.ID))
+		m.MessageID = "<" + sanitizeID(m.ID) + "." + hex.EncodeToString(sum[:4]) + "@" + j.opt.Domain + ">"
+	}
+	if m.Created.IsZero() {
+		m.Created = now
+	}
+	return tx.Enqueue(m)
+}
+
+func sanitizeID(id string) string {
+	var b strings.Builder
+	for _, r := range id {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '-', r == '_':
+			b.WriteRune(r)
+		default:
+			b.WriteByte('.')
+		}
+	}
+	s := b.String()
+	if len(s) > 60 {
+		s = s[:60]
+	}
+	return s
+}
+
+// Tick adjudicates every game whose open segment is ready (all required
+// powers submitted) or whose deadline has passed. It returns how many
+// segments it adjudicated.
+func (j *Judge) Tick() (int, error) {
+	var ids []string
+	if err := j.db.View(func(tx *store.Tx) error {
+		gs, err := tx.Games()
+		for _, g := range gs {
+			ids = append(ids, g.ID)
+		}
+		return err
+	}); err != nil {
+		return 0, err
+	}
+	n := 0
+	var firstErr error
+	for _, id := range ids {
+		done, err := j.Adjudicate(id)
+		if err != nil {
+			j.log.Error("adjudicate", "game", id, "err", err)
+			if firstErr == nil {
+				firstErr = err
+			}
+			continue
+		}
+		if done {
+			n++
+		}
+	}
+	return n, firstErr
+}
+
+// Adjudicate resolves the open segment of game if it is ready, in one
+// transaction, and reports whether it did.
+func (j *Judge) Adjudicate(game string) (bool, error) {
+	now := j.opt.Now().UTC()
+	done := false
+	err := j.db.Update(func(tx *store.Tx) error {
+		g, err := tx.Game(game)
+		if err != nil {
+			return err
+		}
+		if g.Paused {
+			return nil
+		}
+		s, err := tx.State(game, g.Version)
+		if err != nil {
+			return err
+		}
+		req := adjudicator.Required(s)
+		if len(req) == 0 {
+			// Nothing to wait for: the game is over (the engine advances
+			// through automatic segments itself).
+			return nil
+		}
+		recs, err := tx.Orders(game, g.Version)
+		if err != nil {
+			return err
+		}
+		missing := missingPowers(req, recs)
+		why := "all orders in"
+		if len(missing) > 0 {
+			if g.Deadline.IsZero() || now.Before(g.Deadline) {
+				return nil
+			}
+			why = "deadline passed; no orders from " + joinPowers(missing)
+		}
+		ords := map[adjudicator.Power][]adjudicator.Order{}
+		for p, r := range recs {
+			ords[p] = r.Orders
+		}
+		done = true
+		return j.advance(tx, g, s, ords, now, why)
+	})
+	if err != nil {
+		return false, err
+	}
+	if done {
+		hook("judge-adjudicated")
+		j.log.Info("segment adjudicated", "game", game)
+		j.kick()
+	}
+	return done, nil
+}
+
+func missingPowers(req []adjudicator.Power, recs map[adjudicator.Power]store.OrderRecord) []adjudicator.Power {
+	var out []adjudicator.Power
+	for _, p := range req {
+		if _, ok := recs[p]; !ok {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+func joinPowers(ps []adjudicator.Power) string {
+	names := make([]string, len(ps))
+	for i, p := range ps {
+		names[i] = title(p)
+	}
+	return strings.Join(names, ", ")
+}
+
+func title(p adjudicator.Power) string {
+	s := p.String()
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}

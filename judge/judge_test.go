@@ -1,0 +1,371 @@
+package judge
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"stormjudge/adjudicator"
+	"stormjudge/store"
+)
+
+type clock struct{ t time.Time }
+
+func (c *clock) now() time.Time { return c.t }
+
+func newJudge(t *testing.T) (*Judge, *store.DB, *clock) {
+	t.Helper()
+	db, err := store.Open(filepath.Join(t.TempDir(), "j.db"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if err := db.View(store.Check); err != nil {
+			t.Errorf("store.Check: %v", err)
+		}
+		db.Close()
+	})
+	c := &clock{time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)}
+	j := New(db, &Options{Address: "judge@sandbox.test", Now: c.now})
+	return j, db, c
+}
+
+func demoDef(deadline time.Duration) GameDef {
+	d := GameDef{ID: "demo", Moderators: []string{"gm@sandbox.test"}, Seed: 1935, SegmentDuration: deadline}
+	for _, p := range adjudicator.Powers {
+		d.Seats = append(d.Seats, SeatDef{Power: p, Address: p.String() + "@sandbox.test", Secret: p.String()})
+	}
+	return d
+}
+
+var msgSeq int
+
+func email(from, body string, extra ...string) []byte {
+	msgSeq++
+	h := fmt.Sprintf("From: %s\r\nTo: judge@sandbox.test\r\nSubject: orders\r\nMessage-ID: <m%d@test>\r\nReturn-Path: <%s>\r\n", from, msgSeq, from)
+	for _, e := range extra {
+		h += e + "\r\n"
+	}
+	return []byte(h + "Content-Type: text/plain; charset=utf-8\r\n\r\n" + strings.ReplaceAll(body, "\n", "\r\n"))
+}
+
+func outbox(t *testing.T, db *store.DB) []*store.Mail {
+	t.Helper()
+	var ms []*store.Mail
+	if err := db.View(func(tx *store.Tx) error {
+		var err error
+		ms, err = tx.Outbox()
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	return ms
+}
+
+func game(t *testing.T, db *store.DB, id string) (*store.Game, adjudicator.State, map[adjudicator.Power]store.OrderRecord) {
+	t.Helper()
+	var g *store.Game
+	var s adjudicator.State
+	var recs map[adjudicator.Power]store.OrderRecord
+	if err := db.View(func(tx *store.Tx) error {
+		var err error
+		if g, err = tx.Game(id); err != nil {
+			return err
+		}
+		if s, err = tx.State(id, g.Version); err != nil {
+			return err
+		}
+		recs, err = tx.Orders(id, g.Version)
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	return g, s, recs
+}
+
+func TestEnsureGameCreatesSeatsSecretsAndFirstReports(t *testing.T) {
+	j, db, _ := newJudge(t)
+	created, err := j.EnsureGame(demoDef(0))
+	if err != nil || !created {
+		t.Fatalf("EnsureGame = %v, %v", created, err)
+	}
+	again, err := j.EnsureGame(demoDef(0))
+	if err != nil || again {
+		t.Fatalf("second EnsureGame = %v, %v; want false, nil", again, err)
+	}
+	g, s, _ := game(t, db, "demo")
+	if g.Version != 1 || s.Segment != "economic" {
+		t.Fatalf("version %d segment %s; want 1 economic", g.Version, s.Segment)
+	}
+	for _, seat := range g.Seats {
+		if strings.Contains(seat.SecretHash, seat.Power.String()) {
+			t.Errorf("%s: secret stored in clear: %q", seat.Power, seat.SecretHash)
+		}
+	}
+	var welcome, public, private int
+	for _, m := range outbox(t, db) {
+		switch {
+		case strings.Contains(m.ID, "/welcome/"):
+			welcome++
+		case strings.Contains(m.ID, "/public/"):
+			public++
+		case strings.Contains(m.ID, "/private/"):
+			private++
+		}
+		if m.From != "judge@sandbox.test" || m.AutoSubmitted != "auto-generated" {
+			t.Errorf("%s: From %q Auto-Submitted %q", m.ID, m.From, m.AutoSubmitted)
+		}
+	}
+	// 5 powers + the moderator get the public report; one notice per power.
+	if welcome != 5 || public != 6 || private != 5 {
+		t.Errorf("welcome %d public %d private %d; want 5 6 5", welcome, public, private)
+	}
+}
+
+func TestIngestAcceptsAndReceiptThreads(t *testing.T) {
+	j, db, _ := newJudge(t)
+	if _, err := j.EnsureGame(demoDef(0)); err != nil {
+		t.Fatal(err)
+	}
+	raw := email("Germany@Sandbox.test", "GAME demo\nSECRET germany\nPASS\nEND\n", "References: <a@x>")
+	res, err := j.Ingest(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Outcome != Accepted || res.Power != adjudicator.Germany {
+		t.Fatalf("outcome %s power %s", res.Outcome, res.Power)
+	}
+	r := res.Receipt
+	if r.InReplyTo != res.MessageID || len(r.References) != 2 || r.References[1] != res.MessageID {
+		t.Errorf("receipt not threaded: In-Reply-To %q References %q", r.InReplyTo, r.References)
+	}
+	if r.AutoSubmitted != "auto-replied" || r.To[0] != "germany@sandbox.test" {
+		t.Errorf("receipt To %v Auto-Submitted %q", r.To, r.AutoSubmitted)
+	}
+	if !strings.Contains(r.Body, "ACCEPTED for Germany") || !strings.Contains(r.Body, "PASS") ||
+		!strings.Contains(r.Body, "Still waiting for: Italy, Britain, France, Russia") {
+		t.Errorf("receipt body:\n%s", r.Body)
+	}
+	_, _, recs := game(t, db, "demo")
+	if rec, ok := recs[adjudicator.Germany]; !ok || !rec.Pass {
+		t.Errorf("germany's orders not stored: %+v", recs)
+	}
+	// The same message again changes nothing and sends nothing.
+	n := len(outbox(t, db))
+	res2, err := j.Ingest(raw)
+	if err != nil || res2.Outcome != Duplicate {
+		t.Fatalf("re-ingest: %v %v", res2, err)
+	}
+	if len(outbox(t, db)) != n {
+		t.Error("duplicate message queued mail")
+	}
+}
+
+func TestIngestRejectsWithoutChange(t *testing.T) {
+	cases := []struct {
+		name, from, body string
+		want             []string
+		notWant          []string
+	}{
+		{"wrong secret", "germany@sandbox.test", "GAME demo\nSECRET italy\nPASS\nEND\n",
+			[]string{"NOT accepted", "SECRET does not match"}, []string{"italy@", "Italy"}},
+		{"missing secret", "germany@sandbox.test", "GAME demo\nPASS\nEND\n",
+			[]string{"NOT accepted"}, nil},
+		{"other power's address", "italy@sandbox.test", "GAME demo\nPOWER germany\nSECRET germany\nPASS\nEND\n",
+			[]string{"NOT accepted", "may not order for that power"}, nil},
+		{"stranger", "eve@example.org", "GAME demo\nSECRET germany\nPASS\nEND\n",
+			[]string{"NOT accepted", "SECRET does not match"}, []string{"Germany"}},
+		{"unknown game", "germany@sandbox.test", "GAME nosuch\nSECRET germany\nPASS\nEND\n",
+			[]string{"no game \"nosuch\""}, nil},
+		{"garbage", "germany@sandbox.test", "GAME demo\nSECRET germany\nFLY TO THE MOON\nEND\n",
+			[]string{"NOT accepted", "line 3"}, nil},
+		{"pass with orders", "germany@sandbox.test", "GAME demo\nSECRET germany\nPASS\nMOBILIZE IDLE\nEND\n",
+			[]string{"NOT accepted"}, nil},
+		{"14.42A russia civilian conversion", "russia@sandbox.test", "GAME demo\nSECRET russia\nCONVERT IDLE TO CIVILIAN\nEND\n",
+			[]string{"NOT accepted", "14.42"}, nil},
+		{"several powers need POWER", "gm@sandbox.test", "GAME demo\nSECRET germany\nPASS\nEND\n",
+			[]string{"NOT accepted", "POWER"}, nil},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			j, db, _ := newJudge(t)
+			if _, err := j.EnsureGame(demoDef(0)); err != nil {
+				t.Fatal(err)
+			}
+			before := len(outbox(t, db))
+			res, err := j.Ingest(email(tc.from, tc.body))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Outcome != Rejected || res.Receipt == nil {
+				t.Fatalf("outcome %s receipt %v", res.Outcome, res.Receipt)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(res.Receipt.Body, w) {
+					t.Errorf("receipt lacks %q:\n%s", w, res.Receipt.Body)
+				}
+			}
+			for _, w := range tc.notWant {
+				if strings.Contains(res.Receipt.Body, w) {
+					t.Errorf("receipt reveals %q:\n%s", w, res.Receipt.Body)
+				}
+			}
+			if strings.Contains(res.Receipt.Body, "SECRET germany") {
+				t.Errorf("receipt echoes the secret:\n%s", res.Receipt.Body)
+			}
+			if got := len(outbox(t, db)); got != before+1 {
+				t.Errorf("outbox grew by %d; want only the receipt", got-before)
+			}
+			if _, _, recs := game(t, db, "demo"); len(recs) != 0 {
+				t.Errorf("orders stored: %+v", recs)
+			}
+		})
+	}
+}
+
+func TestIngestIgnoresAutomaticMail(t *testing.T) {
+	j, db, _ := newJudge(t)
+	if _, err := j.EnsureGame(demoDef(0)); err != nil {
+		t.Fatal(err)
+	}
+	before := len(outbox(t, db))
+	for _, extra := range [][]string{
+		{"Auto-Submitted: auto-replied"},
+		{"Precedence: bulk"},
+	} {
+		res, err := j.Ingest(email("germany@sandbox.test", "GAME demo\nSECRET germany\nPASS\n", extra...))
+		if err != nil || res.Outcome != Ignored {
+			t.Errorf("%v: outcome %v err %v", extra, res, err)
+		}
+	}
+	res, err := j.Ingest([]byte("From: MAILER-DAEMON@example.org\r\nReturn-Path: <>\r\nMessage-ID: <b1@x>\r\n\r\nbounce\r\n"))
+	if err != nil || res.Outcome != Ignored {
+		t.Errorf("bounce: %v %v", res, err)
+	}
+	if len(outbox(t, db)) != before {
+		t.Error("automatic mail was answered")
+	}
+}
+
+func TestFifthOrderAdjudicatesOnce(t *testing.T) {
+	j, db, _ := newJudge(t)
+	if _, err := j.EnsureGame(demoDef(0)); err != nil {
+		t.Fatal(err)
+	}
+	g0, s0, _ := game(t, db, "demo")
+	for i, p := range adjudicator.Powers {
+		res, err := j.Ingest(email(p.String()+"@sandbox.test", "GAME demo\nSECRET "+p.String()+"\nPASS\nEND\n"))
+		if err != nil || res.Outcome != Accepted {
+			t.Fatalf("%s: %v %v", p, res, err)
+		}
+		g, _, _ := game(t, db, "demo")
+		wantV := g0.Version
+		if i == len(adjudicator.Powers)-1 {
+			wantV++
+		}
+		if g.Version != wantV {
+			t.Fatalf("after %s: version %d, want %d", p, g.Version, wantV)
+		}
+	}
+	g, s, recs := game(t, db, "demo")
+	if s.Turn == s0.Turn || s.Segment != "economic" || len(recs) != 0 {
+		t.Errorf("after the turn: %s %s, %d order records", s.Turn, s.Segment, len(recs))
+	}
+	n := len(outbox(t, db))
+	if done, err := j.Adjudicate("demo"); err != nil || done {
+		t.Errorf("second Adjudicate = %v, %v; want nothing to do", done, err)
+	}
+	if len(outbox(t, db)) != n {
+		t.Error("re-adjudication queued mail")
+	}
+	var reports int
+	for _, m := range outbox(t, db) {
+		if strings.HasPrefix(m.ID, fmt.Sprintf("demo/v%d/", g.Version)) {
+			reports++
+		}
+	}
+	if reports != 11 {
+		t.Errorf("%d reports and notices for version %d; want 6 public + 5 private", reports, g.Version)
+	}
+}
+
+func TestLaterSubmissionReplacesEarlier(t *testing.T) {
+	j, db, _ := newJudge(t)
+	if _, err := j.EnsureGame(demoDef(0)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := j.Ingest(email("italy@sandbox.test", "GAME demo\nSECRET italy\nPASS\n")); err != nil {
+		t.Fatal(err)
+	}
+	_, s, _ := game(t, db, "demo")
+	var order string
+	for _, o := range adjudicator.Allowed(s, adjudicator.Italy) {
+		order = o.Order.String()
+		break
+	}
+	if order == "" {
+		t.Skip("Italy can afford no conversion in the first turn with this seed")
+	}
+	res, err := j.Ingest(email("italy@sandbox.test", "GAME demo\nSECRET italy\n"+order+"\n"))
+	if err != nil || res.Outcome != Accepted {
+		t.Fatalf("%v %v", res, err)
+	}
+	if !strings.Contains(res.Receipt.Body, "replace") {
+		t.Errorf("receipt does not say it replaced:\n%s", res.Receipt.Body)
+	}
+	_, _, recs := game(t, db, "demo")
+	if r := recs[adjudicator.Italy]; r.Pass || len(r.Orders) != 1 {
+		t.Errorf("italy's record: %+v", r)
+	}
+}
+
+func TestDeadlineAdjudicatesMissingAsPass(t *testing.T) {
+	j, db, c := newJudge(t)
+	if _, err := j.EnsureGame(demoDef(48 * time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := j.Ingest(email("france@sandbox.test", "GAME demo\nSECRET france\nPASS\n")); err != nil {
+		t.Fatal(err)
+	}
+	if n, err := j.Tick(); err != nil || n != 0 {
+		t.Fatalf("Tick before the deadline = %d, %v", n, err)
+	}
+	c.t = c.t.Add(48*time.Hour + time.Second)
+	if n, err := j.Tick(); err != nil || n != 1 {
+		t.Fatalf("Tick after the deadline = %d, %v", n, err)
+	}
+	g, _, _ := game(t, db, "demo")
+	if g.Version != 2 || !g.Deadline.Equal(c.t.Add(48*time.Hour)) {
+		t.Errorf("version %d deadline %s", g.Version, g.Deadline)
+	}
+	var log []store.AuditEntry
+	db.View(func(tx *store.Tx) error { var err error; log, err = tx.AuditLog("demo"); return err })
+	if last := log[len(log)-1]; !strings.Contains(last.Detail, "deadline passed") || !strings.Contains(last.Detail, "Germany") {
+		t.Errorf("audit: %+v", last)
+	}
+}
+
+func TestCheckKeepsNothing(t *testing.T) {
+	j, db, _ := newJudge(t)
+	if _, err := j.EnsureGame(demoDef(0)); err != nil {
+		t.Fatal(err)
+	}
+	before := len(outbox(t, db))
+	raw := email("britain@sandbox.test", "GAME demo\nSECRET britain\nPASS\n")
+	res, err := j.Check(raw)
+	if err != nil || res.Outcome != Accepted || res.Receipt == nil {
+		t.Fatalf("Check = %v, %v", res, err)
+	}
+	if len(outbox(t, db)) != before {
+		t.Error("Check queued mail")
+	}
+	if _, _, recs := game(t, db, "demo"); len(recs) != 0 {
+		t.Error("Check stored orders")
+	}
+	// And the real ingest of the same message still works afterwards.
+	if res, err := j.Ingest(raw); err != nil || res.Outcome != Accepted {
+		t.Errorf("Ingest after Check = %v, %v", res, err)
+	}
+}

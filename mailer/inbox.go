@@ -1,0 +1,543 @@
+package mailer
+
+import (
+	"context"
+	"crypto/tls"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"slices"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"github.com/emersion/go-imap/v2"
+	"github.com/emersion/go-imap/v2/imapclient"
+
+	"stormjudge/store"
+)
+
+// IMAPOptions configures an [Inbox]. A nil *IMAPOptions means all defaults.
+type IMAPOptions struct {
+	Addr               string // host:port; default "127.0.0.1:143"
+	Username, Password string // LOGIN credentials
+	// TLS is "none" (the default), "starttls" or "tls" (implicit TLS,
+	// usually port 993).
+	TLS string
+	// InsecureSkipVerify disables certificate verification (self-signed
+	// test servers only).
+	InsecureSkipVerify bool
+	Mailbox            string // watched mailbox; default "INBOX"
+	// ProcessedMailbox receives every handled message; default "Processed".
+	// It is created when missing. Messages are moved there (MOVE, or COPY +
+	// \Deleted + UID EXPUNGE on servers without MOVE), never deleted.
+	ProcessedMailbox string
+	// PollInterval is how often the mailbox is scanned when the server has
+	// no IDLE (or DisableIDLE is set), and the safety re-scan under IDLE.
+	// Default 30s.
+	PollInterval time.Duration
+	// KeepAlive bounds how long the connection may stay silent: after it,
+	// IDLE is stopped, a NOOP sent and the mailbox re-scanned, so that a
+	// dead (half-open) connection is noticed. Default 4m.
+	KeepAlive time.Duration
+	// DisableIDLE polls even when the server advertises IDLE (for servers
+	// whose IDLE is broken behind some proxies).
+	DisableIDLE bool
+	Logger      *slog.Logger // default slog.Default()
+}
+
+// InboundMessage is one message fetched from the watched mailbox.
+type InboundMessage struct {
+	Mailbox     string // the watched mailbox's name
+	UIDValidity uint32 // the mailbox's UIDVALIDITY when fetched
+	UID         uint32
+	Raw         []byte // the full RFC 5322 message, as stored on the server
+}
+
+// Handler processes one inbound message. It must commit its effects durably
+// (and remember the Message-ID, so that a second delivery of the same
+// message changes nothing) before returning nil. An error leaves the message
+// in the mailbox; it is offered again on a later scan.
+type Handler func(ctx context.Context, m InboundMessage) error
+
+// reconnectSchedule is the wait before reconnecting after the n-th failed
+// connection in a row: 1s, 2s, 4s ... doubling up to 5m, then every 5m. A
+// session that got as far as a full scan resets the count.
+var reconnectSchedule = [...]time.Duration{
+	1 * time.Second,
+	2 * time.Second,
+	4 * time.Second,
+	8 * time.Second,
+	16 * time.Second,
+	32 * time.Second,
+	64 * time.Second,
+	128 * time.Second,
+	256 * time.Second,
+	5 * time.Minute,
+}
+
+// imapCommandTimeout bounds every IMAP exchange. go-imap's client has no
+// read timeout while it waits for a response, so a server that vanished
+// without a FIN would otherwise block a command forever.
+const imapCommandTimeout = 2 * time.Minute
+
+// Inbox watches one IMAP mailbox and hands every message to a Handler. Create
+// it with [NewInbox] and run it with [Inbox.Run].
+type Inbox struct {
+	opts IMAPOptions
+	db   *store.DB
+	h    Handler
+	log  *slog.Logger
+	poke chan struct{}
+}
+
+// NewInbox returns an inbox that reads the mailbox described by opts (nil:
+// defaults), keeps its position in db and passes each message to h.
+func NewInbox(opts *IMAPOptions, db *store.DB, h Handler) *Inbox {
+	in := &Inbox{db: db, h: h, poke: make(chan struct{}, 1)}
+	if opts != nil {
+		in.opts = *opts
+	}
+	if in.opts.Addr == "" {
+		in.opts.Addr = "127.0.0.1:143"
+	}
+	if in.opts.TLS == "" {
+		in.opts.TLS = "none"
+	}
+	if in.opts.Mailbox == "" {
+		in.opts.Mailbox = "INBOX"
+	}
+	if in.opts.ProcessedMailbox == "" {
+		in.opts.ProcessedMailbox = "Processed"
+	}
+	if in.opts.PollInterval <= 0 {
+		in.opts.PollInterval = 30 * time.Second
+	}
+	if in.opts.KeepAlive <= 0 {
+		in.opts.KeepAlive = 4 * time.Minute
+	}
+	in.log = in.opts.Logger
+	if in.log == nil {
+		in.log = slog.Default()
+	}
+	in.log = in.log.With("component", "mailer.inbox", "imap", in.opts.Addr, "mailbox", in.opts.Mailbox)
+	return in
+}
+
+// Poke makes Run scan the mailbox now. It never blocks.
+func (in *Inbox) Poke() {
+	select {
+	case in.poke <- struct{}{}:
+	default:
+	}
+}
+
+// Run watches the mailbox until ctx is done, then returns nil. Lost
+// connections are re-established with exponential backoff (go-imap's client
+// never reconnects by itself). Run returns an error only for an unusable
+// configuration.
+func (in *Inbox) Run(ctx context.Context) error {
+	switch in.opts.TLS {
+	case "none", "starttls", "tls":
+	default:
+		return fmt.Errorf("mailer: imap TLS mode %q: want none, starttls or tls", in.opts.TLS)
+	}
+	if in.h == nil {
+		return errors.New("mailer: inbox without a handler")
+	}
+	if strings.EqualFold(in.opts.Mailbox, in.opts.ProcessedMailbox) {
+		return fmt.Errorf("mailer: processed mailbox %q is the watched mailbox", in.opts.ProcessedMailbox)
+	}
+	failures := 0
+	for {
+		healthy, err := in.session(ctx)
+		if ctx.Err() != nil {
+			return nil
+		}
+		if healthy {
+			failures = 0
+		}
+		wait := reconnectSchedule[min(failures, len(reconnectSchedule)-1)]
+		failures++
+		in.log.Warn("imap connection lost", "err", err, "retry_in", wait)
+		t := time.NewTimer(wait)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return nil
+		case <-t.C:
+		}
+	}
+}
+
+// conn is one IMAP connection with what the Inbox learnt about it.
+type conn struct {
+	c           *imapclient.Client
+	caps        imap.CapSet
+	uidValidity uint32
+	// events receives a token when the server reports new messages
+	// (EXISTS); buffered, so the reader goroutine never blocks on it.
+	events chan struct{}
+}
+
+// session runs one connection: login, scan, wait, scan ... until an error or
+// ctx is done. healthy reports whether a full scan succeeded, which resets
+// the reconnect backoff.
+func (in *Inbox) session(ctx context.Context) (healthy bool, err error) {
+	cn := &conn{events: make(chan struct{}, 1)}
+	host, _, err := net.SplitHostPort(in.opts.Addr)
+	if err != nil {
+		return false, fmt.Errorf("mailer: imap address %q: %w", in.opts.Addr, err)
+	}
+	options := &imapclient.Options{
+		TLSConfig: &tls.Config{
+			ServerName:         host,
+			InsecureSkipVerify: in.opts.InsecureSkipVerify,
+			MinVersion:         tls.VersionTLS12,
+		},
+		Dialer: &net.Dialer{Timeout: 30 * time.Second, KeepAlive: 30 * time.Second},
+		UnilateralDataHandler: &imapclient.UnilateralDataHandler{
+			// go-imap gotcha: this runs on the client's reader goroutine.
+			// Blocking here, or calling a client method, deadlocks the
+			// connection; only a non-blocking send is safe.
+			Mailbox: func(d *imapclient.UnilateralDataMailbox) {
+				if d.NumMessages != nil {
+					select {
+					case cn.events <- struct{}{}:
+					default:
+					}
+				}
+			},
+		},
+	}
+	switch in.opts.TLS {
+	case "tls":
+		cn.c, err = imapclient.DialTLS(in.opts.Addr, options)
+	case "starttls":
+		cn.c, err = imapclient.DialStartTLS(in.opts.Addr, options)
+	default:
+		cn.c, err = imapclient.DialInsecure(in.opts.Addr, options)
+	}
+	if err != nil {
+		return false, fmt.Errorf("mailer: imap dial %s: %w", in.opts.Addr, err)
+	}
+	defer cn.c.Close()
+	// Closing the client unblocks whatever command is waiting; that is how
+	// a cancelled ctx interrupts IDLE or a slow FETCH.
+	stop := context.AfterFunc(ctx, func() { cn.c.Close() })
+	defer stop()
+
+	if err := in.do(cn, func() error { return cn.c.Login(in.opts.Username, in.opts.Password).Wait() }); err != nil {
+		return false, fmt.Errorf("mailer: imap login as %q: %w", in.opts.Username, err)
+	}
+	// After LOGIN the server may announce different capabilities (IDLE,
+	// MOVE, UIDPLUS usually only appear once authenticated); Caps asks
+	// again when the login response did not carry them.
+	cn.caps = cn.c.Caps()
+	if err := in.ensureMailbox(cn, in.opts.ProcessedMailbox); err != nil {
+		return false, err
+	}
+	var sel *imap.SelectData
+	if err := in.do(cn, func() error {
+		var err error
+		sel, err = cn.c.Select(in.opts.Mailbox, nil).Wait()
+		return err
+	}); err != nil {
+		return false, fmt.Errorf("mailer: imap select %q: %w", in.opts.Mailbox, err)
+	}
+	if sel.UIDValidity == 0 {
+		return false, fmt.Errorf("mailer: imap select %q: server sent no UIDVALIDITY", in.opts.Mailbox)
+	}
+	cn.uidValidity = sel.UIDValidity
+	idle := !in.opts.DisableIDLE && cn.caps.Has(imap.CapIdle)
+	in.log.Info("imap connected", "uidvalidity", cn.uidValidity, "messages", sel.NumMessages,
+		"idle", idle, "move", cn.caps.Has(imap.CapMove), "uidplus", cn.caps.Has(imap.CapUIDPlus))
+
+	for {
+		if err := in.scan(ctx, cn); err != nil {
+			return healthy, err
+		}
+		healthy = true
+		if err := in.wait(ctx, cn, idle); err != nil {
+			return healthy, err
+		}
+		if ctx.Err() != nil {
+			return healthy, nil
+		}
+	}
+}
+
+// do runs one IMAP exchange under imapCommandTimeout: when it is not done in
+// time, the connection is closed, which fails the exchange.
+func (in *Inbox) do(cn *conn, f func() error) error {
+	var fired atomic.Bool
+	t := time.AfterFunc(imapCommandTimeout, func() {
+		fired.Store(true)
+		cn.c.Close()
+	})
+	err := f()
+	t.Stop()
+	if err != nil && fired.Load() {
+		return fmt.Errorf("mailer: imap server silent for %v, connection closed: %w", imapCommandTimeout, err)
+	}
+	return err
+}
+
+// ensureMailbox creates the mailbox name unless it exists.
+func (in *Inbox) ensureMailbox(cn *conn, name string) error {
+	var list []*imap.ListData
+	if err := in.do(cn, func() error {
+		var err error
+		list, err = cn.c.List("", name, nil).Collect()
+		return err
+	}); err != nil {
+		return fmt.Errorf("mailer: imap list %q: %w", name, err)
+	}
+	for _, l := range list {
+		if l.Mailbox == name {
+			return nil
+		}
+	}
+	err := in.do(cn, func() error { return cn.c.Create(name, nil).Wait() })
+	var imapErr *imap.Error
+	if errors.As(err, &imapErr) && imapErr.Code == imap.ResponseCodeAlreadyExists {
+		return nil // created by someone else meanwhile
+	}
+	if err != nil {
+		return fmt.Errorf("mailer: imap create %q: %w", name, err)
+	}
+	in.log.Info("created mailbox", "name", name)
+	return nil
+}
+
+// scan handles every message in the mailbox, oldest first.
+func (in *Inbox) scan(ctx context.Context, cn *conn) error {
+	name := in.opts.Mailbox
+	var storedValidity, lastUID uint32
+	if err := in.db.View(func(tx *store.Tx) error {
+		var err error
+		storedValidity, lastUID, err = tx.Mailbox(name)
+		if errors.Is(err, store.ErrNotFound) {
+			return nil
+		}
+		return err
+	}); err != nil {
+		return fmt.Errorf("mailer: reading mailbox position: %w", err)
+	}
+	if storedValidity != cn.uidValidity {
+		// The UIDs we remember name other messages now (or nothing). Start
+		// again from the first; the Handler's Message-ID dedupe makes a
+		// second offer of an already handled message harmless.
+		if storedValidity != 0 {
+			in.log.Warn("UIDVALIDITY changed, rescanning the whole mailbox",
+				"old", storedValidity, "new", cn.uidValidity, "last_uid", lastUID)
+		}
+		lastUID = 0
+	}
+
+	// Messages flagged \Deleted are skipped: they are on their way out
+	// (and, on servers without MOVE or UIDPLUS, our own copies that could
+	// not be expunged safely).
+	var data *imap.SearchData
+	if err := in.do(cn, func() error {
+		var err error
+		data, err = cn.c.UIDSearch(&imap.SearchCriteria{NotFlag: []imap.Flag{imap.FlagDeleted}}, nil).Wait()
+		return err
+	}); err != nil {
+		return fmt.Errorf("mailer: imap uid search: %w", err)
+	}
+	uids := data.AllUIDs()
+	slices.Sort(uids)
+
+	// After a Handler error lastUID must stay below the failed message, or
+	// a crash would make a later scan move it unhandled. Messages after it
+	// are still handled and moved.
+	blocked := false
+	for _, uid := range uids {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		log := in.log.With("uid", uid)
+		if uint32(uid) <= lastUID {
+			// Handled before a crash or a failed move: only move it.
+			log.Info("moving message handled earlier")
+			if err := in.move(cn, uid); err != nil {
+				return err
+			}
+			continue
+		}
+		raw, ok, err := in.fetch(cn, uid)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			continue // expunged by someone else since the search
+		}
+		hook("inbox-fetched")
+		m := InboundMessage{Mailbox: name, UIDValidity: cn.uidValidity, UID: uint32(uid), Raw: raw}
+		if err := in.h(ctx, m); err != nil {
+			log.Warn("handler failed, message left for a later scan", "err", err)
+			blocked = true
+			continue
+		}
+		if !blocked {
+			if err := in.db.Update(func(tx *store.Tx) error {
+				return tx.SetMailbox(name, cn.uidValidity, uint32(uid))
+			}); err != nil {
+				return fmt.Errorf("mailer: storing mailbox position: %w", err)
+			}
+			lastUID = uint32(uid)
+		}
+		hook("inbox-handled")
+		if err := in.move(cn, uid); err != nil {
+			return err
+		}
+		hook("inbox-moved")
+		log.Info("message handled", "bytes", len(raw))
+	}
+	return nil
+}
+
+// fetch returns the full message uid. ok is false when the server has no
+// such message any more.
+func (in *Inbox) fetch(cn *conn, uid imap.UID) (raw []byte, ok bool, err error) {
+	err = in.do(cn, func() error {
+		cmd := cn.c.Fetch(imap.UIDSetNum(uid), &imap.FetchOptions{
+			UID: true,
+			// PEEK: fetching must not set \Seen; a human looking at the
+			// mailbox sees what the judge has not handled yet.
+			BodySection: []*imap.FetchItemBodySection{{Peek: true}},
+		})
+		// go-imap gotcha: Fetch must be consumed to the end (Close), or the
+		// client's reader stalls and every later command hangs.
+		defer cmd.Close()
+		for {
+			msg := cmd.Next()
+			if msg == nil {
+				break
+			}
+			for {
+				item := msg.Next()
+				if item == nil {
+					break
+				}
+				body, isBody := item.(imapclient.FetchItemDataBodySection)
+				if !isBody || body.Literal == nil {
+					continue
+				}
+				// go-imap gotcha: the literal streams from the connection
+				// and is discarded by the next Next(); read it fully now.
+				b, err := io.ReadAll(body.Literal)
+				if err != nil {
+					return fmt.Errorf("mailer: imap fetch uid %d: reading body: %w", uid, err)
+				}
+				raw, ok = b, true
+			}
+		}
+		if err := cmd.Close(); err != nil {
+			return fmt.Errorf("mailer: imap fetch uid %d: %w", uid, err)
+		}
+		return nil
+	})
+	return raw, ok, err
+}
+
+// move puts message uid into the processed mailbox.
+func (in *Inbox) move(cn *conn, uid imap.UID) error {
+	set := imap.UIDSetNum(uid)
+	dest := in.opts.ProcessedMailbox
+	if cn.caps.Has(imap.CapMove) {
+		return in.do(cn, func() error {
+			if _, err := cn.c.Move(set, dest).Wait(); err != nil {
+				return fmt.Errorf("mailer: imap move uid %d to %q: %w", uid, dest, err)
+			}
+			return nil
+		})
+	}
+	// go-imap gotcha: without MOVE, Client.Move falls back to COPY + STORE
+	// \Deleted + EXPUNGE, and a plain EXPUNGE removes every message flagged
+	// \Deleted, not only ours. So: UID EXPUNGE of exactly this UID when the
+	// server has UIDPLUS, and otherwise no expunge at all (the copy stays
+	// flagged \Deleted in the inbox, and scans skip it).
+	return in.do(cn, func() error {
+		if _, err := cn.c.Copy(set, dest).Wait(); err != nil {
+			return fmt.Errorf("mailer: imap copy uid %d to %q: %w", uid, dest, err)
+		}
+		if err := cn.c.Store(set, &imap.StoreFlags{
+			Op: imap.StoreFlagsAdd, Silent: true, Flags: []imap.Flag{imap.FlagDeleted},
+		}, nil).Close(); err != nil {
+			return fmt.Errorf("mailer: imap store \\Deleted uid %d: %w", uid, err)
+		}
+		if cn.caps.Has(imap.CapUIDPlus) {
+			if err := cn.c.UIDExpunge(set).Close(); err != nil {
+				return fmt.Errorf("mailer: imap uid expunge %d: %w", uid, err)
+			}
+		}
+		return nil
+	})
+}
+
+// wait returns when the mailbox should be scanned again: the server
+// reported new mail, Poke was called, PollInterval passed (a safety re-scan
+// even under IDLE) or KeepAlive passed without a word on the connection
+// (then a NOOP proves it alive first). It returns an error when the
+// connection is gone.
+func (in *Inbox) wait(ctx context.Context, cn *conn, useIdle bool) error {
+	var idleCmd *imapclient.IdleCommand
+	if useIdle {
+		if err := in.do(cn, func() error {
+			var err error
+			// Idle blocks until the server's continuation; then no other
+			// command may be sent until the IDLE is closed.
+			idleCmd, err = cn.c.Idle()
+			return err
+		}); err != nil {
+			return fmt.Errorf("mailer: imap idle: %w", err)
+		}
+	}
+	poll := time.NewTimer(in.opts.PollInterval)
+	defer poll.Stop()
+	keep := time.NewTimer(in.opts.KeepAlive)
+	defer keep.Stop()
+	noop := false
+	closed := false
+	select {
+	case <-ctx.Done():
+	case <-cn.events:
+	case <-in.poke:
+	case <-poll.C:
+	case <-keep.C:
+		// go-imap gotcha: IDLE does not notice a half-open TCP connection
+		// (nothing is sent), and Closed() only fires once the OS gives up.
+		// A command with a deadline does notice.
+		noop = true
+	case <-cn.c.Closed():
+		closed = true
+	}
+	if closed {
+		return errors.New("mailer: imap connection closed by the server")
+	}
+	if ctx.Err() != nil {
+		return nil
+	}
+	if idleCmd != nil {
+		if err := in.do(cn, func() error {
+			if err := idleCmd.Close(); err != nil {
+				return err
+			}
+			return idleCmd.Wait()
+		}); err != nil {
+			return fmt.Errorf("mailer: imap stopping idle: %w", err)
+		}
+	}
+	if noop || !useIdle {
+		// Without IDLE, NOOP is also how the server gets to report
+		// new messages and expunges.
+		if err := in.do(cn, func() error { return cn.c.Noop().Wait() }); err != nil {
+			return fmt.Errorf("mailer: imap noop: %w", err)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,49 @@
+// Package mailserver runs the sandbox's embedded mail servers: an IMAP server
+// (go-imap v2 imapserver) and an SMTP server (go-smtp), both on loopback,
+// without TLS and with plaintext authentication, so that a whole game of
+// Gathering Storm can be played on one laptop with any mail client.
+//
+// Everything lives under Options.Dir and survives a restart, also after
+// kill -9: every file is written to a temporary file in the same directory,
+// fsynced, renamed over its final name, and the directory is fsynced. The
+// on-disk layout is:
+//
+//	Dir/
+//	  lock                         flock(2)ed while a Server runs on Dir
+//	  users.json                   {"version":1,"users":[{"address","password"}]}
+//	  mail/<address>/              one directory per user, named by the
+//	                               lower-cased address (france@sandbox.test)
+//	    user.json                  {"version":1,"lastUIDValidity":N}
+//	    mailboxes/<uidvalidity>/   one directory per mailbox, named by its
+//	                               UIDVALIDITY, which never changes
+//	      mailbox.json             name, uidValidity, uidNext, subscribed and
+//	                               per message: uid, internal date, flags
+//	      <uid>.eml                the message as received, one file per UID
+//
+// Invariants and the order of writes that keeps them across a crash:
+//
+//   - UIDVALIDITY is allocated from user.json's lastUIDValidity, which is
+//     saved before the mailbox directory appears; values are strictly
+//     increasing and at least the Unix time of creation, so a deleted and
+//     re-created mailbox (or a wiped Dir) never reuses one.
+//   - A mailbox is created as mailboxes/tmp-<uidvalidity> and renamed into
+//     place once its mailbox.json is durable; a deleted mailbox is renamed to
+//     mailboxes/deleted-<uidvalidity> before it is removed. Leftover tmp-* and
+//     deleted-* directories are removed at start.
+//   - mailbox.json is the source of truth. A message file is made durable
+//     before mailbox.json lists it; an expunged message is dropped from
+//     mailbox.json before its file is removed. At start, <uid>.eml files not
+//     listed (a crash in between) are removed, so UIDs listed are exactly the
+//     messages a client saw; uidNext is saved with the list, so a UID is
+//     never reused.
+//   - Renaming a mailbox rewrites only its mailbox.json: the directory name
+//     and thus UIDVALIDITY and UIDs are unchanged.
+//
+// Passwords are stored in plain text in users.json (mode 0600): this is a
+// sandbox with well-known demo passwords, not a mail host. Message bodies
+// are also held in memory while the server runs.
+//
+// The IMAP backend is modelled on go-imap's imapmemserver (MIT licence,
+// Copyright (c) 2013 The Go-IMAP Authors, (c) 2016 Proton Technologies AG,
+// (c) 2023 Simon Ser); files adapted from it carry that notice.
+package mailserver

@@ -1,0 +1,840 @@
+// Adapted from go-imap's imapserver/imapmemserver/mailbox.go (v2.0.0-beta.8).
+//
+// Copyright (c) 2013 The Go-IMAP Authors
+// Copyright (c) 2016 Proton Technologies AG
+// Copyright (c) 2023 Simon Ser
+//
+// Permission is hereby granted, free of charge, to any person obtaining a copy
+// of this software and associated documentation files (the "Software"), to deal
+// in the Software without restriction, including without limitation the rights
+// to use, copy, modify, merge, publish, distribute, sublicense, and/or sell
+// copies of the Software, and to permit persons to whom the Software is
+// furnished to do so, subject to the following conditions:
+//
+// The above copyright notice and this permission notice shall be included in all
+// copies or substantial portions of the Software.
+//
+// THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
+// IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
+// FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE
+// AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
+// LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM,
+// OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN THE
+// SOFTWARE.
+
+package mailserver
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/emersion/go-imap/v2"
+	"github.com/emersion/go-imap/v2/imapserver"
+)
+
+const (
+	mailboxMetaFile = "mailbox.json"
+	messageExt      = ".eml"
+)
+
+// mailboxMeta is the content of mailbox.json, the source of truth for a
+// mailbox (see the package documentation).
+type mailboxMeta struct {
+	Version     int           `json:"version"`
+	Name        string        `json:"name"`
+	UIDValidity uint32        `json:"uidValidity"`
+	UIDNext     uint32        `json:"uidNext"`
+	Subscribed  bool          `json:"subscribed"`
+	SpecialUse  []string      `json:"specialUse,omitempty"`
+	Messages    []messageMeta `json:"messages"`
+}
+
+type messageMeta struct {
+	UID   uint32    `json:"uid"`
+	Date  time.Time `json:"date"`
+	Flags []string  `json:"flags"`
+}
+
+// mailbox is a persistent mailbox. Every change is written to disk before
+// the method that made it returns; the in-memory state mirrors mailbox.json.
+type mailbox struct {
+	srv         *Server
+	tracker     *imapserver.MailboxTracker
+	uidValidity uint32 // immutable
+	dir         string // immutable: named by uidValidity
+
+	mu         sync.Mutex
+	name       string
+	subscribed bool
+	specialUse []imap.MailboxAttr
+	l          []*message
+	uidNext    imap.UID
+	deleted    bool // set by DELETE; views may still hold the mailbox
+}
+
+var errMailboxDeleted = &imap.Error{
+	Type: imap.StatusResponseTypeNo,
+	Code: imap.ResponseCodeNonExistent,
+	Text: "Mailbox has been deleted",
+}
+
+// createMailbox makes a new, empty mailbox directory under parent
+// (mailboxes/) and returns the mailbox. The directory appears atomically.
+func createMailbox(srv *Server, parent, name string, uidValidity uint32, subscribed bool, specialUse []imap.MailboxAttr) (*mailbox, error) {
+	final := filepath.Join(parent, strconv.FormatUint(uint64(uidValidity), 10))
+	tmp := filepath.Join(parent, "tmp-"+strconv.FormatUint(uint64(uidValidity), 10))
+	if err := os.RemoveAll(tmp); err != nil {
+		return nil, fmt.Errorf("mailserver: %w", err)
+	}
+	if err := os.Mkdir(tmp, 0o700); err != nil {
+		return nil, fmt.Errorf("mailserver: %w", err)
+	}
+	mbox := &mailbox{
+		srv:         srv,
+		tracker:     imapserver.NewMailboxTracker(0),
+		uidValidity: uidValidity,
+		dir:         tmp,
+		name:        name,
+		subscribed:  subscribed,
+		specialUse:  specialUse,
+		uidNext:     1,
+	}
+	if err := mbox.saveLocked(); err != nil {
+		os.RemoveAll(tmp)
+		return nil, err
+	}
+	if err := os.Rename(tmp, final); err != nil {
+		os.RemoveAll(tmp)
+		return nil, fmt.Errorf("mailserver: %w", err)
+	}
+	if err := syncDir(parent); err != nil {
+		return nil, err
+	}
+	mbox.dir = final
+	return mbox, nil
+}
+
+// loadMailbox reads a mailbox directory written by saveLocked, removing the
+// message files that mailbox.json does not list (left by a crash between
+// writing a message and listing it, or between unlisting and removing it).
+func loadMailbox(srv *Server, dir string) (*mailbox, error) {
+	var meta mailboxMeta
+	if err := readJSON(filepath.Join(dir, mailboxMetaFile), &meta); err != nil {
+		return nil, err
+	}
+	if err := removeTempFiles(dir); err != nil {
+		return nil, err
+	}
+	if meta.UIDValidity == 0 || meta.UIDNext == 0 || meta.Name == "" {
+		return nil, fmt.Errorf("mailserver: %s: invalid %s", dir, mailboxMetaFile)
+	}
+	if want := strconv.FormatUint(uint64(meta.UIDValidity), 10); filepath.Base(dir) != want {
+		return nil, fmt.Errorf("mailserver: %s: uidValidity %d does not match the directory name", dir, meta.UIDValidity)
+	}
+	mbox := &mailbox{
+		srv:         srv,
+		uidValidity: meta.UIDValidity,
+		dir:         dir,
+		name:        meta.Name,
+		subscribed:  meta.Subscribed,
+		uidNext:     imap.UID(meta.UIDNext),
+	}
+	for _, a := range meta.SpecialUse {
+		mbox.specialUse = append(mbox.specialUse, imap.MailboxAttr(a))
+	}
+	listed := make(map[string]bool)
+	var last uint32
+	for _, mm := range meta.Messages {
+		if mm.UID <= last || mm.UID >= meta.UIDNext {
+			return nil, fmt.Errorf("mailserver: %s: message UIDs out of order or beyond uidNext", dir)
+		}
+		last = mm.UID
+		file := strconv.FormatUint(uint64(mm.UID), 10) + messageExt
+		buf, err := os.ReadFile(filepath.Join(dir, file))
+		if err != nil {
+			return nil, fmt.Errorf("mailserver: message listed in %s: %w", dir, err)
+		}
+		listed[file] = true
+		msg := &message{uid: imap.UID(mm.UID), buf: buf, t: mm.Date, flags: make(map[imap.Flag]struct{})}
+		for _, f := range mm.Flags {
+			msg.flags[canonicalFlag(imap.Flag(f))] = struct{}{}
+		}
+		mbox.l = append(mbox.l, msg)
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, fmt.Errorf("mailserver: %w", err)
+	}
+	for _, e := range entries {
+		if strings.HasSuffix(e.Name(), messageExt) && !listed[e.Name()] {
+			srv.log.Warn("removing unlisted message file left by a crash", "file", filepath.Join(dir, e.Name()))
+			if err := os.Remove(filepath.Join(dir, e.Name())); err != nil {
+				return nil, fmt.Errorf("mailserver: %w", err)
+			}
+		}
+	}
+	mbox.tracker = imapserver.NewMailboxTracker(uint32(len(mbox.l)))
+	return mbox, nil
+}
+
+// saveLocked writes mailbox.json from the in-memory state.
+func (mbox *mailbox) saveLocked() error {
+	if mbox.deleted {
+		return errMailboxDeleted
+	}
+	meta := mailboxMeta{
+		Version:     1,
+		Name:        mbox.name,
+		UIDValidity: mbox.uidValidity,
+		UIDNext:     uint32(mbox.uidNext),
+		Subscribed:  mbox.subscribed,
+		Messages:    make([]messageMeta, 0, len(mbox.l)),
+	}
+	for _, a := range mbox.specialUse {
+		meta.SpecialUse = append(meta.SpecialUse, string(a))
+	}
+	for _, msg := range mbox.l {
+		flags := make([]string, 0, len(msg.flags))
+		for _, f := range msg.flagList() {
+			flags = append(flags, string(f))
+		}
+		meta.Messages = append(meta.Messages, messageMeta{UID: uint32(msg.uid), Date: msg.t, Flags: flags})
+	}
+	return writeJSONAtomic(filepath.Join(mbox.dir, mailboxMetaFile), &meta)
+}
+
+func (mbox *mailbox) messagePath(uid imap.UID) string {
+	return filepath.Join(mbox.dir, strconv.FormatUint(uint64(uid), 10)+messageExt)
+}
+
+func (mbox *mailbox) list(options *imap.ListOptions) *imap.ListData {
+	mbox.mu.Lock()
+	defer mbox.mu.Unlock()
+
+	if options.SelectSubscribed && !mbox.subscribed {
+		return nil
+	}
+	if options.SelectSpecialUse && len(mbox.specialUse) == 0 {
+		return nil
+	}
+
+	data := imap.ListData{
+		Mailbox: mbox.name,
+		Delim:   mailboxDelim,
+	}
+	if mbox.subscribed {
+		data.Attrs = append(data.Attrs, imap.MailboxAttrSubscribed)
+	}
+	if (options.ReturnSpecialUse || options.SelectSpecialUse) && len(mbox.specialUse) > 0 {
+		data.Attrs = append(data.Attrs, mbox.specialUse...)
+	}
+	if options.ReturnStatus != nil {
+		data.Status = mbox.statusDataLocked(options.ReturnStatus)
+	}
+	return &data
+}
+
+func (mbox *mailbox) statusData(options *imap.StatusOptions) *imap.StatusData {
+	mbox.mu.Lock()
+	defer mbox.mu.Unlock()
+	return mbox.statusDataLocked(options)
+}
+
+func (mbox *mailbox) statusDataLocked(options *imap.StatusOptions) *imap.StatusData {
+	data := imap.StatusData{Mailbox: mbox.name}
+	if options.NumMessages {
+		num := uint32(len(mbox.l))
+		data.NumMessages = &num
+	}
+	if options.UIDNext {
+		data.UIDNext = mbox.uidNext
+	}
+	if options.UIDValidity {
+		data.UIDValidity = mbox.uidValidity
+	}
+	if options.NumUnseen {
+		num := uint32(len(mbox.l)) - mbox.countByFlagLocked(imap.FlagSeen)
+		data.NumUnseen = &num
+	}
+	if options.NumDeleted {
+		num := mbox.countByFlagLocked(imap.FlagDeleted)
+		data.NumDeleted = &num
+	}
+	if options.Size {
+		size := mbox.sizeLocked()
+		data.Size = &size
+	}
+	if options.NumRecent {
+		num := uint32(0)
+		data.NumRecent = &num
+	}
+	return &data
+}
+
+func (mbox *mailbox) countByFlagLocked(flag imap.Flag) uint32 {
+	var n uint32
+	for _, msg := range mbox.l {
+		if _, ok := msg.flags[canonicalFlag(flag)]; ok {
+			n++
+		}
+	}
+	return n
+}
+
+func (mbox *mailbox) sizeLocked() int64 {
+	var size int64
+	for _, msg := range mbox.l {
+		size += int64(len(msg.buf))
+	}
+	return size
+}
+
+// appendBytes stores a new message: its file first, then mailbox.json with
+// the new UID listed and uidNext advanced. Sessions are notified (EXISTS,
+// also to IDLE clients) only once both are durable.
+func (mbox *mailbox) appendBytes(buf []byte, options *imap.AppendOptions) (*imap.AppendData, error) {
+	if err := mbox.srv.begin(); err != nil {
+		return nil, err
+	}
+	defer mbox.srv.end()
+
+	msg := &message{
+		flags: make(map[imap.Flag]struct{}),
+		buf:   buf,
+	}
+	if options.Time.IsZero() {
+		msg.t = time.Now()
+	} else {
+		msg.t = options.Time
+	}
+	// Second precision: INTERNALDATE has no more, and the date read back
+	// after a restart must be the one a client saw.
+	msg.t = msg.t.Truncate(time.Second)
+	for _, flag := range options.Flags {
+		if strings.EqualFold(string(flag), `\Recent`) {
+			continue
+		}
+		msg.flags[canonicalFlag(flag)] = struct{}{}
+	}
+
+	mbox.mu.Lock()
+	defer mbox.mu.Unlock()
+	if mbox.deleted {
+		return nil, errMailboxDeleted
+	}
+
+	msg.uid = mbox.uidNext
+	if err := writeFileAtomic(mbox.messagePath(msg.uid), buf, 0o600); err != nil {
+		return nil, err
+	}
+	mbox.uidNext++
+	mbox.l = append(mbox.l, msg)
+	if err := mbox.saveLocked(); err != nil {
+		mbox.l = mbox.l[:len(mbox.l)-1]
+		mbox.uidNext--
+		os.Remove(mbox.messagePath(msg.uid))
+		return nil, err
+	}
+	mbox.tracker.QueueNumMessages(uint32(len(mbox.l)))
+
+	return &imap.AppendData{
+		UIDValidity: mbox.uidValidity,
+		UID:         msg.uid,
+	}, nil
+}
+
+func (mbox *mailbox) copyMsg(msg *message) (*imap.AppendData, error) {
+	return mbox.appendBytes(msg.buf, &imap.AppendOptions{
+		Time:  msg.t,
+		Flags: msg.flagList(),
+	})
+}
+
+func (mbox *mailbox) rename(newName string) error {
+	if err := mbox.srv.begin(); err != nil {
+		return err
+	}
+	defer mbox.srv.end()
+	mbox.mu.Lock()
+	defer mbox.mu.Unlock()
+	old := mbox.name
+	mbox.name = newName
+	if err := mbox.saveLocked(); err != nil {
+		mbox.name = old
+		return err
+	}
+	return nil
+}
+
+func (mbox *mailbox) setSubscribed(subscribed bool) error {
+	if err := mbox.srv.begin(); err != nil {
+		return err
+	}
+	defer mbox.srv.end()
+	mbox.mu.Lock()
+	defer mbox.mu.Unlock()
+	if mbox.subscribed == subscribed {
+		return nil
+	}
+	mbox.subscribed = subscribed
+	if err := mbox.saveLocked(); err != nil {
+		mbox.subscribed = !subscribed
+		return err
+	}
+	return nil
+}
+
+func (mbox *mailbox) selectDataLocked() *imap.SelectData {
+	flags := mbox.flagsLocked()
+
+	permanentFlags := make([]imap.Flag, len(flags))
+	copy(permanentFlags, flags)
+	permanentFlags = append(permanentFlags, imap.FlagWildcard)
+
+	return &imap.SelectData{
+		Flags:             flags,
+		PermanentFlags:    permanentFlags,
+		NumMessages:       uint32(len(mbox.l)),
+		FirstUnseenSeqNum: mbox.firstUnseenSeqNumLocked(),
+		UIDNext:           mbox.uidNext,
+		UIDValidity:       mbox.uidValidity,
+	}
+}
+
+func (mbox *mailbox) firstUnseenSeqNumLocked() uint32 {
+	for i, msg := range mbox.l {
+		if _, ok := msg.flags[imap.FlagSeen]; !ok {
+			return uint32(i) + 1
+		}
+	}
+	return 0
+}
+
+// flagsLocked lists the flags in use plus the system flags, which clients
+// expect in the FLAGS response even before any message carries them.
+func (mbox *mailbox) flagsLocked() []imap.Flag {
+	m := map[imap.Flag]struct{}{
+		imap.FlagSeen: {}, imap.FlagAnswered: {}, imap.FlagFlagged: {},
+		imap.FlagDeleted: {}, imap.FlagDraft: {},
+	}
+	for _, msg := range mbox.l {
+		for flag := range msg.flags {
+			m[flag] = struct{}{}
+		}
+	}
+	l := make([]imap.Flag, 0, len(m))
+	for flag := range m {
+		l = append(l, flag)
+	}
+	sort.Slice(l, func(i, j int) bool { return l[i] < l[j] })
+	return l
+}
+
+// expungeLocked removes the given messages: mailbox.json first, then the
+// files, then the EXPUNGE notifications (the tracker sends them to every
+// session, the acting one included, before its tagged OK).
+func (mbox *mailbox) expungeLocked(expunged map[*message]struct{}) error {
+	if len(expunged) == 0 {
+		return nil
+	}
+	old := mbox.l
+	var filtered []*message
+	var seqNums []uint32
+	// In reverse order, to keep sequence numbers consistent.
+	for i := len(mbox.l) - 1; i >= 0; i-- {
+		msg := mbox.l[i]
+		if _, ok := expunged[msg]; ok {
+			seqNums = append(seqNums, uint32(i)+1)
+		} else {
+			filtered = append(filtered, msg)
+		}
+	}
+	for i := 0; i < len(filtered)/2; i++ {
+		j := len(filtered) - i - 1
+		filtered[i], filtered[j] = filtered[j], filtered[i]
+	}
+	mbox.l = filtered
+	if err := mbox.saveLocked(); err != nil {
+		mbox.l = old
+		return err
+	}
+	for msg := range expunged {
+		if err := os.Remove(mbox.messagePath(msg.uid)); err != nil && !errors.Is(err, os.ErrNotExist) {
+			mbox.srv.log.Warn("mailserver: removing expunged message", "err", err)
+		}
+	}
+	for _, seqNum := range seqNums {
+		mbox.tracker.QueueExpunge(seqNum)
+	}
+	return nil
+}
+
+// newView creates a per-session view into this mailbox. Callers must call
+// mailboxView.close once done.
+func (mbox *mailbox) newView(readOnly bool) *mailboxView {
+	return &mailboxView{
+		mailbox:  mbox,
+		tracker:  mbox.tracker.NewSession(),
+		readOnly: readOnly,
+	}
+}
+
+// A mailboxView is a session's view into a mailbox (SELECT or EXAMINE): each
+// view has its own queue of pending unilateral updates and its own sequence
+// numbers.
+type mailboxView struct {
+	*mailbox
+	tracker   *imapserver.SessionTracker
+	searchRes imap.UIDSet
+	readOnly  bool // EXAMINE
+}
+
+var errReadOnly = &imap.Error{
+	Type: imap.StatusResponseTypeNo,
+	Text: "Mailbox is read-only (EXAMINE)",
+}
+
+func (mbox *mailboxView) close() {
+	mbox.tracker.Close()
+}
+
+// snapshot copies a message so that it can be written to the network without
+// holding the mailbox lock (buf is immutable and shared).
+func (msg *message) snapshot() *message {
+	c := &message{uid: msg.uid, buf: msg.buf, t: msg.t, flags: make(map[imap.Flag]struct{}, len(msg.flags))}
+	for f := range msg.flags {
+		c.flags[f] = struct{}{}
+	}
+	return c
+}
+
+type seqMsg struct {
+	seqNum uint32
+	msg    *message
+}
+
+func (mbox *mailboxView) fetch(w *imapserver.FetchWriter, numSet imap.NumSet, options *imap.FetchOptions) error {
+	markSeen := false
+	if !mbox.readOnly {
+		for _, bs := range options.BodySection {
+			if !bs.Peek {
+				markSeen = true
+				break
+			}
+		}
+	}
+
+	var snap []seqMsg
+	err := func() error {
+		if markSeen {
+			if err := mbox.srv.begin(); err != nil {
+				return err
+			}
+			defer mbox.srv.end()
+		}
+		mbox.mu.Lock()
+		defer mbox.mu.Unlock()
+		var changed []seqMsg
+		mbox.forEachLocked(numSet, func(seqNum uint32, msg *message) {
+			if _, seen := msg.flags[imap.FlagSeen]; markSeen && !seen {
+				msg.flags[imap.FlagSeen] = struct{}{}
+				changed = append(changed, seqMsg{seqNum, msg})
+			}
+			// The client's sequence number, computed under the lock: the
+			// client's view only changes when this session polls.
+			snap = append(snap, seqMsg{mbox.tracker.EncodeSeqNum(seqNum), msg.snapshot()})
+		})
+		if len(changed) > 0 {
+			if err := mbox.saveLocked(); err != nil {
+				for _, c := range changed {
+					delete(c.msg.flags, imap.FlagSeen)
+				}
+				return err
+			}
+			for _, c := range changed {
+				mbox.mailbox.tracker.QueueMessageFlags(c.seqNum, c.msg.uid, c.msg.flagList(), nil)
+			}
+		}
+		return nil
+	}()
+	if err != nil {
+		return err
+	}
+
+	// Written without the lock: a slow client must not block delivery.
+	for _, sm := range snap {
+		if sm.seqNum == 0 {
+			continue // not yet announced to this client
+		}
+		if err := sm.msg.fetch(w.CreateMessage(sm.seqNum), options); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (mbox *mailboxView) search(numKind imapserver.NumKind, criteria *imap.SearchCriteria, options *imap.SearchOptions) (*imap.SearchData, error) {
+	mbox.mu.Lock()
+	defer mbox.mu.Unlock()
+
+	mbox.staticSearchCriteria(criteria)
+
+	var (
+		data   imap.SearchData
+		seqSet imap.SeqSet
+		uidSet imap.UIDSet
+	)
+	for i, msg := range mbox.l {
+		seqNum := mbox.tracker.EncodeSeqNum(uint32(i) + 1)
+
+		if !msg.search(seqNum, criteria) {
+			continue
+		}
+
+		// Always populate the UID set, since it may be saved later for SEARCHRES
+		uidSet.AddNum(msg.uid)
+
+		var num uint32
+		switch numKind {
+		case imapserver.NumKindSeq:
+			if seqNum == 0 {
+				continue
+			}
+			seqSet.AddNum(seqNum)
+			num = seqNum
+		case imapserver.NumKindUID:
+			num = uint32(msg.uid)
+		}
+		if data.Min == 0 || num < data.Min {
+			data.Min = num
+		}
+		if data.Max == 0 || num > data.Max {
+			data.Max = num
+		}
+		data.Count++
+	}
+
+	switch numKind {
+	case imapserver.NumKindSeq:
+		data.All = seqSet
+	case imapserver.NumKindUID:
+		data.All = uidSet
+	}
+
+	if options.ReturnSave {
+		mbox.searchRes = uidSet
+	}
+
+	return &data, nil
+}
+
+func (mbox *mailboxView) staticSearchCriteria(criteria *imap.SearchCriteria) {
+	seqNums := make([]imap.SeqSet, 0, len(criteria.SeqNum))
+	for _, seqSet := range criteria.SeqNum {
+		numSet := mbox.staticNumSet(seqSet)
+		switch numSet := numSet.(type) {
+		case imap.SeqSet:
+			seqNums = append(seqNums, numSet)
+		case imap.UIDSet: // can happen with SEARCHRES
+			criteria.UID = append(criteria.UID, numSet)
+		}
+	}
+	criteria.SeqNum = seqNums
+
+	for i, uidSet := range criteria.UID {
+		criteria.UID[i] = mbox.staticNumSet(uidSet).(imap.UIDSet)
+	}
+
+	for i := range criteria.Not {
+		mbox.staticSearchCriteria(&criteria.Not[i])
+	}
+	for i := range criteria.Or {
+		for j := range criteria.Or[i] {
+			mbox.staticSearchCriteria(&criteria.Or[i][j])
+		}
+	}
+}
+
+func (mbox *mailboxView) store(w *imapserver.FetchWriter, numSet imap.NumSet, flags *imap.StoreFlags, options *imap.StoreOptions) error {
+	if mbox.readOnly {
+		return errReadOnly
+	}
+	err := func() error {
+		if err := mbox.srv.begin(); err != nil {
+			return err
+		}
+		defer mbox.srv.end()
+		mbox.mu.Lock()
+		defer mbox.mu.Unlock()
+		var changed []seqMsg
+		old := make(map[*message]map[imap.Flag]struct{})
+		mbox.forEachLocked(numSet, func(seqNum uint32, msg *message) {
+			old[msg] = msg.snapshot().flags
+			msg.store(flags)
+			changed = append(changed, seqMsg{seqNum, msg})
+		})
+		if len(changed) == 0 {
+			return nil
+		}
+		if err := mbox.saveLocked(); err != nil {
+			for msg, f := range old {
+				msg.flags = f
+			}
+			return err
+		}
+		for _, c := range changed {
+			mbox.mailbox.tracker.QueueMessageFlags(c.seqNum, c.msg.uid, c.msg.flagList(), mbox.tracker)
+		}
+		return nil
+	}()
+	if err != nil {
+		return err
+	}
+	if !flags.Silent {
+		return mbox.fetch(w, numSet, &imap.FetchOptions{Flags: true})
+	}
+	return nil
+}
+
+// expunge removes the messages flagged \Deleted (only those in uids, for
+// UID EXPUNGE).
+func (mbox *mailboxView) expunge(uids *imap.UIDSet) error {
+	if mbox.readOnly {
+		return errReadOnly
+	}
+	if err := mbox.srv.begin(); err != nil {
+		return err
+	}
+	defer mbox.srv.end()
+	mbox.mu.Lock()
+	defer mbox.mu.Unlock()
+	expunged := make(map[*message]struct{})
+	for _, msg := range mbox.l {
+		if uids != nil && !uids.Contains(msg.uid) {
+			continue
+		}
+		if _, ok := msg.flags[imap.FlagDeleted]; ok {
+			expunged[msg] = struct{}{}
+		}
+	}
+	return mbox.expungeLocked(expunged)
+}
+
+// expungeUIDs removes the messages with the given UIDs, whatever their
+// flags (the second half of MOVE).
+func (mbox *mailboxView) expungeUIDs(uids imap.UIDSet) error {
+	if err := mbox.srv.begin(); err != nil {
+		return err
+	}
+	defer mbox.srv.end()
+	mbox.mu.Lock()
+	defer mbox.mu.Unlock()
+	expunged := make(map[*message]struct{})
+	for _, msg := range mbox.l {
+		if uids.Contains(msg.uid) {
+			expunged[msg] = struct{}{}
+		}
+	}
+	return mbox.expungeLocked(expunged)
+}
+
+// collect returns snapshots of the messages in numSet.
+func (mbox *mailboxView) collect(numSet imap.NumSet) []*message {
+	mbox.mu.Lock()
+	defer mbox.mu.Unlock()
+	var l []*message
+	mbox.forEachLocked(numSet, func(seqNum uint32, msg *message) {
+		l = append(l, msg.snapshot())
+	})
+	return l
+}
+
+func (mbox *mailboxView) forEachLocked(numSet imap.NumSet, f func(seqNum uint32, msg *message)) {
+	numSet = mbox.staticNumSet(numSet)
+
+	for i, msg := range mbox.l {
+		seqNum := uint32(i) + 1
+
+		var contains bool
+		switch numSet := numSet.(type) {
+		case imap.SeqSet:
+			seqNum := mbox.tracker.EncodeSeqNum(seqNum)
+			contains = seqNum != 0 && numSet.Contains(seqNum)
+		case imap.UIDSet:
+			contains = numSet.Contains(msg.uid)
+		}
+		if !contains {
+			continue
+		}
+
+		f(seqNum, msg)
+	}
+}
+
+// staticNumSet converts a dynamic sequence set into a static one.
+//
+// This is necessary to properly handle the special symbol "*", which
+// represents the maximum sequence number or UID in the mailbox.
+//
+// This function also handles the special SEARCHRES marker "$".
+func (mbox *mailboxView) staticNumSet(numSet imap.NumSet) imap.NumSet {
+	if imap.IsSearchRes(numSet) {
+		return mbox.searchRes
+	}
+
+	switch numSet := numSet.(type) {
+	case imap.SeqSet:
+		max := uint32(len(mbox.l))
+		for i := range numSet {
+			r := &numSet[i]
+			staticNumRange(&r.Start, &r.Stop, max)
+		}
+	case imap.UIDSet:
+		max := uint32(mbox.uidNext) - 1
+		for i := range numSet {
+			r := &numSet[i]
+			staticNumRange((*uint32)(&r.Start), (*uint32)(&r.Stop), max)
+		}
+	}
+
+	return numSet
+}
+
+func staticNumRange(start, stop *uint32, max uint32) {
+	dyn := false
+	if *start == 0 {
+		*start = max
+		dyn = true
+	}
+	if *stop == 0 {
+		*stop = max
+		dyn = true
+	}
+	if dyn && *start > *stop {
+		*start, *stop = *stop, *start
+	}
+}
+
+// normalizeCRLF turns bare LF line endings into CRLF, as IMAP requires.
+func normalizeCRLF(b []byte) []byte {
+	if !bytes.Contains(b, []byte("\n")) || bytes.Count(b, []byte("\r\n")) == bytes.Count(b, []byte("\n")) {
+		return b
+	}
+	var out bytes.Buffer
+	out.Grow(len(b) + bytes.Count(b, []byte("\n")))
+	for i, c := range b {
+		if c == '\n' && (i == 0 || b[i-1] != '\r') {
+			out.WriteByte('\r')
+		}
+		out.WriteByte(c)
+	}
+	return out.Bytes()
+}

@@ -1,0 +1,434 @@
+package mailserver
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/emersion/go-imap/v2"
+	"github.com/emersion/go-imap/v2/imapserver"
+	"github.com/emersion/go-smtp"
+)
+
+// Defaults for Options.
+const (
+	DefaultIMAPAddr = "127.0.0.1:1143"
+	DefaultSMTPAddr = "127.0.0.1:2525"
+	DefaultDomain   = "sandbox.test"
+)
+
+// MaxMessageBytes is the largest message accepted by SMTP (SIZE) and IMAP
+// (APPENDLIMIT): 10 MiB.
+const MaxMessageBytes = 10 << 20
+
+const usersFile = "users.json"
+
+// Options configure Start. Only Dir is required.
+type Options struct {
+	Dir      string       // required; all state lives here
+	IMAPAddr string       // default "127.0.0.1:1143"; "127.0.0.1:0" picks a free port
+	SMTPAddr string       // default "127.0.0.1:2525"
+	Domain   string       // default "sandbox.test": local recipients are <user>@Domain
+	Logger   *slog.Logger // default slog.Default()
+}
+
+// Server is a running pair of IMAP and SMTP servers over one Dir.
+type Server struct {
+	opts    Options
+	log     *slog.Logger
+	lock    *os.File
+	imapSrv *imapserver.Server
+	smtpSrv *smtp.Server
+	imapLn  net.Listener
+	smtpLn  net.Listener
+	serveWG sync.WaitGroup
+
+	mu    sync.Mutex // guards users and the writing of users.json
+	users map[string]*user
+
+	// opMu, closed and ops let Close wait for writes in progress and refuse
+	// new ones, so that after Close returns nothing touches Dir any more
+	// (a new Server may already be running on it).
+	opMu      sync.Mutex
+	closed    bool
+	ops       sync.WaitGroup
+	closeOnce sync.Once
+	closeErr  error
+}
+
+// ErrClosed is returned by methods of a closed Server.
+var ErrClosed = errors.New("mailserver: server closed")
+
+// UnknownRecipientError reports a recipient without a local mailbox.
+type UnknownRecipientError struct {
+	Address string
+}
+
+func (e *UnknownRecipientError) Error() string {
+	return fmt.Sprintf("mailserver: no mailbox for %q", e.Address)
+}
+
+// usersJSON is the content of users.json.
+type usersJSON struct {
+	Version int         `json:"version"`
+	Users   []userEntry `json:"users"`
+}
+
+type userEntry struct {
+	Address  string `json:"address"`
+	Password string `json:"password"`
+}
+
+// Start loads Dir (creating it if needed), then listens on the IMAP and SMTP
+// addresses. Close stops both.
+func Start(opts *Options) (*Server, error) {
+	if opts == nil || opts.Dir == "" {
+		return nil, errors.New("mailserver: Options.Dir is required")
+	}
+	s := &Server{opts: *opts, users: make(map[string]*user)}
+	if s.opts.IMAPAddr == "" {
+		s.opts.IMAPAddr = DefaultIMAPAddr
+	}
+	if s.opts.SMTPAddr == "" {
+		s.opts.SMTPAddr = DefaultSMTPAddr
+	}
+	if s.opts.Domain == "" {
+		s.opts.Domain = DefaultDomain
+	}
+	s.opts.Domain = strings.ToLower(s.opts.Domain)
+	s.log = s.opts.Logger
+	if s.log == nil {
+		s.log = slog.Default()
+	}
+
+	if err := os.MkdirAll(filepath.Join(s.opts.Dir, "mail"), 0o700); err != nil {
+		return nil, fmt.Errorf("mailserver: %w", err)
+	}
+	lock, err := lockDir(filepath.Join(s.opts.Dir, "lock"))
+	if err != nil {
+		return nil, err
+	}
+	s.lock = lock
+	ok := false
+	defer func() {
+		if !ok {
+			s.shutdown()
+		}
+	}()
+
+	if err := s.load(); err != nil {
+		return nil, err
+	}
+
+	s.imapLn, err = net.Listen("tcp", s.opts.IMAPAddr)
+	if err != nil {
+		return nil, fmt.Errorf("mailserver: IMAP: %w", err)
+	}
+	s.smtpLn, err = net.Listen("tcp", s.opts.SMTPAddr)
+	if err != nil {
+		return nil, fmt.Errorf("mailserver: SMTP: %w", err)
+	}
+
+	s.imapSrv = imapserver.New(&imapserver.Options{
+		NewSession: func(c *imapserver.Conn) (imapserver.Session, *imapserver.GreetingData, error) {
+			return &imapSession{srv: s, remote: c.NetConn().RemoteAddr().String()}, nil, nil
+		},
+		Caps: imap.CapSet{
+			imap.CapIMAP4rev1:    {},
+			imap.CapNamespace:    {},
+			imap.CapUIDPlus:      {},
+			imap.CapMove:         {},
+			imap.CapESearch:      {},
+			imap.CapSearchRes:    {},
+			imap.CapListExtended: {},
+			imap.CapListStatus:   {},
+			imap.CapStatusSize:   {},
+			imap.CapAppendLimit:  {},
+		},
+		Logger:       slog.NewLogLogger(s.log.Handler(), slog.LevelWarn),
+		InsecureAuth: true, // loopback only, no TLS
+	})
+
+	s.smtpSrv = smtp.NewServer(&smtpBackend{srv: s})
+	s.smtpSrv.Domain = s.opts.Domain
+	s.smtpSrv.MaxMessageBytes = MaxMessageBytes
+	s.smtpSrv.MaxRecipients = 100
+	s.smtpSrv.AllowInsecureAuth = true // loopback only, no TLS
+	s.smtpSrv.ReadTimeout = 5 * time.Minute
+	s.smtpSrv.WriteTimeout = time.Minute
+	s.smtpSrv.ErrorLog = slog.NewLogLogger(s.log.Handler(), slog.LevelWarn)
+
+	s.serveWG.Add(2)
+	go func() {
+		defer s.serveWG.Done()
+		if err := s.imapSrv.Serve(s.imapLn); err != nil {
+			s.log.Error("mailserver: IMAP server stopped", "err", err)
+		}
+	}()
+	go func() {
+		defer s.serveWG.Done()
+		if err := s.smtpSrv.Serve(s.smtpLn); err != nil && !errors.Is(err, smtp.ErrServerClosed) {
+			s.log.Error("mailserver: SMTP server stopped", "err", err)
+		}
+	}()
+	ok = true
+	s.log.Info("mailserver: listening", "imap", s.IMAPAddr(), "smtp", s.SMTPAddr(),
+		"domain", s.opts.Domain, "dir", s.opts.Dir, "users", len(s.users))
+	return s, nil
+}
+
+// load reads users.json and every user's mailboxes.
+func (s *Server) load() error {
+	if err := removeTempFiles(s.opts.Dir); err != nil {
+		return err
+	}
+	var uj usersJSON
+	if err := readJSON(filepath.Join(s.opts.Dir, usersFile), &uj); err != nil {
+		if errors.Is(err, os.ErrNotExist) {
+			return nil
+		}
+		return err
+	}
+	for _, e := range uj.Users {
+		addr, err := s.normalizeAddress(e.Address)
+		if err != nil {
+			return err
+		}
+		u, err := openUser(s, addr, e.Password)
+		if err != nil {
+			return err
+		}
+		s.users[addr] = u
+	}
+	return nil
+}
+
+// saveUsersLocked writes users.json. s.mu must be held.
+func (s *Server) saveUsersLocked() error {
+	uj := usersJSON{Version: 1, Users: []userEntry{}}
+	for _, u := range s.users {
+		u.pwMu.Lock()
+		uj.Users = append(uj.Users, userEntry{Address: u.address, Password: u.password})
+		u.pwMu.Unlock()
+	}
+	sort.Slice(uj.Users, func(i, j int) bool { return uj.Users[i].Address < uj.Users[j].Address })
+	return writeJSONAtomic(filepath.Join(s.opts.Dir, usersFile), &uj)
+}
+
+// begin registers a write to Dir; it fails once Close has started. Every
+// begin is paired with end.
+func (s *Server) begin() error {
+	s.opMu.Lock()
+	defer s.opMu.Unlock()
+	if s.closed {
+		return ErrClosed
+	}
+	s.ops.Add(1)
+	return nil
+}
+
+func (s *Server) end() { s.ops.Done() }
+
+// normalizeAddress lower-cases an address, strips angle brackets and adds
+// @Domain to a bare local part. It refuses what cannot be a directory name.
+func (s *Server) normalizeAddress(address string) (string, error) {
+	a := strings.ToLower(strings.TrimSpace(address))
+	a = strings.TrimSuffix(strings.TrimPrefix(a, "<"), ">")
+	if !strings.Contains(a, "@") {
+		a += "@" + s.opts.Domain
+	}
+	at := strings.LastIndexByte(a, '@')
+	local, domain := a[:at], a[at+1:]
+	if local == "" || domain == "" || strings.HasPrefix(a, ".") || strings.Contains(a, "..") ||
+		strings.ContainsAny(a, "/\\\"<>()[],;: ") {
+		return "", fmt.Errorf("mailserver: invalid address %q", address)
+	}
+	for _, r := range a {
+		if r < 0x21 || r == 0x7f {
+			return "", fmt.Errorf("mailserver: invalid address %q", address)
+		}
+	}
+	return a, nil
+}
+
+// lookupUser finds a user by address or local part (case-insensitive).
+func (s *Server) lookupUser(name string) *user {
+	addr, err := s.normalizeAddress(name)
+	if err != nil {
+		return nil
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.users[addr]
+}
+
+// AddUser creates the account address (a bare local part gets @Domain) with
+// an INBOX, or changes its password if it exists. The account is persisted
+// before AddUser returns.
+func (s *Server) AddUser(address, password string) error {
+	addr, err := s.normalizeAddress(address)
+	if err != nil {
+		return err
+	}
+	if err := s.begin(); err != nil {
+		return err
+	}
+	defer s.end()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if u := s.users[addr]; u != nil {
+		u.pwMu.Lock()
+		old := u.password
+		u.password = password
+		u.pwMu.Unlock()
+		if old == password {
+			return nil
+		}
+		if err := s.saveUsersLocked(); err != nil {
+			u.pwMu.Lock()
+			u.password = old
+			u.pwMu.Unlock()
+			return err
+		}
+		return nil
+	}
+	u, err := openUser(s, addr, password)
+	if err != nil {
+		return err
+	}
+	s.users[addr] = u
+	if err := s.saveUsersLocked(); err != nil {
+		delete(s.users, addr)
+		return err
+	}
+	s.log.Info("mailserver: user added", "address", addr)
+	return nil
+}
+
+// Users lists the addresses of all accounts, sorted.
+func (s *Server) Users() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	l := make([]string, 0, len(s.users))
+	for a := range s.users {
+		l = append(l, a)
+	}
+	sort.Strings(l)
+	return l
+}
+
+// Domain returns the local mail domain.
+func (s *Server) Domain() string { return s.opts.Domain }
+
+// IMAPAddr returns the address the IMAP server listens on (host:port).
+func (s *Server) IMAPAddr() string { return s.imapLn.Addr().String() }
+
+// SMTPAddr returns the address the SMTP server listens on (host:port).
+func (s *Server) SMTPAddr() string { return s.smtpLn.Addr().String() }
+
+// Deliver puts raw into the INBOX of every recipient, as the SMTP server
+// does: with Return-Path: <from> (from may be empty, for bounces) and a
+// Received: header prepended, bare LFs turned into CRLF, and IDLE clients
+// notified. If any recipient is unknown, nothing is delivered and the error
+// is an *UnknownRecipientError.
+func (s *Server) Deliver(from string, to []string, raw []byte) error {
+	return s.deliver(from, to, raw, fmt.Sprintf("Received: by %s (stormjudge mailserver) with local id %s;\r\n\t%s\r\n",
+		s.opts.Domain, newID(), time.Now().Format(time.RFC1123Z)))
+}
+
+func (s *Server) deliver(from string, to []string, raw []byte, received string) error {
+	if err := s.begin(); err != nil {
+		return err
+	}
+	defer s.end()
+	if len(to) == 0 {
+		return errors.New("mailserver: no recipients")
+	}
+	var users []*user
+	seen := make(map[*user]bool)
+	for _, rcpt := range to {
+		u := s.lookupUser(rcpt)
+		if u == nil {
+			return &UnknownRecipientError{Address: rcpt}
+		}
+		if !seen[u] {
+			seen[u] = true
+			users = append(users, u)
+		}
+	}
+	from = strings.TrimSuffix(strings.TrimPrefix(strings.TrimSpace(from), "<"), ">")
+	head := "Return-Path: <" + from + ">\r\n" + received
+	body := normalizeCRLF(raw)
+	msg := make([]byte, 0, len(head)+len(body))
+	msg = append(append(msg, head...), body...)
+
+	var errs []error
+	for _, u := range users {
+		inbox, err := u.mailbox(inboxName)
+		if err == nil {
+			_, err = inbox.appendBytes(msg, &imap.AppendOptions{})
+		}
+		if err != nil {
+			errs = append(errs, fmt.Errorf("mailserver: delivery to %s: %w", u.address, err))
+			continue
+		}
+		s.log.Info("mailserver: delivered", "from", from, "to", u.address, "bytes", len(msg))
+	}
+	return errors.Join(errs...)
+}
+
+func newID() string {
+	var b [8]byte
+	if _, err := io.ReadFull(rand.Reader, b[:]); err != nil {
+		return fmt.Sprint(time.Now().UnixNano())
+	}
+	return strings.ToUpper(hex.EncodeToString(b[:]))
+}
+
+// Close stops both servers, drops their connections, waits for writes in
+// progress and releases Dir. After Close returns, nothing writes to Dir.
+func (s *Server) Close() error {
+	s.closeOnce.Do(func() { s.closeErr = s.shutdown() })
+	return s.closeErr
+}
+
+func (s *Server) shutdown() error {
+	var errs []error
+	if s.imapSrv != nil {
+		if err := s.imapSrv.Close(); err != nil && !errors.Is(err, net.ErrClosed) {
+			errs = append(errs, fmt.Errorf("mailserver: IMAP: %w", err))
+		}
+	} else if s.imapLn != nil {
+		s.imapLn.Close()
+	}
+	if s.smtpSrv != nil {
+		if err := s.smtpSrv.Close(); err != nil && !errors.Is(err, net.ErrClosed) {
+			errs = append(errs, fmt.Errorf("mailserver: SMTP: %w", err))
+		}
+	} else if s.smtpLn != nil {
+		s.smtpLn.Close()
+	}
+	s.serveWG.Wait()
+
+	s.opMu.Lock()
+	s.closed = true
+	s.opMu.Unlock()
+	s.ops.Wait()
+
+	if s.lock != nil {
+		if err := unlockDir(s.lock); err != nil {
+			errs = append(errs, fmt.Errorf("mailserver: %w", err))
+		}
+	}
+	return errors.Join(errs...)
+}

@@ -1,0 +1,452 @@
+package orders
+
+import (
+	"cmp"
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+	"unicode"
+
+	"stormjudge/adjudicator"
+)
+
+// Envelope is who an order email is from and for: the game, the power (may
+// be empty when the sender holds one power) and the power's secret, with the
+// line on which each was given (0 when absent).
+type Envelope struct {
+	Game       string
+	Power      string // lower-case power name ("germany"), or ""
+	Secret     string // as written
+	GameLine   int
+	PowerLine  int
+	SecretLine int
+}
+
+// Submission is an order email as understood: its envelope and either the
+// orders or an explicit PASS (a submission of no orders).
+type Submission struct {
+	Envelope Envelope
+	Pass     bool
+	Orders   []adjudicator.Order
+}
+
+// Limits that keep the answer to a garbage email short.
+const (
+	maxErrors = 50  // line errors reported before Parse stops reading
+	maxOrders = 100 // orders one email may hold
+)
+
+// line is one line of the body that holds something to parse.
+type line struct {
+	n     int      // 1-based line number in the body
+	text  string   // the line as written, trimmed and shortened, for errors
+	words []string // the words before any "#" comment; at least one
+}
+
+// keyword is the first word, upper case.
+func (l *line) keyword() string { return strings.ToUpper(l.words[0]) }
+
+// args are the words after the keyword.
+func (l *line) args() []string { return l.words[1:] }
+
+// errorf makes an Error for l that shows the line.
+func (l *line) errorf(hint, format string, a ...any) *Error {
+	return &Error{Line: l.n, Text: l.text, Msg: fmt.Sprintf(format, a...), Hint: hint}
+}
+
+// orderWord is one entry of the order table: a keyword and how to parse a
+// line that starts with it. To add an order, write a file like convert.go
+// that declares its orderWord, and list it in orderWords.
+type orderWord struct {
+	word  string   // the keyword, upper case
+	rule  string   // the rule it implements, for the hint
+	forms []string // the forms shown in hints, canonical spelling
+	pass  bool     // PASS: a submission of no orders, not an order
+	// parse reads the line (whose keyword is word) into an order; Line is
+	// filled in by the caller.
+	parse func(l *line) (adjudicator.Order, *Error)
+}
+
+// orderWords is the table of order keywords, in the order hints list them.
+var orderWords = []*orderWord{convertWord, mobilizeWord, passWord}
+
+// Envelope and control keywords.
+const (
+	kwGame   = "GAME"
+	kwPower  = "POWER"
+	kwSecret = "SECRET"
+	kwEnd    = "END"
+)
+
+func isEnvelopeWord(w string) bool { return w == kwGame || w == kwPower || w == kwSecret }
+
+// lookupOrder returns the table entry for an upper-case keyword, or nil.
+func lookupOrder(kw string) *orderWord {
+	for _, w := range orderWords {
+		if w.word == kw {
+			return w
+		}
+	}
+	return nil
+}
+
+// knownWords are all keywords a line may start with, for suggestions.
+func knownWords() []string {
+	ws := []string{kwGame, kwPower, kwSecret}
+	for _, w := range orderWords {
+		ws = append(ws, w.word)
+	}
+	return append(ws, kwEnd)
+}
+
+// orderHint lists what the parser accepts, for the hint of an unknown word.
+func orderHint() string {
+	var forms []string
+	for _, w := range orderWords {
+		f := strings.Join(w.forms, ", ")
+		if w.rule != "" {
+			f += " (" + w.rule + ")"
+		}
+		forms = append(forms, f)
+	}
+	return "orders: " + strings.Join(forms, ", ") + "; envelope: GAME, POWER, SECRET; END ends the orders; # starts a comment"
+}
+
+// Parse reads the text of an order email: the envelope (GAME, POWER,
+// SECRET) and one order a line.
+//
+// Keywords are case-insensitive; "#" starts a comment; blank lines, quoted
+// reply lines (starting with ">") and a reply's attribution line ("On ...
+// wrote:") are ignored; reading stops at a line END, at a signature
+// separator "-- ", at an "-----Original Message-----" or "_____" line and
+// at a "Sent from my ..." line.
+//
+// Parse collects every problem: the error is then of type Errors, and the
+// Submission holds what could be read (so that a caller can still tell the
+// game and power). No error text ever quotes the SECRET line.
+func Parse(body string) (*Submission, error) {
+	p := &parser{sub: &Submission{}, first: map[string]int{}}
+	p.run(splitLines(normalizeText(body)))
+	p.finish()
+	if len(p.errs) > 0 {
+		return p.sub, p.errs
+	}
+	return p.sub, nil
+}
+
+// rawLine is one line of the body, trimmed.
+type rawLine struct {
+	n    int
+	text string
+}
+
+func splitLines(body string) []rawLine {
+	ls := strings.Split(body, "\n")
+	out := make([]rawLine, len(ls))
+	for i, l := range ls {
+		out[i] = rawLine{n: i + 1, text: trim(l)}
+	}
+	return out
+}
+
+// isBlankRune is white space, including the invisible characters some mail
+// clients and HTML conversions leave at line starts.
+func isBlankRune(r rune) bool {
+	return unicode.IsSpace(r) || r == '\u200b' || r == '\u200c' || r == '\u200d' || r == '\u2060' || r == '\ufeff'
+}
+
+func trim(s string) string { return strings.TrimFunc(s, isBlankRune) }
+
+func fields(s string) []string { return strings.FieldsFunc(s, isBlankRune) }
+
+func isQuoted(t string) bool { return strings.HasPrefix(t, ">") }
+
+// isStop reports a line after which nothing is read (END is checked on the
+// words, after comments are removed).
+func isStop(t string) bool {
+	if t == "--" { // the signature separator "-- ", trimmed (also bare "--")
+		return true
+	}
+	lower := strings.ToLower(t)
+	if strings.HasPrefix(lower, "-----original message") || strings.HasPrefix(lower, "sent from my ") {
+		return true
+	}
+	if len(t) >= 10 && strings.Trim(t, "_") == "" { // Outlook's quote separator
+		return true
+	}
+	return false
+}
+
+// attributions marks the attribution lines of quoted replies ("On Mon, ...
+// Ann <ann@example.org> wrote:"), which end in a colon and are followed by
+// quoted lines; an "On ..." line just before one is part of it (clients
+// wrap long attributions).
+func attributions(ls []rawLine) map[int]bool {
+	skip := map[int]bool{}
+	for i, l := range ls {
+		if l.text == "" || isQuoted(l.text) || !strings.HasSuffix(l.text, ":") || startsWithKeyword(l.text) {
+			continue
+		}
+		next := i + 1
+		for next < len(ls) && ls[next].text == "" {
+			next++
+		}
+		if next == len(ls) || !isQuoted(ls[next].text) {
+			continue
+		}
+		skip[i] = true
+		if i > 0 {
+			prev := ls[i-1].text
+			if len(prev) > 3 && strings.EqualFold(prev[:3], "on ") && !startsWithKeyword(prev) {
+				skip[i-1] = true
+			}
+		}
+	}
+	return skip
+}
+
+func startsWithKeyword(t string) bool {
+	ws := fields(t)
+	if len(ws) == 0 {
+		return false
+	}
+	kw := strings.ToUpper(strings.TrimRight(ws[0], ":"))
+	return slices.Contains(knownWords(), kw)
+}
+
+// parser holds the state of one Parse.
+type parser struct {
+	sub    *Submission
+	errs   Errors
+	final  Errors         // problems with the email as a whole, reported last
+	first  map[string]int // line each envelope keyword was first given on
+	pass   int            // line of PASS, 0 if none
+	passAt string         // that line as written
+	tried  bool           // some line was read as an order (good or bad)
+	full   bool           // maxErrors reached
+	lastN  int            // last line read
+	capped bool           // maxOrders reached
+}
+
+func (p *parser) add(e *Error) {
+	if p.full {
+		return
+	}
+	p.errs = append(p.errs, e)
+	if len(p.errs) >= maxErrors {
+		p.full = true
+	}
+}
+
+func (p *parser) run(ls []rawLine) {
+	skip := attributions(ls)
+	for i, rl := range ls {
+		if p.full {
+			return
+		}
+		t := rl.text
+		if t == "" || isQuoted(t) || skip[i] {
+			continue
+		}
+		if isStop(t) {
+			return
+		}
+		code, _, _ := strings.Cut(t, "#")
+		words := fields(code)
+		if len(words) == 0 {
+			continue // a comment line
+		}
+		if len(words) == 1 && strings.EqualFold(words[0], kwEnd) {
+			return
+		}
+		p.lastN = rl.n
+		words = splitColon(words)
+		l := &line{n: rl.n, text: shorten(t, maxLineShown), words: words}
+		switch kw := l.keyword(); kw {
+		case kwGame:
+			p.game(l)
+		case kwPower:
+			p.power(l)
+		case kwSecret:
+			p.secret(l)
+		default:
+			p.order(l)
+		}
+	}
+}
+
+// splitColon lets the envelope be written "GAME: demo" or "GAME:demo".
+func splitColon(words []string) []string {
+	head, tail, ok := strings.Cut(words[0], ":")
+	if !ok || !isEnvelopeWord(strings.ToUpper(head)) {
+		return words
+	}
+	out := []string{head}
+	if tail != "" {
+		out = append(out, tail)
+	}
+	return append(out, words[1:]...)
+}
+
+// seen records the first line of an envelope keyword and reports a
+// duplicate (an error, even when both lines agree: one email, one envelope).
+func (p *parser) seen(l *line, kw string, showLine bool) bool {
+	if first, ok := p.first[kw]; ok {
+		e := l.errorf("write "+kw+" once", "%s given twice (first on line %d)", kw, first)
+		if !showLine {
+			e.Text = ""
+		}
+		p.add(e)
+		return true
+	}
+	p.first[kw] = l.n
+	return false
+}
+
+func (p *parser) game(l *line) {
+	if p.seen(l, kwGame, true) {
+		return
+	}
+	if len(l.args()) != 1 {
+		p.add(l.errorf("e.g. GAME demo", "GAME needs one word, the game id"))
+		return
+	}
+	p.sub.Envelope.Game = l.args()[0]
+	p.sub.Envelope.GameLine = l.n
+}
+
+// powerHint lists the powers, in the order of play (7.21).
+func powerNames() []string {
+	var ns []string
+	for _, pw := range adjudicator.Powers {
+		ns = append(ns, pw.String())
+	}
+	return ns
+}
+
+func (p *parser) power(l *line) {
+	if p.seen(l, kwPower, true) {
+		return
+	}
+	hint := "powers: " + strings.Join(powerNames(), ", ")
+	if len(l.args()) != 1 {
+		p.add(l.errorf(hint, "POWER needs one word, the power's name"))
+		return
+	}
+	name := l.args()[0]
+	pw, ok := adjudicator.ParsePower(name)
+	if !ok {
+		p.add(l.errorf(hint, "unknown power %s%s", quote(name), didYouMean(name, powerNames())))
+		return
+	}
+	p.sub.Envelope.Power = pw.String()
+	p.sub.Envelope.PowerLine = l.n
+}
+
+// secret reads the SECRET line. Its errors never show the line.
+func (p *parser) secret(l *line) {
+	if p.seen(l, kwSecret, false) {
+		return
+	}
+	hint := "write SECRET and your power's secret, one word, on a line of its own"
+	switch len(l.args()) {
+	case 0:
+		p.add(&Error{Line: l.n, Msg: "SECRET needs your power's secret", Hint: hint})
+		return
+	case 1:
+	default:
+		p.add(&Error{Line: l.n, Msg: "SECRET takes one word (the line is not shown, to keep your secret)", Hint: hint})
+		return
+	}
+	p.sub.Envelope.Secret = l.args()[0]
+	p.sub.Envelope.SecretLine = l.n
+}
+
+func (p *parser) order(l *line) {
+	p.tried = true
+	kw := l.keyword()
+	w := lookupOrder(kw)
+	if w == nil {
+		s := suggest(l.words[0], knownWords())
+		e := l.errorf(orderHint(), "unknown order %s", quote(l.words[0]))
+		if s != "" {
+			e.Msg += fmt.Sprintf(" (did you mean %q?)", s)
+		}
+		if s == kwSecret {
+			e.Text = "" // a misspelt SECRET line holds the secret
+		}
+		p.add(e)
+		return
+	}
+	o, err := w.parse(l)
+	if err != nil {
+		p.add(err)
+		return
+	}
+	if w.pass {
+		if p.pass != 0 {
+			p.add(l.errorf("write PASS once", "PASS given twice (first on line %d)", p.pass))
+			return
+		}
+		p.pass, p.passAt = l.n, l.text
+		p.sub.Pass = true
+		return
+	}
+	if len(p.sub.Orders) >= maxOrders {
+		if !p.capped {
+			p.capped = true
+			p.add(l.errorf("", "more than %d orders", maxOrders))
+		}
+		return
+	}
+	o.Line = l.n
+	p.sub.Orders = append(p.sub.Orders, o)
+}
+
+// finish adds the problems with the email as a whole and puts the errors in
+// order: by line, whole-email problems last.
+func (p *parser) finish() {
+	if p.pass != 0 && len(p.sub.Orders) > 0 {
+		p.add(&Error{Line: p.pass, Text: p.passAt,
+			Msg:  fmt.Sprintf("PASS together with orders (first on line %d)", p.sub.Orders[0].Line),
+			Hint: "PASS submits no orders: send either PASS or orders"})
+	}
+	if p.full {
+		p.final = append(p.final, &Error{Msg: fmt.Sprintf("too many errors; stopped reading after line %d", p.lastN)})
+	}
+	if _, ok := p.first[kwGame]; !ok {
+		p.final = append(p.final, &Error{Msg: "no GAME line",
+			Hint: "write GAME and the game id on a line of its own, e.g. GAME demo"})
+	}
+	if _, ok := p.first[kwSecret]; !ok {
+		p.final = append(p.final, &Error{Msg: "no SECRET line",
+			Hint: "write SECRET and your power's secret (sent to you when you were seated) on a line of its own"})
+	}
+	if !p.tried {
+		p.final = append(p.final, &Error{Msg: "no orders; write PASS to submit none",
+			Hint: orderHint()})
+	}
+	slices.SortStableFunc(p.errs, func(a, b *Error) int { return cmp.Compare(a.Line, b.Line) })
+	p.errs = append(p.errs, p.final...)
+	p.maskSecret()
+}
+
+// maskSecret replaces the secret wherever an error would quote it (a line
+// holding only the secret, say). The sandbox's demo secrets are the power
+// names, public by design, and are left alone: masking them would mask
+// every POWER line.
+func (p *parser) maskSecret() {
+	s := p.sub.Envelope.Secret
+	if len(p.errs) == 0 || len(s) < 4 {
+		return
+	}
+	if _, ok := adjudicator.ParsePower(s); ok {
+		return
+	}
+	re := regexp.MustCompile(`(?i)` + regexp.QuoteMeta(s))
+	for _, e := range p.errs {
+		e.Text = re.ReplaceAllLiteralString(e.Text, "********")
+		e.Msg = re.ReplaceAllLiteralString(e.Msg, "********")
+	}
+}

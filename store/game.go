@@ -1,0 +1,147 @@
+package store
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"time"
+
+	"stormjudge/adjudicator"
+)
+
+// Game is a game's metadata. Its rules state lives in the versioned states:
+// Version is the current one (0 = setup, +1 per adjudicated segment).
+type Game struct {
+	ID              string        `json:"id"`
+	Version         int           `json:"version"`
+	Seats           []Seat        `json:"seats"`
+	Moderators      []string      `json:"moderators,omitempty"`
+	Deadline        time.Time     `json:"deadline"`
+	SegmentDuration time.Duration `json:"segmentDuration"`
+	Paused          bool          `json:"paused,omitempty"`
+	Created         time.Time     `json:"created"`
+}
+
+// Seat binds a power to a player's address and the hash of the power's
+// secret (see HashSecret).
+type Seat struct {
+	Power      adjudicator.Power `json:"power"`
+	Address    string            `json:"address"`
+	SecretHash string            `json:"secretHash"`
+}
+
+// Seat returns the seat of power p, or nil.
+func (g *Game) Seat(p adjudicator.Power) *Seat {
+	for i := range g.Seats {
+		if g.Seats[i].Power == p {
+			return &g.Seats[i]
+		}
+	}
+	return nil
+}
+
+func validPower(p adjudicator.Power) bool {
+	return slices.Contains(adjudicator.Powers, p)
+}
+
+// validate checks the invariants PutGame enforces and Check verifies.
+func (g *Game) validate() error {
+	if g.ID == "" {
+		return errors.New("empty game ID")
+	}
+	if g.Version < 0 {
+		return fmt.Errorf("negative version %d", g.Version)
+	}
+	seen := map[adjudicator.Power]bool{}
+	for i, s := range g.Seats {
+		if !validPower(s.Power) {
+			return fmt.Errorf("seat %d: invalid power %d", i, s.Power)
+		}
+		if seen[s.Power] {
+			return fmt.Errorf("seat %d: power %v seated twice", i, s.Power)
+		}
+		seen[s.Power] = true
+		if s.SecretHash == "" {
+			return fmt.Errorf("seat %d (%v): empty secret hash", i, s.Power)
+		}
+	}
+	return nil
+}
+
+// Game returns the game with the given ID, or an error wrapping ErrNotFound.
+func (tx *Tx) Game(id string) (*Game, error) {
+	b := tx.rbucket(bucketGames)
+	var v []byte
+	if b != nil && id != "" {
+		v = b.Get([]byte(id))
+	}
+	if v == nil {
+		return nil, fmt.Errorf("store: game %q: %w", id, ErrNotFound)
+	}
+	g := new(Game)
+	if err := json.Unmarshal(v, g); err != nil {
+		return nil, fmt.Errorf("store: game %q: %w", id, err)
+	}
+	return g, nil
+}
+
+// PutGame creates or replaces game g.ID. Seats must name distinct powers and
+// carry a secret hash.
+//
+// Lowering Version (a rollback) moves the orders of the versions above the new
+// Version into the order history, so that the current orders only ever belong
+// to versions <= Version. States are kept: a rollback loses nothing, and the
+// re-adjudicated state replaces (and archives) the old one in PutState.
+func (tx *Tx) PutGame(g *Game) error {
+	if err := tx.mustWrite("put game"); err != nil {
+		return err
+	}
+	if err := g.validate(); err != nil {
+		return fmt.Errorf("store: put game %q: %w", g.ID, err)
+	}
+	b, err := tx.wbucket(bucketGames)
+	if err != nil {
+		return fmt.Errorf("store: put game %q: %w", g.ID, err)
+	}
+	if old := b.Get([]byte(g.ID)); old != nil {
+		var prev Game
+		if err := json.Unmarshal(old, &prev); err != nil {
+			return fmt.Errorf("store: put game %q: previous record: %w", g.ID, err)
+		}
+		if g.Version < prev.Version {
+			if err := tx.archiveOrdersAbove(g.ID, g.Version); err != nil {
+				return fmt.Errorf("store: put game %q: %w", g.ID, err)
+			}
+		}
+	}
+	v, err := json.Marshal(g)
+	if err != nil {
+		return fmt.Errorf("store: put game %q: %w", g.ID, err)
+	}
+	if err := b.Put([]byte(g.ID), v); err != nil {
+		return fmt.Errorf("store: put game %q: %w", g.ID, err)
+	}
+	return nil
+}
+
+// Games returns every game, sorted by ID.
+func (tx *Tx) Games() ([]*Game, error) {
+	var games []*Game
+	b := tx.rbucket(bucketGames)
+	if b == nil {
+		return games, nil
+	}
+	err := b.ForEach(func(k, v []byte) error {
+		g := new(Game)
+		if err := json.Unmarshal(v, g); err != nil {
+			return fmt.Errorf("store: game %q: %w", k, err)
+		}
+		games = append(games, g)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return games, nil // bbolt iterates in key order: sorted by ID
+}

@@ -1,0 +1,145 @@
+package store
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"stormjudge/adjudicator"
+)
+
+// OrderRecord is one power's accepted submission for one state version of a
+// game: the orders to resolve that version's segment with.
+type OrderRecord struct {
+	Power     adjudicator.Power   `json:"power"`
+	Orders    []adjudicator.Order `json:"orders"`
+	Pass      bool                `json:"pass,omitempty"`
+	MessageID string              `json:"messageId,omitempty"`
+	From      string              `json:"from,omitempty"`
+	Received  time.Time           `json:"received"`
+}
+
+// orderKey is version (8 bytes) + power (1 byte).
+func orderKey(version int, p adjudicator.Power) []byte {
+	return append(versionKey(version), byte(p))
+}
+
+// PutOrders stores r as the orders of r.Power for game at version. A later
+// submission replaces the earlier one, which moves to the order history
+// (OrderHistory). The game must exist (ErrNotFound otherwise) and version may
+// not exceed its Version: orders are given against an existing state.
+func (tx *Tx) PutOrders(game string, version int, r OrderRecord) error {
+	if err := tx.mustWrite("put orders"); err != nil {
+		return err
+	}
+	g, err := tx.Game(game)
+	if err != nil {
+		return fmt.Errorf("store: put orders: %w", err)
+	}
+	if version < 0 || version > g.Version {
+		return fmt.Errorf("store: put orders %q: version %d outside 0..%d", game, version, g.Version)
+	}
+	if !validPower(r.Power) {
+		return fmt.Errorf("store: put orders %q version %d: invalid power %d", game, version, r.Power)
+	}
+	b, err := tx.wbucket(bucketGame, []byte(game), bucketOrders)
+	if err != nil {
+		return fmt.Errorf("store: put orders %q: %w", game, err)
+	}
+	k := orderKey(version, r.Power)
+	if old := b.Get(k); old != nil {
+		if err := tx.archiveOrders(game, k, old); err != nil {
+			return fmt.Errorf("store: put orders %q version %d: %w", game, version, err)
+		}
+	}
+	v, err := json.Marshal(r)
+	if err != nil {
+		return fmt.Errorf("store: put orders %q version %d: %w", game, version, err)
+	}
+	if err := b.Put(k, v); err != nil {
+		return fmt.Errorf("store: put orders %q version %d: %w", game, version, err)
+	}
+	return nil
+}
+
+// archiveOrders appends a replaced record to the order history under
+// version + power + sequence.
+func (tx *Tx) archiveOrders(game string, key, record []byte) error {
+	h, err := tx.wbucket(bucketGame, []byte(game), bucketOrderHistory)
+	if err != nil {
+		return err
+	}
+	seq, err := h.NextSequence()
+	if err != nil {
+		return err
+	}
+	return h.Put(append(clone(key), u64(seq)...), clone(record))
+}
+
+// archiveOrdersAbove moves the orders of versions > version into the history
+// (PutGame's rollback).
+func (tx *Tx) archiveOrdersAbove(game string, version int) error {
+	b := tx.rbucket(bucketGame, []byte(game), bucketOrders)
+	if b == nil {
+		return nil
+	}
+	var keys [][]byte
+	c := b.Cursor()
+	for k, _ := c.Seek(versionKey(version + 1)); k != nil; k, _ = c.Next() {
+		keys = append(keys, clone(k))
+	}
+	for _, k := range keys {
+		if err := tx.archiveOrders(game, k, b.Get(k)); err != nil {
+			return err
+		}
+		if err := b.Delete(k); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Orders returns the current orders of every power that submitted for game
+// at version (an empty map if none did). It returns an error wrapping
+// ErrNotFound if the game does not exist.
+func (tx *Tx) Orders(game string, version int) (map[adjudicator.Power]OrderRecord, error) {
+	if _, err := tx.Game(game); err != nil {
+		return nil, fmt.Errorf("store: orders: %w", err)
+	}
+	out := map[adjudicator.Power]OrderRecord{}
+	b := tx.rbucket(bucketGame, []byte(game), bucketOrders)
+	if b == nil || version < 0 {
+		return out, nil
+	}
+	prefix := versionKey(version)
+	c := b.Cursor()
+	for k, v := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Next() {
+		var r OrderRecord
+		if err := json.Unmarshal(v, &r); err != nil {
+			return nil, fmt.Errorf("store: orders %q version %d: %w", game, version, err)
+		}
+		out[r.Power] = r
+	}
+	return out, nil
+}
+
+// OrderHistory returns the replaced submissions for game at version, grouped
+// by power in order of play, each power's oldest first.
+func (tx *Tx) OrderHistory(game string, version int) ([]OrderRecord, error) {
+	var out []OrderRecord
+	b := tx.rbucket(bucketGame, []byte(game), bucketOrderHistory)
+	if b == nil || version < 0 {
+		return out, nil
+	}
+	prefix := versionKey(version)
+	c := b.Cursor()
+	for k, v := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Next() {
+		var r OrderRecord
+		if err := json.Unmarshal(v, &r); err != nil {
+			return nil, fmt.Errorf("store: order history %q version %d: %w", game, version, err)
+		}
+		out = append(out, r)
+	}
+	return out, nil
+}

@@ -1,0 +1,277 @@
+package store
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+)
+
+// Mail is an outgoing email in the outbox. It is durable before any attempt
+// to send it; a zero Sent means pending.
+type Mail struct {
+	ID            string    `json:"id"` // unique, e.g. derived from game, version and recipient
+	From          string    `json:"from"`
+	To            []string  `json:"to"`
+	Subject       string    `json:"subject"`
+	Body          string    `json:"body"`
+	MessageID     string    `json:"messageId"`
+	InReplyTo     string    `json:"inReplyTo,omitempty"`
+	References    []string  `json:"references,omitempty"`
+	AutoSubmitted string    `json:"autoSubmitted,omitempty"`
+	Created       time.Time `json:"created"`
+	Attempts      int       `json:"attempts"`
+	NextAttempt   time.Time `json:"nextAttempt"`
+	LastError     string    `json:"lastError,omitempty"`
+	Sent          time.Time `json:"sent"`
+}
+
+// MessageIDFor returns the Message-ID Enqueue gives a mail with this ID and
+// no MessageID: "<" + the first 16 bytes of SHA-256(id) in hex +
+// "@stormjudge.invalid>". It is stable, so a resend after a crash carries the
+// same Message-ID and recipients can drop the duplicate.
+func MessageIDFor(id string) string {
+	sum := sha256.Sum256([]byte(id))
+	return "<" + hex.EncodeToString(sum[:16]) + "@stormjudge.invalid>"
+}
+
+func (m *Mail) validate() error {
+	if m.ID == "" {
+		return fmt.Errorf("empty ID")
+	}
+	if len(m.To) == 0 {
+		return fmt.Errorf("no recipients")
+	}
+	if slices.Contains(m.To, "") {
+		return fmt.Errorf("empty recipient")
+	}
+	if m.MessageID == "" {
+		return fmt.Errorf("empty Message-ID")
+	}
+	if m.Created.IsZero() {
+		return fmt.Errorf("zero Created")
+	}
+	if m.Sent.IsZero() && m.NextAttempt.IsZero() {
+		return fmt.Errorf("pending with zero NextAttempt")
+	}
+	return nil
+}
+
+// dueKey orders the pending mails: NextAttempt, Created, ID.
+func dueKey(m *Mail) []byte {
+	k := append(timeKey(m.NextAttempt), timeKey(m.Created)...)
+	return append(k, m.ID...)
+}
+
+// Enqueue adds m to the outbox. m.ID must be new (an error wrapping ErrExists
+// otherwise: no mail is queued twice) and m.To non-empty. Enqueue fills in,
+// on m itself: MessageID from the ID (MessageIDFor) when empty, Created with
+// the current time when zero, NextAttempt with Created when zero.
+func (tx *Tx) Enqueue(m *Mail) error {
+	if err := tx.mustWrite("enqueue"); err != nil {
+		return err
+	}
+	if m.ID == "" {
+		return fmt.Errorf("store: enqueue: empty mail ID")
+	}
+	b, err := tx.wbucket(bucketOutbox)
+	if err != nil {
+		return fmt.Errorf("store: enqueue %q: %w", m.ID, err)
+	}
+	if b.Get([]byte(m.ID)) != nil {
+		return fmt.Errorf("store: enqueue %q: %w", m.ID, ErrExists)
+	}
+	if m.MessageID == "" {
+		m.MessageID = MessageIDFor(m.ID)
+	}
+	if m.Created.IsZero() {
+		m.Created = now().UTC()
+	}
+	if m.NextAttempt.IsZero() {
+		m.NextAttempt = m.Created
+	}
+	if err := m.validate(); err != nil {
+		return fmt.Errorf("store: enqueue %q: %w", m.ID, err)
+	}
+	return tx.putMail(nil, m)
+}
+
+// putMail writes m and keeps the due index in step: old is the stored
+// version (nil if new).
+func (tx *Tx) putMail(old, m *Mail) error {
+	b, err := tx.wbucket(bucketOutbox)
+	if err != nil {
+		return fmt.Errorf("store: mail %q: %w", m.ID, err)
+	}
+	due, err := tx.wbucket(bucketDue)
+	if err != nil {
+		return fmt.Errorf("store: mail %q: %w", m.ID, err)
+	}
+	if old != nil && old.Sent.IsZero() {
+		if err := due.Delete(dueKey(old)); err != nil {
+			return fmt.Errorf("store: mail %q: %w", m.ID, err)
+		}
+	}
+	if m.Sent.IsZero() {
+		if err := due.Put(dueKey(m), nil); err != nil {
+			return fmt.Errorf("store: mail %q: %w", m.ID, err)
+		}
+	}
+	v, err := json.Marshal(m)
+	if err != nil {
+		return fmt.Errorf("store: mail %q: %w", m.ID, err)
+	}
+	if err := b.Put([]byte(m.ID), v); err != nil {
+		return fmt.Errorf("store: mail %q: %w", m.ID, err)
+	}
+	return nil
+}
+
+// Mail returns the outbox entry with this ID, or an error wrapping
+// ErrNotFound.
+func (tx *Tx) Mail(id string) (*Mail, error) {
+	b := tx.rbucket(bucketOutbox)
+	var v []byte
+	if b != nil && id != "" {
+		v = b.Get([]byte(id))
+	}
+	if v == nil {
+		return nil, fmt.Errorf("store: mail %q: %w", id, ErrNotFound)
+	}
+	m := new(Mail)
+	if err := json.Unmarshal(v, m); err != nil {
+		return nil, fmt.Errorf("store: mail %q: %w", id, err)
+	}
+	return m, nil
+}
+
+// Due returns up to limit pending mails whose NextAttempt is not after now,
+// ordered by NextAttempt, then Created, then ID. A limit <= 0 means no limit.
+func (tx *Tx) Due(now time.Time, limit int) ([]*Mail, error) {
+	return tx.pending(&now, limit)
+}
+
+// Pending returns every unsent mail, in the order of Due.
+func (tx *Tx) Pending() ([]*Mail, error) {
+	return tx.pending(nil, 0)
+}
+
+func (tx *Tx) pending(until *time.Time, limit int) ([]*Mail, error) {
+	mails := []*Mail{}
+	due := tx.rbucket(bucketDue)
+	if due == nil {
+		return mails, nil
+	}
+	var end []byte
+	if until != nil {
+		end = timeKey(*until)
+	}
+	c := due.Cursor()
+	for k, _ := c.First(); k != nil; k, _ = c.Next() {
+		if limit > 0 && len(mails) >= limit {
+			break
+		}
+		if len(k) <= 2*timeKeyLen {
+			return nil, fmt.Errorf("store: due index: malformed key %x", k)
+		}
+		if end != nil && bytes.Compare(k[:timeKeyLen], end) > 0 {
+			break
+		}
+		m, err := tx.Mail(string(k[2*timeKeyLen:]))
+		if err != nil {
+			return nil, fmt.Errorf("store: due index: %w", err)
+		}
+		mails = append(mails, m)
+	}
+	return mails, nil
+}
+
+// Outbox returns every mail, sent or not, ordered by Created, then ID.
+func (tx *Tx) Outbox() ([]*Mail, error) {
+	mails := []*Mail{}
+	b := tx.rbucket(bucketOutbox)
+	if b == nil {
+		return mails, nil
+	}
+	err := b.ForEach(func(k, v []byte) error {
+		m := new(Mail)
+		if err := json.Unmarshal(v, m); err != nil {
+			return fmt.Errorf("store: mail %q: %w", k, err)
+		}
+		mails = append(mails, m)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	slices.SortStableFunc(mails, func(a, b *Mail) int {
+		if c := a.Created.Compare(b.Created); c != 0 {
+			return c
+		}
+		return strings.Compare(a.ID, b.ID)
+	})
+	return mails, nil
+}
+
+// RecordAttempt counts an attempt to send mail id and sets when to try next
+// should it fail. Record it (and commit) before the network I/O, so that a
+// crash mid-send still counts and backs off.
+func (tx *Tx) RecordAttempt(id string, next time.Time) error {
+	if err := tx.mustWrite("record attempt"); err != nil {
+		return err
+	}
+	old, err := tx.Mail(id)
+	if err != nil {
+		return fmt.Errorf("store: record attempt: %w", err)
+	}
+	if !old.Sent.IsZero() {
+		return fmt.Errorf("store: record attempt %q: already sent at %v", id, old.Sent)
+	}
+	if next.IsZero() {
+		return fmt.Errorf("store: record attempt %q: zero next attempt", id)
+	}
+	m := *old
+	m.Attempts++
+	m.NextAttempt = next
+	return tx.putMail(old, &m)
+}
+
+// MarkSent records that mail id was accepted by the SMTP server at time at,
+// removing it from the pending mails. Marking a sent mail again keeps the
+// first time.
+func (tx *Tx) MarkSent(id string, at time.Time) error {
+	if err := tx.mustWrite("mark sent"); err != nil {
+		return err
+	}
+	old, err := tx.Mail(id)
+	if err != nil {
+		return fmt.Errorf("store: mark sent: %w", err)
+	}
+	if at.IsZero() {
+		return fmt.Errorf("store: mark sent %q: zero time", id)
+	}
+	if !old.Sent.IsZero() {
+		return nil
+	}
+	m := *old
+	m.Sent = at
+	return tx.putMail(old, &m)
+}
+
+// MarkError records the error of the last attempt to send mail id.
+func (tx *Tx) MarkError(id, errText string) error {
+	if err := tx.mustWrite("mark error"); err != nil {
+		return err
+	}
+	old, err := tx.Mail(id)
+	if err != nil {
+		return fmt.Errorf("store: mark error: %w", err)
+	}
+	m := *old
+	m.LastError = errText
+	return tx.putMail(old, &m)
+}

@@ -1,0 +1,146 @@
+package store
+
+import (
+	"encoding/json"
+	"bytes"
+	"fmt"
+	"time"
+
+	"stormjudge/adjudicator"
+)
+
+// PutState stores the state of game at version (0 = setup, +1 per
+// adjudicated segment) with the event log that produced it (the output of
+// adjudicator.MarshalEvents; nil for the setup). Replacing an existing version
+// (after a rollback, or a moderator's fix) archives the old state and events
+// in the state history first: nothing is ever lost.
+//
+// PutState does not change Game.Version; the caller updates the game in the
+// same transaction.
+func (tx *Tx) PutState(game string, version int, s adjudicator.State, events []byte) error {
+	if err := tx.mustWrite("put state"); err != nil {
+		return err
+	}
+	if game == "" || version < 0 {
+		return fmt.Errorf("store: put state %q version %d: invalid game or version", game, version)
+	}
+	if events != nil && !json.Valid(events) {
+		return fmt.Errorf("store: put state %q version %d: events are not valid JSON", game, version)
+	}
+	sv, err := json.Marshal(s)
+	if err != nil {
+		return fmt.Errorf("store: put state %q version %d: %w", game, version, err)
+	}
+	states, err := tx.wbucket(bucketGame, []byte(game), bucketStates)
+	if err != nil {
+		return fmt.Errorf("store: put state %q version %d: %w", game, version, err)
+	}
+	evb, err := tx.wbucket(bucketGame, []byte(game), bucketEvents)
+	if err != nil {
+		return fmt.Errorf("store: put state %q version %d: %w", game, version, err)
+	}
+	k := versionKey(version)
+	if old := states.Get(k); old != nil {
+		if err := tx.archiveState(game, version, old, evb.Get(k)); err != nil {
+			return fmt.Errorf("store: put state %q version %d: %w", game, version, err)
+		}
+	}
+	if err := states.Put(k, sv); err != nil {
+		return fmt.Errorf("store: put state %q version %d: %w", game, version, err)
+	}
+	if events == nil {
+		err = evb.Delete(k)
+	} else {
+		err = evb.Put(k, events)
+	}
+	if err != nil {
+		return fmt.Errorf("store: put state %q version %d: %w", game, version, err)
+	}
+	return nil
+}
+
+// ReplacedState is a state version that PutState replaced.
+type ReplacedState struct {
+	Version int             `json:"version"`
+	State   json.RawMessage `json:"state"`
+	Events  json.RawMessage `json:"events,omitempty"`
+}
+
+func (tx *Tx) archiveState(game string, version int, state, events []byte) error {
+	b, err := tx.wbucket(bucketGame, []byte(game), bucketStateHistory)
+	if err != nil {
+		return err
+	}
+	seq, err := b.NextSequence()
+	if err != nil {
+		return err
+	}
+	v, err := json.Marshal(ReplacedState{Version: version, State: clone(state), Events: clone(events)})
+	if err != nil {
+		return err
+	}
+	return b.Put(append(versionKey(version), u64(seq)...), v)
+}
+
+// StateHistory returns the replaced states of game at version, oldest first
+// (as raw JSON: they may predate a change of adjudicator.State).
+func (tx *Tx) StateHistory(game string, version int) ([]ReplacedState, error) {
+	var out []ReplacedState
+	b := tx.rbucket(bucketGame, []byte(game), bucketStateHistory)
+	if b == nil {
+		return out, nil
+	}
+	prefix := versionKey(version)
+	c := b.Cursor()
+	for k, v := c.Seek(prefix); k != nil && len(k) == 16 && bytes.HasPrefix(k, prefix); k, v = c.Next() {
+		var r ReplacedState
+		if err := json.Unmarshal(v, &r); err != nil {
+			return nil, fmt.Errorf("store: state history %q version %d: %w", game, version, err)
+		}
+		out = append(out, r)
+	}
+	return out, nil
+}
+
+// State returns the state of game at version, or an error wrapping
+// ErrNotFound.
+func (tx *Tx) State(game string, version int) (adjudicator.State, error) {
+	var s adjudicator.State
+	v := tx.stateBytes(game, version)
+	if v == nil {
+		return s, fmt.Errorf("store: state %q version %d: %w", game, version, ErrNotFound)
+	}
+	if err := json.Unmarshal(v, &s); err != nil {
+		return s, fmt.Errorf("store: state %q version %d: %w", game, version, err)
+	}
+	return s, nil
+}
+
+func (tx *Tx) stateBytes(game string, version int) []byte {
+	if game == "" || version < 0 {
+		return nil
+	}
+	b := tx.rbucket(bucketGame, []byte(game), bucketStates)
+	if b == nil {
+		return nil
+	}
+	return b.Get(versionKey(version))
+}
+
+// Events returns the event log stored with the state of game at version: the
+// bytes given to PutState (nil if none were). It returns an error wrapping
+// ErrNotFound if that state does not exist.
+func (tx *Tx) Events(game string, version int) ([]byte, error) {
+	if tx.stateBytes(game, version) == nil {
+		return nil, fmt.Errorf("store: events %q version %d: %w", game, version, ErrNotFound)
+	}
+	b := tx.rbucket(bucketGame, []byte(game), bucketEvents)
+	if b == nil {
+		return nil, nil
+	}
+	return clone(b.Get(versionKey(version))), nil
+}
+
+// now is the clock for defaults (Enqueue's Created, Audit's Time) when the
+// caller left them zero.
+var now = time.Now
