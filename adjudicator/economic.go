@@ -183,7 +183,7 @@ func checkConversion(s State, p Power, o Order) (OrderError, bool) {
 		}
 		switch from {
 		case Military:
-			return fail("14.44", "military factories may never be converted back (14.42B)")
+			return fail("14.42B", "military factories may never be converted to civilian use (14.44)")
 		case Civilian:
 			return fail("14.11", "the factory is already civilian")
 		case Idle:

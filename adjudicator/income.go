@@ -76,10 +76,10 @@ func resolveIncome(s *State, _ map[Power][]Order, evs *[]Event) {
 				in.TradePacts += TradePactValue(m.Name)
 			}
 		}
-		tile, replenished := s.drawFaceDown() // 11.91
-		if replenished {
-			*evs = append(*evs, TilePoolReplenished{FaceDown: s.Tiles.FaceDown}) // 6.24
+		if s.replenish() { // 6.24
+			*evs = append(*evs, TilePoolReplenished{FaceDown: s.Tiles.FaceDown})
 		}
+		tile := s.drawFaceDown() // 11.91
 		in.TileDraw = tile
 		in.Total = in.Civilian + in.Support + in.TradePacts + in.TileDraw + in.Climate + in.RandomEvents - in.Maintenance
 		ps.Income = in

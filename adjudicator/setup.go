@@ -140,7 +140,7 @@ func NewGame(seed uint64) State {
 	}
 	// 25.32A, 4.14B: one tile drawn at random; that many Spanish civil war
 	// events have occurred. Greece and Yugoslavia start with none (25.32B-C).
-	v, _ := s.drawFaceDown()
+	v := s.drawFaceDown()
 	s.SpanishTile = v
 	s.Minor("Spain").CivilWarEvents = v
 	return s

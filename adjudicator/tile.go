@@ -61,11 +61,11 @@ const (
 // drawFaceDown draws one tile at random from the face-down pool (11.91,
 // 25.32A) and returns its value; the tile is returned face up (6.23). The
 // pool is replenished first when needed (6.24).
-func (s *State) drawFaceDown() (value int, replenished bool) {
-	replenished = s.replenish()
+func (s *State) drawFaceDown() int {
+	s.replenish()
 	n := s.Tiles.FaceDown.Total()
 	if n == 0 {
-		return 0, replenished
+		return 0
 	}
 	i := s.RNG.Intn(n)
 	for v := 1; v <= 3; v++ {
@@ -73,7 +73,7 @@ func (s *State) drawFaceDown() (value int, replenished bool) {
 		if i < c {
 			s.Tiles.FaceDown.add(v, -1)
 			s.Tiles.FaceUp.add(v, 1)
-			return v, replenished
+			return v
 		}
 		i -= c
 	}

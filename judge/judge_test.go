@@ -369,3 +369,27 @@ func TestCheckKeepsNothing(t *testing.T) {
 		t.Errorf("Ingest after Check = %v, %v", res, err)
 	}
 }
+
+func TestReplayReproducesEveryVersion(t *testing.T) {
+	j, db, c := newJudge(t)
+	if _, err := j.EnsureGame(demoDef(time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	// Three turns: one with all orders in, two decided by the deadline.
+	for _, p := range adjudicator.Powers {
+		if _, err := j.Ingest(email(p.String()+"@sandbox.test", "GAME demo\nSECRET "+p.String()+"\nPASS\n")); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i := 0; i < 2; i++ {
+		c.t = c.t.Add(2 * time.Hour)
+		if _, err := j.Tick(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	g, _, _ := game(t, db, "demo")
+	n, err := j.Replay("demo")
+	if err != nil || n != g.Version || n < 4 {
+		t.Fatalf("Replay = %d, %v; want %d versions", n, err, g.Version)
+	}
+}

@@ -42,6 +42,11 @@ type IMAPOptions struct {
 	// IDLE is stopped, a NOOP sent and the mailbox re-scanned, so that a
 	// dead (half-open) connection is noticed. Default 4m.
 	KeepAlive time.Duration
+	// CommandTimeout bounds every IMAP exchange (go-imap's client has no
+	// read timeout while it waits for a response, so a server that vanished
+	// without a FIN would otherwise block a command forever); when it
+	// passes, the connection is closed and re-established. Default 2m.
+	CommandTimeout time.Duration
 	// DisableIDLE polls even when the server advertises IDLE (for servers
 	// whose IDLE is broken behind some proxies).
 	DisableIDLE bool
@@ -78,11 +83,6 @@ var reconnectSchedule = [...]time.Duration{
 	5 * time.Minute,
 }
 
-// imapCommandTimeout bounds every IMAP exchange. go-imap's client has no
-// read timeout while it waits for a response, so a server that vanished
-// without a FIN would otherwise block a command forever.
-const imapCommandTimeout = 2 * time.Minute
-
 // Inbox watches one IMAP mailbox and hands every message to a Handler. Create
 // it with [NewInbox] and run it with [Inbox.Run].
 type Inbox struct {
@@ -117,6 +117,9 @@ func NewInbox(opts *IMAPOptions, db *store.DB, h Handler) *Inbox {
 	}
 	if in.opts.KeepAlive <= 0 {
 		in.opts.KeepAlive = 4 * time.Minute
+	}
+	if in.opts.CommandTimeout <= 0 {
+		in.opts.CommandTimeout = 2 * time.Minute
 	}
 	in.log = in.opts.Logger
 	if in.log == nil {
@@ -269,18 +272,18 @@ func (in *Inbox) session(ctx context.Context) (healthy bool, err error) {
 	}
 }
 
-// do runs one IMAP exchange under imapCommandTimeout: when it is not done in
+// do runs one IMAP exchange under CommandTimeout: when it is not done in
 // time, the connection is closed, which fails the exchange.
 func (in *Inbox) do(cn *conn, f func() error) error {
 	var fired atomic.Bool
-	t := time.AfterFunc(imapCommandTimeout, func() {
+	t := time.AfterFunc(in.opts.CommandTimeout, func() {
 		fired.Store(true)
 		cn.c.Close()
 	})
 	err := f()
 	t.Stop()
 	if err != nil && fired.Load() {
-		return fmt.Errorf("mailer: imap server silent for %v, connection closed: %w", imapCommandTimeout, err)
+		return fmt.Errorf("mailer: imap server silent for %v, connection closed: %w", in.opts.CommandTimeout, err)
 	}
 	return err
 }
@@ -487,6 +490,18 @@ func (in *Inbox) move(cn *conn, uid imap.UID) error {
 func (in *Inbox) wait(ctx context.Context, cn *conn, useIdle bool) error {
 	var idleCmd *imapclient.IdleCommand
 	if useIdle {
+		// A NOOP first collects what the server queued while we were busy
+		// (go-imap's own imapserver sends queued EXISTS only with the next
+		// command's response, not when IDLE starts, so a message arriving
+		// during our last MOVE would otherwise wait for the safety re-scan).
+		if err := in.do(cn, func() error { return cn.c.Noop().Wait() }); err != nil {
+			return fmt.Errorf("mailer: imap noop: %w", err)
+		}
+		select {
+		case <-cn.events:
+			return nil // new mail: scan again before idling
+		default:
+		}
 		if err := in.do(cn, func() error {
 			var err error
 			// Idle blocks until the server's continuation; then no other

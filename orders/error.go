@@ -72,7 +72,7 @@ func (es Errors) Unwrap() []error {
 	return out
 }
 
-// maxShown is how many runes of a line or word an error quotes.
+// How many runes of a line, or of a word, an error quotes.
 const (
 	maxLineShown = 120
 	maxWordShown = 40

@@ -91,6 +91,9 @@ func htmlText(src string) string {
 	}
 }
 
+// maxQuotePrefix is the most "> " a line of converted HTML gets.
+const maxQuotePrefix = 4
+
 // dropped elements: their content is not text a reader sees.
 var dropped = map[atom.Atom]bool{
 	atom.Script: true, atom.Style: true, atom.Head: true, atom.Title: true,
@@ -179,7 +182,9 @@ func (t *htmlWriter) text(s string, pre bool) {
 func (t *htmlWriter) write(s string) {
 	if t.atStart || !t.started {
 		if t.quote > 0 {
-			t.b.WriteString(strings.Repeat("> ", t.quote))
+			// The prefix is capped so that deeply nested blockquotes cannot
+			// make the text many times longer than the HTML.
+			t.b.WriteString(strings.Repeat("> ", min(t.quote, maxQuotePrefix)))
 		}
 		t.atStart = false
 	}

@@ -75,7 +75,8 @@ func ReadMessage(raw []byte) (*Message, error) {
 		if err == nil {
 			err = errors.New("unreadable message")
 		}
-		return nil, fmt.Errorf("orders: reading message header: %w", err)
+		// The error quotes the sender's header line: keep it on one line.
+		return nil, fmt.Errorf("orders: reading message header: %s", shorten(strings.Join(strings.Fields(err.Error()), " "), maxLineShown))
 	}
 	m := readHeader(mail.Header{Header: e.Header})
 	body, err := readBody(e)
@@ -220,6 +221,9 @@ func readBody(e *message.Entity) (string, error) {
 	text := best.text
 	if best.html {
 		text = htmlText(text)
+		if len(text) > MaxBody { // quote prefixes can lengthen the text
+			return "", fmt.Errorf("orders: message text longer than %d bytes", MaxBody)
+		}
 	}
 	return normalizeText(text), nil
 }
@@ -273,7 +277,10 @@ func (w *walker) walk(e *message.Entity, depth int) error {
 	// matter: go-message already decodes while we read.
 	b, err := io.ReadAll(io.LimitReader(e.Body, MaxBody+1))
 	if err != nil && len(b) == 0 {
-		return fmt.Errorf("orders: reading text part: %w", err)
+		// A part broken from its start (truncated, bad base64) is passed
+		// over; another part may still hold the text. A part broken in the
+		// middle keeps what was read before the damage.
+		return nil
 	}
 	if len(b) > MaxBody {
 		return fmt.Errorf("orders: message text longer than %d bytes", MaxBody)

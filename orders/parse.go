@@ -118,9 +118,9 @@ func orderHint() string {
 //
 // Keywords are case-insensitive; "#" starts a comment; blank lines, quoted
 // reply lines (starting with ">") and a reply's attribution line ("On ...
-// wrote:") are ignored; reading stops at a line END, at a signature
-// separator "-- ", at an "-----Original Message-----" or "_____" line and
-// at a "Sent from my ..." line.
+// wrote:") are ignored; reading stops at a line starting with the word
+// END, at a signature separator "-- ", at an "-----Original Message-----"
+// or "_____" line and at a "Sent from my ..." line.
 //
 // Parse collects every problem: the error is then of type Errors, and the
 // Submission holds what could be read (so that a caller can still tell the
@@ -184,15 +184,17 @@ func isStop(t string) bool {
 // wrap long attributions).
 func attributions(ls []rawLine) map[int]bool {
 	skip := map[int]bool{}
+	// quotedNext[i]: the first non-blank line after line i is quoted.
+	// Computed backwards in one pass, so that the scan stays linear.
+	quotedNext := make([]bool, len(ls))
+	for i, q := len(ls)-2, false; i >= 0; i-- {
+		if t := ls[i+1].text; t != "" {
+			q = isQuoted(t)
+		}
+		quotedNext[i] = q
+	}
 	for i, l := range ls {
-		if l.text == "" || isQuoted(l.text) || !strings.HasSuffix(l.text, ":") || startsWithKeyword(l.text) {
-			continue
-		}
-		next := i + 1
-		for next < len(ls) && ls[next].text == "" {
-			next++
-		}
-		if next == len(ls) || !isQuoted(ls[next].text) {
+		if l.text == "" || isQuoted(l.text) || !strings.HasSuffix(l.text, ":") || !quotedNext[i] || startsWithKeyword(l.text) {
 			continue
 		}
 		skip[i] = true
@@ -257,7 +259,7 @@ func (p *parser) run(ls []rawLine) {
 		if len(words) == 0 {
 			continue // a comment line
 		}
-		if len(words) == 1 && strings.EqualFold(words[0], kwEnd) {
+		if strings.EqualFold(words[0], kwEnd) { // "END", also "End of orders."
 			return
 		}
 		p.lastN = rl.n
@@ -316,7 +318,7 @@ func (p *parser) game(l *line) {
 	p.sub.Envelope.GameLine = l.n
 }
 
-// powerHint lists the powers, in the order of play (7.21).
+// powerNames lists the powers' names, in the order of play (7.21).
 func powerNames() []string {
 	var ns []string
 	for _, pw := range adjudicator.Powers {

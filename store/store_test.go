@@ -293,9 +293,11 @@ func TestConcurrentReadersAndWriter(t *testing.T) {
 	const writes = 50
 	var wg sync.WaitGroup
 	errs := make(chan error, 100)
+	writerDone := make(chan struct{})
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
+		defer close(writerDone)
 		for i := range writes {
 			err := db.Update(func(tx *Tx) error {
 				id := fmt.Sprintf("<m%d@x>", i)
@@ -316,7 +318,12 @@ func TestConcurrentReadersAndWriter(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			last := 0
-			for last < writes {
+			for stop := false; last < writes && !stop; {
+				select {
+				case <-writerDone:
+					stop = true // one more read, then stop even if the writer failed
+				default:
+				}
 				err := db.View(func(tx *Tx) error {
 					mails, err := tx.Pending()
 					if err != nil {

@@ -257,3 +257,30 @@ func exportGame(w io.Writer, g *store.Game, v int, s adjudicator.State, recs map
 	enc.SetIndent("", "  ")
 	return enc.Encode(out)
 }
+
+func cmdReplay(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	path := dataFlags(fs)
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() != 1 {
+		return errors.New("replay: give the game id")
+	}
+	p, err := path()
+	if err != nil {
+		return err
+	}
+	db, err := openStore(p)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	n, err := judge.New(db, nil).Replay(fs.Arg(0))
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "game %s: %d adjudications replayed from the stored orders; every state matches.\n", fs.Arg(0), n)
+	return nil
+}

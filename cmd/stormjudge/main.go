@@ -39,6 +39,7 @@ Usage:
   stormjudge game list -data FILE      list games
   stormjudge game show -data FILE ID   summary of a game
   stormjudge game export -data FILE ID full state as JSON (docs/state.md)
+  stormjudge replay -data FILE ID      recompute a game from its orders; must match bit for bit
 
 Run "stormjudge COMMAND -h" for a command's flags.
 `
@@ -65,6 +66,8 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return cmdCheck(args[1:], stdout, stderr)
 	case "game":
 		return cmdGame(args[1:], stdout, stderr)
+	case "replay":
+		return cmdReplay(args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil

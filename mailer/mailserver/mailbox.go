@@ -338,9 +338,11 @@ func (mbox *mailbox) appendBytes(buf []byte, options *imap.AppendOptions) (*imap
 	mbox.uidNext++
 	mbox.l = append(mbox.l, msg)
 	if err := mbox.saveLocked(); err != nil {
+		// The UID stays burnt and the file stays: if mailbox.json was
+		// replaced after all (only the directory fsync failed), it lists the
+		// message; if not, the file is unlisted and removed at the next
+		// start. Either way no UID is ever handed out twice.
 		mbox.l = mbox.l[:len(mbox.l)-1]
-		mbox.uidNext--
-		os.Remove(mbox.messagePath(msg.uid))
 		return nil, err
 	}
 	mbox.tracker.QueueNumMessages(uint32(len(mbox.l)))
@@ -487,6 +489,12 @@ func (mbox *mailbox) newView(readOnly bool) *mailboxView {
 	}
 }
 
+// Locking: mailbox.mu is taken after user.mu, never the other way round, and
+// never together with a second mailbox's mu. Every call of the tracker's
+// EncodeSeqNum and every Queue* call happens under mailbox.mu: the
+// SessionTracker reads the mailbox tracker's message count without the
+// tracker's own lock, so mailbox.mu is what keeps that race-free.
+//
 // A mailboxView is a session's view into a mailbox (SELECT or EXAMINE): each
 // view has its own queue of pending unilateral updates and its own sequence
 // numbers.

@@ -16,7 +16,7 @@ type imapSession struct {
 }
 
 var (
-	_ imapserver.SessionIMAP4rev2    = (*imapSession)(nil)
+	_ imapserver.SessionIMAP4rev2   = (*imapSession)(nil)
 	_ imapserver.SessionAppendLimit = (*imapSession)(nil)
 )
 

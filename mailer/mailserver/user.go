@@ -27,8 +27,8 @@ package mailserver
 import (
 	"crypto/subtle"
 	"errors"
-	"io"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"sort"
@@ -263,6 +263,15 @@ func (u *user) create(name string, options *imap.CreateOptions) error {
 	var specialUse []imap.MailboxAttr
 	if options != nil {
 		specialUse = options.SpecialUse
+	}
+	// Superior hierarchy names are created too (RFC 3501 section 6.3.3), so
+	// that clients showing a folder tree find every level.
+	for i, r := range name {
+		if r == mailboxDelim && i > 0 && u.mailboxes[name[:i]] == nil {
+			if err := u.createLocked(name[:i], false, nil); err != nil {
+				return err
+			}
+		}
 	}
 	return u.createLocked(name, false, specialUse)
 }

@@ -1,0 +1,391 @@
+package orders
+
+import (
+	"errors"
+	"fmt"
+	"reflect"
+	"strings"
+	"testing"
+
+	"stormjudge/adjudicator"
+)
+
+// env is the envelope most cases start with: lines 1-3.
+const env = "GAME demo\nPOWER germany\nSECRET germany\n"
+
+// hintOrders is the hint of an unknown order, as a player reads it.
+const hintOrders = "orders: CONVERT IDLE TO CIVILIAN (14.2), MOBILIZE IDLE, MOBILIZE CIVILIAN (14.3), PASS; envelope: GAME, POWER, SECRET; END ends the orders; # starts a comment"
+
+const hintConvert = "CONVERT IDLE TO CIVILIAN (14.2), or CONVERT IDLE TO MILITARY / CONVERT CIVILIAN TO MILITARY, which mobilize (14.3)"
+
+var germanyEnv = Envelope{Game: "demo", Power: "germany", Secret: "germany", GameLine: 1, PowerLine: 2, SecretLine: 3}
+
+func convert(line int) adjudicator.Order {
+	return adjudicator.Order{Kind: adjudicator.Convert, From: adjudicator.Idle, Line: line}
+}
+
+func mobilize(from adjudicator.FactoryKind, line int) adjudicator.Order {
+	return adjudicator.Order{Kind: adjudicator.Mobilize, From: from, Line: line}
+}
+
+func TestParseAccepts(t *testing.T) {
+	tests := []struct {
+		name string
+		body string
+		want Submission
+	}{
+		{"14.21 CONVERT IDLE TO CIVILIAN", env + "CONVERT IDLE TO CIVILIAN\n",
+			Submission{Envelope: germanyEnv, Orders: []adjudicator.Order{convert(4)}}},
+		{"14.21 CONVERT IDLE short form", env + "CONVERT IDLE",
+			Submission{Envelope: germanyEnv, Orders: []adjudicator.Order{convert(4)}}},
+		{"14.21 lower case, filler words, INTO", env + "convert one idle factory into civilian",
+			Submission{Envelope: germanyEnv, Orders: []adjudicator.Order{convert(4)}}},
+		{"14.31 MOBILIZE IDLE", env + "MOBILIZE IDLE",
+			Submission{Envelope: germanyEnv, Orders: []adjudicator.Order{mobilize(adjudicator.Idle, 4)}}},
+		{"14.31 MOBILIZE CIVILIAN", env + "Mobilize Civilian",
+			Submission{Envelope: germanyEnv, Orders: []adjudicator.Order{mobilize(adjudicator.Civilian, 4)}}},
+		{"14.31 MOBILIZE IDLE TO MILITARY", env + "MOBILIZE IDLE TO MILITARY",
+			Submission{Envelope: germanyEnv, Orders: []adjudicator.Order{mobilize(adjudicator.Idle, 4)}}},
+		{"14.31 CONVERT IDLE TO MILITARY is mobilizing", env + "CONVERT IDLE TO MILITARY",
+			Submission{Envelope: germanyEnv, Orders: []adjudicator.Order{mobilize(adjudicator.Idle, 4)}}},
+		{"14.31 CONVERT CIVILIAN TO MILITARY is mobilizing", env + "CONVERT CIVILIAN TO MILITARY",
+			Submission{Envelope: germanyEnv, Orders: []adjudicator.Order{mobilize(adjudicator.Civilian, 4)}}},
+		{"14.41 two conversions are left to the adjudicator", env + "CONVERT IDLE\nMOBILIZE CIVILIAN",
+			Submission{Envelope: germanyEnv, Orders: []adjudicator.Order{convert(4), mobilize(adjudicator.Civilian, 5)}}},
+		{"PASS", env + "PASS", Submission{Envelope: germanyEnv, Pass: true}},
+		{"POWER may be omitted", "GAME demo\nSECRET italy\nPASS",
+			Submission{Envelope: Envelope{Game: "demo", Secret: "italy", GameLine: 1, SecretLine: 2}, Pass: true}},
+		{"POWER name in any case", "GAME demo\nPOWER BRITAIN\nSECRET britain\nPASS",
+			Submission{Envelope: Envelope{Game: "demo", Power: "britain", Secret: "britain", GameLine: 1, PowerLine: 2, SecretLine: 3}, Pass: true}},
+		{"envelope with colons", "Game: demo\npower:Germany\nSECRET: germany\nPASS",
+			Submission{Envelope: germanyEnv, Pass: true}},
+		{"game id and secret kept as written", "GAME Demo-2\nSECRET Ab#c\nPASS",
+			Submission{Envelope: Envelope{Game: "Demo-2", Secret: "Ab", GameLine: 1, SecretLine: 2}, Pass: true}},
+		{"comments, blank lines and indentation", "# my orders\n\n  GAME demo   # the game\n\tPOWER germany\nSECRET germany\n\n   # nothing\n  CONVERT IDLE TO CIVILIAN # 10 tile points\n",
+			Submission{Envelope: Envelope{Game: "demo", Power: "germany", Secret: "germany", GameLine: 3, PowerLine: 4, SecretLine: 5}, Orders: []adjudicator.Order{convert(8)}}},
+		{"envelope after the orders", "MOBILIZE IDLE\nGAME demo\nPOWER germany\nSECRET germany",
+			Submission{Envelope: Envelope{Game: "demo", Power: "germany", Secret: "germany", GameLine: 2, PowerLine: 3, SecretLine: 4}, Orders: []adjudicator.Order{mobilize(adjudicator.Idle, 1)}}},
+		{"quoted lines ignored", "> GAME other\nGAME demo\nPOWER germany\n  >> MOBILIZE IDLE\nSECRET germany\nPASS",
+			Submission{Envelope: Envelope{Game: "demo", Power: "germany", Secret: "germany", GameLine: 2, PowerLine: 3, SecretLine: 5}, Pass: true}},
+		{"END stops reading", env + "PASS\nEND\nnonsense after END\nMOBILIZE IDLE",
+			Submission{Envelope: germanyEnv, Pass: true}},
+		{"END followed by words", env + "PASS\nEnd of orders.\nnonsense",
+			Submission{Envelope: germanyEnv, Pass: true}},
+		{"end in lower case with a comment", env + "PASS\n  end   # that's all\nnonsense",
+			Submission{Envelope: germanyEnv, Pass: true}},
+		{"signature separator stops reading", env + "PASS\n-- \nHans\nMOBILIZE IDLE",
+			Submission{Envelope: germanyEnv, Pass: true}},
+		{"bare -- stops reading", env + "PASS\n--\nHans",
+			Submission{Envelope: germanyEnv, Pass: true}},
+		{"Sent from my phone stops reading", env + "PASS\nSent from my iPhone",
+			Submission{Envelope: germanyEnv, Pass: true}},
+		{"Outlook original message stops reading", env + "PASS\n-----Original Message-----\nFrom: judge\nGAME other",
+			Submission{Envelope: germanyEnv, Pass: true}},
+		{"Outlook underscore separator stops reading", env + "PASS\n________________________________\nFrom: judge",
+			Submission{Envelope: germanyEnv, Pass: true}},
+		{"reply attribution skipped", env + "PASS\n\nOn Mon, 2 Mar 2026, Judge <judge@sandbox.test>\nwrote:\n\n> GAME demo\n> old receipt",
+			Submission{Envelope: germanyEnv, Pass: true}},
+		{"CRLF and lone CR line ends", "GAME demo\r\nPOWER germany\rSECRET germany\r\nPASS\r\n",
+			Submission{Envelope: germanyEnv, Pass: true}},
+		{"non-breaking and zero-width spaces", "\ufeffGAME\u00a0demo\n\u200bPOWER germany\nSECRET\tgermany\u00a0\nPASS",
+			Submission{Envelope: germanyEnv, Pass: true}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := Parse(tc.body)
+			if err != nil {
+				t.Fatalf("Parse: unexpected error:\n%v", err)
+			}
+			if !reflect.DeepEqual(*got, tc.want) {
+				t.Errorf("Parse:\n got %+v\nwant %+v", *got, tc.want)
+			}
+		})
+	}
+}
+
+func TestParseErrors(t *testing.T) {
+	tests := []struct {
+		name string
+		body string
+		want string // the rendered Errors
+	}{
+		{"unknown order with suggestion", env + "MOBILISE IDLE",
+			`orders: line 4: unknown order "MOBILISE" (did you mean "MOBILIZE"?)
+    4 | MOBILISE IDLE
+  hint: ` + hintOrders},
+		{"unknown order with transposition", env + "COVNERT IDLE",
+			`orders: line 4: unknown order "COVNERT" (did you mean "CONVERT"?)
+    4 | COVNERT IDLE
+  hint: ` + hintOrders},
+		{"unknown order without suggestion", env + "Hello judge,\nPASS",
+			`orders: line 4: unknown order "Hello"
+    4 | Hello judge,
+  hint: ` + hintOrders},
+		{"short unknown word one edit from a keyword", env + "PAST",
+			`orders: line 4: unknown order "PAST" (did you mean "PASS"?)
+    4 | PAST
+  hint: ` + hintOrders},
+		{"unknown factory", env + "CONVERT IDEL TO CIVILIAN",
+			`orders: line 4: CONVERT: unknown factory "IDEL" (did you mean "IDLE"?)
+    4 | CONVERT IDEL TO CIVILIAN
+  hint: ` + hintConvert},
+		{"unknown target factory", env + "CONVERT IDLE TO CIVILLIAN",
+			`orders: line 4: CONVERT: unknown factory "CIVILLIAN" (did you mean "CIVILIAN"?)
+    4 | CONVERT IDLE TO CIVILLIAN
+  hint: ` + hintConvert},
+		{"CONVERT alone", env + "CONVERT",
+			`orders: line 4: CONVERT needs the factory to convert: IDLE or CIVILIAN
+    4 | CONVERT
+  hint: ` + hintConvert},
+		{"CONVERT IDLE TO", env + "CONVERT IDLE TO",
+			`orders: line 4: CONVERT: TO what? CIVILIAN or MILITARY
+    4 | CONVERT IDLE TO
+  hint: ` + hintConvert},
+		{"CONVERT with trailing words", env + "CONVERT IDLE TO CIVILIAN NOW PLEASE",
+			`orders: line 4: CONVERT: unexpected "NOW PLEASE" after the order
+    4 | CONVERT IDLE TO CIVILIAN NOW PLEASE
+  hint: ` + hintConvert},
+		{"14.44 military factories are not converted", env + "CONVERT MILITARY TO CIVILIAN",
+			`orders: line 4: CONVERT: a military factory cannot be converted (rule 14.44)
+    4 | CONVERT MILITARY TO CIVILIAN
+  hint: ` + hintConvert},
+		{"14.11 no conversion to idle", env + "CONVERT CIVILIAN TO IDLE",
+			`orders: line 4: CONVERT: a factory can be converted to civilian (14.2) or military (14.3) use, not idle
+    4 | CONVERT CIVILIAN TO IDLE
+  hint: ` + hintConvert},
+		{"14.21 civilian is already civilian", env + "CONVERT CIVILIAN TO CIVILIAN",
+			`orders: line 4: CONVERT: the factory is already civilian
+    4 | CONVERT CIVILIAN TO CIVILIAN
+  hint: ` + hintConvert},
+		{"14.31 CONVERT CIVILIAN needs TO MILITARY", env + "CONVERT CIVILIAN",
+			`orders: line 4: CONVERT CIVILIAN needs TO MILITARY (a civilian factory can only be mobilized, 14.3)
+    4 | CONVERT CIVILIAN
+  hint: ` + hintConvert},
+		{"MOBILIZE alone", env + "MOBILIZE",
+			`orders: line 4: MOBILIZE needs the factory to mobilize: IDLE or CIVILIAN
+    4 | MOBILIZE
+  hint: MOBILIZE IDLE or MOBILIZE CIVILIAN (14.3)`},
+		{"MOBILIZE MILITARY", env + "MOBILIZE MILITARY",
+			`orders: line 4: MOBILIZE: the factory is already military
+    4 | MOBILIZE MILITARY
+  hint: MOBILIZE IDLE or MOBILIZE CIVILIAN (14.3)`},
+		{"MOBILIZE unknown factory", env + "mobilize civilan",
+			`orders: line 4: MOBILIZE: unknown factory "civilan" (did you mean "CIVILIAN"?)
+    4 | mobilize civilan
+  hint: MOBILIZE IDLE or MOBILIZE CIVILIAN (14.3)`},
+		{"MOBILIZE trailing words", env + "MOBILIZE IDLE TO CIVILIAN",
+			`orders: line 4: MOBILIZE: unexpected "TO CIVILIAN" after the order
+    4 | MOBILIZE IDLE TO CIVILIAN
+  hint: MOBILIZE IDLE or MOBILIZE CIVILIAN (14.3)`},
+		{"PASS together with orders", env + "PASS\nCONVERT IDLE",
+			`orders: line 4: PASS together with orders (first on line 5)
+    4 | PASS
+  hint: PASS submits no orders: send either PASS or orders`},
+		{"PASS twice", env + "PASS\npass",
+			`orders: line 5: PASS given twice (first on line 4)
+    5 | pass
+  hint: write PASS once`},
+		{"PASS with words after it", env + "PASS ALL",
+			`orders: line 4: PASS takes nothing after it
+    4 | PASS ALL
+  hint: write PASS alone on its line`},
+		{"no orders", env,
+			`orders: no orders; write PASS to submit none
+  hint: ` + hintOrders},
+		{"missing GAME and SECRET", "POWER germany\nPASS",
+			`orders: no GAME line
+  hint: write GAME and the game id on a line of its own, e.g. GAME demo
+orders: no SECRET line
+  hint: write SECRET and your power's secret (sent to you when you were seated) on a line of its own`},
+		{"empty body", "",
+			`orders: no GAME line
+  hint: write GAME and the game id on a line of its own, e.g. GAME demo
+orders: no SECRET line
+  hint: write SECRET and your power's secret (sent to you when you were seated) on a line of its own
+orders: no orders; write PASS to submit none
+  hint: ` + hintOrders},
+		{"GAME twice", env + "GAME demo\nPASS",
+			`orders: line 4: GAME given twice (first on line 1)
+    4 | GAME demo
+  hint: write GAME once`},
+		{"GAME needs one word", "GAME my game\nSECRET germany\nPASS",
+			`orders: line 1: GAME needs one word, the game id
+    1 | GAME my game
+  hint: e.g. GAME demo`},
+		{"POWER twice", env + "POWER italy\nPASS",
+			`orders: line 4: POWER given twice (first on line 2)
+    4 | POWER italy
+  hint: write POWER once`},
+		{"unknown power", "GAME demo\nPOWER germny\nSECRET germany\nPASS",
+			`orders: line 2: unknown power "germny" (did you mean "germany"?)
+    2 | POWER germny
+  hint: powers: germany, italy, britain, france, russia`},
+		{"POWER without a name", "GAME demo\nPOWER\nSECRET germany\nPASS",
+			`orders: line 2: POWER needs one word, the power's name
+    2 | POWER
+  hint: powers: germany, italy, britain, france, russia`},
+		{"SECRET twice does not show the line", env + "SECRET hunter2\nPASS",
+			`orders: line 4: SECRET given twice (first on line 3)
+  hint: write SECRET once`},
+		{"SECRET of two words does not show the line", "GAME demo\nSECRET correct horse\nPASS",
+			`orders: line 2: SECRET takes one word (the line is not shown, to keep your secret)
+  hint: write SECRET and your power's secret, one word, on a line of its own`},
+		{"SECRET without a value", "GAME demo\nSECRET\nPASS",
+			`orders: line 2: SECRET needs your power's secret
+  hint: write SECRET and your power's secret, one word, on a line of its own`},
+		{"misspelt SECRET does not show the line", "GAME demo\nSECRT hunter2\nPASS",
+			`orders: line 2: unknown order "SECRT" (did you mean "SECRET"?)
+  hint: ` + hintOrders + `
+orders: no SECRET line
+  hint: write SECRET and your power's secret (sent to you when you were seated) on a line of its own`},
+		{"secret written elsewhere is masked", "GAME demo\nSECRET zebra-lamp-77\nzebra-lamp-77\nPASS",
+			`orders: line 3: unknown order "********"
+    3 | ********
+  hint: ` + hintOrders},
+		{"all errors collected in line order", "MOBILISE IDLE\nGAME demo\nCONVERT IDEL\nPOWER prussia\nPASS\n",
+			`orders: line 1: unknown order "MOBILISE" (did you mean "MOBILIZE"?)
+    1 | MOBILISE IDLE
+  hint: ` + hintOrders + `
+orders: line 3: CONVERT: unknown factory "IDEL" (did you mean "IDLE"?)
+    3 | CONVERT IDEL
+  hint: ` + hintConvert + `
+orders: line 4: unknown power "prussia" (did you mean "russia"?)
+    4 | POWER prussia
+  hint: powers: germany, italy, britain, france, russia
+orders: no SECRET line
+  hint: write SECRET and your power's secret (sent to you when you were seated) on a line of its own`},
+		{"long lines are shortened", env + "CONVERT " + strings.Repeat("x", 200),
+			`orders: line 4: CONVERT: unknown factory "` + strings.Repeat("x", 37) + `..."
+    4 | CONVERT ` + strings.Repeat("x", 109) + `...
+  hint: ` + hintConvert},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Parse(tc.body)
+			if err == nil {
+				t.Fatal("Parse: no error")
+			}
+			var es Errors
+			if !errors.As(err, &es) {
+				t.Fatalf("Parse: error %T is not Errors", err)
+			}
+			if got := err.Error(); got != tc.want {
+				t.Errorf("Parse error:\n got:\n%s\nwant:\n%s", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestParseNeverEchoesSecret: whatever is wrong around it, the value of the
+// SECRET line appears in no error text.
+func TestParseNeverEchoesSecret(t *testing.T) {
+	const secret = "Tr0ub4dor-3"
+	bodies := []string{
+		"GAME demo\nSECRET " + secret + " extra\nPASS",
+		"GAME demo\nSECRET " + secret + "\nSECRET " + secret + "\nPASS",
+		"GAME demo\nSECRET " + secret + "\n" + secret + "\nPASS",
+		"GAME demo\nSECRET " + secret + "\nCONVERT " + secret + "\nPASS",
+		"GAME demo\nSECRET " + secret + "\nMOBILIZE IDLE " + strings.ToLower(secret),
+		"GAME demo\nsecrett " + secret + "\nPASS",
+		"GAME demo\nSECRET:" + secret + " x\nPASS",
+		"GAME " + secret + " x\nSECRET " + secret + "\nPASS",
+	}
+	for i, body := range bodies {
+		t.Run(fmt.Sprint(i), func(t *testing.T) {
+			_, err := Parse(body)
+			if err == nil {
+				t.Fatal("Parse: no error")
+			}
+			if strings.Contains(strings.ToLower(err.Error()), strings.ToLower(secret)) {
+				t.Errorf("error text shows the secret:\n%v", err)
+			}
+		})
+	}
+}
+
+func TestParseLimits(t *testing.T) {
+	t.Run("too many errors stops reading", func(t *testing.T) {
+		body := strings.Repeat("nonsense\n", 80) + env + "PASS"
+		sub, err := Parse(body)
+		var es Errors
+		if !errors.As(err, &es) {
+			t.Fatalf("Parse: error %v is not Errors", err)
+		}
+		if len(es) != maxErrors+3 {
+			t.Fatalf("got %d errors, want %d", len(es), maxErrors+3)
+		}
+		want := []string{"too many errors; stopped reading after line 50", "no GAME line", "no SECRET line"}
+		for i, w := range want {
+			if got := es[maxErrors+i].Msg; got != w {
+				t.Errorf("error %d: got %q, want %q", maxErrors+i, got, w)
+			}
+		}
+		if sub.Envelope.Game != "" {
+			t.Errorf("read past the error limit: %+v", sub.Envelope)
+		}
+	})
+	t.Run("more than maxOrders orders", func(t *testing.T) {
+		body := env + strings.Repeat("CONVERT IDLE\n", maxOrders+5)
+		sub, err := Parse(body)
+		if len(sub.Orders) != maxOrders {
+			t.Errorf("got %d orders, want %d", len(sub.Orders), maxOrders)
+		}
+		want := fmt.Sprintf("orders: line %d: more than %d orders\n  %3d | CONVERT IDLE", maxOrders+4, maxOrders, maxOrders+4)
+		if err == nil || err.Error() != want {
+			t.Errorf("got error\n%v\nwant\n%s", err, want)
+		}
+	})
+}
+
+// TestParseReturnsPartialSubmission: with errors, what could be read is
+// still returned, so that the judge can tell game and power in its answer.
+func TestParseReturnsPartialSubmission(t *testing.T) {
+	sub, err := Parse(env + "MOBILISE IDLE\nCONVERT IDLE")
+	if err == nil {
+		t.Fatal("Parse: no error")
+	}
+	want := Submission{Envelope: germanyEnv, Orders: []adjudicator.Order{convert(5)}}
+	if sub == nil || !reflect.DeepEqual(*sub, want) {
+		t.Errorf("got %+v, want %+v", sub, want)
+	}
+	var e *Error
+	if !errors.As(err, &e) || e.Line != 4 || e.Text != "MOBILISE IDLE" {
+		t.Errorf("errors.As(*Error): got %+v", e)
+	}
+}
+
+func TestSuggest(t *testing.T) {
+	words := []string{"GAME", "POWER", "SECRET", "CONVERT", "MOBILIZE", "PASS", "END"}
+	tests := []struct{ word, want string }{
+		{"MOBILISE", "MOBILIZE"},
+		{"mobilze", "MOBILIZE"},
+		{"CONVRET", "CONVERT"},
+		{"PAS", "PASS"},
+		{"GAEM", "GAME"},
+		{"secert", "SECRET"},
+		{"XYZZY", ""},
+		{"", ""},
+		{"MOB", ""},
+		{strings.Repeat("A", 100), ""},
+	}
+	for _, tc := range tests {
+		if got := suggest(tc.word, words); got != tc.want {
+			t.Errorf("suggest(%q) = %q, want %q", tc.word, got, tc.want)
+		}
+	}
+}
+
+func TestDistance(t *testing.T) {
+	tests := []struct {
+		a, b string
+		want int
+	}{
+		{"", "", 0}, {"", "abc", 3}, {"abc", "", 3}, {"abc", "abc", 0},
+		{"abc", "abd", 1}, {"abc", "acb", 1}, {"kitten", "sitting", 3}, {"ca", "abc", 3},
+	}
+	for _, tc := range tests {
+		if got := distance([]rune(tc.a), []rune(tc.b)); got != tc.want {
+			t.Errorf("distance(%q, %q) = %d, want %d", tc.a, tc.b, got, tc.want)
+		}
+	}
+}

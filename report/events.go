@@ -1,0 +1,142 @@
+package report
+
+import (
+	"fmt"
+	"strings"
+
+	"stormjudge/adjudicator"
+)
+
+// section names the part of the report an event belongs to.
+func section(e adjudicator.Event) string {
+	switch e.(type) {
+	case adjudicator.SpanishCivilWarSetup:
+		return "Game setup"
+	case adjudicator.IncomeComputed, adjudicator.TilePoolReplenished:
+		return adjudicator.SegIncome.Title()
+	case adjudicator.FactoryConverted, adjudicator.NoConversion, adjudicator.Mobilized,
+		adjudicator.SupportFromMobilization, adjudicator.ActivityCounterChanged:
+		return adjudicator.SegEconomic.Title() + ": factory conversion"
+	case adjudicator.SegmentSkipped:
+		return "Not yet adjudicated by stormjudge"
+	case adjudicator.TilesCarriedOver, adjudicator.TurnEnded:
+		return "End of turn"
+	}
+	return "Other events"
+}
+
+// renderEvents writes the events in order, with a heading per turn and per
+// section.
+func renderEvents(w *writer, evs []adjudicator.Event, after adjudicator.State) {
+	cur := ""
+	turnShown := false
+	for i := 0; i < len(evs); i++ {
+		e := evs[i]
+		if tb, ok := e.(adjudicator.TurnBegan); ok {
+			w.blank()
+			w.line("*** " + tb.Turn.String() + " begins ***")
+			cur = ""
+			turnShown = true
+			continue
+		}
+		if !turnShown {
+			w.blank()
+			w.line("*** " + turnOf(evs, after).String() + " ***")
+			turnShown = true
+		}
+		if s := section(e); s != cur {
+			w.blank()
+			w.heading(s)
+			cur = s
+		}
+		switch e := e.(type) {
+		case adjudicator.SegmentSkipped:
+			// Collect a run of skipped segments into one wrapped list.
+			names := []string{e.Segment.Title()}
+			for i+1 < len(evs) {
+				n, ok := evs[i+1].(adjudicator.SegmentSkipped)
+				if !ok {
+					break
+				}
+				names = append(names, n.Segment.Title())
+				i++
+			}
+			w.indented(strings.Join(names, "; ")+".", "  ")
+		case adjudicator.TilesCarriedOver:
+			// Only the capped powers are news (6.33).
+			if e.Before != e.After {
+				w.wrap(fmt.Sprintf("%s keeps %d of its %d tile points (rule 6.33).",
+					e.Power.Title(), e.After, e.Before), "  ")
+			}
+		default:
+			publicEvent(w, e)
+		}
+	}
+	if len(evs) == 0 {
+		w.blank()
+		w.line("Nothing happened.")
+	}
+}
+
+// turnOf is the turn of the first event carrying one, else the state's.
+func turnOf(evs []adjudicator.Event, after adjudicator.State) adjudicator.Turn {
+	for _, e := range evs {
+		switch e := e.(type) {
+		case adjudicator.SegmentSkipped:
+			return e.Turn
+		case adjudicator.IncomeComputed:
+			return e.Turn
+		case adjudicator.TurnEnded:
+			return e.Turn
+		}
+	}
+	return after.Turn
+}
+
+func signed(n int) string { return fmt.Sprintf("%+d", n) }
+
+func publicEvent(w *writer, e adjudicator.Event) {
+	switch e := e.(type) {
+	case adjudicator.SpanishCivilWarSetup:
+		w.wrap(fmt.Sprintf("Tile drawn for Spain: %d. Spain starts with %d civil war "+
+			"event(s) (rule 25.32A).", e.Tile, e.Events), "  ")
+	case adjudicator.IncomeComputed:
+		in := e.Income
+		w.line(fmt.Sprintf("%s: income %d, now %d tile points", e.Power.Title(), in.Total, e.TilePoints))
+		w.indented(fmt.Sprintf("civilian %s, support %s, trade pacts %s, tile drawn %s, "+
+			"climate %s, events %s, maintenance -%d", signed(in.Civilian), signed(in.Support),
+			signed(in.TradePacts), signed(in.TileDraw), signed(in.Climate), signed(in.RandomEvents),
+			in.Maintenance), "    ")
+		if e.Shortfall > 0 {
+			w.indented(fmt.Sprintf("%d point(s) could not be paid (rule 6.12).", e.Shortfall), "    ")
+		}
+	case adjudicator.TilePoolReplenished:
+		w.wrap(fmt.Sprintf("Face-down tiles replenished (rule 6.24): %d face down.",
+			e.FaceDown.Total()), "  ")
+	case adjudicator.FactoryConverted:
+		w.wrap(fmt.Sprintf("%s converts an %s factory to %s for %d tile points.",
+			e.Power.Title(), e.From, e.To, e.Cost), "  ")
+	case adjudicator.NoConversion:
+		w.line(fmt.Sprintf("%s converts no factory.", e.Power.Title()))
+	case adjudicator.Mobilized:
+		w.wrap(fmt.Sprintf("%s: mobilization number %d; its units are chosen later.",
+			e.Power.Title(), e.Number), "  ")
+	case adjudicator.SupportFromMobilization:
+		w.wrap(fmt.Sprintf("%s: support from military factories now %s; gains %d tile "+
+			"point(s) (rules 10.41A, 13.21D).", e.Power.Title(), signed(e.Support), e.TileGained), "  ")
+	case adjudicator.ActivityCounterChanged:
+		what := fmt.Sprintf("a %d activity counter", e.Strength)
+		if e.Research {
+			what += " (research only)"
+		}
+		verb := "gains"
+		if e.Delta < 0 {
+			verb = "loses"
+		}
+		w.wrap(fmt.Sprintf("%s %s %s (rule %s).", e.Power.Title(), verb, what, e.Rule), "  ")
+	case adjudicator.TurnEnded:
+		w.line(fmt.Sprintf("%s ends.", e.Turn))
+	default:
+		w.wrap(e.Type(), "  ")
+	}
+}

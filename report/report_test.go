@@ -1,0 +1,258 @@
+package report
+
+import (
+	"strings"
+	"testing"
+
+	"stormjudge/adjudicator"
+)
+
+type (
+	A = adjudicator.Order
+	P = adjudicator.Power
+)
+
+func TestOrders(t *testing.T) {
+	tests := []struct {
+		orders []adjudicator.Order
+		want   string
+	}{
+		{nil, "PASS"},
+		{[]A{}, "PASS"},
+		{[]A{{Kind: adjudicator.Mobilize, From: adjudicator.Civilian}}, "MOBILIZE CIVILIAN"},
+		{[]A{{Kind: adjudicator.Convert, From: adjudicator.Idle}, {Kind: adjudicator.Mobilize, From: adjudicator.Idle}},
+			"CONVERT IDLE TO CIVILIAN\nMOBILIZE IDLE"},
+	}
+	for _, tt := range tests {
+		if got := Orders(tt.orders); got != tt.want {
+			t.Errorf("Orders(%v) = %q, want %q", tt.orders, got, tt.want)
+		}
+	}
+}
+
+// spring1935 is the state after the first adjudication of seed 3, with its
+// events.
+func spring1935(t *testing.T) (adjudicator.State, []adjudicator.Event) {
+	t.Helper()
+	s, evs, err := adjudicator.Resolve(adjudicator.NewGame(3), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s, evs
+}
+
+func TestPublicFirstReport(t *testing.T) {
+	s, evs := spring1935(t)
+	// Pin the random figures so the expected text is exact.
+	for i, e := range evs {
+		switch e := e.(type) {
+		case adjudicator.SpanishCivilWarSetup:
+			e.Tile, e.Events = 2, 2
+			evs[i] = e
+		case adjudicator.IncomeComputed:
+			e.Income.TileDraw, e.Income.Total, e.TilePoints = 1, 6, 6
+			evs[i] = e
+		}
+	}
+	for _, p := range adjudicator.Powers {
+		s.Powers[p].TilePoints = 6
+	}
+	subject, body := Public("demo", evs, s)
+	if subject != "demo: Spring 1935, economic phase next" {
+		t.Errorf("subject %q", subject)
+	}
+	want := `Gathering Storm game demo: public report
+========================================
+
+*** Spring 1935 ***
+
+Game setup
+----------
+Tile drawn for Spain: 2. Spain starts with 2 civil war event(s) (rule
+  25.32A).
+
+Not yet adjudicated by stormjudge
+---------------------------------
+  Random events phase.
+
+Income phase
+------------
+Germany: income 6, now 6 tile points
+    civilian +10, support +0, trade pacts +0, tile drawn +1, climate +0,
+    events +0, maintenance -5
+Italy: income 6, now 6 tile points
+    civilian +4, support +0, trade pacts +0, tile drawn +1, climate +0,
+    events +0, maintenance -3
+Britain: income 6, now 6 tile points
+    civilian +8, support +0, trade pacts +0, tile drawn +1, climate +0,
+    events +0, maintenance -2
+France: income 6, now 6 tile points
+    civilian +4, support +0, trade pacts +2, tile drawn +1, climate +0,
+    events +0, maintenance -3
+Russia: income 6, now 6 tile points
+    civilian +10, support +0, trade pacts +0, tile drawn +1, climate +0,
+    events +0, maintenance -10
+
+Tile points and factories (public, rule 6.31)
+---------------------------------------------
+Power     Tiles Civilian Military  Idle
+Germany       6        5        3     4
+Italy         6        2        3     1
+Britain       6        4        2     2
+France        6        2        3     1
+Russia        6        5        5     4
+
+Next
+----
+Economic phase, Spring 1935 is open. Orders are due from Germany, Italy,
+Britain, France, Russia.
+`
+	if body != want {
+		t.Errorf("public report:\n%s\nwant:\n%s", body, want)
+	}
+}
+
+func TestPublicEconomicAndSkippedSegments(t *testing.T) {
+	s, _ := spring1935(t)
+	s.Powers[adjudicator.Germany].TilePoints = 12
+	s.Powers[adjudicator.France].TilePoints = 12
+	n, evs, err := adjudicator.Resolve(s, map[P][]A{
+		adjudicator.Germany: {{Kind: adjudicator.Mobilize, From: adjudicator.Idle}},
+		adjudicator.France:  {{Kind: adjudicator.Convert, From: adjudicator.Idle}},
+		adjudicator.Italy:   {{Kind: adjudicator.Convert, From: adjudicator.Idle}}, // 6.12: void
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, body := Public("demo", evs, n)
+	for _, want := range []string{
+		"Economic phase: factory conversion\n----------------------------------\n" +
+			"Germany converts an idle factory to military for 10 tile points.\n" +
+			"Germany: mobilization number 4; its units are chosen later.\n" +
+			"Germany: support from military factories now +1; gains 1 tile point(s)\n" +
+			"  (rules 10.41A, 13.21D).\n" +
+			"Italy converts no factory.\n" +
+			"Britain converts no factory.\n" +
+			"France converts an idle factory to civilian for 10 tile points.\n" +
+			"France gains a 1 activity counter (research only) (rule 12.22A).\n" +
+			"Russia converts no factory.\n",
+		"Not yet adjudicated by stormjudge\n---------------------------------\n" +
+			"  Diplomacy: Axis, first round; Diplomacy: Russia; Diplomacy: Allies;\n",
+		"Pre-emptive war; End of game.\n",
+		"End of turn\n-----------\nSpring 1935 ends.\n\n*** Summer 1935 begins ***\n",
+		"Economic phase, Summer 1935 is open.",
+	} {
+		if !strings.Contains(body, want) {
+			t.Errorf("public report lacks %q:\n%s", want, body)
+		}
+	}
+	if strings.Contains(body, "6.12") || strings.Contains(body, "void") {
+		t.Errorf("a private voided order leaked into the public report:\n%s", body)
+	}
+}
+
+func TestRule6_33CarryOverShownOnlyWhenCapped(t *testing.T) {
+	s, _ := spring1935(t)
+	evs := []adjudicator.Event{
+		adjudicator.TilesCarriedOver{Power: adjudicator.Germany, Before: 25, After: 21},
+		adjudicator.TilesCarriedOver{Power: adjudicator.Italy, Before: 4, After: 4},
+		adjudicator.TurnEnded{Turn: adjudicator.FirstTurn},
+	}
+	_, body := Public("g1", evs, s)
+	if !strings.Contains(body, "Germany keeps 21 of its 25 tile points (rule 6.33).") {
+		t.Errorf("cap not reported:\n%s", body)
+	}
+	if strings.Contains(body, "Italy keeps") {
+		t.Errorf("uncapped carry-over reported:\n%s", body)
+	}
+}
+
+func TestPrivateNotice(t *testing.T) {
+	s, _ := spring1935(t)
+	s.Powers[adjudicator.Germany].TilePoints = 10
+	evs := []adjudicator.Event{
+		adjudicator.OrderVoided{Power: adjudicator.Italy, Order: A{Kind: adjudicator.Convert, From: adjudicator.Idle},
+			Rule: "6.12", Msg: "costs 10 tile points, Italy has 3"},
+	}
+	subject, body := Private("demo", adjudicator.Germany, evs, s)
+	if subject != "demo: Germany, Spring 1935, economic phase" {
+		t.Errorf("subject %q", subject)
+	}
+	for _, want := range []string{
+		"Tile points: 10\n",
+		"Factories: 5 civilian, 3 military, 4 idle\n",
+		"Activity counters: 1 x 3, 2 x 2, 2 x 1, 1 x 0, 1 x 1 (shipbuilding only)\n",
+		"Mobilizations so far: 3\n",
+		"CONVERT IDLE TO CIVILIAN   cost 10 tile points\n",
+		"MOBILIZE IDLE              cost 10 tile points\n",
+		"    idle to military: a mobilization (14.6), -1 maintenance from next\n" +
+			"    turn (11.82); +1 support and +1 tile point now (10.41A, 13.21D)\n",
+		"PASS                       no order\n",
+		"GAME demo\nPOWER germany\nSECRET <your secret>\nCONVERT IDLE TO CIVILIAN\nEND\n",
+	} {
+		if !strings.Contains(body, want) {
+			t.Errorf("private notice lacks %q:\n%s", want, body)
+		}
+	}
+	if strings.Contains(body, "Italy has 3") {
+		t.Errorf("Italy's private event shown to Germany:\n%s", body)
+	}
+	_, ibody := Private("demo", adjudicator.Italy, evs, s)
+	if !strings.Contains(ibody, "Your order CONVERT IDLE TO CIVILIAN was void (rule 6.12: costs 10 tile\n  points, Italy has 3).\n") {
+		t.Errorf("Italy's notice lacks its voided order:\n%s", ibody)
+	}
+	if !strings.Contains(ibody, "No order is possible for you in this segment; send PASS.") ||
+		!strings.Contains(ibody, "SECRET <your secret>\nPASS\nEND\n") {
+		t.Errorf("Italy with no tile points should be told to PASS:\n%s", ibody)
+	}
+}
+
+func TestPrivateRussiaAndAutomaticSegment(t *testing.T) {
+	s := adjudicator.NewGame(1) // random events: nobody orders
+	_, body := Private("demo", adjudicator.Russia, nil, s)
+	for _, want := range []string{
+		"Cohesion: low (0 purge events)\n",
+		"Nothing: Random events phase, Spring 1935 needs no orders from Russia.\n",
+	} {
+		if !strings.Contains(body, want) {
+			t.Errorf("notice lacks %q:\n%s", want, body)
+		}
+	}
+	if strings.Contains(body, "SECRET") {
+		t.Errorf("order block offered when nothing can be ordered:\n%s", body)
+	}
+}
+
+func TestLinesFitAPhone(t *testing.T) {
+	for seed := uint64(0); seed < 10; seed++ {
+		s, evs, _ := adjudicator.Resolve(adjudicator.NewGame(seed), nil)
+		for turn := 0; turn < 8; turn++ {
+			orders := map[P][]A{}
+			for _, p := range adjudicator.Powers {
+				if opts := adjudicator.Allowed(s, p); len(opts) > 0 {
+					orders[p] = []A{opts[(turn+int(p))%len(opts)].Order}
+				}
+			}
+			orders[adjudicator.Russia] = append(orders[adjudicator.Russia], A{Kind: adjudicator.Mobilize, From: adjudicator.Civilian})
+			n, more, err := adjudicator.Resolve(s, orders)
+			if err != nil {
+				t.Fatal(err)
+			}
+			bodies := []string{}
+			_, b := Public("a-rather-long-game-name-for-testing", append(evs, more...), n)
+			bodies = append(bodies, b)
+			for _, p := range adjudicator.Powers {
+				_, b := Private("a-rather-long-game-name-for-testing", p, more, n)
+				bodies = append(bodies, b)
+			}
+			for _, b := range bodies {
+				for i, l := range strings.Split(b, "\n") {
+					if len(l) > Width {
+						t.Fatalf("seed %d line %d has %d characters: %q", seed, i+1, len(l), l)
+					}
+				}
+			}
+			s, evs = n, nil
+		}
+	}
+}

@@ -1,0 +1,68 @@
+package store_test
+
+import (
+	"fmt"
+	"log"
+	"os"
+	"path/filepath"
+	"time"
+
+	"stormjudge/adjudicator"
+	"stormjudge/store"
+)
+
+// Ingesting one email is one transaction: the message is marked seen, its
+// orders stored and the receipt queued together, or not at all.
+func ExampleDB_Update() {
+	dir, err := os.MkdirTemp("", "store-example")
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer os.RemoveAll(dir)
+	db, err := store.Open(filepath.Join(dir, "stormjudge.db"), nil)
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer db.Close()
+
+	at := time.Date(1935, time.April, 1, 12, 0, 0, 0, time.UTC)
+	err = db.Update(func(tx *store.Tx) error {
+		if err := tx.PutState("storm-1", 0, adjudicator.NewGame(7), nil); err != nil {
+			return err
+		}
+		return tx.PutGame(&store.Game{ID: "storm-1", Seats: []store.Seat{
+			{Power: adjudicator.Germany, Address: "g@example.org", SecretHash: store.HashSecret("germany")},
+		}, Created: at})
+	})
+	if err != nil {
+		log.Fatal(err)
+	}
+
+	ingest := func(messageID string) error {
+		return db.Update(func(tx *store.Tx) error {
+			if err := tx.MarkSeen(messageID, []byte("raw message"), at); err != nil {
+				return err // ErrExists: already applied, nothing else is written
+			}
+			err := tx.PutOrders("storm-1", 0, store.OrderRecord{Power: adjudicator.Germany,
+				Orders: []adjudicator.Order{{Kind: adjudicator.Convert, From: adjudicator.Idle}}, MessageID: messageID, Received: at})
+			if err != nil {
+				return err
+			}
+			return tx.Enqueue(&store.Mail{ID: "receipt/" + messageID, To: []string{"g@example.org"}, Subject: "Orders received", Created: at})
+		})
+	}
+	fmt.Println(ingest("<m1@example.org>"))
+	fmt.Println(ingest("<m1@example.org>"))
+
+	db.View(func(tx *store.Tx) error {
+		pending, _ := tx.Pending()
+		for _, m := range pending {
+			fmt.Println(m.ID, m.MessageID)
+		}
+		return nil
+	})
+	// Output:
+	// <nil>
+	// store: mark seen "<m1@example.org>": already exists
+	// receipt/<m1@example.org> <0e76da2b1f07807f85d2191749ceca5d@stormjudge.invalid>
+}

@@ -1,0 +1,301 @@
+package store
+
+import (
+	"errors"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+func mail(id string, created time.Time) *Mail {
+	return &Mail{ID: id, From: "judge@example.org", To: []string{"g@example.org"}, Subject: "Report " + id, Body: "body", Created: created}
+}
+
+func TestEnqueue(t *testing.T) {
+	tests := []struct {
+		name    string
+		m       *Mail
+		check   func(t *testing.T, m *Mail)
+		wantErr string
+	}{
+		{
+			name: "MessageID is derived from ID when empty",
+			m:    mail("g1/v1/germany", t0),
+			check: func(t *testing.T, m *Mail) {
+				if !regexp.MustCompile(`^<[0-9a-f]{32}@stormjudge\.invalid>$`).MatchString(m.MessageID) || m.MessageID != MessageIDFor("g1/v1/germany") {
+					t.Errorf("MessageID = %q", m.MessageID)
+				}
+				if MessageIDFor("g1/v1/britain") == m.MessageID {
+					t.Error("different IDs give the same Message-ID")
+				}
+			},
+		},
+		{
+			name: "explicit MessageID is kept",
+			m:    &Mail{ID: "x", To: []string{"a@b"}, MessageID: "<own@example.org>", Created: t0},
+			check: func(t *testing.T, m *Mail) {
+				if m.MessageID != "<own@example.org>" {
+					t.Errorf("MessageID = %q", m.MessageID)
+				}
+			},
+		},
+		{
+			name: "NextAttempt defaults to Created",
+			m:    mail("a", t0),
+			check: func(t *testing.T, m *Mail) {
+				if !m.NextAttempt.Equal(t0) || !m.Sent.IsZero() || m.Attempts != 0 {
+					t.Errorf("mail = %+v", m)
+				}
+			},
+		},
+		{
+			name: "explicit NextAttempt is kept",
+			m:    &Mail{ID: "x", To: []string{"a@b"}, Created: t0, NextAttempt: t0.Add(time.Hour)},
+			check: func(t *testing.T, m *Mail) {
+				if !m.NextAttempt.Equal(t0.Add(time.Hour)) {
+					t.Errorf("NextAttempt = %v", m.NextAttempt)
+				}
+			},
+		},
+		{
+			name: "zero Created becomes the current time",
+			m:    &Mail{ID: "x", To: []string{"a@b"}},
+			check: func(t *testing.T, m *Mail) {
+				if !m.Created.Equal(t0.Add(3*time.Hour)) || !m.NextAttempt.Equal(m.Created) {
+					t.Errorf("Created %v, NextAttempt %v", m.Created, m.NextAttempt)
+				}
+			},
+		},
+		{name: "empty ID is rejected", m: &Mail{To: []string{"a@b"}, Created: t0}, wantErr: "empty mail ID"},
+		{name: "no recipient is rejected", m: &Mail{ID: "x", Created: t0}, wantErr: "no recipients"},
+		{name: "empty recipient is rejected", m: &Mail{ID: "x", To: []string{"a@b", ""}, Created: t0}, wantErr: "empty recipient"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			saved := now
+			now = func() time.Time { return t0.Add(3 * time.Hour) }
+			defer func() { now = saved }()
+			db := openTest(t)
+			err := db.Update(func(tx *Tx) error { return tx.Enqueue(tt.m) })
+			if tt.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+					t.Errorf("Enqueue err = %v, want %q", err, tt.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			tt.check(t, tt.m)
+			view(t, db, func(tx *Tx) error {
+				got, err := tx.Mail(tt.m.ID)
+				if err != nil {
+					return err
+				}
+				tt.check(t, got)
+				if jsonOf(t, got) != jsonOf(t, tt.m) {
+					t.Errorf("stored %s\nwant   %s", jsonOf(t, got), jsonOf(t, tt.m))
+				}
+				return nil
+			})
+		})
+	}
+}
+
+func TestEnqueueTwiceFailsWithErrExists(t *testing.T) {
+	db := openTest(t)
+	update(t, db, func(tx *Tx) error { return tx.Enqueue(mail("r1", t0)) })
+	second := mail("r1", t0.Add(time.Hour))
+	second.Subject = "changed"
+	err := db.Update(func(tx *Tx) error { return tx.Enqueue(second) })
+	if !errors.Is(err, ErrExists) {
+		t.Fatalf("second Enqueue err = %v, want ErrExists", err)
+	}
+	view(t, db, func(tx *Tx) error {
+		all, err := tx.Outbox()
+		if err != nil || len(all) != 1 || all[0].Subject != "Report r1" {
+			t.Errorf("Outbox = %+v, %v; want the first mail only", all, err)
+		}
+		return nil
+	})
+}
+
+func ids(ms []*Mail) []string {
+	out := []string{}
+	for _, m := range ms {
+		out = append(out, m.ID)
+	}
+	return out
+}
+
+func TestDue(t *testing.T) {
+	db := openTest(t)
+	// Enqueued out of order; "late" is scheduled later, "sent" is sent.
+	update(t, db, func(tx *Tx) error {
+		late := mail("late", t0)
+		late.NextAttempt = t0.Add(time.Hour)
+		return errors.Join(
+			tx.Enqueue(mail("c", t0.Add(2*time.Minute))),
+			tx.Enqueue(late),
+			tx.Enqueue(mail("b2", t0.Add(time.Minute))),
+			tx.Enqueue(mail("b1", t0.Add(time.Minute))),
+			tx.Enqueue(mail("a", t0)),
+			tx.Enqueue(mail("sent", t0)),
+			tx.MarkSent("sent", t0.Add(time.Second)),
+		)
+	})
+	tests := []struct {
+		name  string
+		now   time.Time
+		limit int
+		want  []string
+	}{
+		{"ordered by NextAttempt, then Created, then ID", t0.Add(time.Hour), 0, []string{"a", "b1", "b2", "c", "late"}},
+		{"not yet due mails are left out", t0.Add(59 * time.Minute), 0, []string{"a", "b1", "b2", "c"}},
+		{"NextAttempt equal to now is due", t0.Add(time.Minute), 0, []string{"a", "b1", "b2"}},
+		{"limit caps the result", t0.Add(time.Hour), 2, []string{"a", "b1"}},
+		{"nothing due before the first", t0.Add(-time.Nanosecond), 0, []string{}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			view(t, db, func(tx *Tx) error {
+				got, err := tx.Due(tt.now, tt.limit)
+				if err != nil {
+					return err
+				}
+				if !slices.Equal(ids(got), tt.want) {
+					t.Errorf("Due = %q, want %q", ids(got), tt.want)
+				}
+				return nil
+			})
+		})
+	}
+	view(t, db, func(tx *Tx) error {
+		pending, err := tx.Pending()
+		if err != nil {
+			return err
+		}
+		if want := []string{"a", "b1", "b2", "c", "late"}; !slices.Equal(ids(pending), want) {
+			t.Errorf("Pending = %q, want %q", ids(pending), want)
+		}
+		all, err := tx.Outbox()
+		if err != nil {
+			return err
+		}
+		if want := []string{"a", "late", "sent", "b1", "b2", "c"}; !slices.Equal(ids(all), want) {
+			t.Errorf("Outbox = %q, want %q (by Created, then ID)", ids(all), want)
+		}
+		return nil
+	})
+}
+
+func TestDelivery(t *testing.T) {
+	type step struct {
+		op      string // "attempt", "sent", "error"
+		at      time.Time
+		text    string
+		wantErr string
+	}
+	tests := []struct {
+		name      string
+		steps     []step
+		want      Mail // Attempts, NextAttempt, LastError, Sent compared
+		wantDueAt []time.Time
+	}{
+		{
+			name:  "recorded attempt counts and reschedules",
+			steps: []step{{op: "attempt", at: t0.Add(5 * time.Minute)}},
+			want:  Mail{Attempts: 1, NextAttempt: t0.Add(5 * time.Minute)},
+		},
+		{
+			name:  "failed attempt keeps the error and stays pending",
+			steps: []step{{op: "attempt", at: t0.Add(5 * time.Minute)}, {op: "error", text: "451 try later"}, {op: "attempt", at: t0.Add(30 * time.Minute)}},
+			want:  Mail{Attempts: 2, NextAttempt: t0.Add(30 * time.Minute), LastError: "451 try later"},
+		},
+		{
+			name:  "sent mail leaves the pending mails",
+			steps: []step{{op: "attempt", at: t0.Add(5 * time.Minute)}, {op: "sent", at: t0.Add(time.Second)}},
+			want:  Mail{Attempts: 1, NextAttempt: t0.Add(5 * time.Minute), Sent: t0.Add(time.Second)},
+		},
+		{
+			name:  "marking sent twice keeps the first time",
+			steps: []step{{op: "sent", at: t0.Add(time.Second)}, {op: "sent", at: t0.Add(time.Hour)}},
+			want:  Mail{NextAttempt: t0, Sent: t0.Add(time.Second)},
+		},
+		{
+			name:  "attempt after sent is refused",
+			steps: []step{{op: "sent", at: t0.Add(time.Second)}, {op: "attempt", at: t0.Add(time.Hour), wantErr: "already sent"}},
+			want:  Mail{NextAttempt: t0, Sent: t0.Add(time.Second)},
+		},
+		{
+			name:  "zero next attempt is refused",
+			steps: []step{{op: "attempt", wantErr: "zero next attempt"}},
+			want:  Mail{NextAttempt: t0},
+		},
+		{
+			name:  "zero sent time is refused",
+			steps: []step{{op: "sent", wantErr: "zero time"}},
+			want:  Mail{NextAttempt: t0},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			db := openTest(t)
+			update(t, db, func(tx *Tx) error { return tx.Enqueue(mail("m", t0)) })
+			for _, s := range tt.steps {
+				err := db.Update(func(tx *Tx) error {
+					switch s.op {
+					case "attempt":
+						return tx.RecordAttempt("m", s.at)
+					case "sent":
+						return tx.MarkSent("m", s.at)
+					default:
+						return tx.MarkError("m", s.text)
+					}
+				})
+				if s.wantErr == "" && err != nil || s.wantErr != "" && (err == nil || !strings.Contains(err.Error(), s.wantErr)) {
+					t.Fatalf("%s: err = %v, want %q", s.op, err, s.wantErr)
+				}
+			}
+			view(t, db, func(tx *Tx) error {
+				m, err := tx.Mail("m")
+				if err != nil {
+					return err
+				}
+				if m.Attempts != tt.want.Attempts || !m.NextAttempt.Equal(tt.want.NextAttempt) || m.LastError != tt.want.LastError || !m.Sent.Equal(tt.want.Sent) {
+					t.Errorf("mail = attempts %d, next %v, error %q, sent %v; want %d, %v, %q, %v",
+						m.Attempts, m.NextAttempt, m.LastError, m.Sent, tt.want.Attempts, tt.want.NextAttempt, tt.want.LastError, tt.want.Sent)
+				}
+				pending, err := tx.Pending()
+				if err != nil {
+					return err
+				}
+				if wantPending := tt.want.Sent.IsZero(); (len(pending) == 1) != wantPending {
+					t.Errorf("Pending = %q, want pending %v", ids(pending), wantPending)
+				}
+				due, err := tx.Due(tt.want.NextAttempt.Add(-time.Nanosecond), 0)
+				if err != nil || len(due) != 0 {
+					t.Errorf("Due before NextAttempt = %q, %v; want none", ids(due), err)
+				}
+				return nil
+			})
+		})
+	}
+}
+
+func TestUnknownMailNotFound(t *testing.T) {
+	db := openTest(t)
+	ops := map[string]func(*Tx) error{
+		"Mail":          func(tx *Tx) error { _, err := tx.Mail("nope"); return err },
+		"RecordAttempt": func(tx *Tx) error { return tx.RecordAttempt("nope", t0) },
+		"MarkSent":      func(tx *Tx) error { return tx.MarkSent("nope", t0) },
+		"MarkError":     func(tx *Tx) error { return tx.MarkError("nope", "x") },
+	}
+	for name, op := range ops {
+		if err := db.Update(op); !errors.Is(err, ErrNotFound) {
+			t.Errorf("%s of unknown mail: err = %v, want ErrNotFound", name, err)
+		}
+	}
+}
