@@ -33,10 +33,14 @@ type SMTPOptions struct {
 }
 
 // retrySchedule is the delay before the next attempt after the n-th failed
-// one (mjl-/mox's queue does the same): 1m, 2m, 4m, 8m, 16m, 1h, 2h, 4h, 8h,
-// then every 8h for as long as the mail stays in the outbox. A receipt that
-// arrives an hour late is still useful; one that never arrives is not.
+// one (mjl-/mox's queue does the same): 10s, 1m, 2m, 4m, 8m, 16m, 1h, 2h,
+// 4h, 8h, then every 8h for as long as the mail stays in the outbox. A
+// receipt that arrives an hour late is still useful; one that never arrives
+// is not. The first step is short because the commonest "failure" is our own
+// crash between recording an attempt and sending: after a restart such a
+// mail goes out within seconds.
 var retrySchedule = [...]time.Duration{
+	10 * time.Second,
 	1 * time.Minute,
 	2 * time.Minute,
 	4 * time.Minute,

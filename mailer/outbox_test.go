@@ -366,8 +366,8 @@ func TestBackoffSchedule(t *testing.T) {
 		attempts int
 		want     time.Duration
 	}{
-		{0, time.Minute}, {1, 2 * time.Minute}, {4, 16 * time.Minute}, {5, time.Hour},
-		{8, 8 * time.Hour}, {9, 8 * time.Hour}, {100, 8 * time.Hour}, {-1, time.Minute},
+		{0, 10 * time.Second}, {1, time.Minute}, {2, 2 * time.Minute}, {5, 16 * time.Minute}, {6, time.Hour},
+		{9, 8 * time.Hour}, {10, 8 * time.Hour}, {100, 8 * time.Hour}, {-1, 10 * time.Second},
 	}
 	for _, tt := range tests {
 		if got := backoff(tt.attempts); got != tt.want {

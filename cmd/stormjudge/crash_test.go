@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -27,21 +28,40 @@ func buildBinary(t *testing.T) string {
 	return bin
 }
 
+// lockedBuffer collects a child's stderr while the test may read it.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
 type proc struct {
 	cmd    *exec.Cmd
-	stderr *bytes.Buffer
-	done   chan error
+	stderr *lockedBuffer
+	done   chan struct{} // closed when the process has ended; then err is set
+	err    error
 }
 
 func startProc(t *testing.T, bin string, env []string, args ...string) *proc {
 	t.Helper()
-	p := &proc{cmd: exec.Command(bin, args...), stderr: &bytes.Buffer{}, done: make(chan error, 1)}
+	p := &proc{cmd: exec.Command(bin, args...), stderr: &lockedBuffer{}, done: make(chan struct{})}
 	p.cmd.Env = append(os.Environ(), env...)
 	p.cmd.Stderr = p.stderr
 	if err := p.cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	go func() { p.done <- p.cmd.Wait() }()
+	go func() { p.err = p.cmd.Wait(); close(p.done) }()
 	t.Cleanup(func() {
 		p.cmd.Process.Kill()
 		<-p.done
@@ -77,6 +97,7 @@ func TestCrashRecovery(t *testing.T) {
 			imapAddr, smtpAddr := freeAddr(t), freeAddr(t)
 			args := []string{"sandbox", "-data", dir, "-imap", imapAddr, "-smtp", smtpAddr, "-poll", "300ms", "-tick", "500ms"}
 
+			t0 := time.Now()
 			p := startProc(t, bin, []string{"STORMJUDGE_CRASH_AT=" + point}, args...)
 			waitFor(t, "sandbox up", 30*time.Second, func() bool { return dialable(imapAddr) && dialable(smtpAddr) })
 			for _, pw := range adjudicator.Powers {
@@ -84,7 +105,8 @@ func TestCrashRecovery(t *testing.T) {
 				time.Sleep(50 * time.Millisecond)
 			}
 			select {
-			case err := <-p.done:
+			case <-p.done:
+				err := p.err
 				if ws, ok := p.cmd.ProcessState.Sys().(syscall.WaitStatus); !ok || !ws.Signaled() || ws.Signal() != syscall.SIGKILL {
 					t.Fatalf("daemon ended with %v, not by the crash hook; stderr:\n%s", err, p.stderr)
 				}
@@ -92,6 +114,7 @@ func TestCrashRecovery(t *testing.T) {
 				t.Fatalf("crash point %s never reached; stderr:\n%s", point, p.stderr)
 			}
 
+			t.Logf("crashed at %s after %s", point, time.Since(t0))
 			// Restart on the same data, without the crash hook.
 			q := startProc(t, bin, nil, args...)
 			waitFor(t, "sandbox up again", 30*time.Second, func() bool { return dialable(imapAddr) })
@@ -101,6 +124,7 @@ func TestCrashRecovery(t *testing.T) {
 					return n["receipt"] >= 1 && n["public"] >= 2 && n["private"] >= 2
 				})
 			}
+			t.Logf("every power's mail in after %s", time.Since(t0))
 			// Let the loops settle, then count: every mail exactly once.
 			time.Sleep(2 * time.Second)
 			for _, pw := range adjudicator.Powers {
@@ -119,8 +143,8 @@ func TestCrashRecovery(t *testing.T) {
 			}
 			q.cmd.Process.Signal(syscall.SIGTERM)
 			select {
-			case err := <-q.done:
-				if err != nil {
+			case <-q.done:
+				if err := q.err; err != nil {
 					t.Errorf("clean shutdown: %v; stderr:\n%s", err, q.stderr)
 				}
 			case <-time.After(30 * time.Second):

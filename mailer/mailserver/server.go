@@ -56,6 +56,11 @@ type Server struct {
 	mu    sync.Mutex // guards users and the writing of users.json
 	users map[string]*user
 
+	// dupMu guards delivered and the delivery log (dedupe.go).
+	dupMu     sync.Mutex
+	delivered map[string]bool // "address\x00message-id"
+	dupLog    *os.File
+
 	// opMu, closed and ops let Close wait for writes in progress and refuse
 	// new ones, so that after Close returns nothing touches Dir any more
 	// (a new Server may already be running on it).
@@ -127,6 +132,9 @@ func Start(opts *Options) (*Server, error) {
 	}()
 
 	if err := s.load(); err != nil {
+		return nil, err
+	}
+	if err := s.loadDeliveries(); err != nil {
 		return nil, err
 	}
 
@@ -372,8 +380,13 @@ func (s *Server) deliver(from string, to []string, raw []byte, received string) 
 	msg := make([]byte, 0, len(head)+len(body))
 	msg = append(append(msg, head...), body...)
 
+	msgID := messageID(raw)
 	var errs []error
 	for _, u := range users {
+		if s.isDuplicate(u.address, from, msgID) {
+			s.log.Info("mailserver: duplicate suppressed", "from", from, "to", u.address, "message-id", msgID)
+			continue
+		}
 		inbox, err := u.mailbox(inboxName)
 		if err == nil {
 			_, err = inbox.appendBytes(msg, &imap.AppendOptions{})
@@ -381,6 +394,9 @@ func (s *Server) deliver(from string, to []string, raw []byte, received string) 
 		if err != nil {
 			errs = append(errs, fmt.Errorf("mailserver: delivery to %s: %w", u.address, err))
 			continue
+		}
+		if err := s.recordDelivery(u.address, from, msgID); err != nil {
+			s.log.Warn("mailserver: delivery log", "err", err)
 		}
 		s.log.Info("mailserver: delivered", "from", from, "to", u.address, "bytes", len(msg))
 	}
@@ -425,6 +441,9 @@ func (s *Server) shutdown() error {
 	s.opMu.Unlock()
 	s.ops.Wait()
 
+	if s.dupLog != nil {
+		s.dupLog.Close()
+	}
 	if s.lock != nil {
 		if err := unlockDir(s.lock); err != nil {
 			errs = append(errs, fmt.Errorf("mailserver: %w", err))
