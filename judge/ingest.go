@@ -83,6 +83,13 @@ func (j *Judge) Check(raw []byte) (*Result, error) {
 	return res, nil
 }
 
+// shortHash names a receipt by the message it answers: stable across a
+// crash and short enough to keep the Message-ID header on one line.
+func shortHash(s string) string {
+	sum := sha256.Sum256([]byte(s))
+	return hex.EncodeToString(sum[:10])
+}
+
 func syntheticID(raw []byte) string {
 	sum := sha256.Sum256(raw)
 	return "<sha256-" + hex.EncodeToString(sum[:16]) + "@stormjudge.invalid>"
@@ -304,7 +311,7 @@ func (j *Judge) sendReceipt(tx *store.Tx, m *orders.Message, rc *receipt, res *R
 		refs = append(refs, m.MessageID)
 	}
 	mail := &store.Mail{
-		ID:            "receipt/" + res.MessageID,
+		ID:            "receipt/" + shortHash(res.MessageID),
 		To:            []string{m.From},
 		Subject:       subject,
 		Body:          renderReceipt(rc, res),

@@ -1,0 +1,159 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"stormjudge/judge"
+	"stormjudge/store"
+)
+
+func TestConfigExampleLoads(t *testing.T) {
+	t.Setenv("STORMJUDGE_IMAP_PASSWORD", "x")
+	t.Setenv("STORMJUDGE_SMTP_PASSWORD", "y")
+	c, err := LoadConfig("../../config.toml.example")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(c.Games) != 1 || len(c.Games[0].Seats) != 5 || c.Games[0].SegmentDuration.Duration != 72*time.Hour {
+		t.Errorf("games: %+v", c.Games)
+	}
+	if o := c.imapOptions(); o.Password != "x" || o.ProcessedMailbox != "Processed" {
+		t.Errorf("imap options: %+v", o)
+	}
+}
+
+func TestConfigErrors(t *testing.T) {
+	base := `data = "x.db"
+address = "judge@example.org"
+[imap]
+addr = "127.0.0.1:143"
+[smtp]
+addr = "127.0.0.1:25"
+`
+	seats := `
+[[game]]
+id = "g"
+  [[game.seat]]
+  power = "germany"
+  address = "a@x"
+  [[game.seat]]
+  power = "italy"
+  address = "a@x"
+  [[game.seat]]
+  power = "britain"
+  address = "b@x"
+  [[game.seat]]
+  power = "france"
+  address = "b@x"
+`
+	cases := []struct{ name, text, want string }{
+		{"unknown key", "colour = \"red\"\n" + base, "unknown keys: colour"},
+		{"unknown nested key", strings.Replace(base, "[smtp]", "[smtp]\nport = 25", 1), "unknown keys: smtp.port"},
+		{"bad duration", base + "tick = \"soon\"\n", "tick"},
+		{"bad tls", strings.Replace(base, "[smtp]", "[smtp]\ntls = \"maybe\"", 1), "tls"},
+		{"missing power", base + seats, "russia is not seated"},
+		{"bad power", base + seats + "  [[game.seat]]\n  power = \"spain\"\n  address = \"c@x\"\n", "seat power \"spain\""},
+		{"syntax", base + "[[game]\n", "line"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			p := filepath.Join(t.TempDir(), "c.toml")
+			os.WriteFile(p, []byte(tc.text), 0o600)
+			_, err := LoadConfig(p)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("LoadConfig = %v; want an error mentioning %q", err, tc.want)
+			}
+		})
+	}
+}
+
+// demoStore makes a data file holding the sandbox's demo game.
+func demoStore(t *testing.T) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "stormjudge.db")
+	db, err := store.Open(path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := sandboxConfig(t.TempDir(), "127.0.0.1:1", "127.0.0.1:2", time.Second, time.Second, 0)
+	def, err := cfg.Games[0].def()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := judge.New(db, &judge.Options{Address: sandboxJudge, Logger: newLogger(io.Discard, "error")}).EnsureGame(def); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	return path
+}
+
+func TestCheckCommandAnswersWithoutKeeping(t *testing.T) {
+	path := demoStore(t)
+	var out bytes.Buffer
+	eml := "../../testdata/orders/pass.eml"
+	if err := run([]string{"check", "-data", path, eml}, &out, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), "outcome: accepted") || !strings.Contains(out.String(), "Orders ACCEPTED") {
+		t.Errorf("check output:\n%s", out.String())
+	}
+	// Nothing was kept: the same email checks as accepted again, not as
+	// a duplicate.
+	out.Reset()
+	if err := run([]string{"check", "-data", path, eml}, &out, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), "outcome: accepted") {
+		t.Errorf("second check:\n%s", out.String())
+	}
+}
+
+func TestGameCommands(t *testing.T) {
+	path := demoStore(t)
+	var out bytes.Buffer
+	if err := run([]string{"game", "list", "-data", path}, &out, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), "demo") || !strings.Contains(out.String(), "Spring 1935") ||
+		!strings.Contains(out.String(), "germany,italy,britain,france,russia") {
+		t.Errorf("game list:\n%s", out.String())
+	}
+	out.Reset()
+	if err := run([]string{"game", "show", "-data", path, "demo"}, &out, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), "russia   russia@sandbox.test") || !strings.Contains(out.String(), "waiting") {
+		t.Errorf("game show:\n%s", out.String())
+	}
+	out.Reset()
+	if err := run([]string{"game", "export", "-data", path, "demo"}, &out, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	var exp map[string]any
+	if err := json.Unmarshal(out.Bytes(), &exp); err != nil {
+		t.Fatalf("export is not JSON: %v", err)
+	}
+	if exp["game"] != "demo" || exp["latest_version"] != float64(1) || exp["state"] == nil {
+		t.Errorf("export: game %v latest %v", exp["game"], exp["latest_version"])
+	}
+	if strings.Contains(out.String(), "argon2") {
+		t.Error("export contains secret hashes")
+	}
+	out.Reset()
+	if err := run([]string{"replay", "-data", path, "demo"}, &out, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), "1 adjudications replayed") {
+		t.Errorf("replay: %s", out.String())
+	}
+	if err := run([]string{"game", "show", "-data", path, "nosuch"}, io.Discard, io.Discard); err == nil {
+		t.Error("show of an unknown game succeeded")
+	}
+}
