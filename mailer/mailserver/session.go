@@ -1,6 +1,8 @@
 package mailserver
 
 import (
+	"sync"
+
 	"github.com/emersion/go-imap/v2"
 	"github.com/emersion/go-imap/v2/imapserver"
 )
@@ -13,6 +15,12 @@ type imapSession struct {
 	remote string
 	user   *user        // nil until LOGIN
 	view   *mailboxView // nil unless a mailbox is selected
+
+	// idleMu orders Idle's read of view against Close: when a client
+	// drops the connection during IDLE, go-imap's server (v2.0.0-beta.8,
+	// imapserver/idle.go) returns without waiting for the Idle goroutine
+	// and calls Close while Idle may still be starting.
+	idleMu sync.Mutex
 }
 
 var (
@@ -21,9 +29,12 @@ var (
 )
 
 func (s *imapSession) Close() error {
-	if s.view != nil {
-		s.view.close()
-		s.view = nil
+	s.idleMu.Lock()
+	v := s.view
+	s.view = nil
+	s.idleMu.Unlock()
+	if v != nil {
+		v.close()
 	}
 	return nil
 }
@@ -108,11 +119,14 @@ func (s *imapSession) Poll(w *imapserver.UpdateWriter, allowExpunge bool) error 
 // client sends DONE. With no mailbox selected there is nothing to report, but
 // the command still lasts until DONE.
 func (s *imapSession) Idle(w *imapserver.UpdateWriter, stop <-chan struct{}) error {
-	if s.view == nil {
+	s.idleMu.Lock()
+	v := s.view
+	s.idleMu.Unlock()
+	if v == nil {
 		<-stop
 		return nil
 	}
-	return s.view.tracker.Idle(w, stop)
+	return v.tracker.Idle(w, stop)
 }
 
 func (s *imapSession) Expunge(w *imapserver.ExpungeWriter, uids *imap.UIDSet) error {
