@@ -431,8 +431,16 @@ func (s *Server) shutdown() error {
 		if err := s.smtpSrv.Close(); err != nil && !errors.Is(err, net.ErrClosed) {
 			errs = append(errs, fmt.Errorf("mailserver: SMTP: %w", err))
 		}
-	} else if s.smtpLn != nil {
+	}
+	// go-smtp's and go-imap's Close only close listeners their Serve has
+	// already registered: a Close right after Start could leave a Serve
+	// goroutine blocked in Accept forever. Closing our listeners ourselves
+	// makes every Serve return.
+	if s.smtpLn != nil {
 		s.smtpLn.Close()
+	}
+	if s.imapLn != nil {
+		s.imapLn.Close()
 	}
 	s.serveWG.Wait()
 
