@@ -211,6 +211,7 @@ func (j *Judge) EnsureGame(def GameDef) (created bool, err error) {
 				Subject:       fmt.Sprintf("[%s] You play %s", def.ID, title(seat.Power)),
 				Body:          welcomeBody(g, seat, secrets[seat.Power], j.opt.Address),
 				AutoSubmitted: "auto-generated",
+				Sensitive:     true,
 			}, now); err != nil {
 				return err
 			}

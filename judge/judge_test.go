@@ -109,10 +109,16 @@ func TestEnsureGameCreatesSeatsSecretsAndFirstReports(t *testing.T) {
 		switch {
 		case strings.Contains(m.ID, "/welcome/"):
 			welcome++
+			if !m.Sensitive || !strings.Contains(m.Body, "Your secret: ") {
+				t.Errorf("%s: the welcome carries the secret and must be Sensitive", m.ID)
+			}
 		case strings.Contains(m.ID, "/public/"):
 			public++
 		case strings.Contains(m.ID, "/private/"):
 			private++
+		}
+		if !strings.Contains(m.ID, "/welcome/") && (m.Sensitive || strings.Contains(m.Body, "Your secret")) {
+			t.Errorf("%s carries a secret", m.ID)
 		}
 		if m.From != "judge@sandbox.test" || m.AutoSubmitted != "auto-generated" {
 			t.Errorf("%s: From %q Auto-Submitted %q", m.ID, m.From, m.AutoSubmitted)

@@ -299,3 +299,43 @@ func TestUnknownMailNotFound(t *testing.T) {
 		}
 	}
 }
+
+// TestMarkSentScrubsSensitiveBody: a mail carrying a secret keeps its body
+// until it is sent (a resend after a crash still has it), then loses it.
+func TestMarkSentScrubsSensitiveBody(t *testing.T) {
+	db := openTest(t)
+	secret := mail("welcome", t0)
+	secret.Body, secret.Sensitive = "Your secret: hunter2\n", true
+	plain := mail("report", t0)
+	update(t, db, func(tx *Tx) error {
+		if err := tx.Enqueue(secret); err != nil {
+			return err
+		}
+		return tx.Enqueue(plain)
+	})
+	update(t, db, func(tx *Tx) error { return tx.RecordAttempt("welcome", t0.Add(time.Minute)) })
+	view(t, db, func(tx *Tx) error {
+		m, err := tx.Mail("welcome")
+		if err != nil || !strings.Contains(m.Body, "hunter2") {
+			t.Errorf("before sending: %v %q", err, m.Body)
+		}
+		return nil
+	})
+	update(t, db, func(tx *Tx) error {
+		if err := tx.MarkSent("welcome", t0.Add(time.Second)); err != nil {
+			return err
+		}
+		return tx.MarkSent("report", t0.Add(time.Second))
+	})
+	view(t, db, func(tx *Tx) error {
+		m, _ := tx.Mail("welcome")
+		if m.Body != ScrubbedBody {
+			t.Errorf("sent sensitive mail body = %q", m.Body)
+		}
+		p, _ := tx.Mail("report")
+		if p.Body != "body" {
+			t.Errorf("sent plain mail body = %q", p.Body)
+		}
+		return nil
+	})
+}

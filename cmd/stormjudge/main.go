@@ -40,6 +40,7 @@ Usage:
   stormjudge game show -data FILE ID   summary of a game
   stormjudge game export -data FILE ID full state as JSON (docs/state.md)
   stormjudge replay -data FILE ID      recompute a game from its orders; must match bit for bit
+  stormjudge bench [-turns N]          measure order-to-report latency in a throwaway sandbox
 
 Run "stormjudge COMMAND -h" for a command's flags.
 `
@@ -68,6 +69,8 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return cmdGame(args[1:], stdout, stderr)
 	case "replay":
 		return cmdReplay(args[1:], stdout, stderr)
+	case "bench":
+		return cmdBench(args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil

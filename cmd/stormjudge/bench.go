@@ -1,0 +1,128 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net/smtp"
+	"os"
+	"sort"
+	"time"
+
+	"github.com/emersion/go-imap/v2"
+	"github.com/emersion/go-imap/v2/imapclient"
+
+	"stormjudge/adjudicator"
+)
+
+// cmdBench measures the sandbox end to end: a fresh sandbox on free loopback
+// ports in a temporary directory; per turn, each power sends PASS over SMTP;
+// the figure is the time from the SMTP server accepting the fifth order to
+// every power's INBOX (read over IMAP) holding its receipt, the public
+// report and its private notice.
+func cmdBench(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	turns := fs.Int("turns", 10, "turns to play")
+	poll := fs.Duration("poll", 2*time.Second, "the judge's IMAP poll interval (as in the sandbox; IDLE is used too)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *turns < 1 {
+		return errors.New("bench: -turns must be at least 1")
+	}
+	dir, err := os.MkdirTemp("", "stormjudge-bench-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(dir)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	addrs := make(chan [2]string, 1)
+	done := make(chan error, 1)
+	go func() {
+		done <- runSandbox(ctx, sandboxOptions{Dir: dir, IMAPAddr: "127.0.0.1:0", SMTPAddr: "127.0.0.1:0", Poll: *poll, Tick: time.Second},
+			newLogger(io.Discard, "error"), func(i, s string) { addrs <- [2]string{i, s} })
+	}()
+	var imapAddr, smtpAddr string
+	select {
+	case a := <-addrs:
+		imapAddr, smtpAddr = a[0], a[1]
+	case err := <-done:
+		return fmt.Errorf("bench: sandbox: %v", err)
+	}
+	defer func() { cancel(); <-done }()
+
+	clients := map[adjudicator.Power]*imapclient.Client{}
+	for _, p := range adjudicator.Powers {
+		c, err := imapclient.DialInsecure(imapAddr, nil)
+		if err != nil {
+			return err
+		}
+		defer c.Close()
+		if err := c.Login(p.String()+"@"+sandboxDomain, p.String()).Wait(); err != nil {
+			return err
+		}
+		clients[p] = c
+	}
+	count := func(p adjudicator.Power) (uint32, error) {
+		st, err := clients[p].Status("INBOX", &imap.StatusOptions{NumMessages: true}).Wait()
+		if err != nil {
+			return 0, err
+		}
+		return *st.NumMessages, nil
+	}
+	waitAll := func(want uint32) error {
+		end := time.Now().Add(2 * time.Minute)
+		for _, p := range adjudicator.Powers {
+			for {
+				n, err := count(p)
+				if err != nil {
+					return err
+				}
+				if n >= want {
+					break
+				}
+				if time.Now().After(end) {
+					return fmt.Errorf("bench: %s has %d messages, waiting for %d", p, n, want)
+				}
+				time.Sleep(5 * time.Millisecond)
+			}
+		}
+		return nil
+	}
+	// The game's creation: welcome, public report, private notice.
+	if err := waitAll(3); err != nil {
+		return err
+	}
+	var lat []time.Duration
+	for turn := 1; turn <= *turns; turn++ {
+		var fifth time.Time
+		for _, p := range adjudicator.Powers {
+			from := p.String() + "@" + sandboxDomain
+			msg := fmt.Sprintf("From: %s\r\nTo: %s\r\nSubject: bench turn %d\r\nMessage-ID: <bench-%d-%s-%d@client.test>\r\n\r\nGAME %s\r\nSECRET %s\r\nPASS\r\nEND\r\n",
+				from, sandboxJudge, turn, turn, p, time.Now().UnixNano(), sandboxGame, p)
+			if err := smtp.SendMail(smtpAddr, nil, from, []string{sandboxJudge}, []byte(msg)); err != nil {
+				return err
+			}
+			fifth = time.Now()
+		}
+		if err := waitAll(uint32(3 + 3*turn)); err != nil {
+			return err
+		}
+		lat = append(lat, time.Since(fifth))
+	}
+	sort.Slice(lat, func(a, b int) bool { return lat[a] < lat[b] })
+	var sum time.Duration
+	for _, d := range lat {
+		sum += d
+	}
+	fmt.Fprintf(stdout, "turns: %d (5 PASS orders each, sandbox on loopback, poll %s)\n", len(lat), *poll)
+	fmt.Fprintf(stdout, "fifth order accepted by SMTP -> every receipt, report and notice in the 5 INBOXes:\n")
+	fmt.Fprintf(stdout, "  min %s  median %s  mean %s  max %s\n",
+		lat[0].Round(time.Millisecond), lat[len(lat)/2].Round(time.Millisecond),
+		(sum / time.Duration(len(lat))).Round(time.Millisecond), lat[len(lat)-1].Round(time.Millisecond))
+	return nil
+}
