@@ -1,6 +1,10 @@
 package adjudicator
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+	"sort"
+)
 
 // Conversion costs.
 const (
@@ -127,43 +131,137 @@ type indexedError struct {
 
 func validate(s State, p Power, orders []Order) []indexedError {
 	var errs []indexedError
-	i := 0
-	bad := func(o Order, rule, format string, a ...any) {
-		errs = append(errs, indexedError{OrderError{Order: o, Rule: rule, Msg: fmt.Sprintf(format, a...)}, i})
+	bad := func(i int, rule, format string, a ...any) {
+		errs = append(errs, indexedError{OrderError{Order: orders[i], Rule: rule, Msg: fmt.Sprintf(format, a...)}, i})
 	}
 	if len(orders) == 0 {
 		return nil
 	}
 	ps := s.Powers[p]
 	if !p.Valid() || ps == nil {
-		for i = range orders {
-			bad(orders[i], "2.21", "%s is not a major power of this game", p)
+		for i := range orders {
+			bad(i, "2.21", "%s is not a major power of this game", p)
 		}
 		return errs
 	}
 	if s.Ended {
-		for i = range orders {
-			bad(orders[i], "2.31", "the game has ended")
+		for i := range orders {
+			bad(i, "2.31", "the game has ended")
 		}
 		return errs
 	}
 	if !requires(s, p) {
-		for i = range orders {
-			bad(orders[i], "7.31", "%s takes no orders from %s in %s", s.Segment.Title(), p.Title(), s.Turn)
+		for i := range orders {
+			bad(i, "7.31", "%s takes no orders from %s in %s", s.Segment.Title(), p.Title(), s.Turn)
 		}
 		return errs
 	}
-	// Economic phase, industrial segment (13.11A, 14).
-	for i = range orders {
-		if i > 0 {
-			bad(orders[i], "14.41", "only one factory may be converted per turn")
+	// 13.11: the economic phase's parts run in order on a scratch copy, so
+	// that each part sees the effects of the earlier ones in the same turn
+	// (13.21: a conversion affects research and construction at once).
+	parts, unknown := splitEconomic(orders)
+	for _, i := range unknown {
+		bad(i, "7.31", "%q is not an order of the %s", string(orders[i].Kind), s.Segment.Title())
+	}
+	scratch := s.Clone()
+	var discard []Event
+	for k, st := range economicSteps {
+		idx := parts[k]
+		if len(idx) == 0 {
 			continue
 		}
-		if e, ok := checkConversion(s, p, orders[i]); !ok {
+		sub := pick(orders, idx)
+		stepErrs := st.check(scratch, p, sub)
+		for _, e := range stepErrs {
+			e.index = idx[e.index]
+			errs = append(errs, e)
+		}
+		if len(stepErrs) == 0 {
+			st.apply(&scratch, p, sub, &discard)
+		}
+	}
+	sort.SliceStable(errs, func(a, b int) bool { return errs[a].index < errs[b].index })
+	return errs
+}
+
+// economicStep is one part of the economic phase (13.11), in the order the
+// rules carry them out: its order kinds, a check of one power's orders of
+// those kinds against the state left by the earlier parts, the application
+// of one power's checked orders, and an optional finish once every power's
+// orders of the part are applied (e.g. the balance of power, 20).
+type economicStep struct {
+	Name  string
+	Rule  string
+	Kinds []OrderKind
+	// check returns the errors of orders (indices into orders).
+	check func(s State, p Power, orders []Order) []indexedError
+	// apply carries out orders that check accepted.
+	apply func(s *State, p Power, orders []Order, evs *[]Event)
+	// finish may be nil.
+	finish func(s *State, evs *[]Event)
+}
+
+// economicSteps are the parts of the economic phase in the order of 13.11;
+// each part's rules live in a file of its own.
+var economicSteps = []economicStep{
+	{Name: "industrial", Rule: "13.11A", Kinds: industrialKinds, check: checkIndustrial, apply: applyIndustrial},
+	{Name: "research", Rule: "13.11B", Kinds: researchKinds, check: checkResearch, apply: applyResearch, finish: finishResearch},
+	{Name: "construction", Rule: "13.11C", Kinds: constructionKinds, check: checkConstruction, apply: applyConstruction, finish: finishConstruction},
+	{Name: "shipbuilding", Rule: "13.11C", Kinds: shipbuildingKinds, check: checkShipbuilding, apply: applyShipbuilding, finish: finishShipbuilding},
+}
+
+// industrialKinds are the orders of the industrial segment (14).
+var industrialKinds = []OrderKind{Convert, Mobilize}
+
+// splitEconomic sorts order indices by economic step; orders of no step are
+// returned as unknown.
+func splitEconomic(orders []Order) (parts [][]int, unknown []int) {
+	parts = make([][]int, len(economicSteps))
+	for i, o := range orders {
+		found := false
+		for k, st := range economicSteps {
+			if slices.Contains(st.Kinds, o.Kind) {
+				parts[k] = append(parts[k], i)
+				found = true
+				break
+			}
+		}
+		if !found {
+			unknown = append(unknown, i)
+		}
+	}
+	return parts, unknown
+}
+
+func pick(orders []Order, idx []int) []Order {
+	out := make([]Order, len(idx))
+	for j, i := range idx {
+		out[j] = orders[i]
+	}
+	return out
+}
+
+// checkIndustrial checks the factory conversion orders (14): at most one a
+// turn (14.41), each against 14.2-14.4.
+func checkIndustrial(s State, p Power, orders []Order) []indexedError {
+	var errs []indexedError
+	for i, o := range orders {
+		if i > 0 {
+			errs = append(errs, indexedError{OrderError{Order: o, Rule: "14.41", Msg: "only one factory may be converted per turn"}, i})
+			continue
+		}
+		if e, ok := checkConversion(s, p, o); !ok {
 			errs = append(errs, indexedError{e, i})
 		}
 	}
 	return errs
+}
+
+// applyIndustrial carries out the one checked conversion.
+func applyIndustrial(s *State, p Power, orders []Order, evs *[]Event) {
+	if len(orders) > 0 {
+		applyConversion(s, p, orders[0], evs)
+	}
 }
 
 // checkConversion validates one conversion order of p.
@@ -279,30 +377,61 @@ func Allowed(s State, p Power) []Option {
 	return opts
 }
 
-// resolveEconomic resolves the industrial segment of the economic phase:
-// every power's conversion at once (14.51), revealed together (13.12A).
+// resolveEconomic resolves the economic phase: its parts in the order of
+// 13.11, each done by all powers secretly and simultaneously (14.51, 18.31)
+// and revealed together at the end (13.12).
 func resolveEconomic(s *State, orders map[Power][]Order, evs *[]Event) {
-	// 14.51: validate everything against the state before any change, then
-	// apply; the powers' conversions do not interact.
-	accepted := map[Power]Order{}
+	split := map[Power][][]int{}
 	for _, p := range Powers {
-		os := orders[p]
-		bad := map[int]bool{}
-		for _, e := range validate(*s, p, os) {
-			bad[e.index] = true
-			*evs = append(*evs, OrderVoided{Power: p, Order: e.Order, Rule: e.Rule, Msg: e.Msg})
-		}
-		if len(os) > 0 && !bad[0] {
-			accepted[p] = os[0]
+		parts, unknown := splitEconomic(orders[p])
+		split[p] = parts
+		for _, i := range unknown {
+			o := orders[p][i]
+			*evs = append(*evs, OrderVoided{Power: p, Order: o, Rule: "7.31",
+				Msg: fmt.Sprintf("%q is not an order of the %s", string(o.Kind), s.Segment.Title())})
 		}
 	}
-	for _, p := range Powers {
-		o, ok := accepted[p]
-		if !ok {
-			*evs = append(*evs, NoConversion{Power: p})
-			continue
+	for k, st := range economicSteps {
+		// Check every power against the same state, then apply: the
+		// powers' orders of one part do not interact.
+		accepted := map[Power][]Order{}
+		for _, p := range Powers {
+			sub := pick(orders[p], split[p][k])
+			bad := map[int]bool{}
+			for _, e := range st.check(*s, p, sub) {
+				bad[e.index] = true
+				*evs = append(*evs, OrderVoided{Power: p, Order: e.Order, Rule: e.Rule, Msg: e.Msg})
+			}
+			var ok []Order
+			for i, o := range sub {
+				if !bad[i] {
+					ok = append(ok, o)
+				}
+			}
+			// Dropping a voided order may not leave the rest valid
+			// (they share tile points and counters): then the part is
+			// voided whole for that power.
+			if len(bad) > 0 && len(ok) > 0 && len(st.check(*s, p, ok)) > 0 {
+				for _, o := range ok {
+					*evs = append(*evs, OrderVoided{Power: p, Order: o, Rule: st.Rule,
+						Msg: "voided with the other " + st.Name + " orders it depended on"})
+				}
+				ok = nil
+			}
+			accepted[p] = ok
 		}
-		applyConversion(s, p, o, evs)
+		for _, p := range Powers {
+			if st.Name == "industrial" && len(accepted[p]) == 0 {
+				*evs = append(*evs, NoConversion{Power: p})
+				continue
+			}
+			if len(accepted[p]) > 0 {
+				st.apply(s, p, accepted[p], evs)
+			}
+		}
+		if st.finish != nil {
+			st.finish(s, evs)
+		}
 	}
 }
 

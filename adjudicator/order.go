@@ -27,11 +27,37 @@ const (
 	Mobilize OrderKind = "mobilize" // idle or civilian -> military (14.31)
 )
 
-// Order is one order of one power.
+// UnitType is what a mobilization creates or construction builds (14.7, 18).
+type UnitType string
+
+// Unit types (14.7); a shipbuilding increase is created by mobilization
+// like a unit (14.61).
+const (
+	Armor                UnitType = "armor"
+	Infantry             UnitType = "infantry"
+	Air                  UnitType = "air"
+	ShipbuildingIncrease UnitType = "shipbuilding"
+)
+
+// Order is one order of one power. Kind says which fields mean something;
+// each order kind documents its fields where the kind is declared.
 type Order struct {
 	Kind OrderKind   `json:"kind"`
 	From FactoryKind `json:"from,omitempty"` // CONVERT: idle; MOBILIZE: idle or civilian
-	Line int         `json:"line,omitempty"` // 1-based line in the email body; 0 if unknown
+	// Units: MOBILIZE: the units (and shipbuilding increase) the
+	// mobilization creates (14.7); BUILD: the units built (18).
+	Units []UnitType `json:"units,omitempty"`
+	// Project: a research project (15.4) or another named target of the order.
+	Project string `json:"project,omitempty"`
+	// Points: research points, shipbuilding points or the like.
+	Points int `json:"points,omitempty"`
+	// Counters: the activity counters used, by strength (12.41), e.g. [2, 1].
+	Counters []int `json:"counters,omitempty"`
+	// Ship: the ship (or ship type) a shipbuilding order concerns (19).
+	Ship string `json:"ship,omitempty"`
+	// Args: further words of an order whose kind defines them.
+	Args []string `json:"args,omitempty"`
+	Line int      `json:"line,omitempty"` // 1-based line in the email body; 0 if unknown
 }
 
 // To returns the factory use the order converts to.

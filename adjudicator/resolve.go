@@ -115,6 +115,7 @@ func endTurn(s *State, evs *[]Event) {
 		ps.TilePoints = min(ps.TilePoints, maxCarryOver) // 6.33
 		*evs = append(*evs, TilesCarriedOver{Power: p, Before: before, After: ps.TilePoints})
 		ps.ConvertedThisTurn = false // 14.41: one conversion per turn
+		ps.Used = ActivityCounters{} // 4.17E: counters return for the next turn
 	}
 	s.Russia.GreatPurge = false // 14.43A: only the turn of the purge
 	*evs = append(*evs, TurnEnded{Turn: s.Turn})

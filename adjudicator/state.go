@@ -103,6 +103,9 @@ type PowerState struct {
 	// civilian-factory counters of 12.22A/B (13.21A).
 	Pool     ActivityCounters `json:"pool"`
 	Counters ActivityCounters `json:"counters"`
+	// Used are the counters used so far this turn (12.32, 4.17E): they may
+	// not be used again until the next turn. Available = Counters - Used.
+	Used ActivityCounters `json:"used"`
 	// Support is the support level of the current turn (10.31).
 	Support int `json:"support"`
 	// Cost modifiers from random events (14.21, 14.31C); 0 until random

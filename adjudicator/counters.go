@@ -1,0 +1,87 @@
+package adjudicator
+
+import "fmt"
+
+// Activity counters in use (12.3, 12.4). Every part of a turn that uses
+// counters goes through useCounters, so that a counter is used once a turn
+// and its strength is paid in tile points when used.
+
+// sub returns a - b, field by field.
+func (a ActivityCounters) sub(b ActivityCounters) ActivityCounters {
+	return ActivityCounters{Three: a.Three - b.Three, Two: a.Two - b.Two, One: a.One - b.One,
+		Zero: a.Zero - b.Zero, Ship: a.Ship - b.Ship, Research: a.Research - b.Research}
+}
+
+// add returns a + b, field by field.
+func (a ActivityCounters) add(b ActivityCounters) ActivityCounters {
+	return ActivityCounters{Three: a.Three + b.Three, Two: a.Two + b.Two, One: a.One + b.One,
+		Zero: a.Zero + b.Zero, Ship: a.Ship + b.Ship, Research: a.Research + b.Research}
+}
+
+// covers reports whether a holds at least the counters of b.
+func (a ActivityCounters) covers(b ActivityCounters) bool {
+	d := a.sub(b)
+	return d.Three >= 0 && d.Two >= 0 && d.One >= 0 && d.Zero >= 0 && d.Ship >= 0 && d.Research >= 0
+}
+
+// Count returns how many counters a holds.
+func (a ActivityCounters) Count() int {
+	return a.Three + a.Two + a.One + a.Zero + a.Ship + a.Research
+}
+
+// Available returns the counters p may still use this turn (12.12).
+func (ps *PowerState) Available() ActivityCounters { return ps.Counters.sub(ps.Used) }
+
+// countersOf turns a list of strengths (3, 2, 1, 0) into general-purpose
+// counters; shipyard and research-only counters are named by the callers
+// that may use them.
+func countersOf(strengths []int) (ActivityCounters, error) {
+	var c ActivityCounters
+	for _, n := range strengths {
+		switch n {
+		case 3:
+			c.Three++
+		case 2:
+			c.Two++
+		case 1:
+			c.One++
+		case 0:
+			c.Zero++
+		default:
+			return c, fmt.Errorf("there are no activity counters of strength %d (12.21: 3, 2, 1, 0)", n)
+		}
+	}
+	return c, nil
+}
+
+// checkCounters says why c cannot be used by ps now, or "" when it can:
+// every counter must be available (12.12) and its strength payable in tile
+// points (12.31, 6.12).
+func checkCounters(ps *PowerState, c ActivityCounters) (rule, msg string) {
+	if !ps.Available().covers(c) {
+		return "12.12", fmt.Sprintf("not enough activity counters left this turn (available: %s)", ps.Available())
+	}
+	if cost := c.Points(); ps.TilePoints < cost {
+		return "12.31", fmt.Sprintf("the counters cost %d tile points, %d left", cost, ps.TilePoints)
+	}
+	return "", ""
+}
+
+// useCounters marks c used and pays its strength (12.31, 12.32). The caller
+// has checked it with checkCounters.
+func useCounters(ps *PowerState, c ActivityCounters) {
+	ps.Used = ps.Used.add(c)
+	ps.TilePoints -= c.Points()
+}
+
+// String lists counters as "1x3, 2x2, 1x1 (+1 research-only)".
+func (a ActivityCounters) String() string {
+	s := fmt.Sprintf("%dx3, %dx2, %dx1, %dx0", a.Three, a.Two, a.One, a.Zero)
+	if a.Ship > 0 {
+		s += fmt.Sprintf(", %d shipyard x1", a.Ship)
+	}
+	if a.Research > 0 {
+		s += fmt.Sprintf(", %d research-only x1", a.Research)
+	}
+	return s
+}

@@ -1,0 +1,30 @@
+package adjudicator
+
+import "testing"
+
+// TestRule12_31CountersCostTheirStrength: using counters pays their
+// strength in tile points, once a turn (12.31, 12.32).
+func TestRule12_31CountersCostTheirStrength(t *testing.T) {
+	ps := &PowerState{TilePoints: 6, Counters: ActivityCounters{Three: 1, Two: 2, One: 2, Research: 1}}
+	c, err := countersOf([]int{3, 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rule, msg := checkCounters(ps, c); rule != "" {
+		t.Fatalf("checkCounters: %s %s", rule, msg)
+	}
+	useCounters(ps, c)
+	if ps.TilePoints != 1 || ps.Available() != (ActivityCounters{Two: 1, One: 2, Research: 1}) {
+		t.Errorf("after use: %d tile points, available %s", ps.TilePoints, ps.Available())
+	}
+	// 12.12: the 3 is used; 12.31/6.12: a 2 costs more than what is left.
+	if rule, _ := checkCounters(ps, ActivityCounters{Three: 1}); rule != "12.12" {
+		t.Errorf("reusing the 3: rule %q, want 12.12", rule)
+	}
+	if rule, _ := checkCounters(ps, ActivityCounters{Two: 1}); rule != "12.31" {
+		t.Errorf("a 2 with 1 tile point: rule %q, want 12.31", rule)
+	}
+	if _, err := countersOf([]int{4}); err == nil {
+		t.Error("a strength 4 counter was accepted")
+	}
+}
