@@ -143,6 +143,37 @@ type receipt struct {
 	pass     bool
 	notes    []string
 	fatal    error // a store error: abort the transaction
+	// read and refused: the orders of an email that failed validation,
+	// and the reasons by order index (-1: not tied to one order).
+	read    []adjudicator.Order
+	refused map[int][]string
+	// after is the power as it would be after accepted orders.
+	after *adjudicator.PowerState
+}
+
+// orderIndex finds the index of o in orders (by line, else by value); -1
+// when it is not there.
+func orderIndex(orders []adjudicator.Order, o adjudicator.Order) int {
+	for i, x := range orders {
+		if o.Line > 0 && x.Line == o.Line {
+			return i
+		}
+	}
+	for i, x := range orders {
+		if x.String() == o.String() {
+			return i
+		}
+	}
+	return -1
+}
+
+// refusal renders a validation error without the order itself (the
+// receipt prints the order above it).
+func refusal(e adjudicator.OrderError) string {
+	if e.Rule != "" {
+		return "rule " + e.Rule + ": " + e.Msg
+	}
+	return e.Msg
 }
 
 func (j *Judge) decide(tx *store.Tx, m *orders.Message, rc *receipt, res *Result, now time.Time) {
@@ -204,11 +235,19 @@ func (j *Judge) decide(tx *store.Tx, m *orders.Message, rc *receipt, res *Result
 		return
 	}
 	if verrs := adjudicator.Validate(s, power, sub.Orders); len(verrs) > 0 {
+		// Nothing is stored, but the receipt says order by order what
+		// would be accepted and what not, and why.
+		rc.read = sub.Orders
+		rc.refused = map[int][]string{}
 		for _, e := range verrs {
-			rc.errs = append(rc.errs, e.Error())
+			i := orderIndex(sub.Orders, e.Order)
+			rc.refused[i] = append(rc.refused[i], refusal(e))
 		}
 		res.Outcome = Rejected
 		return
+	}
+	if after, ok := adjudicator.Preview(s, power, sub.Orders); ok {
+		rc.after = &after
 	}
 	prev, err := tx.Orders(g.ID, g.Version)
 	if err != nil {
@@ -335,11 +374,37 @@ func renderReceipt(rc *receipt, res *Result) string {
 			b.WriteString("  " + line + "\n")
 		}
 		b.WriteString("\n")
+		if a := rc.after; a != nil {
+			avail := a.Available()
+			fmt.Fprintf(&b, "If adjudicated as sent, %s keeps %d tile points\nand these activity counters for the rest of the turn:\n  %s\n\n",
+				title(res.Power), a.TilePoints, avail)
+		}
 		for _, n := range rc.notes {
 			b.WriteString(n + "\n")
 		}
 	} else {
 		b.WriteString("Your email was NOT accepted; nothing was changed.\n\n")
+		if len(rc.read) > 0 {
+			b.WriteString("Your orders, one by one:\n")
+			for i, o := range rc.read {
+				mark := "ok     "
+				if len(rc.refused[i]) > 0 {
+					mark = "REFUSED"
+				}
+				line := ""
+				if o.Line > 0 {
+					line = fmt.Sprintf(" (line %d)", o.Line)
+				}
+				fmt.Fprintf(&b, "  %s %s%s\n", mark, o.String(), line)
+				for _, why := range rc.refused[i] {
+					b.WriteString("          " + why + "\n")
+				}
+			}
+			for _, why := range rc.refused[-1] {
+				b.WriteString("  " + why + "\n")
+			}
+			b.WriteString("\nThe orders marked ok would be accepted once the others are\nfixed or left out.\n\n")
+		}
 		for _, e := range rc.errs {
 			b.WriteString(strings.TrimRight(e, "\n") + "\n\n")
 		}

@@ -399,3 +399,44 @@ func TestReplayReproducesEveryVersion(t *testing.T) {
 		t.Fatalf("Replay = %d, %v; want %d versions", n, err, g.Version)
 	}
 }
+
+// TestReceiptListsEachOrder: a set with one refused order is refused whole
+// (nothing changes) and the receipt marks each order, with the rule.
+func TestReceiptListsEachOrder(t *testing.T) {
+	j, db, _ := newJudge(t)
+	if _, err := j.EnsureGame(demoDef(0)); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.Update(func(tx *store.Tx) error {
+		g, err := tx.Game("demo")
+		if err != nil {
+			return err
+		}
+		s, err := tx.State("demo", g.Version)
+		if err != nil {
+			return err
+		}
+		s.Powers[adjudicator.Germany].TilePoints = 20
+		return tx.PutState("demo", g.Version, s, nil)
+	}); err != nil {
+		t.Fatal(err)
+	}
+	res, err := j.Ingest(email("germany@sandbox.test", "GAME demo\nSECRET germany\nMOBILIZE IDLE\nMOBILIZE CIVILIAN\nEND\n"))
+	if err != nil || res.Outcome != Rejected {
+		t.Fatalf("%v %v", res, err)
+	}
+	body := res.Receipt.Body
+	for _, want := range []string{"ok      MOBILIZE IDLE (line 3)", "REFUSED MOBILIZE CIVILIAN (line 4)", "rule 14.41"} {
+		if !strings.Contains(body, want) {
+			t.Errorf("receipt lacks %q:\n%s", want, body)
+		}
+	}
+	res, err = j.Ingest(email("germany@sandbox.test", "GAME demo\nSECRET germany\nMOBILIZE IDLE\nEND\n"))
+	if err != nil || res.Outcome != Accepted {
+		t.Fatalf("%v %v", res, err)
+	}
+	// 20 - 10 (14.31 in 1935, EAI 0) + 1 (10.41A, 13.21D: a fourth military factory).
+	if !strings.Contains(res.Receipt.Body, "keeps 11 tile points") {
+		t.Errorf("receipt does not say what remains:\n%s", res.Receipt.Body)
+	}
+}
