@@ -126,6 +126,12 @@ func readCases(file string) ([]*ruleCase, error) {
 // parseTestOrder reads the canonical order text of Order.String (the
 // orders package owns the real email grammar).
 func parseTestOrder(text string) (Order, error) {
+	if o, ok, err := ParseShipbuilding(strings.Fields(text)); ok { // 19
+		return o, err
+	}
+	if o, ok, err := parseUnitTestOrder(text); ok { // mobilization_test.go
+		return o, err
+	}
 	f := strings.Fields(strings.ToLower(text))
 	switch {
 	case len(f) == 4 && f[0] == "convert" && f[2] == "to" && f[3] == "civilian":
@@ -134,6 +140,8 @@ func parseTestOrder(text string) (Order, error) {
 		return Order{Kind: Mobilize, From: FactoryKind(f[1])}, nil
 	case len(f) == 1 && f[0] == "mobilize":
 		return Order{Kind: Mobilize}, nil
+	case len(f) >= 1 && f[0] == "research":
+		return parseResearchTestOrder(f[1:]) // research_test.go
 	case len(f) >= 1:
 		o := Order{Kind: OrderKind(f[0])}
 		if len(f) > 1 {

@@ -1,15 +1,234 @@
 package adjudicator
 
-// Construction segment of the economic phase: unit construction (13.11C, 17, 18).
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Construction segment of the economic phase: unit construction (13.11C,
+// 17, 18).
+//
+// A BUILD order names one or more units and the activity counters paying
+// for them, by strength: BUILD ARMOR WITH 2, BUILD INFANTRY AIR WITH 3 1.
+// Counters are pooled within one order (12.41A: one 3 and one 1 build two
+// units).
+
+// Build is the unit construction order (18).
+const Build OrderKind = "build"
+
+// AddToReserve is the post-1940 British and French reserve addition
+// (14.737, 14.743): RESERVE INFANTRY.
+const AddToReserve OrderKind = "reserve"
 
 // constructionKinds are the unit construction orders.
-var constructionKinds = []OrderKind{}
+var constructionKinds = []OrderKind{Build, AddToReserve}
 
-// checkConstruction checks p's construction orders against s (18.4).
-func checkConstruction(s State, p Power, orders []Order) []indexedError { return nil }
+// buildCost is the activity counter points a unit costs (18.11).
+const buildCost = 2
 
-// applyConstruction builds p's checked units (18.2).
-func applyConstruction(s *State, p Power, orders []Order, evs *[]Event) {}
+// buildString renders a BUILD order, e.g. "BUILD ARMOR WITH 2".
+func buildString(o Order) string {
+	s := "BUILD"
+	if o.Kind == AddToReserve {
+		s = "RESERVE"
+	}
+	if len(o.Units) > 0 {
+		s += " " + unitList(o.Units)
+	}
+	if len(o.Counters) > 0 {
+		var ns []string
+		for _, n := range o.Counters {
+			ns = append(ns, strconv.Itoa(n))
+		}
+		s += " WITH " + strings.Join(ns, " ")
+	}
+	return s
+}
 
-// finishConstruction runs after every power's construction.
-func finishConstruction(s *State, evs *[]Event) {}
+// checkConstruction checks p's construction orders against s (18.1, 18.4,
+// 12.41A), together: the counters and reserve units they share.
+func checkConstruction(s State, p Power, orders []Order) []indexedError {
+	var errs []indexedError
+	// 14.737, 14.743: the reserve addition comes first, so that the unit
+	// may be built in the same turn (13.21B).
+	extra, addErrs := checkReserveAdditions(s, p, orders)
+	errs = append(errs, addErrs...)
+	withExtra := *s.Powers[p]
+	withExtra.Reserve = withExtra.Reserve.plus(extra)
+	ps := &withExtra
+	var built Units            // units ordered so far (18.41B)
+	var spent ActivityCounters // counters ordered so far (12.12)
+	for i, o := range orders {
+		if o.Kind == AddToReserve {
+			continue
+		}
+		fail := func(rule, format string, a ...any) {
+			errs = append(errs, indexedError{OrderError{Order: o, Rule: rule, Msg: fmt.Sprintf(format, a...)}, i})
+		}
+		c, rule, msg := checkBuild(ps, o, built, spent)
+		if rule != "" {
+			fail(rule, "%s", msg)
+			continue
+		}
+		for _, u := range o.Units {
+			built.add(u, 1)
+		}
+		spent = spent.add(c)
+	}
+	return errs
+}
+
+// checkBuild checks one BUILD order given the units and counters of the
+// power's earlier BUILD orders this turn; it returns the counters used.
+func checkBuild(ps *PowerState, o Order, built Units, spent ActivityCounters) (ActivityCounters, string, string) {
+	if len(o.Units) == 0 {
+		return ActivityCounters{}, "18.11", "name the unit to build: ARMOR, INFANTRY or AIR"
+	}
+	var these Units
+	for _, u := range o.Units {
+		switch u {
+		case Armor, Infantry, Air:
+		case ShipbuildingIncrease:
+			return ActivityCounters{}, "18.11", "shipbuilding increases are not built; ships are laid down by shipbuilding (19)"
+		default:
+			return ActivityCounters{}, "18.11", fmt.Sprintf("unknown unit %q (armor, infantry or air)", string(u))
+		}
+		these.add(u, 1)
+		if built.Count(u)+these.Count(u) > 1 {
+			return ActivityCounters{}, "18.41B", fmt.Sprintf("only one %s unit may be built per turn", u)
+		}
+		if ps.Reserve.Count(u) < these.Count(u) {
+			return ActivityCounters{}, "18.11", fmt.Sprintf("no %s unit in the reserve (reserve: %s)", u, unitsText(ps.Reserve))
+		}
+	}
+	if len(o.Counters) == 0 {
+		return ActivityCounters{}, "18.41A", fmt.Sprintf("say which activity counters pay: e.g. %s", buildString(Order{Units: o.Units, Counters: []int{2}}))
+	}
+	c, err := countersOf(o.Counters)
+	if err != nil {
+		return c, "12.21", err.Error()
+	}
+	need := buildCost * len(o.Units)
+	if got := c.Points(); got < need {
+		return c, "18.11", fmt.Sprintf("%d unit(s) cost %d activity counter points; the counters give %d", len(o.Units), need, got)
+	}
+	// Reading (docs/rules.md): a counter the build does not need would be
+	// paid for nothing, so it is refused rather than wasted.
+	for _, n := range o.Counters {
+		if c.Points()-n >= need {
+			return c, "12.41A", fmt.Sprintf("the %d counter is not needed: %d points suffice for %d unit(s)", n, need, len(o.Units))
+		}
+	}
+	all := spent.add(c)
+	if rule, msg := checkCounters(ps, all); rule != "" {
+		return c, rule, msg
+	}
+	return c, "", ""
+}
+
+// applyConstruction builds p's checked units (18.11, 18.21A): each moves
+// from the reserve to active, its counters used and paid (12.31, 12.32).
+func applyConstruction(s *State, p Power, orders []Order, evs *[]Event) {
+	ps := s.Powers[p]
+	for _, o := range orders {
+		if o.Kind == AddToReserve {
+			addToReserve(s, p, o.Units[0], false, evs)
+		}
+	}
+	for _, o := range orders {
+		if o.Kind != Build {
+			continue
+		}
+		c, _ := countersOf(o.Counters) // checked by checkConstruction
+		buildUnits(ps, p, o.Units, c, "18.11", evs)
+	}
+}
+
+// buildUnits moves units from the reserve to active and pays counters.
+func buildUnits(ps *PowerState, p Power, units []UnitType, c ActivityCounters, rule string, evs *[]Event) {
+	useCounters(ps, c) // 12.31, 12.32
+	var b Units
+	for _, u := range units {
+		b.add(u, 1)
+	}
+	ps.Reserve = ps.Reserve.minus(b) // 18.21A
+	ps.Active = ps.Active.plus(b)
+	*evs = append(*evs, UnitsBuilt{Power: p, Units: b, Counters: c, Cost: c.Points(),
+		TilePoints: ps.TilePoints, Active: ps.Active, Rule: rule})
+}
+
+func (u Units) plus(v Units) Units {
+	return Units{u.Armor + v.Armor, u.Infantry + v.Infantry, u.Air + v.Air}
+}
+
+func (u Units) minus(v Units) Units {
+	return Units{u.Armor - v.Armor, u.Infantry - v.Infantry, u.Air - v.Air}
+}
+
+// unitsText renders units as "1 armor, 2 infantry, 0 air".
+func unitsText(u Units) string {
+	return fmt.Sprintf("%d armor, %d infantry, %d air", u.Armor, u.Infantry, u.Air)
+}
+
+// finishConstruction runs after every power's construction: the required
+// Russian construction (18.51).
+func finishConstruction(s *State, evs *[]Event) {
+	forceRussianConstruction(s, evs)
+	defaultReserveAdditions(s, evs)
+}
+
+// UnitsBuilt reports units built (18.11, 18.21A) and the counters paid.
+// Active units are public (18.21B: the balance of power chart shows them).
+type UnitsBuilt struct {
+	Power      Power            `json:"power"`
+	Units      Units            `json:"units"`
+	Counters   ActivityCounters `json:"counters"`
+	Cost       int              `json:"cost"`        // tile points paid (12.31)
+	TilePoints int              `json:"tile_points"` // after paying
+	Active     Units            `json:"active"`      // active units afterwards
+	Rule       string           `json:"rule"`        // 18.11, or 18.51 when required of Russia
+}
+
+func (UnitsBuilt) Visibility() Visibility { return public }
+func (UnitsBuilt) Type() string           { return "UnitsBuilt" }
+
+func init() {
+	eventTypes["UnitsBuilt"] = decode[UnitsBuilt]
+}
+
+// counterPoints is the strength of the counters an order names (12.31).
+func (o Order) counterPoints() int {
+	n := 0
+	for _, c := range o.Counters {
+		n += c
+	}
+	return n
+}
+
+// buildOrders lists a BUILD order for each unit type in p's reserve, paid
+// with the cheapest counters p has left (18.11, 12.41A), for Allowed.
+func buildOrders(s State, p Power) []Order {
+	ps := s.Powers[p]
+	c, ok := cheapestBuild(ps)
+	if !ok {
+		return nil
+	}
+	var strengths []int
+	for range c.Three {
+		strengths = append(strengths, 3)
+	}
+	for range c.Two {
+		strengths = append(strengths, 2)
+	}
+	for range c.One {
+		strengths = append(strengths, 1)
+	}
+	var out []Order
+	for _, u := range []UnitType{Armor, Infantry, Air} {
+		if ps.Reserve.Count(u) > 0 {
+			out = append(out, Order{Kind: Build, Units: []UnitType{u}, Counters: strengths})
+		}
+	}
+	return out
+}

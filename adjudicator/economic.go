@@ -180,6 +180,7 @@ func validate(s State, p Power, orders []Order) []indexedError {
 			st.apply(&scratch, p, sub, &discard)
 		}
 	}
+	errs = append(errs, checkRussianConstruction(s, scratch, p, orders)...) // 18.51
 	sort.SliceStable(errs, func(a, b int) bool { return errs[a].index < errs[b].index })
 	return errs
 }
@@ -208,6 +209,9 @@ var economicSteps = []economicStep{
 	{Name: "research", Rule: "13.11B", Kinds: researchKinds, check: checkResearch, apply: applyResearch, finish: finishResearch},
 	{Name: "construction", Rule: "13.11C", Kinds: constructionKinds, check: checkConstruction, apply: applyConstruction, finish: finishConstruction},
 	{Name: "shipbuilding", Rule: "13.11C", Kinds: shipbuildingKinds, check: checkShipbuilding, apply: applyShipbuilding, finish: finishShipbuilding},
+	// 21.23B: the Russian garrison is checked after units are built and
+	// research results announced (garrison.go).
+	{Name: "garrison", Rule: "21.23B", check: checkNoOrders, apply: applyNoOrders, finish: finishGarrison},
 }
 
 // industrialKinds are the orders of the industrial segment (14).
@@ -333,6 +337,9 @@ func checkConversion(s State, p Power, o Order) (OrderError, bool) {
 		if c := MobilizeCost(s, p); ps.TilePoints < c {
 			return fail("6.12", "costs %d tile points, %s has %d", c, p.Title(), ps.TilePoints)
 		}
+		if _, rule, msg := mobilizeUnits(s, p, o); rule != "" { // 14.7
+			return fail(rule, "%s", msg)
+		}
 	case "":
 		return fail("14.11", "empty order")
 	default:
@@ -372,8 +379,21 @@ func Allowed(s State, p Power) []Option {
 	if MobilizationSupport(p, ps.Factories.Military+1) > MobilizationSupport(p, ps.Factories.Military) {
 		mob += "; +1 support and +1 tile point now (10.41A, 13.21D)"
 	}
-	try(Order{Kind: Mobilize, From: Idle}, MobilizeCost(s, p), "idle "+mob)
-	try(Order{Kind: Mobilize, From: Civilian}, MobilizeCost(s, p), "civilian "+mob+"; -2 income (11.21A)")
+	for _, o := range mobilizeOrders(s, p, Idle) { // 14.7: the first choice of units, the others in the note
+		try(o, MobilizeCost(s, p), "idle "+mob+unitChoicesNote(s, p))
+	}
+	for _, o := range mobilizeOrders(s, p, Civilian) {
+		try(o, MobilizeCost(s, p), "civilian "+mob+"; -2 income (11.21A)"+unitChoicesNote(s, p))
+	}
+	for _, o := range buildOrders(s, p) { // 18.11
+		try(o, o.counterPoints(), "reserve to active: +1 maintenance from next turn (11.81)")
+	}
+	for _, op := range shipbuildingOptions(s, p) { // 19: shipbuilding_options.go
+		try(op.Order, op.Cost, op.Note)
+	}
+	for _, op := range researchOptions(s, p) { // 15: research.go
+		try(op.Order, op.Cost, op.Note)
+	}
 	return opts
 }
 
@@ -446,6 +466,10 @@ func applyConversion(s *State, p Power, o Order, evs *[]Event) {
 	if o.Kind == Mobilize {
 		cost = MobilizeCost(*s, p)
 	}
+	var units []UnitType
+	if o.Kind == Mobilize {
+		units, _, _ = mobilizeUnits(*s, p, o) // 14.7: checked by checkConversion
+	}
 	before := ps.Counters
 	supportBefore := MobilizationSupport(p, ps.Factories.Military)
 	ps.TilePoints -= cost // 6.12: checked by Validate
@@ -456,15 +480,14 @@ func applyConversion(s *State, p Power, o Order, evs *[]Event) {
 		TilePoints: ps.TilePoints, Factories: ps.Factories})
 
 	// 13.21A, 12.22A/B: civilian-factory counters follow the factories now.
-	ps.Counters = countersFor(p, ps.Pool, ps.Factories)
+	ps.Counters = CountersFor(*s, p) // with this turn's 12.22G changes (pools.go)
 	counterEvents(p, before, ps.Counters, ps.Factories, evs)
 
 	if o.Kind == Mobilize {
 		ps.Mobilizations++
-		ps.PendingMobilizations++
 		ps.MobilizationTurns = append(ps.MobilizationTurns, s.Turn) // 14.43B
-		*evs = append(*evs, Mobilized{Power: p, Number: ps.Mobilizations,
-			Note: "units of 14.7 to be chosen later (not yet implemented)"})
+		*evs = append(*evs, Mobilized{Power: p, Number: ps.Mobilizations})
+		createMobilizationUnits(s, p, units, evs) // 14.61, 14.7, 14.8
 		// 10.41A, 13.21D: a support increase gains a tile point at once and
 		// raises the support level for the rest of the turn.
 		if after := MobilizationSupport(p, ps.Factories.Military); after > supportBefore {

@@ -46,50 +46,215 @@ func ClimateIncome(p Power, climate int) int {
 	return climateIncome[p][c+3]
 }
 
-// SupportLevel computes a power's support level at the start of a turn: it
-// begins at zero each turn (10.31) and adds the modifiers implemented so far,
-// the support from military factories (10.41A).
-func SupportLevel(s State, p Power) int {
-	return MobilizationSupport(p, s.Powers[p].Factories.Military)
-}
-
 // Maintenance is the upkeep of p's active units (11.81), reduced by one per
-// military factory and never below zero (11.82).
+// military factory and never below zero (11.82). Purged Russian units are
+// in reserve (22.21A) and so cost nothing (11.83).
 func Maintenance(ps PowerState) int {
 	return max(ps.Active.Total()*unitUpkeep-ps.Factories.Military, 0)
 }
 
+// ClimateEAI is the effect of the economic climate on the EAI (11.35B,
+// 23.21D): +1 at -3, -1 at +3, none otherwise.
+func ClimateEAI(climate int) int {
+	switch {
+	case climate <= -3:
+		return +1
+	case climate >= 3:
+		return -1
+	}
+	return 0
+}
+
+// ResidualSupport is the income from ended British and French temporary
+// support increases (11.71): one tile point per turn per counter of every
+// residual grant that has ended.
+func ResidualSupport(s State, p Power) int {
+	n := 0
+	for _, g := range s.Powers[p].Economy.Grants {
+		if g.Residual && g.endedBy(s.Turn) {
+			n += max(g.Value, 0)
+		}
+	}
+	return n
+}
+
+// TileDraws is the number of random tiles p draws this turn: one (11.91),
+// plus any extra draw of a random event, or none if an event prohibits it
+// (11.92).
+func TileDraws(ps PowerState) int {
+	if ps.Economy.NoTileDraw {
+		return 0
+	}
+	return 1 + max(ps.Economy.ExtraTileDraws, 0)
+}
+
+// TradePactIncome is p's income from trade pacts (11.62).
+func TradePactIncome(s State, p Power) int {
+	n := 0
+	for _, m := range s.Minors {
+		if m.TradePact == p {
+			n += TradePactValue(m.Name)
+		}
+	}
+	return n
+}
+
 // resolveIncome is the income phase (11.12C), simultaneous for all powers.
-// Powers draw their random tiles in the order of play (6.25, 7.21).
+// In order: trade pacts follow the flags (11.61); the Russian garrison is
+// checked (21.23A); support levels are determined from zero (10.31); each
+// power's income is computed, its random tiles drawn in the order of play
+// (6.25, 7.21); the activity counters of the turn are set (12.2).
 func resolveIncome(s *State, _ map[Power][]Order, evs *[]Event) {
+	updateTradePacts(s, evs) // 11.61
+	checkGarrison(s, "21.23A", evs)
 	for _, p := range Powers {
 		ps := s.Powers[p]
-		ps.Support = SupportLevel(*s, p) // 10.31
+		mods := SupportBreakdown(*s, p)
+		ps.Support = 0 // 10.31
+		for _, m := range mods {
+			ps.Support += m.Value
+		}
+		*evs = append(*evs, SupportDetermined{Turn: s.Turn, Power: p, Modifiers: mods, Level: ps.Support})
+	}
+	for _, p := range Powers {
+		ps := s.Powers[p]
 		in := Income{
-			Civilian:    civilianIncome * ps.Factories.Civilian, // 11.21A
-			Support:     ps.Support,                             // 11.51
-			Climate:     ClimateIncome(p, s.EconomicClimate),    // 11.35A
-			Maintenance: Maintenance(*ps),                       // 11.81, 11.82
+			Civilian:     civilianIncome * ps.Factories.Civilian, // 11.21A
+			Support:      ps.Support,                             // 11.51
+			TradePacts:   TradePactIncome(*s, p),                 // 11.62
+			Climate:      ClimateIncome(p, s.EconomicClimate),    // 11.35A
+			RandomEvents: ps.Economy.IncomeEvents,                // 11.41
+			Residual:     ResidualSupport(*s, p),                 // 11.71
+			Maintenance:  Maintenance(*ps),                       // 11.81, 11.82
 		}
-		for _, m := range s.Minors { // 11.62
-			if m.TradePact == p {
-				in.TradePacts += TradePactValue(m.Name)
+		for range TileDraws(*ps) { // 11.91, 11.92
+			if s.replenish() { // 6.24
+				*evs = append(*evs, TilePoolReplenished{FaceDown: s.Tiles.FaceDown})
 			}
+			in.TileDraw += s.drawFaceDown()
 		}
-		if s.replenish() { // 6.24
-			*evs = append(*evs, TilePoolReplenished{FaceDown: s.Tiles.FaceDown})
-		}
-		tile := s.drawFaceDown() // 11.91
-		in.TileDraw = tile
-		in.Total = in.Civilian + in.Support + in.TradePacts + in.TileDraw + in.Climate + in.RandomEvents - in.Maintenance
+		in.Total = in.Civilian + in.Support + in.TradePacts + in.TileDraw + in.Climate + in.RandomEvents + in.Residual - in.Maintenance
 		ps.Income = in
 		ps.TilePoints += in.Total
 		short := 0
 		if ps.TilePoints < 0 { // 6.12: tile points cannot go below zero
 			short = -ps.TilePoints
 			ps.TilePoints = 0
+			// The shortfall is unpaid maintenance first (17.11: units
+			// go back to the reserve, below); the rest is a deficit
+			// that lowers next turn's support (10.41D).
+			ps.Economy.DeficitThisTurn += max(short-in.Maintenance, 0)
 		}
-		ps.Counters = countersFor(p, ps.Pool, ps.Factories) // 12.21, 12.22A/B
 		*evs = append(*evs, IncomeComputed{Turn: s.Turn, Power: p, Income: in, Shortfall: short, TilePoints: ps.TilePoints})
+		returnUnpaidUnits(s, p, short, in.Maintenance, evs) // 17.11
+		// 12.2: the pool from the facts, the counters of the turn.
+		RefreshCounters(s, p, evs)
+		if d, f := ps.Economy.CountersNow, ps.Economy.FreeDiplomaticCounters; d != (ActivityCounters{}) || f > 0 {
+			*evs = append(*evs, TemporaryCounters{Power: p, Delta: d, FreeDiplomatic: f, Counters: ps.Counters})
+		}
 	}
 }
+
+// endTurnEconomy closes the turn's economic bookkeeping: this turn's
+// deficit reduces the next turn's support (10.41D); event effects of this
+// turn lapse (10.24, 11.41, 11.92, 12.22F); the counter changes of a crisis
+// move to the next turn (12.22G).
+func endTurnEconomy(s *State) {
+	for _, p := range Powers {
+		e := &s.Powers[p].Economy
+		e.Deficit = e.DeficitThisTurn
+		e.DeficitThisTurn = 0
+		e.SupportEvents = 0
+		e.IncomeEvents = 0
+		e.ExtraTileDraws = 0
+		e.NoTileDraw = false
+		e.FreeDiplomaticCounters = 0
+		e.CountersNow = e.CountersNext
+		e.CountersNext = ActivityCounters{}
+	}
+}
+
+// tradePactBarred are the countries with which no trade pact may be
+// concluded (11.61C).
+var tradePactBarred = map[string]bool{
+	Ethiopia:     true, // 11.61C
+	Rhineland:    true, // 11.61C
+	BalticStates: true, // 11.61C
+}
+
+// minFlagsForPact is the number of an alliance's flags that gives a trade
+// pact (11.61).
+const minFlagsForPact = 3
+
+// alliancePartner is the other major power of an alliance; Russia is an
+// alliance alone (11.61: Allied and Russian flags do not combine).
+var alliancePartner = map[Power]Power{Germany: Italy, Italy: Germany, Britain: France, France: Britain}
+
+// tieWinner breaks a tie of two and two flags: Germany for the Axis
+// (11.61A), France for the Allies (11.61B).
+var tieWinner = map[Side]Power{Axis: Germany, Allies: France}
+
+// TradePactHolder returns the major power holding the trade pact of m by
+// its flags, or 0 (11.61): an Axis power controlling the country keeps a
+// permanent pact (11.61E); otherwise an alliance with three or more flags
+// gives the pact to its power with the most flags, ties going to Germany or
+// France (11.61A-B); fewer than three flags end the pact (11.61D); some
+// countries never have one (11.61C).
+func TradePactHolder(m Minor) Power {
+	if SideOf(m.Controller) == Axis && m.Controller.Valid() {
+		return m.Controller // 11.61E
+	}
+	if tradePactBarred[m.Name] || !m.FlagPower.Valid() {
+		return 0 // 11.61C
+	}
+	own, partner := max(m.Flags, 0), 0
+	other, ok := alliancePartner[m.FlagPower]
+	if ok {
+		partner = max(m.PartnerFlags, 0)
+	}
+	if own+partner < minFlagsForPact {
+		return 0 // 11.61, 11.61D
+	}
+	switch {
+	case own > partner:
+		return m.FlagPower
+	case partner > own:
+		return other
+	}
+	return tieWinner[SideOf(m.FlagPower)] // 11.61A-B
+}
+
+// updateTradePacts sets every trade pact from the flags (11.61) and reports
+// the pacts concluded or ended.
+func updateTradePacts(s *State, evs *[]Event) {
+	for i := range s.Minors {
+		m := &s.Minors[i]
+		h := TradePactHolder(*m)
+		if h == m.TradePact {
+			continue
+		}
+		rule := "11.61"
+		switch {
+		case h == m.Controller && h != 0:
+			rule = "11.61E"
+		case h == 0:
+			rule = "11.61D"
+		}
+		*evs = append(*evs, TradePactChanged{Minor: m.Name, From: m.TradePact, To: h, Rule: rule})
+		m.TradePact = h
+	}
+}
+
+// TradePactChanged reports a trade pact concluded, transferred or ended
+// (11.61). Public: flags are on the map.
+type TradePactChanged struct {
+	Minor string `json:"minor"`
+	From  Power  `json:"from,omitempty"`
+	To    Power  `json:"to,omitempty"`
+	Rule  string `json:"rule"`
+}
+
+func (TradePactChanged) Visibility() Visibility { return public }
+func (TradePactChanged) Type() string           { return "TradePactChanged" }
+
+func init() { eventTypes["TradePactChanged"] = decode[TradePactChanged] }

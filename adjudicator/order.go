@@ -74,6 +74,12 @@ func (o Order) To() FactoryKind {
 // String returns the canonical order text, e.g. "CONVERT IDLE TO CIVILIAN"
 // or "MOBILIZE CIVILIAN".
 func (o Order) String() string {
+	if t, ok := shipbuildingString(o); ok {
+		return t
+	}
+	if o.Kind == Research {
+		return researchString(o) // research.go
+	}
 	switch o.Kind {
 	case Convert:
 		from := o.From
@@ -82,10 +88,17 @@ func (o Order) String() string {
 		}
 		return "CONVERT " + strings.ToUpper(string(from)) + " TO CIVILIAN"
 	case Mobilize:
-		if o.From == "" {
-			return "MOBILIZE"
+		s := "MOBILIZE"
+		if o.From != "" {
+			s += " " + strings.ToUpper(string(o.From))
 		}
-		return "MOBILIZE " + strings.ToUpper(string(o.From))
+		if len(o.Units) > 0 { // 14.7
+			s += ": " + unitList(o.Units)
+		}
+		return s
+	}
+	if o.Kind == Build || o.Kind == AddToReserve { // 18, 14.737, 14.743
+		return buildString(o)
 	}
 	s := strings.ToUpper(string(o.Kind))
 	if o.From != "" {

@@ -12,7 +12,7 @@ func TestPreviewShowsWhatWouldRemain(t *testing.T) {
 	}
 	s.Powers[Germany].TilePoints = 15
 	before := s.Powers[Germany].TilePoints
-	ps, ok := Preview(s, Germany, []Order{{Kind: Mobilize, From: Idle}})
+	ps, ok := Preview(s, Germany, []Order{{Kind: Mobilize, From: Idle, Units: []UnitType{Armor, Infantry, Air}}})
 	if !ok {
 		t.Fatal("no preview for a valid mobilization")
 	}

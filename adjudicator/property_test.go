@@ -24,7 +24,7 @@ func playRandom(t testing.TB, seed uint64, turns int, check func(before, after S
 		}
 		// Now and then an illegal second order, which must be voided.
 		if players.Intn(4) == 0 {
-			orders[Italy] = append(orders[Italy], Order{Kind: Mobilize, From: Idle})
+			orders[Italy] = append(orders[Italy], Order{Kind: Mobilize, From: Idle, Units: []UnitType{Infantry, Air}})
 		}
 		n, evs, err := Resolve(s, orders)
 		if err != nil {
@@ -152,8 +152,8 @@ func BenchmarkResolveTurn(b *testing.B) {
 		s.Powers[p].TilePoints = 21
 	}
 	orders := map[Power][]Order{
-		Germany: {{Kind: Convert, From: Idle}}, Italy: {{Kind: Mobilize, From: Idle}},
-		Britain: {{Kind: Mobilize, From: Civilian}}, France: {{Kind: Convert, From: Idle}},
+		Germany: {{Kind: Convert, From: Idle}}, Italy: {{Kind: Mobilize, From: Idle, Units: []UnitType{Infantry, Air}}},
+		Britain: {{Kind: Mobilize, From: Civilian, Units: []UnitType{Air, Air, Air}}}, France: {{Kind: Convert, From: Idle}},
 		Russia: {{Kind: Mobilize, From: Idle}},
 	}
 	b.ReportAllocs()

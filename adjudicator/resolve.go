@@ -102,6 +102,7 @@ func advance(s *State, evs *[]Event) {
 	s.Turn = s.Turn.Next()
 	s.Segment = Segments[0]
 	*evs = append(*evs, TurnBegan{Turn: s.Turn})
+	unitsArrive(s, evs) // 14.81, 13.21B: mobilized units reach the reserve
 }
 
 // maxCarryOver is the most tile points kept into the next turn (6.33).
@@ -118,6 +119,7 @@ func endTurn(s *State, evs *[]Event) {
 		ps.Used = ActivityCounters{} // 4.17E: counters return for the next turn
 	}
 	s.Russia.GreatPurge = false // 14.43A: only the turn of the purge
+	endTurnEconomy(s)           // 10.41D, 11.92, 12.22G (income.go)
 	*evs = append(*evs, TurnEnded{Turn: s.Turn})
 }
 

@@ -47,7 +47,7 @@ var initialMobilizations = map[Power]initialMobilization{
 // startingResearch are the research results achieved before the game (15.51).
 var startingResearch = []ResearchResult{
 	{Side: Axis, Project: "specialized units", Results: 1, Rule: "15.51A"},
-	{Side: Allies, Project: "strategic bombers", Results: 1, Rule: "15.51B"},
+	{Side: Allies, Power: Britain, Project: "strategic bombers", Results: 1, Rule: "15.51B"}, // British: 20.41B
 	{Side: Allies, Power: Britain, Project: "naval air training", Results: 1, Rule: "15.51B"},
 	{Side: Soviet, Project: "specialized units", Results: 1, Rule: "15.51C"},
 }
@@ -122,6 +122,8 @@ func NewGame(seed uint64) State {
 			Factories:             startingFactories[p],
 			Mobilizations:         m.Mobilizations,
 			MobilizationTurns:     []Turn{},
+			MobilizationUnits:     []MobilizationRecord{},
+			Mobilizing:            []MobilizingUnit{},
 			Active:                m.Units, // 14.9 units start active: docs/rules.md
 			ShipbuildingIncreases: m.Shipbuilding,
 			Pool:                  startingPools[p],
@@ -143,5 +145,6 @@ func NewGame(seed uint64) State {
 	v := s.drawFaceDown()
 	s.SpanishTile = v
 	s.Minor("Spain").CivilWarEvents = v
+	setupNaval(&s) // 19.63A, 20.41C, 20.4
 	return s
 }

@@ -74,8 +74,8 @@ func TestRule14_9InitialMobilizations(t *testing.T) {
 		if ps.Factories.Military != tt.mobilized {
 			t.Errorf("14.9: %s has %d military factories for %d mobilizations", tt.p, ps.Factories.Military, tt.mobilized)
 		}
-		if ps.Reserve.Total() != 0 || ps.PendingMobilizations != 0 || len(ps.MobilizationTurns) != 0 {
-			t.Errorf("14.9: %s starts with reserve %+v pending %d turns %v", tt.p, ps.Reserve, ps.PendingMobilizations, ps.MobilizationTurns)
+		if ps.Reserve.Total() != 0 || len(ps.Mobilizing) != 0 || len(ps.MobilizationTurns) != 0 {
+			t.Errorf("14.9: %s starts with reserve %+v mobilizing %v turns %v", tt.p, ps.Reserve, ps.Mobilizing, ps.MobilizationTurns)
 		}
 	}
 }

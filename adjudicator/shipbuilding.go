@@ -1,16 +1,438 @@
 package adjudicator
 
+import (
+	"fmt"
+	"strconv"
+)
+
 // Shipbuilding, in the construction segment of the economic phase (13.11C, 19).
+//
+// A power's shipbuilding orders of a turn are checked and carried out
+// together (planShipbuilding): the activity counters they name are pooled,
+// since the denomination of counters does not matter for shipbuilding
+// (12.41), except that every ship laid down needs a shipyard counter of its
+// own (19.62).
 
 // shipbuildingKinds are the shipbuilding orders.
-var shipbuildingKinds = []OrderKind{}
+var shipbuildingKinds = []OrderKind{LayDown, Advance, Launch, Accelerate, Defer, SaveShip}
+
+// shipPlan is the outcome of a power's shipbuilding orders, computed
+// without changing the state.
+type shipPlan struct {
+	counters   ActivityCounters // every counter named, shipyard ones in Ship
+	cost       int              // points needed (19.52)
+	points     int              // points of the counters that pay for ships
+	savedUsed  int              // 19.75
+	savedAdded int              // 19.75A
+}
 
 // checkShipbuilding checks p's shipbuilding orders against s (19).
-func checkShipbuilding(s State, p Power, orders []Order) []indexedError { return nil }
+func checkShipbuilding(s State, p Power, orders []Order) []indexedError {
+	_, errs := planShipbuilding(s, p, orders)
+	return errs
+}
+
+// planShipbuilding checks p's shipbuilding orders and computes what they
+// cost. It never changes s.
+func planShipbuilding(s State, p Power, orders []Order) (shipPlan, []indexedError) {
+	var plan shipPlan
+	var errs []indexedError
+	bad := func(i int, rule, format string, a ...any) {
+		errs = append(errs, indexedError{OrderError{Order: orders[i], Rule: rule, Msg: fmt.Sprintf(format, a...)}, i})
+	}
+	ps := s.Powers[p]
+	rate := ShipbuildingRate(s, p)
+	if ps == nil || rate == 0 {
+		for i := range orders {
+			bad(i, "19.11", "%s may not build ships", p.Title()) // 19.11: Russia builds no ships
+		}
+		return plan, errs
+	}
+	n := ps.Naval
+	season := s.Turn.Season
+	advanced := map[int]int{}     // ship -> index of its ADVANCE or LAUNCH
+	accelerated := map[int]bool{} // ships accelerated
+	deferred := map[int]bool{}
+	launches, layDowns, moves := 0, 0, 0
+	modernDeferred := false
+	var modernLaid []int
+	added := map[ShipClass]int{}
+	lastCosted := -1
+	// Advances first: acceleration and deferral refer to them, wherever
+	// they are written.
+	for i, o := range orders {
+		if o.Kind != Advance && o.Kind != Launch {
+			continue
+		}
+		no, ok := shipNumber(o)
+		sh := n.ship(no)
+		switch {
+		case !ok || sh == nil:
+			bad(i, "19.71", "%s has no ship %s under construction", p.Title(), o.Ship)
+			continue
+		case advanced[no] > 0:
+			bad(i, "19.71", "ship %d is already advanced this turn", no)
+			continue
+		case sh.Column != season:
+			// 19.71: a ship is advanced in the season of its column.
+			bad(i, "19.71", "ship %d is in the %s column; it may be advanced only in %s turns", no, sh.Column, sh.Column)
+			continue
+		case o.Kind == Launch && sh.Row != 2:
+			bad(i, "19.74", "ship %d is on row %d; only a ship on row 2 is launched by advancing it", no, sh.Row)
+			continue
+		}
+		advanced[no] = i + 1
+		moves++
+		if sh.Row-1 == LaunchRow {
+			launches++
+		}
+		plan.cost += ShipCost(s, sh.Class) // 19.71A
+		lastCosted = i
+	}
+	for i, o := range orders {
+		switch o.Kind {
+		case Advance, Launch:
+			// checked above
+		case LayDown:
+			c := classOf(ShipClass(o.Ship))
+			if c == nil {
+				bad(i, "19.63", "unknown ship class %q", o.Ship)
+				continue
+			}
+			builder := false
+			for _, b := range c.Builders {
+				builder = builder || b == p
+			}
+			if !builder {
+				bad(i, c.Rule, "%s may not build a %s", p.Title(), c.Class.Name(p))
+				continue
+			}
+			if c.PerResult > 0 { // 19.63A, 16.13B
+				res := researchResults(s, p, c.Project)
+				if have := n.countClass(c.Class) + added[c.Class]; have+1 > c.PerResult*res {
+					bad(i, c.Rule, "%s has %d %s result(s), which allow %d carriers built or building; it has %d",
+						p.Title(), res, c.Project, c.PerResult*res, have)
+					continue
+				}
+			}
+			if c.Results > 0 { // 19.63C, 16.13B
+				if res := researchResults(s, p, c.Project); res < c.Results {
+					bad(i, c.Rule, "a %s needs %d %s result(s); %s has %d", c.Class.Name(p), c.Results, c.Project, p.Title(), res)
+					continue
+				}
+			}
+			if have := n.countClass(c.Class) + added[c.Class]; have+1 > counterMix[c.Class] {
+				bad(i, "19.63", "the counter mix has %d %s counters, all built or building", counterMix[c.Class], c.Class.Name(p))
+				continue
+			}
+			_, shipyard, saved, _ := shipCounters(o)
+			if shipyard < 1 {
+				if saved > 0 {
+					bad(i, "19.75E", "saved shipbuilding points do not meet the shipyard counter requirement of 19.62; name a SHIPYARD 1 counter")
+				} else {
+					bad(i, "19.62", "a new ship is laid down with at least one shipyard activity counter: add SHIPYARD 1")
+				}
+				continue
+			}
+			added[c.Class]++
+			layDowns++
+			moves++
+			if c.Class.Modern() {
+				modernLaid = append(modernLaid, i)
+			}
+			plan.cost += ShipCost(s, c.Class) // 19.52A
+			lastCosted = i
+		case Accelerate:
+			no, ok := shipNumber(o)
+			switch {
+			case !ok:
+				bad(i, "19.73", "no ship %q", o.Ship)
+				continue
+			case no > n.Next && no <= n.Next+countKind(orders, LayDown):
+				// Ships laid down this turn get the next numbers.
+				bad(i, "19.73E", "ship %d is not yet on the chart; a ship may not be accelerated when it is laid down", no)
+				continue
+			case n.ship(no) == nil:
+				bad(i, "19.73", "%s has no ship %d under construction", p.Title(), no)
+				continue
+			case advanced[no] == 0:
+				bad(i, "19.73A", "ship %d is accelerated after advancing it: add ADVANCE SHIP %d", no, no)
+				continue
+			case n.ship(no).Row-1 == LaunchRow:
+				bad(i, "19.74", "ship %d is launched when advanced; there is nothing to accelerate", no)
+				continue
+			case accelerated[no]:
+				bad(i, "19.73", "ship %d is already accelerated this turn", no)
+				continue
+			case o.Points != 1 && o.Points != 2:
+				bad(i, "19.73", "a ship is accelerated by 1 or 2 columns")
+				continue
+			}
+			accelerated[no] = true
+			plan.cost += AccelerationCost(o.Points) // 19.52B, 19.73C
+			lastCosted = i
+		case Defer:
+			no, ok := shipNumber(o)
+			sh := n.ship(no)
+			switch {
+			case !ok || sh == nil:
+				bad(i, "19.72", "%s has no ship %s under construction", p.Title(), o.Ship)
+				continue
+			case advanced[no] > 0:
+				bad(i, "19.72", "ship %d is advanced this turn; it cannot also be deferred", no)
+				continue
+			case deferred[no]:
+				bad(i, "19.72", "ship %d is already deferred this turn", no)
+				continue
+			case sh.Column != season:
+				bad(i, "19.72", "ship %d is in the %s column; only a ship whose turn it is (%s) may be deferred", no, sh.Column, season)
+				continue
+			}
+			deferred[no] = true
+			if sh.Class.Modern() {
+				modernDeferred = true
+			}
+		case SaveShip:
+			general, shipyard, saved, _ := shipCounters(o)
+			switch {
+			case general.Count() > 0 || saved > 0:
+				bad(i, "19.75A", "only shipyard activity counters may be saved: SAVE WITH SHIPYARD 1")
+				continue
+			case shipyard == 0:
+				bad(i, "19.75A", "say which shipyard counters to save: SAVE WITH SHIPYARD 1")
+				continue
+			}
+			plan.savedAdded += shipyard
+		default:
+			bad(i, "7.31", "%q is not a shipbuilding order", string(o.Kind))
+			continue
+		}
+	}
+	// Counters and saved points named by the orders.
+	firstPaying := -1
+	for i, o := range orders {
+		general, shipyard, saved, err := shipCounters(o)
+		if err != nil {
+			bad(i, "12.21", "%v", err)
+			continue
+		}
+		if o.Kind == Defer && (general.Count() > 0 || shipyard > 0 || saved > 0) {
+			bad(i, "19.72", "deferring costs nothing")
+			continue
+		}
+		if general.Count()+shipyard+saved > 0 && firstPaying < 0 && o.Kind != SaveShip {
+			firstPaying = i
+		}
+		plan.counters = plan.counters.add(general)
+		plan.counters.Ship += shipyard
+		plan.savedUsed += saved
+		if o.Kind != SaveShip {
+			plan.points += general.Points() + shipyard
+		}
+	}
+	if len(errs) > 0 {
+		return plan, errs
+	}
+	// 19.63C: no new modern battleship in a turn a modern one is deferred.
+	if modernDeferred {
+		for _, i := range modernLaid {
+			bad(i, "19.63C", "a modern battleship may not be laid down in a turn in which one is deferred")
+		}
+	}
+	// 19.34: ships laid down or advanced, at most the shipbuilding rate.
+	if moves > rate {
+		bad(max(lastCosted, 0), "19.34", "%s lays down or advances %d ships; its shipbuilding rate is %d", p.Title(), moves, rate)
+	}
+	// 19.41, 19.42, 19.74: ships launched this turn no longer count.
+	if building := len(n.Building) - launches + layDowns; layDowns > 0 && building > ShipyardCapacity(s, p) {
+		bad(max(lastCosted, 0), "19.42", "%d ships would be under construction; %s's shipyard capacity is %d (19.41)",
+			building, p.Title(), ShipyardCapacity(s, p))
+	}
+	// 19.75: saved points spent and saved.
+	if plan.savedUsed > n.Saved {
+		bad(max(firstPaying, 0), "19.75", "%s has %d saved shipbuilding point(s), the orders spend %d", p.Title(), n.Saved, plan.savedUsed)
+	}
+	if after := n.Saved - plan.savedUsed + plan.savedAdded; plan.savedAdded > 0 && after > rate {
+		for i, o := range orders {
+			if o.Kind == SaveShip {
+				bad(i, "19.75B", "at most %d shipbuilding points may be saved (the shipbuilding rate); this would make %d", rate, after)
+				break
+			}
+		}
+	}
+	// 12.12, 12.31: the counters must be available and paid in tile
+	// points; a shipyard counter mobilized this turn may be used (13.21B).
+	if plan.counters.Count() > 0 {
+		tmp := *ps
+		tmp.Counters = shipyardCountersNow(s, p, ps)
+		if rule, msg := checkCounters(&tmp, plan.counters); rule != "" {
+			i := firstPaying
+			if i < 0 {
+				i = 0
+			}
+			bad(i, rule, "%s", msg)
+		}
+	}
+	// 19.52: the points must cover the cost.
+	if have := plan.points + plan.savedUsed; have < plan.cost {
+		bad(max(lastCosted, 0), "19.52", "the orders cost %d activity counter points (EAI %+d); the counters and saved points named give %d",
+			plan.cost, s.EAI, have)
+	}
+	return plan, errs
+}
 
 // applyShipbuilding carries out p's checked shipbuilding orders (19.6, 19.7).
-func applyShipbuilding(s *State, p Power, orders []Order, evs *[]Event) {}
+func applyShipbuilding(s *State, p Power, orders []Order, evs *[]Event) {
+	plan, errs := planShipbuilding(*s, p, orders)
+	if len(errs) > 0 {
+		return // resolveEconomic applies checked orders only
+	}
+	ps := s.Powers[p]
+	RefreshCounters(s, p, evs)     // 12.22C, 13.21B: a shipyard mobilized this turn
+	useCounters(ps, plan.counters) // 12.31, 12.32
+	n := &ps.Naval
+	n.Saved += plan.savedAdded - plan.savedUsed // 19.75
+	turn := s.Turn
+	for _, o := range orders { // 19.71, 19.74
+		if o.Kind != Advance && o.Kind != Launch {
+			continue
+		}
+		no, _ := shipNumber(o)
+		sh := n.ship(no)
+		sh.Row--
+		*evs = append(*evs, ShipAdvanced{Turn: turn, Power: p, Ship: *sh, Cost: ShipCost(*s, sh.Class)})
+	}
+	for _, o := range orders { // 19.73A, 19.73B
+		if o.Kind != Accelerate {
+			continue
+		}
+		no, _ := shipNumber(o)
+		sh := n.ship(no)
+		sh.Column = nextColumn(sh.Column, -o.Points)
+		*evs = append(*evs, ShipAccelerated{Turn: turn, Power: p, Ship: *sh, Columns: o.Points, Cost: AccelerationCost(o.Points)})
+	}
+	for _, o := range orders { // 19.72
+		if o.Kind != Defer {
+			continue
+		}
+		no, _ := shipNumber(o)
+		sh := n.ship(no)
+		sh.Column = nextColumn(sh.Column, 1)
+		*evs = append(*evs, ShipDeferred{Turn: turn, Power: p, Ship: *sh})
+	}
+	// 19.74: ships on the Launch row leave the chart.
+	var keep []Ship
+	for _, sh := range n.Building {
+		if sh.Row > LaunchRow {
+			keep = append(keep, sh)
+			continue
+		}
+		t := turn
+		sh.Row, sh.LaunchedIn = LaunchRow, &t
+		n.Launched = append(n.Launched, sh)
+		*evs = append(*evs, ShipLaunched{Turn: turn, Power: p, Ship: sh})
+	}
+	if keep == nil {
+		keep = []Ship{}
+	}
+	n.Building = keep
+	for _, o := range orders { // 19.61
+		if o.Kind != LayDown {
+			continue
+		}
+		c := ShipClass(o.Ship)
+		n.Next++
+		sh := Ship{No: n.Next, Class: c, Row: c.Size(), Column: turn.Season, LaidDown: turn}
+		n.Building = append(n.Building, sh)
+		*evs = append(*evs, ShipLaidDown{Turn: turn, Power: p, Ship: sh, Cost: ShipCost(*s, c)})
+	}
+	*evs = append(*evs, ShipbuildingPaid{Turn: turn, Power: p, Counters: plan.counters, Cost: plan.cost,
+		SavedUsed: plan.savedUsed, SavedAdded: plan.savedAdded, Saved: n.Saved,
+		Wasted: max(plan.points+plan.savedUsed-plan.cost, 0), TilePoints: ps.TilePoints})
+}
 
-// finishShipbuilding runs after every power's shipbuilding: balance of
-// power effects (19.8), the battleship race (19.9).
-func finishShipbuilding(s *State, evs *[]Event) {}
+// finishShipbuilding runs after every power's shipbuilding, at the end of
+// the economic phase: the 12.22C counters of powers that gave no orders
+// (pools.go),
+// the announcement of 13.12C, and the balance of power (20.5) with the
+// naval counters of 19.81 and the battleship race (19.9).
+func finishShipbuilding(s *State, evs *[]Event) {
+	for _, p := range Powers {
+		if ShipbuildingRate(*s, p) > 0 {
+			RefreshCounters(s, p, evs) // 12.22C for powers that built nothing
+		}
+	}
+	revealShipbuilding(s, evs)
+	before := s.Balance
+	s.Balance = BalanceOfPower(*s) // 20.53
+	*evs = append(*evs, BalanceOfPowerChanged{Turn: s.Turn, Balance: s.Balance, Before: before})
+}
+
+// revealShipbuilding announces each power's shipbuilding of this turn
+// (13.12C) from its private events.
+func revealShipbuilding(s *State, evs *[]Event) {
+	rev := map[Power]*ShipbuildingRevealed{}
+	get := func(p Power) *ShipbuildingRevealed {
+		if rev[p] == nil {
+			rev[p] = &ShipbuildingRevealed{Turn: s.Turn, Power: p}
+		}
+		return rev[p]
+	}
+	for _, e := range *evs {
+		switch e := e.(type) {
+		case ShipLaidDown:
+			if e.Turn == s.Turn {
+				r := get(e.Power)
+				r.LaidDown = append(r.LaidDown, e.Ship.Class)
+				if e.Ship.Class.Modern() {
+					r.BalanceCounters++ // 19.81B
+				}
+			}
+		case ShipAdvanced:
+			if e.Turn == s.Turn {
+				get(e.Power).Advanced++
+			}
+		case ShipLaunched:
+			if e.Turn == s.Turn {
+				r := get(e.Power)
+				r.Launched = append(r.Launched, e.Ship.Class)
+				r.BalanceCounters++ // 19.81A
+			}
+		case ShipAccelerated:
+			if e.Turn == s.Turn {
+				get(e.Power).Accelerated++
+			}
+		case ShipDeferred:
+			if e.Turn == s.Turn {
+				get(e.Power).Deferred++
+			}
+		case ShipbuildingPaid:
+			if e.Turn == s.Turn {
+				r := get(e.Power)
+				r.Counters = r.Counters.add(e.Counters)
+			}
+		}
+	}
+	for _, p := range Powers {
+		if r := rev[p]; r != nil {
+			r.Saved = s.Powers[p].Naval.Saved // 19.75D: saved counters are on the map
+			*evs = append(*evs, *r)
+		}
+	}
+}
+
+// ShipLabel names a ship for reports: "ship 3 (4-factor battleship)".
+func ShipLabel(p Power, sh Ship) string {
+	return "ship " + strconv.Itoa(sh.No) + " (" + sh.Class.Name(p) + ")"
+}
+
+// countKind counts the orders of kind k.
+func countKind(orders []Order, k OrderKind) int {
+	n := 0
+	for _, o := range orders {
+		if o.Kind == k {
+			n++
+		}
+	}
+	return n
+}

@@ -12,12 +12,17 @@ type State struct {
 	EAI             int                   `json:"eai"`              // 23, -5..+5 (23.26)
 	Tiles           TilePool              `json:"tiles"`            // 6.2
 	Powers          map[Power]*PowerState `json:"powers"`
-	Minors          []Minor               `json:"minors"`   // 24.21, in the order of that rule
-	Research        []ResearchResult      `json:"research"` // results achieved (15.5 at start)
-	Russia          RussiaState           `json:"russia"`   // 14.43, 22
+	Minors          []Minor               `json:"minors"`          // 24.21, in the order of that rule
+	Research        []ResearchResult      `json:"research"`        // results achieved (15.5 at start)
+	Sheets          ResearchBook          `json:"research_sheets"` // research record sheets (15.4, research.go)
+	Russia          RussiaState           `json:"russia"`          // 14.43, 22
 	Conditions      Conditions            `json:"conditions"`
 	SpanishTile     int                   `json:"spanish_civil_war_tile"` // the tile drawn at setup (25.32A)
+	SupportFacts    SupportFacts          `json:"support_facts"`          // 10.5-10.9, 12.22E (support.go)
 	Ended           bool                  `json:"ended"`                  // war broke out (2.31)
+	// Balance is the Axis-Allied balance of power as last computed (20.5);
+	// BalanceOfPower recomputes it from the state at any time (20.53).
+	Balance Balance `json:"balance"`
 }
 
 // Factories counts a power's factories by use (11.21).
@@ -92,12 +97,15 @@ type PowerState struct {
 	// mobilized (the pre-game mobilizations of 14.9 have no turn). Used for
 	// the Russian mobilization rate (14.43B).
 	MobilizationTurns []Turn `json:"mobilization_turns"`
-	// PendingMobilizations counts mobilizations whose units (14.7) have not
-	// yet been chosen.
-	PendingMobilizations  int   `json:"pending_mobilizations"`
-	Active                Units `json:"active"`                 // 17, 18.21A
-	Reserve               Units `json:"reserve"`                // 14.81, 18.11
-	ShipbuildingIncreases int   `json:"shipbuilding_increases"` // 14.61, 14.9
+	// MobilizationUnits records what each mobilization of the game created
+	// (14.7); the choices allowed depend on it (14.712, 14.733B ...).
+	MobilizationUnits []MobilizationRecord `json:"mobilization_units"`
+	// Mobilizing are units created by mobilization on their way to the
+	// reserve (14.81, 14.83).
+	Mobilizing            []MobilizingUnit `json:"mobilizing"`
+	Active                Units            `json:"active"`                 // 17, 18.21A
+	Reserve               Units            `json:"reserve"`                // 14.81, 18.11
+	ShipbuildingIncreases int              `json:"shipbuilding_increases"` // 14.61, 14.9
 	// Pool is the permanent activity counter pool (12.21 plus permanent
 	// increases); Counters is what may be used this turn, Pool plus the
 	// civilian-factory counters of 12.22A/B (13.21A).
@@ -114,6 +122,11 @@ type PowerState struct {
 	MobilizeCostModifier int `json:"mobilize_cost_modifier"`
 	// Income is the breakdown of this turn's national income (11.12C).
 	Income Income `json:"income"`
+	// Economy is the support, income and counter bookkeeping of 10.4,
+	// 11.41, 11.71, 11.92, 12.22F-G (support.go).
+	Economy PowerEconomy `json:"economy"`
+	// Naval is the naval construction chart and launched ships (19).
+	Naval Naval `json:"naval"`
 }
 
 // Income is the breakdown of one power's national income (11.12C).
@@ -124,6 +137,7 @@ type Income struct {
 	TileDraw     int `json:"tile_draw"`     // random face-down tile (11.91)
 	Climate      int `json:"climate"`       // economic climate (11.35A)
 	RandomEvents int `json:"random_events"` // 11.41; 0 until random events exist
+	Residual     int `json:"residual"`      // residual support (11.71)
 	Maintenance  int `json:"maintenance"`   // 11.81, 11.82 (a cost, >= 0)
 	Total        int `json:"total"`         // the national income
 }
@@ -138,6 +152,13 @@ type Minor struct {
 	// TradePact is the major power holding the trade pact (11.61), if any.
 	TradePact      Power `json:"trade_pact,omitempty"`
 	CivilWarEvents int   `json:"civil_war_events"` // 4.14A, 25.31
+	// PartnerFlags are flags of FlagPower's alliance partner (Italy for
+	// Germany, Britain for France and the reverse) in the same country
+	// (11.61A-B).
+	PartnerFlags int `json:"partner_flags,omitempty"`
+	// Controller is the Axis power controlling the country, which holds a
+	// permanent trade pact (11.61E).
+	Controller Power `json:"controller,omitempty"`
 }
 
 // ResearchResult records research results achieved by a side (15.5).
@@ -179,6 +200,8 @@ type RussiaState struct {
 	Cohesion    Cohesion `json:"cohesion"`     // 22.71, kept equal to CohesionFor(PurgeEvents)
 	// GreatPurge is set when a Great Purge occurs this turn (14.43A, 22.42D).
 	GreatPurge bool `json:"great_purge"`
+	// Garrison is the last check of the Russian garrison (21.23).
+	Garrison GarrisonCheck `json:"garrison"`
 }
 
 // Conditions are the game situations of 14.43C; all false at the start.
@@ -210,11 +233,21 @@ func (s State) Clone() State {
 			}
 			cp := *ps
 			cp.MobilizationTurns = cloneSlice(ps.MobilizationTurns)
+			cp.Economy = ps.Economy.clone()
+			cp.Naval = ps.Naval.clone()
+			cp.MobilizationUnits = cloneSlice(ps.MobilizationUnits)
+			for i, r := range cp.MobilizationUnits {
+				cp.MobilizationUnits[i].Units = cloneSlice(r.Units)
+			}
+			cp.Mobilizing = cloneSlice(ps.Mobilizing)
 			c.Powers[p] = &cp
 		}
 	}
 	c.Minors = cloneSlice(s.Minors)
 	c.Research = cloneSlice(s.Research)
+	c.Sheets = s.Sheets.clone()
+	c.SupportFacts = s.SupportFacts.clone()
+	c.Russia.Garrison.Turn = cloneTurn(s.Russia.Garrison.Turn)
 	return c
 }
 

@@ -421,17 +421,17 @@ func TestReceiptListsEachOrder(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	res, err := j.Ingest(email("germany@sandbox.test", "GAME demo\nSECRET germany\nMOBILIZE IDLE\nMOBILIZE CIVILIAN\nEND\n"))
+	res, err := j.Ingest(email("germany@sandbox.test", "GAME demo\nSECRET germany\nMOBILIZE IDLE: ARMOR, INFANTRY, AIR\nMOBILIZE CIVILIAN: ARMOR, AIR, AIR\nEND\n"))
 	if err != nil || res.Outcome != Rejected {
 		t.Fatalf("%v %v", res, err)
 	}
 	body := res.Receipt.Body
-	for _, want := range []string{"ok      MOBILIZE IDLE (line 3)", "REFUSED MOBILIZE CIVILIAN (line 4)", "rule 14.41"} {
+	for _, want := range []string{"ok      MOBILIZE IDLE: ARMOR, INFANTRY, AIR (line 3)", "REFUSED MOBILIZE CIVILIAN: ARMOR, AIR, AIR (line 4)", "rule 14.41"} {
 		if !strings.Contains(body, want) {
 			t.Errorf("receipt lacks %q:\n%s", want, body)
 		}
 	}
-	res, err = j.Ingest(email("germany@sandbox.test", "GAME demo\nSECRET germany\nMOBILIZE IDLE\nEND\n"))
+	res, err = j.Ingest(email("germany@sandbox.test", "GAME demo\nSECRET germany\nMOBILIZE IDLE: ARMOR, INFANTRY, AIR\nEND\n"))
 	if err != nil || res.Outcome != Accepted {
 		t.Fatalf("%v %v", res, err)
 	}

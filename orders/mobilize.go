@@ -12,15 +12,18 @@ import (
 var mobilizeWord = &orderWord{
 	word:  "MOBILIZE",
 	rule:  "14.3",
-	forms: []string{"MOBILIZE IDLE", "MOBILIZE CIVILIAN"},
+	forms: []string{"MOBILIZE IDLE: ARMOR, INFANTRY, AIR", "MOBILIZE CIVILIAN: ..."},
 	parse: parseMobilize,
 }
 
-const mobilizeHint = "MOBILIZE IDLE or MOBILIZE CIVILIAN (14.3)"
+const mobilizeHint = "MOBILIZE IDLE or MOBILIZE CIVILIAN (14.3), then the units it creates (14.7), e.g. MOBILIZE IDLE: ARMOR, INFANTRY, AIR"
 
-// parseMobilize reads MOBILIZE <from> [TO MILITARY].
+// parseMobilize reads MOBILIZE <from> [TO MILITARY] [:] [units]. The units
+// (14.7) may be left out when the power's choice is forced (Russia always
+// creates one armor, one infantry and one air unit, 14.751); the
+// adjudicator says when a choice is needed.
 func parseMobilize(l *line) (adjudicator.Order, *Error) {
-	args := orderArgs(l)
+	args := unitTokens(orderArgs(l))
 	if len(args) == 0 {
 		return adjudicator.Order{}, l.errorf(mobilizeHint, "MOBILIZE needs the factory to mobilize: IDLE or CIVILIAN")
 	}
@@ -29,14 +32,18 @@ func parseMobilize(l *line) (adjudicator.Order, *Error) {
 		return adjudicator.Order{}, err
 	}
 	rest := args[1:]
-	if len(rest) == 2 && isTo(rest[0]) && strings.EqualFold(rest[1], "MILITARY") {
-		rest = nil // "MOBILIZE IDLE TO MILITARY" says it twice
+	if len(rest) >= 2 && isTo(rest[0]) && strings.EqualFold(rest[1], "MILITARY") {
+		rest = rest[2:] // "MOBILIZE IDLE TO MILITARY" says it twice
 	}
-	if len(rest) > 0 {
+	if len(rest) > 0 && isTo(rest[0]) {
 		return adjudicator.Order{}, l.errorf(mobilizeHint, "MOBILIZE: unexpected %s after the order", quote(strings.Join(rest, " ")))
 	}
 	if from == adjudicator.Military {
 		return adjudicator.Order{}, l.errorf(mobilizeHint, "MOBILIZE: the factory is already military")
 	}
-	return adjudicator.Order{Kind: adjudicator.Mobilize, From: from}, nil
+	units, err := readUnits(l, rest, mobilizeHint)
+	if err != nil {
+		return adjudicator.Order{}, err
+	}
+	return adjudicator.Order{Kind: adjudicator.Mobilize, From: from, Units: units}, nil
 }

@@ -9,6 +9,18 @@ import (
 
 // section names the part of the report an event belongs to.
 func section(e adjudicator.Event) string {
+	if s, ok := economySection(e); ok { // economy.go
+		return s
+	}
+	if s, ok := navalSection(e); ok { // naval.go
+		return s
+	}
+	if s, ok := researchSection(e); ok { // research.go
+		return s
+	}
+	if s, ok := unitSection(e); ok { // units.go
+		return s
+	}
 	switch e.(type) {
 	case adjudicator.SpanishCivilWarSetup:
 		return "Game setup"
@@ -107,6 +119,9 @@ func publicEvent(w *writer, e adjudicator.Event) {
 			"climate %s, events %s, maintenance -%d", signed(in.Civilian), signed(in.Support),
 			signed(in.TradePacts), signed(in.TileDraw), signed(in.Climate), signed(in.RandomEvents),
 			in.Maintenance), "    ")
+		if in.Residual != 0 {
+			w.indented(fmt.Sprintf("residual support %s (rule 11.71)", signed(in.Residual)), "    ")
+		}
 		if e.Shortfall > 0 {
 			w.indented(fmt.Sprintf("%d point(s) could not be paid (rule 6.12).", e.Shortfall), "    ")
 		}
@@ -119,7 +134,7 @@ func publicEvent(w *writer, e adjudicator.Event) {
 	case adjudicator.NoConversion:
 		w.line(fmt.Sprintf("%s converts no factory.", e.Power.Title()))
 	case adjudicator.Mobilized:
-		w.wrap(fmt.Sprintf("%s: mobilization number %d; its units are chosen later.",
+		w.wrap(fmt.Sprintf("%s: mobilization number %d.",
 			e.Power.Title(), e.Number), "  ")
 	case adjudicator.SupportFromMobilization:
 		w.wrap(fmt.Sprintf("%s: support from military factories now %s; gains %d tile "+
@@ -137,6 +152,8 @@ func publicEvent(w *writer, e adjudicator.Event) {
 	case adjudicator.TurnEnded:
 		w.line(fmt.Sprintf("%s ends.", e.Turn))
 	default:
-		w.wrap(e.Type(), "  ")
+		if !economyEvent(w, e) && !navalEvent(w, e) && !researchEvent(w, e) && !unitEvent(w, e) { // economy.go, naval.go, research.go, units.go
+			w.wrap(e.Type(), "  ")
+		}
 	}
 }

@@ -40,6 +40,8 @@ func Public(game string, events []adjudicator.Event, after adjudicator.State) (s
 			ps.Factories.Civilian, ps.Factories.Military, ps.Factories.Idle))
 	}
 	w.blank()
+	balanceOfPower(&w, after) // naval.go
+	w.blank()
 	next(&w, after)
 	return fmt.Sprintf("%s: %s, %s next", game, after.Turn, strings.ToLower(after.Segment.Title())), w.String()
 }
@@ -77,12 +79,10 @@ func Private(game string, p adjudicator.Power, events []adjudicator.Event, after
 	w.line(fmt.Sprintf("Factories: %d civilian, %d military, %d idle",
 		ps.Factories.Civilian, ps.Factories.Military, ps.Factories.Idle))
 	w.line(fmt.Sprintf("Support level this turn: %+d", ps.Support))
+	supportDetail(&w, after, p) // economy.go
 	c := ps.Counters
 	w.wrap(fmt.Sprintf("Activity counters: %s", counters(c)), "  ")
 	mob := fmt.Sprintf("Mobilizations so far: %d", ps.Mobilizations)
-	if ps.PendingMobilizations > 0 {
-		mob += fmt.Sprintf(" (%d awaiting unit choices, rule 14.7)", ps.PendingMobilizations)
-	}
 	w.wrap(mob, "  ")
 	if len(ps.MobilizationTurns) > 0 {
 		var ts []string
@@ -91,9 +91,15 @@ func Private(game string, p adjudicator.Power, events []adjudicator.Event, after
 		}
 		w.wrap("Mobilized in: "+strings.Join(ts, ", "), "  ")
 	}
+	powerUnits(&w, ps) // units.go
 	if p == adjudicator.Russia {
 		w.line(fmt.Sprintf("Cohesion: %s (%d purge events)", after.Russia.Cohesion, after.Russia.PurgeEvents))
 	}
+	if adjudicator.ShipbuildingRate(after, p) > 0 {
+		w.blank()
+		navalChart(&w, p, after) // naval.go
+	}
+	researchSheet(&w, p, after) // research.go
 	w.blank()
 	orderNext(&w, game, p, after)
 	return fmt.Sprintf("%s: %s, %s, %s", game, p.Title(), after.Turn, strings.ToLower(after.Segment.Title())), w.String()
@@ -192,6 +198,8 @@ func privateEvent(w *writer, e adjudicator.Event) {
 	case adjudicator.OrderVoided:
 		w.wrap(fmt.Sprintf("Your order %s was void (rule %s: %s).", e.Order, e.Rule, e.Msg), "  ")
 	default:
-		w.wrap(fmt.Sprintf("%s event.", e.Type()), "  ")
+		if !navalEvent(w, e) && !researchEvent(w, e) && !unitEvent(w, e) { // naval.go, research.go, units.go
+			w.wrap(fmt.Sprintf("%s event.", e.Type()), "  ")
+		}
 	}
 }

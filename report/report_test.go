@@ -77,6 +77,12 @@ Not yet adjudicated by stormjudge
 
 Income phase
 ------------
+Russian garrison (rule 21.23A): 16 (units 15, research 1, flags 0)
+  against 11 required (Japan 8, balance of power +2, EAI 0, bordering
+  minors 1, occupation policies 0): surplus 5, support +2, military
+  counters 2 (rule 21.41B).
+Russia: support level +1: Russian garrison +2 (10.91D), low cohesion -1
+    (10.91E).
 Germany: income 6, now 6 tile points
     civilian +10, support +0, trade pacts +0, tile drawn +1, climate +0,
     events +0, maintenance -5
@@ -90,7 +96,7 @@ France: income 6, now 6 tile points
     civilian +4, support +0, trade pacts +2, tile drawn +1, climate +0,
     events +0, maintenance -3
 Russia: income 6, now 6 tile points
-    civilian +10, support +0, trade pacts +0, tile drawn +1, climate +0,
+    civilian +10, support +1, trade pacts +0, tile drawn +1, climate +0,
     events +0, maintenance -10
 
 Tile points and factories (public, rule 6.31)
@@ -101,6 +107,14 @@ Italy         6        2        3     1
 Britain       6        4        2     2
 France        6        2        3     1
 Russia        6        5        5     4
+
+Balance of power (rule 20; + Axis, - Allies)
+--------------------------------------------
+Category   Axis  Allies  Level
+armor         4       2     +1
+infantry      6       4     +1
+air           5       5      0
+naval         0       3     -2
 
 Next
 ----
@@ -117,9 +131,10 @@ func TestPublicEconomicAndSkippedSegments(t *testing.T) {
 	s.Powers[adjudicator.Germany].TilePoints = 12
 	s.Powers[adjudicator.France].TilePoints = 12
 	n, evs, err := adjudicator.Resolve(s, map[P][]A{
-		adjudicator.Germany: {{Kind: adjudicator.Mobilize, From: adjudicator.Idle}},
-		adjudicator.France:  {{Kind: adjudicator.Convert, From: adjudicator.Idle}},
-		adjudicator.Italy:   {{Kind: adjudicator.Convert, From: adjudicator.Idle}}, // 6.12: void
+		adjudicator.Germany: {{Kind: adjudicator.Mobilize, From: adjudicator.Idle,
+			Units: []adjudicator.UnitType{adjudicator.Armor, adjudicator.Infantry, adjudicator.Air}}},
+		adjudicator.France: {{Kind: adjudicator.Convert, From: adjudicator.Idle}},
+		adjudicator.Italy:  {{Kind: adjudicator.Convert, From: adjudicator.Idle}}, // 6.12: void
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -128,7 +143,10 @@ func TestPublicEconomicAndSkippedSegments(t *testing.T) {
 	for _, want := range []string{
 		"Economic phase: factory conversion\n----------------------------------\n" +
 			"Germany converts an idle factory to military for 10 tile points.\n" +
-			"Germany: mobilization number 4; its units are chosen later.\n" +
+			"Germany: mobilization number 4.\n" +
+			"Germany: mobilization 4 creates armor (reserve in Fall 1936), infantry\n" +
+			"  (reserve in Fall 1935), air (reserve in Spring 1936) (rules 14.7,\n" +
+			"  14.83).\n" +
 			"Germany: support from military factories now +1; gains 1 tile point(s)\n" +
 			"  (rules 10.41A, 13.21D).\n" +
 			"Italy converts no factory.\n" +
@@ -184,9 +202,12 @@ func TestPrivateNotice(t *testing.T) {
 		"Activity counters: 1 x 3, 2 x 2, 2 x 1, 1 x 0, 1 x 1 (shipbuilding only)\n",
 		"Mobilizations so far: 3\n",
 		"CONVERT IDLE TO CIVILIAN   cost 10 tile points\n",
-		"MOBILIZE IDLE              cost 10 tile points\n",
+		"MOBILIZE IDLE: ARMOR, INFANTRY, INFANTRY cost 10 tile points\n",
 		"    idle to military: a mobilization (14.6), -1 maintenance from next\n" +
-			"    turn (11.82); +1 support and +1 tile point now (10.41A, 13.21D)\n",
+			"    turn (11.82); +1 support and +1 tile point now (10.41A, 13.21D);\n" +
+			"    units (14.7), one of: ARMOR, INFANTRY, INFANTRY / ARMOR, INFANTRY,\n",
+		"Units active: 2 armor, 3 infantry, 3 air\n",
+		"Units in reserve (built for 2 counter points each): none\n",
 		"PASS                       no order\n",
 		"GAME demo\nPOWER germany\nSECRET <your secret>\nCONVERT IDLE TO CIVILIAN\nEND\n",
 	} {
@@ -197,6 +218,7 @@ func TestPrivateNotice(t *testing.T) {
 	if strings.Contains(body, "Italy has 3") {
 		t.Errorf("Italy's private event shown to Germany:\n%s", body)
 	}
+	s.Powers[adjudicator.Italy].TilePoints = 0 // nothing affordable, shipbuilding (19) included
 	_, ibody := Private("demo", adjudicator.Italy, evs, s)
 	if !strings.Contains(ibody, "Your order CONVERT IDLE TO CIVILIAN was void (rule 6.12: costs 10 tile\n  points, Italy has 3).\n") {
 		t.Errorf("Italy's notice lacks its voided order:\n%s", ibody)

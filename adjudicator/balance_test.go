@@ -1,0 +1,165 @@
+package adjudicator
+
+import "testing"
+
+func TestRule20_51Levels(t *testing.T) {
+	for _, tt := range []struct{ axis, allies, want int }{
+		{0, 0, 0}, {1, 0, 1}, {2, 0, 1}, {3, 0, 2}, {5, 0, 2}, {6, 0, 3}, {20, 0, 3},
+		{4, 5, -1}, {0, 3, -2}, {1, 12, -3}, {7, 7, 0},
+	} {
+		if got := signedLevel(tt.axis, tt.allies); got != tt.want {
+			t.Errorf("20.51: %d Axis vs %d Allied counters: %d, want %d", tt.axis, tt.allies, got, tt.want)
+		}
+	}
+}
+
+// TestRule20_4StartingBalance computes the Spring 1935 balance from the
+// starting units (14.9) and the counters of 20.41 (docs/rules.md reads
+// 20.42 against this).
+func TestRule20_4StartingBalance(t *testing.T) {
+	s := NewGame(1)
+	b := BalanceOfPower(s)
+	wantAxis := CategoryCounts{Armor: 2 + 1 + 1, Infantry: 3 + 3, Air: 3 + 2, Naval: 0}       // 14.92, 14.93, 20.41A
+	wantAllies := CategoryCounts{Armor: 1 + 1, Infantry: 1 + 3, Air: 2 + 2 + 1, Naval: 2 + 1} // 14.94, 14.95, 20.41B-C
+	if b.Axis != wantAxis || b.Allies != wantAllies {
+		t.Fatalf("20.41: counters Axis %+v Allies %+v, want %+v and %+v", b.Axis, b.Allies, wantAxis, wantAllies)
+	}
+	if b.Armor != 1 || b.Infantry != 1 || b.Air != 0 || b.Naval != -2 || b.Race != 0 {
+		t.Errorf("20.4: balance %+v", b)
+	}
+	if s.Balance != b {
+		t.Errorf("NewGame's balance %+v differs from BalanceOfPower %+v", s.Balance, b)
+	}
+	if b.GarrisonModifier() != 2 {
+		t.Errorf("20.61C: garrison modifier %d, want 2", b.GarrisonModifier())
+	}
+}
+
+func TestRule20_55RussiaNotCounted(t *testing.T) {
+	s := NewGame(1)
+	before := BalanceOfPower(s)
+	s.Powers[Russia].Active = Units{Armor: 30, Infantry: 30, Air: 30}
+	s.Research = append(s.Research, ResearchResult{Side: Soviet, Project: "armor", Results: 2, Rule: "test"})
+	if after := BalanceOfPower(s); after != before {
+		t.Errorf("20.55: Russian units changed the balance: %+v -> %+v", before, after)
+	}
+}
+
+func TestRule20_12ActiveUnitsOnly(t *testing.T) {
+	s := NewGame(1)
+	s.Powers[Germany].Reserve = Units{Armor: 10}
+	if b := BalanceOfPower(s); b.Armor != 1 {
+		t.Errorf("20.12: reserve units counted: armor %d", b.Armor)
+	}
+	s.Powers[Germany].Active.Armor += 2 // 6 vs 2: four unmatched
+	if b := BalanceOfPower(s); b.Armor != 2 {
+		t.Errorf("20.51B: armor %d, want 2", b.Armor)
+	}
+}
+
+func TestRule20_61Advantage(t *testing.T) {
+	b := Balance{Armor: 2, Infantry: -1, Naval: -3, Race: -1}
+	if !b.Advantage(Axis, ArmorBalance) || b.Advantage(Allies, ArmorBalance) || !b.Advantage(Allies, InfantryBalance) ||
+		b.Advantage(Axis, AirBalance) || b.Advantage(Allies, AirBalance) {
+		t.Error("20.61A: advantages wrong")
+	}
+	if b.Level(NavalBalance) != -4 || b.NavalTotal() != -4 {
+		t.Errorf("19.92: naval with the race %d, want -4", b.Level(NavalBalance))
+	}
+	if b.GarrisonModifier() != 1 {
+		t.Errorf("20.61C: garrison modifier %d, want 1 (naval ignored)", b.GarrisonModifier())
+	}
+}
+
+// raceState puts battleships of class c on the charts: for each power a
+// list of rows (LaunchRow for a launched ship).
+func raceState(rows map[Power][]int, c ShipClass) State {
+	s := NewGame(1)
+	for p, rs := range rows {
+		n := &s.Powers[p].Naval
+		for _, r := range rs {
+			n.Next++
+			sh := Ship{No: n.Next, Class: c, Row: r, Column: Spring, LaidDown: Turn{1936, Spring}}
+			if r == LaunchRow {
+				t := Turn{1938, Spring}
+				sh.LaunchedIn = &t
+				n.Launched = append(n.Launched, sh)
+			} else {
+				n.Building = append(n.Building, sh)
+			}
+		}
+	}
+	return s
+}
+
+func TestRule19_93FourFactorRace(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		rows map[Power][]int
+		want int
+	}{
+		{"one each: not started", map[Power][]int{Germany: {4}, Britain: {4}}, 0},
+		{"two Axis on row 4, none Allied", map[Power][]int{Germany: {4, 4}}, 1},
+		{"launched lead of two", map[Power][]int{Britain: {1, 1}, Germany: {2, 2, 2}}, -1},
+		{"launched one ahead, row 2 decides", map[Power][]int{Britain: {1}, France: {2, 2}, Germany: {3, 3}}, -1},
+		{"row 3 decides", map[Power][]int{Germany: {3, 3}, Italy: {4}, France: {4, 4}}, 1},
+		{"tied throughout", map[Power][]int{Germany: {2, 4}, Britain: {3, 4}}, 0},
+	} {
+		s := raceState(tt.rows, Battleship4)
+		if got := BattleshipRace(s); got != tt.want {
+			t.Errorf("19.93 %s: race %+d, want %+d", tt.name, got, tt.want)
+		}
+	}
+}
+
+func TestRule19_94FiveFactorRace(t *testing.T) {
+	// Two more 5-factor battleships: that lead decides.
+	s := raceState(map[Power][]int{France: {5, 5}}, Battleship5)
+	if got := BattleshipRace(s); got != -1 {
+		t.Errorf("19.94: race %+d, want -1", got)
+	}
+	// One 5-factor more is not enough alone, but counts as a launched
+	// 4-factor ship: with a 4-factor ship each, the Allies lead... by one,
+	// which is still a tie; with one Axis 4-factor more it is a tie too,
+	// but with one Allied 4-factor more the Allies lead by two.
+	s = raceState(map[Power][]int{Britain: {5}}, Battleship5)
+	if got := BattleshipRace(s); got != 0 {
+		t.Errorf("19.94: a single 5-factor lead won the race: %+d", got)
+	}
+	s4 := raceState(map[Power][]int{Britain: {4}}, Battleship4)
+	s.Powers[Britain].Naval.Building = append(s.Powers[Britain].Naval.Building, s4.Powers[Britain].Naval.Building...)
+	if got := BattleshipRace(s); got != -1 {
+		t.Errorf("19.94: surplus 5-factor plus a 4-factor: race %+d, want -1", got)
+	}
+}
+
+func TestRule19_92RaceBeyondTheLimit(t *testing.T) {
+	s := raceState(map[Power][]int{Britain: {1, 1}}, Battleship4)
+	s.Powers[Britain].Naval.RoyalNavy = 10
+	b := BalanceOfPower(s)
+	if b.Naval != -3 || b.Race != -1 || b.NavalTotal() != -4 {
+		t.Errorf("19.92: naval %d race %d total %d, want -3, -1, -4", b.Naval, b.Race, b.NavalTotal())
+	}
+	// 19.81: two launched modern battleships give four counters.
+	if got := s.Powers[Britain].Naval.BalanceCounters(); got != 10+4 {
+		t.Errorf("19.81: counters %d, want 14", got)
+	}
+}
+
+func TestRule20_53BalanceRecomputedAtTheEndOfTheEconomicPhase(t *testing.T) {
+	s := shipGame()
+	s.Powers[Germany].Active.Armor += 3 // e.g. built in the construction segment
+	after, evs := resolveShips(t, s, map[Power][]Order{})
+	if after.Balance.Armor != 2 {
+		t.Errorf("20.53: armor balance %d, want 2", after.Balance.Armor)
+	}
+	found := false
+	for _, e := range evs {
+		if b, ok := e.(BalanceOfPowerChanged); ok && b.Visibility().Public && b.Before.Armor == 1 && b.Balance.Armor == 2 {
+			found = true
+		}
+	}
+	if !found {
+		t.Error("20.3: no public BalanceOfPowerChanged event")
+	}
+}

@@ -1,0 +1,81 @@
+package adjudicator
+
+import "testing"
+
+// TestRule17_11UnpaidMaintenance: one active unit per unpaid point goes
+// back to the reserve, infantry first, then air, then armor (docs/rules.md).
+func TestRule17_11UnpaidMaintenance(t *testing.T) {
+	tests := []struct {
+		active             Units
+		short, maintenance int
+		back               Units
+	}{
+		{Units{Armor: 2, Infantry: 3, Air: 3}, 0, 5, Units{}},
+		{Units{Armor: 2, Infantry: 3, Air: 3}, 2, 5, Units{Infantry: 2}},
+		{Units{Armor: 2, Infantry: 3, Air: 3}, 5, 5, Units{Infantry: 3, Air: 2}},
+		{Units{Armor: 2, Infantry: 3, Air: 3}, 9, 5, Units{Infantry: 3, Air: 2}}, // only maintenance is unpaid upkeep
+		{Units{Armor: 2}, 4, 4, Units{Armor: 2}},
+	}
+	for _, tt := range tests {
+		s := NewGame(1)
+		ps := s.Powers[Italy]
+		ps.Active, ps.Reserve = tt.active, Units{}
+		var evs []Event
+		returnUnpaidUnits(&s, Italy, tt.short, tt.maintenance, &evs)
+		if ps.Reserve != tt.back || ps.Active != tt.active.minus(tt.back) {
+			t.Errorf("%+v short %d: reserve %+v active %+v, want back %+v", tt.active, tt.short, ps.Reserve, ps.Active, tt.back)
+		}
+		if (tt.back.Total() > 0) != hasEvent(evs, "UnitsReturnedToReserve") {
+			t.Errorf("%+v short %d: events %v", tt.active, tt.short, evs)
+		}
+	}
+}
+
+// TestRule17_11InTheIncomePhase: the income phase applies 17.11, and the
+// returned units cost nothing next turn (11.81).
+func TestRule17_11InTheIncomePhase(t *testing.T) {
+	s := NewGame(3)
+	s.Segment = SegIncome
+	s.Powers[Italy].Active = Units{Armor: 1, Infantry: 20, Air: 5}
+	var evs []Event
+	resolveSegment(&s, nil, &evs)
+	var ic IncomeComputed
+	var back UnitsReturnedToReserve
+	for _, e := range evs {
+		switch e := e.(type) {
+		case IncomeComputed:
+			if e.Power == Italy {
+				ic = e
+			}
+		case UnitsReturnedToReserve:
+			back = e
+		}
+	}
+	if ic.Shortfall == 0 || back.Units.Total() != min(ic.Shortfall, ic.Income.Maintenance) {
+		t.Fatalf("shortfall %d maintenance %d, returned %+v", ic.Shortfall, ic.Income.Maintenance, back)
+	}
+	ps := s.Powers[Italy]
+	if ps.Active.Total()+ps.Reserve.Total() != 26 || ps.TilePoints != 0 {
+		t.Errorf("units not conserved or tile points %d: %+v %+v", ps.TilePoints, ps.Active, ps.Reserve)
+	}
+}
+
+// TestRule18_11AllowedListsBuilds: Allowed offers a BUILD per unit type in
+// reserve, paid with the cheapest counters, and each is valid.
+func TestRule18_11AllowedListsBuilds(t *testing.T) {
+	s := economicGame(t)
+	s.Powers[France].Reserve = Units{Infantry: 1, Air: 2}
+	s.Powers[France].TilePoints = 4
+	var builds []string
+	for _, o := range Allowed(s, France) {
+		if o.Order.Kind == Build {
+			builds = append(builds, o.Order.String())
+			if o.Cost != 2 {
+				t.Errorf("%s costs %d", o.Order, o.Cost)
+			}
+		}
+	}
+	if len(builds) != 2 || builds[0] != "BUILD INFANTRY WITH 2" || builds[1] != "BUILD AIR WITH 2" {
+		t.Errorf("builds %q", builds)
+	}
+}

@@ -1,0 +1,868 @@
+package adjudicator
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// parseResearchTestOrder reads the canonical text of a research order
+// (researchString) after the word RESEARCH, lower case.
+func parseResearchTestOrder(f []string) (Order, error) {
+	o := Order{Kind: Research}
+	if len(f) == 0 {
+		return o, fmt.Errorf("research: empty")
+	}
+	if f[0] == "counter" {
+		if len(f) == 2 && f[1] == CounterCivilian {
+			return Order{Kind: Research, Counters: []int{1}, Args: []string{CounterCivilian}}, nil
+		}
+		for _, w := range f[1:] {
+			n, err := strconv.Atoi(w)
+			if err != nil {
+				return o, err
+			}
+			o.Counters = append(o.Counters, n)
+		}
+		return o, nil
+	}
+	if n, err := strconv.Atoi(f[len(f)-1]); err == nil && len(f) > 1 {
+		o.Points = n
+		f = f[:len(f)-1]
+	}
+	switch k := f[len(f)-1]; k {
+	case PointIntelligence, PointAdvanced, PointSpy, PointReassign:
+		o.Args = []string{k}
+		f = f[:len(f)-1]
+	}
+	o.Project = strings.Join(f, " ")
+	if o.Points == 0 {
+		o.Points = 1
+	}
+	return o, nil
+}
+
+// rs builds research orders from canonical texts.
+func rs(t *testing.T, texts ...string) []Order {
+	t.Helper()
+	var out []Order
+	for _, x := range texts {
+		o, err := parseTestOrder(x)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, o)
+	}
+	return out
+}
+
+// researchState is NewGame(1) in the economic segment with tile points.
+func researchState() State {
+	s := NewGame(1)
+	s.Segment = SegEconomic
+	for _, ps := range s.Powers {
+		ps.TilePoints = 20
+	}
+	return s
+}
+
+// nextTurn starts the next turn's economic segment, counters unused.
+func nextTurn(s *State) {
+	s.Turn = s.Turn.Next()
+	s.Segment = SegEconomic
+	for _, ps := range s.Powers {
+		ps.Used = ActivityCounters{}
+	}
+}
+
+func setSteps(t *testing.T, s *State, side Side, id string, steps int) {
+	t.Helper()
+	r, ok := FindProject(side, id)
+	if !ok {
+		t.Fatalf("no project %s/%s", side, id)
+	}
+	if g := s.Sheets.progress(r); g != nil {
+		g.Steps = steps
+		return
+	}
+	s.Sheets.Progress = append(s.Sheets.Progress, ProjectProgress{Side: side, Power: r.Power, Project: r.Name, Steps: steps})
+}
+
+func stepsOf(t *testing.T, s State, side Side, id string) int {
+	t.Helper()
+	r, ok := FindProject(side, id)
+	if !ok {
+		t.Fatalf("no project %s/%s", side, id)
+	}
+	return s.Sheets.Steps(r)
+}
+
+func wantRule(t *testing.T, errs []OrderError, rule string) {
+	t.Helper()
+	for _, e := range errs {
+		if e.Rule == rule {
+			if !strings.Contains(e.Error(), "rule "+rule) {
+				t.Errorf("error %q lacks its rule", e.Error())
+			}
+			return
+		}
+	}
+	t.Errorf("want a rule %s error, got %v", rule, errs)
+}
+
+func wantValid(t *testing.T, errs []OrderError) {
+	t.Helper()
+	if len(errs) != 0 {
+		t.Errorf("want valid, got %v", errs)
+	}
+}
+
+// resolveResearch resolves the economic segment of s in place.
+func resolveResearch(t *testing.T, s *State, orders map[Power][]Order) []Event {
+	t.Helper()
+	var evs []Event
+	s.Segment = SegEconomic
+	resolveSegment(s, orders, &evs)
+	s.Segment = SegEconomic // for the next Validate of the test
+	for _, e := range evs {
+		if v, ok := e.(OrderVoided); ok {
+			t.Fatalf("order voided: %+v", v)
+		}
+	}
+	return evs
+}
+
+func TestResearchTable(t *testing.T) {
+	seen := map[string]bool{}
+	for _, r := range researchProjects {
+		key := string(r.Side) + "/" + r.ID()
+		if seen[key] {
+			t.Errorf("15.41: %s twice", key)
+		}
+		seen[key] = true
+		if r.Rule == "" || r.StepsPerResult < 1 || len(r.Effects) == 0 {
+			t.Errorf("15.41: %s: incomplete row %+v", key, r)
+		}
+		if r.Results > 0 && len(r.Effects) != r.Results {
+			t.Errorf("15.41: %s: %d effects for %d results", key, len(r.Effects), r.Results)
+		}
+		if got, ok := FindProject(r.Side, r.ID()); !ok || got.ID() != r.ID() {
+			t.Errorf("FindProject(%s, %q) = %v, %v", r.Side, r.ID(), got.ID(), ok)
+		}
+	}
+	// 16.12A: strategic bombers 6 steps per result, three results.
+	r, _ := FindProject(Allies, "strategic bombers")
+	if r.Power != Britain || r.MaxSteps() != 18 || r.Effect(2).Air != 2 || r.Effect(3).Support != 1 {
+		t.Errorf("16.12A: %+v", r)
+	}
+	// 16.12B, 16.17: ten steps; two counters; Russian ones to the garrison.
+	if r, _ := FindProject(Soviet, "air range"); r.MaxSteps() != 10 || r.Effect(1).Garrison != 2 {
+		t.Errorf("16.17: %+v", r)
+	}
+	if ids := AmbiguousProject(Axis, "battleship design"); len(ids) != 2 {
+		t.Errorf("battleship design on the Axis sheet: %v", ids)
+	}
+	if _, ok := FindProject(Soviet, "russian armor"); !ok {
+		t.Error("russian armor not found")
+	}
+}
+
+func TestRule15_21BasicAllocation(t *testing.T) {
+	s := researchState()
+	// 15.21A: the Axis leader places 3 points (one Italian: 15.23C).
+	wantValid(t, Validate(s, Germany, rs(t, "research air range", "research torpedoes", "research italian armor")))
+	wantRule(t, Validate(s, Germany, rs(t, "research air range", "research torpedoes", "research italian armor", "research radar")), "15.21")
+	// 15.21C: Russia 1.
+	wantValid(t, Validate(s, Russia, rs(t, "research armor")))
+	wantRule(t, Validate(s, Russia, rs(t, "research armor", "research radar")), "15.21")
+	// Italy has no basic points: its points come from counters.
+	wantRule(t, Validate(s, Italy, rs(t, "research italian armor")), "15.22")
+}
+
+func TestRule15_22SupplementalCounter(t *testing.T) {
+	s := researchState()
+	orders := rs(t, "research counter 2", "research italian armor", "research torpedoes")
+	wantValid(t, Validate(s, Italy, orders))
+	evs := resolveResearch(t, &s, map[Power][]Order{Italy: orders})
+	ps := s.Powers[Italy]
+	if ps.TilePoints != 18 || ps.Used.Two != 1 { // 12.31
+		t.Errorf("12.31: tile points %d, used %v", ps.TilePoints, ps.Used)
+	}
+	if stepsOf(t, s, Axis, "italian armor") != 1 || stepsOf(t, s, Axis, "torpedoes") != 1 {
+		t.Errorf("steps not recorded: %+v", s.Sheets.Progress)
+	}
+	var spent, assigned bool
+	for _, e := range evs {
+		switch e := e.(type) {
+		case ResearchCountersUsed:
+			spent = e.Visibility().Public && e.Points == 2 // 15.22C
+		case ResearchAssigned:
+			assigned = true
+			if e.Visibility().Public || e.Visibility().Power != Italy {
+				t.Errorf("15.15: research placement must be private to Italy: %+v", e.Visibility())
+			}
+		}
+	}
+	if !spent || !assigned {
+		t.Errorf("events: %v", evs)
+	}
+	// 12.41C: one activity counter for research.
+	wantRule(t, Validate(researchState(), Italy, rs(t, "research counter 2", "research counter 1")), "12.41C")
+	// 12.21: no strength 4; 15.22: a 0 counter adds nothing.
+	wantRule(t, Validate(researchState(), Italy, rs(t, "research counter 0")), "15.22")
+	// 12.31: counters are paid in tile points.
+	poor := researchState()
+	poor.Powers[Italy].TilePoints = 1
+	wantRule(t, Validate(poor, Italy, rs(t, "research counter 2", "research italian armor")), "12.31")
+}
+
+func TestRule15_22AResearchOnlyCounter(t *testing.T) {
+	s := researchState()
+	// Italy has 2 civilian factories: no research-only counter yet.
+	wantRule(t, Validate(s, Italy, rs(t, "research counter civilian", "research italian armor")), "15.22A")
+	// 13.21: a conversion adds it at once, usable in the same turn's research.
+	orders := rs(t, "convert idle to civilian", "research counter civilian", "research counter 1",
+		"research italian armor", "research torpedoes")
+	wantValid(t, Validate(s, Italy, orders))
+	resolveResearch(t, &s, map[Power][]Order{Italy: orders})
+	if u := s.Powers[Italy].Used; u.Research != 1 || u.One != 1 {
+		t.Errorf("12.41C: used %v", u)
+	}
+	// 10 conversion + 1 + 1 counters.
+	if tp := s.Powers[Italy].TilePoints; tp != 8 {
+		t.Errorf("tile points %d, want 8", tp)
+	}
+}
+
+func TestRule15_23AOnePointPerProject(t *testing.T) {
+	s := researchState()
+	wantRule(t, Validate(s, Britain, rs(t, "research air range", "research air range", "research french armor")), "15.23A")
+	wantRule(t, Validate(s, Britain, rs(t, "research french armor 2")), "15.23A")
+	// 15.23D: the intelligence point bars a normal one in the project.
+	wantRule(t, Validate(s, Britain, rs(t, "research espionage intelligence", "research espionage", "research french armor")), "15.23A")
+	// Across the side: Britain's point is placed first; France's is voided.
+	orders := map[Power][]Order{
+		Britain: rs(t, "research french armor"),
+		France:  rs(t, "research counter 1", "research french armor"),
+	}
+	var evs []Event
+	resolveSegment(&s, orders, &evs)
+	if n := stepsOf(t, s, Allies, "french armor"); n != 1 {
+		t.Errorf("15.23A: french armor %d steps, want 1", n)
+	}
+	voided := false
+	for _, e := range evs {
+		if v, ok := e.(OrderVoided); ok && v.Power == France && v.Rule == "15.23A" {
+			voided = true
+		}
+	}
+	if !voided {
+		t.Errorf("15.23A: France's point not voided: %s", dumpEvents(evs))
+	}
+}
+
+func TestRule15_23BStages(t *testing.T) {
+	s := researchState()
+	setSteps(t, &s, Axis, "air range", 3) // next step 4: light grey
+	setSteps(t, &s, Axis, "radar", 6)     // next step 7: dark grey
+	// First point: clear cells are open, so it may not go to light grey.
+	wantRule(t, Validate(s, Germany, rs(t, "research air range")), "15.23B")
+	// Two points: the second may go to light grey.
+	wantValid(t, Validate(s, Germany, rs(t, "research italian armor", "research air range")))
+	// Two points may not reach dark grey; three may (the third point).
+	wantRule(t, Validate(s, Germany, rs(t, "research italian armor", "research radar")), "15.23B")
+	wantValid(t, Validate(s, Germany, rs(t, "research italian armor", "research air range", "research radar")))
+	// Three points: only one beyond light grey.
+	setSteps(t, &s, Axis, "air defense", 7)
+	wantRule(t, Validate(s, Germany, rs(t, "research italian armor", "research air defense", "research radar")), "15.23B")
+
+	// No clear cell left anywhere: the first point may go to light grey.
+	full := researchState()
+	for _, r := range ResearchProjects(Axis) {
+		n := 3
+		if r.MaxSteps() > 0 {
+			n = min(3, r.MaxSteps())
+		}
+		setSteps(t, &full, Axis, r.ID(), n)
+	}
+	full.Sheets.Permits.RhinelandRemilitarized = true
+	full.Sheets.Permits.Atomic = true
+	wantValid(t, Validate(full, Germany, rs(t, "research italian armor")))
+	// Intelligence and advanced points ignore the stages (15.23D-E).
+	wantValid(t, Validate(s, Germany, rs(t, "research italian armor", "research counter-intelligence intelligence")))
+	setSteps(t, &s, Axis, "jets", 8)
+	setSteps(t, &s, Axis, "advanced submarines", 8)
+	setSteps(t, &s, Axis, "rockets", 8)
+	wantValid(t, Validate(s, Germany, rs(t, "research italian armor", "research jets advanced")))
+}
+
+func TestRule15_23CItalianAndFrenchPoints(t *testing.T) {
+	s := researchState()
+	wantRule(t, Validate(s, Germany, rs(t, "research air range", "research torpedoes", "research radar")), "15.23C")
+	wantRule(t, Validate(s, Britain, rs(t, "research air range")), "15.23C")
+	wantValid(t, Validate(s, Britain, rs(t, "research air range", "research maginot line")))
+	// Unless three of the power's projects have 6-step results.
+	for _, id := range []string{"italian armor", "italian battleship design", "italian submarines"} {
+		setSteps(t, &s, Axis, id, 6)
+	}
+	wantValid(t, Validate(s, Germany, rs(t, "research air range", "research torpedoes", "research radar")))
+}
+
+func TestRule15_23DIntelligencePoint(t *testing.T) {
+	s := researchState()
+	setSteps(t, &s, Allies, "espionage", 1)
+	setSteps(t, &s, Allies, "covert operations", 1)
+	setSteps(t, &s, Allies, "codebreaking", 1)
+	wantRule(t, Validate(s, Britain, rs(t, "research espionage intelligence")), "15.23D")
+	wantValid(t, Validate(s, Britain, rs(t, "research counter-intelligence intelligence")))
+	wantRule(t, Validate(s, Britain, rs(t, "research radar intelligence")), "15.23D")
+	wantRule(t, Validate(s, France, rs(t, "research counter-intelligence intelligence")), "15.21")
+	// 22.21C: none while Russian research is barred.
+	s.Russia.GreatPurge = true
+	wantRule(t, Validate(s, Russia, rs(t, "research espionage intelligence")), "15.23D")
+	wantRule(t, Validate(s, Russia, rs(t, "research counter 1")), "22.21C")
+	wantValid(t, Validate(s, Russia, rs(t, "research armor")))
+}
+
+func TestRule15_23EFAdvancedPoints(t *testing.T) {
+	s := researchState()
+	setSteps(t, &s, Axis, "jets", 2)
+	wantRule(t, Validate(s, Germany, rs(t, "research jets advanced", "research italian armor")), "15.23E")
+	wantValid(t, Validate(s, Germany, rs(t, "research rockets advanced", "research italian armor")))
+	wantRule(t, Validate(s, Germany, rs(t, "research radar advanced", "research italian armor")), "15.23E")
+	wantRule(t, Validate(s, Britain, rs(t, "research british jets advanced")), "15.21")
+	setSteps(t, &s, Soviet, "rockets", 1)
+	wantRule(t, Validate(s, Russia, rs(t, "research rockets advanced")), "15.23F")
+	wantValid(t, Validate(s, Russia, rs(t, "research jets advanced")))
+}
+
+func TestRule15_42Restrictions(t *testing.T) {
+	s := researchState()
+	wantRule(t, Validate(s, Germany, rs(t, "research west wall", "research italian armor")), "15.42A")
+	wantRule(t, Validate(s, Britain, rs(t, "research anglo-french cooperation", "research french armor")), "15.42B")
+	wantRule(t, Validate(s, Russia, rs(t, "research atomic research")), "15.42C")
+	s.Sheets.Permits.RhinelandRemilitarized = true
+	wantValid(t, Validate(s, Germany, rs(t, "research west wall", "research italian armor")))
+	s.Sheets.Permits.ConcreteShortage = true
+	wantRule(t, Validate(s, Germany, rs(t, "research west wall", "research italian armor")), "15.42A")
+}
+
+// TestRule15_24ReassignmentExamples reproduces both examples of 15.24.
+func TestRule15_24ReassignmentExamples(t *testing.T) {
+	// Italian battleship design: 12 points (complete), +1 level.
+	for _, c := range []struct {
+		invested, placeFirst, surplus int
+	}{
+		{12, 0, 2}, // the event can do nothing: two points (one level)
+		{11, 0, 1}, // the event completes the project; one step left over
+		{11, 1, 2}, // one Axis point completes it first: two points
+		{10, 0, 0}, // the event takes effect normally
+	} {
+		t.Run(fmt.Sprintf("italian-bb-%d-%d", c.invested, c.placeFirst), func(t *testing.T) {
+			s := researchState()
+			setSteps(t, &s, Axis, "italian battleship design", c.invested)
+			if c.placeFirst > 0 {
+				// the point into step 12 (dark grey) is the third of the turn (15.23B)
+				resolveResearch(t, &s, map[Power][]Order{Germany: rs(t, "research italian armor", "research air range", "research italian battleship design")})
+			}
+			var evs []Event
+			got, err := ResearchEvent(&s, Italy, "italian battleship design", 2, false, &evs)
+			if err != nil || got != c.surplus {
+				t.Fatalf("15.24: surplus %d (%v), want %d", got, err, c.surplus)
+			}
+			if n := stepsOf(t, s, Axis, "italian battleship design"); n != min(c.invested+c.placeFirst+2, 12) {
+				t.Errorf("15.24: battleship design at %d steps", n)
+			}
+			if c.surplus == 2 {
+				// To naval projects eligible for Italy, regardless of stages.
+				setSteps(t, &s, Axis, "torpedoes", 5)
+				wantValid(t, Validate(s, Italy, rs(t, "research torpedoes reassign 1", "research light ships reassign 1")))
+				wantRule(t, Validate(s, Italy, rs(t, "research german submarines reassign 1")), "15.24A")
+				wantRule(t, Validate(s, Italy, rs(t, "research italian armor reassign 1")), "15.24")
+				wantRule(t, Validate(s, Italy, rs(t, "research torpedoes reassign 3")), "15.24")
+				wantRule(t, Validate(s, Germany, rs(t, "research torpedoes reassign 1")), "15.24")
+				resolveResearch(t, &s, map[Power][]Order{Italy: rs(t, "research torpedoes reassign 1", "research light ships reassign 1")})
+				if stepsOf(t, s, Axis, "torpedoes") != 6 || stepsOf(t, s, Axis, "light ships") != 1 || len(s.Sheets.Surplus) != 0 {
+					t.Errorf("15.24: reassignment not applied: %+v", s.Sheets)
+				}
+				if ResearchResults(s, Axis, 0, "torpedoes") != 1 {
+					t.Error("16.13A: torpedoes result missing")
+				}
+			}
+		})
+	}
+	// Allied air range: 9 points; doubling, at most three steps.
+	s := researchState()
+	setSteps(t, &s, Allies, "air range", 9)
+	var evs []Event
+	got, _ := ResearchEvent(&s, Britain, "air range", 0, true, &evs)
+	if got != 2 || stepsOf(t, s, Allies, "air range") != 10 {
+		t.Errorf("15.24 air range: surplus %d, steps %d; want 2, 10", got, stepsOf(t, s, Allies, "air range"))
+	}
+	if ResearchResults(s, Allies, 0, "air range") != 1 {
+		t.Error("16.12B: the air range result")
+	}
+	// Already complete: three points to Allied air projects.
+	s2 := researchState()
+	setSteps(t, &s2, Allies, "air range", 10)
+	if got, _ := ResearchEvent(&s2, Britain, "air range", 0, true, &evs); got != 3 {
+		t.Errorf("15.24: surplus %d, want 3", got)
+	}
+	wantValid(t, Validate(s2, Britain, rs(t, "research air defense reassign 3")))
+	wantRule(t, Validate(s2, Britain, rs(t, "research air defense reassign 2", "research air defense reassign 2")), "15.24B")
+	for _, e := range evs {
+		if _, ok := e.(ResearchSurplusGained); ok && e.Visibility().Public {
+			t.Errorf("15.15: %s is public", e.Type())
+		}
+	}
+}
+
+// TestRule15_52StartingResultsExample: the first Allied point in strategic
+// bombers goes to step 1; after six steps the Allies have a second
+// strategic bomber counter on the air portion of the chart.
+func TestRule15_52StartingResultsExample(t *testing.T) {
+	s := researchState()
+	if got := ResearchBalance(s, Allies)[AirBalance]; got != 1 {
+		t.Fatalf("15.52, 20.41B: starting air research counters %d, want 1", got)
+	}
+	if got := ResearchGarrison(s); got != 1 {
+		t.Errorf("15.52: Russian starting specialized units in the garrison: %d", got)
+	}
+	if got := ResearchBalance(s, Axis)[ArmorBalance]; got != 1 {
+		t.Errorf("20.41A: Axis armor research %d", got)
+	}
+	for i := 0; i < 6; i++ {
+		orders := map[Power][]Order{Britain: rs(t, "research strategic bombers", "research maginot line")}
+		if i == 3 {
+			// the fourth point is the first of the turn: steps 4-6 are light
+			// grey, so it needs a second point elsewhere (15.23B).
+			orders[Britain] = rs(t, "research french armor", "research strategic bombers")
+		}
+		if i >= 4 {
+			orders[Britain] = rs(t, "research french armor", "research strategic bombers")
+		}
+		if errs := Validate(s, Britain, orders[Britain]); errs != nil {
+			t.Fatalf("point %d: %v", i+1, errs)
+		}
+		resolveResearch(t, &s, orders)
+		if i == 0 && stepsOf(t, s, Allies, "strategic bombers") != 1 {
+			t.Fatal("15.52: the first point goes to step 1")
+		}
+		nextTurn(&s)
+	}
+	if got := ResearchBalance(s, Allies)[AirBalance]; got != 2 {
+		t.Errorf("15.52: air research counters %d, want 2", got)
+	}
+	if got := ResearchResults(s, Allies, Britain, "strategic bombers"); got != 2 {
+		t.Errorf("15.52: strategic bomber results %d, want 2 (starting + first)", got)
+	}
+}
+
+// TestRule15_63FrenchBattleshipExample: France researches battleship design
+// from Spring 1935, a point a turn; in Winter the random event gives +1
+// level, then the Winter point completes the first result.
+func TestRule15_63FrenchBattleshipExample(t *testing.T) {
+	s := researchState()
+	for season := Spring; season <= Winter; season++ {
+		s.Turn = Turn{Year: 1935, Season: season}
+		nextTurn(&s)
+		s.Turn = Turn{Year: 1935, Season: season}
+		if season == Winter {
+			var evs []Event
+			if sur, _ := ResearchEvent(&s, France, "battleship design", 2, false, &evs); sur != 0 {
+				t.Fatalf("surplus %d", sur)
+			}
+			if n := stepsOf(t, s, Allies, "french battleship design"); n != 5 {
+				t.Fatalf("after the event: %d steps, want 5", n)
+			}
+		}
+		// Britain places the Allied point (the French obligation of 15.23C
+		// is met by it).
+		orders := map[Power][]Order{Britain: rs(t, "research french battleship design")}
+		if season == Winter {
+			// step 6 is light grey: the first point of the turn goes elsewhere.
+			orders[Britain] = rs(t, "research air range", "research french battleship design")
+		}
+		wantValid(t, Validate(s, Britain, orders[Britain]))
+		evs := resolveResearch(t, &s, orders)
+		got := 0
+		for _, e := range evs {
+			if r, ok := e.(ResearchResultAchieved); ok && r.Project == "french battleship design" {
+				got++
+				if !r.Visibility().Public || r.Result != 1 || r.Effect.Naval != 1 {
+					t.Errorf("15.63: %+v", r)
+				}
+			}
+		}
+		if want := map[bool]int{true: 1, false: 0}[season == Winter]; got != want {
+			t.Errorf("%s: %d results announced, want %d", s.Turn, got, want)
+		}
+	}
+	// 16.13B, 19.63C: France may lay down 4-factor battleships.
+	if n := NationalResults(s, France, ProjectBattleshipDesign); n != 1 {
+		t.Errorf("16.13B: French battleship design results %d", n)
+	}
+	if n := NationalResults(s, Britain, ProjectBattleshipDesign); n != 0 {
+		t.Errorf("16.13B: British battleship design results %d", n)
+	}
+	if got := ResearchBalance(s, Allies)[NavalBalance]; got != 2 { // + British naval air training (20.41C)
+		t.Errorf("naval research counters %d, want 2", got)
+	}
+}
+
+func TestRule16_1Effects(t *testing.T) {
+	s := researchState()
+	var evs []Event
+	// 16.14C: economic preparation: a 1, then a 2 counter, then support.
+	setSteps(t, &s, Axis, "economic preparation", 5)
+	ResearchEvent(&s, Germany, "economic preparation", 1, false, &evs)
+	if c := ResearchCounterBonus(s, Germany); c.One != 1 || c.Two != 0 {
+		t.Errorf("16.14C: %v", c)
+	}
+	ResearchEvent(&s, Germany, "economic preparation", 12, false, &evs)
+	if c := ResearchCounterBonus(s, Germany); c.One != 1 || c.Two != 1 || ResearchSupport(s, Germany) != 1 {
+		t.Errorf("16.14C: %v, support %d", c, ResearchSupport(s, Germany))
+	}
+	if ResearchCounterBonus(s, Italy).Count() != 0 || ResearchSupport(s, Italy) != 0 {
+		t.Error("16.14C: German results are not Italian")
+	}
+	// 16.14B, 10.81A: Maginot Line +1 French support per result.
+	setSteps(t, &s, Allies, "maginot line", 11)
+	ResearchEvent(&s, France, "maginot line", 1, false, &evs)
+	if got := ResearchSupport(s, France); got != 2 {
+		t.Errorf("10.81A: French support %d, want 2", got)
+	}
+	// 16.17: Russian air range: two garrison counters.
+	ResearchEvent(&s, Russia, "air range", 10, false, &evs)
+	if got := ResearchGarrison(s); got != 3 {
+		t.Errorf("16.17: garrison research counters %d, want 3", got)
+	}
+	// 16.16E: occupation policies raise the garrison requirement 1, then 2.
+	ResearchEvent(&s, Germany, "occupation policies", 12, false, &evs)
+	if got := ResearchGarrisonRequirement(s); got != 3 {
+		t.Errorf("16.16E: requirement %d, want 3", got)
+	}
+	// 16.16D: codebreaking, at most two results.
+	ResearchEvent(&s, Britain, "codebreaking", 20, false, &evs)
+	if got := ResearchResults(s, Allies, 0, "codebreaking"); got != 2 {
+		t.Errorf("16.16D: codebreaking results %d", got)
+	}
+	// 16.18B, 10.51A: third jet result, +1 German support (economic preparation +1 already).
+	ResearchEvent(&s, Germany, "jets", 18, false, &evs)
+	if got := ResearchSupport(s, Germany); got != 2 {
+		t.Errorf("16.18B: German support %d, want 2", got)
+	}
+	// 16.13B, 19.63A: naval air training results, the starting one included.
+	if got := NationalResults(s, Britain, ProjectNavalAirTraining); got != 1 {
+		t.Errorf("19.63A: British naval air training %d", got)
+	}
+}
+
+func TestRule16_16HeldIntelligenceResults(t *testing.T) {
+	s := researchState()
+	var evs []Event
+	// 16.16C: one counter-intelligence result in reserve.
+	ResearchEvent(&s, Britain, ProjectCounterIntel, intelligenceSteps, false, &evs)
+	if HeldResults(s, Allies, ProjectCounterIntel) != 1 {
+		t.Fatal("16.16C: result not held")
+	}
+	for _, e := range evs {
+		if r, ok := e.(ResearchResultAchieved); ok && r.Visibility().Public {
+			t.Errorf("15.63: held counter-intelligence announced publicly")
+		}
+	}
+	// 15.241C: it can take steps up to the one before the next result.
+	if sur, _ := ResearchEvent(&s, Britain, ProjectCounterIntel, intelligenceSteps, false, &evs); sur != 1 {
+		t.Errorf("15.241C: surplus %d, want 1", sur)
+	}
+	if r, _ := FindProject(Allies, ProjectCounterIntel); s.Sheets.Remaining(r) != 0 {
+		t.Error("16.16C: counter-intelligence should take no more steps")
+	}
+	setSteps(t, &s, Allies, "espionage", 1)
+	setSteps(t, &s, Allies, "covert operations", 1)
+	setSteps(t, &s, Allies, "codebreaking", 1)
+	// the intelligence point skips the blocked project (docs/rules.md)
+	wantValid(t, Validate(s, Britain, rs(t, "research espionage intelligence")))
+	if !UseResult(&s, Allies, ProjectCounterIntel) || HeldResults(s, Allies, ProjectCounterIntel) != 0 {
+		t.Error("16.16C: use once")
+	}
+	if UseResult(&s, Allies, ProjectCounterIntel) {
+		t.Error("16.16C: used twice")
+	}
+	// 16.16A: Axis covert operations: one per power, two for the side.
+	ResearchEvent(&s, Germany, ProjectCovertOperations, 2*intelligenceSteps, false, &evs)
+	if HeldResults(s, Axis, ProjectCovertOperations) != 2 {
+		t.Error("16.16A: two Axis covert operations")
+	}
+	// 16.16B: espionage gives a spy ring to place, announced.
+	evs = nil
+	ResearchEvent(&s, Russia, ProjectEspionage, intelligenceSteps, false, &evs)
+	if len(evs) != 1 || !evs[0].Visibility().Public || HeldResults(s, Soviet, ProjectEspionage) != 1 {
+		t.Errorf("16.16B, 15.63: %v", evs)
+	}
+}
+
+func TestRule16_16BSpyRingPoint(t *testing.T) {
+	s := researchState()
+	s.Sheets.SpyRings = []ResearchSpyRing{{Side: Axis, Target: Allies, Category: NavalResearch, Activated: Turn{Year: 1934, Season: Winter}}}
+	setSteps(t, &s, Axis, "light ships", 5)
+	// The spy point is not a normal point: alone, the normal point in a
+	// light grey step breaks 15.23B.
+	wantRule(t, Validate(s, Italy, rs(t, "research counter 1", "research light ships spy", "research light ships")), "15.23B")
+	// Regardless of stage and of another point in the project.
+	orders := rs(t, "research light ships spy", "research italian armor", "research air range", "research light ships")
+	wantValid(t, Validate(s, Germany, orders))
+	resolveResearch(t, &s, map[Power][]Order{Germany: orders})
+	if n := stepsOf(t, s, Axis, "light ships"); n != 7 {
+		t.Errorf("16.16B: light ships %d steps, want 7", n)
+	}
+	if !s.Sheets.SpyRings[0].Used {
+		t.Error("16.16B: spy ring not marked used")
+	}
+	// Once per project a game, and the ring works for one turn.
+	s.Sheets.SpyRings[0].Used = false
+	wantRule(t, Validate(s, Germany, rs(t, "research light ships spy")), "16.16B")
+	wantValid(t, Validate(s, Germany, rs(t, "research torpedoes spy")))
+	nextTurn(&s)
+	wantRule(t, Validate(s, Germany, rs(t, "research light ships spy")), "16.16B")
+}
+
+func TestRule15_63MaginotReveal(t *testing.T) {
+	s := researchState()
+	setSteps(t, &s, Allies, "maginot line", 6)
+	orders := map[Power][]Order{Britain: rs(t, "research french armor", "research air range", "research maginot line")}
+	evs := resolveResearch(t, &s, orders)
+	found := false
+	for _, e := range evs {
+		if m, ok := e.(MaginotResearchRevealed); ok {
+			found = m.Steps == 1 && m.Modifier == -1 && m.Visibility().Public
+		}
+	}
+	if !found || s.Sheets.MaginotModifier != -1 {
+		t.Errorf("16.14B: %s", dumpEvents(evs))
+	}
+}
+
+func TestResearchEventsRoundTrip(t *testing.T) {
+	s := researchState()
+	evs := resolveResearch(t, &s, map[Power][]Order{Italy: rs(t, "research counter 2", "research italian armor", "research torpedoes")})
+	var more []Event
+	ResearchEvent(&s, Italy, "italian armor", 10, false, &more)
+	evs = append(evs, more...)
+	b, err := MarshalEvents(evs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := UnmarshalEvents(b)
+	if err != nil || len(back) != len(evs) {
+		t.Fatalf("%v: %d events back of %d", err, len(back), len(evs))
+	}
+	for i := range evs {
+		if fmt.Sprint(back[i]) != fmt.Sprint(evs[i]) {
+			t.Errorf("event %d: %v != %v", i, back[i], evs[i])
+		}
+	}
+	// The order texts read back.
+	for _, x := range []string{"RESEARCH COUNTER 2", "RESEARCH COUNTER CIVILIAN", "RESEARCH AIR RANGE",
+		"RESEARCH ESPIONAGE INTELLIGENCE", "RESEARCH JETS ADVANCED", "RESEARCH ASW REASSIGN 2", "RESEARCH TORPEDOES SPY"} {
+		o, err := parseTestOrder(x)
+		if err != nil || o.String() != x {
+			t.Errorf("%q -> %q (%v)", x, o.String(), err)
+		}
+	}
+}
+
+func TestResearchDoesNotMutateInput(t *testing.T) {
+	s := researchState()
+	setSteps(t, &s, Axis, "torpedoes", 2)
+	snap := fmt.Sprintf("%+v", s.Sheets)
+	_, _, err := Resolve(s, map[Power][]Order{Germany: rs(t, "research torpedoes", "research italian armor")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fmt.Sprintf("%+v", s.Sheets) != snap {
+		t.Error("Resolve mutated its input's research sheets")
+	}
+}
+
+// researchRoundTripEvents are one of each research event, for
+// TestEventsRoundTrip.
+func researchRoundTripEvents() []Event {
+	return []Event{
+		ResearchCountersUsed{Power: Italy, Counters: ActivityCounters{Two: 1}, Points: 2, TilePoints: 3},
+		ResearchAssigned{Power: Germany, Side: Axis, Project: "jets", Kind: PointAdvanced, Points: 1, Steps: 4},
+		ResearchResultAchieved{Side: Allies, Power: France, Project: "french battleship design", Result: 1, Steps: 6,
+			Effect: ResultEffect{Naval: 1}, Rule: "16.13B"},
+		MaginotResearchRevealed{Steps: 1, Total: 7, Modifier: -1},
+		ResearchSurplusGained{Power: Italy, Project: "italian battleship design", Category: NavalResearch, Points: 2},
+		ResearchSpied{To: Germany, Side: Axis, Target: Allies, Category: NavalResearch,
+			Projects: []ProjectSteps{{Project: "asw", Steps: 3}}},
+	}
+}
+
+func TestResearchAllowed(t *testing.T) {
+	s := researchState()
+	got := map[Power][]string{}
+	for _, p := range Powers {
+		for _, o := range Allowed(s, p) {
+			if o.Order.Kind == Research {
+				got[p] = append(got[p], o.Order.String())
+				if o.Note == "" {
+					t.Errorf("%s: %+v without a note", p, o)
+				}
+			}
+		}
+	}
+	want := map[Power][]string{
+		Germany: {"RESEARCH COUNTER 3", "RESEARCH ITALIAN HARBOR ATTACKS"}, // 15.23C: an Italian project first
+		Italy:   {"RESEARCH COUNTER 2"},
+		Britain: {"RESEARCH COUNTER 3", "RESEARCH FRENCH BATTLESHIP DESIGN"},
+		France:  {"RESEARCH COUNTER 2"},
+		Russia:  {"RESEARCH COUNTER 2", "RESEARCH STRATEGIC BOMBERS"},
+	}
+	for _, p := range Powers {
+		if strings.Join(got[p], "|") != strings.Join(want[p], "|") {
+			t.Errorf("Allowed %s: %v, want %v", p, got[p], want[p])
+		}
+	}
+}
+
+func TestRule15_22DCivilWarInterventionPoint(t *testing.T) {
+	s := researchState()
+	setSteps(t, &s, Axis, "air range", 8) // any stage
+	var evs []Event
+	if err := CivilWarResearchPoint(&s, Italy, "air range", &evs); err != nil {
+		t.Fatal(err)
+	}
+	if stepsOf(t, s, Axis, "air range") != 9 {
+		t.Error("15.22D: the point was not placed")
+	}
+	// Once per project a game, whoever intervenes.
+	if err := CivilWarResearchPoint(&s, Germany, "air range", &evs); err == nil || !strings.Contains(err.Error(), "15.22D") {
+		t.Errorf("15.22D: second point: %v", err)
+	}
+	// Projects of the intervening power or joint ones only.
+	if err := CivilWarResearchPoint(&s, Italy, "german armor", &evs); err == nil {
+		t.Error("15.22D: Italy placed a point in German armor")
+	}
+	if err := CivilWarResearchPoint(&s, Italy, "armor", &evs); err != nil || stepsOf(t, s, Axis, "italian armor") != 1 {
+		t.Errorf("15.22D: Italian armor: %v", err)
+	}
+	// Not a listed project.
+	if err := CivilWarResearchPoint(&s, France, "radar", &evs); err == nil {
+		t.Error("15.22D: radar is not listed")
+	}
+	// Italy has no strategic bombers (Germany, Britain, Russia only).
+	if err := CivilWarResearchPoint(&s, Italy, "strategic bombers", &evs); err == nil {
+		t.Error("15.22D: Italian strategic bombers")
+	}
+	if err := CivilWarResearchPoint(&s, Russia, "strategic bombers", &evs); err != nil {
+		t.Error(err)
+	}
+}
+
+func TestRule15_22EExcessPurgeSteps(t *testing.T) {
+	s := researchState()
+	var evs []Event
+	for i := 0; i < 3; i++ {
+		if err := PurgeResearchStep(&s, "jets", &evs); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := PurgeResearchStep(&s, "jets", &evs); err == nil || !strings.Contains(err.Error(), "15.22E") {
+		t.Errorf("15.22E: fourth step: %v", err)
+	}
+	if err := PurgeResearchStep(&s, "rockets", &evs); err != nil || stepsOf(t, s, Soviet, "jets") != 3 {
+		t.Errorf("15.22E: %v", err)
+	}
+}
+
+func TestRule16_16BPlaceResearchSpyRing(t *testing.T) {
+	s := researchState()
+	var evs []Event
+	if err := PlaceResearchSpyRing(&s, Axis, Allies, NavalResearch, &evs); err == nil {
+		t.Error("16.16B: spy ring without an espionage result")
+	}
+	setSteps(t, &s, Axis, "espionage", intelligenceSteps)
+	setSteps(t, &s, Allies, "asw", 4)
+	setSteps(t, &s, Allies, "radar", 2)
+	if err := PlaceResearchSpyRing(&s, Axis, Allies, NavalResearch, &evs); err != nil {
+		t.Fatal(err)
+	}
+	if HeldResults(s, Axis, ProjectEspionage) != 0 || len(s.Sheets.SpyRings) != 1 {
+		t.Errorf("16.16B: %+v", s.Sheets)
+	}
+	if len(evs) != 2 {
+		t.Fatalf("16.16B: %d reveal events, want one for Germany and one for Italy", len(evs))
+	}
+	for _, e := range evs {
+		r := e.(ResearchSpied)
+		if e.Visibility().Public || len(r.Projects) != 1 || r.Projects[0].Steps != 4 {
+			t.Errorf("16.16B: %+v", r)
+		}
+	}
+	// The point is placed in the research segment of the next turn.
+	nextTurn(&s)
+	wantValid(t, Validate(s, Italy, rs(t, "research torpedoes spy")))
+}
+
+// TestRule16_16BSpyPointUsedOnce: both Axis powers order the point of one
+// spy ring; the second (Italy, later in the order of play) is voided.
+func TestRule16_16BSpyPointUsedOnce(t *testing.T) {
+	s := researchState()
+	s.Sheets.SpyRings = []ResearchSpyRing{{Side: Axis, Target: Allies, Category: NavalResearch, Activated: Turn{Year: 1934, Season: Winter}}}
+	orders := map[Power][]Order{Germany: rs(t, "research torpedoes spy"), Italy: rs(t, "research light ships spy")}
+	wantValid(t, Validate(s, Germany, orders[Germany]))
+	wantValid(t, Validate(s, Italy, orders[Italy]))
+	var evs []Event
+	resolveSegment(&s, orders, &evs)
+	voided := 0
+	for _, e := range evs {
+		if v, ok := e.(OrderVoided); ok && v.Rule == "16.16B" && v.Power == Italy {
+			voided++
+		}
+	}
+	if voided != 1 || stepsOf(t, s, Axis, "torpedoes") != 1 || stepsOf(t, s, Axis, "light ships") != 0 {
+		t.Errorf("16.16B: %s", dumpEvents(evs))
+	}
+}
+
+// TestResearchRandomOrdersNeverPanic: random research orders of every
+// power are validated and resolved without a panic, and Resolve leaves its
+// input's sheets alone.
+func TestResearchRandomOrdersNeverPanic(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	kinds := []string{"", " intelligence", " advanced", " spy", " reassign 1"}
+	for iter := 0; iter < 300; iter++ {
+		s := researchState()
+		s.Sheets.SpyRings = []ResearchSpyRing{{Side: Axis, Target: Allies, Category: NavalResearch, Activated: Turn{Year: 1934, Season: Winter}}}
+		s.Sheets.Surplus = []ResearchSurplus{{Turn: s.Turn, Power: Italy, Category: AirResearch, Points: 2}}
+		for _, row := range researchProjects {
+			if r.IntN(3) == 0 {
+				setSteps(t, &s, row.Side, row.ID(), r.IntN(20))
+			}
+		}
+		orders := map[Power][]Order{}
+		for _, p := range Powers {
+			var texts []string
+			if r.IntN(2) == 0 {
+				texts = append(texts, fmt.Sprintf("research counter %d", r.IntN(4)))
+			}
+			for n := r.IntN(5); n > 0; n-- {
+				rows := ResearchProjects(SideOf(p))
+				texts = append(texts, "research "+rows[r.IntN(len(rows))].ID()+kinds[r.IntN(len(kinds))])
+			}
+			orders[p] = rs(t, texts...)
+			_ = Validate(s, p, orders[p])
+		}
+		before := fmt.Sprintf("%+v", s.Sheets)
+		if _, _, err := Resolve(s, orders); err != nil {
+			t.Fatal(err)
+		}
+		if fmt.Sprintf("%+v", s.Sheets) != before {
+			t.Fatal("Resolve mutated its input")
+		}
+	}
+}

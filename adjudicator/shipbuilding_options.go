@@ -1,0 +1,103 @@
+package adjudicator
+
+import (
+	"fmt"
+	"strconv"
+)
+
+// shipbuildingOptions are the shipbuilding orders Allowed offers p, each
+// with counters that pay for it alone at the least waste; Allowed keeps
+// those that Validate accepts.
+func shipbuildingOptions(s State, p Power) []Option {
+	ps := s.Powers[p]
+	if ps == nil || ShipbuildingRate(s, p) == 0 {
+		return nil // 19.11
+	}
+	avail := shipyardCountersNow(s, p, ps).sub(ps.Used) // 12.22C, 13.21B
+	var opts []Option
+	// pay returns an order's counters for cost points: the general
+	// counters (and shipyard counters beyond the first, when yard) whose
+	// sum covers cost with the least waste, then the fewest counters.
+	pay := func(o Order, cost int, yard bool) (Order, int, bool) {
+		var pool []int
+		for _, c := range []struct{ n, v int }{{avail.Three, 3}, {avail.Two, 2}, {avail.One, 1}} {
+			for i := 0; i < c.n; i++ {
+				pool = append(pool, c.v)
+			}
+		}
+		ships := avail.Ship
+		if yard {
+			if ships < 1 {
+				return o, 0, false
+			}
+			o.Args = []string{argShipyard}
+			ships--
+			cost--
+		}
+		for i := 0; i < ships; i++ {
+			pool = append(pool, -1) // a shipyard counter, strength 1
+		}
+		best, bestMask := -1, 0
+		for mask := 0; mask < 1<<len(pool) && len(pool) <= 12; mask++ {
+			sum, n := 0, 0
+			for i, v := range pool {
+				if mask&(1<<i) != 0 {
+					sum += max(v, 1)
+					n++
+				}
+			}
+			if sum < cost {
+				continue
+			}
+			score := (sum-cost)*100 + n
+			if best < 0 || score < best {
+				best, bestMask = score, mask
+			}
+		}
+		if best < 0 {
+			return o, 0, false
+		}
+		points := 0
+		if yard {
+			points = 1
+		}
+		for i, v := range pool {
+			if bestMask&(1<<i) == 0 {
+				continue
+			}
+			if v < 0 {
+				o.Args = append(o.Args, argShipyard)
+				points++
+			} else {
+				o.Counters = append(o.Counters, v)
+				points += v
+			}
+		}
+		return o, points, true
+	}
+	for _, c := range shipClasses { // 19.61-19.63
+		if o, pts, ok := pay(Order{Kind: LayDown, Ship: string(c.Class)}, ShipCost(s, c.Class), true); ok {
+			opts = append(opts, Option{Order: o, Cost: pts, Note: fmt.Sprintf("a new %s in row %d, %s column (19.61)",
+				c.Class.Name(p), c.Size, s.Turn.Season)})
+		}
+	}
+	for _, sh := range ps.Naval.Building { // 19.71, 19.72, 19.74
+		if sh.Column != s.Turn.Season {
+			continue
+		}
+		no := strconv.Itoa(sh.No)
+		kind, note := Advance, fmt.Sprintf("ship %d to row %d (19.71)", sh.No, sh.Row-1)
+		if sh.Row-1 == LaunchRow {
+			kind, note = Launch, fmt.Sprintf("launches ship %d (19.74)", sh.No)
+		}
+		if o, pts, ok := pay(Order{Kind: kind, Ship: no}, ShipCost(s, sh.Class), false); ok {
+			opts = append(opts, Option{Order: o, Cost: pts, Note: note})
+		}
+		opts = append(opts, Option{Order: Order{Kind: Defer, Ship: no}, Note: fmt.Sprintf("ship %d one column right (19.72)", sh.No)})
+	}
+	if avail.Ship > 0 { // 19.75
+		opts = append(opts, Option{Order: Order{Kind: SaveShip, Args: []string{argShipyard}}, Cost: 1,
+			Note: "keep a shipbuilding point for a later turn (19.75)"})
+	}
+	return opts
+}

@@ -1,0 +1,95 @@
+package orders
+
+import (
+	"os"
+	"reflect"
+	"strings"
+	"testing"
+
+	"stormjudge/adjudicator"
+)
+
+func TestParseResearch(t *testing.T) {
+	r := adjudicator.Research
+	tests := []struct {
+		line string
+		want adjudicator.Order
+	}{
+		{"RESEARCH COUNTER 2", adjudicator.Order{Kind: r, Counters: []int{2}}},
+		{"research counter civilian", adjudicator.Order{Kind: r, Counters: []int{1}, Args: []string{"civilian"}}},
+		{"RESEARCH AIR RANGE", adjudicator.Order{Kind: r, Project: "air range", Points: 1}},
+		{"RESEARCH 1 POINT IN AIR RANGE", adjudicator.Order{Kind: r, Project: "air range", Points: 1}},
+		{"RESEARCH Italian Battleship Design", adjudicator.Order{Kind: r, Project: "italian battleship design", Points: 1}},
+		{"RESEARCH COUNTER-INTELLIGENCE INTELLIGENCE", adjudicator.Order{Kind: r, Project: "counter-intelligence", Points: 1, Args: []string{"intelligence"}}},
+		{"RESEARCH COUNTER INTELLIGENCE INTELLIGENCE", adjudicator.Order{Kind: r, Project: "counter-intelligence", Points: 1, Args: []string{"intelligence"}}},
+		{"RESEARCH JETS ADVANCED", adjudicator.Order{Kind: r, Project: "jets", Points: 1, Args: []string{"advanced"}}},
+		{"RESEARCH TORPEDOES WITH SPY RING", adjudicator.Order{Kind: r, Project: "torpedoes", Points: 1, Args: []string{"spy"}}},
+		{"RESEARCH ASW REASSIGN 2", adjudicator.Order{Kind: r, Project: "asw", Points: 2, Args: []string{"reassign"}}},
+		{"RESEARCH AIR RANGE 2", adjudicator.Order{Kind: r, Project: "air range", Points: 2}},
+		{"RESEARCH anglo_french cooperation", adjudicator.Order{Kind: r, Project: "anglo-french cooperation", Points: 1}},
+	}
+	for _, tc := range tests {
+		sub, err := Parse(env + tc.line)
+		if err != nil {
+			t.Errorf("%q: %v", tc.line, err)
+			continue
+		}
+		got := sub.Orders[0]
+		got.Line = 0
+		if !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("%q: got %+v, want %+v", tc.line, got, tc.want)
+		}
+	}
+}
+
+func TestParseResearchErrors(t *testing.T) {
+	tests := []struct{ line, want string }{
+		{"RESEARCH", "RESEARCH needs a project or COUNTER <strength>"},
+		{"RESEARCH COUNTER", "RESEARCH COUNTER needs the counter's strength"},
+		{"RESEARCH COUNTER big", `"big" is not a counter strength`},
+		{"RESEARCH COUNTER 2 1", "one counter a line"},
+		{"RESEARCH AIR RANGF", `unknown project "air rangf" (did you mean "air range"?)`},
+		{"RESEARCH ASW REASSIGN", "REASSIGN needs the number of points"},
+	}
+	for _, tc := range tests {
+		_, err := Parse(env + tc.line)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q: got %v, want %q", tc.line, err, tc.want)
+		}
+		if err != nil && !strings.Contains(err.Error(), "hint: RESEARCH COUNTER 2") {
+			t.Errorf("%q: no research hint in %v", tc.line, err)
+		}
+	}
+}
+
+// TestResearchExampleEmail: docs/orders.md's research example parses and
+// every order reads back as written.
+func TestResearchExampleEmail(t *testing.T) {
+	raw, err := os.ReadFile("../testdata/orders/economic-research.eml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := ReadMessage(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sub, err := Parse(m.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(sub.Orders) != 7 {
+		t.Fatalf("%d orders: %v", len(sub.Orders), sub.Orders)
+	}
+	want := []string{"RESEARCH COUNTER 2", "RESEARCH AIR RANGE", "RESEARCH ITALIAN ARMOR", "RESEARCH TORPEDOES", "RESEARCH RADAR", "RESEARCH GERMAN ARMOR", "RESEARCH ROCKETS ADVANCED"}
+	for i, o := range sub.Orders {
+		if o.String() != want[i] {
+			t.Errorf("order %d: %q, want %q", i, o.String(), want[i])
+		}
+	}
+	s := adjudicator.NewGame(1)
+	s.Segment = adjudicator.SegEconomic
+	s.Powers[adjudicator.Germany].TilePoints = 5
+	if errs := adjudicator.Validate(s, adjudicator.Germany, sub.Orders); errs != nil {
+		t.Errorf("the example is not valid in Spring 1935: %v", errs)
+	}
+}

@@ -1,0 +1,85 @@
+package orders
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+
+	"stormjudge/adjudicator"
+)
+
+// TestShipbuildingExample reads testdata/orders/economic-shipbuilding.eml,
+// the example of docs/orders.md (19.6, 19.7).
+func TestShipbuildingExample(t *testing.T) {
+	m, err := ReadMessage(readExample(t, "economic-shipbuilding.eml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sub, err := Parse(m.Body)
+	if err != nil {
+		t.Fatalf("Parse: %v", err)
+	}
+	want := []adjudicator.Order{
+		{Kind: adjudicator.Advance, Ship: "1", Counters: []int{2}, Args: []string{"saved=1"}, Line: 6},
+		{Kind: adjudicator.Accelerate, Ship: "1", Points: 1, Counters: []int{1}, Line: 8},
+		{Kind: adjudicator.LayDown, Ship: string(adjudicator.Battleship3), Counters: []int{2}, Args: []string{"shipyard"}, Line: 10},
+		{Kind: adjudicator.Defer, Ship: "2", Line: 11},
+	}
+	if !reflect.DeepEqual(sub.Orders, want) {
+		t.Errorf("orders:\n got %+v\nwant %+v", sub.Orders, want)
+	}
+	var texts []string
+	for _, o := range sub.Orders {
+		texts = append(texts, o.String())
+	}
+	if got := strings.Join(texts, "\n"); got != "ADVANCE SHIP 1 WITH 2, SAVED 1\nACCELERATE SHIP 1 BY 1 WITH 1\n"+
+		"LAY DOWN BATTLESHIP 3 WITH SHIPYARD 1, 2\nDEFER SHIP 2" {
+		t.Errorf("canonical text:\n%s", got)
+	}
+}
+
+func TestShipbuildingParseErrors(t *testing.T) {
+	for _, tt := range []struct{ line, want string }{
+		{"LAY DOWN DESTROYER WITH SHIPYARD 1", "light ships are not built, 19.63D"},
+		{"LAY UP CARRIER", "LAY DOWN"},
+		{"ADVANCE SHIP X WITH 2", "is not a ship number"},
+		{"ACCELERATE SHIP 1 BY 3 WITH 3", "BY 1 or BY 2"},
+		{"DEFER SHIP 1 WITH 1", "DEFER costs nothing"},
+		{"SAVE WITH 1", "only shipyard counters may be saved (19.75A)"},
+		{"LAUNCH SHIP 2", "WITH SHIPYARD 1"},
+	} {
+		_, err := Parse("GAME demo\nPOWER italy\nSECRET x\n" + tt.line + "\n")
+		if err == nil || !strings.Contains(err.Error(), tt.want) || !strings.Contains(err.Error(), "line 4") {
+			t.Errorf("%q: error %v, want one on line 4 containing %q", tt.line, err, tt.want)
+		}
+	}
+}
+
+// TestShipbuildingExampleIsValid: the example's orders pass Validate in
+// the position it describes (Italy, Summer 1936, ship 1 in the Summer
+// column on row 3 with a point saved in Spring, ship 2 in the Summer
+// column).
+func TestShipbuildingExampleIsValid(t *testing.T) {
+	m, err := ReadMessage(readExample(t, "economic-shipbuilding.eml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sub, err := Parse(m.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := adjudicator.NewGame(1)
+	s.Segment = adjudicator.SegEconomic
+	s.Turn = adjudicator.Turn{Year: 1936, Season: adjudicator.Summer}
+	it := s.Powers[adjudicator.Italy]
+	it.TilePoints = 10
+	it.Naval.Saved = 1
+	it.Naval.Building = []adjudicator.Ship{
+		{No: 1, Class: adjudicator.Battleship3, Row: 3, Column: adjudicator.Summer, LaidDown: adjudicator.Turn{Year: 1935, Season: adjudicator.Summer}},
+		{No: 2, Class: adjudicator.Battleship3, Row: 3, Column: adjudicator.Summer, LaidDown: adjudicator.Turn{Year: 1935, Season: adjudicator.Summer}},
+	}
+	it.Naval.Next = 2
+	if errs := adjudicator.Validate(s, adjudicator.Italy, sub.Orders); len(errs) > 0 {
+		t.Errorf("the example's orders are refused: %v", errs)
+	}
+}

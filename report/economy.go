@@ -1,0 +1,130 @@
+package report
+
+import (
+	"fmt"
+	"strings"
+
+	"stormjudge/adjudicator"
+)
+
+// Rendering of the economy events: support levels and their modifiers
+// (10), trade pacts (11.61), the Russian garrison (21) and activity counter
+// pools (12.2). The adjudicator computes everything; this only words it.
+
+// economySection names the report section of an economy event.
+func economySection(e adjudicator.Event) (string, bool) {
+	switch e := e.(type) {
+	case adjudicator.SupportDetermined, adjudicator.TradePactChanged,
+		adjudicator.PoolChanged, adjudicator.TemporaryCounters:
+		return adjudicator.SegIncome.Title(), true
+	case adjudicator.GarrisonChecked:
+		if e.Check.When == "21.23A" {
+			return adjudicator.SegIncome.Title(), true
+		}
+		return "Russian garrison", true
+	case adjudicator.SupportChanged:
+		return "Support changes", true
+	}
+	return "", false
+}
+
+// economyEvent renders an economy event; false if e is not one.
+func economyEvent(w *writer, e adjudicator.Event) bool {
+	switch e := e.(type) {
+	case adjudicator.SupportDetermined:
+		var parts []string
+		for _, m := range e.Modifiers {
+			parts = append(parts, fmt.Sprintf("%s %s (%s)", m.What, signed(m.Value), m.Rule))
+		}
+		if len(parts) == 0 {
+			return true // a level of 0 from no modifier: the income line says it
+		}
+		w.wrap(fmt.Sprintf("%s: support level %s: %s.", e.Power.Title(), signed(e.Level),
+			strings.Join(parts, ", ")), "    ")
+	case adjudicator.SupportChanged:
+		msg := fmt.Sprintf("%s: support %s for %s (rule %s), now %s", e.Power.Title(),
+			signed(e.Delta), e.What, e.Rule, signed(e.Support))
+		if e.TileDelta != 0 || e.Deficit != 0 {
+			msg += fmt.Sprintf("; tile points %s (rule 11.52A)", signed(e.TileDelta))
+		} else {
+			msg += "; no tile points change"
+		}
+		if e.Deficit > 0 {
+			msg += fmt.Sprintf("; %d point(s) short, taken from next turn's support (rule 10.41D)", e.Deficit)
+		}
+		w.wrap(msg+".", "  ")
+	case adjudicator.GarrisonChecked:
+		g := e.Check
+		state := fmt.Sprintf("surplus %d", g.Surplus)
+		if g.Surplus < 0 {
+			state = fmt.Sprintf("deficit %d", -g.Surplus)
+		}
+		w.wrap(fmt.Sprintf("Russian garrison (rule %s): %d (units %d, research %d, flags %d) "+
+			"against %d required (Japan %d, balance of power %s, EAI %d, bordering minors %d, "+
+			"occupation policies %d): %s, support %s, military counters %d (rule 21.41B).",
+			g.When, g.Garrison, g.Units, g.ResearchCounts, g.Flags, g.Required, g.Japan,
+			signed(g.BalanceOfPower), g.EAI, g.Borders, g.Occupation, state, signed(g.Support),
+			g.MilitaryCounters), "  ")
+	case adjudicator.TradePactChanged:
+		switch {
+		case e.To == 0:
+			w.wrap(fmt.Sprintf("%s: the trade pact of %s ends (rule %s).", e.Minor, e.From.Title(), e.Rule), "  ")
+		default:
+			w.wrap(fmt.Sprintf("%s: trade pact now held by %s (rule %s).", e.Minor, e.To.Title(), e.Rule), "  ")
+		}
+	case adjudicator.PoolChanged:
+		var parts []string
+		for _, in := range e.Increases {
+			parts = append(parts, fmt.Sprintf("%s %s (%s)", counters(in.Counters), in.What, in.Rule))
+		}
+		w.wrap(fmt.Sprintf("%s: activity counter pool now %s (was %s); increases: %s.",
+			e.Power.Title(), counters(e.After), counters(e.Before), strings.Join(parts, "; ")), "  ")
+	case adjudicator.TemporaryCounters:
+		msg := fmt.Sprintf("%s: activity counters this turn %s", e.Power.Title(), counters(e.Counters))
+		if e.Delta != (adjudicator.ActivityCounters{}) {
+			msg += fmt.Sprintf(", after a crisis (rule 12.22G): %s", deltaCounters(e.Delta))
+		}
+		if e.FreeDiplomatic > 0 {
+			msg += fmt.Sprintf(", plus %d free diplomatic counter(s) of strength 1 (rule 12.22F)", e.FreeDiplomatic)
+		}
+		w.wrap(msg+".", "  ")
+	default:
+		return false
+	}
+	return true
+}
+
+// deltaCounters words a signed change of counters, e.g. "-1 x 3, +1 x 2".
+func deltaCounters(c adjudicator.ActivityCounters) string {
+	var parts []string
+	add := func(n int, what string) {
+		if n != 0 {
+			parts = append(parts, fmt.Sprintf("%s x %s", signed(n), what))
+		}
+	}
+	add(c.Three, "3")
+	add(c.Two, "2")
+	add(c.One, "1")
+	add(c.Zero, "0")
+	add(c.Ship, "1 (shipbuilding only)")
+	add(c.Research, "1 (research only)")
+	return strings.Join(parts, ", ")
+}
+
+// supportDetail explains p's support level in the private notice: the
+// modifiers determined at the start of the turn (10.31), when there are
+// any, and the Russian garrison's military counters (21.41B).
+func supportDetail(w *writer, s adjudicator.State, p adjudicator.Power) {
+	var parts []string
+	for _, m := range adjudicator.SupportBreakdown(s, p) {
+		parts = append(parts, fmt.Sprintf("%s %s (%s)", m.What, signed(m.Value), m.Rule))
+	}
+	if len(parts) > 0 {
+		w.wrap("  from: "+strings.Join(parts, ", "), "    ")
+	}
+	if p == adjudicator.Russia && s.Russia.Garrison.Turn != nil {
+		g := s.Russia.Garrison
+		w.wrap(fmt.Sprintf("Russian garrison: %d, required %d, surplus %d; military counters allowed: %d (rule 21.41B)",
+			g.Garrison, g.Required, g.Surplus, g.MilitaryCounters), "  ")
+	}
+}

@@ -1,0 +1,46 @@
+package report
+
+import (
+	"strings"
+	"testing"
+
+	"stormjudge/adjudicator"
+)
+
+func TestEconomyEventsRendered(t *testing.T) {
+	turn := adjudicator.Turn{Year: 1938, Season: adjudicator.Fall}
+	for _, c := range []struct {
+		e       adjudicator.Event
+		section string
+		want    []string
+	}{
+		{adjudicator.SupportDetermined{Turn: turn, Power: adjudicator.Britain, Level: 3, Modifiers: []adjudicator.SupportModifier{
+			{Rule: "10.41A", What: "4 military factories", Value: 1}, {Rule: "10.71F", What: "post-1940 increases", Value: 2}}},
+			"Income phase", []string{"Britain: support level +3:", "4 military factories +1 (10.41A)", "(10.71F)"}},
+		{adjudicator.SupportChanged{Power: adjudicator.France, Rule: "10.41B", What: "secret support event", Delta: -5, Support: -4, TileDelta: -3, Deficit: 2},
+			"Support changes", []string{"France: support -5", "rule 10.41B", "now -4", "tile points -3", "2 point(s) short", "10.41D"}},
+		{adjudicator.GarrisonChecked{Check: adjudicator.GarrisonCheck{Turn: &turn, When: "21.23B", Garrison: 9, Required: 12, Surplus: -3, Support: -2}},
+			"Russian garrison", []string{"rule 21.23B", "9 (units", "against 12 required", "deficit 3", "support -2"}},
+		{adjudicator.TradePactChanged{Minor: "Czechoslovakia", From: adjudicator.France, Rule: "11.61D"},
+			"Income phase", []string{"Czechoslovakia: the trade pact of France ends (rule 11.61D)"}},
+		{adjudicator.PoolChanged{Power: adjudicator.Russia, Before: adjudicator.ActivityCounters{Two: 2, One: 2, Zero: 1},
+			After:     adjudicator.ActivityCounters{Two: 2, One: 3, Zero: 1},
+			Increases: []adjudicator.PoolIncrease{{Rule: "12.22H", What: "medium cohesion reached", Counters: adjudicator.ActivityCounters{One: 1}}}},
+			"Income phase", []string{"Russia: activity counter pool now 2 x 2, 3 x 1, 1 x 0", "was 2 x 2, 2 x 1", "medium cohesion reached (12.22H)"}},
+		{adjudicator.TemporaryCounters{Power: adjudicator.Germany, Delta: adjudicator.ActivityCounters{Three: -1}, FreeDiplomatic: 1,
+			Counters: adjudicator.ActivityCounters{Two: 2}},
+			"Income phase", []string{"Germany: activity counters this turn 2 x 2", "-1 x 3", "12.22G", "1 free diplomatic", "12.22F"}},
+	} {
+		if got := section(c.e); got != c.section {
+			t.Errorf("%s: section %q, want %q", c.e.Type(), got, c.section)
+		}
+		var w writer
+		publicEvent(&w, c.e)
+		body := w.String()
+		for _, want := range c.want {
+			if !strings.Contains(strings.Join(strings.Fields(body), " "), want) {
+				t.Errorf("%s: %q lacks %q", c.e.Type(), body, want)
+			}
+		}
+	}
+}

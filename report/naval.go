@@ -1,0 +1,198 @@
+package report
+
+import (
+	"fmt"
+	"strings"
+
+	"stormjudge/adjudicator"
+)
+
+// Rendering of shipbuilding (19) and the balance of power (20): a power's
+// naval construction chart for its private notice, the balance of power
+// for the public report, and the shipbuilding events. The adjudicator
+// computes everything; this only words it.
+
+// navalSection names the report section of a shipbuilding or balance
+// event.
+func navalSection(e adjudicator.Event) (string, bool) {
+	switch e.(type) {
+	case adjudicator.ShipbuildingRevealed:
+		return adjudicator.SegEconomic.Title() + ": shipbuilding (rule 13.12C)", true
+	case adjudicator.BalanceOfPowerChanged:
+		return adjudicator.SegEconomic.Title() + ": balance of power (rule 20)", true
+	}
+	return "", false
+}
+
+// navalEvent renders a shipbuilding or balance event; false if e is not one.
+func navalEvent(w *writer, e adjudicator.Event) bool {
+	switch e := e.(type) {
+	case adjudicator.ShipLaidDown:
+		w.wrap(fmt.Sprintf("%s: you lay down %s in row %d, %s column, for %d point(s) (rules 19.61, 19.52A).",
+			e.Power.Title(), adjudicator.ShipLabel(e.Power, e.Ship), e.Ship.Row, e.Ship.Column, e.Cost), "  ")
+	case adjudicator.ShipAdvanced:
+		w.wrap(fmt.Sprintf("%s: %s advances to row %d for %d point(s) (rule 19.71).",
+			e.Power.Title(), adjudicator.ShipLabel(e.Power, e.Ship), e.Ship.Row, e.Cost), "  ")
+	case adjudicator.ShipAccelerated:
+		w.wrap(fmt.Sprintf("%s: %s is accelerated %d column(s), now in the %s column, for %d point(s) (rule 19.73).",
+			e.Power.Title(), adjudicator.ShipLabel(e.Power, e.Ship), e.Columns, e.Ship.Column, e.Cost), "  ")
+	case adjudicator.ShipDeferred:
+		w.wrap(fmt.Sprintf("%s: %s is deferred to the %s column (rule 19.72).",
+			e.Power.Title(), adjudicator.ShipLabel(e.Power, e.Ship), e.Ship.Column), "  ")
+	case adjudicator.ShipLaunched:
+		w.wrap(fmt.Sprintf("%s: %s is launched (rule 19.74).", e.Power.Title(), adjudicator.ShipLabel(e.Power, e.Ship)), "  ")
+	case adjudicator.ShipbuildingPaid:
+		s := fmt.Sprintf("%s: shipbuilding cost %d point(s): counters %s", e.Power.Title(), e.Cost, counters(e.Counters))
+		if e.SavedUsed > 0 {
+			s += fmt.Sprintf(", %d saved point(s) spent", e.SavedUsed)
+		}
+		if e.SavedAdded > 0 {
+			s += fmt.Sprintf(", %d point(s) saved (rule 19.75)", e.SavedAdded)
+		}
+		if e.Wasted > 0 {
+			s += fmt.Sprintf(", %d point(s) paid beyond the cost", e.Wasted)
+		}
+		w.wrap(s+fmt.Sprintf("; %d tile points left.", e.TilePoints), "  ")
+	case adjudicator.ShipbuildingRevealed:
+		var parts []string
+		if len(e.LaidDown) > 0 {
+			parts = append(parts, "lays down "+classList(e.Power, e.LaidDown))
+		}
+		if e.Advanced > 0 {
+			parts = append(parts, fmt.Sprintf("advances %d ship(s)", e.Advanced))
+		}
+		if e.Accelerated > 0 {
+			parts = append(parts, fmt.Sprintf("accelerates %d", e.Accelerated))
+		}
+		if e.Deferred > 0 {
+			parts = append(parts, fmt.Sprintf("defers %d", e.Deferred))
+		}
+		if len(e.Launched) > 0 {
+			parts = append(parts, "launches "+classList(e.Power, e.Launched))
+		}
+		if len(parts) == 0 {
+			parts = append(parts, "builds no ship")
+		}
+		s := fmt.Sprintf("%s %s; counters used %s; saved points %d", e.Power.Title(),
+			strings.Join(parts, ", "), counters(e.Counters), e.Saved)
+		if e.BalanceCounters > 0 {
+			s += fmt.Sprintf("; %d naval balance of power counter(s) placed (rule 19.81)", e.BalanceCounters)
+		}
+		w.wrap(s+".", "  ")
+	case adjudicator.BalanceOfPowerChanged:
+		if e.Balance == e.Before {
+			w.wrap("The balance of power is unchanged (below).", "  ")
+		} else {
+			w.wrap("The balance of power changes: "+balanceLine(e.Before)+" -> "+balanceLine(e.Balance)+".", "  ")
+		}
+	default:
+		return false
+	}
+	return true
+}
+
+func classList(p adjudicator.Power, cs []adjudicator.ShipClass) string {
+	var s []string
+	for _, c := range cs {
+		s = append(s, "a "+c.Name(p))
+	}
+	return strings.Join(s, ", ")
+}
+
+// balanceLine is "armor +1, infantry +1, air 0, naval -2" (+ Axis, - Allies).
+func balanceLine(b adjudicator.Balance) string {
+	var s []string
+	for _, c := range adjudicator.Categories {
+		s = append(s, fmt.Sprintf("%s %s", c, level(b.Level(c))))
+	}
+	return strings.Join(s, ", ")
+}
+
+func level(n int) string {
+	if n == 0 {
+		return "0"
+	}
+	return signed(n)
+}
+
+// balanceOfPower writes the public balance of power table (20.3): the
+// counters of each side and the level per category, + for the Axis, - for
+// the Allies.
+func balanceOfPower(w *writer, s adjudicator.State) {
+	b := s.Balance
+	w.heading("Balance of power (rule 20; + Axis, - Allies)")
+	w.line(fmt.Sprintf("%-9s %5s %7s %6s", "Category", "Axis", "Allies", "Level"))
+	for _, c := range adjudicator.Categories {
+		w.line(fmt.Sprintf("%-9s %5d %7d %6s", c, b.Axis.Get(c), b.Allies.Get(c), level(b.Level(c))))
+	}
+	if b.Race != 0 {
+		w.wrap(fmt.Sprintf("The naval level includes %s for the battleship race (rules 19.9, 20.54).", signed(b.Race)), "  ")
+	}
+}
+
+// navalChart writes p's naval construction chart (19.21) for its private
+// notice: the ships by row and season column, launched ships, and the
+// shipbuilding rate, capacity and saved points.
+func navalChart(w *writer, p adjudicator.Power, s adjudicator.State) {
+	ps := s.Powers[p]
+	rate := adjudicator.ShipbuildingRate(s, p)
+	if ps == nil || rate == 0 {
+		return
+	}
+	n := ps.Naval
+	w.heading("Naval construction chart (rule 19.2)")
+	w.wrap(fmt.Sprintf("Shipbuilding rate %d, shipyard capacity %d, %d under construction, %d saved point(s); "+
+		"a ship costs its size %s the EAI (%+d), at least 1 (rules 19.3, 19.4, 19.52A, 19.75).",
+		rate, adjudicator.ShipyardCapacity(s, p), len(n.Building), n.Saved, "less", s.EAI), "  ")
+	seasons := []adjudicator.Season{adjudicator.Spring, adjudicator.Summer, adjudicator.Fall, adjudicator.Winter}
+	head := fmt.Sprintf("%-6s", "Row")
+	for _, se := range seasons {
+		head += fmt.Sprintf(" %-16s", se)
+	}
+	w.line(strings.TrimRight(head, " "))
+	for row := 5; row >= 2; row-- {
+		var cells [4][]string
+		for _, sh := range n.Building {
+			if sh.Row == row && sh.Column >= adjudicator.Spring && sh.Column <= adjudicator.Winter {
+				cells[sh.Column-adjudicator.Spring] = append(cells[sh.Column-adjudicator.Spring], shipCell(sh))
+			}
+		}
+		depth := 1
+		for _, c := range cells {
+			depth = max(depth, len(c))
+		}
+		for k := 0; k < depth; k++ {
+			label := ""
+			if k == 0 {
+				label = fmt.Sprint(row)
+			}
+			l := fmt.Sprintf("%-6s", label)
+			for _, c := range cells {
+				cell := ""
+				if k < len(c) {
+					cell = c[k]
+				}
+				l += fmt.Sprintf(" %-16s", cell)
+			}
+			w.line(strings.TrimRight(l, " "))
+		}
+	}
+	if len(n.Launched) > 0 {
+		var ls []string
+		for _, sh := range n.Launched {
+			ls = append(ls, fmt.Sprintf("%s in %s", adjudicator.ShipLabel(p, sh), sh.LaunchedIn))
+		}
+		w.wrap("Launched: "+strings.Join(ls, "; ")+".", "  ")
+	}
+	if n.PreGameCarriers > 0 {
+		w.wrap(fmt.Sprintf("Carriers built before the game: %d (rule 19.63A).", n.PreGameCarriers), "  ")
+	}
+	w.wrap("A ship is advanced in the turns of its column's season (rule 19.71): ADVANCE SHIP <n> WITH <counters>.", "  ")
+}
+
+// shipCell is "#2 BB4" for the chart.
+func shipCell(sh adjudicator.Ship) string {
+	short := map[adjudicator.ShipClass]string{adjudicator.Carrier: "CVL", adjudicator.Battleship3: "BB3",
+		adjudicator.Battleship4: "BB4", adjudicator.Battleship5: "BB5"}[sh.Class]
+	return fmt.Sprintf("#%d %s", sh.No, short)
+}

@@ -1,0 +1,55 @@
+package report
+
+import (
+	"strings"
+	"testing"
+
+	"stormjudge/adjudicator"
+)
+
+// TestNavalChartAndBalance renders Italy's chart (19.21) in its private
+// notice and the balance of power (20.3) and the 13.12C announcement in
+// the public report.
+func TestNavalChartAndBalance(t *testing.T) {
+	s := adjudicator.NewGame(1)
+	s.Segment = adjudicator.SegEconomic
+	s.Powers[adjudicator.Italy].Naval.Building = []adjudicator.Ship{
+		{No: 1, Class: adjudicator.Battleship3, Row: 3, Column: adjudicator.Summer, LaidDown: adjudicator.Turn{Year: 1935, Season: adjudicator.Summer}},
+		{No: 2, Class: adjudicator.Battleship3, Row: 3, Column: adjudicator.Summer, LaidDown: adjudicator.Turn{Year: 1935, Season: adjudicator.Summer}},
+	}
+	s.Powers[adjudicator.Italy].Naval.Saved = 1
+	evs := []adjudicator.Event{
+		adjudicator.ShipLaidDown{Turn: s.Turn, Power: adjudicator.Italy, Ship: s.Powers[adjudicator.Italy].Naval.Building[1], Cost: 3},
+		adjudicator.ShipbuildingRevealed{Turn: s.Turn, Power: adjudicator.Italy, LaidDown: []adjudicator.ShipClass{adjudicator.Battleship3},
+			Counters: adjudicator.ActivityCounters{Two: 1, Ship: 1}, Saved: 1},
+		adjudicator.BalanceOfPowerChanged{Turn: s.Turn, Balance: s.Balance, Before: s.Balance},
+	}
+	_, priv := Private("demo", adjudicator.Italy, evs, s)
+	for _, want := range []string{
+		"Italy: you lay down ship 2 (3-factor battleship) in row 3, Summer\n  column, for 3 point(s)",
+		"Naval construction chart (rule 19.2)",
+		"Shipbuilding rate 2, shipyard capacity 4, 2 under construction, 1 saved\n  point(s)",
+		"Row    Spring           Summer           Fall             Winter\n5\n4\n3                       #1 BB3\n                        #2 BB3\n2\n",
+	} {
+		if !strings.Contains(priv, want) {
+			t.Errorf("private notice lacks %q:\n%s", want, priv)
+		}
+	}
+	_, pub := Public("demo", evs, s)
+	for _, want := range []string{
+		"Italy lays down a 3-factor battleship; counters used 1 x 2, 1 x 1",
+		"The balance of power is unchanged (below).",
+		"naval         0       3     -2",
+	} {
+		if !strings.Contains(pub, want) {
+			t.Errorf("public report lacks %q:\n%s", want, pub)
+		}
+	}
+	if strings.Contains(pub, "you lay down") || strings.Contains(pub, "#2 BB3") {
+		t.Errorf("13.12C: the public report shows Italy's private shipbuilding:\n%s", pub)
+	}
+	_, rus := Private("demo", adjudicator.Russia, nil, s)
+	if strings.Contains(rus, "Naval construction chart") {
+		t.Error("19.11: Russia has no naval construction chart")
+	}
+}

@@ -1,0 +1,177 @@
+package report
+
+import (
+	"fmt"
+	"strings"
+
+	"stormjudge/adjudicator"
+)
+
+// Rendering of research (15, 16): the research events and a power's
+// research record sheet for its private notice. Placement is secret
+// (15.15): the sheet goes only into the private notice; results are public
+// when the adjudicator makes their events public (15.63).
+
+// researchSection names the report section of a research event.
+func researchSection(e adjudicator.Event) (string, bool) {
+	switch e.(type) {
+	case adjudicator.ResearchCountersUsed, adjudicator.ResearchAssigned, adjudicator.ResearchResultAchieved,
+		adjudicator.MaginotResearchRevealed, adjudicator.ResearchSurplusGained, adjudicator.ResearchSpied:
+		return adjudicator.SegEconomic.Title() + ": research (rules 15, 16)", true
+	}
+	return "", false
+}
+
+// researchEvent renders a research event; false if e is not one.
+func researchEvent(w *writer, e adjudicator.Event) bool {
+	switch e := e.(type) {
+	case adjudicator.ResearchCountersUsed:
+		w.wrap(fmt.Sprintf("%s uses activity counters for research: %s, %d point(s), paid in tile points (rules 15.22C, 12.31).",
+			e.Power.Title(), counters(e.Counters), e.Points), "  ")
+	case adjudicator.ResearchAssigned:
+		kind := ""
+		if e.Kind != "" {
+			kind = " (" + e.Kind + ")"
+		}
+		w.wrap(fmt.Sprintf("%s: %d research point(s)%s in %s, now %d step(s).",
+			e.Power.Title(), e.Points, kind, e.Project, e.Steps), "  ")
+	case adjudicator.ResearchResultAchieved:
+		w.wrap(fmt.Sprintf("%s: research result %d in %s (%d steps): %s (rule %s).",
+			sideTitle(e.Side), e.Result, e.Project, e.Steps, effectText(e.Effect, e.Side), e.Rule), "  ")
+	case adjudicator.MaginotResearchRevealed:
+		w.wrap(fmt.Sprintf("Maginot Line research revealed: %d step(s) this turn, %d in all; pro-German modifier %d in Belgium/Luxembourg this turn (rule 16.14B).",
+			e.Steps, e.Total, e.Modifier), "  ")
+	case adjudicator.ResearchSurplusGained:
+		w.wrap(fmt.Sprintf("%s: %d %s research point(s) of a random event could not go to %s; reassign them this turn with RESEARCH <project> REASSIGN <points> (rule 15.24).",
+			e.Power.Title(), e.Points, e.Category, e.Project), "  ")
+	case adjudicator.ResearchSpied:
+		var ps []string
+		for _, x := range e.Projects {
+			ps = append(ps, fmt.Sprintf("%s %d", x.Project, x.Steps))
+		}
+		if len(ps) == 0 {
+			ps = []string{"no project started"}
+		}
+		w.wrap(fmt.Sprintf("Your spy ring in %s %s research reveals: %s (rule 16.16B).",
+			strings.ToLower(sideTitle(e.Target)), e.Category, strings.Join(ps, ", ")), "  ")
+	default:
+		return false
+	}
+	return true
+}
+
+func sideTitle(s adjudicator.Side) string {
+	switch s {
+	case adjudicator.Axis:
+		return "The Axis"
+	case adjudicator.Allies:
+		return "The Allies"
+	}
+	return "Russia"
+}
+
+// effectText words a result's effect (16.11).
+func effectText(e adjudicator.ResultEffect, side adjudicator.Side) string {
+	var parts []string
+	add := func(n int, what string) {
+		if n > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", n, what))
+		}
+	}
+	add(e.Armor, "armor counter(s)")
+	add(e.Infantry, "infantry counter(s)")
+	add(e.Air, "air counter(s)")
+	add(e.Naval, "naval counter(s)")
+	if len(parts) > 0 {
+		parts = []string{strings.Join(parts, ", ") + " on the Balance of Power Chart"}
+	}
+	add(e.Garrison, "counter(s) on the Russian garrison")
+	if e.GarrisonRequirement > 0 {
+		parts = append(parts, fmt.Sprintf("Russian garrison requirement +%d", e.GarrisonRequirement))
+	}
+	if e.Support > 0 {
+		parts = append(parts, fmt.Sprintf("support +%d", e.Support))
+	}
+	if e.Counter > 0 {
+		parts = append(parts, fmt.Sprintf("a %d activity counter added to the pool", e.Counter))
+	}
+	if e.Held {
+		parts = append(parts, "held until used")
+	}
+	if len(parts) == 0 {
+		return "recorded"
+	}
+	return strings.Join(parts, "; ")
+}
+
+// researchSheet writes p's side's research record sheet: the steps of each
+// project with any, this turn's points, results held, and what p may place
+// (15.21, 15.22).
+func researchSheet(w *writer, p adjudicator.Power, s adjudicator.State) {
+	side := adjudicator.SideOf(p)
+	w.blank()
+	w.heading(fmt.Sprintf("Research record sheet of %s (secret, rule 15.15)", strings.ToLower(sideTitle(side))))
+	var rows []string
+	for _, r := range adjudicator.ResearchProjects(side) {
+		n := s.Sheets.Steps(r)
+		if n == 0 {
+			continue
+		}
+		row := fmt.Sprintf("%s (%s): %d step(s)", r.ID(), r.Category, n)
+		if r.Results > 0 {
+			row += fmt.Sprintf(" of %d", r.MaxSteps())
+		}
+		if res := n / r.StepsPerResult; res > 0 {
+			row += fmt.Sprintf(", %d result(s)", res)
+		}
+		if h := adjudicator.HeldResults(s, side, r.ID()); h > 0 {
+			row += fmt.Sprintf(", %d held", h)
+		}
+		rows = append(rows, row)
+	}
+	if len(rows) == 0 {
+		w.line("  No research steps yet.")
+	}
+	for _, r := range rows {
+		w.wrap(r, "  ")
+	}
+	var this []string
+	var when adjudicator.Turn
+	for _, a := range s.Sheets.Assigned {
+		if adjudicator.SideOf(a.Power) == side {
+			this = append(this, fmt.Sprintf("%s %d by %s", a.Project, a.Points, a.Power.Title()))
+			when = a.Turn
+		}
+	}
+	if len(this) > 0 {
+		w.wrap(fmt.Sprintf("Placed in %s: %s", when, strings.Join(this, "; ")), "  ")
+	}
+	var results []string
+	for _, r := range s.Research {
+		if r.Side == side && r.Results > 0 {
+			name := r.Project
+			if r.Power != 0 {
+				name = r.Power.Title() + " " + name
+			}
+			results = append(results, fmt.Sprintf("%s %d (rule %s)", name, r.Results, r.Rule))
+		}
+	}
+	if len(results) > 0 {
+		w.wrap("Results: "+strings.Join(results, "; "), "  ")
+	}
+	ps := s.Powers[p]
+	if ps != nil && s.Segment == adjudicator.SegEconomic {
+		var b strings.Builder
+		if adjudicator.ResearchLeader(side) == p {
+			b.WriteString("You place your side's basic research points (rule 15.21). ")
+		}
+		usable := ps.Available()
+		usable.Ship = 0 // shipbuilding only (12.41B)
+		fmt.Fprintf(&b, "Counters usable for research now: %s (one, rule 12.41C", counters(usable))
+		if ps.Available().Research > 0 {
+			b.WriteString(", plus the research-only counter")
+		}
+		b.WriteString(").")
+		w.wrap(b.String(), "  ")
+	}
+}

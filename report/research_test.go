@@ -1,0 +1,49 @@
+package report
+
+import (
+	"strings"
+	"testing"
+
+	"stormjudge/adjudicator"
+)
+
+// TestResearchSheetPrivate: research placement shows only in the power's
+// private notice (15.15); a result made public shows in the public report
+// (15.63).
+func TestResearchSheetPrivate(t *testing.T) {
+	s := adjudicator.NewGame(1)
+	s.Segment = adjudicator.SegEconomic
+	s.Powers[adjudicator.Germany].TilePoints = 5
+	orders := []adjudicator.Order{
+		{Kind: adjudicator.Research, Project: "air range", Points: 1},
+		{Kind: adjudicator.Research, Project: "italian armor", Points: 1},
+	}
+	if errs := adjudicator.Validate(s, adjudicator.Germany, orders); errs != nil {
+		t.Fatal(errs)
+	}
+	after, evs, err := adjudicator.Resolve(s, map[adjudicator.Power][]adjudicator.Order{adjudicator.Germany: orders})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, priv := Private("demo", adjudicator.Germany, evs, after)
+	for _, want := range []string{"Research record sheet of the axis", "air range (air): 1 step(s) of 10",
+		"Germany: 1 research point(s) in italian armor, now 1 step(s)."} {
+		if !strings.Contains(priv, want) {
+			t.Errorf("private notice lacks %q:\n%s", want, priv)
+		}
+	}
+	_, pub := Public("demo", evs, after)
+	if strings.Contains(pub, "air range") {
+		t.Errorf("15.15: the public report shows research placement:\n%s", pub)
+	}
+	_, fr := Private("demo", adjudicator.France, evs, after)
+	if strings.Contains(fr, "italian armor") {
+		t.Errorf("15.15: France sees Axis research:\n%s", fr)
+	}
+	var w writer
+	researchEvent(&w, adjudicator.ResearchResultAchieved{Side: adjudicator.Allies, Power: adjudicator.France,
+		Project: "french battleship design", Result: 1, Steps: 6, Effect: adjudicator.ResultEffect{Naval: 1}, Rule: "16.13B"})
+	if got := strings.Join(strings.Fields(w.String()), " "); !strings.Contains(got, "The Allies: research result 1 in french battleship design (6 steps): 1 naval counter(s) on the Balance of Power Chart (rule 16.13B).") {
+		t.Errorf("result text: %q", got)
+	}
+}

@@ -1,0 +1,63 @@
+package report
+
+import (
+	"strings"
+	"testing"
+
+	"stormjudge/adjudicator"
+)
+
+// TestPrivateNoticeShowsUnits: the private notice lists active, reserve and
+// mobilizing units with the turn each reaches the reserve (14.83), and the
+// unit events render with their rules.
+func TestPrivateNoticeShowsUnits(t *testing.T) {
+	s, _, err := adjudicator.Resolve(adjudicator.NewGame(1), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Powers[adjudicator.Russia].TilePoints = 10
+	n, evs, err := adjudicator.Resolve(s, map[adjudicator.Power][]adjudicator.Order{
+		adjudicator.Russia: {{Kind: adjudicator.Mobilize, From: adjudicator.Idle}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, body := Private("demo", adjudicator.Russia, evs, n)
+	for _, want := range []string{
+		"Units active: 4 armor, 4 infantry, 7 air\n",
+		"Units in reserve (built for 2 counter points each): none\n",
+		"Mobilizing, reaching the reserve: armor in Fall 1936, infantry in Fall\n  1935, air in Spring 1936\n",
+	} {
+		if !strings.Contains(body, want) {
+			t.Errorf("private notice lacks %q:\n%s", want, body)
+		}
+	}
+	_, pub := Public("demo", evs, n)
+	if !strings.Contains(pub, "Russia: mobilization 6 creates armor (reserve in Fall 1936)") {
+		t.Errorf("public report lacks the units mobilized:\n%s", pub)
+	}
+	var w writer
+	for _, e := range []adjudicator.Event{
+		adjudicator.UnitsBuilt{Power: adjudicator.Russia, Units: adjudicator.Units{Infantry: 1},
+			Counters: adjudicator.ActivityCounters{One: 2}, Cost: 2, Active: adjudicator.Units{Infantry: 5}, Rule: "18.51"},
+		adjudicator.UnitsReturnedToReserve{Power: adjudicator.Italy, Units: adjudicator.Units{Infantry: 2, Air: 1}},
+		adjudicator.UnitsReachedReserve{Power: adjudicator.France, Units: adjudicator.Units{Armor: 1}, Reserve: adjudicator.Units{Armor: 1}},
+		adjudicator.ShipbuildingIncreased{Power: adjudicator.Italy, Mobilization: 4, Total: 1},
+		adjudicator.UnitAddedToReserve{Power: adjudicator.France, Unit: adjudicator.Infantry, Default: true, Rule: "14.743"},
+	} {
+		if !unitEvent(&w, e) {
+			t.Errorf("%s not rendered", e.Type())
+		}
+	}
+	for _, want := range []string{
+		"Russia must build (rule 18.51) and builds 1 infantry with counters 1+1\n",
+		"Italy cannot pay all its maintenance: 2 infantry, 1 air return to the",
+		"1 armor reach your reserve",
+		"Italy: mobilization 4 creates a shipbuilding increase, 1 in all (rule",
+		"France adds one infantry unit to its reserve (none named: infantry)\n",
+	} {
+		if !strings.Contains(w.String(), want) {
+			t.Errorf("unit events lack %q:\n%s", want, w.String())
+		}
+	}
+}
