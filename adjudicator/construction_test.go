@@ -79,3 +79,25 @@ func TestRule18_11AllowedListsBuilds(t *testing.T) {
 		t.Errorf("builds %q", builds)
 	}
 }
+
+// TestRule14_737AllowedListsReserveAdditions: from Spring 1941 Britain and
+// France are offered RESERVE orders; others and earlier turns are not.
+func TestRule14_737AllowedListsReserveAdditions(t *testing.T) {
+	s := economicGame(t)
+	count := func(p Power) int {
+		n := 0
+		for _, o := range Allowed(s, p) {
+			if o.Order.Kind == AddToReserve {
+				n++
+			}
+		}
+		return n
+	}
+	if count(Britain) != 0 {
+		t.Error("RESERVE offered in 1935")
+	}
+	s.Turn = Turn{1941, Spring}
+	if count(Britain) != 3 || count(France) != 3 || count(Germany) != 0 {
+		t.Errorf("RESERVE options: Britain %d France %d Germany %d", count(Britain), count(France), count(Germany))
+	}
+}

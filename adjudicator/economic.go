@@ -386,7 +386,10 @@ func Allowed(s State, p Power) []Option {
 		try(o, MobilizeCost(s, p), "civilian "+mob+"; -2 income (11.21A)"+unitChoicesNote(s, p))
 	}
 	for _, o := range buildOrders(s, p) { // 18.11
-		try(o, o.counterPoints(), "reserve to active: +1 maintenance from next turn (11.81)")
+		try(o, o.counterPoints(), "reserve to active: +1 maintenance from next turn (11.81)"+requiredBuildNote(s, p))
+	}
+	for _, o := range reserveOrders(s, p) { // 14.737, 14.743
+		try(o, 0, "adds the unit to your reserve this turn; infantry if you name none (14.737, 14.743)")
 	}
 	for _, op := range shipbuildingOptions(s, p) { // 19: shipbuilding_options.go
 		try(op.Order, op.Cost, op.Note)

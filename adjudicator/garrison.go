@@ -98,12 +98,9 @@ func CheckGarrison(s State, when string) GarrisonCheck {
 	if ru := s.Powers[Russia]; ru != nil {
 		g.Units = ru.Active.Total() // 21.21A
 	}
-	// 21.21B: one per Russian research and production result counter.
-	for _, r := range s.Research {
-		if r.Power == Russia || r.Power == 0 && r.Side == Soviet {
-			g.ResearchCounts += max(r.Results, 0)
-		}
-	}
+	// 21.21B: one per Russian research and production result counter; a
+	// result may place more than one (16.17), so the research table counts.
+	g.ResearchCounts = ResearchGarrison(s)
 	for _, m := range s.Minors {
 		// 21.21C: Russian flags (one) or a Russian trade pact (two).
 		switch {

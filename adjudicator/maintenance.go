@@ -123,3 +123,11 @@ func (UnitsReturnedToReserve) Type() string           { return "UnitsReturnedToR
 func init() {
 	eventTypes["UnitsReturnedToReserve"] = decode[UnitsReturnedToReserve]
 }
+
+// requiredBuildNote marks Russia's BUILD options when 18.51 requires one.
+func requiredBuildNote(s State, p Power) string {
+	if p == Russia && russianConstructionRequired(s) {
+		return "; Russia must build a unit this turn (18.51)"
+	}
+	return ""
+}

@@ -100,3 +100,16 @@ func (UnitAddedToReserve) Type() string           { return "UnitAddedToReserve" 
 func init() {
 	eventTypes["UnitAddedToReserve"] = decode[UnitAddedToReserve]
 }
+
+// reserveOrders lists the RESERVE orders p may give (14.737, 14.743), for
+// Allowed.
+func reserveOrders(s State, p Power) []Order {
+	if _, due := reserveAdditionDue(s, p); !due {
+		return nil
+	}
+	var out []Order
+	for _, u := range []UnitType{Armor, Infantry, Air} {
+		out = append(out, Order{Kind: AddToReserve, Units: []UnitType{u}})
+	}
+	return out
+}
