@@ -180,7 +180,7 @@ func orderNext(w *writer, game string, p adjudicator.Power, s adjudicator.State)
 	}
 	w.line("PASS                       no order")
 	w.blank()
-	w.line("Reply with (one order, or PASS):")
+	w.line("Reply with your orders, one a line (or PASS alone):")
 	w.blank()
 	example := "PASS"
 	if len(opts) > 0 {
