@@ -218,8 +218,13 @@ func TestEndToEndSandbox(t *testing.T) {
 	// Five orders, one per power.
 	start := time.Now()
 	for _, p := range adjudicator.Powers {
+		orders := "PASS"
+		if p == adjudicator.Germany {
+			// A shipbuilding order of the economic phase (19.61, 19.62).
+			orders = "LAY DOWN BATTLESHIP 3 WITH SHIPYARD 1, 2"
+		}
 		sendOrder(t, smtpAddr, p.String()+"@sandbox.test", "Spring 1935 orders",
-			"GAME demo\nSECRET "+p.String()+"\nPASS\nEND\n")
+			"GAME demo\nSECRET "+p.String()+"\n"+orders+"\nEND\n")
 	}
 	for _, p := range adjudicator.Powers {
 		wantReceipts := 1
@@ -236,6 +241,12 @@ func TestEndToEndSandbox(t *testing.T) {
 		for _, m := range powerInbox(t, imapAddr, p) {
 			if m.kind() == "private" && strings.Contains(m.MessageID, ".v2.") && !strings.Contains(strings.ToLower(m.Body), p.String()) {
 				t.Errorf("%s's notice does not name its power:\n%s", p, m.Body)
+			}
+			if m.kind() == "private" && strings.Contains(m.MessageID, ".v2.") && p == adjudicator.Germany && !strings.Contains(m.Body, "#1 BB3") {
+				t.Errorf("Germany's notice does not show the ship laid down:\n%s", m.Body)
+			}
+			if m.kind() == "receipt" && p == adjudicator.Germany && strings.Contains(m.Body, "ACCEPTED") && !strings.Contains(m.Body, "LAY DOWN BATTLESHIP 3") {
+				t.Errorf("Germany's receipt does not echo the order:\n%s", m.Body)
 			}
 		}
 	}
