@@ -141,44 +141,11 @@ func BalanceOfPower(s State) Balance {
 }
 
 // researchCounters are the balance of power counters of side's research
-// results (16.11-16.18, 20.22-20.25), read from the research table
-// (research_table.go): the n-th result of a project adds the counters of
-// its n-th effect. Results are summed per power and project.
+// results (16.11-16.18, 20.22-20.25, 20.41), from the research table
+// (ResearchBalance).
 func researchCounters(s State, side Side) CategoryCounts {
-	type key struct {
-		p       Power
-		project string
-	}
-	results := map[key]int{}
-	var order []key
-	for _, r := range s.Research {
-		if r.Side != side {
-			continue
-		}
-		k := key{r.Power, normProject(r.Project)}
-		if _, seen := results[k]; !seen {
-			order = append(order, k)
-		}
-		results[k] += r.Results
-	}
-	var c CategoryCounts
-	for _, k := range order {
-		proj, ok := ResearchProject{}, false
-		if k.p != 0 {
-			proj, ok = FindProject(side, nationality[k.p]+" "+k.project)
-		}
-		if !ok {
-			proj, ok = FindProject(side, k.project)
-		}
-		if !ok {
-			continue
-		}
-		for i := 1; i <= results[k]; i++ {
-			e := proj.Effect(i)
-			c = c.add(CategoryCounts{Armor: e.Armor, Infantry: e.Infantry, Air: e.Air, Naval: e.Naval})
-		}
-	}
-	return c
+	r := ResearchBalance(s, side)
+	return CategoryCounts{Armor: r[ArmorBalance], Infantry: r[InfantryBalance], Air: r[AirBalance], Naval: r[NavalBalance]}
 }
 
 // raceCounts counts one side's battleships of class c: launched, then on

@@ -126,13 +126,8 @@ func CheckGarrison(s State, when string) GarrisonCheck {
 	g.BalanceOfPower = landAirBalance(s) // 21.22B, 20.61C
 	g.EAI = max(s.EAI, 0)                // 21.22C
 	// 21.22E, 16.16E: one for the first occupation policies result, two
-	// more for the second.
-	switch n := resultsFor(s, Germany, "occupation policies"); {
-	case n >= 2:
-		g.Occupation = 3
-	case n == 1:
-		g.Occupation = 1
-	}
+	// more for the second (the research table's effects).
+	g.Occupation = ResearchGarrisonRequirement(s)
 	g.Required = g.Japan + g.BalanceOfPower + g.EAI + g.Borders + g.Occupation
 	g.Surplus = g.Garrison - g.Required
 	g.Support = GarrisonSupport(g.Surplus)

@@ -97,15 +97,11 @@ func createdSoFar(p Power, ps *PowerState) (initial, game unitMix) {
 	return initial, game
 }
 
-// hasArmorResult reports whether p has achieved a national armor research
-// result (16.14A; needed by 14.722C, 14.736B, 14.742B).
+// hasArmorResult reports whether p has achieved a result of its own armor
+// project (16.14A; needed by 14.722C, 14.736B, 14.742B), as research
+// records it (ResearchResults).
 func hasArmorResult(s State, p Power) bool {
-	for _, r := range s.Research {
-		if r.Power == p && strings.EqualFold(r.Project, "armor") && r.Results > 0 {
-			return true
-		}
-	}
-	return false
+	return ResearchResults(s, SideOf(p), p, "armor") > 0
 }
 
 // armorCap is the most armor units Italy, Britain and France may have

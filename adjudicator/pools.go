@@ -90,20 +90,14 @@ func PoolIncreases(s State, p Power) []PoolIncrease {
 		}
 	}
 	// 12.22C: one shipyard counter per shipbuilding increase of the game,
-	// as the shipbuilding rules count them (shipyardsMobilized, which the
-	// shipbuilding part also adds at once: syncShipyardCounters).
+	// as the shipbuilding rules count them (shipyardsMobilized; 19.32).
 	if n := shipyardsMobilized(s, p); n > 0 {
 		add("12.22C", fmt.Sprintf("%d shipbuilding increase(s)", n), ActivityCounters{Ship: n})
 	}
-	// 12.22D: economic preparation results.
+	// 12.22D, 16.14C: economic preparation results, as the research table
+	// gives them (ResearchCounterBonus).
 	if economicPreparationPowers[p] {
-		n := resultsFor(s, p, "economic preparation")
-		if n >= 1 {
-			add("12.22D", "first economic preparation result", ActivityCounters{One: 1})
-		}
-		if n >= 2 {
-			add("12.22D", "second economic preparation result", ActivityCounters{Two: 1})
-		}
+		add("12.22D", "economic preparation results", ResearchCounterBonus(s, p))
 	}
 	// 12.22E: Axis aggressions.
 	for _, row := range aggressionCounters {

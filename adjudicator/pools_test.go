@@ -40,23 +40,6 @@ func TestRule12_22CShipbuildingIncreases(t *testing.T) {
 	}
 }
 
-func TestRule12_22DEconomicPreparation(t *testing.T) {
-	s := NewGame(5)
-	s.Research = append(s.Research,
-		ResearchResult{Side: Axis, Project: "economic preparation", Results: 1},
-		ResearchResult{Side: Allies, Project: "economic preparation", Results: 2},
-		ResearchResult{Side: Soviet, Project: "economic preparation", Results: 1},
-		ResearchResult{Side: Soviet, Project: "economic preparation", Results: 1}, // one row per result
-	)
-	for p, want := range map[Power]ActivityCounters{
-		Germany: {One: 1}, Britain: {One: 1, Two: 1}, Russia: {One: 1, Two: 1}, Italy: {}, France: {},
-	} {
-		if got := increasesBy(s, p, "12.22D"); got != want {
-			t.Errorf("12.22D: %s %v, want %v", p, got, want)
-		}
-	}
-}
-
 func TestRule12_22EAxisAggressions(t *testing.T) {
 	s := at(NewGame(5), 1940, Spring)
 	done := func(y int, se Season) *Turn { return &Turn{y, se} }

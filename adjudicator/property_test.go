@@ -3,12 +3,59 @@ package adjudicator
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
 	"testing"
 )
 
+// orderPart names the part of the economic phase an order belongs to.
+func orderPart(k OrderKind) string {
+	switch k {
+	case Convert, Mobilize:
+		return "industrial"
+	case Research:
+		return "research"
+	case Build, AddToReserve:
+		return "build"
+	case LayDown, Advance, Launch, Accelerate, Defer, SaveShip:
+		return "shipbuilding"
+	}
+	return string(k)
+}
+
+// randomLegalOrders picks, for p, a random subset of what Allowed offers
+// across all parts (one conversion at most), keeping only sets Validate
+// accepts: each option is tried in a random order and kept when the set
+// with it is still valid.
+func randomLegalOrders(s State, p Power, players *RNG) []Order {
+	opts := Allowed(s, p)
+	for i := len(opts) - 1; i > 0; i-- {
+		j := players.Intn(i + 1)
+		opts[i], opts[j] = opts[j], opts[i]
+	}
+	var set []Order
+	industrial := false
+	for _, op := range opts {
+		if players.Intn(3) == 0 { // leave out a third of the options
+			continue
+		}
+		if orderPart(op.Order.Kind) == "industrial" {
+			if industrial {
+				continue // 14.41
+			}
+		}
+		try := append(slices.Clone(set), op.Order)
+		if len(Validate(s, p, try)) == 0 {
+			set = try
+			industrial = industrial || orderPart(op.Order.Kind) == "industrial"
+		}
+	}
+	return set
+}
+
 // playRandom plays turns economic phases with orders picked by a generator
-// separate from the game's (the players' choices), from Allowed.
-func playRandom(t testing.TB, seed uint64, turns int, check func(before, after State, evs []Event)) State {
+// separate from the game's (the players' choices), from Allowed. check sees
+// the state before, the orders given and the state after each Resolve.
+func playRandom(t testing.TB, seed uint64, turns int, check func(before State, orders map[Power][]Order, after State, evs []Event)) State {
 	s, _, err := Resolve(NewGame(seed), nil)
 	if err != nil {
 		t.Fatal(err)
@@ -17,72 +64,186 @@ func playRandom(t testing.TB, seed uint64, turns int, check func(before, after S
 	for range turns {
 		orders := map[Power][]Order{}
 		for _, p := range Powers {
-			opts := Allowed(s, p)
-			if k := players.Intn(len(opts) + 1); k < len(opts) {
-				orders[p] = []Order{opts[k].Order}
+			if set := randomLegalOrders(s, p, &players); len(set) > 0 {
+				if len(Validate(s, p, set)) != 0 {
+					t.Fatalf("generator made an invalid set for %s", p)
+				}
+				orders[p] = set
 			}
 		}
-		// Now and then an illegal second order, which must be voided.
-		if players.Intn(4) == 0 {
-			orders[Italy] = append(orders[Italy], Order{Kind: Mobilize, From: Idle, Units: []UnitType{Infantry, Air}})
+		// Now and then an illegal extra order, which must be voided.
+		illegal := players.Intn(4) == 0
+		if illegal {
+			orders[Italy] = append(orders[Italy], Order{Kind: Mobilize, From: Idle, Units: []UnitType{Infantry, Air}},
+				Order{Kind: Mobilize, From: Idle, Units: []UnitType{Infantry, Air}})
 		}
 		n, evs, err := Resolve(s, orders)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if check != nil {
-			check(s, n, evs)
+			if illegal {
+				orders[Italy] = orders[Italy][:len(orders[Italy])-2]
+			}
+			check(s, orders, n, evs)
 		}
 		s = n
 	}
 	return s
 }
 
+// unitTotal counts p's armor, infantry and air units mobilizing, in the
+// reserve and active.
+func unitTotal(ps *PowerState) Units {
+	u := ps.Active.plus(ps.Reserve)
+	for _, m := range ps.Mobilizing {
+		u = u.plus(unitsOf(m.Unit))
+	}
+	return u
+}
+
+func unitsOf(t UnitType) Units {
+	switch t {
+	case Armor:
+		return Units{Armor: 1}
+	case Infantry:
+		return Units{Infantry: 1}
+	case Air:
+		return Units{Air: 1}
+	}
+	return Units{}
+}
+
 func TestPropertyRandomLegalOrders(t *testing.T) {
-	total := 0
-	for seed := uint64(1); seed <= 30; seed++ {
-		playRandom(t, seed, 40, func(before, after State, evs []Event) {
+	seeds, turns := uint64(30), 40
+	if testing.Short() {
+		seeds = 8
+	}
+	conversionsTotal := 0
+	given := map[string]int{} // power-turns with an order of each part
+	powerTurns := 0
+	for seed := uint64(1); seed <= seeds; seed++ {
+		playRandom(t, seed, turns, func(before State, orders map[Power][]Order, after State, evs []Event) {
+			fail := func(format string, a ...any) {
+				t.Helper()
+				t.Fatalf("seed %d %s: "+format, append([]any{seed, before.Turn}, a...)...)
+			}
+			// 12.12: counters used never exceed those available. Used is
+			// cleared at the end of the turn, so the economic phase is
+			// replayed on a clone and checked before the turn ends.
+			mid := before.Clone()
+			var midEvs []Event
+			resolveEconomic(&mid, orders, &midEvs)
+			for _, p := range Powers {
+				ps := mid.Powers[p]
+				if !shipyardCountersNow(mid, p, ps).covers(ps.Used) {
+					fail("12.12: %s used %+v of %+v", p, ps.Used, ps.Counters)
+				}
+			}
+			// Orders Validate accepted are not voided, except where an
+			// ally's order of the same part came first (15.23A, 16.16B).
+			for _, e := range midEvs {
+				if v, ok := e.(OrderVoided); ok && v.Rule != "15.23A" && v.Rule != "16.16B" {
+					fail("valid order voided: %+v", v)
+				}
+			}
 			conversions := map[Power]int{}
+			added := map[Power]Units{}
 			for _, e := range evs {
-				if fc, ok := e.(FactoryConverted); ok {
-					conversions[fc.Power]++
-					total++
+				switch e := e.(type) {
+				case FactoryConverted:
+					conversions[e.Power]++
+					conversionsTotal++
+				case UnitsMobilized:
+					for _, m := range e.Units {
+						added[e.Power] = added[e.Power].plus(unitsOf(m.Unit))
+					}
+				case UnitAddedToReserve:
+					added[e.Power] = added[e.Power].plus(unitsOf(e.Unit))
+				case UnitsPurged:
+					added[Russia] = added[Russia].minus(e.Purged)
 				}
 			}
 			for _, p := range Powers {
+				powerTurns++
+				parts := map[string]bool{}
+				for _, o := range orders[p] {
+					parts[orderPart(o.Kind)] = true
+					if o.Kind == LayDown {
+						parts["lay down"] = true
+					}
+					if o.Kind == Research && o.Project != "" {
+						parts["research point"] = true
+					}
+				}
+				for part := range parts {
+					given[part]++
+				}
 				b, a := before.Powers[p], after.Powers[p]
 				if a.TilePoints < 0 { // 6.12
-					t.Fatalf("seed %d %s: %s has %d tile points", seed, after.Turn, p, a.TilePoints)
+					fail("%s has %d tile points", p, a.TilePoints)
 				}
 				if a.TilePoints > maxCarryOver+30 {
-					t.Fatalf("seed %d: %s has %d tile points after income", seed, p, a.TilePoints)
+					fail("%s has %d tile points after income", p, a.TilePoints)
 				}
 				if a.Factories.Total() != startingFactoryTotals[p] { // 14.12
-					t.Fatalf("seed %d: %s factories %+v", seed, p, a.Factories)
+					fail("%s factories %+v", p, a.Factories)
 				}
 				if a.Factories.Military < b.Factories.Military { // 14.44
-					t.Fatalf("seed %d: %s demobilized", seed, p)
+					fail("%s demobilized", p)
 				}
 				if conversions[p] > 1 { // 14.41
-					t.Fatalf("seed %d: %s converted %d factories in a turn", seed, p, conversions[p])
+					fail("%s converted %d factories in a turn", p, conversions[p])
 				}
 				if p == Russia && (a.Factories.Military > russianMilitaryCap || a.Factories.Civilian != 5) { // 10.41A, 14.42A, 14.43C
-					t.Fatalf("seed %d: Russia %+v", seed, a.Factories)
+					fail("Russia %+v", a.Factories)
 				}
 				if a.Mobilizations-b.Mobilizations != a.Factories.Military-b.Factories.Military {
-					t.Fatalf("seed %d: %s mobilizations out of step", seed, p)
+					fail("%s mobilizations out of step", p)
+				}
+				if n, c := len(a.Naval.Building), ShipyardCapacity(after, p); n > c { // 19.4
+					fail("19.4: %s has %d ships building, capacity %d", p, n, c)
+				}
+				// 14.81, 18.11: units move between mobilizing, reserve and
+				// active; only mobilizations (14.7, 14.737, 14.743) add and
+				// purges (22.21A) remove.
+				if got, want := unitTotal(a), unitTotal(b).plus(added[p]); got != want {
+					fail("%s units %+v, want %+v (before %+v, added %+v)", p, got, want, unitTotal(b), added[p])
 				}
 			}
+			// 20.52: each portion of the chart runs from -3 to +3; the
+			// battleship race (20.54) is apart.
+			bal := after.Balance
+			for _, v := range []int{bal.Armor, bal.Infantry, bal.Air, bal.Naval} {
+				if v < -3 || v > 3 {
+					fail("20.52: balance %+v", bal)
+				}
+			}
+			if b := BalanceOfPower(after); b.Armor < -3 || b.Armor > 3 || b.Infantry < -3 || b.Infantry > 3 ||
+				b.Air < -3 || b.Air > 3 || b.Naval < -3 || b.Naval > 3 {
+				fail("20.52: balance %+v", b)
+			}
 			if after.Tiles.FaceUp.Total()+after.Tiles.FaceDown.Total() != 90 { // 6.21
-				t.Fatalf("seed %d: tile pool %+v", seed, after.Tiles)
+				fail("tile pool %+v", after.Tiles)
 			}
 			if after.Segment != SegEconomic || after.Turn != before.Turn.Next() {
-				t.Fatalf("seed %d: stopped at %s %s", seed, after.Turn, after.Segment)
+				fail("stopped at %s %s", after.Turn, after.Segment)
 			}
 		})
 	}
-	if total < 100 { // the property must be exercised, not vacuous
-		t.Errorf("only %d conversions in 1200 power-turns", total)
+	// The properties must be exercised, not vacuous: every part is ordered
+	// in a fair share of the power-turns.
+	t.Logf("%d power-turns, %d conversions, parts ordered: %v", powerTurns, conversionsTotal, given)
+	if conversionsTotal < powerTurns/12 {
+		t.Errorf("only %d conversions in %d power-turns", conversionsTotal, powerTurns)
+	}
+	for part, floor := range map[string]int{
+		"research": powerTurns / 4, "research point": powerTurns / 10, "build": powerTurns / 10,
+		"shipbuilding": powerTurns / 10, "lay down": powerTurns / 25,
+	} {
+		if given[part] < floor {
+			t.Errorf("%s orders in only %d of %d power-turns (floor %d)", part, given[part], powerTurns, floor)
+		}
 	}
 }
 

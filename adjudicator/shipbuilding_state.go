@@ -1,7 +1,5 @@
 package adjudicator
 
-import "strings"
-
 // Naval is one major power's naval construction (19.2) and the ships that
 // count on the naval balance of power chart (19.81, 20.25).
 type Naval struct {
@@ -143,26 +141,11 @@ func shipyardCountersNow(s State, p Power, ps *PowerState) ActivityCounters {
 	return c
 }
 
-// researchResults is the number of results of project achieved by p alone
-// (national results: 13.22, 19.63A: a German naval air training result
-// does not allow Italian carriers). It reads State.Research rows whose
-// Power is p and sums their Results; the project name is compared without
-// regard to case, hyphens or underscores.
+// researchResults is the number of results of p's own project (national
+// results: 13.22, 19.63A: a German naval air training result does not
+// allow Italian carriers), as research records them (ResearchResults).
 func researchResults(s State, p Power, project string) int {
-	n := 0
-	want := normProject(project)
-	for _, r := range s.Research {
-		if got := normProject(r.Project); r.Power == p && (got == want || got == nationality[p]+" "+want) {
-			n += r.Results
-		}
-	}
-	return n
-}
-
-func normProject(s string) string {
-	s = strings.ToLower(strings.TrimSpace(s))
-	s = strings.NewReplacer("-", " ", "_", " ").Replace(s)
-	return strings.Join(strings.Fields(s), " ")
+	return ResearchResults(s, SideOf(p), p, project)
 }
 
 // nextColumn returns the season column n columns to the right (n > 0) or

@@ -33,10 +33,10 @@ type shipClass struct {
 }
 
 var shipClasses = []shipClass{
-	{Class: Carrier, Size: 2, Builders: []Power{Germany, Italy, Britain}, Project: "naval air training", PerResult: 3, Rule: "19.63A"},
+	{Class: Carrier, Size: 2, Builders: []Power{Germany, Italy, Britain}, Project: ProjectNavalAirTraining, PerResult: 3, Rule: "19.63A"},
 	{Class: Battleship3, Size: 3, Builders: []Power{Germany, Italy, Britain, France}, Rule: "19.63B"},
-	{Class: Battleship4, Size: 4, Builders: []Power{Germany, Italy, Britain, France}, Project: "battleship design", Results: 1, Rule: "19.63C"},
-	{Class: Battleship5, Size: 5, Builders: []Power{Germany, Italy, Britain, France}, Project: "battleship design", Results: 2, Rule: "19.63C"},
+	{Class: Battleship4, Size: 4, Builders: []Power{Germany, Italy, Britain, France}, Project: ProjectBattleshipDesign, Results: 1, Rule: "19.63C"},
+	{Class: Battleship5, Size: 5, Builders: []Power{Germany, Italy, Britain, France}, Project: ProjectBattleshipDesign, Results: 2, Rule: "19.63C"},
 }
 
 // classOf returns the row of c, or nil.

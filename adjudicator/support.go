@@ -2,7 +2,6 @@ package adjudicator
 
 import (
 	"fmt"
-	"strings"
 )
 
 // Support levels (10). A power's support level starts from zero every turn
@@ -164,17 +163,11 @@ func SupportBreakdown(s State, p Power) []SupportModifier {
 	add("10.41B", "support random events", ps.Economy.SupportEvents)
 	// 10.41D: the deficit of the previous turn.
 	add("10.41D", "previous turn's deficit", -ps.Economy.Deficit)
-	// Research results (10.51A, 10.71A, 10.81A, 10.91A).
-	for _, r := range researchSupport[p] {
-		n := resultsFor(s, p, r.Project)
-		if r.MaxOnly {
-			if n >= maxResearchResults {
-				n = 1
-			} else {
-				n = 0
-			}
-		}
-		add(r.Rule, r.What, n)
+	// Research results (10.51A, 10.71A, 10.81A, 10.91A; Italy has no
+	// research modifier, 10.61): the research table says which results
+	// raise support (research_table.go, ResearchSupport).
+	if rule, ok := researchSupportRule[p]; ok {
+		add(rule, "research results", ResearchSupport(s, p))
 	}
 	for _, m := range aggressionSupport(s, p) {
 		add(m.Rule, m.What, m.Value)
@@ -227,72 +220,10 @@ func SupportLevel(s State, p Power) int {
 	return n
 }
 
-// researchSupportRow is a research result that raises a power's support:
-// each result, or only the maximum (18-step, third) result.
-type researchSupportRow struct {
-	Rule    string
-	Project string
-	What    string
-	MaxOnly bool
-}
-
-// maxResearchResults is the number of results of an 18-step project: three
-// results of six steps each (16.12A, 16.14A).
-const maxResearchResults = 3
-
-func maxRow(rule, project string) researchSupportRow {
-	return researchSupportRow{Rule: rule, Project: project, What: "maximum " + project + " research result", MaxOnly: true}
-}
-
-// researchSupport are the research modifiers of 10.51A, 10.71A, 10.81A and
-// 10.91A.
-var researchSupport = map[Power][]researchSupportRow{
-	Germany: {
-		{Rule: "10.51A", Project: "west wall", What: "West Wall research results"}, // 16.14B
-		maxRow("10.51A", "jets"), maxRow("10.51A", "strategic bombers"), maxRow("10.51A", "advanced submarines"),
-		maxRow("10.51A", "armor"), maxRow("10.51A", "rockets"), maxRow("10.51A", "specialized units"),
-		maxRow("10.51A", "economic preparation"),
-		{Rule: "10.51A", Project: "atomic", What: "atomic research results"}, // 16.15B
-	},
-	Britain: {
-		maxRow("10.71A", "jets"), maxRow("10.71A", "strategic bombers"), maxRow("10.71A", "transports"),
-		maxRow("10.71A", "rockets"), maxRow("10.71A", "specialized units"), maxRow("10.71A", "economic preparation"),
-		{Rule: "10.71A", Project: "atomic", What: "atomic research results"}, // 16.15B
-	},
-	France: {
-		{Rule: "10.81A", Project: "maginot line", What: "Maginot Line research results"}, // 16.14B
-	},
-	Russia: {
-		maxRow("10.91A", "jets"), maxRow("10.91A", "strategic bombers"), maxRow("10.91A", "rockets"),
-		maxRow("10.91A", "specialized units"), maxRow("10.91A", "economic preparation"),
-		{Rule: "10.91A", Project: "atomic", What: "atomic research results"}, // 16.15B
-	},
-}
-
-// foldProject folds a research project name for comparison, so that the
-// research issue's spellings ("Economic-Preparation", "economic_preparation")
-// match.
-func foldProject(name string) string {
-	name = strings.ToLower(strings.TrimSpace(name))
-	name = strings.NewReplacer("-", " ", "_", " ").Replace(name)
-	return strings.Join(strings.Fields(name), " ")
-}
-
-// resultsFor counts the results of project that count for p: rows of
-// p itself, and rows of p's side without a power. It tolerates rows the
-// research issue adds (one row per result or one row with a count).
-func resultsFor(s State, p Power, project string) int {
-	want := foldProject(project)
-	n := 0
-	for _, r := range s.Research {
-		if foldProject(r.Project) != want {
-			continue
-		}
-		if r.Power == p || r.Power == 0 && r.Side == SideOf(p) {
-			n += max(r.Results, 0)
-		}
-	}
-	return n
+// researchSupportRule is the rule of each power's research support
+// modifier (10.51A, 10.71A, 10.81A, 10.91A); 10.61 gives Italy none.
+var researchSupportRule = map[Power]string{
+	Germany: "10.51A", Britain: "10.71A", France: "10.81A", Russia: "10.91A",
 }
 
 // flagsInRussiaRule: each own flag in Russia is +1 (10.51C, 10.61B, 10.71D,

@@ -90,35 +90,6 @@ func TestRule10_41DDeficits(t *testing.T) {
 	}
 }
 
-func TestRule10_51AResearchResults(t *testing.T) {
-	s := NewGame(3)
-	s.Research = append(s.Research,
-		ResearchResult{Side: Axis, Project: "West Wall", Results: 2},
-		ResearchResult{Side: Axis, Project: "jets", Results: 3},
-		ResearchResult{Side: Axis, Project: "rockets", Results: 2}, // not the 18-step result
-		ResearchResult{Side: Axis, Project: "Atomic", Results: 1},  // 16.15B
-		ResearchResult{Side: Allies, Project: "maginot-line", Results: 2},
-		ResearchResult{Side: Allies, Project: "transports", Results: 3},
-		ResearchResult{Side: Soviet, Project: "economic_preparation", Results: 3},
-		ResearchResult{Side: Axis, Power: Italy, Project: "armor", Results: 3}, // Italy's own: not Germany's
-	)
-	for _, c := range []struct {
-		p    Power
-		rule string
-		want int
-	}{
-		{Germany, "10.51A", 2 + 1 + 1},
-		{Italy, "10.51A", 0},
-		{Britain, "10.71A", 1},
-		{France, "10.81A", 2},
-		{Russia, "10.91A", 1},
-	} {
-		if got := modValue(s, c.p, c.rule); got != c.want {
-			t.Errorf("%s: %s research support %d, want %d", c.rule, c.p, got, c.want)
-		}
-	}
-}
-
 func TestRule10_51BAggressionSupport(t *testing.T) {
 	s := at(NewGame(3), 1939, Summer)
 	done := Turn{Year: 1939, Season: Summer}
