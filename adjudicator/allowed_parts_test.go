@@ -25,7 +25,7 @@ func TestAllowedOffersEveryPart(t *testing.T) {
 			if _, ok := seen[part]; !ok {
 				seen[part] = op
 			}
-			if errs := Validate(s, p, []Order{op.Order}); len(errs) != 0 {
+			if errs := Validate(s, p, op.Orders()); len(errs) != 0 {
 				t.Errorf("%s: offered %s, which Validate rejects: %v", p, op.Order, errs)
 			}
 			if op.Cost < 0 || op.Cost > ps.TilePoints {

@@ -12,7 +12,10 @@ import (
 // A BUILD order names one or more units and the activity counters paying
 // for them, by strength: BUILD ARMOR WITH 2, BUILD INFANTRY AIR WITH 3 1.
 // Counters are pooled within one order (12.41A: one 3 and one 1 build two
-// units).
+// units). What the counters give beyond the units' cost is the rest of a
+// counter partly used for construction (12.41A/B): it is kept for the turn
+// (PowerState.ConstructionLeftover) and shipbuilding orders may spend it
+// with LEFTOVER n (shipbuilding.go).
 
 // Build is the unit construction order (18).
 const Build OrderKind = "build"
@@ -113,11 +116,12 @@ func checkBuild(ps *PowerState, o Order, built Units, spent ActivityCounters) (A
 	if got := c.Points(); got < need {
 		return c, "18.11", fmt.Sprintf("%d unit(s) cost %d activity counter points; the counters give %d", len(o.Units), need, got)
 	}
-	// Reading (docs/rules.md): a counter the build does not need would be
-	// paid for nothing, so it is refused rather than wasted.
+	// Reading (docs/rules.md): a counter the build does not need at all
+	// would be paid for nothing, so it is refused; one it needs only partly
+	// is split (12.41A/B): its rest is kept for shipbuilding (buildUnits).
 	for _, n := range o.Counters {
 		if c.Points()-n >= need {
-			return c, "12.41A", fmt.Sprintf("the %d counter is not needed: %d points suffice for %d unit(s)", n, need, len(o.Units))
+			return c, "12.41A", fmt.Sprintf("the %d counter is not needed: %d points suffice for %d unit(s); a counter for shipbuilding is named in the shipbuilding order (12.41B)", n, need, len(o.Units))
 		}
 	}
 	all := spent.add(c)
@@ -145,9 +149,13 @@ func applyConstruction(s *State, p Power, orders []Order, evs *[]Event) {
 	}
 }
 
-// buildUnits moves units from the reserve to active and pays counters.
+// buildUnits moves units from the reserve to active and pays counters. The
+// points beyond the units' cost are the rest of a counter partly used for
+// construction, kept for shipbuilding this turn (12.41A/B).
 func buildUnits(ps *PowerState, p Power, units []UnitType, c ActivityCounters, rule string, evs *[]Event) {
 	useCounters(ps, c) // 12.31, 12.32
+	rest := max(c.Points()-buildCost*len(units), 0)
+	ps.ConstructionLeftover += rest // 12.41A/B
 	var b Units
 	for _, u := range units {
 		b.add(u, 1)
@@ -155,7 +163,7 @@ func buildUnits(ps *PowerState, p Power, units []UnitType, c ActivityCounters, r
 	ps.Reserve = ps.Reserve.minus(b) // 18.21A
 	ps.Active = ps.Active.plus(b)
 	*evs = append(*evs, UnitsBuilt{Power: p, Units: b, Counters: c, Cost: c.Points(),
-		TilePoints: ps.TilePoints, Active: ps.Active, Rule: rule})
+		TilePoints: ps.TilePoints, Active: ps.Active, Rule: rule, Leftover: rest})
 }
 
 func (u Units) plus(v Units) Units {
@@ -188,6 +196,9 @@ type UnitsBuilt struct {
 	TilePoints int              `json:"tile_points"` // after paying
 	Active     Units            `json:"active"`      // active units afterwards
 	Rule       string           `json:"rule"`        // 18.11, or 18.51 when required of Russia
+	// Leftover is the points paid beyond the units' cost, kept for
+	// shipbuilding this turn (12.41A/B).
+	Leftover int `json:"leftover,omitempty"`
 }
 
 func (UnitsBuilt) Visibility() Visibility { return public }

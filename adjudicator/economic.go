@@ -349,10 +349,19 @@ func checkConversion(s State, p Power, o Order) (OrderError, bool) {
 }
 
 // Option is an order a power may give now, with its cost in tile points.
+// With are orders that must be sent together with Order for it to be
+// accepted (e.g. the research points of a counter used for research,
+// 15.22); Validate accepts Order and With as one set of orders.
 type Option struct {
-	Order Order  `json:"order"`
-	Cost  int    `json:"cost"`
-	Note  string `json:"note"`
+	Order Order   `json:"order"`
+	Cost  int     `json:"cost"`
+	Note  string  `json:"note"`
+	With  []Order `json:"with,omitempty"`
+}
+
+// Orders returns the option's order followed by the orders it needs.
+func (o Option) Orders() []Order {
+	return append([]Order{o.Order}, o.With...)
 }
 
 // Allowed lists the orders p may legally give in the open segment, with
@@ -362,11 +371,12 @@ func Allowed(s State, p Power) []Option {
 		return nil
 	}
 	var opts []Option
-	try := func(o Order, cost int, note string) {
-		if len(Validate(s, p, []Order{o})) == 0 {
-			opts = append(opts, Option{Order: o, Cost: cost, Note: note})
+	offer := func(op Option) {
+		if len(Validate(s, p, op.Orders())) == 0 {
+			opts = append(opts, op)
 		}
 	}
+	try := func(o Order, cost int, note string) { offer(Option{Order: o, Cost: cost, Note: note}) }
 	ps := s.Powers[p]
 	conv := "idle to civilian: +2 income from next turn (13.21C)"
 	for _, r := range civilianCounters {
@@ -395,7 +405,7 @@ func Allowed(s State, p Power) []Option {
 		try(op.Order, op.Cost, op.Note)
 	}
 	for _, op := range researchOptions(s, p) { // 15: research.go
-		try(op.Order, op.Cost, op.Note)
+		offer(op)
 	}
 	return opts
 }

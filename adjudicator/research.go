@@ -422,10 +422,13 @@ func checkResearch(s State, p Power, orders []Order) []indexedError {
 				continue
 			}
 			if normal > budget {
+				// 15.2: points come from the allocation and the counters.
 				if leader {
-					bad(i, "15.21", "more research points than the %d basic point(s) of the %s plus the counters used (%s)", alloc.Basic, side, alloc.Rule)
+					bad(i, "15.21", "more research points than available: %d basic point(s) of the %s (%s) plus %d from counters used, this is point %d",
+						alloc.Basic, side, alloc.Rule, used.Points(), normal)
 				} else {
-					bad(i, "15.22", "research points come from activity counters used for research: order RESEARCH COUNTER <strength> first")
+					bad(i, "15.22", "more research points than available: %d from counters used for research (RESEARCH COUNTER <strength>), this is point %d",
+						used.Points(), normal)
 				}
 				continue
 			}
@@ -516,6 +519,22 @@ func checkResearch(s State, p Power, orders []Order) []indexedError {
 		return errs
 	}
 
+	// 15.22, 12.31: a counter used for research is paid in tile points, so
+	// every one of its points must go to a project. Ordinary points are
+	// taken from the free basic allocation (15.21) first; basic points left
+	// unassigned are allowed, they cost nothing (docs/rules.md).
+	if paid := used.Points(); paid > 0 {
+		if unassigned := min(paid, budget-normal); unassigned > 0 {
+			avail := fmt.Sprintf("%d paid", paid)
+			if leader {
+				avail = fmt.Sprintf("%d basic, free, used first, + %d paid", alloc.Basic, paid)
+			}
+			bad(counterAt, "15.22", "%d paid research point(s) not assigned to a project would be lost: %d point(s) ordered of %d (%s); add %d RESEARCH <project> line(s) or use a smaller counter",
+				unassigned, normal, budget, avail, unassigned)
+			return errs
+		}
+	}
+
 	// 15.23B: stages of the ordinary points.
 	var normals []target
 	special := map[string]bool{}
@@ -532,25 +551,8 @@ func checkResearch(s State, p Power, orders []Order) []indexedError {
 		for _, t := range normals {
 			count[stageOf(s.Sheets.Steps(t.r)+1)]++
 		}
-		availClear, availCL := 0, 0
-		for _, r := range ResearchProjects(side) {
-			if special[r.ID()] || s.Sheets.Remaining(r) == 0 {
-				continue
-			}
-			if rule, _ := projectClosed(s, r); rule != "" {
-				continue
-			}
-			switch stageOf(s.Sheets.Steps(r) + 1) {
-			case Clear:
-				availClear++
-				availCL++
-			case LightGrey:
-				availCL++
-			}
-		}
-		nA, nB, nC := (n+2)/3, (n+1)/3, n/3
-		notClear := nB + nC + max(0, nA-availClear)
-		dark := nC + max(0, nA+nB-availCL)
+		availClear, availCL := stageCells(s, side, special, nil)
+		notClear, dark := stageLimits(n, availClear, availCL)
 		if count[LightGrey]+count[DarkGrey] > notClear || count[DarkGrey] > dark {
 			first := -1
 			for _, t := range normals {
@@ -581,6 +583,139 @@ func checkResearch(s State, p Power, orders []Order) []indexedError {
 		}
 	}
 	return errs
+}
+
+// stageLimits returns, for n ordinary points of a side (15.23B), how many
+// may go beyond the clear steps (notClear) and beyond the light grey ones
+// (dark), when availClear clear cells and availCL clear or light grey
+// cells are open: the two Hall conditions of the nested assignment
+// (docs/rules.md).
+func stageLimits(n, availClear, availCL int) (notClear, dark int) {
+	nA, nB, nC := (n+2)/3, (n+1)/3, n/3 // 1st/4th..., 2nd/5th..., 3rd/6th...
+	return nB + nC + max(0, nA-availClear), nC + max(0, nA+nB-availCL)
+}
+
+// stageCells counts the open cells of side's sheet for 15.23B: projects
+// open to a normal point (not closed by 15.42, not complete, not taking
+// the intelligence or advanced point, special) whose next step is clear,
+// and clear or light grey. before gives points placed earlier this turn
+// per project, to count from the sheet as the turn began (nil: none).
+func stageCells(s State, side Side, special map[string]bool, before map[string]int) (clear, clearOrLight int) {
+	for _, r := range ResearchProjects(side) {
+		if special[r.ID()] || s.Sheets.Remaining(r)+before[r.ID()] == 0 {
+			continue
+		}
+		if rule, _ := projectClosed(s, r); rule != "" {
+			continue
+		}
+		switch stageOf(s.Sheets.Steps(r) - before[r.ID()] + 1) {
+		case Clear:
+			clear++
+			clearOrLight++
+		case LightGrey:
+			clearOrLight++
+		}
+	}
+	return clear, clearOrLight
+}
+
+// countsFor15_23A reports whether a point of kind counts against the one
+// point a project a turn (15.23A).
+func countsFor15_23A(kind string) bool {
+	return kind == PointNormal || kind == PointIntelligence || kind == PointAdvanced
+}
+
+// takenBySide reports whether a power of side placed a point counting for
+// 15.23A in project id this turn.
+func takenBySide(s State, side Side, id string) bool {
+	return slices.ContainsFunc(s.Sheets.Assigned, func(a ResearchPoint) bool {
+		return a.Turn == s.Turn && a.Project == id && SideOf(a.Power) == side && countsFor15_23A(a.Kind)
+	})
+}
+
+// sideStageVoids applies 15.23B to the whole alliance once p's partner has
+// placed its points: the side's ordinary points are numbered in the order
+// of play (the partner's, applied earlier, first), and p's points that
+// break the stage limits are voided, p's darkest last-ordered point
+// first, until the side's points keep the limits. Checked per power by
+// Validate, which cannot see the partner's orders. Returns the indices of
+// orders voided.
+func sideStageVoids(s State, p Power, orders []Order) map[int]bool {
+	side := SideOf(p)
+	before := map[string]int{}
+	special := map[string]bool{}
+	var count [3]int
+	partner := 0
+	for _, a := range s.Sheets.Assigned {
+		if a.Turn != s.Turn || SideOf(a.Power) != side || a.Power == p {
+			continue
+		}
+		partner++
+		before[a.Project] += a.Points
+		switch a.Kind {
+		case PointIntelligence, PointAdvanced:
+			special[a.Project] = true
+		case PointNormal:
+			count[stageOf(a.StepsAfter)]++ // the step it took
+		}
+	}
+	if partner == 0 {
+		return nil // p's points alone, as Validate checked them
+	}
+	type point struct {
+		i     int
+		stage Stage
+	}
+	var own []point
+	for i, o := range orders {
+		if o.Project == "" {
+			continue
+		}
+		r, ok := FindProject(side, o.Project)
+		if !ok {
+			continue
+		}
+		switch pointKind(o) {
+		case PointIntelligence, PointAdvanced:
+			special[r.ID()] = true
+		case PointNormal:
+			// The step the point will take: a partner's spy or reassigned
+			// points earlier this turn may have moved the project on
+			// (16.16B, 15.24).
+			if !takenBySide(s, side, r.ID()) { // else voided by 15.23A
+				own = append(own, point{i, stageOf(s.Sheets.Steps(r) + 1)})
+			}
+		}
+	}
+	for _, pt := range own {
+		count[pt.stage]++
+	}
+	availClear, availCL := stageCells(s, side, special, before)
+	voids := map[int]bool{}
+	for {
+		notClear, dark := stageLimits(count[Clear]+count[LightGrey]+count[DarkGrey], availClear, availCL)
+		if count[LightGrey]+count[DarkGrey] <= notClear && count[DarkGrey] <= dark {
+			return voids
+		}
+		// Dropping a dark grey point never makes either limit worse; a
+		// light grey one only when no dark grey point of p is left.
+		drop := -1
+		for _, want := range []Stage{DarkGrey, LightGrey} {
+			for k := len(own) - 1; k >= 0 && drop < 0; k-- {
+				if own[k].stage == want && !voids[own[k].i] {
+					drop = k
+				}
+			}
+			if drop >= 0 {
+				break
+			}
+		}
+		if drop < 0 {
+			return voids
+		}
+		voids[own[drop].i] = true
+		count[own[drop].stage]--
+	}
 }
 
 func advancedRule(side Side) string {
@@ -654,7 +789,8 @@ func applyResearch(s *State, p Power, orders []Order, evs *[]Event) {
 		useCounters(ps, used) // 12.31, 12.32
 		*evs = append(*evs, ResearchCountersUsed{Power: p, Counters: used, Points: used.Points(), TilePoints: ps.TilePoints})
 	}
-	for _, o := range orders {
+	stageVoids := sideStageVoids(*s, p, orders) // 15.23B across the side
+	for i, o := range orders {
 		if o.Project == "" {
 			continue
 		}
@@ -662,16 +798,17 @@ func applyResearch(s *State, p Power, orders []Order, evs *[]Event) {
 		kind := pointKind(o)
 		// 15.23A across the side: a partner's point placed earlier this
 		// turn in the same project voids this one.
-		if kind == PointNormal || kind == PointIntelligence || kind == PointAdvanced {
-			taken := slices.ContainsFunc(b.Assigned, func(a ResearchPoint) bool {
-				return a.Turn == s.Turn && a.Project == r.ID() && SideOf(a.Power) == side &&
-					(a.Kind == PointNormal || a.Kind == PointIntelligence || a.Kind == PointAdvanced)
-			})
-			if taken {
-				*evs = append(*evs, OrderVoided{Power: p, Order: o, Rule: "15.23A",
-					Msg: "an allied power already placed a research point in " + r.ID() + " this turn"})
-				continue
-			}
+		if countsFor15_23A(kind) && takenBySide(*s, side, r.ID()) {
+			*evs = append(*evs, OrderVoided{Power: p, Order: o, Rule: "15.23A",
+				Msg: "an allied power already placed a research point in " + r.ID() + " this turn"})
+			continue
+		}
+		// 15.23B across the side: the partner's points, earlier in the
+		// order of play, are numbered first.
+		if stageVoids[i] {
+			*evs = append(*evs, OrderVoided{Power: p, Order: o, Rule: "15.23B",
+				Msg: "with the points an allied power placed earlier this turn, your side has too many points beyond the first three (six) steps of a project: the side's 1st, 4th, ... point goes to a clear step, the 2nd, 5th, ... to a clear or light grey one while such steps are open"})
+			continue
 		}
 		n := min(orderPoints(o), b.Remaining(r))
 		if n == 0 {
@@ -1039,54 +1176,135 @@ func init() {
 // intelligence and advanced points (15.21; docs/rules.md).
 func ResearchLeader(side Side) Power { return basicAllocations[side].Leader }
 
-// researchOptions are the research hints of Allowed: the strongest counter
-// p may use for research, its research-only counter, and for the side's
-// leader one project for a basic point (an Italian or French one when
-// 15.23C asks for it). The sheet in the private notice lists the rest.
+// researchOptions are the research hints of Allowed. Every power that may
+// use a counter for research is offered the strongest one it has, and its
+// research-only counter (15.22A), each with example project lines for all
+// the points it must place (15.22: paid points may not be left unassigned;
+// the leader's basic points are placed first, 15.21); the side's leader is
+// also offered its free basic points alone. The examples honour 15.23A-C
+// and 15.42 for the power's own orders; the sheet in the private notice
+// lists the other projects.
 func researchOptions(s State, p Power) []Option {
 	ps := s.Powers[p]
-	var opts []Option
-	av := ps.Available()
-	for _, n := range []int{3, 2, 1} {
-		c, _ := countersOf([]int{n})
-		if av.covers(c) {
-			opts = append(opts, Option{Order: Order{Kind: Research, Counters: []int{n}}, Cost: n,
-				Note: fmt.Sprintf("%d research point(s) this turn; one counter a turn for research (15.22, 12.41C)", n)})
-			break
-		}
-	}
-	if av.Research > 0 {
-		opts = append(opts, Option{Order: Order{Kind: Research, Counters: []int{1}, Args: []string{CounterCivilian}}, Cost: 1,
-			Note: "the research-only counter: one more point (15.22A)"})
-	}
 	side := SideOf(p)
-	if ResearchLeader(side) == p {
-		var pick *ResearchProject
-		for _, r := range ResearchProjects(side) {
-			if s.Sheets.Steps(r) >= 3 || s.Sheets.Remaining(r) == 0 {
-				continue
-			}
-			if rule, _ := projectClosed(s, r); rule != "" {
-				continue
-			}
-			var need Power // 15.23C
-			for _, ob := range obligations {
-				if ob.Side == side && !obligationMet(s, ob) {
-					need = ob.Power
-				}
-			}
-			if need != 0 && r.Power != need {
-				continue
-			}
-			pick = &r
-			break
+	alloc := basicAllocations[side]
+	basic := 0
+	if alloc.Leader == p {
+		basic = alloc.Basic
+	}
+	var opts []Option
+	// option builds counter (nil: none) with example lines for its points.
+	option := func(counter *Order, points, cost int, note string) bool {
+		ex := examplePoints(s, p, points)
+		if len(ex) == 0 {
+			return false
 		}
-		if pick != nil {
-			opts = append(opts, Option{Order: Order{Kind: Research, Project: pick.ID(), Points: 1}, Cost: 0,
-				Note: fmt.Sprintf("one of the %d basic points of the side (15.21); any project of the research sheet", basicAllocations[side].Basic)})
+		op := Option{Order: ex[0], With: ex[1:], Cost: cost, Note: note}
+		if counter != nil {
+			op = Option{Order: *counter, With: ex, Cost: cost, Note: note}
 		}
+		if len(Validate(s, p, op.Orders())) > 0 {
+			return false
+		}
+		opts = append(opts, op)
+		return true
+	}
+	if !researchBanned(s, p) { // 22.21B-C: no counters for research
+		av := ps.Available()
+		for _, n := range []int{3, 2, 1} {
+			c, _ := countersOf([]int{n})
+			if !av.covers(c) {
+				continue
+			}
+			note := fmt.Sprintf("%d research point(s), paid; send the %d RESEARCH line(s) above with it: every point must go to a project (15.22, 12.41C, 12.31)",
+				n, basic+n)
+			if basic > 0 {
+				note = fmt.Sprintf("%d research point(s), paid, on top of your side's %d free basic point(s); send the %d RESEARCH line(s) above with it: every paid point must go to a project (15.21, 15.22, 12.41C)",
+					n, basic, basic+n)
+			}
+			if option(&Order{Kind: Research, Counters: []int{n}}, basic+n, n, note) {
+				break
+			}
+		}
+		if av.Research > 0 {
+			option(&Order{Kind: Research, Counters: []int{1}, Args: []string{CounterCivilian}}, basic+1, 1,
+				"the research-only counter: one more point, to a project (15.22A); with another counter too, add a RESEARCH line for each of its points")
+		}
+	}
+	if basic > 0 {
+		n := basic
+		if researchBanned(s, p) {
+			n = 1 // 22.21B-C: the one basic point
+		}
+		option(nil, n, 0, fmt.Sprintf("your side's %d basic point(s), free; any may be left out (15.21); other projects: your sheet above", n))
 	}
 	return opts
+}
+
+// examplePoints returns n RESEARCH lines of ordinary points p might give
+// now: open projects of its side (15.42, not complete), one point each
+// (15.23A), the lowest stages first so that 15.23B holds, the Italian
+// (French) project of 15.23C first when the leader owes one, then p's own
+// and joint projects before a partner's. Nil when there are not n.
+func examplePoints(s State, p Power, n int) []Order {
+	side := SideOf(p)
+	leader := ResearchLeader(side) == p
+	var need Power // 15.23C
+	if leader {
+		for _, ob := range obligations {
+			if ob.Side == side && !obligationMet(s, ob) {
+				need = ob.Power
+			}
+		}
+	}
+	// A partner avoids the leader's example basic points, which would
+	// void its own (15.23A: the earlier power in the order of play keeps
+	// its point).
+	var leaderPicks []string
+	if l := ResearchLeader(side); !leader {
+		for _, o := range examplePoints(s, l, basicAllocations[side].Basic) {
+			leaderPicks = append(leaderPicks, o.Project)
+		}
+	}
+	var open []ResearchProject
+	for _, r := range ResearchProjects(side) {
+		if s.Sheets.Remaining(r) == 0 || slices.Contains(leaderPicks, r.ID()) {
+			continue
+		}
+		if rule, _ := projectClosed(s, r); rule != "" {
+			continue
+		}
+		open = append(open, r)
+	}
+	owner := func(r ResearchProject) int {
+		switch r.Power {
+		case p:
+			return 0
+		case 0:
+			return 1
+		}
+		return 2
+	}
+	slices.SortStableFunc(open, func(a, b ResearchProject) int {
+		if d := int(stageOf(s.Sheets.Steps(a)+1)) - int(stageOf(s.Sheets.Steps(b)+1)); d != 0 {
+			return d
+		}
+		return owner(a) - owner(b)
+	})
+	if need != 0 {
+		if k := slices.IndexFunc(open, func(r ResearchProject) bool { return r.Power == need }); k > 0 {
+			r := open[k]
+			open = append([]ResearchProject{r}, slices.Delete(open, k, k+1)...)
+		}
+	}
+	if len(open) < n || n <= 0 {
+		return nil
+	}
+	out := make([]Order, n)
+	for i, r := range open[:n] {
+		out[i] = Order{Kind: Research, Project: r.ID(), Points: 1}
+	}
+	return out
 }
 
 // civilWarProject is a row of 15.22D: a project that may take a civil war

@@ -3,6 +3,7 @@ package adjudicator
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -119,18 +120,26 @@ func wantValid(t *testing.T, errs []OrderError) {
 	}
 }
 
-// resolveResearch resolves the economic segment of s in place.
+// resolveResearch resolves the economic segment of s in place; no order
+// may be voided.
 func resolveResearch(t *testing.T, s *State, orders map[Power][]Order) []Event {
 	t.Helper()
-	var evs []Event
-	s.Segment = SegEconomic
-	resolveSegment(s, orders, &evs)
-	s.Segment = SegEconomic // for the next Validate of the test
+	evs := resolveResearchVoiding(s, orders)
 	for _, e := range evs {
 		if v, ok := e.(OrderVoided); ok {
 			t.Fatalf("order voided: %+v", v)
 		}
 	}
+	return evs
+}
+
+// resolveResearchVoiding resolves the economic segment of s in place,
+// voided orders allowed.
+func resolveResearchVoiding(s *State, orders map[Power][]Order) []Event {
+	var evs []Event
+	s.Segment = SegEconomic
+	resolveSegment(s, orders, &evs)
+	s.Segment = SegEconomic // for the next Validate of the test
 	return evs
 }
 
@@ -702,30 +711,140 @@ func researchRoundTripEvents() []Event {
 	}
 }
 
+// TestResearchAllowed: every power that may use a counter for research is
+// offered its strongest one with example lines for every point it must
+// place (15.22: the paid points; the leader's basic points first, 15.21),
+// the whole set accepted by Validate; the leader also its free basic points
+// (the Italian or French project of 15.23C first); a partner's examples
+// avoid the leader's (15.23A).
 func TestResearchAllowed(t *testing.T) {
 	s := researchState()
 	got := map[Power][]string{}
+	examples := map[Power][]string{}
 	for _, p := range Powers {
 		for _, o := range Allowed(s, p) {
-			if o.Order.Kind == Research {
-				got[p] = append(got[p], o.Order.String())
-				if o.Note == "" {
-					t.Errorf("%s: %+v without a note", p, o)
+			if o.Order.Kind != Research {
+				continue
+			}
+			got[p] = append(got[p], fmt.Sprintf("%s +%d", o.Order, len(o.With)))
+			if o.Note == "" {
+				t.Errorf("%s: %+v without a note", p, o)
+			}
+			if errs := Validate(s, p, o.Orders()); len(errs) > 0 {
+				t.Errorf("%s: offered %v, which Validate refuses: %v", p, o.Orders(), errs)
+			}
+			for _, w := range o.Orders() {
+				if w.Project != "" {
+					examples[p] = append(examples[p], w.Project)
 				}
 			}
 		}
 	}
 	want := map[Power][]string{
-		Germany: {"RESEARCH COUNTER 3", "RESEARCH ITALIAN HARBOR ATTACKS"}, // 15.23C: an Italian project first
-		Italy:   {"RESEARCH COUNTER 2"},
-		Britain: {"RESEARCH COUNTER 3", "RESEARCH FRENCH BATTLESHIP DESIGN"},
-		France:  {"RESEARCH COUNTER 2"},
-		Russia:  {"RESEARCH COUNTER 2", "RESEARCH STRATEGIC BOMBERS"},
+		Germany: {"RESEARCH COUNTER 3 +6", "RESEARCH ITALIAN HARBOR ATTACKS +2"}, // 15.23C: an Italian project first
+		Italy:   {"RESEARCH COUNTER 2 +2"},
+		Britain: {"RESEARCH COUNTER 3 +6", "RESEARCH FRENCH BATTLESHIP DESIGN +2"},
+		France:  {"RESEARCH COUNTER 2 +2"},
+		Russia:  {"RESEARCH COUNTER 2 +3", "RESEARCH STRATEGIC BOMBERS +0"},
 	}
 	for _, p := range Powers {
 		if strings.Join(got[p], "|") != strings.Join(want[p], "|") {
 			t.Errorf("Allowed %s: %v, want %v", p, got[p], want[p])
 		}
+	}
+	for _, pair := range [][2]Power{{Germany, Italy}, {Britain, France}} {
+		for _, id := range examples[pair[1]] {
+			if slices.Contains(examples[pair[0]][len(examples[pair[0]])-3:], id) {
+				t.Errorf("15.23A: %s's example %s is one of %s's basic points", pair[1], id, pair[0])
+			}
+		}
+	}
+	// No counter left: the partner is offered nothing for research.
+	s.Powers[Italy].Used = s.Powers[Italy].Counters
+	for _, o := range Allowed(s, Italy) {
+		if o.Order.Kind == Research {
+			t.Errorf("Italy without counters offered %v", o.Orders())
+		}
+	}
+}
+
+// TestRule15_22CounterPointsAllAssigned: the points of a counter used for
+// research are paid in tile points (12.31); orders leaving some unassigned
+// are refused with how many (15.22); the leader's free basic points are used
+// first and may be left unassigned (15.21, docs/rules.md).
+func TestRule15_22CounterPointsAllAssigned(t *testing.T) {
+	s := researchState()
+	errs := Validate(s, Italy, rs(t, "research counter 2"))
+	wantRule(t, errs, "15.22")
+	if len(errs) != 1 || !strings.Contains(errs[0].Msg, "2 paid research point(s) not assigned") {
+		t.Errorf("want one error saying 2 points are unassigned, got %v", errs)
+	}
+	if len(errs) == 0 || errs[0].Order.String() != "RESEARCH COUNTER 2" {
+		t.Fatalf("the error names %s, want the counter", errs[0].Order)
+	}
+	wantValid(t, Validate(s, Italy, rs(t, "research counter 2", "research italian armor", "research air range")))
+	// The research-only counter is paid too (12.31, 15.22A).
+	s.Powers[France].Counters.Research = 1
+	s.Powers[France].Factories.Civilian, s.Powers[France].Factories.Idle = 3, 0
+	wantRule(t, Validate(s, France, rs(t, "research counter civilian")), "15.22")
+	wantValid(t, Validate(s, France, rs(t, "research counter civilian", "research french armor")))
+	// Germany: 3 basic + 2 paid; 4 points leave one paid point unassigned.
+	errs = Validate(s, Germany, rs(t, "research counter 2", "research italian armor", "research air range",
+		"research torpedoes", "research radar"))
+	wantRule(t, errs, "15.22")
+	if len(errs) != 1 || !strings.Contains(errs[0].Msg, "1 paid research point(s) not assigned") ||
+		!strings.Contains(errs[0].Msg, "4 point(s) ordered of 5") {
+		t.Errorf("want 1 of 5 unassigned, got %v", errs)
+	}
+	// Basic points alone may be left unassigned: they cost nothing.
+	wantValid(t, Validate(s, Germany, rs(t, "research italian armor")))
+	// Too many points: the message gives the points available (15.2).
+	errs = Validate(s, Italy, rs(t, "research counter 1", "research italian armor", "research air range"))
+	wantRule(t, errs, "15.22")
+	if len(errs) != 1 || !strings.Contains(errs[0].Msg, "1 from counters used") {
+		t.Errorf("want the points available in the error, got %v", errs)
+	}
+	// Voided at adjudication with the counter: nothing is paid.
+	before := s.Powers[Italy].TilePoints
+	evs := resolveResearchVoiding(&s, map[Power][]Order{Italy: rs(t, "research counter 2", "research italian armor")})
+	if !slices.ContainsFunc(evs, func(e Event) bool { v, ok := e.(OrderVoided); return ok && v.Rule == "15.22" }) {
+		t.Error("15.22: the counter was not voided at adjudication")
+	}
+	if s.Powers[Italy].TilePoints != before {
+		t.Errorf("15.22: Italy paid %d tile points for refused research", before-s.Powers[Italy].TilePoints)
+	}
+}
+
+// TestRule15_23BAllianceStages: at adjudication the side's ordinary points
+// are checked together for 15.23B, the earlier power in the order of play
+// numbered first; the later partner's point that breaks it is voided,
+// privately, and its counter stays used. See also the rule cases 15.23B-*.
+func TestRule15_23BAllianceStages(t *testing.T) {
+	s := researchState()
+	s.Sheets.SpyRings = []ResearchSpyRing{{Side: Allies, Target: Axis, Category: MilitaryResearch, Activated: Turn{Year: 1934, Season: Winter}}}
+	setSteps(t, &s, Allies, "french armor", 2)
+	brit := rs(t, "research french armor spy")
+	fr := rs(t, "research counter 1", "research french armor")
+	wantValid(t, Validate(s, Britain, brit))
+	wantValid(t, Validate(s, France, fr))
+	evs := resolveResearchVoiding(&s, map[Power][]Order{Britain: brit, France: fr})
+	found := false
+	for _, e := range evs {
+		if v, ok := e.(OrderVoided); ok {
+			if v.Power != France || v.Rule != "15.23B" || v.Visibility().Power != France {
+				t.Errorf("unexpected void %+v", v)
+			}
+			found = true
+		}
+	}
+	if !found {
+		t.Error("15.23B: France's point on light grey step 4 was not voided")
+	}
+	if n := stepsOf(t, s, Allies, "french armor"); n != 3 {
+		t.Errorf("french armor %d steps, want 3 (the spy point only)", n)
+	}
+	if s.Powers[France].Used.One != 1 {
+		t.Error("the voided point's counter is not used")
 	}
 }
 

@@ -117,6 +117,7 @@ func endTurn(s *State, evs *[]Event) {
 		*evs = append(*evs, TilesCarriedOver{Power: p, Before: before, After: ps.TilePoints})
 		ps.ConvertedThisTurn = false // 14.41: one conversion per turn
 		ps.Used = ActivityCounters{} // 4.17E: counters return for the next turn
+		ps.ConstructionLeftover = 0  // 12.41A/B: a counter's rest lasts its turn
 	}
 	s.Russia.GreatPurge = false // 14.43A: only the turn of the purge
 	endTurnEconomy(s)           // 10.41D, 11.92, 12.22G (income.go)

@@ -11,7 +11,10 @@ import (
 // together (planShipbuilding): the activity counters they name are pooled,
 // since the denomination of counters does not matter for shipbuilding
 // (12.41), except that every ship laid down needs a shipyard counter of its
-// own (19.62).
+// own (19.62). They may also spend the rest of a counter partly used by
+// the same turn's BUILD orders (LEFTOVER n, 12.41A/B): construction runs
+// first in the pipeline, and any split of one counter between the two can
+// be written construction-first (docs/rules.md).
 
 // shipbuildingKinds are the shipbuilding orders.
 var shipbuildingKinds = []OrderKind{LayDown, Advance, Launch, Accelerate, Defer, SaveShip}
@@ -24,6 +27,7 @@ type shipPlan struct {
 	points     int              // points of the counters that pay for ships
 	savedUsed  int              // 19.75
 	savedAdded int              // 19.75A
+	leftover   int              // 12.41B: construction leftover spent
 }
 
 // checkShipbuilding checks p's shipbuilding orders against s (19).
@@ -127,7 +131,9 @@ func planShipbuilding(s State, p Power, orders []Order) (shipPlan, []indexedErro
 			}
 			_, shipyard, saved, _ := shipCounters(o)
 			if shipyard < 1 {
-				if saved > 0 {
+				if shipLeftover(o) > 0 {
+					bad(i, "12.41B", "the rest of a counter used for construction does not meet the shipyard counter requirement; name a SHIPYARD 1 counter (19.62)")
+				} else if saved > 0 {
 					bad(i, "19.75E", "saved shipbuilding points do not meet the shipyard counter requirement of 19.62; name a SHIPYARD 1 counter")
 				} else {
 					bad(i, "19.62", "a new ship is laid down with at least one shipyard activity counter: add SHIPYARD 1")
@@ -195,7 +201,7 @@ func planShipbuilding(s State, p Power, orders []Order) (shipPlan, []indexedErro
 		case SaveShip:
 			general, shipyard, saved, _ := shipCounters(o)
 			switch {
-			case general.Count() > 0 || saved > 0:
+			case general.Count() > 0 || saved > 0 || shipLeftover(o) > 0:
 				bad(i, "19.75A", "only shipyard activity counters may be saved: SAVE WITH SHIPYARD 1")
 				continue
 			case shipyard == 0:
@@ -216,11 +222,12 @@ func planShipbuilding(s State, p Power, orders []Order) (shipPlan, []indexedErro
 			bad(i, "12.21", "%v", err)
 			continue
 		}
-		if o.Kind == Defer && (general.Count() > 0 || shipyard > 0 || saved > 0) {
+		left := shipLeftover(o)
+		if o.Kind == Defer && (general.Count() > 0 || shipyard > 0 || saved > 0 || left > 0) {
 			bad(i, "19.72", "deferring costs nothing")
 			continue
 		}
-		if general.Count()+shipyard+saved > 0 && firstPaying < 0 && o.Kind != SaveShip {
+		if general.Count()+shipyard+saved+left > 0 && firstPaying < 0 && o.Kind != SaveShip {
 			firstPaying = i
 		}
 		plan.counters = plan.counters.add(general)
@@ -228,6 +235,7 @@ func planShipbuilding(s State, p Power, orders []Order) (shipPlan, []indexedErro
 		plan.savedUsed += saved
 		if o.Kind != SaveShip {
 			plan.points += general.Points() + shipyard
+			plan.leftover += left
 		}
 	}
 	if len(errs) > 0 {
@@ -260,6 +268,12 @@ func planShipbuilding(s State, p Power, orders []Order) (shipPlan, []indexedErro
 			}
 		}
 	}
+	// 12.41A/B: the rest of counters partly used by this turn's BUILD
+	// orders, already paid in tile points (12.32).
+	if plan.leftover > ps.ConstructionLeftover {
+		bad(max(firstPaying, 0), "12.41B", "the orders spend %d leftover point(s); this turn's BUILD orders left %d (their counters beyond the units' cost)",
+			plan.leftover, ps.ConstructionLeftover)
+	}
 	// 12.12, 12.31: the counters must be available and paid in tile
 	// points; a shipyard counter mobilized this turn may be used (13.21B).
 	if plan.counters.Count() > 0 {
@@ -274,8 +288,8 @@ func planShipbuilding(s State, p Power, orders []Order) (shipPlan, []indexedErro
 		}
 	}
 	// 19.52: the points must cover the cost.
-	if have := plan.points + plan.savedUsed; have < plan.cost {
-		bad(max(lastCosted, 0), "19.52", "the orders cost %d activity counter points (EAI %+d); the counters and saved points named give %d",
+	if have := plan.points + plan.savedUsed + plan.leftover; have < plan.cost {
+		bad(max(lastCosted, 0), "19.52", "the orders cost %d activity counter points (EAI %+d); the counters, saved and leftover points named give %d",
 			plan.cost, s.EAI, have)
 	}
 	return plan, errs
@@ -292,6 +306,7 @@ func applyShipbuilding(s *State, p Power, orders []Order, evs *[]Event) {
 	useCounters(ps, plan.counters) // 12.31, 12.32
 	n := &ps.Naval
 	n.Saved += plan.savedAdded - plan.savedUsed // 19.75
+	ps.ConstructionLeftover -= plan.leftover    // 12.41B
 	turn := s.Turn
 	for _, o := range orders { // 19.71, 19.74
 		if o.Kind != Advance && o.Kind != Launch {
@@ -347,8 +362,8 @@ func applyShipbuilding(s *State, p Power, orders []Order, evs *[]Event) {
 		*evs = append(*evs, ShipLaidDown{Turn: turn, Power: p, Ship: sh, Cost: ShipCost(*s, c)})
 	}
 	*evs = append(*evs, ShipbuildingPaid{Turn: turn, Power: p, Counters: plan.counters, Cost: plan.cost,
-		SavedUsed: plan.savedUsed, SavedAdded: plan.savedAdded, Saved: n.Saved,
-		Wasted: max(plan.points+plan.savedUsed-plan.cost, 0), TilePoints: ps.TilePoints})
+		SavedUsed: plan.savedUsed, SavedAdded: plan.savedAdded, Saved: n.Saved, LeftoverUsed: plan.leftover,
+		Wasted: max(plan.points+plan.savedUsed+plan.leftover-plan.cost, 0), TilePoints: ps.TilePoints})
 }
 
 // finishShipbuilding runs after every power's shipbuilding, at the end of

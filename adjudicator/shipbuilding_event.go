@@ -56,7 +56,10 @@ type ShipbuildingPaid struct {
 	SavedAdded int              `json:"saved_added"` // 19.75A
 	Saved      int              `json:"saved"`       // saved points held after
 	Wasted     int              `json:"wasted"`      // counter points beyond the cost
-	TilePoints int              `json:"tile_points"` // after paying
+	// LeftoverUsed is the rest of counters partly used for unit
+	// construction this turn, spent here (12.41A/B).
+	LeftoverUsed int `json:"leftover_used,omitempty"`
+	TilePoints   int `json:"tile_points"` // after paying
 }
 
 // ShipbuildingRevealed is a power's shipbuilding as announced at the end

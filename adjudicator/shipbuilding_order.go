@@ -19,7 +19,8 @@ import (
 // or 0 is a general counter (Order.Counters); "SHIPYARD 1" is one
 // shipbuilding-only 1 counter (12.21, 12.41B: an Args entry "shipyard");
 // "SAVED n" spends n saved shipbuilding points (19.75: an Args entry
-// "saved=n").
+// "saved=n"); "LEFTOVER n" spends n points of the rest of a counter partly
+// used by this turn's BUILD orders (12.41A/B: an Args entry "leftover=n").
 const (
 	LayDown    OrderKind = "lay-down"
 	Advance    OrderKind = "advance"
@@ -33,7 +34,21 @@ const (
 const (
 	argShipyard = "shipyard"
 	argSaved    = "saved="
+	argLeftover = "leftover="
 )
+
+// shipLeftover is the construction leftover points an order spends
+// (LEFTOVER n, 12.41B); shipCounters has checked the entries.
+func shipLeftover(o Order) int {
+	n := 0
+	for _, a := range o.Args {
+		if strings.HasPrefix(a, argLeftover) {
+			k, _ := strconv.Atoi(strings.TrimPrefix(a, argLeftover))
+			n += k
+		}
+	}
+	return n
+}
 
 // shipCounters reads a shipbuilding order's resources: general counters,
 // shipyard counters and saved points.
@@ -52,6 +67,10 @@ func shipCounters(o Order) (general ActivityCounters, shipyard, saved int, err e
 				return general, 0, 0, fmt.Errorf("bad saved points %q", a)
 			}
 			saved += n
+		case strings.HasPrefix(a, argLeftover):
+			if n, e := strconv.Atoi(strings.TrimPrefix(a, argLeftover)); e != nil || n < 1 {
+				return general, 0, 0, fmt.Errorf("bad leftover points %q", a)
+			}
 		default:
 			return general, 0, 0, fmt.Errorf("unknown order part %q", a)
 		}
@@ -93,6 +112,11 @@ func shipbuildingString(o Order) (string, bool) {
 	for _, a := range o.Args {
 		if strings.HasPrefix(a, argSaved) {
 			with = append(with, "SAVED "+strings.TrimPrefix(a, argSaved))
+		}
+	}
+	for _, a := range o.Args {
+		if strings.HasPrefix(a, argLeftover) {
+			with = append(with, "LEFTOVER "+strings.TrimPrefix(a, argLeftover))
 		}
 	}
 	if len(with) > 0 {
@@ -226,11 +250,22 @@ func ParseShipbuilding(words []string) (o Order, ok bool, err error) {
 			}
 			o.Args = append(o.Args, argSaved+strconv.Itoa(n))
 			i++
+		case "LEFTOVER":
+			// 12.41B: the rest of a counter partly used by a BUILD order.
+			if i+1 >= len(rest) {
+				return o, true, fmt.Errorf("LEFTOVER: how many points? e.g. LEFTOVER 1")
+			}
+			n, e := strconv.Atoi(rest[i+1])
+			if e != nil || n < 1 {
+				return o, true, fmt.Errorf("LEFTOVER: %q is not a number of points", rest[i+1])
+			}
+			o.Args = append(o.Args, argLeftover+strconv.Itoa(n))
+			i++
 		case "AND", "+":
 		default:
 			n, e := strconv.Atoi(t)
 			if e != nil || n < 0 || n > 3 {
-				return o, true, fmt.Errorf("%s: %q is not an activity counter (3, 2, 1, 0, SHIPYARD 1 or SAVED n)", head, t)
+				return o, true, fmt.Errorf("%s: %q is not an activity counter (3, 2, 1, 0, SHIPYARD 1, SAVED n or LEFTOVER n)", head, t)
 			}
 			o.Counters = append(o.Counters, n)
 		}

@@ -356,3 +356,62 @@ func TestShipbuildingResolveIsPure(t *testing.T) {
 		t.Errorf("after Resolve: %+v", n)
 	}
 }
+
+// TestRule12_41ACounterSplit: one activity counter partly for unit
+// construction and partly for shipbuilding (12.41A, 12.41B). The BUILD
+// order names the counter, paid whole (12.31, 12.32); its rest is spent by
+// LEFTOVER n, lasts the turn and is never a shipyard counter.
+func TestRule12_41ACounterSplit(t *testing.T) {
+	const ship = "LAY DOWN BATTLESHIP 3 WITH SHIPYARD 1, 1, LEFTOVER 1"
+	if got := mustParseShip(t, ship).String(); got != ship {
+		t.Errorf("canonical text %q, want %q", got, ship)
+	}
+	s := shipGame()
+	s.Powers[Germany].TilePoints = 10
+	s.Powers[Germany].Reserve = Units{Armor: 1}
+	orders := []Order{{Kind: Build, Units: []UnitType{Armor}, Counters: []int{3}}, mustParseShip(t, ship)}
+
+	// The receipt's preview: 3 + 1 + 1 tile points, the 3 used whole, so
+	// it is not available for research or diplomacy (12.41).
+	pre, ok := Preview(s, Germany, orders)
+	if !ok {
+		t.Fatalf("refused: %v", Validate(s, Germany, orders))
+	}
+	if pre.TilePoints != 5 || pre.Available().Three != 0 || pre.ConstructionLeftover != 0 {
+		t.Errorf("preview: tile points %d, available %s, leftover %d; want 5, no 3, 0",
+			pre.TilePoints, pre.Available(), pre.ConstructionLeftover)
+	}
+
+	after, evs := resolveShips(t, s, map[Power][]Order{Germany: orders})
+	ps := after.Powers[Germany]
+	if ps.TilePoints != pre.TilePoints || ps.Used != pre.Used || len(ps.Naval.Building) != 1 || ps.Active.Armor != 3 {
+		t.Errorf("resolved: tile points %d used %s ships %d armor %d; preview said %d, %s",
+			ps.TilePoints, ps.Used, len(ps.Naval.Building), ps.Active.Armor, pre.TilePoints, pre.Used)
+	}
+	var paid ShipbuildingPaid
+	for _, e := range evs {
+		if e, ok := e.(ShipbuildingPaid); ok && e.Power == Germany {
+			paid = e
+		}
+	}
+	if paid.LeftoverUsed != 1 || paid.Cost != 3 || paid.Wasted != 0 {
+		t.Errorf("ShipbuildingPaid %+v, want 1 leftover point of a cost of 3", paid)
+	}
+
+	// Without the BUILD there is no rest to spend (12.41B).
+	wantRule(t, Validate(s, Germany, orders[1:]), "12.41B")
+	// The rest does not meet the shipyard requirement (12.41B, 19.62).
+	wantRule(t, Validate(s, Germany, []Order{orders[0], mustParseShip(t, "LAY DOWN BATTLESHIP 3 WITH 2, LEFTOVER 1")}), "12.41B")
+
+	// An unspent rest is kept for the turn only.
+	alone := s.Clone()
+	var aevs []Event
+	resolveSegment(&alone, map[Power][]Order{Germany: orders[:1]}, &aevs)
+	if alone.Powers[Germany].ConstructionLeftover != 1 {
+		t.Fatalf("leftover %d, want 1", alone.Powers[Germany].ConstructionLeftover)
+	}
+	endTurn(&alone, &aevs)
+	if alone.Powers[Germany].ConstructionLeftover != 0 {
+		t.Errorf("leftover %d after the turn ended, want 0", alone.Powers[Germany].ConstructionLeftover)
+	}
+}

@@ -114,6 +114,11 @@ type PowerState struct {
 	// Used are the counters used so far this turn (12.32, 4.17E): they may
 	// not be used again until the next turn. Available = Counters - Used.
 	Used ActivityCounters `json:"used"`
+	// ConstructionLeftover is the rest of a counter partly used for unit
+	// construction this turn (12.41A/B): the points the BUILD orders' counters
+	// give beyond the units' cost, already paid (12.32), which shipbuilding
+	// orders may spend with LEFTOVER n. Cleared when the turn ends.
+	ConstructionLeftover int `json:"construction_leftover"`
 	// Support is the support level of the current turn (10.31).
 	Support int `json:"support"`
 	// Cost modifiers from random events (14.21, 14.31C); 0 until random

@@ -42,6 +42,7 @@ func TestEconomicPhaseByEmail(t *testing.T) {
 	body := "GAME demo\nSECRET germany\n" +
 		"MOBILIZE IDLE: ARMOR, INFANTRY, AIR\n" +
 		"RESEARCH COUNTER 2\n" +
+		"RESEARCH ITALIAN ARMOR\nRESEARCH AIR RANGE\nRESEARCH TORPEDOES\nRESEARCH AIR DEFENSE\nRESEARCH RADAR\n" +
 		"LAY DOWN BATTLESHIP 3 WITH SHIPYARD 1, 2\n" +
 		"END\n"
 	res, err := j.Ingest(email("germany@sandbox.test", body))
@@ -88,5 +89,73 @@ func TestEconomicPhaseByEmail(t *testing.T) {
 	// Germany's research point placements.
 	if strings.Contains(public.Body, "COUNTER 2") {
 		t.Errorf("public report shows research orders:\n%s", public.Body)
+	}
+}
+
+// TestRule15_22ReceiptRefusesUnassignedCounterPoints: a counter used for
+// research whose paid points are not all assigned to projects is refused,
+// and the receipt says how many are unassigned, with the rule (15.22).
+func TestRule15_22ReceiptRefusesUnassignedCounterPoints(t *testing.T) {
+	j, db, _ := newJudge(t)
+	if _, err := j.EnsureGame(demoDef(0)); err != nil {
+		t.Fatal(err)
+	}
+	setTilePoints(t, db, adjudicator.Italy, 9)
+	body := "GAME demo\nSECRET italy\nRESEARCH COUNTER 2\nRESEARCH ITALIAN ARMOR\nEND\n"
+	res, err := j.Ingest(email("italy@sandbox.test", body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Outcome == Accepted {
+		t.Fatalf("a counter with a paid point unassigned was accepted:\n%s", res.Receipt.Body)
+	}
+	for _, want := range []string{"REFUSED RESEARCH COUNTER 2", "rule 15.22", "1 paid research point(s) not assigned"} {
+		if !strings.Contains(res.Receipt.Body, want) {
+			t.Errorf("receipt lacks %q:\n%s", want, res.Receipt.Body)
+		}
+	}
+}
+
+// TestRule12_41AReceiptLeftover: the receipt's "what would remain" comes
+// from adjudicator.Preview with a counter split between a BUILD and a ship
+// (12.41A/B), and warns when the rest of a counter is not spent.
+func TestRule12_41AReceiptLeftover(t *testing.T) {
+	j, db, _ := newJudge(t)
+	if _, err := j.EnsureGame(demoDef(0)); err != nil {
+		t.Fatal(err)
+	}
+	setTilePoints(t, db, adjudicator.Germany, 10)
+	if err := db.Update(func(tx *store.Tx) error {
+		g, err := tx.Game("demo")
+		if err != nil {
+			return err
+		}
+		s, err := tx.State("demo", g.Version)
+		if err != nil {
+			return err
+		}
+		s.Powers[adjudicator.Germany].Reserve = adjudicator.Units{Armor: 1}
+		return tx.PutState("demo", g.Version, s, nil)
+	}); err != nil {
+		t.Fatal(err)
+	}
+	body := "GAME demo\nSECRET germany\nBUILD ARMOR WITH 3\nLAY DOWN BATTLESHIP 3 WITH SHIPYARD 1, 1, LEFTOVER 1\nEND\n"
+	res, err := j.Ingest(email("germany@sandbox.test", body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Outcome != Accepted {
+		t.Fatalf("outcome %s:\n%s", res.Outcome, res.Receipt.Body)
+	}
+	if !strings.Contains(res.Receipt.Body, "keeps 5 tile points") || strings.Contains(res.Receipt.Body, "paid and lost") {
+		t.Errorf("receipt:\n%s", res.Receipt.Body)
+	}
+	// The same split without the ship: the rest of the 3 would be lost.
+	res, err = j.Ingest(email("germany@sandbox.test", "GAME demo\nSECRET germany\nBUILD ARMOR WITH 3\nEND\n"))
+	if err != nil || res.Outcome != Accepted {
+		t.Fatalf("outcome %v %v", res, err)
+	}
+	if !strings.Contains(res.Receipt.Body, "keeps 7 tile points") || !strings.Contains(res.Receipt.Body, "paid and lost (rule 12.41A)") {
+		t.Errorf("receipt:\n%s", res.Receipt.Body)
 	}
 }

@@ -378,6 +378,9 @@ func renderReceipt(rc *receipt, res *Result) string {
 			avail := a.Available()
 			fmt.Fprintf(&b, "If adjudicated as sent, %s keeps %d tile points\nand these activity counters for the rest of the turn:\n  %s\n\n",
 				title(res.Power), a.TilePoints, avail)
+			if a.ConstructionLeftover > 0 {
+				fmt.Fprintf(&b, "Your BUILD counters give %d point(s) beyond the units' cost that no shipbuilding\norder spends (LEFTOVER n); they are paid and lost (rule 12.41A).\n\n", a.ConstructionLeftover)
+			}
 		}
 		for _, n := range rc.notes {
 			b.WriteString(n + "\n")

@@ -16,7 +16,9 @@ import (
 //	SAVE WITH SHIPYARD 1                         (19.75)
 //
 // After WITH: 3, 2, 1, 0 are activity counters of that strength; SHIPYARD 1
-// is a shipbuilding-only counter; SAVED n spends n saved points.
+// is a shipbuilding-only counter; SAVED n spends n saved points; LEFTOVER n
+// spends n points a BUILD order's counters gave beyond the units' cost
+// (12.41A/B).
 
 const shipHint = "LAY DOWN <CARRIER|BATTLESHIP 3|BATTLESHIP 4|BATTLESHIP 5> WITH SHIPYARD 1, <counters>; " +
 	"ADVANCE SHIP <n> WITH <counters>; ACCELERATE SHIP <n> BY <1|2> WITH <counters>; DEFER SHIP <n>; " +

@@ -46,6 +46,9 @@ func navalEvent(w *writer, e adjudicator.Event) bool {
 		if e.SavedUsed > 0 {
 			s += fmt.Sprintf(", %d saved point(s) spent", e.SavedUsed)
 		}
+		if e.LeftoverUsed > 0 {
+			s += fmt.Sprintf(", %d point(s) left over from unit construction (rule 12.41B)", e.LeftoverUsed)
+		}
 		if e.SavedAdded > 0 {
 			s += fmt.Sprintf(", %d point(s) saved (rule 19.75)", e.SavedAdded)
 		}

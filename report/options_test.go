@@ -36,3 +36,39 @@ func TestPrivateNoticeOffersEveryPart(t *testing.T) {
 		}
 	}
 }
+
+// TestRule15_22NoticeOffersCounterWithProjects: every power's notice
+// offers its counter for research together with the RESEARCH lines for its
+// points (15.22: paid points must go to projects), each line within Width.
+func TestRule15_22NoticeOffersCounterWithProjects(t *testing.T) {
+	s, _ := spring1935(t)
+	for _, p := range adjudicator.Powers {
+		s.Powers[p].TilePoints = 12
+		_, body := Private("a-rather-long-game-name-for-testing", p, nil, s)
+		for i, l := range strings.Split(body, "\n") {
+			if len(l) > Width {
+				t.Errorf("%s: line %d has %d characters: %q", p, i+1, len(l), l)
+			}
+		}
+		offered := false
+		for _, o := range adjudicator.Allowed(s, p) {
+			if o.Order.Kind != adjudicator.Research || len(o.Order.Counters) == 0 || o.Order.Project != "" {
+				continue
+			}
+			offered = true
+			if len(o.With) < o.Cost {
+				t.Errorf("%s: %s offered with %d project lines", p, o.Order, len(o.With))
+			}
+			block := fmt.Sprintf("%-26s cost %d tile points\n", o.Order.String(), o.Cost)
+			for _, w := range o.With {
+				block += "  + " + w.String() + "\n"
+			}
+			if !strings.Contains(body, block) {
+				t.Errorf("%s: notice lacks\n%s\n%s", p, block, body)
+			}
+		}
+		if !offered {
+			t.Errorf("%s with 12 tile points is offered no counter for research", p)
+		}
+	}
+}

@@ -174,6 +174,9 @@ func orderNext(w *writer, game string, p adjudicator.Power, s adjudicator.State)
 	}
 	for _, o := range opts {
 		w.line(fmt.Sprintf("%-26s cost %d tile points", o.Order.String(), o.Cost))
+		for _, with := range o.With { // orders to send with it (e.g. 15.22)
+			w.indented("+ "+with.String(), "  ")
+		}
 		if o.Note != "" {
 			w.indented(o.Note, "    ")
 		}
@@ -182,14 +185,19 @@ func orderNext(w *writer, game string, p adjudicator.Power, s adjudicator.State)
 	w.blank()
 	w.line("Reply with your orders, one a line (or PASS alone):")
 	w.blank()
-	example := "PASS"
+	example := []string{"PASS"}
 	if len(opts) > 0 {
-		example = opts[0].Order.String()
+		example = nil
+		for _, o := range opts[0].Orders() {
+			example = append(example, o.String())
+		}
 	}
 	w.line("GAME " + game)
 	w.line("POWER " + p.String())
 	w.line("SECRET <your secret>")
-	w.line(example)
+	for _, l := range example {
+		w.line(l)
+	}
 	w.line("END")
 }
 

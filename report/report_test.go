@@ -252,7 +252,7 @@ func TestLinesFitAPhone(t *testing.T) {
 			orders := map[P][]A{}
 			for _, p := range adjudicator.Powers {
 				if opts := adjudicator.Allowed(s, p); len(opts) > 0 {
-					orders[p] = []A{opts[(turn+int(p))%len(opts)].Order}
+					orders[p] = opts[(turn+int(p))%len(opts)].Orders()
 				}
 			}
 			orders[adjudicator.Russia] = append(orders[adjudicator.Russia], A{Kind: adjudicator.Mobilize, From: adjudicator.Civilian})
