@@ -212,6 +212,9 @@ var economicSteps = []economicStep{
 	// 21.23B: the Russian garrison is checked after units are built and
 	// research results announced (garrison.go).
 	{Name: "garrison", Rule: "21.23B", check: checkNoOrders, apply: applyNoOrders, finish: finishGarrison},
+	// 22.21B: Russia announces a Party purge's prohibition at the end of
+	// the economic phase, before diplomacy (purge.go).
+	{Name: "party purge", Rule: "22.21B", check: checkNoOrders, apply: applyNoOrders, finish: finishPartyPurge},
 }
 
 // industrialKinds are the orders of the industrial segment (14).

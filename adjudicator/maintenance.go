@@ -4,11 +4,13 @@ package adjudicator
 
 // russianConstructionRequired reports whether 18.51 obliges Russia to build
 // a unit this turn: its support level is below zero and a unit is in its
-// reserve (18.51C). Negative secret support events would not count
+// reserve (18.51C), or a purge took Siberian garrison units (22.61B).
+// Negative secret support events would not count
 // (18.51D); there are none yet.
 func russianConstructionRequired(s State) bool {
 	ps := s.Powers[Russia]
-	return ps != nil && ps.Support < 0 && ps.Reserve.Total() > 0
+	// 22.61B: a purged Siberian garrison must be rebuilt, one unit a turn.
+	return ps != nil && (ps.Support < 0 || s.Russia.SiberianGarrisonPurged) && ps.Reserve.Total() > 0
 }
 
 // cheapestBuild returns the cheapest counters with which ps can pay for

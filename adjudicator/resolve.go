@@ -120,16 +120,23 @@ func endTurn(s *State, evs *[]Event) {
 		ps.ConstructionLeftover = 0  // 12.41A/B: a counter's rest lasts its turn
 	}
 	s.Russia.GreatPurge = false // 14.43A: only the turn of the purge
+	endTurnPurges(s)            // 22.21A-D: this turn's prohibitions lapse
 	endTurnEconomy(s)           // 10.41D, 11.92, 12.22G (income.go)
 	*evs = append(*evs, TurnEnded{Turn: s.Turn})
 }
 
-// resolveRandomEvents is the random events phase (8, 9, 22.4). No cards yet:
-// the segment is reported as skipped. In Spring 1935 it also reports the
+// resolveRandomEvents is the random events phase (8, 9, 22.4). Russia draws
+// its purge card and the EAI is determined; no random event cards yet, so
+// the segment is also reported as not (fully) implemented. In Spring 1935 it also reports the
 // setup draw of the Spanish civil war (25.32A).
 func resolveRandomEvents(s *State, _ map[Power][]Order, evs *[]Event) {
 	if s.Turn == FirstTurn {
 		*evs = append(*evs, SpanishCivilWarSetup{Tile: s.SpanishTile, Events: s.Minor("Spain").CivilWarEvents})
 	}
+	startEAITurn(s)       // 23.25: before this turn's random events
+	resolvePurges(s, evs) // 22.4 (purge.go): first, as 22.21D's cards depend on the card
+	// The random event cards (8, 9) will be applied here: economic trend
+	// (applyEconomicTrend), public events, purge events (PurgeFromEvent).
+	RecomputeEAI(s, "23.22", evs) // 23.21, after the public random events (eai.go)
 	*evs = append(*evs, SegmentSkipped{Turn: s.Turn, Segment: s.Segment, Note: NotImplemented})
 }

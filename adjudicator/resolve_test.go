@@ -42,7 +42,9 @@ func TestRule7_31FirstResolveStopsAtEconomic(t *testing.T) {
 	for _, e := range evs {
 		types = append(types, e.Type())
 	}
-	wantTypes := []string{"SpanishCivilWarSetup", "SegmentSkipped", "GarrisonChecked",
+	// NewGame(1) draws the Military purge (22.41, 22.21A).
+	wantTypes := []string{"SpanishCivilWarSetup", "PurgeCardDrawn", "UnitsPurged", "PurgeLevelRaised",
+		"EAIDetermined", "SegmentSkipped", "GarrisonChecked",
 		"SupportDetermined", "SupportDetermined", "SupportDetermined", "SupportDetermined", "SupportDetermined",
 		"IncomeComputed", "IncomeComputed", "IncomeComputed", "IncomeComputed", "IncomeComputed"}
 	if !slices.Equal(types, wantTypes) {
@@ -228,6 +230,9 @@ func TestAllowed(t *testing.T) {
 			if slices.Contains(researchKinds, o.Order.Kind) {
 				continue // TestResearchAllowed
 			}
+			if slices.Contains(constructionKinds, o.Order.Kind) {
+				continue // a purged unit in the reserve may be built (22.21A, 18)
+			}
 			got = append(got, o.Order.String())
 			if o.Cost != 10 || o.Note == "" {
 				t.Errorf("Allowed %s: %+v", tt.p, o)
@@ -260,6 +265,7 @@ func TestEventsRoundTrip(t *testing.T) {
 	evs = append(evs, researchRoundTripEvents()...) // research_test.go
 	evs = append(evs, unitRoundTripEvents()...)     // mobilization_test.go
 	evs = append(evs, shipRoundTripEvents()...)     // shipbuilding_test.go
+	evs = append(evs, purgeRoundTripEvents()...)    // purge_test.go
 	b, err := MarshalEvents(evs)
 	if err != nil {
 		t.Fatal(err)

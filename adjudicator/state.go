@@ -10,6 +10,7 @@ type State struct {
 	RNG             RNG                   `json:"rng"`
 	EconomicClimate int                   `json:"economic_climate"` // 11.31, -3..+3 (11.34)
 	EAI             int                   `json:"eai"`              // 23, -5..+5 (23.26)
+	EAIFacts        EAIFacts              `json:"eai_facts"`        // 23.21-23.25 (eai.go)
 	Tiles           TilePool              `json:"tiles"`            // 6.2
 	Powers          map[Power]*PowerState `json:"powers"`
 	Minors          []Minor               `json:"minors"`          // 24.21, in the order of that rule
@@ -207,6 +208,29 @@ type RussiaState struct {
 	GreatPurge bool `json:"great_purge"`
 	// Garrison is the last check of the Russian garrison (21.23).
 	Garrison GarrisonCheck `json:"garrison"`
+	// PurgeCard is the purge card drawn this turn (22.41); it is set aside
+	// and may not be drawn next turn (22.45). Empty before the first draw.
+	PurgeCard PurgeCard `json:"purge_card,omitempty"`
+	// GreatPurgeInDeck: the Great Purge card is in the purge deck (added
+	// when the Rhineland is remilitarized, 22.44B; removed at full
+	// cohesion, 22.44C).
+	GreatPurgeInDeck bool `json:"great_purge_in_deck"`
+	// This turn's purge prohibitions (22.21A-D), for the diplomacy issue:
+	// no military counters, no diplomatic counters (exceptions of 22.21B-C).
+	NoMilitaryCounters   bool `json:"no_military_counters"`
+	NoDiplomaticCounters bool `json:"no_diplomatic_counters"`
+	// PartyChoice is the prohibition of this turn's Party purge (22.21B):
+	// "research", "diplomacy", "research+diplomacy" (22.21D); empty until
+	// chosen at the end of the economic phase.
+	PartyChoice string `json:"party_choice,omitempty"`
+	// SiberianGarrisonPurged: a purge took Siberian garrison units; Russia
+	// must build a unit each turn until it is rebuilt (22.61B, 18.51).
+	SiberianGarrisonPurged bool `json:"siberian_garrison_purged"`
+	// ExcessPurgeEvents are purge events beyond 30 not yet turned into
+	// research steps or infantry (22.73E).
+	ExcessPurgeEvents int `json:"excess_purge_events"`
+	// FullCohesionSince is the turn full cohesion was reached (9.16).
+	FullCohesionSince *Turn `json:"full_cohesion_since,omitempty"`
 }
 
 // Conditions are the game situations of 14.43C; all false at the start.
@@ -253,6 +277,8 @@ func (s State) Clone() State {
 	c.Sheets = s.Sheets.clone()
 	c.SupportFacts = s.SupportFacts.clone()
 	c.Russia.Garrison.Turn = cloneTurn(s.Russia.Garrison.Turn)
+	c.Russia.FullCohesionSince = cloneTurn(s.Russia.FullCohesionSince)
+	c.EAIFacts = s.EAIFacts.clone()
 	return c
 }
 

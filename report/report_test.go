@@ -71,6 +71,11 @@ Game setup
 Tile drawn for Spain: 2. Spain starts with 2 civil war event(s) (rule
   25.32A).
 
+Random events phase
+-------------------
+Russia draws the no purge card (rule 22.41).
+European Aggression Index +0 (rule 23.22): no modifiers.
+
 Not yet adjudicated by stormjudge
 ---------------------------------
   Random events phase.

@@ -4,6 +4,7 @@
 //	stormjudge sandbox [-data DIR]          the daemon with embedded IMAP and SMTP servers and a demo game
 //	stormjudge check -data FILE MAIL.eml    what the daemon would answer to an email, sending nothing
 //	stormjudge game list|show|export ...    inspect games
+//	stormjudge deck check FILE...           validate random event deck files
 //
 // This file holds flags, wiring and signals only; the work is done by the
 // packages judge, mailer, store, orders, adjudicator and report.
@@ -41,6 +42,7 @@ Usage:
   stormjudge game export -data FILE ID full state as JSON (docs/state.md)
   stormjudge replay -data FILE ID      recompute a game from its orders; must match bit for bit
   stormjudge bench [-turns N]          measure order-to-report latency in a throwaway sandbox
+  stormjudge deck check FILE...        validate random event deck files (docs/deck.md)
 
 Run "stormjudge COMMAND -h" for a command's flags.
 `
@@ -71,6 +73,8 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return cmdReplay(args[1:], stdout, stderr)
 	case "bench":
 		return cmdBench(args[1:], stdout, stderr)
+	case "deck":
+		return cmdDeck(args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil

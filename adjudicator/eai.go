@@ -1,0 +1,174 @@
+package adjudicator
+
+import "fmt"
+
+// The European Aggression Index (23). The EAI is determined at the start of
+// every turn, after the public random events (23.21, 23.22, 23.31A), as the
+// sum of its modifiers within -5..+5 (23.26). Permanent modifiers (Axis
+// aggressions, the Nazi-Soviet Pact: 23.23) are read from the support facts;
+// random event modifiers (23.24) are kept as one net residual value that
+// loses one point at the start of each turn (23.25); the economic climate
+// (23.21D) and civil wars (23.21E) count while they last.
+
+// EAI bounds (23.26).
+const (
+	maxEAI = 5
+	minEAI = -5
+)
+
+// EAIFacts are the EAI's modifiers that no other part of the state keeps.
+type EAIFacts struct {
+	// RandomEvents is the net random event modifier still in force
+	// (23.21C): offsetting events cancel at once (23.24) and one point is
+	// removed at the start of each turn (23.25).
+	RandomEvents int `json:"random_events"`
+	// Modifiers are other modifiers with a first turn and a duration
+	// (Turns 0: the rest of the game), recorded by later issues (23.21C
+	// events lasting a fixed time, 23.23 permanent modifiers not kept
+	// elsewhere).
+	Modifiers []EAIModifier `json:"modifiers"`
+	// CivilWars lists the civil wars being fought (23.21E), set by the
+	// civil war issue.
+	CivilWars []string `json:"civil_wars"`
+	// Terms are the modifiers of the last determination (for the report).
+	Terms []EAITerm `json:"terms"`
+}
+
+// EAIModifier is an EAI modifier from From on, for Turns turns (0: the rest
+// of the game).
+type EAIModifier struct {
+	Rule  string `json:"rule"`
+	What  string `json:"what"`
+	Value int    `json:"value"`
+	From  Turn   `json:"from"`
+	Turns int    `json:"turns"`
+}
+
+func (m EAIModifier) activeAt(t Turn) bool {
+	d := t.Index() - m.From.Index()
+	return d >= 0 && (m.Turns == 0 || d < m.Turns)
+}
+
+// EAITerm is one modifier of the EAI as determined.
+type EAITerm struct {
+	Rule  string `json:"rule"`
+	What  string `json:"what"`
+	Value int    `json:"value"`
+}
+
+func (f EAIFacts) clone() EAIFacts {
+	c := f
+	c.Modifiers = cloneSlice(f.Modifiers)
+	c.CivilWars = cloneSlice(f.CivilWars)
+	c.Terms = cloneSlice(f.Terms)
+	return c
+}
+
+// eaiAggressionTargets are the aggressions of 23.21A (the Sudetenland and
+// Danzig and the Corridor do not count).
+var eaiAggressionTargets = map[string]bool{
+	"Austria": true, "Czechoslovakia": true, "Poland": true,
+	"Baltic States": true, "Yugoslavia": true, "Greece": true,
+}
+
+// EAIBreakdown returns the modifiers of the EAI in s (23.21).
+func EAIBreakdown(s State) []EAITerm {
+	var terms []EAITerm
+	add := func(rule, what string, v int) {
+		if v != 0 {
+			terms = append(terms, EAITerm{Rule: rule, What: what, Value: v})
+		}
+	}
+	// 23.21A, 23.22: from the turn after a German aggression is completed,
+	// or after an Italian aggression starts.
+	for _, a := range s.SupportFacts.Aggressions {
+		if !eaiAggressionTargets[a.Target] {
+			continue
+		}
+		switch {
+		case a.Aggressor == Germany && a.Completed != nil && a.Completed.Before(s.Turn):
+			add("23.21A", a.Aggressor.Title()+" aggression against "+a.Target, 1)
+		case a.Aggressor == Italy && a.Turn.Before(s.Turn):
+			add("23.21A", a.Aggressor.Title()+" aggression against "+a.Target, 1)
+		}
+	}
+	// 23.21B, 23.22: the Nazi-Soviet Pact, from the end of the turn it is
+	// negotiated (so from the next determination), permanent (23.23).
+	if pt := s.SupportFacts.PactSigned; pt != nil && pt.Before(s.Turn) {
+		add("23.21B", "Nazi-Soviet Pact", 1)
+	}
+	add("23.21C", "random events", s.EAIFacts.RandomEvents) // 23.24, 23.25
+	for _, m := range s.EAIFacts.Modifiers {
+		if m.activeAt(s.Turn) {
+			add(m.Rule, m.What, m.Value)
+		}
+	}
+	add("23.21D", fmt.Sprintf("economic climate %+d", s.EconomicClimate), ClimateEAI(s.EconomicClimate)) // 11.35B
+	if len(s.EAIFacts.CivilWars) > 0 {
+		add("23.21E", "civil war being fought", 1) // at most +1
+	}
+	return terms
+}
+
+// EAILevel is the EAI of s: its modifiers' sum within -5..+5 (23.26); +5
+// once war has broken out (23.27).
+func EAILevel(s State) int {
+	if s.Ended {
+		return maxEAI // 23.27
+	}
+	n := 0
+	for _, t := range EAIBreakdown(s) {
+		n += t.Value
+	}
+	return min(max(n, minEAI), maxEAI) // 23.26
+}
+
+// startEAITurn removes one point of the remaining random event modifiers at
+// the start of a turn (23.25), before this turn's events apply.
+func startEAITurn(s *State) {
+	switch r := &s.EAIFacts.RandomEvents; {
+	case *r > 0:
+		*r--
+	case *r < 0:
+		*r++
+	}
+}
+
+// RecomputeEAI determines the EAI from its modifiers (23.21) and reports
+// it: always when rule is "23.22" (the determination after the public
+// random events), otherwise only when the level changes (a modifier taking
+// effect during the turn, 23.22).
+func RecomputeEAI(s *State, rule string, evs *[]Event) {
+	before := s.EAI
+	s.EAIFacts.Terms = EAIBreakdown(*s)
+	s.EAI = EAILevel(*s)
+	if rule == "23.22" || s.EAI != before {
+		*evs = append(*evs, EAIDetermined{Turn: s.Turn, Rule: rule, Before: before, Level: s.EAI,
+			Terms: cloneSlice(s.EAIFacts.Terms)})
+	}
+}
+
+// AddEAIEvent applies a random event's EAI modifier (23.21C): it joins the
+// net residual value, offsetting earlier modifiers of the other sign at once
+// (23.24), and the EAI is recomputed. For the random events code.
+func AddEAIEvent(s *State, value int, what string, evs *[]Event) {
+	if value == 0 {
+		return
+	}
+	s.EAIFacts.RandomEvents += value
+	RecomputeEAI(s, "23.21C", evs)
+}
+
+// EAIDetermined reports the EAI and its modifiers (23.21); public.
+type EAIDetermined struct {
+	Turn   Turn      `json:"turn"`
+	Rule   string    `json:"rule"`
+	Before int       `json:"before"`
+	Level  int       `json:"level"`
+	Terms  []EAITerm `json:"terms"`
+}
+
+func (EAIDetermined) Visibility() Visibility { return public }
+func (EAIDetermined) Type() string           { return "EAIDetermined" }
+
+func init() { eventTypes["EAIDetermined"] = decode[EAIDetermined] }

@@ -1,0 +1,86 @@
+package report
+
+import (
+	"fmt"
+	"strings"
+
+	"stormjudge/adjudicator"
+)
+
+// Russian purges and cohesion (22), the EAI (23) and the economic climate
+// (11.3): all public.
+
+const randomEventsSection = "Random events phase"
+
+func russiaSection(e adjudicator.Event) (string, bool) {
+	switch e.(type) {
+	case adjudicator.PurgeCardDrawn, adjudicator.PurgeLevelRaised, adjudicator.CohesionChanged,
+		adjudicator.UnitsPurged, adjudicator.FlagInRussiaEliminated,
+		adjudicator.EAIDetermined, adjudicator.EconomicClimateChanged:
+		return randomEventsSection, true
+	case adjudicator.PartyPurgeChosen:
+		return adjudicator.SegEconomic.Title() + ": Party purge", true
+	}
+	return "", false
+}
+
+func unitList(u adjudicator.Units) string {
+	var parts []string
+	for _, x := range []struct {
+		n    int
+		name string
+	}{{u.Armor, "armor"}, {u.Infantry, "infantry"}, {u.Air, "air"}} {
+		if x.n > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", x.n, x.name))
+		}
+	}
+	if len(parts) == 0 {
+		return "none"
+	}
+	return strings.Join(parts, ", ")
+}
+
+// russiaEvent renders a purge, EAI or climate event; false if e is not one.
+func russiaEvent(w *writer, e adjudicator.Event) bool {
+	switch e := e.(type) {
+	case adjudicator.PurgeCardDrawn:
+		w.wrap(fmt.Sprintf("Russia draws the %s card (rule 22.41).", e.Card), "  ")
+	case adjudicator.UnitsPurged:
+		s := fmt.Sprintf("Russia purges %s: to the reserve (rule 22.21A); active now %s.",
+			unitList(e.Purged), unitList(e.Active))
+		if e.SiberianGarrison {
+			s += " The Siberian garrison was purged: Russia must build a unit each turn until it is rebuilt (rule 22.61B)."
+		}
+		w.wrap(s, "  ")
+	case adjudicator.PurgeLevelRaised:
+		s := fmt.Sprintf("Russian purge level %d -> %d: %s, %d purge event(s) (rule %s); cohesion %s.",
+			e.Before, e.After, e.What, e.Events, e.Rule, e.Cohesion)
+		if e.Excess > 0 {
+			s += fmt.Sprintf(" %d excess purge event(s) to assign (rule 22.73E).", e.Excess)
+		}
+		w.wrap(s, "  ")
+	case adjudicator.CohesionChanged:
+		w.wrap(fmt.Sprintf("Russian cohesion is now %s (was %s, rule 22.71).", e.After, e.Before), "  ")
+	case adjudicator.FlagInRussiaEliminated:
+		w.wrap(fmt.Sprintf("A %s flag in Russia is eliminated (rules 10.91F, %s); %d left.",
+			e.Power.Title(), e.Rule, e.Left), "  ")
+	case adjudicator.PartyPurgeChosen:
+		w.wrap(fmt.Sprintf("Party purge: Russian %s is prohibited this turn (rule 22.21B).", e.Prohibited), "  ")
+	case adjudicator.EconomicClimateChanged:
+		w.wrap(fmt.Sprintf("Economic trend %s: economic climate %s -> %s (rules %s, 11.34).",
+			signed(e.Trend), signed(e.Before), signed(e.After), e.Rule), "  ")
+	case adjudicator.EAIDetermined:
+		var parts []string
+		for _, t := range e.Terms {
+			parts = append(parts, fmt.Sprintf("%s %s (%s)", t.What, signed(t.Value), t.Rule))
+		}
+		mods := "no modifiers"
+		if len(parts) > 0 {
+			mods = strings.Join(parts, ", ")
+		}
+		w.wrap(fmt.Sprintf("European Aggression Index %s (rule %s): %s.", signed(e.Level), e.Rule, mods), "  ")
+	default:
+		return false
+	}
+	return true
+}
