@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"stormjudge/adjudicator"
 )
@@ -222,6 +223,9 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte("[[card]]\n[card.x]\n[[card.x.effect]]\n"))
 	f.Add([]byte("card = 3\n[a]\nb.c = '''\n[x]\n'''\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
+		// A slow input is a defect too: fail it as a crasher.
+		watchdog := time.AfterFunc(10*time.Second, func() { panic(fmt.Sprintf("slow input (over 10s): %q", data)) })
+		defer watchdog.Stop()
 		d, err := Parse("fuzz", data)
 		if err == nil && len(d.Check()) != 0 {
 			t.Errorf("Parse accepted a deck Check refuses")
