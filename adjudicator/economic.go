@@ -205,10 +205,16 @@ type economicStep struct {
 // economicSteps are the parts of the economic phase in the order of 13.11;
 // each part's rules live in a file of its own.
 var economicSteps = []economicStep{
+	// 9.41E: secret events played first, so that their tile points may be
+	// spent in this phase (play.go).
+	{Name: "events", Rule: "9.41E", Kinds: playKinds, check: checkPlay, apply: applyPlay},
 	{Name: "industrial", Rule: "13.11A", Kinds: industrialKinds, check: checkIndustrial, apply: applyIndustrial},
 	{Name: "research", Rule: "13.11B", Kinds: researchKinds, check: checkResearch, apply: applyResearch, finish: finishResearch},
 	{Name: "construction", Rule: "13.11C", Kinds: constructionKinds, check: checkConstruction, apply: applyConstruction, finish: finishConstruction},
 	{Name: "shipbuilding", Rule: "13.11C", Kinds: shipbuildingKinds, check: checkShipbuilding, apply: applyShipbuilding, finish: finishShipbuilding},
+	// 9.41B-C: research and construction events take effect at the end
+	// of the economic phase (randomevents.go).
+	{Name: "random events", Rule: "9.41B-C", check: checkNoOrders, apply: applyNoOrders, finish: finishEventReveal},
 	// 21.23B: the Russian garrison is checked after units are built and
 	// research results announced (garrison.go).
 	{Name: "garrison", Rule: "21.23B", check: checkNoOrders, apply: applyNoOrders, finish: finishGarrison},
@@ -408,6 +414,9 @@ func Allowed(s State, p Power) []Option {
 		try(op.Order, op.Cost, op.Note)
 	}
 	for _, op := range researchOptions(s, p) { // 15: research.go
+		offer(op)
+	}
+	for _, op := range playOptions(s, p) { // 9.41E: play.go
 		offer(op)
 	}
 	return opts

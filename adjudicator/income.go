@@ -105,7 +105,8 @@ func TradePactIncome(s State, p Power) int {
 // power's income is computed, its random tiles drawn in the order of play
 // (6.25, 7.21); the activity counters of the turn are set (12.2).
 func resolveIncome(s *State, _ map[Power][]Order, evs *[]Event) {
-	updateTradePacts(s, evs) // 11.61
+	revealHeld(s, RevealIncome, evs) // 9.41A: economic events (randomevents.go)
+	updateTradePacts(s, evs)         // 11.61
 	checkGarrison(s, "21.23A", evs)
 	for _, p := range Powers {
 		ps := s.Powers[p]
@@ -119,13 +120,13 @@ func resolveIncome(s *State, _ map[Power][]Order, evs *[]Event) {
 	for _, p := range Powers {
 		ps := s.Powers[p]
 		in := Income{
-			Civilian:     civilianIncome * ps.Factories.Civilian, // 11.21A
-			Support:      ps.Support,                             // 11.51
-			TradePacts:   TradePactIncome(*s, p),                 // 11.62
-			Climate:      ClimateIncome(p, s.EconomicClimate),    // 11.35A
-			RandomEvents: ps.Economy.IncomeEvents,                // 11.41
-			Residual:     ResidualSupport(*s, p),                 // 11.71
-			Maintenance:  Maintenance(*ps),                       // 11.81, 11.82
+			Civilian:     civilianIncome * ps.Factories.Civilian,                        // 11.21A
+			Support:      ps.Support,                                                    // 11.51
+			TradePacts:   TradePactIncome(*s, p),                                        // 11.62
+			Climate:      eventClimate(ps.Economy, ClimateIncome(p, s.EconomicClimate)), // 11.35A
+			RandomEvents: ps.Economy.IncomeEvents,                                       // 11.41
+			Residual:     ResidualSupport(*s, p),                                        // 11.71
+			Maintenance:  Maintenance(*ps),                                              // 11.81, 11.82
 		}
 		for range TileDraws(*ps) { // 11.91, 11.92
 			if s.replenish() { // 6.24
@@ -168,6 +169,7 @@ func endTurnEconomy(s *State) {
 		e.IncomeEvents = 0
 		e.ExtraTileDraws = 0
 		e.NoTileDraw = false
+		e.ClimateDoubled, e.ClimateIgnored = false, false
 		e.FreeDiplomaticCounters = 0
 		e.CountersNow = e.CountersNext
 		e.CountersNext = ActivityCounters{}
@@ -258,3 +260,15 @@ func (TradePactChanged) Visibility() Visibility { return public }
 func (TradePactChanged) Type() string           { return "TradePactChanged" }
 
 func init() { eventTypes["TradePactChanged"] = decode[TradePactChanged] }
+
+// eventClimate applies this turn's random events to the climate's income
+// effect (11.35): ignored, else doubled.
+func eventClimate(e PowerEconomy, c int) int {
+	switch {
+	case e.ClimateIgnored:
+		return 0
+	case e.ClimateDoubled:
+		return 2 * c
+	}
+	return c
+}

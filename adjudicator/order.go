@@ -57,7 +57,9 @@ type Order struct {
 	Ship string `json:"ship,omitempty"`
 	// Args: further words of an order whose kind defines them.
 	Args []string `json:"args,omitempty"`
-	Line int      `json:"line,omitempty"` // 1-based line in the email body; 0 if unknown
+	// Card: PLAY: the number of the random event card played (9.41E).
+	Card int `json:"card,omitempty"`
+	Line int `json:"line,omitempty"` // 1-based line in the email body; 0 if unknown
 }
 
 // To returns the factory use the order converts to.
@@ -79,6 +81,9 @@ func (o Order) String() string {
 	}
 	if o.Kind == Research {
 		return researchString(o) // research.go
+	}
+	if o.Kind == Play {
+		return fmt.Sprintf("PLAY %d", o.Card) // play.go
 	}
 	switch o.Kind {
 	case Convert:

@@ -85,6 +85,12 @@ func resolveSegment(s *State, orders map[Power][]Order, evs *[]Event) {
 	if f, ok := steps[s.Segment]; ok {
 		f(s, orders, evs)
 	} else {
+		switch s.Segment {
+		case SegDiplomacyResolve:
+			revealHeld(s, RevealDiplomacy, evs) // 9.41D
+		case SegCrisisAggression:
+			revealHeld(s, RevealCrisis, evs) // 9.41E
+		}
 		*evs = append(*evs, SegmentSkipped{Turn: s.Turn, Segment: s.Segment, Note: NotImplemented})
 	}
 	advance(s, evs)
@@ -110,6 +116,7 @@ const maxCarryOver = 21
 
 // endTurn applies the end-of-turn housekeeping.
 func endTurn(s *State, evs *[]Event) {
+	endTurnEvents(s, evs) // 8.43, 9.41 (randomevents.go)
 	for _, p := range Powers {
 		ps := s.Powers[p]
 		before := ps.TilePoints
@@ -126,17 +133,25 @@ func endTurn(s *State, evs *[]Event) {
 }
 
 // resolveRandomEvents is the random events phase (8, 9, 22.4). Russia draws
-// its purge card and the EAI is determined; no random event cards yet, so
-// the segment is also reported as not (fully) implemented. In Spring 1935 it also reports the
-// setup draw of the Spanish civil war (25.32A).
+// its purge card, then, in a game with a deck, the random event cards are
+// drawn and dealt (9.12, randomevents.go), and the EAI is determined. A game
+// without a deck reports the segment as not (fully) implemented. In Spring
+// 1935 it also reports the setup draw of the Spanish civil war (25.32A).
 func resolveRandomEvents(s *State, _ map[Power][]Order, evs *[]Event) {
 	if s.Turn == FirstTurn {
 		*evs = append(*evs, SpanishCivilWarSetup{Tile: s.SpanishTile, Events: s.Minor("Spain").CivilWarEvents})
 	}
-	startEAITurn(s)       // 23.25: before this turn's random events
+	startEAITurn(s) // 23.25: before this turn's random events
+	var extra map[Power]int
+	if s.Events != nil {
+		extra = extraRandomEvents(*s) // 9.14-9.16: 9.16 before the purge card
+	}
 	resolvePurges(s, evs) // 22.4 (purge.go): first, as 22.21D's cards depend on the card
-	// The random event cards (8, 9) will be applied here: economic trend
-	// (applyEconomicTrend), public events, purge events (PurgeFromEvent).
+	if s.Events != nil {
+		drawRandomEvents(s, extra, evs) // 9.12 (randomevents.go)
+	}
 	RecomputeEAI(s, "23.22", evs) // 23.21, after the public random events (eai.go)
-	*evs = append(*evs, SegmentSkipped{Turn: s.Turn, Segment: s.Segment, Note: NotImplemented})
+	if s.Events == nil {
+		*evs = append(*evs, SegmentSkipped{Turn: s.Turn, Segment: s.Segment, Note: NotImplemented})
+	}
 }

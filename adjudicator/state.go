@@ -24,6 +24,9 @@ type State struct {
 	// Balance is the Axis-Allied balance of power as last computed (20.5);
 	// BalanceOfPower recomputes it from the state at any time (20.53).
 	Balance Balance `json:"balance"`
+	// Events is the random event deck in play (8.4, 9.1; randomevents.go);
+	// nil in a game without a deck.
+	Events *EventDeck `json:"events,omitempty"`
 }
 
 // Factories counts a power's factories by use (11.21).
@@ -279,6 +282,7 @@ func (s State) Clone() State {
 	c.Russia.Garrison.Turn = cloneTurn(s.Russia.Garrison.Turn)
 	c.Russia.FullCohesionSince = cloneTurn(s.Russia.FullCohesionSince)
 	c.EAIFacts = s.EAIFacts.clone()
+	c.Events = s.Events.clone()
 	return c
 }
 

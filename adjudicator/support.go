@@ -93,6 +93,10 @@ type PowerEconomy struct {
 	// turn's random tile draws (11.92).
 	ExtraTileDraws int  `json:"extra_tile_draws"`
 	NoTileDraw     bool `json:"no_tile_draw"`
+	// ClimateDoubled and ClimateIgnored are random-event changes of the
+	// economic climate's effect on this turn's income (11.35).
+	ClimateDoubled bool `json:"climate_doubled,omitempty"`
+	ClimateIgnored bool `json:"climate_ignored,omitempty"`
 	// CountersNow are this turn's temporary activity counter changes and
 	// CountersNext those of the next turn (12.22G: failure in a crisis);
 	// fields may be negative.

@@ -24,6 +24,9 @@ func section(e adjudicator.Event) string {
 	if s, ok := russiaSection(e); ok { // russia.go
 		return s
 	}
+	if s, ok := randomEventSection(e); ok { // randomevents.go
+		return s
+	}
 	switch e.(type) {
 	case adjudicator.SpanishCivilWarSetup:
 		return "Game setup"
@@ -155,7 +158,7 @@ func publicEvent(w *writer, e adjudicator.Event) {
 	case adjudicator.TurnEnded:
 		w.line(fmt.Sprintf("%s ends.", e.Turn))
 	default:
-		if !economyEvent(w, e) && !navalEvent(w, e) && !researchEvent(w, e) && !unitEvent(w, e) && !russiaEvent(w, e) { // economy.go, naval.go, research.go, units.go, russia.go
+		if !economyEvent(w, e) && !navalEvent(w, e) && !researchEvent(w, e) && !unitEvent(w, e) && !russiaEvent(w, e) && !randomEvent(w, e) { // economy.go, naval.go, research.go, units.go, russia.go
 			w.wrap(e.Type(), "  ")
 		}
 	}

@@ -1,0 +1,99 @@
+package adjudicator
+
+import "fmt"
+
+// Playing a held secret random event (9.41E, 22.51B, 9.13): PLAY <card> is
+// an order of the economic phase, carried out before the industrial part so
+// that the tile points of a support event may be spent in the phase (9.41E:
+// revealed at the end of the economic phase with the phase's other orders,
+// 13.12). Events of other categories take effect at the times of 9.41A-D
+// and cannot be played (secretReveal).
+
+// Play is the order kind PLAY <card number>.
+const Play OrderKind = "play"
+
+var playKinds = []OrderKind{Play}
+
+// checkPlay checks PLAY orders: each a secret event p holds and may play,
+// once.
+func checkPlay(s State, p Power, orders []Order) []indexedError {
+	var errs []indexedError
+	seen := map[int]bool{}
+	for i, o := range orders {
+		fail := func(format string, a ...any) {
+			errs = append(errs, indexedError{OrderError{Order: o, Rule: "9.41E", Msg: fmt.Sprintf(format, a...)}, i})
+		}
+		h, ok := heldBy(s, p, o.Card)
+		switch {
+		case s.Events == nil:
+			fail("this game has no random event deck")
+		case seen[o.Card]:
+			fail("card %d is played twice", o.Card)
+		case !ok:
+			fail("%s holds no secret random event of card %d", p.Title(), o.Card)
+		case !h.Playable:
+			fail("this event cannot be played: it takes effect %s (9.41)", revealWhen[h.At])
+		}
+		seen[o.Card] = true
+	}
+	return errs
+}
+
+// revealWhen says when each reveal time falls, for messages.
+var revealWhen = map[Reveal]string{
+	RevealIncome:      "at the start of the income phase (9.41A)",
+	RevealEconomicEnd: "at the end of the economic phase (9.41B-C)",
+	RevealDiplomacy:   "when diplomacy is resolved (9.41D)",
+	RevealCrisis:      "in the crisis phase (9.41E)",
+}
+
+func heldBy(s State, p Power, card int) (HeldEvent, bool) {
+	for _, h := range HeldEvents(s, p) {
+		if h.Card == card {
+			return h, true
+		}
+	}
+	return HeldEvent{}, false
+}
+
+// applyPlay reveals and applies the played events.
+func applyPlay(s *State, p Power, orders []Order, evs *[]Event) {
+	for _, o := range orders {
+		h, ok := heldBy(*s, p, o.Card)
+		if !ok {
+			continue
+		}
+		i := -1
+		for j, x := range s.Events.Held {
+			if x == h {
+				i = j
+				break
+			}
+		}
+		s.Events.Held = append(s.Events.Held[:i:i], s.Events.Held[i+1:]...)
+		playEvent(s, h, "played", "9.41E", evs)
+	}
+}
+
+// playOptions offers PLAY for each playable secret event p holds.
+func playOptions(s State, p Power) []Option {
+	var out []Option
+	for _, h := range HeldEvents(s, p) {
+		if !h.Playable {
+			continue
+		}
+		ev := eventOf(s.Events, h)
+		note := fmt.Sprintf("play your secret event %q now (9.41E); otherwise it takes effect %s", ev.Title, revealWhen[h.At])
+		if h.Extra {
+			note = fmt.Sprintf("play your additional event %q (9.13); unplayed, it is revealed and discarded %s", ev.Title, revealWhen[h.At])
+		}
+		out = append(out, Option{Order: Order{Kind: Play, Card: h.Card}, Note: note})
+	}
+	return out
+}
+
+// finishEventReveal is the end of the economic phase for random events:
+// research and construction events take effect (9.41B-C).
+func finishEventReveal(s *State, evs *[]Event) {
+	revealHeld(s, RevealEconomicEnd, evs)
+}

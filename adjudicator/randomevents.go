@@ -1,0 +1,826 @@
+package adjudicator
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// The random event deck in play (8.4, 9). A game started with
+// NewGameWithDeck (or given a deck with WithDeck) keeps the deck, its draw
+// pile, discard pile and the events drawn this turn in State.Events; a game
+// without a deck (NewGame) resolves the random events phase as before (the
+// Russian purge card and the EAI only).
+//
+// Each turn (9.12) the first card is turned face up: its economic trend
+// (9.21, applyEconomicTrend) and its general event (9.3) apply to everyone.
+// Then each major power is dealt one card face down, plus the additional
+// random events of 9.14-9.16; the power's national event on the card is
+// public when printed on white, secret when shaded (8.31, Secret). Public
+// events are reported and applied at once, those of research and
+// construction at the end of the economic phase (9.41B-C); secret events
+// are held (EventDeck.Held) and reported privately to the holder until
+// revealed at the time 9.41 sets (Reveal), or played by the holder with a
+// PLAY order in the economic phase (9.41E). Effects of phases stormjudge
+// does not adjudicate yet are kept in EventDeck.Pending for the turn.
+
+// EventDeck is the random event deck of a game and the cards in use.
+type EventDeck struct {
+	Deck Deck `json:"deck"`
+	// RNG shuffles the deck (9.11, 8.44). It is a generator of its own,
+	// seeded from the game's seed, so that playing with a deck does not
+	// change the game's other random draws (tiles, purge cards).
+	RNG RNG `json:"rng"`
+	// DrawPile are the card numbers still to be drawn, top first.
+	DrawPile []int `json:"draw_pile"`
+	// Discard is the discard pile (8.43); reshuffled into the draw pile when
+	// it runs out (8.44).
+	Discard []int `json:"discard"`
+	// Removed are non-repeatable cards played: out of the game (8.43).
+	Removed []int `json:"removed"`
+	// InPlay are the cards drawn this turn; they go to the discard pile (or
+	// are removed) when the turn ends, once all their events are played.
+	InPlay []int `json:"in_play"`
+	// Stacked are card numbers the next draws take, in order, instead of
+	// the top of the shuffled pile: the moderator's physical deck (StackDraws).
+	Stacked []int `json:"stacked,omitempty"`
+	// Held are the events of this turn not yet in effect: secret events
+	// held by a power (8.31) and public events waiting for their phase.
+	Held []HeldEvent `json:"held"`
+	// Pending are this turn's effects whose phase stormjudge does not
+	// adjudicate yet (diplomacy, crises, construction options ...): kept
+	// for the code of that phase; cleared when the turn ends.
+	Pending []PendingEffect `json:"pending"`
+}
+
+// Reveal is when a held event takes effect (9.41).
+type Reveal string
+
+// Reveal times.
+const (
+	RevealIncome      Reveal = "income"       // 9.41A: at the start of the income phase
+	RevealEconomicEnd Reveal = "economic-end" // 9.41B-C: at the end of the economic phase
+	RevealDiplomacy   Reveal = "diplomacy"    // 9.41D: when diplomacy is resolved
+	RevealCrisis      Reveal = "crisis"       // 9.41E: during the crisis phase
+)
+
+// HeldEvent is an event drawn this turn that has not taken effect yet.
+type HeldEvent struct {
+	Card  int   `json:"card"`
+	Power Power `json:"power,omitempty"` // the holder; 0: the general event
+	// Secret: known to the holder only until revealed (8.31).
+	Secret bool `json:"secret,omitempty"`
+	// Extra: an additional random event (9.13), which the power may choose
+	// not to play.
+	Extra bool `json:"extra,omitempty"`
+	// Playable: the holder may play it with PLAY in the economic phase
+	// (9.41E, 22.51B); otherwise it takes effect at At.
+	Playable bool   `json:"playable,omitempty"`
+	At       Reveal `json:"at"`
+}
+
+// PendingEffect is an effect of this turn waiting for a phase stormjudge
+// does not adjudicate yet.
+type PendingEffect struct {
+	Turn   Turn   `json:"turn"`
+	Card   int    `json:"card"`
+	Power  Power  `json:"power,omitempty"` // the holder; 0: the general event
+	Effect Effect `json:"effect"`
+	Phase  string `json:"phase"`
+}
+
+// EffectOutcome is what one effect of an event did.
+type EffectOutcome struct {
+	Kind    EffectKind `json:"kind"`
+	Power   Power      `json:"power,omitempty"`
+	Note    string     `json:"note"`
+	Pending string     `json:"pending,omitempty"` // the phase it waits for
+}
+
+func (d *EventDeck) clone() *EventDeck {
+	if d == nil {
+		return nil
+	}
+	c := *d
+	c.Deck = d.Deck.clone()
+	c.DrawPile = cloneSlice(d.DrawPile)
+	c.Discard = cloneSlice(d.Discard)
+	c.Removed = cloneSlice(d.Removed)
+	c.InPlay = cloneSlice(d.InPlay)
+	c.Stacked = cloneSlice(d.Stacked)
+	c.Held = cloneSlice(d.Held)
+	c.Pending = cloneSlice(d.Pending)
+	return &c
+}
+
+// clone deep-copies a deck (its cards are never changed in play, but a
+// clone shares nothing with the original).
+func (d Deck) clone() Deck {
+	c := d
+	c.Cards = cloneSlice(d.Cards)
+	for i, k := range c.Cards {
+		c.Cards[i].General.Effects = cloneSlice(k.General.Effects)
+		if k.National != nil {
+			m := make(map[Power]CardEvent, len(k.National))
+			for p, ev := range k.National {
+				ev.Effects = cloneSlice(ev.Effects)
+				m[p] = ev
+			}
+			c.Cards[i].National = m
+		}
+	}
+	return c
+}
+
+// Card returns the card numbered n of the deck.
+func (d Deck) Card(n int) (Card, bool) {
+	for _, c := range d.Cards {
+		if c.Number == n {
+			return c, true
+		}
+	}
+	return Card{}, false
+}
+
+// deckSeedMix separates the deck's generator from the game's (RNG).
+const deckSeedMix = 0xd1b54a32d192ed03
+
+// NewGameWithDeck is NewGame with the random event deck d shuffled for
+// play (9.11). The deck should pass Deck.Check.
+func NewGameWithDeck(seed uint64, d Deck) State {
+	return WithDeck(NewGame(seed), d)
+}
+
+// WithDeck returns s playing with the random event deck d, shuffled with a
+// generator seeded from s.Seed (9.11). Any earlier deck is replaced.
+func WithDeck(s State, d Deck) State {
+	c := s.Clone()
+	r := NewRNG(s.Seed ^ deckSeedMix)
+	r = NewRNG(r.Uint64())
+	ed := &EventDeck{Deck: d.clone(), RNG: r, Discard: []int{}, Removed: []int{}, InPlay: []int{},
+		Held: []HeldEvent{}, Pending: []PendingEffect{}}
+	for _, k := range d.Cards {
+		ed.DrawPile = append(ed.DrawPile, k.Number)
+	}
+	slices.Sort(ed.DrawPile)
+	ed.shuffle(ed.DrawPile)
+	c.Events = ed
+	return c
+}
+
+// StackDraws makes the next draws of s take the given cards, in order: the
+// moderator's physical-deck mode, where the real cards are drawn at the
+// table and the judge is told their numbers (docs/deck.md). Each number
+// must be a card of the deck still in the draw pile (or the discard pile,
+// which a reshuffle would bring back, 8.44) and not already stacked.
+func StackDraws(s State, numbers ...int) (State, error) {
+	if s.Events == nil {
+		return s, fmt.Errorf("adjudicator: the game has no random event deck")
+	}
+	c := s.Clone()
+	d := c.Events
+	for _, n := range numbers {
+		if _, ok := d.Deck.Card(n); !ok {
+			return s, fmt.Errorf("adjudicator: card %d is not in the deck %q", n, d.Deck.Name)
+		}
+		if slices.Contains(d.Stacked, n) {
+			return s, fmt.Errorf("adjudicator: card %d is already named for a draw", n)
+		}
+		if !slices.Contains(d.DrawPile, n) && !slices.Contains(d.Discard, n) {
+			return s, fmt.Errorf("adjudicator: card %d is not available to draw (in play or out of the game, 8.43)", n)
+		}
+		d.Stacked = append(d.Stacked, n)
+	}
+	return c, nil
+}
+
+// shuffle shuffles xs with the deck's generator (Fisher-Yates).
+func (d *EventDeck) shuffle(xs []int) {
+	for i := len(xs) - 1; i > 0; i-- {
+		j := d.RNG.Intn(i + 1)
+		xs[i], xs[j] = xs[j], xs[i]
+	}
+}
+
+// draw takes the next card: a stacked one first, else the top of the draw
+// pile, reshuffling the discard pile when the pile is empty (8.44). Returns
+// 0 when no card is left (every card in play or out of the game).
+func (d *EventDeck) draw(s *State, evs *[]Event) int {
+	if len(d.Stacked) > 0 {
+		n := d.Stacked[0]
+		d.Stacked = d.Stacked[1:]
+		if i := slices.Index(d.DrawPile, n); i >= 0 {
+			d.DrawPile = slices.Delete(d.DrawPile, i, i+1)
+		} else if i := slices.Index(d.Discard, n); i >= 0 {
+			d.Discard = slices.Delete(d.Discard, i, i+1)
+		}
+		d.InPlay = append(d.InPlay, n)
+		return n
+	}
+	if len(d.DrawPile) == 0 && len(d.Discard) > 0 {
+		d.DrawPile = d.Discard // 8.44
+		d.Discard = []int{}
+		slices.Sort(d.DrawPile)
+		d.shuffle(d.DrawPile)
+		*evs = append(*evs, EventDeckReshuffled{Turn: s.Turn, Cards: len(d.DrawPile)})
+	}
+	if len(d.DrawPile) == 0 {
+		return 0
+	}
+	n := d.DrawPile[0]
+	d.DrawPile = d.DrawPile[1:]
+	d.InPlay = append(d.InPlay, n)
+	return n
+}
+
+// drawRandomEvents is the card draw of 9.12 with the additional random
+// events of 9.13-9.16, after the purge card (22.4); extra holds the
+// additional events per power, counted at the start of the turn (9.16:
+// before the purge card).
+func drawRandomEvents(s *State, extra map[Power]int, evs *[]Event) {
+	d := s.Events
+	n := d.draw(s, evs)
+	if n == 0 {
+		*evs = append(*evs, NoEventCard{Turn: s.Turn})
+	} else {
+		c, _ := d.Deck.Card(n)
+		*evs = append(*evs, EventCardTurned{Turn: s.Turn, Card: n, Trend: c.Trend, Title: c.General.Title,
+			Text: c.General.Text, Category: c.General.Category})
+		applyEconomicTrend(s, c.Trend, evs) // 9.21, 11.33
+		if c.General.Category == CategoryResearch && len(c.General.Effects) > 0 {
+			// 9.31A: research events act on this turn's research, at the
+			// end of the economic phase like national ones (9.41B).
+			d.Held = append(d.Held, HeldEvent{Card: n, At: RevealEconomicEnd})
+			*evs = append(*evs, RandomEventApplied{Turn: s.Turn, Card: n, Title: c.General.Title, Text: c.General.Text,
+				Category: c.General.Category, How: "drawn; takes effect at the end of the economic phase", Rule: "9.31A, 9.41B"})
+		} else {
+			out := applyEffects(s, 0, n, c.General, evs)
+			*evs = append(*evs, RandomEventApplied{Turn: s.Turn, Card: n, Title: c.General.Title, Text: c.General.Text,
+				Category: c.General.Category, How: "general event", Rule: "9.3", Outcomes: out})
+		}
+	}
+	for _, p := range Powers { // 9.12: one card each, in the order of play
+		dealEvents(s, p, 1, false, evs)
+		if x := extra[p]; x > 0 {
+			dealEvents(s, p, x, true, evs)
+		}
+	}
+}
+
+// extraRandomEvents counts the additional random events of 9.14-9.16.
+func extraRandomEvents(s State) map[Power]int {
+	out := map[Power]int{}
+	out[Russia] = FullCohesionExtraEvents(s) // 9.16
+	if t := s.SupportFacts.PactSigned; t != nil && !s.Conditions.PactViolated {
+		n := max(s.Turn.Index()-t.Index(), 0) // 9.15A-D
+		out[Britain] += n
+		out[France] += n
+	}
+	for _, a := range s.SupportFacts.Aggressions { // 9.14
+		if a.Completed == nil || a.Completed.Index() >= s.Turn.Index() || (a.Aggressor != Germany && a.Aggressor != Italy) {
+			continue
+		}
+		out[a.Aggressor] += aggressionEvents(s, a)
+	}
+	return out
+}
+
+// aggressionEvents is the victory point value of an aggression in
+// additional random events (9.14A); Czechoslovakia and Poland count less
+// when the Sudetenland or Danzig and the Corridor were taken before.
+func aggressionEvents(s State, a Aggression) int {
+	took := func(target string) bool {
+		for _, b := range s.SupportFacts.Aggressions {
+			if b.Aggressor == a.Aggressor && b.Target == target && b.Completed != nil {
+				return true
+			}
+		}
+		return false
+	}
+	switch a.Target {
+	case Ethiopia, Rhineland, "Albania", "Sudetenland", "Danzig and the Corridor":
+		return 1
+	case "Austria", BalticStates, "Greece":
+		return 2
+	case "Czechoslovakia":
+		if took("Sudetenland") {
+			return 2
+		}
+		return 3
+	case "Yugoslavia":
+		return 3
+	case "Poland":
+		if took("Danzig and the Corridor") {
+			return 3
+		}
+		return 4
+	}
+	return 0
+}
+
+// dealEvents deals n cards face down to p (9.12, 9.13).
+func dealEvents(s *State, p Power, n int, extra bool, evs *[]Event) {
+	d := s.Events
+	for range n {
+		num := d.draw(s, evs)
+		if num == 0 {
+			*evs = append(*evs, NoEventCard{Turn: s.Turn, Power: p})
+			return
+		}
+		c, _ := d.Deck.Card(num)
+		ev := c.National[p]
+		rule := "9.12"
+		if extra {
+			rule = "9.13"
+		}
+		if ev.Secret { // 8.31: concealed until played
+			h := HeldEvent{Card: num, Power: p, Secret: true, Extra: extra}
+			h.At, h.Playable = secretReveal(ev.Category)
+			d.Held = append(d.Held, h)
+			*evs = append(*evs, SecretEventHeld{Turn: s.Turn, Power: p, Card: num, Title: ev.Title, Text: ev.Text,
+				Category: ev.Category, Effects: describeEffects(ev, p), At: h.At, Playable: h.Playable, Extra: extra, Rule: rule + ", 8.31"})
+			continue
+		}
+		if ev.Category == CategoryResearch || ev.Category == CategoryConstruction {
+			// 9.41B-C: public, in effect at the end of the economic phase.
+			d.Held = append(d.Held, HeldEvent{Card: num, Power: p, Extra: extra, At: RevealEconomicEnd})
+			*evs = append(*evs, RandomEventApplied{Turn: s.Turn, Card: num, Power: p, Title: ev.Title, Text: ev.Text,
+				Category: ev.Category, How: "drawn (public); takes effect at the end of the economic phase", Rule: rule + ", 8.31, 9.41B-C"})
+			continue
+		}
+		out := applyEffects(s, p, num, ev, evs)
+		*evs = append(*evs, RandomEventApplied{Turn: s.Turn, Card: num, Power: p, Title: ev.Title, Text: ev.Text,
+			Category: ev.Category, How: "drawn (public)", Rule: rule + ", 8.31", Outcomes: out})
+	}
+}
+
+// secretReveal is when a secret national event of category c takes effect
+// and whether its holder may play it earlier (9.41, docs/rules.md).
+func secretReveal(c EventCategory) (Reveal, bool) {
+	switch c {
+	case CategoryEconomic:
+		return RevealIncome, false // 9.41A
+	case CategoryResearch, CategoryConstruction:
+		return RevealEconomicEnd, false // 9.41B-C
+	case CategoryConversion:
+		return RevealEconomicEnd, true // 8.21B: played for the industrial segment
+	case CategoryDiplomatic:
+		return RevealDiplomacy, false // 9.41D
+	}
+	return RevealCrisis, true // 9.41E support; purge (22.51B) and political events likewise
+}
+
+// revealHeld puts into effect the held events due at r (9.41), in the
+// order they were drawn. Unplayed additional events a power could have
+// played are revealed and discarded without effect (9.13).
+func revealHeld(s *State, r Reveal, evs *[]Event) {
+	if s.Events == nil {
+		return
+	}
+	d := s.Events
+	var due []HeldEvent
+	d.Held = slices.DeleteFunc(d.Held, func(h HeldEvent) bool {
+		if h.At == r {
+			due = append(due, h)
+			return true
+		}
+		return false
+	})
+	for _, h := range due {
+		how, rule := "revealed", revealRule[r]
+		if !h.Secret {
+			how = "takes effect"
+		}
+		if h.Extra && h.Playable {
+			ev := eventOf(d, h)
+			*evs = append(*evs, RandomEventApplied{Turn: s.Turn, Card: h.Card, Power: h.Power, Title: ev.Title, Text: ev.Text,
+				Category: ev.Category, Secret: true, How: "not played: revealed and discarded", Rule: "9.13"})
+			continue
+		}
+		playEvent(s, h, how, rule, evs)
+	}
+}
+
+var revealRule = map[Reveal]string{
+	RevealIncome: "9.41A", RevealEconomicEnd: "9.41B-C", RevealDiplomacy: "9.41D", RevealCrisis: "9.41E",
+}
+
+func eventOf(d *EventDeck, h HeldEvent) CardEvent {
+	c, _ := d.Deck.Card(h.Card)
+	if h.Power == 0 {
+		return c.General
+	}
+	return c.National[h.Power]
+}
+
+// playEvent reveals (if secret) and applies a held event.
+func playEvent(s *State, h HeldEvent, how, rule string, evs *[]Event) {
+	ev := eventOf(s.Events, h)
+	out := applyEffects(s, h.Power, h.Card, ev, evs)
+	*evs = append(*evs, RandomEventApplied{Turn: s.Turn, Card: h.Card, Power: h.Power, Title: ev.Title, Text: ev.Text,
+		Category: ev.Category, Secret: h.Secret, How: how, Rule: rule, Outcomes: out})
+}
+
+// endTurnEvents closes the turn's random events: events still held are
+// revealed (their phases are over), the cards go to the discard pile or,
+// non-repeatable, out of the game (8.43); pending effects and the event
+// cost modifiers lapse.
+func endTurnEvents(s *State, evs *[]Event) {
+	if s.Events == nil {
+		return
+	}
+	for _, r := range []Reveal{RevealIncome, RevealEconomicEnd, RevealDiplomacy, RevealCrisis} {
+		revealHeld(s, r, evs)
+	}
+	d := s.Events
+	for _, n := range d.InPlay {
+		if c, _ := d.Deck.Card(n); c.NonRepeatable {
+			d.Removed = append(d.Removed, n)
+		} else {
+			d.Discard = append(d.Discard, n)
+		}
+	}
+	d.InPlay = []int{}
+	d.Pending = []PendingEffect{}
+	for _, p := range Powers {
+		s.Powers[p].ConvertCostModifier = 0 // 14.21: this turn
+		s.Powers[p].MobilizeCostModifier = 0
+	}
+}
+
+// HeldEvents returns the events p holds secretly, for its reports and
+// orders.
+func HeldEvents(s State, p Power) []HeldEvent {
+	if s.Events == nil {
+		return nil
+	}
+	var out []HeldEvent
+	for _, h := range s.Events.Held {
+		if h.Power == p && h.Secret {
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
+// applyEffects applies an event's effects; holder is 0 for a general event.
+func applyEffects(s *State, holder Power, card int, ev CardEvent, evs *[]Event) []EffectOutcome {
+	var out []EffectOutcome
+	for _, e := range ev.Effects {
+		out = append(out, applyEffect(s, holder, card, ev.Title, e, evs))
+	}
+	return out
+}
+
+// pendingPhase names the phase each not yet adjudicated kind waits for.
+var pendingPhase = map[EffectKind]string{
+	EffectResearchAllowed: "research permits from events", EffectResearchProhibited: "research permits from events",
+	EffectResearchLevels: "research levels from events", EffectResearchSpyRing: "research spy rings",
+	EffectActivityCounter: "activity counters from events",
+	EffectExtraUnitBuild:  "event construction options", EffectFreeUnit: "event construction options",
+	EffectFreeShip: "event construction options", EffectShipCost: "event construction options",
+	EffectFreeAcceleration:   "event construction options",
+	EffectDiplomaticModifier: "diplomacy", EffectFlexibleModifier: "diplomacy",
+	EffectExtraDiplomaticCounter: "diplomacy", EffectExtraMilitaryCounter: "diplomacy",
+	EffectDiplomaticDispute: "diplomacy", EffectSpyRing: "diplomacy", EffectCounterInRussia: "diplomacy",
+	EffectPurgeSupportOffset: "purge offsets (22.21D)",
+}
+
+// applyEffect applies one effect through the hooks of the rules it serves.
+func applyEffect(s *State, holder Power, card int, title string, e Effect, evs *[]Event) EffectOutcome {
+	p := e.Power
+	if p == 0 {
+		p = holder
+	}
+	o := EffectOutcome{Kind: e.Kind, Power: p}
+	pending := func(phase string) EffectOutcome {
+		s.Events.Pending = append(s.Events.Pending, PendingEffect{Turn: s.Turn, Card: card, Power: holder, Effect: e, Phase: phase})
+		o.Pending = phase
+		o.Note = "pending: applied when " + phase + " is implemented"
+		return o
+	}
+	what := fmt.Sprintf("random event %d (%s)", card, title)
+	if phase, ok := pendingPhase[e.Kind]; ok {
+		return pending(phase)
+	}
+	var ps *PowerState
+	if p.Valid() {
+		ps = s.Powers[p]
+	}
+	incomeDone := s.Segment.index() > SegIncome.index()
+	switch e.Kind {
+	case EffectIncome: // 11.41
+		if !incomeDone {
+			ps.Economy.IncomeEvents += e.Value
+			o.Note = fmt.Sprintf("%s income %+d this turn (11.41)", p.Title(), e.Value)
+		} else {
+			ps.TilePoints = max(ps.TilePoints+e.Value, 0)
+			o.Note = fmt.Sprintf("%s %+d tile points now, the income phase being over (11.41)", p.Title(), e.Value)
+		}
+	case EffectExtraTileDraw, EffectNoTileDraw, EffectClimateDoubled, EffectClimateIgnored: // 11.92, 11.35
+		if incomeDone {
+			o.Note = "no effect: the income phase is over"
+			break
+		}
+		switch e.Kind {
+		case EffectExtraTileDraw:
+			ps.Economy.ExtraTileDraws++
+			o.Note = p.Title() + " draws a second random tile (11.92)"
+		case EffectNoTileDraw:
+			ps.Economy.NoTileDraw = true
+			o.Note = p.Title() + " draws no random tile (11.92)"
+		case EffectClimateDoubled:
+			ps.Economy.ClimateDoubled = true
+			o.Note = p.Title() + ": the economic climate's effect on its income is doubled (11.35)"
+		case EffectClimateIgnored:
+			ps.Economy.ClimateIgnored = true
+			o.Note = p.Title() + ": the economic climate does not affect its income (11.35)"
+		}
+	case EffectExtraRandomEvent: // 9.13
+		o.Note = fmt.Sprintf("%s draws %d additional random event(s) (9.13)", p.Title(), e.Value)
+		dealEvents(s, p, e.Value, true, evs)
+	case EffectSupport, EffectConditionalSupport, EffectPurgeSupport: // 10.41B, 9.41E, 22.21D
+		v := e.Value
+		if e.Kind == EffectConditionalSupport {
+			n, ok := conditionCount(*s, p, e)
+			if !ok {
+				return pending("support conditions on " + string(e.Condition))
+			}
+			per := max(e.Per, 1)
+			v += min(n/per, e.Max)
+		}
+		if incomeDone {
+			ChangeSupport(s, p, v, "10.41B", what, true, evs) // 11.52A
+			o.Note = fmt.Sprintf("%s support %+d now, with as many tile points (10.41B, 11.52A)", p.Title(), v)
+		} else {
+			ps.Economy.SupportEvents += v // read at the income phase (10.41B)
+			o.Note = fmt.Sprintf("%s support %+d this turn (10.41B)", p.Title(), v)
+		}
+		if e.Kind == EffectPurgeSupport {
+			AddPurgeEvents(s, 1, "22.72B", what, evs)
+		}
+	case EffectConversionCost: // 14.21
+		ps.ConvertCostModifier += e.Value
+		o.Note = fmt.Sprintf("%s: converting to civilian use costs %+d this turn (14.21)", p.Title(), e.Value)
+	case EffectMobilizationCost: // 14.31C
+		ps.MobilizeCostModifier += e.Value
+		o.Note = fmt.Sprintf("%s: mobilizing costs %+d this turn (14.31C)", p.Title(), e.Value)
+	case EffectResearchDoubled: // 15.31A
+		o.Note = researchDoubled(s, p, e, evs)
+	case EffectAtomicAllowed: // 15.42C
+		s.Sheets.Permits.Atomic = true
+		o.Note = "atomic research is allowed from now on (15.42C)"
+	case EffectResearchSteps: // 15.32B
+		if e.Project == "" || e.Count > 1 {
+			return pending("research steps chosen by the player")
+		}
+		if _, err := ResearchEvent(s, p, e.Project, e.Value, false, evs); err != nil {
+			o.Note = "no effect: " + err.Error()
+		} else {
+			o.Note = fmt.Sprintf("%s: %s advances %d step(s) (15.32B)", p.Title(), e.Project, e.Value)
+		}
+	case EffectCivilWarEvent: // 25.31
+		m := s.Minor(e.Country)
+		if m == nil {
+			o.Note = "no effect: no country " + e.Country
+			break
+		}
+		m.CivilWarEvents += max(e.Value, 1)
+		o.Note = fmt.Sprintf("%s: %d civil war event(s), %d in all (25.31); the outbreak is not adjudicated yet",
+			e.Country, max(e.Value, 1), m.CivilWarEvents)
+	case EffectPurgeExtraUnits: // 22.21D, 22.72E-F
+		purgeRussianUnits(s, e.Value, evs)
+		AddPurgeEvents(s, e.Value, "22.72E-F", what, evs)
+		o.Note = fmt.Sprintf("%d more Russian unit(s) purged (22.21D)", e.Value)
+	case EffectPurgeUnit: // 22.21D, 22.72D
+		purgeUnitOfType(s, e.Unit, evs)
+		AddPurgeEvents(s, 1, "22.72D", what, evs)
+		o.Note = fmt.Sprintf("a Russian %s unit purged (22.21D)", e.Unit)
+	case EffectPurgeNoDiplomacy, EffectPurgeNoResearch: // 22.21D, 22.72C
+		r := &s.Russia
+		if e.Kind == EffectPurgeNoDiplomacy {
+			r.NoDiplomaticCounters = true
+		} else {
+			s.Sheets.Permits.RussianResearchBanned = true
+		}
+		if r.PurgeCard == PartyPurge {
+			r.NoDiplomaticCounters = true
+			s.Sheets.Permits.RussianResearchBanned = true
+			r.PartyChoice = PartyResearch + "+" + PartyDiplomacy
+		}
+		if r.PurgeCard == GreatPurge {
+			purgeRussianUnits(s, 1, evs) // 22.21D: one additional unit
+		}
+		AddPurgeEvents(s, 1, "22.72C", what, evs)
+		o.Note = "Russian " + map[bool]string{true: "diplomacy", false: "research"}[e.Kind == EffectPurgeNoDiplomacy] + " prohibited this turn (22.21D)"
+	case EffectEAI: // 23.21C
+		AddEAIEvent(s, e.Value, what, evs)
+		o.Note = fmt.Sprintf("EAI modifier %+d (23.21C, 23.24)", e.Value)
+	default:
+		return pending(string(e.Kind))
+	}
+	return o
+}
+
+// researchDoubled doubles the research points assigned this turn to the
+// project (15.31A), at most value (default 3) extra steps, for p or, on a
+// general event, for every power with such a project.
+func researchDoubled(s *State, p Power, e Effect, evs *[]Event) string {
+	limit := e.Value
+	if limit == 0 {
+		limit = 3
+	}
+	powers := Powers
+	if p.Valid() {
+		powers = []Power{p}
+	}
+	var done []string
+	var notes []string
+	for _, q := range powers {
+		r, ok := projectFor(q, e.Project)
+		if !ok || slices.Contains(done, r.ID()) {
+			continue
+		}
+		done = append(done, r.ID())
+		pts := 0
+		for _, a := range s.Sheets.Assigned {
+			if a.Turn == s.Turn && a.Project == r.ID() {
+				pts += a.Points
+			}
+		}
+		if n := min(pts, limit); n > 0 {
+			if _, err := ResearchEvent(s, q, e.Project, n, false, evs); err == nil {
+				notes = append(notes, fmt.Sprintf("%s +%d step(s)", r.ID(), n))
+			}
+		}
+	}
+	if len(notes) == 0 {
+		return "no research points assigned to " + e.Project + " this turn to double (15.31A)"
+	}
+	return "research doubled (15.31A): " + strings.Join(notes, ", ")
+}
+
+// conditionCount counts what a conditional support event counts (10.41B);
+// false for a condition the state cannot count yet.
+func conditionCount(s State, p Power, e Effect) (int, bool) {
+	switch e.Condition {
+	case ConditionEconomicClimate:
+		return max(s.EconomicClimate, 0), true
+	case ConditionEAI:
+		return max(s.EAI, 0), true
+	case ConditionMilitaryFactories:
+		return s.Powers[p].Factories.Military, true
+	case ConditionRussianCohesion:
+		return s.Russia.PurgeEvents, true
+	case ConditionFlags:
+		n := 0
+		for _, m := range s.Minors {
+			if m.FlagPower == p {
+				n += m.Flags
+			}
+		}
+		return n, true
+	case ConditionAxisAggressions:
+		n := 0
+		for _, a := range s.SupportFacts.Aggressions {
+			if a.Completed != nil {
+				n++
+			}
+		}
+		return n, true
+	}
+	return 0, false
+}
+
+// describeEffects says what an event's effects would do, for the holder's
+// private notice.
+func describeEffects(ev CardEvent, holder Power) []string {
+	var out []string
+	for _, e := range ev.Effects {
+		spec, _ := e.Kind.Spec()
+		var params []string
+		g := e.given()
+		for _, prm := range Params {
+			if !g[prm] {
+				continue
+			}
+			params = append(params, fmt.Sprintf("%s %s", prm, paramValue(e, prm)))
+		}
+		if spec.PerPower && e.Power == 0 && holder != 0 {
+			params = append([]string{"power " + holder.String()}, params...)
+		}
+		out = append(out, fmt.Sprintf("%s (%s): %s (rule %s)", e.Kind, strings.Join(params, ", "), spec.Doc, spec.Rule))
+	}
+	return out
+}
+
+func paramValue(e Effect, p Param) string {
+	switch p {
+	case ParamPower:
+		return e.Power.String()
+	case ParamSide:
+		return string(e.Side)
+	case ParamValue:
+		return fmt.Sprintf("%+d", e.Value)
+	case ParamCount:
+		return fmt.Sprint(e.Count)
+	case ParamPer:
+		return fmt.Sprint(e.Per)
+	case ParamMax:
+		return fmt.Sprint(e.Max)
+	case ParamProject:
+		return e.Project
+	case ParamResearch:
+		return string(e.Research)
+	case ParamRegion:
+		return string(e.Region)
+	case ParamCountry:
+		return e.Country
+	case ParamOther:
+		return e.Other
+	case ParamCondition:
+		return string(e.Condition)
+	case ParamUnit:
+		return string(e.Unit)
+	case ParamUse:
+		return string(e.Use)
+	}
+	return ""
+}
+
+// EventCardTurned reports the first card of the turn, turned face up for
+// everyone (9.12): its number, economic trend (9.21) and general event
+// (9.3); public.
+type EventCardTurned struct {
+	Turn     Turn          `json:"turn"`
+	Card     int           `json:"card"`
+	Trend    int           `json:"trend"`
+	Title    string        `json:"title"`
+	Text     string        `json:"text,omitempty"`
+	Category EventCategory `json:"category"`
+}
+
+// RandomEventApplied reports a general or national event put into effect:
+// a public event when drawn, a secret one when played or revealed (9.41),
+// or an unplayed additional event revealed and discarded (9.13); public.
+type RandomEventApplied struct {
+	Turn     Turn            `json:"turn"`
+	Card     int             `json:"card"`
+	Power    Power           `json:"power,omitempty"` // 0: the general event
+	Title    string          `json:"title"`
+	Text     string          `json:"text,omitempty"`
+	Category EventCategory   `json:"category"`
+	Secret   bool            `json:"secret,omitempty"` // it was held secretly until now
+	How      string          `json:"how"`
+	Rule     string          `json:"rule"`
+	Outcomes []EffectOutcome `json:"outcomes,omitempty"`
+}
+
+// SecretEventHeld tells a power the secret event it was dealt (8.31) and
+// what it would do; private to that power.
+type SecretEventHeld struct {
+	Turn     Turn          `json:"turn"`
+	Power    Power         `json:"power"`
+	Card     int           `json:"card"`
+	Title    string        `json:"title"`
+	Text     string        `json:"text,omitempty"`
+	Category EventCategory `json:"category"`
+	Effects  []string      `json:"effects,omitempty"`
+	At       Reveal        `json:"at"`
+	Playable bool          `json:"playable,omitempty"`
+	Extra    bool          `json:"extra,omitempty"`
+	Rule     string        `json:"rule"`
+}
+
+// EventDeckReshuffled reports the discard pile reshuffled into the deck
+// (8.44); public.
+type EventDeckReshuffled struct {
+	Turn  Turn `json:"turn"`
+	Cards int  `json:"cards"`
+}
+
+// NoEventCard reports a draw with no card left (all in play or out of the
+// game, 8.43); Power 0 is the first card. Public.
+type NoEventCard struct {
+	Turn  Turn  `json:"turn"`
+	Power Power `json:"power,omitempty"`
+}
+
+func (EventCardTurned) Visibility() Visibility     { return public }
+func (RandomEventApplied) Visibility() Visibility  { return public }
+func (e SecretEventHeld) Visibility() Visibility   { return Visibility{Power: e.Power} }
+func (EventDeckReshuffled) Visibility() Visibility { return public }
+func (NoEventCard) Visibility() Visibility         { return public }
+func (EventCardTurned) Type() string               { return "EventCardTurned" }
+func (RandomEventApplied) Type() string            { return "RandomEventApplied" }
+func (SecretEventHeld) Type() string               { return "SecretEventHeld" }
+func (EventDeckReshuffled) Type() string           { return "EventDeckReshuffled" }
+func (NoEventCard) Type() string                   { return "NoEventCard" }
+
+func init() {
+	eventTypes["EventCardTurned"] = decode[EventCardTurned]
+	eventTypes["RandomEventApplied"] = decode[RandomEventApplied]
+	eventTypes["SecretEventHeld"] = decode[SecretEventHeld]
+	eventTypes["EventDeckReshuffled"] = decode[EventDeckReshuffled]
+	eventTypes["NoEventCard"] = decode[NoEventCard]
+}

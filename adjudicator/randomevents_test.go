@@ -1,0 +1,309 @@
+package adjudicator
+
+import (
+	"slices"
+	"testing"
+)
+
+// testDeck builds n cards without effect; mod may change each card.
+func testDeck(n int, mod func(c *Card)) Deck {
+	d := Deck{Name: "test"}
+	for i := 1; i <= n; i++ {
+		c := Card{Number: i, General: CardEvent{Title: "general", Category: CategorySupport}, National: map[Power]CardEvent{}}
+		for _, p := range Powers {
+			c.National[p] = CardEvent{Title: "quiet", Category: CategorySupport}
+		}
+		if mod != nil {
+			mod(&c)
+		}
+		d.Cards = append(d.Cards, c)
+	}
+	return d
+}
+
+func firstOf[T Event](evs []Event) (T, bool) {
+	for _, e := range evs {
+		if x, ok := e.(T); ok {
+			return x, true
+		}
+	}
+	var z T
+	return z, false
+}
+
+func allOf[T Event](evs []Event) []T {
+	var out []T
+	for _, e := range evs {
+		if x, ok := e.(T); ok {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// Rule 9.12: the first card face up, then one card per power, in the order
+// of play; every card drawn is in play until the turn ends.
+func TestRule9_12Dealing(t *testing.T) {
+	s := NewGameWithDeck(1, testDeck(12, nil))
+	top := slices.Clone(s.Events.DrawPile[:6])
+	after, evs, err := Resolve(s, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	turned, ok := firstOf[EventCardTurned](evs)
+	if !ok || turned.Card != top[0] {
+		t.Fatalf("first card turned = %+v, want card %d", turned, top[0])
+	}
+	applied := allOf[RandomEventApplied](evs)
+	if len(applied) != 6 {
+		t.Fatalf("%d events applied, want general + 5 national", len(applied))
+	}
+	for i, p := range Powers {
+		if a := applied[i+1]; a.Power != p || a.Card != top[i+1] {
+			t.Errorf("deal %d: %s card %d, want %s card %d", i, a.Power, a.Card, p, top[i+1])
+		}
+	}
+	if !slices.Equal(after.Events.InPlay, top) || len(after.Events.DrawPile) != 6 {
+		t.Errorf("in play %v, pile %v", after.Events.InPlay, after.Events.DrawPile)
+	}
+	if _, ok := firstOf[SegmentSkipped](evs); ok {
+		if sk, _ := firstOf[SegmentSkipped](evs); sk.Segment == SegRandomEvents {
+			t.Error("random events segment still reported as skipped with a deck")
+		}
+	}
+}
+
+// Rules 8.43-8.44: played cards go to the discard pile, reshuffled when the
+// deck runs out; non-repeatable cards leave the game.
+func TestRule8_43Reshuffle(t *testing.T) {
+	d := testDeck(8, func(c *Card) { c.NonRepeatable = c.Number == 3 })
+	s := NewGameWithDeck(2, d)
+	var all []Event
+	for range 3 {
+		var evs []Event
+		var err error
+		s, evs, err = Resolve(s, nil) // to the economic phase
+		if err != nil {
+			t.Fatal(err)
+		}
+		all = append(all, evs...)
+		s, evs, _ = Resolve(s, map[Power][]Order{}) // through the end of the turn
+		all = append(all, evs...)
+	}
+	if len(allOf[EventDeckReshuffled](all)) == 0 {
+		t.Fatal("no reshuffle with 8 cards over 3 turns of 6 draws")
+	}
+	e := s.Events
+	if !slices.Contains(e.Removed, 3) && !slices.Contains(e.InPlay, 3) {
+		t.Errorf("card 3 (non-repeatable) neither removed nor in play: removed %v", e.Removed)
+	}
+	// Card 3 is drawn at most once in the game.
+	drawn := 0
+	for _, x := range allOf[RandomEventApplied](all) {
+		if x.Card == 3 {
+			drawn++
+		}
+	}
+	if drawn > 1 {
+		t.Errorf("non-repeatable card 3 drawn %d times", drawn)
+	}
+	// Every card is in exactly one place.
+	var places []int
+	places = append(places, e.DrawPile...)
+	places = append(places, e.Discard...)
+	places = append(places, e.Removed...)
+	places = append(places, e.InPlay...)
+	slices.Sort(places)
+	if want := []int{1, 2, 3, 4, 5, 6, 7, 8}; !slices.Equal(places, want) {
+		t.Errorf("cards %v, want each of %v once", places, want)
+	}
+}
+
+// Rule 8.31: a shaded national event is told to its holder only; the others
+// see it when it takes effect (9.41E: here, played with PLAY).
+func TestRule8_31Secrecy(t *testing.T) {
+	d := testDeck(12, func(c *Card) {
+		ev := c.National[Italy]
+		ev.Secret, ev.Title = true, "Secret rally"
+		ev.Effects = []Effect{{Kind: EffectSupport, Value: 2}}
+		c.National[Italy] = ev
+	})
+	s, evs, _ := Resolve(NewGameWithDeck(3, d), nil)
+	held, ok := firstOf[SecretEventHeld](evs)
+	if !ok || held.Power != Italy || held.Visibility() != (Visibility{Power: Italy}) || len(held.Effects) != 1 {
+		t.Fatalf("secret event notice %+v", held)
+	}
+	for _, a := range allOf[RandomEventApplied](evs) {
+		if a.Power == Italy {
+			t.Fatalf("Italy's secret event made public when drawn: %+v", a)
+		}
+	}
+	if s.Powers[Italy].Economy.SupportEvents != 0 {
+		t.Fatal("secret support applied before it was played")
+	}
+	opts := Allowed(s, Italy)
+	found := false
+	for _, o := range opts {
+		found = found || o.Order.Kind == Play && o.Order.Card == held.Card
+	}
+	if !found {
+		t.Fatalf("PLAY %d not offered: %+v", held.Card, opts)
+	}
+	if errs := Validate(s, Germany, []Order{{Kind: Play, Card: held.Card}}); len(errs) == 0 {
+		t.Error("Germany may play Italy's card")
+	}
+	before := s.Powers[Italy].TilePoints
+	after, evs, _ := Resolve(s, map[Power][]Order{Italy: {{Kind: Play, Card: held.Card}}})
+	a, ok := firstOf[RandomEventApplied](evs)
+	if !ok || a.Card != held.Card || !a.Secret || a.How != "played" {
+		t.Fatalf("played event %+v", a)
+	}
+	if got := after.Powers[Italy].TilePoints - before; got < 2 {
+		// 11.52A: +2 support is +2 tile points at once (other changes
+		// of the rest of the turn only add).
+		t.Errorf("Italy gained %d tile points from a +2 secret support event", got)
+	}
+	for _, h := range HeldEvents(after, Italy) {
+		if h.Card == held.Card {
+			t.Error("played event still held")
+		}
+	}
+}
+
+// Rule 9.41: economic events at the start of the income phase, research
+// events at the end of the economic phase, unplayed secret support in the
+// crisis phase.
+func TestRule9_41RevealTiming(t *testing.T) {
+	d := testDeck(12, func(c *Card) {
+		c.National[Germany] = CardEvent{Title: "Boom", Secret: true, Category: CategoryEconomic,
+			Effects: []Effect{{Kind: EffectIncome, Value: 2}}}
+		c.National[Britain] = CardEvent{Title: "Budget", Secret: true, Category: CategorySupport,
+			Effects: []Effect{{Kind: EffectSupport, Value: -1}}}
+		c.National[France] = CardEvent{Title: "Labs", Secret: true, Category: CategoryResearch,
+			Effects: []Effect{{Kind: EffectResearchSteps, Value: 1, Project: "radar"}}}
+	})
+	s, evs, _ := Resolve(NewGameWithDeck(4, d), nil)
+	var income, research, crisis int = -1, -1, -1
+	seg := SegRandomEvents
+	scan := func(evs []Event) {
+		for _, e := range evs {
+			switch x := e.(type) {
+			case TurnBegan:
+				return // the next turn
+			case SupportDetermined:
+				seg = SegIncome
+			case NoConversion:
+				seg = SegEconomic
+			case SegmentSkipped:
+				seg = x.Segment
+			case RandomEventApplied:
+				switch x.Power {
+				case Germany:
+					if seg != SegRandomEvents {
+						t.Errorf("economic event revealed in %s", seg)
+					}
+					income = 1
+				case France:
+					research = 1
+					if seg != SegEconomic {
+						t.Errorf("research event revealed in %s", seg)
+					}
+				case Britain:
+					crisis = 1
+					if seg != SegCovert && seg != SegDiplomacyResolve {
+						t.Errorf("secret support revealed after segment %s, want at the crisis phase", seg)
+					}
+				}
+			}
+		}
+	}
+	scan(evs)
+	if income != 1 {
+		t.Fatal("economic event not revealed by the income phase")
+	}
+	in, _ := firstOf[IncomeComputed](evs)
+	for _, ic := range allOf[IncomeComputed](evs) {
+		if ic.Power == Germany {
+			in = ic
+		}
+	}
+	if in.Income.RandomEvents != 2 {
+		t.Errorf("German income from events %d, want 2 (11.41)", in.Income.RandomEvents)
+	}
+	if research != -1 || crisis != -1 {
+		t.Fatal("research or support event revealed too early")
+	}
+	_, evs, _ = Resolve(s, map[Power][]Order{})
+	scan(evs)
+	if research != 1 || crisis != 1 {
+		t.Errorf("research %d, crisis %d: not revealed during the turn", research, crisis)
+	}
+}
+
+// Rule 9.13: an additional event the power does not play is revealed and
+// discarded without effect.
+func TestRule9_13UnplayedExtraEvent(t *testing.T) {
+	d := testDeck(20, func(c *Card) {
+		switch c.Number {
+		case 6:
+			c.National[Russia] = CardEvent{Title: "More", Category: CategoryEconomic,
+				Effects: []Effect{{Kind: EffectExtraRandomEvent, Value: 1}}}
+		case 7:
+			c.National[Russia] = CardEvent{Title: "Gift", Secret: true, Category: CategorySupport,
+				Effects: []Effect{{Kind: EffectSupport, Value: 3}}}
+		}
+	})
+	s, _ := StackDraws(NewGameWithDeck(5, d), 1, 2, 3, 4, 5, 6, 7)
+	s, evs, _ := Resolve(s, nil)
+	held := allOf[SecretEventHeld](evs)
+	if len(held) != 1 || held[0].Card != 7 || !held[0].Extra || !held[0].Playable {
+		t.Fatalf("secret events %+v, want Russia's extra card 7", held)
+	}
+	if !slices.Equal(s.Events.InPlay, []int{1, 2, 3, 4, 5, 6, 7}) {
+		t.Errorf("cards in play %v", s.Events.InPlay)
+	}
+	_, evs, _ = Resolve(s, map[Power][]Order{})
+	found := false
+	for _, a := range allOf[RandomEventApplied](evs) {
+		if a.Card == 7 && a.Power == Russia {
+			found = true
+			if a.Rule != "9.13" || len(a.Outcomes) != 0 {
+				t.Errorf("unplayed extra event %+v, want discarded without effect (9.13)", a)
+			}
+		}
+	}
+	if !found {
+		t.Error("unplayed extra event not revealed")
+	}
+}
+
+// Without a deck the random events phase is as before.
+func TestNoDeckUnchanged(t *testing.T) {
+	_, evs, _ := Resolve(NewGame(6), nil)
+	sk, ok := firstOf[SegmentSkipped](evs)
+	if !ok || sk.Segment != SegRandomEvents {
+		t.Errorf("first skipped segment %+v, want the random events phase", sk)
+	}
+	if _, ok := firstOf[EventCardTurned](evs); ok {
+		t.Error("a card drawn without a deck")
+	}
+}
+
+// Physical-deck mode: stacked cards are drawn in the order named.
+func TestStackDraws(t *testing.T) {
+	s := NewGameWithDeck(7, testDeck(12, nil))
+	s, err := StackDraws(s, 9, 2, 11)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := StackDraws(s, 2); err == nil {
+		t.Error("card 2 stacked twice")
+	}
+	if _, err := StackDraws(s, 40); err == nil {
+		t.Error("card 40 is not in the deck")
+	}
+	after, _, _ := Resolve(s, nil)
+	if got := after.Events.InPlay[:3]; !slices.Equal(got, []int{9, 2, 11}) {
+		t.Errorf("drawn %v, want 9 2 11 first", got)
+	}
+}

@@ -1,0 +1,45 @@
+package orders
+
+import (
+	"testing"
+
+	"stormjudge/adjudicator"
+)
+
+// Rule 9.41E: PLAY <card> plays a held secret random event.
+func TestParsePlay(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		card int
+		bad  bool
+	}{
+		{"PLAY 17", 17, false},
+		{"play card 3", 3, false},
+		{"Play 144", 144, false},
+		{"PLAY", 0, true},
+		{"PLAY 145", 0, true},
+		{"PLAY x", 0, true},
+		{"PLAY 3 4", 0, true},
+	} {
+		sub, err := Parse("GAME g\nPOWER italy\nSECRET s\n" + tc.in + "\nEND\n")
+		if tc.bad {
+			if err == nil {
+				t.Errorf("%q accepted", tc.in)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("%q: %v", tc.in, err)
+			continue
+		}
+		if len(sub.Orders) != 1 || sub.Orders[0].Kind != adjudicator.Play || sub.Orders[0].Card != tc.card {
+			t.Errorf("%q: %+v", tc.in, sub.Orders)
+		} else if got := sub.Orders[0].String(); got != "PLAY "+itoa(tc.card) {
+			t.Errorf("%q: String %q", tc.in, got)
+		}
+	}
+}
+
+func itoa(n int) string {
+	return adjudicator.Order{Kind: adjudicator.Play, Card: n}.String()[len("PLAY "):]
+}

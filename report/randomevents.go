@@ -1,0 +1,78 @@
+package report
+
+import (
+	"fmt"
+	"strings"
+
+	"stormjudge/adjudicator"
+)
+
+// The random event cards (8, 9): the first card and public events are
+// public; a secret event goes to its holder only (8.31) until revealed.
+
+func randomEventSection(e adjudicator.Event) (string, bool) {
+	switch e.(type) {
+	case adjudicator.EventCardTurned, adjudicator.EventDeckReshuffled, adjudicator.NoEventCard,
+		adjudicator.SecretEventHeld:
+		return randomEventsSection, true
+	case adjudicator.RandomEventApplied:
+		return "Random events", true
+	}
+	return "", false
+}
+
+func eventHolder(p adjudicator.Power) string {
+	if p == 0 {
+		return "General event"
+	}
+	return p.Title()
+}
+
+// randomEvent renders a random event card event; false if e is not one.
+func randomEvent(w *writer, e adjudicator.Event) bool {
+	switch e := e.(type) {
+	case adjudicator.EventCardTurned:
+		w.wrap(fmt.Sprintf("Random event card %d turned face up (rule 9.12): economic trend %s (rule 9.21); "+
+			"general event %q (%s).", e.Card, signed(e.Trend), e.Title, e.Category), "  ")
+		if e.Text != "" {
+			w.indented(e.Text, "    ")
+		}
+	case adjudicator.EventDeckReshuffled:
+		w.wrap(fmt.Sprintf("The random event deck is reshuffled: %d cards (rule 8.44).", e.Cards), "  ")
+	case adjudicator.NoEventCard:
+		w.wrap(fmt.Sprintf("%s: no random event card left to draw (rule 8.43).", eventHolder(e.Power)), "  ")
+	case adjudicator.RandomEventApplied:
+		what := "event"
+		if e.Secret {
+			what = "secret event"
+		}
+		w.wrap(fmt.Sprintf("%s, card %d: %s %q (%s), %s (rule %s).", eventHolder(e.Power), e.Card, what,
+			e.Title, e.Category, e.How, e.Rule), "  ")
+		if e.Text != "" {
+			w.indented(e.Text, "    ")
+		}
+		for _, o := range e.Outcomes {
+			w.indented("- "+o.Note, "    ")
+		}
+	case adjudicator.SecretEventHeld:
+		when := "you may play it with PLAY " + fmt.Sprint(e.Card) + " in the economic phase"
+		if !e.Playable {
+			when = "it takes effect by itself"
+		}
+		extra := ""
+		if e.Extra {
+			extra = " (an additional event: unplayed, it is revealed and discarded, rule 9.13)"
+		}
+		w.wrap(fmt.Sprintf("Your secret random event, card %d: %q (%s), revealed at %s; %s%s (rule %s).",
+			e.Card, e.Title, e.Category, e.At, when, extra, e.Rule), "  ")
+		if e.Text != "" {
+			w.indented(e.Text, "    ")
+		}
+		if len(e.Effects) > 0 {
+			w.indented("What it does: "+strings.Join(e.Effects, "; "), "    ")
+		}
+	default:
+		return false
+	}
+	return true
+}
