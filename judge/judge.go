@@ -101,6 +101,9 @@ type GameDef struct {
 	Seed            uint64        // 0: drawn from crypto/rand when the game is created
 	SegmentDuration time.Duration // 0: no deadline, a segment waits for every required power
 	Seats           []SeatDef
+	// Deck is the random event deck the game is played with (docs/deck.md);
+	// nil: no random event cards.
+	Deck *adjudicator.Deck
 }
 
 // SeatDef seats one player's address for one power. Secret may be empty: the
@@ -176,6 +179,9 @@ func (j *Judge) EnsureGame(def GameDef) (created bool, err error) {
 			seed = binary.LittleEndian.Uint64(b[:]) | 1
 		}
 		s0 := adjudicator.NewGame(seed)
+		if def.Deck != nil {
+			s0 = adjudicator.NewGameWithDeck(seed, *def.Deck)
+		}
 		if err := tx.PutState(def.ID, 0, s0, nil); err != nil {
 			return err
 		}
@@ -201,7 +207,7 @@ func (j *Judge) EnsureGame(def GameDef) (created bool, err error) {
 			return err
 		}
 		if err := tx.Audit(def.ID, store.AuditEntry{Time: now, Actor: "operator", Action: "create",
-			Detail: fmt.Sprintf("game created, seed %d, %d seats", seed, len(g.Seats))}); err != nil {
+			Detail: fmt.Sprintf("game created, seed %d, %d seats, deck %s", seed, len(g.Seats), deckName(def.Deck))}); err != nil {
 			return err
 		}
 		for _, seat := range g.Seats {
@@ -224,6 +230,13 @@ func (j *Judge) EnsureGame(def GameDef) (created bool, err error) {
 		j.kick()
 	}
 	return created, err
+}
+
+func deckName(d *adjudicator.Deck) string {
+	if d == nil {
+		return "none"
+	}
+	return fmt.Sprintf("%q (%d cards)", d.Name, len(d.Cards))
 }
 
 func newSecret() string {

@@ -17,7 +17,18 @@ import (
 func TestConfigExampleLoads(t *testing.T) {
 	t.Setenv("STORMJUDGE_IMAP_PASSWORD", "x")
 	t.Setenv("STORMJUDGE_SMTP_PASSWORD", "y")
-	c, err := LoadConfig("../../config.toml.example")
+	// The example names a deck under /etc; point it at the repository's.
+	text, err := os.ReadFile("../../config.toml.example")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(text), `deck = "/etc/stormjudge/decks/my-deck.toml"`) {
+		t.Fatal("the example no longer names its deck as this test expects")
+	}
+	path := filepath.Join(t.TempDir(), "config.toml")
+	deckPath, _ := filepath.Abs("../../testdata/decks/illustrative.toml")
+	os.WriteFile(path, []byte(strings.Replace(string(text), "/etc/stormjudge/decks/my-deck.toml", deckPath, 1)), 0o600)
+	c, err := LoadConfig(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -61,6 +72,7 @@ id = "g"
 		{"missing power", base + seats, "russia is not seated"},
 		{"bad power", base + seats + "  [[game.seat]]\n  power = \"spain\"\n  address = \"c@x\"\n", "seat power \"spain\""},
 		{"syntax", base + "[[game]\n", "line"},
+		{"missing deck", strings.Replace(base+seats, "id = \"g\"", "id = \"g\"\ndeck = \"/nonexistent/deck.toml\"", 1) + "  [[game.seat]]\n  power = \"russia\"\n  address = \"c@x\"\n", "deck"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

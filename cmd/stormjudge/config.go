@@ -11,6 +11,7 @@ import (
 	"github.com/BurntSushi/toml"
 
 	"stormjudge/adjudicator"
+	"stormjudge/deck"
 	"stormjudge/judge"
 	"stormjudge/mailer"
 )
@@ -59,6 +60,7 @@ type GameConfig struct {
 	Moderators      []string     `toml:"moderators"`
 	Seed            uint64       `toml:"seed"`
 	SegmentDuration duration     `toml:"segment_duration"`
+	Deck            string       `toml:"deck"`
 	Seats           []SeatConfig `toml:"seat"`
 }
 
@@ -152,6 +154,13 @@ func (c *Config) check() error {
 
 func (g GameConfig) def() (judge.GameDef, error) {
 	d := judge.GameDef{ID: g.ID, Moderators: g.Moderators, Seed: g.Seed, SegmentDuration: g.SegmentDuration.Duration}
+	if g.Deck != "" {
+		dk, err := deck.LoadFile(g.Deck)
+		if err != nil {
+			return d, fmt.Errorf("game %s: deck: %w", g.ID, err)
+		}
+		d.Deck = &dk
+	}
 	for _, s := range g.Seats {
 		p, ok := adjudicator.ParsePower(s.Power)
 		if !ok {

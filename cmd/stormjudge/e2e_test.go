@@ -161,7 +161,7 @@ func TestEndToEndSandbox(t *testing.T) {
 	done := make(chan error, 1)
 	go func() {
 		done <- runSandbox(ctx, sandboxOptions{Dir: dir, SMTPAddr: "127.0.0.1:0", IMAPAddr: "127.0.0.1:0",
-			Poll: 500 * time.Millisecond, Tick: time.Second}, newLogger(io.Discard, "error"),
+			Poll: 500 * time.Millisecond, Tick: time.Second, Deck: "../../testdata/decks/illustrative.toml"}, newLogger(io.Discard, "error"),
 			func(i, s string) { addrs <- [2]string{i, s} })
 	}()
 	var imapAddr, smtpAddr string

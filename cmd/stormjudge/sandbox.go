@@ -25,12 +25,16 @@ const (
 	sandboxSeed      = 1935
 	sandboxJudge     = "judge@" + sandboxDomain
 	sandboxModerator = "gm@" + sandboxDomain
+	// defaultSandboxDeck is the deck of the demo game when the sandbox runs
+	// from the repository (README: go run ./cmd/stormjudge sandbox).
+	defaultSandboxDeck = "testdata/decks/illustrative.toml"
 )
 
 // sandboxOptions are the sandbox command's flags.
 type sandboxOptions struct {
 	Dir, SMTPAddr, IMAPAddr string
 	Poll, Tick, Deadline    time.Duration
+	Deck                    string // random event deck of the demo game; "" none
 }
 
 func cmdSandbox(args []string, stdout, stderr io.Writer) error {
@@ -43,6 +47,7 @@ func cmdSandbox(args []string, stdout, stderr io.Writer) error {
 	fs.DurationVar(&o.Poll, "poll", 2*time.Second, "the judge's IMAP poll interval (IDLE is used too)")
 	fs.DurationVar(&o.Tick, "tick", 5*time.Second, "how often deadlines are checked")
 	fs.DurationVar(&o.Deadline, "deadline", 0, "segment deadline of the demo game (0: wait for every power)")
+	fs.StringVar(&o.Deck, "deck", defaultSandboxDeck, "random event deck of the demo game, read when the game is created (\"\": none)")
 	level := fs.String("log", "info", "log level: debug, info, warn, error")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -78,6 +83,13 @@ func runSandbox(ctx context.Context, o sandboxOptions, log *slog.Logger, ready f
 		}
 	}
 	cfg := sandboxConfig(o.Dir, srv.IMAPAddr(), srv.SMTPAddr(), o.Poll, o.Tick, o.Deadline)
+	if o.Deck != "" {
+		if _, err := os.Stat(o.Deck); err != nil && o.Deck == defaultSandboxDeck {
+			log.Warn("no random event deck: run from the repository for the illustrative deck, or give -deck", "deck", o.Deck)
+		} else {
+			cfg.Games[0].Deck = o.Deck
+		}
+	}
 	return runDaemon(ctx, cfg, log, func() {
 		if ready != nil {
 			ready(srv.IMAPAddr(), srv.SMTPAddr())
