@@ -3,6 +3,8 @@ package deck
 import (
 	"fmt"
 	"strings"
+
+	"stormjudge/orders"
 )
 
 // The BurntSushi/toml decoder keeps key positions private (MetaData has
@@ -131,48 +133,12 @@ func indexOutsideQuotes(s string, c byte) int {
 }
 
 // didYouMean returns ` (did you mean "X"?)` for the candidate closest to
-// word by edit distance, if close enough to be a typo, else "".
+// word, if close enough to be a typo (the order language's rule:
+// orders.Suggest), else "".
 func didYouMean(word string, candidates []string) string {
-	w := []rune(strings.ToLower(word))
-	if len(w) == 0 || len(w) > 40 {
-		return ""
-	}
-	limit := 3
-	switch {
-	case len(w) <= 4:
-		limit = 1
-	case len(w) <= 8:
-		limit = 2
-	}
-	best, bestD := "", limit+1
-	for _, c := range candidates {
-		if d := distance(w, []rune(strings.ToLower(c))); d < bestD {
-			best, bestD = c, d
-		}
-	}
+	best := orders.Suggest(word, candidates)
 	if best == "" {
 		return ""
 	}
 	return fmt.Sprintf(" (did you mean %q?)", best)
-}
-
-// distance is the Levenshtein distance of a and b.
-func distance(a, b []rune) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }

@@ -102,6 +102,10 @@ func didYouMean(word string, candidates []string) string {
 	return ""
 }
 
+// Suggest is suggest for the other input languages (the deck files): the
+// candidate closest to word, compared without regard to case, or "".
+func Suggest(word string, candidates []string) string { return suggest(word, candidates) }
+
 // suggest returns the candidate closest to word by edit distance (with
 // transpositions), if it is close enough to be a likely typo: at most 1 edit
 // for words of up to 4 letters, 2 up to 8, 3 beyond. Ties go to the

@@ -24,22 +24,6 @@ func russiaSection(e adjudicator.Event) (string, bool) {
 	return "", false
 }
 
-func unitList(u adjudicator.Units) string {
-	var parts []string
-	for _, x := range []struct {
-		n    int
-		name string
-	}{{u.Armor, "armor"}, {u.Infantry, "infantry"}, {u.Air, "air"}} {
-		if x.n > 0 {
-			parts = append(parts, fmt.Sprintf("%d %s", x.n, x.name))
-		}
-	}
-	if len(parts) == 0 {
-		return "none"
-	}
-	return strings.Join(parts, ", ")
-}
-
 // russiaEvent renders a purge, EAI or climate event; false if e is not one.
 func russiaEvent(w *writer, e adjudicator.Event) bool {
 	switch e := e.(type) {
@@ -47,7 +31,7 @@ func russiaEvent(w *writer, e adjudicator.Event) bool {
 		w.wrap(fmt.Sprintf("Russia draws the %s card (rule 22.41).", e.Card), "  ")
 	case adjudicator.UnitsPurged:
 		s := fmt.Sprintf("Russia purges %s: to the reserve (rule 22.21A); active now %s.",
-			unitList(e.Purged), unitList(e.Active))
+			unitCounts(e.Purged), unitCounts(e.Active))
 		if e.SiberianGarrison {
 			s += " The Siberian garrison was purged: Russia must build a unit each turn until it is rebuilt (rule 22.61B)."
 		}

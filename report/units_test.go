@@ -28,7 +28,7 @@ func TestPrivateNoticeShowsUnits(t *testing.T) {
 	act, res := n.Powers[adjudicator.Russia].Active, n.Powers[adjudicator.Russia].Reserve
 	for _, want := range []string{
 		fmt.Sprintf("Units active: %d armor, %d infantry, %d air\n", act.Armor, act.Infantry, act.Air),
-		"Units in reserve (built for 2 counter points each): " + unitList(res) + "\n",
+		"Units in reserve (built for 2 counter points each): " + unitCounts(res) + "\n",
 		"Mobilizing, reaching the reserve: armor in Fall 1936, infantry in Fall\n  1935, air in Spring 1936\n",
 	} {
 		if !strings.Contains(body, want) {
