@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"stormjudge/adjudicator"
+	"stormjudge/deck"
 	"stormjudge/store"
 )
 
@@ -443,5 +444,34 @@ func TestReceiptListsEachOrder(t *testing.T) {
 	// 20 - 10 (14.31 in 1935, EAI 0) + 1 (10.41A, 13.21D: a fourth military factory).
 	if !strings.Contains(res.Receipt.Body, "keeps 11 tile points") {
 		t.Errorf("receipt does not say what remains:\n%s", res.Receipt.Body)
+	}
+}
+
+// TestReplayWithDeck: a game played with random event cards replays bit for
+// bit from its stored orders (the deck and its shuffles live in the state).
+func TestReplayWithDeck(t *testing.T) {
+	j, db, c := newJudge(t)
+	d, err := deck.LoadFile("../testdata/decks/illustrative.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	def := demoDef(time.Hour)
+	def.Deck = &d
+	if _, err := j.EnsureGame(def); err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 4; i++ {
+		c.t = c.t.Add(2 * time.Hour)
+		if _, err := j.Tick(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	g, s, _ := game(t, db, "demo")
+	if s.Events == nil {
+		t.Fatal("the game has no deck in its state")
+	}
+	n, err := j.Replay("demo")
+	if err != nil || n != g.Version || n < 5 {
+		t.Fatalf("Replay = %d, %v; want %d versions", n, err, g.Version)
 	}
 }
