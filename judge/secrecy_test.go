@@ -1,0 +1,103 @@
+package judge
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"stormjudge/adjudicator"
+	"stormjudge/deck"
+	"stormjudge/store"
+)
+
+// TestSecretEventsNeverMailedToOthers plays several turns of a game with the
+// illustrative deck (seeds vary the draws) and scans every mail the judge
+// queued: while a power holds a secret random event (8.31), no mail of that
+// version except the holder's own notice may name its card or carry its
+// text — not the public report, not another power's notice, not the
+// moderator's copy.
+func TestSecretEventsNeverMailedToOthers(t *testing.T) {
+	ill, err := deck.LoadFile("../testdata/decks/illustrative.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Six copies of the illustrative cards under new numbers: enough that no
+	// card is dealt twice in the turns played, so a card number names one
+	// draw (a reshuffled card may honestly be revealed in one turn and dealt
+	// secretly again in the next).
+	d := adjudicator.Deck{Name: "illustrative x6"}
+	maxNo := 0
+	for _, c := range ill.Cards {
+		maxNo = max(maxNo, c.Number)
+	}
+	for k := 0; k < 6; k++ {
+		for _, c := range ill.Cards {
+			c.Number += k * maxNo
+			d.Cards = append(d.Cards, c)
+		}
+	}
+	if errs := d.Check(); len(errs) > 0 {
+		t.Fatalf("test deck: %v", errs)
+	}
+	held := 0
+	for seed := uint64(1); seed <= 4; seed++ {
+		j, db, c := newJudge(t)
+		def := demoDef(time.Hour)
+		def.ID = "demo"
+		def.Seed = seed
+		def.Deck = &d
+		if _, err := j.EnsureGame(def); err != nil {
+			t.Fatal(err)
+		}
+		for i := 0; i < 6; i++ {
+			c.t = c.t.Add(2 * time.Hour)
+			if _, err := j.Tick(); err != nil {
+				t.Fatal(err)
+			}
+		}
+		g, _, _ := game(t, db, "demo")
+		mails := outbox(t, db)
+		for v := 1; v <= g.Version; v++ {
+			var s adjudicator.State
+			if err := db.View(func(tx *store.Tx) error {
+				var err error
+				s, err = tx.State("demo", v)
+				return err
+			}); err != nil {
+				t.Fatal(err)
+			}
+			for _, q := range adjudicator.Powers {
+				for _, h := range adjudicator.HeldEvents(s, q) {
+					if !h.Secret {
+						continue
+					}
+					held++
+					card, ok := d.Card(h.Card)
+					if !ok {
+						t.Fatalf("held card %d not in the deck", h.Card)
+					}
+					ev := card.National[q]
+					cardRef := regexp.MustCompile(fmt.Sprintf(`\bcard %d\b`, h.Card))
+					for _, m := range mails {
+						prefix := fmt.Sprintf("demo/v%d/", v)
+						if !strings.HasPrefix(m.ID, prefix) || m.ID == prefix+"private/"+q.String() {
+							continue
+						}
+						if cardRef.MatchString(m.Body) {
+							t.Errorf("seed %d v%d: %s names %s's secret card %d:\n%s", seed, v, m.ID, q, h.Card, m.Body)
+						}
+						if len(ev.Text) >= 20 && strings.Contains(m.Body, ev.Text) {
+							t.Errorf("seed %d v%d: %s carries the text of %s's secret event %q", seed, v, m.ID, q, ev.Title)
+						}
+					}
+				}
+			}
+		}
+	}
+	if held == 0 {
+		t.Fatal("no secret event was ever held: the test checked nothing")
+	}
+	t.Logf("%d held secret events checked against every mail of their version", held)
+}
