@@ -63,26 +63,6 @@ var civilianCounters = []civilianCounter{
 	{Britain, 6, 2, false, "12.22B"},
 }
 
-// countersFor returns the activity counters usable this turn: the pool plus
-// the counters of 12.22A/B for the current number of civilian factories,
-// which count from the turn of conversion and vanish in the turn a
-// mobilization takes the factories below the level (13.21A).
-func countersFor(p Power, pool ActivityCounters, f Factories) ActivityCounters {
-	c := pool
-	for _, r := range civilianCounters {
-		if r.Power != p || f.Civilian < r.Civilian {
-			continue
-		}
-		switch {
-		case r.Research:
-			c.Research++
-		case r.Strength == 2:
-			c.Two++
-		}
-	}
-	return c
-}
-
 // mobilizationSupport lists, per power, the numbers of military factories
 // at which the support level rises by one more (10.41A).
 var mobilizationSupport = map[Power][]int{
@@ -117,7 +97,8 @@ var russianRate = map[Cohesion]int{
 // rules; nil means acceptable.
 func Validate(s State, p Power, orders []Order) []OrderError {
 	var errs []OrderError
-	for _, e := range validate(s, p, orders) {
+	errList, _ := validate(s, p, orders)
+	for _, e := range errList {
 		errs = append(errs, e.OrderError)
 	}
 	return errs
@@ -129,32 +110,35 @@ type indexedError struct {
 	index int
 }
 
-func validate(s State, p Power, orders []Order) []indexedError {
+// validate checks p's orders and returns their errors and the state once
+// the accepted parts are carried out for p alone (the scratch copy below;
+// Preview shows it). The state is only meaningful when p may order now.
+func validate(s State, p Power, orders []Order) ([]indexedError, State) {
 	var errs []indexedError
 	bad := func(i int, rule, format string, a ...any) {
 		errs = append(errs, indexedError{OrderError{Order: orders[i], Rule: rule, Msg: fmt.Sprintf(format, a...)}, i})
 	}
 	if len(orders) == 0 {
-		return nil
+		return nil, s.Clone()
 	}
 	ps := s.Powers[p]
 	if !p.Valid() || ps == nil {
 		for i := range orders {
 			bad(i, "2.21", "%s is not a major power of this game", p)
 		}
-		return errs
+		return errs, State{}
 	}
 	if s.Ended {
 		for i := range orders {
 			bad(i, "2.31", "the game has ended")
 		}
-		return errs
+		return errs, State{}
 	}
 	if !requires(s, p) {
 		for i := range orders {
 			bad(i, "7.31", "%s takes no orders from %s in %s", s.Segment.Title(), p.Title(), s.Turn)
 		}
-		return errs
+		return errs, State{}
 	}
 	// 13.11: the economic phase's parts run in order on a scratch copy, so
 	// that each part sees the effects of the earlier ones in the same turn
@@ -182,7 +166,7 @@ func validate(s State, p Power, orders []Order) []indexedError {
 	}
 	errs = append(errs, checkRussianConstruction(s, scratch, p, orders)...) // 18.51
 	sort.SliceStable(errs, func(a, b int) bool { return errs[a].index < errs[b].index })
-	return errs
+	return errs, scratch
 }
 
 // economicStep is one part of the economic phase (13.11), in the order the

@@ -111,10 +111,7 @@ func resolveIncome(s *State, _ map[Power][]Order, evs *[]Event) {
 	for _, p := range Powers {
 		ps := s.Powers[p]
 		mods := SupportBreakdown(*s, p)
-		ps.Support = 0 // 10.31
-		for _, m := range mods {
-			ps.Support += m.Value
-		}
+		ps.Support = supportSum(mods) // 10.31
 		*evs = append(*evs, SupportDetermined{Turn: s.Turn, Power: p, Modifiers: mods, Level: ps.Support})
 	}
 	for _, p := range Powers {

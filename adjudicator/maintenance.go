@@ -10,7 +10,7 @@ package adjudicator
 func russianConstructionRequired(s State) bool {
 	ps := s.Powers[Russia]
 	// 22.61B: a purged Siberian garrison must be rebuilt, one unit a turn.
-	return ps != nil && (ps.Support < 0 || s.Russia.SiberianGarrisonPurged) && ps.Reserve.Total() > 0
+	return ps != nil && (RussiaMustBuild(s) || s.Russia.SiberianGarrisonPurged) && ps.Reserve.Total() > 0
 }
 
 // cheapestBuild returns the cheapest counters with which ps can pay for

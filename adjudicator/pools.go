@@ -1,6 +1,9 @@
 package adjudicator
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // Activity counter pools (12.2). A power's permanent pool (PowerState.Pool)
 // is the 12.21 pool plus the permanent increases of 12.22C, D, E and H; it
@@ -68,18 +71,6 @@ var cohesionCounters = []struct {
 
 var cohesionRank = map[Cohesion]int{LowCohesion: 0, MediumCohesion: 1, HighCohesion: 2, FullCohesion: 3}
 
-func counterOfStrength(n int) ActivityCounters {
-	switch n {
-	case 3:
-		return ActivityCounters{Three: 1}
-	case 2:
-		return ActivityCounters{Two: 1}
-	case 1:
-		return ActivityCounters{One: 1}
-	}
-	return ActivityCounters{Zero: 1}
-}
-
 // PoolIncreases lists the permanent increases of p's pool in s (12.22C, D,
 // E, H).
 func PoolIncreases(s State, p Power) []PoolIncrease {
@@ -103,7 +94,7 @@ func PoolIncreases(s State, p Power) []PoolIncrease {
 	for _, row := range aggressionCounters {
 		n := 0
 		for _, a := range s.SupportFacts.Aggressions {
-			if a.Aggressor != row.By || !containsString(row.Targets, a.Target) {
+			if a.Aggressor != row.By || !slices.Contains(row.Targets, a.Target) {
 				continue
 			}
 			if row.OnStart {
@@ -117,7 +108,7 @@ func PoolIncreases(s State, p Power) []PoolIncrease {
 			if row.FlagRule {
 				gains = []Power{a.AlliedBeneficiary()}
 			}
-			if !containsPower(gains, p) {
+			if !slices.Contains(gains, p) {
 				continue
 			}
 			if row.Max == 0 || n < row.Max {
@@ -132,7 +123,8 @@ func PoolIncreases(s State, p Power) []PoolIncrease {
 	if p == Russia {
 		for _, c := range cohesionCounters {
 			if cohesionRank[s.Russia.Cohesion] >= cohesionRank[c.Level] {
-				add("12.22H", string(c.Level)+" cohesion reached", counterOfStrength(c.Strength))
+				counter, _ := countersOf([]int{c.Strength}) // 1, 2, 3: no error
+				add("12.22H", string(c.Level)+" cohesion reached", counter)
 			}
 		}
 	}
@@ -149,24 +141,6 @@ func (a Aggression) AlliedBeneficiary() Power {
 		return Britain
 	}
 	return France
-}
-
-func containsString(list []string, v string) bool {
-	for _, x := range list {
-		if x == v {
-			return true
-		}
-	}
-	return false
-}
-
-func containsPower(list []Power, v Power) bool {
-	for _, x := range list {
-		if x == v {
-			return true
-		}
-	}
-	return false
 }
 
 // PoolFor is p's permanent activity counter pool: 12.21 plus every
@@ -187,11 +161,25 @@ func clampCounters(a ActivityCounters) ActivityCounters {
 }
 
 // CountersFor is what p may use this turn: the pool derived from the facts
-// (PoolFor), the civilian-factory counters of 12.22A/B and this turn's
-// temporary changes (12.22G).
+// (PoolFor), the civilian-factory counters of 12.22A/B (civilianCounters,
+// economic.go) for the current number of civilian factories, which count
+// from the turn of conversion and vanish in the turn a mobilization takes
+// the factories below the level (13.21A), and this turn's temporary changes
+// (12.22G).
 func CountersFor(s State, p Power) ActivityCounters {
 	ps := s.Powers[p]
-	c := countersFor(p, PoolFor(s, p), ps.Factories)
+	c := PoolFor(s, p)
+	for _, r := range civilianCounters {
+		if r.Power != p || ps.Factories.Civilian < r.Civilian {
+			continue
+		}
+		switch {
+		case r.Research:
+			c.Research++ // 12.22A
+		case r.Strength == 2:
+			c.Two++ // 12.22B
+		}
+	}
 	return clampCounters(c.add(ps.Economy.CountersNow))
 }
 

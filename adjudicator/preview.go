@@ -7,18 +7,12 @@ package adjudicator
 // not change p's own costs within the economic phase (14.51, 18.31), so the
 // preview is what the adjudication will do to p.
 func Preview(s State, p Power, orders []Order) (PowerState, bool) {
-	if len(Validate(s, p, orders)) > 0 || !requires(s, p) {
+	if !requires(s, p) {
 		return PowerState{}, false
 	}
-	scratch := s.Clone()
-	if s.Segment == SegEconomic {
-		parts, _ := splitEconomic(orders)
-		var discard []Event
-		for k, st := range economicSteps {
-			if idx := parts[k]; len(idx) > 0 {
-				st.apply(&scratch, p, pick(orders, idx), &discard)
-			}
-		}
+	errs, after := validate(s, p, orders) // the scratch run of Validate
+	if len(errs) > 0 {
+		return PowerState{}, false
 	}
-	return *scratch.Powers[p], true
+	return *after.Powers[p], true
 }

@@ -128,7 +128,6 @@ func NewGame(seed uint64) State {
 			ShipbuildingIncreases: m.Shipbuilding,
 			Pool:                  startingPools[p],
 		}
-		ps.Counters = countersFor(p, ps.Pool, ps.Factories)
 		s.Powers[p] = ps
 	}
 	for _, m := range startingMinors {
@@ -146,5 +145,8 @@ func NewGame(seed uint64) State {
 	s.SpanishTile = v
 	s.Minor("Spain").CivilWarEvents = v
 	setupNaval(&s) // 19.63A, 20.41C, 20.4
+	for _, p := range Powers {
+		s.Powers[p].Counters = CountersFor(s, p) // 12.21, 12.22A/B (pools.go)
+	}
 	return s
 }

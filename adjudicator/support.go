@@ -216,9 +216,12 @@ func SupportBreakdown(s State, p Power) []SupportModifier {
 
 // SupportLevel is p's support level at the start of the turn: zero (10.31)
 // plus every modifier of SupportBreakdown (10.14: it may be negative).
-func SupportLevel(s State, p Power) int {
+func SupportLevel(s State, p Power) int { return supportSum(SupportBreakdown(s, p)) }
+
+// supportSum is the support level made of mods: zero plus each (10.31).
+func supportSum(mods []SupportModifier) int {
 	n := 0
-	for _, m := range SupportBreakdown(s, p) {
+	for _, m := range mods {
 		n += m.Value
 	}
 	return n
