@@ -130,22 +130,15 @@ func BalanceOfPower(s State) Balance {
 			b.Allies = b.Allies.add(c)
 		} // 20.55: Russia is not counted
 	}
-	b.Axis = b.Axis.add(researchCounters(s, Axis))
-	b.Allies = b.Allies.add(researchCounters(s, Allies))
+	// 16.11-16.18, 20.22-20.25, 20.41: the research counters of each side.
+	b.Axis = b.Axis.add(ResearchBalance(s, Axis))
+	b.Allies = b.Allies.add(ResearchBalance(s, Allies))
 	b.Armor = signedLevel(b.Axis.Armor, b.Allies.Armor)
 	b.Infantry = signedLevel(b.Axis.Infantry, b.Allies.Infantry)
 	b.Air = signedLevel(b.Axis.Air, b.Allies.Air)
 	b.Naval = signedLevel(b.Axis.Naval, b.Allies.Naval)
 	b.Race = BattleshipRace(s)
 	return b
-}
-
-// researchCounters are the balance of power counters of side's research
-// results (16.11-16.18, 20.22-20.25, 20.41), from the research table
-// (ResearchBalance).
-func researchCounters(s State, side Side) CategoryCounts {
-	r := ResearchBalance(s, side)
-	return CategoryCounts{Armor: r[ArmorBalance], Infantry: r[InfantryBalance], Air: r[AirBalance], Naval: r[NavalBalance]}
 }
 
 // raceCounts counts one side's battleships of class c: launched, then on

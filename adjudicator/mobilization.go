@@ -375,9 +375,7 @@ func unitsArrive(s *State, evs *[]Event) {
 			still = []MobilizingUnit{}
 		}
 		ps.Mobilizing = still
-		ps.Reserve.Armor += arrived.Armor
-		ps.Reserve.Infantry += arrived.Infantry
-		ps.Reserve.Air += arrived.Air
+		ps.Reserve = ps.Reserve.plus(arrived)
 		*evs = append(*evs, UnitsReachedReserve{Power: p, Units: arrived, Reserve: ps.Reserve})
 	}
 }

@@ -962,7 +962,7 @@ func ResearchResults(s State, side Side, p Power, project string) int {
 // projectFor finds p's own project of that name, else its side's.
 func projectFor(p Power, name string) (ResearchProject, bool) {
 	if SideOf(p) != Soviet {
-		if r, ok := FindProject(SideOf(p), nationality[p]+" "+normalizeProject(name)); ok && r.Power == p {
+		if r, ok := FindProject(SideOf(p), nationality[p]+" "+NormalizeProject(name)); ok && r.Power == p {
 			return r, true
 		}
 	}
@@ -978,6 +978,15 @@ func NationalResults(s State, p Power, project string) int {
 	return ResearchResults(s, SideOf(p), 0, project)
 }
 
+// resultProject is the sheet row of a recorded result: p's national
+// project, or the side's joint one (Power 0).
+func resultProject(e ResearchResult) (ResearchProject, bool) {
+	if e.Power != 0 {
+		return FindProject(e.Side, nationality[e.Power]+" "+e.Project)
+	}
+	return FindProject(e.Side, e.Project)
+}
+
 // effects sums the effects of every result held, for the readers below.
 func effects(s State, keep func(e ResearchResult) bool) (sum ResultEffect, byPower map[Power]ResultEffect) {
 	byPower = map[Power]ResultEffect{}
@@ -985,10 +994,7 @@ func effects(s State, keep func(e ResearchResult) bool) (sum ResultEffect, byPow
 		if !keep(e) {
 			continue
 		}
-		r, ok := FindProject(e.Side, e.Project)
-		if e.Power != 0 {
-			r, ok = FindProject(e.Side, nationality[e.Power]+" "+e.Project)
-		}
+		r, ok := resultProject(e)
 		if !ok {
 			continue
 		}
@@ -1014,10 +1020,10 @@ func (e ResultEffect) plus(f ResultEffect) ResultEffect {
 
 // ResearchBalance returns side's research counters on the Balance of Power
 // Chart by category (16.11, 20.22-20.25), the starting results included
-// (15.52, 20.41). For the balance of power code.
-func ResearchBalance(s State, side Side) map[BalanceCategory]int {
+// (15.52, 20.41). For the balance of power code (BalanceOfPower).
+func ResearchBalance(s State, side Side) CategoryCounts {
 	sum, _ := effects(s, func(e ResearchResult) bool { return e.Side == side })
-	return map[BalanceCategory]int{ArmorBalance: sum.Armor, InfantryBalance: sum.Infantry, AirBalance: sum.Air, NavalBalance: sum.Naval}
+	return CategoryCounts{Armor: sum.Armor, Infantry: sum.Infantry, Air: sum.Air, Naval: sum.Naval}
 }
 
 // ResearchGarrison returns the Russian research counters of the garrison
@@ -1054,10 +1060,7 @@ func ResearchCounterBonus(s State, p Power) ActivityCounters {
 		if e.Power == 0 && basicAllocations[e.Side].Leader != p {
 			continue
 		}
-		r, ok := FindProject(e.Side, e.Project)
-		if e.Power != 0 {
-			r, ok = FindProject(e.Side, nationality[e.Power]+" "+e.Project)
-		}
+		r, ok := resultProject(e)
 		if !ok {
 			continue
 		}

@@ -59,9 +59,6 @@ type ResultEffect struct {
 	Secret bool `json:"secret,omitempty"`
 }
 
-// bop returns e as balance-of-power counters.
-func (e ResultEffect) bop() int { return e.Armor + e.Infantry + e.Air + e.Naval }
-
 // ResearchProject is one row of the rebuilt research record sheets.
 type ResearchProject struct {
 	Side Side
@@ -293,7 +290,7 @@ func ResearchProjects(side Side) []ResearchProject {
 // that is unique on the side's sheet; names are case-insensitive and may
 // use "-" or "_" between words.
 func FindProject(side Side, name string) (ResearchProject, bool) {
-	n := normalizeProject(name)
+	n := NormalizeProject(name)
 	var byName []ResearchProject
 	for _, r := range researchProjects {
 		if r.Side != side {
@@ -315,7 +312,7 @@ func FindProject(side Side, name string) (ResearchProject, bool) {
 // AmbiguousProject lists the IDs sharing name on side's sheet when the name
 // alone does not say which (e.g. "battleship design" for the Axis).
 func AmbiguousProject(side Side, name string) []string {
-	n := normalizeProject(name)
+	n := NormalizeProject(name)
 	var ids []string
 	for _, r := range researchProjects {
 		if r.Side == side && r.Name == n {
@@ -339,7 +336,11 @@ func ResearchProjectIDs() []string {
 	return slices.Compact(ids)
 }
 
-func normalizeProject(s string) string {
+// NormalizeProject spells a project name as the sheets do: lower case,
+// words separated by one space ("_" and "-" read as spaces), the
+// hyphenated names restored ("counter-intelligence"). FindProject reads
+// names through it; the order parser stores them in this spelling.
+func NormalizeProject(s string) string {
 	s = strings.ToLower(strings.TrimSpace(s))
 	s = strings.NewReplacer("_", " ", "-", " ").Replace(s)
 	s = strings.Join(strings.Fields(s), " ")

@@ -433,13 +433,13 @@ func TestRule15_24ReassignmentExamples(t *testing.T) {
 // strategic bomber counter on the air portion of the chart.
 func TestRule15_52StartingResultsExample(t *testing.T) {
 	s := researchState()
-	if got := ResearchBalance(s, Allies)[AirBalance]; got != 1 {
+	if got := ResearchBalance(s, Allies).Air; got != 1 {
 		t.Fatalf("15.52, 20.41B: starting air research counters %d, want 1", got)
 	}
 	if got := ResearchGarrison(s); got != 1 {
 		t.Errorf("15.52: Russian starting specialized units in the garrison: %d", got)
 	}
-	if got := ResearchBalance(s, Axis)[ArmorBalance]; got != 1 {
+	if got := ResearchBalance(s, Axis).Armor; got != 1 {
 		t.Errorf("20.41A: Axis armor research %d", got)
 	}
 	for i := 0; i < 6; i++ {
@@ -461,7 +461,7 @@ func TestRule15_52StartingResultsExample(t *testing.T) {
 		}
 		nextTurn(&s)
 	}
-	if got := ResearchBalance(s, Allies)[AirBalance]; got != 2 {
+	if got := ResearchBalance(s, Allies).Air; got != 2 {
 		t.Errorf("15.52: air research counters %d, want 2", got)
 	}
 	if got := ResearchResults(s, Allies, Britain, "strategic bombers"); got != 2 {
@@ -516,7 +516,7 @@ func TestRule15_63FrenchBattleshipExample(t *testing.T) {
 	if n := NationalResults(s, Britain, ProjectBattleshipDesign); n != 0 {
 		t.Errorf("16.13B: British battleship design results %d", n)
 	}
-	if got := ResearchBalance(s, Allies)[NavalBalance]; got != 2 { // + British naval air training (20.41C)
+	if got := ResearchBalance(s, Allies).Naval; got != 2 { // + British naval air training (20.41C)
 		t.Errorf("naval research counters %d, want 2", got)
 	}
 }

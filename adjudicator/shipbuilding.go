@@ -111,8 +111,10 @@ func planShipbuilding(s State, p Power, orders []Order) (shipPlan, []indexedErro
 				bad(i, c.Rule, "%s may not build a %s", p.Title(), c.Class.Name(p))
 				continue
 			}
+			// National results only (13.22, 19.63A: a German naval air
+			// training result does not allow Italian carriers).
 			if c.PerResult > 0 { // 19.63A, 16.13B
-				res := researchResults(s, p, c.Project)
+				res := ResearchResults(s, SideOf(p), p, c.Project)
 				if have := n.countClass(c.Class) + added[c.Class]; have+1 > c.PerResult*res {
 					bad(i, c.Rule, "%s has %d %s result(s), which allow %d carriers built or building; it has %d",
 						p.Title(), res, c.Project, c.PerResult*res, have)
@@ -120,7 +122,7 @@ func planShipbuilding(s State, p Power, orders []Order) (shipPlan, []indexedErro
 				}
 			}
 			if c.Results > 0 { // 19.63C, 16.13B
-				if res := researchResults(s, p, c.Project); res < c.Results {
+				if res := ResearchResults(s, SideOf(p), p, c.Project); res < c.Results {
 					bad(i, c.Rule, "a %s needs %d %s result(s); %s has %d", c.Class.Name(p), c.Results, c.Project, p.Title(), res)
 					continue
 				}

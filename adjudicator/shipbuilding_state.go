@@ -141,13 +141,6 @@ func shipyardCountersNow(s State, p Power, ps *PowerState) ActivityCounters {
 	return c
 }
 
-// researchResults is the number of results of p's own project (national
-// results: 13.22, 19.63A: a German naval air training result does not
-// allow Italian carriers), as research records them (ResearchResults).
-func researchResults(s State, p Power, project string) int {
-	return ResearchResults(s, SideOf(p), p, project)
-}
-
 // nextColumn returns the season column n columns to the right (n > 0) or
 // left (n < 0) of c, Winter wrapping to Spring (19.72, 19.73).
 func nextColumn(c Season, n int) Season {

@@ -96,7 +96,7 @@ func parseResearch(l *line) (adjudicator.Order, *Error) {
 	if !knownProject(name, ids) {
 		return o, l.errorf(researchHint, "RESEARCH: unknown project %s%s", quote(name), didYouMean(name, ids))
 	}
-	o.Project = canonicalProject(name)
+	o.Project = adjudicator.NormalizeProject(name)
 	o.Points = max(points, 1)
 	if len(o.Args) > 0 && o.Args[0] == adjudicator.PointReassign && points == 0 {
 		return o, l.errorf(researchHint, "RESEARCH %s REASSIGN needs the number of points", strings.ToUpper(o.Project))
@@ -104,18 +104,10 @@ func parseResearch(l *line) (adjudicator.Order, *Error) {
 	return o, nil
 }
 
-// canonicalProject spells a project name as the sheets do.
-func canonicalProject(name string) string {
-	name = strings.NewReplacer("_", " ").Replace(name)
-	name = strings.Join(strings.Fields(name), " ")
-	return strings.NewReplacer("counter intelligence", "counter-intelligence",
-		"anglo french", "anglo-french").Replace(name)
-}
-
 // knownProject reports whether name names a project of some sheet, with or
 // without a nationality ("russian armor" included).
 func knownProject(name string, ids []string) bool {
-	c := canonicalProject(name)
+	c := adjudicator.NormalizeProject(name)
 	for _, id := range ids {
 		if id == c || "russian "+id == c {
 			return true
