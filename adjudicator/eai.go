@@ -30,8 +30,6 @@ type EAIFacts struct {
 	// CivilWars lists the civil wars being fought (23.21E), set by the
 	// civil war issue.
 	CivilWars []string `json:"civil_wars"`
-	// Terms are the modifiers of the last determination (for the report).
-	Terms []EAITerm `json:"terms"`
 }
 
 // EAIModifier is an EAI modifier from From on, for Turns turns (0: the rest
@@ -60,7 +58,6 @@ func (f EAIFacts) clone() EAIFacts {
 	c := f
 	c.Modifiers = cloneSlice(f.Modifiers)
 	c.CivilWars = cloneSlice(f.CivilWars)
-	c.Terms = cloneSlice(f.Terms)
 	return c
 }
 
@@ -140,11 +137,10 @@ func startEAITurn(s *State) {
 // effect during the turn, 23.22).
 func RecomputeEAI(s *State, rule string, evs *[]Event) {
 	before := s.EAI
-	s.EAIFacts.Terms = EAIBreakdown(*s)
 	s.EAI = EAILevel(*s)
 	if rule == "23.22" || s.EAI != before {
 		*evs = append(*evs, EAIDetermined{Turn: s.Turn, Rule: rule, Before: before, Level: s.EAI,
-			Terms: cloneSlice(s.EAIFacts.Terms)})
+			Terms: EAIBreakdown(*s)})
 	}
 }
 

@@ -316,12 +316,6 @@ func PurgeFromEvent(s *State, card int, general bool, unit UnitType, support int
 	if !ok {
 		return fmt.Errorf("adjudicator: rule 22.21D: event %d is not a purge event", card)
 	}
-	r := &s.Russia
-	extraUnitForGreatPurge := func() {
-		if r.PurgeCard == GreatPurge {
-			purgeRussianUnits(s, 1, evs) // 22.21D: one additional unit
-		}
-	}
 	switch c.Effect {
 	case purgeBySupport:
 		if support > 0 {
@@ -339,22 +333,33 @@ func PurgeFromEvent(s *State, card int, general bool, unit UnitType, support int
 		}
 		purgeUnitOfType(s, unit, evs)
 	case purgeNoDiplomacy:
-		r.NoDiplomaticCounters = true // 22.21D
-		if r.PurgeCard == PartyPurge {
-			s.Sheets.Permits.RussianResearchBanned = true
-			r.PartyChoice = PartyResearch + "+" + PartyDiplomacy
-		}
-		extraUnitForGreatPurge()
+		purgeProhibition(s, true, evs)
 	case purgeNoResearch:
-		s.Sheets.Permits.RussianResearchBanned = true // 22.21D, as 22.21B
-		if r.PurgeCard == PartyPurge {
-			r.NoDiplomaticCounters = true
-			r.PartyChoice = PartyResearch + "+" + PartyDiplomacy
-		}
-		extraUnitForGreatPurge()
+		purgeProhibition(s, false, evs)
 	}
 	AddPurgeEvents(s, c.Events, c.Rule, fmt.Sprintf("purge event %d", card), evs) // 22.31B
 	return nil
+}
+
+// purgeProhibition applies a purge event prohibiting Russian diplomacy
+// (cards 70-72) or, as 22.21B, research (142-144) this turn (22.21D): drawn
+// with the Party purge card it prohibits both; with the Great Purge it
+// purges one more unit.
+func purgeProhibition(s *State, diplomacy bool, evs *[]Event) {
+	r := &s.Russia
+	if diplomacy {
+		r.NoDiplomaticCounters = true
+	} else {
+		s.Sheets.Permits.RussianResearchBanned = true
+	}
+	if r.PurgeCard == PartyPurge {
+		r.NoDiplomaticCounters = true
+		s.Sheets.Permits.RussianResearchBanned = true
+		r.PartyChoice = PartyResearch + "+" + PartyDiplomacy
+	}
+	if r.PurgeCard == GreatPurge {
+		purgeRussianUnits(s, 1, evs) // 22.21D: one additional unit
+	}
 }
 
 // purgeUnitOfType purges one active unit of type u (22.21D cards 61-69,

@@ -597,20 +597,7 @@ func applyEffect(s *State, holder Power, card int, title string, e Effect, evs *
 		AddPurgeEvents(s, 1, "22.72D", what, evs)
 		o.Note = fmt.Sprintf("a Russian %s unit purged (22.21D)", e.Unit)
 	case EffectPurgeNoDiplomacy, EffectPurgeNoResearch: // 22.21D, 22.72C
-		r := &s.Russia
-		if e.Kind == EffectPurgeNoDiplomacy {
-			r.NoDiplomaticCounters = true
-		} else {
-			s.Sheets.Permits.RussianResearchBanned = true
-		}
-		if r.PurgeCard == PartyPurge {
-			r.NoDiplomaticCounters = true
-			s.Sheets.Permits.RussianResearchBanned = true
-			r.PartyChoice = PartyResearch + "+" + PartyDiplomacy
-		}
-		if r.PurgeCard == GreatPurge {
-			purgeRussianUnits(s, 1, evs) // 22.21D: one additional unit
-		}
+		purgeProhibition(s, e.Kind == EffectPurgeNoDiplomacy, evs)
 		AddPurgeEvents(s, 1, "22.72C", what, evs)
 		o.Note = "Russian " + map[bool]string{true: "diplomacy", false: "research"}[e.Kind == EffectPurgeNoDiplomacy] + " prohibited this turn (22.21D)"
 	case EffectEAI: // 23.21C
