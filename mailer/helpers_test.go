@@ -296,23 +296,43 @@ func testMessage(msgID string) []byte {
 		"GAME demo\r\nPOWER germany\r\nSECRET germany\r\nPASS\r\n")
 }
 
-// mailboxMessageIDs lists the Message-IDs of the messages of a mailbox not
-// flagged \Deleted, in UID order, as seen by a separate IMAP client.
-func mailboxMessageIDs(t testing.TB, addr, user, pass, mailbox string) []string {
+// examine logs in to addr as a separate IMAP client and opens mailbox
+// read-only (EXAMINE). The caller closes the client. The SelectData is nil
+// when there is no such mailbox.
+func examine(t testing.TB, addr, user, pass, mailbox string) (*imapclient.Client, *imap.SelectData) {
 	t.Helper()
 	c, err := imapclient.DialInsecure(addr, nil)
 	if err != nil {
 		t.Fatalf("checking %s: %v", mailbox, err)
 	}
-	defer c.Close()
 	if err := c.Login(user, pass).Wait(); err != nil {
+		c.Close()
 		t.Fatalf("checking %s: login: %v", mailbox, err)
 	}
-	if _, err := c.Select(mailbox, &imap.SelectOptions{ReadOnly: true}).Wait(); err != nil {
-		if nonexistent(err) {
-			return nil
-		}
+	sel, err := c.Select(mailbox, &imap.SelectOptions{ReadOnly: true}).Wait()
+	if nonexistent(err) {
+		return c, nil
+	}
+	if err != nil {
+		c.Close()
 		t.Fatalf("checking %s: select: %v", mailbox, err)
+	}
+	return c, sel
+}
+
+func nonexistent(err error) bool {
+	var imapErr *imap.Error
+	return errors.As(err, &imapErr) && imapErr.Code == imap.ResponseCodeNonExistent
+}
+
+// mailboxMessageIDs lists the Message-IDs of the messages of a mailbox not
+// flagged \Deleted, in UID order, as seen by a separate IMAP client.
+func mailboxMessageIDs(t testing.TB, addr, user, pass, mailbox string) []string {
+	t.Helper()
+	c, sel := examine(t, addr, user, pass, mailbox)
+	defer c.Close()
+	if sel == nil {
+		return nil
 	}
 	data, err := c.UIDSearch(&imap.SearchCriteria{NotFlag: []imap.Flag{imap.FlagDeleted}}, nil).Wait()
 	if err != nil {
@@ -339,43 +359,21 @@ func mailboxMessageIDs(t testing.TB, addr, user, pass, mailbox string) []string 
 // mailboxSize returns how many messages the mailbox holds, \Deleted or not.
 func mailboxSize(t testing.TB, addr, user, pass, mailbox string) uint32 {
 	t.Helper()
-	c, err := imapclient.DialInsecure(addr, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c, sel := examine(t, addr, user, pass, mailbox)
 	defer c.Close()
-	if err := c.Login(user, pass).Wait(); err != nil {
-		t.Fatal(err)
-	}
-	sel, err := c.Select(mailbox, &imap.SelectOptions{ReadOnly: true}).Wait()
-	if err != nil {
-		t.Fatal(err)
+	if sel == nil {
+		t.Fatalf("checking %s: no such mailbox", mailbox)
 	}
 	return sel.NumMessages
-}
-
-func nonexistent(err error) bool {
-	var imapErr *imap.Error
-	return errors.As(err, &imapErr) && imapErr.Code == imap.ResponseCodeNonExistent
 }
 
 // selectUIDValidity returns (0 if there is no such mailbox) the mailbox's UIDVALIDITY.
 func selectUIDValidity(t testing.TB, addr, user, pass, mailbox string) uint32 {
 	t.Helper()
-	c, err := imapclient.DialInsecure(addr, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c, sel := examine(t, addr, user, pass, mailbox)
 	defer c.Close()
-	if err := c.Login(user, pass).Wait(); err != nil {
-		t.Fatal(err)
-	}
-	sel, err := c.Select(mailbox, &imap.SelectOptions{ReadOnly: true}).Wait()
-	if nonexistent(err) {
+	if sel == nil {
 		return 0
-	}
-	if err != nil {
-		t.Fatal(err)
 	}
 	return sel.UIDValidity
 }

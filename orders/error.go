@@ -96,21 +96,18 @@ func quote(w string) string {
 // word, or "" when none is close. Comparison ignores case; the candidate is
 // returned as listed.
 func didYouMean(word string, candidates []string) string {
-	if s := suggest(word, candidates); s != "" {
+	if s := Suggest(word, candidates); s != "" {
 		return fmt.Sprintf(" (did you mean %q?)", s)
 	}
 	return ""
 }
 
-// Suggest is suggest for the other input languages (the deck files): the
-// candidate closest to word, compared without regard to case, or "".
-func Suggest(word string, candidates []string) string { return suggest(word, candidates) }
-
-// suggest returns the candidate closest to word by edit distance (with
-// transpositions), if it is close enough to be a likely typo: at most 1 edit
-// for words of up to 4 letters, 2 up to 8, 3 beyond. Ties go to the
-// earlier candidate.
-func suggest(word string, candidates []string) string {
+// Suggest returns the candidate closest to word by edit distance (with
+// transpositions), compared without regard to case, if it is close enough
+// to be a likely typo: at most 1 edit for words of up to 4 letters, 2 up to
+// 8, 3 beyond; otherwise "". Ties go to the earlier candidate. The other
+// input languages (the deck files) use it too.
+func Suggest(word string, candidates []string) string {
 	w := []rune(strings.ToUpper(word))
 	if len(w) == 0 || len(w) > 32 {
 		return ""

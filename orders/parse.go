@@ -370,7 +370,7 @@ func (p *parser) order(l *line) {
 	kw := l.keyword()
 	w := lookupOrder(kw)
 	if w == nil {
-		s := suggest(l.words[0], knownWords())
+		s := Suggest(l.words[0], knownWords())
 		e := l.errorf(orderHint(), "unknown order %s", quote(l.words[0]))
 		if s != "" {
 			e.Msg += fmt.Sprintf(" (did you mean %q?)", s)

@@ -373,8 +373,8 @@ func TestSuggest(t *testing.T) {
 		{strings.Repeat("A", 100), ""},
 	}
 	for _, tc := range tests {
-		if got := suggest(tc.word, words); got != tc.want {
-			t.Errorf("suggest(%q) = %q, want %q", tc.word, got, tc.want)
+		if got := Suggest(tc.word, words); got != tc.want {
+			t.Errorf("Suggest(%q) = %q, want %q", tc.word, got, tc.want)
 		}
 	}
 }

@@ -29,14 +29,14 @@ type Mail struct {
 	LastError     string    `json:"lastError,omitempty"`
 	Sent          time.Time `json:"sent"`
 	// Sensitive marks a mail that carries a secret (a player's welcome):
-	// MarkSent replaces its body by ScrubbedBody, so the secret lives in
+	// MarkSent replaces its body by a short notice, so the secret lives in
 	// the data file only until the mail server has accepted it. Secrets
 	// are otherwise stored only hashed.
 	Sensitive bool `json:"sensitive,omitempty"`
 }
 
-// ScrubbedBody replaces the body of a Sensitive mail once it was sent.
-const ScrubbedBody = "[body removed after sending: it carried a secret]\n"
+// scrubbedBody replaces the body of a Sensitive mail once it was sent.
+const scrubbedBody = "[body removed after sending: it carried a secret]\n"
 
 // MessageIDFor returns the Message-ID Enqueue gives a mail with this ID and
 // no MessageID: "<" + the first 16 bytes of SHA-256(id) in hex +
@@ -268,7 +268,7 @@ func (tx *Tx) MarkSent(id string, at time.Time) error {
 	m := *old
 	m.Sent = at
 	if m.Sensitive {
-		m.Body = ScrubbedBody
+		m.Body = scrubbedBody
 	}
 	return tx.putMail(old, &m)
 }

@@ -329,7 +329,7 @@ func TestMarkSentScrubsSensitiveBody(t *testing.T) {
 	})
 	view(t, db, func(tx *Tx) error {
 		m, _ := tx.Mail("welcome")
-		if m.Body != ScrubbedBody {
+		if m.Body != scrubbedBody {
 			t.Errorf("sent sensitive mail body = %q", m.Body)
 		}
 		p, _ := tx.Mail("report")

@@ -16,7 +16,7 @@ func TestConcurrentDeliveryAndMove(t *testing.T) {
 	dir := t.TempDir()
 	s := startServer(t, dir)
 	const senders, perSender = 6, 8
-	c := dialIMAP(t, s, "judge", "judge", nil)
+	c := dialIMAP(t, s.IMAPAddr(), "judge", "judge", nil)
 	if err := c.Create("Orders", nil).Wait(); err != nil {
 		t.Fatal(err)
 	}

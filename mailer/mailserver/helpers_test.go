@@ -44,10 +44,11 @@ func startServer(t *testing.T, dir string) *Server {
 	return s
 }
 
-// dialIMAP connects and logs in; the client is closed when the test ends.
-func dialIMAP(t *testing.T, s *Server, user, password string, opts *imapclient.Options) *imapclient.Client {
+// dialIMAP connects to addr and logs in; the client is closed when the test
+// ends.
+func dialIMAP(t *testing.T, addr, user, password string, opts *imapclient.Options) *imapclient.Client {
 	t.Helper()
-	c, err := imapclient.DialInsecure(s.IMAPAddr(), opts)
+	c, err := imapclient.DialInsecure(addr, opts)
 	if err != nil {
 		t.Fatalf("dial IMAP: %v", err)
 	}
@@ -136,14 +137,7 @@ func snapshot(t *testing.T, s *Server, user, password string) []mailboxState {
 
 func snapshotAt(t *testing.T, imapAddr, user, password string) []mailboxState {
 	t.Helper()
-	c, err := imapclient.DialInsecure(imapAddr, nil)
-	if err != nil {
-		t.Fatalf("dial IMAP: %v", err)
-	}
-	defer c.Close()
-	if err := c.Login(user, password).Wait(); err != nil {
-		t.Fatalf("IMAP LOGIN %s: %v", user, err)
-	}
+	c := dialIMAP(t, imapAddr, user, password, nil)
 	defer c.Logout()
 	list, err := c.List("", "*", nil).Collect()
 	if err != nil {

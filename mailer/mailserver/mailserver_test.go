@@ -28,7 +28,7 @@ func TestSMTPWithoutAuthThenIMAPFetch(t *testing.T) {
 		t.Fatalf("SendMail: %v", err)
 	}
 
-	c := dialIMAP(t, s, "france", "france", nil) // local part login
+	c := dialIMAP(t, s.IMAPAddr(), "france", "france", nil) // local part login
 	sel, err := c.Select("INBOX", nil).Wait()
 	if err != nil {
 		t.Fatalf("SELECT: %v", err)
@@ -134,7 +134,7 @@ func TestSMTPAuth(t *testing.T) {
 
 func inboxCount(t *testing.T, s *Server, user, password string) uint32 {
 	t.Helper()
-	c := dialIMAP(t, s, user, password, nil)
+	c := dialIMAP(t, s.IMAPAddr(), user, password, nil)
 	defer c.Logout()
 	st, err := c.Status("INBOX", &imap.StatusOptions{NumMessages: true}).Wait()
 	if err != nil {
@@ -223,7 +223,7 @@ func TestIdleSeesDelivery(t *testing.T) {
 	var exists uint32
 	// UnilateralDataHandler runs on the client's reader goroutine: only
 	// record, never block.
-	c := dialIMAP(t, s, "judge@sandbox.test", "judge", &imapclient.Options{
+	c := dialIMAP(t, s.IMAPAddr(), "judge@sandbox.test", "judge", &imapclient.Options{
 		UnilateralDataHandler: &imapclient.UnilateralDataHandler{
 			Mailbox: func(data *imapclient.UnilateralDataMailbox) {
 				if data.NumMessages != nil {
@@ -275,7 +275,7 @@ func TestMailboxOperationsSurviveRestart(t *testing.T) {
 			t.Fatalf("Deliver: %v", err)
 		}
 	}
-	c := dialIMAP(t, s, "FRANCE@sandbox.test", "france", nil)
+	c := dialIMAP(t, s.IMAPAddr(), "FRANCE@sandbox.test", "france", nil)
 	for _, name := range []string{"Orders", "Archive/1936", "Trash"} { // Archive comes with Archive/1936
 		if err := c.Create(name, nil).Wait(); err != nil {
 			t.Fatalf("CREATE %s: %v", name, err)
@@ -389,7 +389,7 @@ func TestMailboxOperationsSurviveRestart(t *testing.T) {
 	if err := s2.Deliver("", []string{"france"}, []byte("Subject: bounce\r\n\r\nx\r\n")); err != nil {
 		t.Fatal(err)
 	}
-	c2 := dialIMAP(t, s2, "france", "france", nil)
+	c2 := dialIMAP(t, s2.IMAPAddr(), "france", "france", nil)
 	if _, err := c2.Select("INBOX", nil).Wait(); err != nil {
 		t.Fatal(err)
 	}
@@ -408,7 +408,7 @@ func TestExamineIsReadOnly(t *testing.T) {
 	if err := s.Deliver("gm@sandbox.test", []string{"france@sandbox.test"}, []byte("Subject: x\r\n\r\nx\r\n")); err != nil {
 		t.Fatal(err)
 	}
-	c := dialIMAP(t, s, "france", "france", nil)
+	c := dialIMAP(t, s.IMAPAddr(), "france", "france", nil)
 	if _, err := c.Select("inbox", &imap.SelectOptions{ReadOnly: true}).Wait(); err != nil {
 		t.Fatalf("EXAMINE inbox: %v", err)
 	}
