@@ -140,7 +140,6 @@ type receipt struct {
 	msg      *orders.Message
 	errs     []string // each a rendered error
 	accepted []adjudicator.Order
-	pass     bool
 	notes    []string
 	fatal    error // a store error: abort the transaction
 	// read and refused: the orders of an email that failed validation,
@@ -230,7 +229,7 @@ func (j *Judge) decide(tx *store.Tx, m *orders.Message, rc *receipt, res *Result
 	}
 	if !contains(adjudicator.Required(s), power) {
 		rc.errs = append(rc.errs, fmt.Sprintf("%s has no orders to give now: the open segment is %s (%s), in which %s.",
-			title(power), s.Segment.Title(), s.Turn, whoOrders(s)))
+			power.Title(), s.Segment.Title(), s.Turn, whoOrders(s)))
 		res.Outcome = Rejected
 		return
 	}
@@ -267,12 +266,11 @@ func (j *Judge) decide(tx *store.Tx, m *orders.Message, rc *receipt, res *Result
 		rc.notes = append(rc.notes, "These orders replace the ones you sent earlier for this segment.")
 	}
 	if err := tx.Audit(g.ID, store.AuditEntry{Time: now, Actor: m.From, Action: action,
-		Detail: fmt.Sprintf("%s, %s %s: %s", title(power), s.Turn, s.Segment, strings.ReplaceAll(report.Orders(sub.Orders), "\n", "; "))}); err != nil {
+		Detail: fmt.Sprintf("%s, %s %s: %s", power.Title(), s.Turn, s.Segment, strings.ReplaceAll(report.Orders(sub.Orders), "\n", "; "))}); err != nil {
 		rc.fatal = err
 		return
 	}
 	rc.accepted = sub.Orders
-	rc.pass = rec.Pass
 	prev[power] = rec
 	if miss := missingPowers(adjudicator.Required(s), prev); len(miss) > 0 {
 		rc.notes = append(rc.notes, fmt.Sprintf("Still waiting for: %s. You may send new orders until then; the last ones count.", joinPowers(miss)))
@@ -368,7 +366,7 @@ func (j *Judge) sendReceipt(tx *store.Tx, m *orders.Message, rc *receipt, res *R
 func renderReceipt(rc *receipt, res *Result) string {
 	var b strings.Builder
 	if res.Outcome == Accepted {
-		fmt.Fprintf(&b, "Orders ACCEPTED for %s in game %s.\n\n", title(res.Power), res.Game)
+		fmt.Fprintf(&b, "Orders ACCEPTED for %s in game %s.\n\n", res.Power.Title(), res.Game)
 		b.WriteString("As understood:\n")
 		for _, line := range strings.Split(report.Orders(rc.accepted), "\n") {
 			b.WriteString("  " + line + "\n")
@@ -377,7 +375,7 @@ func renderReceipt(rc *receipt, res *Result) string {
 		if a := rc.after; a != nil {
 			avail := a.Available()
 			fmt.Fprintf(&b, "If adjudicated as sent, %s keeps %d tile points\nand these activity counters for the rest of the turn:\n  %s\n\n",
-				title(res.Power), a.TilePoints, avail)
+				res.Power.Title(), a.TilePoints, avail)
 			if a.ConstructionLeftover > 0 {
 				fmt.Fprintf(&b, "Your BUILD counters give %d point(s) beyond the units' cost that no shipbuilding\norder spends (LEFTOVER n); they are paid and lost (rule 12.41A).\n\n", a.ConstructionLeftover)
 			}
@@ -439,7 +437,7 @@ func contains[T comparable](xs []T, x T) bool {
 func welcomeBody(g *store.Game, seat store.Seat, secret, judge string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Welcome to game %s of Gathering Storm, adjudicated by stormjudge.\n\n", g.ID)
-	fmt.Fprintf(&b, "You play: %s\n", title(seat.Power))
+	fmt.Fprintf(&b, "You play: %s\n", seat.Power.Title())
 	fmt.Fprintf(&b, "Your secret: %s\n\n", secret)
 	b.WriteString("Keep the secret to yourself: every order email must carry it.\n")
 	fmt.Fprintf(&b, "Send orders to %s, one email per segment:\n\n", judge)

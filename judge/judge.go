@@ -214,7 +214,7 @@ func (j *Judge) EnsureGame(def GameDef) (created bool, err error) {
 			if err := j.enqueue(tx, &store.Mail{
 				ID:            fmt.Sprintf("%s/welcome/%s", def.ID, seat.Power),
 				To:            []string{seat.Address},
-				Subject:       fmt.Sprintf("[%s] You play %s", def.ID, title(seat.Power)),
+				Subject:       fmt.Sprintf("[%s] You play %s", def.ID, seat.Power.Title()),
 				Body:          welcomeBody(g, seat, secrets[seat.Power], j.opt.Address),
 				AutoSubmitted: "auto-generated",
 				Sensitive:     true,
@@ -472,15 +472,7 @@ func missingPowers(req []adjudicator.Power, recs map[adjudicator.Power]store.Ord
 func joinPowers(ps []adjudicator.Power) string {
 	names := make([]string, len(ps))
 	for i, p := range ps {
-		names[i] = title(p)
+		names[i] = p.Title()
 	}
 	return strings.Join(names, ", ")
-}
-
-func title(p adjudicator.Power) string {
-	s := p.String()
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
 }

@@ -413,20 +413,7 @@ func TestReceiptListsEachOrder(t *testing.T) {
 	if _, err := j.EnsureGame(demoDef(0)); err != nil {
 		t.Fatal(err)
 	}
-	if err := db.Update(func(tx *store.Tx) error {
-		g, err := tx.Game("demo")
-		if err != nil {
-			return err
-		}
-		s, err := tx.State("demo", g.Version)
-		if err != nil {
-			return err
-		}
-		s.Powers[adjudicator.Germany].TilePoints = 20
-		return tx.PutState("demo", g.Version, s, nil)
-	}); err != nil {
-		t.Fatal(err)
-	}
+	setTilePoints(t, db, adjudicator.Germany, 20)
 	res, err := j.Ingest(email("germany@sandbox.test", "GAME demo\nSECRET germany\nMOBILIZE IDLE: ARMOR, INFANTRY, AIR\nMOBILIZE CIVILIAN: ARMOR, AIR, AIR\nEND\n"))
 	if err != nil || res.Outcome != Rejected {
 		t.Fatalf("%v %v", res, err)

@@ -4,7 +4,9 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"mime/quotedprintable"
 	"net"
+	"net/mail"
 	"net/smtp"
 	"strings"
 	"sync/atomic"
@@ -74,7 +76,7 @@ func fetchAll(t *testing.T, imapAddr, user, pass, mailbox string) []mailMsg {
 			}
 		}
 		if len(b.BodySection) > 0 {
-			m.Body = decodeQP(string(b.BodySection[0].Bytes))
+			m.Body = decodeQP(t, string(b.BodySection[0].Bytes))
 		}
 		out = append(out, m)
 	}
@@ -82,23 +84,19 @@ func fetchAll(t *testing.T, imapAddr, user, pass, mailbox string) []mailMsg {
 	return out
 }
 
-// decodeQP undoes soft line breaks and =XX escapes well enough to search the
-// text of the judge's quoted-printable mails.
-func decodeQP(raw string) string {
-	raw = strings.ReplaceAll(raw, "=\r\n", "")
-	var b strings.Builder
-	for i := 0; i < len(raw); i++ {
-		if raw[i] == '=' && i+2 < len(raw) {
-			var v byte
-			if _, err := fmt.Sscanf(raw[i+1:i+3], "%02X", &v); err == nil {
-				b.WriteByte(v)
-				i += 2
-				continue
-			}
-		}
-		b.WriteByte(raw[i])
+// decodeQP returns the text of one of the judge's mails: its body,
+// quoted-printable decoded.
+func decodeQP(t *testing.T, raw string) string {
+	t.Helper()
+	m, err := mail.ReadMessage(strings.NewReader(raw))
+	if err != nil {
+		t.Fatalf("a mail of the judge does not parse: %v", err)
 	}
-	return b.String()
+	b, err := io.ReadAll(quotedprintable.NewReader(m.Body))
+	if err != nil {
+		t.Fatalf("a mail of the judge is not quoted-printable: %v", err)
+	}
+	return string(b)
 }
 
 func countKinds(ms []mailMsg) map[string]int {
