@@ -99,6 +99,7 @@ func Validate(s State, p Power, orders []Order) []OrderError {
 	var errs []OrderError
 	errList, _ := validate(s, p, orders)
 	for _, e := range errList {
+		e.OrderError.Index = e.index
 		errs = append(errs, e.OrderError)
 	}
 	return errs

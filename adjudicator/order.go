@@ -118,6 +118,7 @@ func (o Order) String() string {
 // OrderError explains why an order is not acceptable, citing the rule.
 type OrderError struct {
 	Order Order  `json:"order"`
+	Index int    `json:"index"` // of Order in the orders given to Validate
 	Rule  string `json:"rule"`
 	Msg   string `json:"msg"`
 }

@@ -143,27 +143,11 @@ type receipt struct {
 	notes    []string
 	fatal    error // a store error: abort the transaction
 	// read and refused: the orders of an email that failed validation,
-	// and the reasons by order index (-1: not tied to one order).
+	// and the reasons by order index.
 	read    []adjudicator.Order
 	refused map[int][]string
 	// after is the power as it would be after accepted orders.
 	after *adjudicator.PowerState
-}
-
-// orderIndex finds the index of o in orders (by line, else by value); -1
-// when it is not there.
-func orderIndex(orders []adjudicator.Order, o adjudicator.Order) int {
-	for i, x := range orders {
-		if o.Line > 0 && x.Line == o.Line {
-			return i
-		}
-	}
-	for i, x := range orders {
-		if x.String() == o.String() {
-			return i
-		}
-	}
-	return -1
 }
 
 // refusal renders a validation error without the order itself (the
@@ -239,7 +223,7 @@ func (j *Judge) decide(tx *store.Tx, m *orders.Message, rc *receipt, res *Result
 		rc.read = sub.Orders
 		rc.refused = map[int][]string{}
 		for _, e := range verrs {
-			i := orderIndex(sub.Orders, e.Order)
+			i := e.Index
 			rc.refused[i] = append(rc.refused[i], refusal(e))
 		}
 		res.Outcome = Rejected
@@ -400,9 +384,6 @@ func renderReceipt(rc *receipt, res *Result) string {
 				for _, why := range rc.refused[i] {
 					b.WriteString("          " + why + "\n")
 				}
-			}
-			for _, why := range rc.refused[-1] {
-				b.WriteString("  " + why + "\n")
 			}
 			b.WriteString("\nThe orders marked ok would be accepted once the others are\nfixed or left out.\n\n")
 		}
