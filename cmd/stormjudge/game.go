@@ -16,12 +16,13 @@ import (
 	"stormjudge/store"
 )
 
-// dataFlags adds -data and -config to fs; the store path comes from -data,
-// else from the config file's "data" key.
-func dataFlags(fs *flag.FlagSet) func() (string, error) {
+// dataFlags adds -data and -config to fs and returns the function that,
+// once fs is parsed, opens the store: the path comes from -data, else from
+// the config file's "data" key.
+func dataFlags(fs *flag.FlagSet) func() (*store.DB, error) {
 	data := fs.String("data", "", "bbolt data file (default: the data key of -config)")
 	cfg := fs.String("config", "", "TOML configuration file")
-	return func() (string, error) {
+	path := func() (string, error) {
 		if *data != "" {
 			return *data, nil
 		}
@@ -37,6 +38,13 @@ func dataFlags(fs *flag.FlagSet) func() (string, error) {
 		}
 		return "", errors.New("say which data file: -data FILE or -config FILE")
 	}
+	return func() (*store.DB, error) {
+		p, err := path()
+		if err != nil {
+			return nil, err
+		}
+		return openStore(p)
+	}
 }
 
 func openStore(path string) (*store.DB, error) {
@@ -50,7 +58,7 @@ func openStore(path string) (*store.DB, error) {
 func cmdCheck(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("check", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	path := dataFlags(fs)
+	open := dataFlags(fs)
 	address := fs.String("address", "", "the judge's own address (default: from -config, or judge@sandbox.test)")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -62,15 +70,11 @@ func cmdCheck(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	p, err := path()
-	if err != nil {
-		return err
-	}
 	addr := *address
 	if addr == "" {
 		addr = sandboxJudge
 	}
-	db, err := openStore(p)
+	db, err := open()
 	if err != nil {
 		return err
 	}
@@ -103,16 +107,12 @@ func cmdGame(args []string, stdout, stderr io.Writer) error {
 	sub := args[0]
 	fs := flag.NewFlagSet("game "+sub, flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	path := dataFlags(fs)
+	open := dataFlags(fs)
 	version := fs.Int("version", -1, "export: the state version (default: the latest)")
 	if err := fs.Parse(args[1:]); err != nil {
 		return err
 	}
-	p, err := path()
-	if err != nil {
-		return err
-	}
-	db, err := openStore(p)
+	db, err := open()
 	if err != nil {
 		return err
 	}
@@ -261,18 +261,14 @@ func exportGame(w io.Writer, g *store.Game, v int, s adjudicator.State, recs map
 func cmdReplay(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	path := dataFlags(fs)
+	open := dataFlags(fs)
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	if fs.NArg() != 1 {
 		return errors.New("replay: give the game id")
 	}
-	p, err := path()
-	if err != nil {
-		return err
-	}
-	db, err := openStore(p)
+	db, err := open()
 	if err != nil {
 		return err
 	}
