@@ -10,6 +10,8 @@ import (
 type Visibility struct {
 	Public bool  `json:"public"`
 	Power  Power `json:"power,omitempty"`
+	// Moderator: for the game's moderators only (physical-deck mode).
+	Moderator bool `json:"moderator,omitempty"`
 }
 
 // Event is a typed outcome of adjudication. Reports are rendered from events.

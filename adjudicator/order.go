@@ -59,6 +59,8 @@ type Order struct {
 	Args []string `json:"args,omitempty"`
 	// Card: PLAY: the number of the random event card played (9.41E).
 	Card int `json:"card,omitempty"`
+	// Cards: DRAW (the moderator's physical deck): the cards drawn, in order.
+	Cards []int `json:"cards,omitempty"`
 	Line int `json:"line,omitempty"` // 1-based line in the email body; 0 if unknown
 }
 
@@ -84,6 +86,18 @@ func (o Order) String() string {
 	}
 	if o.Kind == Play {
 		return fmt.Sprintf("PLAY %d", o.Card) // play.go
+	}
+	if o.Kind == DrawCards { // physical.go
+		s := "DRAW"
+		for _, c := range o.Cards {
+			s += fmt.Sprintf(" %d", c)
+		}
+		return s
+	}
+	if o.Kind == DrawPurge && len(o.Args) == 1 {
+		if c, ok := ParsePurgeCard(o.Args[0]); ok {
+			return "PURGE " + c.Word()
+		}
 	}
 	switch o.Kind {
 	case Convert:

@@ -44,6 +44,13 @@ type EventDeck struct {
 	// Stacked are card numbers the next draws take, in order, instead of
 	// the top of the shuffled pile: the moderator's physical deck (StackDraws).
 	Stacked []int `json:"stacked,omitempty"`
+	// StackedPurge is the purge card the moderator named for this turn's
+	// draw (22.41), taken instead of a random one.
+	StackedPurge PurgeCard `json:"stacked_purge,omitempty"`
+	// Physical: the moderator draws the printed cards and names them
+	// (physical-deck mode, physical.go); the random events phase waits for
+	// the moderator's draw.
+	Physical bool `json:"physical,omitempty"`
 	// Held are the events of this turn not yet in effect: secret events
 	// held by a power (8.31) and public events waiting for their phase.
 	Held []HeldEvent `json:"held"`
@@ -51,6 +58,12 @@ type EventDeck struct {
 	// adjudicate yet (diplomacy, crises, construction options ...): kept
 	// for the code of that phase; cleared when the turn ends.
 	Pending []PendingEffect `json:"pending"`
+
+	// short counts draws a physical-deck game took from the pile because
+	// no card was named, badPurge a named purge card not in the purge
+	// deck: for resolveDraw's checks; never stored.
+	short    int
+	badPurge bool
 }
 
 // Reveal is when a held event takes effect (9.41).
@@ -202,17 +215,27 @@ func (d *EventDeck) shuffle(xs []int) {
 	}
 }
 
-// draw takes the next card: a stacked one first, else the top of the draw
-// pile, reshuffling the discard pile when the pile is empty (8.44). Returns
-// 0 when no card is left (every card in play or out of the game).
-func (d *EventDeck) draw(s *State, evs *[]Event) int {
+// draw takes the next card for p (0: the card turned face up): a stacked
+// one first, else the top of the draw pile, reshuffling the discard pile
+// when the pile is empty (8.44). A stacked card from the discard pile
+// stands for that reshuffle when the pile is empty. Returns 0 when no card
+// is left (every card in play or out of the game).
+func (d *EventDeck) draw(s *State, p Power, evs *[]Event) int {
 	if len(d.Stacked) > 0 {
 		n := d.Stacked[0]
 		d.Stacked = d.Stacked[1:]
 		if i := slices.Index(d.DrawPile, n); i >= 0 {
 			d.DrawPile = slices.Delete(d.DrawPile, i, i+1)
 		} else if i := slices.Index(d.Discard, n); i >= 0 {
-			d.Discard = slices.Delete(d.Discard, i, i+1)
+			if len(d.DrawPile) == 0 { // 8.44: the moderator reshuffled
+				d.DrawPile = slices.Sorted(slices.Values(d.Discard))
+				d.Discard = []int{}
+				*evs = append(*evs, EventDeckReshuffled{Turn: s.Turn, Cards: len(d.DrawPile)})
+				i = slices.Index(d.DrawPile, n)
+				d.DrawPile = slices.Delete(d.DrawPile, i, i+1)
+			} else {
+				d.Discard = slices.Delete(d.Discard, i, i+1)
+			}
 		}
 		d.InPlay = append(d.InPlay, n)
 		return n
@@ -230,6 +253,10 @@ func (d *EventDeck) draw(s *State, evs *[]Event) int {
 	n := d.DrawPile[0]
 	d.DrawPile = d.DrawPile[1:]
 	d.InPlay = append(d.InPlay, n)
+	if d.Physical {
+		d.short++
+		*evs = append(*evs, CardDrawnByJudge{Turn: s.Turn, Power: p, Card: n})
+	}
 	return n
 }
 
@@ -239,7 +266,7 @@ func (d *EventDeck) draw(s *State, evs *[]Event) int {
 // before the purge card).
 func drawRandomEvents(s *State, extra map[Power]int, evs *[]Event) {
 	d := s.Events
-	n := d.draw(s, evs)
+	n := d.draw(s, 0, evs)
 	if n == 0 {
 		*evs = append(*evs, NoEventCard{Turn: s.Turn})
 	} else {
@@ -322,7 +349,7 @@ func aggressionEvents(s State, a Aggression) int {
 func dealEvents(s *State, p Power, n int, extra bool, evs *[]Event) {
 	d := s.Events
 	for range n {
-		num := d.draw(s, evs)
+		num := d.draw(s, p, evs)
 		if num == 0 {
 			*evs = append(*evs, NoEventCard{Turn: s.Turn, Power: p})
 			return

@@ -44,6 +44,9 @@ func Resolve(s State, orders map[Power][]Order) (State, []Event, error) {
 	if err := check(s); err != nil {
 		return s, nil, err
 	}
+	if AwaitsDraw(s) {
+		return s, nil, fmt.Errorf("adjudicator: %s %s waits for the moderator's draw (ResolveDraw)", s.Turn, s.Segment)
+	}
 	for p, os := range orders {
 		if !p.Valid() {
 			return s, nil, fmt.Errorf("adjudicator: orders for invalid power %d", uint8(p))
@@ -55,10 +58,16 @@ func Resolve(s State, orders map[Power][]Order) (State, []Event, error) {
 	n := s.Clone()
 	var evs []Event
 	resolveSegment(&n, orders, &evs)
-	for !n.Ended && len(Required(n)) == 0 {
-		resolveSegment(&n, nil, &evs)
-	}
+	run(&n, &evs)
 	return n, evs, nil
+}
+
+// run advances through automatic segments until one needs orders (or the
+// moderator's draw, AwaitsDraw) or the game has ended.
+func run(s *State, evs *[]Event) {
+	for !s.Ended && len(Required(*s)) == 0 && !AwaitsDraw(*s) {
+		resolveSegment(s, nil, evs)
+	}
 }
 
 // check rejects states Resolve cannot work on.

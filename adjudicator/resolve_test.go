@@ -262,7 +262,8 @@ func TestEventsRoundTrip(t *testing.T) {
 		RandomEventApplied{Turn: ft, Card: 3, Power: Italy, Title: "t", Category: CategorySupport, Secret: true, How: "played", Rule: "9.41E",
 			Outcomes: []EffectOutcome{{Kind: EffectSupport, Power: Italy, Note: "n"}}},
 		SecretEventHeld{Turn: ft, Power: France, Card: 4, Title: "s", Category: CategorySupport, Effects: []string{"x"}, At: RevealCrisis, Playable: true},
-		EventDeckReshuffled{Turn: ft, Cards: 12}, NoEventCard{Turn: ft, Power: Russia})
+		EventDeckReshuffled{Turn: ft, Cards: 12}, NoEventCard{Turn: ft, Power: Russia},
+		CardDrawnByJudge{Turn: ft, Power: Germany, Card: 9})
 	// Economy events (support.go, pools.go, income.go).
 	evs = append(evs, SupportChanged{Power: Russia, Rule: "10.91D", What: "Russian garrison", Delta: -1, Support: -2},
 		PoolChanged{Power: Russia, After: ActivityCounters{One: 3}, Increases: []PoolIncrease{{Rule: "12.22H", What: "medium cohesion reached", Counters: ActivityCounters{One: 1}}}},

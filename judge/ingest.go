@@ -31,6 +31,7 @@ type Result struct {
 	Outcome   Outcome
 	Game      string
 	Power     adjudicator.Power
+	Moderator bool        // the email spoke for the game's moderator
 	Receipt   *store.Mail // nil when no receipt is sent
 }
 
@@ -190,6 +191,10 @@ func (j *Judge) decide(tx *store.Tx, m *orders.Message, rc *receipt, res *Result
 		rc.fatal = err
 		return
 	}
+	if env.Moderator {
+		j.decideModerator(tx, g, m, sub, rc, res, now)
+		return
+	}
 	power, ok := j.authorize(g, m.From, env, rc)
 	if !ok {
 		res.Outcome = Rejected
@@ -264,6 +269,68 @@ func (j *Judge) decide(tx *store.Tx, m *orders.Message, rc *receipt, res *Result
 	if !g.Deadline.IsZero() {
 		rc.notes = append(rc.notes, deadlineLine(g))
 	}
+	res.Outcome = Accepted
+}
+
+// decideModerator handles an email with a MODERATOR line: the sender must
+// be a moderator of g and carry the moderators' secret. Its orders are the
+// physical deck's draw (adjudicator.ValidateDraw), taken when the game
+// waits for it and resolved right after (Adjudicate).
+func (j *Judge) decideModerator(tx *store.Tx, g *store.Game, m *orders.Message, sub *orders.Submission, rc *receipt, res *Result, now time.Time) {
+	from := strings.ToLower(m.From)
+	if !contains(g.Moderators, from) || g.ModeratorSecretHash == "" || sub.Envelope.Secret == "" ||
+		!store.CheckSecret(g.ModeratorSecretHash, sub.Envelope.Secret) {
+		rc.errs = append(rc.errs, "not accepted: the SECRET does not match, or this address does not moderate this game. Nothing was changed.")
+		res.Outcome = Rejected
+		return
+	}
+	res.Moderator = true
+	if len(rc.errs) > 0 {
+		res.Outcome = Rejected
+		return
+	}
+	if g.Paused {
+		rc.errs = append(rc.errs, "the game is paused; the draw is not taken until it resumes.")
+		res.Outcome = Rejected
+		return
+	}
+	s, err := tx.State(g.ID, g.Version)
+	if err != nil {
+		rc.fatal = err
+		return
+	}
+	if !adjudicator.AwaitsDraw(s) {
+		why := "this game plays its random event deck from the file"
+		if s.Events == nil {
+			why = "this game has no random event deck"
+		} else if s.Events.Physical {
+			why = fmt.Sprintf("the cards of %s are drawn; the open segment is %s, in which %s", s.Turn, s.Segment.Title(), whoOrders(s))
+		}
+		rc.errs = append(rc.errs, "There is no draw to give now: "+why+".")
+		res.Outcome = Rejected
+		return
+	}
+	if verrs := adjudicator.ValidateDraw(s, sub.Orders); len(verrs) > 0 {
+		rc.read = sub.Orders
+		rc.refused = map[int][]string{}
+		for _, e := range verrs {
+			rc.refused[e.Index] = append(rc.refused[e.Index], refusal(e))
+		}
+		res.Outcome = Rejected
+		return
+	}
+	rec := store.OrderRecord{Orders: sub.Orders, MessageID: res.MessageID, From: m.From, Received: now}
+	if err := tx.PutDraw(g.ID, g.Version, rec); err != nil {
+		rc.fatal = err
+		return
+	}
+	if err := tx.Audit(g.ID, store.AuditEntry{Time: now, Actor: m.From, Action: "draw",
+		Detail: fmt.Sprintf("moderator's draw for %s: %s", s.Turn, strings.ReplaceAll(report.Orders(sub.Orders), "\n", "; "))}); err != nil {
+		rc.fatal = err
+		return
+	}
+	rc.accepted = sub.Orders
+	rc.notes = append(rc.notes, "The cards are applied now; the report follows.")
 	res.Outcome = Accepted
 }
 
@@ -350,7 +417,11 @@ func (j *Judge) sendReceipt(tx *store.Tx, m *orders.Message, rc *receipt, res *R
 func renderReceipt(rc *receipt, res *Result) string {
 	var b strings.Builder
 	if res.Outcome == Accepted {
-		fmt.Fprintf(&b, "Orders ACCEPTED for %s in game %s.\n\n", res.Power.Title(), res.Game)
+		who := res.Power.Title()
+		if res.Moderator {
+			who = "the moderator"
+		}
+		fmt.Fprintf(&b, "Orders ACCEPTED for %s in game %s.\n\n", who, res.Game)
 		b.WriteString("As understood:\n")
 		for _, line := range strings.Split(report.Orders(rc.accepted), "\n") {
 			b.WriteString("  " + line + "\n")
@@ -397,6 +468,9 @@ func renderReceipt(rc *receipt, res *Result) string {
 }
 
 func whoOrders(s adjudicator.State) string {
+	if adjudicator.AwaitsDraw(s) {
+		return "the moderator draws the cards"
+	}
 	req := adjudicator.Required(s)
 	if len(req) == 0 {
 		return "nobody orders"
@@ -411,6 +485,21 @@ func contains[T comparable](xs []T, x T) bool {
 		}
 	}
 	return false
+}
+
+// moderatorWelcomeBody tells the moderators the game's moderator secret.
+func moderatorWelcomeBody(g *store.Game, secret string, physical bool, judge string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "You moderate game %s of Gathering Storm, adjudicated by stormjudge.\n\n", g.ID)
+	fmt.Fprintf(&b, "The moderators' secret: %s\n\n", secret)
+	b.WriteString("Keep it to yourself: every moderator email must carry it, with a\nMODERATOR line instead of POWER. You receive every public report.\n")
+	if physical {
+		fmt.Fprintf(&b, "\nThis game plays the printed cards (physical-deck mode). At the start of\neach turn the judge asks you to draw them; reply to %s:\n\n", judge)
+		fmt.Fprintf(&b, "  GAME %s\n  MODERATOR\n  SECRET %s\n  PURGE MILITARY\n  DRAW 17 42 88 5 101 63\n  END\n\n", g.ID, secret)
+		b.WriteString("PURGE names Russia's purge card, DRAW the random event cards in the\norder drawn (first the card turned face up). See docs/deck.md.\n")
+	}
+	b.WriteString("\n-- \nstormjudge, Gathering Storm adjudicator\n")
+	return b.String()
 }
 
 // welcomeBody is the mail that seats a player: game, power, secret, how to

@@ -104,6 +104,13 @@ type GameDef struct {
 	// Deck is the random event deck the game is played with (docs/deck.md);
 	// nil: no random event cards.
 	Deck *adjudicator.Deck
+	// PhysicalDeck: the moderator draws the printed cards and tells the
+	// judge their numbers (physical-deck mode, docs/deck.md). Needs a Deck
+	// and a moderator.
+	PhysicalDeck bool
+	// ModeratorSecret is the secret moderator orders carry; empty: the
+	// judge makes one and mails it to the moderators (stored hashed).
+	ModeratorSecret string
 }
 
 // SeatDef seats one player's address for one power. Secret may be empty: the
@@ -130,6 +137,17 @@ func (d GameDef) Validate() error {
 		seen[s.Power] = true
 		if !strings.Contains(s.Address, "@") {
 			return fmt.Errorf("judge: game %s: %s: address %q is not an email address", d.ID, s.Power, s.Address)
+		}
+	}
+	if d.PhysicalDeck && d.Deck == nil {
+		return fmt.Errorf("judge: game %s: physical-deck mode needs a deck file (deck)", d.ID)
+	}
+	if d.PhysicalDeck && len(d.Moderators) == 0 {
+		return fmt.Errorf("judge: game %s: physical-deck mode needs a moderator to draw the cards", d.ID)
+	}
+	for _, m := range d.Moderators {
+		if !strings.Contains(m, "@") {
+			return fmt.Errorf("judge: game %s: moderator %q is not an email address", d.ID, m)
 		}
 	}
 	// 2.21: two to five players, but every power is played; a game needs all
@@ -182,6 +200,12 @@ func (j *Judge) EnsureGame(def GameDef) (created bool, err error) {
 		if def.Deck != nil {
 			s0 = adjudicator.NewGameWithDeck(seed, *def.Deck)
 		}
+		if def.PhysicalDeck {
+			var err error
+			if s0, err = adjudicator.PhysicalDeck(s0); err != nil {
+				return err
+			}
+		}
 		if err := tx.PutState(def.ID, 0, s0, nil); err != nil {
 			return err
 		}
@@ -203,6 +227,13 @@ func (j *Judge) EnsureGame(def GameDef) (created bool, err error) {
 			})
 		}
 		sort.Slice(g.Seats, func(a, b int) bool { return g.Seats[a].Power < g.Seats[b].Power })
+		modSecret := def.ModeratorSecret
+		if len(g.Moderators) > 0 {
+			if modSecret == "" {
+				modSecret = newSecret()
+			}
+			g.ModeratorSecretHash = store.HashSecret(modSecret)
+		}
 		if err := tx.PutGame(g); err != nil {
 			return err
 		}
@@ -222,7 +253,24 @@ func (j *Judge) EnsureGame(def GameDef) (created bool, err error) {
 				return err
 			}
 		}
+		for _, m := range g.Moderators {
+			if err := j.enqueue(tx, &store.Mail{
+				ID:            fmt.Sprintf("%s/welcome/moderator/%s", def.ID, m),
+				To:            []string{m},
+				Subject:       fmt.Sprintf("[%s] You moderate this game", def.ID),
+				Body:          moderatorWelcomeBody(g, modSecret, def.PhysicalDeck, j.opt.Address),
+				AutoSubmitted: "auto-generated",
+				Sensitive:     true,
+			}, now); err != nil {
+				return err
+			}
+		}
 		created = true
+		if adjudicator.AwaitsDraw(s0) {
+			// Physical deck: the first turn waits for the moderator's draw;
+			// the setup state is reported as it is.
+			return j.publish(tx, g, 0, nil, s0, now)
+		}
 		return j.advance(tx, g, s0, nil, now, "created")
 	})
 	if err == nil && created {
@@ -254,13 +302,19 @@ func newSecret() string {
 }
 
 // advance resolves the open segment of g (whose state is s) with the given
-// orders, stores the new state version with its events, moves the deadline
-// and queues every report and notice: all in tx, the caller's transaction.
+// orders and commits the result (commit).
 func (j *Judge) advance(tx *store.Tx, g *store.Game, s adjudicator.State, ords map[adjudicator.Power][]adjudicator.Order, now time.Time, why string) error {
 	next, evs, err := adjudicator.Resolve(s, ords)
 	if err != nil {
 		return fmt.Errorf("judge: game %s: resolve %s: %w", g.ID, s.Segment, err)
 	}
+	return j.commit(tx, g, s, next, evs, now, why)
+}
+
+// commit stores next as the new state version of g with its events, moves
+// the deadline and queues every report and notice: all in tx, the
+// caller's transaction.
+func (j *Judge) commit(tx *store.Tx, g *store.Game, s, next adjudicator.State, evs []adjudicator.Event, now time.Time, why string) error {
 	evJSON, err := adjudicator.MarshalEvents(evs)
 	if err != nil {
 		return err
@@ -281,8 +335,14 @@ func (j *Judge) advance(tx *store.Tx, g *store.Game, s adjudicator.State, ords m
 		Detail: fmt.Sprintf("%s %s resolved (%s); version %d; now %s %s", s.Turn, s.Segment, why, v, next.Turn, next.Segment)}); err != nil {
 		return err
 	}
-	// One public report per distinct address (a player holding several
-	// powers, and the moderator, get one copy), one private notice per power.
+	return j.publish(tx, g, v, evs, next, now)
+}
+
+// publish queues the mails of version v of g: one public report per
+// distinct address (a player holding several powers, and the moderator,
+// get one copy), one private notice per power, and the moderators' notice
+// when a physical-deck game has something to tell them.
+func (j *Judge) publish(tx *store.Tx, g *store.Game, v int, evs []adjudicator.Event, next adjudicator.State, now time.Time) error {
 	subj, body := report.Public(g.ID, evs, next)
 	if dl := deadlineLine(g); dl != "" {
 		body += "\n" + dl + "\n"
@@ -311,6 +371,19 @@ func (j *Judge) advance(tx *store.Tx, g *store.Game, s adjudicator.State, ords m
 			AutoSubmitted: "auto-generated",
 		}, now); err != nil {
 			return err
+		}
+	}
+	if subj, body, ok := report.Moderator(g.ID, evs, next); ok {
+		for _, m := range g.Moderators {
+			if err := j.enqueue(tx, &store.Mail{
+				ID:            fmt.Sprintf("%s/v%d/moderator/%s", g.ID, v, m),
+				To:            []string{m},
+				Subject:       subj,
+				Body:          body,
+				AutoSubmitted: "auto-generated",
+			}, now); err != nil {
+				return err
+			}
 		}
 	}
 	return nil
@@ -422,6 +495,18 @@ func (j *Judge) Adjudicate(game string) (bool, error) {
 		s, err := tx.State(game, g.Version)
 		if err != nil {
 			return err
+		}
+		if adjudicator.AwaitsDraw(s) {
+			rec, err := tx.Draw(game, g.Version)
+			if err != nil || rec == nil {
+				return err // nil, nil: the moderator has not drawn yet
+			}
+			next, evs, err := adjudicator.ResolveDraw(s, rec.Orders)
+			if err != nil {
+				return fmt.Errorf("judge: game %s: %w", game, err)
+			}
+			done = true
+			return j.commit(tx, g, s, next, evs, now, "the moderator's draw")
 		}
 		req := adjudicator.Required(s)
 		if len(req) == 0 {

@@ -27,15 +27,7 @@ func (j *Judge) Replay(game string) (int, error) {
 			return err
 		}
 		for v := 0; v < g.Version; v++ {
-			recs, err := tx.Orders(game, v)
-			if err != nil {
-				return err
-			}
-			ords := map[adjudicator.Power][]adjudicator.Order{}
-			for p, r := range recs {
-				ords[p] = r.Orders
-			}
-			next, _, err := adjudicator.Resolve(s, ords)
+			next, err := replayVersion(tx, game, v, s)
 			if err != nil {
 				return fmt.Errorf("judge: replay %s: version %d: %w", game, v+1, err)
 			}
@@ -60,4 +52,30 @@ func (j *Judge) Replay(game string) (int, error) {
 		return nil
 	})
 	return checked, err
+}
+
+// replayVersion recomputes version v+1 of game from s, version v: with the
+// moderator's draw when the game waited for it, else with the orders.
+func replayVersion(tx *store.Tx, game string, v int, s adjudicator.State) (adjudicator.State, error) {
+	if adjudicator.AwaitsDraw(s) {
+		rec, err := tx.Draw(game, v)
+		if err != nil {
+			return s, err
+		}
+		if rec == nil {
+			return s, fmt.Errorf("no moderator's draw stored")
+		}
+		next, _, err := adjudicator.ResolveDraw(s, rec.Orders)
+		return next, err
+	}
+	recs, err := tx.Orders(game, v)
+	if err != nil {
+		return s, err
+	}
+	ords := map[adjudicator.Power][]adjudicator.Order{}
+	for p, r := range recs {
+		ords[p] = r.Orders
+	}
+	next, _, err := adjudicator.Resolve(s, ords)
+	return next, err
 }

@@ -15,12 +15,16 @@ import (
 // be empty when the sender holds one power) and the power's secret, with the
 // line on which each was given (0 when absent).
 type Envelope struct {
-	Game       string
-	Power      string // lower-case power name ("germany"), or ""
-	Secret     string // as written
-	GameLine   int
-	PowerLine  int
-	SecretLine int
+	Game   string
+	Power  string // lower-case power name ("germany"), or ""
+	Secret string // as written
+	// Moderator: the email speaks for the game's moderator (a MODERATOR
+	// line instead of POWER) and gives moderator orders (moderator.go).
+	Moderator     bool
+	GameLine      int
+	PowerLine     int
+	SecretLine    int
+	ModeratorLine int
 }
 
 // Submission is an order email as understood: its envelope and either the
@@ -63,23 +67,28 @@ type orderWord struct {
 	rule  string   // the rule it implements, for the hint
 	forms []string // the forms shown in hints, canonical spelling
 	pass  bool     // PASS: a submission of no orders, not an order
+	// moderator: an order only the moderator gives (MODERATOR emails).
+	moderator bool
 	// parse reads the line (whose keyword is word) into an order; Line is
 	// filled in by the caller.
 	parse func(l *line) (adjudicator.Order, *Error)
 }
 
 // orderWords is the table of order keywords, in the order hints list them.
-var orderWords = []*orderWord{convertWord, mobilizeWord, researchWord, buildWord, reserveWord, layWord, advanceWord, continueWord, accelerateWord, deferWord, launchWord, saveWord, playWord, passWord}
+var orderWords = []*orderWord{convertWord, mobilizeWord, researchWord, buildWord, reserveWord, layWord, advanceWord, continueWord, accelerateWord, deferWord, launchWord, saveWord, playWord, drawWord, purgeWord, passWord}
 
 // Envelope and control keywords.
 const (
-	kwGame   = "GAME"
-	kwPower  = "POWER"
-	kwSecret = "SECRET"
-	kwEnd    = "END"
+	kwGame      = "GAME"
+	kwPower     = "POWER"
+	kwSecret    = "SECRET"
+	kwModerator = "MODERATOR"
+	kwEnd       = "END"
 )
 
-func isEnvelopeWord(w string) bool { return w == kwGame || w == kwPower || w == kwSecret }
+func isEnvelopeWord(w string) bool {
+	return w == kwGame || w == kwPower || w == kwSecret || w == kwModerator
+}
 
 // lookupOrder returns the table entry for an upper-case keyword, or nil.
 func lookupOrder(kw string) *orderWord {
@@ -93,7 +102,7 @@ func lookupOrder(kw string) *orderWord {
 
 // knownWords are all keywords a line may start with, for suggestions.
 func knownWords() []string {
-	ws := []string{kwGame, kwPower, kwSecret}
+	ws := []string{kwGame, kwPower, kwSecret, kwModerator}
 	for _, w := range orderWords {
 		ws = append(ws, w.word)
 	}
@@ -110,7 +119,7 @@ func orderHint() string {
 		}
 		forms = append(forms, f)
 	}
-	return "orders: " + strings.Join(forms, ", ") + "; envelope: GAME, POWER, SECRET; END ends the orders; # starts a comment"
+	return "orders: " + strings.Join(forms, ", ") + "; envelope: GAME, POWER (or MODERATOR), SECRET; END ends the orders; # starts a comment"
 }
 
 // Parse reads the text of an order email: the envelope (GAME, POWER,
@@ -226,9 +235,12 @@ type parser struct {
 	pass   int            // line of PASS, 0 if none
 	passAt string         // that line as written
 	tried  bool           // some line was read as an order (good or bad)
-	full   bool           // maxErrors reached
-	lastN  int            // last line read
-	capped bool           // maxOrders reached
+	// modOrder and powerOrder: the first line of a moderator's order and
+	// of a power's order, 0 if none.
+	modOrder, powerOrder int
+	full                 bool // maxErrors reached
+	lastN                int  // last line read
+	capped               bool // maxOrders reached
 }
 
 func (p *parser) add(e *Error) {
@@ -272,6 +284,8 @@ func (p *parser) run(ls []rawLine) {
 			p.power(l)
 		case kwSecret:
 			p.secret(l)
+		case kwModerator:
+			p.moderator(l)
 		default:
 			p.order(l)
 		}
@@ -346,6 +360,20 @@ func (p *parser) power(l *line) {
 	p.sub.Envelope.PowerLine = l.n
 }
 
+// moderator reads the MODERATOR line: the email speaks for the game's
+// moderator.
+func (p *parser) moderator(l *line) {
+	if p.seen(l, kwModerator, true) {
+		return
+	}
+	if len(l.args()) != 0 {
+		p.add(l.errorf("write MODERATOR alone on its line, then SECRET with the moderators' secret", "MODERATOR takes no words"))
+		return
+	}
+	p.sub.Envelope.Moderator = true
+	p.sub.Envelope.ModeratorLine = l.n
+}
+
 // secret reads the SECRET line. Its errors never show the line.
 func (p *parser) secret(l *line) {
 	if p.seen(l, kwSecret, false) {
@@ -404,6 +432,11 @@ func (p *parser) order(l *line) {
 	}
 	o.Line = l.n
 	p.sub.Orders = append(p.sub.Orders, o)
+	if w.moderator && p.modOrder == 0 {
+		p.modOrder = l.n
+	} else if !w.moderator && p.powerOrder == 0 {
+		p.powerOrder = l.n
+	}
 }
 
 // finish adds the problems with the email as a whole and puts the errors in
@@ -414,6 +447,7 @@ func (p *parser) finish() {
 			Msg:  fmt.Sprintf("PASS together with orders (first on line %d)", p.sub.Orders[0].Line),
 			Hint: "PASS submits no orders: send either PASS or orders"})
 	}
+	p.checkSpeaker()
 	if p.full {
 		p.final = append(p.final, &Error{Msg: fmt.Sprintf("too many errors; stopped reading after line %d", p.lastN)})
 	}
@@ -432,6 +466,24 @@ func (p *parser) finish() {
 	slices.SortStableFunc(p.errs, func(a, b *Error) int { return cmp.Compare(a.Line, b.Line) })
 	p.errs = append(p.errs, p.final...)
 	p.maskSecret()
+}
+
+// checkSpeaker checks that a MODERATOR email gives moderator orders only,
+// and an email for a power no moderator order.
+func (p *parser) checkSpeaker() {
+	env := p.sub.Envelope
+	if env.Moderator && env.PowerLine > 0 {
+		p.add(&Error{Line: env.ModeratorLine, Msg: fmt.Sprintf("MODERATOR and POWER (line %d) in one email", env.PowerLine),
+			Hint: "a moderator's email has MODERATOR; to order for a power as moderator, send POWER and that power's SECRET instead"})
+	}
+	if env.Moderator && p.powerOrder > 0 {
+		p.add(&Error{Line: p.powerOrder, Msg: "a power's order in a MODERATOR email",
+			Hint: "a MODERATOR email gives the moderator's orders (DRAW, PURGE); a power's orders go in an email with POWER and its SECRET"})
+	}
+	if !env.Moderator && p.modOrder > 0 {
+		p.add(&Error{Line: p.modOrder, Msg: "DRAW and PURGE are the moderator's orders",
+			Hint: "write MODERATOR instead of POWER, and the moderators' SECRET (docs/deck.md, physical-deck mode)"})
+	}
 }
 
 // maskSecret replaces the secret wherever an error would quote it (a line

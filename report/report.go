@@ -143,6 +143,11 @@ func next(w *writer, s adjudicator.State) {
 		return
 	}
 	w.heading("Next")
+	if adjudicator.AwaitsDraw(s) {
+		w.wrap(fmt.Sprintf("%s, %s: the moderator draws the random event cards and the purge card from the physical deck; the judge applies them when told.",
+			s.Segment.Title(), s.Turn), "")
+		return
+	}
 	req := adjudicator.Required(s)
 	if len(req) == 0 {
 		w.wrap(fmt.Sprintf("%s, %s: no orders needed.", s.Segment.Title(), s.Turn), "")

@@ -48,7 +48,8 @@ JSON unless stated.
 	game/<ID>/states              u64 version -> adjudicator.State
 	game/<ID>/events              u64 version -> event log (adjudicator.MarshalEvents); absent = none
 	game/<ID>/statehistory        u64 version + u64 seq -> ReplacedState (what a PutState overwrote)
-	game/<ID>/orders              u64 version + power byte -> OrderRecord (the current submission)
+	game/<ID>/orders              u64 version + power byte -> OrderRecord (the current submission;
+	                              power byte 0: the moderator's draw, PutDraw/Draw)
 	game/<ID>/orderhistory        u64 version + power byte + u64 seq -> OrderRecord (replaced submissions)
 	inbox                         Message-ID -> time + raw RFC 5322 bytes (binary)
 	mailboxes                     mailbox name -> u32 UIDVALIDITY + u32 last UID (binary)

@@ -13,14 +13,18 @@ import (
 // Game is a game's metadata. Its rules state lives in the versioned states:
 // Version is the current one (0 = setup, +1 per adjudicated segment).
 type Game struct {
-	ID              string        `json:"id"`
-	Version         int           `json:"version"`
-	Seats           []Seat        `json:"seats"`
-	Moderators      []string      `json:"moderators,omitempty"`
-	Deadline        time.Time     `json:"deadline"`
-	SegmentDuration time.Duration `json:"segmentDuration"`
-	Paused          bool          `json:"paused,omitempty"`
-	Created         time.Time     `json:"created"`
+	ID         string   `json:"id"`
+	Version    int      `json:"version"`
+	Seats      []Seat   `json:"seats"`
+	Moderators []string `json:"moderators,omitempty"`
+	// ModeratorSecretHash is HashSecret of the moderators' secret, which
+	// moderator orders (the physical deck's draw) carry; "" when the game
+	// has no moderator.
+	ModeratorSecretHash string        `json:"moderatorSecretHash,omitempty"`
+	Deadline            time.Time     `json:"deadline"`
+	SegmentDuration     time.Duration `json:"segmentDuration"`
+	Paused              bool          `json:"paused,omitempty"`
+	Created             time.Time     `json:"created"`
 }
 
 // Seat binds a power to a player's address and the hash of the power's

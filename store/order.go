@@ -12,7 +12,8 @@ import (
 // OrderRecord is one power's accepted submission for one state version of a
 // game: the orders to resolve that version's segment with.
 type OrderRecord struct {
-	Power     adjudicator.Power   `json:"power"`
+	// Power: 0 for the moderator's draw (PutDraw).
+	Power     adjudicator.Power   `json:"power,omitempty"`
 	Orders    []adjudicator.Order `json:"orders"`
 	Pass      bool                `json:"pass,omitempty"`
 	MessageID string              `json:"messageId,omitempty"`
@@ -30,6 +31,23 @@ func orderKey(version int, p adjudicator.Power) []byte {
 // (OrderHistory). The game must exist (ErrNotFound otherwise) and version may
 // not exceed its Version: orders are given against an existing state.
 func (tx *Tx) PutOrders(game string, version int, r OrderRecord) error {
+	if !validPower(r.Power) {
+		return fmt.Errorf("store: put orders %q version %d: invalid power %d", game, version, r.Power)
+	}
+	return tx.putOrderRecord(game, version, r)
+}
+
+// PutDraw stores r as the moderator's draw for game at version (a
+// physical-deck game, adjudicator.ResolveDraw). It is kept with the
+// orders, under power 0, and replaced like them; Orders leaves it out.
+func (tx *Tx) PutDraw(game string, version int, r OrderRecord) error {
+	if r.Power != 0 {
+		return fmt.Errorf("store: put draw %q version %d: a draw belongs to no power", game, version)
+	}
+	return tx.putOrderRecord(game, version, r)
+}
+
+func (tx *Tx) putOrderRecord(game string, version int, r OrderRecord) error {
 	if err := tx.mustWrite("put orders"); err != nil {
 		return err
 	}
@@ -39,9 +57,6 @@ func (tx *Tx) PutOrders(game string, version int, r OrderRecord) error {
 	}
 	if version < 0 || version > g.Version {
 		return fmt.Errorf("store: put orders %q: version %d outside 0..%d", game, version, g.Version)
-	}
-	if !validPower(r.Power) {
-		return fmt.Errorf("store: put orders %q version %d: invalid power %d", game, version, r.Power)
 	}
 	b, err := tx.wbucket(bucketGame, []byte(game), bucketOrders)
 	if err != nil {
@@ -61,6 +76,26 @@ func (tx *Tx) PutOrders(game string, version int, r OrderRecord) error {
 		return fmt.Errorf("store: put orders %q version %d: %w", game, version, err)
 	}
 	return nil
+}
+
+// Draw returns the moderator's draw stored for game at version, or nil.
+func (tx *Tx) Draw(game string, version int) (*OrderRecord, error) {
+	if _, err := tx.Game(game); err != nil {
+		return nil, fmt.Errorf("store: draw: %w", err)
+	}
+	b := tx.rbucket(bucketGame, []byte(game), bucketOrders)
+	if b == nil || version < 0 {
+		return nil, nil
+	}
+	v := b.Get(orderKey(version, 0))
+	if v == nil {
+		return nil, nil
+	}
+	var r OrderRecord
+	if err := json.Unmarshal(v, &r); err != nil {
+		return nil, fmt.Errorf("store: draw %q version %d: %w", game, version, err)
+	}
+	return &r, nil
 }
 
 // archiveOrders appends a replaced record to the order history under
@@ -115,6 +150,9 @@ func (tx *Tx) Orders(game string, version int) (map[adjudicator.Power]OrderRecor
 	prefix := versionKey(version)
 	c := b.Cursor()
 	for k, v := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Next() {
+		if k[len(k)-1] == 0 {
+			continue // the moderator's draw (Draw)
+		}
 		var r OrderRecord
 		if err := json.Unmarshal(v, &r); err != nil {
 			return nil, fmt.Errorf("store: orders %q version %d: %w", game, version, err)
@@ -125,7 +163,8 @@ func (tx *Tx) Orders(game string, version int) (map[adjudicator.Power]OrderRecor
 }
 
 // OrderHistory returns the replaced submissions for game at version, grouped
-// by power in order of play, each power's oldest first.
+// by power in order of play, each power's oldest first; replaced moderator's
+// draws (Power 0) come first.
 func (tx *Tx) OrderHistory(game string, version int) ([]OrderRecord, error) {
 	var out []OrderRecord
 	b := tx.rbucket(bucketGame, []byte(game), bucketOrderHistory)

@@ -187,3 +187,62 @@ func TestRollbackMovesLaterOrdersToHistory(t *testing.T) {
 		return nil
 	})
 }
+
+// The moderator's draw is kept beside the orders of its version: Orders
+// leaves it out, Draw reads it, a second draw replaces the first (kept in
+// the history), a rollback moves it to the history, Check accepts it.
+func TestDrawKeptBesideOrders(t *testing.T) {
+	db := openTest(t)
+	createGame(t, db, "g1", 2)
+	draw := func(id string, cards ...int) OrderRecord {
+		return OrderRecord{Orders: []adjudicator.Order{{Kind: adjudicator.DrawCards, Cards: cards}}, MessageID: id, From: "gm@example.org", Received: t0}
+	}
+	update(t, db, func(tx *Tx) error {
+		if err := tx.PutDraw("g1", 2, OrderRecord{Power: adjudicator.Germany}); err == nil {
+			t.Error("a draw with a power was stored")
+		}
+		if err := tx.PutOrders("g1", 2, OrderRecord{Received: t0}); err == nil {
+			t.Error("orders without a power were stored")
+		}
+		return errors.Join(
+			tx.PutDraw("g1", 2, draw("<d1>", 1, 2)),
+			tx.PutDraw("g1", 2, draw("<d2>", 3, 4)),
+			tx.PutOrders("g1", 2, OrderRecord{Power: adjudicator.Italy, MessageID: "<i>", Received: t0}),
+		)
+	})
+	view(t, db, func(tx *Tx) error {
+		os, err := tx.Orders("g1", 2)
+		if err != nil {
+			return err
+		}
+		if len(os) != 1 || os[adjudicator.Italy].MessageID != "<i>" {
+			t.Errorf("Orders = %+v, want Italy's only", os)
+		}
+		d, err := tx.Draw("g1", 2)
+		if err != nil || d == nil || d.MessageID != "<d2>" || d.Orders[0].Cards[0] != 3 {
+			t.Errorf("Draw = %+v, %v, want <d2>", d, err)
+		}
+		if d, err := tx.Draw("g1", 1); err != nil || d != nil {
+			t.Errorf("Draw of a version without one = %+v, %v", d, err)
+		}
+		hist, err := tx.OrderHistory("g1", 2)
+		if err != nil || len(hist) != 1 || hist[0].MessageID != "<d1>" {
+			t.Errorf("history %+v, %v, want <d1>", hist, err)
+		}
+		return Check(tx)
+	})
+	update(t, db, func(tx *Tx) error {
+		g, err := tx.Game("g1")
+		if err != nil {
+			return err
+		}
+		g.Version = 1
+		return tx.PutGame(g)
+	})
+	view(t, db, func(tx *Tx) error {
+		if d, err := tx.Draw("g1", 2); err != nil || d != nil {
+			t.Errorf("the draw of a rolled-back version is still current: %+v, %v", d, err)
+		}
+		return nil
+	})
+}

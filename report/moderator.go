@@ -1,0 +1,78 @@
+package report
+
+import (
+	"fmt"
+	"strings"
+
+	"stormjudge/adjudicator"
+)
+
+// Moderator renders the moderators' notice of one adjudication of a
+// physical-deck game (docs/deck.md): the cards the judge drew itself
+// (adjudicator.CardDrawnByJudge) and, when the game waits for the
+// moderator's draw, what to draw and an order block to copy. ok is false
+// when there is nothing to tell the moderator.
+func Moderator(game string, events []adjudicator.Event, after adjudicator.State) (subject, body string, ok bool) {
+	var mine []adjudicator.CardDrawnByJudge
+	for _, e := range events {
+		if c, is := e.(adjudicator.CardDrawnByJudge); is {
+			mine = append(mine, c)
+		}
+	}
+	awaits := adjudicator.AwaitsDraw(after)
+	if len(mine) == 0 && !awaits {
+		return "", "", false
+	}
+	var w writer
+	w.title(fmt.Sprintf("Gathering Storm game %s: moderator's notice", game))
+	if len(mine) > 0 {
+		w.blank()
+		w.heading("Cards the judge drew (take them out of the physical deck)")
+		for _, c := range mine {
+			w.wrap(fmt.Sprintf("%s: card %d, drawn for %s; no card was named for this draw, so the judge took the next card of the deck file's pile.",
+				c.Turn, c.Card, eventHolder(c.Power)), "  ")
+		}
+	}
+	if awaits {
+		drawPrompt(&w, game, after)
+	}
+	subject = fmt.Sprintf("%s: moderator's notice, %s", game, after.Turn)
+	if awaits {
+		subject = fmt.Sprintf("%s: draw the cards for %s", game, after.Turn)
+	}
+	return subject, w.String(), true
+}
+
+// drawPrompt tells the moderator what the random events phase draws.
+func drawPrompt(w *writer, game string, s adjudicator.State) {
+	plan := adjudicator.PlanDraw(s)
+	w.blank()
+	w.heading(fmt.Sprintf("Draw the cards for %s (physical deck)", s.Turn))
+	purge := make([]string, len(plan.PurgeDeck))
+	for i, c := range plan.PurgeDeck {
+		purge[i] = string(c)
+	}
+	w.wrap(fmt.Sprintf("1. Russia's purge card (22.41), from: %s.", strings.Join(purge, ", ")), "   ")
+	extra := ""
+	var parts []string
+	for _, p := range adjudicator.Powers {
+		if k := plan.Extra[p]; k > 0 {
+			parts = append(parts, fmt.Sprintf("%s %d", p.Title(), k))
+		}
+	}
+	if len(parts) > 0 {
+		extra = fmt.Sprintf(" and the additional events of 9.14-9.16 (%s)", strings.Join(parts, ", "))
+	}
+	w.wrap(fmt.Sprintf("2. %d random event cards: the first turned face up, then one for each power in the order of play%s. A card whose public event deals more cards (9.13) needs one more draw each; the judge tells you if the count is short.",
+		plan.Cards, extra), "   ")
+	w.wrap(fmt.Sprintf("Deck: %d cards to draw, %d discarded (reshuffle them when the deck is used up, 8.44).", plan.DrawPile, plan.Discard), "")
+	w.blank()
+	w.line("Reply with the cards in the order drawn:")
+	w.blank()
+	w.line("GAME " + game)
+	w.line("MODERATOR")
+	w.line("SECRET <the moderators' secret>")
+	w.line("PURGE " + plan.PurgeDeck[0].Word())
+	w.line("DRAW " + strings.TrimSpace(strings.Repeat("<card> ", min(plan.Cards, 6))) + " ...")
+	w.line("END")
+}
