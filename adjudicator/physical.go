@@ -206,7 +206,9 @@ func resolveDraw(s State, orders []Order) (State, []Event, []OrderError) {
 	}
 	switch {
 	case d.short > 0:
-		bad(last, "9.12", "this turn draws %d cards (%s); you named %d: draw %d more and name them all", drawn, why, len(cards), d.short)
+		// The cards not named are unknown, and may deal more (9.13).
+		bad(last, "9.12", "this turn draws at least %d cards (1 face up and 1 for each power (9.12)%s, and 1 more for each additional event a card deals (9.13)); you named %d: draw at least %d more and name them all",
+			plan.Cards, extraNote(plan.Extra), len(cards), max(plan.Cards-len(cards), 1))
 	case len(d.Stacked) > 0:
 		bad(cardAt[len(cardAt)-len(d.Stacked)], "9.12", "this turn draws %d cards (%s); you named %d: put %s back, it is not drawn",
 			drawn, why, len(cards), cardList(d.Stacked))

@@ -92,7 +92,7 @@ func TestRule9_12PhysicalDrawRefused(t *testing.T) {
 		want   string
 		index  int
 	}{
-		{"too few", drawOrders("military", 1, 2, 3), "this turn draws 6 cards", 1},
+		{"too few", drawOrders("military", 1, 2, 3), "this turn draws at least 6 cards", 1},
 		{"too many", drawOrders("military", 1, 2, 3, 4, 5, 6, 7), "put card 7 back", 1},
 		{"unknown card", drawOrders("military", 1, 2, 3, 4, 5, 66), "card 66 is not in the deck", 1},
 		{"twice", drawOrders("military", 1, 2, 3, 4, 5, 1), "card 1 is named twice", 1},
@@ -142,8 +142,12 @@ func TestRule9_13PhysicalDrawCountsAdditionalEvents(t *testing.T) {
 	})
 	s := physicalGame(t, 4, d)
 	errs := ValidateDraw(s, drawOrders("none", 1, 2, 3, 4, 5, 6))
+	if text := errorsText(errs); !strings.Contains(text, "you named 6: draw at least 1 more") {
+		t.Fatalf("errors:\n%s", text)
+	}
+	errs = ValidateDraw(s, drawOrders("none", 1, 2, 3, 4, 5, 6, 7, 8))
 	if text := errorsText(errs); !strings.Contains(text, "this turn draws 7 cards") || !strings.Contains(text, "1 more dealt by the cards' own events (9.13)") ||
-		!strings.Contains(text, "draw 1 more") {
+		!strings.Contains(text, "put card 8 back") {
 		t.Fatalf("errors:\n%s", text)
 	}
 	after, evs, err := ResolveDraw(s, drawOrders("none", 1, 2, 3, 4, 5, 6, 7))

@@ -64,6 +64,7 @@ id = "g"
   power = "france"
   address = "b@x"
 `
+	russia := "  [[game.seat]]\n  power = \"russia\"\n  address = \"c@x\"\n"
 	cases := []struct{ name, text, want string }{
 		{"unknown key", "colour = \"red\"\n" + base, "unknown keys: colour"},
 		{"unknown nested key", strings.Replace(base, "[smtp]", "[smtp]\nport = 25", 1), "unknown keys: smtp.port"},
@@ -72,7 +73,9 @@ id = "g"
 		{"missing power", base + seats, "russia is not seated"},
 		{"bad power", base + seats + "  [[game.seat]]\n  power = \"spain\"\n  address = \"c@x\"\n", "seat power \"spain\""},
 		{"syntax", base + "[[game]\n", "line"},
-		{"missing deck", strings.Replace(base+seats, "id = \"g\"", "id = \"g\"\ndeck = \"/nonexistent/deck.toml\"", 1) + "  [[game.seat]]\n  power = \"russia\"\n  address = \"c@x\"\n", "deck"},
+		{"missing deck", strings.Replace(base+seats, "id = \"g\"", "id = \"g\"\ndeck = \"/nonexistent/deck.toml\"", 1) + russia, "deck"},
+		{"bad deck mode", strings.Replace(base+seats, "id = \"g\"", "id = \"g\"\ndeck_mode = \"cards\"", 1) + russia, `deck_mode = "cards"`},
+		{"physical without a deck", strings.Replace(base+seats, "id = \"g\"", "id = \"g\"\nmoderators = [\"gm@x\"]\ndeck_mode = \"physical\"", 1) + russia, "needs a deck file"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

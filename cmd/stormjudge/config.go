@@ -61,6 +61,8 @@ type GameConfig struct {
 	Seed            uint64       `toml:"seed"`
 	SegmentDuration duration     `toml:"segment_duration"`
 	Deck            string       `toml:"deck"`
+	DeckMode        string       `toml:"deck_mode"`
+	ModeratorSecret string       `toml:"moderator_secret"`
 	Seats           []SeatConfig `toml:"seat"`
 }
 
@@ -153,7 +155,15 @@ func (c *Config) check() error {
 }
 
 func (g GameConfig) def() (judge.GameDef, error) {
-	d := judge.GameDef{ID: g.ID, Moderators: g.Moderators, Seed: g.Seed, SegmentDuration: g.SegmentDuration.Duration}
+	d := judge.GameDef{ID: g.ID, Moderators: g.Moderators, Seed: g.Seed, SegmentDuration: g.SegmentDuration.Duration,
+		ModeratorSecret: g.ModeratorSecret}
+	switch g.DeckMode {
+	case "", "file":
+	case "physical":
+		d.PhysicalDeck = true
+	default:
+		return d, fmt.Errorf("game %s: deck_mode = %q: use \"file\" or \"physical\"", g.ID, g.DeckMode)
+	}
 	if g.Deck != "" {
 		dk, err := deck.LoadFile(g.Deck)
 		if err != nil {

@@ -37,6 +37,8 @@ func (m mailMsg) kind() string {
 		return "public"
 	case strings.Contains(m.MessageID, ".private."):
 		return "private"
+	case strings.Contains(m.MessageID, ".moderator."):
+		return "moderator"
 	}
 	return "other"
 }
@@ -148,35 +150,55 @@ func powerInbox(t *testing.T, imapAddr string, p adjudicator.Power) []mailMsg {
 	return fetchAll(t, imapAddr, p.String()+"@sandbox.test", p.String(), "INBOX")
 }
 
+// startSandbox runs the sandbox in process on free loopback ports with
+// o's data directory, deck and mode, polling fast; stop cancels it and
+// waits (also run at cleanup).
+func startSandbox(t *testing.T, o sandboxOptions) (imapAddr, smtpAddr string, stop func()) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	addrs := make(chan [2]string, 1)
+	done := make(chan error, 1)
+	go func() {
+		o.SMTPAddr, o.IMAPAddr = "127.0.0.1:0", "127.0.0.1:0"
+		o.Poll, o.Tick = 500*time.Millisecond, time.Second
+		done <- runSandbox(ctx, o, newLogger(io.Discard, "error"), func(i, s string) { addrs <- [2]string{i, s} })
+	}()
+	select {
+	case a := <-addrs:
+		imapAddr, smtpAddr = a[0], a[1]
+	case err := <-done:
+		cancel()
+		t.Fatalf("sandbox did not start: %v", err)
+	case <-time.After(30 * time.Second):
+		cancel()
+		t.Fatal("sandbox did not start")
+	}
+	stopped := false
+	stop = func() {
+		if stopped {
+			return
+		}
+		stopped = true
+		cancel()
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Errorf("sandbox: %v", err)
+			}
+		case <-time.After(30 * time.Second):
+			t.Errorf("sandbox did not stop")
+		}
+	}
+	t.Cleanup(stop)
+	return imapAddr, smtpAddr, stop
+}
+
 // TestEndToEndSandbox runs the sandbox in process on loopback and plays the
 // first economic segment by email: five PASS/conversion orders, five
 // receipts, then the report and notices; a wrong secret and garbage are
 // answered and change nothing.
 func TestEndToEndSandbox(t *testing.T) {
-	dir := t.TempDir()
-	ctx, cancel := context.WithCancel(context.Background())
-	addrs := make(chan [2]string, 1)
-	done := make(chan error, 1)
-	go func() {
-		done <- runSandbox(ctx, sandboxOptions{Dir: dir, SMTPAddr: "127.0.0.1:0", IMAPAddr: "127.0.0.1:0",
-			Poll: 500 * time.Millisecond, Tick: time.Second, Deck: "../../testdata/decks/illustrative.toml"}, newLogger(io.Discard, "error"),
-			func(i, s string) { addrs <- [2]string{i, s} })
-	}()
-	var imapAddr, smtpAddr string
-	select {
-	case a := <-addrs:
-		imapAddr, smtpAddr = a[0], a[1]
-	case err := <-done:
-		t.Fatalf("sandbox did not start: %v", err)
-	case <-time.After(30 * time.Second):
-		t.Fatal("sandbox did not start")
-	}
-	t.Cleanup(func() {
-		cancel()
-		if err := <-done; err != nil {
-			t.Errorf("sandbox: %v", err)
-		}
-	})
+	imapAddr, smtpAddr, _ := startSandbox(t, sandboxOptions{Dir: t.TempDir(), Deck: "../../testdata/decks/illustrative.toml"})
 
 	// The game's creation mails: welcome, public report, private notice.
 	for _, p := range adjudicator.Powers {

@@ -1,9 +1,7 @@
 package main
 
 import (
-	"context"
 	"fmt"
-	"io"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -33,7 +31,7 @@ func TestSandboxPlaysRandomEventsByEmail(t *testing.T) {
 		wait     = 60 * time.Second
 	)
 	dir := t.TempDir()
-	imapAddr, smtpAddr, stop := startEventsSandbox(t, dir)
+	imapAddr, smtpAddr, stop := startSandbox(t, sandboxOptions{Dir: dir, Deck: "../../testdata/decks/illustrative.toml"})
 
 	inbox := func(owner string) []mailMsg {
 		if owner == "gm" {
@@ -375,48 +373,6 @@ type sentOrders struct {
 	Plays     []int // the cards played; none: PASS
 	MessageID string
 	Receipt   string
-}
-
-// startEventsSandbox runs the sandbox in process on loopback with the
-// illustrative deck; stop cancels it and waits (also run at cleanup).
-func startEventsSandbox(t *testing.T, dir string) (imapAddr, smtpAddr string, stop func()) {
-	t.Helper()
-	ctx, cancel := context.WithCancel(context.Background())
-	addrs := make(chan [2]string, 1)
-	done := make(chan error, 1)
-	go func() {
-		done <- runSandbox(ctx, sandboxOptions{Dir: dir, SMTPAddr: "127.0.0.1:0", IMAPAddr: "127.0.0.1:0",
-			Poll: 500 * time.Millisecond, Tick: time.Second, Deck: "../../testdata/decks/illustrative.toml"}, newLogger(io.Discard, "error"),
-			func(i, s string) { addrs <- [2]string{i, s} })
-	}()
-	select {
-	case a := <-addrs:
-		imapAddr, smtpAddr = a[0], a[1]
-	case err := <-done:
-		cancel()
-		t.Fatalf("sandbox did not start: %v", err)
-	case <-time.After(30 * time.Second):
-		cancel()
-		t.Fatal("sandbox did not start")
-	}
-	stopped := false
-	stop = func() {
-		if stopped {
-			return
-		}
-		stopped = true
-		cancel()
-		select {
-		case err := <-done:
-			if err != nil {
-				t.Errorf("sandbox: %v", err)
-			}
-		case <-time.After(30 * time.Second):
-			t.Errorf("sandbox did not stop")
-		}
-	}
-	t.Cleanup(stop)
-	return imapAddr, smtpAddr, stop
 }
 
 // versionedID matches the Message-ID of a report or notice:

@@ -25,6 +25,9 @@ const (
 	sandboxSeed      = 1935
 	sandboxJudge     = "judge@" + sandboxDomain
 	sandboxModerator = "gm@" + sandboxDomain
+	// sandboxModeratorSecret is the demo moderator secret, like the powers'
+	// (their names): public by design.
+	sandboxModeratorSecret = "gm"
 	// defaultSandboxDeck is the deck of the demo game when the sandbox runs
 	// from the repository (README: go run ./cmd/stormjudge sandbox).
 	defaultSandboxDeck = "testdata/decks/illustrative.toml"
@@ -35,6 +38,7 @@ type sandboxOptions struct {
 	Dir, SMTPAddr, IMAPAddr string
 	Poll, Tick, Deadline    time.Duration
 	Deck                    string // random event deck of the demo game; "" none
+	Physical                bool   // the moderator draws the cards (physical-deck mode)
 }
 
 func cmdSandbox(args []string, stdout, stderr io.Writer) error {
@@ -48,6 +52,7 @@ func cmdSandbox(args []string, stdout, stderr io.Writer) error {
 	fs.DurationVar(&o.Tick, "tick", 5*time.Second, "how often deadlines are checked")
 	fs.DurationVar(&o.Deadline, "deadline", 0, "segment deadline of the demo game (0: wait for every power)")
 	fs.StringVar(&o.Deck, "deck", defaultSandboxDeck, "random event deck of the demo game, read when the game is created (\"\": none)")
+	fs.BoolVar(&o.Physical, "physical", false, "physical-deck mode: gm@sandbox.test draws the cards and tells the judge (docs/deck.md)")
 	level := fs.String("log", "info", "log level: debug, info, warn, error")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -55,7 +60,7 @@ func cmdSandbox(args []string, stdout, stderr io.Writer) error {
 	ctx, stop := signalContext()
 	defer stop()
 	return runSandbox(ctx, o, newLogger(stderr, *level), func(imapAddr, smtpAddr string) {
-		printSandboxBanner(stdout, o.Dir, imapAddr, smtpAddr)
+		printSandboxBanner(stdout, o.Dir, imapAddr, smtpAddr, o.Physical)
 	})
 }
 
@@ -90,6 +95,12 @@ func runSandbox(ctx context.Context, o sandboxOptions, log *slog.Logger, ready f
 			cfg.Games[0].Deck = o.Deck
 		}
 	}
+	if o.Physical {
+		if cfg.Games[0].Deck == "" {
+			return fmt.Errorf("sandbox: -physical needs a deck (-deck FILE)")
+		}
+		cfg.Games[0].DeckMode = "physical"
+	}
 	return runDaemon(ctx, cfg, log, func() {
 		if ready != nil {
 			ready(srv.IMAPAddr(), srv.SMTPAddr())
@@ -107,7 +118,8 @@ func sandboxConfig(dir, imapAddr, smtpAddr string, poll, tick, deadline time.Dur
 			PollInterval: duration{poll}},
 		SMTP: SMTPConfig{Addr: smtpAddr, Username: sandboxJudge, Password: "judge", TLS: "none"},
 	}
-	g := GameConfig{ID: sandboxGame, Moderators: []string{sandboxModerator}, Seed: sandboxSeed, SegmentDuration: duration{deadline}}
+	g := GameConfig{ID: sandboxGame, Moderators: []string{sandboxModerator}, ModeratorSecret: sandboxModeratorSecret,
+		Seed: sandboxSeed, SegmentDuration: duration{deadline}}
 	for _, p := range adjudicator.Powers {
 		g.Seats = append(g.Seats, SeatConfig{Power: p.String(), Address: p.String() + "@" + sandboxDomain, Secret: p.String()})
 	}
@@ -115,7 +127,7 @@ func sandboxConfig(dir, imapAddr, smtpAddr string, poll, tick, deadline time.Dur
 	return c
 }
 
-func printSandboxBanner(w io.Writer, dir, imapAddr, smtpAddr string) {
+func printSandboxBanner(w io.Writer, dir, imapAddr, smtpAddr string, physical bool) {
 	host, port, err := net.SplitHostPort(smtpAddr)
 	if err != nil {
 		host, port = smtpAddr, "25"
@@ -132,7 +144,7 @@ stormjudge sandbox is running (Ctrl-C stops it; state is kept in %s)
   britain@sandbox.test  britain    Britain  (secret: britain)
   france@sandbox.test   france     France   (secret: france)
   russia@sandbox.test   russia     Russia   (secret: russia)
-  gm@sandbox.test       gm         moderator of game "demo"
+  gm@sandbox.test       gm         moderator of game "demo" (secret: gm)
   judge@sandbox.test    judge      the judge (orders go here)
 
 Send an order email from germany@sandbox.test to judge@sandbox.test:
@@ -152,4 +164,17 @@ or with a few lines of Python:
 
 Receipts, reports and private notices arrive in each power's INBOX.
 `, dir, imapAddr, smtpAddr, host, port)
+	if physical {
+		fmt.Fprint(w, `
+Physical-deck mode: each turn waits for the moderator's draw. The judge
+mails gm@sandbox.test what to draw; answer from gm@sandbox.test:
+
+  GAME demo
+  MODERATOR
+  SECRET gm
+  PURGE NONE
+  DRAW 1 2 3 4 5 6
+  END
+`)
+	}
 }
