@@ -58,6 +58,10 @@ func TestReadMessageExamples(t *testing.T) {
 			envOf("germany"), false, []adjudicator.Order{convert(5)}}},
 		{"cp1252-base64.eml", want{"france@sandbox.test", "“Orders” – France", "cp1252-1@sandbox.test",
 			envOf("france"), false, []adjudicator.Order{convert(5)}}},
+		{"draw.eml", want{"gm@sandbox.test", "Re: demo: draw the cards for Spring 1935", "draw-1@sandbox.test",
+			Envelope{Game: "demo", Secret: "gm", Moderator: true, GameLine: 1, ModeratorLine: 2, SecretLine: 3}, false,
+			[]adjudicator.Order{{Kind: adjudicator.DrawPurge, Args: []string{"military purge"}, Line: 4},
+				{Kind: adjudicator.DrawCards, Cards: []int{3, 1, 4}, Line: 5}, {Kind: adjudicator.DrawCards, Cards: []int{5, 9, 2, 6}, Line: 6}}}},
 		{"reply-with-quote-and-signature.eml", want{"italy@sandbox.test", "Re: [demo] Spring 1935: economic phase", "reply-1@sandbox.test",
 			envOf("italy"), false, []adjudicator.Order{mobilize(adjudicator.Idle, 4)}}},
 	}
