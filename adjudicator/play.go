@@ -1,6 +1,9 @@
 package adjudicator
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // Playing a held secret random event (9.41E, 22.51B, 9.13): PLAY <card> is
 // an order of the economic phase, carried out before the industrial part so
@@ -87,9 +90,24 @@ func playOptions(s State, p Power) []Option {
 		if h.Extra {
 			note = fmt.Sprintf("play your additional event %q (9.13); unplayed, it is revealed and discarded %s", ev.Title, revealWhen[h.At])
 		}
+		if now := playedNow(s, h); now != "" {
+			note += "; played now: " + now
+		}
 		out = append(out, Option{Order: Order{Kind: Play, Card: h.Card}, Note: note})
 	}
 	return out
+}
+
+// playedNow says what playing h would do in s, from its effects applied
+// to a copy of the state.
+func playedNow(s State, h HeldEvent) string {
+	c := s.Clone()
+	var evs []Event
+	var notes []string
+	for _, o := range applyEffects(&c, h.Power, h.Card, eventOf(c.Events, h), &evs) {
+		notes = append(notes, o.Note)
+	}
+	return strings.Join(notes, "; ")
 }
 
 // finishEventReveal is the end of the economic phase for random events:

@@ -2,6 +2,7 @@ package adjudicator
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -144,7 +145,13 @@ func TestRule8_31Secrecy(t *testing.T) {
 	opts := Allowed(s, Italy)
 	found := false
 	for _, o := range opts {
-		found = found || o.Order.Kind == Play && o.Order.Card == held.Card
+		if o.Order.Kind == Play && o.Order.Card == held.Card {
+			found = true
+			// 9.41E: the notice says what playing it would do now.
+			if !strings.Contains(o.Note, "played now: Italy support +2 now, with as many tile points") {
+				t.Errorf("PLAY note %q does not say what it would do now", o.Note)
+			}
+		}
 	}
 	if !found {
 		t.Fatalf("PLAY %d not offered: %+v", held.Card, opts)
