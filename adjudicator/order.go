@@ -61,7 +61,7 @@ type Order struct {
 	Card int `json:"card,omitempty"`
 	// Cards: DRAW (the moderator's physical deck): the cards drawn, in order.
 	Cards []int `json:"cards,omitempty"`
-	Line int `json:"line,omitempty"` // 1-based line in the email body; 0 if unknown
+	Line  int   `json:"line,omitempty"` // 1-based line in the email body; 0 if unknown
 }
 
 // To returns the factory use the order converts to.

@@ -1,15 +1,13 @@
 package adjudicator
 
-import (
-	"fmt"
-	"slices"
-)
-
 // Russian purges and cohesion (22). At the start of every turn Russia draws
 // one of the four purge cards (1.11G, 22.41-22.42) with the game's
 // generator; the card's purge events raise the purge level (22.31), which
 // sets the cohesion level (22.71) and its effects (22.73). Random events may
-// purge too (22.21D, 22.5): the random event engine calls PurgeFromEvent.
+// purge too (22.21D, 22.5): which cards purge is data, the purge effect kinds
+// of the deck file (deck.go, docs/deck.md), and applyEffect
+// (randomevents.go) carries them out with purgeRussianUnits,
+// purgeUnitOfType, purgeProhibition and AddPurgeEvents.
 
 // PurgeCard is one of the four Russian purge cards (1.11G, 22.42).
 type PurgeCard string
@@ -123,7 +121,10 @@ func resolvePurges(s *State, evs *[]Event) {
 	}
 	syncGreatPurgeCard(s)
 	deck := PurgeDeck(*s)
-	card := deck[s.RNG.Intn(len(deck))] // 22.41
+	card, named := stackedPurge(s, deck) // physical-deck mode (physical.go)
+	if !named {
+		card = deck[s.RNG.Intn(len(deck))] // 22.41
+	}
 	r.PurgeCard = card
 	*evs = append(*evs, PurgeCardDrawn{Turn: s.Turn, Card: card, Deck: deck})
 	applyPurgeCard(s, card, evs)
@@ -244,107 +245,11 @@ func eliminateFlagInRussia(s *State, rule string, evs *[]Event) {
 	AddPurgeEvents(s, 1, "22.31E", "foreign flag eliminated", evs)
 }
 
-// purgeEffect is what a purge random event does (22.21D).
-type purgeEffect int
-
-// Purge random event effects (22.21D).
-const (
-	purgeBySupport   purgeEffect = iota + 1 // reduces Russian support (cards 5-12, 77-84, general 66, 138)
-	purgeExtraUnits                         // more units purged (46, 47, 118, 119: one; 48, 120: two)
-	purgeOneUnit                            // the indicated unit purged (61-69, 133-141)
-	purgeNoDiplomacy                        // 70-72
-	purgeNoResearch                         // 142-144
-)
-
-// purgeEventCard is a random event card that purges (22.21D) with its
-// value in purge events (22.72B-F).
-type purgeEventCard struct {
-	Effect purgeEffect
-	Units  int // purgeExtraUnits: how many
-	Events int // 22.72
-	Rule   string
-}
-
-// purgeEventCards maps Russian national events (and, with general set,
-// general events) to their purge effect (22.21D, 22.72).
-func purgeEventCardFor(card int, general bool) (purgeEventCard, bool) {
-	in := func(lo, hi int) bool { return card >= lo && card <= hi }
-	if general {
-		switch card {
-		case 66:
-			// 22.21D reduces support; 22.72B does not list general 66, so it
-			// counts no purge event (docs/rules.md).
-			return purgeEventCard{purgeBySupport, 0, 0, "22.21D"}, true
-		case 138:
-			return purgeEventCard{purgeBySupport, 0, 1, "22.72B"}, true
-		}
-		return purgeEventCard{}, false
-	}
-	switch {
-	case in(5, 12), in(77, 84):
-		return purgeEventCard{purgeBySupport, 0, 1, "22.72B"}, true
-	case in(46, 47), in(118, 119):
-		return purgeEventCard{purgeExtraUnits, 1, 1, "22.72E"}, true
-	case card == 48, card == 120:
-		return purgeEventCard{purgeExtraUnits, 2, 2, "22.72F"}, true
-	case in(61, 69), in(133, 141):
-		return purgeEventCard{purgeOneUnit, 1, 1, "22.72D"}, true
-	case in(70, 72):
-		return purgeEventCard{purgeNoDiplomacy, 0, 1, "22.72C"}, true
-	case in(142, 144):
-		return purgeEventCard{purgeNoResearch, 0, 1, "22.72C"}, true
-	}
-	return purgeEventCard{}, false
-}
-
-// IsPurgeEvent reports whether a random event card purges (22.21D).
-func IsPurgeEvent(card int, general bool) bool {
-	_, ok := purgeEventCardFor(card, general)
-	return ok
-}
-
-// PurgeFromEvent applies a purge random event (22.21D, 22.5): card is the
-// Russian national event (or the general event when general is set); unit
-// is the unit a card of 61-69 or 133-141 indicates; support is the
-// support reduction a card of 5-12, 77-84 or general 66, 138 gives after
-// its offsets (a positive number). Public purge events are applied in the
-// random events phase, before the income phase (22.51A); secret ones when
-// played (22.51B), the support then changing during the turn (11.52A).
-// Returns an error for a card that does not purge. For the event engine.
-func PurgeFromEvent(s *State, card int, general bool, unit UnitType, support int, evs *[]Event) error {
-	c, ok := purgeEventCardFor(card, general)
-	if !ok {
-		return fmt.Errorf("adjudicator: rule 22.21D: event %d is not a purge event", card)
-	}
-	switch c.Effect {
-	case purgeBySupport:
-		if support > 0 {
-			if supportDetermined(*s) {
-				ChangeSupport(s, Russia, -support, "22.21D", fmt.Sprintf("purge event %d", card), true, evs)
-			} else {
-				s.Powers[Russia].Economy.SupportEvents -= support // 10.41B: read at the income phase
-			}
-		}
-	case purgeExtraUnits:
-		purgeRussianUnits(s, c.Units, evs) // 22.21D: as a Military purge
-	case purgeOneUnit:
-		if !slices.Contains([]UnitType{Armor, Infantry, Air}, unit) {
-			return fmt.Errorf("adjudicator: rule 22.21D: event %d needs the unit it purges", card)
-		}
-		purgeUnitOfType(s, unit, evs)
-	case purgeNoDiplomacy:
-		purgeProhibition(s, true, evs)
-	case purgeNoResearch:
-		purgeProhibition(s, false, evs)
-	}
-	AddPurgeEvents(s, c.Events, c.Rule, fmt.Sprintf("purge event %d", card), evs) // 22.31B
-	return nil
-}
-
 // purgeProhibition applies a purge event prohibiting Russian diplomacy
-// (cards 70-72) or, as 22.21B, research (142-144) this turn (22.21D): drawn
-// with the Party purge card it prohibits both; with the Great Purge it
-// purges one more unit.
+// (purge_no_diplomacy; 22.21D names cards 70-72) or, as 22.21B, research
+// (purge_no_research; cards 142-144) this turn (22.21D): drawn with the
+// Party purge card it prohibits both; with the Great Purge it purges one
+// more unit.
 func purgeProhibition(s *State, diplomacy bool, evs *[]Event) {
 	r := &s.Russia
 	if diplomacy {
@@ -362,11 +267,11 @@ func purgeProhibition(s *State, diplomacy bool, evs *[]Event) {
 	}
 }
 
-// purgeUnitOfType purges one active unit of type u (22.21D cards 61-69,
-// 133-141). The Siberian garrison's units go only when Russia has no other
-// active unit (22.61); when the indicated type is only in the Siberian
-// garrison, a non-Siberian unit is purged instead, chosen by 22.21A's order
-// (22.61A: the judge chooses, docs/rules.md).
+// purgeUnitOfType purges one active unit of type u (purge_unit; 22.21D
+// names cards 61-69 and 133-141). The Siberian garrison's units go only
+// when Russia has no other active unit (22.61); when the indicated type is
+// only in the Siberian garrison, a non-Siberian unit is purged instead,
+// chosen by 22.21A's order (22.61A: the judge chooses, docs/rules.md).
 func purgeUnitOfType(s *State, u UnitType, evs *[]Event) {
 	ru := s.Powers[Russia]
 	kind := string(u)

@@ -2,6 +2,7 @@ package adjudicator
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -147,59 +148,301 @@ func TestRule22_21BPartyPurgeChoice(t *testing.T) {
 	}
 }
 
-func TestRule22_21DPurgesFromRandomEvents(t *testing.T) {
+// purgeEventDeck is a deck of twelve quiet cards (testDeck) whose card 6
+// carries ev as its Russian national event: which cards purge is data
+// (22.21D), so the tests write their own purge cards.
+func purgeEventDeck(ev CardEvent) Deck {
+	return testDeck(12, func(c *Card) {
+		if c.Number == 6 {
+			c.National[Russia] = ev
+		}
+	})
+}
+
+// purgeEvent is a public Russian purge event with effects e (22.21D).
+func purgeEvent(e ...Effect) CardEvent {
+	return CardEvent{Title: "purge", Category: CategoryPurge, Effects: e}
+}
+
+// dealRussia resolves seed's first turn to the economic phase with d, card
+// 6 dealt to Russia (the general event and one card a power come first in
+// the order of play, 9.12).
+func dealRussia(t *testing.T, seed uint64, d Deck) (State, []Event) {
+	t.Helper()
+	s, err := StackDraws(NewGameWithDeck(seed, d), 1, 2, 3, 4, 5, 6)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, evs, err := Resolve(s, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Segment != SegEconomic {
+		t.Fatalf("resolved to %s, want the economic phase", s.Segment)
+	}
+	return s, evs
+}
+
+// untilNextTurn cuts evs at the next turn's start.
+func untilNextTurn(evs []Event) []Event {
+	for i, e := range evs {
+		if _, ok := e.(TurnBegan); ok && i > 0 {
+			return evs[:i]
+		}
+	}
+	return evs
+}
+
+// Rules 22.21D, 22.72B-F, 22.51A: a public Russian purge event of the deck
+// is drawn and implemented in the random events phase, before the income
+// phase determines the garrison, support and maintenance; each purge kind
+// counts its purge events, a plain support event none. Each case is played
+// against the same game with an effectless Russian event.
+func TestRule22_21DPurgeEventsFromDeck(t *testing.T) {
+	// A seed whose first purge card is No Purge or Military: the Party and
+	// Great Purge cards change a prohibition's effect (tested below).
+	seed := uint64(21)
+	base, baseEvs := dealRussia(t, seed, purgeEventDeck(purgeEvent()))
+	for base.Russia.PurgeCard == PartyPurge || base.Russia.PurgeCard == GreatPurge {
+		if seed++; seed > 60 {
+			t.Fatal("no seed draws No Purge or Military purge first")
+		}
+		base, baseEvs = dealRussia(t, seed, purgeEventDeck(purgeEvent()))
+	}
+	supportOf := func(evs []Event) int {
+		for _, e := range evs {
+			if d, ok := e.(SupportDetermined); ok && d.Power == Russia {
+				return d.Level
+			}
+		}
+		t.Fatal("no Russian support determined")
+		return 0
+	}
+	baseSupport := supportOf(baseEvs)
+	cases := []struct {
+		name      string
+		effect    Effect
+		category  EventCategory
+		events    int      // purge events counted (22.72)
+		units     int      // more Russian units in reserve than without the event
+		unit      UnitType // their type, if the event says
+		support   int      // support level change at the income phase
+		diplomacy bool     // Russian diplomacy prohibited
+		research  bool     // Russian research prohibited
+	}{
+		{"22.72B support", Effect{Kind: EffectPurgeSupport, Value: -2}, CategoryPurge, 1, 0, "", -2, false, false},
+		{"22.72E one extra unit", Effect{Kind: EffectPurgeExtraUnits, Value: 1}, CategoryPurge, 1, 1, "", 0, false, false},
+		{"22.72F two extra units", Effect{Kind: EffectPurgeExtraUnits, Value: 2}, CategoryPurge, 2, 2, "", 0, false, false},
+		{"22.72D the indicated unit", Effect{Kind: EffectPurgeUnit, Unit: Infantry}, CategoryPurge, 1, 1, Infantry, 0, false, false},
+		{"22.72C no diplomacy", Effect{Kind: EffectPurgeNoDiplomacy}, CategoryPurge, 1, 0, "", 0, true, false},
+		{"22.72C no research", Effect{Kind: EffectPurgeNoResearch}, CategoryPurge, 1, 0, "", 0, false, true},
+		{"10.41B plain support is no purge event", Effect{Kind: EffectSupport, Value: -1}, CategorySupport, 0, 0, "", -1, false, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			ev := purgeEvent(c.effect)
+			ev.Category = c.category
+			s, evs := dealRussia(t, seed, purgeEventDeck(ev))
+			if s.Russia.PurgeCard != base.Russia.PurgeCard {
+				t.Fatalf("22.41: purge card %s, without the event %s", s.Russia.PurgeCard, base.Russia.PurgeCard)
+			}
+			if got := s.Russia.PurgeEvents - base.Russia.PurgeEvents; got != c.events {
+				t.Errorf("22.72: %d purge events counted, want %d", got, c.events)
+			}
+			if c.events > 0 {
+				if e, ok := lastOf[PurgeLevelRaised](evs); !ok || e.Events != c.events || !strings.Contains(e.What, "random event 6") {
+					t.Errorf("22.31: purge level event %+v", e)
+				}
+			}
+			ru, b := s.Powers[Russia].Reserve, base.Powers[Russia].Reserve
+			if got := ru.Total() - b.Total(); got != c.units {
+				t.Errorf("22.21D: %d more units in reserve (%+v, without the event %+v), want %d", got, ru, b, c.units)
+			}
+			if c.unit != "" && unitCount(ru, string(c.unit)) != unitCount(b, string(c.unit))+c.units {
+				t.Errorf("22.21D: reserve %+v, without the event %+v: want one more %s", ru, b, c.unit)
+			}
+			if got := supportOf(evs) - baseSupport; got != c.support {
+				t.Errorf("22.51A: support %+d at the income phase, want %+d", got, c.support)
+			}
+			if s.Russia.NoDiplomaticCounters != c.diplomacy || researchBanned(s, Russia) != c.research {
+				t.Errorf("22.21D: diplomacy prohibited %v (want %v), research %v (want %v)",
+					s.Russia.NoDiplomaticCounters, c.diplomacy, researchBanned(s, Russia), c.research)
+			}
+		})
+	}
+}
+
+// Rule 22.21D: an event's indicated unit goes to reserve; when that type is
+// only in the Siberian garrison, another unit goes (22.61A).
+func TestRule22_21DIndicatedUnitPurged(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		active Units
+		unit   UnitType
+		want   Units
+	}{
+		{"22.21D infantry", Units{Armor: 4, Infantry: 4, Air: 7}, Infantry, Units{Infantry: 1}},
+		{"22.21D armor", Units{Armor: 4, Infantry: 4, Air: 7}, Armor, Units{Armor: 1}},
+		{"22.61A armor only in Siberia", Units{Armor: 2, Infantry: 3, Air: 5}, Armor, Units{Air: 1}},
+	} {
+		s := NewGameWithDeck(1, purgeEventDeck(purgeEvent()))
+		s.Powers[Russia].Active = c.active
+		var evs []Event
+		applyEffects(&s, Russia, 6, purgeEvent(Effect{Kind: EffectPurgeUnit, Unit: c.unit}), &evs)
+		if s.Powers[Russia].Reserve != c.want || s.Russia.PurgeEvents != 1 {
+			t.Errorf("%s: reserve %+v, want %+v; purge events %d, want 1 (22.72D)",
+				c.name, s.Powers[Russia].Reserve, c.want, s.Russia.PurgeEvents)
+		}
+	}
+	// 22.21D: the indicated unit is part of the event: a deck without it is refused.
+	d := purgeEventDeck(purgeEvent(Effect{Kind: EffectPurgeUnit}))
+	if errs := d.Check(); len(errs) != 1 || errs[0].Key != "unit" || errs[0].Event != "russia" {
+		t.Errorf("22.21D: a purge_unit without its unit: %v", errs)
+	}
+}
+
+// Rule 22.21D: an event prohibiting Russian diplomacy or research prohibits
+// both with the Party purge card, and purges one more unit with the Great
+// Purge card; each counts one purge event (22.72C).
+func TestRule22_21DProhibitionsWithPurgeCards(t *testing.T) {
+	for _, c := range []struct {
+		card        PurgeCard
+		kind        EffectKind
+		diplomacy   bool
+		research    bool
+		reserve     int
+		partyChoice string
+	}{
+		{NoPurge, EffectPurgeNoDiplomacy, true, false, 0, ""},
+		{NoPurge, EffectPurgeNoResearch, false, true, 0, ""},
+		{MilitaryPurge, EffectPurgeNoDiplomacy, true, false, 0, ""},
+		{PartyPurge, EffectPurgeNoDiplomacy, true, true, 0, PartyResearch + "+" + PartyDiplomacy},
+		{PartyPurge, EffectPurgeNoResearch, true, true, 0, PartyResearch + "+" + PartyDiplomacy},
+		{GreatPurge, EffectPurgeNoDiplomacy, true, false, 1, ""},
+		{GreatPurge, EffectPurgeNoResearch, false, true, 1, ""},
+	} {
+		s := NewGameWithDeck(1, purgeEventDeck(purgeEvent()))
+		s.Russia.PurgeCard = c.card
+		var evs []Event
+		out := applyEffects(&s, Russia, 6, purgeEvent(Effect{Kind: c.kind}), &evs)
+		if s.Russia.NoDiplomaticCounters != c.diplomacy || s.Sheets.Permits.RussianResearchBanned != c.research {
+			t.Errorf("22.21D: %s with %s: diplomacy prohibited %v, research %v", c.kind, c.card,
+				s.Russia.NoDiplomaticCounters, s.Sheets.Permits.RussianResearchBanned)
+		}
+		if n := s.Powers[Russia].Reserve.Total(); n != c.reserve {
+			t.Errorf("22.21D: %s with %s: %d units purged, want %d", c.kind, c.card, n, c.reserve)
+		}
+		if s.Russia.PartyChoice != c.partyChoice {
+			t.Errorf("22.21D: %s with %s: party choice %q, want %q", c.kind, c.card, s.Russia.PartyChoice, c.partyChoice)
+		}
+		if s.Russia.PurgeEvents != 1 || len(out) != 1 || out[0].Pending != "" {
+			t.Errorf("22.72C: %s with %s: %d purge events, outcome %+v", c.kind, c.card, s.Russia.PurgeEvents, out)
+		}
+	}
+	// 22.21B: with both prohibited by the event, the Party purge asks no
+	// more choice at the end of the economic phase.
+	s := NewGameWithDeck(1, purgeEventDeck(purgeEvent()))
+	s.Russia.PurgeCard = PartyPurge
 	var evs []Event
-	s := NewGame(1)
-	if err := PurgeFromEvent(&s, 46, false, "", 0, &evs); err != nil || s.Powers[Russia].Reserve.Total() != 1 || s.Russia.PurgeEvents != 1 {
-		t.Errorf("22.21D, 22.72E: card 46: %v %+v %d", err, s.Powers[Russia].Reserve, s.Russia.PurgeEvents)
+	applyEffects(&s, Russia, 6, purgeEvent(Effect{Kind: EffectPurgeNoDiplomacy}), &evs)
+	finishPartyPurge(&s, &evs)
+	if _, ok := lastOf[PartyPurgeChosen](evs); ok {
+		t.Error("22.21B: a choice announced after the event prohibited both")
 	}
-	s = NewGame(1)
-	if err := PurgeFromEvent(&s, 120, false, "", 0, &evs); err != nil || s.Powers[Russia].Reserve.Total() != 2 || s.Russia.PurgeEvents != 2 {
-		t.Errorf("22.21D, 22.72F: card 120: %v %+v %d", err, s.Powers[Russia].Reserve, s.Russia.PurgeEvents)
+}
+
+// Rules 22.21D, 22.72B: a support purge on a general event names Russia.
+// The purge_support kind counts one purge event; a Russian support loss
+// written as a plain support effect (as docs/deck.md advises for general
+// event 66, which 22.72B does not list) counts none. Before the income
+// phase both are support events read by the income phase (10.41B).
+func TestRule22_72BGeneralSupportPurges(t *testing.T) {
+	for _, c := range []struct {
+		kind   EffectKind
+		events int
+	}{{EffectPurgeSupport, 1}, {EffectSupport, 0}} {
+		ev := CardEvent{Title: "general", Category: CategoryPurge,
+			Effects: []Effect{{Kind: c.kind, Power: Russia, Value: -1}}}
+		d := testDeck(12, func(k *Card) {
+			if k.Number == 1 {
+				k.General = ev
+			}
+		})
+		if errs := d.Check(); errs != nil {
+			t.Fatalf("%s: deck %v", c.kind, errs)
+		}
+		s := NewGameWithDeck(1, d)
+		s.Segment = SegRandomEvents
+		var evs []Event
+		applyEffects(&s, 0, 1, ev, &evs)
+		if got := s.Powers[Russia].Economy.SupportEvents; got != -1 {
+			t.Errorf("10.41B: %s: Russian support events %d, want -1", c.kind, got)
+		}
+		if s.Russia.PurgeEvents != c.events {
+			t.Errorf("22.72B: %s: %d purge events, want %d", c.kind, s.Russia.PurgeEvents, c.events)
+		}
 	}
-	s = NewGame(1)
-	if err := PurgeFromEvent(&s, 61, false, Infantry, 0, &evs); err != nil || s.Powers[Russia].Reserve != (Units{Infantry: 1}) {
-		t.Errorf("22.21D, 22.72D: card 61 infantry: %v %+v", err, s.Powers[Russia].Reserve)
+	// A general event must say which power it concerns.
+	d := testDeck(1, func(k *Card) { k.General = purgeEvent(Effect{Kind: EffectPurgeSupport, Value: -1}) })
+	if errs := d.Check(); len(errs) != 1 || errs[0].Key != "power" {
+		t.Errorf("22.21D: a general purge_support without power: %v", errs)
 	}
-	if err := PurgeFromEvent(&s, 62, false, "", 0, &evs); err == nil {
-		t.Errorf("22.21D: card 62 needs its unit")
+}
+
+// Rules 22.51B, 11.52A: a secret purge event is held until Russia plays it
+// (or the crisis phase reveals it); after the income phase its support loss
+// costs tile points at once, and it counts its purge event then.
+func TestRule22_51BSecretPurgeEvent(t *testing.T) {
+	ev := purgeEvent(Effect{Kind: EffectPurgeSupport, Value: -1})
+	ev.Secret = true
+	s, evs := dealRussia(t, 22, purgeEventDeck(ev))
+	base, _ := dealRussia(t, 22, purgeEventDeck(purgeEvent()))
+	held, ok := firstOf[SecretEventHeld](evs)
+	if !ok || held.Power != Russia || held.Card != 6 || !held.Playable {
+		t.Fatalf("8.31, 22.51B: secret purge event %+v", held)
 	}
-	// 22.61A: armor only in the Siberian garrison: another unit goes.
-	s = NewGame(1)
-	s.Powers[Russia].Active = Units{Armor: 2, Infantry: 3, Air: 5}
-	if err := PurgeFromEvent(&s, 133, false, Armor, 0, &evs); err != nil || s.Powers[Russia].Reserve != (Units{Air: 1}) {
-		t.Errorf("22.61A: %v %+v", err, s.Powers[Russia].Reserve)
+	if s.Russia.PurgeEvents != base.Russia.PurgeEvents || s.Powers[Russia].Support != base.Powers[Russia].Support {
+		t.Fatalf("22.51B: applied before played: purge events %d (%d), support %d (%d)", s.Russia.PurgeEvents,
+			base.Russia.PurgeEvents, s.Powers[Russia].Support, base.Powers[Russia].Support)
 	}
-	// Support cards before the income phase: a support event (10.41B).
-	s = NewGame(1)
-	s.Segment = SegRandomEvents
-	if err := PurgeFromEvent(&s, 7, false, "", 2, &evs); err != nil || s.Powers[Russia].Economy.SupportEvents != -2 || s.Russia.PurgeEvents != 1 {
-		t.Errorf("22.21D, 22.72B: card 7: %v %d %d", err, s.Powers[Russia].Economy.SupportEvents, s.Russia.PurgeEvents)
+	check := func(name string, evs []Event, how string) {
+		t.Helper()
+		var applied, changed, raised bool
+		for _, e := range untilNextTurn(evs) {
+			switch x := e.(type) {
+			case RandomEventApplied:
+				applied = applied || x.Card == 6 && x.Power == Russia && x.Secret && x.How == how
+			case SupportChanged:
+				changed = changed || x.Power == Russia && x.Delta == -1 && x.TileDelta == -1
+			case PurgeLevelRaised:
+				raised = raised || x.Rule == "22.72B" && x.Events == 1
+			}
+		}
+		if !applied || !changed || !raised {
+			t.Errorf("%s: event applied %v, support and tile points -1 at once %v (11.52A), purge event %v (22.72B)",
+				name, applied, changed, raised)
+		}
 	}
-	if err := PurgeFromEvent(&s, 66, true, "", 1, &evs); err != nil || s.Russia.PurgeEvents != 1 {
-		t.Errorf("22.72B: general 66 counts no purge event: %v %d", err, s.Russia.PurgeEvents)
+	_, played, err := Resolve(s, map[Power][]Order{Russia: {{Kind: Play, Card: 6}}})
+	if err != nil {
+		t.Fatal(err)
 	}
-	// Secret support card in the economic phase: at once (11.52A).
-	s = NewGame(1)
+	check("22.51B played", played, "played")
+	_, revealed, err := Resolve(s, map[Power][]Order{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	check("22.51B revealed in the crisis phase", revealed, "revealed")
+
+	// 11.52A directly: support 1 and 5 tile points lose one of each.
+	s = NewGameWithDeck(1, purgeEventDeck(purgeEvent()))
 	s.Segment = SegEconomic
 	s.Powers[Russia].Support, s.Powers[Russia].TilePoints = 1, 5
-	if err := PurgeFromEvent(&s, 138, true, "", 1, &evs); err != nil || s.Powers[Russia].Support != 0 || s.Powers[Russia].TilePoints != 4 {
-		t.Errorf("22.51B, 11.52A: general 138: %v %+v", err, s.Powers[Russia])
-	}
-	// 70-72 with the Party purge: research prohibited too.
-	s = NewGame(1)
-	s.Russia.PurgeCard = PartyPurge
-	if err := PurgeFromEvent(&s, 70, false, "", 0, &evs); err != nil || !s.Russia.NoDiplomaticCounters || !researchBanned(s, Russia) {
-		t.Errorf("22.21D: card 70 with the Party purge: %v %+v", err, s.Russia)
-	}
-	// 142-144 with the Great Purge: one more unit.
-	s = NewGame(1)
-	s.Russia.PurgeCard = GreatPurge
-	if err := PurgeFromEvent(&s, 143, false, "", 0, &evs); err != nil || s.Powers[Russia].Reserve.Total() != 1 || !researchBanned(s, Russia) {
-		t.Errorf("22.21D: card 143 with the Great Purge: %v %+v", err, s.Powers[Russia].Reserve)
-	}
-	if err := PurgeFromEvent(&s, 13, false, "", 0, &evs); err == nil || IsPurgeEvent(13, false) || !IsPurgeEvent(138, true) {
-		t.Errorf("22.21D: card 13 is no purge event")
+	var direct []Event
+	applyEffects(&s, Russia, 6, ev, &direct)
+	if s.Powers[Russia].Support != 0 || s.Powers[Russia].TilePoints != 4 || s.Russia.PurgeEvents != 1 {
+		t.Errorf("11.52A: support %d, tile points %d, purge events %d", s.Powers[Russia].Support,
+			s.Powers[Russia].TilePoints, s.Russia.PurgeEvents)
 	}
 }
 

@@ -90,6 +90,9 @@ type HeldEvent struct {
 	// (9.41E, 22.51B); otherwise it takes effect at At.
 	Playable bool   `json:"playable,omitempty"`
 	At       Reveal `json:"at"`
+	// Doubling: only the research doubling of a general research event
+	// is still to apply (15.31A); its other effects applied when drawn.
+	Doubling bool `json:"doubling,omitempty"`
 }
 
 // PendingEffect is an effect of this turn waiting for a phase stormjudge
@@ -274,12 +277,16 @@ func drawRandomEvents(s *State, extra map[Power]int, evs *[]Event) {
 		*evs = append(*evs, EventCardTurned{Turn: s.Turn, Card: n, Trend: c.Trend, Title: c.General.Title,
 			Text: c.General.Text, Category: c.General.Category})
 		applyEconomicTrend(s, c.Trend, evs) // 9.21, 11.33
-		if c.General.Category == CategoryResearch && len(c.General.Effects) > 0 {
-			// 9.31A: research events act on this turn's research, at the
-			// end of the economic phase like national ones (9.41B).
-			d.Held = append(d.Held, HeldEvent{Card: n, At: RevealEconomicEnd})
+		if now, doubling := splitDoubling(c.General); c.General.Category == CategoryResearch && len(doubling.Effects) > 0 {
+			// 15.31: a general research event is in effect from the start
+			// of the research segment, before points are assigned; its
+			// doubling (15.31A) acts on the points assigned, so it is
+			// applied at the end of the economic phase.
+			out := applyEffects(s, 0, n, now, evs)
+			d.Held = append(d.Held, HeldEvent{Card: n, At: RevealEconomicEnd, Doubling: true})
 			*evs = append(*evs, RandomEventApplied{Turn: s.Turn, Card: n, Title: c.General.Title, Text: c.General.Text,
-				Category: c.General.Category, How: "drawn; takes effect at the end of the economic phase", Rule: "9.31A, 9.41B"})
+				Category: c.General.Category, How: "general event; its doubling of research points is applied at the end of the economic phase",
+				Rule: "9.31A, 15.31", Outcomes: out})
 		} else {
 			out := applyEffects(s, 0, n, c.General, evs)
 			*evs = append(*evs, RandomEventApplied{Turn: s.Turn, Card: n, Title: c.General.Title, Text: c.General.Text,
@@ -434,10 +441,30 @@ var revealRule = map[Reveal]string{
 
 func eventOf(d *EventDeck, h HeldEvent) CardEvent {
 	c, _ := d.Deck.Card(h.Card)
-	if h.Power == 0 {
-		return c.General
+	if h.Power != 0 {
+		return c.National[h.Power]
 	}
-	return c.National[h.Power]
+	if h.Doubling {
+		_, doubling := splitDoubling(c.General)
+		return doubling
+	}
+	return c.General
+}
+
+// splitDoubling splits an event into its research doubling effects
+// (15.31A), which act on the points assigned in the research segment, and
+// the others.
+func splitDoubling(ev CardEvent) (others, doubling CardEvent) {
+	others, doubling = ev, ev
+	others.Effects, doubling.Effects = nil, nil
+	for _, e := range ev.Effects {
+		if e.Kind == EffectResearchDoubled {
+			doubling.Effects = append(doubling.Effects, e)
+		} else {
+			others.Effects = append(others.Effects, e)
+		}
+	}
+	return others, doubling
 }
 
 // playEvent reveals (if secret) and applies a held event.

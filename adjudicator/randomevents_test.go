@@ -314,3 +314,43 @@ func TestStackDraws(t *testing.T) {
 		t.Errorf("drawn %v, want 9 2 11 first", got)
 	}
 }
+
+// Rule 15.31: a general research event is in effect from the start of the
+// research segment, before points are assigned (atomic research allowed,
+// 15.31B, at once); its doubling (15.31A) waits for the points assigned
+// and is applied at the end of the economic phase, once.
+func TestRule15_31GeneralResearchEventTiming(t *testing.T) {
+	d := testDeck(12, func(c *Card) {
+		if c.Number == 1 {
+			c.General = CardEvent{Title: "Physics", Category: CategoryResearch, Effects: []Effect{
+				{Kind: EffectAtomicAllowed}, {Kind: EffectResearchDoubled, Project: "air range", Value: 3}}}
+		}
+	})
+	s, _ := StackDraws(NewGameWithDeck(9, d), 1, 2, 3, 4, 5, 6)
+	s, evs, err := Resolve(s, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !s.Sheets.Permits.Atomic {
+		t.Error("atomic research not allowed during the economic phase of the card's turn (15.31B)")
+	}
+	a, _ := firstOf[RandomEventApplied](evs)
+	if a.Card != 1 || len(a.Outcomes) != 1 || a.Outcomes[0].Kind != EffectAtomicAllowed {
+		t.Errorf("general event applied %+v, want the atomic permit only", a)
+	}
+	held := s.Events.Held
+	if len(held) != 1 || !held[0].Doubling || held[0].At != RevealEconomicEnd {
+		t.Fatalf("held %+v, want the doubling until the end of the economic phase", held)
+	}
+	_, evs, err = Resolve(s, map[Power][]Order{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, a := range allOf[RandomEventApplied](evs) {
+		if a.Card == 1 && a.Power == 0 {
+			if len(a.Outcomes) != 1 || a.Outcomes[0].Kind != EffectResearchDoubled {
+				t.Errorf("at the end of the economic phase %+v, want the doubling only", a)
+			}
+		}
+	}
+}

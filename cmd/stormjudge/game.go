@@ -171,6 +171,9 @@ func cmdGame(args []string, stdout, stderr io.Writer) error {
 }
 
 func waiting(s adjudicator.State, recs map[adjudicator.Power]store.OrderRecord) string {
+	if adjudicator.AwaitsDraw(s) {
+		return "moderator (draw)"
+	}
 	var miss []string
 	for _, p := range adjudicator.Required(s) {
 		if _, ok := recs[p]; !ok {
@@ -186,6 +189,9 @@ func waiting(s adjudicator.State, recs map[adjudicator.Power]store.OrderRecord) 
 func showGame(w io.Writer, g *store.Game, s adjudicator.State, recs map[adjudicator.Power]store.OrderRecord) error {
 	fmt.Fprintf(w, "game %s (version %d, created %s)\n", g.ID, g.Version, g.Created.Format(time.RFC3339))
 	fmt.Fprintf(w, "open: %s, %s\n", s.Turn, s.Segment.Title())
+	if adjudicator.AwaitsDraw(s) {
+		fmt.Fprintln(w, "waiting for the moderator's draw (physical deck)")
+	}
 	if g.Paused {
 		fmt.Fprintln(w, "PAUSED by the moderator")
 	}
