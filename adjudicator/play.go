@@ -114,4 +114,5 @@ func playedNow(s State, h HeldEvent) string {
 // research and construction events take effect (9.41B-C).
 func finishEventReveal(s *State, evs *[]Event) {
 	revealHeld(s, RevealEconomicEnd, evs)
+	finishPurgeOffsets(s, evs) // 22.21D: construction and research are known
 }

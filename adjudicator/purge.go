@@ -1,5 +1,7 @@
 package adjudicator
 
+import "fmt"
+
 // Russian purges and cohesion (22). At the start of every turn Russia draws
 // one of the four purge cards (1.11G, 22.41-22.42) with the game's
 // generator; the card's purge events raise the purge level (22.31), which
@@ -102,6 +104,7 @@ func endTurnPurges(s *State) {
 	r.NoMilitaryCounters = false
 	r.NoDiplomaticCounters = false
 	r.PartyChoice = ""
+	r.PurgeOffsets, r.Offset = nil, nil // 22.21D: this turn's
 	s.Sheets.Permits.RussianResearchBanned = false
 }
 
@@ -384,4 +387,64 @@ func init() {
 	eventTypes["CohesionChanged"] = decode[CohesionChanged]
 	eventTypes["PartyPurgeChosen"] = decode[PartyPurgeChosen]
 	eventTypes["FlagInRussiaEliminated"] = decode[FlagInRussiaEliminated]
+}
+
+// purgeOffset applies a support purge offset by unit construction and
+// research results (22.21D; docs/rules.md): the reduction is lessened by
+// one for each Russian unit built and each Soviet research result achieved
+// this turn, never turning into an increase, and counts one purge event
+// (22.72B). The offset is known at the end of the economic phase: a purge
+// taking effect before then waits for it (finishPurgeOffsets).
+func purgeOffset(s *State, p PurgeOffset, evs *[]Event) string {
+	r := &s.Russia
+	if r.Offset == nil {
+		r.PurgeOffsets = append(r.PurgeOffsets, p)
+		return fmt.Sprintf("Russian support %+d at the end of the economic phase, 1 less for each unit built and research result achieved this turn (22.21D)", p.Value)
+	}
+	cut := min(p.Value+*r.Offset, 0)
+	what := fmt.Sprintf("purge event %d, %+d offset by %d (22.21D)", p.Card, p.Value, *r.Offset)
+	ChangeSupport(s, Russia, cut, "22.21D", what, supportDetermined(*s), evs)
+	AddPurgeEvents(s, 1, "22.72B", fmt.Sprintf("purge event %d", p.Card), evs)
+	return fmt.Sprintf("Russian support %+d: %+d offset by %d unit(s) built and research result(s) achieved this turn (22.21D)", cut, p.Value, *r.Offset)
+}
+
+// finishPurgeOffsets counts, at the end of the economic phase, the Russian
+// units built and Soviet research results achieved this turn (from the
+// phase's events) and applies the support purges waiting for them.
+func finishPurgeOffsets(s *State, evs *[]Event) {
+	n := 0
+	for _, e := range *evs {
+		switch e := e.(type) {
+		case UnitsBuilt:
+			if e.Power == Russia {
+				n += e.Units.Total()
+			}
+		case ResearchResultAchieved:
+			if e.Side == Soviet {
+				n++
+			}
+		}
+	}
+	r := &s.Russia
+	r.Offset = &n
+	waiting := r.PurgeOffsets
+	r.PurgeOffsets = nil
+	for _, p := range waiting {
+		note := purgeOffset(s, p, evs)
+		*evs = append(*evs, PurgeOffsetApplied{Card: p.Card, Note: note})
+	}
+}
+
+// PurgeOffsetApplied reports a support purge of a random event applied at
+// the end of the economic phase with its offset (22.21D); public.
+type PurgeOffsetApplied struct {
+	Card int    `json:"card"`
+	Note string `json:"note"`
+}
+
+func (PurgeOffsetApplied) Visibility() Visibility { return public }
+func (PurgeOffsetApplied) Type() string           { return "PurgeOffsetApplied" }
+
+func init() {
+	eventTypes["PurgeOffsetApplied"] = decode[PurgeOffsetApplied]
 }

@@ -14,6 +14,7 @@ func purgeRoundTripEvents() []Event {
 		CohesionChanged{Before: LowCohesion, After: MediumCohesion},
 		PartyPurgeChosen{Turn: t, Prohibited: PartyResearch},
 		FlagInRussiaEliminated{Rule: "22.45", Power: Germany, Left: 1},
+		PurgeOffsetApplied{Card: 80, Note: "n"},
 		EAIDetermined{Turn: t, Rule: "23.22", Before: 0, Level: 1, Terms: []EAITerm{{Rule: "23.21C", What: "random events", Value: 1}}},
 		EconomicClimateChanged{Turn: t, Rule: "11.33A", Trend: 2, Before: 0, After: 2},
 	}
@@ -549,5 +550,63 @@ func TestRule22_43PurgeEffectsLastTheirTurn(t *testing.T) {
 	}
 	if n.Russia.PurgeCard == PartyPurge || n.Russia.PurgeCard == "" {
 		t.Errorf("22.45: drew %q", n.Russia.PurgeCard)
+	}
+}
+
+// Rule 22.21D (cards 77-84): a support purge offset by unit construction
+// and research results waits for the end of the economic phase; each
+// Russian unit built this turn lessens the reduction by one, never past
+// zero; the event counts one purge event (22.72B) either way.
+func TestRule22_21DSupportPurgeOffset(t *testing.T) {
+	deal := func() State {
+		s, _ := dealRussia(t, 21, purgeEventDeck(purgeEvent(Effect{Kind: EffectPurgeSupportOffset, Value: -2})))
+		if len(s.Russia.PurgeOffsets) != 1 || s.Russia.Offset != nil {
+			t.Fatalf("offsets %+v / %v, want one waiting for the economic phase", s.Russia.PurgeOffsets, s.Russia.Offset)
+		}
+		return s
+	}
+	for _, c := range []struct {
+		name   string
+		orders []Order
+		cut    int
+	}{
+		{"nothing built", nil, -2},
+		{"one unit built", []Order{{Kind: Build, Units: []UnitType{Infantry}, Counters: []int{2}}}, -1},
+		{"two units built", []Order{{Kind: Build, Units: []UnitType{Infantry, Air}, Counters: []int{2, 2}}}, 0},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s := deal()
+			s.Powers[Russia].TilePoints = 10
+			s.Powers[Russia].Reserve.Infantry = 1 // units to build (18.11)
+			s.Powers[Russia].Reserve.Air = 1
+			support, events := s.Powers[Russia].Support, s.Russia.PurgeEvents
+			if errs := Validate(s, Russia, c.orders); len(errs) > 0 {
+				t.Fatalf("orders refused: %v", errs)
+			}
+			after, evs, err := Resolve(s, map[Power][]Order{Russia: c.orders})
+			if err != nil {
+				t.Fatal(err)
+			}
+			evs = untilNextTurn(evs)
+			applied, ok := firstOf[PurgeOffsetApplied](evs)
+			if !ok || applied.Card != 6 {
+				t.Fatalf("no offset applied at the end of the economic phase: %+v", applied)
+			}
+			got := 0
+			for _, e := range allOf[SupportChanged](evs) {
+				if e.Power == Russia && e.Rule == "22.21D" {
+					got += e.Delta
+				}
+			}
+			if got != c.cut {
+				t.Errorf("support changed by %d, want %d (%s)", got, c.cut, applied.Note)
+			}
+			if e, ok := firstOf[PurgeLevelRaised](evs); !ok || e.Events != 1 {
+				t.Errorf("22.72B: purge events %+v, want 1 (before %d, support %d)", e, events, support)
+			}
+			if len(after.Russia.PurgeOffsets) != 0 || after.Russia.Offset != nil {
+				t.Errorf("offsets not cleared at the turn's end: %+v", after.Russia)
+			}
+		})
 	}
 }

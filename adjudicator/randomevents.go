@@ -537,7 +537,6 @@ var pendingPhase = map[EffectKind]string{
 	EffectDiplomaticModifier: "diplomacy", EffectFlexibleModifier: "diplomacy",
 	EffectExtraDiplomaticCounter: "diplomacy", EffectExtraMilitaryCounter: "diplomacy",
 	EffectDiplomaticDispute: "diplomacy", EffectSpyRing: "diplomacy", EffectCounterInRussia: "diplomacy",
-	EffectPurgeSupportOffset: "purge offsets (22.21D)",
 }
 
 // applyEffect applies one effect through the hooks of the rules it serves.
@@ -642,6 +641,8 @@ func applyEffect(s *State, holder Power, card int, title string, e Effect, evs *
 		m.CivilWarEvents += max(e.Value, 1)
 		o.Note = fmt.Sprintf("%s: %d civil war event(s), %d in all (25.31); the outbreak is not adjudicated yet",
 			e.Country, max(e.Value, 1), m.CivilWarEvents)
+	case EffectPurgeSupportOffset: // 22.21D, 22.72B
+		o.Note = purgeOffset(s, PurgeOffset{Card: card, Value: e.Value}, evs)
 	case EffectPurgeExtraUnits: // 22.21D, 22.72E-F
 		purgeRussianUnits(s, e.Value, evs)
 		AddPurgeEvents(s, e.Value, "22.72E-F", what, evs)

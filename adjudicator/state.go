@@ -234,6 +234,20 @@ type RussiaState struct {
 	ExcessPurgeEvents int `json:"excess_purge_events"`
 	// FullCohesionSince is the turn full cohesion was reached (9.16).
 	FullCohesionSince *Turn `json:"full_cohesion_since,omitempty"`
+	// PurgeOffsets are this turn's support purges offset by construction
+	// and research (22.21D), waiting for the end of the economic phase;
+	// Offset is what offsets them, counted then: Russian units built and
+	// Soviet research results achieved this turn. Cleared when the turn ends.
+	PurgeOffsets []PurgeOffset `json:"purge_offsets,omitempty"`
+	Offset       *int          `json:"offset,omitempty"`
+}
+
+// PurgeOffset is a support purge of a random event offset by unit
+// construction and research results (22.21D): Value is the reduction
+// (negative).
+type PurgeOffset struct {
+	Card  int `json:"card"`
+	Value int `json:"value"`
 }
 
 // Conditions are the game situations of 14.43C; all false at the start.

@@ -20,6 +20,8 @@ func russiaSection(e adjudicator.Event) (string, bool) {
 		return randomEventsSection, true
 	case adjudicator.PartyPurgeChosen:
 		return adjudicator.SegEconomic.Title() + ": Party purge", true
+	case adjudicator.PurgeOffsetApplied:
+		return adjudicator.SegEconomic.Title() + ": purge events", true
 	}
 	return "", false
 }
@@ -50,6 +52,8 @@ func russiaEvent(w *writer, e adjudicator.Event) bool {
 			e.Power.Title(), e.Rule, e.Left), "  ")
 	case adjudicator.PartyPurgeChosen:
 		w.wrap(fmt.Sprintf("Party purge: Russian %s is prohibited this turn (rule 22.21B).", e.Prohibited), "  ")
+	case adjudicator.PurgeOffsetApplied:
+		w.wrap(fmt.Sprintf("Random event %d: %s.", e.Card, e.Note), "  ")
 	case adjudicator.EconomicClimateChanged:
 		w.wrap(fmt.Sprintf("Economic trend %s: economic climate %s -> %s (rules %s, 11.34).",
 			signed(e.Trend), signed(e.Before), signed(e.After), e.Rule), "  ")
