@@ -161,7 +161,11 @@ func cmdGame(args []string, stdout, stderr io.Writer) error {
 				return err
 			}
 			if sub == "export" {
-				return exportGame(stdout, g, v, s, recs)
+				draw, err := tx.Draw(id, v)
+				if err != nil {
+					return err
+				}
+				return exportGame(stdout, g, v, s, recs, draw)
 			}
 			return showGame(stdout, g, s, recs)
 		})
@@ -218,7 +222,7 @@ func showGame(w io.Writer, g *store.Game, s adjudicator.State, recs map[adjudica
 }
 
 // exportGame prints the documented JSON export (docs/state.md).
-func exportGame(w io.Writer, g *store.Game, v int, s adjudicator.State, recs map[adjudicator.Power]store.OrderRecord) error {
+func exportGame(w io.Writer, g *store.Game, v int, s adjudicator.State, recs map[adjudicator.Power]store.OrderRecord, draw *store.OrderRecord) error {
 	type seat struct {
 		Power   adjudicator.Power `json:"power"`
 		Address string            `json:"address"`
@@ -258,6 +262,9 @@ func exportGame(w io.Writer, g *store.Game, v int, s adjudicator.State, recs map
 	for _, p := range keys {
 		r := recs[p]
 		out.Orders[p.String()] = orderRec{Pass: r.Pass, Orders: r.Orders, MessageID: r.MessageID, From: r.From, Received: r.Received}
+	}
+	if draw != nil { // the moderator's draw of a physical-deck game
+		out.Orders["moderator"] = orderRec{Orders: draw.Orders, MessageID: draw.MessageID, From: draw.From, Received: draw.Received}
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")

@@ -1,7 +1,10 @@
 package main
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
+	"io"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -84,6 +87,23 @@ func TestSandboxPhysicalDeckByEmail(t *testing.T) {
 		waitFor(t, p.String()+"'s report of the second draw", 60*time.Second, func() bool { return countKinds(powerInbox(t, imapAddr, p))["public"] == 4 })
 	}
 	stop()
+	// The export of version 0 shows the moderator's accepted draw.
+	var out bytes.Buffer
+	if err := run([]string{"game", "export", "-data", filepath.Join(dir, "stormjudge.db"), "-version", "0", "demo"}, &out, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	var exp struct {
+		Orders map[string]struct {
+			Orders []adjudicator.Order `json:"orders"`
+			From   string              `json:"from"`
+		} `json:"orders"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &exp); err != nil {
+		t.Fatal(err)
+	}
+	if m := exp.Orders["moderator"]; len(m.Orders) != 2 || fmt.Sprint(m.Orders[1].Cards) != "[3 1 4 5 9 2 6]" || m.From != "gm@sandbox.test" {
+		t.Errorf("export of version 0: moderator's draw %+v", m)
+	}
 	db, err := store.Open(filepath.Join(dir, "stormjudge.db"), nil)
 	if err != nil {
 		t.Fatal(err)
