@@ -151,6 +151,17 @@ type receipt struct {
 	after *adjudicator.PowerState
 }
 
+// refuse records an email's orders and the validation errors that refuse
+// them: nothing is stored, but the receipt says order by order what would
+// be accepted and what not, and why.
+func (rc *receipt) refuse(read []adjudicator.Order, errs []adjudicator.OrderError) {
+	rc.read = read
+	rc.refused = map[int][]string{}
+	for _, e := range errs {
+		rc.refused[e.Index] = append(rc.refused[e.Index], refusal(e))
+	}
+}
+
 // refusal renders a validation error without the order itself (the
 // receipt prints the order above it).
 func refusal(e adjudicator.OrderError) string {
@@ -191,16 +202,21 @@ func (j *Judge) decide(tx *store.Tx, m *orders.Message, rc *receipt, res *Result
 		rc.fatal = err
 		return
 	}
+	var power adjudicator.Power
 	if env.Moderator {
-		j.decideModerator(tx, g, m, sub, rc, res, now)
-		return
+		if !authorizeModerator(g, m.From, env, rc) {
+			res.Outcome = Rejected
+			return
+		}
+		res.Moderator = true
+	} else {
+		var ok bool
+		if power, ok = j.authorize(g, m.From, env, rc); !ok {
+			res.Outcome = Rejected
+			return
+		}
+		res.Power = power
 	}
-	power, ok := j.authorize(g, m.From, env, rc)
-	if !ok {
-		res.Outcome = Rejected
-		return
-	}
-	res.Power = power
 	if len(rc.errs) > 0 {
 		// Parse errors: report them all, change nothing.
 		res.Outcome = Rejected
@@ -216,6 +232,10 @@ func (j *Judge) decide(tx *store.Tx, m *orders.Message, rc *receipt, res *Result
 		rc.fatal = err
 		return
 	}
+	if res.Moderator {
+		takeDraw(tx, g, s, m, sub, rc, res, now)
+		return
+	}
 	if !contains(adjudicator.Required(s), power) {
 		rc.errs = append(rc.errs, fmt.Sprintf("%s has no orders to give now: the open segment is %s (%s), in which %s.",
 			power.Title(), s.Segment.Title(), s.Turn, whoOrders(s)))
@@ -223,14 +243,7 @@ func (j *Judge) decide(tx *store.Tx, m *orders.Message, rc *receipt, res *Result
 		return
 	}
 	if verrs := adjudicator.Validate(s, power, sub.Orders); len(verrs) > 0 {
-		// Nothing is stored, but the receipt says order by order what
-		// would be accepted and what not, and why.
-		rc.read = sub.Orders
-		rc.refused = map[int][]string{}
-		for _, e := range verrs {
-			i := e.Index
-			rc.refused[i] = append(rc.refused[i], refusal(e))
-		}
+		rc.refuse(sub.Orders, verrs)
 		res.Outcome = Rejected
 		return
 	}
@@ -272,33 +285,22 @@ func (j *Judge) decide(tx *store.Tx, m *orders.Message, rc *receipt, res *Result
 	res.Outcome = Accepted
 }
 
-// decideModerator handles an email with a MODERATOR line: the sender must
-// be a moderator of g and carry the moderators' secret. Its orders are the
-// physical deck's draw (adjudicator.ValidateDraw), taken when the game
-// waits for it and resolved right after (Adjudicate).
-func (j *Judge) decideModerator(tx *store.Tx, g *store.Game, m *orders.Message, sub *orders.Submission, rc *receipt, res *Result, now time.Time) {
-	from := strings.ToLower(m.From)
-	if !contains(g.Moderators, from) || g.ModeratorSecretHash == "" || sub.Envelope.Secret == "" ||
-		!store.CheckSecret(g.ModeratorSecretHash, sub.Envelope.Secret) {
+// authorizeModerator checks a MODERATOR email: it must come from a
+// moderator of g and carry the moderators' secret. On failure it says so
+// without revealing anything.
+func authorizeModerator(g *store.Game, from string, env orders.Envelope, rc *receipt) bool {
+	if !contains(g.Moderators, strings.ToLower(from)) || g.ModeratorSecretHash == "" || env.Secret == "" ||
+		!store.CheckSecret(g.ModeratorSecretHash, env.Secret) {
 		rc.errs = append(rc.errs, "not accepted: the SECRET does not match, or this address does not moderate this game. Nothing was changed.")
-		res.Outcome = Rejected
-		return
+		return false
 	}
-	res.Moderator = true
-	if len(rc.errs) > 0 {
-		res.Outcome = Rejected
-		return
-	}
-	if g.Paused {
-		rc.errs = append(rc.errs, "the game is paused; the draw is not taken until it resumes.")
-		res.Outcome = Rejected
-		return
-	}
-	s, err := tx.State(g.ID, g.Version)
-	if err != nil {
-		rc.fatal = err
-		return
-	}
+	return true
+}
+
+// takeDraw takes a moderator's email for s: the physical deck's draw
+// (adjudicator.ValidateDraw), accepted when the game waits for it and
+// resolved right after (Adjudicate).
+func takeDraw(tx *store.Tx, g *store.Game, s adjudicator.State, m *orders.Message, sub *orders.Submission, rc *receipt, res *Result, now time.Time) {
 	if !adjudicator.AwaitsDraw(s) {
 		why := "this game plays its random event deck from the file"
 		if s.Events == nil {
@@ -311,11 +313,7 @@ func (j *Judge) decideModerator(tx *store.Tx, g *store.Game, m *orders.Message, 
 		return
 	}
 	if verrs := adjudicator.ValidateDraw(s, sub.Orders); len(verrs) > 0 {
-		rc.read = sub.Orders
-		rc.refused = map[int][]string{}
-		for _, e := range verrs {
-			rc.refused[e.Index] = append(rc.refused[e.Index], refusal(e))
-		}
+		rc.refuse(sub.Orders, verrs)
 		res.Outcome = Rejected
 		return
 	}
