@@ -242,26 +242,16 @@ func (j *Judge) EnsureGame(def GameDef) (created bool, err error) {
 			return err
 		}
 		for _, seat := range g.Seats {
-			if err := j.enqueue(tx, &store.Mail{
-				ID:            fmt.Sprintf("%s/welcome/%s", def.ID, seat.Power),
-				To:            []string{seat.Address},
-				Subject:       fmt.Sprintf("[%s] You play %s", def.ID, seat.Power.Title()),
-				Body:          welcomeBody(g, seat, secrets[seat.Power], j.opt.Address),
-				AutoSubmitted: "auto-generated",
-				Sensitive:     true,
-			}, now); err != nil {
+			if err := j.notify(tx, fmt.Sprintf("%s/welcome/%s", def.ID, seat.Power), seat.Address,
+				fmt.Sprintf("[%s] You play %s", def.ID, seat.Power.Title()),
+				welcomeBody(g, seat, secrets[seat.Power], j.opt.Address), true, now); err != nil {
 				return err
 			}
 		}
 		for _, m := range g.Moderators {
-			if err := j.enqueue(tx, &store.Mail{
-				ID:            fmt.Sprintf("%s/welcome/moderator/%s", def.ID, m),
-				To:            []string{m},
-				Subject:       fmt.Sprintf("[%s] You moderate this game", def.ID),
-				Body:          moderatorWelcomeBody(g, modSecret, def.PhysicalDeck, j.opt.Address),
-				AutoSubmitted: "auto-generated",
-				Sensitive:     true,
-			}, now); err != nil {
+			if err := j.notify(tx, fmt.Sprintf("%s/welcome/moderator/%s", def.ID, m), m,
+				fmt.Sprintf("[%s] You moderate this game", def.ID),
+				moderatorWelcomeBody(g, modSecret, def.PhysicalDeck, j.opt.Address), true, now); err != nil {
 				return err
 			}
 		}
@@ -348,13 +338,7 @@ func (j *Judge) publish(tx *store.Tx, g *store.Game, v int, evs []adjudicator.Ev
 		body += "\n" + dl + "\n"
 	}
 	for _, addr := range recipients(g) {
-		if err := j.enqueue(tx, &store.Mail{
-			ID:            fmt.Sprintf("%s/v%d/public/%s", g.ID, v, addr),
-			To:            []string{addr},
-			Subject:       subj,
-			Body:          body,
-			AutoSubmitted: "auto-generated",
-		}, now); err != nil {
+		if err := j.notify(tx, fmt.Sprintf("%s/v%d/public/%s", g.ID, v, addr), addr, subj, body, false, now); err != nil {
 			return err
 		}
 	}
@@ -363,25 +347,14 @@ func (j *Judge) publish(tx *store.Tx, g *store.Game, v int, evs []adjudicator.Ev
 		if dl := deadlineLine(g); dl != "" {
 			body += "\n" + dl + "\n"
 		}
-		if err := j.enqueue(tx, &store.Mail{
-			ID:            fmt.Sprintf("%s/v%d/private/%s", g.ID, v, seat.Power),
-			To:            []string{seat.Address},
-			Subject:       subj,
-			Body:          body,
-			AutoSubmitted: "auto-generated",
-		}, now); err != nil {
+		id := fmt.Sprintf("%s/v%d/private/%s", g.ID, v, seat.Power)
+		if err := j.notify(tx, id, seat.Address, subj, body, false, now); err != nil {
 			return err
 		}
 	}
 	if subj, body, ok := report.Moderator(g.ID, evs, next); ok {
 		for _, m := range g.Moderators {
-			if err := j.enqueue(tx, &store.Mail{
-				ID:            fmt.Sprintf("%s/v%d/moderator/%s", g.ID, v, m),
-				To:            []string{m},
-				Subject:       subj,
-				Body:          body,
-				AutoSubmitted: "auto-generated",
-			}, now); err != nil {
+			if err := j.notify(tx, fmt.Sprintf("%s/v%d/moderator/%s", g.ID, v, m), m, subj, body, false, now); err != nil {
 				return err
 			}
 		}
@@ -413,6 +386,14 @@ func recipients(g *store.Game) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// notify queues an automatic mail (a report, a notice, a welcome) to one
+// address; sensitive mail carries a secret and has its body dropped once
+// sent (store.Mail.Sensitive).
+func (j *Judge) notify(tx *store.Tx, id, to, subject, body string, sensitive bool, now time.Time) error {
+	return j.enqueue(tx, &store.Mail{ID: id, To: []string{to}, Subject: subject, Body: body,
+		AutoSubmitted: "auto-generated", Sensitive: sensitive}, now)
 }
 
 // enqueue fills the judge's envelope fields of m and queues it in tx. The
