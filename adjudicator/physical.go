@@ -38,6 +38,17 @@ func PhysicalDeck(s State) (State, error) {
 	return c, nil
 }
 
+// allEvents returns the events of type T in evs.
+func allEvents[T Event](evs []Event) []T {
+	var out []T
+	for _, e := range evs {
+		if x, ok := e.(T); ok {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
 // AwaitsDraw reports whether s waits for the moderator's draw: a game in
 // physical-deck mode at the start of its random events phase.
 func AwaitsDraw(s State) bool {
@@ -62,9 +73,7 @@ type DrawPlan struct {
 // PlanDraw returns what the moderator draws in s (AwaitsDraw).
 func PlanDraw(s State) DrawPlan {
 	n := s.Clone()
-	startEAITurn(&n)
-	syncGreatPurgeCard(&n)
-	p := DrawPlan{Turn: s.Turn, PurgeDeck: PurgeDeck(n), Cards: 1 + len(Powers), Extra: map[Power]int{}}
+	p := DrawPlan{Turn: s.Turn, PurgeDeck: purgeDeckAtDraw(&n, new([]Event)), Cards: 1 + len(Powers), Extra: map[Power]int{}}
 	for q, k := range extraRandomEvents(s) {
 		if k > 0 {
 			p.Extra[q] = k
@@ -177,10 +186,10 @@ func resolveDraw(s State, orders []Order) (State, []Event, []OrderError) {
 	if len(cards) == 0 {
 		bad(last, "9.12", "no DRAW: name the random event cards drawn, first the card turned face up")
 	}
-	if purgeAt < 0 {
-		bad(last, "22.41", "no PURGE: name the purge card Russia drew (%s)", purgeNames(PlanDraw(s).PurgeDeck))
-	}
 	plan := PlanDraw(s)
+	if purgeAt < 0 {
+		bad(last, "22.41", "no PURGE: name the purge card Russia drew (%s)", purgeNames(plan.PurgeDeck))
+	}
 	if purgeAt >= 0 && !slices.Contains(plan.PurgeDeck, purge) {
 		bad(purgeAt, "22.44, 22.45", "Russia cannot draw the %s this turn: its purge deck holds %s", purge, purgeNames(plan.PurgeDeck))
 	}
@@ -191,21 +200,18 @@ func resolveDraw(s State, orders []Order) (State, []Event, []OrderError) {
 	n := s.Clone()
 	n.Events.Stacked = slices.Clone(cards)
 	n.Events.StackedPurge = purge
-	n.Events.short = 0
 	var evs []Event
 	resolveSegment(&n, nil, &evs)
 	run(&n, &evs)
 	d := n.Events
-	if d.badPurge {
-		bad(purgeAt, "22.44, 22.45", "Russia cannot draw the %s this turn: its purge deck holds %s", purge, purgeNames(plan.PurgeDeck))
-	}
-	drawn := len(cards) - len(d.Stacked) + d.short
+	short := len(allEvents[CardDrawnByJudge](evs)) // draws beyond the cards named
+	drawn := len(cards) - len(d.Stacked) + short
 	why := fmt.Sprintf("1 face up and 1 for each power (9.12)%s", extraNote(plan.Extra))
 	if k := drawn - plan.Cards; k > 0 {
 		why += fmt.Sprintf(", %d more dealt by the cards' own events (9.13)", k)
 	}
 	switch {
-	case d.short > 0:
+	case short > 0:
 		// The cards not named are unknown, and may deal more (9.13).
 		bad(last, "9.12", "this turn draws at least %d cards (1 face up and 1 for each power (9.12)%s, and 1 more for each additional event a card deals (9.13)); you named %d: draw at least %d more and name them all",
 			plan.Cards, extraNote(plan.Extra), len(cards), max(plan.Cards-len(cards), 1))
@@ -296,23 +302,6 @@ func cardList(cs []int) string {
 		return "card " + parts[0]
 	}
 	return "cards " + strings.Join(parts, ", ")
-}
-
-// stackedPurge takes the purge card the moderator named, if any: ok is
-// false when none was named (the judge draws) or the card is not in deck
-// (recorded for resolveDraw's error).
-func stackedPurge(s *State, deck []PurgeCard) (PurgeCard, bool) {
-	d := s.Events
-	if d == nil || d.StackedPurge == "" {
-		return "", false
-	}
-	c := d.StackedPurge
-	d.StackedPurge = ""
-	if !slices.Contains(deck, c) {
-		d.badPurge = true
-		return "", false
-	}
-	return c, true
 }
 
 // CardDrawnByJudge tells the moderator of a physical-deck game that the

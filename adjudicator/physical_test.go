@@ -54,7 +54,7 @@ func TestRule9_12PhysicalDeckDraw(t *testing.T) {
 	if turned, _ := firstOf[EventCardTurned](evs); turned.Card != 17 {
 		t.Errorf("face-up card %d, want 17", turned.Card)
 	}
-	applied := allOf[RandomEventApplied](evs)
+	applied := allEvents[RandomEventApplied](evs)
 	for i, p := range Powers {
 		if want := []int{4, 9, 12, 1, 20}[i]; applied[i+1].Power != p || applied[i+1].Card != want {
 			t.Errorf("%s dealt %+v, want card %d", p, applied[i+1], want)
@@ -157,7 +157,7 @@ func TestRule9_13PhysicalDrawCountsAdditionalEvents(t *testing.T) {
 	// Italy's extra card is drawn right after its own (9.13), before
 	// Britain's.
 	var dealt []int
-	for _, a := range allOf[RandomEventApplied](evs) {
+	for _, a := range allEvents[RandomEventApplied](evs) {
 		if a.Power == Italy {
 			dealt = append(dealt, a.Card)
 		}

@@ -115,6 +115,25 @@ func endTurnPurges(s *State) {
 // public purge events are applied in the same segment, before the garrison,
 // support and maintenance of the income phase (22.51A).
 func resolvePurges(s *State, evs *[]Event) {
+	deck := purgeDeckAtDraw(s, evs)
+	var card PurgeCard
+	if d := s.Events; d != nil && d.StackedPurge != "" {
+		// Physical-deck mode: the card the moderator named, checked
+		// against the same deck (ValidateDraw); no random draw.
+		card, d.StackedPurge = d.StackedPurge, ""
+	} else {
+		card = deck[s.RNG.Intn(len(deck))] // 22.41
+	}
+	s.Russia.PurgeCard = card
+	*evs = append(*evs, PurgeCardDrawn{Turn: s.Turn, Card: card, Deck: deck})
+	applyPurgeCard(s, card, evs)
+}
+
+// purgeDeckAtDraw makes the changes that precede the purge card's draw and
+// returns the purge deck it is drawn from: the Siberian garrison
+// reconstituted (22.61B), a foreign flag eliminated at full cohesion
+// (22.73C), the Great Purge card added or removed (22.44).
+func purgeDeckAtDraw(s *State, evs *[]Event) []PurgeCard {
 	r := &s.Russia
 	if r.SiberianGarrisonPurged && siberianRebuilt(*s) {
 		r.SiberianGarrisonPurged = false // 22.61B: reconstituted
@@ -123,14 +142,7 @@ func resolvePurges(s *State, evs *[]Event) {
 		eliminateFlagInRussia(s, "22.73C", evs) // 22.73C, 10.91F: one flag a turn
 	}
 	syncGreatPurgeCard(s)
-	deck := PurgeDeck(*s)
-	card, named := stackedPurge(s, deck) // physical-deck mode (physical.go)
-	if !named {
-		card = deck[s.RNG.Intn(len(deck))] // 22.41
-	}
-	r.PurgeCard = card
-	*evs = append(*evs, PurgeCardDrawn{Turn: s.Turn, Card: card, Deck: deck})
-	applyPurgeCard(s, card, evs)
+	return PurgeDeck(*s)
 }
 
 // applyPurgeCard acts upon a drawn purge card in the turn it is drawn

@@ -593,7 +593,7 @@ func TestRule22_21DSupportPurgeOffset(t *testing.T) {
 				t.Fatalf("no offset applied at the end of the economic phase: %+v", applied)
 			}
 			got := 0
-			for _, e := range allOf[SupportChanged](evs) {
+			for _, e := range allEvents[SupportChanged](evs) {
 				if e.Power == Russia && e.Rule == "22.21D" {
 					got += e.Delta
 				}

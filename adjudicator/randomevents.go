@@ -58,12 +58,6 @@ type EventDeck struct {
 	// adjudicate yet (diplomacy, crises, construction options ...): kept
 	// for the code of that phase; cleared when the turn ends.
 	Pending []PendingEffect `json:"pending"`
-
-	// short counts draws a physical-deck game took from the pile because
-	// no card was named, badPurge a named purge card not in the purge
-	// deck: for resolveDraw's checks; never stored.
-	short    int
-	badPurge bool
 }
 
 // Reveal is when a held event takes effect (9.41).
@@ -257,7 +251,6 @@ func (d *EventDeck) draw(s *State, p Power, evs *[]Event) int {
 	d.DrawPile = d.DrawPile[1:]
 	d.InPlay = append(d.InPlay, n)
 	if d.Physical {
-		d.short++
 		*evs = append(*evs, CardDrawnByJudge{Turn: s.Turn, Power: p, Card: n})
 	}
 	return n

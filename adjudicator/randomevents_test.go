@@ -32,16 +32,6 @@ func firstOf[T Event](evs []Event) (T, bool) {
 	return z, false
 }
 
-func allOf[T Event](evs []Event) []T {
-	var out []T
-	for _, e := range evs {
-		if x, ok := e.(T); ok {
-			out = append(out, x)
-		}
-	}
-	return out
-}
-
 // Rule 9.12: the first card face up, then one card per power, in the order
 // of play; every card drawn is in play until the turn ends.
 func TestRule9_12Dealing(t *testing.T) {
@@ -55,7 +45,7 @@ func TestRule9_12Dealing(t *testing.T) {
 	if !ok || turned.Card != top[0] {
 		t.Fatalf("first card turned = %+v, want card %d", turned, top[0])
 	}
-	applied := allOf[RandomEventApplied](evs)
+	applied := allEvents[RandomEventApplied](evs)
 	if len(applied) != 6 {
 		t.Fatalf("%d events applied, want general + 5 national", len(applied))
 	}
@@ -91,7 +81,7 @@ func TestRule8_43Reshuffle(t *testing.T) {
 		s, evs, _ = Resolve(s, map[Power][]Order{}) // through the end of the turn
 		all = append(all, evs...)
 	}
-	if len(allOf[EventDeckReshuffled](all)) == 0 {
+	if len(allEvents[EventDeckReshuffled](all)) == 0 {
 		t.Fatal("no reshuffle with 8 cards over 3 turns of 6 draws")
 	}
 	e := s.Events
@@ -100,7 +90,7 @@ func TestRule8_43Reshuffle(t *testing.T) {
 	}
 	// Card 3 is drawn at most once in the game.
 	drawn := 0
-	for _, x := range allOf[RandomEventApplied](all) {
+	for _, x := range allEvents[RandomEventApplied](all) {
 		if x.Card == 3 {
 			drawn++
 		}
@@ -134,7 +124,7 @@ func TestRule8_31Secrecy(t *testing.T) {
 	if !ok || held.Power != Italy || held.Visibility() != (Visibility{Power: Italy}) || len(held.Effects) != 1 {
 		t.Fatalf("secret event notice %+v", held)
 	}
-	for _, a := range allOf[RandomEventApplied](evs) {
+	for _, a := range allEvents[RandomEventApplied](evs) {
 		if a.Power == Italy {
 			t.Fatalf("Italy's secret event made public when drawn: %+v", a)
 		}
@@ -229,7 +219,7 @@ func TestRule9_41RevealTiming(t *testing.T) {
 		t.Fatal("economic event not revealed by the income phase")
 	}
 	in, _ := firstOf[IncomeComputed](evs)
-	for _, ic := range allOf[IncomeComputed](evs) {
+	for _, ic := range allEvents[IncomeComputed](evs) {
 		if ic.Power == Germany {
 			in = ic
 		}
@@ -262,7 +252,7 @@ func TestRule9_13UnplayedExtraEvent(t *testing.T) {
 	})
 	s, _ := StackDraws(NewGameWithDeck(5, d), 1, 2, 3, 4, 5, 6, 7)
 	s, evs, _ := Resolve(s, nil)
-	held := allOf[SecretEventHeld](evs)
+	held := allEvents[SecretEventHeld](evs)
 	if len(held) != 1 || held[0].Card != 7 || !held[0].Extra || !held[0].Playable {
 		t.Fatalf("secret events %+v, want Russia's extra card 7", held)
 	}
@@ -271,7 +261,7 @@ func TestRule9_13UnplayedExtraEvent(t *testing.T) {
 	}
 	_, evs, _ = Resolve(s, map[Power][]Order{})
 	found := false
-	for _, a := range allOf[RandomEventApplied](evs) {
+	for _, a := range allEvents[RandomEventApplied](evs) {
 		if a.Card == 7 && a.Power == Russia {
 			found = true
 			if a.Rule != "9.13" || len(a.Outcomes) != 0 {
@@ -346,7 +336,7 @@ func TestRule15_31GeneralResearchEventTiming(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, a := range allOf[RandomEventApplied](evs) {
+	for _, a := range allEvents[RandomEventApplied](evs) {
 		if a.Card == 1 && a.Power == 0 {
 			if len(a.Outcomes) != 1 || a.Outcomes[0].Kind != EffectResearchDoubled {
 				t.Errorf("at the end of the economic phase %+v, want the doubling only", a)
