@@ -206,7 +206,7 @@ func resolveDraw(s State, orders []Order) (State, []Event, []OrderError) {
 	d := n.Events
 	short := len(allEvents[CardDrawnByJudge](evs)) // draws beyond the cards named
 	drawn := len(cards) - len(d.Stacked) + short
-	why := fmt.Sprintf("1 face up and 1 for each power (9.12)%s", extraNote(plan.Extra))
+	why := fmt.Sprintf("1 face up and 1 for each power (9.12)%s", extraNote(plan))
 	if k := drawn - plan.Cards; k > 0 {
 		why += fmt.Sprintf(", %d more dealt by the cards' own events (9.13)", k)
 	}
@@ -214,7 +214,7 @@ func resolveDraw(s State, orders []Order) (State, []Event, []OrderError) {
 	case short > 0:
 		// The cards not named are unknown, and may deal more (9.13).
 		bad(last, "9.12", "this turn draws at least %d cards (1 face up and 1 for each power (9.12)%s, and 1 more for each additional event a card deals (9.13)); you named %d: draw at least %d more and name them all",
-			plan.Cards, extraNote(plan.Extra), len(cards), max(plan.Cards-len(cards), 1))
+			plan.Cards, extraNote(plan), len(cards), max(plan.Cards-len(cards), 1))
 	case len(d.Stacked) > 0:
 		bad(cardAt[len(cardAt)-len(d.Stacked)], "9.12", "this turn draws %d cards (%s); you named %d: put %s back, it is not drawn",
 			drawn, why, len(cards), cardList(d.Stacked))
@@ -280,17 +280,23 @@ func purgeNames(deck []PurgeCard) string {
 	return strings.Join(names, ", ")
 }
 
-func extraNote(extra map[Power]int) string {
+// Additional words the additional events by power ("Germany 1, Russia
+// 2"), "" when there are none.
+func (p DrawPlan) Additional() string {
 	var parts []string
-	for _, p := range Powers {
-		if k := extra[p]; k > 0 {
-			parts = append(parts, fmt.Sprintf("%s %d", p.Title(), k))
+	for _, q := range Powers {
+		if k := p.Extra[q]; k > 0 {
+			parts = append(parts, fmt.Sprintf("%s %d", q.Title(), k))
 		}
 	}
-	if len(parts) == 0 {
-		return ""
+	return strings.Join(parts, ", ")
+}
+
+func extraNote(plan DrawPlan) string {
+	if a := plan.Additional(); a != "" {
+		return ", additional events (9.14-9.16): " + a
 	}
-	return ", additional events (9.14-9.16): " + strings.Join(parts, ", ")
+	return ""
 }
 
 func cardList(cs []int) string {

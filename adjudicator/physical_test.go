@@ -259,3 +259,23 @@ func TestParsePurgeCard(t *testing.T) {
 		t.Error("grand accepted")
 	}
 }
+
+// Rules 9.14-9.16: the plan words the additional events in the order of
+// play, for the moderator's prompt and the refusals.
+func TestRule9_14DrawPlanAdditional(t *testing.T) {
+	p := DrawPlan{Extra: map[Power]int{Russia: 2, Germany: 1}}
+	if got := p.Additional(); got != "Germany 1, Russia 2" {
+		t.Errorf("Additional = %q", got)
+	}
+	if got := (DrawPlan{}).Additional(); got != "" {
+		t.Errorf("Additional of none = %q", got)
+	}
+	s := physicalGame(t, 3, testDeck(20, nil))
+	s.Russia.PurgeEvents = 30 // full cohesion since last turn: one more (9.16A)
+	since := s.Turn
+	since.Year--
+	s.Russia.FullCohesionSince = &since
+	if plan := PlanDraw(s); plan.Extra[Russia] == 0 || plan.Cards != 6+plan.Extra[Russia] {
+		t.Errorf("plan at full cohesion %+v", plan)
+	}
+}

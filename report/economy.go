@@ -96,19 +96,7 @@ func economyEvent(w *writer, e adjudicator.Event) bool {
 
 // deltaCounters words a signed change of counters, e.g. "-1 x 3, +1 x 2".
 func deltaCounters(c adjudicator.ActivityCounters) string {
-	var parts []string
-	add := func(n int, what string) {
-		if n != 0 {
-			parts = append(parts, fmt.Sprintf("%s x %s", signed(n), what))
-		}
-	}
-	add(c.Three, "3")
-	add(c.Two, "2")
-	add(c.One, "1")
-	add(c.Zero, "0")
-	add(c.Ship, "1 (shipbuilding only)")
-	add(c.Research, "1 (research only)")
-	return strings.Join(parts, ", ")
+	return strings.Join(counterTerms(c, true), ", ")
 }
 
 // supportDetail explains p's support level in the private notice: the

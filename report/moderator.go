@@ -54,14 +54,8 @@ func drawPrompt(w *writer, game string, s adjudicator.State) {
 	}
 	w.wrap(fmt.Sprintf("1. Russia's purge card (22.41), from: %s.", strings.Join(purge, ", ")), "   ")
 	extra := ""
-	var parts []string
-	for _, p := range adjudicator.Powers {
-		if k := plan.Extra[p]; k > 0 {
-			parts = append(parts, fmt.Sprintf("%s %d", p.Title(), k))
-		}
-	}
-	if len(parts) > 0 {
-		extra = fmt.Sprintf(" and the additional events of 9.14-9.16 (%s)", strings.Join(parts, ", "))
+	if a := plan.Additional(); a != "" {
+		extra = fmt.Sprintf(" and the additional events of 9.14-9.16 (%s)", a)
 	}
 	w.wrap(fmt.Sprintf("2. %d random event cards: the first turned face up, then one for each power in the order of play%s. A card whose public event deals more cards (9.13) needs one more draw each; the judge tells you if the count is short.",
 		plan.Cards, extra), "   ")

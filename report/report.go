@@ -117,23 +117,30 @@ func Orders(orders []adjudicator.Order) string {
 	return strings.Join(lines, "\n")
 }
 
+// counters words the counters c holds, e.g. "2 x 3, 1 x 1", or "none".
 func counters(c adjudicator.ActivityCounters) string {
+	if parts := counterTerms(c, false); len(parts) > 0 {
+		return strings.Join(parts, ", ")
+	}
+	return "none"
+}
+
+// counterTerms words each kind of counter in c, strongest first, leaving
+// out the kinds c has none of: "2 x 3", or with sign "+2 x 3".
+func counterTerms(c adjudicator.ActivityCounters, withSign bool) []string {
 	var parts []string
-	add := func(n int, what string) {
-		if n > 0 {
-			parts = append(parts, fmt.Sprintf("%d x %s", n, what))
+	for _, k := range []struct {
+		n    int
+		what string
+	}{{c.Three, "3"}, {c.Two, "2"}, {c.One, "1"}, {c.Zero, "0"}, {c.Ship, "1 (shipbuilding only)"}, {c.Research, "1 (research only)"}} {
+		switch {
+		case withSign && k.n != 0:
+			parts = append(parts, fmt.Sprintf("%s x %s", signed(k.n), k.what))
+		case !withSign && k.n > 0:
+			parts = append(parts, fmt.Sprintf("%d x %s", k.n, k.what))
 		}
 	}
-	add(c.Three, "3")
-	add(c.Two, "2")
-	add(c.One, "1")
-	add(c.Zero, "0")
-	add(c.Ship, "1 (shipbuilding only)")
-	add(c.Research, "1 (research only)")
-	if len(parts) == 0 {
-		return "none"
-	}
-	return strings.Join(parts, ", ")
+	return parts
 }
 
 // next tells which segment is open and who must order.
