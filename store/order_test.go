@@ -148,14 +148,7 @@ func TestRollbackMovesLaterOrdersToHistory(t *testing.T) {
 			tx.PutOrders("g1", 3, OrderRecord{Power: adjudicator.France, MessageID: "<v3>", Received: t0.Add(time.Hour)}),
 		)
 	})
-	update(t, db, func(tx *Tx) error {
-		g, err := tx.Game("g1")
-		if err != nil {
-			return err
-		}
-		g.Version = 1
-		return tx.PutGame(g)
-	})
+	rollback(t, db, "g1", 1)
 	view(t, db, func(tx *Tx) error {
 		for v, want := range map[int]string{1: "<v1>", 2: "", 3: ""} {
 			os, err := tx.Orders("g1", v)
@@ -231,18 +224,24 @@ func TestDrawKeptBesideOrders(t *testing.T) {
 		}
 		return Check(tx)
 	})
-	update(t, db, func(tx *Tx) error {
-		g, err := tx.Game("g1")
-		if err != nil {
-			return err
-		}
-		g.Version = 1
-		return tx.PutGame(g)
-	})
+	rollback(t, db, "g1", 1)
 	view(t, db, func(tx *Tx) error {
 		if d, err := tx.Draw("g1", 2); err != nil || d != nil {
 			t.Errorf("the draw of a rolled-back version is still current: %+v, %v", d, err)
 		}
 		return nil
+	})
+}
+
+// rollback lowers game's version to v (PutGame's rollback).
+func rollback(t *testing.T, db *DB, game string, v int) {
+	t.Helper()
+	update(t, db, func(tx *Tx) error {
+		g, err := tx.Game(game)
+		if err != nil {
+			return err
+		}
+		g.Version = v
+		return tx.PutGame(g)
 	})
 }
