@@ -8,15 +8,15 @@ import (
 )
 
 // Moderator renders the moderators' notice of one adjudication of a
-// physical-deck game (docs/deck.md): the cards the judge drew itself
-// (adjudicator.CardDrawnByJudge) and, when the game waits for the
+// physical-deck game (docs/deck.md): the events only the moderators see
+// (Visibility.Moderator: the cards the judge drew itself) and, when the game waits for the
 // moderator's draw, what to draw and an order block to copy. ok is false
 // when there is nothing to tell the moderator.
 func Moderator(game string, events []adjudicator.Event, after adjudicator.State) (subject, body string, ok bool) {
-	var mine []adjudicator.CardDrawnByJudge
+	var mine []adjudicator.Event
 	for _, e := range events {
-		if c, is := e.(adjudicator.CardDrawnByJudge); is {
-			mine = append(mine, c)
+		if e.Visibility().Moderator {
+			mine = append(mine, e)
 		}
 	}
 	awaits := adjudicator.AwaitsDraw(after)
@@ -27,10 +27,12 @@ func Moderator(game string, events []adjudicator.Event, after adjudicator.State)
 	w.title(fmt.Sprintf("Gathering Storm game %s: moderator's notice", game))
 	if len(mine) > 0 {
 		w.blank()
-		w.heading("Cards the judge drew (take them out of the physical deck)")
-		for _, c := range mine {
-			w.wrap(fmt.Sprintf("%s: card %d, drawn for %s; no card was named for this draw, so the judge took the next card of the deck file's pile.",
-				c.Turn, c.Card, eventHolder(c.Power)), "  ")
+		w.heading("For the moderators only")
+		for _, e := range mine {
+			if c, ok := e.(adjudicator.CardDrawnByJudge); ok {
+				w.wrap(fmt.Sprintf("%s: card %d, drawn for %s; no card was named for this draw, so the judge took the next card of the deck file's pile: take it out of the physical deck.",
+					c.Turn, c.Card, eventHolder(c.Power)), "  ")
+			}
 		}
 	}
 	if awaits {
