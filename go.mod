@@ -8,6 +8,7 @@ require (
 	github.com/emersion/go-message v0.18.2
 	github.com/emersion/go-sasl v0.0.0-20241020182733-b788ff22d5a6
 	github.com/emersion/go-smtp v0.25.1
+	github.com/klauspost/compress v1.20.3
 	github.com/wneessen/go-mail v0.8.1
 	go.etcd.io/bbolt v1.4.3
 	golang.org/x/crypto v0.58.0

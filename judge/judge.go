@@ -392,7 +392,8 @@ func recipients(g *store.Game) []string {
 // address; sensitive mail carries a secret and has its body dropped once
 // sent (store.Mail.Sensitive).
 func (j *Judge) notify(tx *store.Tx, id, to, subject, body string, sensitive bool, now time.Time) error {
-	return j.enqueue(tx, &store.Mail{ID: id, To: []string{to}, Subject: subject, Body: body,
+	game, _, _ := strings.Cut(id, "/") // every automatic mail's ID starts with its game
+	return j.enqueue(tx, &store.Mail{ID: id, Game: game, To: []string{to}, Subject: subject, Body: body,
 		AutoSubmitted: "auto-generated", Sensitive: sensitive}, now)
 }
 

@@ -14,7 +14,11 @@ import (
 // Mail is an outgoing email in the outbox. It is durable before any attempt
 // to send it; a zero Sent means pending.
 type Mail struct {
-	ID            string    `json:"id"` // unique, e.g. derived from game, version and recipient
+	ID string `json:"id"` // unique, e.g. derived from game, version and recipient
+	// Game is the game the mail belongs to ("" when none: a receipt to an
+	// email that named no existing game). Delivery failures are reported
+	// to this game's moderators.
+	Game          string    `json:"game,omitempty"`
 	From          string    `json:"from"`
 	To            []string  `json:"to"`
 	Subject       string    `json:"subject"`
