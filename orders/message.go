@@ -20,12 +20,55 @@ import (
 // hundred bytes; a longer text is refused rather than read.
 const MaxBody = 1 << 20
 
-// Limits on the MIME tree ReadMessage walks, so that a hostile message
-// cannot make it recurse or loop for long.
-const (
-	maxDepth = 8   // nesting of multipart entities
-	maxParts = 256 // parts visited in total
-)
+// Limits bound what ReadMessage accepts, so that a hostile or broken
+// message costs little and gets a clear answer. The zero value of a field
+// means its DefaultLimits value. docs/orders.md lists them for players.
+type Limits struct {
+	Size  int // the whole raw message, in bytes
+	Parts int // MIME entities visited in total
+	Depth int // nesting of multipart entities
+}
+
+// DefaultLimits fit any order email with room to spare: an order email is
+// a few hundred bytes of text, perhaps with an HTML copy and a signature
+// image.
+var DefaultLimits = Limits{Size: 1 << 20, Parts: 100, Depth: 10}
+
+func (l Limits) withDefaults() Limits {
+	if l.Size <= 0 {
+		l.Size = DefaultLimits.Size
+	}
+	if l.Parts <= 0 {
+		l.Parts = DefaultLimits.Parts
+	}
+	if l.Depth <= 0 {
+		l.Depth = DefaultLimits.Depth
+	}
+	return l
+}
+
+// LimitError says which limit a message broke. ReadMessage returns it (with
+// the Message's header fields filled in) so that the sender can be told.
+type LimitError struct {
+	What  string // "size", "parts", "depth" or "text"
+	Limit int
+}
+
+func (e *LimitError) Error() string {
+	switch e.What {
+	case "size":
+		return fmt.Sprintf("orders: message larger than %d bytes", e.Limit)
+	case "parts":
+		return fmt.Sprintf("orders: more than %d MIME parts", e.Limit)
+	case "depth":
+		return fmt.Sprintf("orders: MIME parts nested more than %d deep", e.Limit)
+	}
+	return fmt.Sprintf("orders: message text longer than %d bytes", e.Limit)
+}
+
+// maxHeader is how much of an oversized message is read for its header
+// (to answer its sender): header fields beyond it are not seen.
+const maxHeader = 256 << 10
 
 // Message is what the judge needs of one received email: the threading and
 // loop-detection headers and the text of the body.
@@ -69,7 +112,18 @@ type Message struct {
 // filled in together with the error, so that the caller can still answer in
 // the same thread or recognise automatic mail. When the header cannot be
 // read, the Message is nil.
-func ReadMessage(raw []byte) (*Message, error) {
+func ReadMessage(raw []byte) (*Message, error) { return DefaultLimits.Read(raw) }
+
+// Read is ReadMessage under the limits l. A message larger than l.Size has
+// only its header read (at most its first 256 KiB): the Message comes back
+// with a *LimitError.
+func (l Limits) Read(raw []byte) (*Message, error) {
+	l = l.withDefaults()
+	var tooBig error
+	if len(raw) > l.Size {
+		tooBig = &LimitError{What: "size", Limit: l.Size}
+		raw = raw[:min(len(raw), maxHeader)]
+	}
 	e, err := message.Read(bytes.NewReader(raw))
 	if e == nil {
 		if err == nil {
@@ -79,7 +133,10 @@ func ReadMessage(raw []byte) (*Message, error) {
 		return nil, fmt.Errorf("orders: reading message header: %s", shorten(strings.Join(strings.Fields(err.Error()), " "), maxLineShown))
 	}
 	m := readHeader(mail.Header{Header: e.Header})
-	body, err := readBody(e)
+	if tooBig != nil {
+		return m, tooBig
+	}
+	body, err := readBody(e, l)
 	if err != nil {
 		return m, err
 	}
@@ -193,8 +250,8 @@ type part struct {
 // first text part that is an attachment. An unknown charset or transfer
 // encoding (which go-message reports but does not fail on) leaves a body
 // undecoded, which decodeFallback then reads as well as it can.
-func readBody(e *message.Entity) (string, error) {
-	w := walker{}
+func readBody(e *message.Entity, l Limits) (string, error) {
+	w := walker{limits: l}
 	if err := w.walk(e, 0); err != nil {
 		return "", err
 	}
@@ -222,13 +279,14 @@ func readBody(e *message.Entity) (string, error) {
 	if best.html {
 		text = htmlText(text)
 		if len(text) > MaxBody { // quote prefixes can lengthen the text
-			return "", fmt.Errorf("orders: message text longer than %d bytes", MaxBody)
+			return "", &LimitError{What: "text", Limit: MaxBody}
 		}
 	}
 	return normalizeText(text), nil
 }
 
 type walker struct {
+	limits  Limits
 	visited int
 	parts   []part
 	// plain is set once an inline text/plain part is found: nothing after
@@ -238,11 +296,11 @@ type walker struct {
 
 func (w *walker) walk(e *message.Entity, depth int) error {
 	w.visited++
-	if w.visited > maxParts {
-		return fmt.Errorf("orders: more than %d MIME parts", maxParts)
+	if w.visited > w.limits.Parts {
+		return &LimitError{What: "parts", Limit: w.limits.Parts}
 	}
-	if depth > maxDepth {
-		return fmt.Errorf("orders: MIME parts nested more than %d deep", maxDepth)
+	if depth > w.limits.Depth {
+		return &LimitError{What: "depth", Limit: w.limits.Depth}
 	}
 	if mr := e.MultipartReader(); mr != nil {
 		for !w.plain {
@@ -283,7 +341,7 @@ func (w *walker) walk(e *message.Entity, depth int) error {
 		return nil
 	}
 	if len(b) > MaxBody {
-		return fmt.Errorf("orders: message text longer than %d bytes", MaxBody)
+		return &LimitError{What: "text", Limit: MaxBody}
 	}
 	p.text = decodeFallback(b)
 	w.parts = append(w.parts, p)

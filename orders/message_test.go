@@ -2,6 +2,7 @@ package orders
 
 import (
 	"encoding/base64"
+	"errors"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -237,12 +238,12 @@ func TestReadMessageHeaders(t *testing.T) {
 
 func TestReadMessageErrors(t *testing.T) {
 	nested := "Content-Type: text/plain\n\nPASS"
-	for i := 0; i < maxDepth+2; i++ {
+	for i := 0; i < DefaultLimits.Depth+2; i++ {
 		nested = "Content-Type: multipart/mixed; boundary=\"b" + string(rune('a'+i)) + "\"\n\n--b" + string(rune('a'+i)) + "\n" + nested + "\n--b" + string(rune('a'+i)) + "--\n"
 	}
 	var many strings.Builder
 	many.WriteString("Content-Type: multipart/mixed; boundary=\"m\"\n\n")
-	for i := 0; i < maxParts+5; i++ {
+	for i := 0; i < DefaultLimits.Parts+5; i++ {
 		many.WriteString("--m\nContent-Type: image/png\n\nxx\n")
 	}
 	many.WriteString("--m--\n")
@@ -260,13 +261,13 @@ func TestReadMessageErrors(t *testing.T) {
 		{"no text part",
 			msg("From: a@example.org\nContent-Type: multipart/mixed; boundary=\"x\"", "--x\nContent-Type: image/png\n\nxx\n--x--"),
 			"orders: the message has no text part", true},
-		{"text longer than MaxBody",
-			msg("From: a@example.org", strings.Repeat("PASS\n", MaxBody/5+1)),
-			"orders: message text longer than 1048576 bytes", true},
+		{"message larger than the size limit",
+			msg("From: a@example.org", strings.Repeat("PASS\n", DefaultLimits.Size/5+1)),
+			"orders: message larger than 1048576 bytes", true},
 		{"nesting too deep", []byte("From: a@example.org\n" + nested),
-			"orders: MIME parts nested more than 8 deep", true},
+			"orders: MIME parts nested more than 10 deep", true},
 		{"too many parts", []byte("From: a@example.org\n" + many.String()),
-			"orders: more than 256 MIME parts", true},
+			"orders: more than 100 MIME parts", true},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -344,5 +345,44 @@ func TestHTMLText(t *testing.T) {
 				t.Errorf("htmlText(%q)\n got %q\nwant %q", tc.html, got, tc.want)
 			}
 		})
+	}
+}
+
+// TestLimits: each limit is configurable, is reported as a *LimitError
+// naming it, and leaves the header read so that the sender can be answered.
+func TestLimits(t *testing.T) {
+	l := Limits{Size: 2000, Parts: 4, Depth: 2}
+	parts := "Content-Type: multipart/mixed; boundary=\"m\"\n\n" + strings.Repeat("--m\nContent-Type: image/png\n\nxx\n", 4) + "--m\nContent-Type: text/plain\n\nPASS\n--m--\n"
+	deep := "Content-Type: text/plain\n\nPASS"
+	for i := 0; i < 3; i++ {
+		b := string(rune('a' + i))
+		deep = "Content-Type: multipart/mixed; boundary=\"" + b + "\"\n\n--" + b + "\n" + deep + "\n--" + b + "--\n"
+	}
+	tests := []struct {
+		name string
+		raw  []byte
+		what string
+	}{
+		{"size", msg("From: a@example.org\nMessage-ID: <big@x>", strings.Repeat("x", 3000)), "size"},
+		{"parts", []byte("From: a@example.org\nMessage-ID: <big@x>\n" + parts), "parts"},
+		{"depth", []byte("From: a@example.org\nMessage-ID: <big@x>\n" + deep), "depth"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			m, err := l.Read(tc.raw)
+			var le *LimitError
+			if !errors.As(err, &le) || le.What != tc.what {
+				t.Fatalf("error %v, want a LimitError on %s", err, tc.what)
+			}
+			if m == nil || m.From != "a@example.org" || m.MessageID != "big@x" {
+				t.Fatalf("header not read: %+v", m)
+			}
+		})
+	}
+	// Under the defaults the same messages are fine.
+	for _, tc := range tests[1:] {
+		if _, err := ReadMessage(tc.raw); err != nil {
+			t.Errorf("%s under the defaults: %v", tc.name, err)
+		}
 	}
 }

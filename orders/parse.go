@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -20,7 +21,14 @@ type Envelope struct {
 	Secret string // as written
 	// Moderator: the email speaks for the game's moderator (a MODERATOR
 	// line instead of POWER) and gives moderator orders (moderator.go).
-	Moderator     bool
+	Moderator bool
+	// Turn and Segment pin the email to the turn (and, optionally, the
+	// segment) it was written for (TURN Winter 1935 [economic]); zero when
+	// there is no TURN line. The judge refuses a pinned email whose turn or
+	// segment is not the open one, as stale.
+	Turn          adjudicator.Turn
+	Segment       adjudicator.Segment
+	TurnLine      int
 	GameLine      int
 	PowerLine     int
 	SecretLine    int
@@ -83,11 +91,12 @@ const (
 	kwPower     = "POWER"
 	kwSecret    = "SECRET"
 	kwModerator = "MODERATOR"
+	kwTurn      = "TURN"
 	kwEnd       = "END"
 )
 
 func isEnvelopeWord(w string) bool {
-	return w == kwGame || w == kwPower || w == kwSecret || w == kwModerator
+	return w == kwGame || w == kwPower || w == kwSecret || w == kwModerator || w == kwTurn
 }
 
 // lookupOrder returns the table entry for an upper-case keyword, or nil.
@@ -102,7 +111,7 @@ func lookupOrder(kw string) *orderWord {
 
 // knownWords are all keywords a line may start with, for suggestions.
 func knownWords() []string {
-	ws := []string{kwGame, kwPower, kwSecret, kwModerator}
+	ws := []string{kwGame, kwPower, kwSecret, kwModerator, kwTurn}
 	for _, w := range orderWords {
 		ws = append(ws, w.word)
 	}
@@ -119,7 +128,7 @@ func orderHint() string {
 		}
 		forms = append(forms, f)
 	}
-	return "orders: " + strings.Join(forms, ", ") + "; envelope: GAME, POWER (or MODERATOR), SECRET; END ends the orders; # starts a comment"
+	return "orders: " + strings.Join(forms, ", ") + "; envelope: GAME, POWER (or MODERATOR), SECRET, TURN (optional); END ends the orders; # starts a comment"
 }
 
 // Parse reads the text of an order email: the envelope (GAME, POWER,
@@ -286,6 +295,8 @@ func (p *parser) run(ls []rawLine) {
 			p.secret(l)
 		case kwModerator:
 			p.moderator(l)
+		case kwTurn:
+			p.turn(l)
 		default:
 			p.order(l)
 		}
@@ -372,6 +383,46 @@ func (p *parser) moderator(l *line) {
 	}
 	p.sub.Envelope.Moderator = true
 	p.sub.Envelope.ModeratorLine = l.n
+}
+
+// turn reads the optional TURN line that pins an email to a turn and,
+// optionally, a segment: "TURN Winter 1935" or "TURN Winter 1935 economic"
+// (as njudge's phase guard: an email written for a turn that is over is
+// refused rather than applied to the next one).
+func (p *parser) turn(l *line) {
+	if p.seen(l, kwTurn, true) {
+		return
+	}
+	hint := "e.g. TURN Winter 1935, or TURN Winter 1935 economic (the season, the year and optionally the segment, as the reports name them)"
+	a := l.args()
+	if len(a) < 2 || len(a) > 3 {
+		p.add(l.errorf(hint, "TURN needs a season and a year"))
+		return
+	}
+	var t adjudicator.Turn
+	if err := t.Season.UnmarshalText([]byte(a[0])); err != nil {
+		p.add(l.errorf(hint, "unknown season %s (Spring, Summer, Fall or Winter)", quote(a[0])))
+		return
+	}
+	y, err := strconv.Atoi(a[1])
+	if err != nil || y < adjudicator.FirstTurn.Year || y > 2100 {
+		p.add(l.errorf(hint, "%s is not a year of the game", quote(a[1])))
+		return
+	}
+	t.Year = y
+	var seg adjudicator.Segment
+	if len(a) == 3 {
+		seg = adjudicator.Segment(strings.ToLower(a[2]))
+		if !seg.Valid() {
+			var ids []string
+			for _, s := range adjudicator.Segments {
+				ids = append(ids, string(s))
+			}
+			p.add(l.errorf("segments: "+strings.Join(ids, ", "), "unknown segment %s%s", quote(a[2]), didYouMean(a[2], ids)))
+			return
+		}
+	}
+	p.sub.Envelope.Turn, p.sub.Envelope.Segment, p.sub.Envelope.TurnLine = t, seg, l.n
 }
 
 // secret reads the SECRET line. Its errors never show the line.

@@ -393,3 +393,31 @@ func TestDistance(t *testing.T) {
 		}
 	}
 }
+
+// TestParseTurn: the optional TURN line pins an email to a turn and,
+// optionally, a segment; bad TURN lines are errors on their line.
+func TestParseTurn(t *testing.T) {
+	sub, err := Parse("GAME demo\nSECRET s3cret\nTURN winter 1935 economic\nPASS\nEND\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := sub.Envelope
+	if e.Turn != (adjudicator.Turn{Year: 1935, Season: adjudicator.Winter}) || e.Segment != adjudicator.SegEconomic || e.TurnLine != 3 {
+		t.Errorf("envelope %+v", e)
+	}
+	sub, err = Parse("GAME demo\nSECRET s3cret\nTurn: Spring 1936\nPASS\n")
+	if err != nil || sub.Envelope.Turn.String() != "Spring 1936" || sub.Envelope.Segment != "" {
+		t.Errorf("TURN without segment: %+v, %v", sub.Envelope, err)
+	}
+	for body, want := range map[string]string{
+		"TURN 1935":               "line 3: TURN needs a season and a year",
+		"TURN Autumn 1935":        `line 3: unknown season "Autumn"`,
+		"TURN Winter 35":          `line 3: "35" is not a year of the game`,
+		"TURN Winter 1935 econom": `line 3: unknown segment "econom"`,
+	} {
+		_, err := Parse("GAME demo\nSECRET s3cret\n" + body + "\nPASS\n")
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%q: error %v, want %q", body, err, want)
+		}
+	}
+}
