@@ -24,7 +24,7 @@ func BenchmarkIngest(b *testing.B) {
 		id := fmt.Sprintf("<m%d@example.org>", i)
 		at := t0.Add(time.Duration(i) * time.Second)
 		err := db.Update(func(tx *Tx) error {
-			if err := tx.MarkSeen(id, raw, at); err != nil {
+			if err := mark(tx, id, raw, at); err != nil {
 				return err
 			}
 			if err := tx.PutOrders("g1", 0, OrderRecord{Power: adjudicator.Powers[i%5], Orders: orders, MessageID: id, From: "p@example.org", Received: at}); err != nil {

@@ -40,7 +40,9 @@ func ExampleDB_Update() {
 
 	ingest := func(messageID string) error {
 		return db.Update(func(tx *store.Tx) error {
-			if err := tx.MarkSeen(messageID, []byte("raw message"), at); err != nil {
+			raw := []byte("Message-ID: " + messageID + "\r\n\r\nGAME storm-1\r\n")
+			d := store.Delivery{MessageID: messageID, Received: at, SHA256: store.RawHash(raw), Size: len(raw)}
+			if err := tx.MarkSeen(store.DeliveryKey(messageID, raw), d); err != nil {
 				return err // ErrExists: already applied, nothing else is written
 			}
 			err := tx.PutOrders("storm-1", 0, store.OrderRecord{Power: adjudicator.Germany,
@@ -63,6 +65,6 @@ func ExampleDB_Update() {
 	})
 	// Output:
 	// <nil>
-	// store: mark seen "<m1@example.org>": already exists
+	// store: mark seen 60500e80a9b4ad6c: already exists
 	// receipt/<m1@example.org> <0e76da2b1f07807f85d2191749ceca5d@stormjudge.invalid>
 }

@@ -45,13 +45,13 @@ func (tx *Tx) PutState(game string, version int, s adjudicator.State, events []b
 			return fmt.Errorf("store: put state %q version %d: %w", game, version, err)
 		}
 	}
-	if err := states.Put(k, sv); err != nil {
+	if err := states.Put(k, pack(sv)); err != nil {
 		return fmt.Errorf("store: put state %q version %d: %w", game, version, err)
 	}
 	if events == nil {
 		err = evb.Delete(k)
 	} else {
-		err = evb.Put(k, events)
+		err = evb.Put(k, pack(events))
 	}
 	if err != nil {
 		return fmt.Errorf("store: put state %q version %d: %w", game, version, err)
@@ -71,6 +71,12 @@ func (tx *Tx) archiveState(game string, version int, state, events []byte) error
 	if err != nil {
 		return err
 	}
+	if state, err = unpack(state); err != nil {
+		return err
+	}
+	if events, err = unpack(events); err != nil {
+		return err
+	}
 	seq, err := b.NextSequence()
 	if err != nil {
 		return err
@@ -79,7 +85,7 @@ func (tx *Tx) archiveState(game string, version int, state, events []byte) error
 	if err != nil {
 		return err
 	}
-	return b.Put(append(versionKey(version), u64(seq)...), v)
+	return b.Put(append(versionKey(version), u64(seq)...), pack(v))
 }
 
 // StateHistory returns the replaced states of game at version, oldest first
@@ -94,7 +100,11 @@ func (tx *Tx) StateHistory(game string, version int) ([]ReplacedState, error) {
 	c := b.Cursor()
 	for k, v := c.Seek(prefix); k != nil && len(k) == 16 && bytes.HasPrefix(k, prefix); k, v = c.Next() {
 		var r ReplacedState
-		if err := json.Unmarshal(v, &r); err != nil {
+		v, err := unpack(v)
+		if err == nil {
+			err = json.Unmarshal(v, &r)
+		}
+		if err != nil {
 			return nil, fmt.Errorf("store: state history %q version %d: %w", game, version, err)
 		}
 		out = append(out, r)
@@ -110,7 +120,11 @@ func (tx *Tx) State(game string, version int) (adjudicator.State, error) {
 	if v == nil {
 		return s, fmt.Errorf("store: state %q version %d: %w", game, version, ErrNotFound)
 	}
-	if err := json.Unmarshal(v, &s); err != nil {
+	v, err := unpack(v)
+	if err == nil {
+		err = json.Unmarshal(v, &s)
+	}
+	if err != nil {
 		return s, fmt.Errorf("store: state %q version %d: %w", game, version, err)
 	}
 	return s, nil
@@ -138,7 +152,11 @@ func (tx *Tx) Events(game string, version int) ([]byte, error) {
 	if b == nil {
 		return nil, nil
 	}
-	return clone(b.Get(versionKey(version))), nil
+	v, err := unpack(b.Get(versionKey(version)))
+	if err != nil {
+		return nil, fmt.Errorf("store: events %q version %d: %w", game, version, err)
+	}
+	return clone(v), nil
 }
 
 // now is the clock for defaults (Enqueue's Created, Audit's Time) when the

@@ -46,13 +46,16 @@ type Tx struct {
 
 // Top-level bucket names; doc.go describes their keys and values.
 var (
-	bucketGames     = []byte("games")
-	bucketGame      = []byte("game")
-	bucketInbox     = []byte("inbox")
-	bucketMailboxes = []byte("mailboxes")
-	bucketOutbox    = []byte("outbox")
-	bucketDue       = []byte("due")
-	bucketAudit     = []byte("audit")
+	bucketGames       = []byte("games")
+	bucketGame        = []byte("game")
+	bucketDeliveries  = []byte("deliveries")
+	bucketLegacyInbox = []byte("inbox") // before schema 2; migrate.go
+	bucketMeta        = []byte("meta")
+	bucketCounters    = []byte("counters")
+	bucketMailboxes   = []byte("mailboxes")
+	bucketOutbox      = []byte("outbox")
+	bucketDue         = []byte("due")
+	bucketAudit       = []byte("audit")
 
 	// Nested under game/<id>.
 	bucketStates       = []byte("states")
@@ -61,7 +64,7 @@ var (
 	bucketOrders       = []byte("orders")
 	bucketOrderHistory = []byte("orderhistory")
 
-	topBuckets = [][]byte{bucketGames, bucketGame, bucketInbox, bucketMailboxes, bucketOutbox, bucketDue, bucketAudit}
+	topBuckets = [][]byte{bucketGames, bucketGame, bucketDeliveries, bucketMailboxes, bucketOutbox, bucketDue, bucketAudit, bucketMeta, bucketCounters}
 )
 
 // Open opens (creating if needed) the store file at path. It fails after
@@ -81,21 +84,35 @@ func Open(path string, opts *Options) (*DB, error) {
 	if err != nil {
 		return nil, fmt.Errorf("store: open %s: %w", path, err)
 	}
-	db := &DB{db: bdb, path: path}
 	if !o.ReadOnly {
+		var compact bool
 		err := bdb.Update(func(tx *bolt.Tx) error {
 			for _, name := range topBuckets {
 				if _, err := tx.CreateBucketIfNotExists(name); err != nil {
 					return err
 				}
 			}
-			return nil
+			var err error
+			compact, err = migrate(tx)
+			return err
 		})
 		if err != nil {
 			bdb.Close()
-			return nil, fmt.Errorf("store: open %s: create buckets: %w", path, err)
+			return nil, fmt.Errorf("store: open %s: %w", path, err)
+		}
+		if compact {
+			// migrate dropped raw emails; rewrite the file so that no
+			// freed page keeps them (migrate.go).
+			bdb.Close()
+			if _, _, err := Compact(path, &o); err != nil {
+				return nil, err
+			}
+			if bdb, err = bolt.Open(path, 0o600, &bolt.Options{Timeout: o.Timeout}); err != nil {
+				return nil, fmt.Errorf("store: open %s: %w", path, err)
+			}
 		}
 	}
+	db := &DB{db: bdb, path: path}
 	return db, nil
 }
 

@@ -159,7 +159,7 @@ func TestReopenKeepsEverything(t *testing.T) {
 			tx.PutState("g1", 1, state, events),
 			tx.PutGame(newGame("g1", 1)),
 			tx.PutOrders("g1", 1, OrderRecord{Power: adjudicator.Germany, Orders: []adjudicator.Order{{Kind: adjudicator.Mobilize, From: adjudicator.Idle, Line: 4}}, MessageID: "<m1@x>", From: "g@example.org", Received: t0}),
-			tx.MarkSeen("<m1@x>", []byte("Subject: orders\r\n\r\nbody"), t0),
+			mark(tx, "<m1@x>", []byte("Subject: orders\r\n\r\nbody"), t0),
 			tx.SetMailbox("INBOX", 7, 99),
 			tx.Enqueue(&Mail{ID: "receipt-1", To: []string{"g@example.org"}, Subject: "Receipt", Body: "ok", Created: t0}),
 			tx.Audit("g1", AuditEntry{Time: t0, Actor: "g@example.org", Action: "orders", Detail: "MOBILIZE IDLE"}),
@@ -189,8 +189,8 @@ func TestReopenKeepsEverything(t *testing.T) {
 		if err != nil || len(os) != 1 || os[adjudicator.Germany].Orders[0].From != adjudicator.Idle {
 			t.Errorf("orders = %+v, %v", os, err)
 		}
-		if seen, err := tx.Seen("<m1@x>"); !seen || err != nil {
-			t.Errorf("Seen = %v, %v", seen, err)
+		if !seen(tx, "<m1@x>", []byte("Subject: orders\r\n\r\nbody")) {
+			t.Error("delivery not seen after reopen")
 		}
 		if v, u, err := tx.Mailbox("INBOX"); v != 7 || u != 99 || err != nil {
 			t.Errorf("Mailbox = %d, %d, %v", v, u, err)
@@ -225,7 +225,7 @@ func TestTransactionAtomicity(t *testing.T) {
 					}
 				}()
 				return db.Update(func(tx *Tx) error {
-					if err := tx.MarkSeen("<m1@x>", []byte("raw"), t0); err != nil {
+					if err := mark(tx, "<m1@x>", []byte("raw"), t0); err != nil {
 						return err
 					}
 					if err := tx.PutOrders("g1", 0, OrderRecord{Power: adjudicator.Germany, Pass: true, Received: t0}); err != nil {
@@ -244,7 +244,7 @@ func TestTransactionAtomicity(t *testing.T) {
 				t.Fatalf("Update returned %v, want fn's error", err)
 			}
 			view(t, db, func(tx *Tx) error {
-				if seen, _ := tx.Seen("<m1@x>"); seen {
+				if seen(tx, "<m1@x>", []byte("raw")) {
 					t.Error("message marked seen")
 				}
 				if os, _ := tx.Orders("g1", 0); len(os) != 0 {
@@ -272,7 +272,7 @@ func TestWriteInViewFails(t *testing.T) {
 		{"PutGame", func(tx *Tx) error { return tx.PutGame(newGame("g2", 0)) }},
 		{"PutState", func(tx *Tx) error { return tx.PutState("g1", 0, adjudicator.NewGame(1), nil) }},
 		{"PutOrders", func(tx *Tx) error { return tx.PutOrders("g1", 0, OrderRecord{Power: adjudicator.Italy}) }},
-		{"MarkSeen", func(tx *Tx) error { return tx.MarkSeen("<a@b>", nil, t0) }},
+		{"MarkSeen", func(tx *Tx) error { return mark(tx, "<a@b>", nil, t0) }},
 		{"SetMailbox", func(tx *Tx) error { return tx.SetMailbox("INBOX", 1, 1) }},
 		{"Enqueue", func(tx *Tx) error { return tx.Enqueue(&Mail{ID: "x", To: []string{"a@b"}}) }},
 		{"Audit", func(tx *Tx) error { return tx.Audit("g1", AuditEntry{Action: "x"}) }},
@@ -302,7 +302,7 @@ func TestConcurrentReadersAndWriter(t *testing.T) {
 			err := db.Update(func(tx *Tx) error {
 				id := fmt.Sprintf("<m%d@x>", i)
 				return errors.Join(
-					tx.MarkSeen(id, []byte("raw"), t0),
+					mark(tx, id, []byte("raw"), t0),
 					tx.PutOrders("g1", 0, OrderRecord{Power: adjudicator.Germany, MessageID: id, Received: t0}),
 					tx.Enqueue(&Mail{ID: "receipt-" + id, To: []string{"g@example.org"}, Created: t0.Add(time.Duration(i))}),
 				)
