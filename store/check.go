@@ -18,9 +18,11 @@ import (
 //     to a stored state;
 //   - current orders are keyed by their own power and exist only for
 //     versions <= the game's Version;
-//   - every outbox entry is well-formed (ID = key, recipients, Message-ID,
-//     Created); a sent one has a Sent time, a pending one a NextAttempt and
-//     exactly one entry in the due index, and the due index holds nothing else;
+//   - every outbox entry decodes (compressed or not) and is well-formed (ID =
+//     key, recipients, Message-ID, Created) and exactly one of pending, sent
+//     or failed: a pending one has a NextAttempt and exactly one entry in the
+//     due index, a failed one its error; a sent or failed Sensitive one has
+//     lost its body; the due index holds nothing else;
 //   - inbox and mailbox records have their fixed layouts.
 //
 // Tests run it in t.Cleanup; the daemon may run it in a View at start.
@@ -122,8 +124,8 @@ func (c *checker) outbox() {
 	pending := map[string]bool{} // due keys the outbox requires
 	if b := c.tx.rbucket(bucketOutbox); b != nil {
 		b.ForEach(func(k, v []byte) error {
-			m := new(Mail)
-			if err := json.Unmarshal(v, m); err != nil {
+			m, err := decodeMail(v)
+			if err != nil {
 				c.fail("mail %q: %v", k, err)
 				return nil
 			}
@@ -133,7 +135,7 @@ func (c *checker) outbox() {
 			if err := m.validate(); err != nil {
 				c.fail("mail %q: %v", k, err)
 			}
-			if m.Sent.IsZero() {
+			if m.Pending() {
 				pending[string(dueKey(m))] = true
 			}
 			return nil

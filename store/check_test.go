@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -89,6 +90,32 @@ func TestCheckCatchesCorruption(t *testing.T) {
 		{"truncated inbox record", func(btx *bolt.Tx) error {
 			return btx.Bucket(bucketInbox).Put([]byte("<m@x>"), []byte("short"))
 		}, "truncated record"},
+		{"mail both sent and failed", func(btx *bolt.Tx) error {
+			m := mail("m1", t0)
+			m.MessageID, m.NextAttempt, m.Sent, m.Failed, m.LastError = MessageIDFor(m.ID), t0, t0, t0, "550 x"
+			return putJSON(btx.Bucket(bucketOutbox), []byte("m1"), m)
+		}, "both sent and failed"},
+		{"failed mail without its error", func(btx *bolt.Tx) error {
+			m := mail("m1", t0)
+			m.MessageID, m.NextAttempt, m.Failed = MessageIDFor(m.ID), t0, t0
+			return putJSON(btx.Bucket(bucketOutbox), []byte("m1"), m)
+		}, "failed without an error"},
+		{"failed mail still in the due index", func(btx *bolt.Tx) error {
+			m := mail("m1", t0)
+			m.MessageID, m.NextAttempt, m.Failed, m.LastError = MessageIDFor(m.ID), t0, t0, "550 x"
+			if err := btx.Bucket(bucketDue).Put(dueKey(m), nil); err != nil {
+				return err
+			}
+			return putJSON(btx.Bucket(bucketOutbox), []byte("m1"), m)
+		}, "matches no pending mail"},
+		{"sensitive mail kept its body after failing", func(btx *bolt.Tx) error {
+			m := mail("m1", t0)
+			m.MessageID, m.NextAttempt, m.Failed, m.LastError, m.Sensitive = MessageIDFor(m.ID), t0, t0, "550 x", true
+			return putJSON(btx.Bucket(bucketOutbox), []byte("m1"), m)
+		}, "sensitive mail kept its body"},
+		{"undecodable compressed mail", func(btx *bolt.Tx) error {
+			return btx.Bucket(bucketOutbox).Put([]byte("m1"), append(slices.Clone(zstdMagic), "garbage"...))
+		}, `mail "m1": zstd`},
 		{"malformed mailbox record", func(btx *bolt.Tx) error {
 			return btx.Bucket(bucketMailboxes).Put([]byte("INBOX"), []byte{1, 2, 3})
 		}, "malformed record (3 bytes)"},

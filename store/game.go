@@ -33,6 +33,10 @@ type Seat struct {
 	Power      adjudicator.Power `json:"power"`
 	Address    string            `json:"address"`
 	SecretHash string            `json:"secretHash"`
+	// Undeliverable is set when mail to Address failed permanently (the
+	// server refused it, or the mailer gave up): the time (RFC 3339) and
+	// the server's reply of the last such failure. "" while mail goes out.
+	Undeliverable string `json:"undeliverable,omitempty"`
 }
 
 // Seat returns the seat of power p, or nil.

@@ -12,7 +12,10 @@ import (
 )
 
 // Mail is an outgoing email in the outbox. It is durable before any attempt
-// to send it; a zero Sent means pending.
+// to send it. A mail is in exactly one of three states: pending (zero Sent
+// and zero Failed: it has a NextAttempt and an entry in the due index), sent
+// (Sent set by MarkSent) or failed (Failed set by MarkFailed: the server
+// refused it permanently or the mailer gave up; no further attempts).
 type Mail struct {
 	ID string `json:"id"` // unique, e.g. derived from game, version and recipient
 	// Game is the game the mail belongs to ("" when none: a receipt to an
@@ -32,15 +35,23 @@ type Mail struct {
 	NextAttempt   time.Time `json:"nextAttempt"`
 	LastError     string    `json:"lastError,omitempty"`
 	Sent          time.Time `json:"sent"`
+	// Failed is when the mailer gave up on the mail (MarkFailed); LastError
+	// then holds the server's reply or the last error.
+	Failed time.Time `json:"failed,omitempty"`
 	// Sensitive marks a mail that carries a secret (a player's welcome):
-	// MarkSent replaces its body by a short notice, so the secret lives in
-	// the data file only until the mail server has accepted it. Secrets
-	// are otherwise stored only hashed.
+	// MarkSent and MarkFailed replace its body by a short notice, so the
+	// secret lives in the data file only until the mail server has accepted
+	// (or finally refused) it. Secrets are otherwise stored only hashed.
 	Sensitive bool `json:"sensitive,omitempty"`
 }
 
-// scrubbedBody replaces the body of a Sensitive mail once it was sent.
+// scrubbedBody replaces the body of a Sensitive mail once it was sent or
+// has failed.
 const scrubbedBody = "[body removed after sending: it carried a secret]\n"
+
+// Pending reports whether m is neither sent nor failed: it waits for an
+// attempt and is in the due index.
+func (m *Mail) Pending() bool { return m.Sent.IsZero() && m.Failed.IsZero() }
 
 // MessageIDFor returns the Message-ID Enqueue gives a mail with this ID and
 // no MessageID: "<" + the first 16 bytes of SHA-256(id) in hex +
@@ -67,8 +78,17 @@ func (m *Mail) validate() error {
 	if m.Created.IsZero() {
 		return fmt.Errorf("zero Created")
 	}
-	if m.Sent.IsZero() && m.NextAttempt.IsZero() {
+	if !m.Sent.IsZero() && !m.Failed.IsZero() {
+		return fmt.Errorf("both sent and failed")
+	}
+	if m.Pending() && m.NextAttempt.IsZero() {
 		return fmt.Errorf("pending with zero NextAttempt")
+	}
+	if !m.Failed.IsZero() && m.LastError == "" {
+		return fmt.Errorf("failed without an error")
+	}
+	if m.Sensitive && !m.Pending() && m.Body != scrubbedBody {
+		return fmt.Errorf("sensitive mail kept its body after it left the outbox")
 	}
 	return nil
 }
@@ -123,12 +143,12 @@ func (tx *Tx) putMail(old, m *Mail) error {
 	if err != nil {
 		return fmt.Errorf("store: mail %q: %w", m.ID, err)
 	}
-	if old != nil && old.Sent.IsZero() {
+	if old != nil && old.Pending() {
 		if err := due.Delete(dueKey(old)); err != nil {
 			return fmt.Errorf("store: mail %q: %w", m.ID, err)
 		}
 	}
-	if m.Sent.IsZero() {
+	if m.Pending() {
 		if err := due.Put(dueKey(m), nil); err != nil {
 			return fmt.Errorf("store: mail %q: %w", m.ID, err)
 		}
@@ -137,7 +157,9 @@ func (tx *Tx) putMail(old, m *Mail) error {
 	if err != nil {
 		return fmt.Errorf("store: mail %q: %w", m.ID, err)
 	}
-	if err := b.Put([]byte(m.ID), v); err != nil {
+	// Compressed (blob.go): reports and their bodies are most of the
+	// outbox. decodeMail reads both forms.
+	if err := b.Put([]byte(m.ID), pack(v)); err != nil {
 		return fmt.Errorf("store: mail %q: %w", m.ID, err)
 	}
 	return nil
@@ -154,9 +176,23 @@ func (tx *Tx) Mail(id string) (*Mail, error) {
 	if v == nil {
 		return nil, fmt.Errorf("store: mail %q: %w", id, ErrNotFound)
 	}
-	m := new(Mail)
-	if err := json.Unmarshal(v, m); err != nil {
+	m, err := decodeMail(v)
+	if err != nil {
 		return nil, fmt.Errorf("store: mail %q: %w", id, err)
+	}
+	return m, nil
+}
+
+// decodeMail decodes a stored outbox value: zstd-compressed JSON, or plain
+// JSON as written before outbox values were compressed.
+func decodeMail(v []byte) (*Mail, error) {
+	j, err := unpack(v)
+	if err != nil {
+		return nil, err
+	}
+	m := new(Mail)
+	if err := json.Unmarshal(j, m); err != nil {
+		return nil, err
 	}
 	return m, nil
 }
@@ -167,7 +203,8 @@ func (tx *Tx) Due(now time.Time, limit int) ([]*Mail, error) {
 	return tx.pending(&now, limit)
 }
 
-// Pending returns every unsent mail, in the order of Due.
+// Pending returns every pending mail (neither sent nor failed), in the order
+// of Due.
 func (tx *Tx) Pending() ([]*Mail, error) {
 	return tx.pending(nil, 0)
 }
@@ -202,7 +239,8 @@ func (tx *Tx) pending(until *time.Time, limit int) ([]*Mail, error) {
 	return mails, nil
 }
 
-// Outbox returns every mail, sent or not, ordered by Created, then ID.
+// Outbox returns every mail, pending, sent or failed, ordered by Created,
+// then ID.
 func (tx *Tx) Outbox() ([]*Mail, error) {
 	mails := []*Mail{}
 	b := tx.rbucket(bucketOutbox)
@@ -210,8 +248,8 @@ func (tx *Tx) Outbox() ([]*Mail, error) {
 		return mails, nil
 	}
 	err := b.ForEach(func(k, v []byte) error {
-		m := new(Mail)
-		if err := json.Unmarshal(v, m); err != nil {
+		m, err := decodeMail(v)
+		if err != nil {
 			return fmt.Errorf("store: mail %q: %w", k, err)
 		}
 		mails = append(mails, m)
@@ -243,6 +281,9 @@ func (tx *Tx) RecordAttempt(id string, next time.Time) error {
 	if !old.Sent.IsZero() {
 		return fmt.Errorf("store: record attempt %q: already sent at %v", id, old.Sent)
 	}
+	if !old.Failed.IsZero() {
+		return fmt.Errorf("store: record attempt %q: already failed at %v", id, old.Failed)
+	}
 	if next.IsZero() {
 		return fmt.Errorf("store: record attempt %q: zero next attempt", id)
 	}
@@ -254,7 +295,7 @@ func (tx *Tx) RecordAttempt(id string, next time.Time) error {
 
 // MarkSent records that mail id was accepted by the SMTP server at time at,
 // removing it from the pending mails. Marking a sent mail again keeps the
-// first time.
+// first time; a failed mail cannot be marked sent.
 func (tx *Tx) MarkSent(id string, at time.Time) error {
 	if err := tx.mustWrite("mark sent"); err != nil {
 		return err
@@ -269,11 +310,71 @@ func (tx *Tx) MarkSent(id string, at time.Time) error {
 	if !old.Sent.IsZero() {
 		return nil
 	}
+	if !old.Failed.IsZero() {
+		return fmt.Errorf("store: mark sent %q: already failed at %v", id, old.Failed)
+	}
 	m := *old
 	m.Sent = at
 	if m.Sensitive {
 		m.Body = scrubbedBody
 	}
+	return tx.putMail(old, &m)
+}
+
+// MarkFailed records that mail id will not be sent: the server refused it
+// permanently, or it stayed undeliverable for too long. errText (the
+// server's reply, required) becomes LastError; the mail leaves the pending
+// mails (no further attempts), and a Sensitive mail loses its body as in
+// MarkSent. Marking a failed mail again keeps the first time and reply; a
+// sent mail cannot fail.
+func (tx *Tx) MarkFailed(id, errText string, at time.Time) error {
+	if err := tx.mustWrite("mark failed"); err != nil {
+		return err
+	}
+	old, err := tx.Mail(id)
+	if err != nil {
+		return fmt.Errorf("store: mark failed: %w", err)
+	}
+	if at.IsZero() {
+		return fmt.Errorf("store: mark failed %q: zero time", id)
+	}
+	if errText == "" {
+		return fmt.Errorf("store: mark failed %q: empty error", id)
+	}
+	if !old.Sent.IsZero() {
+		return fmt.Errorf("store: mark failed %q: already sent at %v", id, old.Sent)
+	}
+	if !old.Failed.IsZero() {
+		return nil
+	}
+	m := *old
+	m.Failed = at
+	m.LastError = errText
+	if m.Sensitive {
+		m.Body = scrubbedBody
+	}
+	return tx.putMail(old, &m)
+}
+
+// Reschedule sets when pending mail id is attempted next, without counting
+// an attempt: the mailer makes a recipient's later mails due at once when
+// an earlier one finally went out, so that they follow it in order.
+func (tx *Tx) Reschedule(id string, next time.Time) error {
+	if err := tx.mustWrite("reschedule"); err != nil {
+		return err
+	}
+	old, err := tx.Mail(id)
+	if err != nil {
+		return fmt.Errorf("store: reschedule: %w", err)
+	}
+	if !old.Pending() {
+		return fmt.Errorf("store: reschedule %q: not pending", id)
+	}
+	if next.IsZero() {
+		return fmt.Errorf("store: reschedule %q: zero time", id)
+	}
+	m := *old
+	m.NextAttempt = next
 	return tx.putMail(old, &m)
 }
 
@@ -285,6 +386,10 @@ func (tx *Tx) MarkError(id, errText string) error {
 	old, err := tx.Mail(id)
 	if err != nil {
 		return fmt.Errorf("store: mark error: %w", err)
+	}
+	if !old.Failed.IsZero() {
+		// LastError of a failed mail is the reply it failed with.
+		return fmt.Errorf("store: mark error %q: already failed at %v", id, old.Failed)
 	}
 	m := *old
 	m.LastError = errText

@@ -1,12 +1,15 @@
 package store
 
 import (
+	"encoding/json"
 	"errors"
 	"regexp"
 	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	bolt "go.etcd.io/bbolt"
 )
 
 func mail(id string, created time.Time) *Mail {
@@ -193,7 +196,7 @@ func TestDue(t *testing.T) {
 
 func TestDelivery(t *testing.T) {
 	type step struct {
-		op      string // "attempt", "sent", "error"
+		op      string // "attempt", "sent", "error", "failed"
 		at      time.Time
 		text    string
 		wantErr string
@@ -201,7 +204,7 @@ func TestDelivery(t *testing.T) {
 	tests := []struct {
 		name      string
 		steps     []step
-		want      Mail // Attempts, NextAttempt, LastError, Sent compared
+		want      Mail // Attempts, NextAttempt, LastError, Sent, Failed compared
 		wantDueAt []time.Time
 	}{
 		{
@@ -239,6 +242,45 @@ func TestDelivery(t *testing.T) {
 			steps: []step{{op: "sent", wantErr: "zero time"}},
 			want:  Mail{NextAttempt: t0},
 		},
+		{
+			name:  "failed mail leaves the pending mails with the reply",
+			steps: []step{{op: "attempt", at: t0.Add(5 * time.Minute)}, {op: "failed", at: t0.Add(time.Second), text: "550 5.1.1 no such user"}},
+			want:  Mail{Attempts: 1, NextAttempt: t0.Add(5 * time.Minute), LastError: "550 5.1.1 no such user", Failed: t0.Add(time.Second)},
+		},
+		{
+			name: "failing twice keeps the first time and reply",
+			steps: []step{{op: "failed", at: t0.Add(time.Second), text: "550 first"},
+				{op: "failed", at: t0.Add(time.Hour), text: "550 second"}},
+			want: Mail{NextAttempt: t0, LastError: "550 first", Failed: t0.Add(time.Second)},
+		},
+		{
+			name: "a failed mail is not attempted, sent or given another error",
+			steps: []step{{op: "failed", at: t0.Add(time.Second), text: "550 gone"},
+				{op: "attempt", at: t0.Add(time.Hour), wantErr: "already failed"},
+				{op: "sent", at: t0.Add(time.Hour), wantErr: "already failed"},
+				{op: "error", text: "451 later", wantErr: "already failed"}},
+			want: Mail{NextAttempt: t0, LastError: "550 gone", Failed: t0.Add(time.Second)},
+		},
+		{
+			name:  "a sent mail cannot fail",
+			steps: []step{{op: "sent", at: t0.Add(time.Second)}, {op: "failed", at: t0.Add(time.Hour), text: "550 late", wantErr: "already sent"}},
+			want:  Mail{NextAttempt: t0, Sent: t0.Add(time.Second)},
+		},
+		{
+			name:  "failing needs a time and a reply",
+			steps: []step{{op: "failed", text: "550 x", wantErr: "zero time"}, {op: "failed", at: t0, wantErr: "empty error"}},
+			want:  Mail{NextAttempt: t0},
+		},
+		{
+			name:  "reschedule moves the next attempt without counting one",
+			steps: []step{{op: "attempt", at: t0.Add(time.Hour)}, {op: "reschedule", at: t0.Add(time.Minute)}},
+			want:  Mail{Attempts: 1, NextAttempt: t0.Add(time.Minute)},
+		},
+		{
+			name:  "reschedule of a sent mail is refused",
+			steps: []step{{op: "sent", at: t0.Add(time.Second)}, {op: "reschedule", at: t0.Add(time.Minute), wantErr: "not pending"}},
+			want:  Mail{NextAttempt: t0, Sent: t0.Add(time.Second)},
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -251,6 +293,10 @@ func TestDelivery(t *testing.T) {
 						return tx.RecordAttempt("m", s.at)
 					case "sent":
 						return tx.MarkSent("m", s.at)
+					case "failed":
+						return tx.MarkFailed("m", s.text, s.at)
+					case "reschedule":
+						return tx.Reschedule("m", s.at)
 					default:
 						return tx.MarkError("m", s.text)
 					}
@@ -264,15 +310,17 @@ func TestDelivery(t *testing.T) {
 				if err != nil {
 					return err
 				}
-				if m.Attempts != tt.want.Attempts || !m.NextAttempt.Equal(tt.want.NextAttempt) || m.LastError != tt.want.LastError || !m.Sent.Equal(tt.want.Sent) {
-					t.Errorf("mail = attempts %d, next %v, error %q, sent %v; want %d, %v, %q, %v",
-						m.Attempts, m.NextAttempt, m.LastError, m.Sent, tt.want.Attempts, tt.want.NextAttempt, tt.want.LastError, tt.want.Sent)
+				if m.Attempts != tt.want.Attempts || !m.NextAttempt.Equal(tt.want.NextAttempt) || m.LastError != tt.want.LastError ||
+					!m.Sent.Equal(tt.want.Sent) || !m.Failed.Equal(tt.want.Failed) {
+					t.Errorf("mail = attempts %d, next %v, error %q, sent %v, failed %v; want %d, %v, %q, %v, %v",
+						m.Attempts, m.NextAttempt, m.LastError, m.Sent, m.Failed,
+						tt.want.Attempts, tt.want.NextAttempt, tt.want.LastError, tt.want.Sent, tt.want.Failed)
 				}
 				pending, err := tx.Pending()
 				if err != nil {
 					return err
 				}
-				if wantPending := tt.want.Sent.IsZero(); (len(pending) == 1) != wantPending {
+				if wantPending := tt.want.Pending(); (len(pending) == 1) != wantPending {
 					t.Errorf("Pending = %q, want pending %v", ids(pending), wantPending)
 				}
 				due, err := tx.Due(tt.want.NextAttempt.Add(-time.Nanosecond), 0)
@@ -292,6 +340,8 @@ func TestUnknownMailNotFound(t *testing.T) {
 		"RecordAttempt": func(tx *Tx) error { return tx.RecordAttempt("nope", t0) },
 		"MarkSent":      func(tx *Tx) error { return tx.MarkSent("nope", t0) },
 		"MarkError":     func(tx *Tx) error { return tx.MarkError("nope", "x") },
+		"MarkFailed":    func(tx *Tx) error { return tx.MarkFailed("nope", "550 x", t0) },
+		"Reschedule":    func(tx *Tx) error { return tx.Reschedule("nope", t0) },
 	}
 	for name, op := range ops {
 		if err := db.Update(op); !errors.Is(err, ErrNotFound) {
@@ -338,4 +388,102 @@ func TestMarkSentScrubsSensitiveBody(t *testing.T) {
 		}
 		return nil
 	})
+}
+
+// TestMarkFailedScrubsSensitiveBody: a welcome the server refused for good
+// must not keep its secret either.
+func TestMarkFailedScrubsSensitiveBody(t *testing.T) {
+	db := openTest(t)
+	secret := mail("welcome", t0)
+	secret.Body, secret.Sensitive = "Your secret: hunter2\n", true
+	plain := mail("report", t0)
+	update(t, db, func(tx *Tx) error { return errors.Join(tx.Enqueue(secret), tx.Enqueue(plain)) })
+	update(t, db, func(tx *Tx) error {
+		return errors.Join(
+			tx.MarkFailed("welcome", "550 5.1.1 no such user", t0.Add(time.Second)),
+			tx.MarkFailed("report", "550 5.1.1 no such user", t0.Add(time.Second)))
+	})
+	view(t, db, func(tx *Tx) error {
+		m, _ := tx.Mail("welcome")
+		if m.Body != scrubbedBody || m.Failed.IsZero() {
+			t.Errorf("failed sensitive mail: body %q, failed %v", m.Body, m.Failed)
+		}
+		p, _ := tx.Mail("report")
+		if p.Body != "body" {
+			t.Errorf("failed plain mail body = %q", p.Body)
+		}
+		pending, err := tx.Pending()
+		if err != nil || len(pending) != 0 {
+			t.Errorf("Pending = %q, %v; want none", ids(pending), err)
+		}
+		return nil
+	})
+}
+
+// TestOutboxValuesCompressed: outbox values are stored zstd-compressed, and
+// a value written before compression (plain JSON) is still read, updated
+// and checked.
+func TestOutboxValuesCompressed(t *testing.T) {
+	db := openTest(t)
+	big := mail("big", t0)
+	big.Body = strings.Repeat("Germany converts 3 idle factories to civilian.\n", 50)
+	update(t, db, func(tx *Tx) error { return tx.Enqueue(big) })
+	if err := db.db.View(func(btx *bolt.Tx) error {
+		v := btx.Bucket(bucketOutbox).Get([]byte("big"))
+		if !packed(v) || len(v) >= len(big.Body) {
+			t.Errorf("stored value is %d bytes, packed %v; want compressed below the body's %d", len(v), packed(v), len(big.Body))
+		}
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+
+	// A legacy value: plain JSON, as Enqueue wrote it before compression.
+	legacy := mail("legacy", t0.Add(time.Minute))
+	legacy.Body = strings.Repeat("old report line\n", 20)
+	legacy.MessageID, legacy.NextAttempt = MessageIDFor("legacy"), legacy.Created
+	if err := db.db.Update(func(btx *bolt.Tx) error {
+		v, err := json.Marshal(legacy)
+		if err != nil {
+			return err
+		}
+		if err := btx.Bucket(bucketOutbox).Put([]byte("legacy"), v); err != nil {
+			return err
+		}
+		return btx.Bucket(bucketDue).Put(dueKey(legacy), nil)
+	}); err != nil {
+		t.Fatal(err)
+	}
+	view(t, db, func(tx *Tx) error {
+		m, err := tx.Mail("legacy")
+		if err != nil || m.Body != legacy.Body {
+			t.Errorf("legacy Mail = %v, %v", m, err)
+		}
+		all, err := tx.Outbox()
+		if err != nil || !slices.Equal(ids(all), []string{"big", "legacy"}) {
+			t.Errorf("Outbox = %q, %v", ids(all), err)
+		}
+		pending, err := tx.Pending()
+		if err != nil || !slices.Equal(ids(pending), []string{"big", "legacy"}) {
+			t.Errorf("Pending = %q, %v", ids(pending), err)
+		}
+		return Check(tx)
+	})
+	// Rewritten by any update, then compressed.
+	update(t, db, func(tx *Tx) error { return tx.MarkSent("legacy", t0.Add(time.Hour)) })
+	view(t, db, func(tx *Tx) error {
+		m, err := tx.Mail("legacy")
+		if err != nil || m.Body != legacy.Body || m.Sent.IsZero() {
+			t.Errorf("legacy after MarkSent = %v, %v", m, err)
+		}
+		return nil
+	})
+	if err := db.db.View(func(btx *bolt.Tx) error {
+		if v := btx.Bucket(bucketOutbox).Get([]byte("legacy")); !packed(v) {
+			t.Errorf("rewritten legacy value not compressed: %q", v)
+		}
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
 }
