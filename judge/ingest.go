@@ -5,8 +5,11 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"runtime/debug"
+	"strconv"
 	"strings"
 	"time"
+	"unicode"
 
 	"stormjudge/adjudicator"
 	"stormjudge/orders"
@@ -18,11 +21,13 @@ import (
 type Outcome string
 
 const (
-	Accepted   Outcome = "accepted"   // orders stored, receipt queued
-	Rejected   Outcome = "rejected"   // nothing changed but the receipt
-	Duplicate  Outcome = "duplicate"  // Message-ID seen before: nothing at all
-	Ignored    Outcome = "ignored"    // automatic mail (bounce, auto-reply, list): recorded, never answered
-	Unreadable Outcome = "unreadable" // not a parseable message and no address to answer
+	Accepted    Outcome = "accepted"    // orders stored, receipt queued
+	Rejected    Outcome = "rejected"    // nothing changed but the receipt
+	Duplicate   Outcome = "duplicate"   // this delivery was handled before: nothing at all
+	Ignored     Outcome = "ignored"     // automatic mail (bounce, auto-reply, list): recorded, never answered
+	Unreadable  Outcome = "unreadable"  // no readable header or sender: recorded, nobody to answer
+	Dropped     Outcome = "dropped"     // from an address that neither plays nor moderates here: recorded, counted, never answered
+	Quarantined Outcome = "quarantined" // could not be handled (a fault of the judge): recorded once, the sender told if known
 )
 
 // Result of ingesting one email.
@@ -37,21 +42,33 @@ type Result struct {
 
 var errDryRun = errors.New("judge: dry run")
 
+// quarantineAfter is how many times in a row the handling of one email may
+// fail before it is quarantined (recorded as handled, never retried): a
+// failure that repeats is a fault of the judge, not of the moment.
+const quarantineAfter = 3
+
 // Ingest handles one raw email in one transaction: it is recorded in the
 // inbox index (so it is never applied twice), its orders are stored if they
 // are accepted, and its receipt is queued in the outbox. When the email
 // completes a segment's orders, the segment is adjudicated in a second
 // transaction right after.
+//
+// When the handling fails (a panic or a store error), the error is
+// returned and the mailer offers the email again; the quarantineAfter-th
+// failure in a row records it as quarantined instead (with an audit line
+// and, when the sender is a player or a moderator, a receipt saying so),
+// so that no email is retried in a loop.
 func (j *Judge) Ingest(raw []byte) (*Result, error) {
 	var res *Result
 	err := j.db.Update(func(tx *store.Tx) error {
 		var err error
-		res, err = j.ingest(tx, raw)
+		res, err = j.safeIngest(tx, raw)
 		return err
 	})
 	if err != nil {
-		return nil, err
+		return j.failed(raw, err)
 	}
+	j.forget(raw)
 	hook("judge-ingested")
 	if res.Receipt != nil {
 		j.kick()
@@ -62,9 +79,97 @@ func (j *Judge) Ingest(raw []byte) (*Result, error) {
 			j.log.Error("adjudicate after ingest", "game", res.Game, "err", err)
 		}
 	}
-	j.log.Info("email ingested", "message_id", res.MessageID, "outcome", res.Outcome, "game", res.Game)
+	j.log.Info("email ingested", "message_id", shorten(res.MessageID, 100), "outcome", res.Outcome, "game", res.Game)
 	return res, nil
 }
+
+// safeIngest is ingest with a panic turned into an error: nothing a sender
+// writes may crash the daemon.
+func (j *Judge) safeIngest(tx *store.Tx, raw []byte) (res *Result, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			j.log.Error("panic while ingesting an email", "panic", r, "stack", string(debug.Stack()))
+			res, err = nil, fmt.Errorf("judge: panic while ingesting: %v", r)
+		}
+	}()
+	return j.ingest(tx, raw)
+}
+
+// failed counts a failed handling of raw and quarantines it at the
+// quarantineAfter-th failure in a row.
+func (j *Judge) failed(raw []byte, cause error) (*Result, error) {
+	sum := sha256.Sum256(raw)
+	j.mu.Lock()
+	if j.failures == nil {
+		j.failures = map[[32]byte]int{}
+	}
+	j.failures[sum]++
+	n := j.failures[sum]
+	j.mu.Unlock()
+	if n < quarantineAfter {
+		return nil, cause
+	}
+	var res *Result
+	err := j.db.Update(func(tx *store.Tx) error {
+		var err error
+		res, err = j.quarantine(tx, raw, cause)
+		return err
+	})
+	if err != nil {
+		// The store itself fails: leave the email for a later scan.
+		return nil, errors.Join(cause, err)
+	}
+	j.forget(raw)
+	if res.Receipt != nil {
+		j.kick()
+	}
+	j.log.Error("email quarantined", "message_id", shorten(res.MessageID, 100), "failures", n, "err", cause)
+	return res, nil
+}
+
+func (j *Judge) forget(raw []byte) {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	if len(j.failures) > 0 {
+		delete(j.failures, sha256.Sum256(raw))
+	}
+}
+
+// quarantine records raw as handled without handling it: a delivery record
+// (no copy), an audit line in the judge's own log, and a receipt to a
+// sender who plays or moderates here.
+func (j *Judge) quarantine(tx *store.Tx, raw []byte, cause error) (*Result, error) {
+	now := j.opt.Now().UTC()
+	m, _ := j.opt.Limits.Read(raw)
+	id := messageID(m, raw)
+	key := store.DeliveryKey(id, raw)
+	res := &Result{MessageID: id, Outcome: Quarantined}
+	if seen, err := tx.Seen(key); err != nil || seen {
+		res.Outcome = Duplicate
+		return res, err
+	}
+	d := store.Delivery{MessageID: id, Received: now, SHA256: store.RawHash(raw), Size: len(raw), Outcome: string(Quarantined)}
+	if m != nil {
+		d.From = m.From
+	}
+	if err := tx.MarkSeen(key, d); err != nil {
+		return nil, err
+	}
+	if err := tx.Audit(judgeLog, store.AuditEntry{Time: now, Actor: "judge", Action: "quarantine",
+		Detail: fmt.Sprintf("email %s (sha256 %s) from %q could not be handled: %s", shorten(id, 100), d.SHA256, d.From, shorten(cause.Error(), 300))}); err != nil {
+		return nil, err
+	}
+	if m == nil || m.From == "" || orders.IsAutomatic(m, j.opt.Address) || !j.knownSender(tx, m.From, "") {
+		return res, nil
+	}
+	rc := receipt{msg: m}
+	rc.errs = append(rc.errs, "The judge could not handle this email because of a fault of its own; it was set aside and the operator can see it in the log. Please send your orders again in a new email; if this happens again, tell your moderator.")
+	return res, j.sendReceipt(tx, key, m, &rc, res, now)
+}
+
+// judgeLog is the audit log of what concerns no game (mail from strangers,
+// quarantined mail): "*" is no valid game ID.
+const judgeLog = "*"
 
 // Check answers raw as Ingest would, without keeping anything: the
 // transaction is rolled back. It is the offline order checker.
@@ -72,7 +177,7 @@ func (j *Judge) Check(raw []byte) (*Result, error) {
 	var res *Result
 	err := j.db.Update(func(tx *store.Tx) error {
 		var err error
-		res, err = j.ingest(tx, raw)
+		res, err = j.safeIngest(tx, raw)
 		if err != nil {
 			return err
 		}
@@ -84,30 +189,40 @@ func (j *Judge) Check(raw []byte) (*Result, error) {
 	return res, nil
 }
 
-// shortHash names a receipt by the message it answers: stable across a
+// shortHash names a receipt by the delivery it answers: stable across a
 // crash and short enough to keep the Message-ID header on one line.
-func shortHash(s string) string {
-	sum := sha256.Sum256([]byte(s))
+func shortHash(b []byte) string {
+	sum := sha256.Sum256(b)
 	return hex.EncodeToString(sum[:10])
 }
 
 func syntheticID(raw []byte) string {
 	sum := sha256.Sum256(raw)
-	return "<sha256-" + hex.EncodeToString(sum[:16]) + "@stormjudge.invalid>"
+	return "sha256-" + hex.EncodeToString(sum[:16]) + "@stormjudge.invalid"
 }
 
+// messageID is the email's Message-ID, or one made from its bytes.
+func messageID(m *orders.Message, raw []byte) string {
+	if m != nil {
+		if id := strings.TrimSpace(m.MessageID); id != "" {
+			return id
+		}
+	}
+	return syntheticID(raw)
+}
+
+// ingest handles raw in tx. The order of the checks matters: everything
+// cheap (a readable header, automatic mail, a sender who plays or
+// moderates here, a well-formed envelope naming an existing game) comes
+// before the argon2id hash of a SECRET, so that mail from strangers costs
+// no hashing and gets no answer (no backscatter).
 func (j *Judge) ingest(tx *store.Tx, raw []byte) (*Result, error) {
 	now := j.opt.Now().UTC()
-	m, rerr := orders.ReadMessage(raw)
-	id := ""
-	if m != nil {
-		id = strings.TrimSpace(m.MessageID)
-	}
-	if id == "" {
-		id = syntheticID(raw)
-	}
+	m, rerr := j.opt.Limits.Read(raw)
+	id := messageID(m, raw)
+	key := store.DeliveryKey(id, raw)
 	res := &Result{MessageID: id}
-	seen, err := tx.Seen(id)
+	seen, err := tx.Seen(key)
 	if err != nil {
 		return nil, err
 	}
@@ -115,25 +230,164 @@ func (j *Judge) ingest(tx *store.Tx, raw []byte) (*Result, error) {
 		res.Outcome = Duplicate
 		return res, nil
 	}
-	if err := tx.MarkSeen(id, raw, now); err != nil {
-		return nil, err
+	d := store.Delivery{MessageID: id, Received: now, SHA256: store.RawHash(raw), Size: len(raw)}
+	var sub *orders.Submission
+	var perr error
+	if rerr == nil {
+		sub, perr = orders.Parse(m.Body)
 	}
-	if rerr != nil || m == nil || m.From == "" {
+	record := func() error {
+		d.Outcome = string(res.Outcome)
+		secret := ""
+		if sub != nil {
+			secret = sub.Envelope.Secret
+		}
+		if res.Outcome != Unreadable {
+			d.Copy = orders.Redact(raw, m, secret)
+		}
+		return tx.MarkSeen(key, d)
+	}
+	if m == nil || m.From == "" {
 		res.Outcome = Unreadable
-		j.log.Warn("unreadable email", "message_id", id, "err", rerr)
-		return res, nil
+		j.log.Warn("unreadable email", "message_id", shorten(id, 100), "err", rerr)
+		return res, record()
 	}
+	d.From = m.From
 	// RFC 3834: never answer bounces, auto-replies, lists or ourselves.
 	if orders.IsAutomatic(m, j.opt.Address) {
 		res.Outcome = Ignored
-		return res, nil
+		return res, record()
+	}
+	named := ""
+	if sub != nil {
+		named = sub.Envelope.Game
+	}
+	if g, err := tx.Game(named); err == nil {
+		d.Game = g.ID
+	}
+	if !j.knownSender(tx, m.From, d.Game) {
+		res.Outcome, res.Game = Dropped, d.Game
+		if err := j.drop(tx, m, id, d.Game, now); err != nil {
+			return nil, err
+		}
+		return res, record()
 	}
 	rc := receipt{msg: m}
-	j.decide(tx, m, &rc, res, now)
-	if err := j.sendReceipt(tx, m, &rc, res, now); err != nil {
+	if rerr != nil {
+		rc.errs = append(rc.errs, unreadableBody(rerr, j.opt.Limits))
+		res.Outcome = Rejected
+	} else {
+		j.decide(tx, m, sub, perr, &rc, res, now)
+	}
+	if rc.fatal != nil {
+		return nil, rc.fatal
+	}
+	if err := record(); err != nil {
 		return nil, err
 	}
-	return res, rc.fatal
+	if err := j.sendReceipt(tx, key, m, &rc, res, now); err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+// knownSender reports whether addr plays a power or moderates in some game
+// (the game named first, as the likely one, then every game). Only they
+// are ever answered.
+func (j *Judge) knownSender(tx *store.Tx, addr, named string) bool {
+	addr = strings.ToLower(addr)
+	holds := func(g *store.Game) bool {
+		if contains(g.Moderators, addr) {
+			return true
+		}
+		for _, s := range g.Seats {
+			if s.Address == addr {
+				return true
+			}
+		}
+		return false
+	}
+	if g, err := tx.Game(named); err == nil && holds(g) {
+		return true
+	}
+	gs, err := tx.Games()
+	if err != nil {
+		return false
+	}
+	for _, g := range gs {
+		if holds(g) {
+			return true
+		}
+	}
+	return false
+}
+
+// drop records mail from a stranger: an audit line (in the game's log when
+// it named an existing game, else in the judge's own) and the counters the
+// operator reads in `game list` and `game show`. Nothing is mailed.
+func (j *Judge) drop(tx *store.Tx, m *orders.Message, id, game string, now time.Time) error {
+	log := judgeLog
+	if game != "" {
+		log = game
+		if err := tx.Count("dropped/"+game, 1); err != nil {
+			return err
+		}
+	}
+	if err := tx.Count("dropped", 1); err != nil {
+		return err
+	}
+	j.log.Info("email from a stranger dropped without an answer", "from", shorten(m.From, 100), "message_id", shorten(id, 100), "game", game)
+	return tx.Audit(log, store.AuditEntry{Time: now, Actor: shorten(m.From, 200), Action: "dropped",
+		Detail: fmt.Sprintf("email %s from an address that neither plays nor moderates here: not answered", shorten(id, 100))})
+}
+
+// unreadableBody tells a player why the email could not be read, with the
+// limits (docs/orders.md).
+func unreadableBody(err error, l orders.Limits) string {
+	lim := l
+	if lim.Size <= 0 {
+		lim.Size = orders.DefaultLimits.Size
+	}
+	if lim.Parts <= 0 {
+		lim.Parts = orders.DefaultLimits.Parts
+	}
+	if lim.Depth <= 0 {
+		lim.Depth = orders.DefaultLimits.Depth
+	}
+	why := "it has no text the judge could read"
+	var le *orders.LimitError
+	if errors.As(err, &le) {
+		switch le.What {
+		case "size":
+			why = fmt.Sprintf("it is larger than %s", sizeText(le.Limit))
+		case "parts":
+			why = fmt.Sprintf("it has more than %d MIME parts", le.Limit)
+		case "depth":
+			why = fmt.Sprintf("its MIME parts are nested more than %d deep", le.Limit)
+		case "text":
+			why = fmt.Sprintf("its text is longer than %s", sizeText(le.Limit))
+		}
+	}
+	return fmt.Sprintf("Your email could not be read: %s. The judge reads emails of at most %s, %d MIME parts and %d levels of nesting, and takes the orders from the first plain-text part (or else the HTML part). Send the orders as plain text in the body, without attachments.",
+		why, sizeText(lim.Size), lim.Parts, lim.Depth)
+}
+
+func sizeText(n int) string {
+	if n >= 1<<20 && n%(1<<20) == 0 {
+		return fmt.Sprintf("%d MiB", n>>20)
+	}
+	if n >= 1<<10 && n%(1<<10) == 0 {
+		return fmt.Sprintf("%d KiB", n>>10)
+	}
+	return fmt.Sprintf("%d bytes", n)
+}
+
+// shorten cuts s to n bytes (valid UTF-8), marking the cut.
+func shorten(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return strings.ToValidUTF8(s[:n], "") + "..."
 }
 
 // receipt collects what the receipt says.
@@ -149,6 +403,9 @@ type receipt struct {
 	refused map[int][]string
 	// after is the power as it would be after accepted orders.
 	after *adjudicator.PowerState
+	// state is the game's open state when the email got that far: the
+	// receipt names its turn and segment.
+	state *adjudicator.State
 }
 
 // refuse records an email's orders and the validation errors that refuse
@@ -171,8 +428,7 @@ func refusal(e adjudicator.OrderError) string {
 	return e.Msg
 }
 
-func (j *Judge) decide(tx *store.Tx, m *orders.Message, rc *receipt, res *Result, now time.Time) {
-	sub, perr := orders.Parse(m.Body)
+func (j *Judge) decide(tx *store.Tx, m *orders.Message, sub *orders.Submission, perr error, rc *receipt, res *Result, now time.Time) {
 	if perr != nil {
 		var errs orders.Errors
 		if errors.As(perr, &errs) {
@@ -232,6 +488,11 @@ func (j *Judge) decide(tx *store.Tx, m *orders.Message, rc *receipt, res *Result
 		rc.fatal = err
 		return
 	}
+	rc.state = &s
+	if j.stale(tx, g, s, m, env, rc) {
+		res.Outcome = Rejected
+		return
+	}
 	if res.Moderator {
 		takeDraw(tx, g, s, m, sub, rc, res, now)
 		return
@@ -283,6 +544,69 @@ func (j *Judge) decide(tx *store.Tx, m *orders.Message, rc *receipt, res *Result
 		rc.notes = append(rc.notes, deadlineLine(g))
 	}
 	res.Outcome = Accepted
+}
+
+// stale refuses an email written for a segment that is closed (issue 8,
+// defect 10): one whose TURN line names another turn or segment than the
+// open one, or, without a TURN line, one that replies to a report or notice
+// of an earlier version of the game (its In-Reply-To, or else its last
+// References entry, is one of the judge's Message-IDs for that version).
+// Such orders would otherwise be taken for the next segment, which the
+// player did not mean.
+func (j *Judge) stale(tx *store.Tx, g *store.Game, s adjudicator.State, m *orders.Message, env orders.Envelope, rc *receipt) bool {
+	open := fmt.Sprintf("%s, %s", s.Turn, s.Segment.Title())
+	if env.TurnLine > 0 {
+		if env.Turn == s.Turn && (env.Segment == "" || env.Segment == s.Segment) {
+			return false
+		}
+		pinned := env.Turn.String()
+		if env.Segment != "" {
+			pinned += " " + string(env.Segment)
+		}
+		rc.errs = append(rc.errs, fmt.Sprintf("line %d: this email is for %s, but the open segment of game %s is %s: refused as stale. Send orders for the open segment (TURN %s %s, or no TURN line).",
+			env.TurnLine, pinned, g.ID, open, s.Turn, s.Segment))
+		return true
+	}
+	parent := m.InReplyTo
+	if parent == "" && len(m.References) > 0 {
+		parent = m.References[len(m.References)-1]
+	}
+	v, ok := j.versionOf(parent, g.ID)
+	if !ok || v >= g.Version {
+		return false
+	}
+	was := fmt.Sprintf("version %d", v)
+	if old, err := tx.State(g.ID, v); err == nil {
+		was = fmt.Sprintf("%s, %s", old.Turn, old.Segment.Title())
+	}
+	rc.errs = append(rc.errs, fmt.Sprintf("This email replies to the judge's mail for %s, which is closed; the open segment of game %s is %s. It is refused as stale so that orders meant for a closed segment are not taken for the next one. To give them for the open segment, add the line TURN %s %s and send again.",
+		was, g.ID, open, s.Turn, s.Segment))
+	return true
+}
+
+// versionOf reads the game version out of one of the judge's own
+// Message-IDs for a report or notice of game ("<game>.v<N>.public...@domain",
+// made by enqueue from the outbox ID "<game>/v<N>/..."); ok is false for
+// any other identifier (a receipt, a welcome, someone else's mail).
+func (j *Judge) versionOf(id, game string) (int, bool) {
+	local, domain, ok := strings.Cut(id, "@")
+	if !ok || !strings.EqualFold(domain, j.opt.Domain) {
+		return 0, false
+	}
+	parts := strings.Split(local, ".")
+	if len(parts) < 4 || parts[0] != sanitizeID(game) || len(parts[1]) < 2 || parts[1][0] != 'v' {
+		return 0, false
+	}
+	switch parts[2] {
+	case "public", "private", "moderator":
+	default:
+		return 0, false
+	}
+	v, err := strconv.Atoi(parts[1][1:])
+	if err != nil || v < 0 {
+		return 0, false
+	}
+	return v, true
 }
 
 // authorizeModerator checks a MODERATOR email: it must come from a
@@ -381,27 +705,45 @@ func (j *Judge) authorize(g *store.Game, from string, env orders.Envelope, rc *r
 	return power, true
 }
 
-func (j *Judge) sendReceipt(tx *store.Tx, m *orders.Message, rc *receipt, res *Result, now time.Time) error {
+func (j *Judge) sendReceipt(tx *store.Tx, key []byte, m *orders.Message, rc *receipt, res *Result, now time.Time) error {
 	if rc.fatal != nil {
 		return nil
 	}
-	subject := strings.TrimSpace(m.Subject)
+	subject := cleanSubject(m.Subject)
 	if subject == "" {
 		subject = "your orders"
 	}
 	if !strings.HasPrefix(strings.ToLower(subject), "re:") {
 		subject = "Re: " + subject
 	}
-	refs := append([]string(nil), m.References...)
-	if m.MessageID != "" {
-		refs = append(refs, m.MessageID)
+	// Thread under the email, but never copy an identifier that would
+	// make a header line too long to send (RFC 5322: 998 bytes a line).
+	var refs []string
+	for _, r := range append(append([]string(nil), m.References...), m.MessageID) {
+		if r != "" && len(r) <= maxThreadID {
+			refs = append(refs, r)
+		}
+	}
+	if len(refs) > 10 {
+		refs = refs[len(refs)-10:]
+	}
+	inReplyTo := m.MessageID
+	if len(inReplyTo) > maxThreadID {
+		inReplyTo = ""
+	}
+	game := ""
+	if res.Game != "" {
+		if _, err := tx.Game(res.Game); err == nil {
+			game = res.Game
+		}
 	}
 	mail := &store.Mail{
-		ID:            "receipt/" + shortHash(res.MessageID),
+		ID:            "receipt/" + shortHash(key),
+		Game:          game,
 		To:            []string{m.From},
 		Subject:       subject,
 		Body:          renderReceipt(rc, res),
-		InReplyTo:     m.MessageID,
+		InReplyTo:     inReplyTo,
 		References:    refs,
 		AutoSubmitted: "auto-replied",
 	}
@@ -412,6 +754,24 @@ func (j *Judge) sendReceipt(tx *store.Tx, m *orders.Message, rc *receipt, res *R
 	return nil
 }
 
+// maxThreadID is the longest Message-ID a receipt copies into its
+// In-Reply-To and References.
+const maxThreadID = 250
+
+// cleanSubject makes a received Subject fit for the receipt's: control
+// characters (CR, LF, ESC, C1 ...) and bidirectional overrides become
+// spaces, runs of white space one space, and it is cut at 200 bytes.
+func cleanSubject(s string) string {
+	s = strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) || (r >= '\u202a' && r <= '\u202e') || (r >= '\u2066' && r <= '\u2069') || r == '\ufeff' {
+			return ' '
+		}
+		return r
+	}, s)
+	s = strings.Join(strings.Fields(s), " ")
+	return shorten(s, 200)
+}
+
 func renderReceipt(rc *receipt, res *Result) string {
 	var b strings.Builder
 	if res.Outcome == Accepted {
@@ -419,7 +779,11 @@ func renderReceipt(rc *receipt, res *Result) string {
 		if res.Moderator {
 			who = "the moderator"
 		}
-		fmt.Fprintf(&b, "Orders ACCEPTED for %s in game %s.\n\n", who, res.Game)
+		fmt.Fprintf(&b, "Orders ACCEPTED for %s in game %s", who, res.Game)
+		if st := rc.state; st != nil {
+			fmt.Fprintf(&b, ", for %s, %s", st.Turn, st.Segment.Title())
+		}
+		b.WriteString(".\n\n")
 		b.WriteString("As understood:\n")
 		for _, line := range strings.Split(report.Orders(rc.accepted), "\n") {
 			b.WriteString("  " + line + "\n")
@@ -437,7 +801,11 @@ func renderReceipt(rc *receipt, res *Result) string {
 			b.WriteString(n + "\n")
 		}
 	} else {
-		b.WriteString("Your email was NOT accepted; nothing was changed.\n\n")
+		b.WriteString("Your email was NOT accepted; nothing was changed.\n")
+		if st := rc.state; st != nil {
+			fmt.Fprintf(&b, "Game %s is at %s, %s.\n", res.Game, st.Turn, st.Segment.Title())
+		}
+		b.WriteString("\n")
 		if len(rc.read) > 0 {
 			b.WriteString("Your orders, one by one:\n")
 			for i, o := range rc.read {

@@ -17,9 +17,11 @@ import (
 	"log/slog"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"stormjudge/adjudicator"
+	"stormjudge/orders"
 	"stormjudge/report"
 	"stormjudge/store"
 )
@@ -39,6 +41,9 @@ type Options struct {
 	// Kick is called after a transaction that queued mail (to wake the
 	// outbox loop); may be nil.
 	Kick func()
+	// Limits bound the inbound mail the judge reads (docs/orders.md);
+	// zero fields: orders.DefaultLimits.
+	Limits orders.Limits
 }
 
 // Hook is a fault seam for crash tests; nil means no-op. It is called at
@@ -57,6 +62,11 @@ type Judge struct {
 	db  *store.DB
 	opt Options
 	log *slog.Logger
+
+	mu sync.Mutex
+	// failures counts failed handlings of an email (by the SHA-256 of its
+	// bytes) since the last success, for the quarantine (Ingest).
+	failures map[[32]byte]int
 }
 
 // New returns a Judge over db.

@@ -75,7 +75,7 @@ func TestRule9_12PhysicalDeckByEmail(t *testing.T) {
 	}
 	draw := "GAME demo\nMODERATOR\nSECRET gm-secret\nPURGE military\nDRAW 17 42 88 5 101 63\nEND\n"
 	for _, bad := range []struct{ from, body, want string }{
-		{"mallory@evil.test", draw, "does not moderate this game"},
+		{"germany@sandbox.test", draw, "does not moderate this game"},
 		{"gm@sandbox.test", strings.Replace(draw, "gm-secret", "germany", 1), "SECRET does not match"},
 		{"germany@sandbox.test", "GAME demo\nSECRET germany\nPURGE none\nDRAW 1 2 3 4 5 6\nEND\n", "moderator's orders"},
 		{"gm@sandbox.test", strings.Replace(draw, " 63", "", 1), "this turn draws at least 6 cards (1 face up and 1 for each power (9.12), and 1 more for each additional event a card deals (9.13)); you named 5: draw at least 1 more"},
