@@ -20,9 +20,33 @@
 // Outbound, an [Outbox] drains the store's transactional outbox over SMTP,
 // in the style of mjl-/mox's queue: each attempt is recorded, with the time
 // of the next one, in its own transaction before any network I/O; the mail
-// is marked sent only after the server accepted it. A crash between the two
-// resends the mail later with the same Message-ID, which receivers and the
-// judge's own inbox dedupe on.
+// is marked sent right after the server accepted it. Up to
+// SMTPOptions.Workers mails are in flight at once, each over its own
+// connection, so a server that never answers holds up one worker, not every
+// mail; a recipient's mails (the first To address) still go out one at a
+// time in the order they were queued. A 5xx reply to MAIL, RCPT or DATA is
+// final: the mail is marked failed and SMTPOptions.OnFailed (the judge
+// flags the seat and tells the moderators) runs in the same transaction.
+// Temporary failures (4xx, timeouts, network errors) are retried on a
+// backoff schedule until the mail is older than SMTPOptions.GiveUpAfter
+// (default five days); its next failure then fails it the same way.
+//
+// # Delivery guarantee
+//
+// A committed mail is handed to the SMTP server at least once, unless it
+// fails as above. It may be handed over more than once: when the process
+// dies (or the store cannot commit) after the server replied 250 to the
+// mail's data and before MarkSent is committed, and when the connection
+// breaks after the data was sent but before the reply arrived (SMTP has no
+// way to ask whether a message whose reply was lost was accepted). The
+// mail is then sent again on its retry schedule, byte for byte the same,
+// so with the same Message-ID. Duplicates are dropped by Message-ID only
+// where the receiving side does so (the judge's own inbox does; many mail
+// servers and clients do not), so a player may see a mail twice. The first
+// window is kept short: MarkSent is committed right after the 250 to DATA,
+// before anything else is said to the server; it lasts one store commit
+// (an fsync). Sent means accepted by the submission server, not delivered:
+// a later bounce comes back to the judge's mailbox as an automatic message.
 //
 // [Hook] and [Now] are fault and clock seams for tests.
 package mailer
@@ -37,11 +61,12 @@ import "time"
 //	"inbox-handled"           Handler returned nil, before the move
 //	"inbox-moved"             message moved to the processed mailbox
 //	"outbox-attempt-recorded" attempt committed, before SMTP
-//	"outbox-sent"             server accepted the mail, before MarkSent
+//	"outbox-sent"             server accepted the mail (250 to DATA), before MarkSent
 //	"outbox-marked"           MarkSent committed
 //
-// Set it before starting Run and reset it after Run returned: it is read
-// without synchronisation.
+// The outbox calls it from its worker goroutines; a panic there ends Run
+// with that panic after the other workers stopped. Set it before starting
+// Run and reset it after Run returned: it is read without synchronisation.
 var Hook func(point string)
 
 // Now is the clock the outbox uses for due times and attempts. Tests replace

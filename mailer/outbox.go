@@ -3,10 +3,16 @@ package mailer
 import (
 	"context"
 	"crypto/tls"
+	"errors"
 	"fmt"
 	"log/slog"
 	"net"
+	"net/textproto"
+	"runtime/debug"
+	"slices"
 	"strconv"
+	"strings"
+	"sync"
 	"time"
 
 	"github.com/wneessen/go-mail"
@@ -30,13 +36,39 @@ type SMTPOptions struct {
 	HelloName          string        // EHLO name; default: go-mail's (the host name)
 	Timeout            time.Duration // per connection step; default 30s
 	Logger             *slog.Logger  // default slog.Default()
+	// Workers is how many mails are sent at the same time, each worker
+	// over its own connection; default DefaultWorkers. A server that
+	// accepts a connection and never answers holds up one worker, not the
+	// whole outbox.
+	Workers int
+	// GiveUpAfter is how long after its Created time a mail that keeps
+	// failing temporarily (4xx replies, timeouts, network errors) is given
+	// up: its next failure marks it failed like a permanent refusal.
+	// Default DefaultGiveUpAfter.
+	GiveUpAfter time.Duration
+	// OnFailed, when not nil, is called with a mail that failed for good,
+	// inside the transaction that marks it failed (store.Tx.MarkFailed),
+	// so that what it writes (a notice to the moderators, a flag on a
+	// seat) is committed together with the failure or not at all. An
+	// error rolls both back: the mail stays pending and is retried on
+	// its schedule.
+	OnFailed func(tx *store.Tx, m *store.Mail) error
 }
+
+const (
+	// DefaultWorkers is the default of SMTPOptions.Workers.
+	DefaultWorkers = 4
+	// DefaultGiveUpAfter is the default of SMTPOptions.GiveUpAfter: five
+	// days, as Postfix (maximal_queue_lifetime) and sendmail
+	// (Timeout.queuereturn) bounce a message they could not deliver.
+	DefaultGiveUpAfter = 5 * 24 * time.Hour
+)
 
 // retrySchedule is the delay before the next attempt after the n-th failed
 // one (mjl-/mox's queue does the same): 10s, 1m, 2m, 4m, 8m, 16m, 1h, 2h,
-// 4h, 8h, then every 8h for as long as the mail stays in the outbox. A
-// receipt that arrives an hour late is still useful; one that never arrives
-// is not. The first step is short because the commonest "failure" is our own
+// 4h, 8h, then every 8h until the mail is sent, refused permanently, or
+// older than SMTPOptions.GiveUpAfter. A receipt that arrives an hour late is
+// still useful; one that never arrives is not. The first step is short because the commonest "failure" is our own
 // crash between recording an attempt and sending: after a restart such a
 // mail goes out within seconds.
 var retrySchedule = [...]time.Duration{
@@ -65,12 +97,14 @@ func backoff(attempts int) time.Duration {
 }
 
 const (
-	// dueBatch is how many due mails one store read returns.
-	dueBatch = 100
 	// outboxRescan is the longest the outbox sleeps without a Kick. Mail
 	// enqueued by another process, or due from attempts made before a
 	// restart, is noticed within this time.
 	outboxRescan = time.Minute
+	// connIdle is how long a worker keeps its connection open waiting for
+	// the next mail; then it says QUIT. Connections are not kept open
+	// while the outbox is idle.
+	connIdle = 2 * time.Second
 )
 
 // Outbox drains the store's outbox over SMTP. Create it with [NewOutbox] and
@@ -80,6 +114,7 @@ type Outbox struct {
 	db   *store.DB
 	log  *slog.Logger
 	kick chan struct{}
+	tls  *tls.Config
 }
 
 // NewOutbox returns an outbox that sends the mail of db through the server
@@ -98,6 +133,12 @@ func NewOutbox(opts *SMTPOptions, db *store.DB) *Outbox {
 	if o.opts.Timeout <= 0 {
 		o.opts.Timeout = 30 * time.Second
 	}
+	if o.opts.Workers <= 0 {
+		o.opts.Workers = DefaultWorkers
+	}
+	if o.opts.GiveUpAfter <= 0 {
+		o.opts.GiveUpAfter = DefaultGiveUpAfter
+	}
 	o.log = o.opts.Logger
 	if o.log == nil {
 		o.log = slog.Default()
@@ -114,32 +155,82 @@ func (o *Outbox) Kick() {
 	}
 }
 
+// result is what a worker reports after one attempt.
+type result struct {
+	rcpt string // recipientKey of the mail
+	err  error  // the store failed (the attempt may not have been made)
+	p    any    // a panic of the attempt, re-raised by Run
+}
+
 // Run sends due mail until ctx is done, then returns nil. It returns an error
-// only for an unusable configuration. Each mail's attempt is recorded in the
-// store (with the time of the next one) before it is sent; the mail is
-// marked sent after the server accepted it, or its error is recorded.
+// only for an unusable configuration.
+//
+// Up to Workers mails are in flight at once, each worker with its own
+// connection. A recipient's mails (by the first address of To) go out one
+// at a time in the order they were queued (Created, then ID): a mail is
+// not attempted while an earlier one to the same recipient is pending, so
+// a report never overtakes the receipt queued before it, even when the
+// receipt waits for a retry.
+//
+// Each attempt is recorded in the store (with the time of the next one)
+// before any network I/O; the mail is marked sent as soon as the server
+// accepted its DATA, or failed when the server refused it permanently (or
+// it is older than GiveUpAfter), or its error is recorded. When ctx is
+// done, open connections are closed at once, so Run returns promptly even
+// while a server is silent; an interrupted attempt stays recorded and the
+// mail is retried on its schedule after a restart.
+//
+// A panic in a worker (a test's Hook simulating a crash) stops the other
+// workers and is re-raised by Run.
 func (o *Outbox) Run(ctx context.Context) error {
 	client, err := o.newClient()
 	if err != nil {
 		return err
 	}
+	wctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	jobs := make(chan *store.Mail)
+	// Buffered: a worker's result never waits for the dispatcher, at most
+	// Workers attempts are outstanding.
+	results := make(chan result, o.opts.Workers)
+	var wg sync.WaitGroup
+	for range o.opts.Workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			o.worker(wctx, client, jobs, results)
+		}()
+	}
+	stop := func() {
+		cancel()
+		wg.Wait()
+	}
+
+	busy := map[string]bool{} // recipients with a mail in flight
+	idle := o.opts.Workers
 	timer := time.NewTimer(0)
 	defer timer.Stop()
 	for {
 		select {
 		case <-ctx.Done():
+			stop()
 			return nil
 		case <-o.kick:
 		case <-timer.C:
+		case r := <-results:
+			idle++
+			delete(busy, r.rcpt)
+			if r.p != nil {
+				stop()
+				panic(r.p)
+			}
 		}
-		next, ok := o.drain(ctx, client)
+		next, ok := o.dispatch(ctx, jobs, busy, &idle)
+		wait := outboxRescan
 		if !ok {
 			// The store failed; try again after a while, not in a loop.
-			next = Now().Add(outboxRescan)
-		} else if first := o.firstPending(); !first.IsZero() && (next.IsZero() || first.Before(next)) {
-			next = first
+			next = time.Time{}
 		}
-		wait := outboxRescan
 		if !next.IsZero() {
 			if d := next.Sub(Now()); d < wait {
 				wait = max(d, 0)
@@ -155,24 +246,442 @@ func (o *Outbox) Run(ctx context.Context) error {
 	}
 }
 
-// firstPending returns the earliest NextAttempt of any unsent mail (zero
-// when there is none or the store failed), so that mail scheduled before a
-// restart is sent on time.
-func (o *Outbox) firstPending() time.Time {
-	var first time.Time
-	err := o.db.View(func(tx *store.Tx) error {
-		// The due index is ordered by NextAttempt: the first mail due by
-		// the far future is the next one due at all.
-		ms, err := tx.Due(Now().AddDate(100, 0, 0), 1)
-		if err == nil && len(ms) > 0 {
-			first = ms[0].NextAttempt
-		}
-		return err
-	})
-	if err != nil {
-		o.log.Error("reading pending mail", "err", err)
+// recipientKey names the recipient whose mails are kept in order: the first
+// address of To.
+func recipientKey(m *store.Mail) string {
+	if len(m.To) == 0 {
+		return ""
 	}
-	return first
+	return strings.ToLower(strings.TrimSpace(m.To[0]))
+}
+
+// queuedBefore orders mails as they were queued: Created, then ID.
+func queuedBefore(a, b *store.Mail) int {
+	if c := a.Created.Compare(b.Created); c != 0 {
+		return c
+	}
+	return strings.Compare(a.ID, b.ID)
+}
+
+// dispatch hands due mail to idle workers: per recipient only the earliest
+// queued pending mail, when it is due and none of the recipient's mails is
+// in flight. It returns the earliest time a waiting head of a recipient's
+// queue becomes due (zero if none); ok is false when the store failed.
+func (o *Outbox) dispatch(ctx context.Context, jobs chan<- *store.Mail, busy map[string]bool, idle *int) (next time.Time, ok bool) {
+	if *idle == 0 {
+		return time.Time{}, true // a result wakes the loop
+	}
+	var pending []*store.Mail
+	if err := o.db.View(func(tx *store.Tx) error {
+		var err error
+		pending, err = tx.Pending()
+		return err
+	}); err != nil {
+		o.log.Error("reading pending mail", "err", err)
+		return time.Time{}, false
+	}
+	slices.SortStableFunc(pending, queuedBefore)
+	now := Now()
+	heads := map[string]bool{}
+	for _, m := range pending {
+		k := recipientKey(m)
+		if heads[k] {
+			continue // waits for the recipient's earlier mail
+		}
+		heads[k] = true
+		if busy[k] {
+			continue
+		}
+		if m.NextAttempt.After(now) {
+			if next.IsZero() || m.NextAttempt.Before(next) {
+				next = m.NextAttempt
+			}
+			continue
+		}
+		if *idle == 0 {
+			continue // a result wakes the loop
+		}
+		select {
+		case jobs <- m:
+		case <-ctx.Done():
+			return next, true
+		}
+		busy[k] = true
+		*idle--
+	}
+	return next, true
+}
+
+// worker attempts the mails it receives on jobs, keeping its connection
+// for the next one for up to connIdle.
+func (o *Outbox) worker(ctx context.Context, client *mail.Client, jobs <-chan *store.Mail, results chan<- result) {
+	var conn *smtpConn
+	defer func() { conn.close() }()
+	idle := time.NewTimer(connIdle)
+	defer idle.Stop()
+	for {
+		var m *store.Mail
+		if conn == nil {
+			select {
+			case <-ctx.Done():
+				return
+			case m = <-jobs:
+			}
+		} else {
+			select {
+			case <-ctx.Done():
+				return
+			case m = <-jobs:
+			case <-idle.C:
+				conn.quit(o.log)
+				conn = nil
+				continue
+			}
+		}
+		r := result{rcpt: recipientKey(m)}
+		func() {
+			defer func() {
+				if p := recover(); p != nil {
+					o.log.Error("outbox worker panicked", "mail", m.ID, "panic", p, "stack", string(debug.Stack()))
+					r.p = p
+				}
+			}()
+			r.err = o.attempt(ctx, client, &conn, m)
+		}()
+		results <- r
+		if r.p != nil {
+			return
+		}
+		if r.err != nil {
+			// The store refused to record the attempt: sending anyway
+			// would break "recorded before sent".
+			o.log.Error("recording attempt", "mail", m.ID, "err", r.err)
+		}
+		idle.Reset(connIdle)
+	}
+}
+
+// attempt makes one delivery attempt of m. It returns an error only when
+// the attempt could not be recorded (then nothing was sent).
+func (o *Outbox) attempt(ctx context.Context, client *mail.Client, conn **smtpConn, m *store.Mail) error {
+	next := Now().Add(backoff(m.Attempts))
+	if err := o.db.Update(func(tx *store.Tx) error {
+		return tx.RecordAttempt(m.ID, next)
+	}); err != nil {
+		return err
+	}
+	hook("outbox-attempt-recorded")
+
+	log := o.log.With("mail", m.ID, "message-id", m.MessageID, "attempt", m.Attempts+1)
+	err := ctx.Err()
+	if err == nil {
+		err = o.send(ctx, client, conn, m)
+	} else {
+		err = fmt.Errorf("mailer: not sent: %w", err)
+	}
+	if err == nil {
+		o.sent(log, m)
+		return nil
+	}
+	if ctx.Err() != nil {
+		// Shutting down: the recorded attempt stands and the mail is
+		// retried after the restart, however old it is.
+		log.Info("attempt interrupted by shutdown", "err", err, "next", next)
+		o.markError(log, m, err)
+		return nil
+	}
+	reason := ""
+	if permanent(err) {
+		reason = "refused permanently"
+	} else if age := Now().Sub(m.Created); age >= o.opts.GiveUpAfter {
+		reason = "given up"
+		err = fmt.Errorf("mailer: given up %v after it was queued: %w", age.Round(time.Minute), err)
+	}
+	if reason != "" {
+		ferr := o.db.Update(func(tx *store.Tx) error {
+			if err := tx.MarkFailed(m.ID, err.Error(), Now()); err != nil {
+				return err
+			}
+			if o.opts.OnFailed == nil {
+				return nil
+			}
+			failed, err := tx.Mail(m.ID)
+			if err != nil {
+				return err
+			}
+			return o.opts.OnFailed(tx, failed)
+		})
+		if ferr == nil {
+			log.Warn("mail failed", "reason", reason, "to", m.To, "err", err)
+			return nil
+		}
+		log.Error("marking mail failed; it stays pending", "err", ferr)
+	}
+	log.Warn("sending failed", "err", err, "next", next)
+	o.markError(log, m, err)
+	return nil
+}
+
+func (o *Outbox) markError(log *slog.Logger, m *store.Mail, sendErr error) {
+	if err := o.db.Update(func(tx *store.Tx) error {
+		return tx.MarkError(m.ID, sendErr.Error())
+	}); err != nil {
+		log.Error("recording send error", "err", err)
+	}
+}
+
+// sent records that the server accepted m. It runs right after the reply to
+// DATA, before anything else touches the network: a crash between the
+// server's acceptance and MarkSent's commit makes the mail go out again
+// (doc.go, "Delivery guarantee"), so that window is kept short.
+func (o *Outbox) sent(log *slog.Logger, m *store.Mail) {
+	hook("outbox-sent")
+	if err := o.db.Update(func(tx *store.Tx) error {
+		return tx.MarkSent(m.ID, Now())
+	}); err != nil {
+		// The server has the mail; it will be sent again on its
+		// schedule, with the same Message-ID.
+		log.Error("marking sent", "err", err)
+		return
+	}
+	hook("outbox-marked")
+	log.Info("sent", "to", m.To)
+	if m.Attempts > 0 {
+		o.expedite(log, m)
+	}
+}
+
+// expedite makes the recipient's pending mails queued after m due now: m
+// went out after failed attempts, and the mails that waited behind it may
+// carry a later next attempt (made before they had to wait, e.g. by an
+// older version, or before a restart). They then follow m in order at
+// once instead of each waiting for its own backoff.
+func (o *Outbox) expedite(log *slog.Logger, m *store.Mail) {
+	now := Now()
+	k := recipientKey(m)
+	if err := o.db.Update(func(tx *store.Tx) error {
+		pending, err := tx.Pending()
+		if err != nil {
+			return err
+		}
+		for _, p := range pending {
+			if recipientKey(p) == k && queuedBefore(m, p) < 0 && p.NextAttempt.After(now) {
+				if err := tx.Reschedule(p.ID, now); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	}); err != nil {
+		log.Error("rescheduling the recipient's later mail", "err", err)
+	}
+}
+
+// stageError is an error of one SMTP command of a mail transaction.
+type stageError struct {
+	stage string // "MAIL FROM", "RCPT TO <addr>", "DATA"
+	err   error
+}
+
+func (e *stageError) Error() string { return "mailer: " + e.stage + ": " + e.err.Error() }
+func (e *stageError) Unwrap() error { return e.err }
+
+// permanent reports whether err is a permanent refusal of the mail: a 5xx
+// reply to MAIL, RCPT or DATA (RFC 5321, 4.2.1). 4xx replies, timeouts
+// and network errors are temporary, and so is everything before the mail
+// transaction (connecting, EHLO, STARTTLS, AUTH): those concern the
+// judge's own account or the server, not this mail, and would otherwise
+// fail every queued mail at once. For the same reason 530 ("authentication
+// required", RFC 4954) is temporary: it means the judge is not configured
+// to log in.
+//
+// The transaction is driven here and not by go-mail's SendWithSMTPClient:
+// its SendError.IsTemp looks only at the first character of the error
+// text (a network error counts as not temporary), and it sends RSET after
+// the server accepted the data, which widens the window in which a crash
+// resends an accepted mail.
+func permanent(err error) bool {
+	var se *stageError
+	var te *textproto.Error
+	if !errors.As(err, &se) || !errors.As(se.err, &te) {
+		return false
+	}
+	return te.Code >= 500 && te.Code <= 599 && te.Code != 530
+}
+
+// send delivers m over *conn, dialing first when there is none (or the
+// one kept from the last mail no longer answers NOOP). It returns nil as
+// soon as the server accepted the data. After an error other than a reply
+// to MAIL or RCPT the connection is dropped.
+func (o *Outbox) send(ctx context.Context, client *mail.Client, conn **smtpConn, m *store.Mail) error {
+	msg, err := newMsg(m)
+	if err != nil {
+		return err
+	}
+	from, err := msg.GetSender(false)
+	if err != nil {
+		return fmt.Errorf("mailer: mail %s: %w", m.ID, err)
+	}
+	rcpts, err := msg.GetRecipients()
+	if err != nil {
+		return fmt.Errorf("mailer: mail %s: %w", m.ID, err)
+	}
+	if *conn != nil {
+		if err := (*conn).c.Noop(); err != nil {
+			o.log.Debug("kept smtp connection is gone; dialing again", "err", err)
+			(*conn).close()
+			*conn = nil
+		}
+	}
+	if *conn == nil {
+		c, err := o.dialConn(ctx, client)
+		if err != nil {
+			return fmt.Errorf("mailer: connecting to %s: %w", o.opts.Addr, err)
+		}
+		*conn = c
+	}
+	c := (*conn).c
+	drop := func() {
+		(*conn).close()
+		*conn = nil
+	}
+	// A refused MAIL or RCPT leaves the connection usable after RSET.
+	refused := func(stage string, err error) error {
+		var te *textproto.Error
+		if !errors.As(err, &te) || c.Reset() != nil {
+			drop()
+		}
+		return &stageError{stage, err}
+	}
+	if err := c.UpdateDeadline(o.opts.Timeout); err != nil {
+		drop()
+		return fmt.Errorf("mailer: %w", err)
+	}
+	if err := c.Mail(from); err != nil {
+		return refused("MAIL FROM", err)
+	}
+	for _, r := range rcpts {
+		if err := c.Rcpt(r); err != nil {
+			return refused("RCPT TO "+r, err)
+		}
+	}
+	w, err := c.Data()
+	if err != nil {
+		return refused("DATA", err)
+	}
+	if _, err := msg.WriteTo(w); err != nil {
+		drop()
+		return &stageError{"DATA", err}
+	}
+	// Close sends the final "." and reads the server's reply: a 250 is
+	// the acceptance, after which the mail is the server's.
+	if err := w.Close(); err != nil {
+		var te *textproto.Error
+		if !errors.As(err, &te) {
+			drop()
+		}
+		return &stageError{"DATA", err}
+	}
+	return nil
+}
+
+// smtpConn is a worker's SMTP connection. Closing it from another goroutine
+// must not go through go-mail's smtp.Client, whose methods hold a mutex
+// for the whole of a command and its reply: slot closes the network
+// connection underneath, which ends a blocked read at once.
+type smtpConn struct {
+	c    *smtp.Client
+	slot *connSlot
+	stop func() bool // unregisters the close on ctx's end
+}
+
+// dialConn connects, says EHLO, and does STARTTLS and AUTH as configured.
+// The connection is closed as soon as ctx is done, also while dialing.
+func (o *Outbox) dialConn(ctx context.Context, client *mail.Client) (*smtpConn, error) {
+	slot := new(connSlot)
+	stop := context.AfterFunc(ctx, slot.close)
+	c, err := client.DialToSMTPClientWithContext(context.WithValue(ctx, connSlotKey{}, slot))
+	if err != nil {
+		// go-mail leaves the connection open when EHLO, STARTTLS or
+		// AUTH fail.
+		stop()
+		slot.close()
+		return nil, err
+	}
+	return &smtpConn{c: c, slot: slot, stop: stop}, nil
+}
+
+// quit ends the connection politely (QUIT); it is closed either way.
+func (sc *smtpConn) quit(log *slog.Logger) {
+	if sc == nil {
+		return
+	}
+	if err := sc.c.Quit(); err != nil {
+		log.Debug("closing smtp connection", "err", err)
+	}
+	sc.close()
+}
+
+// close closes the connection without a word to the server.
+func (sc *smtpConn) close() {
+	if sc == nil {
+		return
+	}
+	sc.stop()
+	sc.slot.close()
+}
+
+// connSlot holds the network connection of one dial, so that it can be
+// closed from another goroutine (context.AfterFunc) at any time, also
+// before go-mail returned the smtp.Client.
+type connSlot struct {
+	mu     sync.Mutex
+	conn   net.Conn
+	closed bool
+}
+
+type connSlotKey struct{}
+
+func (s *connSlot) set(c net.Conn) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed {
+		c.Close()
+		return
+	}
+	s.conn = c
+}
+
+func (s *connSlot) close() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.closed = true
+	if s.conn != nil {
+		s.conn.Close()
+	}
+}
+
+// dial is the go-mail client's dial function: it puts the connection into
+// the connSlot that dialConn passes in the context. It does the implicit
+// TLS of "tls" itself (go-mail does not when given a dial function) and
+// returns the *tls.Conn unwrapped, so that go-smtp's client knows the
+// connection is encrypted.
+func (o *Outbox) dial(ctx context.Context, network, addr string) (net.Conn, error) {
+	d := &net.Dialer{}
+	var c net.Conn
+	var err error
+	if o.opts.TLS == "tls" {
+		c, err = (&tls.Dialer{NetDialer: d, Config: o.tls}).DialContext(ctx, network, addr)
+	} else {
+		c, err = d.DialContext(ctx, network, addr)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if s, ok := ctx.Value(connSlotKey{}).(*connSlot); ok {
+		s.set(c)
+	}
+	return c, nil
 }
 
 // newClient validates the options and returns a go-mail client; it does not
@@ -186,13 +695,15 @@ func (o *Outbox) newClient() (*mail.Client, error) {
 	if err != nil {
 		return nil, fmt.Errorf("mailer: smtp address %q: bad port", o.opts.Addr)
 	}
+	o.tls = &tls.Config{
+		ServerName:         host,
+		InsecureSkipVerify: o.opts.InsecureSkipVerify,
+		MinVersion:         tls.VersionTLS12,
+	}
 	opts := []mail.Option{
 		mail.WithTimeout(o.opts.Timeout),
-		mail.WithTLSConfig(&tls.Config{
-			ServerName:         host,
-			InsecureSkipVerify: o.opts.InsecureSkipVerify,
-			MinVersion:         tls.VersionTLS12,
-		}),
+		mail.WithTLSConfig(o.tls),
+		mail.WithDialContextFunc(o.dial),
 	}
 	plainAuth := mail.SMTPAuthPlain
 	switch o.opts.TLS {
@@ -205,6 +716,8 @@ func (o *Outbox) newClient() (*mail.Client, error) {
 	case "starttls":
 		opts = append(opts, mail.WithTLSPolicy(mail.TLSMandatory))
 	case "tls":
+		// The TLS handshake is dial's; WithSSL keeps go-mail from
+		// trying STARTTLS on top.
 		opts = append(opts, mail.WithSSL())
 	default:
 		return nil, fmt.Errorf("mailer: smtp TLS mode %q: want none, starttls or tls", o.opts.TLS)
@@ -222,117 +735,4 @@ func (o *Outbox) newClient() (*mail.Client, error) {
 		return nil, fmt.Errorf("mailer: smtp client: %w", err)
 	}
 	return c, nil
-}
-
-// drain sends every mail due now. It returns the earliest next attempt it
-// scheduled (zero if none); ok is false when the store failed.
-func (o *Outbox) drain(ctx context.Context, client *mail.Client) (next time.Time, ok bool) {
-	now := Now()
-	later := func(t time.Time) {
-		if next.IsZero() || t.Before(next) {
-			next = t
-		}
-	}
-	// One SMTP connection per drain, opened on the first due mail and
-	// dropped after an error; never kept open while idle.
-	var conn *smtp.Client
-	defer func() {
-		if conn != nil {
-			if err := client.CloseWithSMTPClient(conn); err != nil {
-				o.log.Debug("closing smtp connection", "err", err)
-			}
-		}
-	}()
-	for ctx.Err() == nil {
-		var due []*store.Mail
-		err := o.db.View(func(tx *store.Tx) error {
-			var err error
-			due, err = tx.Due(now, dueBatch)
-			return err
-		})
-		if err != nil {
-			o.log.Error("reading due mail", "err", err)
-			return next, false
-		}
-		if len(due) == 0 {
-			return next, true
-		}
-		for _, m := range due {
-			if ctx.Err() != nil {
-				return next, true
-			}
-			at, err := o.attempt(ctx, client, &conn, m)
-			if err != nil {
-				// The store refused to record the attempt: sending anyway
-				// would break "recorded before sent". Try again later.
-				o.log.Error("recording attempt", "mail", m.ID, "err", err)
-				return next, false
-			}
-			if !at.IsZero() {
-				later(at)
-			}
-		}
-	}
-	return next, true
-}
-
-// attempt makes one delivery attempt of m. It returns the time of the next
-// attempt when this one failed (zero when sent), and an error only when the
-// attempt could not be recorded (then nothing was sent).
-func (o *Outbox) attempt(ctx context.Context, client *mail.Client, conn **smtp.Client, m *store.Mail) (time.Time, error) {
-	next := Now().Add(backoff(m.Attempts))
-	if err := o.db.Update(func(tx *store.Tx) error {
-		return tx.RecordAttempt(m.ID, next)
-	}); err != nil {
-		return time.Time{}, err
-	}
-	hook("outbox-attempt-recorded")
-
-	log := o.log.With("mail", m.ID, "message-id", m.MessageID, "attempt", m.Attempts+1)
-	err := o.send(ctx, client, conn, m)
-	if err != nil {
-		log.Warn("sending failed", "err", err, "next", next)
-		if err := o.db.Update(func(tx *store.Tx) error {
-			return tx.MarkError(m.ID, err.Error())
-		}); err != nil {
-			log.Error("recording send error", "err", err)
-		}
-		return next, nil
-	}
-	hook("outbox-sent")
-	if err := o.db.Update(func(tx *store.Tx) error {
-		return tx.MarkSent(m.ID, Now())
-	}); err != nil {
-		// The server has the mail; it will be sent again at next, with
-		// the same Message-ID.
-		log.Error("marking sent", "err", err)
-		return next, nil
-	}
-	hook("outbox-marked")
-	log.Info("sent", "to", m.To)
-	return time.Time{}, nil
-}
-
-// send delivers m over *conn, dialing first when there is no connection.
-// After an error the connection is dropped.
-func (o *Outbox) send(ctx context.Context, client *mail.Client, conn **smtp.Client, m *store.Mail) error {
-	msg, err := newMsg(m)
-	if err != nil {
-		return err
-	}
-	if *conn == nil {
-		c, err := client.DialToSMTPClientWithContext(ctx)
-		if err != nil {
-			return fmt.Errorf("mailer: connecting to %s: %w", o.opts.Addr, err)
-		}
-		*conn = c
-	}
-	if err := client.SendWithSMTPClient(*conn, msg); err != nil {
-		if cerr := client.CloseWithSMTPClient(*conn); cerr != nil {
-			o.log.Debug("closing smtp connection", "err", cerr)
-		}
-		*conn = nil
-		return fmt.Errorf("mailer: sending to %s: %w", o.opts.Addr, err)
-	}
-	return nil
 }
