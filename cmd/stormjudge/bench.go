@@ -9,6 +9,7 @@ import (
 	"net/smtp"
 	"os"
 	"sort"
+	"strings"
 	"time"
 
 	"github.com/emersion/go-imap/v2"
@@ -21,14 +22,29 @@ import (
 // ports in a temporary directory; per turn, each power sends PASS over SMTP;
 // the figure is the time from the SMTP server accepting the fifth order to
 // every power's INBOX (read over IMAP) holding its receipt, the public
-// report and its private notice.
+// report and its private notice. With -games N it is the capacity
+// benchmark instead (bench_games.go).
 func cmdBench(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	turns := fs.Int("turns", 10, "turns to play")
 	poll := fs.Duration("poll", 2*time.Second, "the judge's IMAP poll interval (as in the sandbox; IDLE is used too)")
+	games := fs.Int("games", 0, "capacity benchmark: N games in one data file, every power ordering by email (-turns default 2)")
+	workers := fs.Int("workers", 1, "with -games: goroutines creating the games")
+	senders := fs.Int("senders", 4, "with -games: SMTP connections submitting the orders")
+	data := fs.String("data", "", "with -games: keep the data file and mailboxes in this new or empty directory (default: a temporary one, removed)")
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	if *games > 0 {
+		o := gamesBench{Games: *games, Turns: 2, Workers: *workers, Senders: *senders, Poll: *poll, Tick: 30 * time.Second,
+			Dir: *data, Cmdline: strings.TrimSpace("stormjudge bench " + strings.Join(args, " "))}
+		fs.Visit(func(f *flag.Flag) {
+			if f.Name == "turns" {
+				o.Turns = *turns
+			}
+		})
+		return runGamesBench(o, stdout, stderr)
 	}
 	if *turns < 1 {
 		return errors.New("bench: -turns must be at least 1")
