@@ -1,0 +1,391 @@
+package judge
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"stormjudge/adjudicator"
+	"stormjudge/orders"
+	"stormjudge/store"
+)
+
+// countHashes counts the argon2id secret checks made while the test runs.
+func countHashes(t *testing.T) *atomic.Int64 {
+	var n atomic.Int64
+	old := checkSecret
+	checkSecret = func(hash, secret string) bool { n.Add(1); return old(hash, secret) }
+	t.Cleanup(func() { checkSecret = old })
+	return &n
+}
+
+// TestStrangersGetNoAnswer (issue 8, defect 4 and "cheap rejection
+// first"): mail from an address that neither plays nor moderates is
+// recorded, audited and counted, and answered by nothing; no secret is
+// hashed for it.
+func TestStrangersGetNoAnswer(t *testing.T) {
+	j, db, _ := newJudge(t)
+	if _, err := j.EnsureGame(demoDef(0)); err != nil {
+		t.Fatal(err)
+	}
+	hashes := countHashes(t)
+	before := len(outbox(t, db))
+	for _, body := range []string{
+		"GAME demo\nSECRET germany\nPASS\nEND\n",
+		"GAME demo\nPOWER germany\nSECRET germany\nPASS\nEND\n",
+		"GAME demo\nMODERATOR\nSECRET gm\nPURGE NONE\nEND\n",
+		"GAME nosuch\nSECRET x\nPASS\n",
+		"hello, buy my pills\n" + strings.Repeat("line\n", 100),
+	} {
+		res, err := j.Ingest(email("eve@example.org", body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Outcome != Dropped || res.Receipt != nil {
+			t.Errorf("%q: outcome %s, receipt %v", body[:10], res.Outcome, res.Receipt != nil)
+		}
+	}
+	if n := hashes.Load(); n != 0 {
+		t.Errorf("%d secrets hashed for strangers", n)
+	}
+	if got := len(outbox(t, db)); got != before {
+		t.Errorf("%d mails queued for strangers", got-before)
+	}
+	if err := db.View(func(tx *store.Tx) error {
+		if n, m := tx.Counter("dropped"), tx.Counter("dropped/demo"); n != 5 || m != 3 {
+			t.Errorf("counters dropped=%d dropped/demo=%d, want 5 and 3", n, m)
+		}
+		log, _ := tx.AuditLog("demo")
+		star, _ := tx.AuditLog(judgeLog)
+		n := 0
+		for _, e := range append(log, star...) {
+			if e.Action == "dropped" && e.Actor == "eve@example.org" {
+				n++
+			}
+		}
+		if n != 5 {
+			t.Errorf("%d audit lines for the dropped mail, want 5", n)
+		}
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	// A seated player who names a game that does not exist is answered.
+	res, err := j.Ingest(email("germany@sandbox.test", "GAME nosuch\nSECRET x\nPASS\n"))
+	if err != nil || res.Receipt == nil {
+		t.Fatalf("seated player, unknown game: %v %v", res, err)
+	}
+}
+
+// TestBadMailFromPlayersIsAnswered (issue 8, defect 3): a mail too large,
+// with too many parts or nested too deep, from a seated player, gets a
+// receipt saying what was wrong and what the limits are.
+func TestBadMailFromPlayersIsAnswered(t *testing.T) {
+	head := "From: germany@sandbox.test\r\nTo: judge@sandbox.test\r\nSubject: orders\r\nMessage-ID: <%s@test>\r\n"
+	orders := "GAME demo\r\nSECRET germany\r\nPASS\r\nEND\r\n"
+	var many strings.Builder
+	many.WriteString("Content-Type: multipart/mixed; boundary=\"m\"\r\n\r\n")
+	for range 5000 {
+		many.WriteString("--m\r\nContent-Type: image/png\r\n\r\nxx\r\n")
+	}
+	many.WriteString("--m\r\nContent-Type: text/plain\r\n\r\n" + orders + "--m--\r\n")
+	deep := "Content-Type: text/plain\r\n\r\n" + orders
+	for i := range 100 {
+		b := fmt.Sprintf("b%d", i)
+		deep = "Content-Type: multipart/mixed; boundary=\"" + b + "\"\r\n\r\n--" + b + "\r\n" + deep + "\r\n--" + b + "--\r\n"
+	}
+	cases := []struct{ name, raw, want string }{
+		{"10 MB body", fmt.Sprintf(head, "big") + "Content-Type: text/plain\r\n\r\n" + orders + strings.Repeat("x", 10<<20), "larger than 1 MiB"},
+		{"5,000 parts with the text last", fmt.Sprintf(head, "parts") + many.String(), "more than 100 MIME parts"},
+		{"nested 100 deep", fmt.Sprintf(head, "deep") + deep, "nested more than 10 deep"},
+		{"no text part", fmt.Sprintf(head, "img") + "Content-Type: image/png\r\n\r\nxx\r\n", "no text the judge could read"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			j, db, _ := newJudge(t)
+			if _, err := j.EnsureGame(demoDef(0)); err != nil {
+				t.Fatal(err)
+			}
+			res, err := j.Ingest([]byte(tc.raw))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Outcome != Rejected || res.Receipt == nil {
+				t.Fatalf("outcome %s, receipt %v", res.Outcome, res.Receipt != nil)
+			}
+			body := flat(res.Receipt.Body)
+			for _, w := range []string{tc.want, "at most 1 MiB, 100 MIME parts and 10 levels of nesting", "NOT accepted"} {
+				if !strings.Contains(body, w) {
+					t.Errorf("receipt lacks %q:\n%s", w, res.Receipt.Body)
+				}
+			}
+			if _, _, recs := game(t, db, "demo"); len(recs) != 0 {
+				t.Errorf("orders stored: %+v", recs)
+			}
+		})
+	}
+}
+
+// TestOversizedMessageID (issue 8, defect 2): a Message-ID over 32 KiB
+// (more than bbolt takes as a key) is stored, answered once, and not
+// copied into the receipt's header; offered again it is a duplicate.
+func TestOversizedMessageID(t *testing.T) {
+	j, db, _ := newJudge(t)
+	if _, err := j.EnsureGame(demoDef(0)); err != nil {
+		t.Fatal(err)
+	}
+	id := strings.Repeat("x", 40<<10) + "@test"
+	raw := []byte("From: germany@sandbox.test\r\nSubject: orders\r\nMessage-ID: <" + id + ">\r\n\r\nGAME demo\r\nSECRET germany\r\nPASS\r\nEND\r\n")
+	res, err := j.Ingest(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Outcome != Accepted || res.Receipt == nil {
+		t.Fatalf("outcome %s", res.Outcome)
+	}
+	if len(res.Receipt.InReplyTo) > maxThreadID || len(strings.Join(res.Receipt.References, " ")) > 2600 {
+		t.Errorf("receipt threads under a %d-byte identifier", len(res.Receipt.InReplyTo))
+	}
+	res, err = j.Ingest(raw)
+	if err != nil || res.Outcome != Duplicate {
+		t.Errorf("offered again: %v, %v", res, err)
+	}
+	_ = db
+}
+
+// TestReusedMessageID (issue 8, defect 7): a different email under an old
+// Message-ID is a new delivery and gets its receipt; the same email again
+// (even with other trace fields) is a duplicate.
+func TestReusedMessageID(t *testing.T) {
+	j, _, _ := newJudge(t)
+	if _, err := j.EnsureGame(demoDef(0)); err != nil {
+		t.Fatal(err)
+	}
+	first := []byte("From: germany@sandbox.test\r\nSubject: orders\r\nMessage-ID: <same@test>\r\n\r\nGAME demo\r\nSECRET germany\r\nPASS\r\nEND\r\n")
+	second := []byte("From: germany@sandbox.test\r\nSubject: orders\r\nMessage-ID: <same@test>\r\n\r\nGAME demo\r\nSECRET germany\r\nMOBILIZE IDLE\r\nEND\r\n")
+	r1, err := j.Ingest(first)
+	if err != nil || r1.Outcome != Accepted {
+		t.Fatalf("first: %v %v", r1, err)
+	}
+	r2, err := j.Ingest(second)
+	if err != nil || r2.Receipt == nil || r2.Outcome == Duplicate {
+		t.Fatalf("second email with the same Message-ID: %v %v", r2, err)
+	}
+	if r1.Receipt.ID == r2.Receipt.ID {
+		t.Error("both receipts have one outbox ID")
+	}
+	relayed := append([]byte("Received: from relay2 by mx\r\nDelivered-To: judge@sandbox.test\r\n"), first...)
+	if r3, err := j.Ingest(relayed); err != nil || r3.Outcome != Duplicate {
+		t.Errorf("the first email relayed again: %v %v", r3, err)
+	}
+}
+
+// TestReceiptSubjectClean (issue 8, defect 9): control characters of a
+// Subject are not carried into the receipt's.
+func TestReceiptSubjectClean(t *testing.T) {
+	j, _, _ := newJudge(t)
+	if _, err := j.EnsureGame(demoDef(0)); err != nil {
+		t.Fatal(err)
+	}
+	raw := []byte("From: germany@sandbox.test\r\nSubject: =?utf-8?q?orders=0D=0ABcc:_x@evil.test=1B[31m=E2=80=AEgnp?=\r\nMessage-ID: <subj@test>\r\n\r\nGAME demo\r\nSECRET germany\r\nPASS\r\n")
+	res, err := j.Ingest(raw)
+	if err != nil || res.Receipt == nil {
+		t.Fatal(res, err)
+	}
+	subj := res.Receipt.Subject
+	if strings.ContainsAny(subj, "\r\n\x1b\u202e") {
+		t.Errorf("receipt subject keeps control characters: %q", subj)
+	}
+	if !strings.HasPrefix(subj, "Re: orders Bcc: x@evil.test") {
+		t.Errorf("subject %q", subj)
+	}
+}
+
+// TestStaleOrders (issue 8, defect 10): a reply to a notice of a closed
+// segment is refused as stale unless it pins the open turn; a TURN line
+// that names another turn is refused; receipts name turn and segment.
+func TestStaleOrders(t *testing.T) {
+	j, db, _ := newJudge(t)
+	if _, err := j.EnsureGame(demoDef(0)); err != nil {
+		t.Fatal(err)
+	}
+	g, s, _ := game(t, db, "demo")
+	notice := ""
+	for _, m := range outbox(t, db) {
+		if m.ID == fmt.Sprintf("demo/v%d/private/germany", g.Version) {
+			notice = strings.Trim(m.MessageID, "<>")
+		}
+	}
+	if notice == "" {
+		t.Fatal("no private notice for germany")
+	}
+	reply := func(body string) *Result {
+		res, err := j.Ingest(email("germany@sandbox.test", body, "In-Reply-To: <"+notice+">", "References: <"+notice+">"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	open := fmt.Sprintf("%s, %s", s.Turn, s.Segment.Title())
+	if res := reply("GAME demo\nSECRET germany\nPASS\n"); res.Outcome != Accepted || !strings.Contains(flat(res.Receipt.Body), "for "+open) {
+		t.Fatalf("reply to the open notice: %s\n%s", res.Outcome, res.Receipt.Body)
+	}
+	for _, p := range adjudicator.Powers[1:] {
+		if res, err := j.Ingest(email(p.String()+"@sandbox.test", "GAME demo\nSECRET "+p.String()+"\nPASS\n")); err != nil || res.Outcome != Accepted {
+			t.Fatalf("%s: %v %v", p, res, err)
+		}
+	}
+	g2, s2, _ := game(t, db, "demo")
+	if g2.Version == g.Version {
+		t.Fatal("the segment was not adjudicated")
+	}
+	res := reply("GAME demo\nSECRET germany\nPASS\n")
+	body := flat(res.Receipt.Body)
+	if res.Outcome != Rejected || !strings.Contains(body, "replies to the judge's mail for "+open) || !strings.Contains(body, fmt.Sprintf("TURN %s %s", s2.Turn, s2.Segment)) {
+		t.Errorf("reply to a closed notice: %s\n%s", res.Outcome, res.Receipt.Body)
+	}
+	res = reply(fmt.Sprintf("GAME demo\nSECRET germany\nTURN %s\nPASS\n", s.Turn.Next().Next()))
+	if res.Outcome != Rejected || !strings.Contains(flat(res.Receipt.Body), "refused as stale") {
+		t.Errorf("TURN of another turn: %s\n%s", res.Outcome, res.Receipt.Body)
+	}
+	res = reply(fmt.Sprintf("GAME demo\nSECRET germany\nTURN %s %s\nPASS\n", s2.Turn, s2.Segment))
+	if res.Outcome != Accepted {
+		t.Errorf("reply to a closed notice pinned to the open turn: %s\n%s", res.Outcome, res.Receipt.Body)
+	}
+}
+
+// TestQuarantine (issue 8, defect 2): an email whose handling fails every
+// time is offered quarantineAfter times, then recorded once with an audit
+// line and a receipt, and never handled again.
+func TestQuarantine(t *testing.T) {
+	j, db, _ := newJudge(t)
+	if _, err := j.EnsureGame(demoDef(0)); err != nil {
+		t.Fatal(err)
+	}
+	ingestFault = func(raw []byte) error {
+		if bytes.Contains(raw, []byte("poison")) {
+			panic("poisoned email")
+		}
+		return nil
+	}
+	t.Cleanup(func() { ingestFault = nil })
+	raw := email("germany@sandbox.test", "GAME demo\nSECRET germany\nPASS\n# poison\n")
+	for i := 1; i < quarantineAfter; i++ {
+		if _, err := j.Ingest(raw); err == nil {
+			t.Fatalf("attempt %d succeeded", i)
+		}
+	}
+	res, err := j.Ingest(raw)
+	if err != nil || res.Outcome != Quarantined || res.Receipt == nil || !strings.Contains(res.Receipt.Body, "fault of its own") {
+		t.Fatalf("attempt %d: %+v, %v", quarantineAfter, res, err)
+	}
+	if res, err := j.Ingest(raw); err != nil || res.Outcome != Duplicate {
+		t.Errorf("after the quarantine: %v, %v", res, err)
+	}
+	if err := db.View(func(tx *store.Tx) error {
+		log, _ := tx.AuditLog(judgeLog)
+		if len(log) != 1 || log[0].Action != "quarantine" || !strings.Contains(log[0].Detail, "poisoned email") {
+			t.Errorf("audit: %+v", log)
+		}
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	// A stranger's poisoned mail is quarantined without an answer.
+	raw = email("eve@example.org", "poison")
+	for range quarantineAfter {
+		res, _ = j.Ingest(raw)
+	}
+	if res == nil || res.Outcome != Quarantined || res.Receipt != nil {
+		t.Errorf("stranger: %+v", res)
+	}
+}
+
+// TestNoSecretAtRest (issue 8, defect 1): after a game in which the
+// players used their secrets (right and wrong ones, quoted welcome mails,
+// the moderator's secret), and every mail was sent, no byte sequence of
+// the data file is any of the secrets.
+func TestNoSecretAtRest(t *testing.T) {
+	j, db, _ := newJudge(t)
+	def := demoDef(0)
+	for i := range def.Seats {
+		def.Seats[i].Secret = "" // made by the judge: long and unique
+	}
+	def.ModeratorSecret = ""
+	if _, err := j.EnsureGame(def); err != nil {
+		t.Fatal(err)
+	}
+	secrets := map[string]string{} // address -> secret, read from the welcomes
+	for _, m := range outbox(t, db) {
+		if strings.Contains(m.ID, "/welcome/") {
+			for _, l := range strings.Split(m.Body, "\n") {
+				if _, v, ok := strings.Cut(l, "secret: "); ok {
+					secrets[m.To[0]] = strings.TrimSpace(v)
+				}
+			}
+		}
+	}
+	if len(secrets) != 6 {
+		t.Fatalf("read %d secrets from the welcomes", len(secrets))
+	}
+	for turn := 0; turn < 2; turn++ {
+		for _, p := range adjudicator.Powers {
+			addr := p.String() + "@sandbox.test"
+			sec := secrets[addr]
+			wrong := email(addr, "GAME demo\nSECRET "+sec+"x\nPASS\n")
+			quoted := email(addr, "GAME demo\nSECRET "+sec+"\nPASS\nEND\n\nOn Monday the judge wrote:\n> Your secret: "+sec+"\n>   SECRET "+sec+"\n")
+			for _, raw := range [][]byte{wrong, quoted} {
+				if _, err := j.Ingest(raw); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		if _, err := j.Ingest(email("gm@sandbox.test", "GAME demo\nMODERATOR\nSECRET "+secrets["gm@sandbox.test"]+"\nDRAW 1\n")); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if g, _, _ := game(t, db, "demo"); g.Version < 3 {
+		t.Fatalf("the game did not move: version %d", g.Version)
+	}
+	// Every mail sent (welcomes are scrubbed when sent).
+	if err := db.Update(func(tx *store.Tx) error {
+		ms, err := tx.Pending()
+		for _, m := range ms {
+			err = errors.Join(err, tx.MarkSent(m.ID, m.Created))
+		}
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.View(func(tx *store.Tx) error {
+		n := 0
+		err := tx.Deliveries(func(_ []byte, d *store.Delivery) error {
+			if d.Copy != nil {
+				n++
+				if c, err := orders.ReadMessage(d.Copy); err != nil || !strings.Contains(c.Body, "GAME demo") {
+					t.Errorf("kept copy unreadable: %v", err)
+				}
+			}
+			return nil
+		})
+		if n < 20 {
+			t.Errorf("%d copies kept", n)
+		}
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	raw, err := os.ReadFile(db.Path())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for addr, sec := range secrets {
+		if bytes.Contains(raw, []byte(sec)) {
+			t.Errorf("the secret of %s is in the data file", addr)
+		}
+	}
+}
