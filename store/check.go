@@ -23,7 +23,7 @@ import (
 //     or failed: a pending one has a NextAttempt and exactly one entry in the
 //     due index, a failed one its error; a sent or failed Sensitive one has
 //     lost its body; the due index holds nothing else;
-//   - inbox and mailbox records have their fixed layouts.
+//   - delivery and mailbox records decode and have their fixed layouts.
 //
 // Tests run it in t.Cleanup; the daemon may run it in a View at start.
 func Check(tx *Tx) error {
@@ -161,10 +161,15 @@ func (c *checker) outbox() {
 }
 
 func (c *checker) inbox() {
-	if b := c.tx.rbucket(bucketInbox); b != nil {
+	if b := c.tx.rbucket(bucketDeliveries); b != nil {
 		b.ForEach(func(k, v []byte) error {
-			if len(v) < timeKeyLen {
-				c.fail("inbox %q: truncated record", k)
+			if len(k) != 32 {
+				c.fail("delivery %x: key of %d bytes", k, len(k))
+			}
+			if d, err := decodeDelivery(v); err != nil {
+				c.fail("delivery %x: %v", k, err)
+			} else if d.Received.IsZero() || len(d.SHA256) != 64 {
+				c.fail("delivery %x: no time or hash", k)
 			}
 			return nil
 		})

@@ -87,9 +87,12 @@ func TestCheckCatchesCorruption(t *testing.T) {
 			m.Sent = t0
 			return putJSON(btx.Bucket(bucketOutbox), []byte("m1"), m)
 		}, "empty Message-ID"},
-		{"truncated inbox record", func(btx *bolt.Tx) error {
-			return btx.Bucket(bucketInbox).Put([]byte("<m@x>"), []byte("short"))
-		}, "truncated record"},
+		{"malformed delivery record", func(btx *bolt.Tx) error {
+			return btx.Bucket(bucketDeliveries).Put(DeliveryKey("<m@x>", nil), []byte("short"))
+		}, "malformed record"},
+		{"delivery keyed by a Message-ID", func(btx *bolt.Tx) error {
+			return btx.Bucket(bucketDeliveries).Put([]byte("<m@x>"), []byte("{\"received\":\"2026-01-01T00:00:00Z\"}\n"))
+		}, "key of 5 bytes"},
 		{"mail both sent and failed", func(btx *bolt.Tx) error {
 			m := mail("m1", t0)
 			m.MessageID, m.NextAttempt, m.Sent, m.Failed, m.LastError = MessageIDFor(m.ID), t0, t0, t0, "550 x"
@@ -128,7 +131,7 @@ func TestCheckCatchesCorruption(t *testing.T) {
 				return errors.Join(
 					tx.PutOrders("g1", 1, OrderRecord{Power: adjudicator.Germany, Received: t0}),
 					tx.Enqueue(mail("ok", t0)),
-					tx.MarkSeen("<ok@x>", []byte("raw"), t0),
+					mark(tx, "<ok@x>", []byte("raw"), t0),
 					tx.SetMailbox("Archive", 1, 2),
 				)
 			})

@@ -25,6 +25,9 @@ type Game struct {
 	SegmentDuration     time.Duration `json:"segmentDuration"`
 	Paused              bool          `json:"paused,omitempty"`
 	Created             time.Time     `json:"created"`
+	// Ended is when the game ended (33, 34); zero while it runs. Retention
+	// of inbound mail counts from it.
+	Ended time.Time `json:"ended,omitzero"`
 }
 
 // Seat binds a power to a player's address and the hash of the power's
