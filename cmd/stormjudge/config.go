@@ -14,19 +14,40 @@ import (
 	"stormjudge/deck"
 	"stormjudge/judge"
 	"stormjudge/mailer"
+	"stormjudge/orders"
+	"stormjudge/store"
 )
 
 // Config is the daemon's TOML configuration; config.toml.example documents
 // every key. Unknown keys are an error.
 type Config struct {
-	Data     string       `toml:"data"`
-	Address  string       `toml:"address"`
-	Domain   string       `toml:"domain"`
-	Tick     duration     `toml:"tick"`
-	LogLevel string       `toml:"log_level"`
-	IMAP     IMAPConfig   `toml:"imap"`
-	SMTP     SMTPConfig   `toml:"smtp"`
-	Games    []GameConfig `toml:"game"`
+	Data     string        `toml:"data"`
+	Address  string        `toml:"address"`
+	Domain   string        `toml:"domain"`
+	Tick     duration      `toml:"tick"`
+	LogLevel string        `toml:"log_level"`
+	IMAP     IMAPConfig    `toml:"imap"`
+	SMTP     SMTPConfig    `toml:"smtp"`
+	Inbound  InboundConfig `toml:"inbound"`
+	Games    []GameConfig  `toml:"game"`
+}
+
+// InboundConfig is the [inbound] table: limits on received mail and how
+// long the redacted copies of it are kept (docs/orders.md, store/doc.go).
+type InboundConfig struct {
+	MaxSize        int      `toml:"max_size"`
+	MaxParts       int      `toml:"max_parts"`
+	MaxDepth       int      `toml:"max_depth"`
+	RetainAfterEnd duration `toml:"retain_after_end"`
+	RetainOther    duration `toml:"retain_other"`
+}
+
+func (c *Config) limits() orders.Limits {
+	return orders.Limits{Size: c.Inbound.MaxSize, Parts: c.Inbound.MaxParts, Depth: c.Inbound.MaxDepth}
+}
+
+func (c *Config) retention() store.Retention {
+	return store.Retention{AfterEnd: c.Inbound.RetainAfterEnd.Duration, Other: c.Inbound.RetainOther.Duration}
 }
 
 // IMAPConfig is the [imap] table.
@@ -131,6 +152,12 @@ func (c *Config) check() error {
 		default:
 			return fmt.Errorf("tls = %q: use none, starttls or tls", t)
 		}
+	}
+	if c.Inbound.MaxSize < 0 || c.Inbound.MaxParts < 0 || c.Inbound.MaxDepth < 0 {
+		return errors.New("inbound: max_size, max_parts and max_depth must not be negative (0: the default)")
+	}
+	if c.Inbound.MaxSize > 0 && c.Inbound.MaxSize < 4096 {
+		return fmt.Errorf("inbound.max_size = %d: at least 4096 bytes (a plain order email with its headers)", c.Inbound.MaxSize)
 	}
 	for _, env := range []string{c.IMAP.PasswordEnv, c.SMTP.PasswordEnv} {
 		if env != "" && os.Getenv(env) == "" {

@@ -91,6 +91,10 @@ func cmdCheck(args []string, stdout, stderr io.Writer) error {
 			fmt.Fprintln(stdout, "(this Message-ID was processed before: the daemon would do nothing)")
 		case judge.Ignored:
 			fmt.Fprintln(stdout, "(automatic mail — bounce, auto-reply, list or our own: never answered)")
+		case judge.Dropped:
+			fmt.Fprintln(stdout, "(the sender neither plays nor moderates here: recorded and counted, never answered)")
+		case judge.Quarantined:
+			fmt.Fprintln(stdout, "(the judge failed to handle this email: it would be set aside)")
 		default:
 			fmt.Fprintln(stdout, "(no receipt: the sender could not be read)")
 		}
@@ -136,6 +140,7 @@ func cmdGame(args []string, stdout, stderr io.Writer) error {
 				}
 				fmt.Fprintf(stdout, "%-16s %-8d %-12s %-20s %s\n", g.ID, g.Version, s.Turn, s.Segment, waiting(s, recs))
 			}
+			fmt.Fprintf(stdout, "\nemails from strangers dropped without an answer: %d\n", tx.Counter("dropped"))
 			return nil
 		})
 	case "show", "export":
@@ -167,7 +172,11 @@ func cmdGame(args []string, stdout, stderr io.Writer) error {
 				}
 				return exportGame(stdout, g, v, s, recs, draw)
 			}
-			return showGame(stdout, g, s, recs)
+			if err := showGame(stdout, g, s, recs); err != nil {
+				return err
+			}
+			fmt.Fprintf(stdout, "emails from strangers naming this game, dropped without an answer: %d\n", tx.Counter("dropped/"+id))
+			return nil
 		})
 	default:
 		return fmt.Errorf("game: unknown subcommand %q (list, show, export)", sub)

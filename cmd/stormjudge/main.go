@@ -5,6 +5,7 @@
 //	stormjudge check -data FILE MAIL.eml    what the daemon would answer to an email, sending nothing
 //	stormjudge game list|show|export ...    inspect games
 //	stormjudge deck check FILE...           validate random event deck files
+//	stormjudge compact -config FILE         apply retention and shrink the data file
 //
 // This file holds flags, wiring and signals only; the work is done by the
 // packages judge, mailer, store, orders, adjudicator and report.
@@ -43,6 +44,7 @@ Usage:
   stormjudge replay -data FILE ID      recompute a game from its orders; must match bit for bit
   stormjudge bench [-turns N]          measure order-to-report latency in a throwaway sandbox
   stormjudge deck check FILE...        validate random event deck files (docs/deck.md)
+  stormjudge compact -config FILE      drop expired mail copies and give free space back (daemon stopped)
 
 Run "stormjudge COMMAND -h" for a command's flags.
 `
@@ -75,6 +77,8 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return cmdBench(args[1:], stdout, stderr)
 	case "deck":
 		return cmdDeck(args[1:], stdout, stderr)
+	case "compact":
+		return cmdCompact(args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil
@@ -134,7 +138,8 @@ func runDaemon(ctx context.Context, cfg *Config, log *slog.Logger, ready func())
 	outOpt := cfg.smtpOptions()
 	outOpt.Logger = log.With("loop", "outbox")
 	outbox := mailer.NewOutbox(outOpt, db)
-	j := judge.New(db, &judge.Options{Address: cfg.Address, Domain: cfg.Domain, Logger: log.With("part", "judge"), Kick: outbox.Kick})
+	j := judge.New(db, &judge.Options{Address: cfg.Address, Domain: cfg.Domain, Logger: log.With("part", "judge"), Kick: outbox.Kick,
+		Limits: cfg.limits()})
 	for _, g := range cfg.Games {
 		def, err := g.def()
 		if err != nil {
@@ -171,11 +176,17 @@ func runDaemon(ctx context.Context, cfg *Config, log *slog.Logger, ready func())
 		defer wg.Done()
 		t := time.NewTicker(tick)
 		defer t.Stop()
+		var expired time.Time
 		for {
 			// Deadlines, and segments left ready by a crash between an
 			// ingest and its adjudication.
 			if _, err := j.Tick(); err != nil {
 				log.Error("tick", "err", err)
+			}
+			// Retention of inbound copies: at start, then once a day.
+			if now := time.Now(); now.Sub(expired) >= 24*time.Hour {
+				expired = now
+				expireCopies(db, cfg.retention(), now, log)
 			}
 			select {
 			case <-ctx.Done():
