@@ -41,6 +41,11 @@
 //   - Renaming a mailbox rewrites only its mailbox.json: the directory name
 //     and thus UIDVALIDITY and UIDs are unchanged.
 //
+// DELETE of a mailbox that other sessions have selected ends those sessions
+// with BYE, as Dovecot does: they would otherwise wait on a mailbox where
+// nothing arrives any more, while a new mailbox by the same name (with a
+// new UIDVALIDITY) receives the mail. A client that reconnects finds it.
+//
 // Passwords are stored in plain text in users.json (mode 0600): this is a
 // sandbox with well-known demo passwords, not a mail host. Message bodies
 // are also held in memory while the server runs.

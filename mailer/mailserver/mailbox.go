@@ -78,6 +78,9 @@ type mailbox struct {
 	l          []*message
 	uidNext    imap.UID
 	deleted    bool // set by DELETE; views may still hold the mailbox
+	// views are the sessions that have the mailbox selected (or
+	// examined), so that DELETE can end them.
+	views map[*mailboxView]struct{}
 }
 
 var errMailboxDeleted = &imap.Error{
@@ -479,14 +482,20 @@ func (mbox *mailbox) expungeLocked(expunged map[*message]struct{}) error {
 	return nil
 }
 
-// newView creates a per-session view into this mailbox. Callers must call
-// mailboxView.close once done.
-func (mbox *mailbox) newView(readOnly bool) *mailboxView {
-	return &mailboxView{
+// newViewLocked creates session's view into this mailbox. Callers must
+// call mailboxView.close once done.
+func (mbox *mailbox) newViewLocked(session *imapSession, readOnly bool) *mailboxView {
+	v := &mailboxView{
 		mailbox:  mbox,
 		tracker:  mbox.tracker.NewSession(),
+		session:  session,
 		readOnly: readOnly,
 	}
+	if mbox.views == nil {
+		mbox.views = make(map[*mailboxView]struct{})
+	}
+	mbox.views[v] = struct{}{}
+	return v
 }
 
 // Locking: mailbox.mu is taken after user.mu, never the other way round, and
@@ -501,6 +510,7 @@ func (mbox *mailbox) newView(readOnly bool) *mailboxView {
 type mailboxView struct {
 	*mailbox
 	tracker   *imapserver.SessionTracker
+	session   *imapSession
 	searchRes imap.UIDSet
 	readOnly  bool // EXAMINE
 }
@@ -511,6 +521,9 @@ var errReadOnly = &imap.Error{
 }
 
 func (mbox *mailboxView) close() {
+	mbox.mu.Lock()
+	delete(mbox.views, mbox)
+	mbox.mu.Unlock()
 	mbox.tracker.Close()
 }
 

@@ -522,3 +522,54 @@ func TestCrashLeftoversAreCleaned(t *testing.T) {
 		t.Fatalf("state changed:\nbefore %+v\nafter  %+v", before, after)
 	}
 }
+
+// TestDeleteEndsSessionsWithMailboxSelected: a session whose selected
+// mailbox is deleted by another session is ended with BYE (as Dovecot
+// does), also in IDLE, so that it does not wait forever on a mailbox where
+// nothing arrives; the deleting session and sessions with other mailboxes
+// selected carry on. A client that reconnects finds the re-created mailbox
+// with a new UIDVALIDITY.
+func TestDeleteEndsSessionsWithMailboxSelected(t *testing.T) {
+	s := startServer(t, t.TempDir())
+	admin := dialIMAP(t, s.IMAPAddr(), "judge@sandbox.test", "judge", nil)
+	if err := admin.Create("orders", nil).Wait(); err != nil {
+		t.Fatal(err)
+	}
+	watcher := dialIMAP(t, s.IMAPAddr(), "judge@sandbox.test", "judge", nil)
+	sel, err := watcher.Select("orders", nil).Wait()
+	if err != nil {
+		t.Fatal(err)
+	}
+	idle, err := watcher.Idle()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer idle.Close()
+	bystander := dialIMAP(t, s.IMAPAddr(), "judge@sandbox.test", "judge", nil)
+	if _, err := bystander.Select("INBOX", nil).Wait(); err != nil {
+		t.Fatal(err)
+	}
+
+	if err := admin.Delete("orders").Wait(); err != nil {
+		t.Fatalf("DELETE: %v", err)
+	}
+	select {
+	case <-watcher.Closed():
+	case <-time.After(10 * time.Second):
+		t.Fatal("the session with the deleted mailbox selected is still open")
+	}
+	if err := bystander.Noop().Wait(); err != nil {
+		t.Errorf("a session with INBOX selected was disturbed: %v", err)
+	}
+	if err := admin.Create("orders", nil).Wait(); err != nil {
+		t.Fatalf("CREATE again (the deleting session carries on): %v", err)
+	}
+	again := dialIMAP(t, s.IMAPAddr(), "judge@sandbox.test", "judge", nil)
+	sel2, err := again.Select("orders", nil).Wait()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sel2.UIDValidity == sel.UIDValidity {
+		t.Errorf("re-created mailbox kept UIDVALIDITY %d", sel.UIDValidity)
+	}
+}

@@ -149,7 +149,7 @@ func Start(opts *Options) (*Server, error) {
 
 	s.imapSrv = imapserver.New(&imapserver.Options{
 		NewSession: func(c *imapserver.Conn) (imapserver.Session, *imapserver.GreetingData, error) {
-			return &imapSession{srv: s, remote: c.NetConn().RemoteAddr().String()}, nil, nil
+			return &imapSession{srv: s, conn: c, remote: c.NetConn().RemoteAddr().String()}, nil, nil
 		},
 		Caps: imap.CapSet{
 			imap.CapIMAP4rev1:    {},

@@ -12,6 +12,7 @@ import (
 // connection goroutine waits for DONE.
 type imapSession struct {
 	srv    *Server
+	conn   *imapserver.Conn
 	remote string
 	user   *user        // nil until LOGIN
 	view   *mailboxView // nil unless a mailbox is selected
@@ -66,7 +67,7 @@ func (s *imapSession) Select(name string, options *imap.SelectOptions) (*imap.Se
 	if mbox.deleted {
 		return nil, errNoSuchMailbox
 	}
-	s.view = mbox.newView(options != nil && options.ReadOnly)
+	s.view = mbox.newViewLocked(s, options != nil && options.ReadOnly)
 	return mbox.selectDataLocked(), nil
 }
 
@@ -82,7 +83,7 @@ func (s *imapSession) Create(name string, options *imap.CreateOptions) error {
 	return s.user.create(name, options)
 }
 
-func (s *imapSession) Delete(name string) error { return s.user.delete(name) }
+func (s *imapSession) Delete(name string) error { return s.user.delete(name, s) }
 
 func (s *imapSession) Rename(name, newName string, options *imap.RenameOptions) error {
 	return s.user.rename(name, newName, options)

@@ -298,7 +298,13 @@ func (u *user) createLocked(name string, subscribed bool, specialUse []imap.Mail
 	return nil
 }
 
-func (u *user) delete(name string) error {
+// delete removes a mailbox. Other sessions that have it selected are ended
+// with BYE, as Dovecot does: their view is of a mailbox that is gone, where
+// nothing will ever arrive, and a client that is told reconnects and finds
+// the mailbox (or a new one by that name, with a new UIDVALIDITY). The
+// deleting session itself keeps its view (go-imap's server offers no way to
+// return it to the authenticated state); it knows what it did.
+func (u *user) delete(name string, by *imapSession) error {
 	if err := u.srv.begin(); err != nil {
 		return err
 	}
@@ -327,6 +333,13 @@ func (u *user) delete(name string) error {
 	}
 	mbox.deleted = true
 	delete(u.mailboxes, mbox.name)
+	for v := range mbox.views {
+		if s := v.session; s != by && s != nil && s.conn != nil {
+			// In a goroutine: Bye writes to the connection, and a client
+			// that reads nothing must not hold up the DELETE.
+			go s.conn.Bye("Selected mailbox was deleted, have to disconnect.")
+		}
+	}
 	if err := os.RemoveAll(gone); err != nil {
 		u.srv.log.Warn("mailserver: removing deleted mailbox", "dir", gone, "err", err)
 	}
