@@ -242,18 +242,10 @@ func (in *Inbox) session(ctx context.Context) (healthy bool, err error) {
 	if err := in.ensureMailbox(cn, in.opts.ProcessedMailbox); err != nil {
 		return false, err
 	}
-	var sel *imap.SelectData
-	if err := in.do(cn, func() error {
-		var err error
-		sel, err = cn.c.Select(in.opts.Mailbox, nil).Wait()
-		return err
-	}); err != nil {
-		return false, fmt.Errorf("mailer: imap select %q: %w", in.opts.Mailbox, err)
+	sel, err := in.selectMailbox(cn)
+	if err != nil {
+		return false, err
 	}
-	if sel.UIDValidity == 0 {
-		return false, fmt.Errorf("mailer: imap select %q: server sent no UIDVALIDITY", in.opts.Mailbox)
-	}
-	cn.uidValidity = sel.UIDValidity
 	idle := !in.opts.DisableIDLE && cn.caps.Has(imap.CapIdle)
 	in.log.Info("imap connected", "uidvalidity", cn.uidValidity, "messages", sel.NumMessages,
 		"idle", idle, "move", cn.caps.Has(imap.CapMove), "uidplus", cn.caps.Has(imap.CapUIDPlus))
@@ -263,13 +255,61 @@ func (in *Inbox) session(ctx context.Context) (healthy bool, err error) {
 			return healthy, err
 		}
 		healthy = true
-		if err := in.wait(ctx, cn, idle); err != nil {
+		newMail, err := in.wait(ctx, cn, idle)
+		if err != nil {
 			return healthy, err
 		}
 		if ctx.Err() != nil {
 			return healthy, nil
 		}
+		if !newMail {
+			if err := in.reselect(cn); err != nil {
+				return healthy, err
+			}
+		}
 	}
+}
+
+// selectMailbox selects the watched mailbox and remembers its UIDVALIDITY.
+func (in *Inbox) selectMailbox(cn *conn) (*imap.SelectData, error) {
+	var sel *imap.SelectData
+	if err := in.do(cn, func() error {
+		var err error
+		sel, err = cn.c.Select(in.opts.Mailbox, nil).Wait()
+		return err
+	}); err != nil {
+		return nil, fmt.Errorf("mailer: imap select %q: %w", in.opts.Mailbox, err)
+	}
+	if sel.UIDValidity == 0 {
+		return nil, fmt.Errorf("mailer: imap select %q: server sent no UIDVALIDITY", in.opts.Mailbox)
+	}
+	cn.uidValidity = sel.UIDValidity
+	return sel, nil
+}
+
+// reselect selects the watched mailbox again before a scan that the
+// server did not ask for (poll, keepalive, Poke). An operator may delete the
+// watched folder and create it again: the new folder has a new UIDVALIDITY,
+// and the session still has the old one selected, where no new mail ever
+// arrives. Some servers end such a session with BYE (the sandbox's
+// mailserver; Dovecot, when it notices in time) and Run reconnects; others
+// say nothing (go-imap's memserver; Dovecot when the folder comes back
+// before it looked). STATUS is no help there: Dovecot answers STATUS on the
+// selected mailbox from the selected, stale, view. A new SELECT opens the
+// mailbox by its name now. When its UIDVALIDITY differs, scan, seeing the
+// stored position's UIDVALIDITY differ too, starts again from the first
+// message (the Handler's Message-ID dedupe makes a second offer harmless).
+// A mailbox that is gone (deleted, not yet re-created) fails the SELECT and
+// ends the session; Run reconnects with backoff until the folder is back.
+func (in *Inbox) reselect(cn *conn) error {
+	old := cn.uidValidity
+	if _, err := in.selectMailbox(cn); err != nil {
+		return err
+	}
+	if cn.uidValidity != old {
+		in.log.Warn("watched mailbox re-created, new UIDVALIDITY", "old", old, "new", cn.uidValidity)
+	}
+	return nil
 }
 
 // do runs one IMAP exchange under CommandTimeout: when it is not done in
@@ -483,11 +523,11 @@ func (in *Inbox) move(cn *conn, uid imap.UID) error {
 }
 
 // wait returns when the mailbox should be scanned again: the server
-// reported new mail, Poke was called, PollInterval passed (a safety re-scan
-// even under IDLE) or KeepAlive passed without a word on the connection
-// (then a NOOP proves it alive first). It returns an error when the
-// connection is gone.
-func (in *Inbox) wait(ctx context.Context, cn *conn, useIdle bool) error {
+// reported new mail (newMail is true), Poke was called, PollInterval passed
+// (a safety re-scan even under IDLE) or KeepAlive passed without a word on
+// the connection (then a NOOP proves it alive first). It returns an error
+// when the connection is gone.
+func (in *Inbox) wait(ctx context.Context, cn *conn, useIdle bool) (newMail bool, err error) {
 	var idleCmd *imapclient.IdleCommand
 	if useIdle {
 		// A NOOP first collects what the server queued while we were busy
@@ -495,11 +535,11 @@ func (in *Inbox) wait(ctx context.Context, cn *conn, useIdle bool) error {
 		// command's response, not when IDLE starts, so a message arriving
 		// during our last MOVE would otherwise wait for the safety re-scan).
 		if err := in.do(cn, func() error { return cn.c.Noop().Wait() }); err != nil {
-			return fmt.Errorf("mailer: imap noop: %w", err)
+			return false, fmt.Errorf("mailer: imap noop: %w", err)
 		}
 		select {
 		case <-cn.events:
-			return nil // new mail: scan again before idling
+			return true, nil // new mail: scan again before idling
 		default:
 		}
 		if err := in.do(cn, func() error {
@@ -509,7 +549,7 @@ func (in *Inbox) wait(ctx context.Context, cn *conn, useIdle bool) error {
 			idleCmd, err = cn.c.Idle()
 			return err
 		}); err != nil {
-			return fmt.Errorf("mailer: imap idle: %w", err)
+			return false, fmt.Errorf("mailer: imap idle: %w", err)
 		}
 	}
 	poll := time.NewTimer(in.opts.PollInterval)
@@ -521,6 +561,7 @@ func (in *Inbox) wait(ctx context.Context, cn *conn, useIdle bool) error {
 	select {
 	case <-ctx.Done():
 	case <-cn.events:
+		newMail = true
 	case <-in.poke:
 	case <-poll.C:
 	case <-keep.C:
@@ -532,10 +573,10 @@ func (in *Inbox) wait(ctx context.Context, cn *conn, useIdle bool) error {
 		closed = true
 	}
 	if closed {
-		return errors.New("mailer: imap connection closed by the server")
+		return false, errors.New("mailer: imap connection closed by the server")
 	}
 	if ctx.Err() != nil {
-		return nil
+		return false, nil
 	}
 	if idleCmd != nil {
 		if err := in.do(cn, func() error {
@@ -544,15 +585,15 @@ func (in *Inbox) wait(ctx context.Context, cn *conn, useIdle bool) error {
 			}
 			return idleCmd.Wait()
 		}); err != nil {
-			return fmt.Errorf("mailer: imap stopping idle: %w", err)
+			return false, fmt.Errorf("mailer: imap stopping idle: %w", err)
 		}
 	}
 	if noop || !useIdle {
 		// Without IDLE, NOOP is also how the server gets to report
 		// new messages and expunges.
 		if err := in.do(cn, func() error { return cn.c.Noop().Wait() }); err != nil {
-			return fmt.Errorf("mailer: imap noop: %w", err)
+			return false, fmt.Errorf("mailer: imap noop: %w", err)
 		}
 	}
-	return nil
+	return newMail, nil
 }
