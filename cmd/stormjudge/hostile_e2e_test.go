@@ -1,0 +1,166 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/emersion/go-imap/v2/imapclient"
+
+	"stormjudge/adjudicator"
+	"stormjudge/store"
+)
+
+// appendToJudge puts raw straight into the judge's INBOX over IMAP, as a
+// mail server would deliver it (also what SMTP would refuse: a 40 KiB
+// header line).
+func appendToJudge(t *testing.T, imapAddr string, raw []byte) {
+	t.Helper()
+	c, err := imapclient.DialInsecure(imapAddr, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if err := c.Login("judge@sandbox.test", "judge").Wait(); err != nil {
+		t.Fatal(err)
+	}
+	ac := c.Append("INBOX", int64(len(raw)), nil)
+	if _, err := io.Copy(ac, bytes.NewReader(raw)); err != nil {
+		t.Fatal(err)
+	}
+	if err := ac.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ac.Wait(); err != nil {
+		t.Fatalf("append: %v", err)
+	}
+	c.Logout().Wait()
+}
+
+// TestHostileMailOverLoopback (issue 8, defects 2, 3, 4, 7, 9) plays the
+// probe against the sandbox's real IMAP and SMTP servers: a forged
+// stranger gets nothing; a seated player's oversized, many-part and deeply
+// nested mails, a 40 KiB Message-ID, and a second email under an old
+// Message-ID each get exactly one receipt that says what happened; a
+// Subject with control characters is cleaned; every email is handled once
+// (none left in the inbox to be retried), and the operator sees the count
+// of dropped mail in `game show`.
+func TestHostileMailOverLoopback(t *testing.T) {
+	dir := t.TempDir()
+	imapAddr, smtpAddr, stop := startSandbox(t, sandboxOptions{Dir: dir})
+	waitFor(t, "welcome", 30*time.Second, func() bool {
+		return countKinds(powerInbox(t, imapAddr, adjudicator.Germany))["welcome"] == 1
+	})
+	head := func(id, subject string) string {
+		return "From: germany@sandbox.test\r\nTo: judge@sandbox.test\r\nSubject: " + subject + "\r\nMessage-ID: <" + id + ">\r\n"
+	}
+	const orders = "GAME demo\r\nSECRET germany\r\nPASS\r\nEND\r\n"
+	var many strings.Builder
+	many.WriteString("Content-Type: multipart/mixed; boundary=\"m\"\r\n\r\n")
+	for range 5000 {
+		many.WriteString("--m\r\nContent-Type: image/png\r\n\r\nxx\r\n")
+	}
+	many.WriteString("--m\r\nContent-Type: text/plain\r\n\r\n" + orders + "--m--\r\n")
+	deep := "Content-Type: text/plain\r\n\r\n" + orders
+	for i := range 100 {
+		b := fmt.Sprintf("b%d", i)
+		deep = "Content-Type: multipart/mixed; boundary=\"" + b + "\"\r\n\r\n--" + b + "\r\n" + deep + "\r\n--" + b + "--\r\n"
+	}
+	hugeID := strings.Repeat("h", 40<<10) + "@client.test"
+	mails := []struct{ raw, want string }{
+		{head("big@client.test", "big") + "Content-Type: text/plain\r\n\r\n" + orders + strings.Repeat("x", 5<<20), "larger than 1 MiB"},
+		{head("parts@client.test", "parts") + many.String(), "more than 100 MIME parts"},
+		{head("deep@client.test", "deep") + deep, "nested more than 10 deep"},
+		{head(hugeID, "long id") + "\r\nGAME demo\r\nSECRET wrong\r\nPASS\r\n", "SECRET does not match"},
+		{head("same@client.test", "first") + "\r\nGAME demo\r\nSECRET wrong\r\nPASS\r\n", "SECRET does not match"},
+		{head("same@client.test", "second") + "\r\nGAME nosuch\r\nSECRET x\r\nPASS\r\n", `no game "nosuch"`},
+		{head("ctl@client.test", "=?utf-8?q?ctl=0D=0AX-Evil:_1=1B[1m?=") + "\r\nGAME demo\r\nSECRET wrong\r\nPASS\r\n", "SECRET does not match"},
+	}
+	for _, m := range mails {
+		appendToJudge(t, imapAddr, []byte(m.raw))
+	}
+	// The stranger, by SMTP, with a forged envelope and every order right.
+	sendOrder(t, smtpAddr, "eve@example.org", "orders", "GAME demo\nPOWER germany\nSECRET germany\nPASS\nEND\n")
+
+	var receipts []mailMsg
+	waitFor(t, "a receipt for each of the player's mails", 60*time.Second, func() bool {
+		receipts = nil
+		for _, m := range powerInbox(t, imapAddr, adjudicator.Germany) {
+			if m.kind() == "receipt" {
+				receipts = append(receipts, m)
+			}
+		}
+		return len(receipts) >= len(mails)
+	})
+	waitFor(t, "every email handled", 30*time.Second, func() bool {
+		return len(fetchAll(t, imapAddr, "judge@sandbox.test", "judge", "INBOX")) == 0
+	})
+	time.Sleep(time.Second) // anything more would have come by now
+	if n := len(powerInbox(t, imapAddr, adjudicator.Germany)); n != 3+len(mails) {
+		t.Errorf("germany's inbox holds %d mails, want the 3 of creation and %d receipts", n, len(mails))
+	}
+	for _, m := range mails {
+		found := 0
+		for _, r := range receipts {
+			if strings.Contains(strings.Join(strings.Fields(r.Body), " "), m.want) {
+				found++
+			}
+		}
+		if found == 0 {
+			t.Errorf("no receipt says %q", m.want)
+		}
+	}
+	for _, r := range receipts {
+		if strings.ContainsAny(r.Subject, "\r\n\x1b") || strings.Contains(r.InReplyTo, "hhhh") {
+			t.Errorf("receipt header carries sender junk: subject %q in-reply-to %d bytes", r.Subject, len(r.InReplyTo))
+		}
+	}
+	stop()
+	db, err := store.Open(filepath.Join(dir, "stormjudge.db"), &store.Options{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if err := db.View(func(tx *store.Tx) error {
+		ms, err := tx.Outbox()
+		for _, m := range ms {
+			if strings.Contains(strings.Join(m.To, ","), "eve@") {
+				t.Errorf("mail to the stranger queued: %s", m.ID)
+			}
+		}
+		if n := tx.Counter("dropped/demo"); n != 1 {
+			t.Errorf("dropped/demo = %d", n)
+		}
+		if err == nil {
+			err = store.Check(tx)
+		}
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	var out bytes.Buffer
+	if err := run([]string{"game", "show", "-data", filepath.Join(dir, "stormjudge.db"), "demo"}, &out, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), "naming this game, dropped without an answer: 1") {
+		t.Errorf("game show:\n%s", out.String())
+	}
+
+	// The operator compacts the stopped daemon's file; everything stays.
+	out.Reset()
+	if err := run([]string{"compact", "-data", filepath.Join(dir, "stormjudge.db")}, &out, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), "0 expired inbound copies dropped") {
+		t.Errorf("compact: %s", out.String())
+	}
+	out.Reset()
+	if err := run([]string{"replay", "-data", filepath.Join(dir, "stormjudge.db"), "demo"}, &out, io.Discard); err != nil {
+		t.Errorf("replay after compact: %v\n%s", err, out.String())
+	}
+}
