@@ -15,11 +15,17 @@ nil, or not at all when fn returns an error or panics. Two compositions matter:
 
 Ingesting one email is one Update:
 
-	MarkSeen(message-id, raw) + PutOrders + Audit + Enqueue(receipt)
+	MarkSeen(DeliveryKey, Delivery) + PutOrders + Audit + Enqueue(receipt)
 
 so a message is applied at most once (inbox idempotence: after a crash before
 the commit nothing was applied and the message is fetched again; after the
 commit MarkSeen/Seen skip it), and a receipt exists exactly when its orders do.
+
+A delivery is keyed by DeliveryKey: SHA-256 over the Message-ID and a hash
+of the content without the trace header fields (Received, Delivered-To,
+X-...). The key has a fixed length whatever the sender wrote (bbolt
+refuses keys over 32 KiB), the same email offered twice has one key, and a
+different email that reuses a Message-ID has another.
 
 Adjudicating one segment is one Update:
 
@@ -51,17 +57,59 @@ JSON unless stated.
 	game/<ID>/orders              u64 version + power byte -> OrderRecord (the current submission;
 	                              power byte 0: the moderator's draw, PutDraw/Draw)
 	game/<ID>/orderhistory        u64 version + power byte + u64 seq -> OrderRecord (replaced submissions)
-	inbox                         Message-ID -> time + raw RFC 5322 bytes (binary)
+	deliveries                    DeliveryKey (32 bytes) -> packed(Delivery JSON + "\n" + redacted copy)
+	meta                          "schema" -> u64 layout version (2)
+	counters                      name -> u64 (Count/Counter: "dropped", "dropped/<game>")
 	mailboxes                     mailbox name -> u32 UIDVALIDITY + u32 last UID (binary)
 	outbox                        mail ID -> Mail
 	due                           time NextAttempt + time Created + mail ID -> empty (pending mails only)
 	audit/<ID>                    u64 seq (bucket sequence, from 1) -> AuditEntry
+	                              (<ID> "*": the judge's own log: strangers, quarantined mail)
+
+"packed" values (states, events, state history, outbox mails, deliveries)
+are zstd-compressed when that pays (blob.go: a value starting with the zstd
+frame magic is compressed; any other is stored as written, so uncompressed
+values of older files read unchanged). A state of about 48 KB of JSON takes
+about 5 KB.
 
 Version 0 is the setup (adjudicator.NewGame); each adjudication adds one.
 Every version is kept: a rollback lowers Game.Version (PutGame then moves the
 orders of later versions to the order history), and re-adjudicating replaces
 the later states, whose old values go to the state history. Nothing written is
-deleted, except index entries (due) and current orders that move to a history.
+deleted, except index entries (due), current orders that move to a history,
+expired copies of inbound mail (Retention) and the bodies of sensitive mail
+once sent or failed.
+
+# Secrets at rest
+
+No secret is kept in clear. Seats and the moderators' secret are stored as
+argon2id hashes (below). An inbound email is never stored as received: its
+Delivery keeps the SHA-256 of the original bytes (for audit: the sender's
+copy can be proved to be the one handled) and a redacted copy made by the
+judge (orders.Redact: the header and the text read, with the rest of every
+line that mentions "secret" and every occurrence of the SECRET value
+removed). The welcome mails that carry a secret are Sensitive: their body
+is replaced once the mail is sent or has failed for good.
+
+# Retention and compaction
+
+A redacted copy of mail to a game is kept while the game runs
+(Game.Ended zero) and Retention.AfterEnd after it ended (default 90
+days); a copy of other mail (strangers, unknown games) Retention.Other
+after it arrived (default 30 days). ExpireCopies drops the copies due;
+the record without its copy stays, so that the email is still recognised.
+The daemon runs it at start and once a day. bbolt reuses freed pages but
+never shrinks the file nor clears them: Compact (the `stormjudge compact`
+command, daemon stopped) rewrites the file with only the live data.
+
+# Schema
+
+meta/schema says the layout. Open migrates an older file in one
+transaction: schema 1 (no meta bucket) kept every raw inbound email,
+SECRET lines included, in the bucket "inbox" keyed by Message-ID; Open
+turns each into a Delivery without a copy (the store cannot parse mail to
+redact it), deletes the bucket, compresses the stored states, and then
+compacts the file so that no freed page still holds a raw email.
 
 The due index is maintained by every outbox write in the same transaction, so
 Due and Pending read pending mails in NextAttempt, Created, ID order without
