@@ -40,6 +40,10 @@ type smtpServer struct {
 	fail     func(n int) error // n-th DATA (from 0); an error rejects it
 	datas    int
 	received []received
+	// rcptFail, when it returns an error for an address, refuses RCPT TO
+	// that address; rcpts counts the RCPT commands per address.
+	rcptFail func(to string) error
+	rcpts    map[string]int
 }
 
 func startSMTP(t testing.TB, user, pass string) *smtpServer {
@@ -64,6 +68,19 @@ func (s *smtpServer) setFail(f func(n int) error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.fail = f
+}
+
+func (s *smtpServer) setRcptFail(f func(to string) error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.rcptFail = f
+}
+
+// Rcpts returns how many RCPT commands named the address.
+func (s *smtpServer) Rcpts(to string) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.rcpts[to]
 }
 
 func (s *smtpServer) Received() []received {
@@ -105,6 +122,19 @@ func (ss *smtpSession) Mail(from string, _ *smtp.MailOptions) error {
 }
 
 func (ss *smtpSession) Rcpt(to string, _ *smtp.RcptOptions) error {
+	s := ss.s
+	s.mu.Lock()
+	if s.rcpts == nil {
+		s.rcpts = map[string]int{}
+	}
+	s.rcpts[to]++
+	fail := s.rcptFail
+	s.mu.Unlock()
+	if fail != nil {
+		if err := fail(to); err != nil {
+			return err
+		}
+	}
 	ss.to = append(ss.to, to)
 	return nil
 }
@@ -429,9 +459,10 @@ func TestOutboxCrashAtHookPoints(t *testing.T) {
 				t.Errorf("server received %d messages before the crash, want %d", n, tt.wantReceived)
 			}
 
-			// The barrier mail is sent after m (ordered by due time).
-			enqueue(t, db, &store.Mail{ID: "barrier", From: "judge@example.test", To: []string{"gm@example.test"},
-				Subject: "barrier", Body: "b\n", Created: created, NextAttempt: created.Add(backoff(0) + time.Second)})
+			// The barrier mail is sent after m: it goes to the same
+			// recipient and was queued later.
+			enqueue(t, db, &store.Mail{ID: "barrier", From: "judge@example.test", To: []string{"germany@example.test"},
+				Subject: "barrier", Body: "b\n", Created: created.Add(time.Second), NextAttempt: created.Add(backoff(0) + time.Second)})
 			clock.Advance(backoff(0) + time.Second)
 			runLoop(t, NewOutbox(outboxOptions(t, srv.addr), db).Run)
 			eventually(t, "barrier sent after restart", func() bool { return !storedMail(t, db, "barrier").Sent.IsZero() })
