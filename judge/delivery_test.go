@@ -1,0 +1,295 @@
+package judge
+
+import (
+	"context"
+	"io"
+	"net"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/emersion/go-smtp"
+
+	"stormjudge/adjudicator"
+	"stormjudge/mailer"
+	"stormjudge/store"
+)
+
+// refusingSMTP is a go-smtp server on loopback that refuses RCPT TO the
+// addresses in refuse with 550 and accepts everything else.
+type refusingSMTP struct {
+	addr   string
+	refuse map[string]bool
+	mu     sync.Mutex
+	rcpts  map[string]int // RCPT commands per address
+	got    map[string]int // accepted messages per recipient
+}
+
+func startRefusingSMTP(t *testing.T, refuse ...string) *refusingSMTP {
+	t.Helper()
+	s := &refusingSMTP{refuse: map[string]bool{}, rcpts: map[string]int{}, got: map[string]int{}}
+	for _, a := range refuse {
+		s.refuse[a] = true
+	}
+	srv := smtp.NewServer(s)
+	srv.Domain = "localhost"
+	srv.ReadTimeout, srv.WriteTimeout = 10*time.Second, 10*time.Second
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.addr = l.Addr().String()
+	go srv.Serve(l)
+	t.Cleanup(func() { srv.Close() })
+	return s
+}
+
+func (s *refusingSMTP) NewSession(*smtp.Conn) (smtp.Session, error) {
+	return &refusingSession{s: s}, nil
+}
+
+func (s *refusingSMTP) counts() (rcpts, got map[string]int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	rcpts, got = map[string]int{}, map[string]int{}
+	for k, v := range s.rcpts {
+		rcpts[k] = v
+	}
+	for k, v := range s.got {
+		got[k] = v
+	}
+	return rcpts, got
+}
+
+type refusingSession struct {
+	s  *refusingSMTP
+	to []string
+}
+
+func (ss *refusingSession) Mail(string, *smtp.MailOptions) error { return nil }
+
+func (ss *refusingSession) Rcpt(to string, _ *smtp.RcptOptions) error {
+	ss.s.mu.Lock()
+	defer ss.s.mu.Unlock()
+	ss.s.rcpts[to]++
+	if ss.s.refuse[to] {
+		return &smtp.SMTPError{Code: 550, EnhancedCode: smtp.EnhancedCode{5, 1, 1}, Message: "mailbox unavailable"}
+	}
+	ss.to = append(ss.to, to)
+	return nil
+}
+
+func (ss *refusingSession) Data(r io.Reader) error {
+	if _, err := io.ReadAll(r); err != nil {
+		return err
+	}
+	ss.s.mu.Lock()
+	defer ss.s.mu.Unlock()
+	for _, to := range ss.to {
+		ss.s.got[to]++
+	}
+	return nil
+}
+
+func (ss *refusingSession) Reset()        { ss.to = nil }
+func (ss *refusingSession) Logout() error { return nil }
+
+// runOutbox runs a real outbox with j.DeliveryFailed as OnFailed until the
+// test ends.
+func runOutbox(t *testing.T, db *store.DB, addr string, j *Judge) *mailer.Outbox {
+	t.Helper()
+	o := mailer.NewOutbox(&mailer.SMTPOptions{Addr: addr, HelloName: "judge.test", Timeout: 10 * time.Second,
+		OnFailed: j.DeliveryFailed}, db)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error)
+	go func() { done <- o.Run(ctx) }()
+	t.Cleanup(func() {
+		cancel()
+		if err := <-done; err != nil {
+			t.Errorf("outbox Run: %v", err)
+		}
+	})
+	return o
+}
+
+func waitUntil(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out waiting for %s", what)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+func mailByID(ms []*store.Mail, id string) *store.Mail {
+	for _, m := range ms {
+		if m.ID == id {
+			return m
+		}
+	}
+	return nil
+}
+
+// TestDeliveryFailedFlagsSeatAndTellsModerators: the server refuses
+// Germany's address (550). Germany's welcome fails, Germany's seat is
+// flagged with the reply, the audit log says so, and each moderator gets
+// one notice (the moderator whose own address fails gets none), while the
+// other players' mail goes out.
+func TestDeliveryFailedFlagsSeatAndTellsModerators(t *testing.T) {
+	j, db, _ := newJudge(t)
+	def := demoDef(0)
+	def.Moderators = []string{"gm@sandbox.test", "gm2@sandbox.test", "gone@sandbox.test"}
+	if _, err := j.EnsureGame(def); err != nil {
+		t.Fatal(err)
+	}
+	srv := startRefusingSMTP(t, "germany@sandbox.test", "gone@sandbox.test")
+	runOutbox(t, db, srv.addr, j)
+
+	waitUntil(t, "no pending mail", func() bool {
+		for _, m := range outbox(t, db) {
+			if m.Pending() {
+				return false
+			}
+		}
+		return true
+	})
+	ms := outbox(t, db)
+	welcome := mailByID(ms, "demo/welcome/germany")
+	if welcome == nil || welcome.Failed.IsZero() || !strings.Contains(welcome.LastError, "550") {
+		t.Fatalf("Germany's welcome = %+v, want failed with the 550", welcome)
+	}
+	if strings.Contains(welcome.Body, "SECRET") {
+		t.Errorf("failed welcome kept its body: %q", welcome.Body)
+	}
+
+	g, _, _ := game(t, db, "demo")
+	for _, s := range g.Seats {
+		if flagged := s.Undeliverable != ""; flagged != (s.Power == adjudicator.Germany) {
+			t.Errorf("%v: Undeliverable %q", s.Power, s.Undeliverable)
+		}
+	}
+	if u := g.Seat(adjudicator.Germany).Undeliverable; !strings.Contains(u, "550") || !strings.Contains(u, "2026-11-22T12:00:00Z") {
+		t.Errorf("Germany's flag %q, want the time and the reply", u)
+	}
+
+	var notices []*store.Mail
+	for _, m := range ms {
+		if strings.HasPrefix(m.ID, "demo/failed/") {
+			notices = append(notices, m)
+		}
+	}
+	// Germany's mails (welcome, report, notice) each fail and each is
+	// reported to every moderator; gone's own failures are reported to
+	// the others, never to gone; the notices to gone fail in turn and
+	// are not reported (no loop).
+	var toGone, aboutWelcome int
+	for _, n := range notices {
+		if len(n.To) != 1 || n.Game != "demo" {
+			t.Errorf("notice %s: To %q, game %q", n.ID, n.To, n.Game)
+		}
+		if strings.Contains(n.Body, "To:      gone@sandbox.test") && n.To[0] == "gone@sandbox.test" {
+			toGone++
+		}
+		if strings.Contains(n.Body, "demo/failed/") {
+			t.Errorf("notice %s about a failed notice", n.ID)
+		}
+		if n.To[0] == "gone@sandbox.test" {
+			if n.Failed.IsZero() {
+				t.Errorf("notice %s to gone not failed", n.ID)
+			}
+			continue
+		}
+		if strings.Contains(n.Body, "demo/welcome/germany") {
+			aboutWelcome++
+			for _, want := range []string{"germany@sandbox.test", "[demo] You play Germany", "550", "mailbox unavailable", "Germany", "configuration", "secret"} {
+				if !strings.Contains(n.Body, want) {
+					t.Errorf("notice %s lacks %q:\n%s", n.ID, want, n.Body)
+				}
+			}
+		}
+		if n.Sent.IsZero() {
+			t.Errorf("notice %s to %s not sent: %q", n.ID, n.To[0], n.LastError)
+		}
+	}
+	if toGone != 0 {
+		t.Errorf("%d notices about gone's failures sent to gone", toGone)
+	}
+	if aboutWelcome != 2 {
+		t.Errorf("%d notices about Germany's welcome sent, want one per working moderator (2)", aboutWelcome)
+	}
+	rcpts, got := srv.counts()
+	if got["italy@sandbox.test"] == 0 || got["gm@sandbox.test"] == 0 {
+		t.Errorf("other mail not delivered: %v", got)
+	}
+	// One attempt per failed mail: no retries after a 550.
+	var germanyMails int
+	for _, m := range ms {
+		if slices.Contains(m.To, "germany@sandbox.test") {
+			germanyMails++
+			if m.Attempts != 1 {
+				t.Errorf("%s: %d attempts", m.ID, m.Attempts)
+			}
+		}
+	}
+	if rcpts["germany@sandbox.test"] != germanyMails {
+		t.Errorf("RCPT TO germany %d times for %d mails", rcpts["germany@sandbox.test"], germanyMails)
+	}
+
+	var log []store.AuditEntry
+	if err := db.View(func(tx *store.Tx) error {
+		var err error
+		log, err = tx.AuditLog("demo")
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	var audited int
+	for _, e := range log {
+		if e.Action == "undeliverable" && strings.Contains(e.Detail, "demo/welcome/germany") && strings.Contains(e.Detail, "Germany") {
+			audited++
+		}
+	}
+	if audited != 1 {
+		t.Errorf("%d audit entries for Germany's welcome, want 1: %+v", audited, log)
+	}
+}
+
+// TestDeliveryFailedNoticeLoop: a failure notice that fails is flagged in
+// the audit log but not reported again; mail of no game or an unknown game
+// is only logged.
+func TestDeliveryFailedNoticeLoop(t *testing.T) {
+	j, db, c := newJudge(t)
+	if _, err := j.EnsureGame(demoDef(0)); err != nil {
+		t.Fatal(err)
+	}
+	fail := func(m *store.Mail) {
+		t.Helper()
+		if err := db.Update(func(tx *store.Tx) error {
+			m.From, m.Created = "judge@sandbox.test", c.now()
+			if err := tx.Enqueue(m); err != nil {
+				return err
+			}
+			if err := tx.MarkFailed(m.ID, "550 5.1.1 no", c.now()); err != nil {
+				return err
+			}
+			failed, err := tx.Mail(m.ID)
+			if err != nil {
+				return err
+			}
+			return j.DeliveryFailed(tx, failed)
+		}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	before := len(outbox(t, db))
+	fail(&store.Mail{ID: "demo/failed/abc/gm@sandbox.test", Game: "demo", To: []string{"gm@sandbox.test"}, Subject: "x"})
+	fail(&store.Mail{ID: "receipt/1", To: []string{"stranger@example.test"}, Subject: "x"})
+	fail(&store.Mail{ID: "ghost/1", Game: "ghost", To: []string{"x@example.test"}, Subject: "x"})
+	if n := len(outbox(t, db)) - before; n != 3 {
+		t.Errorf("%d mails added, want only the 3 failed ones (no notices)", n)
+	}
+}
