@@ -73,6 +73,8 @@ type SMTPConfig struct {
 	TLS         string   `toml:"tls"`
 	Hello       string   `toml:"hello"`
 	Timeout     duration `toml:"timeout"`
+	Workers     int      `toml:"workers"`
+	GiveUpAfter duration `toml:"give_up_after"`
 }
 
 // GameConfig is one [[game]] table.
@@ -153,6 +155,9 @@ func (c *Config) check() error {
 			return fmt.Errorf("tls = %q: use none, starttls or tls", t)
 		}
 	}
+	if c.SMTP.Workers < 0 {
+		return fmt.Errorf("smtp.workers = %d: must not be negative (0: the default, 4)", c.SMTP.Workers)
+	}
 	if c.Inbound.MaxSize < 0 || c.Inbound.MaxParts < 0 || c.Inbound.MaxDepth < 0 {
 		return errors.New("inbound: max_size, max_parts and max_depth must not be negative (0: the default)")
 	}
@@ -228,5 +233,6 @@ func (c *Config) smtpOptions() *mailer.SMTPOptions {
 	return &mailer.SMTPOptions{
 		Addr: c.SMTP.Addr, Username: c.SMTP.Username, Password: password(c.SMTP.Password, c.SMTP.PasswordEnv),
 		TLS: c.SMTP.TLS, HelloName: c.SMTP.Hello, Timeout: c.SMTP.Timeout.Duration,
+		Workers: c.SMTP.Workers, GiveUpAfter: c.SMTP.GiveUpAfter.Duration,
 	}
 }

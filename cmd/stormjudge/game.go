@@ -226,6 +226,10 @@ func showGame(w io.Writer, g *store.Game, s adjudicator.State, recs map[adjudica
 			}
 		}
 		fmt.Fprintf(w, "  %-8s %-28s %s\n", seat.Power, seat.Address, status)
+		if seat.Undeliverable != "" {
+			// Set by the judge when mail to the address failed for good.
+			fmt.Fprintf(w, "           UNDELIVERABLE: %s\n", seat.Undeliverable)
+		}
 	}
 	return nil
 }

@@ -137,8 +137,12 @@ func runDaemon(ctx context.Context, cfg *Config, log *slog.Logger, ready func())
 
 	outOpt := cfg.smtpOptions()
 	outOpt.Logger = log.With("loop", "outbox")
+	// The judge needs the outbox's Kick and the outbox the judge's
+	// DeliveryFailed: the closure reads j, set before the outbox runs.
+	var j *judge.Judge
+	outOpt.OnFailed = func(tx *store.Tx, m *store.Mail) error { return j.DeliveryFailed(tx, m) }
 	outbox := mailer.NewOutbox(outOpt, db)
-	j := judge.New(db, &judge.Options{Address: cfg.Address, Domain: cfg.Domain, Logger: log.With("part", "judge"), Kick: outbox.Kick,
+	j = judge.New(db, &judge.Options{Address: cfg.Address, Domain: cfg.Domain, Logger: log.With("part", "judge"), Kick: outbox.Kick,
 		Limits: cfg.limits()})
 	for _, g := range cfg.Games {
 		def, err := g.def()
