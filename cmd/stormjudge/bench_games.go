@@ -123,6 +123,25 @@ type memSample struct {
 	heap     uint64
 }
 
+// benchRun is one run of the capacity benchmark: its servers and what it
+// measured, phase by phase.
+type benchRun struct {
+	o        gamesBench
+	dir      string
+	dbPath   string
+	srv      *mailserver.Server
+	probe    *benchProbe
+	errLog   slog.Handler
+	progress func(format string, args ...any)
+
+	accounts, create, creationMail time.Duration
+	version                        int // of every game after creation
+	idle                           []idleCost
+	turns                          []turnResult
+	st                             benchStore
+	mem                            []memSample
+}
+
 // runGamesBench runs the capacity benchmark and prints its table on stdout;
 // progress goes to stderr.
 func runGamesBench(o gamesBench, stdout, stderr io.Writer) (err error) {
@@ -134,111 +153,149 @@ func runGamesBench(o gamesBench, stdout, stderr io.Writer) (err error) {
 	if o.Stall <= 0 {
 		o.Stall = 2 * time.Minute
 	}
-	dir := o.Dir
-	if dir == "" {
-		if dir, err = os.MkdirTemp("", "stormjudge-bench-"); err != nil {
+	r := &benchRun{o: o, dir: o.Dir, probe: newBenchProbe(),
+		errLog: slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelError}),
+		progress: func(format string, args ...any) {
+			fmt.Fprintf(stderr, "bench: "+format+"\n", args...)
+		}}
+	if r.dir == "" {
+		if r.dir, err = os.MkdirTemp("", "stormjudge-bench-"); err != nil {
 			return err
 		}
-		defer os.RemoveAll(dir)
+		defer os.RemoveAll(r.dir)
 	} else {
-		if err := os.MkdirAll(dir, 0o700); err != nil {
+		if err := os.MkdirAll(r.dir, 0o700); err != nil {
 			return err
 		}
-		if ents, err := os.ReadDir(dir); err != nil {
+		if ents, err := os.ReadDir(r.dir); err != nil {
 			return err
 		} else if len(ents) > 0 {
-			return fmt.Errorf("bench: -data %s is not empty", dir)
+			return fmt.Errorf("bench: -data %s is not empty", r.dir)
 		}
 	}
-	progress := func(format string, args ...any) {
-		fmt.Fprintf(stderr, "bench: "+format+"\n", args...)
-	}
-	errLog := slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelError})
-	probe := newBenchProbe()
-	n := o.Games
+	r.dbPath = filepath.Join(r.dir, "stormjudge.db")
 	started := time.Now()
 
-	// The mail server and its accounts: the judge and one per seat.
-	srv, err := mailserver.Start(&mailserver.Options{
-		Dir: filepath.Join(dir, "mail"), IMAPAddr: "127.0.0.1:0", SMTPAddr: "127.0.0.1:0",
-		Domain: sandboxDomain, Logger: slog.New(probeHandler{probe, errLog}).With("part", "mailserver"),
+	r.srv, err = mailserver.Start(&mailserver.Options{
+		Dir: filepath.Join(r.dir, "mail"), IMAPAddr: "127.0.0.1:0", SMTPAddr: "127.0.0.1:0",
+		Domain: sandboxDomain, Logger: slog.New(probeHandler{r.probe, r.errLog}).With("part", "mailserver"),
 	})
 	if err != nil {
 		return err
 	}
-	defer srv.Close()
+	defer r.srv.Close()
+	if err := r.addAccounts(); err != nil {
+		return err
+	}
+	if err := r.createGames(); err != nil {
+		return err
+	}
+	if err := r.play(); err != nil {
+		return err
+	}
+	if err := r.afterPlay(); err != nil {
+		return err
+	}
+	r.print(stdout, time.Since(started))
+	if r.st.wrongVersion != "" {
+		return fmt.Errorf("bench: games not at version %d: %s", r.st.version, r.st.wrongVersion)
+	}
+	if r.st.pending > 0 {
+		return fmt.Errorf("bench: %d mails still pending in the outbox", r.st.pending)
+	}
+	return nil
+}
+
+// addAccounts makes the mail accounts: the judge's and one per seat.
+func (r *benchRun) addAccounts() error {
+	n := r.o.Games
 	t0 := time.Now()
-	if err := srv.AddUser(sandboxJudge, "judge"); err != nil {
+	if err := r.srv.AddUser(sandboxJudge, "judge"); err != nil {
 		return err
 	}
 	for i := 1; i <= n; i++ {
 		for _, p := range adjudicator.Powers {
-			if err := srv.AddUser(benchAddr(p, i), p.String()); err != nil {
+			if err := r.srv.AddUser(benchAddr(p, i), p.String()); err != nil {
 				return err
 			}
 		}
 		if i%100 == 0 && i < n {
-			progress("%d/%d games' mail accounts", i, n)
+			r.progress("%d/%d games' mail accounts", i, n)
 		}
 	}
-	accountsTook := time.Since(t0)
-	progress("%d mail accounts in %s", 1+n*benchSeats, accountsTook.Round(time.Millisecond))
+	r.accounts = time.Since(t0)
+	r.progress("%d mail accounts in %s", 1+n*benchSeats, r.accounts.Round(time.Millisecond))
+	return nil
+}
 
-	// The judge's connection for the idle scan, as the mailer keeps one.
-	ic, err := imapclient.DialInsecure(srv.IMAPAddr(), nil)
+// judgeIMAP logs in as the judge and selects INBOX, as the mailer does:
+// the connection for the idle scan.
+func (r *benchRun) judgeIMAP() (*imapclient.Client, error) {
+	c, err := imapclient.DialInsecure(r.srv.IMAPAddr(), nil)
+	if err != nil {
+		return nil, err
+	}
+	if err := c.Login(sandboxJudge, "judge").Wait(); err != nil {
+		c.Close()
+		return nil, err
+	}
+	if _, err := c.Select("INBOX", nil).Wait(); err != nil {
+		c.Close()
+		return nil, err
+	}
+	return c, nil
+}
+
+// createGames creates the games in-process, before the daemon starts, and
+// measures the idle cost at each checkpoint.
+func (r *benchRun) createGames() error {
+	n := r.o.Games
+	db, err := store.Open(r.dbPath, nil)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	ic, err := r.judgeIMAP()
 	if err != nil {
 		return err
 	}
 	defer ic.Close()
-	if err := ic.Login(sandboxJudge, "judge").Wait(); err != nil {
-		return err
-	}
-	if _, err := ic.Select("INBOX", nil).Wait(); err != nil {
-		return err
-	}
-
-	// The games, created in-process; the idle cost at each checkpoint.
-	dbPath := filepath.Join(dir, "stormjudge.db")
-	db, err := store.Open(dbPath, nil)
-	if err != nil {
-		return err
-	}
-	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
-	j := judge.New(db, &judge.Options{Address: sandboxJudge, Domain: sandboxDomain, Logger: quiet})
-	var idle []idleCost
-	var createTook time.Duration
+	j := judge.New(db, &judge.Options{Address: sandboxJudge, Domain: sandboxDomain, Logger: quietLog})
 	next := 1
 	for _, cp := range benchCheckpoints(n) {
 		t0 := time.Now()
-		if err := createBenchGames(j, next, cp, o.Workers); err != nil {
-			db.Close()
+		if err := createBenchGames(j, next, cp, r.o.Workers); err != nil {
 			return err
 		}
-		createTook += time.Since(t0)
+		r.create += time.Since(t0)
 		next = cp + 1
 		c, err := measureIdle(j, db, ic)
 		if err != nil {
-			db.Close()
 			return err
 		}
 		c.label, c.games = "while creating", cp
-		idle = append(idle, c)
-		progress("%d/%d games created (%s so far); idle: Tick %s, scan %s", cp, n,
-			createTook.Round(time.Millisecond), c.tick.Round(time.Microsecond), c.scan.Round(time.Microsecond))
+		r.idle = append(r.idle, c)
+		r.progress("%d/%d games created (%s so far); idle: Tick %s, scan %s", cp, n,
+			r.create.Round(time.Millisecond), c.tick.Round(time.Microsecond), c.scan.Round(time.Microsecond))
 	}
-	baseVersion, err := benchVersion(db, n)
-	if err == nil {
-		err = db.Close()
-	}
-	if err != nil {
-		db.Close()
+	if r.version, err = benchVersion(db, n); err != nil {
 		return err
 	}
-	fileCreated := fileSize(dbPath)
-	mem := []memSample{readMem("games created, daemon not started")}
+	if err := db.Close(); err != nil {
+		return err
+	}
+	r.st.fileCreated = fileSize(r.dbPath)
+	r.mem = append(r.mem, readMem("games created, daemon not started"))
+	return nil
+}
 
-	// The daemon, as the sandbox runs it; the games exist already.
-	cfg := sandboxConfig(dir, srv.IMAPAddr(), srv.SMTPAddr(), o.Poll, o.Tick, 0)
+var quietLog = slog.New(slog.NewTextHandler(io.Discard, nil))
+
+// play runs the daemon as the sandbox does (the games exist already),
+// waits for the creation mail, then plays the turns.
+func (r *benchRun) play() error {
+	n := r.o.Games
+	cfg := sandboxConfig(r.dir, r.srv.IMAPAddr(), r.srv.SMTPAddr(), r.o.Poll, r.o.Tick, 0)
 	cfg.Games = nil
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -246,7 +303,7 @@ func runGamesBench(o gamesBench, stdout, stderr io.Writer) (err error) {
 	done := make(chan struct{}) // closed when runDaemon returned daemonErr
 	var daemonErr error
 	go func() {
-		daemonErr = runDaemon(ctx, cfg, slog.New(probeHandler{probe, errLog}), func() { close(ready) })
+		daemonErr = runDaemon(ctx, cfg, slog.New(probeHandler{r.probe, r.errLog}), func() { close(ready) })
 		close(done)
 	}()
 	select {
@@ -254,80 +311,91 @@ func runGamesBench(o gamesBench, stdout, stderr io.Writer) (err error) {
 	case <-done:
 		return fmt.Errorf("bench: daemon: %v", daemonErr)
 	}
-	stopDaemon := func() error {
-		cancel()
-		<-done
+	stopped := false
+	stop := func() error {
+		if !stopped {
+			stopped = true
+			cancel()
+			<-done
+		}
 		return daemonErr
 	}
-	defer stopDaemon()
+	defer stop()
 
-	// The creation mail (welcomes, first reports and notices).
-	t0 = time.Now()
-	progress("daemon started; delivering %d creation mails", n*benchMailsPerRound)
-	lastMail, err := probe.wait("mail", n*benchMailsPerRound, o.Stall, done)
+	// The welcomes, first reports and notices.
+	t0 := time.Now()
+	r.progress("daemon started; delivering %d creation mails", n*benchMailsPerRound)
+	last, err := r.probe.wait("mail", n*benchMailsPerRound, r.o.Stall, done)
 	if err != nil {
 		return err
 	}
-	creationMail := lastMail.Sub(t0)
+	r.creationMail = last.Sub(t0)
+	r.progress("creation mail delivered in %s", r.creationMail.Round(time.Millisecond))
 
-	// The turns.
-	var turns []turnResult
-	for turn := 1; turn <= o.Turns; turn++ {
-		before := probe.snapshot()
+	for turn := 1; turn <= r.o.Turns; turn++ {
+		before := r.probe.snapshot()
 		t0 := time.Now()
-		if err := submitBenchOrders(srv.SMTPAddr(), n, turn, o.Senders); err != nil {
+		if err := submitBenchOrders(r.srv.SMTPAddr(), n, turn, r.o.Senders); err != nil {
 			return err
 		}
-		r := turnResult{orders: n * benchSeats, submitted: time.Since(t0)}
-		last, err := probe.wait("ingested", before["ingested"]+n*benchSeats, o.Stall, done)
+		tr := turnResult{orders: n * benchSeats, submitted: time.Since(t0)}
+		last, err := r.probe.wait("ingested", before["ingested"]+n*benchSeats, r.o.Stall, done)
 		if err != nil {
 			return err
 		}
-		if other := probe.ingestedOtherThan(judge.Accepted, before); other != "" {
+		if other := r.probe.ingestedOtherThan(judge.Accepted, before); other != "" {
 			return fmt.Errorf("bench: turn %d: orders not accepted: %s", turn, other)
 		}
-		r.ingested = last.Sub(t0)
-		if last, err = probe.wait("adjudicated", before["adjudicated"]+n, o.Stall, done); err != nil {
+		tr.ingested = last.Sub(t0)
+		if last, err = r.probe.wait("adjudicated", before["adjudicated"]+n, r.o.Stall, done); err != nil {
 			return err
 		}
-		r.adjudicated = last.Sub(t0)
-		if last, err = probe.wait("mail", before["mail"]+n*benchMailsPerRound, o.Stall, done); err != nil {
+		tr.adjudicated = last.Sub(t0)
+		if last, err = r.probe.wait("mail", before["mail"]+n*benchMailsPerRound, r.o.Stall, done); err != nil {
 			return err
 		}
-		r.delivered = last.Sub(t0)
-		turns = append(turns, r)
-		progress("turn %d: %d orders, last mail delivered after %s", turn, r.orders, r.delivered.Round(time.Millisecond))
+		tr.delivered = last.Sub(t0)
+		r.turns = append(r.turns, tr)
+		r.progress("turn %d: %d orders, last mail delivered after %s", turn, tr.orders, tr.delivered.Round(time.Millisecond))
 	}
-	mem = append(mem, readMem(fmt.Sprintf("after %d turns, daemon running", o.Turns)))
-	if err := stopDaemon(); err != nil {
+	r.mem = append(r.mem, readMem(fmt.Sprintf("after %s, daemon running", turnsText(r.o.Turns))))
+	if err := stop(); err != nil {
 		return fmt.Errorf("bench: daemon: %v", err)
 	}
+	return nil
+}
 
-	// After play: the idle cost again, and what is stored.
-	db, err = store.Open(dbPath, nil)
+// afterPlay measures the idle cost again and reads what is stored, then
+// compacts the data file to see how much of it is live.
+func (r *benchRun) afterPlay() error {
+	n := r.o.Games
+	db, err := store.Open(r.dbPath, nil)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
-	j = judge.New(db, &judge.Options{Address: sandboxJudge, Domain: sandboxDomain, Logger: quiet})
+	ic, err := r.judgeIMAP()
+	if err != nil {
+		return err
+	}
+	defer ic.Close()
+	j := judge.New(db, &judge.Options{Address: sandboxJudge, Domain: sandboxDomain, Logger: quietLog})
 	c, err := measureIdle(j, db, ic)
 	if err != nil {
 		return err
 	}
-	c.label, c.games = fmt.Sprintf("after %d turns", o.Turns), n
-	idle = append(idle, c)
-	st, err := benchStorage(db, n, baseVersion+o.Turns)
-	if err != nil {
+	c.label, c.games = "after "+turnsText(r.o.Turns), n
+	r.idle = append(r.idle, c)
+	fileCreated := r.st.fileCreated
+	if r.st, err = benchStorage(db, n, r.version+r.o.Turns); err != nil {
 		return err
 	}
-	st.file, st.fileCreated = fileSize(dbPath), fileCreated
-
-	printGamesBench(stdout, o, n, accountsTook, createTook, creationMail, idle, turns, st, mem, time.Since(started))
-	if st.wrongVersion != "" {
-		return fmt.Errorf("bench: games not at version %d: %s", baseVersion+o.Turns, st.wrongVersion)
+	r.st.fileCreated = fileCreated
+	if err := db.Close(); err != nil {
+		return err
 	}
-	if st.pending > 0 {
-		return fmt.Errorf("bench: %d mails still pending in the outbox", st.pending)
+	if r.st.file, r.st.compacted, err = store.Compact(r.dbPath, nil); err != nil {
+		return err
 	}
 	return nil
 }
@@ -508,6 +576,7 @@ func sendBenchOrder(c *smtp.Client, i int, p adjudicator.Power, turn int) error 
 // benchStore is what the data file holds after the turns.
 type benchStore struct {
 	file, fileCreated int64
+	compacted         int64 // the file after play, after store.Compact
 	games, versions   int
 	version           int    // the version every game should be at
 	wrongVersion      string // games at another version, if any
@@ -610,8 +679,10 @@ func readMem(label string) memSample {
 	return m
 }
 
-func printGamesBench(w io.Writer, o gamesBench, n int, accounts, create, creationMail time.Duration,
-	idle []idleCost, turns []turnResult, st benchStore, mem []memSample, total time.Duration) {
+// print writes the table.
+func (r *benchRun) print(w io.Writer, total time.Duration) {
+	o, n, st := r.o, r.o.Games, r.st
+	accounts, create, creationMail := r.accounts, r.create, r.creationMail
 	ms := func(d time.Duration) string { return fmt.Sprintf("%.1f ms", float64(d)/float64(time.Millisecond)) }
 	sec := func(d time.Duration) string { return fmt.Sprintf("%.1f s", d.Seconds()) }
 	rate := func(k int, d time.Duration) string {
@@ -621,9 +692,9 @@ func printGamesBench(w io.Writer, o gamesBench, n int, accounts, create, creatio
 		return fmt.Sprintf("%.1f/s", float64(k)/d.Seconds())
 	}
 	fmt.Fprintln(w, o.Cmdline)
-	fmt.Fprintf(w, "capacity: %d games x %d seats, %d turns of PASS by every power; mail servers and daemon in this process\n",
-		n, benchSeats, o.Turns)
-	fmt.Fprintf(w, "(%s %s/%s, %d CPUs; poll %s, tick %s; %d creating workers, %d SMTP senders; run took %s)\n",
+	fmt.Fprintf(w, "capacity: %d games x %d seats, %s of PASS by every power; mail servers and daemon in this process\n",
+		n, benchSeats, turnsText(o.Turns))
+	fmt.Fprintf(w, "(%s %s/%s, %d CPUs; poll %s, tick %s; %d game-creating workers, %d SMTP senders; run took %s)\n",
 		runtime.Version(), runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), o.Poll, o.Tick, o.Workers, o.Senders, sec(total))
 
 	tw := tabwriter.NewWriter(w, 2, 8, 2, ' ', 0)
@@ -635,7 +706,7 @@ func printGamesBench(w io.Writer, o gamesBench, n int, accounts, create, creatio
 
 	fmt.Fprintln(w, "\nidle cost (judge.Tick over all games, median of 3; poll of the empty INBOX: stored position + UID SEARCH, median of 21)")
 	fmt.Fprintf(tw, "  \tgames\tTick\tTick per game\tINBOX scan\n")
-	for _, c := range idle {
+	for _, c := range r.idle {
 		fmt.Fprintf(tw, "  %s\t%d\t%s\t%s\t%s\n", c.label, c.games, ms(c.tick), ms(c.tick/time.Duration(c.games)), ms(c.scan))
 	}
 	tw.Flush()
@@ -644,42 +715,51 @@ func printGamesBench(w io.Writer, o gamesBench, n int, accounts, create, creatio
 	fmt.Fprintf(tw, "  turn\tsubmitted\tlast receipt queued\tlast reports queued\tlast mail delivered\torders/s to receipts\torders/s to delivery\n")
 	var sumIngested, sumDelivered time.Duration
 	orders := 0
-	for i, r := range turns {
-		fmt.Fprintf(tw, "  %d\t%s\t%s\t%s\t%s\t%s\t%s\n", i+1, sec(r.submitted), sec(r.ingested), sec(r.adjudicated), sec(r.delivered),
-			rate(r.orders, r.ingested), rate(r.orders, r.delivered))
-		sumIngested += r.ingested
-		sumDelivered += r.delivered
-		orders += r.orders
+	for i, t := range r.turns {
+		fmt.Fprintf(tw, "  %d\t%s\t%s\t%s\t%s\t%s\t%s\n", i+1, sec(t.submitted), sec(t.ingested), sec(t.adjudicated), sec(t.delivered),
+			rate(t.orders, t.ingested), rate(t.orders, t.delivered))
+		sumIngested += t.ingested
+		sumDelivered += t.delivered
+		orders += t.orders
 	}
 	fmt.Fprintf(tw, "  all\t\t%s\t\t%s\t%s\t%s\n", sec(sumIngested), sec(sumDelivered), rate(orders, sumIngested), rate(orders, sumDelivered))
 	tw.Flush()
 	fmt.Fprintf(w, "  sustained: %s order emails through the whole daemon (first SMTP submission to last mail delivered)\n", rate(orders, sumDelivered))
 
-	fmt.Fprintln(w, "\nstorage")
+	fmt.Fprintln(w, "\nstorage (bbolt grows its file by doubling up to 16 MiB, then 16 MiB beyond what it needs: sizes are coarse)")
 	fmt.Fprintf(tw, "  data file after creation\t%s\t%s per game\n", mib(st.fileCreated), kib(st.fileCreated/int64(n)))
 	fmt.Fprintf(tw, "  data file after play\t%s\t%s per game\n", mib(st.file), kib(st.file/int64(n)))
+	fmt.Fprintf(tw, "  data file after play, compacted (store.Compact)\t%s\t%s per game\n", mib(st.compacted), kib(st.compacted/int64(n)))
 	fmt.Fprintf(tw, "  stored versions\t%d\t%d games at version %d (0..%d each)\n", st.versions, st.games, st.version, st.version)
 	if st.versions > 0 {
 		v := int64(st.versions)
-		fmt.Fprintf(tw, "  data file / versions\t%s\tper stored version (states, events, orders, mail, inbox, audit)\n", kib(st.file/v))
+		fmt.Fprintf(tw, "  bytes per stored version\t%s\tdata file after play / versions (states, events, orders, mail, inbox, audit)\n", kib(st.file/v))
+		fmt.Fprintf(tw, "  \t%s\tcompacted / versions (live data, plus the growth step)\n", kib(st.compacted/v))
 		fmt.Fprintf(tw, "  one state, JSON (store.State, marshalled)\t%s\tavg over all versions\n", kib(st.stateJSON/v))
 		fmt.Fprintf(tw, "  one state, zstd (the store's level)\t%s\tavg (%.1fx)\n", kib(st.stateZ/v), float64(st.stateJSON)/float64(max(st.stateZ, 1)))
 		fmt.Fprintf(tw, "  event log of a version (store.Events)\t%s\tavg\n", kib(st.events/v))
 	}
-	fmt.Fprintf(tw, "  outbox pending after play\t%d\n", st.pending)
 	if st.wrongVersion == "" {
 		fmt.Fprintf(tw, "  games at the expected version\t%d/%d\tversion %d\n", st.games, n, st.version)
 	} else {
 		fmt.Fprintf(tw, "  games NOT at version %d\t\t%s\n", st.version, st.wrongVersion)
 	}
+	fmt.Fprintf(tw, "  outbox pending after play\t%d\n", st.pending)
 	tw.Flush()
 
 	fmt.Fprintln(w, "\nmemory (the process: daemon and mail server, which keeps every message in memory)")
 	fmt.Fprintf(tw, "  \tVmRSS\tVmHWM (peak)\tGo heap in use\n")
-	for _, m := range mem {
+	for _, m := range r.mem {
 		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\n", m.label, mib(m.rss), mib(m.hwm), mib(int64(m.heap)))
 	}
 	tw.Flush()
+}
+
+func turnsText(k int) string {
+	if k == 1 {
+		return "1 turn"
+	}
+	return strconv.Itoa(k) + " turns"
 }
 
 func mib(b int64) string { return fmt.Sprintf("%.1f MiB", float64(b)/(1<<20)) }

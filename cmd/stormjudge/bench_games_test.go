@@ -35,17 +35,18 @@ func TestBenchGames(t *testing.T) {
 		`games created \(judge\.EnsureGame.*\)\s+3\s+in \d+\.\d s\s+\d+\.\d/s`,
 		`creation mail delivered .*\s+45\s+in \d+\.\d s`,
 		`while creating\s+3\s+\d+\.\d ms\s+\d+\.\d ms\s+\d+\.\d ms`,
-		`after 1 turns\s+3\s+\d+\.\d ms\s+\d+\.\d ms\s+\d+\.\d ms`,
+		`after 1 turn\s+3\s+\d+\.\d ms\s+\d+\.\d ms\s+\d+\.\d ms`,
 		`(?m)^\s+1(\s+\d+\.\d s){4}\s+\d+\.\d/s\s+\d+\.\d/s\s*$`,
 		`sustained: \d+\.\d/s order emails`,
 		`data file after play\s+\d+\.\d MiB`,
 		`stored versions\s+9\s+3 games at version 2 \(0\.\.2 each\)`,
-		`data file / versions\s+\d+\.\d KiB`,
+		`data file after play, compacted \(store\.Compact\)\s+\d+\.\d MiB`,
+		`bytes per stored version\s+\d+\.\d KiB`,
 		`one state, JSON .*\s+\d+\.\d KiB`,
 		`one state, zstd .*\s+\d+\.\d KiB\s+avg \(\d+\.\dx\)`,
 		`outbox pending after play\s+0\b`,
 		`games at the expected version\s+3/3\s+version 2`,
-		`after 1 turns, daemon running\s+\d+\.\d MiB\s+\d+\.\d MiB\s+\d+\.\d MiB`,
+		`after 1 turn, daemon running\s+\d+\.\d MiB\s+\d+\.\d MiB\s+\d+\.\d MiB`,
 	} {
 		if !regexp.MustCompile(want).MatchString(text) {
 			t.Errorf("output lacks %q:\n%s", want, text)
