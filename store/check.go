@@ -124,7 +124,7 @@ func (c *checker) outbox() {
 	pending := map[string]bool{} // due keys the outbox requires
 	if b := c.tx.rbucket(bucketOutbox); b != nil {
 		b.ForEach(func(k, v []byte) error {
-			m, err := decodeMail(v)
+			m, err := c.tx.decodeMail(v)
 			if err != nil {
 				c.fail("mail %q: %v", k, err)
 				return nil

@@ -153,7 +153,9 @@ func (tx *Tx) putMail(old, m *Mail) error {
 			return fmt.Errorf("store: mail %q: %w", m.ID, err)
 		}
 	}
-	v, err := json.Marshal(m)
+	stored := *m
+	stored.Body = tx.sealBody(m) // seal.go: a pending welcome's secret
+	v, err := json.Marshal(&stored)
 	if err != nil {
 		return fmt.Errorf("store: mail %q: %w", m.ID, err)
 	}
@@ -176,7 +178,7 @@ func (tx *Tx) Mail(id string) (*Mail, error) {
 	if v == nil {
 		return nil, fmt.Errorf("store: mail %q: %w", id, ErrNotFound)
 	}
-	m, err := decodeMail(v)
+	m, err := tx.decodeMail(v)
 	if err != nil {
 		return nil, fmt.Errorf("store: mail %q: %w", id, err)
 	}
@@ -185,7 +187,7 @@ func (tx *Tx) Mail(id string) (*Mail, error) {
 
 // decodeMail decodes a stored outbox value: zstd-compressed JSON, or plain
 // JSON as written before outbox values were compressed.
-func decodeMail(v []byte) (*Mail, error) {
+func (tx *Tx) decodeMail(v []byte) (*Mail, error) {
 	j, err := unpack(v)
 	if err != nil {
 		return nil, err
@@ -194,6 +196,7 @@ func decodeMail(v []byte) (*Mail, error) {
 	if err := json.Unmarshal(j, m); err != nil {
 		return nil, err
 	}
+	m.Body = tx.openBody(m.Body)
 	return m, nil
 }
 
@@ -248,7 +251,7 @@ func (tx *Tx) Outbox() ([]*Mail, error) {
 		return mails, nil
 	}
 	err := b.ForEach(func(k, v []byte) error {
-		m, err := decodeMail(v)
+		m, err := tx.decodeMail(v)
 		if err != nil {
 			return fmt.Errorf("store: mail %q: %w", k, err)
 		}

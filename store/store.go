@@ -36,12 +36,14 @@ type Options struct {
 type DB struct {
 	db   *bolt.DB
 	path string
+	seal *sealer // nil: no key file (a read-only open of a file without one)
 }
 
 // Tx is a transaction of Update (read-write) or View (read-only). It is only
 // valid inside the function it was passed to.
 type Tx struct {
 	tx *bolt.Tx
+	db *DB
 }
 
 // Top-level bucket names; doc.go describes their keys and values.
@@ -112,7 +114,12 @@ func Open(path string, opts *Options) (*DB, error) {
 			}
 		}
 	}
-	db := &DB{db: bdb, path: path}
+	seal, err := loadSealer(path, !o.ReadOnly)
+	if err != nil {
+		bdb.Close()
+		return nil, err
+	}
+	db := &DB{db: bdb, path: path, seal: seal}
 	return db, nil
 }
 
@@ -137,7 +144,7 @@ func (db *DB) Update(fn func(*Tx) error) error {
 		return fmt.Errorf("store: begin: %w", err)
 	}
 	defer btx.Rollback()
-	if err := fn(&Tx{tx: btx}); err != nil {
+	if err := fn(&Tx{tx: btx, db: db}); err != nil {
 		return err
 	}
 	if err := btx.Commit(); err != nil {
@@ -154,7 +161,7 @@ func (db *DB) View(fn func(*Tx) error) error {
 		return fmt.Errorf("store: begin: %w", err)
 	}
 	defer btx.Rollback()
-	return fn(&Tx{tx: btx})
+	return fn(&Tx{tx: btx, db: db})
 }
 
 // Writable reports whether tx is an Update transaction.
