@@ -88,8 +88,12 @@ Delivery keeps the SHA-256 of the original bytes (for audit: the sender's
 copy can be proved to be the one handled) and a redacted copy made by the
 judge (orders.Redact: the header and the text read, with the rest of every
 line that mentions "secret" and every occurrence of the SECRET value
-removed). The welcome mails that carry a secret are Sensitive: their body
-is replaced once the mail is sent or has failed for good.
+removed). The welcome mails that carry a secret are Sensitive: while one
+waits to be sent its body is sealed (AES-256-GCM) under a key kept in its
+own file beside the data file (<data>.key, mode 0600, made by Open; seal.go),
+and once it is sent or has failed for good the body is replaced. Back up
+the key file with the data file: without it a waiting welcome is sent as
+a notice that its secret is lost, nothing else is affected.
 
 # Retention and compaction
 
