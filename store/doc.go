@@ -37,7 +37,12 @@ duplicate a report.
 
 The mailer moves the IMAP high-water mark (SetMailbox) only after the messages
 below it are committed, and records each send attempt (RecordAttempt) in its
-own Update before the network I/O, then MarkSent or MarkError after it.
+own Update before the network I/O, then MarkSent right after the server's 250
+to DATA, or MarkError, or MarkFailed. MarkFailed is for a 5xx reply to MAIL,
+RCPT or DATA, or a mail older than the give-up age; the mailer's OnFailed
+callback (the judge's DeliveryFailed: seat flag, audit entry, notices to the
+moderators) runs inside that same Update, so a failure is never committed
+without the notices it causes.
 
 Never start a transaction inside fn: a nested Update deadlocks (bbolt allows
 one writer), and an Update inside a View can deadlock when the file must grow.
@@ -61,7 +66,7 @@ JSON unless stated.
 	meta                          "schema" -> u64 layout version (2)
 	counters                      name -> u64 (Count/Counter: "dropped", "dropped/<game>")
 	mailboxes                     mailbox name -> u32 UIDVALIDITY + u32 last UID (binary)
-	outbox                        mail ID -> Mail
+	outbox                        mail ID -> packed(Mail JSON); a pending Sensitive mail's Body sealed (seal.go)
 	due                           time NextAttempt + time Created + mail ID -> empty (pending mails only)
 	audit/<ID>                    u64 seq (bucket sequence, from 1) -> AuditEntry
 	                              (<ID> "*": the judge's own log: strangers, quarantined mail)
@@ -117,7 +122,10 @@ compacts the file so that no freed page still holds a raw email.
 
 The due index is maintained by every outbox write in the same transaction, so
 Due and Pending read pending mails in NextAttempt, Created, ID order without
-scanning sent ones.
+scanning sent ones. Failed mails leave the due index like sent ones and are
+never attempted again. Reschedule moves a pending mail's NextAttempt without
+counting an attempt; the mailer uses it to let a recipient's later mails
+follow an earlier one that finally went out.
 
 # Invariants
 
@@ -126,8 +134,11 @@ Check verifies them (tests run it in t.Cleanup):
   - each game has the states of versions 0..Version;
   - current orders exist only for versions <= Version, under their own power;
   - seats name distinct powers and carry a non-empty secret hash;
-  - a sent mail has a Sent time; a pending one has a NextAttempt and one due
-    index entry; the due index holds nothing else;
+  - a mail is exactly one of pending (zero Sent and Failed; it has a
+    NextAttempt and exactly one due index entry), sent (Sent set) or failed
+    (Failed set; LastError holds the server's reply); a sent or failed
+    Sensitive mail has lost its body; the due index holds nothing else;
+  - delivery records decode, have a 32-byte key, a time and a hash;
   - states, events and orders belong to an existing game.
 
 PutGame, PutOrders, Enqueue, RecordAttempt and MarkSent enforce the ones that
