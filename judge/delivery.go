@@ -108,7 +108,9 @@ func failedNoticeBody(g *store.Game, m *store.Mail, powers []string) string {
 		b.WriteString("The mail carried the player's secret; it was not kept, so the player needs a new secret.\n")
 	}
 	b.WriteString("\nHow to fix it: find out the player's working address, and ask the judge's operator\n" +
-		"to correct the seat's address in the judge's configuration. A moderator command\n" +
-		"to change an address by email will come later. The failed mail is not sent again.\n")
+		"to correct the seat's address in the judge's configuration and restart the judge:\n" +
+		"the seat then moves to the new address with a new secret, mailed in a new welcome.\n" +
+		"(A moderator command to do this by email will come later.) The failed mail is not\n" +
+		"sent again.\n")
 	return b.String()
 }

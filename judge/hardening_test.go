@@ -389,3 +389,52 @@ func TestNoSecretAtRest(t *testing.T) {
 		}
 	}
 }
+
+// TestReseatFromConfig: the operator's repair of an UNDELIVERABLE seat:
+// the corrected address in the definition moves the seat on the next
+// start, with a new secret and a new welcome; the old secret stops
+// working; nothing else of the game changes.
+func TestReseatFromConfig(t *testing.T) {
+	j, db, _ := newJudge(t)
+	def := demoDef(0)
+	if _, err := j.EnsureGame(def); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.Update(func(tx *store.Tx) error {
+		g, _ := tx.Game("demo")
+		g.Seat(adjudicator.Italy).Undeliverable = "2026-11-22T12:00:00Z 550 no such user"
+		return tx.PutGame(g)
+	}); err != nil {
+		t.Fatal(err)
+	}
+	g0, _, _ := game(t, db, "demo")
+	def.Seats[1].Address, def.Seats[1].Secret = "Italy2@Example.org", "new-italy-secret"
+	if created, err := j.EnsureGame(def); err != nil || created {
+		t.Fatalf("EnsureGame: %v %v", created, err)
+	}
+	g, _, _ := game(t, db, "demo")
+	it := g.Seat(adjudicator.Italy)
+	if it.Address != "italy2@example.org" || it.Undeliverable != "" || g.Version != g0.Version {
+		t.Errorf("seat %+v, version %d", it, g.Version)
+	}
+	welcomes := 0
+	for _, m := range outbox(t, db) {
+		if m.To[0] == "italy2@example.org" && strings.Contains(m.Body, "new-italy-secret") {
+			welcomes++
+		}
+	}
+	if welcomes != 1 {
+		t.Errorf("%d welcomes to the new address", welcomes)
+	}
+	if res, _ := j.Ingest(email("italy2@example.org", "GAME demo\nSECRET italy\nPASS\n")); res.Outcome != Rejected {
+		t.Errorf("old secret from the new address: %s", res.Outcome)
+	}
+	if res, _ := j.Ingest(email("italy2@example.org", "GAME demo\nSECRET new-italy-secret\nPASS\n")); res.Outcome != Accepted {
+		t.Errorf("new secret: %s\n%s", res.Outcome, res.Receipt.Body)
+	}
+	// The same definition again changes nothing.
+	n := len(outbox(t, db))
+	if _, err := j.EnsureGame(def); err != nil || len(outbox(t, db)) != n {
+		t.Errorf("second start queued %d mails", len(outbox(t, db))-n)
+	}
+}

@@ -193,8 +193,8 @@ func (j *Judge) EnsureGame(def GameDef) (created bool, err error) {
 	}
 	now := j.opt.Now().UTC()
 	err = j.db.Update(func(tx *store.Tx) error {
-		if _, err := tx.Game(def.ID); err == nil {
-			return nil
+		if g, err := tx.Game(def.ID); err == nil {
+			return j.reseat(tx, g, def, now)
 		} else if !errors.Is(err, store.ErrNotFound) {
 			return err
 		}
@@ -278,6 +278,45 @@ func (j *Judge) EnsureGame(def GameDef) (created bool, err error) {
 		j.kick()
 	}
 	return created, err
+}
+
+// reseat applies to an existing game the one part of its definition that
+// may change: a seat's address. When the operator corrects an address (an
+// UNDELIVERABLE seat, a player who moved), the seat gets a new secret (the
+// definition's, or a new one: the old one may have gone to a wrong
+// address or never arrived), the flag is cleared, the change is audited
+// and a new welcome goes to the new address. Everything else of a running
+// game changes only through its moderators.
+func (j *Judge) reseat(tx *store.Tx, g *store.Game, def GameDef, now time.Time) error {
+	changed := false
+	for _, sd := range def.Seats {
+		seat := g.Seat(sd.Power)
+		addr := strings.ToLower(strings.TrimSpace(sd.Address))
+		if seat == nil || seat.Address == addr {
+			continue
+		}
+		old := seat.Address
+		secret := sd.Secret
+		if secret == "" {
+			secret = newSecret()
+		}
+		seat.Address, seat.SecretHash, seat.Undeliverable = addr, store.HashSecret(secret), ""
+		if err := tx.Audit(g.ID, store.AuditEntry{Time: now, Actor: "operator", Action: "reseat",
+			Detail: fmt.Sprintf("%s: address %s -> %s (from the configuration); new secret, welcome sent", seat.Power.Title(), old, addr)}); err != nil {
+			return err
+		}
+		id := fmt.Sprintf("%s/welcome/%s/%s", g.ID, seat.Power, shortHash([]byte(addr+now.String())))
+		if err := j.notify(tx, id, addr, fmt.Sprintf("[%s] You play %s", g.ID, seat.Power.Title()),
+			welcomeBody(g, *seat, secret, j.opt.Address), true, now); err != nil {
+			return err
+		}
+		changed = true
+	}
+	if !changed {
+		return nil
+	}
+	j.log.Info("seats changed from the configuration", "game", g.ID)
+	return tx.PutGame(g)
 }
 
 func deckName(d *adjudicator.Deck) string {
