@@ -18,8 +18,13 @@ import (
 // it died — keeps the Message-ID, so its player sees the mail once.
 //
 // The log is Dir/delivered.log, one "address TAB sender TAB message-id" line
-// per delivery, appended and fsynced after the message is stored (a crash in
-// between can at worst let one duplicate through; it can never lose mail).
+// per delivery, appended and fsynced after the message is stored, so that a
+// crash in between never loses mail. The line such a crash leaves out is
+// recovered at the next start from the INBOXes: a message this server
+// delivered starts with its Return-Path and its own Received line, and the
+// crash leaves the message in the INBOX (nothing can move it before the
+// restart). So a resend after a crash anywhere in a delivery is suppressed
+// too.
 
 const deliveredLog = "delivered.log"
 
@@ -48,7 +53,65 @@ func (s *Server) loadDeliveries() error {
 		return fmt.Errorf("mailserver: %w", err)
 	}
 	s.dupLog = f
+	return s.recoverDeliveries()
+}
+
+// recoverDeliveries logs the deliveries that a crash between storing a
+// message and logging it left out of delivered.log.
+func (s *Server) recoverDeliveries() error {
+	var missing []string
+	for _, u := range s.users {
+		inbox, err := u.mailbox(inboxName)
+		if err != nil {
+			continue
+		}
+		inbox.mu.Lock()
+		for _, msg := range inbox.l {
+			from, msgID, ok := s.deliveredHeader(msg.buf)
+			if !ok || msgID == "" {
+				continue
+			}
+			if key := dupKey(u.address, from, msgID); !s.delivered[key] {
+				s.delivered[key] = true
+				missing = append(missing, key)
+			}
+		}
+		inbox.mu.Unlock()
+	}
+	if len(missing) == 0 {
+		return nil
+	}
+	s.log.Warn("mailserver: deliveries missing from the delivery log (a crash), recovered from the INBOXes", "count", len(missing))
+	if _, err := s.dupLog.WriteString(strings.Join(missing, "\n") + "\n"); err != nil {
+		return fmt.Errorf("mailserver: %w", err)
+	}
+	if err := s.dupLog.Sync(); err != nil {
+		return fmt.Errorf("mailserver: %w", err)
+	}
 	return nil
+}
+
+// deliveredHeader returns the envelope sender and Message-ID of a message
+// this server delivered (deliver: Return-Path, then its own Received line);
+// ok is false for anything else, such as a message a client APPENDed.
+func (s *Server) deliveredHeader(raw []byte) (from, msgID string, ok bool) {
+	if !bytes.HasPrefix(raw, []byte("Return-Path: <")) {
+		return "", "", false
+	}
+	m, err := mail.ReadMessage(bytes.NewReader(raw))
+	if err != nil {
+		return "", "", false
+	}
+	received := m.Header["Received"]
+	if len(received) == 0 || !strings.Contains(received[0], "by "+s.opts.Domain+" (stormjudge mailserver)") {
+		return "", "", false
+	}
+	from = strings.TrimSuffix(strings.TrimPrefix(strings.TrimSpace(m.Header.Get("Return-Path")), "<"), ">")
+	id := strings.TrimSpace(m.Header.Get("Message-Id"))
+	if strings.ContainsAny(id, "\t\r\n") {
+		return "", "", false
+	}
+	return from, id, true
 }
 
 // messageID returns the Message-ID of raw, or "" when it has none (such

@@ -1,6 +1,9 @@
 package mailserver
 
 import (
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/emersion/go-imap/v2"
@@ -56,5 +59,80 @@ func TestDuplicateMessageIDSuppressed(t *testing.T) {
 	}
 	if n := count(s); n != 3 {
 		t.Errorf("after restart and a resend: %d messages, want 3", n)
+	}
+}
+
+// TestDuplicateSuppressedAfterCrashBeforeLogging: a crash after a message
+// was stored but before its delivery was logged (simulated by removing the
+// log line) must not let the sender's resend through: the delivery is
+// recovered from the INBOX at the next start, and logged again. A message
+// a client APPENDed is not taken for a delivery.
+func TestDuplicateSuppressedAfterCrashBeforeLogging(t *testing.T) {
+	dir := t.TempDir()
+	start := func() *Server {
+		t.Helper()
+		s, err := Start(&Options{Dir: dir, IMAPAddr: "127.0.0.1:0", SMTPAddr: "127.0.0.1:0"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := s.AddUser("germany@sandbox.test", "germany"); err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	msg := func(id string) []byte {
+		return []byte("From: judge@sandbox.test\r\nTo: germany@sandbox.test\r\nMessage-ID: " + id + "\r\nSubject: report\r\n\r\nbody\r\n")
+	}
+	count := func(s *Server) uint32 {
+		t.Helper()
+		mb, err := s.lookupUser("germany@sandbox.test").mailbox(inboxName)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return *mb.statusData(&imap.StatusOptions{NumMessages: true}).NumMessages
+	}
+	s := start()
+	if err := s.Deliver("judge@sandbox.test", []string{"germany@sandbox.test"}, msg("<c@x>")); err != nil {
+		t.Fatal(err)
+	}
+	// A client files a copy of another message by APPEND, headers and all.
+	c := dialIMAP(t, s.IMAPAddr(), "germany@sandbox.test", "germany", nil)
+	appended := append([]byte("Return-Path: <judge@sandbox.test>\r\n"), msg("<d@x>")...)
+	ac := c.Append("INBOX", int64(len(appended)), nil)
+	if _, err := ac.Write(appended); err != nil {
+		t.Fatal(err)
+	}
+	if err := ac.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ac.Wait(); err != nil {
+		t.Fatal(err)
+	}
+	c.Close()
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	logPath := filepath.Join(dir, deliveredLog)
+	if err := os.WriteFile(logPath, nil, 0o600); err != nil { // the crash: no line logged
+		t.Fatal(err)
+	}
+
+	s = start()
+	defer s.Close()
+	for _, id := range []string{"<c@x>", "<d@x>"} {
+		if err := s.Deliver("judge@sandbox.test", []string{"germany@sandbox.test"}, msg(id)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// c@x suppressed; d@x delivered (the APPENDed copy was no delivery).
+	if n := count(s); n != 3 {
+		t.Errorf("INBOX holds %d messages, want 3: the stored one, the appended one, the delivered d@x", n)
+	}
+	b, err := os.ReadFile(logPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := dupKey("germany@sandbox.test", "judge@sandbox.test", "<c@x>") + "\n"; !strings.Contains(string(b), want) {
+		t.Errorf("the recovered delivery is not logged again:\n%s", b)
 	}
 }
