@@ -157,10 +157,39 @@ func (o *Outbox) Kick() {
 
 // result is what a worker reports after one attempt.
 type result struct {
-	rcpt string // recipientKey of the mail
-	err  error  // the store failed (the attempt may not have been made)
-	p    any    // a panic of the attempt, re-raised by Run
+	m    *store.Mail // the mail attempted, as dispatched
+	rcpt string      // recipientKey of the mail
+	// settled: the mail left the outbox (sent or failed for good); else it
+	// is still pending, with a later NextAttempt.
+	settled bool
+	// recovered: sent after failed attempts (expedite the recipient's
+	// later mails).
+	recovered bool
+	err       error // the store failed (the attempt may not have been made)
+	p         any   // a panic of the attempt, re-raised by Run
 }
+
+// queue is the dispatcher's copy of the pending mail, in queue order
+// (Created, then ID). Reading and decoding every pending mail for each
+// dispatch would cost the square of a backlog (15,000 mails after creating
+// 1,000 games); instead the copy is read once, mails that leave the outbox
+// are crossed off as workers report them, and it is read again only when
+// something else may have changed it: a Kick (new mail), a timer, a
+// temporary failure (a new NextAttempt). Reads are at most one per
+// minReload, however often the judge kicks.
+type queue struct {
+	mails []*store.Mail
+	gone  map[string]bool // IDs settled since the copy was read
+	// held: recipients whose head mail failed for now since the copy was
+	// read: its new NextAttempt is in the store, not in the copy, so the
+	// recipient waits for the next read.
+	held   map[string]bool
+	stale  bool
+	loaded time.Time
+}
+
+// minReload is the shortest time between two reads of the pending mail.
+const minReload = 250 * time.Millisecond
 
 // Run sends due mail until ctx is done, then returns nil. It returns an error
 // only for an unusable configuration.
@@ -208,6 +237,7 @@ func (o *Outbox) Run(ctx context.Context) error {
 
 	busy := map[string]bool{} // recipients with a mail in flight
 	idle := o.opts.Workers
+	q := &queue{stale: true}
 	timer := time.NewTimer(0)
 	defer timer.Stop()
 	for {
@@ -216,7 +246,9 @@ func (o *Outbox) Run(ctx context.Context) error {
 			stop()
 			return nil
 		case <-o.kick:
+			q.stale = true
 		case <-timer.C:
+			q.stale = true
 		case r := <-results:
 			idle++
 			delete(busy, r.rcpt)
@@ -224,8 +256,19 @@ func (o *Outbox) Run(ctx context.Context) error {
 				stop()
 				panic(r.p)
 			}
+			switch {
+			case r.settled:
+				q.gone[r.m.ID] = true
+				if r.recovered {
+					o.expedite(q, r.m)
+				}
+			default:
+				q.gone[r.m.ID] = true
+				q.held[r.rcpt] = true
+				q.stale = true
+			}
 		}
-		next, ok := o.dispatch(ctx, jobs, busy, &idle)
+		next, ok := o.dispatch(ctx, jobs, busy, &idle, q)
 		wait := outboxRescan
 		if !ok {
 			// The store failed; try again after a while, not in a loop.
@@ -267,24 +310,43 @@ func queuedBefore(a, b *store.Mail) int {
 // queued pending mail, when it is due and none of the recipient's mails is
 // in flight. It returns the earliest time a waiting head of a recipient's
 // queue becomes due (zero if none); ok is false when the store failed.
-func (o *Outbox) dispatch(ctx context.Context, jobs chan<- *store.Mail, busy map[string]bool, idle *int) (next time.Time, ok bool) {
+func (o *Outbox) dispatch(ctx context.Context, jobs chan<- *store.Mail, busy map[string]bool, idle *int, q *queue) (next time.Time, ok bool) {
 	if *idle == 0 {
 		return time.Time{}, true // a result wakes the loop
 	}
-	var pending []*store.Mail
-	if err := o.db.View(func(tx *store.Tx) error {
-		var err error
-		pending, err = tx.Pending()
-		return err
-	}); err != nil {
-		o.log.Error("reading pending mail", "err", err)
-		return time.Time{}, false
-	}
-	slices.SortStableFunc(pending, queuedBefore)
 	now := Now()
+	if q.stale {
+		if wait := q.loaded.Add(minReload); now.Before(wait) && len(q.mails) > len(q.gone) {
+			// Read again soon; meanwhile serve the copy.
+			next = wait
+		} else {
+			var pending []*store.Mail
+			if err := o.db.View(func(tx *store.Tx) error {
+				var err error
+				pending, err = tx.Pending()
+				return err
+			}); err != nil {
+				o.log.Error("reading pending mail", "err", err)
+				return time.Time{}, false
+			}
+			slices.SortStableFunc(pending, queuedBefore)
+			q.mails, q.gone, q.held, q.stale, q.loaded = pending, map[string]bool{}, map[string]bool{}, false, now
+		}
+	}
+	later := func(t time.Time) {
+		if next.IsZero() || t.Before(next) {
+			next = t
+		}
+	}
 	heads := map[string]bool{}
-	for _, m := range pending {
+	for _, m := range q.mails {
+		if q.gone[m.ID] {
+			continue
+		}
 		k := recipientKey(m)
+		if q.held[k] {
+			continue
+		}
 		if heads[k] {
 			continue // waits for the recipient's earlier mail
 		}
@@ -293,9 +355,7 @@ func (o *Outbox) dispatch(ctx context.Context, jobs chan<- *store.Mail, busy map
 			continue
 		}
 		if m.NextAttempt.After(now) {
-			if next.IsZero() || m.NextAttempt.Before(next) {
-				next = m.NextAttempt
-			}
+			later(m.NextAttempt)
 			continue
 		}
 		if *idle == 0 {
@@ -338,7 +398,7 @@ func (o *Outbox) worker(ctx context.Context, client *mail.Client, jobs <-chan *s
 				continue
 			}
 		}
-		r := result{rcpt: recipientKey(m)}
+		r := result{m: m, rcpt: recipientKey(m)}
 		func() {
 			defer func() {
 				if p := recover(); p != nil {
@@ -346,7 +406,8 @@ func (o *Outbox) worker(ctx context.Context, client *mail.Client, jobs <-chan *s
 					r.p = p
 				}
 			}()
-			r.err = o.attempt(ctx, client, &conn, m)
+			r.settled, r.err = o.attempt(ctx, client, &conn, m)
+			r.recovered = r.settled && r.err == nil && m.Attempts > 0
 		}()
 		results <- r
 		if r.p != nil {
@@ -361,14 +422,15 @@ func (o *Outbox) worker(ctx context.Context, client *mail.Client, jobs <-chan *s
 	}
 }
 
-// attempt makes one delivery attempt of m. It returns an error only when
-// the attempt could not be recorded (then nothing was sent).
-func (o *Outbox) attempt(ctx context.Context, client *mail.Client, conn **smtpConn, m *store.Mail) error {
+// attempt makes one delivery attempt of m. settled reports that m left
+// the outbox (sent, or failed for good). It returns an error only when the
+// attempt could not be recorded (then nothing was sent).
+func (o *Outbox) attempt(ctx context.Context, client *mail.Client, conn **smtpConn, m *store.Mail) (settled bool, _ error) {
 	next := Now().Add(backoff(m.Attempts))
 	if err := o.db.Update(func(tx *store.Tx) error {
 		return tx.RecordAttempt(m.ID, next)
 	}); err != nil {
-		return err
+		return false, err
 	}
 	hook("outbox-attempt-recorded")
 
@@ -380,15 +442,14 @@ func (o *Outbox) attempt(ctx context.Context, client *mail.Client, conn **smtpCo
 		err = fmt.Errorf("mailer: not sent: %w", err)
 	}
 	if err == nil {
-		o.sent(log, m)
-		return nil
+		return o.sent(log, m), nil
 	}
 	if ctx.Err() != nil {
 		// Shutting down: the recorded attempt stands and the mail is
 		// retried after the restart, however old it is.
 		log.Info("attempt interrupted by shutdown", "err", err, "next", next)
 		o.markError(log, m, err)
-		return nil
+		return false, nil
 	}
 	reason := ""
 	if permanent(err) {
@@ -413,13 +474,14 @@ func (o *Outbox) attempt(ctx context.Context, client *mail.Client, conn **smtpCo
 		})
 		if ferr == nil {
 			log.Warn("mail failed", "reason", reason, "to", m.To, "err", err)
-			return nil
+			o.Kick() // OnFailed may have queued mail (the moderators' notices)
+			return true, nil
 		}
 		log.Error("marking mail failed; it stays pending", "err", ferr)
 	}
 	log.Warn("sending failed", "err", err, "next", next)
 	o.markError(log, m, err)
-	return nil
+	return false, nil
 }
 
 func (o *Outbox) markError(log *slog.Logger, m *store.Mail, sendErr error) {
@@ -434,7 +496,7 @@ func (o *Outbox) markError(log *slog.Logger, m *store.Mail, sendErr error) {
 // DATA, before anything else touches the network: a crash between the
 // server's acceptance and MarkSent's commit makes the mail go out again
 // (doc.go, "Delivery guarantee"), so that window is kept short.
-func (o *Outbox) sent(log *slog.Logger, m *store.Mail) {
+func (o *Outbox) sent(log *slog.Logger, m *store.Mail) (marked bool) {
 	hook("outbox-sent")
 	if err := o.db.Update(func(tx *store.Tx) error {
 		return tx.MarkSent(m.ID, Now())
@@ -442,38 +504,47 @@ func (o *Outbox) sent(log *slog.Logger, m *store.Mail) {
 		// The server has the mail; it will be sent again on its
 		// schedule, with the same Message-ID.
 		log.Error("marking sent", "err", err)
-		return
+		return false
 	}
 	hook("outbox-marked")
 	log.Info("sent", "to", m.To)
-	if m.Attempts > 0 {
-		o.expedite(log, m)
-	}
+	return true
 }
 
 // expedite makes the recipient's pending mails queued after m due now: m
 // went out after failed attempts, and the mails that waited behind it may
 // carry a later next attempt (made before they had to wait, e.g. by an
 // older version, or before a restart). They then follow m in order at
-// once instead of each waiting for its own backoff.
-func (o *Outbox) expedite(log *slog.Logger, m *store.Mail) {
+// once instead of each waiting for its own backoff. It runs in the
+// dispatcher, on its copy of the pending mail.
+func (o *Outbox) expedite(q *queue, m *store.Mail) {
 	now := Now()
 	k := recipientKey(m)
-	if err := o.db.Update(func(tx *store.Tx) error {
-		pending, err := tx.Pending()
-		if err != nil {
-			return err
+	var later []*store.Mail
+	for _, p := range q.mails {
+		if !q.gone[p.ID] && recipientKey(p) == k && queuedBefore(m, p) < 0 && p.NextAttempt.After(now) {
+			later = append(later, p)
 		}
-		for _, p := range pending {
-			if recipientKey(p) == k && queuedBefore(m, p) < 0 && p.NextAttempt.After(now) {
-				if err := tx.Reschedule(p.ID, now); err != nil {
-					return err
-				}
+	}
+	if len(later) == 0 {
+		return
+	}
+	if err := o.db.Update(func(tx *store.Tx) error {
+		for _, p := range later {
+			if err := tx.Reschedule(p.ID, now); err != nil {
+				return err
 			}
 		}
 		return nil
 	}); err != nil {
-		log.Error("rescheduling the recipient's later mail", "err", err)
+		o.log.Error("rescheduling the recipient's later mail", "mail", m.ID, "err", err)
+		q.stale = true
+		return
+	}
+	for _, p := range later {
+		c := *p
+		c.NextAttempt = now
+		*p = c
 	}
 }
 
