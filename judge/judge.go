@@ -192,11 +192,46 @@ func (j *Judge) EnsureGame(def GameDef) (created bool, err error) {
 		return false, err
 	}
 	now := j.opt.Now().UTC()
+	// The argon2id hashes of a new game's secrets take about 20 ms each:
+	// they are made before the write transaction, so that games can be
+	// created in parallel and nothing waits for the hashing.
+	var exists bool
+	if err := j.db.View(func(tx *store.Tx) error {
+		_, err := tx.Game(def.ID)
+		exists = err == nil
+		if errors.Is(err, store.ErrNotFound) {
+			err = nil
+		}
+		return err
+	}); err != nil {
+		return false, err
+	}
+	secrets := map[adjudicator.Power]string{}
+	hashes := map[adjudicator.Power]string{}
+	modSecret, modHash := def.ModeratorSecret, ""
+	if !exists {
+		for _, sd := range def.Seats {
+			secret := sd.Secret
+			if secret == "" {
+				secret = newSecret()
+			}
+			secrets[sd.Power], hashes[sd.Power] = secret, store.HashSecret(secret)
+		}
+		if len(def.Moderators) > 0 {
+			if modSecret == "" {
+				modSecret = newSecret()
+			}
+			modHash = store.HashSecret(modSecret)
+		}
+	}
 	err = j.db.Update(func(tx *store.Tx) error {
 		if g, err := tx.Game(def.ID); err == nil {
 			return j.reseat(tx, g, def, now)
 		} else if !errors.Is(err, store.ErrNotFound) {
 			return err
+		}
+		if len(hashes) == 0 {
+			return fmt.Errorf("judge: game %s appeared and vanished while it was created", def.ID)
 		}
 		seed := def.Seed
 		if seed == 0 {
@@ -223,27 +258,15 @@ func (j *Judge) EnsureGame(def GameDef) (created bool, err error) {
 		for _, m := range def.Moderators {
 			g.Moderators = append(g.Moderators, strings.ToLower(strings.TrimSpace(m)))
 		}
-		secrets := map[adjudicator.Power]string{}
 		for _, sd := range def.Seats {
-			secret := sd.Secret
-			if secret == "" {
-				secret = newSecret()
-			}
-			secrets[sd.Power] = secret
 			g.Seats = append(g.Seats, store.Seat{
 				Power:      sd.Power,
 				Address:    strings.ToLower(strings.TrimSpace(sd.Address)),
-				SecretHash: store.HashSecret(secret),
+				SecretHash: hashes[sd.Power],
 			})
 		}
 		sort.Slice(g.Seats, func(a, b int) bool { return g.Seats[a].Power < g.Seats[b].Power })
-		modSecret := def.ModeratorSecret
-		if len(g.Moderators) > 0 {
-			if modSecret == "" {
-				modSecret = newSecret()
-			}
-			g.ModeratorSecretHash = store.HashSecret(modSecret)
-		}
+		g.ModeratorSecretHash = modHash
 		if err := tx.PutGame(g); err != nil {
 			return err
 		}
@@ -492,9 +515,27 @@ func (j *Judge) Tick() (int, error) {
 	}); err != nil {
 		return 0, err
 	}
+	// Only the games whose segment is ready get a write transaction: one
+	// read transaction finds them, so an idle Tick costs no fsync.
+	now := j.opt.Now().UTC()
+	var ready []string
+	if err := j.db.View(func(tx *store.Tx) error {
+		for _, id := range ids {
+			ok, err := j.due(tx, id, now)
+			if err != nil {
+				return err
+			}
+			if ok {
+				ready = append(ready, id)
+			}
+		}
+		return nil
+	}); err != nil {
+		return 0, err
+	}
 	n := 0
 	var firstErr error
-	for _, id := range ids {
+	for _, id := range ready {
 		done, err := j.Adjudicate(id)
 		if err != nil {
 			j.log.Error("adjudicate", "game", id, "err", err)
@@ -508,6 +549,33 @@ func (j *Judge) Tick() (int, error) {
 		}
 	}
 	return n, firstErr
+}
+
+// due reports whether the open segment of game is ready to adjudicate at
+// now: the moderator's draw is in, or every required power ordered, or the
+// deadline passed. Adjudicate decides the same again in its transaction.
+func (j *Judge) due(tx *store.Tx, game string, now time.Time) (bool, error) {
+	g, err := tx.Game(game)
+	if err != nil || g.Paused {
+		return false, err
+	}
+	s, err := tx.State(game, g.Version)
+	if err != nil {
+		return false, err
+	}
+	if adjudicator.AwaitsDraw(s) {
+		rec, err := tx.Draw(game, g.Version)
+		return rec != nil, err
+	}
+	req := adjudicator.Required(s)
+	if len(req) == 0 {
+		return false, nil
+	}
+	if !g.Deadline.IsZero() && !now.Before(g.Deadline) {
+		return true, nil
+	}
+	recs, err := tx.Orders(game, g.Version)
+	return err == nil && len(missingPowers(req, recs)) == 0, err
 }
 
 // Adjudicate resolves the open segment of game if it is ready, in one
