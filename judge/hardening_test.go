@@ -11,6 +11,7 @@ import (
 
 	"stormjudge/adjudicator"
 	"stormjudge/orders"
+	"stormjudge/orders/orderstest"
 	"stormjudge/store"
 )
 
@@ -87,20 +88,10 @@ func TestStrangersGetNoAnswer(t *testing.T) {
 func TestBadMailFromPlayersIsAnswered(t *testing.T) {
 	head := "From: germany@sandbox.test\r\nTo: judge@sandbox.test\r\nSubject: orders\r\nMessage-ID: <%s@test>\r\n"
 	orders := "GAME demo\r\nSECRET germany\r\nPASS\r\nEND\r\n"
-	var many strings.Builder
-	many.WriteString("Content-Type: multipart/mixed; boundary=\"m\"\r\n\r\n")
-	for range 5000 {
-		many.WriteString("--m\r\nContent-Type: image/png\r\n\r\nxx\r\n")
-	}
-	many.WriteString("--m\r\nContent-Type: text/plain\r\n\r\n" + orders + "--m--\r\n")
-	deep := "Content-Type: text/plain\r\n\r\n" + orders
-	for i := range 100 {
-		b := fmt.Sprintf("b%d", i)
-		deep = "Content-Type: multipart/mixed; boundary=\"" + b + "\"\r\n\r\n--" + b + "\r\n" + deep + "\r\n--" + b + "--\r\n"
-	}
+	many, deep := orderstest.ManyParts(5000, orders), orderstest.Nested(100, orders)
 	cases := []struct{ name, raw, want string }{
 		{"10 MB body", fmt.Sprintf(head, "big") + "Content-Type: text/plain\r\n\r\n" + orders + strings.Repeat("x", 10<<20), "larger than 1 MiB"},
-		{"5,000 parts with the text last", fmt.Sprintf(head, "parts") + many.String(), "more than 100 MIME parts"},
+		{"5,000 parts with the text last", fmt.Sprintf(head, "parts") + many, "more than 100 MIME parts"},
 		{"nested 100 deep", fmt.Sprintf(head, "deep") + deep, "nested more than 10 deep"},
 		{"no text part", fmt.Sprintf(head, "img") + "Content-Type: image/png\r\n\r\nxx\r\n", "no text the judge could read"},
 	}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"fmt"
 	"io"
 	"path/filepath"
 	"strings"
@@ -12,6 +11,7 @@ import (
 	"github.com/emersion/go-imap/v2/imapclient"
 
 	"stormjudge/adjudicator"
+	"stormjudge/orders/orderstest"
 	"stormjudge/store"
 )
 
@@ -59,21 +59,11 @@ func TestHostileMailOverLoopback(t *testing.T) {
 		return "From: germany@sandbox.test\r\nTo: judge@sandbox.test\r\nSubject: " + subject + "\r\nMessage-ID: <" + id + ">\r\n"
 	}
 	const orders = "GAME demo\r\nSECRET germany\r\nPASS\r\nEND\r\n"
-	var many strings.Builder
-	many.WriteString("Content-Type: multipart/mixed; boundary=\"m\"\r\n\r\n")
-	for range 5000 {
-		many.WriteString("--m\r\nContent-Type: image/png\r\n\r\nxx\r\n")
-	}
-	many.WriteString("--m\r\nContent-Type: text/plain\r\n\r\n" + orders + "--m--\r\n")
-	deep := "Content-Type: text/plain\r\n\r\n" + orders
-	for i := range 100 {
-		b := fmt.Sprintf("b%d", i)
-		deep = "Content-Type: multipart/mixed; boundary=\"" + b + "\"\r\n\r\n--" + b + "\r\n" + deep + "\r\n--" + b + "--\r\n"
-	}
+	many, deep := orderstest.ManyParts(5000, orders), orderstest.Nested(100, orders)
 	hugeID := strings.Repeat("h", 40<<10) + "@client.test"
 	mails := []struct{ raw, want string }{
 		{head("big@client.test", "big") + "Content-Type: text/plain\r\n\r\n" + orders + strings.Repeat("x", 5<<20), "larger than 1 MiB"},
-		{head("parts@client.test", "parts") + many.String(), "more than 100 MIME parts"},
+		{head("parts@client.test", "parts") + many, "more than 100 MIME parts"},
 		{head("deep@client.test", "deep") + deep, "nested more than 10 deep"},
 		{head(hugeID, "long id") + "\r\nGAME demo\r\nSECRET wrong\r\nPASS\r\n", "SECRET does not match"},
 		{head("same@client.test", "first") + "\r\nGAME demo\r\nSECRET wrong\r\nPASS\r\n", "SECRET does not match"},
