@@ -17,6 +17,24 @@
 // changes, UIDs mean nothing any more and the Inbox starts from UID 0 again,
 // relying on the same dedupe. Mail is never deleted, only moved.
 //
+// The watched folder can be replaced: an operator may delete it and create
+// it again, with a new UIDVALIDITY, while the session still has the old one
+// selected, where no mail will ever arrive. Some servers end such a session
+// with BYE (Dovecot usually does, and so does the sandbox's mail server) and
+// the Inbox reconnects; others say nothing, and Dovecot's STATUS on the
+// selected folder reports its stale view. So before every scan the server
+// did not ask for (the poll interval, the keepalive, Poke) the Inbox selects
+// the folder again by name: a different UIDVALIDITY makes the scan start
+// from the first message, and a folder that is gone fails the SELECT, so the
+// Inbox reconnects with backoff until it is back. A replaced folder is
+// noticed within one PollInterval, without a restart. Scans triggered by the
+// server's own new-mail notice (EXISTS) skip the extra SELECT.
+//
+// The dispatcher keeps its own copy of the pending mail, read at most every
+// 250 ms (on a Kick, a timer, or a temporary failure) and crossed off as
+// workers report mails sent or failed, so a backlog of n mails drains in
+// time linear in n (BenchmarkOutboxBacklog).
+//
 // Outbound, an [Outbox] drains the store's transactional outbox over SMTP,
 // in the style of mjl-/mox's queue: each attempt is recorded, with the time
 // of the next one, in its own transaction before any network I/O; the mail
