@@ -1,6 +1,7 @@
 package mailer
 
 import (
+	"cmp"
 	"context"
 	"crypto/tls"
 	"errors"
@@ -170,7 +171,7 @@ type result struct {
 }
 
 // queue is the dispatcher's copy of the pending mail, in queue order
-// (Created, then ID). Reading and decoding every pending mail for each
+// (queuedBefore). Reading and decoding every pending mail for each
 // dispatch would cost the square of a backlog (15,000 mails after creating
 // 1,000 games); instead the copy is read once, mails that leave the outbox
 // are crossed off as workers report them, and it is read again only when
@@ -196,7 +197,7 @@ const minReload = 250 * time.Millisecond
 //
 // Up to Workers mails are in flight at once, each worker with its own
 // connection. A recipient's mails (by the first address of To) go out one
-// at a time in the order they were queued (Created, then ID): a mail is
+// at a time in the order they were queued (queuedBefore): a mail is
 // not attempted while an earlier one to the same recipient is pending, so
 // a report never overtakes the receipt queued before it, even when the
 // receipt waits for a retry.
@@ -298,8 +299,15 @@ func recipientKey(m *store.Mail) string {
 	return strings.ToLower(strings.TrimSpace(m.To[0]))
 }
 
-// queuedBefore orders mails as they were queued: Created, then ID.
+// queuedBefore orders mails as they were queued: by the store's enqueue
+// sequence, and for mails queued before it existed by Created, then ID.
 func queuedBefore(a, b *store.Mail) int {
+	if a.Seq > 0 && b.Seq > 0 {
+		return cmp.Compare(a.Seq, b.Seq)
+	}
+	if (a.Seq > 0) != (b.Seq > 0) { // the old ones first
+		return cmp.Compare(min(a.Seq, 1), min(b.Seq, 1))
+	}
 	if c := a.Created.Compare(b.Created); c != 0 {
 		return c
 	}
@@ -454,9 +462,9 @@ func (o *Outbox) attempt(ctx context.Context, client *mail.Client, conn **smtpCo
 	reason := ""
 	if permanent(err) {
 		reason = "refused permanently"
-	} else if age := Now().Sub(m.Created); age >= o.opts.GiveUpAfter {
+	} else if age := Now().Sub(m.FirstFailed); perMail(err) && !m.FirstFailed.IsZero() && age >= o.opts.GiveUpAfter {
 		reason = "given up"
-		err = fmt.Errorf("mailer: given up %v after it was queued: %w", age.Round(time.Minute), err)
+		err = fmt.Errorf("mailer: given up after failing for %v: %w", age.Round(time.Minute), err)
 	}
 	if reason != "" {
 		ferr := o.db.Update(func(tx *store.Tx) error {
@@ -486,7 +494,7 @@ func (o *Outbox) attempt(ctx context.Context, client *mail.Client, conn **smtpCo
 
 func (o *Outbox) markError(log *slog.Logger, m *store.Mail, sendErr error) {
 	if err := o.db.Update(func(tx *store.Tx) error {
-		return tx.MarkError(m.ID, sendErr.Error())
+		return tx.MarkError(m.ID, sendErr.Error(), Now())
 	}); err != nil {
 		log.Error("recording send error", "err", err)
 	}
@@ -558,13 +566,13 @@ func (e *stageError) Error() string { return "mailer: " + e.stage + ": " + e.err
 func (e *stageError) Unwrap() error { return e.err }
 
 // permanent reports whether err is a permanent refusal of the mail: a 5xx
-// reply to MAIL, RCPT or DATA (RFC 5321, 4.2.1). 4xx replies, timeouts
-// and network errors are temporary, and so is everything before the mail
-// transaction (connecting, EHLO, STARTTLS, AUTH): those concern the
-// judge's own account or the server, not this mail, and would otherwise
-// fail every queued mail at once. For the same reason 530 ("authentication
-// required", RFC 4954) is temporary: it means the judge is not configured
-// to log in.
+// reply to RCPT or DATA (RFC 5321, 4.2.1). 4xx replies, timeouts and
+// network errors are temporary, and so is everything that is not about
+// this mail: a reply to MAIL FROM (the judge's sender address), anything
+// before the mail transaction (connecting, EHLO, STARTTLS, AUTH), and
+// security or policy replies (enhanced status 5.7.x: authentication
+// required, relay denied), which mean the judge is not set up to send;
+// they would otherwise fail every queued mail at once.
 //
 // The transaction is driven here and not by go-mail's SendWithSMTPClient:
 // its SendError.IsTemp looks only at the first character of the error
@@ -572,12 +580,24 @@ func (e *stageError) Unwrap() error { return e.err }
 // the server accepted the data, which widens the window in which a crash
 // resends an accepted mail.
 func permanent(err error) bool {
+	te := perMailReply(err)
+	return te != nil && te.Code >= 500 && te.Code <= 599 && !strings.HasPrefix(te.Msg, "5.7.")
+}
+
+// perMail reports whether err is the server's reply about this mail: to
+// RCPT or DATA. Only such failures count towards the give-up age; the
+// others (MAIL FROM, connecting, logging in, the network) concern the
+// judge's own sender, account or server, and a week-long outage of the
+// judge must not fail every mail it queued.
+func perMail(err error) bool { return perMailReply(err) != nil }
+
+func perMailReply(err error) *textproto.Error {
 	var se *stageError
 	var te *textproto.Error
-	if !errors.As(err, &se) || !errors.As(se.err, &te) {
-		return false
+	if !errors.As(err, &se) || se.stage == "MAIL FROM" || !errors.As(se.err, &te) {
+		return nil
 	}
-	return te.Code >= 500 && te.Code <= 599 && te.Code != 530
+	return te
 }
 
 // send delivers m over *conn, dialing first when there is none (or the

@@ -373,8 +373,10 @@ func TestOutboxGivesUpOnOldMail(t *testing.T) {
 	db := openStore(t)
 	start := created.Add(DefaultGiveUpAfter - 5*time.Second)
 	clock := setFakeClock(t, start)
+	old := testMail("old", "germany@example.test", created)
+	old.FirstFailed = created // failing since it was queued
 	enqueue(t, db,
-		testMail("old", "germany@example.test", created),
+		old,
 		testMail("young", "italy@example.test", start))
 	notices := &failedNotices{}
 	opts := outboxOptions(t, srv.addr)
@@ -414,7 +416,8 @@ func TestPermanent(t *testing.T) {
 	}{
 		{"550 to RCPT", &stageError{"RCPT TO <x@example.test>", reply(550, "5.1.1 no such user")}, true},
 		{"554 to DATA", &stageError{"DATA", reply(554, "5.6.0 content refused")}, true},
-		{"553 to MAIL", &stageError{"MAIL FROM", reply(553, "5.1.8 bad sender")}, true},
+		{"553 to MAIL: the judge's sender", &stageError{"MAIL FROM", reply(553, "5.1.8 bad sender")}, false},
+		{"554 relay denied to RCPT", &stageError{"RCPT TO <x@example.test>", reply(554, "5.7.1 Relay access denied")}, false},
 		{"451 to DATA", &stageError{"DATA", reply(451, "4.3.0 try again")}, false},
 		{"452 to RCPT", &stageError{"RCPT TO <x@example.test>", reply(452, "4.2.2 mailbox full")}, false},
 		{"530 to MAIL: not logged in", &stageError{"MAIL FROM", reply(530, "5.7.0 authentication required")}, false},
@@ -425,6 +428,27 @@ func TestPermanent(t *testing.T) {
 	for _, tt := range tests {
 		if got := permanent(tt.err); got != tt.want {
 			t.Errorf("%s: permanent(%v) = %v, want %v", tt.name, tt.err, got, tt.want)
+		}
+	}
+}
+
+// TestPerMail: only the server's replies about the mail itself (to RCPT
+// and DATA) count towards the give-up age; an outage of the judge's own
+// server, network or sender address never fails the mails it queued.
+func TestPerMail(t *testing.T) {
+	reply := func(code int, msg string) error { return &textproto.Error{Code: code, Msg: msg} }
+	for _, tt := range []struct {
+		err  error
+		want bool
+	}{
+		{&stageError{"RCPT TO <x@example.test>", reply(451, "4.3.0 later")}, true},
+		{&stageError{"DATA", reply(452, "4.3.1 full")}, true},
+		{&stageError{"MAIL FROM", reply(451, "4.3.0 later")}, false},
+		{&stageError{"DATA", &net.OpError{Op: "read", Err: errors.New("connection reset")}}, false},
+		{fmt.Errorf("mailer: connecting: %w", &net.OpError{Op: "dial", Err: errors.New("connection refused")}), false},
+	} {
+		if got := perMail(tt.err); got != tt.want {
+			t.Errorf("perMail(%v) = %v, want %v", tt.err, got, tt.want)
 		}
 	}
 }

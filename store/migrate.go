@@ -4,6 +4,8 @@ import (
 	"encoding/binary"
 	"fmt"
 	"os"
+	"strings"
+	"time"
 
 	bolt "go.etcd.io/bbolt"
 )
@@ -16,7 +18,13 @@ import (
 //	   events and the state history zstd-compressed (blob.go)
 const schemaVersion = 2
 
-var keySchema = []byte("schema")
+var (
+	keySchema = []byte("schema")
+	// keyCompactPending is set by the migration that removed raw emails
+	// (or rewrote a clear welcome) and deleted only after the file was
+	// compacted: Open compacts while it is there.
+	keyCompactPending = []byte("compact-pending")
+)
 
 // schema returns the file's layout version (1 when unmarked).
 func schema(tx *bolt.Tx) uint64 {
@@ -33,27 +41,41 @@ func schema(tx *bolt.Tx) uint64 {
 
 // migrate brings a file to schemaVersion in one transaction and reports
 // whether the file must then be compacted: a legacy inbox held raw emails,
-// which may carry secrets in clear, and bbolt leaves freed pages as they
-// were, so the file is rewritten (Compact) to leave no copy behind.
-func migrate(tx *bolt.Tx) (compact bool, err error) {
+// and a legacy outbox may hold a welcome's secret in clear; bbolt leaves
+// freed pages as they were, so the file is rewritten (Compact) to leave no
+// copy behind. The need is recorded in the file (keyCompactPending) in the
+// same transaction, so a compaction that does not finish is done at the
+// next Open.
+func migrate(w *Tx) (compact bool, err error) {
+	tx := w.tx
+	meta, err := tx.CreateBucketIfNotExists(bucketMeta)
+	if err != nil {
+		return false, err
+	}
 	if schema(tx) >= schemaVersion {
-		return false, nil
+		return meta.Get(keyCompactPending) != nil, nil
 	}
 	if legacy := tx.Bucket(bucketLegacyInbox); legacy != nil {
-		w := &Tx{tx: tx}
 		err := legacy.ForEach(func(k, v []byte) error {
 			if len(v) < timeKeyLen || len(k) == 0 {
 				return nil // malformed: nothing worth keeping
 			}
 			raw := v[timeKeyLen:]
-			key := DeliveryKey(string(k), raw)
+			id := string(k)
+			// Schema 1 keyed mail without a Message-ID by a synthetic
+			// "<sha256-...@stormjudge.invalid>"; the judge now writes it
+			// without the brackets, as it writes every Message-ID.
+			if strings.HasPrefix(id, "<sha256-") && strings.HasSuffix(id, ">") {
+				id = id[1 : len(id)-1]
+			}
+			key := DeliveryKey(id, raw)
 			if seen, _ := w.Seen(key); seen {
 				return nil
 			}
 			// The raw email is not carried over: only what recognises it
 			// and its hash. (Redacting needs the mail parser, which the
 			// store does not have.)
-			return w.MarkSeen(key, Delivery{MessageID: string(k), Received: parseTimeKey(v),
+			return w.MarkSeen(key, Delivery{MessageID: id, Received: parseTimeKey(v),
 				SHA256: RawHash(raw), Size: len(raw), Outcome: "migrated"})
 		})
 		if err != nil {
@@ -79,9 +101,23 @@ func migrate(tx *bolt.Tx) (compact bool, err error) {
 			return false, fmt.Errorf("compressing states: %w", err)
 		}
 	}
-	meta, err := tx.CreateBucketIfNotExists(bucketMeta)
+	// A welcome still waiting in the outbox was stored in clear: seal it.
+	pending, err := w.Pending()
 	if err != nil {
-		return false, err
+		return false, fmt.Errorf("migrating the outbox: %w", err)
+	}
+	for _, m := range pending {
+		if m.Sensitive {
+			if err := w.putMail(m, m); err != nil {
+				return false, fmt.Errorf("migrating the outbox: %w", err)
+			}
+			compact = true
+		}
+	}
+	if compact {
+		if err := meta.Put(keyCompactPending, []byte{1}); err != nil {
+			return false, err
+		}
 	}
 	return compact, meta.Put(keySchema, u64(schemaVersion))
 }
@@ -126,7 +162,17 @@ func Compact(path string, opts *Options) (before, after int64, err error) {
 	if o.Timeout <= 0 {
 		o.Timeout = DefaultTimeout
 	}
-	src, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: o.Timeout})
+	lk, err := lockFile(path, true, o.Timeout)
+	if err != nil {
+		return 0, 0, err
+	}
+	defer lk.release()
+	return compactLocked(path, o.Timeout)
+}
+
+// compactLocked is Compact with the lock file held.
+func compactLocked(path string, timeout time.Duration) (before, after int64, err error) {
+	src, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: timeout})
 	if err != nil {
 		return 0, 0, fmt.Errorf("store: compact %s: %w", path, err)
 	}
@@ -136,7 +182,7 @@ func Compact(path string, opts *Options) (before, after int64, err error) {
 	}
 	tmp := path + ".compact"
 	os.Remove(tmp)
-	dst, err := bolt.Open(tmp, 0o600, &bolt.Options{Timeout: o.Timeout})
+	dst, err := bolt.Open(tmp, 0o600, &bolt.Options{Timeout: timeout})
 	if err != nil {
 		return 0, 0, fmt.Errorf("store: compact %s: %w", path, err)
 	}
@@ -154,8 +200,8 @@ func Compact(path string, opts *Options) (before, after int64, err error) {
 		os.Remove(tmp)
 		return 0, 0, fmt.Errorf("store: compact %s: %w", path, err)
 	}
-	// The old file stays locked until the rename is done: no daemon can
-	// open it in between.
+	// The lock file is held until the rename is done: a process waiting
+	// to open the store opens the new file, never the old one.
 	if err := os.Rename(tmp, path); err != nil {
 		os.Remove(tmp)
 		return 0, 0, fmt.Errorf("store: compact %s: %w", path, err)

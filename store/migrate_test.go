@@ -3,9 +3,11 @@ package store
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	bolt "go.etcd.io/bbolt"
 
@@ -20,6 +22,10 @@ import (
 func TestMigrateLegacyInbox(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "legacy.db")
 	raw := []byte("Message-ID: <m1@x>\r\nFrom: g@example.org\r\n\r\nGAME g1\r\nSECRET hunter22secret\r\nPASS\r\n")
+	noID := []byte("From: g@example.org\r\n\r\nGAME g1\r\nSECRET hunter22secret\r\nPASS\r\n")
+	synthetic := "<sha256-0123456789abcdef0123456789abcdef@stormjudge.invalid>"
+	welcome, _ := json.Marshal(&Mail{ID: "g1/welcome/germany", To: []string{"g@example.org"}, Body: "Your secret: w3lcomeSecret9",
+		MessageID: "<w@x>", Created: t0, NextAttempt: t0, Sensitive: true})
 	state := adjudicator.NewGame(7)
 	sv, _ := json.Marshal(state)
 	bdb, err := bolt.Open(path, 0o600, nil)
@@ -28,7 +34,18 @@ func TestMigrateLegacyInbox(t *testing.T) {
 	}
 	err = bdb.Update(func(tx *bolt.Tx) error {
 		in, _ := tx.CreateBucket(bucketLegacyInbox)
-		if err := in.Put([]byte("<m1@x>"), append(timeKey(t0), raw...)); err != nil {
+		if err := in.Put([]byte("m1@x"), append(timeKey(t0), raw...)); err != nil {
+			return err
+		}
+		if err := in.Put([]byte(synthetic), append(timeKey(t0), noID...)); err != nil {
+			return err
+		}
+		ob, _ := tx.CreateBucket(bucketOutbox)
+		if err := ob.Put([]byte("g1/welcome/germany"), welcome); err != nil {
+			return err
+		}
+		due, _ := tx.CreateBucket(bucketDue)
+		if err := due.Put(dueKey(&Mail{ID: "g1/welcome/germany", Created: t0, NextAttempt: t0}), nil); err != nil {
 			return err
 		}
 		g, _ := tx.CreateBucket(bucketGames)
@@ -45,16 +62,22 @@ func TestMigrateLegacyInbox(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if b, _ := os.ReadFile(path); !bytes.Contains(b, []byte("hunter22secret")) {
-		t.Fatal("the legacy file does not hold the secret: the test proves nothing")
+	if b, _ := os.ReadFile(path); !bytes.Contains(b, []byte("hunter22secret")) || !bytes.Contains(b, []byte("w3lcomeSecret9")) {
+		t.Fatal("the legacy file does not hold the secrets: the test proves nothing")
 	}
 
 	db := openPath(t, path)
 	view(t, db, func(tx *Tx) error {
-		if !seen(tx, "<m1@x>", raw) {
+		if !seen(tx, "m1@x", raw) {
 			t.Error("legacy delivery not recognised after migration")
 		}
-		d, err := tx.Delivery(DeliveryKey("<m1@x>", raw))
+		if !seen(tx, synthetic[1:len(synthetic)-1], noID) {
+			t.Error("legacy delivery without a Message-ID not recognised by the judge's synthetic ID")
+		}
+		if m, err := tx.Mail("g1/welcome/germany"); err != nil || m.Body != "Your secret: w3lcomeSecret9" {
+			t.Errorf("pending welcome after migration: %+v, %v", m, err)
+		}
+		d, err := tx.Delivery(DeliveryKey("m1@x", raw))
 		if err != nil || d.Copy != nil || d.SHA256 != RawHash(raw) || !d.Received.Equal(t0) {
 			t.Errorf("migrated delivery = %+v, %v", d, err)
 		}
@@ -78,8 +101,10 @@ func TestMigrateLegacyInbox(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if bytes.Contains(b, []byte("hunter22secret")) {
-		t.Error("the secret is still in the data file after migration")
+	for _, secret := range []string{"hunter22secret", "w3lcomeSecret9"} {
+		if bytes.Contains(b, []byte(secret)) {
+			t.Errorf("%s is still in the data file after migration", secret)
+		}
 	}
 	// A second open changes nothing.
 	db = openPath(t, path)
@@ -118,5 +143,102 @@ func TestCompact(t *testing.T) {
 			t.Error("delivery lost")
 		}
 		return Check(tx)
+	})
+}
+
+// TestMigrationCompactionResumes: a migration whose compaction could not
+// run (here: no room for the new file's name) fails the Open, and the next
+// Open compacts before the file is used: the raw emails of the legacy
+// inbox do not survive in freed pages.
+func TestMigrationCompactionResumes(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "legacy.db")
+	bdb, err := bolt.Open(path, 0o600, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = bdb.Update(func(tx *bolt.Tx) error {
+		in, _ := tx.CreateBucket(bucketLegacyInbox)
+		for i := range 50 {
+			raw := []byte(fmt.Sprintf("Message-ID: <m%d@x>\r\n\r\nSECRET hunter22secret\r\n", i))
+			if err := in.Put([]byte(fmt.Sprintf("m%d@x", i)), append(timeKey(t0), raw...)); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	bdb.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	blocker := path + ".compact"
+	if err := os.MkdirAll(filepath.Join(blocker, "x"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if db, err := Open(path, nil); err == nil {
+		db.Close()
+		t.Fatal("Open succeeded although the compaction could not run")
+	}
+	os.RemoveAll(blocker)
+	db := openPath(t, path)
+	view(t, db, func(tx *Tx) error {
+		if tx.tx.Bucket(bucketMeta).Get(keyCompactPending) != nil {
+			t.Error("compaction still pending after a successful Open")
+		}
+		return Check(tx)
+	})
+	db.Close()
+	if b, _ := os.ReadFile(path); bytes.Contains(b, []byte("hunter22secret")) {
+		t.Error("the legacy raw emails survived the resumed compaction")
+	}
+}
+
+// TestOpenWaitingForCompactGetsTheNewFile: a process that waits for the
+// store while Compact replaces the data file opens the new file, not the
+// old, deleted one (whose writes would be lost).
+func TestOpenWaitingForCompactGetsTheNewFile(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "s.db")
+	db := openPath(t, path)
+	createGame(t, db, "old", 0)
+	db.Close()
+	lk, err := lockFile(path, true, time.Second) // as Compact holds it
+	if err != nil {
+		t.Fatal(err)
+	}
+	opened := make(chan *DB, 1)
+	go func() {
+		db, err := Open(path, &Options{Timeout: 10 * time.Second})
+		if err != nil {
+			t.Error(err)
+		}
+		opened <- db
+	}()
+	time.Sleep(200 * time.Millisecond) // the Open is waiting now
+	// Replace the data file, as Compact does, by one holding game "new".
+	tmp := filepath.Join(dir, "new.db")
+	nb, err := bolt.Open(tmp, 0o600, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	nb.Update(func(tx *bolt.Tx) error {
+		b, _ := tx.CreateBucket(bucketGames)
+		v, _ := json.Marshal(newGame("new", 0))
+		return b.Put([]byte("new"), v)
+	})
+	nb.Close()
+	if err := os.Rename(tmp, path); err != nil {
+		t.Fatal(err)
+	}
+	lk.release()
+	db = <-opened
+	if db == nil {
+		t.Fatal("no DB")
+	}
+	defer db.Close()
+	view(t, db, func(tx *Tx) error {
+		if _, err := tx.Game("new"); err != nil {
+			t.Errorf("the waiting Open has the old file: %v", err)
+		}
+		return nil
 	})
 }

@@ -31,10 +31,18 @@ type Mail struct {
 	References    []string  `json:"references,omitempty"`
 	AutoSubmitted string    `json:"autoSubmitted,omitempty"`
 	Created       time.Time `json:"created"`
-	Attempts      int       `json:"attempts"`
-	NextAttempt   time.Time `json:"nextAttempt"`
-	LastError     string    `json:"lastError,omitempty"`
-	Sent          time.Time `json:"sent"`
+	// Seq numbers the mails in the order Enqueue queued them (from 1; 0
+	// for mails queued before it existed): mails of one transaction share
+	// a Created time, and a transaction may commit after another that
+	// took its time later.
+	Seq uint64 `json:"seq,omitempty"`
+	// FirstFailed is the time of the first failed attempt (MarkError),
+	// from which the mailer counts its give-up age; zero before any.
+	FirstFailed time.Time `json:"firstFailed,omitzero"`
+	Attempts    int       `json:"attempts"`
+	NextAttempt time.Time `json:"nextAttempt"`
+	LastError   string    `json:"lastError,omitempty"`
+	Sent        time.Time `json:"sent"`
 	// Failed is when the mailer gave up on the mail (MarkFailed); LastError
 	// then holds the server's reply or the last error.
 	Failed time.Time `json:"failed,omitempty"`
@@ -127,6 +135,9 @@ func (tx *Tx) Enqueue(m *Mail) error {
 		m.NextAttempt = m.Created
 	}
 	if err := m.validate(); err != nil {
+		return fmt.Errorf("store: enqueue %q: %w", m.ID, err)
+	}
+	if m.Seq, err = b.NextSequence(); err != nil {
 		return fmt.Errorf("store: enqueue %q: %w", m.ID, err)
 	}
 	return tx.putMail(nil, m)
@@ -381,8 +392,9 @@ func (tx *Tx) Reschedule(id string, next time.Time) error {
 	return tx.putMail(old, &m)
 }
 
-// MarkError records the error of the last attempt to send mail id.
-func (tx *Tx) MarkError(id, errText string) error {
+// MarkError records the error of the last attempt to send mail id, made at
+// time at (the first such time is kept in FirstFailed).
+func (tx *Tx) MarkError(id, errText string, at time.Time) error {
 	if err := tx.mustWrite("mark error"); err != nil {
 		return err
 	}
@@ -396,5 +408,8 @@ func (tx *Tx) MarkError(id, errText string) error {
 	}
 	m := *old
 	m.LastError = errText
+	if m.FirstFailed.IsZero() {
+		m.FirstFailed = at
+	}
 	return tx.putMail(old, &m)
 }

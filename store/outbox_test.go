@@ -298,7 +298,7 @@ func TestDelivery(t *testing.T) {
 					case "reschedule":
 						return tx.Reschedule("m", s.at)
 					default:
-						return tx.MarkError("m", s.text)
+						return tx.MarkError("m", s.text, t0)
 					}
 				})
 				if s.wantErr == "" && err != nil || s.wantErr != "" && (err == nil || !strings.Contains(err.Error(), s.wantErr)) {
@@ -339,7 +339,7 @@ func TestUnknownMailNotFound(t *testing.T) {
 		"Mail":          func(tx *Tx) error { _, err := tx.Mail("nope"); return err },
 		"RecordAttempt": func(tx *Tx) error { return tx.RecordAttempt("nope", t0) },
 		"MarkSent":      func(tx *Tx) error { return tx.MarkSent("nope", t0) },
-		"MarkError":     func(tx *Tx) error { return tx.MarkError("nope", "x") },
+		"MarkError":     func(tx *Tx) error { return tx.MarkError("nope", "x", t0) },
 		"MarkFailed":    func(tx *Tx) error { return tx.MarkFailed("nope", "550 x", t0) },
 		"Reschedule":    func(tx *Tx) error { return tx.Reschedule("nope", t0) },
 	}

@@ -36,7 +36,8 @@ type Options struct {
 type DB struct {
 	db   *bolt.DB
 	path string
-	seal *sealer // nil: no key file (a read-only open of a file without one)
+	seal *sealer   // nil: no key file (a read-only open of a file without one)
+	lock *fileLock // <path>.lock, held until Close
 }
 
 // Tx is a transaction of Update (read-write) or View (read-only). It is only
@@ -71,6 +72,12 @@ var (
 
 // Open opens (creating if needed) the store file at path. It fails after
 // opts.Timeout (default 1 s) if another DB holds the file's lock.
+//
+// The lock is taken on <path>.lock (lockfile.go), not only on the data
+// file itself: Compact replaces the data file by a new one, and a process
+// waiting for the old file's lock would otherwise go on with the old,
+// deleted file. A writable Open migrates an older file (migrate.go) and
+// finishes a compaction that a migration left pending.
 func Open(path string, opts *Options) (*DB, error) {
 	var o Options
 	if opts != nil {
@@ -79,6 +86,21 @@ func Open(path string, opts *Options) (*DB, error) {
 	if o.Timeout <= 0 {
 		o.Timeout = DefaultTimeout
 	}
+	lk, err := lockFile(path, !o.ReadOnly, o.Timeout)
+	if err != nil {
+		return nil, err
+	}
+	db, err := open(path, o)
+	if err != nil {
+		lk.release()
+		return nil, err
+	}
+	db.lock = lk
+	return db, nil
+}
+
+// open opens path with the lock file held.
+func open(path string, o Options) (*DB, error) {
 	bdb, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: o.Timeout, ReadOnly: o.ReadOnly})
 	if errors.Is(err, bolterrors.ErrTimeout) {
 		return nil, fmt.Errorf("store: open %s: file is locked by another process or DB (gave up after %v): %w", path, o.Timeout, err)
@@ -86,40 +108,50 @@ func Open(path string, opts *Options) (*DB, error) {
 	if err != nil {
 		return nil, fmt.Errorf("store: open %s: %w", path, err)
 	}
-	if !o.ReadOnly {
-		var compact bool
-		err := bdb.Update(func(tx *bolt.Tx) error {
-			for _, name := range topBuckets {
-				if _, err := tx.CreateBucketIfNotExists(name); err != nil {
-					return err
-				}
-			}
-			var err error
-			compact, err = migrate(tx)
-			return err
-		})
-		if err != nil {
-			bdb.Close()
-			return nil, fmt.Errorf("store: open %s: %w", path, err)
-		}
-		if compact {
-			// migrate dropped raw emails; rewrite the file so that no
-			// freed page keeps them (migrate.go).
-			bdb.Close()
-			if _, _, err := Compact(path, &o); err != nil {
-				return nil, err
-			}
-			if bdb, err = bolt.Open(path, 0o600, &bolt.Options{Timeout: o.Timeout}); err != nil {
-				return nil, fmt.Errorf("store: open %s: %w", path, err)
-			}
-		}
-	}
 	seal, err := loadSealer(path, !o.ReadOnly)
 	if err != nil {
 		bdb.Close()
 		return nil, err
 	}
 	db := &DB{db: bdb, path: path, seal: seal}
+	if o.ReadOnly {
+		return db, nil
+	}
+	var pending bool
+	err = bdb.Update(func(btx *bolt.Tx) error {
+		for _, name := range topBuckets {
+			if _, err := btx.CreateBucketIfNotExists(name); err != nil {
+				return err
+			}
+		}
+		var err error
+		pending, err = migrate(&Tx{tx: btx, db: db})
+		return err
+	})
+	if err != nil {
+		bdb.Close()
+		return nil, fmt.Errorf("store: open %s: %w", path, err)
+	}
+	if !pending {
+		return db, nil
+	}
+	// The migration removed raw emails (or rewrote a welcome in clear):
+	// rewrite the file so that no freed page keeps them. The flag that
+	// says so is cleared only after the new file is in place, so an
+	// interrupted compaction is done again at the next Open, and a file
+	// that cannot be compacted is not used (migrate.go).
+	bdb.Close()
+	if _, _, err := compactLocked(path, o.Timeout); err != nil {
+		return nil, fmt.Errorf("store: open %s: finishing the migration: %w", path, err)
+	}
+	if bdb, err = bolt.Open(path, 0o600, &bolt.Options{Timeout: o.Timeout}); err != nil {
+		return nil, fmt.Errorf("store: open %s: %w", path, err)
+	}
+	db.db = bdb
+	if err := bdb.Update(func(btx *bolt.Tx) error { return btx.Bucket(bucketMeta).Delete(keyCompactPending) }); err != nil {
+		bdb.Close()
+		return nil, fmt.Errorf("store: open %s: %w", path, err)
+	}
 	return db, nil
 }
 
@@ -128,7 +160,10 @@ func (db *DB) Path() string { return db.path }
 
 // Close releases the file and its lock. It waits for open transactions.
 func (db *DB) Close() error {
-	if err := db.db.Close(); err != nil {
+	err := db.db.Close()
+	db.lock.release()
+	db.lock = nil
+	if err != nil {
 		return fmt.Errorf("store: close: %w", err)
 	}
 	return nil
