@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"stormjudge/adjudicator"
 	"stormjudge/orders"
@@ -329,7 +330,8 @@ func TestNoSecretAtRest(t *testing.T) {
 			sec := secrets[addr]
 			wrong := email(addr, "GAME demo\nSECRET "+sec+"x\nPASS\n")
 			quoted := email(addr, "GAME demo\nSECRET "+sec+"\nPASS\nEND\n\nOn Monday the judge wrote:\n> Your secret: "+sec+"\n>   SECRET "+sec+"\n")
-			for _, raw := range [][]byte{wrong, quoted} {
+			misspelt := email(addr, "GAME demo\nSECERT "+sec+"\nPASS\n")
+			for _, raw := range [][]byte{wrong, quoted, misspelt} {
 				if _, err := j.Ingest(raw); err != nil {
 					t.Fatal(err)
 				}
@@ -352,7 +354,26 @@ func TestNoSecretAtRest(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
+	// The file is scanned twice: its bytes, and every value decoded
+	// (compressed values hide their text from a byte scan). The decoded
+	// scan must see a planted secret first, or it proves nothing.
+	if err := db.Update(func(tx *store.Tx) error {
+		planted := "pl4nted-secret"
+		if err := tx.MarkSeen(store.DeliveryKey("planted", nil), store.Delivery{MessageID: "planted", Received: time.Now(),
+			SHA256: store.RawHash(nil), Copy: []byte("GAME demo\nSECRET " + planted)}); err != nil {
+			return err
+		}
+		if found := secretsIn(t, tx, map[string]string{"planted": planted}); len(found) != 1 {
+			t.Errorf("the scan of decoded values missed a planted secret: %v", found)
+		}
+		return errors.New("roll back")
+	}); err == nil || err.Error() != "roll back" {
+		t.Fatal(err)
+	}
 	if err := db.View(func(tx *store.Tx) error {
+		for _, f := range secretsIn(t, tx, secrets) {
+			t.Errorf("secret at rest: %s", f)
+		}
 		n := 0
 		err := tx.Deliveries(func(_ []byte, d *store.Delivery) error {
 			if d.Copy != nil {
@@ -379,6 +400,58 @@ func TestNoSecretAtRest(t *testing.T) {
 			t.Errorf("the secret of %s is in the data file", addr)
 		}
 	}
+}
+
+// secretsIn lists where any of secrets (by owner) appears in the decoded
+// values of the store: kept copies of inbound mail, every outbox mail,
+// every audit log, every stored order.
+func secretsIn(t *testing.T, tx *store.Tx, secrets map[string]string) []string {
+	t.Helper()
+	var found []string
+	look := func(where, text string) {
+		for who, sec := range secrets {
+			if strings.Contains(text, sec) {
+				found = append(found, fmt.Sprintf("%s's secret in %s", who, where))
+			}
+		}
+	}
+	if err := tx.Deliveries(func(k []byte, d *store.Delivery) error {
+		look(fmt.Sprintf("delivery %x", k[:6]), d.MessageID+d.From+string(d.Copy))
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	ms, err := tx.Outbox()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range ms {
+		look("mail "+m.ID, m.Subject+m.Body+m.LastError)
+	}
+	gs, err := tx.Games()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range append([]string{judgeLog}, func() (ids []string) {
+		for _, g := range gs {
+			ids = append(ids, g.ID)
+		}
+		return
+	}()...) {
+		log, _ := tx.AuditLog(id)
+		for _, e := range log {
+			look("audit "+id, e.Actor+e.Action+e.Detail)
+		}
+	}
+	for _, g := range gs {
+		for v := 0; v <= g.Version; v++ {
+			recs, _ := tx.Orders(g.ID, v)
+			for p, r := range recs {
+				look(fmt.Sprintf("orders %s v%d %s", g.ID, v, p), fmt.Sprint(r))
+			}
+		}
+	}
+	return found
 }
 
 // TestReseatFromConfig: the operator's repair of an UNDELIVERABLE seat:
@@ -427,5 +500,80 @@ func TestReseatFromConfig(t *testing.T) {
 	n := len(outbox(t, db))
 	if _, err := j.EnsureGame(def); err != nil || len(outbox(t, db)) != n {
 		t.Errorf("second start queued %d mails", len(outbox(t, db))-n)
+	}
+}
+
+// TestStaleOrdersSameTurn: a TURN line that names the open turn without a
+// segment does not cover a reply to the report of an earlier segment of
+// that turn (here the random events phase of a physical-deck game, before
+// the moderator's draw opened the economic phase of the same turn).
+func TestStaleOrdersSameTurn(t *testing.T) {
+	j, db, _ := newJudge(t)
+	if _, err := j.EnsureGame(physicalDef(t)); err != nil {
+		t.Fatal(err)
+	}
+	report := ""
+	for _, m := range outbox(t, db) {
+		if m.ID == "demo/v0/private/germany" {
+			report = strings.Trim(m.MessageID, "<>")
+		}
+	}
+	if report == "" {
+		t.Fatal("no notice of version 0")
+	}
+	if res, err := j.Ingest(email("gm@sandbox.test", "GAME demo\nMODERATOR\nSECRET gm-secret\nPURGE NONE\nDRAW 17 42 88 5 101 63\n")); err != nil || res.Outcome != Accepted {
+		t.Fatalf("draw: %v %v", res, err)
+	}
+	_, s, _ := game(t, db, "demo")
+	if s.Segment != adjudicator.SegEconomic || s.Turn != adjudicator.FirstTurn {
+		t.Fatalf("open: %s %s", s.Turn, s.Segment)
+	}
+	reply := func(body string) *Result {
+		res, err := j.Ingest(email("germany@sandbox.test", body, "In-Reply-To: <"+report+">"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	if res := reply("GAME demo\nSECRET germany\nTURN Spring 1935\nPASS\n"); res.Outcome != Rejected || !strings.Contains(flat(res.Receipt.Body), "earlier segment of Spring 1935") {
+		t.Errorf("turn-only TURN on a reply to an earlier segment: %s\n%s", res.Outcome, res.Receipt.Body)
+	}
+	if res := reply("GAME demo\nSECRET germany\nTURN Spring 1935 economic\nPASS\n"); res.Outcome != Accepted {
+		t.Errorf("TURN with the open segment: %s\n%s", res.Outcome, res.Receipt.Body)
+	}
+}
+
+// TestTickSkipsABrokenGame: a game whose state cannot be read is logged
+// and skipped; the deadlines of the other games still pass.
+func TestTickSkipsABrokenGame(t *testing.T) {
+	j, db, c := newJudge(t)
+	if _, err := j.EnsureGame(demoDef(time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	bad := demoDef(0)
+	bad.ID = "bad"
+	if _, err := j.EnsureGame(bad); err != nil {
+		t.Fatal(err)
+	}
+	setVersion := func(v int) {
+		if err := db.Update(func(tx *store.Tx) error {
+			g, _ := tx.Game("bad")
+			g.Version = v
+			return tx.PutGame(g)
+		}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	g0, _, _ := game(t, db, "bad")
+	setVersion(99) // no such state
+	t.Cleanup(func() { setVersion(g0.Version) })
+	before, _, _ := game(t, db, "demo")
+	c.t = c.t.Add(2 * time.Hour)
+	n, err := j.Tick()
+	if err == nil || n != 1 {
+		t.Errorf("Tick = %d, %v; want demo adjudicated and bad's error", n, err)
+	}
+	if after, _, _ := game(t, db, "demo"); after.Version != before.Version+1 {
+		t.Errorf("demo at version %d after its deadline, want %d", after.Version, before.Version+1)
 	}
 }

@@ -76,10 +76,10 @@ func (j *Judge) Ingest(raw []byte) (*Result, error) {
 	if res.Outcome == Accepted {
 		if _, err := j.Adjudicate(res.Game); err != nil {
 			// The orders are stored; the next Tick retries.
-			j.log.Error("adjudicate after ingest", "game", res.Game, "err", err)
+			j.log.Error("adjudicate after ingest", "game", shorten(res.Game, 64), "err", err)
 		}
 	}
-	j.log.Info("email ingested", "message_id", shorten(res.MessageID, 100), "outcome", res.Outcome, "game", res.Game)
+	j.log.Info("email ingested", "message_id", shorten(res.MessageID, 100), "outcome", res.Outcome, "game", shorten(res.Game, 64))
 	return res, nil
 }
 
@@ -156,7 +156,7 @@ func (j *Judge) quarantine(tx *store.Tx, raw []byte, cause error) (*Result, erro
 		return nil, err
 	}
 	if err := tx.Audit(judgeLog, store.AuditEntry{Time: now, Actor: "judge", Action: "quarantine",
-		Detail: fmt.Sprintf("email %s (sha256 %s) from %q could not be handled: %s", shorten(id, 100), d.SHA256, d.From, shorten(cause.Error(), 300))}); err != nil {
+		Detail: fmt.Sprintf("email %s (sha256 %s) from %q could not be handled: %s", shorten(id, 100), d.SHA256, shorten(d.From, 200), shorten(cause.Error(), 300))}); err != nil {
 		return nil, err
 	}
 	if m == nil || m.From == "" || orders.IsAutomatic(m, j.opt.Address) || !j.knownSender(tx, m.From, "") {
@@ -255,7 +255,11 @@ func (j *Judge) ingest(tx *store.Tx, raw []byte) (*Result, error) {
 		if sub != nil {
 			secret = sub.Envelope.Secret
 		}
-		if res.Outcome != Unreadable {
+		switch res.Outcome {
+		case Unreadable, Dropped:
+			// Nothing worth keeping: no copy (a stranger's mail must not
+			// grow the file; the record and its hash remain).
+		default:
 			d.Copy = orders.Redact(raw, m, secret)
 		}
 		return tx.MarkSeen(key, d)
@@ -569,8 +573,23 @@ func (j *Judge) decide(tx *store.Tx, m *orders.Message, sub *orders.Submission, 
 func (j *Judge) stale(tx *store.Tx, g *store.Game, s adjudicator.State, m *orders.Message, env orders.Envelope, rc *receipt) bool {
 	open := fmt.Sprintf("%s, %s", s.Turn, s.Segment.Title())
 	if env.TurnLine > 0 {
-		if env.Turn == s.Turn && (env.Segment == "" || env.Segment == s.Segment) {
+		if env.Turn == s.Turn && env.Segment == s.Segment {
 			return false
+		}
+		if env.Turn == s.Turn && env.Segment == "" {
+			// The turn is the open one, but a turn has several segments:
+			// a reply to the notice of an earlier segment of this turn
+			// is still stale (below); one to an earlier turn's is pinned.
+			v, ok := j.versionOf(replyParent(m), g.ID)
+			if !ok || v >= g.Version {
+				return false
+			}
+			if old, err := tx.State(g.ID, v); err != nil || old.Turn != s.Turn {
+				return false
+			}
+			rc.errs = append(rc.errs, fmt.Sprintf("line %d: this email replies to the judge's mail for an earlier segment of %s; the open segment is %s. Refused as stale: to give these orders for it, write TURN %s %s.",
+				env.TurnLine, s.Turn, open, s.Turn, s.Segment))
+			return true
 		}
 		pinned := env.Turn.String()
 		if env.Segment != "" {
@@ -580,11 +599,7 @@ func (j *Judge) stale(tx *store.Tx, g *store.Game, s adjudicator.State, m *order
 			env.TurnLine, pinned, g.ID, open, s.Turn, s.Segment))
 		return true
 	}
-	parent := m.InReplyTo
-	if parent == "" && len(m.References) > 0 {
-		parent = m.References[len(m.References)-1]
-	}
-	v, ok := j.versionOf(parent, g.ID)
+	v, ok := j.versionOf(replyParent(m), g.ID)
 	if !ok || v >= g.Version {
 		return false
 	}
@@ -595,6 +610,15 @@ func (j *Judge) stale(tx *store.Tx, g *store.Game, s adjudicator.State, m *order
 	rc.errs = append(rc.errs, fmt.Sprintf("This email replies to the judge's mail for %s, which is closed; the open segment of game %s is %s. It is refused as stale so that orders meant for a closed segment are not taken for the next one. To give them for the open segment, add the line TURN %s %s and send again.",
 		was, g.ID, open, s.Turn, s.Segment))
 	return true
+}
+
+// replyParent is the message an email answers: its In-Reply-To, or else
+// the last entry of its References.
+func replyParent(m *orders.Message) string {
+	if m.InReplyTo != "" || len(m.References) == 0 {
+		return m.InReplyTo
+	}
+	return m.References[len(m.References)-1]
 }
 
 // versionOf reads the game version out of one of the judge's own
@@ -733,7 +757,7 @@ func (j *Judge) sendReceipt(tx *store.Tx, key []byte, m *orders.Message, rc *rec
 	// make a header line too long to send (RFC 5322: 998 bytes a line).
 	var refs []string
 	for _, r := range append(append([]string(nil), m.References...), m.MessageID) {
-		if r != "" && len(r) <= maxThreadID {
+		if threadable(r) {
 			refs = append(refs, r)
 		}
 	}
@@ -741,7 +765,7 @@ func (j *Judge) sendReceipt(tx *store.Tx, key []byte, m *orders.Message, rc *rec
 		refs = refs[len(refs)-10:]
 	}
 	inReplyTo := m.MessageID
-	if len(inReplyTo) > maxThreadID {
+	if !threadable(inReplyTo) {
 		inReplyTo = ""
 	}
 	game := ""
@@ -770,6 +794,22 @@ func (j *Judge) sendReceipt(tx *store.Tx, key []byte, m *orders.Message, rc *rec
 // maxThreadID is the longest Message-ID a receipt copies into its
 // In-Reply-To and References.
 const maxThreadID = 250
+
+// threadable reports whether a received identifier may be copied into the
+// receipt's threading headers: not empty, at most maxThreadID bytes, and
+// printable ASCII only (RFC 5322 msg-id), so that no control character of
+// the sender's reaches a header.
+func threadable(id string) bool {
+	if id == "" || len(id) > maxThreadID {
+		return false
+	}
+	for i := 0; i < len(id); i++ {
+		if id[i] < 0x21 || id[i] > 0x7e {
+			return false
+		}
+	}
+	return true
+}
 
 // cleanSubject makes a received Subject fit for the receipt's: control
 // characters (CR, LF, ESC, C1 ...) and bidirectional overrides become

@@ -387,6 +387,11 @@ func (j *Judge) commit(tx *store.Tx, g *store.Game, s, next adjudicator.State, e
 	}
 	g.Version = v
 	g.Deadline = time.Time{}
+	if len(adjudicator.Required(next)) == 0 && !adjudicator.AwaitsDraw(next) && g.Ended.IsZero() {
+		// Nobody orders any more: the game is over (33, 34); the
+		// retention of its mail counts from now (store.Retention).
+		g.Ended = now
+	}
 	if g.SegmentDuration > 0 && len(adjudicator.Required(next)) > 0 {
 		g.Deadline = now.Add(g.SegmentDuration)
 	}
@@ -519,11 +524,17 @@ func (j *Judge) Tick() (int, error) {
 	// read transaction finds them, so an idle Tick costs no fsync.
 	now := j.opt.Now().UTC()
 	var ready []string
+	var firstErr error
 	if err := j.db.View(func(tx *store.Tx) error {
 		for _, id := range ids {
 			ok, err := j.due(tx, id, now)
 			if err != nil {
-				return err
+				// One broken game must not hold up the others.
+				j.log.Error("deciding whether a game is ready", "game", id, "err", err)
+				if firstErr == nil {
+					firstErr = err
+				}
+				continue
 			}
 			if ok {
 				ready = append(ready, id)
@@ -534,7 +545,6 @@ func (j *Judge) Tick() (int, error) {
 		return 0, err
 	}
 	n := 0
-	var firstErr error
 	for _, id := range ready {
 		done, err := j.Adjudicate(id)
 		if err != nil {

@@ -45,6 +45,7 @@ type Submission struct {
 
 // Limits that keep the answer to a garbage email short.
 const (
+	maxGameID = 32  // the judge's game ids (judge.GameDef.Validate)
 	maxErrors = 50  // line errors reported before Parse stops reading
 	maxOrders = 100 // orders one email may hold
 )
@@ -337,6 +338,10 @@ func (p *parser) game(l *line) {
 	}
 	if len(l.args()) != 1 {
 		p.add(l.errorf("e.g. GAME demo", "GAME needs one word, the game id"))
+		return
+	}
+	if id := l.args()[0]; len(id) > maxGameID {
+		p.add(l.errorf("e.g. GAME demo", "a game id has at most %d characters", maxGameID))
 		return
 	}
 	p.sub.Envelope.Game = l.args()[0]

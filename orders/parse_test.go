@@ -421,3 +421,12 @@ func TestParseTurn(t *testing.T) {
 		}
 	}
 }
+
+// TestParseLongGameID: a GAME word longer than any game id is an error
+// that quotes the line shortened, never the whole word.
+func TestParseLongGameID(t *testing.T) {
+	sub, err := Parse("GAME " + strings.Repeat("g", 200000) + "\nSECRET s3cret\nPASS\n")
+	if err == nil || sub.Envelope.Game != "" || len(err.Error()) > 2000 || !strings.Contains(err.Error(), "at most 32 characters") {
+		t.Errorf("game %d bytes, error %d bytes: %.200v", len(sub.Envelope.Game), len(err.Error()), err)
+	}
+}

@@ -39,4 +39,20 @@ func TestRedact(t *testing.T) {
 	if got := string(Redact([]byte("From: a@b\r\nSubject: secret x\r\n\r\nSECRET abc"), nil)); strings.Contains(got, "abc") || strings.Contains(got, " x") {
 		t.Errorf("unread email copy: %q", got)
 	}
+	// A misspelt keyword, a secret in an encoded Subject, one on a folded
+	// header line.
+	raw = "From: ann@example.org\r\nSubject: =?utf-8?q?orders_Zq7-hunter?=\r\nX-Note: my secret is\r\n Zq7-hunter\r\n\r\nGAME demo\r\nSECERT Kp9-right\r\n> secrt: Kp9-right\r\nPASS\r\n"
+	m, err = ReadMessage([]byte(raw))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got = string(Redact([]byte(raw), m, "Zq7-hunter"))
+	for _, secret := range []string{"Zq7-hunter", "Kp9-right"} {
+		if strings.Contains(got, secret) {
+			t.Errorf("copy holds %q:\n%s", secret, got)
+		}
+	}
+	if !strings.Contains(got, "GAME demo") || !strings.Contains(got, "PASS") {
+		t.Errorf("copy lost the orders:\n%s", got)
+	}
 }
