@@ -103,9 +103,11 @@ a notice that its secret is lost, nothing else is affected.
 # Retention and compaction
 
 A redacted copy of mail to a game is kept while the game runs
-(Game.Ended zero) and Retention.AfterEnd after it ended (default 90
-days); a copy of other mail (strangers, unknown games) Retention.Other
-after it arrived (default 30 days). ExpireCopies drops the copies due;
+(Game.Ended zero; the judge sets it when no power has orders to give any
+more, at the end of the game, 33 and 34) and Retention.AfterEnd after it
+ended (default 90 days); a copy of other mail (unknown games, automatic
+mail) Retention.Other after it arrived (default 30 days). Mail from
+strangers and unreadable mail keep no copy at all, only the record. ExpireCopies drops the copies due;
 the record without its copy stays, so that the email is still recognised.
 The daemon runs it at start and once a day. bbolt reuses freed pages but
 never shrinks the file nor clears them: Compact (the `stormjudge compact`
@@ -117,8 +119,22 @@ meta/schema says the layout. Open migrates an older file in one
 transaction: schema 1 (no meta bucket) kept every raw inbound email,
 SECRET lines included, in the bucket "inbox" keyed by Message-ID; Open
 turns each into a Delivery without a copy (the store cannot parse mail to
-redact it), deletes the bucket, compresses the stored states, and then
-compacts the file so that no freed page still holds a raw email.
+redact it), deletes the bucket, seals a welcome waiting in the outbox,
+compresses the stored states, and marks the file compaction-pending
+(meta/compact-pending) in the same transaction. It then compacts the file
+so that no freed page still holds a raw email, and clears the mark only
+once the new file is in place: a compaction that was interrupted is done
+at the next Open, and a file that cannot be compacted is not used.
+
+# Files
+
+<data> is the bbolt file; <data>.key the sealing key (seal.go);
+<data>.lock the lock file. Open holds <data>.lock (flock: exclusive, or
+shared for ReadOnly) until Close, and Compact holds it exclusively while
+it writes <data>.compact and renames it over <data>: a process waiting to
+open the store opens the data file only after the rename, never the old
+file (bbolt's own lock is on the data file's inode, which Compact
+replaces).
 
 The due index is maintained by every outbox write in the same transaction, so
 Due and Pending read pending mails in NextAttempt, Created, ID order without
@@ -152,10 +168,10 @@ PHC string ("$argon2id$v=19$m=19456,t=2,p=1$salt$hash") so the parameters can
 change without invalidating stored hashes. CheckSecret compares in constant
 time.
 
-# Files
+# Locking
 
-Open takes an exclusive lock on the file and waits at most Options.Timeout
-(default 1 s) for it, so a second daemon on the same file fails with an
-error instead of hanging.
+Open takes the lock (above) and waits at most Options.Timeout (default
+1 s) for it, so a second daemon on the same file fails with an error
+instead of hanging.
 */
 package store
