@@ -246,21 +246,32 @@ func (r *benchRun) judgeIMAP() (*imapclient.Client, error) {
 	return c, nil
 }
 
+// offline opens what the bench measures while the daemon is not running:
+// the data file, a judge over it and an IMAP connection to the judge's
+// mailbox; done closes them.
+func (r *benchRun) offline() (*store.DB, *imapclient.Client, *judge.Judge, func(), error) {
+	db, err := store.Open(r.dbPath, nil)
+	if err != nil {
+		return nil, nil, nil, nil, err
+	}
+	ic, err := r.judgeIMAP()
+	if err != nil {
+		db.Close()
+		return nil, nil, nil, nil, err
+	}
+	j := judge.New(db, &judge.Options{Address: sandboxJudge, Domain: sandboxDomain, Logger: quietLog})
+	return db, ic, j, func() { ic.Close(); db.Close() }, nil
+}
+
 // createGames creates the games in-process, before the daemon starts, and
 // measures the idle cost at each checkpoint.
 func (r *benchRun) createGames() error {
 	n := r.o.Games
-	db, err := store.Open(r.dbPath, nil)
+	db, ic, j, done, err := r.offline()
 	if err != nil {
 		return err
 	}
-	defer db.Close()
-	ic, err := r.judgeIMAP()
-	if err != nil {
-		return err
-	}
-	defer ic.Close()
-	j := judge.New(db, &judge.Options{Address: sandboxJudge, Domain: sandboxDomain, Logger: quietLog})
+	defer done()
 	next := 1
 	for _, cp := range benchCheckpoints(n) {
 		t0 := time.Now()
@@ -369,17 +380,11 @@ func (r *benchRun) play() error {
 // compacts the data file to see how much of it is live.
 func (r *benchRun) afterPlay() error {
 	n := r.o.Games
-	db, err := store.Open(r.dbPath, nil)
+	db, ic, j, done, err := r.offline()
 	if err != nil {
 		return err
 	}
-	defer db.Close()
-	ic, err := r.judgeIMAP()
-	if err != nil {
-		return err
-	}
-	defer ic.Close()
-	j := judge.New(db, &judge.Options{Address: sandboxJudge, Domain: sandboxDomain, Logger: quietLog})
+	defer done()
 	c, err := measureIdle(j, db, ic)
 	if err != nil {
 		return err
