@@ -37,11 +37,11 @@ func cmdCompact(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("compact", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	cfgPath := fs.String("config", "", "TOML configuration (data file and retention)")
-	data := fs.String("data", "", "the data file (default: from -config)")
+	data := fs.String("data", "", "the data file, or the sandbox's directory (default: from -config)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	path, r := *data, store.Retention{}
+	path, r := dataFile(*data), store.Retention{}
 	if *cfgPath != "" {
 		cfg, err := LoadConfig(*cfgPath)
 		if err != nil {

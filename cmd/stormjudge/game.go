@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"sort"
 	"strings"
 	"time"
@@ -20,11 +21,11 @@ import (
 // once fs is parsed, opens the store: the path comes from -data, else from
 // the config file's "data" key.
 func dataFlags(fs *flag.FlagSet) func() (*store.DB, error) {
-	data := fs.String("data", "", "bbolt data file (default: the data key of -config)")
+	data := fs.String("data", "", "bbolt data file, or the sandbox's directory (default: the data key of -config, else ./sandbox-data)")
 	cfg := fs.String("config", "", "TOML configuration file")
 	path := func() (string, error) {
 		if *data != "" {
-			return *data, nil
+			return dataFile(*data), nil
 		}
 		if *cfg != "" {
 			c, err := LoadConfig(*cfg)
@@ -45,6 +46,15 @@ func dataFlags(fs *flag.FlagSet) func() (*store.DB, error) {
 		}
 		return openStore(p)
 	}
+}
+
+// dataFile takes a data file, or a directory holding stormjudge.db (the
+// sandbox's -data), and returns the data file.
+func dataFile(path string) string {
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		return filepath.Join(path, "stormjudge.db")
+	}
+	return path
 }
 
 func openStore(path string) (*store.DB, error) {

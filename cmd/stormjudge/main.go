@@ -59,6 +59,14 @@ func main() {
 }
 
 func run(args []string, stdout, stderr io.Writer) error {
+	err := dispatch(args, stdout, stderr)
+	if errors.Is(err, flag.ErrHelp) {
+		return nil // "COMMAND -h": the flags were printed, as asked
+	}
+	return err
+}
+
+func dispatch(args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
 		fmt.Fprint(stderr, usage)
 		return errors.New("no command")

@@ -151,7 +151,7 @@ Send an order email from germany@sandbox.test to judge@sandbox.test:
 
   GAME demo
   SECRET germany
-  MOBILIZE IDLE
+  LAY DOWN BATTLESHIP 3 WITH SHIPYARD 1, 2
   END
 
 or with a few lines of Python:
