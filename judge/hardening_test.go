@@ -577,3 +577,58 @@ func TestTickSkipsABrokenGame(t *testing.T) {
 		t.Errorf("demo at version %d after its deadline, want %d", after.Version, before.Version+1)
 	}
 }
+
+// TestReceiptSubjectOneRe: replying to a receipt again and again does not
+// pile up "Re: Re: Re:" in the receipts' subjects.
+func TestReceiptSubjectOneRe(t *testing.T) {
+	j, _, _ := newJudge(t)
+	if _, err := j.EnsureGame(demoDef(0)); err != nil {
+		t.Fatal(err)
+	}
+	for _, subj := range []string{"Re: Re: AW: orders", "RE: re:orders", "orders"} {
+		raw := []byte("From: germany@sandbox.test\r\nSubject: " + subj + "\r\nMessage-ID: <" + subj + "@t>\r\n\r\nGAME demo\r\nSECRET germany\r\nPASS\r\n")
+		res, err := j.Ingest(raw)
+		if err != nil || res.Receipt == nil {
+			t.Fatal(res, err)
+		}
+		if res.Receipt.Subject != "Re: orders" {
+			t.Errorf("%q -> %q, want \"Re: orders\"", subj, res.Receipt.Subject)
+		}
+	}
+}
+
+// TestReportsThreadedUnderTheWelcome: each reader's reports and notices of
+// a game carry References to that reader's welcome, which is queued first,
+// and every automatic mail's subject starts with "[game] ".
+func TestReportsThreadedUnderTheWelcome(t *testing.T) {
+	j, db, _ := newJudge(t)
+	if _, err := j.EnsureGame(demoDef(0)); err != nil {
+		t.Fatal(err)
+	}
+	ms := outbox(t, db)
+	byID := map[string]*store.Mail{}
+	for _, m := range ms {
+		byID[m.ID] = m
+		if !strings.HasPrefix(m.Subject, "[demo] ") {
+			t.Errorf("%s: subject %q", m.ID, m.Subject)
+		}
+	}
+	welcome := byID["demo/welcome/germany"]
+	g, _, _ := game(t, db, "demo")
+	for _, id := range []string{fmt.Sprintf("demo/v%d/public/germany@sandbox.test", g.Version), fmt.Sprintf("demo/v%d/private/germany", g.Version)} {
+		m := byID[id]
+		if m == nil || welcome == nil {
+			t.Fatalf("no %s or no welcome", id)
+		}
+		if len(m.References) != 1 || "<"+m.References[0]+">" != welcome.MessageID {
+			t.Errorf("%s: References %v, want the welcome %s", id, m.References, welcome.MessageID)
+		}
+		if m.Seq <= welcome.Seq {
+			t.Errorf("%s queued before the welcome", id)
+		}
+	}
+	mod := byID[fmt.Sprintf("demo/v%d/public/gm@sandbox.test", g.Version)]
+	if mod == nil || "<"+mod.References[0]+">" != byID["demo/welcome/moderator/gm@sandbox.test"].MessageID {
+		t.Errorf("the moderator's report is not threaded under the moderator's welcome")
+	}
+}

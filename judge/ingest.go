@@ -746,13 +746,11 @@ func (j *Judge) sendReceipt(tx *store.Tx, key []byte, m *orders.Message, rc *rec
 	if rc.fatal != nil {
 		return nil
 	}
-	subject := cleanSubject(m.Subject)
+	subject := stripReplyPrefixes(cleanSubject(m.Subject))
 	if subject == "" {
 		subject = "your orders"
 	}
-	if !strings.HasPrefix(strings.ToLower(subject), "re:") {
-		subject = "Re: " + subject
-	}
+	subject = "Re: " + subject
 	// Thread under the email, but never copy an identifier that would
 	// make a header line too long to send (RFC 5322: 998 bytes a line).
 	var refs []string
@@ -809,6 +807,27 @@ func threadable(id string) bool {
 		}
 	}
 	return true
+}
+
+// stripReplyPrefixes removes the reply markers that pile up when a
+// player answers a receipt ("Re: Re: AW: orders" -> "orders"), so that a
+// receipt's Subject has one "Re: ".
+func stripReplyPrefixes(s string) string {
+	for {
+		t := strings.TrimSpace(s)
+		l := strings.ToLower(t)
+		cut := false
+		for _, p := range []string{"re:", "aw:", "sv:", "antw:", "réf:", "ref:"} {
+			if strings.HasPrefix(l, p) {
+				t, cut = t[len(p):], true
+				break
+			}
+		}
+		if !cut {
+			return t
+		}
+		s = t
+	}
 }
 
 // cleanSubject makes a received Subject fit for the receipt's: control

@@ -415,7 +415,7 @@ func (j *Judge) publish(tx *store.Tx, g *store.Game, v int, evs []adjudicator.Ev
 		body += "\n" + dl + "\n"
 	}
 	for _, addr := range recipients(g) {
-		if err := j.notify(tx, fmt.Sprintf("%s/v%d/public/%s", g.ID, v, addr), addr, subj, body, false, now); err != nil {
+		if err := j.notifyIn(tx, j.threadRoot(g, addr), fmt.Sprintf("%s/v%d/public/%s", g.ID, v, addr), addr, subj, body, false, now); err != nil {
 			return err
 		}
 	}
@@ -425,13 +425,13 @@ func (j *Judge) publish(tx *store.Tx, g *store.Game, v int, evs []adjudicator.Ev
 			body += "\n" + dl + "\n"
 		}
 		id := fmt.Sprintf("%s/v%d/private/%s", g.ID, v, seat.Power)
-		if err := j.notify(tx, id, seat.Address, subj, body, false, now); err != nil {
+		if err := j.notifyIn(tx, j.threadRoot(g, seat.Address), id, seat.Address, subj, body, false, now); err != nil {
 			return err
 		}
 	}
 	if subj, body, ok := report.Moderator(g.ID, evs, next); ok {
 		for _, m := range g.Moderators {
-			if err := j.notify(tx, fmt.Sprintf("%s/v%d/moderator/%s", g.ID, v, m), m, subj, body, false, now); err != nil {
+			if err := j.notifyIn(tx, j.threadRoot(g, m), fmt.Sprintf("%s/v%d/moderator/%s", g.ID, v, m), m, subj, body, false, now); err != nil {
 				return err
 			}
 		}
@@ -469,9 +469,19 @@ func recipients(g *store.Game) []string {
 // address; sensitive mail carries a secret and has its body dropped once
 // sent (store.Mail.Sensitive).
 func (j *Judge) notify(tx *store.Tx, id, to, subject, body string, sensitive bool, now time.Time) error {
+	return j.notifyIn(tx, "", id, to, subject, body, sensitive, now)
+}
+
+// notifyIn is notify with the mail threaded under root (References), when
+// root is not "".
+func (j *Judge) notifyIn(tx *store.Tx, root, id, to, subject, body string, sensitive bool, now time.Time) error {
 	game, _, _ := strings.Cut(id, "/") // every automatic mail's ID starts with its game
-	return j.enqueue(tx, &store.Mail{ID: id, Game: game, To: []string{to}, Subject: subject, Body: body,
-		AutoSubmitted: "auto-generated", Sensitive: sensitive}, now)
+	m := &store.Mail{ID: id, Game: game, To: []string{to}, Subject: subject, Body: body,
+		AutoSubmitted: "auto-generated", Sensitive: sensitive}
+	if root != "" {
+		m.References = []string{strings.Trim(root, "<>")}
+	}
+	return j.enqueue(tx, m, now)
 }
 
 // enqueue fills the judge's envelope fields of m and queues it in tx. The
@@ -480,13 +490,31 @@ func (j *Judge) notify(tx *store.Tx, id, to, subject, body string, sensitive boo
 func (j *Judge) enqueue(tx *store.Tx, m *store.Mail, now time.Time) error {
 	m.From = j.opt.Address
 	if m.MessageID == "" {
-		sum := sha256.Sum256([]byte(m.ID))
-		m.MessageID = "<" + sanitizeID(m.ID) + "." + hex.EncodeToString(sum[:4]) + "@" + j.opt.Domain + ">"
+		m.MessageID = j.messageIDOf(m.ID)
 	}
 	if m.Created.IsZero() {
 		m.Created = now
 	}
 	return tx.Enqueue(m)
+}
+
+// messageIDOf is the Message-ID of the judge's mail with outbox ID id.
+func (j *Judge) messageIDOf(id string) string {
+	sum := sha256.Sum256([]byte(id))
+	return "<" + sanitizeID(id) + "." + hex.EncodeToString(sum[:4]) + "@" + j.opt.Domain + ">"
+}
+
+// threadRoot is the Message-ID under which every report and notice of g
+// to addr is threaded (References): the welcome mail of the address's
+// first seat, or of the moderator. Mail clients then keep each game's
+// mail in one thread per reader.
+func (j *Judge) threadRoot(g *store.Game, addr string) string {
+	for _, s := range g.Seats {
+		if s.Address == addr {
+			return j.messageIDOf(fmt.Sprintf("%s/welcome/%s", g.ID, s.Power))
+		}
+	}
+	return j.messageIDOf(fmt.Sprintf("%s/welcome/moderator/%s", g.ID, addr))
 }
 
 func sanitizeID(id string) string {

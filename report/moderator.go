@@ -38,9 +38,9 @@ func Moderator(game string, events []adjudicator.Event, after adjudicator.State)
 	if awaits {
 		drawPrompt(&w, game, after)
 	}
-	subject = fmt.Sprintf("%s: moderator's notice, %s", game, after.Turn)
+	subject = fmt.Sprintf("[%s] Moderator's notice, %s", game, after.Turn)
 	if awaits {
-		subject = fmt.Sprintf("%s: draw the cards for %s", game, after.Turn)
+		subject = fmt.Sprintf("[%s] Moderator's notice: draw the cards for %s", game, after.Turn)
 	}
 	return subject, w.String(), true
 }

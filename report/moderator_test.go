@@ -17,7 +17,7 @@ func TestModeratorNotice(t *testing.T) {
 	ev := adjudicator.CardDrawnByJudge{Turn: s.Turn, Power: adjudicator.Italy, Card: 9}
 	subj, body, ok := Moderator("demo", []adjudicator.Event{ev}, s)
 	if flat := strings.Join(strings.Fields(body), " "); !ok || !strings.Contains(flat, "card 9, drawn for Italy") ||
-		!strings.Contains(subj, "moderator's notice") {
+		!strings.Contains(subj, "[demo] Moderator's notice") {
 		t.Errorf("notice %v %q:\n%s", ok, subj, body)
 	}
 	if _, pub := Public("demo", []adjudicator.Event{ev}, s); strings.Contains(pub, "card 9") {

@@ -43,7 +43,7 @@ func Public(game string, events []adjudicator.Event, after adjudicator.State) (s
 	balanceOfPower(&w, after) // naval.go
 	w.blank()
 	next(&w, after)
-	return fmt.Sprintf("%s: %s, %s next", game, after.Turn, strings.ToLower(after.Segment.Title())), w.String()
+	return fmt.Sprintf("[%s] Report: %s, %s next", game, after.Turn, strings.ToLower(after.Segment.Title())), w.String()
 }
 
 // Private renders power p's private notice: its private events, tile
@@ -71,7 +71,7 @@ func Private(game string, p adjudicator.Power, events []adjudicator.Event, after
 	if ps == nil {
 		w.blank()
 		w.line(p.Title() + " is not in this game.")
-		return fmt.Sprintf("%s: %s, private notice", game, p.Title()), w.String()
+		return fmt.Sprintf("[%s] %s: private notice", game, p.Title()), w.String()
 	}
 	w.blank()
 	w.heading(fmt.Sprintf("%s, %s (%s)", p.Title(), after.Turn, after.Segment.Title()))
@@ -102,7 +102,7 @@ func Private(game string, p adjudicator.Power, events []adjudicator.Event, after
 	researchSheet(&w, p, after) // research.go
 	w.blank()
 	orderNext(&w, game, p, after)
-	return fmt.Sprintf("%s: %s, %s, %s", game, p.Title(), after.Turn, strings.ToLower(after.Segment.Title())), w.String()
+	return fmt.Sprintf("[%s] %s: %s, %s", game, p.Title(), after.Turn, strings.ToLower(after.Segment.Title())), w.String()
 }
 
 // Orders renders orders as understood, one per line, or PASS when empty.

@@ -58,7 +58,7 @@ func TestPublicFirstReport(t *testing.T) {
 		s.Powers[p].TilePoints = 6
 	}
 	subject, body := Public("demo", evs, s)
-	if subject != "demo: Spring 1935, economic phase next" {
+	if subject != "[demo] Report: Spring 1935, economic phase next" {
 		t.Errorf("subject %q", subject)
 	}
 	want := `Gathering Storm game demo: public report
@@ -198,7 +198,7 @@ func TestPrivateNotice(t *testing.T) {
 			Rule: "6.12", Msg: "costs 10 tile points, Italy has 3"},
 	}
 	subject, body := Private("demo", adjudicator.Germany, evs, s)
-	if subject != "demo: Germany, Spring 1935, economic phase" {
+	if subject != "[demo] Germany: Spring 1935, economic phase" {
 		t.Errorf("subject %q", subject)
 	}
 	for _, want := range []string{
