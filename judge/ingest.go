@@ -899,7 +899,7 @@ func renderReceipt(rc *receipt, res *Result) string {
 		for _, e := range rc.errs {
 			b.WriteString(strings.TrimRight(e, "\n") + "\n\n")
 		}
-		b.WriteString("Send the corrected orders in a new email (the whole set:\nthe last accepted email for a segment is the one that counts).\nThe order language: see docs/orders.md of stormjudge.\n")
+		b.WriteString("Send the corrected orders in a new email (the whole set:\nthe last accepted email for a segment is the one that counts).\nYour latest private notice lists what you may order now, with\nan order block to copy.\n")
 	}
 	b.WriteString("\n-- \nstormjudge, Gathering Storm adjudicator\n")
 	return b.String()

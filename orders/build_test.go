@@ -8,14 +8,17 @@ import (
 	"stormjudge/adjudicator"
 )
 
-func TestOrderHintListsEveryOrder(t *testing.T) {
+// TestOrderHintIsBrief: the hint of an unknown order names every order
+// word a player may use, no moderator's word, and fits a phone's screen.
+func TestOrderHintIsBrief(t *testing.T) {
 	h := orderHint()
 	for _, w := range orderWords {
-		for _, f := range w.forms {
-			if !strings.Contains(h, f) {
-				t.Errorf("hint lacks %q: %s", f, h)
-			}
+		if strings.Contains(h, w.word) == w.moderator {
+			t.Errorf("hint and %s (moderator's: %v): %s", w.word, w.moderator, h)
 		}
+	}
+	if len(h) > 220 || !strings.Contains(h, "LAY DOWN") {
+		t.Errorf("hint of %d characters: %s", len(h), h)
 	}
 }
 

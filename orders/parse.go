@@ -119,17 +119,23 @@ func knownWords() []string {
 	return append(ws, kwEnd)
 }
 
-// orderHint lists what the parser accepts, for the hint of an unknown word.
+// orderHint names the players' order words, briefly, for the hint of an
+// unknown word; the forms of each, with their prices, are in the power's
+// private notice, which lists what it may order now (the moderator's DRAW
+// and PURGE are in the moderators' welcome).
 func orderHint() string {
-	var forms []string
+	var words []string
 	for _, w := range orderWords {
-		f := strings.Join(w.forms, ", ")
-		if w.rule != "" {
-			f += " (" + w.rule + ")"
+		if w.moderator {
+			continue
 		}
-		forms = append(forms, f)
+		name := w.word
+		if strings.HasPrefix(w.forms[0], w.word+" DOWN ") {
+			name += " DOWN"
+		}
+		words = append(words, name)
 	}
-	return "orders: " + strings.Join(forms, ", ") + "; envelope: GAME, POWER (or MODERATOR), SECRET, TURN (optional); END ends the orders; # starts a comment"
+	return "orders: " + strings.Join(words, ", ") + "; your latest private notice lists the orders you may give now, ready to copy"
 }
 
 // Parse reads the text of an order email: the envelope (GAME, POWER,
