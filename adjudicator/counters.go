@@ -1,6 +1,9 @@
 package adjudicator
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // Activity counters in use (12.3, 12.4). Every part of a turn that uses
 // counters goes through useCounters, so that a counter is used once a turn
@@ -74,14 +77,20 @@ func useCounters(ps *PowerState, c ActivityCounters) {
 	ps.TilePoints -= c.Points()
 }
 
-// String lists counters as "1x3, 2x2, 1x1 (+1 research-only)".
+// String lists the counters there are, strongest first, as "1x3, 2x2, 1x1,
+// 1 research-only x1" (12.21); "none" when there are none.
 func (a ActivityCounters) String() string {
-	s := fmt.Sprintf("%dx3, %dx2, %dx1, %dx0", a.Three, a.Two, a.One, a.Zero)
-	if a.Ship > 0 {
-		s += fmt.Sprintf(", %d shipyard x1", a.Ship)
+	var parts []string
+	for _, k := range []struct {
+		n    int
+		form string
+	}{{a.Three, "%dx3"}, {a.Two, "%dx2"}, {a.One, "%dx1"}, {a.Zero, "%dx0"}, {a.Ship, "%d shipyard x1"}, {a.Research, "%d research-only x1"}} {
+		if k.n > 0 {
+			parts = append(parts, fmt.Sprintf(k.form, k.n))
+		}
 	}
-	if a.Research > 0 {
-		s += fmt.Sprintf(", %d research-only x1", a.Research)
+	if len(parts) == 0 {
+		return "none"
 	}
-	return s
+	return strings.Join(parts, ", ")
 }

@@ -28,3 +28,17 @@ func TestRule12_31CountersCostTheirStrength(t *testing.T) {
 		t.Error("a strength 4 counter was accepted")
 	}
 }
+
+// TestRule12_21CountersString: only the counters a power has are listed.
+func TestRule12_21CountersString(t *testing.T) {
+	for c, want := range map[ActivityCounters]string{
+		{Two: 2, One: 1}:       "2x2, 1x1",
+		{Three: 1, Ship: 1}:    "1x3, 1 shipyard x1",
+		{Zero: 1, Research: 2}: "1x0, 2 research-only x1",
+		{}:                     "none",
+	} {
+		if got := c.String(); got != want {
+			t.Errorf("%+v: %q, want %q", c, got, want)
+		}
+	}
+}

@@ -863,8 +863,12 @@ func renderReceipt(rc *receipt, res *Result) string {
 		b.WriteString("\n")
 		if a := rc.after; a != nil {
 			avail := a.Available()
-			fmt.Fprintf(&b, "If adjudicated as sent, %s keeps %d tile points\nand these activity counters for the rest of the turn:\n  %s\n\n",
-				res.Power.Title(), a.TilePoints, avail)
+			points := fmt.Sprintf("%d tile points", a.TilePoints)
+			if a.TilePoints == 1 {
+				points = "1 tile point"
+			}
+			fmt.Fprintf(&b, "If adjudicated as sent, %s keeps %s\nand these activity counters for the rest of the turn:\n  %s\n\n",
+				res.Power.Title(), points, avail)
 			if a.ConstructionLeftover > 0 {
 				fmt.Fprintf(&b, "Your BUILD counters give %d point(s) beyond the units' cost that no shipbuilding\norder spends (LEFTOVER n); they are paid and lost (rule 12.41A).\n\n", a.ConstructionLeftover)
 			}

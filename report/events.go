@@ -83,8 +83,8 @@ func renderEvents(w *writer, evs []adjudicator.Event, after adjudicator.State) {
 		case adjudicator.TilesCarriedOver:
 			// Only the capped powers are news (6.33).
 			if e.Before != e.After {
-				w.wrap(fmt.Sprintf("%s keeps %d of its %d tile points (rule 6.33).",
-					e.Power.Title(), e.After, e.Before), "  ")
+				w.wrap(fmt.Sprintf("%s keeps %d of its %s (rule 6.33).",
+					e.Power.Title(), e.After, tilePoints(e.Before)), "  ")
 			}
 		default:
 			publicEvent(w, e)
@@ -120,7 +120,7 @@ func publicEvent(w *writer, e adjudicator.Event) {
 			"event(s) (rule 25.32A).", e.Tile, e.Events), "  ")
 	case adjudicator.IncomeComputed:
 		in := e.Income
-		w.line(fmt.Sprintf("%s: income %d, now %d tile points", e.Power.Title(), in.Total, e.TilePoints))
+		w.line(fmt.Sprintf("%s: income %d, now %s", e.Power.Title(), in.Total, tilePoints(e.TilePoints)))
 		w.indented(fmt.Sprintf("civilian %s, support %s, trade pacts %s, tile drawn %s, "+
 			"climate %s, events %s, maintenance -%d", signed(in.Civilian), signed(in.Support),
 			signed(in.TradePacts), signed(in.TileDraw), signed(in.Climate), signed(in.RandomEvents),
@@ -135,8 +135,8 @@ func publicEvent(w *writer, e adjudicator.Event) {
 		w.wrap(fmt.Sprintf("Face-down tiles replenished (rule 6.24): %d face down.",
 			e.FaceDown.Total()), "  ")
 	case adjudicator.FactoryConverted:
-		w.wrap(fmt.Sprintf("%s converts an %s factory to %s for %d tile points.",
-			e.Power.Title(), e.From, e.To, e.Cost), "  ")
+		w.wrap(fmt.Sprintf("%s converts %s factory to %s for %s.",
+			e.Power.Title(), withArticle(fmt.Sprint(e.From)), e.To, tilePoints(e.Cost)), "  ")
 	case adjudicator.NoConversion:
 		w.line(fmt.Sprintf("%s converts no factory.", e.Power.Title()))
 	case adjudicator.Mobilized:

@@ -118,6 +118,22 @@ func Orders(orders []adjudicator.Order) string {
 }
 
 // counters words the counters c holds, e.g. "2 x 3, 1 x 1", or "none".
+// tilePoints words n tile points, singular for one.
+func tilePoints(n int) string {
+	if n == 1 || n == -1 {
+		return fmt.Sprintf("%d tile point", n)
+	}
+	return fmt.Sprintf("%d tile points", n)
+}
+
+// withArticle puts "a" or "an" before word, by its first letter.
+func withArticle(word string) string {
+	if word != "" && strings.ContainsRune("aeiouAEIOU", rune(word[0])) {
+		return "an " + word
+	}
+	return "a " + word
+}
+
 func counters(c adjudicator.ActivityCounters) string {
 	if parts := counterTerms(c, false); len(parts) > 0 {
 		return strings.Join(parts, ", ")
@@ -185,7 +201,7 @@ func orderNext(w *writer, game string, p adjudicator.Power, s adjudicator.State)
 		w.wrap("No order is possible for you in this segment; send PASS.", "")
 	}
 	for _, o := range opts {
-		w.line(fmt.Sprintf("%-26s cost %d tile points", o.Order.String(), o.Cost))
+		w.line(fmt.Sprintf("%-26s cost %s", o.Order.String(), tilePoints(o.Cost)))
 		for _, with := range o.With { // orders to send with it (e.g. 15.22)
 			w.indented("+ "+with.String(), "  ")
 		}

@@ -283,3 +283,15 @@ func TestLinesFitAPhone(t *testing.T) {
 		}
 	}
 }
+
+// TestWording: one tile point is singular, and articles agree.
+func TestWording(t *testing.T) {
+	for got, want := range map[string]string{
+		tilePoints(1): "1 tile point", tilePoints(0): "0 tile points", tilePoints(10): "10 tile points",
+		withArticle("idle"): "an idle", withArticle("civilian"): "a civilian",
+	} {
+		if got != want {
+			t.Errorf("%q, want %q", got, want)
+		}
+	}
+}
