@@ -237,7 +237,7 @@ var EffectSpecs = []EffectSpec{
 		Required: []Param{ParamValue}, Min: 1, Max: 2, PerPower: true},
 	{Kind: EffectDiplomaticModifier, Rule: "9.31C, 24.16, 10.41C", Doc: "a diplomatic modifier of strength value in the country, favouring side",
 		Required: []Param{ParamCountry, ParamValue}, Min: 1, Max: 3, PerSide: true},
-	{Kind: EffectFlexibleModifier, Rule: "seed 003 step 6, 4.16", Doc: "a diplomatic modifier of strength value in one target of the region, chosen by the favoured side",
+	{Kind: EffectFlexibleModifier, Rule: "4.16", Doc: "a diplomatic modifier of strength value in one target of the region, chosen by the favoured side",
 		Required: []Param{ParamRegion, ParamValue}, Min: 1, Max: 3, PerSide: true},
 	{Kind: EffectExtraDiplomaticCounter, Rule: "9.41D, 24.14", Doc: "the power places value (default 1) additional diplomatic counters of strength 1, optionally only in country or region",
 		Optional: []Param{ParamValue, ParamCountry, ParamRegion}, Min: 1, Max: 3, PerPower: true},

@@ -2,6 +2,7 @@ package adjudicator
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 )
@@ -732,21 +733,49 @@ func conditionCount(s State, p Power, e Effect) (int, bool) {
 func describeEffects(ev CardEvent, holder Power) []string {
 	var out []string
 	for _, e := range ev.Effects {
-		spec, _ := e.Kind.Spec()
-		var params []string
-		g := e.given()
-		for _, prm := range Params {
-			if !g[prm] {
-				continue
-			}
-			params = append(params, fmt.Sprintf("%s %s", prm, paramValue(e, prm)))
-		}
-		if spec.PerPower && e.Power == 0 && holder != 0 {
-			params = append([]string{"power " + holder.String()}, params...)
-		}
-		out = append(out, fmt.Sprintf("%s (%s): %s (rule %s)", e.Kind, strings.Join(params, ", "), spec.Doc, spec.Rule))
+		out = append(out, describeEffect(e, holder))
 	}
 	return out
+}
+
+// defaultNote matches a "(default N)" aside of an effect's documentation,
+// dropped when the parameter it speaks of is given.
+var defaultNote = regexp.MustCompile(` \(default [^)]*\)`)
+
+// describeEffect words one effect for a player: its documentation with
+// the given parameters written in (the words "value", "per", "max" ...
+// replaced by what the card says), for the power it concerns, with the
+// rule; no identifier of the deck's vocabulary.
+func describeEffect(e Effect, holder Power) string {
+	spec, _ := e.Kind.Spec()
+	text := spec.Doc
+	g := e.given()
+	for _, prm := range Params {
+		if prm == ParamPower || prm == ParamSide {
+			continue
+		}
+		if !g[prm] {
+			// "value (default 1)" reads "1" when the card gives none.
+			text = regexp.MustCompile(`\b`+string(prm)+` \(default ([^)]*)\)`).ReplaceAllString(text, "$1")
+			continue
+		}
+		v := paramValue(e, prm)
+		if prm == ParamValue {
+			v = fmt.Sprint(e.Value)
+			text = defaultNote.ReplaceAllString(text, "")
+		}
+		text = regexp.MustCompile(`\b`+string(prm)+`\b`).ReplaceAllLiteralString(text, v)
+	}
+	who := e.Power
+	if who == 0 && spec.PerPower {
+		who = holder
+	}
+	if who.Valid() {
+		text = who.Title() + ": " + text
+	} else if e.Side != "" {
+		text = map[Side]string{Axis: "for the Axis", Allies: "for the Allies", Soviet: "for Russia"}[e.Side] + ": " + text
+	}
+	return fmt.Sprintf("%s (rule %s)", text, spec.Rule)
 }
 
 func paramValue(e Effect, p Param) string {

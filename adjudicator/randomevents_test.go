@@ -344,3 +344,23 @@ func TestRule15_31GeneralResearchEventTiming(t *testing.T) {
 		}
 	}
 }
+
+// TestRule9_41DescribeEffectInPlainWords: a secret event's effects are
+// told in the rulebook's words with the card's figures written in, never
+// with the deck vocabulary's identifiers.
+func TestRule9_41DescribeEffectInPlainWords(t *testing.T) {
+	for e, want := range map[Effect]string{
+		{Kind: EffectConditionalSupport, Value: -2, Per: 2, Max: 2, Condition: ConditionFlags}: "Germany: support changes by -2, plus 1 for every 2 units of the flags, the addition limited to 2 (rule 10.41B, 11.52A)",
+		{Kind: EffectExtraMilitaryCounter}:                                      "Germany: the power may place 1 additional military counters (rule 10.22, 24.4)",
+		{Kind: EffectExtraMilitaryCounter, Value: 2}:                            "Germany: the power may place 2 additional military counters (rule 10.22, 24.4)",
+		{Kind: EffectFlexibleModifier, Region: "Balkans", Value: 2, Side: Axis}: "for the Axis: a diplomatic modifier of strength 2 in one target of the Balkans, chosen by the favoured side (rule 4.16)",
+	} {
+		got := describeEffect(e, Germany)
+		if strings.Contains(got, string(e.Kind)) || strings.Contains(got, "seed") {
+			t.Errorf("identifier in %q", got)
+		}
+		if got != want {
+			t.Errorf("got  %q\nwant %q", got, want)
+		}
+	}
+}
