@@ -36,9 +36,9 @@ import (
 // how:
 //
 //   - creation: the games are made in-process with judge.EnsureGame before
-//     the daemon starts (each seat's secret is hashed with argon2id there,
-//     inside the game's write transaction, so creation is serial whatever
-//     the number of workers);
+//     the daemon starts, by -workers goroutines (each seat's secret is
+//     hashed with argon2id there, before the game's write transaction, so
+//     the hashing runs in parallel and only the writes are serial);
 //   - idle cost as N grows: judge.Tick over all games, and the judge's poll
 //     of its empty INBOX (the mailer's scan: the stored position, then
 //     UID SEARCH), at N = 10, 100, 1000 ... while the games are created,
@@ -405,8 +405,10 @@ func (r *benchRun) afterPlay() error {
 	return nil
 }
 
-// createBenchGames creates games from..to with workers goroutines.
-func createBenchGames(j *judge.Judge, from, to, workers int) error {
+// fanOut runs workers goroutines, each handed the numbers from..to on a
+// channel, and returns the first error of any; a worker that fails still
+// drains the channel, so the others finish.
+func fanOut(workers, from, to int, worker func(ids <-chan int) error) error {
 	ids := make(chan int)
 	errc := make(chan error, workers)
 	var wg sync.WaitGroup
@@ -414,16 +416,9 @@ func createBenchGames(j *judge.Judge, from, to, workers int) error {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for i := range ids {
-				created, err := j.EnsureGame(benchGameDef(i))
-				if err == nil && !created {
-					err = fmt.Errorf("bench: game %s existed already", benchGameID(i))
-				}
-				if err != nil {
-					errc <- err
-					for range ids { // drain
-					}
-					return
+			if err := worker(ids); err != nil {
+				errc <- err
+				for range ids { // drain
 				}
 			}
 		}()
@@ -439,6 +434,22 @@ func createBenchGames(j *judge.Judge, from, to, workers int) error {
 	default:
 		return nil
 	}
+}
+
+// createBenchGames creates games from..to with workers goroutines.
+func createBenchGames(j *judge.Judge, from, to, workers int) error {
+	return fanOut(workers, from, to, func(ids <-chan int) error {
+		for i := range ids {
+			created, err := j.EnsureGame(benchGameDef(i))
+			if err == nil && !created {
+				err = fmt.Errorf("bench: game %s existed already", benchGameID(i))
+			}
+			if err != nil {
+				return err
+			}
+		}
+		return nil
+	})
 }
 
 // measureIdle times judge.Tick over every game (median of 3; nothing may be
@@ -516,49 +527,24 @@ func benchVersion(db *store.DB, n int) (int, error) {
 // senders SMTP connections (one message per transaction, as a mail client
 // sends it).
 func submitBenchOrders(addr string, n, turn, senders int) error {
-	jobs := make(chan int)
-	errc := make(chan error, senders)
-	var wg sync.WaitGroup
-	for range senders {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			err := func() error {
-				c, err := smtp.Dial(addr)
-				if err != nil {
-					return err
-				}
-				defer c.Close()
-				if err := c.Hello("client.test"); err != nil {
-					return err
-				}
-				for i := range jobs {
-					for _, p := range adjudicator.Powers {
-						if err := sendBenchOrder(c, i, p, turn); err != nil {
-							return err
-						}
-					}
-				}
-				return c.Quit()
-			}()
-			if err != nil {
-				errc <- fmt.Errorf("bench: smtp: %w", err)
-				for range jobs {
+	return fanOut(senders, 1, n, func(games <-chan int) error {
+		c, err := smtp.Dial(addr)
+		if err != nil {
+			return fmt.Errorf("bench: smtp: %w", err)
+		}
+		defer c.Close()
+		if err := c.Hello("client.test"); err != nil {
+			return fmt.Errorf("bench: smtp: %w", err)
+		}
+		for i := range games {
+			for _, p := range adjudicator.Powers {
+				if err := sendBenchOrder(c, i, p, turn); err != nil {
+					return fmt.Errorf("bench: smtp: %w", err)
 				}
 			}
-		}()
-	}
-	for i := 1; i <= n; i++ {
-		jobs <- i
-	}
-	close(jobs)
-	wg.Wait()
-	select {
-	case err := <-errc:
-		return err
-	default:
-		return nil
-	}
+		}
+		return c.Quit()
+	})
 }
 
 func sendBenchOrder(c *smtp.Client, i int, p adjudicator.Power, turn int) error {
