@@ -211,10 +211,7 @@ func (j *Judge) EnsureGame(def GameDef) (created bool, err error) {
 	modSecret, modHash := def.ModeratorSecret, ""
 	if !exists {
 		for _, sd := range def.Seats {
-			secret := sd.Secret
-			if secret == "" {
-				secret = newSecret()
-			}
+			secret := sd.secret()
 			secrets[sd.Power], hashes[sd.Power] = secret, store.HashSecret(secret)
 		}
 		if len(def.Moderators) > 0 {
@@ -275,14 +272,14 @@ func (j *Judge) EnsureGame(def GameDef) (created bool, err error) {
 			return err
 		}
 		for _, seat := range g.Seats {
-			if err := j.notify(tx, fmt.Sprintf("%s/welcome/%s", def.ID, seat.Power), seat.Address,
+			if err := j.notify(tx, welcomeID(def.ID, seat.Power), seat.Address,
 				fmt.Sprintf("[%s] You play %s", def.ID, seat.Power.Title()),
 				welcomeBody(g, seat, secrets[seat.Power], j.opt.Address), true, now); err != nil {
 				return err
 			}
 		}
 		for _, m := range g.Moderators {
-			if err := j.notify(tx, fmt.Sprintf("%s/welcome/moderator/%s", def.ID, m), m,
+			if err := j.notify(tx, moderatorWelcomeID(def.ID, m), m,
 				fmt.Sprintf("[%s] You moderate this game", def.ID),
 				moderatorWelcomeBody(g, modSecret, def.PhysicalDeck, j.opt.Address), true, now); err != nil {
 				return err
@@ -319,16 +316,13 @@ func (j *Judge) reseat(tx *store.Tx, g *store.Game, def GameDef, now time.Time) 
 			continue
 		}
 		old := seat.Address
-		secret := sd.Secret
-		if secret == "" {
-			secret = newSecret()
-		}
+		secret := sd.secret()
 		seat.Address, seat.SecretHash, seat.Undeliverable = addr, store.HashSecret(secret), ""
 		if err := tx.Audit(g.ID, store.AuditEntry{Time: now, Actor: "operator", Action: "reseat",
 			Detail: fmt.Sprintf("%s: address %s -> %s (from the configuration); new secret, welcome sent", seat.Power.Title(), old, addr)}); err != nil {
 			return err
 		}
-		id := fmt.Sprintf("%s/welcome/%s/%s", g.ID, seat.Power, shortHash([]byte(addr+now.String())))
+		id := welcomeID(g.ID, seat.Power) + "/" + shortHash([]byte(addr+now.String()))
 		if err := j.notify(tx, id, addr, fmt.Sprintf("[%s] You play %s", g.ID, seat.Power.Title()),
 			welcomeBody(g, *seat, secret, j.opt.Address), true, now); err != nil {
 			return err
@@ -347,6 +341,14 @@ func deckName(d *adjudicator.Deck) string {
 		return "none"
 	}
 	return fmt.Sprintf("%q (%d cards)", d.Name, len(d.Cards))
+}
+
+// secret is the seat's secret: the definition's, or a new one.
+func (sd SeatDef) secret() string {
+	if sd.Secret != "" {
+		return sd.Secret
+	}
+	return newSecret()
 }
 
 func newSecret() string {
@@ -387,12 +389,13 @@ func (j *Judge) commit(tx *store.Tx, g *store.Game, s, next adjudicator.State, e
 	}
 	g.Version = v
 	g.Deadline = time.Time{}
-	if len(adjudicator.Required(next)) == 0 && !adjudicator.AwaitsDraw(next) && g.Ended.IsZero() {
+	req := adjudicator.Required(next)
+	if len(req) == 0 && !adjudicator.AwaitsDraw(next) && g.Ended.IsZero() {
 		// Nobody orders any more: the game is over (33, 34); the
 		// retention of its mail counts from now (store.Retention).
 		g.Ended = now
 	}
-	if g.SegmentDuration > 0 && len(adjudicator.Required(next)) > 0 {
+	if g.SegmentDuration > 0 && len(req) > 0 {
 		g.Deadline = now.Add(g.SegmentDuration)
 	}
 	if err := tx.PutGame(g); err != nil {
@@ -504,6 +507,13 @@ func (j *Judge) messageIDOf(id string) string {
 	return "<" + sanitizeID(id) + "." + hex.EncodeToString(sum[:4]) + "@" + j.opt.Domain + ">"
 }
 
+// welcomeID is the outbox ID of the welcome that seated power p in game
+// (a seat moved by reseat gets another one, with a suffix).
+func welcomeID(game string, p adjudicator.Power) string { return game + "/welcome/" + p.String() }
+
+// moderatorWelcomeID is the outbox ID of a moderator's welcome.
+func moderatorWelcomeID(game, addr string) string { return game + "/welcome/moderator/" + addr }
+
 // threadRoot is the Message-ID under which every report and notice of g
 // to addr is threaded (References): the welcome mail of the address's
 // first seat, or of the moderator. Mail clients then keep each game's
@@ -511,10 +521,10 @@ func (j *Judge) messageIDOf(id string) string {
 func (j *Judge) threadRoot(g *store.Game, addr string) string {
 	for _, s := range g.Seats {
 		if s.Address == addr {
-			return j.messageIDOf(fmt.Sprintf("%s/welcome/%s", g.ID, s.Power))
+			return j.messageIDOf(welcomeID(g.ID, s.Power))
 		}
 	}
-	return j.messageIDOf(fmt.Sprintf("%s/welcome/moderator/%s", g.ID, addr))
+	return j.messageIDOf(moderatorWelcomeID(g.ID, addr))
 }
 
 func sanitizeID(id string) string {
@@ -551,11 +561,11 @@ func (j *Judge) Tick() (int, error) {
 	// Only the games whose segment is ready get a write transaction: one
 	// read transaction finds them, so an idle Tick costs no fsync.
 	now := j.opt.Now().UTC()
-	var ready []string
+	var due []string
 	var firstErr error
 	if err := j.db.View(func(tx *store.Tx) error {
 		for _, id := range ids {
-			ok, err := j.due(tx, id, now)
+			_, ok, err := ready(tx, id, now)
 			if err != nil {
 				// One broken game must not hold up the others.
 				j.log.Error("deciding whether a game is ready", "game", id, "err", err)
@@ -565,7 +575,7 @@ func (j *Judge) Tick() (int, error) {
 				continue
 			}
 			if ok {
-				ready = append(ready, id)
+				due = append(due, id)
 			}
 		}
 		return nil
@@ -573,7 +583,7 @@ func (j *Judge) Tick() (int, error) {
 		return 0, err
 	}
 	n := 0
-	for _, id := range ready {
+	for _, id := range due {
 		done, err := j.Adjudicate(id)
 		if err != nil {
 			j.log.Error("adjudicate", "game", id, "err", err)
@@ -589,31 +599,50 @@ func (j *Judge) Tick() (int, error) {
 	return n, firstErr
 }
 
-// due reports whether the open segment of game is ready to adjudicate at
-// now: the moderator's draw is in, or every required power ordered, or the
-// deadline passed. Adjudicate decides the same again in its transaction.
-func (j *Judge) due(tx *store.Tx, game string, now time.Time) (bool, error) {
+// openSegment is what the judge reads to decide a game's open segment.
+type openSegment struct {
+	g    *store.Game
+	s    adjudicator.State
+	draw *store.OrderRecord // the moderator's draw, when the segment awaits one
+	recs map[adjudicator.Power]store.OrderRecord
+	why  string // why it is ready, for the audit log
+}
+
+// ready reads game's open segment and reports whether it can be
+// adjudicated at now: the moderator's draw is in, or every required power
+// ordered, or the deadline passed. Tick asks it in a read transaction,
+// Adjudicate again in its write transaction.
+func ready(tx *store.Tx, game string, now time.Time) (*openSegment, bool, error) {
 	g, err := tx.Game(game)
 	if err != nil || g.Paused {
-		return false, err
+		return nil, false, err
 	}
-	s, err := tx.State(game, g.Version)
-	if err != nil {
-		return false, err
+	o := &openSegment{g: g}
+	if o.s, err = tx.State(game, g.Version); err != nil {
+		return nil, false, err
 	}
-	if adjudicator.AwaitsDraw(s) {
-		rec, err := tx.Draw(game, g.Version)
-		return rec != nil, err
+	if adjudicator.AwaitsDraw(o.s) {
+		o.draw, err = tx.Draw(game, g.Version) // nil, nil: the moderator has not drawn yet
+		o.why = "the moderator's draw"
+		return o, o.draw != nil, err
 	}
-	req := adjudicator.Required(s)
+	req := adjudicator.Required(o.s)
 	if len(req) == 0 {
-		return false, nil
+		// Nothing to wait for: the game is over (the engine advances
+		// through automatic segments itself).
+		return o, false, nil
 	}
-	if !g.Deadline.IsZero() && !now.Before(g.Deadline) {
-		return true, nil
+	if o.recs, err = tx.Orders(game, g.Version); err != nil {
+		return nil, false, err
 	}
-	recs, err := tx.Orders(game, g.Version)
-	return err == nil && len(missingPowers(req, recs)) == 0, err
+	o.why = "all orders in"
+	if missing := missingPowers(req, o.recs); len(missing) > 0 {
+		if g.Deadline.IsZero() || now.Before(g.Deadline) {
+			return o, false, nil
+		}
+		o.why = "deadline passed; no orders from " + joinPowers(missing)
+	}
+	return o, true, nil
 }
 
 // Adjudicate resolves the open segment of game if it is ready, in one
@@ -622,53 +651,23 @@ func (j *Judge) Adjudicate(game string) (bool, error) {
 	now := j.opt.Now().UTC()
 	done := false
 	err := j.db.Update(func(tx *store.Tx) error {
-		g, err := tx.Game(game)
-		if err != nil {
+		o, ok, err := ready(tx, game, now)
+		if err != nil || !ok {
 			return err
 		}
-		if g.Paused {
-			return nil
-		}
-		s, err := tx.State(game, g.Version)
-		if err != nil {
-			return err
-		}
-		if adjudicator.AwaitsDraw(s) {
-			rec, err := tx.Draw(game, g.Version)
-			if err != nil || rec == nil {
-				return err // nil, nil: the moderator has not drawn yet
-			}
-			next, evs, err := adjudicator.ResolveDraw(s, rec.Orders)
+		done = true
+		if o.draw != nil {
+			next, evs, err := adjudicator.ResolveDraw(o.s, o.draw.Orders)
 			if err != nil {
 				return fmt.Errorf("judge: game %s: %w", game, err)
 			}
-			done = true
-			return j.commit(tx, g, s, next, evs, now, "the moderator's draw")
-		}
-		req := adjudicator.Required(s)
-		if len(req) == 0 {
-			// Nothing to wait for: the game is over (the engine advances
-			// through automatic segments itself).
-			return nil
-		}
-		recs, err := tx.Orders(game, g.Version)
-		if err != nil {
-			return err
-		}
-		missing := missingPowers(req, recs)
-		why := "all orders in"
-		if len(missing) > 0 {
-			if g.Deadline.IsZero() || now.Before(g.Deadline) {
-				return nil
-			}
-			why = "deadline passed; no orders from " + joinPowers(missing)
+			return j.commit(tx, o.g, o.s, next, evs, now, o.why)
 		}
 		ords := map[adjudicator.Power][]adjudicator.Order{}
-		for p, r := range recs {
+		for p, r := range o.recs {
 			ords[p] = r.Orders
 		}
-		done = true
-		return j.advance(tx, g, s, ords, now, why)
+		return j.advance(tx, o.g, o.s, ords, now, o.why)
 	})
 	if err != nil {
 		return false, err
