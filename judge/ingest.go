@@ -76,10 +76,10 @@ func (j *Judge) Ingest(raw []byte) (*Result, error) {
 	if res.Outcome == Accepted {
 		if _, err := j.Adjudicate(res.Game); err != nil {
 			// The orders are stored; the next Tick retries.
-			j.log.Error("adjudicate after ingest", "game", shorten(res.Game, 64), "err", err)
+			j.log.Error("adjudicate after ingest", "game", orders.Shorten(res.Game, 64), "err", err)
 		}
 	}
-	j.log.Info("email ingested", "message_id", shorten(res.MessageID, 100), "outcome", res.Outcome, "game", shorten(res.Game, 64))
+	j.log.Info("email ingested", "message_id", orders.Shorten(res.MessageID, 100), "outcome", res.Outcome, "game", orders.Shorten(res.Game, 64))
 	return res, nil
 }
 
@@ -123,7 +123,7 @@ func (j *Judge) failed(raw []byte, cause error) (*Result, error) {
 	if res.Receipt != nil {
 		j.kick()
 	}
-	j.log.Error("email quarantined", "message_id", shorten(res.MessageID, 100), "failures", n, "err", cause)
+	j.log.Error("email quarantined", "message_id", orders.Shorten(res.MessageID, 100), "failures", n, "err", cause)
 	return res, nil
 }
 
@@ -156,7 +156,7 @@ func (j *Judge) quarantine(tx *store.Tx, raw []byte, cause error) (*Result, erro
 		return nil, err
 	}
 	if err := tx.Audit(judgeLog, store.AuditEntry{Time: now, Actor: "judge", Action: "quarantine",
-		Detail: fmt.Sprintf("email %s (sha256 %s) from %q could not be handled: %s", shorten(id, 100), d.SHA256, shorten(d.From, 200), shorten(cause.Error(), 300))}); err != nil {
+		Detail: fmt.Sprintf("email %s (sha256 %s) from %q could not be handled: %s", orders.Shorten(id, 100), d.SHA256, orders.Shorten(d.From, 200), orders.Shorten(cause.Error(), 300))}); err != nil {
 		return nil, err
 	}
 	if m == nil || m.From == "" || orders.IsAutomatic(m, j.opt.Address) || !j.knownSender(tx, m.From, "") {
@@ -266,7 +266,7 @@ func (j *Judge) ingest(tx *store.Tx, raw []byte) (*Result, error) {
 	}
 	if m == nil || m.From == "" {
 		res.Outcome = Unreadable
-		j.log.Warn("unreadable email", "message_id", shorten(id, 100), "err", rerr)
+		j.log.Warn("unreadable email", "message_id", orders.Shorten(id, 100), "err", rerr)
 		return res, record()
 	}
 	d.From = m.From
@@ -353,24 +353,14 @@ func (j *Judge) drop(tx *store.Tx, m *orders.Message, id, game string, now time.
 	if err := tx.Count("dropped", 1); err != nil {
 		return err
 	}
-	j.log.Info("email from a stranger dropped without an answer", "from", shorten(m.From, 100), "message_id", shorten(id, 100), "game", game)
-	return tx.Audit(log, store.AuditEntry{Time: now, Actor: shorten(m.From, 200), Action: "dropped",
-		Detail: fmt.Sprintf("email %s from an address that neither plays nor moderates here: not answered", shorten(id, 100))})
+	j.log.Info("email from a stranger dropped without an answer", "from", orders.Shorten(m.From, 100), "message_id", orders.Shorten(id, 100), "game", game)
+	return tx.Audit(log, store.AuditEntry{Time: now, Actor: orders.Shorten(m.From, 200), Action: "dropped",
+		Detail: fmt.Sprintf("email %s from an address that neither plays nor moderates here: not answered", orders.Shorten(id, 100))})
 }
 
 // unreadableBody tells a player why the email could not be read, with the
 // limits (docs/orders.md).
-func unreadableBody(err error, l orders.Limits) string {
-	lim := l
-	if lim.Size <= 0 {
-		lim.Size = orders.DefaultLimits.Size
-	}
-	if lim.Parts <= 0 {
-		lim.Parts = orders.DefaultLimits.Parts
-	}
-	if lim.Depth <= 0 {
-		lim.Depth = orders.DefaultLimits.Depth
-	}
+func unreadableBody(err error, lim orders.Limits) string {
 	why := "it has no text the judge could read"
 	var le *orders.LimitError
 	if errors.As(err, &le) {
@@ -397,14 +387,6 @@ func sizeText(n int) string {
 		return fmt.Sprintf("%d KiB", n>>10)
 	}
 	return fmt.Sprintf("%d bytes", n)
-}
-
-// shorten cuts s to n bytes (valid UTF-8), marking the cut.
-func shorten(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	return strings.ToValidUTF8(s[:n], "") + "..."
 }
 
 // receipt collects what the receipt says.
@@ -841,7 +823,7 @@ func cleanSubject(s string) string {
 		return r
 	}, s)
 	s = strings.Join(strings.Fields(s), " ")
-	return shorten(s, 200)
+	return orders.Shorten(s, 200)
 }
 
 func renderReceipt(rc *receipt, res *Result) string {
@@ -863,12 +845,8 @@ func renderReceipt(rc *receipt, res *Result) string {
 		b.WriteString("\n")
 		if a := rc.after; a != nil {
 			avail := a.Available()
-			points := fmt.Sprintf("%d tile points", a.TilePoints)
-			if a.TilePoints == 1 {
-				points = "1 tile point"
-			}
 			fmt.Fprintf(&b, "If adjudicated as sent, %s keeps %s\nand these activity counters for the rest of the turn:\n  %s\n\n",
-				res.Power.Title(), points, avail)
+				res.Power.Title(), report.TilePoints(a.TilePoints), avail)
 			if a.ConstructionLeftover > 0 {
 				fmt.Fprintf(&b, "Your BUILD counters give %d point(s) beyond the units' cost that no shipbuilding\norder spends (LEFTOVER n); they are paid and lost (rule 12.41A).\n\n", a.ConstructionLeftover)
 			}

@@ -42,7 +42,7 @@ type Options struct {
 	// outbox loop); may be nil.
 	Kick func()
 	// Limits bound the inbound mail the judge reads (docs/orders.md);
-	// zero fields: orders.DefaultLimits.
+	// zero fields: orders.DefaultLimits (New fills them in).
 	Limits orders.Limits
 }
 
@@ -89,6 +89,7 @@ func New(db *store.DB, opts *Options) *Judge {
 	if o.Now == nil {
 		o.Now = time.Now
 	}
+	o.Limits = o.Limits.WithDefaults()
 	if o.Logger == nil {
 		o.Logger = slog.Default()
 	}

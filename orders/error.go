@@ -78,8 +78,8 @@ const (
 	maxWordShown = 40
 )
 
-// shorten cuts s to at most n runes, marking the cut with "...".
-func shorten(s string, n int) string {
+// Shorten cuts s to at most n runes, marking the cut with "...".
+func Shorten(s string, n int) string {
 	if utf8.RuneCountInString(s) <= n {
 		return s
 	}
@@ -89,7 +89,7 @@ func shorten(s string, n int) string {
 
 // quote quotes a word of the sender's for a message, shortened.
 func quote(w string) string {
-	return fmt.Sprintf("%q", shorten(w, maxWordShown))
+	return fmt.Sprintf("%q", Shorten(w, maxWordShown))
 }
 
 // didYouMean returns ` (did you mean "X"?)` for the candidate closest to

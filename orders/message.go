@@ -34,7 +34,8 @@ type Limits struct {
 // image.
 var DefaultLimits = Limits{Size: 1 << 20, Parts: 100, Depth: 10}
 
-func (l Limits) withDefaults() Limits {
+// WithDefaults returns l with its zero fields set to DefaultLimits'.
+func (l Limits) WithDefaults() Limits {
 	if l.Size <= 0 {
 		l.Size = DefaultLimits.Size
 	}
@@ -118,7 +119,7 @@ func ReadMessage(raw []byte) (*Message, error) { return DefaultLimits.Read(raw) 
 // only its header read (at most its first 256 KiB): the Message comes back
 // with a *LimitError.
 func (l Limits) Read(raw []byte) (*Message, error) {
-	l = l.withDefaults()
+	l = l.WithDefaults()
 	var tooBig error
 	if len(raw) > l.Size {
 		tooBig = &LimitError{What: "size", Limit: l.Size}
@@ -130,7 +131,7 @@ func (l Limits) Read(raw []byte) (*Message, error) {
 			err = errors.New("unreadable message")
 		}
 		// The error quotes the sender's header line: keep it on one line.
-		return nil, fmt.Errorf("orders: reading message header: %s", shorten(strings.Join(strings.Fields(err.Error()), " "), maxLineShown))
+		return nil, fmt.Errorf("orders: reading message header: %s", Shorten(strings.Join(strings.Fields(err.Error()), " "), maxLineShown))
 	}
 	m := readHeader(mail.Header{Header: e.Header})
 	if tooBig != nil {

@@ -292,7 +292,7 @@ func (p *parser) run(ls []rawLine) {
 		}
 		p.lastN = rl.n
 		words = splitColon(words)
-		l := &line{n: rl.n, text: shorten(t, maxLineShown), words: words}
+		l := &line{n: rl.n, text: Shorten(t, maxLineShown), words: words}
 		switch kw := l.keyword(); kw {
 		case kwGame:
 			p.game(l)

@@ -84,7 +84,7 @@ func renderEvents(w *writer, evs []adjudicator.Event, after adjudicator.State) {
 			// Only the capped powers are news (6.33).
 			if e.Before != e.After {
 				w.wrap(fmt.Sprintf("%s keeps %d of its %s (rule 6.33).",
-					e.Power.Title(), e.After, tilePoints(e.Before)), "  ")
+					e.Power.Title(), e.After, TilePoints(e.Before)), "  ")
 			}
 		default:
 			publicEvent(w, e)
@@ -120,7 +120,7 @@ func publicEvent(w *writer, e adjudicator.Event) {
 			"event(s) (rule 25.32A).", e.Tile, e.Events), "  ")
 	case adjudicator.IncomeComputed:
 		in := e.Income
-		w.line(fmt.Sprintf("%s: income %d, now %s", e.Power.Title(), in.Total, tilePoints(e.TilePoints)))
+		w.line(fmt.Sprintf("%s: income %d, now %s", e.Power.Title(), in.Total, TilePoints(e.TilePoints)))
 		w.indented(fmt.Sprintf("civilian %s, support %s, trade pacts %s, tile drawn %s, "+
 			"climate %s, events %s, maintenance -%d", signed(in.Civilian), signed(in.Support),
 			signed(in.TradePacts), signed(in.TileDraw), signed(in.Climate), signed(in.RandomEvents),
@@ -136,7 +136,7 @@ func publicEvent(w *writer, e adjudicator.Event) {
 			e.FaceDown.Total()), "  ")
 	case adjudicator.FactoryConverted:
 		w.wrap(fmt.Sprintf("%s converts %s factory to %s for %s.",
-			e.Power.Title(), withArticle(fmt.Sprint(e.From)), e.To, tilePoints(e.Cost)), "  ")
+			e.Power.Title(), withArticle(fmt.Sprint(e.From)), e.To, TilePoints(e.Cost)), "  ")
 	case adjudicator.NoConversion:
 		w.line(fmt.Sprintf("%s converts no factory.", e.Power.Title()))
 	case adjudicator.Mobilized:

@@ -55,7 +55,7 @@ func navalEvent(w *writer, e adjudicator.Event) bool {
 		if e.Wasted > 0 {
 			s += fmt.Sprintf(", %d point(s) paid beyond the cost", e.Wasted)
 		}
-		w.wrap(s+fmt.Sprintf("; %s left.", tilePoints(e.TilePoints)), "  ")
+		w.wrap(s+fmt.Sprintf("; %s left.", TilePoints(e.TilePoints)), "  ")
 	case adjudicator.ShipbuildingRevealed:
 		var parts []string
 		if len(e.LaidDown) > 0 {

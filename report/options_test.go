@@ -20,7 +20,7 @@ func TestPrivateNoticeOffersEveryPart(t *testing.T) {
 	kinds := map[adjudicator.OrderKind]bool{}
 	for _, o := range adjudicator.Allowed(s, adjudicator.Germany) {
 		kinds[o.Order.Kind] = true
-		if want := fmt.Sprintf("%-26s cost %s", o.Order.String(), tilePoints(o.Cost)); !strings.Contains(body, want) {
+		if want := fmt.Sprintf("%-26s cost %s", o.Order.String(), TilePoints(o.Cost)); !strings.Contains(body, want) {
 			t.Errorf("notice lacks option %q:\n%s", want, body)
 		}
 	}

@@ -118,8 +118,8 @@ func Orders(orders []adjudicator.Order) string {
 }
 
 // counters words the counters c holds, e.g. "2 x 3, 1 x 1", or "none".
-// tilePoints words n tile points, singular for one.
-func tilePoints(n int) string {
+// TilePoints words n tile points, singular for one.
+func TilePoints(n int) string {
 	if n == 1 || n == -1 {
 		return fmt.Sprintf("%d tile point", n)
 	}
@@ -201,7 +201,7 @@ func orderNext(w *writer, game string, p adjudicator.Power, s adjudicator.State)
 		w.wrap("No order is possible for you in this segment; send PASS.", "")
 	}
 	for _, o := range opts {
-		w.line(fmt.Sprintf("%-26s cost %s", o.Order.String(), tilePoints(o.Cost)))
+		w.line(fmt.Sprintf("%-26s cost %s", o.Order.String(), TilePoints(o.Cost)))
 		for _, with := range o.With { // orders to send with it (e.g. 15.22)
 			w.indented("+ "+with.String(), "  ")
 		}

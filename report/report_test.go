@@ -287,7 +287,7 @@ func TestLinesFitAPhone(t *testing.T) {
 // TestWording: one tile point is singular, and articles agree.
 func TestWording(t *testing.T) {
 	for got, want := range map[string]string{
-		tilePoints(1): "1 tile point", tilePoints(0): "0 tile points", tilePoints(10): "10 tile points",
+		TilePoints(1): "1 tile point", TilePoints(0): "0 tile points", TilePoints(10): "10 tile points",
 		withArticle("idle"): "an idle", withArticle("civilian"): "a civilian",
 	} {
 		if got != want {

@@ -49,7 +49,7 @@ func unitEvent(w *writer, e adjudicator.Event) bool {
 			how = "must build (rule 18.51) and builds"
 		}
 		w.wrap(fmt.Sprintf("%s %s %s with counters %s for %s; active now %s (rule %s).",
-			e.Power.Title(), how, unitCounts(e.Units), counterList(e.Counters), tilePoints(e.Cost), unitCounts(e.Active), e.Rule), "  ")
+			e.Power.Title(), how, unitCounts(e.Units), counterList(e.Counters), TilePoints(e.Cost), unitCounts(e.Active), e.Rule), "  ")
 	case adjudicator.UnitsReturnedToReserve:
 		w.wrap(fmt.Sprintf("%s cannot pay all its maintenance: %s return to the reserve (rule 17.11).",
 			e.Power.Title(), unitCounts(e.Units)), "  ")
