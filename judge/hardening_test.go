@@ -535,7 +535,9 @@ func TestStaleOrdersSameTurn(t *testing.T) {
 		}
 		return res
 	}
-	if res := reply("GAME demo\nSECRET germany\nTURN Spring 1935\nPASS\n"); res.Outcome != Rejected || !strings.Contains(flat(res.Receipt.Body), "earlier segment of Spring 1935") {
+	if res := reply("GAME demo\nSECRET germany\nTURN Spring 1935\nPASS\n"); res.Outcome != Rejected ||
+		!strings.Contains(flat(res.Receipt.Body), "replies to the judge's mail for Spring 1935, Random events phase, which is closed") ||
+		!strings.Contains(flat(res.Receipt.Body), "TURN Spring 1935 economic") {
 		t.Errorf("turn-only TURN on a reply to an earlier segment: %s\n%s", res.Outcome, res.Receipt.Body)
 	}
 	if res := reply("GAME demo\nSECRET germany\nTURN Spring 1935 economic\nPASS\n"); res.Outcome != Accepted {

@@ -554,25 +554,7 @@ func (j *Judge) decide(tx *store.Tx, m *orders.Message, sub *orders.Submission, 
 // player did not mean.
 func (j *Judge) stale(tx *store.Tx, g *store.Game, s adjudicator.State, m *orders.Message, env orders.Envelope, rc *receipt) bool {
 	open := fmt.Sprintf("%s, %s", s.Turn, s.Segment.Title())
-	if env.TurnLine > 0 {
-		if env.Turn == s.Turn && env.Segment == s.Segment {
-			return false
-		}
-		if env.Turn == s.Turn && env.Segment == "" {
-			// The turn is the open one, but a turn has several segments:
-			// a reply to the notice of an earlier segment of this turn
-			// is still stale (below); one to an earlier turn's is pinned.
-			v, ok := j.versionOf(replyParent(m), g.ID)
-			if !ok || v >= g.Version {
-				return false
-			}
-			if old, err := tx.State(g.ID, v); err != nil || old.Turn != s.Turn {
-				return false
-			}
-			rc.errs = append(rc.errs, fmt.Sprintf("line %d: this email replies to the judge's mail for an earlier segment of %s; the open segment is %s. Refused as stale: to give these orders for it, write TURN %s %s.",
-				env.TurnLine, s.Turn, open, s.Turn, s.Segment))
-			return true
-		}
+	if env.TurnLine > 0 && (env.Turn != s.Turn || env.Segment != "" && env.Segment != s.Segment) {
 		pinned := env.Turn.String()
 		if env.Segment != "" {
 			pinned += " " + string(env.Segment)
@@ -581,12 +563,23 @@ func (j *Judge) stale(tx *store.Tx, g *store.Game, s adjudicator.State, m *order
 			env.TurnLine, pinned, g.ID, open, s.Turn, s.Segment))
 		return true
 	}
+	if env.Segment != "" {
+		return false // pinned to the open segment
+	}
 	v, ok := j.versionOf(replyParent(m), g.ID)
 	if !ok || v >= g.Version {
 		return false
 	}
+	old, err := tx.State(g.ID, v)
+	if env.TurnLine > 0 && (err != nil || old.Turn != s.Turn) {
+		// The open turn is pinned and the reply is to an earlier turn's
+		// mail: the player means the open turn. (A turn has several
+		// segments, so a reply to an earlier segment of the same turn
+		// stays stale without the segment on the TURN line.)
+		return false
+	}
 	was := fmt.Sprintf("version %d", v)
-	if old, err := tx.State(g.ID, v); err == nil {
+	if err == nil {
 		was = fmt.Sprintf("%s, %s", old.Turn, old.Segment.Title())
 	}
 	rc.errs = append(rc.errs, fmt.Sprintf("This email replies to the judge's mail for %s, which is closed; the open segment of game %s is %s. It is refused as stale so that orders meant for a closed segment are not taken for the next one. To give them for the open segment, add the line TURN %s %s and send again.",
