@@ -47,9 +47,10 @@ type Mail struct {
 	// then holds the server's reply or the last error.
 	Failed time.Time `json:"failed,omitempty"`
 	// Sensitive marks a mail that carries a secret (a player's welcome):
-	// MarkSent and MarkFailed replace its body by a short notice, so the
-	// secret lives in the data file only until the mail server has accepted
-	// (or finally refused) it. Secrets are otherwise stored only hashed.
+	// its body is stored sealed while it is pending and replaced by a
+	// short notice once it is sent or failed (storedBody), so the data
+	// file never holds the secret in clear. Secrets are otherwise stored
+	// only hashed.
 	Sensitive bool `json:"sensitive,omitempty"`
 }
 
@@ -165,7 +166,7 @@ func (tx *Tx) putMail(old, m *Mail) error {
 		}
 	}
 	stored := *m
-	stored.Body = tx.sealBody(m) // seal.go: a pending welcome's secret
+	stored.Body = tx.storedBody(m)
 	v, err := json.Marshal(&stored)
 	if err != nil {
 		return fmt.Errorf("store: mail %q: %w", m.ID, err)
@@ -194,6 +195,23 @@ func (tx *Tx) Mail(id string) (*Mail, error) {
 		return nil, fmt.Errorf("store: mail %q: %w", id, err)
 	}
 	return m, nil
+}
+
+// storedBody is m's body as putMail stores it. Only a Sensitive mail (a
+// welcome: it carries a secret) differs: while pending its body is sealed
+// (seal.go), and once it left the outbox, sent or failed, the body is
+// replaced by scrubbedBody, so the secret is not kept after the mail
+// server had its chance.
+func (tx *Tx) storedBody(m *Mail) string {
+	switch {
+	case !m.Sensitive:
+		return m.Body
+	case !m.Pending():
+		return scrubbedBody
+	case strings.HasPrefix(m.Body, sealPrefix) || tx.db == nil || tx.db.seal == nil:
+		return m.Body
+	}
+	return tx.db.seal.seal(m.Body)
 }
 
 // decodeMail decodes a stored outbox value: zstd-compressed JSON, or plain
@@ -329,17 +347,14 @@ func (tx *Tx) MarkSent(id string, at time.Time) error {
 	}
 	m := *old
 	m.Sent = at
-	if m.Sensitive {
-		m.Body = scrubbedBody
-	}
 	return tx.putMail(old, &m)
 }
 
 // MarkFailed records that mail id will not be sent: the server refused it
 // permanently, or it stayed undeliverable for too long. errText (the
 // server's reply, required) becomes LastError; the mail leaves the pending
-// mails (no further attempts), and a Sensitive mail loses its body as in
-// MarkSent. Marking a failed mail again keeps the first time and reply; a
+// mails (no further attempts), and a Sensitive mail loses its body
+// (storedBody). Marking a failed mail again keeps the first time and reply; a
 // sent mail cannot fail.
 func (tx *Tx) MarkFailed(id, errText string, at time.Time) error {
 	if err := tx.mustWrite("mark failed"); err != nil {
@@ -364,9 +379,6 @@ func (tx *Tx) MarkFailed(id, errText string, at time.Time) error {
 	m := *old
 	m.Failed = at
 	m.LastError = errText
-	if m.Sensitive {
-		m.Body = scrubbedBody
-	}
 	return tx.putMail(old, &m)
 }
 

@@ -107,14 +107,6 @@ func (s *sealer) open(sealed string) (string, error) {
 // reveals nothing.
 const unsealedBody = "[this mail carried a secret sealed with a key the judge no longer has; ask the moderator for a new welcome]\n"
 
-// sealBody returns m's body as it is stored.
-func (tx *Tx) sealBody(m *Mail) string {
-	if !m.Sensitive || !m.Pending() || strings.HasPrefix(m.Body, sealPrefix) || tx.db == nil || tx.db.seal == nil {
-		return m.Body
-	}
-	return tx.db.seal.seal(m.Body)
-}
-
 // openBody returns a stored body as the mailer sends it.
 func (tx *Tx) openBody(body string) string {
 	if !strings.HasPrefix(body, sealPrefix) {
