@@ -42,12 +42,14 @@
 // SMTPOptions.Workers mails are in flight at once, each over its own
 // connection, so a server that never answers holds up one worker, not every
 // mail; a recipient's mails (the first To address) still go out one at a
-// time in the order they were queued. A 5xx reply to MAIL, RCPT or DATA is
-// final: the mail is marked failed and SMTPOptions.OnFailed (the judge
-// flags the seat and tells the moderators) runs in the same transaction.
-// Temporary failures (4xx, timeouts, network errors) are retried on a
-// backoff schedule until the mail is older than SMTPOptions.GiveUpAfter
-// (default five days); its next failure then fails it the same way.
+// time in the order they were queued. A 5xx reply to RCPT or DATA (other
+// than a 5.7.x policy reply) is final: the mail is marked failed and
+// SMTPOptions.OnFailed (the judge flags the seat and tells the moderators)
+// runs in the same transaction. 4xx replies to RCPT or DATA are retried on
+// a backoff schedule until SMTPOptions.GiveUpAfter (default five days) has
+// passed since the mail's first failure; its next failure then fails it the
+// same way. Failures that are not about the mail (MAIL FROM, connecting,
+// logging in, the network) are retried for ever.
 //
 // # Delivery guarantee
 //

@@ -42,10 +42,12 @@ type SMTPOptions struct {
 	// accepts a connection and never answers holds up one worker, not the
 	// whole outbox.
 	Workers int
-	// GiveUpAfter is how long after its Created time a mail that keeps
-	// failing temporarily (4xx replies, timeouts, network errors) is given
-	// up: its next failure marks it failed like a permanent refusal.
-	// Default DefaultGiveUpAfter.
+	// GiveUpAfter is how long a mail may keep failing temporarily (4xx
+	// replies to its RCPT or DATA), counted from its first failure
+	// (store.Mail.FirstFailed), before it is given up: its next such
+	// failure marks it failed like a permanent refusal. Failures that are
+	// not about the mail (MAIL FROM, connecting, logging in, the network)
+	// never give it up. Default DefaultGiveUpAfter.
 	GiveUpAfter time.Duration
 	// OnFailed, when not nil, is called with a mail that failed for good,
 	// inside the transaction that marks it failed (store.Tx.MarkFailed),
@@ -68,10 +70,10 @@ const (
 // retrySchedule is the delay before the next attempt after the n-th failed
 // one (mjl-/mox's queue does the same): 10s, 1m, 2m, 4m, 8m, 16m, 1h, 2h,
 // 4h, 8h, then every 8h until the mail is sent, refused permanently, or
-// older than SMTPOptions.GiveUpAfter. A receipt that arrives an hour late is
-// still useful; one that never arrives is not. The first step is short because the commonest "failure" is our own
-// crash between recording an attempt and sending: after a restart such a
-// mail goes out within seconds.
+// given up (SMTPOptions.GiveUpAfter). A receipt that arrives an hour late
+// is still useful; one that never arrives is not. The first step is short
+// because the commonest "failure" is our own crash between recording an
+// attempt and sending: after a restart such a mail goes out within seconds.
 var retrySchedule = [...]time.Duration{
 	10 * time.Second,
 	1 * time.Minute,
@@ -205,7 +207,7 @@ const minReload = 250 * time.Millisecond
 // Each attempt is recorded in the store (with the time of the next one)
 // before any network I/O; the mail is marked sent as soon as the server
 // accepted its DATA, or failed when the server refused it permanently (or
-// it is older than GiveUpAfter), or its error is recorded. When ctx is
+// it was given up, GiveUpAfter), or its error is recorded. When ctx is
 // done, open connections are closed at once, so Run returns promptly even
 // while a server is silent; an interrupted attempt stays recorded and the
 // mail is retried on its schedule after a restart.
@@ -257,16 +259,13 @@ func (o *Outbox) Run(ctx context.Context) error {
 				stop()
 				panic(r.p)
 			}
-			switch {
-			case r.settled:
-				q.gone[r.m.ID] = true
-				if r.recovered {
-					o.expedite(q, r.m)
-				}
-			default:
-				q.gone[r.m.ID] = true
+			q.gone[r.m.ID] = true
+			if !r.settled {
+				// Its new NextAttempt is in the store, not in the copy.
 				q.held[r.rcpt] = true
 				q.stale = true
+			} else if r.recovered {
+				o.expedite(q, r.m)
 			}
 		}
 		next, ok := o.dispatch(ctx, jobs, busy, &idle, q)
@@ -300,13 +299,11 @@ func recipientKey(m *store.Mail) string {
 }
 
 // queuedBefore orders mails as they were queued: by the store's enqueue
-// sequence, and for mails queued before it existed by Created, then ID.
+// sequence; mails queued before it existed (Seq 0) come first, by Created,
+// then ID.
 func queuedBefore(a, b *store.Mail) int {
-	if a.Seq > 0 && b.Seq > 0 {
-		return cmp.Compare(a.Seq, b.Seq)
-	}
-	if (a.Seq > 0) != (b.Seq > 0) { // the old ones first
-		return cmp.Compare(min(a.Seq, 1), min(b.Seq, 1))
+	if c := cmp.Compare(a.Seq, b.Seq); c != 0 {
+		return c
 	}
 	if c := a.Created.Compare(b.Created); c != 0 {
 		return c
