@@ -107,11 +107,7 @@ func (s *Server) deliveredHeader(raw []byte) (from, msgID string, ok bool) {
 		return "", "", false
 	}
 	from = strings.TrimSuffix(strings.TrimPrefix(strings.TrimSpace(m.Header.Get("Return-Path")), "<"), ">")
-	id := strings.TrimSpace(m.Header.Get("Message-Id"))
-	if strings.ContainsAny(id, "\t\r\n") {
-		return "", "", false
-	}
-	return from, id, true
+	return from, headerMessageID(m.Header), true
 }
 
 // messageID returns the Message-ID of raw, or "" when it has none (such
@@ -121,7 +117,13 @@ func messageID(raw []byte) string {
 	if err != nil {
 		return ""
 	}
-	id := strings.TrimSpace(m.Header.Get("Message-Id"))
+	return headerMessageID(m.Header)
+}
+
+// headerMessageID is the Message-ID field of h, or "" when there is none
+// or it spans lines.
+func headerMessageID(h mail.Header) string {
+	id := strings.TrimSpace(h.Get("Message-Id"))
 	if strings.ContainsAny(id, "\t\r\n") {
 		return ""
 	}
