@@ -2,11 +2,8 @@ package judge
 
 import (
 	"context"
-	"io"
-	"net"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -14,87 +11,34 @@ import (
 
 	"stormjudge/adjudicator"
 	"stormjudge/mailer"
+	"stormjudge/mailer/mailtest"
 	"stormjudge/store"
 )
 
-// refusingSMTP is a go-smtp server on loopback that refuses RCPT TO the
-// addresses in refuse with 550 and accepts everything else.
-type refusingSMTP struct {
-	addr   string
-	refuse map[string]bool
-	mu     sync.Mutex
-	rcpts  map[string]int // RCPT commands per address
-	got    map[string]int // accepted messages per recipient
-}
-
-func startRefusingSMTP(t *testing.T, refuse ...string) *refusingSMTP {
+// startRefusingSMTP starts a recording go-smtp server on loopback that
+// refuses RCPT TO the addresses in refuse with 550 and accepts the rest.
+func startRefusingSMTP(t *testing.T, refuse ...string) *mailtest.SMTP {
 	t.Helper()
-	s := &refusingSMTP{refuse: map[string]bool{}, rcpts: map[string]int{}, got: map[string]int{}}
-	for _, a := range refuse {
-		s.refuse[a] = true
-	}
-	srv := smtp.NewServer(s)
-	srv.Domain = "localhost"
-	srv.ReadTimeout, srv.WriteTimeout = 10*time.Second, 10*time.Second
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	s.addr = l.Addr().String()
-	go srv.Serve(l)
-	t.Cleanup(func() { srv.Close() })
-	return s
+	srv := mailtest.StartSMTP(t, "", "")
+	srv.SetRcptFail(func(to string) error {
+		if slices.Contains(refuse, to) {
+			return &smtp.SMTPError{Code: 550, EnhancedCode: smtp.EnhancedCode{5, 1, 1}, Message: "mailbox unavailable"}
+		}
+		return nil
+	})
+	return srv
 }
 
-func (s *refusingSMTP) NewSession(*smtp.Conn) (smtp.Session, error) {
-	return &refusingSession{s: s}, nil
-}
-
-func (s *refusingSMTP) counts() (rcpts, got map[string]int) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	rcpts, got = map[string]int{}, map[string]int{}
-	for k, v := range s.rcpts {
-		rcpts[k] = v
+// delivered counts the messages srv accepted for each recipient.
+func delivered(srv *mailtest.SMTP) map[string]int {
+	got := map[string]int{}
+	for _, r := range srv.Received() {
+		for _, to := range r.To {
+			got[to]++
+		}
 	}
-	for k, v := range s.got {
-		got[k] = v
-	}
-	return rcpts, got
+	return got
 }
-
-type refusingSession struct {
-	s  *refusingSMTP
-	to []string
-}
-
-func (ss *refusingSession) Mail(string, *smtp.MailOptions) error { return nil }
-
-func (ss *refusingSession) Rcpt(to string, _ *smtp.RcptOptions) error {
-	ss.s.mu.Lock()
-	defer ss.s.mu.Unlock()
-	ss.s.rcpts[to]++
-	if ss.s.refuse[to] {
-		return &smtp.SMTPError{Code: 550, EnhancedCode: smtp.EnhancedCode{5, 1, 1}, Message: "mailbox unavailable"}
-	}
-	ss.to = append(ss.to, to)
-	return nil
-}
-
-func (ss *refusingSession) Data(r io.Reader) error {
-	if _, err := io.ReadAll(r); err != nil {
-		return err
-	}
-	ss.s.mu.Lock()
-	defer ss.s.mu.Unlock()
-	for _, to := range ss.to {
-		ss.s.got[to]++
-	}
-	return nil
-}
-
-func (ss *refusingSession) Reset()        { ss.to = nil }
-func (ss *refusingSession) Logout() error { return nil }
 
 // runOutbox runs a real outbox with j.DeliveryFailed as OnFailed until the
 // test ends.
@@ -147,7 +91,7 @@ func TestDeliveryFailedFlagsSeatAndTellsModerators(t *testing.T) {
 		t.Fatal(err)
 	}
 	srv := startRefusingSMTP(t, "germany@sandbox.test", "gone@sandbox.test")
-	runOutbox(t, db, srv.addr, j)
+	runOutbox(t, db, srv.Addr, j)
 
 	waitUntil(t, "no pending mail", func() bool {
 		for _, m := range outbox(t, db) {
@@ -221,7 +165,7 @@ func TestDeliveryFailedFlagsSeatAndTellsModerators(t *testing.T) {
 	if aboutWelcome != 2 {
 		t.Errorf("%d notices about Germany's welcome sent, want one per working moderator (2)", aboutWelcome)
 	}
-	rcpts, got := srv.counts()
+	got := delivered(srv)
 	if got["italy@sandbox.test"] == 0 || got["gm@sandbox.test"] == 0 {
 		t.Errorf("other mail not delivered: %v", got)
 	}
@@ -235,8 +179,8 @@ func TestDeliveryFailedFlagsSeatAndTellsModerators(t *testing.T) {
 			}
 		}
 	}
-	if rcpts["germany@sandbox.test"] != germanyMails {
-		t.Errorf("RCPT TO germany %d times for %d mails", rcpts["germany@sandbox.test"], germanyMails)
+	if n := srv.Rcpts("germany@sandbox.test"); n != germanyMails {
+		t.Errorf("RCPT TO germany %d times for %d mails", n, germanyMails)
 	}
 
 	var log []store.AuditEntry

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"stormjudge/mailer/mailtest"
 	"stormjudge/store"
 )
 
@@ -22,7 +23,7 @@ func BenchmarkOutboxBacklog(b *testing.B) {
 		b.Run(fmt.Sprint(n), func(b *testing.B) {
 			for range b.N {
 				b.StopTimer()
-				srv := startSMTP(b, "", "")
+				srv := mailtest.StartSMTP(b, "", "")
 				db := openStore(b)
 				var mails []*store.Mail
 				for i := range n {
@@ -31,7 +32,7 @@ func BenchmarkOutboxBacklog(b *testing.B) {
 						Body: "A report of some length.\n" + fmt.Sprint(i), Created: created.Add(time.Duration(i))})
 				}
 				enqueue(b, db, mails...)
-				opts := outboxOptions(b, srv.addr)
+				opts := outboxOptions(b, srv.Addr)
 				opts.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
 				b.StartTimer()
 				start := time.Now()

@@ -14,6 +14,7 @@ import (
 
 	"github.com/emersion/go-smtp"
 
+	"stormjudge/mailer/mailtest"
 	"stormjudge/store"
 )
 
@@ -96,8 +97,8 @@ func sent(t testing.TB, db *store.DB, id string) bool {
 // Run closes the silent connection at once (the timeout is an hour); the
 // interrupted attempt stays recorded and the mail goes out after a restart.
 func TestOutboxSilentServerHoldsOneWorker(t *testing.T) {
-	srv := startSMTP(t, "", "")
-	proxy := startBlackHoleProxy(t, srv.addr)
+	srv := mailtest.StartSMTP(t, "", "")
+	proxy := startBlackHoleProxy(t, srv.Addr)
 	db := openStore(t)
 	clock := setFakeClock(t, created.Add(time.Minute))
 	mails := []*store.Mail{
@@ -177,13 +178,8 @@ func advanceUntil(t testing.TB, clock *fakeClock, o *Outbox, what string, cond f
 // attempt made before, e.g. by an older version): when A finally goes out,
 // C is made due at once and does not wait for that hour.
 func TestOutboxKeepsRecipientOrderAfterOutage(t *testing.T) {
-	srv := startSMTP(t, "", "")
-	srv.setFail(func(n int) error {
-		if n < 2 {
-			return tempFailure
-		}
-		return nil
-	})
+	srv := mailtest.StartSMTP(t, "", "")
+	failFirst(srv, 2)
 	db := openStore(t)
 	clock := setFakeClock(t, created.Add(time.Minute))
 	c := testMail("c", "germany@example.test", created.Add(2*time.Second))
@@ -192,7 +188,7 @@ func TestOutboxKeepsRecipientOrderAfterOutage(t *testing.T) {
 		testMail("a", "germany@example.test", created),
 		testMail("b", "germany@example.test", created.Add(time.Second)),
 		c)
-	o := NewOutbox(outboxOptions(t, srv.addr), db)
+	o := NewOutbox(outboxOptions(t, srv.Addr), db)
 	runLoop(t, o.Run)
 	eventually(t, "a refused once", func() bool { return storedMail(t, db, "a").LastError != "" })
 	advanceUntil(t, clock, o, "all three sent", func() bool {
@@ -203,7 +199,7 @@ func TestOutboxKeepsRecipientOrderAfterOutage(t *testing.T) {
 	}
 	var got []string
 	for _, r := range srv.Received() {
-		got = append(got, messageID(t, r.data))
+		got = append(got, messageID(t, r.Data))
 	}
 	var want []string
 	for _, id := range []string{"a", "b", "c"} {
@@ -263,20 +259,15 @@ func (f *failedNotices) Calls() []string {
 // (its notice exists exactly when the mark does). The other mail and the
 // notice go out.
 func TestOutboxPermanentRefusalFailsMail(t *testing.T) {
-	srv := startSMTP(t, "", "")
-	srv.setRcptFail(func(to string) error {
-		if to == "nobody@example.test" {
-			return noSuchUser
-		}
-		return nil
-	})
+	srv := mailtest.StartSMTP(t, "", "")
+	srv.SetRcptFail(refuse("nobody@example.test"))
 	db := openStore(t)
 	clock := setFakeClock(t, created)
 	welcome := testMail("welcome", "nobody@example.test", created)
 	welcome.Body, welcome.Sensitive = "Your secret: hunter2\n", true
 	enqueue(t, db, welcome, testMail("report", "italy@example.test", created))
 	notices := &failedNotices{}
-	opts := outboxOptions(t, srv.addr)
+	opts := outboxOptions(t, srv.Addr)
 	opts.OnFailed = notices.onFailed
 	o := NewOutbox(opts, db)
 	runLoop(t, o.Run)
@@ -322,18 +313,13 @@ func TestOutboxPermanentRefusalFailsMail(t *testing.T) {
 // failed mark nor what OnFailed wrote is committed: the mail stays pending
 // and is refused and handled again on its next attempt.
 func TestOutboxFailedCallbackErrorRollsBack(t *testing.T) {
-	srv := startSMTP(t, "", "")
-	srv.setRcptFail(func(to string) error {
-		if to == "nobody@example.test" {
-			return noSuchUser
-		}
-		return nil
-	})
+	srv := mailtest.StartSMTP(t, "", "")
+	srv.SetRcptFail(refuse("nobody@example.test"))
 	db := openStore(t)
 	clock := setFakeClock(t, created)
 	enqueue(t, db, testMail("m", "nobody@example.test", created))
 	notices := &failedNotices{refuse: true}
-	opts := outboxOptions(t, srv.addr)
+	opts := outboxOptions(t, srv.Addr)
 	opts.OnFailed = notices.onFailed
 	o := NewOutbox(opts, db)
 	runLoop(t, o.Run)
@@ -368,8 +354,8 @@ func TestOutboxFailedCallbackErrorRollsBack(t *testing.T) {
 // it is older than the give-up age (default five days) fails like a
 // permanent refusal; a younger one refused the same way stays pending.
 func TestOutboxGivesUpOnOldMail(t *testing.T) {
-	srv := startSMTP(t, "", "")
-	srv.setFail(func(int) error { return tempFailure })
+	srv := mailtest.StartSMTP(t, "", "")
+	srv.SetFail(func(int) error { return tempFailure })
 	db := openStore(t)
 	start := created.Add(DefaultGiveUpAfter - 5*time.Second)
 	clock := setFakeClock(t, start)
@@ -379,7 +365,7 @@ func TestOutboxGivesUpOnOldMail(t *testing.T) {
 		old,
 		testMail("young", "italy@example.test", start))
 	notices := &failedNotices{}
-	opts := outboxOptions(t, srv.addr)
+	opts := outboxOptions(t, srv.Addr)
 	opts.OnFailed = notices.onFailed
 	o := NewOutbox(opts, db)
 	l := runLoop(t, o.Run)

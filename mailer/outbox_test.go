@@ -3,163 +3,41 @@ package mailer
 import (
 	"bytes"
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"mime"
 	"mime/quotedprintable"
-	"net"
 	"net/mail"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
-	"github.com/emersion/go-sasl"
 	"github.com/emersion/go-smtp"
 
+	"stormjudge/mailer/mailtest"
 	"stormjudge/store"
 )
 
-// ---- SMTP: a go-smtp server on loopback that records what it accepts ----
-
-type received struct {
-	from string
-	to   []string
-	data []byte
-}
-
-type smtpServer struct {
-	t    testing.TB
-	addr string
-	// user/pass, when user is set, are required (AUTH PLAIN) before MAIL.
-	user, pass string
-
-	mu       sync.Mutex
-	fail     func(n int) error // n-th DATA (from 0); an error rejects it
-	datas    int
-	received []received
-	// rcptFail, when it returns an error for an address, refuses RCPT TO
-	// that address; rcpts counts the RCPT commands per address.
-	rcptFail func(to string) error
-	rcpts    map[string]int
-}
-
-func startSMTP(t testing.TB, user, pass string) *smtpServer {
-	t.Helper()
-	s := &smtpServer{t: t, user: user, pass: pass}
-	srv := smtp.NewServer(s)
-	srv.Domain = "localhost"
-	srv.AllowInsecureAuth = true
-	srv.ReadTimeout = waitFor
-	srv.WriteTimeout = waitFor
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	s.addr = l.Addr().String()
-	go srv.Serve(l)
-	t.Cleanup(func() { srv.Close() })
-	return s
-}
-
-func (s *smtpServer) setFail(f func(n int) error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.fail = f
-}
-
-func (s *smtpServer) setRcptFail(f func(to string) error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.rcptFail = f
-}
-
-// Rcpts returns how many RCPT commands named the address.
-func (s *smtpServer) Rcpts(to string) int {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.rcpts[to]
-}
-
-func (s *smtpServer) Received() []received {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return slices.Clone(s.received)
-}
-
-func (s *smtpServer) NewSession(*smtp.Conn) (smtp.Session, error) {
-	return &smtpSession{s: s}, nil
-}
-
-type smtpSession struct {
-	s      *smtpServer
-	authed bool
-	from   string
-	to     []string
-}
-
-func (ss *smtpSession) AuthMechanisms() []string { return []string{sasl.Plain} }
-
-func (ss *smtpSession) Auth(mech string) (sasl.Server, error) {
-	return sasl.NewPlainServer(func(identity, username, password string) error {
-		if ss.s.user == "" || username != ss.s.user || password != ss.s.pass {
-			return errors.New("invalid credentials")
+// failFirst makes srv answer its first n DATA commands with tempFailure.
+func failFirst(srv *mailtest.SMTP, n int) {
+	srv.SetFail(func(i int) error {
+		if i < n {
+			return tempFailure
 		}
-		ss.authed = true
 		return nil
-	}), nil
+	})
 }
 
-// Mail enforces AUTH: go-smtp's server does not by itself.
-func (ss *smtpSession) Mail(from string, _ *smtp.MailOptions) error {
-	if ss.s.user != "" && !ss.authed {
-		return &smtp.SMTPError{Code: 530, EnhancedCode: smtp.EnhancedCode{5, 7, 0}, Message: "authentication required"}
-	}
-	ss.from = from
-	return nil
-}
-
-func (ss *smtpSession) Rcpt(to string, _ *smtp.RcptOptions) error {
-	s := ss.s
-	s.mu.Lock()
-	if s.rcpts == nil {
-		s.rcpts = map[string]int{}
-	}
-	s.rcpts[to]++
-	fail := s.rcptFail
-	s.mu.Unlock()
-	if fail != nil {
-		if err := fail(to); err != nil {
-			return err
+// refuse is a RCPT check that refuses addr with noSuchUser.
+func refuse(addr string) func(to string) error {
+	return func(to string) error {
+		if to == addr {
+			return noSuchUser
 		}
+		return nil
 	}
-	ss.to = append(ss.to, to)
-	return nil
 }
-
-func (ss *smtpSession) Data(r io.Reader) error {
-	b, err := io.ReadAll(r)
-	if err != nil {
-		return err
-	}
-	s := ss.s
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	n := s.datas
-	s.datas++
-	if s.fail != nil {
-		if err := s.fail(n); err != nil {
-			return err
-		}
-	}
-	s.received = append(s.received, received{from: ss.from, to: slices.Clone(ss.to), data: b})
-	return nil
-}
-
-func (ss *smtpSession) Reset()        { ss.from, ss.to = "", nil }
-func (ss *smtpSession) Logout() error { return nil }
 
 var tempFailure = &smtp.SMTPError{Code: 451, EnhancedCode: smtp.EnhancedCode{4, 3, 0}, Message: "try again later"}
 
@@ -198,11 +76,11 @@ func outboxOptions(t testing.TB, addr string) *SMTPOptions {
 	return &SMTPOptions{Addr: addr, HelloName: "judge.example.test", Timeout: waitFor, Logger: testLogger(t)}
 }
 
-func receivedByMessageID(t testing.TB, rs []received) map[string][]received {
+func receivedByMessageID(t testing.TB, rs []mailtest.Received) map[string][]mailtest.Received {
 	t.Helper()
-	by := map[string][]received{}
+	by := map[string][]mailtest.Received{}
 	for _, r := range rs {
-		id := messageID(t, r.data)
+		id := messageID(t, r.Data)
 		by[id] = append(by[id], r)
 	}
 	return by
@@ -211,7 +89,7 @@ func receivedByMessageID(t testing.TB, rs []received) map[string][]received {
 // ---- tests ----
 
 func TestOutboxSendsEachMailOnceWithHeaders(t *testing.T) {
-	srv := startSMTP(t, "", "")
+	srv := mailtest.StartSMTP(t, "", "")
 	db := openStore(t)
 	mails := []*store.Mail{
 		{
@@ -228,7 +106,7 @@ func TestOutboxSendsEachMailOnceWithHeaders(t *testing.T) {
 		},
 	}
 	enqueue(t, db, mails...)
-	o := NewOutbox(outboxOptions(t, srv.addr), db)
+	o := NewOutbox(outboxOptions(t, srv.Addr), db)
 	runLoop(t, o.Run)
 	for _, m := range mails {
 		eventually(t, m.ID+" marked sent", func() bool { return !storedMail(t, db, m.ID).Sent.IsZero() })
@@ -253,17 +131,17 @@ func TestOutboxSendsEachMailOnceWithHeaders(t *testing.T) {
 			continue
 		}
 		r := rs[0]
-		if r.from != m.From || !slices.Equal(r.to, m.To) {
-			t.Errorf("%s envelope = %s -> %v, want %s -> %v", m.ID, r.from, r.to, m.From, m.To)
+		if r.From != m.From || !slices.Equal(r.To, m.To) {
+			t.Errorf("%s envelope = %s -> %v, want %s -> %v", m.ID, r.From, r.To, m.From, m.To)
 		}
 		want, err := BuildMessage(stored)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !bytes.Equal(r.data, want) {
-			t.Errorf("%s: sent bytes differ from BuildMessage:\n%s\n---\n%s", m.ID, r.data, want)
+		if !bytes.Equal(r.Data, want) {
+			t.Errorf("%s: sent bytes differ from BuildMessage:\n%s\n---\n%s", m.ID, r.Data, want)
 		}
-		checkHeaders(t, stored, r.data)
+		checkHeaders(t, stored, r.Data)
 		if stored.Attempts != 1 || stored.LastError != "" {
 			t.Errorf("%s: attempts %d, last error %q; want 1 and none", m.ID, stored.Attempts, stored.LastError)
 		}
@@ -340,18 +218,13 @@ func checkHeaders(t testing.TB, m *store.Mail, raw []byte) {
 }
 
 func TestOutboxBacksOffOnTemporaryFailureThenSends(t *testing.T) {
-	srv := startSMTP(t, "", "")
-	srv.setFail(func(n int) error {
-		if n < 2 {
-			return tempFailure
-		}
-		return nil
-	})
+	srv := mailtest.StartSMTP(t, "", "")
+	failFirst(srv, 2)
 	db := openStore(t)
 	clock := setFakeClock(t, created)
 	enqueue(t, db, &store.Mail{ID: "m", From: "judge@example.test", To: []string{"germany@example.test"},
 		Subject: "s", Body: "b\n", Created: created})
-	o := NewOutbox(outboxOptions(t, srv.addr), db)
+	o := NewOutbox(outboxOptions(t, srv.Addr), db)
 	runLoop(t, o.Run)
 
 	var prevNext time.Time
@@ -431,7 +304,7 @@ func TestOutboxCrashAtHookPoints(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			srv := startSMTP(t, "", "")
+			srv := mailtest.StartSMTP(t, "", "")
 			db := openStore(t)
 			clock := setFakeClock(t, created)
 			enqueue(t, db, &store.Mail{ID: "m", From: "judge@example.test", To: []string{"germany@example.test"},
@@ -446,7 +319,7 @@ func TestOutboxCrashAtHookPoints(t *testing.T) {
 			})
 			first := runLoop(t, func(c context.Context) error {
 				go func() { <-c.Done(); cancel() }()
-				return NewOutbox(outboxOptions(t, srv.addr), db).Run(ctx)
+				return NewOutbox(outboxOptions(t, srv.Addr), db).Run(ctx)
 			})
 			first.Crashed()
 			Hook = nil
@@ -464,7 +337,7 @@ func TestOutboxCrashAtHookPoints(t *testing.T) {
 			enqueue(t, db, &store.Mail{ID: "barrier", From: "judge@example.test", To: []string{"germany@example.test"},
 				Subject: "barrier", Body: "b\n", Created: created.Add(time.Second), NextAttempt: created.Add(backoff(0) + time.Second)})
 			clock.Advance(backoff(0) + time.Second)
-			runLoop(t, NewOutbox(outboxOptions(t, srv.addr), db).Run)
+			runLoop(t, NewOutbox(outboxOptions(t, srv.Addr), db).Run)
 			eventually(t, "barrier sent after restart", func() bool { return !storedMail(t, db, "barrier").Sent.IsZero() })
 			if storedMail(t, db, "m").Sent.IsZero() {
 				t.Error("mail not marked sent after the restart")
@@ -474,8 +347,8 @@ func TestOutboxCrashAtHookPoints(t *testing.T) {
 				t.Errorf("server received the mail %d times, want %d", len(rs), tt.wantReceivedTotal)
 			}
 			for _, r := range rs[1:] {
-				if !bytes.Equal(r.data, rs[0].data) {
-					t.Errorf("the resent message differs from the first:\n%s\n---\n%s", r.data, rs[0].data)
+				if !bytes.Equal(r.Data, rs[0].Data) {
+					t.Errorf("the resent message differs from the first:\n%s\n---\n%s", r.Data, rs[0].Data)
 				}
 			}
 		})
@@ -495,11 +368,11 @@ func TestOutboxAuthenticates(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			srv := startSMTP(t, "judge", "secret")
+			srv := mailtest.StartSMTP(t, "judge", "secret")
 			db := openStore(t)
 			enqueue(t, db, &store.Mail{ID: "m", From: "judge@example.test", To: []string{"germany@example.test"},
 				Subject: "s", Body: "b\n", Created: created})
-			opts := outboxOptions(t, srv.addr)
+			opts := outboxOptions(t, srv.Addr)
 			opts.Username, opts.Password = tt.user, tt.pass
 			runLoop(t, NewOutbox(opts, db).Run)
 			eventually(t, "an attempt finished", func() bool {
