@@ -738,14 +738,21 @@ func describeEffects(ev CardEvent, holder Power) []string {
 	return out
 }
 
-// defaultNote matches a "(default N)" aside of an effect's documentation,
-// dropped when the parameter it speaks of is given.
-var defaultNote = regexp.MustCompile(` \(default [^)]*\)`)
+// paramWords finds each parameter's word in an effect's documentation,
+// with its "(default N)" aside when it has one.
+var paramWords = func() map[Param]*regexp.Regexp {
+	m := map[Param]*regexp.Regexp{}
+	for _, p := range Params {
+		m[p] = regexp.MustCompile(`\b` + string(p) + `\b( \(default ([^)]*)\))?`)
+	}
+	return m
+}()
 
 // describeEffect words one effect for a player: its documentation with
 // the given parameters written in (the words "value", "per", "max" ...
-// replaced by what the card says), for the power it concerns, with the
-// rule; no identifier of the deck's vocabulary.
+// replaced by what the card says, a parameter it does not give by its
+// default), for the power it concerns, with the rule; no identifier of the
+// deck's vocabulary.
 func describeEffect(e Effect, holder Power) string {
 	spec, _ := e.Kind.Spec()
 	text := spec.Doc
@@ -754,17 +761,19 @@ func describeEffect(e Effect, holder Power) string {
 		if prm == ParamPower || prm == ParamSide {
 			continue
 		}
-		if !g[prm] {
-			// "value (default 1)" reads "1" when the card gives none.
-			text = regexp.MustCompile(`\b`+string(prm)+` \(default ([^)]*)\)`).ReplaceAllString(text, "$1")
-			continue
-		}
-		v := paramValue(e, prm)
-		if prm == ParamValue {
-			v = fmt.Sprint(e.Value)
-			text = defaultNote.ReplaceAllString(text, "")
-		}
-		text = regexp.MustCompile(`\b`+string(prm)+`\b`).ReplaceAllLiteralString(text, v)
+		re := paramWords[prm]
+		text = re.ReplaceAllStringFunc(text, func(w string) string {
+			sub := re.FindStringSubmatch(w)
+			switch {
+			case g[prm] && prm == ParamValue:
+				return fmt.Sprint(e.Value)
+			case g[prm]:
+				return paramValue(e, prm)
+			case sub[1] != "":
+				return sub[2] // "value (default 1)" reads "1" when the card gives none
+			}
+			return w
+		})
 	}
 	who := e.Power
 	if who == 0 && spec.PerPower {

@@ -364,3 +364,15 @@ func TestRule9_41DescribeEffectInPlainWords(t *testing.T) {
 		}
 	}
 }
+
+// TestRule15_32BDescribeDefaultsPerParameter: a parameter the card leaves
+// out reads as its own default, whatever other parameters it gives.
+func TestRule15_32BDescribeDefaultsPerParameter(t *testing.T) {
+	got := describeEffect(Effect{Kind: EffectResearchSteps, Value: 2, Research: "air"}, Italy)
+	if want := "Italy: 1 projects advance 2 steps each: the project, or projects of the category chosen by the player (rule 15.32B)"; got != want {
+		t.Errorf("got  %q\nwant %q", got, want)
+	}
+	if strings.Contains(got, "count") || strings.Contains(got, "value") {
+		t.Errorf("a parameter word left in %q", got)
+	}
+}
