@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"net"
-	"net/smtp"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -18,9 +17,6 @@ import (
 	"syscall"
 	"testing"
 	"time"
-
-	"github.com/emersion/go-imap/v2"
-	"github.com/emersion/go-imap/v2/imapclient"
 
 	"stormjudge/adjudicator"
 	"stormjudge/store"
@@ -115,7 +111,7 @@ func TestCrashRecovery(t *testing.T) {
 			// restart, as a player would.
 			var unsent []adjudicator.Power
 			for _, pw := range adjudicator.Powers {
-				if len(unsent) > 0 || trySendOrder(smtpAddr, pw) != nil {
+				if len(unsent) > 0 || sendPass(smtpAddr, pw, "<crash-"+pw.String()+"@client.test>", "orders") != nil {
 					unsent = append(unsent, pw)
 				}
 				time.Sleep(50 * time.Millisecond)
@@ -135,7 +131,7 @@ func TestCrashRecovery(t *testing.T) {
 			q := startProc(t, bin, nil, args...)
 			waitFor(t, "sandbox up again", 30*time.Second, func() bool { return dialable(imapAddr) && dialable(smtpAddr) })
 			for _, pw := range unsent {
-				if err := trySendOrder(smtpAddr, pw); err != nil {
+				if err := sendPass(smtpAddr, pw, "<crash-"+pw.String()+"@client.test>", "orders"); err != nil {
 					t.Fatalf("sending %s's order after the restart: %v", pw, err)
 				}
 			}
@@ -198,13 +194,6 @@ func dialable(addr string) bool {
 	}
 	c.Close()
 	return true
-}
-
-func trySendOrder(smtpAddr string, p adjudicator.Power) error {
-	from := p.String() + "@sandbox.test"
-	msg := "From: " + from + "\r\nTo: judge@sandbox.test\r\nSubject: orders\r\nMessage-ID: <crash-" + p.String() +
-		"@client.test>\r\n\r\nGAME demo\r\nSECRET " + p.String() + "\r\nPASS\r\nEND\r\n"
-	return smtp.SendMail(smtpAddr, nil, from, []string{"judge@sandbox.test"}, []byte(msg))
 }
 
 // The randomized crash test's knobs (environment variables):
@@ -356,7 +345,7 @@ func TestCrashRandomized(t *testing.T) {
 				if o.sent {
 					continue
 				}
-				if err := crashSendOrder(smtpAddr, o); err != nil {
+				if err := sendPass(smtpAddr, o.power, o.id, "round "+strconv.Itoa(o.round)+" orders"); err != nil {
 					sent = false
 					break // later orders wait: they must arrive after this one
 				}
@@ -430,7 +419,7 @@ func TestCrashRandomized(t *testing.T) {
 	boxes := map[string][]mailMsg{}
 	complete := func() bool {
 		for _, o := range append(owners, "judge") {
-			ms, err := crashMailbox(imapAddr, o+"@sandbox.test", o, "INBOX")
+			ms, err := readMailbox(imapAddr, o+"@sandbox.test", o, "INBOX", false)
 			if err != nil {
 				return false
 			}
@@ -662,51 +651,6 @@ func crashWaitUp(p *proc, imapAddr, smtpAddr string) bool {
 	return false
 }
 
-func crashSendOrder(smtpAddr string, o *crashOrder) error {
-	from := o.power.String() + "@sandbox.test"
-	msg := "From: " + from + "\r\nTo: judge@sandbox.test\r\nSubject: round " + strconv.Itoa(o.round) +
-		" orders\r\nMessage-ID: " + o.id + "\r\n\r\nGAME demo\r\nSECRET " + o.power.String() + "\r\nPASS\r\nEND\r\n"
-	return smtp.SendMail(smtpAddr, nil, from, []string{"judge@sandbox.test"}, []byte(msg))
-}
-
-// crashMailbox lists a mailbox's messages (envelopes only) over IMAP. It
-// fails instead of failing the test: the daemon may be killed meanwhile.
-func crashMailbox(imapAddr, user, pass, mailbox string) ([]mailMsg, error) {
-	conn, err := net.DialTimeout("tcp", imapAddr, 5*time.Second)
-	if err != nil {
-		return nil, err
-	}
-	conn.SetDeadline(time.Now().Add(10 * time.Second))
-	c := imapclient.New(conn, nil)
-	defer c.Close()
-	if err := c.Login(user, pass).Wait(); err != nil {
-		return nil, err
-	}
-	sel, err := c.Select(mailbox, &imap.SelectOptions{ReadOnly: true}).Wait()
-	if err != nil {
-		return nil, err
-	}
-	if sel.NumMessages == 0 {
-		return nil, nil
-	}
-	bufs, err := c.Fetch(imap.SeqSet{{Start: 1, Stop: sel.NumMessages}}, &imap.FetchOptions{Envelope: true}).Collect()
-	if err != nil {
-		return nil, err
-	}
-	var out []mailMsg
-	for _, b := range bufs {
-		if b.Envelope == nil {
-			continue
-		}
-		m := mailMsg{Subject: b.Envelope.Subject, MessageID: "<" + b.Envelope.MessageID + ">"}
-		if len(b.Envelope.InReplyTo) > 0 {
-			m.InReplyTo = "<" + b.Envelope.InReplyTo[0] + ">"
-		}
-		out = append(out, m)
-	}
-	return out, nil
-}
-
 // crashPublished reports whether the moderator or a power has the public
 // report of version v: it was adjudicated (the mails are queued in the same
 // transaction). Any of them: one recipient's mail may wait for a retry.
@@ -716,7 +660,7 @@ func crashPublished(imapAddr string, v int) bool {
 		owners = append(owners, p.String())
 	}
 	for _, o := range owners {
-		ms, err := crashMailbox(imapAddr, o+"@sandbox.test", o, "INBOX")
+		ms, err := readMailbox(imapAddr, o+"@sandbox.test", o, "INBOX", false)
 		if err != nil {
 			return false
 		}

@@ -43,47 +43,65 @@ func (m mailMsg) kind() string {
 	return "other"
 }
 
-// fetchAll reads every message of a mailbox over IMAP with the go-imap client.
+// fetchAll reads every message of a mailbox over IMAP with the go-imap
+// client, bodies decoded.
 func fetchAll(t *testing.T, imapAddr, user, pass, mailbox string) []mailMsg {
 	t.Helper()
-	c, err := imapclient.DialInsecure(imapAddr, nil)
+	ms, err := readMailbox(imapAddr, user, pass, mailbox, true)
 	if err != nil {
-		t.Fatalf("imap dial: %v", err)
+		t.Fatalf("imap %s %s: %v", user, mailbox, err)
 	}
+	for i := range ms {
+		ms[i].Body = decodeQP(t, ms[i].Body)
+	}
+	return ms
+}
+
+// readMailbox lists a mailbox's messages over IMAP: envelopes, and with
+// bodies each message as fetched in Body. It returns an error instead of
+// failing the test: the crash tests read while the daemon may be killed.
+func readMailbox(imapAddr, user, pass, mailbox string, bodies bool) ([]mailMsg, error) {
+	conn, err := net.DialTimeout("tcp", imapAddr, 5*time.Second)
+	if err != nil {
+		return nil, err
+	}
+	conn.SetDeadline(time.Now().Add(10 * time.Second))
+	c := imapclient.New(conn, nil)
 	defer c.Close()
 	if err := c.Login(user, pass).Wait(); err != nil {
-		t.Fatalf("imap login %s: %v", user, err)
+		return nil, err
 	}
 	sel, err := c.Select(mailbox, &imap.SelectOptions{ReadOnly: true}).Wait()
 	if err != nil {
-		t.Fatalf("select %s: %v", mailbox, err)
+		return nil, err
 	}
 	if sel.NumMessages == 0 {
-		return nil
+		return nil, nil
 	}
-	var seq imap.SeqSet
-	seq.AddRange(1, sel.NumMessages)
-	bufs, err := c.Fetch(seq, &imap.FetchOptions{Envelope: true, BodySection: []*imap.FetchItemBodySection{{}}}).Collect()
+	opts := &imap.FetchOptions{Envelope: true}
+	if bodies {
+		opts.BodySection = []*imap.FetchItemBodySection{{}}
+	}
+	bufs, err := c.Fetch(imap.SeqSet{{Start: 1, Stop: sel.NumMessages}}, opts).Collect()
 	if err != nil {
-		t.Fatalf("fetch: %v", err)
+		return nil, err
 	}
 	var out []mailMsg
 	for _, b := range bufs {
-		m := mailMsg{}
-		if b.Envelope != nil {
-			m.Subject = b.Envelope.Subject
-			m.MessageID = "<" + b.Envelope.MessageID + ">"
-			if len(b.Envelope.InReplyTo) > 0 {
-				m.InReplyTo = "<" + b.Envelope.InReplyTo[0] + ">"
-			}
+		if b.Envelope == nil {
+			continue
+		}
+		m := mailMsg{Subject: b.Envelope.Subject, MessageID: "<" + b.Envelope.MessageID + ">"}
+		if len(b.Envelope.InReplyTo) > 0 {
+			m.InReplyTo = "<" + b.Envelope.InReplyTo[0] + ">"
 		}
 		if len(b.BodySection) > 0 {
-			m.Body = decodeQP(t, string(b.BodySection[0].Bytes))
+			m.Body = string(b.BodySection[0].Bytes)
 		}
 		out = append(out, m)
 	}
 	c.Logout().Wait()
-	return out
+	return out, nil
 }
 
 // decodeQP returns the text of one of the judge's mails: its body,
@@ -110,6 +128,16 @@ func countKinds(ms []mailMsg) map[string]int {
 }
 
 var sentSeq atomic.Int64
+
+// sendPass sends power p's PASS for the demo game over SMTP under the given
+// Message-ID, without failing the test (the crash tests send while the
+// daemon may be down).
+func sendPass(smtpAddr string, p adjudicator.Power, msgID, subject string) error {
+	from := p.String() + "@sandbox.test"
+	msg := "From: " + from + "\r\nTo: judge@sandbox.test\r\nSubject: " + subject + "\r\nMessage-ID: " + msgID +
+		"\r\n\r\nGAME demo\r\nSECRET " + p.String() + "\r\nPASS\r\nEND\r\n"
+	return smtp.SendMail(smtpAddr, nil, from, []string{"judge@sandbox.test"}, []byte(msg))
+}
 
 // sendOrder sends an order email over SMTP with net/smtp, as a script would.
 func sendOrder(t *testing.T, smtpAddr, from, subject, body string) string {
