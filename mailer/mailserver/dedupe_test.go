@@ -9,12 +9,11 @@ import (
 	"github.com/emersion/go-imap/v2"
 )
 
-// TestDuplicateMessageIDSuppressed: the same Message-ID from the same sender
-// reaches a recipient once, also across a restart; another sender or
-// another Message-ID is delivered.
-func TestDuplicateMessageIDSuppressed(t *testing.T) {
-	dir := t.TempDir()
-	start := func() *Server {
+// dedupeFixture returns how to start a server on dir with the user
+// germany@sandbox.test, and how many messages its INBOX holds.
+func dedupeFixture(t *testing.T, dir string) (start func() *Server, count func(*Server) int) {
+	start = func() *Server {
+		t.Helper()
 		s, err := Start(&Options{Dir: dir, IMAPAddr: "127.0.0.1:0", SMTPAddr: "127.0.0.1:0"})
 		if err != nil {
 			t.Fatal(err)
@@ -24,17 +23,28 @@ func TestDuplicateMessageIDSuppressed(t *testing.T) {
 		}
 		return s
 	}
-	msg := func(id string) []byte {
-		return []byte("From: judge@sandbox.test\r\nTo: germany@sandbox.test\r\nMessage-ID: " + id + "\r\nSubject: report\r\n\r\nbody\r\n")
-	}
-	count := func(s *Server) int {
-		u := s.lookupUser("germany@sandbox.test")
-		mb, err := u.mailbox(inboxName)
+	count = func(s *Server) int {
+		t.Helper()
+		mb, err := s.lookupUser("germany@sandbox.test").mailbox(inboxName)
 		if err != nil {
 			t.Fatal(err)
 		}
 		return int(*mb.statusData(&imap.StatusOptions{NumMessages: true}).NumMessages)
 	}
+	return start, count
+}
+
+// dedupeMsg is a report with Message-ID id.
+func dedupeMsg(id string) []byte {
+	return []byte("From: judge@sandbox.test\r\nTo: germany@sandbox.test\r\nMessage-ID: " + id + "\r\nSubject: report\r\n\r\nbody\r\n")
+}
+
+// TestDuplicateMessageIDSuppressed: the same Message-ID from the same sender
+// reaches a recipient once, also across a restart; another sender or
+// another Message-ID is delivered.
+func TestDuplicateMessageIDSuppressed(t *testing.T) {
+	dir := t.TempDir()
+	start, count := dedupeFixture(t, dir)
 	s := start()
 	for _, d := range []struct{ from, id string }{
 		{"judge@sandbox.test", "<a@x>"},
@@ -42,7 +52,7 @@ func TestDuplicateMessageIDSuppressed(t *testing.T) {
 		{"other@sandbox.test", "<a@x>"}, // another sender: delivered
 		{"judge@sandbox.test", "<b@x>"},
 	} {
-		if err := s.Deliver(d.from, []string{"germany@sandbox.test"}, msg(d.id)); err != nil {
+		if err := s.Deliver(d.from, []string{"germany@sandbox.test"}, dedupeMsg(d.id)); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -54,7 +64,7 @@ func TestDuplicateMessageIDSuppressed(t *testing.T) {
 	}
 	s = start()
 	defer s.Close()
-	if err := s.Deliver("judge@sandbox.test", []string{"germany@sandbox.test"}, msg("<b@x>")); err != nil {
+	if err := s.Deliver("judge@sandbox.test", []string{"germany@sandbox.test"}, dedupeMsg("<b@x>")); err != nil {
 		t.Fatal(err)
 	}
 	if n := count(s); n != 3 {
@@ -69,35 +79,14 @@ func TestDuplicateMessageIDSuppressed(t *testing.T) {
 // a client APPENDed is not taken for a delivery.
 func TestDuplicateSuppressedAfterCrashBeforeLogging(t *testing.T) {
 	dir := t.TempDir()
-	start := func() *Server {
-		t.Helper()
-		s, err := Start(&Options{Dir: dir, IMAPAddr: "127.0.0.1:0", SMTPAddr: "127.0.0.1:0"})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := s.AddUser("germany@sandbox.test", "germany"); err != nil {
-			t.Fatal(err)
-		}
-		return s
-	}
-	msg := func(id string) []byte {
-		return []byte("From: judge@sandbox.test\r\nTo: germany@sandbox.test\r\nMessage-ID: " + id + "\r\nSubject: report\r\n\r\nbody\r\n")
-	}
-	count := func(s *Server) uint32 {
-		t.Helper()
-		mb, err := s.lookupUser("germany@sandbox.test").mailbox(inboxName)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return *mb.statusData(&imap.StatusOptions{NumMessages: true}).NumMessages
-	}
+	start, count := dedupeFixture(t, dir)
 	s := start()
-	if err := s.Deliver("judge@sandbox.test", []string{"germany@sandbox.test"}, msg("<c@x>")); err != nil {
+	if err := s.Deliver("judge@sandbox.test", []string{"germany@sandbox.test"}, dedupeMsg("<c@x>")); err != nil {
 		t.Fatal(err)
 	}
 	// A client files a copy of another message by APPEND, headers and all.
 	c := dialIMAP(t, s.IMAPAddr(), "germany@sandbox.test", "germany", nil)
-	appended := append([]byte("Return-Path: <judge@sandbox.test>\r\n"), msg("<d@x>")...)
+	appended := append([]byte("Return-Path: <judge@sandbox.test>\r\n"), dedupeMsg("<d@x>")...)
 	ac := c.Append("INBOX", int64(len(appended)), nil)
 	if _, err := ac.Write(appended); err != nil {
 		t.Fatal(err)
@@ -120,7 +109,7 @@ func TestDuplicateSuppressedAfterCrashBeforeLogging(t *testing.T) {
 	s = start()
 	defer s.Close()
 	for _, id := range []string{"<c@x>", "<d@x>"} {
-		if err := s.Deliver("judge@sandbox.test", []string{"germany@sandbox.test"}, msg(id)); err != nil {
+		if err := s.Deliver("judge@sandbox.test", []string{"germany@sandbox.test"}, dedupeMsg(id)); err != nil {
 			t.Fatal(err)
 		}
 	}
