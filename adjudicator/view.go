@@ -1,0 +1,324 @@
+package adjudicator
+
+import "slices"
+
+// View is what the mails show of a game after one adjudication: every
+// figure the public report, the private notices and the moderators' notice
+// state, derived here from the state alone so that the renderers (report/:
+// text, HTML, picture; `game export`) only format it. Derive computes it
+// once per adjudication; it is plain data and marshals to the JSON that
+// docs/state.md documents under "The view".
+type View struct {
+	Public PublicView `json:"public"`
+	// Powers is each power's private view (its notice): never shown to
+	// another power.
+	Powers map[Power]*PowerView `json:"powers,omitempty"`
+	// Moderator is what only the moderators see: the draw a physical-deck
+	// game waits for (docs/deck.md); nil when there is none.
+	Moderator *ModeratorView `json:"moderator,omitempty"`
+}
+
+// PublicView is what every player may know (6.31, 10.3, 20, 21.23, 22.71,
+// 23, 24.21).
+type PublicView struct {
+	Turn         Turn    `json:"turn"`
+	Segment      Segment `json:"segment"`
+	SegmentTitle string  `json:"segment_title"`
+	Ended        bool    `json:"ended"`
+	// AwaitsDraw: the open segment waits for the moderator's draw from a
+	// physical deck (docs/deck.md).
+	AwaitsDraw bool `json:"awaits_draw"`
+	// Required are the powers that must order in the open segment.
+	Required []Power `json:"required"`
+	// EconomicClimate is -3..+3 (11.31, 11.34); EAI -5..+5 (23.26), with
+	// the terms of its last determination (23.21-23.25).
+	EconomicClimate int       `json:"economic_climate"`
+	EAI             int       `json:"eai"`
+	EAITerms        []EAITerm `json:"eai_terms"`
+	// Powers are the public figures of each power in the order of play.
+	Powers []PublicPower `json:"powers"`
+	// Balance is the balance of power as last computed (20.5).
+	Balance BalanceView `json:"balance"`
+	Russia  RussiaView  `json:"russia"`
+	// Targets are the diplomatic targets of 24.21 in that rule's order,
+	// then Russia (a target of some events, 4.16B).
+	Targets []TargetView `json:"targets"`
+}
+
+// PublicPower is one power's public figures: tile points (6.31),
+// factories (11.21), the support level of the turn and its terms (10.31;
+// reported publicly when determined), the shipbuilding rate (19.3).
+type PublicPower struct {
+	Power            Power             `json:"power"`
+	Side             Side              `json:"side"`
+	TilePoints       int               `json:"tile_points"`
+	Factories        Factories         `json:"factories"`
+	Support          int               `json:"support"`
+	SupportTerms     []SupportModifier `json:"support_terms"`
+	ShipbuildingRate int               `json:"shipbuilding_rate"`
+	Active           Units             `json:"active_units"`
+}
+
+// BalanceView is the balance of power chart (20.3): the counters of each
+// side per category and the level, + for the Axis and - for the Allies
+// (20.51), the naval level with the battleship race (19.92, 20.54).
+type BalanceView struct {
+	Rows []BalanceRow `json:"rows"`
+	Race int          `json:"battleship_race"`
+}
+
+// BalanceRow is one category of the balance of power chart.
+type BalanceRow struct {
+	Category BalanceCategory `json:"category"`
+	Axis     int             `json:"axis"`
+	Allies   int             `json:"allies"`
+	Level    int             `json:"level"`
+}
+
+// RussiaView is Russia's public track: cohesion and purge events (22.71)
+// and the last garrison check (21.2-21.4), nil before the first.
+type RussiaView struct {
+	Cohesion    Cohesion       `json:"cohesion"`
+	PurgeEvents int            `json:"purge_events"`
+	Garrison    *GarrisonCheck `json:"garrison,omitempty"`
+}
+
+// TargetView is one diplomatic target (24.21): its region (4.16), its
+// bordering countries (28.42), flags (24.18), trade pact (11.61), civil war
+// events (25.31) and the Axis power controlling it (11.61E).
+type TargetView struct {
+	Name           string   `json:"name"`
+	Region         Region   `json:"region"`
+	Borders        []string `json:"borders"`
+	Flags          int      `json:"flags"`
+	FlagPower      Power    `json:"flag_power,omitempty"`
+	PartnerFlags   int      `json:"partner_flags,omitempty"`
+	TradePact      Power    `json:"trade_pact,omitempty"`
+	CivilWarEvents int      `json:"civil_war_events"`
+	Controller     Power    `json:"controller,omitempty"`
+}
+
+// PowerView is one power's private figures: what its notice shows.
+type PowerView struct {
+	Power Power `json:"power"`
+	// Counters usable this turn, used, and still available (12.3).
+	Counters  ActivityCounters `json:"counters"`
+	Used      ActivityCounters `json:"used"`
+	Available ActivityCounters `json:"available"`
+	// Mobilizations so far (14.9 included) and the turns of the game in
+	// which the power mobilized.
+	Mobilizations     int              `json:"mobilizations"`
+	MobilizationTurns []Turn           `json:"mobilization_turns"`
+	Active            Units            `json:"active"`
+	Reserve           Units            `json:"reserve"`
+	Mobilizing        []MobilizingUnit `json:"mobilizing"`
+	// ConvertCost and MobilizeCost are this turn's costs in tile points of
+	// one conversion (14.21) and one mobilization (14.31).
+	ConvertCost  int `json:"convert_cost"`
+	MobilizeCost int `json:"mobilize_cost"`
+	// Naval is the naval construction chart (19.2); nil for a power that
+	// builds no ships (19.11).
+	Naval *NavalView `json:"naval,omitempty"`
+	// Research is the power's side's research record sheet (15.15: secret
+	// to the other side).
+	Research ResearchView `json:"research"`
+	// Required: the power must order in the open segment; Options are the
+	// orders it may give there with their costs (Allowed).
+	Required bool     `json:"required"`
+	Options  []Option `json:"options"`
+}
+
+// NavalView is a power's naval construction chart (19.21) with the rate,
+// capacity, cost and saved points of 19.3-19.75.
+type NavalView struct {
+	Rate            int    `json:"rate"`
+	Capacity        int    `json:"capacity"`
+	Building        []Ship `json:"building"`
+	Launched        []Ship `json:"launched"`
+	Saved           int    `json:"saved_points"`
+	PreGameCarriers int    `json:"pre_game_carriers"`
+	// ShipCosts is the cost of laying down or advancing one ship of each
+	// class this turn (19.52A, 19.71A), for the classes the power may build
+	// (19.63), smallest first.
+	ShipCosts []ShipCostView `json:"ship_costs"`
+}
+
+// ShipCostView is the cost of one ship class this turn.
+type ShipCostView struct {
+	Class ShipClass `json:"class"`
+	Cost  int       `json:"cost"`
+}
+
+// ResearchView is a side's research record sheet as one of its powers
+// sees it.
+type ResearchView struct {
+	Side Side `json:"side"`
+	// Leader: the power places its side's basic research points (15.21).
+	Leader bool `json:"leader"`
+	// Projects lists the projects with at least one step.
+	Projects []ProjectView `json:"projects"`
+	// Assigned are the research points placed this turn by the side.
+	Assigned []ResearchPoint `json:"assigned"`
+	// Results are the side's results achieved (15.5).
+	Results []ResearchResult `json:"results"`
+	// Usable is what the power may use for research now (12.41C), in the
+	// economic phase only; nil otherwise.
+	Usable *ActivityCounters `json:"usable,omitempty"`
+}
+
+// ProjectView is one project of a research record sheet.
+type ProjectView struct {
+	Project  string           `json:"project"`
+	Category ResearchCategory `json:"category"`
+	Steps    int              `json:"steps"`
+	MaxSteps int              `json:"max_steps"` // 0: no limit
+	Results  int              `json:"results"`
+	Held     int              `json:"held"` // results held unused (16.16A, C)
+}
+
+// ModeratorView is what only the moderators see.
+type ModeratorView struct {
+	// Draw is what the moderator must draw from the physical deck.
+	Draw *DrawPlan `json:"draw,omitempty"`
+}
+
+// Derive computes the view of s. It is pure: the same state gives the same
+// view.
+func Derive(s State) View {
+	v := View{Public: derivePublic(s), Powers: map[Power]*PowerView{}}
+	for _, p := range Powers {
+		if s.Powers[p] != nil {
+			v.Powers[p] = derivePower(s, p)
+		}
+	}
+	if AwaitsDraw(s) {
+		plan := PlanDraw(s)
+		v.Moderator = &ModeratorView{Draw: &plan}
+	}
+	return v
+}
+
+// For returns the view p is allowed to see: the public view and p's own
+// private view, nothing of another power or of the moderators.
+func (v View) For(p Power) View {
+	out := View{Public: v.Public}
+	if pv := v.Powers[p]; pv != nil {
+		out.Powers = map[Power]*PowerView{p: pv}
+	}
+	return out
+}
+
+// PublicOnly returns the view without any private part.
+func (v View) PublicOnly() View { return View{Public: v.Public} }
+
+func derivePublic(s State) PublicView {
+	pv := PublicView{
+		Turn: s.Turn, Segment: s.Segment, SegmentTitle: s.Segment.Title(), Ended: s.Ended,
+		AwaitsDraw: AwaitsDraw(s), Required: Required(s),
+		EconomicClimate: s.EconomicClimate, EAI: s.EAI, EAITerms: EAIBreakdown(s),
+		Russia: RussiaView{Cohesion: s.Russia.Cohesion, PurgeEvents: s.Russia.PurgeEvents},
+	}
+	if pv.Required == nil {
+		pv.Required = []Power{}
+	}
+	for _, p := range Powers {
+		ps := s.Powers[p]
+		if ps == nil {
+			continue
+		}
+		terms := SupportBreakdown(s, p)
+		if terms == nil {
+			terms = []SupportModifier{}
+		}
+		pv.Powers = append(pv.Powers, PublicPower{Power: p, Side: SideOf(p), TilePoints: ps.TilePoints,
+			Factories: ps.Factories, Support: ps.Support, SupportTerms: terms,
+			ShipbuildingRate: ShipbuildingRate(s, p), Active: ps.Active})
+	}
+	b := s.Balance
+	for _, c := range Categories {
+		pv.Balance.Rows = append(pv.Balance.Rows, BalanceRow{Category: c, Axis: b.Axis.Get(c), Allies: b.Allies.Get(c), Level: b.Level(c)})
+	}
+	pv.Balance.Race = b.Race
+	if s.Russia.Garrison.Turn != nil {
+		g := s.Russia.Garrison
+		g.Turn = cloneTurn(g.Turn)
+		pv.Russia.Garrison = &g
+	}
+	for _, m := range s.Minors {
+		pv.Targets = append(pv.Targets, TargetView{Name: m.Name, Region: RegionOf(m.Name), Borders: Borders(m.Name),
+			Flags: m.Flags, FlagPower: m.FlagPower, PartnerFlags: m.PartnerFlags, TradePact: m.TradePact,
+			CivilWarEvents: m.CivilWarEvents, Controller: m.Controller})
+	}
+	pv.Targets = append(pv.Targets, TargetView{Name: RussiaTarget, Region: RegionOf(RussiaTarget), Borders: Borders(RussiaTarget)})
+	return pv
+}
+
+func derivePower(s State, p Power) *PowerView {
+	ps := s.Powers[p]
+	v := &PowerView{Power: p, Counters: ps.Counters, Used: ps.Used, Available: ps.Available(),
+		Mobilizations: ps.Mobilizations, MobilizationTurns: cloneSlice(ps.MobilizationTurns),
+		Active: ps.Active, Reserve: ps.Reserve, Mobilizing: cloneSlice(ps.Mobilizing),
+		ConvertCost: ConvertCost(s, p), MobilizeCost: MobilizeCost(s, p)}
+	if v.MobilizationTurns == nil {
+		v.MobilizationTurns = []Turn{}
+	}
+	if v.Mobilizing == nil {
+		v.Mobilizing = []MobilizingUnit{}
+	}
+	if rate := ShipbuildingRate(s, p); rate > 0 {
+		n := ps.Naval.clone()
+		nv := &NavalView{Rate: rate, Capacity: ShipyardCapacity(s, p), Building: n.Building, Launched: n.Launched,
+			Saved: n.Saved, PreGameCarriers: n.PreGameCarriers}
+		if nv.Building == nil {
+			nv.Building = []Ship{}
+		}
+		if nv.Launched == nil {
+			nv.Launched = []Ship{}
+		}
+		for _, row := range shipClasses {
+			c := row.Class
+			if !slices.Contains(row.Builders, p) {
+				continue
+			}
+			nv.ShipCosts = append(nv.ShipCosts, ShipCostView{Class: c, Cost: ShipCost(s, c)})
+		}
+		v.Naval = nv
+	}
+	v.Research = deriveResearch(s, p)
+	v.Required = slices.Contains(Required(s), p)
+	v.Options = Allowed(s, p)
+	if v.Options == nil {
+		v.Options = []Option{}
+	}
+	return v
+}
+
+func deriveResearch(s State, p Power) ResearchView {
+	side := SideOf(p)
+	rv := ResearchView{Side: side, Leader: ResearchLeader(side) == p, Projects: []ProjectView{},
+		Assigned: []ResearchPoint{}, Results: []ResearchResult{}}
+	for _, r := range ResearchProjects(side) {
+		n := s.Sheets.Steps(r)
+		if n == 0 {
+			continue
+		}
+		rv.Projects = append(rv.Projects, ProjectView{Project: r.ID(), Category: r.Category, Steps: n,
+			MaxSteps: r.MaxSteps(), Results: n / r.StepsPerResult, Held: HeldResults(s, side, r.ID())})
+	}
+	for _, a := range s.Sheets.Assigned {
+		if SideOf(a.Power) == side {
+			rv.Assigned = append(rv.Assigned, a)
+		}
+	}
+	for _, r := range s.Research {
+		if r.Side == side && r.Results > 0 {
+			rv.Results = append(rv.Results, r)
+		}
+	}
+	if ps := s.Powers[p]; ps != nil && s.Segment == SegEconomic {
+		u := ps.Available()
+		u.Ship = 0 // shipbuilding only (12.41B)
+		rv.Usable = &u
+	}
+	return rv
+}
