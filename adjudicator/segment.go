@@ -70,3 +70,19 @@ func (s Segment) index() int {
 	}
 	return -1
 }
+
+// Phase names the phase of 7.11 a segment belongs to: the random events,
+// income, economic, diplomatic and crisis phases; pre-emptive war (32.8)
+// and the end of the game (33, 34) close the crisis phase's turn and are
+// named on their own.
+func (s Segment) Phase() string {
+	switch s {
+	case SegRandomEvents, SegIncome, SegEconomic:
+		return s.Title() // 7.11A-C
+	case SegDiplomacyAxis1, SegDiplomacyRussia, SegDiplomacyAllies, SegDiplomacyAxis2, SegCovert, SegDiplomacyResolve:
+		return "Diplomatic phase" // 7.11D, 24.55, 16.16
+	case SegCrisisAggression, SegCrisisResponse, SegCrisisAxisResponse, SegCrisisUltimatum, SegCrisisBrink:
+		return "Crisis phase" // 7.11E, 26.1
+	}
+	return s.Title()
+}

@@ -26,6 +26,21 @@ type Mail struct {
 	To            []string  `json:"to"`
 	Subject       string    `json:"subject"`
 	Body          string    `json:"body"`
+	// Flowed marks a Body written as format=flowed text (RFC 3676): a line
+	// that ends in a space continues on the next, so a phone can reflow
+	// the paragraph; lines that begin with a space, ">" or "From " are
+	// space-stuffed. Readers that ignore the parameter see the text as
+	// written.
+	Flowed bool `json:"flowed,omitempty"`
+	// HTML is the text/html alternative of Body. When empty the mailer
+	// derives a plain one from Body at send time (mailer.PlainHTML), so a
+	// mail that carries a secret never stores it twice.
+	HTML string `json:"html,omitempty"`
+	// Inline are the images the HTML shows by Content-ID
+	// (multipart/related). Their bytes are dropped from the store once the
+	// mail has left the outbox (sent or failed): a picture is derived from
+	// the game's view, which the store keeps.
+	Inline []Inline `json:"inline,omitempty"`
 	MessageID     string    `json:"messageId"`
 	InReplyTo     string    `json:"inReplyTo,omitempty"`
 	References    []string  `json:"references,omitempty"`
@@ -54,6 +69,14 @@ type Mail struct {
 	Sensitive bool `json:"sensitive,omitempty"`
 }
 
+// Inline is an image shown by the HTML part of a mail (cid:ContentID).
+type Inline struct {
+	ContentID   string `json:"cid"`
+	ContentType string `json:"type"` // e.g. image/png
+	Name        string `json:"name"` // a file name for clients that save it
+	Data        []byte `json:"data,omitempty"`
+}
+
 // scrubbedBody replaces the body of a Sensitive mail once it was sent or
 // has failed.
 const scrubbedBody = "[body removed after sending: it carried a secret]\n"
@@ -80,6 +103,10 @@ func (m *Mail) validate() error {
 	}
 	if slices.Contains(m.To, "") {
 		return fmt.Errorf("empty recipient")
+	}
+	if m.Sensitive && (m.HTML != "" || len(m.Inline) > 0) {
+		// Only Body is sealed: an HTML copy would keep the secret in clear.
+		return fmt.Errorf("a sensitive mail may not carry its own HTML part or images")
 	}
 	if m.MessageID == "" {
 		return fmt.Errorf("empty Message-ID")
@@ -167,6 +194,14 @@ func (tx *Tx) putMail(old, m *Mail) error {
 	}
 	stored := *m
 	stored.Body = tx.storedBody(m)
+	if !m.Pending() && len(m.Inline) > 0 {
+		// Sent or failed: the picture's bytes are no longer needed.
+		stored.Inline = make([]Inline, len(m.Inline))
+		for i, in := range m.Inline {
+			in.Data = nil
+			stored.Inline[i] = in
+		}
+	}
 	v, err := json.Marshal(&stored)
 	if err != nil {
 		return fmt.Errorf("store: mail %q: %w", m.ID, err)

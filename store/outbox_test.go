@@ -487,3 +487,36 @@ func TestOutboxValuesCompressed(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestSentMailDropsItsPicture: an inline image is kept while the mail is
+// pending and dropped once it was sent; the HTML stays. A sensitive mail
+// may not carry HTML of its own.
+func TestSentMailDropsItsPicture(t *testing.T) {
+	db := openTest(t)
+	m := mail("report", t0)
+	m.HTML, m.Flowed = "<p>body</p>", true
+	m.Inline = []Inline{{ContentID: "map@x", ContentType: "image/png", Name: "map.png", Data: []byte("\x89PNG...")}}
+	update(t, db, func(tx *Tx) error { return tx.Enqueue(m) })
+	view(t, db, func(tx *Tx) error {
+		got, _ := tx.Mail("report")
+		if len(got.Inline) != 1 || string(got.Inline[0].Data) != "\x89PNG..." || !got.Flowed || got.HTML != "<p>body</p>" {
+			t.Errorf("pending: %+v", got)
+		}
+		return nil
+	})
+	update(t, db, func(tx *Tx) error { return tx.MarkSent("report", t0.Add(time.Second)) })
+	view(t, db, func(tx *Tx) error {
+		got, _ := tx.Mail("report")
+		if len(got.Inline) != 1 || got.Inline[0].Data != nil || got.Inline[0].ContentID != "map@x" || got.HTML != "<p>body</p>" {
+			t.Errorf("sent: %+v", got.Inline)
+		}
+		return nil
+	})
+	w := mail("welcome", t0)
+	w.Sensitive, w.HTML = true, "<p>secret</p>"
+	var err error
+	_ = db.Update(func(tx *Tx) error { err = tx.Enqueue(w); return err })
+	if err == nil {
+		t.Error("a sensitive mail with its own HTML part was queued")
+	}
+}
