@@ -93,6 +93,9 @@ type TargetView struct {
 	Flags          int      `json:"flags"`
 	FlagPower      Power    `json:"flag_power,omitempty"`
 	PartnerFlags   int      `json:"partner_flags,omitempty"`
+	// PartnerPower is the power of PartnerFlags: FlagPower's alliance
+	// partner (11.61A-B); 0 when there are none.
+	PartnerPower Power `json:"partner_power,omitempty"`
 	TradePact      Power    `json:"trade_pact,omitempty"`
 	CivilWarEvents int      `json:"civil_war_events"`
 	Controller     Power    `json:"controller,omitempty"`
@@ -112,6 +115,8 @@ type PowerView struct {
 	Active            Units            `json:"active"`
 	Reserve           Units            `json:"reserve"`
 	Mobilizing        []MobilizingUnit `json:"mobilizing"`
+	// ShipbuildingIncreases so far (14.61).
+	ShipbuildingIncreases int `json:"shipbuilding_increases"`
 	// ConvertCost and MobilizeCost are this turn's costs in tile points of
 	// one conversion (14.21) and one mobilization (14.31).
 	ConvertCost  int `json:"convert_cost"`
@@ -245,9 +250,13 @@ func derivePublic(s State) PublicView {
 		pv.Russia.Garrison = &g
 	}
 	for _, m := range s.Minors {
-		pv.Targets = append(pv.Targets, TargetView{Name: m.Name, Region: RegionOf(m.Name), Borders: Borders(m.Name),
+		tv := TargetView{Name: m.Name, Region: RegionOf(m.Name), Borders: Borders(m.Name),
 			Flags: m.Flags, FlagPower: m.FlagPower, PartnerFlags: m.PartnerFlags, TradePact: m.TradePact,
-			CivilWarEvents: m.CivilWarEvents, Controller: m.Controller})
+			CivilWarEvents: m.CivilWarEvents, Controller: m.Controller}
+		if m.PartnerFlags > 0 {
+			tv.PartnerPower = AlliancePartner(m.FlagPower)
+		}
+		pv.Targets = append(pv.Targets, tv)
 	}
 	pv.Targets = append(pv.Targets, TargetView{Name: RussiaTarget, Region: RegionOf(RussiaTarget), Borders: Borders(RussiaTarget)})
 	return pv
@@ -258,6 +267,7 @@ func derivePower(s State, p Power) *PowerView {
 	v := &PowerView{Power: p, Counters: ps.Counters, Used: ps.Used, Available: ps.Available(),
 		Mobilizations: ps.Mobilizations, MobilizationTurns: cloneSlice(ps.MobilizationTurns),
 		Active: ps.Active, Reserve: ps.Reserve, Mobilizing: cloneSlice(ps.Mobilizing),
+		ShipbuildingIncreases: ps.ShipbuildingIncreases,
 		ConvertCost: ConvertCost(s, p), MobilizeCost: MobilizeCost(s, p)}
 	if v.MobilizationTurns == nil {
 		v.MobilizationTurns = []Turn{}
@@ -321,4 +331,21 @@ func deriveResearch(s State, p Power) ResearchView {
 		rv.Usable = &u
 	}
 	return rv
+}
+
+// AlliancePartner is the power whose flags may share a minor country with
+// p's (11.61A: Germany and Italy; 11.61B: Britain and France); 0 for
+// Russia.
+func AlliancePartner(p Power) Power {
+	switch p {
+	case Germany:
+		return Italy
+	case Italy:
+		return Germany
+	case Britain:
+		return France
+	case France:
+		return Britain
+	}
+	return 0
 }

@@ -2,11 +2,18 @@ package mailer
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
+	"html"
+	"mime"
 	"strings"
+	"unicode/utf8"
 
-	"github.com/wneessen/go-mail"
+	"github.com/emersion/go-message"
+	gomail "github.com/emersion/go-message/mail"
+	"github.com/emersion/go-message/textproto"
 
 	"stormjudge/store"
 )
@@ -17,82 +24,418 @@ import (
 // answer it automatically.
 const DefaultAutoSubmitted = "auto-generated"
 
-// BuildMessage returns the exact RFC 5322 bytes the [Outbox] sends for m:
-// From, To, Subject (RFC 2047 encoded when not ASCII), Date (m.Created),
-// Message-ID (m.MessageID), In-Reply-To and References when set,
-// Auto-Submitted, MIME-Version and a text/plain; charset=UTF-8 body in
-// quoted-printable. The output depends only on m, so a resend after a crash
-// produces the same message.
+// BuildMessage returns the exact RFC 5322 bytes the [Outbox] sends for m.
+//
+// Header: From, To, Subject (RFC 2047 encoded when not ASCII), Date
+// (m.Created), Message-ID (m.MessageID), In-Reply-To and References when
+// set, Auto-Submitted (DefaultAutoSubmitted when m leaves it empty),
+// MIME-Version. Long fields are folded so that no line exceeds 78
+// characters.
+//
+// Body: without m.Inline,
+//
+//	multipart/alternative
+//	  text/plain; charset=UTF-8 (; format=flowed when m.Flowed), quoted-printable: m.Body
+//	  text/html; charset=UTF-8, quoted-printable: m.HTML, or PlainHTML of the text
+//
+// and with m.Inline,
+//
+//	multipart/related; type="multipart/alternative"
+//	  multipart/alternative (as above)
+//	  one part per image: its Content-Type, Content-ID: <cid>,
+//	    Content-Disposition: inline; filename="name", base64
+//
+// When m.HTML is empty the HTML part is PlainHTML(m.Subject, body), with
+// the flowed soft breaks of a flowed body undone first (Unflow).
+//
+// The output depends only on m: the multipart boundaries are derived from
+// the Message-ID (boundary), so a resend after a crash produces the same
+// bytes. Inline image bytes are dropped from the store once a mail has left
+// the outbox, so only a pending mail's message can be rebuilt exactly.
 func BuildMessage(m *store.Mail) ([]byte, error) {
-	msg, err := newMsg(m)
-	if err != nil {
-		return nil, err
-	}
-	var buf bytes.Buffer
-	if _, err := msg.WriteTo(&buf); err != nil {
-		return nil, fmt.Errorf("mailer: mail %s: writing message: %w", m.ID, err)
-	}
-	return buf.Bytes(), nil
+	raw, _, _, err := build(m)
+	return raw, err
 }
 
-// newMsg converts a stored mail into a go-mail message. The Outbox sends this
-// very value, so what BuildMessage returns is what goes over the wire.
-func newMsg(m *store.Mail) (*mail.Msg, error) {
+// build returns the message of m and its envelope: the sender (the From
+// address; bounces come back to the judge's own mailbox, where
+// orders.IsAutomatic recognises them) and the recipients (the To
+// addresses), as bare addresses for MAIL FROM and RCPT TO.
+func build(m *store.Mail) (raw []byte, from string, rcpts []string, err error) {
 	if m == nil {
-		return nil, errors.New("mailer: nil mail")
+		return nil, "", nil, errors.New("mailer: nil mail")
 	}
 	if m.From == "" {
-		return nil, fmt.Errorf("mailer: mail %s: no From address", m.ID)
+		return nil, "", nil, fmt.Errorf("mailer: mail %s: no From address", m.ID)
 	}
 	if len(m.To) == 0 {
-		return nil, fmt.Errorf("mailer: mail %s: no recipients", m.ID)
+		return nil, "", nil, fmt.Errorf("mailer: mail %s: no recipients", m.ID)
 	}
 	msgID := bareMsgID(m.MessageID)
 	if msgID == "" {
-		return nil, fmt.Errorf("mailer: mail %s: no Message-ID", m.ID)
+		return nil, "", nil, fmt.Errorf("mailer: mail %s: no Message-ID", m.ID)
 	}
 	if m.Created.IsZero() {
-		return nil, fmt.Errorf("mailer: mail %s: no creation time", m.ID)
+		return nil, "", nil, fmt.Errorf("mailer: mail %s: no creation time", m.ID)
 	}
-
-	// go-mail would otherwise add a User-Agent header naming itself; the
-	// message is ours, byte for byte.
-	msg := mail.NewMsg(mail.WithNoDefaultUserAgent())
-	// The From header and the envelope sender (MAIL FROM) are the same
-	// address: bounces come back to the judge's own mailbox, where
-	// orders.IsAutomatic recognises them.
-	if err := msg.From(m.From); err != nil {
-		return nil, fmt.Errorf("mailer: mail %s: From %q: %w", m.ID, m.From, err)
+	fromAddr, err := gomail.ParseAddress(m.From)
+	if err != nil {
+		return nil, "", nil, fmt.Errorf("mailer: mail %s: From %q: %w", m.ID, m.From, err)
 	}
-	if err := msg.EnvelopeFrom(m.From); err != nil {
-		return nil, fmt.Errorf("mailer: mail %s: envelope from %q: %w", m.ID, m.From, err)
-	}
-	if err := msg.To(m.To...); err != nil {
-		return nil, fmt.Errorf("mailer: mail %s: To %q: %w", m.ID, m.To, err)
-	}
-	// go-mail Q-encodes (RFC 2047) any generic header value that is not
-	// plain ASCII; ASCII values are written as they are.
-	msg.Subject(m.Subject)
-	msg.SetDateWithValue(m.Created)
-	// Set explicitly: go-mail's SetMessageID would invent one from the
-	// host name, and a resend must carry the same ID as the first attempt.
-	msg.SetMessageIDWithValue(msgID)
-	if id := bareMsgID(m.InReplyTo); id != "" {
-		msg.SetGenHeader(mail.HeaderInReplyTo, "<"+id+">")
-	}
-	if refs := msgIDList(m.References); refs != "" {
-		// One value: go-mail joins several values with ", ", while
-		// References is a space-separated list (RFC 5322, 3.6.4). Long
-		// lists are folded at the spaces.
-		msg.SetGenHeader(mail.HeaderReferences, refs)
+	toAddrs := make([]*gomail.Address, 0, len(m.To))
+	for _, to := range m.To {
+		a, err := gomail.ParseAddress(to)
+		if err != nil {
+			return nil, "", nil, fmt.Errorf("mailer: mail %s: To %q: %w", m.ID, to, err)
+		}
+		toAddrs = append(toAddrs, a)
+		rcpts = append(rcpts, a.Address)
 	}
 	auto := strings.TrimSpace(m.AutoSubmitted)
 	if auto == "" {
 		auto = DefaultAutoSubmitted
 	}
-	msg.SetGenHeader(mail.Header("Auto-Submitted"), auto)
-	msg.SetBodyString(mail.TypeTextPlain, m.Body)
-	return msg, nil
+	images, err := inlineParts(m)
+	if err != nil {
+		return nil, "", nil, err
+	}
+
+	// go-message writes the fields of a header in the reverse order of
+	// their addition (it inserts at the top), so they are set here from
+	// the last to the first.
+	var h gomail.Header
+	alt := multipartType("multipart/alternative", boundary(msgID, "alt"), nil)
+	if len(images) > 0 {
+		h.Set("Content-Type", multipartType("multipart/related", boundary(msgID, "rel"),
+			map[string]string{"type": "multipart/alternative"}))
+	} else {
+		h.Set("Content-Type", alt)
+	}
+	addField(&h.Header.Header, "MIME-Version", "1.0")
+	h.Set("Auto-Submitted", auto)
+	if refs := msgIDs(m.References); len(refs) > 0 {
+		// One space-separated list (RFC 5322, 3.6.4), folded at the spaces.
+		h.SetMsgIDList("References", refs)
+	}
+	if id := bareMsgID(m.InReplyTo); id != "" {
+		h.SetMsgIDList("In-Reply-To", []string{id})
+	}
+	addField(&h.Header.Header, "Message-ID", "<"+msgID+">")
+	h.SetDate(m.Created)
+	h.Set("Subject", encodeText(m.Subject))
+	h.SetAddressList("To", toAddrs)
+	h.SetAddressList("From", []*gomail.Address{fromAddr})
+
+	fail := func(err error) ([]byte, string, []string, error) {
+		return nil, "", nil, fmt.Errorf("mailer: mail %s: writing message: %w", m.ID, err)
+	}
+	var buf bytes.Buffer
+	w, err := message.CreateWriter(&buf, h.Header)
+	if err != nil {
+		return fail(err)
+	}
+	aw := w
+	if len(images) > 0 {
+		var ah message.Header
+		ah.Set("Content-Type", alt)
+		if aw, err = w.CreatePart(ah); err != nil {
+			return fail(err)
+		}
+	}
+	if err := writeAlternatives(aw, m); err != nil {
+		return fail(err)
+	}
+	if len(images) > 0 {
+		if err := aw.Close(); err != nil {
+			return fail(err)
+		}
+		for _, img := range images {
+			if err := writePart(w, img.header, img.data); err != nil {
+				return fail(err)
+			}
+		}
+	}
+	if err := w.Close(); err != nil {
+		return fail(err)
+	}
+	return buf.Bytes(), fromAddr.Address, rcpts, nil
+}
+
+// writeAlternatives writes the text and the HTML part into the
+// multipart/alternative w and closes them (not w).
+func writeAlternatives(w *message.Writer, m *store.Mail) error {
+	textParams := map[string]string{"charset": "UTF-8"}
+	if m.Flowed {
+		textParams["format"] = "flowed"
+	}
+	var th message.Header
+	th.Set("Content-Transfer-Encoding", "quoted-printable")
+	th.Set("Content-Type", mime.FormatMediaType("text/plain", textParams))
+	if err := writePart(w, th, []byte(m.Body)); err != nil {
+		return err
+	}
+	htmlBody := m.HTML
+	if htmlBody == "" {
+		text := m.Body
+		if m.Flowed {
+			text = Unflow(text)
+		}
+		htmlBody = PlainHTML(m.Subject, text)
+	}
+	var hh message.Header
+	hh.Set("Content-Transfer-Encoding", "quoted-printable")
+	hh.Set("Content-Type", "text/html; charset=UTF-8")
+	return writePart(w, hh, []byte(htmlBody))
+}
+
+// writePart writes one part with header h into the multipart w; the body
+// is encoded as h's Content-Transfer-Encoding says. Quoted-printable
+// encodes a space or tab at the end of a line (=20, =09), so the trailing
+// spaces of flowed text survive, and writes line breaks as CRLF.
+func writePart(w *message.Writer, h message.Header, body []byte) error {
+	pw, err := w.CreatePart(h)
+	if err != nil {
+		return err
+	}
+	if _, err := pw.Write(body); err != nil {
+		return err
+	}
+	return pw.Close()
+}
+
+type inlinePart struct {
+	header message.Header
+	data   []byte
+}
+
+// inlineParts validates m.Inline and returns the header of each image part.
+func inlineParts(m *store.Mail) ([]inlinePart, error) {
+	var parts []inlinePart
+	seen := map[string]bool{}
+	for i, img := range m.Inline {
+		bad := func(format string, args ...any) error {
+			return fmt.Errorf("mailer: mail %s: inline image %d: "+format, append([]any{m.ID, i}, args...)...)
+		}
+		cid := bareMsgID(img.ContentID)
+		if cid == "" {
+			return nil, bad("no Content-ID")
+		}
+		if strings.ContainsAny(cid, "<>\"\\ \t\r\n") || !isASCII(cid) {
+			return nil, bad("unusable Content-ID %q", img.ContentID)
+		}
+		if seen[cid] {
+			return nil, bad("Content-ID %q used twice", cid)
+		}
+		seen[cid] = true
+		mt, params, err := mime.ParseMediaType(img.ContentType)
+		if err != nil {
+			return nil, bad("Content-Type %q: %v", img.ContentType, err)
+		}
+		ct := mime.FormatMediaType(mt, params)
+		if ct == "" {
+			return nil, bad("unusable Content-Type %q", img.ContentType)
+		}
+		disp := "inline"
+		if name := strings.TrimSpace(img.Name); name != "" {
+			if isASCII(name) && !strings.ContainsAny(name, "\"\\\r\n") {
+				disp += `; filename="` + name + `"`
+			} else if d := mime.FormatMediaType("inline", map[string]string{"filename": name}); d != "" {
+				disp = d // RFC 2231 encoded
+			}
+		}
+		var h message.Header
+		h.Set("Content-Disposition", disp)
+		addField(&h.Header, "Content-ID", "<"+cid+">")
+		h.Set("Content-Transfer-Encoding", "base64")
+		h.Set("Content-Type", ct)
+		parts = append(parts, inlinePart{header: h, data: img.Data})
+	}
+	return parts, nil
+}
+
+// boundary returns the multipart boundary of the part kind ("alt", "rel")
+// of the message msgID: "=_" and the first 30 hex digits of
+// SHA-256(msgID + "/" + kind). It depends only on the message, so a resend
+// is byte for byte the same. The "=" makes it safe from the text, whatever
+// a player writes into it: quoted-printable writes every "=" of the text
+// as "=3D" and base64 has none at the start of a line, so no line of an
+// encoded part can begin with "--=_".
+func boundary(msgID, kind string) string {
+	sum := sha256.Sum256([]byte(msgID + "/" + kind))
+	return "=_" + hex.EncodeToString(sum[:])[:30]
+}
+
+func multipartType(mediaType, boundary string, params map[string]string) string {
+	p := map[string]string{"boundary": boundary}
+	for k, v := range params {
+		p[k] = v
+	}
+	return mime.FormatMediaType(mediaType, p)
+}
+
+// addField adds a header field with the key spelled as given (go-message
+// would write "Message-Id" and "Mime-Version"), folded as go-message folds.
+func addField(h *textproto.Header, key, value string) {
+	var one textproto.Header
+	one.Add(key, value)
+	var b bytes.Buffer
+	if err := textproto.WriteHeader(&b, one); err != nil {
+		// An unusable value: Add keeps it, and writing the message
+		// reports the error.
+		h.Add(key, value)
+		return
+	}
+	raw := bytes.Clone(b.Bytes()[:b.Len()-2]) // without the blank line
+	copy(raw, key)                            // same letters, other case
+	h.AddRaw(raw)
+}
+
+// maxEncodedWord is the longest RFC 2047 encoded word encodeText writes:
+// with "Subject: " in front it still fits a 76-character line. (Go's
+// mime.QEncoding writes words of up to 75 characters, and go-message
+// cannot fold inside a word, so its first line would be longer.)
+const maxEncodedWord = 66
+
+// encodeText returns s as it is when it is printable ASCII, else as RFC
+// 2047 Q-encoded words ("=?UTF-8?q?...?=") separated by spaces, each at
+// most maxEncodedWord long and split only between characters. Decoders
+// drop the white space between adjacent encoded words.
+func encodeText(s string) string {
+	needs := false
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; (c < ' ' && c != '\t') || c > '~' {
+			needs = true
+			break
+		}
+	}
+	if !needs {
+		return s
+	}
+	const prefix, suffix = "=?UTF-8?q?", "?="
+	var out, word strings.Builder
+	flush := func() {
+		if word.Len() == 0 {
+			return
+		}
+		if out.Len() > 0 {
+			out.WriteByte(' ')
+		}
+		out.WriteString(prefix + word.String() + suffix)
+		word.Reset()
+	}
+	for len(s) > 0 {
+		_, n := utf8.DecodeRuneInString(s)
+		var enc strings.Builder
+		for _, c := range []byte(s[:n]) {
+			switch {
+			case c == ' ':
+				enc.WriteByte('_')
+			case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9',
+				c == '!', c == '*', c == '+', c == '-', c == '/':
+				enc.WriteByte(c)
+			default:
+				fmt.Fprintf(&enc, "=%02X", c)
+			}
+		}
+		if len(prefix)+word.Len()+enc.Len()+len(suffix) > maxEncodedWord {
+			flush()
+		}
+		word.WriteString(enc.String())
+		s = s[n:]
+	}
+	flush()
+	return out.String()
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < ' ' || s[i] > '~' {
+			return false
+		}
+	}
+	return true
+}
+
+// PlainHTML returns the HTML alternative of a plain text mail: a small
+// self-contained HTML5 document titled subject that shows body, escaped,
+// in one <pre> whose inline style wraps long lines (a phone 360 pixels
+// wide shows a report without scrolling sideways) in a monospace font, so
+// that tables line up as in the text. It has no scripts, no style sheet
+// and no external resources; "color-scheme: light dark" lets a client in
+// dark mode use its dark colours.
+func PlainHTML(subject, body string) string {
+	body = strings.ReplaceAll(body, "\r\n", "\n")
+	var b strings.Builder
+	b.WriteString("<!DOCTYPE html>\n")
+	b.WriteString(`<html lang="en">` + "\n")
+	b.WriteString("<head>\n")
+	b.WriteString(`<meta charset="utf-8">` + "\n")
+	b.WriteString(`<meta name="viewport" content="width=device-width, initial-scale=1">` + "\n")
+	b.WriteString(`<meta name="color-scheme" content="light dark">` + "\n")
+	b.WriteString("<title>" + html.EscapeString(subject) + "</title>\n")
+	b.WriteString("</head>\n")
+	b.WriteString("<body>\n")
+	// The newline after <pre> is dropped by HTML parsers; it keeps a body
+	// that begins with an empty line from losing it.
+	b.WriteString(`<pre style="white-space:pre-wrap;word-wrap:break-word;` +
+		`font-family:ui-monospace,Menlo,Consolas,monospace;font-size:14px;">` + "\n")
+	b.WriteString(html.EscapeString(body))
+	b.WriteString("</pre>\n")
+	b.WriteString("</body>\n")
+	b.WriteString("</html>\n")
+	return b.String()
+}
+
+// Unflow decodes format=flowed text (RFC 3676, DelSp=no): it removes the
+// space-stuffing (one leading space) of each line and joins every flowed
+// line (one that ends in a space) with the line after it, keeping the
+// space. The signature separator "-- " is a hard break, and so is a flowed
+// line followed by a line of another quote depth. Quoted lines (beginning
+// with ">") keep their quote marks; a flowed quoted line is joined with
+// the next line of the same depth, whose quote marks (and the one space
+// that may follow them) are dropped. Line breaks are written as "\n"; a
+// final line break is kept.
+func Unflow(text string) string {
+	text = strings.ReplaceAll(text, "\r\n", "\n")
+	if text == "" {
+		return ""
+	}
+	final := strings.HasSuffix(text, "\n")
+	lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
+
+	var b strings.Builder
+	open := false // the last line written was flowed: this one continues it
+	openDepth := 0
+	for i, line := range lines {
+		depth := 0
+		for depth < len(line) && line[depth] == '>' {
+			depth++
+		}
+		// Without the quote marks and the one space after them: the
+		// space-stuffing, after quote marks also the customary space.
+		content := strings.TrimPrefix(line[depth:], " ")
+		if open && depth != openDepth {
+			b.WriteByte('\n') // another depth ends the paragraph
+			open = false
+		}
+		switch {
+		case open:
+			b.WriteString(content) // the continuation, without its prefix
+		case depth > 0:
+			b.WriteString(line) // quote marks and all
+		default:
+			b.WriteString(content) // unstuffed
+		}
+		open = strings.HasSuffix(content, " ") && content != "-- "
+		openDepth = depth
+		if !open && (i < len(lines)-1 || final) {
+			b.WriteByte('\n')
+		}
+	}
+	if open && final {
+		b.WriteByte('\n')
+	}
+	return b.String()
 }
 
 // bareMsgID strips white space and the angle brackets from a message ID.
@@ -103,13 +446,13 @@ func bareMsgID(id string) string {
 	return strings.TrimSpace(id)
 }
 
-// msgIDList renders message IDs as "<a> <b> ...", skipping empty ones.
-func msgIDList(ids []string) string {
-	var parts []string
+// msgIDs returns the bare message IDs of ids, skipping empty ones.
+func msgIDs(ids []string) []string {
+	var out []string
 	for _, id := range ids {
 		if id = bareMsgID(id); id != "" {
-			parts = append(parts, "<"+id+">")
+			out = append(out, id)
 		}
 	}
-	return strings.Join(parts, " ")
+	return out
 }

@@ -15,8 +15,21 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
 
-func TestBuildMessageGolden(t *testing.T) {
-	tests := []struct {
+// tinyPNG is a 2x2 PNG, the inline image of the tests.
+var tinyPNG = func() []byte {
+	b, err := base64.StdEncoding.DecodeString("iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR42mM4IQcEJxggFAAcfgQRW58tGwAAAABJRU5ErkJggg==")
+	if err != nil {
+		panic(err)
+	}
+	return b
+}()
+
+// goldenMails are the mails of TestBuildMessageGolden, by golden file.
+func goldenMails() []struct {
+	golden string
+	mail   *store.Mail
+} {
+	return []struct {
 		golden string
 		mail   *store.Mail
 	}{
@@ -30,12 +43,43 @@ func TestBuildMessageGolden(t *testing.T) {
 		{"report-non-ascii.eml", &store.Mail{
 			ID: "report-1", From: "Stormjudge <judge@example.test>", To: []string{"italy@example.test", "gm@example.test"},
 			Subject:   "Frühjahr 1935 — Bericht über die Wirtschaftsphase",
-			Body:      "Économie: 3 usines converties.\nA line of exactly eighty characters, which quoted-printable must soft-break.......\ntrailing space \n",
+			Body:      "Économie: 3 usines converties.\nA line of exactly eighty characters, which quoted-printable must soft-break.......\ntrailing space \n<b>not markup</b> & \"quotes\"\n",
 			MessageID: "<report-1@example.test>", AutoSubmitted: "auto-replied",
 			Created: time.Date(1935, time.April, 1, 14, 30, 0, 0, time.FixedZone("CET", 3600)),
 		}},
+		{"report-flowed.eml", &store.Mail{
+			ID: "report-2", From: "judge@example.test", To: []string{"france@example.test"},
+			Subject: "Spring 1935: economy",
+			Body: "Economy of France, Spring 1935. This paragraph is longer than a phone is \n" +
+				"wide, so it is flowed: each line but the last ends in a space, and a \n" +
+				"reader joins them. \n" +
+				" From here on a space-stuffed line.\n" +
+				"\n" +
+				"Factories   12\n" +
+				"Civilian     7  \n" +
+				"-- \n" +
+				"Stormjudge\n",
+			Flowed:    true,
+			MessageID: "<report-2@example.test>",
+			References: []string{"<start@example.test>", "<orders-1@example.test>", "<receipt-1@example.test>",
+				"<report-1@example.test>", "<c5d6b1a2f3e4d5c6b7a8f9e0d1c2b3a4@stormjudge.invalid>"},
+			Created: time.Date(1935, time.April, 1, 15, 0, 0, 0, time.UTC),
+		}},
+		{"report-inline-image.eml", &store.Mail{
+			ID: "report-3", From: "Stormjudge <judge@example.test>", To: []string{"germany@example.test"},
+			Subject: "Spring 1935: the map",
+			Body:    "The map of Spring 1935 is attached.\n",
+			HTML: "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Map</title></head>\n" +
+				"<body><p>The map of Spring 1935:</p>\n<img src=\"cid:map-1935@stormjudge.invalid\" alt=\"map\" width=\"320\"></body></html>\n",
+			Inline: []store.Inline{{ContentID: "<map-1935@stormjudge.invalid>", ContentType: "image/png", Name: "map-1935.png", Data: tinyPNG}},
+			MessageID: "<report-3@example.test>",
+			Created:   time.Date(1935, time.April, 1, 16, 0, 0, 0, time.UTC),
+		}},
 	}
-	for _, tt := range tests {
+}
+
+func TestBuildMessageGolden(t *testing.T) {
+	for _, tt := range goldenMails() {
 		t.Run(tt.golden, func(t *testing.T) {
 			got, err := BuildMessage(tt.mail)
 			if err != nil {
@@ -59,15 +103,243 @@ func TestBuildMessageGolden(t *testing.T) {
 			if !bytes.Equal(got, want) {
 				t.Errorf("BuildMessage differs from %s:\n%s", path, got)
 			}
+			if !bytes.HasSuffix(got, []byte("\r\n")) {
+				t.Error("the message does not end in CRLF")
+			}
 			for i, line := range strings.Split(string(got), "\r\n") {
 				if len(line) > 78 {
 					t.Errorf("line %d is %d characters long: %q", i+1, len(line), line)
 				}
-				if strings.Contains(line, "\n") {
-					t.Errorf("line %d has a bare LF", i+1)
+				if strings.ContainsAny(line, "\r\n") {
+					t.Errorf("line %d has a bare CR or LF", i+1)
 				}
 			}
 		})
+	}
+}
+
+// TestBuildMessageStructure parses built messages back with go-message and
+// checks the MIME tree, the decoded text and HTML, and the images.
+func TestBuildMessageStructure(t *testing.T) {
+	mails := []*store.Mail{}
+	for _, g := range goldenMails() {
+		mails = append(mails, g.mail)
+	}
+	base := func(id string) *store.Mail {
+		return &store.Mail{ID: id, From: "judge@example.test", To: []string{"a@example.test"},
+			MessageID: "<" + id + "@example.test>", Created: time.Date(1935, 4, 1, 0, 0, 0, 0, time.UTC)}
+	}
+	// Text that quoted-printable must take care of: long lines, trailing
+	// spaces and tabs (significant in flowed text), "=", a line that
+	// looks like a boundary, and no final line break.
+	tricky := base("tricky")
+	tricky.Flowed = true
+	tricky.Subject = "Ünïcödé " + strings.Repeat("ß", 60)
+	tricky.Body = strings.Repeat("word ", 40) + "\n" + strings.Repeat("x", 200) + "\n" +
+		"tab\t\nspaces   \n=3D is not an escape = \n--" + boundary("tricky@example.test", "alt") + "\n" +
+		"--" + boundary("tricky@example.test", "alt") + "--\n.\n..\nno final newline "
+	mails = append(mails, tricky)
+	empty := base("empty")
+	mails = append(mails, empty)
+	crlf := base("crlf")
+	crlf.Body = "one\r\ntwo\r\n"
+	mails = append(mails, crlf)
+	two := base("two-images")
+	two.HTML = `<p><img src="cid:a@x" alt="a"><img src="cid:b@x" alt="b"></p>`
+	two.Inline = []store.Inline{
+		{ContentID: "a@x", ContentType: "image/png", Name: "a.png", Data: tinyPNG},
+		{ContentID: "<b@x>", ContentType: "image/jpeg", Name: "Grüße.jpg", Data: bytes.Repeat([]byte{0xff, 0xd8, 0, '\r', '\n'}, 100)},
+	}
+	mails = append(mails, two)
+	for _, m := range mails {
+		t.Run(m.ID, func(t *testing.T) {
+			raw, err := BuildMessage(m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkHeaders(t, m, raw)
+		})
+	}
+}
+
+// mimePart is a part of a parsed message: a multipart with its parts, or
+// a leaf with its decoded body.
+type mimePart struct {
+	mediaType string
+	params    map[string]string
+	header    message.Header
+	body      []byte
+	parts     []*mimePart
+}
+
+func parseMIME(t testing.TB, e *message.Entity) *mimePart {
+	t.Helper()
+	mt, params, err := e.Header.ContentType()
+	if err != nil {
+		t.Fatalf("Content-Type %q: %v", e.Header.Get("Content-Type"), err)
+	}
+	p := &mimePart{mediaType: mt, params: params, header: e.Header}
+	if mr := e.MultipartReader(); mr != nil {
+		for {
+			child, err := mr.NextPart()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				t.Fatalf("%s: next part: %v", mt, err)
+			}
+			p.parts = append(p.parts, parseMIME(t, child))
+		}
+		return p
+	}
+	if p.body, err = io.ReadAll(e.Body); err != nil {
+		t.Fatalf("%s: body: %v", mt, err)
+	}
+	return p
+}
+
+// checkBody parses raw with go-message and checks its MIME tree against m:
+// multipart/alternative (text/plain, format=flowed when m.Flowed, then
+// text/html), inside a multipart/related with the images when m has
+// some. The decoded text is m.Body (line breaks read as "\n"), the HTML
+// m.HTML or PlainHTML of the (unflowed) text, the images' bytes m's.
+func checkBody(t testing.TB, m *store.Mail, raw []byte) {
+	t.Helper()
+	// mail.CreateReader is what a client of go-message would use; it
+	// also checks that the header parses.
+	mr, err := mail.CreateReader(bytes.NewReader(raw))
+	if err != nil {
+		t.Fatalf("%s: mail.CreateReader: %v", m.ID, err)
+	}
+	if subject, err := mr.Header.Subject(); err != nil || subject != m.Subject {
+		t.Errorf("%s: go-message reads Subject %q (%v), want %q", m.ID, subject, err, m.Subject)
+	}
+	mr.Close()
+	e, err := message.Read(bytes.NewReader(raw))
+	if err != nil {
+		t.Fatalf("%s: message.Read: %v", m.ID, err)
+	}
+	root := parseMIME(t, e)
+	alt := root
+	if len(m.Inline) > 0 {
+		if root.mediaType != "multipart/related" || root.params["type"] != "multipart/alternative" {
+			t.Fatalf("%s: top part %s %v, want multipart/related; type=multipart/alternative", m.ID, root.mediaType, root.params)
+		}
+		if len(root.parts) != 1+len(m.Inline) {
+			t.Fatalf("%s: multipart/related has %d parts, want %d", m.ID, len(root.parts), 1+len(m.Inline))
+		}
+		alt = root.parts[0]
+	}
+	if alt.mediaType != "multipart/alternative" || len(alt.parts) != 2 {
+		t.Fatalf("%s: %s with %d parts, want multipart/alternative with 2", m.ID, alt.mediaType, len(alt.parts))
+	}
+	text, htm := alt.parts[0], alt.parts[1]
+	if text.mediaType != "text/plain" || !strings.EqualFold(text.params["charset"], "utf-8") {
+		t.Errorf("%s: first alternative %s %v, want text/plain; charset=UTF-8", m.ID, text.mediaType, text.params)
+	}
+	if f := text.params["format"]; (f == "flowed") != m.Flowed || (!m.Flowed && f != "") {
+		t.Errorf("%s: text format=%q, want flowed: %v", m.ID, f, m.Flowed)
+	}
+	if htm.mediaType != "text/html" || !strings.EqualFold(htm.params["charset"], "utf-8") {
+		t.Errorf("%s: second alternative %s %v, want text/html; charset=UTF-8", m.ID, htm.mediaType, htm.params)
+	}
+	for _, p := range []*mimePart{text, htm} {
+		if cte := p.header.Get("Content-Transfer-Encoding"); cte != "quoted-printable" {
+			t.Errorf("%s: %s Content-Transfer-Encoding %q, want quoted-printable", m.ID, p.mediaType, cte)
+		}
+	}
+	lf := func(b []byte) string { return strings.ReplaceAll(string(b), "\r\n", "\n") }
+	if got, want := lf(text.body), strings.ReplaceAll(m.Body, "\r\n", "\n"); got != want {
+		t.Errorf("%s: text = %q, want %q", m.ID, got, want)
+	}
+	wantHTML := m.HTML
+	if wantHTML == "" {
+		body := m.Body
+		if m.Flowed {
+			body = Unflow(body)
+		}
+		wantHTML = PlainHTML(m.Subject, body)
+	}
+	if got := lf(htm.body); got != strings.ReplaceAll(wantHTML, "\r\n", "\n") {
+		t.Errorf("%s: html = %q, want %q", m.ID, got, wantHTML)
+	}
+	for i, in := range m.Inline {
+		img := root.parts[1+i]
+		cid := strings.Trim(in.ContentID, "<>")
+		if img.mediaType != in.ContentType {
+			t.Errorf("%s: image %d is %s, want %s", m.ID, i, img.mediaType, in.ContentType)
+		}
+		if got := img.header.Get("Content-Id"); got != "<"+cid+">" {
+			t.Errorf("%s: image %d Content-ID %q, want <%s>", m.ID, i, got, cid)
+		}
+		if !strings.Contains(lf(htm.body), `"cid:`+cid+`"`) {
+			t.Errorf("%s: the HTML does not show image %d (cid:%s)", m.ID, i, cid)
+		}
+		disp, dparams, err := img.header.ContentDisposition()
+		if err != nil || disp != "inline" || dparams["filename"] != in.Name {
+			t.Errorf("%s: image %d Content-Disposition %q (%v), want inline; filename=%q", m.ID, i, img.header.Get("Content-Disposition"), err, in.Name)
+		}
+		if cte := img.header.Get("Content-Transfer-Encoding"); cte != "base64" {
+			t.Errorf("%s: image %d Content-Transfer-Encoding %q, want base64", m.ID, i, cte)
+		}
+		if !bytes.Equal(img.body, in.Data) {
+			t.Errorf("%s: image %d bytes differ", m.ID, i)
+		}
+	}
+}
+
+func TestUnflow(t *testing.T) {
+	tests := []struct{ name, in, want string }{
+		{"fixed", "one\ntwo\n", "one\ntwo\n"},
+		{"soft-break-joined", "This is a \nflowed paragraph \nof three lines.\nNext.\n", "This is a flowed paragraph of three lines.\nNext.\n"},
+		{"crlf", "soft \r\nbreak\r\nhard\r\n", "soft break\nhard\n"},
+		{"space-stuffed", " From the start\n >not quoted\n  two spaces\n", "From the start\n>not quoted\n two spaces\n"},
+		{"stuffed-continuation", "joined \n From here\n", "joined From here\n"},
+		{"signature-hard-break", "Regards \n\n-- \nStormjudge\n", "Regards \n-- \nStormjudge\n"},
+		{"signature-after-fixed", "Regards\n-- \nStormjudge\n", "Regards\n-- \nStormjudge\n"},
+		{"quoted-untouched", "> quoted line\n>> deeper\n", "> quoted line\n>> deeper\n"},
+		{"quoted-flowed-same-depth", "> a quoted \n> paragraph\n", "> a quoted paragraph\n"},
+		{"quoted-other-depth-breaks", "> flowed \n>> deeper\nplain \n> quoted\n", "> flowed \n>> deeper\nplain \n> quoted\n"},
+		{"empty-line-ends-paragraph", "para \n\nnext\n", "para \nnext\n"},
+		{"last-line-flowed", "ends flowed \n", "ends flowed \n"},
+		{"no-final-newline", "soft \nend", "soft end"},
+		{"trailing-spaces-kept", "two spaces  \nthen\n", "two spaces  then\n"},
+		{"empty", "", ""},
+		{"only-newline", "\n", "\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := Unflow(tt.in); got != tt.want {
+				t.Errorf("Unflow(%q) = %q, want %q", tt.in, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestPlainHTML(t *testing.T) {
+	got := PlainHTML(`Orders <&> "x"`, "\nA <b> & C\r\n"+strings.Repeat("long ", 30)+"\n")
+	for _, want := range []string{
+		"<!DOCTYPE html>\n",
+		`<html lang="en">`,
+		`<meta charset="utf-8">`,
+		`<meta name="viewport" content="width=device-width, initial-scale=1">`,
+		`<meta name="color-scheme" content="light dark">`,
+		"<title>Orders &lt;&amp;&gt; &#34;x&#34;</title>",
+		`<pre style="white-space:pre-wrap;word-wrap:break-word;font-family:ui-monospace,Menlo,Consolas,monospace;font-size:14px;">` + "\n\nA &lt;b&gt; &amp; C\n",
+		"</pre>",
+		"</html>\n",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("PlainHTML lacks %q:\n%s", want, got)
+		}
+	}
+	for _, bad := range []string{"<script", "<style", "<link", "http:", "https:", "<b>", "\r"} {
+		if strings.Contains(got, bad) {
+			t.Errorf("PlainHTML has %q:\n%s", bad, got)
+		}
+	}
+	if n := strings.Count(got, "<pre"); n != 1 {
+		t.Errorf("PlainHTML has %d <pre> elements, want 1", n)
 	}
 }
 
@@ -86,6 +358,19 @@ func TestBuildMessageRejectsIncompleteMail(t *testing.T) {
 		{"bad-recipient", func(m *store.Mail) { m.To = []string{"@@"} }},
 		{"no-message-id", func(m *store.Mail) { m.MessageID = "<>" }},
 		{"no-created", func(m *store.Mail) { m.Created = time.Time{} }},
+		{"bad-auto-submitted", func(m *store.Mail) { m.AutoSubmitted = "auto-generated\r\nBcc: x@example.test" }},
+		{"image-without-cid", func(m *store.Mail) {
+			m.Inline = []store.Inline{{ContentType: "image/png", Data: tinyPNG}}
+		}},
+		{"image-bad-cid", func(m *store.Mail) {
+			m.Inline = []store.Inline{{ContentID: "a b@x", ContentType: "image/png", Data: tinyPNG}}
+		}},
+		{"image-cid-twice", func(m *store.Mail) {
+			m.Inline = []store.Inline{{ContentID: "a@x", ContentType: "image/png"}, {ContentID: "<a@x>", ContentType: "image/png"}}
+		}},
+		{"image-bad-type", func(m *store.Mail) {
+			m.Inline = []store.Inline{{ContentID: "a@x", ContentType: "", Data: tinyPNG}}
+		}},
 	}
 	if _, err := BuildMessage(ok()); err != nil {
 		t.Fatalf("the unchanged mail fails: %v", err)

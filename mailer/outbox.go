@@ -602,17 +602,12 @@ func perMailReply(err error) *textproto.Error {
 // soon as the server accepted the data. After an error other than a reply
 // to MAIL or RCPT the connection is dropped.
 func (o *Outbox) send(ctx context.Context, client *mail.Client, conn **smtpConn, m *store.Mail) error {
-	msg, err := newMsg(m)
+	// The bytes of BuildMessage, so a resend is the same message. The
+	// envelope is the mail's own: MAIL FROM is the From address (bounces
+	// come back to the judge's mailbox), RCPT TO each To address.
+	raw, from, rcpts, err := build(m)
 	if err != nil {
 		return err
-	}
-	from, err := msg.GetSender(false)
-	if err != nil {
-		return fmt.Errorf("mailer: mail %s: %w", m.ID, err)
-	}
-	rcpts, err := msg.GetRecipients()
-	if err != nil {
-		return fmt.Errorf("mailer: mail %s: %w", m.ID, err)
 	}
 	if *conn != nil {
 		if err := (*conn).c.Noop(); err != nil {
@@ -657,7 +652,7 @@ func (o *Outbox) send(ctx context.Context, client *mail.Client, conn **smtpConn,
 	if err != nil {
 		return refused("DATA", err)
 	}
-	if _, err := msg.WriteTo(w); err != nil {
+	if _, err := w.Write(raw); err != nil {
 		drop()
 		return &stageError{"DATA", err}
 	}

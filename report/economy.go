@@ -99,19 +99,19 @@ func deltaCounters(c adjudicator.ActivityCounters) string {
 	return strings.Join(counterTerms(c, true), ", ")
 }
 
-// supportDetail explains p's support level in the private notice: the
-// modifiers determined at the start of the turn (10.31), when there are
-// any, and the Russian garrison's military counters (21.41B).
-func supportDetail(w *writer, s adjudicator.State, p adjudicator.Power) {
+// supportDetail explains a power's support level in its private notice:
+// the modifiers determined at the start of the turn (10.31), when there
+// are any, and the Russian garrison's military counters (21.41B).
+func supportDetail(w *writer, pv adjudicator.PublicView, pp adjudicator.PublicPower) {
 	var parts []string
-	for _, m := range adjudicator.SupportBreakdown(s, p) {
+	for _, m := range pp.SupportTerms {
 		parts = append(parts, fmt.Sprintf("%s %s (%s)", m.What, signed(m.Value), m.Rule))
 	}
 	if len(parts) > 0 {
 		w.wrap("  from: "+strings.Join(parts, ", "), "    ")
 	}
-	if p == adjudicator.Russia && s.Russia.Garrison.Turn != nil {
-		g := s.Russia.Garrison
+	if pp.Power == adjudicator.Russia && pv.Russia.Garrison != nil {
+		g := pv.Russia.Garrison
 		w.wrap(fmt.Sprintf("Russian garrison: %d, required %d, surplus %d; military counters allowed: %d (rule 21.41B)",
 			g.Garrison, g.Required, g.Surplus, g.MilitaryCounters), "  ")
 	}

@@ -43,43 +43,84 @@ func section(e adjudicator.Event) string {
 	return "Other events"
 }
 
-// renderEvents writes the events in order, with a heading per turn and per
-// section.
-func renderEvents(w *writer, evs []adjudicator.Event, after adjudicator.State) {
-	cur := ""
-	turnShown := false
+// phaseSections are the sections that name their phase (7.11); any other
+// section belongs to the phase open when its event happened.
+func phaseOfSection(sec string) (phase, sub string) {
+	for _, ph := range []string{adjudicator.SegRandomEvents.Title(), adjudicator.SegIncome.Title(), adjudicator.SegEconomic.Title()} {
+		if sec == ph {
+			return ph, ""
+		}
+		if rest, ok := strings.CutPrefix(sec, ph+": "); ok {
+			return ph, rest
+		}
+	}
+	switch sec {
+	case "Game setup", "End of turn":
+		return sec, ""
+	}
+	return "", sec
+}
+
+// renderEvents writes the events in order under one heading per turn and
+// phase (7.11) and a sub-heading per part of a phase.
+func renderEvents(w *writer, evs []adjudicator.Event, v adjudicator.PublicView) {
+	turn := turnOf(evs, v)
+	phase, sub := "", ""
 	for i := 0; i < len(evs); i++ {
 		e := evs[i]
 		if tb, ok := e.(adjudicator.TurnBegan); ok {
-			w.blank()
-			w.line("*** " + tb.Turn.String() + " begins ***")
-			cur = ""
-			turnShown = true
+			turn, phase, sub = tb.Turn, "", ""
 			continue
 		}
-		if !turnShown {
-			w.blank()
-			w.line("*** " + turnOf(evs, after).String() + " ***")
-			turnShown = true
+		ph, sb := phaseOfSection(section(e))
+		if sk, ok := e.(adjudicator.SegmentSkipped); ok {
+			ph, sb = sk.Segment.Phase(), "nothing to order (not yet adjudicated by stormjudge)"
+			if sk.Segment == adjudicator.SegPreemptiveWar || sk.Segment == adjudicator.SegEndOfGame {
+				ph = phase // they close the crisis phase's turn: no heading of their own
+			}
 		}
-		if s := section(e); s != cur {
+		if ph == "" {
+			ph = phase
+			if ph == "" {
+				ph = "Events"
+			}
+		}
+		if ph != phase {
 			w.blank()
-			w.heading(s)
-			cur = s
+			w.heading(fmt.Sprintf("%s: %s", turn, ph))
+			phase, sub = ph, ""
+		}
+		if sb != sub {
+			if sb != "" {
+				w.sub(sb)
+			}
+			sub = sb
 		}
 		switch e := e.(type) {
 		case adjudicator.SegmentSkipped:
-			// Collect a run of skipped segments into one wrapped list.
+			// Collect a run of skipped segments of one phase into one list.
 			names := []string{e.Segment.Title()}
 			for i+1 < len(evs) {
 				n, ok := evs[i+1].(adjudicator.SegmentSkipped)
-				if !ok {
+				if !ok || (n.Segment.Phase() != e.Segment.Phase() && n.Segment != adjudicator.SegPreemptiveWar && n.Segment != adjudicator.SegEndOfGame) {
 					break
 				}
 				names = append(names, n.Segment.Title())
 				i++
 			}
 			w.indented(strings.Join(names, "; ")+".", "  ")
+		case adjudicator.IncomeComputed:
+			// A run of incomes is one table (11.12C).
+			run := []adjudicator.IncomeComputed{e}
+			for i+1 < len(evs) {
+				n, ok := evs[i+1].(adjudicator.IncomeComputed)
+				if !ok {
+					break
+				}
+				run = append(run, n)
+				i++
+			}
+			incomeTable(w, run)
 		case adjudicator.TilesCarriedOver:
 			// Only the capped powers are news (6.33).
 			if e.Before != e.After {
@@ -96,8 +137,15 @@ func renderEvents(w *writer, evs []adjudicator.Event, after adjudicator.State) {
 	}
 }
 
-// turnOf is the turn of the first event carrying one, else the state's.
-func turnOf(evs []adjudicator.Event, after adjudicator.State) adjudicator.Turn {
+func upperFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// turnOf is the turn of the first event carrying one, else the view's.
+func turnOf(evs []adjudicator.Event, v adjudicator.PublicView) adjudicator.Turn {
 	for _, e := range evs {
 		switch e := e.(type) {
 		case adjudicator.SegmentSkipped:
@@ -106,9 +154,36 @@ func turnOf(evs []adjudicator.Event, after adjudicator.State) adjudicator.Turn {
 			return e.Turn
 		case adjudicator.TurnEnded:
 			return e.Turn
+		case adjudicator.TurnBegan:
+			return e.Turn
 		}
 	}
-	return after.Turn
+	return v.Turn
+}
+
+// incomeTable writes national incomes by component (11.12C), then what
+// does not fit a column: residual support (11.71) and shortfalls (6.12).
+func incomeTable(w *writer, run []adjudicator.IncomeComputed) {
+	var rows [][]string
+	var notes []string
+	for _, e := range run {
+		in := e.Income
+		rows = append(rows, []string{e.Power.Title(), signed(in.Civilian), signed(in.Support), signed(in.TradePacts),
+			signed(in.TileDraw), signed(in.Climate), signed(in.RandomEvents + in.Residual), fmt.Sprint(-in.Maintenance),
+			fmt.Sprint(in.Total), fmt.Sprint(e.TilePoints)})
+		if in.Residual != 0 {
+			notes = append(notes, fmt.Sprintf("%s: events include residual support %s (rule 11.71).", e.Power.Title(), signed(in.Residual)))
+		}
+		if e.Shortfall > 0 {
+			notes = append(notes, fmt.Sprintf("%s: %d point(s) could not be paid (rule 6.12).", e.Power.Title(), e.Shortfall))
+		}
+	}
+	w.wrap("National income (rule 11.1) from factories, support, trade pacts, the tile drawn, the climate and events, less maintenance; tile points now:", "")
+	w.table("%-8s %4s %4s %4s %4s %4s %4s %5s %6s %4s",
+		[]string{"Power", "Fact", "Sup", "Pact", "Tile", "Clim", "Evt", "Maint", "Income", "Now"}, rows)
+	for _, n := range notes {
+		w.wrap(n, "  ")
+	}
 }
 
 func signed(n int) string { return fmt.Sprintf("%+d", n) }

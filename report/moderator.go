@@ -12,16 +12,20 @@ import (
 // (Visibility.Moderator: the cards the judge drew itself) and, when the game waits for the
 // moderator's draw, what to draw and an order block to copy. ok is false
 // when there is nothing to tell the moderator.
-func Moderator(game string, events []adjudicator.Event, after adjudicator.State) (subject, body string, ok bool) {
+func Moderator(game string, events []adjudicator.Event, v adjudicator.View) (m Message, ok bool) {
 	var mine []adjudicator.Event
 	for _, e := range events {
 		if e.Visibility().Moderator {
 			mine = append(mine, e)
 		}
 	}
-	awaits := adjudicator.AwaitsDraw(after)
+	var plan *adjudicator.DrawPlan
+	if v.Moderator != nil {
+		plan = v.Moderator.Draw
+	}
+	awaits := plan != nil
 	if len(mine) == 0 && !awaits {
-		return "", "", false
+		return Message{}, false
 	}
 	var w writer
 	w.title(fmt.Sprintf("Gathering Storm game %s: moderator's notice", game))
@@ -36,20 +40,20 @@ func Moderator(game string, events []adjudicator.Event, after adjudicator.State)
 		}
 	}
 	if awaits {
-		drawPrompt(&w, game, after)
+		drawPrompt(&w, game, *plan)
 	}
-	subject = fmt.Sprintf("[%s] Moderator's notice, %s", game, after.Turn)
+	subject := fmt.Sprintf("[%s] Moderator's notice, %s", game, v.Public.Turn)
 	if awaits {
-		subject = fmt.Sprintf("[%s] Moderator's notice: draw the cards for %s", game, after.Turn)
+		subject = fmt.Sprintf("[%s] Moderator's notice: draw the cards for %s", game, v.Public.Turn)
 	}
-	return subject, w.String(), true
+	return Message{Subject: subject, Text: w.String(), Flowed: w.Flowed(),
+		HTML: renderHTML(subject, &w, false, "", 0, 0)}, true
 }
 
 // drawPrompt tells the moderator what the random events phase draws.
-func drawPrompt(w *writer, game string, s adjudicator.State) {
-	plan := adjudicator.PlanDraw(s)
+func drawPrompt(w *writer, game string, plan adjudicator.DrawPlan) {
 	w.blank()
-	w.heading(fmt.Sprintf("Draw the cards for %s (physical deck)", s.Turn))
+	w.heading(fmt.Sprintf("Draw the cards for %s (physical deck)", plan.Turn))
 	purge := make([]string, len(plan.PurgeDeck))
 	for i, c := range plan.PurgeDeck {
 		purge[i] = string(c)

@@ -121,13 +121,14 @@ func level(n int) string {
 // balanceOfPower writes the public balance of power table (20.3): the
 // counters of each side and the level per category, + for the Axis, - for
 // the Allies.
-func balanceOfPower(w *writer, s adjudicator.State) {
-	b := s.Balance
+func balanceOfPower(w *writer, pv adjudicator.PublicView) {
+	b := pv.Balance
 	w.heading("Balance of power (rule 20; + Axis, - Allies)")
-	w.line(fmt.Sprintf("%-9s %5s %7s %6s", "Category", "Axis", "Allies", "Level"))
-	for _, c := range adjudicator.Categories {
-		w.line(fmt.Sprintf("%-9s %5d %7d %6s", c, b.Axis.Get(c), b.Allies.Get(c), level(b.Level(c))))
+	var rows [][]string
+	for _, r := range b.Rows {
+		rows = append(rows, []string{string(r.Category), fmt.Sprint(r.Axis), fmt.Sprint(r.Allies), level(r.Level)})
 	}
+	w.table("%-9s %5s %7s %6s", []string{"Category", "Axis", "Allies", "Level"}, rows)
 	if b.Race != 0 {
 		w.wrap(fmt.Sprintf("The naval level includes %s for the battleship race (rules 19.9, 20.54).", signed(b.Race)), "  ")
 	}
@@ -136,17 +137,15 @@ func balanceOfPower(w *writer, s adjudicator.State) {
 // navalChart writes p's naval construction chart (19.21) for its private
 // notice: the ships by row and season column, launched ships, and the
 // shipbuilding rate, capacity and saved points.
-func navalChart(w *writer, p adjudicator.Power, s adjudicator.State) {
-	ps := s.Powers[p]
-	rate := adjudicator.ShipbuildingRate(s, p)
-	if ps == nil || rate == 0 {
-		return
-	}
-	n := ps.Naval
+func navalChart(w *writer, p adjudicator.Power, n *adjudicator.NavalView, eai int) {
 	w.heading("Naval construction chart (rule 19.2)")
+	var costs []string
+	for _, c := range n.ShipCosts {
+		costs = append(costs, fmt.Sprintf("%s %d", shipShort(c.Class), c.Cost))
+	}
 	w.wrap(fmt.Sprintf("Shipbuilding rate %d, shipyard capacity %d, %d under construction, %d saved point(s); "+
-		"a ship costs its size %s the EAI (%+d), at least 1 (rules 19.3, 19.4, 19.52A, 19.75).",
-		rate, adjudicator.ShipyardCapacity(s, p), len(n.Building), n.Saved, "less", s.EAI), "  ")
+		"a ship costs its size less the EAI (%+d), at least 1: %s (rules 19.3, 19.4, 19.52A, 19.75).",
+		n.Rate, n.Capacity, len(n.Building), n.Saved, eai, strings.Join(costs, ", ")), "  ")
 	seasons := []adjudicator.Season{adjudicator.Spring, adjudicator.Summer, adjudicator.Fall, adjudicator.Winter}
 	head := fmt.Sprintf("%-6s", "Row")
 	for _, se := range seasons {
@@ -195,7 +194,11 @@ func navalChart(w *writer, p adjudicator.Power, s adjudicator.State) {
 
 // shipCell is "#2 BB4" for the chart.
 func shipCell(sh adjudicator.Ship) string {
-	short := map[adjudicator.ShipClass]string{adjudicator.Carrier: "CVL", adjudicator.Battleship3: "BB3",
-		adjudicator.Battleship4: "BB4", adjudicator.Battleship5: "BB5"}[sh.Class]
-	return fmt.Sprintf("#%d %s", sh.No, short)
+	return fmt.Sprintf("#%d %s", sh.No, shipShort(sh.Class))
+}
+
+// shipShort is a ship class's short name: CVL, BB3, BB4, BB5.
+func shipShort(c adjudicator.ShipClass) string {
+	return map[adjudicator.ShipClass]string{adjudicator.Carrier: "CVL", adjudicator.Battleship3: "BB3",
+		adjudicator.Battleship4: "BB4", adjudicator.Battleship5: "BB5"}[c]
 }

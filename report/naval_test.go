@@ -24,7 +24,7 @@ func TestNavalChartAndBalance(t *testing.T) {
 			Counters: adjudicator.ActivityCounters{Two: 1, Ship: 1}, Saved: 1},
 		adjudicator.BalanceOfPowerChanged{Turn: s.Turn, Balance: s.Balance, Before: s.Balance},
 	}
-	_, priv := Private("demo", adjudicator.Italy, evs, s)
+	_, priv := Private("demo", adjudicator.Italy, evs, adjudicator.Derive(s)).Parts()
 	for _, want := range []string{
 		"Italy: you lay down ship 2 (3-factor battleship) in row 3, Summer\n  column, for 3 point(s)",
 		"Naval construction chart (rule 19.2)",
@@ -35,7 +35,7 @@ func TestNavalChartAndBalance(t *testing.T) {
 			t.Errorf("private notice lacks %q:\n%s", want, priv)
 		}
 	}
-	_, pub := Public("demo", evs, s)
+	_, pub := Public("demo", evs, adjudicator.Derive(s)).Parts()
 	for _, want := range []string{
 		"Italy lays down a 3-factor battleship; counters used 1 x 2, 1 x 1",
 		"The balance of power is unchanged (below).",
@@ -48,7 +48,7 @@ func TestNavalChartAndBalance(t *testing.T) {
 	if strings.Contains(pub, "you lay down") || strings.Contains(pub, "#2 BB3") {
 		t.Errorf("13.12C: the public report shows Italy's private shipbuilding:\n%s", pub)
 	}
-	_, rus := Private("demo", adjudicator.Russia, nil, s)
+	_, rus := Private("demo", adjudicator.Russia, nil, adjudicator.Derive(s)).Parts()
 	if strings.Contains(rus, "Naval construction chart") {
 		t.Error("19.11: Russia has no naval construction chart")
 	}

@@ -16,7 +16,7 @@ func TestPrivateNoticeOffersEveryPart(t *testing.T) {
 	ps := s.Powers[adjudicator.Germany]
 	ps.TilePoints = 21
 	ps.Reserve.Infantry++
-	_, body := Private("demo", adjudicator.Germany, nil, s)
+	_, body := Private("demo", adjudicator.Germany, nil, adjudicator.Derive(s)).Parts()
 	kinds := map[adjudicator.OrderKind]bool{}
 	for _, o := range adjudicator.Allowed(s, adjudicator.Germany) {
 		kinds[o.Order.Kind] = true
@@ -44,7 +44,7 @@ func TestRule15_22NoticeOffersCounterWithProjects(t *testing.T) {
 	s, _ := spring1935(t)
 	for _, p := range adjudicator.Powers {
 		s.Powers[p].TilePoints = 12
-		_, body := Private("a-rather-long-game-name-for-testing", p, nil, s)
+		_, body := Private("a-rather-long-game-name-for-testing", p, nil, adjudicator.Derive(s)).Parts()
 		for i, l := range strings.Split(body, "\n") {
 			if len(l) > Width {
 				t.Errorf("%s: line %d has %d characters: %q", p, i+1, len(l), l)

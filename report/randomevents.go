@@ -16,7 +16,7 @@ func randomEventSection(e adjudicator.Event) (string, bool) {
 		adjudicator.SecretEventHeld:
 		return randomEventsSection, true
 	case adjudicator.RandomEventApplied:
-		return "Random events", true
+		return "random event cards take effect", true
 	}
 	return "", false
 }

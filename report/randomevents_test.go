@@ -73,7 +73,7 @@ func TestSecretEventsStaySecret(t *testing.T) {
 				}
 			}
 			// What is still secret after this batch is in no public text.
-			_, body := report.Public("g", evs, n)
+			_, body := report.Public("g", evs, adjudicator.Derive(n)).Parts()
 			for _, sec := range secrets {
 				for _, txt := range []string{sec.Title, sec.Text} {
 					if txt == "" || public[txt] || revealed[held{sec.Power, sec.Card}] {
@@ -86,12 +86,12 @@ func TestSecretEventsStaySecret(t *testing.T) {
 						if p == sec.Power {
 							continue
 						}
-						if _, pb := report.Private("g", p, evs, n); strings.Contains(pb, txt) {
+						if _, pb := report.Private("g", p, evs, adjudicator.Derive(n)).Parts(); strings.Contains(pb, txt) {
 							t.Errorf("seed %d: %s's report shows %s's secret %q", seed, p, sec.Power, txt)
 						}
 					}
 				}
-				if _, pb := report.Private("g", sec.Power, evs, n); !strings.Contains(pb, sec.Title) && heldIn(evs, sec) {
+				if _, pb := report.Private("g", sec.Power, evs, adjudicator.Derive(n)).Parts(); !strings.Contains(pb, sec.Title) && heldIn(evs, sec) {
 					t.Errorf("seed %d: %s not told its secret event %q", seed, sec.Power, sec.Title)
 				}
 			}

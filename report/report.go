@@ -15,11 +15,30 @@ import (
 // Width is the longest line the renderer writes.
 const Width = 72
 
-// Public renders the public report of one adjudication: the public events
-// by turn and phase, each power's tile points and factories (public, 6.31),
-// and which segment is open next with who must order.
-func Public(game string, events []adjudicator.Event, after adjudicator.State) (subject, body string) {
+// Message is one rendered mail: its subject and one body rendered as
+// plain text, as format=flowed text and as HTML. Picture is the PNG the
+// HTML shows (by Content-ID PictureCID), nil when it has none.
+type Message struct {
+	Subject string
+	Text    string
+	Flowed  string
+	HTML    string
+	Picture []byte
+	// PictureAlt says in words what the picture shows.
+	PictureAlt string
+}
+
+// Parts returns the subject and the plain text.
+func (m Message) Parts() (subject, text string) { return m.Subject, m.Text }
+
+// Public renders the public report of one adjudication from its events and
+// the view derived after it: a short lead (what happened, what comes
+// next), the public events under one heading per turn and phase, then the
+// tracks, each power's tile points and factories (6.31), the balance of
+// power and the diplomatic targets.
+func Public(game string, events []adjudicator.Event, v adjudicator.View) Message {
 	var w writer
+	pv := v.Public
 	w.title(fmt.Sprintf("Gathering Storm game %s: public report", game))
 	var pub []adjudicator.Event
 	for _, e := range events {
@@ -27,82 +46,164 @@ func Public(game string, events []adjudicator.Event, after adjudicator.State) (s
 			pub = append(pub, e)
 		}
 	}
-	renderEvents(&w, pub, after)
+	w.blank()
+	w.heading("In brief")
+	lead(&w, pub, pv)
+	renderEvents(&w, pub, pv)
+	w.blank()
+	tracks(&w, pv) // tracks.go
 	w.blank()
 	w.heading("Tile points and factories (public, rule 6.31)")
-	w.line(fmt.Sprintf("%-9s %5s %8s %8s %5s", "Power", "Tiles", "Civilian", "Military", "Idle"))
-	for _, p := range adjudicator.Powers {
-		ps := after.Powers[p]
-		if ps == nil {
-			continue
-		}
-		w.line(fmt.Sprintf("%-9s %5d %8d %8d %5d", p.Title(), ps.TilePoints,
-			ps.Factories.Civilian, ps.Factories.Military, ps.Factories.Idle))
+	var rows [][]string
+	for _, pp := range pv.Powers {
+		rows = append(rows, []string{pp.Power.Title(), fmt.Sprint(pp.TilePoints),
+			fmt.Sprint(pp.Factories.Civilian), fmt.Sprint(pp.Factories.Military), fmt.Sprint(pp.Factories.Idle)})
 	}
+	w.table("%-9s %5s %8s %8s %5s", []string{"Power", "Tiles", "Civilian", "Military", "Idle"}, rows)
 	w.blank()
-	balanceOfPower(&w, after) // naval.go
+	balanceOfPower(&w, pv) // naval.go
 	w.blank()
-	next(&w, after)
-	return fmt.Sprintf("[%s] Report: %s, %s next", game, after.Turn, strings.ToLower(after.Segment.Title())), w.String()
+	targets(&w, pv) // tracks.go
+	subject := fmt.Sprintf("[%s] Report: %s, %s next", game, pv.Turn, strings.ToLower(pv.SegmentTitle))
+	if pv.Ended {
+		subject = fmt.Sprintf("[%s] Report: the game has ended", game)
+	}
+	return message(subject, &w, v, 0)
+}
+
+// lead writes the report's first lines: the turns and phases it covers,
+// the few changes that matter most, and what comes next.
+func lead(w *writer, evs []adjudicator.Event, pv adjudicator.PublicView) {
+	from := turnOf(evs, pv)
+	if from != pv.Turn {
+		w.wrap(fmt.Sprintf("This report ends %s and opens %s.", from, pv.Turn), "  ")
+	}
+	for _, h := range highlights(evs) {
+		w.wrap("- "+h, "  ")
+	}
+	next(w, pv)
+}
+
+// highlights words the events a player should not miss, one line each.
+func highlights(evs []adjudicator.Event) []string {
+	var out []string
+	cards := 0
+	for _, e := range evs {
+		switch e := e.(type) {
+		case adjudicator.EconomicClimateChanged:
+			if e.Before != e.After {
+				out = append(out, fmt.Sprintf("Economic climate %s -> %s.", signed(e.Before), signed(e.After)))
+			}
+		case adjudicator.EAIDetermined:
+			if e.Before != e.Level {
+				out = append(out, fmt.Sprintf("European Aggression Index %s -> %s.", signed(e.Before), signed(e.Level)))
+			}
+		case adjudicator.CohesionChanged:
+			out = append(out, fmt.Sprintf("Russian cohesion %s -> %s.", e.Before, e.After))
+		case adjudicator.BalanceOfPowerChanged:
+			if e.Before == e.Balance {
+				continue
+			}
+			out = append(out, "The balance of power changed (table below).")
+		case adjudicator.RandomEventApplied:
+			cards++
+		}
+	}
+	if cards > 0 {
+		out = append(out, fmt.Sprintf("%d random event card(s) took effect (below).", cards))
+	}
+	return out
+}
+
+// message renders w as a Message; power is the notice's power, 0 for a
+// report.
+func message(subject string, w *writer, v adjudicator.View, power adjudicator.Power) Message {
+	m := Message{Subject: subject, Text: w.String(), Flowed: w.Flowed()}
+	pic, alt, width, height := drawPicture(v, power) // picture.go
+	m.Picture, m.PictureAlt = pic, alt
+	m.HTML = renderHTML(subject, w, pic != nil, alt, width, height)
+	return m
 }
 
 // Private renders power p's private notice: its private events, tile
 // points, factories, activity counters, mobilizations, and what it may order
 // next with a ready-to-copy order block. The real secret is never shown: the
 // renderer does not know it.
-func Private(game string, p adjudicator.Power, events []adjudicator.Event, after adjudicator.State) (subject, body string) {
+func Private(game string, p adjudicator.Power, events []adjudicator.Event, v adjudicator.View) Message {
 	var w writer
+	pv := v.Public
 	title := fmt.Sprintf("Gathering Storm game %s: private notice for %s", game, p.Title())
 	w.title(title)
 	var mine []adjudicator.Event
 	for _, e := range events {
-		if v := e.Visibility(); !v.Public && v.Power == p {
+		if vis := e.Visibility(); !vis.Public && vis.Power == p {
 			mine = append(mine, e)
 		}
 	}
+	me := v.Powers[p]
+	var pub *adjudicator.PublicPower
+	for i := range pv.Powers {
+		if pv.Powers[i].Power == p {
+			pub = &pv.Powers[i]
+		}
+	}
+	if me == nil || pub == nil {
+		w.blank()
+		w.line(p.Title() + " is not in this game.")
+		return message(fmt.Sprintf("[%s] %s: private notice", game, p.Title()), &w, v.For(p), p)
+	}
+	w.blank()
+	w.heading("In brief")
+	switch {
+	case pv.Ended:
+		w.wrap("The game has ended.", "  ")
+	case me.Required:
+		w.wrap(fmt.Sprintf("%s, %s: your orders are due. What you may order is at the end of this notice.", pv.SegmentTitle, pv.Turn), "  ")
+	default:
+		w.wrap(fmt.Sprintf("%s, %s: nothing to order from you.", pv.SegmentTitle, pv.Turn), "  ")
+	}
 	if len(mine) > 0 {
+		w.wrap(fmt.Sprintf("%d thing(s) for your eyes only, below.", len(mine)), "  ")
 		w.blank()
 		w.heading("For your eyes only")
 		for _, e := range mine {
 			privateEvent(&w, e)
 		}
 	}
-	ps := after.Powers[p]
-	if ps == nil {
-		w.blank()
-		w.line(p.Title() + " is not in this game.")
-		return fmt.Sprintf("[%s] %s: private notice", game, p.Title()), w.String()
-	}
 	w.blank()
-	w.heading(fmt.Sprintf("%s, %s (%s)", p.Title(), after.Turn, after.Segment.Title()))
-	w.line(fmt.Sprintf("Tile points: %d", ps.TilePoints))
+	w.heading(fmt.Sprintf("%s, %s (%s)", p.Title(), pv.Turn, pv.SegmentTitle))
+	w.line(fmt.Sprintf("Tile points: %d", pub.TilePoints))
 	w.line(fmt.Sprintf("Factories: %d civilian, %d military, %d idle",
-		ps.Factories.Civilian, ps.Factories.Military, ps.Factories.Idle))
-	w.line(fmt.Sprintf("Support level this turn: %+d", ps.Support))
-	supportDetail(&w, after, p) // economy.go
-	c := ps.Counters
-	w.wrap(fmt.Sprintf("Activity counters: %s", counters(c)), "  ")
-	mob := fmt.Sprintf("Mobilizations so far: %d", ps.Mobilizations)
-	w.wrap(mob, "  ")
-	if len(ps.MobilizationTurns) > 0 {
+		pub.Factories.Civilian, pub.Factories.Military, pub.Factories.Idle))
+	w.line(fmt.Sprintf("Support level this turn: %+d", pub.Support))
+	supportDetail(&w, pv, *pub) // economy.go
+	w.wrap(fmt.Sprintf("Activity counters: %s", counters(me.Counters)), "  ")
+	w.wrap(fmt.Sprintf("Costs this turn: a conversion %s, a mobilization %s (rules 14.21, 14.31).",
+		TilePoints(me.ConvertCost), TilePoints(me.MobilizeCost)), "  ")
+	w.wrap(fmt.Sprintf("Mobilizations so far: %d", me.Mobilizations), "  ")
+	if len(me.MobilizationTurns) > 0 {
 		var ts []string
-		for _, t := range ps.MobilizationTurns {
+		for _, t := range me.MobilizationTurns {
 			ts = append(ts, t.String())
 		}
 		w.wrap("Mobilized in: "+strings.Join(ts, ", "), "  ")
 	}
-	powerUnits(&w, ps) // units.go
+	powerUnits(&w, me) // units.go
 	if p == adjudicator.Russia {
-		w.line(fmt.Sprintf("Cohesion: %s (%d purge events)", after.Russia.Cohesion, after.Russia.PurgeEvents))
+		w.line(fmt.Sprintf("Cohesion: %s (%d purge events)", pv.Russia.Cohesion, pv.Russia.PurgeEvents))
 	}
-	if adjudicator.ShipbuildingRate(after, p) > 0 {
+	if me.Naval != nil {
 		w.blank()
-		navalChart(&w, p, after) // naval.go
+		navalChart(&w, p, me.Naval, pv.EAI) // naval.go
 	}
-	researchSheet(&w, p, after) // research.go
+	researchSheet(&w, p, me.Research) // research.go
 	w.blank()
-	orderNext(&w, game, p, after)
-	return fmt.Sprintf("[%s] %s: %s, %s", game, p.Title(), after.Turn, strings.ToLower(after.Segment.Title())), w.String()
+	orderNext(&w, game, p, pv, me)
+	subject := fmt.Sprintf("[%s] %s: %s, %s", game, p.Title(), pv.Turn, strings.ToLower(pv.SegmentTitle))
+	if me.Required {
+		subject = fmt.Sprintf("[%s] %s: orders due, %s, %s", game, p.Title(), pv.Turn, strings.ToLower(pv.SegmentTitle))
+	}
+	return message(subject, &w, v.For(p), p)
 }
 
 // Orders renders orders as understood, one per line, or PASS when empty.
@@ -160,43 +261,37 @@ func counterTerms(c adjudicator.ActivityCounters, withSign bool) []string {
 }
 
 // next tells which segment is open and who must order.
-func next(w *writer, s adjudicator.State) {
-	if s.Ended {
-		w.line("The game has ended.")
+func next(w *writer, pv adjudicator.PublicView) {
+	if pv.Ended {
+		w.wrap("The game has ended.", "  ")
 		return
 	}
-	w.heading("Next")
-	if adjudicator.AwaitsDraw(s) {
-		w.wrap(fmt.Sprintf("%s, %s: the moderator draws the random event cards and the purge card from the physical deck; the judge applies them when told.",
-			s.Segment.Title(), s.Turn), "")
+	if pv.AwaitsDraw {
+		w.wrap(fmt.Sprintf("Next: %s, %s. The moderator draws the random event cards and the purge card from the physical deck; the judge applies them when told.",
+			pv.SegmentTitle, pv.Turn), "  ")
 		return
 	}
-	req := adjudicator.Required(s)
-	if len(req) == 0 {
-		w.wrap(fmt.Sprintf("%s, %s: no orders needed.", s.Segment.Title(), s.Turn), "")
+	if len(pv.Required) == 0 {
+		w.wrap(fmt.Sprintf("Next: %s, %s: no orders needed.", pv.SegmentTitle, pv.Turn), "  ")
 		return
 	}
-	names := make([]string, len(req))
-	for i, p := range req {
+	names := make([]string, len(pv.Required))
+	for i, p := range pv.Required {
 		names[i] = p.Title()
 	}
-	w.wrap(fmt.Sprintf("%s, %s is open. Orders are due from %s.",
-		s.Segment.Title(), s.Turn, strings.Join(names, ", ")), "")
+	w.wrap(fmt.Sprintf("Next: %s, %s is open. Orders are due from %s.",
+		pv.SegmentTitle, pv.Turn, strings.Join(names, ", ")), "  ")
 }
 
 // orderNext lists what p may order now with costs, and an order block.
-func orderNext(w *writer, game string, p adjudicator.Power, s adjudicator.State) {
-	required := false
-	for _, q := range adjudicator.Required(s) {
-		required = required || q == p
-	}
-	if !required {
+func orderNext(w *writer, game string, p adjudicator.Power, pv adjudicator.PublicView, me *adjudicator.PowerView) {
+	if !me.Required {
 		w.heading("What you may order now")
-		w.wrap(fmt.Sprintf("Nothing: %s, %s needs no orders from %s.", s.Segment.Title(), s.Turn, p.Title()), "")
+		w.wrap(fmt.Sprintf("Nothing: %s, %s needs no orders from %s.", pv.SegmentTitle, pv.Turn, p.Title()), "")
 		return
 	}
-	opts := adjudicator.Allowed(s, p)
-	w.heading(fmt.Sprintf("What you may order now (%s, %s)", s.Segment.Title(), s.Turn))
+	opts := me.Options
+	w.heading(fmt.Sprintf("What you may order now (%s, %s)", pv.SegmentTitle, pv.Turn))
 	if len(opts) == 0 {
 		w.wrap("No order is possible for you in this segment; send PASS.", "")
 	}

@@ -57,78 +57,12 @@ func TestPublicFirstReport(t *testing.T) {
 	for _, p := range adjudicator.Powers {
 		s.Powers[p].TilePoints = 6
 	}
-	subject, body := Public("demo", evs, s)
+	subject, body := Public("demo", evs, adjudicator.Derive(s)).Parts()
 	if subject != "[demo] Report: Spring 1935, economic phase next" {
 		t.Errorf("subject %q", subject)
 	}
-	want := `Gathering Storm game demo: public report
-========================================
-
-*** Spring 1935 ***
-
-Game setup
-----------
-Tile drawn for Spain: 2. Spain starts with 2 civil war event(s) (rule
-  25.32A).
-
-Random events phase
--------------------
-Russia draws the no purge card (rule 22.41).
-European Aggression Index +0 (rule 23.22): no modifiers.
-
-Not yet adjudicated by stormjudge
----------------------------------
-  Random events phase.
-
-Income phase
-------------
-Russian garrison (rule 21.23A): 16 (units 15, research 1, flags 0)
-  against 11 required (Japan 8, balance of power +2, EAI 0, bordering
-  minors 1, occupation policies 0): surplus 5, support +2, military
-  counters 2 (rule 21.41B).
-Russia: support level +1: Russian garrison +2 (10.91D), low cohesion -1
-    (10.91E).
-Germany: income 6, now 6 tile points
-    civilian +10, support +0, trade pacts +0, tile drawn +1, climate +0,
-    events +0, maintenance -5
-Italy: income 6, now 6 tile points
-    civilian +4, support +0, trade pacts +0, tile drawn +1, climate +0,
-    events +0, maintenance -3
-Britain: income 6, now 6 tile points
-    civilian +8, support +0, trade pacts +0, tile drawn +1, climate +0,
-    events +0, maintenance -2
-France: income 6, now 6 tile points
-    civilian +4, support +0, trade pacts +2, tile drawn +1, climate +0,
-    events +0, maintenance -3
-Russia: income 6, now 6 tile points
-    civilian +10, support +1, trade pacts +0, tile drawn +1, climate +0,
-    events +0, maintenance -10
-
-Tile points and factories (public, rule 6.31)
----------------------------------------------
-Power     Tiles Civilian Military  Idle
-Germany       6        5        3     4
-Italy         6        2        3     1
-Britain       6        4        2     2
-France        6        2        3     1
-Russia        6        5        5     4
-
-Balance of power (rule 20; + Axis, - Allies)
---------------------------------------------
-Category   Axis  Allies  Level
-armor         4       2     +1
-infantry      6       4     +1
-air           5       5      0
-naval         0       3     -2
-
-Next
-----
-Economic phase, Spring 1935 is open. Orders are due from Germany, Italy,
-Britain, France, Russia.
-`
-	if body != want {
-		t.Errorf("public report:\n%s\nwant:\n%s", body, want)
-	}
+	golden(t, "public-spring-1935.txt", body)
+	golden(t, "public-spring-1935.html", Public("demo", evs, adjudicator.Derive(s)).HTML)
 }
 
 func TestPublicEconomicAndSkippedSegments(t *testing.T) {
@@ -144,9 +78,9 @@ func TestPublicEconomicAndSkippedSegments(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, body := Public("demo", evs, n)
+	_, body := Public("demo", evs, adjudicator.Derive(n)).Parts()
 	for _, want := range []string{
-		"Economic phase: factory conversion\n----------------------------------\n" +
+		"Spring 1935: Economic phase\n---------------------------\nFactory conversion:\n" +
 			"Germany converts an idle factory to military for 10 tile points.\n" +
 			"Germany: mobilization number 4.\n" +
 			"Germany: mobilization 4 creates armor (reserve in Fall 1936), infantry\n" +
@@ -159,10 +93,11 @@ func TestPublicEconomicAndSkippedSegments(t *testing.T) {
 			"France converts an idle factory to civilian for 10 tile points.\n" +
 			"France gains a 1 activity counter (research only) (rule 12.22A).\n" +
 			"Russia converts no factory.\n",
-		"Not yet adjudicated by stormjudge\n---------------------------------\n" +
+		"Spring 1935: Diplomatic phase\n-----------------------------\n" +
+			"Nothing to order (not yet adjudicated by stormjudge):\n" +
 			"  Diplomacy: Axis, first round; Diplomacy: Russia; Diplomacy: Allies;\n",
-		"Pre-emptive war; End of game.\n",
-		"End of turn\n-----------\nSpring 1935 ends.\n\n*** Summer 1935 begins ***\n",
+		"Spring 1935: Crisis phase\n", "response; Crisis: Allied ultimatum; Crisis: over the brink;\n  Pre-emptive war; End of game.\n",
+		"Spring 1935: End of turn\n------------------------\nSpring 1935 ends.\n\nSummer 1935: Random events phase\n",
 		"Economic phase, Summer 1935 is open.",
 	} {
 		if !strings.Contains(body, want) {
@@ -181,7 +116,7 @@ func TestRule6_33CarryOverShownOnlyWhenCapped(t *testing.T) {
 		adjudicator.TilesCarriedOver{Power: adjudicator.Italy, Before: 4, After: 4},
 		adjudicator.TurnEnded{Turn: adjudicator.FirstTurn},
 	}
-	_, body := Public("g1", evs, s)
+	_, body := Public("g1", evs, adjudicator.Derive(s)).Parts()
 	if !strings.Contains(body, "Germany keeps 21 of its 25 tile points (rule 6.33).") {
 		t.Errorf("cap not reported:\n%s", body)
 	}
@@ -197,8 +132,8 @@ func TestPrivateNotice(t *testing.T) {
 		adjudicator.OrderVoided{Power: adjudicator.Italy, Order: A{Kind: adjudicator.Convert, From: adjudicator.Idle},
 			Rule: "6.12", Msg: "costs 10 tile points, Italy has 3"},
 	}
-	subject, body := Private("demo", adjudicator.Germany, evs, s)
-	if subject != "[demo] Germany: Spring 1935, economic phase" {
+	subject, body := Private("demo", adjudicator.Germany, evs, adjudicator.Derive(s)).Parts()
+	if subject != "[demo] Germany: orders due, Spring 1935, economic phase" {
 		t.Errorf("subject %q", subject)
 	}
 	for _, want := range []string{
@@ -224,7 +159,7 @@ func TestPrivateNotice(t *testing.T) {
 		t.Errorf("Italy's private event shown to Germany:\n%s", body)
 	}
 	s.Powers[adjudicator.Italy].TilePoints = 0 // nothing affordable, shipbuilding (19) included
-	_, ibody := Private("demo", adjudicator.Italy, evs, s)
+	_, ibody := Private("demo", adjudicator.Italy, evs, adjudicator.Derive(s)).Parts()
 	if !strings.Contains(ibody, "Your order CONVERT IDLE TO CIVILIAN was void (rule 6.12: costs 10 tile\n  points, Italy has 3).\n") {
 		t.Errorf("Italy's notice lacks its voided order:\n%s", ibody)
 	}
@@ -236,7 +171,7 @@ func TestPrivateNotice(t *testing.T) {
 
 func TestPrivateRussiaAndAutomaticSegment(t *testing.T) {
 	s := adjudicator.NewGame(1) // random events: nobody orders
-	_, body := Private("demo", adjudicator.Russia, nil, s)
+	_, body := Private("demo", adjudicator.Russia, nil, adjudicator.Derive(s)).Parts()
 	for _, want := range []string{
 		"Cohesion: low (0 purge events)\n",
 		"Nothing: Random events phase, Spring 1935 needs no orders from Russia.\n",
@@ -266,10 +201,10 @@ func TestLinesFitAPhone(t *testing.T) {
 				t.Fatal(err)
 			}
 			bodies := []string{}
-			_, b := Public("a-rather-long-game-name-for-testing", append(evs, more...), n)
+			_, b := Public("a-rather-long-game-name-for-testing", append(evs, more...), adjudicator.Derive(n)).Parts()
 			bodies = append(bodies, b)
 			for _, p := range adjudicator.Powers {
-				_, b := Private("a-rather-long-game-name-for-testing", p, more, n)
+				_, b := Private("a-rather-long-game-name-for-testing", p, more, adjudicator.Derive(n)).Parts()
 				bodies = append(bodies, b)
 			}
 			for _, b := range bodies {

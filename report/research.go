@@ -107,68 +107,52 @@ func effectText(e adjudicator.ResultEffect, side adjudicator.Side) string {
 // researchSheet writes p's side's research record sheet: the steps of each
 // project with any, this turn's points, results held, and what p may place
 // (15.21, 15.22).
-func researchSheet(w *writer, p adjudicator.Power, s adjudicator.State) {
-	side := adjudicator.SideOf(p)
+func researchSheet(w *writer, p adjudicator.Power, rv adjudicator.ResearchView) {
 	w.blank()
-	w.heading(fmt.Sprintf("Research record sheet of %s (secret, rule 15.15)", strings.ToLower(sideTitle(side))))
-	var rows []string
-	for _, r := range adjudicator.ResearchProjects(side) {
-		n := s.Sheets.Steps(r)
-		if n == 0 {
-			continue
-		}
-		row := fmt.Sprintf("%s (%s): %d step(s)", r.ID(), r.Category, n)
-		if r.Results > 0 {
-			row += fmt.Sprintf(" of %d", r.MaxSteps())
-		}
-		if res := n / r.StepsPerResult; res > 0 {
-			row += fmt.Sprintf(", %d result(s)", res)
-		}
-		if h := adjudicator.HeldResults(s, side, r.ID()); h > 0 {
-			row += fmt.Sprintf(", %d held", h)
-		}
-		rows = append(rows, row)
-	}
-	if len(rows) == 0 {
+	w.heading(fmt.Sprintf("Research record sheet of %s (secret, rule 15.15)", strings.ToLower(sideTitle(rv.Side))))
+	if len(rv.Projects) == 0 {
 		w.line("  No research steps yet.")
 	}
-	for _, r := range rows {
-		w.wrap(r, "  ")
+	for _, r := range rv.Projects {
+		row := fmt.Sprintf("%s (%s): %d step(s)", r.Project, r.Category, r.Steps)
+		if r.MaxSteps > 0 {
+			row += fmt.Sprintf(" of %d", r.MaxSteps)
+		}
+		if r.Results > 0 {
+			row += fmt.Sprintf(", %d result(s)", r.Results)
+		}
+		if r.Held > 0 {
+			row += fmt.Sprintf(", %d held", r.Held)
+		}
+		w.wrap(row, "  ")
 	}
 	var this []string
 	var when adjudicator.Turn
-	for _, a := range s.Sheets.Assigned {
-		if adjudicator.SideOf(a.Power) == side {
-			this = append(this, fmt.Sprintf("%s %d by %s", a.Project, a.Points, a.Power.Title()))
-			when = a.Turn
-		}
+	for _, a := range rv.Assigned {
+		this = append(this, fmt.Sprintf("%s %d by %s", a.Project, a.Points, a.Power.Title()))
+		when = a.Turn
 	}
 	if len(this) > 0 {
 		w.wrap(fmt.Sprintf("Placed in %s: %s", when, strings.Join(this, "; ")), "  ")
 	}
 	var results []string
-	for _, r := range s.Research {
-		if r.Side == side && r.Results > 0 {
-			name := r.Project
-			if r.Power != 0 {
-				name = r.Power.Title() + " " + name
-			}
-			results = append(results, fmt.Sprintf("%s %d (rule %s)", name, r.Results, r.Rule))
+	for _, r := range rv.Results {
+		name := r.Project
+		if r.Power != 0 {
+			name = r.Power.Title() + " " + name
 		}
+		results = append(results, fmt.Sprintf("%s %d (rule %s)", name, r.Results, r.Rule))
 	}
 	if len(results) > 0 {
 		w.wrap("Results: "+strings.Join(results, "; "), "  ")
 	}
-	ps := s.Powers[p]
-	if ps != nil && s.Segment == adjudicator.SegEconomic {
+	if rv.Usable != nil {
 		var b strings.Builder
-		if adjudicator.ResearchLeader(side) == p {
+		if rv.Leader {
 			b.WriteString("You place your side's basic research points (rule 15.21). ")
 		}
-		usable := ps.Available()
-		usable.Ship = 0 // shipbuilding only (12.41B)
-		fmt.Fprintf(&b, "Counters usable for research now: %s (one, rule 12.41C", counters(usable))
-		if ps.Available().Research > 0 {
+		fmt.Fprintf(&b, "Counters usable for research now: %s (one, rule 12.41C", counters(*rv.Usable))
+		if rv.Usable.Research > 0 {
 			b.WriteString(", plus the research-only counter")
 		}
 		b.WriteString(").")

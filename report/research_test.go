@@ -25,18 +25,18 @@ func TestResearchSheetPrivate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, priv := Private("demo", adjudicator.Germany, evs, after)
+	_, priv := Private("demo", adjudicator.Germany, evs, adjudicator.Derive(after)).Parts()
 	for _, want := range []string{"Research record sheet of the axis", "air range (air): 1 step(s) of 10",
 		"Germany: 1 research point(s) in italian armor, now 1 step(s)."} {
 		if !strings.Contains(priv, want) {
 			t.Errorf("private notice lacks %q:\n%s", want, priv)
 		}
 	}
-	_, pub := Public("demo", evs, after)
+	_, pub := Public("demo", evs, adjudicator.Derive(after)).Parts()
 	if strings.Contains(pub, "air range") {
 		t.Errorf("15.15: the public report shows research placement:\n%s", pub)
 	}
-	_, fr := Private("demo", adjudicator.France, evs, after)
+	_, fr := Private("demo", adjudicator.France, evs, adjudicator.Derive(after)).Parts()
 	if strings.Contains(fr, "italian armor") {
 		t.Errorf("15.15: France sees Axis research:\n%s", fr)
 	}

@@ -102,7 +102,7 @@ func counterList(c adjudicator.ActivityCounters) string {
 // powerUnits writes a power's units for its private notice: active (they
 // pay maintenance, 11.81), in reserve (may be built, 18.11) and still
 // mobilizing with the turn each reaches the reserve (14.83).
-func powerUnits(w *writer, ps *adjudicator.PowerState) {
+func powerUnits(w *writer, ps *adjudicator.PowerView) {
 	w.line("Units active: " + unitCounts(ps.Active))
 	w.wrap("Units in reserve (built for 2 counter points each): "+unitCounts(ps.Reserve), "  ")
 	if len(ps.Mobilizing) > 0 {

@@ -23,7 +23,7 @@ func TestPrivateNoticeShowsUnits(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, body := Private("demo", adjudicator.Russia, evs, n)
+	_, body := Private("demo", adjudicator.Russia, evs, adjudicator.Derive(n)).Parts()
 	// Purges (22.21A) move units between active and reserve at random.
 	act, res := n.Powers[adjudicator.Russia].Active, n.Powers[adjudicator.Russia].Reserve
 	for _, want := range []string{
@@ -35,7 +35,7 @@ func TestPrivateNoticeShowsUnits(t *testing.T) {
 			t.Errorf("private notice lacks %q:\n%s", want, body)
 		}
 	}
-	_, pub := Public("demo", evs, n)
+	_, pub := Public("demo", evs, adjudicator.Derive(n)).Parts()
 	if !strings.Contains(pub, "Russia: mobilization 6 creates armor (reserve in Fall 1936)") {
 		t.Errorf("public report lacks the units mobilized:\n%s", pub)
 	}

@@ -1,50 +1,73 @@
 package report
 
-import "strings"
+import (
+	"fmt"
+	"strings"
+)
 
-// writer builds a plain-text body with lines of at most Width characters.
+// A writer builds one mail body as a list of blocks (titles, headings,
+// paragraphs, preformatted lines), so the same body renders as plain text
+// (String), as format=flowed text (Flowed) and as HTML (html.go) without
+// the renderers differing in what they say.
 type writer struct {
-	b strings.Builder
+	blocks []block
 }
 
-func (w *writer) line(s string) {
-	w.b.WriteString(s)
-	w.b.WriteByte('\n')
+type blockKind int
+
+const (
+	blockTitle   blockKind = iota // the mail's title, underlined with '='
+	blockHeading                  // a section heading, underlined with '-'
+	blockSub                      // a sub-heading inside a section
+	blockPara                     // a paragraph, word-wrapped
+	blockLine                     // one preformatted line (tables, order blocks)
+	blockBlank                    // an empty line
+	blockTable                    // a table: cells, the first row its header
+)
+
+// block is one part of a body: a paragraph wraps text with first on its
+// first line and rest on the others.
+type block struct {
+	kind        blockKind
+	text        string
+	first, rest string
+	// A table's rows of cells, the header first, and the fmt format of
+	// one text line (one %s verb per column).
+	cells  [][]string
+	format string
 }
 
+func (w *writer) add(b block) { w.blocks = append(w.blocks, b) }
+
+func (w *writer) line(s string) { w.add(block{kind: blockLine, text: s}) }
+
+// blank adds an empty line unless the body is empty or already ends in one.
 func (w *writer) blank() {
-	if w.b.Len() > 0 && !strings.HasSuffix(w.b.String(), "\n\n") {
-		w.b.WriteByte('\n')
+	if n := len(w.blocks); n > 0 && w.blocks[n-1].kind != blockBlank {
+		w.add(block{kind: blockBlank})
 	}
 }
 
 // title writes a wrapped title underlined with '=' as long as its longest line.
-func (w *writer) title(s string) {
-	n := 0
-	for _, l := range wrapText(s, "") {
-		w.line(l)
-		n = max(n, len(l))
-	}
-	w.line(strings.Repeat("=", n))
-}
+func (w *writer) title(s string) { w.add(block{kind: blockTitle, text: s}) }
 
-func (w *writer) heading(s string) {
-	w.line(s)
-	w.line(strings.Repeat("-", min(len(s), Width)))
-}
+func (w *writer) heading(s string) { w.add(block{kind: blockHeading, text: s}) }
+
+// sub writes a sub-heading: a line of its own ending in a colon.
+func (w *writer) sub(s string) { w.add(block{kind: blockSub, text: s}) }
 
 // wrap writes s word-wrapped to Width; continuation lines get indent.
-func (w *writer) wrap(s, indent string) {
-	for _, l := range wrapText(s, indent) {
-		w.line(l)
-	}
-}
+func (w *writer) wrap(s, indent string) { w.add(block{kind: blockPara, text: s, rest: indent}) }
 
 // indented writes s word-wrapped to Width with every line indented.
 func (w *writer) indented(s, indent string) {
-	for _, l := range wrapFrom(s, indent, indent) {
-		w.line(l)
-	}
+	w.add(block{kind: blockPara, text: s, first: indent, rest: indent})
+}
+
+// table writes a table: format is the fmt format of one text line, with
+// one %s verb per column (widths and alignment), header the first row.
+func (w *writer) table(format string, header []string, rows [][]string) {
+	w.add(block{kind: blockTable, format: format, cells: append([][]string{header}, rows...)})
 }
 
 func wrapText(s, indent string) []string { return wrapFrom(s, "", indent) }
@@ -74,4 +97,80 @@ func wrapFrom(s, first, rest string) []string {
 	return lines
 }
 
-func (w *writer) String() string { return strings.TrimRight(w.b.String(), "\n") + "\n" }
+// textLines renders block b as plain-text lines.
+func (b block) textLines() []string {
+	switch b.kind {
+	case blockTitle:
+		ls := wrapText(b.text, "")
+		n := 0
+		for _, l := range ls {
+			n = max(n, len(l))
+		}
+		return append(ls, strings.Repeat("=", n))
+	case blockHeading:
+		return []string{b.text, strings.Repeat("-", min(len(b.text), Width))}
+	case blockSub:
+		return wrapText(upperFirst(b.text)+":", "  ")
+	case blockPara:
+		return wrapFrom(b.text, b.first, b.rest)
+	case blockBlank:
+		return []string{""}
+	case blockTable:
+		ls := make([]string, len(b.cells))
+		for i, row := range b.cells {
+			args := make([]any, len(row))
+			for j, c := range row {
+				args[j] = c
+			}
+			ls[i] = strings.TrimRight(fmt.Sprintf(b.format, args...), " ")
+		}
+		return ls
+	}
+	return []string{b.text}
+}
+
+// String is the body as plain text, every line at most Width characters
+// (but a single word longer than that).
+func (w *writer) String() string {
+	var sb strings.Builder
+	for _, b := range w.blocks {
+		for _, l := range b.textLines() {
+			sb.WriteString(l)
+			sb.WriteByte('\n')
+		}
+	}
+	return strings.TrimRight(sb.String(), "\n") + "\n"
+}
+
+// Flowed is the body as format=flowed text (RFC 3676, DelSp=no): a
+// paragraph's lines but the last end in a space (a soft break), so a
+// phone joins and reflows them; its continuation lines drop the hanging
+// indent, which a reflowed paragraph cannot show. Every other line is a
+// hard break with trailing spaces removed, and a line that begins with a
+// space, ">" or "From " is space-stuffed.
+func (w *writer) Flowed() string {
+	var sb strings.Builder
+	put := func(l string) {
+		if strings.HasPrefix(l, " ") || strings.HasPrefix(l, ">") || strings.HasPrefix(l, "From ") {
+			l = " " + l
+		}
+		sb.WriteString(l)
+		sb.WriteByte('\n')
+	}
+	for _, b := range w.blocks {
+		if b.kind != blockPara {
+			for _, l := range b.textLines() {
+				put(strings.TrimRight(l, " "))
+			}
+			continue
+		}
+		ls := wrapFrom(b.text, b.first, "")
+		for i, l := range ls {
+			if i < len(ls)-1 {
+				l += " "
+			}
+			put(l)
+		}
+	}
+	return strings.TrimRight(sb.String(), "\n") + "\n"
+}

@@ -22,9 +22,9 @@ func TestZZDump(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		_, b := Public("demo", evs, next)
+		_, b := Public("demo", evs, adjudicator.Derive(next)).Parts()
 		fmt.Fprintf(f, "######## PUBLIC %d\n%s\n", i, b)
-		_, b = Private("demo", adjudicator.Germany, evs, next)
+		_, b = Private("demo", adjudicator.Germany, evs, adjudicator.Derive(next)).Parts()
 		fmt.Fprintf(f, "######## GERMANY %d\n%s\n", i, b)
 		s = next
 	}

@@ -1,6 +1,16 @@
 // Package picture draws the picture of a game that reports and notices
 // carry inline in their HTML part: a schematic map of the diplomatic
-// targets and the tracks, from an adjudicator.View.
+// targets of 24.21 grouped by the regions of 4.16, with the borders of
+// 28.42, and below it the tracks (turn, EAI, economic climate, support,
+// tile points, factories, balance of power, Russian cohesion and
+// garrison), from an adjudicator.View. A power's notice adds that power's
+// own secret tracks: activity counters, naval construction chart and
+// research sheet.
+//
+// The picture is a PNG Width pixels wide (drawn for CSSWidth CSS pixels,
+// at Scale device pixels each) and Height(v, power) pixels tall, with its
+// own opaque light background so that it stays legible in a mail
+// reader's dark mode. It is drawn with golang.org/x/image (vector shapes
+// and the Go fonts) only, and is deterministic: the same view gives the
+// same bytes.
 package picture
-
-import _ "golang.org/x/image/font/opentype"

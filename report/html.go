@@ -1,0 +1,125 @@
+package report
+
+import (
+	"fmt"
+	"html"
+	"strings"
+)
+
+// PictureCID is the Content-ID (without angle brackets) by which a
+// report's HTML shows its picture: the mail carries the PNG as an inline
+// part of a multipart/related (RFC 2392).
+const PictureCID = "picture@stormjudge"
+
+// Inline styles only (mail apps drop <style> and external sheets); no
+// colours are forced on text, so a mail app's dark mode recolours it, and
+// the picture keeps its own opaque background.
+const (
+	styleBody  = "margin:0;padding:12px;font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;font-size:15px;line-height:1.45;"
+	styleWrap  = "max-width:720px;margin:0 auto;"
+	styleH1    = "font-size:19px;line-height:1.3;margin:0 0 10px 0;"
+	styleH2    = "font-size:16px;line-height:1.3;margin:18px 0 6px 0;border-bottom:1px solid #8888;padding-bottom:2px;"
+	styleH3    = "font-size:15px;margin:10px 0 4px 0;font-style:italic;font-weight:normal;"
+	styleP     = "margin:0 0 6px 0;"
+	stylePre   = "margin:4px 0 8px 0;white-space:pre-wrap;word-wrap:break-word;overflow-wrap:anywhere;font-family:ui-monospace,Menlo,Consolas,monospace;font-size:13px;"
+	styleTable = "border-collapse:collapse;margin:4px 0 10px 0;font-size:14px;"
+	styleCell  = "padding:2px 8px 2px 0;text-align:left;vertical-align:top;border-bottom:1px solid #8884;"
+	styleNum   = "padding:2px 8px 2px 0;text-align:right;vertical-align:top;border-bottom:1px solid #8884;font-variant-numeric:tabular-nums;"
+	styleImg   = "display:block;width:100%;max-width:720px;height:auto;margin:8px 0;border:1px solid #8886;"
+)
+
+// renderHTML renders the blocks of w as a complete HTML document. When
+// picture is true the picture is shown (by PictureCID) after the lead,
+// with alt, its description in words, beside it.
+func renderHTML(subject string, w *writer, picture bool, alt string, width, height int) string {
+	var b strings.Builder
+	b.WriteString("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
+	b.WriteString("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
+	b.WriteString("<meta name=\"color-scheme\" content=\"light dark\">\n<meta name=\"supported-color-schemes\" content=\"light dark\">\n")
+	fmt.Fprintf(&b, "<title>%s</title>\n</head>\n<body style=\"%s\">\n<div style=\"%s\">\n", html.EscapeString(subject), styleBody, styleWrap)
+	var pre []string
+	flush := func() {
+		if len(pre) > 0 {
+			fmt.Fprintf(&b, "<pre style=\"%s\">%s</pre>\n", stylePre, html.EscapeString(strings.Join(pre, "\n")))
+			pre = nil
+		}
+	}
+	headings := 0
+	shown := false
+	for _, bl := range w.blocks {
+		if bl.kind != blockLine {
+			flush()
+		}
+		switch bl.kind {
+		case blockTitle:
+			fmt.Fprintf(&b, "<h1 style=\"%s\">%s</h1>\n", styleH1, html.EscapeString(bl.text))
+		case blockHeading:
+			headings++
+			// The picture follows the lead: before the second heading.
+			if picture && !shown && headings == 2 {
+				writePicture(&b, alt, width, height)
+				shown = true
+			}
+			fmt.Fprintf(&b, "<h2 style=\"%s\">%s</h2>\n", styleH2, html.EscapeString(bl.text))
+		case blockSub:
+			fmt.Fprintf(&b, "<h3 style=\"%s\">%s</h3>\n", styleH3, html.EscapeString(upperFirst(bl.text)))
+		case blockPara:
+			indent := len(bl.first)
+			style := styleP
+			if indent > 0 {
+				style += fmt.Sprintf("margin-left:%.1fem;", float64(indent)*0.5)
+			}
+			fmt.Fprintf(&b, "<p style=\"%s\">%s</p>\n", style, html.EscapeString(strings.TrimSpace(bl.text)))
+		case blockLine:
+			pre = append(pre, bl.text)
+		case blockTable:
+			writeTable(&b, bl.cells)
+		}
+	}
+	flush()
+	if picture && !shown {
+		writePicture(&b, alt, width, height)
+	}
+	b.WriteString("</div>\n</body>\n</html>\n")
+	return b.String()
+}
+
+func writePicture(b *strings.Builder, alt string, width, height int) {
+	fmt.Fprintf(b, "<img src=\"cid:%s\" width=\"%d\" height=\"%d\" alt=\"%s\" style=\"%s\">\n",
+		PictureCID, width, height, html.EscapeString(alt), styleImg)
+	fmt.Fprintf(b, "<p style=\"%sfont-size:13px;\">%s</p>\n", styleP, html.EscapeString("The picture: "+alt))
+}
+
+// writeTable writes cells as a table, the first row its header; cells
+// that are numbers are aligned right.
+func writeTable(b *strings.Builder, cells [][]string) {
+	fmt.Fprintf(b, "<table style=\"%s\">\n", styleTable)
+	for i, row := range cells {
+		b.WriteString("<tr>")
+		for _, c := range row {
+			tag, style := "td", styleCell
+			if i == 0 {
+				tag = "th"
+			}
+			if isNumber(c) {
+				style = styleNum
+			}
+			fmt.Fprintf(b, "<%s style=\"%s\">%s</%s>", tag, style, html.EscapeString(c), tag)
+		}
+		b.WriteString("</tr>\n")
+	}
+	b.WriteString("</table>\n")
+}
+
+func isNumber(s string) bool {
+	s = strings.TrimLeft(s, "+-")
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
+}

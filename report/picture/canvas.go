@@ -1,0 +1,317 @@
+package picture
+
+import (
+	"image"
+	"image/color"
+	"image/draw"
+	"math"
+	"strings"
+	"sync"
+
+	"golang.org/x/image/font"
+	"golang.org/x/image/font/gofont/gobold"
+	"golang.org/x/image/font/gofont/goregular"
+	"golang.org/x/image/font/opentype"
+	"golang.org/x/image/math/fixed"
+	"golang.org/x/image/vector"
+)
+
+// The fonts are the Go fonts, parsed once; faces are made per picture
+// (an opentype face is not safe for concurrent use).
+var (
+	fontsOnce          sync.Once
+	regularFont, boldF *opentype.Font
+	fontsErr           error
+)
+
+func loadFonts() error {
+	fontsOnce.Do(func() {
+		regularFont, fontsErr = opentype.Parse(goregular.TTF)
+		if fontsErr == nil {
+			boldF, fontsErr = opentype.Parse(gobold.TTF)
+		}
+	})
+	return fontsErr
+}
+
+type faceKey struct {
+	bold bool
+	size int
+}
+
+// canvas draws on img; with a nil img it only lays out (measuring text),
+// so that the height of a picture is known before drawing it.
+type canvas struct {
+	img   *image.RGBA
+	z     vector.Rasterizer
+	faces map[faceKey]font.Face
+}
+
+func newCanvas(img *image.RGBA) *canvas {
+	return &canvas{img: img, faces: map[faceKey]font.Face{}}
+}
+
+func (c *canvas) close() {
+	for _, k := range faceKeys {
+		if f := c.faces[k]; f != nil {
+			f.Close()
+		}
+	}
+}
+
+// faceKeys are every face the picture uses.
+var faceKeys = []faceKey{
+	{false, sizeSmall}, {true, sizeSmall}, {false, sizeText}, {true, sizeText}, {true, sizeName}, {true, sizeHead},
+	{true, sizeTitle},
+}
+
+func (c *canvas) face(bold bool, size int) font.Face {
+	k := faceKey{bold, size}
+	if f := c.faces[k]; f != nil {
+		return f
+	}
+	ft := regularFont
+	if bold {
+		ft = boldF
+	}
+	f, err := opentype.NewFace(ft, &opentype.FaceOptions{Size: float64(size), DPI: 72, Hinting: font.HintingFull})
+	if err != nil {
+		panic(err) // the embedded fonts always give a face
+	}
+	c.faces[k] = f
+	return f
+}
+
+// text draws s with its baseline at y starting at x; it returns the
+// width.
+func (c *canvas) text(x, y int, s string, f font.Face, col color.RGBA) int {
+	w := textWidth(f, s)
+	if c.img != nil {
+		d := font.Drawer{Dst: c.img, Src: image.NewUniform(col), Face: f, Dot: fixed.P(x, y)}
+		d.DrawString(s)
+	}
+	return w
+}
+
+// textMid draws s centred on cx.
+func (c *canvas) textMid(cx, y int, s string, f font.Face, col color.RGBA) {
+	c.text(cx-textWidth(f, s)/2, y, s, f, col)
+}
+
+// textRight draws s ending at x.
+func (c *canvas) textRight(x, y int, s string, f font.Face, col color.RGBA) {
+	c.text(x-textWidth(f, s), y, s, f, col)
+}
+
+func textWidth(f font.Face, s string) int { return font.MeasureString(f, s).Ceil() }
+
+// midBaseline is the baseline that centres capitals vertically in the
+// band y..y+h.
+func midBaseline(f font.Face, y, h int) int {
+	m := f.Metrics()
+	return y + (h+m.CapHeight.Round())/2
+}
+
+// fit shortens s with an ellipsis until it is at most w wide.
+func fit(f font.Face, s string, w int) string {
+	if textWidth(f, s) <= w {
+		return s
+	}
+	r := []rune(s)
+	for len(r) > 0 {
+		r = r[:len(r)-1]
+		t := strings.TrimRight(string(r), " ,") + "…"
+		if textWidth(f, t) <= w {
+			return t
+		}
+	}
+	return ""
+}
+
+// wrap breaks s into lines at most w wide, at spaces.
+func wrap(f font.Face, s string, w int) []string {
+	var lines []string
+	line := ""
+	for _, word := range strings.Fields(s) {
+		try := word
+		if line != "" {
+			try = line + " " + word
+		}
+		if line != "" && textWidth(f, try) > w {
+			lines = append(lines, line)
+			line = word
+			continue
+		}
+		line = try
+	}
+	if line != "" {
+		lines = append(lines, line)
+	}
+	return lines
+}
+
+// rect fills the rectangle x0,y0-x1,y1 (pixel aligned).
+func (c *canvas) rect(x0, y0, x1, y1 int, col color.RGBA) {
+	if c.img == nil {
+		return
+	}
+	draw.Draw(c.img, image.Rect(x0, y0, x1, y1), image.NewUniform(col), image.Point{}, draw.Over)
+}
+
+// frame draws a pixel-aligned outline of width t inside x0,y0-x1,y1.
+func (c *canvas) frame(x0, y0, x1, y1, t int, col color.RGBA) {
+	c.rect(x0, y0, x1, y0+t, col)
+	c.rect(x0, y1-t, x1, y1, col)
+	c.rect(x0, y0+t, x0+t, y1-t, col)
+	c.rect(x1-t, y0+t, x1, y1-t, col)
+}
+
+// path is a vector path in picture coordinates.
+type path struct {
+	ops                    []pathOp
+	has                    bool
+	minX, minY, maxX, maxY float32
+}
+
+type pathOp struct {
+	kind byte // 'M', 'L', 'C', 'Z'
+	p    [6]float32
+}
+
+func (p *path) point(x, y float32) {
+	if !p.has {
+		p.has = true
+		p.minX, p.minY, p.maxX, p.maxY = x, y, x, y
+	}
+	p.minX, p.maxX = min(p.minX, x), max(p.maxX, x)
+	p.minY, p.maxY = min(p.minY, y), max(p.maxY, y)
+}
+
+func (p *path) moveTo(x, y float32) {
+	p.point(x, y)
+	p.ops = append(p.ops, pathOp{kind: 'M', p: [6]float32{x, y}})
+}
+
+func (p *path) lineTo(x, y float32) {
+	p.point(x, y)
+	p.ops = append(p.ops, pathOp{kind: 'L', p: [6]float32{x, y}})
+}
+
+func (p *path) cubeTo(x1, y1, x2, y2, x, y float32) {
+	p.point(x1, y1)
+	p.point(x2, y2)
+	p.point(x, y)
+	p.ops = append(p.ops, pathOp{kind: 'C', p: [6]float32{x1, y1, x2, y2, x, y}})
+}
+
+func (p *path) close() { p.ops = append(p.ops, pathOp{kind: 'Z'}) }
+
+// kappa places the control points of a cubic Bézier quarter circle.
+const kappa = 0.5522847498
+
+// roundRect adds a rounded rectangle, clockwise when cw is true.
+func (p *path) roundRect(x0, y0, x1, y1, r float32, cw bool) {
+	r = min(r, (x1-x0)/2, (y1-y0)/2)
+	k := r * (1 - kappa)
+	if cw {
+		p.moveTo(x0+r, y0)
+		p.lineTo(x1-r, y0)
+		p.cubeTo(x1-k, y0, x1, y0+k, x1, y0+r)
+		p.lineTo(x1, y1-r)
+		p.cubeTo(x1, y1-k, x1-k, y1, x1-r, y1)
+		p.lineTo(x0+r, y1)
+		p.cubeTo(x0+k, y1, x0, y1-k, x0, y1-r)
+		p.lineTo(x0, y0+r)
+		p.cubeTo(x0, y0+k, x0+k, y0, x0+r, y0)
+	} else {
+		p.moveTo(x0+r, y0)
+		p.cubeTo(x0+k, y0, x0, y0+k, x0, y0+r)
+		p.lineTo(x0, y1-r)
+		p.cubeTo(x0, y1-k, x0+k, y1, x0+r, y1)
+		p.lineTo(x1-r, y1)
+		p.cubeTo(x1-k, y1, x1, y1-k, x1, y1-r)
+		p.lineTo(x1, y0+r)
+		p.cubeTo(x1, y0+k, x1-k, y0, x1-r, y0)
+	}
+	p.close()
+}
+
+// fill rasterizes p in col (anti-aliased, non-zero winding).
+func (c *canvas) fill(p *path, col color.RGBA) {
+	if c.img == nil || len(p.ops) == 0 {
+		return
+	}
+	r := image.Rect(int(math.Floor(float64(p.minX)))-1, int(math.Floor(float64(p.minY)))-1,
+		int(math.Ceil(float64(p.maxX)))+1, int(math.Ceil(float64(p.maxY)))+1).Intersect(c.img.Bounds())
+	if r.Empty() {
+		return
+	}
+	z := &c.z
+	z.Reset(r.Dx(), r.Dy())
+	ox, oy := float32(r.Min.X), float32(r.Min.Y)
+	for _, o := range p.ops {
+		q := o.p
+		switch o.kind {
+		case 'M':
+			z.MoveTo(q[0]-ox, q[1]-oy)
+		case 'L':
+			z.LineTo(q[0]-ox, q[1]-oy)
+		case 'C':
+			z.CubeTo(q[0]-ox, q[1]-oy, q[2]-ox, q[3]-oy, q[4]-ox, q[5]-oy)
+		case 'Z':
+			z.ClosePath()
+		}
+	}
+	z.Draw(c.img, r, image.NewUniform(col), image.Point{})
+}
+
+// roundBox fills a rounded rectangle.
+func (c *canvas) roundBox(x0, y0, x1, y1, r int, col color.RGBA) {
+	var p path
+	p.roundRect(float32(x0), float32(y0), float32(x1), float32(y1), float32(r), true)
+	c.fill(&p, col)
+}
+
+// roundFrame strokes a rounded rectangle with a line of width t inside
+// x0,y0-x1,y1.
+func (c *canvas) roundFrame(x0, y0, x1, y1, r, t int, col color.RGBA) {
+	var p path
+	p.roundRect(float32(x0), float32(y0), float32(x1), float32(y1), float32(r), true)
+	ft := float32(t)
+	p.roundRect(float32(x0)+ft, float32(y0)+ft, float32(x1)-ft, float32(y1)-ft, max(float32(r)-ft, 0), false)
+	c.fill(&p, col)
+}
+
+// disc fills a circle.
+func (c *canvas) disc(cx, cy, r float32, col color.RGBA) {
+	var p path
+	p.roundRect(cx-r, cy-r, cx+r, cy+r, r, true)
+	c.fill(&p, col)
+}
+
+// line strokes a segment of width w.
+func (c *canvas) line(x0, y0, x1, y1, w float32, col color.RGBA) {
+	dx, dy := x1-x0, y1-y0
+	n := float32(math.Hypot(float64(dx), float64(dy)))
+	if n == 0 {
+		return
+	}
+	nx, ny := -dy/n*w/2, dx/n*w/2
+	var p path
+	p.moveTo(x0+nx, y0+ny)
+	p.lineTo(x1+nx, y1+ny)
+	p.lineTo(x1-nx, y1-ny)
+	p.lineTo(x0-nx, y0-ny)
+	p.close()
+	c.fill(&p, col)
+}
+
+// triangle fills a triangle.
+func (c *canvas) triangle(x0, y0, x1, y1, x2, y2 float32, col color.RGBA) {
+	var p path
+	p.moveTo(x0, y0)
+	p.lineTo(x1, y1)
+	p.lineTo(x2, y2)
+	p.close()
+	c.fill(&p, col)
+}

@@ -1,0 +1,130 @@
+package picture
+
+import (
+	"sort"
+
+	"stormjudge/adjudicator"
+)
+
+// The schematic map: the diplomatic targets of 24.21 and Russia (4.16B) on
+// a grid of mapCols x mapRows cells that roughly follows European
+// geography, grouped by the regions of 4.16. Germany, Italy, Britain and
+// France are not targets and have no box; the empty cells where they would
+// be carry the region labels and the legend.
+
+const (
+	mapCols = 6
+	mapRows = 5
+)
+
+// place is one country's cell on the map grid.
+type place struct {
+	Name  string // as in adjudicator.TargetView.Name (24.21)
+	Short string // the label on its box
+	Col   int
+	Row   int
+}
+
+// places is the map layout, one row per diplomatic target of 24.21 (with
+// its letter) and Russia; each lies inside the box of its region of 4.16
+// (regionBoxes).
+var places = []place{
+	{"Norway", "Norway", 2, 0},                 // 24.21J, 4.16A
+	{"Sweden", "Sweden", 3, 0},                 // 24.21O, 4.16A
+	{"Finland", "Finland", 4, 0},               // 24.21F, 4.16A
+	{"Ireland", "Ireland", 0, 1},               // 24.21I, 4.16C
+	{"Belgium/Luxembourg", "Belg/Lux", 1, 1},   // 24.21C, 4.16C
+	{"Rhineland", "Rhineland", 1, 2},           // 24.21L, 4.16C
+	{"Spain", "Spain", 0, 3},                   // 24.21N, 4.16C
+	{"Czechoslovakia", "Czecho", 3, 1},         // 24.21E, 4.16D
+	{"Austria", "Austria", 2, 2},               // 24.21B, 4.16D
+	{"Hungary", "Hungary", 3, 2},               // 24.21H, 4.16D
+	{"Poland", "Poland", 4, 1},                 // 24.21K, 4.16B
+	{adjudicator.RussiaTarget, "Russia", 5, 1}, // 4.16B
+	{"Rumania", "Rumania", 4, 2},               // 24.21M, 4.16B
+	{"Yugoslavia", "Yugo", 3, 3},               // 24.21Q, 4.16E
+	{"Bulgaria", "Bulgaria", 4, 3},             // 24.21D, 4.16E
+	{"Albania", "Albania", 2, 4},               // 24.21A, 4.16E
+	{"Greece", "Greece", 3, 4},                 // 24.21G, 4.16E
+	{"Turkey", "Turkey", 5, 4},                 // 24.21P, 4.16E
+}
+
+// regionBox is the faint background of a region of 4.16: cells
+// Col0..Col1 x Row0..Row1 (inclusive), labelled in its empty cell
+// LabelCol, LabelRow.
+type regionBox struct {
+	Region             adjudicator.Region
+	Label              []string
+	Col0, Row0         int
+	Col1, Row1         int
+	LabelCol, LabelRow int
+}
+
+var regionBoxes = []regionBox{
+	{adjudicator.Scandinavia, []string{"Scandi-", "navia"}, 1, 0, 4, 0, 1, 0},            // 4.16A
+	{adjudicator.WesternEurope, []string{"Western", "Europe"}, 0, 1, 1, 3, 0, 2},         // 4.16C
+	{adjudicator.CentralEurope, []string{"Central", "Europe"}, 2, 1, 3, 2, 2, 1},         // 4.16D
+	{adjudicator.EasternEurope, []string{"Eastern", "Europe"}, 4, 1, 5, 2, 5, 2},         // 4.16B
+	{adjudicator.Balkans, []string{"Balkans"}, 2, 3, 5, 4, 2, 3},                         // 4.16E
+}
+
+// legendCell is the top-left of the two empty cells (0,4)-(1,4) that hold
+// the legend of the markers.
+var legendCol, legendRow = 0, 4
+
+func placeOf(name string) (place, bool) {
+	for _, p := range places {
+		if p.Name == name {
+			return p, true
+		}
+	}
+	return place{}, false
+}
+
+func regionBoxOf(r adjudicator.Region) (regionBox, bool) {
+	for _, b := range regionBoxes {
+		if b.Region == r {
+			return b, true
+		}
+	}
+	return regionBox{}, false
+}
+
+// edge is one pair of bordering countries (28.42), A < B.
+type edge struct{ A, B string }
+
+// borderEdges returns each pair of bordering targets once, sorted: the
+// relation of 28.42 made symmetric, keeping only countries on the map
+// (the Baltic States and Ethiopia are not diplomatic targets).
+func borderEdges(targets []adjudicator.TargetView) []edge {
+	on := map[string]bool{}
+	for _, t := range targets {
+		if _, ok := placeOf(t.Name); ok {
+			on[t.Name] = true
+		}
+	}
+	seen := map[edge]bool{}
+	var out []edge
+	for _, t := range targets {
+		for _, b := range t.Borders {
+			if !on[t.Name] || !on[b] || b == t.Name {
+				continue
+			}
+			e := edge{t.Name, b}
+			if e.B < e.A {
+				e.A, e.B = e.B, e.A
+			}
+			if !seen[e] {
+				seen[e] = true
+				out = append(out, e)
+			}
+		}
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].A != out[j].A {
+			return out[i].A < out[j].A
+		}
+		return out[i].B < out[j].B
+	})
+	return out
+}

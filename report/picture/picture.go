@@ -1,0 +1,162 @@
+package picture
+
+import (
+	"bytes"
+	"fmt"
+	"image"
+	"image/color"
+	"image/png"
+
+	"stormjudge/adjudicator"
+)
+
+// The size of the picture. It is drawn for CSSWidth CSS pixels at Scale
+// device pixels each: the PNG is Width pixels wide, and Height(v, power)
+// pixels tall (PublicHeight for every public picture).
+const (
+	Scale    = 2
+	CSSWidth = 720
+	Width    = CSSWidth * Scale
+)
+
+// PublicHeight is the height in pixels of every public picture
+// (Render(v, 0)); a notice's picture is taller (Height).
+var PublicHeight = mustHeight()
+
+func mustHeight() int {
+	if err := loadFonts(); err != nil {
+		panic(err)
+	}
+	c := newCanvas(nil)
+	defer c.close()
+	return drawPublic(c, publicLayoutView())
+}
+
+// publicLayoutView is a view whose public picture has the height of every
+// public picture: the public part's height does not depend on the figures.
+func publicLayoutView() adjudicator.View { return adjudicator.View{} }
+
+// Text sizes in pixels of the PNG; at a 360 CSS px wide phone screen the
+// smallest, sizeSmall, is 7 CSS px (14 device px at 2x).
+const (
+	sizeSmall = 28
+	sizeText  = 30
+	sizeName  = 32
+	sizeHead  = 36
+	sizeTitle = 44
+	margin    = 24
+)
+
+// The palette: a light opaque background and dark ink; one colour per
+// power, always shown with the power's letter, chosen among colours that
+// colour-blind readers can tell apart (Paul Tol's, Okabe and Ito's).
+var (
+	colBackground = rgb(0xfb, 0xfa, 0xf6)
+	colInk        = rgb(0x1e, 0x1e, 0x1e)
+	colMuted      = rgb(0x5a, 0x5a, 0x5a)
+	colRule       = rgb(0xc4, 0xc2, 0xbb)
+	colBorderLine = rgb(0x8c, 0x8a, 0x84)
+	colBoxFrame   = rgb(0x6e, 0x6c, 0x66)
+	colWhite      = rgb(0xff, 0xff, 0xff)
+	colCell       = rgb(0xee, 0xed, 0xe7)
+	colCivilWar   = rgb(0xf4, 0xdf, 0xa8)
+)
+
+var powerColours = map[adjudicator.Power]color.RGBA{
+	adjudicator.Germany: rgb(0x22, 0x22, 0x22), // black
+	adjudicator.Italy:   rgb(0x11, 0x77, 0x33), // green
+	adjudicator.Britain: rgb(0xcc, 0x33, 0x11), // red
+	adjudicator.France:  rgb(0x00, 0x66, 0xbb), // blue
+	adjudicator.Russia:  rgb(0x88, 0x22, 0x55), // wine
+}
+
+var powerLetters = map[adjudicator.Power]string{
+	adjudicator.Germany: "G", adjudicator.Italy: "I", adjudicator.Britain: "B", adjudicator.France: "F", adjudicator.Russia: "R",
+}
+
+var regionColours = map[adjudicator.Region]color.RGBA{
+	adjudicator.Scandinavia:   rgb(0xe3, 0xee, 0xf6),
+	adjudicator.WesternEurope: rgb(0xf2, 0xec, 0xdc),
+	adjudicator.CentralEurope: rgb(0xe6, 0xf0, 0xdf),
+	adjudicator.EasternEurope: rgb(0xf4, 0xe4, 0xe7),
+	adjudicator.Balkans:       rgb(0xec, 0xe6, 0xf4),
+}
+
+func rgb(r, g, b uint8) color.RGBA { return color.RGBA{r, g, b, 0xff} }
+
+func powerColour(p adjudicator.Power) color.RGBA {
+	if c, ok := powerColours[p]; ok {
+		return c
+	}
+	return colMuted
+}
+
+func letter(p adjudicator.Power) string {
+	if l, ok := powerLetters[p]; ok {
+		return l
+	}
+	return "?"
+}
+
+// own returns the private view Render and Alt may show for power: only
+// v.Powers[power], nil for the public picture.
+func own(v adjudicator.View, power adjudicator.Power) *adjudicator.PowerView {
+	if power == 0 {
+		return nil
+	}
+	return v.Powers[power]
+}
+
+func check(v adjudicator.View, power adjudicator.Power) error {
+	if power != 0 && !power.Valid() {
+		return fmt.Errorf("picture: invalid power %d", uint8(power))
+	}
+	for _, t := range v.Public.Targets {
+		if _, ok := placeOf(t.Name); !ok {
+			return fmt.Errorf("picture: no place on the map for %q", t.Name)
+		}
+	}
+	return loadFonts()
+}
+
+// Height returns the height in pixels of the picture Render draws for v
+// and power.
+func Height(v adjudicator.View, power adjudicator.Power) int {
+	if err := check(v, power); err != nil {
+		return PublicHeight
+	}
+	c := newCanvas(nil)
+	defer c.close()
+	return draw(c, v, power)
+}
+
+// Render draws the picture of v as PNG bytes. power 0 draws the public
+// picture; a power draws the public picture plus that power's own hidden
+// tracks from v.Powers[power] (never any other entry of v.Powers, even if
+// present).
+func Render(v adjudicator.View, power adjudicator.Power) ([]byte, error) {
+	if err := check(v, power); err != nil {
+		return nil, err
+	}
+	h := Height(v, power)
+	img := image.NewRGBA(image.Rect(0, 0, Width, h))
+	c := newCanvas(img)
+	defer c.close()
+	c.rect(0, 0, Width, h, colBackground)
+	draw(c, v, power)
+	var buf bytes.Buffer
+	enc := png.Encoder{CompressionLevel: png.BestCompression}
+	if err := enc.Encode(&buf, img); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// draw draws the whole picture and returns its height.
+func draw(c *canvas, v adjudicator.View, power adjudicator.Power) int {
+	y := drawPublic(c, v)
+	if pv := own(v, power); pv != nil {
+		y = drawPrivate(c, v, power, pv, y)
+	}
+	return y
+}

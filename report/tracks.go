@@ -1,0 +1,87 @@
+package report
+
+import (
+	"fmt"
+	"strings"
+
+	"stormjudge/adjudicator"
+)
+
+// tracks writes the public tracks of the view: the EAI (23), the
+// economic climate (11.3), the support levels (10), Russia's cohesion
+// (22.71) and garrison (21.2).
+func tracks(w *writer, pv adjudicator.PublicView) {
+	w.heading("Tracks")
+	w.wrap(fmt.Sprintf("European Aggression Index %s (rule 23); economic climate %s (rule 11.3).",
+		signed(pv.EAI), signed(pv.EconomicClimate)), "  ")
+	var sup []string
+	for _, pp := range pv.Powers {
+		sup = append(sup, fmt.Sprintf("%s %s", pp.Power.Title(), signed(pp.Support)))
+	}
+	if len(sup) > 0 {
+		w.wrap("Support levels (rule 10): "+strings.Join(sup, ", ")+".", "  ")
+	}
+	r := pv.Russia
+	line := fmt.Sprintf("Russia: cohesion %s, %s (rule 22.71)", r.Cohesion, plural(r.PurgeEvents, "purge event"))
+	if g := r.Garrison; g != nil {
+		line += fmt.Sprintf("; garrison %d against %d required (rule 21.2)", g.Garrison, g.Required)
+	}
+	w.wrap(line+".", "  ")
+}
+
+// targets writes the diplomatic targets (24.21): flags by power (24.18),
+// trade pacts (11.61), civil war events (25.31) and Axis control (11.61E).
+func targets(w *writer, pv adjudicator.PublicView) {
+	w.heading("Diplomatic targets (rule 24.21)")
+	var rows [][]string
+	var empty []string
+	for _, t := range pv.Targets {
+		if t.Name == adjudicator.RussiaTarget {
+			continue
+		}
+		if flagWords(t) == "-" && targetNotes(t) == "" {
+			empty = append(empty, t.Name)
+			continue
+		}
+		rows = append(rows, []string{t.Name, flagWords(t), targetNotes(t)})
+	}
+	w.table("%-18s %-19s %s", []string{"Country", "Flags", "Trade pact, civil war"}, rows)
+	if len(empty) > 0 {
+		w.wrap("No flag, pact or civil war: "+strings.Join(empty, ", ")+".", "  ")
+	}
+}
+
+// flagWords words a target's flags: "3 France", "2 Germany +1 Italy", "-".
+func flagWords(t adjudicator.TargetView) string {
+	if t.Flags == 0 || t.FlagPower == 0 {
+		return "-"
+	}
+	s := fmt.Sprintf("%d %s", t.Flags, t.FlagPower.Title())
+	if t.PartnerFlags > 0 {
+		s += fmt.Sprintf(" +%d %s", t.PartnerFlags, t.PartnerPower.Title())
+	}
+	return s
+}
+
+// targetNotes words a target's trade pact, civil war and control.
+func targetNotes(t adjudicator.TargetView) string {
+	var parts []string
+	if t.TradePact != 0 {
+		parts = append(parts, t.TradePact.Title())
+	}
+	if t.CivilWarEvents > 0 {
+		parts = append(parts, fmt.Sprintf("civil war %d", t.CivilWarEvents))
+	}
+	if t.Controller != 0 {
+		parts = append(parts, "controlled by "+t.Controller.Title())
+	}
+	return strings.Join(parts, "; ")
+}
+
+// plural words n things, e.g. "1 purge event", "2 purge events".
+func plural(n int, thing string) string {
+	if n == 1 {
+		return fmt.Sprintf("%d %s", n, thing)
+	}
+	return fmt.Sprintf("%d %ss", n, thing)
+}
