@@ -414,33 +414,49 @@ func (j *Judge) commit(tx *store.Tx, g *store.Game, s, next adjudicator.State, e
 // get one copy), one private notice per power, and the moderators' notice
 // when a physical-deck game has something to tell them.
 func (j *Judge) publish(tx *store.Tx, g *store.Game, v int, evs []adjudicator.Event, next adjudicator.State, now time.Time) error {
-	subj, body := report.Public(g.ID, evs, next)
+	view := adjudicator.Derive(next) // once per adjudication: every mail renders it
+	pub := report.Public(g.ID, evs, view)
 	if dl := deadlineLine(g); dl != "" {
-		body += "\n" + dl + "\n"
+		pub.Append(dl)
 	}
 	for _, addr := range recipients(g) {
-		if err := j.notifyIn(tx, j.threadRoot(g, addr), fmt.Sprintf("%s/v%d/public/%s", g.ID, v, addr), addr, subj, body, false, now); err != nil {
+		if err := j.notifyMessage(tx, j.threadRoot(g, addr), fmt.Sprintf("%s/v%d/public/%s", g.ID, v, addr), addr, pub, now); err != nil {
 			return err
 		}
 	}
 	for _, seat := range g.Seats {
-		subj, body := report.Private(g.ID, seat.Power, evs, next)
+		m := report.Private(g.ID, seat.Power, evs, view)
 		if dl := deadlineLine(g); dl != "" {
-			body += "\n" + dl + "\n"
+			m.Append(dl)
 		}
 		id := fmt.Sprintf("%s/v%d/private/%s", g.ID, v, seat.Power)
-		if err := j.notifyIn(tx, j.threadRoot(g, seat.Address), id, seat.Address, subj, body, false, now); err != nil {
+		if err := j.notifyMessage(tx, j.threadRoot(g, seat.Address), id, seat.Address, m, now); err != nil {
 			return err
 		}
 	}
-	if subj, body, ok := report.Moderator(g.ID, evs, next); ok {
-		for _, m := range g.Moderators {
-			if err := j.notifyIn(tx, j.threadRoot(g, m), fmt.Sprintf("%s/v%d/moderator/%s", g.ID, v, m), m, subj, body, false, now); err != nil {
+	if m, ok := report.Moderator(g.ID, evs, view); ok {
+		for _, mod := range g.Moderators {
+			if err := j.notifyMessage(tx, j.threadRoot(g, mod), fmt.Sprintf("%s/v%d/moderator/%s", g.ID, v, mod), mod, m, now); err != nil {
 				return err
 			}
 		}
 	}
 	return nil
+}
+
+// notifyMessage queues a rendered report or notice: its text as
+// format=flowed, its HTML, and its picture inline.
+func (j *Judge) notifyMessage(tx *store.Tx, root, id, to string, r report.Message, now time.Time) error {
+	game, _, _ := strings.Cut(id, "/")
+	m := &store.Mail{ID: id, Game: game, To: []string{to}, Subject: r.Subject, Body: r.Flowed, Flowed: true,
+		HTML: r.HTML, AutoSubmitted: "auto-generated"}
+	if r.Picture != nil {
+		m.Inline = []store.Inline{{ContentID: report.PictureCID, ContentType: "image/png", Name: "game.png", Data: r.Picture}}
+	}
+	if root != "" {
+		m.References = []string{strings.Trim(root, "<>")}
+	}
+	return j.enqueue(tx, m, now)
 }
 
 func deadlineLine(g *store.Game) string {

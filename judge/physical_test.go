@@ -66,7 +66,7 @@ func TestRule9_12PhysicalDeckByEmail(t *testing.T) {
 		!strings.Contains(prompt[0].Body, "\nPURGE NONE\n") {
 		t.Fatalf("draw prompt %+v", prompt)
 	}
-	if pub := mailsWith(t, db, "demo/v0/public/germany"); len(pub) != 1 || !strings.Contains(flat(pub[0].Body), "the moderator draws the random event cards") {
+	if pub := mailsWith(t, db, "demo/v0/public/germany"); len(pub) != 1 || !strings.Contains(flat(pub[0].Body), "moderator draws the random event cards") {
 		t.Fatalf("public report at creation %+v", pub)
 	}
 	// Not waiting for anything but the draw: Tick does nothing.

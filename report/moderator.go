@@ -46,8 +46,9 @@ func Moderator(game string, events []adjudicator.Event, v adjudicator.View) (m M
 	if awaits {
 		subject = fmt.Sprintf("[%s] Moderator's notice: draw the cards for %s", game, v.Public.Turn)
 	}
-	return Message{Subject: subject, Text: w.String(), Flowed: w.Flowed(),
-		HTML: renderHTML(subject, &w, false, "", 0, 0)}, true
+	m = Message{Subject: subject, w: &w}
+	m.render()
+	return m, true
 }
 
 // drawPrompt tells the moderator what the random events phase draws.

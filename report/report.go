@@ -26,6 +26,25 @@ type Message struct {
 	Picture []byte
 	// PictureAlt says in words what the picture shows.
 	PictureAlt string
+
+	w             *writer // the blocks, for Append
+	width, height int     // the picture's size in pixels
+}
+
+// Append adds a paragraph at the end of every rendering, e.g. the
+// deadline, which the store knows and the view does not.
+func (m *Message) Append(paragraph string) {
+	if m.w == nil {
+		return
+	}
+	m.w.blank()
+	m.w.wrap(paragraph, "  ")
+	m.render()
+}
+
+func (m *Message) render() {
+	m.Text, m.Flowed = m.w.String(), m.w.Flowed()
+	m.HTML = renderHTML(m.Subject, m.w, m.Picture != nil, m.PictureAlt, m.width, m.height)
 }
 
 // Parts returns the subject and the plain text.
@@ -118,10 +137,9 @@ func highlights(evs []adjudicator.Event) []string {
 // message renders w as a Message; power is the notice's power, 0 for a
 // report.
 func message(subject string, w *writer, v adjudicator.View, power adjudicator.Power) Message {
-	m := Message{Subject: subject, Text: w.String(), Flowed: w.Flowed()}
-	pic, alt, width, height := drawPicture(v, power) // picture.go
-	m.Picture, m.PictureAlt = pic, alt
-	m.HTML = renderHTML(subject, w, pic != nil, alt, width, height)
+	m := Message{Subject: subject, w: w}
+	m.Picture, m.PictureAlt, m.width, m.height = drawPicture(v, power) // picture.go
+	m.render()
 	return m
 }
 

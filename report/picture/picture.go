@@ -127,7 +127,7 @@ func Height(v adjudicator.View, power adjudicator.Power) int {
 	}
 	c := newCanvas(nil)
 	defer c.close()
-	return draw(c, v, power)
+	return drawAll(c, v, power)
 }
 
 // Render draws the picture of v as PNG bytes. power 0 draws the public
@@ -143,7 +143,7 @@ func Render(v adjudicator.View, power adjudicator.Power) ([]byte, error) {
 	c := newCanvas(img)
 	defer c.close()
 	c.rect(0, 0, Width, h, colBackground)
-	draw(c, v, power)
+	drawAll(c, v, power)
 	var buf bytes.Buffer
 	enc := png.Encoder{CompressionLevel: png.BestCompression}
 	if err := enc.Encode(&buf, img); err != nil {
@@ -152,8 +152,8 @@ func Render(v adjudicator.View, power adjudicator.Power) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// draw draws the whole picture and returns its height.
-func draw(c *canvas, v adjudicator.View, power adjudicator.Power) int {
+// drawAll draws the whole picture and returns its height.
+func drawAll(c *canvas, v adjudicator.View, power adjudicator.Power) int {
 	y := drawPublic(c, v)
 	if pv := own(v, power); pv != nil {
 		y = drawPrivate(c, v, power, pv, y)

@@ -1,0 +1,379 @@
+package picture
+
+import (
+	"bytes"
+	"flag"
+	"image"
+	"image/png"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"stormjudge/adjudicator"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden pictures in testdata")
+
+// startView is the view of a new game, Spring 1935.
+func startView() adjudicator.View { return adjudicator.Derive(adjudicator.NewGame(1)) }
+
+// busyState is a game with every marker of the picture in use: flags of
+// a power and its partner, trade pacts, civil wars, a controlled country,
+// the EAI and climate off centre, support beyond the bar, a garrison
+// check, purge events, ships on the chart and research under way.
+func busyState() adjudicator.State {
+	s := adjudicator.NewGame(1)
+	s.Turn = adjudicator.Turn{Year: 1937, Season: adjudicator.Summer}
+	s.Segment = adjudicator.SegEconomic
+	s.EAI = -4
+	s.EconomicClimate = 2
+	set := func(name string, f func(m *adjudicator.Minor)) {
+		m := s.Minor(name)
+		if m == nil {
+			panic(name)
+		}
+		f(m)
+	}
+	set("Austria", func(m *adjudicator.Minor) {
+		m.Flags, m.FlagPower, m.Controller, m.TradePact = 4, adjudicator.Germany, adjudicator.Germany, adjudicator.Germany
+	})
+	set("Rhineland", func(m *adjudicator.Minor) { m.Controller = adjudicator.Germany; m.Flags = 0; m.FlagPower = 0 })
+	set("Albania", func(m *adjudicator.Minor) {
+		m.Flags, m.FlagPower, m.Controller, m.TradePact = 3, adjudicator.Italy, adjudicator.Italy, adjudicator.Italy
+	})
+	set("Spain", func(m *adjudicator.Minor) {
+		m.Flags, m.FlagPower, m.PartnerFlags, m.CivilWarEvents = 2, adjudicator.Germany, 1, 3
+	})
+	set("Greece", func(m *adjudicator.Minor) {
+		m.Flags, m.FlagPower, m.PartnerFlags, m.TradePact, m.CivilWarEvents = 3, adjudicator.Britain, 2, adjudicator.Britain, 1
+	})
+	set("Yugoslavia", func(m *adjudicator.Minor) { m.Flags, m.FlagPower, m.CivilWarEvents = 1, adjudicator.Russia, 2 })
+	set("Turkey", func(m *adjudicator.Minor) { m.Flags, m.FlagPower, m.TradePact = 3, adjudicator.Russia, adjudicator.Russia })
+	set("Sweden", func(m *adjudicator.Minor) { m.Flags, m.FlagPower, m.TradePact = 3, adjudicator.Germany, adjudicator.Germany })
+	s.Powers[adjudicator.Germany].Support = 3
+	s.Powers[adjudicator.Italy].Support = -2
+	s.Powers[adjudicator.Britain].Support = 8
+	s.Powers[adjudicator.France].Support = -7
+	s.Powers[adjudicator.Russia].Support = 1
+	s.Powers[adjudicator.Germany].TilePoints = 7
+	s.Powers[adjudicator.Britain].TilePoints = 12
+	s.Powers[adjudicator.Germany].Factories = adjudicator.Factories{Civilian: 3, Military: 7, Idle: 2}
+	s.Powers[adjudicator.Germany].Used = adjudicator.ActivityCounters{Two: 1, One: 1}
+	s.Russia.PurgeEvents = 23
+	s.Russia.Cohesion = adjudicator.CohesionFor(23)
+	when := adjudicator.Turn{Year: 1937, Season: adjudicator.Spring}
+	s.Russia.Garrison = adjudicator.GarrisonCheck{Turn: &when, When: "21.23A", Units: 9, ResearchCounts: 2, Flags: 3,
+		Garrison: 14, Japan: 8, BalanceOfPower: 2, EAI: 0, Borders: 1, Required: 11, Surplus: 3, Support: 1}
+	s.Balance.Armor, s.Balance.Infantry, s.Balance.Air, s.Balance.Naval, s.Balance.Race = 3, -1, 2, -3, -1
+	launched := adjudicator.Turn{Year: 1936, Season: adjudicator.Fall}
+	s.Powers[adjudicator.Germany].Naval = adjudicator.Naval{
+		Building: []adjudicator.Ship{
+			{No: 2, Class: adjudicator.Battleship5, Row: 5, Column: adjudicator.Summer, LaidDown: adjudicator.FirstTurn},
+			{No: 3, Class: adjudicator.Battleship4, Row: 4, Column: adjudicator.Winter, LaidDown: adjudicator.FirstTurn},
+			{No: 4, Class: adjudicator.Carrier, Row: 2, Column: adjudicator.Summer, LaidDown: adjudicator.FirstTurn},
+			{No: 5, Class: adjudicator.Battleship3, Row: 2, Column: adjudicator.Summer, LaidDown: adjudicator.FirstTurn},
+		},
+		Launched: []adjudicator.Ship{{No: 1, Class: adjudicator.Battleship3, Row: adjudicator.LaunchRow, Column: adjudicator.Fall,
+			LaidDown: adjudicator.FirstTurn, LaunchedIn: &launched}},
+		Saved: 1, Next: 6,
+	}
+	for _, p := range []struct {
+		power adjudicator.Power
+		name  string
+		steps int
+	}{
+		{adjudicator.Germany, "armor", 5}, {0, "radar", 2}, {adjudicator.Germany, "jets", 1},
+		{0, "covert operations", 7}, {adjudicator.Italy, "submarines", 3},
+	} {
+		s.Sheets.Progress = append(s.Sheets.Progress, adjudicator.ProjectProgress{Side: adjudicator.Axis, Power: p.power, Project: p.name, Steps: p.steps})
+	}
+	return s
+}
+
+func busyView() adjudicator.View { return adjudicator.Derive(busyState()) }
+
+func render(t testing.TB, v adjudicator.View, p adjudicator.Power) []byte {
+	t.Helper()
+	b, err := Render(v, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func decode(t *testing.T, b []byte) image.Image {
+	t.Helper()
+	img, err := png.Decode(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return img
+}
+
+// samePixels compares two decoded pictures pixel by pixel (the golden
+// files do not depend on the PNG encoder's exact bytes).
+func samePixels(a, b image.Image) bool {
+	if a.Bounds() != b.Bounds() {
+		return false
+	}
+	r := a.Bounds()
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			r1, g1, b1, a1 := a.At(x, y).RGBA()
+			r2, g2, b2, a2 := b.At(x, y).RGBA()
+			if r1 != r2 || g1 != g2 || b1 != b2 || a1 != a2 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func TestGolden(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		view  adjudicator.View
+		power adjudicator.Power
+	}{
+		{"start_public", startView(), 0},
+		{"busy_public", busyView(), 0},
+		{"busy_germany", busyView(), adjudicator.Germany},
+		{"start_britain", startView(), adjudicator.Britain},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := render(t, tc.view, tc.power)
+			file := filepath.Join("testdata", tc.name+".png")
+			if *update {
+				if err := os.MkdirAll("testdata", 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(file, got, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(file)
+			if err != nil {
+				t.Fatalf("%v (run go test ./report/picture/ -update)", err)
+			}
+			if !bytes.Equal(got, want) && !samePixels(decode(t, got), decode(t, want)) {
+				out := filepath.Join(t.TempDir(), tc.name+".png")
+				os.WriteFile(out, got, 0o644)
+				t.Errorf("picture differs from %s; got %s (run go test ./report/picture/ -update)", file, out)
+			}
+			img := decode(t, got)
+			if w, h := img.Bounds().Dx(), img.Bounds().Dy(); w != Width || h != Height(tc.view, tc.power) {
+				t.Errorf("size %dx%d, want %dx%d", w, h, Width, Height(tc.view, tc.power))
+			}
+			if tc.power == 0 && img.Bounds().Dy() != PublicHeight {
+				t.Errorf("public height %d, want PublicHeight %d", img.Bounds().Dy(), PublicHeight)
+			}
+			t.Logf("%s: %dx%d px, %d bytes", tc.name, img.Bounds().Dx(), img.Bounds().Dy(), len(got))
+		})
+	}
+}
+
+func TestPublicPictureSmall(t *testing.T) {
+	for _, v := range []adjudicator.View{startView(), busyView()} {
+		if n := len(render(t, v, 0)); n > 100_000 {
+			t.Errorf("public picture of %d bytes", n)
+		}
+	}
+}
+
+func TestDeterministic(t *testing.T) {
+	for _, p := range []adjudicator.Power{0, adjudicator.Germany} {
+		a := render(t, busyView(), p)
+		b := render(t, busyView(), p)
+		if !bytes.Equal(a, b) {
+			t.Errorf("power %d: two renderings differ", p)
+		}
+	}
+}
+
+// TestRule15_15SecretTracksOfOthersNotDrawn: a notice shows its power's
+// own tracks and nothing of another power's, even when the view holds
+// them (Britain's distinctive figures here), nor the moderators' part.
+func TestRule15_15SecretTracksOfOthersNotDrawn(t *testing.T) {
+	v := busyView()
+	br := v.Powers[adjudicator.Britain]
+	br.Available.Three = 9
+	br.Naval.Saved = 77
+	br.Research.Projects = append(br.Research.Projects, adjudicator.ProjectView{Project: "british jets", Steps: 5, MaxSteps: 6})
+	if !bytes.Equal(render(t, v, adjudicator.Germany), render(t, v.For(adjudicator.Germany), adjudicator.Germany)) {
+		t.Error("Germany's picture depends on another power's private view")
+	}
+	if !bytes.Equal(render(t, v, 0), render(t, v.PublicOnly(), 0)) {
+		t.Error("the public picture depends on a private view")
+	}
+	if bytes.Equal(render(t, v, adjudicator.Germany), render(t, v, 0)) {
+		t.Error("Germany's picture shows nothing of its own")
+	}
+	if Alt(v, adjudicator.Germany) != Alt(v.For(adjudicator.Germany), adjudicator.Germany) || Alt(v, 0) != Alt(v.PublicOnly(), 0) {
+		t.Error("the alt text depends on another power's private view")
+	}
+	// A power without a private view gets the public picture.
+	if !bytes.Equal(render(t, v.PublicOnly(), adjudicator.Germany), render(t, v, 0)) {
+		t.Error("a power without a private view should get the public picture")
+	}
+}
+
+// TestRule28_42BordersDrawnOnce: every pair of bordering targets of
+// 28.42 is one edge of the map, drawn once whichever side lists it.
+func TestRule28_42BordersDrawnOnce(t *testing.T) {
+	v := startView()
+	edges := borderEdges(v.Public.Targets)
+	seen := map[edge]bool{}
+	for _, e := range edges {
+		if e.A >= e.B {
+			t.Errorf("edge %v not ordered", e)
+		}
+		if seen[e] {
+			t.Errorf("edge %v twice", e)
+		}
+		seen[e] = true
+	}
+	onMap := map[string]bool{}
+	for _, tv := range v.Public.Targets {
+		onMap[tv.Name] = true
+	}
+	want := 0
+	pairs := map[edge]bool{}
+	for _, tv := range v.Public.Targets {
+		for _, b := range adjudicator.Borders(tv.Name) {
+			if !onMap[b] {
+				continue
+			}
+			e := edge{min(tv.Name, b), max(tv.Name, b)}
+			if !pairs[e] {
+				pairs[e] = true
+				want++
+			}
+			if !seen[e] {
+				t.Errorf("28.42: %s borders %s but no edge is drawn", tv.Name, b)
+			}
+		}
+	}
+	if len(edges) != want || want == 0 {
+		t.Errorf("%d edges, want %d", len(edges), want)
+	}
+	// Poland and Russia border each other (28.42H) though only Poland's
+	// entry says so.
+	if !seen[edge{"Poland", adjudicator.RussiaTarget}] {
+		t.Error("no Poland-Russia edge")
+	}
+}
+
+// TestRule4_16EveryTargetPlacedInItsRegion: every diplomatic target of
+// 24.21 and Russia has a place, inside the box of its region of 4.16, and
+// no two places or region boxes overlap.
+func TestRule4_16EveryTargetPlacedInItsRegion(t *testing.T) {
+	v := startView()
+	if n := len(v.Public.Targets); n != 18 || v.Public.Targets[n-1].Name != adjudicator.RussiaTarget {
+		t.Fatalf("%d targets, the last not Russia", n)
+	}
+	cells := map[[2]int]string{}
+	for _, tv := range v.Public.Targets {
+		p, ok := placeOf(tv.Name)
+		if !ok {
+			t.Errorf("%s has no place on the map", tv.Name)
+			continue
+		}
+		if p.Col < 0 || p.Col >= mapCols || p.Row < 0 || p.Row >= mapRows {
+			t.Errorf("%s off the grid", tv.Name)
+		}
+		r, ok := regionBoxOf(tv.Region)
+		if !ok {
+			t.Errorf("%s: region %q has no box", tv.Name, tv.Region)
+			continue
+		}
+		if p.Col < r.Col0 || p.Col > r.Col1 || p.Row < r.Row0 || p.Row > r.Row1 {
+			t.Errorf("%s at %d,%d is outside the box of %s", tv.Name, p.Col, p.Row, tv.Region)
+		}
+		k := [2]int{p.Col, p.Row}
+		if o, dup := cells[k]; dup {
+			t.Errorf("%s and %s share a cell", tv.Name, o)
+		}
+		cells[k] = tv.Name
+	}
+	if len(places) != len(v.Public.Targets) {
+		t.Errorf("%d places for %d targets", len(places), len(v.Public.Targets))
+	}
+	for i, a := range regionBoxes {
+		if !slices.Contains(adjudicator.Regions, a.Region) {
+			t.Errorf("unknown region %q", a.Region)
+		}
+		if _, taken := cells[[2]int{a.LabelCol, a.LabelRow}]; taken {
+			t.Errorf("the label of %s covers a country", a.Region)
+		}
+		for _, b := range regionBoxes[i+1:] {
+			if a.Col0 <= b.Col1 && b.Col0 <= a.Col1 && a.Row0 <= b.Row1 && b.Row0 <= a.Row1 {
+				t.Errorf("regions %s and %s overlap", a.Region, b.Region)
+			}
+		}
+		// Every country of the region on the map lies in its box.
+		for _, name := range adjudicator.RegionCountries(a.Region) {
+			p, ok := placeOf(name)
+			if !ok || p.Col < a.Col0 || p.Col > a.Col1 || p.Row < a.Row0 || p.Row > a.Row1 {
+				t.Errorf("4.16: %s not in the box of %s", name, a.Region)
+			}
+		}
+	}
+	if _, taken := cells[[2]int{legendCol, legendRow}]; taken {
+		t.Error("the legend covers a country")
+	}
+}
+
+func TestGlyphsPresent(t *testing.T) {
+	if err := loadFonts(); err != nil {
+		t.Fatal(err)
+	}
+	c := newCanvas(nil)
+	defer c.close()
+	for _, bold := range []bool{false, true} {
+		f := c.face(bold, sizeText)
+		for _, r := range "−·←→…#/" {
+			if _, ok := f.GlyphAdvance(r); !ok {
+				t.Errorf("no glyph for %q (bold %v)", r, bold)
+			}
+		}
+	}
+}
+
+func TestAlt(t *testing.T) {
+	a := Alt(busyView(), adjudicator.Germany)
+	for _, want := range []string{"Summer 1937", "EAI −4", "Austria by Germany", "Spain 3", "Greece (Britain)",
+		"Germany's own tracks", "purge events", "garrison 14 against 11"} {
+		if !strings.Contains(a, want) {
+			t.Errorf("alt text lacks %q:\n%s", want, a)
+		}
+	}
+	if p := Alt(busyView(), 0); strings.Contains(p, "own tracks") {
+		t.Errorf("public alt text mentions private tracks:\n%s", p)
+	}
+	if strings.Contains(a, "\n") {
+		t.Error("alt text is not one paragraph")
+	}
+}
+
+func TestInvalid(t *testing.T) {
+	if _, err := Render(startView(), adjudicator.Power(9)); err == nil {
+		t.Error("invalid power accepted")
+	}
+	v := startView()
+	v.Public.Targets = append(v.Public.Targets, adjudicator.TargetView{Name: "Atlantis"})
+	if _, err := Render(v, 0); err == nil {
+		t.Error("a country without a place accepted")
+	}
+}
+
+func BenchmarkRender(b *testing.B) {
+	v := busyView()
+	for b.Loop() {
+		if _, err := Render(v, adjudicator.Germany); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
