@@ -129,8 +129,18 @@ type PowerView struct {
 	Research ResearchView `json:"research"`
 	// Required: the power must order in the open segment; Options are the
 	// orders it may give there with their costs (Allowed).
-	Required bool     `json:"required"`
-	Options  []Option `json:"options"`
+	Required bool         `json:"required"`
+	Options  []OptionView `json:"options"`
+}
+
+// OptionView is one order a power may give now (Allowed): the order line
+// as the player writes it, the lines to send with it, its cost in tile
+// points and what it does.
+type OptionView struct {
+	Order string   `json:"order"`
+	With  []string `json:"with,omitempty"`
+	Cost  int      `json:"cost"`
+	Note  string   `json:"note,omitempty"`
 }
 
 // NavalView is a power's naval construction chart (19.21) with the rate,
@@ -296,9 +306,13 @@ func derivePower(s State, p Power) *PowerView {
 	}
 	v.Research = deriveResearch(s, p)
 	v.Required = slices.Contains(Required(s), p)
-	v.Options = Allowed(s, p)
-	if v.Options == nil {
-		v.Options = []Option{}
+	v.Options = []OptionView{}
+	for _, o := range Allowed(s, p) {
+		ov := OptionView{Order: o.Order.String(), Cost: o.Cost, Note: o.Note}
+		for _, w := range o.With {
+			ov.With = append(ov.With, w.String())
+		}
+		v.Options = append(v.Options, ov)
 	}
 	return v
 }

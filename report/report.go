@@ -314,9 +314,9 @@ func orderNext(w *writer, game string, p adjudicator.Power, pv adjudicator.Publi
 		w.wrap("No order is possible for you in this segment; send PASS.", "")
 	}
 	for _, o := range opts {
-		w.line(fmt.Sprintf("%-26s cost %s", o.Order.String(), TilePoints(o.Cost)))
+		w.line(fmt.Sprintf("%-26s cost %s", o.Order, TilePoints(o.Cost)))
 		for _, with := range o.With { // orders to send with it (e.g. 15.22)
-			w.indented("+ "+with.String(), "  ")
+			w.indented("+ "+with, "  ")
 		}
 		if o.Note != "" {
 			w.indented(o.Note, "    ")
@@ -328,10 +328,7 @@ func orderNext(w *writer, game string, p adjudicator.Power, pv adjudicator.Publi
 	w.blank()
 	example := []string{"PASS"}
 	if len(opts) > 0 {
-		example = nil
-		for _, o := range opts[0].Orders() {
-			example = append(example, o.String())
-		}
+		example = append([]string{opts[0].Order}, opts[0].With...)
 	}
 	w.line("GAME " + game)
 	w.line("POWER " + p.String())

@@ -268,8 +268,9 @@ func exportGame(w io.Writer, g *store.Game, v int, s adjudicator.State, recs map
 		Seats      []seat              `json:"seats"`
 		Orders     map[string]orderRec `json:"orders"`
 		State      adjudicator.State   `json:"state"`
+		View       adjudicator.View    `json:"view"`
 	}{Game: g.ID, Version: v, Latest: g.Version, Created: g.Created, Paused: g.Paused, Moderators: g.Moderators,
-		Orders: map[string]orderRec{}, State: s}
+		Orders: map[string]orderRec{}, State: s, View: adjudicator.Derive(s)}
 	if !g.Deadline.IsZero() {
 		d := g.Deadline
 		out.Deadline = &d

@@ -45,10 +45,14 @@ type canvas struct {
 	img   *image.RGBA
 	z     vector.Rasterizer
 	faces map[faceKey]font.Face
+	// inks are the colours drawn with, in order of first use: the
+	// palette keeps them exactly (encode.go).
+	inks    []color.RGBA
+	inkSeen map[color.RGBA]bool
 }
 
 func newCanvas(img *image.RGBA) *canvas {
-	return &canvas{img: img, faces: map[faceKey]font.Face{}}
+	return &canvas{img: img, faces: map[faceKey]font.Face{}, inkSeen: map[color.RGBA]bool{}}
 }
 
 func (c *canvas) close() {
@@ -82,11 +86,20 @@ func (c *canvas) face(bold bool, size int) font.Face {
 	return f
 }
 
+// ink records a colour drawn with.
+func (c *canvas) ink(col color.RGBA) {
+	if !c.inkSeen[col] {
+		c.inkSeen[col] = true
+		c.inks = append(c.inks, col)
+	}
+}
+
 // text draws s with its baseline at y starting at x; it returns the
 // width.
 func (c *canvas) text(x, y int, s string, f font.Face, col color.RGBA) int {
 	w := textWidth(f, s)
 	if c.img != nil {
+		c.ink(col)
 		d := font.Drawer{Dst: c.img, Src: image.NewUniform(col), Face: f, Dot: fixed.P(x, y)}
 		d.DrawString(s)
 	}
@@ -155,6 +168,7 @@ func (c *canvas) rect(x0, y0, x1, y1 int, col color.RGBA) {
 	if c.img == nil {
 		return
 	}
+	c.ink(col)
 	draw.Draw(c.img, image.Rect(x0, y0, x1, y1), image.NewUniform(col), image.Point{}, draw.Over)
 }
 
@@ -246,6 +260,7 @@ func (c *canvas) fill(p *path, col color.RGBA) {
 	if r.Empty() {
 		return
 	}
+	c.ink(col)
 	z := &c.z
 	z.Reset(r.Dx(), r.Dy())
 	ox, oy := float32(r.Min.X), float32(r.Min.Y)

@@ -1,0 +1,79 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"sort"
+	"strings"
+	"testing"
+
+	"stormjudge/adjudicator"
+	"stormjudge/store"
+)
+
+// TestExportHasTheViewDocumented: `game export` carries the view the
+// reports render (public, every power's, the moderators'), and every key
+// of it is documented in docs/state.md.
+func TestExportHasTheViewDocumented(t *testing.T) {
+	s, _, err := adjudicator.Resolve(adjudicator.NewGame(3), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	g := &store.Game{ID: "demo", Version: 1}
+	if err := exportGame(&buf, g, 1, s, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	var out struct {
+		View map[string]any `json:"view"`
+	}
+	if err := json.Unmarshal(buf.Bytes(), &out); err != nil {
+		t.Fatal(err)
+	}
+	pub, _ := out.View["public"].(map[string]any)
+	powers, _ := out.View["powers"].(map[string]any)
+	if pub == nil || len(powers) != 5 {
+		t.Fatalf("view: %v", out.View)
+	}
+	ger, _ := powers["germany"].(map[string]any)
+	for _, k := range []string{"convert_cost", "mobilize_cost", "naval", "options", "research"} {
+		if _, ok := ger[k]; !ok {
+			t.Errorf("germany's view lacks %q", k)
+		}
+	}
+	doc, err := os.ReadFile("../../docs/state.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	keys := map[string]bool{}
+	collectKeys(out.View, keys)
+	var missing []string
+	for k := range keys {
+		if !strings.Contains(string(doc), "`"+k+"`") && !strings.Contains(string(doc), `"`+k+`"`) {
+			missing = append(missing, k)
+		}
+	}
+	sort.Strings(missing)
+	if len(missing) > 0 {
+		t.Errorf("docs/state.md does not document these keys of the view: %v", missing)
+	}
+}
+
+// collectKeys gathers every object key under v, except the keys of maps
+// keyed by power.
+func collectKeys(v any, keys map[string]bool) {
+	switch v := v.(type) {
+	case map[string]any:
+		for k, x := range v {
+			if _, isPower := map[string]bool{"germany": true, "italy": true, "britain": true, "france": true, "russia": true}[k]; !isPower {
+				keys[k] = true
+			}
+			collectKeys(x, keys)
+		}
+	case []any:
+		for _, x := range v {
+			collectKeys(x, keys)
+		}
+	}
+}
