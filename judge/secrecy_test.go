@@ -1,7 +1,9 @@
 package judge
 
 import (
+	"encoding/json"
 	"fmt"
+	"html"
 	"regexp"
 	"strings"
 	"testing"
@@ -80,16 +82,36 @@ func TestSecretEventsNeverMailedToOthers(t *testing.T) {
 					}
 					ev := card.National[q]
 					cardRef := regexp.MustCompile(fmt.Sprintf(`\bcard %d\b`, h.Card))
+					check := func(where, text string) {
+						// Flowed text and HTML break lines anywhere: one space for any run.
+						text = strings.Join(strings.Fields(text), " ")
+						if cardRef.MatchString(text) {
+							t.Errorf("seed %d v%d: %s names %s's secret card %d:\n%s", seed, v, where, q, h.Card, text)
+						}
+						if len(ev.Text) >= 20 && strings.Contains(text, strings.Join(strings.Fields(ev.Text), " ")) {
+							t.Errorf("seed %d v%d: %s carries the text of %s's secret event %q", seed, v, where, q, ev.Title)
+						}
+					}
 					for _, m := range mails {
 						prefix := fmt.Sprintf("demo/v%d/", v)
 						if !strings.HasPrefix(m.ID, prefix) || m.ID == prefix+"private/"+q.String() {
 							continue
 						}
-						if cardRef.MatchString(m.Body) {
-							t.Errorf("seed %d v%d: %s names %s's secret card %d:\n%s", seed, v, m.ID, q, h.Card, m.Body)
+						check(m.ID+" (text)", m.Body)
+						check(m.ID+" (HTML)", html.UnescapeString(m.HTML))
+						if strings.Contains(m.HTML, "http:") || strings.Contains(m.HTML, "https:") {
+							t.Errorf("%s: the HTML refers to a remote resource", m.ID)
 						}
-						if len(ev.Text) >= 20 && strings.Contains(m.Body, ev.Text) {
-							t.Errorf("seed %d v%d: %s carries the text of %s's secret event %q", seed, v, m.ID, q, ev.Title)
+					}
+					// The pictures are drawn from the view each mail may show:
+					// the public one and every other power's own.
+					view := adjudicator.Derive(s)
+					pub, _ := json.Marshal(view.PublicOnly())
+					check(fmt.Sprintf("v%d public view", v), string(pub))
+					for _, o := range adjudicator.Powers {
+						if o != q {
+							b, _ := json.Marshal(view.For(o))
+							check(fmt.Sprintf("v%d %s's view", v, o), string(b))
 						}
 					}
 				}

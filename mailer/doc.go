@@ -51,6 +51,22 @@
 // same way. Failures that are not about the mail (MAIL FROM, connecting,
 // logging in, the network) are retried for ever.
 //
+// # Message format
+//
+// [BuildMessage] turns a store.Mail into the bytes the Outbox sends, and
+// the Outbox sends exactly those (MAIL FROM the From address, RCPT TO each
+// To address). Every mail is multipart/alternative: the text (Body;
+// format=flowed when the mail is Flowed) and an HTML part (the mail's own,
+// or [PlainHTML] of the text, a small document that shows it in a <pre>
+// that wraps on a phone), both UTF-8 in quoted-printable. A mail with
+// inline images is multipart/related around that, followed by one base64
+// part per image, named by its Content-ID (cid: in the HTML). The
+// multipart boundaries are derived from the Message-ID, so the bytes
+// depend only on the mail and a resend after a crash is the same message;
+// they begin with "=_", which quoted-printable and base64 never put at the
+// start of a line, so no text can end a part early. [Unflow] reads a
+// flowed text back as its paragraphs.
+//
 // # Delivery guarantee
 //
 // A committed mail is handed to the SMTP server at least once, unless it

@@ -1,11 +1,16 @@
 package mailer
 
 import (
+	"bytes"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
+	"github.com/emersion/go-imap/v2"
+
 	"stormjudge/mailer/mailtest"
+	"stormjudge/store"
 )
 
 // TestInboxAgainstDovecot runs the inbox against the IMAP server players and
@@ -69,5 +74,109 @@ func TestInboxAgainstDovecot(t *testing.T) {
 		if n := rec.Tries(id); n != 1 {
 			t.Errorf("%s handled %d times, want 1", id, n)
 		}
+	}
+}
+
+// TestOutboxToDovecotHTMLWithInlineImage sends a flowed mail with an HTML
+// part and an inline image through the outbox, hands what the SMTP server
+// received to Dovecot over LMTP (as the MTA behind the submission server
+// would), and reads it back over IMAP: Dovecot's BODYSTRUCTURE shows
+// multipart/related with multipart/alternative (text/plain;
+// format=flowed, text/html) and the image by its Content-ID, and its
+// BINARY fetches decode the text and the image to what the store holds.
+func TestOutboxToDovecotHTMLWithInlineImage(t *testing.T) {
+	imapAddr, lmtpAddr := mailtest.StartDovecot(t, map[string]string{"germany": "pw"})
+	srv := mailtest.StartSMTP(t, "", "")
+	db := openStore(t)
+	const cid = "map-1935@stormjudge.invalid"
+	m := &store.Mail{
+		ID: "map-1935", From: "Stormjudge <judge@example.test>", To: []string{"germany@example.test"},
+		Subject: "Frühjahr 1935: the map",
+		Body:    "The map of Spring 1935 is in the HTML part of this mail; this line is \nflowed. \n From the judge.\n",
+		Flowed:  true,
+		HTML:    `<p>The map of Spring 1935:</p><img src="cid:` + cid + `" alt="map">` + "\n",
+		Inline:  []store.Inline{{ContentID: "<" + cid + ">", ContentType: "image/png", Name: "map-1935.png", Data: tinyPNG}},
+		Created: created,
+	}
+	enqueue(t, db, m)
+	runLoop(t, NewOutbox(outboxOptions(t, srv.Addr), db).Run)
+	eventually(t, "mail sent", func() bool { return !storedMail(t, db, m.ID).Sent.IsZero() })
+	rs := srv.Received()
+	if len(rs) != 1 {
+		t.Fatalf("server received %d messages, want 1", len(rs))
+	}
+	if err := mailtest.Deliver(lmtpAddr, rs[0].From, rs[0].To, rs[0].Data); err != nil {
+		t.Fatal(err)
+	}
+
+	c, sel := examine(t, imapAddr, "germany", "pw", "INBOX")
+	defer c.Close()
+	if sel == nil || sel.NumMessages != 1 {
+		t.Fatalf("INBOX: %+v, want 1 message", sel)
+	}
+	whole := &imap.FetchItemBodySection{Peek: true}
+	text := &imap.FetchItemBinarySection{Part: []int{1, 1}, Peek: true}
+	htm := &imap.FetchItemBinarySection{Part: []int{1, 2}, Peek: true}
+	img := &imap.FetchItemBinarySection{Part: []int{2}, Peek: true}
+	msgs, err := c.Fetch(imap.SeqSetNum(1), &imap.FetchOptions{
+		BodyStructure: &imap.FetchItemBodyStructure{Extended: true},
+		BodySection:   []*imap.FetchItemBodySection{whole},
+		BinarySection: []*imap.FetchItemBinarySection{text, htm, img},
+	}).Collect()
+	if err != nil {
+		t.Fatalf("fetch: %v", err)
+	}
+	if len(msgs) != 1 {
+		t.Fatalf("fetched %d messages, want 1", len(msgs))
+	}
+	got := msgs[0]
+
+	// The structure as Dovecot parsed it.
+	rel, ok := got.BodyStructure.(*imap.BodyStructureMultiPart)
+	if !ok || rel.MediaType() != "multipart/related" || len(rel.Children) != 2 {
+		t.Fatalf("BODYSTRUCTURE %#v, want multipart/related with 2 parts", got.BodyStructure)
+	}
+	if rel.Extended == nil || !strings.EqualFold(rel.Extended.Params["type"], "multipart/alternative") {
+		t.Errorf("multipart/related parameters %+v, want type=multipart/alternative", rel.Extended)
+	}
+	alt, ok := rel.Children[0].(*imap.BodyStructureMultiPart)
+	if !ok || alt.MediaType() != "multipart/alternative" || len(alt.Children) != 2 {
+		t.Fatalf("first part %#v, want multipart/alternative with 2 parts", rel.Children[0])
+	}
+	want := []struct{ mediaType, format string }{{"text/plain", "flowed"}, {"text/html", ""}}
+	for i, w := range want {
+		p, ok := alt.Children[i].(*imap.BodyStructureSinglePart)
+		if !ok || p.MediaType() != w.mediaType || !strings.EqualFold(p.Params["charset"], "utf-8") ||
+			!strings.EqualFold(p.Encoding, "quoted-printable") || !strings.EqualFold(p.Params["format"], w.format) {
+			t.Errorf("alternative %d: %#v, want %s; charset=UTF-8, format=%q, quoted-printable", i+1, alt.Children[i], w.mediaType, w.format)
+		}
+	}
+	image, ok := rel.Children[1].(*imap.BodyStructureSinglePart)
+	if !ok || image.MediaType() != "image/png" || image.ID != "<"+cid+">" || !strings.EqualFold(image.Encoding, "base64") {
+		t.Fatalf("second part %#v, want image/png, base64, ID <%s>", rel.Children[1], cid)
+	}
+	if d := image.Disposition(); d == nil || !strings.EqualFold(d.Value, "inline") || d.Params["filename"] != "map-1935.png" {
+		t.Errorf("image disposition %+v, want inline; filename=map-1935.png", d)
+	}
+
+	// The parts as Dovecot decodes them (BINARY, RFC 3516).
+	lf := func(b []byte) string { return strings.ReplaceAll(string(b), "\r\n", "\n") }
+	if got := lf(got.FindBinarySection(text)); got != m.Body {
+		t.Errorf("text part %q, want %q", got, m.Body)
+	}
+	if got := lf(got.FindBinarySection(htm)); got != m.HTML {
+		t.Errorf("html part %q, want %q", got, m.HTML)
+	}
+	if !strings.Contains(m.HTML, "cid:"+strings.Trim(image.ID, "<>")) {
+		t.Errorf("the HTML does not show the image %s", image.ID)
+	}
+	if data := got.FindBinarySection(img); !bytes.Equal(data, tinyPNG) {
+		t.Errorf("image part is %d bytes %x, want the %d bytes sent", len(data), data, len(tinyPNG))
+	}
+	// And the whole message, as stored by Dovecot (with its Return-Path
+	// and Delivered-To on top), parsed with go-message.
+	checkBody(t, m, got.FindBodySection(whole))
+	if err := c.Logout().Wait(); err != nil {
+		t.Logf("logout: %v", err)
 	}
 }

@@ -60,7 +60,9 @@ func BuildMessage(m *store.Mail) ([]byte, error) {
 // build returns the message of m and its envelope: the sender (the From
 // address; bounces come back to the judge's own mailbox, where
 // orders.IsAutomatic recognises them) and the recipients (the To
-// addresses), as bare addresses for MAIL FROM and RCPT TO.
+// addresses), as the SMTP paths ("<judge@example.test>", without the
+// display name) that go-mail's smtp.Client puts after MAIL FROM: and
+// RCPT TO: as they are.
 func build(m *store.Mail) (raw []byte, from string, rcpts []string, err error) {
 	if m == nil {
 		return nil, "", nil, errors.New("mailer: nil mail")
@@ -89,7 +91,7 @@ func build(m *store.Mail) (raw []byte, from string, rcpts []string, err error) {
 			return nil, "", nil, fmt.Errorf("mailer: mail %s: To %q: %w", m.ID, to, err)
 		}
 		toAddrs = append(toAddrs, a)
-		rcpts = append(rcpts, a.Address)
+		rcpts = append(rcpts, smtpPath(a))
 	}
 	auto := strings.TrimSpace(m.AutoSubmitted)
 	if auto == "" {
@@ -158,7 +160,13 @@ func build(m *store.Mail) (raw []byte, from string, rcpts []string, err error) {
 	if err := w.Close(); err != nil {
 		return fail(err)
 	}
-	return buf.Bytes(), fromAddr.Address, rcpts, nil
+	return buf.Bytes(), smtpPath(fromAddr), rcpts, nil
+}
+
+// smtpPath returns a's address in angle brackets, as in MAIL FROM:<...>
+// (RFC 5321, 4.1.2; a local part that needs it is quoted).
+func smtpPath(a *gomail.Address) string {
+	return (&gomail.Address{Address: a.Address}).String()
 }
 
 // writeAlternatives writes the text and the HTML part into the
@@ -389,8 +397,9 @@ func PlainHTML(subject, body string) string {
 // Unflow decodes format=flowed text (RFC 3676, DelSp=no): it removes the
 // space-stuffing (one leading space) of each line and joins every flowed
 // line (one that ends in a space) with the line after it, keeping the
-// space. The signature separator "-- " is a hard break, and so is a flowed
-// line followed by a line of another quote depth. Quoted lines (beginning
+// space. The signature separator "-- " stays a line of its own (it is not
+// flowed, and a flowed line before it ends there), and a flowed line
+// followed by a line of another quote depth ends there too. Quoted lines (beginning
 // with ">") keep their quote marks; a flowed quoted line is joined with
 // the next line of the same depth, whose quote marks (and the one space
 // that may follow them) are dropped. Line breaks are written as "\n"; a
@@ -414,8 +423,11 @@ func Unflow(text string) string {
 		// Without the quote marks and the one space after them: the
 		// space-stuffing, after quote marks also the customary space.
 		content := strings.TrimPrefix(line[depth:], " ")
-		if open && depth != openDepth {
-			b.WriteByte('\n') // another depth ends the paragraph
+		sig := content == "-- "
+		if open && (depth != openDepth || sig) {
+			// Another depth ends the paragraph, and the signature
+			// separator is a line of its own.
+			b.WriteByte('\n')
 			open = false
 		}
 		switch {
@@ -426,7 +438,7 @@ func Unflow(text string) string {
 		default:
 			b.WriteString(content) // unstuffed
 		}
-		open = strings.HasSuffix(content, " ") && content != "-- "
+		open = strings.HasSuffix(content, " ") && !sig
 		openDepth = depth
 		if !open && (i < len(lines)-1 || final) {
 			b.WriteByte('\n')

@@ -2,13 +2,18 @@ package mailer
 
 import (
 	"bytes"
+	"encoding/base64"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/emersion/go-message"
+	"github.com/emersion/go-message/mail"
 
 	"stormjudge/store"
 )
@@ -56,7 +61,7 @@ func goldenMails() []struct {
 				" From here on a space-stuffed line.\n" +
 				"\n" +
 				"Factories   12\n" +
-				"Civilian     7  \n" +
+				"Civilian     7\n" +
 				"-- \n" +
 				"Stormjudge\n",
 			Flowed:    true,
@@ -71,7 +76,7 @@ func goldenMails() []struct {
 			Body:    "The map of Spring 1935 is attached.\n",
 			HTML: "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Map</title></head>\n" +
 				"<body><p>The map of Spring 1935:</p>\n<img src=\"cid:map-1935@stormjudge.invalid\" alt=\"map\" width=\"320\"></body></html>\n",
-			Inline: []store.Inline{{ContentID: "<map-1935@stormjudge.invalid>", ContentType: "image/png", Name: "map-1935.png", Data: tinyPNG}},
+			Inline:    []store.Inline{{ContentID: "<map-1935@stormjudge.invalid>", ContentType: "image/png", Name: "map-1935.png", Data: tinyPNG}},
 			MessageID: "<report-3@example.test>",
 			Created:   time.Date(1935, time.April, 1, 16, 0, 0, 0, time.UTC),
 		}},
@@ -103,18 +108,25 @@ func TestBuildMessageGolden(t *testing.T) {
 			if !bytes.Equal(got, want) {
 				t.Errorf("BuildMessage differs from %s:\n%s", path, got)
 			}
-			if !bytes.HasSuffix(got, []byte("\r\n")) {
-				t.Error("the message does not end in CRLF")
-			}
-			for i, line := range strings.Split(string(got), "\r\n") {
-				if len(line) > 78 {
-					t.Errorf("line %d is %d characters long: %q", i+1, len(line), line)
-				}
-				if strings.ContainsAny(line, "\r\n") {
-					t.Errorf("line %d has a bare CR or LF", i+1)
-				}
-			}
+			checkLines(t, got)
 		})
+	}
+}
+
+// checkLines checks that raw is made of CRLF-terminated lines of at most
+// 78 characters.
+func checkLines(t testing.TB, raw []byte) {
+	t.Helper()
+	if !bytes.HasSuffix(raw, []byte("\r\n")) {
+		t.Error("the message does not end in CRLF")
+	}
+	for i, line := range strings.Split(string(raw), "\r\n") {
+		if len(line) > 78 {
+			t.Errorf("line %d is %d characters long: %q", i+1, len(line), line)
+		}
+		if strings.ContainsAny(line, "\r\n") {
+			t.Errorf("line %d has a bare CR or LF", i+1)
+		}
 	}
 }
 
@@ -157,7 +169,12 @@ func TestBuildMessageStructure(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			again, err := BuildMessage(m)
+			if err != nil || !bytes.Equal(raw, again) {
+				t.Errorf("BuildMessage is not deterministic:\n%s\n---\n%s", raw, again)
+			}
 			checkHeaders(t, m, raw)
+			checkLines(t, raw)
 		})
 	}
 }
@@ -296,6 +313,8 @@ func TestUnflow(t *testing.T) {
 		{"space-stuffed", " From the start\n >not quoted\n  two spaces\n", "From the start\n>not quoted\n two spaces\n"},
 		{"stuffed-continuation", "joined \n From here\n", "joined From here\n"},
 		{"signature-hard-break", "Regards \n\n-- \nStormjudge\n", "Regards \n-- \nStormjudge\n"},
+		{"flowed-line-before-signature", "Regards \n-- \nStormjudge\n", "Regards \n-- \nStormjudge\n"},
+		{"quoted-signature", "> text \n> -- \n> sig\n", "> text \n> -- \n> sig\n"},
 		{"signature-after-fixed", "Regards\n-- \nStormjudge\n", "Regards\n-- \nStormjudge\n"},
 		{"quoted-untouched", "> quoted line\n>> deeper\n", "> quoted line\n>> deeper\n"},
 		{"quoted-flowed-same-depth", "> a quoted \n> paragraph\n", "> a quoted paragraph\n"},
@@ -391,6 +410,7 @@ func ExampleBuildMessage() {
 	raw, err := BuildMessage(&store.Mail{
 		ID: "receipt-1", From: "judge@example.test", To: []string{"germany@example.test"},
 		Subject: "Re: orders", Body: "Orders as understood:\nPASS\n",
+		HTML:      "<p>Orders as understood:<br>PASS</p>\n", // empty: PlainHTML of the text
 		MessageID: "<receipt-1@example.test>", InReplyTo: "<orders-1@example.test>",
 		References: []string{"<orders-1@example.test>"},
 		Created:    time.Date(1935, time.April, 1, 12, 0, 0, 0, time.UTC),
@@ -400,20 +420,32 @@ func ExampleBuildMessage() {
 	}
 	fmt.Print(strings.ReplaceAll(string(raw), "\r\n", "\n"))
 	// Output:
-	// Auto-Submitted: auto-generated
-	// Date: Mon, 01 Apr 1935 12:00:00 +0000
-	// In-Reply-To: <orders-1@example.test>
-	// MIME-Version: 1.0
-	// Message-ID: <receipt-1@example.test>
-	// References: <orders-1@example.test>
-	// Subject: Re: orders
 	// From: <judge@example.test>
 	// To: <germany@example.test>
-	// Content-Transfer-Encoding: quoted-printable
+	// Subject: Re: orders
+	// Date: Mon, 01 Apr 1935 12:00:00 +0000
+	// Message-ID: <receipt-1@example.test>
+	// In-Reply-To: <orders-1@example.test>
+	// References: <orders-1@example.test>
+	// Auto-Submitted: auto-generated
+	// MIME-Version: 1.0
+	// Content-Type: multipart/alternative;
+	//  boundary="=_7a269a8f9af9e0c9a26448a36757d1"
+	//
+	// --=_7a269a8f9af9e0c9a26448a36757d1
 	// Content-Type: text/plain; charset=UTF-8
+	// Content-Transfer-Encoding: quoted-printable
 	//
 	// Orders as understood:
 	// PASS
+	//
+	// --=_7a269a8f9af9e0c9a26448a36757d1
+	// Content-Type: text/html; charset=UTF-8
+	// Content-Transfer-Encoding: quoted-printable
+	//
+	// <p>Orders as understood:<br>PASS</p>
+	//
+	// --=_7a269a8f9af9e0c9a26448a36757d1--
 }
 
 func BenchmarkBuildMessage(b *testing.B) {

@@ -604,7 +604,8 @@ func perMailReply(err error) *textproto.Error {
 func (o *Outbox) send(ctx context.Context, client *mail.Client, conn **smtpConn, m *store.Mail) error {
 	// The bytes of BuildMessage, so a resend is the same message. The
 	// envelope is the mail's own: MAIL FROM is the From address (bounces
-	// come back to the judge's mailbox), RCPT TO each To address.
+	// come back to the judge's mailbox), RCPT TO each To address, both
+	// as <address>.
 	raw, from, rcpts, err := build(m)
 	if err != nil {
 		return err

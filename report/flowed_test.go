@@ -1,0 +1,49 @@
+package report
+
+import (
+	"strings"
+	"testing"
+
+	"stormjudge/adjudicator"
+)
+
+// unflow decodes format=flowed text (RFC 3676, DelSp=no).
+func unflow(s string) string {
+	var out []string
+	cur, open := "", false
+	for _, l := range strings.Split(strings.TrimSuffix(s, "\n"), "\n") {
+		l = strings.TrimPrefix(l, " ") // space-stuffing
+		cur += l
+		open = strings.HasSuffix(l, " ") && l != "-- "
+		if !open {
+			out = append(out, cur)
+			cur = ""
+		}
+	}
+	if cur != "" {
+		out = append(out, cur)
+	}
+	return strings.Join(out, "\n") + "\n"
+}
+
+// TestFlowedTextReflowsToTheSameWords: the flowed body says what the text
+// body says, its paragraphs are single logical lines once decoded, its
+// lines fit, and lines that begin with a space are stuffed.
+func TestFlowedTextReflowsToTheSameWords(t *testing.T) {
+	s, evs := spring1935(t)
+	for _, m := range []Message{Public("demo", evs, adjudicator.Derive(s)), Private("demo", adjudicator.Germany, evs, adjudicator.Derive(s))} {
+		if got, want := strings.Fields(unflow(m.Flowed)), strings.Fields(m.Text); strings.Join(got, " ") != strings.Join(want, " ") {
+			t.Errorf("%s: flowed words differ from the text's", m.Subject)
+		}
+		for _, l := range strings.Split(m.Flowed, "\n") {
+			if len(l) > Width+2 {
+				t.Errorf("%s: flowed line of %d characters: %q", m.Subject, len(l), l)
+			}
+		}
+		// A wrapped paragraph of the text is one line once decoded.
+		const para = "Next: Economic phase, Spring 1935 is open. Orders are due from Germany, Italy, Britain, France, Russia."
+		if m.Subject == "[demo] Report: Spring 1935, economic phase next" && !strings.Contains(unflow(m.Flowed), "\n"+para+"\n") {
+			t.Errorf("paragraph not reflowed:\n%s", unflow(m.Flowed))
+		}
+	}
+}
