@@ -4,10 +4,9 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"mime/quotedprintable"
 	"net"
-	"net/mail"
 	"net/smtp"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -15,8 +14,11 @@ import (
 
 	"github.com/emersion/go-imap/v2"
 	"github.com/emersion/go-imap/v2/imapclient"
+	"github.com/emersion/go-message"
+	_ "github.com/emersion/go-message/charset"
 
 	"stormjudge/adjudicator"
+	"stormjudge/mailer"
 )
 
 // mailMsg is one message as a player's mail client sees it.
@@ -52,7 +54,7 @@ func fetchAll(t *testing.T, imapAddr, user, pass, mailbox string) []mailMsg {
 		t.Fatalf("imap %s %s: %v", user, mailbox, err)
 	}
 	for i := range ms {
-		ms[i].Body = decodeQP(t, ms[i].Body)
+		ms[i].Body = mailText(t, ms[i].Body)
 	}
 	return ms
 }
@@ -104,19 +106,46 @@ func readMailbox(imapAddr, user, pass, mailbox string, bodies bool) ([]mailMsg, 
 	return out, nil
 }
 
-// decodeQP returns the text of one of the judge's mails: its body,
-// quoted-printable decoded.
-func decodeQP(t *testing.T, raw string) string {
+// mailText returns the text of a mail: its text/plain part, decoded, with
+// format=flowed soft breaks undone. A mail of the judge (Auto-Submitted)
+// must be multipart/alternative with an HTML part after the text, as
+// every mail of the judge is.
+func mailText(t *testing.T, raw string) string {
 	t.Helper()
-	m, err := mail.ReadMessage(strings.NewReader(raw))
+	e, err := message.Read(strings.NewReader(raw))
 	if err != nil {
 		t.Fatalf("a mail of the judge does not parse: %v", err)
 	}
-	b, err := io.ReadAll(quotedprintable.NewReader(m.Body))
-	if err != nil {
-		t.Fatalf("a mail of the judge is not quoted-printable: %v", err)
+	var text string
+	var kinds []string
+	if err := e.Walk(func(path []int, part *message.Entity, err error) error {
+		if err != nil {
+			return err
+		}
+		ct, params, _ := part.Header.ContentType()
+		kinds = append(kinds, ct)
+		if ct == "text/plain" && text == "" {
+			b, err := io.ReadAll(part.Body)
+			if err != nil {
+				return err
+			}
+			text = string(b)
+			if strings.EqualFold(params["format"], "flowed") {
+				text = mailer.Unflow(text)
+			}
+		}
+		return nil
+	}); err != nil {
+		t.Fatalf("a mail of the judge does not parse: %v", err)
 	}
-	return string(b)
+	if e.Header.Get("Auto-Submitted") == "" {
+		return text // a player's email (the judge's Processed folder)
+	}
+	if !slices.Contains(kinds, "multipart/alternative") || !slices.Contains(kinds, "text/html") ||
+		slices.Index(kinds, "text/html") < slices.Index(kinds, "text/plain") {
+		t.Fatalf("a mail of the judge is not text then HTML in multipart/alternative: %v", kinds)
+	}
+	return text
 }
 
 func countKinds(ms []mailMsg) map[string]int {
