@@ -419,8 +419,12 @@ func (j *Judge) publish(tx *store.Tx, g *store.Game, v int, evs []adjudicator.Ev
 	if dl := deadlineLine(g); dl != "" {
 		pub.Append(dl)
 	}
+	pubPNG, err := pub.PNG() // one drawing for every copy
+	if err != nil {
+		return fmt.Errorf("judge: game %s: picture: %w", g.ID, err)
+	}
 	for _, addr := range recipients(g) {
-		if err := j.notifyMessage(tx, j.threadRoot(g, addr), fmt.Sprintf("%s/v%d/public/%s", g.ID, v, addr), addr, pub, now); err != nil {
+		if err := j.notifyMessage(tx, j.threadRoot(g, addr), fmt.Sprintf("%s/v%d/public/%s", g.ID, v, addr), addr, pub, pubPNG, now); err != nil {
 			return err
 		}
 	}
@@ -430,13 +434,17 @@ func (j *Judge) publish(tx *store.Tx, g *store.Game, v int, evs []adjudicator.Ev
 			m.Append(dl)
 		}
 		id := fmt.Sprintf("%s/v%d/private/%s", g.ID, v, seat.Power)
-		if err := j.notifyMessage(tx, j.threadRoot(g, seat.Address), id, seat.Address, m, now); err != nil {
+		png, err := m.PNG()
+		if err != nil {
+			return fmt.Errorf("judge: game %s: picture for %s: %w", g.ID, seat.Power, err)
+		}
+		if err := j.notifyMessage(tx, j.threadRoot(g, seat.Address), id, seat.Address, m, png, now); err != nil {
 			return err
 		}
 	}
 	if m, ok := report.Moderator(g.ID, evs, view); ok {
 		for _, mod := range g.Moderators {
-			if err := j.notifyMessage(tx, j.threadRoot(g, mod), fmt.Sprintf("%s/v%d/moderator/%s", g.ID, v, mod), mod, m, now); err != nil {
+			if err := j.notifyMessage(tx, j.threadRoot(g, mod), fmt.Sprintf("%s/v%d/moderator/%s", g.ID, v, mod), mod, m, nil, now); err != nil {
 				return err
 			}
 		}
@@ -445,13 +453,13 @@ func (j *Judge) publish(tx *store.Tx, g *store.Game, v int, evs []adjudicator.Ev
 }
 
 // notifyMessage queues a rendered report or notice: its text as
-// format=flowed, its HTML, and its picture inline.
-func (j *Judge) notifyMessage(tx *store.Tx, root, id, to string, r report.Message, now time.Time) error {
+// format=flowed, its HTML, and its picture (png, drawn by r.PNG) inline.
+func (j *Judge) notifyMessage(tx *store.Tx, root, id, to string, r report.Message, png []byte, now time.Time) error {
 	game, _, _ := strings.Cut(id, "/")
 	m := &store.Mail{ID: id, Game: game, To: []string{to}, Subject: r.Subject, Body: r.Flowed, Flowed: true,
 		HTML: r.HTML, AutoSubmitted: "auto-generated"}
-	if r.Picture != nil {
-		m.Inline = []store.Inline{{ContentID: report.PictureCID, ContentType: "image/png", Name: "game.png", Data: r.Picture}}
+	if png != nil {
+		m.Inline = []store.Inline{{ContentID: report.PictureCID, ContentType: "image/png", Name: "game.png", Data: png}}
 	}
 	if root != "" {
 		m.References = []string{strings.Trim(root, "<>")}

@@ -22,9 +22,9 @@ const (
 	styleH3    = "font-size:15px;margin:10px 0 4px 0;font-style:italic;font-weight:normal;"
 	styleP     = "margin:0 0 6px 0;"
 	stylePre   = "margin:4px 0 8px 0;white-space:pre-wrap;word-wrap:break-word;overflow-wrap:anywhere;font-family:ui-monospace,Menlo,Consolas,monospace;font-size:13px;"
-	styleTable = "border-collapse:collapse;margin:4px 0 10px 0;font-size:14px;"
-	styleCell  = "padding:2px 8px 2px 0;text-align:left;vertical-align:top;border-bottom:1px solid #8884;"
-	styleNum   = "padding:2px 8px 2px 0;text-align:right;vertical-align:top;border-bottom:1px solid #8884;font-variant-numeric:tabular-nums;"
+	styleTable = "border-collapse:collapse;margin:4px 0 10px 0;font-size:13px;"
+	styleCell  = "padding:2px 6px 2px 0;text-align:left;vertical-align:top;border-bottom:1px solid #8884;"
+	styleNum   = "padding:2px 0 2px 6px;text-align:right;vertical-align:top;border-bottom:1px solid #8884;font-variant-numeric:tabular-nums;"
 	styleImg   = "display:block;width:100%;max-width:720px;height:auto;margin:8px 0;border:1px solid #8886;"
 )
 
@@ -87,28 +87,38 @@ func renderHTML(subject string, w *writer, picture bool, alt string, width, heig
 func writePicture(b *strings.Builder, alt string, width, height int) {
 	fmt.Fprintf(b, "<img src=\"cid:%s\" width=\"%d\" height=\"%d\" alt=\"%s\" style=\"%s\">\n",
 		PictureCID, width, height, html.EscapeString(alt), styleImg)
-	fmt.Fprintf(b, "<p style=\"%sfont-size:13px;\">%s</p>\n", styleP, html.EscapeString("The picture: "+alt))
+	fmt.Fprintf(b, "<p style=\"%sfont-size:13px;\">%s</p>\n", styleP,
+		"The picture shows the diplomatic targets and the tracks; the tables below give the same figures in words.")
 }
 
 // writeTable writes cells as a table, the first row its header; cells
 // that are numbers are aligned right.
 func writeTable(b *strings.Builder, cells [][]string) {
-	fmt.Fprintf(b, "<table style=\"%s\">\n", styleTable)
+	// A wide table (the incomes) gets a smaller font and narrower gaps to
+	// fit a phone, and scrolls on its own rather than widen the page.
+	wide := len(cells) > 0 && len(cells[0]) > 6
+	table, cell, num := styleTable, styleCell, styleNum
+	if wide {
+		table += "font-size:12px;"
+		cell = strings.Replace(cell, "padding:2px 6px 2px 0;", "padding:2px 3px 2px 0;", 1)
+		num = strings.Replace(num, "padding:2px 0 2px 6px;", "padding:2px 0 2px 3px;", 1)
+	}
+	fmt.Fprintf(b, "<div style=\"overflow-x:auto;max-width:100%%;\">\n<table style=\"%s\">\n", table)
 	for i, row := range cells {
 		b.WriteString("<tr>")
 		for _, c := range row {
-			tag, style := "td", styleCell
+			tag, style := "td", cell
 			if i == 0 {
 				tag = "th"
 			}
 			if isNumber(c) {
-				style = styleNum
+				style = num
 			}
 			fmt.Fprintf(b, "<%s style=\"%s\">%s</%s>", tag, style, html.EscapeString(c), tag)
 		}
 		b.WriteString("</tr>\n")
 	}
-	b.WriteString("</table>\n")
+	b.WriteString("</table>\n</div>\n")
 }
 
 func isNumber(s string) bool {

@@ -1,9 +1,26 @@
 package report
 
-import "stormjudge/adjudicator"
+import (
+	"stormjudge/adjudicator"
+	"stormjudge/report/picture"
+)
 
-// drawPicture draws the picture of v for power's notice (0: the public
-// report) and says in words what it shows.
-func drawPicture(v adjudicator.View, power adjudicator.Power) (png []byte, alt string, width, height int) {
-	return nil, "", 0, 0
+// pictureView is the part of v a picture for power's notice (0: the public
+// report) may draw: never another power's tracks.
+func pictureView(v adjudicator.View, power adjudicator.Power) (adjudicator.View, adjudicator.Power) {
+	if power != 0 && v.Powers[power] != nil {
+		return v.For(power), power
+	}
+	return v.PublicOnly(), 0
+}
+
+// describePicture says in words what the picture of v shows and its size
+// in CSS pixels as the HTML shows it.
+func describePicture(v adjudicator.View, power adjudicator.Power) (ok bool, alt string, width, height int) {
+	return true, picture.Alt(v, power), picture.Width / picture.Scale, picture.Height(v, power) / picture.Scale
+}
+
+// drawPNG draws the picture.
+func drawPNG(v adjudicator.View, power adjudicator.Power) ([]byte, error) {
+	return picture.Render(v, power)
 }

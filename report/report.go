@@ -16,19 +16,31 @@ import (
 const Width = 72
 
 // Message is one rendered mail: its subject and one body rendered as
-// plain text, as format=flowed text and as HTML. Picture is the PNG the
-// HTML shows (by Content-ID PictureCID), nil when it has none.
+// plain text, as format=flowed text and as HTML. When HasPicture is set
+// the HTML shows a picture (by Content-ID PictureCID) that PNG draws: it
+// is drawn only when asked for, so that one drawing serves every copy of
+// a report.
 type Message struct {
 	Subject string
 	Text    string
 	Flowed  string
 	HTML    string
-	Picture []byte
+	HasPicture bool
 	// PictureAlt says in words what the picture shows.
 	PictureAlt string
 
 	w             *writer // the blocks, for Append
-	width, height int     // the picture's size in pixels
+	width, height int     // the picture's size in CSS pixels
+	view          adjudicator.View
+	power         adjudicator.Power
+}
+
+// PNG draws the picture the HTML shows; nil when there is none.
+func (m Message) PNG() ([]byte, error) {
+	if !m.HasPicture {
+		return nil, nil
+	}
+	return drawPNG(m.view, m.power) // picture.go
 }
 
 // Append adds a paragraph at the end of every rendering, e.g. the
@@ -44,7 +56,7 @@ func (m *Message) Append(paragraph string) {
 
 func (m *Message) render() {
 	m.Text, m.Flowed = m.w.String(), m.w.Flowed()
-	m.HTML = renderHTML(m.Subject, m.w, m.Picture != nil, m.PictureAlt, m.width, m.height)
+	m.HTML = renderHTML(m.Subject, m.w, m.HasPicture, m.PictureAlt, m.width, m.height)
 }
 
 // Parts returns the subject and the plain text.
@@ -138,7 +150,8 @@ func highlights(evs []adjudicator.Event) []string {
 // report.
 func message(subject string, w *writer, v adjudicator.View, power adjudicator.Power) Message {
 	m := Message{Subject: subject, w: w}
-	m.Picture, m.PictureAlt, m.width, m.height = drawPicture(v, power) // picture.go
+	m.view, m.power = pictureView(v, power) // picture.go
+	m.HasPicture, m.PictureAlt, m.width, m.height = describePicture(m.view, power)
 	m.render()
 	return m
 }

@@ -61,11 +61,11 @@ type regionBox struct {
 }
 
 var regionBoxes = []regionBox{
-	{adjudicator.Scandinavia, []string{"Scandi-", "navia"}, 1, 0, 4, 0, 1, 0},            // 4.16A
-	{adjudicator.WesternEurope, []string{"Western", "Europe"}, 0, 1, 1, 3, 0, 2},         // 4.16C
-	{adjudicator.CentralEurope, []string{"Central", "Europe"}, 2, 1, 3, 2, 2, 1},         // 4.16D
-	{adjudicator.EasternEurope, []string{"Eastern", "Europe"}, 4, 1, 5, 2, 5, 2},         // 4.16B
-	{adjudicator.Balkans, []string{"Balkans"}, 2, 3, 5, 4, 2, 3},                         // 4.16E
+	{adjudicator.Scandinavia, []string{"Scandi-", "navia"}, 1, 0, 4, 0, 1, 0},    // 4.16A
+	{adjudicator.WesternEurope, []string{"Western", "Europe"}, 0, 1, 1, 3, 0, 2}, // 4.16C
+	{adjudicator.CentralEurope, []string{"Central", "Europe"}, 2, 1, 3, 2, 2, 1}, // 4.16D
+	{adjudicator.EasternEurope, []string{"Eastern", "Europe"}, 4, 1, 5, 2, 5, 2}, // 4.16B
+	{adjudicator.Balkans, []string{"Balkans"}, 2, 3, 5, 4, 2, 3},                 // 4.16E
 }
 
 // legendCell is the top-left of the two empty cells (0,4)-(1,4) that hold

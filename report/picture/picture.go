@@ -1,11 +1,9 @@
 package picture
 
 import (
-	"bytes"
 	"fmt"
 	"image"
 	"image/color"
-	"image/png"
 
 	"stormjudge/adjudicator"
 )
@@ -144,12 +142,7 @@ func Render(v adjudicator.View, power adjudicator.Power) ([]byte, error) {
 	defer c.close()
 	c.rect(0, 0, Width, h, colBackground)
 	drawAll(c, v, power)
-	var buf bytes.Buffer
-	enc := png.Encoder{CompressionLevel: png.BestCompression}
-	if err := enc.Encode(&buf, img); err != nil {
-		return nil, err
-	}
-	return buf.Bytes(), nil
+	return encode(img, c.inks)
 }
 
 // drawAll draws the whole picture and returns its height.

@@ -234,7 +234,7 @@ func drawResearch(c *canvas, r adjudicator.ResearchView, y int) int {
 			for k := 0; k < n; k++ {
 				x0 := researchBarX + int(float64(k)*seg)
 				x1 := researchBarX + int(float64(k+1)*seg) - gap
-				col := colCell
+				col := rgb(0xd8, 0xd6, 0xcf)
 				if k < p.Steps {
 					col = colInk
 				}

@@ -233,14 +233,12 @@ func pactChip(c *canvas, x, y int, p adjudicator.Power) int {
 	f := c.face(true, sizeSmall)
 	col := powerColour(p)
 	tw := textWidth(f, "T")
-	lw := textWidth(f, letter(p))
-	w := 8 + tw + 8 + chipH - 8 + 4
-	_ = lw
+	d := float32(chipH-10) / 2 // the radius of the letter's disc
+	w := 11 + tw + 6 + int(2*d) + 5
 	c.roundBox(x, y, x+w, y+chipH, chipH/2, col)
 	c.roundBox(x+3, y+3, x+w-3, y+chipH-3, chipH/2-3, colWhite)
 	b := midBaseline(f, y, chipH)
-	c.text(x+10, b, "T", f, col)
-	d := float32(chipH-10) / 2
+	c.text(x+11, b, "T", f, col)
 	cx := float32(x+w) - 5 - d
 	c.disc(cx, float32(y)+float32(chipH)/2, d, col)
 	c.textMid(int(cx), b, letter(p), c.face(true, sizeSmall-4), colWhite)
@@ -563,28 +561,30 @@ func drawRussia(c *canvas, pv adjudicator.PublicView, y int) int {
 	c.triangle(mx-13, float32(ty-24), mx+13, float32(ty-24), mx, float32(ty-2), powerColour(adjudicator.Russia))
 	c.rect(int(mx)-2, ty, int(mx)+2, ty+40, powerColour(adjudicator.Russia))
 	y = ty + 40 + 40
-	// The last garrison check (21.23).
+	// The last garrison check (21.23): the garrison against the
+	// requirement, in the same space when there was none yet.
 	g := ru.Garrison
-	if g == nil || g.Turn == nil {
+	checked := g != nil && g.Turn != nil
+	if checked {
+		head := fmt.Sprintf("Garrison check %s", g.Turn.String())
+		if g.When != "" {
+			head += " (" + g.When + ")"
+		}
+		x = margin
+		x += c.text(x, y+30, head+": ", t, colInk)
+		x += c.text(x, y+30, fmt.Sprint(g.Garrison), bf, colInk)
+		x += c.text(x, y+30, " vs required ", t, colInk)
+		x += c.text(x, y+30, fmt.Sprint(g.Required), bf, colInk)
+		word := "surplus"
+		if g.Surplus < 0 {
+			word = "deficit"
+		}
+		x += c.text(x, y+30, ", "+word+" ", t, colInk)
+		c.text(x, y+30, signed(g.Surplus), bf, colInk)
+	} else {
 		c.text(margin, y+30, "Garrison: no check yet (21.23)", t, colMuted)
-		return y + garrisonH
+		g = &adjudicator.GarrisonCheck{}
 	}
-	head := fmt.Sprintf("Garrison check %s", g.Turn.String())
-	if g.When != "" {
-		head += " (" + g.When + ")"
-	}
-	x = margin
-	x += c.text(x, y+30, head+": ", t, colInk)
-	x += c.text(x, y+30, fmt.Sprint(g.Garrison), bf, colInk)
-	x += c.text(x, y+30, " vs required ", t, colInk)
-	x += c.text(x, y+30, fmt.Sprint(g.Required), bf, colInk)
-	word := "surplus"
-	if g.Surplus < 0 {
-		word = "deficit"
-	}
-	x += c.text(x, y+30, ", "+word+" ", t, colInk)
-	c.text(x, y+30, signed(g.Surplus), bf, colInk)
-	// Two bars: the garrison against the requirement.
 	by := y + 50
 	const barX = margin + 140
 	scale := 24
@@ -599,6 +599,10 @@ func drawRussia(c *canvas, pv adjudicator.PublicView, y int) int {
 		ry := by + i*40
 		b := midBaseline(f, ry, 34)
 		c.text(margin, b, r.name, f, colMuted)
+		if !checked {
+			c.text(barX, b, "–", f, colMuted)
+			continue
+		}
 		if r.n > 0 {
 			c.rect(barX, ry+5, barX+r.n*scale, ry+29, r.col)
 		}

@@ -1,0 +1,173 @@
+package report
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"image/png"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"stormjudge/adjudicator"
+	"stormjudge/deck"
+)
+
+// phoneWidth is the CSS width of a small phone's screen.
+const phoneWidth = 360
+
+// chromium finds a headless Chromium (Debian's package installs
+// /usr/bin/chromium). The test is skipped without one, unless
+// STORMJUDGE_REQUIRE_CHROMIUM=1 (CI installs it and sets that).
+func chromium(t *testing.T) string {
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "chromium-headless-shell"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	if os.Getenv("STORMJUDGE_REQUIRE_CHROMIUM") == "1" {
+		t.Fatal("STORMJUDGE_REQUIRE_CHROMIUM=1 but no Chromium is installed")
+	}
+	t.Skip("no Chromium installed (apt-get install chromium); set STORMJUDGE_REQUIRE_CHROMIUM=1 to require it")
+	return ""
+}
+
+// measure is injected into the test's copy of a mail's HTML only (mails
+// carry no script): it writes the page's layout figures into the title,
+// which --dump-dom prints. Headless Chromium's window is at least 500 px
+// wide, so the page is laid out in a 360 px wide root element instead,
+// as a phone's viewport would lay it out.
+const measure = `<style>html{width:360px}</style>
+<script>
+window.addEventListener('load', function () {
+  var img = document.images[0];
+  var widest = 0, what = 'none';
+  document.querySelectorAll('body *').forEach(function (e) {
+    var box = e.parentElement && e.parentElement.closest('div[style*="overflow-x:auto"]');
+    if (box) { return; } // inside a box that scrolls on its own: the box counts
+    var r = e.getBoundingClientRect().right;
+    if (r > widest) { widest = r; what = e.tagName + ':' + (e.textContent || '').trim().slice(0, 24).replace(/\s+/g, '_'); }
+  });
+  var fs = parseFloat(getComputedStyle(document.querySelector('p')).fontSize);
+  document.title = 'scroll=' + document.body.scrollWidth + ' widest=' + Math.ceil(widest) +
+    ' img=' + (img ? Math.round(img.getBoundingClientRect().width) + 'x' + Math.round(img.getBoundingClientRect().height) + ':' + img.complete + ':' + img.naturalWidth : 'none') +
+    ' font=' + fs + ' widest_element=' + what;
+});
+</script>`
+
+// TestHTMLInABrowserAtPhoneWidth renders a report and a notice in a real
+// browser at a phone's width: nothing may be wider than the screen (no
+// sideways scrolling), the picture must fit it, and the text stays
+// readable. Screenshots are written to $STORMJUDGE_SCREENSHOTS when set
+// (to look at), else to a temporary directory.
+func TestHTMLInABrowserAtPhoneWidth(t *testing.T) {
+	bin := chromium(t)
+	dir := os.Getenv("STORMJUDGE_SCREENSHOTS")
+	if dir == "" {
+		dir = t.TempDir()
+	} else if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	d, err := deck.LoadFile("../testdata/decks/illustrative.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := adjudicator.NewGameWithDeck(7, d)
+	var evs []adjudicator.Event
+	for i := 0; i < 2; i++ {
+		if s, evs, err = adjudicator.Resolve(s, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	v := adjudicator.Derive(s)
+	for name, m := range map[string]Message{
+		"public":  Public("demo", evs, v),
+		"germany": Private("demo", adjudicator.Germany, evs, v),
+		"russia":  Private("demo", adjudicator.Russia, evs, v),
+	} {
+		t.Run(name, func(t *testing.T) {
+			page := m.HTML
+			if m.HasPicture {
+				png, err := m.PNG()
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(filepath.Join(dir, name+"-picture.png"), png, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				page = strings.ReplaceAll(page, "cid:"+PictureCID, name+"-picture.png")
+			}
+			page = strings.Replace(page, "</head>", measure+"\n</head>", 1)
+			file := filepath.Join(dir, name+".html")
+			if err := os.WriteFile(file, []byte(page), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			dom := runChromium(t, bin, "--dump-dom", fmt.Sprintf("--window-size=%d,800", phoneWidth), "file://"+file)
+			title := regexp.MustCompile(`<title>([^<]*)</title>`).FindStringSubmatch(dom)
+			if title == nil {
+				t.Fatalf("no title in the DOM:\n%s", dom)
+			}
+			figures := map[string]string{}
+			for _, f := range strings.Fields(title[1]) {
+				k, v, _ := strings.Cut(f, "=")
+				figures[k] = v
+			}
+			t.Logf("%s at %d px: %s", name, phoneWidth, title[1])
+			if n, err := strconv.Atoi(figures["scroll"]); err != nil || n > phoneWidth {
+				t.Errorf("the page is %s px wide on a %d px screen: it scrolls sideways", figures["scroll"], phoneWidth)
+			}
+			if n, err := strconv.Atoi(figures["widest"]); err != nil || n > phoneWidth {
+				t.Errorf("an element reaches %s px on a %d px screen", figures["widest"], phoneWidth)
+			}
+			if m.HasPicture {
+				var w, h int
+				var complete string
+				var natural int
+				if _, err := fmt.Sscanf(strings.ReplaceAll(figures["img"], ":", " "), "%dx%d %s %d", &w, &h, &complete, &natural); err != nil {
+					t.Fatalf("img figures %q: %v", figures["img"], err)
+				}
+				if complete != "true" || natural == 0 || w > phoneWidth || w < phoneWidth-60 || h == 0 {
+					t.Errorf("the picture shows %dx%d (loaded %s, natural width %d) on a %d px screen", w, h, complete, natural, phoneWidth)
+				}
+			}
+			if fs, err := strconv.ParseFloat(figures["font"], 64); err != nil || fs < 14 {
+				t.Errorf("paragraph font size %s px: too small to read on a phone", figures["font"])
+			}
+			shot := filepath.Join(dir, name+"-360.png")
+			runChromium(t, bin, "--screenshot="+shot, fmt.Sprintf("--window-size=%d,2400", phoneWidth), "--hide-scrollbars", "file://"+file)
+			b, err := os.ReadFile(shot)
+			if err != nil {
+				t.Fatal(err)
+			}
+			img, err := png.Decode(bytes.NewReader(b))
+			if err != nil {
+				t.Fatalf("screenshot: %v", err)
+			}
+			if img.Bounds().Dx() < phoneWidth {
+				t.Errorf("screenshot %v", img.Bounds())
+			}
+		})
+	}
+}
+
+// runChromium runs headless Chromium with args and returns its output.
+func runChromium(t *testing.T, bin string, args ...string) string {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	base := []string{"--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
+		"--allow-file-access-from-files", "--virtual-time-budget=3000", "--force-device-scale-factor=1",
+		"--user-data-dir=" + t.TempDir()}
+	cmd := exec.CommandContext(ctx, bin, append(base, args...)...)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("%s %v: %v\n%s", bin, args, err, errb.String())
+	}
+	return out.String()
+}
