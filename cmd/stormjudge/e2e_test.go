@@ -1,11 +1,14 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"fmt"
+	"image/png"
 	"io"
 	"net"
 	"net/smtp"
+	"regexp"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -116,14 +119,32 @@ func mailText(t *testing.T, raw string) string {
 	if err != nil {
 		t.Fatalf("a mail of the judge does not parse: %v", err)
 	}
-	var text string
+	var text, htmlPart string
 	var kinds []string
+	cids := map[string]bool{}
 	if err := e.Walk(func(path []int, part *message.Entity, err error) error {
 		if err != nil {
 			return err
 		}
 		ct, params, _ := part.Header.ContentType()
 		kinds = append(kinds, ct)
+		if strings.HasPrefix(ct, "image/") {
+			b, err := io.ReadAll(part.Body)
+			if err != nil {
+				return err
+			}
+			if _, err := png.Decode(bytes.NewReader(b)); err != nil {
+				return fmt.Errorf("inline image: %w", err)
+			}
+			cids[strings.Trim(part.Header.Get("Content-Id"), "<>")] = true
+		}
+		if ct == "text/html" {
+			b, err := io.ReadAll(part.Body)
+			if err != nil {
+				return err
+			}
+			htmlPart = string(b)
+		}
 		if ct == "text/plain" && text == "" {
 			b, err := io.ReadAll(part.Body)
 			if err != nil {
@@ -144,6 +165,18 @@ func mailText(t *testing.T, raw string) string {
 	if !slices.Contains(kinds, "multipart/alternative") || !slices.Contains(kinds, "text/html") ||
 		slices.Index(kinds, "text/html") < slices.Index(kinds, "text/plain") {
 		t.Fatalf("a mail of the judge is not text then HTML in multipart/alternative: %v", kinds)
+	}
+	// Every cid: the HTML shows is an image of the mail; reports and
+	// notices show their picture.
+	refs := regexp.MustCompile(`src="cid:([^"]+)"`).FindAllStringSubmatch(htmlPart, -1)
+	for _, r := range refs {
+		if !cids[r[1]] {
+			t.Fatalf("the HTML shows cid:%s, which the mail lacks (it has %v)", r[1], cids)
+		}
+	}
+	id := e.Header.Get("Message-Id")
+	if (strings.Contains(id, ".public.") || strings.Contains(id, ".private.")) && len(refs) == 0 {
+		t.Fatalf("report %s shows no picture", id)
 	}
 	return text
 }

@@ -8,12 +8,14 @@ import (
 	"stormjudge/adjudicator"
 )
 
-// The size of the picture. It is drawn for CSSWidth CSS pixels at Scale
-// device pixels each: the PNG is Width pixels wide, and Height(v, power)
-// pixels tall (PublicHeight for every public picture).
+// The size of the picture. It is drawn for a phone's column of CSSWidth
+// CSS pixels at Scale device pixels each: the PNG is Width pixels wide,
+// and Height(v, power) pixels tall (PublicHeight for every public
+// picture), always a multiple of Scale. The mail shows it at the column's
+// full width (at most Width CSS pixels on a wide screen).
 const (
 	Scale    = 2
-	CSSWidth = 720
+	CSSWidth = 360
 	Width    = CSSWidth * Scale
 )
 
@@ -27,22 +29,24 @@ func mustHeight() int {
 	}
 	c := newCanvas(nil)
 	defer c.close()
-	return drawPublic(c, publicLayoutView())
+	return drawAll(c, publicLayoutView(), 0)
 }
 
 // publicLayoutView is a view whose public picture has the height of every
 // public picture: the public part's height does not depend on the figures.
 func publicLayoutView() adjudicator.View { return adjudicator.View{} }
 
-// Text sizes in pixels of the PNG; at a 360 CSS px wide phone screen the
-// smallest, sizeSmall, is 7 CSS px (14 device px at 2x).
+// Text sizes in pixels of the PNG: shown CSSWidth CSS px wide, the
+// smallest, sizeSmall, is 11 CSS px; the figures that matter are bold and
+// larger (sizeNum).
 const (
-	sizeSmall = 28
-	sizeText  = 30
-	sizeName  = 32
-	sizeHead  = 36
-	sizeTitle = 44
-	margin    = 24
+	sizeSmall = 22 // notes, keys, unmarked track cells, markers
+	sizeText  = 24 // labels and lines of text
+	sizeName  = 24 // the countries' names (bold)
+	sizeNum   = 26 // the figures that matter (bold)
+	sizeHead  = 28 // section titles (bold)
+	sizeTitle = 32 // the picture's title (bold)
+	margin    = 16
 )
 
 // The palette: a light opaque background and dark ink; one colour per
@@ -145,11 +149,12 @@ func Render(v adjudicator.View, power adjudicator.Power) ([]byte, error) {
 	return encode(img, c.inks)
 }
 
-// drawAll draws the whole picture and returns its height.
+// drawAll draws the whole picture and returns its height, a multiple of
+// Scale (whole CSS pixels).
 func drawAll(c *canvas, v adjudicator.View, power adjudicator.Power) int {
 	y := drawPublic(c, v)
 	if pv := own(v, power); pv != nil {
 		y = drawPrivate(c, v, power, pv, y)
 	}
-	return y
+	return (y + Scale - 1) / Scale * Scale
 }
