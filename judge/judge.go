@@ -417,7 +417,7 @@ func (j *Judge) publish(tx *store.Tx, g *store.Game, v int, evs []adjudicator.Ev
 	view := adjudicator.Derive(next) // once per adjudication: every mail renders it
 	pub := report.Public(g.ID, evs, view)
 	if dl := deadlineLine(g); dl != "" {
-		pub.Append(dl)
+		pub.AddToLead(dl)
 	}
 	pubPNG, err := pub.PNG() // one drawing for every copy
 	if err != nil {
@@ -431,7 +431,7 @@ func (j *Judge) publish(tx *store.Tx, g *store.Game, v int, evs []adjudicator.Ev
 	for _, seat := range g.Seats {
 		m := report.Private(g.ID, seat.Power, evs, view)
 		if dl := deadlineLine(g); dl != "" {
-			m.Append(dl)
+			m.AddToLead(dl)
 		}
 		id := fmt.Sprintf("%s/v%d/private/%s", g.ID, v, seat.Power)
 		png, err := m.PNG()

@@ -41,7 +41,7 @@ func TestFlowedTextReflowsToTheSameWords(t *testing.T) {
 			}
 		}
 		// A wrapped paragraph of the text is one line once decoded.
-		const para = "Next: Economic phase, Spring 1935 is open. Orders are due from Germany, Italy, Britain, France, Russia."
+		const para = "Next: Economic phase, Spring 1935 is open. Orders are due from every power."
 		if m.Subject == "[demo] Report: Spring 1935, economic phase next" && !strings.Contains(unflow(m.Flowed), "\n"+para+"\n") {
 			t.Errorf("paragraph not reflowed:\n%s", unflow(m.Flowed))
 		}

@@ -43,14 +43,20 @@ func (m Message) PNG() ([]byte, error) {
 	return drawPNG(m.view, m.power) // picture.go
 }
 
-// Append adds a paragraph at the end of every rendering, e.g. the
-// deadline, which the store knows and the view does not.
-func (m *Message) Append(paragraph string) {
+// AddToLead adds a paragraph to the lead ("In brief") of every
+// rendering, e.g. the deadline, which the store knows and the view does
+// not.
+func (m *Message) AddToLead(paragraph string) {
 	if m.w == nil {
 		return
 	}
-	m.w.blank()
-	m.w.wrap(paragraph, "  ")
+	at := m.w.leadEnd
+	if at <= 0 || at > len(m.w.blocks) {
+		at = len(m.w.blocks)
+	}
+	b := block{kind: blockPara, text: paragraph, rest: "  "}
+	m.w.blocks = append(m.w.blocks[:at], append([]block{b}, m.w.blocks[at:]...)...)
+	m.w.leadEnd = at + 1
 	m.render()
 }
 
@@ -80,6 +86,7 @@ func Public(game string, events []adjudicator.Event, v adjudicator.View) Message
 	w.blank()
 	w.heading("In brief")
 	lead(&w, pub, pv)
+	w.leadEnd = len(w.blocks)
 	renderEvents(&w, pub, pv)
 	w.blank()
 	tracks(&w, pv) // tracks.go
@@ -189,10 +196,15 @@ func Private(game string, p adjudicator.Power, events []adjudicator.Event, v adj
 	case pv.Ended:
 		w.wrap("The game has ended.", "  ")
 	case me.Required:
-		w.wrap(fmt.Sprintf("%s, %s: your orders are due. What you may order is at the end of this notice.", pv.SegmentTitle, pv.Turn), "  ")
+		w.wrap(fmt.Sprintf("%s, %s: your orders are due; %s, listed at the end of this notice.",
+			pv.SegmentTitle, pv.Turn, plural(len(me.Options), "order")+" possible"), "  ")
 	default:
 		w.wrap(fmt.Sprintf("%s, %s: nothing to order from you.", pv.SegmentTitle, pv.Turn), "  ")
 	}
+	if !pv.Ended {
+		w.wrap(fmt.Sprintf("You hold %s; activity counters available: %s.", TilePoints(pub.TilePoints), counters(me.Available)), "  ")
+	}
+	w.leadEnd = len(w.blocks)
 	if len(mine) > 0 {
 		w.wrap(fmt.Sprintf("%d thing(s) for your eyes only, below.", len(mine)), "  ")
 		w.blank()
@@ -310,8 +322,12 @@ func next(w *writer, pv adjudicator.PublicView) {
 	for i, p := range pv.Required {
 		names[i] = p.Title()
 	}
+	who := strings.Join(names, ", ")
+	if len(names) == len(pv.Powers) && len(names) > 1 {
+		who = "every power"
+	}
 	w.wrap(fmt.Sprintf("Next: %s, %s is open. Orders are due from %s.",
-		pv.SegmentTitle, pv.Turn, strings.Join(names, ", ")), "  ")
+		pv.SegmentTitle, pv.Turn, who), "  ")
 }
 
 // orderNext lists what p may order now with costs, and an order block.

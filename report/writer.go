@@ -11,6 +11,9 @@ import (
 // the renderers differing in what they say.
 type writer struct {
 	blocks []block
+	// leadEnd is the index of the first block after the lead ("In
+	// brief"), where Message.AddToLead inserts.
+	leadEnd int
 }
 
 type blockKind int

@@ -65,7 +65,7 @@ func (c *canvas) close() {
 
 // faceKeys are every face the picture uses.
 var faceKeys = []faceKey{
-	{false, sizeSmall}, {true, sizeSmall}, {false, sizeText}, {true, sizeText}, {true, sizeName}, {true, sizeHead},
+	{false, sizeSmall}, {true, sizeSmall}, {false, sizeText}, {true, sizeText}, {true, sizeNum}, {true, sizeHead},
 	{true, sizeTitle},
 }
 

@@ -8,12 +8,23 @@ import (
 
 // The schematic map: the diplomatic targets of 24.21 and Russia (4.16B) on
 // a grid of mapCols x mapRows cells that roughly follows European
-// geography, grouped by the regions of 4.16. Germany, Italy, Britain and
-// France are not targets and have no box; the empty cells where they would
-// be carry the region labels and the legend.
+// geography, grouped by the regions of 4.16: Scandinavia along the top,
+// Western Europe down the left, Central Europe in the middle, Eastern
+// Europe on the right, the Balkans at the bottom. Every pair of bordering
+// targets of 28.42 lies in neighbouring cells (side by side or
+// diagonally), so that no border line runs under a box. Germany, Italy,
+// Britain and France are not targets and have no box; the empty cells
+// carry the region labels and the key of the powers.
+//
+//	         0           1          2          3          4
+//	0    Ireland    [Scandi-]    Norway     Sweden     Finland
+//	1    Belg/Lux   [Central]    Czecho     Poland     Russia
+//	2    Rhineland   Austria     Hungary    Rumania   [Eastern]
+//	3    [Western]  (powers)     Yugo       Bulgaria   Turkey
+//	4    Spain      (powers)     Albania    Greece    [Balkans]
 
 const (
-	mapCols = 6
+	mapCols = 5
 	mapRows = 5
 )
 
@@ -32,21 +43,21 @@ var places = []place{
 	{"Norway", "Norway", 2, 0},                 // 24.21J, 4.16A
 	{"Sweden", "Sweden", 3, 0},                 // 24.21O, 4.16A
 	{"Finland", "Finland", 4, 0},               // 24.21F, 4.16A
-	{"Ireland", "Ireland", 0, 1},               // 24.21I, 4.16C
-	{"Belgium/Luxembourg", "Belg/Lux", 1, 1},   // 24.21C, 4.16C
-	{"Rhineland", "Rhineland", 1, 2},           // 24.21L, 4.16C
-	{"Spain", "Spain", 0, 3},                   // 24.21N, 4.16C
-	{"Czechoslovakia", "Czecho", 3, 1},         // 24.21E, 4.16D
-	{"Austria", "Austria", 2, 2},               // 24.21B, 4.16D
-	{"Hungary", "Hungary", 3, 2},               // 24.21H, 4.16D
-	{"Poland", "Poland", 4, 1},                 // 24.21K, 4.16B
-	{adjudicator.RussiaTarget, "Russia", 5, 1}, // 4.16B
-	{"Rumania", "Rumania", 4, 2},               // 24.21M, 4.16B
-	{"Yugoslavia", "Yugo", 3, 3},               // 24.21Q, 4.16E
-	{"Bulgaria", "Bulgaria", 4, 3},             // 24.21D, 4.16E
+	{"Ireland", "Ireland", 0, 0},               // 24.21I, 4.16C
+	{"Belgium/Luxembourg", "Belg/Lux", 0, 1},   // 24.21C, 4.16C
+	{"Rhineland", "Rhineland", 0, 2},           // 24.21L, 4.16C
+	{"Spain", "Spain", 0, 4},                   // 24.21N, 4.16C
+	{"Czechoslovakia", "Czecho", 2, 1},         // 24.21E, 4.16D
+	{"Austria", "Austria", 1, 2},               // 24.21B, 4.16D
+	{"Hungary", "Hungary", 2, 2},               // 24.21H, 4.16D
+	{"Poland", "Poland", 3, 1},                 // 24.21K, 4.16B
+	{adjudicator.RussiaTarget, "Russia", 4, 1}, // 4.16B
+	{"Rumania", "Rumania", 3, 2},               // 24.21M, 4.16B
+	{"Yugoslavia", "Yugo", 2, 3},               // 24.21Q, 4.16E
+	{"Bulgaria", "Bulgaria", 3, 3},             // 24.21D, 4.16E
 	{"Albania", "Albania", 2, 4},               // 24.21A, 4.16E
 	{"Greece", "Greece", 3, 4},                 // 24.21G, 4.16E
-	{"Turkey", "Turkey", 5, 4},                 // 24.21P, 4.16E
+	{"Turkey", "Turkey", 4, 3},                 // 24.21P, 4.16E
 }
 
 // regionBox is the faint background of a region of 4.16: cells
@@ -62,15 +73,15 @@ type regionBox struct {
 
 var regionBoxes = []regionBox{
 	{adjudicator.Scandinavia, []string{"Scandi-", "navia"}, 1, 0, 4, 0, 1, 0},    // 4.16A
-	{adjudicator.WesternEurope, []string{"Western", "Europe"}, 0, 1, 1, 3, 0, 2}, // 4.16C
-	{adjudicator.CentralEurope, []string{"Central", "Europe"}, 2, 1, 3, 2, 2, 1}, // 4.16D
-	{adjudicator.EasternEurope, []string{"Eastern", "Europe"}, 4, 1, 5, 2, 5, 2}, // 4.16B
-	{adjudicator.Balkans, []string{"Balkans"}, 2, 3, 5, 4, 2, 3},                 // 4.16E
+	{adjudicator.WesternEurope, []string{"Western", "Europe"}, 0, 0, 0, 4, 0, 3}, // 4.16C
+	{adjudicator.CentralEurope, []string{"Central", "Europe"}, 1, 1, 2, 2, 1, 1}, // 4.16D
+	{adjudicator.EasternEurope, []string{"Eastern", "Europe"}, 3, 1, 4, 2, 4, 2}, // 4.16B
+	{adjudicator.Balkans, []string{"Balkans"}, 2, 3, 4, 4, 4, 4},                 // 4.16E
 }
 
-// legendCell is the top-left of the two empty cells (0,4)-(1,4) that hold
-// the legend of the markers.
-var legendCol, legendRow = 0, 4
+// legendCol, legendRow is the top of the two empty cells (1,3)-(1,4),
+// outside every region, that hold the key of the powers.
+var legendCol, legendRow = 1, 3
 
 func placeOf(name string) (place, bool) {
 	for _, p := range places {

@@ -10,12 +10,12 @@ import (
 // drawPrivate draws a power's own tracks below the public picture, from
 // its private view pv only; it returns the new height.
 func drawPrivate(c *canvas, v adjudicator.View, p adjudicator.Power, pv *adjudicator.PowerView, y int) int {
-	y += 8
 	col := powerColour(p)
-	c.roundBox(margin, y, Width-margin, y+60, 12, col)
-	h := c.face(true, sizeHead)
-	c.text(margin+20, midBaseline(h, y, 60), p.Title()+" only: secret, not shown to the other powers", h, colWhite)
-	y += 60
+	const h = 52
+	c.roundBox(margin, y, Width-margin, y+h, 10, col)
+	f := c.face(true, sizeNum)
+	c.text(margin+16, midBaseline(f, y, h), fit(f, p.Title()+" only: secret, not shown to others", Width-2*margin-32), f, colWhite)
+	y += h
 	y = drawCounters(c, pv, y)
 	if pv.Naval != nil {
 		y = drawNaval(c, v.Public.Turn.Season, pv.Naval, y)
@@ -41,9 +41,16 @@ var counterKinds = []struct {
 func drawCounters(c *canvas, pv *adjudicator.PowerView, y int) int {
 	y = sectionTitle(c, y, "Activity counters", "12.3")
 	f := c.face(false, sizeSmall)
-	bf := c.face(true, sizeText)
-	const sq, gap = 52, 8
-	x := margin
+	t := c.face(false, sizeText)
+	nf := c.face(true, sizeNum)
+	y += 4
+	b := y + 24
+	x := margin + c.text(margin, b, "Available: ", t, colInk)
+	x += c.text(x, b, fmt.Sprint(pv.Available.Points()), nf, colInk)
+	c.text(x, b, " points", t, colInk)
+	y += 38
+	const sq, gap = 48, 8
+	x = margin
 	any := false
 	for _, k := range counterKinds {
 		avail, used := k.Get(pv.Available), k.Get(pv.Used)
@@ -51,33 +58,37 @@ func drawCounters(c *canvas, pv *adjudicator.PowerView, y int) int {
 		if total == 0 {
 			continue
 		}
-		w := total*(sq+gap) + 16
+		w := total*(sq+gap) - gap
 		if x > margin && x+w > Width-margin {
 			x = margin
 			y += sq + gap
 		}
 		any = true
 		for i := 0; i < total; i++ {
+			if x > margin && x+sq > Width-margin {
+				x = margin
+				y += sq + gap
+			}
 			if i < avail {
 				c.roundBox(x, y, x+sq, y+sq, 8, colInk)
-				c.textMid(x+sq/2, midBaseline(bf, y, sq), k.Label, bf, colWhite)
+				c.textMid(x+sq/2, midBaseline(nf, y, sq), k.Label, nf, colWhite)
 			} else {
 				c.roundFrame(x, y, x+sq, y+sq, 8, 3, colMuted)
-				c.textMid(x+sq/2, midBaseline(bf, y, sq), k.Label, bf, colMuted)
+				c.textMid(x+sq/2, midBaseline(nf, y, sq), k.Label, nf, colMuted)
 				c.line(float32(x+6), float32(y+sq-6), float32(x+sq-6), float32(y+6), 3, colMuted)
 			}
 			x += sq + gap
 		}
-		x += 16
+		x += 12
 	}
 	if !any {
-		c.text(margin, midBaseline(f, y, sq), "No activity counters this turn.", c.face(false, sizeText), colMuted)
+		c.text(margin, midBaseline(t, y, sq), "No activity counters this turn.", t, colMuted)
 	}
-	y += sq + 10
-	key := fmt.Sprintf("Available: %d points. Dark: available; crossed out: used. S ship, R research counter.", pv.Available.Points())
+	y += sq + 4
+	key := "Dark: available; crossed out: used. S ship, R research counter."
 	for _, l := range wrap(f, key, Width-2*margin) {
-		c.text(margin, y+28, l, f, colMuted)
-		y += 36
+		c.text(margin, y+24, l, f, colMuted)
+		y += 30
 	}
 	return y + 4
 }
@@ -97,22 +108,26 @@ func shipName(s adjudicator.Ship) string {
 
 // drawNaval draws the naval construction chart (19.21): rows 5..2 by
 // season column, with the rate, capacity and saved points (19.3-19.75).
+// A row is as tall as its fullest cell: the ships of a cell are stacked.
 func drawNaval(c *canvas, season adjudicator.Season, n *adjudicator.NavalView, y int) int {
 	y = sectionTitle(c, y, "Naval construction", "19.2")
 	f := c.face(false, sizeSmall)
 	t := c.face(false, sizeText)
+	nf := c.face(true, sizeNum)
 	bf := c.face(true, sizeSmall)
+	y += 4
 	x := margin
 	for i, kv := range []struct {
 		k string
 		v int
 	}{{"rate", n.Rate}, {"capacity", n.Capacity}, {"saved", n.Saved}} {
 		if i > 0 {
-			x += c.text(x, y+30, "   ", t, colInk)
+			x += c.text(x, y+24, " · ", t, colMuted)
 		}
-		x += c.text(x, y+30, kv.k+" ", t, colInk)
-		x += c.text(x, y+30, fmt.Sprint(kv.v), c.face(true, sizeText), colInk)
+		x += c.text(x, y+24, kv.k+" ", t, colInk)
+		x += c.text(x, y+24, fmt.Sprint(kv.v), nf, colInk)
 	}
+	y += 34
 	if len(n.ShipCosts) > 0 {
 		var parts []string
 		for _, sc := range n.ShipCosts {
@@ -122,10 +137,13 @@ func drawNaval(c *canvas, season adjudicator.Season, n *adjudicator.NavalView, y
 			}
 			parts = append(parts, fmt.Sprintf("%s %d", a, sc.Cost))
 		}
-		c.textRight(Width-margin, y+30, "cost: "+strings.Join(parts, " · "), f, colMuted)
+		for _, l := range wrap(f, "Cost this turn: "+strings.Join(parts, " · "), Width-2*margin) {
+			c.text(margin, y+24, l, f, colMuted)
+			y += 30
+		}
 	}
-	y += 46
-	const labelW, headH, rowH = 120, 40, 52
+	y += 4
+	const labelW, headH, chipRowH = 76, 36, 40
 	colW := (Width - 2*margin - labelW) / 4
 	for s := adjudicator.Spring; s <= adjudicator.Winter; s++ {
 		x0 := margin + labelW + int(s-1)*colW
@@ -138,36 +156,33 @@ func drawNaval(c *canvas, season adjudicator.Season, n *adjudicator.NavalView, y
 	}
 	y += headH
 	for row := 5; row >= 2; row-- {
-		ry := y + (5-row)*rowH
-		c.rect(margin, ry, Width-margin, ry+1, colRule)
-		c.text(margin+8, midBaseline(f, ry, rowH), fmt.Sprintf("row %d", row), f, colMuted)
+		var cells [4][]adjudicator.Ship
+		most := 1
+		for _, sh := range n.Building {
+			if sh.Row == row && sh.Column >= adjudicator.Spring && sh.Column <= adjudicator.Winter {
+				i := int(sh.Column - adjudicator.Spring)
+				cells[i] = append(cells[i], sh)
+				most = max(most, len(cells[i]))
+			}
+		}
+		rowH := most*chipRowH + 8
+		c.rect(margin, y, Width-margin, y+1, colRule)
+		c.text(margin+6, midBaseline(f, y, min(rowH, chipRowH+8)), fmt.Sprintf("row %d", row), f, colMuted)
 		for s := adjudicator.Spring; s <= adjudicator.Winter; s++ {
 			x0 := margin + labelW + int(s-1)*colW
 			if s == season {
-				c.rect(x0+2, ry+1, x0+colW-2, ry+rowH, rgb(0xf0, 0xef, 0xe8))
+				c.rect(x0+2, y+1, x0+colW-2, y+rowH, rgb(0xf0, 0xef, 0xe8))
 			}
-			var here []adjudicator.Ship
-			for _, sh := range n.Building {
-				if sh.Row == row && sh.Column == s {
-					here = append(here, sh)
-				}
-			}
-			x := x0 + 8
-			for i, sh := range here {
-				label := shipName(sh)
-				w := textWidth(bf, label) + 20
-				rest := len(here) - i - 1
-				if rest > 0 && x+w+textWidth(bf, "+9")+16 > x0+colW-6 || x+w > x0+colW-6 {
-					c.text(x, midBaseline(bf, ry, rowH), fmt.Sprintf("+%d", len(here)-i), bf, colInk)
-					break
-				}
-				c.roundBox(x, ry+8, x+w, ry+rowH-8, 8, colInk)
-				c.text(x+10, midBaseline(bf, ry+8, rowH-16), label, bf, colWhite)
-				x += w + 8
+			for i, sh := range cells[s-adjudicator.Spring] {
+				cy := y + 4 + i*chipRowH
+				label := fit(bf, shipName(sh), colW-12-16)
+				w := textWidth(bf, label) + 16
+				c.roundBox(x0+6, cy+4, x0+6+w, cy+chipRowH-2, 7, colInk)
+				c.text(x0+6+8, midBaseline(bf, cy+4, chipRowH-6), label, bf, colWhite)
 			}
 		}
+		y += rowH
 	}
-	y += 4 * rowH
 	c.rect(margin, y, Width-margin, y+1, colRule)
 	var launched []string
 	for _, sh := range n.Launched {
@@ -184,73 +199,39 @@ func drawNaval(c *canvas, season adjudicator.Season, n *adjudicator.NavalView, y
 	if n.PreGameCarriers > 0 {
 		line += fmt.Sprintf("; %d carriers built before the game", n.PreGameCarriers)
 	}
-	y += 6
-	for _, l := range wrap(f, line, Width-2*margin) {
-		c.text(margin, y+28, l, f, colInk)
-		y += 36
+	y += 4
+	for _, l := range wrap(t, line, Width-2*margin) {
+		c.text(margin, y+26, l, t, colInk)
+		y += 32
 	}
 	return y + 4
 }
 
-// Columns of the research sheet.
-const (
-	researchBarX = 470
-	researchBarW = 500
-	researchText = researchBarX + researchBarW + 20
-)
-
-// drawResearch draws the side's research record sheet (15.4): a bar per
-// project with steps, the results and those held (16.16).
+// drawResearch draws the side's research record sheet (15.4): per project
+// its name and figures, and under them a bar of its steps; then the
+// results achieved and those held (16.16).
 func drawResearch(c *canvas, r adjudicator.ResearchView, y int) int {
 	note := "15.4"
 	if r.Side != "" {
 		note = title(string(r.Side)) + " sheet, 15.4"
 	}
-	if r.Leader {
-		note += "; you place the basic points (15.21)"
-	}
 	y = sectionTitle(c, y, "Research", note)
 	f := c.face(false, sizeSmall)
-	const rowH = 46
-	if len(r.Projects) == 0 {
-		c.text(margin, y+30, "No steps on the research sheet yet.", c.face(false, sizeText), colMuted)
-		y += 44
+	t := c.face(false, sizeText)
+	if r.Leader {
+		c.text(margin, y+26, "You place the side's basic points (15.21).", t, colInk)
+		y += 34
 	}
+	if len(r.Projects) == 0 {
+		c.text(margin, y+26, "No steps on the research sheet yet.", t, colMuted)
+		y += 34
+	}
+	const rowH = 62
+	barW := Width - 2*margin - 16
 	for i, p := range r.Projects {
 		ry := y + i*rowH
 		if i%2 == 0 {
 			c.rect(margin, ry, Width-margin, ry+rowH, rgb(0xf1, 0xf0, 0xea))
-		}
-		b := midBaseline(f, ry, rowH)
-		c.text(margin+8, b, fit(f, p.Project, researchBarX-margin-24), f, colInk)
-		by0, by1 := ry+10, ry+rowH-10
-		if p.MaxSteps > 0 {
-			n := p.MaxSteps
-			gap := 3
-			if n > 40 {
-				gap = 0
-			}
-			seg := float64(researchBarW+gap) / float64(n)
-			for k := 0; k < n; k++ {
-				x0 := researchBarX + int(float64(k)*seg)
-				x1 := researchBarX + int(float64(k+1)*seg) - gap
-				col := rgb(0xd8, 0xd6, 0xcf)
-				if k < p.Steps {
-					col = colInk
-				}
-				c.rect(x0, by0, x1, by1, col)
-			}
-		} else {
-			// No limit: one square per step, as many as fit.
-			const s = 26
-			k := 0
-			for ; k < p.Steps && (k+1)*(s+4) <= researchBarW; k++ {
-				x0 := researchBarX + k*(s+4)
-				c.rect(x0, by0, x0+s, by1, colInk)
-			}
-			if k < p.Steps {
-				c.text(researchBarX+k*(s+4)+4, b, "…", f, colInk)
-			}
 		}
 		var parts []string
 		if p.MaxSteps > 0 {
@@ -262,7 +243,41 @@ func drawResearch(c *canvas, r adjudicator.ResearchView, y int) int {
 		if p.Held > 0 {
 			parts = append(parts, fmt.Sprintf("%d held", p.Held))
 		}
-		c.text(researchText, b, fit(f, strings.Join(parts, " · "), Width-margin-researchText), f, colInk)
+		figures := strings.Join(parts, " · ")
+		b := ry + 30
+		fw := textWidth(f, figures)
+		c.textRight(Width-margin-8, b, figures, f, colInk)
+		c.text(margin+8, b, fit(t, p.Project, Width-2*margin-16-fw-16), t, colInk)
+		bx := margin + 8
+		by0, by1 := ry+40, ry+54
+		if p.MaxSteps > 0 {
+			n := p.MaxSteps
+			gap := 3
+			if n > 40 {
+				gap = 0
+			}
+			seg := float64(barW+gap) / float64(n)
+			for k := 0; k < n; k++ {
+				x0 := bx + int(float64(k)*seg)
+				x1 := bx + int(float64(k+1)*seg) - gap
+				col := rgb(0xd8, 0xd6, 0xcf)
+				if k < p.Steps {
+					col = colInk
+				}
+				c.rect(x0, by0, x1, by1, col)
+			}
+		} else {
+			// No limit: one square per step, as many as fit.
+			const s = 22
+			k := 0
+			for ; k < p.Steps && (k+1)*(s+4) <= barW-30; k++ {
+				x0 := bx + k*(s+4)
+				c.rect(x0, by0, x0+s, by1, colInk)
+			}
+			if k < p.Steps {
+				c.text(bx+k*(s+4)+4, by1, "…", f, colInk)
+			}
+		}
 	}
 	y += len(r.Projects) * rowH
 	var res []string
@@ -279,10 +294,10 @@ func drawResearch(c *canvas, r adjudicator.ResearchView, y int) int {
 	if len(res) > 0 {
 		line = "Results achieved (15.5): " + strings.Join(res, ", ")
 	}
-	y += 6
-	for _, l := range wrap(f, line, Width-2*margin) {
-		c.text(margin, y+28, l, f, colInk)
-		y += 36
+	y += 4
+	for _, l := range wrap(t, line, Width-2*margin) {
+		c.text(margin, y+26, l, t, colInk)
+		y += 32
 	}
 	return y
 }

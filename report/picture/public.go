@@ -10,16 +10,20 @@ import (
 
 // Geometry of the public part, in pixels of the PNG.
 const (
-	headerH   = 128
-	cellW     = (Width - 2*margin) / mapCols
-	cellH     = 156
-	boxInset  = 10
-	bandH     = 44
-	chipH     = 38
-	trackX    = 264 // where the tracks' cells start
-	trackCell = 80  // width of one cell of a -5..+5 track
-	trackH    = 50
-	rowGap    = 12
+	headerH  = 112
+	cellW    = 137 // a map cell; mapCols of them across
+	cellH    = 118
+	mapX0    = (Width - mapCols*cellW) / 2
+	boxInset = 4  // a box inside its cell
+	bandH    = 34 // a box's title band
+	chipH    = 30 // a marker
+	chipGap  = 4
+	chipPad  = 5 // between a box's edge and its markers
+
+	trackX    = margin + 128 // where the tracks' cells start
+	trackCell = 44           // width of one cell of a -5..+5 track
+	trackH    = 44
+	rowGap    = 10
 )
 
 // signed formats n with its sign, a real minus sign for negatives.
@@ -34,7 +38,7 @@ func signed(n int) string {
 }
 
 // drawPublic draws the public picture from the top and returns its
-// height.
+// height. Its height does not depend on the figures (PublicHeight).
 func drawPublic(c *canvas, v adjudicator.View) int {
 	y := drawHeader(c, v.Public)
 	y = drawMap(c, v.Public, y)
@@ -52,7 +56,7 @@ func drawHeader(c *canvas, pv adjudicator.PublicView) int {
 	if pv.Turn.Season != 0 {
 		turn += " · " + pv.Turn.String()
 	}
-	c.text(margin, 58, turn, title, colInk)
+	c.text(margin, 44, fit(title, turn, Width-2*margin), title, colInk)
 	seg := pv.SegmentTitle
 	if seg == "" {
 		seg = string(pv.Segment)
@@ -64,34 +68,46 @@ func drawHeader(c *canvas, pv adjudicator.PublicView) int {
 	case pv.AwaitsDraw:
 		status = "Awaiting the moderator's draw"
 	}
-	if status != "" {
-		c.textRight(Width-margin, 58, status, bold, colInk)
-	}
-	c.text(margin, 104, fit(text, seg, 820), text, colInk)
+	// The second line: the segment on the left; on the right the powers
+	// that must order now, as letter chips, or else the status.
+	const lineY, lineH = 58, 40
+	b := midBaseline(text, lineY, lineH)
+	right := Width - margin
 	if len(pv.Required) > 0 && !pv.Ended {
-		// The powers that must order now, as letter chips.
 		x := Width - margin
 		for i := len(pv.Required) - 1; i >= 0; i-- {
-			x -= chipH
-			letterChip(c, x, 104-29, chipH, pv.Required[i])
-			x -= 6
+			x -= 32
+			letterChip(c, x, lineY+(lineH-32)/2, 32, pv.Required[i])
+			x -= 4
 		}
-		c.textRight(x-6, 104, "To order:", text, colMuted)
+		x -= 6
+		x -= textWidth(text, "To order:")
+		c.text(x, b, "To order:", text, colMuted)
+		right = x - 16
+		if status != "" {
+			seg += " · " + status
+			status = ""
+		}
 	}
-	c.rect(margin, headerH-4, Width-margin, headerH-2, colRule)
+	if status != "" {
+		c.textRight(Width-margin, b, status, bold, colInk)
+		right = Width - margin - textWidth(bold, status) - 16
+	}
+	c.text(margin, b, fit(text, seg, right-margin), text, colInk)
+	c.rect(margin, headerH-6, Width-margin, headerH-4, colRule)
 	return headerH
 }
 
 // letterChip draws a square of the power's colour with its letter.
 func letterChip(c *canvas, x, y, s int, p adjudicator.Power) {
-	c.roundBox(x, y, x+s, y+s, 7, powerColour(p))
+	c.roundBox(x, y, x+s, y+s, 6, powerColour(p))
 	f := c.face(true, sizeSmall)
 	c.textMid(x+s/2, midBaseline(f, y, s), letter(p), f, colWhite)
 }
 
 // cellRect is the pixel rectangle of a map cell.
 func cellRect(top, col, row int) (x0, y0, x1, y1 int) {
-	x0 = margin + col*cellW
+	x0 = mapX0 + col*cellW
 	y0 = top + row*cellH
 	return x0, y0, x0 + cellW, y0 + cellH
 }
@@ -101,97 +117,98 @@ func boxCentre(top int, p place) (float32, float32) {
 	return float32(x0+x1) / 2, float32(y0+y1) / 2
 }
 
-func drawMap(c *canvas, pv adjudicator.PublicView, top int) int {
-	top += 8
+// drawMap draws the map of the targets with its key; it returns the y
+// below.
+func drawMap(c *canvas, pv adjudicator.PublicView, y int) int {
+	y = sectionTitle(c, y, "Diplomatic targets", "24.21, by region 4.16")
+	top := y + 2
+	bottom := top + mapRows*cellH
+	// The regions, their labels, the key of the powers and the borders
+	// are the same in every picture: drawn once (mapBase).
+	drawMapBase(c, borderEdges(pv.Targets), top, bottom)
+	for _, t := range pv.Targets {
+		p, _ := placeOf(t.Name)
+		drawTarget(c, top, p, t)
+	}
+	return drawMarkerKey(c, bottom+8)
+}
+
+// drawMapStatic draws what drawMapBase keeps: the regions of 4.16 with
+// their labels, the borders of 28.42 (under the boxes) and the key of the
+// powers.
+func drawMapStatic(c *canvas, edges []edge, top int) {
 	head := c.face(true, sizeText)
-	// The regions of 4.16.
 	for _, r := range regionBoxes {
 		x0, y0, _, _ := cellRect(top, r.Col0, r.Row0)
 		_, _, x1, y1 := cellRect(top, r.Col1, r.Row1)
-		c.roundBox(x0+3, y0+3, x1-3, y1-3, 18, regionColours[r.Region])
+		c.roundBox(x0+1, y0+1, x1-1, y1-1, 14, regionColours[r.Region])
 		lx0, ly0, lx1, ly1 := cellRect(top, r.LabelCol, r.LabelRow)
-		lh := 36
+		const lh = 30
 		by := (ly0+ly1)/2 - lh*len(r.Label)/2
 		for i, l := range r.Label {
 			c.textMid((lx0+lx1)/2, midBaseline(head, by+i*lh, lh), l, head, colMuted)
 		}
 	}
-	// The corner cell names the map.
-	{
-		x0, y0, x1, y1 := cellRect(top, 0, 0)
-		f := c.face(true, sizeText)
-		s := c.face(false, sizeSmall)
-		c.textMid((x0+x1)/2, (y0+y1)/2-6, "Diplomatic", f, colInk)
-		c.textMid((x0+x1)/2, (y0+y1)/2+30, "targets 24.21", s, colMuted)
-	}
-	// The borders of 28.42, under the boxes.
-	for _, e := range borderEdges(pv.Targets) {
+	for _, e := range edges {
 		a, _ := placeOf(e.A)
 		b, _ := placeOf(e.B)
 		ax, ay := boxCentre(top, a)
 		bx, by := boxCentre(top, b)
 		c.line(ax, ay, bx, by, 4, colBorderLine)
 	}
-	for _, t := range pv.Targets {
-		p, _ := placeOf(t.Name)
-		drawTarget(c, top, p, t)
-	}
 	drawPowerKey(c, top)
-	bottom := top + mapRows*cellH
-	return drawMarkerKey(c, bottom+6)
 }
 
-// drawTarget draws one country's box.
+// drawTarget draws one country's box: its name in the title band (in the
+// controller's colour for a controlled country), then two rows of
+// markers: control and flags, then trade pact and civil war.
 func drawTarget(c *canvas, top int, p place, t adjudicator.TargetView) {
 	cx0, cy0, cx1, cy1 := cellRect(top, p.Col, p.Row)
 	x0, y0, x1, y1 := cx0+boxInset, cy0+boxInset, cx1-boxInset, cy1-boxInset
 	name := c.face(true, sizeName)
 	small := c.face(false, sizeSmall)
 	if t.Controller != 0 {
-		// A controlled country (11.61E): its title band in the
-		// controller's colour, with its letter.
+		// A controlled country (11.61E): its frame and title band in
+		// the controller's colour.
 		col := powerColour(t.Controller)
-		c.roundBox(x0, y0, x1, y1, 12, col)
-		c.roundBox(x0+4, y0+bandH, x1-4, y1-4, 9, colWhite)
-		c.rect(x0+4, y0+bandH, x1-4, y0+bandH+12, colWhite)
-		r := float32(15)
-		dx, dy := float32(x0+8)+r, float32(y0+bandH/2)+1
-		c.disc(dx, dy, r, colWhite)
-		lf := c.face(true, sizeSmall)
-		c.textMid(int(dx), midBaseline(lf, y0, bandH)+1, letter(t.Controller), lf, col)
-		nx0 := x0 + 8 + int(2*r)
-		n := fit(name, p.Short, x1-nx0-8)
-		c.textMid((nx0+x1)/2, midBaseline(name, y0, bandH)+1, n, name, colWhite)
+		c.roundBox(x0, y0, x1, y1, 10, col)
+		c.roundBox(x0+4, y0+bandH, x1-4, y1-4, 7, colWhite)
+		c.rect(x0+4, y0+bandH, x1-4, y0+bandH+8, colWhite)
+		c.textMid((x0+x1)/2, midBaseline(name, y0, bandH)+1, fit(name, p.Short, x1-x0-8), name, colWhite)
 	} else {
-		c.roundBox(x0, y0, x1, y1, 12, colBoxFrame)
-		c.roundBox(x0+2, y0+2, x1-2, y1-2, 10, colWhite)
-		c.textMid((x0+x1)/2, midBaseline(name, y0, bandH)+2, fit(name, p.Short, x1-x0-12), name, colInk)
-		c.rect(x0+10, y0+bandH, x1-10, y0+bandH+2, colCell)
+		c.roundBox(x0, y0, x1, y1, 10, colBoxFrame)
+		c.roundBox(x0+2, y0+2, x1-2, y1-2, 8, colWhite)
+		c.textMid((x0+x1)/2, midBaseline(name, y0, bandH)+2, fit(name, p.Short, x1-x0-8), name, colInk)
+		c.rect(x0+8, y0+bandH, x1-8, y0+bandH+2, colCell)
 	}
-	// Flags (24.18), the partner's flags (11.61A-B).
-	fy := y0 + bandH + 6
-	x := x0 + 8
+	inner := x1 - x0 - 2*chipPad
+	// Row 1: control (11.61E), flags (24.18) and the partner's flags
+	// (11.61A-B).
+	ry := y0 + bandH + 6
+	x := x0 + chipPad
+	if t.Controller != 0 {
+		x = controlChip(c, x, ry, t.Controller) + chipGap
+	}
+	partner := t.PartnerPower
+	if partner == 0 {
+		partner = partnerOf(t.FlagPower)
+	}
 	switch {
 	case t.Name == adjudicator.RussiaTarget:
-		c.textMid((x0+x1)/2, midBaseline(small, fy, chipH), "major power", small, colMuted)
+		c.text(x, midBaseline(small, ry, chipH), "major power", small, colMuted)
 	case t.Flags > 0 || t.PartnerFlags > 0:
-		if t.Flags > 0 {
-			x = flagChip(c, x, fy, t.FlagPower, t.Flags) + 8
-		}
-		if t.PartnerFlags > 0 {
-			flagChip(c, x, fy, partnerOf(t.FlagPower), t.PartnerFlags)
-		}
-	default:
-		c.text(x+4, midBaseline(small, fy, chipH), "no flags", small, colMuted)
+		flagsChip(c, x, ry, x0+chipPad+inner-x, t.FlagPower, t.Flags, partner, t.PartnerFlags)
+	case t.Controller == 0:
+		c.text(x+2, midBaseline(small, ry, chipH), "no flags", small, colMuted)
 	}
-	// Trade pact (11.61) and civil war events (25.31).
-	my := fy + chipH + 4
-	x = x0 + 8
+	// Row 2: trade pact (11.61) and civil war events (25.31).
+	ry += chipH + chipGap
+	x = x0 + chipPad
 	if t.TradePact != 0 {
-		x = pactChip(c, x, my, t.TradePact) + 8
+		x = pactChip(c, x, ry, t.TradePact) + chipGap
 	}
 	if t.CivilWarEvents > 0 {
-		civilWarChip(c, x, my, t.CivilWarEvents)
+		civilWarChip(c, x, ry, t.CivilWarEvents)
 	}
 }
 
@@ -211,104 +228,195 @@ func partnerOf(p adjudicator.Power) adjudicator.Power {
 	return 0
 }
 
-// flagChip draws a flag marker: a chip of the power's colour with a small
-// white flag, the power's letter and the number of flags. It returns the
-// right edge.
-func flagChip(c *canvas, x, y int, p adjudicator.Power, n int) int {
+// flagsChip draws the flag markers of a country: a chip of the flag
+// power's colour with a small white flag, its letter and number of flags,
+// joined on its right by the partner's (if any) in the partner's colour.
+// It draws the widest form that fits in w: with spaces ("G 2"), without
+// ("G2"), then without the flag. It returns the right edge.
+func flagsChip(c *canvas, x, y, w int, p adjudicator.Power, n int, partner adjudicator.Power, pn int) int {
+	parts := flagParts(p, n, partner, pn)
+	form := 0
+	for form < len(flagForms)-1 && flagsWidth(c, parts, form) > w {
+		form++
+	}
 	f := c.face(true, sizeSmall)
-	label := fmt.Sprintf("%s %d", letter(p), n)
-	w := 10 + 18 + 8 + textWidth(f, label) + 10
-	c.roundBox(x, y, x+w, y+chipH, 8, powerColour(p))
-	// The flag: a pole and a pennant.
-	px := x + 10
-	c.rect(px, y+7, px+3, y+chipH-7, colWhite)
-	c.rect(px+3, y+8, px+18, y+19, colWhite)
-	c.text(x+36, midBaseline(f, y, chipH), label, f, colWhite)
+	sep, flag := flagForms[form].sep, flagForms[form].flag
+	total := flagsWidth(c, parts, form)
+	px := x
+	for i, q := range parts {
+		col := powerColour(q.p)
+		tx := px + 5
+		if i == 0 {
+			c.roundBox(x, y, x+total, y+chipH, 6, col)
+			if flag {
+				// The flag: a pole and a pennant.
+				c.rect(tx, y+6, tx+2, y+chipH-6, colWhite)
+				c.rect(tx+2, y+7, tx+11, y+15, colWhite)
+				tx += flagW
+			}
+		} else {
+			// The partner's part, after a white seam.
+			c.roundBox(px, y, x+total, y+chipH, 6, col)
+			c.rect(px, y, px+6, y+chipH, col)
+			c.rect(px, y, px+2, y+chipH, colWhite)
+			tx += 2
+		}
+		l := letter(q.p) + sep + fmt.Sprint(q.n)
+		c.text(tx, midBaseline(f, y, chipH), l, f, colWhite)
+		px = tx + textWidth(f, l) + 5
+	}
+	return x + total
+}
+
+type flagPart struct {
+	p adjudicator.Power
+	n int
+}
+
+func flagParts(p adjudicator.Power, n int, partner adjudicator.Power, pn int) []flagPart {
+	var parts []flagPart
+	if n > 0 {
+		parts = append(parts, flagPart{p, n})
+	}
+	if pn > 0 {
+		parts = append(parts, flagPart{partner, pn})
+	}
+	return parts
+}
+
+// flagForms are the forms of a flags chip, widest first.
+var flagForms = []struct {
+	sep  string
+	flag bool
+}{{" ", true}, {"", true}, {"", false}}
+
+// flagW is the width of the flag and the space after it.
+const flagW = 15
+
+func flagsWidth(c *canvas, parts []flagPart, form int) int {
+	f := c.face(true, sizeSmall)
+	t := 0
+	for i, q := range parts {
+		t += textWidth(f, letter(q.p)+flagForms[form].sep+fmt.Sprint(q.n)) + 2*5
+		if i > 0 {
+			t += 2
+		}
+	}
+	if flagForms[form].flag {
+		t += flagW
+	}
+	return t
+}
+
+// controlChip marks a controlled country (11.61E): a white disc with the
+// controller's letter on a chip of its colour. It returns the right edge.
+func controlChip(c *canvas, x, y int, p adjudicator.Power) int {
+	f := c.face(true, sizeSmall)
+	col := powerColour(p)
+	const w = controlW
+	c.roundBox(x, y, x+w, y+chipH, 6, col)
+	c.disc(float32(x)+w/2, float32(y)+chipH/2, 12, colWhite)
+	c.textMid(x+w/2, midBaseline(f, y, chipH), letter(p), f, col)
 	return x + w
 }
+
+const controlW = chipH + 4
 
 // pactChip draws a trade pact marker: an outlined chip "T" and the
 // holder's letter in its colour.
 func pactChip(c *canvas, x, y int, p adjudicator.Power) int {
 	f := c.face(true, sizeSmall)
 	col := powerColour(p)
-	tw := textWidth(f, "T")
-	d := float32(chipH-10) / 2 // the radius of the letter's disc
-	w := 11 + tw + 6 + int(2*d) + 5
+	const d = 11 // the radius of the letter's disc
+	w := pactWidth(c)
 	c.roundBox(x, y, x+w, y+chipH, chipH/2, col)
 	c.roundBox(x+3, y+3, x+w-3, y+chipH-3, chipH/2-3, colWhite)
 	b := midBaseline(f, y, chipH)
-	c.text(x+11, b, "T", f, col)
-	cx := float32(x+w) - 5 - d
+	c.text(x+7, b, "T", f, col)
+	cx := float32(x+w) - 4 - d
 	c.disc(cx, float32(y)+float32(chipH)/2, d, col)
-	c.textMid(int(cx), b, letter(p), c.face(true, sizeSmall-4), colWhite)
+	c.textMid(int(cx+0.5), b, letter(p), f, colWhite)
 	return x + w
+}
+
+func pactWidth(c *canvas) int { return 7 + textWidth(c.face(true, sizeSmall), "T") + 3 + 2*11 + 4 }
+
+func civilWarWidth(c *canvas, n int) int {
+	return textWidth(c.face(true, sizeSmall), fmt.Sprintf("CW %d", n)) + 12
 }
 
 // civilWarChip draws the civil war events of a country (25.31).
 func civilWarChip(c *canvas, x, y, n int) int {
 	f := c.face(true, sizeSmall)
 	label := fmt.Sprintf("CW %d", n)
-	w := textWidth(f, label) + 18
+	w := civilWarWidth(c, n)
 	c.roundBox(x, y, x+w, y+chipH, 6, rgb(0x8a, 0x6d, 0x1c))
 	c.roundBox(x+2, y+2, x+w-2, y+chipH-2, 5, colCivilWar)
-	c.text(x+9, midBaseline(f, y, chipH), label, f, colInk)
+	c.text(x+6, midBaseline(f, y, chipH), label, f, colInk)
 	return x + w
 }
 
-// drawPowerKey fills the empty cells (0,4)-(1,4) with the powers'
-// colours and letters.
+// drawPowerKey fills the empty cells (1,3)-(1,4), where Italy and France
+// would be, with the powers' colours and letters.
 func drawPowerKey(c *canvas, top int) {
-	x0, y0, _, y1 := cellRect(top, legendCol, legendRow)
+	x0, y0, _, _ := cellRect(top, legendCol, legendRow)
+	_, _, _, y1 := cellRect(top, legendCol, legendRow+1)
 	f := c.face(false, sizeSmall)
-	rowH := (y1 - y0 - 2*boxInset) / 3
+	n := len(adjudicator.Powers)
+	rowH := (y1 - y0 - 16) / n
 	for i, p := range adjudicator.Powers {
-		col, row := i/3, i%3
-		x := x0 + boxInset + col*(cellW+8)
-		y := y0 + boxInset + row*rowH
-		s := rowH - 8
-		letterChip(c, x, y+4, s, p)
-		c.text(x+s+10, midBaseline(f, y+4, s), p.Title(), f, colInk)
+		y := y0 + 8 + i*rowH
+		const s = 30
+		letterChip(c, x0+6, y+(rowH-s)/2, s, p)
+		c.text(x0+6+s+6, midBaseline(f, y, rowH), p.Title(), f, colInk)
 	}
 }
 
-// drawMarkerKey explains the markers of the boxes, in one line under the
-// map.
+// drawMarkerKey explains the markers of the boxes under the map; it
+// returns the y below.
 func drawMarkerKey(c *canvas, y int) int {
 	f := c.face(false, sizeSmall)
-	b := midBaseline(f, y, chipH)
-	x := margin + boxInset
-	x = flagChip(c, x, y, adjudicator.Germany, 2) + 8
-	x += c.text(x, b, "flags", f, colInk) + 28
-	x = pactChip(c, x, y, adjudicator.France) + 8
-	x += c.text(x, b, "trade pact", f, colInk) + 28
-	x = civilWarChip(c, x, y, 1) + 8
-	x += c.text(x, b, "civil war", f, colInk) + 28
-	// A controlled country's title band.
-	w := 44
-	col := powerColour(adjudicator.Germany)
-	c.roundBox(x, y, x+w, y+chipH, 8, col)
-	c.disc(float32(x+w/2), float32(y+chipH/2), 13, colWhite)
-	lf := c.face(true, sizeSmall-4)
-	c.textMid(x+w/2, midBaseline(lf, y, chipH), "G", lf, col)
-	x += w + 8
-	x += c.text(x, b, "controlled", f, colInk) + 28
-	c.line(float32(x), float32(y+chipH/2), float32(x+44), float32(y+chipH/2), 4, colBorderLine)
-	x += 52
-	c.text(x, b, "border 28.42", f, colInk)
-	return y + chipH + 14
+	items := []struct {
+		w    int
+		draw func(x, y int)
+		text string
+	}{
+		{flagsWidth(c, flagParts(adjudicator.Germany, 2, adjudicator.Italy, 1), 0), func(x, y int) {
+			flagsChip(c, x, y, Width, adjudicator.Germany, 2, adjudicator.Italy, 1)
+		}, "flags, partner's"},
+		{pactWidth(c), func(x, y int) { pactChip(c, x, y, adjudicator.France) }, "trade pact"},
+		{civilWarWidth(c, 1), func(x, y int) { civilWarChip(c, x, y, 1) }, "civil war"},
+		{controlW, func(x, y int) { controlChip(c, x, y, adjudicator.Germany) }, "controlled"},
+		{40, func(x, y int) {
+			c.line(float32(x), float32(y+chipH/2), float32(x+40), float32(y+chipH/2), 4, colBorderLine)
+		}, "border 28.42"},
+	}
+	x := margin
+	for _, it := range items {
+		w := it.w + 6 + textWidth(f, it.text)
+		if x > margin && x+w > Width-margin {
+			x = margin
+			y += chipH + 8
+		}
+		it.draw(x, y)
+		c.text(x+it.w+6, midBaseline(f, y, chipH), it.text, f, colInk)
+		x += w + 22
+	}
+	return y + chipH + 4
 }
 
-// sectionTitle draws a section's title and rule; it returns the y below.
+// sectionTitle draws a section's title, a note after it, and a rule; it
+// returns the y below.
 func sectionTitle(c *canvas, y int, title, note string) int {
 	h := c.face(true, sizeHead)
-	y += 18
-	w := c.text(margin, y+36, title, h, colInk)
+	y += 14
+	w := c.text(margin, y+28, title, h, colInk)
 	if note != "" {
-		c.text(margin+w+16, y+36, note, c.face(false, sizeSmall), colMuted)
+		f := c.face(false, sizeSmall)
+		c.text(margin+w+12, y+28, fit(f, note, Width-2*margin-w-12), f, colMuted)
 	}
-	c.rect(margin, y+50, Width-margin, y+52, colRule)
-	return y + 64
+	c.rect(margin, y+38, Width-margin, y+40, colRule)
+	return y + 48
 }
 
 // trackX0 is the left edge of the cell of value v on a -5..+5 track.
@@ -318,46 +426,47 @@ func trackX0(v int) int { return trackX + (v+5)*trackCell }
 // value marked; a value beyond the ends marks the end cell and says so.
 func track(c *canvas, y int, label string, lo, hi, value int, markCol color.RGBA) {
 	f := c.face(false, sizeSmall)
-	bf := c.face(true, sizeText)
-	c.text(margin, midBaseline(bf, y, trackH), label, bf, colInk)
+	lf := c.face(true, sizeText)
+	nf := c.face(true, sizeNum)
+	c.text(margin, midBaseline(lf, y, trackH), label, lf, colInk)
 	at := min(max(value, lo), hi)
 	for n := lo; n <= hi; n++ {
 		x0 := trackX0(n)
 		x1 := x0 + trackCell - 4
 		if n == at {
-			c.roundBox(x0, y, x1, y+trackH, 8, markCol)
-			s := signed(value)
-			c.textMid((x0+x1)/2, midBaseline(bf, y, trackH), s, bf, colWhite)
+			c.roundBox(x0-2, y-2, x1+2, y+trackH+2, 8, markCol)
+			c.textMid((x0+x1)/2, midBaseline(nf, y, trackH), signed(value), nf, colWhite)
 			continue
 		}
-		bg := colCell
-		c.roundBox(x0, y, x1, y+trackH, 8, bg)
+		c.roundBox(x0, y, x1, y+trackH, 7, colCell)
 		if n == 0 {
-			c.roundFrame(x0, y, x1, y+trackH, 8, 2, colRule)
+			c.roundFrame(x0, y, x1, y+trackH, 7, 2, colRule)
 		}
 		c.textMid((x0+x1)/2, midBaseline(f, y, trackH), signed(n), f, colMuted)
 	}
 }
 
 func drawTracks(c *canvas, pv adjudicator.PublicView, y int) int {
-	y = sectionTitle(c, y, "Tracks", "")
+	y = sectionTitle(c, y, "Tracks", "EAI 23, economic climate 11.3")
+	y += 4
 	track(c, y, "EAI", -5, 5, pv.EAI, colInk)
-	c.text(trackX0(5)+trackCell+12, midBaseline(c.face(false, sizeSmall), y, trackH), "rule 23", c.face(false, sizeSmall), colMuted)
 	y += trackH + rowGap
 	track(c, y, "Climate", -3, 3, pv.EconomicClimate, colInk)
-	c.text(trackX0(5)+trackCell+12, midBaseline(c.face(false, sizeSmall), y, trackH), "economic 11.3", c.face(false, sizeSmall), colMuted)
 	y += trackH + rowGap
 
-	// The balance of power (20.5): + for the Axis, - for the Allies.
-	y = sectionTitle(c, y, "Balance of power", "20.5")
+	// The balance of power (20.5): + for the Axis, - for the Allies,
+	// with the counters of each side.
+	y = sectionTitle(c, y, "Balance of power", "20.5; counters of each side")
 	f := c.face(false, sizeSmall)
-	bf := c.face(true, sizeSmall)
+	nf := c.face(true, sizeNum)
+	const axisX, alliesX = Width - margin - 88, Width - margin - 30 // centres
 	b := midBaseline(f, y, 32)
 	c.text(trackX0(-4), b, "← Allies", f, colMuted)
 	c.textRight(trackX0(5)-4, b, "Axis →", f, colMuted)
 	c.textMid(trackX0(0)+trackCell/2-2, b, "even", f, colMuted)
-	c.text(trackX0(5)+trackCell+12, b, "counters", f, colMuted)
-	y += 40
+	c.textMid(axisX, b, "Axis", f, colMuted)
+	c.textMid(alliesX, b, "Allies", f, colMuted)
+	y += 36
 	rows := pv.Balance.Rows
 	for i := 0; i < 4; i++ {
 		var r adjudicator.BalanceRow
@@ -371,12 +480,9 @@ func drawTracks(c *canvas, pv adjudicator.PublicView, y int) int {
 			lo, hi = -4, 4 // with the battleship race (19.92)
 		}
 		track(c, y, title(string(r.Category)), lo, hi, r.Level, colInk)
-		tb := midBaseline(f, y, trackH)
-		x := trackX0(5) + trackCell + 12
-		x += c.text(x, tb, "Axis ", f, colMuted)
-		x += c.text(x, tb, fmt.Sprint(r.Axis), bf, colInk)
-		x += c.text(x, tb, " Allies ", f, colMuted)
-		c.text(x, tb, fmt.Sprint(r.Allies), bf, colInk)
+		tb := midBaseline(nf, y, trackH)
+		c.textMid(axisX, tb, fmt.Sprint(r.Axis), nf, colInk)
+		c.textMid(alliesX, tb, fmt.Sprint(r.Allies), nf, colInk)
 		y += trackH + rowGap
 	}
 	race := "Battleship race (19.9): nobody leads"
@@ -386,8 +492,9 @@ func drawTracks(c *canvas, pv adjudicator.PublicView, y int) int {
 	case pv.Balance.Race < 0:
 		race = fmt.Sprintf("Battleship race (19.9): the Allies lead, %s naval", signed(pv.Balance.Race))
 	}
-	c.text(margin, y+30, race, c.face(false, sizeText), colInk)
-	return y + 42
+	t := c.face(false, sizeText)
+	c.text(margin, y+24, fit(t, race, Width-2*margin), t, colInk)
+	return y + 34
 }
 
 func title(s string) string {
@@ -399,94 +506,86 @@ func title(s string) string {
 
 // Columns of the table of powers.
 const (
-	colSupportNum = 404
-	colSupportBar = 424
-	supportUnit   = 24 // pixels per support level on the bar
+	colName       = margin + 40
+	colSupportNum = 220 // right edge of the support figure
+	supportZero   = 298 // the bar's 0
+	supportUnit   = 11  // pixels per support level on the bar
 	supportMax    = 6
-	colTiles      = 790
-	colFactories  = 880
-	factorySquare = 26
+	colTiles      = 436 // centre
+	factoryX      = 486 // the factories' three columns start
+	factoryColW   = 72
+	factorySquare = 20
 )
 
 func drawPowers(c *canvas, pv adjudicator.PublicView, y int) int {
-	y = sectionTitle(c, y, "Powers", "")
+	y = sectionTitle(c, y, "Powers", "support 10.3, tile points, factories 11.21")
 	f := c.face(false, sizeSmall)
-	bf := c.face(true, sizeText)
-	hb := midBaseline(f, y, 34)
-	c.text(margin, hb, "Power", f, colMuted)
-	c.textMid(colSupportBar+supportUnit*supportMax-24, hb, "Support 10.3", f, colMuted)
+	t := c.face(false, sizeText)
+	nf := c.face(true, sizeNum)
+	// Two lines of headings: the columns, then the kinds of factory.
+	hb := midBaseline(f, y, 30)
+	c.textMid((colSupportNum-40+supportZero+supportMax*supportUnit+14)/2, hb, "Support", f, colMuted)
 	c.textMid(colTiles, hb, "Tile pts", f, colMuted)
-	x := colFactories
-	x += c.text(x, hb, "Factories", f, colMuted) + 14
-	for _, k := range []adjudicator.FactoryKind{adjudicator.Civilian, adjudicator.Military, adjudicator.Idle} {
-		factory(c, x, y+4, k, colInk)
-		x += factorySquare + 6
-		x += c.text(x, hb, factoryWord[k], f, colMuted) + 14
+	c.textMid(factoryX+3*factoryColW/2, hb, "Factories", f, colMuted)
+	y += 30
+	hb = midBaseline(f, y, 30)
+	for i, k := range []adjudicator.FactoryKind{adjudicator.Civilian, adjudicator.Military, adjudicator.Idle} {
+		x0 := factoryX + i*factoryColW
+		w := factorySquare + 5 + textWidth(f, factoryWord[k])
+		x := x0 + (factoryColW-w)/2
+		factory(c, x, y+(30-factorySquare)/2, k, colInk)
+		c.text(x+factorySquare+5, hb, factoryWord[k], f, colMuted)
 	}
-	y += 44
-	const rowH = 56
+	y += 34
+	const rowH = 48
 	for i, p := range pv.Powers {
 		ry := y + i*rowH
 		if i%2 == 0 {
 			c.rect(margin, ry, Width-margin, ry+rowH, rgb(0xf1, 0xf0, 0xea))
 		}
-		s := rowH - 14
-		letterChip(c, margin+6, ry+7, s, p.Power)
-		b := midBaseline(bf, ry, rowH)
-		c.text(margin+6+s+12, b, p.Power.Title(), c.face(false, sizeText), colInk)
+		const s = 32
+		letterChip(c, margin+4, ry+(rowH-s)/2, s, p.Power)
+		b := midBaseline(t, ry, rowH)
+		c.text(colName, b, p.Power.Title(), t, colInk)
 		// Support: a number and a bar clamped to -6..+6.
-		c.textRight(colSupportNum, b, signed(p.Support), bf, colInk)
-		zero := colSupportBar + supportUnit*supportMax
-		by := ry + rowH/2 - 10
-		c.rect(colSupportBar, by+9, colSupportBar+2*supportUnit*supportMax, by+11, colRule)
+		nb := midBaseline(nf, ry, rowH)
+		c.textRight(colSupportNum, nb, signed(p.Support), nf, colInk)
+		by := ry + rowH/2 - 9
+		x0, x1 := supportZero-supportUnit*supportMax, supportZero+supportUnit*supportMax
+		c.rect(x0, by+8, x1, by+10, colRule)
 		for k := -supportMax; k <= supportMax; k += 2 {
-			c.rect(zero+k*supportUnit-1, by+4, zero+k*supportUnit+1, by+16, colRule)
+			c.rect(supportZero+k*supportUnit-1, by+3, supportZero+k*supportUnit+1, by+15, colRule)
 		}
 		v := min(max(p.Support, -supportMax), supportMax)
 		col := powerColour(p.Power)
 		if v > 0 {
-			c.roundBox(zero, by, zero+v*supportUnit, by+20, 4, col)
+			c.roundBox(supportZero, by, supportZero+v*supportUnit, by+18, 3, col)
 		} else if v < 0 {
-			c.roundBox(zero+v*supportUnit, by, zero, by+20, 4, col)
+			c.roundBox(supportZero+v*supportUnit, by, supportZero, by+18, 3, col)
 		}
 		if p.Support > supportMax {
-			ex := float32(zero + v*supportUnit)
-			c.triangle(ex+2, float32(by-2), ex+16, float32(by+10), ex+2, float32(by+22), col)
+			ex := float32(supportZero + v*supportUnit)
+			c.triangle(ex+1, float32(by-3), ex+13, float32(by+9), ex+1, float32(by+21), col)
 		} else if p.Support < -supportMax {
-			ex := float32(zero + v*supportUnit)
-			c.triangle(ex-2, float32(by-2), ex-16, float32(by+10), ex-2, float32(by+22), col)
+			ex := float32(supportZero + v*supportUnit)
+			c.triangle(ex-1, float32(by-3), ex-13, float32(by+9), ex-1, float32(by+21), col)
 		}
-		c.rect(zero-1, by-4, zero+1, by+24, colInk)
-		c.textMid(colTiles, b, fmt.Sprint(p.TilePoints), bf, colInk)
-		// Factories (11.21): one square each.
-		fx := colFactories
-		sq := factorySquare
-		total := p.Factories.Total()
-		step := sq + 4
-		if total > 0 && total*step > 440 {
-			step = 440 / total
-			sq = max(step-3, 6)
+		c.rect(supportZero-1, by-4, supportZero+1, by+22, colInk)
+		c.textMid(colTiles, nb, fmt.Sprint(p.TilePoints), nf, colInk)
+		// Factories (11.21): civilian, military, idle.
+		for i, k := range []adjudicator.FactoryKind{adjudicator.Civilian, adjudicator.Military, adjudicator.Idle} {
+			c.textMid(factoryX+i*factoryColW+factoryColW/2, nb, fmt.Sprint(p.Factories.Count(k)), nf, colInk)
 		}
-		for _, k := range []adjudicator.FactoryKind{adjudicator.Civilian, adjudicator.Military, adjudicator.Idle} {
-			for n := 0; n < p.Factories.Count(k); n++ {
-				factoryN(c, fx, ry+(rowH-sq)/2, sq, k, colInk)
-				fx += step
-			}
-		}
-		c.textRight(Width-margin-8, b, fmt.Sprintf("%d·%d·%d", p.Factories.Civilian, p.Factories.Military, p.Factories.Idle), c.face(false, sizeText), colInk)
 	}
 	return y + max(len(pv.Powers), len(adjudicator.Powers))*rowH
 }
 
 var factoryWord = map[adjudicator.FactoryKind]string{adjudicator.Civilian: "civ", adjudicator.Military: "mil", adjudicator.Idle: "idle"}
 
+// factory draws the symbol of a kind of factory: civilian an empty
+// square, military a full one, idle a grey one crossed out.
 func factory(c *canvas, x, y int, k adjudicator.FactoryKind, col color.RGBA) {
-	factoryN(c, x, y, factorySquare, k, col)
-}
-
-// factoryN draws one factory of kind k: civilian an empty square, military
-// a full one, idle a grey one crossed out.
-func factoryN(c *canvas, x, y, s int, k adjudicator.FactoryKind, col color.RGBA) {
+	s := factorySquare
 	switch k {
 	case adjudicator.Civilian:
 		c.rect(x, y, x+s, y+s, col)
@@ -502,9 +601,6 @@ func factoryN(c *canvas, x, y, s int, k adjudicator.FactoryKind, col color.RGBA)
 
 // Purge events track (22.71): 0..purgeMax with the cohesion zones.
 const purgeMax = 36
-
-// garrisonH is the height of the garrison block, with or without a check.
-const garrisonH = 138
 
 var cohesionZones = []struct {
 	From int
@@ -522,45 +618,46 @@ func drawRussia(c *canvas, pv adjudicator.PublicView, y int) int {
 	y = sectionTitle(c, y, "Russia", "cohesion 22.7, garrison 21")
 	f := c.face(false, sizeSmall)
 	t := c.face(false, sizeText)
-	bf := c.face(true, sizeText)
+	nf := c.face(true, sizeNum)
 	coh := string(ru.Cohesion)
 	if coh == "" {
 		coh = "low"
 	}
-	b := y + 32
+	b := y + 30
 	x := margin
 	x += c.text(x, b, "Cohesion ", t, colInk)
-	x += c.text(x, b, coh, bf, colInk)
-	x += c.text(x, b, "   purge events ", t, colInk)
-	c.text(x, b, fmt.Sprint(ru.PurgeEvents), bf, colInk)
-	y += 48
+	x += c.text(x, b, coh, nf, colInk)
+	x += c.text(x, b, " · purge events ", t, colInk)
+	c.text(x, b, fmt.Sprint(ru.PurgeEvents), nf, colInk)
+	y += 40
 	// The purge events track, its marker above.
-	x0, x1 := margin+8, Width-margin-8
+	x0, x1 := margin+2, Width-margin-2
 	unit := float64(x1-x0) / purgeMax
 	at := func(n int) int { return x0 + int(float64(n)*unit+0.5) }
-	ty := y + 34
+	const barH = 36
+	ty := y + 22
 	for i, z := range cohesionZones {
 		end := purgeMax
 		if i+1 < len(cohesionZones) {
 			end = cohesionZones[i+1].From
 		}
-		c.rect(at(z.From), ty, at(end), ty+40, z.Col)
+		c.rect(at(z.From), ty, at(end), ty+barH, z.Col)
 		fc := colInk
 		if i == len(cohesionZones)-1 {
 			fc = colWhite
 		}
-		c.text(at(z.From)+10, midBaseline(f, ty, 40), z.Name, f, fc)
+		c.text(at(z.From)+8, midBaseline(f, ty, barH), z.Name, f, fc)
 		if z.From > 0 {
-			c.rect(at(z.From)-1, ty-6, at(z.From)+1, ty+40, colInk)
-			c.textMid(at(z.From), ty+40+28, fmt.Sprint(z.From), f, colMuted)
+			c.rect(at(z.From)-1, ty-4, at(z.From)+1, ty+barH, colInk)
+			c.textMid(at(z.From), ty+barH+24, fmt.Sprint(z.From), f, colMuted)
 		}
 	}
-	c.textMid(at(0)+8, ty+40+28, "0", f, colMuted)
+	c.textMid(at(0)+6, ty+barH+24, "0", f, colMuted)
 	n := min(max(ru.PurgeEvents, 0), purgeMax)
 	mx := float32(at(n))
-	c.triangle(mx-13, float32(ty-24), mx+13, float32(ty-24), mx, float32(ty-2), powerColour(adjudicator.Russia))
-	c.rect(int(mx)-2, ty, int(mx)+2, ty+40, powerColour(adjudicator.Russia))
-	y = ty + 40 + 40
+	c.triangle(mx-11, float32(ty-20), mx+11, float32(ty-20), mx, float32(ty-1), powerColour(adjudicator.Russia))
+	c.rect(int(mx)-2, ty, int(mx)+2, ty+barH, powerColour(adjudicator.Russia))
+	y = ty + barH + 34
 	// The last garrison check (21.23): the garrison against the
 	// requirement, in the same space when there was none yet.
 	g := ru.Garrison
@@ -570,33 +667,30 @@ func drawRussia(c *canvas, pv adjudicator.PublicView, y int) int {
 		if g.When != "" {
 			head += " (" + g.When + ")"
 		}
-		x = margin
-		x += c.text(x, y+30, head+": ", t, colInk)
-		x += c.text(x, y+30, fmt.Sprint(g.Garrison), bf, colInk)
-		x += c.text(x, y+30, " vs required ", t, colInk)
-		x += c.text(x, y+30, fmt.Sprint(g.Required), bf, colInk)
 		word := "surplus"
 		if g.Surplus < 0 {
 			word = "deficit"
 		}
-		x += c.text(x, y+30, ", "+word+" ", t, colInk)
-		c.text(x, y+30, signed(g.Surplus), bf, colInk)
+		x = margin
+		x += c.text(x, y+26, fit(t, head+": ", Width-2*margin-200), t, colInk)
+		x += c.text(x, y+26, word+" ", t, colInk)
+		c.text(x, y+26, signed(g.Surplus), nf, colInk)
 	} else {
-		c.text(margin, y+30, "Garrison: no check yet (21.23)", t, colMuted)
+		c.text(margin, y+26, "Garrison: no check yet (21.23)", t, colMuted)
 		g = &adjudicator.GarrisonCheck{}
 	}
-	by := y + 50
-	const barX = margin + 140
+	by := y + 40
+	const barX = margin + 104
 	scale := 24
-	if m := max(g.Garrison, g.Required); m*scale > Width-margin-barX-80 {
-		scale = max((Width-margin-barX-80)/max(m, 1), 1)
+	if m := max(g.Garrison, g.Required); m*scale > Width-margin-barX-60 {
+		scale = max((Width-margin-barX-60)/max(m, 1), 1)
 	}
 	for i, r := range []struct {
 		name string
 		n    int
 		col  color.RGBA
 	}{{"garrison", g.Garrison, powerColour(adjudicator.Russia)}, {"required", g.Required, colMuted}} {
-		ry := by + i*40
+		ry := by + i*38
 		b := midBaseline(f, ry, 34)
 		c.text(margin, b, r.name, f, colMuted)
 		if !checked {
@@ -604,9 +698,9 @@ func drawRussia(c *canvas, pv adjudicator.PublicView, y int) int {
 			continue
 		}
 		if r.n > 0 {
-			c.rect(barX, ry+5, barX+r.n*scale, ry+29, r.col)
+			c.rect(barX, ry+6, barX+r.n*scale, ry+28, r.col)
 		}
-		c.text(barX+max(r.n, 0)*scale+10, b, fmt.Sprint(r.n), f, colInk)
+		c.text(barX+max(r.n, 0)*scale+10, midBaseline(nf, ry, 34), fmt.Sprint(r.n), nf, colInk)
 	}
-	return y + garrisonH
+	return by + 2*38
 }
