@@ -28,6 +28,7 @@ const (
 	Unreadable  Outcome = "unreadable"  // no readable header or sender: recorded, nobody to answer
 	Dropped     Outcome = "dropped"     // from an address that neither plays nor moderates here: recorded, counted, never answered
 	Quarantined Outcome = "quarantined" // could not be handled (a fault of the judge): recorded once, the sender told if known
+	Answered    Outcome = "answered"    // a HELP: nothing changed, the answer lists what the power may order
 )
 
 // Result of ingesting one email.
@@ -405,6 +406,8 @@ type receipt struct {
 	// state is the game's open state when the email got that far: the
 	// receipt names its turn and segment.
 	state *adjudicator.State
+	// help is the answer to a HELP: what the power may order now.
+	help string
 }
 
 // refuse records an email's orders and the validation errors that refuse
@@ -477,17 +480,27 @@ func (j *Judge) decide(tx *store.Tx, m *orders.Message, sub *orders.Submission, 
 		res.Outcome = Rejected
 		return
 	}
-	if g.Paused {
-		rc.errs = append(rc.errs, "the moderator has paused this game; orders are not taken until it resumes.")
-		res.Outcome = Rejected
-		return
-	}
 	s, err := tx.State(g.ID, g.Version)
 	if err != nil {
 		rc.fatal = err
 		return
 	}
 	rc.state = &s
+	if sub.Help {
+		if res.Moderator {
+			rc.errs = append(rc.errs, "HELP lists a power's orders: send it with POWER and that power's SECRET. The moderators' orders are in the moderators' welcome and notices.")
+			res.Outcome = Rejected
+			return
+		}
+		rc.help = report.Help(g.ID, power, adjudicator.Derive(s))
+		res.Outcome = Answered
+		return
+	}
+	if g.Paused {
+		rc.errs = append(rc.errs, "the moderator has paused this game; orders are not taken until it resumes.")
+		res.Outcome = Rejected
+		return
+	}
 	if j.stale(tx, g, s, m, env, rc) {
 		res.Outcome = Rejected
 		return
@@ -821,7 +834,14 @@ func cleanSubject(s string) string {
 
 func renderReceipt(rc *receipt, res *Result) string {
 	var b strings.Builder
-	if res.Outcome == Accepted {
+	if res.Outcome == Answered {
+		fmt.Fprintf(&b, "HELP for %s in game %s", res.Power.Title(), res.Game)
+		if st := rc.state; st != nil {
+			fmt.Fprintf(&b, ", %s, %s", st.Turn, st.Segment.Title())
+		}
+		b.WriteString(": nothing was changed.\n\n")
+		b.WriteString(rc.help)
+	} else if res.Outcome == Accepted {
 		who := res.Power.Title()
 		if res.Moderator {
 			who = "the moderator"
@@ -874,7 +894,7 @@ func renderReceipt(rc *receipt, res *Result) string {
 		for _, e := range rc.errs {
 			b.WriteString(strings.TrimRight(e, "\n") + "\n\n")
 		}
-		b.WriteString("Send the corrected orders in a new email (the whole set:\nthe last accepted email for a segment is the one that counts).\nYour latest private notice lists what you may order now, with\nan order block to copy.\n")
+		b.WriteString("Send the corrected orders in a new email (the whole set:\nthe last accepted email for a segment is the one that counts).\nYour latest private notice lists what you may order now, with\nan order block to copy; or send HELP with your GAME and SECRET.\n")
 	}
 	b.WriteString("\n-- \nstormjudge, Gathering Storm adjudicator\n")
 	return b.String()

@@ -8,17 +8,33 @@ import (
 	"stormjudge/adjudicator"
 )
 
-// TestOrderHintIsBrief: the hint of an unknown order names every order
-// word a player may use, no moderator's word, and fits a phone's screen.
+// TestOrderHintIsBrief: the hint of an unknown order lists no order
+// words (what a power may order depends on the game): it points to HELP,
+// and fits two lines of a phone's screen.
 func TestOrderHintIsBrief(t *testing.T) {
 	h := orderHint()
 	for _, w := range orderWords {
-		if strings.Contains(h, w.word) == w.moderator {
-			t.Errorf("hint and %s (moderator's: %v): %s", w.word, w.moderator, h)
+		if strings.Contains(h, w.word+" ") {
+			t.Errorf("the hint names %s: %s", w.word, h)
 		}
 	}
-	if len(h) > 220 || !strings.Contains(h, "LAY DOWN") {
+	if len(h) > 144 || !strings.Contains(h, "HELP") {
 		t.Errorf("hint of %d characters: %s", len(h), h)
+	}
+}
+
+// TestHelpAsksForTheOrders: HELP stands alone, with the envelope; with
+// orders or PASS it is refused, and twice is an error.
+func TestHelpAsksForTheOrders(t *testing.T) {
+	sub, err := Parse("GAME demo\nSECRET x\nHELP\n")
+	if err != nil || !sub.Help || len(sub.Orders) != 0 {
+		t.Fatalf("HELP: %+v, %v", sub, err)
+	}
+	for _, body := range []string{"GAME demo\nSECRET x\nHELP\nPASS\n", "GAME demo\nSECRET x\nHELP\nCONVERT IDLE TO CIVILIAN\n",
+		"GAME demo\nSECRET x\nHELP\nHELP\n", "GAME demo\nSECRET x\nHELP me\n"} {
+		if _, err := Parse(body); err == nil {
+			t.Errorf("%q accepted", body)
+		}
 	}
 }
 

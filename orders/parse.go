@@ -41,6 +41,9 @@ type Submission struct {
 	Envelope Envelope
 	Pass     bool
 	Orders   []adjudicator.Order
+	// Help: the email asks for the orders its power may give now (a HELP
+	// line, alone: no orders); it changes nothing.
+	Help bool
 }
 
 // Limits that keep the answer to a garbage email short.
@@ -93,6 +96,7 @@ const (
 	kwSecret    = "SECRET"
 	kwModerator = "MODERATOR"
 	kwTurn      = "TURN"
+	kwHelp      = "HELP"
 	kwEnd       = "END"
 )
 
@@ -112,30 +116,18 @@ func lookupOrder(kw string) *orderWord {
 
 // knownWords are all keywords a line may start with, for suggestions.
 func knownWords() []string {
-	ws := []string{kwGame, kwPower, kwSecret, kwModerator, kwTurn}
+	ws := []string{kwGame, kwPower, kwSecret, kwModerator, kwTurn, kwHelp}
 	for _, w := range orderWords {
 		ws = append(ws, w.word)
 	}
 	return append(ws, kwEnd)
 }
 
-// orderHint names the players' order words, briefly, for the hint of an
-// unknown word; the forms of each, with their prices, are in the power's
-// private notice, which lists what it may order now (the moderator's DRAW
-// and PURGE are in the moderators' welcome).
+// orderHint is the hint of an unknown or missing order: brief, because
+// what a power may order depends on the game (HELP answers with the
+// power's own orders for the open segment, with their costs).
 func orderHint() string {
-	var words []string
-	for _, w := range orderWords {
-		if w.moderator {
-			continue
-		}
-		name := w.word
-		if strings.HasPrefix(w.forms[0], w.word+" DOWN ") {
-			name += " DOWN"
-		}
-		words = append(words, name)
-	}
-	return "orders: " + strings.Join(words, ", ") + "; your latest private notice lists the orders you may give now, ready to copy"
+	return "send HELP with your GAME and SECRET lines for the orders your power may give now; your latest private notice lists them too"
 }
 
 // Parse reads the text of an order email: the envelope (GAME, POWER,
@@ -257,6 +249,7 @@ type parser struct {
 	full                 bool // maxErrors reached
 	lastN                int  // last line read
 	capped               bool // maxOrders reached
+	helpAt               int  // line of HELP, 0 if none
 }
 
 func (p *parser) add(e *Error) {
@@ -304,6 +297,8 @@ func (p *parser) run(ls []rawLine) {
 			p.moderator(l)
 		case kwTurn:
 			p.turn(l)
+		case kwHelp:
+			p.help(l)
 		default:
 			p.order(l)
 		}
@@ -336,6 +331,20 @@ func (p *parser) seen(l *line, kw string, showLine bool) bool {
 	}
 	p.first[kw] = l.n
 	return false
+}
+
+// help reads a HELP line: the email asks for the orders its power may
+// give now, and gives none.
+func (p *parser) help(l *line) {
+	if p.seen(l, kwHelp, true) {
+		return
+	}
+	if len(l.args()) > 0 {
+		p.add(l.errorf("write HELP alone on its line", "HELP takes no words after it"))
+		return
+	}
+	p.sub.Help = true
+	p.helpAt = l.n
 }
 
 func (p *parser) game(l *line) {
@@ -504,6 +513,10 @@ func (p *parser) order(l *line) {
 // finish adds the problems with the email as a whole and puts the errors in
 // order: by line, whole-email problems last.
 func (p *parser) finish() {
+	if p.sub.Help && (len(p.sub.Orders) > 0 || p.pass != 0) {
+		p.add(&Error{Line: p.helpAt, Msg: "HELP together with orders",
+			Hint: "HELP asks for the orders you may give and gives none: send it in an email of its own"})
+	}
 	if p.pass != 0 && len(p.sub.Orders) > 0 {
 		p.add(&Error{Line: p.pass, Text: p.passAt,
 			Msg:  fmt.Sprintf("PASS together with orders (first on line %d)", p.sub.Orders[0].Line),
@@ -521,7 +534,7 @@ func (p *parser) finish() {
 		p.final = append(p.final, &Error{Msg: "no SECRET line",
 			Hint: "write SECRET and your power's secret (sent to you when you were seated) on a line of its own"})
 	}
-	if !p.tried {
+	if !p.tried && !p.sub.Help {
 		p.final = append(p.final, &Error{Msg: "no orders; write PASS to submit none",
 			Hint: orderHint()})
 	}

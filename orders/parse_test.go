@@ -121,9 +121,9 @@ func TestParseErrors(t *testing.T) {
 			`orders: line 4: unknown order "COVNERT" (did you mean "CONVERT"?)
     4 | COVNERT IDLE
   hint: ` + hintOrders},
-		{"unknown order without suggestion", env + "Hello judge,\nPASS",
-			`orders: line 4: unknown order "Hello"
-    4 | Hello judge,
+		{"unknown order without suggestion", env + "Greetings judge,\nPASS",
+			`orders: line 4: unknown order "Greetings"
+    4 | Greetings judge,
   hint: ` + hintOrders},
 		{"short unknown word one edit from a keyword", env + "PAST",
 			`orders: line 4: unknown order "PAST" (did you mean "PASS"?)

@@ -378,3 +378,17 @@ func privateEvent(w *writer, e adjudicator.Event) {
 		}
 	}
 }
+
+// Help renders the answer to a power's HELP: what it may order in the
+// open segment, with costs, and an order block to copy (the end of its
+// notice), as plain text.
+func Help(game string, p adjudicator.Power, v adjudicator.View) string {
+	var w writer
+	me := v.Powers[p]
+	if me == nil {
+		w.line(p.Title() + " is not in this game.")
+		return w.String()
+	}
+	orderNext(&w, game, p, v.Public, me)
+	return w.String()
+}

@@ -245,8 +245,8 @@ func drawResearch(c *canvas, r adjudicator.ResearchView, y int) int {
 		}
 		figures := strings.Join(parts, " · ")
 		b := ry + 30
-		fw := textWidth(f, figures)
-		c.textRight(Width-margin-8, b, figures, f, colInk)
+		fw := textWidth(t, figures)
+		c.textRight(Width-margin-8, b, figures, t, colInk)
 		c.text(margin+8, b, fit(t, p.Project, Width-2*margin-16-fw-16), t, colInk)
 		bx := margin + 8
 		by0, by1 := ry+40, ry+54

@@ -195,7 +195,7 @@ func drawTarget(c *canvas, top int, p place, t adjudicator.TargetView) {
 	}
 	switch {
 	case t.Name == adjudicator.RussiaTarget:
-		c.text(x, midBaseline(small, ry, chipH), "major power", small, colMuted)
+		c.textMid((x0+x1)/2, midBaseline(small, ry, chipH), "major power", small, colMuted)
 	case t.Flags > 0 || t.PartnerFlags > 0:
 		flagsChip(c, x, ry, x0+chipPad+inner-x, t.FlagPower, t.Flags, partner, t.PartnerFlags)
 	case t.Controller == 0:
@@ -383,7 +383,7 @@ func drawMarkerKey(c *canvas, y int) int {
 	}{
 		{flagsWidth(c, flagParts(adjudicator.Germany, 2, adjudicator.Italy, 1), 0), func(x, y int) {
 			flagsChip(c, x, y, Width, adjudicator.Germany, 2, adjudicator.Italy, 1)
-		}, "flags, partner's"},
+		}, "flags, partner's flags"},
 		{pactWidth(c), func(x, y int) { pactChip(c, x, y, adjudicator.France) }, "trade pact"},
 		{civilWarWidth(c, 1), func(x, y int) { civilWarChip(c, x, y, 1) }, "civil war"},
 		{controlW, func(x, y int) { controlChip(c, x, y, adjudicator.Germany) }, "controlled"},
@@ -462,10 +462,13 @@ func drawTracks(c *canvas, pv adjudicator.PublicView, y int) int {
 	const axisX, alliesX = Width - margin - 88, Width - margin - 30 // centres
 	b := midBaseline(f, y, 32)
 	c.text(trackX0(-4), b, "← Allies", f, colMuted)
-	c.textRight(trackX0(5)-4, b, "Axis →", f, colMuted)
+	c.textRight(trackX0(4)-4, b, "Axis →", f, colMuted)
 	c.textMid(trackX0(0)+trackCell/2-2, b, "even", f, colMuted)
 	c.textMid(axisX, b, "Axis", f, colMuted)
 	c.textMid(alliesX, b, "Allies", f, colMuted)
+	// A rule between the levels and the counters.
+	sep := (trackX0(5) + axisX - textWidth(f, "Axis")/2) / 2
+	c.rect(sep-1, y+4, sep+1, y+36+4*(trackH+rowGap)-rowGap, colRule)
 	y += 36
 	rows := pv.Balance.Rows
 	for i := 0; i < 4; i++ {
@@ -507,8 +510,8 @@ func title(s string) string {
 // Columns of the table of powers.
 const (
 	colName       = margin + 40
-	colSupportNum = 220 // right edge of the support figure
-	supportZero   = 298 // the bar's 0
+	colSupportNum = 206 // right edge of the support figure
+	supportZero   = 302 // the bar's 0
 	supportUnit   = 11  // pixels per support level on the bar
 	supportMax    = 6
 	colTiles      = 436 // centre
