@@ -945,7 +945,7 @@ func welcomeBody(g *store.Game, seat store.Seat, secret, judge string) string {
 	b.WriteString("Keep the secret to yourself: every order email must carry it.\n")
 	fmt.Fprintf(&b, "Send orders to %s, one email per segment:\n\n", judge)
 	fmt.Fprintf(&b, "  GAME %s\n  POWER %s\n  SECRET %s\n  PASS\n  END\n\n", g.ID, seat.Power, secret)
-	b.WriteString("Each email gets a receipt. Reports follow each adjudication;\nyour private notice says what you may order next.\n")
+	b.WriteString("Each email gets a receipt. Reports follow each adjudication;\nyour private notice says what you may order next, and HELP in\nplace of the orders asks the judge for that list at any time.\n")
 	b.WriteString("\n-- \nstormjudge, Gathering Storm adjudicator\n")
 	return b.String()
 }
