@@ -54,9 +54,16 @@ window.addEventListener('load', function () {
     if (r > widest) { widest = r; what = e.tagName + ':' + (e.textContent || '').trim().slice(0, 24).replace(/\s+/g, '_'); }
   });
   var fs = parseFloat(getComputedStyle(document.querySelector('p')).fontSize);
+  // In dark mode, text forced dark would vanish on the dark canvas.
+  var dark = 0;
+  document.querySelectorAll('body, body *').forEach(function (e) {
+    var m = getComputedStyle(e).color.match(/\d+/g);
+    var lum = (0.2126 * m[0] + 0.7152 * m[1] + 0.0722 * m[2]) / 255;
+    if (e.childNodes.length && e.textContent.trim() && lum < 0.35) { dark++; }
+  });
   document.title = 'scroll=' + document.body.scrollWidth + ' widest=' + Math.ceil(widest) +
     ' img=' + (img ? Math.round(img.getBoundingClientRect().width) + 'x' + Math.round(img.getBoundingClientRect().height) + ':' + img.complete + ':' + img.naturalWidth : 'none') +
-    ' font=' + fs + ' widest_element=' + what;
+    ' font=' + fs + ' darktext=' + dark + ' widest_element=' + what;
 });
 </script>`
 
@@ -138,6 +145,14 @@ func TestHTMLInABrowserAtPhoneWidth(t *testing.T) {
 			if fs, err := strconv.ParseFloat(figures["font"], 64); err != nil || fs < 14 {
 				t.Errorf("paragraph font size %s px: too small to read on a phone", figures["font"])
 			}
+			// Dark mode: the mail forces no colour on its text, so the
+			// reader's dark scheme recolours all of it.
+			dark := runChromium(t, bin, "--dump-dom", "--force-dark-mode", fmt.Sprintf("--window-size=%d,800", phoneWidth), "file://"+file)
+			if m := regexp.MustCompile(`darktext=(\d+)`).FindStringSubmatch(dark); m == nil || m[1] != "0" {
+				t.Errorf("in dark mode, elements keep dark text: %v", m)
+			}
+			runChromium(t, bin, "--screenshot="+filepath.Join(dir, name+"-360-dark.png"), "--force-dark-mode",
+				fmt.Sprintf("--window-size=%d,2400", phoneWidth), "--hide-scrollbars", "file://"+file)
 			shot := filepath.Join(dir, name+"-360.png")
 			runChromium(t, bin, "--screenshot="+shot, fmt.Sprintf("--window-size=%d,2400", phoneWidth), "--hide-scrollbars", "file://"+file)
 			b, err := os.ReadFile(shot)

@@ -16,8 +16,8 @@ import (
 	"golang.org/x/image/vector"
 )
 
-// The fonts are the Go fonts, parsed once; faces are made per picture
-// (an opentype face is not safe for concurrent use).
+// The fonts are the Go fonts, parsed once; a face per size, shared by
+// every picture (sharedFace).
 var (
 	fontsOnce          sync.Once
 	regularFont, boldF *opentype.Font
@@ -42,9 +42,8 @@ type faceKey struct {
 // canvas draws on img; with a nil img it only lays out (measuring text),
 // so that the height of a picture is known before drawing it.
 type canvas struct {
-	img   *image.RGBA
-	z     vector.Rasterizer
-	faces map[faceKey]font.Face
+	img *image.RGBA
+	z   vector.Rasterizer
 	// inks are the colours drawn with, in order of first use: the
 	// palette keeps them exactly (encode.go).
 	inks    []color.RGBA
@@ -52,26 +51,24 @@ type canvas struct {
 }
 
 func newCanvas(img *image.RGBA) *canvas {
-	return &canvas{img: img, faces: map[faceKey]font.Face{}, inkSeen: map[color.RGBA]bool{}}
+	return &canvas{img: img, inkSeen: map[color.RGBA]bool{}}
 }
 
-func (c *canvas) close() {
-	for _, k := range faceKeys {
-		if f := c.faces[k]; f != nil {
-			f.Close()
-		}
-	}
-}
+// close releases what the canvas holds (nothing: the faces are shared).
+func (c *canvas) close() {}
 
-// faceKeys are every face the picture uses.
-var faceKeys = []faceKey{
-	{false, sizeSmall}, {true, sizeSmall}, {false, sizeText}, {true, sizeText}, {true, sizeNum}, {true, sizeHead},
-	{true, sizeTitle},
-}
+var (
+	facesMu sync.Mutex
+	faces   = map[faceKey]*sharedFace{}
+)
 
+// face returns the shared face of the font (bold or regular) at size
+// pixels.
 func (c *canvas) face(bold bool, size int) font.Face {
 	k := faceKey{bold, size}
-	if f := c.faces[k]; f != nil {
+	facesMu.Lock()
+	defer facesMu.Unlock()
+	if f := faces[k]; f != nil {
 		return f
 	}
 	ft := regularFont
@@ -82,8 +79,111 @@ func (c *canvas) face(bold bool, size int) font.Face {
 	if err != nil {
 		panic(err) // the embedded fonts always give a face
 	}
-	c.faces[k] = f
-	return f
+	sf := &sharedFace{f: f, metrics: f.Metrics(), glyphs: map[glyphKey]*glyph{},
+		advances: map[rune]glyphAdvance{}, kerns: map[[2]rune]fixed.Int26_6{}}
+	faces[k] = sf
+	return sf
+}
+
+// sharedFace is a font.Face safe for concurrent use that keeps what it
+// computes: every glyph is rasterized once for all pictures. A glyph's
+// mask depends only on the dot's fraction of a pixel (always 0 here:
+// text starts on whole pixels and the hinted advances are whole pixels),
+// so the cache gives exactly the pixels the face would draw.
+type sharedFace struct {
+	mu       sync.Mutex
+	f        font.Face
+	metrics  font.Metrics
+	glyphs   map[glyphKey]*glyph
+	advances map[rune]glyphAdvance
+	kerns    map[[2]rune]fixed.Int26_6
+}
+
+type glyphKey struct {
+	r      rune
+	fx, fy fixed.Int26_6 // the dot's fraction of a pixel
+}
+
+// glyph is a rasterized glyph: dr is relative to the dot's whole pixel.
+type glyph struct {
+	dr      image.Rectangle
+	mask    *image.Alpha
+	advance fixed.Int26_6
+	ok      bool
+}
+
+type glyphAdvance struct {
+	advance fixed.Int26_6
+	ok      bool
+}
+
+func (f *sharedFace) Close() error { return nil }
+
+func (f *sharedFace) Metrics() font.Metrics { return f.metrics }
+
+func (f *sharedFace) Kern(r0, r1 rune) fixed.Int26_6 {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	k, ok := f.kerns[[2]rune{r0, r1}]
+	if !ok {
+		k = f.f.Kern(r0, r1)
+		f.kerns[[2]rune{r0, r1}] = k
+	}
+	return k
+}
+
+func (f *sharedFace) GlyphAdvance(r rune) (fixed.Int26_6, bool) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	a, ok := f.advances[r]
+	if !ok {
+		a.advance, a.ok = f.f.GlyphAdvance(r)
+		f.advances[r] = a
+	}
+	return a.advance, a.ok
+}
+
+func (f *sharedFace) GlyphBounds(r rune) (fixed.Rectangle26_6, fixed.Int26_6, bool) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.f.GlyphBounds(r)
+}
+
+func (f *sharedFace) Glyph(dot fixed.Point26_6, r rune) (image.Rectangle, image.Image, image.Point, fixed.Int26_6, bool) {
+	base := image.Pt(dot.X.Floor(), dot.Y.Floor())
+	k := glyphKey{r, dot.X - fixed.I(base.X), dot.Y - fixed.I(base.Y)}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	g := f.glyphs[k]
+	if g == nil {
+		g = &glyph{}
+		var m image.Image
+		var mp image.Point
+		g.dr, m, mp, g.advance, g.ok = f.f.Glyph(fixed.Point26_6{X: k.fx, Y: k.fy}, r)
+		g.mask = image.NewAlpha(image.Rect(0, 0, g.dr.Dx(), g.dr.Dy()))
+		if m != nil {
+			draw.Draw(g.mask, g.mask.Rect, m, mp, draw.Src)
+		}
+		for i, a := range g.mask.Pix {
+			g.mask.Pix[i] = glyphCoverage(a)
+		}
+		f.glyphs[k] = g
+	}
+	return g.dr.Add(base), g.mask, image.Point{}, g.advance, g.ok
+}
+
+// glyphLevels: 0 keeps the rasterizer's coverage.
+var glyphLevels = 0
+
+// glyphCoverage maps a glyph's coverage of a pixel to the few levels
+// drawn: crisper text, and fewer shades to keep in the palette and to
+// compress.
+func glyphCoverage(a uint8) uint8 {
+	if glyphLevels == 0 {
+		return a
+	}
+	n := glyphLevels - 1
+	return uint8((int(a)*n + 127) / 255 * 255 / n)
 }
 
 // ink records a colour drawn with.
