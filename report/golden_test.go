@@ -5,6 +5,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"stormjudge/adjudicator"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files of testdata/golden")
@@ -28,5 +30,20 @@ func golden(t *testing.T, name, got string) {
 	}
 	if string(want) != got {
 		t.Errorf("%s differs from the golden file (review, then go test ./report -update):\n%s", name, got)
+	}
+}
+
+// TestGoldenNotices pins two private notices of a fixed state in each
+// rendering: plain text, format=flowed and HTML (the picture's golden
+// images are report/picture's).
+func TestGoldenNotices(t *testing.T) {
+	s, evs := spring1935(t)
+	v := adjudicator.Derive(s)
+	for _, p := range []adjudicator.Power{adjudicator.Germany, adjudicator.Russia} {
+		m := Private("demo", p, evs, v)
+		name := "notice-" + p.String() + "-spring-1935"
+		golden(t, name+".txt", m.Text)
+		golden(t, name+".flowed.txt", m.Flowed)
+		golden(t, name+".html", m.HTML)
 	}
 }

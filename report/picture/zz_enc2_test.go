@@ -11,7 +11,7 @@ import (
 )
 
 func TestZZEnc2(t *testing.T) {
-	for _, gl := range []int{0, 5, 4, 3} {
+	for _, gl := range []int{4} {
 		glyphLevels = gl
 		facesMu.Lock()
 		faces = map[faceKey]*sharedFace{}
@@ -23,7 +23,7 @@ func TestZZEnc2(t *testing.T) {
 			p adjudicator.Power
 		}{{"start_public", startView(), 0}, {"busy_public", busyView(), 0}} {
 			img, c := rgbaOf(tc.v, tc.p)
-			for _, sh := range []int{0, 8, 16, 32} {
+			for _, sh := range []int{16, 32, 64, 128, 220} {
 				shades = sh
 				q := quantize(img, c.inks)
 				var b1, b2 bytes.Buffer
@@ -36,4 +36,14 @@ func TestZZEnc2(t *testing.T) {
 			}
 		}
 	}
+}
+
+func TestZZColours(t *testing.T) {
+	glyphLevels = 4
+	img, _ := rgbaOf(busyView(), adjudicator.Germany)
+	n := map[uint32]int{}
+	for i := 0; i < len(img.Pix); i += 4 {
+		n[uint32(img.Pix[i])<<16|uint32(img.Pix[i+1])<<8|uint32(img.Pix[i+2])]++
+	}
+	fmt.Println("distinct colours", len(n))
 }
