@@ -108,7 +108,7 @@ func supportDetail(w *writer, pv adjudicator.PublicView, pp adjudicator.PublicPo
 		parts = append(parts, fmt.Sprintf("%s %s (%s)", m.What, signed(m.Value), m.Rule))
 	}
 	if len(parts) > 0 {
-		w.wrap("  from: "+strings.Join(parts, ", "), "    ")
+		w.indented("from: "+strings.Join(parts, ", "), "  ")
 	}
 	if pp.Power == adjudicator.Russia && pv.Russia.Garrison != nil {
 		g := pv.Russia.Garrison
