@@ -7,10 +7,16 @@
 // own secret tracks: activity counters, naval construction chart and
 // research sheet.
 //
-// The picture is a PNG Width pixels wide (drawn for CSSWidth CSS pixels,
-// at Scale device pixels each) and Height(v, power) pixels tall, with its
-// own opaque light background so that it stays legible in a mail
-// reader's dark mode. It is drawn with golang.org/x/image (vector shapes
-// and the Go fonts) only, and is deterministic: the same view gives the
-// same bytes.
+// The picture is designed for a phone: a PNG Width pixels wide, drawn for
+// a column of CSSWidth CSS pixels at Scale device pixels each, and
+// Height(v, power) pixels tall. Everything is stacked in one column (a
+// five-column map, then the tracks one under the other), and no text is
+// smaller than 11 CSS pixels at that width; the figures that matter are
+// bold and larger. It has its own opaque light background so that it
+// stays legible in a mail reader's dark mode. It is drawn with
+// golang.org/x/image (vector shapes and the Go fonts) only, written as a
+// paletted PNG, and is deterministic: the same view gives the same bytes,
+// whatever was drawn before (the fonts' glyphs and the map's unchanging
+// part are kept between pictures, and are exactly what drawing them anew
+// would give).
 package picture

@@ -6,6 +6,7 @@ import (
 	"image/color"
 	"image/png"
 	"sort"
+	"sync"
 )
 
 // encodePaletted: the picture is drawn on an RGBA image but written as an
@@ -30,15 +31,32 @@ var shades = 32
 func encode(img *image.RGBA, inks []color.RGBA) ([]byte, error) {
 	var out image.Image = img
 	if encodePaletted {
-		out = quantize(img, inks)
+		q := quantize(img, inks)
+		defer palPool.put(q.Pix)
+		out = q
 	}
 	var buf bytes.Buffer
-	enc := png.Encoder{CompressionLevel: compression}
+	enc := png.Encoder{CompressionLevel: compression, BufferPool: encoderPool{}}
 	if err := enc.Encode(&buf, out); err != nil {
 		return nil, err
 	}
 	return buf.Bytes(), nil
 }
+
+// palPool keeps the paletted pixels between renderings.
+var palPool bufPool
+
+// encoderPool keeps the PNG encoder's buffers between renderings.
+type encoderPool struct{}
+
+var encoderBuffers sync.Pool
+
+func (encoderPool) Get() *png.EncoderBuffer {
+	b, _ := encoderBuffers.Get().(*png.EncoderBuffer)
+	return b
+}
+
+func (encoderPool) Put(b *png.EncoderBuffer) { encoderBuffers.Put(b) }
 
 func key(c color.RGBA) uint32 { return uint32(c.R)<<16 | uint32(c.G)<<8 | uint32(c.B) }
 
@@ -95,7 +113,7 @@ func quantize(img *image.RGBA, inks []color.RGBA) *image.Paletted {
 		}
 		pal = append(pal, color.RGBA{uint8(k >> 16), uint8(k >> 8), uint8(k), 0xff})
 	}
-	p := image.NewPaletted(r, pal)
+	p := &image.Paletted{Pix: palPool.get(r.Dx() * r.Dy()), Stride: r.Dx(), Rect: r, Palette: pal}
 	index := make(map[uint32]uint8, len(count))
 	for k := range count {
 		index[k] = nearest(pal, k)

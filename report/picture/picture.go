@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"sync"
 
 	"stormjudge/adjudicator"
 )
@@ -141,13 +142,30 @@ func Render(v adjudicator.View, power adjudicator.Power) ([]byte, error) {
 		return nil, err
 	}
 	h := Height(v, power)
-	img := image.NewRGBA(image.Rect(0, 0, Width, h))
+	buf := pixPool.get(4 * Width * h)
+	defer pixPool.put(buf)
+	img := &image.RGBA{Pix: buf, Stride: 4 * Width, Rect: image.Rect(0, 0, Width, h)}
 	c := newCanvas(img)
 	defer c.close()
-	c.rect(0, 0, Width, h, colBackground)
+	c.rect(0, 0, Width, h, colBackground) // every pixel: nothing left of the buffer's past
 	drawAll(c, v, power)
 	return encode(img, c.inks)
 }
+
+// pixPool keeps the pixel buffers of the pictures (several MB each)
+// between renderings.
+var pixPool bufPool
+
+type bufPool struct{ p sync.Pool }
+
+func (b *bufPool) get(n int) []uint8 {
+	if s, ok := b.p.Get().(*[]uint8); ok && cap(*s) >= n {
+		return (*s)[:n]
+	}
+	return make([]uint8, n)
+}
+
+func (b *bufPool) put(s []uint8) { b.p.Put(&s) }
 
 // drawAll draws the whole picture and returns its height, a multiple of
 // Scale (whole CSS pixels).

@@ -181,8 +181,97 @@ func TestGolden(t *testing.T) {
 
 func TestPublicPictureSmall(t *testing.T) {
 	for _, v := range []adjudicator.View{startView(), busyView()} {
-		if n := len(render(t, v, 0)); n > 120_000 {
+		if n := len(render(t, v, 0)); n > 60_000 {
 			t.Errorf("public picture of %d bytes", n)
+		}
+	}
+}
+
+// TestDrawnForAPhone: the picture fits a phone's column of 360 CSS px at
+// 2x, its text is at least 11 CSS px there, and its height is whole CSS
+// pixels.
+func TestDrawnForAPhone(t *testing.T) {
+	if CSSWidth != 360 || Scale != 2 || Width != 720 {
+		t.Errorf("drawn %d CSS px wide at %dx (%d px)", CSSWidth, Scale, Width)
+	}
+	for _, s := range []int{sizeSmall, sizeText, sizeName, sizeNum, sizeHead, sizeTitle} {
+		if s < 11*Scale {
+			t.Errorf("text of %d px: %d CSS px", s, s/Scale)
+		}
+	}
+	render(t, busyView(), adjudicator.Germany)
+	facesMu.Lock()
+	for k := range faces {
+		if k.size < 11*Scale {
+			t.Errorf("text drawn at %d px", k.size)
+		}
+	}
+	facesMu.Unlock()
+	if mapX0 < margin || mapX0+mapCols*cellW > Width-margin {
+		t.Errorf("the map (%d..%d) is wider than the picture", mapX0, mapX0+mapCols*cellW)
+	}
+	for _, p := range []adjudicator.Power{0, adjudicator.Germany, adjudicator.Britain} {
+		if h := Height(busyView(), p); h%Scale != 0 {
+			t.Errorf("power %d: height %d px", p, h)
+		}
+	}
+}
+
+// TestMarkersFitInTheirBox: a box's two rows of markers fit in it even
+// when a country has everything: control, flags of a power and of its
+// partner, a trade pact and civil war events.
+func TestMarkersFitInTheirBox(t *testing.T) {
+	if err := loadFonts(); err != nil {
+		t.Fatal(err)
+	}
+	c := newCanvas(nil)
+	defer c.close()
+	inner := cellW - 2*boxInset - 2*chipPad
+	parts := flagParts(adjudicator.Britain, 9, adjudicator.France, 9)
+	if w := controlW + chipGap + flagsWidth(c, parts, len(flagForms)-1); w > inner {
+		t.Errorf("control and flags: %d px in %d", w, inner)
+	}
+	if w := flagsWidth(c, parts, 0); w > inner {
+		t.Errorf("flags of a power and its partner: %d px in %d", w, inner)
+	}
+	if w := pactWidth(c) + chipGap + civilWarWidth(c, 9); w > inner {
+		t.Errorf("trade pact and civil war: %d px in %d", w, inner)
+	}
+	if bandH+6+2*chipH+chipGap > cellH-2*boxInset-4 {
+		t.Error("two rows of markers overflow the box")
+	}
+	name := c.face(true, sizeName)
+	for _, p := range places {
+		if w := textWidth(name, p.Short); w > cellW-2*boxInset-8 {
+			t.Errorf("%s: a name of %d px", p.Short, w)
+		}
+	}
+}
+
+// TestConcurrentRendersAgree: pictures drawn at the same time (sharing
+// the fonts' glyphs and the map's unchanging part) are the same as drawn
+// alone.
+func TestConcurrentRendersAgree(t *testing.T) {
+	want := map[adjudicator.Power][]byte{}
+	powers := []adjudicator.Power{0, adjudicator.Germany, adjudicator.Britain}
+	for _, p := range powers {
+		want[p] = render(t, busyView(), p)
+	}
+	type result struct {
+		p adjudicator.Power
+		b []byte
+	}
+	out := make(chan result)
+	for _, p := range powers {
+		go func() {
+			b, _ := Render(busyView(), p)
+			out <- result{p, b}
+		}()
+	}
+	for range powers {
+		r := <-out
+		if !bytes.Equal(r.b, want[r.p]) {
+			t.Errorf("power %d: drawn concurrently, the picture differs", r.p)
 		}
 	}
 }

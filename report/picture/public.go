@@ -85,7 +85,9 @@ func drawHeader(c *canvas, pv adjudicator.PublicView) int {
 		c.text(x, b, "To order:", text, colMuted)
 		right = x - 16
 		if status != "" {
-			seg += " · " + status
+			// Never both today (orders are given in the economic
+			// phase, the draw waits in the random events phase).
+			seg = status + " · " + seg
 			status = ""
 		}
 	}
@@ -342,7 +344,7 @@ func pactChip(c *canvas, x, y int, p adjudicator.Power) int {
 func pactWidth(c *canvas) int { return 7 + textWidth(c.face(true, sizeSmall), "T") + 3 + 2*11 + 4 }
 
 func civilWarWidth(c *canvas, n int) int {
-	return textWidth(c.face(true, sizeSmall), fmt.Sprintf("CW %d", n)) + 12
+	return textWidth(c.face(true, sizeSmall), fmt.Sprintf("CW %d", n)) + 10
 }
 
 // civilWarChip draws the civil war events of a country (25.31).
@@ -352,7 +354,7 @@ func civilWarChip(c *canvas, x, y, n int) int {
 	w := civilWarWidth(c, n)
 	c.roundBox(x, y, x+w, y+chipH, 6, rgb(0x8a, 0x6d, 0x1c))
 	c.roundBox(x+2, y+2, x+w-2, y+chipH-2, 5, colCivilWar)
-	c.text(x+6, midBaseline(f, y, chipH), label, f, colInk)
+	c.text(x+5, midBaseline(f, y, chipH), label, f, colInk)
 	return x + w
 }
 
