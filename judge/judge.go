@@ -16,6 +16,7 @@ import (
 	"fmt"
 	"log/slog"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -419,12 +420,8 @@ func (j *Judge) publish(tx *store.Tx, g *store.Game, v int, evs []adjudicator.Ev
 	if dl := deadlineLine(g); dl != "" {
 		pub.AddToLead(dl)
 	}
-	pubPNG, err := pub.PNG() // one drawing for every copy
-	if err != nil {
-		return fmt.Errorf("judge: game %s: picture: %w", g.ID, err)
-	}
 	for _, addr := range recipients(g) {
-		if err := j.notifyMessage(tx, j.threadRoot(g, addr), fmt.Sprintf("%s/v%d/public/%s", g.ID, v, addr), addr, pub, pubPNG, now); err != nil {
+		if err := j.notifyMessage(tx, j.threadRoot(g, addr), fmt.Sprintf("%s/v%d/public/%s", g.ID, v, addr), addr, pub, pictureSource(g.ID, v, 0), now); err != nil {
 			return err
 		}
 	}
@@ -434,17 +431,13 @@ func (j *Judge) publish(tx *store.Tx, g *store.Game, v int, evs []adjudicator.Ev
 			m.AddToLead(dl)
 		}
 		id := fmt.Sprintf("%s/v%d/private/%s", g.ID, v, seat.Power)
-		png, err := m.PNG()
-		if err != nil {
-			return fmt.Errorf("judge: game %s: picture for %s: %w", g.ID, seat.Power, err)
-		}
-		if err := j.notifyMessage(tx, j.threadRoot(g, seat.Address), id, seat.Address, m, png, now); err != nil {
+		if err := j.notifyMessage(tx, j.threadRoot(g, seat.Address), id, seat.Address, m, pictureSource(g.ID, v, seat.Power), now); err != nil {
 			return err
 		}
 	}
 	if m, ok := report.Moderator(g.ID, evs, view); ok {
 		for _, mod := range g.Moderators {
-			if err := j.notifyMessage(tx, j.threadRoot(g, mod), fmt.Sprintf("%s/v%d/moderator/%s", g.ID, v, mod), mod, m, nil, now); err != nil {
+			if err := j.notifyMessage(tx, j.threadRoot(g, mod), fmt.Sprintf("%s/v%d/moderator/%s", g.ID, v, mod), mod, m, "", now); err != nil {
 				return err
 			}
 		}
@@ -453,18 +446,63 @@ func (j *Judge) publish(tx *store.Tx, g *store.Game, v int, evs []adjudicator.Ev
 }
 
 // notifyMessage queues a rendered report or notice: its text as
-// format=flowed, its HTML, and its picture (png, drawn by r.PNG) inline.
-func (j *Judge) notifyMessage(tx *store.Tx, root, id, to string, r report.Message, png []byte, now time.Time) error {
+// format=flowed, its HTML, and its picture inline, stored by its source
+// (drawn by the outbox when it sends, Judge.Inline).
+func (j *Judge) notifyMessage(tx *store.Tx, root, id, to string, r report.Message, source string, now time.Time) error {
 	game, _, _ := strings.Cut(id, "/")
 	m := &store.Mail{ID: id, Game: game, To: []string{to}, Subject: r.Subject, Body: r.Flowed, Flowed: true,
 		HTML: r.HTML, AutoSubmitted: "auto-generated"}
-	if png != nil {
-		m.Inline = []store.Inline{{ContentID: report.PictureCID, ContentType: "image/png", Name: "game.png", Data: png}}
+	if r.HasPicture && source != "" {
+		m.Inline = []store.Inline{{ContentID: report.PictureCID, ContentType: "image/png", Name: "game.png", Source: source}}
 	}
 	if root != "" {
 		m.References = []string{strings.Trim(root, "<>")}
 	}
 	return j.enqueue(tx, m, now)
+}
+
+// pictureSource names the picture of version v of game for power's notice
+// (0: the public report): "picture/<game>/<v>/<power or public>".
+func pictureSource(game string, v int, power adjudicator.Power) string {
+	whom := "public"
+	if power != 0 {
+		whom = power.String()
+	}
+	return fmt.Sprintf("picture/%s/%d/%s", game, v, whom)
+}
+
+// Inline draws an image a queued mail names by its source
+// (store.Inline.Source; mailer.SMTPOptions.Inline): the picture of a
+// state version for the public report or a power's notice, drawn from the
+// view derived again from the stored state, so it is the picture the
+// report was rendered with, byte for byte.
+func (j *Judge) Inline(source string) ([]byte, error) {
+	rest, ok := strings.CutPrefix(source, "picture/")
+	i := strings.LastIndex(rest, "/")
+	k := strings.LastIndex(rest[:max(i, 0)], "/")
+	if !ok || i < 0 || k < 0 {
+		return nil, fmt.Errorf("judge: unknown image source %q", source)
+	}
+	game, whom := rest[:k], rest[i+1:]
+	v, err := strconv.Atoi(rest[k+1 : i])
+	if err != nil {
+		return nil, fmt.Errorf("judge: image source %q: %w", source, err)
+	}
+	var power adjudicator.Power
+	if whom != "public" {
+		if power, ok = adjudicator.ParsePower(whom); !ok {
+			return nil, fmt.Errorf("judge: image source %q: no power %q", source, whom)
+		}
+	}
+	var s adjudicator.State
+	if err := j.db.View(func(tx *store.Tx) error {
+		var err error
+		s, err = tx.State(game, v)
+		return err
+	}); err != nil {
+		return nil, err
+	}
+	return report.Picture(adjudicator.Derive(s), power)
 }
 
 func deadlineLine(g *store.Game) string {

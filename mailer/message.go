@@ -221,6 +221,11 @@ func inlineParts(m *store.Mail) ([]inlinePart, error) {
 	var parts []inlinePart
 	seen := map[string]bool{}
 	for i, img := range m.Inline {
+		if len(img.Data) == 0 {
+			// Stored by its source and not drawn (the Outbox draws it
+			// before it builds the mail): left out.
+			continue
+		}
 		bad := func(format string, args ...any) error {
 			return fmt.Errorf("mailer: mail %s: inline image %d: "+format, append([]any{m.ID, i}, args...)...)
 		}

@@ -385,7 +385,7 @@ func TestBuildMessageRejectsIncompleteMail(t *testing.T) {
 			m.Inline = []store.Inline{{ContentID: "a b@x", ContentType: "image/png", Data: tinyPNG}}
 		}},
 		{"image-cid-twice", func(m *store.Mail) {
-			m.Inline = []store.Inline{{ContentID: "a@x", ContentType: "image/png"}, {ContentID: "<a@x>", ContentType: "image/png"}}
+			m.Inline = []store.Inline{{ContentID: "a@x", ContentType: "image/png", Data: tinyPNG}, {ContentID: "<a@x>", ContentType: "image/png", Data: tinyPNG}}
 		}},
 		{"image-bad-type", func(m *store.Mail) {
 			m.Inline = []store.Inline{{ContentID: "a@x", ContentType: "", Data: tinyPNG}}

@@ -56,6 +56,14 @@ type SMTPOptions struct {
 	// error rolls both back: the mail stays pending and is retried on
 	// its schedule.
 	OnFailed func(tx *store.Tx, m *store.Mail) error
+	// Inline, when not nil, draws an inline image stored by its Source
+	// alone (store.Inline.Source), just before the mail is sent; the
+	// judge's pictures are drawn so, off the transaction that queued the
+	// mail, once for every copy of a report (the last few are cached).
+	// The drawing must be deterministic, so a resend is the same
+	// message. An image that cannot be drawn is left out of the mail
+	// (its HTML says in words what it showed) and the error logged.
+	Inline func(source string) ([]byte, error)
 }
 
 const (
@@ -118,6 +126,78 @@ type Outbox struct {
 	log  *slog.Logger
 	kick chan struct{}
 	tls  *tls.Config
+
+	drawn drawCache // images drawn by opts.Inline, by source
+}
+
+// drawCache keeps the last few images opts.Inline drew: a public report
+// goes to every player, and its picture is drawn once.
+type drawCache struct {
+	mu   sync.Mutex
+	keys []string
+	data map[string][]byte
+}
+
+const drawCacheSize = 8
+
+func (c *drawCache) get(source string, draw func(string) ([]byte, error)) ([]byte, error) {
+	c.mu.Lock()
+	if b, ok := c.data[source]; ok {
+		c.mu.Unlock()
+		return b, nil
+	}
+	c.mu.Unlock()
+	b, err := draw(source)
+	if err != nil {
+		return nil, err
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.data == nil {
+		c.data = map[string][]byte{}
+	}
+	if _, ok := c.data[source]; !ok {
+		c.keys = append(c.keys, source)
+		c.data[source] = b
+		if len(c.keys) > drawCacheSize {
+			delete(c.data, c.keys[0])
+			c.keys = c.keys[1:]
+		}
+	}
+	return b, nil
+}
+
+// withImages returns m with the images stored by Source drawn (a copy:
+// the stored record keeps only the source); an image that cannot be
+// drawn is left out.
+func (o *Outbox) withImages(m *store.Mail) *store.Mail {
+	need := false
+	for _, in := range m.Inline {
+		need = need || (len(in.Data) == 0 && in.Source != "")
+	}
+	if !need {
+		return m
+	}
+	c := *m
+	c.Inline = nil
+	for _, in := range m.Inline {
+		if len(in.Data) == 0 && in.Source != "" {
+			if o.opts.Inline == nil {
+				o.log.Error("mail has an image to draw and the outbox has no drawer; sent without it", "mail", m.ID, "source", in.Source)
+				continue
+			}
+			b, err := o.drawn.get(in.Source, o.opts.Inline)
+			if err != nil {
+				o.log.Error("drawing an image failed; sent without it", "mail", m.ID, "source", in.Source, "err", err)
+				continue
+			}
+			in.Data = b
+		}
+		if len(in.Data) > 0 {
+			c.Inline = append(c.Inline, in)
+		}
+	}
+	return &c
 }
 
 // NewOutbox returns an outbox that sends the mail of db through the server
@@ -606,7 +686,7 @@ func (o *Outbox) send(ctx context.Context, client *mail.Client, conn **smtpConn,
 	// envelope is the mail's own: MAIL FROM is the From address (bounces
 	// come back to the judge's mailbox), RCPT TO each To address, both
 	// as <address>.
-	raw, from, rcpts, err := build(m)
+	raw, from, rcpts, err := build(o.withImages(m))
 	if err != nil {
 		return err
 	}

@@ -35,6 +35,12 @@ type Message struct {
 	power         adjudicator.Power
 }
 
+// Picture draws the picture of v for power's notice (0: the public
+// report) as PNG: what Message.PNG of that report or notice draws.
+func Picture(v adjudicator.View, power adjudicator.Power) ([]byte, error) {
+	return drawPNG(pictureView(v, power))
+}
+
 // PNG draws the picture the HTML shows; nil when there is none.
 func (m Message) PNG() ([]byte, error) {
 	if !m.HasPicture {

@@ -37,9 +37,11 @@ type Mail struct {
 	// mail that carries a secret never stores it twice.
 	HTML string `json:"html,omitempty"`
 	// Inline are the images the HTML shows by Content-ID
-	// (multipart/related). Their bytes are dropped from the store once the
-	// mail has left the outbox (sent or failed): a picture is derived from
-	// the game's view, which the store keeps.
+	// (multipart/related). An image is stored either with its bytes, which
+	// are dropped once the mail has left the outbox (sent or failed), or
+	// by Source alone: what to draw, which the outbox has drawn when it
+	// sends (a report's picture, drawn from a state version the store
+	// keeps; mailer.SMTPOptions.Inline).
 	Inline []Inline `json:"inline,omitempty"`
 	MessageID     string    `json:"messageId"`
 	InReplyTo     string    `json:"inReplyTo,omitempty"`
@@ -75,6 +77,9 @@ type Inline struct {
 	ContentType string `json:"type"` // e.g. image/png
 	Name        string `json:"name"` // a file name for clients that save it
 	Data        []byte `json:"data,omitempty"`
+	// Source names what to draw when Data is empty, e.g.
+	// "picture/demo/3/germany" (judge.Judge.Inline reads it).
+	Source string `json:"source,omitempty"`
 }
 
 // scrubbedBody replaces the body of a Sensitive mail once it was sent or

@@ -150,6 +150,7 @@ func runDaemon(ctx context.Context, cfg *Config, log *slog.Logger, ready func())
 	// DeliveryFailed: the closure reads j, set before the outbox runs.
 	var j *judge.Judge
 	outOpt.OnFailed = func(tx *store.Tx, m *store.Mail) error { return j.DeliveryFailed(tx, m) }
+	outOpt.Inline = func(source string) ([]byte, error) { return j.Inline(source) } // the reports' pictures, drawn when sent
 	outbox := mailer.NewOutbox(outOpt, db)
 	j = judge.New(db, &judge.Options{Address: cfg.Address, Domain: cfg.Domain, Logger: log.With("part", "judge"), Kick: outbox.Kick,
 		Limits: cfg.limits()})
