@@ -87,18 +87,18 @@ type RussiaView struct {
 // bordering countries (28.42), flags (24.18), trade pact (11.61), civil war
 // events (25.31) and the Axis power controlling it (11.61E).
 type TargetView struct {
-	Name           string   `json:"name"`
-	Region         Region   `json:"region"`
-	Borders        []string `json:"borders"`
-	Flags          int      `json:"flags"`
-	FlagPower      Power    `json:"flag_power,omitempty"`
-	PartnerFlags   int      `json:"partner_flags,omitempty"`
+	Name         string   `json:"name"`
+	Region       Region   `json:"region"`
+	Borders      []string `json:"borders"`
+	Flags        int      `json:"flags"`
+	FlagPower    Power    `json:"flag_power,omitempty"`
+	PartnerFlags int      `json:"partner_flags,omitempty"`
 	// PartnerPower is the power of PartnerFlags: FlagPower's alliance
 	// partner (11.61A-B); 0 when there are none.
-	PartnerPower Power `json:"partner_power,omitempty"`
-	TradePact      Power    `json:"trade_pact,omitempty"`
-	CivilWarEvents int      `json:"civil_war_events"`
-	Controller     Power    `json:"controller,omitempty"`
+	PartnerPower   Power `json:"partner_power,omitempty"`
+	TradePact      Power `json:"trade_pact,omitempty"`
+	CivilWarEvents int   `json:"civil_war_events"`
+	Controller     Power `json:"controller,omitempty"`
 }
 
 // PowerView is one power's private figures: what its notice shows.
@@ -278,7 +278,7 @@ func derivePower(s State, p Power) *PowerView {
 		Mobilizations: ps.Mobilizations, MobilizationTurns: cloneSlice(ps.MobilizationTurns),
 		Active: ps.Active, Reserve: ps.Reserve, Mobilizing: cloneSlice(ps.Mobilizing),
 		ShipbuildingIncreases: ps.ShipbuildingIncreases,
-		ConvertCost: ConvertCost(s, p), MobilizeCost: MobilizeCost(s, p)}
+		ConvertCost:           ConvertCost(s, p), MobilizeCost: MobilizeCost(s, p)}
 	if v.MobilizationTurns == nil {
 		v.MobilizationTurns = []Turn{}
 	}

@@ -21,10 +21,10 @@ const Width = 72
 // is drawn only when asked for, so that one drawing serves every copy of
 // a report.
 type Message struct {
-	Subject string
-	Text    string
-	Flowed  string
-	HTML    string
+	Subject    string
+	Text       string
+	Flowed     string
+	HTML       string
 	HasPicture bool
 	// PictureAlt says in words what the picture shows.
 	PictureAlt string

@@ -21,11 +21,11 @@ type Mail struct {
 	// Game is the game the mail belongs to ("" when none: a receipt to an
 	// email that named no existing game). Delivery failures are reported
 	// to this game's moderators.
-	Game          string    `json:"game,omitempty"`
-	From          string    `json:"from"`
-	To            []string  `json:"to"`
-	Subject       string    `json:"subject"`
-	Body          string    `json:"body"`
+	Game    string   `json:"game,omitempty"`
+	From    string   `json:"from"`
+	To      []string `json:"to"`
+	Subject string   `json:"subject"`
+	Body    string   `json:"body"`
 	// Flowed marks a Body written as format=flowed text (RFC 3676): a line
 	// that ends in a space continues on the next, so a phone can reflow
 	// the paragraph; lines that begin with a space, ">" or "From " are
@@ -42,7 +42,7 @@ type Mail struct {
 	// by Source alone: what to draw, which the outbox has drawn when it
 	// sends (a report's picture, drawn from a state version the store
 	// keeps; mailer.SMTPOptions.Inline).
-	Inline []Inline `json:"inline,omitempty"`
+	Inline        []Inline  `json:"inline,omitempty"`
 	MessageID     string    `json:"messageId"`
 	InReplyTo     string    `json:"inReplyTo,omitempty"`
 	References    []string  `json:"references,omitempty"`
