@@ -26,7 +26,7 @@ func Alt(v adjudicator.View, power adjudicator.Power) string {
 		if t.Flags > 0 && t.FlagPower != 0 {
 			f := fmt.Sprintf("%s %d %s", t.Name, t.Flags, t.FlagPower.Title())
 			if t.PartnerFlags > 0 {
-				f += fmt.Sprintf(" and %d %s", t.PartnerFlags, partnerOf(t.FlagPower).Title())
+				f += fmt.Sprintf(" and %d %s", t.PartnerFlags, t.PartnerPower.Title())
 			}
 			flags = append(flags, f)
 		}

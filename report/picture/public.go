@@ -191,10 +191,7 @@ func drawTarget(c *canvas, top int, p place, t adjudicator.TargetView) {
 	if t.Controller != 0 {
 		x = controlChip(c, x, ry, t.Controller) + chipGap
 	}
-	partner := t.PartnerPower
-	if partner == 0 {
-		partner = partnerOf(t.FlagPower)
-	}
+	partner := t.PartnerPower // 0 when there are no partner flags
 	switch {
 	case t.Name == adjudicator.RussiaTarget:
 		c.textMid((x0+x1)/2, midBaseline(small, ry, chipH), "major power", small, colMuted)
@@ -212,22 +209,6 @@ func drawTarget(c *canvas, top int, p place, t adjudicator.TargetView) {
 	if t.CivilWarEvents > 0 {
 		civilWarChip(c, x, ry, t.CivilWarEvents)
 	}
-}
-
-// partnerOf is the alliance partner whose flags PartnerFlags counts
-// (11.61A-B).
-func partnerOf(p adjudicator.Power) adjudicator.Power {
-	switch p {
-	case adjudicator.Germany:
-		return adjudicator.Italy
-	case adjudicator.Italy:
-		return adjudicator.Germany
-	case adjudicator.Britain:
-		return adjudicator.France
-	case adjudicator.France:
-		return adjudicator.Britain
-	}
-	return 0
 }
 
 // flagsChip draws the flag markers of a country: a chip of the flag
