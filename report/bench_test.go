@@ -1,0 +1,26 @@
+package report
+
+import (
+	"testing"
+
+	"stormjudge/adjudicator"
+)
+
+// BenchmarkPublishText measures what the judge does inside an
+// adjudication's transaction for its mails: derive the view once, render
+// the public report and the five notices (text, flowed, HTML; the
+// pictures are drawn later, when the mails are sent).
+func BenchmarkPublishText(b *testing.B) {
+	s, evs, err := adjudicator.Resolve(adjudicator.NewGame(3), nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		v := adjudicator.Derive(s)
+		_ = Public("demo", evs, v)
+		for _, p := range adjudicator.Powers {
+			_ = Private("demo", p, evs, v)
+		}
+	}
+}
