@@ -648,7 +648,7 @@ func applyEffect(s *State, holder Power, card int, title string, e Effect, evs *
 	case EffectPurgeNoDiplomacy, EffectPurgeNoResearch: // 22.21D, 22.72C
 		purgeProhibition(s, e.Kind == EffectPurgeNoDiplomacy, evs)
 		AddPurgeEvents(s, 1, "22.72C", what, evs)
-		o.Note = "Russian " + map[bool]string{true: "diplomacy", false: "research"}[e.Kind == EffectPurgeNoDiplomacy] + " prohibited this turn (22.21D)"
+		o.Note = "Russian " + map[bool]string{true: "diplomacy prohibited", false: "research prohibited but for its one basic point"}[e.Kind == EffectPurgeNoDiplomacy] + " this turn (22.21B, 22.21D)"
 	case EffectEAI: // 23.21C
 		AddEAIEvent(s, e.Value, what, evs)
 		o.Note = fmt.Sprintf("EAI modifier %+d (23.21C, 23.24)", e.Value)

@@ -1239,7 +1239,7 @@ func researchOptions(s State, p Power) []Option {
 		if researchBanned(s, p) {
 			n = 1 // 22.21B-C: the one basic point
 		}
-		option(nil, n, 0, fmt.Sprintf("your side's %d basic point(s), free; any may be left out (15.21); other projects: your sheet above", n))
+		option(nil, n, 0, fmt.Sprintf("your side's %d basic point(s), free; any may be left out (15.21); other projects: your research record sheet, in your notice", n))
 	}
 	return opts
 }

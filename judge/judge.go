@@ -453,7 +453,7 @@ func (j *Judge) notifyMessage(tx *store.Tx, root, id, to string, r report.Messag
 	m := &store.Mail{ID: id, Game: game, To: []string{to}, Subject: r.Subject, Body: r.Flowed, Flowed: true,
 		HTML: r.HTML, AutoSubmitted: "auto-generated"}
 	if r.HasPicture && source != "" {
-		m.Inline = []store.Inline{{ContentID: report.PictureCID, ContentType: "image/png", Name: "game.png", Source: source}}
+		m.Inline = []store.Inline{{ContentID: r.PictureCID, ContentType: "image/png", Name: "game.png", Source: source}}
 	}
 	if root != "" {
 		m.References = []string{strings.Trim(root, "<>")}

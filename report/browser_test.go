@@ -107,7 +107,7 @@ func TestHTMLInABrowserAtPhoneWidth(t *testing.T) {
 				if err := os.WriteFile(filepath.Join(dir, name+"-picture.png"), png, 0o644); err != nil {
 					t.Fatal(err)
 				}
-				page = strings.ReplaceAll(page, "cid:"+PictureCID, name+"-picture.png")
+				page = strings.ReplaceAll(page, "cid:"+m.PictureCID, name+"-picture.png")
 			}
 			page = strings.Replace(page, "</head>", measure+"\n</head>", 1)
 			file := filepath.Join(dir, name+".html")

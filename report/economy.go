@@ -75,9 +75,9 @@ func economyEvent(w *writer, e adjudicator.Event) bool {
 	case adjudicator.PoolChanged:
 		var parts []string
 		for _, in := range e.Increases {
-			parts = append(parts, fmt.Sprintf("%s %s (%s)", counters(in.Counters), in.What, in.Rule))
+			parts = append(parts, fmt.Sprintf("%s for %s (%s)", counters(in.Counters), in.What, in.Rule))
 		}
-		w.wrap(fmt.Sprintf("%s: activity counter pool now %s (was %s); increases: %s.",
+		w.wrap(fmt.Sprintf("%s: activity counter pool now %s (was %s); added: %s.",
 			e.Power.Title(), counters(e.After), counters(e.Before), strings.Join(parts, "; ")), "  ")
 	case adjudicator.TemporaryCounters:
 		msg := fmt.Sprintf("%s: activity counters this turn %s", e.Power.Title(), counters(e.Counters))

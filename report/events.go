@@ -79,7 +79,9 @@ func renderEvents(w *writer, evs []adjudicator.Event, v adjudicator.PublicView) 
 				ph = phase // they close the crisis phase's turn: no heading of their own
 			}
 		}
-		if ph == "" {
+		if ph == "" || phaseRank(ph) < phaseRank(phase) {
+			// No phase of its own, or one the turn has passed (a pool
+			// recomputed after a mobilization): the open phase's.
 			ph = phase
 			if ph == "" {
 				ph = "Events"
@@ -135,6 +137,18 @@ func renderEvents(w *writer, evs []adjudicator.Event, v adjudicator.PublicView) 
 		w.blank()
 		w.line("Nothing happened.")
 	}
+}
+
+// phaseRank orders the phases of a turn (7.11); 0 for a heading that is
+// not one of them.
+func phaseRank(ph string) int {
+	for i, p := range []string{"Game setup", adjudicator.SegRandomEvents.Phase(), adjudicator.SegIncome.Phase(),
+		adjudicator.SegEconomic.Phase(), adjudicator.SegDiplomacyAxis1.Phase(), adjudicator.SegCrisisAggression.Phase(), "End of turn"} {
+		if p == ph {
+			return i + 1
+		}
+	}
+	return 0
 }
 
 func upperFirst(s string) string {

@@ -1,15 +1,21 @@
 package report
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"html"
 	"strings"
 )
 
-// PictureCID is the Content-ID (without angle brackets) by which a
-// report's HTML shows its picture: the mail carries the PNG as an inline
-// part of a multipart/related (RFC 2392).
-const PictureCID = "picture@stormjudge"
+// pictureCID is the Content-ID (without angle brackets, RFC 2392) by
+// which a report's HTML shows its picture, carried as an inline part of a
+// multipart/related: unique to the report (a hash of its subject and
+// text), as Content-IDs should be, and the same for the same report.
+func pictureCID(subject, text string) string {
+	sum := sha256.Sum256([]byte(subject + "\n" + text))
+	return "picture." + hex.EncodeToString(sum[:10]) + "@stormjudge"
+}
 
 // Inline styles only (mail apps drop <style> and external sheets); no
 // colours are forced on text, so a mail app's dark mode recolours it, and
@@ -31,7 +37,8 @@ const (
 // renderHTML renders the blocks of w as a complete HTML document. When
 // picture is true the picture is shown (by PictureCID) after the lead,
 // with alt, its description in words, beside it.
-func renderHTML(subject string, w *writer, picture bool, alt string, width, height int) string {
+func renderHTML(subject string, w *writer, cid string, alt string, width, height int) string {
+	picture := cid != ""
 	var b strings.Builder
 	b.WriteString("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
 	b.WriteString("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
@@ -47,7 +54,10 @@ func renderHTML(subject string, w *writer, picture bool, alt string, width, heig
 	headings := 0
 	shown := false
 	for _, bl := range w.blocks {
-		if bl.kind != blockLine {
+		// Lines with aligned columns and order blocks are preformatted;
+		// a plain sentence written as a line is a paragraph.
+		preformatted := bl.kind == blockCode || (bl.kind == blockLine && (strings.Contains(bl.text, "  ") || strings.HasPrefix(bl.text, " ")))
+		if !preformatted {
 			flush()
 		}
 		switch bl.kind {
@@ -57,7 +67,7 @@ func renderHTML(subject string, w *writer, picture bool, alt string, width, heig
 			headings++
 			// The picture follows the lead: before the second heading.
 			if picture && !shown && headings == 2 {
-				writePicture(&b, alt, width, height)
+				writePicture(&b, cid, alt, width, height)
 				shown = true
 			}
 			fmt.Fprintf(&b, "<h2 style=\"%s\">%s</h2>\n", styleH2, html.EscapeString(bl.text))
@@ -70,23 +80,27 @@ func renderHTML(subject string, w *writer, picture bool, alt string, width, heig
 				style += fmt.Sprintf("margin-left:%.1fem;", float64(indent)*0.5)
 			}
 			fmt.Fprintf(&b, "<p style=\"%s\">%s</p>\n", style, html.EscapeString(strings.TrimSpace(bl.text)))
-		case blockLine:
-			pre = append(pre, bl.text)
+		case blockLine, blockCode:
+			if preformatted {
+				pre = append(pre, bl.text)
+			} else {
+				fmt.Fprintf(&b, "<p style=\"%s\">%s</p>\n", styleP, html.EscapeString(bl.text))
+			}
 		case blockTable:
 			writeTable(&b, bl.cells)
 		}
 	}
 	flush()
 	if picture && !shown {
-		writePicture(&b, alt, width, height)
+		writePicture(&b, cid, alt, width, height)
 	}
 	b.WriteString("</div>\n</body>\n</html>\n")
 	return b.String()
 }
 
-func writePicture(b *strings.Builder, alt string, width, height int) {
+func writePicture(b *strings.Builder, cid, alt string, width, height int) {
 	fmt.Fprintf(b, "<img src=\"cid:%s\" width=\"%d\" height=\"%d\" alt=\"%s\" style=\"%s\">\n",
-		PictureCID, width, height, html.EscapeString(alt), styleImg)
+		cid, width, height, html.EscapeString(alt), styleImg)
 	fmt.Fprintf(b, "<p style=\"%sfont-size:13px;\">%s</p>\n", styleP,
 		"The picture shows the diplomatic targets and the tracks; the tables below give the same figures in words.")
 }

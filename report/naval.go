@@ -147,11 +147,11 @@ func navalChart(w *writer, p adjudicator.Power, n *adjudicator.NavalView, eai in
 		"a ship costs its size less the EAI (%+d), at least 1: %s (rules 19.3, 19.4, 19.52A, 19.75).",
 		n.Rate, n.Capacity, len(n.Building), n.Saved, eai, strings.Join(costs, ", ")), "  ")
 	seasons := []adjudicator.Season{adjudicator.Spring, adjudicator.Summer, adjudicator.Fall, adjudicator.Winter}
-	head := fmt.Sprintf("%-6s", "Row")
+	header := []string{"Row"}
 	for _, se := range seasons {
-		head += fmt.Sprintf(" %-16s", se)
+		header = append(header, se.String())
 	}
-	w.line(strings.TrimRight(head, " "))
+	var rows [][]string
 	for row := 5; row >= 2; row-- {
 		var cells [4][]string
 		for _, sh := range n.Building {
@@ -168,17 +168,18 @@ func navalChart(w *writer, p adjudicator.Power, n *adjudicator.NavalView, eai in
 			if k == 0 {
 				label = fmt.Sprint(row)
 			}
-			l := fmt.Sprintf("%-6s", label)
+			r := []string{label}
 			for _, c := range cells {
 				cell := ""
 				if k < len(c) {
 					cell = c[k]
 				}
-				l += fmt.Sprintf(" %-16s", cell)
+				r = append(r, cell)
 			}
-			w.line(strings.TrimRight(l, " "))
+			rows = append(rows, r)
 		}
 	}
+	w.table("%-6s %-16s %-16s %-16s %-16s", header, rows)
 	if len(n.Launched) > 0 {
 		var ls []string
 		for _, sh := range n.Launched {

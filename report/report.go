@@ -26,6 +26,8 @@ type Message struct {
 	Flowed     string
 	HTML       string
 	HasPicture bool
+	// PictureCID is the picture's Content-ID, unique to the report.
+	PictureCID string
 	// PictureAlt says in words what the picture shows.
 	PictureAlt string
 
@@ -68,7 +70,11 @@ func (m *Message) AddToLead(paragraph string) {
 
 func (m *Message) render() {
 	m.Text, m.Flowed = m.w.String(), m.w.Flowed()
-	m.HTML = renderHTML(m.Subject, m.w, m.HasPicture, m.PictureAlt, m.width, m.height)
+	m.PictureCID = ""
+	if m.HasPicture {
+		m.PictureCID = pictureCID(m.Subject, m.Text)
+	}
+	m.HTML = renderHTML(m.Subject, m.w, m.PictureCID, m.PictureAlt, m.width, m.height)
 }
 
 // Parts returns the subject and the plain text.
@@ -365,13 +371,13 @@ func orderNext(w *writer, game string, p adjudicator.Power, pv adjudicator.Publi
 	if len(opts) > 0 {
 		example = append([]string{opts[0].Order}, opts[0].With...)
 	}
-	w.line("GAME " + game)
-	w.line("POWER " + p.String())
-	w.line("SECRET <your secret>")
+	w.code("GAME " + game)
+	w.code("POWER " + p.String())
+	w.code("SECRET <your secret>")
 	for _, l := range example {
-		w.line(l)
+		w.code(l)
 	}
-	w.line("END")
+	w.code("END")
 }
 
 func privateEvent(w *writer, e adjudicator.Event) {

@@ -230,3 +230,26 @@ func TestWording(t *testing.T) {
 		}
 	}
 }
+
+// TestOneHeadingPerPhase: a report has one heading per turn and phase, in
+// the order of 7.11, even when an event of an earlier phase's kind comes
+// later (a pool recomputed after a mobilization in the economic phase).
+func TestOneHeadingPerPhase(t *testing.T) {
+	s, _ := spring1935(t)
+	evs := []adjudicator.Event{
+		adjudicator.IncomeComputed{Turn: s.Turn, Power: adjudicator.Germany},
+		adjudicator.FactoryConverted{Power: adjudicator.Britain, From: adjudicator.Idle, To: adjudicator.Military, Cost: 11},
+		adjudicator.PoolChanged{Power: adjudicator.Britain},
+		adjudicator.SegmentSkipped{Turn: s.Turn, Segment: adjudicator.SegDiplomacyAxis1},
+		adjudicator.TurnEnded{Turn: s.Turn},
+	}
+	_, body := Public("demo", evs, adjudicator.Derive(s)).Parts()
+	for _, h := range []string{"Spring 1935: Income phase\n", "Spring 1935: Economic phase\n", "Spring 1935: Diplomatic phase\n", "Spring 1935: End of turn\n"} {
+		if n := strings.Count(body, h); n != 1 {
+			t.Errorf("%q appears %d times:\n%s", h, n, body)
+		}
+	}
+	if strings.Index(body, "Britain: activity counter pool") < strings.Index(body, "Spring 1935: Economic phase") {
+		t.Errorf("the pool change is not under the economic phase:\n%s", body)
+	}
+}

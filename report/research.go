@@ -109,12 +109,16 @@ func effectText(e adjudicator.ResultEffect, side adjudicator.Side) string {
 // (15.21, 15.22).
 func researchSheet(w *writer, p adjudicator.Power, rv adjudicator.ResearchView) {
 	w.blank()
-	w.heading(fmt.Sprintf("Research record sheet of %s (secret, rule 15.15)", strings.ToLower(sideTitle(rv.Side))))
+	side := sideTitle(rv.Side)
+	if rest, ok := strings.CutPrefix(side, "The "); ok {
+		side = "the " + rest
+	}
+	w.heading(fmt.Sprintf("Research record sheet of %s (secret, rule 15.15)", side))
 	if len(rv.Projects) == 0 {
 		w.line("  No research steps yet.")
 	}
 	for _, r := range rv.Projects {
-		row := fmt.Sprintf("%s (%s): %d step(s)", r.Project, r.Category, r.Steps)
+		row := fmt.Sprintf("%s (%s): %d step(s)", upperFirst(r.Project), r.Category, r.Steps)
 		if r.MaxSteps > 0 {
 			row += fmt.Sprintf(" of %d", r.MaxSteps)
 		}
@@ -151,7 +155,7 @@ func researchSheet(w *writer, p adjudicator.Power, rv adjudicator.ResearchView) 
 		if rv.Leader {
 			b.WriteString("You place your side's basic research points (rule 15.21). ")
 		}
-		fmt.Fprintf(&b, "Counters usable for research now: %s (one, rule 12.41C", counters(*rv.Usable))
+		fmt.Fprintf(&b, "Counters usable for research now: %s (only one of them a turn, rule 12.41C", counters(*rv.Usable))
 		if rv.Usable.Research > 0 {
 			b.WriteString(", plus the research-only counter")
 		}

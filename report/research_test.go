@@ -26,7 +26,7 @@ func TestResearchSheetPrivate(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, priv := Private("demo", adjudicator.Germany, evs, adjudicator.Derive(after)).Parts()
-	for _, want := range []string{"Research record sheet of the axis", "air range (air): 1 step(s) of 10",
+	for _, want := range []string{"Research record sheet of the Axis", "Air range (air): 1 step(s) of 10",
 		"Germany: 1 research point(s) in italian armor, now 1 step(s)."} {
 		if !strings.Contains(priv, want) {
 			t.Errorf("private notice lacks %q:\n%s", want, priv)

@@ -51,7 +51,15 @@ func russiaEvent(w *writer, e adjudicator.Event) bool {
 		w.wrap(fmt.Sprintf("A %s flag in Russia is eliminated (rules 10.91F, %s); %d left.",
 			e.Power.Title(), e.Rule, e.Left), "  ")
 	case adjudicator.PartyPurgeChosen:
-		w.wrap(fmt.Sprintf("Party purge: Russian %s is prohibited this turn (rule 22.21B).", e.Prohibited), "  ")
+		what := map[string]string{
+			"research":           "research is prohibited this turn, but for its one basic point",
+			"diplomacy":          "diplomacy is prohibited this turn",
+			"research+diplomacy": "research (but for its one basic point) and diplomacy are prohibited this turn",
+		}[e.Prohibited]
+		if what == "" {
+			what = e.Prohibited + " is prohibited this turn"
+		}
+		w.wrap(fmt.Sprintf("Party purge: Russian %s (rules 22.21B, 15.21).", what), "  ")
 	case adjudicator.PurgeOffsetApplied:
 		w.wrap(fmt.Sprintf("Random event %d: %s.", e.Card, e.Note), "  ")
 	case adjudicator.EconomicClimateChanged:

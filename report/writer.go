@@ -26,6 +26,7 @@ const (
 	blockLine                     // one preformatted line (tables, order blocks)
 	blockBlank                    // an empty line
 	blockTable                    // a table: cells, the first row its header
+	blockCode                     // one line of an order block, to copy as it is
 )
 
 // block is one part of a body: a paragraph wraps text with first on its
@@ -43,6 +44,9 @@ type block struct {
 func (w *writer) add(b block) { w.blocks = append(w.blocks, b) }
 
 func (w *writer) line(s string) { w.add(block{kind: blockLine, text: s}) }
+
+// code writes one line of an order block: preformatted, for copying.
+func (w *writer) code(s string) { w.add(block{kind: blockCode, text: s}) }
 
 // blank adds an empty line unless the body is empty or already ends in one.
 func (w *writer) blank() {
