@@ -50,11 +50,11 @@ func TestEconomicPhaseByEmail(t *testing.T) {
 		t.Fatal(err)
 	}
 	if res.Outcome != Accepted {
-		t.Fatalf("outcome %s:\n%s", res.Outcome, res.Receipt.Body)
+		t.Fatalf("outcome %s:\n%s", res.Outcome, receiptOf(t, res))
 	}
 	for _, want := range []string{"MOBILIZE IDLE", "RESEARCH", "LAY DOWN", "keeps", "activity counters"} {
-		if !strings.Contains(res.Receipt.Body, want) {
-			t.Errorf("receipt lacks %q:\n%s", want, res.Receipt.Body)
+		if !strings.Contains(receiptOf(t, res), want) {
+			t.Errorf("receipt lacks %q:\n%s", want, receiptOf(t, res))
 		}
 	}
 	for _, p := range adjudicator.Powers[1:] {
@@ -107,11 +107,11 @@ func TestRule15_22ReceiptRefusesUnassignedCounterPoints(t *testing.T) {
 		t.Fatal(err)
 	}
 	if res.Outcome == Accepted {
-		t.Fatalf("a counter with a paid point unassigned was accepted:\n%s", res.Receipt.Body)
+		t.Fatalf("a counter with a paid point unassigned was accepted:\n%s", receiptOf(t, res))
 	}
 	for _, want := range []string{"REFUSED RESEARCH COUNTER 2", "rule 15.22", "1 paid research point(s) not assigned"} {
-		if !strings.Contains(res.Receipt.Body, want) {
-			t.Errorf("receipt lacks %q:\n%s", want, res.Receipt.Body)
+		if !strings.Contains(receiptOf(t, res), want) {
+			t.Errorf("receipt lacks %q:\n%s", want, receiptOf(t, res))
 		}
 	}
 }
@@ -145,17 +145,17 @@ func TestRule12_41AReceiptLeftover(t *testing.T) {
 		t.Fatal(err)
 	}
 	if res.Outcome != Accepted {
-		t.Fatalf("outcome %s:\n%s", res.Outcome, res.Receipt.Body)
+		t.Fatalf("outcome %s:\n%s", res.Outcome, receiptOf(t, res))
 	}
-	if !strings.Contains(res.Receipt.Body, "keeps 5 tile points") || strings.Contains(res.Receipt.Body, "paid and lost") {
-		t.Errorf("receipt:\n%s", res.Receipt.Body)
+	if !strings.Contains(receiptOf(t, res), "keeps 5 tile points") || strings.Contains(receiptOf(t, res), "paid and lost") {
+		t.Errorf("receipt:\n%s", receiptOf(t, res))
 	}
 	// The same split without the ship: the rest of the 3 would be lost.
 	res, err = j.Ingest(email("germany@sandbox.test", "GAME demo\nSECRET germany\nBUILD ARMOR WITH 3\nEND\n"))
 	if err != nil || res.Outcome != Accepted {
 		t.Fatalf("outcome %v %v", res, err)
 	}
-	if !strings.Contains(res.Receipt.Body, "keeps 7 tile points") || !strings.Contains(res.Receipt.Body, "paid and lost (rule 12.41A)") {
-		t.Errorf("receipt:\n%s", res.Receipt.Body)
+	if !strings.Contains(receiptOf(t, res), "keeps 7 tile points") || !strings.Contains(receiptOf(t, res), "paid and lost (rule 12.41A)") {
+		t.Errorf("receipt:\n%s", receiptOf(t, res))
 	}
 }

@@ -109,10 +109,10 @@ func TestBadMailFromPlayersIsAnswered(t *testing.T) {
 			if res.Outcome != Rejected || res.Receipt == nil {
 				t.Fatalf("outcome %s, receipt %v", res.Outcome, res.Receipt != nil)
 			}
-			body := flat(res.Receipt.Body)
+			body := flat(receiptOf(t, res))
 			for _, w := range []string{tc.want, "at most 1 MiB, 100 MIME parts and 10 levels of nesting", "NOT accepted"} {
 				if !strings.Contains(body, w) {
-					t.Errorf("receipt lacks %q:\n%s", w, res.Receipt.Body)
+					t.Errorf("receipt lacks %q:\n%s", w, receiptOf(t, res))
 				}
 			}
 			if _, _, recs := game(t, db, "demo"); len(recs) != 0 {
@@ -223,8 +223,8 @@ func TestStaleOrders(t *testing.T) {
 		return res
 	}
 	open := fmt.Sprintf("%s, %s", s.Turn, s.Segment.Title())
-	if res := reply("GAME demo\nSECRET germany\nPASS\n"); res.Outcome != Accepted || !strings.Contains(flat(res.Receipt.Body), "for "+open) {
-		t.Fatalf("reply to the open notice: %s\n%s", res.Outcome, res.Receipt.Body)
+	if res := reply("GAME demo\nSECRET germany\nPASS\n"); res.Outcome != Accepted || !strings.Contains(flat(receiptOf(t, res)), "for "+open) {
+		t.Fatalf("reply to the open notice: %s\n%s", res.Outcome, receiptOf(t, res))
 	}
 	for _, p := range adjudicator.Powers[1:] {
 		if res, err := j.Ingest(email(p.String()+"@sandbox.test", "GAME demo\nSECRET "+p.String()+"\nPASS\n")); err != nil || res.Outcome != Accepted {
@@ -236,17 +236,17 @@ func TestStaleOrders(t *testing.T) {
 		t.Fatal("the segment was not adjudicated")
 	}
 	res := reply("GAME demo\nSECRET germany\nPASS\n")
-	body := flat(res.Receipt.Body)
+	body := flat(receiptOf(t, res))
 	if res.Outcome != Rejected || !strings.Contains(body, "replies to the judge's mail for "+open) || !strings.Contains(body, fmt.Sprintf("TURN %s %s", s2.Turn, s2.Segment)) {
-		t.Errorf("reply to a closed notice: %s\n%s", res.Outcome, res.Receipt.Body)
+		t.Errorf("reply to a closed notice: %s\n%s", res.Outcome, receiptOf(t, res))
 	}
 	res = reply(fmt.Sprintf("GAME demo\nSECRET germany\nTURN %s\nPASS\n", s.Turn.Next().Next()))
-	if res.Outcome != Rejected || !strings.Contains(flat(res.Receipt.Body), "refused as stale") {
-		t.Errorf("TURN of another turn: %s\n%s", res.Outcome, res.Receipt.Body)
+	if res.Outcome != Rejected || !strings.Contains(flat(receiptOf(t, res)), "refused as stale") {
+		t.Errorf("TURN of another turn: %s\n%s", res.Outcome, receiptOf(t, res))
 	}
 	res = reply(fmt.Sprintf("GAME demo\nSECRET germany\nTURN %s %s\nPASS\n", s2.Turn, s2.Segment))
 	if res.Outcome != Accepted {
-		t.Errorf("reply to a closed notice pinned to the open turn: %s\n%s", res.Outcome, res.Receipt.Body)
+		t.Errorf("reply to a closed notice pinned to the open turn: %s\n%s", res.Outcome, receiptOf(t, res))
 	}
 }
 
@@ -272,7 +272,7 @@ func TestQuarantine(t *testing.T) {
 		}
 	}
 	res, err := j.Ingest(raw)
-	if err != nil || res.Outcome != Quarantined || res.Receipt == nil || !strings.Contains(res.Receipt.Body, "fault of its own") {
+	if err != nil || res.Outcome != Quarantined || res.Receipt == nil || !strings.Contains(receiptOf(t, res), "fault of its own") {
 		t.Fatalf("attempt %d: %+v, %v", quarantineAfter, res, err)
 	}
 	if res, err := j.Ingest(raw); err != nil || res.Outcome != Duplicate {
@@ -494,7 +494,7 @@ func TestReseatFromConfig(t *testing.T) {
 		t.Errorf("old secret from the new address: %s", res.Outcome)
 	}
 	if res, _ := j.Ingest(email("italy2@example.org", "GAME demo\nSECRET new-italy-secret\nPASS\n")); res.Outcome != Accepted {
-		t.Errorf("new secret: %s\n%s", res.Outcome, res.Receipt.Body)
+		t.Errorf("new secret: %s\n%s", res.Outcome, receiptOf(t, res))
 	}
 	// The same definition again changes nothing.
 	n := len(outbox(t, db))
@@ -536,12 +536,12 @@ func TestStaleOrdersSameTurn(t *testing.T) {
 		return res
 	}
 	if res := reply("GAME demo\nSECRET germany\nTURN Spring 1935\nPASS\n"); res.Outcome != Rejected ||
-		!strings.Contains(flat(res.Receipt.Body), "replies to the judge's mail for Spring 1935, Random events phase, which is closed") ||
-		!strings.Contains(flat(res.Receipt.Body), "TURN Spring 1935 economic") {
-		t.Errorf("turn-only TURN on a reply to an earlier segment: %s\n%s", res.Outcome, res.Receipt.Body)
+		!strings.Contains(flat(receiptOf(t, res)), "replies to the judge's mail for Spring 1935, Random events phase, which is closed") ||
+		!strings.Contains(flat(receiptOf(t, res)), "TURN Spring 1935 economic") {
+		t.Errorf("turn-only TURN on a reply to an earlier segment: %s\n%s", res.Outcome, receiptOf(t, res))
 	}
 	if res := reply("GAME demo\nSECRET germany\nTURN Spring 1935 economic\nPASS\n"); res.Outcome != Accepted {
-		t.Errorf("TURN with the open segment: %s\n%s", res.Outcome, res.Receipt.Body)
+		t.Errorf("TURN with the open segment: %s\n%s", res.Outcome, receiptOf(t, res))
 	}
 }
 
@@ -587,14 +587,27 @@ func TestReceiptSubjectOneRe(t *testing.T) {
 	if _, err := j.EnsureGame(demoDef(0)); err != nil {
 		t.Fatal(err)
 	}
-	for _, subj := range []string{"Re: Re: AW: orders", "RE: re:orders", "orders"} {
+	for _, subj := range []string{"Re: Re: AW: orders", "RE: re:orders", "orders", "Re: orders [demo: NOT ACCEPTED]", "Re: Re: orders [demo: ACCEPTED] [demo: HELP]"} {
 		raw := []byte("From: germany@sandbox.test\r\nSubject: " + subj + "\r\nMessage-ID: <" + subj + "@t>\r\n\r\nGAME demo\r\nSECRET germany\r\nPASS\r\n")
 		res, err := j.Ingest(raw)
 		if err != nil || res.Receipt == nil {
 			t.Fatal(res, err)
 		}
-		if res.Receipt.Subject != "Re: orders" {
-			t.Errorf("%q -> %q, want \"Re: orders\"", subj, res.Receipt.Subject)
+		if res.Receipt.Subject != "Re: orders [demo: ACCEPTED]" {
+			t.Errorf("%q -> %q, want \"Re: orders [demo: ACCEPTED]\"", subj, res.Receipt.Subject)
+		}
+	}
+	// The tag says what became of the email.
+	for body, want := range map[string]string{
+		"GAME demo\r\nSECRET wrong\r\nPASS\r\n":  "Re: orders [demo: NOT ACCEPTED]",
+		"GAME demo\r\nSECRET germany\r\nHELP\r\n": "Re: orders [demo: HELP]",
+		"GAME nogame\r\nSECRET x\r\nPASS\r\n":     "Re: orders [nogame: NOT ACCEPTED]",
+	} {
+		msgSeq++
+		raw := []byte(fmt.Sprintf("From: germany@sandbox.test\r\nSubject: orders\r\nMessage-ID: <tag%d@t>\r\n\r\n%s", msgSeq, body))
+		res, err := j.Ingest(raw)
+		if err != nil || res.Receipt == nil || res.Receipt.Subject != want {
+			t.Errorf("%q: receipt subject %v, want %q (%v)", body, res.Receipt, want, err)
 		}
 	}
 }

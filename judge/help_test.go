@@ -24,7 +24,7 @@ func TestHelpAnswersWithThePowersOrders(t *testing.T) {
 	if res.Outcome != Answered || res.Receipt == nil {
 		t.Fatalf("outcome %s", res.Outcome)
 	}
-	body := res.Receipt.Body
+	body := receiptOf(t, res)
 	for _, want := range []string{"HELP for Germany in game demo, Spring 1935, Economic phase: nothing was changed.",
 		"What you may order now (Economic phase, Spring 1935)", "LAY DOWN BATTLESHIP 3 WITH SHIPYARD 1, 2", "cost 3 tile points",
 		"POWER germany", "SECRET <your secret>"} {
@@ -38,17 +38,17 @@ func TestHelpAnswersWithThePowersOrders(t *testing.T) {
 	}
 	// Russia's answer is Russia's: it builds no ships (19.11).
 	res, err = j.Ingest(email("russia@sandbox.test", "GAME demo\nSECRET russia\nHELP\n"))
-	if err != nil || res.Outcome != Answered || strings.Contains(res.Receipt.Body, "LAY DOWN") ||
-		!strings.Contains(res.Receipt.Body, "POWER russia") {
-		t.Errorf("Russia's HELP: %v %v\n%s", res.Outcome, err, res.Receipt.Body)
+	if err != nil || res.Outcome != Answered || strings.Contains(receiptOf(t, res), "LAY DOWN") ||
+		!strings.Contains(receiptOf(t, res), "POWER russia") {
+		t.Errorf("Russia's HELP: %v %v\n%s", res.Outcome, err, receiptOf(t, res))
 	}
 	// The wrong secret: refused, no list.
 	res, err = j.Ingest(email("germany@sandbox.test", "GAME demo\nSECRET nope\nHELP\n"))
-	if err != nil || res.Outcome != Rejected || strings.Contains(res.Receipt.Body, "CONVERT IDLE") {
-		t.Errorf("HELP with a wrong secret: %v %v\n%s", res.Outcome, err, res.Receipt.Body)
+	if err != nil || res.Outcome != Rejected || strings.Contains(receiptOf(t, res), "CONVERT IDLE") {
+		t.Errorf("HELP with a wrong secret: %v %v\n%s", res.Outcome, err, receiptOf(t, res))
 	}
 	res, err = j.Ingest(email("gm@sandbox.test", "GAME demo\nMODERATOR\nSECRET gm-secret\nHELP\n"))
-	if err != nil || res.Outcome != Rejected || !strings.Contains(res.Receipt.Body, "HELP lists a power's orders") {
-		t.Errorf("the moderator's HELP: %v %v\n%s", res.Outcome, err, res.Receipt.Body)
+	if err != nil || res.Outcome != Rejected || !strings.Contains(receiptOf(t, res), "HELP lists a power's orders") {
+		t.Errorf("the moderator's HELP: %v %v\n%s", res.Outcome, err, receiptOf(t, res))
 	}
 }

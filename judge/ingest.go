@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"runtime/debug"
 	"strconv"
+	"regexp"
 	"strings"
 	"time"
 	"unicode"
@@ -734,11 +735,11 @@ func (j *Judge) sendReceipt(tx *store.Tx, key []byte, m *orders.Message, rc *rec
 	if rc.fatal != nil {
 		return nil
 	}
-	subject := stripReplyPrefixes(cleanSubject(m.Subject))
+	subject := stripReceiptTag(stripReplyPrefixes(cleanSubject(m.Subject)))
 	if subject == "" {
 		subject = "your orders"
 	}
-	subject = "Re: " + subject
+	subject = "Re: " + subject + " " + receiptTag(res)
 	// Thread under the email, but never copy an identifier that would
 	// make a header line too long to send (RFC 5322: 998 bytes a line).
 	var refs []string
@@ -765,7 +766,8 @@ func (j *Judge) sendReceipt(tx *store.Tx, key []byte, m *orders.Message, rc *rec
 		Game:          game,
 		To:            []string{m.From},
 		Subject:       subject,
-		Body:          renderReceipt(rc, res),
+		Body:          report.Flow(renderReceipt(rc, res)), // long lines wrapped, reflowable
+		Flowed:        true,
 		InReplyTo:     inReplyTo,
 		References:    refs,
 		AutoSubmitted: "auto-replied",
@@ -775,6 +777,37 @@ func (j *Judge) sendReceipt(tx *store.Tx, key []byte, m *orders.Message, rc *rec
 	}
 	res.Receipt = mail
 	return nil
+}
+
+// receiptTag is the end of a receipt's subject: the game and what became
+// of the email, so the inbox shows it without opening the mail, e.g.
+// "[demo: ACCEPTED]", "[demo: NOT ACCEPTED]", "[demo: HELP]".
+func receiptTag(res *Result) string {
+	what := "NOT ACCEPTED"
+	switch res.Outcome {
+	case Accepted:
+		what = "ACCEPTED"
+	case Answered:
+		what = "HELP"
+	}
+	if res.Game == "" || len(res.Game) > 32 {
+		return "[" + what + "]"
+	}
+	return "[" + cleanSubject(res.Game) + ": " + what + "]"
+}
+
+// receiptTagRE matches a receipt's tag at the end of a subject (a reply
+// to a receipt): stripped so that tags do not pile up.
+var receiptTagRE = regexp.MustCompile(`\s*\[([^\[\]]{1,40}: )?(ACCEPTED|NOT ACCEPTED|HELP)\]\s*$`)
+
+func stripReceiptTag(s string) string {
+	for {
+		t := receiptTagRE.ReplaceAllString(s, "")
+		if t == s {
+			return strings.TrimSpace(stripReplyPrefixes(t))
+		}
+		s = t
+	}
 }
 
 // maxThreadID is the longest Message-ID a receipt copies into its

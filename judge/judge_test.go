@@ -209,17 +209,17 @@ func TestIngestRejectsWithoutChange(t *testing.T) {
 				t.Fatalf("outcome %s receipt %v", res.Outcome, res.Receipt)
 			}
 			for _, w := range tc.want {
-				if !strings.Contains(res.Receipt.Body, w) {
-					t.Errorf("receipt lacks %q:\n%s", w, res.Receipt.Body)
+				if !strings.Contains(receiptOf(t, res), w) {
+					t.Errorf("receipt lacks %q:\n%s", w, receiptOf(t, res))
 				}
 			}
 			for _, w := range tc.notWant {
-				if strings.Contains(res.Receipt.Body, w) {
-					t.Errorf("receipt reveals %q:\n%s", w, res.Receipt.Body)
+				if strings.Contains(receiptOf(t, res), w) {
+					t.Errorf("receipt reveals %q:\n%s", w, receiptOf(t, res))
 				}
 			}
-			if strings.Contains(res.Receipt.Body, "SECRET germany") {
-				t.Errorf("receipt echoes the secret:\n%s", res.Receipt.Body)
+			if strings.Contains(receiptOf(t, res), "SECRET germany") {
+				t.Errorf("receipt echoes the secret:\n%s", receiptOf(t, res))
 			}
 			if got := len(outbox(t, db)); got != before+1 {
 				t.Errorf("outbox grew by %d; want only the receipt", got-before)
@@ -323,8 +323,8 @@ func TestLaterSubmissionReplacesEarlier(t *testing.T) {
 	if err != nil || res.Outcome != Accepted {
 		t.Fatalf("%v %v", res, err)
 	}
-	if !strings.Contains(res.Receipt.Body, "replace") {
-		t.Errorf("receipt does not say it replaced:\n%s", res.Receipt.Body)
+	if !strings.Contains(receiptOf(t, res), "replace") {
+		t.Errorf("receipt does not say it replaced:\n%s", receiptOf(t, res))
 	}
 	_, _, recs := game(t, db, "demo")
 	if r := recs[adjudicator.Italy]; r.Pass || len(r.Orders) != n {
@@ -417,7 +417,7 @@ func TestReceiptListsEachOrder(t *testing.T) {
 	if err != nil || res.Outcome != Rejected {
 		t.Fatalf("%v %v", res, err)
 	}
-	body := res.Receipt.Body
+	body := receiptOf(t, res)
 	for _, want := range []string{"ok      MOBILIZE IDLE: ARMOR, INFANTRY, AIR (line 3)", "REFUSED MOBILIZE CIVILIAN: ARMOR, AIR, AIR (line 4)", "rule 14.41"} {
 		if !strings.Contains(body, want) {
 			t.Errorf("receipt lacks %q:\n%s", want, body)
@@ -428,8 +428,8 @@ func TestReceiptListsEachOrder(t *testing.T) {
 		t.Fatalf("%v %v", res, err)
 	}
 	// 20 - 10 (14.31 in 1935, EAI 0) + 1 (10.41A, 13.21D: a fourth military factory).
-	if !strings.Contains(res.Receipt.Body, "keeps 11 tile points") {
-		t.Errorf("receipt does not say what remains:\n%s", res.Receipt.Body)
+	if !strings.Contains(receiptOf(t, res), "keeps 11 tile points") {
+		t.Errorf("receipt does not say what remains:\n%s", receiptOf(t, res))
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"stormjudge/adjudicator"
+	"stormjudge/mailer"
 	"stormjudge/deck"
 	"stormjudge/store"
 )
@@ -39,6 +40,9 @@ func receiptOf(t *testing.T, res *Result) string {
 	t.Helper()
 	if res.Receipt == nil {
 		t.Fatal("no receipt")
+	}
+	if res.Receipt.Flowed {
+		return mailer.Unflow(res.Receipt.Body) // format=flowed: its paragraphs joined
 	}
 	return res.Receipt.Body
 }

@@ -47,3 +47,23 @@ func TestFlowedTextReflowsToTheSameWords(t *testing.T) {
 		}
 	}
 }
+
+// TestFlowReceipts: Flow wraps only the long lines of plain text, keeps
+// short lines and the signature separator as they are, and says the same
+// words.
+func TestFlowReceipts(t *testing.T) {
+	long := "Still waiting for: Italy, Britain, France, Russia. You may send new orders until then; the last ones count."
+	in := "Orders ACCEPTED for Germany.\n\nAs understood:\n  PASS\n" + long + "\n\n-- \nstormjudge\n"
+	out := Flow(in)
+	if !strings.Contains(out, "\n   PASS\n") || !strings.Contains(out, "\n-- \nstormjudge\n") {
+		t.Errorf("short lines changed:\n%s", out)
+	}
+	for _, l := range strings.Split(out, "\n") {
+		if len(l) > Width+1 {
+			t.Errorf("line of %d: %q", len(l), l)
+		}
+	}
+	if !strings.Contains(unflow(out), "\n"+long+"\n") {
+		t.Errorf("the long line does not reflow to itself:\n%s", unflow(out))
+	}
+}

@@ -167,7 +167,10 @@ func (w *writer) Flowed() string {
 	for _, b := range w.blocks {
 		if b.kind != blockPara {
 			for _, l := range b.textLines() {
-				put(strings.TrimRight(l, " "))
+				if l != "-- " { // the signature separator keeps its space (RFC 3676, 4.3)
+					l = strings.TrimRight(l, " ")
+				}
+				put(l)
 			}
 			continue
 		}
@@ -180,4 +183,24 @@ func (w *writer) Flowed() string {
 		}
 	}
 	return strings.TrimRight(sb.String(), "\n") + "\n"
+}
+
+// Flow turns plain text written line by line (a receipt) into
+// format=flowed text: a line longer than Width is wrapped with soft
+// breaks, keeping its indentation on its first line; every other line is
+// a hard line as written; lines are space-stuffed.
+func Flow(text string) string {
+	var w writer
+	for _, l := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
+		if l != "-- " {
+			l = strings.TrimRight(l, " ")
+		}
+		if len(l) <= Width || l == "-- " {
+			w.line(l)
+			continue
+		}
+		indent := l[:len(l)-len(strings.TrimLeft(l, " "))]
+		w.indented(strings.TrimSpace(l), indent)
+	}
+	return w.Flowed()
 }
