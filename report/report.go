@@ -290,6 +290,10 @@ func withArticle(word string) string {
 	return "a " + word
 }
 
+// Counters words activity counters as the notices do, e.g. "2 x 3, 1 x 1
+// (shipbuilding only)", or "none".
+func Counters(c adjudicator.ActivityCounters) string { return counters(c) }
+
 func counters(c adjudicator.ActivityCounters) string {
 	if parts := counterTerms(c, false); len(parts) > 0 {
 		return strings.Join(parts, ", ")

@@ -95,7 +95,7 @@ func drawCounters(c *canvas, pv *adjudicator.PowerView, y int) int {
 
 // shipAbbrev is the short name of a ship class on the chart (19.63).
 var shipAbbrev = map[adjudicator.ShipClass]string{
-	adjudicator.Carrier: "CV", adjudicator.Battleship3: "BB3", adjudicator.Battleship4: "BB4", adjudicator.Battleship5: "BB5",
+	adjudicator.Carrier: "CVL", adjudicator.Battleship3: "BB3", adjudicator.Battleship4: "BB4", adjudicator.Battleship5: "BB5",
 }
 
 func shipName(s adjudicator.Ship) string {
