@@ -13,23 +13,31 @@ import (
 )
 
 // TestExportHasTheViewDocumented: `game export` carries the view the
-// reports render (public, every power's, the moderators'), and every key
-// of it is documented in docs/state.md.
+// reports render (public, every power's, the moderators') and the events
+// they tell, and every key of the view is documented in docs/state.md.
 func TestExportHasTheViewDocumented(t *testing.T) {
-	s, _, err := adjudicator.Resolve(adjudicator.NewGame(3), nil)
+	s, evs, err := adjudicator.Resolve(adjudicator.NewGame(3), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	evJSON, err := adjudicator.MarshalEvents(evs)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var buf bytes.Buffer
 	g := &store.Game{ID: "demo", Version: 1}
-	if err := exportGame(&buf, g, 1, s, nil, nil); err != nil {
+	if err := exportGame(&buf, g, 1, s, evJSON, nil, nil); err != nil {
 		t.Fatal(err)
 	}
 	var out struct {
-		View map[string]any `json:"view"`
+		View   map[string]any   `json:"view"`
+		Events []map[string]any `json:"events"`
 	}
 	if err := json.Unmarshal(buf.Bytes(), &out); err != nil {
 		t.Fatal(err)
+	}
+	if len(out.Events) != len(evs) || out.Events[0]["type"] == nil {
+		t.Errorf("export has %d events, the adjudication made %d", len(out.Events), len(evs))
 	}
 	pub, _ := out.View["public"].(map[string]any)
 	powers, _ := out.View["powers"].(map[string]any)

@@ -180,7 +180,11 @@ func cmdGame(args []string, stdout, stderr io.Writer) error {
 				if err != nil {
 					return err
 				}
-				return exportGame(stdout, g, v, s, recs, draw)
+				evs, err := tx.Events(id, v)
+				if err != nil {
+					return err
+				}
+				return exportGame(stdout, g, v, s, evs, recs, draw)
 			}
 			if err := showGame(stdout, g, s, recs); err != nil {
 				return err
@@ -245,7 +249,7 @@ func showGame(w io.Writer, g *store.Game, s adjudicator.State, recs map[adjudica
 }
 
 // exportGame prints the documented JSON export (docs/state.md).
-func exportGame(w io.Writer, g *store.Game, v int, s adjudicator.State, recs map[adjudicator.Power]store.OrderRecord, draw *store.OrderRecord) error {
+func exportGame(w io.Writer, g *store.Game, v int, s adjudicator.State, evs []byte, recs map[adjudicator.Power]store.OrderRecord, draw *store.OrderRecord) error {
 	type seat struct {
 		Power   adjudicator.Power `json:"power"`
 		Address string            `json:"address"`
@@ -269,8 +273,12 @@ func exportGame(w io.Writer, g *store.Game, v int, s adjudicator.State, recs map
 		Orders     map[string]orderRec `json:"orders"`
 		State      adjudicator.State   `json:"state"`
 		View       adjudicator.View    `json:"view"`
+		Events     json.RawMessage     `json:"events"`
 	}{Game: g.ID, Version: v, Latest: g.Version, Created: g.Created, Paused: g.Paused, Moderators: g.Moderators,
-		Orders: map[string]orderRec{}, State: s, View: adjudicator.Derive(s)}
+		Orders: map[string]orderRec{}, State: s, View: adjudicator.Derive(s), Events: evs}
+	if len(out.Events) == 0 {
+		out.Events = json.RawMessage("[]") // version 0, or stored without events
+	}
 	if !g.Deadline.IsZero() {
 		d := g.Deadline
 		out.Deadline = &d
