@@ -34,7 +34,8 @@ type Mail struct {
 	Flowed bool `json:"flowed,omitempty"`
 	// HTML is the text/html alternative of Body. When empty the mailer
 	// derives a plain one from Body at send time (mailer.PlainHTML), so a
-	// mail that carries a secret never stores it twice.
+	// mail that carries a secret never stores it twice. It is dropped from
+	// the store once the mail has left the outbox, as are the images.
 	HTML string `json:"html,omitempty"`
 	// Inline are the images the HTML shows by Content-ID
 	// (multipart/related). An image is stored either with its bytes, which
@@ -199,12 +200,17 @@ func (tx *Tx) putMail(old, m *Mail) error {
 	}
 	stored := *m
 	stored.Body = tx.storedBody(m)
-	if !m.Pending() && len(m.Inline) > 0 {
-		// Sent or failed: the picture's bytes are no longer needed.
-		stored.Inline = make([]Inline, len(m.Inline))
-		for i, in := range m.Inline {
-			in.Data = nil
-			stored.Inline[i] = in
+	if !m.Pending() {
+		// Sent or failed: the HTML and the images' bytes are no longer
+		// needed (a resend happens only while pending); the text stays,
+		// for the record.
+		stored.HTML = ""
+		if len(m.Inline) > 0 {
+			stored.Inline = make([]Inline, len(m.Inline))
+			for i, in := range m.Inline {
+				in.Data = nil
+				stored.Inline[i] = in
+			}
 		}
 	}
 	v, err := json.Marshal(&stored)

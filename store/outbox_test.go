@@ -488,9 +488,9 @@ func TestOutboxValuesCompressed(t *testing.T) {
 	}
 }
 
-// TestSentMailDropsItsPicture: an inline image is kept while the mail is
-// pending and dropped once it was sent; the HTML stays. A sensitive mail
-// may not carry HTML of its own.
+// TestSentMailDropsItsPicture: the HTML and an inline image are kept
+// while the mail is pending and dropped once it was sent; the text stays.
+// A sensitive mail may not carry HTML of its own.
 func TestSentMailDropsItsPicture(t *testing.T) {
 	db := openTest(t)
 	m := mail("report", t0)
@@ -507,7 +507,7 @@ func TestSentMailDropsItsPicture(t *testing.T) {
 	update(t, db, func(tx *Tx) error { return tx.MarkSent("report", t0.Add(time.Second)) })
 	view(t, db, func(tx *Tx) error {
 		got, _ := tx.Mail("report")
-		if len(got.Inline) != 1 || got.Inline[0].Data != nil || got.Inline[0].ContentID != "map@x" || got.HTML != "<p>body</p>" {
+		if len(got.Inline) != 1 || got.Inline[0].Data != nil || got.Inline[0].ContentID != "map@x" || got.HTML != "" || got.Body != "body" {
 			t.Errorf("sent: %+v", got.Inline)
 		}
 		return nil
