@@ -3,9 +3,10 @@ package adjudicator
 import "slices"
 
 // borders is the table of 28.42: the countries bordering each potential
-// aggression target, used for resistance (28.41) and, in the reports'
-// picture, to place the targets beside their neighbours. Ethiopia and the
-// Baltic States are aggression targets but not diplomatic targets of 24.21.
+// aggression target. Today the view carries it and the reports' picture
+// draws it (targets beside their neighbours); the resistance of 28.41
+// will read it with the crisis phase. Ethiopia and the Baltic States are
+// aggression targets but not diplomatic targets of 24.21.
 var borders = []struct {
 	Target  string
 	Borders []string

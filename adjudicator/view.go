@@ -227,10 +227,14 @@ func (v View) For(p Power) View {
 func (v View) PublicOnly() View { return View{Public: v.Public} }
 
 func derivePublic(s State) PublicView {
+	terms := EAIBreakdown(s)
+	if terms == nil {
+		terms = []EAITerm{}
+	}
 	pv := PublicView{
 		Turn: s.Turn, Segment: s.Segment, SegmentTitle: s.Segment.Title(), Ended: s.Ended,
 		AwaitsDraw: AwaitsDraw(s), Required: Required(s),
-		EconomicClimate: s.EconomicClimate, EAI: s.EAI, EAITerms: EAIBreakdown(s),
+		EconomicClimate: s.EconomicClimate, EAI: s.EAI, EAITerms: terms,
 		Russia: RussiaView{Cohesion: s.Russia.Cohesion, PurgeEvents: s.Russia.PurgeEvents},
 	}
 	if pv.Required == nil {
@@ -260,7 +264,7 @@ func derivePublic(s State) PublicView {
 		pv.Russia.Garrison = &g
 	}
 	for _, m := range s.Minors {
-		tv := TargetView{Name: m.Name, Region: RegionOf(m.Name), Borders: Borders(m.Name),
+		tv := TargetView{Name: m.Name, Region: RegionOf(m.Name), Borders: nonNil(Borders(m.Name)),
 			Flags: m.Flags, FlagPower: m.FlagPower, PartnerFlags: m.PartnerFlags, TradePact: m.TradePact,
 			CivilWarEvents: m.CivilWarEvents, Controller: m.Controller}
 		if m.PartnerFlags > 0 {
@@ -268,7 +272,7 @@ func derivePublic(s State) PublicView {
 		}
 		pv.Targets = append(pv.Targets, tv)
 	}
-	pv.Targets = append(pv.Targets, TargetView{Name: RussiaTarget, Region: RegionOf(RussiaTarget), Borders: Borders(RussiaTarget)})
+	pv.Targets = append(pv.Targets, TargetView{Name: RussiaTarget, Region: RegionOf(RussiaTarget), Borders: nonNil(Borders(RussiaTarget))})
 	return pv
 }
 
@@ -362,4 +366,12 @@ func AlliancePartner(p Power) Power {
 		return Britain
 	}
 	return 0
+}
+
+// nonNil makes an empty list marshal as [] rather than null.
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
 }

@@ -5,9 +5,9 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"regexp"
 	"runtime/debug"
 	"strconv"
-	"regexp"
 	"strings"
 	"time"
 	"unicode"
@@ -494,6 +494,9 @@ func (j *Judge) decide(tx *store.Tx, m *orders.Message, sub *orders.Submission, 
 			return
 		}
 		rc.help = report.Help(g.ID, power, adjudicator.Derive(s))
+		if g.Paused {
+			rc.help = "The moderator has paused this game: orders are not taken until it resumes.\n\n" + rc.help
+		}
 		res.Outcome = Answered
 		return
 	}

@@ -421,7 +421,7 @@ func (j *Judge) publish(tx *store.Tx, g *store.Game, v int, evs []adjudicator.Ev
 		pub.AddToLead(dl)
 	}
 	for _, addr := range recipients(g) {
-		if err := j.notifyMessage(tx, j.threadRoot(g, addr), fmt.Sprintf("%s/v%d/public/%s", g.ID, v, addr), addr, pub, pictureSource(g.ID, v, 0), now); err != nil {
+		if err := j.notifyMessage(tx, j.threadRoot(g, addr), fmt.Sprintf("%s/v%d/public/%s", g.ID, v, addr), addr, pub, pictureSource(g.ID, v, 0, view), now); err != nil {
 			return err
 		}
 	}
@@ -431,7 +431,7 @@ func (j *Judge) publish(tx *store.Tx, g *store.Game, v int, evs []adjudicator.Ev
 			m.AddToLead(dl)
 		}
 		id := fmt.Sprintf("%s/v%d/private/%s", g.ID, v, seat.Power)
-		if err := j.notifyMessage(tx, j.threadRoot(g, seat.Address), id, seat.Address, m, pictureSource(g.ID, v, seat.Power), now); err != nil {
+		if err := j.notifyMessage(tx, j.threadRoot(g, seat.Address), id, seat.Address, m, pictureSource(g.ID, v, seat.Power, view), now); err != nil {
 			return err
 		}
 	}
@@ -462,36 +462,42 @@ func (j *Judge) notifyMessage(tx *store.Tx, root, id, to string, r report.Messag
 }
 
 // pictureSource names the picture of version v of game for power's notice
-// (0: the public report): "picture/<game>/<v>/<power or public>".
-func pictureSource(game string, v int, power adjudicator.Power) string {
+// (0: the public report), drawn from view:
+// "picture/<game>/<v>/<power or public>/<key>", where key is a hash of
+// what the picture shows (report.PictureKey), so that a version replaced
+// after the mail was queued (a rollback) is not drawn in its place.
+func pictureSource(game string, v int, power adjudicator.Power, view adjudicator.View) string {
 	whom := "public"
 	if power != 0 {
 		whom = power.String()
 	}
-	return fmt.Sprintf("picture/%s/%d/%s", game, v, whom)
+	return fmt.Sprintf("picture/%s/%d/%s/%s", game, v, whom, report.PictureKey(view, power))
 }
 
 // Inline draws an image a queued mail names by its source
 // (store.Inline.Source; mailer.SMTPOptions.Inline): the picture of a
 // state version for the public report or a power's notice, drawn from the
 // view derived again from the stored state, so it is the picture the
-// report was rendered with, byte for byte.
+// report was rendered with, byte for byte. A source that is malformed,
+// names a version that is gone, or whose state no longer shows what the
+// report showed is an error wrapping store.ErrImageGone: the mail goes
+// without its picture. A store error is returned as it is (the mail is
+// retried).
 func (j *Judge) Inline(source string) ([]byte, error) {
-	rest, ok := strings.CutPrefix(source, "picture/")
-	i := strings.LastIndex(rest, "/")
-	k := strings.LastIndex(rest[:max(i, 0)], "/")
-	if !ok || i < 0 || k < 0 {
-		return nil, fmt.Errorf("judge: unknown image source %q", source)
+	gone := func(why string) error { return fmt.Errorf("judge: image %q: %s: %w", source, why, store.ErrImageGone) }
+	parts := strings.Split(source, "/")
+	if len(parts) != 5 || parts[0] != "picture" {
+		return nil, gone("not a picture source")
 	}
-	game, whom := rest[:k], rest[i+1:]
-	v, err := strconv.Atoi(rest[k+1 : i])
-	if err != nil {
-		return nil, fmt.Errorf("judge: image source %q: %w", source, err)
+	game, whom := parts[1], parts[3]
+	v, err := strconv.Atoi(parts[2])
+	if err != nil || v < 0 {
+		return nil, gone("no version")
 	}
 	var power adjudicator.Power
 	if whom != "public" {
-		if power, ok = adjudicator.ParsePower(whom); !ok {
-			return nil, fmt.Errorf("judge: image source %q: no power %q", source, whom)
+		if power, _ = adjudicator.ParsePower(whom); power == 0 {
+			return nil, gone("no such power")
 		}
 	}
 	var s adjudicator.State
@@ -499,10 +505,16 @@ func (j *Judge) Inline(source string) ([]byte, error) {
 		var err error
 		s, err = tx.State(game, v)
 		return err
-	}); err != nil {
+	}); errors.Is(err, store.ErrNotFound) {
+		return nil, gone("no such game or version")
+	} else if err != nil {
 		return nil, err
 	}
-	return report.Picture(adjudicator.Derive(s), power)
+	view := adjudicator.Derive(s)
+	if pictureSource(game, v, power, view) != source {
+		return nil, gone("the version no longer shows what the report showed")
+	}
+	return report.Picture(view, power)
 }
 
 func deadlineLine(g *store.Game) string {
@@ -531,22 +543,14 @@ func recipients(g *store.Game) []string {
 	return out
 }
 
-// notify queues an automatic mail (a report, a notice, a welcome) to one
-// address; sensitive mail carries a secret and has its body dropped once
-// sent (store.Mail.Sensitive).
+// notify queues an automatic plain-text mail (a welcome, a notice to the
+// moderators) to one address; sensitive mail carries a secret and has its
+// body dropped once sent (store.Mail.Sensitive). Reports and notices go
+// through notifyMessage.
 func (j *Judge) notify(tx *store.Tx, id, to, subject, body string, sensitive bool, now time.Time) error {
-	return j.notifyIn(tx, "", id, to, subject, body, sensitive, now)
-}
-
-// notifyIn is notify with the mail threaded under root (References), when
-// root is not "".
-func (j *Judge) notifyIn(tx *store.Tx, root, id, to, subject, body string, sensitive bool, now time.Time) error {
 	game, _, _ := strings.Cut(id, "/") // every automatic mail's ID starts with its game
 	m := &store.Mail{ID: id, Game: game, To: []string{to}, Subject: subject, Body: body,
 		AutoSubmitted: "auto-generated", Sensitive: sensitive}
-	if root != "" {
-		m.References = []string{strings.Trim(root, "<>")}
-	}
 	return j.enqueue(tx, m, now)
 }
 

@@ -7,8 +7,8 @@ import (
 	"testing"
 
 	"stormjudge/adjudicator"
-	"stormjudge/mailer"
 	"stormjudge/deck"
+	"stormjudge/mailer"
 	"stormjudge/store"
 )
 

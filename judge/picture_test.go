@@ -2,6 +2,8 @@ package judge
 
 import (
 	"bytes"
+	"errors"
+	"strings"
 	"testing"
 
 	"stormjudge/adjudicator"
@@ -52,9 +54,22 @@ func TestReportsPictureDrawnFromItsSource(t *testing.T) {
 	if bytes.Equal(pubPic, gerPic) {
 		t.Error("Germany's notice shows the public picture: its own tracks are missing")
 	}
-	for _, bad := range []string{"", "picture/", "picture/demo/x/public", "picture/demo/1/prussia", "picture/nogame/1/public", "other/demo/1/public"} {
-		if _, err := j.Inline(bad); err == nil {
-			t.Errorf("Inline(%q) drew something", bad)
+	src := pub[0].Inline[0].Source
+	key := src[strings.LastIndex(src, "/"):]
+	for _, bad := range []string{"", "picture/", "picture/demo/x/public" + key, "picture/demo/1/prussia" + key,
+		"picture/nogame/1/public" + key, "other/demo/1/public" + key, "picture/demo/01/public" + key,
+		"picture/demo/1/Public" + key, "picture/demo/1/public/0000", "picture/demo/1/public"} {
+		if _, err := j.Inline(bad); !errors.Is(err, store.ErrImageGone) {
+			t.Errorf("Inline(%q) = %v, want store.ErrImageGone", bad, err)
 		}
+	}
+	// A version replaced after the mail was queued (a rollback) shows
+	// something else: its picture is not drawn in the report's place.
+	s.EAI = 4
+	if err := db.Update(func(tx *store.Tx) error { return tx.PutState("demo", g.Version, s, nil) }); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := j.Inline(src); !errors.Is(err, store.ErrImageGone) {
+		t.Errorf("the picture of a replaced version was drawn: %v", err)
 	}
 }

@@ -113,7 +113,11 @@ func TestSecretEventsNeverMailedToOthers(t *testing.T) {
 					check(fmt.Sprintf("v%d public view", v), string(pub))
 					for _, o := range adjudicator.Powers {
 						if o != q {
-							b, _ := json.Marshal(view.For(o))
+							theirs := view.For(o)
+							if _, ok := theirs.Powers[q]; ok || theirs.Moderator != nil {
+								t.Errorf("v%d: %s's view holds %s's private view", v, o, q)
+							}
+							b, _ := json.Marshal(theirs)
 							check(fmt.Sprintf("v%d %s's view", v, o), string(b))
 						}
 					}

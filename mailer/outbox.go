@@ -131,73 +131,111 @@ type Outbox struct {
 }
 
 // drawCache keeps the last few images opts.Inline drew: a public report
-// goes to every player, and its picture is drawn once.
+// goes to every player, and its picture is drawn once, even when several
+// workers send its copies at the same time (one drawing in flight per
+// source; the others wait for it).
 type drawCache struct {
 	mu   sync.Mutex
 	keys []string
-	data map[string][]byte
+	data map[string]*drawing
+}
+
+// drawing is one source's image: done is closed once b and err are set.
+type drawing struct {
+	done chan struct{}
+	b    []byte
+	err  error
 }
 
 const drawCacheSize = 8
 
 func (c *drawCache) get(source string, draw func(string) ([]byte, error)) ([]byte, error) {
 	c.mu.Lock()
-	if b, ok := c.data[source]; ok {
+	if d, ok := c.data[source]; ok {
 		c.mu.Unlock()
-		return b, nil
+		<-d.done
+		return d.b, d.err
+	}
+	if c.data == nil {
+		c.data = map[string]*drawing{}
+	}
+	d := &drawing{done: make(chan struct{})}
+	c.data[source] = d
+	c.keys = append(c.keys, source)
+	if len(c.keys) > drawCacheSize {
+		delete(c.data, c.keys[0])
+		c.keys = c.keys[1:]
 	}
 	c.mu.Unlock()
-	b, err := draw(source)
-	if err != nil {
-		return nil, err
-	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.data == nil {
-		c.data = map[string][]byte{}
-	}
-	if _, ok := c.data[source]; !ok {
-		c.keys = append(c.keys, source)
-		c.data[source] = b
-		if len(c.keys) > drawCacheSize {
-			delete(c.data, c.keys[0])
-			c.keys = c.keys[1:]
+	d.b, d.err = draw(source)
+	close(d.done)
+	if d.err != nil {
+		// Not kept: a passing failure is tried again with the mail.
+		c.mu.Lock()
+		if c.data[source] == d {
+			delete(c.data, source)
+			c.keys = slices.DeleteFunc(c.keys, func(k string) bool { return k == source })
 		}
+		c.mu.Unlock()
 	}
-	return b, nil
+	return d.b, d.err
 }
 
 // withImages returns m with the images stored by Source drawn (a copy:
-// the stored record keeps only the source); an image that cannot be
-// drawn is left out.
-func (o *Outbox) withImages(m *store.Mail) *store.Mail {
+// the stored record keeps only the source). An image whose source is gone
+// for good (store.ErrImageGone), or that no drawer can draw, is left out, and
+// the HTML's <img> of it removed, so the reader sees no broken image (the
+// HTML's tables say in words what it showed); any other drawing error is
+// returned: the attempt fails and the mail is retried.
+func (o *Outbox) withImages(m *store.Mail) (*store.Mail, error) {
 	need := false
 	for _, in := range m.Inline {
 		need = need || (len(in.Data) == 0 && in.Source != "")
 	}
 	if !need {
-		return m
+		return m, nil
 	}
 	c := *m
 	c.Inline = nil
 	for _, in := range m.Inline {
 		if len(in.Data) == 0 && in.Source != "" {
+			var err error
 			if o.opts.Inline == nil {
-				o.log.Error("mail has an image to draw and the outbox has no drawer; sent without it", "mail", m.ID, "source", in.Source)
-				continue
+				err = fmt.Errorf("%w: the outbox has no drawer", store.ErrImageGone)
+			} else {
+				in.Data, err = o.drawn.get(in.Source, o.opts.Inline)
 			}
-			b, err := o.drawn.get(in.Source, o.opts.Inline)
+			if err != nil && !errors.Is(err, store.ErrImageGone) {
+				return nil, fmt.Errorf("mailer: mail %s: drawing %s: %w", m.ID, in.Source, err)
+			}
 			if err != nil {
-				o.log.Error("drawing an image failed; sent without it", "mail", m.ID, "source", in.Source, "err", err)
+				o.log.Error("image left out of a mail", "mail", m.ID, "source", in.Source, "err", err)
+				c.HTML = withoutImage(c.HTML, in.ContentID)
 				continue
 			}
-			in.Data = b
 		}
 		if len(in.Data) > 0 {
 			c.Inline = append(c.Inline, in)
 		}
 	}
-	return &c
+	return &c, nil
+}
+
+// withoutImage removes from page the <img> elements that show cid.
+func withoutImage(page, cid string) string {
+	ref := `src="cid:` + bareMsgID(cid) + `"`
+	for {
+		at := strings.Index(page, ref)
+		if at < 0 {
+			return page
+		}
+		start := strings.LastIndex(page[:at], "<img")
+		end := strings.Index(page[at:], ">")
+		if start < 0 || end < 0 {
+			return strings.Replace(page, ref, `src=""`, 1)
+		}
+		page = page[:start] + page[at+end+1:]
+	}
 }
 
 // NewOutbox returns an outbox that sends the mail of db through the server
@@ -686,7 +724,11 @@ func (o *Outbox) send(ctx context.Context, client *mail.Client, conn **smtpConn,
 	// envelope is the mail's own: MAIL FROM is the From address (bounces
 	// come back to the judge's mailbox), RCPT TO each To address, both
 	// as <address>.
-	raw, from, rcpts, err := build(o.withImages(m))
+	full, err := o.withImages(m)
+	if err != nil {
+		return err
+	}
+	raw, from, rcpts, err := build(full)
 	if err != nil {
 		return err
 	}

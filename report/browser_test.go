@@ -100,7 +100,8 @@ func TestHTMLInABrowserAtPhoneWidth(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			page := m.HTML
 			if m.HasPicture {
-				png, err := m.PNG()
+				power := map[string]adjudicator.Power{"germany": adjudicator.Germany, "russia": adjudicator.Russia}[name]
+				png, err := Picture(v, power)
 				if err != nil {
 					t.Fatal(err)
 				}

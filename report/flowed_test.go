@@ -31,7 +31,14 @@ func unflow(s string) string {
 // lines fit, and lines that begin with a space are stuffed.
 func TestFlowedTextReflowsToTheSameWords(t *testing.T) {
 	s, evs := spring1935(t)
-	for _, m := range []Message{Public("demo", evs, adjudicator.Derive(s)), Private("demo", adjudicator.Germany, evs, adjudicator.Derive(s))} {
+	pub := Public("demo", evs, adjudicator.Derive(s))
+	// A wrapped paragraph of the text is one line once decoded.
+	const para = "Next: Economic phase, Spring 1935 is open. Orders are due from every power."
+	if !strings.Contains(pub.Text, "Next: Economic phase, Spring 1935 is open. Orders are due from every\n") ||
+		!strings.Contains(unflow(pub.Flowed), "\n"+para+"\n") {
+		t.Errorf("paragraph not wrapped in the text or not reflowed in the flowed text:\n%s\n%s", pub.Text, unflow(pub.Flowed))
+	}
+	for _, m := range []Message{pub, Private("demo", adjudicator.Germany, evs, adjudicator.Derive(s))} {
 		if got, want := strings.Fields(unflow(m.Flowed)), strings.Fields(m.Text); strings.Join(got, " ") != strings.Join(want, " ") {
 			t.Errorf("%s: flowed words differ from the text's", m.Subject)
 		}
@@ -39,11 +46,6 @@ func TestFlowedTextReflowsToTheSameWords(t *testing.T) {
 			if len(l) > Width+2 {
 				t.Errorf("%s: flowed line of %d characters: %q", m.Subject, len(l), l)
 			}
-		}
-		// A wrapped paragraph of the text is one line once decoded.
-		const para = "Next: Economic phase, Spring 1935 is open. Orders are due from every power."
-		if m.Subject == "[demo] Report: Spring 1935, economic phase next" && !strings.Contains(unflow(m.Flowed), "\n"+para+"\n") {
-			t.Errorf("paragraph not reflowed:\n%s", unflow(m.Flowed))
 		}
 	}
 }

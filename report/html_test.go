@@ -142,5 +142,6 @@ func sameWords(t *testing.T, m Message) {
 			t.Errorf("%s: the HTML lacks %q of the text (or has it out of order)", m.Subject, w)
 			return
 		}
+		k++ // each word of the HTML answers for one word of the text
 	}
 }

@@ -16,8 +16,8 @@ func pictureView(v adjudicator.View, power adjudicator.Power) (adjudicator.View,
 
 // describePicture says in words what the picture of v shows and its size
 // in CSS pixels as the HTML shows it.
-func describePicture(v adjudicator.View, power adjudicator.Power) (ok bool, alt string, width, height int) {
-	return true, picture.Alt(v, power), picture.Width / picture.Scale, picture.Height(v, power) / picture.Scale
+func describePicture(v adjudicator.View, power adjudicator.Power) (alt string, width, height int) {
+	return picture.Alt(v, power), picture.Width / picture.Scale, picture.Height(v, power) / picture.Scale
 }
 
 // drawPNG draws the picture.

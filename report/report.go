@@ -6,6 +6,9 @@
 package report
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -17,8 +20,8 @@ const Width = 72
 
 // Message is one rendered mail: its subject and one body rendered as
 // plain text, as format=flowed text and as HTML. When HasPicture is set
-// the HTML shows a picture (by Content-ID PictureCID) that PNG draws: it
-// is drawn only when asked for, so that one drawing serves every copy of
+// the HTML shows a picture (by Content-ID PictureCID) that Picture draws
+// from the same view: drawn when the mail is sent, once for every copy of
 // a report.
 type Message struct {
 	Subject    string
@@ -31,25 +34,31 @@ type Message struct {
 	// PictureAlt says in words what the picture shows.
 	PictureAlt string
 
-	w             *writer // the blocks, for Append
+	w             *writer // the blocks, for AddToLead
 	width, height int     // the picture's size in CSS pixels
-	view          adjudicator.View
-	power         adjudicator.Power
+}
+
+// PictureKey is a short hash of what the picture of v for power's notice
+// (0: the public report) shows: equal keys, equal pictures.
+func PictureKey(v adjudicator.View, power adjudicator.Power) string {
+	pv, p := pictureView(v, power)
+	b, err := json.Marshal(struct {
+		V adjudicator.View
+		P int // 0 for the public picture, which Power cannot marshal
+	}{pv, int(p)})
+	if err != nil {
+		return "" // not expected (Derive's views marshal: game export does); unkeyed then
+	}
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:8])
 }
 
 // Picture draws the picture of v for power's notice (0: the public
-// report) as PNG: what Message.PNG of that report or notice draws.
+// report) as PNG: the picture that report's or notice's HTML shows.
 func Picture(v adjudicator.View, power adjudicator.Power) ([]byte, error) {
 	return drawPNG(pictureView(v, power))
 }
 
-// PNG draws the picture the HTML shows; nil when there is none.
-func (m Message) PNG() ([]byte, error) {
-	if !m.HasPicture {
-		return nil, nil
-	}
-	return drawPNG(m.view, m.power) // picture.go
-}
 
 // AddToLead adds a paragraph to the lead ("In brief") of every
 // rendering, e.g. the deadline, which the store knows and the view does
@@ -169,8 +178,8 @@ func highlights(evs []adjudicator.Event) []string {
 // report.
 func message(subject string, w *writer, v adjudicator.View, power adjudicator.Power) Message {
 	m := Message{Subject: subject, w: w}
-	m.view, m.power = pictureView(v, power) // picture.go
-	m.HasPicture, m.PictureAlt, m.width, m.height = describePicture(m.view, power)
+	m.HasPicture = true
+	m.PictureAlt, m.width, m.height = describePicture(pictureView(v, power)) // picture.go
 	m.render()
 	return m
 }

@@ -253,3 +253,21 @@ func TestOneHeadingPerPhase(t *testing.T) {
 		t.Errorf("the pool change is not under the economic phase:\n%s", body)
 	}
 }
+
+// TestPictureKeyFollowsWhatThePictureShows: the key of a picture changes
+// with what it shows and only with that.
+func TestPictureKeyFollowsWhatThePictureShows(t *testing.T) {
+	s, _ := spring1935(t)
+	v := adjudicator.Derive(s)
+	pub, ger := PictureKey(v, 0), PictureKey(v, adjudicator.Germany)
+	if pub == "" || pub == ger || pub != PictureKey(adjudicator.Derive(s), 0) {
+		t.Fatalf("keys %q %q", pub, ger)
+	}
+	if PictureKey(v.PublicOnly(), 0) != pub || PictureKey(v.For(adjudicator.Germany), adjudicator.Germany) != ger {
+		t.Error("the key depends on parts of the view the picture does not show")
+	}
+	s.EAI++
+	if PictureKey(adjudicator.Derive(s), 0) == pub {
+		t.Error("the key did not change with the EAI")
+	}
+}

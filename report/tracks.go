@@ -14,6 +14,13 @@ func tracks(w *writer, pv adjudicator.PublicView) {
 	w.heading("Tracks")
 	w.wrap(fmt.Sprintf("European Aggression Index %s (rule 23); economic climate %s (rule 11.3).",
 		signed(pv.EAI), signed(pv.EconomicClimate)), "  ")
+	if len(pv.EAITerms) > 0 {
+		var terms []string
+		for _, t := range pv.EAITerms {
+			terms = append(terms, fmt.Sprintf("%s %s (%s)", t.What, signed(t.Value), t.Rule))
+		}
+		w.indented("EAI from: "+strings.Join(terms, ", ")+".", "  ")
+	}
 	var sup []string
 	for _, pp := range pv.Powers {
 		sup = append(sup, fmt.Sprintf("%s %s", pp.Power.Title(), signed(pp.Support)))

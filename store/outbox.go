@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -71,6 +72,13 @@ type Mail struct {
 	// only hashed.
 	Sensitive bool `json:"sensitive,omitempty"`
 }
+
+// ErrImageGone is what a drawer of inline images (mailer.SMTPOptions.
+// Inline) returns, wrapped, when an Inline.Source can never be drawn (it
+// names a state that is gone or changed): the mail is then sent without
+// the image. Any other error is passing: the attempt fails and is
+// retried.
+var ErrImageGone = errors.New("image source gone")
 
 // Inline is an image shown by the HTML part of a mail (cid:ContentID).
 type Inline struct {

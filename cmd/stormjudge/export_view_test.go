@@ -13,8 +13,10 @@ import (
 )
 
 // TestExportHasTheViewDocumented: `game export` carries the view the
-// reports render (public, every power's, the moderators') and the events
-// they tell, and every key of the view is documented in docs/state.md.
+// reports render (public and every power's; the moderators' part, absent
+// here, is adjudicator.DrawPlan, documented in docs/deck.md) and the
+// events they tell, and every key of the view is documented in
+// docs/state.md.
 func TestExportHasTheViewDocumented(t *testing.T) {
 	s, evs, err := adjudicator.Resolve(adjudicator.NewGame(3), nil)
 	if err != nil {
