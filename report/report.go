@@ -59,7 +59,6 @@ func Picture(v adjudicator.View, power adjudicator.Power) ([]byte, error) {
 	return drawPNG(pictureView(v, power))
 }
 
-
 // AddToLead adds a paragraph to the lead ("In brief") of every
 // rendering, e.g. the deadline, which the store knows and the view does
 // not.
