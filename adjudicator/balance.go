@@ -213,3 +213,21 @@ func BattleshipRace(s State) int {
 	}
 	return raceLead(ax4, al4)
 }
+
+// announceBalance recomputes the stored balance of power (20.53: the
+// balance may change in the course of a turn) and reports it publicly
+// (BalanceOfPowerChanged): always when always is set (the end of the
+// economic phase shows the table), else only when it changed.
+func announceBalance(s *State, always bool, evs *[]Event) {
+	before := s.Balance
+	s.Balance = BalanceOfPower(*s)
+	if always || s.Balance != before {
+		*evs = append(*evs, BalanceOfPowerChanged{Turn: s.Turn, Balance: s.Balance, Before: before})
+	}
+}
+
+// finishBalance announces the balance of power at the end of the economic
+// phase, after units, ships and research of the phase and the research
+// and construction random events that take effect then (9.41B-C), so that
+// a result of such an event counts this turn (20.53).
+func finishBalance(s *State, evs *[]Event) { announceBalance(s, true, evs) }

@@ -163,3 +163,65 @@ func TestRule20_53BalanceRecomputedAtTheEndOfTheEconomicPhase(t *testing.T) {
 		t.Error("20.3: no public BalanceOfPowerChanged event")
 	}
 }
+
+// TestRule20_53BalanceCountsEndOfPhaseResearchEvents: a research result
+// from a random event that takes effect at the end of the economic phase
+// (9.41B) is in the balance of power announced that turn, not the next.
+func TestRule20_53BalanceCountsEndOfPhaseResearchEvents(t *testing.T) {
+	d := Deck{Name: "test", Cards: []Card{{Number: 1,
+		General: CardEvent{Title: "nothing", Category: CategoryResearch},
+		National: map[Power]CardEvent{Germany: {Title: "Tank trials", Category: CategoryResearch,
+			Effects: []Effect{{Kind: EffectResearchSteps, Project: "armor", Value: 6}}}}}}}
+	s := NewGameWithDeck(1, d)
+	s.Segment = SegEconomic
+	s.Events.Held = append(s.Events.Held, HeldEvent{Card: 1, Power: Germany, At: RevealEconomicEnd})
+	before := s.Balance
+	var evs []Event
+	resolveSegment(&s, nil, &evs)
+	if s.Balance.Axis.Armor != before.Axis.Armor+1 || s.Balance != BalanceOfPower(s) {
+		t.Fatalf("20.53: Axis armor counters %d after the event's result, want %d", s.Balance.Axis.Armor, before.Axis.Armor+1)
+	}
+	// The announcement follows the event's result.
+	result, announced := -1, -1
+	for i, e := range evs {
+		switch e := e.(type) {
+		case ResearchResultAchieved:
+			result = i
+		case BalanceOfPowerChanged:
+			if e.Balance.Axis.Armor == before.Axis.Armor+1 {
+				announced = i
+			}
+		}
+	}
+	if result < 0 || announced < result {
+		t.Errorf("20.53: result at event %d, balance with it announced at %d", result, announced)
+	}
+}
+
+// TestRule20_53BalanceAfterUnpaidMaintenance: units sent back to the
+// reserve in the income phase for unpaid maintenance (17.11) leave the
+// balance of power at once (20.12: active units only).
+func TestRule20_53BalanceAfterUnpaidMaintenance(t *testing.T) {
+	s := NewGame(3)
+	s.Segment = SegIncome
+	s.Powers[Italy].Active = Units{Armor: 6, Infantry: 20, Air: 5}
+	s.Balance = BalanceOfPower(s)
+	before := s.Balance
+	var evs []Event
+	resolveSegment(&s, nil, &evs)
+	if s.Powers[Italy].Active.Total() >= 31 {
+		t.Fatal("no unit went back to the reserve: the test checks nothing")
+	}
+	if s.Balance != BalanceOfPower(s) || s.Balance == before {
+		t.Errorf("20.53: stored balance %+v, the units now give %+v (before %+v)", s.Balance, BalanceOfPower(s), before)
+	}
+	found := false
+	for _, e := range evs {
+		if b, ok := e.(BalanceOfPowerChanged); ok && b.Before == before && b.Balance == s.Balance {
+			found = true
+		}
+	}
+	if !found {
+		t.Error("20.3: the change was not announced")
+	}
+}

@@ -200,6 +200,8 @@ var economicSteps = []economicStep{
 	// 9.41B-C: research and construction events take effect at the end
 	// of the economic phase (randomevents.go).
 	{Name: "random events", Rule: "9.41B-C", check: checkNoOrders, apply: applyNoOrders, finish: finishEventReveal},
+	// 20.53: the balance of power after all of the phase's changes.
+	{Name: "balance of power", Rule: "20.53", check: checkNoOrders, apply: applyNoOrders, finish: finishBalance},
 	// 21.23B: the Russian garrison is checked after units are built and
 	// research results announced (garrison.go).
 	{Name: "garrison", Rule: "21.23B", check: checkNoOrders, apply: applyNoOrders, finish: finishGarrison},

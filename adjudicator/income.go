@@ -151,6 +151,9 @@ func resolveIncome(s *State, _ map[Power][]Order, evs *[]Event) {
 			*evs = append(*evs, TemporaryCounters{Power: p, Delta: d, FreeDiplomatic: f, Counters: ps.Counters})
 		}
 	}
+	// 20.53, 20.12: units returned to the reserve for unpaid maintenance
+	// (17.11) leave the balance of power now.
+	announceBalance(s, false, evs)
 }
 
 // endTurnEconomy closes the turn's economic bookkeeping: this turn's

@@ -370,9 +370,9 @@ func applyShipbuilding(s *State, p Power, orders []Order, evs *[]Event) {
 
 // finishShipbuilding runs after every power's shipbuilding, at the end of
 // the economic phase: the 12.22C counters of powers that gave no orders
-// (pools.go),
-// the announcement of 13.12C, and the balance of power (20.5) with the
-// naval counters of 19.81 and the battleship race (19.9).
+// (pools.go) and the announcement of 13.12C. The balance of power, with
+// the naval counters of 19.81 and the battleship race (19.9), is announced
+// after the phase's random events (finishBalance, balance.go).
 func finishShipbuilding(s *State, evs *[]Event) {
 	for _, p := range Powers {
 		if ShipbuildingRate(*s, p) > 0 {
@@ -380,9 +380,6 @@ func finishShipbuilding(s *State, evs *[]Event) {
 		}
 	}
 	revealShipbuilding(s, evs)
-	before := s.Balance
-	s.Balance = BalanceOfPower(*s) // 20.53
-	*evs = append(*evs, BalanceOfPowerChanged{Turn: s.Turn, Balance: s.Balance, Before: before})
 }
 
 // revealShipbuilding announces each power's shipbuilding of this turn

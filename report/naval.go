@@ -19,7 +19,7 @@ func navalSection(e adjudicator.Event) (string, bool) {
 	case adjudicator.ShipbuildingRevealed:
 		return adjudicator.SegEconomic.Title() + ": shipbuilding (rule 13.12C)", true
 	case adjudicator.BalanceOfPowerChanged:
-		return adjudicator.SegEconomic.Title() + ": balance of power (rule 20)", true
+		return "balance of power (rule 20)", true // in the phase it changed in (20.53)
 	}
 	return "", false
 }
