@@ -176,6 +176,10 @@ type ResearchView struct {
 	Assigned []ResearchPoint `json:"assigned"`
 	// Results are the side's results achieved (15.5).
 	Results []ResearchResult `json:"results"`
+	// SpyRings are the research spy rings the side placed on an opposing
+	// side's sheet (16.16B), eliminated ones included; the diplomacy
+	// phase reads them (24.551).
+	SpyRings []ResearchSpyRing `json:"spy_rings"`
 	// Usable is what the power may use for research now (12.41C), in the
 	// economic phase only; nil otherwise.
 	Usable *ActivityCounters `json:"usable,omitempty"`
@@ -324,7 +328,12 @@ func derivePower(s State, p Power) *PowerView {
 func deriveResearch(s State, p Power) ResearchView {
 	side := SideOf(p)
 	rv := ResearchView{Side: side, Leader: ResearchLeader(side) == p, Projects: []ProjectView{},
-		Assigned: []ResearchPoint{}, Results: []ResearchResult{}}
+		Assigned: []ResearchPoint{}, Results: []ResearchResult{}, SpyRings: []ResearchSpyRing{}}
+	for _, r := range s.Sheets.SpyRings {
+		if r.Side == side {
+			rv.SpyRings = append(rv.SpyRings, r)
+		}
+	}
 	for _, r := range ResearchProjects(side) {
 		n := s.Sheets.Steps(r)
 		if n == 0 {

@@ -60,6 +60,16 @@ func researchEvent(w *writer, e adjudicator.Event) bool {
 	return true
 }
 
+// sideName names a side within a sentence: "the Axis", "the Allies",
+// "Russia".
+func sideName(s adjudicator.Side) string {
+	t := sideTitle(s)
+	if rest, ok := strings.CutPrefix(t, "The "); ok {
+		return "the " + rest
+	}
+	return t
+}
+
 func sideTitle(s adjudicator.Side) string {
 	switch s {
 	case adjudicator.Axis:
@@ -109,11 +119,7 @@ func effectText(e adjudicator.ResultEffect, side adjudicator.Side) string {
 // (15.21, 15.22).
 func researchSheet(w *writer, p adjudicator.Power, rv adjudicator.ResearchView) {
 	w.blank()
-	side := sideTitle(rv.Side)
-	if rest, ok := strings.CutPrefix(side, "The "); ok {
-		side = "the " + rest
-	}
-	w.heading(fmt.Sprintf("Research record sheet of %s (secret, rule 15.15)", side))
+	w.heading(fmt.Sprintf("Research record sheet of %s (secret, rule 15.15)", sideName(rv.Side)))
 	if len(rv.Projects) == 0 {
 		w.line("  No research steps yet.")
 	}
@@ -149,6 +155,16 @@ func researchSheet(w *writer, p adjudicator.Power, rv adjudicator.ResearchView) 
 	}
 	if len(results) > 0 {
 		w.wrap("Results: "+strings.Join(results, "; "), "  ")
+	}
+	for _, r := range rv.SpyRings {
+		state := fmt.Sprintf("activated %s", r.Activated)
+		switch {
+		case r.Eliminated:
+			state = "eliminated"
+		case r.Used:
+			state += ", its point of this activation placed"
+		}
+		w.wrap(fmt.Sprintf("Spy ring in the %s research of %s: %s (rule 16.16B).", r.Category, sideName(r.Target), state), "  ")
 	}
 	if rv.Usable != nil {
 		var b strings.Builder

@@ -47,3 +47,22 @@ func TestResearchSheetPrivate(t *testing.T) {
 		t.Errorf("result text: %q", got)
 	}
 }
+
+// TestRule16_16BSpyRingsInTheNotice: a side's research spy rings are in
+// its powers' notices (and the view), not in the other side's.
+func TestRule16_16BSpyRingsInTheNotice(t *testing.T) {
+	s, evs := spring1935(t)
+	s.Sheets.SpyRings = []adjudicator.ResearchSpyRing{{Side: adjudicator.Allies, Target: adjudicator.Axis,
+		Category: adjudicator.MilitaryResearch, Activated: s.Turn}}
+	v := adjudicator.Derive(s)
+	if len(v.Powers[adjudicator.Britain].Research.SpyRings) != 1 || len(v.Powers[adjudicator.Germany].Research.SpyRings) != 0 {
+		t.Fatalf("view: Britain %v, Germany %v", v.Powers[adjudicator.Britain].Research.SpyRings, v.Powers[adjudicator.Germany].Research.SpyRings)
+	}
+	_, fr := Private("demo", adjudicator.France, evs, v).Parts()
+	if !strings.Contains(strings.Join(strings.Fields(fr), " "), "Spy ring in the military research of the Axis: activated Spring 1935 (rule 16.16B).") {
+		t.Errorf("France's notice lacks its side's spy ring:\n%s", fr)
+	}
+	if _, ge := Private("demo", adjudicator.Germany, evs, v).Parts(); strings.Contains(ge, "Spy ring") {
+		t.Errorf("Germany's notice shows the Allies' spy ring:\n%s", ge)
+	}
+}
