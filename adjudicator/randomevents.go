@@ -370,10 +370,19 @@ func dealEvents(s *State, p Power, n int, extra bool, evs *[]Event) {
 			continue
 		}
 		if ev.Category == CategoryResearch || ev.Category == CategoryConstruction {
-			// 9.41B-C: public, in effect at the end of the economic phase.
+			// 9.41B-C: public, in effect at the end of the economic phase;
+			// but a research prohibition bars the turn it is drawn in
+			// (15.42A), so it acts now (docs/rules.md).
 			d.Held = append(d.Held, HeldEvent{Card: num, Power: p, Extra: extra, At: RevealEconomicEnd})
+			var now []EffectOutcome
+			for _, e := range ev.Effects {
+				if e.Kind == EffectResearchProhibited {
+					now = append(now, applyEffect(s, p, num, ev.Title, e, evs))
+				}
+			}
 			*evs = append(*evs, RandomEventApplied{Turn: s.Turn, Card: num, Power: p, Title: ev.Title, Text: ev.Text,
-				Category: ev.Category, How: "drawn (public); takes effect at the end of the economic phase", Rule: rule + ", 8.31, 9.41B-C"})
+				Category: ev.Category, How: "drawn (public); takes effect at the end of the economic phase", Rule: rule + ", 8.31, 9.41B-C",
+				Outcomes: now})
 			continue
 		}
 		out := applyEffects(s, p, num, ev, evs)
@@ -522,7 +531,6 @@ func applyEffects(s *State, holder Power, card int, ev CardEvent, evs *[]Event) 
 
 // pendingPhase names the phase each not yet adjudicated kind waits for.
 var pendingPhase = map[EffectKind]string{
-	EffectResearchAllowed: "research permits from events", EffectResearchProhibited: "research permits from events",
 	EffectResearchLevels: "research levels from events", EffectResearchSpyRing: "research spy rings",
 	EffectActivityCounter: "activity counters from events",
 	EffectExtraUnitBuild:  "event construction options", EffectFreeUnit: "event construction options",
@@ -614,6 +622,8 @@ func applyEffect(s *State, holder Power, card int, title string, e Effect, evs *
 		o.Note = fmt.Sprintf("%s: mobilizing costs %+d this turn (14.31C)", p.Title(), e.Value)
 	case EffectResearchDoubled: // 15.31A
 		o.Note = researchDoubled(s, p, e, evs)
+	case EffectResearchAllowed, EffectResearchProhibited: // 15.42A
+		o.Note = researchPermit(s, p, e)
 	case EffectAtomicAllowed: // 15.42C
 		s.Sheets.Permits.Atomic = true
 		o.Note = "atomic research is allowed from now on (15.42C)"

@@ -115,7 +115,23 @@ type ResearchPermits struct {
 	AngloFrench            bool `json:"anglo_french"`            // 15.42B: Axis aggression beyond Ethiopia and the Rhineland
 	Atomic                 bool `json:"atomic"`                  // 15.42C: random event 72 or 144 drawn
 	RussianResearchBanned  bool `json:"russian_research_banned"` // 22.21B: the Party purge applied to research (or cards 142-144)
+	// Opened are the projects ("side/id") random events opened although
+	// their restriction is not met (15.42A-C: e.g. an early start to the
+	// West Wall), from the event on (research_allowed).
+	Opened []string `json:"opened,omitempty"`
+	// Closed are the projects random events barred research points from
+	// for one turn (15.42A: e.g. a concrete shortage; research_prohibited).
+	Closed []ClosedProject `json:"closed,omitempty"`
 }
+
+// ClosedProject is a project ("side/id") barred for the turn Turn.
+type ClosedProject struct {
+	Project string `json:"project"`
+	Turn    Turn   `json:"turn"`
+}
+
+// projectKey names a project on the permits' lists: "side/id".
+func projectKey(r ResearchProject) string { return string(r.Side) + "/" + r.ID() }
 
 // clone deep-copies the book.
 func (b ResearchBook) clone() ResearchBook {
@@ -127,6 +143,8 @@ func (b ResearchBook) clone() ResearchBook {
 	c.SpyPoints = cloneSlice(b.SpyPoints)
 	c.CivilWarPoints = cloneSlice(b.CivilWarPoints)
 	c.PurgeSteps = cloneSlice(b.PurgeSteps)
+	c.Permits.Opened = cloneSlice(b.Permits.Opened)
+	c.Permits.Closed = cloneSlice(b.Permits.Closed)
 	return c
 }
 
@@ -265,17 +283,47 @@ func banRule(s State) string {
 
 // projectClosed returns the 15.42 restriction barring points from r now.
 func projectClosed(s State, r ResearchProject) (rule, msg string) {
+	pm := s.Sheets.Permits
+	key := projectKey(r)
+	for _, c := range pm.Closed {
+		if c.Project == key && c.Turn == s.Turn {
+			return "15.42A", "a random event bars research points in " + r.ID() + " this turn"
+		}
+	}
+	opened := slices.Contains(pm.Opened, key) // 15.42A-C: a random event opened it early
 	switch {
-	case r.Name == ProjectWestWall && !s.Sheets.Permits.RhinelandRemilitarized:
+	case r.Name == ProjectWestWall && !pm.RhinelandRemilitarized && !opened:
 		return "15.42A", "the Axis may not research the West Wall until Germany has remilitarized the Rhineland"
-	case r.Name == ProjectWestWall && s.Sheets.Permits.ConcreteShortage:
+	case r.Name == ProjectWestWall && pm.ConcreteShortage:
 		return "15.42A", "the concrete shortage (German random event 7) bars West Wall research this turn"
-	case r.Name == ProjectAngloFrench && !s.Sheets.Permits.AngloFrench:
+	case r.Name == ProjectAngloFrench && !pm.AngloFrench && !opened:
 		return "15.42B", "the Allies may not research Anglo-French cooperation until the Axis commit an aggression other than Ethiopia or the Rhineland"
-	case r.Name == ProjectAtomic && !s.Sheets.Permits.Atomic:
+	case r.Name == ProjectAtomic && !pm.Atomic && !opened:
 		return "15.42C", "atomic research is closed until random event 72 or 144 is drawn"
 	}
 	return "", ""
+}
+
+// researchPermit applies a research_allowed or research_prohibited effect
+// (15.42A) for p's project: opened from now on, or barred this turn.
+func researchPermit(s *State, p Power, e Effect) string {
+	r, ok := projectFor(p, e.Project)
+	if !ok {
+		return fmt.Sprintf("no effect: %s has no research project %q", p.Title(), e.Project)
+	}
+	key := projectKey(r)
+	pm := &s.Sheets.Permits
+	if e.Kind == EffectResearchAllowed {
+		if !slices.Contains(pm.Opened, key) {
+			pm.Opened = append(pm.Opened, key)
+		}
+		return fmt.Sprintf("research points may be placed in %s from now on, its restriction notwithstanding (15.42A)", r.ID())
+	}
+	c := ClosedProject{Project: key, Turn: s.Turn}
+	if !slices.Contains(pm.Closed, c) {
+		pm.Closed = append(pm.Closed, c)
+	}
+	return fmt.Sprintf("no research points may be placed in %s this turn (15.42A)", r.ID())
 }
 
 // fewest returns the names among names (on side's sheet, still open) with
@@ -918,6 +966,7 @@ func finishResearch(s *State, evs *[]Event) {
 		*evs = append(*evs, MaginotResearchRevealed{Steps: revealed, Total: b.Steps(r), Modifier: -revealed})
 	}
 	b.Permits.ConcreteShortage = false // 15.42A: the turn it is drawn only
+	b.Permits.Closed = slices.DeleteFunc(b.Permits.Closed, func(c ClosedProject) bool { return c.Turn != s.Turn })
 }
 
 // ResearchEvent applies a random event that advances p's project by steps

@@ -985,3 +985,68 @@ func TestResearchRandomOrdersNeverPanic(t *testing.T) {
 		}
 	}
 }
+
+// TestRule15_42AEventsOpenAndBarProjects: research_allowed opens a closed
+// project for the side from the event on; research_prohibited bars one
+// for the turn only; both are in the side's view.
+func TestRule15_42AEventsOpenAndBarProjects(t *testing.T) {
+	s := researchState()
+	wantRule(t, Validate(s, Germany, rs(t, "research west wall", "research italian armor")), "15.42A")
+	var evs []Event
+	o := applyEffect(&s, Germany, 85, "Pre-fabricated bunkers", Effect{Kind: EffectResearchAllowed, Project: "west wall"}, &evs)
+	if !strings.Contains(o.Note, "from now on") {
+		t.Errorf("note %q", o.Note)
+	}
+	wantValid(t, Validate(s, Germany, rs(t, "research west wall", "research italian armor")))
+	if v := Derive(s); !slices.Contains(v.Powers[Italy].Research.Opened, "german west wall") || len(v.Powers[Britain].Research.Opened) != 0 {
+		t.Errorf("view: Axis opened %v, Allies %v", v.Powers[Italy].Research.Opened, v.Powers[Britain].Research.Opened)
+	}
+	// The restriction of the other side is untouched.
+	wantRule(t, Validate(s, Britain, rs(t, "research anglo-french cooperation", "research french armor")), "15.42B")
+
+	applyEffect(&s, Germany, 7, "Concrete shortage", Effect{Kind: EffectResearchProhibited, Project: "west wall"}, &evs)
+	wantRule(t, Validate(s, Germany, rs(t, "research west wall", "research italian armor")), "15.42A")
+	if v := Derive(s); !slices.Contains(v.Powers[Germany].Research.Closed, "german west wall") {
+		t.Errorf("view: closed %v", v.Powers[Germany].Research.Closed)
+	}
+	// Next turn the bar is gone; the opening stays.
+	s.Turn = s.Turn.Next()
+	wantValid(t, Validate(s, Germany, rs(t, "research west wall", "research italian armor")))
+	if v := Derive(s); len(v.Powers[Germany].Research.Closed) != 0 {
+		t.Errorf("view: still closed %v", v.Powers[Germany].Research.Closed)
+	}
+	if o := applyEffect(&s, Germany, 1, "x", Effect{Kind: EffectResearchAllowed, Project: "no such project"}, &evs); !strings.HasPrefix(o.Note, "no effect") {
+		t.Errorf("unknown project: %q", o.Note)
+	}
+}
+
+// TestRule15_42AProhibitionActsWhenDrawn: the research prohibition of a
+// public national research card bars the project from the draw (the turn
+// it is drawn in), though the card's other effects wait for the end of the
+// economic phase (9.41B).
+func TestRule15_42AProhibitionActsWhenDrawn(t *testing.T) {
+	d := Deck{Name: "test", Cards: []Card{{Number: 7,
+		General: CardEvent{Title: "nothing", Category: CategoryResearch},
+		National: map[Power]CardEvent{Germany: {Title: "Concrete shortage", Category: CategoryResearch,
+			Effects: []Effect{{Kind: EffectResearchProhibited, Project: "armor"}, {Kind: EffectResearchSteps, Project: "jets", Value: 1}}}}}}}
+	s := NewGameWithDeck(1, d)
+	var evs []Event
+	dealEvents(&s, Germany, 1, false, &evs)
+	r, _ := projectFor(Germany, "armor")
+	if rule, _ := projectClosed(s, r); rule != "15.42A" {
+		t.Fatalf("german armor not barred after the draw: %q", rule)
+	}
+	jets, _ := projectFor(Germany, "jets")
+	if s.Sheets.Steps(jets) != 0 {
+		t.Error("the card's research step came before the end of the economic phase (9.41B)")
+	}
+	var applied *RandomEventApplied
+	for _, e := range evs {
+		if a, ok := e.(RandomEventApplied); ok {
+			applied = &a
+		}
+	}
+	if applied == nil || len(applied.Outcomes) != 1 || !strings.Contains(applied.Outcomes[0].Note, "this turn") {
+		t.Errorf("the draw's report: %+v", applied)
+	}
+}

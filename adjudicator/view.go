@@ -1,6 +1,9 @@
 package adjudicator
 
-import "slices"
+import (
+	"slices"
+	"strings"
+)
 
 // View is what the mails show of a game after one adjudication: every
 // figure the public report, the private notices and the moderators' notice
@@ -176,6 +179,10 @@ type ResearchView struct {
 	Assigned []ResearchPoint `json:"assigned"`
 	// Results are the side's results achieved (15.5).
 	Results []ResearchResult `json:"results"`
+	// Opened are the side's projects random events opened although their
+	// restriction is not met; Closed those barred this turn (15.42A-C).
+	Opened []string `json:"opened"`
+	Closed []string `json:"closed"`
 	// SpyRings are the research spy rings the side placed on an opposing
 	// side's sheet (16.16B), eliminated ones included; the diplomacy
 	// phase reads them (24.551).
@@ -328,7 +335,18 @@ func derivePower(s State, p Power) *PowerView {
 func deriveResearch(s State, p Power) ResearchView {
 	side := SideOf(p)
 	rv := ResearchView{Side: side, Leader: ResearchLeader(side) == p, Projects: []ProjectView{},
-		Assigned: []ResearchPoint{}, Results: []ResearchResult{}, SpyRings: []ResearchSpyRing{}}
+		Assigned: []ResearchPoint{}, Results: []ResearchResult{}, SpyRings: []ResearchSpyRing{},
+		Opened: []string{}, Closed: []string{}}
+	for _, k := range s.Sheets.Permits.Opened {
+		if id, ok := strings.CutPrefix(k, string(side)+"/"); ok {
+			rv.Opened = append(rv.Opened, id)
+		}
+	}
+	for _, c := range s.Sheets.Permits.Closed {
+		if id, ok := strings.CutPrefix(c.Project, string(side)+"/"); ok && c.Turn == s.Turn {
+			rv.Closed = append(rv.Closed, id)
+		}
+	}
 	for _, r := range s.Sheets.SpyRings {
 		if r.Side == side {
 			rv.SpyRings = append(rv.SpyRings, r)

@@ -156,6 +156,12 @@ func researchSheet(w *writer, p adjudicator.Power, rv adjudicator.ResearchView) 
 	if len(results) > 0 {
 		w.wrap("Results: "+strings.Join(results, "; "), "  ")
 	}
+	if len(rv.Opened) > 0 {
+		w.wrap("Opened early by random events: "+strings.Join(rv.Opened, ", ")+" (rule 15.42A).", "  ")
+	}
+	if len(rv.Closed) > 0 {
+		w.wrap("Barred this turn by random events: "+strings.Join(rv.Closed, ", ")+" (rule 15.42A).", "  ")
+	}
 	for _, r := range rv.SpyRings {
 		state := fmt.Sprintf("activated %s", r.Activated)
 		switch {
