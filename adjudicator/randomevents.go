@@ -734,8 +734,37 @@ func conditionCount(s State, p Power, e Effect) (int, bool) {
 			}
 		}
 		return n, true
+	case ConditionResearchResults: // 15.12, 15.5
+		return researchResultCount(s, p, e.Research), true
 	}
 	return 0, false
+}
+
+// researchResultCount counts the research results p's side achieved in
+// the game in category c (any when empty): its joint projects' and p's own
+// national projects'. Reading (docs/rules.md): the starting results of
+// 15.51 are not results "so far" of the game (15.52: they count for their
+// effects, not on the sheet).
+func researchResultCount(s State, p Power, c ResearchCategory) int {
+	side := SideOf(p)
+	n := 0
+	for _, r := range s.Research {
+		if r.Side != side || (r.Power != 0 && r.Power != p) || isStarting(r) {
+			continue
+		}
+		if c != "" {
+			q := r.Power
+			if q == 0 {
+				q = ResearchLeader(side)
+			}
+			proj, ok := projectFor(q, r.Project)
+			if !ok || proj.Category != c {
+				continue
+			}
+		}
+		n += r.Results
+	}
+	return n
 }
 
 // describeEffects says what an event's effects would do, for the holder's

@@ -3,6 +3,7 @@ package adjudicator
 import (
 	"encoding/json"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -337,5 +338,34 @@ func TestResolveNeverMutatesEconomyState(t *testing.T) {
 	again, _ := json.Marshal(back)
 	if string(again) != string(before) {
 		t.Errorf("state JSON does not round-trip")
+	}
+}
+
+// TestRule10_41BConditionalSupportOnResearchResults: a conditional support
+// event counting research results counts the results the power's side
+// achieved in the game in the category (its own national projects and the
+// joint ones; not the starting results of 15.51, nor its partner's).
+func TestRule10_41BConditionalSupportOnResearchResults(t *testing.T) {
+	s := NewGame(1)
+	s.Segment = SegRandomEvents
+	s.Research = append(s.Research,
+		ResearchResult{Side: Axis, Power: Germany, Project: "armor", Results: 2, Rule: "16.14A"},     // military, German
+		ResearchResult{Side: Axis, Power: Italy, Project: "armor", Results: 1, Rule: "16.14A"},       // military, Italy's
+		ResearchResult{Side: Axis, Power: Germany, Project: "jets", Results: 1, Rule: "16.12"},       // air
+		ResearchResult{Side: Axis, Project: "specialized units", Results: 1, Rule: "16.14A, 15.51A"}) // joint, military
+	for _, c := range []struct {
+		category ResearchCategory
+		want     int
+	}{{MilitaryResearch, 3}, {AirResearch, 1}, {"", 4}} {
+		if got := researchResultCount(s, Germany, c.category); got != c.want {
+			t.Errorf("%q: %d results, want %d", c.category, got, c.want)
+		}
+	}
+	before := s.Powers[Germany].Economy.SupportEvents
+	var evs []Event
+	o := applyEffect(&s, Germany, 1, "Tank parade", Effect{Kind: EffectConditionalSupport, Condition: ConditionResearchResults,
+		Research: MilitaryResearch, Per: 2, Max: 2}, &evs)
+	if got := s.Powers[Germany].Economy.SupportEvents - before; got != 1 || strings.Contains(o.Note, "pending") {
+		t.Errorf("support %+d (%s), want +1: 3 military results, 1 per 2", got, o.Note)
 	}
 }
