@@ -279,7 +279,7 @@ func derivePublic(s State) PublicView {
 			Flags: m.Flags, FlagPower: m.FlagPower, PartnerFlags: m.PartnerFlags, TradePact: m.TradePact,
 			CivilWarEvents: m.CivilWarEvents, Controller: m.Controller}
 		if m.PartnerFlags > 0 {
-			tv.PartnerPower = AlliancePartner(m.FlagPower)
+			tv.PartnerPower = alliancePartner[m.FlagPower] // 11.61A-B (income.go)
 		}
 		pv.Targets = append(pv.Targets, tv)
 	}
@@ -376,23 +376,6 @@ func deriveResearch(s State, p Power) ResearchView {
 		rv.Usable = &u
 	}
 	return rv
-}
-
-// AlliancePartner is the power whose flags may share a minor country with
-// p's (11.61A: Germany and Italy; 11.61B: Britain and France); 0 for
-// Russia.
-func AlliancePartner(p Power) Power {
-	switch p {
-	case Germany:
-		return Italy
-	case Italy:
-		return Germany
-	case Britain:
-		return France
-	case France:
-		return Britain
-	}
-	return 0
 }
 
 // nonNil makes an empty list marshal as [] rather than null.
