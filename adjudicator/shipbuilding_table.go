@@ -1,5 +1,7 @@
 package adjudicator
 
+import "strconv"
+
 // Tables of shipbuilding (19) and of the balance of power (20), each row
 // citing its rule. Figures the rulebook's text does not give (the counter
 // mix) are readings documented in docs/rules.md.
@@ -55,6 +57,18 @@ func (c ShipClass) Size() int {
 		return r.Size
 	}
 	return 0
+}
+
+// Short is the class's short name on the naval construction chart: CVL
+// (a light carrier, 19.63A), BB3, BB4, BB5 (by size, 19.63B-C).
+func (c ShipClass) Short() string {
+	switch c {
+	case Carrier:
+		return "CVL"
+	case Battleship3, Battleship4, Battleship5:
+		return "BB" + strconv.Itoa(c.Size())
+	}
+	return string(c)
 }
 
 // Modern reports a 4- or 5-factor battleship (19.63C).

@@ -415,3 +415,12 @@ func TestRule12_41ACounterSplit(t *testing.T) {
 		t.Errorf("leftover %d after the turn ended, want 0", alone.Powers[Germany].ConstructionLeftover)
 	}
 }
+
+// TestRule19_63ShortNames: the chart's short names of the classes.
+func TestRule19_63ShortNames(t *testing.T) {
+	for c, want := range map[ShipClass]string{Carrier: "CVL", Battleship3: "BB3", Battleship4: "BB4", Battleship5: "BB5"} {
+		if got := c.Short(); got != want {
+			t.Errorf("%s.Short() = %q, want %q", c, got, want)
+		}
+	}
+}

@@ -141,7 +141,7 @@ func navalChart(w *writer, p adjudicator.Power, n *adjudicator.NavalView, eai in
 	w.heading("Naval construction chart (rule 19.2)")
 	var costs []string
 	for _, c := range n.ShipCosts {
-		costs = append(costs, fmt.Sprintf("%s %d", shipShort(c.Class), c.Cost))
+		costs = append(costs, fmt.Sprintf("%s %d", c.Class.Short(), c.Cost))
 	}
 	w.wrap(fmt.Sprintf("Shipbuilding rate %d, shipyard capacity %d, %d under construction, %d saved point(s); "+
 		"a ship costs its size less the EAI (%+d), at least 1: %s (rules 19.3, 19.4, 19.52A, 19.75).",
@@ -195,11 +195,5 @@ func navalChart(w *writer, p adjudicator.Power, n *adjudicator.NavalView, eai in
 
 // shipCell is "#2 BB4" for the chart.
 func shipCell(sh adjudicator.Ship) string {
-	return fmt.Sprintf("#%d %s", sh.No, shipShort(sh.Class))
-}
-
-// shipShort is a ship class's short name: CVL, BB3, BB4, BB5.
-func shipShort(c adjudicator.ShipClass) string {
-	return map[adjudicator.ShipClass]string{adjudicator.Carrier: "CVL", adjudicator.Battleship3: "BB3",
-		adjudicator.Battleship4: "BB4", adjudicator.Battleship5: "BB5"}[c]
+	return fmt.Sprintf("#%d %s", sh.No, sh.Class.Short())
 }

@@ -93,17 +93,8 @@ func drawCounters(c *canvas, pv *adjudicator.PowerView, y int) int {
 	return y + 4
 }
 
-// shipAbbrev is the short name of a ship class on the chart (19.63).
-var shipAbbrev = map[adjudicator.ShipClass]string{
-	adjudicator.Carrier: "CVL", adjudicator.Battleship3: "BB3", adjudicator.Battleship4: "BB4", adjudicator.Battleship5: "BB5",
-}
-
 func shipName(s adjudicator.Ship) string {
-	a, ok := shipAbbrev[s.Class]
-	if !ok {
-		a = string(s.Class)
-	}
-	return fmt.Sprintf("#%d %s", s.No, a)
+	return fmt.Sprintf("#%d %s", s.No, s.Class.Short())
 }
 
 // drawNaval draws the naval construction chart (19.21): rows 5..2 by
@@ -131,11 +122,7 @@ func drawNaval(c *canvas, season adjudicator.Season, n *adjudicator.NavalView, y
 	if len(n.ShipCosts) > 0 {
 		var parts []string
 		for _, sc := range n.ShipCosts {
-			a, ok := shipAbbrev[sc.Class]
-			if !ok {
-				a = string(sc.Class)
-			}
-			parts = append(parts, fmt.Sprintf("%s %d", a, sc.Cost))
+			parts = append(parts, fmt.Sprintf("%s %d", sc.Class.Short(), sc.Cost))
 		}
 		for _, l := range wrap(f, "Cost this turn: "+strings.Join(parts, " · "), Width-2*margin) {
 			c.text(margin, y+24, l, f, colMuted)
