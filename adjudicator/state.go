@@ -179,6 +179,16 @@ type ResearchResult struct {
 	Rule    string `json:"rule"`
 }
 
+// ProjectID names the result's project as the research sheet does
+// (ResearchProject.ID): "german armor" for a national project, the name
+// alone for a joint one.
+func (r ResearchResult) ProjectID() string {
+	if r.Power == 0 {
+		return r.Project
+	}
+	return nationality[r.Power] + " " + r.Project
+}
+
 // Cohesion is the Russian cohesion level (22.71).
 type Cohesion string
 

@@ -147,11 +147,7 @@ func researchSheet(w *writer, p adjudicator.Power, rv adjudicator.ResearchView) 
 	}
 	var results []string
 	for _, r := range rv.Results {
-		name := r.Project
-		if r.Power != 0 {
-			name = r.Power.Title() + " " + name
-		}
-		results = append(results, fmt.Sprintf("%s %d (rule %s)", name, r.Results, r.Rule))
+		results = append(results, fmt.Sprintf("%s %d (rule %s)", upperFirst(r.ProjectID()), r.Results, r.Rule))
 	}
 	if len(results) > 0 {
 		w.wrap("Results: "+strings.Join(results, "; "), "  ")

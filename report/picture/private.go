@@ -269,13 +269,7 @@ func drawResearch(c *canvas, r adjudicator.ResearchView, y int) int {
 	y += len(r.Projects) * rowH
 	var res []string
 	for _, x := range r.Results {
-		name := x.Project
-		if x.Power != 0 {
-			if !strings.HasPrefix(name, nationalityOf(x.Power)) {
-				name = nationalityOf(x.Power) + " " + name
-			}
-		}
-		res = append(res, fmt.Sprintf("%s %d", name, x.Results))
+		res = append(res, fmt.Sprintf("%s %d", x.ProjectID(), x.Results))
 	}
 	line := "Results achieved (15.5): none"
 	if len(res) > 0 {
@@ -287,22 +281,6 @@ func drawResearch(c *canvas, r adjudicator.ResearchView, y int) int {
 		y += 32
 	}
 	return y
-}
-
-func nationalityOf(p adjudicator.Power) string {
-	switch p {
-	case adjudicator.Germany:
-		return "german"
-	case adjudicator.Italy:
-		return "italian"
-	case adjudicator.Britain:
-		return "british"
-	case adjudicator.France:
-		return "french"
-	case adjudicator.Russia:
-		return "russian"
-	}
-	return ""
 }
 
 func plural(n int, word string) string {
