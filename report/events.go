@@ -139,14 +139,25 @@ func renderEvents(w *writer, evs []adjudicator.Event, v adjudicator.PublicView) 
 	}
 }
 
-// phaseRank orders the phases of a turn (7.11); 0 for a heading that is
-// not one of them.
+// phaseRank orders the headings of a turn: game setup, the phases of
+// 7.11 in the order of their segments (7.31), the end of the turn; 0 for
+// any other heading.
 func phaseRank(ph string) int {
-	for i, p := range []string{"Game setup", adjudicator.SegRandomEvents.Phase(), adjudicator.SegIncome.Phase(),
-		adjudicator.SegEconomic.Phase(), adjudicator.SegDiplomacyAxis1.Phase(), adjudicator.SegCrisisAggression.Phase(), "End of turn"} {
-		if p == ph {
-			return i + 1
+	if ph == "Game setup" {
+		return 1
+	}
+	rank := 1
+	seen := ""
+	for _, seg := range adjudicator.Segments {
+		if p := seg.Phase(); p != seen {
+			rank, seen = rank+1, p
+			if p == ph {
+				return rank
+			}
 		}
+	}
+	if ph == "End of turn" {
+		return rank + 1
 	}
 	return 0
 }

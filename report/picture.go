@@ -19,8 +19,3 @@ func pictureView(v adjudicator.View, power adjudicator.Power) (adjudicator.View,
 func describePicture(v adjudicator.View, power adjudicator.Power) (alt string, width, height int) {
 	return picture.Alt(v, power), picture.Width / picture.Scale, picture.Height(v, power) / picture.Scale
 }
-
-// drawPNG draws the picture.
-func drawPNG(v adjudicator.View, power adjudicator.Power) ([]byte, error) {
-	return picture.Render(v, power)
-}

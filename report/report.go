@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"stormjudge/adjudicator"
+	"stormjudge/report/picture"
 )
 
 // Width is the longest line the renderer writes.
@@ -56,7 +57,7 @@ func PictureKey(v adjudicator.View, power adjudicator.Power) string {
 // Picture draws the picture of v for power's notice (0: the public
 // report) as PNG: the picture that report's or notice's HTML shows.
 func Picture(v adjudicator.View, power adjudicator.Power) ([]byte, error) {
-	return drawPNG(pictureView(v, power))
+	return picture.Render(pictureView(v, power))
 }
 
 // AddToLead adds a paragraph to the lead ("In brief") of every
