@@ -50,16 +50,13 @@ type PublicView struct {
 
 // PublicPower is one power's public figures: tile points (6.31),
 // factories (11.21), the support level of the turn and its terms (10.31;
-// reported publicly when determined), the shipbuilding rate (19.3).
+// reported publicly when determined).
 type PublicPower struct {
-	Power            Power             `json:"power"`
-	Side             Side              `json:"side"`
-	TilePoints       int               `json:"tile_points"`
-	Factories        Factories         `json:"factories"`
-	Support          int               `json:"support"`
-	SupportTerms     []SupportModifier `json:"support_terms"`
-	ShipbuildingRate int               `json:"shipbuilding_rate"`
-	Active           Units             `json:"active_units"`
+	Power        Power             `json:"power"`
+	TilePoints   int               `json:"tile_points"`
+	Factories    Factories         `json:"factories"`
+	Support      int               `json:"support"`
+	SupportTerms []SupportModifier `json:"support_terms"`
 }
 
 // BalanceView is the balance of power chart (20.3): the counters of each
@@ -260,9 +257,8 @@ func derivePublic(s State) PublicView {
 		if terms == nil {
 			terms = []SupportModifier{}
 		}
-		pv.Powers = append(pv.Powers, PublicPower{Power: p, Side: SideOf(p), TilePoints: ps.TilePoints,
-			Factories: ps.Factories, Support: ps.Support, SupportTerms: terms,
-			ShipbuildingRate: ShipbuildingRate(s, p), Active: ps.Active})
+		pv.Powers = append(pv.Powers, PublicPower{Power: p, TilePoints: ps.TilePoints,
+			Factories: ps.Factories, Support: ps.Support, SupportTerms: terms})
 	}
 	b := s.Balance
 	for _, c := range Categories {
