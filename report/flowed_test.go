@@ -5,26 +5,8 @@ import (
 	"testing"
 
 	"stormjudge/adjudicator"
+	"stormjudge/mailer"
 )
-
-// unflow decodes format=flowed text (RFC 3676, DelSp=no).
-func unflow(s string) string {
-	var out []string
-	cur, open := "", false
-	for _, l := range strings.Split(strings.TrimSuffix(s, "\n"), "\n") {
-		l = strings.TrimPrefix(l, " ") // space-stuffing
-		cur += l
-		open = strings.HasSuffix(l, " ") && l != "-- "
-		if !open {
-			out = append(out, cur)
-			cur = ""
-		}
-	}
-	if cur != "" {
-		out = append(out, cur)
-	}
-	return strings.Join(out, "\n") + "\n"
-}
 
 // TestFlowedTextReflowsToTheSameWords: the flowed body says what the text
 // body says, its paragraphs are single logical lines once decoded, its
@@ -35,11 +17,11 @@ func TestFlowedTextReflowsToTheSameWords(t *testing.T) {
 	// A wrapped paragraph of the text is one line once decoded.
 	const para = "Next: Economic phase, Spring 1935 is open. Orders are due from every power."
 	if !strings.Contains(pub.Text, "Next: Economic phase, Spring 1935 is open. Orders are due from every\n") ||
-		!strings.Contains(unflow(pub.Flowed), "\n"+para+"\n") {
-		t.Errorf("paragraph not wrapped in the text or not reflowed in the flowed text:\n%s\n%s", pub.Text, unflow(pub.Flowed))
+		!strings.Contains(mailer.Unflow(pub.Flowed), "\n"+para+"\n") {
+		t.Errorf("paragraph not wrapped in the text or not reflowed in the flowed text:\n%s\n%s", pub.Text, mailer.Unflow(pub.Flowed))
 	}
 	for _, m := range []Message{pub, Private("demo", adjudicator.Germany, evs, adjudicator.Derive(s))} {
-		if got, want := strings.Fields(unflow(m.Flowed)), strings.Fields(m.Text); strings.Join(got, " ") != strings.Join(want, " ") {
+		if got, want := strings.Fields(mailer.Unflow(m.Flowed)), strings.Fields(m.Text); strings.Join(got, " ") != strings.Join(want, " ") {
 			t.Errorf("%s: flowed words differ from the text's", m.Subject)
 		}
 		for _, l := range strings.Split(m.Flowed, "\n") {
@@ -65,7 +47,7 @@ func TestFlowReceipts(t *testing.T) {
 			t.Errorf("line of %d: %q", len(l), l)
 		}
 	}
-	if !strings.Contains(unflow(out), "\n"+long+"\n") {
-		t.Errorf("the long line does not reflow to itself:\n%s", unflow(out))
+	if !strings.Contains(mailer.Unflow(out), "\n"+long+"\n") {
+		t.Errorf("the long line does not reflow to itself:\n%s", mailer.Unflow(out))
 	}
 }
