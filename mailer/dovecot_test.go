@@ -95,11 +95,13 @@ func TestOutboxToDovecotHTMLWithInlineImage(t *testing.T) {
 		Body:    "The map of Spring 1935 is in the HTML part of this mail; this line is \nflowed. \n From the judge.\n",
 		Flowed:  true,
 		HTML:    `<p>The map of Spring 1935:</p><img src="cid:` + cid + `" alt="map">` + "\n",
-		Inline:  []store.Inline{{ContentID: "<" + cid + ">", ContentType: "image/png", Name: "map-1935.png", Data: tinyPNG}},
+		Inline:  []store.Inline{{ContentID: "<" + cid + ">", ContentType: "image/png", Name: "map-1935.png", Source: "map/1935"}},
 		Created: created,
 	}
 	enqueue(t, db, m)
-	runLoop(t, NewOutbox(outboxOptions(t, srv.Addr), db).Run)
+	opts := outboxOptions(t, srv.Addr)
+	opts.Inline = func(string) ([]byte, error) { return tinyPNG, nil }
+	runLoop(t, NewOutbox(opts, db).Run)
 	eventually(t, "mail sent", func() bool { return !storedMail(t, db, m.ID).Sent.IsZero() })
 	rs := srv.Received()
 	if len(rs) != 1 {
@@ -175,7 +177,10 @@ func TestOutboxToDovecotHTMLWithInlineImage(t *testing.T) {
 	}
 	// And the whole message, as stored by Dovecot (with its Return-Path
 	// and Delivered-To on top), parsed with go-message.
-	checkBody(t, m, got.FindBodySection(whole))
+	drawn := *m // the mail as sent: its image drawn from its source
+	drawn.Inline = []store.Inline{m.Inline[0]}
+	drawn.Inline[0].Data = tinyPNG
+	checkBody(t, &drawn, got.FindBodySection(whole))
 	if err := c.Logout().Wait(); err != nil {
 		t.Logf("logout: %v", err)
 	}

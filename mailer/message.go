@@ -38,7 +38,8 @@ const DefaultAutoSubmitted = "auto-generated"
 //	  text/plain; charset=UTF-8 (; format=flowed when m.Flowed), quoted-printable: m.Body
 //	  text/html; charset=UTF-8, quoted-printable: m.HTML, or PlainHTML of the text
 //
-// and with m.Inline,
+// and with images (m.Inline with their Data: the Outbox draws them from
+// their sources first),
 //
 //	multipart/related; type="multipart/alternative"
 //	  multipart/alternative (as above)
@@ -50,8 +51,9 @@ const DefaultAutoSubmitted = "auto-generated"
 //
 // The output depends only on m: the multipart boundaries are derived from
 // the Message-ID (boundary), so a resend after a crash produces the same
-// bytes. Inline image bytes are dropped from the store once a mail has left
-// the outbox, so only a pending mail's message can be rebuilt exactly.
+// bytes, the images being drawn again the same from their sources; the
+// HTML is dropped from the store once a mail has left the outbox, so only
+// a pending mail's message can be rebuilt exactly.
 func BuildMessage(m *store.Mail) ([]byte, error) {
 	raw, _, _, err := build(m)
 	return raw, err
@@ -222,9 +224,7 @@ func inlineParts(m *store.Mail) ([]inlinePart, error) {
 	seen := map[string]bool{}
 	for i, img := range m.Inline {
 		if len(img.Data) == 0 {
-			// Stored by its source and not drawn (the Outbox draws it
-			// before it builds the mail): left out.
-			continue
+			continue // not drawn (the Outbox draws images before it builds): left out
 		}
 		bad := func(format string, args ...any) error {
 			return fmt.Errorf("mailer: mail %s: inline image %d: "+format, append([]any{m.ID, i}, args...)...)

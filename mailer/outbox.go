@@ -181,40 +181,32 @@ func (c *drawCache) get(source string, draw func(string) ([]byte, error)) ([]byt
 	return d.b, d.err
 }
 
-// withImages returns m with the images stored by Source drawn (a copy:
-// the stored record keeps only the source). An image whose source is gone
-// for good (store.ErrImageGone), or that no drawer can draw, is left out, and
-// the HTML's <img> of it removed, so the reader sees no broken image (the
-// HTML's tables say in words what it showed); any other drawing error is
-// returned: the attempt fails and the mail is retried.
+// withImages returns m with its images drawn from their sources (a copy:
+// the store keeps only the sources, store.Inline). An image whose source
+// is gone for good (store.ErrImageGone), or that no drawer can draw, is
+// left out, and the HTML's <img> of it removed, so the reader sees no
+// broken image (the HTML's tables say in words what it showed); any other
+// drawing error is returned: the attempt fails and the mail is retried.
 func (o *Outbox) withImages(m *store.Mail) (*store.Mail, error) {
-	need := false
-	for _, in := range m.Inline {
-		need = need || (len(in.Data) == 0 && in.Source != "")
-	}
-	if !need {
+	if len(m.Inline) == 0 {
 		return m, nil
 	}
 	c := *m
 	c.Inline = nil
 	for _, in := range m.Inline {
-		if len(in.Data) == 0 && in.Source != "" {
-			var err error
-			if o.opts.Inline == nil {
-				err = fmt.Errorf("%w: the outbox has no drawer", store.ErrImageGone)
-			} else {
-				in.Data, err = o.drawn.get(in.Source, o.opts.Inline)
-			}
-			if err != nil && !errors.Is(err, store.ErrImageGone) {
-				return nil, fmt.Errorf("mailer: mail %s: drawing %s: %w", m.ID, in.Source, err)
-			}
-			if err != nil {
-				o.log.Error("image left out of a mail", "mail", m.ID, "source", in.Source, "err", err)
-				c.HTML = withoutImage(c.HTML, in.ContentID)
-				continue
-			}
+		var err error
+		if o.opts.Inline == nil {
+			err = fmt.Errorf("%w: the outbox has no drawer", store.ErrImageGone)
+		} else {
+			in.Data, err = o.drawn.get(in.Source, o.opts.Inline)
 		}
-		if len(in.Data) > 0 {
+		switch {
+		case err != nil && !errors.Is(err, store.ErrImageGone):
+			return nil, fmt.Errorf("mailer: mail %s: drawing %s: %w", m.ID, in.Source, err)
+		case err != nil || len(in.Data) == 0:
+			o.log.Error("image left out of a mail", "mail", m.ID, "source", in.Source, "err", err)
+			c.HTML = withoutImage(c.HTML, in.ContentID)
+		default:
 			c.Inline = append(c.Inline, in)
 		}
 	}

@@ -157,15 +157,25 @@ func TestOutboxSendsHTMLWithInlineImage(t *testing.T) {
 		ID: "map-1", From: "Stormjudge <judge@example.test>", To: []string{"Germany <germany@example.test>", "gm@example.test"},
 		Subject: "Spring 1935: the map", Body: "The map of Spring 1935 \nis in the HTML part.\n", Flowed: true,
 		HTML:    `<p>The map:</p><img src="cid:map-1@stormjudge.invalid" alt="map">` + "\n",
-		Inline:  []store.Inline{{ContentID: "map-1@stormjudge.invalid", ContentType: "image/png", Name: "map.png", Data: tinyPNG}},
+		Inline:  []store.Inline{{ContentID: "map-1@stormjudge.invalid", ContentType: "image/png", Name: "map.png", Source: "map/1"}},
 		Created: created,
 	}
 	enqueue(t, db, m)
-	want, err := BuildMessage(storedMail(t, db, m.ID)) // pending: the image is in the store
+	drawn := *storedMail(t, db, m.ID) // what the outbox builds: the image drawn from its source
+	drawn.Inline = []store.Inline{drawn.Inline[0]}
+	drawn.Inline[0].Data = tinyPNG
+	want, err := BuildMessage(&drawn)
 	if err != nil {
 		t.Fatal(err)
 	}
-	runLoop(t, NewOutbox(outboxOptions(t, srv.Addr), db).Run)
+	opts := outboxOptions(t, srv.Addr)
+	opts.Inline = func(source string) ([]byte, error) {
+		if source != "map/1" {
+			return nil, fmt.Errorf("source %q: %w", source, store.ErrImageGone)
+		}
+		return tinyPNG, nil
+	}
+	runLoop(t, NewOutbox(opts, db).Run)
 	eventually(t, "mail sent", func() bool { return !storedMail(t, db, m.ID).Sent.IsZero() })
 	rs := srv.Received()
 	if len(rs) != 1 {
@@ -178,7 +188,7 @@ func TestOutboxSendsHTMLWithInlineImage(t *testing.T) {
 	if !bytes.Equal(r.Data, want) {
 		t.Errorf("sent bytes differ from BuildMessage:\n%s\n---\n%s", r.Data, want)
 	}
-	checkBody(t, m, r.Data)
+	checkBody(t, &drawn, r.Data)
 }
 
 // checkHeaders parses raw with net/mail and compares its header with m,

@@ -36,14 +36,13 @@ type Mail struct {
 	// HTML is the text/html alternative of Body. When empty the mailer
 	// derives a plain one from Body at send time (mailer.PlainHTML), so a
 	// mail that carries a secret never stores it twice. It is dropped from
-	// the store once the mail has left the outbox, as are the images.
+	// the store once the mail has left the outbox.
 	HTML string `json:"html,omitempty"`
 	// Inline are the images the HTML shows by Content-ID
-	// (multipart/related). An image is stored either with its bytes, which
-	// are dropped once the mail has left the outbox (sent or failed), or
-	// by Source alone: what to draw, which the outbox has drawn when it
-	// sends (a report's picture, drawn from a state version the store
-	// keeps; mailer.SMTPOptions.Inline).
+	// (multipart/related), stored by Source alone: what to draw, which the
+	// outbox has drawn when it sends (a report's picture, drawn from a
+	// state version the store keeps; mailer.SMTPOptions.Inline). Image
+	// bytes are never stored.
 	Inline        []Inline  `json:"inline,omitempty"`
 	MessageID     string    `json:"messageId"`
 	InReplyTo     string    `json:"inReplyTo,omitempty"`
@@ -85,10 +84,12 @@ type Inline struct {
 	ContentID   string `json:"cid"`
 	ContentType string `json:"type"` // e.g. image/png
 	Name        string `json:"name"` // a file name for clients that save it
-	Data        []byte `json:"data,omitempty"`
-	// Source names what to draw when Data is empty, e.g.
-	// "picture/demo/3/germany" (judge.Judge.Inline reads it).
-	Source string `json:"source,omitempty"`
+	// Data are the image's bytes in a mail being built for sending
+	// (mailer.BuildMessage); never stored.
+	Data []byte `json:"-"`
+	// Source names what to draw, e.g. "picture/demo/3/germany/<key>"
+	// (judge.Judge.Inline reads it).
+	Source string `json:"source"`
 }
 
 // scrubbedBody replaces the body of a Sensitive mail once it was sent or
@@ -121,6 +122,11 @@ func (m *Mail) validate() error {
 	if m.Sensitive && (m.HTML != "" || len(m.Inline) > 0) {
 		// Only Body is sealed: an HTML copy would keep the secret in clear.
 		return fmt.Errorf("a sensitive mail may not carry its own HTML part or images")
+	}
+	for _, in := range m.Inline {
+		if in.Source == "" || len(in.Data) > 0 {
+			return fmt.Errorf("an inline image is stored by its source alone, to be drawn when the mail is sent")
+		}
 	}
 	if m.MessageID == "" {
 		return fmt.Errorf("empty Message-ID")
@@ -209,17 +215,9 @@ func (tx *Tx) putMail(old, m *Mail) error {
 	stored := *m
 	stored.Body = tx.storedBody(m)
 	if !m.Pending() {
-		// Sent or failed: the HTML and the images' bytes are no longer
-		// needed (a resend happens only while pending); the text stays,
-		// for the record.
+		// Sent or failed: the HTML is no longer needed (a resend happens
+		// only while pending); the text stays, for the record.
 		stored.HTML = ""
-		if len(m.Inline) > 0 {
-			stored.Inline = make([]Inline, len(m.Inline))
-			for i, in := range m.Inline {
-				in.Data = nil
-				stored.Inline[i] = in
-			}
-		}
 	}
 	v, err := json.Marshal(&stored)
 	if err != nil {

@@ -488,18 +488,19 @@ func TestOutboxValuesCompressed(t *testing.T) {
 	}
 }
 
-// TestSentMailDropsItsPicture: the HTML and an inline image are kept
-// while the mail is pending and dropped once it was sent; the text stays.
-// A sensitive mail may not carry HTML of its own.
-func TestSentMailDropsItsPicture(t *testing.T) {
+// TestSentMailDropsItsHTML: the HTML is kept while the mail is pending
+// and dropped once it was sent; the text and the images' sources stay.
+// Images are stored by their source alone, never as bytes, and a
+// sensitive mail may carry neither HTML nor images.
+func TestSentMailDropsItsHTML(t *testing.T) {
 	db := openTest(t)
 	m := mail("report", t0)
 	m.HTML, m.Flowed = "<p>body</p>", true
-	m.Inline = []Inline{{ContentID: "map@x", ContentType: "image/png", Name: "map.png", Data: []byte("\x89PNG...")}}
+	m.Inline = []Inline{{ContentID: "map@x", ContentType: "image/png", Name: "map.png", Source: "picture/demo/1/public/k"}}
 	update(t, db, func(tx *Tx) error { return tx.Enqueue(m) })
 	view(t, db, func(tx *Tx) error {
 		got, _ := tx.Mail("report")
-		if len(got.Inline) != 1 || string(got.Inline[0].Data) != "\x89PNG..." || !got.Flowed || got.HTML != "<p>body</p>" {
+		if len(got.Inline) != 1 || got.Inline[0].Source != "picture/demo/1/public/k" || !got.Flowed || got.HTML != "<p>body</p>" {
 			t.Errorf("pending: %+v", got)
 		}
 		return nil
@@ -507,16 +508,20 @@ func TestSentMailDropsItsPicture(t *testing.T) {
 	update(t, db, func(tx *Tx) error { return tx.MarkSent("report", t0.Add(time.Second)) })
 	view(t, db, func(tx *Tx) error {
 		got, _ := tx.Mail("report")
-		if len(got.Inline) != 1 || got.Inline[0].Data != nil || got.Inline[0].ContentID != "map@x" || got.HTML != "" || got.Body != "body" {
-			t.Errorf("sent: %+v", got.Inline)
+		if len(got.Inline) != 1 || got.Inline[0].Source == "" || got.HTML != "" || got.Body != "body" {
+			t.Errorf("sent: %+v", got)
 		}
 		return nil
 	})
-	w := mail("welcome", t0)
-	w.Sensitive, w.HTML = true, "<p>secret</p>"
-	var err error
-	_ = db.Update(func(tx *Tx) error { err = tx.Enqueue(w); return err })
-	if err == nil {
-		t.Error("a sensitive mail with its own HTML part was queued")
+	for name, bad := range map[string]*Mail{
+		"bytes":     {ID: "b", To: []string{"x@y"}, Inline: []Inline{{ContentID: "a@x", ContentType: "image/png", Data: []byte("png"), Source: "s"}}},
+		"no source": {ID: "c", To: []string{"x@y"}, Inline: []Inline{{ContentID: "a@x", ContentType: "image/png"}}},
+		"sensitive": {ID: "d", To: []string{"x@y"}, Sensitive: true, HTML: "<p>secret</p>"},
+	} {
+		var err error
+		_ = db.Update(func(tx *Tx) error { err = tx.Enqueue(bad); return err })
+		if err == nil {
+			t.Errorf("%s: queued", name)
+		}
 	}
 }
