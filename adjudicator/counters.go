@@ -77,20 +77,34 @@ func useCounters(ps *PowerState, c ActivityCounters) {
 	ps.TilePoints -= c.Points()
 }
 
-// String lists the counters there are, strongest first, as "1x3, 2x2, 1x1,
-// 1 research-only x1" (12.21); "none" when there are none.
+// String lists the counters there are, strongest first, as "1 x 3, 2 x 2,
+// 1 x 1 (shipbuilding only), 1 x 1 (research only)" (12.21); "none" when
+// there are none. Receipts, refusals and notices all word counters so.
 func (a ActivityCounters) String() string {
+	if parts := a.terms(false); len(parts) > 0 {
+		return strings.Join(parts, ", ")
+	}
+	return "none"
+}
+
+// Change words a signed change of counters, e.g. "-1 x 3, +1 x 2".
+func (a ActivityCounters) Change() string { return strings.Join(a.terms(true), ", ") }
+
+// terms words each kind of counter a holds, strongest first, leaving out
+// the kinds it has none of ("2 x 3"), or with withSign every kind that
+// changes ("+2 x 3", "-1 x 1 (shipbuilding only)").
+func (a ActivityCounters) terms(withSign bool) []string {
 	var parts []string
 	for _, k := range []struct {
 		n    int
-		form string
-	}{{a.Three, "%dx3"}, {a.Two, "%dx2"}, {a.One, "%dx1"}, {a.Zero, "%dx0"}, {a.Ship, "%d shipyard x1"}, {a.Research, "%d research-only x1"}} {
-		if k.n > 0 {
-			parts = append(parts, fmt.Sprintf(k.form, k.n))
+		what string
+	}{{a.Three, "3"}, {a.Two, "2"}, {a.One, "1"}, {a.Zero, "0"}, {a.Ship, "1 (shipbuilding only)"}, {a.Research, "1 (research only)"}} {
+		switch {
+		case withSign && k.n != 0:
+			parts = append(parts, fmt.Sprintf("%+d x %s", k.n, k.what))
+		case !withSign && k.n > 0:
+			parts = append(parts, fmt.Sprintf("%d x %s", k.n, k.what))
 		}
 	}
-	if len(parts) == 0 {
-		return "none"
-	}
-	return strings.Join(parts, ", ")
+	return parts
 }

@@ -32,9 +32,9 @@ func TestRule12_31CountersCostTheirStrength(t *testing.T) {
 // TestRule12_21CountersString: only the counters a power has are listed.
 func TestRule12_21CountersString(t *testing.T) {
 	for c, want := range map[ActivityCounters]string{
-		{Two: 2, One: 1}:       "2x2, 1x1",
-		{Three: 1, Ship: 1}:    "1x3, 1 shipyard x1",
-		{Zero: 1, Research: 2}: "1x0, 2 research-only x1",
+		{Two: 2, One: 1}:       "2 x 2, 1 x 1",
+		{Three: 1, Ship: 1}:    "1 x 3, 1 x 1 (shipbuilding only)",
+		{Zero: 1, Research: 2}: "1 x 0, 2 x 1 (research only)",
 		{}:                     "none",
 	} {
 		if got := c.String(); got != want {

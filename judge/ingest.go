@@ -895,7 +895,7 @@ func renderReceipt(rc *receipt, res *Result) string {
 		if a := rc.after; a != nil {
 			avail := a.Available()
 			fmt.Fprintf(&b, "If adjudicated as sent, %s keeps %s\nand these activity counters for the rest of the turn:\n  %s\n\n",
-				res.Power.Title(), report.TilePoints(a.TilePoints), report.Counters(avail))
+				res.Power.Title(), report.TilePoints(a.TilePoints), avail)
 			if a.ConstructionLeftover > 0 {
 				fmt.Fprintf(&b, "Your BUILD counters give %d point(s) beyond the units' cost that no shipbuilding\norder spends (LEFTOVER n); they are paid and lost (rule 12.41A).\n\n", a.ConstructionLeftover)
 			}

@@ -95,9 +95,7 @@ func economyEvent(w *writer, e adjudicator.Event) bool {
 }
 
 // deltaCounters words a signed change of counters, e.g. "-1 x 3, +1 x 2".
-func deltaCounters(c adjudicator.ActivityCounters) string {
-	return strings.Join(counterTerms(c, true), ", ")
-}
+func deltaCounters(c adjudicator.ActivityCounters) string { return c.Change() }
 
 // supportDetail explains a power's support level in its private notice:
 // the modifiers determined at the start of the turn (10.31), when there

@@ -299,34 +299,8 @@ func withArticle(word string) string {
 	return "a " + word
 }
 
-// Counters words activity counters as the notices do, e.g. "2 x 3, 1 x 1
-// (shipbuilding only)", or "none".
-func Counters(c adjudicator.ActivityCounters) string { return counters(c) }
-
-func counters(c adjudicator.ActivityCounters) string {
-	if parts := counterTerms(c, false); len(parts) > 0 {
-		return strings.Join(parts, ", ")
-	}
-	return "none"
-}
-
-// counterTerms words each kind of counter in c, strongest first, leaving
-// out the kinds c has none of: "2 x 3", or with sign "+2 x 3".
-func counterTerms(c adjudicator.ActivityCounters, withSign bool) []string {
-	var parts []string
-	for _, k := range []struct {
-		n    int
-		what string
-	}{{c.Three, "3"}, {c.Two, "2"}, {c.One, "1"}, {c.Zero, "0"}, {c.Ship, "1 (shipbuilding only)"}, {c.Research, "1 (research only)"}} {
-		switch {
-		case withSign && k.n != 0:
-			parts = append(parts, fmt.Sprintf("%s x %s", signed(k.n), k.what))
-		case !withSign && k.n > 0:
-			parts = append(parts, fmt.Sprintf("%d x %s", k.n, k.what))
-		}
-	}
-	return parts
-}
+// counters words counters as everywhere (adjudicator.ActivityCounters.String).
+func counters(c adjudicator.ActivityCounters) string { return c.String() }
 
 // next tells which segment is open and who must order.
 func next(w *writer, pv adjudicator.PublicView) {
