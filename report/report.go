@@ -282,7 +282,6 @@ func Orders(orders []adjudicator.Order) string {
 	return strings.Join(lines, "\n")
 }
 
-// counters words the counters c holds, e.g. "2 x 3, 1 x 1", or "none".
 // TilePoints words n tile points, singular for one.
 func TilePoints(n int) string {
 	if n == 1 || n == -1 {
