@@ -738,7 +738,7 @@ func (j *Judge) sendReceipt(tx *store.Tx, key []byte, m *orders.Message, rc *rec
 	if rc.fatal != nil {
 		return nil
 	}
-	subject := stripReceiptTag(stripReplyPrefixes(cleanSubject(m.Subject)))
+	subject := stripReceiptTag(cleanSubject(m.Subject)) // reply prefixes and earlier tags off
 	if subject == "" {
 		subject = "your orders"
 	}
