@@ -2,6 +2,7 @@ package adjudicator
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -39,6 +40,9 @@ func buildString(o Order) string {
 	if len(o.Units) > 0 {
 		s += " " + unitList(o.Units)
 	}
+	if isFree(o) {
+		return s + " FREE" // 18.41: a random event's free unit
+	}
 	if len(o.Counters) > 0 {
 		var ns []string
 		for _, n := range o.Counters {
@@ -62,6 +66,7 @@ func checkConstruction(s State, p Power, orders []Order) []indexedError {
 	ps := &withExtra
 	var built Units            // units ordered so far (18.41B)
 	var spent ActivityCounters // counters ordered so far (12.12)
+	var free Units             // free units ordered so far (18.41)
 	for i, o := range orders {
 		if o.Kind == AddToReserve {
 			continue
@@ -69,7 +74,17 @@ func checkConstruction(s State, p Power, orders []Order) []indexedError {
 		fail := func(rule, format string, a ...any) {
 			errs = append(errs, indexedError{OrderError{Order: o, Rule: rule, Msg: fmt.Sprintf(format, a...)}, i})
 		}
-		c, rule, msg := checkBuild(ps, o, built, spent)
+		if isFree(o) {
+			if rule, msg := checkFreeBuild(ps, o, built.plus(free)); rule != "" {
+				fail(rule, "%s", msg)
+				continue
+			}
+			free.add(o.Units[0], 1)
+			continue
+		}
+		left := *ps
+		left.Reserve = ps.Reserve.minus(free)
+		c, rule, msg := checkBuild(&left, o, built, spent)
 		if rule != "" {
 			fail(rule, "%s", msg)
 			continue
@@ -98,10 +113,13 @@ func checkBuild(ps *PowerState, o Order, built Units, spent ActivityCounters) (A
 			return ActivityCounters{}, "18.11", fmt.Sprintf("unknown unit %q (armor, infantry or air)", string(u))
 		}
 		these.add(u, 1)
-		if built.Count(u)+these.Count(u) > 1 {
+		if extra := countOf(ps.Economy.Options.ExtraBuilds, u); built.Count(u)+these.Count(u) > 1+extra {
+			if extra > 0 { // 18.41B: a random event allows more
+				return ActivityCounters{}, "18.41B", fmt.Sprintf("at most %d %s units may be built this turn (one, plus %d from a random event)", 1+extra, u, extra)
+			}
 			return ActivityCounters{}, "18.41B", fmt.Sprintf("only one %s unit may be built per turn", u)
 		}
-		if ps.Reserve.Count(u) < these.Count(u) {
+		if ps.Reserve.Count(u) < built.Count(u)+these.Count(u) {
 			return ActivityCounters{}, "18.11", fmt.Sprintf("no %s unit in the reserve (reserve: %s)", u, unitsText(ps.Reserve))
 		}
 	}
@@ -144,9 +162,58 @@ func applyConstruction(s *State, p Power, orders []Order, evs *[]Event) {
 		if o.Kind != Build {
 			continue
 		}
+		if isFree(o) { // 18.41: a random event's free unit
+			takeOption(&ps.Economy.Options.FreeUnits, func(u UnitType) bool { return u == o.Units[0] })
+			buildUnits(ps, p, o.Units, ActivityCounters{}, "18.41", evs)
+			continue
+		}
 		c, _ := countersOf(o.Counters) // checked by checkConstruction
 		buildUnits(ps, p, o.Units, c, "18.11", evs)
 	}
+}
+
+// argFree marks an order that uses a random event's free option: BUILD
+// <unit> FREE (18.41), LAY DOWN <ship> FREE (19.62), ACCELERATE SHIP <n>
+// BY <v> FREE (19.73D).
+const argFree = "free"
+
+// isFree reports an order that uses a random event's free option.
+func isFree(o Order) bool { return slices.Contains(o.Args, argFree) }
+
+// countOf counts the entries of list equal to x.
+func countOf[T comparable](list []T, x T) int {
+	n := 0
+	for _, y := range list {
+		if y == x {
+			n++
+		}
+	}
+	return n
+}
+
+// checkFreeBuild checks BUILD <unit> FREE (18.41): one unit, of a type a
+// random event of this turn lets p build at no cost, from the reserve
+// (less the units the earlier orders build). A free unit does not count
+// against 18.41B's one unit of a type (docs/rules.md).
+func checkFreeBuild(ps *PowerState, o Order, before Units) (rule, msg string) {
+	switch {
+	case len(o.Units) != 1:
+		return "18.41", "a free unit is built on a line of its own: BUILD ARMOR FREE"
+	case len(o.Counters) > 0:
+		return "18.41", "a free unit costs no activity counters: BUILD " + unitWord(o.Units[0]) + " FREE"
+	}
+	u := o.Units[0]
+	free := ps.Economy.Options.FreeUnits
+	if countOf(free, u) == 0 {
+		if len(free) == 0 {
+			return "18.41", "no random event lets you build a unit at no cost this turn"
+		}
+		return "18.41", fmt.Sprintf("this turn's random events let you build at no cost: %s", unitList(free))
+	}
+	if ps.Reserve.Count(u) < before.Count(u)+1 {
+		return "18.11", fmt.Sprintf("no %s unit left in the reserve (reserve: %s)", u, unitsText(ps.Reserve))
+	}
+	return "", ""
 }
 
 // buildUnits moves units from the reserve to active and pays counters. The

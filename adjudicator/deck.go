@@ -95,6 +95,9 @@ type Effect struct {
 	Condition Condition        `json:"condition,omitempty"`
 	Unit      UnitType         `json:"unit,omitempty"` // armor, infantry, air
 	Use       CounterUse       `json:"use,omitempty"`
+	// When: "next" for a counter change of the next turn (12.22G's
+	// pattern); empty or "this": this turn.
+	When string `json:"turn,omitempty"`
 }
 
 // EffectKind names an effect of the closed vocabulary.
@@ -162,11 +165,12 @@ const (
 	ParamCondition Param = "condition"
 	ParamUnit      Param = "unit"
 	ParamUse       Param = "use"
+	ParamTurn      Param = "turn"
 )
 
 // Params lists every parameter in documentation order.
 var Params = []Param{ParamPower, ParamSide, ParamValue, ParamCount, ParamPer, ParamMax, ParamProject,
-	ParamResearch, ParamRegion, ParamCountry, ParamOther, ParamCondition, ParamUnit, ParamUse}
+	ParamResearch, ParamRegion, ParamCountry, ParamOther, ParamCondition, ParamUnit, ParamUse, ParamTurn}
 
 // EffectSpec describes an effect kind: its parameters and the rule it
 // serves.
@@ -223,8 +227,8 @@ var EffectSpecs = []EffectSpec{
 		Required: []Param{ParamValue}, OneOf: []Param{ParamProject, ParamResearch}, Min: 1, Max: 2, PerPower: true},
 	{Kind: EffectResearchSpyRing, Rule: "15.32C", Doc: "the project advances as from a spy ring",
 		OneOf: []Param{ParamProject, ParamResearch}, PerPower: true},
-	{Kind: EffectActivityCounter, Rule: "15.32D", Doc: "an additional activity counter of strength value (default 1) may be used for use",
-		Required: []Param{ParamUse}, Optional: []Param{ParamValue}, Min: 1, Max: 3, PerPower: true},
+	{Kind: EffectActivityCounter, Rule: "12.22, 15.32D", Doc: "use research: value (default 1) more activity counters may be used for research this turn (15.32D); use any: the power gains (value > 0) or loses (value < 0) a counter of strength |value| this turn, or the next with turn = \"next\" (12.22)",
+		Required: []Param{ParamUse}, Optional: []Param{ParamValue, ParamTurn}, Min: -3, Max: 3, PerPower: true},
 	{Kind: EffectExtraUnitBuild, Rule: "18.41B", Doc: "the power may build a second unit of the type this turn",
 		Required: []Param{ParamUnit}, PerPower: true},
 	{Kind: EffectFreeUnit, Rule: "18.41", Doc: "the power may build a unit of the type at no cost",
@@ -313,11 +317,11 @@ const (
 	CounterUseResearch            CounterUse = "research"
 	CounterUseDiplomacy           CounterUse = "diplomacy"
 	CounterUseResearchOrDiplomacy CounterUse = "research_or_diplomacy"
-	CounterUseConstruction        CounterUse = "construction"
+	CounterUseAny                 CounterUse = "any"
 )
 
 // CounterUses lists the uses.
-var CounterUses = []CounterUse{CounterUseResearch, CounterUseDiplomacy, CounterUseResearchOrDiplomacy, CounterUseConstruction}
+var CounterUses = []CounterUse{CounterUseResearch, CounterUseDiplomacy, CounterUseResearchOrDiplomacy, CounterUseAny}
 
 // Region is one of the five regions of 4.16, used only by random events.
 type Region string
@@ -614,8 +618,32 @@ func checkEffect(e Effect, holder Power) []effectProblem {
 	if given[ParamUnit] && e.Unit != Armor && e.Unit != Infantry && e.Unit != Air {
 		bad(ParamUnit, "unknown unit %q: armor, infantry or air", e.Unit)
 	}
-	if given[ParamUse] && !slices.Contains(CounterUses, e.Use) {
+	switch {
+	case given[ParamUse] && e.Use == "construction":
+		// 12.41A-B: every counter may already be used for construction;
+		// a gift of a counter is use "any".
+		bad(ParamUse, "construction is not a use of its own: every activity counter may be used for construction (12.41A-B); write use = \"any\" with the counter's strength as value")
+	case given[ParamUse] && !slices.Contains(CounterUses, e.Use):
 		bad(ParamUse, "unknown use %q: one of %s", e.Use, list(CounterUses))
+	}
+	if e.Kind == EffectActivityCounter {
+		switch {
+		case e.Use == CounterUseAny && !given[ParamValue]:
+			bad(ParamValue, "missing: use any gives (value 1..3) or takes (value -1..-3) a counter of that strength (12.22)")
+		case e.Use != CounterUseAny && e.Value < 0:
+			bad(ParamValue, "%d: only use any takes a counter; for %s value counts the additional counters, 1..3 (15.32D)", e.Value, e.Use)
+		case e.Use != CounterUseAny && given[ParamTurn]:
+			bad(ParamTurn, "turn is for use any (12.22); an additional counter for %s is used this turn (15.32D)", e.Use)
+		}
+	}
+	if given[ParamTurn] && e.When != "this" && e.When != "next" {
+		bad(ParamTurn, "unknown turn %q: this or next", e.When)
+	}
+	// 15.31: a general research event applies to the named project for
+	// every side at once; a project chosen by a player belongs on a
+	// national event (15.32), whose holder chooses.
+	if holder == 0 && (e.Kind == EffectResearchSteps || e.Kind == EffectResearchLevels || e.Kind == EffectResearchSpyRing) && given[ParamResearch] {
+		bad(ParamResearch, "a general event cannot leave the project to a player's choice (15.31): name the project, or put the effect on a national event (15.32)")
 	}
 	return out
 }
@@ -652,7 +680,7 @@ func (e Effect) given() map[Param]bool {
 		ParamPower: e.Power != 0, ParamSide: e.Side != "", ParamValue: e.Value != 0, ParamCount: e.Count != 0,
 		ParamPer: e.Per != 0, ParamMax: e.Max != 0, ParamProject: e.Project != "", ParamResearch: e.Research != "",
 		ParamRegion: e.Region != "", ParamCountry: e.Country != "", ParamOther: e.Other != "",
-		ParamCondition: e.Condition != "", ParamUnit: e.Unit != "", ParamUse: e.Use != "",
+		ParamCondition: e.Condition != "", ParamUnit: e.Unit != "", ParamUse: e.Use != "", ParamTurn: e.When != "",
 	}
 }
 

@@ -122,13 +122,13 @@ func TestRule23_24ModifiersWithDuration(t *testing.T) {
 
 func TestRule23_31EAIEffects(t *testing.T) {
 	s := NewGame(1)
-	cost, ship, req := MobilizeCost(s, Germany), ShipCost(s, Battleship4), CheckGarrison(s, "test").Required
+	cost, ship, req := MobilizeCost(s, Germany), ShipCost(s, Germany, Battleship4), CheckGarrison(s, "test").Required
 	var evs []Event
 	AddEAIEvent(&s, 2, "test", &evs)
 	if got := MobilizeCost(s, Germany); got != cost-2 {
 		t.Errorf("23.31A, 14.31B: mobilization %d, want %d", got, cost-2)
 	}
-	if got := ShipCost(s, Battleship4); got != ship-2 {
+	if got := ShipCost(s, Germany, Battleship4); got != ship-2 {
 		t.Errorf("23.31B, 19.52A: ship %d, want %d", got, ship-2)
 	}
 	if got := CheckGarrison(s, "test").Required; got != req+2 {

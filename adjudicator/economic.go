@@ -394,6 +394,10 @@ func Allowed(s State, p Power) []Option {
 	for _, o := range buildOrders(s, p) { // 18.11
 		try(o, o.counterPoints(), "reserve to active: +1 maintenance from next turn (11.81)"+requiredBuildNote(s, p))
 	}
+	for _, u := range slices.Compact(slices.Clone(ps.Economy.Options.FreeUnits)) { // 18.41: a random event's free unit
+		try(Order{Kind: Build, Units: []UnitType{u}, Args: []string{argFree}}, 0,
+			"reserve to active at no cost, from a random event (18.41); +1 maintenance from next turn (11.81)")
+	}
 	for _, o := range reserveOrders(s, p) { // 14.737, 14.743
 		try(o, 0, "adds the unit to your reserve this turn; infantry if you name none (14.737, 14.743)")
 	}

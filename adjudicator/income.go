@@ -171,6 +171,7 @@ func endTurnEconomy(s *State) {
 		e.NoTileDraw = false
 		e.ClimateDoubled, e.ClimateIgnored = false, false
 		e.FreeDiplomaticCounters = 0
+		e.Options = EventOptions{} // 15.32D, 18.41, 19.52, 19.62, 19.73D: this turn
 		e.CountersNow = e.CountersNext
 		e.CountersNext = ActivityCounters{}
 	}

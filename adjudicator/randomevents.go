@@ -531,11 +531,6 @@ func applyEffects(s *State, holder Power, card int, ev CardEvent, evs *[]Event) 
 
 // pendingPhase names the phase each not yet adjudicated kind waits for.
 var pendingPhase = map[EffectKind]string{
-	EffectResearchLevels: "research levels from events", EffectResearchSpyRing: "research spy rings",
-	EffectActivityCounter: "activity counters from events",
-	EffectExtraUnitBuild:  "event construction options", EffectFreeUnit: "event construction options",
-	EffectFreeShip: "event construction options", EffectShipCost: "event construction options",
-	EffectFreeAcceleration:   "event construction options",
 	EffectDiplomaticModifier: "diplomacy", EffectFlexibleModifier: "diplomacy",
 	EffectExtraDiplomaticCounter: "diplomacy", EffectExtraMilitaryCounter: "diplomacy",
 	EffectDiplomaticDispute: "diplomacy", EffectSpyRing: "diplomacy", EffectCounterInRussia: "diplomacy",
@@ -635,6 +630,16 @@ func applyEffect(s *State, holder Power, card int, title string, e Effect, evs *
 			o.Note = "no effect: " + err.Error()
 		} else {
 			o.Note = fmt.Sprintf("%s: %s advances %d step(s) (15.32B)", p.Title(), e.Project, e.Value)
+		}
+	case EffectActivityCounter, EffectExtraUnitBuild, EffectFreeUnit, EffectFreeShip, EffectShipCost, EffectFreeAcceleration:
+		// 12.22, 15.32D, 18.41, 19.52, 19.62, 19.73D (eventoptions.go)
+		note, phase := applyOptionEffect(s, p, e, evs)
+		if phase != "" {
+			return pending(phase)
+		}
+		o.Note = note
+		if e.Kind == EffectActivityCounter && e.Use == CounterUseResearchOrDiplomacy {
+			s.Events.Pending = append(s.Events.Pending, PendingEffect{Turn: s.Turn, Card: card, Power: holder, Effect: e, Phase: "diplomacy"})
 		}
 	case EffectCivilWarEvent: // 25.31
 		m := s.Minor(e.Country)
@@ -856,6 +861,8 @@ func paramValue(e Effect, p Param) string {
 		return string(e.Unit)
 	case ParamUse:
 		return string(e.Use)
+	case ParamTurn:
+		return e.When
 	}
 	return ""
 }

@@ -398,8 +398,12 @@ func checkResearch(s State, p Power, orders []Order) []indexedError {
 			continue
 		}
 		general++
-		if general > 1 {
-			bad(i, "12.41C", "a power may use only one activity counter for research a turn, plus its research-only counter")
+		if extra := ps.Economy.Options.ResearchCounters; general > 1+extra { // 12.41C, 15.32D
+			if extra > 0 {
+				bad(i, "15.32D", "a power may use one activity counter for research a turn, plus its research-only counter, plus %d this turn from a random event", extra)
+			} else {
+				bad(i, "12.41C", "a power may use only one activity counter for research a turn, plus its research-only counter")
+			}
 			continue
 		}
 		c, err := countersOf(o.Counters)

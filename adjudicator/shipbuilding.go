@@ -2,7 +2,9 @@ package adjudicator
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
+	"strings"
 )
 
 // Shipbuilding, in the construction segment of the economic phase (13.11C, 19).
@@ -54,6 +56,7 @@ func planShipbuilding(s State, p Power, orders []Order) (shipPlan, []indexedErro
 	}
 	n := ps.Naval
 	season := s.Turn.Season
+	unused := ps.Economy.Options.clone() // options used up by the orders
 	advanced := map[int]int{}     // ship -> index of its ADVANCE or LAUNCH
 	accelerated := map[int]bool{} // ships accelerated
 	deferred := map[int]bool{}
@@ -62,6 +65,15 @@ func planShipbuilding(s State, p Power, orders []Order) (shipPlan, []indexedErro
 	var modernLaid []int
 	added := map[ShipClass]int{}
 	lastCosted := -1
+	// 19.62, 19.73D: this turn's free ships and accelerations from random
+	// events, used up by the FREE orders in their order.
+	freeShips := slices.Clone(ps.Economy.Options.FreeShips)
+	freeAccel := map[int]int{} // ship -> columns of its FREE acceleration
+	for _, o := range orders {
+		if no, ok := shipNumber(o); ok && o.Kind == Accelerate && isFree(o) {
+			freeAccel[no] = o.Points
+		}
+	}
 	// Advances first: acceleration and deferral refer to them, wherever
 	// they are written.
 	for i, o := range orders {
@@ -77,8 +89,10 @@ func planShipbuilding(s State, p Power, orders []Order) (shipPlan, []indexedErro
 		case advanced[no] > 0:
 			bad(i, "19.71", "ship %d is already advanced this turn", no)
 			continue
-		case sh.Column != season:
-			// 19.71: a ship is advanced in the season of its column.
+		case sh.Column != season && !enPassant(sh.Column, season, freeAccel[no]):
+			// 19.71: a ship is advanced in the season of its column;
+			// 19.73D: or as a free acceleration moves it into or through
+			// that column.
 			bad(i, "19.71", "ship %d is in the %s column; it may be advanced only in %s turns", no, sh.Column, sh.Column)
 			continue
 		case o.Kind == Launch && sh.Row != 2:
@@ -90,8 +104,14 @@ func planShipbuilding(s State, p Power, orders []Order) (shipPlan, []indexedErro
 		if sh.Row-1 == LaunchRow {
 			launches++
 		}
-		plan.cost += ShipCost(s, sh.Class) // 19.71A
+		plan.cost += ShipCost(s, p, sh.Class) // 19.71A
 		lastCosted = i
+	}
+	// Every order of a free option names no counters: it costs nothing.
+	for i, o := range orders {
+		if isFree(o) && (len(o.Counters) > 0 || len(o.Args) > 1) {
+			bad(i, "19.62", "a free order of a random event costs nothing: no WITH")
+		}
 	}
 	for i, o := range orders {
 		switch o.Kind {
@@ -132,6 +152,24 @@ func planShipbuilding(s State, p Power, orders []Order) (shipPlan, []indexedErro
 				continue
 			}
 			_, shipyard, saved, _ := shipCounters(o)
+			if isFree(o) { // 19.62: a random event's ship at no cost
+				size := c.Size
+				if !takeOption(&freeShips, func(n int) bool { return n == 0 || n >= size }) {
+					if len(ps.Economy.Options.FreeShips) == 0 {
+						bad(i, "19.62", "no random event lets you lay down a ship at no cost this turn")
+					} else {
+						bad(i, "19.62", "this turn's random events let you lay down at no cost: %s", freeShipsText(ps.Economy.Options.FreeShips))
+					}
+					continue
+				}
+				added[c.Class]++
+				layDowns++
+				moves++ // 19.34: the rate still counts it
+				if c.Class.Modern() {
+					modernLaid = append(modernLaid, i)
+				}
+				continue
+			}
 			if shipyard < 1 {
 				if shipLeftover(o) > 0 {
 					bad(i, "12.41B", "the rest of a counter used for construction does not meet the shipyard counter requirement; name a SHIPYARD 1 counter (19.62)")
@@ -148,7 +186,7 @@ func planShipbuilding(s State, p Power, orders []Order) (shipPlan, []indexedErro
 			if c.Class.Modern() {
 				modernLaid = append(modernLaid, i)
 			}
-			plan.cost += ShipCost(s, c.Class) // 19.52A
+			plan.cost += ShipCost(s, p, c.Class) // 19.52A
 			lastCosted = i
 		case Accelerate:
 			no, ok := shipNumber(o)
@@ -163,14 +201,30 @@ func planShipbuilding(s State, p Power, orders []Order) (shipPlan, []indexedErro
 			case n.ship(no) == nil:
 				bad(i, "19.73", "%s has no ship %d under construction", p.Title(), no)
 				continue
+			case accelerated[no]:
+				bad(i, "19.73", "ship %d is already accelerated this turn", no)
+				continue
+			case isFree(o) && n.ship(no).Row-1 == LaunchRow && advanced[no] > 0:
+				bad(i, "19.74", "ship %d is launched when advanced; there is nothing to accelerate", no)
+				continue
+			case isFree(o):
+				// 19.73D: any column, before or after normal construction.
+				cols := o.Points
+				if !takeOption(&unused.FreeAccelerations, func(v int) bool { return v == cols }) {
+					if len(ps.Economy.Options.FreeAccelerations) == 0 {
+						bad(i, "19.73D", "no random event lets you accelerate a ship at no cost this turn")
+					} else {
+						bad(i, "19.73D", "this turn's random events accelerate at no cost by: %s column(s)", intsText(ps.Economy.Options.FreeAccelerations))
+					}
+					continue
+				}
+				accelerated[no] = true
+				continue
 			case advanced[no] == 0:
 				bad(i, "19.73A", "ship %d is accelerated after advancing it: add ADVANCE SHIP %d", no, no)
 				continue
 			case n.ship(no).Row-1 == LaunchRow:
 				bad(i, "19.74", "ship %d is launched when advanced; there is nothing to accelerate", no)
-				continue
-			case accelerated[no]:
-				bad(i, "19.73", "ship %d is already accelerated this turn", no)
 				continue
 			case o.Points != 1 && o.Points != 2:
 				bad(i, "19.73", "a ship is accelerated by 1 or 2 columns")
@@ -317,7 +371,7 @@ func applyShipbuilding(s *State, p Power, orders []Order, evs *[]Event) {
 		no, _ := shipNumber(o)
 		sh := n.ship(no)
 		sh.Row--
-		*evs = append(*evs, ShipAdvanced{Turn: turn, Power: p, Ship: *sh, Cost: ShipCost(*s, sh.Class)})
+		*evs = append(*evs, ShipAdvanced{Turn: turn, Power: p, Ship: *sh, Cost: ShipCost(*s, p, sh.Class)})
 	}
 	for _, o := range orders { // 19.73A, 19.73B
 		if o.Kind != Accelerate {
@@ -326,7 +380,12 @@ func applyShipbuilding(s *State, p Power, orders []Order, evs *[]Event) {
 		no, _ := shipNumber(o)
 		sh := n.ship(no)
 		sh.Column = nextColumn(sh.Column, -o.Points)
-		*evs = append(*evs, ShipAccelerated{Turn: turn, Power: p, Ship: *sh, Columns: o.Points, Cost: AccelerationCost(o.Points)})
+		cost := AccelerationCost(o.Points)
+		if isFree(o) { // 19.73D
+			cost = 0
+			takeOption(&ps.Economy.Options.FreeAccelerations, func(v int) bool { return v == o.Points })
+		}
+		*evs = append(*evs, ShipAccelerated{Turn: turn, Power: p, Ship: *sh, Columns: o.Points, Cost: cost, Free: isFree(o)})
 	}
 	for _, o := range orders { // 19.72
 		if o.Kind != Defer {
@@ -361,7 +420,12 @@ func applyShipbuilding(s *State, p Power, orders []Order, evs *[]Event) {
 		n.Next++
 		sh := Ship{No: n.Next, Class: c, Row: c.Size(), Column: turn.Season, LaidDown: turn}
 		n.Building = append(n.Building, sh)
-		*evs = append(*evs, ShipLaidDown{Turn: turn, Power: p, Ship: sh, Cost: ShipCost(*s, c)})
+		cost := ShipCost(*s, p, c)
+		if isFree(o) { // 19.62
+			cost = 0
+			takeOption(&ps.Economy.Options.FreeShips, func(n int) bool { return n == 0 || n >= c.Size() })
+		}
+		*evs = append(*evs, ShipLaidDown{Turn: turn, Power: p, Ship: sh, Cost: cost, Free: isFree(o)})
 	}
 	*evs = append(*evs, ShipbuildingPaid{Turn: turn, Power: p, Counters: plan.counters, Cost: plan.cost,
 		SavedUsed: plan.savedUsed, SavedAdded: plan.savedAdded, Saved: n.Saved, LeftoverUsed: plan.leftover,
@@ -438,6 +502,39 @@ func revealShipbuilding(s *State, evs *[]Event) {
 // ShipLabel names a ship for reports: "ship 3 (4-factor battleship)".
 func ShipLabel(p Power, sh Ship) string {
 	return "ship " + strconv.Itoa(sh.No) + " (" + sh.Class.Name(p) + ")"
+}
+
+// enPassant reports whether a free acceleration of cols columns (19.73D)
+// moves a ship from column from into or through the column of season, so
+// that it may be advanced at the normal cost on the way.
+func enPassant(from, season Season, cols int) bool {
+	for k := 1; k <= cols; k++ {
+		if nextColumn(from, -k) == season {
+			return true
+		}
+	}
+	return false
+}
+
+// freeShipsText words the sizes of free ships, "any size, size 4 or less".
+func freeShipsText(sizes []int) string {
+	var out []string
+	for _, n := range sizes {
+		if n == 0 {
+			out = append(out, "a ship of any size")
+		} else {
+			out = append(out, fmt.Sprintf("a ship of size %d or less", n))
+		}
+	}
+	return strings.Join(out, ", ")
+}
+
+func intsText(ns []int) string {
+	var out []string
+	for _, n := range ns {
+		out = append(out, strconv.Itoa(n))
+	}
+	return strings.Join(out, ", ")
 }
 
 // countKind counts the orders of kind k.

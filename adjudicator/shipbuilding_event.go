@@ -11,6 +11,7 @@ type ShipLaidDown struct {
 	Power Power `json:"power"`
 	Ship  Ship  `json:"ship"`
 	Cost  int   `json:"cost"` // activity counter points (19.52A)
+	Free  bool  `json:"free,omitempty"` // a random event's free ship (19.62)
 }
 
 // ShipAdvanced reports a ship moved down one row (19.71).
@@ -35,6 +36,7 @@ type ShipAccelerated struct {
 	Ship    Ship  `json:"ship"` // after accelerating
 	Columns int   `json:"columns"`
 	Cost    int   `json:"cost"`
+	Free    bool  `json:"free,omitempty"` // a random event's acceleration (19.73D)
 }
 
 // ShipDeferred reports a deferral (19.72).

@@ -2,6 +2,7 @@ package adjudicator
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 )
 
@@ -76,7 +77,7 @@ func shipbuildingOptions(s State, p Power) []Option {
 		return o, points, true
 	}
 	for _, c := range shipClasses { // 19.61-19.63
-		if o, pts, ok := pay(Order{Kind: LayDown, Ship: string(c.Class)}, ShipCost(s, c.Class), true); ok {
+		if o, pts, ok := pay(Order{Kind: LayDown, Ship: string(c.Class)}, ShipCost(s, p, c.Class), true); ok {
 			opts = append(opts, Option{Order: o, Cost: pts, Note: fmt.Sprintf("a new %s in row %d, %s column (19.61)",
 				c.Class.Name(p), c.Size, s.Turn.Season)})
 		}
@@ -90,10 +91,26 @@ func shipbuildingOptions(s State, p Power) []Option {
 		if sh.Row-1 == LaunchRow {
 			kind, note = Launch, fmt.Sprintf("launches ship %d (19.74)", sh.No)
 		}
-		if o, pts, ok := pay(Order{Kind: kind, Ship: no}, ShipCost(s, sh.Class), false); ok {
+		if o, pts, ok := pay(Order{Kind: kind, Ship: no}, ShipCost(s, p, sh.Class), false); ok {
 			opts = append(opts, Option{Order: o, Cost: pts, Note: note})
 		}
 		opts = append(opts, Option{Order: Order{Kind: Defer, Ship: no}, Note: fmt.Sprintf("ship %d one column right (19.72)", sh.No)})
+	}
+	// 19.62, 19.73D: this turn's free ships and accelerations.
+	if len(ps.Economy.Options.FreeShips) > 0 {
+		for _, c := range shipClasses {
+			opts = append(opts, Option{Order: Order{Kind: LayDown, Ship: string(c.Class), Args: []string{argFree}},
+				Note: fmt.Sprintf("a new %s at no cost and without a shipyard counter, from a random event (19.62)", c.Class.Name(p))})
+		}
+	}
+	for _, v := range slices.Compact(slices.Sorted(slices.Values(ps.Economy.Options.FreeAccelerations))) {
+		for _, sh := range ps.Naval.Building {
+			note := fmt.Sprintf("ship %d %d column(s) to the left at no cost, from a random event (19.73D)", sh.No, v)
+			if sh.Column != s.Turn.Season && enPassant(sh.Column, s.Turn.Season, v) {
+				note += fmt.Sprintf("; it passes the %s column, so it may also be advanced now: add ADVANCE SHIP %d WITH <counters>", s.Turn.Season, sh.No)
+			}
+			opts = append(opts, Option{Order: Order{Kind: Accelerate, Ship: strconv.Itoa(sh.No), Points: v, Args: []string{argFree}}, Note: note})
+		}
 	}
 	if avail.Ship > 0 { // 19.75
 		opts = append(opts, Option{Order: Order{Kind: SaveShip, Args: []string{argShipyard}}, Cost: 1,

@@ -59,6 +59,7 @@ func shipCounters(o Order) (general ActivityCounters, shipyard, saved int, err e
 	}
 	for _, a := range o.Args {
 		switch {
+		case a == argFree: // 19.62, 19.73D: no counters
 		case a == argShipyard:
 			shipyard++
 		case strings.HasPrefix(a, argSaved):
@@ -99,6 +100,10 @@ func shipbuildingString(o Order) (string, bool) {
 		b.WriteString("SAVE")
 	default:
 		return "", false
+	}
+	if isFree(o) {
+		b.WriteString(" FREE")
+		return b.String(), true
 	}
 	var with []string
 	for _, a := range o.Args {
@@ -169,7 +174,7 @@ func ParseShipbuilding(words []string) (o Order, ok bool, err error) {
 			rest = rest[1:]
 		}
 		var cls []string
-		for len(rest) > 0 && rest[0] != "WITH" {
+		for len(rest) > 0 && rest[0] != "WITH" && rest[0] != "FREE" {
 			cls, rest = append(cls, rest[0]), rest[1:]
 		}
 		c, e := parseClass(cls)
@@ -215,6 +220,14 @@ func ParseShipbuilding(words []string) (o Order, ok bool, err error) {
 		}
 	default:
 		return Order{}, false, nil
+	}
+	// FREE: a random event's free ship (19.62) or acceleration (19.73D).
+	if len(rest) == 1 && rest[0] == "FREE" {
+		if o.Kind != LayDown && o.Kind != Accelerate {
+			return o, true, fmt.Errorf("%s: only LAY DOWN (19.62) and ACCELERATE (19.73D) can be FREE, from a random event", head)
+		}
+		o.Args = []string{argFree}
+		return o, true, nil
 	}
 	if len(rest) == 0 {
 		if o.Kind == Defer {

@@ -124,9 +124,16 @@ func shipyardsMobilized(s State, p Power) int {
 func ShipyardCapacity(s State, p Power) int { return 2 * ShipbuildingRate(s, p) }
 
 // ShipCost is the cost in activity counter points of laying down or
-// advancing a ship of class c: its size, less the EAI when positive, plus
-// it when negative, never below 1 (19.52A, 19.71A).
-func ShipCost(s State, c ShipClass) int { return max(c.Size()-s.EAI, 1) }
+// advancing a ship of class c for p: its size, less the EAI when positive,
+// plus it when negative, changed by this turn's random events (19.52), never
+// below 1 (19.52A, 19.71A).
+func ShipCost(s State, p Power, c ShipClass) int {
+	mod := 0
+	if ps := s.Powers[p]; ps != nil {
+		mod = ps.Economy.Options.ShipCost
+	}
+	return max(c.Size()-s.EAI+mod, 1)
+}
 
 // AccelerationCost is 1 point per column, whatever the EAI (19.52B, 19.73C).
 func AccelerationCost(columns int) int { return columns }

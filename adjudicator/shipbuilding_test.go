@@ -92,7 +92,7 @@ func TestRule19_52ShipCost(t *testing.T) {
 	} {
 		s := NewGame(1)
 		s.EAI = tt.eai
-		if got := ShipCost(s, tt.c); got != tt.want {
+		if got := ShipCost(s, Germany, tt.c); got != tt.want {
 			t.Errorf("19.52A: %s at EAI %+d costs %d, want %d", tt.c, tt.eai, got, tt.want)
 		}
 	}

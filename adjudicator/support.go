@@ -105,6 +105,9 @@ type PowerEconomy struct {
 	// FreeDiplomaticCounters are strength-1 diplomatic counters that may be
 	// placed at no cost this turn (12.22F: civil war results).
 	FreeDiplomaticCounters int `json:"free_diplomatic_counters"`
+	// Options are this turn's construction and research options from
+	// random events (15.32D, 18.41, 19.52, 19.62, 19.73D; eventoptions.go).
+	Options EventOptions `json:"event_options"`
 }
 
 // SupportGrant is a support increase (or decrease) from Turn on, for Turns
@@ -137,6 +140,7 @@ func (g SupportGrant) endedBy(t Turn) bool {
 func (e PowerEconomy) clone() PowerEconomy {
 	c := e
 	c.Grants = cloneSlice(e.Grants)
+	c.Options = e.Options.clone()
 	return c
 }
 

@@ -311,7 +311,7 @@ func derivePower(s State, p Power) *PowerView {
 			if !slices.Contains(row.Builders, p) {
 				continue
 			}
-			nv.ShipCosts = append(nv.ShipCosts, ShipCostView{Class: c, Cost: ShipCost(s, c)})
+			nv.ShipCosts = append(nv.ShipCosts, ShipCostView{Class: c, Cost: ShipCost(s, p, c)})
 		}
 		v.Naval = nv
 	}

@@ -328,6 +328,8 @@ func (p *parser) effect(path string, raw map[string]any) adjudicator.Effect {
 			e.Unit = adjudicator.UnitType(strings.ToLower(p.str(raw, path, k)))
 		case adjudicator.ParamUse:
 			e.Use = adjudicator.CounterUse(p.str(raw, path, k))
+		case adjudicator.ParamTurn:
+			e.When = strings.ToLower(p.str(raw, path, k))
 		default:
 			if k == "kind" {
 				s := p.str(raw, path, k)

@@ -14,7 +14,7 @@ import (
 var buildWord = &orderWord{
 	word:  "BUILD",
 	rule:  "18",
-	forms: []string{"BUILD ARMOR WITH 2", "BUILD INFANTRY WITH 1 1"},
+	forms: []string{"BUILD ARMOR WITH 2", "BUILD INFANTRY WITH 1 1", "BUILD ARMOR FREE"},
 	parse: parseBuild,
 }
 
@@ -116,8 +116,19 @@ func parseBuild(l *line) (adjudicator.Order, *Error) {
 			break
 		}
 	}
+	// BUILD <unit> FREE: a random event's free unit (18.41).
+	if n := len(words); at < 0 && n > 1 && strings.EqualFold(words[n-1], "FREE") {
+		units, err := readUnits(l, words[:n-1], buildHint)
+		if err != nil {
+			return adjudicator.Order{}, err
+		}
+		if len(units) != 1 {
+			return adjudicator.Order{}, l.errorf(buildHint, "BUILD ... FREE names one unit, e.g. BUILD ARMOR FREE (18.41)")
+		}
+		return adjudicator.Order{Kind: adjudicator.Build, Units: units, Args: []string{"free"}}, nil
+	}
 	if at < 0 {
-		return adjudicator.Order{}, l.errorf(buildHint, "BUILD needs the activity counters that pay, by strength: e.g. WITH 2 or WITH 1 1")
+		return adjudicator.Order{}, l.errorf(buildHint, "BUILD needs the activity counters that pay, by strength: e.g. WITH 2 or WITH 1 1; or FREE for a random event's free unit (18.41)")
 	}
 	units, err := readUnits(l, words[:at], buildHint)
 	if err != nil {
