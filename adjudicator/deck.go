@@ -571,6 +571,9 @@ func checkEffect(e Effect, holder Power) []effectProblem {
 	if given[ParamValue] && (e.Value < spec.Min || e.Value > spec.Max) {
 		bad(ParamValue, "%d out of range %d..%d for %s (rule %s)", e.Value, spec.Min, spec.Max, e.Kind, spec.Rule)
 	}
+	if given[ParamCount] && given[ParamProject] {
+		bad(ParamCount, "count is how many projects of the research category the player chooses; a named project advances alone (15.32B)")
+	}
 	if given[ParamCount] && (e.Count < 1 || e.Count > 3) {
 		bad(ParamCount, "%d out of range 1..3", e.Count)
 	}

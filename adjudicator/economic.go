@@ -152,7 +152,7 @@ func validate(s State, p Power, orders []Order) ([]indexedError, State) {
 	var discard []Event
 	for k, st := range economicSteps {
 		idx := parts[k]
-		if len(idx) == 0 {
+		if len(idx) == 0 && !st.always {
 			continue
 		}
 		sub := pick(orders, idx)
@@ -185,6 +185,9 @@ type economicStep struct {
 	apply func(s *State, p Power, orders []Order, evs *[]Event)
 	// finish may be nil.
 	finish func(s *State, evs *[]Event)
+	// always: apply runs for every power, with no orders too (the events
+	// a power did not play are played for it, 15.32).
+	always bool
 }
 
 // economicSteps are the parts of the economic phase in the order of 13.11;
@@ -192,7 +195,9 @@ type economicStep struct {
 var economicSteps = []economicStep{
 	// 9.41E: secret events played first, so that their tile points may be
 	// spent in this phase (play.go).
-	{Name: "events", Rule: "9.41E", Kinds: playKinds, check: checkPlay, apply: applyPlay},
+	// 15.32, 9.41B-C: research and construction events before the orders
+	// they serve, played or not (eventplay.go).
+	{Name: "events", Rule: "9.41E", Kinds: playKinds, check: checkPlay, apply: applyPlay, always: true},
 	{Name: "industrial", Rule: "13.11A", Kinds: industrialKinds, check: checkIndustrial, apply: applyIndustrial},
 	{Name: "research", Rule: "13.11B", Kinds: researchKinds, check: checkResearch, apply: applyResearch, finish: finishResearch},
 	{Name: "construction", Rule: "13.11C", Kinds: constructionKinds, check: checkConstruction, apply: applyConstruction, finish: finishConstruction},
@@ -367,12 +372,19 @@ func Allowed(s State, p Power) []Option {
 		return nil
 	}
 	var opts []Option
+	held := s // the orders are validated against the state as it is
 	offer := func(op Option) {
-		if len(Validate(s, p, op.Orders())) == 0 {
+		if len(Validate(held, p, op.Orders())) == 0 {
 			opts = append(opts, op)
 		}
 	}
 	try := func(o Order, cost int, note string) { offer(Option{Order: o, Cost: cost, Note: note}) }
+	for _, op := range economicEventOptions(s, p) { // 15.32: eventplay.go
+		offer(op)
+	}
+	// The orders are checked after p's research and construction events
+	// are played (15.32): offer what they allow.
+	s = AfterEconomicEvents(s, p)
 	ps := s.Powers[p]
 	conv := "idle to civilian: +2 income from next turn (13.21C)"
 	for _, r := range civilianCounters {
@@ -407,7 +419,7 @@ func Allowed(s State, p Power) []Option {
 	for _, op := range researchOptions(s, p) { // 15: research.go
 		offer(op)
 	}
-	for _, op := range playOptions(s, p) { // 9.41E: play.go
+	for _, op := range playOptions(held, p) { // 9.41E: play.go
 		offer(op)
 	}
 	return opts
@@ -461,7 +473,7 @@ func resolveEconomic(s *State, orders map[Power][]Order, evs *[]Event) {
 				*evs = append(*evs, NoConversion{Power: p})
 				continue
 			}
-			if len(accepted[p]) > 0 {
+			if len(accepted[p]) > 0 || st.always {
 				st.apply(s, p, accepted[p], evs)
 			}
 		}

@@ -33,9 +33,15 @@ func checkPlay(s State, p Power, orders []Order) []indexedError {
 		case seen[o.Card]:
 			fail("card %d is played twice", o.Card)
 		case !ok:
-			fail("%s holds no secret random event of card %d", p.Title(), o.Card)
+			fail("%s holds no random event of card %d still to play", p.Title(), o.Card)
+		case economicHeld(h): // 15.32: with the projects it leaves open
+			if rule, msg := checkChoice(s, p, h, o.Args); rule != "" {
+				errs = append(errs, indexedError{OrderError{Order: o, Rule: rule, Msg: msg}, i})
+			}
 		case !h.Playable:
 			fail("this event cannot be played: it takes effect %s (9.41)", revealWhen[h.At])
+		case len(o.Args) > 0:
+			fail("card %d leaves nothing to choose; write PLAY %d alone", o.Card, o.Card)
 		}
 		seen[o.Card] = true
 	}
@@ -50,8 +56,10 @@ var revealWhen = map[Reveal]string{
 	RevealCrisis:      "in the crisis phase (9.41E)",
 }
 
+// heldBy finds the event of card p holds and may play: a secret event, or
+// a research or construction event of this economic phase (15.32).
 func heldBy(s State, p Power, card int) (HeldEvent, bool) {
-	for _, h := range HeldEvents(s, p) {
+	for _, h := range append(HeldEvents(s, p), heldEconomic(s, p)...) {
 		if h.Card == card {
 			return h, true
 		}
@@ -59,23 +67,22 @@ func heldBy(s State, p Power, card int) (HeldEvent, bool) {
 	return HeldEvent{}, false
 }
 
-// applyPlay reveals and applies the played events.
+// applyPlay reveals and applies the played events, then p's research and
+// construction events it did not play (15.32, eventplay.go).
 func applyPlay(s *State, p Power, orders []Order, evs *[]Event) {
 	for _, o := range orders {
 		h, ok := heldBy(*s, p, o.Card)
 		if !ok {
 			continue
 		}
-		i := -1
-		for j, x := range s.Events.Held {
-			if x == h {
-				i = j
-				break
-			}
+		removeHeld(s, h)
+		if economicHeld(h) {
+			playEvent(s, h, o.Args, "played in the economic phase, before the research and construction orders", "15.32, 9.41B-C", evs)
+			continue
 		}
-		s.Events.Held = append(s.Events.Held[:i:i], s.Events.Held[i+1:]...)
-		playEvent(s, h, "played", "9.41E", evs)
+		playEvent(s, h, nil, "played", "9.41E", evs)
 	}
+	playEconomicEvents(s, p, evs)
 }
 
 // playOptions offers PLAY for each playable secret event p holds.
@@ -90,7 +97,7 @@ func playOptions(s State, p Power) []Option {
 		if h.Extra {
 			note = fmt.Sprintf("play your additional event %q (9.13); unplayed, it is revealed and discarded %s", ev.Title, revealWhen[h.At])
 		}
-		if now := playedNow(s, h); now != "" {
+		if now := playedNow(s, h, nil); now != "" {
 			note += "; played now: " + now
 		}
 		out = append(out, Option{Order: Order{Kind: Play, Card: h.Card}, Note: note})
@@ -98,13 +105,13 @@ func playOptions(s State, p Power) []Option {
 	return out
 }
 
-// playedNow says what playing h would do in s, from its effects applied
-// to a copy of the state.
-func playedNow(s State, h HeldEvent) string {
+// playedNow says what playing h with the chosen projects would do in s,
+// from its effects applied to a copy of the state.
+func playedNow(s State, h HeldEvent, choices []string) string {
 	c := s.Clone()
 	var evs []Event
 	var notes []string
-	for _, o := range applyEffects(&c, h.Power, h.Card, eventOf(c.Events, h), &evs) {
+	for _, o := range applyEffects(&c, h.Power, h.Card, eventOf(c.Events, h), choices, &evs) {
 		notes = append(notes, o.Note)
 	}
 	return strings.Join(notes, "; ")

@@ -289,7 +289,7 @@ func TestRule22_21DIndicatedUnitPurged(t *testing.T) {
 		s := NewGameWithDeck(1, purgeEventDeck(purgeEvent()))
 		s.Powers[Russia].Active = c.active
 		var evs []Event
-		applyEffects(&s, Russia, 6, purgeEvent(Effect{Kind: EffectPurgeUnit, Unit: c.unit}), &evs)
+		applyEffects(&s, Russia, 6, purgeEvent(Effect{Kind: EffectPurgeUnit, Unit: c.unit}), nil, &evs)
 		if s.Powers[Russia].Reserve != c.want || s.Russia.PurgeEvents != 1 {
 			t.Errorf("%s: reserve %+v, want %+v; purge events %d, want 1 (22.72D)",
 				c.name, s.Powers[Russia].Reserve, c.want, s.Russia.PurgeEvents)
@@ -325,7 +325,7 @@ func TestRule22_21DProhibitionsWithPurgeCards(t *testing.T) {
 		s := NewGameWithDeck(1, purgeEventDeck(purgeEvent()))
 		s.Russia.PurgeCard = c.card
 		var evs []Event
-		out := applyEffects(&s, Russia, 6, purgeEvent(Effect{Kind: c.kind}), &evs)
+		out := applyEffects(&s, Russia, 6, purgeEvent(Effect{Kind: c.kind}), nil, &evs)
 		if s.Russia.NoDiplomaticCounters != c.diplomacy || s.Sheets.Permits.RussianResearchBanned != c.research {
 			t.Errorf("22.21D: %s with %s: diplomacy prohibited %v, research %v", c.kind, c.card,
 				s.Russia.NoDiplomaticCounters, s.Sheets.Permits.RussianResearchBanned)
@@ -345,7 +345,7 @@ func TestRule22_21DProhibitionsWithPurgeCards(t *testing.T) {
 	s := NewGameWithDeck(1, purgeEventDeck(purgeEvent()))
 	s.Russia.PurgeCard = PartyPurge
 	var evs []Event
-	applyEffects(&s, Russia, 6, purgeEvent(Effect{Kind: EffectPurgeNoDiplomacy}), &evs)
+	applyEffects(&s, Russia, 6, purgeEvent(Effect{Kind: EffectPurgeNoDiplomacy}), nil, &evs)
 	finishPartyPurge(&s, &evs)
 	if _, ok := lastOf[PartyPurgeChosen](evs); ok {
 		t.Error("22.21B: a choice announced after the event prohibited both")
@@ -375,7 +375,7 @@ func TestRule22_72BGeneralSupportPurges(t *testing.T) {
 		s := NewGameWithDeck(1, d)
 		s.Segment = SegRandomEvents
 		var evs []Event
-		applyEffects(&s, 0, 1, ev, &evs)
+		applyEffects(&s, 0, 1, ev, nil, &evs)
 		if got := s.Powers[Russia].Economy.SupportEvents; got != -1 {
 			t.Errorf("10.41B: %s: Russian support events %d, want -1", c.kind, got)
 		}
@@ -440,7 +440,7 @@ func TestRule22_51BSecretPurgeEvent(t *testing.T) {
 	s.Segment = SegEconomic
 	s.Powers[Russia].Support, s.Powers[Russia].TilePoints = 1, 5
 	var direct []Event
-	applyEffects(&s, Russia, 6, ev, &direct)
+	applyEffects(&s, Russia, 6, ev, nil, &direct)
 	if s.Powers[Russia].Support != 0 || s.Powers[Russia].TilePoints != 4 || s.Russia.PurgeEvents != 1 {
 		t.Errorf("11.52A: support %d, tile points %d, purge events %d", s.Powers[Russia].Support,
 			s.Powers[Russia].TilePoints, s.Russia.PurgeEvents)

@@ -276,13 +276,13 @@ func drawRandomEvents(s *State, extra map[Power]int, evs *[]Event) {
 			// of the research segment, before points are assigned; its
 			// doubling (15.31A) acts on the points assigned, so it is
 			// applied at the end of the economic phase.
-			out := applyEffects(s, 0, n, now, evs)
+			out := applyEffects(s, 0, n, now, nil, evs)
 			d.Held = append(d.Held, HeldEvent{Card: n, At: RevealEconomicEnd, Doubling: true})
 			*evs = append(*evs, RandomEventApplied{Turn: s.Turn, Card: n, Title: c.General.Title, Text: c.General.Text,
 				Category: c.General.Category, How: "general event; its doubling of research points is applied at the end of the economic phase",
 				Rule: "9.31A, 15.31", Outcomes: out})
 		} else {
-			out := applyEffects(s, 0, n, c.General, evs)
+			out := applyEffects(s, 0, n, c.General, nil, evs)
 			*evs = append(*evs, RandomEventApplied{Turn: s.Turn, Card: n, Title: c.General.Title, Text: c.General.Text,
 				Category: c.General.Category, How: "general event", Rule: "9.3", Outcomes: out})
 		}
@@ -377,7 +377,7 @@ func dealEvents(s *State, p Power, n int, extra bool, evs *[]Event) {
 			var now []EffectOutcome
 			for _, e := range ev.Effects {
 				if e.Kind == EffectResearchProhibited {
-					now = append(now, applyEffect(s, p, num, ev.Title, e, evs))
+					now = append(now, applyEffect(s, p, num, ev.Title, e, nil, evs))
 				}
 			}
 			*evs = append(*evs, RandomEventApplied{Turn: s.Turn, Card: num, Power: p, Title: ev.Title, Text: ev.Text,
@@ -385,7 +385,7 @@ func dealEvents(s *State, p Power, n int, extra bool, evs *[]Event) {
 				Outcomes: now})
 			continue
 		}
-		out := applyEffects(s, p, num, ev, evs)
+		out := applyEffects(s, p, num, ev, nil, evs)
 		*evs = append(*evs, RandomEventApplied{Turn: s.Turn, Card: num, Power: p, Title: ev.Title, Text: ev.Text,
 			Category: ev.Category, How: "drawn (public)", Rule: rule + ", 8.31", Outcomes: out})
 	}
@@ -434,7 +434,7 @@ func revealHeld(s *State, r Reveal, evs *[]Event) {
 				Category: ev.Category, Secret: true, How: "not played: revealed and discarded", Rule: "9.13"})
 			continue
 		}
-		playEvent(s, h, how, rule, evs)
+		playEvent(s, h, nil, how, rule, evs)
 	}
 }
 
@@ -471,9 +471,9 @@ func splitDoubling(ev CardEvent) (others, doubling CardEvent) {
 }
 
 // playEvent reveals (if secret) and applies a held event.
-func playEvent(s *State, h HeldEvent, how, rule string, evs *[]Event) {
+func playEvent(s *State, h HeldEvent, choices []string, how, rule string, evs *[]Event) {
 	ev := eventOf(s.Events, h)
-	out := applyEffects(s, h.Power, h.Card, ev, evs)
+	out := applyEffects(s, h.Power, h.Card, ev, choices, evs)
 	*evs = append(*evs, RandomEventApplied{Turn: s.Turn, Card: h.Card, Power: h.Power, Title: ev.Title, Text: ev.Text,
 		Category: ev.Category, Secret: h.Secret, How: how, Rule: rule, Outcomes: out})
 }
@@ -520,11 +520,14 @@ func HeldEvents(s State, p Power) []HeldEvent {
 	return out
 }
 
-// applyEffects applies an event's effects; holder is 0 for a general event.
-func applyEffects(s *State, holder Power, card int, ev CardEvent, evs *[]Event) []EffectOutcome {
+// applyEffects applies an event's effects; holder is 0 for a general
+// event. choices are the projects the holder chose for the effects that
+// leave them open (15.32), in the order of the effects; the default
+// choice stands in for missing ones.
+func applyEffects(s *State, holder Power, card int, ev CardEvent, choices []string, evs *[]Event) []EffectOutcome {
 	var out []EffectOutcome
 	for _, e := range ev.Effects {
-		out = append(out, applyEffect(s, holder, card, ev.Title, e, evs))
+		out = append(out, applyEffect(s, holder, card, ev.Title, e, &choices, evs))
 	}
 	return out
 }
@@ -537,7 +540,7 @@ var pendingPhase = map[EffectKind]string{
 }
 
 // applyEffect applies one effect through the hooks of the rules it serves.
-func applyEffect(s *State, holder Power, card int, title string, e Effect, evs *[]Event) EffectOutcome {
+func applyEffect(s *State, holder Power, card int, title string, e Effect, choices *[]string, evs *[]Event) EffectOutcome {
 	p := e.Power
 	if p == 0 {
 		p = holder
@@ -622,15 +625,12 @@ func applyEffect(s *State, holder Power, card int, title string, e Effect, evs *
 	case EffectAtomicAllowed: // 15.42C
 		s.Sheets.Permits.Atomic = true
 		o.Note = "atomic research is allowed from now on (15.42C)"
-	case EffectResearchSteps: // 15.32B
-		if e.Project == "" || e.Count > 1 {
-			return pending("research steps chosen by the player")
+	case EffectResearchSteps, EffectResearchLevels, EffectResearchSpyRing: // 15.32A-C (eventplay.go)
+		if economicOver(*s) {
+			o.Note = "no effect: the research segment of the turn is over (15.32)"
+			break
 		}
-		if _, err := ResearchEvent(s, p, e.Project, e.Value, false, evs); err != nil {
-			o.Note = "no effect: " + err.Error()
-		} else {
-			o.Note = fmt.Sprintf("%s: %s advances %d step(s) (15.32B)", p.Title(), e.Project, e.Value)
-		}
+		o.Note = researchEventEffect(s, p, e, choices, evs)
 	case EffectActivityCounter, EffectExtraUnitBuild, EffectFreeUnit, EffectFreeShip, EffectShipCost, EffectFreeAcceleration:
 		// 12.22, 15.32D, 18.41, 19.52, 19.62, 19.73D (eventoptions.go)
 		note, phase := applyOptionEffect(s, p, e, evs)

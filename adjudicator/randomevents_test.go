@@ -201,9 +201,12 @@ func TestRule9_41RevealTiming(t *testing.T) {
 					}
 					income = 1
 				case France:
+					// 15.32: played at the start of the economic phase,
+					// before its first order (the income phase's events
+					// came last).
 					research = 1
-					if seg != SegEconomic {
-						t.Errorf("research event revealed in %s", seg)
+					if seg != SegIncome || !strings.Contains(x.Rule, "15.32") {
+						t.Errorf("research event revealed in %s (rule %s), want the economic phase's first step", seg, x.Rule)
 					}
 				case Britain:
 					crisis = 1

@@ -993,7 +993,7 @@ func TestRule15_42AEventsOpenAndBarProjects(t *testing.T) {
 	s := researchState()
 	wantRule(t, Validate(s, Germany, rs(t, "research west wall", "research italian armor")), "15.42A")
 	var evs []Event
-	o := applyEffect(&s, Germany, 85, "Pre-fabricated bunkers", Effect{Kind: EffectResearchAllowed, Project: "west wall"}, &evs)
+	o := applyEffect(&s, Germany, 85, "Pre-fabricated bunkers", Effect{Kind: EffectResearchAllowed, Project: "west wall"}, nil, &evs)
 	if !strings.Contains(o.Note, "from now on") {
 		t.Errorf("note %q", o.Note)
 	}
@@ -1004,7 +1004,7 @@ func TestRule15_42AEventsOpenAndBarProjects(t *testing.T) {
 	// The restriction of the other side is untouched.
 	wantRule(t, Validate(s, Britain, rs(t, "research anglo-french cooperation", "research french armor")), "15.42B")
 
-	applyEffect(&s, Germany, 7, "Concrete shortage", Effect{Kind: EffectResearchProhibited, Project: "west wall"}, &evs)
+	applyEffect(&s, Germany, 7, "Concrete shortage", Effect{Kind: EffectResearchProhibited, Project: "west wall"}, nil, &evs)
 	wantRule(t, Validate(s, Germany, rs(t, "research west wall", "research italian armor")), "15.42A")
 	if v := Derive(s); !slices.Contains(v.Powers[Germany].Research.Closed, "german west wall") {
 		t.Errorf("view: closed %v", v.Powers[Germany].Research.Closed)
@@ -1015,7 +1015,7 @@ func TestRule15_42AEventsOpenAndBarProjects(t *testing.T) {
 	if v := Derive(s); len(v.Powers[Germany].Research.Closed) != 0 {
 		t.Errorf("view: still closed %v", v.Powers[Germany].Research.Closed)
 	}
-	if o := applyEffect(&s, Germany, 1, "x", Effect{Kind: EffectResearchAllowed, Project: "no such project"}, &evs); !strings.HasPrefix(o.Note, "no effect") {
+	if o := applyEffect(&s, Germany, 1, "x", Effect{Kind: EffectResearchAllowed, Project: "no such project"}, nil, &evs); !strings.HasPrefix(o.Note, "no effect") {
 		t.Errorf("unknown project: %q", o.Note)
 	}
 }

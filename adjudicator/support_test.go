@@ -364,7 +364,7 @@ func TestRule10_41BConditionalSupportOnResearchResults(t *testing.T) {
 	before := s.Powers[Germany].Economy.SupportEvents
 	var evs []Event
 	o := applyEffect(&s, Germany, 1, "Tank parade", Effect{Kind: EffectConditionalSupport, Condition: ConditionResearchResults,
-		Research: MilitaryResearch, Per: 2, Max: 2}, &evs)
+		Research: MilitaryResearch, Per: 2, Max: 2}, nil, &evs)
 	if got := s.Powers[Germany].Economy.SupportEvents - before; got != 1 || strings.Contains(o.Note, "pending") {
 		t.Errorf("support %+d (%s), want +1: 3 military results, 1 per 2", got, o.Note)
 	}

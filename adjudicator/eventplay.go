@@ -1,0 +1,324 @@
+package adjudicator
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// National research and construction events in the economic phase (15.32,
+// 9.41B-C, 18.41, 19). A power's national events of these categories
+// drawn this turn, public or secret, are held until its economic orders
+// are carried out. They are played at the start of the phase, before the
+// research segment's points and the construction segment's orders, so
+// that
+//
+//   - a research event advances its project before the side's points are
+//     placed, as in the example of 15.6, and its surplus (15.24) can be
+//     reassigned with RESEARCH <project> REASSIGN <n> in the same orders;
+//   - a construction event's options (eventoptions.go) are there for the
+//     construction and shipbuilding orders of the same phase.
+//
+// The holder chooses the projects of an event that leaves them open
+// (15.32A-C: a project or projects of a category) with PLAY <card>:
+// <project>, <project>. An event not played by the holder is played by
+// the judge at the same point, with the choice defaultChoice makes; the
+// holder's notice says which. A secret event played so is revealed with
+// the phase's results at the end of the economic phase (9.41B-C): the
+// whole phase is one adjudication.
+
+// economicHeld reports whether h is a national event played in the
+// economic phase (research and construction events, 9.41B-C).
+func economicHeld(h HeldEvent) bool {
+	return h.Power != 0 && h.At == RevealEconomicEnd && !h.Doubling
+}
+
+// heldEconomic lists the economic-phase events p holds, in drawing order.
+func heldEconomic(s State, p Power) []HeldEvent {
+	if s.Events == nil {
+		return nil
+	}
+	var out []HeldEvent
+	for _, h := range s.Events.Held {
+		if h.Power == p && economicHeld(h) {
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
+// choiceSlot is one effect of an event whose projects the holder chooses.
+type choiceSlot struct {
+	Kind     EffectKind
+	Category ResearchCategory
+	Count    int // projects to name
+	Steps    int // steps each project advances
+}
+
+// choiceSlots lists the effects of ev that leave the projects to the
+// holder, in the order of the effects.
+func choiceSlots(ev CardEvent) []choiceSlot {
+	var out []choiceSlot
+	for _, e := range ev.Effects {
+		if sl, ok := slotOf(e); ok {
+			out = append(out, sl)
+		}
+	}
+	return out
+}
+
+// slotOf returns the choice an effect leaves open, if any.
+func slotOf(e Effect) (choiceSlot, bool) {
+	if e.Research == "" || e.Project != "" {
+		return choiceSlot{}, false
+	}
+	switch e.Kind {
+	case EffectResearchSteps: // 15.32B
+		return choiceSlot{Kind: e.Kind, Category: e.Research, Count: max(e.Count, 1), Steps: e.Value}, true
+	case EffectResearchLevels: // 15.32A, 15.13: a level is two steps
+		return choiceSlot{Kind: e.Kind, Category: e.Research, Count: 1, Steps: 2 * e.Value}, true
+	case EffectResearchSpyRing: // 15.32C, 16.16B: one point
+		return choiceSlot{Kind: e.Kind, Category: e.Research, Count: 1, Steps: 1}, true
+	}
+	return choiceSlot{}, false
+}
+
+// eventProjects lists the projects of category c an event of p may
+// advance: its side's joint projects and p's own (15.24A), whatever their
+// restrictions (15.42A-C: events are not held back by them).
+func eventProjects(p Power, c ResearchCategory) []ResearchProject {
+	var out []ResearchProject
+	for _, r := range ResearchProjects(SideOf(p)) {
+		if r.Category == c && (r.Power == 0 || r.Power == p) {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// spyPointKey names a project's one spy-ring point of the game (16.16B).
+func spyPointKey(r ResearchProject) string { return string(r.Side) + "/" + r.ID() }
+
+// takesFull reports whether r can take the whole of slot's steps.
+func takesFull(s State, sl choiceSlot, r ResearchProject) bool {
+	if sl.Kind == EffectResearchSpyRing && slices.Contains(s.Sheets.SpyPoints, spyPointKey(r)) {
+		return false
+	}
+	return s.Sheets.Remaining(r) >= sl.Steps
+}
+
+// defaultChoice is the judge's choice for an event the holder did not
+// play (docs/rules.md): the projects that can take the whole effect
+// first, among them those with the most steps already, then the order of
+// the research record sheet.
+func defaultChoice(s State, p Power, sl choiceSlot) []string {
+	ps := eventProjects(p, sl.Category)
+	slices.SortStableFunc(ps, func(a, b ResearchProject) int {
+		fa, fb := takesFull(s, sl, a), takesFull(s, sl, b)
+		if fa != fb {
+			if fa {
+				return -1
+			}
+			return 1
+		}
+		return cmp.Compare(s.Sheets.Steps(b), s.Sheets.Steps(a))
+	})
+	var out []string
+	for _, r := range ps[:min(sl.Count, len(ps))] {
+		out = append(out, r.ID())
+	}
+	return out
+}
+
+// checkChoice checks the projects a PLAY order names for h: as many as
+// the event leaves open, each of the category and eligible for the holder,
+// distinct, and a project that cannot take the whole effect only when too
+// few can (15.241A).
+func checkChoice(s State, p Power, h HeldEvent, names []string) (rule, msg string) {
+	ev := eventOf(s.Events, h)
+	slots := choiceSlots(ev)
+	need := 0
+	for _, sl := range slots {
+		need += sl.Count
+	}
+	if need == 0 {
+		if len(names) > 0 {
+			return "15.32", fmt.Sprintf("card %d names its own project; write PLAY %d alone", h.Card, h.Card)
+		}
+		return "", ""
+	}
+	example := func() string {
+		var parts []string
+		for _, sl := range slots {
+			parts = append(parts, defaultChoice(s, p, sl)...)
+		}
+		return fmt.Sprintf("PLAY %d: %s", h.Card, strings.Join(parts, ", "))
+	}
+	if len(names) != need {
+		return "15.32", fmt.Sprintf("card %d leaves you to choose %d project(s): %s, e.g. %s", h.Card, need, slotsText(p, slots), example())
+	}
+	at := 0
+	for _, sl := range slots {
+		chosen := names[at : at+sl.Count]
+		at += sl.Count
+		var picked []ResearchProject
+		for _, n := range chosen {
+			r, ok := FindProject(SideOf(p), n)
+			if !ok || r.Category != sl.Category || (r.Power != 0 && r.Power != p) {
+				return "15.24A", fmt.Sprintf("%q is not a %s project %s may advance: %s", n, sl.Category, p.Title(), projectIDs(eventProjects(p, sl.Category)))
+			}
+			if slices.ContainsFunc(picked, func(x ResearchProject) bool { return x.ID() == r.ID() }) {
+				return "15.241A", fmt.Sprintf("%s is named twice; the event advances different projects", r.ID())
+			}
+			picked = append(picked, r)
+		}
+		// 15.241A: a project that cannot take the whole effect is named
+		// only when too few of the category can.
+		full := 0
+		for _, r := range eventProjects(p, sl.Category) {
+			if takesFull(s, sl, r) {
+				full++
+			}
+		}
+		short := 0
+		for _, r := range picked {
+			if !takesFull(s, sl, r) {
+				short++
+			}
+		}
+		if short > 0 && sl.Count-short < min(full, sl.Count) {
+			return "15.241A", fmt.Sprintf("a %s project that can take the whole effect must be chosen before one that cannot (%d can); e.g. %s", sl.Category, full, example())
+		}
+	}
+	return "", ""
+}
+
+// slotsText words what an event leaves to choose.
+func slotsText(p Power, slots []choiceSlot) string {
+	var parts []string
+	for _, sl := range slots {
+		what := fmt.Sprintf("%d %s project(s), %d step(s) each", sl.Count, sl.Category, sl.Steps)
+		if sl.Kind == EffectResearchSpyRing {
+			what = fmt.Sprintf("1 %s project to take a spy-ring point", sl.Category)
+		}
+		parts = append(parts, what+" (of "+projectIDs(eventProjects(p, sl.Category))+")")
+	}
+	return strings.Join(parts, "; ")
+}
+
+func projectIDs(rs []ResearchProject) string {
+	var out []string
+	for _, r := range rs {
+		out = append(out, r.ID())
+	}
+	return strings.Join(out, ", ")
+}
+
+// researchEventEffect applies a research_steps, research_levels or
+// research_spy_ring effect of p (15.32A-C) to the named project or to the
+// chosen ones (choices, consumed; the default choice when too few).
+// Steps a project cannot take become surplus to reassign (15.24).
+func researchEventEffect(s *State, p Power, e Effect, choices *[]string, evs *[]Event) string {
+	var names []string
+	steps := e.Value
+	switch e.Kind {
+	case EffectResearchLevels:
+		steps = 2 * e.Value // 15.13
+	case EffectResearchSpyRing:
+		steps = 1 // 16.16B: one point
+	}
+	rule := map[EffectKind]string{EffectResearchSteps: "15.32B", EffectResearchLevels: "15.32A", EffectResearchSpyRing: "15.32C"}[e.Kind]
+	if sl, ok := slotOf(e); ok {
+		if choices != nil && len(*choices) >= sl.Count {
+			names, *choices = (*choices)[:sl.Count], (*choices)[sl.Count:]
+		} else {
+			names = defaultChoice(*s, p, sl)
+		}
+	} else {
+		names = []string{e.Project}
+	}
+	var notes []string
+	for _, n := range names {
+		r, ok := projectFor(p, n)
+		if !ok {
+			notes = append(notes, "no effect: no project "+n+" for "+p.Title())
+			continue
+		}
+		if e.Kind == EffectResearchSpyRing {
+			if slices.Contains(s.Sheets.SpyPoints, spyPointKey(r)) {
+				notes = append(notes, fmt.Sprintf("no effect: %s has had its one spy-ring point of the game (16.16B)", r.ID()))
+				continue
+			}
+			s.Sheets.SpyPoints = append(s.Sheets.SpyPoints, spyPointKey(r))
+		}
+		before := s.Sheets.Steps(r)
+		surplus, _ := ResearchEvent(s, p, r.ID(), steps, false, evs)
+		note := fmt.Sprintf("%s +%d step(s), %d in all", r.ID(), s.Sheets.Steps(r)-before, s.Sheets.Steps(r))
+		if surplus > 0 {
+			note += fmt.Sprintf("; %d surplus %s point(s) to reassign this turn: RESEARCH <project> REASSIGN <points> (15.24)", surplus, r.Category)
+		}
+		notes = append(notes, note)
+	}
+	return fmt.Sprintf("%s: %s (%s)", p.Title(), strings.Join(notes, "; "), rule)
+}
+
+// playEconomicEvents plays p's economic-phase events the PLAY orders did
+// not: at the start of the phase, with the default choices (15.32).
+func playEconomicEvents(s *State, p Power, evs *[]Event) {
+	for _, h := range heldEconomic(*s, p) {
+		removeHeld(s, h)
+		how := "takes effect in the economic phase, before the research and construction orders"
+		if h.Secret {
+			how = "revealed: played in the economic phase, before the research and construction orders"
+		}
+		if len(choiceSlots(eventOf(s.Events, h))) > 0 {
+			how += "; not played, so the judge chose the projects"
+		}
+		playEvent(s, h, nil, how, "15.32, 9.41B-C", evs)
+	}
+}
+
+// removeHeld takes h out of the held events.
+func removeHeld(s *State, h HeldEvent) {
+	if i := slices.Index(s.Events.Held, h); i >= 0 {
+		s.Events.Held = slices.Delete(s.Events.Held, i, i+1)
+	}
+}
+
+// AfterEconomicEvents is s with p's economic-phase events played as the
+// judge would play them unplayed (default choices): what p's orders of
+// the phase are checked against. For notices and options.
+func AfterEconomicEvents(s State, p Power) State {
+	c := s.Clone()
+	if s.Segment != SegEconomic || len(heldEconomic(s, p)) == 0 {
+		return c
+	}
+	var discard []Event
+	playEconomicEvents(&c, p, &discard)
+	return c
+}
+
+// economicEventOptions offers PLAY for each economic-phase event p holds:
+// with the default choice written out when the event leaves projects to
+// choose, with what it would do.
+func economicEventOptions(s State, p Power) []Option {
+	var out []Option
+	for _, h := range heldEconomic(s, p) {
+		ev := eventOf(s.Events, h)
+		slots := choiceSlots(ev)
+		o := Order{Kind: Play, Card: h.Card}
+		for _, sl := range slots {
+			o.Args = append(o.Args, defaultChoice(s, p, sl)...)
+		}
+		note := fmt.Sprintf("your event %q takes effect before your research and construction orders (15.32)", ev.Title)
+		if len(slots) > 0 {
+			note = fmt.Sprintf("your event %q: choose %s; unplayed, the judge plays it with the projects shown (15.32)", ev.Title, slotsText(p, slots))
+		}
+		if now := playedNow(s, h, o.Args); now != "" {
+			note += "; played so: " + now
+		}
+		out = append(out, Option{Order: o, Note: note})
+	}
+	return out
+}
