@@ -75,7 +75,7 @@ func checkConstruction(s State, p Power, orders []Order) []indexedError {
 			errs = append(errs, indexedError{OrderError{Order: o, Rule: rule, Msg: fmt.Sprintf(format, a...)}, i})
 		}
 		if isFree(o) {
-			if rule, msg := checkFreeBuild(ps, o, built.plus(free)); rule != "" {
+			if rule, msg := checkFreeBuild(ps, o, built, free); rule != "" {
 				fail(rule, "%s", msg)
 				continue
 			}
@@ -193,9 +193,9 @@ func countOf[T comparable](list []T, x T) int {
 
 // checkFreeBuild checks BUILD <unit> FREE (18.41): one unit, of a type a
 // random event of this turn lets p build at no cost, from the reserve
-// (less the units the earlier orders build). A free unit does not count
+// (less the units the earlier orders build, built paid and free free). A free unit does not count
 // against 18.41B's one unit of a type (docs/rules.md).
-func checkFreeBuild(ps *PowerState, o Order, before Units) (rule, msg string) {
+func checkFreeBuild(ps *PowerState, o Order, built, free Units) (rule, msg string) {
 	switch {
 	case len(o.Units) != 1:
 		return "18.41", "a free unit is built on a line of its own: BUILD ARMOR FREE"
@@ -203,14 +203,14 @@ func checkFreeBuild(ps *PowerState, o Order, before Units) (rule, msg string) {
 		return "18.41", "a free unit costs no activity counters: BUILD " + unitWord(o.Units[0]) + " FREE"
 	}
 	u := o.Units[0]
-	free := ps.Economy.Options.FreeUnits
-	if countOf(free, u) == 0 {
-		if len(free) == 0 {
+	open := ps.Economy.Options.FreeUnits
+	if countOf(open, u) <= free.Count(u) {
+		if len(open) == 0 {
 			return "18.41", "no random event lets you build a unit at no cost this turn"
 		}
-		return "18.41", fmt.Sprintf("this turn's random events let you build at no cost: %s", unitList(free))
+		return "18.41", fmt.Sprintf("this turn's random events let you build at no cost: %s (each once)", unitList(open))
 	}
-	if ps.Reserve.Count(u) < before.Count(u)+1 {
+	if ps.Reserve.Count(u) < built.Count(u)+free.Count(u)+1 {
 		return "18.11", fmt.Sprintf("no %s unit left in the reserve (reserve: %s)", u, unitsText(ps.Reserve))
 	}
 	return "", ""

@@ -84,8 +84,11 @@ func (o Order) String() string {
 	if o.Kind == Research {
 		return researchString(o) // research.go
 	}
-	if o.Kind == Play {
-		return fmt.Sprintf("PLAY %d", o.Card) // play.go
+	if o.Kind == Play { // play.go; the projects chosen (15.32, eventplay.go)
+		if len(o.Args) > 0 {
+			return fmt.Sprintf("PLAY %d: %s", o.Card, strings.Join(o.Args, ", "))
+		}
+		return fmt.Sprintf("PLAY %d", o.Card)
 	}
 	if o.Kind == DrawCards { // physical.go
 		s := "DRAW"
