@@ -279,6 +279,29 @@ func playEconomicEvents(s *State, p Power, evs *[]Event) {
 	}
 }
 
+// PlayableEvents lists the held events p may PLAY in the open segment: its
+// playable secret events (9.41E) and its research and construction events
+// of the economic phase (15.32), in drawing order.
+func PlayableEvents(s State, p Power) []HeldEvent {
+	if !requires(s, p) || s.Segment != SegEconomic {
+		return nil
+	}
+	var out []HeldEvent
+	for _, h := range s.Events.heldOrNil() {
+		if h.Power == p && ((h.Secret && h.Playable) || economicHeld(h)) {
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
+func (d *EventDeck) heldOrNil() []HeldEvent {
+	if d == nil {
+		return nil
+	}
+	return d.Held
+}
+
 // removeHeld takes h out of the held events.
 func removeHeld(s *State, h HeldEvent) {
 	if i := slices.Index(s.Events.Held, h); i >= 0 {

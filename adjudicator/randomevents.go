@@ -370,9 +370,10 @@ func dealEvents(s *State, p Power, n int, extra bool, evs *[]Event) {
 			continue
 		}
 		if ev.Category == CategoryResearch || ev.Category == CategoryConstruction {
-			// 9.41B-C: public, in effect at the end of the economic phase;
-			// but a research prohibition bars the turn it is drawn in
-			// (15.42A), so it acts now (docs/rules.md).
+			// 15.32, 9.41B-C: public, played in the economic phase before
+			// the orders (eventplay.go); but a research prohibition bars
+			// the turn it is drawn in (15.42A), so it acts now
+			// (docs/rules.md).
 			d.Held = append(d.Held, HeldEvent{Card: num, Power: p, Extra: extra, At: RevealEconomicEnd})
 			var now []EffectOutcome
 			for _, e := range ev.Effects {
@@ -381,7 +382,7 @@ func dealEvents(s *State, p Power, n int, extra bool, evs *[]Event) {
 				}
 			}
 			*evs = append(*evs, RandomEventApplied{Turn: s.Turn, Card: num, Power: p, Title: ev.Title, Text: ev.Text,
-				Category: ev.Category, How: "drawn (public); takes effect at the end of the economic phase", Rule: rule + ", 8.31, 9.41B-C",
+				Category: ev.Category, How: "drawn (public); takes effect in the economic phase, before the research and construction orders", Rule: rule + ", 8.31, 15.32",
 				Outcomes: now})
 			continue
 		}

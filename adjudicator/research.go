@@ -1287,6 +1287,28 @@ func researchOptions(s State, p Power) []Option {
 				"the research-only counter: one more point, to a project (15.22A); with another counter too, add a RESEARCH line for each of its points")
 		}
 	}
+	// 15.24: the surplus of this turn's random events, reassigned to
+	// eligible projects of its category, at most three a project.
+	for _, sp := range s.Sheets.Surplus {
+		if sp.Power != p || sp.Turn != s.Turn {
+			continue
+		}
+		var lines []Order
+		left := sp.Points
+		for _, r := range eventProjects(p, sp.Category) {
+			if n := min(left, 3, s.Sheets.Remaining(r)); n > 0 && r.ID() != sp.From {
+				lines = append(lines, Order{Kind: Research, Project: r.ID(), Points: n, Args: []string{PointReassign}})
+				left -= n
+			}
+		}
+		if len(lines) > 0 {
+			op := Option{Order: lines[0], With: lines[1:],
+				Note: fmt.Sprintf("the %d surplus %s point(s) from %s, free, to any %s project(s) you choose, at most 3 a project (15.24)", sp.Points, sp.Category, sp.From, sp.Category)}
+			if len(Validate(s, p, op.Orders())) == 0 {
+				opts = append(opts, op)
+			}
+		}
+	}
 	if basic > 0 {
 		n := basic
 		if researchBanned(s, p) {

@@ -131,6 +131,13 @@ type PowerView struct {
 	// orders it may give there with their costs (Allowed).
 	Required bool         `json:"required"`
 	Options  []OptionView `json:"options"`
+	// EventOptions are this turn's options from random events for the
+	// economic phase's orders, once the power's research and construction
+	// events are played (15.32D, 18.41, 19.52, 19.62, 19.73D;
+	// EventOptions.Lines); Surplus the research points of random events
+	// it may reassign in them (15.24).
+	EventOptions []string          `json:"event_options"`
+	Surplus      []ResearchSurplus `json:"surplus"`
 }
 
 // OptionView is one order a power may give now (Allowed): the order line
@@ -285,6 +292,7 @@ func derivePublic(s State) PublicView {
 
 func derivePower(s State, p Power) *PowerView {
 	ps := s.Powers[p]
+	after := AfterEconomicEvents(s, p) // 15.32: what the orders are checked against
 	v := &PowerView{Power: p, Counters: ps.Counters, Used: ps.Used, Available: ps.Available(),
 		Mobilizations: ps.Mobilizations, MobilizationTurns: cloneSlice(ps.MobilizationTurns),
 		Active: ps.Active, Reserve: ps.Reserve, Mobilizing: cloneSlice(ps.Mobilizing),
@@ -311,11 +319,21 @@ func derivePower(s State, p Power) *PowerView {
 			if !slices.Contains(row.Builders, p) {
 				continue
 			}
-			nv.ShipCosts = append(nv.ShipCosts, ShipCostView{Class: c, Cost: ShipCost(s, p, c)})
+			nv.ShipCosts = append(nv.ShipCosts, ShipCostView{Class: c, Cost: ShipCost(after, p, c)}) // 19.52: with this turn's events
 		}
 		v.Naval = nv
 	}
 	v.Research = deriveResearch(s, p)
+	v.EventOptions = after.Powers[p].Economy.Options.Lines()
+	if v.EventOptions == nil {
+		v.EventOptions = []string{}
+	}
+	v.Surplus = []ResearchSurplus{}
+	for _, sp := range after.Sheets.Surplus {
+		if sp.Power == p && sp.Turn == s.Turn {
+			v.Surplus = append(v.Surplus, sp)
+		}
+	}
 	v.Required = slices.Contains(Required(s), p)
 	v.Options = []OptionView{}
 	for _, o := range Allowed(s, p) {

@@ -337,6 +337,17 @@ func orderNext(w *writer, game string, p adjudicator.Power, pv adjudicator.Publi
 	}
 	opts := me.Options
 	w.heading(fmt.Sprintf("What you may order now (%s, %s)", pv.SegmentTitle, pv.Turn))
+	if len(me.EventOptions) > 0 || len(me.Surplus) > 0 {
+		w.wrap("Your random events of this turn, played before your orders (rule 15.32), give:", "")
+		for _, l := range me.EventOptions {
+			w.wrap("- "+l+".", "  ")
+		}
+		for _, sp := range me.Surplus {
+			w.wrap(fmt.Sprintf("- %d surplus %s research point(s) from %s to reassign: RESEARCH <%s project> REASSIGN <points>, at most 3 a project (rule 15.24).",
+				sp.Points, sp.Category, sp.From, sp.Category), "  ")
+		}
+		w.blank()
+	}
 	if len(opts) == 0 {
 		w.wrap("No order is possible for you in this segment; send PASS.", "")
 	}

@@ -27,7 +27,7 @@ import (
 func TestSandboxPlaysRandomEventsByEmail(t *testing.T) {
 	const (
 		minTurns = 4
-		maxTurns = 8 // more turns only while no PLAY was accepted yet
+		maxTurns = 10 // more turns only while no PLAY or FREE order was accepted yet
 		wait     = 60 * time.Second
 	)
 	dir := t.TempDir()
@@ -59,7 +59,12 @@ func TestSandboxPlaysRandomEventsByEmail(t *testing.T) {
 	var sent []sentOrders
 	v := 1
 	playsAccepted := 0
-	for turn := 1; turn <= maxTurns && (turn <= minTurns || playsAccepted == 0); turn++ {
+	var optionsAccepted []string // FREE and REASSIGN orders (18.41, 19.62, 19.73D, 15.24)
+	// used reports an accepted FREE order of the kind (its first words).
+	used := func(kind string) bool {
+		return slices.ContainsFunc(optionsAccepted, func(l string) bool { return strings.HasPrefix(l, kind) })
+	}
+	for turn := 1; turn <= maxTurns && (turn <= minTurns || playsAccepted == 0 || !used("LAY DOWN") || !used("ACCELERATE")); turn++ {
 		start := time.Now()
 		var plays []string
 		var turnSent []sentOrders
@@ -68,19 +73,17 @@ func TestSandboxPlaysRandomEventsByEmail(t *testing.T) {
 			if notice == nil || msgVersion(*notice) != v {
 				t.Fatalf("turn %d: %s's newest private notice is not of version %d: %+v", turn, p, v, notice)
 			}
-			cards := offeredPlays(notice.Body)
+			cards, lines := offeredPlays(notice.Body)
 			body := "PASS"
-			if len(cards) > 0 {
-				var lines []string
-				for _, c := range cards {
-					lines = append(lines, fmt.Sprintf("PLAY %d", c))
-					plays = append(plays, fmt.Sprintf("%s PLAY %d", p, c))
+			if len(lines) > 0 {
+				for _, l := range lines {
+					plays = append(plays, fmt.Sprintf("%s %s", p, l))
 				}
 				body = strings.Join(lines, "\n") // PLAY alone is a set of orders; PASS with orders is an error
 			}
 			id := sendOrder(t, smtpAddr, p.String()+"@"+sandboxDomain, fmt.Sprintf("turn %d orders", turn),
 				"GAME "+sandboxGame+"\nSECRET "+p.String()+"\n"+body+"\nEND\n")
-			turnSent = append(turnSent, sentOrders{Power: p, Version: v, Plays: cards, MessageID: id})
+			turnSent = append(turnSent, sentOrders{Power: p, Version: v, Plays: cards, Lines: lines, MessageID: id})
 		}
 		for _, o := range turnSent {
 			waitFor(t, fmt.Sprintf("turn %d: %s's receipt", turn, o.Power), wait, func() bool {
@@ -92,18 +95,23 @@ func TestSandboxPlaysRandomEventsByEmail(t *testing.T) {
 		for i, o := range turnSent {
 			rc := findReceipt(powerInbox(t, imapAddr, o.Power), o.MessageID)
 			turnSent[i].Receipt = rc.Body
-			if len(o.Plays) == 0 {
+			if len(o.Lines) == 0 {
 				continue
 			}
 			ok := strings.Contains(rc.Body, "Orders ACCEPTED")
-			for _, c := range o.Plays {
-				ok = ok && strings.Contains(rc.Body, fmt.Sprintf("PLAY %d", c))
+			for _, l := range o.Lines {
+				ok = ok && strings.Contains(flat(rc.Body), l)
 			}
 			if !ok {
-				t.Errorf("turn %d: %s's PLAY %v was not accepted:\n%s", turn, o.Power, o.Plays, rc.Body)
+				t.Errorf("turn %d: %s's orders %q were not accepted:\n%s", turn, o.Power, o.Lines, rc.Body)
 				continue
 			}
 			playsAccepted += len(o.Plays)
+			for _, l := range o.Lines {
+				if strings.HasSuffix(l, " FREE") || strings.Contains(l, " REASSIGN ") {
+					optionsAccepted = append(optionsAccepted, l)
+				}
+			}
 		}
 		sent = append(sent, turnSent...)
 		t.Logf("turn %d (version %d -> %d): %s, orders %v", turn, v, v+1, time.Since(start).Round(time.Millisecond), plays)
@@ -310,13 +318,12 @@ func TestSandboxPlaysRandomEventsByEmail(t *testing.T) {
 	}
 
 	// The notice offers PLAY for exactly the playable secret events held
-	// (9.41E), and each accepted PLAY is played in the next version.
+	// (9.41E) and the research and construction events of the economic
+	// phase (15.32), and each accepted PLAY is played in the next version.
 	for _, o := range sent {
 		var want []int
-		for _, h := range adjudicator.HeldEvents(states[o.Version], o.Power) {
-			if h.Playable {
-				want = append(want, h.Card)
-			}
+		for _, h := range adjudicator.PlayableEvents(states[o.Version], o.Power) {
+			want = append(want, h.Card)
 		}
 		slices.Sort(want)
 		got := slices.Clone(o.Plays)
@@ -330,7 +337,7 @@ func TestSandboxPlaysRandomEventsByEmail(t *testing.T) {
 		for _, c := range o.Plays {
 			found := false
 			for _, e := range logs[o.Version+1] {
-				if a, ok := e.(adjudicator.RandomEventApplied); ok && a.Card == c && a.Power == o.Power && a.Secret && a.How == "played" {
+				if a, ok := e.(adjudicator.RandomEventApplied); ok && a.Card == c && a.Power == o.Power && strings.HasPrefix(a.How, "played") {
 					found = true
 				}
 			}
@@ -348,7 +355,32 @@ func TestSandboxPlaysRandomEventsByEmail(t *testing.T) {
 		t.Errorf("no PLAY order was accepted in %d turns: the seed %d and the illustrative deck dealt no playable secret event, or PLAY is refused",
 			last-1, sandboxSeed)
 	}
-	t.Logf("%d versions, %d cards turned, %d secret events held, %d PLAY orders accepted", last, turned, held, playsAccepted)
+	t.Logf("%d versions, %d cards turned, %d secret events held, %d PLAY orders accepted, options used: %q", last, turned, held, playsAccepted, optionsAccepted)
+	// Not vacuous: a research event's choice was played and a free
+	// option of a construction event used (15.32, 18.41, 19.62, 19.73D).
+	chose := false
+	for _, o := range sent {
+		for _, l := range o.Lines {
+			chose = chose || (strings.HasPrefix(l, "PLAY ") && strings.Contains(l, ":"))
+		}
+	}
+	if !chose || !used("LAY DOWN") || !used("ACCELERATE") {
+		t.Errorf("no PLAY with chosen projects (%v), or no free ship or free acceleration (%q) accepted in %d turns", chose, optionsAccepted, last-1)
+	}
+	// No economic effect was left pending (issue: only diplomatic ones).
+	for u := 1; u <= last; u++ {
+		for _, e := range logs[u] {
+			a, ok := e.(adjudicator.RandomEventApplied)
+			if !ok {
+				continue
+			}
+			for _, out := range a.Outcomes {
+				if out.Pending != "" && out.Pending != "diplomacy" {
+					t.Errorf("version %d: card %d's %s effect is pending %q", u, a.Card, out.Kind, out.Pending)
+				}
+			}
+		}
+	}
 
 	// (e) The stored game replays from its orders.
 	n, err := judge.New(db, nil).Replay(sandboxGame)
@@ -370,7 +402,8 @@ func revealedIn(reveal, last int) string {
 type sentOrders struct {
 	Power     adjudicator.Power
 	Version   int   // the version open when it was sent
-	Plays     []int // the cards played; none: PASS
+	Plays     []int    // the cards played; none: PASS
+	Lines     []string // the order lines sent
 	MessageID string
 	Receipt   string
 }
@@ -418,18 +451,42 @@ func findReceipt(ms []mailMsg, inReplyTo string) *mailMsg {
 	return nil
 }
 
-// offerLine is a PLAY option under "What you may order now" in a private
-// notice (report.orderNext): "PLAY 7" padded, then its cost.
-var offerLine = regexp.MustCompile(`(?m)^PLAY (\d+) +cost \d+ tile points`)
+// offerLine is an option under "What you may order now" in a private
+// notice (report.orderNext), padded, then its cost: a PLAY (with the
+// projects it chooses), a FREE order of a random event (18.41, 19.62,
+// 19.73D) or a REASSIGN of a random event's surplus (15.24), with the
+// lines to send with it ("  + ...").
+var offerLine = regexp.MustCompile(`(?m)^((PLAY (\d+)(?::[^\n]*?)?)|([A-Z][A-Z0-9 ]* FREE)|(RESEARCH [A-Z0-9 -]* REASSIGN \d+)) +cost \d+ tile points?\n((?:  \+ [^\n]*\n)*)`)
 
 // offeredPlays returns the cards a private notice offers to PLAY.
-func offeredPlays(body string) []int {
-	var out []int
+func offeredPlays(body string) (cards []int, lines []string) {
+	kinds := map[string]bool{}
 	for _, sm := range offerLine.FindAllStringSubmatch(body, -1) {
-		n, _ := strconv.Atoi(sm[1])
-		out = append(out, n)
+		line := strings.TrimSpace(sm[1])
+		if sm[3] != "" {
+			n, _ := strconv.Atoi(sm[3])
+			cards = append(cards, n)
+			lines = append(lines, line)
+			continue
+		}
+		// One FREE order of each kind and one reassignment: together
+		// they fit what the events give.
+		kind := strings.Fields(line)[0]
+		if sm[5] != "" {
+			kind = "REASSIGN"
+		}
+		if kinds[kind] {
+			continue
+		}
+		kinds[kind] = true
+		lines = append(lines, line)
+		for _, w := range strings.Split(strings.TrimRight(sm[6], "\n"), "\n") {
+			if w = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(w), "+")); w != "" {
+				lines = append(lines, w)
+			}
+		}
 	}
-	return out
+	return cards, lines
 }
 
 // flat joins a mail's lines: the reports wrap at 72 characters.
