@@ -57,8 +57,8 @@ func planShipbuilding(s State, p Power, orders []Order) (shipPlan, []indexedErro
 	n := ps.Naval
 	season := s.Turn.Season
 	unused := ps.Economy.Options.clone() // options used up by the orders
-	advanced := map[int]int{}     // ship -> index of its ADVANCE or LAUNCH
-	accelerated := map[int]bool{} // ships accelerated
+	advanced := map[int]int{}            // ship -> index of its ADVANCE or LAUNCH
+	accelerated := map[int]bool{}        // ships accelerated
 	deferred := map[int]bool{}
 	launches, layDowns, moves := 0, 0, 0
 	modernDeferred := false

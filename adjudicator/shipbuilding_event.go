@@ -10,7 +10,7 @@ type ShipLaidDown struct {
 	Turn  Turn  `json:"turn"`
 	Power Power `json:"power"`
 	Ship  Ship  `json:"ship"`
-	Cost  int   `json:"cost"` // activity counter points (19.52A)
+	Cost  int   `json:"cost"`           // activity counter points (19.52A)
 	Free  bool  `json:"free,omitempty"` // a random event's free ship (19.62)
 }
 

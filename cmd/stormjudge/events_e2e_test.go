@@ -401,7 +401,7 @@ func revealedIn(reveal, last int) string {
 // sentOrders is one order email of the test and what answered it.
 type sentOrders struct {
 	Power     adjudicator.Power
-	Version   int   // the version open when it was sent
+	Version   int      // the version open when it was sent
 	Plays     []int    // the cards played; none: PASS
 	Lines     []string // the order lines sent
 	MessageID string
