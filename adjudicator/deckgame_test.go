@@ -5,8 +5,12 @@ import (
 	"encoding/json"
 	"testing"
 
+	"math/rand/v2"
+	"os"
+	"slices"
 	"stormjudge/adjudicator"
 	"stormjudge/deck"
+	"strings"
 )
 
 func loadDeck(t *testing.T, name string) adjudicator.Deck {
@@ -111,5 +115,83 @@ func TestQuietDeckChangesNothing(t *testing.T) {
 	jo, _ := adjudicator.MarshalEvents(strip(eo))
 	if !bytes.Equal(jw, jo) {
 		t.Fatal("the quiet deck changed the game's events")
+	}
+}
+
+// A long game with the illustrative deck, each power giving a random
+// subset of what Allowed offers (PLAY with the judge's choice of projects,
+// FREE orders of construction events, REASSIGN of event surplus included)
+// as long as Validate accepts the whole set: no random event effect of the
+// economic, income or random events phases is ever reported pending (only
+// diplomatic ones wait for diplomacy), no accepted order is voided but for
+// an ally's earlier point (15.23A, 16.16B), and the options of events are
+// used. STORMJUDGE_LONG=1 plays more seeds.
+func TestPropertyIllustrativeDeckNothingEconomicPending(t *testing.T) {
+	seeds, turns := 6, 24
+	if os.Getenv("STORMJUDGE_LONG") != "" {
+		seeds, turns = 40, 60
+	}
+	d := loadDeck(t, "illustrative.toml")
+	used := map[string]int{}
+	for seed := 1; seed <= seeds; seed++ {
+		rng := rand.New(rand.NewPCG(uint64(seed), 7))
+		s, _, err := adjudicator.Resolve(adjudicator.NewGameWithDeck(uint64(seed), d), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for range turns {
+			if s.Ended {
+				break
+			}
+			orders := map[adjudicator.Power][]adjudicator.Order{}
+			for _, p := range adjudicator.Required(s) {
+				var set []adjudicator.Order
+				opts := adjudicator.Allowed(s, p)
+				rng.Shuffle(len(opts), func(i, j int) { opts[i], opts[j] = opts[j], opts[i] })
+				for _, op := range opts {
+					if rng.IntN(2) == 0 {
+						continue
+					}
+					try := append(slices.Clone(set), op.Orders()...)
+					if len(adjudicator.Validate(s, p, try)) == 0 {
+						set = try
+					}
+				}
+				for _, o := range set {
+					switch text := o.String(); {
+					case strings.HasSuffix(text, " FREE"):
+						used["free"]++
+					case strings.Contains(text, " REASSIGN "):
+						used["reassign"]++
+					case strings.HasPrefix(text, "PLAY ") && strings.Contains(text, ":"):
+						used["choice"]++
+					}
+				}
+				orders[p] = set
+			}
+			n, evs, err := adjudicator.Resolve(s, orders)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, e := range evs {
+				switch e := e.(type) {
+				case adjudicator.RandomEventApplied:
+					for _, o := range e.Outcomes {
+						if o.Pending != "" && o.Pending != "diplomacy" {
+							t.Fatalf("seed %d %s: card %d's %s effect pending %q", seed, s.Turn, e.Card, o.Kind, o.Pending)
+						}
+					}
+				case adjudicator.OrderVoided:
+					if e.Rule != "15.23A" && e.Rule != "16.16B" {
+						t.Fatalf("seed %d %s: %s's accepted order voided: %+v", seed, s.Turn, e.Power, e)
+					}
+				}
+			}
+			s = n
+		}
+	}
+	t.Logf("options of events used: %v", used)
+	if used["free"] == 0 || used["choice"] == 0 {
+		t.Errorf("the random players never used a FREE order or a PLAY with projects: %v", used)
 	}
 }

@@ -96,17 +96,18 @@ func unitWord(u UnitType) string {
 func economicOver(s State) bool { return s.Segment.index() > SegEconomic.index() }
 
 // applyOptionEffect applies an effect that opens an option or changes the
-// activity counters of p; it returns the outcome's note.
-func applyOptionEffect(s *State, p Power, e Effect, evs *[]Event) (note string, pendingFor string) {
+// activity counters of p; it returns the outcome's note, or diplomacy
+// for a counter that serves diplomacy only (24.5, not adjudicated yet).
+func applyOptionEffect(s *State, p Power, e Effect, evs *[]Event) (note string, diplomacy bool) {
 	ps := s.Powers[p]
 	if e.Kind == EffectActivityCounter && e.Use == CounterUseAny {
-		return eventCounter(s, p, e, evs), ""
+		return eventCounter(s, p, e, evs), false
 	}
 	if e.Kind == EffectActivityCounter && e.Use == CounterUseDiplomacy {
-		return "", "diplomacy" // 24.5: the diplomacy issue's
+		return "", true
 	}
 	if economicOver(*s) {
-		return "no effect: the economic phase of the turn is over", ""
+		return "no effect: the economic phase of the turn is over", false
 	}
 	o := &ps.Economy.Options
 	switch e.Kind {
@@ -137,7 +138,7 @@ func applyOptionEffect(s *State, p Power, e Effect, evs *[]Event) (note string, 
 		o.FreeAccelerations = append(o.FreeAccelerations, e.Value)
 		note = fmt.Sprintf("%s may accelerate a ship %d column(s) at no cost this turn, in any column: ACCELERATE SHIP <n> BY %d FREE (19.73D)", p.Title(), e.Value, e.Value)
 	}
-	return note, ""
+	return note, false
 }
 
 // eventCounter gives or takes an activity counter of strength |value| for

@@ -597,8 +597,9 @@ func applyEffect(s *State, holder Power, card int, title string, e Effect, choic
 		v := e.Value
 		if e.Kind == EffectConditionalSupport {
 			n, ok := conditionCount(*s, p, e)
-			if !ok {
-				return pending("support conditions on " + string(e.Condition))
+			if !ok { // Deck.Check refuses unknown conditions
+				o.Note = "no effect: unknown condition " + string(e.Condition)
+				return o
 			}
 			per := max(e.Per, 1)
 			v += min(n/per, e.Max)
@@ -634,9 +635,9 @@ func applyEffect(s *State, holder Power, card int, title string, e Effect, choic
 		o.Note = researchEventEffect(s, p, e, choices, evs)
 	case EffectActivityCounter, EffectExtraUnitBuild, EffectFreeUnit, EffectFreeShip, EffectShipCost, EffectFreeAcceleration:
 		// 12.22, 15.32D, 18.41, 19.52, 19.62, 19.73D (eventoptions.go)
-		note, phase := applyOptionEffect(s, p, e, evs)
-		if phase != "" {
-			return pending(phase)
+		note, diplomacy := applyOptionEffect(s, p, e, evs)
+		if diplomacy {
+			return pending("diplomacy")
 		}
 		o.Note = note
 		if e.Kind == EffectActivityCounter && e.Use == CounterUseResearchOrDiplomacy {
@@ -668,8 +669,8 @@ func applyEffect(s *State, holder Power, card int, title string, e Effect, choic
 	case EffectEAI: // 23.21C
 		AddEAIEvent(s, e.Value, what, evs)
 		o.Note = fmt.Sprintf("EAI modifier %+d (23.21C, 23.24)", e.Value)
-	default:
-		return pending(string(e.Kind))
+	default: // Deck.Check refuses unknown kinds
+		o.Note = "no effect: unknown effect kind " + string(e.Kind)
 	}
 	return o
 }
