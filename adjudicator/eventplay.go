@@ -279,16 +279,58 @@ func playEconomicEvents(s *State, p Power, evs *[]Event) {
 	}
 }
 
-// PlayableEvents lists the held events p may PLAY in the open segment: its
-// playable secret events (9.41E) and its research and construction events
-// of the economic phase (15.32), in drawing order.
+// EconomicEventLines words what p's research and construction events of
+// the economic phase do when the judge plays them before p's orders, one
+// line each: the events that leave nothing to choose (the others are
+// offered as PLAY options).
+func EconomicEventLines(s State, p Power) []string {
+	var out []string
+	for _, h := range heldEconomic(s, p) {
+		ev := eventOf(s.Events, h)
+		if len(choiceSlots(ev)) > 0 {
+			continue
+		}
+		c := s.Clone()
+		var evs []Event
+		var notes []string
+		for i, o := range applyEffects(&c, h.Power, h.Card, ev, nil, &evs) {
+			if !isOption(ev.Effects[i]) || strings.HasPrefix(o.Note, "no effect") {
+				notes = append(notes, o.Note)
+			}
+		}
+		what := strings.Join(notes, "; ")
+		if what == "" {
+			what = "the options below"
+		}
+		out = append(out, fmt.Sprintf("card %d %q: %s", h.Card, ev.Title, what))
+	}
+	return out
+}
+
+// isOption reports an effect whose outcome is an option of EventOptions,
+// worded by EventOptions.Lines.
+func isOption(e Effect) bool {
+	switch e.Kind {
+	case EffectExtraUnitBuild, EffectFreeUnit, EffectFreeShip, EffectShipCost, EffectFreeAcceleration:
+		return true
+	case EffectActivityCounter:
+		return e.Use == CounterUseResearch || e.Use == CounterUseResearchOrDiplomacy // 15.32D
+	}
+	return false
+}
+
+// PlayableEvents lists the held events the notice offers p to PLAY in the
+// open segment: its playable secret events (9.41E) and its research events
+// of the economic phase that leave projects to choose (15.32), in drawing
+// order. PLAY of its other research and construction events is accepted
+// too, and changes nothing: they are played anyway.
 func PlayableEvents(s State, p Power) []HeldEvent {
 	if !requires(s, p) || s.Segment != SegEconomic {
 		return nil
 	}
 	var out []HeldEvent
 	for _, h := range s.Events.heldOrNil() {
-		if h.Power == p && ((h.Secret && h.Playable) || economicHeld(h)) {
+		if h.Power == p && ((h.Secret && h.Playable) || (economicHeld(h) && len(choiceSlots(eventOf(s.Events, h))) > 0)) {
 			out = append(out, h)
 		}
 	}
@@ -330,14 +372,14 @@ func economicEventOptions(s State, p Power) []Option {
 	for _, h := range heldEconomic(s, p) {
 		ev := eventOf(s.Events, h)
 		slots := choiceSlots(ev)
+		if len(slots) == 0 {
+			continue // nothing to choose: it is played anyway (EconomicEventLines)
+		}
 		o := Order{Kind: Play, Card: h.Card}
 		for _, sl := range slots {
 			o.Args = append(o.Args, defaultChoice(s, p, sl)...)
 		}
-		note := fmt.Sprintf("your event %q takes effect before your research and construction orders (15.32)", ev.Title)
-		if len(slots) > 0 {
-			note = fmt.Sprintf("your event %q: choose %s; unplayed, the judge plays it with the projects shown (15.32)", ev.Title, slotsText(p, slots))
-		}
+		note := fmt.Sprintf("your event %q: choose %s; unplayed, the judge plays it with the projects shown (15.32)", ev.Title, slotsText(p, slots))
 		if now := playedNow(s, h, o.Args); now != "" {
 			note += "; played so: " + now
 		}

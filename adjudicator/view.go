@@ -131,9 +131,10 @@ type PowerView struct {
 	// orders it may give there with their costs (Allowed).
 	Required bool         `json:"required"`
 	Options  []OptionView `json:"options"`
-	// EventOptions are this turn's options from random events for the
-	// economic phase's orders, once the power's research and construction
-	// events are played (15.32D, 18.41, 19.52, 19.62, 19.73D;
+	// EventOptions word what the power's research and construction events
+	// that leave nothing to choose will do (EconomicEventLines), then this
+	// turn's options from random events for the economic phase's orders,
+	// once those events are played (15.32D, 18.41, 19.52, 19.62, 19.73D;
 	// EventOptions.Lines); Surplus the research points of random events
 	// it may reassign in them (15.24).
 	EventOptions []string          `json:"event_options"`
@@ -324,7 +325,7 @@ func derivePower(s State, p Power) *PowerView {
 		v.Naval = nv
 	}
 	v.Research = deriveResearch(s, p)
-	v.EventOptions = after.Powers[p].Economy.Options.Lines()
+	v.EventOptions = append(EconomicEventLines(s, p), after.Powers[p].Economy.Options.Lines()...)
 	if v.EventOptions == nil {
 		v.EventOptions = []string{}
 	}

@@ -28,14 +28,22 @@ func navalSection(e adjudicator.Event) (string, bool) {
 func navalEvent(w *writer, e adjudicator.Event) bool {
 	switch e := e.(type) {
 	case adjudicator.ShipLaidDown:
-		w.wrap(fmt.Sprintf("%s: you lay down %s in row %d, %s column, for %d point(s) (rules 19.61, 19.52A).",
-			e.Power.Title(), adjudicator.ShipLabel(e.Power, e.Ship), e.Ship.Row, e.Ship.Column, e.Cost), "  ")
+		cost := fmt.Sprintf("for %d point(s) (rules 19.61, 19.52A)", e.Cost)
+		if e.Free {
+			cost = "at no cost, from a random event (rules 19.61, 19.62)"
+		}
+		w.wrap(fmt.Sprintf("%s: you lay down %s in row %d, %s column, %s.",
+			e.Power.Title(), adjudicator.ShipLabel(e.Power, e.Ship), e.Ship.Row, e.Ship.Column, cost), "  ")
 	case adjudicator.ShipAdvanced:
 		w.wrap(fmt.Sprintf("%s: %s advances to row %d for %d point(s) (rule 19.71).",
 			e.Power.Title(), adjudicator.ShipLabel(e.Power, e.Ship), e.Ship.Row, e.Cost), "  ")
 	case adjudicator.ShipAccelerated:
-		w.wrap(fmt.Sprintf("%s: %s is accelerated %d column(s), now in the %s column, for %d point(s) (rule 19.73).",
-			e.Power.Title(), adjudicator.ShipLabel(e.Power, e.Ship), e.Columns, e.Ship.Column, e.Cost), "  ")
+		cost := fmt.Sprintf("for %d point(s) (rule 19.73)", e.Cost)
+		if e.Free {
+			cost = "at no cost, from a random event (rule 19.73D)"
+		}
+		w.wrap(fmt.Sprintf("%s: %s is accelerated %d column(s), now in the %s column, %s.",
+			e.Power.Title(), adjudicator.ShipLabel(e.Power, e.Ship), e.Columns, e.Ship.Column, cost), "  ")
 	case adjudicator.ShipDeferred:
 		w.wrap(fmt.Sprintf("%s: %s is deferred to the %s column (rule 19.72).",
 			e.Power.Title(), adjudicator.ShipLabel(e.Power, e.Ship), e.Ship.Column), "  ")

@@ -338,7 +338,7 @@ func orderNext(w *writer, game string, p adjudicator.Power, pv adjudicator.Publi
 	opts := me.Options
 	w.heading(fmt.Sprintf("What you may order now (%s, %s)", pv.SegmentTitle, pv.Turn))
 	if len(me.EventOptions) > 0 || len(me.Surplus) > 0 {
-		w.wrap("Your random events of this turn, played before your orders (rule 15.32), give:", "")
+		w.wrap("Your research and construction events of this turn are played before your orders (rule 15.32):", "")
 		for _, l := range me.EventOptions {
 			w.wrap("- "+l+".", "  ")
 		}

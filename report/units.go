@@ -48,6 +48,11 @@ func unitEvent(w *writer, e adjudicator.Event) bool {
 		if e.Rule == "18.51" {
 			how = "must build (rule 18.51) and builds"
 		}
+		if e.Rule == "18.41" { // a random event's free unit
+			w.wrap(fmt.Sprintf("%s builds %s at no cost, from a random event; active now %s (rule 18.41).",
+				e.Power.Title(), unitCounts(e.Units), unitCounts(e.Active)), "  ")
+			break
+		}
 		w.wrap(fmt.Sprintf("%s %s %s with counters %s for %s; active now %s (rule %s).",
 			e.Power.Title(), how, unitCounts(e.Units), counterList(e.Counters), TilePoints(e.Cost), unitCounts(e.Active), e.Rule), "  ")
 	case adjudicator.UnitsReturnedToReserve:
