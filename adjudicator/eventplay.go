@@ -354,11 +354,12 @@ func removeHeld(s *State, h HeldEvent) {
 // AfterEconomicEvents is s with p's economic-phase events played as the
 // judge would play them unplayed (default choices): what p's orders of
 // the phase are checked against. For notices and options.
+// When p holds none, s itself is returned: read it, do not change it.
 func AfterEconomicEvents(s State, p Power) State {
-	c := s.Clone()
 	if s.Segment != SegEconomic || len(heldEconomic(s, p)) == 0 {
-		return c
+		return s
 	}
+	c := s.Clone()
 	var discard []Event
 	playEconomicEvents(&c, p, &discard)
 	return c
