@@ -23,21 +23,6 @@ func eventGame(t *testing.T, p Power, ev CardEvent) State {
 	return s
 }
 
-// resolveEconomicOrders checks orders with Validate, then resolves the
-// economic phase with them.
-func resolveEconomicOrders(t *testing.T, s State, orders map[Power][]Order) (State, []Event) {
-	t.Helper()
-	for p, os := range orders {
-		if errs := Validate(s, p, os); len(errs) > 0 {
-			t.Fatalf("%s orders refused: %v", p, errs)
-		}
-	}
-	after := s.Clone()
-	var evs []Event
-	resolveSegment(&after, orders, &evs)
-	return after, evs
-}
-
 func wantRefused(t *testing.T, s State, p Power, orders []Order, rule string) {
 	t.Helper()
 	errs := Validate(s, p, orders)
@@ -71,7 +56,7 @@ func TestRule15_32AResearchLevelsSurplusReassigned(t *testing.T) {
 		Effects: []Effect{{Kind: EffectResearchLevels, Project: "italian battleship design", Value: 1}}})
 	setSteps(t, &s, Axis, "italian battleship design", 12)
 	orders := rs(t, "research torpedoes reassign 2")
-	after, evs := resolveEconomicOrders(t, s, map[Power][]Order{Italy: orders})
+	after, evs := resolveShips(t, s, map[Power][]Order{Italy: orders})
 	if got := stepsOf(t, after, Axis, "torpedoes"); got != 2 {
 		t.Errorf("15.24: torpedoes %d steps, want the 2 reassigned", got)
 	}
@@ -83,7 +68,7 @@ func TestRule15_32AResearchLevelsSurplusReassigned(t *testing.T) {
 	s2 := eventGame(t, Italy, CardEvent{Title: "Architects", Category: CategoryResearch,
 		Effects: []Effect{{Kind: EffectResearchLevels, Project: "italian battleship design", Value: 2}}})
 	setSteps(t, &s2, Axis, "italian battleship design", 11)
-	after, _ = resolveEconomicOrders(t, s2, map[Power][]Order{Italy: rs(t, "research torpedoes reassign 3")})
+	after, _ = resolveShips(t, s2, map[Power][]Order{Italy: rs(t, "research torpedoes reassign 3")})
 	if a, b := stepsOf(t, after, Axis, "italian battleship design"), stepsOf(t, after, Axis, "torpedoes"); a != 12 || b != 3 {
 		t.Errorf("15.32A: battleship design %d torpedoes %d, want 12 and 3", a, b)
 	}
@@ -102,7 +87,7 @@ func TestRule15_24NationalEventSurplusInTheSameOrders(t *testing.T) {
 		Effects: []Effect{{Kind: EffectResearchSteps, Project: "air range", Value: 3}}})
 	setSteps(t, &s, Axis, "air range", 9)
 	orders := rs(t, "research german jets reassign 2")
-	after, evs := resolveEconomicOrders(t, s, map[Power][]Order{Germany: orders})
+	after, evs := resolveShips(t, s, map[Power][]Order{Germany: orders})
 	if a, j := stepsOf(t, after, Axis, "air range"), stepsOf(t, after, Axis, "german jets"); a != 10 || j != 2 {
 		t.Errorf("air range %d, jets %d: want 10 and 2", a, j)
 	}
@@ -134,7 +119,7 @@ func TestRule15_32BStepsChosenByThePlayer(t *testing.T) {
 		Effects: []Effect{{Kind: EffectResearchSteps, Research: AirResearch, Value: 1, Count: 2}}}
 	s := eventGame(t, Germany, ev)
 	card := heldCard(t, s, Germany)
-	after, _ := resolveEconomicOrders(t, s, map[Power][]Order{Germany: {play(card, "german jets", "air range")}})
+	after, _ := resolveShips(t, s, map[Power][]Order{Germany: {play(card, "german jets", "air range")}})
 	if j, a := stepsOf(t, after, Axis, "german jets"), stepsOf(t, after, Axis, "air range"); j != 1 || a != 1 {
 		t.Errorf("15.32B: jets %d air range %d, want 1 each", j, a)
 	}
@@ -150,7 +135,7 @@ func TestRule15_32BStepsChosenByThePlayer(t *testing.T) {
 	// Unplayed: the default choice, projects that take the whole step,
 	// the most advanced first.
 	setSteps(t, &s, Axis, "german air transports", 4)
-	after, _ = resolveEconomicOrders(t, s, nil)
+	after, _ = resolveShips(t, s, nil)
 	if got := stepsOf(t, after, Axis, "german air transports"); got != 5 {
 		t.Errorf("15.32: default choice left air transports at %d, want 5", got)
 	}
@@ -176,7 +161,7 @@ func TestRule15_32CSpyRingEvent(t *testing.T) {
 		Effects: []Effect{{Kind: EffectResearchSpyRing, Research: NavalResearch}}}
 	s := eventGame(t, Britain, ev)
 	card := heldCard(t, s, Britain)
-	after, _ := resolveEconomicOrders(t, s, map[Power][]Order{Britain: {play(card, "asw")}})
+	after, _ := resolveShips(t, s, map[Power][]Order{Britain: {play(card, "asw")}})
 	if got := stepsOf(t, after, Allies, "asw"); got != 1 {
 		t.Errorf("15.32C: asw %d steps, want 1", got)
 	}
@@ -234,7 +219,7 @@ func TestRule18_41BExtraUnitBuild(t *testing.T) {
 	s.Powers[France].Reserve.Armor = 2
 	s.Powers[France].Counters = ActivityCounters{Two: 2}
 	orders := []Order{{Kind: Build, Units: []UnitType{Armor}, Counters: []int{2}}, {Kind: Build, Units: []UnitType{Armor}, Counters: []int{2}}}
-	after, _ := resolveEconomicOrders(t, s, map[Power][]Order{France: orders})
+	after, _ := resolveShips(t, s, map[Power][]Order{France: orders})
 	if got := after.Powers[France].Active.Armor - s.Powers[France].Active.Armor; got != 2 {
 		t.Errorf("18.41B: %d armor built, want 2", got)
 	}
@@ -258,7 +243,7 @@ func TestRule18_41FreeUnit(t *testing.T) {
 		t.Errorf("order text %q", free.String())
 	}
 	orders := []Order{free, {Kind: Build, Units: []UnitType{Infantry}, Counters: []int{2}}}
-	after, _ := resolveEconomicOrders(t, s, map[Power][]Order{Russia: orders})
+	after, _ := resolveShips(t, s, map[Power][]Order{Russia: orders})
 	if got := after.Powers[Russia].Active.Infantry - s.Powers[Russia].Active.Infantry; got != 2 {
 		t.Errorf("18.41: %d infantry built, want 2", got)
 	}
@@ -279,7 +264,7 @@ func TestRule19_62FreeShip(t *testing.T) {
 	if o.String() != "LAY DOWN BATTLESHIP 3 FREE" {
 		t.Errorf("order text %q", o.String())
 	}
-	after, evs := resolveEconomicOrders(t, s, map[Power][]Order{Germany: {o}})
+	after, evs := resolveShips(t, s, map[Power][]Order{Germany: {o}})
 	if n := len(after.Powers[Germany].Naval.Building); n != 1 {
 		t.Fatalf("19.62: %d ships building, want 1", n)
 	}
@@ -328,7 +313,7 @@ func TestRule19_73DFreeAcceleration(t *testing.T) {
 	wantRefused(t, shipGameLike(s), Britain, []Order{advance}, "19.71")
 	// Spring: from Summer two columns left passes Spring, to Winter.
 	acc := mustParseShip(t, "ACCELERATE SHIP 1 BY 2 FREE")
-	after, evs := resolveEconomicOrders(t, s, map[Power][]Order{Britain: {advance, acc}})
+	after, evs := resolveShips(t, s, map[Power][]Order{Britain: {advance, acc}})
 	sh := after.Powers[Britain].Naval.Building[0]
 	if sh.Row != 2 || sh.Column != Winter {
 		t.Errorf("19.73D: ship row %d column %s, want row 2, Winter", sh.Row, sh.Column)
@@ -337,7 +322,7 @@ func TestRule19_73DFreeAcceleration(t *testing.T) {
 		t.Errorf("19.73D: acceleration %+v, want free", a)
 	}
 	// Without advancing: moved only.
-	after, _ = resolveEconomicOrders(t, s, map[Power][]Order{Britain: {acc}})
+	after, _ = resolveShips(t, s, map[Power][]Order{Britain: {acc}})
 	if sh := after.Powers[Britain].Naval.Building[0]; sh.Row != 3 || sh.Column != Winter {
 		t.Errorf("19.73D: ship row %d column %s, want row 3, Winter", sh.Row, sh.Column)
 	}
