@@ -639,6 +639,13 @@ func checkEffect(e Effect, holder Power) []effectProblem {
 			bad(ParamTurn, "turn is for use any (12.22); an additional counter for %s is used this turn (15.32D)", e.Use)
 		}
 	}
+	// An option or a choice of a national event is its holder's: the
+	// holder's orders use it (15.32, 18.41, 19).
+	if holder != 0 && given[ParamPower] && e.Power != holder {
+		if _, choice := slotOf(e); choice || isOption(e) || e.Kind == EffectActivityCounter {
+			bad(ParamPower, "%s of a national event goes to its holder, %s: the holder's orders use it", e.Kind, holder)
+		}
+	}
 	if given[ParamTurn] && e.When != "this" && e.When != "next" {
 		bad(ParamTurn, "unknown turn %q: this or next", e.When)
 	}

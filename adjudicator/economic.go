@@ -163,6 +163,20 @@ func validate(s State, p Power, orders []Order) ([]indexedError, State) {
 		}
 		if len(stepErrs) == 0 {
 			st.apply(&scratch, p, sub, &discard)
+		} else if st.always {
+			// The part's other orders and events still act, as they do
+			// when the phase is resolved (resolveEconomic).
+			bad := map[int]bool{}
+			for _, e := range stepErrs {
+				bad[e.index] = true // an index into sub
+			}
+			var ok []Order
+			for j, o := range sub {
+				if !bad[j] {
+					ok = append(ok, o)
+				}
+			}
+			st.apply(&scratch, p, ok, &discard)
 		}
 	}
 	errs = append(errs, checkRussianConstruction(s, scratch, p, orders)...) // 18.51
@@ -195,11 +209,15 @@ type economicStep struct {
 var economicSteps = []economicStep{
 	// 9.41E: secret events played first, so that their tile points may be
 	// spent in this phase (play.go).
-	// 15.32, 9.41B-C: research and construction events before the orders
-	// they serve, played or not (eventplay.go).
+	// 15.32, 9.41B-C: construction events before the orders they serve,
+	// played or not; the projects chosen for research events, which are
+	// played at each power's research (eventplay.go).
 	{Name: "events", Rule: "9.41E", Kinds: playKinds, check: checkPlay, apply: applyPlay, always: true},
 	{Name: "industrial", Rule: "13.11A", Kinds: industrialKinds, check: checkIndustrial, apply: applyIndustrial},
-	{Name: "research", Rule: "13.11B", Kinds: researchKinds, check: checkResearch, apply: applyResearch, finish: finishResearch},
+	// 15.32: each power's research events are played at the start of its
+	// research (eventplay.go).
+	{Name: "research", Rule: "13.11B", Kinds: researchKinds, check: checkResearchAfterEvents, apply: applyResearchAfterEvents,
+		finish: finishResearch, always: true},
 	{Name: "construction", Rule: "13.11C", Kinds: constructionKinds, check: checkConstruction, apply: applyConstruction, finish: finishConstruction},
 	{Name: "shipbuilding", Rule: "13.11C", Kinds: shipbuildingKinds, check: checkShipbuilding, apply: applyShipbuilding, finish: finishShipbuilding},
 	// 9.41B-C: research and construction events take effect at the end
@@ -406,7 +424,7 @@ func Allowed(s State, p Power) []Option {
 	for _, o := range buildOrders(s, p) { // 18.11
 		try(o, o.counterPoints(), "reserve to active: +1 maintenance from next turn (11.81)"+requiredBuildNote(s, p))
 	}
-	for _, u := range slices.Compact(slices.Clone(ps.Economy.Options.FreeUnits)) { // 18.41: a random event's free unit
+	for _, u := range slices.Compact(slices.Sorted(slices.Values(ps.Economy.Options.FreeUnits))) { // 18.41: a random event's free unit
 		try(Order{Kind: Build, Units: []UnitType{u}, Args: []string{argFree}}, 0,
 			"reserve to active at no cost, from a random event (18.41); +1 maintenance from next turn (11.81)")
 	}

@@ -60,7 +60,7 @@ func (o EventOptions) Lines() []string {
 		out = append(out, fmt.Sprintf("a second %s unit may be built this turn (18.41B)", u))
 	}
 	for _, u := range o.FreeUnits {
-		out = append(out, fmt.Sprintf("a %s unit may be built at no cost: BUILD %s FREE (18.41)", u, unitWord(u)))
+		out = append(out, fmt.Sprintf("one %s unit may be built at no cost: BUILD %s FREE (18.41)", u, unitWord(u)))
 	}
 	for _, n := range o.FreeShips {
 		what := "a ship of any size"
@@ -123,7 +123,7 @@ func applyOptionEffect(s *State, p Power, e Effect, evs *[]Event) (note string, 
 		note = fmt.Sprintf("%s may build a second %s unit this turn (18.41B)", p.Title(), e.Unit)
 	case EffectFreeUnit: // 18.41
 		o.FreeUnits = append(o.FreeUnits, e.Unit)
-		note = fmt.Sprintf("%s may build a %s unit at no cost this turn: BUILD %s FREE (18.41)", p.Title(), e.Unit, unitWord(e.Unit))
+		note = fmt.Sprintf("%s may build one %s unit at no cost this turn: BUILD %s FREE (18.41)", p.Title(), e.Unit, unitWord(e.Unit))
 	case EffectFreeShip: // 19.62
 		o.FreeShips = append(o.FreeShips, e.Value)
 		what := "a ship"
@@ -162,6 +162,9 @@ func eventCounter(s *State, p Power, e Effect, evs *[]Event) string {
 	before := ps.Counters
 	RefreshCounters(s, p, evs)
 	if ps.Counters == before {
+		// Nothing to lose: the loss does not wait for a counter gained
+		// later in the turn.
+		ps.Economy.CountersNow = ps.Economy.CountersNow.sub(c)
 		return fmt.Sprintf("no effect: %s has no activity counter of strength %d to lose (12.22)", p.Title(), abs(e.Value))
 	}
 	return fmt.Sprintf("%s %s an activity counter of strength %d this turn (12.22)", p.Title(), verb, abs(e.Value))

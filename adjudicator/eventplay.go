@@ -10,38 +10,60 @@ import (
 // National research and construction events in the economic phase (15.32,
 // 9.41B-C, 18.41, 19). A power's national events of these categories
 // drawn this turn, public or secret, are held until its economic orders
-// are carried out. They are played at the start of the phase, before the
-// research segment's points and the construction segment's orders, so
-// that
+// are carried out:
 //
-//   - a research event advances its project before the side's points are
-//     placed, as in the example of 15.6, and its surplus (15.24) can be
-//     reassigned with RESEARCH <project> REASSIGN <n> in the same orders;
-//   - a construction event's options (eventoptions.go) are there for the
-//     construction and shipbuilding orders of the same phase.
+//   - a construction event is played at the start of the phase (the
+//     "events" part), so that its options (eventoptions.go) are there for
+//     the construction and shipbuilding orders;
+//   - a research event is played at the start of its holder's research,
+//     in the order of play, before the holder's points (15.32: any time in
+//     the research segment; the example of 15.6 plays it first). Its
+//     surplus (15.24) can be reassigned with RESEARCH <project> REASSIGN
+//     <n> in the same orders. Each power's research orders are checked
+//     against the sheet with its own events played (what it could know);
+//     an ally's event played earlier in the order of play may still take a
+//     project's last steps, as an ally's point may (15.23A).
 //
 // The holder chooses the projects of an event that leaves them open
 // (15.32A-C: a project or projects of a category) with PLAY <card>:
-// <project>, <project>. An event not played by the holder is played by
-// the judge at the same point, with the choice defaultChoice makes; the
-// holder's notice says which. A secret event played so is revealed with
-// the phase's results at the end of the economic phase (9.41B-C): the
-// whole phase is one adjudication.
+// <project>, <project>, an order of the events part that records the
+// choice (EventDeck.Chosen) for the research part. An event without a
+// choice is played with the one defaultChoice makes; the holder's notice
+// says which. A secret event played so is revealed with the phase's
+// results at the end of the economic phase (9.41B-C): the whole phase is
+// one adjudication.
+
+// EventChoice is the projects a power chose with PLAY for a research
+// event of this turn (15.32), kept until its research is carried out.
+type EventChoice struct {
+	Card     int      `json:"card"`
+	Power    Power    `json:"power"`
+	Projects []string `json:"projects"`
+}
 
 // economicHeld reports whether h is a national event played in the
-// economic phase (research and construction events, 9.41B-C).
-func economicHeld(h HeldEvent) bool {
-	return h.Power != 0 && h.At == RevealEconomicEnd && !h.Doubling
+// economic phase: a research or construction event (9.41B-C).
+func economicHeld(d *EventDeck, h HeldEvent) bool {
+	if h.Power == 0 || h.At != RevealEconomicEnd || h.Doubling {
+		return false
+	}
+	c := eventOf(d, h).Category
+	return c == CategoryResearch || c == CategoryConstruction
 }
 
 // heldEconomic lists the economic-phase events p holds, in drawing order.
 func heldEconomic(s State, p Power) []HeldEvent {
+	return heldOf(s, p, "")
+}
+
+// heldOf lists p's economic-phase events of category c (any when empty).
+func heldOf(s State, p Power, c EventCategory) []HeldEvent {
 	if s.Events == nil {
 		return nil
 	}
 	var out []HeldEvent
 	for _, h := range s.Events.Held {
-		if h.Power == p && economicHeld(h) {
+		if h.Power == p && economicHeld(s.Events, h) && (c == "" || eventOf(s.Events, h).Category == c) {
 			out = append(out, h)
 		}
 	}
@@ -238,44 +260,106 @@ func researchEventEffect(s *State, p Power, e Effect, choices *[]string, evs *[]
 	} else {
 		names = []string{e.Project}
 	}
-	var notes []string
+	var advanced, skipped []string
 	for _, n := range names {
 		r, ok := projectFor(p, n)
 		if !ok {
-			notes = append(notes, "no effect: no project "+n+" for "+p.Title())
+			skipped = append(skipped, "no project "+n+" for "+p.Title())
 			continue
 		}
 		if e.Kind == EffectResearchSpyRing {
 			if slices.Contains(s.Sheets.SpyPoints, spyPointKey(r)) {
-				notes = append(notes, fmt.Sprintf("no effect: %s has had its one spy-ring point of the game (16.16B)", r.ID()))
+				skipped = append(skipped, fmt.Sprintf("%s has had its one spy-ring point of the game (16.16B)", r.ID()))
 				continue
 			}
 			s.Sheets.SpyPoints = append(s.Sheets.SpyPoints, spyPointKey(r))
 		}
-		before := s.Sheets.Steps(r)
-		surplus, _ := ResearchEvent(s, p, r.ID(), steps, false, evs)
-		note := fmt.Sprintf("%s +%d step(s), %d in all", r.ID(), s.Sheets.Steps(r)-before, s.Sheets.Steps(r))
-		if surplus > 0 {
-			note += fmt.Sprintf("; %d surplus %s point(s) to reassign this turn: RESEARCH <project> REASSIGN <points> (15.24)", surplus, r.Category)
-		}
-		notes = append(notes, note)
+		// The note is public with the event (9.41B): it names the
+		// project, not the steps taken or the surplus, which would tell
+		// the other side the state of the sheet (15.15); those are in the
+		// holder's private events (ResearchSurplusGained) and sheet.
+		ResearchEvent(s, p, r.ID(), steps, false, evs)
+		advanced = append(advanced, r.ID())
 	}
-	return fmt.Sprintf("%s: %s (%s)", p.Title(), strings.Join(notes, "; "), rule)
+	what := map[EffectKind]string{EffectResearchSteps: fmt.Sprintf("%d step(s) each", steps),
+		EffectResearchLevels: fmt.Sprintf("%d level(s)", e.Value), EffectResearchSpyRing: "a spy-ring point"}[e.Kind]
+	var parts []string
+	if len(advanced) > 0 {
+		parts = append(parts, fmt.Sprintf("%s advanced, %s", strings.Join(advanced, ", "), what))
+	}
+	if len(skipped) > 0 {
+		parts = append(parts, "no effect: "+strings.Join(skipped, "; "))
+	}
+	return fmt.Sprintf("%s: %s (%s)", p.Title(), strings.Join(parts, "; "), rule)
 }
 
-// playEconomicEvents plays p's economic-phase events the PLAY orders did
-// not: at the start of the phase, with the default choices (15.32).
-func playEconomicEvents(s *State, p Power, evs *[]Event) {
-	for _, h := range heldEconomic(*s, p) {
+// playHeldOf plays p's economic-phase events of category c (any when
+// empty): construction events at the start of the phase, research events
+// at the start of p's research, each with the projects p chose with PLAY
+// or the default choice (15.32).
+func playHeldOf(s *State, p Power, c EventCategory, evs *[]Event) {
+	for _, h := range heldOf(*s, p, c) {
 		removeHeld(s, h)
-		how := "takes effect in the economic phase, before the research and construction orders"
+		where := "in the economic phase, before the construction orders"
+		if eventOf(s.Events, h).Category == CategoryResearch {
+			where = "in the research segment, before " + p.Title() + "'s research points"
+		}
+		how := "takes effect " + where
 		if h.Secret {
-			how = "revealed: played in the economic phase, before the research and construction orders"
+			how = "revealed: played " + where
 		}
+		choice, chosen := takeChoice(s.Events, h)
 		if len(choiceSlots(eventOf(s.Events, h))) > 0 {
-			how += "; not played, so the judge chose the projects"
+			if chosen {
+				how += "; the projects chosen with PLAY"
+			} else {
+				how += "; not played, so the judge chose the projects"
+			}
 		}
-		playEvent(s, h, nil, how, "15.32, 9.41B-C", evs)
+		playEvent(s, h, choice, how, "15.32, 9.41B-C", evs)
+	}
+}
+
+// recordChoice keeps the projects p chose for card (15.32) for its
+// research, replacing an earlier choice.
+func recordChoice(d *EventDeck, p Power, card int, projects []string) {
+	d.Chosen = slices.DeleteFunc(d.Chosen, func(c EventChoice) bool { return c.Card == card && c.Power == p })
+	d.Chosen = append(d.Chosen, EventChoice{Card: card, Power: p, Projects: slices.Clone(projects)})
+}
+
+// takeChoice removes and returns the projects chosen for h, if any.
+func takeChoice(d *EventDeck, h HeldEvent) ([]string, bool) {
+	i := slices.IndexFunc(d.Chosen, func(c EventChoice) bool { return c.Card == h.Card && c.Power == h.Power })
+	if i < 0 {
+		return nil, false
+	}
+	projects := d.Chosen[i].Projects
+	d.Chosen = slices.Delete(d.Chosen, i, i+1)
+	return projects, true
+}
+
+// checkResearchAfterEvents checks p's research orders against s with p's
+// research events played first (15.32): the research part of the
+// economic phase.
+func checkResearchAfterEvents(s State, p Power, orders []Order) []indexedError {
+	if len(orders) == 0 {
+		return nil
+	}
+	if len(heldOf(s, p, CategoryResearch)) > 0 {
+		c := s.Clone()
+		var discard []Event
+		playHeldOf(&c, p, CategoryResearch, &discard)
+		s = c
+	}
+	return checkResearch(s, p, orders)
+}
+
+// applyResearchAfterEvents plays p's research events, then carries out
+// its checked research orders (15.32, 15.2).
+func applyResearchAfterEvents(s *State, p Power, orders []Order, evs *[]Event) {
+	playHeldOf(s, p, CategoryResearch, evs)
+	if len(orders) > 0 {
+		applyResearch(s, p, orders, evs)
 	}
 }
 
@@ -330,7 +414,7 @@ func PlayableEvents(s State, p Power) []HeldEvent {
 	}
 	var out []HeldEvent
 	for _, h := range s.Events.heldOrNil() {
-		if h.Power == p && ((h.Secret && h.Playable) || (economicHeld(h) && len(choiceSlots(eventOf(s.Events, h))) > 0)) {
+		if h.Power == p && ((h.Secret && h.Playable && !economicHeld(s.Events, h)) || (economicHeld(s.Events, h) && len(choiceSlots(eventOf(s.Events, h))) > 0)) {
 			out = append(out, h)
 		}
 	}
@@ -361,7 +445,8 @@ func AfterEconomicEvents(s State, p Power) State {
 	}
 	c := s.Clone()
 	var discard []Event
-	playEconomicEvents(&c, p, &discard)
+	playHeldOf(&c, p, CategoryConstruction, &discard)
+	playHeldOf(&c, p, CategoryResearch, &discard)
 	return c
 }
 

@@ -361,3 +361,74 @@ func TestRule15_31DeckRefusesChoicesOnGeneralEvents(t *testing.T) {
 		}
 	}
 }
+
+// Rule 9.41 and 8.21B: a secret conversion event is not played by itself
+// at the start of the economic phase (only research and construction
+// events are, 15.32): unplayed, its cost change does not act.
+func TestRule15_32OnlyResearchAndConstructionEventsPlayThemselves(t *testing.T) {
+	s := eventGame(t, Italy, CardEvent{Title: "Strikes", Secret: true, Category: CategoryConversion,
+		Effects: []Effect{{Kind: EffectMobilizationCost, Value: 1}}})
+	if after := AfterEconomicEvents(s, Italy); MobilizeCost(after, Italy) != MobilizeCost(s, Italy) {
+		t.Error("8.21B: an unplayed secret conversion event acted")
+	}
+	if errs := Validate(s, Italy, []Order{{Kind: Mobilize, From: Idle}}); len(errs) > 0 && errs[0].Rule == "14.31" {
+		t.Errorf("mobilization refused: %v", errs)
+	}
+}
+
+// Rule 15.32 with an ally: each power's research orders are checked
+// against its own events; an ally's event played earlier takes the steps
+// it takes, and the power's orders are not voided as a whole.
+func TestRule15_32AllyEventDoesNotVoidResearch(t *testing.T) {
+	s := eventGame(t, Britain, CardEvent{Title: "Radar", Secret: true, Category: CategoryResearch,
+		Effects: []Effect{{Kind: EffectResearchSteps, Project: "radar", Value: 3}}})
+	s.Powers[France].Counters = ActivityCounters{One: 1}
+	orders := rs(t, "research counter 1", "research radar")
+	after, evs := resolveShips(t, s, map[Power][]Order{France: orders})
+	for _, e := range evs {
+		if v, ok := e.(OrderVoided); ok && v.Power == France {
+			t.Errorf("France's order voided: %+v", v)
+		}
+	}
+	if got := stepsOf(t, after, Allies, "radar"); got != 4 {
+		t.Errorf("radar %d steps, want 3 from the British event and France's point", got)
+	}
+}
+
+// Rule 15.32: a PLAY refused does not keep the events' options from the
+// email's other orders (Validate carries out the part's other orders and
+// events, as the resolution does).
+func TestRule15_32RefusedPlayKeepsTheOptions(t *testing.T) {
+	s := eventGame(t, Russia, CardEvent{Title: "Reservists", Category: CategoryConstruction,
+		Effects: []Effect{{Kind: EffectFreeUnit, Unit: Infantry}}})
+	s.Powers[Russia].Reserve.Infantry = 1
+	card := heldCard(t, s, Russia)
+	errs := Validate(s, Russia, []Order{play(card, "radar"), {Kind: Build, Units: []UnitType{Infantry}, Args: []string{argFree}}})
+	if len(errs) != 1 || errs[0].Index != 0 {
+		t.Errorf("errors %v, want only the PLAY refused", errs)
+	}
+}
+
+// Rule 19.73D en passant into the launch row, and 19.62: the free ships
+// are matched whatever the order of the FREE orders.
+func TestRule19_73DLaunchEnPassantAnd19_62FreeShipsMatched(t *testing.T) {
+	s := eventGame(t, Britain, CardEvent{Title: "Overtime", Category: CategoryConstruction,
+		Effects: []Effect{{Kind: EffectFreeAcceleration, Value: 1}}})
+	n := &s.Powers[Britain].Naval
+	n.Next = 1
+	n.Building = []Ship{{No: 1, Class: Battleship3, Row: 2, Column: Summer, LaidDown: Turn{Year: 1934, Season: Spring}}}
+	s.Powers[Britain].Counters = ActivityCounters{Three: 1, Ship: 2}
+	after, _ := resolveShips(t, s, map[Power][]Order{Britain: {mustParseShip(t, "LAUNCH SHIP 1 WITH 3"), mustParseShip(t, "ACCELERATE SHIP 1 BY 1 FREE")}})
+	if l := after.Powers[Britain].Naval.Launched; len(l) != 1 {
+		t.Errorf("19.73D, 19.74: launched %+v, want ship 1", l)
+	}
+	g := shipGame()
+	g.Powers[Germany].Economy.Options.FreeShips = []int{0, 3}
+	g.Powers[Germany].TilePoints = 20
+	setSteps(t, &g, Axis, "german battleship design", 6)
+	g.Research = append(g.Research, ResearchResult{Side: Axis, Power: Germany, Project: "battleship design", Results: 1, Rule: "16.13B"})
+	orders := []Order{mustParseShip(t, "LAY DOWN BATTLESHIP 3 FREE"), mustParseShip(t, "LAY DOWN BATTLESHIP 4 FREE")}
+	if errs := Validate(g, Germany, orders); len(errs) > 0 {
+		t.Errorf("19.62: two free ships refused: %v", errs)
+	}
+}

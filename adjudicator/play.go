@@ -34,7 +34,7 @@ func checkPlay(s State, p Power, orders []Order) []indexedError {
 			fail("card %d is played twice", o.Card)
 		case !ok:
 			fail("%s holds no random event of card %d still to play", p.Title(), o.Card)
-		case economicHeld(h): // 15.32: with the projects it leaves open
+		case economicHeld(s.Events, h): // 15.32: with the projects it leaves open
 			if rule, msg := checkChoice(s, p, h, o.Args); rule != "" {
 				errs = append(errs, indexedError{OrderError{Order: o, Rule: rule, Msg: msg}, i})
 			}
@@ -67,22 +67,23 @@ func heldBy(s State, p Power, card int) (HeldEvent, bool) {
 	return HeldEvent{}, false
 }
 
-// applyPlay reveals and applies the played events, then p's research and
-// construction events it did not play (15.32, eventplay.go).
+// applyPlay reveals and applies the played secret events, records the
+// projects chosen for research events (played at p's research), then
+// plays p's construction events (15.32, eventplay.go).
 func applyPlay(s *State, p Power, orders []Order, evs *[]Event) {
 	for _, o := range orders {
 		h, ok := heldBy(*s, p, o.Card)
 		if !ok {
 			continue
 		}
-		removeHeld(s, h)
-		if economicHeld(h) {
-			playEvent(s, h, o.Args, "played in the economic phase, before the research and construction orders", "15.32, 9.41B-C", evs)
+		if economicHeld(s.Events, h) { // 15.32: played in its part (eventplay.go)
+			recordChoice(s.Events, p, o.Card, o.Args)
 			continue
 		}
+		removeHeld(s, h)
 		playEvent(s, h, nil, "played", "9.41E", evs)
 	}
-	playEconomicEvents(s, p, evs)
+	playHeldOf(s, p, CategoryConstruction, evs) // 9.41C, 18.41, 19: before the construction orders
 }
 
 // playOptions offers PLAY for each playable secret event p holds.

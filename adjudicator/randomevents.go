@@ -56,9 +56,12 @@ type EventDeck struct {
 	// held by a power (8.31) and public events waiting for their phase.
 	Held []HeldEvent `json:"held"`
 	// Pending are this turn's effects whose phase stormjudge does not
-	// adjudicate yet (diplomacy, crises, construction options ...): kept
-	// for the code of that phase; cleared when the turn ends.
+	// adjudicate yet (diplomacy): kept for the code of that phase; cleared
+	// when the turn ends.
 	Pending []PendingEffect `json:"pending"`
+	// Chosen are the projects chosen with PLAY for this turn's research
+	// events, until they are played at the holder's research (15.32).
+	Chosen []EventChoice `json:"chosen,omitempty"`
 }
 
 // Reveal is when a held event takes effect (9.41).
@@ -121,6 +124,10 @@ func (d *EventDeck) clone() *EventDeck {
 	c.Stacked = cloneSlice(d.Stacked)
 	c.Held = cloneSlice(d.Held)
 	c.Pending = cloneSlice(d.Pending)
+	c.Chosen = cloneSlice(d.Chosen)
+	for i := range c.Chosen {
+		c.Chosen[i].Projects = cloneSlice(c.Chosen[i].Projects)
+	}
 	return &c
 }
 
@@ -382,7 +389,7 @@ func dealEvents(s *State, p Power, n int, extra bool, evs *[]Event) {
 				}
 			}
 			*evs = append(*evs, RandomEventApplied{Turn: s.Turn, Card: num, Power: p, Title: ev.Title, Text: ev.Text,
-				Category: ev.Category, How: "drawn (public); takes effect in the economic phase, before the research and construction orders", Rule: rule + ", 8.31, 15.32",
+				Category: ev.Category, How: "drawn (public); takes effect in the economic phase, before the orders it serves", Rule: rule + ", 8.31, 15.32",
 				Outcomes: now})
 			continue
 		}
@@ -500,6 +507,7 @@ func endTurnEvents(s *State, evs *[]Event) {
 	}
 	d.InPlay = []int{}
 	d.Pending = []PendingEffect{}
+	d.Chosen = nil
 	for _, p := range Powers {
 		s.Powers[p].ConvertCostModifier = 0 // 14.21: this turn
 		s.Powers[p].MobilizeCostModifier = 0

@@ -201,12 +201,11 @@ func TestRule9_41RevealTiming(t *testing.T) {
 					}
 					income = 1
 				case France:
-					// 15.32: played at the start of the economic phase,
-					// before its first order (the income phase's events
-					// came last).
+					// 15.32: played at the start of France's research, in
+					// the economic phase (after its industrial part).
 					research = 1
-					if seg != SegIncome || !strings.Contains(x.Rule, "15.32") {
-						t.Errorf("research event revealed in %s (rule %s), want the economic phase's first step", seg, x.Rule)
+					if seg != SegEconomic || !strings.Contains(x.Rule, "15.32") {
+						t.Errorf("research event revealed in %s (rule %s), want the economic phase's research", seg, x.Rule)
 					}
 				case Britain:
 					crisis = 1

@@ -153,8 +153,7 @@ func planShipbuilding(s State, p Power, orders []Order) (shipPlan, []indexedErro
 			}
 			_, shipyard, saved, _ := shipCounters(o)
 			if isFree(o) { // 19.62: a random event's ship at no cost
-				size := c.Size
-				if !takeOption(&freeShips, func(n int) bool { return n == 0 || n >= size }) {
+				if !takeFreeShip(&freeShips, c.Size) {
 					if len(ps.Economy.Options.FreeShips) == 0 {
 						bad(i, "19.62", "no random event lets you lay down a ship at no cost this turn")
 					} else {
@@ -204,8 +203,13 @@ func planShipbuilding(s State, p Power, orders []Order) (shipPlan, []indexedErro
 			case accelerated[no]:
 				bad(i, "19.73", "ship %d is already accelerated this turn", no)
 				continue
-			case isFree(o) && n.ship(no).Row-1 == LaunchRow && advanced[no] > 0:
+			case isFree(o) && n.ship(no).Row-1 == LaunchRow && advanced[no] > 0 && n.ship(no).Column == season:
+				// Before construction it would move the ship out of the
+				// turn's column (19.73D); after, the ship is launched.
 				bad(i, "19.74", "ship %d is launched when advanced; there is nothing to accelerate", no)
+				continue
+			case isFree(o) && deferredShip(orders, no):
+				bad(i, "19.73D", "ship %d is deferred this turn; it cannot also be accelerated", no)
 				continue
 			case isFree(o):
 				// 19.73D: any column, before or after normal construction.
@@ -423,7 +427,7 @@ func applyShipbuilding(s *State, p Power, orders []Order, evs *[]Event) {
 		cost := ShipCost(*s, p, c)
 		if isFree(o) { // 19.62
 			cost = 0
-			takeOption(&ps.Economy.Options.FreeShips, func(n int) bool { return n == 0 || n >= c.Size() })
+			takeFreeShip(&ps.Economy.Options.FreeShips, c.Size())
 		}
 		*evs = append(*evs, ShipLaidDown{Turn: turn, Power: p, Ship: sh, Cost: cost, Free: isFree(o)})
 	}
@@ -510,6 +514,36 @@ func ShipLabel(p Power, sh Ship) string {
 func enPassant(from, season Season, cols int) bool {
 	for k := 1; k <= cols; k++ {
 		if nextColumn(from, -k) == season {
+			return true
+		}
+	}
+	return false
+}
+
+// takeFreeShip uses the free ship (19.62) that fits a ship of size with
+// the least to spare, one of any size last, and reports whether there was
+// one: so the order of the FREE orders does not matter.
+func takeFreeShip(list *[]int, size int) bool {
+	best := -1
+	for i, n := range *list {
+		if n != 0 && n < size {
+			continue
+		}
+		if best < 0 || (*list)[best] == 0 || (n != 0 && n < (*list)[best]) {
+			best = i
+		}
+	}
+	if best < 0 {
+		return false
+	}
+	*list = slices.Delete(*list, best, best+1)
+	return true
+}
+
+// deferredShip reports a DEFER order of ship no among orders.
+func deferredShip(orders []Order, no int) bool {
+	for _, o := range orders {
+		if n, ok := shipNumber(o); ok && n == no && o.Kind == Defer {
 			return true
 		}
 	}

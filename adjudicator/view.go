@@ -325,14 +325,14 @@ func derivePower(s State, p Power) *PowerView {
 		v.Naval = nv
 	}
 	v.Research = deriveResearch(s, p)
-	v.EventOptions = append(EconomicEventLines(s, p), after.Powers[p].Economy.Options.Lines()...)
-	if v.EventOptions == nil {
-		v.EventOptions = []string{}
-	}
+	v.EventOptions = []string{}
 	v.Surplus = []ResearchSurplus{}
-	for _, sp := range after.Sheets.Surplus {
-		if sp.Power == p && sp.Turn == s.Turn {
-			v.Surplus = append(v.Surplus, sp)
+	if s.Segment == SegEconomic { // the options serve this phase's orders only
+		v.EventOptions = append(EconomicEventLines(s, p), after.Powers[p].Economy.Options.Lines()...)
+		for _, sp := range after.Sheets.Surplus {
+			if sp.Power == p && sp.Turn == s.Turn {
+				v.Surplus = append(v.Surplus, sp)
+			}
 		}
 	}
 	v.Required = slices.Contains(Required(s), p)
