@@ -311,7 +311,7 @@ func playHeldOf(s *State, p Power, c EventCategory, evs *[]Event) {
 		choice, chosen := takeChoice(s.Events, h)
 		if len(choiceSlots(eventOf(s.Events, h))) > 0 {
 			if chosen {
-				how += "; the projects chosen with PLAY"
+				how = "played " + where + ", with the projects its holder chose"
 			} else {
 				how += "; not played, so the judge chose the projects"
 			}
