@@ -274,6 +274,7 @@ func TestEventsRoundTrip(t *testing.T) {
 	evs = append(evs, unitRoundTripEvents()...)     // mobilization_test.go
 	evs = append(evs, shipRoundTripEvents()...)     // shipbuilding_test.go
 	evs = append(evs, purgeRoundTripEvents()...)    // purge_test.go
+	evs = append(evs, diplomacyRoundTripEvents()...) // diplomacy_test.go
 	b, err := MarshalEvents(evs)
 	if err != nil {
 		t.Fatal(err)

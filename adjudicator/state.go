@@ -27,6 +27,8 @@ type State struct {
 	// Events is the random event deck in play (8.4, 9.1; randomevents.go);
 	// nil in a game without a deck.
 	Events *EventDeck `json:"events,omitempty"`
+	// Diplomacy is the current turn's diplomatic phase (24; diplomacy.go).
+	Diplomacy DiplomacyState `json:"diplomacy"`
 }
 
 // Factories counts a power's factories by use (11.21).
@@ -165,6 +167,10 @@ type Minor struct {
 	// Germany, Britain for France and the reverse) in the same country
 	// (11.61A-B).
 	PartnerFlags int `json:"partner_flags,omitempty"`
+	// RussianFlags are Russian flags beside Allied ones (FlagPower Britain
+	// or France), which may share a target until the Nazi-Soviet Pact
+	// (24.82B); Russia's flags alone are FlagPower Russia.
+	RussianFlags int `json:"russian_flags,omitempty"`
 	// Controller is the Axis power controlling the country, which holds a
 	// permanent trade pact (11.61E).
 	Controller Power `json:"controller,omitempty"`
@@ -269,6 +275,9 @@ type Conditions struct {
 	PactViolated bool `json:"pact_violated"`
 	// Germany committed aggression against the Baltic States.
 	BalticAggression bool `json:"baltic_aggression"`
+	// NaziSovietPact: the pact is signed (24.38, 24.74, 24.82B; set by the
+	// crisis rules).
+	NaziSovietPact bool `json:"nazi_soviet_pact,omitempty"`
 }
 
 // RussianMobilizationFreed reports whether 14.43C lets Russia mobilize
@@ -307,6 +316,7 @@ func (s State) Clone() State {
 	c.Russia.FullCohesionSince = cloneTurn(s.Russia.FullCohesionSince)
 	c.EAIFacts = s.EAIFacts.clone()
 	c.Events = s.Events.clone()
+	c.Diplomacy = s.Diplomacy.clone()
 	return c
 }
 

@@ -1,0 +1,660 @@
+package adjudicator
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// The diplomatic phase's engine (24): diplomatic counters placed in the
+// rounds of 24.55 with their values sealed (24.54C) behind a public
+// commitment, and diplomacy resolved target by target (24.8) into flags
+// (24.82). This file is the engine only: the segments of the phase are
+// not yet wired to it (resolve.go still skips them) until the judge, the
+// reports and the e2e tests play the phase by email (issue 11). Military
+// counters (24.4), the anti-Comintern counter (24.3), spy rings (24.551),
+// covert operations (16.16A), civil wars (25) and the flexible events
+// (4.16) are still to come.
+
+// Diplomatic is the order DIPLOMATIC <country> <strength>: one diplomatic
+// counter of that strength placed in a minor country (24.5). Order.Project
+// holds the country, Order.Counters the strength.
+const Diplomatic OrderKind = "diplomatic"
+
+// placementRounds lists who places in each round of 24.55, in the order
+// of play.
+var placementRounds = map[Segment][]Power{
+	SegDiplomacyAxis1:  {Germany, Italy},  // 24.55A
+	SegDiplomacyRussia: {Russia},          // 24.55B
+	SegDiplomacyAllies: {Britain, France}, // 24.55C
+	SegDiplomacyAxis2:  {Germany, Italy},  // 24.55D
+}
+
+// Placement is one diplomatic counter placed this turn. Its strength is
+// sealed until diplomacy is resolved (24.54C): only the placing power's
+// notice and the engine know it.
+type Placement struct {
+	Power    Power   `json:"power"`
+	Country  string  `json:"country"`
+	Strength int     `json:"strength"`
+	Round    Segment `json:"round"`
+	// Exempt is the 24.54E exception the placement falls under ("" when
+	// it counts against the two-counter limit).
+	Exempt string `json:"exempt,omitempty"`
+}
+
+// Commitment binds a power's sealed placements of a round: Hash is the
+// SHA-256 of CommitmentText, public when the round is placed; Salt is
+// revealed with the values when diplomacy is resolved, so that anyone can
+// check the values did not change (docs/diplomacy.md).
+type Commitment struct {
+	Power Power   `json:"power"`
+	Round Segment `json:"round"`
+	Hash  string  `json:"hash"`
+	Salt  string  `json:"salt,omitempty"` // secret until resolution
+}
+
+// DiplomaticModifier is a random event's diplomatic modifier in a target
+// this turn (9.31C, 24.16): it favours Side; Power is the major power that
+// benefits (24.81A: Germany for the Axis, France for the Allies when the
+// event does not say).
+type DiplomaticModifier struct {
+	Country string `json:"country"`
+	Side    Side   `json:"side"`
+	Power   Power  `json:"power"`
+	Value   int    `json:"value"`
+	Card    int    `json:"card,omitempty"`
+	Rule    string `json:"rule"`
+}
+
+// DiplomacyState is the diplomatic phase of the current turn.
+type DiplomacyState struct {
+	Placements  []Placement          `json:"placements"`
+	Commitments []Commitment         `json:"commitments"`
+	Modifiers   []DiplomaticModifier `json:"modifiers"`
+	// Threat are the +1 modifiers of 24.83 for the next turn's diplomacy:
+	// an Axis result that eliminated a Russian flag.
+	Threat []DiplomaticModifier `json:"threat,omitempty"`
+}
+
+func (d DiplomacyState) clone() DiplomacyState {
+	c := d
+	c.Placements = cloneSlice(d.Placements)
+	c.Commitments = cloneSlice(d.Commitments)
+	c.Modifiers = cloneSlice(d.Modifiers)
+	c.Threat = cloneSlice(d.Threat)
+	return c
+}
+
+// russianTargets are where Russia may place before full cohesion
+// (24.61B) and the targets full cohesion adds (24.61C).
+var (
+	russianTargets     = []string{"Finland", "Poland", "Rumania", "Turkey"}                                               // 24.61B
+	russianFullTargets = []string{"Albania", "Bulgaria", "Czechoslovakia", "Greece", "Hungary", "Sweden", "Yugoslavia"} // 24.61C
+)
+
+// conquered reports a minor country that was the target of a successful
+// aggression (24.56A).
+func conquered(s State, country string) bool {
+	for _, a := range s.SupportFacts.Aggressions {
+		if a.Target == country && a.Completed != nil {
+			return true
+		}
+	}
+	if m := s.Minor(country); m != nil && m.Controller != 0 {
+		return true
+	}
+	return false
+}
+
+// FlagCounts returns the flags of each major power in m (24.18).
+func (m Minor) FlagCounts() map[Power]int {
+	c := map[Power]int{}
+	if m.FlagPower != 0 {
+		c[m.FlagPower] += m.Flags
+		if q := alliancePartner[m.FlagPower]; q != 0 {
+			c[q] += m.PartnerFlags
+		}
+		if SideOf(m.FlagPower) == Allies {
+			c[Russia] += m.RussianFlags
+		}
+	}
+	for p, n := range c {
+		if n == 0 {
+			delete(c, p)
+		}
+	}
+	return c
+}
+
+// TotalFlags is the number of flags in m (24.82D: never more than four).
+func (m Minor) TotalFlags() int { return m.Flags + m.PartnerFlags + m.RussianFlags }
+
+// setFlagCounts records per-power flag counts in m's fields: the Axis or
+// the Allies (the power with more flags first; Germany or France on a
+// tie) with its partner, Russian flags beside Allied ones before the
+// Nazi-Soviet Pact (24.82B), or Russia alone.
+func (m *Minor) setFlagCounts(c map[Power]int) {
+	m.FlagPower, m.Flags, m.PartnerFlags, m.RussianFlags = 0, 0, 0, 0
+	pick := func(a, b Power) {
+		first, second := a, b
+		if c[b] > c[a] {
+			first, second = b, a
+		}
+		m.FlagPower, m.Flags, m.PartnerFlags = first, c[first], c[second]
+	}
+	switch {
+	case c[Germany]+c[Italy] > 0:
+		pick(Germany, Italy)
+	case c[France]+c[Britain] > 0:
+		pick(France, Britain)
+		m.RussianFlags = c[Russia]
+	case c[Russia] > 0:
+		m.FlagPower, m.Flags = Russia, c[Russia]
+	}
+}
+
+// placedThisTurn returns p's placements of this turn.
+func placedThisTurn(s State, p Power) []Placement {
+	var out []Placement
+	for _, pl := range s.Diplomacy.Placements {
+		if pl.Power == p {
+			out = append(out, pl)
+		}
+	}
+	return out
+}
+
+// russianDiplomacyBarred reports 24.61A: a Great Purge, or a Party purge
+// (or purge event) that prohibits diplomacy.
+func russianDiplomacyBarred(s State) bool {
+	return s.Russia.GreatPurge || s.Russia.NoDiplomaticCounters
+}
+
+// exemption returns the 24.54E exception a placement of p in country falls
+// under: a country with a Russian flag (24.54E); "" when it counts against
+// the limit. (Spy rings, civil wars and civil-war counters come with
+// their rules.)
+func exemption(s State, country string) string {
+	if m := s.Minor(country); m != nil && m.FlagCounts()[Russia] > 0 {
+		return "a Russian flag (24.54E)"
+	}
+	return ""
+}
+
+// checkPlacements checks p's DIPLOMATIC orders for the open round against
+// 24.5, 24.55, 24.56 and 24.61.
+func checkPlacements(s State, p Power, orders []Order) []indexedError {
+	var errs []indexedError
+	bad := func(i int, rule, format string, a ...any) {
+		errs = append(errs, indexedError{OrderError{Order: orders[i], Rule: rule, Msg: fmt.Sprintf(format, a...)}, i})
+	}
+	ps := s.Powers[p]
+	if !slices.Contains(placementRounds[s.Segment], p) {
+		for i := range orders {
+			bad(i, "24.55", "%s places no diplomatic counters in %s", p.Title(), s.Segment.Title())
+		}
+		return errs
+	}
+	earlier := placedThisTurn(s, p)
+	counted := 0
+	for _, pl := range earlier {
+		if pl.Exempt == "" {
+			counted++
+		}
+	}
+	if s.Segment == SegDiplomacyAxis2 && len(earlier) == 0 {
+		for i := range orders {
+			bad(i, "24.55D", "%s placed no diplomatic counter in the first round, so it places none in the second", p.Title())
+		}
+		return errs
+	}
+	var used ActivityCounters
+	cost := 0
+	for _, pl := range earlier {
+		cost += pl.Strength
+	}
+	seen := map[string]bool{}
+	thisRound := 0
+	for i, o := range orders {
+		country, ok := FindCountry(o.Project)
+		switch {
+		case !ok:
+			bad(i, "24.21", "%q is not a diplomatic target (24.21)", o.Project)
+			continue
+		case country == RussiaTarget:
+			bad(i, "24.56E", "diplomatic counters may not be placed in Russia")
+			continue
+		case conquered(s, country):
+			bad(i, "24.56A", "%s was the target of a successful aggression", country)
+			continue
+		case seen[country] || slices.ContainsFunc(earlier, func(pl Placement) bool { return pl.Country == country }):
+			bad(i, "24.54D", "one diplomatic counter per country a turn: %s already has yours", country)
+			continue
+		}
+		seen[country] = true
+		if q := alliancePartner[p]; q != 0 && slices.ContainsFunc(placedThisTurn(s, q), func(pl Placement) bool { return pl.Country == country }) {
+			bad(i, "24.56C", "%s placed a diplomatic counter in %s this turn", q.Title(), country)
+			continue
+		}
+		m := s.Minor(country)
+		if SideOf(p) == Allies && m != nil && m.FlagCounts()[Russia] > 0 {
+			bad(i, "24.56D", "%s has a Russian flag: the Allies may not place a diplomatic counter there", country)
+			continue
+		}
+		if SideOf(p) == Allies && publicModifierFor(s, country, Soviet) {
+			bad(i, "24.56D", "a Russian diplomatic random event applies to %s this turn: the Allies may not place a diplomatic counter there", country)
+			continue
+		}
+		if p == Russia {
+			if russianDiplomacyBarred(s) {
+				bad(i, "24.61A", "Russian diplomacy is prohibited this turn by a purge (22.21B-D)")
+				continue
+			}
+			allowed := slices.Contains(russianTargets, country) || (m != nil && m.FlagCounts()[Russia] > 0) ||
+				(s.Russia.Cohesion == FullCohesion && slices.Contains(russianFullTargets, country))
+			if !allowed {
+				bad(i, "24.61B", "before full cohesion Russia places only in Finland, Poland, Rumania, Turkey and countries with a Russian flag; at full cohesion also in %s (24.61C)",
+					strings.Join(russianFullTargets, ", "))
+				continue
+			}
+		}
+		if len(o.Counters) != 1 {
+			bad(i, "24.5", "give the counter's strength: DIPLOMATIC %s 2", strings.ToUpper(country))
+			continue
+		}
+		c, err := countersOf(o.Counters)
+		if err != nil {
+			bad(i, "12.21", "%v", err)
+			continue
+		}
+		if o.Counters[0] == 0 && !zeroAllowed(s, p) { // 24.56G
+			bad(i, "24.56G", "a 0 counter is only a bluff where %s could place a stronger one: it has no other activity counter or no tile point for one", p.Title())
+			continue
+		}
+		if exemption(s, country) == "" {
+			counted++
+			if counted > 2 {
+				bad(i, "24.54E", "at most two diplomatic counters a turn, beyond the exceptions of 24.54E")
+				continue
+			}
+		}
+		thisRound++
+		if (s.Segment == SegDiplomacyAxis1 || s.Segment == SegDiplomacyAxis2) && thisRound > 1 && exemption(s, country) == "" {
+			bad(i, "24.55", "in each Axis round Germany and Italy place one diplomatic counter each (24.55A, D)")
+			continue
+		}
+		used = used.add(c)
+		cost += o.Counters[0]
+	}
+	if len(errs) == 0 && used.Count() > 0 {
+		if !ps.Available().covers(used) { // 24.51: the counters not used in the economic phase
+			errs = append(errs, indexedError{OrderError{Order: orders[0], Rule: "24.51",
+				Msg: fmt.Sprintf("not enough activity counters left this turn (available: %s)", ps.Available())}, 0})
+		} else if cost > ps.TilePoints { // 24.52B: no deficit
+			errs = append(errs, indexedError{OrderError{Order: orders[0], Rule: "24.52B",
+				Msg: fmt.Sprintf("this turn's diplomatic counters cost %d tile points at the end of the phase (24.52C); %s has %d", cost, p.Title(), ps.TilePoints)}, 0})
+		}
+	}
+	return errs
+}
+
+// zeroAllowed reports whether p may place a 0 counter (24.56G): it has
+// another activity counter available for diplomacy and a tile point to
+// pay for it, and Russia is not barred from diplomacy.
+func zeroAllowed(s State, p Power) bool {
+	av := s.Powers[p].Available()
+	other := av.Three+av.Two+av.One > 0
+	return other && s.Powers[p].TilePoints > 0 && !(p == Russia && russianDiplomacyBarred(s))
+}
+
+// publicModifierFor reports a public random event modifier of this turn
+// in country favouring side.
+func publicModifierFor(s State, country string, side Side) bool {
+	return slices.ContainsFunc(s.Diplomacy.Modifiers, func(m DiplomaticModifier) bool { return m.Country == country && m.Side == side })
+}
+
+// commitmentText is the text whose SHA-256 is a commitment: a version line,
+// the turn, power and round, one "country=strength" line per placement in
+// the order of the countries' names, and the salt (docs/diplomacy.md).
+func commitmentText(t Turn, p Power, round Segment, placements []Placement, salt string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "stormjudge commitment v1\n%s\n%s\n%s\n", t, p, round)
+	ps := slices.Clone(placements)
+	slices.SortFunc(ps, func(a, b Placement) int { return strings.Compare(a.Country, b.Country) })
+	for _, pl := range ps {
+		fmt.Fprintf(&b, "%s=%d\n", pl.Country, pl.Strength)
+	}
+	b.WriteString(salt)
+	return b.String()
+}
+
+// CommitmentHash is the hex SHA-256 of a commitment's text.
+func CommitmentHash(t Turn, p Power, round Segment, placements []Placement, salt string) string {
+	h := sha256.Sum256([]byte(commitmentText(t, p, round, placements, salt)))
+	return hex.EncodeToString(h[:])
+}
+
+// placeRound carries out the checked placements of a round: each power's
+// counters in the order of play, a counter a partner already placed in the
+// same country voided (24.56C), the counters marked used (24.51) and paid
+// only at the end of the phase (24.52C); each power's values sealed with a
+// commitment (24.54C).
+func placeRound(s *State, orders map[Power][]Order, evs *[]Event) {
+	round := s.Segment
+	var located []Placement
+	for _, p := range placementRounds[round] {
+		var placed []Placement
+		for _, o := range orders[p] {
+			country, _ := FindCountry(o.Project)
+			if q := alliancePartner[p]; q != 0 && slices.ContainsFunc(placedThisTurn(*s, q), func(pl Placement) bool { return pl.Country == country }) {
+				*evs = append(*evs, OrderVoided{Power: p, Order: o, Rule: "24.56C",
+					Msg: q.Title() + " placed its counter in " + country + " first, in the order of play"})
+				continue
+			}
+			c, _ := countersOf(o.Counters)
+			s.Powers[p].Used = s.Powers[p].Used.add(c)
+			pl := Placement{Power: p, Country: country, Strength: o.Counters[0], Round: round, Exempt: exemption(*s, country)}
+			s.Diplomacy.Placements = append(s.Diplomacy.Placements, pl)
+			placed = append(placed, pl)
+		}
+		if len(placed) == 0 {
+			continue
+		}
+		salt := fmt.Sprintf("%016x%016x", s.RNG.Uint64(), s.RNG.Uint64())
+		cm := Commitment{Power: p, Round: round, Hash: CommitmentHash(s.Turn, p, round, placed, salt), Salt: salt}
+		s.Diplomacy.Commitments = append(s.Diplomacy.Commitments, cm)
+		*evs = append(*evs, DiplomaticCountersSealed{Turn: s.Turn, Power: p, Round: round, Placements: placed, Salt: salt, Hash: cm.Hash})
+		for _, pl := range placed {
+			located = append(located, Placement{Power: pl.Power, Country: pl.Country, Round: round})
+		}
+	}
+	var public []Commitment
+	for _, cm := range s.Diplomacy.Commitments {
+		if cm.Round == round {
+			public = append(public, Commitment{Power: cm.Power, Round: cm.Round, Hash: cm.Hash})
+		}
+	}
+	*evs = append(*evs, DiplomaticRoundPlaced{Turn: s.Turn, Round: round, Locations: located, Commitments: public})
+}
+
+// Effort is each alliance's diplomatic effort in a target (24.81A).
+type Effort struct {
+	Axis   int `json:"axis"`
+	Allies int `json:"allies"`
+	Russia int `json:"russia"`
+}
+
+func (e *Effort) add(side Side, n int) {
+	switch side {
+	case Axis:
+		e.Axis += n
+	case Allies:
+		e.Allies += n
+	case Soviet:
+		e.Russia += n
+	}
+}
+
+// Winner is the alliance whose effort is strictly higher than each of
+// the other two (24.81B), or "".
+func (e Effort) Winner() Side {
+	switch {
+	case e.Axis > e.Allies && e.Axis > e.Russia:
+		return Axis
+	case e.Allies > e.Axis && e.Allies > e.Russia:
+		return Allies
+	case e.Russia > e.Axis && e.Russia > e.Allies:
+		return Soviet
+	}
+	return ""
+}
+
+// DiplomaticTargets lists the minor countries of 24.21 in the rule's order.
+func DiplomaticTargets(s State) []string {
+	var out []string
+	for _, m := range s.Minors {
+		out = append(out, m.Name)
+	}
+	return out
+}
+
+// resolveDiplomacy resolves every target (24.8): the values revealed with
+// their commitments' salts, each alliance's effort, the strictly highest
+// shifting the target one level (24.82), the counters paid (24.52C) and
+// retrieved (24.81D).
+func resolveDiplomacy(s *State, evs *[]Event) {
+	d := &s.Diplomacy
+	*evs = append(*evs, DiplomacyRevealed{Turn: s.Turn, Placements: cloneSlice(d.Placements), Commitments: cloneSlice(d.Commitments)})
+	threat := d.Threat
+	d.Threat = nil
+	for _, country := range DiplomaticTargets(*s) {
+		var eff Effort
+		contrib := map[Power]int{}
+		for _, pl := range d.Placements {
+			if pl.Country == country {
+				eff.add(SideOf(pl.Power), pl.Strength)
+				contrib[pl.Power] += pl.Strength
+			}
+		}
+		var mods []DiplomaticModifier
+		for _, m := range append(cloneSlice(d.Modifiers), threat...) {
+			if m.Country == country {
+				mods = append(mods, m)
+				eff.add(m.Side, m.Value)
+				contrib[m.Power] += m.Value
+			}
+		}
+		if eff == (Effort{}) {
+			continue
+		}
+		m := s.Minor(country)
+		if conquered(*s, country) {
+			supportForUnused(s, mods, "conquered", evs) // 24.82E
+			continue
+		}
+		before := m.FlagCounts()
+		res := DiplomaticResult{Turn: s.Turn, Country: country, Effort: eff, Winner: eff.Winner(), FlagsBefore: before}
+		if res.Winner != "" {
+			res.Power = beneficiary(res.Winner, contrib)
+			res.Change = shiftAlignment(s, m, res.Winner, res.Power, contrib)
+			if res.Change == changeNone && m.TotalFlags() == 4 { // 24.82E
+				supportForUnused(s, sideMods(mods, res.Winner), "four flags", evs)
+			}
+		} else {
+			res.Change = "no result: no alliance's effort is higher than both others' (24.81B)"
+		}
+		res.FlagsAfter = m.FlagCounts()
+		*evs = append(*evs, res)
+	}
+	// 24.52C: the counters are paid now; 24.81D: retrieved.
+	for _, p := range Powers {
+		cost := 0
+		for _, pl := range placedThisTurn(*s, p) {
+			cost += pl.Strength
+		}
+		if cost > 0 {
+			s.Powers[p].TilePoints -= cost
+			*evs = append(*evs, DiplomacyPaid{Turn: s.Turn, Power: p, Cost: cost, TilePoints: s.Powers[p].TilePoints})
+		}
+	}
+	d.Placements, d.Commitments, d.Modifiers = nil, nil, nil
+}
+
+// beneficiary is the major power of the winning alliance that made the
+// greater contribution (24.82C), Germany or France on a tie; Russia for
+// Russia.
+func beneficiary(side Side, contrib map[Power]int) Power {
+	switch side {
+	case Axis:
+		if contrib[Italy] > contrib[Germany] {
+			return Italy
+		}
+		return Germany
+	case Allies:
+		if contrib[Britain] > contrib[France] {
+			return Britain
+		}
+		return France
+	}
+	return Russia
+}
+
+func sideMods(mods []DiplomaticModifier, side Side) []DiplomaticModifier {
+	var out []DiplomaticModifier
+	for _, m := range mods {
+		if m.Side == side {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// supportForUnused turns random event modifiers that could change nothing
+// into support for their beneficiaries (24.82E, 10.41C).
+func supportForUnused(s *State, mods []DiplomaticModifier, why string, evs *[]Event) {
+	for _, m := range mods {
+		if m.Card == 0 || !m.Power.Valid() {
+			continue // 24.83 and other modifiers are not random events
+		}
+		ChangeSupport(s, m.Power, m.Value, "24.82E", fmt.Sprintf("random event %d in %s (%s)", m.Card, m.Country, why), true, evs)
+	}
+}
+
+// Outcomes of a shift (DiplomaticResult.Change).
+const changeNone = "no change: the target already has four flags (24.82D)"
+
+// shiftAlignment shifts m one level for the winning side (24.82A-D) and
+// says what changed.
+func shiftAlignment(s *State, m *Minor, side Side, winner Power, contrib map[Power]int) string {
+	c := m.FlagCounts()
+	axis, allies, russia := c[Germany]+c[Italy], c[Britain]+c[France], c[Russia]
+	pact := s.Conditions.NaziSovietPact
+	remove := func(p Power) string {
+		c[p]--
+		m.setFlagCounts(c)
+		return fmt.Sprintf("a %s flag removed", p.Title())
+	}
+	// removeOf removes a flag of a two-power alliance: the power with
+	// more flags loses one, Italy or Britain on a tie (24.82C).
+	removeOf := func(a, b Power) string {
+		if c[a] > c[b] {
+			return remove(a)
+		}
+		return remove(b)
+	}
+	switch side {
+	case Axis:
+		switch {
+		case russia > 0: // 24.82C: a Russian flag first where it shares with the Allies
+			s.Diplomacy.Threat = append(s.Diplomacy.Threat, DiplomaticModifier{Country: m.Name, Side: Axis,
+				Power: threatPower(contrib), Value: 1, Rule: "24.83"})
+			return remove(Russia) + "; next turn a +1 modifier for " + threatPower(contrib).Title() + " here (24.83)"
+		case allies > 0:
+			return removeOf(France, Britain)
+		}
+	case Allies:
+		switch {
+		case axis > 0:
+			return removeOf(Germany, Italy)
+		case pact && russia > 0:
+			return remove(Russia)
+		case !pact && russia == 4: // 24.82B: an advantage only
+			return "a diplomatic advantage only: four Russian flags stay beside Allied ones (24.82B)"
+		}
+	case Soviet:
+		switch {
+		case axis > 0:
+			return removeOf(Germany, Italy)
+		case pact && allies > 0:
+			return removeOf(France, Britain)
+		case !pact && allies == 4:
+			return "a diplomatic advantage only: four Allied flags stay (24.82B)"
+		}
+	}
+	if m.TotalFlags() >= 4 { // 24.82D
+		return changeNone
+	}
+	c[winner]++
+	m.setFlagCounts(c)
+	return fmt.Sprintf("a %s flag placed", winner.Title())
+}
+
+// threatPower is the Axis power that contributed more (24.83B: counters
+// and random events), Germany on a tie.
+func threatPower(contrib map[Power]int) Power {
+	if contrib[Italy] > contrib[Germany] {
+		return Italy
+	}
+	return Germany
+}
+
+// DiplomaticCountersSealed tells a power its placements of a round with
+// their values, the commitment's salt and hash; private to it (24.54C).
+type DiplomaticCountersSealed struct {
+	Turn       Turn        `json:"turn"`
+	Power      Power       `json:"power"`
+	Round      Segment     `json:"round"`
+	Placements []Placement `json:"placements"`
+	Salt       string      `json:"salt"`
+	Hash       string      `json:"hash"`
+}
+
+// DiplomaticRoundPlaced is a round's placements as everyone sees them:
+// locations and commitments, never values (24.54C); public.
+type DiplomaticRoundPlaced struct {
+	Turn        Turn         `json:"turn"`
+	Round       Segment      `json:"round"`
+	Locations   []Placement  `json:"locations"` // strengths zero
+	Commitments []Commitment `json:"commitments"`
+}
+
+// DiplomacyRevealed is every placement of the turn with its value and the
+// commitments' salts, at resolution (24.81A); public.
+type DiplomacyRevealed struct {
+	Turn        Turn         `json:"turn"`
+	Placements  []Placement  `json:"placements"`
+	Commitments []Commitment `json:"commitments"`
+}
+
+// DiplomaticResult is the resolution of one target (24.81B-24.82).
+type DiplomaticResult struct {
+	Turn        Turn          `json:"turn"`
+	Country     string        `json:"country"`
+	Effort      Effort        `json:"effort"`
+	Winner      Side          `json:"winner,omitempty"`
+	Power       Power         `json:"power,omitempty"` // the successful major power (24.82C)
+	Change      string        `json:"change"`
+	FlagsBefore map[Power]int `json:"flags_before"`
+	FlagsAfter  map[Power]int `json:"flags_after"`
+}
+
+// DiplomacyPaid is a power's payment for its diplomatic counters at the
+// end of the phase (24.52C); public, as the values are then revealed.
+type DiplomacyPaid struct {
+	Turn       Turn  `json:"turn"`
+	Power      Power `json:"power"`
+	Cost       int   `json:"cost"`
+	TilePoints int   `json:"tile_points"`
+}
+
+func (e DiplomaticCountersSealed) Visibility() Visibility { return Visibility{Power: e.Power} }
+func (DiplomaticRoundPlaced) Visibility() Visibility      { return public }
+func (DiplomacyRevealed) Visibility() Visibility          { return public }
+func (DiplomaticResult) Visibility() Visibility           { return public }
+func (DiplomacyPaid) Visibility() Visibility              { return public }
+func (DiplomaticCountersSealed) Type() string             { return "DiplomaticCountersSealed" }
+func (DiplomaticRoundPlaced) Type() string                { return "DiplomaticRoundPlaced" }
+func (DiplomacyRevealed) Type() string                    { return "DiplomacyRevealed" }
+func (DiplomaticResult) Type() string                     { return "DiplomaticResult" }
+func (DiplomacyPaid) Type() string                        { return "DiplomacyPaid" }
+
+func init() {
+	eventTypes["DiplomaticCountersSealed"] = decode[DiplomaticCountersSealed]
+	eventTypes["DiplomaticRoundPlaced"] = decode[DiplomaticRoundPlaced]
+	eventTypes["DiplomacyRevealed"] = decode[DiplomacyRevealed]
+	eventTypes["DiplomaticResult"] = decode[DiplomaticResult]
+	eventTypes["DiplomacyPaid"] = decode[DiplomacyPaid]
+}

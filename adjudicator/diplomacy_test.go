@@ -1,0 +1,284 @@
+package adjudicator
+
+import (
+	"strings"
+	"testing"
+)
+
+// diplomacyGame is NewGame(1) in the given placement round, every power
+// with 20 tile points and the counters 1 x 3, 1 x 2, 2 x 1, 1 x 0.
+func diplomacyGame(round Segment) State {
+	s := NewGame(1)
+	s.Segment = round
+	for _, ps := range s.Powers {
+		ps.TilePoints = 20
+		ps.Counters = ActivityCounters{Three: 1, Two: 1, One: 2, Zero: 1}
+		ps.Used = ActivityCounters{}
+	}
+	return s
+}
+
+func dip(country string, strength int) Order {
+	return Order{Kind: Diplomatic, Project: country, Counters: []int{strength}}
+}
+
+// place checks and places a round's orders.
+func place(t *testing.T, s *State, orders map[Power][]Order) []Event {
+	t.Helper()
+	for p, os := range orders {
+		if errs := checkPlacements(*s, p, os); len(errs) > 0 {
+			t.Fatalf("%s: %v", p, errs)
+		}
+	}
+	var evs []Event
+	placeRound(s, orders, &evs)
+	return evs
+}
+
+func wantPlacementRefused(t *testing.T, s State, p Power, orders []Order, rule string) {
+	t.Helper()
+	for _, e := range checkPlacements(s, p, orders) {
+		if e.Rule == rule {
+			return
+		}
+	}
+	t.Errorf("%s %v: want a refusal under %s, got %v", p, orders, rule, checkPlacements(s, p, orders))
+}
+
+// Rule 24.55: Axis one each, Russia, Allies, Axis again only after a first
+// counter; 24.54E two a turn; 24.54D one per country.
+func TestRule24_55PlacementRounds(t *testing.T) {
+	s := diplomacyGame(SegDiplomacyAxis1)
+	wantPlacementRefused(t, s, Germany, []Order{dip("Poland", 2), dip("Austria", 1)}, "24.55")
+	wantPlacementRefused(t, s, Russia, []Order{dip("Poland", 2)}, "24.55")
+	place(t, &s, map[Power][]Order{Germany: {dip("Poland", 2)}})
+	s.Segment = SegDiplomacyAllies
+	place(t, &s, map[Power][]Order{Britain: {dip("Norway", 1), dip("Sweden", 2)}})
+	wantPlacementRefused(t, s, France, []Order{dip("Norway", 1)}, "24.56C")
+	s.Segment = SegDiplomacyAxis2
+	wantPlacementRefused(t, s, Italy, []Order{dip("Albania", 1)}, "24.55D")
+	wantPlacementRefused(t, s, Germany, []Order{dip("Poland", 1)}, "24.54D")
+	place(t, &s, map[Power][]Order{Germany: {dip("Austria", 3)}})
+	s.Segment = SegDiplomacyAllies
+	wantPlacementRefused(t, s, Britain, []Order{dip("Spain", 1)}, "24.54E")
+}
+
+// Rule 24.51, 24.52B: counters left after the economic phase, research-
+// and shipbuilding-only ones excluded; no deficit, the cost paid at the
+// end (24.52C).
+func TestRule24_51CountersAndCost(t *testing.T) {
+	s := diplomacyGame(SegDiplomacyAllies)
+	s.Powers[France].Counters = ActivityCounters{One: 1, Ship: 1, Research: 1}
+	wantPlacementRefused(t, s, France, []Order{dip("Belgium/Luxembourg", 1), dip("Spain", 1)}, "24.51")
+	s.Powers[Britain].TilePoints = 2
+	wantPlacementRefused(t, s, Britain, []Order{dip("Norway", 3)}, "24.52B")
+	place(t, &s, map[Power][]Order{Britain: {dip("Norway", 2)}})
+	if s.Powers[Britain].TilePoints != 2 {
+		t.Errorf("24.52C: paid at placement: %d tile points", s.Powers[Britain].TilePoints)
+	}
+	var evs []Event
+	resolveDiplomacy(&s, &evs)
+	if s.Powers[Britain].TilePoints != 0 {
+		t.Errorf("24.52C: %d tile points after resolution, want 0", s.Powers[Britain].TilePoints)
+	}
+}
+
+// Rule 24.56: unconquered targets, not Russia, Allies kept out of Russian
+// flags and public Russian events; 24.61 Russian targets and purges;
+// 24.56G the 0 counter.
+func TestRule24_56Restrictions(t *testing.T) {
+	s := diplomacyGame(SegDiplomacyRussia)
+	wantPlacementRefused(t, s, Russia, []Order{dip("Russia", 1)}, "24.56E")
+	wantPlacementRefused(t, s, Russia, []Order{dip("Spain", 1)}, "24.61B")
+	s.Russia.Cohesion = FullCohesion
+	if errs := checkPlacements(s, Russia, []Order{dip("Sweden", 1)}); len(errs) > 0 {
+		t.Errorf("24.61C: Sweden at full cohesion refused: %v", errs)
+	}
+	s.Russia.NoDiplomaticCounters = true
+	wantPlacementRefused(t, s, Russia, []Order{dip("Poland", 1)}, "24.61A")
+	s = diplomacyGame(SegDiplomacyAllies)
+	m := s.Minor("Turkey")
+	m.setFlagCounts(map[Power]int{Russia: 1})
+	wantPlacementRefused(t, s, France, []Order{dip("Turkey", 1)}, "24.56D")
+	s.Diplomacy.Modifiers = []DiplomaticModifier{{Country: "Bulgaria", Side: Soviet, Power: Russia, Value: 1, Card: 9}}
+	wantPlacementRefused(t, s, Britain, []Order{dip("Bulgaria", 1)}, "24.56D")
+	s.SupportFacts.Aggressions = []Aggression{{Aggressor: Germany, Target: "Austria", Turn: s.Turn, Completed: &s.Turn}}
+	s.Segment = SegDiplomacyAxis1
+	wantPlacementRefused(t, s, Italy, []Order{dip("Austria", 1)}, "24.56A")
+	s.Powers[Italy].Counters = ActivityCounters{Zero: 1}
+	wantPlacementRefused(t, s, Italy, []Order{dip("Albania", 0)}, "24.56G")
+}
+
+// Rule 24.54C: values sealed behind a commitment the resolution lets
+// anyone check; locations public.
+func TestRule24_54CSealedValuesAndCommitments(t *testing.T) {
+	s := diplomacyGame(SegDiplomacyAxis1)
+	evs := place(t, &s, map[Power][]Order{Germany: {dip("Poland", 3)}, Italy: {dip("Albania", 0)}})
+	round, _ := firstOf[DiplomaticRoundPlaced](evs)
+	if len(round.Locations) != 2 || len(round.Commitments) != 2 {
+		t.Fatalf("round %+v", round)
+	}
+	for _, l := range round.Locations {
+		if l.Strength != 0 {
+			t.Errorf("24.54C: a public location carries a value: %+v", l)
+		}
+	}
+	for _, c := range round.Commitments {
+		if c.Salt != "" {
+			t.Errorf("24.54C: a public commitment carries its salt: %+v", c)
+		}
+	}
+	for _, e := range evs {
+		if sealed, ok := e.(DiplomaticCountersSealed); ok && e.Visibility().Public {
+			t.Errorf("sealed values public: %+v", sealed)
+		}
+	}
+	var res []Event
+	resolveDiplomacy(&s, &res)
+	rev, _ := firstOf[DiplomacyRevealed](res)
+	for _, c := range rev.Commitments {
+		var mine []Placement
+		for _, pl := range rev.Placements {
+			if pl.Power == c.Power && pl.Round == c.Round {
+				mine = append(mine, pl)
+			}
+		}
+		if CommitmentHash(s.Turn, c.Power, c.Round, mine, c.Salt) != c.Hash {
+			t.Errorf("%s's commitment does not check", c.Power)
+		}
+		mine[0].Strength++
+		if CommitmentHash(s.Turn, c.Power, c.Round, mine, c.Salt) == c.Hash {
+			t.Errorf("%s's commitment checks a changed value", c.Power)
+		}
+	}
+	if !strings.Contains(commitmentText(s.Turn, Germany, SegDiplomacyAxis1, []Placement{{Country: "Poland", Strength: 3}}, "x"), "Poland=3\n") {
+		t.Error("commitment text format")
+	}
+}
+
+// Rule 24.81B: only an alliance strictly higher than both others gets a
+// result; 24.82A-B flags placed or removed one level; 24.82C the
+// successful power and the power that loses a flag.
+func TestRule24_81ResolvingDiplomacy(t *testing.T) {
+	s := diplomacyGame(SegDiplomacyAxis1)
+	place(t, &s, map[Power][]Order{Germany: {dip("Bulgaria", 2)}, Italy: {dip("Greece", 1)}})
+	s.Segment = SegDiplomacyRussia
+	place(t, &s, map[Power][]Order{Russia: {dip("Poland", 2), dip("Finland", 1)}})
+	s.Segment = SegDiplomacyAllies
+	place(t, &s, map[Power][]Order{France: {dip("Greece", 1)}, Britain: {dip("Finland", 3)}})
+	s.Diplomacy.Modifiers = append(s.Diplomacy.Modifiers, DiplomaticModifier{Country: "Hungary", Side: Allies, Power: Britain, Value: 1, Card: 5, Rule: "9.31C"})
+	var evs []Event
+	resolveDiplomacy(&s, &evs)
+	got := map[string]DiplomaticResult{}
+	for _, e := range evs {
+		if r, ok := e.(DiplomaticResult); ok {
+			got[r.Country] = r
+		}
+	}
+	want := map[string]struct {
+		winner Side
+		flags  map[Power]int
+	}{
+		"Bulgaria": {Axis, map[Power]int{Germany: 1}},             // neutral: a German flag
+		"Greece":   {"", map[Power]int{}},                         // 1 against 1: no result
+		"Poland":   {Soviet, map[Power]int{France: 1, Russia: 1}}, // Allied flag stays before the pact (24.82B)
+		"Finland":  {Allies, map[Power]int{}},                     // the German flag removed
+		"Hungary":  {Allies, map[Power]int{}},                     // an event alone (24.16): the Italian flag removed
+	}
+	for c, w := range want {
+		r, ok := got[c]
+		if !ok {
+			t.Errorf("%s not resolved", c)
+			continue
+		}
+		if r.Winner != w.winner || !sameFlags(r.FlagsAfter, w.flags) {
+			t.Errorf("%s: winner %q flags %v (%s), want %q %v", c, r.Winner, r.FlagsAfter, r.Change, w.winner, w.flags)
+		}
+	}
+	if r := got["Finland"]; r.Power != Britain {
+		t.Errorf("24.82C: Finland's result goes to %s, want Britain", r.Power)
+	}
+}
+
+func sameFlags(a, b map[Power]int) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for p, n := range a {
+		if b[p] != n {
+			return false
+		}
+	}
+	return true
+}
+
+// Rule 24.82B-D: Russian and Allied flags side by side before the pact,
+// the Axis removing the Russian one first (24.83 next turn), four flags at
+// most, the more-flagged partner losing, four Allied flags an advantage
+// only.
+func TestRule24_82FlagShifts(t *testing.T) {
+	shift := func(flags map[Power]int, side Side, winner Power, contrib map[Power]int, pact bool) (map[Power]int, string, State) {
+		s := NewGame(1)
+		s.Conditions.NaziSovietPact = pact
+		m := s.Minor("Bulgaria")
+		m.setFlagCounts(flags)
+		ch := shiftAlignment(&s, m, side, winner, contrib)
+		return m.FlagCounts(), ch, s
+	}
+	cases := []struct {
+		name   string
+		flags  map[Power]int
+		side   Side
+		winner Power
+		pact   bool
+		want   map[Power]int
+		threat bool
+	}{
+		{"allied beside russian", map[Power]int{Russia: 2}, Allies, France, false, map[Power]int{Russia: 2, France: 1}, false},
+		{"axis removes russian first", map[Power]int{Russia: 1, Britain: 2}, Axis, Italy, false, map[Power]int{Britain: 2}, true},
+		{"after the pact allies remove russian", map[Power]int{Russia: 2}, Allies, France, true, map[Power]int{Russia: 1}, false},
+		{"four flags", map[Power]int{Germany: 3, Italy: 1}, Axis, Germany, false, map[Power]int{Germany: 3, Italy: 1}, false},
+		{"more flags lose", map[Power]int{Germany: 1, Italy: 2}, Allies, France, false, map[Power]int{Germany: 1, Italy: 1}, false},
+		{"tie: italy loses", map[Power]int{Germany: 1, Italy: 1}, Allies, France, false, map[Power]int{Germany: 1}, false},
+		{"tie: britain loses", map[Power]int{France: 1, Britain: 1}, Soviet, Russia, true, map[Power]int{France: 1}, false},
+		{"four allied flags: russian advantage", map[Power]int{France: 4}, Soviet, Russia, false, map[Power]int{France: 4}, false},
+	}
+	for _, c := range cases {
+		got, ch, s := shift(c.flags, c.side, c.winner, map[Power]int{c.winner: 1}, c.pact)
+		if !sameFlags(got, c.want) {
+			t.Errorf("%s: flags %v (%s), want %v", c.name, got, ch, c.want)
+		}
+		if c.threat != (len(s.Diplomacy.Threat) == 1) {
+			t.Errorf("%s: 24.83 threat %+v", c.name, s.Diplomacy.Threat)
+		}
+	}
+}
+
+// Rule 24.82E: a random event modifier in a target that already has four
+// flags of its side, or that was conquered, becomes support.
+func TestRule24_82EUnusedEventBecomesSupport(t *testing.T) {
+	s := diplomacyGame(SegDiplomacyResolve)
+	s.Minor("Bulgaria").setFlagCounts(map[Power]int{Germany: 4})
+	s.Diplomacy.Modifiers = []DiplomaticModifier{{Country: "Bulgaria", Side: Axis, Power: Germany, Value: 2, Card: 7, Rule: "9.31C"}}
+	before := s.Powers[Germany].Support
+	var evs []Event
+	resolveDiplomacy(&s, &evs)
+	if got := s.Powers[Germany].Support - before; got != 2 {
+		t.Errorf("24.82E: German support %+d, want +2", got)
+	}
+}
+
+func diplomacyRoundTripEvents() []Event {
+	t := FirstTurn
+	pl := []Placement{{Power: Germany, Country: "Poland", Strength: 2, Round: SegDiplomacyAxis1}}
+	cm := []Commitment{{Power: Germany, Round: SegDiplomacyAxis1, Hash: "ab", Salt: "cd"}}
+	return []Event{
+		DiplomaticCountersSealed{Turn: t, Power: Germany, Round: SegDiplomacyAxis1, Placements: pl, Salt: "cd", Hash: "ab"},
+		DiplomaticRoundPlaced{Turn: t, Round: SegDiplomacyAxis1, Locations: []Placement{{Power: Germany, Country: "Poland", Round: SegDiplomacyAxis1}},
+			Commitments: []Commitment{{Power: Germany, Round: SegDiplomacyAxis1, Hash: "ab"}}},
+		DiplomacyRevealed{Turn: t, Placements: pl, Commitments: cm},
+		DiplomaticResult{Turn: t, Country: "Poland", Effort: Effort{Axis: 2}, Winner: Axis, Power: Germany, Change: "a Germany flag placed",
+			FlagsBefore: map[Power]int{France: 1}, FlagsAfter: map[Power]int{}},
+		DiplomacyPaid{Turn: t, Power: Germany, Cost: 2, TilePoints: 5},
+	}
+}
