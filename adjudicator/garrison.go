@@ -106,7 +106,7 @@ func CheckGarrison(s State, when string) GarrisonCheck {
 		switch {
 		case m.TradePact == Russia:
 			g.Flags += 2
-		case m.FlagPower == Russia && m.Flags > 0:
+		case m.FlagCounts()[Russia] > 0: // beside Allied flags too (24.82B)
 			g.Flags++
 		}
 		// 21.22D: Axis or Allied flags in Poland, trade pacts in Poland,

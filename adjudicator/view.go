@@ -92,6 +92,9 @@ type TargetView struct {
 	Borders      []string `json:"borders"`
 	Flags        int      `json:"flags"`
 	FlagPower    Power    `json:"flag_power,omitempty"`
+	// RussianFlags are Russian flags beside Allied ones before the
+	// Nazi-Soviet Pact (24.82B).
+	RussianFlags int `json:"russian_flags,omitempty"`
 	PartnerFlags int      `json:"partner_flags,omitempty"`
 	// PartnerPower is the power of PartnerFlags: FlagPower's alliance
 	// partner (11.61A-B); 0 when there are none.
@@ -280,7 +283,7 @@ func derivePublic(s State) PublicView {
 	}
 	for _, m := range s.Minors {
 		tv := TargetView{Name: m.Name, Region: RegionOf(m.Name), Borders: nonNil(Borders(m.Name)),
-			Flags: m.Flags, FlagPower: m.FlagPower, PartnerFlags: m.PartnerFlags, TradePact: m.TradePact,
+			Flags: m.Flags, FlagPower: m.FlagPower, PartnerFlags: m.PartnerFlags, RussianFlags: m.RussianFlags, TradePact: m.TradePact,
 			CivilWarEvents: m.CivilWarEvents, Controller: m.Controller}
 		if m.PartnerFlags > 0 {
 			tv.PartnerPower = alliancePartner[m.FlagPower] // 11.61A-B (income.go)
