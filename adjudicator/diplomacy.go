@@ -71,6 +71,8 @@ type DiplomaticModifier struct {
 
 // DiplomacyState is the diplomatic phase of the current turn.
 type DiplomacyState struct {
+	// On: the game plays the diplomatic phase (WithDiplomacy).
+	On          bool                 `json:"on,omitempty"`
 	Placements  []Placement          `json:"placements"`
 	Commitments []Commitment         `json:"commitments"`
 	Modifiers   []DiplomaticModifier `json:"modifiers"`
@@ -91,7 +93,7 @@ func (d DiplomacyState) clone() DiplomacyState {
 // russianTargets are where Russia may place before full cohesion
 // (24.61B) and the targets full cohesion adds (24.61C).
 var (
-	russianTargets     = []string{"Finland", "Poland", "Rumania", "Turkey"}                                               // 24.61B
+	russianTargets     = []string{"Finland", "Poland", "Rumania", "Turkey"}                                             // 24.61B
 	russianFullTargets = []string{"Albania", "Bulgaria", "Czechoslovakia", "Greece", "Hungary", "Sweden", "Yugoslavia"} // 24.61C
 )
 
@@ -657,4 +659,136 @@ func init() {
 	eventTypes["DiplomacyRevealed"] = decode[DiplomacyRevealed]
 	eventTypes["DiplomaticResult"] = decode[DiplomaticResult]
 	eventTypes["DiplomacyPaid"] = decode[DiplomacyPaid]
+}
+
+// WithDiplomacy returns s playing the diplomatic phase (a game option
+// while issue 11 is open: military counters, the anti-Comintern counter,
+// spy rings, covert operations, civil wars and flexible events are not
+// adjudicated yet, docs/diplomacy.md).
+func WithDiplomacy(s State) State {
+	c := s.Clone()
+	c.Diplomacy.On = true
+	return c
+}
+
+// resolvePlacementRound resolves a placement round (24.55): each power's
+// orders checked again, the invalid ones voided (and the rest with them
+// when they no longer stand alone), the rest placed.
+func resolvePlacementRound(s *State, orders map[Power][]Order, evs *[]Event) {
+	if !s.Diplomacy.On {
+		*evs = append(*evs, SegmentSkipped{Turn: s.Turn, Segment: s.Segment, Note: NotImplemented})
+		return
+	}
+	accepted := map[Power][]Order{}
+	for _, p := range placementRounds[s.Segment] {
+		os := orders[p]
+		if len(os) == 0 {
+			continue
+		}
+		errs := checkPlacements(*s, p, os)
+		bad := map[int]bool{}
+		for _, e := range errs {
+			bad[e.index] = true
+			*evs = append(*evs, OrderVoided{Power: p, Order: e.Order, Rule: e.Rule, Msg: e.Msg})
+		}
+		var ok []Order
+		for i, o := range os {
+			if !bad[i] {
+				ok = append(ok, o)
+			}
+		}
+		if len(bad) > 0 && len(ok) > 0 && len(checkPlacements(*s, p, ok)) > 0 {
+			for _, o := range ok {
+				*evs = append(*evs, OrderVoided{Power: p, Order: o, Rule: "24.5", Msg: "voided with the other diplomatic orders it depended on"})
+			}
+			ok = nil
+		}
+		accepted[p] = ok
+	}
+	placeRound(s, accepted, evs)
+}
+
+// resolveDiplomacySegment reveals the secret diplomatic events (9.41D) and,
+// in a game that plays diplomacy, resolves it (24.8).
+func resolveDiplomacySegment(s *State, _ map[Power][]Order, evs *[]Event) {
+	revealHeld(s, RevealDiplomacy, evs) // 9.41D
+	if !s.Diplomacy.On {
+		*evs = append(*evs, SegmentSkipped{Turn: s.Turn, Segment: s.Segment, Note: NotImplemented})
+		return
+	}
+	resolveDiplomacy(s, evs)
+}
+
+// validatePlacements is Validate for a placement round: the errors, and
+// the state with p's counters placed (for the receipt's preview).
+func validatePlacements(s State, p Power, orders []Order) ([]indexedError, State) {
+	errs := checkPlacements(s, p, orders)
+	scratch := s.Clone()
+	if len(errs) == 0 {
+		for _, o := range orders {
+			c, _ := countersOf(o.Counters)
+			scratch.Powers[p].Used = scratch.Powers[p].Used.add(c)
+		}
+	}
+	return errs, scratch
+}
+
+// canPlace reports whether p may place a diplomatic counter now.
+func canPlace(s State, p Power) bool {
+	if s.Powers[p] == nil {
+		return false
+	}
+	for _, n := range []int{3, 2, 1} {
+		for _, c := range DiplomaticTargets(s) {
+			if len(checkPlacements(s, p, []Order{{Kind: Diplomatic, Project: c, Counters: []int{n}}})) == 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// placementOptions offers, for each target p may place in now, the order
+// with its strongest available counter; the note says the other strengths
+// and the cost (24.52C).
+func placementOptions(s State, p Power) []Option {
+	av := s.Powers[p].Available()
+	var strengths []string
+	for _, k := range []struct{ n, v int }{{av.Three, 3}, {av.Two, 2}, {av.One, 1}, {av.Zero, 0}} {
+		if k.n > 0 {
+			strengths = append(strengths, fmt.Sprint(k.v))
+		}
+	}
+	var out []Option
+	for _, c := range DiplomaticTargets(s) {
+		for _, n := range []int{3, 2, 1} {
+			o := Order{Kind: Diplomatic, Project: c, Counters: []int{n}}
+			if len(checkPlacements(s, p, []Order{o})) > 0 {
+				continue
+			}
+			out = append(out, Option{Order: o, Cost: n,
+				Note: fmt.Sprintf("sealed until diplomacy is resolved (24.54C); any of your counters %s; paid at the end of the phase (24.52C)", strings.Join(strengths, ", "))})
+			break
+		}
+	}
+	return out
+}
+
+// sideBeneficiary is the major power a random event favouring side
+// benefits where the event does not say (24.81A).
+var sideBeneficiary = map[Side]Power{Axis: Germany, Allies: France, Soviet: Russia}
+
+// addEventModifier records a random event's diplomatic modifier for this
+// turn's diplomacy (9.31C, 24.16) and says what it does.
+func addEventModifier(s *State, holder Power, card int, e Effect) string {
+	side, power := e.Side, holder
+	if side == "" {
+		side = SideOf(holder)
+	}
+	if !power.Valid() || SideOf(power) != side {
+		power = sideBeneficiary[side]
+	}
+	s.Diplomacy.Modifiers = append(s.Diplomacy.Modifiers, DiplomaticModifier{Country: e.Country, Side: side, Power: power,
+		Value: e.Value, Card: card, Rule: "9.31C"})
+	return fmt.Sprintf("%s: %+d for %s in this turn's diplomacy (9.31C, 24.81A)", e.Country, e.Value, power.Title())
 }

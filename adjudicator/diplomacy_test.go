@@ -1,6 +1,7 @@
 package adjudicator
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -280,5 +281,68 @@ func diplomacyRoundTripEvents() []Event {
 		DiplomaticResult{Turn: t, Country: "Poland", Effort: Effort{Axis: 2}, Winner: Axis, Power: Germany, Change: "a Germany flag placed",
 			FlagsBefore: map[Power]int{France: 1}, FlagsAfter: map[Power]int{}},
 		DiplomacyPaid{Turn: t, Power: Germany, Cost: 2, TilePoints: 5},
+	}
+}
+
+// Rule 24.55 through Resolve: a game that plays diplomacy asks the round's
+// powers that can place, one round after the other, and resolves; the
+// secret values never reach a public event before the resolution.
+func TestRule24_55DiplomaticPhaseByResolve(t *testing.T) {
+	s, _, err := Resolve(WithDiplomacy(NewGame(3)), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, _, _ = Resolve(s, nil) // the economic phase: everyone passes
+	if s.Segment != SegDiplomacyAxis1 || !slices.Equal(Required(s), []Power{Germany, Italy}) {
+		t.Fatalf("segment %s, required %v", s.Segment, Required(s))
+	}
+	var all []Event
+	step := func(orders map[Power][]Order) {
+		t.Helper()
+		for p, os := range orders {
+			if errs := Validate(s, p, os); len(errs) > 0 {
+				t.Fatalf("%s %s: %v", s.Segment, p, errs)
+			}
+		}
+		var evs []Event
+		s, evs, err = Resolve(s, orders)
+		if err != nil {
+			t.Fatal(err)
+		}
+		all = append(all, evs...)
+	}
+	step(map[Power][]Order{Germany: {dip("Bulgaria", 2)}, Italy: {dip("Greece", 1)}})
+	if s.Segment != SegDiplomacyRussia {
+		t.Fatalf("segment %s", s.Segment)
+	}
+	step(map[Power][]Order{Russia: {dip("Turkey", 1)}})
+	step(map[Power][]Order{Britain: {dip("Norway", 1)}})
+	if s.Segment != SegDiplomacyAxis2 || !slices.Equal(Required(s), []Power{Germany, Italy}) {
+		t.Fatalf("segment %s, required %v", s.Segment, Required(s))
+	}
+	step(nil)
+	if s.Segment != SegEconomic || s.Turn != FirstTurn.Next() {
+		t.Fatalf("after diplomacy: %s %s", s.Turn, s.Segment)
+	}
+	revealed := false
+	for _, e := range all {
+		switch e := e.(type) {
+		case DiplomacyRevealed:
+			revealed = true
+		case DiplomaticCountersSealed:
+			if e.Visibility().Public {
+				t.Error("sealed values public")
+			}
+		}
+		if rp, ok := e.(DiplomaticRoundPlaced); ok && !revealed {
+			for _, l := range rp.Locations {
+				if l.Strength != 0 {
+					t.Errorf("value public before the resolution: %+v", l)
+				}
+			}
+		}
+	}
+	if got := s.Minor("Bulgaria").FlagCounts()[Germany]; got != 1 || !revealed {
+		t.Errorf("Bulgaria German flags %d, revealed %v", got, revealed)
 	}
 }

@@ -141,6 +141,9 @@ func validate(s State, p Power, orders []Order) ([]indexedError, State) {
 		}
 		return errs, State{}
 	}
+	if _, ok := placementRounds[s.Segment]; ok { // 24.55: diplomacy.go
+		return validatePlacements(s, p, orders)
+	}
 	// 13.11: the economic phase's parts run in order on a scratch copy, so
 	// that each part sees the effects of the earlier ones in the same turn
 	// (13.21: a conversion affects research and construction at once).
@@ -388,6 +391,9 @@ func (o Option) Orders() []Order {
 func Allowed(s State, p Power) []Option {
 	if !requires(s, p) {
 		return nil
+	}
+	if _, ok := placementRounds[s.Segment]; ok { // 24.55: diplomacy.go
+		return placementOptions(s, p)
 	}
 	var opts []Option
 	held := s // the orders are validated against the state as it is

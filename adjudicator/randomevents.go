@@ -562,6 +562,10 @@ func applyEffect(s *State, holder Power, card int, title string, e Effect, choic
 		return o
 	}
 	what := fmt.Sprintf("random event %d (%s)", card, title)
+	if e.Kind == EffectDiplomaticModifier && s.Diplomacy.On { // 9.31C, 24.16 (diplomacy.go)
+		o.Note = addEventModifier(s, holder, card, e)
+		return o
+	}
 	if phase, ok := pendingPhase[e.Kind]; ok {
 		return pending(phase)
 	}

@@ -11,29 +11,41 @@ type step func(s *State, orders map[Power][]Order, evs *[]Event)
 
 // steps are the segments stormjudge adjudicates; the others are skipped.
 var steps = map[Segment]step{
-	SegRandomEvents: resolveRandomEvents,
-	SegIncome:       resolveIncome,
-	SegEconomic:     resolveEconomic,
-}
-
-// ordering lists who orders in each segment implemented so far: for now only
-// the economic phase, where every power orders secretly (13.11, 14.51).
-var ordering = map[Segment][]Power{
-	SegEconomic: Powers,
+	SegRandomEvents:     resolveRandomEvents,
+	SegIncome:           resolveIncome,
+	SegEconomic:         resolveEconomic,
+	SegDiplomacyAxis1:   resolvePlacementRound, // 24.55 (diplomacy.go)
+	SegDiplomacyRussia:  resolvePlacementRound,
+	SegDiplomacyAllies:  resolvePlacementRound,
+	SegDiplomacyAxis2:   resolvePlacementRound,
+	SegDiplomacyResolve: resolveDiplomacySegment,
 }
 
 // Required returns the powers that must order in s.Segment, or nil when the
-// segment is automatic or the game has ended.
+// segment is automatic or the game has ended: every power in the economic
+// phase, where all order secretly (13.11, 14.51); in a diplomatic
+// placement round (a game that plays diplomacy), the round's powers that
+// may place a counter (24.55).
 func Required(s State) []Power {
 	if s.Ended {
 		return nil
 	}
-	return slices.Clone(ordering[s.Segment])
+	switch {
+	case s.Segment == SegEconomic:
+		return slices.Clone(Powers)
+	case s.Diplomacy.On:
+		var out []Power
+		for _, p := range placementRounds[s.Segment] {
+			if canPlace(s, p) {
+				out = append(out, p)
+			}
+		}
+		return out
+	}
+	return nil
 }
 
-func requires(s State, p Power) bool {
-	return !s.Ended && slices.Contains(ordering[s.Segment], p)
-}
+func requires(s State, p Power) bool { return slices.Contains(Required(s), p) }
 
 // Resolve resolves s.Segment with the given orders (a missing power gave no
 // orders), then advances through automatic segments until one needs orders
@@ -95,8 +107,6 @@ func resolveSegment(s *State, orders map[Power][]Order, evs *[]Event) {
 		f(s, orders, evs)
 	} else {
 		switch s.Segment {
-		case SegDiplomacyResolve:
-			revealHeld(s, RevealDiplomacy, evs) // 9.41D
 		case SegCrisisAggression:
 			revealHeld(s, RevealCrisis, evs) // 9.41E
 		}
@@ -138,6 +148,8 @@ func endTurn(s *State, evs *[]Event) {
 	s.Russia.GreatPurge = false // 14.43A: only the turn of the purge
 	endTurnPurges(s)            // 22.21A-D: this turn's prohibitions lapse
 	endTurnEconomy(s)           // 10.41D, 11.92, 12.22G (income.go)
+	// 24.81D: the turn's diplomacy is over (resolved, or skipped).
+	s.Diplomacy.Placements, s.Diplomacy.Commitments, s.Diplomacy.Modifiers = nil, nil, nil
 	*evs = append(*evs, TurnEnded{Turn: s.Turn})
 }
 
