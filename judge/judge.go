@@ -123,6 +123,9 @@ type GameDef struct {
 	// ModeratorSecret is the secret moderator orders carry; empty: the
 	// judge makes one and mails it to the moderators (stored hashed).
 	ModeratorSecret string
+	// Diplomacy: the game plays the diplomatic phase's counters by email
+	// (24.5, 24.8; docs/diplomacy.md). Off, those segments pass.
+	Diplomacy bool
 }
 
 // SeatDef seats one player's address for one power. Secret may be empty: the
@@ -243,6 +246,9 @@ func (j *Judge) EnsureGame(def GameDef) (created bool, err error) {
 		s0 := adjudicator.NewGame(seed)
 		if def.Deck != nil {
 			s0 = adjudicator.NewGameWithDeck(seed, *def.Deck)
+		}
+		if def.Diplomacy {
+			s0 = adjudicator.WithDiplomacy(s0)
 		}
 		if def.PhysicalDeck {
 			var err error

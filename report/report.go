@@ -382,7 +382,7 @@ func privateEvent(w *writer, e adjudicator.Event) {
 	case adjudicator.OrderVoided:
 		w.wrap(fmt.Sprintf("Your order %s was void (rule %s: %s).", e.Order, e.Rule, e.Msg), "  ")
 	default:
-		if !navalEvent(w, e) && !researchEvent(w, e) && !unitEvent(w, e) && !randomEvent(w, e) { // naval.go, research.go, units.go
+		if !navalEvent(w, e) && !researchEvent(w, e) && !unitEvent(w, e) && !randomEvent(w, e) && !diplomacyEvent(w, e) { // naval.go, research.go, units.go, diplomacy.go
 			w.wrap(fmt.Sprintf("%s event.", e.Type()), "  ")
 		}
 	}

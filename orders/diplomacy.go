@@ -1,0 +1,53 @@
+package orders
+
+import (
+	"strconv"
+	"strings"
+
+	"stormjudge/adjudicator"
+)
+
+// diplomaticWord is DIPLOMATIC <country> <strength>, rule 24.5: a
+// diplomatic counter of that strength placed in a minor country, its value
+// sealed until diplomacy is resolved (24.54C). "DIPLOMATIC COUNTER 2 IN
+// POLAND" and "DIPLOMATIC 2 POLAND" are read alike.
+var diplomaticWord = &orderWord{
+	word:  "DIPLOMATIC",
+	rule:  "24.5",
+	forms: []string{"DIPLOMATIC POLAND 2"},
+	parse: parseDiplomatic,
+}
+
+const diplomaticHint = "DIPLOMATIC <country> <counter strength>, e.g. DIPLOMATIC POLAND 2 or DIPLOMATIC BELGIUM 0 (24.5, 24.56G)"
+
+func parseDiplomatic(l *line) (adjudicator.Order, *Error) {
+	var name []string
+	strength := -1
+	for _, w := range l.args() {
+		up := strings.ToUpper(w)
+		switch up {
+		case "COUNTER", "IN", "TO", "WITH", "STRENGTH", "OF":
+			continue
+		}
+		if n, err := strconv.Atoi(up); err == nil {
+			if strength >= 0 {
+				return adjudicator.Order{}, l.errorf(diplomaticHint, "DIPLOMATIC: one counter a line")
+			}
+			strength = n
+			continue
+		}
+		name = append(name, w)
+	}
+	if len(name) == 0 {
+		return adjudicator.Order{}, l.errorf(diplomaticHint, "DIPLOMATIC: which country?")
+	}
+	country, ok := adjudicator.FindCountry(strings.Join(name, " "))
+	if !ok {
+		return adjudicator.Order{}, l.errorf(diplomaticHint, "DIPLOMATIC: %s is not a diplomatic target (24.21)%s",
+			quote(strings.Join(name, " ")), didYouMean(strings.Join(name, " "), adjudicator.Countries()))
+	}
+	if strength < 0 || strength > 3 {
+		return adjudicator.Order{}, l.errorf(diplomaticHint, "DIPLOMATIC %s: give the counter's strength, 3, 2, 1 or 0", strings.ToUpper(country))
+	}
+	return adjudicator.Order{Kind: adjudicator.Diplomatic, Project: country, Counters: []int{strength}}, nil
+}

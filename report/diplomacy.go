@@ -1,0 +1,107 @@
+package report
+
+import (
+	"fmt"
+	"strings"
+
+	"stormjudge/adjudicator"
+)
+
+// The diplomatic phase (24): each round's locations and commitments are
+// public, the values only the placing power's until the resolution, which
+// publishes every value and salt so the commitments can be checked
+// (docs/diplomacy.md).
+
+const diplomacyPhase = "Diplomatic phase"
+
+func diplomacySection(e adjudicator.Event) (string, bool) {
+	switch e := e.(type) {
+	case adjudicator.DiplomaticRoundPlaced:
+		return diplomacyPhase + ": " + roundName(e.Round), true
+	case adjudicator.DiplomaticCountersSealed:
+		return diplomacyPhase + ": " + roundName(e.Round), true
+	case adjudicator.DiplomacyRevealed, adjudicator.DiplomaticResult, adjudicator.DiplomacyPaid:
+		return diplomacyPhase + ": diplomacy resolved (rule 24.8)", true
+	}
+	return "", false
+}
+
+// roundName is "Axis, first round" for the segment "Diplomacy: Axis,
+// first round".
+func roundName(s adjudicator.Segment) string {
+	return strings.TrimPrefix(s.Title(), "Diplomacy: ") + " (rule 24.55)"
+}
+
+// diplomacyEvent renders a diplomacy event; false if e is not one.
+func diplomacyEvent(w *writer, e adjudicator.Event) bool {
+	switch e := e.(type) {
+	case adjudicator.DiplomaticRoundPlaced:
+		if len(e.Locations) == 0 {
+			w.wrap("No diplomatic counter placed.", "  ")
+			break
+		}
+		by := map[adjudicator.Power][]string{}
+		var order []adjudicator.Power
+		for _, l := range e.Locations {
+			if by[l.Power] == nil {
+				order = append(order, l.Power)
+			}
+			by[l.Power] = append(by[l.Power], l.Country)
+		}
+		for _, p := range order {
+			w.wrap(fmt.Sprintf("%s places a diplomatic counter in %s; values sealed until diplomacy is resolved (rule 24.54C).",
+				p.Title(), strings.Join(by[p], " and ")), "  ")
+		}
+		for _, c := range e.Commitments {
+			w.indented(fmt.Sprintf("Commitment of %s: %s", c.Power.Title(), c.Hash), "    ")
+		}
+	case adjudicator.DiplomaticCountersSealed:
+		var parts []string
+		for _, pl := range e.Placements {
+			parts = append(parts, fmt.Sprintf("%s %d", pl.Country, pl.Strength))
+		}
+		w.wrap(fmt.Sprintf("Your sealed diplomatic counters: %s. Everyone sees where, not the values, until diplomacy is resolved (rule 24.54C).",
+			strings.Join(parts, ", ")), "  ")
+		w.indented("Salt "+e.Salt+", commitment "+e.Hash+" (docs/diplomacy.md).", "    ")
+	case adjudicator.DiplomacyRevealed:
+		if len(e.Placements) == 0 {
+			break
+		}
+		w.wrap("The diplomatic counters revealed (rule 24.81A), with the salts that open each commitment (docs/diplomacy.md):", "  ")
+		rows := [][]string{}
+		for _, pl := range e.Placements {
+			rows = append(rows, []string{pl.Power.Title(), strings.TrimPrefix(pl.Round.Title(), "Diplomacy: "), pl.Country, fmt.Sprint(pl.Strength)})
+		}
+		w.table("%-8s %-20s %-18s %5s", []string{"Power", "Round", "Country", "Value"}, rows)
+		for _, c := range e.Commitments {
+			w.indented(fmt.Sprintf("%s, %s: salt %s", c.Power.Title(), strings.TrimPrefix(c.Round.Title(), "Diplomacy: "), c.Salt), "    ")
+		}
+	case adjudicator.DiplomaticResult:
+		who := "no result"
+		if e.Winner != "" {
+			who = fmt.Sprintf("a result for %s (%s)", sideName(e.Winner), e.Power.Title())
+		}
+		w.wrap(fmt.Sprintf("%s: Axis %d, Allies %d, Russia %d: %s, %s. Flags now: %s.",
+			e.Country, e.Effort.Axis, e.Effort.Allies, e.Effort.Russia, who, e.Change, flagList(e.FlagsAfter)), "  ")
+	case adjudicator.DiplomacyPaid:
+		w.wrap(fmt.Sprintf("%s pays %s for its diplomatic counters (rule 24.52C); %s left.",
+			e.Power.Title(), TilePoints(e.Cost), TilePoints(e.TilePoints)), "  ")
+	default:
+		return false
+	}
+	return true
+}
+
+// flagList words flags by power, "Germany 2, Italy 1", or "none".
+func flagList(f map[adjudicator.Power]int) string {
+	var parts []string
+	for _, p := range adjudicator.Powers {
+		if n := f[p]; n > 0 {
+			parts = append(parts, fmt.Sprintf("%s %d", p.Title(), n))
+		}
+	}
+	if len(parts) == 0 {
+		return "none"
+	}
+	return strings.Join(parts, ", ")
+}
