@@ -1,0 +1,197 @@
+package main
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"stormjudge/adjudicator"
+)
+
+// TestSandboxPlaysDiplomacyByEmail runs the sandbox with -diplomacy and
+// plays two turns by email: PASS in the economic phase; in each placement
+// round (24.55) every power whose notice asks for orders sends the first
+// DIPLOMATIC line it offers. It checks over IMAP that a round's public
+// reports name locations and commitments but never a value (24.54C), that
+// each placing power's notice has its own values and salt, and that every
+// commitment published in a round opens with the values and salt the
+// resolution publishes (docs/diplomacy.md).
+func TestSandboxPlaysDiplomacyByEmail(t *testing.T) {
+	const wait = 60 * time.Second
+	imapAddr, smtpAddr, _ := startSandbox(t, sandboxOptions{Dir: t.TempDir(), Diplomacy: true})
+	heading := regexp.MustCompile(`What you may order now \(([^,]+(?:, [a-z]+ round)?), ((?:Spring|Summer|Fall|Winter) \d{4})\)`)
+	offered := regexp.MustCompile(`(?m)^(DIPLOMATIC [A-Z/ ]+ \d) +cost`)
+	pick := map[adjudicator.Power]int{adjudicator.Germany: 0, adjudicator.Italy: 2, adjudicator.Russia: 0, adjudicator.Britain: 1, adjudicator.France: 3}
+	commitRe := regexp.MustCompile(`Commitment of (\w+): ([0-9a-f]{64})`)
+	noticeOf := func(p adjudicator.Power, v int) *mailMsg {
+		return findVersioned(powerInbox(t, imapAddr, p), "private", v)
+	}
+	var commitments []publishedCommitment
+	sealed := map[adjudicator.Power][]string{} // "Country n" lines of each power's notices
+	rounds, resolutions := 0, 0
+	v := 1
+	for turnsDone := 0; turnsDone < 2 && v < 30; v++ {
+		for _, p := range adjudicator.Powers {
+			waitFor(t, fmt.Sprintf("%s's notice of version %d", p, v), wait, func() bool { return noticeOf(p, v) != nil })
+		}
+		var sent []string
+		segment := ""
+		for _, p := range adjudicator.Powers {
+			n := noticeOf(p, v)
+			m := heading.FindStringSubmatch(flat(n.Body))
+			if m == nil {
+				continue // nothing to order
+			}
+			segment = m[1]
+			body := "PASS"
+			// A different offered target for each power, so that counters
+			// meet in some targets and not in others.
+			if os := offered.FindAllStringSubmatch(n.Body, -1); len(os) > 0 && strings.HasPrefix(segment, "Diplomacy") {
+				body = os[pick[p]%len(os)][1]
+			}
+			id := sendOrder(t, smtpAddr, p.String()+"@"+sandboxDomain, "orders",
+				"GAME "+sandboxGame+"\nSECRET "+p.String()+"\n"+body+"\nEND\n")
+			waitFor(t, fmt.Sprintf("%s's receipt", p), wait, func() bool {
+				rc := findReceipt(powerInbox(t, imapAddr, p), id)
+				return rc != nil
+			})
+			if rc := findReceipt(powerInbox(t, imapAddr, p), id); !strings.Contains(rc.Body, "Orders ACCEPTED") {
+				t.Fatalf("version %d: %s's %q not accepted:\n%s", v, p, body, rc.Body)
+			}
+			sent = append(sent, p.String()+": "+body)
+		}
+		if len(sent) == 0 {
+			t.Fatalf("version %d: nobody is asked for orders", v)
+		}
+		t.Logf("version %d (%s): %v", v, segment, sent)
+		// The next version's mails.
+		next := v + 1
+		for _, p := range adjudicator.Powers {
+			waitFor(t, fmt.Sprintf("%s's report of version %d", p, next), wait, func() bool {
+				return findVersioned(powerInbox(t, imapAddr, p), "public", next) != nil && noticeOf(p, next) != nil
+			})
+		}
+		pub := flat(findVersioned(powerInbox(t, imapAddr, adjudicator.Germany), "public", next).Body)
+		revealed := strings.Contains(pub, "The diplomatic counters revealed")
+		for _, p := range adjudicator.Powers {
+			own := flat(noticeOf(p, next).Body)
+			if i := strings.Index(own, "Your sealed diplomatic counters: "); i >= 0 {
+				line := own[i+len("Your sealed diplomatic counters: "):]
+				line = line[:strings.Index(line, ".")]
+				sealed[p] = append(sealed[p], strings.Split(line, ", ")...)
+				if !revealed {
+					for _, s := range strings.Split(line, ", ") {
+						for _, q := range adjudicator.Powers {
+							if q != p && strings.Contains(flat(noticeOf(q, next).Body), s+".") {
+								t.Errorf("version %d: %s's sealed %q is in %s's notice", next, p, s, q)
+							}
+						}
+						if strings.Contains(diplomaticPart(pub), s) {
+							t.Errorf("version %d: %s's sealed %q is in the public report before the resolution", next, p, s)
+						}
+					}
+				}
+			}
+		}
+		for _, m := range commitRe.FindAllStringSubmatch(pub, -1) {
+			p, _ := adjudicator.ParsePower(m[1])
+			round := adjudicator.SegDiplomacyAxis1
+			for _, seg := range []adjudicator.Segment{adjudicator.SegDiplomacyAxis1, adjudicator.SegDiplomacyRussia, adjudicator.SegDiplomacyAllies, adjudicator.SegDiplomacyAxis2} {
+				if strings.HasPrefix(segment, seg.Title()) || segment == seg.Title() {
+					round = seg
+				}
+			}
+			commitments = append(commitments, publishedCommitment{power: p, round: round, hash: m[2]})
+			rounds++
+		}
+		if revealed {
+			resolutions++
+			checkOpened(t, pub, commitments)
+			commitments = nil
+		}
+		if strings.Contains(pub, "Spring 1935 ends") || strings.Contains(pub, "Summer 1935 ends") || strings.Contains(pub, "Fall 1935 ends") {
+			turnsDone++
+		}
+	}
+	if rounds == 0 || resolutions < 2 {
+		t.Errorf("%d commitments published, %d resolutions in the turns played: want at least one and two", rounds, resolutions)
+	}
+	for _, p := range []adjudicator.Power{adjudicator.Germany, adjudicator.Russia, adjudicator.Britain} {
+		if len(sealed[p]) == 0 {
+			t.Errorf("%s's notices never told it its sealed counters", p)
+		}
+	}
+}
+
+// diplomaticPart is the diplomatic phase's part of a flattened public
+// report: from its heading to the report's tables (whose flag counts may
+// read like a value, "Poland 2 France").
+func diplomaticPart(pub string) string {
+	i := strings.Index(pub, ": Diplomatic phase")
+	if i < 0 {
+		return ""
+	}
+	rest := pub[i:]
+	for _, end := range []string{"Tracks", "Balance of power (rule 20", "Diplomatic targets (rule 24.21)"} {
+		if j := strings.Index(rest, end); j >= 0 {
+			rest = rest[:j]
+		}
+	}
+	return rest
+}
+
+// publishedCommitment is a commitment as a round's public report shows it.
+type publishedCommitment struct {
+	power adjudicator.Power
+	round adjudicator.Segment
+	hash  string
+}
+
+// checkOpened opens each commitment with the values and salts of the
+// resolution report (docs/diplomacy.md).
+func checkOpened(t *testing.T, pub string, commitments []publishedCommitment) {
+	t.Helper()
+	turnRe := regexp.MustCompile(`((?:Spring|Summer|Fall|Winter) \d{4}): Diplomatic phase`)
+	tm := turnRe.FindStringSubmatch(pub)
+	if tm == nil {
+		t.Fatalf("no diplomatic phase heading in:\n%s", pub)
+	}
+	var turn adjudicator.Turn
+	for _, season := range []adjudicator.Season{adjudicator.Spring, adjudicator.Summer, adjudicator.Fall, adjudicator.Winter} {
+		for y := 1935; y <= 1945; y++ {
+			if c := (adjudicator.Turn{Year: y, Season: season}); c.String() == tm[1] {
+				turn = c
+			}
+		}
+	}
+	rowRe := regexp.MustCompile(`(Germany|Italy|Britain|France|Russia) (Axis, first round|Russia|Allies|Axis, second round) ([A-Z][A-Za-z/]+) (\d)`)
+	saltRe := regexp.MustCompile(`(Germany|Italy|Britain|France|Russia), (Axis, first round|Russia|Allies|Axis, second round): salt ([0-9a-f]+)`)
+	roundOf := map[string]adjudicator.Segment{"Axis, first round": adjudicator.SegDiplomacyAxis1, "Russia": adjudicator.SegDiplomacyRussia,
+		"Allies": adjudicator.SegDiplomacyAllies, "Axis, second round": adjudicator.SegDiplomacyAxis2}
+	placed := map[string][]adjudicator.Placement{}
+	i := strings.Index(pub, "The diplomatic counters revealed")
+	for _, m := range rowRe.FindAllStringSubmatch(pub[i:], -1) {
+		p, _ := adjudicator.ParsePower(m[1])
+		n := int(m[4][0] - '0')
+		placed[m[1]+"/"+m[2]] = append(placed[m[1]+"/"+m[2]], adjudicator.Placement{Power: p, Country: m[3], Strength: n, Round: roundOf[m[2]]})
+	}
+	opened := 0
+	for _, m := range saltRe.FindAllStringSubmatch(pub, -1) {
+		p, _ := adjudicator.ParsePower(m[1])
+		round := roundOf[m[2]]
+		got := adjudicator.CommitmentHash(turn, p, round, placed[m[1]+"/"+m[2]], m[3])
+		found := false
+		for _, c := range commitments {
+			found = found || (c.power == p && c.hash == got)
+		}
+		if !found {
+			t.Errorf("%s %s: the revealed values and salt hash to %s, which no round published (%+v)", p, round, got, commitments)
+		}
+		opened++
+	}
+	if opened != len(commitments) {
+		t.Errorf("%d commitments published, %d opened at the resolution", len(commitments), opened)
+	}
+}
