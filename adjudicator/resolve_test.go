@@ -270,10 +270,10 @@ func TestEventsRoundTrip(t *testing.T) {
 		TemporaryCounters{Power: Italy, Delta: ActivityCounters{Two: 1}, Counters: ActivityCounters{Two: 3}},
 		TradePactChanged{Minor: "Poland", To: France, Rule: "11.61"},
 		UnitsPurged{Purged: Units{Air: 1}, Active: Units{Armor: 4, Infantry: 4, Air: 6}})
-	evs = append(evs, researchRoundTripEvents()...) // research_test.go
-	evs = append(evs, unitRoundTripEvents()...)     // mobilization_test.go
-	evs = append(evs, shipRoundTripEvents()...)     // shipbuilding_test.go
-	evs = append(evs, purgeRoundTripEvents()...)    // purge_test.go
+	evs = append(evs, researchRoundTripEvents()...)  // research_test.go
+	evs = append(evs, unitRoundTripEvents()...)      // mobilization_test.go
+	evs = append(evs, shipRoundTripEvents()...)      // shipbuilding_test.go
+	evs = append(evs, purgeRoundTripEvents()...)     // purge_test.go
 	evs = append(evs, diplomacyRoundTripEvents()...) // diplomacy_test.go
 	b, err := MarshalEvents(evs)
 	if err != nil {

@@ -87,15 +87,15 @@ type RussiaView struct {
 // bordering countries (28.42), flags (24.18), trade pact (11.61), civil war
 // events (25.31) and the Axis power controlling it (11.61E).
 type TargetView struct {
-	Name         string   `json:"name"`
-	Region       Region   `json:"region"`
-	Borders      []string `json:"borders"`
-	Flags        int      `json:"flags"`
-	FlagPower    Power    `json:"flag_power,omitempty"`
+	Name      string   `json:"name"`
+	Region    Region   `json:"region"`
+	Borders   []string `json:"borders"`
+	Flags     int      `json:"flags"`
+	FlagPower Power    `json:"flag_power,omitempty"`
 	// RussianFlags are Russian flags beside Allied ones before the
 	// Nazi-Soviet Pact (24.82B).
 	RussianFlags int `json:"russian_flags,omitempty"`
-	PartnerFlags int      `json:"partner_flags,omitempty"`
+	PartnerFlags int `json:"partner_flags,omitempty"`
 	// PartnerPower is the power of PartnerFlags: FlagPower's alliance
 	// partner (11.61A-B); 0 when there are none.
 	PartnerPower   Power `json:"partner_power,omitempty"`
