@@ -63,6 +63,10 @@ func TestReadMessageExamples(t *testing.T) {
 			Envelope{Game: "demo", Secret: "gm", Moderator: true, GameLine: 1, ModeratorLine: 2, SecretLine: 3}, false,
 			[]adjudicator.Order{{Kind: adjudicator.DrawPurge, Args: []string{"military purge"}, Line: 4},
 				{Kind: adjudicator.DrawCards, Cards: []int{3, 1, 4}, Line: 5}, {Kind: adjudicator.DrawCards, Cards: []int{5, 9, 2, 6}, Line: 6}}}},
+		{"diplomatic.eml", want{"britain@sandbox.test", "orders demo Spring 1936 allies", "diplomatic-1@sandbox.test",
+			envOf("britain"), false, []adjudicator.Order{
+				{Kind: adjudicator.Diplomatic, Project: "Norway", Counters: []int{2}, Line: 5},
+				{Kind: adjudicator.Diplomatic, Project: "Greece", Counters: []int{0}, Line: 6}}}},
 		{"reply-with-quote-and-signature.eml", want{"italy@sandbox.test", "Re: [demo] Spring 1935: economic phase", "reply-1@sandbox.test",
 			envOf("italy"), false, []adjudicator.Order{mobilize(adjudicator.Idle, 4)}}},
 	}
