@@ -195,3 +195,92 @@ func TestPropertyIllustrativeDeckNothingEconomicPending(t *testing.T) {
 		t.Errorf("the random players never used a FREE order or a PLAY with projects: %v", used)
 	}
 }
+
+// Diplomacy over many turns with random legal placements (issue 11's
+// property): flags stay within 0..4 a target, Russian flags beside Allied
+// ones only, every counter paid once and at the resolution, no deficit,
+// and no public event carries a value before the resolution.
+func TestPropertyRandomDiplomacy(t *testing.T) {
+	seeds, turns := 4, 12
+	if os.Getenv("STORMJUDGE_LONG") != "" {
+		seeds, turns = 30, 40
+	}
+	d := loadDeck(t, "illustrative.toml")
+	results := 0
+	for seed := 1; seed <= seeds; seed++ {
+		rng := rand.New(rand.NewPCG(uint64(seed), 11))
+		s, _, err := adjudicator.Resolve(adjudicator.WithDiplomacy(adjudicator.NewGameWithDeck(uint64(seed), d)), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for step := 0; step < turns*6 && !s.Ended; step++ {
+			orders := map[adjudicator.Power][]adjudicator.Order{}
+			for _, p := range adjudicator.Required(s) {
+				var set []adjudicator.Order
+				opts := adjudicator.Allowed(s, p)
+				rng.Shuffle(len(opts), func(i, j int) { opts[i], opts[j] = opts[j], opts[i] })
+				for _, op := range opts {
+					if rng.IntN(3) == 0 {
+						continue
+					}
+					try := append(slices.Clone(set), op.Orders()...)
+					if len(adjudicator.Validate(s, p, try)) == 0 {
+						set = try
+					}
+				}
+				orders[p] = set
+			}
+			n, evs, err := adjudicator.Resolve(s, orders)
+			if err != nil {
+				t.Fatal(err)
+			}
+			paid := map[adjudicator.Power]int{}
+			placed := map[adjudicator.Power]int{}
+			revealed := false
+			for _, e := range evs {
+				switch e := e.(type) {
+				case adjudicator.DiplomacyRevealed:
+					revealed = true
+					for _, pl := range e.Placements {
+						placed[pl.Power] += pl.Strength
+					}
+				case adjudicator.DiplomaticRoundPlaced:
+					for _, l := range e.Locations {
+						if l.Strength != 0 {
+							t.Fatalf("seed %d %s: a value in a public round: %+v", seed, s.Turn, l)
+						}
+					}
+				case adjudicator.DiplomacyPaid:
+					paid[e.Power] += e.Cost
+				case adjudicator.DiplomaticResult:
+					results++
+				}
+			}
+			if revealed {
+				for _, p := range adjudicator.Powers {
+					if paid[p] != placed[p] {
+						t.Fatalf("seed %d %s: %s paid %d for counters of %d", seed, s.Turn, p, paid[p], placed[p])
+					}
+				}
+			}
+			for _, m := range n.Minors {
+				if m.TotalFlags() < 0 || m.TotalFlags() > 4 {
+					t.Fatalf("seed %d %s: %s has %d flags", seed, n.Turn, m.Name, m.TotalFlags())
+				}
+				if m.RussianFlags > 0 && adjudicator.SideOf(m.FlagPower) != adjudicator.Allies {
+					t.Fatalf("seed %d %s: %s: Russian flags beside %s", seed, n.Turn, m.Name, m.FlagPower)
+				}
+			}
+			for _, p := range adjudicator.Powers {
+				if n.Powers[p].TilePoints < 0 {
+					t.Fatalf("seed %d %s: %s has %d tile points", seed, n.Turn, p, n.Powers[p].TilePoints)
+				}
+			}
+			s = n
+		}
+	}
+	if results == 0 {
+		t.Error("no diplomatic result in the random games")
+	}
+	t.Logf("%d diplomatic results", results)
+}
