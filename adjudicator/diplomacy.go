@@ -23,6 +23,11 @@ import (
 // holds the country, Order.Counters the strength.
 const Diplomatic OrderKind = "diplomatic"
 
+// MilitaryCounter is the order MILITARY <country>: one military counter placed
+// openly in a neighbouring minor country, a +1 modifier for a tile point
+// (24.4). Order.Project holds the country.
+const MilitaryCounter OrderKind = "military"
+
 // placementRounds lists who places in each round of 24.55, in the order
 // of play.
 var placementRounds = map[Segment][]Power{
@@ -43,6 +48,8 @@ type Placement struct {
 	// Exempt is the 24.54E exception the placement falls under ("" when
 	// it counts against the two-counter limit).
 	Exempt string `json:"exempt,omitempty"`
+	// Military: a military counter (24.4), placed openly, worth +1.
+	Military bool `json:"military,omitempty"`
 }
 
 // Commitment binds a power's sealed placements of a round: Hash is the
@@ -220,7 +227,22 @@ func checkPlacements(s State, p Power, orders []Order) []indexedError {
 	}
 	seen := map[string]bool{}
 	thisRound := 0
+	military := 0
+	for _, pl := range earlier {
+		if pl.Military {
+			military++
+		}
+	}
 	for i, o := range orders {
+		if o.Kind == MilitaryCounter { // 24.4
+			if rule, msg := checkMilitary(s, p, o, earlier, orders[:i], military); rule != "" {
+				bad(i, rule, "%s", msg)
+				continue
+			}
+			military++
+			cost++ // 24.42F
+			continue
+		}
 		country, ok := FindCountry(o.Project)
 		switch {
 		case !ok:
@@ -232,12 +254,12 @@ func checkPlacements(s State, p Power, orders []Order) []indexedError {
 		case conquered(s, country):
 			bad(i, "24.56A", "%s was the target of a successful aggression", country)
 			continue
-		case seen[country] || slices.ContainsFunc(earlier, func(pl Placement) bool { return pl.Country == country }):
+		case seen[country] || slices.ContainsFunc(earlier, func(pl Placement) bool { return pl.Country == country && !pl.Military }):
 			bad(i, "24.54D", "one diplomatic counter per country a turn: %s already has yours", country)
 			continue
 		}
 		seen[country] = true
-		if q := alliancePartner[p]; q != 0 && slices.ContainsFunc(placedThisTurn(s, q), func(pl Placement) bool { return pl.Country == country }) {
+		if q := alliancePartner[p]; q != 0 && slices.ContainsFunc(placedThisTurn(s, q), func(pl Placement) bool { return pl.Country == country && !pl.Military }) {
 			bad(i, "24.56C", "%s placed a diplomatic counter in %s this turn", q.Title(), country)
 			continue
 		}
@@ -291,13 +313,13 @@ func checkPlacements(s State, p Power, orders []Order) []indexedError {
 		used = used.add(c)
 		cost += o.Counters[0]
 	}
-	if len(errs) == 0 && used.Count() > 0 {
+	if len(errs) == 0 && len(orders) > 0 {
 		if !ps.Available().covers(used) { // 24.51: the counters not used in the economic phase
 			errs = append(errs, indexedError{OrderError{Order: orders[0], Rule: "24.51",
 				Msg: fmt.Sprintf("not enough activity counters left this turn (available: %s)", ps.Available())}, 0})
 		} else if cost > ps.TilePoints { // 24.52B: no deficit
 			errs = append(errs, indexedError{OrderError{Order: orders[0], Rule: "24.52B",
-				Msg: fmt.Sprintf("this turn's diplomatic counters cost %d tile points at the end of the phase (24.52C); %s has %d", cost, p.Title(), ps.TilePoints)}, 0})
+				Msg: fmt.Sprintf("this turn's diplomatic and military counters cost %d tile points at the end of the phase (24.52C, 24.42F); %s has %d", cost, p.Title(), ps.TilePoints)}, 0})
 		}
 	}
 	return errs
@@ -351,7 +373,13 @@ func placeRound(s *State, orders map[Power][]Order, evs *[]Event) {
 		var placed []Placement
 		for _, o := range orders[p] {
 			country, _ := FindCountry(o.Project)
-			if q := alliancePartner[p]; q != 0 && slices.ContainsFunc(placedThisTurn(*s, q), func(pl Placement) bool { return pl.Country == country }) {
+			if o.Kind == MilitaryCounter { // 24.42B: open, +1 (24.42G)
+				pl := Placement{Power: p, Country: country, Strength: 1, Round: round, Military: true}
+				s.Diplomacy.Placements = append(s.Diplomacy.Placements, pl)
+				located = append(located, pl)
+				continue
+			}
+			if q := alliancePartner[p]; q != 0 && slices.ContainsFunc(placedThisTurn(*s, q), func(pl Placement) bool { return pl.Country == country && !pl.Military }) {
 				*evs = append(*evs, OrderVoided{Power: p, Order: o, Rule: "24.56C",
 					Msg: q.Title() + " placed its counter in " + country + " first, in the order of play"})
 				continue
@@ -609,7 +637,7 @@ type DiplomaticCountersSealed struct {
 type DiplomaticRoundPlaced struct {
 	Turn        Turn         `json:"turn"`
 	Round       Segment      `json:"round"`
-	Locations   []Placement  `json:"locations"` // strengths zero
+	Locations   []Placement  `json:"locations"` // diplomatic counters' strengths zero; military counters open (24.42B)
 	Commitments []Commitment `json:"commitments"`
 }
 
@@ -738,8 +766,11 @@ func canPlace(s State, p Power) bool {
 	if s.Powers[p] == nil {
 		return false
 	}
-	for _, n := range []int{3, 2, 1} {
-		for _, c := range DiplomaticTargets(s) {
+	for _, c := range DiplomaticTargets(s) {
+		if len(checkPlacements(s, p, []Order{{Kind: MilitaryCounter, Project: c}})) == 0 {
+			return true
+		}
+		for _, n := range []int{3, 2, 1} {
 			if len(checkPlacements(s, p, []Order{{Kind: Diplomatic, Project: c, Counters: []int{n}}})) == 0 {
 				return true
 			}
@@ -760,6 +791,12 @@ func placementOptions(s State, p Power) []Option {
 		}
 	}
 	var out []Option
+	for _, c := range DiplomaticTargets(s) {
+		if o := (Order{Kind: MilitaryCounter, Project: c}); len(checkPlacements(s, p, []Order{o})) == 0 {
+			out = append(out, Option{Order: o, Cost: 1,
+				Note: fmt.Sprintf("a military counter, placed openly: +1 for you in %s (24.42B, G); %d a turn for you now; 1 tile point at the end of the phase (24.42F)", c, MilitaryCounterLimit(s, p))})
+		}
+	}
 	for _, c := range DiplomaticTargets(s) {
 		for _, n := range []int{3, 2, 1} {
 			o := Order{Kind: Diplomatic, Project: c, Counters: []int{n}}
@@ -792,3 +829,119 @@ func addEventModifier(s *State, holder Power, card int, e Effect) string {
 		Value: e.Value, Card: card, Rule: "9.31C"})
 	return fmt.Sprintf("%s: %+d for %s in this turn's diplomacy (9.31C, 24.81A)", e.Country, e.Value, power.Title())
 }
+
+// militaryTargets are where each power may place military counters for
+// diplomacy (24.43D, 24.44A, 24.45A, 24.47D); Britain's serves civil wars
+// only (24.46).
+func militaryTargets(s State, p Power) []string {
+	switch p {
+	case Germany: // 24.43D
+		out := []string{"Rhineland", "Austria", "Czechoslovakia", "Poland"}
+		if conquered(s, "Rhineland") {
+			out = append(out, "Belgium/Luxembourg")
+		}
+		return out
+	case Italy: // 24.44A
+		if conquered(s, "Albania") {
+			return []string{"Greece", "Yugoslavia"}
+		}
+		return []string{"Albania"}
+	case France: // 24.45A
+		return []string{"Rhineland", "Belgium/Luxembourg"}
+	case Russia: // 24.47D
+		return slices.Clone(russianTargets)
+	}
+	return nil
+}
+
+// BalanceAdvantage is side's balance of power advantage for military
+// counters (24.43, 24.45): the net of the four categories' levels, the
+// battleship race included, in its favour (docs/rules.md).
+func BalanceAdvantage(s State, side Side) int {
+	b := BalanceOfPower(s)
+	net := 0
+	for _, c := range Categories {
+		net += b.Level(c)
+	}
+	switch side {
+	case Axis:
+		return max(net, 0)
+	case Allies:
+		return max(-net, 0)
+	}
+	return 0
+}
+
+// supportWithSecret is p's support level with the secret support events it
+// holds (24.42E: they count, revealed or not).
+func supportWithSecret(s State, p Power) int {
+	n := s.Powers[p].Support
+	for _, h := range HeldEvents(s, p) {
+		for _, e := range eventOf(s.Events, h).Effects {
+			switch e.Kind {
+			case EffectSupport:
+				n += e.Value
+			case EffectConditionalSupport:
+				if c, ok := conditionCount(s, p, e); ok {
+					n += e.Value + min(c/max(e.Per, 1), e.Max)
+				}
+			}
+		}
+	}
+	return n
+}
+
+// MilitaryCounterLimit is how many military counters p may place for
+// diplomacy this turn (24.42C, 24.43A-C, 24.44, 24.45, 24.47A-C).
+func MilitaryCounterLimit(s State, p Power) int {
+	support := supportWithSecret(s, p)
+	switch p {
+	case Germany: // 24.43A-C: both at least 1, 2, 3
+		return min(BalanceAdvantage(s, Axis), support, 3)
+	case Italy: // 24.44
+		if BalanceAdvantage(s, Axis) > 0 && support > 0 {
+			return 1
+		}
+	case France: // 24.45
+		if BalanceAdvantage(s, Allies) > 0 && support > 0 {
+			return 1
+		}
+	case Russia: // 24.47A-D, 21.41B
+		if s.Russia.NoMilitaryCounters || s.Russia.GreatPurge {
+			return 0
+		}
+		return GarrisonMilitaryCounters(s.Russia.Garrison.Surplus, support)
+	}
+	return 0
+}
+
+// checkMilitary checks one MILITARY order of p given its earlier
+// placements this turn, the orders before it and the military counters
+// already counted.
+func checkMilitary(s State, p Power, o Order, earlier []Placement, before []Order, military int) (rule, msg string) {
+	country, ok := FindCountry(o.Project)
+	switch {
+	case !ok:
+		return "24.21", fmt.Sprintf("%q is not a diplomatic target (24.21)", o.Project)
+	case s.Segment == SegDiplomacyAxis2:
+		return "24.42A", "Axis military counters are placed in the first round, with the first diplomatic counters"
+	case !slices.Contains(militaryTargets(s, p), country):
+		if p == Britain {
+			return "24.46", "Britain's military counter serves only to intervene in a civil war"
+		}
+		return militaryRule[p], fmt.Sprintf("%s places military counters only in %s", p.Title(), strings.Join(militaryTargets(s, p), ", "))
+	case conquered(s, country):
+		return "24.56A", fmt.Sprintf("%s was the target of a successful aggression", country)
+	}
+	if slices.ContainsFunc(earlier, func(pl Placement) bool { return pl.Military && pl.Country == country }) ||
+		slices.ContainsFunc(before, func(b Order) bool { c, _ := FindCountry(b.Project); return b.Kind == MilitaryCounter && c == country }) {
+		return "24.42D", "one military counter per country"
+	}
+	if limit := MilitaryCounterLimit(s, p); military+1 > limit {
+		return militaryRule[p], fmt.Sprintf("%s may place %d military counter(s) this turn (balance of power advantage %d, support %d with secret events; 24.42E)",
+			p.Title(), limit, BalanceAdvantage(s, SideOf(p)), supportWithSecret(s, p))
+	}
+	return "", ""
+}
+
+var militaryRule = map[Power]string{Germany: "24.43", Italy: "24.44", France: "24.45", Britain: "24.46", Russia: "24.47"}

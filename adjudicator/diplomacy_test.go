@@ -120,7 +120,7 @@ func TestRule24_54CSealedValuesAndCommitments(t *testing.T) {
 		t.Fatalf("round %+v", round)
 	}
 	for _, l := range round.Locations {
-		if l.Strength != 0 {
+		if l.Strength != 0 && !l.Military {
 			t.Errorf("24.54C: a public location carries a value: %+v", l)
 		}
 	}
@@ -336,7 +336,7 @@ func TestRule24_55DiplomaticPhaseByResolve(t *testing.T) {
 		}
 		if rp, ok := e.(DiplomaticRoundPlaced); ok && !revealed {
 			for _, l := range rp.Locations {
-				if l.Strength != 0 {
+				if l.Strength != 0 && !l.Military {
 					t.Errorf("value public before the resolution: %+v", l)
 				}
 			}
@@ -345,4 +345,58 @@ func TestRule24_55DiplomaticPhaseByResolve(t *testing.T) {
 	if got := s.Minor("Bulgaria").FlagCounts()[Germany]; got != 1 || !revealed {
 		t.Errorf("Bulgaria German flags %d, revealed %v", got, revealed)
 	}
+}
+
+func mil(country string) Order { return Order{Kind: MilitaryCounter, Project: country} }
+
+// Rules 24.42-24.47: military counters, open, +1, one tile point, one per
+// country, in the placing power's round, within its targets and its limit.
+func TestRule24_4MilitaryCounters(t *testing.T) {
+	s := diplomacyGame(SegDiplomacyAxis1)
+	s.Powers[Germany].Active.Armor += 6 // an Axis balance of power advantage
+	s.Powers[Germany].Support = 2
+	s.Powers[Italy].Support = 1
+	if MilitaryCounterLimit(s, Germany) < 1 {
+		t.Fatalf("Germany may place no military counter: advantage %d", BalanceAdvantage(s, Axis))
+	}
+	wantPlacementRefused(t, s, Germany, []Order{mil("Sweden")}, "24.43")
+	wantPlacementRefused(t, s, Germany, []Order{mil("Austria"), mil("Austria")}, "24.42D")
+	wantPlacementRefused(t, s, Italy, []Order{mil("Greece")}, "24.44")
+	evs := place(t, &s, map[Power][]Order{Germany: {mil("Austria"), dip("Austria", 1)}, Italy: {mil("Albania")}})
+	round, _ := firstOf[DiplomaticRoundPlaced](evs)
+	open := 0
+	for _, l := range round.Locations {
+		if l.Military && l.Strength == 1 {
+			open++
+		}
+	}
+	if open != 2 {
+		t.Errorf("24.42B: %d military counters placed openly, want 2: %+v", open, round.Locations)
+	}
+	s.Segment = SegDiplomacyAxis2
+	wantPlacementRefused(t, s, Germany, []Order{mil("Poland")}, "24.42A")
+	s.Segment = SegDiplomacyAllies
+	wantPlacementRefused(t, s, Britain, []Order{mil("Belgium/Luxembourg")}, "24.46")
+	wantPlacementRefused(t, s, France, []Order{mil("Belgium/Luxembourg")}, "24.45") // no Allied advantage
+	s.Segment = SegDiplomacyResolve
+	before := s.Powers[Germany].TilePoints
+	var res []Event
+	resolveDiplomacy(&s, &res)
+	if got := before - s.Powers[Germany].TilePoints; got != 2 {
+		t.Errorf("24.42F: Germany paid %d, want 1 for the military and 1 for the diplomatic counter", got)
+	}
+	for _, e := range res {
+		if r, ok := e.(DiplomaticResult); ok && r.Country == "Austria" && r.Effort.Axis != 2 {
+			t.Errorf("24.42G: the Axis effort in Austria is %d, want 2", r.Effort.Axis)
+		}
+	}
+	// Russia: a garrison surplus and positive support, not in a purge.
+	r := diplomacyGame(SegDiplomacyRussia)
+	r.Powers[Russia].Support = 2
+	r.Russia.Garrison.Surplus = 3
+	if MilitaryCounterLimit(r, Russia) != 2 {
+		t.Errorf("24.47B: Russia may place %d", MilitaryCounterLimit(r, Russia))
+	}
+	r.Russia.NoMilitaryCounters = true
+	wantPlacementRefused(t, r, Russia, []Order{mil("Poland")}, "24.47")
 }

@@ -90,6 +90,9 @@ func (o Order) String() string {
 		}
 		return fmt.Sprintf("PLAY %d", o.Card)
 	}
+	if o.Kind == MilitaryCounter { // diplomacy.go
+		return "MILITARY " + strings.ToUpper(o.Project)
+	}
 	if o.Kind == Diplomatic && len(o.Counters) == 1 { // diplomacy.go
 		return fmt.Sprintf("DIPLOMATIC %s %d", strings.ToUpper(o.Project), o.Counters[0])
 	}

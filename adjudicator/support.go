@@ -410,21 +410,6 @@ func init() {
 	eventTypes["SupportChanged"] = decode[SupportChanged]
 }
 
-// militaryCounterPowers may place military counters for diplomacy up to
-// their support level (10.22); Britain is not among them.
-var militaryCounterPowers = map[Power]bool{Germany: true, Italy: true, France: true, Russia: true}
-
-// MilitaryCounterLimit is the number of military counters p may place for
-// diplomacy: its support level, never below zero (10.22). A secret support
-// event counts at once, revealed or not (10.22): it is in ps.Support.
-func MilitaryCounterLimit(s State, p Power) int {
-	ps := s.Powers[p]
-	if ps == nil || !militaryCounterPowers[p] {
-		return 0
-	}
-	return max(ps.Support, 0)
-}
-
 // RussiaMustBuild reports whether Russia must build at least one unit this
 // turn because its support level is negative (10.92, 18.51).
 func RussiaMustBuild(s State) bool {

@@ -280,15 +280,28 @@ func TestRule11_71ResidualSupport(t *testing.T) {
 	}
 }
 
+// Rules 10.22, 24.43-24.47: military counters need a balance of power
+// advantage and a positive support level, at most the smaller of the two
+// (Germany, up to three), one for Italy and France; Britain's only serve
+// civil wars; a secret support event counts (24.42E).
 func TestRule10_22MilitaryCounterLimit(t *testing.T) {
 	s := NewGame(3)
+	s.Powers[Germany].Active.Armor += 6 // an Axis armor advantage
 	s.Powers[Germany].Support = 3
 	s.Powers[Britain].Support = 3
 	s.Powers[Italy].Support = -1
-	for p, want := range map[Power]int{Germany: 3, Britain: 0, Italy: 0, France: 0} {
+	adv := BalanceAdvantage(s, Axis)
+	if adv < 1 {
+		t.Fatalf("no Axis balance of power advantage: %+v", BalanceOfPower(s))
+	}
+	for p, want := range map[Power]int{Germany: min(adv, 3), Britain: 0, Italy: 0, France: 0} {
 		if got := MilitaryCounterLimit(s, p); got != want {
-			t.Errorf("10.22: %s: %d, want %d", p, got, want)
+			t.Errorf("10.22, 24.43-24.46: %s: %d, want %d", p, got, want)
 		}
+	}
+	s.Powers[Germany].Support = 1
+	if got := MilitaryCounterLimit(s, Germany); got != 1 {
+		t.Errorf("24.43A: support 1 allows %d", got)
 	}
 }
 

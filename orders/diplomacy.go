@@ -51,3 +51,34 @@ func parseDiplomatic(l *line) (adjudicator.Order, *Error) {
 	}
 	return adjudicator.Order{Kind: adjudicator.Diplomatic, Project: country, Counters: []int{strength}}, nil
 }
+
+// militaryWord is MILITARY <country>, rule 24.4: a military counter placed
+// openly in a neighbouring minor country (+1, one tile point).
+var militaryWord = &orderWord{
+	word:  "MILITARY",
+	rule:  "24.4",
+	forms: []string{"MILITARY POLAND"},
+	parse: parseMilitary,
+}
+
+const militaryHint = "MILITARY <country>, e.g. MILITARY AUSTRIA (24.4)"
+
+func parseMilitary(l *line) (adjudicator.Order, *Error) {
+	var name []string
+	for _, w := range l.args() {
+		switch strings.ToUpper(w) {
+		case "COUNTER", "IN", "TO":
+			continue
+		}
+		name = append(name, w)
+	}
+	if len(name) == 0 {
+		return adjudicator.Order{}, l.errorf(militaryHint, "MILITARY: which country?")
+	}
+	country, ok := adjudicator.FindCountry(strings.Join(name, " "))
+	if !ok {
+		return adjudicator.Order{}, l.errorf(militaryHint, "MILITARY: %s is not a diplomatic target (24.21)%s",
+			quote(strings.Join(name, " ")), didYouMean(strings.Join(name, " "), adjudicator.Countries()))
+	}
+	return adjudicator.Order{Kind: adjudicator.MilitaryCounter, Project: country}, nil
+}

@@ -41,16 +41,27 @@ func diplomacyEvent(w *writer, e adjudicator.Event) bool {
 			break
 		}
 		by := map[adjudicator.Power][]string{}
+		mil := map[adjudicator.Power][]string{}
 		var order []adjudicator.Power
 		for _, l := range e.Locations {
-			if by[l.Power] == nil {
+			if by[l.Power] == nil && mil[l.Power] == nil {
 				order = append(order, l.Power)
 			}
-			by[l.Power] = append(by[l.Power], l.Country)
+			if l.Military {
+				mil[l.Power] = append(mil[l.Power], l.Country)
+			} else {
+				by[l.Power] = append(by[l.Power], l.Country)
+			}
 		}
 		for _, p := range order {
-			w.wrap(fmt.Sprintf("%s places a diplomatic counter in %s; values sealed until diplomacy is resolved (rule 24.54C).",
-				p.Title(), strings.Join(by[p], " and ")), "  ")
+			if len(mil[p]) > 0 {
+				w.wrap(fmt.Sprintf("%s places a military counter in %s, openly: +1 each (rules 24.42B, 24.42G).",
+					p.Title(), strings.Join(mil[p], " and ")), "  ")
+			}
+			if len(by[p]) > 0 {
+				w.wrap(fmt.Sprintf("%s places a diplomatic counter in %s; values sealed until diplomacy is resolved (rule 24.54C).",
+					p.Title(), strings.Join(by[p], " and ")), "  ")
+			}
 		}
 		for _, c := range e.Commitments {
 			w.indented(fmt.Sprintf("Commitment of %s: %s", c.Power.Title(), c.Hash), "    ")
@@ -69,12 +80,20 @@ func diplomacyEvent(w *writer, e adjudicator.Event) bool {
 		}
 		w.wrap("The diplomatic counters revealed (rule 24.81A), with the salts that open each commitment (docs/diplomacy.md):", "  ")
 		rows := [][]string{}
+		var mil []string
 		for _, pl := range e.Placements {
+			if pl.Military {
+				mil = append(mil, pl.Power.Title()+" in "+pl.Country)
+				continue
+			}
 			rows = append(rows, []string{pl.Power.Title(), strings.TrimPrefix(pl.Round.Title(), "Diplomacy: "), pl.Country, fmt.Sprint(pl.Strength)})
 		}
 		w.table("%-8s %-20s %-18s %5s", []string{"Power", "Round", "Country", "Value"}, rows)
 		for _, c := range e.Commitments {
 			w.indented(fmt.Sprintf("%s, %s: salt %s", c.Power.Title(), strings.TrimPrefix(c.Round.Title(), "Diplomacy: "), c.Salt), "    ")
+		}
+		if len(mil) > 0 {
+			w.wrap("Military counters, +1 each (rule 24.42G): "+strings.Join(mil, "; ")+".", "  ")
 		}
 	case adjudicator.DiplomaticResult:
 		who := "no result"
