@@ -8,15 +8,14 @@ import (
 	"strings"
 )
 
-// The diplomatic phase's engine (24): diplomatic counters placed in the
-// rounds of 24.55 with their values sealed (24.54C) behind a public
-// commitment, and diplomacy resolved target by target (24.8) into flags
-// (24.82). This file is the engine only: the segments of the phase are
-// not yet wired to it (resolve.go still skips them) until the judge, the
-// reports and the e2e tests play the phase by email (issue 11). Military
-// counters (24.4), the anti-Comintern counter (24.3), spy rings (24.551),
-// covert operations (16.16A), civil wars (25) and the flexible events
-// (4.16) are still to come.
+// The diplomatic phase (24): diplomatic counters placed in the rounds of
+// 24.55 with their values sealed (24.54C) behind a public commitment,
+// military counters placed openly (24.4), and diplomacy resolved target by
+// target (24.8) into flags (24.82). A game plays it when created with
+// WithDiplomacy (config diplomacy = true); other games pass its segments.
+// The anti-Comintern counter (24.3), spy rings (24.551), covert operations
+// (16.16A), civil wars (25) and the flexible, dispute and extra-counter
+// events are still to come (issue 11).
 
 // Diplomatic is the order DIPLOMATIC <country> <strength>: one diplomatic
 // counter of that strength placed in a minor country (24.5). Order.Project
