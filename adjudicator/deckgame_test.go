@@ -242,7 +242,9 @@ func TestPropertyRandomDiplomacy(t *testing.T) {
 				case adjudicator.DiplomacyRevealed:
 					revealed = true
 					for _, pl := range e.Placements {
-						placed[pl.Power] += pl.Strength
+						if pl.Void == "" { // a void counter is not paid (24.56B)
+							placed[pl.Power] += pl.Strength
+						}
 					}
 				case adjudicator.DiplomaticRoundPlaced:
 					for _, l := range e.Locations {

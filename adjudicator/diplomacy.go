@@ -13,7 +13,7 @@ import (
 // military counters placed openly (24.4), and diplomacy resolved target by
 // target (24.8) into flags (24.82). A game plays it when created with
 // WithDiplomacy (config diplomacy = true); other games pass its segments.
-// The anti-Comintern counter (24.3), spy rings (24.551), covert operations
+// Spy rings (24.551), covert operations
 // (16.16A), civil wars (25) and the flexible, dispute and extra-counter
 // events are still to come (issue 11).
 
@@ -49,6 +49,10 @@ type Placement struct {
 	Exempt string `json:"exempt,omitempty"`
 	// Military: a military counter (24.4), placed openly, worth +1.
 	Military bool `json:"military,omitempty"`
+	// Void is the rule that voided the counter after it was placed
+	// (24.56B: under the anti-Comintern counter): it counts for nothing
+	// and is not paid, but stays in its commitment.
+	Void string `json:"void,omitempty"`
 }
 
 // Commitment binds a power's sealed placements of a round: Hash is the
@@ -85,6 +89,9 @@ type DiplomacyState struct {
 	// Threat are the +1 modifiers of 24.83 for the next turn's diplomacy:
 	// an Axis result that eliminated a Russian flag.
 	Threat []DiplomaticModifier `json:"threat,omitempty"`
+	// AntiComintern is this turn's anti-Comintern counter (24.3), once
+	// placed in the Axis' first round.
+	AntiComintern *AntiComintern `json:"anti_comintern,omitempty"`
 }
 
 func (d DiplomacyState) clone() DiplomacyState {
@@ -93,6 +100,11 @@ func (d DiplomacyState) clone() DiplomacyState {
 	c.Commitments = cloneSlice(d.Commitments)
 	c.Modifiers = cloneSlice(d.Modifiers)
 	c.Threat = cloneSlice(d.Threat)
+	if d.AntiComintern != nil {
+		ac := *d.AntiComintern
+		ac.Displaced = cloneSlice(d.AntiComintern.Displaced)
+		c.AntiComintern = &ac
+	}
 	return c
 }
 
@@ -233,6 +245,12 @@ func checkPlacements(s State, p Power, orders []Order) []indexedError {
 		}
 	}
 	for i, o := range orders {
+		if o.Kind == AntiCominternOrder { // 24.3 (anticomintern.go)
+			if rule, msg := checkAntiComintern(s, p, o); rule != "" {
+				bad(i, rule, "%s", msg)
+			}
+			continue
+		}
 		if o.Kind == MilitaryCounter { // 24.4
 			if rule, msg := checkMilitary(s, p, o, earlier, orders[:i], military); rule != "" {
 				bad(i, rule, "%s", msg)
@@ -260,6 +278,10 @@ func checkPlacements(s State, p Power, orders []Order) []indexedError {
 		seen[country] = true
 		if q := alliancePartner[p]; q != 0 && slices.ContainsFunc(placedThisTurn(s, q), func(pl Placement) bool { return pl.Country == country && !pl.Military }) {
 			bad(i, "24.56C", "%s placed a diplomatic counter in %s this turn", q.Title(), country)
+			continue
+		}
+		if ac := s.Diplomacy.AntiComintern; ac != nil && ac.Country == country && SideOf(p) != Soviet {
+			bad(i, "24.56B", "the anti-Comintern counter is in %s: no Axis or Allied diplomatic counter there (24.36A)", country)
 			continue
 		}
 		m := s.Minor(country)
@@ -372,6 +394,9 @@ func placeRound(s *State, orders map[Power][]Order, evs *[]Event) {
 		var placed []Placement
 		for _, o := range orders[p] {
 			country, _ := FindCountry(o.Project)
+			if o.Kind == AntiCominternOrder {
+				continue // placed after the round's counters (placeAntiComintern)
+			}
 			if o.Kind == MilitaryCounter { // 24.42B: open, +1 (24.42G)
 				pl := Placement{Power: p, Country: country, Strength: 1, Round: round, Military: true}
 				s.Diplomacy.Placements = append(s.Diplomacy.Placements, pl)
@@ -399,6 +424,15 @@ func placeRound(s *State, orders map[Power][]Order, evs *[]Event) {
 		for _, pl := range placed {
 			located = append(located, Placement{Power: pl.Power, Country: pl.Country, Round: round})
 		}
+	}
+	if round == SegDiplomacyAxis1 { // 24.31, 24.35
+		choice := ""
+		for _, o := range orders[Germany] {
+			if o.Kind == AntiCominternOrder {
+				choice = o.Project
+			}
+		}
+		placeAntiComintern(s, choice, evs)
 	}
 	var public []Commitment
 	for _, cm := range s.Diplomacy.Commitments {
@@ -463,10 +497,14 @@ func resolveDiplomacy(s *State, evs *[]Event) {
 		var eff Effort
 		contrib := map[Power]int{}
 		for _, pl := range d.Placements {
-			if pl.Country == country {
+			if pl.Country == country && pl.Void == "" {
 				eff.add(SideOf(pl.Power), pl.Strength)
 				contrib[pl.Power] += pl.Strength
 			}
+		}
+		if ac := d.AntiComintern; ac != nil && ac.Country == country { // 24.37
+			eff.Axis += ac.Strength
+			contrib[Germany] += ac.Strength
 		}
 		var mods []DiplomaticModifier
 		for _, m := range append(cloneSlice(d.Modifiers), threat...) {
@@ -502,14 +540,16 @@ func resolveDiplomacy(s *State, evs *[]Event) {
 	for _, p := range Powers {
 		cost := 0
 		for _, pl := range placedThisTurn(*s, p) {
-			cost += pl.Strength
+			if pl.Void == "" {
+				cost += pl.Strength
+			}
 		}
 		if cost > 0 {
 			s.Powers[p].TilePoints -= cost
 			*evs = append(*evs, DiplomacyPaid{Turn: s.Turn, Power: p, Cost: cost, TilePoints: s.Powers[p].TilePoints})
 		}
 	}
-	d.Placements, d.Commitments, d.Modifiers = nil, nil, nil
+	d.Placements, d.Commitments, d.Modifiers, d.AntiComintern = nil, nil, nil, nil
 }
 
 // beneficiary is the major power of the winning alliance that made the
@@ -790,6 +830,14 @@ func placementOptions(s State, p Power) []Option {
 		}
 	}
 	var out []Option
+	if p == Germany && s.Segment == SegDiplomacyAxis1 && anticominternAvailable(s) { // 24.31, 24.34D
+		for _, c := range anticominternFirst(s) {
+			out = append(out, Option{Order: Order{Kind: AntiCominternOrder, Project: c},
+				Note: fmt.Sprintf("the anti-Comintern counter, strength %d, free, in %s (24.31-24.34); without this line the judge places it in %s; your own counters there beyond its strength move it on (24.35)",
+					AntiCominternStrength(s), c, anticominternFirst(s)[0])})
+		}
+		out = append(out, Option{Order: Order{Kind: AntiCominternOrder, Project: "none"}, Note: "no anti-Comintern counter this turn (24.31)"})
+	}
 	for _, c := range DiplomaticTargets(s) {
 		if o := (Order{Kind: MilitaryCounter, Project: c}); len(checkPlacements(s, p, []Order{o})) == 0 {
 			out = append(out, Option{Order: o, Cost: 1,

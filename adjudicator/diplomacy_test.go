@@ -281,6 +281,7 @@ func diplomacyRoundTripEvents() []Event {
 		DiplomaticResult{Turn: t, Country: "Poland", Effort: Effort{Axis: 2}, Winner: Axis, Power: Germany, Change: "a Germany flag placed",
 			FlagsBefore: map[Power]int{France: 1}, FlagsAfter: map[Power]int{}},
 		DiplomacyPaid{Turn: t, Power: Germany, Cost: 2, TilePoints: 5},
+		AntiCominternPlaced{Turn: t, Country: "Turkey", Strength: 1, Displaced: []string{"Finland"}},
 	}
 }
 
@@ -399,4 +400,74 @@ func TestRule24_4MilitaryCounters(t *testing.T) {
 	}
 	r.Russia.NoMilitaryCounters = true
 	wantPlacementRefused(t, r, Russia, []Order{mil("Poland")}, "24.47")
+}
+
+// Rules 24.31-24.38: the anti-Comintern counter.
+func TestRule24_3AntiComintern(t *testing.T) {
+	s := diplomacyGame(SegDiplomacyAxis1)
+	// 24.32: strength by purge events.
+	for n, want := range map[int]int{0: 1, 9: 1, 10: 2, 19: 2, 20: 3, 30: 3} {
+		s.Russia.PurgeEvents = n
+		if got := AntiCominternStrength(s); got != want {
+			t.Errorf("24.32: %d purge events: strength %d, want %d", n, got, want)
+		}
+	}
+	s.Russia.PurgeEvents = 0
+	// 24.34C: at setup Finland and Rumania have a German flag, Poland a
+	// French one (24.34B: out), Turkey none: Turkey first, then the Axis
+	// flags, fewest first.
+	if got := AntiCominternPlaces(s); !slices.Equal(got, []string{"Turkey", "Finland", "Rumania"}) {
+		t.Errorf("24.34: ranking %v", got)
+	}
+	s.Minor("Rumania").setFlagCounts(map[Power]int{Russia: 1})
+	if got := AntiCominternPlaces(s); got[0] != "Rumania" {
+		t.Errorf("24.34C: a Russian flag first: %v", got)
+	}
+	s.Minor("Rumania").setFlagCounts(map[Power]int{Germany: 1})
+	// 24.34D: a tie chosen by the Axis.
+	s.Minor("Turkey").setFlagCounts(map[Power]int{})
+	s.Minor("Finland").setFlagCounts(map[Power]int{})
+	wantPlacementRefused(t, s, Germany, []Order{{Kind: AntiCominternOrder, Project: "Rumania"}}, "24.34C")
+	wantPlacementRefused(t, s, Italy, []Order{{Kind: AntiCominternOrder, Project: "Turkey"}}, "24.31")
+	evs := place(t, &s, map[Power][]Order{Germany: {{Kind: AntiCominternOrder, Project: "Turkey"}, dip("Finland", 3)}})
+	ac, _ := firstOf[AntiCominternPlaced](evs)
+	if ac.Country != "Turkey" || ac.Strength != 1 {
+		t.Errorf("24.31: placed %+v, want Turkey, 1", ac)
+	}
+	// 24.36A, 24.56B: the Allies not there, Russia may.
+	s.Segment = SegDiplomacyAllies
+	wantPlacementRefused(t, s, Britain, []Order{dip("Turkey", 1)}, "24.56B")
+	s.Segment = SegDiplomacyRussia
+	if errs := checkPlacements(s, Russia, []Order{dip("Turkey", 1)}); len(errs) > 0 {
+		t.Errorf("24.36A: Russia refused in Turkey: %v", errs)
+	}
+	// 24.37: it counts as a German counter.
+	s.Segment = SegDiplomacyResolve
+	var res []Event
+	resolveDiplomacy(&s, &res)
+	for _, e := range res {
+		if r, ok := e.(DiplomaticResult); ok && r.Country == "Turkey" && (r.Effort.Axis != 1 || r.Power != Germany) {
+			t.Errorf("24.37: Turkey %+v", r)
+		}
+	}
+	// 24.35: the Axis' own effort beyond its strength displaces it; where
+	// it stays an Axis counter is void (24.56B).
+	d := diplomacyGame(SegDiplomacyAxis1)
+	evs = place(t, &d, map[Power][]Order{Germany: {dip("Turkey", 2)}})
+	ac, _ = firstOf[AntiCominternPlaced](evs)
+	if ac.Country != "Finland" || !slices.Equal(ac.Displaced, []string{"Turkey"}) {
+		t.Errorf("24.35: placed %+v, want Finland after Turkey", ac)
+	}
+	d = diplomacyGame(SegDiplomacyAxis1)
+	evs = place(t, &d, map[Power][]Order{Italy: {dip("Turkey", 1)}})
+	if v, ok := firstOf[OrderVoided](evs); !ok || v.Rule != "24.56B" || d.Diplomacy.Placements[0].Void != "24.56B" || d.Powers[Italy].Used != (ActivityCounters{}) {
+		t.Errorf("24.56B: Italy's counter under the anti-Comintern counter: %+v, placements %+v", v, d.Diplomacy.Placements)
+	}
+	// 24.38: none after the pact.
+	d = diplomacyGame(SegDiplomacyAxis1)
+	d.Conditions.NaziSovietPact = true
+	if evs = place(t, &d, map[Power][]Order{Germany: {dip("Austria", 1)}}); d.Diplomacy.AntiComintern != nil {
+		t.Errorf("24.38: placed after the pact: %+v", d.Diplomacy.AntiComintern)
+	}
+	wantPlacementRefused(t, d, Germany, []Order{{Kind: AntiCominternOrder, Project: "Turkey"}}, "24.38")
 }

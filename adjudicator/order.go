@@ -90,6 +90,9 @@ func (o Order) String() string {
 		}
 		return fmt.Sprintf("PLAY %d", o.Card)
 	}
+	if o.Kind == AntiCominternOrder { // anticomintern.go
+		return "ANTI-COMINTERN " + strings.ToUpper(o.Project)
+	}
 	if o.Kind == MilitaryCounter { // diplomacy.go
 		return "MILITARY " + strings.ToUpper(o.Project)
 	}

@@ -82,3 +82,34 @@ func parseMilitary(l *line) (adjudicator.Order, *Error) {
 	}
 	return adjudicator.Order{Kind: adjudicator.MilitaryCounter, Project: country}, nil
 }
+
+// anticominternWord is ANTI-COMINTERN <country> or ANTI-COMINTERN NONE,
+// rule 24.3: where Germany places the anti-Comintern counter among the
+// countries tied for first (24.34D), or not at all this turn (24.31).
+var anticominternWord = &orderWord{
+	word:  "ANTI-COMINTERN",
+	rule:  "24.3",
+	forms: []string{"ANTI-COMINTERN TURKEY", "ANTI-COMINTERN NONE"},
+	parse: parseAntiComintern,
+}
+
+const anticominternHint = "ANTI-COMINTERN <country> (Finland, Poland, Rumania, Turkey) or ANTI-COMINTERN NONE (24.3)"
+
+func parseAntiComintern(l *line) (adjudicator.Order, *Error) {
+	args := l.args()
+	if len(args) > 0 && strings.EqualFold(args[0], "COUNTER") {
+		args = args[1:]
+	}
+	if len(args) > 0 && strings.EqualFold(args[0], "IN") {
+		args = args[1:]
+	}
+	name := strings.Join(args, " ")
+	if strings.EqualFold(name, "NONE") {
+		return adjudicator.Order{Kind: adjudicator.AntiCominternOrder, Project: "none"}, nil
+	}
+	country, ok := adjudicator.FindCountry(name)
+	if !ok {
+		return adjudicator.Order{}, l.errorf(anticominternHint, "ANTI-COMINTERN: %s is not a diplomatic target (24.21)", quote(name))
+	}
+	return adjudicator.Order{Kind: adjudicator.AntiCominternOrder, Project: country}, nil
+}

@@ -18,6 +18,8 @@ func diplomacySection(e adjudicator.Event) (string, bool) {
 	switch e := e.(type) {
 	case adjudicator.DiplomaticRoundPlaced:
 		return diplomacyPhase + ": " + roundName(e.Round), true
+	case adjudicator.AntiCominternPlaced:
+		return diplomacyPhase + ": " + roundName(adjudicator.SegDiplomacyAxis1), true
 	case adjudicator.DiplomaticCountersSealed:
 		return diplomacyPhase + ": " + roundName(e.Round), true
 	case adjudicator.DiplomacyRevealed, adjudicator.DiplomaticResult, adjudicator.DiplomacyPaid:
@@ -66,6 +68,16 @@ func diplomacyEvent(w *writer, e adjudicator.Event) bool {
 		for _, c := range e.Commitments {
 			w.indented(fmt.Sprintf("Commitment of %s: %s", c.Power.Title(), c.Hash), "    ")
 		}
+	case adjudicator.AntiCominternPlaced:
+		moved := ""
+		if len(e.Displaced) > 0 {
+			moved = fmt.Sprintf(", displaced from %s by the Axis' own effort (rule 24.35)", strings.Join(e.Displaced, " and "))
+		}
+		if e.Country == "" {
+			w.wrap(fmt.Sprintf("The anti-Comintern counter finds no place%s (rule 24.34).", moved), "  ")
+			break
+		}
+		w.wrap(fmt.Sprintf("Germany's anti-Comintern counter, strength %d, is in %s%s (rules 24.31-24.37).", e.Strength, e.Country, moved), "  ")
 	case adjudicator.DiplomaticCountersSealed:
 		var parts []string
 		for _, pl := range e.Placements {
@@ -86,7 +98,11 @@ func diplomacyEvent(w *writer, e adjudicator.Event) bool {
 				mil = append(mil, pl.Power.Title()+" in "+pl.Country)
 				continue
 			}
-			rows = append(rows, []string{pl.Power.Title(), strings.TrimPrefix(pl.Round.Title(), "Diplomacy: "), pl.Country, fmt.Sprint(pl.Strength)})
+			value := fmt.Sprint(pl.Strength)
+			if pl.Void != "" {
+				value += " void (rule " + pl.Void + ")"
+			}
+			rows = append(rows, []string{pl.Power.Title(), strings.TrimPrefix(pl.Round.Title(), "Diplomacy: "), pl.Country, value})
 		}
 		w.table("%-8s %-20s %-18s %5s", []string{"Power", "Round", "Country", "Value"}, rows)
 		for _, c := range e.Commitments {
