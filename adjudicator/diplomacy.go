@@ -13,9 +13,8 @@ import (
 // military counters placed openly (24.4), and diplomacy resolved target by
 // target (24.8) into flags (24.82). A game plays it when created with
 // WithDiplomacy (config diplomacy = true); other games pass its segments.
-// Spy rings (24.551), covert operations
-// (16.16A), civil wars (25) and the flexible, dispute and extra-counter
-// events are still to come (issue 11).
+// Spy rings (24.551), covert operations (16.16A), civil wars (25) and the
+// flexible, dispute and extra-counter events are still to come (issue 11).
 
 // Diplomatic is the order DIPLOMATIC <country> <strength>: one diplomatic
 // counter of that strength placed in a minor country (24.5). Order.Project
