@@ -91,6 +91,8 @@ type DiplomacyState struct {
 	// AntiComintern is this turn's anti-Comintern counter (24.3), once
 	// placed in the Axis' first round.
 	AntiComintern *AntiComintern `json:"anti_comintern,omitempty"`
+	// Standing are orders for later rounds of the turn (standing.go).
+	Standing []StandingOrder `json:"standing,omitempty"`
 }
 
 func (d DiplomacyState) clone() DiplomacyState {
@@ -99,6 +101,10 @@ func (d DiplomacyState) clone() DiplomacyState {
 	c.Commitments = cloneSlice(d.Commitments)
 	c.Modifiers = cloneSlice(d.Modifiers)
 	c.Threat = cloneSlice(d.Threat)
+	c.Standing = cloneSlice(d.Standing)
+	for i := range c.Standing {
+		c.Standing[i].Order = c.Standing[i].Order.clone()
+	}
 	if d.AntiComintern != nil {
 		ac := *d.AntiComintern
 		ac.Displaced = cloneSlice(d.AntiComintern.Displaced)
@@ -745,6 +751,7 @@ func resolvePlacementRound(s *State, orders map[Power][]Order, evs *[]Event) {
 		*evs = append(*evs, SegmentSkipped{Turn: s.Turn, Segment: s.Segment, Note: NotImplemented})
 		return
 	}
+	orders = takeStanding(s, orders) // standing.go
 	accepted := map[Power][]Order{}
 	for _, p := range placementRounds[s.Segment] {
 		os := orders[p]

@@ -471,3 +471,63 @@ func TestRule24_3AntiComintern(t *testing.T) {
 	}
 	wantPlacementRefused(t, d, Germany, []Order{{Kind: AntiCominternOrder, Project: "Turkey"}}, "24.38")
 }
+
+// Standing orders (issue 11's round trips, 24.55): Germany sends its
+// second-round counter and Britain its Allied counter with the first
+// round's orders; neither round waits for them, and a standing order the
+// state no longer allows is void when its round opens.
+func TestRule24_55StandingOrders(t *testing.T) {
+	s, _, _ := Resolve(WithDiplomacy(NewGame(3)), nil)
+	s, _, _ = Resolve(s, nil)
+	ger := []Order{dip("Bulgaria", 2), {Kind: Diplomatic, Project: "Austria", Counters: []int{1}, For: SegDiplomacyAxis2}}
+	bri := []Order{{Kind: Diplomatic, Project: "Norway", Counters: []int{2}, For: SegDiplomacyAllies}}
+	if errs := Validate(s, Germany, ger); len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	if !MayOrder(s, Britain, bri) || MayOrder(s, Britain, []Order{dip("Norway", 2)}) {
+		t.Error("MayOrder: standing orders alone welcome, others not")
+	}
+	if errs := Validate(s, Britain, bri); len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	bad := []Order{{Kind: Diplomatic, Project: "Norway", Counters: []int{2}, For: SegCovert}}
+	if errs := Validate(s, Italy, bad); len(errs) == 0 {
+		t.Error("a standing order for a segment that is not a placement round accepted")
+	}
+	if errs := Validate(s, Italy, []Order{{Kind: Diplomatic, Project: "Norway", Counters: []int{2}, For: SegDiplomacyAllies}}); len(errs) == 0 {
+		t.Error("Italy's order for the Allied round accepted")
+	}
+	s, _, err := Resolve(s, map[Power][]Order{Germany: ger, Britain: bri, Italy: {dip("Albania", 1)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Segment != SegDiplomacyRussia {
+		t.Fatalf("segment %s", s.Segment)
+	}
+	s, _, _ = Resolve(s, nil) // Russia passes
+	// The Allied round: Britain's standing order stands; only France is asked.
+	if s.Segment != SegDiplomacyAllies || slices.Contains(Required(s), Britain) || !slices.Contains(Required(s), France) {
+		t.Fatalf("segment %s required %v", s.Segment, Required(s))
+	}
+	s, evs, _ := Resolve(s, nil)
+	found := false
+	for _, e := range evs {
+		if r, ok := e.(DiplomaticRoundPlaced); ok && r.Round == SegDiplomacyAllies {
+			found = len(r.Locations) == 1 && r.Locations[0].Power == Britain && r.Locations[0].Country == "Norway"
+		}
+	}
+	if !found {
+		t.Error("Britain's standing order was not placed")
+	}
+	// Axis second round: Germany's standing order made it not asked; Italy is.
+	if s.Segment != SegDiplomacyAxis2 || slices.Contains(Required(s), Germany) {
+		t.Fatalf("segment %s required %v", s.Segment, Required(s))
+	}
+	s, _, _ = Resolve(s, nil)
+	if s.Segment != SegEconomic {
+		t.Fatalf("segment %s", s.Segment)
+	}
+	if s.Minor("Austria").FlagCounts()[Germany] != 2 || len(s.Diplomacy.Standing) != 0 {
+		t.Errorf("Austria flags %v, standing %+v", s.Minor("Austria").FlagCounts(), s.Diplomacy.Standing)
+	}
+}

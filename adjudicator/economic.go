@@ -135,11 +135,31 @@ func validate(s State, p Power, orders []Order) ([]indexedError, State) {
 		}
 		return errs, State{}
 	}
+	// Standing orders for later rounds (standing.go): checked now as far
+	// as they can be, the rest when their round opens.
+	cur, curIdx, standing, standingIdx := splitStanding(s, orders)
+	for j, o := range standing {
+		if rule, msg := checkStanding(s, p, o); rule != "" {
+			bad(standingIdx[j], rule, "%s", msg)
+		}
+	}
+	if len(cur) == 0 {
+		return errs, s.Clone()
+	}
 	if !requires(s, p) {
-		for i := range orders {
+		for _, i := range curIdx {
 			bad(i, "7.31", "%s takes no orders from %s in %s", s.Segment.Title(), p.Title(), s.Turn)
 		}
 		return errs, State{}
+	}
+	if len(standing) > 0 {
+		curErrs, scratch := validate(s, p, cur)
+		for _, e := range curErrs {
+			e.index = curIdx[e.index]
+			errs = append(errs, e)
+		}
+		sort.SliceStable(errs, func(a, b int) bool { return errs[a].index < errs[b].index })
+		return errs, scratch
 	}
 	if _, ok := placementRounds[s.Segment]; ok { // 24.55: diplomacy.go
 		return validatePlacements(s, p, orders)

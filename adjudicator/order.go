@@ -61,7 +61,10 @@ type Order struct {
 	Card int `json:"card,omitempty"`
 	// Cards: DRAW (the moderator's physical deck): the cards drawn, in order.
 	Cards []int `json:"cards,omitempty"`
-	Line  int   `json:"line,omitempty"` // 1-based line in the email body; 0 if unknown
+	// For: a standing order for a later placement round of the turn
+	// ("FOR ALLIES"; standing.go); empty for the open segment.
+	For  Segment `json:"for,omitempty"`
+	Line int     `json:"line,omitempty"` // 1-based line in the email body; 0 if unknown
 }
 
 // To returns the factory use the order converts to.
@@ -76,8 +79,14 @@ func (o Order) To() FactoryKind {
 }
 
 // String returns the canonical order text, e.g. "CONVERT IDLE TO CIVILIAN"
-// or "MOBILIZE CIVILIAN".
+// or "MOBILIZE CIVILIAN"; a standing order ends with the round it is for,
+// "DIPLOMATIC AUSTRIA 2 (for Diplomacy: Axis, second round)".
 func (o Order) String() string {
+	if o.For != "" {
+		c := o
+		c.For = ""
+		return c.String() + " (for " + o.For.Title() + ")"
+	}
 	if t, ok := shipbuildingString(o); ok {
 		return t
 	}
@@ -163,4 +172,14 @@ func (e OrderError) Error() string {
 	}
 	b.WriteString(e.Msg)
 	return b.String()
+}
+
+// clone deep-copies o.
+func (o Order) clone() Order {
+	c := o
+	c.Units = cloneSlice(o.Units)
+	c.Counters = cloneSlice(o.Counters)
+	c.Args = cloneSlice(o.Args)
+	c.Cards = cloneSlice(o.Cards)
+	return c
 }

@@ -36,7 +36,7 @@ func Required(s State) []Power {
 	case s.Diplomacy.On:
 		var out []Power
 		for _, p := range placementRounds[s.Segment] {
-			if canPlace(s, p) {
+			if canPlace(s, p) && len(standingFor(s, p)) == 0 { // standing orders are orders (standing.go)
 				out = append(out, p)
 			}
 		}
@@ -63,12 +63,13 @@ func Resolve(s State, orders map[Power][]Order) (State, []Event, error) {
 		if !p.Valid() {
 			return s, nil, fmt.Errorf("adjudicator: orders for invalid power %d", uint8(p))
 		}
-		if len(os) > 0 && !requires(s, p) {
+		if len(os) > 0 && !MayOrder(s, p, os) {
 			return s, nil, fmt.Errorf("adjudicator: %s gives no orders in %s %s", p, s.Turn, s.Segment)
 		}
 	}
 	n := s.Clone()
 	var evs []Event
+	orders = keepStanding(&n, orders) // standing.go: orders for later rounds kept
 	resolveSegment(&n, orders, &evs)
 	run(&n, &evs)
 	return n, evs, nil

@@ -513,7 +513,7 @@ func (j *Judge) decide(tx *store.Tx, m *orders.Message, sub *orders.Submission, 
 		takeDraw(tx, g, s, m, sub, rc, res, now)
 		return
 	}
-	if !contains(adjudicator.Required(s), power) {
+	if !adjudicator.MayOrder(s, power, sub.Orders) { // standing orders for later rounds are welcome (adjudicator/standing.go)
 		rc.errs = append(rc.errs, fmt.Sprintf("%s has no orders to give now: the open segment is %s (%s), in which %s.",
 			power.Title(), s.Segment.Title(), s.Turn, whoOrders(s)))
 		res.Outcome = Rejected

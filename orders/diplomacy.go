@@ -113,3 +113,34 @@ func parseAntiComintern(l *line) (adjudicator.Order, *Error) {
 	}
 	return adjudicator.Order{Kind: adjudicator.AntiCominternOrder, Project: country}, nil
 }
+
+const forHint = "FOR AXIS 1, FOR RUSSIA, FOR ALLIES or FOR AXIS 2: the orders below it are for that diplomatic round of this turn; FOR NOW: for the open segment again (docs/orders.md)"
+
+// roundNames maps the words of a FOR line to the placement rounds (24.55).
+var roundNames = map[string]adjudicator.Segment{
+	"AXIS 1": adjudicator.SegDiplomacyAxis1, "AXIS FIRST": adjudicator.SegDiplomacyAxis1, "AXIS FIRST ROUND": adjudicator.SegDiplomacyAxis1,
+	"RUSSIA": adjudicator.SegDiplomacyRussia, "RUSSIAN": adjudicator.SegDiplomacyRussia, "RUSSIAN ROUND": adjudicator.SegDiplomacyRussia,
+	"ALLIES": adjudicator.SegDiplomacyAllies, "ALLIED": adjudicator.SegDiplomacyAllies, "ALLIED ROUND": adjudicator.SegDiplomacyAllies,
+	"AXIS 2": adjudicator.SegDiplomacyAxis2, "AXIS SECOND": adjudicator.SegDiplomacyAxis2, "AXIS SECOND ROUND": adjudicator.SegDiplomacyAxis2,
+}
+
+// forLine reads FOR <round>: the orders that follow are standing orders
+// for that placement round of this turn (adjudicator/standing.go).
+func (p *parser) forLine(l *line) {
+	name := strings.ToUpper(strings.Join(l.args(), " "))
+	name = strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(name, "THE "), "DIPLOMACY "))
+	if name == "NOW" {
+		p.forRound = ""
+		return
+	}
+	if seg := adjudicator.Segment(strings.ToLower(name)); seg.Valid() {
+		p.forRound = seg
+		return
+	}
+	r, ok := roundNames[name]
+	if !ok {
+		p.add(l.errorf(forHint, "FOR: %s is not a diplomatic round", quote(strings.Join(l.args(), " "))))
+		return
+	}
+	p.forRound = r
+}

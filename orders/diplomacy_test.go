@@ -24,3 +24,20 @@ func TestRule24_5ParseDiplomatic(t *testing.T) {
 		}
 	}
 }
+
+// Standing orders: FOR <round> marks the orders below for a later round.
+func TestRule24_55ParseStandingOrders(t *testing.T) {
+	sub, err := Parse("GAME g\nPOWER germany\nSECRET s\nDIPLOMATIC POLAND 2\nFOR AXIS 2\nDIPLOMATIC AUSTRIA 1\nFOR NOW\nMILITARY AUSTRIA\nEND\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"DIPLOMATIC POLAND 2", "DIPLOMATIC AUSTRIA 1 (for Diplomacy: Axis, second round)", "MILITARY AUSTRIA"}
+	for i, o := range sub.Orders {
+		if o.String() != want[i] {
+			t.Errorf("order %d: %q, want %q", i, o.String(), want[i])
+		}
+	}
+	if _, err := Parse("GAME g\nPOWER germany\nSECRET s\nFOR TEA\nDIPLOMATIC POLAND 2\nEND\n"); err == nil {
+		t.Error("FOR TEA accepted")
+	}
+}

@@ -97,6 +97,7 @@ const (
 	kwModerator = "MODERATOR"
 	kwTurn      = "TURN"
 	kwHelp      = "HELP"
+	kwFor       = "FOR"
 	kwEnd       = "END"
 )
 
@@ -116,7 +117,7 @@ func lookupOrder(kw string) *orderWord {
 
 // knownWords are all keywords a line may start with, for suggestions.
 func knownWords() []string {
-	ws := []string{kwGame, kwPower, kwSecret, kwModerator, kwTurn, kwHelp}
+	ws := []string{kwGame, kwPower, kwSecret, kwModerator, kwTurn, kwHelp, kwFor}
 	for _, w := range orderWords {
 		ws = append(ws, w.word)
 	}
@@ -250,6 +251,9 @@ type parser struct {
 	lastN                int  // last line read
 	capped               bool // maxOrders reached
 	helpAt               int  // line of HELP, 0 if none
+	// forRound is the later placement round the following orders are for
+	// (a FOR line; adjudicator/standing.go); empty: the open segment.
+	forRound adjudicator.Segment
 }
 
 func (p *parser) add(e *Error) {
@@ -299,6 +303,8 @@ func (p *parser) run(ls []rawLine) {
 			p.turn(l)
 		case kwHelp:
 			p.help(l)
+		case kwFor:
+			p.forLine(l)
 		default:
 			p.order(l)
 		}
@@ -502,6 +508,7 @@ func (p *parser) order(l *line) {
 		return
 	}
 	o.Line = l.n
+	o.For = p.forRound
 	p.sub.Orders = append(p.sub.Orders, o)
 	if w.moderator && p.modOrder == 0 {
 		p.modOrder = l.n

@@ -1,0 +1,147 @@
+package adjudicator
+
+import (
+	"fmt"
+	"slices"
+)
+
+// Standing orders: a power may send, with the orders of the open segment
+// (or alone), the orders of its later placement rounds of the same turn
+// (24.55), each marked with the round it is for (Order.For; "FOR ALLIES"
+// in an email). They are kept in the state (DiplomacyState.Standing) and
+// stand as the power's orders when that round opens: the round does not
+// wait for a power that has them, and they are checked then like any
+// order, void if the state no longer allows them. New orders for the round
+// replace them. They lapse when the turn ends. This saves an email round
+// trip for each round a player decides in advance (issue 11).
+
+// StandingOrder is an order kept for a later round of the turn.
+type StandingOrder struct {
+	Power Power   `json:"power"`
+	Order Order   `json:"order"`
+	For   Segment `json:"for"`
+}
+
+// isStanding reports an order for a later segment than s's.
+func isStanding(s State, o Order) bool { return o.For != "" && o.For != s.Segment }
+
+// splitStanding separates the orders for the open segment from the
+// standing ones (with their indices).
+func splitStanding(s State, orders []Order) (now []Order, nowIdx []int, standing []Order, standingIdx []int) {
+	for i, o := range orders {
+		if isStanding(s, o) {
+			standing, standingIdx = append(standing, o), append(standingIdx, i)
+		} else {
+			now, nowIdx = append(now, o), append(nowIdx, i)
+		}
+	}
+	return
+}
+
+// checkStanding checks a standing order when it is sent: a later
+// placement round of this turn, one in which p places, an order of that
+// round; the rest is checked when the round opens.
+func checkStanding(s State, p Power, o Order) (rule, msg string) {
+	powers, ok := placementRounds[o.For]
+	switch {
+	case !s.Diplomacy.On:
+		return "7.31", "this game does not play the diplomatic phase by email: no orders for its rounds"
+	case !ok:
+		return "7.31", fmt.Sprintf("%q is not a placement round (FOR AXIS 1, RUSSIA, ALLIES or AXIS 2)", o.For)
+	case o.For.index() <= s.Segment.index():
+		return "7.31", fmt.Sprintf("%s is not later in %s than the open segment, %s", o.For.Title(), s.Turn, s.Segment.Title())
+	case !slices.Contains(powers, p):
+		return "24.55", fmt.Sprintf("%s places nothing in %s", p.Title(), o.For.Title())
+	case o.Kind != Diplomatic && o.Kind != MilitaryCounter && o.Kind != AntiCominternOrder:
+		return "7.31", fmt.Sprintf("%q is not an order of %s", string(o.Kind), o.For.Title())
+	case o.Kind == AntiCominternOrder && o.For != SegDiplomacyAxis1:
+		return "24.31", "the anti-Comintern counter is placed in the Axis' first round"
+	}
+	if o.Project != "none" {
+		if _, ok := FindCountry(o.Project); !ok {
+			return "24.21", fmt.Sprintf("%q is not a diplomatic target", o.Project)
+		}
+	}
+	if o.Kind == Diplomatic && (len(o.Counters) != 1 || o.Counters[0] < 0 || o.Counters[0] > 3) {
+		return "24.5", "give the counter's strength, 3, 2, 1 or 0"
+	}
+	return "", ""
+}
+
+// MayOrder reports whether p may send orders now: it must order in the
+// open segment, or the orders are all standing orders for its later rounds
+// of the turn.
+func MayOrder(s State, p Power, orders []Order) bool {
+	if requires(s, p) {
+		return true
+	}
+	if len(orders) == 0 || s.Ended {
+		return false
+	}
+	for _, o := range orders {
+		if !isStanding(s, o) {
+			return false
+		}
+	}
+	return true
+}
+
+// keepStanding stores the standing orders of the submitted orders (each
+// power's replace its earlier ones for the same rounds) and returns the
+// orders for the open segment.
+func keepStanding(s *State, orders map[Power][]Order) map[Power][]Order {
+	now := map[Power][]Order{}
+	for _, p := range Powers {
+		cur, _, standing, _ := splitStanding(*s, orders[p])
+		if cur != nil {
+			now[p] = cur
+		}
+		if len(standing) == 0 {
+			continue
+		}
+		rounds := map[Segment]bool{}
+		for _, o := range standing {
+			rounds[o.For] = true
+		}
+		s.Diplomacy.Standing = slices.DeleteFunc(s.Diplomacy.Standing, func(so StandingOrder) bool { return so.Power == p && rounds[so.For] })
+		for _, o := range standing {
+			if rule, _ := checkStanding(*s, p, o); rule != "" {
+				continue // Validate refused it
+			}
+			s.Diplomacy.Standing = append(s.Diplomacy.Standing, StandingOrder{Power: p, Order: o, For: o.For})
+		}
+	}
+	return now
+}
+
+// standingFor returns p's standing orders for the open segment.
+func standingFor(s State, p Power) []Order {
+	var out []Order
+	for _, so := range s.Diplomacy.Standing {
+		if so.Power == p && so.For == s.Segment {
+			o := so.Order
+			o.For = ""
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+// takeStanding returns the round's orders with, for each power of the open
+// round that sent none now, its standing orders for the round, and forgets
+// the round's standing orders.
+func takeStanding(s *State, orders map[Power][]Order) map[Power][]Order {
+	out := map[Power][]Order{}
+	for p, os := range orders {
+		out[p] = os
+	}
+	for _, p := range placementRounds[s.Segment] {
+		if len(out[p]) == 0 {
+			if st := standingFor(*s, p); len(st) > 0 {
+				out[p] = st
+			}
+		}
+	}
+	s.Diplomacy.Standing = slices.DeleteFunc(s.Diplomacy.Standing, func(so StandingOrder) bool { return so.For == s.Segment })
+	return out
+}
