@@ -142,6 +142,9 @@ type PowerView struct {
 	// it may reassign in them (15.24).
 	EventOptions []string          `json:"event_options"`
 	Surplus      []ResearchSurplus `json:"surplus"`
+	// Standing are the power's standing orders for later diplomatic
+	// rounds of the turn (standing.go), as order lines.
+	Standing []string `json:"standing"`
 }
 
 // OptionView is one order a power may give now (Allowed): the order line
@@ -328,6 +331,12 @@ func derivePower(s State, p Power) *PowerView {
 		v.Naval = nv
 	}
 	v.Research = deriveResearch(s, p)
+	v.Standing = []string{}
+	for _, so := range s.Diplomacy.Standing {
+		if so.Power == p {
+			v.Standing = append(v.Standing, so.Order.String())
+		}
+	}
 	v.EventOptions = []string{}
 	v.Surplus = []ResearchSurplus{}
 	if s.Segment == SegEconomic { // the options serve this phase's orders only

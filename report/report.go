@@ -330,6 +330,14 @@ func next(w *writer, pv adjudicator.PublicView) {
 
 // orderNext lists what p may order now with costs, and an order block.
 func orderNext(w *writer, game string, p adjudicator.Power, pv adjudicator.PublicView, me *adjudicator.PowerView) {
+	if len(me.Standing) > 0 {
+		w.heading("Your standing orders")
+		w.wrap("They stand as your orders when their round opens (FOR lines; docs/orders.md):", "")
+		for _, l := range me.Standing {
+			w.line("  " + l)
+		}
+		w.blank()
+	}
 	if !me.Required {
 		w.heading("What you may order now")
 		w.wrap(fmt.Sprintf("Nothing: %s, %s needs no orders from %s.", pv.SegmentTitle, pv.Turn, p.Title()), "")
