@@ -31,6 +31,7 @@ func TestSandboxPlaysDiplomacyByEmail(t *testing.T) {
 	var commitments []publishedCommitment
 	sealed := map[adjudicator.Power][]string{} // "Country n" lines of each power's notices
 	rounds, resolutions := 0, 0
+	standingSent, standingPlaced := 0, 0
 	v := 1
 	for turnsDone := 0; turnsDone < 2 && v < 30; v++ {
 		for _, p := range adjudicator.Powers {
@@ -50,6 +51,12 @@ func TestSandboxPlaysDiplomacyByEmail(t *testing.T) {
 			// meet in some targets and not in others.
 			if os := offered.FindAllStringSubmatch(n.Body, -1); len(os) > 0 && strings.HasPrefix(segment, "Diplomacy") {
 				body = os[pick[p]%len(os)][1]
+			}
+			if p == adjudicator.Britain && segment == "Economic phase" {
+				// A standing order for the Allied round, sent with the
+				// economic email: that round will not wait for Britain.
+				body = "FOR ALLIES\nDIPLOMATIC NORWAY 1"
+				standingSent++
 			}
 			id := sendOrder(t, smtpAddr, p.String()+"@"+sandboxDomain, "orders",
 				"GAME "+sandboxGame+"\nSECRET "+p.String()+"\n"+body+"\nEND\n")
@@ -74,6 +81,9 @@ func TestSandboxPlaysDiplomacyByEmail(t *testing.T) {
 			})
 		}
 		pub := flat(findVersioned(powerInbox(t, imapAddr, adjudicator.Germany), "public", next).Body)
+		if strings.Contains(pub, "Britain places a diplomatic counter in Norway") {
+			standingPlaced++
+		}
 		revealed := strings.Contains(pub, "The diplomatic counters revealed")
 		for _, p := range adjudicator.Powers {
 			own := flat(noticeOf(p, next).Body)
@@ -114,6 +124,9 @@ func TestSandboxPlaysDiplomacyByEmail(t *testing.T) {
 		if strings.Contains(pub, "Spring 1935 ends") || strings.Contains(pub, "Summer 1935 ends") || strings.Contains(pub, "Fall 1935 ends") {
 			turnsDone++
 		}
+	}
+	if standingSent == 0 || standingPlaced < standingSent {
+		t.Errorf("Britain sent %d standing orders for the Allied round with its economic email; %d were placed", standingSent, standingPlaced)
 	}
 	if rounds == 0 || resolutions < 2 {
 		t.Errorf("%d commitments published, %d resolutions in the turns played: want at least one and two", rounds, resolutions)
