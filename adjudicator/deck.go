@@ -243,7 +243,7 @@ var EffectSpecs = []EffectSpec{
 		Required: []Param{ParamCountry, ParamValue}, Min: 1, Max: 3, PerSide: true},
 	{Kind: EffectFlexibleModifier, Rule: "4.16", Doc: "a diplomatic modifier of strength value in one target of the region, chosen by the favoured side",
 		Required: []Param{ParamRegion, ParamValue}, Min: 1, Max: 3, PerSide: true},
-	{Kind: EffectExtraDiplomaticCounter, Rule: "9.41D, 24.14", Doc: "the power places value (default 1) additional diplomatic counters of strength 1, optionally only in country or region",
+	{Kind: EffectExtraDiplomaticCounter, Rule: "9.41D, 24.14", Doc: "the power may place value (default 1) diplomatic counters beyond the limit of 24.54E this turn, at the normal cost, optionally only in country or region",
 		Optional: []Param{ParamValue, ParamCountry, ParamRegion}, Min: 1, Max: 3, PerPower: true},
 	{Kind: EffectExtraMilitaryCounter, Rule: "10.22, 24.4", Doc: "the power may place value (default 1) additional military counters",
 		Optional: []Param{ParamValue}, Min: 1, Max: 3, PerPower: true},

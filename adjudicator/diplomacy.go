@@ -93,6 +93,21 @@ type DiplomacyState struct {
 	AntiComintern *AntiComintern `json:"anti_comintern,omitempty"`
 	// Standing are orders for later rounds of the turn (standing.go).
 	Standing []StandingOrder `json:"standing,omitempty"`
+	// Extra are this turn's additional diplomatic counters from public
+	// random events (24.14, 24.54E).
+	Extra []ExtraCounter `json:"extra,omitempty"`
+}
+
+// ExtraCounter is a random event's leave to place Count diplomatic
+// counters beyond the limit of 24.54E, at the normal cost, in Country or
+// Region when the event names one (24.14; seed 003's "Diplomatic
+// initiative").
+type ExtraCounter struct {
+	Power   Power  `json:"power"`
+	Card    int    `json:"card"`
+	Count   int    `json:"count"`
+	Country string `json:"country,omitempty"`
+	Region  Region `json:"region,omitempty"`
 }
 
 func (d DiplomacyState) clone() DiplomacyState {
@@ -102,6 +117,7 @@ func (d DiplomacyState) clone() DiplomacyState {
 	c.Modifiers = cloneSlice(d.Modifiers)
 	c.Threat = cloneSlice(d.Threat)
 	c.Standing = cloneSlice(d.Standing)
+	c.Extra = cloneSlice(d.Extra)
 	for i := range c.Standing {
 		c.Standing[i].Order = c.Standing[i].Order.clone()
 	}
@@ -198,15 +214,81 @@ func russianDiplomacyBarred(s State) bool {
 	return s.Russia.GreatPurge || s.Russia.NoDiplomaticCounters
 }
 
-// exemption returns the 24.54E exception a placement of p in country falls
-// under: a country with a Russian flag (24.54E); "" when it counts against
-// the limit. (Spy rings, civil wars and civil-war counters come with
-// their rules.)
-func exemption(s State, country string) string {
-	if m := s.Minor(country); m != nil && m.FlagCounts()[Russia] > 0 {
-		return "a Russian flag (24.54E)"
+// extraSlots lists p's additional counters of this turn's random events
+// (24.14): the public ones recorded, and those of the secret events p holds
+// (it knows them); one slot per counter.
+func extraSlots(s State, p Power) []ExtraCounter {
+	var out []ExtraCounter
+	add := func(x ExtraCounter) {
+		for range max(x.Count, 1) {
+			y := x
+			y.Count = 1
+			out = append(out, y)
+		}
 	}
-	return ""
+	for _, x := range s.Diplomacy.Extra {
+		if x.Power == p {
+			add(x)
+		}
+	}
+	for _, h := range HeldEvents(s, p) {
+		for _, e := range eventOf(s.Events, h).Effects {
+			if e.Kind == EffectExtraDiplomaticCounter && (e.Power == 0 || e.Power == p) {
+				add(ExtraCounter{Power: p, Card: h.Card, Count: max(e.Value, 1), Country: e.Country, Region: e.Region})
+			}
+		}
+	}
+	return out
+}
+
+func (x ExtraCounter) fits(country string) bool {
+	return (x.Country == "" || x.Country == country) && (x.Region == "" || RegionOf(country) == x.Region)
+}
+
+func (x ExtraCounter) reason() string { return fmt.Sprintf("random event %d (24.14)", x.Card) }
+
+// exemptions returns, for each DIPLOMATIC order of p, the 24.54E exception
+// it falls under, "" when it counts against the limits: a country with a
+// Russian flag; or, for a counter beyond two a turn (or beyond one in an
+// Axis round, 24.55A, D), an additional counter of a random event that
+// fits it (24.14). (Spy rings, civil wars and civil-war counters come with
+// their rules.)
+func exemptions(s State, p Power, orders []Order) []string {
+	out := make([]string, len(orders))
+	counted, thisRound := 0, 0
+	slots := extraSlots(s, p)
+	for _, pl := range placedThisTurn(s, p) {
+		switch {
+		case pl.Military:
+		case pl.Exempt == "":
+			counted++
+		default:
+			if i := slices.IndexFunc(slots, func(x ExtraCounter) bool { return x.reason() == pl.Exempt }); i >= 0 {
+				slots = slices.Delete(slots, i, i+1)
+			}
+		}
+	}
+	axisRound := s.Segment == SegDiplomacyAxis1 || s.Segment == SegDiplomacyAxis2
+	for i, o := range orders {
+		if o.Kind != Diplomatic {
+			continue
+		}
+		country, _ := FindCountry(o.Project)
+		if m := s.Minor(country); m != nil && m.FlagCounts()[Russia] > 0 {
+			out[i] = "a Russian flag (24.54E)"
+			continue
+		}
+		if counted+1 > 2 || (axisRound && thisRound+1 > 1) {
+			if j := slices.IndexFunc(slots, func(x ExtraCounter) bool { return x.fits(country) }); j >= 0 {
+				out[i] = slots[j].reason()
+				slots = slices.Delete(slots, j, j+1)
+				continue
+			}
+		}
+		counted++
+		thisRound++
+	}
+	return out
 }
 
 // checkPlacements checks p's DIPLOMATIC orders for the open round against
@@ -244,6 +326,7 @@ func checkPlacements(s State, p Power, orders []Order) []indexedError {
 	seen := map[string]bool{}
 	thisRound := 0
 	military := 0
+	exempt := exemptions(s, p, orders)
 	for _, pl := range earlier {
 		if pl.Military {
 			military++
@@ -324,15 +407,15 @@ func checkPlacements(s State, p Power, orders []Order) []indexedError {
 			bad(i, "24.56G", "a 0 counter is only a bluff where %s could place a stronger one: it has no other activity counter or no tile point for one", p.Title())
 			continue
 		}
-		if exemption(s, country) == "" {
+		if exempt[i] == "" {
 			counted++
 			if counted > 2 {
 				bad(i, "24.54E", "at most two diplomatic counters a turn, beyond the exceptions of 24.54E")
 				continue
 			}
+			thisRound++
 		}
-		thisRound++
-		if (s.Segment == SegDiplomacyAxis1 || s.Segment == SegDiplomacyAxis2) && thisRound > 1 && exemption(s, country) == "" {
+		if (s.Segment == SegDiplomacyAxis1 || s.Segment == SegDiplomacyAxis2) && thisRound > 1 && exempt[i] == "" {
 			bad(i, "24.55", "in each Axis round Germany and Italy place one diplomatic counter each (24.55A, D)")
 			continue
 		}
@@ -397,7 +480,8 @@ func placeRound(s *State, orders map[Power][]Order, evs *[]Event) {
 	var located []Placement
 	for _, p := range placementRounds[round] {
 		var placed []Placement
-		for _, o := range orders[p] {
+		exempt := exemptions(*s, p, orders[p])
+		for k, o := range orders[p] {
 			country, _ := FindCountry(o.Project)
 			if o.Kind == AntiCominternOrder {
 				continue // placed after the round's counters (placeAntiComintern)
@@ -415,7 +499,7 @@ func placeRound(s *State, orders map[Power][]Order, evs *[]Event) {
 			}
 			c, _ := countersOf(o.Counters)
 			s.Powers[p].Used = s.Powers[p].Used.add(c)
-			pl := Placement{Power: p, Country: country, Strength: o.Counters[0], Round: round, Exempt: exemption(*s, country)}
+			pl := Placement{Power: p, Country: country, Strength: o.Counters[0], Round: round, Exempt: exempt[k]}
 			s.Diplomacy.Placements = append(s.Diplomacy.Placements, pl)
 			placed = append(placed, pl)
 		}
@@ -554,7 +638,7 @@ func resolveDiplomacy(s *State, evs *[]Event) {
 			*evs = append(*evs, DiplomacyPaid{Turn: s.Turn, Power: p, Cost: cost, TilePoints: s.Powers[p].TilePoints})
 		}
 	}
-	d.Placements, d.Commitments, d.Modifiers, d.AntiComintern = nil, nil, nil, nil
+	d.Placements, d.Commitments, d.Modifiers, d.AntiComintern, d.Extra = nil, nil, nil, nil, nil
 }
 
 // beneficiary is the major power of the winning alliance that made the

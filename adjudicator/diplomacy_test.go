@@ -531,3 +531,30 @@ func TestRule24_55StandingOrders(t *testing.T) {
 		t.Errorf("Austria flags %v, standing %+v", s.Minor("Austria").FlagCounts(), s.Diplomacy.Standing)
 	}
 }
+
+// Rule 24.14, 24.54E: a random event's additional diplomatic counter, at
+// the normal cost, beyond the two a turn (and beyond one in an Axis round,
+// seed 003's "Diplomatic initiative"), in its country or region.
+func TestRule24_14ExtraDiplomaticCounter(t *testing.T) {
+	s := diplomacyGame(SegDiplomacyAxis1)
+	s.Diplomacy.On = true
+	var evs []Event
+	applyEffect(&s, Germany, 9, "Diplomatic initiative", Effect{Kind: EffectExtraDiplomaticCounter}, nil, &evs)
+	evs = place(t, &s, map[Power][]Order{Germany: {dip("Poland", 2), dip("Austria", 1)}})
+	for _, pl := range s.Diplomacy.Placements {
+		if pl.Country == "Austria" && pl.Exempt != "random event 9 (24.14)" {
+			t.Errorf("24.54E: the second Axis counter not under the event: %+v", pl)
+		}
+	}
+	s.Segment = SegDiplomacyAxis2
+	wantPlacementRefused(t, s, Germany, []Order{dip("Bulgaria", 1), dip("Greece", 1)}, "24.54E")
+	place(t, &s, map[Power][]Order{Germany: {dip("Bulgaria", 1)}})
+	// A regional leave: only in its region.
+	r := diplomacyGame(SegDiplomacyAllies)
+	r.Diplomacy.On = true
+	applyEffect(&r, Britain, 4, "Scandinavian mission", Effect{Kind: EffectExtraDiplomaticCounter, Region: Scandinavia}, nil, &evs)
+	wantPlacementRefused(t, r, Britain, []Order{dip("Spain", 1), dip("Greece", 2), dip("Bulgaria", 3)}, "24.54E")
+	if errs := checkPlacements(r, Britain, []Order{dip("Spain", 1), dip("Greece", 2), dip("Norway", 3)}); len(errs) > 0 {
+		t.Errorf("24.14: a third counter in Scandinavia refused: %v", errs)
+	}
+}

@@ -566,6 +566,15 @@ func applyEffect(s *State, holder Power, card int, title string, e Effect, choic
 		o.Note = addEventModifier(s, holder, card, e)
 		return o
 	}
+	if e.Kind == EffectExtraDiplomaticCounter && s.Diplomacy.On && p.Valid() { // 24.14 (diplomacy.go)
+		x := ExtraCounter{Power: p, Card: card, Count: max(e.Value, 1), Country: e.Country, Region: e.Region}
+		s.Diplomacy.Extra = append(s.Diplomacy.Extra, x)
+		o.Note = fmt.Sprintf("%s may place %d diplomatic counter(s) beyond the limit this turn, at the normal cost (24.14, 24.54E)", p.Title(), x.Count)
+		if x.Country != "" || x.Region != "" {
+			o.Note += " in " + x.Country + string(x.Region)
+		}
+		return o
+	}
 	if phase, ok := pendingPhase[e.Kind]; ok {
 		return pending(phase)
 	}

@@ -150,7 +150,8 @@ func endTurn(s *State, evs *[]Event) {
 	endTurnPurges(s)            // 22.21A-D: this turn's prohibitions lapse
 	endTurnEconomy(s)           // 10.41D, 11.92, 12.22G (income.go)
 	// 24.81D: the turn's diplomacy is over (resolved, or skipped).
-	s.Diplomacy.Placements, s.Diplomacy.Commitments, s.Diplomacy.Modifiers, s.Diplomacy.AntiComintern = nil, nil, nil, nil
+	s.Diplomacy.Placements, s.Diplomacy.Commitments, s.Diplomacy.Modifiers, s.Diplomacy.AntiComintern, s.Diplomacy.Extra = nil, nil, nil, nil, nil
+	s.Diplomacy.Standing = nil
 	*evs = append(*evs, TurnEnded{Turn: s.Turn})
 }
 

@@ -2,10 +2,15 @@ package main
 
 import (
 	"fmt"
+	"net"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/emersion/go-imap/v2"
+	"github.com/emersion/go-imap/v2/imapclient"
 
 	"stormjudge/adjudicator"
 )
@@ -25,8 +30,18 @@ func TestSandboxPlaysDiplomacyByEmail(t *testing.T) {
 	offered := regexp.MustCompile(`(?m)^(DIPLOMATIC [A-Z/ ]+ \d) +cost`)
 	pick := map[adjudicator.Power]int{adjudicator.Germany: 0, adjudicator.Italy: 2, adjudicator.Russia: 0, adjudicator.Britain: 1, adjudicator.France: 3}
 	commitRe := regexp.MustCompile(`Commitment of (\w+): ([0-9a-f]{64})`)
+	// The mailboxes are read by envelope while waiting, and only the
+	// mails the test reads are fetched whole (the reports carry pictures,
+	// and decoding every mail at every poll is slow under -race).
 	noticeOf := func(p adjudicator.Power, v int) *mailMsg {
-		return findVersioned(powerInbox(t, imapAddr, p), "private", v)
+		return fetchWhere(t, imapAddr, p, func(m mailMsg) bool { return m.kind() == "private" && msgVersion(m) == v })
+	}
+	has := func(p adjudicator.Power, pred func(mailMsg) bool) bool {
+		ms, err := readMailbox(imapAddr, p.String()+"@"+sandboxDomain, p.String(), "INBOX", false)
+		return err == nil && slices.ContainsFunc(ms, pred)
+	}
+	hasVersioned := func(p adjudicator.Power, kind string, v int) bool {
+		return has(p, func(m mailMsg) bool { return m.kind() == kind && msgVersion(m) == v })
 	}
 	var commitments []publishedCommitment
 	sealed := map[adjudicator.Power][]string{} // "Country n" lines of each power's notices
@@ -35,7 +50,7 @@ func TestSandboxPlaysDiplomacyByEmail(t *testing.T) {
 	v := 1
 	for turnsDone := 0; turnsDone < 2 && v < 30; v++ {
 		for _, p := range adjudicator.Powers {
-			waitFor(t, fmt.Sprintf("%s's notice of version %d", p, v), wait, func() bool { return noticeOf(p, v) != nil })
+			waitFor(t, fmt.Sprintf("%s's notice of version %d", p, v), wait, func() bool { return hasVersioned(p, "private", v) })
 		}
 		var sent []string
 		segment := ""
@@ -61,10 +76,9 @@ func TestSandboxPlaysDiplomacyByEmail(t *testing.T) {
 			id := sendOrder(t, smtpAddr, p.String()+"@"+sandboxDomain, "orders",
 				"GAME "+sandboxGame+"\nSECRET "+p.String()+"\n"+body+"\nEND\n")
 			waitFor(t, fmt.Sprintf("%s's receipt", p), wait, func() bool {
-				rc := findReceipt(powerInbox(t, imapAddr, p), id)
-				return rc != nil
+				return has(p, func(m mailMsg) bool { return m.kind() == "receipt" && m.InReplyTo == id })
 			})
-			if rc := findReceipt(powerInbox(t, imapAddr, p), id); !strings.Contains(rc.Body, "Orders ACCEPTED") {
+			if rc := fetchWhere(t, imapAddr, p, func(m mailMsg) bool { return m.kind() == "receipt" && m.InReplyTo == id }); !strings.Contains(rc.Body, "Orders ACCEPTED") {
 				t.Fatalf("version %d: %s's %q not accepted:\n%s", v, p, body, rc.Body)
 			}
 			sent = append(sent, p.String()+": "+body)
@@ -77,16 +91,20 @@ func TestSandboxPlaysDiplomacyByEmail(t *testing.T) {
 		next := v + 1
 		for _, p := range adjudicator.Powers {
 			waitFor(t, fmt.Sprintf("%s's report of version %d", p, next), wait, func() bool {
-				return findVersioned(powerInbox(t, imapAddr, p), "public", next) != nil && noticeOf(p, next) != nil
+				return hasVersioned(p, "public", next) && hasVersioned(p, "private", next)
 			})
 		}
-		pub := flat(findVersioned(powerInbox(t, imapAddr, adjudicator.Germany), "public", next).Body)
+		pub := flat(fetchWhere(t, imapAddr, adjudicator.Germany, func(m mailMsg) bool { return m.kind() == "public" && msgVersion(m) == next }).Body)
+		notices := map[adjudicator.Power]string{}
+		for _, p := range adjudicator.Powers {
+			notices[p] = flat(noticeOf(p, next).Body)
+		}
 		if strings.Contains(pub, "Britain places a diplomatic counter in Norway") {
 			standingPlaced++
 		}
 		revealed := strings.Contains(pub, "The diplomatic counters revealed")
 		for _, p := range adjudicator.Powers {
-			own := flat(noticeOf(p, next).Body)
+			own := notices[p]
 			if i := strings.Index(own, "Your sealed diplomatic counters: "); i >= 0 {
 				line := own[i+len("Your sealed diplomatic counters: "):]
 				line = line[:strings.Index(line, ".")]
@@ -94,7 +112,7 @@ func TestSandboxPlaysDiplomacyByEmail(t *testing.T) {
 				if !revealed {
 					for _, s := range strings.Split(line, ", ") {
 						for _, q := range adjudicator.Powers {
-							if q != p && strings.Contains(flat(noticeOf(q, next).Body), s+".") {
+							if q != p && strings.Contains(notices[q], s+".") {
 								t.Errorf("version %d: %s's sealed %q is in %s's notice", next, p, s, q)
 							}
 						}
@@ -136,6 +154,50 @@ func TestSandboxPlaysDiplomacyByEmail(t *testing.T) {
 			t.Errorf("%s's notices never told it its sealed counters", p)
 		}
 	}
+}
+
+// fetchWhere fetches whole the first message of p's inbox whose envelope
+// pred accepts, and decodes its text (mailText); nil when there is none.
+func fetchWhere(t *testing.T, imapAddr string, p adjudicator.Power, pred func(mailMsg) bool) *mailMsg {
+	t.Helper()
+	conn, err := net.DialTimeout("tcp", imapAddr, 5*time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	conn.SetDeadline(time.Now().Add(20 * time.Second))
+	c := imapclient.New(conn, nil)
+	defer c.Close()
+	if err := c.Login(p.String()+"@"+sandboxDomain, p.String()).Wait(); err != nil {
+		t.Fatal(err)
+	}
+	sel, err := c.Select("INBOX", &imap.SelectOptions{ReadOnly: true}).Wait()
+	if err != nil || sel.NumMessages == 0 {
+		return nil
+	}
+	envs, err := c.Fetch(imap.SeqSet{{Start: 1, Stop: sel.NumMessages}}, &imap.FetchOptions{Envelope: true}).Collect()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range envs {
+		if b.Envelope == nil {
+			continue
+		}
+		m := mailMsg{Subject: b.Envelope.Subject, MessageID: "<" + b.Envelope.MessageID + ">"}
+		if len(b.Envelope.InReplyTo) > 0 {
+			m.InReplyTo = "<" + b.Envelope.InReplyTo[0] + ">"
+		}
+		if !pred(m) {
+			continue
+		}
+		full, err := c.Fetch(imap.SeqSetNum(b.SeqNum), &imap.FetchOptions{BodySection: []*imap.FetchItemBodySection{{}}}).Collect()
+		if err != nil || len(full) == 0 || len(full[0].BodySection) == 0 {
+			t.Fatalf("fetch %s: %v", m.MessageID, err)
+		}
+		m.Body = mailText(t, string(full[0].BodySection[0].Bytes))
+		c.Logout().Wait()
+		return &m
+	}
+	return nil
 }
 
 // diplomaticPart is the diplomatic phase's part of a flattened public
