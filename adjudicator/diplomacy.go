@@ -14,7 +14,7 @@ import (
 // target (24.8) into flags (24.82). A game plays it when created with
 // WithDiplomacy (config diplomacy = true); other games pass its segments.
 // Spy rings (24.551), covert operations (16.16A), civil wars (25) and the
-// flexible, dispute and extra-counter events are still to come (issue 11).
+// dispute events are still to come (issue 11).
 
 // Diplomatic is the order DIPLOMATIC <country> <strength>: one diplomatic
 // counter of that strength placed in a minor country (24.5). Order.Project
@@ -96,6 +96,10 @@ type DiplomacyState struct {
 	// Extra are this turn's additional diplomatic counters from public
 	// random events (24.14, 24.54E).
 	Extra []ExtraCounter `json:"extra,omitempty"`
+	// Flexible are this turn's flexible modifiers awaiting their target,
+	// Chosen the targets named by FLEXIBLE orders (4.16; flexible.go).
+	Flexible []FlexibleEvent  `json:"flexible,omitempty"`
+	Chosen   []FlexibleChoice `json:"chosen,omitempty"`
 }
 
 // ExtraCounter is a random event's leave to place Count diplomatic
@@ -118,6 +122,8 @@ func (d DiplomacyState) clone() DiplomacyState {
 	c.Threat = cloneSlice(d.Threat)
 	c.Standing = cloneSlice(d.Standing)
 	c.Extra = cloneSlice(d.Extra)
+	c.Flexible = cloneSlice(d.Flexible)
+	c.Chosen = cloneSlice(d.Chosen)
 	for i := range c.Standing {
 		c.Standing[i].Order = c.Standing[i].Order.clone()
 	}
@@ -333,6 +339,12 @@ func checkPlacements(s State, p Power, orders []Order) []indexedError {
 		}
 	}
 	for i, o := range orders {
+		if o.Kind == FlexibleOrder { // 4.16 (flexible.go)
+			if rule, msg := checkFlexible(s, p, o); rule != "" {
+				bad(i, rule, "%s", msg)
+			}
+			continue
+		}
 		if o.Kind == AntiCominternOrder { // 24.3 (anticomintern.go)
 			if rule, msg := checkAntiComintern(s, p, o); rule != "" {
 				bad(i, rule, "%s", msg)
@@ -485,6 +497,10 @@ func placeRound(s *State, orders map[Power][]Order, evs *[]Event) {
 			country, _ := FindCountry(o.Project)
 			if o.Kind == AntiCominternOrder {
 				continue // placed after the round's counters (placeAntiComintern)
+			}
+			if o.Kind == FlexibleOrder {
+				chooseFlexible(s, p, []Order{o}) // 4.16 (flexible.go)
+				continue
 			}
 			if o.Kind == MilitaryCounter { // 24.42B: open, +1 (24.42G)
 				pl := Placement{Power: p, Country: country, Strength: 1, Round: round, Military: true}
@@ -639,6 +655,7 @@ func resolveDiplomacy(s *State, evs *[]Event) {
 		}
 	}
 	d.Placements, d.Commitments, d.Modifiers, d.AntiComintern, d.Extra = nil, nil, nil, nil, nil
+	d.Flexible, d.Chosen = nil, nil
 }
 
 // beneficiary is the major power of the winning alliance that made the
@@ -873,6 +890,7 @@ func resolveDiplomacySegment(s *State, _ map[Power][]Order, evs *[]Event) {
 		*evs = append(*evs, SegmentSkipped{Turn: s.Turn, Segment: s.Segment, Note: NotImplemented})
 		return
 	}
+	applyFlexible(s, evs) // 4.16: after the basic events (flexible.go)
 	resolveDiplomacy(s, evs)
 }
 
@@ -920,6 +938,12 @@ func placementOptions(s State, p Power) []Option {
 		}
 	}
 	var out []Option
+	for _, f := range flexibleEvents(s, p) { // 4.16 (flexible.go)
+		for _, c := range flexibleTargets(f) {
+			out = append(out, Option{Order: Order{Kind: FlexibleOrder, Card: f.Card, Project: c},
+				Note: fmt.Sprintf("card %d's %+d modifier in %s (4.16); without a FLEXIBLE line it goes to %s", f.Card, f.Value, c, flexibleTargets(f)[0])})
+		}
+	}
 	if p == Germany && s.Segment == SegDiplomacyAxis1 && anticominternAvailable(s) { // 24.31, 24.34D
 		for _, c := range anticominternFirst(s) {
 			out = append(out, Option{Order: Order{Kind: AntiCominternOrder, Project: c},

@@ -282,6 +282,7 @@ func diplomacyRoundTripEvents() []Event {
 			FlagsBefore: map[Power]int{France: 1}, FlagsAfter: map[Power]int{}},
 		DiplomacyPaid{Turn: t, Power: Germany, Cost: 2, TilePoints: 5},
 		AntiCominternPlaced{Turn: t, Country: "Turkey", Strength: 1, Displaced: []string{"Finland"}},
+		FlexibleApplied{Turn: t, Power: Italy, Card: 5, Country: "Greece", Value: 1, How: "Italy's choice"},
 	}
 }
 
@@ -556,5 +557,39 @@ func TestRule24_14ExtraDiplomaticCounter(t *testing.T) {
 	wantPlacementRefused(t, r, Britain, []Order{dip("Spain", 1), dip("Greece", 2), dip("Bulgaria", 3)}, "24.54E")
 	if errs := checkPlacements(r, Britain, []Order{dip("Spain", 1), dip("Greece", 2), dip("Norway", 3)}); len(errs) > 0 {
 		t.Errorf("24.14: a third counter in Scandinavia refused: %v", errs)
+	}
+}
+
+// Rule 4.16 (seed 003, step 6): a flexible event's modifier goes to the
+// target of its region the holder names, else the region's first; a
+// secret one can be directed before it is revealed.
+func TestRule4_16FlexibleModifier(t *testing.T) {
+	s := diplomacyGame(SegDiplomacyAxis1)
+	s.Diplomacy.On = true
+	var evs []Event
+	applyEffect(&s, Italy, 5, "Italian influence in the Balkans", Effect{Kind: EffectFlexibleModifier, Region: Balkans, Value: 1}, nil, &evs)
+	wantPlacementRefused(t, s, Italy, []Order{{Kind: FlexibleOrder, Card: 5, Project: "Norway"}}, "4.16")
+	wantPlacementRefused(t, s, Germany, []Order{{Kind: FlexibleOrder, Card: 5, Project: "Greece"}}, "4.16")
+	place(t, &s, map[Power][]Order{Italy: {{Kind: FlexibleOrder, Card: 5, Project: "Greece"}}})
+	s.Segment = SegDiplomacyResolve
+	var res []Event
+	resolveDiplomacySegment(&s, nil, &res)
+	fa, ok := firstOf[FlexibleApplied](res)
+	if !ok || fa.Country != "Greece" || fa.Power != Italy {
+		t.Errorf("4.16: %+v", fa)
+	}
+	for _, e := range res {
+		if r, ok := e.(DiplomaticResult); ok && r.Country == "Greece" && (r.Winner != Axis || r.Power != Italy) {
+			t.Errorf("4.16: Greece %+v", r)
+		}
+	}
+	// Unchosen: the region's first target.
+	d := diplomacyGame(SegDiplomacyResolve)
+	d.Diplomacy.On = true
+	applyEffect(&d, 0, 6, "Balkan credits", Effect{Kind: EffectFlexibleModifier, Region: Balkans, Value: 2, Side: Soviet}, nil, &evs)
+	res = nil
+	resolveDiplomacySegment(&d, nil, &res)
+	if fa, _ := firstOf[FlexibleApplied](res); fa.Country != RegionCountries(Balkans)[0] || fa.Power != Russia {
+		t.Errorf("4.16 default: %+v", fa)
 	}
 }

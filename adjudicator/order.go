@@ -99,6 +99,9 @@ func (o Order) String() string {
 		}
 		return fmt.Sprintf("PLAY %d", o.Card)
 	}
+	if o.Kind == FlexibleOrder { // flexible.go
+		return fmt.Sprintf("FLEXIBLE %d %s", o.Card, strings.ToUpper(o.Project))
+	}
 	if o.Kind == AntiCominternOrder { // anticomintern.go
 		return "ANTI-COMINTERN " + strings.ToUpper(o.Project)
 	}

@@ -566,6 +566,12 @@ func applyEffect(s *State, holder Power, card int, title string, e Effect, choic
 		o.Note = addEventModifier(s, holder, card, e)
 		return o
 	}
+	if e.Kind == EffectFlexibleModifier && s.Diplomacy.On { // 4.16 (flexible.go)
+		f := flexibleOf(holder, card, e)
+		s.Diplomacy.Flexible = append(s.Diplomacy.Flexible, f)
+		o.Note = fmt.Sprintf("%+d for %s in one target of %s, chosen by %s once the counters are placed (4.16)", e.Value, f.Power.Title(), f.Region, f.Power.Title())
+		return o
+	}
 	if e.Kind == EffectExtraDiplomaticCounter && s.Diplomacy.On && p.Valid() { // 24.14 (diplomacy.go)
 		x := ExtraCounter{Power: p, Card: card, Count: max(e.Value, 1), Country: e.Country, Region: e.Region}
 		s.Diplomacy.Extra = append(s.Diplomacy.Extra, x)

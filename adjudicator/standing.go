@@ -52,7 +52,7 @@ func checkStanding(s State, p Power, o Order) (rule, msg string) {
 		return "7.31", fmt.Sprintf("%s is not later in %s than the open segment, %s", o.For.Title(), s.Turn, s.Segment.Title())
 	case !slices.Contains(powers, p):
 		return "24.55", fmt.Sprintf("%s places nothing in %s", p.Title(), o.For.Title())
-	case o.Kind != Diplomatic && o.Kind != MilitaryCounter && o.Kind != AntiCominternOrder:
+	case o.Kind != Diplomatic && o.Kind != MilitaryCounter && o.Kind != AntiCominternOrder && o.Kind != FlexibleOrder:
 		return "7.31", fmt.Sprintf("%q is not an order of %s", string(o.Kind), o.For.Title())
 	case o.Kind == AntiCominternOrder && o.For != SegDiplomacyAxis1:
 		return "24.31", "the anti-Comintern counter is placed in the Axis' first round"

@@ -144,3 +144,37 @@ func (p *parser) forLine(l *line) {
 	}
 	p.forRound = r
 }
+
+// flexibleWord is FLEXIBLE <card> <country>, rule 4.16: the target of a
+// flexible diplomatic random event.
+var flexibleWord = &orderWord{
+	word:  "FLEXIBLE",
+	rule:  "4.16",
+	forms: []string{"FLEXIBLE 5 GREECE"},
+	parse: parseFlexible,
+}
+
+const flexibleHint = "FLEXIBLE <card> <country>, e.g. FLEXIBLE 5 GREECE: where your flexible diplomatic event's modifier goes (4.16)"
+
+func parseFlexible(l *line) (adjudicator.Order, *Error) {
+	args := l.args()
+	if len(args) > 0 && strings.EqualFold(args[0], "CARD") {
+		args = args[1:]
+	}
+	if len(args) < 2 {
+		return adjudicator.Order{}, l.errorf(flexibleHint, "FLEXIBLE needs the card and the country")
+	}
+	n, err := strconv.Atoi(strings.TrimPrefix(args[0], "#"))
+	if err != nil || n < 1 || n > adjudicator.DeckSize {
+		return adjudicator.Order{}, l.errorf(flexibleHint, "FLEXIBLE: %s is not a card number", quote(args[0]))
+	}
+	rest := args[1:]
+	if len(rest) > 0 && (strings.EqualFold(rest[0], "IN") || strings.EqualFold(rest[0], "TO")) {
+		rest = rest[1:]
+	}
+	country, ok := adjudicator.FindCountry(strings.Join(rest, " "))
+	if !ok {
+		return adjudicator.Order{}, l.errorf(flexibleHint, "FLEXIBLE: %s is not a diplomatic target (24.21)", quote(strings.Join(rest, " ")))
+	}
+	return adjudicator.Order{Kind: adjudicator.FlexibleOrder, Card: n, Project: country}, nil
+}

@@ -22,7 +22,7 @@ func diplomacySection(e adjudicator.Event) (string, bool) {
 		return diplomacyPhase + ": " + roundName(adjudicator.SegDiplomacyAxis1), true
 	case adjudicator.DiplomaticCountersSealed:
 		return diplomacyPhase + ": " + roundName(e.Round), true
-	case adjudicator.DiplomacyRevealed, adjudicator.DiplomaticResult, adjudicator.DiplomacyPaid:
+	case adjudicator.DiplomacyRevealed, adjudicator.DiplomaticResult, adjudicator.DiplomacyPaid, adjudicator.FlexibleApplied:
 		return diplomacyPhase + ": diplomacy resolved (rule 24.8)", true
 	}
 	return "", false
@@ -118,6 +118,9 @@ func diplomacyEvent(w *writer, e adjudicator.Event) bool {
 		}
 		w.wrap(fmt.Sprintf("%s: Axis %d, Allies %d, Russia %d: %s, %s. Flags now: %s.",
 			e.Country, e.Effort.Axis, e.Effort.Allies, e.Effort.Russia, who, e.Change, flagList(e.FlagsAfter)), "  ")
+	case adjudicator.FlexibleApplied:
+		w.wrap(fmt.Sprintf("Random event %d: %s's flexible modifier %+d goes to %s (%s; rule 4.16).",
+			e.Card, e.Power.Title(), e.Value, e.Country, e.How), "  ")
 	case adjudicator.DiplomacyPaid:
 		w.wrap(fmt.Sprintf("%s pays %s for its diplomatic counters (rule 24.52C); %s left.",
 			e.Power.Title(), TilePoints(e.Cost), TilePoints(e.TilePoints)), "  ")
