@@ -1,7 +1,9 @@
 package adjudicator
 
 import (
+	"crypto/hmac"
 	"crypto/sha256"
+	"encoding/binary"
 	"encoding/hex"
 	"fmt"
 	"slices"
@@ -32,7 +34,7 @@ var placementRounds = map[Segment][]Power{
 	SegDiplomacyAxis1:  {Germany, Italy},  // 24.55A
 	SegDiplomacyRussia: {Russia},          // 24.55B
 	SegDiplomacyAllies: {Britain, France}, // 24.55C
-	SegDiplomacyAxis2:  {Germany, Italy},  // 24.55D
+	SegDiplomacyAxis2:  {Italy, Germany},  // 24.55D: "... France, Italy and Germany"
 }
 
 // Placement is one diplomatic counter placed this turn. Its strength is
@@ -312,13 +314,17 @@ func checkPlacements(s State, p Power, orders []Order) []indexedError {
 		return errs
 	}
 	earlier := placedThisTurn(s, p)
-	counted := 0
+	counted, diplomatic := 0, 0
 	for _, pl := range earlier {
+		if pl.Military || pl.Void != "" {
+			continue
+		}
+		diplomatic++
 		if pl.Exempt == "" {
 			counted++
 		}
 	}
-	if s.Segment == SegDiplomacyAxis2 && len(earlier) == 0 {
+	if s.Segment == SegDiplomacyAxis2 && diplomatic == 0 { // 24.55D: a diplomatic counter placed initially
 		for i := range orders {
 			bad(i, "24.55D", "%s placed no diplomatic counter in the first round, so it places none in the second", p.Title())
 		}
@@ -327,7 +333,9 @@ func checkPlacements(s State, p Power, orders []Order) []indexedError {
 	var used ActivityCounters
 	cost := 0
 	for _, pl := range earlier {
-		cost += pl.Strength
+		if pl.Void == "" {
+			cost += pl.Strength
+		}
 	}
 	seen := map[string]bool{}
 	thisRound := 0
@@ -394,7 +402,7 @@ func checkPlacements(s State, p Power, orders []Order) []indexedError {
 			continue
 		}
 		if p == Russia {
-			if russianDiplomacyBarred(s) {
+			if russianDiplomacyBarred(s) { // 24.61A (its exceptions for events and spy rings: docs/rules.md)
 				bad(i, "24.61A", "Russian diplomacy is prohibited this turn by a purge (22.21B-D)")
 				continue
 			}
@@ -476,6 +484,20 @@ func commitmentText(t Turn, p Power, round Segment, placements []Placement, salt
 	return b.String()
 }
 
+// commitmentSalt is the salt of p's commitment for a round: the first 16
+// bytes of an HMAC-SHA256, keyed by a hash of the game's seed (which no
+// player sees), of the turn, power and round. Publishing it at the
+// resolution reveals nothing of the key, of the game's random generator
+// (it draws nothing from it) or of other salts.
+func commitmentSalt(s State, p Power, round Segment) string {
+	var seed [8]byte
+	binary.LittleEndian.PutUint64(seed[:], s.Seed)
+	key := sha256.Sum256(append([]byte("stormjudge diplomacy salt v1\n"), seed[:]...))
+	mac := hmac.New(sha256.New, key[:])
+	fmt.Fprintf(mac, "%s\n%s\n%s", s.Turn, p, round)
+	return hex.EncodeToString(mac.Sum(nil)[:16])
+}
+
 // CommitmentHash is the hex SHA-256 of a commitment's text.
 func CommitmentHash(t Turn, p Power, round Segment, placements []Placement, salt string) string {
 	h := sha256.Sum256([]byte(commitmentText(t, p, round, placements, salt)))
@@ -522,7 +544,7 @@ func placeRound(s *State, orders map[Power][]Order, evs *[]Event) {
 		if len(placed) == 0 {
 			continue
 		}
-		salt := fmt.Sprintf("%016x%016x", s.RNG.Uint64(), s.RNG.Uint64())
+		salt := commitmentSalt(*s, p, round)
 		cm := Commitment{Power: p, Round: round, Hash: CommitmentHash(s.Turn, p, round, placed, salt), Salt: salt}
 		s.Diplomacy.Commitments = append(s.Diplomacy.Commitments, cm)
 		*evs = append(*evs, DiplomaticCountersSealed{Turn: s.Turn, Power: p, Round: round, Placements: placed, Salt: salt, Hash: cm.Hash})
@@ -1071,7 +1093,7 @@ func MilitaryCounterLimit(s State, p Power) int {
 		if s.Russia.NoMilitaryCounters || s.Russia.GreatPurge {
 			return 0
 		}
-		return GarrisonMilitaryCounters(s.Russia.Garrison.Surplus, support)
+		return min(GarrisonMilitaryCounters(s.Russia.Garrison.Surplus, support), max(support, 0)) // 24.47A-C: support 1, 2, 3
 	}
 	return 0
 }

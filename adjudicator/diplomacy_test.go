@@ -319,7 +319,7 @@ func TestRule24_55DiplomaticPhaseByResolve(t *testing.T) {
 	}
 	step(map[Power][]Order{Russia: {dip("Turkey", 1)}})
 	step(map[Power][]Order{Britain: {dip("Norway", 1)}})
-	if s.Segment != SegDiplomacyAxis2 || !slices.Equal(Required(s), []Power{Germany, Italy}) {
+	if s.Segment != SegDiplomacyAxis2 || !slices.Equal(Required(s), []Power{Italy, Germany}) {
 		t.Fatalf("segment %s, required %v", s.Segment, Required(s))
 	}
 	step(nil)
@@ -591,5 +591,45 @@ func TestRule4_16FlexibleModifier(t *testing.T) {
 	resolveDiplomacySegment(&d, nil, &res)
 	if fa, _ := firstOf[FlexibleApplied](res); fa.Country != RegionCountries(Balkans)[0] || fa.Power != Russia {
 		t.Errorf("4.16 default: %+v", fa)
+	}
+}
+
+// Review mends: the salt draws nothing from the game's generator; a
+// military counter does not use up a diplomatic one (24.54E, 24.55D);
+// Italy places before Germany in the second Axis round (24.55); Russian
+// military counters need support 1, 2, 3 (24.47A-C); no flexible modifier
+// in Russia.
+func TestRule24_55ReviewMends(t *testing.T) {
+	s := diplomacyGame(SegDiplomacyAxis1)
+	s.Powers[Germany].Active.Armor += 6
+	s.Powers[Germany].Support = 2
+	rng := s.RNG
+	place(t, &s, map[Power][]Order{Germany: {mil("Austria"), dip("Poland", 1)}})
+	if s.RNG != rng {
+		t.Error("placing counters drew from the game's generator")
+	}
+	s.Segment = SegDiplomacyAxis2
+	if errs := checkPlacements(s, Germany, []Order{dip("Bulgaria", 2)}); len(errs) > 0 {
+		t.Errorf("24.55D: a military and a diplomatic counter in the first round block the second: %v", errs)
+	}
+	if errs := checkPlacements(s, Italy, []Order{dip("Greece", 1)}); len(errs) == 0 {
+		t.Error("24.55D: Italy placed nothing first")
+	}
+	a := diplomacyGame(SegDiplomacyAxis1)
+	place(t, &a, map[Power][]Order{Germany: {dip("Poland", 1)}, Italy: {dip("Albania", 1)}})
+	a.Segment = SegDiplomacyAxis2
+	evs := place(t, &a, map[Power][]Order{Germany: {dip("Greece", 2)}, Italy: {dip("Greece", 1)}})
+	if v, ok := firstOf[OrderVoided](evs); !ok || v.Power != Germany {
+		t.Errorf("24.55: in the second round Italy places first: %+v", v)
+	}
+	r := diplomacyGame(SegDiplomacyRussia)
+	r.Powers[Russia].Support = 1
+	r.Russia.Garrison.Surplus = 6
+	if got := MilitaryCounterLimit(r, Russia); got != 1 {
+		t.Errorf("24.47A-C: surplus 6, support 1: %d military counters, want 1", got)
+	}
+	f := FlexibleEvent{Region: EasternEurope}
+	if slices.Contains(flexibleTargets(f), RussiaTarget) {
+		t.Error("4.16: a flexible modifier may go to Russia")
 	}
 }

@@ -72,7 +72,13 @@ func flexibleOf(holder Power, card int, e Effect) FlexibleEvent {
 // flexibleTargets are the targets a flexible event may go to: the region's
 // diplomatic targets (conquered ones included: 24.82E turns them into
 // support).
-func flexibleTargets(f FlexibleEvent) []string { return RegionCountries(f.Region) }
+func flexibleTargets(f FlexibleEvent) []string {
+	out := slices.DeleteFunc(RegionCountries(f.Region), func(c string) bool { return c == RussiaTarget }) // 10.91F: not yet
+	if len(out) == 0 {
+		return []string{"none"}
+	}
+	return out
+}
 
 // checkFlexible checks a FLEXIBLE order of p.
 func checkFlexible(s State, p Power, o Order) (rule, msg string) {
@@ -106,6 +112,9 @@ func chooseFlexible(s *State, p Power, orders []Order) {
 func applyFlexible(s *State, evs *[]Event) {
 	for _, f := range s.Diplomacy.Flexible {
 		country := flexibleTargets(f)[0]
+		if country == "none" {
+			continue // Deck.Check refuses an unknown region
+		}
 		how := "the judge's choice: the region's first target"
 		for _, c := range s.Diplomacy.Chosen {
 			if c.Power == f.Power && c.Card == f.Card {
