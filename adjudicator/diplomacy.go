@@ -930,19 +930,38 @@ func validatePlacements(s State, p Power, orders []Order) ([]indexedError, State
 	return errs, scratch
 }
 
-// canPlace reports whether p may place a diplomatic counter now.
+// canPlace reports whether p may place a counter now, judged on public
+// facts only, since who is asked is public (the report's "orders are due
+// from"): whether it has an activity counter left (how many, not which:
+// the number it placed is public), a tile point (before the phase's
+// deferred costs, 24.52C), and a target open to a counter under the rules
+// that do not depend on a sealed value; a military counter on public
+// support (without secret support events, 24.42E). A power not asked may
+// still send standing orders.
 func canPlace(s State, p Power) bool {
-	if s.Powers[p] == nil {
+	ps := s.Powers[p]
+	if ps == nil {
 		return false
 	}
+	valueRules := map[string]bool{"24.51": true, "24.52B": true, "24.56G": true, "12.21": true}
+	open := func(s State, o Order) bool {
+		for _, e := range checkPlacements(s, p, []Order{o}) {
+			if !valueRules[e.Rule] {
+				return false
+			}
+		}
+		return true
+	}
+	av := ps.Available()
+	counters := av.Three+av.Two+av.One+av.Zero > 0 && ps.TilePoints > 0
+	pub := s.Clone()
+	pub.Events = nil // no secret support events in the military limit
 	for _, c := range DiplomaticTargets(s) {
-		if len(checkPlacements(s, p, []Order{{Kind: MilitaryCounter, Project: c}})) == 0 {
+		if counters && open(s, Order{Kind: Diplomatic, Project: c, Counters: []int{1}}) {
 			return true
 		}
-		for _, n := range []int{3, 2, 1} {
-			if len(checkPlacements(s, p, []Order{{Kind: Diplomatic, Project: c, Counters: []int{n}}})) == 0 {
-				return true
-			}
+		if ps.TilePoints > 0 && open(pub, Order{Kind: MilitaryCounter, Project: c}) {
+			return true
 		}
 	}
 	return false

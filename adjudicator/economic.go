@@ -146,7 +146,7 @@ func validate(s State, p Power, orders []Order) ([]indexedError, State) {
 	if len(cur) == 0 {
 		return errs, s.Clone()
 	}
-	if !requires(s, p) {
+	if !mayOrderNow(s, p) {
 		for _, i := range curIdx {
 			bad(i, "7.31", "%s takes no orders from %s in %s", s.Segment.Title(), p.Title(), s.Turn)
 		}

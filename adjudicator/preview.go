@@ -7,7 +7,7 @@ package adjudicator
 // not change p's own costs within the economic phase (14.51, 18.31), so the
 // preview is what the adjudication will do to p.
 func Preview(s State, p Power, orders []Order) (PowerState, bool) {
-	if !requires(s, p) {
+	if !mayOrderNow(s, p) {
 		return PowerState{}, false
 	}
 	errs, after := validate(s, p, orders) // the scratch run of Validate

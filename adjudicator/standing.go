@@ -72,10 +72,35 @@ func checkStanding(s State, p Power, o Order) (rule, msg string) {
 // open segment, or the orders are all standing orders for its later rounds
 // of the turn.
 func MayOrder(s State, p Power, orders []Order) bool {
-	if requires(s, p) {
+	if s.Ended || AwaitsDraw(s) {
+		return false
+	}
+	if mayOrderNow(s, p) {
 		return true
 	}
-	if len(orders) == 0 || s.Ended {
+	if len(orders) == 0 {
+		return false
+	}
+	for _, o := range orders {
+		if !isStanding(s, o) {
+			return false
+		}
+	}
+	return true
+}
+
+// mayOrderNow reports whether p may give orders for the open segment: it
+// must, or it is a power of the open round whose standing orders stand
+// for it and may be replaced.
+func mayOrderNow(s State, p Power) bool {
+	return requires(s, p) || (s.Diplomacy.On && len(standingFor(s, p)) > 0 && slices.Contains(placementRounds[s.Segment], p))
+}
+
+// OnlyStanding reports orders that are all standing orders for later
+// rounds: sent with no order for the open segment, they are not the
+// power's orders for it (the judge keeps waiting for those).
+func OnlyStanding(s State, orders []Order) bool {
+	if len(orders) == 0 {
 		return false
 	}
 	for _, o := range orders {

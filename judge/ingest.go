@@ -532,9 +532,18 @@ func (j *Judge) decide(tx *store.Tx, m *orders.Message, sub *orders.Submission, 
 		rc.fatal = err
 		return
 	}
-	_, replaced := prev[power]
+	old, replaced := prev[power]
 	rec := store.OrderRecord{Power: power, Orders: sub.Orders, Pass: sub.Pass || len(sub.Orders) == 0,
 		MessageID: res.MessageID, From: m.From, Received: now}
+	if replaced && adjudicator.OnlyStanding(s, sub.Orders) {
+		// Standing orders alone add to the orders sent earlier: those for
+		// the open segment stay, and the standing ones for other rounds.
+		rec.Orders, rec.Pass = mergeStanding(old.Orders, sub.Orders), old.Pass
+		replaced = false
+		rc.notes = append(rc.notes, "These orders for later rounds are added to the orders you sent earlier.")
+	} else if adjudicator.OnlyStanding(s, sub.Orders) && contains(adjudicator.Required(s), power) {
+		rc.notes = append(rc.notes, fmt.Sprintf("These are orders for later rounds only: the judge still waits for your orders (or PASS) for %s.", s.Segment.Title()))
+	}
 	if err := tx.PutOrders(g.ID, g.Version, rec); err != nil {
 		rc.fatal = err
 		return
@@ -551,7 +560,7 @@ func (j *Judge) decide(tx *store.Tx, m *orders.Message, sub *orders.Submission, 
 	}
 	rc.accepted = sub.Orders
 	prev[power] = rec
-	if miss := missingPowers(adjudicator.Required(s), prev); len(miss) > 0 {
+	if miss := missingPowers(s, adjudicator.Required(s), prev); len(miss) > 0 {
 		rc.notes = append(rc.notes, fmt.Sprintf("Still waiting for: %s. You may send new orders until then; the last ones count.", joinPowers(miss)))
 	} else {
 		rc.notes = append(rc.notes, "All orders are in: the segment is adjudicated now; the report follows.")
@@ -984,4 +993,20 @@ func welcomeBody(g *store.Game, seat store.Seat, secret, judge string) string {
 	b.WriteString("Each email gets a receipt. Reports follow each adjudication;\nyour private notice says what you may order next, and HELP in\nplace of the orders asks the judge for that list at any time.\n")
 	b.WriteString("\n-- \nstormjudge, Gathering Storm adjudicator\n")
 	return b.String()
+}
+
+// mergeStanding adds standing orders to earlier orders: the earlier ones
+// for rounds the new ones name are replaced, the rest kept.
+func mergeStanding(earlier, standing []adjudicator.Order) []adjudicator.Order {
+	rounds := map[adjudicator.Segment]bool{}
+	for _, o := range standing {
+		rounds[o.For] = true
+	}
+	var out []adjudicator.Order
+	for _, o := range earlier {
+		if o.For == "" || !rounds[o.For] {
+			out = append(out, o)
+		}
+	}
+	return append(out, standing...)
 }

@@ -709,7 +709,7 @@ func ready(tx *store.Tx, game string, now time.Time) (*openSegment, bool, error)
 		return nil, false, err
 	}
 	o.why = "all orders in"
-	if missing := missingPowers(req, o.recs); len(missing) > 0 {
+	if missing := missingPowers(o.s, req, o.recs); len(missing) > 0 {
 		if g.Deadline.IsZero() || now.Before(g.Deadline) {
 			return o, false, nil
 		}
@@ -753,10 +753,13 @@ func (j *Judge) Adjudicate(game string) (bool, error) {
 	return done, nil
 }
 
-func missingPowers(req []adjudicator.Power, recs map[adjudicator.Power]store.OrderRecord) []adjudicator.Power {
+// missingPowers lists the required powers without orders for the open
+// segment of s: no record, or one holding only standing orders for later
+// rounds (adjudicator.OnlyStanding), which are not orders for it.
+func missingPowers(s adjudicator.State, req []adjudicator.Power, recs map[adjudicator.Power]store.OrderRecord) []adjudicator.Power {
 	var out []adjudicator.Power
 	for _, p := range req {
-		if _, ok := recs[p]; !ok {
+		if r, ok := recs[p]; !ok || (!r.Pass && adjudicator.OnlyStanding(s, r.Orders)) {
 			out = append(out, p)
 		}
 	}

@@ -41,3 +41,14 @@ func TestRule24_55ParseStandingOrders(t *testing.T) {
 		t.Error("FOR TEA accepted")
 	}
 }
+
+// PASS goes with standing orders, not with orders for the open segment.
+func TestRule24_55PassWithStandingOrders(t *testing.T) {
+	sub, err := Parse("GAME g\nPOWER britain\nSECRET s\nPASS\nFOR ALLIES\nDIPLOMATIC NORWAY 1\nEND\n")
+	if err != nil || !sub.Pass || len(sub.Orders) != 1 {
+		t.Errorf("PASS with a standing order: %+v, %v", sub, err)
+	}
+	if _, err := Parse("GAME g\nPOWER britain\nSECRET s\nPASS\nDIPLOMATIC NORWAY 1\nEND\n"); err == nil {
+		t.Error("PASS with an order for the open segment accepted")
+	}
+}

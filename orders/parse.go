@@ -524,10 +524,12 @@ func (p *parser) finish() {
 		p.add(&Error{Line: p.helpAt, Msg: "HELP together with orders",
 			Hint: "HELP asks for the orders you may give and gives none: send it in an email of its own"})
 	}
-	if p.pass != 0 && len(p.sub.Orders) > 0 {
+	// PASS goes with standing orders for later rounds (FOR lines), not
+	// with orders for the open segment.
+	if i := slices.IndexFunc(p.sub.Orders, func(o adjudicator.Order) bool { return o.For == "" }); p.pass != 0 && i >= 0 {
 		p.add(&Error{Line: p.pass, Text: p.passAt,
-			Msg:  fmt.Sprintf("PASS together with orders (first on line %d)", p.sub.Orders[0].Line),
-			Hint: "PASS submits no orders: send either PASS or orders"})
+			Msg:  fmt.Sprintf("PASS together with orders (first on line %d)", p.sub.Orders[i].Line),
+			Hint: "PASS submits no orders for the open segment: send either PASS or orders (PASS may go with orders for later rounds, after a FOR line)"})
 	}
 	p.checkSpeaker()
 	if p.full {

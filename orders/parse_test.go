@@ -184,7 +184,7 @@ func TestParseErrors(t *testing.T) {
 		{"PASS together with orders", env + "PASS\nCONVERT IDLE",
 			`orders: line 4: PASS together with orders (first on line 5)
     4 | PASS
-  hint: PASS submits no orders: send either PASS or orders`},
+  hint: PASS submits no orders for the open segment: send either PASS or orders (PASS may go with orders for later rounds, after a FOR line)`},
 		{"PASS twice", env + "PASS\npass",
 			`orders: line 5: PASS given twice (first on line 4)
     5 | pass

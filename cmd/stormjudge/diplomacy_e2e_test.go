@@ -70,7 +70,7 @@ func TestSandboxPlaysDiplomacyByEmail(t *testing.T) {
 			if p == adjudicator.Britain && segment == "Economic phase" {
 				// A standing order for the Allied round, sent with the
 				// economic email: that round will not wait for Britain.
-				body = "FOR ALLIES\nDIPLOMATIC NORWAY 1"
+				body = "PASS\nFOR ALLIES\nDIPLOMATIC NORWAY 1"
 				standingSent++
 			}
 			id := sendOrder(t, smtpAddr, p.String()+"@"+sandboxDomain, "orders",
