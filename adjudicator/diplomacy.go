@@ -277,7 +277,28 @@ func exemptions(s State, p Power, orders []Order) []string {
 		}
 	}
 	axisRound := s.Segment == SegDiplomacyAxis1 || s.Segment == SegDiplomacyAxis2
-	for i, o := range orders {
+	// The orders no restricted slot fits take the normal allowance first,
+	// so that the order of the lines does not decide what is legal.
+	restrictedFit := func(o Order) bool {
+		c, _ := FindCountry(o.Project)
+		return slices.ContainsFunc(slots, func(x ExtraCounter) bool { return (x.Country != "" || x.Region != "") && x.fits(c) })
+	}
+	idx := make([]int, len(orders))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortStableFunc(idx, func(a, b int) int {
+		fa, fb := restrictedFit(orders[a]), restrictedFit(orders[b])
+		switch {
+		case fa == fb:
+			return 0
+		case fb:
+			return -1
+		}
+		return 1
+	})
+	for _, i := range idx {
+		o := orders[i]
 		if o.Kind != Diplomatic {
 			continue
 		}
@@ -287,7 +308,11 @@ func exemptions(s State, p Power, orders []Order) []string {
 			continue
 		}
 		if counted+1 > 2 || (axisRound && thisRound+1 > 1) {
-			if j := slices.IndexFunc(slots, func(x ExtraCounter) bool { return x.fits(country) }); j >= 0 {
+			j := slices.IndexFunc(slots, func(x ExtraCounter) bool { return (x.Country != "" || x.Region != "") && x.fits(country) })
+			if j < 0 {
+				j = slices.IndexFunc(slots, func(x ExtraCounter) bool { return x.fits(country) })
+			}
+			if j >= 0 {
 				out[i] = slots[j].reason()
 				slots = slices.Delete(slots, j, j+1)
 				continue

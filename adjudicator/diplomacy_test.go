@@ -633,3 +633,17 @@ func TestRule24_55ReviewMends(t *testing.T) {
 		t.Error("4.16: a flexible modifier may go to Russia")
 	}
 }
+
+// Rule 24.14: the order of the lines does not decide which counter uses a
+// regional event's leave.
+func TestRule24_14LineOrderDoesNotMatter(t *testing.T) {
+	s := diplomacyGame(SegDiplomacyAxis1)
+	s.Diplomacy.On = true
+	var evs []Event
+	applyEffect(&s, Germany, 9, "Balkan initiative", Effect{Kind: EffectExtraDiplomaticCounter, Region: Balkans}, nil, &evs)
+	for _, os := range [][]Order{{dip("Bulgaria", 2), dip("Austria", 1)}, {dip("Austria", 1), dip("Bulgaria", 2)}} {
+		if errs := checkPlacements(s, Germany, os); len(errs) > 0 {
+			t.Errorf("%v: %v", os, errs)
+		}
+	}
+}
