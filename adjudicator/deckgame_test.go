@@ -145,18 +145,7 @@ func TestPropertyIllustrativeDeckNothingEconomicPending(t *testing.T) {
 			}
 			orders := map[adjudicator.Power][]adjudicator.Order{}
 			for _, p := range adjudicator.Required(s) {
-				var set []adjudicator.Order
-				opts := adjudicator.Allowed(s, p)
-				rng.Shuffle(len(opts), func(i, j int) { opts[i], opts[j] = opts[j], opts[i] })
-				for _, op := range opts {
-					if rng.IntN(2) == 0 {
-						continue
-					}
-					try := append(slices.Clone(set), op.Orders()...)
-					if len(adjudicator.Validate(s, p, try)) == 0 {
-						set = try
-					}
-				}
+				set := randomOrders(s, p, rng, 2)
 				for _, o := range set {
 					switch text := o.String(); {
 					case strings.HasSuffix(text, " FREE"):
@@ -216,19 +205,7 @@ func TestPropertyRandomDiplomacy(t *testing.T) {
 		for step := 0; step < turns*6 && !s.Ended; step++ {
 			orders := map[adjudicator.Power][]adjudicator.Order{}
 			for _, p := range adjudicator.Required(s) {
-				var set []adjudicator.Order
-				opts := adjudicator.Allowed(s, p)
-				rng.Shuffle(len(opts), func(i, j int) { opts[i], opts[j] = opts[j], opts[i] })
-				for _, op := range opts {
-					if rng.IntN(3) == 0 {
-						continue
-					}
-					try := append(slices.Clone(set), op.Orders()...)
-					if len(adjudicator.Validate(s, p, try)) == 0 {
-						set = try
-					}
-				}
-				orders[p] = set
+				orders[p] = randomOrders(s, p, rng, 3)
 			}
 			n, evs, err := adjudicator.Resolve(s, orders)
 			if err != nil {
@@ -328,17 +305,7 @@ func TestDiplomacyRoundTrips(t *testing.T) {
 				}
 				orders := map[adjudicator.Power][]adjudicator.Order{}
 				for _, p := range adjudicator.Required(s) {
-					var set []adjudicator.Order
-					for _, op := range adjudicator.Allowed(s, p) {
-						if rng.IntN(3) != 0 {
-							continue
-						}
-						try := append(slices.Clone(set), op.Orders()...)
-						if len(adjudicator.Validate(s, p, try)) == 0 {
-							set = try
-						}
-					}
-					orders[p] = set
+					orders[p] = randomOrders(s, p, rng, 3)
 				}
 				if s.Segment == adjudicator.SegEconomic {
 					targets := adjudicator.DiplomaticTargets(s)
@@ -380,4 +347,23 @@ func TestDiplomacyRoundTrips(t *testing.T) {
 	if all[len(all)/2] >= none[len(none)/2] {
 		t.Errorf("standing orders do not save round trips: median %d with, %d without", all[len(all)/2], none[len(none)/2])
 	}
+}
+
+// randomOrders is a random player's orders: Allowed's options in a random
+// order, each skipped one time in skip, the others taken while Validate
+// accepts the whole set.
+func randomOrders(s adjudicator.State, p adjudicator.Power, rng *rand.Rand, skip int) []adjudicator.Order {
+	var set []adjudicator.Order
+	opts := adjudicator.Allowed(s, p)
+	rng.Shuffle(len(opts), func(i, j int) { opts[i], opts[j] = opts[j], opts[i] })
+	for _, op := range opts {
+		if rng.IntN(skip) == 0 {
+			continue
+		}
+		try := append(slices.Clone(set), op.Orders()...)
+		if len(adjudicator.Validate(s, p, try)) == 0 {
+			set = try
+		}
+	}
+	return set
 }
