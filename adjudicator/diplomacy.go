@@ -15,7 +15,7 @@ import (
 // military counters placed openly (24.4), and diplomacy resolved target by
 // target (24.8) into flags (24.82). A game plays it when created with
 // WithDiplomacy (config diplomacy = true); other games pass its segments.
-// Spy rings (24.551), covert operations (16.16A), civil wars (25) and the
+// Spy rings from research (16.16B), covert operations (16.16A), civil wars (25) and the
 // dispute events are still to come (issue 11).
 
 // Diplomatic is the order DIPLOMATIC <country> <strength>: one diplomatic
@@ -102,6 +102,34 @@ type DiplomacyState struct {
 	// Chosen the targets named by FLEXIBLE orders (4.16; flexible.go).
 	Flexible []FlexibleEvent  `json:"flexible,omitempty"`
 	Chosen   []FlexibleChoice `json:"chosen,omitempty"`
+	// SpyRings are this turn's spy ring effects from public random events
+	// (24.551): the power and the target.
+	SpyRings []SpyRingEffect `json:"spy_rings,omitempty"`
+}
+
+// SpyRingEffect is a random event's spy ring in a diplomatic target for
+// this turn (24.551B): counters there beyond the limits, a +1 modifier, and
+// for Russia placement where it otherwise may not (24.61A-B).
+type SpyRingEffect struct {
+	Power   Power  `json:"power"`
+	Country string `json:"country"`
+	Card    int    `json:"card"`
+}
+
+// spyRingIn reports a spy ring of p in country this turn: a public event's,
+// or a secret one p holds.
+func spyRingIn(s State, p Power, country string) bool {
+	if slices.ContainsFunc(s.Diplomacy.SpyRings, func(r SpyRingEffect) bool { return r.Power == p && r.Country == country }) {
+		return true
+	}
+	for _, h := range HeldEvents(s, p) {
+		for _, e := range eventOf(s.Events, h).Effects {
+			if e.Kind == EffectSpyRing && e.Country == country && (e.Power == 0 || e.Power == p) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // ExtraCounter is a random event's leave to place Count diplomatic
@@ -125,6 +153,7 @@ func (d DiplomacyState) clone() DiplomacyState {
 	c.Standing = cloneSlice(d.Standing)
 	c.Extra = cloneSlice(d.Extra)
 	c.Flexible = cloneSlice(d.Flexible)
+	c.SpyRings = cloneSlice(d.SpyRings)
 	c.Chosen = cloneSlice(d.Chosen)
 	for i := range c.Standing {
 		c.Standing[i].Order = c.Standing[i].Order.clone()
@@ -307,6 +336,10 @@ func exemptions(s State, p Power, orders []Order) []string {
 			out[i] = "a Russian flag (24.54E)"
 			continue
 		}
+		if spyRingIn(s, p, country) {
+			out[i] = "a spy ring (24.551B, 24.54E)"
+			continue
+		}
 		if counted+1 > 2 || (axisRound && thisRound+1 > 1) {
 			j := slices.IndexFunc(slots, func(x ExtraCounter) bool { return (x.Country != "" || x.Region != "") && x.fits(country) })
 			if j < 0 {
@@ -427,11 +460,11 @@ func checkPlacements(s State, p Power, orders []Order) []indexedError {
 			continue
 		}
 		if p == Russia {
-			if russianDiplomacyBarred(s) { // 24.61A (its exceptions for events and spy rings: docs/rules.md)
+			if russianDiplomacyBarred(s) && !spyRingIn(s, p, country) { // 24.61A: a spy ring excepted
 				bad(i, "24.61A", "Russian diplomacy is prohibited this turn by a purge (22.21B-D)")
 				continue
 			}
-			allowed := slices.Contains(russianTargets, country) || (m != nil && m.FlagCounts()[Russia] > 0) ||
+			allowed := slices.Contains(russianTargets, country) || (m != nil && m.FlagCounts()[Russia] > 0) || spyRingIn(s, p, country) ||
 				(s.Russia.Cohesion == FullCohesion && slices.Contains(russianFullTargets, country))
 			if !allowed {
 				bad(i, "24.61B", "before full cohesion Russia places only in Finland, Poland, Rumania, Turkey and countries with a Russian flag; at full cohesion also in %s (24.61C)",
@@ -658,6 +691,12 @@ func resolveDiplomacy(s *State, evs *[]Event) {
 			eff.Axis += ac.Strength
 			contrib[Germany] += ac.Strength
 		}
+		for _, r := range d.SpyRings { // 24.551B: +1 for the ring's alliance
+			if r.Country == country {
+				eff.add(SideOf(r.Power), 1)
+				contrib[r.Power]++
+			}
+		}
 		var mods []DiplomaticModifier
 		for _, m := range append(cloneSlice(d.Modifiers), threat...) {
 			if m.Country == country {
@@ -702,7 +741,7 @@ func resolveDiplomacy(s *State, evs *[]Event) {
 		}
 	}
 	d.Placements, d.Commitments, d.Modifiers, d.AntiComintern, d.Extra = nil, nil, nil, nil, nil
-	d.Flexible, d.Chosen = nil, nil
+	d.Flexible, d.Chosen, d.SpyRings = nil, nil, nil
 }
 
 // beneficiary is the major power of the winning alliance that made the

@@ -647,3 +647,30 @@ func TestRule24_14LineOrderDoesNotMatter(t *testing.T) {
 		}
 	}
 }
+
+// Rule 24.551B (a random event's spy ring): a counter in its target does
+// not count against the limits, its alliance gets +1 there, and Russia may
+// place there despite geography or a purge (24.61A-B).
+func TestRule24_551SpyRingEvent(t *testing.T) {
+	s := diplomacyGame(SegDiplomacyRussia)
+	s.Diplomacy.On = true
+	s.Russia.NoDiplomaticCounters = true
+	var evs []Event
+	applyEffect(&s, Russia, 8, "Madrid cell", Effect{Kind: EffectSpyRing, Country: "Spain"}, nil, &evs)
+	wantPlacementRefused(t, s, Russia, []Order{dip("Poland", 1)}, "24.61A")
+	if errs := checkPlacements(s, Russia, []Order{dip("Spain", 2)}); len(errs) > 0 {
+		t.Fatalf("24.551B: Russia refused in its spy ring's target: %v", errs)
+	}
+	place(t, &s, map[Power][]Order{Russia: {dip("Spain", 2)}})
+	if pl := s.Diplomacy.Placements[0]; pl.Exempt == "" {
+		t.Errorf("24.54E: the spy ring's counter counts against the limit: %+v", pl)
+	}
+	s.Segment = SegDiplomacyResolve
+	var res []Event
+	resolveDiplomacy(&s, &res)
+	for _, e := range res {
+		if r, ok := e.(DiplomaticResult); ok && r.Country == "Spain" && r.Effort.Russia != 3 {
+			t.Errorf("24.551B: Russian effort in Spain %d, want 2 + 1", r.Effort.Russia)
+		}
+	}
+}

@@ -566,6 +566,11 @@ func applyEffect(s *State, holder Power, card int, title string, e Effect, choic
 		o.Note = addEventModifier(s, holder, card, e)
 		return o
 	}
+	if e.Kind == EffectSpyRing && s.Diplomacy.On && p.Valid() { // 24.551 (diplomacy.go)
+		s.Diplomacy.SpyRings = append(s.Diplomacy.SpyRings, SpyRingEffect{Power: p, Country: e.Country, Card: card})
+		o.Note = fmt.Sprintf("%s: spy ring effects for %s this turn: a counter there beyond the limits and +1 (24.551B)", e.Country, p.Title())
+		return o
+	}
 	if e.Kind == EffectFlexibleModifier && s.Diplomacy.On { // 4.16 (flexible.go)
 		f := flexibleOf(holder, card, e)
 		s.Diplomacy.Flexible = append(s.Diplomacy.Flexible, f)

@@ -151,7 +151,7 @@ func endTurn(s *State, evs *[]Event) {
 	endTurnEconomy(s)           // 10.41D, 11.92, 12.22G (income.go)
 	// 24.81D: the turn's diplomacy is over (resolved, or skipped).
 	s.Diplomacy.Placements, s.Diplomacy.Commitments, s.Diplomacy.Modifiers, s.Diplomacy.AntiComintern, s.Diplomacy.Extra = nil, nil, nil, nil, nil
-	s.Diplomacy.Standing, s.Diplomacy.Flexible, s.Diplomacy.Chosen = nil, nil, nil
+	s.Diplomacy.Standing, s.Diplomacy.Flexible, s.Diplomacy.Chosen, s.Diplomacy.SpyRings = nil, nil, nil, nil
 	*evs = append(*evs, TurnEnded{Turn: s.Turn})
 }
 
