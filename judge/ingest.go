@@ -541,7 +541,19 @@ func (j *Judge) decide(tx *store.Tx, m *orders.Message, sub *orders.Submission, 
 		rec.Orders, rec.Pass = mergeStanding(old.Orders, sub.Orders), old.Pass
 		replaced = false
 		rc.notes = append(rc.notes, "These orders for later rounds are added to the orders you sent earlier.")
-	} else if adjudicator.OnlyStanding(s, sub.Orders) && contains(adjudicator.Required(s), power) {
+	} else if replaced {
+		// New orders for the open segment replace the earlier ones; the
+		// earlier standing orders for rounds the new email does not name
+		// are kept.
+		var standing []adjudicator.Order
+		for _, o := range old.Orders {
+			if o.For != "" && o.For != s.Segment {
+				standing = append(standing, o)
+			}
+		}
+		rec.Orders = append(mergeStanding(standing, onlyStanding(s, sub.Orders)), currentOnly(s, sub.Orders)...)
+	}
+	if adjudicator.OnlyStanding(s, sub.Orders) && contains(adjudicator.Required(s), power) && !rec.Pass && adjudicator.OnlyStanding(s, rec.Orders) {
 		rc.notes = append(rc.notes, fmt.Sprintf("These are orders for later rounds only: the judge still waits for your orders (or PASS) for %s.", s.Segment.Title()))
 	}
 	if err := tx.PutOrders(g.ID, g.Version, rec); err != nil {
@@ -1009,4 +1021,26 @@ func mergeStanding(earlier, standing []adjudicator.Order) []adjudicator.Order {
 		}
 	}
 	return append(out, standing...)
+}
+
+// onlyStanding and currentOnly split orders into the standing ones for
+// later rounds and those for the open segment.
+func onlyStanding(s adjudicator.State, os []adjudicator.Order) []adjudicator.Order {
+	var out []adjudicator.Order
+	for _, o := range os {
+		if o.For != "" && o.For != s.Segment {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+func currentOnly(s adjudicator.State, os []adjudicator.Order) []adjudicator.Order {
+	var out []adjudicator.Order
+	for _, o := range os {
+		if o.For == "" || o.For == s.Segment {
+			out = append(out, o)
+		}
+	}
+	return out
 }
