@@ -360,6 +360,40 @@ func exemptions(s State, p Power, orders []Order) []string {
 // checkPlacements checks p's DIPLOMATIC orders for the open round against
 // 24.5, 24.55, 24.56 and 24.61.
 func checkPlacements(s State, p Power, orders []Order) []indexedError {
+	// 24.52B: a secret support event played (PLAY <card>) to pay for the
+	// counters takes effect first; the placements are checked after it.
+	var plays []Order
+	var playIdx []int
+	for i, o := range orders {
+		if o.Kind == Play {
+			plays, playIdx = append(plays, o), append(playIdx, i)
+		}
+	}
+	if len(plays) > 0 {
+		var errs []indexedError
+		for _, e := range checkPlay(s, p, plays) {
+			e.index = playIdx[e.index]
+			errs = append(errs, e)
+		}
+		if len(errs) > 0 {
+			return errs
+		}
+		c := s.Clone()
+		var discard []Event
+		applyPlay(&c, p, plays, &discard)
+		var rest []Order
+		var restIdx []int
+		for i, o := range orders {
+			if o.Kind != Play {
+				rest, restIdx = append(rest, o), append(restIdx, i)
+			}
+		}
+		for _, e := range checkPlacements(c, p, rest) {
+			e.index = restIdx[e.index]
+			errs = append(errs, e)
+		}
+		return errs
+	}
 	var errs []indexedError
 	bad := func(i int, rule, format string, a ...any) {
 		errs = append(errs, indexedError{OrderError{Order: orders[i], Rule: rule, Msg: fmt.Sprintf(format, a...)}, i})
@@ -572,8 +606,20 @@ func placeRound(s *State, orders map[Power][]Order, evs *[]Event) {
 	var located []Placement
 	for _, p := range placementRounds[round] {
 		var placed []Placement
+		var plays []Order
+		for _, o := range orders[p] {
+			if o.Kind == Play {
+				plays = append(plays, o)
+			}
+		}
+		if len(plays) > 0 { // 24.52B, 9.41E: revealed to pay, before the counters
+			applyPlay(s, p, plays, evs)
+		}
 		exempt := exemptions(*s, p, orders[p])
 		for k, o := range orders[p] {
+			if o.Kind == Play {
+				continue
+			}
 			country, _ := FindCountry(o.Project)
 			if o.Kind == AntiCominternOrder {
 				continue // placed after the round's counters (placeAntiComintern)
@@ -1043,6 +1089,10 @@ func placementOptions(s State, p Power) []Option {
 		}
 	}
 	var out []Option
+	for _, op := range playOptions(s, p) { // 24.52B: a secret support event revealed to pay
+		op.Note = "reveal it now to add its tile points before paying for your counters (24.52B, 9.41E); " + op.Note
+		out = append(out, op)
+	}
 	for _, f := range flexibleEvents(s, p) { // 4.16 (flexible.go)
 		for _, c := range flexibleTargets(f) {
 			out = append(out, Option{Order: Order{Kind: FlexibleOrder, Card: f.Card, Project: c},

@@ -674,3 +674,41 @@ func TestRule24_551SpyRingEvent(t *testing.T) {
 		}
 	}
 }
+
+// Rule 24.52B: a power may reveal a secret support event to pay for its
+// diplomatic counters (9.41E): PLAY with the round's orders.
+func TestRule24_52BRevealSupportToPay(t *testing.T) {
+	d := testDeck(12, func(c *Card) {
+		c.National[Germany] = CardEvent{Title: "Rally", Secret: true, Category: CategorySupport, Effects: []Effect{{Kind: EffectSupport, Value: 2}}}
+	})
+	s, _, err := Resolve(WithDiplomacy(NewGameWithDeck(1, d)), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, _, _ = Resolve(s, nil) // the economic phase passes; Germany keeps its event
+	if s.Segment != SegDiplomacyAxis1 {
+		t.Fatalf("segment %s", s.Segment)
+	}
+	h := HeldEvents(s, Germany)
+	if len(h) != 1 {
+		t.Fatalf("Germany holds %v", h)
+	}
+	s.Powers[Germany].TilePoints = 1
+	s.Powers[Germany].Counters = ActivityCounters{Three: 1}
+	s.Powers[Germany].Used = ActivityCounters{}
+	wantPlacementRefused(t, s, Germany, []Order{dip("Bulgaria", 3)}, "24.52B")
+	orders := []Order{{Kind: Play, Card: h[0].Card}, dip("Bulgaria", 3)}
+	if errs := Validate(s, Germany, orders); len(errs) > 0 {
+		t.Fatalf("24.52B: refused with the event played: %v", errs)
+	}
+	n, evs, err := Resolve(s, map[Power][]Order{Germany: orders})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a, ok := firstOf[RandomEventApplied](evs); !ok || a.Power != Germany || !a.Secret {
+		t.Errorf("9.41E: the event was not revealed: %+v", a)
+	}
+	if len(n.Diplomacy.Placements) != 1 || n.Powers[Germany].TilePoints != 3 {
+		t.Errorf("placements %+v, tile points %d (want 1 + 2, paid at the end)", n.Diplomacy.Placements, n.Powers[Germany].TilePoints)
+	}
+}
