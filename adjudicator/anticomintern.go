@@ -157,11 +157,9 @@ func axisEffortFor(s State, country string) int {
 		}
 	}
 	for _, p := range []Power{Germany, Italy} {
-		for _, h := range HeldEvents(s, p) {
-			for _, e := range eventOf(s.Events, h).Effects {
-				if e.Kind == EffectDiplomaticModifier && e.Country == country && (e.Side == "" || e.Side == Axis) {
-					n += e.Value
-				}
+		for _, h := range heldEffects(s, p, EffectDiplomaticModifier) {
+			if e := h.Effect; e.Country == country && (e.Side == "" || e.Side == Axis) {
+				n += e.Value
 			}
 		}
 	}

@@ -122,14 +122,9 @@ func spyRingIn(s State, p Power, country string) bool {
 	if slices.ContainsFunc(s.Diplomacy.SpyRings, func(r SpyRingEffect) bool { return r.Power == p && r.Country == country }) {
 		return true
 	}
-	for _, h := range HeldEvents(s, p) {
-		for _, e := range eventOf(s.Events, h).Effects {
-			if e.Kind == EffectSpyRing && e.Country == country && (e.Power == 0 || e.Power == p) {
-				return true
-			}
-		}
-	}
-	return false
+	return slices.ContainsFunc(heldEffects(s, p, EffectSpyRing), func(h heldEffect) bool {
+		return h.Effect.Country == country && (h.Effect.Power == 0 || h.Effect.Power == p)
+	})
 }
 
 // ExtraCounter is a random event's leave to place Count diplomatic
@@ -268,11 +263,9 @@ func extraSlots(s State, p Power) []ExtraCounter {
 			add(x)
 		}
 	}
-	for _, h := range HeldEvents(s, p) {
-		for _, e := range eventOf(s.Events, h).Effects {
-			if e.Kind == EffectExtraDiplomaticCounter && (e.Power == 0 || e.Power == p) {
-				add(ExtraCounter{Power: p, Card: h.Card, Count: max(e.Value, 1), Country: e.Country, Region: e.Region})
-			}
+	for _, h := range heldEffects(s, p, EffectExtraDiplomaticCounter) {
+		if e := h.Effect; e.Power == 0 || e.Power == p {
+			add(ExtraCounter{Power: p, Card: h.Card, Count: max(e.Value, 1), Country: e.Country, Region: e.Region})
 		}
 	}
 	return out
@@ -856,9 +849,10 @@ func shiftAlignment(s *State, m *Minor, side Side, winner Power, contrib map[Pow
 	case Axis:
 		switch {
 		case russia > 0: // 24.82C: a Russian flag first where it shares with the Allies
+			gainer := beneficiary(Axis, contrib) // 24.83B: the greater contribution, Germany on a tie
 			s.Diplomacy.Threat = append(s.Diplomacy.Threat, DiplomaticModifier{Country: m.Name, Side: Axis,
-				Power: threatPower(contrib), Value: 1, Rule: "24.83"})
-			return remove(Russia) + "; next turn a +1 modifier for " + threatPower(contrib).Title() + " here (24.83)"
+				Power: gainer, Value: 1, Rule: "24.83"})
+			return remove(Russia) + "; next turn a +1 modifier for " + gainer.Title() + " here (24.83)"
 		case allies > 0:
 			return removeOf(France, Britain)
 		}
@@ -887,15 +881,6 @@ func shiftAlignment(s *State, m *Minor, side Side, winner Power, contrib map[Pow
 	c[winner]++
 	m.setFlagCounts(c)
 	return fmt.Sprintf("a %s flag placed", winner.Title())
-}
-
-// threatPower is the Axis power that contributed more (24.83B: counters
-// and random events), Germany on a tie.
-func threatPower(contrib map[Power]int) Power {
-	if contrib[Italy] > contrib[Germany] {
-		return Italy
-	}
-	return Germany
 }
 
 // DiplomaticCountersSealed tells a power its placements of a round with
@@ -1192,16 +1177,9 @@ func BalanceAdvantage(s State, side Side) int {
 // holds (24.42E: they count, revealed or not).
 func supportWithSecret(s State, p Power) int {
 	n := s.Powers[p].Support
-	for _, h := range HeldEvents(s, p) {
-		for _, e := range eventOf(s.Events, h).Effects {
-			switch e.Kind {
-			case EffectSupport:
-				n += e.Value
-			case EffectConditionalSupport:
-				if c, ok := conditionCount(s, p, e); ok {
-					n += e.Value + min(c/max(e.Per, 1), e.Max)
-				}
-			}
+	for _, h := range append(heldEffects(s, p, EffectSupport), heldEffects(s, p, EffectConditionalSupport)...) {
+		if v, ok := supportValue(s, p, h.Effect); ok {
+			n += v
 		}
 	}
 	return n

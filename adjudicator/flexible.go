@@ -45,12 +45,8 @@ func flexibleEvents(s State, p Power) []FlexibleEvent {
 			out = append(out, f)
 		}
 	}
-	for _, h := range HeldEvents(s, p) {
-		for _, e := range eventOf(s.Events, h).Effects {
-			if e.Kind == EffectFlexibleModifier {
-				out = append(out, flexibleOf(p, h.Card, e))
-			}
-		}
+	for _, h := range heldEffects(s, p, EffectFlexibleModifier) {
+		out = append(out, flexibleOf(p, h.Card, h.Effect))
 	}
 	return out
 }

@@ -514,6 +514,42 @@ func endTurnEvents(s *State, evs *[]Event) {
 	}
 }
 
+// heldEffect is one effect of a secret event a power holds, with its card.
+type heldEffect struct {
+	Card   int
+	Effect Effect
+}
+
+// heldEffects lists the effects of kind k of the secret events p holds:
+// what p knows and may use before they are revealed (24.42E, 24.14,
+// 24.35B, 24.551, 4.16).
+func heldEffects(s State, p Power, k EffectKind) []heldEffect {
+	var out []heldEffect
+	for _, h := range HeldEvents(s, p) {
+		for _, e := range eventOf(s.Events, h).Effects {
+			if e.Kind == k {
+				out = append(out, heldEffect{h.Card, e})
+			}
+		}
+	}
+	return out
+}
+
+// supportValue is the support change of a support effect of p now: its
+// value, plus for conditional support 1 for every per of the condition,
+// at most max (10.41B); false for a condition the state cannot count.
+func supportValue(s State, p Power, e Effect) (int, bool) {
+	v := e.Value
+	if e.Kind == EffectConditionalSupport {
+		n, ok := conditionCount(s, p, e)
+		if !ok {
+			return 0, false
+		}
+		v += min(n/max(e.Per, 1), e.Max)
+	}
+	return v, true
+}
+
 // HeldEvents returns the events p holds secretly, for its reports and
 // orders.
 func HeldEvents(s State, p Power) []HeldEvent {
@@ -626,15 +662,10 @@ func applyEffect(s *State, holder Power, card int, title string, e Effect, choic
 		o.Note = fmt.Sprintf("%s draws %d additional random event(s) (9.13)", p.Title(), e.Value)
 		dealEvents(s, p, e.Value, true, evs)
 	case EffectSupport, EffectConditionalSupport, EffectPurgeSupport: // 10.41B, 9.41E, 22.21D
-		v := e.Value
-		if e.Kind == EffectConditionalSupport {
-			n, ok := conditionCount(*s, p, e)
-			if !ok { // Deck.Check refuses unknown conditions
-				o.Note = "no effect: unknown condition " + string(e.Condition)
-				return o
-			}
-			per := max(e.Per, 1)
-			v += min(n/per, e.Max)
+		v, ok := supportValue(*s, p, e)
+		if !ok { // Deck.Check refuses unknown conditions
+			o.Note = "no effect: unknown condition " + string(e.Condition)
+			return o
 		}
 		if incomeDone {
 			ChangeSupport(s, p, v, "10.41B", what, true, evs) // 11.52A
