@@ -1116,16 +1116,24 @@ func placementOptions(s State, p Power) []Option {
 // benefits where the event does not say (24.81A).
 var sideBeneficiary = map[Side]Power{Axis: Germany, Allies: France, Soviet: Russia}
 
-// addEventModifier records a random event's diplomatic modifier for this
-// turn's diplomacy (9.31C, 24.16) and says what it does.
-func addEventModifier(s *State, holder Power, card int, e Effect) string {
-	side, power := e.Side, holder
+// eventFavours is the side a diplomatic event favours (its own, else the
+// holder's, 9.31C) and the major power that benefits: the holder when on
+// that side, else Germany, France or Russia (24.81A).
+func eventFavours(holder Power, e Effect) (Side, Power) {
+	side := e.Side
 	if side == "" {
 		side = SideOf(holder)
 	}
-	if !power.Valid() || SideOf(power) != side {
-		power = sideBeneficiary[side]
+	if !holder.Valid() || SideOf(holder) != side {
+		return side, sideBeneficiary[side]
 	}
+	return side, holder
+}
+
+// addEventModifier records a random event's diplomatic modifier for this
+// turn's diplomacy (9.31C, 24.16) and says what it does.
+func addEventModifier(s *State, holder Power, card int, e Effect) string {
+	side, power := eventFavours(holder, e)
 	s.Diplomacy.Modifiers = append(s.Diplomacy.Modifiers, DiplomaticModifier{Country: e.Country, Side: side, Power: power,
 		Value: e.Value, Card: card, Rule: "9.31C"})
 	return fmt.Sprintf("%s: %+d for %s in this turn's diplomacy (9.31C, 24.81A)", e.Country, e.Value, power.Title())

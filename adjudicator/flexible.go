@@ -54,14 +54,7 @@ func flexibleEvents(s State, p Power) []FlexibleEvent {
 // flexibleOf is the flexible event of an effect held by holder (0: a
 // general event; the side's default power chooses, 24.81A).
 func flexibleOf(holder Power, card int, e Effect) FlexibleEvent {
-	side := e.Side
-	if side == "" {
-		side = SideOf(holder)
-	}
-	p := holder
-	if !p.Valid() || SideOf(p) != side {
-		p = sideBeneficiary[side]
-	}
+	side, p := eventFavours(holder, e)
 	return FlexibleEvent{Power: p, Side: side, Card: card, Region: e.Region, Value: e.Value}
 }
 
