@@ -139,6 +139,10 @@ type ExtraCounter struct {
 	Region  Region `json:"region,omitempty"`
 }
 
+// endTurn closes the turn's diplomacy (24.81D: counters retrieved): only
+// the option and the 24.83 modifiers for the next turn stay.
+func (d *DiplomacyState) endTurn() { *d = DiplomacyState{On: d.On, Threat: d.Threat} }
+
 func (d DiplomacyState) clone() DiplomacyState {
 	c := d
 	c.Placements = cloneSlice(d.Placements)
@@ -766,7 +770,7 @@ func resolveDiplomacy(s *State, evs *[]Event) {
 		res.FlagsAfter = m.FlagCounts()
 		*evs = append(*evs, res)
 	}
-	// 24.52C: the counters are paid now; 24.81D: retrieved.
+	// 24.52C: the counters are paid now (retrieved when the turn ends, 24.81D).
 	for _, p := range Powers {
 		cost := 0
 		for _, pl := range placedThisTurn(*s, p) {
@@ -779,8 +783,6 @@ func resolveDiplomacy(s *State, evs *[]Event) {
 			*evs = append(*evs, DiplomacyPaid{Turn: s.Turn, Power: p, Cost: cost, TilePoints: s.Powers[p].TilePoints})
 		}
 	}
-	d.Placements, d.Commitments, d.Modifiers, d.AntiComintern, d.Extra = nil, nil, nil, nil, nil
-	d.Flexible, d.Chosen, d.SpyRings = nil, nil, nil
 }
 
 // beneficiary is the major power of the winning alliance that made the

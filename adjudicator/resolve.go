@@ -149,9 +149,7 @@ func endTurn(s *State, evs *[]Event) {
 	s.Russia.GreatPurge = false // 14.43A: only the turn of the purge
 	endTurnPurges(s)            // 22.21A-D: this turn's prohibitions lapse
 	endTurnEconomy(s)           // 10.41D, 11.92, 12.22G (income.go)
-	// 24.81D: the turn's diplomacy is over (resolved, or skipped).
-	s.Diplomacy.Placements, s.Diplomacy.Commitments, s.Diplomacy.Modifiers, s.Diplomacy.AntiComintern, s.Diplomacy.Extra = nil, nil, nil, nil, nil
-	s.Diplomacy.Standing, s.Diplomacy.Flexible, s.Diplomacy.Chosen, s.Diplomacy.SpyRings = nil, nil, nil, nil
+	s.Diplomacy.endTurn()       // 24.81D (diplomacy.go)
 	*evs = append(*evs, TurnEnded{Turn: s.Turn})
 }
 
