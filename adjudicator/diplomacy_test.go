@@ -712,3 +712,26 @@ func TestRule24_52BRevealSupportToPay(t *testing.T) {
 		t.Errorf("placements %+v, tile points %d (want 1 + 2, paid at the end)", n.Diplomacy.Placements, n.Powers[Germany].TilePoints)
 	}
 }
+
+// CombineOrders: standing orders alone are added (replacing those for the
+// rounds they name); orders for the open segment replace the earlier
+// ones and keep the standing orders for rounds they do not name.
+func TestRule24_55CombineOrders(t *testing.T) {
+	s := diplomacyGame(SegDiplomacyAxis1)
+	s.Diplomacy.On = true
+	now := dip("Poland", 2)
+	axis2 := Order{Kind: Diplomatic, Project: "Austria", Counters: []int{1}, For: SegDiplomacyAxis2}
+	axis2b := Order{Kind: Diplomatic, Project: "Bulgaria", Counters: []int{1}, For: SegDiplomacyAxis2}
+	got, pass := CombineOrders(s, []Order{now, axis2}, false, []Order{axis2b}, false)
+	if !slices.EqualFunc(got, []Order{now, axis2b}, func(a, b Order) bool { return a.String() == b.String() }) || pass {
+		t.Errorf("standing alone: %v %v", got, pass)
+	}
+	got, pass = CombineOrders(s, []Order{now, axis2}, false, nil, true)
+	if !slices.EqualFunc(got, []Order{axis2}, func(a, b Order) bool { return a.String() == b.String() }) || !pass {
+		t.Errorf("PASS after orders: %v %v", got, pass)
+	}
+	got, _ = CombineOrders(s, []Order{axis2}, true, []Order{dip("Greece", 1)}, false)
+	if len(got) != 2 || got[0].String() != axis2.String() {
+		t.Errorf("new orders keep the standing ones: %v", got)
+	}
+}

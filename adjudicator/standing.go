@@ -111,6 +111,35 @@ func OnlyStanding(s State, orders []Order) bool {
 	return true
 }
 
+// CombineOrders is a power's submission for the open segment once it
+// sends orders (with PASS when sentPass) after earlier ones (earlier,
+// earlierPass): standing orders sent alone are added to the earlier
+// orders, replacing the earlier ones for the rounds they name; other
+// orders replace the earlier orders for the open segment, and the
+// earlier standing orders for rounds the new ones do not name stay.
+func CombineOrders(s State, earlier []Order, earlierPass bool, sent []Order, sentPass bool) ([]Order, bool) {
+	_, _, newStanding, _ := splitStanding(s, sent)
+	rounds := map[Segment]bool{}
+	for _, o := range newStanding {
+		rounds[o.For] = true
+	}
+	keepCurrent := OnlyStanding(s, sent)
+	var out []Order
+	for _, o := range earlier {
+		if isStanding(s, o) {
+			if !rounds[o.For] {
+				out = append(out, o)
+			}
+		} else if keepCurrent {
+			out = append(out, o)
+		}
+	}
+	if keepCurrent {
+		return append(out, sent...), earlierPass
+	}
+	return append(out, sent...), sentPass
+}
+
 // keepStanding stores the standing orders of the submitted orders (each
 // power's replace its earlier ones for the same rounds) and returns the
 // orders for the open segment.

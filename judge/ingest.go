@@ -535,23 +535,12 @@ func (j *Judge) decide(tx *store.Tx, m *orders.Message, sub *orders.Submission, 
 	old, replaced := prev[power]
 	rec := store.OrderRecord{Power: power, Orders: sub.Orders, Pass: sub.Pass || len(sub.Orders) == 0,
 		MessageID: res.MessageID, From: m.From, Received: now}
-	if replaced && adjudicator.OnlyStanding(s, sub.Orders) {
-		// Standing orders alone add to the orders sent earlier: those for
-		// the open segment stay, and the standing ones for other rounds.
-		rec.Orders, rec.Pass = mergeStanding(old.Orders, sub.Orders), old.Pass
-		replaced = false
-		rc.notes = append(rc.notes, "These orders for later rounds are added to the orders you sent earlier.")
-	} else if replaced {
-		// New orders for the open segment replace the earlier ones; the
-		// earlier standing orders for rounds the new email does not name
-		// are kept.
-		var standing []adjudicator.Order
-		for _, o := range old.Orders {
-			if o.For != "" && o.For != s.Segment {
-				standing = append(standing, o)
-			}
+	if replaced {
+		rec.Orders, rec.Pass = adjudicator.CombineOrders(s, old.Orders, old.Pass, sub.Orders, rec.Pass)
+		if adjudicator.OnlyStanding(s, sub.Orders) {
+			replaced = false
+			rc.notes = append(rc.notes, "These orders for later rounds are added to the orders you sent earlier.")
 		}
-		rec.Orders = append(mergeStanding(standing, onlyStanding(s, sub.Orders)), currentOnly(s, sub.Orders)...)
 	}
 	if adjudicator.OnlyStanding(s, sub.Orders) && contains(adjudicator.Required(s), power) && !rec.Pass && adjudicator.OnlyStanding(s, rec.Orders) {
 		rc.notes = append(rc.notes, fmt.Sprintf("These are orders for later rounds only: the judge still waits for your orders (or PASS) for %s.", s.Segment.Title()))
@@ -1005,42 +994,4 @@ func welcomeBody(g *store.Game, seat store.Seat, secret, judge string) string {
 	b.WriteString("Each email gets a receipt. Reports follow each adjudication;\nyour private notice says what you may order next, and HELP in\nplace of the orders asks the judge for that list at any time.\n")
 	b.WriteString("\n-- \nstormjudge, Gathering Storm adjudicator\n")
 	return b.String()
-}
-
-// mergeStanding adds standing orders to earlier orders: the earlier ones
-// for rounds the new ones name are replaced, the rest kept.
-func mergeStanding(earlier, standing []adjudicator.Order) []adjudicator.Order {
-	rounds := map[adjudicator.Segment]bool{}
-	for _, o := range standing {
-		rounds[o.For] = true
-	}
-	var out []adjudicator.Order
-	for _, o := range earlier {
-		if o.For == "" || !rounds[o.For] {
-			out = append(out, o)
-		}
-	}
-	return append(out, standing...)
-}
-
-// onlyStanding and currentOnly split orders into the standing ones for
-// later rounds and those for the open segment.
-func onlyStanding(s adjudicator.State, os []adjudicator.Order) []adjudicator.Order {
-	var out []adjudicator.Order
-	for _, o := range os {
-		if o.For != "" && o.For != s.Segment {
-			out = append(out, o)
-		}
-	}
-	return out
-}
-
-func currentOnly(s adjudicator.State, os []adjudicator.Order) []adjudicator.Order {
-	var out []adjudicator.Order
-	for _, o := range os {
-		if o.For == "" || o.For == s.Segment {
-			out = append(out, o)
-		}
-	}
-	return out
 }
