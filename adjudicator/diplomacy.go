@@ -98,10 +98,9 @@ type DiplomacyState struct {
 	// Extra are this turn's additional diplomatic counters from public
 	// random events (24.14, 24.54E).
 	Extra []ExtraCounter `json:"extra,omitempty"`
-	// Flexible are this turn's flexible modifiers awaiting their target,
-	// Chosen the targets named by FLEXIBLE orders (4.16; flexible.go).
-	Flexible []FlexibleEvent  `json:"flexible,omitempty"`
-	Chosen   []FlexibleChoice `json:"chosen,omitempty"`
+	// Flexible are this turn's flexible modifiers awaiting their target
+	// (4.16; flexible.go); the targets named are in EventDeck.Chosen.
+	Flexible []FlexibleEvent `json:"flexible,omitempty"`
 	// SpyRings are this turn's spy ring effects from public random events
 	// (24.551): the power and the target.
 	SpyRings []SpyRingEffect `json:"spy_rings,omitempty"`
@@ -153,7 +152,6 @@ func (d DiplomacyState) clone() DiplomacyState {
 	c.Extra = cloneSlice(d.Extra)
 	c.Flexible = cloneSlice(d.Flexible)
 	c.SpyRings = cloneSlice(d.SpyRings)
-	c.Chosen = cloneSlice(d.Chosen)
 	for i := range c.Standing {
 		c.Standing[i].Order = c.Standing[i].Order.clone()
 	}

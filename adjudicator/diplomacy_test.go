@@ -564,7 +564,7 @@ func TestRule24_14ExtraDiplomaticCounter(t *testing.T) {
 // target of its region the holder names, else the region's first; a
 // secret one can be directed before it is revealed.
 func TestRule4_16FlexibleModifier(t *testing.T) {
-	s := diplomacyGame(SegDiplomacyAxis1)
+	s := WithDeck(diplomacyGame(SegDiplomacyAxis1), testDeck(12, nil)) // flexible events come from a deck
 	s.Diplomacy.On = true
 	var evs []Event
 	applyEffect(&s, Italy, 5, "Italian influence in the Balkans", Effect{Kind: EffectFlexibleModifier, Region: Balkans, Value: 1}, nil, &evs)

@@ -33,12 +33,14 @@ import (
 // results at the end of the economic phase (9.41B-C): the whole phase is
 // one adjudication.
 
-// EventChoice is the projects a power chose with PLAY for a research
-// event of this turn (15.32), kept until its research is carried out.
+// EventChoice is what a power chose for an event of this turn, kept until
+// the event is played: the projects of a research event (PLAY <card>:
+// <projects>, 15.32) or the target of a flexible diplomatic event
+// (FLEXIBLE <card> <country>, 4.16).
 type EventChoice struct {
-	Card     int      `json:"card"`
-	Power    Power    `json:"power"`
-	Projects []string `json:"projects"`
+	Card   int      `json:"card"`
+	Power  Power    `json:"power"`
+	Choice []string `json:"choice"`
 }
 
 // economicHeld reports whether h is a national event played in the
@@ -308,7 +310,7 @@ func playHeldOf(s *State, p Power, c EventCategory, evs *[]Event) {
 		if h.Secret {
 			how = "revealed: played " + where
 		}
-		choice, chosen := takeChoice(s.Events, h)
+		choice, chosen := takeChoice(s.Events, h.Power, h.Card)
 		if len(choiceSlots(eventOf(s.Events, h))) > 0 {
 			if chosen {
 				how = "played " + where + ", with the projects its holder chose"
@@ -320,22 +322,26 @@ func playHeldOf(s *State, p Power, c EventCategory, evs *[]Event) {
 	}
 }
 
-// recordChoice keeps the projects p chose for card (15.32) for its
-// research, replacing an earlier choice.
-func recordChoice(d *EventDeck, p Power, card int, projects []string) {
+// recordChoice keeps what p chose for its event of card until the event is
+// played, replacing an earlier choice.
+func recordChoice(d *EventDeck, p Power, card int, choice []string) {
 	d.Chosen = slices.DeleteFunc(d.Chosen, func(c EventChoice) bool { return c.Card == card && c.Power == p })
-	d.Chosen = append(d.Chosen, EventChoice{Card: card, Power: p, Projects: slices.Clone(projects)})
+	d.Chosen = append(d.Chosen, EventChoice{Card: card, Power: p, Choice: slices.Clone(choice)})
 }
 
-// takeChoice removes and returns the projects chosen for h, if any.
-func takeChoice(d *EventDeck, h HeldEvent) ([]string, bool) {
-	i := slices.IndexFunc(d.Chosen, func(c EventChoice) bool { return c.Card == h.Card && c.Power == h.Power })
+// takeChoice removes and returns what p chose for its event of card, if
+// anything.
+func takeChoice(d *EventDeck, p Power, card int) ([]string, bool) {
+	if d == nil {
+		return nil, false
+	}
+	i := slices.IndexFunc(d.Chosen, func(c EventChoice) bool { return c.Card == card && c.Power == p })
 	if i < 0 {
 		return nil, false
 	}
-	projects := d.Chosen[i].Projects
+	choice := d.Chosen[i].Choice
 	d.Chosen = slices.Delete(d.Chosen, i, i+1)
-	return projects, true
+	return choice, true
 }
 
 // checkResearchAfterEvents checks p's research orders against s with p's

@@ -29,13 +29,6 @@ type FlexibleEvent struct {
 	Value  int    `json:"value"`
 }
 
-// FlexibleChoice is the target a power named for a flexible event.
-type FlexibleChoice struct {
-	Power   Power  `json:"power"`
-	Card    int    `json:"card"`
-	Country string `json:"country"`
-}
-
 // flexibleEvents lists p's flexible events of this turn: the public ones
 // recorded and the secret ones it holds.
 func flexibleEvents(s State, p Power) []FlexibleEvent {
@@ -89,9 +82,9 @@ func chooseFlexible(s *State, p Power, orders []Order) {
 		if o.Kind != FlexibleOrder {
 			continue
 		}
-		c, _ := FindCountry(o.Project)
-		s.Diplomacy.Chosen = slices.DeleteFunc(s.Diplomacy.Chosen, func(x FlexibleChoice) bool { return x.Power == p && x.Card == o.Card })
-		s.Diplomacy.Chosen = append(s.Diplomacy.Chosen, FlexibleChoice{Power: p, Card: o.Card, Country: c})
+		if c, ok := FindCountry(o.Project); ok && s.Events != nil {
+			recordChoice(s.Events, p, o.Card, []string{c}) // eventplay.go
+		}
 	}
 }
 
@@ -105,16 +98,14 @@ func applyFlexible(s *State, evs *[]Event) {
 			continue // Deck.Check refuses an unknown region
 		}
 		how := "the judge's choice: the region's first target"
-		for _, c := range s.Diplomacy.Chosen {
-			if c.Power == f.Power && c.Card == f.Card {
-				country, how = c.Country, f.Power.Title()+"'s choice"
-			}
+		if c, ok := takeChoice(s.Events, f.Power, f.Card); ok && len(c) == 1 {
+			country, how = c[0], f.Power.Title()+"'s choice"
 		}
 		s.Diplomacy.Modifiers = append(s.Diplomacy.Modifiers, DiplomaticModifier{Country: country, Side: f.Side, Power: f.Power,
 			Value: f.Value, Card: f.Card, Rule: "4.16"})
 		*evs = append(*evs, FlexibleApplied{Turn: s.Turn, Power: f.Power, Card: f.Card, Country: country, Value: f.Value, How: how})
 	}
-	s.Diplomacy.Flexible, s.Diplomacy.Chosen = nil, nil
+	s.Diplomacy.Flexible = nil
 }
 
 // FlexibleApplied reports where a flexible event's modifier went; public.

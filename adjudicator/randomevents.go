@@ -59,8 +59,8 @@ type EventDeck struct {
 	// adjudicate yet (diplomacy): kept for the code of that phase; cleared
 	// when the turn ends.
 	Pending []PendingEffect `json:"pending"`
-	// Chosen are the projects chosen with PLAY for this turn's research
-	// events, until they are played at the holder's research (15.32).
+	// Chosen are what powers chose for this turn's events until they are
+	// played: research projects (15.32), flexible targets (4.16).
 	Chosen []EventChoice `json:"chosen,omitempty"`
 }
 
@@ -126,7 +126,7 @@ func (d *EventDeck) clone() *EventDeck {
 	c.Pending = cloneSlice(d.Pending)
 	c.Chosen = cloneSlice(d.Chosen)
 	for i := range c.Chosen {
-		c.Chosen[i].Projects = cloneSlice(c.Chosen[i].Projects)
+		c.Chosen[i].Choice = cloneSlice(c.Chosen[i].Choice)
 	}
 	return &c
 }
