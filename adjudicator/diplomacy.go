@@ -972,29 +972,9 @@ func resolvePlacementRound(s *State, orders map[Power][]Order, evs *[]Event) {
 	orders = takeStanding(s, orders) // standing.go
 	accepted := map[Power][]Order{}
 	for _, p := range placementRounds[s.Segment] {
-		os := orders[p]
-		if len(os) == 0 {
-			continue
+		if len(orders[p]) > 0 {
+			accepted[p] = acceptOrders(*s, p, orders[p], checkPlacements, "24.5", "diplomatic", evs) // economic.go
 		}
-		errs := checkPlacements(*s, p, os)
-		bad := map[int]bool{}
-		for _, e := range errs {
-			bad[e.index] = true
-			*evs = append(*evs, OrderVoided{Power: p, Order: e.Order, Rule: e.Rule, Msg: e.Msg})
-		}
-		var ok []Order
-		for i, o := range os {
-			if !bad[i] {
-				ok = append(ok, o)
-			}
-		}
-		if len(bad) > 0 && len(ok) > 0 && len(checkPlacements(*s, p, ok)) > 0 {
-			for _, o := range ok {
-				*evs = append(*evs, OrderVoided{Power: p, Order: o, Rule: "24.5", Msg: "voided with the other diplomatic orders it depended on"})
-			}
-			ok = nil
-		}
-		accepted[p] = ok
 	}
 	placeRound(s, accepted, evs)
 }

@@ -489,28 +489,7 @@ func resolveEconomic(s *State, orders map[Power][]Order, evs *[]Event) {
 		accepted := map[Power][]Order{}
 		for _, p := range Powers {
 			sub := pick(orders[p], split[p][k])
-			bad := map[int]bool{}
-			for _, e := range st.check(*s, p, sub) {
-				bad[e.index] = true
-				*evs = append(*evs, OrderVoided{Power: p, Order: e.Order, Rule: e.Rule, Msg: e.Msg})
-			}
-			var ok []Order
-			for i, o := range sub {
-				if !bad[i] {
-					ok = append(ok, o)
-				}
-			}
-			// Dropping a voided order may not leave the rest valid
-			// (they share tile points and counters): then the part is
-			// voided whole for that power.
-			if len(bad) > 0 && len(ok) > 0 && len(st.check(*s, p, ok)) > 0 {
-				for _, o := range ok {
-					*evs = append(*evs, OrderVoided{Power: p, Order: o, Rule: st.Rule,
-						Msg: "voided with the other " + st.Name + " orders it depended on"})
-				}
-				ok = nil
-			}
-			accepted[p] = ok
+			accepted[p] = acceptOrders(*s, p, sub, st.check, st.Rule, st.Name, evs)
 		}
 		for _, p := range Powers {
 			if st.Name == "industrial" && len(accepted[p]) == 0 {
@@ -525,6 +504,32 @@ func resolveEconomic(s *State, orders map[Power][]Order, evs *[]Event) {
 			st.finish(s, evs)
 		}
 	}
+}
+
+// acceptOrders checks p's orders of a part again when it is resolved:
+// the refused ones are voided (OrderVoided, private), and when dropping
+// them leaves the rest invalid (they share tile points and counters) the
+// rest is voided with them. It returns the orders to carry out.
+func acceptOrders(s State, p Power, orders []Order, check func(State, Power, []Order) []indexedError, rule, part string, evs *[]Event) []Order {
+	bad := map[int]bool{}
+	for _, e := range check(s, p, orders) {
+		bad[e.index] = true
+		*evs = append(*evs, OrderVoided{Power: p, Order: e.Order, Rule: e.Rule, Msg: e.Msg})
+	}
+	var ok []Order
+	for i, o := range orders {
+		if !bad[i] {
+			ok = append(ok, o)
+		}
+	}
+	if len(bad) > 0 && len(ok) > 0 && len(check(s, p, ok)) > 0 {
+		for _, o := range ok {
+			*evs = append(*evs, OrderVoided{Power: p, Order: o, Rule: rule,
+				Msg: "voided with the other " + part + " orders it depended on"})
+		}
+		ok = nil
+	}
+	return ok
 }
 
 // applyConversion carries out one validated conversion.
