@@ -15,8 +15,9 @@ import (
 // military counters placed openly (24.4), and diplomacy resolved target by
 // target (24.8) into flags (24.82). A game plays it when created with
 // WithDiplomacy (config diplomacy = true); other games pass its segments.
-// Spy rings from research (16.16B), covert operations (16.16A), civil wars (25) and the
-// dispute events are still to come (issue 11).
+// Spy rings, covert operations, counter-intelligence and subversion
+// (16.16) are in intelligence.go. Civil wars (25) and the dispute events
+// are still to come (issue 11).
 
 // Diplomatic is the order DIPLOMATIC <country> <strength>: one diplomatic
 // counter of that strength placed in a minor country (24.5). Order.Project
@@ -51,9 +52,13 @@ type Placement struct {
 	// Military: a military counter (24.4), placed openly, worth +1.
 	Military bool `json:"military,omitempty"`
 	// Void is the rule that voided the counter after it was placed
-	// (24.56B: under the anti-Comintern counter): it counts for nothing
-	// and is not paid, but stays in its commitment.
+	// (24.56B: under the anti-Comintern counter; 24.551B: beyond the
+	// limits once its spy ring is eliminated): it counts for nothing and is
+	// not paid, but stays in its commitment.
 	Void string `json:"void,omitempty"`
+	// Open: placed openly, its value public at once (24.551A: an opposing
+	// spy ring in the target).
+	Open bool `json:"open,omitempty"`
 }
 
 // Commitment binds a power's sealed placements of a round: Hash is the
@@ -104,6 +109,12 @@ type DiplomacyState struct {
 	// SpyRings are this turn's spy ring effects from public random events
 	// (24.551): the power and the target.
 	SpyRings []SpyRingEffect `json:"spy_rings,omitempty"`
+	// Rings are the diplomatic spy rings placed from espionage results
+	// (16.16B; intelligence.go); they stay from turn to turn.
+	Rings []SpyRing `json:"rings,omitempty"`
+	// Revealed: this turn's values and diplomatic events are revealed
+	// (after the Axis' second round, 24.81A), before the covert segment.
+	Revealed bool `json:"revealed,omitempty"`
 }
 
 // SpyRingEffect is a random event's spy ring in a diplomatic target for
@@ -115,9 +126,13 @@ type SpyRingEffect struct {
 	Card    int    `json:"card"`
 }
 
-// spyRingIn reports a spy ring of p in country this turn: a public event's,
-// or a secret one p holds.
+// spyRingIn reports a spy ring of p in country this turn, not eliminated
+// (24.551B): its side's ring activated this turn (16.16B), a public
+// event's, or a secret one p holds.
 func spyRingIn(s State, p Power, country string) bool {
+	if activeRing(s, SideOf(p), country) {
+		return true
+	}
 	if slices.ContainsFunc(s.Diplomacy.SpyRings, func(r SpyRingEffect) bool { return r.Power == p && r.Country == country }) {
 		return true
 	}
@@ -140,7 +155,10 @@ type ExtraCounter struct {
 
 // endTurn closes the turn's diplomacy (24.81D: counters retrieved): only
 // the option and the 24.83 modifiers for the next turn stay.
-func (d *DiplomacyState) endTurn() { *d = DiplomacyState{On: d.On, Threat: d.Threat} }
+func (d *DiplomacyState) endTurn() {
+	rings := slices.DeleteFunc(d.Rings, func(r SpyRing) bool { return r.Eliminated != "" }) // 16.16B: a standing ring stays
+	*d = DiplomacyState{On: d.On, Threat: d.Threat, Rings: rings}
+}
 
 func (d DiplomacyState) clone() DiplomacyState {
 	c := d
@@ -152,6 +170,7 @@ func (d DiplomacyState) clone() DiplomacyState {
 	c.Extra = cloneSlice(d.Extra)
 	c.Flexible = cloneSlice(d.Flexible)
 	c.SpyRings = cloneSlice(d.SpyRings)
+	c.Rings = cloneSlice(d.Rings)
 	for i := range c.Standing {
 		c.Standing[i].Order = c.Standing[i].Order.clone()
 	}
@@ -332,7 +351,7 @@ func exemptions(s State, p Power, orders []Order) []string {
 			continue
 		}
 		if spyRingIn(s, p, country) {
-			out[i] = "a spy ring (24.551B, 24.54E)"
+			out[i] = spyRingExempt
 			continue
 		}
 		if counted+1 > 2 || (axisRound && thisRound+1 > 1) {
@@ -636,7 +655,8 @@ func placeRound(s *State, orders map[Power][]Order, evs *[]Event) {
 			}
 			c, _ := countersOf(o.Counters)
 			s.Powers[p].Used = s.Powers[p].Used.add(c)
-			pl := Placement{Power: p, Country: country, Strength: o.Counters[0], Round: round, Exempt: exempt[k]}
+			pl := Placement{Power: p, Country: country, Strength: o.Counters[0], Round: round, Exempt: exempt[k],
+				Open: openPlacement(*s, p, country)} // 24.551A
 			s.Diplomacy.Placements = append(s.Diplomacy.Placements, pl)
 			placed = append(placed, pl)
 		}
@@ -648,6 +668,10 @@ func placeRound(s *State, orders map[Power][]Order, evs *[]Event) {
 		s.Diplomacy.Commitments = append(s.Diplomacy.Commitments, cm)
 		*evs = append(*evs, DiplomaticCountersSealed{Turn: s.Turn, Power: p, Round: round, Placements: placed, Salt: salt, Hash: cm.Hash})
 		for _, pl := range placed {
+			if pl.Open { // 24.551A: placed openly
+				located = append(located, pl)
+				continue
+			}
 			located = append(located, Placement{Power: pl.Power, Country: pl.Country, Round: round})
 		}
 	}
@@ -710,42 +734,78 @@ func DiplomaticTargets(s State) []string {
 	return out
 }
 
-// resolveDiplomacy resolves every target (24.8): the values revealed with
-// their commitments' salts, each alliance's effort, the strictly highest
-// shifting the target one level (24.82), the counters paid (24.52C) and
-// retrieved (24.81D).
-func resolveDiplomacy(s *State, evs *[]Event) {
+// targetEffort is each alliance's effort in country as things stand
+// (24.81A): the counters placed (not void), the anti-Comintern counter
+// (24.37), spy rings not eliminated (24.551B), the random event, 24.83,
+// covert and subversion modifiers; each power's contribution (24.82C) and
+// the modifiers counted.
+func targetEffort(s State, country string) (Effort, map[Power]int, []DiplomaticModifier) {
+	d := s.Diplomacy
+	var eff Effort
+	contrib := map[Power]int{}
+	for _, pl := range d.Placements {
+		if pl.Country == country && pl.Void == "" {
+			eff.add(SideOf(pl.Power), pl.Strength)
+			contrib[pl.Power] += pl.Strength
+		}
+	}
+	if ac := d.AntiComintern; ac != nil && ac.Country == country { // 24.37
+		eff.Axis += ac.Strength
+		contrib[Germany] += ac.Strength
+	}
+	for _, r := range d.SpyRings { // 24.551B: +1 for the ring's alliance
+		if r.Country == country {
+			eff.add(SideOf(r.Power), 1)
+			contrib[r.Power]++
+		}
+	}
+	for _, r := range d.Rings { // 16.16B, 24.551B: as a random event (24.81A)
+		if r.Country == country && r.Activated == s.Turn && r.Eliminated == "" {
+			eff.add(r.Side, 1)
+			contrib[sideBeneficiary[r.Side]]++
+		}
+	}
+	var mods []DiplomaticModifier
+	for _, m := range append(cloneSlice(d.Modifiers), d.Threat...) {
+		if m.Country == country {
+			mods = append(mods, m)
+			eff.add(m.Side, m.Value)
+			contrib[m.Power] += m.Value
+		}
+	}
+	return eff, contrib, mods
+}
+
+// revealDiplomacy ends the placement rounds (24.81A): the secret
+// diplomatic events are revealed (9.41D), the flexible ones applied after
+// the basic ones (4.16), and every counter turned over with its
+// commitment's salt; covert operations and subversion follow (16.16A, H).
+func revealDiplomacy(s *State, evs *[]Event) {
+	revealHeld(s, RevealDiplomacy, evs) // 9.41D
+	applyFlexible(s, evs)               // 4.16: after the basic events (flexible.go)
 	d := &s.Diplomacy
 	*evs = append(*evs, DiplomacyRevealed{Turn: s.Turn, Placements: cloneSlice(d.Placements), Commitments: cloneSlice(d.Commitments)})
-	threat := d.Threat
-	d.Threat = nil
+	d.Revealed = true
+}
+
+// resolveDiplomacy resolves every target (24.8): each alliance's effort,
+// the strictly highest shifting the target one level (24.82), the counters
+// paid (24.52C) and retrieved (24.81D).
+func resolveDiplomacy(s *State, evs *[]Event) {
+	d := &s.Diplomacy
+	type target struct {
+		eff     Effort
+		contrib map[Power]int
+		mods    []DiplomaticModifier
+	}
+	efforts := map[string]target{}
 	for _, country := range DiplomaticTargets(*s) {
-		var eff Effort
-		contrib := map[Power]int{}
-		for _, pl := range d.Placements {
-			if pl.Country == country && pl.Void == "" {
-				eff.add(SideOf(pl.Power), pl.Strength)
-				contrib[pl.Power] += pl.Strength
-			}
-		}
-		if ac := d.AntiComintern; ac != nil && ac.Country == country { // 24.37
-			eff.Axis += ac.Strength
-			contrib[Germany] += ac.Strength
-		}
-		for _, r := range d.SpyRings { // 24.551B: +1 for the ring's alliance
-			if r.Country == country {
-				eff.add(SideOf(r.Power), 1)
-				contrib[r.Power]++
-			}
-		}
-		var mods []DiplomaticModifier
-		for _, m := range append(cloneSlice(d.Modifiers), threat...) {
-			if m.Country == country {
-				mods = append(mods, m)
-				eff.add(m.Side, m.Value)
-				contrib[m.Power] += m.Value
-			}
-		}
+		eff, contrib, mods := targetEffort(*s, country)
+		efforts[country] = target{eff, contrib, mods}
+	}
+	d.Threat = nil // used: this turn's shifts add next turn's (24.83)
+	for _, country := range DiplomaticTargets(*s) {
+		eff, contrib, mods := efforts[country].eff, efforts[country].contrib, efforts[country].mods
 		if eff == (Effort{}) {
 			continue
 		}
@@ -977,17 +1037,22 @@ func resolvePlacementRound(s *State, orders map[Power][]Order, evs *[]Event) {
 		}
 	}
 	placeRound(s, accepted, evs)
+	if s.Segment == SegDiplomacyAxis2 { // the last round: 24.81A
+		revealDiplomacy(s, evs)
+	}
 }
 
 // resolveDiplomacySegment reveals the secret diplomatic events (9.41D) and,
 // in a game that plays diplomacy, resolves it (24.8).
 func resolveDiplomacySegment(s *State, _ map[Power][]Order, evs *[]Event) {
-	revealHeld(s, RevealDiplomacy, evs) // 9.41D
 	if !s.Diplomacy.On {
+		revealHeld(s, RevealDiplomacy, evs) // 9.41D
 		*evs = append(*evs, SegmentSkipped{Turn: s.Turn, Segment: s.Segment, Note: NotImplemented})
 		return
 	}
-	applyFlexible(s, evs) // 4.16: after the basic events (flexible.go)
+	if !s.Diplomacy.Revealed { // a state from before the reveal moved to the last round
+		revealDiplomacy(s, evs)
+	}
 	resolveDiplomacy(s, evs)
 }
 

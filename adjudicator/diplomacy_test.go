@@ -283,6 +283,7 @@ func diplomacyRoundTripEvents() []Event {
 		DiplomacyPaid{Turn: t, Power: Germany, Cost: 2, TilePoints: 5},
 		AntiCominternPlaced{Turn: t, Country: "Turkey", Strength: 1, Displaced: []string{"Finland"}},
 		FlexibleApplied{Turn: t, Power: Italy, Card: 5, Country: "Greece", Value: 1, How: "Italy's choice"},
+		IntelligenceAnnounced{Turn: t, Side: Axis, Power: Germany, What: "covert operation", Target: "Poland", Outcome: "+1 for Germany", Rule: "16.16A"},
 	}
 }
 

@@ -164,6 +164,9 @@ func validate(s State, p Power, orders []Order) ([]indexedError, State) {
 	if _, ok := placementRounds[s.Segment]; ok { // 24.55: diplomacy.go
 		return validatePlacements(s, p, orders)
 	}
+	if s.Segment == SegSpyRings { // 16.16B: intelligence.go
+		return validateSpyRings(s, p, orders)
+	}
 	// 13.11: the economic phase's parts run in order on a scratch copy, so
 	// that each part sees the effects of the earlier ones in the same turn
 	// (13.21: a conversion affects research and construction at once).
@@ -414,6 +417,9 @@ func Allowed(s State, p Power) []Option {
 	}
 	if _, ok := placementRounds[s.Segment]; ok { // 24.55: diplomacy.go
 		return placementOptions(s, p)
+	}
+	if s.Segment == SegSpyRings { // 16.16B: intelligence.go
+		return spyRingOptions(s, p)
 	}
 	var opts []Option
 	held := s // the orders are validated against the state as it is

@@ -99,6 +99,9 @@ func (o Order) String() string {
 		}
 		return fmt.Sprintf("PLAY %d", o.Card)
 	}
+	if t, ok := intelString(o); ok { // intelligence.go
+		return t
+	}
 	if o.Kind == FlexibleOrder { // flexible.go
 		return fmt.Sprintf("FLEXIBLE %d %s", o.Card, strings.ToUpper(o.Project))
 	}

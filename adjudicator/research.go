@@ -1470,6 +1470,13 @@ func PlaceResearchSpyRing(s *State, side, target Side, c ResearchCategory, evs *
 		return fmt.Errorf("adjudicator: rule 16.16B: the %s hold no espionage result", side)
 	}
 	s.Sheets.SpyRings = append(s.Sheets.SpyRings, ResearchSpyRing{Side: side, Target: target, Category: c, Activated: s.Turn})
+	revealResearch(s, side, target, c, evs)
+	return nil
+}
+
+// revealResearch tells side's powers the steps of target's projects of
+// category c (16.16B: when a research spy ring is activated).
+func revealResearch(s *State, side, target Side, c ResearchCategory, evs *[]Event) {
 	var steps []ProjectSteps
 	for _, r := range ResearchProjects(target) {
 		if n := s.Sheets.Steps(r); r.Category == c && n > 0 {
@@ -1481,7 +1488,6 @@ func PlaceResearchSpyRing(s *State, side, target Side, c ResearchCategory, evs *
 			*evs = append(*evs, ResearchSpied{To: p, Side: side, Target: target, Category: c, Projects: steps})
 		}
 	}
-	return nil
 }
 
 // ProjectSteps is a project and its steps.

@@ -14,10 +14,12 @@ var steps = map[Segment]step{
 	SegRandomEvents:     resolveRandomEvents,
 	SegIncome:           resolveIncome,
 	SegEconomic:         resolveEconomic,
+	SegSpyRings:         resolveSpyRings,       // 16.16B (intelligence.go)
 	SegDiplomacyAxis1:   resolvePlacementRound, // 24.55 (diplomacy.go)
 	SegDiplomacyRussia:  resolvePlacementRound,
 	SegDiplomacyAllies:  resolvePlacementRound,
 	SegDiplomacyAxis2:   resolvePlacementRound,
+	SegCovert:           resolveCovert, // 16.16A, C, H (intelligence.go)
 	SegDiplomacyResolve: resolveDiplomacySegment,
 }
 
@@ -25,7 +27,9 @@ var steps = map[Segment]step{
 // segment is automatic or the game has ended: every power in the economic
 // phase, where all order secretly (13.11, 14.51); in a diplomatic
 // placement round (a game that plays diplomacy), the round's powers that
-// may place a counter (24.55).
+// may place a counter (24.55); in the spy-ring segment, the leaders of the
+// sides with an espionage result to place or a ring to reactivate
+// (16.16B). The covert segment asks nobody (intelligence.go).
 func Required(s State) []Power {
 	if s.Ended {
 		return nil
@@ -33,6 +37,14 @@ func Required(s State) []Power {
 	switch {
 	case s.Segment == SegEconomic:
 		return slices.Clone(Powers)
+	case s.Diplomacy.On && s.Segment == SegSpyRings:
+		var out []Power
+		for _, p := range intelligenceLeaders {
+			if intelligenceChoice(s, SideOf(p)) && len(standingFor(s, p)) == 0 {
+				out = append(out, p)
+			}
+		}
+		return out
 	case s.Diplomacy.On:
 		var out []Power
 		for _, p := range placementRounds[s.Segment] {

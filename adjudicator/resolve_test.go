@@ -9,7 +9,7 @@ import (
 )
 
 func TestRule7_31SegmentOrder(t *testing.T) {
-	want := []Segment{"random-events", "income", "economic", "diplomacy-axis-1", "diplomacy-russia",
+	want := []Segment{"random-events", "income", "economic", "spy-rings", "diplomacy-axis-1", "diplomacy-russia",
 		"diplomacy-allies", "diplomacy-axis-2", "covert", "diplomacy-resolve", "crisis-aggression",
 		"crisis-response", "crisis-axis-response", "crisis-ultimatum", "crisis-brink", "preemptive-war",
 		"end-of-game"}

@@ -8,6 +8,7 @@ const (
 	SegRandomEvents       Segment = "random-events"        // 7.11A, 8, 9, 22.4
 	SegIncome             Segment = "income"               // 7.11B, 11
 	SegEconomic           Segment = "economic"             // 7.11C, 13-19
+	SegSpyRings           Segment = "spy-rings"            // 16.16B: the end of the economic phase
 	SegDiplomacyAxis1     Segment = "diplomacy-axis-1"     // 24.55A
 	SegDiplomacyRussia    Segment = "diplomacy-russia"     // 24.55B
 	SegDiplomacyAllies    Segment = "diplomacy-allies"     // 24.55C
@@ -25,7 +26,7 @@ const (
 
 // Segments is the order of the segments within a turn (7.31).
 var Segments = []Segment{
-	SegRandomEvents, SegIncome, SegEconomic,
+	SegRandomEvents, SegIncome, SegEconomic, SegSpyRings,
 	SegDiplomacyAxis1, SegDiplomacyRussia, SegDiplomacyAllies, SegDiplomacyAxis2,
 	SegCovert, SegDiplomacyResolve,
 	SegCrisisAggression, SegCrisisResponse, SegCrisisAxisResponse, SegCrisisUltimatum, SegCrisisBrink,
@@ -36,6 +37,7 @@ var segmentTitles = map[Segment]string{
 	SegRandomEvents:       "Random events phase",
 	SegIncome:             "Income phase",
 	SegEconomic:           "Economic phase",
+	SegSpyRings:           "Spy rings",
 	SegDiplomacyAxis1:     "Diplomacy: Axis, first round",
 	SegDiplomacyRussia:    "Diplomacy: Russia",
 	SegDiplomacyAllies:    "Diplomacy: Allies",
@@ -79,7 +81,7 @@ func (s Segment) Phase() string {
 	switch s {
 	case SegRandomEvents, SegIncome, SegEconomic:
 		return s.Title() // 7.11A-C
-	case SegDiplomacyAxis1, SegDiplomacyRussia, SegDiplomacyAllies, SegDiplomacyAxis2, SegCovert, SegDiplomacyResolve:
+	case SegSpyRings, SegDiplomacyAxis1, SegDiplomacyRussia, SegDiplomacyAllies, SegDiplomacyAxis2, SegCovert, SegDiplomacyResolve:
 		return "Diplomatic phase" // 7.11D, 24.55, 16.16
 	case SegCrisisAggression, SegCrisisResponse, SegCrisisAxisResponse, SegCrisisUltimatum, SegCrisisBrink:
 		return "Crisis phase" // 7.11E, 26.1

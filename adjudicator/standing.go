@@ -15,6 +15,35 @@ import (
 // replace them. They lapse when the turn ends. This saves an email round
 // trip for each round a player decides in advance (issue 11).
 
+// orderSegments are the segments of the diplomatic phase that take orders
+// or standing orders, with who orders there and the kinds of order.
+var orderSegments = map[Segment]struct {
+	powers []Power
+	kinds  []OrderKind
+}{
+	SegSpyRings:        {intelligenceLeaders, []OrderKind{SpyRingOrder, ReactivateOrder}},                  // 16.16B
+	SegDiplomacyAxis1:  {placementRounds[SegDiplomacyAxis1], placementKinds},                              // 24.55A
+	SegDiplomacyRussia: {placementRounds[SegDiplomacyRussia], placementKinds},                             // 24.55B
+	SegDiplomacyAllies: {placementRounds[SegDiplomacyAllies], placementKinds},                             // 24.55C
+	SegDiplomacyAxis2:  {placementRounds[SegDiplomacyAxis2], placementKinds},                              // 24.55D
+	SegCovert:          {Powers, []OrderKind{CovertOrder, CounterIntelOrder, SubvertOrder}},               // 16.16A, C, H
+}
+
+var placementKinds = []OrderKind{Diplomatic, MilitaryCounter, AntiCominternOrder, FlexibleOrder, Play}
+
+// SegmentOf is the segment an order of kind k belongs to when it is not
+// marked with FOR: the spy-ring or covert segment for their orders, ""
+// for the others (the open segment's).
+func SegmentOf(k OrderKind) Segment {
+	switch k {
+	case SpyRingOrder, ReactivateOrder:
+		return SegSpyRings
+	case CovertOrder, CounterIntelOrder, SubvertOrder:
+		return SegCovert
+	}
+	return ""
+}
+
 // StandingOrder is an order kept for a later round of the turn.
 type StandingOrder struct {
 	Power Power   `json:"power"`
@@ -42,20 +71,43 @@ func splitStanding(s State, orders []Order) (now []Order, nowIdx []int, standing
 // placement round of this turn, one in which p places, an order of that
 // round; the rest is checked when the round opens.
 func checkStanding(s State, p Power, o Order) (rule, msg string) {
-	powers, ok := placementRounds[o.For]
+	seg, ok := orderSegments[o.For]
 	switch {
 	case !s.Diplomacy.On:
 		return "7.31", "this game does not play the diplomatic phase by email: no orders for its rounds"
 	case !ok:
-		return "7.31", fmt.Sprintf("%q is not a placement round (FOR AXIS 1, RUSSIA, ALLIES or AXIS 2)", o.For)
+		return "7.31", fmt.Sprintf("%q is not a segment that takes orders in advance (FOR SPY RINGS, AXIS 1, RUSSIA, ALLIES, AXIS 2 or COVERT)", o.For)
 	case o.For.index() <= s.Segment.index():
-		return "7.31", fmt.Sprintf("%s is not later in %s than the open segment, %s", o.For.Title(), s.Turn, s.Segment.Title())
-	case !slices.Contains(powers, p):
-		return "24.55", fmt.Sprintf("%s places nothing in %s", p.Title(), o.For.Title())
-	case o.Kind != Diplomatic && o.Kind != MilitaryCounter && o.Kind != AntiCominternOrder && o.Kind != FlexibleOrder:
+		return "7.31", fmt.Sprintf("%s is not later in %s than the open segment, %s: send these orders next turn", o.For.Title(), s.Turn, s.Segment.Title())
+	case !slices.Contains(seg.kinds, o.Kind) || o.Kind == Play:
 		return "7.31", fmt.Sprintf("%q is not an order of %s", string(o.Kind), o.For.Title())
+	case !slices.Contains(seg.powers, p):
+		if o.For == SegSpyRings {
+			return "16.16B", fmt.Sprintf("%s orders its side's spy rings", ResearchLeader(SideOf(p)).Title())
+		}
+		return "24.55", fmt.Sprintf("%s places nothing in %s", p.Title(), o.For.Title())
 	case o.Kind == AntiCominternOrder && o.For != SegDiplomacyAxis1:
 		return "24.31", "the anti-Comintern counter is placed in the Axis' first round"
+	}
+	switch o.Kind {
+	case SpyRingOrder, ReactivateOrder:
+		if o.Project == "research" {
+			return "", ""
+		}
+		if c, ok := FindCountry(o.Project); !ok || c == RussiaTarget {
+			return "16.16B", fmt.Sprintf("%q is not a diplomatic target", o.Project)
+		}
+		return "", ""
+	case CovertOrder, SubvertOrder:
+		return checkIntelTarget(s, o.Project)
+	case CounterIntelOrder:
+		if o.Project == "any" || o.Project == "research" {
+			return "", ""
+		}
+		if _, ok := FindCountry(o.Project); !ok {
+			return "24.21", fmt.Sprintf("%q is not a diplomatic target", o.Project)
+		}
+		return "", ""
 	}
 	if o.Project != "none" {
 		if _, ok := FindCountry(o.Project); !ok {
@@ -93,7 +145,7 @@ func MayOrder(s State, p Power, orders []Order) bool {
 // must, or it is a power of the open round whose standing orders stand
 // for it and may be replaced.
 func mayOrderNow(s State, p Power) bool {
-	return requires(s, p) || (s.Diplomacy.On && len(standingFor(s, p)) > 0 && slices.Contains(placementRounds[s.Segment], p))
+	return requires(s, p) || (s.Diplomacy.On && len(standingFor(s, p)) > 0 && slices.Contains(orderSegments[s.Segment].powers, p))
 }
 
 // OnlyStanding reports orders that are all standing orders for later
@@ -189,7 +241,7 @@ func takeStanding(s *State, orders map[Power][]Order) map[Power][]Order {
 	for p, os := range orders {
 		out[p] = os
 	}
-	for _, p := range placementRounds[s.Segment] {
+	for _, p := range orderSegments[s.Segment].powers {
 		if len(out[p]) == 0 {
 			if st := standingFor(*s, p); len(st) > 0 {
 				out[p] = st

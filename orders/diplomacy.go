@@ -114,13 +114,15 @@ func parseAntiComintern(l *line) (adjudicator.Order, *Error) {
 	return adjudicator.Order{Kind: adjudicator.AntiCominternOrder, Project: country}, nil
 }
 
-const forHint = "FOR AXIS 1, FOR RUSSIA, FOR ALLIES or FOR AXIS 2: the orders below it are for that diplomatic round of this turn; FOR NOW: for the open segment again (docs/orders.md)"
+const forHint = "FOR SPY RINGS, FOR AXIS 1, FOR RUSSIA, FOR ALLIES, FOR AXIS 2 or FOR COVERT: the orders below it are for that segment of this turn's diplomatic phase; FOR NOW: for the open segment again (docs/orders.md)"
 
 // roundNames maps the words of a FOR line to the placement rounds (24.55).
 var roundNames = map[string]adjudicator.Segment{
 	"AXIS 1": adjudicator.SegDiplomacyAxis1, "AXIS FIRST": adjudicator.SegDiplomacyAxis1, "AXIS FIRST ROUND": adjudicator.SegDiplomacyAxis1,
 	"RUSSIA": adjudicator.SegDiplomacyRussia, "RUSSIAN": adjudicator.SegDiplomacyRussia, "RUSSIAN ROUND": adjudicator.SegDiplomacyRussia,
 	"ALLIES": adjudicator.SegDiplomacyAllies, "ALLIED": adjudicator.SegDiplomacyAllies, "ALLIED ROUND": adjudicator.SegDiplomacyAllies,
+	"SPY RINGS": adjudicator.SegSpyRings, "SPY RING": adjudicator.SegSpyRings,
+	"COVERT": adjudicator.SegCovert, "COVERT OPERATIONS": adjudicator.SegCovert,
 	"AXIS 2": adjudicator.SegDiplomacyAxis2, "AXIS SECOND": adjudicator.SegDiplomacyAxis2, "AXIS SECOND ROUND": adjudicator.SegDiplomacyAxis2,
 }
 

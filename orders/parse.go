@@ -87,7 +87,7 @@ type orderWord struct {
 }
 
 // orderWords is the table of order keywords, in the order hints list them.
-var orderWords = []*orderWord{convertWord, mobilizeWord, researchWord, buildWord, reserveWord, layWord, advanceWord, continueWord, accelerateWord, deferWord, launchWord, saveWord, playWord, diplomaticWord, militaryWord, anticominternWord, flexibleWord, drawWord, purgeWord, passWord}
+var orderWords = []*orderWord{convertWord, mobilizeWord, researchWord, buildWord, reserveWord, layWord, advanceWord, continueWord, accelerateWord, deferWord, launchWord, saveWord, playWord, diplomaticWord, militaryWord, anticominternWord, flexibleWord, spyWord, reactivateWord, covertWord, counterIntelWord, subvertWord, drawWord, purgeWord, passWord}
 
 // Envelope and control keywords.
 const (
@@ -509,6 +509,9 @@ func (p *parser) order(l *line) {
 	}
 	o.Line = l.n
 	o.For = p.forRound
+	if o.For == "" { // 16.16: the intelligence orders' own segment (intelligence.go)
+		o.For = adjudicator.SegmentOf(o.Kind)
+	}
 	p.sub.Orders = append(p.sub.Orders, o)
 	if w.moderator && p.modOrder == 0 {
 		p.modOrder = l.n

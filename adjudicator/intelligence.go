@@ -1,0 +1,814 @@
+package adjudicator
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Intelligence in the diplomatic phase (16.16A-C, H; 24.551).
+//
+// Spy rings (16.16B) are placed or reactivated in the spy-ring segment at
+// the end of the economic phase, the Axis, the Allies and Russia in turn;
+// each side's leader (Germany, Britain, Russia, as for its intelligence
+// points, docs/rules.md r-15-21) orders them. An activated diplomatic ring
+// makes the opposing counters in its target open (24.551A) and reveals the
+// opposing secret diplomatic events there; while not eliminated it lifts
+// the placement limits there and is worth +1 (24.551B).
+//
+// Covert operations (16.16A), counter-intelligence (16.16C) and Russian
+// subversion (16.16H) are conducted in the covert segment, after every
+// counter and event of the turn is revealed. The judge never asks for them
+// by name: a held intelligence result is secret until it is used (15.63),
+// and asking its holder would announce it. They are given in advance, with
+// any email of the turn until the Axis' second round closes, as orders for
+// the covert segment with the conditions of this file over what the
+// reveal shows (docs/orders.md "COVERT"); the segment then resolves at
+// once, in the order Germany, Italy, Britain, France, Russia.
+
+// Orders of the intelligence segments. Order.Project holds the country
+// (or "research", "any"); Args the rest, as documented per kind.
+const (
+	// SpyRingOrder: SPY RING <country> or SPY RING RESEARCH <side>
+	// <category> (Args: side, category): a new spy ring from an espionage
+	// result (16.16B).
+	SpyRingOrder OrderKind = "spy_ring"
+	// ReactivateOrder: REACTIVATE SPY RING <country> or ... RESEARCH
+	// <side> <category>: an existing ring activated again (16.16B).
+	ReactivateOrder OrderKind = "reactivate"
+	// CovertOrder: COVERT <country> [IF <condition>] (Args: condition):
+	// a covert operation, +1 for the conducting power (16.16A). A power's
+	// COVERT lines are alternatives: the first whose condition holds is
+	// conducted.
+	CovertOrder OrderKind = "covert"
+	// CounterIntelOrder: COUNTER-INTELLIGENCE COVERT <country>|ANY [IF
+	// DECISIVE] (Args: "covert", condition), COUNTER-INTELLIGENCE SPY RING
+	// <country> (Args: "ring") or COUNTER-INTELLIGENCE SPY RING RESEARCH
+	// <category> (Project "research", Args: "ring", category) (16.16C).
+	CounterIntelOrder OrderKind = "counter_intelligence"
+	// SubvertOrder: SUBVERT <country> [IF <condition>]: one level of
+	// Russian subversion, +1 for Russia (16.16H). Each line whose
+	// condition holds uses a level while any is held.
+	SubvertOrder OrderKind = "subvert"
+)
+
+// Conditions of COVERT, SUBVERT and COUNTER-INTELLIGENCE COVERT lines,
+// judged on the efforts in the target when the line's turn comes (every
+// counter, event and earlier operation counted).
+const (
+	CondBehind   = "behind"    // the power's alliance is below the highest other alliance
+	CondNotAhead = "not ahead" // ... not strictly above both others (behind or tied)
+	CondDecisive = "decisive"  // +1 for the alliance changes who gets a result (24.81B)
+)
+
+// IntelConditions lists the conditions in the order the docs give them.
+var IntelConditions = []string{CondBehind, CondNotAhead, CondDecisive}
+
+// intelligenceLeaders order their side's spy rings and counter-intelligence.
+var intelligenceLeaders = []Power{Germany, Britain, Russia}
+
+// reactivationTurns is how long a ring waits between activations (16.16B:
+// no sooner than four turns after the last).
+const reactivationTurns = 4
+
+// SpyRing is a spy ring in a diplomatic target (16.16B, 24.551); it stays
+// from turn to turn until eliminated.
+type SpyRing struct {
+	Side      Side   `json:"side"`
+	Country   string `json:"country"`
+	Placed    Turn   `json:"placed"`
+	Activated Turn   `json:"activated"` // the last activation
+	// Eliminated says how the ring was eliminated (16.16B-C); "" while it
+	// stands.
+	Eliminated string `json:"eliminated,omitempty"`
+}
+
+// activeRing reports a diplomatic spy ring of side activated this turn in
+// country and not eliminated (24.551B).
+func activeRing(s State, side Side, country string) bool {
+	return slices.ContainsFunc(s.Diplomacy.Rings, func(r SpyRing) bool {
+		return r.Side == side && r.Country == country && r.Activated == s.Turn && r.Eliminated == ""
+	})
+}
+
+// activatedRing reports a spy ring of side activated this turn in country,
+// eliminated or not (24.551A: the guaranteed effects), or a public random
+// event's spy ring of side there.
+func activatedRing(s State, side Side, country string) bool {
+	return slices.ContainsFunc(s.Diplomacy.Rings, func(r SpyRing) bool {
+		return r.Side == side && r.Country == country && r.Activated == s.Turn
+	}) || slices.ContainsFunc(s.Diplomacy.SpyRings, func(r SpyRingEffect) bool { return SideOf(r.Power) == side && r.Country == country })
+}
+
+// openPlacement reports that p's counters in country are placed openly
+// (24.551A): an opposing spy ring was activated there this turn, and p's
+// side has none there (16.16B: with rings of both sides each commits
+// secretly).
+func openPlacement(s State, p Power, country string) bool {
+	own := SideOf(p)
+	if activatedRing(s, own, country) {
+		return false
+	}
+	for _, side := range []Side{Axis, Allies, Soviet} {
+		if side != own && activatedRing(s, side, country) {
+			return true
+		}
+	}
+	return false
+}
+
+func reactivatable(s State, activated Turn) bool {
+	return s.Turn.Index()-activated.Index() >= reactivationTurns
+}
+
+// intelligenceChoice reports whether side has a choice in the spy-ring
+// segment: an espionage result to place or a ring it may reactivate.
+func intelligenceChoice(s State, side Side) bool {
+	if HeldResults(s, side, ProjectEspionage) > 0 {
+		return true
+	}
+	for _, r := range s.Diplomacy.Rings {
+		if r.Side == side && r.Eliminated == "" && reactivatable(s, r.Activated) {
+			return true
+		}
+	}
+	for _, r := range s.Sheets.SpyRings {
+		if r.Side == side && !r.Eliminated && reactivatable(s, r.Activated) {
+			return true
+		}
+	}
+	return false
+}
+
+// opposingSides are the sides whose research a side may spy on.
+func opposingSides(side Side) []Side {
+	var out []Side
+	for _, x := range []Side{Axis, Allies, Soviet} {
+		if x != side {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// ringTarget reads a spy ring order's target: a country, or a research
+// category of an opposing side.
+func ringTarget(o Order) (country string, target Side, c ResearchCategory) {
+	if o.Project == "research" && len(o.Args) == 2 {
+		return "", Side(o.Args[0]), ResearchCategory(o.Args[1])
+	}
+	return o.Project, "", ""
+}
+
+
+// checkSpyRings checks p's orders of the spy-ring segment (16.16B).
+func checkSpyRings(s State, p Power, orders []Order) []indexedError {
+	var errs []indexedError
+	bad := func(i int, rule, format string, a ...any) {
+		errs = append(errs, indexedError{OrderError{Order: orders[i], Rule: rule, Msg: fmt.Sprintf(format, a...)}, i})
+	}
+	side := SideOf(p)
+	if !slices.Contains(intelligenceLeaders, p) {
+		for i := range orders {
+			bad(i, "16.16B", "%s orders its side's spy rings (docs/rules.md, who orders a side's intelligence)", ResearchLeader(side).Title())
+		}
+		return errs
+	}
+	held := HeldResults(s, side, ProjectEspionage)
+	placed := 0
+	seen := map[string]bool{}
+	for i, o := range orders {
+		country, target, c := ringTarget(o)
+		key := country + string(target) + "/" + string(c)
+		if seen[key] {
+			bad(i, "16.16B", "this spy ring is named twice")
+			continue
+		}
+		seen[key] = true
+		if rule, msg := checkRingLine(s, side, o); rule != "" {
+			bad(i, rule, "%s", msg)
+			continue
+		}
+		if o.Kind == SpyRingOrder {
+			placed++
+			if placed > held {
+				bad(i, "16.16B", "the %s hold %d espionage result(s) to place", side, held)
+			}
+		}
+	}
+	if len(errs) == 0 && placed < held {
+		errs = append(errs, indexedError{OrderError{Order: Order{Kind: SpyRingOrder}, Rule: "16.16B",
+			Msg: fmt.Sprintf("the %s must place every espionage result now (%d held, %d placed): a spy ring is not held for a later turn", side, held, placed)}, 0})
+		if len(orders) > 0 {
+			errs[0].Order = orders[0]
+		}
+	}
+	return errs
+}
+
+// checkRingLine checks one SPY RING or REACTIVATE line of side (16.16B),
+// apart from the number of espionage results held.
+func checkRingLine(s State, side Side, o Order) (rule, msg string) {
+	if o.Kind != SpyRingOrder && o.Kind != ReactivateOrder {
+		return "7.31", fmt.Sprintf("%q is not an order of %s", string(o.Kind), SegSpyRings.Title())
+	}
+	country, target, c := ringTarget(o)
+	if country == "" {
+		switch {
+		case !slices.Contains(opposingSides(side), target):
+			return "16.16B", fmt.Sprintf("a research spy ring goes into an opposing side's research (%s)", sideNames(opposingSides(side)))
+		case !slices.Contains(researchCategories, c):
+			return "16.16B", fmt.Sprintf("%q is not a research category (15.12)", string(c))
+		}
+	} else {
+		name, ok := FindCountry(country)
+		switch {
+		case !ok || name == RussiaTarget:
+			return "16.16B", "a spy ring goes into a diplomatic target (24.21) or an opposing side's research"
+		case conquered(s, name):
+			return "24.56A", fmt.Sprintf("%s was the target of a successful aggression", name)
+		}
+		country = name
+	}
+	if o.Kind == ReactivateOrder {
+		return checkReactivate(s, side, country, target, c)
+	}
+	if HeldResults(s, side, ProjectEspionage) == 0 {
+		return "16.16B", fmt.Sprintf("the %s hold no espionage result", side)
+	}
+	if country != "" && slices.ContainsFunc(s.Diplomacy.Rings, func(r SpyRing) bool {
+		return r.Side == side && r.Country == country && r.Eliminated == ""
+	}) {
+		return "16.16B", fmt.Sprintf("your side already has a spy ring in %s: a second would eliminate both; reactivate it instead", country)
+	}
+	return "", ""
+}
+
+func sideNames(ss []Side) string {
+	var out []string
+	for _, x := range ss {
+		out = append(out, strings.ToUpper(string(x)))
+	}
+	return strings.Join(out, " or ")
+}
+
+// checkReactivate checks REACTIVATE: side's standing ring, activated at
+// least four turns ago (16.16B).
+func checkReactivate(s State, side Side, country string, target Side, c ResearchCategory) (rule, msg string) {
+	var last Turn
+	found := false
+	if country != "" {
+		for _, r := range s.Diplomacy.Rings {
+			if r.Side == side && r.Country == country && r.Eliminated == "" {
+				last, found = r.Activated, true
+			}
+		}
+	} else {
+		for _, r := range s.Sheets.SpyRings {
+			if r.Side == side && r.Target == target && r.Category == c && !r.Eliminated {
+				last, found = r.Activated, true
+			}
+		}
+	}
+	switch {
+	case !found:
+		return "16.16B", "your side has no standing spy ring there"
+	case !reactivatable(s, last):
+		return "16.16B", fmt.Sprintf("last activated in %s: a ring is reactivated no sooner than four turns later", last)
+	}
+	return "", ""
+}
+
+// resolveSpyRings is the spy-ring segment (16.16B): the Axis, the Allies
+// and Russia place their new rings and reactivate old ones in turn; an
+// espionage result not placed lapses; then the activated rings' opposing
+// secret events in their targets are revealed (24.551A).
+func resolveSpyRings(s *State, orders map[Power][]Order, evs *[]Event) {
+	if !s.Diplomacy.On {
+		*evs = append(*evs, SegmentSkipped{Turn: s.Turn, Segment: s.Segment, Note: NotImplemented})
+		return
+	}
+	orders = takeStanding(s, orders)
+	for _, p := range intelligenceLeaders {
+		side := SideOf(p)
+		var ok []Order
+		if len(orders[p]) > 0 {
+			ok = acceptOrders(*s, p, orders[p], checkSpyRings, "16.16B", "spy ring", evs)
+		}
+		// Reactivations first: a new ring in a country where another
+		// stands eliminates both, whoever placed the other.
+		for _, o := range ok {
+			if o.Kind == ReactivateOrder {
+				reactivateRing(s, side, o, evs)
+			}
+		}
+		for _, o := range ok {
+			if o.Kind == SpyRingOrder {
+				placeRing(s, side, o, evs)
+			}
+		}
+		for HeldResults(*s, side, ProjectEspionage) > 0 {
+			UseResult(s, side, ProjectEspionage)
+			*evs = append(*evs, IntelligenceAnnounced{Turn: s.Turn, Side: side, Power: p, What: "espionage",
+				Outcome: "an espionage result not placed lapses: a spy ring is not held for a later turn", Rule: "16.16B"})
+		}
+	}
+	for _, r := range s.Diplomacy.Rings {
+		if r.Activated == s.Turn {
+			revealOpposingEvents(s, r.Side, r.Country, evs)
+		}
+	}
+}
+
+// placeRing places one new spy ring of side (16.16B).
+func placeRing(s *State, side Side, o Order, evs *[]Event) {
+	p := ResearchLeader(side)
+	country, target, c := ringTarget(o)
+	if country == "" {
+		if err := PlaceResearchSpyRing(s, side, target, c, evs); err == nil {
+			*evs = append(*evs, IntelligenceAnnounced{Turn: s.Turn, Side: side, Power: p, What: "spy ring",
+				Target: fmt.Sprintf("%s %s research", target, c),
+				Outcome: fmt.Sprintf("placed: the %s reveal the steps of their %s projects to the %s (16.16B)", target, c, side), Rule: "16.16B"})
+		}
+		return
+	}
+	country, _ = FindCountry(country)
+	UseResult(s, side, ProjectEspionage)
+	ring := SpyRing{Side: side, Country: country, Placed: s.Turn, Activated: s.Turn}
+	outcome := "placed and activated: opposing counters there are placed openly, opposing secret events there revealed (24.551A); +1 for the " + string(side) + " and no placement limit there (24.551B)"
+	for i, r := range s.Diplomacy.Rings {
+		if r.Country == country && r.Eliminated == "" {
+			why := fmt.Sprintf("two spy rings in %s (16.16B)", country)
+			s.Diplomacy.Rings[i].Eliminated = why
+			ring.Eliminated = why
+			outcome = fmt.Sprintf("placed where the %s have a spy ring: both are eliminated (16.16B); this turn's open placement and revealed events still apply (24.551A)", r.Side)
+		}
+	}
+	s.Diplomacy.Rings = append(s.Diplomacy.Rings, ring)
+	*evs = append(*evs, IntelligenceAnnounced{Turn: s.Turn, Side: side, Power: p, What: "spy ring", Target: country, Outcome: outcome, Rule: "16.16B"})
+}
+
+// reactivateRing activates side's standing ring again (16.16B).
+func reactivateRing(s *State, side Side, o Order, evs *[]Event) {
+	p := ResearchLeader(side)
+	country, target, c := ringTarget(o)
+	if country == "" {
+		for i, r := range s.Sheets.SpyRings {
+			if r.Side == side && r.Target == target && r.Category == c && !r.Eliminated {
+				s.Sheets.SpyRings[i].Activated, s.Sheets.SpyRings[i].Used = s.Turn, false
+				revealResearch(s, side, target, c, evs)
+				*evs = append(*evs, IntelligenceAnnounced{Turn: s.Turn, Side: side, Power: p, What: "spy ring reactivated",
+					Target: fmt.Sprintf("%s %s research", target, c), Outcome: "the steps of that category are revealed again (16.16B)", Rule: "16.16B"})
+				return
+			}
+		}
+		return
+	}
+	country, _ = FindCountry(country)
+	for i, r := range s.Diplomacy.Rings {
+		if r.Side == side && r.Country == country && r.Eliminated == "" {
+			s.Diplomacy.Rings[i].Activated = s.Turn
+			*evs = append(*evs, IntelligenceAnnounced{Turn: s.Turn, Side: side, Power: p, What: "spy ring reactivated", Target: country,
+				Outcome: "active this turn, with the effects of its first turn (16.16B, 24.551)", Rule: "16.16B"})
+			return
+		}
+	}
+}
+
+// revealOpposingEvents reveals the secret diplomatic events the opponents
+// of side hold for country (24.551A); they take effect as at 9.41D.
+func revealOpposingEvents(s *State, side Side, country string, evs *[]Event) {
+	if s.Events == nil {
+		return
+	}
+	var due []HeldEvent
+	s.Events.Held = slices.DeleteFunc(s.Events.Held, func(h HeldEvent) bool {
+		if !h.Secret || h.At != RevealDiplomacy || SideOf(h.Power) == side || !h.Power.Valid() {
+			return false
+		}
+		for _, e := range eventOf(s.Events, h).Effects {
+			if e.Country == country {
+				due = append(due, h)
+				return true
+			}
+		}
+		return false
+	})
+	for _, h := range due {
+		playEvent(s, h, nil, "revealed by a spy ring in "+country, "24.551A", evs)
+	}
+}
+
+// checkCovert checks p's orders of the covert segment (16.16A, C, H):
+// who may give each, the targets and the results held. Conditions are
+// judged when the segment resolves.
+func checkCovert(s State, p Power, orders []Order) []indexedError {
+	var errs []indexedError
+	bad := func(i int, rule, format string, a ...any) {
+		errs = append(errs, indexedError{OrderError{Order: orders[i], Rule: rule, Msg: fmt.Sprintf(format, a...)}, i})
+	}
+	side := SideOf(p)
+	for i, o := range orders {
+		switch o.Kind {
+		case CovertOrder:
+			if HeldResults(s, side, ProjectCovertOperations) == 0 {
+				bad(i, "16.16A", "the %s hold no covert operations result", side)
+				continue
+			}
+			if rule, msg := checkIntelTarget(s, o.Project); rule != "" {
+				bad(i, rule, "%s", msg)
+			}
+		case SubvertOrder:
+			if p != Russia {
+				bad(i, "16.16H", "subversion is Russia's")
+				continue
+			}
+			if HeldResults(s, Soviet, ProjectSubversion) == 0 {
+				bad(i, "16.16H", "Russia holds no level of subversion")
+				continue
+			}
+			if rule, msg := checkIntelTarget(s, o.Project); rule != "" {
+				bad(i, rule, "%s", msg)
+			}
+		case CounterIntelOrder:
+			if !slices.Contains(intelligenceLeaders, p) {
+				bad(i, "16.16C", "%s orders its side's counter-intelligence (docs/rules.md, who orders a side's intelligence)", ResearchLeader(side).Title())
+				continue
+			}
+			if HeldResults(s, side, ProjectCounterIntel) == 0 {
+				bad(i, "16.16C", "the %s hold no counter-intelligence result", side)
+				continue
+			}
+			if len(o.Args) == 0 {
+				continue
+			}
+			switch {
+			case o.Args[0] == "covert" && o.Project != "any":
+				if rule, msg := checkIntelTarget(s, o.Project); rule != "" {
+					bad(i, rule, "%s", msg)
+				}
+			case o.Args[0] == "ring" && o.Project == "research":
+				c := ResearchCategory(o.Args[len(o.Args)-1])
+				if !slices.ContainsFunc(s.Sheets.SpyRings, func(r ResearchSpyRing) bool {
+					return r.Target == side && r.Category == c && r.Activated == s.Turn && !r.Eliminated
+				}) {
+					bad(i, "16.16C", "no opposing spy ring was activated in your %s research this turn", c)
+				}
+			case o.Args[0] == "ring":
+				country, _ := FindCountry(o.Project)
+				if !slices.ContainsFunc(s.Diplomacy.Rings, func(r SpyRing) bool {
+					return r.Side != side && r.Country == country && r.Activated == s.Turn && r.Eliminated == ""
+				}) {
+					bad(i, "16.16C", "no opposing spy ring is active in %s this turn", country)
+				}
+			}
+		default:
+			bad(i, "7.31", "%q is not an order of %s", string(o.Kind), SegCovert.Title())
+		}
+	}
+	return errs
+}
+
+// checkIntelTarget checks a covert operation's or subversion's target:
+// a diplomatic target not conquered (16.16A, H).
+func checkIntelTarget(s State, name string) (rule, msg string) {
+	country, ok := FindCountry(name)
+	switch {
+	case !ok:
+		return "24.21", fmt.Sprintf("%q is not a diplomatic target (24.21)", name)
+	case country == RussiaTarget:
+		return "10.91F", "diplomacy in Russia (10.91F) is not adjudicated by stormjudge yet: choose a minor country"
+	case conquered(s, country):
+		return "24.56A", fmt.Sprintf("%s was the target of a successful aggression", country)
+	}
+	return "", ""
+}
+
+// condHolds judges a condition for side in a target with effort e.
+func condHolds(cond string, e Effort, side Side) bool {
+	own, best := 0, 0
+	for _, x := range []Side{Axis, Allies, Soviet} {
+		n := e.of(x)
+		if x == side {
+			own = n
+		} else {
+			best = max(best, n)
+		}
+	}
+	switch cond {
+	case "":
+		return true
+	case CondBehind:
+		return own < best
+	case CondNotAhead:
+		return own <= best
+	case CondDecisive:
+		after := e
+		after.add(side, 1)
+		return after.Winner() != e.Winner()
+	}
+	return false
+}
+
+func (e Effort) of(side Side) int {
+	switch side {
+	case Axis:
+		return e.Axis
+	case Allies:
+		return e.Allies
+	case Soviet:
+		return e.Russia
+	}
+	return 0
+}
+
+func orderCond(o Order) string {
+	if o.Kind == CounterIntelOrder {
+		if len(o.Args) > 1 && o.Args[0] == "covert" {
+			return o.Args[1]
+		}
+		return ""
+	}
+	if len(o.Args) > 0 {
+		return o.Args[0]
+	}
+	return ""
+}
+
+// resolveCovert is the covert segment (16.16A, C, H): counter-intelligence
+// against this turn's spy rings, then each power's covert operation in the
+// order Germany, Italy, Britain, France, Russia, each met at once by any
+// counter-intelligence ordered against it, then Russia's subversion.
+func resolveCovert(s *State, orders map[Power][]Order, evs *[]Event) {
+	if !s.Diplomacy.On {
+		*evs = append(*evs, SegmentSkipped{Turn: s.Turn, Segment: s.Segment, Note: NotImplemented})
+		return
+	}
+	orders = takeStanding(s, orders)
+	ok := map[Power][]Order{}
+	for _, p := range Powers {
+		if len(orders[p]) > 0 {
+			ok[p] = acceptOrders(*s, p, orders[p], checkCovert, "16.16", "covert", evs)
+		}
+	}
+	// Counter-intelligence lines, each usable once.
+	type ciLine struct {
+		side Side
+		o    Order
+		used bool
+	}
+	var ci []*ciLine
+	for _, p := range intelligenceLeaders {
+		for _, o := range ok[p] {
+			if o.Kind == CounterIntelOrder {
+				ci = append(ci, &ciLine{side: SideOf(p), o: o})
+			}
+		}
+	}
+	useCI := func(l *ciLine) bool {
+		if !UseResult(s, l.side, ProjectCounterIntel) {
+			return false
+		}
+		l.used = true
+		return true
+	}
+	// 16.16C: against spy rings, once placements and events are revealed.
+	for _, l := range ci {
+		if len(l.o.Args) == 0 || l.o.Args[0] != "ring" {
+			continue
+		}
+		p := ResearchLeader(l.side)
+		if l.o.Project == "research" {
+			c := ResearchCategory(l.o.Args[len(l.o.Args)-1])
+			for i, r := range s.Sheets.SpyRings {
+				if r.Target == l.side && r.Category == c && r.Activated == s.Turn && !r.Eliminated && useCI(l) {
+					s.Sheets.SpyRings[i].Eliminated = true
+					*evs = append(*evs, IntelligenceAnnounced{Turn: s.Turn, Side: l.side, Power: p, What: "counter-intelligence",
+						Target: fmt.Sprintf("the %s spy ring in %s %s research", r.Side, l.side, c),
+						Outcome: "eliminated: it gives no research point (16.16B-C)", Rule: "16.16C"})
+					break
+				}
+			}
+			continue
+		}
+		country, _ := FindCountry(l.o.Project)
+		for i, r := range s.Diplomacy.Rings {
+			if r.Side != l.side && r.Country == country && r.Activated == s.Turn && r.Eliminated == "" && useCI(l) {
+				s.Diplomacy.Rings[i].Eliminated = "counter-intelligence (16.16C)"
+				outcome := "eliminated: no +1 and no exception to the placement limits there (24.551B)"
+				if w := withdrawRingCounters(s, r.Side, country); w != "" {
+					outcome += "; " + w
+				}
+				*evs = append(*evs, IntelligenceAnnounced{Turn: s.Turn, Side: l.side, Power: p, What: "counter-intelligence",
+					Target: fmt.Sprintf("the %s spy ring in %s", r.Side, country), Outcome: outcome, Rule: "16.16C"})
+				break
+			}
+		}
+	}
+	// 16.16A: covert operations in the order of 15.63.
+	for _, p := range Powers {
+		side := SideOf(p)
+		for _, o := range ok[p] {
+			if o.Kind != CovertOrder {
+				continue
+			}
+			country, _ := FindCountry(o.Project)
+			eff, _, _ := targetEffort(*s, country)
+			if !condHolds(orderCond(o), eff, side) || HeldResults(*s, side, ProjectCovertOperations) == 0 {
+				continue
+			}
+			UseResult(s, side, ProjectCovertOperations)
+			var countered *ciLine
+			for _, l := range ci {
+				if l.used || l.side == side || len(l.o.Args) == 0 || l.o.Args[0] != "covert" {
+					continue
+				}
+				if l.o.Project != "any" {
+					if c, _ := FindCountry(l.o.Project); c != country {
+						continue
+					}
+				}
+				if orderCond(l.o) == CondDecisive && !condHolds(CondDecisive, eff, side) {
+					continue
+				}
+				if useCI(l) {
+					countered = l
+					break
+				}
+			}
+			ann := IntelligenceAnnounced{Turn: s.Turn, Side: side, Power: p, What: "covert operation", Target: country, Rule: "16.16A"}
+			if countered != nil {
+				ann.Outcome = fmt.Sprintf("eliminated by %s counter-intelligence before it takes effect (16.16C)", countered.side)
+			} else {
+				s.Diplomacy.Modifiers = append(s.Diplomacy.Modifiers, DiplomaticModifier{Country: country, Side: side, Power: p, Value: 1, Rule: "16.16A"})
+				ann.Outcome = fmt.Sprintf("+1 for %s", p.Title())
+			}
+			*evs = append(*evs, ann)
+			break // one covert operation a power (16.16A: one held)
+		}
+	}
+	// 16.16H: subversion, after every covert operation.
+	for _, o := range ok[Russia] {
+		if o.Kind != SubvertOrder || HeldResults(*s, Soviet, ProjectSubversion) == 0 {
+			continue
+		}
+		country, _ := FindCountry(o.Project)
+		eff, _, _ := targetEffort(*s, country)
+		if !condHolds(orderCond(o), eff, Soviet) {
+			continue
+		}
+		UseResult(s, Soviet, ProjectSubversion)
+		s.Diplomacy.Modifiers = append(s.Diplomacy.Modifiers, DiplomaticModifier{Country: country, Side: Soviet, Power: Russia, Value: 1, Rule: "16.16H"})
+		*evs = append(*evs, IntelligenceAnnounced{Turn: s.Turn, Side: Soviet, Power: Russia, What: "subversion", Target: country,
+			Outcome: "+1 for Russia", Rule: "16.16H"})
+	}
+}
+
+// withdrawRingCounters re-counts side's counters placed in country under
+// its spy ring's exception once the ring is eliminated (24.551B: the
+// exception holds only if the ring is not then eliminated): a counter that
+// fits within the limits of 24.54E and 24.55A, D counts against them; one
+// that does not is withdrawn, counts for nothing and is not paid.
+func withdrawRingCounters(s *State, side Side, country string) string {
+	var out []string
+	for i, pl := range s.Diplomacy.Placements {
+		if SideOf(pl.Power) != side || pl.Country != country || pl.Exempt != spyRingExempt || pl.Void != "" {
+			continue
+		}
+		counted, inRound := 0, 0
+		for _, q := range s.Diplomacy.Placements {
+			if q.Power == pl.Power && !q.Military && q.Void == "" && q.Exempt == "" {
+				counted++
+				if q.Round == pl.Round {
+					inRound++
+				}
+			}
+		}
+		axis := pl.Round == SegDiplomacyAxis1 || pl.Round == SegDiplomacyAxis2
+		if counted < 2 && (!axis || inRound < 1) {
+			s.Diplomacy.Placements[i].Exempt = ""
+			out = append(out, fmt.Sprintf("%s's counter there now counts against its limits", pl.Power.Title()))
+			continue
+		}
+		s.Diplomacy.Placements[i].Void = "24.551B"
+		out = append(out, fmt.Sprintf("%s's counter there was beyond its limits without the ring: withdrawn, not counted and not paid (24.54E)", pl.Power.Title()))
+	}
+	return strings.Join(out, "; ")
+}
+
+// spyRingExempt is the 24.54E exception of a counter in a spy ring's target.
+const spyRingExempt = "a spy ring (24.551B, 24.54E)"
+
+// IntelligenceAnnounced is an intelligence result used or a spy ring's
+// fate, announced to all (15.63, 16.16): public.
+type IntelligenceAnnounced struct {
+	Turn    Turn   `json:"turn"`
+	Side    Side   `json:"side"`
+	Power   Power  `json:"power"`
+	What    string `json:"what"`
+	Target  string `json:"target,omitempty"`
+	Outcome string `json:"outcome"`
+	Rule    string `json:"rule"`
+}
+
+func (IntelligenceAnnounced) Visibility() Visibility { return public }
+func (IntelligenceAnnounced) Type() string           { return "IntelligenceAnnounced" }
+
+func init() { eventTypes["IntelligenceAnnounced"] = decode[IntelligenceAnnounced] }
+
+// validateSpyRings is Validate for the spy-ring segment.
+func validateSpyRings(s State, p Power, orders []Order) ([]indexedError, State) {
+	return checkSpyRings(s, p, orders), s.Clone()
+}
+
+// spyRingOptions offers p's spy-ring orders (16.16B).
+func spyRingOptions(s State, p Power) []Option {
+	side := SideOf(p)
+	var out []Option
+	if HeldResults(s, side, ProjectEspionage) > 0 {
+		note := fmt.Sprintf("a new spy ring (you must place %d now, 16.16B): opposing counters there placed openly and opposing secret events revealed (24.551A); +1 and no placement limit there while it stands (24.551B)",
+			HeldResults(s, side, ProjectEspionage))
+		for _, c := range DiplomaticTargets(s) {
+			if o := (Order{Kind: SpyRingOrder, Project: c}); func() bool { r, _ := checkRingLine(s, side, o); return r == "" }() {
+				out = append(out, Option{Order: o, Note: note})
+			}
+		}
+		for _, t := range opposingSides(side) {
+			for _, c := range researchCategories {
+				out = append(out, Option{Order: Order{Kind: SpyRingOrder, Project: "research", Args: []string{string(t), string(c)}},
+					Note: fmt.Sprintf("the %s reveal their %s steps to you now; next turn one free point in that category (16.16B)", t, c)})
+			}
+		}
+	}
+	for _, r := range s.Diplomacy.Rings {
+		if r.Side == side && r.Eliminated == "" && reactivatable(s, r.Activated) {
+			out = append(out, Option{Order: Order{Kind: ReactivateOrder, Project: r.Country},
+				Note: fmt.Sprintf("last active %s: active again this turn, as when placed (16.16B, 24.551)", r.Activated)})
+		}
+	}
+	for _, r := range s.Sheets.SpyRings {
+		if r.Side == side && !r.Eliminated && reactivatable(s, r.Activated) {
+			out = append(out, Option{Order: Order{Kind: ReactivateOrder, Project: "research", Args: []string{string(r.Target), string(r.Category)}},
+				Note: fmt.Sprintf("last active %s: the steps revealed again, one free point next turn (16.16B)", r.Activated)})
+		}
+	}
+	return out
+}
+
+// IntelligenceLines words, for p's notice, the intelligence results its
+// side holds and when they are ordered (16.16).
+func IntelligenceLines(s State, p Power) []string {
+	if !s.Diplomacy.On {
+		return nil
+	}
+	side := SideOf(p)
+	var out []string
+	if n := HeldResults(s, side, ProjectCovertOperations); n > 0 {
+		out = append(out, fmt.Sprintf("Your side holds %d covert operation(s) (16.16A): send COVERT <country> [IF BEHIND | IF NOT AHEAD | IF DECISIVE] with any email of the turn until the Axis' second round closes; the lines are alternatives, the first whose condition holds when your turn comes is conducted.", n))
+	}
+	if n := HeldResults(s, side, ProjectCounterIntel); n > 0 && p == ResearchLeader(side) {
+		out = append(out, fmt.Sprintf("Your side holds %d counter-intelligence result(s) (16.16C): COUNTER-INTELLIGENCE COVERT <country> | ANY [IF DECISIVE], COUNTER-INTELLIGENCE SPY RING <country>, or COUNTER-INTELLIGENCE SPY RING RESEARCH <category>, sent before the covert segment.", n))
+	}
+	if n := HeldResults(s, side, ProjectSubversion); n > 0 && p == Russia {
+		out = append(out, fmt.Sprintf("You hold %d level(s) of subversion (16.16H): one SUBVERT <country> [IF <condition>] line a level, conducted after the covert operations.", n))
+	}
+	if n := HeldResults(s, side, ProjectEspionage); n > 0 && p == ResearchLeader(side) {
+		out = append(out, fmt.Sprintf("Your side holds %d espionage result(s): SPY RING <country> or SPY RING RESEARCH <side> <category> in the spy-ring segment (16.16B).", n))
+	}
+	return out
+}
+
+// intelString is the canonical text of an intelligence order.
+func intelString(o Order) (string, bool) {
+	target := func() string {
+		if o.Project == "research" && len(o.Args) >= 2 {
+			return "RESEARCH " + strings.ToUpper(o.Args[len(o.Args)-2]+" "+o.Args[len(o.Args)-1])
+		}
+		return strings.ToUpper(o.Project)
+	}
+	cond := func(c string) string {
+		if c == "" {
+			return ""
+		}
+		return " IF " + strings.ToUpper(c)
+	}
+	switch o.Kind {
+	case SpyRingOrder:
+		return "SPY RING " + target(), true
+	case ReactivateOrder:
+		return "REACTIVATE SPY RING " + target(), true
+	case CovertOrder:
+		return "COVERT " + strings.ToUpper(o.Project) + cond(orderCond(o)), true
+	case SubvertOrder:
+		return "SUBVERT " + strings.ToUpper(o.Project) + cond(orderCond(o)), true
+	case CounterIntelOrder:
+		if len(o.Args) > 0 && o.Args[0] == "ring" {
+			if o.Project == "research" && len(o.Args) > 1 {
+				return "COUNTER-INTELLIGENCE SPY RING RESEARCH " + strings.ToUpper(o.Args[1]), true
+			}
+			return "COUNTER-INTELLIGENCE SPY RING " + strings.ToUpper(o.Project), true
+		}
+		return "COUNTER-INTELLIGENCE COVERT " + strings.ToUpper(o.Project) + cond(orderCond(o)), true
+	}
+	return "", false
+}
