@@ -160,7 +160,6 @@ func ringTarget(o Order) (country string, target Side, c ResearchCategory) {
 	return o.Project, "", ""
 }
 
-
 // checkSpyRings checks p's orders of the spy-ring segment (16.16B).
 func checkSpyRings(s State, p Power, orders []Order) []indexedError {
 	var errs []indexedError
@@ -327,7 +326,7 @@ func placeRing(s *State, side Side, o Order, evs *[]Event) {
 	if country == "" {
 		if err := PlaceResearchSpyRing(s, side, target, c, evs); err == nil {
 			*evs = append(*evs, IntelligenceAnnounced{Turn: s.Turn, Side: side, Power: p, What: "spy ring",
-				Target: fmt.Sprintf("%s %s research", target, c),
+				Target:  fmt.Sprintf("%s %s research", target, c),
 				Outcome: fmt.Sprintf("placed: the %s reveal the steps of their %s projects to the %s (16.16B)", target, c, side), Rule: "16.16B"})
 		}
 		return
@@ -584,7 +583,7 @@ func resolveCovert(s *State, orders map[Power][]Order, evs *[]Event) {
 				if r.Target == l.side && r.Category == c && r.Activated == s.Turn && !r.Eliminated && useCI(l) {
 					s.Sheets.SpyRings[i].Eliminated = true
 					*evs = append(*evs, IntelligenceAnnounced{Turn: s.Turn, Side: l.side, Power: p, What: "counter-intelligence",
-						Target: fmt.Sprintf("the %s spy ring in %s %s research", r.Side, l.side, c),
+						Target:  fmt.Sprintf("the %s spy ring in %s %s research", r.Side, l.side, c),
 						Outcome: "eliminated: it gives no research point (16.16B-C)", Rule: "16.16C"})
 					break
 				}

@@ -21,12 +21,12 @@ var orderSegments = map[Segment]struct {
 	powers []Power
 	kinds  []OrderKind
 }{
-	SegSpyRings:        {intelligenceLeaders, []OrderKind{SpyRingOrder, ReactivateOrder}},                  // 16.16B
-	SegDiplomacyAxis1:  {placementRounds[SegDiplomacyAxis1], placementKinds},                              // 24.55A
-	SegDiplomacyRussia: {placementRounds[SegDiplomacyRussia], placementKinds},                             // 24.55B
-	SegDiplomacyAllies: {placementRounds[SegDiplomacyAllies], placementKinds},                             // 24.55C
-	SegDiplomacyAxis2:  {placementRounds[SegDiplomacyAxis2], placementKinds},                              // 24.55D
-	SegCovert:          {Powers, []OrderKind{CovertOrder, CounterIntelOrder, SubvertOrder}},               // 16.16A, C, H
+	SegSpyRings:        {intelligenceLeaders, []OrderKind{SpyRingOrder, ReactivateOrder}},   // 16.16B
+	SegDiplomacyAxis1:  {placementRounds[SegDiplomacyAxis1], placementKinds},                // 24.55A
+	SegDiplomacyRussia: {placementRounds[SegDiplomacyRussia], placementKinds},               // 24.55B
+	SegDiplomacyAllies: {placementRounds[SegDiplomacyAllies], placementKinds},               // 24.55C
+	SegDiplomacyAxis2:  {placementRounds[SegDiplomacyAxis2], placementKinds},                // 24.55D
+	SegCovert:          {Powers, []OrderKind{CovertOrder, CounterIntelOrder, SubvertOrder}}, // 16.16A, C, H
 }
 
 var placementKinds = []OrderKind{Diplomatic, MilitaryCounter, AntiCominternOrder, FlexibleOrder, Play}
