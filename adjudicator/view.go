@@ -102,6 +102,9 @@ type TargetView struct {
 	TradePact      Power `json:"trade_pact,omitempty"`
 	CivilWarEvents int   `json:"civil_war_events"`
 	Controller     Power `json:"controller,omitempty"`
+	// SpyRings are the standing spy rings in the target by side, with
+	// their last activation (16.16B; public once placed).
+	SpyRings []SpyRing `json:"spy_rings,omitempty"`
 }
 
 // PowerView is one power's private figures: what its notice shows.
@@ -145,6 +148,9 @@ type PowerView struct {
 	// Standing are the power's standing orders for later diplomatic
 	// rounds of the turn (standing.go), as order lines.
 	Standing []string `json:"standing"`
+	// Intelligence words the intelligence results the power's side holds
+	// and how and when to order them (16.16; IntelligenceLines).
+	Intelligence []string `json:"intelligence"`
 }
 
 // OptionView is one order a power may give now (Allowed): the order line
@@ -291,6 +297,11 @@ func derivePublic(s State) PublicView {
 		if m.PartnerFlags > 0 {
 			tv.PartnerPower = alliancePartner[m.FlagPower] // 11.61A-B (income.go)
 		}
+		for _, r := range s.Diplomacy.Rings {
+			if r.Country == m.Name && (r.Eliminated == "" || r.Activated == s.Turn) {
+				tv.SpyRings = append(tv.SpyRings, r)
+			}
+		}
 		pv.Targets = append(pv.Targets, tv)
 	}
 	pv.Targets = append(pv.Targets, TargetView{Name: RussiaTarget, Region: RegionOf(RussiaTarget), Borders: nonNil(Borders(RussiaTarget))})
@@ -337,6 +348,7 @@ func derivePower(s State, p Power) *PowerView {
 			v.Standing = append(v.Standing, so.Order.String())
 		}
 	}
+	v.Intelligence = nonNil(IntelligenceLines(s, p))
 	v.EventOptions = []string{}
 	v.Surplus = []ResearchSurplus{}
 	if s.Segment == SegEconomic { // the options serve this phase's orders only

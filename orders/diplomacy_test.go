@@ -52,3 +52,38 @@ func TestRule24_55PassWithStandingOrders(t *testing.T) {
 		t.Error("PASS with an order for the open segment accepted")
 	}
 }
+
+// Rule 16.16: the intelligence orders, each for its own segment unless a
+// FOR line says otherwise.
+func TestRule16_16ParseIntelligence(t *testing.T) {
+	for in, want := range map[string]string{
+		"SPY RING POLAND":                             "SPY RING POLAND (for Spy rings)",
+		"spy ring research allies naval":              "SPY RING RESEARCH ALLIES NAVAL (for Spy rings)",
+		"REACTIVATE SPY RING Belgium":                 "REACTIVATE SPY RING BELGIUM/LUXEMBOURG (for Spy rings)",
+		"COVERT POLAND":                               "COVERT POLAND (for Covert operations and subversion)",
+		"covert operation in Greece if not ahead":     "COVERT GREECE IF NOT AHEAD (for Covert operations and subversion)",
+		"SUBVERT RUMANIA IF DECISIVE":                 "SUBVERT RUMANIA IF DECISIVE (for Covert operations and subversion)",
+		"COUNTER-INTELLIGENCE COVERT ANY IF DECISIVE": "COUNTER-INTELLIGENCE COVERT ANY IF DECISIVE (for Covert operations and subversion)",
+		"COUNTER-INTELLIGENCE SPY RING SPAIN":         "COUNTER-INTELLIGENCE SPY RING SPAIN (for Covert operations and subversion)",
+		"COUNTER-INTELLIGENCE SPY RING RESEARCH air":  "COUNTER-INTELLIGENCE SPY RING RESEARCH AIR (for Covert operations and subversion)",
+	} {
+		sub, err := Parse("GAME g\nPOWER germany\nSECRET s\n" + in + "\nEND\n")
+		if err != nil {
+			t.Errorf("%q: %v", in, err)
+			continue
+		}
+		if got := sub.Orders[0].String(); got != want {
+			t.Errorf("%q read as %q, want %q", in, got, want)
+		}
+	}
+	for _, in := range []string{"SPY RING", "SPY RING NARNIA", "SPY RING RESEARCH MARS NAVAL", "COVERT POLAND IF LUCKY",
+		"COVERT", "COUNTER-INTELLIGENCE COVERT POLAND IF BEHIND", "COUNTER-INTELLIGENCE", "SUBVERT"} {
+		if _, err := Parse("GAME g\nPOWER germany\nSECRET s\n" + in + "\nEND\n"); err == nil {
+			t.Errorf("%q accepted", in)
+		}
+	}
+	sub, err := Parse("GAME g\nPOWER russia\nSECRET s\nPASS\nFOR COVERT\nSUBVERT POLAND\nEND\n")
+	if err != nil || !sub.Pass || len(sub.Orders) != 1 {
+		t.Errorf("PASS with a covert order: %+v, %v", sub, err)
+	}
+}

@@ -119,7 +119,7 @@ func splitCond(args []string) (target []string, cond string, msg string) {
 
 func parseConditional(l *line, kind adjudicator.OrderKind, name, hint string) (adjudicator.Order, *Error) {
 	args := l.args()
-	if len(args) > 0 && (strings.EqualFold(args[0], "OPERATION") || strings.EqualFold(args[0], "IN")) {
+	for len(args) > 0 && (strings.EqualFold(args[0], "OPERATION") || strings.EqualFold(args[0], "IN")) {
 		args = args[1:]
 	}
 	target, cond, msg := splitCond(args)

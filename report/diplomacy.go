@@ -22,7 +22,15 @@ func diplomacySection(e adjudicator.Event) (string, bool) {
 		return diplomacyPhase + ": " + roundName(adjudicator.SegDiplomacyAxis1), true
 	case adjudicator.DiplomaticCountersSealed:
 		return diplomacyPhase + ": " + roundName(e.Round), true
-	case adjudicator.DiplomacyRevealed, adjudicator.DiplomaticResult, adjudicator.DiplomacyPaid, adjudicator.FlexibleApplied:
+	case adjudicator.DiplomacyRevealed, adjudicator.FlexibleApplied:
+		return diplomacyPhase + ": counters and events revealed (rule 24.81A)", true
+	case adjudicator.IntelligenceAnnounced:
+		switch e.What {
+		case "spy ring", "spy ring reactivated", "espionage":
+			return diplomacyPhase + ": spy rings (rule 16.16B)", true
+		}
+		return diplomacyPhase + ": covert operations and subversion (rule 16.16)", true
+	case adjudicator.DiplomaticResult, adjudicator.DiplomacyPaid:
 		return diplomacyPhase + ": diplomacy resolved (rule 24.8)", true
 	}
 	return "", false
@@ -44,14 +52,18 @@ func diplomacyEvent(w *writer, e adjudicator.Event) bool {
 		}
 		by := map[adjudicator.Power][]string{}
 		mil := map[adjudicator.Power][]string{}
+		open := map[adjudicator.Power][]string{}
 		var order []adjudicator.Power
 		for _, l := range e.Locations {
-			if by[l.Power] == nil && mil[l.Power] == nil {
+			if by[l.Power] == nil && mil[l.Power] == nil && open[l.Power] == nil {
 				order = append(order, l.Power)
 			}
-			if l.Military {
+			switch {
+			case l.Military:
 				mil[l.Power] = append(mil[l.Power], l.Country)
-			} else {
+			case l.Open:
+				open[l.Power] = append(open[l.Power], fmt.Sprintf("%s (value %d)", l.Country, l.Strength))
+			default:
 				by[l.Power] = append(by[l.Power], l.Country)
 			}
 		}
@@ -59,6 +71,10 @@ func diplomacyEvent(w *writer, e adjudicator.Event) bool {
 			if len(mil[p]) > 0 {
 				w.wrap(fmt.Sprintf("%s places a military counter in %s, openly: +1 each (rules 24.42B, 24.42G).",
 					p.Title(), strings.Join(mil[p], " and ")), "  ")
+			}
+			if len(open[p]) > 0 {
+				w.wrap(fmt.Sprintf("%s places a diplomatic counter openly, before an opposing spy ring, in %s (rule 24.551A).",
+					p.Title(), strings.Join(open[p], " and ")), "  ")
 			}
 			if len(by[p]) > 0 {
 				w.wrap(fmt.Sprintf("%s places a diplomatic counter in %s; values sealed until diplomacy is resolved (rule 24.54C).",
@@ -121,6 +137,15 @@ func diplomacyEvent(w *writer, e adjudicator.Event) bool {
 	case adjudicator.FlexibleApplied:
 		w.wrap(fmt.Sprintf("Random event %d: %s's flexible modifier %+d goes to %s (%s; rule 4.16).",
 			e.Card, e.Power.Title(), e.Value, e.Country, e.How), "  ")
+	case adjudicator.IntelligenceAnnounced:
+		target := ""
+		if e.Target != "" {
+			target = " in " + e.Target
+			if e.What == "counter-intelligence" {
+				target = " against " + e.Target
+			}
+		}
+		w.wrap(fmt.Sprintf("%s (%s), %s%s: %s (rule %s).", sideTitle(e.Side), e.Power.Title(), e.What, target, e.Outcome, e.Rule), "  ")
 	case adjudicator.DiplomacyPaid:
 		w.wrap(fmt.Sprintf("%s pays %s for its diplomatic counters (rule 24.52C); %s left.",
 			e.Power.Title(), TilePoints(e.Cost), TilePoints(e.TilePoints)), "  ")

@@ -338,6 +338,13 @@ func orderNext(w *writer, game string, p adjudicator.Power, pv adjudicator.Publi
 		}
 		w.blank()
 	}
+	if len(me.Intelligence) > 0 {
+		w.heading("Your intelligence results (rule 16.16)")
+		for _, l := range me.Intelligence {
+			w.wrap(l, "")
+		}
+		w.blank()
+	}
 	if !me.Required {
 		w.heading("What you may order now")
 		w.wrap(fmt.Sprintf("Nothing: %s, %s needs no orders from %s.", pv.SegmentTitle, pv.Turn, p.Title()), "")

@@ -95,7 +95,7 @@ func TestPublicEconomicAndSkippedSegments(t *testing.T) {
 			"Russia converts no factory.\n",
 		"Spring 1935: Diplomatic phase\n-----------------------------\n" +
 			"Nothing to order (not yet adjudicated by stormjudge):\n" +
-			"  Diplomacy: Axis, first round; Diplomacy: Russia; Diplomacy: Allies;\n",
+			"  Spy rings; Diplomacy: Axis, first round; Diplomacy: Russia; Diplomacy:\n",
 		"Spring 1935: Crisis phase\n", "response; Crisis: Allied ultimatum; Crisis: over the brink;\n  Pre-emptive war; End of game.\n",
 		"Spring 1935: End of turn\n------------------------\nSpring 1935 ends.\n\nSummer 1935: Random events phase\n",
 		"Economic phase, Summer 1935 is open.",

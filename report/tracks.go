@@ -52,9 +52,9 @@ func targets(w *writer, pv adjudicator.PublicView) {
 		}
 		rows = append(rows, []string{t.Name, flagWords(t), targetNotes(t)})
 	}
-	w.table("%-18s %-19s %s", []string{"Country", "Flags", "Trade pact, civil war"}, rows)
+	w.table("%-18s %-19s %s", []string{"Country", "Flags", "Trade pact, civil war, spy rings"}, rows)
 	if len(empty) > 0 {
-		w.wrap("No flag, pact or civil war: "+strings.Join(empty, ", ")+".", "  ")
+		w.wrap("No flag, pact, civil war or spy ring: "+strings.Join(empty, ", ")+".", "  ")
 	}
 }
 
@@ -81,6 +81,13 @@ func targetNotes(t adjudicator.TargetView) string {
 	}
 	if t.Controller != 0 {
 		parts = append(parts, "controlled by "+t.Controller.Title())
+	}
+	for _, r := range t.SpyRings { // 16.16B
+		ring := fmt.Sprintf("%s spy ring (active %s)", sideName(r.Side), r.Activated)
+		if r.Eliminated != "" {
+			ring = fmt.Sprintf("%s spy ring eliminated (%s)", sideName(r.Side), r.Eliminated)
+		}
+		parts = append(parts, ring)
 	}
 	return strings.Join(parts, "; ")
 }
