@@ -195,7 +195,7 @@ func TestPropertyRandomDiplomacy(t *testing.T) {
 		seeds, turns = 30, 40
 	}
 	d := loadDeck(t, "illustrative.toml")
-	results := 0
+	results, intel := 0, 0
 	for seed := 1; seed <= seeds; seed++ {
 		rng := rand.New(rand.NewPCG(uint64(seed), 11))
 		s, _, err := adjudicator.Resolve(adjudicator.WithDiplomacy(adjudicator.NewGameWithDeck(uint64(seed), d)), nil)
@@ -206,6 +206,33 @@ func TestPropertyRandomDiplomacy(t *testing.T) {
 			orders := map[adjudicator.Power][]adjudicator.Order{}
 			for _, p := range adjudicator.Required(s) {
 				orders[p] = randomOrders(s, p, rng, 3)
+			}
+			// Intelligence results come slowly from one point a turn:
+			// random events give some (15.32B) to exercise 16.16.
+			if s.Segment == adjudicator.SegEconomic && rng.IntN(2) == 0 {
+				p := adjudicator.Powers[rng.IntN(len(adjudicator.Powers))]
+				pr := []string{adjudicator.ProjectCovertOperations, adjudicator.ProjectCounterIntel, adjudicator.ProjectEspionage, adjudicator.ProjectSubversion}[rng.IntN(4)]
+				var discard []adjudicator.Event
+				adjudicator.ResearchEvent(&s, p, pr, 3, false, &discard) // refused for a project p's side lacks
+			}
+			// Intelligence orders for the covert segment, sent in advance
+			// (16.16A, C, H): random, kept when Validate accepts them.
+			if s.Segment != adjudicator.SegCovert && s.Segment.Phase() == "Diplomatic phase" {
+				for _, p := range adjudicator.Powers {
+					if len(orders[p]) == 0 && !adjudicator.MayOrder(s, p, []adjudicator.Order{randomIntel(s, rng)}) {
+						continue
+					}
+					try := append(slices.Clone(orders[p]), randomIntel(s, rng))
+					if len(adjudicator.Validate(s, p, try)) == 0 {
+						orders[p] = try
+					}
+				}
+			}
+			held := map[string]int{}
+			for _, side := range []adjudicator.Side{adjudicator.Axis, adjudicator.Allies, adjudicator.Soviet} {
+				for _, pr := range []string{adjudicator.ProjectCovertOperations, adjudicator.ProjectCounterIntel, adjudicator.ProjectSubversion, adjudicator.ProjectEspionage} {
+					held[string(side)+pr] = adjudicator.HeldResults(s, side, pr)
+				}
 			}
 			n, evs, err := adjudicator.Resolve(s, orders)
 			if err != nil {
@@ -225,7 +252,7 @@ func TestPropertyRandomDiplomacy(t *testing.T) {
 					}
 				case adjudicator.DiplomaticRoundPlaced:
 					for _, l := range e.Locations {
-						if l.Strength != 0 && !l.Military { // military counters are open (24.42B)
+						if l.Strength != 0 && !l.Military && !l.Open { // military counters are open (24.42B), and counters before a spy ring (24.551A)
 							t.Fatalf("seed %d %s: a value in a public round: %+v", seed, s.Turn, l)
 						}
 					}
@@ -233,6 +260,21 @@ func TestPropertyRandomDiplomacy(t *testing.T) {
 					paid[e.Power] += e.Cost
 				case adjudicator.DiplomaticResult:
 					results++
+				case adjudicator.IntelligenceAnnounced:
+					intel++
+					switch e.What {
+					case "covert operation":
+						held[string(e.Side)+adjudicator.ProjectCovertOperations]--
+					case "subversion":
+						held[string(e.Side)+adjudicator.ProjectSubversion]--
+					case "counter-intelligence":
+						held[string(e.Side)+adjudicator.ProjectCounterIntel]--
+					}
+				}
+			}
+			for k, v := range held { // 16.16: a result is used once, never below none
+				if v < 0 {
+					t.Fatalf("seed %d %s: %s used beyond the results held", seed, s.Turn, k)
 				}
 			}
 			if revealed {
@@ -261,7 +303,27 @@ func TestPropertyRandomDiplomacy(t *testing.T) {
 	if results == 0 {
 		t.Error("no diplomatic result in the random games")
 	}
-	t.Logf("%d diplomatic results", results)
+	t.Logf("%d diplomatic results, %d intelligence announcements", results, intel)
+}
+
+// randomIntel is a random order for the covert segment (16.16A, C, H).
+func randomIntel(s adjudicator.State, rng *rand.Rand) adjudicator.Order {
+	targets := adjudicator.DiplomaticTargets(s)
+	c := targets[rng.IntN(len(targets))]
+	var args []string
+	if k := rng.IntN(len(adjudicator.IntelConditions) + 1); k > 0 {
+		args = []string{adjudicator.IntelConditions[k-1]}
+	}
+	o := adjudicator.Order{Project: c, Args: args, For: adjudicator.SegCovert}
+	switch rng.IntN(3) {
+	case 0:
+		o.Kind = adjudicator.CovertOrder
+	case 1:
+		o.Kind = adjudicator.SubvertOrder
+	default:
+		o.Kind, o.Project, o.Args = adjudicator.CounterIntelOrder, "any", []string{"covert", adjudicator.CondDecisive}
+	}
+	return o
 }
 
 // TestDiplomacyRoundTrips measures the email round trips a diplomatic
@@ -276,7 +338,7 @@ func TestDiplomacyRoundTrips(t *testing.T) {
 		seeds, turns = 25, 24
 	}
 	d := loadDeck(t, "illustrative.toml")
-	rounds := []adjudicator.Segment{adjudicator.SegDiplomacyAxis1, adjudicator.SegDiplomacyRussia, adjudicator.SegDiplomacyAllies, adjudicator.SegDiplomacyAxis2}
+	rounds := []adjudicator.Segment{adjudicator.SegSpyRings, adjudicator.SegDiplomacyAxis1, adjudicator.SegDiplomacyRussia, adjudicator.SegDiplomacyAllies, adjudicator.SegDiplomacyAxis2}
 	roundsOf := func(p adjudicator.Power) []adjudicator.Segment {
 		switch adjudicator.SideOf(p) {
 		case adjudicator.Axis:
@@ -312,6 +374,12 @@ func TestDiplomacyRoundTrips(t *testing.T) {
 					for _, p := range adjudicator.Powers {
 						if rng.IntN(100) >= pol.share {
 							continue
+						}
+						if p == adjudicator.ResearchLeader(adjudicator.SideOf(p)) { // a spy ring, should the economic orders give an espionage result
+							o := adjudicator.Order{Kind: adjudicator.SpyRingOrder, Project: targets[rng.IntN(len(targets))], For: adjudicator.SegSpyRings}
+							if try := append(slices.Clone(orders[p]), o); len(adjudicator.Validate(s, p, try)) == 0 {
+								orders[p] = try
+							}
 						}
 						for _, r := range roundsOf(p) {
 							o := adjudicator.Order{Kind: adjudicator.Diplomatic, Project: targets[rng.IntN(len(targets))],
