@@ -67,6 +67,15 @@ func TestReadMessageExamples(t *testing.T) {
 			envOf("britain"), false, []adjudicator.Order{
 				{Kind: adjudicator.Diplomatic, Project: "Norway", Counters: []int{2}, Line: 5},
 				{Kind: adjudicator.Diplomatic, Project: "Greece", Counters: []int{0}, Line: 6}}}},
+		{"spy-ring.eml", want{"germany@sandbox.test", "orders demo Fall 1936 spy rings", "spy-ring-1@sandbox.test",
+			envOf("germany"), false, []adjudicator.Order{
+				{Kind: adjudicator.SpyRingOrder, Project: "Poland", For: adjudicator.SegSpyRings, Line: 5},
+				{Kind: adjudicator.ReactivateOrder, Project: "research", Args: []string{"allies", "naval"}, For: adjudicator.SegSpyRings, Line: 7}}}},
+		{"covert.eml", want{"italy@sandbox.test", "orders demo Fall 1936 axis 1", "covert-1@sandbox.test",
+			envOf("italy"), false, []adjudicator.Order{
+				{Kind: adjudicator.Diplomatic, Project: "Greece", Counters: []int{2}, Line: 5},
+				{Kind: adjudicator.CovertOrder, Project: "Greece", Args: []string{"decisive"}, For: adjudicator.SegCovert, Line: 8},
+				{Kind: adjudicator.CovertOrder, Project: "Yugoslavia", Args: []string{"not ahead"}, For: adjudicator.SegCovert, Line: 9}}}},
 		{"reply-with-quote-and-signature.eml", want{"italy@sandbox.test", "Re: [demo] Spring 1935: economic phase", "reply-1@sandbox.test",
 			envOf("italy"), false, []adjudicator.Order{mobilize(adjudicator.Idle, 4)}}},
 	}
