@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 )
@@ -818,7 +819,15 @@ func resolveDiplomacy(s *State, evs *[]Event) {
 		res := DiplomaticResult{Turn: s.Turn, Country: country, Effort: eff, Winner: eff.Winner(), FlagsBefore: before}
 		if res.Winner != "" {
 			res.Power = beneficiary(res.Winner, contrib)
-			res.Change = shiftAlignment(s, m, res.Winner, res.Power, contrib)
+			// 24.83B: the counters and events compared, covert operations
+			// (and the counter-intelligence against them) ignored.
+			threatContrib := maps.Clone(contrib)
+			for _, md := range mods {
+				if md.Rule == "16.16A" {
+					threatContrib[md.Power] -= md.Value
+				}
+			}
+			res.Change = shiftAlignment(s, m, res.Winner, res.Power, threatContrib)
 			if res.Change == changeNone && m.TotalFlags() == 4 { // 24.82E
 				supportForUnused(s, sideMods(mods, res.Winner), "four flags", evs)
 			}
@@ -887,7 +896,7 @@ func supportForUnused(s *State, mods []DiplomaticModifier, why string, evs *[]Ev
 const changeNone = "no change: the target already has four flags (24.82D)"
 
 // shiftAlignment shifts m one level for the winning side (24.82A-D) and
-// says what changed.
+// says what changed; contrib is the contributions 24.83B compares.
 func shiftAlignment(s *State, m *Minor, side Side, winner Power, contrib map[Power]int) string {
 	c := m.FlagCounts()
 	axis, allies, russia := c[Germany]+c[Italy], c[Britain]+c[France], c[Russia]

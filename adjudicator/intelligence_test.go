@@ -377,3 +377,25 @@ func TestRule16_16IntelligenceByResolve(t *testing.T) {
 		}
 	}
 }
+
+// Rule 24.83B: the Axis power that made the greater contribution to
+// eliminating a Russian flag gets next turn's +1; covert operations are
+// ignored in the comparison.
+func TestRule24_83BCovertIgnored(t *testing.T) {
+	s := diplomacyGame(SegDiplomacyAxis1)
+	s.Diplomacy.On = true
+	m := s.Minor("Poland")
+	m.setFlagCounts(map[Power]int{Russia: 1})
+	place(t, &s, map[Power][]Order{Germany: {dip("Poland", 2)}})
+	s.Diplomacy.Modifiers = append(s.Diplomacy.Modifiers, DiplomaticModifier{Country: "Poland", Side: Axis, Power: Italy, Value: 2, Card: 9, Rule: "9.31C"})
+	s.Segment = SegCovert
+	s.Diplomacy.Revealed = true
+	giveResults(t, &s, Italy, ProjectCovertOperations, 1)
+	var evs []Event
+	resolveCovert(&s, map[Power][]Order{Italy: {covert("Poland", "")}}, &evs)
+	s.Segment = SegDiplomacyResolve
+	resolveDiplomacy(&s, &evs)
+	if len(s.Diplomacy.Threat) != 1 || s.Diplomacy.Threat[0].Power != Germany {
+		t.Errorf("24.83B: next turn's modifier %+v, want Germany's (2 + 0 against Italy's 2, the covert +1 ignored, Germany on a tie)", s.Diplomacy.Threat)
+	}
+}
