@@ -136,6 +136,7 @@ const (
 	EffectDiplomaticDispute      EffectKind = "diplomatic_dispute"       // 24.552
 	EffectSpyRing                EffectKind = "spy_ring_effect"          // 24.551
 	EffectCounterInRussia        EffectKind = "counter_in_russia"        // 24.56E
+	EffectPlacementAllowed       EffectKind = "diplomatic_placement"     // 24.61A-B
 	EffectCivilWarEvent          EffectKind = "civil_war_event"          // 25.31
 	EffectPurgeSupport           EffectKind = "purge_support"            // 22.21D, 22.72B
 	EffectPurgeSupportOffset     EffectKind = "purge_support_offset"     // 22.21D, 22.72B
@@ -252,6 +253,8 @@ var EffectSpecs = []EffectSpec{
 	{Kind: EffectSpyRing, Rule: "24.551", Doc: "spy ring effects apply for the power in the country this turn",
 		Required: []Param{ParamCountry}, PerPower: true},
 	{Kind: EffectCounterInRussia, Rule: "24.56E", Doc: "the power may place a diplomatic counter in Russia", PerPower: true},
+	{Kind: EffectPlacementAllowed, Rule: "24.61A-B", Doc: "Russia may place one diplomatic counter in the country (or one target of the region) this turn despite its geographic restrictions or a purge; it counts against the limits",
+		OneOf: []Param{ParamCountry, ParamRegion}, PerPower: true, Only: Russia},
 	{Kind: EffectCivilWarEvent, Rule: "25.31", Doc: "value (default 1) events towards a civil war in the country",
 		Required: []Param{ParamCountry}, Optional: []Param{ParamValue}, Min: 1, Max: 5,
 		Countries: []string{"Greece", "Spain", "Yugoslavia"}},

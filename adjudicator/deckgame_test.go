@@ -435,3 +435,86 @@ func randomOrders(s adjudicator.State, p adjudicator.Power, rng *rand.Rand, skip
 	}
 	return set
 }
+
+// The example events of the diplomacy sequence (seed 003), card 11 of the
+// illustrative deck, with the effects that document states: Germany's
+// "Diplomatic initiative" (one counter beyond the limit, 24.14), Russia's
+// "Hapsburg bureau" (one counter in Central Europe despite geography,
+// within the limits, 24.61B), Britain's "Danube free trade zone" (+1 for
+// the Allies in Hungary, Britain benefiting, 24.81A) and "Italian
+// influence in the Balkans" (+1 in the Balkan country Italy names, 4.16).
+// Every power draws a copy of the card.
+func TestRule24_14Seed003ExampleEvents(t *testing.T) {
+	ill := loadDeck(t, "illustrative.toml")
+	c11, ok := ill.Card(11)
+	if !ok {
+		t.Fatal("the illustrative deck has no card 11")
+	}
+	d := adjudicator.Deck{Name: "seed 003"}
+	for n := 1; n <= 12; n++ {
+		c := c11
+		c.Number = n
+		d.Cards = append(d.Cards, c)
+	}
+	s, _, err := adjudicator.Resolve(adjudicator.WithDiplomacy(adjudicator.NewGameWithDeck(7, d)), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, _, err = adjudicator.Resolve(s, nil) // the economic phase
+	if err != nil || s.Segment != adjudicator.SegDiplomacyAxis1 {
+		t.Fatalf("%s %v", s.Segment, err)
+	}
+	dip := func(c string, n int) adjudicator.Order {
+		return adjudicator.Order{Kind: adjudicator.Diplomatic, Project: c, Counters: []int{n}}
+	}
+	if errs := adjudicator.Validate(s, adjudicator.Germany, []adjudicator.Order{dip("Austria", 1), dip("Poland", 1)}); len(errs) > 0 {
+		t.Errorf("24.14: Diplomatic initiative: %v", errs)
+	}
+	if errs := adjudicator.Validate(s, adjudicator.Germany, []adjudicator.Order{dip("Austria", 1), dip("Poland", 1), dip("Bulgaria", 1)}); len(errs) == 0 {
+		t.Error("24.14: Diplomatic initiative gives one counter, not two")
+	}
+	if len(s.Diplomacy.Flexible) != 1 || s.Diplomacy.Flexible[0].Power != adjudicator.Italy {
+		t.Fatalf("4.16: flexible events %+v", s.Diplomacy.Flexible)
+	}
+	flex := adjudicator.Order{Kind: adjudicator.FlexibleOrder, Card: s.Diplomacy.Flexible[0].Card, Project: "Greece"}
+	s, _, err = adjudicator.Resolve(s, map[adjudicator.Power][]adjudicator.Order{
+		adjudicator.Germany: {dip("Austria", 1), dip("Poland", 1)},
+		adjudicator.Italy:   {dip("Albania", 1), flex}})
+	if err != nil || s.Segment != adjudicator.SegDiplomacyRussia {
+		t.Fatalf("%s %v", s.Segment, err)
+	}
+	if errs := adjudicator.Validate(s, adjudicator.Russia, []adjudicator.Order{dip("Czechoslovakia", 1), dip("Hungary", 1)}); len(errs) == 0 {
+		t.Error("24.61B: Hapsburg bureau gives one counter in Central Europe, not two")
+	}
+	if errs := adjudicator.Validate(s, adjudicator.Russia, []adjudicator.Order{dip("Norway", 1)}); len(errs) == 0 {
+		t.Error("24.61B: Russia in Norway before full cohesion")
+	}
+	s, _, err = adjudicator.Resolve(s, map[adjudicator.Power][]adjudicator.Order{adjudicator.Russia: {dip("Czechoslovakia", 2)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var evs []adjudicator.Event
+	for !s.Ended && s.Segment != adjudicator.SegEconomic {
+		var e []adjudicator.Event
+		s, e, err = adjudicator.Resolve(s, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		evs = append(evs, e...)
+	}
+	got := map[string]adjudicator.DiplomaticResult{}
+	for _, e := range evs {
+		if r, ok := e.(adjudicator.DiplomaticResult); ok {
+			got[r.Country] = r
+		}
+	}
+	if r := got["Hungary"]; r.Effort.Allies != 1 || r.Power != adjudicator.Britain {
+		t.Errorf("24.81A: Danube free trade zone: Hungary %+v", r)
+	}
+	if r := got["Greece"]; r.Effort.Axis != 1 || r.Power != adjudicator.Italy {
+		t.Errorf("4.16: Italian influence in the Balkans: Greece %+v", r)
+	}
+	if r := got["Czechoslovakia"]; r.Effort.Russia != 2 {
+		t.Errorf("24.61B: Hapsburg bureau: Czechoslovakia %+v", r)
+	}
+}

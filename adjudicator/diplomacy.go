@@ -60,6 +60,9 @@ type Placement struct {
 	// Open: placed openly, its value public at once (24.551A: an opposing
 	// spy ring in the target).
 	Open bool `json:"open,omitempty"`
+	// Permit is the card of the random event whose leave the counter uses
+	// (24.61A-B: Russia where geography or a purge would bar it).
+	Permit int `json:"permit,omitempty"`
 }
 
 // Commitment binds a power's sealed placements of a round: Hash is the
@@ -110,6 +113,9 @@ type DiplomacyState struct {
 	// SpyRings are this turn's spy ring effects from public random events
 	// (24.551): the power and the target.
 	SpyRings []SpyRingEffect `json:"spy_rings,omitempty"`
+	// Permits are this turn's random event permissions for Russia to
+	// place where it otherwise may not (24.61A-B).
+	Permits []PlacementPermit `json:"permits,omitempty"`
 	// Rings are the diplomatic spy rings placed from espionage results
 	// (16.16B; intelligence.go); they stay from turn to turn.
 	Rings []SpyRing `json:"rings,omitempty"`
@@ -142,6 +148,83 @@ func spyRingIn(s State, p Power, country string) bool {
 	})
 }
 
+// PlacementPermit is a random event's leave for Russia to place one
+// diplomatic counter in Country, or in one target of Region, despite the
+// geography of 24.61B and the purges of 24.61A (seed 003's "Hapsburg
+// bureau"); the counter counts against the limits.
+type PlacementPermit struct {
+	Power   Power  `json:"power"`
+	Card    int    `json:"card"`
+	Country string `json:"country,omitempty"`
+	Region  Region `json:"region,omitempty"`
+}
+
+func (x PlacementPermit) fits(country string) bool {
+	return (x.Country == "" || x.Country == country) && (x.Region == "" || RegionOf(country) == x.Region)
+}
+
+func permitWhere(country string, region Region) string {
+	if country != "" {
+		return country
+	}
+	return "one target of " + string(region)
+}
+
+// permitsFor lists p's placement permits this turn: the public ones and
+// those of the secret events p holds (it knows them).
+func permitsFor(s State, p Power) []PlacementPermit {
+	var out []PlacementPermit
+	for _, x := range s.Diplomacy.Permits {
+		if x.Power == p {
+			out = append(out, x)
+		}
+	}
+	for _, h := range heldEffects(s, p, EffectPlacementAllowed) {
+		if e := h.Effect; e.Power == 0 || e.Power == p {
+			out = append(out, PlacementPermit{Power: p, Card: h.Card, Country: e.Country, Region: e.Region})
+		}
+	}
+	return out
+}
+
+// russiaMayPlace reports whether Russia may place in country without a
+// random event's permit (24.61A-C, 24.551B).
+func russiaMayPlace(s State, country string) bool {
+	if russianDiplomacyBarred(s) && !spyRingIn(s, Russia, country) {
+		return false
+	}
+	m := s.Minor(country)
+	return slices.Contains(russianTargets, country) || (m != nil && m.FlagCounts()[Russia] > 0) || spyRingIn(s, Russia, country) ||
+		(s.Russia.Cohesion == FullCohesion && slices.Contains(russianFullTargets, country))
+}
+
+// permitUse returns, for each DIPLOMATIC order of p, the card of the
+// random event permit it needs and uses (24.61A-B), 0 when it needs none
+// or none fits; each permit serves one counter a turn.
+func permitUse(s State, p Power, orders []Order) []int {
+	out := make([]int, len(orders))
+	if p != Russia {
+		return out
+	}
+	free := permitsFor(s, p)
+	for _, pl := range placedThisTurn(s, p) {
+		if i := slices.IndexFunc(free, func(x PlacementPermit) bool { return x.Card == pl.Permit }); pl.Permit != 0 && i >= 0 {
+			free = slices.Delete(free, i, i+1)
+		}
+	}
+	for i, o := range orders {
+		country, ok := FindCountry(o.Project)
+		if o.Kind != Diplomatic || !ok || russiaMayPlace(s, country) {
+			continue
+		}
+		if j := slices.IndexFunc(free, func(x PlacementPermit) bool { return x.fits(country) }); j >= 0 {
+			out[i] = free[j].Card
+			free = slices.Delete(free, j, j+1)
+		}
+	}
+	return out
+}
+
 // ExtraCounter is a random event's leave to place Count diplomatic
 // counters beyond the limit of 24.54E, at the normal cost, in Country or
 // Region when the event names one (24.14; seed 003's "Diplomatic
@@ -172,6 +255,7 @@ func (d DiplomacyState) clone() DiplomacyState {
 	c.Flexible = cloneSlice(d.Flexible)
 	c.SpyRings = cloneSlice(d.SpyRings)
 	c.Rings = cloneSlice(d.Rings)
+	c.Permits = cloneSlice(d.Permits)
 	for i := range c.Standing {
 		c.Standing[i].Order = c.Standing[i].Order.clone()
 	}
@@ -448,6 +532,7 @@ func checkPlacements(s State, p Power, orders []Order) []indexedError {
 	thisRound := 0
 	military := 0
 	exempt := exemptions(s, p, orders)
+	permitAt := permitUse(s, p, orders)
 	for _, pl := range earlier {
 		if pl.Military {
 			military++
@@ -509,12 +594,13 @@ func checkPlacements(s State, p Power, orders []Order) []indexedError {
 			continue
 		}
 		if p == Russia {
-			if russianDiplomacyBarred(s) && !spyRingIn(s, p, country) { // 24.61A: a spy ring excepted
+			permit := permitAt[i] != 0 // 24.61A-B: a random event's leave
+			if russianDiplomacyBarred(s) && !spyRingIn(s, p, country) && !permit { // 24.61A: a spy ring or an event excepted
 				bad(i, "24.61A", "Russian diplomacy is prohibited this turn by a purge (22.21B-D)")
 				continue
 			}
 			allowed := slices.Contains(russianTargets, country) || (m != nil && m.FlagCounts()[Russia] > 0) || spyRingIn(s, p, country) ||
-				(s.Russia.Cohesion == FullCohesion && slices.Contains(russianFullTargets, country))
+				(s.Russia.Cohesion == FullCohesion && slices.Contains(russianFullTargets, country)) || permit
 			if !allowed {
 				bad(i, "24.61B", "before full cohesion Russia places only in Finland, Poland, Rumania, Turkey and countries with a Russian flag; at full cohesion also in %s (24.61C)",
 					strings.Join(russianFullTargets, ", "))
@@ -631,6 +717,7 @@ func placeRound(s *State, orders map[Power][]Order, evs *[]Event) {
 			applyPlay(s, p, plays, evs)
 		}
 		exempt := exemptions(*s, p, orders[p])
+		permits := permitUse(*s, p, orders[p])
 		for k, o := range orders[p] {
 			if o.Kind == Play {
 				continue
@@ -657,7 +744,7 @@ func placeRound(s *State, orders map[Power][]Order, evs *[]Event) {
 			c, _ := countersOf(o.Counters)
 			s.Powers[p].Used = s.Powers[p].Used.add(c)
 			pl := Placement{Power: p, Country: country, Strength: o.Counters[0], Round: round, Exempt: exempt[k],
-				Open: openPlacement(*s, p, country)} // 24.551A
+				Open: openPlacement(*s, p, country), Permit: permits[k]} // 24.551A, 24.61A-B
 			s.Diplomacy.Placements = append(s.Diplomacy.Placements, pl)
 			placed = append(placed, pl)
 		}

@@ -582,6 +582,7 @@ var pendingPhase = map[EffectKind]string{
 	EffectDiplomaticModifier: "diplomacy", EffectFlexibleModifier: "diplomacy",
 	EffectExtraDiplomaticCounter: "diplomacy", EffectExtraMilitaryCounter: "diplomacy",
 	EffectDiplomaticDispute: "diplomacy", EffectSpyRing: "diplomacy", EffectCounterInRussia: "diplomacy",
+	EffectPlacementAllowed: "diplomacy",
 }
 
 // applyEffect applies one effect through the hooks of the rules it serves.
@@ -600,6 +601,11 @@ func applyEffect(s *State, holder Power, card int, title string, e Effect, choic
 	what := fmt.Sprintf("random event %d (%s)", card, title)
 	if e.Kind == EffectDiplomaticModifier && s.Diplomacy.On { // 9.31C, 24.16 (diplomacy.go)
 		o.Note = addEventModifier(s, holder, card, e)
+		return o
+	}
+	if e.Kind == EffectPlacementAllowed && s.Diplomacy.On && p.Valid() { // 24.61A-B (diplomacy.go)
+		s.Diplomacy.Permits = append(s.Diplomacy.Permits, PlacementPermit{Power: p, Card: card, Country: e.Country, Region: e.Region})
+		o.Note = fmt.Sprintf("%s may place one diplomatic counter in %s this turn despite geography or a purge, within its limits (24.61A-B)", p.Title(), permitWhere(e.Country, e.Region))
 		return o
 	}
 	if e.Kind == EffectSpyRing && s.Diplomacy.On && p.Valid() { // 24.551 (diplomacy.go)
