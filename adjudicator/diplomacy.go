@@ -594,7 +594,7 @@ func checkPlacements(s State, p Power, orders []Order) []indexedError {
 			continue
 		}
 		if p == Russia {
-			permit := permitAt[i] != 0 // 24.61A-B: a random event's leave
+			permit := permitAt[i] != 0                                             // 24.61A-B: a random event's leave
 			if russianDiplomacyBarred(s) && !spyRingIn(s, p, country) && !permit { // 24.61A: a spy ring or an event excepted
 				bad(i, "24.61A", "Russian diplomacy is prohibited this turn by a purge (22.21B-D)")
 				continue
