@@ -195,7 +195,7 @@ func TestPropertyRandomDiplomacy(t *testing.T) {
 		seeds, turns = 30, 40
 	}
 	d := loadDeck(t, "illustrative.toml")
-	results, intel := 0, 0
+	results, intel, wars := 0, 0, 0
 	for seed := 1; seed <= seeds; seed++ {
 		rng := rand.New(rand.NewPCG(uint64(seed), 11))
 		s, _, err := adjudicator.Resolve(adjudicator.WithDiplomacy(adjudicator.NewGameWithDeck(uint64(seed), d)), nil)
@@ -246,7 +246,7 @@ func TestPropertyRandomDiplomacy(t *testing.T) {
 				case adjudicator.DiplomacyRevealed:
 					revealed = true
 					for _, pl := range e.Placements {
-						if pl.Void == "" { // a void counter is not paid (24.56B)
+						if pl.Void == "" && !pl.Free { // a void counter is not paid (24.56B), nor the civil war counter (24.53A)
 							placed[pl.Power] += pl.Strength
 						}
 					}
@@ -260,6 +260,8 @@ func TestPropertyRandomDiplomacy(t *testing.T) {
 					paid[e.Power] += e.Cost
 				case adjudicator.DiplomaticResult:
 					results++
+				case adjudicator.CivilWarBrokeOut, adjudicator.CivilWarResolved:
+					wars++
 				case adjudicator.IntelligenceAnnounced:
 					intel++
 					switch e.What {
@@ -292,6 +294,26 @@ func TestPropertyRandomDiplomacy(t *testing.T) {
 					t.Fatalf("seed %d %s: %s: Russian flags beside %s", seed, n.Turn, m.Name, m.FlagPower)
 				}
 			}
+			// 25.31-25.61, 23.21E: the counters in play are some of 1..5,
+			// the EAI counts exactly the wars being fought, one war a
+			// country in the game (25.82).
+			var fought []string
+			seen := map[string]bool{}
+			for _, w := range n.Diplomacy.CivilWars {
+				if seen[w.Country] {
+					t.Fatalf("seed %d %s: a second civil war in %s", seed, n.Turn, w.Country)
+				}
+				seen[w.Country] = true
+				if w.Ended == nil {
+					fought = append(fought, w.Country)
+				}
+				if len(w.Counters) > 5 || (w.Ended == nil) != (len(w.Counters) > 0) {
+					t.Fatalf("seed %d %s: civil war %+v", seed, n.Turn, w)
+				}
+			}
+			if !slices.Equal(slices.Sorted(slices.Values(fought)), slices.Sorted(slices.Values(n.EAIFacts.CivilWars))) {
+				t.Fatalf("seed %d %s: wars fought %v, EAI counts %v", seed, n.Turn, fought, n.EAIFacts.CivilWars)
+			}
 			for _, p := range adjudicator.Powers {
 				if n.Powers[p].TilePoints < 0 {
 					t.Fatalf("seed %d %s: %s has %d tile points", seed, n.Turn, p, n.Powers[p].TilePoints)
@@ -303,7 +325,7 @@ func TestPropertyRandomDiplomacy(t *testing.T) {
 	if results == 0 {
 		t.Error("no diplomatic result in the random games")
 	}
-	t.Logf("%d diplomatic results, %d intelligence announcements", results, intel)
+	t.Logf("%d diplomatic results, %d intelligence announcements, %d civil war outbreaks and turns", results, intel, wars)
 }
 
 // randomIntel is a random order for the covert segment (16.16A, C, H).

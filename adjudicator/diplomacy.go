@@ -63,6 +63,16 @@ type Placement struct {
 	// Permit is the card of the random event whose leave the counter uses
 	// (24.61A-B: Russia where geography or a purge would bar it).
 	Permit int `json:"permit,omitempty"`
+	// Free: the additional civil war counter of 24.53A: strength 1, no
+	// activity counter, not paid, beyond the limits.
+	Free bool `json:"free,omitempty"`
+}
+
+// freeUsed reports whether p placed its additional civil war counter this
+// turn, or names it among orders (24.53A: one a turn).
+func freeUsed(s State, p Power, orders []Order) bool {
+	return slices.ContainsFunc(placedThisTurn(s, p), func(pl Placement) bool { return pl.Free }) ||
+		slices.ContainsFunc(orders, func(o Order) bool { return o.Kind == Diplomatic && len(o.Args) > 0 && o.Args[0] == "free" })
 }
 
 // Commitment binds a power's sealed placements of a round: Hash is the
@@ -119,6 +129,11 @@ type DiplomacyState struct {
 	// Rings are the diplomatic spy rings placed from espionage results
 	// (16.16B; intelligence.go); they stay from turn to turn.
 	Rings []SpyRing `json:"rings,omitempty"`
+	// CivilWars are the civil wars fought or ended (25; civilwar.go); they
+	// stay from turn to turn. Outbreaks are the countries whose civil war
+	// breaks out at the end of this diplomatic phase (25.31B).
+	CivilWars []CivilWar `json:"civil_wars,omitempty"`
+	Outbreaks []string   `json:"outbreaks,omitempty"`
 	// Revealed: this turn's values and diplomatic events are revealed
 	// (after the Axis' second round, 24.81A), before the covert segment.
 	Revealed bool `json:"revealed,omitempty"`
@@ -241,7 +256,7 @@ type ExtraCounter struct {
 // the option and the 24.83 modifiers for the next turn stay.
 func (d *DiplomacyState) endTurn() {
 	rings := slices.DeleteFunc(d.Rings, func(r SpyRing) bool { return r.Eliminated != "" }) // 16.16B: a standing ring stays
-	*d = DiplomacyState{On: d.On, Threat: d.Threat, Rings: rings}
+	*d = DiplomacyState{On: d.On, Threat: d.Threat, Rings: rings, CivilWars: d.CivilWars}
 }
 
 func (d DiplomacyState) clone() DiplomacyState {
@@ -256,6 +271,15 @@ func (d DiplomacyState) clone() DiplomacyState {
 	c.SpyRings = cloneSlice(d.SpyRings)
 	c.Rings = cloneSlice(d.Rings)
 	c.Permits = cloneSlice(d.Permits)
+	c.Outbreaks = cloneSlice(d.Outbreaks)
+	c.CivilWars = cloneSlice(d.CivilWars)
+	for i, w := range c.CivilWars {
+		c.CivilWars[i].Counters = cloneSlice(w.Counters)
+		if w.Ended != nil {
+			t := *w.Ended
+			c.CivilWars[i].Ended = &t
+		}
+	}
 	for i := range c.Standing {
 		c.Standing[i].Order = c.Standing[i].Order.clone()
 	}
@@ -431,6 +455,14 @@ func exemptions(s State, p Power, orders []Order) []string {
 			continue
 		}
 		country, _ := FindCountry(o.Project)
+		if len(o.Args) > 0 && o.Args[0] == "free" {
+			out[i] = "an additional civil war counter (24.53A)"
+			continue
+		}
+		if fighting(s, country) {
+			out[i] = civilWarExempt
+			continue
+		}
 		if m := s.Minor(country); m != nil && m.FlagCounts()[Russia] > 0 {
 			out[i] = "a Russian flag (24.54E)"
 			continue
@@ -524,7 +556,7 @@ func checkPlacements(s State, p Power, orders []Order) []indexedError {
 	var used ActivityCounters
 	cost := 0
 	for _, pl := range earlier {
-		if pl.Void == "" {
+		if pl.Void == "" && !pl.Free {
 			cost += pl.Strength
 		}
 	}
@@ -534,7 +566,7 @@ func checkPlacements(s State, p Power, orders []Order) []indexedError {
 	exempt := exemptions(s, p, orders)
 	permitAt := permitUse(s, p, orders)
 	for _, pl := range earlier {
-		if pl.Military {
+		if pl.Military && !fighting(s, pl.Country) {
 			military++
 		}
 	}
@@ -556,8 +588,10 @@ func checkPlacements(s State, p Power, orders []Order) []indexedError {
 				bad(i, rule, "%s", msg)
 				continue
 			}
-			military++
-			cost++ // 24.42F
+			if c, _ := FindCountry(o.Project); !fighting(s, c) { // 25.52B: interventions beside the limits
+				military++
+			}
+			cost++ // 24.42F, 25.52B
 			continue
 		}
 		country, ok := FindCountry(o.Project)
@@ -576,6 +610,11 @@ func checkPlacements(s State, p Power, orders []Order) []indexedError {
 			continue
 		}
 		seen[country] = true
+		if rule, msg := checkCivilWarTarget(s, p, country); rule != "" { // 25.51, 25.42, 25.81 (civilwar.go)
+			bad(i, rule, "%s", msg)
+			continue
+		}
+		war := fighting(s, country)
 		if q := alliancePartner[p]; q != 0 && slices.ContainsFunc(placedThisTurn(s, q), func(pl Placement) bool { return pl.Country == country && !pl.Military }) {
 			bad(i, "24.56C", "%s placed a diplomatic counter in %s this turn", q.Title(), country)
 			continue
@@ -585,7 +624,7 @@ func checkPlacements(s State, p Power, orders []Order) []indexedError {
 			continue
 		}
 		m := s.Minor(country)
-		if SideOf(p) == Allies && m != nil && m.FlagCounts()[Russia] > 0 {
+		if SideOf(p) == Allies && m != nil && m.FlagCounts()[Russia] > 0 && !war { // 24.56D: a civil war excepted
 			bad(i, "24.56D", "%s has a Russian flag: the Allies may not place a diplomatic counter there", country)
 			continue
 		}
@@ -593,14 +632,17 @@ func checkPlacements(s State, p Power, orders []Order) []indexedError {
 			bad(i, "24.56D", "a Russian diplomatic random event applies to %s this turn: the Allies may not place a diplomatic counter there", country)
 			continue
 		}
+		free := len(o.Args) > 0 && o.Args[0] == "free" // 24.53: a civil war's additional counter
 		if p == Russia {
-			permit := permitAt[i] != 0                                             // 24.61A-B: a random event's leave
-			if russianDiplomacyBarred(s) && !spyRingIn(s, p, country) && !permit { // 24.61A: a spy ring or an event excepted
+			permit := permitAt[i] != 0 // 24.61A-B: a random event's leave
+			// 24.61A: a spy ring or an event excepted; 25.52A: the
+			// additional civil war counter meets the civil war's need.
+			if russianDiplomacyBarred(s) && !spyRingIn(s, p, country) && !permit && !(free && war) {
 				bad(i, "24.61A", "Russian diplomacy is prohibited this turn by a purge (22.21B-D)")
 				continue
 			}
 			allowed := slices.Contains(russianTargets, country) || (m != nil && m.FlagCounts()[Russia] > 0) || spyRingIn(s, p, country) ||
-				(s.Russia.Cohesion == FullCohesion && slices.Contains(russianFullTargets, country)) || permit
+				(s.Russia.Cohesion == FullCohesion && slices.Contains(russianFullTargets, country)) || permit || war // seed 003: a civil war
 			if !allowed {
 				bad(i, "24.61B", "before full cohesion Russia places only in Finland, Poland, Rumania, Turkey and countries with a Russian flag; at full cohesion also in %s (24.61C)",
 					strings.Join(russianFullTargets, ", "))
@@ -615,6 +657,17 @@ func checkPlacements(s State, p Power, orders []Order) []indexedError {
 		if err != nil {
 			bad(i, "12.21", "%v", err)
 			continue
+		}
+		if free { // 24.53A
+			switch {
+			case o.Counters[0] != 1:
+				bad(i, "24.53A", "the additional civil war counter has a strength of 1")
+			case s.Powers[p].Economy.FreeDiplomaticCounters == 0 || freeUsed(s, p, orders[:i]):
+				bad(i, "24.53A", "%s has no additional civil war counter to place this turn", p.Title())
+			case s.Segment == SegDiplomacyAxis2:
+				bad(i, "24.53A", "the additional civil war counter is placed in the initial round")
+			}
+			continue // no activity counter, no cost, beyond the limits
 		}
 		if o.Counters[0] == 0 && !zeroAllowed(s, p) { // 24.56G
 			bad(i, "24.56G", "a 0 counter is only a bluff where %s could place a stronger one: it has no other activity counter or no tile point for one", p.Title())
@@ -731,6 +784,9 @@ func placeRound(s *State, orders map[Power][]Order, evs *[]Event) {
 				continue
 			}
 			if o.Kind == MilitaryCounter { // 24.42B: open, +1 (24.42G)
+				if fighting(*s, country) && !intervene(s, p, country, o, evs) { // 25.52B (civilwar.go)
+					continue
+				}
 				pl := Placement{Power: p, Country: country, Strength: 1, Round: round, Military: true}
 				s.Diplomacy.Placements = append(s.Diplomacy.Placements, pl)
 				located = append(located, pl)
@@ -741,10 +797,13 @@ func placeRound(s *State, orders map[Power][]Order, evs *[]Event) {
 					Msg: q.Title() + " placed its counter in " + country + " first, in the order of play"})
 				continue
 			}
-			c, _ := countersOf(o.Counters)
-			s.Powers[p].Used = s.Powers[p].Used.add(c)
+			free := len(o.Args) > 0 && o.Args[0] == "free" // 24.53A: no activity counter
+			if !free {
+				c, _ := countersOf(o.Counters)
+				s.Powers[p].Used = s.Powers[p].Used.add(c)
+			}
 			pl := Placement{Power: p, Country: country, Strength: o.Counters[0], Round: round, Exempt: exempt[k],
-				Open: openPlacement(*s, p, country), Permit: permits[k]} // 24.551A, 24.61A-B
+				Open: openPlacement(*s, p, country), Permit: permits[k], Free: free} // 24.551A, 24.61A-B
 			s.Diplomacy.Placements = append(s.Diplomacy.Placements, pl)
 			placed = append(placed, pl)
 		}
@@ -894,12 +953,16 @@ func resolveDiplomacy(s *State, evs *[]Event) {
 	d.Threat = nil // used: this turn's shifts add next turn's (24.83)
 	for _, country := range DiplomaticTargets(*s) {
 		eff, contrib, mods := efforts[country].eff, efforts[country].contrib, efforts[country].mods
-		if eff == (Effort{}) {
+		if eff == (Effort{}) && !fighting(*s, country) {
 			continue
 		}
 		m := s.Minor(country)
 		if conquered(*s, country) {
 			supportForUnused(s, mods, "conquered", evs) // 24.82E
+			continue
+		}
+		if w := civilWarIn(s, country); w != nil { // 25.53 (civilwar.go)
+			resolveCivilWar(s, w, eff, contrib, mods, evs)
 			continue
 		}
 		before := m.FlagCounts()
@@ -928,7 +991,7 @@ func resolveDiplomacy(s *State, evs *[]Event) {
 	for _, p := range Powers {
 		cost := 0
 		for _, pl := range placedThisTurn(*s, p) {
-			if pl.Void == "" {
+			if pl.Void == "" && !pl.Free { // 24.53A: the civil war counter is free
 				cost += pl.Strength
 			}
 		}
@@ -937,6 +1000,10 @@ func resolveDiplomacy(s *State, evs *[]Event) {
 			*evs = append(*evs, DiplomacyPaid{Turn: s.Turn, Power: p, Cost: cost, TilePoints: s.Powers[p].TilePoints})
 		}
 	}
+	for _, country := range d.Outbreaks { // 25.31B: at the end of the diplomatic phase
+		breakOut(s, country, "25.31B", evs)
+	}
+	d.Outbreaks = nil
 }
 
 // beneficiary is the major power of the winning alliance that made the
@@ -1132,6 +1199,7 @@ func resolvePlacementRound(s *State, orders map[Power][]Order, evs *[]Event) {
 			accepted[p] = acceptOrders(*s, p, orders[p], checkPlacements, "24.5", "diplomatic", evs) // economic.go
 		}
 	}
+	civilWarObligations(s, accepted, evs) // 25.52A (civilwar.go)
 	placeRound(s, accepted, evs)
 	if s.Segment == SegDiplomacyAxis2 { // the last round: 24.81A
 		revealDiplomacy(s, evs)
@@ -1240,13 +1308,21 @@ func placementOptions(s State, p Power) []Option {
 		}
 	}
 	for _, c := range DiplomaticTargets(s) {
+		if o := (Order{Kind: Diplomatic, Project: c, Counters: []int{1}, Args: []string{"free"}}); len(checkPlacements(s, p, []Order{o})) == 0 {
+			out = append(out, Option{Order: o, Note: "your additional civil war counter: strength 1, free, beyond the limits, one this turn (24.53A)"})
+		}
+	}
+	for _, c := range DiplomaticTargets(s) {
 		for _, n := range []int{3, 2, 1} {
 			o := Order{Kind: Diplomatic, Project: c, Counters: []int{n}}
 			if len(checkPlacements(s, p, []Order{o})) > 0 {
 				continue
 			}
-			out = append(out, Option{Order: o, Cost: n,
-				Note: fmt.Sprintf("sealed until diplomacy is resolved (24.54C); any of your counters %s; paid at the end of the phase (24.52C)", strings.Join(strengths, ", "))})
+			note := fmt.Sprintf("sealed until diplomacy is resolved (24.54C); any of your counters %s; paid at the end of the phase (24.52C)", strings.Join(strengths, ", "))
+			if fighting(s, c) {
+				note = "civil war: beyond the limits; " + note + "; your side must place a counter here, or the judge places your side's weakest (25.52A)"
+			}
+			out = append(out, Option{Order: o, Cost: n, Note: note})
 			break
 		}
 	}
@@ -1275,8 +1351,12 @@ func eventFavours(holder Power, e Effect) (Side, Power) {
 // turn's diplomacy (9.31C, 24.16) and says what it does.
 func addEventModifier(s *State, holder Power, card int, e Effect) string {
 	side, power := eventFavours(holder, e)
+	value := civilWarAdverse(*s, e.Country, side, e.Value) // 25.71
 	s.Diplomacy.Modifiers = append(s.Diplomacy.Modifiers, DiplomaticModifier{Country: e.Country, Side: side, Power: power,
-		Value: e.Value, Card: card, Rule: "9.31C"})
+		Value: value, Card: card, Rule: "9.31C"})
+	if value != e.Value {
+		return fmt.Sprintf("%s: %+d for %s in this turn's diplomacy (9.31C, 24.81A), %+d offset by the civil war winner's +1 (25.71)", e.Country, value, power.Title(), e.Value)
+	}
 	return fmt.Sprintf("%s: %+d for %s in this turn's diplomacy (9.31C, 24.81A)", e.Country, e.Value, power.Title())
 }
 
@@ -1363,6 +1443,14 @@ func MilitaryCounterLimit(s State, p Power) int {
 // already counted.
 func checkMilitary(s State, p Power, o Order, earlier []Placement, before []Order, military int) (rule, msg string) {
 	country, ok := FindCountry(o.Project)
+	if ok {
+		if handled, rule, msg := militaryInterventionCheck(s, p, country, earlier, before); handled { // 25.52B (civilwar.go)
+			return rule, msg
+		}
+		if rule, msg := checkCivilWarTarget(s, p, country); rule != "" { // 25.81
+			return rule, msg
+		}
+	}
 	switch {
 	case !ok:
 		return "24.21", fmt.Sprintf("%q is not a diplomatic target (24.21)", o.Project)

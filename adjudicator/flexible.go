@@ -104,6 +104,7 @@ func applyFlexible(s *State, evs *[]Event) {
 		s.Diplomacy.Modifiers = append(s.Diplomacy.Modifiers, DiplomaticModifier{Country: country, Side: f.Side, Power: f.Power,
 			Value: f.Value, Card: f.Card, Rule: "4.16"})
 		*evs = append(*evs, FlexibleApplied{Turn: s.Turn, Power: f.Power, Card: f.Card, Country: country, Value: f.Value, How: how})
+		countCivilWarEvent(s, country, 1, evs) // 25.31, 25.61A (civilwar.go)
 	}
 	s.Diplomacy.Flexible = nil
 }

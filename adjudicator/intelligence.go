@@ -227,6 +227,9 @@ func checkRingLine(s State, side Side, o Order) (rule, msg string) {
 		case conquered(s, name):
 			return "24.56A", fmt.Sprintf("%s was the target of a successful aggression", name)
 		}
+		if rule, msg := checkCivilWarTarget(s, ResearchLeader(side), name); rule != "" { // 25.51, 25.81
+			return rule, msg
+		}
 		country = name
 	}
 	if o.Kind == ReactivateOrder {
@@ -414,7 +417,7 @@ func checkCovert(s State, p Power, orders []Order) []indexedError {
 				bad(i, "16.16A", "the %s hold no covert operations result", side)
 				continue
 			}
-			if rule, msg := checkIntelTarget(s, o.Project); rule != "" {
+			if rule, msg := checkIntelTarget(s, p, o.Project); rule != "" {
 				bad(i, rule, "%s", msg)
 			}
 		case SubvertOrder:
@@ -426,7 +429,7 @@ func checkCovert(s State, p Power, orders []Order) []indexedError {
 				bad(i, "16.16H", "Russia holds no level of subversion")
 				continue
 			}
-			if rule, msg := checkIntelTarget(s, o.Project); rule != "" {
+			if rule, msg := checkIntelTarget(s, p, o.Project); rule != "" {
 				bad(i, rule, "%s", msg)
 			}
 		case CounterIntelOrder:
@@ -443,7 +446,7 @@ func checkCovert(s State, p Power, orders []Order) []indexedError {
 			}
 			switch {
 			case o.Args[0] == "covert" && o.Project != "any":
-				if rule, msg := checkIntelTarget(s, o.Project); rule != "" {
+				if rule, msg := checkIntelTarget(s, 0, o.Project); rule != "" {
 					bad(i, rule, "%s", msg)
 				}
 			case o.Args[0] == "ring" && o.Project == "research":
@@ -469,8 +472,9 @@ func checkCovert(s State, p Power, orders []Order) []indexedError {
 }
 
 // checkIntelTarget checks a covert operation's or subversion's target:
-// a diplomatic target not conquered (16.16A, H).
-func checkIntelTarget(s State, name string) (rule, msg string) {
+// a diplomatic target not conquered (16.16A, H), open to p's diplomacy
+// (25.51, 25.81; p 0: any power).
+func checkIntelTarget(s State, p Power, name string) (rule, msg string) {
 	country, ok := FindCountry(name)
 	switch {
 	case !ok:
@@ -479,6 +483,12 @@ func checkIntelTarget(s State, name string) (rule, msg string) {
 		return "10.91F", "diplomacy in Russia (10.91F) is not adjudicated by stormjudge yet: choose a minor country"
 	case conquered(s, country):
 		return "24.56A", fmt.Sprintf("%s was the target of a successful aggression", country)
+	}
+	if p.Valid() {
+		return checkCivilWarTarget(s, p, country)
+	}
+	if civilWarEnded(s, country) {
+		return "25.81", fmt.Sprintf("the civil war in %s has ended: no covert operations there", country)
 	}
 	return "", ""
 }

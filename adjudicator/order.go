@@ -112,6 +112,9 @@ func (o Order) String() string {
 		return "MILITARY " + strings.ToUpper(o.Project)
 	}
 	if o.Kind == Diplomatic && len(o.Counters) == 1 { // diplomacy.go
+		if len(o.Args) > 0 && o.Args[0] == "free" { // 24.53A
+			return fmt.Sprintf("DIPLOMATIC %s %d FREE", strings.ToUpper(o.Project), o.Counters[0])
+		}
 		return fmt.Sprintf("DIPLOMATIC %s %d", strings.ToUpper(o.Project), o.Counters[0])
 	}
 	if o.Kind == DrawCards { // physical.go

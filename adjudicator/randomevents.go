@@ -601,6 +601,7 @@ func applyEffect(s *State, holder Power, card int, title string, e Effect, choic
 	what := fmt.Sprintf("random event %d (%s)", card, title)
 	if e.Kind == EffectDiplomaticModifier && s.Diplomacy.On { // 9.31C, 24.16 (diplomacy.go)
 		o.Note = addEventModifier(s, holder, card, e)
+		o.Note += countCivilWarEvent(s, e.Country, 1, evs) // 25.31, 25.61A (civilwar.go)
 		return o
 	}
 	if e.Kind == EffectPlacementAllowed && s.Diplomacy.On && p.Valid() { // 24.61A-B (diplomacy.go)
@@ -718,8 +719,12 @@ func applyEffect(s *State, holder Power, card int, title string, e Effect, choic
 			o.Note = "no effect: no country " + e.Country
 			break
 		}
+		if s.Diplomacy.On { // 25.31, 25.61A (civilwar.go)
+			o.Note = e.Country + ": civil war event" + countCivilWarEvent(s, e.Country, max(e.Value, 1), evs)
+			break
+		}
 		m.CivilWarEvents += max(e.Value, 1)
-		o.Note = fmt.Sprintf("%s: %d civil war event(s), %d in all (25.31); the outbreak is not adjudicated yet",
+		o.Note = fmt.Sprintf("%s: %d civil war event(s), %d in all (25.31); the outbreak is adjudicated in games that play diplomacy",
 			e.Country, max(e.Value, 1), m.CivilWarEvents)
 	case EffectPurgeSupportOffset: // 22.21D, 22.72B
 		o.Note = purgeOffset(s, PurgeOffset{Card: card, Value: e.Value}, evs)

@@ -99,7 +99,7 @@ func checkStanding(s State, p Power, o Order) (rule, msg string) {
 		}
 		return "", ""
 	case CovertOrder, SubvertOrder:
-		return checkIntelTarget(s, o.Project)
+		return checkIntelTarget(s, 0, o.Project) // 25.51 when the covert segment opens
 	case CounterIntelOrder:
 		if o.Project == "any" || o.Project == "research" {
 			return "", ""

@@ -105,6 +105,9 @@ type PowerEconomy struct {
 	// FreeDiplomaticCounters are strength-1 diplomatic counters that may be
 	// placed at no cost this turn (12.22F: civil war results).
 	FreeDiplomaticCounters int `json:"free_diplomatic_counters"`
+	// FreeDiplomaticNext is the free counter won this turn for the next
+	// (24.53A: placed in the turn after the advantage, result or victory).
+	FreeDiplomaticNext int `json:"free_diplomatic_next,omitempty"`
 	// Options are this turn's construction and research options from
 	// random events (15.32D, 18.41, 19.52, 19.62, 19.73D; eventoptions.go).
 	Options EventOptions `json:"event_options"`

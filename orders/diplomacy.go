@@ -18,15 +18,19 @@ var diplomaticWord = &orderWord{
 	parse: parseDiplomatic,
 }
 
-const diplomaticHint = "DIPLOMATIC <country> <counter strength>, e.g. DIPLOMATIC POLAND 2 or DIPLOMATIC BELGIUM 0 (24.5, 24.56G)"
+const diplomaticHint = "DIPLOMATIC <country> <counter strength> [FREE], e.g. DIPLOMATIC POLAND 2, DIPLOMATIC BELGIUM 0 (24.5, 24.56G) or DIPLOMATIC SPAIN 1 FREE (24.53A)"
 
 func parseDiplomatic(l *line) (adjudicator.Order, *Error) {
 	var name []string
 	strength := -1
+	free := false
 	for _, w := range l.args() {
 		up := strings.ToUpper(w)
 		switch up {
 		case "COUNTER", "IN", "TO", "WITH", "STRENGTH", "OF":
+			continue
+		case "FREE": // 24.53A: the additional civil war counter
+			free = true
 			continue
 		}
 		if n, err := strconv.Atoi(up); err == nil {
@@ -49,7 +53,11 @@ func parseDiplomatic(l *line) (adjudicator.Order, *Error) {
 	if strength < 0 || strength > 3 {
 		return adjudicator.Order{}, l.errorf(diplomaticHint, "DIPLOMATIC %s: give the counter's strength, 3, 2, 1 or 0", strings.ToUpper(country))
 	}
-	return adjudicator.Order{Kind: adjudicator.Diplomatic, Project: country, Counters: []int{strength}}, nil
+	o := adjudicator.Order{Kind: adjudicator.Diplomatic, Project: country, Counters: []int{strength}}
+	if free {
+		o.Args = []string{"free"}
+	}
+	return o, nil
 }
 
 // militaryWord is MILITARY <country>, rule 24.4: a military counter placed

@@ -1,0 +1,515 @@
+package adjudicator
+
+import (
+	"fmt"
+	"slices"
+)
+
+// Civil wars (25; 24.53, 24.54E, 25.52B) in a game that plays diplomacy.
+//
+// A civil war breaks out in Greece, Spain or Yugoslavia on the fifth random
+// event there (25.31): at once when the fifth is a public event (the EAI
+// then counts it, 23.21E), at the end of the diplomatic phase when it is a
+// secret one revealed there. While it is fought only the two contending
+// alliances place there (25.51), each must place a counter there (25.52A;
+// the judge places the weakest one for a side that did not, docs/rules.md
+// r-25-52a), their counters there do not count against the limits, and each
+// power may intervene with one military counter (25.52B). At resolution
+// the two intervention levels are compared against a threshold drawn from
+// the civil war counters still in play (25.53): an advantage or a result
+// gives the greater contributor a free counter next turn (24.53), a result
+// also shifts the alignment and removes the counter drawn; each later event
+// there removes one at random (25.61A). With the last counter gone the war
+// ends (25.61A); the side holding flags there wins (25.7), and no
+// diplomacy takes place there again (25.8).
+
+// CivilWar is a civil war being fought or ended (25).
+type CivilWar struct {
+	Country string `json:"country"`
+	Began   Turn   `json:"began"`
+	// Counters are the numbered civil war counters still in play (25.53B,
+	// 25.61A), each worth its number as the intervention threshold.
+	Counters []int `json:"counters"`
+	// Events are this turn's random events in the country after the
+	// outbreak, each to remove a counter at resolution (25.61A).
+	Events int `json:"events,omitempty"`
+	// Ended is the turn it ended; Winner the side holding flags there
+	// then, "" for none (25.71).
+	Ended  *Turn `json:"ended,omitempty"`
+	Winner Side  `json:"winner,omitempty"`
+}
+
+// civilWarCounters are the numbered civil war counters (25.31, 25.53B).
+var civilWarCounters = []int{1, 2, 3, 4, 5}
+
+// civilWarFaction is a row of 25.41: the side of the governing faction and
+// the sides that may support the rebels.
+type civilWarFaction struct {
+	Country    string
+	Government Side
+	Rebels     []Side
+	Rule       string
+}
+
+var civilWarFactions = []civilWarFaction{
+	{"Greece", Axis, []Side{Soviet, Allies}, "25.41A, 25.42"}, // Metaxas vs Communists or Liberals
+	{"Spain", Soviet, []Side{Axis}, "25.41B"},                 // Republicans vs Nationalists
+	{"Yugoslavia", Allies, []Side{Axis}, "25.41C"},            // Serbian Royalists vs Croatian separatists
+}
+
+func factionOf(country string) (civilWarFaction, bool) {
+	i := slices.IndexFunc(civilWarFactions, func(f civilWarFaction) bool { return f.Country == country })
+	if i < 0 {
+		return civilWarFaction{}, false
+	}
+	return civilWarFactions[i], true
+}
+
+// civilWarIn returns the civil war being fought in country, or nil.
+func civilWarIn(s *State, country string) *CivilWar {
+	for i := range s.Diplomacy.CivilWars {
+		if w := &s.Diplomacy.CivilWars[i]; w.Country == country && w.Ended == nil {
+			return w
+		}
+	}
+	return nil
+}
+
+// fighting reports a civil war being fought in country.
+func fighting(s State, country string) bool { return civilWarIn(&s, country) != nil }
+
+// civilWarEnded reports a civil war that has ended in country (25.8).
+func civilWarEnded(s State, country string) bool {
+	return slices.ContainsFunc(s.Diplomacy.CivilWars, func(w CivilWar) bool { return w.Country == country && w.Ended != nil })
+}
+
+// rebelSide is the side supporting the rebels in country this turn: in
+// Greece Russia if it placed a counter there this turn, else the Allies if
+// they did, else Russia unless a purge bars its diplomacy (25.42).
+func rebelSide(s State, country string) Side {
+	f, _ := factionOf(country)
+	if len(f.Rebels) == 1 {
+		return f.Rebels[0]
+	}
+	for _, side := range f.Rebels {
+		if slices.ContainsFunc(s.Diplomacy.Placements, func(pl Placement) bool { return pl.Country == country && SideOf(pl.Power) == side && pl.Void == "" }) {
+			return side
+		}
+	}
+	if russianDiplomacyBarred(s) { // 25.42B
+		return Allies
+	}
+	return Soviet
+}
+
+// contending reports whether side supports a faction in the civil war in
+// country this turn (25.51); in Greece Russia and the Allies both may
+// until one of them places (25.42).
+func contending(s State, country string, side Side) bool {
+	f, _ := factionOf(country)
+	if side == f.Government {
+		return true
+	}
+	if !slices.Contains(f.Rebels, side) {
+		return false
+	}
+	if len(f.Rebels) == 1 {
+		return true
+	}
+	for _, other := range f.Rebels {
+		if other != side && slices.ContainsFunc(s.Diplomacy.Placements, func(pl Placement) bool {
+			return pl.Country == country && SideOf(pl.Power) == other && pl.Void == ""
+		}) {
+			return false // the other rebel supporter placed first this turn (25.42)
+		}
+	}
+	return true
+}
+
+// checkCivilWarTarget checks diplomatic activity of p in country under 25.51
+// and 25.81: "" when allowed.
+func checkCivilWarTarget(s State, p Power, country string) (rule, msg string) {
+	if civilWarEnded(s, country) {
+		return "25.81", fmt.Sprintf("the civil war in %s has ended: no more counters, spy rings, covert operations or subversion there", country)
+	}
+	if fighting(s, country) && !contending(s, country, SideOf(p)) {
+		f, _ := factionOf(country)
+		if len(f.Rebels) > 1 && slices.Contains(f.Rebels, SideOf(p)) {
+			return "25.42", fmt.Sprintf("Russia supports the rebels in %s this turn: the Allies may not (25.42)", country)
+		}
+		return "25.51", fmt.Sprintf("a civil war is being fought in %s: only the contending alliances act there", country)
+	}
+	return "", ""
+}
+
+// countCivilWarEvent records n random events in country (25.31): towards
+// the outbreak, or, once a war is fought, each to remove a counter
+// (25.61A). A war breaks out at once in the random events and economic
+// phases (25.31A), else at the end of the diplomatic phase (25.31B).
+func countCivilWarEvent(s *State, country string, n int, evs *[]Event) string {
+	if _, ok := factionOf(country); !ok || !s.Diplomacy.On || n <= 0 {
+		return ""
+	}
+	if w := civilWarIn(s, country); w != nil {
+		if w.Began != s.Turn { // the events of the outbreak's turn do not count (25.31C)
+			w.Events += n
+			return fmt.Sprintf("; the civil war in %s: a counter will be removed at random for it (25.61A)", country)
+		}
+		return ""
+	}
+	if civilWarEnded(*s, country) {
+		return "" // 25.82: no second civil war
+	}
+	m := s.Minor(country)
+	m.CivilWarEvents += n
+	if m.CivilWarEvents < 5 {
+		return fmt.Sprintf("; %d civil war event(s) in %s (25.31)", m.CivilWarEvents, country)
+	}
+	switch s.Segment {
+	case SegRandomEvents, SegIncome, SegEconomic:
+		breakOut(s, country, "25.31A", evs)
+		return fmt.Sprintf("; the fifth civil war event in %s: civil war (25.31A)", country)
+	}
+	if !slices.Contains(s.Diplomacy.Outbreaks, country) {
+		s.Diplomacy.Outbreaks = append(s.Diplomacy.Outbreaks, country)
+	}
+	return fmt.Sprintf("; the fifth civil war event in %s: civil war at the end of the diplomatic phase (25.31B)", country)
+}
+
+// breakOut starts a civil war (25.31) with the five counters in play and
+// the EAI's +1 (25.33, 23.21E).
+func breakOut(s *State, country, rule string, evs *[]Event) {
+	s.Diplomacy.CivilWars = append(s.Diplomacy.CivilWars, CivilWar{Country: country, Began: s.Turn, Counters: slices.Clone(civilWarCounters)})
+	if !slices.Contains(s.EAIFacts.CivilWars, country) {
+		s.EAIFacts.CivilWars = append(s.EAIFacts.CivilWars, country)
+	}
+	f, _ := factionOf(country)
+	*evs = append(*evs, CivilWarBrokeOut{Turn: s.Turn, Country: country, Government: f.Government, Rebels: f.Rebels, Rule: rule})
+	RecomputeEAI(s, "23.21E", evs)
+}
+
+// civilWarExempt is the 24.54E exception of a counter in a civil war.
+const civilWarExempt = "a civil war (25.52A, 24.54E)"
+
+// militaryInterventionCheck checks a MILITARY order in a civil war country
+// (25.52B): "" rule when allowed; handled reports that the order is a
+// civil war intervention (the normal limits of 24.4 do not apply).
+func militaryInterventionCheck(s State, p Power, country string, earlier []Placement, before []Order) (handled bool, rule, msg string) {
+	if !fighting(s, country) {
+		return false, "", ""
+	}
+	if r, m := checkCivilWarTarget(s, p, country); r != "" {
+		return true, r, m
+	}
+	switch {
+	case p == Russia && (s.Russia.NoMilitaryCounters || s.Russia.GreatPurge):
+		return true, "25.52B", "no Russian intervention under a Military or Great Purge"
+	case s.Segment == SegDiplomacyAxis2:
+		return true, "24.42A", "Axis military counters are placed in the first round"
+	}
+	intervened := func(q Power) bool {
+		return slices.ContainsFunc(placedThisTurn(s, q), func(pl Placement) bool { return pl.Military && fighting(s, pl.Country) })
+	}
+	if intervened(p) || slices.ContainsFunc(before, func(b Order) bool {
+		c, _ := FindCountry(b.Project)
+		return b.Kind == MilitaryCounter && fighting(s, c)
+	}) {
+		return true, "25.52B", "one military counter a turn in civil wars"
+	}
+	if SideOf(p) == Allies {
+		q := alliancePartner[p]
+		if intervened(q) {
+			return true, "25.52B", fmt.Sprintf("the Allies intervene with one military counter a turn: %s did", q.Title())
+		}
+		if s.Powers[q].Support > s.Powers[p].Support {
+			return true, "25.52B", fmt.Sprintf("the Ally with the higher support level intervenes: %s (%d against %d)", q.Title(), s.Powers[q].Support, s.Powers[p].Support)
+		}
+	}
+	return true, "", ""
+}
+
+// civilWarObligations places, after a side's first round, the counter a
+// contending side must place in each civil war (25.52A) and did not: the
+// leader's weakest available counter of at least 1 (0 where the side
+// already has a counter of at least 1 in another civil war), else its
+// partner's; reported when nobody can.
+func civilWarObligations(s *State, accepted map[Power][]Order, evs *[]Event) {
+	var side Side
+	switch s.Segment {
+	case SegDiplomacyAxis1:
+		side = Axis
+	case SegDiplomacyRussia:
+		side = Soviet
+	case SegDiplomacyAllies:
+		side = Allies
+	default:
+		return
+	}
+	powers := []Power{ResearchLeader(side)}
+	if q := alliancePartner[ResearchLeader(side)]; q != 0 {
+		powers = append(powers, q)
+	}
+	mobilized := slices.ContainsFunc(powers, func(p Power) bool { return s.Powers[p].Mobilizations > 0 })
+	placed := func(country string, min int) bool {
+		for _, p := range powers {
+			for _, pl := range placedThisTurn(*s, p) {
+				if pl.Country == country && !pl.Military && pl.Void == "" && pl.Strength >= min {
+					return true
+				}
+			}
+			for _, o := range accepted[p] {
+				if c, _ := FindCountry(o.Project); o.Kind == Diplomatic && c == country && len(o.Counters) == 1 && o.Counters[0] >= min {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	for _, w := range s.Diplomacy.CivilWars {
+		if w.Ended != nil || !contending(*s, w.Country, side) {
+			continue
+		}
+		f, _ := factionOf(w.Country)
+		if side == Allies && len(f.Rebels) > 1 && !russianDiplomacyBarred(*s) && rebelSide(*s, w.Country) != Allies {
+			continue // 25.42: Russia may support the Greek rebels; the Allies need not
+		}
+		if placed(w.Country, 0) {
+			continue
+		}
+		why := ""
+		switch {
+		case !mobilized:
+			why = "no power of the alliance has mobilized (25.52A)"
+		case side == Soviet && russianDiplomacyBarred(*s):
+			why = "Russian diplomacy is prohibited by a purge (25.52A, 24.61A)"
+		case side == Allies && publicModifierFor(*s, w.Country, Soviet):
+			why = "a Russian diplomatic event there keeps the Allies out (25.52A, 24.56D)"
+		}
+		if why != "" {
+			*evs = append(*evs, CivilWarObligation{Turn: s.Turn, Country: w.Country, Side: side, Outcome: "relieved: " + why})
+			continue
+		}
+		min := 1
+		for _, other := range s.Diplomacy.CivilWars {
+			if other.Ended == nil && other.Country != w.Country && placed(other.Country, 1) {
+				min = 0 // 25.52A: at least 1 in one civil war only
+			}
+		}
+		done := false
+		for _, p := range powers {
+			av := s.Powers[p].Available()
+			for _, k := range []struct{ n, v int }{{av.Zero, 0}, {av.One, 1}, {av.Two, 2}, {av.Three, 3}} {
+				if k.n == 0 || k.v < min {
+					continue
+				}
+				o := Order{Kind: Diplomatic, Project: w.Country, Counters: []int{k.v}}
+				try := append(slices.Clone(accepted[p]), o)
+				if len(checkPlacements(*s, p, try)) == 0 {
+					accepted[p] = try
+					*evs = append(*evs, CivilWarObligation{Turn: s.Turn, Country: w.Country, Side: side, Power: p,
+						Outcome: fmt.Sprintf("%s placed no counter there: the judge places one for %s (25.52A)", sideTitle(side), p.Title())})
+					done = true
+					break
+				}
+			}
+			if done {
+				break
+			}
+		}
+		if !done {
+			*evs = append(*evs, CivilWarObligation{Turn: s.Turn, Country: w.Country, Side: side,
+				Outcome: "unmet: no counter or tile point left for it (25.52A)"})
+		}
+	}
+}
+
+func sideTitle(s Side) string {
+	switch s {
+	case Axis:
+		return "The Axis"
+	case Allies:
+		return "The Allies"
+	}
+	return "Russia"
+}
+
+func sideWords(s Side) string {
+	switch s {
+	case Axis:
+		return "the Axis"
+	case Allies:
+		return "the Allies"
+	}
+	return "Russia"
+}
+
+// resolveCivilWar resolves the civil war in w's country (25.53-25.61):
+// the intervention levels (the contending efforts, +1 for the government,
+// 25.41D) against a threshold drawn from the counters in play plus the
+// other alliance's random events there; then the counters removed for
+// the turn's events; the war's end.
+func resolveCivilWar(s *State, w *CivilWar, eff Effort, contrib map[Power]int, mods []DiplomaticModifier, evs *[]Event) {
+	f, _ := factionOf(w.Country)
+	rebels := rebelSide(*s, w.Country)
+	gov := f.Government
+	res := CivilWarResolved{Turn: s.Turn, Country: w.Country, Government: gov, Rebels: rebels}
+	res.GovernmentLevel = eff.of(gov) + 1 // 25.41D
+	res.RebelLevel = eff.of(rebels)
+	third := ""
+	for _, x := range []Side{Axis, Allies, Soviet} {
+		if x != gov && x != rebels {
+			third = string(x)
+		}
+	}
+	for _, m := range mods {
+		if string(m.Side) == third && m.Card != 0 {
+			res.ThresholdEvents += m.Value // 25.53B
+		}
+	}
+	m := s.Minor(w.Country)
+	res.FlagsBefore = m.FlagCounts()
+	if len(w.Counters) > 0 {
+		i := s.RNG.Intn(len(w.Counters))
+		res.Drawn = w.Counters[i]
+		res.Threshold = res.Drawn + res.ThresholdEvents
+		diff := res.GovernmentLevel - res.RebelLevel
+		winner := gov
+		if diff < 0 {
+			diff, winner = -diff, rebels
+		}
+		switch {
+		case diff == 0:
+			res.Outcome = "equal intervention levels: no effect (25.53B)"
+		case diff < res.Threshold:
+			res.Winner = winner
+			res.Power = beneficiary(winner, contrib)
+			res.Outcome = fmt.Sprintf("a diplomatic advantage for %s: no flag changes, the counter stays in play (25.54)", sideWords(winner))
+		default:
+			res.Winner = winner
+			res.Power = beneficiary(winner, contrib)
+			res.Result = true
+			res.Outcome = fmt.Sprintf("a diplomatic result for %s: %s; counter %d removed (25.55)", sideWords(winner),
+				shiftAlignment(s, m, winner, res.Power, contrib), res.Drawn)
+			w.Counters = slices.Delete(w.Counters, i, i+1)
+		}
+		if res.Winner != "" { // 25.54A, 25.55A, 24.53: a free counter next turn
+			s.Powers[res.Power].Economy.FreeDiplomaticNext = 1
+		}
+	}
+	for ; w.Events > 0 && len(w.Counters) > 0; w.Events-- { // 25.61A: after the result
+		i := s.RNG.Intn(len(w.Counters))
+		res.RemovedByEvents = append(res.RemovedByEvents, w.Counters[i])
+		w.Counters = slices.Delete(w.Counters, i, i+1)
+	}
+	w.Events = 0
+	res.CountersLeft = len(w.Counters)
+	res.FlagsAfter = m.FlagCounts()
+	if len(w.Counters) == 0 { // 25.61A: at the end of the diplomatic phase
+		t := s.Turn
+		w.Ended = &t
+		if m.TotalFlags() > 0 {
+			w.Winner = SideOf(m.FlagPower)
+			s.Powers[m.FlagPower].Economy.FreeDiplomaticNext = 1 // 25.72
+		}
+		s.EAIFacts.CivilWars = slices.DeleteFunc(s.EAIFacts.CivilWars, func(c string) bool { return c == w.Country })
+		res.Ended = true
+		res.WarWinner = w.Winner
+	}
+	*evs = append(*evs, res)
+}
+
+// civilWarAdverse reduces a random event's modifier in a country whose
+// civil war was won by another side (25.71: the winner's +1 offsets
+// future adverse events); returns the value that counts.
+func civilWarAdverse(s State, country string, side Side, value int) int {
+	for _, w := range s.Diplomacy.CivilWars {
+		if w.Country == country && w.Ended != nil && w.Winner != "" && w.Winner != side {
+			return max(value-1, 0)
+		}
+	}
+	return value
+}
+
+// CivilWarBrokeOut reports a civil war's outbreak (25.31); public.
+type CivilWarBrokeOut struct {
+	Turn       Turn   `json:"turn"`
+	Country    string `json:"country"`
+	Government Side   `json:"government"`
+	Rebels     []Side `json:"rebels"`
+	Rule       string `json:"rule"`
+}
+
+// CivilWarObligation reports a contending side's obligation to place a
+// counter in a civil war (25.52A) met by the judge, relieved or unmet;
+// public (the placement's value stays sealed).
+type CivilWarObligation struct {
+	Turn    Turn   `json:"turn"`
+	Country string `json:"country"`
+	Side    Side   `json:"side"`
+	Power   Power  `json:"power,omitempty"`
+	Outcome string `json:"outcome"`
+}
+
+// CivilWarResolved is a turn of civil war diplomacy (25.53-25.61); public.
+type CivilWarResolved struct {
+	Turn            Turn          `json:"turn"`
+	Country         string        `json:"country"`
+	Government      Side          `json:"government"`
+	Rebels          Side          `json:"rebels"`
+	GovernmentLevel int           `json:"government_level"` // with the +1 of 25.41D
+	RebelLevel      int           `json:"rebel_level"`
+	Drawn           int           `json:"drawn"`            // the civil war counter drawn (25.53B)
+	ThresholdEvents int           `json:"threshold_events"` // the other alliance's events there
+	Threshold       int           `json:"threshold"`
+	Winner          Side          `json:"winner,omitempty"`
+	Power           Power         `json:"power,omitempty"` // the free counter's power next turn (24.53)
+	Result          bool          `json:"result,omitempty"`
+	Outcome         string        `json:"outcome"`
+	RemovedByEvents []int         `json:"removed_by_events,omitempty"`
+	CountersLeft    int           `json:"counters_left"`
+	FlagsBefore     map[Power]int `json:"flags_before"`
+	FlagsAfter      map[Power]int `json:"flags_after"`
+	Ended           bool          `json:"ended,omitempty"`
+	WarWinner       Side          `json:"war_winner,omitempty"`
+}
+
+func (CivilWarBrokeOut) Visibility() Visibility   { return public }
+func (CivilWarObligation) Visibility() Visibility { return public }
+func (CivilWarResolved) Visibility() Visibility   { return public }
+func (CivilWarBrokeOut) Type() string             { return "CivilWarBrokeOut" }
+func (CivilWarObligation) Type() string           { return "CivilWarObligation" }
+func (CivilWarResolved) Type() string             { return "CivilWarResolved" }
+
+func init() {
+	eventTypes["CivilWarBrokeOut"] = decode[CivilWarBrokeOut]
+	eventTypes["CivilWarObligation"] = decode[CivilWarObligation]
+	eventTypes["CivilWarResolved"] = decode[CivilWarResolved]
+}
+
+// intervene carries out p's military intervention in a civil war (25.52B):
+// void when the Ally placed one earlier in the round; otherwise the
+// research point of 15.22D goes to the first project of that rule the
+// power may advance (or the one its order names), announced at the end of
+// the phase.
+func intervene(s *State, p Power, country string, o Order, evs *[]Event) bool {
+	if q := alliancePartner[p]; SideOf(p) == Allies && slices.ContainsFunc(placedThisTurn(*s, q), func(pl Placement) bool { return pl.Military && fighting(*s, pl.Country) }) {
+		*evs = append(*evs, OrderVoided{Power: p, Order: o, Rule: "25.52B", Msg: q.Title() + " intervened first, in the order of play: the Allies use one military counter a turn"})
+		return false
+	}
+	var names []string
+	if len(o.Args) > 0 {
+		names = append(names, o.Args[0])
+	}
+	for _, row := range civilWarProjects {
+		names = append(names, row.Name)
+	}
+	for _, n := range names {
+		var discard []Event
+		c := s.Clone()
+		if CivilWarResearchPoint(&c, p, n, &discard) == nil {
+			CivilWarResearchPoint(s, p, n, evs)
+			break
+		}
+	}
+	return true
+}
