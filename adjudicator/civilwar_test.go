@@ -270,3 +270,17 @@ func TestRule25_81AfterCivilWar(t *testing.T) {
 		t.Errorf("25.71: Spain %+v, want the Russian event's 2 offset to 1", eff)
 	}
 }
+
+// Rule 15.22D: the intervention's research point goes to the project the
+// order names, checked when ordered.
+func TestRule15_22DInterventionResearchPoint(t *testing.T) {
+	s := warGame(SegDiplomacyAxis1, "Spain")
+	o := mil("Spain")
+	o.Args = []string{"armor"}
+	wantPlacementRefused(t, s, Italy, []Order{{Kind: MilitaryCounter, Project: "Spain", Args: []string{"strategic bombers"}}}, "15.22D")
+	wantPlacementRefused(t, s, Italy, []Order{{Kind: MilitaryCounter, Project: "Albania", Args: []string{"armor"}}}, "15.22D")
+	evs := place(t, &s, map[Power][]Order{Italy: {o}})
+	if ra := intelEvents[ResearchAssigned](evs); len(ra) != 1 || !strings.Contains(ra[0].Project, "armor") {
+		t.Errorf("15.22D: %+v", ra)
+	}
+}

@@ -1445,7 +1445,17 @@ func checkMilitary(s State, p Power, o Order, earlier []Placement, before []Orde
 	country, ok := FindCountry(o.Project)
 	if ok {
 		if handled, rule, msg := militaryInterventionCheck(s, p, country, earlier, before); handled { // 25.52B (civilwar.go)
+			if rule == "" && len(o.Args) > 0 {
+				c := s.Clone()
+				var discard []Event
+				if err := CivilWarResearchPoint(&c, p, o.Args[0], &discard); err != nil {
+					return "15.22D", strings.TrimPrefix(err.Error(), "adjudicator: rule 15.22D: ")
+				}
+			}
 			return rule, msg
+		}
+		if len(o.Args) > 0 {
+			return "15.22D", "a research point comes only with a civil war intervention"
 		}
 		if rule, msg := checkCivilWarTarget(s, p, country); rule != "" { // 25.81
 			return rule, msg

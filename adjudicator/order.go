@@ -109,6 +109,9 @@ func (o Order) String() string {
 		return "ANTI-COMINTERN " + strings.ToUpper(o.Project)
 	}
 	if o.Kind == MilitaryCounter { // diplomacy.go
+		if len(o.Args) > 0 { // 15.22D: a civil war intervention's research point
+			return "MILITARY " + strings.ToUpper(o.Project) + " RESEARCH " + strings.ToUpper(o.Args[0])
+		}
 		return "MILITARY " + strings.ToUpper(o.Project)
 	}
 	if o.Kind == Diplomatic && len(o.Counters) == 1 { // diplomacy.go

@@ -105,6 +105,9 @@ type TargetView struct {
 	// SpyRings are the standing spy rings in the target by side, with
 	// their last activation (16.16B; public once placed).
 	SpyRings []SpyRing `json:"spy_rings,omitempty"`
+	// CivilWar is the civil war fought or ended there (25): its counters
+	// still in play, its end and winner.
+	CivilWar *CivilWar `json:"civil_war,omitempty"`
 }
 
 // PowerView is one power's private figures: what its notice shows.
@@ -296,6 +299,13 @@ func derivePublic(s State) PublicView {
 			CivilWarEvents: m.CivilWarEvents, Controller: m.Controller}
 		if m.PartnerFlags > 0 {
 			tv.PartnerPower = alliancePartner[m.FlagPower] // 11.61A-B (income.go)
+		}
+		for _, w := range s.Diplomacy.CivilWars {
+			if w.Country == m.Name {
+				c := w
+				c.Counters = cloneSlice(w.Counters)
+				tv.CivilWar = &c
+			}
 		}
 		for _, r := range s.Diplomacy.Rings {
 			if r.Country == m.Name && (r.Eliminated == "" || r.Activated == s.Turn) {

@@ -69,16 +69,26 @@ var militaryWord = &orderWord{
 	parse: parseMilitary,
 }
 
-const militaryHint = "MILITARY <country>, e.g. MILITARY AUSTRIA (24.4)"
+const militaryHint = "MILITARY <country> [RESEARCH <project>], e.g. MILITARY AUSTRIA (24.4) or MILITARY SPAIN RESEARCH AIR RANGE (a civil war intervention, 25.52B, 15.22D)"
 
 func parseMilitary(l *line) (adjudicator.Order, *Error) {
-	var name []string
+	var name, project []string
+	research := false
 	for _, w := range l.args() {
-		switch strings.ToUpper(w) {
-		case "COUNTER", "IN", "TO":
+		switch up := strings.ToUpper(w); {
+		case research:
+			project = append(project, strings.ToLower(w))
+			continue
+		case up == "RESEARCH": // 15.22D: a civil war intervention's research point
+			research = true
+			continue
+		case up == "COUNTER" || up == "IN" || up == "TO":
 			continue
 		}
 		name = append(name, w)
+	}
+	if research && len(project) == 0 {
+		return adjudicator.Order{}, l.errorf(militaryHint, "MILITARY: RESEARCH needs the project, e.g. MILITARY SPAIN RESEARCH AIR RANGE")
 	}
 	if len(name) == 0 {
 		return adjudicator.Order{}, l.errorf(militaryHint, "MILITARY: which country?")
@@ -88,7 +98,11 @@ func parseMilitary(l *line) (adjudicator.Order, *Error) {
 		return adjudicator.Order{}, l.errorf(militaryHint, "MILITARY: %s is not a diplomatic target (24.21)%s",
 			quote(strings.Join(name, " ")), didYouMean(strings.Join(name, " "), adjudicator.Countries()))
 	}
-	return adjudicator.Order{Kind: adjudicator.MilitaryCounter, Project: country}, nil
+	o := adjudicator.Order{Kind: adjudicator.MilitaryCounter, Project: country}
+	if research {
+		o.Args = []string{strings.Join(project, " ")}
+	}
+	return o, nil
 }
 
 // anticominternWord is ANTI-COMINTERN <country> or ANTI-COMINTERN NONE,

@@ -30,8 +30,11 @@ func diplomacySection(e adjudicator.Event) (string, bool) {
 			return diplomacyPhase + ": spy rings (rule 16.16B)", true
 		}
 		return diplomacyPhase + ": covert operations and subversion (rule 16.16)", true
-	case adjudicator.DiplomaticResult, adjudicator.DiplomacyPaid:
+	case adjudicator.DiplomaticResult, adjudicator.DiplomacyPaid, adjudicator.CivilWarResolved:
 		return diplomacyPhase + ": diplomacy resolved (rule 24.8)", true
+	case adjudicator.CivilWarObligation:
+		return diplomacyPhase + ": " + roundName(map[adjudicator.Side]adjudicator.Segment{adjudicator.Axis: adjudicator.SegDiplomacyAxis1,
+			adjudicator.Soviet: adjudicator.SegDiplomacyRussia, adjudicator.Allies: adjudicator.SegDiplomacyAllies}[e.Side]), true
 	}
 	return "", false
 }
@@ -146,6 +149,37 @@ func diplomacyEvent(w *writer, e adjudicator.Event) bool {
 			}
 		}
 		w.wrap(fmt.Sprintf("%s (%s), %s%s: %s (rule %s).", sideTitle(e.Side), e.Power.Title(), e.What, target, e.Outcome, e.Rule), "  ")
+	case adjudicator.CivilWarBrokeOut:
+		var rebels []string
+		for _, r := range e.Rebels {
+			rebels = append(rebels, sideName(r))
+		}
+		w.wrap(fmt.Sprintf("Civil war in %s (rule %s): the government is backed by %s, the rebels by %s. The EAI counts it (rule 23.21E); only they act there, and each must place a counter there every turn (rules 25.51, 25.52A).",
+			e.Country, e.Rule, sideName(e.Government), strings.Join(rebels, " or ")), "  ")
+	case adjudicator.CivilWarObligation:
+		w.wrap(fmt.Sprintf("Civil war in %s: %s's counter (rule 25.52A): %s.", e.Country, sideName(e.Side), e.Outcome), "  ")
+	case adjudicator.CivilWarResolved:
+		thr := fmt.Sprintf("civil war counter %d drawn", e.Drawn)
+		if e.ThresholdEvents > 0 {
+			thr += fmt.Sprintf(" + %d for the other alliance's events", e.ThresholdEvents)
+		}
+		line := fmt.Sprintf("Civil war in %s: government (%s) %d with its +1, rebels (%s) %d; threshold %d (%s): %s.",
+			e.Country, sideName(e.Government), e.GovernmentLevel, sideName(e.Rebels), e.RebelLevel, e.Threshold, thr, e.Outcome)
+		if e.Power != 0 {
+			line += fmt.Sprintf(" %s places an additional counter next turn (rule 24.53).", e.Power.Title())
+		}
+		if len(e.RemovedByEvents) > 0 {
+			line += fmt.Sprintf(" This turn's events there remove counter(s) %s (rule 25.61A).", intList(e.RemovedByEvents))
+		}
+		line += fmt.Sprintf(" Counters left: %d. Flags now: %s.", e.CountersLeft, flagList(e.FlagsAfter))
+		if e.Ended {
+			who := "nobody holds flags there: no winner"
+			if e.WarWinner != "" {
+				who = sideName(e.WarWinner) + " won it: +1 against later adverse events there, an additional counter next turn (rules 25.71, 25.72)"
+			}
+			line += fmt.Sprintf(" The civil war ends (rule 25.61A); %s; no more diplomacy there (rule 25.81).", who)
+		}
+		w.wrap(line, "  ")
 	case adjudicator.DiplomacyPaid:
 		w.wrap(fmt.Sprintf("%s pays %s for its diplomatic counters (rule 24.52C); %s left.",
 			e.Power.Title(), TilePoints(e.Cost), TilePoints(e.TilePoints)), "  ")
@@ -165,6 +199,15 @@ func flagList(f map[adjudicator.Power]int) string {
 	}
 	if len(parts) == 0 {
 		return "none"
+	}
+	return strings.Join(parts, ", ")
+}
+
+// intList words numbers "2, 4".
+func intList(ns []int) string {
+	var parts []string
+	for _, n := range ns {
+		parts = append(parts, fmt.Sprint(n))
 	}
 	return strings.Join(parts, ", ")
 }

@@ -76,7 +76,14 @@ func targetNotes(t adjudicator.TargetView) string {
 	if t.TradePact != 0 {
 		parts = append(parts, t.TradePact.Title())
 	}
-	if t.CivilWarEvents > 0 {
+	switch w := t.CivilWar; {
+	case w != nil && w.Ended != nil && w.Winner != "":
+		parts = append(parts, fmt.Sprintf("civil war ended %s, won by %s", w.Ended, sideName(w.Winner)))
+	case w != nil && w.Ended != nil:
+		parts = append(parts, fmt.Sprintf("civil war ended %s", w.Ended))
+	case w != nil:
+		parts = append(parts, fmt.Sprintf("CIVIL WAR since %s, %d counter(s) left", w.Began, len(w.Counters)))
+	case t.CivilWarEvents > 0:
 		parts = append(parts, fmt.Sprintf("civil war %d", t.CivilWarEvents))
 	}
 	if t.Controller != 0 {
