@@ -284,3 +284,34 @@ func TestRule15_22DInterventionResearchPoint(t *testing.T) {
 		t.Errorf("15.22D: %+v", ra)
 	}
 }
+
+// Rule 15.32D, 24.14, 10.22: a random event's counter for diplomacy is an
+// additional diplomatic counter; one for research or diplomacy is, when
+// research did not use it; an additional military counter raises the
+// limit.
+func TestRule15_32DCounterForDiplomacy(t *testing.T) {
+	s := diplomacyGame(SegEconomic)
+	s.Diplomacy.On = true
+	var evs []Event
+	applyEffect(&s, Germany, 2, "Envoys", Effect{Kind: EffectActivityCounter, Use: CounterUseDiplomacy}, nil, &evs)
+	applyEffect(&s, Britain, 3, "Credits", Effect{Kind: EffectActivityCounter, Use: CounterUseResearchOrDiplomacy}, nil, &evs)
+	applyEffect(&s, France, 3, "Credits", Effect{Kind: EffectActivityCounter, Use: CounterUseResearchOrDiplomacy}, nil, &evs)
+	applyEffect(&s, Italy, 5, "Legions", Effect{Kind: EffectExtraMilitaryCounter}, nil, &evs)
+	s.Powers[France].Economy.ResearchCounters = 2 // France used it for research
+	s.Segment = SegSpyRings
+	resolveSpyRings(&s, nil, &evs)
+	got := map[Power]int{}
+	for _, x := range s.Diplomacy.Extra {
+		got[x.Power] += x.Count
+	}
+	if got[Germany] != 1 || got[Britain] != 1 || got[France] != 0 {
+		t.Errorf("15.32D: additional diplomatic counters %v", got)
+	}
+	s.Segment = SegDiplomacyAllies
+	if errs := checkPlacements(s, Britain, []Order{dip("Norway", 1), dip("Sweden", 2), dip("Finland", 3)}); len(errs) > 0 {
+		t.Errorf("15.32D: Britain's third counter: %v", errs)
+	}
+	if MilitaryCounterLimit(s, Italy) != militaryBase(s, Italy)+1 {
+		t.Errorf("10.22: Italy's limit %d", MilitaryCounterLimit(s, Italy))
+	}
+}

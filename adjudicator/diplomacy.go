@@ -123,6 +123,13 @@ type DiplomacyState struct {
 	// SpyRings are this turn's spy ring effects from public random events
 	// (24.551): the power and the target.
 	SpyRings []SpyRingEffect `json:"spy_rings,omitempty"`
+	// ExtraMilitary are this turn's additional military counters from
+	// public random events (10.22, 24.4).
+	ExtraMilitary []ExtraCounter `json:"extra_military,omitempty"`
+	// Leftover are this turn's random event counters for research or
+	// diplomacy (15.32D); what research did not use becomes additional
+	// diplomatic counters when the diplomatic phase begins.
+	Leftover []ExtraCounter `json:"leftover,omitempty"`
 	// Permits are this turn's random event permissions for Russia to
 	// place where it otherwise may not (24.61A-B).
 	Permits []PlacementPermit `json:"permits,omitempty"`
@@ -271,6 +278,8 @@ func (d DiplomacyState) clone() DiplomacyState {
 	c.SpyRings = cloneSlice(d.SpyRings)
 	c.Rings = cloneSlice(d.Rings)
 	c.Permits = cloneSlice(d.Permits)
+	c.ExtraMilitary = cloneSlice(d.ExtraMilitary)
+	c.Leftover = cloneSlice(d.Leftover)
 	c.Outbreaks = cloneSlice(d.Outbreaks)
 	c.CivilWars = cloneSlice(d.CivilWars)
 	for i, w := range c.CivilWars {
@@ -1417,6 +1426,31 @@ func supportWithSecret(s State, p Power) int {
 // MilitaryCounterLimit is how many military counters p may place for
 // diplomacy this turn (24.42C, 24.43A-C, 24.44, 24.45, 24.47A-C).
 func MilitaryCounterLimit(s State, p Power) int {
+	if p == Russia && (s.Russia.NoMilitaryCounters || s.Russia.GreatPurge) { // 24.47, 21.41B
+		return 0
+	}
+	return militaryBase(s, p) + extraMilitary(s, p) // 10.22: random events' additional counters
+}
+
+// extraMilitary counts p's additional military counters of this turn's
+// random events (10.22, 24.4): the public ones and the secret ones p holds.
+func extraMilitary(s State, p Power) int {
+	n := 0
+	for _, x := range s.Diplomacy.ExtraMilitary {
+		if x.Power == p {
+			n += x.Count
+		}
+	}
+	for _, h := range heldEffects(s, p, EffectExtraMilitaryCounter) {
+		if e := h.Effect; e.Power == 0 || e.Power == p {
+			n += max(e.Value, 1)
+		}
+	}
+	return n
+}
+
+// militaryBase is p's military counter limit of 24.42C-24.47.
+func militaryBase(s State, p Power) int {
 	support := supportWithSecret(s, p)
 	switch p {
 	case Germany: // 24.43A-C: both at least 1, 2, 3

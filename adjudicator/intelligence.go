@@ -290,6 +290,7 @@ func resolveSpyRings(s *State, orders map[Power][]Order, evs *[]Event) {
 		*evs = append(*evs, SegmentSkipped{Turn: s.Turn, Segment: s.Segment, Note: NotImplemented})
 		return
 	}
+	leftoverForDiplomacy(s)
 	orders = takeStanding(s, orders)
 	for _, p := range intelligenceLeaders {
 		side := SideOf(p)
@@ -320,6 +321,21 @@ func resolveSpyRings(s *State, orders map[Power][]Order, evs *[]Event) {
 			revealOpposingEvents(s, r.Side, r.Country, evs)
 		}
 	}
+}
+
+// leftoverForDiplomacy turns what research left of this turn's random event
+// counters for research or diplomacy into additional diplomatic counters
+// (15.32D, 24.14): beyond the 12.41C counter, each counter the power used
+// for research took one.
+func leftoverForDiplomacy(s *State) {
+	for _, x := range s.Diplomacy.Leftover {
+		spent := max(s.Powers[x.Power].Economy.ResearchCounters-1, 0)
+		if n := x.Count - spent; n > 0 {
+			x.Count = n
+			s.Diplomacy.Extra = append(s.Diplomacy.Extra, x)
+		}
+	}
+	s.Diplomacy.Leftover = nil
 }
 
 // placeRing places one new spy ring of side (16.16B).

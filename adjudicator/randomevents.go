@@ -620,6 +620,17 @@ func applyEffect(s *State, holder Power, card int, title string, e Effect, choic
 		o.Note = fmt.Sprintf("%+d for %s in one target of %s, chosen by %s once the counters are placed (4.16)", e.Value, f.Power.Title(), f.Region, f.Power.Title())
 		return o
 	}
+	if e.Kind == EffectActivityCounter && e.Use == CounterUseDiplomacy && s.Diplomacy.On && p.Valid() { // 15.32D, 24.14
+		x := ExtraCounter{Power: p, Card: card, Count: max(e.Value, 1)}
+		s.Diplomacy.Extra = append(s.Diplomacy.Extra, x)
+		o.Note = fmt.Sprintf("%s may use %d more activity counter(s) for diplomacy this turn: diplomatic counters beyond the limit, at the normal cost (24.14, 24.54E)", p.Title(), x.Count)
+		return o
+	}
+	if e.Kind == EffectExtraMilitaryCounter && s.Diplomacy.On && p.Valid() { // 10.22, 24.4 (diplomacy.go)
+		s.Diplomacy.ExtraMilitary = append(s.Diplomacy.ExtraMilitary, ExtraCounter{Power: p, Card: card, Count: max(e.Value, 1)})
+		o.Note = fmt.Sprintf("%s may place %d military counter(s) beyond its limit this turn (10.22, 24.4)", p.Title(), max(e.Value, 1))
+		return o
+	}
 	if e.Kind == EffectExtraDiplomaticCounter && s.Diplomacy.On && p.Valid() { // 24.14 (diplomacy.go)
 		x := ExtraCounter{Power: p, Card: card, Count: max(e.Value, 1), Country: e.Country, Region: e.Region}
 		s.Diplomacy.Extra = append(s.Diplomacy.Extra, x)
@@ -710,7 +721,10 @@ func applyEffect(s *State, holder Power, card int, title string, e Effect, choic
 			return pending("diplomacy")
 		}
 		o.Note = note
-		if e.Kind == EffectActivityCounter && e.Use == CounterUseResearchOrDiplomacy {
+		if e.Kind == EffectActivityCounter && e.Use == CounterUseResearchOrDiplomacy && s.Diplomacy.On && p.Valid() {
+			// 15.32D: what research leaves of it serves diplomacy (resolveSpyRings).
+			s.Diplomacy.Leftover = append(s.Diplomacy.Leftover, ExtraCounter{Power: p, Card: card, Count: max(e.Value, 1)})
+		} else if e.Kind == EffectActivityCounter && e.Use == CounterUseResearchOrDiplomacy {
 			s.Events.Pending = append(s.Events.Pending, PendingEffect{Turn: s.Turn, Card: card, Power: holder, Effect: e, Phase: "diplomacy"})
 		}
 	case EffectCivilWarEvent: // 25.31

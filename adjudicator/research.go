@@ -835,6 +835,7 @@ func applyResearch(s *State, p Power, orders []Order, evs *[]Event) {
 			used.Research++
 		} else if c, err := countersOf(o.Counters); err == nil {
 			used = used.add(c)
+			ps.Economy.ResearchCounters++ // 12.41C, 15.32D
 		}
 	}
 	if used.Count() > 0 {

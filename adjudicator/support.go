@@ -108,6 +108,10 @@ type PowerEconomy struct {
 	// FreeDiplomaticNext is the free counter won this turn for the next
 	// (24.53A: placed in the turn after the advantage, result or victory).
 	FreeDiplomaticNext int `json:"free_diplomatic_next,omitempty"`
+	// ResearchCounters counts the activity counters (not research-only)
+	// used for research this turn (12.41C, 15.32D): a random event's
+	// counter for research or diplomacy left unused serves diplomacy.
+	ResearchCounters int `json:"research_counters,omitempty"`
 	// Options are this turn's construction and research options from
 	// random events (15.32D, 18.41, 19.52, 19.62, 19.73D; eventoptions.go).
 	Options EventOptions `json:"event_options"`
