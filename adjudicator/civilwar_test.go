@@ -315,3 +315,26 @@ func TestRule15_32DCounterForDiplomacy(t *testing.T) {
 		t.Errorf("10.22: Italy's limit %d", MilitaryCounterLimit(s, Italy))
 	}
 }
+
+// Rule 24.56D: a secret Russian diplomatic event keeps the Allies out of
+// its country; revealed after their placements, it voids their counter
+// there (docs/rules.md r-24-56d).
+func TestRule24_56DSecretRussianEvent(t *testing.T) {
+	s := diplomacyGame(SegDiplomacyAllies)
+	s.Diplomacy.On = true
+	s = WithDeck(s, Deck{Name: "test", Cards: []Card{{Number: 1, National: map[Power]CardEvent{Russia: {Title: "Friends in Bucharest",
+		Secret: true, Category: CategoryDiplomatic, Effects: []Effect{{Kind: EffectDiplomaticModifier, Country: "Rumania", Value: 1}}}}}}})
+	s.Events.Held = append(s.Events.Held, HeldEvent{Card: 1, Power: Russia, Secret: true, At: RevealDiplomacy})
+	place(t, &s, map[Power][]Order{France: {dip("Rumania", 2)}, Britain: {dip("Norway", 1)}})
+	s.Segment = SegDiplomacyAxis2
+	var evs []Event
+	resolvePlacementRound(&s, nil, &evs)
+	for _, pl := range s.Diplomacy.Placements {
+		if want := map[string]string{"Rumania": "24.56D", "Norway": ""}[pl.Country]; pl.Void != want {
+			t.Errorf("24.56D: %+v", pl)
+		}
+	}
+	if eff, _, _ := targetEffort(s, "Rumania"); eff.Allies != 0 || eff.Russia != 1 {
+		t.Errorf("24.56D: Rumania %+v", eff)
+	}
+}

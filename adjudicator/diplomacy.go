@@ -937,11 +937,40 @@ func targetEffort(s State, country string) (Effort, map[Power]int, []DiplomaticM
 // the basic ones (4.16), and every counter turned over with its
 // commitment's salt; covert operations and subversion follow (16.16A, H).
 func revealDiplomacy(s *State, evs *[]Event) {
+	secretRussian := secretRussianTargets(*s)
 	revealHeld(s, RevealDiplomacy, evs) // 9.41D
+	// 24.56D: no Allied counter where a Russian event was drawn this turn;
+	// a secret one is known only now, so the Allied counters there are
+	// void (docs/rules.md r-24-56d), except in a civil war.
+	for i, pl := range s.Diplomacy.Placements {
+		if SideOf(pl.Power) == Allies && !pl.Military && pl.Void == "" && slices.Contains(secretRussian, pl.Country) && !fighting(*s, pl.Country) {
+			s.Diplomacy.Placements[i].Void = "24.56D"
+		}
+	}
 	applyFlexible(s, evs)               // 4.16: after the basic events (flexible.go)
 	d := &s.Diplomacy
 	*evs = append(*evs, DiplomacyRevealed{Turn: s.Turn, Placements: cloneSlice(d.Placements), Commitments: cloneSlice(d.Commitments)})
 	d.Revealed = true
+}
+
+// secretRussianTargets are the countries of the secret Russian diplomatic
+// events still held for 9.41D (24.56D).
+func secretRussianTargets(s State) []string {
+	if s.Events == nil {
+		return nil
+	}
+	var out []string
+	for _, h := range s.Events.Held {
+		if h.Power != Russia || !h.Secret || h.At != RevealDiplomacy {
+			continue
+		}
+		for _, e := range eventOf(s.Events, h).Effects {
+			if e.Kind == EffectDiplomaticModifier && e.Country != "" && (e.Side == "" || e.Side == Soviet) {
+				out = append(out, e.Country)
+			}
+		}
+	}
+	return out
 }
 
 // resolveDiplomacy resolves every target (24.8): each alliance's effort,
