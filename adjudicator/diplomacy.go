@@ -947,7 +947,7 @@ func revealDiplomacy(s *State, evs *[]Event) {
 			s.Diplomacy.Placements[i].Void = "24.56D"
 		}
 	}
-	applyFlexible(s, evs)               // 4.16: after the basic events (flexible.go)
+	applyFlexible(s, evs) // 4.16: after the basic events (flexible.go)
 	d := &s.Diplomacy
 	*evs = append(*evs, DiplomacyRevealed{Turn: s.Turn, Placements: cloneSlice(d.Placements), Commitments: cloneSlice(d.Commitments)})
 	d.Revealed = true
