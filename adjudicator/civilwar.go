@@ -295,32 +295,36 @@ func civilWarObligations(s *State, accepted map[Power][]Order, evs *[]Event) {
 				min = 0 // 25.52A: at least 1 in one civil war only
 			}
 		}
-		done := false
-		for _, p := range powers {
-			av := s.Powers[p].Available()
-			for _, k := range []struct{ n, v int }{{av.Zero, 0}, {av.One, 1}, {av.Two, 2}, {av.Three, 3}} {
-				if k.n == 0 || k.v < min {
-					continue
-				}
-				o := Order{Kind: Diplomatic, Project: w.Country, Counters: []int{k.v}}
-				try := append(slices.Clone(accepted[p]), o)
-				if len(checkPlacements(*s, p, try)) == 0 {
-					accepted[p] = try
-					*evs = append(*evs, CivilWarObligation{Turn: s.Turn, Country: w.Country, Side: side, Power: p,
-						Outcome: fmt.Sprintf("%s placed no counter there: the judge places one for %s (25.52A)", sideTitle(side), p.Title())})
-					done = true
-					break
-				}
-			}
-			if done {
-				break
-			}
-		}
-		if !done {
+		if p, ok := placeWeakest(s, accepted, powers, w.Country, min); ok {
+			*evs = append(*evs, CivilWarObligation{Turn: s.Turn, Country: w.Country, Side: side, Power: p,
+				Outcome: fmt.Sprintf("%s placed no counter there: the judge places one for %s (25.52A)", sideTitle(side), p.Title())})
+		} else {
 			*evs = append(*evs, CivilWarObligation{Turn: s.Turn, Country: w.Country, Side: side,
 				Outcome: "unmet: no counter or tile point left for it (25.52A)"})
 		}
 	}
+}
+
+// placeWeakest adds to the round's accepted orders the weakest available
+// counter of at least min that the first of powers may place in country
+// (25.52A, 24.552A, C: a placement the rules require); false when none
+// can.
+func placeWeakest(s *State, accepted map[Power][]Order, powers []Power, country string, min int) (Power, bool) {
+	for _, p := range powers {
+		av := s.Powers[p].Available()
+		for _, k := range []struct{ n, v int }{{av.Zero, 0}, {av.One, 1}, {av.Two, 2}, {av.Three, 3}} {
+			if k.n == 0 || k.v < min {
+				continue
+			}
+			o := Order{Kind: Diplomatic, Project: country, Counters: []int{k.v}}
+			try := append(slices.Clone(accepted[p]), o)
+			if len(checkPlacements(*s, p, try)) == 0 {
+				accepted[p] = try
+				return p, true
+			}
+		}
+	}
+	return 0, false
 }
 
 func sideTitle(s Side) string {

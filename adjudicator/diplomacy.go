@@ -123,6 +123,8 @@ type DiplomacyState struct {
 	// SpyRings are this turn's spy ring effects from public random events
 	// (24.551): the power and the target.
 	SpyRings []SpyRingEffect `json:"spy_rings,omitempty"`
+	// Disputes are this turn's dispute events (24.552; dispute.go).
+	Disputes []Dispute `json:"disputes,omitempty"`
 	// ExtraMilitary are this turn's additional military counters from
 	// public random events (10.22, 24.4).
 	ExtraMilitary []ExtraCounter `json:"extra_military,omitempty"`
@@ -279,6 +281,7 @@ func (d DiplomacyState) clone() DiplomacyState {
 	c.Rings = cloneSlice(d.Rings)
 	c.Permits = cloneSlice(d.Permits)
 	c.ExtraMilitary = cloneSlice(d.ExtraMilitary)
+	c.Disputes = cloneSlice(d.Disputes)
 	c.Leftover = cloneSlice(d.Leftover)
 	c.Outbreaks = cloneSlice(d.Outbreaks)
 	c.CivilWars = cloneSlice(d.CivilWars)
@@ -624,6 +627,12 @@ func checkPlacements(s State, p Power, orders []Order) []indexedError {
 			continue
 		}
 		war := fighting(s, country)
+		if len(o.Counters) == 1 {
+			if rule, msg := checkDispute(s, p, country, o.Counters[0], orders[:i]); rule != "" { // 24.552D-E (dispute.go)
+				bad(i, rule, "%s", msg)
+				continue
+			}
+		}
 		if q := alliancePartner[p]; q != 0 && slices.ContainsFunc(placedThisTurn(s, q), func(pl Placement) bool { return pl.Country == country && !pl.Military }) {
 			bad(i, "24.56C", "%s placed a diplomatic counter in %s this turn", q.Title(), country)
 			continue
@@ -807,6 +816,9 @@ func placeRound(s *State, orders map[Power][]Order, evs *[]Event) {
 				continue
 			}
 			free := len(o.Args) > 0 && o.Args[0] == "free" // 24.53A: no activity counter
+			if !disputeSettle(s, Placement{Power: p, Country: country, Strength: o.Counters[0]}, o, evs) { // 24.552E
+				continue
+			}
 			if !free {
 				c, _ := countersOf(o.Counters)
 				s.Powers[p].Used = s.Powers[p].Used.add(c)
@@ -1238,6 +1250,7 @@ func resolvePlacementRound(s *State, orders map[Power][]Order, evs *[]Event) {
 		}
 	}
 	civilWarObligations(s, accepted, evs) // 25.52A (civilwar.go)
+	disputeObligations(s, accepted, evs)  // 24.552A, C (dispute.go)
 	placeRound(s, accepted, evs)
 	if s.Segment == SegDiplomacyAxis2 { // the last round: 24.81A
 		revealDiplomacy(s, evs)
@@ -1359,6 +1372,11 @@ func placementOptions(s State, p Power) []Option {
 			note := fmt.Sprintf("sealed until diplomacy is resolved (24.54C); any of your counters %s; paid at the end of the phase (24.52C)", strings.Join(strengths, ", "))
 			if fighting(s, c) {
 				note = "civil war: beyond the limits; " + note + "; your side must place a counter here, or the judge places your side's weakest (25.52A)"
+			}
+			for _, d := range s.Diplomacy.Disputes {
+				if d.has(c) {
+					note += fmt.Sprintf("; dispute with %s (random event %d): the Axis must back one with a counter of at least 1 in their first round, Russia or else the Allies the other; without it the judge places the weakest (24.552)", d.other(c), d.Card)
+				}
 			}
 			out = append(out, Option{Order: o, Cost: n, Note: note})
 			break

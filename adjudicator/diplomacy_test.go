@@ -284,6 +284,7 @@ func diplomacyRoundTripEvents() []Event {
 		AntiCominternPlaced{Turn: t, Country: "Turkey", Strength: 1, Displaced: []string{"Finland"}},
 		FlexibleApplied{Turn: t, Power: Italy, Card: 5, Country: "Greece", Value: 1, How: "Italy's choice"},
 		IntelligenceAnnounced{Turn: t, Side: Axis, Power: Germany, What: "covert operation", Target: "Poland", Outcome: "+1 for Germany", Rule: "16.16A"},
+		DisputeObligation{Turn: t, Card: 115, Side: Axis, Outcome: "placed"},
 		CivilWarBrokeOut{Turn: t, Country: "Spain", Government: Soviet, Rebels: []Side{Axis}, Rule: "25.31A"},
 		CivilWarObligation{Turn: t, Country: "Spain", Side: Axis, Power: Germany, Outcome: "placed"},
 		CivilWarResolved{Turn: t, Country: "Spain", Government: Soviet, Rebels: Axis, GovernmentLevel: 3, RebelLevel: 1, Drawn: 2, Threshold: 2,

@@ -604,6 +604,11 @@ func applyEffect(s *State, holder Power, card int, title string, e Effect, choic
 		o.Note += countCivilWarEvent(s, e.Country, 1, evs) // 25.31, 25.61A (civilwar.go)
 		return o
 	}
+	if e.Kind == EffectDiplomaticDispute && s.Diplomacy.On { // 24.552 (dispute.go)
+		s.Diplomacy.Disputes = append(s.Diplomacy.Disputes, Dispute{Card: card, Countries: [2]string{e.Country, e.Other}})
+		o.Note = fmt.Sprintf("a dispute between %s and %s: the Axis must back one with a counter in their first round, Russia or the Allies the other (24.552)", e.Country, e.Other)
+		return o
+	}
 	if e.Kind == EffectPlacementAllowed && s.Diplomacy.On && p.Valid() { // 24.61A-B (diplomacy.go)
 		s.Diplomacy.Permits = append(s.Diplomacy.Permits, PlacementPermit{Power: p, Card: card, Country: e.Country, Region: e.Region})
 		o.Note = fmt.Sprintf("%s may place one diplomatic counter in %s this turn despite geography or a purge, within its limits (24.61A-B)", p.Title(), permitWhere(e.Country, e.Region))

@@ -32,6 +32,9 @@ func diplomacySection(e adjudicator.Event) (string, bool) {
 		return diplomacyPhase + ": covert operations and subversion (rule 16.16)", true
 	case adjudicator.DiplomaticResult, adjudicator.DiplomacyPaid, adjudicator.CivilWarResolved:
 		return diplomacyPhase + ": diplomacy resolved (rule 24.8)", true
+	case adjudicator.DisputeObligation:
+		return diplomacyPhase + ": " + roundName(map[adjudicator.Side]adjudicator.Segment{adjudicator.Axis: adjudicator.SegDiplomacyAxis1,
+			adjudicator.Allies: adjudicator.SegDiplomacyAllies}[e.Side]), true
 	case adjudicator.CivilWarObligation:
 		return diplomacyPhase + ": " + roundName(map[adjudicator.Side]adjudicator.Segment{adjudicator.Axis: adjudicator.SegDiplomacyAxis1,
 			adjudicator.Soviet: adjudicator.SegDiplomacyRussia, adjudicator.Allies: adjudicator.SegDiplomacyAllies}[e.Side]), true
@@ -156,6 +159,8 @@ func diplomacyEvent(w *writer, e adjudicator.Event) bool {
 		}
 		w.wrap(fmt.Sprintf("Civil war in %s (rule %s): the government is backed by %s, the rebels by %s. The EAI counts it (rule 23.21E); only they act there, and each must place a counter there every turn (rules 25.51, 25.52A).",
 			e.Country, e.Rule, sideName(e.Government), strings.Join(rebels, " or ")), "  ")
+	case adjudicator.DisputeObligation:
+		w.wrap(fmt.Sprintf("The dispute of random event %d: %s's counter: %s.", e.Card, sideName(e.Side), e.Outcome), "  ")
 	case adjudicator.CivilWarObligation:
 		w.wrap(fmt.Sprintf("Civil war in %s: %s's counter (rule 25.52A): %s.", e.Country, sideName(e.Side), e.Outcome), "  ")
 	case adjudicator.CivilWarResolved:
