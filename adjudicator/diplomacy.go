@@ -815,7 +815,7 @@ func placeRound(s *State, orders map[Power][]Order, evs *[]Event) {
 					Msg: q.Title() + " placed its counter in " + country + " first, in the order of play"})
 				continue
 			}
-			free := len(o.Args) > 0 && o.Args[0] == "free" // 24.53A: no activity counter
+			free := len(o.Args) > 0 && o.Args[0] == "free"                                                 // 24.53A: no activity counter
 			if !disputeSettle(s, Placement{Power: p, Country: country, Strength: o.Counters[0]}, o, evs) { // 24.552E
 				continue
 			}
