@@ -132,6 +132,9 @@ func parseTestOrder(text string) (Order, error) {
 	if o, ok, err := parseUnitTestOrder(text); ok { // mobilization_test.go
 		return o, err
 	}
+	if o, ok, err := parseDiplomacyTestOrder(text); ok { // casediplomacy_test.go
+		return o, err
+	}
 	f := strings.Fields(strings.ToLower(text))
 	switch {
 	case len(f) == 4 && f[0] == "convert" && f[2] == "to" && f[3] == "civilian":
