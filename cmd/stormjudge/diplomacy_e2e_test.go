@@ -16,16 +16,20 @@ import (
 )
 
 // TestSandboxPlaysDiplomacyByEmail runs the sandbox with -diplomacy and
-// plays two turns by email: PASS in the economic phase; in each placement
-// round (24.55) every power whose notice asks for orders sends the first
-// DIPLOMATIC line it offers. It checks over IMAP that a round's public
-// reports name locations and commitments but never a value (24.54C), that
-// each placing power's notice has its own values and salt, and that every
-// commitment published in a round opens with the values and salt the
-// resolution publishes (docs/diplomacy.md).
+// the intrigue deck (testdata/decks/intrigue.toml: a Spanish civil war from
+// the first turn, a covert operation for Germany) and plays two turns by
+// email: PASS in the economic phase; in each placement round (24.55) every
+// power whose notice asks for orders sends the first DIPLOMATIC line it
+// offers; Germany adds a covert operation with its first round. It checks
+// over IMAP that a round's public reports name locations and commitments
+// but never a value (24.54C), that each placing power's notice has its own
+// values and salt, that every commitment published in a round opens with
+// the values and salt the resolution publishes (docs/diplomacy.md), that
+// the covert operation is conducted (16.16A) and that the civil war breaks
+// out, is fought and ends (25).
 func TestSandboxPlaysDiplomacyByEmail(t *testing.T) {
 	const wait = 60 * time.Second
-	imapAddr, smtpAddr, _ := startSandbox(t, sandboxOptions{Dir: t.TempDir(), Diplomacy: true})
+	imapAddr, smtpAddr, _ := startSandbox(t, sandboxOptions{Dir: t.TempDir(), Diplomacy: true, Deck: "../../testdata/decks/intrigue.toml"})
 	heading := regexp.MustCompile(`What you may order now \(([^,]+(?:, [a-z]+ round)?), ((?:Spring|Summer|Fall|Winter) \d{4})\)`)
 	offered := regexp.MustCompile(`(?m)^(DIPLOMATIC [A-Z/ ]+ \d) +cost`)
 	pick := map[adjudicator.Power]int{adjudicator.Germany: 0, adjudicator.Italy: 2, adjudicator.Russia: 0, adjudicator.Britain: 1, adjudicator.France: 3}
@@ -44,6 +48,7 @@ func TestSandboxPlaysDiplomacyByEmail(t *testing.T) {
 		return has(p, func(m mailMsg) bool { return m.kind() == kind && msgVersion(m) == v })
 	}
 	var commitments []publishedCommitment
+	seen := map[string]bool{}
 	sealed := map[adjudicator.Power][]string{} // "Country n" lines of each power's notices
 	rounds, resolutions := 0, 0
 	standingSent, standingPlaced := 0, 0
@@ -51,6 +56,12 @@ func TestSandboxPlaysDiplomacyByEmail(t *testing.T) {
 	for turnsDone := 0; turnsDone < 2 && v < 30; v++ {
 		for _, p := range adjudicator.Powers {
 			waitFor(t, fmt.Sprintf("%s's notice of version %d", p, v), wait, func() bool { return hasVersioned(p, "private", v) })
+		}
+		if v == 1 { // the game's first report: the random events phase (25.31A)
+			waitFor(t, "the first public report", wait, func() bool { return hasVersioned(adjudicator.Germany, "public", 1) })
+			if first := flat(fetchWhere(t, imapAddr, adjudicator.Germany, func(m mailMsg) bool { return m.kind() == "public" && msgVersion(m) == 1 }).Body); strings.Contains(first, "Civil war in Spain (rule 25.31A)") {
+				seen["Civil war in Spain (rule 25.31A)"] = true
+			}
 		}
 		var sent []string
 		segment := ""
@@ -66,6 +77,14 @@ func TestSandboxPlaysDiplomacyByEmail(t *testing.T) {
 			// meet in some targets and not in others.
 			if os := offered.FindAllStringSubmatch(n.Body, -1); len(os) > 0 && strings.HasPrefix(segment, "Diplomacy") {
 				body = os[pick[p]%len(os)][1]
+			}
+			if p == adjudicator.Germany && strings.HasPrefix(segment, "Diplomacy: Axis, first round") && turnsDone == 0 {
+				// 16.16A: the covert operation the deck's event gave,
+				// sent in advance for the covert segment.
+				body += "\nCOVERT POLAND"
+				if !strings.Contains(flat(n.Body), "covert operation") {
+					t.Errorf("Germany's notice does not tell it of its covert operation:\n%s", n.Body)
+				}
 			}
 			if p == adjudicator.Britain && segment == "Economic phase" {
 				// A standing order for the Allied round, sent with the
@@ -139,8 +158,18 @@ func TestSandboxPlaysDiplomacyByEmail(t *testing.T) {
 			checkOpened(t, pub, commitments)
 			commitments = nil
 		}
+		for _, want := range []string{"Civil war in Spain (rule 25.31A)", "covert operation in Poland: +1 for Germany", "Civil war in Spain: government", "The civil war ends"} {
+			if strings.Contains(pub, want) {
+				seen[want] = true
+			}
+		}
 		if strings.Contains(pub, "Spring 1935 ends") || strings.Contains(pub, "Summer 1935 ends") || strings.Contains(pub, "Fall 1935 ends") {
 			turnsDone++
+		}
+	}
+	for _, want := range []string{"Civil war in Spain (rule 25.31A)", "covert operation in Poland: +1 for Germany", "Civil war in Spain: government", "The civil war ends"} {
+		if !seen[want] {
+			t.Errorf("no public report says %q", want)
 		}
 	}
 	if standingSent == 0 || standingPlaced < standingSent {
