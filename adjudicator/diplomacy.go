@@ -184,6 +184,9 @@ type PlacementPermit struct {
 }
 
 func (x PlacementPermit) fits(country string) bool {
+	if country == RussiaTarget && x.Country != RussiaTarget { // 24.56E: event 114 only
+		return false
+	}
 	return (x.Country == "" || x.Country == country) && (x.Region == "" || RegionOf(country) == x.Region)
 }
 
@@ -206,6 +209,11 @@ func permitsFor(s State, p Power) []PlacementPermit {
 	for _, h := range heldEffects(s, p, EffectPlacementAllowed) {
 		if e := h.Effect; e.Power == 0 || e.Power == p {
 			out = append(out, PlacementPermit{Power: p, Card: h.Card, Country: e.Country, Region: e.Region})
+		}
+	}
+	for _, h := range heldEffects(s, p, EffectCounterInRussia) { // 24.56E
+		if e := h.Effect; (e.Power == 0 || e.Power == p) && p == Russia {
+			out = append(out, PlacementPermit{Power: p, Card: h.Card, Country: RussiaTarget})
 		}
 	}
 	return out
@@ -611,8 +619,8 @@ func checkPlacements(s State, p Power, orders []Order) []indexedError {
 		case !ok:
 			bad(i, "24.21", "%q is not a diplomatic target (24.21)", o.Project)
 			continue
-		case country == RussiaTarget:
-			bad(i, "24.56E", "diplomatic counters may not be placed in Russia")
+		case country == RussiaTarget && (p != Russia || permitAt[i] == 0):
+			bad(i, "24.56E", "diplomatic counters may not be placed in Russia, except Russia's under random event 114")
 			continue
 		case conquered(s, country):
 			bad(i, "24.56A", "%s was the target of a successful aggression", country)
@@ -996,7 +1004,7 @@ func resolveDiplomacy(s *State, evs *[]Event) {
 		mods    []DiplomaticModifier
 	}
 	efforts := map[string]target{}
-	for _, country := range DiplomaticTargets(*s) {
+	for _, country := range append(DiplomaticTargets(*s), RussiaTarget) {
 		eff, contrib, mods := targetEffort(*s, country)
 		efforts[country] = target{eff, contrib, mods}
 	}
@@ -1037,6 +1045,7 @@ func resolveDiplomacy(s *State, evs *[]Event) {
 		res.FlagsAfter = m.FlagCounts()
 		*evs = append(*evs, res)
 	}
+	resolveRussia(s, efforts[RussiaTarget].eff, efforts[RussiaTarget].contrib, evs) // 10.91F (russiadiplomacy.go)
 	// 24.52C: the counters are paid now (retrieved when the turn ends, 24.81D).
 	for _, p := range Powers {
 		cost := 0
@@ -1311,7 +1320,7 @@ func canPlace(s State, p Power) bool {
 	counters := av.Three+av.Two+av.One+av.Zero > 0 && ps.TilePoints > 0
 	pub := s.Clone()
 	pub.Events = nil // no secret support events in the military limit
-	for _, c := range DiplomaticTargets(s) {
+	for _, c := range append(DiplomaticTargets(s), RussiaTarget) { // Russia: 24.56E
 		if counters && open(s, Order{Kind: Diplomatic, Project: c, Counters: []int{1}}) {
 			return true
 		}
@@ -1363,7 +1372,7 @@ func placementOptions(s State, p Power) []Option {
 			out = append(out, Option{Order: o, Note: "your additional civil war counter: strength 1, free, beyond the limits, one this turn (24.53A)"})
 		}
 	}
-	for _, c := range DiplomaticTargets(s) {
+	for _, c := range append(DiplomaticTargets(s), RussiaTarget) { // Russia: 24.56E, 10.91F
 		for _, n := range []int{3, 2, 1} {
 			o := Order{Kind: Diplomatic, Project: c, Counters: []int{n}}
 			if len(checkPlacements(s, p, []Order{o})) > 0 {

@@ -636,8 +636,8 @@ func TestRule24_55ReviewMends(t *testing.T) {
 		t.Errorf("24.47A-C: surplus 6, support 1: %d military counters, want 1", got)
 	}
 	f := FlexibleEvent{Region: EasternEurope}
-	if slices.Contains(flexibleTargets(f), RussiaTarget) {
-		t.Error("4.16: a flexible modifier may go to Russia")
+	if !slices.Contains(flexibleTargets(f), RussiaTarget) {
+		t.Error("4.16, 10.91F: a flexible Eastern European modifier may go to Russia")
 	}
 }
 

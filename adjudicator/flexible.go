@@ -55,7 +55,7 @@ func flexibleOf(holder Power, card int, e Effect) FlexibleEvent {
 // diplomatic targets (conquered ones included: 24.82E turns them into
 // support).
 func flexibleTargets(f FlexibleEvent) []string {
-	out := slices.DeleteFunc(RegionCountries(f.Region), func(c string) bool { return c == RussiaTarget }) // 10.91F: not yet
+	out := RegionCountries(f.Region) // Russia included: 10.91F (russiadiplomacy.go)
 	if len(out) == 0 {
 		return []string{"none"}
 	}

@@ -433,6 +433,9 @@ func checkCovert(s State, p Power, orders []Order) []indexedError {
 				bad(i, "16.16A", "the %s hold no covert operations result", side)
 				continue
 			}
+			if c, _ := FindCountry(o.Project); c == RussiaTarget {
+				continue // 10.91F: it removes a flag there, if any when conducted
+			}
 			if rule, msg := checkIntelTarget(s, p, o.Project); rule != "" {
 				bad(i, rule, "%s", msg)
 			}
@@ -443,6 +446,10 @@ func checkCovert(s State, p Power, orders []Order) []indexedError {
 			}
 			if HeldResults(s, Soviet, ProjectSubversion) == 0 {
 				bad(i, "16.16H", "Russia holds no level of subversion")
+				continue
+			}
+			if c, _ := FindCountry(o.Project); c == RussiaTarget {
+				bad(i, "16.16H", "subversion goes to a minor country")
 				continue
 			}
 			if rule, msg := checkIntelTarget(s, p, o.Project); rule != "" {
@@ -495,8 +502,8 @@ func checkIntelTarget(s State, p Power, name string) (rule, msg string) {
 	switch {
 	case !ok:
 		return "24.21", fmt.Sprintf("%q is not a diplomatic target (24.21)", name)
-	case country == RussiaTarget:
-		return "10.91F", "diplomacy in Russia (10.91F) is not adjudicated by stormjudge yet: choose a minor country"
+	case country == RussiaTarget && p == 0:
+		return "", "" // a covert operation may go there (10.91F), subversion not (checked with the power)
 	case conquered(s, country):
 		return "24.56A", fmt.Sprintf("%s was the target of a successful aggression", country)
 	}
@@ -642,6 +649,9 @@ func resolveCovert(s *State, orders map[Power][]Order, evs *[]Event) {
 			if !condHolds(orderCond(o), eff, side) || HeldResults(*s, side, ProjectCovertOperations) == 0 {
 				continue
 			}
+			if country == RussiaTarget && !russiaFlagToRemove(*s, side) {
+				continue // 10.91F: only against a flag there
+			}
 			UseResult(s, side, ProjectCovertOperations)
 			var countered *ciLine
 			for _, l := range ci {
@@ -664,6 +674,8 @@ func resolveCovert(s *State, orders map[Power][]Order, evs *[]Event) {
 			ann := IntelligenceAnnounced{Turn: s.Turn, Side: side, Power: p, What: "covert operation", Target: country, Rule: "16.16A"}
 			if countered != nil {
 				ann.Outcome = fmt.Sprintf("eliminated by %s counter-intelligence before it takes effect (16.16C)", countered.side)
+			} else if country == RussiaTarget { // 10.91F
+				ann.Outcome, _ = covertInRussia(s, side, evs)
 			} else {
 				s.Diplomacy.Modifiers = append(s.Diplomacy.Modifiers, DiplomaticModifier{Country: country, Side: side, Power: p, Value: 1, Rule: "16.16A"})
 				ann.Outcome = fmt.Sprintf("+1 for %s", p.Title())

@@ -248,7 +248,7 @@ func FullCohesionExtraEvents(s State) int {
 func eliminateFlagInRussia(s *State, rule string, evs *[]Event) {
 	best := Power(0)
 	for _, p := range Powers {
-		if n := s.SupportFacts.FlagsInRussia[p]; n > 0 && (best == 0 || n > s.SupportFacts.FlagsInRussia[best]) {
+		if n := s.SupportFacts.FlagsInRussia[p]; p != Russia && n > 0 && (best == 0 || n > s.SupportFacts.FlagsInRussia[best]) {
 			best = p
 		}
 	}

@@ -604,6 +604,11 @@ func applyEffect(s *State, holder Power, card int, title string, e Effect, choic
 		o.Note += countCivilWarEvent(s, e.Country, 1, evs) // 25.31, 25.61A (civilwar.go)
 		return o
 	}
+	if e.Kind == EffectCounterInRussia && s.Diplomacy.On && p == Russia { // 24.56E, 10.91F (russiadiplomacy.go)
+		s.Diplomacy.Permits = append(s.Diplomacy.Permits, PlacementPermit{Power: p, Card: card, Country: RussiaTarget})
+		o.Note = "Russia may place a diplomatic counter in Russia this turn (24.56E, 10.91F)"
+		return o
+	}
 	if e.Kind == EffectDiplomaticDispute && s.Diplomacy.On { // 24.552 (dispute.go)
 		s.Diplomacy.Disputes = append(s.Diplomacy.Disputes, Dispute{Card: card, Countries: [2]string{e.Country, e.Other}})
 		o.Note = fmt.Sprintf("a dispute between %s and %s: the Axis must back one with a counter in their first round, Russia or the Allies the other (24.552)", e.Country, e.Other)

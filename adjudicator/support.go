@@ -191,7 +191,9 @@ func SupportBreakdown(s State, p Power) []SupportModifier {
 	if p == Russia {
 		n := 0
 		for _, q := range Powers {
-			n += s.SupportFacts.FlagsInRussia[q]
+			if q != Russia { // a Russian flag there changes no support (10.91F)
+				n += s.SupportFacts.FlagsInRussia[q]
+			}
 		}
 		add("10.91F", "foreign flags in Russia", -n)
 	} else {

@@ -108,6 +108,9 @@ type TargetView struct {
 	// CivilWar is the civil war fought or ended there (25): its counters
 	// still in play, its end and winner.
 	CivilWar *CivilWar `json:"civil_war,omitempty"`
+	// ByPower are the flags in Russia by power, for the Russia entry
+	// (10.91F: Axis, Allied and Russian flags side by side).
+	ByPower map[Power]int `json:"by_power,omitempty"`
 }
 
 // PowerView is one power's private figures: what its notice shows.
@@ -314,7 +317,16 @@ func derivePublic(s State) PublicView {
 		}
 		pv.Targets = append(pv.Targets, tv)
 	}
-	pv.Targets = append(pv.Targets, TargetView{Name: RussiaTarget, Region: RegionOf(RussiaTarget), Borders: nonNil(Borders(RussiaTarget))})
+	rv := TargetView{Name: RussiaTarget, Region: RegionOf(RussiaTarget), Borders: nonNil(Borders(RussiaTarget))}
+	for p, n := range s.SupportFacts.FlagsInRussia {
+		if n > 0 {
+			if rv.ByPower == nil {
+				rv.ByPower = map[Power]int{}
+			}
+			rv.ByPower[p] = n
+		}
+	}
+	pv.Targets = append(pv.Targets, rv)
 	return pv
 }
 

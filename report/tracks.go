@@ -44,6 +44,9 @@ func targets(w *writer, pv adjudicator.PublicView) {
 	var empty []string
 	for _, t := range pv.Targets {
 		if t.Name == adjudicator.RussiaTarget {
+			if len(t.ByPower) > 0 { // 10.91F
+				rows = append(rows, []string{t.Name, flagList(t.ByPower), "flags in Russia (rule 10.91F)"})
+			}
 			continue
 		}
 		if flagWords(t) == "-" && targetNotes(t) == "" {
