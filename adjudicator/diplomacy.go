@@ -1319,7 +1319,7 @@ func canPlace(s State, p Power) bool {
 	av := ps.Available()
 	counters := av.Three+av.Two+av.One+av.Zero > 0 && ps.TilePoints > 0
 	pub := s.Clone()
-	pub.Events = nil // no secret support events in the military limit
+	pub.Events = nil                                               // no secret support events in the military limit
 	for _, c := range append(DiplomaticTargets(s), RussiaTarget) { // Russia: 24.56E
 		if counters && open(s, Order{Kind: Diplomatic, Project: c, Counters: []int{1}}) {
 			return true
