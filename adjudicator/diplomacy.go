@@ -15,10 +15,11 @@ import (
 // 24.55 with their values sealed (24.54C) behind a public commitment,
 // military counters placed openly (24.4), and diplomacy resolved target by
 // target (24.8) into flags (24.82). A game plays it when created with
-// WithDiplomacy (config diplomacy = true); other games pass its segments.
-// Spy rings, covert operations, counter-intelligence and subversion
-// (16.16) are in intelligence.go. Civil wars (25) and the dispute events
-// are still to come (issue 11).
+// WithDiplomacy (config diplomacy = true, the default); other games pass
+// its segments. Spy rings, covert operations, counter-intelligence and
+// subversion (16.16) are in intelligence.go, civil wars (25, 24.53) in
+// civilwar.go, disputes (24.552) in dispute.go, diplomacy in Russia
+// (10.91F) in russiadiplomacy.go.
 
 // Diplomatic is the order DIPLOMATIC <country> <strength>: one diplomatic
 // counter of that strength placed in a minor country (24.5). Order.Project
@@ -1233,10 +1234,9 @@ func init() {
 	eventTypes["DiplomacyPaid"] = decode[DiplomacyPaid]
 }
 
-// WithDiplomacy returns s playing the diplomatic phase (a game option
-// while issue 11 is open: military counters, the anti-Comintern counter,
-// spy rings, covert operations, civil wars and flexible events are not
-// adjudicated yet, docs/diplomacy.md).
+// WithDiplomacy returns s playing the diplomatic phase (the judge's
+// default; a game created without it passes the phase's segments, its
+// diplomatic random events kept pending).
 func WithDiplomacy(s State) State {
 	c := s.Clone()
 	c.Diplomacy.On = true

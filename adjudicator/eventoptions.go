@@ -97,7 +97,8 @@ func economicOver(s State) bool { return s.Segment.index() > SegEconomic.index()
 
 // applyOptionEffect applies an effect that opens an option or changes the
 // activity counters of p; it returns the outcome's note, or diplomacy
-// for a counter that serves diplomacy only (24.5, not adjudicated yet).
+// for a counter that serves diplomacy only (24.5; in a game that plays
+// diplomacy applyEffect makes it an additional diplomatic counter first).
 func applyOptionEffect(s *State, p Power, e Effect, evs *[]Event) (note string, diplomacy bool) {
 	ps := s.Powers[p]
 	if e.Kind == EffectActivityCounter && e.Use == CounterUseAny {
@@ -116,7 +117,7 @@ func applyOptionEffect(s *State, p Power, e Effect, evs *[]Event) (note string, 
 		o.ResearchCounters += n
 		note = fmt.Sprintf("%s may use %d more activity counter(s) for research this turn (15.32D, 12.41C)", p.Title(), n)
 		if e.Use == CounterUseResearchOrDiplomacy {
-			note += "; unused for research, for diplomacy (24.5, not adjudicated yet)"
+			note += "; what research leaves of it serves diplomacy (24.14)"
 		}
 	case EffectExtraUnitBuild: // 18.41B
 		o.ExtraBuilds = append(o.ExtraBuilds, e.Unit)

@@ -86,7 +86,7 @@ type GameConfig struct {
 	Deck            string       `toml:"deck"`
 	DeckMode        string       `toml:"deck_mode"`
 	ModeratorSecret string       `toml:"moderator_secret"`
-	Diplomacy       bool         `toml:"diplomacy"`
+	Diplomacy       *bool        `toml:"diplomacy"` // absent: true
 	Seats           []SeatConfig `toml:"seat"`
 }
 
@@ -189,7 +189,7 @@ func (c *Config) check() error {
 
 func (g GameConfig) def() (judge.GameDef, error) {
 	d := judge.GameDef{ID: g.ID, Moderators: g.Moderators, Seed: g.Seed, SegmentDuration: g.SegmentDuration.Duration,
-		ModeratorSecret: g.ModeratorSecret, Diplomacy: g.Diplomacy}
+		ModeratorSecret: g.ModeratorSecret, Diplomacy: g.Diplomacy == nil || *g.Diplomacy}
 	switch g.DeckMode {
 	case "", "file":
 	case "physical":

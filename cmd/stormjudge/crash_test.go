@@ -101,7 +101,9 @@ func TestCrashRecovery(t *testing.T) {
 		t.Run(strings.ReplaceAll(point, ":", "_"), func(t *testing.T) {
 			dir := t.TempDir()
 			imapAddr, smtpAddr := freeAddr(t), freeAddr(t)
-			args := []string{"sandbox", "-data", dir, "-imap", imapAddr, "-smtp", smtpAddr, "-poll", "300ms", "-tick", "500ms"}
+			// Economic rounds only: every power orders each round (the
+			// diplomatic segments ask a few powers each; -diplomacy=false).
+			args := []string{"sandbox", "-data", dir, "-imap", imapAddr, "-smtp", smtpAddr, "-poll", "300ms", "-tick", "500ms", "-diplomacy=false"}
 
 			t0 := time.Now()
 			p := startProc(t, bin, []string{"STORMJUDGE_CRASH_AT=" + point}, args...)
@@ -311,7 +313,7 @@ func TestCrashRandomized(t *testing.T) {
 	bin := buildBinary(t)
 	dir := t.TempDir()
 	imapAddr, smtpAddr := freeAddr(t), freeAddr(t)
-	args := []string{"sandbox", "-data", dir, "-imap", imapAddr, "-smtp", smtpAddr, "-poll", "300ms", "-tick", "500ms"}
+	args := []string{"sandbox", "-data", dir, "-imap", imapAddr, "-smtp", smtpAddr, "-poll", "300ms", "-tick", "500ms", "-diplomacy=false"} // economic rounds only
 	t0 := time.Now()
 
 	// A mail whose attempt a kill interrupted waits for the outbox's retry

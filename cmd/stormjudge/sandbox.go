@@ -54,7 +54,7 @@ func cmdSandbox(args []string, stdout, stderr io.Writer) error {
 	fs.DurationVar(&o.Deadline, "deadline", 0, "segment deadline of the demo game (0: wait for every power)")
 	fs.StringVar(&o.Deck, "deck", defaultSandboxDeck, "random event deck of the demo game, read when the game is created (\"\": none)")
 	fs.BoolVar(&o.Physical, "physical", false, "physical-deck mode: gm@sandbox.test draws the cards and tells the judge (docs/deck.md)")
-	fs.BoolVar(&o.Diplomacy, "diplomacy", false, "the demo game plays the diplomatic counters by email (docs/diplomacy.md)")
+	fs.BoolVar(&o.Diplomacy, "diplomacy", true, "the demo game plays the diplomatic phase by email (docs/orders.md \"DIPLOMATIC\"); -diplomacy=false passes it")
 	level := fs.String("log", "info", "log level: debug, info, warn, error")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -97,7 +97,7 @@ func runSandbox(ctx context.Context, o sandboxOptions, log *slog.Logger, ready f
 			cfg.Games[0].Deck = o.Deck
 		}
 	}
-	cfg.Games[0].Diplomacy = o.Diplomacy
+	cfg.Games[0].Diplomacy = &o.Diplomacy
 	if o.Physical {
 		if cfg.Games[0].Deck == "" {
 			return fmt.Errorf("sandbox: -physical needs a deck (-deck FILE)")
