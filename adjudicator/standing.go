@@ -251,3 +251,38 @@ func takeStanding(s *State, orders map[Power][]Order) map[Power][]Order {
 	s.Diplomacy.Standing = slices.DeleteFunc(s.Diplomacy.Standing, func(so StandingOrder) bool { return so.For == s.Segment })
 	return out
 }
+
+// forWords are the FOR words of the segments that take orders in advance.
+var forWords = map[Segment]string{SegSpyRings: "FOR SPY RINGS", SegDiplomacyAxis1: "FOR AXIS 1", SegDiplomacyRussia: "FOR RUSSIA",
+	SegDiplomacyAllies: "FOR ALLIES", SegDiplomacyAxis2: "FOR AXIS 2", SegCovert: "FOR COVERT"}
+
+// LaterSegments words, for p's notice, the segments still to come this
+// turn in which p may give orders, and how to give them now (standing
+// orders save a round trip each).
+func LaterSegments(s State, p Power) []string {
+	if !s.Diplomacy.On || s.Ended {
+		return nil
+	}
+	var out []string
+	for _, seg := range Segments {
+		if seg.index() <= s.Segment.index() {
+			continue
+		}
+		os, ok := orderSegments[seg]
+		if !ok || !slices.Contains(os.powers, p) {
+			continue
+		}
+		switch seg {
+		case SegCovert:
+			if len(IntelligenceLines(s, p)) == 0 {
+				continue
+			}
+			out = append(out, fmt.Sprintf("%s: never asked; COVERT, COUNTER-INTELLIGENCE and SUBVERT lines sent before it are its orders (16.16).", seg.Title()))
+		case SegSpyRings:
+			out = append(out, fmt.Sprintf("%s: asked only if your side then holds an espionage result or a ring due for reactivation; a SPY RING line now places the ring should this turn's research give the result (16.16B).", seg.Title()))
+		default:
+			out = append(out, fmt.Sprintf("%s: send its orders now under a %s line and the round will not wait for you (docs/orders.md).", seg.Title(), forWords[seg]))
+		}
+	}
+	return out
+}

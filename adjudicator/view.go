@@ -157,6 +157,9 @@ type PowerView struct {
 	// Intelligence words the intelligence results the power's side holds
 	// and how and when to order them (16.16; IntelligenceLines).
 	Intelligence []string `json:"intelligence"`
+	// Later words the segments still to come this turn in which the power
+	// may order, and how to order for them now (LaterSegments).
+	Later []string `json:"later"`
 }
 
 // OptionView is one order a power may give now (Allowed): the order line
@@ -371,6 +374,7 @@ func derivePower(s State, p Power) *PowerView {
 		}
 	}
 	v.Intelligence = nonNil(IntelligenceLines(s, p))
+	v.Later = nonNil(LaterSegments(s, p))
 	v.EventOptions = []string{}
 	v.Surplus = []ResearchSurplus{}
 	if s.Segment == SegEconomic { // the options serve this phase's orders only

@@ -345,6 +345,13 @@ func orderNext(w *writer, game string, p adjudicator.Power, pv adjudicator.Publi
 		}
 		w.blank()
 	}
+	if len(me.Later) > 0 {
+		w.heading("Still to come this turn")
+		for _, l := range me.Later {
+			w.wrap("- "+l, "  ")
+		}
+		w.blank()
+	}
 	if !me.Required {
 		w.heading("What you may order now")
 		w.wrap(fmt.Sprintf("Nothing: %s, %s needs no orders from %s.", pv.SegmentTitle, pv.Turn, p.Title()), "")
