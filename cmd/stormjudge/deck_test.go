@@ -24,7 +24,7 @@ func TestDeckCheck(t *testing.T) {
 		{"the shipped quiet deck is valid", []string{"deck", "check", "../../testdata/decks/quiet.toml"}, nil,
 			[]string{"../../testdata/decks/quiet.toml: 144 cards, ok\n"}},
 		{"several files, each reported", []string{"deck", "check", "../../testdata/decks/illustrative.toml", "../../testdata/decks/quiet.toml"}, nil,
-			[]string{"illustrative.toml: 10 cards, ok\n", "quiet.toml: 144 cards, ok\n"}},
+			[]string{"illustrative.toml: 11 cards, ok\n", "quiet.toml: 144 cards, ok\n"}},
 		{"errors as FILE:LINE: message, exit status 1", []string{"deck", "check", bad}, errDeckInvalid,
 			[]string{bad + ":3: card number 200 out of range", bad + `:5: unknown key "colour"`, bad + ":2: missing: [card.general]"}},
 	}

@@ -27,7 +27,7 @@ import (
 func TestSandboxPlaysRandomEventsByEmail(t *testing.T) {
 	const (
 		minTurns = 4
-		maxTurns = 10 // more turns only while no PLAY or FREE order was accepted yet
+		maxTurns = 16 // more turns only while no PLAY or FREE order was accepted yet
 		wait     = 60 * time.Second
 	)
 	dir := t.TempDir()

@@ -75,12 +75,12 @@ func TestSandboxPhysicalDeckByEmail(t *testing.T) {
 		sendOrder(t, smtpAddr, p.String()+"@sandbox.test", "orders", "GAME demo\nSECRET "+p.String()+"\nPASS\nEND\n")
 	}
 	waitFor(t, "the second draw prompt", 60*time.Second, func() bool { return countGM("moderator") == 2 })
-	// Cards 7, 8 and 10 are left; the fourth card needs the reshuffle
+	// Cards 7, 8, 10 and 11 are left; the fifth card needs the reshuffle
 	// (8.44), and card 3, non-repeatable, is out of the game (8.43).
-	if r := receipt(draw("party", "7 8 10 3 1 2")); !strings.Contains(strings.Join(strings.Fields(r), " "), "card 3 is in play or out of the game") {
+	if r := receipt(draw("party", "7 8 10 11 3 1")); !strings.Contains(strings.Join(strings.Fields(r), " "), "card 3 is in play or out of the game") {
 		t.Fatalf("a non-repeatable card drawn again:\n%s", r)
 	}
-	if r := receipt(draw("party", "7 8 10 1 2 5")); !strings.Contains(r, "ACCEPTED") {
+	if r := receipt(draw("party", "7 8 10 11 1 2")); !strings.Contains(r, "ACCEPTED") {
 		t.Fatalf("second draw:\n%s", r)
 	}
 	for _, p := range adjudicator.Powers {
@@ -120,7 +120,7 @@ func TestSandboxPhysicalDeckByEmail(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	if got := fmt.Sprint(s.Events.InPlay); got != "[7 8 10 1 2 5]" || s.Russia.PurgeCard != adjudicator.PartyPurge || fmt.Sprint(s.Events.DrawPile) != "[4 6 9]" {
+	if got := fmt.Sprint(s.Events.InPlay); got != "[7 8 10 11 1 2]" || s.Russia.PurgeCard != adjudicator.PartyPurge || fmt.Sprint(s.Events.DrawPile) != "[4 5 6 9]" {
 		t.Errorf("after the second draw: in play %s, purge %s, pile %v", got, s.Russia.PurgeCard, s.Events.DrawPile)
 	}
 }
