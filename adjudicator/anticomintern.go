@@ -156,6 +156,11 @@ func axisEffortFor(s State, country string) int {
 			n += m.Value
 		}
 	}
+	if activeRing(s, Axis, country) || slices.ContainsFunc(s.Diplomacy.SpyRings, func(r SpyRingEffect) bool { // 24.35B: an active Axis spy ring
+		return r.Country == country && SideOf(r.Power) == Axis
+	}) {
+		n++
+	}
 	for _, p := range []Power{Germany, Italy} {
 		for _, h := range heldEffects(s, p, EffectDiplomaticModifier) {
 			if e := h.Effect; e.Country == country && (e.Side == "" || e.Side == Axis) {

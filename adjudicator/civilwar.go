@@ -276,6 +276,19 @@ func civilWarObligations(s *State, accepted map[Power][]Order, evs *[]Event) {
 		if placed(w.Country, 0) {
 			continue
 		}
+		if side == Soviet && russianDiplomacyBarred(*s) && s.Powers[Russia].Economy.FreeDiplomaticCounters > 0 {
+			// 25.52A: under a purge Russia meets the need with its
+			// additional civil war counter, if it has one.
+			o := Order{Kind: Diplomatic, Project: w.Country, Counters: []int{1}, Args: []string{"free"}}
+			if !freeUsed(*s, Russia, accepted[Russia]) {
+				if try := append(slices.Clone(accepted[Russia]), o); len(checkPlacements(*s, Russia, try)) == 0 {
+					accepted[Russia] = try
+					*evs = append(*evs, CivilWarObligation{Turn: s.Turn, Country: w.Country, Side: side, Power: Russia,
+						Outcome: "Russia's diplomacy is prohibited by a purge: the judge places its additional civil war counter there (25.52A, 24.53)"})
+					continue
+				}
+			}
+		}
 		why := ""
 		switch {
 		case !mobilized:
@@ -311,6 +324,12 @@ func civilWarObligations(s *State, accepted map[Power][]Order, evs *[]Event) {
 // can.
 func placeWeakest(s *State, accepted map[Power][]Order, powers []Power, country string, min int) (Power, bool) {
 	for _, p := range powers {
+		if q := alliancePartner[p]; q != 0 && slices.ContainsFunc(accepted[q], func(o Order) bool {
+			c, _ := FindCountry(o.Project)
+			return o.Kind == Diplomatic && c == country
+		}) {
+			continue // the partner's counter there this round would void it (24.56C)
+		}
 		av := s.Powers[p].Available()
 		for _, k := range []struct{ n, v int }{{av.Zero, 0}, {av.One, 1}, {av.Two, 2}, {av.Three, 3}} {
 			if k.n == 0 || k.v < min {

@@ -142,7 +142,8 @@ func TestRule25_52BIntervention(t *testing.T) {
 	// A power's one intervention a turn.
 	s = warGame(SegDiplomacyAxis1, "Spain")
 	s.Diplomacy.CivilWars = append(s.Diplomacy.CivilWars, CivilWar{Country: "Greece", Began: FirstTurn, Counters: []int{1}})
-	wantPlacementRefused(t, s, Italy, []Order{mil("Spain"), mil("Greece")}, "25.52B")
+	wantPlacementRefused(t, s, Germany, []Order{mil("Spain"), mil("Greece")}, "25.52B")
+	wantPlacementRefused(t, s, Italy, []Order{mil("Spain"), mil("Albania")}, "24.42C")
 	s.Russia.GreatPurge = true
 	s.Segment = SegDiplomacyRussia
 	wantPlacementRefused(t, s, Russia, []Order{mil("Spain")}, "25.52B")

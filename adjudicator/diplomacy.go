@@ -733,7 +733,9 @@ func checkPlacements(s State, p Power, orders []Order) []indexedError {
 func zeroAllowed(s State, p Power) bool {
 	av := s.Powers[p].Available()
 	other := av.Three+av.Two+av.One > 0
-	return other && s.Powers[p].TilePoints > 0 && !(p == Russia && russianDiplomacyBarred(s))
+	// 24.56G: tile points, or a secret support event that might add some.
+	funds := s.Powers[p].TilePoints > 0 || len(playOptions(s, p)) > 0
+	return other && funds && !(p == Russia && russianDiplomacyBarred(s))
 }
 
 // publicModifierFor reports a public random event modifier of this turn
@@ -1533,6 +1535,20 @@ func militaryBase(s State, p Power) int {
 // already counted.
 func checkMilitary(s State, p Power, o Order, earlier []Placement, before []Order, military int) (rule, msg string) {
 	country, ok := FindCountry(o.Project)
+	all := 1
+	for _, pl := range earlier {
+		if pl.Military {
+			all++
+		}
+	}
+	for _, b := range before {
+		if b.Kind == MilitaryCounter {
+			all++
+		}
+	}
+	if all > militaryCounters[p] { // 24.42C
+		return "24.42C", fmt.Sprintf("%s has %d military counter(s) in the game, civil war interventions included", p.Title(), militaryCounters[p])
+	}
 	if ok {
 		if handled, rule, msg := militaryInterventionCheck(s, p, country, earlier, before); handled { // 25.52B (civilwar.go)
 			if rule == "" && len(o.Args) > 0 {
@@ -1574,5 +1590,10 @@ func checkMilitary(s State, p Power, o Order, earlier []Placement, before []Orde
 	}
 	return "", ""
 }
+
+// militaryCounters are the military counters of each power in the game
+// (24.42C): all its military counters of a turn, civil war interventions
+// included (25.52B: one used there is not used elsewhere).
+var militaryCounters = map[Power]int{Germany: 3, Italy: 1, France: 1, Britain: 1, Russia: 3}
 
 var militaryRule = map[Power]string{Germany: "24.43", Italy: "24.44", France: "24.45", Britain: "24.46", Russia: "24.47"}
