@@ -188,6 +188,21 @@ func breakOut(s *State, country, rule string, evs *[]Event) {
 	RecomputeEAI(s, "23.21E", evs)
 }
 
+// civilWarOneElsewhere reports a counter of at least 1 of p in a civil war
+// other than country, placed this turn or among orders (25.52A: the
+// requirement of at least 1 applies to one of a side's civil wars).
+func civilWarOneElsewhere(s State, p Power, country string, orders []Order) bool {
+	for _, pl := range placedThisTurn(s, p) {
+		if pl.Country != country && fighting(s, pl.Country) && !pl.Military && pl.Void == "" && pl.Strength >= 1 {
+			return true
+		}
+	}
+	return slices.ContainsFunc(orders, func(o Order) bool {
+		c, _ := FindCountry(o.Project)
+		return o.Kind == Diplomatic && c != country && fighting(s, c) && len(o.Counters) == 1 && o.Counters[0] >= 1
+	})
+}
+
 // civilWarExempt is the 24.54E exception of a counter in a civil war.
 const civilWarExempt = "a civil war (25.52A, 24.54E)"
 
@@ -270,8 +285,13 @@ func civilWarObligations(s *State, accepted map[Power][]Order, evs *[]Event) {
 			continue
 		}
 		f, _ := factionOf(w.Country)
-		if side == Allies && len(f.Rebels) > 1 && !russianDiplomacyBarred(*s) && rebelSide(*s, w.Country) != Allies {
-			continue // 25.42: Russia may support the Greek rebels; the Allies need not
+		if side == Soviet && len(f.Rebels) > 1 {
+			continue // 25.42: Russia or the Allies back the Greek rebels; the Allies' round decides
+		}
+		if side == Allies && len(f.Rebels) > 1 && rebelSide(*s, w.Country) == Soviet && slices.ContainsFunc(s.Diplomacy.Placements, func(pl Placement) bool {
+			return pl.Country == w.Country && pl.Power == Russia && pl.Void == ""
+		}) {
+			continue // 25.42: Russia backs the Greek rebels this turn
 		}
 		if placed(w.Country, 0) {
 			continue
@@ -412,7 +432,7 @@ func resolveCivilWar(s *State, w *CivilWar, eff Effort, contrib map[Power]int, m
 			res.Power = beneficiary(winner, contrib)
 			res.Result = true
 			res.Outcome = fmt.Sprintf("a diplomatic result for %s: %s; counter %d removed (25.55)", sideWords(winner),
-				shiftAlignment(s, m, winner, res.Power, contrib), res.Drawn)
+				shiftAlignment(s, m, winner, res.Power, withoutCovert(contrib, mods)), res.Drawn)
 			w.Counters = slices.Delete(w.Counters, i, i+1)
 		}
 		if res.Winner != "" { // 25.54A, 25.55A, 24.53: a free counter next turn

@@ -641,6 +641,10 @@ func checkPlacements(s State, p Power, orders []Order) []indexedError {
 				bad(i, rule, "%s", msg)
 				continue
 			}
+			if war && o.Counters[0] == 0 && !civilWarOneElsewhere(s, p, country, orders) { // 25.52A
+				bad(i, "25.52A", "a 0 counter in %s's civil war only where your counter in another civil war is at least 1", country)
+				continue
+			}
 		}
 		if q := alliancePartner[p]; q != 0 && slices.ContainsFunc(placedThisTurn(s, q), func(pl Placement) bool { return pl.Country == country && !pl.Military }) {
 			bad(i, "24.56C", "%s placed a diplomatic counter in %s this turn", q.Title(), country)
@@ -847,8 +851,8 @@ func placeRound(s *State, orders map[Power][]Order, evs *[]Event) {
 		s.Diplomacy.Commitments = append(s.Diplomacy.Commitments, cm)
 		*evs = append(*evs, DiplomaticCountersSealed{Turn: s.Turn, Power: p, Round: round, Placements: placed, Salt: salt, Hash: cm.Hash})
 		for _, pl := range placed {
-			if pl.Open { // 24.551A: placed openly
-				located = append(located, pl)
+			if pl.Open { // 24.551A: placed openly (its value; no exemption or permit, which could name a secret event)
+				located = append(located, Placement{Power: pl.Power, Country: pl.Country, Strength: pl.Strength, Round: round, Open: true})
 				continue
 			}
 			located = append(located, Placement{Power: pl.Power, Country: pl.Country, Round: round})
@@ -1030,15 +1034,7 @@ func resolveDiplomacy(s *State, evs *[]Event) {
 		res := DiplomaticResult{Turn: s.Turn, Country: country, Effort: eff, Winner: eff.Winner(), FlagsBefore: before}
 		if res.Winner != "" {
 			res.Power = beneficiary(res.Winner, contrib)
-			// 24.83B: the counters and events compared, covert operations
-			// (and the counter-intelligence against them) ignored.
-			threatContrib := maps.Clone(contrib)
-			for _, md := range mods {
-				if md.Rule == "16.16A" {
-					threatContrib[md.Power] -= md.Value
-				}
-			}
-			res.Change = shiftAlignment(s, m, res.Winner, res.Power, threatContrib)
+			res.Change = shiftAlignment(s, m, res.Winner, res.Power, withoutCovert(contrib, mods))
 			if res.Change == changeNone && m.TotalFlags() == 4 { // 24.82E
 				supportForUnused(s, sideMods(mods, res.Winner), "four flags", evs)
 			}
@@ -1110,6 +1106,19 @@ func supportForUnused(s *State, mods []DiplomaticModifier, why string, evs *[]Ev
 
 // Outcomes of a shift (DiplomaticResult.Change).
 const changeNone = "no change: the target already has four flags (24.82D)"
+
+// withoutCovert is the contributions 24.83B compares: the counters and
+// events, covert operations (and the counter-intelligence against them)
+// ignored.
+func withoutCovert(contrib map[Power]int, mods []DiplomaticModifier) map[Power]int {
+	out := maps.Clone(contrib)
+	for _, md := range mods {
+		if md.Rule == "16.16A" {
+			out[md.Power] -= md.Value
+		}
+	}
+	return out
+}
 
 // shiftAlignment shifts m one level for the winning side (24.82A-D) and
 // says what changed; contrib is the contributions 24.83B compares.
@@ -1321,9 +1330,9 @@ func canPlace(s State, p Power) bool {
 	av := ps.Available()
 	counters := av.Three+av.Two+av.One+av.Zero > 0 && ps.TilePoints > 0
 	pub := s.Clone()
-	pub.Events = nil                                               // no secret support events in the military limit
+	pub.Events = nil // no secret events: support, permits, extra counters, spy rings
 	for _, c := range append(DiplomaticTargets(s), RussiaTarget) { // Russia: 24.56E
-		if counters && open(s, Order{Kind: Diplomatic, Project: c, Counters: []int{1}}) {
+		if counters && open(pub, Order{Kind: Diplomatic, Project: c, Counters: []int{1}}) {
 			return true
 		}
 		if ps.TilePoints > 0 && open(pub, Order{Kind: MilitaryCounter, Project: c}) {

@@ -40,6 +40,9 @@ func checkDispute(s State, p Power, country string, n int, earlier []Order) (rul
 		if !d.has(country) {
 			continue
 		}
+		if n == 0 { // 24.552: a 0 cannot be a side's support (docs/rules.md r-24-552)
+			return "24.552", fmt.Sprintf("%s is in a dispute (random event %d): a 0 counter there cannot be a side's support", country, d.Card)
+		}
 		if SideOf(p) != Axis {
 			if d.Axis == country {
 				return "24.552D", fmt.Sprintf("the Axis back %s in the dispute with %s: Russia and the Allies may not place there", country, d.other(country))
@@ -76,7 +79,7 @@ func disputeSettle(s *State, pl Placement, o Order, evs *[]Event) bool {
 				Msg: fmt.Sprintf("the Axis back %s in the dispute, placed first in the order of play", d.Axis)})
 			return false
 		}
-		if d.Axis == "" && pl.Strength >= 1 {
+		if d.Axis == "" { // the Axis' first counter there decides (0s are refused)
 			d.Axis = pl.Country
 		}
 	}
@@ -89,15 +92,17 @@ func disputeSettle(s *State, pl Placement, o Order, evs *[]Event) bool {
 func disputeObligations(s *State, accepted map[Power][]Order, evs *[]Event) {
 	for i := range s.Diplomacy.Disputes {
 		d := s.Diplomacy.Disputes[i]
-		has := func(side Side, country string, min int) bool {
+		// has looks at locations only: the values are sealed (a 0 is
+		// refused in a dispute country, checkDispute).
+		has := func(side Side, country string, _ int) bool {
 			for _, pl := range s.Diplomacy.Placements {
-				if SideOf(pl.Power) == side && pl.Country == country && !pl.Military && pl.Void == "" && pl.Strength >= min {
+				if SideOf(pl.Power) == side && pl.Country == country && !pl.Military && pl.Void == "" {
 					return true
 				}
 			}
 			for p, os := range accepted {
 				for _, o := range os {
-					if c, _ := FindCountry(o.Project); SideOf(p) == side && o.Kind == Diplomatic && c == country && len(o.Counters) == 1 && o.Counters[0] >= min {
+					if c, _ := FindCountry(o.Project); SideOf(p) == side && o.Kind == Diplomatic && c == country {
 						return true
 					}
 				}
@@ -112,7 +117,7 @@ func disputeObligations(s *State, accepted map[Power][]Order, evs *[]Event) {
 			outcome := "unmet: no counter of at least 1 or tile point left for it (24.552A)"
 			for _, c := range d.Countries {
 				if p, ok := placeWeakest(s, accepted, []Power{Germany, Italy}, c, 1); ok {
-					outcome = fmt.Sprintf("the Axis placed no counter of at least 1 in either: the judge places one for %s in %s (24.552A)", p.Title(), c)
+					outcome = fmt.Sprintf("the Axis placed no counter in either: the judge places one for %s in %s (24.552A)", p.Title(), c)
 					break
 				}
 			}
@@ -136,7 +141,7 @@ func disputeObligations(s *State, accepted map[Power][]Order, evs *[]Event) {
 				outcome = fmt.Sprintf("unmet: %s (rule %s)", errs[0].Msg, errs[0].Rule)
 			}
 			if p, ok := placeWeakest(s, accepted, []Power{Britain, France}, y, 1); ok {
-				outcome = fmt.Sprintf("neither Russia nor the Allies placed a counter of at least 1 in %s: the judge places one for %s (24.552C)", y, p.Title())
+				outcome = fmt.Sprintf("neither Russia nor the Allies placed a counter in %s: the judge places one for %s (24.552C)", y, p.Title())
 			}
 			*evs = append(*evs, DisputeObligation{Turn: s.Turn, Card: d.Card, Side: Allies, Outcome: outcome})
 		}

@@ -102,7 +102,7 @@ func applyFlexible(s *State, evs *[]Event) {
 			country, how = c[0], f.Power.Title()+"'s choice"
 		}
 		s.Diplomacy.Modifiers = append(s.Diplomacy.Modifiers, DiplomaticModifier{Country: country, Side: f.Side, Power: f.Power,
-			Value: f.Value, Card: f.Card, Rule: "4.16"})
+			Value: civilWarAdverse(*s, country, f.Side, f.Value), Card: f.Card, Rule: "4.16"}) // 25.71
 		*evs = append(*evs, FlexibleApplied{Turn: s.Turn, Power: f.Power, Card: f.Card, Country: country, Value: f.Value, How: how})
 		countCivilWarEvent(s, country, 1, evs) // 25.31, 25.61A (civilwar.go)
 	}

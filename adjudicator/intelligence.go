@@ -123,21 +123,30 @@ func reactivatable(s State, activated Turn) bool {
 
 // intelligenceChoice reports whether side has a choice in the spy-ring
 // segment: an espionage result to place or a ring it may reactivate.
+// A ring due for reactivation does not make the segment ask: reactivation
+// is optional and may be sent in advance (docs/rules.md r-16-16b-order);
+// asking every turn for a ring that may stand for years would cost a round
+// trip each turn.
 func intelligenceChoice(s State, side Side) bool {
-	if HeldResults(s, side, ProjectEspionage) > 0 {
-		return true
-	}
+	return HeldResults(s, side, ProjectEspionage) > 0
+}
+
+// reactivations lists side's rings it may reactivate now (16.16B).
+func reactivations(s State, side Side) []Order {
+	var out []Order
 	for _, r := range s.Diplomacy.Rings {
 		if r.Side == side && r.Eliminated == "" && reactivatable(s, r.Activated) {
-			return true
+			if o := (Order{Kind: ReactivateOrder, Project: r.Country}); func() bool { rule, _ := checkRingLine(s, side, o); return rule == "" }() {
+				out = append(out, o)
+			}
 		}
 	}
 	for _, r := range s.Sheets.SpyRings {
 		if r.Side == side && !r.Eliminated && reactivatable(s, r.Activated) {
-			return true
+			out = append(out, Order{Kind: ReactivateOrder, Project: "research", Args: []string{string(r.Target), string(r.Category)}})
 		}
 	}
-	return false
+	return out
 }
 
 // opposingSides are the sides whose research a side may spy on.
@@ -203,6 +212,18 @@ func checkSpyRings(s State, p Power, orders []Order) []indexedError {
 		}
 	}
 	return errs
+}
+
+// checkSpyRingLines is checkSpyRings without the need to place every
+// espionage result (for the resolution: an unplaced one lapses).
+func checkSpyRingLines(s State, p Power, orders []Order) []indexedError {
+	var out []indexedError
+	for _, e := range checkSpyRings(s, p, orders) {
+		if !strings.Contains(e.Msg, "must place every espionage result") {
+			out = append(out, e)
+		}
+	}
+	return out
 }
 
 // checkRingLine checks one SPY RING or REACTIVATE line of side (16.16B),
@@ -296,7 +317,9 @@ func resolveSpyRings(s *State, orders map[Power][]Order, evs *[]Event) {
 		side := SideOf(p)
 		var ok []Order
 		if len(orders[p]) > 0 {
-			ok = acceptOrders(*s, p, orders[p], checkSpyRings, "16.16B", "spy ring", evs)
+			// Lines are checked one by one: a result left unplaced
+			// lapses below rather than voiding the others.
+			ok = acceptOrders(*s, p, orders[p], checkSpyRingLines, "16.16B", "spy ring", evs)
 		}
 		// Reactivations first: a new ring in a country where another
 		// stands eliminates both, whoever placed the other.
@@ -321,6 +344,9 @@ func resolveSpyRings(s *State, orders map[Power][]Order, evs *[]Event) {
 			revealOpposingEvents(s, r.Side, r.Country, evs)
 		}
 	}
+	for _, r := range s.Diplomacy.SpyRings { // a public random event's ring (24.551A)
+		revealOpposingEvents(s, SideOf(r.Power), r.Country, evs)
+	}
 }
 
 // leftoverForDiplomacy turns what research left of this turn's random event
@@ -328,9 +354,14 @@ func resolveSpyRings(s *State, orders map[Power][]Order, evs *[]Event) {
 // (15.32D, 24.14): beyond the 12.41C counter, each counter the power used
 // for research took one.
 func leftoverForDiplomacy(s *State) {
+	spent := map[Power]int{}
+	for _, p := range Powers {
+		spent[p] = max(s.Powers[p].Economy.ResearchCounters-1, 0)
+	}
 	for _, x := range s.Diplomacy.Leftover {
-		spent := max(s.Powers[x.Power].Economy.ResearchCounters-1, 0)
-		if n := x.Count - spent; n > 0 {
+		used := min(spent[x.Power], x.Count)
+		spent[x.Power] -= used
+		if n := x.Count - used; n > 0 {
 			x.Count = n
 			s.Diplomacy.Extra = append(s.Diplomacy.Extra, x)
 		}
@@ -721,6 +752,12 @@ func withdrawRingCounters(s *State, side Side, country string) string {
 				}
 			}
 		}
+		if pl.Power == Russia && pl.Permit == 0 && !russiaMayPlace(*s, country) && !fighting(*s, country) {
+			// 16.16B: the ring let Russia place where it otherwise may not.
+			s.Diplomacy.Placements[i].Void = "24.551B"
+			out = append(out, "Russia's counter there stood only by the ring: withdrawn, not counted and not paid (24.61, 16.16B)")
+			continue
+		}
 		axis := pl.Round == SegDiplomacyAxis1 || pl.Round == SegDiplomacyAxis2
 		if counted < 2 && (!axis || inRound < 1) {
 			s.Diplomacy.Placements[i].Exempt = ""
@@ -777,17 +814,8 @@ func spyRingOptions(s State, p Power) []Option {
 			}
 		}
 	}
-	for _, r := range s.Diplomacy.Rings {
-		if r.Side == side && r.Eliminated == "" && reactivatable(s, r.Activated) {
-			out = append(out, Option{Order: Order{Kind: ReactivateOrder, Project: r.Country},
-				Note: fmt.Sprintf("last active %s: active again this turn, as when placed (16.16B, 24.551)", r.Activated)})
-		}
-	}
-	for _, r := range s.Sheets.SpyRings {
-		if r.Side == side && !r.Eliminated && reactivatable(s, r.Activated) {
-			out = append(out, Option{Order: Order{Kind: ReactivateOrder, Project: "research", Args: []string{string(r.Target), string(r.Category)}},
-				Note: fmt.Sprintf("last active %s: the steps revealed again, one free point next turn (16.16B)", r.Activated)})
-		}
+	for _, o := range reactivations(s, side) {
+		out = append(out, Option{Order: o, Note: "active again this turn, with the effects of its first turn (16.16B, 24.551)"})
 	}
 	return out
 }
@@ -808,6 +836,13 @@ func IntelligenceLines(s State, p Power) []string {
 	}
 	if n := HeldResults(s, side, ProjectSubversion); n > 0 && p == Russia {
 		out = append(out, fmt.Sprintf("You hold %d level(s) of subversion (16.16H): one SUBVERT <country> [IF <condition>] line a level, conducted after the covert operations.", n))
+	}
+	if rs := reactivations(s, side); len(rs) > 0 && p == ResearchLeader(side) {
+		var lines []string
+		for _, o := range rs {
+			lines = append(lines, o.String())
+		}
+		out = append(out, fmt.Sprintf("Your side's spy ring(s) may be reactivated this turn (16.16B): %s, with any email before the spy-ring segment (the economic one); you are not asked for it.", strings.Join(lines, "; ")))
 	}
 	if n := HeldResults(s, side, ProjectEspionage); n > 0 && p == ResearchLeader(side) {
 		out = append(out, fmt.Sprintf("Your side holds %d espionage result(s): SPY RING <country> or SPY RING RESEARCH <side> <category> in the spy-ring segment (16.16B).", n))

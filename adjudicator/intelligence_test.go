@@ -156,8 +156,11 @@ func TestRule16_16BReactivation(t *testing.T) {
 		}
 	}
 	s.Turn = s.Turn.Next()
-	if r := Required(s); !slices.Equal(r, []Power{Britain, Russia}) {
-		t.Fatalf("16.16B: %s: required %v, want Britain and Russia", s.Turn, r)
+	if r := Required(s); len(r) != 0 {
+		t.Fatalf("16.16B: %s: required %v: a reactivation is never asked for (r-16-16b-order)", s.Turn, r)
+	}
+	if rs := reactivations(s, Allies); len(rs) != 1 || !strings.Contains(strings.Join(IntelligenceLines(s, Britain), " "), "REACTIVATE SPY RING SPAIN") {
+		t.Errorf("16.16B: Britain's notice does not offer the reactivation: %v %v", rs, IntelligenceLines(s, Britain))
 	}
 	re := Order{Kind: ReactivateOrder, Project: "research", Args: []string{"axis", "naval"}}
 	n, evs, err := Resolve(s, map[Power][]Order{Britain: {{Kind: ReactivateOrder, Project: "Spain"}}, Russia: {re}})

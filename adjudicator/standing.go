@@ -145,7 +145,9 @@ func MayOrder(s State, p Power, orders []Order) bool {
 // must, or it is a power of the open round whose standing orders stand
 // for it and may be replaced.
 func mayOrderNow(s State, p Power) bool {
-	return requires(s, p) || (s.Diplomacy.On && len(standingFor(s, p)) > 0 && slices.Contains(orderSegments[s.Segment].powers, p))
+	// A power of the open round that is not asked (who is asked is judged
+	// on public facts, r-24-required) may still order while it is open.
+	return requires(s, p) || (s.Diplomacy.On && s.Segment != SegCovert && slices.Contains(orderSegments[s.Segment].powers, p))
 }
 
 // OnlyStanding reports orders that are all standing orders for later
