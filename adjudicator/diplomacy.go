@@ -1330,7 +1330,7 @@ func canPlace(s State, p Power) bool {
 	av := ps.Available()
 	counters := av.Three+av.Two+av.One+av.Zero > 0 && ps.TilePoints > 0
 	pub := s.Clone()
-	pub.Events = nil // no secret events: support, permits, extra counters, spy rings
+	pub.Events = nil                                               // no secret events: support, permits, extra counters, spy rings
 	for _, c := range append(DiplomaticTargets(s), RussiaTarget) { // Russia: 24.56E
 		if counters && open(pub, Order{Kind: Diplomatic, Project: c, Counters: []int{1}}) {
 			return true
