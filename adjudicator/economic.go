@@ -246,6 +246,9 @@ var economicSteps = []economicStep{
 		finish: finishResearch, always: true},
 	{Name: "construction", Rule: "13.11C", Kinds: constructionKinds, check: checkConstruction, apply: applyConstruction, finish: finishConstruction},
 	{Name: "shipbuilding", Rule: "13.11C", Kinds: shipbuildingKinds, check: checkShipbuilding, apply: applyShipbuilding, finish: finishShipbuilding},
+	// 16.16G: Anglo-French transfers after the giver's other orders
+	// (transfer.go).
+	{Name: "transfer", Rule: "16.16G", Kinds: transferKinds, check: checkTransfer, apply: applyTransfer},
 	// 9.41B-C: research and construction events take effect at the end
 	// of the economic phase (randomevents.go).
 	{Name: "random events", Rule: "9.41B-C", check: checkNoOrders, apply: applyNoOrders, finish: finishEventReveal},
@@ -471,6 +474,10 @@ func Allowed(s State, p Power) []Option {
 	}
 	for _, op := range playOptions(held, p) { // 9.41E: play.go
 		offer(op)
+	}
+	if q := alliancePartner[p]; (p == Britain || p == France) && AngloFrenchLevels(s) > 0 { // 16.16G: transfer.go
+		try(Order{Kind: Transfer, Points: 1, Project: q.String()}, 1,
+			fmt.Sprintf("1 tile point to %s at the end of the phase, after your other orders; up to %d a turn between you (Anglo-French cooperation, 16.16G)", q.Title(), AngloFrenchLevels(s)))
 	}
 	return opts
 }

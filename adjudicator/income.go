@@ -173,6 +173,7 @@ func endTurnEconomy(s *State) {
 		e.FreeDiplomaticCounters = min(e.FreeDiplomaticNext, 1) // 24.53A: one a turn
 		e.FreeDiplomaticNext = 0
 		e.ResearchCounters = 0
+		e.Transferred = 0
 		e.Options = EventOptions{} // 15.32D, 18.41, 19.52, 19.62, 19.73D: this turn
 		e.CountersNow = e.CountersNext
 		e.CountersNext = ActivityCounters{}

@@ -102,6 +102,9 @@ func (o Order) String() string {
 	if t, ok := intelString(o); ok { // intelligence.go
 		return t
 	}
+	if o.Kind == Transfer { // transfer.go
+		return fmt.Sprintf("TRANSFER %d TO %s", o.Points, strings.ToUpper(o.Project))
+	}
 	if o.Kind == FlexibleOrder { // flexible.go
 		return fmt.Sprintf("FLEXIBLE %d %s", o.Card, strings.ToUpper(o.Project))
 	}

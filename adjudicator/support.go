@@ -112,6 +112,9 @@ type PowerEconomy struct {
 	// used for research this turn (12.41C, 15.32D): a random event's
 	// counter for research or diplomacy left unused serves diplomacy.
 	ResearchCounters int `json:"research_counters,omitempty"`
+	// Transferred counts the tile points the power gave its ally this
+	// turn (16.16G).
+	Transferred int `json:"transferred,omitempty"`
 	// Options are this turn's construction and research options from
 	// random events (15.32D, 18.41, 19.52, 19.62, 19.73D; eventoptions.go).
 	Options EventOptions `json:"event_options"`

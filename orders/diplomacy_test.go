@@ -87,3 +87,16 @@ func TestRule16_16ParseIntelligence(t *testing.T) {
 		t.Errorf("PASS with a covert order: %+v, %v", sub, err)
 	}
 }
+
+// Rule 16.16G: TRANSFER <n> TO <power>.
+func TestRule16_16GParseTransfer(t *testing.T) {
+	sub, err := Parse("GAME g\nPOWER britain\nSECRET s\nTRANSFER 2 TO FRANCE\nEND\n")
+	if err != nil || sub.Orders[0].String() != "TRANSFER 2 TO FRANCE" {
+		t.Fatalf("%+v %v", sub, err)
+	}
+	for _, in := range []string{"TRANSFER", "TRANSFER TWO TO FRANCE", "TRANSFER 2 TO NARNIA", "TRANSFER 2"} {
+		if _, err := Parse("GAME g\nPOWER britain\nSECRET s\n" + in + "\nEND\n"); err == nil {
+			t.Errorf("%q accepted", in)
+		}
+	}
+}

@@ -24,6 +24,8 @@ func economySection(e adjudicator.Event) (string, bool) {
 		return "Russian garrison", true
 	case adjudicator.SupportChanged:
 		return "Support changes", true
+	case adjudicator.TilePointsTransferred:
+		return adjudicator.SegEconomic.Title() + ": Anglo-French cooperation", true
 	}
 	return "", false
 }
@@ -65,6 +67,9 @@ func economyEvent(w *writer, e adjudicator.Event) bool {
 			g.When, g.Garrison, g.Units, g.ResearchCounts, g.Flags, g.Required, g.Japan,
 			signed(g.BalanceOfPower), g.EAI, g.Borders, g.Occupation, state, signed(g.Support),
 			g.MilitaryCounters), "  ")
+	case adjudicator.TilePointsTransferred:
+		w.wrap(fmt.Sprintf("%s transfers %s to %s (Anglo-French cooperation, rule 16.16G): %s %d, %s %d.",
+			e.From.Title(), TilePoints(e.Points), e.To.Title(), e.From.Title(), e.FromTilePoints, e.To.Title(), e.ToTilePoints), "  ")
 	case adjudicator.TradePactChanged:
 		switch {
 		case e.To == 0:

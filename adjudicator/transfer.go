@@ -1,0 +1,84 @@
+package adjudicator
+
+import "fmt"
+
+// Anglo-French cooperation (16.16G): for each level achieved, one tile
+// point a turn may pass between Britain and France. By email it is an order
+// of the economic phase, TRANSFER <n> TO <power>, carried out at the end of
+// the phase after the giver's other orders (docs/rules.md r-16-16g), so
+// the points serve the receiver from the diplomatic phase on.
+
+// Transfer is the order TRANSFER <n> TO <power>: Order.Points tile points
+// to the power named in Order.Project (16.16G).
+const Transfer OrderKind = "transfer"
+
+var transferKinds = []OrderKind{Transfer}
+
+// AngloFrenchLevels is the Allies' Anglo-French cooperation levels (16.16G).
+func AngloFrenchLevels(s State) int { return ResearchResults(s, Allies, 0, ProjectAngloFrench) }
+
+// checkTransfer checks p's TRANSFER orders against the levels, this turn's
+// transfers so far and p's tile points after its other economic orders
+// (the scratch state Validate passes).
+func checkTransfer(s State, p Power, orders []Order) []indexedError {
+	var errs []indexedError
+	bad := func(i int, format string, a ...any) {
+		errs = append(errs, indexedError{OrderError{Order: orders[i], Rule: "16.16G", Msg: fmt.Sprintf(format, a...)}, i})
+	}
+	levels := AngloFrenchLevels(s)
+	done := s.Powers[Britain].Economy.Transferred + s.Powers[France].Economy.Transferred
+	total := 0
+	for i, o := range orders {
+		to, ok := ParsePower(o.Project)
+		switch {
+		case p != Britain && p != France:
+			bad(i, "only Britain and France transfer tile points (Anglo-French cooperation)")
+		case !ok || to != alliancePartner[p]:
+			bad(i, "%s transfers tile points to %s only", p.Title(), alliancePartner[p].Title())
+		case o.Points < 1:
+			bad(i, "transfer at least 1 tile point")
+		case done+total+o.Points > levels:
+			bad(i, "%d Anglo-French cooperation level(s): %d tile point(s) a turn between Britain and France, %d transferred already", levels, levels, done+total)
+		case total+o.Points > s.Powers[p].TilePoints:
+			bad(i, "%s has %d tile points after its other orders", p.Title(), s.Powers[p].TilePoints)
+		default:
+			total += o.Points
+		}
+	}
+	return errs
+}
+
+// applyTransfer carries out p's checked transfers.
+func applyTransfer(s *State, p Power, orders []Order, evs *[]Event) {
+	for _, o := range orders {
+		to, _ := ParsePower(o.Project)
+		// The powers' orders are checked against the same state: the
+		// levels Britain used first in the order of play are gone.
+		if done := s.Powers[Britain].Economy.Transferred + s.Powers[France].Economy.Transferred; done+o.Points > AngloFrenchLevels(*s) {
+			*evs = append(*evs, OrderVoided{Power: p, Order: o, Rule: "16.16G",
+				Msg: fmt.Sprintf("%s transferred first this turn, in the order of play: %d of %d level(s) left", alliancePartner[p].Title(), max(AngloFrenchLevels(*s)-done, 0), AngloFrenchLevels(*s))})
+			continue
+		}
+		s.Powers[p].TilePoints -= o.Points
+		s.Powers[to].TilePoints += o.Points
+		s.Powers[p].Economy.Transferred += o.Points
+		*evs = append(*evs, TilePointsTransferred{Turn: s.Turn, From: p, To: to, Points: o.Points,
+			FromTilePoints: s.Powers[p].TilePoints, ToTilePoints: s.Powers[to].TilePoints})
+	}
+}
+
+// TilePointsTransferred reports an Anglo-French transfer (16.16G); public,
+// as tile points are (6.31).
+type TilePointsTransferred struct {
+	Turn           Turn  `json:"turn"`
+	From           Power `json:"from"`
+	To             Power `json:"to"`
+	Points         int   `json:"points"`
+	FromTilePoints int   `json:"from_tile_points"`
+	ToTilePoints   int   `json:"to_tile_points"`
+}
+
+func (TilePointsTransferred) Visibility() Visibility { return public }
+func (TilePointsTransferred) Type() string           { return "TilePointsTransferred" }
+
+func init() { eventTypes["TilePointsTransferred"] = decode[TilePointsTransferred] }

@@ -1,0 +1,45 @@
+package orders
+
+import (
+	"strconv"
+	"strings"
+
+	"stormjudge/adjudicator"
+)
+
+// transferWord is TRANSFER <n> TO <power>, rule 16.16G: tile points passed
+// between Britain and France for their Anglo-French cooperation levels.
+var transferWord = &orderWord{
+	word:  "TRANSFER",
+	rule:  "16.16G",
+	forms: []string{"TRANSFER 2 TO FRANCE"},
+	parse: parseTransfer,
+}
+
+const transferHint = "TRANSFER <tile points> TO <BRITAIN|FRANCE>, e.g. TRANSFER 2 TO FRANCE (Anglo-French cooperation, 16.16G)"
+
+func parseTransfer(l *line) (adjudicator.Order, *Error) {
+	n, to := -1, ""
+	for _, w := range l.args() {
+		up := strings.ToUpper(w)
+		switch {
+		case up == "TO" || up == "TILE" || up == "POINTS" || up == "POINT":
+		case n < 0:
+			v, err := strconv.Atoi(up)
+			if err != nil {
+				return adjudicator.Order{}, l.errorf(transferHint, "TRANSFER: %s is not a number of tile points", quote(w))
+			}
+			n = v
+		default:
+			p, ok := adjudicator.ParsePower(w)
+			if !ok || to != "" {
+				return adjudicator.Order{}, l.errorf(transferHint, "TRANSFER: to whom? %s is not a power", quote(w))
+			}
+			to = p.String()
+		}
+	}
+	if n < 1 || to == "" {
+		return adjudicator.Order{}, l.errorf(transferHint, "TRANSFER: how many tile points, to whom?")
+	}
+	return adjudicator.Order{Kind: adjudicator.Transfer, Points: n, Project: to}, nil
+}
