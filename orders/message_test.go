@@ -76,6 +76,15 @@ func TestReadMessageExamples(t *testing.T) {
 				{Kind: adjudicator.Diplomatic, Project: "Greece", Counters: []int{2}, Line: 5},
 				{Kind: adjudicator.CovertOrder, Project: "Greece", Args: []string{"decisive"}, For: adjudicator.SegCovert, Line: 8},
 				{Kind: adjudicator.CovertOrder, Project: "Yugoslavia", Args: []string{"not ahead"}, For: adjudicator.SegCovert, Line: 9}}}},
+		{"diplomatic-russia.eml", want{"russia@sandbox.test", "orders demo Spring 1936 russia", "diplomatic-russia-1@sandbox.test",
+			envOf("russia"), false, []adjudicator.Order{
+				{Kind: adjudicator.Diplomatic, Project: "Poland", Counters: []int{2}, Line: 5},
+				{Kind: adjudicator.MilitaryCounter, Project: "Finland", Line: 6},
+				{Kind: adjudicator.SubvertOrder, Project: "Rumania", Args: []string{"behind"}, For: adjudicator.SegCovert, Line: 8}}}},
+		{"diplomatic-axis2.eml", want{"germany@sandbox.test", "orders demo Spring 1936 axis 2", "diplomatic-axis2-1@sandbox.test",
+			envOf("germany"), false, []adjudicator.Order{
+				{Kind: adjudicator.Diplomatic, Project: "Austria", Counters: []int{1}, Line: 5},
+				{Kind: adjudicator.CounterIntelOrder, Project: "any", Args: []string{"covert", "decisive"}, For: adjudicator.SegCovert, Line: 8}}}},
 		{"reply-with-quote-and-signature.eml", want{"italy@sandbox.test", "Re: [demo] Spring 1935: economic phase", "reply-1@sandbox.test",
 			envOf("italy"), false, []adjudicator.Order{mobilize(adjudicator.Idle, 4)}}},
 	}
