@@ -35,7 +35,7 @@ func TestRule25_31Outbreak(t *testing.T) {
 	if !fighting(s, "Spain") || !slices.Contains(s.EAIFacts.CivilWars, "Spain") || s.EAI != EAILevel(s) {
 		t.Fatalf("25.31A: no civil war after the fifth public event: %+v", s.Diplomacy.CivilWars)
 	}
-	if len(intelEvents[CivilWarBrokeOut](evs)) != 1 || EAIBreakdown(s)[len(EAIBreakdown(s))-1].Rule != "23.21E" {
+	if len(allEvents[CivilWarBrokeOut](evs)) != 1 || EAIBreakdown(s)[len(EAIBreakdown(s))-1].Rule != "23.21E" {
 		t.Errorf("25.33: outbreak events %v, EAI terms %v", evs, EAIBreakdown(s))
 	}
 	// A secret event revealed in the diplomatic phase: at its end.
@@ -102,14 +102,14 @@ func TestRule25_52AObligation(t *testing.T) {
 	if i < 0 || s.Diplomacy.Placements[i].Power != Germany || s.Diplomacy.Placements[i].Strength != 1 {
 		t.Fatalf("25.52A: the judge placed %+v", s.Diplomacy.Placements)
 	}
-	if ob := intelEvents[CivilWarObligation](evs); len(ob) != 1 || ob[0].Power != Germany {
+	if ob := allEvents[CivilWarObligation](evs); len(ob) != 1 || ob[0].Power != Germany {
 		t.Errorf("25.52A: %+v", ob)
 	}
 	// Italy's counter meets it.
 	s = warGame(SegDiplomacyAxis1, "Spain")
 	evs = nil
 	resolvePlacementRound(&s, map[Power][]Order{Italy: {dip("Spain", 2)}}, &evs)
-	if len(intelEvents[CivilWarObligation](evs)) != 0 || len(s.Diplomacy.Placements) != 1 {
+	if len(allEvents[CivilWarObligation](evs)) != 0 || len(s.Diplomacy.Placements) != 1 {
 		t.Errorf("25.52A: Italy's counter met the obligation: %+v", s.Diplomacy.Placements)
 	}
 	// Not mobilized: relieved.
@@ -117,7 +117,7 @@ func TestRule25_52AObligation(t *testing.T) {
 	s.Powers[Germany].Mobilizations, s.Powers[Italy].Mobilizations = 0, 0
 	evs = nil
 	resolvePlacementRound(&s, nil, &evs)
-	if ob := intelEvents[CivilWarObligation](evs); len(ob) != 1 || !strings.Contains(ob[0].Outcome, "relieved") || len(s.Diplomacy.Placements) != 0 {
+	if ob := allEvents[CivilWarObligation](evs); len(ob) != 1 || !strings.Contains(ob[0].Outcome, "relieved") || len(s.Diplomacy.Placements) != 0 {
 		t.Errorf("25.52A: %+v %+v", ob, s.Diplomacy.Placements)
 	}
 }
@@ -133,7 +133,7 @@ func TestRule25_52BIntervention(t *testing.T) {
 		t.Fatalf("25.52B: Britain's intervention: %v", errs)
 	}
 	evs := place(t, &s, map[Power][]Order{Britain: {mil("Yugoslavia")}})
-	if ra := intelEvents[ResearchAssigned](evs); len(ra) != 1 || ra[0].Kind != "civil war" {
+	if ra := allEvents[ResearchAssigned](evs); len(ra) != 1 || ra[0].Kind != "civil war" {
 		t.Errorf("15.22D: research point %+v", ra)
 	}
 	if eff, _, _ := targetEffort(s, "Yugoslavia"); eff.Allies != 1 {
@@ -162,7 +162,7 @@ func TestRule25_53ResolvingCivilWar(t *testing.T) {
 	s.Segment = SegDiplomacyResolve
 	var evs []Event
 	resolveDiplomacy(&s, &evs)
-	r := intelEvents[CivilWarResolved](evs)
+	r := allEvents[CivilWarResolved](evs)
 	if len(r) != 1 || r[0].GovernmentLevel != 3 || r[0].RebelLevel != 0 || r[0].Threshold != 4 || r[0].Result || r[0].Winner != Soviet {
 		t.Fatalf("25.54: %+v", r)
 	}
@@ -176,7 +176,7 @@ func TestRule25_53ResolvingCivilWar(t *testing.T) {
 	s.Segment = SegDiplomacyResolve
 	evs = nil
 	resolveDiplomacy(&s, &evs)
-	r = intelEvents[CivilWarResolved](evs)
+	r = allEvents[CivilWarResolved](evs)
 	w := s.Diplomacy.CivilWars[0]
 	if len(r) != 1 || !r[0].Result || !r[0].Ended || w.Ended == nil || w.Winner != Soviet || s.Minor("Spain").FlagCounts()[Russia] != 1 {
 		t.Fatalf("25.55, 25.61A: %+v %+v", r, w)
@@ -192,7 +192,7 @@ func TestRule25_53ResolvingCivilWar(t *testing.T) {
 	s.Segment = SegDiplomacyResolve
 	evs = nil
 	resolveDiplomacy(&s, &evs)
-	if r = intelEvents[CivilWarResolved](evs); len(r) != 1 || r[0].Threshold != 4 || r[0].Result {
+	if r = allEvents[CivilWarResolved](evs); len(r) != 1 || r[0].Threshold != 4 || r[0].Result {
 		t.Errorf("25.53B: %+v", r)
 	}
 }
@@ -208,7 +208,7 @@ func TestRule25_61AEventsRemoveCounters(t *testing.T) {
 	}
 	s.Segment = SegDiplomacyResolve
 	resolveDiplomacy(&s, &evs)
-	r := intelEvents[CivilWarResolved](evs)
+	r := allEvents[CivilWarResolved](evs)
 	removed := len(r[0].RemovedByEvents)
 	if r[0].Result {
 		removed++
@@ -236,7 +236,7 @@ func TestRule24_53AdditionalCounter(t *testing.T) {
 	s.Segment = SegDiplomacyResolve
 	var evs []Event
 	resolveDiplomacy(&s, &evs)
-	for _, e := range intelEvents[DiplomacyPaid](evs) {
+	for _, e := range allEvents[DiplomacyPaid](evs) {
 		if e.Power == Germany && e.Cost != 2 {
 			t.Errorf("24.53A: Germany paid %d, want 2 (the free counter not paid)", e.Cost)
 		}
@@ -281,7 +281,7 @@ func TestRule15_22DInterventionResearchPoint(t *testing.T) {
 	wantPlacementRefused(t, s, Italy, []Order{{Kind: MilitaryCounter, Project: "Spain", Args: []string{"strategic bombers"}}}, "15.22D")
 	wantPlacementRefused(t, s, Italy, []Order{{Kind: MilitaryCounter, Project: "Albania", Args: []string{"armor"}}}, "15.22D")
 	evs := place(t, &s, map[Power][]Order{Italy: {o}})
-	if ra := intelEvents[ResearchAssigned](evs); len(ra) != 1 || !strings.Contains(ra[0].Project, "armor") {
+	if ra := allEvents[ResearchAssigned](evs); len(ra) != 1 || !strings.Contains(ra[0].Project, "armor") {
 		t.Errorf("15.22D: %+v", ra)
 	}
 }

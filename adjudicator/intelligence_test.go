@@ -29,16 +29,6 @@ func covert(country, cond string) Order {
 	return o
 }
 
-func intelEvents[T Event](evs []Event) []T {
-	var out []T
-	for _, e := range evs {
-		if x, ok := e.(T); ok {
-			out = append(out, x)
-		}
-	}
-	return out
-}
-
 // Rule 16.16B: an espionage result must be placed in the spy-ring segment
 // at the end of the economic phase, by the side's leader; a ring where
 // another stands eliminates both; an unplaced result lapses.
@@ -79,8 +69,8 @@ func TestRule16_16BSpyRingPlacement(t *testing.T) {
 	if HeldResults(n, Axis, ProjectEspionage) != 0 || HeldResults(n, Allies, ProjectEspionage) != 0 {
 		t.Error("16.16B: the espionage results are not used")
 	}
-	if len(intelEvents[IntelligenceAnnounced](evs)) != 2 {
-		t.Errorf("16.16B: announcements %v", intelEvents[IntelligenceAnnounced](evs))
+	if len(allEvents[IntelligenceAnnounced](evs)) != 2 {
+		t.Errorf("16.16B: announcements %v", allEvents[IntelligenceAnnounced](evs))
 	}
 	// Eliminated rings give no exception (24.551B) but still open the
 	// opposing placements... of neither side, since both were active
@@ -91,7 +81,7 @@ func TestRule16_16BSpyRingPlacement(t *testing.T) {
 	}
 	// Unplaced: the result lapses at the deadline.
 	n, evs, _ = Resolve(s, nil)
-	if HeldResults(n, Axis, ProjectEspionage) != 0 || !slices.ContainsFunc(intelEvents[IntelligenceAnnounced](evs), func(a IntelligenceAnnounced) bool {
+	if HeldResults(n, Axis, ProjectEspionage) != 0 || !slices.ContainsFunc(allEvents[IntelligenceAnnounced](evs), func(a IntelligenceAnnounced) bool {
 		return a.What == "espionage" && a.Side == Axis
 	}) {
 		t.Error("16.16B: an unplaced espionage result should lapse, announced")
@@ -113,7 +103,7 @@ func TestRule24_551SpyRingEffects(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !slices.ContainsFunc(intelEvents[RandomEventApplied](evs), func(a RandomEventApplied) bool { return a.Card == 1 && a.Power == France }) {
+	if !slices.ContainsFunc(allEvents[RandomEventApplied](evs), func(a RandomEventApplied) bool { return a.Card == 1 && a.Power == France }) {
 		t.Errorf("24.551A: the French secret event in Poland is not revealed: %v", evs)
 	}
 	if !publicModifierFor(n, "Poland", Allies) {
@@ -124,7 +114,7 @@ func TestRule24_551SpyRingEffects(t *testing.T) {
 	place(t, &s, map[Power][]Order{Germany: {dip("Austria", 1)}})
 	s.Segment = SegDiplomacyAllies
 	evs = place(t, &s, map[Power][]Order{France: {dip("Poland", 2)}})
-	rp := intelEvents[DiplomaticRoundPlaced](evs)
+	rp := allEvents[DiplomaticRoundPlaced](evs)
 	if len(rp) != 1 || len(rp[0].Locations) != 1 || rp[0].Locations[0].Strength != 2 || !rp[0].Locations[0].Open {
 		t.Errorf("24.551A: France's counter in Poland should be placed openly: %+v", rp)
 	}
@@ -170,7 +160,7 @@ func TestRule16_16BReactivation(t *testing.T) {
 	if n.Diplomacy.Rings[0].Activated != s.Turn || !activeRing(n, Allies, "Spain") {
 		t.Errorf("16.16B: ring not reactivated: %+v", n.Diplomacy.Rings)
 	}
-	if n.Sheets.SpyRings[0].Activated != s.Turn || len(intelEvents[ResearchSpied](evs)) != 1 {
+	if n.Sheets.SpyRings[0].Activated != s.Turn || len(allEvents[ResearchSpied](evs)) != 1 {
 		t.Errorf("16.16B: research ring not reactivated with its reveal: %+v", n.Sheets.SpyRings)
 	}
 	// The ring stays into the next turn, inactive.
@@ -214,7 +204,7 @@ func TestRule16_16ACovertOperations(t *testing.T) {
 		Germany: {covert("Albania", CondDecisive), covert("Poland", CondBehind), covert("Poland", CondDecisive), covert("Austria", "")},
 		Britain: {covert("Poland", CondBehind), covert("Norway", CondNotAhead)},
 	}, &evs)
-	ann := intelEvents[IntelligenceAnnounced](evs)
+	ann := allEvents[IntelligenceAnnounced](evs)
 	if len(ann) != 2 || ann[0].Power != Germany || ann[0].Target != "Poland" || ann[1].Power != Britain || ann[1].Target != "Poland" {
 		t.Fatalf("16.16A: %+v", ann)
 	}
@@ -232,7 +222,7 @@ func TestRule16_16ACovertOperations(t *testing.T) {
 	giveResults(t, &s, Germany, ProjectCovertOperations, 2)
 	evs = nil
 	resolveCovert(&s, map[Power][]Order{Germany: {covert("Poland", ""), covert("Austria", "")}}, &evs)
-	if n := len(intelEvents[IntelligenceAnnounced](evs)); n != 1 {
+	if n := len(allEvents[IntelligenceAnnounced](evs)); n != 1 {
 		t.Errorf("16.16A: Germany conducted %d operations", n)
 	}
 }
@@ -251,7 +241,7 @@ func TestRule16_16CCounterIntelligence(t *testing.T) {
 	}
 	var evs []Event
 	resolveCovert(&s, map[Power][]Order{Germany: {covert("Poland", "")}, Britain: {ci}}, &evs)
-	ann := intelEvents[IntelligenceAnnounced](evs)
+	ann := allEvents[IntelligenceAnnounced](evs)
 	if len(ann) != 1 || !strings.Contains(ann[0].Outcome, "counter-intelligence") {
 		t.Fatalf("16.16C: %+v", ann)
 	}
@@ -310,7 +300,7 @@ func TestRule16_16HSubversion(t *testing.T) {
 		{Kind: SubvertOrder, Project: "Turkey"},
 	}}, &evs)
 	var got []string
-	for _, a := range intelEvents[IntelligenceAnnounced](evs) {
+	for _, a := range allEvents[IntelligenceAnnounced](evs) {
 		got = append(got, a.Target)
 	}
 	if !slices.Equal(got, []string{"Norway", "Rumania"}) {
@@ -351,7 +341,7 @@ func TestRule16_16IntelligenceByResolve(t *testing.T) {
 	s, _, _ = Resolve(s, map[Power][]Order{Britain: {dip("Greece", 2)}})
 	var evs []Event
 	s, evs, _ = Resolve(s, nil)
-	ann := intelEvents[IntelligenceAnnounced](evs)
+	ann := allEvents[IntelligenceAnnounced](evs)
 	if len(ann) != 1 || ann[0].Power != Italy || ann[0].Target != "Greece" {
 		t.Fatalf("16.16A: %+v", ann)
 	}

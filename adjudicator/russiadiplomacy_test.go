@@ -61,7 +61,7 @@ func TestRule10_91FCovertInRussia(t *testing.T) {
 	giveResults(t, &s, Germany, ProjectCovertOperations, 1)
 	var evs []Event
 	resolveCovert(&s, map[Power][]Order{Germany: {covert(RussiaTarget, ""), covert("Poland", "")}}, &evs)
-	if a := intelEvents[IntelligenceAnnounced](evs); len(a) != 1 || a[0].Target != "Poland" {
+	if a := allEvents[IntelligenceAnnounced](evs); len(a) != 1 || a[0].Target != "Poland" {
 		t.Fatalf("10.91F: with no flag in Russia the next line is conducted: %+v", a)
 	}
 	s = covertGame(t)
