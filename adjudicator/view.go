@@ -46,6 +46,9 @@ type PublicView struct {
 	// Targets are the diplomatic targets of 24.21 in that rule's order,
 	// then Russia (a target of some events, 4.16B).
 	Targets []TargetView `json:"targets"`
+	// Resistance is each aggression target's resistance level as things
+	// stand, before the random tile of 28.5 (28.12; ResistanceOf).
+	Resistance []Resistance `json:"resistance"`
 }
 
 // PublicPower is one power's public figures: tile points (6.31),
@@ -330,6 +333,12 @@ func derivePublic(s State) PublicView {
 		}
 	}
 	pv.Targets = append(pv.Targets, rv)
+	pv.Resistance = []Resistance{}
+	for _, t := range AggressionTargets() { // 28.12
+		if r, ok := ResistanceOf(s, t, 0); ok {
+			pv.Resistance = append(pv.Resistance, r)
+		}
+	}
 	return pv
 }
 

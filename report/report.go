@@ -122,7 +122,8 @@ func Public(game string, events []adjudicator.Event, v adjudicator.View) Message
 	w.blank()
 	balanceOfPower(&w, pv) // naval.go
 	w.blank()
-	targets(&w, pv) // tracks.go
+	targets(&w, pv)    // tracks.go
+	resistance(&w, pv) // tracks.go
 	subject := fmt.Sprintf("[%s] Report: %s, %s next", game, pv.Turn, strings.ToLower(pv.SegmentTitle))
 	if pv.Ended {
 		subject = fmt.Sprintf("[%s] Report: the game has ended", game)

@@ -109,3 +109,20 @@ func plural(n int, thing string) string {
 	}
 	return fmt.Sprintf("%d %ss", n, thing)
 }
+
+// resistance writes each aggression target's resistance level before the
+// random tile (28.12), with its terms.
+func resistance(w *writer, pv adjudicator.PublicView) {
+	if len(pv.Resistance) == 0 {
+		return
+	}
+	w.blank()
+	w.heading("Resistance of the aggression targets (rule 28, before the tile of 28.5)")
+	for _, r := range pv.Resistance {
+		var terms []string
+		for _, t := range r.Terms {
+			terms = append(terms, fmt.Sprintf("%s %+d (%s)", t.What, t.Value, t.Rule))
+		}
+		w.wrap(fmt.Sprintf("%s %d: %s.", r.Target, r.Level, strings.Join(terms, ", ")), "  ")
+	}
+}
