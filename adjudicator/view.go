@@ -49,6 +49,8 @@ type PublicView struct {
 	// Resistance is each aggression target's resistance level as things
 	// stand, before the random tile of 28.5 (28.12; ResistanceOf).
 	Resistance []Resistance `json:"resistance"`
+	// Victory is the victory points as the state stands (34; VictoryPoints).
+	Victory Victory `json:"victory"`
 }
 
 // PublicPower is one power's public figures: tile points (6.31),
@@ -333,6 +335,7 @@ func derivePublic(s State) PublicView {
 		}
 	}
 	pv.Targets = append(pv.Targets, rv)
+	pv.Victory = VictoryPoints(s) // 34
 	pv.Resistance = []Resistance{}
 	for _, t := range AggressionTargets() { // 28.12
 		if r, ok := ResistanceOf(s, t, 0); ok {

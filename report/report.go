@@ -124,6 +124,7 @@ func Public(game string, events []adjudicator.Event, v adjudicator.View) Message
 	w.blank()
 	targets(&w, pv)    // tracks.go
 	resistance(&w, pv) // tracks.go
+	victory(&w, pv)    // tracks.go
 	subject := fmt.Sprintf("[%s] Report: %s, %s next", game, pv.Turn, strings.ToLower(pv.SegmentTitle))
 	if pv.Ended {
 		subject = fmt.Sprintf("[%s] Report: the game has ended", game)

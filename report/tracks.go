@@ -126,3 +126,25 @@ func resistance(w *writer, pv adjudicator.PublicView) {
 		w.wrap(fmt.Sprintf("%s %d: %s.", r.Target, r.Level, strings.Join(terms, ", ")), "  ")
 	}
 }
+
+// victory writes the victory points as things stand (34), each alliance's
+// lines with their rules, and the outcome of a two- and a three-way game.
+func victory(w *writer, pv adjudicator.PublicView) {
+	v := pv.Victory
+	w.blank()
+	w.heading("Victory points if the game ended now (rule 34)")
+	for _, side := range []adjudicator.Side{adjudicator.Axis, adjudicator.Allies, adjudicator.Soviet} {
+		total := map[adjudicator.Side]int{adjudicator.Axis: v.Axis, adjudicator.Allies: v.Allies, adjudicator.Soviet: v.Russia}[side]
+		var parts []string
+		for _, l := range v.Lines {
+			if l.Side == side {
+				parts = append(parts, fmt.Sprintf("%s %+d (%s)", l.What, l.Value, l.Rule))
+			}
+		}
+		if len(parts) == 0 {
+			parts = []string{"nothing yet"}
+		}
+		w.wrap(fmt.Sprintf("%s %d: %s.", sideTitle(side), total, strings.Join(parts, ", ")), "  ")
+	}
+	w.wrap("Two-way game: "+v.TwoWay+". Three-way game: "+v.ThreeWay+". War, declarations of war and the Nazi-Soviet Pact add their points when the game ends (rules 34.5-34.9).", "  ")
+}

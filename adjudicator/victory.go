@@ -1,0 +1,176 @@
+package adjudicator
+
+import "fmt"
+
+// Victory points (34): each alliance's points line by line, each with its
+// rule, as the state stands. The game's end (33) will read it for the final
+// report; until then the public report shows it as "if the game ended
+// now". The lines that depend on how the game ends (war over a minor
+// country, declarations of war and their thresholds, pre-emptive wars,
+// opposed aggressions, the Nazi-Soviet Pact's concession level: 34.51C,
+// 34.52, 34.53, 34.8, 34.92) come with the crisis and war rules.
+
+// VPLine is one line of an alliance's victory points.
+type VPLine struct {
+	Side  Side   `json:"side"`
+	Rule  string `json:"rule"`
+	What  string `json:"what"`
+	Value int    `json:"value"`
+}
+
+// Victory is the victory points of the three alliances (34.1) and the
+// outcome of a two-way and a three-way game (34.11) with its level
+// (34.12).
+type Victory struct {
+	Lines  []VPLine `json:"lines"`
+	Axis   int      `json:"axis"`
+	Allies int      `json:"allies"`
+	Russia int      `json:"russia"`
+	// TwoWay and ThreeWay word the winner and level of each kind of game
+	// (34.11A-C, 34.12).
+	TwoWay   string `json:"two_way"`
+	ThreeWay string `json:"three_way"`
+}
+
+// aggressionVP is the table of 34.51A and 34.52A: a minor country's value.
+var aggressionVP = []struct {
+	Target string
+	Value  int
+	Rule   string
+}{
+	{Ethiopia, 1, "34.51A"}, {Rhineland, 1, "34.51A"}, {"Albania", 1, "34.51A"},
+	{"Sudetenland", 1, "34.51A"}, {"Danzig and the Corridor", 1, "34.51A"},
+	{"Austria", 2, "34.51A"}, {"Baltic States", 2, "34.51A"}, {"Greece", 2, "34.51A"},
+	{"Czechoslovakia", 3, "34.51A"}, {"Yugoslavia", 3, "34.51A"},
+	{"Poland", 4, "34.51A"},
+}
+
+// AggressionValue is a target's victory point value (34.51A), 0 for one
+// the table does not list.
+func AggressionValue(target string) int {
+	for _, r := range aggressionVP {
+		if r.Target == target {
+			return r.Value
+		}
+	}
+	return 0
+}
+
+// tradePactVP is 34.61: Poland, Spain, Turkey and Russia are worth 2.
+var tradePactVP = map[string]int{"Poland": 2, "Spain": 2, "Turkey": 2, RussiaTarget: 2}
+
+// victoryLevels is the table of 34.12 by the least difference.
+var victoryLevels = []struct {
+	Min   int
+	Level string
+}{{15, "decisive victory"}, {10, "strategic victory"}, {6, "tactical victory"}, {3, "marginal victory"}, {0, "tie"}}
+
+// VictoryLevel words a difference of victory points (34.12).
+func VictoryLevel(diff int) string {
+	for _, l := range victoryLevels {
+		if diff >= l.Min {
+			return l.Level
+		}
+	}
+	return "tie"
+}
+
+// VictoryPoints derives the victory points as the state stands (34).
+func VictoryPoints(s State) Victory {
+	var v Victory
+	add := func(side Side, rule, what string, n int) {
+		if n == 0 {
+			return
+		}
+		v.Lines = append(v.Lines, VPLine{Side: side, Rule: rule, What: what, Value: n})
+		switch side {
+		case Axis:
+			v.Axis += n
+		case Allies:
+			v.Allies += n
+		case Soviet:
+			v.Russia += n
+		}
+	}
+	supportRule := map[Side]string{Axis: "34.21A", Allies: "34.21B", Soviet: "34.21C, 34.91"}
+	factoryRule := map[Side]string{Axis: "34.31A", Allies: "34.31B", Soviet: "34.31C"}
+	for _, p := range Powers { // 34.2, 34.3
+		ps := s.Powers[p]
+		side := SideOf(p)
+		add(side, supportRule[side], p.Title()+"'s support level", ps.Support)
+		unmobilized := ps.Factories.Idle + ps.Factories.Civilian
+		what := p.Title() + "'s idle and civilian factories"
+		if p == Russia { // 34.31C: Russia's idle ones only
+			unmobilized, what = ps.Factories.Idle, "Russia's idle factories"
+		}
+		add(side, factoryRule[side], what, -unmobilized)
+	}
+	net := 0 // 34.4: the net level, as for the military counters (r-24-43)
+	b := BalanceOfPower(s)
+	for _, c := range Categories {
+		net += b.Level(c)
+	}
+	add(Axis, "34.41", "balance of power in the Axis' favour", max(net, 0))
+	add(Allies, "34.42", "balance of power in the Allies' favour", max(-net, 0))
+	// 34.51A: completed Axis aggressions; Czechoslovakia and Poland include
+	// the Sudetenland and Danzig and the Corridor.
+	done := map[string]bool{}
+	for _, a := range s.SupportFacts.Aggressions {
+		if a.Completed != nil && SideOf(a.Aggressor) == Axis {
+			done[a.Target] = true
+		}
+	}
+	for _, r := range aggressionVP {
+		switch {
+		case !done[r.Target]:
+		case r.Target == "Sudetenland" && done["Czechoslovakia"]:
+		case r.Target == "Danzig and the Corridor" && done["Poland"]:
+		default:
+			add(Axis, r.Rule, "aggression against "+r.Target, r.Value)
+		}
+	}
+	for _, a := range s.SupportFacts.Aggressions { // 34.51B
+		if a.Aggressor == Italy && a.Completed == nil && (a.Target == "Greece" || a.Target == "Yugoslavia") {
+			add(Axis, "34.51B", "Italy at war with "+a.Target+" since "+a.Turn.String(), s.Turn.Index()-a.Turn.Index()+1)
+		}
+	}
+	for _, m := range s.Minors { // 34.61, 34.62
+		if m.TradePact == 0 || m.Controller != 0 {
+			continue
+		}
+		n := 1
+		if x, ok := tradePactVP[m.Name]; ok {
+			n = x
+		}
+		add(SideOf(m.TradePact), "34.61", fmt.Sprintf("%s's trade pact with %s", m.TradePact.Title(), m.Name), n)
+	}
+	if r, ok := FindProject(Soviet, "armor"); ok { // 34.93
+		add(Soviet, "34.93", "Russian armor research levels", min(s.Sheets.Steps(r)/2, 6))
+	}
+	// 34.11: two-way (Axis against Allies and Russia) and three-way; a
+	// difference of 0-2 is a tie (34.12).
+	allied := v.Allies + v.Russia
+	v.TwoWay = outcome("the Axis", v.Axis, "the Allies and Russia", allied)
+	if v.Axis-allied > 2 {
+		v.ThreeWay = v.TwoWay
+	} else {
+		v.ThreeWay = "the Axis do not win; " + outcome("the Allies", v.Allies, "Russia", v.Russia)
+	}
+	return v
+}
+
+// outcome words a comparison of two totals (34.11, 34.12).
+func outcome(a string, na int, b string, nb int) string {
+	diff := na - nb
+	if diff < 0 {
+		a, na, b, nb, diff = b, nb, a, na, -diff
+	}
+	if VictoryLevel(diff) == "tie" {
+		return fmt.Sprintf("a tie, %d to %d (34.12: a difference of 0-2; 34.11C: the game is replayed)", na, nb)
+	}
+	verb := "win"
+	if a == "Russia" {
+		verb = "wins"
+	}
+	return fmt.Sprintf("%s %s, %d to %d: a %s (34.12)", a, verb, na, nb, VictoryLevel(diff))
+}
