@@ -312,10 +312,14 @@ func extraRandomEvents(s State) map[Power]int {
 		out[France] += n
 	}
 	for _, a := range s.SupportFacts.Aggressions { // 9.14
-		if a.Completed == nil || a.Completed.Index() >= s.Turn.Index() || (a.Aggressor != Germany && a.Aggressor != Italy) {
+		if a.Completed == nil || (a.Aggressor != Germany && a.Aggressor != Italy) {
 			continue
 		}
-		out[a.Aggressor] += aggressionEvents(s, a)
+		// 9.14A-B and its EXAMPLE: one event a turn from the turn after
+		// the aggression is completed, for as many turns as its value.
+		if d := s.Turn.Index() - a.Completed.Index(); d >= 1 && d <= aggressionEvents(s, a) {
+			out[a.Aggressor]++
+		}
 	}
 	return out
 }

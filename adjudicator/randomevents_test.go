@@ -378,3 +378,31 @@ func TestRule15_32BDescribeDefaultsPerParameter(t *testing.T) {
 		t.Errorf("a parameter word left in %q", got)
 	}
 }
+
+// Rule 9.14 and its EXAMPLE: Austria (2) completed in Summer 1938, the
+// Sudetenland (1) and the rest of Czechoslovakia (2) in Fall 1938: one
+// additional German event in Fall 1938, three in Winter 1938, one in Spring
+// 1939, five in all; one event a turn per aggression from the turn after
+// it, for as many turns as its value.
+func TestRule9_14AggressionEventsExample(t *testing.T) {
+	s := NewGame(1)
+	summer, fall := Turn{Year: 1938, Season: Summer}, Turn{Year: 1938, Season: Fall}
+	s.SupportFacts.Aggressions = []Aggression{
+		{Aggressor: Germany, Target: "Austria", Turn: summer, Completed: &summer},
+		{Aggressor: Germany, Target: "Sudetenland", Turn: fall, Completed: &fall},
+		{Aggressor: Germany, Target: "Czechoslovakia", Turn: fall, Completed: &fall},
+	}
+	want := map[Turn]int{summer: 0, fall: 1, {Year: 1938, Season: Winter}: 3, {Year: 1939, Season: Spring}: 1, {Year: 1939, Season: Summer}: 0}
+	total := 0
+	for turn, n := range want {
+		s.Turn = turn
+		got := extraRandomEvents(s)[Germany]
+		if got != n {
+			t.Errorf("9.14: %s: %d additional German events, want %d", turn, got, n)
+		}
+		total += got
+	}
+	if total != 5 {
+		t.Errorf("9.14: %d in all, want 5", total)
+	}
+}
