@@ -165,6 +165,9 @@ type PowerView struct {
 	// Later words the segments still to come this turn in which the power
 	// may order, and how to order for them now (LaterSegments).
 	Later []string `json:"later"`
+	// Aggressions words the Axis power's aggression targets this turn and
+	// the restrictions barring the others (27.2-27.4; AggressionLines).
+	Aggressions []string `json:"aggressions"`
 }
 
 // OptionView is one order a power may give now (Allowed): the order line
@@ -387,6 +390,7 @@ func derivePower(s State, p Power) *PowerView {
 	}
 	v.Intelligence = nonNil(IntelligenceLines(s, p))
 	v.Later = nonNil(LaterSegments(s, p))
+	v.Aggressions = nonNil(AggressionLines(s, p))
 	v.EventOptions = []string{}
 	v.Surplus = []ResearchSurplus{}
 	if s.Segment == SegEconomic { // the options serve this phase's orders only

@@ -347,6 +347,14 @@ func orderNext(w *writer, game string, p adjudicator.Power, pv adjudicator.Publi
 		}
 		w.blank()
 	}
+	if len(me.Aggressions) > 0 {
+		w.heading("Your aggression targets (rule 27)")
+		for _, l := range me.Aggressions {
+			w.wrap(l, "")
+		}
+		w.wrap("(The crisis phase is not yet adjudicated by stormjudge: for planning.)", "")
+		w.blank()
+	}
 	if len(me.Later) > 0 {
 		w.heading("Still to come this turn")
 		for _, l := range me.Later {

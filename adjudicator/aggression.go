@@ -1,0 +1,128 @@
+package adjudicator
+
+import (
+	"fmt"
+	"slices"
+)
+
+// Axis aggression targets and restrictions (27.1-27.4). The crisis phase
+// (issue 12) will take AGGRESSION orders against them; until then each Axis
+// power's notice lists what it could announce this turn and why the rest is
+// barred, so that the players can plan (view `aggressions`).
+
+// aggressionTargets are the targets of 27.31 (Italy) and 27.41 (Germany),
+// in the rules' order.
+var aggressionTargets = map[Power][]string{
+	Italy:   {Ethiopia, "Albania", "Yugoslavia", "Greece"},                                                              // 27.31A-D
+	Germany: {Rhineland, "Austria", "Sudetenland", "Czechoslovakia", "Danzig and the Corridor", "Poland", BalticStates}, // 27.41A-G
+}
+
+// AggressionOption is a target of p with the rule that bars it, "" when
+// p may announce an aggression against it this turn.
+type AggressionOption struct {
+	Target string `json:"target"`
+	Barred string `json:"barred,omitempty"` // why not, with its rule
+}
+
+// completedBy reports p's completed aggression against target.
+func completedBy(s State, p Power, target string) bool {
+	return slices.ContainsFunc(s.SupportFacts.Aggressions, func(a Aggression) bool {
+		return a.Aggressor == p && a.Target == target && a.Completed != nil
+	})
+}
+
+// AggressionOptions lists p's aggression targets (27.3, 27.4) with the
+// restrictions of 27.2 that bar them now; nil for a power that commits
+// none.
+func AggressionOptions(s State, p Power) []AggressionOption {
+	targets, ok := aggressionTargets[p]
+	if !ok {
+		return nil
+	}
+	var out []AggressionOption
+	for _, t := range targets {
+		o := AggressionOption{Target: t}
+		switch {
+		case completedBy(s, p, t) || (t == "Sudetenland" && completedBy(s, p, "Czechoslovakia")) ||
+			(t == "Danzig and the Corridor" && completedBy(s, p, "Poland")):
+			o.Barred = "already carried out"
+		case slices.ContainsFunc(s.SupportFacts.Aggressions, func(a Aggression) bool { return a.Aggressor == p && a.Turn == s.Turn }):
+			o.Barred = "one aggression a turn (27.12)"
+		case p == Italy && t != Ethiopia && !completedBy(s, Italy, Ethiopia):
+			o.Barred = "not before Ethiopia is conquered (27.21A)"
+		case p == Italy && (t == "Greece" || t == "Yugoslavia") && !completedBy(s, Italy, "Albania"):
+			o.Barred = "not without control of Albania (27.21A, 28.61)"
+		case p == Italy && italyAtWar(s):
+			o.Barred = "not while at war with a minor country (27.21A)"
+		case p == Italy && italyIntervenedElsewhere(s, t):
+			o.Barred = "not in a turn of civil war intervention elsewhere (27.21A)"
+		case p == Germany && t != Rhineland && !completedBy(s, Germany, Rhineland):
+			o.Barred = "not before the Rhineland is remilitarized (27.21B)"
+		}
+		out = append(out, o)
+	}
+	return out
+}
+
+// italyAtWar reports an Italian aggression against Greece or Yugoslavia
+// begun and not completed (27.21A, 29.3).
+func italyAtWar(s State) bool {
+	return slices.ContainsFunc(s.SupportFacts.Aggressions, func(a Aggression) bool {
+		return a.Aggressor == Italy && a.Completed == nil && (a.Target == "Greece" || a.Target == "Yugoslavia")
+	})
+}
+
+// italyIntervenedElsewhere reports an Italian military counter in a civil
+// war other than target this turn (27.21A).
+func italyIntervenedElsewhere(s State, target string) bool {
+	return slices.ContainsFunc(s.Diplomacy.Placements, func(pl Placement) bool {
+		return pl.Power == Italy && pl.Military && pl.Country != target && fighting(s, pl.Country)
+	})
+}
+
+// AggressionLines words p's aggression options for its notice, the
+// barred targets grouped by reason.
+func AggressionLines(s State, p Power) []string {
+	var open, reasons []string
+	by := map[string][]string{}
+	for _, o := range AggressionOptions(s, p) {
+		if o.Barred == "" {
+			open = append(open, o.Target)
+			continue
+		}
+		if by[o.Barred] == nil {
+			reasons = append(reasons, o.Barred)
+		}
+		by[o.Barred] = append(by[o.Barred], o.Target)
+	}
+	var out []string
+	if len(open) > 0 {
+		out = append(out, "Targets open to an aggression this turn (27.3, 27.4): "+joinAnd(open)+".")
+	}
+	for _, r := range reasons {
+		out = append(out, fmt.Sprintf("%s: %s.", joinAnd(by[r]), r))
+	}
+	return out
+}
+
+func joinAnd(xs []string) string {
+	switch len(xs) {
+	case 0:
+		return ""
+	case 1:
+		return xs[0]
+	}
+	out := ""
+	for i, x := range xs {
+		switch {
+		case i == 0:
+			out = x
+		case i == len(xs)-1:
+			out += " and " + x
+		default:
+			out += ", " + x
+		}
+	}
+	return out
+}
+
