@@ -125,4 +125,3 @@ func joinAnd(xs []string) string {
 	}
 	return out
 }
-
