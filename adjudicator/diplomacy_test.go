@@ -286,6 +286,7 @@ func diplomacyRoundTripEvents() []Event {
 		IntelligenceAnnounced{Turn: t, Side: Axis, Power: Germany, What: "covert operation", Target: "Poland", Outcome: "+1 for Germany", Rule: "16.16A"},
 		DisputeObligation{Turn: t, Card: 115, Side: Axis, Outcome: "placed"},
 		TilePointsTransferred{Turn: t, From: Britain, To: France, Points: 2, FromTilePoints: 5, ToTilePoints: 9},
+		CrisisEffect{Turn: t, Power: Germany, Outcome: AggressorBacksDown, Support: -1, Counter: -1, Rule: "27.62"},
 		CivilWarBrokeOut{Turn: t, Country: "Spain", Government: Soviet, Rebels: []Side{Axis}, Rule: "25.31A"},
 		CivilWarObligation{Turn: t, Country: "Spain", Side: Axis, Power: Germany, Outcome: "placed"},
 		CivilWarResolved{Turn: t, Country: "Spain", Government: Soviet, Rebels: Axis, GovernmentLevel: 3, RebelLevel: 1, Drawn: 2, Threshold: 2,

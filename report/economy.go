@@ -26,6 +26,8 @@ func economySection(e adjudicator.Event) (string, bool) {
 		return "Support changes", true
 	case adjudicator.TilePointsTransferred:
 		return adjudicator.SegEconomic.Title() + ": Anglo-French cooperation", true
+	case adjudicator.CrisisEffect:
+		return "Crisis phase", true
 	}
 	return "", false
 }
@@ -67,6 +69,16 @@ func economyEvent(w *writer, e adjudicator.Event) bool {
 			g.When, g.Garrison, g.Units, g.ResearchCounts, g.Flags, g.Required, g.Japan,
 			signed(g.BalanceOfPower), g.EAI, g.Borders, g.Occupation, state, signed(g.Support),
 			g.MilitaryCounters), "  ")
+	case adjudicator.CrisisEffect:
+		ctr := "no activity counter change"
+		switch {
+		case e.Counter > 0:
+			ctr = fmt.Sprintf("an additional %d activity counter", e.Counter)
+		case e.Counter < 0:
+			ctr = fmt.Sprintf("one of its %d activity counters barred", -e.Counter)
+		}
+		w.wrap(fmt.Sprintf("Next turn, as the crisis ended (%s): %s support %+d, %s (rule %s).",
+			e.Outcome, e.Power.Title(), e.Support, ctr, e.Rule), "  ")
 	case adjudicator.TilePointsTransferred:
 		w.wrap(fmt.Sprintf("%s transfers %s to %s (Anglo-French cooperation, rule 16.16G): %s %d, %s %d.",
 			e.From.Title(), TilePoints(e.Points), e.To.Title(), e.From.Title(), e.FromTilePoints, e.To.Title(), e.ToTilePoints), "  ")

@@ -1,0 +1,123 @@
+package adjudicator
+
+import "fmt"
+
+// Crisis outcomes and Italian conquests (27.62, 27.72, 27.82, 29.32-29.35):
+// the pieces of the crisis phase that follow from a decision once it is
+// taken. The crisis segments themselves (27.1-27.8 by email) are issue 12's
+// next step and will call these; until then only tests call them
+// (docs/rules.md, "Crisis outcomes").
+
+// CrisisOutcome is how a crisis ended short of war.
+type CrisisOutcome string
+
+// Crisis outcomes with next-turn effects.
+const (
+	AggressorBacksDown   CrisisOutcome = "aggressor backs down"                // 27.62
+	AlliesBackDown       CrisisOutcome = "allies back down"                    // 27.72
+	AggressorBacksDownUl CrisisOutcome = "aggressor backs down at ultimatum" // 27.82
+)
+
+// crisisEffect is a row of 27.62A-B, 27.72A-B and 27.82A-B: next turn's
+// support change of the aggressor and of each Allied power, and the
+// activity counter each loses (negative) or gains (positive).
+type crisisEffect struct {
+	Outcome          CrisisOutcome
+	AggressorSupport int
+	AlliedSupport    int
+	// Counters by power: the strength of the counter the power gains (+)
+	// or may not use (-) next turn; Germany's and Italy's as aggressor.
+	Counters map[Power]int
+	Rule     string
+}
+
+var crisisEffects = []crisisEffect{
+	{AggressorBacksDown, -1, +1, map[Power]int{Germany: -1, Italy: -1, Britain: +1, France: +1, Russia: +1}, "27.62"},
+	{AlliesBackDown, +2, -2, map[Power]int{Germany: +2, Italy: +2, Britain: -2, France: -2, Russia: -2}, "27.72"},
+	{AggressorBacksDownUl, -3, +3, map[Power]int{Germany: -3, Italy: -2, Britain: +3, France: +2, Russia: +2}, "27.82"},
+}
+
+// ApplyCrisisOutcome records the next turn's effects of a crisis ended by
+// outcome (27.62, 27.72, 27.82): support grants for one turn and the
+// activity counters gained or barred (12.22G, CountersNext). russia: Russia
+// took part as an Allied power (26.14A) and shares the Allied effects.
+func ApplyCrisisOutcome(s *State, aggressor Power, outcome CrisisOutcome, russia bool, evs *[]Event) error {
+	var row *crisisEffect
+	for i := range crisisEffects {
+		if crisisEffects[i].Outcome == outcome {
+			row = &crisisEffects[i]
+		}
+	}
+	if row == nil || (aggressor != Germany && aggressor != Italy) {
+		return fmt.Errorf("adjudicator: no crisis outcome %q for %s", outcome, aggressor)
+	}
+	next := s.Turn.Next()
+	allies := []Power{Britain, France}
+	if russia {
+		allies = append(allies, Russia)
+	}
+	apply := func(p Power, support int) {
+		AddSupportGrant(s, p, SupportGrant{Rule: row.Rule, What: string(outcome), Value: support, From: next, Turns: 1})
+		var c ActivityCounters
+		switch n := row.Counters[p]; n {
+		case 1, -1:
+			c.One = n
+		case 2, -2:
+			c.Two = n / 2
+		case 3, -3:
+			c.Three = n / 3
+		}
+		s.Powers[p].Economy.CountersNext = s.Powers[p].Economy.CountersNext.add(c)
+		*evs = append(*evs, CrisisEffect{Turn: s.Turn, Power: p, Outcome: outcome, Support: support, Counter: row.Counters[p], Rule: row.Rule})
+	}
+	apply(aggressor, row.AggressorSupport)
+	for _, p := range allies {
+		apply(p, row.AlliedSupport)
+	}
+	return nil
+}
+
+// CrisisEffect reports a power's next-turn effect of a crisis: its support
+// change and the activity counter it gains (+) or may not use (-); public.
+type CrisisEffect struct {
+	Turn    Turn          `json:"turn"`
+	Power   Power         `json:"power"`
+	Outcome CrisisOutcome `json:"outcome"`
+	Support int           `json:"support"`
+	Counter int           `json:"counter"`
+	Rule    string        `json:"rule"`
+}
+
+func (CrisisEffect) Visibility() Visibility { return public }
+func (CrisisEffect) Type() string           { return "CrisisEffect" }
+
+func init() { eventTypes["CrisisEffect"] = decode[CrisisEffect] }
+
+// ItalianConquest is when an Italian attack on target begun in turn attack
+// ends in conquest, and whether Italy uses its military counter for it
+// (29.31-29.33): Ethiopia at the end of the third turn after the attack,
+// with the counter at no cost (29.32); Albania, Greece and Yugoslavia by
+// their resistance without the tile (29.33): 0 or less occupied at once
+// without the counter, 1 the same turn, 2 the next, and so on, a tile
+// point a turn for the counter (29.33C).
+func ItalianConquest(s State, target string, attack Turn) (done Turn, counter, paid bool, err error) {
+	switch target {
+	case Ethiopia:
+		t := attack
+		for range 3 {
+			t = t.Next()
+		}
+		return t, true, false, nil
+	case "Albania", "Greece", "Yugoslavia":
+		r, _ := ResistanceOf(s, target, 0)
+		if r.Level <= 0 {
+			return attack, false, false, nil
+		}
+		t := attack
+		for range r.Level - 1 {
+			t = t.Next()
+		}
+		return t, true, true, nil
+	}
+	return Turn{}, false, false, fmt.Errorf("adjudicator: Italy attacks only Ethiopia, Albania, Greece or Yugoslavia (27.31)")
+}
