@@ -13,8 +13,8 @@ type CrisisOutcome string
 
 // Crisis outcomes with next-turn effects.
 const (
-	AggressorBacksDown   CrisisOutcome = "aggressor backs down"                // 27.62
-	AlliesBackDown       CrisisOutcome = "allies back down"                    // 27.72
+	AggressorBacksDown   CrisisOutcome = "aggressor backs down"              // 27.62
+	AlliesBackDown       CrisisOutcome = "allies back down"                  // 27.72
 	AggressorBacksDownUl CrisisOutcome = "aggressor backs down at ultimatum" // 27.82
 )
 
