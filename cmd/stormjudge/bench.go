@@ -33,8 +33,19 @@ func cmdBench(args []string, stdout, stderr io.Writer) error {
 	workers := fs.Int("workers", 1, "with -games: goroutines creating the games")
 	senders := fs.Int("senders", 4, "with -games: SMTP connections submitting the orders")
 	data := fs.String("data", "", "with -games: keep the data file and mailboxes in this new or empty directory (default: a temporary one, removed)")
+	simulate := fs.Int("simulate", 0, "whole-game simulator: N random games through the engine alone, round trips a turn with and without standing orders (-turns default 12)")
+	deckFile := fs.String("deck", defaultSandboxDeck, "with -simulate: the random event deck (\"\": none)")
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	if *simulate > 0 {
+		o := simulateBench{Games: *simulate, Turns: 12, Deck: *deckFile, Seed: 1}
+		fs.Visit(func(f *flag.Flag) {
+			if f.Name == "turns" {
+				o.Turns = *turns
+			}
+		})
+		return runSimulateBench(o, stdout)
 	}
 	if *games > 0 {
 		o := gamesBench{Games: *games, Turns: 2, Workers: *workers, Senders: *senders, Poll: *poll, Tick: 30 * time.Second,

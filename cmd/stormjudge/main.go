@@ -44,6 +44,7 @@ Usage:
   stormjudge replay -data FILE ID      recompute a game from its orders; must match bit for bit
   stormjudge bench [-turns N]          measure order-to-report latency in a throwaway sandbox
   stormjudge bench -games N [-turns T] capacity: N games in one data file, T turns of orders by email
+  stormjudge bench -simulate N [-turns T] the engine alone: N random games, round trips a turn
   stormjudge deck check FILE...        validate random event deck files (docs/deck.md)
   stormjudge compact -config FILE      drop expired mail copies and give free space back (daemon stopped)
 

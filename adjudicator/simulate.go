@@ -1,0 +1,99 @@
+package adjudicator
+
+import (
+	"math/rand/v2"
+	"slices"
+)
+
+// A whole-game simulator through the engine alone (Validate and Resolve,
+// standing orders included): random legal players, for the property tests
+// and `stormjudge bench -simulate`. It draws its choices from its own
+// generator, never from the game's (State.RNG), so a simulated game is the
+// game those orders make.
+
+// RandomOrders is a random player's orders for the open segment: Allowed's
+// options in a random order, each skipped one time in skip, the others
+// taken while Validate accepts the whole set.
+func RandomOrders(s State, p Power, rng *rand.Rand, skip int) []Order {
+	var set []Order
+	opts := Allowed(s, p)
+	rng.Shuffle(len(opts), func(i, j int) { opts[i], opts[j] = opts[j], opts[i] })
+	for _, op := range opts {
+		if skip > 0 && rng.IntN(skip) == 0 {
+			continue
+		}
+		try := append(slices.Clone(set), op.Orders()...)
+		if len(Validate(s, p, try)) == 0 {
+			set = try
+		}
+	}
+	return set
+}
+
+// SimTurn is one simulated turn: the segments that waited for someone's
+// orders (email round trips) and the Resolve calls it took.
+type SimTurn struct {
+	Turn       Turn `json:"turn"`
+	RoundTrips int  `json:"round_trips"`
+	Resolves   int  `json:"resolves"`
+}
+
+// SimulateGame plays turns turns (or to the end) from s with random legal
+// orders. standing is the chance, in percent, that a power sends with its
+// economic orders its orders for its later diplomatic rounds (standing
+// orders: a diplomatic counter per round, a spy ring for a leader).
+func SimulateGame(s State, turns int, rng *rand.Rand, standing int) ([]SimTurn, State, error) {
+	var out []SimTurn
+	cur := SimTurn{Turn: s.Turn}
+	for !s.Ended && len(out) < turns {
+		orders := map[Power][]Order{}
+		req := Required(s)
+		if len(req) > 0 {
+			cur.RoundTrips++
+		}
+		for _, p := range req {
+			orders[p] = RandomOrders(s, p, rng, 3)
+		}
+		if s.Segment == SegEconomic && s.Diplomacy.On {
+			addStanding(s, orders, rng, standing)
+		}
+		n, _, err := Resolve(s, orders)
+		if err != nil {
+			return out, s, err
+		}
+		cur.Resolves++
+		if n.Turn != s.Turn || n.Ended {
+			out = append(out, cur)
+			cur = SimTurn{Turn: n.Turn}
+		}
+		s = n
+	}
+	return out, s, nil
+}
+
+// addStanding adds, for each power with probability share percent, its
+// later rounds' orders of the turn as standing orders (standing.go).
+func addStanding(s State, orders map[Power][]Order, rng *rand.Rand, share int) {
+	targets := DiplomaticTargets(s)
+	for _, p := range Powers {
+		if rng.IntN(100) >= share {
+			continue
+		}
+		var extra []Order
+		if p == ResearchLeader(SideOf(p)) {
+			extra = append(extra, Order{Kind: SpyRingOrder, Project: targets[rng.IntN(len(targets))], For: SegSpyRings})
+		}
+		for _, seg := range Segments { // in order: the draws stay deterministic
+			os, ok := orderSegments[seg]
+			if !ok || seg == SegSpyRings || seg == SegCovert || !slices.Contains(os.powers, p) {
+				continue
+			}
+			extra = append(extra, Order{Kind: Diplomatic, Project: targets[rng.IntN(len(targets))], Counters: []int{1 + rng.IntN(2)}, For: seg})
+		}
+		for _, o := range extra {
+			if try := append(slices.Clone(orders[p]), o); len(Validate(s, p, try)) == 0 {
+				orders[p] = try
+			}
+		}
+	}
+}

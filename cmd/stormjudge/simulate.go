@@ -1,0 +1,88 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"slices"
+	"text/tabwriter"
+	"time"
+
+	"stormjudge/adjudicator"
+	"stormjudge/deck"
+)
+
+// simulateBench is `stormjudge bench -simulate N`: N random games through
+// the engine alone (adjudicator.SimulateGame: Validate and Resolve with
+// random legal orders, standing orders included), for each standing-order
+// policy, reporting games and turns per second and the email round trips a
+// turn (issue 12's simulator; the games end only when the rules that end
+// them exist).
+type simulateBench struct {
+	Games, Turns int
+	Deck         string // "" none
+	Seed         uint64
+}
+
+func runSimulateBench(o simulateBench, stdout io.Writer) error {
+	var d *adjudicator.Deck
+	if o.Deck != "" {
+		x, err := deck.LoadFile(o.Deck)
+		if err != nil {
+			return fmt.Errorf("bench: %v", err)
+		}
+		d = &x
+	}
+	fmt.Fprintf(stdout, "stormjudge bench -simulate %d -turns %d: the engine alone (Validate + Resolve), random legal orders, diplomacy on, deck %q\n\n",
+		o.Games, o.Turns, o.Deck)
+	tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "standing orders\tgames\tturns\tresolves\tgames/s\tturns/s\tround trips a turn: median\tworst\tmean\tended\t")
+	for _, pol := range []struct {
+		name  string
+		share int
+	}{{"none", 0}, {"half", 50}, {"all", 100}} {
+		var trips []int
+		turns, resolves, ended := 0, 0, 0
+		start := time.Now()
+		for g := 0; g < o.Games; g++ {
+			seed := o.Seed + uint64(g)
+			s := adjudicator.NewGame(seed)
+			if d != nil {
+				s = adjudicator.NewGameWithDeck(seed, *d)
+			}
+			s, _, err := adjudicator.Resolve(adjudicator.WithDiplomacy(s), nil)
+			if err != nil {
+				return err
+			}
+			played, end, err := adjudicator.SimulateGame(s, o.Turns, rand.New(rand.NewPCG(seed, 17)), pol.share)
+			if err != nil {
+				return fmt.Errorf("bench: game %d: %v", seed, err)
+			}
+			for _, t := range played {
+				trips = append(trips, t.RoundTrips)
+				resolves += t.Resolves
+			}
+			turns += len(played)
+			if end.Ended {
+				ended++
+			}
+		}
+		el := time.Since(start).Seconds()
+		slices.Sort(trips)
+		sum := 0
+		for _, n := range trips {
+			sum += n
+		}
+		med, worst, mean := 0, 0, 0.0
+		if len(trips) > 0 {
+			med, worst, mean = trips[len(trips)/2], trips[len(trips)-1], float64(sum)/float64(len(trips))
+		}
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%.1f\t%.1f\t%d\t%d\t%.2f\t%d\t\n", pol.name, o.Games, turns, resolves,
+			float64(o.Games)/el, float64(turns)/el, med, worst, mean, ended)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	fmt.Fprintln(stdout, "\nA round trip is a segment that waits for someone's email: the economic phase, the spy-ring segment and the diplomatic placement rounds (the covert segment never waits). Standing orders: each power sends its later rounds' orders with its economic email (all), half the time (half), never (none). No game ends yet: the crisis phase and the end of the game are still to come.")
+	return nil
+}
