@@ -394,7 +394,6 @@ func TestDiplomacyRoundTrips(t *testing.T) {
 	}
 }
 
-
 // The example events of the diplomacy sequence (seed 003), card 11 of the
 // illustrative deck, with the effects that document states: Germany's
 // "Diplomatic initiative" (one counter beyond the limit, 24.14), Russia's
