@@ -7,8 +7,10 @@ import "fmt"
 // report; until then the public report shows it as "if the game ended
 // now". The lines that depend on how the game ends (war over a minor
 // country, declarations of war and their thresholds, pre-emptive wars,
-// opposed aggressions, the Nazi-Soviet Pact's concession level: 34.51C,
-// 34.52, 34.53, 34.8, 34.92) come with the crisis and war rules.
+// opposed aggressions: 34.51C, 34.52, 34.53, 34.8) come with the crisis
+// and war rules; the Nazi-Soviet Pact's concession level (34.92) is
+// counted with Poland's resistance without its tile until a crisis over
+// Poland draws one.
 
 // VPLine is one line of an alliance's victory points.
 type VPLine struct {
@@ -143,6 +145,13 @@ func VictoryPoints(s State) Victory {
 			n = x
 		}
 		add(SideOf(m.TradePact), "34.61", fmt.Sprintf("%s's trade pact with %s", m.TradePact.Title(), m.Name), n)
+	}
+	{ // 34.92, 31.32-31.33
+		level, rounded, _ := PactConcessionLevel(s, 0)
+		axis, russia := pactVP(rounded)
+		what := fmt.Sprintf("Nazi-Soviet Pact concession level %d, rounded %d", level, rounded)
+		add(Axis, "34.92A", what, axis)
+		add(Soviet, "34.92C", what, russia)
 	}
 	if r, ok := FindProject(Soviet, "armor"); ok { // 34.93
 		add(Soviet, "34.93", "Russian armor research levels", min(s.Sheets.Steps(r)/2, 6))

@@ -1,0 +1,90 @@
+package adjudicator
+
+import "fmt"
+
+// The Nazi-Soviet Pact's concession level (31.32, 31.33): what Russia
+// would obtain, 30 modified by the support levels, the EAI, the flags in
+// Russia, the diplomatic results in the countries on Russia's border and
+// elsewhere, and Poland's resistance. The crisis over Poland (31.2, issue
+// 12) will read it when the pact is offered; the victory points read it
+// now (34.92: it counts whether or not the pact is signed).
+
+// PactTerm is one term of the concession level.
+type PactTerm struct {
+	Rule  string `json:"rule"`
+	What  string `json:"what"`
+	Value int    `json:"value"`
+}
+
+// pactBorder are the countries 31.32D names; the rest of the minors count
+// only their Russian flags and pacts.
+var pactBorder = []string{"Finland", "Rumania", "Turkey"}
+
+// PactConcessionLevel derives the concession level and its terms (31.32);
+// polandTile is the tile of Poland's resistance once drawn (28.5), 0
+// before; rounded is the level rounded to the nearest five (31.33).
+func PactConcessionLevel(s State, polandTile int) (level, rounded int, terms []PactTerm) {
+	add := func(rule, what string, v int) {
+		if v != 0 || len(terms) == 0 {
+			terms = append(terms, PactTerm{Rule: rule, What: what, Value: v})
+			level += v
+		}
+	}
+	add("31.32", "basic concession level", 30)
+	add("31.32A", "Russian against German support level", s.Powers[Russia].Support-s.Powers[Germany].Support)
+	add("31.32B", "EAI", s.EAI)
+	allied, axis := 0, 0
+	for p, n := range s.SupportFacts.FlagsInRussia {
+		switch SideOf(p) {
+		case Allies:
+			allied += n
+		case Axis:
+			axis += n
+		}
+	}
+	add("31.32C", "Allied flags in Russia", allied)
+	add("31.32C", "Axis flags in Russia", -axis)
+	for _, m := range s.Minors {
+		c := m.FlagCounts()
+		border := false
+		for _, b := range pactBorder {
+			border = border || b == m.Name
+		}
+		if border { // 31.32D: Axis results count against, Russian for
+			switch {
+			case m.TradePact != 0 && SideOf(m.TradePact) == Axis:
+				add("31.32D", "Axis trade pact in "+m.Name, -2)
+			case c[Germany]+c[Italy] > 0:
+				add("31.32D", "Axis flags in "+m.Name, -1)
+			}
+		}
+		if m.Name == "Poland" {
+			continue // 31.32E: its resistance
+		}
+		switch {
+		case m.TradePact == Russia:
+			add("31.32D", "Russian trade pact in "+m.Name, 2)
+		case c[Russia] > 0:
+			add("31.32D", "Russian flags in "+m.Name, 1)
+		}
+	}
+	if r, ok := ResistanceOf(s, "Poland", polandTile); ok {
+		add("31.32E", fmt.Sprintf("Poland's resistance%s", map[bool]string{true: " with its tile", false: " (no tile drawn)"}[polandTile > 0]), r.Level)
+	}
+	return level, roundToFive(level), terms
+}
+
+// roundToFive rounds to the nearest number divisible by five (31.33).
+func roundToFive(n int) int {
+	if n < 0 {
+		return -roundToFive(-n)
+	}
+	return (n + 2) / 5 * 5
+}
+
+// pactVP is 34.92: the Axis gain a point for every five concessions below
+// 35 and lose one for every five above; Russia the reverse.
+func pactVP(rounded int) (axis, russia int) {
+	axis = (35 - rounded) / 5
+	return axis, -axis
+}
