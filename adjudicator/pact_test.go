@@ -24,7 +24,7 @@ func TestRule31_32PactConcessionLevel(t *testing.T) {
 	s.SupportFacts.FlagsInRussia = map[Power]int{France: 1, Germany: 2}
 	s.Minor("Finland").setFlagCounts(map[Power]int{Germany: 1}) // -1
 	s.Minor("Turkey").setFlagCounts(map[Power]int{Germany: 3})
-	s.Minor("Turkey").TradePact = Germany                     // -2
+	s.Minor("Turkey").TradePact = Germany                      // -2
 	s.Minor("Rumania").setFlagCounts(map[Power]int{Russia: 2}) // +1
 	s.Minor("Sweden").setFlagCounts(map[Power]int{Russia: 3})
 	s.Minor("Sweden").TradePact = Russia // +2 (not on the border)
