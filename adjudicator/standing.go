@@ -127,23 +127,12 @@ func MayOrder(s State, p Power, orders []Order) bool {
 	if s.Ended || AwaitsDraw(s) {
 		return false
 	}
-	if mayOrderNow(s, p) {
-		return true
-	}
-	if len(orders) == 0 {
-		return false
-	}
-	for _, o := range orders {
-		if !isStanding(s, o) {
-			return false
-		}
-	}
-	return true
+	return mayOrderNow(s, p) || OnlyStanding(s, orders)
 }
 
 // mayOrderNow reports whether p may give orders for the open segment: it
-// must, or it is a power of the open round whose standing orders stand
-// for it and may be replaced.
+// must, or it is a power of the open segment (not asked, or with
+// standing orders that stand for it and may be replaced).
 func mayOrderNow(s State, p Power) bool {
 	// A power of the open round that is not asked (who is asked is judged
 	// on public facts, r-24-required) may still order while it is open.
