@@ -330,7 +330,7 @@ func civilWarObligations(s *State, accepted map[Power][]Order, evs *[]Event) {
 		}
 		if p, ok := placeWeakest(s, accepted, powers, w.Country, min); ok {
 			*evs = append(*evs, CivilWarObligation{Turn: s.Turn, Country: w.Country, Side: side, Power: p,
-				Outcome: fmt.Sprintf("%s placed no counter there: the judge places one for %s (25.52A)", sideTitle(side), p.Title())})
+				Outcome: fmt.Sprintf("%s placed no counter there: the judge places one for %s (25.52A)", side.Title(), p.Title())})
 		} else {
 			*evs = append(*evs, CivilWarObligation{Turn: s.Turn, Country: w.Country, Side: side,
 				Outcome: "unmet: no counter or tile point left for it (25.52A)"})
@@ -364,26 +364,6 @@ func placeWeakest(s *State, accepted map[Power][]Order, powers []Power, country 
 		}
 	}
 	return 0, false
-}
-
-func sideTitle(s Side) string {
-	switch s {
-	case Axis:
-		return "The Axis"
-	case Allies:
-		return "The Allies"
-	}
-	return "Russia"
-}
-
-func sideWords(s Side) string {
-	switch s {
-	case Axis:
-		return "the Axis"
-	case Allies:
-		return "the Allies"
-	}
-	return "Russia"
 }
 
 // resolveCivilWar resolves the civil war in w's country (25.53-25.61):
@@ -426,12 +406,12 @@ func resolveCivilWar(s *State, w *CivilWar, eff Effort, contrib map[Power]int, m
 		case diff < res.Threshold:
 			res.Winner = winner
 			res.Power = beneficiary(winner, contrib)
-			res.Outcome = fmt.Sprintf("a diplomatic advantage for %s: no flag changes, the counter stays in play (25.54)", sideWords(winner))
+			res.Outcome = fmt.Sprintf("a diplomatic advantage for %s: no flag changes, the counter stays in play (25.54)", winner.Name())
 		default:
 			res.Winner = winner
 			res.Power = beneficiary(winner, contrib)
 			res.Result = true
-			res.Outcome = fmt.Sprintf("a diplomatic result for %s: %s; counter %d removed (25.55)", sideWords(winner),
+			res.Outcome = fmt.Sprintf("a diplomatic result for %s: %s; counter %d removed (25.55)", winner.Name(),
 				shiftAlignment(s, m, winner, res.Power, withoutCovert(contrib, mods)), res.Drawn)
 			w.Counters = slices.Delete(w.Counters, i, i+1)
 		}

@@ -87,6 +87,30 @@ const (
 	Soviet Side = "russia"
 )
 
+// Title names the side at the start of a sentence: "The Axis", "The
+// Allies", "Russia".
+func (s Side) Title() string {
+	switch s {
+	case Axis:
+		return "The Axis"
+	case Allies:
+		return "The Allies"
+	}
+	return "Russia"
+}
+
+// Name names the side within a sentence: "the Axis", "the Allies",
+// "Russia".
+func (s Side) Name() string {
+	switch s {
+	case Axis:
+		return "the Axis"
+	case Allies:
+		return "the Allies"
+	}
+	return "Russia"
+}
+
 // SideOf returns the side a power belongs to.
 func SideOf(p Power) Side {
 	switch p {

@@ -136,7 +136,7 @@ func diplomacyEvent(w *writer, e adjudicator.Event) bool {
 	case adjudicator.DiplomaticResult:
 		who := "no result"
 		if e.Winner != "" {
-			who = fmt.Sprintf("a result for %s (%s)", sideName(e.Winner), e.Power.Title())
+			who = fmt.Sprintf("a result for %s (%s)", e.Winner.Name(), e.Power.Title())
 		}
 		w.wrap(fmt.Sprintf("%s: Axis %d, Allies %d, Russia %d: %s, %s. Flags now: %s.",
 			e.Country, e.Effort.Axis, e.Effort.Allies, e.Effort.Russia, who, e.Change, flagList(e.FlagsAfter)), "  ")
@@ -151,25 +151,25 @@ func diplomacyEvent(w *writer, e adjudicator.Event) bool {
 				target = " against " + e.Target
 			}
 		}
-		w.wrap(fmt.Sprintf("%s (%s), %s%s: %s (rule %s).", sideTitle(e.Side), e.Power.Title(), e.What, target, e.Outcome, e.Rule), "  ")
+		w.wrap(fmt.Sprintf("%s (%s), %s%s: %s (rule %s).", e.Side.Title(), e.Power.Title(), e.What, target, e.Outcome, e.Rule), "  ")
 	case adjudicator.CivilWarBrokeOut:
 		var rebels []string
 		for _, r := range e.Rebels {
-			rebels = append(rebels, sideName(r))
+			rebels = append(rebels, r.Name())
 		}
 		w.wrap(fmt.Sprintf("Civil war in %s (rule %s): the government is backed by %s, the rebels by %s. The EAI counts it (rule 23.21E); only they act there, and each must place a counter there every turn (rules 25.51, 25.52A).",
-			e.Country, e.Rule, sideName(e.Government), strings.Join(rebels, " or ")), "  ")
+			e.Country, e.Rule, e.Government.Name(), strings.Join(rebels, " or ")), "  ")
 	case adjudicator.DisputeObligation:
-		w.wrap(fmt.Sprintf("The dispute of random event %d: %s's counter: %s.", e.Card, sideName(e.Side), e.Outcome), "  ")
+		w.wrap(fmt.Sprintf("The dispute of random event %d: %s's counter: %s.", e.Card, e.Side.Name(), e.Outcome), "  ")
 	case adjudicator.CivilWarObligation:
-		w.wrap(fmt.Sprintf("Civil war in %s: %s's counter (rule 25.52A): %s.", e.Country, sideName(e.Side), e.Outcome), "  ")
+		w.wrap(fmt.Sprintf("Civil war in %s: %s's counter (rule 25.52A): %s.", e.Country, e.Side.Name(), e.Outcome), "  ")
 	case adjudicator.CivilWarResolved:
 		thr := fmt.Sprintf("civil war counter %d drawn", e.Drawn)
 		if e.ThresholdEvents > 0 {
 			thr += fmt.Sprintf(" + %d for the other alliance's events", e.ThresholdEvents)
 		}
 		line := fmt.Sprintf("Civil war in %s: government (%s) %d with its +1, rebels (%s) %d; threshold %d (%s): %s.",
-			e.Country, sideName(e.Government), e.GovernmentLevel, sideName(e.Rebels), e.RebelLevel, e.Threshold, thr, e.Outcome)
+			e.Country, e.Government.Name(), e.GovernmentLevel, e.Rebels.Name(), e.RebelLevel, e.Threshold, thr, e.Outcome)
 		if e.Power != 0 {
 			line += fmt.Sprintf(" %s places an additional counter next turn (rule 24.53).", e.Power.Title())
 		}
@@ -180,7 +180,7 @@ func diplomacyEvent(w *writer, e adjudicator.Event) bool {
 		if e.Ended {
 			who := "nobody holds flags there: no winner"
 			if e.WarWinner != "" {
-				who = sideName(e.WarWinner) + " won it: +1 against later adverse events there, an additional counter next turn (rules 25.71, 25.72)"
+				who = e.WarWinner.Name() + " won it: +1 against later adverse events there, an additional counter next turn (rules 25.71, 25.72)"
 			}
 			line += fmt.Sprintf(" The civil war ends (rule 25.61A); %s; no more diplomacy there (rule 25.81).", who)
 		}

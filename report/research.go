@@ -37,7 +37,7 @@ func researchEvent(w *writer, e adjudicator.Event) bool {
 			e.Power.Title(), e.Points, kind, e.Project, e.Steps), "  ")
 	case adjudicator.ResearchResultAchieved:
 		w.wrap(fmt.Sprintf("%s: research result %d in %s (%d steps): %s (rule %s).",
-			sideTitle(e.Side), e.Result, e.Project, e.Steps, effectText(e.Effect, e.Side), e.Rule), "  ")
+			e.Side.Title(), e.Result, e.Project, e.Steps, effectText(e.Effect, e.Side), e.Rule), "  ")
 	case adjudicator.MaginotResearchRevealed:
 		w.wrap(fmt.Sprintf("Maginot Line research revealed: %d step(s) this turn, %d in all; pro-German modifier %d in Belgium/Luxembourg this turn (rule 16.14B).",
 			e.Steps, e.Total, e.Modifier), "  ")
@@ -53,31 +53,11 @@ func researchEvent(w *writer, e adjudicator.Event) bool {
 			ps = []string{"no project started"}
 		}
 		w.wrap(fmt.Sprintf("Your spy ring in %s %s research reveals: %s (rule 16.16B).",
-			strings.ToLower(sideTitle(e.Target)), e.Category, strings.Join(ps, ", ")), "  ")
+			strings.ToLower(e.Target.Title()), e.Category, strings.Join(ps, ", ")), "  ")
 	default:
 		return false
 	}
 	return true
-}
-
-// sideName names a side within a sentence: "the Axis", "the Allies",
-// "Russia".
-func sideName(s adjudicator.Side) string {
-	t := sideTitle(s)
-	if rest, ok := strings.CutPrefix(t, "The "); ok {
-		return "the " + rest
-	}
-	return t
-}
-
-func sideTitle(s adjudicator.Side) string {
-	switch s {
-	case adjudicator.Axis:
-		return "The Axis"
-	case adjudicator.Allies:
-		return "The Allies"
-	}
-	return "Russia"
 }
 
 // effectText words a result's effect (16.11).
@@ -119,7 +99,7 @@ func effectText(e adjudicator.ResultEffect, side adjudicator.Side) string {
 // (15.21, 15.22).
 func researchSheet(w *writer, p adjudicator.Power, rv adjudicator.ResearchView) {
 	w.blank()
-	w.heading(fmt.Sprintf("Research record sheet of %s (secret, rule 15.15)", sideName(rv.Side)))
+	w.heading(fmt.Sprintf("Research record sheet of %s (secret, rule 15.15)", rv.Side.Name()))
 	if len(rv.Projects) == 0 {
 		w.line("  No research steps yet.")
 	}
@@ -166,7 +146,7 @@ func researchSheet(w *writer, p adjudicator.Power, rv adjudicator.ResearchView) 
 		case r.Used:
 			state += ", its point of this activation placed"
 		}
-		w.wrap(fmt.Sprintf("Spy ring in the %s research of %s: %s (rule 16.16B).", r.Category, sideName(r.Target), state), "  ")
+		w.wrap(fmt.Sprintf("Spy ring in the %s research of %s: %s (rule 16.16B).", r.Category, r.Target.Name(), state), "  ")
 	}
 	if rv.Usable != nil {
 		var b strings.Builder

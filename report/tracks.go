@@ -81,7 +81,7 @@ func targetNotes(t adjudicator.TargetView) string {
 	}
 	switch w := t.CivilWar; {
 	case w != nil && w.Ended != nil && w.Winner != "":
-		parts = append(parts, fmt.Sprintf("civil war ended %s, won by %s", w.Ended, sideName(w.Winner)))
+		parts = append(parts, fmt.Sprintf("civil war ended %s, won by %s", w.Ended, w.Winner.Name()))
 	case w != nil && w.Ended != nil:
 		parts = append(parts, fmt.Sprintf("civil war ended %s", w.Ended))
 	case w != nil:
@@ -93,9 +93,9 @@ func targetNotes(t adjudicator.TargetView) string {
 		parts = append(parts, "controlled by "+t.Controller.Title())
 	}
 	for _, r := range t.SpyRings { // 16.16B
-		ring := fmt.Sprintf("%s spy ring (active %s)", sideName(r.Side), r.Activated)
+		ring := fmt.Sprintf("%s spy ring (active %s)", r.Side.Name(), r.Activated)
 		if r.Eliminated != "" {
-			ring = fmt.Sprintf("%s spy ring eliminated (%s)", sideName(r.Side), r.Eliminated)
+			ring = fmt.Sprintf("%s spy ring eliminated (%s)", r.Side.Name(), r.Eliminated)
 		}
 		parts = append(parts, ring)
 	}
@@ -144,7 +144,7 @@ func victory(w *writer, pv adjudicator.PublicView) {
 		if len(parts) == 0 {
 			parts = []string{"nothing yet"}
 		}
-		w.wrap(fmt.Sprintf("%s %d: %s.", sideTitle(side), total, strings.Join(parts, ", ")), "  ")
+		w.wrap(fmt.Sprintf("%s %d: %s.", side.Title(), total, strings.Join(parts, ", ")), "  ")
 	}
 	w.wrap("Two-way game: "+v.TwoWay+". Three-way game: "+v.ThreeWay+". War, declarations of war and the Nazi-Soviet Pact add their points when the game ends (rules 34.5-34.9).", "  ")
 }
