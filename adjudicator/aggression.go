@@ -43,8 +43,7 @@ func AggressionOptions(s State, p Power) []AggressionOption {
 	for _, t := range targets {
 		o := AggressionOption{Target: t}
 		switch {
-		case completedBy(s, p, t) || (t == "Sudetenland" && completedBy(s, p, "Czechoslovakia")) ||
-			(t == "Danzig and the Corridor" && completedBy(s, p, "Poland")):
+		case completedBy(s, p, t) || completedWhole(s, p, t):
 			o.Barred = "already carried out"
 		case slices.ContainsFunc(s.SupportFacts.Aggressions, func(a Aggression) bool { return a.Aggressor == p && a.Turn == s.Turn }):
 			o.Barred = "one aggression a turn (27.12)"
@@ -62,6 +61,18 @@ func AggressionOptions(s State, p Power) []AggressionOption {
 		out = append(out, o)
 	}
 	return out
+}
+
+// completedWhole reports p's completed aggression against the whole of
+// which target is the first demand (the Sudetenland of Czechoslovakia,
+// Danzig and the Corridor of Poland).
+func completedWhole(s State, p Power, target string) bool {
+	for whole, part := range firstDemand {
+		if part == target && completedBy(s, p, whole) {
+			return true
+		}
+	}
+	return false
 }
 
 // italyAtWar reports an Italian aggression against Greece or Yugoslavia

@@ -325,36 +325,15 @@ func extraRandomEvents(s State) map[Power]int {
 }
 
 // aggressionEvents is the victory point value of an aggression in
-// additional random events (9.14A); Czechoslovakia and Poland count less
-// when the Sudetenland or Danzig and the Corridor were taken before.
+// additional random events (9.14A: the number equals it, 34.51A);
+// Czechoslovakia and Poland count less by the Sudetenland's or Danzig and
+// the Corridor's when those were taken before.
 func aggressionEvents(s State, a Aggression) int {
-	took := func(target string) bool {
-		for _, b := range s.SupportFacts.Aggressions {
-			if b.Aggressor == a.Aggressor && b.Target == target && b.Completed != nil {
-				return true
-			}
-		}
-		return false
+	n := AggressionValue(a.Target)
+	if part := firstDemand[a.Target]; part != "" && completedBy(s, a.Aggressor, part) {
+		n -= AggressionValue(part)
 	}
-	switch a.Target {
-	case Ethiopia, Rhineland, "Albania", "Sudetenland", "Danzig and the Corridor":
-		return 1
-	case "Austria", BalticStates, "Greece":
-		return 2
-	case "Czechoslovakia":
-		if took("Sudetenland") {
-			return 2
-		}
-		return 3
-	case "Yugoslavia":
-		return 3
-	case "Poland":
-		if took("Danzig and the Corridor") {
-			return 3
-		}
-		return 4
-	}
-	return 0
+	return n
 }
 
 // dealEvents deals n cards face down to p (9.12, 9.13).

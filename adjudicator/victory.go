@@ -47,6 +47,11 @@ var aggressionVP = []struct {
 	{"Poland", 4, "34.51A"},
 }
 
+// firstDemand is the part of a target that may be taken first, counted
+// within the whole's value (34.51A: Czechoslovakia "including the
+// Sudetenland", Poland "including Danzig and the Corridor"; 9.14A).
+var firstDemand = map[string]string{"Czechoslovakia": "Sudetenland", "Poland": "Danzig and the Corridor"}
+
 // AggressionValue is a target's victory point value (34.51A), 0 for one
 // the table does not list.
 func AggressionValue(target string) int {
@@ -123,11 +128,13 @@ func VictoryPoints(s State) Victory {
 		}
 	}
 	for _, r := range aggressionVP {
-		switch {
-		case !done[r.Target]:
-		case r.Target == "Sudetenland" && done["Czechoslovakia"]:
-		case r.Target == "Danzig and the Corridor" && done["Poland"]:
-		default:
+		whole := ""
+		for w, part := range firstDemand {
+			if part == r.Target {
+				whole = w
+			}
+		}
+		if done[r.Target] && !done[whole] {
 			add(Axis, r.Rule, "aggression against "+r.Target, r.Value)
 		}
 	}
