@@ -144,9 +144,6 @@ type DiplomacyState struct {
 	// breaks out at the end of this diplomatic phase (25.31B).
 	CivilWars []CivilWar `json:"civil_wars,omitempty"`
 	Outbreaks []string   `json:"outbreaks,omitempty"`
-	// Revealed: this turn's values and diplomatic events are revealed
-	// (after the Axis' second round, 24.81A), before the covert segment.
-	Revealed bool `json:"revealed,omitempty"`
 }
 
 // SpyRingEffect is a random event's spy ring in a diplomatic target for
@@ -977,7 +974,6 @@ func revealDiplomacy(s *State, evs *[]Event) {
 	applyFlexible(s, evs) // 4.16: after the basic events (flexible.go)
 	d := &s.Diplomacy
 	*evs = append(*evs, DiplomacyRevealed{Turn: s.Turn, Placements: cloneSlice(d.Placements), Commitments: cloneSlice(d.Commitments)})
-	d.Revealed = true
 }
 
 // secretRussianTargets are the countries of the secret Russian diplomatic
@@ -1284,9 +1280,6 @@ func resolveDiplomacySegment(s *State, _ map[Power][]Order, evs *[]Event) {
 		revealHeld(s, RevealDiplomacy, evs) // 9.41D
 		*evs = append(*evs, SegmentSkipped{Turn: s.Turn, Segment: s.Segment, Note: NotImplemented})
 		return
-	}
-	if !s.Diplomacy.Revealed { // a state from before the reveal moved to the last round
-		revealDiplomacy(s, evs)
 	}
 	resolveDiplomacy(s, evs)
 }

@@ -569,6 +569,18 @@ func TestRule24_14ExtraDiplomaticCounter(t *testing.T) {
 	}
 }
 
+// revealAndResolve ends the placement rounds with the Axis' second round
+// (no orders), where the counters and events are revealed (24.81A), and
+// resolves diplomacy.
+func revealAndResolve(s *State) []Event {
+	var evs []Event
+	s.Segment = SegDiplomacyAxis2
+	resolvePlacementRound(s, nil, &evs)
+	s.Segment = SegDiplomacyResolve
+	resolveDiplomacySegment(s, nil, &evs)
+	return evs
+}
+
 // Rule 4.16 (seed 003, step 6): a flexible event's modifier goes to the
 // target of its region the holder names, else the region's first; a
 // secret one can be directed before it is revealed.
@@ -580,9 +592,7 @@ func TestRule4_16FlexibleModifier(t *testing.T) {
 	wantPlacementRefused(t, s, Italy, []Order{{Kind: FlexibleOrder, Card: 5, Project: "Norway"}}, "4.16")
 	wantPlacementRefused(t, s, Germany, []Order{{Kind: FlexibleOrder, Card: 5, Project: "Greece"}}, "4.16")
 	place(t, &s, map[Power][]Order{Italy: {{Kind: FlexibleOrder, Card: 5, Project: "Greece"}}})
-	s.Segment = SegDiplomacyResolve
-	var res []Event
-	resolveDiplomacySegment(&s, nil, &res)
+	res := revealAndResolve(&s)
 	fa, ok := firstOf[FlexibleApplied](res)
 	if !ok || fa.Country != "Greece" || fa.Power != Italy {
 		t.Errorf("4.16: %+v", fa)
@@ -596,8 +606,7 @@ func TestRule4_16FlexibleModifier(t *testing.T) {
 	d := diplomacyGame(SegDiplomacyResolve)
 	d.Diplomacy.On = true
 	applyEffect(&d, 0, 6, "Balkan credits", Effect{Kind: EffectFlexibleModifier, Region: Balkans, Value: 2, Side: Soviet}, nil, &evs)
-	res = nil
-	resolveDiplomacySegment(&d, nil, &res)
+	res = revealAndResolve(&d)
 	if fa, _ := firstOf[FlexibleApplied](res); fa.Country != RegionCountries(Balkans)[0] || fa.Power != Russia {
 		t.Errorf("4.16 default: %+v", fa)
 	}

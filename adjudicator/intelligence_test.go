@@ -182,7 +182,6 @@ func covertGame(t *testing.T) State {
 	s.Segment = SegDiplomacyAllies
 	place(t, &s, map[Power][]Order{France: {dip("Poland", 2)}, Britain: {dip("Norway", 1)}})
 	s.Segment = SegCovert
-	s.Diplomacy.Revealed = true
 	return s
 }
 
@@ -382,7 +381,6 @@ func TestRule24_83BCovertIgnored(t *testing.T) {
 	place(t, &s, map[Power][]Order{Germany: {dip("Poland", 2)}})
 	s.Diplomacy.Modifiers = append(s.Diplomacy.Modifiers, DiplomaticModifier{Country: "Poland", Side: Axis, Power: Italy, Value: 2, Card: 9, Rule: "9.31C"})
 	s.Segment = SegCovert
-	s.Diplomacy.Revealed = true
 	giveResults(t, &s, Italy, ProjectCovertOperations, 1)
 	var evs []Event
 	resolveCovert(&s, map[Power][]Order{Italy: {covert("Poland", "")}}, &evs)
