@@ -169,8 +169,34 @@ func ringTarget(o Order) (country string, target Side, c ResearchCategory) {
 	return o.Project, "", ""
 }
 
-// checkSpyRings checks p's orders of the spy-ring segment (16.16B).
+// checkSpyRings checks p's orders of the spy-ring segment (16.16B): each
+// line (checkSpyRingLines), and every espionage result placed now (a
+// result is not held for a later turn). Validate uses it; the resolution
+// checks the lines only and lets an unplaced result lapse.
 func checkSpyRings(s State, p Power, orders []Order) []indexedError {
+	errs := checkSpyRingLines(s, p, orders)
+	side := SideOf(p)
+	placed := 0
+	for _, o := range orders {
+		if o.Kind == SpyRingOrder {
+			placed++
+		}
+	}
+	if held := HeldResults(s, side, ProjectEspionage); len(errs) == 0 && placed < held && slices.Contains(intelligenceLeaders, p) {
+		e := indexedError{OrderError{Order: Order{Kind: SpyRingOrder}, Rule: "16.16B",
+			Msg: fmt.Sprintf("the %s must place every espionage result now (%d held, %d placed): a spy ring is not held for a later turn", side, held, placed)}, 0}
+		if len(orders) > 0 {
+			e.Order = orders[0]
+		}
+		errs = append(errs, e)
+	}
+	return errs
+}
+
+// checkSpyRingLines checks each of p's spy-ring lines: the leader orders,
+// no ring named twice, a legal target (checkRingLine), no more new rings
+// than espionage results held.
+func checkSpyRingLines(s State, p Power, orders []Order) []indexedError {
 	var errs []indexedError
 	bad := func(i int, rule, format string, a ...any) {
 		errs = append(errs, indexedError{OrderError{Order: orders[i], Rule: rule, Msg: fmt.Sprintf(format, a...)}, i})
@@ -204,26 +230,7 @@ func checkSpyRings(s State, p Power, orders []Order) []indexedError {
 			}
 		}
 	}
-	if len(errs) == 0 && placed < held {
-		errs = append(errs, indexedError{OrderError{Order: Order{Kind: SpyRingOrder}, Rule: "16.16B",
-			Msg: fmt.Sprintf("the %s must place every espionage result now (%d held, %d placed): a spy ring is not held for a later turn", side, held, placed)}, 0})
-		if len(orders) > 0 {
-			errs[0].Order = orders[0]
-		}
-	}
 	return errs
-}
-
-// checkSpyRingLines is checkSpyRings without the need to place every
-// espionage result (for the resolution: an unplaced one lapses).
-func checkSpyRingLines(s State, p Power, orders []Order) []indexedError {
-	var out []indexedError
-	for _, e := range checkSpyRings(s, p, orders) {
-		if !strings.Contains(e.Msg, "must place every espionage result") {
-			out = append(out, e)
-		}
-	}
-	return out
 }
 
 // checkRingLine checks one SPY RING or REACTIVATE line of side (16.16B),
