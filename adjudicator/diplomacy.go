@@ -217,15 +217,22 @@ func permitsFor(s State, p Power) []PlacementPermit {
 	return out
 }
 
+// russianReach reports the targets 24.61B-C open to Russian counters: its
+// four neighbours, a Russian flag, its active spy ring (24.551B), at full
+// cohesion seven more.
+func russianReach(s State, country string) bool {
+	m := s.Minor(country)
+	return slices.Contains(russianTargets, country) || (m != nil && m.FlagCounts()[Russia] > 0) || spyRingIn(s, Russia, country) ||
+		(s.Russia.Cohesion == FullCohesion && slices.Contains(russianFullTargets, country))
+}
+
 // russiaMayPlace reports whether Russia may place in country without a
 // random event's permit (24.61A-C, 24.551B).
 func russiaMayPlace(s State, country string) bool {
 	if russianDiplomacyBarred(s) && !spyRingIn(s, Russia, country) {
 		return false
 	}
-	m := s.Minor(country)
-	return slices.Contains(russianTargets, country) || (m != nil && m.FlagCounts()[Russia] > 0) || spyRingIn(s, Russia, country) ||
-		(s.Russia.Cohesion == FullCohesion && slices.Contains(russianFullTargets, country))
+	return russianReach(s, country)
 }
 
 // permitUse returns, for each DIPLOMATIC order of p, the card of the
@@ -377,6 +384,11 @@ func (m *Minor) setFlagCounts(c map[Power]int) {
 	}
 }
 
+// countsAgainstLimit reports a placed diplomatic counter that counts
+// against the two a turn of 24.54E: not a military counter, not void, under
+// no exception.
+func (pl Placement) countsAgainstLimit() bool { return !pl.Military && pl.Void == "" && pl.Exempt == "" }
+
 // placedThisTurn returns p's placements of this turn.
 func placedThisTurn(s State, p Power) []Placement {
 	var out []Placement
@@ -427,18 +439,18 @@ func (x ExtraCounter) reason() string { return fmt.Sprintf("random event %d (24.
 
 // exemptions returns, for each DIPLOMATIC order of p, the 24.54E exception
 // it falls under, "" when it counts against the limits: a country with a
-// Russian flag; or, for a counter beyond two a turn (or beyond one in an
-// Axis round, 24.55A, D), an additional counter of a random event that
-// fits it (24.14). (Spy rings, civil wars and civil-war counters come with
-// their rules.)
+// Russian flag, the side's active spy ring, a civil war, the additional
+// civil war counter; or, for a counter beyond two a turn (or beyond one in
+// an Axis round, 24.55A, D), an additional counter of a random event that
+// fits it (24.14).
 func exemptions(s State, p Power, orders []Order) []string {
 	out := make([]string, len(orders))
 	counted, thisRound := 0, 0
 	slots := extraSlots(s, p)
 	for _, pl := range placedThisTurn(s, p) {
 		switch {
-		case pl.Military:
-		case pl.Exempt == "":
+		case pl.Military || pl.Void != "":
+		case pl.countsAgainstLimit():
 			counted++
 		default:
 			if i := slices.IndexFunc(slots, func(x ExtraCounter) bool { return x.reason() == pl.Exempt }); i >= 0 {
@@ -561,7 +573,7 @@ func checkPlacements(s State, p Power, orders []Order) []indexedError {
 			continue
 		}
 		diplomatic++
-		if pl.Exempt == "" {
+		if pl.countsAgainstLimit() {
 			counted++
 		}
 	}
@@ -669,9 +681,7 @@ func checkPlacements(s State, p Power, orders []Order) []indexedError {
 				bad(i, "24.61A", "Russian diplomacy is prohibited this turn by a purge (22.21B-D)")
 				continue
 			}
-			allowed := slices.Contains(russianTargets, country) || (m != nil && m.FlagCounts()[Russia] > 0) || spyRingIn(s, p, country) ||
-				(s.Russia.Cohesion == FullCohesion && slices.Contains(russianFullTargets, country)) || permit || war // seed 003: a civil war
-			if !allowed {
+			if !russianReach(s, country) && !permit && !war { // seed 003: a civil war
 				bad(i, "24.61B", "before full cohesion Russia places only in Finland, Poland, Rumania, Turkey and countries with a Russian flag; at full cohesion also in %s (24.61C)",
 					strings.Join(russianFullTargets, ", "))
 				continue

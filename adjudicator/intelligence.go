@@ -752,7 +752,7 @@ func withdrawRingCounters(s *State, side Side, country string) string {
 		}
 		counted, inRound := 0, 0
 		for _, q := range s.Diplomacy.Placements {
-			if q.Power == pl.Power && !q.Military && q.Void == "" && q.Exempt == "" {
+			if q.Power == pl.Power && q.countsAgainstLimit() {
 				counted++
 				if q.Round == pl.Round {
 					inRound++
