@@ -387,7 +387,9 @@ func (m *Minor) setFlagCounts(c map[Power]int) {
 // countsAgainstLimit reports a placed diplomatic counter that counts
 // against the two a turn of 24.54E: not a military counter, not void, under
 // no exception.
-func (pl Placement) countsAgainstLimit() bool { return !pl.Military && pl.Void == "" && pl.Exempt == "" }
+func (pl Placement) countsAgainstLimit() bool {
+	return !pl.Military && pl.Void == "" && pl.Exempt == ""
+}
 
 // placedThisTurn returns p's placements of this turn.
 func placedThisTurn(s State, p Power) []Placement {
