@@ -246,12 +246,7 @@ func FullCohesionExtraEvents(s State) int {
 // (docs/rules.md). Removed by the No Purge card (22.45) or by full cohesion
 // (22.73C), it raises the purge level by one (22.31E).
 func eliminateFlagInRussia(s *State, rule string, evs *[]Event) {
-	best := Power(0)
-	for _, p := range Powers {
-		if n := s.SupportFacts.FlagsInRussia[p]; p != Russia && n > 0 && (best == 0 || n > s.SupportFacts.FlagsInRussia[best]) {
-			best = p
-		}
-	}
+	best := flagToRemove(*s, "")
 	if best == 0 {
 		return
 	}

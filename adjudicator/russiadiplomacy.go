@@ -51,14 +51,26 @@ func flagInRussia(s *State, p Power, delta int, rule string, evs *[]Event) {
 // removeForeignFlag removes a flag of side from Russia (the power of the
 // side with more flags; Germany or France on a tie) and says which.
 func removeForeignFlag(s *State, side Side, rule string, evs *[]Event) Power {
-	var best Power
-	for _, p := range Powers {
-		if p != Russia && SideOf(p) == side && s.SupportFacts.FlagsInRussia[p] > 0 && (best == 0 || s.SupportFacts.FlagsInRussia[p] > s.SupportFacts.FlagsInRussia[best]) {
-			best = p
-		}
-	}
+	best := flagToRemove(*s, side)
 	if best != 0 {
 		flagInRussia(s, best, -1, rule, evs)
+	}
+	return best
+}
+
+// flagToRemove is the power whose foreign flag in Russia goes (of side,
+// any side when ""): the one with the most flags there, the earlier in the
+// order of play on a tie (docs/rules.md r-22-flags); 0 when none.
+func flagToRemove(s State, side Side) Power {
+	var best Power
+	for _, p := range Powers {
+		n := s.SupportFacts.FlagsInRussia[p]
+		if p == Russia || n == 0 || (side != "" && SideOf(p) != side) {
+			continue
+		}
+		if best == 0 || n > s.SupportFacts.FlagsInRussia[best] {
+			best = p
+		}
 	}
 	return best
 }
