@@ -3,6 +3,7 @@ package adjudicator
 import (
 	"fmt"
 	"slices"
+	"strings"
 )
 
 // Axis aggression targets and restrictions (27.1-27.4). The crisis phase
@@ -117,22 +118,8 @@ func AggressionLines(s State, p Power) []string {
 }
 
 func joinAnd(xs []string) string {
-	switch len(xs) {
-	case 0:
-		return ""
-	case 1:
-		return xs[0]
+	if len(xs) < 2 {
+		return strings.Join(xs, "")
 	}
-	out := ""
-	for i, x := range xs {
-		switch {
-		case i == 0:
-			out = x
-		case i == len(xs)-1:
-			out += " and " + x
-		default:
-			out += ", " + x
-		}
-	}
-	return out
+	return strings.Join(xs[:len(xs)-1], ", ") + " and " + xs[len(xs)-1]
 }

@@ -94,7 +94,7 @@ func disputeObligations(s *State, accepted map[Power][]Order, evs *[]Event) {
 		d := s.Diplomacy.Disputes[i]
 		// has looks at locations only: the values are sealed (a 0 is
 		// refused in a dispute country, checkDispute).
-		has := func(side Side, country string, _ int) bool {
+		has := func(side Side, country string) bool {
 			for _, pl := range s.Diplomacy.Placements {
 				if SideOf(pl.Power) == side && pl.Country == country && !pl.Military && pl.Void == "" {
 					return true
@@ -111,7 +111,7 @@ func disputeObligations(s *State, accepted map[Power][]Order, evs *[]Event) {
 		}
 		switch s.Segment {
 		case SegDiplomacyAxis1: // 24.552A
-			if has(Axis, d.Countries[0], 1) || has(Axis, d.Countries[1], 1) {
+			if has(Axis, d.Countries[0]) || has(Axis, d.Countries[1]) {
 				continue
 			}
 			outcome := "unmet: no counter of at least 1 or tile point left for it (24.552A)"
@@ -127,7 +127,7 @@ func disputeObligations(s *State, accepted map[Power][]Order, evs *[]Event) {
 				continue
 			}
 			y := d.other(d.Axis)
-			if has(Soviet, y, 1) || has(Allies, y, 1) {
+			if has(Soviet, y) || has(Allies, y) {
 				continue
 			}
 			m := s.Minor(y)
