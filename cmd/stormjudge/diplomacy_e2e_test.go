@@ -2,15 +2,11 @@ package main
 
 import (
 	"fmt"
-	"net"
 	"regexp"
 	"slices"
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/emersion/go-imap/v2"
-	"github.com/emersion/go-imap/v2/imapclient"
 
 	"stormjudge/adjudicator"
 )
@@ -189,44 +185,15 @@ func TestSandboxPlaysDiplomacyByEmail(t *testing.T) {
 // pred accepts, and decodes its text (mailText); nil when there is none.
 func fetchWhere(t *testing.T, imapAddr string, p adjudicator.Power, pred func(mailMsg) bool) *mailMsg {
 	t.Helper()
-	conn, err := net.DialTimeout("tcp", imapAddr, 5*time.Second)
+	ms, err := readMailboxWhere(imapAddr, p.String()+"@"+sandboxDomain, p.String(), "INBOX", pred, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
-	conn.SetDeadline(time.Now().Add(20 * time.Second))
-	c := imapclient.New(conn, nil)
-	defer c.Close()
-	if err := c.Login(p.String()+"@"+sandboxDomain, p.String()).Wait(); err != nil {
-		t.Fatal(err)
-	}
-	sel, err := c.Select("INBOX", &imap.SelectOptions{ReadOnly: true}).Wait()
-	if err != nil || sel.NumMessages == 0 {
+	if len(ms) == 0 {
 		return nil
 	}
-	envs, err := c.Fetch(imap.SeqSet{{Start: 1, Stop: sel.NumMessages}}, &imap.FetchOptions{Envelope: true}).Collect()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, b := range envs {
-		if b.Envelope == nil {
-			continue
-		}
-		m := mailMsg{Subject: b.Envelope.Subject, MessageID: "<" + b.Envelope.MessageID + ">"}
-		if len(b.Envelope.InReplyTo) > 0 {
-			m.InReplyTo = "<" + b.Envelope.InReplyTo[0] + ">"
-		}
-		if !pred(m) {
-			continue
-		}
-		full, err := c.Fetch(imap.SeqSetNum(b.SeqNum), &imap.FetchOptions{BodySection: []*imap.FetchItemBodySection{{}}}).Collect()
-		if err != nil || len(full) == 0 || len(full[0].BodySection) == 0 {
-			t.Fatalf("fetch %s: %v", m.MessageID, err)
-		}
-		m.Body = mailText(t, string(full[0].BodySection[0].Bytes))
-		c.Logout().Wait()
-		return &m
-	}
-	return nil
+	ms[0].Body = mailText(t, ms[0].Body)
+	return &ms[0]
 }
 
 // diplomaticPart is the diplomatic phase's part of a flattened public

@@ -66,11 +66,22 @@ func fetchAll(t *testing.T, imapAddr, user, pass, mailbox string) []mailMsg {
 // bodies each message as fetched in Body. It returns an error instead of
 // failing the test: the crash tests read while the daemon may be killed.
 func readMailbox(imapAddr, user, pass, mailbox string, bodies bool) ([]mailMsg, error) {
+	var want func(mailMsg) bool
+	if bodies {
+		want = func(mailMsg) bool { return true }
+	}
+	return readMailboxWhere(imapAddr, user, pass, mailbox, want, 0)
+}
+
+// readMailboxWhere lists a mailbox's envelopes and, when want is set, keeps
+// only the messages it accepts (at most limit of them, 0: all), fetched
+// whole in Body: the bodies of the others are never read.
+func readMailboxWhere(imapAddr, user, pass, mailbox string, want func(mailMsg) bool, limit int) ([]mailMsg, error) {
 	conn, err := net.DialTimeout("tcp", imapAddr, 5*time.Second)
 	if err != nil {
 		return nil, err
 	}
-	conn.SetDeadline(time.Now().Add(10 * time.Second))
+	conn.SetDeadline(time.Now().Add(20 * time.Second))
 	c := imapclient.New(conn, nil)
 	defer c.Close()
 	if err := c.Login(user, pass).Wait(); err != nil {
@@ -83,15 +94,12 @@ func readMailbox(imapAddr, user, pass, mailbox string, bodies bool) ([]mailMsg, 
 	if sel.NumMessages == 0 {
 		return nil, nil
 	}
-	opts := &imap.FetchOptions{Envelope: true}
-	if bodies {
-		opts.BodySection = []*imap.FetchItemBodySection{{}}
-	}
-	bufs, err := c.Fetch(imap.SeqSet{{Start: 1, Stop: sel.NumMessages}}, opts).Collect()
+	bufs, err := c.Fetch(imap.SeqSet{{Start: 1, Stop: sel.NumMessages}}, &imap.FetchOptions{Envelope: true}).Collect()
 	if err != nil {
 		return nil, err
 	}
 	var out []mailMsg
+	var seqs imap.SeqSet
 	for _, b := range bufs {
 		if b.Envelope == nil {
 			continue
@@ -100,10 +108,28 @@ func readMailbox(imapAddr, user, pass, mailbox string, bodies bool) ([]mailMsg, 
 		if len(b.Envelope.InReplyTo) > 0 {
 			m.InReplyTo = "<" + b.Envelope.InReplyTo[0] + ">"
 		}
-		if len(b.BodySection) > 0 {
-			m.Body = string(b.BodySection[0].Bytes)
+		if want != nil && !want(m) {
+			continue
 		}
 		out = append(out, m)
+		seqs.AddNum(b.SeqNum)
+		if limit > 0 && len(out) == limit {
+			break
+		}
+	}
+	if want != nil && len(out) > 0 {
+		full, err := c.Fetch(seqs, &imap.FetchOptions{BodySection: []*imap.FetchItemBodySection{{}}}).Collect()
+		if err != nil {
+			return nil, err
+		}
+		if len(full) != len(out) {
+			return nil, fmt.Errorf("fetched %d bodies for %d messages", len(full), len(out))
+		}
+		for i, f := range full {
+			if len(f.BodySection) > 0 {
+				out[i].Body = string(f.BodySection[0].Bytes)
+			}
+		}
 	}
 	c.Logout().Wait()
 	return out, nil
