@@ -139,7 +139,11 @@ func validate(s State, p Power, orders []Order) ([]indexedError, State) {
 	// as they can be, the rest when their round opens.
 	cur, curIdx, standing, standingIdx := splitStanding(s, orders)
 	for j, o := range standing {
-		if rule, msg := checkStanding(s, p, o); rule != "" {
+		rule, msg := checkStanding(s, p, o)
+		if o.Kind == CrisisIfOrder {
+			rule, msg = checkPlan(s, p, o, orders) // with its AGGRESSION line
+		}
+		if rule != "" {
 			bad(standingIdx[j], rule, "%s", msg)
 		}
 	}
@@ -163,6 +167,15 @@ func validate(s State, p Power, orders []Order) ([]indexedError, State) {
 	}
 	if _, ok := placementRounds[s.Segment]; ok { // 24.55: diplomacy.go
 		return validatePlacements(s, p, orders)
+	}
+	if s.Crisis.On && isCrisisSegment(s.Segment) { // 26-27: crisisphase.go
+		return validateCrisis(s, p, orders)
+	}
+	if s.Crisis.On && s.Segment == SegPreemptiveWar { // 32.8: preemptive.go
+		return validatePreemptive(s, p, orders)
+	}
+	if s.Crisis.On && s.Segment == SegEndOfGame { // 33.2: endgame.go
+		return validateFinalResearch(s, p, orders)
 	}
 	if s.Segment == SegSpyRings { // 16.16B: intelligence.go
 		return validateSpyRings(s, p, orders)
@@ -423,6 +436,9 @@ func Allowed(s State, p Power) []Option {
 	}
 	if s.Segment == SegSpyRings { // 16.16B: intelligence.go
 		return spyRingOptions(s, p)
+	}
+	if s.Crisis.On && (isCrisisSegment(s.Segment) || s.Segment == SegPreemptiveWar || s.Segment == SegEndOfGame) {
+		return crisisOptions(s, p) // crisisoptions.go
 	}
 	var opts []Option
 	held := s // the orders are validated against the state as it is

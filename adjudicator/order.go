@@ -102,6 +102,9 @@ func (o Order) String() string {
 	if t, ok := intelString(o); ok { // intelligence.go
 		return t
 	}
+	if t, ok := crisisString(o); ok { // crisisphase.go, preemptive.go
+		return t
+	}
 	if o.Kind == Transfer { // transfer.go
 		return fmt.Sprintf("TRANSFER %d TO %s", o.Points, strings.ToUpper(o.Project))
 	}

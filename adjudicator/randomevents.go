@@ -402,13 +402,19 @@ func secretReveal(c EventCategory) (Reveal, bool) {
 // order they were drawn. Unplayed additional events a power could have
 // played are revealed and discarded without effect (9.13).
 func revealHeld(s *State, r Reveal, evs *[]Event) {
+	revealHeldWhere(s, r, func(HeldEvent) bool { return true }, evs)
+}
+
+// revealHeldWhere reveals the events held for r that keep selects (a
+// crisis reveals each side's in its turn: 27.61B, 27.71A).
+func revealHeldWhere(s *State, r Reveal, keep func(HeldEvent) bool, evs *[]Event) {
 	if s.Events == nil {
 		return
 	}
 	d := s.Events
 	var due []HeldEvent
 	d.Held = slices.DeleteFunc(d.Held, func(h HeldEvent) bool {
-		if h.At == r {
+		if h.At == r && keep(h) {
 			due = append(due, h)
 			return true
 		}

@@ -65,6 +65,8 @@ type Resistance struct {
 func demandedOrGerman(s State, target string) bool {
 	return slices.ContainsFunc(s.SupportFacts.Aggressions, func(a Aggression) bool {
 		return a.Aggressor == Germany && a.Target == target
+	}) || slices.ContainsFunc(s.Crisis.Crises, func(c Crisis) bool { // a crisis over it this turn
+		return c.Aggressor == Germany && c.Target == target && c.Stage != StageOver
 	})
 }
 

@@ -21,6 +21,14 @@ var steps = map[Segment]step{
 	SegDiplomacyAxis2:   resolvePlacementRound,
 	SegCovert:           resolveCovert, // 16.16A, C, H (intelligence.go)
 	SegDiplomacyResolve: resolveDiplomacySegment,
+	// 26-27 (crisisphase.go); without the crisis phase they pass.
+	SegCrisisAggression:   resolveCrisisSegment,
+	SegCrisisResponse:     resolveCrisisSegment,
+	SegCrisisAxisResponse: resolveCrisisSegment,
+	SegCrisisUltimatum:    resolveCrisisSegment,
+	SegCrisisBrink:        resolveCrisisSegment,
+	SegPreemptiveWar:      resolvePreemptive, // 32.8 (preemptive.go)
+	SegEndOfGame:          resolveEndOfGame,  // 33, 34 (endgame.go)
 }
 
 // Required returns the powers that must order in s.Segment, or nil when the
@@ -37,6 +45,12 @@ func Required(s State) []Power {
 	switch {
 	case s.Segment == SegEconomic:
 		return slices.Clone(Powers)
+	case s.Crisis.On && isCrisisSegment(s.Segment): // 26.11 (crisisphase.go)
+		return crisisRequired(s)
+	case s.Crisis.On && s.Segment == SegPreemptiveWar: // 32.8 (preemptive.go)
+		return preemptiveRequired(s)
+	case s.Crisis.On && s.Segment == SegEndOfGame: // 33.2 (endgame.go)
+		return finalResearchRequired(s)
 	case s.Diplomacy.On && s.Segment == SegSpyRings:
 		var out []Power
 		for _, p := range intelligenceLeaders {
@@ -82,6 +96,9 @@ func Resolve(s State, orders map[Power][]Order) (State, []Event, error) {
 	n := s.Clone()
 	var evs []Event
 	orders = keepStanding(&n, orders) // standing.go: orders for later rounds kept
+	if n.Crisis.On {
+		orders = keepPlans(&n, orders) // crisisphase.go: IF lines kept as plans
+	}
 	resolveSegment(&n, orders, &evs)
 	run(&n, &evs)
 	return n, evs, nil
@@ -119,11 +136,20 @@ func resolveSegment(s *State, orders map[Power][]Order, evs *[]Event) {
 	if f, ok := steps[s.Segment]; ok {
 		f(s, orders, evs)
 	} else {
-		switch s.Segment {
-		case SegCrisisAggression:
-			revealHeld(s, RevealCrisis, evs) // 9.41E
-		}
 		*evs = append(*evs, SegmentSkipped{Turn: s.Turn, Segment: s.Segment, Note: NotImplemented})
+	}
+	if s.Crisis.On && isCrisisSegment(s.Segment) {
+		switch {
+		case crisisStays(*s): // r-27-51-concert: Britain and France asked again
+			return
+		case !crisisActive(*s): // every crisis settled: on to pre-emptive war (26.12)
+			endCrisisPhase(s, evs)
+			s.Segment = SegPreemptiveWar
+			return
+		}
+	}
+	if s.Ended || preemptStays(*s) { // 32.83: the threatened power answers
+		return
 	}
 	advance(s, evs)
 }
@@ -162,6 +188,9 @@ func endTurn(s *State, evs *[]Event) {
 	endTurnPurges(s)            // 22.21A-D: this turn's prohibitions lapse
 	endTurnEconomy(s)           // 10.41D, 11.92, 12.22G (income.go)
 	s.Diplomacy.endTurn()       // 24.81D (diplomacy.go)
+	chargeConquests(s, evs)     // 29.33C (crisisend.go)
+	progressConquests(s, evs)   // 29.32, 29.33B
+	s.Crisis = CrisisState{On: s.Crisis.On}
 	*evs = append(*evs, TurnEnded{Turn: s.Turn})
 }
 

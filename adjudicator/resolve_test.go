@@ -275,6 +275,7 @@ func TestEventsRoundTrip(t *testing.T) {
 	evs = append(evs, shipRoundTripEvents()...)      // shipbuilding_test.go
 	evs = append(evs, purgeRoundTripEvents()...)     // purge_test.go
 	evs = append(evs, diplomacyRoundTripEvents()...) // diplomacy_test.go
+	evs = append(evs, crisisRoundTripEvents()...)    // crisisphase_test.go
 	b, err := MarshalEvents(evs)
 	if err != nil {
 		t.Fatal(err)

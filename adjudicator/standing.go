@@ -52,7 +52,14 @@ type StandingOrder struct {
 }
 
 // isStanding reports an order for a later segment than s's.
-func isStanding(s State, o Order) bool { return o.For != "" && o.For != s.Segment }
+// An IF line of the crisis phase is standing unless it answers the open
+// segment (isPlanNow, crisisphase.go).
+func isStanding(s State, o Order) bool {
+	if o.Kind == CrisisIfOrder {
+		return !isPlanNow(s, o)
+	}
+	return o.For != "" && o.For != s.Segment
+}
 
 // splitStanding separates the orders for the open segment from the
 // standing ones (with their indices).
@@ -71,6 +78,9 @@ func splitStanding(s State, orders []Order) (now []Order, nowIdx []int, standing
 // placement round of this turn, one in which p places, an order of that
 // round; the rest is checked when the round opens.
 func checkStanding(s State, p Power, o Order) (rule, msg string) {
+	if o.Kind == CrisisIfOrder {
+		return checkPlan(s, p, o, nil) // crisisphase.go
+	}
 	seg, ok := orderSegments[o.For]
 	switch {
 	case !s.Diplomacy.On:
@@ -136,6 +146,9 @@ func MayOrder(s State, p Power, orders []Order) bool {
 func mayOrderNow(s State, p Power) bool {
 	// A power of the open round that is not asked (who is asked is judged
 	// on public facts, r-24-required) may still order while it is open.
+	if s.Crisis.On && isCrisisSegment(s.Segment) {
+		return crisisMayOrder(s, p) // crisisphase.go
+	}
 	return requires(s, p) || (s.Diplomacy.On && s.Segment != SegCovert && slices.Contains(orderSegments[s.Segment].powers, p))
 }
 
@@ -190,6 +203,14 @@ func keepStanding(s *State, orders map[Power][]Order) map[Power][]Order {
 	now := map[Power][]Order{}
 	for _, p := range Powers {
 		cur, _, standing, _ := splitStanding(*s, orders[p])
+		// IF lines of the crisis phase are kept as plans (keepPlans).
+		standing = slices.DeleteFunc(standing, func(o Order) bool {
+			if o.Kind == CrisisIfOrder {
+				cur = append(cur, o)
+				return true
+			}
+			return false
+		})
 		if cur != nil {
 			now[p] = cur
 		}

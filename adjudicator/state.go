@@ -29,6 +29,14 @@ type State struct {
 	Events *EventDeck `json:"events,omitempty"`
 	// Diplomacy is the current turn's diplomatic phase (24; diplomacy.go).
 	Diplomacy DiplomacyState `json:"diplomacy"`
+	// Crisis is the current turn's crisis phase (26-27; crisisphase.go).
+	Crisis CrisisState `json:"crisis"`
+	// War is the war that broke out and ends the game (26.13, 33.11);
+	// nil while there is none (crisisend.go).
+	War *War `json:"war,omitempty"`
+	// Victory is the final victory determination (34), set when the game
+	// ends (endgame.go).
+	Victory *Victory `json:"victory,omitempty"`
 }
 
 // Factories counts a power's factories by use (11.21).
@@ -317,6 +325,9 @@ func (s State) Clone() State {
 	c.EAIFacts = s.EAIFacts.clone()
 	c.Events = s.Events.clone()
 	c.Diplomacy = s.Diplomacy.clone()
+	c.Crisis = s.Crisis.clone()
+	c.War = s.War.clone()
+	c.Victory = s.Victory.clone()
 	return c
 }
 

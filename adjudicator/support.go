@@ -23,6 +23,9 @@ type SupportFacts struct {
 	// NoPactProposed is the turn Germany committed aggression against
 	// Poland without proposing the Nazi-Soviet Pact (10.91B, 31.61B).
 	NoPactProposed *Turn `json:"no_pact_proposed,omitempty"`
+	// PactLevel is the pact's concession level, rounded (31.32-31.33), once
+	// signed.
+	PactLevel int `json:"pact_level,omitempty"`
 	// FlagsInRussia counts Axis and Allied flags in Russia by power (10.91F).
 	FlagsInRussia map[Power]int `json:"flags_in_russia,omitempty"`
 }
@@ -35,6 +38,9 @@ type Aggression struct {
 	Target    string `json:"target"` // as in 24.21, plus "Ethiopia", "Baltic States", "Sudetenland", "Danzig and the Corridor"
 	Turn      Turn   `json:"turn"`
 	Completed *Turn  `json:"completed,omitempty"`
+	// Due: an Italian conquest under way completes at the end of that
+	// turn (29.32, 29.33B).
+	Due *Turn `json:"due,omitempty"`
 	// BritishLead: for an Italian aggression against Albania, Greece or
 	// Yugoslavia, there are more British than French flags in the target
 	// and its neighbours (10.71B, 10.81B, 12.22E).
@@ -47,6 +53,7 @@ func (f SupportFacts) clone() SupportFacts {
 	c.Aggressions = cloneSlice(f.Aggressions)
 	for i, a := range c.Aggressions {
 		c.Aggressions[i].Completed = cloneTurn(a.Completed)
+		c.Aggressions[i].Due = cloneTurn(a.Due)
 	}
 	c.PactSigned = cloneTurn(f.PactSigned)
 	c.NoPactProposed = cloneTurn(f.NoPactProposed)

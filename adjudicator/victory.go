@@ -143,8 +143,12 @@ func VictoryPoints(s State) Victory {
 			add(Axis, "34.51B", "Italy at war with "+a.Target+" since "+a.Turn.String(), s.Turn.Index()-a.Turn.Index()+1)
 		}
 	}
+	warLines(s, add) // 34.52, 34.53, 34.8 (endgame.go)
 	for _, m := range s.Minors { // 34.61, 34.62
 		if m.TradePact == 0 || m.Controller != 0 {
+			continue
+		}
+		if s.War != nil && targetThisTurn(s, m.Name) { // 34.62: a target in the final turn
 			continue
 		}
 		n := 1

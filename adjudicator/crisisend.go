@@ -1,0 +1,360 @@
+package adjudicator
+
+import (
+	"fmt"
+	"slices"
+)
+
+// What a crisis leaves behind: the aggression's success and conquest (29,
+// 30), the Nazi-Soviet Pact offered with it (31), war (27.83), and the end
+// of the crisis phase (32.82).
+
+// War is the war that ends the game (26.13, 33.11).
+type War struct {
+	Turn Turn `json:"turn"`
+	// Kind: "crisis" (27.83) or "pre-emptive" (32.8).
+	Kind string `json:"kind"`
+	// Aggressor and Target: the crisis the war broke out over (27.83);
+	// empty for a pre-emptive war.
+	Aggressor Power  `json:"aggressor,omitempty"`
+	Target    string `json:"target,omitempty"`
+	// Declarers are the powers that declared war, Against those war was
+	// declared on.
+	Declarers []Power `json:"declarers"`
+	Against   []Power `json:"against"`
+	// Thresholds are the declarers' thresholds (32.3), each with its terms.
+	Thresholds []Threshold `json:"thresholds,omitempty"`
+}
+
+func (w *War) clone() *War {
+	if w == nil {
+		return nil
+	}
+	c := *w
+	c.Declarers = cloneSlice(w.Declarers)
+	c.Against = cloneSlice(w.Against)
+	c.Thresholds = cloneSlice(w.Thresholds)
+	for i := range c.Thresholds {
+		c.Thresholds[i].Terms = cloneSlice(w.Thresholds[i].Terms)
+	}
+	return &c
+}
+
+// AggressionSucceeded reports an aggression that succeeded (27.52A,
+// 27.72): completed at once (29.21, 29.33A-B), or due at a later turn
+// (29.32, 29.33B).
+type AggressionSucceeded struct {
+	Turn      Turn   `json:"turn"`
+	Aggressor Power  `json:"aggressor"`
+	Target    string `json:"target"`
+	Completed *Turn  `json:"completed,omitempty"`
+	Due       *Turn  `json:"due,omitempty"`
+	// Counter: Italy uses its military counter, at one tile point a turn
+	// when Paid (29.31, 29.33C).
+	Counter bool   `json:"counter,omitempty"`
+	Paid    bool   `json:"paid,omitempty"`
+	Rule    string `json:"rule"`
+}
+
+// ConquestCompleted reports an Italian conquest completed at the end of a
+// turn (29.32, 29.33B), or a turn of war paid for (29.33C).
+type ConquestCompleted struct {
+	Turn   Turn   `json:"turn"`
+	Target string `json:"target"`
+	Done   bool   `json:"done"`
+	Cost   int    `json:"cost"`
+	Rule   string `json:"rule"`
+}
+
+// PactSigned reports the Nazi-Soviet Pact signed (31.3-31.5) with its
+// concession level and terms.
+type PactSigned struct {
+	Turn    Turn       `json:"turn"`
+	Level   int        `json:"level"`
+	Rounded int        `json:"rounded"`
+	Terms   []PactTerm `json:"terms"`
+	Purge   int        `json:"purge_events"`
+}
+
+// PactNotOffered reports an aggression against Poland without the pact
+// offered (31.61), or one against the Baltic States (31.91).
+type PactNotOffered struct {
+	Turn   Turn   `json:"turn"`
+	Target string `json:"target"`
+	Purge  int    `json:"purge_events"`
+	Rule   string `json:"rule"`
+}
+
+// WarBroke reports the outbreak of war (27.83, 32.8): the game ends.
+type WarBroke struct {
+	War War `json:"war"`
+}
+
+func (AggressionSucceeded) Visibility() Visibility { return public }
+func (ConquestCompleted) Visibility() Visibility   { return public }
+func (PactSigned) Visibility() Visibility          { return public }
+func (PactNotOffered) Visibility() Visibility      { return public }
+func (WarBroke) Visibility() Visibility            { return public }
+func (AggressionSucceeded) Type() string           { return "AggressionSucceeded" }
+func (ConquestCompleted) Type() string             { return "ConquestCompleted" }
+func (PactSigned) Type() string                    { return "PactSigned" }
+func (PactNotOffered) Type() string                { return "PactNotOffered" }
+func (WarBroke) Type() string                      { return "WarBroke" }
+
+func init() {
+	eventTypes["AggressionSucceeded"] = decode[AggressionSucceeded]
+	eventTypes["ConquestCompleted"] = decode[ConquestCompleted]
+	eventTypes["PactSigned"] = decode[PactSigned]
+	eventTypes["PactNotOffered"] = decode[PactNotOffered]
+	eventTypes["WarBroke"] = decode[WarBroke]
+}
+
+// controlled names the minor country an aggression puts under the
+// aggressor's control (29.21, 29.3), "" for the Rhineland, the
+// Sudetenland and Danzig and the Corridor, which are not diplomatic
+// targets of their own.
+func controlled(target string) string {
+	switch target {
+	case Rhineland, "Sudetenland", "Danzig and the Corridor":
+		return ""
+	}
+	return target
+}
+
+// aggressionSucceeds records a successful aggression (27.52A, 27.72, 29).
+// The effects of 30 follow from the record (SupportFacts.Aggressions):
+// support (10.51B, 10.61A, 10.71B, 10.81B, 10.91B), the EAI (23.21A),
+// activity counters (12.22E), additional random events (9.14), trade
+// pacts (11.61E, through Minor.Controller) and victory points (34.51A);
+// docs/rules.md "Aggression effects".
+func aggressionSucceeds(s *State, c Crisis, evs *[]Event) {
+	t := s.Turn
+	a := Aggression{Aggressor: c.Aggressor, Target: c.Target, Turn: t}
+	ev := AggressionSucceeded{Turn: t, Aggressor: c.Aggressor, Target: c.Target}
+	if c.Aggressor == Germany { // 29.21: control in one turn at no cost
+		a.Completed = cloneTurn(&t)
+		ev.Completed, ev.Rule = cloneTurn(&t), "29.21"
+		if c.Target == "Poland" {
+			ev.Rule = "29.21, 29.22A"
+		}
+	} else {
+		done, counter, paid, err := ItalianConquest(*s, c.Target, t)
+		if err != nil {
+			return
+		}
+		ev.Counter, ev.Paid = counter, paid
+		ev.Rule = map[bool]string{true: "29.32", false: "29.33"}[c.Target == Ethiopia]
+		if paid { // 29.33C: the first turn's tile point
+			payConquest(s, c.Target, evs)
+		}
+		if done == t {
+			a.Completed = cloneTurn(&t)
+			ev.Completed = cloneTurn(&t)
+		} else {
+			a.Due = cloneTurn(&done)
+			ev.Due = cloneTurn(&done)
+		}
+	}
+	if a.Completed != nil {
+		if m := s.Minor(controlled(c.Target)); m != nil {
+			m.Controller = c.Aggressor
+		}
+	}
+	s.SupportFacts.Aggressions = append(s.SupportFacts.Aggressions, a)
+	*evs = append(*evs, ev)
+}
+
+// payConquest pays Italy's tile point for a turn of its military counter
+// at war (29.33C).
+func payConquest(s *State, target string, evs *[]Event) {
+	it := s.Powers[Italy]
+	cost := 1
+	if it.TilePoints < cost {
+		it.Economy.DeficitThisTurn += cost - it.TilePoints // 10.41D, 6.12
+		cost = it.TilePoints
+	}
+	it.TilePoints -= cost
+	*evs = append(*evs, ConquestCompleted{Turn: s.Turn, Target: target, Cost: 1, Rule: "29.33C"})
+}
+
+// progressConquests runs at the end of a turn: Italian conquests due this
+// turn are completed (29.32, 29.33B); the others cost Italy a tile point
+// for the next turn's use of its counter (29.33C).
+func progressConquests(s *State, evs *[]Event) {
+	for i := range s.SupportFacts.Aggressions {
+		a := &s.SupportFacts.Aggressions[i]
+		if a.Completed != nil || a.Due == nil {
+			continue
+		}
+		if !a.Due.Before(s.Turn) && *a.Due == s.Turn {
+			a.Completed = cloneTurn(&s.Turn)
+			a.Due = nil
+			if m := s.Minor(controlled(a.Target)); m != nil {
+				m.Controller = a.Aggressor
+			}
+			rule := map[bool]string{true: "29.32", false: "29.33B"}[a.Target == Ethiopia]
+			*evs = append(*evs, ConquestCompleted{Turn: s.Turn, Target: a.Target, Done: true, Rule: rule})
+		}
+	}
+}
+
+// chargeConquests charges Italy's tile point for each war with a minor
+// country still under way this turn, the turn of the attack excepted
+// (paid then; 29.33C). Ethiopia costs nothing (29.32).
+func chargeConquests(s *State, evs *[]Event) {
+	for _, a := range s.SupportFacts.Aggressions {
+		if a.Aggressor == Italy && a.Completed == nil && a.Due != nil && a.Target != Ethiopia && a.Turn.Before(s.Turn) {
+			payConquest(s, a.Target, evs)
+		}
+	}
+}
+
+// pactAtAnnouncement applies Germany's choice about the pact when it moves
+// against Poland (31.21A, 31.61): without the offer Russia is opposed for
+// good (r-31-61-announce).
+func pactAtAnnouncement(s *State, c Crisis, evs *[]Event) {
+	if c.Pact || s.SupportFacts.PactSigned != nil {
+		return
+	}
+	purge := 1 // 31.61C: Danzig and the Corridor
+	if c.Target == "Poland" {
+		purge = 7
+		if s.SupportFacts.NoPactProposed != nil {
+			purge = 6 // the Danzig event was counted then
+		}
+	}
+	if s.SupportFacts.NoPactProposed == nil {
+		s.SupportFacts.NoPactProposed = cloneTurn(&s.Turn)
+	}
+	s.Conditions.PolandAggressionWithoutPact = true // 31.61D, 14.43C
+	*evs = append(*evs, PactNotOffered{Turn: s.Turn, Target: c.Target, Purge: purge, Rule: "31.61"})
+	AddPurgeEvents(s, purge, "22.31C", "German aggression against "+c.Target+" without the Nazi-Soviet Pact (31.61C)", evs)
+}
+
+// balticHostility is 31.91: Russia implacably hostile after an aggression
+// against the Baltic States.
+func balticHostility(s *State, evs *[]Event) {
+	if s.Conditions.BalticAggression {
+		return
+	}
+	s.Conditions.BalticAggression = true // 31.91A, D
+	*evs = append(*evs, PactNotOffered{Turn: s.Turn, Target: BalticStates, Purge: 2, Rule: "31.91"})
+	AddPurgeEvents(s, 2, "22.31C", "German aggression against the Baltic States (31.91C)", evs)
+}
+
+// signPact signs the Nazi-Soviet Pact offered in crisis c once the crisis
+// is resolved (31.31A, 31.5): the concession level with Poland's tile.
+func signPact(s *State, c Crisis, evs *[]Event) {
+	if !c.Pact || s.SupportFacts.PactSigned != nil {
+		return
+	}
+	tile := 0
+	if c.Target == "Poland" {
+		tile = c.Tile // 31.32E: all of Poland unless the crisis is over Danzig
+	}
+	level, rounded, terms := PactConcessionLevel(*s, tile)
+	purge := rounded / 5 // 31.51F
+	s.SupportFacts.PactSigned = cloneTurn(&s.Turn)
+	s.Conditions.NaziSovietPact = true // 31.51E, 24.38, 24.82B
+	s.SupportFacts.PactLevel = rounded
+	*evs = append(*evs, PactSigned{Turn: s.Turn, Level: level, Rounded: rounded, Terms: terms, Purge: purge})
+	if purge > 0 {
+		AddPurgeEvents(s, purge, "22.31D", "the Nazi-Soviet Pact (31.51F)", evs)
+	}
+}
+
+// crisisWar is 27.83: the aggressor attacks; the Allies who may declare
+// war do (32.61A) and the game ends after the final research (33.2).
+func crisisWar(s *State, c Crisis, evs *[]Event) {
+	b, f := crisisThresholds(*s, c)
+	bMay, fMay := AlliedDeclarations(b, f)
+	w := War{Turn: s.Turn, Kind: "crisis", Aggressor: c.Aggressor, Target: c.Target, Against: []Power{c.Aggressor}}
+	if bMay {
+		w.Declarers = append(w.Declarers, Britain)
+		w.Thresholds = append(w.Thresholds, b)
+	}
+	if fMay {
+		w.Declarers = append(w.Declarers, France)
+		w.Thresholds = append(w.Thresholds, f)
+	}
+	if len(w.Declarers) == 0 { // 27.73 let them issue the ultimatum; r-27-83-declarers
+		w.Declarers = slices.Clone(allied)
+		w.Thresholds = []Threshold{b, f}
+	}
+	s.War = &w
+	*evs = append(*evs, WarBroke{War: w})
+}
+
+// crisisActive reports a crisis of this turn not yet over.
+func crisisActive(s State) bool {
+	return slices.ContainsFunc(s.Crisis.Crises, func(c Crisis) bool { return c.Stage != StageOver })
+}
+
+// crisisStays reports a crisis segment asked again (r-27-51-concert).
+func crisisStays(s State) bool {
+	return slices.ContainsFunc(s.Crisis.Crises, func(c Crisis) bool { return c.Stage != StageOver && c.Asked > 0 })
+}
+
+// endCrisisPhase closes the crisis segments: the pacts offered are
+// signed (31.31A), and every secret crisis event still held is revealed
+// before pre-emptive war is considered (32.82, 9.41E).
+func endCrisisPhase(s *State, evs *[]Event) {
+	for _, c := range s.Crisis.Crises {
+		signPact(s, c, evs)
+	}
+	revealHeld(s, RevealCrisis, evs)
+}
+
+// AggressedThisTurn reports the Axis powers committing an aggression this
+// turn: announced and not backed down from (32.61B).
+func AggressedThisTurn(s State) map[Power]bool {
+	out := map[Power]bool{}
+	for _, c := range s.Crisis.Crises {
+		switch c.Outcome {
+		case AggressorBacksDown, AggressorBacksDownUl:
+		default:
+			out[c.Aggressor] = true
+		}
+	}
+	return out
+}
+
+// CrisisLines words the open crisis segment's question for p's notice.
+func CrisisLines(s State, p Power) []string {
+	if !s.Crisis.On || s.Ended {
+		return nil
+	}
+	var out []string
+	for _, c := range s.Crisis.Crises {
+		if c.Stage == StageOver {
+			continue
+		}
+		head := fmt.Sprintf("%s's aggression against %s", c.Aggressor.Title(), c.Target)
+		switch c.Stage {
+		case StageResponse:
+			if slices.Contains(allied, p) {
+				if mustAcquiesce(s, c) {
+					continue
+				}
+				out = append(out, head+fmt.Sprintf(": answer OPPOSE or ACQUIESCE (27.51); opposing draws a resistance tile (28.5). Resistance now %d before the tile.", c.Resistance))
+			}
+			if p == Russia && russiaMayOppose(s, c) {
+				out = append(out, head+": Russia may OPPOSE as an Allied power (26.14A) or PASS.")
+			}
+		case StageAxisResponse:
+			if p == c.Aggressor {
+				out = append(out, head+fmt.Sprintf(" is opposed; resistance %d with its tile: CONTINUE or BACK DOWN (27.61C).", c.Resistance))
+			}
+		case StageUltimatum:
+			if slices.Contains(allied, p) {
+				b, f := crisisThresholds(s, c)
+				out = append(out, head+fmt.Sprintf(" continues: ULTIMATUM or BACK DOWN (27.71B); thresholds for declaring war (32.62): Britain %+d, France %+d (at least +1 to meet).", b.Net, f.Net))
+			}
+		case StageBrink:
+			if p == c.Aggressor {
+				out = append(out, head+": the Allies issued an ultimatum: ATTACK (war; the game ends) or BACK DOWN (27.81).")
+			}
+		}
+	}
+	return out
+}

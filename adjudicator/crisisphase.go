@@ -1,0 +1,984 @@
+package adjudicator
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// The crisis phase by email (26-27): Axis aggressions, the Allied response,
+// the resistance draw, the Axis response, the Allied ultimatum and the
+// brink, one segment each (26.11A-F), each asking only the side whose
+// decision it is. Both Axis powers may aggress in one turn; their crises
+// run in tandem, stage by stage (27.13). Conditional orders (IF lines,
+// CrisisPlan) decide later stages in advance, so a crisis can be settled
+// in one round trip per side; a stage whose decision a plan gives, or that
+// offers no choice, does not wait for anybody (docs/orders.md "Crisis").
+
+// Crisis order kinds (27, 31.21A).
+const (
+	// AggressionOrder announces an aggression against Project (27.11);
+	// Args may hold "pact" (the Nazi-Soviet Pact offered, 31.21A).
+	AggressionOrder OrderKind = "aggression"
+	// AcquiesceOrder and OpposeOrder are the Allied response (27.51) to
+	// Project's aggression ("" when only one Axis power aggresses).
+	AcquiesceOrder OrderKind = "acquiesce"
+	OpposeOrder    OrderKind = "oppose"
+	// BackDownOrder: the aggressor (27.61C, 27.81A) or the Allies (27.71B)
+	// back down; Project names the aggressor for the Allies.
+	BackDownOrder OrderKind = "back-down"
+	// ContinueAggression: the aggressor continues (27.61C).
+	ContinueAggression OrderKind = "continue-aggression"
+	// UltimatumOrder: the Allies issue an ultimatum (27.71B, 27.73).
+	UltimatumOrder OrderKind = "ultimatum"
+	// AttackOrder: the aggressor attacks and war breaks out (27.81B, 27.83).
+	AttackOrder OrderKind = "attack"
+	// CrisisIfOrder is a conditional order for a later stage (CrisisPlan):
+	// Args are the stage it answers ("opposed", "continued",
+	// "ultimatum"), the action, and optionally a condition on the
+	// target's resistance ("<=", "4") with the action otherwise.
+	CrisisIfOrder OrderKind = "crisis-if"
+)
+
+// CrisisStage is where a crisis stands.
+type CrisisStage string
+
+// Crisis stages, one per segment of 26.11B-F, and the end.
+const (
+	StageResponse     CrisisStage = "response"      // 27.5: the Allies acquiesce or oppose
+	StageAxisResponse CrisisStage = "axis-response" // 27.6: the aggressor backs down or continues
+	StageUltimatum    CrisisStage = "ultimatum"     // 27.7: the Allies back down or issue an ultimatum
+	StageBrink        CrisisStage = "brink"         // 27.8: the aggressor backs down or attacks
+	StageOver         CrisisStage = "over"
+)
+
+// stageSegment is the segment that decides each stage.
+var stageSegment = map[CrisisStage]Segment{
+	StageResponse: SegCrisisResponse, StageAxisResponse: SegCrisisAxisResponse,
+	StageUltimatum: SegCrisisUltimatum, StageBrink: SegCrisisBrink,
+}
+
+// Crisis outcomes besides those of crisis.go (27.62, 27.72, 27.82).
+const (
+	Acquiesced CrisisOutcome = "allies acquiesce" // 27.52
+	WarOutcome CrisisOutcome = "war"              // 27.83
+)
+
+// Crisis is one Axis aggression of this turn and its course (27).
+type Crisis struct {
+	Aggressor Power       `json:"aggressor"`
+	Target    string      `json:"target"`
+	Stage     CrisisStage `json:"stage"`
+	// Pact: Germany offered the Nazi-Soviet Pact with this aggression
+	// against Poland (31.21A); Russia may not refuse (31.23).
+	Pact bool `json:"pact,omitempty"`
+	// Russia: Russia opposes as an Allied power (26.14A).
+	Russia bool `json:"russia,omitempty"`
+	// Tile is the random tile of 28.5 once drawn; Resistance the target's
+	// level with it (28.12).
+	Tile       int `json:"tile,omitempty"`
+	Resistance int `json:"resistance"`
+	// Asked counts the times Britain and France were asked again in one
+	// stage because their answers differed (r-27-51-concert).
+	Asked int `json:"asked,omitempty"`
+	// Outcome once over.
+	Outcome CrisisOutcome `json:"outcome,omitempty"`
+}
+
+// CrisisPlan is a conditional order kept for a later stage of a crisis.
+type CrisisPlan struct {
+	Power Power `json:"power"`
+	Order Order `json:"order"`
+}
+
+// CrisisState is the crisis phase of the current turn (26-27); On says
+// whether the game plays it by email (WithCrisis).
+type CrisisState struct {
+	On     bool         `json:"on"`
+	Crises []Crisis     `json:"crises,omitempty"`
+	Plans  []CrisisPlan `json:"plans,omitempty"`
+	// Declared: the pre-emptive declarations of the turn are made (32.8);
+	// Threats are those awaiting a concession (32.83).
+	Declared bool     `json:"declared,omitempty"`
+	Threats  []Threat `json:"threats,omitempty"`
+}
+
+func (c CrisisState) clone() CrisisState {
+	d := c
+	d.Crises = cloneSlice(c.Crises)
+	d.Plans = cloneSlice(c.Plans)
+	d.Threats = cloneSlice(c.Threats)
+	for i := range d.Plans {
+		d.Plans[i].Order = cloneOrder(c.Plans[i].Order)
+	}
+	return d
+}
+
+func cloneOrder(o Order) Order {
+	o.Args = cloneSlice(o.Args)
+	o.Units = cloneSlice(o.Units)
+	o.Counters = cloneSlice(o.Counters)
+	o.Cards = cloneSlice(o.Cards)
+	return o
+}
+
+// WithCrisis returns s playing the crisis phase by email (the judge's
+// default; without it the crisis segments pass, docs/rules.md).
+func WithCrisis(s State) State {
+	c := s.Clone()
+	c.Crisis.On = true
+	return c
+}
+
+// crisisOf returns the crisis of aggressor, nil if none.
+func (c *CrisisState) crisisOf(aggressor Power) *Crisis {
+	for i := range c.Crises {
+		if c.Crises[i].Aggressor == aggressor {
+			return &c.Crises[i]
+		}
+	}
+	return nil
+}
+
+// at returns the crises at stage st.
+func (c CrisisState) at(st CrisisStage) []Crisis {
+	var out []Crisis
+	for _, x := range c.Crises {
+		if x.Stage == st {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// allied are the powers who answer for the Allies (27.51).
+var allied = []Power{Britain, France}
+
+// planWhen maps the word of an IF line to the stage it answers and the
+// side that may give it.
+var planWhen = map[string]struct {
+	stage   CrisisStage
+	allies  bool
+	actions []OrderKind
+	rule    string
+}{
+	"opposed":   {StageAxisResponse, false, []OrderKind{ContinueAggression, BackDownOrder}, "27.61C"},
+	"continued": {StageUltimatum, true, []OrderKind{UltimatumOrder, BackDownOrder}, "27.71B"},
+	"ultimatum": {StageBrink, false, []OrderKind{AttackOrder, BackDownOrder}, "27.81"},
+}
+
+// isPlanNow reports an IF line that answers the open segment (it is the
+// power's order for it, not a standing one).
+func isPlanNow(s State, o Order) bool {
+	if o.Kind != CrisisIfOrder || len(o.Args) == 0 {
+		return false
+	}
+	return stageSegment[planWhen[o.Args[0]].stage] == s.Segment
+}
+
+// crisisRequired lists the powers the open crisis segment waits for: those
+// with a decision that no plan of theirs gives (26.11).
+func crisisRequired(s State) []Power {
+	var out []Power
+	add := func(p Power) {
+		if !slices.Contains(out, p) {
+			out = append(out, p)
+		}
+	}
+	switch s.Segment {
+	case SegCrisisAggression:
+		for _, p := range []Power{Germany, Italy} { // 27.11
+			for _, o := range AggressionOptions(s, p) {
+				if o.Barred == "" {
+					add(p)
+					break
+				}
+			}
+		}
+	case SegCrisisResponse:
+		for _, c := range s.Crisis.at(StageResponse) {
+			for _, p := range allied {
+				add(p)
+			}
+			if russiaMayOppose(s, c) { // 26.14A
+				add(Russia)
+			}
+		}
+	case SegCrisisAxisResponse, SegCrisisBrink:
+		st := map[Segment]CrisisStage{SegCrisisAxisResponse: StageAxisResponse, SegCrisisBrink: StageBrink}[s.Segment]
+		for _, c := range s.Crisis.at(st) {
+			if _, ok := plannedAction(s, c.Aggressor, c); !ok {
+				add(c.Aggressor)
+			}
+		}
+	case SegCrisisUltimatum:
+		for _, c := range s.Crisis.at(StageUltimatum) {
+			if !ultimatumPossible(s, c) {
+				continue // 27.72, 27.73: no choice
+			}
+			for _, p := range allied {
+				if _, ok := plannedAction(s, p, c); !ok {
+					add(p)
+				}
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// crisisMayOrder reports whether p may answer in the open crisis segment:
+// the powers it waits for, and those whose plan would answer for them (an
+// order replaces the plan).
+func crisisMayOrder(s State, p Power) bool {
+	if slices.Contains(crisisRequired(s), p) {
+		return true
+	}
+	for _, c := range s.Crisis.Crises {
+		switch {
+		case stageSegment[c.Stage] != s.Segment:
+		case (c.Stage == StageAxisResponse || c.Stage == StageBrink) && p == c.Aggressor:
+			return true
+		case c.Stage == StageUltimatum && slices.Contains(allied, p) && ultimatumPossible(s, c):
+			return true
+		}
+	}
+	return false
+}
+
+// russiaMayOppose reports whether Russia may oppose a German aggression
+// as an Allied power (26.14A): no pact signed or offered, and the target
+// is Poland, the Baltic States or a minor country with a Russian flag.
+func russiaMayOppose(s State, c Crisis) bool {
+	if c.Aggressor != Germany || c.Pact || s.SupportFacts.PactSigned != nil {
+		return false
+	}
+	switch c.Target {
+	case "Poland", "Danzig and the Corridor", BalticStates:
+		return true
+	}
+	name := c.Target
+	if name == "Sudetenland" {
+		name = "Czechoslovakia"
+	}
+	if m := s.Minor(name); m != nil {
+		return m.FlagCounts()[Russia] > 0
+	}
+	return false
+}
+
+// plannedAction is the action p's plans give for crisis c at its stage,
+// with ok false when none applies.
+func plannedAction(s State, p Power, c Crisis) (OrderKind, bool) {
+	for _, pl := range s.Crisis.Plans {
+		if pl.Power != p || (pl.Order.Project != "" && pl.Order.Project != c.Aggressor.String()) {
+			continue
+		}
+		if k, ok := planAction(pl.Order, c); ok {
+			return k, true
+		}
+	}
+	return "", false
+}
+
+// planAction evaluates an IF order for crisis c: the action, when the
+// order answers c's stage.
+func planAction(o Order, c Crisis) (OrderKind, bool) {
+	a := o.Args
+	if len(a) < 2 || planWhen[a[0]].stage != c.Stage {
+		return "", false
+	}
+	then := OrderKind(a[1])
+	if len(a) < 5 {
+		return then, true
+	}
+	n, _ := strconv.Atoi(a[3])
+	if compare(c.Resistance, a[2], n) {
+		return then, true
+	}
+	return OrderKind(a[4]), true
+}
+
+func compare(x int, op string, n int) bool {
+	switch op {
+	case "<=":
+		return x <= n
+	case "<":
+		return x < n
+	case ">=":
+		return x >= n
+	case ">":
+		return x > n
+	case "=":
+		return x == n
+	}
+	return false
+}
+
+// crisisKinds are the orders of each crisis segment.
+var crisisKinds = map[Segment][]OrderKind{
+	SegCrisisAggression:   {AggressionOrder},
+	SegCrisisResponse:     {AcquiesceOrder, OpposeOrder},
+	SegCrisisAxisResponse: {ContinueAggression, BackDownOrder},
+	SegCrisisUltimatum:    {UltimatumOrder, BackDownOrder},
+	SegCrisisBrink:        {AttackOrder, BackDownOrder},
+}
+
+// isCrisisSegment reports the segments of 26.11A-F.
+func isCrisisSegment(seg Segment) bool { _, ok := crisisKinds[seg]; return ok }
+
+// validateCrisis checks p's orders for the open crisis segment (IF lines
+// for later stages are checked by checkPlan).
+func validateCrisis(s State, p Power, orders []Order) ([]indexedError, State) {
+	var errs []indexedError
+	bad := func(i int, rule, format string, a ...any) {
+		errs = append(errs, indexedError{OrderError{Order: orders[i], Rule: rule, Msg: fmt.Sprintf(format, a...)}, i})
+	}
+	seen := map[Power]int{} // answers per crisis
+	for i, o := range orders {
+		if o.Kind == CrisisIfOrder {
+			if rule, msg := checkPlan(s, p, o, orders); rule != "" {
+				bad(i, rule, "%s", msg)
+			}
+			continue
+		}
+		if !slices.Contains(crisisKinds[s.Segment], o.Kind) {
+			bad(i, "26.11", "%q is not an order of %s (it takes %s)", string(o.Kind), s.Segment.Title(), kindWords(crisisKinds[s.Segment]))
+			continue
+		}
+		if o.Kind == AggressionOrder {
+			if rule, msg := checkAggression(s, p, o); rule != "" {
+				bad(i, rule, "%s", msg)
+			}
+			if seen[p]++; seen[p] > 1 {
+				bad(i, "27.12", "one aggression a turn")
+			}
+			continue
+		}
+		c, rule, msg := crisisFor(s, p, o.Project)
+		if rule != "" {
+			bad(i, rule, "%s", msg)
+			continue
+		}
+		if seen[c.Aggressor]++; seen[c.Aggressor] > 1 {
+			bad(i, "26.11", "one answer to %s's aggression", c.Aggressor.Title())
+			continue
+		}
+		if rule, msg := checkAnswer(s, p, o.Kind, *c); rule != "" {
+			bad(i, rule, "%s", msg)
+		}
+	}
+	return errs, s.Clone()
+}
+
+func kindWords(ks []OrderKind) string {
+	var ws []string
+	for _, k := range ks {
+		ws = append(ws, crisisWord(k))
+	}
+	return joinOr(ws)
+}
+
+func joinOr(xs []string) string {
+	if len(xs) < 2 {
+		return strings.Join(xs, "")
+	}
+	return strings.Join(xs[:len(xs)-1], ", ") + " or " + xs[len(xs)-1]
+}
+
+// crisisWord is an order kind's word in an email.
+func crisisWord(k OrderKind) string {
+	switch k {
+	case ContinueAggression:
+		return "CONTINUE"
+	case BackDownOrder:
+		return "BACK DOWN"
+	}
+	return strings.ToUpper(string(k))
+}
+
+// checkAggression checks an AGGRESSION order (27.1-27.4, 31.21A).
+func checkAggression(s State, p Power, o Order) (rule, msg string) {
+	if p != Germany && p != Italy {
+		return "27.11", "only Germany and Italy conduct aggressions"
+	}
+	found := false
+	for _, op := range AggressionOptions(s, p) {
+		if strings.EqualFold(op.Target, o.Project) {
+			found = true
+			if op.Barred != "" {
+				return "27.21", fmt.Sprintf("no aggression against %s: %s", op.Target, op.Barred)
+			}
+		}
+	}
+	if !found {
+		var ts []string
+		for _, t := range aggressionTargets[p] {
+			ts = append(ts, t)
+		}
+		return map[Power]string{Germany: "27.41", Italy: "27.31"}[p], fmt.Sprintf("%s is not a target of %s's aggressions (%s)", o.Project, p.Title(), joinOr(ts))
+	}
+	if slices.Contains(o.Args, "pact") {
+		if rule, msg := pactOfferBarred(s, o.Project); rule != "" {
+			return rule, msg
+		}
+	}
+	return "", ""
+}
+
+// pactOfferBarred says why Germany may not offer the pact with an
+// aggression against target (31.21A, 31.61A, 31.71, 31.91A).
+func pactOfferBarred(s State, target string) (rule, msg string) {
+	f := s.SupportFacts
+	switch {
+	case target != "Poland" && target != "Danzig and the Corridor":
+		return "31.21A", "the Nazi-Soviet Pact is offered only with an aggression against Poland or Danzig and the Corridor"
+	case f.PactSigned != nil:
+		return "31.71", "the Nazi-Soviet Pact is in effect already and is not negotiated again"
+	case f.NoPactProposed != nil:
+		return "31.61A", "Germany did not offer the pact when it first moved against Poland: no pact any more"
+	case completedBy(s, Germany, BalticStates) || s.Conditions.BalticAggression:
+		return "31.91A", "after an aggression against the Baltic States no pact may be negotiated"
+	}
+	return "", ""
+}
+
+// crisisFor finds the crisis an answer of p concerns: the one named, or
+// the only one at the open segment's stage.
+func crisisFor(s State, p Power, name string) (*Crisis, string, string) {
+	var st CrisisStage
+	for k, seg := range stageSegment {
+		if seg == s.Segment {
+			st = k
+		}
+	}
+	open := s.Crisis.at(st)
+	if name != "" {
+		a, ok := ParsePower(name)
+		if !ok {
+			return nil, "26.11", fmt.Sprintf("%q is not a power", name)
+		}
+		for i := range open {
+			if open[i].Aggressor == a {
+				return &open[i], "", ""
+			}
+		}
+		return nil, "26.11", fmt.Sprintf("%s has no aggression waiting for this answer", a.Title())
+	}
+	switch len(open) {
+	case 0:
+		return nil, "26.11", "no crisis waits for this answer"
+	case 1:
+		return &open[0], "", ""
+	}
+	return nil, "27.13", "both Axis powers aggress: name the aggressor (e.g. OPPOSE GERMANY)"
+}
+
+// checkAnswer checks p's answer k in crisis c.
+func checkAnswer(s State, p Power, k OrderKind, c Crisis) (rule, msg string) {
+	switch c.Stage {
+	case StageResponse:
+		if p == Russia {
+			if !russiaMayOppose(s, c) {
+				return "26.14A", "Russia takes part only in a crisis over Poland, the Baltic States or a country with a Russian flag, without the pact"
+			}
+			return "", ""
+		}
+		if !slices.Contains(allied, p) {
+			return "27.51", "Britain and France answer an aggression"
+		}
+		if k == OpposeOrder && mustAcquiesce(s, c) {
+			return "27.51B", "with the Rhineland remilitarized, the Allies must acquiesce in Italy's aggression against Ethiopia"
+		}
+	case StageAxisResponse, StageBrink:
+		if p != c.Aggressor {
+			return "27.61", fmt.Sprintf("%s decides for its own aggression", c.Aggressor.Title())
+		}
+	case StageUltimatum:
+		if !slices.Contains(allied, p) {
+			return "27.71", "Britain and France answer"
+		}
+		if k == UltimatumOrder && !ultimatumPossible(s, c) {
+			return "27.73", "neither Britain nor France meets the threshold for declaring war: the Allies back down"
+		}
+	}
+	return "", ""
+}
+
+// mustAcquiesce is 27.51B's exception: Italy against Ethiopia once
+// Germany has remilitarized the Rhineland (26.11B).
+func mustAcquiesce(s State, c Crisis) bool {
+	return c.Aggressor == Italy && c.Target == Ethiopia && completedBy(s, Germany, Rhineland)
+}
+
+// checkPlan checks an IF line: who may give it, what it answers, that the
+// power has (or announces in the same orders) an aggression it concerns.
+func checkPlan(s State, p Power, o Order, with []Order) (rule, msg string) {
+	if len(o.Args) < 2 {
+		return "26.11", "IF OPPOSED, IF CONTINUED or IF ULTIMATUM, then the answer"
+	}
+	w, ok := planWhen[o.Args[0]]
+	if !ok {
+		return "26.11", fmt.Sprintf("IF %s: the conditions are OPPOSED, CONTINUED and ULTIMATUM", strings.ToUpper(o.Args[0]))
+	}
+	if !slices.Contains(w.actions, OrderKind(o.Args[1])) || (len(o.Args) == 5 && !slices.Contains(w.actions, OrderKind(o.Args[4]))) {
+		return w.rule, fmt.Sprintf("IF %s takes %s", strings.ToUpper(o.Args[0]), kindWords(w.actions))
+	}
+	if len(o.Args) == 5 {
+		if _, err := strconv.Atoi(o.Args[3]); err != nil || !slices.Contains([]string{"<=", "<", ">=", ">", "="}, o.Args[2]) {
+			return "28.12", "IF RESISTANCE <=, <, >=, > or = a number"
+		}
+	}
+	if w.allies != slices.Contains(allied, p) {
+		if w.allies {
+			return w.rule, "IF CONTINUED is Britain's and France's"
+		}
+		return w.rule, fmt.Sprintf("IF %s is the aggressor's", strings.ToUpper(o.Args[0]))
+	}
+	if !s.Crisis.On {
+		return "26.11", "this game does not play the crisis phase by email"
+	}
+	if w.allies {
+		if o.Project != "" {
+			if a, ok := ParsePower(o.Project); !ok || SideOf(a) != Axis {
+				return "26.11", fmt.Sprintf("%q is not an Axis power", o.Project)
+			}
+		}
+		return "", ""
+	}
+	if c := s.Crisis.crisisOf(p); c != nil && c.Stage != StageOver {
+		return "", ""
+	}
+	if s.Segment == SegCrisisAggression && slices.ContainsFunc(with, func(x Order) bool { return x.Kind == AggressionOrder }) {
+		return "", ""
+	}
+	return "26.11", fmt.Sprintf("%s has no aggression under way this turn: send IF %s with the AGGRESSION order", p.Title(), strings.ToUpper(o.Args[0]))
+}
+
+// keepPlans stores the IF lines of the orders (a power's new IF line
+// replaces its earlier one for the same stage and aggressor) and returns
+// the other orders.
+func keepPlans(s *State, orders map[Power][]Order) map[Power][]Order {
+	out := map[Power][]Order{}
+	for _, p := range Powers {
+		var rest []Order
+		for _, o := range orders[p] {
+			if o.Kind != CrisisIfOrder {
+				rest = append(rest, o)
+				continue
+			}
+			if rule, _ := checkPlan(*s, p, o, orders[p]); rule != "" {
+				continue // Validate refused it
+			}
+			s.Crisis.Plans = slices.DeleteFunc(s.Crisis.Plans, func(pl CrisisPlan) bool {
+				return pl.Power == p && pl.Order.Args[0] == o.Args[0] && pl.Order.Project == o.Project
+			})
+			o.For = ""
+			s.Crisis.Plans = append(s.Crisis.Plans, CrisisPlan{Power: p, Order: cloneOrder(o)})
+		}
+		if rest != nil {
+			out[p] = rest
+		}
+	}
+	return out
+}
+
+// answers collects each power's answer per aggressor from the orders,
+// after re-validation, with the plans for the powers that sent none.
+func answers(s State, orders map[Power][]Order, st CrisisStage) map[Power]map[Power]OrderKind {
+	out := map[Power]map[Power]OrderKind{}
+	for _, c := range s.Crisis.at(st) {
+		for p, os := range orders {
+			for _, o := range os {
+				if !slices.Contains(crisisKinds[s.Segment], o.Kind) {
+					continue
+				}
+				x, rule, _ := crisisFor(s, p, o.Project)
+				if rule != "" || x.Aggressor != c.Aggressor {
+					continue
+				}
+				if rule, _ := checkAnswer(s, p, o.Kind, c); rule != "" {
+					continue
+				}
+				if out[c.Aggressor] == nil {
+					out[c.Aggressor] = map[Power]OrderKind{}
+				}
+				out[c.Aggressor][p] = o.Kind
+			}
+		}
+		for _, p := range Powers {
+			if _, ok := out[c.Aggressor][p]; ok {
+				continue
+			}
+			if k, ok := plannedAction(s, p, c); ok && checkPlanned(s, p, k, c) {
+				if out[c.Aggressor] == nil {
+					out[c.Aggressor] = map[Power]OrderKind{}
+				}
+				out[c.Aggressor][p] = k
+			}
+		}
+	}
+	return out
+}
+
+func checkPlanned(s State, p Power, k OrderKind, c Crisis) bool {
+	rule, _ := checkAnswer(s, p, k, c)
+	return rule == ""
+}
+
+// CrisisAnnounced reports an Axis aggression announced (27.11); public.
+type CrisisAnnounced struct {
+	Turn      Turn   `json:"turn"`
+	Aggressor Power  `json:"aggressor"`
+	Target    string `json:"target"`
+	Pact      bool   `json:"pact,omitempty"`
+	// Forced: the Allies must acquiesce (27.51B).
+	Forced bool `json:"forced,omitempty"`
+}
+
+// CrisisDecision reports a side's decision in a crisis: who decided what,
+// and how (an order, a plan, no choice, or the default of no answer).
+type CrisisDecision struct {
+	Turn      Turn        `json:"turn"`
+	Aggressor Power       `json:"aggressor"`
+	Target    string      `json:"target"`
+	Stage     CrisisStage `json:"stage"`
+	Powers    []Power     `json:"powers"`
+	Decision  OrderKind   `json:"decision"`
+	How       string      `json:"how"`
+	Rule      string      `json:"rule"`
+}
+
+// CrisisResistance reports the target's resistance with its tile (28.5).
+type CrisisResistance struct {
+	Turn       Turn       `json:"turn"`
+	Aggressor  Power      `json:"aggressor"`
+	Resistance Resistance `json:"resistance"`
+}
+
+// CrisisEnded reports how a crisis ended.
+type CrisisEnded struct {
+	Turn      Turn          `json:"turn"`
+	Aggressor Power         `json:"aggressor"`
+	Target    string        `json:"target"`
+	Outcome   CrisisOutcome `json:"outcome"`
+	Rule      string        `json:"rule"`
+}
+
+func (CrisisAnnounced) Visibility() Visibility  { return public }
+func (CrisisDecision) Visibility() Visibility   { return public }
+func (CrisisResistance) Visibility() Visibility { return public }
+func (CrisisEnded) Visibility() Visibility      { return public }
+func (CrisisAnnounced) Type() string            { return "CrisisAnnounced" }
+func (CrisisDecision) Type() string             { return "CrisisDecision" }
+func (CrisisResistance) Type() string           { return "CrisisResistance" }
+func (CrisisEnded) Type() string                { return "CrisisEnded" }
+
+func init() {
+	eventTypes["CrisisAnnounced"] = decode[CrisisAnnounced]
+	eventTypes["CrisisDecision"] = decode[CrisisDecision]
+	eventTypes["CrisisResistance"] = decode[CrisisResistance]
+	eventTypes["CrisisEnded"] = decode[CrisisEnded]
+}
+
+// resolveCrisisSegment resolves the open crisis segment.
+func resolveCrisisSegment(s *State, orders map[Power][]Order, evs *[]Event) {
+	if !s.Crisis.On {
+		if s.Segment == SegCrisisAggression {
+			revealHeld(s, RevealCrisis, evs) // 9.41E
+		}
+		*evs = append(*evs, SegmentSkipped{Turn: s.Turn, Segment: s.Segment, Note: NotImplemented})
+		return
+	}
+	switch s.Segment {
+	case SegCrisisAggression:
+		resolveAggressions(s, orders, evs)
+	case SegCrisisResponse:
+		resolveResponse(s, orders, evs)
+	case SegCrisisAxisResponse:
+		resolveAxisDecision(s, orders, StageAxisResponse, evs)
+	case SegCrisisUltimatum:
+		resolveUltimatum(s, orders, evs)
+	case SegCrisisBrink:
+		resolveAxisDecision(s, orders, StageBrink, evs)
+	}
+}
+
+// resolveAggressions records the aggressions announced (27.11-27.13).
+func resolveAggressions(s *State, orders map[Power][]Order, evs *[]Event) {
+	for _, p := range []Power{Germany, Italy} {
+		for _, o := range orders[p] {
+			if o.Kind != AggressionOrder {
+				continue
+			}
+			if rule, _ := checkAggression(*s, p, o); rule != "" {
+				*evs = append(*evs, OrderVoided{Power: p, Order: o, Rule: rule, Msg: "no longer allowed"})
+				continue
+			}
+			target := canonicalTarget(p, o.Project)
+			c := Crisis{Aggressor: p, Target: target, Stage: StageResponse, Pact: slices.Contains(o.Args, "pact")}
+			r, _ := ResistanceOf(*s, resistanceName(target), 0)
+			c.Resistance = r.Level
+			forced := mustAcquiesce(*s, c)
+			*evs = append(*evs, CrisisAnnounced{Turn: s.Turn, Aggressor: p, Target: target, Pact: c.Pact, Forced: forced})
+			if p == Germany && (target == "Poland" || target == "Danzig and the Corridor") {
+				pactAtAnnouncement(s, c, evs) // 31.21A, 31.61
+			}
+			if target == BalticStates {
+				balticHostility(s, evs) // 31.91
+			}
+			s.Crisis.Crises = append(s.Crisis.Crises, c)
+			if forced {
+				x := s.Crisis.crisisOf(p)
+				*evs = append(*evs, CrisisDecision{Turn: s.Turn, Aggressor: p, Target: target, Stage: StageResponse, Powers: allied, Decision: AcquiesceOrder, How: "no choice", Rule: "27.51B"})
+				endCrisis(s, x, Acquiesced, "27.52", evs)
+			}
+		}
+	}
+}
+
+// canonicalTarget spells target as 27.31/27.41 list it.
+func canonicalTarget(p Power, target string) string {
+	for _, t := range aggressionTargets[p] {
+		if strings.EqualFold(t, target) {
+			return t
+		}
+	}
+	return target
+}
+
+// resistanceName is the country whose resistance a target has (28.21G-H:
+// the Sudetenland is Czechoslovakia's, Danzig and the Corridor Poland's).
+func resistanceName(target string) string {
+	for whole, part := range firstDemand {
+		if part == target {
+			return whole
+		}
+	}
+	return target
+}
+
+// resolveResponse is the Allied response (27.5): Britain and France in
+// concert, Russia where 26.14A lets it oppose; then the resistance tile
+// for the opposed aggressions (28.5) and the aggressor's secret support
+// events (27.61A-B).
+func resolveResponse(s *State, orders map[Power][]Order, evs *[]Event) {
+	ans := answers(*s, orders, StageResponse)
+	for i := range s.Crisis.Crises {
+		c := &s.Crisis.Crises[i]
+		if c.Stage != StageResponse {
+			continue
+		}
+		a := ans[c.Aggressor]
+		if a[Russia] == OpposeOrder && russiaMayOppose(*s, *c) {
+			c.Russia = true // 26.14A
+			*evs = append(*evs, CrisisDecision{Turn: s.Turn, Aggressor: c.Aggressor, Target: c.Target, Stage: c.Stage, Powers: []Power{Russia}, Decision: OpposeOrder, How: "order", Rule: "26.14A"})
+		}
+		d, how, again := concert(c, a, AcquiesceOrder)
+		if again {
+			*evs = append(*evs, CrisisDecision{Turn: s.Turn, Aggressor: c.Aggressor, Target: c.Target, Stage: c.Stage, Powers: allied, Decision: "", How: how, Rule: "27.51"})
+			continue
+		}
+		*evs = append(*evs, CrisisDecision{Turn: s.Turn, Aggressor: c.Aggressor, Target: c.Target, Stage: c.Stage, Powers: allied, Decision: d, How: how, Rule: "27.51"})
+		if d == AcquiesceOrder {
+			if c.Pact || c.Target == "Poland" || c.Target == "Danzig and the Corridor" {
+				drawResistance(s, c, evs) // 31.32E: Poland's tile for the pact, acquiesced or not
+			}
+			endCrisis(s, c, Acquiesced, "27.52", evs)
+			continue
+		}
+		drawResistance(s, c, evs) // 26.11C, 28.5
+		revealCrisisEvents(s, []Power{c.Aggressor}, evs) // 27.61B
+		c.Stage = StageAxisResponse
+	}
+}
+
+// concert combines Britain's and France's answers (27.51: they act in
+// concert). The same answer is theirs; differing answers (a missing one
+// counts as the mild one) ask both again once; if they still differ, the
+// mild answer stands: opposing needs both (r-27-51-concert).
+func concert(c *Crisis, a map[Power]OrderKind, mild OrderKind) (OrderKind, string, bool) {
+	b, f := a[Britain], a[France]
+	if b == "" {
+		b = mild
+	}
+	if f == "" {
+		f = mild
+	}
+	if b == f {
+		how := "agreed"
+		if a[Britain] == "" && a[France] == "" {
+			how = "no answer: " + crisisWord(mild) // the default
+		}
+		c.Asked = 0
+		return b, how, false
+	}
+	if c.Asked == 0 {
+		c.Asked++
+		return "", fmt.Sprintf("Britain and France disagree (Britain %s, France %s): both are asked again", crisisWord(b), crisisWord(f)), true
+	}
+	c.Asked = 0
+	return mild, fmt.Sprintf("Britain and France disagree again (Britain %s, France %s): the Allies act only in concert, so %s", crisisWord(b), crisisWord(f), crisisWord(mild)), false
+}
+
+
+// drawResistance draws the random tile of 28.5 for c's target.
+func drawResistance(s *State, c *Crisis, evs *[]Event) {
+	name := resistanceName(c.Target)
+	if c.Target == Ethiopia { // 28.13: fixed
+		r, _ := ResistanceOf(*s, name, 0)
+		c.Resistance = r.Level
+		*evs = append(*evs, CrisisResistance{Turn: s.Turn, Aggressor: c.Aggressor, Resistance: r})
+		return
+	}
+	if c.Tile == 0 {
+		c.Tile = s.drawFaceDown()
+	}
+	r, _ := ResistanceOf(*s, name, c.Tile)
+	c.Resistance = r.Level
+	*evs = append(*evs, CrisisResistance{Turn: s.Turn, Aggressor: c.Aggressor, Resistance: r})
+}
+
+// revealCrisisEvents reveals the secret crisis events the powers hold
+// (27.61B, 27.71A, 32.82).
+func revealCrisisEvents(s *State, powers []Power, evs *[]Event) {
+	revealHeldWhere(s, RevealCrisis, func(h HeldEvent) bool { return slices.Contains(powers, h.Power) }, evs)
+}
+
+// resolveAxisDecision is the aggressor's decision at the Axis response
+// (27.6: back down or continue) or at the brink (27.8: back down or
+// attack).
+func resolveAxisDecision(s *State, orders map[Power][]Order, st CrisisStage, evs *[]Event) {
+	ans := answers(*s, orders, st)
+	rule := map[CrisisStage]string{StageAxisResponse: "27.61C", StageBrink: "27.81"}[st]
+	for i := range s.Crisis.Crises {
+		c := &s.Crisis.Crises[i]
+		if c.Stage != st {
+			continue
+		}
+		d, ok := ans[c.Aggressor][c.Aggressor]
+		how := "order"
+		if _, planned := plannedAction(*s, c.Aggressor, *c); planned && !answeredByOrder(orders[c.Aggressor]) {
+			how = "conditional order"
+		}
+		if !ok {
+			d, how = BackDownOrder, "no answer: BACK DOWN" // r-27-61-default
+		}
+		*evs = append(*evs, CrisisDecision{Turn: s.Turn, Aggressor: c.Aggressor, Target: c.Target, Stage: st, Powers: []Power{c.Aggressor}, Decision: d, How: how, Rule: rule})
+		switch {
+		case st == StageAxisResponse && d == BackDownOrder:
+			endCrisis(s, c, AggressorBacksDown, "27.62", evs)
+		case st == StageAxisResponse:
+			revealCrisisEvents(s, allied, evs) // 27.71A
+			c.Stage = StageUltimatum
+		case d == BackDownOrder:
+			endCrisis(s, c, AggressorBacksDownUl, "27.82", evs)
+		default:
+			endCrisis(s, c, WarOutcome, "27.83", evs)
+		}
+	}
+}
+
+func answeredByOrder(os []Order) bool {
+	return slices.ContainsFunc(os, func(o Order) bool { return o.Kind != CrisisIfOrder })
+}
+
+// resolveUltimatum is the Allies' decision (27.7): back down, or issue an
+// ultimatum if one of them meets the threshold for declaring war (27.73).
+func resolveUltimatum(s *State, orders map[Power][]Order, evs *[]Event) {
+	ans := answers(*s, orders, StageUltimatum)
+	for i := range s.Crisis.Crises {
+		c := &s.Crisis.Crises[i]
+		if c.Stage != StageUltimatum {
+			continue
+		}
+		if !ultimatumPossible(*s, *c) {
+			*evs = append(*evs, CrisisDecision{Turn: s.Turn, Aggressor: c.Aggressor, Target: c.Target, Stage: c.Stage, Powers: allied, Decision: BackDownOrder,
+				How: "no choice: neither Britain nor France meets the threshold for declaring war", Rule: "27.72, 27.73"})
+			endCrisis(s, c, AlliesBackDown, "27.72", evs)
+			continue
+		}
+		d, how, again := concert(c, ans[c.Aggressor], BackDownOrder)
+		*evs = append(*evs, CrisisDecision{Turn: s.Turn, Aggressor: c.Aggressor, Target: c.Target, Stage: c.Stage, Powers: allied, Decision: d, How: how, Rule: "27.71B"})
+		switch {
+		case again:
+		case d == BackDownOrder:
+			endCrisis(s, c, AlliesBackDown, "27.72", evs)
+		default:
+			c.Stage = StageBrink
+		}
+	}
+}
+
+// ultimatumPossible is 27.73: Britain or France meets the threshold for
+// declaring war on the aggressor in support of the target (32.62).
+func ultimatumPossible(s State, c Crisis) bool {
+	b, f := crisisThresholds(s, c)
+	return b.Meets || f.Meets
+}
+
+// crisisThresholds are Britain's and France's thresholds for declaring
+// war on c's aggressor in support of its target (32.62).
+func crisisThresholds(s State, c Crisis) (britain, france Threshold) {
+	o := ThresholdOptions{Target: c.Target, Tile: c.Tile} // a first demand counts its whole country (r-32-31d-first-demand)
+	return WarThreshold(s, Britain, c.Aggressor, o), WarThreshold(s, France, c.Aggressor, o)
+}
+
+// endCrisis ends crisis c with outcome: the effects of backing down
+// (27.62, 27.72, 27.82), the aggression's success (29, 30) or war (27.83).
+func endCrisis(s *State, c *Crisis, outcome CrisisOutcome, rule string, evs *[]Event) {
+	c.Stage, c.Outcome = StageOver, outcome
+	*evs = append(*evs, CrisisEnded{Turn: s.Turn, Aggressor: c.Aggressor, Target: c.Target, Outcome: outcome, Rule: rule})
+	switch outcome {
+	case AggressorBacksDown, AggressorBacksDownUl:
+		_ = ApplyCrisisOutcome(s, c.Aggressor, outcome, c.Russia, evs)
+	case AlliesBackDown:
+		_ = ApplyCrisisOutcome(s, c.Aggressor, outcome, c.Russia, evs)
+		aggressionSucceeds(s, *c, evs)
+	case Acquiesced:
+		aggressionSucceeds(s, *c, evs)
+	case WarOutcome:
+		crisisWar(s, *c, evs)
+	}
+}
+
+// crisisString renders the crisis phase's orders: "AGGRESSION POLAND
+// PACT", "OPPOSE GERMANY", "BACK DOWN", "IF OPPOSED CONTINUE IF
+// RESISTANCE <= 4 ELSE BACK DOWN", "DECLARE WAR ON GERMANY".
+func crisisString(o Order) (string, bool) {
+	named := func(w string) string {
+		if o.Project != "" {
+			return w + " " + strings.ToUpper(o.Project)
+		}
+		return w
+	}
+	switch o.Kind {
+	case AggressionOrder:
+		s := "AGGRESSION " + strings.ToUpper(o.Project)
+		if slices.Contains(o.Args, "pact") {
+			s += " PACT"
+		}
+		return s, true
+	case AcquiesceOrder, OpposeOrder, BackDownOrder, ContinueAggression, UltimatumOrder, AttackOrder, ConcedeOrder, RefuseOrder:
+		return named(crisisWord(o.Kind)), true
+	case DeclareWarOrder:
+		return "DECLARE WAR ON " + strings.ToUpper(o.Project), true
+	case ThreatenWarOrder:
+		return "THREATEN WAR ON " + strings.ToUpper(o.Project), true
+	case CrisisIfOrder:
+		a := o.Args
+		if len(a) < 2 {
+			return "IF", true
+		}
+		s := "IF " + strings.ToUpper(a[0]) + " " + crisisWord(OrderKind(a[1]))
+		if len(a) == 5 {
+			s += " IF RESISTANCE " + a[2] + " " + a[3] + " ELSE " + crisisWord(OrderKind(a[4]))
+		}
+		if o.Project != "" {
+			s += " " + strings.ToUpper(o.Project)
+		}
+		return s, true
+	}
+	return "", false
+}

@@ -1,0 +1,327 @@
+package adjudicator
+
+import (
+	"slices"
+	"testing"
+)
+
+func crisisRoundTripEvents() []Event {
+	t := FirstTurn
+	th := Threshold{From: Britain, Against: Germany, Terms: []ThresholdTerm{{Rule: "32.34", What: "EAI", Value: 1}}, Net: 1, Meets: true}
+	w := War{Turn: t, Kind: "crisis", Aggressor: Germany, Target: "Austria", Declarers: []Power{Britain}, Against: []Power{Germany}, Thresholds: []Threshold{th}}
+	c := Concession{BasisFrom: Britain, BasisAgainst: Germany, Excess: 1, Support: 1, Preventable: true, Conceders: []Power{Germany}, Beneficiaries: []Power{Britain}}
+	return []Event{
+		CrisisAnnounced{Turn: t, Aggressor: Germany, Target: Rhineland},
+		CrisisDecision{Turn: t, Aggressor: Germany, Target: Rhineland, Stage: StageResponse, Powers: []Power{Britain, France}, Decision: OpposeOrder, How: "agreed", Rule: "27.51"},
+		CrisisResistance{Turn: t, Aggressor: Germany, Resistance: Resistance{Target: "Austria", Level: 3, Terms: []ResistanceTerm{{Rule: "28.21F", What: "x", Value: 2}}, Tile: 1}},
+		CrisisEnded{Turn: t, Aggressor: Germany, Target: Rhineland, Outcome: AggressorBacksDown, Rule: "27.62"},
+		AggressionSucceeded{Turn: t, Aggressor: Italy, Target: Ethiopia, Due: &t, Counter: true, Rule: "29.32"},
+		ConquestCompleted{Turn: t, Target: Ethiopia, Done: true, Rule: "29.32"},
+		PactSigned{Turn: t, Level: 31, Rounded: 30, Terms: []PactTerm{{Rule: "31.32", What: "basic", Value: 30}}, Purge: 6},
+		PactNotOffered{Turn: t, Target: "Poland", Purge: 7, Rule: "31.61"},
+		WarBroke{War: w},
+		FinalResearchAssigned{Side: Axis, Project: "jets", Points: 1, Steps: 3, Rule: "33.21A"},
+		GameEnded{Turn: t, War: w, Victory: Victory{Lines: []VPLine{{Side: Axis, Rule: "34.41", What: "x", Value: 1}}, Axis: 1, TwoWay: "a", ThreeWay: "b"}},
+		ThreatMade{Turn: t, Threat: Threat{Declarers: []Power{Britain, France}, Against: []Power{Germany}, Thresholds: []Threshold{th}, Concession: c}},
+		ConcessionMade{Turn: t, Concession: c, How: "order"},
+	}
+}
+
+// crisisGame is a game at the crisis phase of Spring 1935 with the crisis
+// phase played by email.
+func crisisGame(seed uint64) State {
+	s := WithCrisis(NewGame(seed))
+	s.Segment = SegCrisisAggression
+	return s
+}
+
+func mustResolve(t *testing.T, s State, orders map[Power][]Order) (State, []Event) {
+	t.Helper()
+	for p, os := range orders {
+		if errs := Validate(s, p, os); len(errs) > 0 {
+			t.Fatalf("%s %s: %v", s.Segment, p, errs)
+		}
+	}
+	n, evs, err := Resolve(s, orders)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n, evs
+}
+
+func eventsOf[T Event](evs []Event) []T {
+	var out []T
+	for _, e := range evs {
+		if x, ok := e.(T); ok {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+func aggression(target string, args ...string) Order {
+	return Order{Kind: AggressionOrder, Project: target, Args: args}
+}
+
+func rhinelandDone(s *State) {
+	t := Turn{Year: 1934, Season: Winter}
+	s.SupportFacts.Aggressions = append(s.SupportFacts.Aggressions, Aggression{Aggressor: Germany, Target: Rhineland, Turn: t, Completed: &t})
+}
+
+// Rules 27.11, 27.21B, 27.51-27.52: the Allies acquiesce in the Rhineland;
+// the aggression succeeds and is completed at once (29.21).
+func TestRule27_52Acquiescence(t *testing.T) {
+	s := crisisGame(1)
+	if got := Required(s); !slices.Equal(got, []Power{Germany, Italy}) {
+		t.Fatalf("27.11: required %v", got)
+	}
+	if errs := Validate(s, Germany, []Order{aggression("Austria")}); len(errs) != 1 || errs[0].Rule != "27.21" {
+		t.Errorf("27.21B: Austria before the Rhineland: %v", errs)
+	}
+	s, evs := mustResolve(t, s, map[Power][]Order{Germany: {aggression("rhineland")}})
+	if s.Segment != SegCrisisResponse || !slices.Equal(Required(s), []Power{Britain, France}) {
+		t.Fatalf("27.51: %s, required %v", s.Segment, Required(s))
+	}
+	if a := eventsOf[CrisisAnnounced](evs); len(a) != 1 || a[0].Target != Rhineland {
+		t.Errorf("27.11: announced %+v", a)
+	}
+	s, evs = mustResolve(t, s, map[Power][]Order{Britain: {{Kind: AcquiesceOrder}}, France: {{Kind: AcquiesceOrder}}})
+	if !completedBy(s, Germany, Rhineland) {
+		t.Errorf("27.52A, 29.21: Rhineland not completed: %+v", s.SupportFacts.Aggressions)
+	}
+	if e := eventsOf[CrisisEnded](evs); len(e) != 1 || e[0].Outcome != Acquiesced {
+		t.Errorf("27.52: ended %+v", e)
+	}
+	if len(eventsOf[CrisisResistance](evs)) != 0 {
+		t.Errorf("28.52: a tile drawn without opposition")
+	}
+	if s.Segment != SegEconomic || s.Turn != FirstTurn.Next() {
+		t.Errorf("after the crisis: %s %s", s.Turn, s.Segment)
+	}
+}
+
+// Rules 27.53, 28.5, 27.61-27.62: opposed, a tile is drawn, the aggressor
+// backs down: next turn's support and counters (27.62A-B).
+func TestRule27_62AggressorBacksDown(t *testing.T) {
+	s := crisisGame(2)
+	s, _ = mustResolve(t, s, map[Power][]Order{Germany: {aggression("Rhineland")}})
+	s, evs := mustResolve(t, s, map[Power][]Order{Britain: {{Kind: OpposeOrder}}, France: {{Kind: OpposeOrder}}})
+	r := eventsOf[CrisisResistance](evs)
+	if len(r) != 1 || r[0].Resistance.Tile < 1 || r[0].Resistance.Tile > 3 {
+		t.Fatalf("28.5: resistance %+v", r)
+	}
+	if s.Segment != SegCrisisAxisResponse || !slices.Equal(Required(s), []Power{Germany}) {
+		t.Fatalf("27.61: %s %v", s.Segment, Required(s))
+	}
+	if errs := Validate(s, Britain, []Order{{Kind: BackDownOrder}}); len(errs) == 0 {
+		t.Errorf("27.61: Britain decides for Germany")
+	}
+	s, evs = mustResolve(t, s, map[Power][]Order{Germany: {{Kind: BackDownOrder}}})
+	eff := eventsOf[CrisisEffect](evs)
+	want := map[Power]int{Germany: -1, Britain: 1, France: 1}
+	if len(eff) != 3 {
+		t.Fatalf("27.62: effects %+v", eff)
+	}
+	for _, e := range eff {
+		if e.Support != want[e.Power] || e.Counter != want[e.Power] {
+			t.Errorf("27.62: %+v", e)
+		}
+	}
+	if completedBy(s, Germany, Rhineland) || len(s.SupportFacts.Aggressions) != 0 {
+		t.Errorf("27.62: the aggression does not succeed: %+v", s.SupportFacts.Aggressions)
+	}
+	if s.Turn != FirstTurn.Next() || s.Powers[Germany].Economy.CountersNow.One != -1 || s.Powers[Britain].Economy.CountersNow.One != 1 {
+		t.Errorf("27.62B: counters in %s: Germany %+v, Britain %+v", s.Turn, s.Powers[Germany].Economy.CountersNow, s.Powers[Britain].Economy.CountersNow)
+	}
+}
+
+// Rule 27.51 (r-27-51-concert): Britain and France disagree; both are
+// asked again; a second disagreement acquiesces.
+func TestRule27_51AlliesInConcert(t *testing.T) {
+	s := crisisGame(3)
+	s, _ = mustResolve(t, s, map[Power][]Order{Germany: {aggression("Rhineland")}})
+	s, evs := mustResolve(t, s, map[Power][]Order{Britain: {{Kind: OpposeOrder}}, France: {{Kind: AcquiesceOrder}}})
+	if s.Segment != SegCrisisResponse || !slices.Equal(Required(s), []Power{Britain, France}) {
+		t.Fatalf("asked again: %s %v", s.Segment, Required(s))
+	}
+	if d := eventsOf[CrisisDecision](evs); len(d) != 1 || d[0].Decision != "" {
+		t.Errorf("disagreement reported: %+v", d)
+	}
+	s, evs = mustResolve(t, s, map[Power][]Order{Britain: {{Kind: OpposeOrder}}})
+	if e := eventsOf[CrisisEnded](evs); len(e) != 1 || e[0].Outcome != Acquiesced {
+		t.Errorf("second disagreement: %+v", e)
+	}
+}
+
+// Rules 26.11 and the conditional orders: the aggressor's plan and the
+// Allies' decide the crisis in one round trip each side; 27.82 applies.
+func TestRule26_11ConditionalOrders(t *testing.T) {
+	s := crisisGame(4)
+	rhinelandDone(&s)
+	s.Powers[Britain].Support, s.Powers[France].Support = 8, 8 // 27.73: an ultimatum is possible
+	ifOpp := Order{Kind: CrisisIfOrder, Args: []string{"opposed", string(ContinueAggression), "<=", "9", string(BackDownOrder)}}
+	ifUlt := Order{Kind: CrisisIfOrder, Args: []string{"ultimatum", string(BackDownOrder)}}
+	s, _ = mustResolve(t, s, map[Power][]Order{Germany: {aggression("Austria"), ifOpp, ifUlt}, Italy: nil})
+	if len(s.Crisis.Plans) != 2 {
+		t.Fatalf("plans %+v", s.Crisis.Plans)
+	}
+	ifCont := Order{Kind: CrisisIfOrder, Args: []string{"continued", string(UltimatumOrder)}}
+	s, evs := mustResolve(t, s, map[Power][]Order{Britain: {{Kind: OpposeOrder}, ifCont}, France: {{Kind: OpposeOrder}, ifCont}})
+	e := eventsOf[CrisisEnded](evs)
+	if len(e) != 1 || e[0].Outcome != AggressorBacksDownUl {
+		t.Fatalf("27.82 by plans: %+v (now %s)", e, s.Segment)
+	}
+	if s.Segment != SegEconomic {
+		t.Errorf("one round trip a side: now %s", s.Segment)
+	}
+	for _, d := range eventsOf[CrisisDecision](evs) {
+		if d.Stage != StageResponse && d.How != "conditional order" && d.How != "agreed" {
+			t.Errorf("decision %+v", d)
+		}
+	}
+}
+
+// Rules 27.83, 33.2, 34: war over Austria; the Allies declare (32.61A);
+// the final research and victory points; the game ends.
+func TestRule27_83WarEndsTheGame(t *testing.T) {
+	s := crisisGame(5)
+	rhinelandDone(&s)
+	s.Powers[Britain].Support, s.Powers[France].Support = 8, 8
+	s, _ = mustResolve(t, s, map[Power][]Order{Germany: {aggression("Austria")}})
+	s, _ = mustResolve(t, s, map[Power][]Order{Britain: {{Kind: OpposeOrder}}, France: {{Kind: OpposeOrder}}})
+	s, _ = mustResolve(t, s, map[Power][]Order{Germany: {{Kind: ContinueAggression}}})
+	if s.Segment != SegCrisisUltimatum {
+		t.Fatalf("27.71: %s", s.Segment)
+	}
+	s, _ = mustResolve(t, s, map[Power][]Order{Britain: {{Kind: UltimatumOrder}}, France: {{Kind: UltimatumOrder}}})
+	if s.Segment != SegCrisisBrink {
+		t.Fatalf("27.81: %s", s.Segment)
+	}
+	s, evs := mustResolve(t, s, map[Power][]Order{Germany: {{Kind: AttackOrder}}})
+	if s.War == nil || s.Segment != SegEndOfGame || !slices.Equal(Required(s), []Power{Germany, Britain, Russia}) {
+		t.Fatalf("27.83, 33.2: war %+v at %s, required %v", s.War, s.Segment, Required(s))
+	}
+	if len(eventsOf[WarBroke](evs)) != 1 {
+		t.Errorf("27.83: no WarBroke")
+	}
+	if errs := Validate(s, Germany, []Order{{Kind: Research, Project: "jets", Points: 2}}); len(errs) != 0 {
+		t.Errorf("33.21A: %v", errs)
+	}
+	if errs := Validate(s, Germany, []Order{{Kind: Research, Project: "jets", Points: 4}}); len(errs) == 0 {
+		t.Errorf("33.22A: four points in one project accepted")
+	}
+	s, evs = mustResolve(t, s, map[Power][]Order{Germany: {{Kind: Research, Project: "jets", Points: 2}}})
+	if !s.Ended || s.Victory == nil || len(Required(s)) != 0 {
+		t.Fatalf("33.11: ended %v victory %v", s.Ended, s.Victory)
+	}
+	g := eventsOf[GameEnded](evs)
+	if len(g) != 1 {
+		t.Fatalf("GameEnded %+v", g)
+	}
+	found := false
+	for _, l := range g[0].Victory.Lines {
+		if l.Rule == "34.52A" && l.Value == 2 {
+			found = true
+		}
+		if l.Rule == "34.51A" && l.What == "aggression against Austria" {
+			t.Errorf("34.51C: an opposed aggression counted")
+		}
+	}
+	if !found {
+		t.Errorf("34.52A: war over Austria (+2) missing: %+v", g[0].Victory.Lines)
+	}
+	if _, _, err := Resolve(s, nil); err == nil {
+		t.Errorf("an ended game resolved again")
+	}
+}
+
+// Rule 27.51B (26.11B): with the Rhineland remilitarized the Allies must
+// acquiesce in Italy's aggression against Ethiopia; 29.32: Ethiopia falls
+// at the end of the third turn after the attack (the rule's EXAMPLE:
+// Fall 1935 -> Summer 1936).
+func TestRule29_32EthiopiaExample(t *testing.T) {
+	s := crisisGame(6)
+	s.Turn = Turn{Year: 1935, Season: Fall}
+	rhinelandDone(&s)
+	s, evs := mustResolve(t, s, map[Power][]Order{Italy: {aggression("Ethiopia")}, Germany: nil})
+	a := eventsOf[CrisisAnnounced](evs)
+	if len(a) != 1 || !a[0].Forced {
+		t.Fatalf("27.51B: %+v", a)
+	}
+	succ := eventsOf[AggressionSucceeded](evs)
+	if len(succ) != 1 || succ[0].Due == nil || *succ[0].Due != (Turn{Year: 1936, Season: Summer}) {
+		t.Fatalf("29.32: %+v", succ)
+	}
+	for range 20 {
+		if s.Turn == (Turn{Year: 1936, Season: Fall}) {
+			break
+		}
+		var err error
+		s, _, err = Resolve(s, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !completedBy(s, Italy, Ethiopia) {
+		t.Fatalf("29.32: Ethiopia not conquered by Fall 1936: %+v", s.SupportFacts.Aggressions)
+	}
+	for _, x := range s.SupportFacts.Aggressions {
+		if x.Target == Ethiopia && *x.Completed != (Turn{Year: 1936, Season: Summer}) {
+			t.Errorf("29.32: completed %s", x.Completed)
+		}
+	}
+}
+
+// Rules 31.21A, 31.5, 31.61: the pact offered with Danzig is signed when
+// the crisis ends; without it Russia's purge level rises (31.61C) and no
+// pact may follow (31.61A).
+func TestRule31_PactOfferedOrNot(t *testing.T) {
+	s := crisisGame(7)
+	rhinelandDone(&s)
+	base := s
+	s, _ = mustResolve(t, s, map[Power][]Order{Germany: {aggression("Danzig and the Corridor", "pact")}})
+	if !slices.Equal(Required(s), []Power{Britain, France}) {
+		t.Errorf("26.14A: no Russian answer once the pact is offered: %v", Required(s))
+	}
+	s, evs := mustResolve(t, s, map[Power][]Order{Britain: {{Kind: AcquiesceOrder}}, France: {{Kind: AcquiesceOrder}}})
+	ps := eventsOf[PactSigned](evs)
+	if len(ps) != 1 || s.SupportFacts.PactSigned == nil || !s.Conditions.NaziSovietPact {
+		t.Fatalf("31.5: %+v", ps)
+	}
+	if ps[0].Rounded%5 != 0 || ps[0].Purge != ps[0].Rounded/5 {
+		t.Errorf("31.33, 31.51F: %+v", ps[0])
+	}
+	s = base
+	before := s.Russia.PurgeEvents
+	s, evs = mustResolve(t, s, map[Power][]Order{Germany: {aggression("Danzig and the Corridor")}})
+	if n := eventsOf[PactNotOffered](evs); len(n) != 1 || n[0].Purge != 1 || s.Russia.PurgeEvents != before+1 {
+		t.Errorf("31.61C: %+v, purge level %d -> %d", n, before, s.Russia.PurgeEvents)
+	}
+	if !slices.Contains(Required(s), Russia) {
+		t.Errorf("26.14A: Russia may oppose an aggression against Poland without the pact: %v", Required(s))
+	}
+	if rule, _ := pactOfferBarred(s, "Poland"); rule != "31.61A" {
+		t.Errorf("31.61A: %q", rule)
+	}
+}
+
+// Rule 27.13: both Axis powers aggress in one turn; answers name the
+// aggressor; an unnamed answer is refused.
+func TestRule27_13BothAxisPowers(t *testing.T) {
+	s := crisisGame(8)
+	s, _ = mustResolve(t, s, map[Power][]Order{Germany: {aggression("Rhineland")}, Italy: {aggression("Ethiopia")}})
+	if len(s.Crisis.Crises) != 2 {
+		t.Fatalf("27.13: %+v", s.Crisis.Crises)
+	}
+	if errs := Validate(s, Britain, []Order{{Kind: OpposeOrder}}); len(errs) != 1 || errs[0].Rule != "27.13" {
+		t.Errorf("27.13: unnamed answer: %v", errs)
+	}
+	s, evs := mustResolve(t, s, map[Power][]Order{Britain: {{Kind: OpposeOrder, Project: "italy"}, {Kind: AcquiesceOrder, Project: "germany"}},
+		France: {{Kind: OpposeOrder, Project: "italy"}, {Kind: AcquiesceOrder, Project: "germany"}}})
+	if !completedBy(s, Germany, Rhineland) || s.Segment != SegCrisisAxisResponse || !slices.Equal(Required(s), []Power{Italy}) {
+		t.Errorf("27.13: %s %v", s.Segment, Required(s))
+	}
+	if r := eventsOf[CrisisResistance](evs); len(r) != 1 || r[0].Resistance.Tile != 0 || r[0].Resistance.Level != 1 {
+		t.Errorf("28.13: Ethiopia's resistance is fixed: %+v", r)
+	}
+}

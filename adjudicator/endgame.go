@@ -1,0 +1,237 @@
+package adjudicator
+
+import (
+	"fmt"
+	"slices"
+)
+
+// The end of the game (33) and the victory determination (34). War between
+// major powers ends the game (26.13, 33.11): research is completed (33.2)
+// in the end-of-game segment, where each side's research leader assigns
+// its final points, then the victory points are counted (34) and the game
+// is over. Without a war the segment passes and the next turn begins: the
+// rules set no last turn (r-33-no-last-turn).
+
+// finalPoints is 33.21: the final research points of each side by kind,
+// with the projects each kind may go to (nil: any).
+var finalPoints = map[Side][]struct {
+	Kind     string
+	Points   int
+	Projects []string
+	Rule     string
+}{
+	Axis: {
+		{PointNormal, 3, nil, "33.21A"},
+		{PointIntelligence, 1, intelligenceProjects, "33.21A"},
+		{PointAdvanced, 1, advancedProjects[Axis], "33.21A"},
+	},
+	Allies: {
+		{PointNormal, 3, nil, "33.21B"},
+		{PointIntelligence, 1, intelligenceProjects, "33.21B"},
+	},
+	Soviet: {
+		{PointNormal, 2, nil, "33.21C"},
+		{PointIntelligence, 1, []string{ProjectCounterIntel, ProjectCovertOperations, ProjectEspionage}, "33.21C"},
+		{PointAdvanced, 1, advancedProjects[Soviet], "33.21C"},
+	},
+}
+
+// finalResearchMax is 33.22A: at most three final points a project.
+const finalResearchMax = 3
+
+// finalResearchRequired: once war broke out, each side's research leader
+// assigns its final points (33.21).
+func finalResearchRequired(s State) []Power {
+	if s.War == nil {
+		return nil
+	}
+	return []Power{Germany, Britain, Russia}
+}
+
+// validateFinalResearch checks p's final research orders (33.21, 33.22).
+func validateFinalResearch(s State, p Power, orders []Order) ([]indexedError, State) {
+	var errs []indexedError
+	bad := func(i int, rule, format string, a ...any) {
+		errs = append(errs, indexedError{OrderError{Order: orders[i], Rule: rule, Msg: fmt.Sprintf(format, a...)}, i})
+	}
+	side := SideOf(p)
+	if p != ResearchLeader(side) || s.War == nil {
+		for i := range orders {
+			bad(i, "33.21", "%s assigns %s's final research points", ResearchLeader(side).Title(), side.Name())
+		}
+		return errs, s.Clone()
+	}
+	used := map[string]int{}
+	perProject := map[string]int{}
+	french := 0
+	for i, o := range orders {
+		if o.Kind != Research || o.Project == "" {
+			bad(i, "33.21", "the end of the game takes RESEARCH <project> [INTELLIGENCE|ADVANCED] [points] lines")
+			continue
+		}
+		r, ok := FindProject(side, o.Project)
+		if !ok {
+			bad(i, "33.21", "%q is not a project of %s's research record sheet", o.Project, side.Name())
+			continue
+		}
+		kind := pointKind(o)
+		n := orderPoints(o)
+		row := -1
+		for j, f := range finalPoints[side] {
+			if f.Kind == kind {
+				row = j
+			}
+		}
+		if row < 0 {
+			bad(i, "33.21", "%s has no %s final points", side.Title(), kind)
+			continue
+		}
+		f := finalPoints[side][row]
+		if f.Projects != nil && !slices.Contains(f.Projects, r.Name) {
+			bad(i, f.Rule, "%s points go only to %s", kind, joinOr(f.Projects))
+			continue
+		}
+		if used[kind]+n > f.Points {
+			bad(i, f.Rule, "%s has %d %s final point(s)", side.Title(), f.Points, kind)
+			continue
+		}
+		if perProject[r.ID()]+n > finalResearchMax {
+			bad(i, "33.22A", "at most %d final points a project", finalResearchMax)
+			continue
+		}
+		if r.Power == France {
+			if french+n > 1 {
+				bad(i, "33.22B", "at most one Allied final point in a purely French project")
+				continue
+			}
+			french += n
+		}
+		if s.Sheets.Remaining(r) < n {
+			bad(i, "15.13", "%s has %d step(s) left", r.ID(), s.Sheets.Remaining(r))
+			continue
+		}
+		used[kind] += n
+		perProject[r.ID()] += n
+	}
+	return errs, s.Clone()
+}
+
+// FinalResearchAssigned reports a side's final research points (33.21).
+type FinalResearchAssigned struct {
+	Side    Side   `json:"side"`
+	Project string `json:"project"`
+	Points  int    `json:"points"`
+	Steps   int    `json:"steps"`
+	Rule    string `json:"rule"`
+}
+
+// GameEnded reports the end of the game with the final victory points (34).
+type GameEnded struct {
+	Turn    Turn    `json:"turn"`
+	War     War     `json:"war"`
+	Victory Victory `json:"victory"`
+}
+
+func (FinalResearchAssigned) Visibility() Visibility { return public }
+func (GameEnded) Visibility() Visibility             { return public }
+func (FinalResearchAssigned) Type() string           { return "FinalResearchAssigned" }
+func (GameEnded) Type() string                       { return "GameEnded" }
+
+func init() {
+	eventTypes["FinalResearchAssigned"] = decode[FinalResearchAssigned]
+	eventTypes["GameEnded"] = decode[GameEnded]
+}
+
+// resolveEndOfGame completes the research (33.2) and counts the victory
+// points (34) once war has broken out; otherwise the segment passes.
+func resolveEndOfGame(s *State, orders map[Power][]Order, evs *[]Event) {
+	if !s.Crisis.On {
+		*evs = append(*evs, SegmentSkipped{Turn: s.Turn, Segment: s.Segment, Note: NotImplemented})
+		return
+	}
+	if s.War == nil {
+		*evs = append(*evs, SegmentSkipped{Turn: s.Turn, Segment: s.Segment, Note: "no war: the game goes on (33.11)"})
+		return
+	}
+	for _, p := range finalResearchRequired(*s) {
+		errs, _ := validateFinalResearch(*s, p, orders[p])
+		badIdx := map[int]bool{}
+		for _, e := range errs {
+			badIdx[e.index] = true
+			*evs = append(*evs, OrderVoided{Power: p, Order: e.Order, Rule: e.Rule, Msg: e.Msg})
+		}
+		side := SideOf(p)
+		for i, o := range orders[p] {
+			if badIdx[i] {
+				continue
+			}
+			r, _ := FindProject(side, o.Project)
+			steps := advanceProject(s, r, orderPoints(o), evs)
+			*evs = append(*evs, FinalResearchAssigned{Side: side, Project: r.ID(), Points: orderPoints(o), Steps: steps, Rule: finalPoints[side][0].Rule})
+		}
+	}
+	announceBalance(s, false, evs) // 20.53: the final balance of power (34.4)
+	v := VictoryPoints(*s)
+	s.Victory = &v
+	s.Ended = true
+	*evs = append(*evs, GameEnded{Turn: s.Turn, War: *s.War, Victory: v})
+}
+
+func (v *Victory) clone() *Victory {
+	if v == nil {
+		return nil
+	}
+	c := *v
+	c.Lines = cloneSlice(v.Lines)
+	return &c
+}
+
+// targetThisTurn reports a minor country that is the target of an
+// aggression this turn (34.62), the whole country of a first demand
+// included.
+func targetThisTurn(s State, name string) bool {
+	return slices.ContainsFunc(s.Crisis.Crises, func(c Crisis) bool { return resistanceName(c.Target) == name })
+}
+
+// warValue is a war's minor country value (34.52A): the row of the whole
+// country for a first demand (r-34-52a-first-demand).
+func warValue(target string) int { return AggressionValue(resistanceName(target)) }
+
+// preemptivePenalty is 34.81: -5 offset by a positive EAI at the end of
+// the last turn (r-34-81-eai).
+func preemptivePenalty(eai int) int { return min(0, -5+max(eai, 0)) }
+
+// warLines adds the victory points of the war that ended the game: war
+// over a minor country and the Allied declarations in its support (34.52),
+// a Russian declaration in support of a minor country (34.53), the penalty
+// of a pre-emptive war (34.81).
+func warLines(s State, add func(side Side, rule, what string, n int)) {
+	w := s.War
+	if w == nil {
+		return
+	}
+	if w.Kind == "crisis" {
+		add(Allies, "34.52A", "war over "+w.Target, warValue(w.Target))
+		for _, t := range w.Thresholds {
+			if SideOf(t.From) == Allies && slices.Contains(w.Declarers, t.From) {
+				add(Allies, "34.52B", fmt.Sprintf("%s's declaration of war: threshold exceeded by %d", t.From.Title(), t.Excess()), t.Excess())
+			}
+		}
+		return
+	}
+	penalised := map[Side]bool{}
+	for _, t := range w.Thresholds {
+		if !slices.Contains(w.Declarers, t.From) {
+			continue
+		}
+		side := SideOf(t.From)
+		if t.From == Russia && t.Target != "" {
+			add(Soviet, "34.53", fmt.Sprintf("Russia's declaration of war in support of %s: threshold exceeded by %d", t.Target, t.Excess()), t.Excess())
+			continue
+		}
+		if !penalised[side] {
+			penalised[side] = true
+			add(side, "34.81", fmt.Sprintf("pre-emptive declaration of war, offset by the EAI %+d", s.EAI), preemptivePenalty(s.EAI))
+		}
+	}
+}
