@@ -788,7 +788,7 @@ func resolveResponse(s *State, orders map[Power][]Order, evs *[]Event) {
 			endCrisis(s, c, Acquiesced, "27.52", evs)
 			continue
 		}
-		drawResistance(s, c, evs) // 26.11C, 28.5
+		drawResistance(s, c, evs)                        // 26.11C, 28.5
 		revealCrisisEvents(s, []Power{c.Aggressor}, evs) // 27.61B
 		c.Stage = StageAxisResponse
 	}
@@ -821,7 +821,6 @@ func concert(c *Crisis, a map[Power]OrderKind, mild OrderKind) (OrderKind, strin
 	c.Asked = 0
 	return mild, fmt.Sprintf("Britain and France disagree again (Britain %s, France %s): the Allies act only in concert, so %s", crisisWord(b), crisisWord(f), crisisWord(mild)), false
 }
-
 
 // drawResistance draws the random tile of 28.5 for c's target.
 func drawResistance(s *State, c *Crisis, evs *[]Event) {

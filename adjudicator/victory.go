@@ -143,7 +143,7 @@ func VictoryPoints(s State) Victory {
 			add(Axis, "34.51B", "Italy at war with "+a.Target+" since "+a.Turn.String(), s.Turn.Index()-a.Turn.Index()+1)
 		}
 	}
-	warLines(s, add) // 34.52, 34.53, 34.8 (endgame.go)
+	warLines(s, add)             // 34.52, 34.53, 34.8 (endgame.go)
 	for _, m := range s.Minors { // 34.61, 34.62
 		if m.TradePact == 0 || m.Controller != 0 {
 			continue

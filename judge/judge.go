@@ -126,6 +126,10 @@ type GameDef struct {
 	// Diplomacy: the game plays the diplomatic phase's counters by email
 	// (24.5, 24.8; docs/diplomacy.md). Off, those segments pass.
 	Diplomacy bool
+	// Crisis: the game plays the crisis phase by email, aggressions to war
+	// and the end of the game (26-34; docs/orders.md "Crisis"). Off, those
+	// segments pass and the game never ends.
+	Crisis bool
 }
 
 // SeatDef seats one player's address for one power. Secret may be empty: the
@@ -249,6 +253,9 @@ func (j *Judge) EnsureGame(def GameDef) (created bool, err error) {
 		}
 		if def.Diplomacy {
 			s0 = adjudicator.WithDiplomacy(s0)
+		}
+		if def.Crisis {
+			s0 = adjudicator.WithCrisis(s0)
 		}
 		if def.PhysicalDeck {
 			var err error

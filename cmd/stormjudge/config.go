@@ -87,6 +87,7 @@ type GameConfig struct {
 	DeckMode        string       `toml:"deck_mode"`
 	ModeratorSecret string       `toml:"moderator_secret"`
 	Diplomacy       *bool        `toml:"diplomacy"` // absent: true
+	Crisis          *bool        `toml:"crisis"`    // absent: true
 	Seats           []SeatConfig `toml:"seat"`
 }
 
@@ -189,7 +190,8 @@ func (c *Config) check() error {
 
 func (g GameConfig) def() (judge.GameDef, error) {
 	d := judge.GameDef{ID: g.ID, Moderators: g.Moderators, Seed: g.Seed, SegmentDuration: g.SegmentDuration.Duration,
-		ModeratorSecret: g.ModeratorSecret, Diplomacy: g.Diplomacy == nil || *g.Diplomacy}
+		ModeratorSecret: g.ModeratorSecret, Diplomacy: g.Diplomacy == nil || *g.Diplomacy,
+		Crisis: g.Crisis == nil || *g.Crisis}
 	switch g.DeckMode {
 	case "", "file":
 	case "physical":

@@ -40,6 +40,7 @@ type sandboxOptions struct {
 	Deck                    string // random event deck of the demo game; "" none
 	Physical                bool   // the moderator draws the cards (physical-deck mode)
 	Diplomacy               bool   // the demo game plays diplomatic counters (docs/diplomacy.md)
+	Crisis                  bool   // the demo game plays the crisis phase to the end of the game (docs/orders.md "Crisis")
 }
 
 func cmdSandbox(args []string, stdout, stderr io.Writer) error {
@@ -55,6 +56,7 @@ func cmdSandbox(args []string, stdout, stderr io.Writer) error {
 	fs.StringVar(&o.Deck, "deck", defaultSandboxDeck, "random event deck of the demo game, read when the game is created (\"\": none)")
 	fs.BoolVar(&o.Physical, "physical", false, "physical-deck mode: gm@sandbox.test draws the cards and tells the judge (docs/deck.md)")
 	fs.BoolVar(&o.Diplomacy, "diplomacy", true, "the demo game plays the diplomatic phase by email (docs/orders.md \"DIPLOMATIC\"); -diplomacy=false passes it")
+	fs.BoolVar(&o.Crisis, "crisis", true, "the demo game plays the crisis phase by email, aggressions to war and the game's end (docs/orders.md \"Crisis\"); -crisis=false passes it")
 	level := fs.String("log", "info", "log level: debug, info, warn, error")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -98,6 +100,7 @@ func runSandbox(ctx context.Context, o sandboxOptions, log *slog.Logger, ready f
 		}
 	}
 	cfg.Games[0].Diplomacy = &o.Diplomacy
+	cfg.Games[0].Crisis = &o.Crisis
 	if o.Physical {
 		if cfg.Games[0].Deck == "" {
 			return fmt.Errorf("sandbox: -physical needs a deck (-deck FILE)")
