@@ -51,6 +51,12 @@ type PublicView struct {
 	Resistance []Resistance `json:"resistance"`
 	// Victory is the victory points as the state stands (34; VictoryPoints).
 	Victory Victory `json:"victory"`
+	// CrisisOn: the game plays the crisis phase by email; Crises are this
+	// turn's aggressions and their course (27); War is the war that ended
+	// the game (27.83, 32.8), nil while at peace.
+	CrisisOn bool     `json:"crisis_on"`
+	Crises   []Crisis `json:"crises"`
+	War      *War     `json:"war,omitempty"`
 }
 
 // PublicPower is one power's public figures: tile points (6.31),
@@ -168,6 +174,10 @@ type PowerView struct {
 	// Aggressions words the Axis power's aggression targets this turn and
 	// the restrictions barring the others (27.2-27.4; AggressionLines).
 	Aggressions []string `json:"aggressions"`
+	// Crisis words the decisions the power has in the open crisis (27;
+	// CrisisLines); Plans are its conditional crisis orders (IF lines).
+	Crisis []string `json:"crisis"`
+	Plans  []string `json:"plans"`
 }
 
 // OptionView is one order a power may give now (Allowed): the order line
@@ -339,6 +349,12 @@ func derivePublic(s State) PublicView {
 	}
 	pv.Targets = append(pv.Targets, rv)
 	pv.Victory = VictoryPoints(s) // 34
+	if s.Victory != nil {
+		pv.Victory = *s.Victory // the final determination (endgame.go)
+	}
+	pv.CrisisOn = s.Crisis.On
+	pv.Crises = append([]Crisis{}, s.Crisis.Crises...)
+	pv.War = s.War.clone()
 	pv.Resistance = []Resistance{}
 	for _, t := range AggressionTargets() { // 28.12
 		if r, ok := ResistanceOf(s, t, 0); ok {
@@ -391,6 +407,13 @@ func derivePower(s State, p Power) *PowerView {
 	v.Intelligence = nonNil(IntelligenceLines(s, p))
 	v.Later = nonNil(LaterSegments(s, p))
 	v.Aggressions = nonNil(AggressionLines(s, p))
+	v.Crisis = nonNil(CrisisLines(s, p))
+	v.Plans = []string{}
+	for _, pl := range s.Crisis.Plans {
+		if pl.Power == p {
+			v.Plans = append(v.Plans, pl.Order.String())
+		}
+	}
 	v.EventOptions = []string{}
 	v.Surplus = []ResearchSurplus{}
 	if s.Segment == SegEconomic { // the options serve this phase's orders only

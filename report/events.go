@@ -30,6 +30,9 @@ func section(e adjudicator.Event) string {
 	if s, ok := diplomacySection(e); ok { // diplomacy.go
 		return s
 	}
+	if s, ok := crisisSection(e); ok { // crisis.go
+		return s
+	}
 	switch e.(type) {
 	case adjudicator.SpanishCivilWarSetup:
 		return "Game setup"
@@ -49,7 +52,7 @@ func section(e adjudicator.Event) string {
 // phaseSections are the sections that name their phase (7.11); any other
 // section belongs to the phase open when its event happened.
 func phaseOfSection(sec string) (phase, sub string) {
-	for _, ph := range []string{adjudicator.SegRandomEvents.Title(), adjudicator.SegIncome.Title(), adjudicator.SegEconomic.Title(), diplomacyPhase} {
+	for _, ph := range []string{adjudicator.SegRandomEvents.Title(), adjudicator.SegIncome.Title(), adjudicator.SegEconomic.Title(), diplomacyPhase, crisisPhase} {
 		if sec == ph {
 			return ph, ""
 		}
@@ -261,7 +264,7 @@ func publicEvent(w *writer, e adjudicator.Event) {
 	case adjudicator.TurnEnded:
 		w.line(fmt.Sprintf("%s ends.", e.Turn))
 	default:
-		if !economyEvent(w, e) && !navalEvent(w, e) && !researchEvent(w, e) && !unitEvent(w, e) && !russiaEvent(w, e) && !randomEvent(w, e) && !diplomacyEvent(w, e) { // economy.go, naval.go, research.go, units.go, russia.go, diplomacy.go
+		if !economyEvent(w, e) && !navalEvent(w, e) && !researchEvent(w, e) && !unitEvent(w, e) && !russiaEvent(w, e) && !randomEvent(w, e) && !diplomacyEvent(w, e) && !crisisEvent(w, e) { // economy.go, naval.go, research.go, units.go, russia.go, diplomacy.go
 			w.wrap(e.Type(), "  ")
 		}
 	}

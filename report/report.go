@@ -347,12 +347,29 @@ func orderNext(w *writer, game string, p adjudicator.Power, pv adjudicator.Publi
 		}
 		w.blank()
 	}
+	if len(me.Crisis) > 0 {
+		w.heading("The crisis: your decision (rules 26-27)")
+		for _, l := range me.Crisis {
+			w.wrap(l, "")
+		}
+		w.wrap("IF lines decide later stages in advance (docs/orders.md, Crisis): IF OPPOSED CONTINUE IF RESISTANCE <= 4 ELSE BACK DOWN; IF CONTINUED ULTIMATUM; IF ULTIMATUM BACK DOWN.", "")
+		w.blank()
+	}
+	if len(me.Plans) > 0 {
+		w.heading("Your conditional crisis orders")
+		for _, l := range me.Plans {
+			w.line("  " + l)
+		}
+		w.blank()
+	}
 	if len(me.Aggressions) > 0 {
 		w.heading("Your aggression targets (rule 27)")
 		for _, l := range me.Aggressions {
 			w.wrap(l, "")
 		}
-		w.wrap("(The crisis phase is not yet adjudicated by stormjudge: for planning.)", "")
+		if !pv.CrisisOn {
+			w.wrap("(This game does not play the crisis phase by email: for planning.)", "")
+		}
 		w.blank()
 	}
 	if len(me.Later) > 0 {

@@ -1,0 +1,191 @@
+package report
+
+import (
+	"fmt"
+	"strings"
+
+	"stormjudge/adjudicator"
+)
+
+// The crisis phase (26-27), pre-emptive war (32.8) and the end of the game
+// (33, 34): each decision with who took it and how (an order, a
+// conditional order, no choice or no answer), every figure behind it (the
+// resistance terms with their tile, the thresholds with their terms, the
+// pact's concession level), and the final victory points line by line.
+
+const crisisPhase = "Crisis phase"
+
+func crisisSection(e adjudicator.Event) (string, bool) {
+	switch e := e.(type) {
+	case adjudicator.CrisisAnnounced:
+		return crisisPhase + ": Axis aggression (rule 27.1)", true
+	case adjudicator.CrisisDecision:
+		return crisisPhase + ": " + stageName(e.Stage), true
+	case adjudicator.CrisisResistance:
+		return crisisPhase + ": " + stageName(adjudicator.StageResponse), true
+	case adjudicator.CrisisEnded, adjudicator.AggressionSucceeded, adjudicator.PactNotOffered:
+		return crisisPhase + ": outcome (rules 27, 29)", true
+	case adjudicator.PactSigned:
+		return crisisPhase + ": the Nazi-Soviet Pact (rule 31)", true
+	case adjudicator.WarBroke, adjudicator.ThreatMade, adjudicator.ConcessionMade:
+		return crisisPhase + ": war (rules 27.83, 32)", true
+	case adjudicator.FinalResearchAssigned, adjudicator.GameEnded:
+		return crisisPhase + ": the end of the game (rules 33, 34)", true
+	case adjudicator.ConquestCompleted:
+		return "End of turn", true
+	}
+	return "", false
+}
+
+func stageName(st adjudicator.CrisisStage) string {
+	switch st {
+	case adjudicator.StageResponse:
+		return "Allied response (rule 27.5)"
+	case adjudicator.StageAxisResponse:
+		return "Axis response (rule 27.6)"
+	case adjudicator.StageUltimatum:
+		return "Allied ultimatum (rule 27.7)"
+	}
+	return "over the brink (rule 27.8)"
+}
+
+func powerNames(ps []adjudicator.Power) string {
+	var ns []string
+	for _, p := range ps {
+		ns = append(ns, p.Title())
+	}
+	return strings.Join(ns, " and ")
+}
+
+// thresholdText words a threshold with its terms (32.3).
+func thresholdText(t adjudicator.Threshold) string {
+	var terms []string
+	for _, x := range t.Terms {
+		terms = append(terms, fmt.Sprintf("%s %+d (%s)", x.What, x.Value, x.Rule))
+	}
+	return fmt.Sprintf("%s against %s %+d: %s", t.From.Title(), t.Against.Title(), t.Net, strings.Join(terms, ", "))
+}
+
+// crisisEvent renders a crisis event; false if e is not one.
+func crisisEvent(w *writer, e adjudicator.Event) bool {
+	switch e := e.(type) {
+	case adjudicator.CrisisAnnounced:
+		s := fmt.Sprintf("%s announces an aggression against %s (rule 27.11).", e.Aggressor.Title(), e.Target)
+		if e.Pact {
+			s += " Germany offers Russia the Nazi-Soviet Pact; Russia may not refuse (rules 31.21A, 31.23)."
+		}
+		if e.Forced {
+			s += " The Rhineland is remilitarized: the Allies must acquiesce (rule 27.51B)."
+		}
+		w.wrap(s, "  ")
+	case adjudicator.CrisisDecision:
+		if e.Decision == "" {
+			w.wrap(fmt.Sprintf("%s's aggression against %s: %s (rule %s).", e.Aggressor.Title(), e.Target, e.How, e.Rule), "  ")
+			break
+		}
+		w.wrap(fmt.Sprintf("%s's aggression against %s: %s %s (%s; rule %s).", e.Aggressor.Title(), e.Target,
+			powerNames(e.Powers), decisionWord(e.Decision), e.How, e.Rule), "  ")
+	case adjudicator.CrisisResistance:
+		r := e.Resistance
+		var terms []string
+		for _, t := range r.Terms {
+			terms = append(terms, fmt.Sprintf("%s %+d (%s)", t.What, t.Value, t.Rule))
+		}
+		w.wrap(fmt.Sprintf("Resistance of %s: %d = %s.", r.Target, r.Level, strings.Join(terms, ", ")), "  ")
+	case adjudicator.CrisisEnded:
+		w.wrap(fmt.Sprintf("The crisis over %s ends: %s (rule %s).", e.Target, e.Outcome, e.Rule), "  ")
+	case adjudicator.AggressionSucceeded:
+		s := fmt.Sprintf("%s's aggression against %s succeeds", e.Aggressor.Title(), e.Target)
+		switch {
+		case e.Completed != nil:
+			s += fmt.Sprintf(": completed in %s", e.Completed)
+		case e.Due != nil:
+			s += fmt.Sprintf(": the conquest is completed at the end of %s", e.Due)
+		}
+		if e.Counter {
+			s += "; Italy's military counter is committed"
+			if e.Paid {
+				s += " at 1 tile point a turn (rule 29.33C)"
+			}
+		}
+		w.wrap(s+fmt.Sprintf(" (rule %s).", e.Rule), "  ")
+	case adjudicator.ConquestCompleted:
+		if e.Done {
+			w.wrap(fmt.Sprintf("Italy completes its conquest of %s (rule %s).", e.Target, e.Rule), "  ")
+		} else {
+			w.wrap(fmt.Sprintf("Italy pays %d tile point for its military counter at war with %s (rule %s).", e.Cost, e.Target, e.Rule), "  ")
+		}
+	case adjudicator.PactNotOffered:
+		w.wrap(fmt.Sprintf("Germany moves against %s without the Nazi-Soviet Pact: Russia is opposed for good, its purge level +%d (rule %s).", e.Target, e.Purge, e.Rule), "  ")
+	case adjudicator.PactSigned:
+		var terms []string
+		for _, t := range e.Terms {
+			terms = append(terms, fmt.Sprintf("%s %+d (%s)", t.What, t.Value, t.Rule))
+		}
+		w.wrap(fmt.Sprintf("The Nazi-Soviet Pact is signed. Concession level %d, rounded %d (rules 31.32-31.33): %s. Russia's purge level +%d (rule 31.51F).",
+			e.Level, e.Rounded, strings.Join(terms, ", "), e.Purge), "  ")
+	case adjudicator.ThreatMade:
+		c := e.Threat.Concession
+		w.wrap(fmt.Sprintf("%s threaten(s) pre-emptive war on %s. To avoid it %s may concede %d support to %s (rule 32.83).",
+			powerNames(e.Threat.Declarers), powerNames(e.Threat.Against), powerNames(c.Conceders), c.Support, powerNames(c.Beneficiaries)), "  ")
+		for _, t := range e.Threat.Thresholds {
+			w.wrap("Threshold: "+thresholdText(t)+".", "    ")
+		}
+	case adjudicator.ConcessionMade:
+		w.wrap(fmt.Sprintf("%s concede(s) %d support to %s (%s; rule 32.83A-B).", powerNames(e.Concession.Conceders), e.Concession.Support,
+			powerNames(e.Concession.Beneficiaries), e.How), "  ")
+	case adjudicator.WarBroke:
+		wr := e.War
+		what := "pre-emptive war (rule 32.8)"
+		if wr.Kind == "crisis" {
+			what = fmt.Sprintf("war over %s (rule 27.83)", wr.Target)
+		}
+		w.wrap(fmt.Sprintf("WAR: %s declare(s) war on %s: %s. The game ends after the final research (rules 26.13, 33).",
+			powerNames(wr.Declarers), powerNames(wr.Against), what), "  ")
+		for _, t := range wr.Thresholds {
+			w.wrap("Threshold: "+thresholdText(t)+".", "    ")
+		}
+	case adjudicator.FinalResearchAssigned:
+		w.wrap(fmt.Sprintf("%s assign(s) %d final research point(s) to %s, now %d step(s) (rule %s).", e.Side.Title(), e.Points, e.Project, e.Steps, e.Rule), "  ")
+	case adjudicator.GameEnded:
+		w.wrap(fmt.Sprintf("The game ends in %s. Final victory points (rule 34):", e.Turn), "  ")
+		victoryLines(w, e.Victory)
+	default:
+		return false
+	}
+	return true
+}
+
+func decisionWord(k adjudicator.OrderKind) string {
+	switch k {
+	case adjudicator.OpposeOrder:
+		return "oppose"
+	case adjudicator.AcquiesceOrder:
+		return "acquiesce"
+	case adjudicator.BackDownOrder:
+		return "back down"
+	case adjudicator.ContinueAggression:
+		return "continue"
+	case adjudicator.UltimatumOrder:
+		return "issue an ultimatum"
+	case adjudicator.AttackOrder:
+		return "attack"
+	}
+	return string(k)
+}
+
+// victoryLines writes each alliance's victory points line by line with
+// the rule of each line, then the outcomes (34.11, 34.12).
+func victoryLines(w *writer, v adjudicator.Victory) {
+	for _, side := range []adjudicator.Side{adjudicator.Axis, adjudicator.Allies, adjudicator.Soviet} {
+		total := map[adjudicator.Side]int{adjudicator.Axis: v.Axis, adjudicator.Allies: v.Allies, adjudicator.Soviet: v.Russia}[side]
+		w.wrap(fmt.Sprintf("%s: %d", side.Title(), total), "  ")
+		for _, l := range v.Lines {
+			if l.Side == side {
+				w.wrap(fmt.Sprintf("%+d  %s (rule %s)", l.Value, l.What, l.Rule), "      ")
+			}
+		}
+	}
+	w.wrap("Two-way game: "+v.TwoWay+".", "  ")
+	w.wrap("Three-way game: "+v.ThreeWay+".", "  ")
+}
