@@ -1,6 +1,7 @@
 package adjudicator
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"slices"
 )
@@ -43,6 +44,13 @@ type SimTurn struct {
 // economic orders its orders for its later diplomatic rounds (standing
 // orders: a diplomatic counter per round, a spy ring for a leader).
 func SimulateGame(s State, turns int, rng *rand.Rand, standing int) ([]SimTurn, State, error) {
+	return SimulateGameWith(s, turns, rng, standing, nil)
+}
+
+// SimulateGameWith is SimulateGame calling each, when not nil, after every
+// Resolve with the state before, the state after and the events; an error
+// from it stops the game (the property tests' invariants).
+func SimulateGameWith(s State, turns int, rng *rand.Rand, standing int, each func(before, after State, evs []Event) error) ([]SimTurn, State, error) {
 	var out []SimTurn
 	cur := SimTurn{Turn: s.Turn}
 	for !s.Ended && len(out) < turns {
@@ -57,9 +65,17 @@ func SimulateGame(s State, turns int, rng *rand.Rand, standing int) ([]SimTurn, 
 		if s.Segment == SegEconomic && s.Diplomacy.On {
 			addStanding(s, orders, rng, standing)
 		}
-		n, _, err := Resolve(s, orders)
+		if s.Crisis.On {
+			crisisPlans(s, orders, rng, standing) // IF lines, by the same policy
+		}
+		n, evs, err := Resolve(s, orders)
 		if err != nil {
 			return out, s, err
+		}
+		if each != nil {
+			if err := each(s, n, evs); err != nil {
+				return out, n, err
+			}
 		}
 		cur.Resolves++
 		if n.Turn != s.Turn || n.Ended {
@@ -69,6 +85,36 @@ func SimulateGame(s State, turns int, rng *rand.Rand, standing int) ([]SimTurn, 
 		s = n
 	}
 	return out, s, nil
+}
+
+// crisisPlans makes each crisis order's IF lines follow the policy: with
+// probability share percent the power sends its later answers with it (an
+// aggressor with its AGGRESSION line, the Allies with their response),
+// otherwise none.
+func crisisPlans(s State, orders map[Power][]Order, rng *rand.Rand, share int) {
+	for _, p := range Powers {
+		os := slices.DeleteFunc(slices.Clone(orders[p]), func(o Order) bool { return o.Kind == CrisisIfOrder && isStanding(s, o) })
+		if rng.IntN(100) < share {
+			var extra []Order
+			switch {
+			case slices.ContainsFunc(os, func(o Order) bool { return o.Kind == AggressionOrder }):
+				opposed := []OrderKind{ContinueAggression, BackDownOrder}[rng.IntN(2)]
+				brink := []OrderKind{AttackOrder, BackDownOrder, BackDownOrder}[rng.IntN(3)]
+				extra = append(extra, Order{Kind: CrisisIfOrder, Args: []string{"opposed", string(opposed), "<=", fmt.Sprint(2 + rng.IntN(6)), string(BackDownOrder)}},
+					Order{Kind: CrisisIfOrder, Args: []string{"ultimatum", string(brink)}})
+			case s.Segment == SegCrisisResponse && slices.Contains(allied, p) && len(os) > 0:
+				extra = append(extra, Order{Kind: CrisisIfOrder, Args: []string{"continued", string([]OrderKind{UltimatumOrder, BackDownOrder}[rng.IntN(2)])}})
+			}
+			for _, o := range extra {
+				if try := append(slices.Clone(os), o); len(Validate(s, p, try)) == 0 {
+					os = try
+				}
+			}
+		}
+		if len(os) > 0 || orders[p] != nil {
+			orders[p] = os
+		}
+	}
 }
 
 // addStanding adds, for each power with probability share percent, its

@@ -16,8 +16,7 @@ import (
 // the engine alone (adjudicator.SimulateGame: Validate and Resolve with
 // random legal orders, standing orders included), for each standing-order
 // policy, reporting games and turns per second and the email round trips a
-// turn (issue 12's simulator; the games end only when the rules that end
-// them exist).
+// turn, and how the games end (issue 12's simulator).
 type simulateBench struct {
 	Games, Turns int
 	Deck         string // "" none
@@ -33,16 +32,17 @@ func runSimulateBench(o simulateBench, stdout io.Writer) error {
 		}
 		d = &x
 	}
-	fmt.Fprintf(stdout, "stormjudge bench -simulate %d -turns %d: the engine alone (Validate + Resolve), random legal orders, diplomacy on, deck %q\n\n",
+	fmt.Fprintf(stdout, "stormjudge bench -simulate %d -turns %d: the engine alone (Validate + Resolve), random legal orders, diplomacy and the crisis phase on, deck %q\n\n",
 		o.Games, o.Turns, o.Deck)
 	tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "standing orders\tgames\tturns\tresolves\tgames/s\tturns/s\tround trips a turn: median\tworst\tmean\tended\t")
+	fmt.Fprintln(tw, "standing orders\tgames\tturns\tturns a game\tresolves\tgames/s\tturns/s\tround trips a turn: median\tworst\tmean\tcrisis wars\tpre-emptive wars\tno war\t")
 	for _, pol := range []struct {
 		name  string
 		share int
 	}{{"none", 0}, {"half", 50}, {"all", 100}} {
 		var trips []int
-		turns, resolves, ended := 0, 0, 0
+		turns, resolves := 0, 0
+		endings := map[string]int{}
 		start := time.Now()
 		for g := 0; g < o.Games; g++ {
 			seed := o.Seed + uint64(g)
@@ -50,7 +50,7 @@ func runSimulateBench(o simulateBench, stdout io.Writer) error {
 			if d != nil {
 				s = adjudicator.NewGameWithDeck(seed, *d)
 			}
-			s, _, err := adjudicator.Resolve(adjudicator.WithDiplomacy(s), nil)
+			s, _, err := adjudicator.Resolve(adjudicator.WithCrisis(adjudicator.WithDiplomacy(s)), nil)
 			if err != nil {
 				return err
 			}
@@ -63,8 +63,11 @@ func runSimulateBench(o simulateBench, stdout io.Writer) error {
 				resolves += t.Resolves
 			}
 			turns += len(played)
-			if end.Ended {
-				ended++
+			switch {
+			case end.Ended && end.War != nil:
+				endings[end.War.Kind]++
+			default:
+				endings["none"]++
 			}
 		}
 		el := time.Since(start).Seconds()
@@ -77,12 +80,12 @@ func runSimulateBench(o simulateBench, stdout io.Writer) error {
 		if len(trips) > 0 {
 			med, worst, mean = trips[len(trips)/2], trips[len(trips)-1], float64(sum)/float64(len(trips))
 		}
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%.1f\t%.1f\t%d\t%d\t%.2f\t%d\t\n", pol.name, o.Games, turns, resolves,
-			float64(o.Games)/el, float64(turns)/el, med, worst, mean, ended)
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%.1f\t%d\t%.1f\t%.1f\t%d\t%d\t%.2f\t%d\t%d\t%d\t\n", pol.name, o.Games, turns, float64(turns)/float64(max(o.Games, 1)), resolves,
+			float64(o.Games)/el, float64(turns)/el, med, worst, mean, endings["crisis"], endings["pre-emptive"], endings["none"])
 	}
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	fmt.Fprintln(stdout, "\nA round trip is a segment that waits for someone's email: the economic phase, the spy-ring segment and the diplomatic placement rounds (the covert segment never waits). Standing orders: each power sends its later rounds' orders with its economic email (all), half the time (half), never (none). No game ends yet: the crisis phase and the end of the game are still to come.")
+	fmt.Fprintln(stdout, "\nA round trip is a segment that waits for someone's email: the economic phase, the spy-ring segment, the diplomatic placement rounds, the crisis segments that ask someone, pre-emptive war when someone may declare it, and the final research (segments nobody has a choice in never wait). Standing orders: each power sends its later rounds' orders with its economic email, and its conditional crisis orders (IF lines) with its aggression or response, always (all), half the time (half), never (none). Games end at the first war (26.13) or at the -turns limit (no war).")
 	return nil
 }
