@@ -513,6 +513,15 @@ func (j *Judge) decide(tx *store.Tx, m *orders.Message, sub *orders.Submission, 
 		takeDraw(tx, g, s, m, sub, rc, res, now)
 		return
 	}
+	if s.Ended {
+		what := "the game has ended"
+		if s.War != nil {
+			what = fmt.Sprintf("the game ended with the war of %s (rules 26.13, 33.11)", s.War.Turn)
+		}
+		rc.errs = append(rc.errs, fmt.Sprintf("%s: no orders are taken any more. The final report gives the victory points (rule 34); the moderator can export the game's whole history.", upperFirst(what)))
+		res.Outcome = Rejected
+		return
+	}
 	if !adjudicator.MayOrder(s, power, sub.Orders) { // standing orders for later rounds are welcome (adjudicator/standing.go)
 		rc.errs = append(rc.errs, fmt.Sprintf("%s has no orders to give now: the open segment is %s (%s), in which %s.",
 			power.Title(), s.Segment.Title(), s.Turn, whoOrders(s)))
@@ -994,4 +1003,11 @@ func welcomeBody(g *store.Game, seat store.Seat, secret, judge string) string {
 	b.WriteString("Each email gets a receipt. Reports follow each adjudication;\nyour private notice says what you may order next, and HELP in\nplace of the orders asks the judge for that list at any time.\n")
 	b.WriteString("\n-- \nstormjudge, Gathering Storm adjudicator\n")
 	return b.String()
+}
+
+func upperFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
 }
