@@ -123,3 +123,16 @@ func joinAnd(xs []string) string {
 	}
 	return strings.Join(xs[:len(xs)-1], ", ") + " and " + xs[len(xs)-1]
 }
+
+// AggressionTarget spells name as 27.31 or 27.41 list it, case aside;
+// ok is false for a name neither lists.
+func AggressionTarget(name string) (string, bool) {
+	for _, p := range []Power{Germany, Italy} {
+		for _, t := range aggressionTargets[p] {
+			if strings.EqualFold(t, name) {
+				return t, true
+			}
+		}
+	}
+	return name, false
+}

@@ -57,6 +57,9 @@ func parseAggression(l *line) (adjudicator.Order, *Error) {
 	if t, ok := targetAliases[strings.ToUpper(target)]; ok {
 		target = t
 	}
+	if t, ok := adjudicator.AggressionTarget(target); ok {
+		target = t // the rules' spelling (27.31, 27.41)
+	}
 	o := adjudicator.Order{Kind: adjudicator.AggressionOrder, Project: target}
 	if pact {
 		o.Args = []string{"pact"}
