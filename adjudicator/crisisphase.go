@@ -189,6 +189,9 @@ func crisisRequired(s State) []Power {
 	switch s.Segment {
 	case SegCrisisAggression:
 		for _, p := range []Power{Germany, Italy} { // 27.11
+			if len(standingFor(s, p)) > 0 {
+				continue // its standing order (FOR CRISIS) answers
+			}
 			for _, o := range AggressionOptions(s, p) {
 				if o.Barred == "" {
 					add(p)
@@ -398,10 +401,38 @@ func crisisWord(k OrderKind) string {
 	return strings.ToUpper(string(k))
 }
 
+// NoAggression is the target of AGGRESSION NONE: no aggression this turn.
+const NoAggression = "none"
+
+// checkStandingAggression checks an AGGRESSION line sent before the crisis
+// phase (FOR CRISIS): the target is checked again when the phase opens.
+func checkStandingAggression(s State, p Power, o Order) (rule, msg string) {
+	switch {
+	case !s.Crisis.On:
+		return "26.11", "this game does not play the crisis phase by email"
+	case o.Kind != AggressionOrder:
+		return "27.11", "FOR CRISIS takes AGGRESSION <target> or AGGRESSION NONE"
+	case p != Germany && p != Italy:
+		return "27.11", "only Germany and Italy conduct aggressions"
+	case s.Segment.index() >= SegCrisisAggression.index():
+		return "7.31", "the crisis phase of this turn is open or over: send the AGGRESSION line without FOR"
+	}
+	if o.Project == NoAggression {
+		return "", ""
+	}
+	if _, ok := AggressionTarget(o.Project); !ok || !slices.Contains(aggressionTargets[p], canonicalTarget(p, o.Project)) {
+		return map[Power]string{Germany: "27.41", Italy: "27.31"}[p], fmt.Sprintf("%s is not a target of %s's aggressions", o.Project, p.Title())
+	}
+	return "", ""
+}
+
 // checkAggression checks an AGGRESSION order (27.1-27.4, 31.21A).
 func checkAggression(s State, p Power, o Order) (rule, msg string) {
 	if p != Germany && p != Italy {
 		return "27.11", "only Germany and Italy conduct aggressions"
+	}
+	if o.Project == NoAggression {
+		return "", ""
 	}
 	found := false
 	for _, op := range AggressionOptions(s, p) {
@@ -707,9 +738,10 @@ func resolveCrisisSegment(s *State, orders map[Power][]Order, evs *[]Event) {
 
 // resolveAggressions records the aggressions announced (27.11-27.13).
 func resolveAggressions(s *State, orders map[Power][]Order, evs *[]Event) {
+	orders = takeStanding(s, orders) // FOR CRISIS lines (standing.go)
 	for _, p := range []Power{Germany, Italy} {
 		for _, o := range orders[p] {
-			if o.Kind != AggressionOrder {
+			if o.Kind != AggressionOrder || o.Project == NoAggression {
 				continue
 			}
 			if rule, _ := checkAggression(*s, p, o); rule != "" {

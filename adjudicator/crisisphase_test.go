@@ -325,3 +325,26 @@ func TestRule27_13BothAxisPowers(t *testing.T) {
 		t.Errorf("28.13: Ethiopia's resistance is fixed: %+v", r)
 	}
 }
+
+// Rule 27.11 with standing orders: Germany's AGGRESSION NONE and Italy's
+// AGGRESSION ETHIOPIA sent with the economic orders (FOR CRISIS) answer the
+// aggression segment, which then asks nobody.
+func TestRule27_11StandingAggression(t *testing.T) {
+	s := WithCrisis(NewGame(9))
+	s, _, _ = Resolve(s, nil) // to the economic phase
+	none := Order{Kind: AggressionOrder, Project: NoAggression, For: SegCrisisAggression}
+	eth := Order{Kind: AggressionOrder, Project: Ethiopia, For: SegCrisisAggression}
+	if errs := Validate(s, Germany, []Order{{Kind: AggressionOrder, Project: "Ethiopia", For: SegCrisisAggression}}); len(errs) != 1 || errs[0].Rule != "27.41" {
+		t.Errorf("27.41: Germany FOR CRISIS against Ethiopia: %v", errs)
+	}
+	s, evs := mustResolve(t, s, map[Power][]Order{Germany: {none}, Italy: {eth}})
+	if s.Segment != SegCrisisResponse || !slices.Equal(Required(s), []Power{Britain, France}) {
+		t.Fatalf("the aggression segment waited: %s %v", s.Segment, Required(s))
+	}
+	if a := eventsOf[CrisisAnnounced](evs); len(a) != 1 || a[0].Aggressor != Italy || a[0].Target != Ethiopia {
+		t.Errorf("27.11: %+v", a)
+	}
+	if got := eth.String(); got != "AGGRESSION ETHIOPIA (for Crisis: Axis aggression)" {
+		t.Errorf("String: %q", got)
+	}
+}

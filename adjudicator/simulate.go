@@ -134,6 +134,17 @@ func addStanding(s State, orders map[Power][]Order, rng *rand.Rand, share int) {
 			if !ok || seg == SegSpyRings || seg == SegCovert || !slices.Contains(os.powers, p) {
 				continue
 			}
+			if seg == SegCrisisAggression { // FOR CRISIS: an open target or none
+				o := Order{Kind: AggressionOrder, Project: NoAggression, For: seg}
+				for _, a := range AggressionOptions(s, p) {
+					if a.Barred == "" && rng.IntN(2) == 0 {
+						o.Project = a.Target
+						break
+					}
+				}
+				extra = append(extra, o)
+				continue
+			}
 			extra = append(extra, Order{Kind: Diplomatic, Project: targets[rng.IntN(len(targets))], Counters: []int{1 + rng.IntN(2)}, For: seg})
 		}
 		for _, o := range extra {

@@ -27,6 +27,9 @@ var orderSegments = map[Segment]struct {
 	SegDiplomacyAllies: {placementRounds[SegDiplomacyAllies], placementKinds},               // 24.55C
 	SegDiplomacyAxis2:  {placementRounds[SegDiplomacyAxis2], placementKinds},                // 24.55D
 	SegCovert:          {Powers, []OrderKind{CovertOrder, CounterIntelOrder, SubvertOrder}}, // 16.16A, C, H
+	// 27.11: an Axis power's aggression, or AGGRESSION NONE, sent with
+	// its earlier orders of the turn (crisisphase.go).
+	SegCrisisAggression: {[]Power{Germany, Italy}, []OrderKind{AggressionOrder}},
 }
 
 var placementKinds = []OrderKind{Diplomatic, MilitaryCounter, AntiCominternOrder, FlexibleOrder, Play}
@@ -82,6 +85,9 @@ func checkStanding(s State, p Power, o Order) (rule, msg string) {
 		return checkPlan(s, p, o, nil) // crisisphase.go
 	}
 	seg, ok := orderSegments[o.For]
+	if o.For == SegCrisisAggression {
+		return checkStandingAggression(s, p, o) // crisisphase.go
+	}
 	switch {
 	case !s.Diplomacy.On:
 		return "7.31", "this game does not play the diplomatic phase by email: no orders for its rounds"
@@ -266,7 +272,7 @@ func takeStanding(s *State, orders map[Power][]Order) map[Power][]Order {
 
 // forWords are the FOR words of the segments that take orders in advance.
 var forWords = map[Segment]string{SegSpyRings: "FOR SPY RINGS", SegDiplomacyAxis1: "FOR AXIS 1", SegDiplomacyRussia: "FOR RUSSIA",
-	SegDiplomacyAllies: "FOR ALLIES", SegDiplomacyAxis2: "FOR AXIS 2", SegCovert: "FOR COVERT"}
+	SegDiplomacyAllies: "FOR ALLIES", SegDiplomacyAxis2: "FOR AXIS 2", SegCovert: "FOR COVERT", SegCrisisAggression: "FOR CRISIS"}
 
 // LaterSegments words, for p's notice, the segments still to come this
 // turn in which p may give orders, and how to give them now (standing

@@ -27,7 +27,7 @@ var (
 )
 
 const (
-	aggressionHint = "AGGRESSION <target>, e.g. AGGRESSION RHINELAND, AGGRESSION AUSTRIA, AGGRESSION SUDETENLAND, AGGRESSION DANZIG PACT, AGGRESSION ETHIOPIA (27.3, 27.4)"
+	aggressionHint = "AGGRESSION <target> or AGGRESSION NONE, e.g. AGGRESSION RHINELAND, AGGRESSION AUSTRIA, AGGRESSION SUDETENLAND, AGGRESSION DANZIG PACT, AGGRESSION ETHIOPIA (27.3, 27.4)"
 	answerHint     = "OPPOSE, ACQUIESCE, BACK DOWN, CONTINUE, ULTIMATUM or ATTACK, with the aggressor's name when both Axis powers aggress (e.g. OPPOSE ITALY)"
 	ifHint         = "IF OPPOSED CONTINUE IF RESISTANCE <= 4 ELSE BACK DOWN; IF CONTINUED ULTIMATUM; IF ULTIMATUM BACK DOWN (docs/orders.md, Crisis)"
 )
@@ -54,6 +54,9 @@ func parseAggression(l *line) (adjudicator.Order, *Error) {
 		return adjudicator.Order{}, l.errorf(aggressionHint, "AGGRESSION against what?")
 	}
 	target := strings.Join(words, " ")
+	if strings.EqualFold(target, "NONE") { // no aggression this turn (a standing order, FOR CRISIS)
+		return adjudicator.Order{Kind: adjudicator.AggressionOrder, Project: adjudicator.NoAggression}, nil
+	}
 	if t, ok := targetAliases[strings.ToUpper(target)]; ok {
 		target = t
 	}

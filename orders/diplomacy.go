@@ -136,7 +136,7 @@ func parseAntiComintern(l *line) (adjudicator.Order, *Error) {
 	return adjudicator.Order{Kind: adjudicator.AntiCominternOrder, Project: country}, nil
 }
 
-const forHint = "FOR SPY RINGS, FOR AXIS 1, FOR RUSSIA, FOR ALLIES, FOR AXIS 2 or FOR COVERT: the orders below it are for that segment of this turn's diplomatic phase; FOR NOW: for the open segment again (docs/orders.md)"
+const forHint = "FOR SPY RINGS, FOR AXIS 1, FOR RUSSIA, FOR ALLIES, FOR AXIS 2, FOR COVERT or FOR CRISIS: the orders below it are for that segment of this turn's diplomatic or crisis phase; FOR NOW: for the open segment again (docs/orders.md)"
 
 // roundNames maps the words of a FOR line to the placement rounds (24.55).
 var roundNames = map[string]adjudicator.Segment{
@@ -145,6 +145,7 @@ var roundNames = map[string]adjudicator.Segment{
 	"ALLIES": adjudicator.SegDiplomacyAllies, "ALLIED": adjudicator.SegDiplomacyAllies, "ALLIED ROUND": adjudicator.SegDiplomacyAllies,
 	"SPY RINGS": adjudicator.SegSpyRings, "SPY RING": adjudicator.SegSpyRings,
 	"COVERT": adjudicator.SegCovert, "COVERT OPERATIONS": adjudicator.SegCovert,
+	"CRISIS": adjudicator.SegCrisisAggression, "AGGRESSION": adjudicator.SegCrisisAggression, "CRISIS AGGRESSION": adjudicator.SegCrisisAggression,
 	"AXIS 2": adjudicator.SegDiplomacyAxis2, "AXIS SECOND": adjudicator.SegDiplomacyAxis2, "AXIS SECOND ROUND": adjudicator.SegDiplomacyAxis2,
 }
 
@@ -163,7 +164,7 @@ func (p *parser) forLine(l *line) {
 	}
 	r, ok := roundNames[name]
 	if !ok {
-		p.add(l.errorf(forHint, "FOR: %s is not a diplomatic round", quote(strings.Join(l.args(), " "))))
+		p.add(l.errorf(forHint, "FOR: %s is not a diplomatic round or the crisis", quote(strings.Join(l.args(), " "))))
 		return
 	}
 	p.forRound = r
