@@ -358,3 +358,17 @@ func CrisisLines(s State, p Power) []string {
 	}
 	return out
 }
+
+// italyEngaged reports Italy at war with a minor country: a conquest
+// under way, Ethiopia's included (29.34).
+func italyEngaged(s State) bool {
+	return slices.ContainsFunc(s.SupportFacts.Aggressions, func(a Aggression) bool {
+		return a.Aggressor == Italy && a.Completed == nil && a.Due != nil
+	})
+}
+
+// italyUsedMilitaryCounter reports Italy's military counter placed this
+// turn for diplomacy or a civil war (29.34).
+func italyUsedMilitaryCounter(s State) bool {
+	return slices.ContainsFunc(s.Diplomacy.Placements, func(pl Placement) bool { return pl.Power == Italy && pl.Military })
+}

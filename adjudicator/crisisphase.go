@@ -434,6 +434,11 @@ func checkAggression(s State, p Power, o Order) (rule, msg string) {
 	if o.Project == NoAggression {
 		return "", ""
 	}
+	if p == Italy && italyUsedMilitaryCounter(s) { // 29.34
+		if r, _ := ResistanceOf(s, resistanceName(canonicalTarget(p, o.Project)), 0); r.Level >= 1 {
+			return "29.34", fmt.Sprintf("Italy used its military counter earlier this turn: no aggression against %s, whose resistance is %d", o.Project, r.Level)
+		}
+	}
 	found := false
 	for _, op := range AggressionOptions(s, p) {
 		if strings.EqualFold(op.Target, o.Project) {

@@ -348,3 +348,26 @@ func TestRule27_11StandingAggression(t *testing.T) {
 		t.Errorf("String: %q", got)
 	}
 }
+
+// Rule 29.34: Italy's military counter, at war in Ethiopia, serves no
+// diplomacy; used for diplomacy earlier in the turn, it bars an
+// aggression against a country that resists.
+func TestRule29_34ItalysLimitedCapacity(t *testing.T) {
+	s := crisisGame(10)
+	s.Powers[Italy].Support = 3
+	s.Powers[Germany].Active.Armor += 10 // 24.44: an Axis advantage
+	base := MilitaryCounterLimit(s, Italy)
+	if base < 1 {
+		t.Fatalf("24.44: Italy has no military counter at peace to lose (%d)", base)
+	}
+	due := Turn{Year: 1936, Season: Winter}
+	s.SupportFacts.Aggressions = append(s.SupportFacts.Aggressions, Aggression{Aggressor: Italy, Target: Ethiopia, Turn: s.Turn, Due: &due})
+	if got := MilitaryCounterLimit(s, Italy); got != 0 {
+		t.Errorf("29.34: Italy at war in Ethiopia may place %d military counters (%d at peace)", got, base)
+	}
+	s = crisisGame(10)
+	s.Diplomacy.Placements = append(s.Diplomacy.Placements, Placement{Power: Italy, Country: "Spain", Military: true, Round: SegDiplomacyAxis1})
+	if errs := Validate(s, Italy, []Order{aggression("Ethiopia")}); len(errs) != 1 || errs[0].Rule != "29.34" {
+		t.Errorf("29.34: aggression after the counter's use: %v", errs)
+	}
+}

@@ -1501,6 +1501,9 @@ func MilitaryCounterLimit(s State, p Power) int {
 	if p == Russia && (s.Russia.NoMilitaryCounters || s.Russia.GreatPurge) { // 24.47, 21.41B
 		return 0
 	}
+	if p == Italy && italyEngaged(s) { // 29.34: its counter is at war
+		return 0
+	}
 	return militaryBase(s, p) + extraMilitary(s, p) // 10.22: random events' additional counters
 }
 
