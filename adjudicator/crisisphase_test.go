@@ -21,7 +21,8 @@ func crisisRoundTripEvents() []Event {
 		PactNotOffered{Turn: t, Target: "Poland", Purge: 7, Rule: "31.61"},
 		WarBroke{War: w},
 		FinalResearchAssigned{Side: Axis, Project: "jets", Points: 1, Steps: 3, Rule: "33.21A"},
-		GameEnded{Turn: t, War: w, Victory: Victory{Lines: []VPLine{{Side: Axis, Rule: "34.41", What: "x", Value: 1}}, Axis: 1, TwoWay: "a", ThreeWay: "b"}},
+		GameEnded{Turn: t, War: w, Victory: Victory{Lines: []VPLine{{Side: Axis, Rule: "34.41", What: "x", Value: 1}}, Axis: 1, TwoWay: "a", ThreeWay: "b"},
+			WorldAtWar: []WorldAtWarEffect{{Power: Italy, BRP: -3, NoDeclaration: true, Rule: "27.62C"}}},
 		ThreatMade{Turn: t, Threat: Threat{Declarers: []Power{Britain, France}, Against: []Power{Germany}, Thresholds: []Threshold{th}, Concession: c}},
 		ConcessionMade{Turn: t, Concession: c, How: "order"},
 	}
@@ -369,5 +370,26 @@ func TestRule29_34ItalysLimitedCapacity(t *testing.T) {
 	s.Diplomacy.Placements = append(s.Diplomacy.Placements, Placement{Power: Italy, Country: "Spain", Military: true, Round: SegDiplomacyAxis1})
 	if errs := Validate(s, Italy, []Order{aggression("Ethiopia")}); len(errs) != 1 || errs[0].Rule != "29.34" {
 		t.Errorf("29.34: aggression after the counter's use: %v", errs)
+	}
+}
+
+// Rules 27.62C, 27.72C, 27.82C: Italy backs down in the turn Germany goes
+// to war; the A World at War effects are reported with the end.
+func TestRule27_62CWorldAtWarEffects(t *testing.T) {
+	s := crisisGame(11)
+	s.Segment = SegEndOfGame
+	s.Crisis.Crises = []Crisis{{Aggressor: Italy, Target: "Albania", Stage: StageOver, Outcome: AggressorBacksDown},
+		{Aggressor: Germany, Target: "Austria", Stage: StageOver, Outcome: WarOutcome}}
+	s.War = &War{Turn: s.Turn, Kind: "crisis", Aggressor: Germany, Target: "Austria", Declarers: []Power{Britain}, Against: []Power{Germany}}
+	peace := s.Clone()
+	peace.War.Against = []Power{Italy} // a war on Italy itself: not 27.62C's case
+	if got := worldAtWar(peace); len(got) != 0 {
+		t.Errorf("27.62C: Italy's back-down counts only if its partner goes to war: %+v", got)
+	}
+	_, evs := mustResolve(t, s, nil)
+	g := eventsOf[GameEnded](evs)
+	if len(g) != 1 || len(g[0].WorldAtWar) != 3 || g[0].WorldAtWar[0] != (WorldAtWarEffect{Power: Italy, BRP: -3, NoDeclaration: true, Rule: "27.62C"}) ||
+		g[0].WorldAtWar[1].BRP != 3 {
+		t.Errorf("27.62C: %+v", g)
 	}
 }

@@ -130,6 +130,61 @@ type GameEnded struct {
 	Turn    Turn    `json:"turn"`
 	War     War     `json:"war"`
 	Victory Victory `json:"victory"`
+	// WorldAtWar are the effects of this turn's crises on the first turn
+	// of A World at War, reported for the record (27.62C, 27.72C, 27.82C).
+	WorldAtWar []WorldAtWarEffect `json:"world_at_war,omitempty"`
+}
+
+// WorldAtWarEffect is one power's effect in the first turn of A World at
+// War: BRPs and unit construction limit changed, no declaration of war.
+type WorldAtWarEffect struct {
+	Power         Power  `json:"power"`
+	BRP           int    `json:"brp"`
+	NoDeclaration bool   `json:"no_declaration,omitempty"`
+	Rule          string `json:"rule"`
+}
+
+// worldAtWarRows are 27.62C, 27.72C and 27.82C: the BRPs (and unit
+// construction limit) of the aggressor and of each Allied power, and who
+// may not declare war; otherOnly: only when the other Axis power goes to
+// war that turn.
+var worldAtWarRows = []struct {
+	Outcome        CrisisOutcome
+	Aggressor      int
+	Allied         int
+	AggressorNoDoW bool
+	AlliedNoDoW    bool
+	OtherOnly      bool
+	Rule           string
+}{
+	{AggressorBacksDown, -3, +3, true, false, true, "27.62C"},
+	{AlliesBackDown, +6, -6, false, true, false, "27.72C"},
+	{AggressorBacksDownUl, -9, +9, true, false, true, "27.82C"},
+}
+
+// worldAtWar lists the A World at War effects of this turn's crises once
+// the game ends (27.62C, 27.72C, 27.82C).
+func worldAtWar(s State) []WorldAtWarEffect {
+	var out []WorldAtWarEffect
+	for _, c := range s.Crisis.Crises {
+		for _, r := range worldAtWarRows {
+			if r.Outcome != c.Outcome || (r.OtherOnly && (s.War == nil || !slices.Contains(s.War.Against, otherAxis(c.Aggressor)))) {
+				continue
+			}
+			out = append(out, WorldAtWarEffect{Power: c.Aggressor, BRP: r.Aggressor, NoDeclaration: r.AggressorNoDoW, Rule: r.Rule})
+			for _, p := range allied {
+				out = append(out, WorldAtWarEffect{Power: p, BRP: r.Allied, NoDeclaration: r.AlliedNoDoW, Rule: r.Rule})
+			}
+		}
+	}
+	return out
+}
+
+func otherAxis(p Power) Power {
+	if p == Germany {
+		return Italy
+	}
+	return Germany
 }
 
 func (FinalResearchAssigned) Visibility() Visibility { return public }
@@ -174,7 +229,7 @@ func resolveEndOfGame(s *State, orders map[Power][]Order, evs *[]Event) {
 	v := VictoryPoints(*s)
 	s.Victory = &v
 	s.Ended = true
-	*evs = append(*evs, GameEnded{Turn: s.Turn, War: *s.War, Victory: v})
+	*evs = append(*evs, GameEnded{Turn: s.Turn, War: *s.War, Victory: v, WorldAtWar: worldAtWar(*s)})
 }
 
 func (v *Victory) clone() *Victory {

@@ -150,6 +150,16 @@ func crisisEvent(w *writer, e adjudicator.Event) bool {
 	case adjudicator.GameEnded:
 		w.wrap(fmt.Sprintf("The game ends in %s. Final victory points (rule 34):", e.Turn), "  ")
 		victoryLines(w, e.Victory)
+		if len(e.WorldAtWar) > 0 {
+			w.wrap("For A World at War, from this turn's crises (for the record):", "  ")
+			for _, x := range e.WorldAtWar {
+				s := fmt.Sprintf("%s: starting BRPs and unit construction limit %+d", x.Power.Title(), x.BRP)
+				if x.NoDeclaration {
+					s += "; may not declare war"
+				}
+				w.wrap(s+fmt.Sprintf(" (rule %s).", x.Rule), "      ")
+			}
+		}
 	default:
 		return false
 	}
