@@ -76,11 +76,12 @@ func completedWhole(s State, p Power, target string) bool {
 	return false
 }
 
-// italyAtWar reports an Italian aggression against Greece or Yugoslavia
-// begun and not completed (27.21A, 29.3).
+// italyAtWar reports an Italian aggression against Albania, Greece or
+// Yugoslavia begun and not completed (27.21A, 29.3); Ethiopia's conquest
+// bars other aggressions by 27.21A's first restriction.
 func italyAtWar(s State) bool {
 	return slices.ContainsFunc(s.SupportFacts.Aggressions, func(a Aggression) bool {
-		return a.Aggressor == Italy && a.Completed == nil && (a.Target == "Greece" || a.Target == "Yugoslavia")
+		return a.Aggressor == Italy && a.Completed == nil && a.Target != Ethiopia
 	})
 }
 

@@ -186,7 +186,7 @@ func progressConquests(s *State, evs *[]Event) {
 		if a.Completed != nil || a.Due == nil {
 			continue
 		}
-		if !a.Due.Before(s.Turn) && *a.Due == s.Turn {
+		if !s.Turn.Before(*a.Due) {
 			a.Completed = cloneTurn(&s.Turn)
 			a.Due = nil
 			if m := s.Minor(controlled(a.Target)); m != nil {
