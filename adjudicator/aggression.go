@@ -46,6 +46,8 @@ func AggressionOptions(s State, p Power) []AggressionOption {
 		switch {
 		case completedBy(s, p, t) || completedWhole(s, p, t):
 			o.Barred = "already carried out"
+		case slices.ContainsFunc(s.SupportFacts.Aggressions, func(a Aggression) bool { return a.Aggressor == p && a.Target == t }):
+			o.Barred = "its conquest is under way (29.3)"
 		case slices.ContainsFunc(s.SupportFacts.Aggressions, func(a Aggression) bool { return a.Aggressor == p && a.Turn == s.Turn }):
 			o.Barred = "one aggression a turn (27.12)"
 		case p == Italy && t != Ethiopia && !completedBy(s, Italy, Ethiopia):

@@ -393,3 +393,19 @@ func TestRule27_62CWorldAtWarEffects(t *testing.T) {
 		t.Errorf("27.62C: %+v", g)
 	}
 }
+
+// Rules 27.21A, 29.3: while Ethiopia's conquest is under way Italy may not
+// aggress against it again nor elsewhere.
+func TestRule27_21AConquestUnderWay(t *testing.T) {
+	s := crisisGame(12)
+	due := Turn{Year: 1935, Season: Winter}
+	s.SupportFacts.Aggressions = append(s.SupportFacts.Aggressions, Aggression{Aggressor: Italy, Target: Ethiopia, Turn: s.Turn, Due: &due})
+	for _, o := range AggressionOptions(s, Italy) {
+		if o.Barred == "" {
+			t.Errorf("27.21A: %s open during Ethiopia's conquest", o.Target)
+		}
+	}
+	if slices.Contains(Required(s), Italy) {
+		t.Errorf("27.11: Italy asked with no target open")
+	}
+}
