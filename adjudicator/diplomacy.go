@@ -1062,8 +1062,15 @@ func resolveDiplomacy(s *State, evs *[]Event) {
 			}
 		}
 		if cost > 0 {
-			s.Powers[p].TilePoints -= cost
-			*evs = append(*evs, DiplomacyPaid{Turn: s.Turn, Power: p, Cost: cost, TilePoints: s.Powers[p].TilePoints})
+			ps := s.Powers[p]
+			ps.TilePoints -= cost
+			short := 0
+			if ps.TilePoints < 0 { // a secret support event played since took the points (24.52B): a deficit (6.12, 10.41D)
+				short = -ps.TilePoints
+				ps.Economy.DeficitThisTurn += short
+				ps.TilePoints = 0
+			}
+			*evs = append(*evs, DiplomacyPaid{Turn: s.Turn, Power: p, Cost: cost, TilePoints: ps.TilePoints, Deficit: short})
 		}
 	}
 	for _, country := range d.Outbreaks { // 25.31B: at the end of the diplomatic phase
@@ -1232,6 +1239,8 @@ type DiplomacyPaid struct {
 	Power      Power `json:"power"`
 	Cost       int   `json:"cost"`
 	TilePoints int   `json:"tile_points"`
+	// Deficit is what could not be paid (6.12, 10.41D).
+	Deficit int `json:"deficit,omitempty"`
 }
 
 func (e DiplomaticCountersSealed) Visibility() Visibility { return Visibility{Power: e.Power} }

@@ -188,6 +188,9 @@ func diplomacyEvent(w *writer, e adjudicator.Event) bool {
 	case adjudicator.DiplomacyPaid:
 		w.wrap(fmt.Sprintf("%s pays %s for its diplomatic counters (rule 24.52C); %s left.",
 			e.Power.Title(), TilePoints(e.Cost), TilePoints(e.TilePoints)), "  ")
+		if e.Deficit > 0 {
+			w.wrap(fmt.Sprintf("%d point(s) could not be paid: a deficit that lowers next turn's support (rules 6.12, 10.41D).", e.Deficit), "    ")
+		}
 	default:
 		return false
 	}
