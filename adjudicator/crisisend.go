@@ -24,6 +24,9 @@ type War struct {
 	Against   []Power `json:"against"`
 	// Thresholds are the declarers' thresholds (32.3), each with its terms.
 	Thresholds []Threshold `json:"thresholds,omitempty"`
+	// More are the other wars of the same turn: both Axis powers' crises
+	// went over the brink (27.13, 26.13).
+	More []War `json:"more,omitempty"`
 }
 
 func (w *War) clone() *War {
@@ -36,6 +39,10 @@ func (w *War) clone() *War {
 	c.Thresholds = cloneSlice(w.Thresholds)
 	for i := range c.Thresholds {
 		c.Thresholds[i].Terms = cloneSlice(w.Thresholds[i].Terms)
+	}
+	c.More = nil
+	for _, m := range w.More {
+		c.More = append(c.More, *m.clone())
 	}
 	return &c
 }
@@ -160,8 +167,12 @@ func aggressionSucceeds(s *State, c Crisis, evs *[]Event) {
 			m.Controller = c.Aggressor
 		}
 	}
+	if a.Aggressor == Italy && a.Target != Ethiopia {
+		a.BritishLead = britishLead(*s, a.Target) // 10.71B, 10.81B, 12.22E
+	}
 	s.SupportFacts.Aggressions = append(s.SupportFacts.Aggressions, a)
 	*evs = append(*evs, ev)
+	temporarySupport(s, a, evs) // 10.71B, 10.81B (aggressioneffects.go)
 }
 
 // payConquest pays Italy's tile point for a turn of its military counter
@@ -216,12 +227,10 @@ func pactAtAnnouncement(s *State, c Crisis, evs *[]Event) {
 	if c.Pact || s.SupportFacts.PactSigned != nil {
 		return
 	}
-	purge := 1 // 31.61C: Danzig and the Corridor
-	if c.Target == "Poland" {
-		purge = 7
-		if s.SupportFacts.NoPactProposed != nil {
-			purge = 6 // the Danzig event was counted then
-		}
+	purge, _ := effectSum(*s, AggrPurge, Germany, c.Target) // 31.61C: the table of 30
+	if c.Target == "Poland" && s.SupportFacts.NoPactProposed != nil {
+		danzig, _ := effectSum(*s, AggrPurge, Germany, "Danzig and the Corridor")
+		purge = max(purge-danzig, 0) // Danzig's counted then
 	}
 	if s.SupportFacts.NoPactProposed == nil {
 		s.SupportFacts.NoPactProposed = cloneTurn(&s.Turn)
@@ -237,9 +246,10 @@ func balticHostility(s *State, evs *[]Event) {
 	if s.Conditions.BalticAggression {
 		return
 	}
-	s.Conditions.BalticAggression = true // 31.91A, D
-	*evs = append(*evs, PactNotOffered{Turn: s.Turn, Target: BalticStates, Purge: 2, Rule: "31.91"})
-	AddPurgeEvents(s, 2, "22.31C", "German aggression against the Baltic States (31.91C)", evs)
+	s.Conditions.BalticAggression = true                        // 31.91A, D
+	purge, _ := effectSum(*s, AggrPurge, Germany, BalticStates) // 31.91C: the table of 30
+	*evs = append(*evs, PactNotOffered{Turn: s.Turn, Target: BalticStates, Purge: purge, Rule: "31.91"})
+	AddPurgeEvents(s, purge, "22.31C", "German aggression against the Baltic States (31.91C)", evs)
 }
 
 // signPact signs the Nazi-Soviet Pact offered in crisis c once the crisis
@@ -277,12 +287,12 @@ func crisisWar(s *State, c Crisis, evs *[]Event) {
 		w.Declarers = append(w.Declarers, France)
 		w.Thresholds = append(w.Thresholds, f)
 	}
-	if len(w.Declarers) == 0 { // 27.73 let them issue the ultimatum; r-27-83-declarers
-		w.Declarers = slices.Clone(allied)
-		w.Thresholds = []Threshold{b, f}
+	*evs = append(*evs, WarBroke{War: w})
+	if s.War != nil { // both Axis powers went to war in tandem (27.13, 26.13)
+		s.War.More = append(s.War.More, w)
+		return
 	}
 	s.War = &w
-	*evs = append(*evs, WarBroke{War: w})
 }
 
 // crisisActive reports a crisis of this turn not yet over.

@@ -490,6 +490,13 @@ func crisisFor(s State, p Power, name string) (*Crisis, string, string) {
 		}
 	}
 	open := s.Crisis.at(st)
+	if name == "" && SideOf(p) == Axis { // the aggressor answers for its own crisis
+		for i := range open {
+			if open[i].Aggressor == p {
+				return &open[i], "", ""
+			}
+		}
+	}
 	if name != "" {
 		a, ok := ParsePower(name)
 		if !ok {
@@ -948,10 +955,11 @@ func resolveUltimatum(s *State, orders map[Power][]Order, evs *[]Event) {
 }
 
 // ultimatumPossible is 27.73: Britain or France meets the threshold for
-// declaring war on the aggressor in support of the target (32.62).
+// declaring war on the aggressor in support of the target (32.62) and may
+// declare it (32.61A: not offset by the other's negative result).
 func ultimatumPossible(s State, c Crisis) bool {
-	b, f := crisisThresholds(s, c)
-	return b.Meets || f.Meets
+	bMay, fMay := AlliedDeclarations(crisisThresholds(s, c)) // "and is able to declare war": 32.61A's offset
+	return bMay || fMay
 }
 
 // crisisThresholds are Britain's and France's thresholds for declaring

@@ -25,6 +25,7 @@ func crisisRoundTripEvents() []Event {
 			WorldAtWar: []WorldAtWarEffect{{Power: Italy, BRP: -3, NoDeclaration: true, Rule: "27.62C"}}},
 		ThreatMade{Turn: t, Threat: Threat{Declarers: []Power{Britain, France}, Against: []Power{Germany}, Thresholds: []Threshold{th}, Concession: c}},
 		ConcessionMade{Turn: t, Concession: c, How: "order"},
+		SupportGranted{Power: Britain, Grant: SupportGrant{Rule: "10.71B", What: "x", Value: 1, From: t, Turns: 2, Residual: true}, Inferred: true},
 	}
 }
 

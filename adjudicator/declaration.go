@@ -546,7 +546,7 @@ func AggressionTotal(s State, p Power) int {
 		if whole := wholeCountry(target); whole != target && done[whole] {
 			continue // within the whole's value
 		}
-		n += AggressionValue(target)
+		n += aggressionValueIn(s, target)
 	}
 	return n
 }

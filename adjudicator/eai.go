@@ -61,13 +61,6 @@ func (f EAIFacts) clone() EAIFacts {
 	return c
 }
 
-// eaiAggressionTargets are the aggressions of 23.21A (the Sudetenland and
-// Danzig and the Corridor do not count).
-var eaiAggressionTargets = map[string]bool{
-	"Austria": true, "Czechoslovakia": true, "Poland": true,
-	"Baltic States": true, "Yugoslavia": true, "Greece": true,
-}
-
 // EAIBreakdown returns the modifiers of the EAI in s (23.21).
 func EAIBreakdown(s State) []EAITerm {
 	var terms []EAITerm
@@ -79,14 +72,15 @@ func EAIBreakdown(s State) []EAITerm {
 	// 23.21A, 23.22: from the turn after a German aggression is completed,
 	// or after an Italian aggression starts.
 	for _, a := range s.SupportFacts.Aggressions {
-		if !eaiAggressionTargets[a.Target] {
+		n, rule := effectSum(s, AggrEAI, a.Aggressor, a.Target) // the table of 30 (aggressioneffects.go)
+		if n == 0 {
 			continue
 		}
 		switch {
 		case a.Aggressor == Germany && a.Completed != nil && a.Completed.Before(s.Turn):
-			add("23.21A", a.Aggressor.Title()+" aggression against "+a.Target, 1)
+			add(rule, a.Aggressor.Title()+" aggression against "+a.Target, n)
 		case a.Aggressor == Italy && a.Turn.Before(s.Turn):
-			add("23.21A", a.Aggressor.Title()+" aggression against "+a.Target, 1)
+			add(rule, a.Aggressor.Title()+" aggression against "+a.Target, n)
 		}
 	}
 	// 23.21B, 23.22: the Nazi-Soviet Pact, from the end of the turn it is

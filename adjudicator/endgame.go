@@ -250,7 +250,7 @@ func targetThisTurn(s State, name string) bool {
 
 // warValue is a war's minor country value (34.52A): the row of the whole
 // country for a first demand (r-34-52a-first-demand).
-func warValue(target string) int { return AggressionValue(resistanceName(target)) }
+func warValue(s State, target string) int { return aggressionValueIn(s, resistanceName(target)) }
 
 // preemptivePenalty is 34.81: -5 offset by a positive EAI at the end of
 // the last turn (r-34-81-eai).
@@ -266,10 +266,12 @@ func warLines(s State, add func(side Side, rule, what string, n int)) {
 		return
 	}
 	if w.Kind == "crisis" {
-		add(Allies, "34.52A", "war over "+w.Target, warValue(w.Target))
-		for _, t := range w.Thresholds {
-			if SideOf(t.From) == Allies && slices.Contains(w.Declarers, t.From) {
-				add(Allies, "34.52B", fmt.Sprintf("%s's declaration of war: threshold exceeded by %d", t.From.Title(), t.Excess()), t.Excess())
+		for _, x := range append([]War{*w}, w.More...) { // 27.13: one line set a crisis
+			add(Allies, "34.52A", "war over "+x.Target, warValue(s, x.Target))
+			for _, t := range x.Thresholds {
+				if SideOf(t.From) == Allies && slices.Contains(x.Declarers, t.From) {
+					add(Allies, "34.52B", fmt.Sprintf("%s's declaration of war on %s: threshold exceeded by %d", t.From.Title(), t.Against.Title(), t.Excess()), t.Excess())
+				}
 			}
 		}
 		return

@@ -329,9 +329,9 @@ func extraRandomEvents(s State) map[Power]int {
 // Czechoslovakia and Poland count less by the Sudetenland's or Danzig and
 // the Corridor's when those were taken before.
 func aggressionEvents(s State, a Aggression) int {
-	n := AggressionValue(a.Target)
+	n := aggressionValueIn(s, a.Target)
 	if part := firstDemand[a.Target]; part != "" && completedBy(s, a.Aggressor, part) {
-		n -= AggressionValue(part)
+		n -= aggressionValueIn(s, part)
 	}
 	return n
 }

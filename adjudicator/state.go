@@ -37,6 +37,9 @@ type State struct {
 	// Victory is the final victory determination (34), set when the game
 	// ends (endgame.go).
 	Victory *Victory `json:"victory,omitempty"`
+	// AggressionEffects is the game's table of aggression effects (30;
+	// aggressioneffects.go); nil: DefaultAggressionEffects.
+	AggressionEffects []AggressionEffect `json:"aggression_effects,omitempty"`
 }
 
 // Factories counts a power's factories by use (11.21).
@@ -328,6 +331,9 @@ func (s State) Clone() State {
 	c.Crisis = s.Crisis.clone()
 	c.War = s.War.clone()
 	c.Victory = s.Victory.clone()
+	if s.AggressionEffects != nil {
+		c.AggressionEffects = cloneEffects(s.AggressionEffects)
+	}
 	return c
 }
 

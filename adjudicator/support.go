@@ -308,29 +308,24 @@ func aggressionSupport(s State, p Power) []SupportModifier {
 		}
 		return false
 	}
+	// 10.51B, 10.61A, 10.91B: the permanent increases of the table of 30
+	// (aggressioneffects.go), from the turn after the completion.
+	for _, r := range effectTable(s) {
+		by, _ := ParsePower(r.Aggressor)
+		if r.Kind != AggrPermanentSupport || r.Power != p.String() || !completedBefore(by, r.Target) {
+			continue
+		}
+		mods = append(mods, SupportModifier{r.Rule, permanentWhat(p, by, r.Target), r.Value})
+	}
 	switch p {
-	case Germany:
-		if completedBefore(Germany, BalticStates) {
-			mods = append(mods, SupportModifier{"10.51B", "annexation of the Baltic States", 1})
-		}
-	case Italy:
-		if completedBefore(Italy, Ethiopia) {
-			mods = append(mods, SupportModifier{"10.61A", "conquest of Ethiopia", 1})
-		}
 	case Britain, France:
 		if by := SecondAggressors(s); len(by) > 0 {
 			rule := map[Power]string{Britain: "10.71B", France: "10.81B"}[p]
 			mods = append(mods, SupportModifier{rule, "second Axis aggression", 1})
 		}
 	case Russia:
-		if completedBefore(Germany, "Poland") {
-			mods = append(mods, SupportModifier{"10.91B", "German occupation of Poland", 2})
-		}
 		if t := f.NoPactProposed; t != nil && t.Before(s.Turn) {
 			mods = append(mods, SupportModifier{"10.91B", "aggression against Poland without a pact proposal", 1})
-		}
-		if completedBefore(Germany, BalticStates) {
-			mods = append(mods, SupportModifier{"10.91B", "German occupation of the Baltic States", 1})
 		}
 	}
 	return mods
@@ -434,4 +429,19 @@ func init() {
 func RussiaMustBuild(s State) bool {
 	ru := s.Powers[Russia]
 	return ru != nil && ru.Support < 0
+}
+
+// permanentWhat words a permanent support increase of an aggression.
+func permanentWhat(p, by Power, target string) string {
+	switch {
+	case p == Germany && by == Germany && target == BalticStates:
+		return "annexation of the Baltic States"
+	case by == Germany && target == BalticStates:
+		return "German occupation of the Baltic States"
+	case by == Germany && target == "Poland":
+		return "German occupation of Poland"
+	case by == Italy && target == Ethiopia:
+		return "conquest of Ethiopia"
+	}
+	return by.Title() + " aggression against " + target
 }

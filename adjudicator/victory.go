@@ -34,33 +34,16 @@ type Victory struct {
 	ThreeWay string `json:"three_way"`
 }
 
-// aggressionVP is the table of 34.51A and 34.52A: a minor country's value.
-var aggressionVP = []struct {
-	Target string
-	Value  int
-	Rule   string
-}{
-	{Ethiopia, 1, "34.51A"}, {Rhineland, 1, "34.51A"}, {"Albania", 1, "34.51A"},
-	{"Sudetenland", 1, "34.51A"}, {"Danzig and the Corridor", 1, "34.51A"},
-	{"Austria", 2, "34.51A"}, {"Baltic States", 2, "34.51A"}, {"Greece", 2, "34.51A"},
-	{"Czechoslovakia", 3, "34.51A"}, {"Yugoslavia", 3, "34.51A"},
-	{"Poland", 4, "34.51A"},
-}
-
 // firstDemand is the part of a target that may be taken first, counted
 // within the whole's value (34.51A: Czechoslovakia "including the
 // Sudetenland", Poland "including Danzig and the Corridor"; 9.14A).
 var firstDemand = map[string]string{"Czechoslovakia": "Sudetenland", "Poland": "Danzig and the Corridor"}
 
-// AggressionValue is a target's victory point value (34.51A), 0 for one
-// the table does not list.
+// AggressionValue is a target's victory point value (34.51A) in the
+// default table of 30 (aggressioneffects.go), 0 for one it does not list;
+// a game's own table is read by aggressionValueIn.
 func AggressionValue(target string) int {
-	for _, r := range aggressionVP {
-		if r.Target == target {
-			return r.Value
-		}
-	}
-	return 0
+	return aggressionValueIn(State{}, target)
 }
 
 // tradePactVP is 34.61: Poland, Spain, Turkey and Russia are worth 2.
@@ -127,14 +110,17 @@ func VictoryPoints(s State) Victory {
 			done[a.Target] = true
 		}
 	}
-	for _, r := range aggressionVP {
+	for _, r := range effectTable(s) { // the values of 34.51A (aggressioneffects.go)
+		if r.Kind != AggrValue || !done[r.Target] {
+			continue
+		}
 		whole := ""
 		for w, part := range firstDemand {
 			if part == r.Target {
 				whole = w
 			}
 		}
-		if done[r.Target] && !done[whole] {
+		if !done[whole] {
 			add(Axis, r.Rule, "aggression against "+r.Target, r.Value)
 		}
 	}
