@@ -46,17 +46,17 @@ var effectKinds = []string{AggrValue, AggrEAI, AggrPermanentSupport, AggrTempora
 type AggressionEffect struct {
 	Kind string `json:"kind" toml:"kind"`
 	// Aggressor: "germany" or "italy"; empty: either.
-	Aggressor string `json:"aggressor,omitempty" toml:"aggressor"`
+	Aggressor string `json:"aggressor,omitempty" toml:"aggressor,omitempty"`
 	// Target as 27.31/27.41 spell it; "*": every target but those in
 	// Except.
 	Target string   `json:"target" toml:"target"`
-	Except []string `json:"except,omitempty" toml:"except"`
+	Except []string `json:"except,omitempty" toml:"except,omitempty"`
 	// Power is who gains (permanent support): a power's name.
-	Power    string `json:"power,omitempty" toml:"power"`
+	Power    string `json:"power,omitempty" toml:"power,omitempty"`
 	Value    int    `json:"value" toml:"value"`
-	Turns    int    `json:"turns,omitempty" toml:"turns"`
+	Turns    int    `json:"turns,omitempty" toml:"turns,omitempty"`
 	Rule     string `json:"rule" toml:"rule"`
-	Inferred bool   `json:"inferred,omitempty" toml:"inferred"`
+	Inferred bool   `json:"inferred,omitempty" toml:"inferred,omitempty"`
 }
 
 // DefaultAggressionEffects is the table as the rulebook gives it, with the

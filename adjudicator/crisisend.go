@@ -227,15 +227,19 @@ func pactAtAnnouncement(s *State, c Crisis, evs *[]Event) {
 	if c.Pact || s.SupportFacts.PactSigned != nil {
 		return
 	}
-	purge, _ := effectSum(*s, AggrPurge, Germany, c.Target) // 31.61C: the table of 30
-	if c.Target == "Poland" && s.SupportFacts.NoPactProposed != nil {
-		danzig, _ := effectSum(*s, AggrPurge, Germany, "Danzig and the Corridor")
-		purge = max(purge-danzig, 0) // Danzig's counted then
-	}
+	// 31.61C: the table of 30; Poland's events include Danzig's, and a
+	// move made again after backing down adds none (r-31-61-once).
+	total, _ := effectSum(*s, AggrPurge, Germany, c.Target)
+	purge := max(total-s.SupportFacts.NoPactPurge, 0)
+	s.SupportFacts.NoPactPurge += purge
+	already := s.SupportFacts.NoPactProposed != nil
 	if s.SupportFacts.NoPactProposed == nil {
 		s.SupportFacts.NoPactProposed = cloneTurn(&s.Turn)
 	}
 	s.Conditions.PolandAggressionWithoutPact = true // 31.61D, 14.43C
+	if already && purge == 0 {
+		return // Russia was opposed for good already
+	}
 	*evs = append(*evs, PactNotOffered{Turn: s.Turn, Target: c.Target, Purge: purge, Rule: "31.61"})
 	AddPurgeEvents(s, purge, "22.31C", "German aggression against "+c.Target+" without the Nazi-Soviet Pact (31.61C)", evs)
 }
@@ -258,12 +262,10 @@ func signPact(s *State, c Crisis, evs *[]Event) {
 	if !c.Pact || s.SupportFacts.PactSigned != nil {
 		return
 	}
-	tile := 0
-	if c.Target == "Poland" {
-		tile = c.Tile // 31.32E: all of Poland unless the crisis is over Danzig
-	}
-	level, rounded, terms := PactConcessionLevel(*s, tile)
-	purge := rounded / 5 // 31.51F
+	// 31.32E: Poland's resistance with the crisis's tile; over Danzig and
+	// the Corridor it is lowered by the demand (28.21H), not all of Poland.
+	level, rounded, terms := PactConcessionLevel(*s, c.Tile)
+	purge := max(level, 0) / 5 // 31.51F: the level itself; 31.33's rounding has no effect in this game (r-31-51f)
 	s.SupportFacts.PactSigned = cloneTurn(&s.Turn)
 	s.Conditions.NaziSovietPact = true // 31.51E, 24.38, 24.82B
 	s.SupportFacts.PactLevel = rounded
@@ -289,6 +291,8 @@ func crisisWar(s *State, c Crisis, evs *[]Event) {
 	}
 	*evs = append(*evs, WarBroke{War: w})
 	if s.War != nil { // both Axis powers went to war in tandem (27.13, 26.13)
+		s.War.Declarers = appendNew(s.War.Declarers, w.Declarers...)
+		s.War.Against = appendNew(s.War.Against, w.Against...)
 		s.War.More = append(s.War.More, w)
 		return
 	}
@@ -379,6 +383,8 @@ func italyEngaged(s State) bool {
 
 // italyUsedMilitaryCounter reports Italy's military counter placed this
 // turn for diplomacy or a civil war (29.34).
-func italyUsedMilitaryCounter(s State) bool {
-	return slices.ContainsFunc(s.Diplomacy.Placements, func(pl Placement) bool { return pl.Power == Italy && pl.Military })
+func italyUsedMilitaryCounter(s State, target string) bool {
+	return slices.ContainsFunc(s.Diplomacy.Placements, func(pl Placement) bool {
+		return pl.Power == Italy && pl.Military && pl.Country != target // 27.21A: the target's civil war is the same war (r-29-34-target)
+	})
 }

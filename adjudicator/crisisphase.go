@@ -434,7 +434,7 @@ func checkAggression(s State, p Power, o Order) (rule, msg string) {
 	if o.Project == NoAggression {
 		return "", ""
 	}
-	if p == Italy && italyUsedMilitaryCounter(s) { // 29.34
+	if p == Italy && italyUsedMilitaryCounter(s, canonicalTarget(p, o.Project)) { // 29.34
 		if r, _ := ResistanceOf(s, resistanceName(canonicalTarget(p, o.Project)), 0); r.Level >= 1 {
 			return "29.34", fmt.Sprintf("Italy used its military counter earlier this turn: no aggression against %s, whose resistance is %d", o.Project, r.Level)
 		}
@@ -752,10 +752,16 @@ func resolveCrisisSegment(s *State, orders map[Power][]Order, evs *[]Event) {
 func resolveAggressions(s *State, orders map[Power][]Order, evs *[]Event) {
 	orders = takeStanding(s, orders) // FOR CRISIS lines (standing.go)
 	for _, p := range []Power{Germany, Italy} {
+		announced := false
 		for _, o := range orders[p] {
 			if o.Kind != AggressionOrder || o.Project == NoAggression {
 				continue
 			}
+			if announced { // 27.12: one aggression a turn
+				*evs = append(*evs, OrderVoided{Power: p, Order: o, Rule: "27.12", Msg: "one aggression a turn"})
+				continue
+			}
+			announced = true
 			if rule, _ := checkAggression(*s, p, o); rule != "" {
 				*evs = append(*evs, OrderVoided{Power: p, Order: o, Rule: rule, Msg: "no longer allowed"})
 				continue

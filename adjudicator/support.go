@@ -26,6 +26,9 @@ type SupportFacts struct {
 	// PactLevel is the pact's concession level, rounded (31.32-31.33), once
 	// signed.
 	PactLevel int `json:"pact_level,omitempty"`
+	// NoPactPurge counts the purge events of moves against Poland without
+	// the pact so far (31.61C): Poland's seven include Danzig's one.
+	NoPactPurge int `json:"no_pact_purge,omitempty"`
 	// FlagsInRussia counts Axis and Allied flags in Russia by power (10.91F).
 	FlagsInRussia map[Power]int `json:"flags_in_russia,omitempty"`
 }

@@ -130,6 +130,9 @@ type GameDef struct {
 	// and the end of the game (26-34; docs/orders.md "Crisis"). Off, those
 	// segments pass and the game never ends.
 	Crisis bool
+	// AggressionEffects replaces the default table of aggression effects
+	// (30; adjudicator.DefaultAggressionEffects); nil: the default.
+	AggressionEffects []adjudicator.AggressionEffect
 }
 
 // SeatDef seats one player's address for one power. Secret may be empty: the
@@ -256,6 +259,12 @@ func (j *Judge) EnsureGame(def GameDef) (created bool, err error) {
 		}
 		if def.Crisis {
 			s0 = adjudicator.WithCrisis(s0)
+		}
+		if def.AggressionEffects != nil {
+			var err error
+			if s0, err = adjudicator.WithAggressionEffects(s0, def.AggressionEffects); err != nil {
+				return fmt.Errorf("judge: game %s: %w", def.ID, err)
+			}
 		}
 		if def.PhysicalDeck {
 			var err error

@@ -79,16 +79,19 @@ type SMTPConfig struct {
 
 // GameConfig is one [[game]] table.
 type GameConfig struct {
-	ID              string       `toml:"id"`
-	Moderators      []string     `toml:"moderators"`
-	Seed            uint64       `toml:"seed"`
-	SegmentDuration duration     `toml:"segment_duration"`
-	Deck            string       `toml:"deck"`
-	DeckMode        string       `toml:"deck_mode"`
-	ModeratorSecret string       `toml:"moderator_secret"`
-	Diplomacy       *bool        `toml:"diplomacy"` // absent: true
-	Crisis          *bool        `toml:"crisis"`    // absent: true
-	Seats           []SeatConfig `toml:"seat"`
+	ID              string   `toml:"id"`
+	Moderators      []string `toml:"moderators"`
+	Seed            uint64   `toml:"seed"`
+	SegmentDuration duration `toml:"segment_duration"`
+	Deck            string   `toml:"deck"`
+	DeckMode        string   `toml:"deck_mode"`
+	ModeratorSecret string   `toml:"moderator_secret"`
+	Diplomacy       *bool    `toml:"diplomacy"` // absent: true
+	Crisis          *bool    `toml:"crisis"`    // absent: true
+	// AggressionEffects is a table of aggression effects (30) replacing
+	// the default (testdata/aggression-effects.toml); "" the default.
+	AggressionEffects string       `toml:"aggression_effects"`
+	Seats             []SeatConfig `toml:"seat"`
 }
 
 // SeatConfig is one [[game.seat]] table.
@@ -198,6 +201,13 @@ func (g GameConfig) def() (judge.GameDef, error) {
 		d.PhysicalDeck = true
 	default:
 		return d, fmt.Errorf("game %s: deck_mode = %q: use \"file\" or \"physical\"", g.ID, g.DeckMode)
+	}
+	if g.AggressionEffects != "" {
+		rows, err := deck.LoadEffects(g.AggressionEffects)
+		if err != nil {
+			return d, fmt.Errorf("game %s: %w", g.ID, err)
+		}
+		d.AggressionEffects = rows
 	}
 	if g.Deck != "" {
 		dk, err := deck.LoadFile(g.Deck)
