@@ -98,6 +98,9 @@ func italyIntervenedElsewhere(s State, target string) bool {
 // AggressionLines words p's aggression options for its notice, the
 // barred targets grouped by reason.
 func AggressionLines(s State, p Power) []string {
+	if s.Ended || (s.Crisis.On && s.Segment.index() > SegCrisisAggression.index()) {
+		return nil // the game is over, or this turn's aggressions are announced
+	}
 	var open, reasons []string
 	by := map[string][]string{}
 	for _, o := range AggressionOptions(s, p) {

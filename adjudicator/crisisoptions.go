@@ -79,7 +79,11 @@ func crisisOptions(s State, p Power) []Option {
 				if f.Kind != PointNormal {
 					o.Args = []string{f.Kind}
 				}
-				offer(Option{Order: o, Note: fmt.Sprintf("%d step(s) left (%s)", s.Sheets.Remaining(r), f.Rule)})
+				left := fmt.Sprintf("%d step(s) left", s.Sheets.Remaining(r))
+				if r.Results == 0 {
+					left = fmt.Sprintf("%d step(s) a result, no limit", r.StepsPerResult)
+				}
+				offer(Option{Order: o, Note: fmt.Sprintf("%s (%s)", left, f.Rule)})
 			}
 		}
 	}

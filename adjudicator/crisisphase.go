@@ -629,8 +629,9 @@ func keepPlans(s *State, orders map[Power][]Order) map[Power][]Order {
 
 // answers collects each power's answer per aggressor from the orders,
 // after re-validation, with the plans for the powers that sent none.
-func answers(s State, orders map[Power][]Order, st CrisisStage) map[Power]map[Power]OrderKind {
+func answers(s State, orders map[Power][]Order, st CrisisStage) (map[Power]map[Power]OrderKind, map[Power]map[Power]bool) {
 	out := map[Power]map[Power]OrderKind{}
+	planned := map[Power]map[Power]bool{} // answers a plan gave
 	for _, c := range s.Crisis.at(st) {
 		for p, os := range orders {
 			for _, o := range os {
@@ -657,12 +658,17 @@ func answers(s State, orders map[Power][]Order, st CrisisStage) map[Power]map[Po
 			if k, ok := plannedAction(s, p, c); ok && checkPlanned(s, p, k, c) {
 				if out[c.Aggressor] == nil {
 					out[c.Aggressor] = map[Power]OrderKind{}
+					planned[c.Aggressor] = map[Power]bool{}
+				}
+				if planned[c.Aggressor] == nil {
+					planned[c.Aggressor] = map[Power]bool{}
 				}
 				out[c.Aggressor][p] = k
+				planned[c.Aggressor][p] = true
 			}
 		}
 	}
-	return out
+	return out, planned
 }
 
 func checkPlanned(s State, p Power, k OrderKind, c Crisis) bool {
@@ -814,7 +820,7 @@ func resistanceName(target string) string {
 // for the opposed aggressions (28.5) and the aggressor's secret support
 // events (27.61A-B).
 func resolveResponse(s *State, orders map[Power][]Order, evs *[]Event) {
-	ans := answers(*s, orders, StageResponse)
+	ans, planned := answers(*s, orders, StageResponse)
 	for i := range s.Crisis.Crises {
 		c := &s.Crisis.Crises[i]
 		if c.Stage != StageResponse {
@@ -825,7 +831,7 @@ func resolveResponse(s *State, orders map[Power][]Order, evs *[]Event) {
 			c.Russia = true // 26.14A
 			*evs = append(*evs, CrisisDecision{Turn: s.Turn, Aggressor: c.Aggressor, Target: c.Target, Stage: c.Stage, Powers: []Power{Russia}, Decision: OpposeOrder, How: "order", Rule: "26.14A"})
 		}
-		d, how, again := concert(c, a, AcquiesceOrder)
+		d, how, again := concert(c, a, planned[c.Aggressor], AcquiesceOrder)
 		if again {
 			*evs = append(*evs, CrisisDecision{Turn: s.Turn, Aggressor: c.Aggressor, Target: c.Target, Stage: c.Stage, Powers: allied, Decision: "", How: how, Rule: "27.51"})
 			continue
@@ -848,7 +854,7 @@ func resolveResponse(s *State, orders map[Power][]Order, evs *[]Event) {
 // concert). The same answer is theirs; differing answers (a missing one
 // counts as the mild one) ask both again once; if they still differ, the
 // mild answer stands: opposing needs both (r-27-51-concert).
-func concert(c *Crisis, a map[Power]OrderKind, mild OrderKind) (OrderKind, string, bool) {
+func concert(c *Crisis, a map[Power]OrderKind, planned map[Power]bool, mild OrderKind) (OrderKind, string, bool) {
 	b, f := a[Britain], a[France]
 	if b == "" {
 		b = mild
@@ -858,8 +864,13 @@ func concert(c *Crisis, a map[Power]OrderKind, mild OrderKind) (OrderKind, strin
 	}
 	if b == f {
 		how := "agreed"
-		if a[Britain] == "" && a[France] == "" {
+		switch {
+		case a[Britain] == "" && a[France] == "":
 			how = "no answer: " + crisisWord(mild) // the default
+		case planned[Britain] && planned[France]:
+			how = "agreed by conditional orders"
+		case planned[Britain] || planned[France]:
+			how = "agreed, one by conditional order"
 		}
 		c.Asked = 0
 		return b, how, false
@@ -899,7 +910,7 @@ func revealCrisisEvents(s *State, powers []Power, evs *[]Event) {
 // (27.6: back down or continue) or at the brink (27.8: back down or
 // attack).
 func resolveAxisDecision(s *State, orders map[Power][]Order, st CrisisStage, evs *[]Event) {
-	ans := answers(*s, orders, st)
+	ans, _ := answers(*s, orders, st)
 	rule := map[CrisisStage]string{StageAxisResponse: "27.61C", StageBrink: "27.81"}[st]
 	for i := range s.Crisis.Crises {
 		c := &s.Crisis.Crises[i]
@@ -936,7 +947,7 @@ func answeredByOrder(os []Order) bool {
 // resolveUltimatum is the Allies' decision (27.7): back down, or issue an
 // ultimatum if one of them meets the threshold for declaring war (27.73).
 func resolveUltimatum(s *State, orders map[Power][]Order, evs *[]Event) {
-	ans := answers(*s, orders, StageUltimatum)
+	ans, planned := answers(*s, orders, StageUltimatum)
 	for i := range s.Crisis.Crises {
 		c := &s.Crisis.Crises[i]
 		if c.Stage != StageUltimatum {
@@ -948,7 +959,7 @@ func resolveUltimatum(s *State, orders map[Power][]Order, evs *[]Event) {
 			endCrisis(s, c, AlliesBackDown, "27.72", evs)
 			continue
 		}
-		d, how, again := concert(c, ans[c.Aggressor], BackDownOrder)
+		d, how, again := concert(c, ans[c.Aggressor], planned[c.Aggressor], BackDownOrder)
 		*evs = append(*evs, CrisisDecision{Turn: s.Turn, Aggressor: c.Aggressor, Target: c.Target, Stage: c.Stage, Powers: allied, Decision: d, How: how, Rule: "27.71B"})
 		switch {
 		case again:

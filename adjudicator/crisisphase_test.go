@@ -177,7 +177,7 @@ func TestRule26_11ConditionalOrders(t *testing.T) {
 		t.Errorf("one round trip a side: now %s", s.Segment)
 	}
 	for _, d := range eventsOf[CrisisDecision](evs) {
-		if d.Stage != StageResponse && d.How != "conditional order" && d.How != "agreed" {
+		if d.Stage != StageResponse && d.How != "conditional order" && d.How != "agreed by conditional orders" {
 			t.Errorf("decision %+v", d)
 		}
 	}

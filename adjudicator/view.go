@@ -410,7 +410,7 @@ func derivePower(s State, p Power) *PowerView {
 	v.Crisis = nonNil(CrisisLines(s, p))
 	v.Plans = []string{}
 	for _, pl := range s.Crisis.Plans {
-		if pl.Power == p {
+		if pl.Power == p && !s.Ended {
 			v.Plans = append(v.Plans, pl.Order.String())
 		}
 	}

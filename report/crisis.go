@@ -84,7 +84,7 @@ func crisisEvent(w *writer, e adjudicator.Event) bool {
 			break
 		}
 		w.wrap(fmt.Sprintf("%s's aggression against %s: %s %s (%s; rule %s).", e.Aggressor.Title(), e.Target,
-			powerNames(e.Powers), decisionWord(e.Decision), e.How, e.Rule), "  ")
+			powerNames(e.Powers), decisionWord(e.Decision, len(e.Powers) == 1), e.How, e.Rule), "  ")
 	case adjudicator.CrisisResistance:
 		r := e.Resistance
 		var terms []string
@@ -126,13 +126,13 @@ func crisisEvent(w *writer, e adjudicator.Event) bool {
 			e.Level, e.Rounded, strings.Join(terms, ", "), e.Purge), "  ")
 	case adjudicator.ThreatMade:
 		c := e.Threat.Concession
-		w.wrap(fmt.Sprintf("%s threaten(s) pre-emptive war on %s. To avoid it %s may concede %d support to %s (rule 32.83).",
-			powerNames(e.Threat.Declarers), powerNames(e.Threat.Against), powerNames(c.Conceders), c.Support, powerNames(c.Beneficiaries)), "  ")
+		w.wrap(fmt.Sprintf("%s %s pre-emptive war on %s. To avoid it %s may concede %d support to %s (rule 32.83).",
+			powerNames(e.Threat.Declarers), verb(e.Threat.Declarers, "threatens", "threaten"), powerNames(e.Threat.Against), powerNames(c.Conceders), c.Support, powerNames(c.Beneficiaries)), "  ")
 		for _, t := range e.Threat.Thresholds {
 			w.wrap("Threshold: "+thresholdText(t)+".", "    ")
 		}
 	case adjudicator.ConcessionMade:
-		w.wrap(fmt.Sprintf("%s concede(s) %d support to %s (%s; rule 32.83A-B).", powerNames(e.Concession.Conceders), e.Concession.Support,
+		w.wrap(fmt.Sprintf("%s %s %d support to %s (%s; rule 32.83A-B).", powerNames(e.Concession.Conceders), verb(e.Concession.Conceders, "concedes", "concede"), e.Concession.Support,
 			powerNames(e.Concession.Beneficiaries), e.How), "  ")
 	case adjudicator.WarBroke:
 		wr := e.War
@@ -140,13 +140,13 @@ func crisisEvent(w *writer, e adjudicator.Event) bool {
 		if wr.Kind == "crisis" {
 			what = fmt.Sprintf("war over %s (rule 27.83)", wr.Target)
 		}
-		w.wrap(fmt.Sprintf("WAR: %s declare(s) war on %s: %s. The game ends after the final research (rules 26.13, 33).",
-			powerNames(wr.Declarers), powerNames(wr.Against), what), "  ")
+		w.wrap(fmt.Sprintf("WAR: %s %s war on %s: %s. The game ends after the final research (rules 26.13, 33).",
+			powerNames(wr.Declarers), verb(wr.Declarers, "declares", "declare"), powerNames(wr.Against), what), "  ")
 		for _, t := range wr.Thresholds {
 			w.wrap("Threshold: "+thresholdText(t)+".", "    ")
 		}
 	case adjudicator.FinalResearchAssigned:
-		w.wrap(fmt.Sprintf("%s assign(s) %d final research point(s) to %s, now %d step(s) (rule %s).", e.Side.Title(), e.Points, e.Project, e.Steps, e.Rule), "  ")
+		w.wrap(fmt.Sprintf("%s %s %d final research point(s) to %s, now %d step(s) (rule %s).", e.Side.Title(), map[bool]string{true: "assigns", false: "assign"}[e.Side == adjudicator.Soviet], e.Points, e.Project, e.Steps, e.Rule), "  ")
 	case adjudicator.GameEnded:
 		w.wrap(fmt.Sprintf("The game ends in %s. Final victory points (rule 34):", e.Turn), "  ")
 		victoryLines(w, e.Victory)
@@ -166,22 +166,31 @@ func crisisEvent(w *writer, e adjudicator.Event) bool {
 	return true
 }
 
-func decisionWord(k adjudicator.OrderKind) string {
-	switch k {
-	case adjudicator.OpposeOrder:
-		return "oppose"
-	case adjudicator.AcquiesceOrder:
-		return "acquiesce"
-	case adjudicator.BackDownOrder:
-		return "back down"
-	case adjudicator.ContinueAggression:
-		return "continue"
-	case adjudicator.UltimatumOrder:
-		return "issue an ultimatum"
-	case adjudicator.AttackOrder:
-		return "attack"
+// decisionWord words a decision, for one power (singular) or two.
+func decisionWord(k adjudicator.OrderKind, singular bool) string {
+	w := map[adjudicator.OrderKind][2]string{
+		adjudicator.OpposeOrder:        {"oppose", "opposes"},
+		adjudicator.AcquiesceOrder:     {"acquiesce", "acquiesces"},
+		adjudicator.BackDownOrder:      {"back down", "backs down"},
+		adjudicator.ContinueAggression: {"continue", "continues"},
+		adjudicator.UltimatumOrder:     {"issue an ultimatum", "issues an ultimatum"},
+		adjudicator.AttackOrder:        {"attack", "attacks"},
+	}[k]
+	if w[0] == "" {
+		return string(k)
 	}
-	return string(k)
+	if singular {
+		return w[1]
+	}
+	return w[0]
+}
+
+// verb picks the verb form for a list of powers.
+func verb(ps []adjudicator.Power, one, many string) string {
+	if len(ps) == 1 {
+		return one
+	}
+	return many
 }
 
 // victoryLines writes each alliance's victory points line by line with

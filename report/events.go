@@ -81,6 +81,9 @@ func renderEvents(w *writer, evs []adjudicator.Event, v adjudicator.PublicView) 
 		ph, sb := phaseOfSection(section(e))
 		if sk, ok := e.(adjudicator.SegmentSkipped); ok {
 			ph, sb = sk.Segment.Phase(), "nothing to order (not yet adjudicated by stormjudge)"
+			if sk.Note != adjudicator.NotImplemented {
+				sb = "nothing to order"
+			}
 			if sk.Segment == adjudicator.SegPreemptiveWar || sk.Segment == adjudicator.SegEndOfGame {
 				ph = phase // they close the crisis phase's turn: no heading of their own
 			}
@@ -106,11 +109,15 @@ func renderEvents(w *writer, evs []adjudicator.Event, v adjudicator.PublicView) 
 		}
 		switch e := e.(type) {
 		case adjudicator.SegmentSkipped:
+			if e.Note != adjudicator.NotImplemented { // a segment passed for a reason of the rules
+				w.wrap(fmt.Sprintf("%s: %s.", e.Segment.Title(), e.Note), "  ")
+				break
+			}
 			// Collect a run of skipped segments of one phase into one list.
 			names := []string{e.Segment.Title()}
 			for i+1 < len(evs) {
 				n, ok := evs[i+1].(adjudicator.SegmentSkipped)
-				if !ok || (n.Segment.Phase() != e.Segment.Phase() && n.Segment != adjudicator.SegPreemptiveWar && n.Segment != adjudicator.SegEndOfGame) {
+				if !ok || n.Note != adjudicator.NotImplemented || (n.Segment.Phase() != e.Segment.Phase() && n.Segment != adjudicator.SegPreemptiveWar && n.Segment != adjudicator.SegEndOfGame) {
 					break
 				}
 				names = append(names, n.Segment.Title())

@@ -400,8 +400,13 @@ func orderNext(w *writer, game string, p adjudicator.Power, pv adjudicator.Publi
 	if len(opts) == 0 {
 		w.wrap("No order is possible for you in this segment; send PASS.", "")
 	}
+	free := pv.Segment.Phase() == crisisPhase || pv.Segment == adjudicator.SegPreemptiveWar || pv.Segment == adjudicator.SegEndOfGame
 	for _, o := range opts {
-		w.line(fmt.Sprintf("%-26s cost %s", o.Order, TilePoints(o.Cost)))
+		if free { // decisions, not purchases (26-34)
+			w.line(o.Order)
+		} else {
+			w.line(fmt.Sprintf("%-26s cost %s", o.Order, TilePoints(o.Cost)))
+		}
 		for _, with := range o.With { // orders to send with it (e.g. 15.22)
 			w.indented("+ "+with, "  ")
 		}

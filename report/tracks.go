@@ -132,7 +132,11 @@ func resistance(w *writer, pv adjudicator.PublicView) {
 func victory(w *writer, pv adjudicator.PublicView) {
 	v := pv.Victory
 	w.blank()
-	w.heading("Victory points if the game ended now (rule 34)")
+	head, tail := "Victory points if the game ended now (rule 34)", " War, declarations of war and the Nazi-Soviet Pact add their points when the game ends (rules 34.5-34.9)."
+	if pv.Ended {
+		head, tail = "Final victory points (rule 34)", ""
+	}
+	w.heading(head)
 	for _, side := range []adjudicator.Side{adjudicator.Axis, adjudicator.Allies, adjudicator.Soviet} {
 		total := map[adjudicator.Side]int{adjudicator.Axis: v.Axis, adjudicator.Allies: v.Allies, adjudicator.Soviet: v.Russia}[side]
 		var parts []string
@@ -146,5 +150,5 @@ func victory(w *writer, pv adjudicator.PublicView) {
 		}
 		w.wrap(fmt.Sprintf("%s %d: %s.", side.Title(), total, strings.Join(parts, ", ")), "  ")
 	}
-	w.wrap("Two-way game: "+v.TwoWay+". Three-way game: "+v.ThreeWay+". War, declarations of war and the Nazi-Soviet Pact add their points when the game ends (rules 34.5-34.9).", "  ")
+	w.wrap("Two-way game: "+v.TwoWay+". Three-way game: "+v.ThreeWay+"."+tail, "  ")
 }

@@ -100,7 +100,7 @@ func TestSandboxCrisisByEmail(t *testing.T) {
 	}
 	pub = g.round("Crisis: Axis response, Summer 1935", map[adjudicator.Power]string{G: "BACK DOWN"}).pub
 	g.want("Summer 1935 Axis response", pub,
-		"Germany's aggression against Austria: Germany back down (order; rule 27.61C).",
+		"Germany's aggression against Austria: Germany backs down (order; rule 27.61C).",
 		"The crisis over Austria ends: aggressor backs down (rule 27.62).",
 		"This report ends Summer 1935 and opens Fall 1935.")
 	for _, re := range []string{
@@ -133,18 +133,17 @@ func TestSandboxCrisisByEmail(t *testing.T) {
 	g.want("Fall 1935: the crisis settled by conditional orders", pub,
 		"Germany's aggression against Austria: Britain and France oppose (agreed; rule 27.51).",
 		// IF OPPOSED CONTINUE IF RESISTANCE <= 20: any tile gives at most 20.
-		"Germany's aggression against Austria: Germany continue (conditional order; rule 27.61C).")
+		"Germany's aggression against Austria: Germany continues (conditional order; rule 27.61C).")
 	// The ultimatum is possible only if Britain or France meets the
-	// threshold for declaring war (27.73): the report says which. (The
-	// Allies' decision from their IF CONTINUED ULTIMATUM lines is worded
-	// "agreed", as if ordered: adjudicator.concert does not tell plans
-	// from orders; Germany's are "conditional order".)
-	ultimatum := strings.Contains(pub, "Germany's aggression against Austria: Britain and France issue an ultimatum (")
+	// threshold for declaring war (27.73): the report says which; the
+	// Allies' decision from their IF CONTINUED ULTIMATUM lines is by
+	// conditional orders.
+	ultimatum := strings.Contains(pub, "Germany's aggression against Austria: Britain and France issue an ultimatum (agreed by conditional orders; rule 27.71B)")
 	noChoice := strings.Contains(pub, "Britain and France back down (no choice: neither Britain nor France meets the threshold for declaring war; rule 27.72, 27.73)")
 	switch {
 	case ultimatum && !noChoice:
 		g.want("Fall 1935: the brink", pub,
-			"Germany's aggression against Austria: Germany back down (conditional order; rule 27.81).",
+			"Germany's aggression against Austria: Germany backs down (conditional order; rule 27.81).",
 			"The crisis over Austria ends: aggressor backs down at ultimatum (rule 27.82).")
 	case noChoice && !ultimatum:
 		g.want("Fall 1935: no ultimatum possible", pub, "The crisis over Austria ends: allies back down (rule 27.72).")
@@ -172,15 +171,15 @@ func TestSandboxCrisisByEmail(t *testing.T) {
 	pub = g.round("Crisis: Allied response, Winter 1935", map[adjudicator.Power]string{
 		B: "OPPOSE\nIF CONTINUED ULTIMATUM", F: "OPPOSE\nIF CONTINUED ULTIMATUM"}).pub
 	g.want("Winter 1935: to the brink", pub,
-		"Germany's aggression against Austria: Germany continue (conditional order; rule 27.61C).",
+		"Germany's aggression against Austria: Germany continues (conditional order; rule 27.61C).",
 		"Germany's aggression against Austria: Britain and France issue an ultimatum (",
 		"Next: Crisis: over the brink, Winter 1935 is open. Orders are due from Germany.")
 	g.want("Winter 1935: Germany's notice at the brink", g.notice(G, g.v), "ATTACK (war; the game ends) or BACK DOWN (27.81)")
 	pub = g.round("Crisis: over the brink, Winter 1935", map[adjudicator.Power]string{G: "ATTACK"}).pub
 	g.want("Winter 1935: war", pub,
-		"Germany's aggression against Austria: Germany attack (order; rule 27.81).",
+		"Germany's aggression against Austria: Germany attacks (order; rule 27.81).",
 		"The crisis over Austria ends: war (rule 27.83).",
-		"WAR: Britain and France declare(s) war on Germany: war over Austria (rule 27.83).",
+		"WAR: Britain and France declare war on Germany: war over Austria (rule 27.83).",
 		"Threshold: Britain against Germany",
 		"Next: End of game, Winter 1935 is open. Orders are due from Germany, Britain, Russia.")
 	g.want("Winter 1935: Britain's notice at the end of the game", g.notice(B, g.v), "RESEARCH RADAR", "(33.21B)")
@@ -189,9 +188,9 @@ func TestSandboxCrisisByEmail(t *testing.T) {
 	pub = final.pub
 	g.want("the final report", pub,
 		"The game has ended.",
-		"The Axis assign(s) 3 final research point(s) to german armor",
-		"The Axis assign(s) 1 final research point(s) to german jets",
-		"The Allies assign(s) 1 final research point(s) to radar",
+		"The Axis assign 3 final research point(s) to german armor",
+		"The Axis assign 1 final research point(s) to german jets",
+		"The Allies assign 1 final research point(s) to radar",
 		"The game ends in Winter 1935. Final victory points (rule 34):",
 		"Two-way game: ", "Three-way game: ")
 	for _, side := range []string{"The Axis", "The Allies", "Russia"} {
