@@ -268,7 +268,8 @@ func signPact(s *State, c Crisis, evs *[]Event) {
 	purge := max(level, 0) / 5 // 31.51F: the level itself; 31.33's rounding has no effect in this game (r-31-51f)
 	s.SupportFacts.PactSigned = cloneTurn(&s.Turn)
 	s.Conditions.NaziSovietPact = true // 31.51E, 24.38, 24.82B
-	s.SupportFacts.PactLevel = rounded
+	s.SupportFacts.PactLevel, s.SupportFacts.PactLevelRaw = rounded, level
+	pactEliminations(s, evs) // 31.51C
 	*evs = append(*evs, PactSigned{Turn: s.Turn, Level: level, Rounded: rounded, Terms: terms, Purge: purge})
 	if purge > 0 {
 		AddPurgeEvents(s, purge, "22.31D", "the Nazi-Soviet Pact (31.51F)", evs)
@@ -387,4 +388,41 @@ func italyUsedMilitaryCounter(s State, target string) bool {
 	return slices.ContainsFunc(s.Diplomacy.Placements, func(pl Placement) bool {
 		return pl.Power == Italy && pl.Military && pl.Country != target // 27.21A: the target's civil war is the same war (r-29-34-target)
 	})
+}
+
+// PactFlagsRemoved reports Russian and Allied flags removed one for one
+// where they shared a target when the pact was signed (31.51C, 24.82B).
+type PactFlagsRemoved struct {
+	Turn    Turn   `json:"turn"`
+	Country string `json:"country"`
+	Removed int    `json:"removed"` // of each side
+}
+
+func (PactFlagsRemoved) Visibility() Visibility { return public }
+func (PactFlagsRemoved) Type() string           { return "PactFlagsRemoved" }
+
+func init() { eventTypes["PactFlagsRemoved"] = decode[PactFlagsRemoved] }
+
+// pactEliminations is 31.51C: with the pact, Russian and Allied flags no
+// longer share a target; they are removed one for one, the Allied flag
+// from the power with more flags there (Britain on a tie, as 24.82C).
+func pactEliminations(s *State, evs *[]Event) {
+	for i := range s.Minors {
+		m := &s.Minors[i]
+		c := m.FlagCounts()
+		n := min(c[Russia], c[Britain]+c[France])
+		if n == 0 {
+			continue
+		}
+		for range n {
+			c[Russia]--
+			if c[France] > c[Britain] {
+				c[France]--
+			} else {
+				c[Britain]--
+			}
+		}
+		m.setFlagCounts(c)
+		*evs = append(*evs, PactFlagsRemoved{Turn: s.Turn, Country: m.Name, Removed: n})
+	}
 }

@@ -238,6 +238,10 @@ func crisisMayOrder(s State, p Power) bool {
 	if slices.Contains(crisisRequired(s), p) {
 		return true
 	}
+	if s.Segment == SegCrisisAggression && (p == Germany || p == Italy) {
+		// its FOR CRISIS line answers for it, and an order replaces it
+		return slices.ContainsFunc(AggressionOptions(s, p), func(o AggressionOption) bool { return o.Barred == "" })
+	}
 	for _, c := range s.Crisis.Crises {
 		switch {
 		case stageSegment[c.Stage] != s.Segment:
@@ -274,7 +278,8 @@ func russiaMayOppose(s State, c Crisis) bool {
 // plannedAction is the action p's plans give for crisis c at its stage,
 // with ok false when none applies.
 func plannedAction(s State, p Power, c Crisis) (OrderKind, bool) {
-	for _, pl := range s.Crisis.Plans {
+	for i := len(s.Crisis.Plans) - 1; i >= 0; i-- { // the newest plan first
+		pl := s.Crisis.Plans[i]
 		if pl.Power != p || (pl.Order.Project != "" && pl.Order.Project != c.Aggressor.String()) {
 			continue
 		}
@@ -593,7 +598,9 @@ func checkPlan(s State, p Power, o Order, with []Order) (rule, msg string) {
 	if c := s.Crisis.crisisOf(p); c != nil && c.Stage != StageOver {
 		return "", ""
 	}
-	if s.Segment == SegCrisisAggression && slices.ContainsFunc(with, func(x Order) bool { return x.Kind == AggressionOrder }) {
+	if slices.ContainsFunc(with, func(x Order) bool { // with its AGGRESSION line, now or FOR CRISIS
+		return x.Kind == AggressionOrder && x.Project != NoAggression && (s.Segment == SegCrisisAggression || x.For == SegCrisisAggression)
+	}) {
 		return "", ""
 	}
 	return "26.11", fmt.Sprintf("%s has no aggression under way this turn: send IF %s with the AGGRESSION order", p.Title(), strings.ToUpper(o.Args[0]))
@@ -894,6 +901,9 @@ func drawResistance(s *State, c *Crisis, evs *[]Event) {
 	}
 	if c.Tile == 0 {
 		c.Tile = s.drawFaceDown()
+	}
+	if name == "Poland" {
+		s.SupportFacts.PolandTile = c.Tile // 31.32E: the pact's level, signed or not (34.92)
 	}
 	r, _ := ResistanceOf(*s, name, c.Tile)
 	c.Resistance = r.Level

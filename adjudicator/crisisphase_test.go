@@ -25,6 +25,7 @@ func crisisRoundTripEvents() []Event {
 			WorldAtWar: []WorldAtWarEffect{{Power: Italy, BRP: -3, NoDeclaration: true, Rule: "27.62C"}}},
 		ThreatMade{Turn: t, Threat: Threat{Declarers: []Power{Britain, France}, Against: []Power{Germany}, Thresholds: []Threshold{th}, Concession: c}},
 		ConcessionMade{Turn: t, Concession: c, How: "order"},
+		PactFlagsRemoved{Turn: t, Country: "Poland", Removed: 1},
 		SupportGranted{Power: Britain, Grant: SupportGrant{Rule: "10.71B", What: "x", Value: 1, From: t, Turns: 2, Residual: true}, Inferred: true},
 	}
 }
@@ -408,5 +409,97 @@ func TestRule27_21AConquestUnderWay(t *testing.T) {
 	}
 	if slices.Contains(Required(s), Italy) {
 		t.Errorf("27.11: Italy asked with no target open")
+	}
+}
+
+// Rule 26.11 with standing orders: IF lines sent with a FOR CRISIS
+// aggression are kept; the newest IF line for a stage stands; an order in
+// the aggression segment replaces the FOR CRISIS line.
+func TestRule26_11PlansWithStandingAggression(t *testing.T) {
+	s := WithCrisis(NewGame(13))
+	rhinelandDone(&s)
+	s, _, _ = Resolve(s, nil) // the economic phase
+	austria := Order{Kind: AggressionOrder, Project: "Austria", For: SegCrisisAggression}
+	ifOpp := Order{Kind: CrisisIfOrder, Args: []string{"opposed", string(BackDownOrder)}}
+	s, _ = mustResolve(t, s, map[Power][]Order{Germany: {austria, ifOpp}})
+	if len(s.Crisis.Plans) != 1 {
+		t.Fatalf("plan with FOR CRISIS not kept: %+v", s.Crisis.Plans)
+	}
+	s2 := s.Clone()
+	s2.Crisis.Plans = append(s2.Crisis.Plans, CrisisPlan{Power: Germany, Order: Order{Kind: CrisisIfOrder, Args: []string{"opposed", string(ContinueAggression)}}})
+	if k, _ := plannedAction(s2, Germany, Crisis{Aggressor: Germany, Stage: StageAxisResponse}); k != ContinueAggression {
+		t.Errorf("the newest IF line stands: %s", k)
+	}
+	for s.Segment != SegCrisisAggression {
+		s, _, _ = Resolve(s, nil)
+	}
+	if !MayOrder(s, Germany, []Order{aggression("Sudetenland")}) {
+		t.Fatalf("Germany may not replace its FOR CRISIS line")
+	}
+	s, evs := mustResolve(t, s, map[Power][]Order{Germany: {aggression("Sudetenland")}})
+	if a := eventsOf[CrisisAnnounced](evs); len(a) != 1 || a[0].Target != "Sudetenland" {
+		t.Errorf("the order replaces the FOR CRISIS line: %+v", a)
+	}
+}
+
+// Rule 31.51C: when the pact is signed Russian and Allied flags sharing a
+// target are removed one for one.
+func TestRule31_51CFlagsRemoved(t *testing.T) {
+	s := crisisGame(14)
+	rhinelandDone(&s)
+	m := s.Minor("Poland")
+	m.setFlagCounts(map[Power]int{France: 2, Russia: 1})
+	s, _ = mustResolve(t, s, map[Power][]Order{Germany: {aggression("Danzig and the Corridor", "pact")}})
+	s, evs := mustResolve(t, s, map[Power][]Order{Britain: {{Kind: AcquiesceOrder}}, France: {{Kind: AcquiesceOrder}}})
+	if r := eventsOf[PactFlagsRemoved](evs); len(r) != 1 || r[0].Country != "Poland" || r[0].Removed != 1 {
+		t.Fatalf("31.51C: %+v", r)
+	}
+	if c := s.Minor("Poland").FlagCounts(); c[France] != 1 || c[Russia] != 0 {
+		t.Errorf("31.51C: Poland's flags %v", c)
+	}
+	if s.SupportFacts.PactLevel == 0 || VictoryPoints(s).Lines == nil {
+		t.Errorf("31.33: pact level not kept")
+	}
+}
+
+// Rules 10.71B, 10.81B, 30: the temporary Allied increases after Austria
+// (inferred: +1 for as many turns as its value), and a game's own table
+// changes them.
+func TestRule30_TemporarySupportAndOverride(t *testing.T) {
+	s := crisisGame(15)
+	rhinelandDone(&s)
+	s2, _ := mustResolve(t, s, map[Power][]Order{Germany: {aggression("Austria")}})
+	_, evs := mustResolve(t, s2, map[Power][]Order{Britain: {{Kind: AcquiesceOrder}}, France: {{Kind: AcquiesceOrder}}})
+	g := eventsOf[SupportGranted](evs)
+	if len(g) != 2 || g[0].Grant.Value != 1 || g[0].Grant.Turns != 2 || !g[0].Inferred || g[0].Grant.From != FirstTurn.Next() {
+		t.Fatalf("10.71B: %+v", g)
+	}
+	rows := append([]AggressionEffect{}, DefaultAggressionEffects...)
+	for i := range rows {
+		if rows[i].Kind == AggrTemporarySupport {
+			rows[i].Value, rows[i].Turns, rows[i].Inferred = 2, 1, false
+		}
+		if rows[i].Kind == AggrValue && rows[i].Target == "Austria" {
+			rows[i].Value = 5
+		}
+	}
+	own, err := WithAggressionEffects(s, rows)
+	if err != nil {
+		t.Fatal(err)
+	}
+	own, _ = mustResolve(t, own, map[Power][]Order{Germany: {aggression("Austria")}})
+	own, evs = mustResolve(t, own, map[Power][]Order{Britain: {{Kind: AcquiesceOrder}}, France: {{Kind: AcquiesceOrder}}})
+	if g := eventsOf[SupportGranted](evs); len(g) != 2 || g[0].Grant.Value != 2 || g[0].Grant.Turns != 1 {
+		t.Errorf("30: the game's own table: %+v", g)
+	}
+	found := false
+	for _, l := range VictoryPoints(own).Lines {
+		found = found || (l.Rule == "34.51A" && l.What == "aggression against Austria" && l.Value == 5)
+	}
+	if !found {
+		t.Errorf("34.51A from the game's own table: %+v", VictoryPoints(own).Lines)
+	}
+	if _, err := WithAggressionEffects(s, rows[1:]); err == nil {
+		t.Errorf("30: a table without Ethiopia's value accepted")
 	}
 }

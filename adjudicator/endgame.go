@@ -168,11 +168,15 @@ func worldAtWar(s State) []WorldAtWarEffect {
 	var out []WorldAtWarEffect
 	for _, c := range s.Crisis.Crises {
 		for _, r := range worldAtWarRows {
-			if r.Outcome != c.Outcome || (r.OtherOnly && (s.War == nil || !slices.Contains(s.War.Against, otherAxis(c.Aggressor)))) {
+			if r.Outcome != c.Outcome || (r.OtherOnly && !atWar(s, otherAxis(c.Aggressor))) {
 				continue
 			}
 			out = append(out, WorldAtWarEffect{Power: c.Aggressor, BRP: r.Aggressor, NoDeclaration: r.AggressorNoDoW, Rule: r.Rule})
-			for _, p := range allied {
+			gains := allied
+			if c.Russia { // 26.14A: Russia shares the Allied effects
+				gains = []Power{Britain, France, Russia}
+			}
+			for _, p := range gains {
 				out = append(out, WorldAtWarEffect{Power: p, BRP: r.Allied, NoDeclaration: r.AlliedNoDoW, Rule: r.Rule})
 			}
 		}
@@ -291,4 +295,12 @@ func warLines(s State, add func(side Side, rule, what string, n int)) {
 			add(side, "34.81", fmt.Sprintf("pre-emptive declaration of war, offset by the EAI %+d", s.EAI), preemptivePenalty(s.EAI))
 		}
 	}
+}
+
+// atWar reports p at war, declaring or declared on.
+func atWar(s State, p Power) bool {
+	if s.War == nil {
+		return false
+	}
+	return slices.Contains(s.War.Against, p) || slices.Contains(s.War.Declarers, p)
 }

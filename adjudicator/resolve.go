@@ -95,10 +95,10 @@ func Resolve(s State, orders map[Power][]Order) (State, []Event, error) {
 	}
 	n := s.Clone()
 	var evs []Event
-	orders = keepStanding(&n, orders) // standing.go: orders for later rounds kept
 	if n.Crisis.On {
-		orders = keepPlans(&n, orders) // crisisphase.go: IF lines kept as plans
+		orders = keepPlans(&n, orders) // crisisphase.go: IF lines kept as plans (checked with their FOR CRISIS line)
 	}
+	orders = keepStanding(&n, orders) // standing.go: orders for later rounds kept
 	resolveSegment(&n, orders, &evs)
 	run(&n, &evs)
 	return n, evs, nil

@@ -26,6 +26,11 @@ type SupportFacts struct {
 	// PactLevel is the pact's concession level, rounded (31.32-31.33), once
 	// signed.
 	PactLevel int `json:"pact_level,omitempty"`
+	// PactLevelRaw is that level before rounding (31.32).
+	PactLevelRaw int `json:"pact_level_raw,omitempty"`
+	// PolandTile is the tile drawn for Poland's resistance in a crisis
+	// over Poland or Danzig and the Corridor (28.5, 31.32E), 0 before.
+	PolandTile int `json:"poland_tile,omitempty"`
 	// NoPactPurge counts the purge events of moves against Poland without
 	// the pact so far (31.61C): Poland's seven include Danzig's one.
 	NoPactPurge int `json:"no_pact_purge,omitempty"`

@@ -144,7 +144,10 @@ func VictoryPoints(s State) Victory {
 		add(SideOf(m.TradePact), "34.61", fmt.Sprintf("%s's trade pact with %s", m.TradePact.Title(), m.Name), n)
 	}
 	{ // 34.92, 31.32-31.33
-		level, rounded, _ := PactConcessionLevel(s, 0)
+		level, rounded, _ := PactConcessionLevel(s, s.SupportFacts.PolandTile)
+		if s.SupportFacts.PactSigned != nil { // the level the pact was signed at (31.31A)
+			level, rounded = s.SupportFacts.PactLevelRaw, s.SupportFacts.PactLevel
+		}
 		axis, russia := pactVP(rounded)
 		what := fmt.Sprintf("Nazi-Soviet Pact concession level %d, rounded %d", level, rounded)
 		add(Axis, "34.92A", what, axis)

@@ -408,3 +408,35 @@ func TestLimits(t *testing.T) {
 		}
 	}
 }
+
+// TestReadCrisisExamples reads the crisis phase's example emails
+// (docs/orders.md, Crisis): each parses into the orders its comments
+// describe, in order.
+func TestReadCrisisExamples(t *testing.T) {
+	for file, want := range map[string][]string{
+		"crisis-aggression.eml":    {"AGGRESSION AUSTRIA", "IF OPPOSED CONTINUE IF RESISTANCE <= 4 ELSE BACK DOWN", "IF ULTIMATUM BACK DOWN"},
+		"crisis-response.eml":      {"OPPOSE", "IF CONTINUED ULTIMATUM"},
+		"crisis-axis-response.eml": {"CONTINUE", "IF ULTIMATUM BACK DOWN"},
+		"crisis-ultimatum.eml":     {"ULTIMATUM GERMANY", "BACK DOWN ITALY"},
+		"crisis-brink.eml":         {"ATTACK"},
+		"preemptive-war.eml":       {"THREATEN WAR ON GERMANY"},
+		"preemptive-concede.eml":   {"CONCEDE"},
+		"end-of-game.eml":          {"RESEARCH AIR RANGE 2", "RESEARCH RADAR", "RESEARCH ESPIONAGE INTELLIGENCE", "RESEARCH JETS ADVANCED"},
+	} {
+		m, err := ReadMessage(readExample(t, file))
+		if err != nil {
+			t.Fatalf("%s: %v", file, err)
+		}
+		sub, err := Parse(m.Body)
+		if err != nil {
+			t.Fatalf("%s: %v", file, err)
+		}
+		var got []string
+		for _, o := range sub.Orders {
+			got = append(got, o.String())
+		}
+		if strings.Join(got, "\n") != strings.Join(want, "\n") {
+			t.Errorf("%s: orders\n%s\nwant\n%s", file, strings.Join(got, "\n"), strings.Join(want, "\n"))
+		}
+	}
+}

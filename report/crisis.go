@@ -25,8 +25,10 @@ func crisisSection(e adjudicator.Event) (string, bool) {
 		return crisisPhase + ": " + stageName(adjudicator.StageResponse), true
 	case adjudicator.CrisisEnded, adjudicator.AggressionSucceeded, adjudicator.PactNotOffered:
 		return crisisPhase + ": outcome (rules 27, 29)", true
-	case adjudicator.PactSigned:
+	case adjudicator.PactSigned, adjudicator.PactFlagsRemoved:
 		return crisisPhase + ": the Nazi-Soviet Pact (rule 31)", true
+	case adjudicator.SupportGranted:
+		return crisisPhase + ": outcome (rules 27, 29)", true
 	case adjudicator.WarBroke, adjudicator.ThreatMade, adjudicator.ConcessionMade:
 		return crisisPhase + ": war (rules 27.83, 32)", true
 	case adjudicator.FinalResearchAssigned, adjudicator.GameEnded:
@@ -124,6 +126,15 @@ func crisisEvent(w *writer, e adjudicator.Event) bool {
 		}
 		w.wrap(fmt.Sprintf("The Nazi-Soviet Pact is signed. Concession level %d, rounded %d (rules 31.32-31.33): %s. Russia's purge level +%d (rule 31.51F).",
 			e.Level, e.Rounded, strings.Join(terms, ", "), e.Purge), "  ")
+	case adjudicator.PactFlagsRemoved:
+		w.wrap(fmt.Sprintf("%s: %d Russian and %d Allied flag(s) removed, one for one (rule 31.51C).", e.Country, e.Removed, e.Removed), "  ")
+	case adjudicator.SupportGranted:
+		g := e.Grant
+		s := fmt.Sprintf("%s: support %+d from %s for %d turn(s), then its residual income (rules %s, 11.71): %s.", e.Power.Title(), g.Value, g.From, g.Turns, g.Rule, g.What)
+		if e.Inferred {
+			s += " The size and length are inferred (docs/rules.md, Aggression effects)."
+		}
+		w.wrap(s, "  ")
 	case adjudicator.ThreatMade:
 		c := e.Threat.Concession
 		w.wrap(fmt.Sprintf("%s %s pre-emptive war on %s. To avoid it %s may concede %d support to %s (rule 32.83).",
