@@ -7,9 +7,9 @@ import (
 )
 
 // Axis aggression targets and restrictions (27.1-27.4). The crisis phase
-// (issue 12) will take AGGRESSION orders against them; until then each Axis
-// power's notice lists what it could announce this turn and why the rest is
-// barred, so that the players can plan (view `aggressions`).
+// takes AGGRESSION orders against them (crisisphase.go); each Axis power's
+// notice lists what it may announce this turn and why the rest is barred
+// (view `aggressions`).
 
 // aggressionTargets are the targets of 27.31 (Italy) and 27.41 (Germany),
 // in the rules' order.

@@ -4,9 +4,8 @@ import "fmt"
 
 // Crisis outcomes and Italian conquests (27.62, 27.72, 27.82, 29.32-29.35):
 // the pieces of the crisis phase that follow from a decision once it is
-// taken. The crisis segments themselves (27.1-27.8 by email) are issue 12's
-// next step and will call these; until then only tests call them
-// (docs/rules.md, "Crisis outcomes").
+// taken, called by the crisis segments (crisisphase.go, crisisend.go;
+// docs/rules.md, "Crisis outcomes").
 
 // CrisisOutcome is how a crisis ended short of war.
 type CrisisOutcome string
