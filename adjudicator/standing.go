@@ -278,7 +278,7 @@ var forWords = map[Segment]string{SegSpyRings: "FOR SPY RINGS", SegDiplomacyAxis
 // turn in which p may give orders, and how to give them now (standing
 // orders save a round trip each).
 func LaterSegments(s State, p Power) []string {
-	if !s.Diplomacy.On || s.Ended {
+	if (!s.Diplomacy.On && !s.Crisis.On) || s.Ended {
 		return nil
 	}
 	var out []string
@@ -287,10 +287,16 @@ func LaterSegments(s State, p Power) []string {
 			continue
 		}
 		os, ok := orderSegments[seg]
-		if !ok || !slices.Contains(os.powers, p) {
+		crisis := seg == SegCrisisAggression
+		if !ok || !slices.Contains(os.powers, p) || (crisis && !s.Crisis.On) || (!crisis && !s.Diplomacy.On) {
 			continue
 		}
 		switch seg {
+		case SegCrisisAggression:
+			if slices.ContainsFunc(s.Diplomacy.Standing, func(so StandingOrder) bool { return so.Power == p && so.For == seg }) || !slices.ContainsFunc(AggressionOptions(s, p), func(o AggressionOption) bool { return o.Barred == "" }) {
+				continue
+			}
+			out = append(out, fmt.Sprintf("%s: send AGGRESSION <target> or AGGRESSION NONE now under a FOR CRISIS line (with its IF lines) and the segment will not wait for you (docs/orders.md, Crisis).", seg.Title()))
 		case SegCovert:
 			if len(IntelligenceLines(s, p)) == 0 {
 				continue
