@@ -33,15 +33,7 @@ func PactConcessionLevel(s State, polandTile int) (level, rounded int, terms []P
 	add("31.32", "basic concession level", 30)
 	add("31.32A", "Russian against German support level", s.Powers[Russia].Support-s.Powers[Germany].Support)
 	add("31.32B", "EAI", s.EAI)
-	allied, axis := 0, 0
-	for p, n := range s.SupportFacts.FlagsInRussia {
-		switch SideOf(p) {
-		case Allies:
-			allied += n
-		case Axis:
-			axis += n
-		}
-	}
+	allied, axis := flagsInRussiaBySide(s) // declaration.go, as 32.72C
 	add("31.32C", "Allied flags in Russia", allied)
 	add("31.32C", "Axis flags in Russia", -axis)
 	for _, m := range s.Minors {
