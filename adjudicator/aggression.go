@@ -58,6 +58,8 @@ func AggressionOptions(s State, p Power) []AggressionOption {
 			o.Barred = "not while at war with a minor country (27.21A)"
 		case p == Italy && italyIntervenedElsewhere(s, t):
 			o.Barred = "not in a turn of civil war intervention elsewhere (27.21A)"
+		case p == Italy && italyUsedMilitaryCounter(s, t) && demandResistance(s, p, t) >= 1:
+			o.Barred = "its military counter served elsewhere this turn (29.34)"
 		case p == Germany && t != Rhineland && !completedBy(s, Germany, Rhineland):
 			o.Barred = "not before the Rhineland is remilitarized (27.21B)"
 		}

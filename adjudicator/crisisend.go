@@ -341,8 +341,8 @@ func CrisisLines(s State, p Power) []string {
 	}
 	var out []string
 	for _, c := range s.Crisis.Crises {
-		if c.Stage == StageOver {
-			continue
+		if c.Stage == StageOver || stageSegment[c.Stage] != s.Segment {
+			continue // a crisis waiting for the other's second answer (27.13) is told when its segment opens
 		}
 		head := fmt.Sprintf("%s's aggression against %s", c.Aggressor.Title(), c.Target)
 		switch c.Stage {
@@ -361,7 +361,7 @@ func CrisisLines(s State, p Power) []string {
 				out = append(out, head+fmt.Sprintf(" is opposed; resistance %d with its tile: CONTINUE or BACK DOWN (27.61C).", c.Resistance))
 			}
 		case StageUltimatum:
-			if slices.Contains(allied, p) {
+			if slices.Contains(allied, p) && ultimatumPossible(s, c) {
 				b, f := crisisThresholds(s, c)
 				out = append(out, head+fmt.Sprintf(" continues: ULTIMATUM or BACK DOWN (27.71B); thresholds for declaring war (32.62): Britain %+d, France %+d (at least +1 to meet).", b.Net, f.Net))
 			}

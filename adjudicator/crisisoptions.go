@@ -21,8 +21,7 @@ func crisisOptions(s State, p Power) []Option {
 			if o.Barred != "" {
 				continue
 			}
-			r, _ := ResistanceOf(s, resistanceName(o.Target), 0)
-			note := fmt.Sprintf("resistance %d before the tile (28.12); worth %d victory points if it succeeds (34.51A)", r.Level, aggressionValueIn(s, o.Target))
+			note := fmt.Sprintf("resistance %d before the tile (28.12); worth %d victory points if it succeeds (34.51A)", demandResistance(s, p, o.Target), aggressionValueIn(s, o.Target))
 			a := Order{Kind: AggressionOrder, Project: o.Target}
 			offer(Option{Order: a, Note: note})
 			offer(Option{Order: a, Note: note + "; with plans: continue if opposed, back down at an ultimatum",

@@ -109,6 +109,15 @@ func (c CrisisState) clone() CrisisState {
 	d.Crises = cloneSlice(c.Crises)
 	d.Plans = cloneSlice(c.Plans)
 	d.Threats = cloneSlice(c.Threats)
+	for i, t := range c.Threats {
+		x := &d.Threats[i]
+		x.Declarers, x.Against = cloneSlice(t.Declarers), cloneSlice(t.Against)
+		x.Concession.Conceders, x.Concession.Beneficiaries = cloneSlice(t.Concession.Conceders), cloneSlice(t.Concession.Beneficiaries)
+		x.Thresholds = cloneSlice(t.Thresholds)
+		for j := range x.Thresholds {
+			x.Thresholds[j].Terms = cloneSlice(t.Thresholds[j].Terms)
+		}
+	}
 	for i := range d.Plans {
 		d.Plans[i].Order = cloneOrder(c.Plans[i].Order)
 	}
@@ -277,14 +286,18 @@ func russiaMayOppose(s State, c Crisis) bool {
 
 // plannedAction is the action p's plans give for crisis c at its stage,
 // with ok false when none applies.
+// A plan naming the aggressor stands before one that names none; among
+// plans alike the newest stands (keepPlans keeps one of each).
 func plannedAction(s State, p Power, c Crisis) (OrderKind, bool) {
-	for i := len(s.Crisis.Plans) - 1; i >= 0; i-- { // the newest plan first
-		pl := s.Crisis.Plans[i]
-		if pl.Power != p || (pl.Order.Project != "" && pl.Order.Project != c.Aggressor.String()) {
-			continue
-		}
-		if k, ok := planAction(pl.Order, c); ok {
-			return k, true
+	for _, named := range []string{c.Aggressor.String(), ""} {
+		for i := len(s.Crisis.Plans) - 1; i >= 0; i-- {
+			pl := s.Crisis.Plans[i]
+			if pl.Power != p || pl.Order.Project != named {
+				continue
+			}
+			if k, ok := planAction(pl.Order, c); ok {
+				return k, true
+			}
 		}
 	}
 	return "", false
@@ -781,8 +794,7 @@ func resolveAggressions(s *State, orders map[Power][]Order, evs *[]Event) {
 			}
 			target := canonicalTarget(p, o.Project)
 			c := Crisis{Aggressor: p, Target: target, Stage: StageResponse, Pact: slices.Contains(o.Args, "pact")}
-			r, _ := ResistanceOf(*s, resistanceName(target), 0)
-			c.Resistance = r.Level
+			c.Resistance = demandResistance(*s, p, target)
 			forced := mustAcquiesce(*s, c)
 			*evs = append(*evs, CrisisAnnounced{Turn: s.Turn, Aggressor: p, Target: target, Pact: c.Pact, Forced: forced})
 			if p == Germany && (target == "Poland" || target == "Danzig and the Corridor") {
@@ -882,12 +894,21 @@ func concert(c *Crisis, a map[Power]OrderKind, planned map[Power]bool, mild Orde
 		c.Asked = 0
 		return b, how, false
 	}
-	if c.Asked == 0 {
+	word := func(p Power, k OrderKind) string {
+		switch {
+		case a[p] == "":
+			return "no answer"
+		case planned[p]:
+			return crisisWord(k) + " by conditional order"
+		}
+		return crisisWord(k)
+	}
+	if c.Asked == 0 && !(planned[Britain] && planned[France]) { // two plans would only give the same answers again
 		c.Asked++
-		return "", fmt.Sprintf("Britain and France disagree (Britain %s, France %s): both are asked again", crisisWord(b), crisisWord(f)), true
+		return "", fmt.Sprintf("Britain and France disagree (Britain %s, France %s): both are asked again", word(Britain, b), word(France, f)), true
 	}
 	c.Asked = 0
-	return mild, fmt.Sprintf("Britain and France disagree again (Britain %s, France %s): the Allies act only in concert, so %s", crisisWord(b), crisisWord(f), crisisWord(mild)), false
+	return mild, fmt.Sprintf("Britain and France disagree (Britain %s, France %s): the Allies act only in concert, so %s", word(Britain, b), word(France, f), crisisWord(mild)), false
 }
 
 // drawResistance draws the random tile of 28.5 for c's target.
@@ -1052,4 +1073,36 @@ func crisisString(o Order) (string, bool) {
 		return s, true
 	}
 	return "", false
+}
+
+// demandResistance is target's resistance, before the tile, once by's
+// demand is made: a first demand lowers its whole country's (28.21G-H).
+func demandResistance(s State, by Power, target string) int {
+	c := s.Clone()
+	c.Crisis.Crises = append(c.Crisis.Crises, Crisis{Aggressor: by, Target: target, Stage: StageResponse})
+	r, _ := ResistanceOf(c, resistanceName(target), 0)
+	return r.Level
+}
+
+// checkCrisisState rejects crisis states Resolve cannot work on (a state
+// edited by hand or imported): unknown stages, a crisis asked again in a
+// segment that is not its stage's, plans that are not IF lines.
+func checkCrisisState(s State) error {
+	for _, c := range s.Crisis.Crises {
+		if _, ok := stageSegment[c.Stage]; !ok && c.Stage != StageOver {
+			return fmt.Errorf("adjudicator: crisis of %s at unknown stage %q", c.Aggressor, c.Stage)
+		}
+		if c.Asked > 0 && (c.Stage == StageOver || stageSegment[c.Stage] != s.Segment) {
+			return fmt.Errorf("adjudicator: crisis of %s asked again at %s while the open segment is %s", c.Aggressor, c.Stage, s.Segment)
+		}
+	}
+	for _, pl := range s.Crisis.Plans {
+		if pl.Order.Kind != CrisisIfOrder || len(pl.Order.Args) < 2 {
+			return fmt.Errorf("adjudicator: %s's crisis plan %q is not an IF line", pl.Power, pl.Order.String())
+		}
+		if _, ok := planWhen[pl.Order.Args[0]]; !ok {
+			return fmt.Errorf("adjudicator: %s's crisis plan answers no stage (%q)", pl.Power, pl.Order.Args[0])
+		}
+	}
+	return nil
 }

@@ -2,6 +2,7 @@ package adjudicator
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -370,8 +371,16 @@ func TestRule29_34ItalysLimitedCapacity(t *testing.T) {
 	}
 	s = crisisGame(10)
 	s.Diplomacy.Placements = append(s.Diplomacy.Placements, Placement{Power: Italy, Country: "Spain", Military: true, Round: SegDiplomacyAxis1})
-	if errs := Validate(s, Italy, []Order{aggression("Ethiopia")}); len(errs) != 1 || errs[0].Rule != "29.34" {
-		t.Errorf("29.34: aggression after the counter's use: %v", errs)
+	for _, o := range AggressionOptions(s, Italy) {
+		if o.Target == Ethiopia && !strings.Contains(o.Barred, "29.34") {
+			t.Errorf("29.34: Ethiopia after the counter's use: %+v", o)
+		}
+	}
+	if slices.Contains(Required(s), Italy) {
+		t.Errorf("29.34: Italy asked with every target barred")
+	}
+	if rule, _ := checkAggression(s, Italy, aggression("Ethiopia")); rule != "29.34" {
+		t.Errorf("29.34: checkAggression %q", rule)
 	}
 }
 
@@ -501,5 +510,64 @@ func TestRule30_TemporarySupportAndOverride(t *testing.T) {
 	}
 	if _, err := WithAggressionEffects(s, rows[1:]); err == nil {
 		t.Errorf("30: a table without Ethiopia's value accepted")
+	}
+}
+
+// Rule 26.11, conditional orders: a plan naming the aggressor stands
+// before one naming none, whenever sent; a second email of IF lines keeps
+// the first's for other stages and aggressors.
+func TestRule26_11PlanPrecedenceAndCombining(t *testing.T) {
+	s := crisisGame(16)
+	named := Order{Kind: CrisisIfOrder, Args: []string{"continued", string(UltimatumOrder)}, Project: "germany"}
+	unnamed := Order{Kind: CrisisIfOrder, Args: []string{"continued", string(BackDownOrder)}}
+	s.Crisis.Plans = []CrisisPlan{{Power: Britain, Order: named}, {Power: Britain, Order: unnamed}}
+	if k, _ := plannedAction(s, Britain, Crisis{Aggressor: Germany, Stage: StageUltimatum}); k != UltimatumOrder {
+		t.Errorf("the named plan stands: %s", k)
+	}
+	if k, _ := plannedAction(s, Britain, Crisis{Aggressor: Italy, Stage: StageUltimatum}); k != BackDownOrder {
+		t.Errorf("the unnamed plan for Italy: %s", k)
+	}
+	s.Segment = SegCrisisResponse
+	italy := Order{Kind: CrisisIfOrder, Args: []string{"continued", string(BackDownOrder)}, Project: "italy"}
+	got, _ := CombineOrders(s, []Order{named}, false, []Order{italy}, false)
+	if len(got) != 2 {
+		t.Errorf("CombineOrders dropped the earlier IF line: %v", got)
+	}
+	again := Order{Kind: CrisisIfOrder, Args: []string{"continued", string(BackDownOrder)}, Project: "germany"}
+	if got, _ := CombineOrders(s, []Order{named}, false, []Order{again}, false); len(got) != 1 || got[0].Args[1] != string(BackDownOrder) {
+		t.Errorf("CombineOrders: the newer line for the same stage and aggressor replaces: %v", got)
+	}
+}
+
+// Rules 33.21, 15.13: final points beyond a project's last step are
+// refused, counting every line of the orders.
+func TestRule33_21FinalResearchWithinTheSheet(t *testing.T) {
+	s := crisisGame(17)
+	s.Segment = SegEndOfGame
+	s.War = &War{Turn: s.Turn, Kind: "crisis", Aggressor: Germany, Target: "Austria", Declarers: []Power{Britain}, Against: []Power{Germany}}
+	r, _ := FindProject(Allies, ProjectAngloFrench)
+	var discard []Event
+	advanceProject(&s, r, s.Sheets.Remaining(r)-1, &discard)
+	o := Order{Kind: Research, Project: r.ID()}
+	if errs := Validate(s, Britain, []Order{o}); len(errs) != 0 {
+		t.Fatalf("33.21B: one point with one step left: %v", errs)
+	}
+	if errs := Validate(s, Britain, []Order{o, o}); len(errs) != 1 || errs[0].Rule != "15.13" {
+		t.Errorf("15.13: two points with one step left: %v", errs)
+	}
+}
+
+// A crisis state Resolve cannot work on is refused, not looped on.
+func TestCrisisStateChecked(t *testing.T) {
+	s := crisisGame(18)
+	s.Segment = SegCrisisResponse
+	s.Crisis.Crises = []Crisis{{Aggressor: Germany, Target: "Austria", Stage: StageBrink, Asked: 1}}
+	if _, _, err := Resolve(s, nil); err == nil {
+		t.Errorf("a crisis asked again outside its segment resolved")
+	}
+	s = crisisGame(18)
+	s.Crisis.Plans = []CrisisPlan{{Power: Britain, Order: Order{Kind: CrisisIfOrder}}}
+	if _, _, err := Resolve(s, nil); err == nil {
+		t.Errorf("a plan without its stage resolved")
 	}
 }

@@ -106,8 +106,8 @@ func validateFinalResearch(s State, p Power, orders []Order) ([]indexedError, St
 			}
 			french += n
 		}
-		if s.Sheets.Remaining(r) < n {
-			bad(i, "15.13", "%s has %d step(s) left", r.ID(), s.Sheets.Remaining(r))
+		if left := s.Sheets.Remaining(r) - perProject[r.ID()]; left < n {
+			bad(i, "15.13", "%s has %d step(s) left", r.ID(), max(left, 0))
 			continue
 		}
 		used[kind] += n
@@ -229,6 +229,7 @@ func resolveEndOfGame(s *State, orders map[Power][]Order, evs *[]Event) {
 			*evs = append(*evs, FinalResearchAssigned{Side: side, Project: r.ID(), Points: orderPoints(o), Steps: steps, Rule: finalPoints[side][0].Rule})
 		}
 	}
+	progressConquests(s, evs)      // 34.51B: a conquest due in the last turn is completed in it
 	announceBalance(s, false, evs) // 20.53: the final balance of power (34.4)
 	v := VictoryPoints(*s)
 	s.Victory = &v

@@ -301,6 +301,9 @@ func preemptiveOptions(s State, p Power) []Option {
 		if op.Mode == MayThreaten {
 			k = ThreatenWarOrder
 			note = fmt.Sprintf("%s may concede %d support to avoid war (32.83)", powersTitle(op.Concession.Conceders), op.Concession.Support)
+			if !op.Concession.Preventable {
+				note = fmt.Sprintf("the threshold is exceeded by %d: no concession can prevent it, war breaks out and the game ends (32.83A, 34.81)", op.Concession.Excess)
+			}
 		}
 		opts = append(opts, Option{Order: Order{Kind: k, Project: op.Against[0].String()}, Note: note})
 	}

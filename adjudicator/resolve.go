@@ -128,7 +128,7 @@ func check(s State) error {
 			return fmt.Errorf("adjudicator: state has no %s", p)
 		}
 	}
-	return nil
+	return checkCrisisState(s) // crisisphase.go
 }
 
 // resolveSegment resolves the open segment and moves to the next one.

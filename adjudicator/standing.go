@@ -181,15 +181,15 @@ func OnlyStanding(s State, orders []Order) bool {
 // earlier standing orders for rounds the new ones do not name stay.
 func CombineOrders(s State, earlier []Order, earlierPass bool, sent []Order, sentPass bool) ([]Order, bool) {
 	_, _, newStanding, _ := splitStanding(s, sent)
-	rounds := map[Segment]bool{}
+	rounds := map[string]bool{}
 	for _, o := range newStanding {
-		rounds[o.For] = true
+		rounds[standingKey(o)] = true
 	}
 	keepCurrent := OnlyStanding(s, sent)
 	var out []Order
 	for _, o := range earlier {
 		if isStanding(s, o) {
-			if !rounds[o.For] {
+			if !rounds[standingKey(o)] {
 				out = append(out, o)
 			}
 		} else if keepCurrent {
@@ -200,6 +200,15 @@ func CombineOrders(s State, earlier []Order, earlierPass bool, sent []Order, sen
 		return append(out, sent...), earlierPass
 	}
 	return append(out, sent...), sentPass
+}
+
+// standingKey is what a later standing order replaces: the orders for the
+// same round, or an IF line for the same stage and aggressor (keepPlans).
+func standingKey(o Order) string {
+	if o.Kind == CrisisIfOrder && len(o.Args) > 0 {
+		return "if " + o.Args[0] + " " + o.Project
+	}
+	return string(o.For)
 }
 
 // keepStanding stores the standing orders of the submitted orders (each
