@@ -46,6 +46,8 @@ func AggressionOptions(s State, p Power) []AggressionOption {
 		switch {
 		case completedBy(s, p, t) || completedWhole(s, p, t):
 			o.Barred = "already carried out"
+		case t == "Poland" && s.SupportFacts.PolandNeutral:
+			o.Barred = "a neutral minor country for the rest of the game (29.22C)"
 		case slices.ContainsFunc(s.SupportFacts.Aggressions, func(a Aggression) bool { return a.Aggressor == p && a.Target == t }):
 			o.Barred = "its conquest is under way (29.3)"
 		case slices.ContainsFunc(s.SupportFacts.Aggressions, func(a Aggression) bool { return a.Aggressor == p && a.Turn == s.Turn }):

@@ -162,6 +162,11 @@ func aggressionSucceeds(s *State, c Crisis, evs *[]Event) {
 			ev.Due = cloneTurn(&done)
 		}
 	}
+	if c.Aggressor == Germany && c.Target == "Poland" {
+		if polandSucceeds(s, c, evs) { // 29.22C: Poland stays neutral, Danzig taken
+			return
+		}
+	}
 	if a.Completed != nil {
 		if m := s.Minor(controlled(c.Target)); m != nil {
 			m.Controller = c.Aggressor
@@ -425,4 +430,74 @@ func pactEliminations(s *State, evs *[]Event) {
 		m.setFlagCounts(c)
 		*evs = append(*evs, PactFlagsRemoved{Turn: s.Turn, Country: m.Name, Removed: n})
 	}
+}
+
+// PolandDecided reports Germany's choice for Poland proper (29.22) and
+// what it did to the Nazi-Soviet Pact (31.8).
+type PolandDecided struct {
+	Turn   Turn   `json:"turn"`
+	Choice string `json:"choice"`
+	// PactBroken: the pact of an earlier turn is broken (31.83);
+	// NeverSigned: offered this turn, it is as if never signed (31.82).
+	PactBroken  bool   `json:"pact_broken,omitempty"`
+	NeverSigned bool   `json:"never_signed,omitempty"`
+	Rule        string `json:"rule"`
+}
+
+func (PolandDecided) Visibility() Visibility { return public }
+func (PolandDecided) Type() string           { return "PolandDecided" }
+
+func init() { eventTypes["PolandDecided"] = decode[PolandDecided] }
+
+// polandSatelliteUnits are the Polish units on the Axis part of the
+// Russian garrison track (29.22B): two infantry and one air unit.
+const polandSatelliteUnits = 3
+
+// polandSucceeds carries out Germany's choice for Poland proper when the
+// aggression succeeds (29.22): Danzig and the Corridor incorporated if
+// not yet; conquest (A) as other German targets; a satellite (B) under
+// German control with its trade pact and units, breaking the pact (31.81);
+// a neutral Poland (C), only Danzig taken. It reports whether the caller
+// must not record Poland as conquered (C).
+func polandSucceeds(s *State, c Crisis, evs *[]Event) bool {
+	t := s.Turn
+	if !completedBy(*s, Germany, "Danzig and the Corridor") && c.Poland == PolandNeutral {
+		s.SupportFacts.Aggressions = append(s.SupportFacts.Aggressions,
+			Aggression{Aggressor: Germany, Target: "Danzig and the Corridor", Turn: t, Completed: cloneTurn(&t)})
+	}
+	ev := PolandDecided{Turn: t, Choice: c.Poland, Rule: map[string]string{PolandConquest: "29.22A", PolandSatellite: "29.22B, 31.81", PolandNeutral: "29.22C"}[c.Poland]}
+	switch c.Poland {
+	case PolandNeutral:
+		s.SupportFacts.PolandNeutral = true
+		*evs = append(*evs, ev)
+		return true
+	case PolandSatellite:
+		s.SupportFacts.PolandSatellite = true
+		if s.SupportFacts.PactSigned != nil && !s.Conditions.PactViolated { // 31.83
+			ev.PactBroken = true
+			breakPact(s, evs)
+		}
+	}
+	*evs = append(*evs, ev)
+	return false
+}
+
+// breakPact is 31.83: the pact of an earlier turn broken by a satellite
+// Poland. Its effects stop but for the EAI's (31.83A; the 31.51 rules
+// read Conditions.PactViolated); flags eliminated stay so (31.83B); the
+// purge level rises by what the aggression against Poland without the
+// pact exceeds the pact's increase (31.83C); 31.6 applies from this
+// crisis phase (31.83D).
+func breakPact(s *State, evs *[]Event) {
+	s.Conditions.PactViolated = true
+	s.Conditions.NaziSovietPact = false // 31.83A: the anti-Comintern counter again, flags may share
+	poland, _ := effectSum(*s, AggrPurge, Germany, "Poland")
+	pactPurge := max(s.SupportFacts.PactLevelRaw, 0) / 5
+	if d := poland - pactPurge; d > 0 {
+		AddPurgeEvents(s, d, "22.31C", "the Nazi-Soviet Pact broken: Poland a German satellite (31.83C)", evs)
+	}
+	if s.SupportFacts.NoPactProposed == nil {
+		s.SupportFacts.NoPactProposed = cloneTurn(&s.Turn) // 31.83D, 31.61B
+	}
+	s.Conditions.PolandAggressionWithoutPact = true // 31.61D
 }

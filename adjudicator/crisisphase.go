@@ -75,6 +75,9 @@ type Crisis struct {
 	Pact bool `json:"pact,omitempty"`
 	// Russia: Russia opposes as an Allied power (26.14A).
 	Russia bool `json:"russia,omitempty"`
+	// Poland: Germany's choice for Poland proper (29.22): conquest,
+	// satellite or neutral.
+	Poland string `json:"poland,omitempty"`
 	// Tile is the random tile of 28.5 once drawn; Resistance the target's
 	// level with it (28.12).
 	Tile       int `json:"tile,omitempty"`
@@ -478,6 +481,16 @@ func checkAggression(s State, p Power, o Order) (rule, msg string) {
 			return rule, msg
 		}
 	}
+	switch choice := polandChoice(o); {
+	case choice != PolandConquest && canonicalTarget(p, o.Project) != "Poland":
+		return "29.22", "SATELLITE and NEUTRAL are Germany's choices for Poland proper"
+	case choice == PolandNeutral && !slices.Contains(o.Args, "pact") && !pactInEffect(s):
+		return "29.22C", "Poland stays neutral only with the Nazi-Soviet Pact: AGGRESSION POLAND PACT NEUTRAL"
+	case choice == PolandNeutral && completedBy(s, Germany, "Danzig and the Corridor"):
+		return "29.22C", "Danzig and the Corridor were taken in an earlier turn: Poland cannot stay neutral"
+	case choice == PolandSatellite && slices.Contains(o.Args, "pact"):
+		return "31.82", "a satellite Poland breaks the pact: offering it now would be as if it were never signed; leave PACT out"
+	}
 	return "", ""
 }
 
@@ -702,6 +715,8 @@ type CrisisAnnounced struct {
 	Aggressor Power  `json:"aggressor"`
 	Target    string `json:"target"`
 	Pact      bool   `json:"pact,omitempty"`
+	// Poland: Germany's choice for Poland proper (29.22).
+	Poland string `json:"poland,omitempty"`
 	// Forced: the Allies must acquiesce (27.51B).
 	Forced bool `json:"forced,omitempty"`
 }
@@ -794,9 +809,12 @@ func resolveAggressions(s *State, orders map[Power][]Order, evs *[]Event) {
 			}
 			target := canonicalTarget(p, o.Project)
 			c := Crisis{Aggressor: p, Target: target, Stage: StageResponse, Pact: slices.Contains(o.Args, "pact")}
+			if target == "Poland" && p == Germany {
+				c.Poland = polandChoice(o) // 29.22
+			}
 			c.Resistance = demandResistance(*s, p, target)
 			forced := mustAcquiesce(*s, c)
-			*evs = append(*evs, CrisisAnnounced{Turn: s.Turn, Aggressor: p, Target: target, Pact: c.Pact, Forced: forced})
+			*evs = append(*evs, CrisisAnnounced{Turn: s.Turn, Aggressor: p, Target: target, Pact: c.Pact, Poland: c.Poland, Forced: forced})
 			if p == Germany && (target == "Poland" || target == "Danzig and the Corridor") {
 				pactAtAnnouncement(s, c, evs) // 31.21A, 31.61
 			}
@@ -1050,6 +1068,9 @@ func crisisString(o Order) (string, bool) {
 		s := "AGGRESSION " + strings.ToUpper(o.Project)
 		if slices.Contains(o.Args, "pact") {
 			s += " PACT"
+		}
+		if c := polandChoice(o); c != PolandConquest {
+			s += " " + strings.ToUpper(c)
 		}
 		return s, true
 	case AcquiesceOrder, OpposeOrder, BackDownOrder, ContinueAggression, UltimatumOrder, AttackOrder, ConcedeOrder, RefuseOrder:

@@ -27,6 +27,7 @@ func crisisRoundTripEvents() []Event {
 		ThreatMade{Turn: t, Threat: Threat{Declarers: []Power{Britain, France}, Against: []Power{Germany}, Thresholds: []Threshold{th}, Concession: c}},
 		ConcessionMade{Turn: t, Concession: c, How: "order"},
 		PactFlagsRemoved{Turn: t, Country: "Poland", Removed: 1},
+		PolandDecided{Turn: t, Choice: PolandSatellite, PactBroken: true, Rule: "29.22B, 31.81"},
 		SupportGranted{Power: Britain, Grant: SupportGrant{Rule: "10.71B", What: "x", Value: 1, From: t, Turns: 2, Residual: true}, Inferred: true},
 	}
 }
@@ -569,5 +570,72 @@ func TestCrisisStateChecked(t *testing.T) {
 	s.Crisis.Plans = []CrisisPlan{{Power: Britain, Order: Order{Kind: CrisisIfOrder}}}
 	if _, _, err := Resolve(s, nil); err == nil {
 		t.Errorf("a plan without its stage resolved")
+	}
+}
+
+// acquiescedPoland plays an aggression against Poland proper with order
+// o, acquiesced in, and returns the state and events of the response.
+func acquiescedPoland(t *testing.T, s State, o Order) (State, []Event) {
+	t.Helper()
+	s, _ = mustResolve(t, s, map[Power][]Order{Germany: {o}})
+	return mustResolve(t, s, map[Power][]Order{Britain: {{Kind: AcquiesceOrder}}, France: {{Kind: AcquiesceOrder}}})
+}
+
+// Rule 29.22: Germany's three choices for Poland proper.
+func TestRule29_22PolandChoices(t *testing.T) {
+	base := crisisGame(19)
+	rhinelandDone(&base)
+	if errs := Validate(base, Germany, []Order{aggression("Poland", PolandNeutral)}); len(errs) != 1 || errs[0].Rule != "29.22C" {
+		t.Errorf("29.22C: neutral without the pact: %v", errs)
+	}
+	if errs := Validate(base, Germany, []Order{aggression("Austria", PolandSatellite)}); len(errs) != 1 || errs[0].Rule != "29.22" {
+		t.Errorf("29.22: a choice for Austria: %v", errs)
+	}
+	// A: conquest.
+	s, evs := acquiescedPoland(t, base, aggression("Poland", "pact"))
+	if d := eventsOf[PolandDecided](evs); len(d) != 1 || d[0].Choice != PolandConquest || s.Minor("Poland").Controller != Germany {
+		t.Errorf("29.22A: %+v, controller %v", d, s.Minor("Poland").Controller)
+	}
+	// C: neutral, with the pact: Danzig only, Poland closed for good.
+	s, evs = acquiescedPoland(t, base, aggression("Poland", "pact", PolandNeutral))
+	if !s.SupportFacts.PolandNeutral || s.Minor("Poland").Controller != 0 || !completedBy(s, Germany, "Danzig and the Corridor") || completedBy(s, Germany, "Poland") {
+		t.Errorf("29.22C: neutral %v, controller %v, aggressions %+v", s.SupportFacts.PolandNeutral, s.Minor("Poland").Controller, s.SupportFacts.Aggressions)
+	}
+	if !conquered(s, "Poland") {
+		t.Errorf("29.22C: counters still allowed in a neutral Poland")
+	}
+	for _, o := range AggressionOptions(s, Germany) {
+		if o.Target == "Poland" && !strings.Contains(o.Barred, "29.22C") {
+			t.Errorf("29.22C: a second aggression against Poland open: %+v", o)
+		}
+	}
+	// B: satellite, breaking a pact signed when Danzig was taken (31.83).
+	b := base.Clone()
+	danzig := Turn{Year: 1934, Season: Fall}
+	b.SupportFacts.Aggressions = append(b.SupportFacts.Aggressions, Aggression{Aggressor: Germany, Target: "Danzig and the Corridor", Turn: danzig, Completed: &danzig})
+	b.SupportFacts.PactSigned, b.SupportFacts.PactLevel, b.SupportFacts.PactLevelRaw = &danzig, 30, 30
+	b.Conditions.NaziSovietPact = true
+	if errs := Validate(b, Germany, []Order{aggression("Poland", "pact", PolandSatellite)}); len(errs) == 0 {
+		t.Errorf("31.82: PACT with SATELLITE accepted")
+	}
+	s, evs = acquiescedPoland(t, b, aggression("Poland", PolandSatellite))
+	d := eventsOf[PolandDecided](evs)
+	if len(d) != 1 || !d[0].PactBroken || !s.Conditions.PactViolated || s.Conditions.NaziSovietPact {
+		t.Fatalf("31.83: %+v, violated %v", d, s.Conditions.PactViolated)
+	}
+	if s.Minor("Poland").Controller != Germany || !s.SupportFacts.PolandSatellite {
+		t.Errorf("29.22B: Poland not a satellite")
+	}
+	got := 0
+	for _, e := range eventsOf[PurgeLevelRaised](evs) {
+		if strings.Contains(e.What, "31.83C") {
+			got += e.Events
+		}
+	}
+	if got != 1 { // 31.83C: 7 for Poland against the pact's 30/5 = 6
+		t.Errorf("31.83C: purge level +%d, want +1", got)
+	}
+	if g := CheckGarrison(s, "test"); g.Satellite != 3 {
+		t.Errorf("29.22B: the garrison requirement's Polish units %d", g.Satellite)
 	}
 }

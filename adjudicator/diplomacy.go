@@ -337,7 +337,25 @@ func conquered(s State, country string) bool {
 	if m := s.Minor(country); m != nil && m.Controller != 0 {
 		return true
 	}
-	return false
+	return country == "Poland" && s.SupportFacts.PolandNeutral // 29.22C: no counters there
+}
+
+// Poland's fate after a German aggression against Poland proper (29.22).
+const (
+	PolandConquest  = "conquest"  // 29.22A
+	PolandSatellite = "satellite" // 29.22B, 31.81
+	PolandNeutral   = "neutral"   // 29.22C
+)
+
+// polandChoice is the option of 29.22 an AGGRESSION POLAND order names,
+// conquest when none.
+func polandChoice(o Order) string {
+	for _, a := range o.Args {
+		if a == PolandSatellite || a == PolandNeutral {
+			return a
+		}
+	}
+	return PolandConquest
 }
 
 // FlagCounts returns the flags of each major power in m (24.18).

@@ -25,6 +25,7 @@ type GarrisonCheck struct {
 	EAI            int `json:"eai"`              // 21.22C: positive EAI
 	Borders        int `json:"borders"`          // 21.22D: Axis/Allied flags and pacts bordering Russia
 	Occupation     int `json:"occupation"`       // 21.22E: occupation policies results
+	Satellite      int `json:"satellite"`        // 29.22B: Polish units on the Axis part of the track
 	Required       int `json:"required"`
 
 	// Surplus is Garrison - Required (negative: a deficit, 21.3).
@@ -128,7 +129,10 @@ func CheckGarrison(s State, when string) GarrisonCheck {
 	// 21.22E, 16.16E: one for the first occupation policies result, two
 	// more for the second (the research table's effects).
 	g.Occupation = ResearchGarrisonRequirement(s)
-	g.Required = g.Japan + g.BalanceOfPower + g.EAI + g.Borders + g.Occupation
+	if s.SupportFacts.PolandSatellite { // 29.22B: two infantry and one air unit
+		g.Satellite = polandSatelliteUnits
+	}
+	g.Required = g.Japan + g.BalanceOfPower + g.EAI + g.Borders + g.Occupation + g.Satellite
 	g.Surplus = g.Garrison - g.Required
 	g.Support = GarrisonSupport(g.Surplus)
 	return g

@@ -28,6 +28,10 @@ type SupportFacts struct {
 	PactLevel int `json:"pact_level,omitempty"`
 	// PactLevelRaw is that level before rounding (31.32).
 	PactLevelRaw int `json:"pact_level_raw,omitempty"`
+	// PolandSatellite and PolandNeutral: Poland became a German satellite
+	// (29.22B) or stays a neutral minor country (29.22C).
+	PolandSatellite bool `json:"poland_satellite,omitempty"`
+	PolandNeutral   bool `json:"poland_neutral,omitempty"`
 	// PolandTile is the tile drawn for Poland's resistance in a crisis
 	// over Poland or Danzig and the Corridor (28.5, 31.32E), 0 before.
 	PolandTile int `json:"poland_tile,omitempty"`
@@ -223,7 +227,7 @@ func SupportBreakdown(s State, p Power) []SupportModifier {
 		add(rival.Rule, rival.Power.Title()+" shipbuilding increase", shipyardsMobilized(s, rival.Power))
 	}
 	// 10.71E, 10.81E, 10.91C: the Nazi-Soviet Pact, from the turn after.
-	if pt := s.SupportFacts.PactSigned; pt != nil && pt.Before(s.Turn) {
+	if pt := s.SupportFacts.PactSigned; pt != nil && pt.Before(s.Turn) && !s.Conditions.PactViolated { // 31.83A: not once broken
 		add(pactRule[p], "Nazi-Soviet Pact", pactSupport[p])
 	}
 	// 10.71F, 10.81F: post-1940 increases.

@@ -11,7 +11,7 @@ import (
 
 var (
 	aggressionWord = &orderWord{word: "AGGRESSION", rule: "27.1", parse: parseAggression,
-		forms: []string{"AGGRESSION <target>", "AGGRESSION POLAND PACT"}}
+		forms: []string{"AGGRESSION <target>", "AGGRESSION POLAND PACT", "AGGRESSION POLAND SATELLITE", "AGGRESSION POLAND PACT NEUTRAL"}}
 	opposeWord = &orderWord{word: "OPPOSE", rule: "27.51", parse: crisisAnswer(adjudicator.OpposeOrder),
 		forms: []string{"OPPOSE [<aggressor>]"}}
 	acquiesceWord = &orderWord{word: "ACQUIESCE", rule: "27.51", parse: crisisAnswer(adjudicator.AcquiesceOrder),
@@ -42,10 +42,13 @@ var targetAliases = map[string]string{
 func parseAggression(l *line) (adjudicator.Order, *Error) {
 	var words []string
 	pact := false
+	choice := ""
 	for _, w := range l.args() {
 		switch up := strings.ToUpper(w); up {
 		case "PACT", "WITH", "NAZI-SOVIET", "AGAINST", "ON":
 			pact = pact || up == "PACT"
+		case "SATELLITE", "NEUTRAL": // 29.22B-C
+			choice = strings.ToLower(up)
 		default:
 			words = append(words, w)
 		}
@@ -66,6 +69,9 @@ func parseAggression(l *line) (adjudicator.Order, *Error) {
 	o := adjudicator.Order{Kind: adjudicator.AggressionOrder, Project: target}
 	if pact {
 		o.Args = []string{"pact"}
+	}
+	if choice != "" {
+		o.Args = append(o.Args, choice)
 	}
 	return o, nil
 }

@@ -23,7 +23,7 @@ func crisisSection(e adjudicator.Event) (string, bool) {
 		return crisisPhase + ": " + stageName(e.Stage), true
 	case adjudicator.CrisisResistance:
 		return crisisPhase + ": " + stageName(adjudicator.StageResponse), true
-	case adjudicator.CrisisEnded, adjudicator.AggressionSucceeded, adjudicator.PactNotOffered:
+	case adjudicator.CrisisEnded, adjudicator.AggressionSucceeded, adjudicator.PactNotOffered, adjudicator.PolandDecided:
 		return crisisPhase + ": outcome (rules 27, 29)", true
 	case adjudicator.PactSigned, adjudicator.PactFlagsRemoved:
 		return crisisPhase + ": the Nazi-Soviet Pact (rule 31)", true
@@ -76,6 +76,12 @@ func crisisEvent(w *writer, e adjudicator.Event) bool {
 		if e.Pact {
 			s += " Germany offers Russia the Nazi-Soviet Pact; Russia may not refuse (rules 31.21A, 31.23)."
 		}
+		switch e.Poland {
+		case adjudicator.PolandSatellite:
+			s += " Should it succeed, Poland becomes a German satellite (rule 29.22B), breaking any Nazi-Soviet Pact (rule 31.81)."
+		case adjudicator.PolandNeutral:
+			s += " Should it succeed, Germany takes Danzig and the Corridor only and Poland stays neutral (rule 29.22C)."
+		}
 		if e.Forced {
 			s += " The Rhineland is remilitarized: the Allies must acquiesce (rule 27.51B)."
 		}
@@ -126,6 +132,19 @@ func crisisEvent(w *writer, e adjudicator.Event) bool {
 		}
 		w.wrap(fmt.Sprintf("The Nazi-Soviet Pact is signed. Concession level %d, rounded %d (rules 31.32-31.33): %s. Russia's purge level +%d (rule 31.51F).",
 			e.Level, e.Rounded, strings.Join(terms, ", "), e.Purge), "  ")
+	case adjudicator.PolandDecided:
+		switch e.Choice {
+		case adjudicator.PolandConquest:
+			w.wrap("Poland is conquered: Germany controls central Poland, eastern Poland goes to Russia under the pact (rule 29.22A).", "  ")
+		case adjudicator.PolandSatellite:
+			s := "Poland becomes a German satellite: under German control with a German trade pact, closed to counters, two Polish infantry and an air unit on the Axis part of the Russian garrison track (rule 29.22B)."
+			if e.PactBroken {
+				s += " The Nazi-Soviet Pact is broken (rules 31.81, 31.83): its effects stop but for the EAI's."
+			}
+			w.wrap(s, "  ")
+		case adjudicator.PolandNeutral:
+			w.wrap("Germany incorporates Danzig and the Corridor; Poland stays a neutral minor country, closed to counters and to a second aggression (rule 29.22C).", "  ")
+		}
 	case adjudicator.PactFlagsRemoved:
 		w.wrap(fmt.Sprintf("%s: %d Russian and %d Allied flag(s) removed, one for one (rule 31.51C).", e.Country, e.Removed, e.Removed), "  ")
 	case adjudicator.SupportGranted:
