@@ -864,7 +864,7 @@ func resolveResponse(s *State, orders map[Power][]Order, evs *[]Event) {
 			continue
 		}
 		a := ans[c.Aggressor]
-		if a[Russia] == OpposeOrder && russiaMayOppose(*s, *c) {
+		if a[Russia] == OpposeOrder && russiaMayOppose(*s, *c) && !c.Russia { // once, even when the Allies are asked again
 			c.Russia = true // 26.14A
 			*evs = append(*evs, CrisisDecision{Turn: s.Turn, Aggressor: c.Aggressor, Target: c.Target, Stage: c.Stage, Powers: []Power{Russia}, Decision: OpposeOrder, How: "order", Rule: "26.14A"})
 		}
