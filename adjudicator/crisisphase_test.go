@@ -54,15 +54,6 @@ func mustResolve(t *testing.T, s State, orders map[Power][]Order) (State, []Even
 	return n, evs
 }
 
-func eventsOf[T Event](evs []Event) []T {
-	var out []T
-	for _, e := range evs {
-		if x, ok := e.(T); ok {
-			out = append(out, x)
-		}
-	}
-	return out
-}
 
 func aggression(target string, args ...string) Order {
 	return Order{Kind: AggressionOrder, Project: target, Args: args}
@@ -87,17 +78,17 @@ func TestRule27_52Acquiescence(t *testing.T) {
 	if s.Segment != SegCrisisResponse || !slices.Equal(Required(s), []Power{Britain, France}) {
 		t.Fatalf("27.51: %s, required %v", s.Segment, Required(s))
 	}
-	if a := eventsOf[CrisisAnnounced](evs); len(a) != 1 || a[0].Target != Rhineland {
+	if a := allEvents[CrisisAnnounced](evs); len(a) != 1 || a[0].Target != Rhineland {
 		t.Errorf("27.11: announced %+v", a)
 	}
 	s, evs = mustResolve(t, s, map[Power][]Order{Britain: {{Kind: AcquiesceOrder}}, France: {{Kind: AcquiesceOrder}}})
 	if !completedBy(s, Germany, Rhineland) {
 		t.Errorf("27.52A, 29.21: Rhineland not completed: %+v", s.SupportFacts.Aggressions)
 	}
-	if e := eventsOf[CrisisEnded](evs); len(e) != 1 || e[0].Outcome != Acquiesced {
+	if e := allEvents[CrisisEnded](evs); len(e) != 1 || e[0].Outcome != Acquiesced {
 		t.Errorf("27.52: ended %+v", e)
 	}
-	if len(eventsOf[CrisisResistance](evs)) != 0 {
+	if len(allEvents[CrisisResistance](evs)) != 0 {
 		t.Errorf("28.52: a tile drawn without opposition")
 	}
 	if s.Segment != SegEconomic || s.Turn != FirstTurn.Next() {
@@ -111,7 +102,7 @@ func TestRule27_62AggressorBacksDown(t *testing.T) {
 	s := crisisGame(2)
 	s, _ = mustResolve(t, s, map[Power][]Order{Germany: {aggression("Rhineland")}})
 	s, evs := mustResolve(t, s, map[Power][]Order{Britain: {{Kind: OpposeOrder}}, France: {{Kind: OpposeOrder}}})
-	r := eventsOf[CrisisResistance](evs)
+	r := allEvents[CrisisResistance](evs)
 	if len(r) != 1 || r[0].Resistance.Tile < 1 || r[0].Resistance.Tile > 3 {
 		t.Fatalf("28.5: resistance %+v", r)
 	}
@@ -122,7 +113,7 @@ func TestRule27_62AggressorBacksDown(t *testing.T) {
 		t.Errorf("27.61: Britain decides for Germany")
 	}
 	s, evs = mustResolve(t, s, map[Power][]Order{Germany: {{Kind: BackDownOrder}}})
-	eff := eventsOf[CrisisEffect](evs)
+	eff := allEvents[CrisisEffect](evs)
 	want := map[Power]int{Germany: -1, Britain: 1, France: 1}
 	if len(eff) != 3 {
 		t.Fatalf("27.62: effects %+v", eff)
@@ -149,11 +140,11 @@ func TestRule27_51AlliesInConcert(t *testing.T) {
 	if s.Segment != SegCrisisResponse || !slices.Equal(Required(s), []Power{Britain, France}) {
 		t.Fatalf("asked again: %s %v", s.Segment, Required(s))
 	}
-	if d := eventsOf[CrisisDecision](evs); len(d) != 1 || d[0].Decision != "" {
+	if d := allEvents[CrisisDecision](evs); len(d) != 1 || d[0].Decision != "" {
 		t.Errorf("disagreement reported: %+v", d)
 	}
 	s, evs = mustResolve(t, s, map[Power][]Order{Britain: {{Kind: OpposeOrder}}})
-	if e := eventsOf[CrisisEnded](evs); len(e) != 1 || e[0].Outcome != Acquiesced {
+	if e := allEvents[CrisisEnded](evs); len(e) != 1 || e[0].Outcome != Acquiesced {
 		t.Errorf("second disagreement: %+v", e)
 	}
 }
@@ -172,14 +163,14 @@ func TestRule26_11ConditionalOrders(t *testing.T) {
 	}
 	ifCont := Order{Kind: CrisisIfOrder, Args: []string{"continued", string(UltimatumOrder)}}
 	s, evs := mustResolve(t, s, map[Power][]Order{Britain: {{Kind: OpposeOrder}, ifCont}, France: {{Kind: OpposeOrder}, ifCont}})
-	e := eventsOf[CrisisEnded](evs)
+	e := allEvents[CrisisEnded](evs)
 	if len(e) != 1 || e[0].Outcome != AggressorBacksDownUl {
 		t.Fatalf("27.82 by plans: %+v (now %s)", e, s.Segment)
 	}
 	if s.Segment != SegEconomic {
 		t.Errorf("one round trip a side: now %s", s.Segment)
 	}
-	for _, d := range eventsOf[CrisisDecision](evs) {
+	for _, d := range allEvents[CrisisDecision](evs) {
 		if d.Stage != StageResponse && d.How != "conditional order" && d.How != "agreed by conditional orders" {
 			t.Errorf("decision %+v", d)
 		}
@@ -206,7 +197,7 @@ func TestRule27_83WarEndsTheGame(t *testing.T) {
 	if s.War == nil || s.Segment != SegEndOfGame || !slices.Equal(Required(s), []Power{Germany, Britain, Russia}) {
 		t.Fatalf("27.83, 33.2: war %+v at %s, required %v", s.War, s.Segment, Required(s))
 	}
-	if len(eventsOf[WarBroke](evs)) != 1 {
+	if len(allEvents[WarBroke](evs)) != 1 {
 		t.Errorf("27.83: no WarBroke")
 	}
 	if errs := Validate(s, Germany, []Order{{Kind: Research, Project: "jets", Points: 2}}); len(errs) != 0 {
@@ -219,7 +210,7 @@ func TestRule27_83WarEndsTheGame(t *testing.T) {
 	if !s.Ended || s.Victory == nil || len(Required(s)) != 0 {
 		t.Fatalf("33.11: ended %v victory %v", s.Ended, s.Victory)
 	}
-	g := eventsOf[GameEnded](evs)
+	g := allEvents[GameEnded](evs)
 	if len(g) != 1 {
 		t.Fatalf("GameEnded %+v", g)
 	}
@@ -249,11 +240,11 @@ func TestRule29_32EthiopiaExample(t *testing.T) {
 	s.Turn = Turn{Year: 1935, Season: Fall}
 	rhinelandDone(&s)
 	s, evs := mustResolve(t, s, map[Power][]Order{Italy: {aggression("Ethiopia")}, Germany: nil})
-	a := eventsOf[CrisisAnnounced](evs)
+	a := allEvents[CrisisAnnounced](evs)
 	if len(a) != 1 || !a[0].Forced {
 		t.Fatalf("27.51B: %+v", a)
 	}
-	succ := eventsOf[AggressionSucceeded](evs)
+	succ := allEvents[AggressionSucceeded](evs)
 	if len(succ) != 1 || succ[0].Due == nil || *succ[0].Due != (Turn{Year: 1936, Season: Summer}) {
 		t.Fatalf("29.32: %+v", succ)
 	}
@@ -289,7 +280,7 @@ func TestRule31_PactOfferedOrNot(t *testing.T) {
 		t.Errorf("26.14A: no Russian answer once the pact is offered: %v", Required(s))
 	}
 	s, evs := mustResolve(t, s, map[Power][]Order{Britain: {{Kind: AcquiesceOrder}}, France: {{Kind: AcquiesceOrder}}})
-	ps := eventsOf[PactSigned](evs)
+	ps := allEvents[PactSigned](evs)
 	if len(ps) != 1 || s.SupportFacts.PactSigned == nil || !s.Conditions.NaziSovietPact {
 		t.Fatalf("31.5: %+v", ps)
 	}
@@ -299,7 +290,7 @@ func TestRule31_PactOfferedOrNot(t *testing.T) {
 	s = base
 	before := s.Russia.PurgeEvents
 	s, evs = mustResolve(t, s, map[Power][]Order{Germany: {aggression("Danzig and the Corridor")}})
-	if n := eventsOf[PactNotOffered](evs); len(n) != 1 || n[0].Purge != 1 || s.Russia.PurgeEvents != before+1 {
+	if n := allEvents[PactNotOffered](evs); len(n) != 1 || n[0].Purge != 1 || s.Russia.PurgeEvents != before+1 {
 		t.Errorf("31.61C: %+v, purge level %d -> %d", n, before, s.Russia.PurgeEvents)
 	}
 	if !slices.Contains(Required(s), Russia) {
@@ -326,7 +317,7 @@ func TestRule27_13BothAxisPowers(t *testing.T) {
 	if !completedBy(s, Germany, Rhineland) || s.Segment != SegCrisisAxisResponse || !slices.Equal(Required(s), []Power{Italy}) {
 		t.Errorf("27.13: %s %v", s.Segment, Required(s))
 	}
-	if r := eventsOf[CrisisResistance](evs); len(r) != 1 || r[0].Resistance.Tile != 0 || r[0].Resistance.Level != 1 {
+	if r := allEvents[CrisisResistance](evs); len(r) != 1 || r[0].Resistance.Tile != 0 || r[0].Resistance.Level != 1 {
 		t.Errorf("28.13: Ethiopia's resistance is fixed: %+v", r)
 	}
 }
@@ -346,7 +337,7 @@ func TestRule27_11StandingAggression(t *testing.T) {
 	if s.Segment != SegCrisisResponse || !slices.Equal(Required(s), []Power{Britain, France}) {
 		t.Fatalf("the aggression segment waited: %s %v", s.Segment, Required(s))
 	}
-	if a := eventsOf[CrisisAnnounced](evs); len(a) != 1 || a[0].Aggressor != Italy || a[0].Target != Ethiopia {
+	if a := allEvents[CrisisAnnounced](evs); len(a) != 1 || a[0].Aggressor != Italy || a[0].Target != Ethiopia {
 		t.Errorf("27.11: %+v", a)
 	}
 	if got := eth.String(); got != "AGGRESSION ETHIOPIA (for Crisis: Axis aggression)" {
@@ -399,7 +390,7 @@ func TestRule27_62CWorldAtWarEffects(t *testing.T) {
 		t.Errorf("27.62C: Italy's back-down counts only if its partner goes to war: %+v", got)
 	}
 	_, evs := mustResolve(t, s, nil)
-	g := eventsOf[GameEnded](evs)
+	g := allEvents[GameEnded](evs)
 	if len(g) != 1 || len(g[0].WorldAtWar) != 3 || g[0].WorldAtWar[0] != (WorldAtWarEffect{Power: Italy, BRP: -3, NoDeclaration: true, Rule: "27.62C"}) ||
 		g[0].WorldAtWar[1].BRP != 3 {
 		t.Errorf("27.62C: %+v", g)
@@ -447,7 +438,7 @@ func TestRule26_11PlansWithStandingAggression(t *testing.T) {
 		t.Fatalf("Germany may not replace its FOR CRISIS line")
 	}
 	s, evs := mustResolve(t, s, map[Power][]Order{Germany: {aggression("Sudetenland")}})
-	if a := eventsOf[CrisisAnnounced](evs); len(a) != 1 || a[0].Target != "Sudetenland" {
+	if a := allEvents[CrisisAnnounced](evs); len(a) != 1 || a[0].Target != "Sudetenland" {
 		t.Errorf("the order replaces the FOR CRISIS line: %+v", a)
 	}
 }
@@ -461,7 +452,7 @@ func TestRule31_51CFlagsRemoved(t *testing.T) {
 	m.setFlagCounts(map[Power]int{France: 2, Russia: 1})
 	s, _ = mustResolve(t, s, map[Power][]Order{Germany: {aggression("Danzig and the Corridor", "pact")}})
 	s, evs := mustResolve(t, s, map[Power][]Order{Britain: {{Kind: AcquiesceOrder}}, France: {{Kind: AcquiesceOrder}}})
-	if r := eventsOf[PactFlagsRemoved](evs); len(r) != 1 || r[0].Country != "Poland" || r[0].Removed != 1 {
+	if r := allEvents[PactFlagsRemoved](evs); len(r) != 1 || r[0].Country != "Poland" || r[0].Removed != 1 {
 		t.Fatalf("31.51C: %+v", r)
 	}
 	if c := s.Minor("Poland").FlagCounts(); c[France] != 1 || c[Russia] != 0 {
@@ -480,7 +471,7 @@ func TestRule30_TemporarySupportAndOverride(t *testing.T) {
 	rhinelandDone(&s)
 	s2, _ := mustResolve(t, s, map[Power][]Order{Germany: {aggression("Austria")}})
 	_, evs := mustResolve(t, s2, map[Power][]Order{Britain: {{Kind: AcquiesceOrder}}, France: {{Kind: AcquiesceOrder}}})
-	g := eventsOf[SupportGranted](evs)
+	g := allEvents[SupportGranted](evs)
 	if len(g) != 2 || g[0].Grant.Value != 1 || g[0].Grant.Turns != 2 || !g[0].Inferred || g[0].Grant.From != FirstTurn.Next() {
 		t.Fatalf("10.71B: %+v", g)
 	}
@@ -499,7 +490,7 @@ func TestRule30_TemporarySupportAndOverride(t *testing.T) {
 	}
 	own, _ = mustResolve(t, own, map[Power][]Order{Germany: {aggression("Austria")}})
 	own, evs = mustResolve(t, own, map[Power][]Order{Britain: {{Kind: AcquiesceOrder}}, France: {{Kind: AcquiesceOrder}}})
-	if g := eventsOf[SupportGranted](evs); len(g) != 2 || g[0].Grant.Value != 2 || g[0].Grant.Turns != 1 {
+	if g := allEvents[SupportGranted](evs); len(g) != 2 || g[0].Grant.Value != 2 || g[0].Grant.Turns != 1 {
 		t.Errorf("30: the game's own table: %+v", g)
 	}
 	found := false
@@ -593,7 +584,7 @@ func TestRule29_22PolandChoices(t *testing.T) {
 	}
 	// A: conquest.
 	s, evs := acquiescedPoland(t, base, aggression("Poland", "pact"))
-	if d := eventsOf[PolandDecided](evs); len(d) != 1 || d[0].Choice != PolandConquest || s.Minor("Poland").Controller != Germany {
+	if d := allEvents[PolandDecided](evs); len(d) != 1 || d[0].Choice != PolandConquest || s.Minor("Poland").Controller != Germany {
 		t.Errorf("29.22A: %+v, controller %v", d, s.Minor("Poland").Controller)
 	}
 	// C: neutral, with the pact: Danzig only, Poland closed for good.
@@ -619,7 +610,7 @@ func TestRule29_22PolandChoices(t *testing.T) {
 		t.Errorf("31.82: PACT with SATELLITE accepted")
 	}
 	s, evs = acquiescedPoland(t, b, aggression("Poland", PolandSatellite))
-	d := eventsOf[PolandDecided](evs)
+	d := allEvents[PolandDecided](evs)
 	if len(d) != 1 || !d[0].PactBroken || !s.Conditions.PactViolated || s.Conditions.NaziSovietPact {
 		t.Fatalf("31.83: %+v, violated %v", d, s.Conditions.PactViolated)
 	}
@@ -627,7 +618,7 @@ func TestRule29_22PolandChoices(t *testing.T) {
 		t.Errorf("29.22B: Poland not a satellite")
 	}
 	got := 0
-	for _, e := range eventsOf[PurgeLevelRaised](evs) {
+	for _, e := range allEvents[PurgeLevelRaised](evs) {
 		if strings.Contains(e.What, "31.83C") {
 			got += e.Events
 		}
