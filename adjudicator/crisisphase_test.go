@@ -54,7 +54,6 @@ func mustResolve(t *testing.T, s State, orders map[Power][]Order) (State, []Even
 	return n, evs
 }
 
-
 func aggression(target string, args ...string) Order {
 	return Order{Kind: AggressionOrder, Project: target, Args: args}
 }
