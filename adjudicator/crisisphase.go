@@ -175,9 +175,12 @@ var planWhen = map[string]struct {
 	actions []OrderKind
 	rule    string
 }{
-	"opposed":   {StageAxisResponse, false, []OrderKind{ContinueAggression, BackDownOrder}, "27.61C"},
-	"continued": {StageUltimatum, true, []OrderKind{UltimatumOrder, BackDownOrder}, "27.71B"},
-	"ultimatum": {StageBrink, false, []OrderKind{AttackOrder, BackDownOrder}, "27.81"},
+	// IF AGGRESSION [<target>]: the Allies' response given before the
+	// aggression is announced (Project: the target, "" for any).
+	"aggression": {StageResponse, true, []OrderKind{OpposeOrder, AcquiesceOrder}, "27.51"},
+	"opposed":    {StageAxisResponse, false, []OrderKind{ContinueAggression, BackDownOrder}, "27.61C"},
+	"continued":  {StageUltimatum, true, []OrderKind{UltimatumOrder, BackDownOrder}, "27.71B"},
+	"ultimatum":  {StageBrink, false, []OrderKind{AttackOrder, BackDownOrder}, "27.81"},
 }
 
 // isPlanNow reports an IF line that answers the open segment (it is the
@@ -214,7 +217,9 @@ func crisisRequired(s State) []Power {
 	case SegCrisisResponse:
 		for _, c := range s.Crisis.at(StageResponse) {
 			for _, p := range allied {
-				add(p)
+				if _, ok := plannedAction(s, p, c); !ok || c.Asked > 0 { // IF AGGRESSION answers; asked again, both answer
+					add(p)
+				}
 			}
 			if russiaMayOppose(s, c) { // 26.14A
 				add(Russia)
@@ -292,10 +297,14 @@ func russiaMayOppose(s State, c Crisis) bool {
 // A plan naming the aggressor stands before one that names none; among
 // plans alike the newest stands (keepPlans keeps one of each).
 func plannedAction(s State, p Power, c Crisis) (OrderKind, bool) {
-	for _, named := range []string{c.Aggressor.String(), ""} {
+	for _, named := range []bool{true, false} {
 		for i := len(s.Crisis.Plans) - 1; i >= 0; i-- {
 			pl := s.Crisis.Plans[i]
-			if pl.Power != p || pl.Order.Project != named {
+			name := c.Aggressor.String()
+			if len(pl.Order.Args) > 0 && pl.Order.Args[0] == "aggression" {
+				name = c.Target // IF AGGRESSION names the target
+			}
+			if pl.Power != p || (named && pl.Order.Project != name) || (!named && pl.Order.Project != "") {
 				continue
 			}
 			if k, ok := planAction(pl.Order, c); ok {
@@ -606,12 +615,23 @@ func checkPlan(s State, p Power, o Order, with []Order) (rule, msg string) {
 	}
 	if w.allies != slices.Contains(allied, p) {
 		if w.allies {
-			return w.rule, "IF CONTINUED is Britain's and France's"
+			return w.rule, fmt.Sprintf("IF %s is Britain's and France's", strings.ToUpper(o.Args[0]))
 		}
 		return w.rule, fmt.Sprintf("IF %s is the aggressor's", strings.ToUpper(o.Args[0]))
 	}
 	if !s.Crisis.On {
 		return "26.11", "this game does not play the crisis phase by email"
+	}
+	if w.allies && o.Args[0] == "aggression" {
+		if o.Project != "" {
+			if _, ok := AggressionTarget(o.Project); !ok {
+				return "27.3, 27.4", fmt.Sprintf("%q is not a target of an Axis aggression", o.Project)
+			}
+		}
+		if s.Segment.index() > SegCrisisResponse.index() {
+			return "7.31", "this turn's Allied response is over: IF AGGRESSION lines are for a response still to come"
+		}
+		return "", ""
 	}
 	if w.allies {
 		if o.Project != "" {
@@ -1084,11 +1104,15 @@ func crisisString(o Order) (string, bool) {
 		if len(a) < 2 {
 			return "IF", true
 		}
-		s := "IF " + strings.ToUpper(a[0]) + " " + crisisWord(OrderKind(a[1]))
+		s := "IF " + strings.ToUpper(a[0])
+		if a[0] == "aggression" && o.Project != "" {
+			s += " " + strings.ToUpper(o.Project) // the target, before the answer
+		}
+		s += " " + crisisWord(OrderKind(a[1]))
 		if len(a) == 5 {
 			s += " IF RESISTANCE " + a[2] + " " + a[3] + " ELSE " + crisisWord(OrderKind(a[4]))
 		}
-		if o.Project != "" {
+		if o.Project != "" && a[0] != "aggression" {
 			s += " " + strings.ToUpper(o.Project)
 		}
 		return s, true

@@ -629,3 +629,31 @@ func TestRule29_22PolandChoices(t *testing.T) {
 		t.Errorf("29.22B: the garrison requirement's Polish units %d", g.Satellite)
 	}
 }
+
+// Rule 27.51 with conditional orders sent before the aggression: the
+// Allies' IF AGGRESSION lines answer the response, so a crisis sent with
+// the economic orders is settled without a round trip of its own.
+func TestRule27_51ResponseInAdvance(t *testing.T) {
+	s := WithCrisis(NewGame(20))
+	rhinelandDone(&s)
+	s, _, _ = Resolve(s, nil) // the economic phase
+	ger := []Order{{Kind: AggressionOrder, Project: "Austria", For: SegCrisisAggression},
+		{Kind: CrisisIfOrder, Args: []string{"opposed", string(BackDownOrder)}}}
+	allies := []Order{{Kind: CrisisIfOrder, Args: []string{"aggression", string(OpposeOrder)}, Project: "Austria"},
+		{Kind: CrisisIfOrder, Args: []string{"aggression", string(AcquiesceOrder)}}}
+	if errs := Validate(s, Germany, []Order{{Kind: CrisisIfOrder, Args: []string{"aggression", string(OpposeOrder)}}}); len(errs) != 1 {
+		t.Errorf("27.51: Germany's IF AGGRESSION accepted: %v", errs)
+	}
+	none := []Order{{Kind: AggressionOrder, Project: NoAggression, For: SegCrisisAggression}}
+	s, evs := mustResolve(t, s, map[Power][]Order{Germany: ger, Italy: none, Britain: allies, France: allies})
+	e := allEvents[CrisisEnded](evs)
+	if len(e) != 1 || e[0].Outcome != AggressorBacksDown {
+		t.Fatalf("the crisis settled by plans: %+v (now %s %s)", e, s.Turn, s.Segment)
+	}
+	if s.Segment != SegEconomic || s.Turn != FirstTurn.Next() {
+		t.Errorf("a round trip waited: %s %s", s.Turn, s.Segment)
+	}
+	if got := allies[0].String(); got != "IF AGGRESSION AUSTRIA OPPOSE" {
+		t.Errorf("String: %q", got)
+	}
+}

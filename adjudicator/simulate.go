@@ -104,6 +104,9 @@ func crisisPlans(s State, orders map[Power][]Order, rng *rand.Rand, share int) {
 					Order{Kind: CrisisIfOrder, Args: []string{"ultimatum", string(brink)}})
 			case s.Segment == SegCrisisResponse && slices.Contains(allied, p) && len(os) > 0:
 				extra = append(extra, Order{Kind: CrisisIfOrder, Args: []string{"continued", string([]OrderKind{UltimatumOrder, BackDownOrder}[rng.IntN(2)])}})
+			case s.Segment == SegEconomic && slices.Contains(allied, p): // the response in advance
+				extra = append(extra, Order{Kind: CrisisIfOrder, Args: []string{"aggression", string([]OrderKind{OpposeOrder, AcquiesceOrder}[rng.IntN(2)])}},
+					Order{Kind: CrisisIfOrder, Args: []string{"continued", string([]OrderKind{UltimatumOrder, BackDownOrder}[rng.IntN(2)])}})
 			}
 			for _, o := range extra {
 				if try := append(slices.Clone(os), o); len(Validate(s, p, try)) == 0 {

@@ -317,5 +317,8 @@ func LaterSegments(s State, p Power) []string {
 			out = append(out, fmt.Sprintf("%s: send its orders now under a %s line and the round will not wait for you (docs/orders.md).", seg.Title(), forWords[seg]))
 		}
 	}
+	if s.Crisis.On && slices.Contains(allied, p) && s.Segment.index() < SegCrisisResponse.index() {
+		out = append(out, fmt.Sprintf("%s: IF AGGRESSION [<target>] OPPOSE|ACQUIESCE lines now answer an aggression before it is announced (and IF CONTINUED ULTIMATUM|BACK DOWN the next stage); the response then waits for you only if Britain and France differ (docs/orders.md, Crisis).", SegCrisisResponse.Title()))
+	}
 	return out
 }

@@ -23,13 +23,13 @@ var (
 	attackWord = &orderWord{word: "ATTACK", rule: "27.81", parse: crisisAnswer(adjudicator.AttackOrder),
 		forms: []string{"ATTACK"}}
 	ifWord = &orderWord{word: "IF", rule: "26.11", parse: parseIf,
-		forms: []string{"IF OPPOSED CONTINUE|BACK DOWN [IF RESISTANCE <= n ELSE CONTINUE|BACK DOWN]", "IF CONTINUED ULTIMATUM|BACK DOWN [<aggressor>]", "IF ULTIMATUM ATTACK|BACK DOWN"}}
+		forms: []string{"IF AGGRESSION [<target>] OPPOSE|ACQUIESCE", "IF OPPOSED CONTINUE|BACK DOWN [IF RESISTANCE <= n ELSE CONTINUE|BACK DOWN]", "IF CONTINUED ULTIMATUM|BACK DOWN [<aggressor>]", "IF ULTIMATUM ATTACK|BACK DOWN"}}
 )
 
 const (
 	aggressionHint = "AGGRESSION <target> or AGGRESSION NONE, e.g. AGGRESSION RHINELAND, AGGRESSION AUSTRIA, AGGRESSION SUDETENLAND, AGGRESSION DANZIG PACT, AGGRESSION ETHIOPIA (27.3, 27.4)"
 	answerHint     = "OPPOSE, ACQUIESCE, BACK DOWN, CONTINUE, ULTIMATUM or ATTACK, with the aggressor's name when both Axis powers aggress (e.g. OPPOSE ITALY)"
-	ifHint         = "IF OPPOSED CONTINUE IF RESISTANCE <= 4 ELSE BACK DOWN; IF CONTINUED ULTIMATUM; IF ULTIMATUM BACK DOWN (docs/orders.md, Crisis)"
+	ifHint         = "IF AGGRESSION AUSTRIA OPPOSE; IF OPPOSED CONTINUE IF RESISTANCE <= 4 ELSE BACK DOWN; IF CONTINUED ULTIMATUM; IF ULTIMATUM BACK DOWN (docs/orders.md, Crisis)"
 )
 
 // targetAliases are the short names of aggression targets.
@@ -120,7 +120,7 @@ func continueCrisis(l *line) (adjudicator.Order, bool) {
 // actionWords are the answers an IF line may give.
 var actionWords = map[string]adjudicator.OrderKind{
 	"CONTINUE": adjudicator.ContinueAggression, "BACK": adjudicator.BackDownOrder, "ULTIMATUM": adjudicator.UltimatumOrder,
-	"ATTACK": adjudicator.AttackOrder,
+	"ATTACK": adjudicator.AttackOrder, "OPPOSE": adjudicator.OpposeOrder, "ACQUIESCE": adjudicator.AcquiesceOrder,
 }
 
 // parseIf reads a conditional crisis order:
@@ -134,11 +134,30 @@ func parseIf(l *line) (adjudicator.Order, *Error) {
 		return adjudicator.Order{}, l.errorf(ifHint, "IF what, then what?")
 	}
 	when := strings.ToLower(ws[0])
-	if when != "opposed" && when != "continued" && when != "ultimatum" {
-		return adjudicator.Order{}, l.errorf(ifHint, "IF %s: the conditions are OPPOSED, CONTINUED and ULTIMATUM", quote(ws[0]))
+	if when != "opposed" && when != "continued" && when != "ultimatum" && when != "aggression" {
+		return adjudicator.Order{}, l.errorf(ifHint, "IF %s: the conditions are AGGRESSION, OPPOSED, CONTINUED and ULTIMATUM", quote(ws[0]))
 	}
 	o := adjudicator.Order{Kind: adjudicator.CrisisIfOrder, Args: []string{when}}
 	rest := ws[1:]
+	if when == "aggression" { // IF AGGRESSION [<target>] OPPOSE|ACQUIESCE
+		var target []string
+		for len(rest) > 0 {
+			if _, ok := actionWords[strings.ToUpper(rest[0])]; ok {
+				break
+			}
+			target, rest = append(target, rest[0]), rest[1:]
+		}
+		if len(target) > 0 {
+			t := strings.Join(target, " ")
+			if x, ok := targetAliases[strings.ToUpper(t)]; ok {
+				t = x
+			}
+			if x, ok := adjudicator.AggressionTarget(t); ok {
+				t = x
+			}
+			o.Project = t
+		}
+	}
 	action := func() (adjudicator.OrderKind, *Error) {
 		if len(rest) == 0 {
 			return "", l.errorf(ifHint, "IF %s: then what?", strings.ToUpper(when))

@@ -16,7 +16,7 @@ var seedBodies = []string{
 	"GAME demo\r\nSECRET zebra-lamp-77\rzebra-lamp-77\n# c\n\u00a0mobilize civilian to military\n",
 	"\ufeffconvert one idle factory into civilian # x\nconvert civilian\nconvert military to idle\n",
 	strings.Repeat("x\n", 60),
-	env + "AGGRESSION danzig pact\nIF OPPOSED CONTINUE IF RESISTANCE <= 4 ELSE BACK DOWN\nIF ULTIMATUM back down\nOPPOSE italy\nIF CONTINUED ULTIMATUM germany\nBACK DOWN\nCONTINUE\nATTACK\nDECLARE WAR ON britain AND france\nTHREATEN WAR ON germany\nCONCEDE\nREFUSE\n",
+	env + "IF AGGRESSION danzig oppose\nIF AGGRESSION ACQUIESCE IF RESISTANCE >= 3 ELSE OPPOSE\nAGGRESSION poland satellite\nAGGRESSION danzig pact\nIF OPPOSED CONTINUE IF RESISTANCE <= 4 ELSE BACK DOWN\nIF ULTIMATUM back down\nOPPOSE italy\nIF CONTINUED ULTIMATUM germany\nBACK DOWN\nCONTINUE\nATTACK\nDECLARE WAR ON britain AND france\nTHREATEN WAR ON germany\nCONCEDE\nREFUSE\n",
 }
 
 // FuzzParse: Parse never panics; an error is always Errors with lines in
