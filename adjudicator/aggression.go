@@ -18,6 +18,9 @@ var aggressionTargets = map[Power][]string{
 	Germany: {Rhineland, "Austria", "Sudetenland", "Czechoslovakia", "Danzig and the Corridor", "Poland", BalticStates}, // 27.41A-G
 }
 
+// targetRule is the rule listing each Axis power's targets.
+var targetRule = map[Power]string{Germany: "27.41", Italy: "27.31"}
+
 // AggressionOption is a target of p with the rule that bars it, "" when
 // p may announce an aggression against it this turn.
 type AggressionOption struct {

@@ -36,15 +36,21 @@ func (w *War) clone() *War {
 	c := *w
 	c.Declarers = cloneSlice(w.Declarers)
 	c.Against = cloneSlice(w.Against)
-	c.Thresholds = cloneSlice(w.Thresholds)
-	for i := range c.Thresholds {
-		c.Thresholds[i].Terms = cloneSlice(w.Thresholds[i].Terms)
-	}
+	c.Thresholds = cloneThresholds(w.Thresholds)
 	c.More = nil
 	for _, m := range w.More {
 		c.More = append(c.More, *m.clone())
 	}
 	return &c
+}
+
+// cloneThresholds deep-copies thresholds with their terms.
+func cloneThresholds(ts []Threshold) []Threshold {
+	out := cloneSlice(ts)
+	for i := range out {
+		out[i].Terms = cloneSlice(ts[i].Terms)
+	}
+	return out
 }
 
 // AggressionSucceeded reports an aggression that succeeded (27.52A,

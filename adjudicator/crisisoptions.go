@@ -1,6 +1,9 @@
 package adjudicator
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // crisisOptions lists p's orders in the open crisis, pre-emptive war or
 // end-of-game segment (Allowed): each with the IF lines it may carry, so
@@ -71,7 +74,7 @@ func crisisOptions(s State, p Power) []Option {
 		side := SideOf(p)
 		for _, f := range finalPoints[side] {
 			for _, r := range ResearchProjects(side) {
-				if f.Projects != nil && !containsString(f.Projects, r.Name) {
+				if f.Projects != nil && !slices.Contains(f.Projects, r.Name) {
 					continue
 				}
 				o := Order{Kind: Research, Project: r.ID()}
@@ -87,13 +90,4 @@ func crisisOptions(s State, p Power) []Option {
 		}
 	}
 	return opts
-}
-
-func containsString(xs []string, x string) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
-		}
-	}
-	return false
 }

@@ -116,23 +116,12 @@ func (c CrisisState) clone() CrisisState {
 		x := &d.Threats[i]
 		x.Declarers, x.Against = cloneSlice(t.Declarers), cloneSlice(t.Against)
 		x.Concession.Conceders, x.Concession.Beneficiaries = cloneSlice(t.Concession.Conceders), cloneSlice(t.Concession.Beneficiaries)
-		x.Thresholds = cloneSlice(t.Thresholds)
-		for j := range x.Thresholds {
-			x.Thresholds[j].Terms = cloneSlice(t.Thresholds[j].Terms)
-		}
+		x.Thresholds = cloneThresholds(t.Thresholds)
 	}
 	for i := range d.Plans {
-		d.Plans[i].Order = cloneOrder(c.Plans[i].Order)
+		d.Plans[i].Order = c.Plans[i].Order.clone()
 	}
 	return d
-}
-
-func cloneOrder(o Order) Order {
-	o.Args = cloneSlice(o.Args)
-	o.Units = cloneSlice(o.Units)
-	o.Counters = cloneSlice(o.Counters)
-	o.Cards = cloneSlice(o.Cards)
-	return o
 }
 
 // WithCrisis returns s playing the crisis phase by email (the judge's
@@ -282,11 +271,7 @@ func russiaMayOppose(s State, c Crisis) bool {
 	case "Poland", "Danzig and the Corridor", BalticStates:
 		return true
 	}
-	name := c.Target
-	if name == "Sudetenland" {
-		name = "Czechoslovakia"
-	}
-	if m := s.Minor(name); m != nil {
+	if m := s.Minor(resistanceName(c.Target)); m != nil { // the Sudetenland is Czechoslovakia's
 		return m.FlagCounts()[Russia] > 0
 	}
 	return false
@@ -451,7 +436,7 @@ func checkStandingAggression(s State, p Power, o Order) (rule, msg string) {
 		return "", ""
 	}
 	if _, ok := AggressionTarget(o.Project); !ok || !slices.Contains(aggressionTargets[p], canonicalTarget(p, o.Project)) {
-		return map[Power]string{Germany: "27.41", Italy: "27.31"}[p], fmt.Sprintf("%s is not a target of %s's aggressions", o.Project, p.Title())
+		return targetRule[p], fmt.Sprintf("%s is not a target of %s's aggressions", o.Project, p.Title())
 	}
 	return "", ""
 }
@@ -479,11 +464,7 @@ func checkAggression(s State, p Power, o Order) (rule, msg string) {
 		}
 	}
 	if !found {
-		var ts []string
-		for _, t := range aggressionTargets[p] {
-			ts = append(ts, t)
-		}
-		return map[Power]string{Germany: "27.41", Italy: "27.31"}[p], fmt.Sprintf("%s is not a target of %s's aggressions (%s)", o.Project, p.Title(), joinOr(ts))
+		return targetRule[p], fmt.Sprintf("%s is not a target of %s's aggressions (%s)", o.Project, p.Title(), joinOr(aggressionTargets[p]))
 	}
 	if slices.Contains(o.Args, "pact") {
 		if rule, msg := pactOfferBarred(s, o.Project); rule != "" {
@@ -671,7 +652,7 @@ func keepPlans(s *State, orders map[Power][]Order) map[Power][]Order {
 				return pl.Power == p && pl.Order.Args[0] == o.Args[0] && pl.Order.Project == o.Project
 			})
 			o.For = ""
-			s.Crisis.Plans = append(s.Crisis.Plans, CrisisPlan{Power: p, Order: cloneOrder(o)})
+			s.Crisis.Plans = append(s.Crisis.Plans, CrisisPlan{Power: p, Order: o.clone()})
 		}
 		if rest != nil {
 			out[p] = rest

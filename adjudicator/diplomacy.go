@@ -288,9 +288,6 @@ func (d DiplomacyState) clone() DiplomacyState {
 	c.Modifiers = cloneSlice(d.Modifiers)
 	c.Threat = cloneSlice(d.Threat)
 	c.Standing = cloneSlice(d.Standing)
-	for i := range c.Standing {
-		c.Standing[i].Order = cloneOrder(d.Standing[i].Order)
-	}
 	c.Extra = cloneSlice(d.Extra)
 	c.Flexible = cloneSlice(d.Flexible)
 	c.SpyRings = cloneSlice(d.SpyRings)

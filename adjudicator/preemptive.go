@@ -300,7 +300,7 @@ func preemptiveOptions(s State, p Power) []Option {
 		note := "war breaks out and the game ends (32.8, 34.81)"
 		if op.Mode == MayThreaten {
 			k = ThreatenWarOrder
-			note = fmt.Sprintf("%s may concede %d support to avoid war (32.83)", powersTitle(op.Concession.Conceders), op.Concession.Support)
+			note = fmt.Sprintf("%s may concede %d support to avoid war (32.83)", joinAnd(powerTitles(op.Concession.Conceders)), op.Concession.Support)
 			if !op.Concession.Preventable {
 				note = fmt.Sprintf("the threshold is exceeded by %d: no concession can prevent it, war breaks out and the game ends (32.83A, 34.81)", op.Concession.Excess)
 			}
@@ -308,12 +308,4 @@ func preemptiveOptions(s State, p Power) []Option {
 		opts = append(opts, Option{Order: Order{Kind: k, Project: op.Against[0].String()}, Note: note})
 	}
 	return opts
-}
-
-func powersTitle(ps []Power) string {
-	var ns []string
-	for _, p := range ps {
-		ns = append(ns, p.Title())
-	}
-	return joinAnd(ns)
 }
