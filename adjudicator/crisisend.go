@@ -279,7 +279,7 @@ func signPact(s *State, c Crisis, evs *[]Event) {
 	purge := max(level, 0) / 5 // 31.51F: the level itself; 31.33's rounding has no effect in this game (r-31-51f)
 	s.SupportFacts.PactSigned = cloneTurn(&s.Turn)
 	s.Conditions.NaziSovietPact = true // 31.51E, 24.38, 24.82B
-	s.SupportFacts.PactLevel, s.SupportFacts.PactLevelRaw = rounded, level
+	s.SupportFacts.PactLevel = level
 	pactEliminations(s, evs) // 31.51C
 	*evs = append(*evs, PactSigned{Turn: s.Turn, Level: level, Rounded: rounded, Terms: terms, Purge: purge})
 	if purge > 0 {
@@ -443,11 +443,10 @@ func pactEliminations(s *State, evs *[]Event) {
 type PolandDecided struct {
 	Turn   Turn   `json:"turn"`
 	Choice string `json:"choice"`
-	// PactBroken: the pact of an earlier turn is broken (31.83);
-	// NeverSigned: offered this turn, it is as if never signed (31.82).
-	PactBroken  bool   `json:"pact_broken,omitempty"`
-	NeverSigned bool   `json:"never_signed,omitempty"`
-	Rule        string `json:"rule"`
+	// PactBroken: the pact of an earlier turn is broken (31.83; offering
+	// it with a satellite is refused, 31.82).
+	PactBroken bool   `json:"pact_broken,omitempty"`
+	Rule       string `json:"rule"`
 }
 
 func (PolandDecided) Visibility() Visibility { return public }
@@ -498,7 +497,7 @@ func breakPact(s *State, evs *[]Event) {
 	s.Conditions.PactViolated = true
 	s.Conditions.NaziSovietPact = false // 31.83A: the anti-Comintern counter again, flags may share
 	poland, _ := effectSum(*s, AggrPurge, Germany, "Poland")
-	pactPurge := max(s.SupportFacts.PactLevelRaw, 0) / 5
+	pactPurge := max(s.SupportFacts.PactLevel, 0) / 5
 	if d := poland - pactPurge; d > 0 {
 		AddPurgeEvents(s, d, "22.31C", "the Nazi-Soviet Pact broken: Poland a German satellite (31.83C)", evs)
 	}

@@ -231,19 +231,9 @@ func resolveEndOfGame(s *State, orders map[Power][]Order, evs *[]Event) {
 	}
 	progressConquests(s, evs)      // 34.51B: a conquest due in the last turn is completed in it
 	announceBalance(s, false, evs) // 20.53: the final balance of power (34.4)
-	v := VictoryPoints(*s)
-	s.Victory = &v
+	v := VictoryPoints(*s)         // the final determination: nothing changes after (34)
 	s.Ended = true
 	*evs = append(*evs, GameEnded{Turn: s.Turn, War: *s.War, Victory: v, WorldAtWar: worldAtWar(*s)})
-}
-
-func (v *Victory) clone() *Victory {
-	if v == nil {
-		return nil
-	}
-	c := *v
-	c.Lines = cloneSlice(v.Lines)
-	return &c
 }
 
 // targetThisTurn reports a minor country that is the target of an

@@ -34,9 +34,6 @@ type State struct {
 	// War is the war that broke out and ends the game (26.13, 33.11);
 	// nil while there is none (crisisend.go).
 	War *War `json:"war,omitempty"`
-	// Victory is the final victory determination (34), set when the game
-	// ends (endgame.go).
-	Victory *Victory `json:"victory,omitempty"`
 	// AggressionEffects is the game's table of aggression effects (30;
 	// aggressioneffects.go); nil: DefaultAggressionEffects.
 	AggressionEffects []AggressionEffect `json:"aggression_effects,omitempty"`
@@ -330,7 +327,6 @@ func (s State) Clone() State {
 	c.Diplomacy = s.Diplomacy.clone()
 	c.Crisis = s.Crisis.clone()
 	c.War = s.War.clone()
-	c.Victory = s.Victory.clone()
 	if s.AggressionEffects != nil {
 		c.AggressionEffects = cloneEffects(s.AggressionEffects)
 	}

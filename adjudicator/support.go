@@ -23,11 +23,9 @@ type SupportFacts struct {
 	// NoPactProposed is the turn Germany committed aggression against
 	// Poland without proposing the Nazi-Soviet Pact (10.91B, 31.61B).
 	NoPactProposed *Turn `json:"no_pact_proposed,omitempty"`
-	// PactLevel is the pact's concession level, rounded (31.32-31.33), once
-	// signed.
+	// PactLevel is the pact's concession level as signed (31.32; rounded
+	// by roundToFive where 31.33 asks), once signed.
 	PactLevel int `json:"pact_level,omitempty"`
-	// PactLevelRaw is that level before rounding (31.32).
-	PactLevelRaw int `json:"pact_level_raw,omitempty"`
 	// PolandSatellite and PolandNeutral: Poland became a German satellite
 	// (29.22B) or stays a neutral minor country (29.22C).
 	PolandSatellite bool `json:"poland_satellite,omitempty"`

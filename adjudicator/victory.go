@@ -145,7 +145,8 @@ func VictoryPoints(s State) Victory {
 	{ // 34.92, 31.32-31.33
 		level, rounded, _ := PactConcessionLevel(s, s.SupportFacts.PolandTile)
 		if s.SupportFacts.PactSigned != nil { // the level the pact was signed at (31.31A)
-			level, rounded = s.SupportFacts.PactLevelRaw, s.SupportFacts.PactLevel
+			level = s.SupportFacts.PactLevel
+			rounded = roundToFive(level)
 		}
 		axis, russia := pactVP(rounded)
 		what := fmt.Sprintf("Nazi-Soviet Pact concession level %d, rounded %d", level, rounded)

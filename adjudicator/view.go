@@ -348,10 +348,7 @@ func derivePublic(s State) PublicView {
 		}
 	}
 	pv.Targets = append(pv.Targets, rv)
-	pv.Victory = VictoryPoints(s) // 34
-	if s.Victory != nil {
-		pv.Victory = *s.Victory // the final determination (endgame.go)
-	}
+	pv.Victory = VictoryPoints(s) // 34; once the game has ended, the final determination
 	pv.CrisisOn = s.Crisis.On
 	pv.Crises = append([]Crisis{}, s.Crisis.Crises...)
 	pv.War = s.War.clone()

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"reflect"
 	"testing"
 
 	"stormjudge/adjudicator"
@@ -42,8 +43,11 @@ func wholeGameInvariants(ends *int) func(before, after adjudicator.State, evs []
 			if sums[adjudicator.Axis] != g.Victory.Axis || sums[adjudicator.Allies] != g.Victory.Allies || sums[adjudicator.Soviet] != g.Victory.Russia {
 				return fmt.Errorf("34: totals %d/%d/%d, lines %v", g.Victory.Axis, g.Victory.Allies, g.Victory.Russia, sums)
 			}
+			if !reflect.DeepEqual(adjudicator.VictoryPoints(after), g.Victory) {
+				return fmt.Errorf("34: the view's victory points differ from the final report's")
+			}
 		}
-		if after.Ended && (after.War == nil || after.Victory == nil || *ends != 1) {
+		if after.Ended && (after.War == nil || *ends != 1) {
 			return fmt.Errorf("33.11: ended without its war, victory or GameEnded event")
 		}
 		if !after.Ended && *ends > 0 {
@@ -88,7 +92,7 @@ func TestPropertyWholeGames(t *testing.T) {
 		}
 		if end.Ended {
 			endedGames++
-			t.Logf("seed %d: %s war in %s (%v on %v); victory: %s", seed, end.War.Kind, end.War.Turn, end.War.Declarers, end.War.Against, end.Victory.TwoWay)
+			t.Logf("seed %d: %s war in %s (%v on %v); victory: %s", seed, end.War.Kind, end.War.Turn, end.War.Declarers, end.War.Against, adjudicator.VictoryPoints(end).TwoWay)
 		} else {
 			t.Logf("seed %d: no war by %s", seed, end.Turn)
 		}
