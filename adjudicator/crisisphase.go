@@ -53,10 +53,39 @@ const (
 	StageOver         CrisisStage = "over"
 )
 
-// stageSegment is the segment that decides each stage.
-var stageSegment = map[CrisisStage]Segment{
-	StageResponse: SegCrisisResponse, StageAxisResponse: SegCrisisAxisResponse,
-	StageUltimatum: SegCrisisUltimatum, StageBrink: SegCrisisBrink,
+// stageSegment is the segment that decides each stage, segmentStage the
+// reverse.
+var (
+	stageSegment = map[CrisisStage]Segment{
+		StageResponse: SegCrisisResponse, StageAxisResponse: SegCrisisAxisResponse,
+		StageUltimatum: SegCrisisUltimatum, StageBrink: SegCrisisBrink,
+	}
+	segmentStage = map[Segment]CrisisStage{
+		SegCrisisResponse: StageResponse, SegCrisisAxisResponse: StageAxisResponse,
+		SegCrisisUltimatum: StageUltimatum, SegCrisisBrink: StageBrink,
+	}
+)
+
+// decides reports whether p answers crisis c at its stage: Britain and
+// France at the response (27.51) and the ultimatum (27.71), with Russia at
+// the response where 26.14A lets it oppose; the aggressor at the Axis
+// response (27.61) and the brink (27.81).
+func decides(s State, c Crisis, p Power) bool {
+	switch c.Stage {
+	case StageResponse:
+		return slices.Contains(allied, p) || (p == Russia && russiaMayOppose(s, c))
+	case StageUltimatum:
+		return slices.Contains(allied, p)
+	case StageAxisResponse, StageBrink:
+		return p == c.Aggressor
+	}
+	return false
+}
+
+// hasChoice reports a stage with a decision to take: the Allies have none
+// at the ultimatum when neither may declare war (27.72, 27.73).
+func hasChoice(s State, c Crisis) bool {
+	return c.Stage != StageUltimatum || ultimatumPossible(s, c)
 }
 
 // Crisis outcomes besides those of crisis.go (27.62, 27.72, 27.82).
@@ -203,31 +232,15 @@ func crisisRequired(s State) []Power {
 				}
 			}
 		}
-	case SegCrisisResponse:
-		for _, c := range s.Crisis.at(StageResponse) {
-			for _, p := range allied {
-				if _, ok := plannedAction(s, p, c); !ok || c.Asked > 0 { // IF AGGRESSION answers; asked again, both answer
-					add(p)
-				}
+	default:
+		// The powers that decide, unless an IF line of theirs answers;
+		// asked again, Britain and France both answer (r-27-51-concert).
+		for _, c := range s.Crisis.at(segmentStage[s.Segment]) {
+			if !hasChoice(s, c) {
+				continue
 			}
-			if russiaMayOppose(s, c) { // 26.14A
-				add(Russia)
-			}
-		}
-	case SegCrisisAxisResponse, SegCrisisBrink:
-		st := map[Segment]CrisisStage{SegCrisisAxisResponse: StageAxisResponse, SegCrisisBrink: StageBrink}[s.Segment]
-		for _, c := range s.Crisis.at(st) {
-			if _, ok := plannedAction(s, c.Aggressor, c); !ok {
-				add(c.Aggressor)
-			}
-		}
-	case SegCrisisUltimatum:
-		for _, c := range s.Crisis.at(StageUltimatum) {
-			if !ultimatumPossible(s, c) {
-				continue // 27.72, 27.73: no choice
-			}
-			for _, p := range allied {
-				if _, ok := plannedAction(s, p, c); !ok {
+			for _, p := range Powers {
+				if _, planned := plannedAction(s, p, c); decides(s, c, p) && (!planned || c.Asked > 0) {
 					add(p)
 				}
 			}
@@ -248,16 +261,7 @@ func crisisMayOrder(s State, p Power) bool {
 		// its FOR CRISIS line answers for it, and an order replaces it
 		return slices.ContainsFunc(AggressionOptions(s, p), func(o AggressionOption) bool { return o.Barred == "" })
 	}
-	for _, c := range s.Crisis.Crises {
-		switch {
-		case stageSegment[c.Stage] != s.Segment:
-		case (c.Stage == StageAxisResponse || c.Stage == StageBrink) && p == c.Aggressor:
-			return true
-		case c.Stage == StageUltimatum && slices.Contains(allied, p) && ultimatumPossible(s, c):
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(s.Crisis.at(segmentStage[s.Segment]), func(c Crisis) bool { return decides(s, c, p) && hasChoice(s, c) })
 }
 
 // russiaMayOppose reports whether Russia may oppose a German aggression
@@ -504,13 +508,7 @@ func pactOfferBarred(s State, target string) (rule, msg string) {
 // crisisFor finds the crisis an answer of p concerns: the one named, or
 // the only one at the open segment's stage.
 func crisisFor(s State, p Power, name string) (*Crisis, string, string) {
-	var st CrisisStage
-	for k, seg := range stageSegment {
-		if seg == s.Segment {
-			st = k
-		}
-	}
-	open := s.Crisis.at(st)
+	open := s.Crisis.at(segmentStage[s.Segment])
 	if name == "" && SideOf(p) == Axis { // the aggressor answers for its own crisis
 		for i := range open {
 			if open[i].Aggressor == p {
@@ -541,31 +539,20 @@ func crisisFor(s State, p Power, name string) (*Crisis, string, string) {
 
 // checkAnswer checks p's answer k in crisis c.
 func checkAnswer(s State, p Power, k OrderKind, c Crisis) (rule, msg string) {
-	switch c.Stage {
-	case StageResponse:
-		if p == Russia {
-			if !russiaMayOppose(s, c) {
-				return "26.14A", "Russia takes part only in a crisis over Poland, the Baltic States or a country with a Russian flag, without the pact"
-			}
-			return "", ""
-		}
-		if !slices.Contains(allied, p) {
-			return "27.51", "Britain and France answer an aggression"
-		}
-		if k == OpposeOrder && mustAcquiesce(s, c) {
-			return "27.51B", "with the Rhineland remilitarized, the Allies must acquiesce in Italy's aggression against Ethiopia"
-		}
-	case StageAxisResponse, StageBrink:
-		if p != c.Aggressor {
+	if !decides(s, c, p) {
+		switch {
+		case c.Stage == StageAxisResponse || c.Stage == StageBrink:
 			return "27.61", fmt.Sprintf("%s decides for its own aggression", c.Aggressor.Title())
+		case p == Russia:
+			return "26.14A", "Russia takes part only in a crisis over Poland, the Baltic States or a country with a Russian flag, without the pact"
 		}
-	case StageUltimatum:
-		if !slices.Contains(allied, p) {
-			return "27.71", "Britain and France answer"
-		}
-		if k == UltimatumOrder && !ultimatumPossible(s, c) {
-			return "27.73", "neither Britain nor France meets the threshold for declaring war: the Allies back down"
-		}
+		return map[CrisisStage]string{StageResponse: "27.51", StageUltimatum: "27.71"}[c.Stage], "Britain and France answer"
+	}
+	switch {
+	case k == OpposeOrder && p != Russia && mustAcquiesce(s, c):
+		return "27.51B", "with the Rhineland remilitarized, the Allies must acquiesce in Italy's aggression against Ethiopia"
+	case k == UltimatumOrder && !hasChoice(s, c):
+		return "27.73", "neither Britain nor France meets the threshold for declaring war: the Allies back down"
 	}
 	return "", ""
 }
@@ -661,53 +648,52 @@ func keepPlans(s *State, orders map[Power][]Order) map[Power][]Order {
 	return out
 }
 
-// answers collects each power's answer per aggressor from the orders,
-// after re-validation, with the plans for the powers that sent none.
-func answers(s State, orders map[Power][]Order, st CrisisStage) (map[Power]map[Power]OrderKind, map[Power]map[Power]bool) {
-	out := map[Power]map[Power]OrderKind{}
-	planned := map[Power]map[Power]bool{} // answers a plan gave
+// answer is a power's answer in a crisis: the order's, or the plan's
+// (Planned) for a power that sent none.
+type answer struct {
+	Kind    OrderKind
+	Planned bool
+}
+
+// answersAt is every power's answer in each crisis at stage st, by
+// aggressor, judged on the state as the segment opens: answers are
+// simultaneous, whatever an earlier crisis's outcome does (27.13).
+func answersAt(s State, orders map[Power][]Order, st CrisisStage) map[Power]map[Power]answer {
+	out := map[Power]map[Power]answer{}
 	for _, c := range s.Crisis.at(st) {
-		for p, os := range orders {
-			for _, o := range os {
-				if !slices.Contains(crisisKinds[s.Segment], o.Kind) {
-					continue
-				}
-				x, rule, _ := crisisFor(s, p, o.Project)
-				if rule != "" || x.Aggressor != c.Aggressor {
-					continue
-				}
-				if rule, _ := checkAnswer(s, p, o.Kind, c); rule != "" {
-					continue
-				}
-				if out[c.Aggressor] == nil {
-					out[c.Aggressor] = map[Power]OrderKind{}
-				}
-				out[c.Aggressor][p] = o.Kind
-			}
-		}
-		for _, p := range Powers {
-			if _, ok := out[c.Aggressor][p]; ok {
+		out[c.Aggressor] = answersTo(s, orders, c)
+	}
+	return out
+}
+
+// answersTo collects each power's answer in crisis c from the orders,
+// after re-validation, with the plans for the powers that sent none.
+func answersTo(s State, orders map[Power][]Order, c Crisis) map[Power]answer {
+	out := map[Power]answer{}
+	for p, os := range orders {
+		for _, o := range os {
+			if !slices.Contains(crisisKinds[s.Segment], o.Kind) {
 				continue
 			}
-			if k, ok := plannedAction(s, p, c); ok && checkPlanned(s, p, k, c) {
-				if out[c.Aggressor] == nil {
-					out[c.Aggressor] = map[Power]OrderKind{}
-					planned[c.Aggressor] = map[Power]bool{}
-				}
-				if planned[c.Aggressor] == nil {
-					planned[c.Aggressor] = map[Power]bool{}
-				}
-				out[c.Aggressor][p] = k
-				planned[c.Aggressor][p] = true
+			if x, rule, _ := crisisFor(s, p, o.Project); rule != "" || x.Aggressor != c.Aggressor {
+				continue
+			}
+			if rule, _ := checkAnswer(s, p, o.Kind, c); rule == "" {
+				out[p] = answer{Kind: o.Kind}
 			}
 		}
 	}
-	return out, planned
-}
-
-func checkPlanned(s State, p Power, k OrderKind, c Crisis) bool {
-	rule, _ := checkAnswer(s, p, k, c)
-	return rule == ""
+	for _, p := range Powers {
+		if _, ok := out[p]; ok {
+			continue
+		}
+		if k, ok := plannedAction(s, p, c); ok {
+			if rule, _ := checkAnswer(s, p, k, c); rule == "" {
+				out[p] = answer{Kind: k, Planned: true}
+			}
+		}
+	}
+	return out
 }
 
 // CrisisAnnounced reports an Axis aggression announced (27.11); public.
@@ -858,25 +844,25 @@ func resistanceName(target string) string {
 // for the opposed aggressions (28.5) and the aggressor's secret support
 // events (27.61A-B).
 func resolveResponse(s *State, orders map[Power][]Order, evs *[]Event) {
-	ans, planned := answers(*s, orders, StageResponse)
+	all := answersAt(*s, orders, StageResponse)
 	for i := range s.Crisis.Crises {
 		c := &s.Crisis.Crises[i]
 		if c.Stage != StageResponse {
 			continue
 		}
-		a := ans[c.Aggressor]
-		if a[Russia] == OpposeOrder && russiaMayOppose(*s, *c) && !c.Russia { // once, even when the Allies are asked again
+		a := all[c.Aggressor]
+		if a[Russia].Kind == OpposeOrder && !c.Russia { // 26.14A; once, even when the Allies are asked again
 			c.Russia = true // 26.14A
 			*evs = append(*evs, CrisisDecision{Turn: s.Turn, Aggressor: c.Aggressor, Target: c.Target, Stage: c.Stage, Powers: []Power{Russia}, Decision: OpposeOrder, How: "order", Rule: "26.14A"})
 		}
-		d, how, again := concert(c, a, planned[c.Aggressor], AcquiesceOrder)
+		d, how, again := concert(c, a, AcquiesceOrder)
 		if again {
 			*evs = append(*evs, CrisisDecision{Turn: s.Turn, Aggressor: c.Aggressor, Target: c.Target, Stage: c.Stage, Powers: allied, Decision: "", How: how, Rule: "27.51"})
 			continue
 		}
 		*evs = append(*evs, CrisisDecision{Turn: s.Turn, Aggressor: c.Aggressor, Target: c.Target, Stage: c.Stage, Powers: allied, Decision: d, How: how, Rule: "27.51"})
 		if d == AcquiesceOrder {
-			if c.Pact || c.Target == "Poland" || c.Target == "Danzig and the Corridor" {
+			if resistanceName(c.Target) == "Poland" {
 				drawResistance(s, c, evs) // 31.32E: Poland's tile for the pact, acquiesced or not
 			}
 			endCrisis(s, c, Acquiesced, "27.52", evs)
@@ -892,22 +878,23 @@ func resolveResponse(s *State, orders map[Power][]Order, evs *[]Event) {
 // concert). The same answer is theirs; differing answers (a missing one
 // counts as the mild one) ask both again once; if they still differ, the
 // mild answer stands: opposing needs both (r-27-51-concert).
-func concert(c *Crisis, a map[Power]OrderKind, planned map[Power]bool, mild OrderKind) (OrderKind, string, bool) {
-	b, f := a[Britain], a[France]
+func concert(c *Crisis, a map[Power]answer, mild OrderKind) (OrderKind, string, bool) {
+	b, f := a[Britain].Kind, a[France].Kind
 	if b == "" {
 		b = mild
 	}
 	if f == "" {
 		f = mild
 	}
+	planned := func(p Power) bool { return a[p].Planned }
 	if b == f {
 		how := "agreed"
 		switch {
-		case a[Britain] == "" && a[France] == "":
+		case a[Britain].Kind == "" && a[France].Kind == "":
 			how = "no answer: " + crisisWord(mild) // the default
-		case planned[Britain] && planned[France]:
+		case planned(Britain) && planned(France):
 			how = "agreed by conditional orders"
-		case planned[Britain] || planned[France]:
+		case planned(Britain) || planned(France):
 			how = "agreed, one by conditional order"
 		}
 		c.Asked = 0
@@ -915,14 +902,14 @@ func concert(c *Crisis, a map[Power]OrderKind, planned map[Power]bool, mild Orde
 	}
 	word := func(p Power, k OrderKind) string {
 		switch {
-		case a[p] == "":
+		case a[p].Kind == "":
 			return "no answer"
-		case planned[p]:
+		case planned(p):
 			return crisisWord(k) + " by conditional order"
 		}
 		return crisisWord(k)
 	}
-	if c.Asked == 0 && !(planned[Britain] && planned[France]) { // two plans would only give the same answers again
+	if c.Asked == 0 && !(planned(Britain) && planned(France)) { // two plans would only give the same answers again
 		c.Asked++
 		return "", fmt.Sprintf("Britain and France disagree (Britain %s, France %s): both are asked again", word(Britain, b), word(France, f)), true
 	}
@@ -933,13 +920,7 @@ func concert(c *Crisis, a map[Power]OrderKind, planned map[Power]bool, mild Orde
 // drawResistance draws the random tile of 28.5 for c's target.
 func drawResistance(s *State, c *Crisis, evs *[]Event) {
 	name := resistanceName(c.Target)
-	if c.Target == Ethiopia { // 28.13: fixed
-		r, _ := ResistanceOf(*s, name, 0)
-		c.Resistance = r.Level
-		*evs = append(*evs, CrisisResistance{Turn: s.Turn, Aggressor: c.Aggressor, Resistance: r})
-		return
-	}
-	if c.Tile == 0 {
+	if c.Tile == 0 && c.Target != Ethiopia { // 28.13: Ethiopia's is fixed, no tile
 		c.Tile = s.drawFaceDown()
 	}
 	if name == "Poland" {
@@ -960,18 +941,15 @@ func revealCrisisEvents(s *State, powers []Power, evs *[]Event) {
 // (27.6: back down or continue) or at the brink (27.8: back down or
 // attack).
 func resolveAxisDecision(s *State, orders map[Power][]Order, st CrisisStage, evs *[]Event) {
-	ans, _ := answers(*s, orders, st)
+	all := answersAt(*s, orders, st)
 	rule := map[CrisisStage]string{StageAxisResponse: "27.61C", StageBrink: "27.81"}[st]
 	for i := range s.Crisis.Crises {
 		c := &s.Crisis.Crises[i]
 		if c.Stage != st {
 			continue
 		}
-		d, ok := ans[c.Aggressor][c.Aggressor]
-		how := "order"
-		if _, planned := plannedAction(*s, c.Aggressor, *c); planned && !answeredByOrder(orders[c.Aggressor]) {
-			how = "conditional order"
-		}
+		a, ok := all[c.Aggressor][c.Aggressor]
+		d, how := a.Kind, map[bool]string{false: "order", true: "conditional order"}[a.Planned]
 		if !ok {
 			d, how = BackDownOrder, "no answer: BACK DOWN" // r-27-61-default
 		}
@@ -990,14 +968,10 @@ func resolveAxisDecision(s *State, orders map[Power][]Order, st CrisisStage, evs
 	}
 }
 
-func answeredByOrder(os []Order) bool {
-	return slices.ContainsFunc(os, func(o Order) bool { return o.Kind != CrisisIfOrder })
-}
-
 // resolveUltimatum is the Allies' decision (27.7): back down, or issue an
 // ultimatum if one of them meets the threshold for declaring war (27.73).
 func resolveUltimatum(s *State, orders map[Power][]Order, evs *[]Event) {
-	ans, planned := answers(*s, orders, StageUltimatum)
+	all := answersAt(*s, orders, StageUltimatum)
 	for i := range s.Crisis.Crises {
 		c := &s.Crisis.Crises[i]
 		if c.Stage != StageUltimatum {
@@ -1009,7 +983,7 @@ func resolveUltimatum(s *State, orders map[Power][]Order, evs *[]Event) {
 			endCrisis(s, c, AlliesBackDown, "27.72", evs)
 			continue
 		}
-		d, how, again := concert(c, ans[c.Aggressor], planned[c.Aggressor], BackDownOrder)
+		d, how, again := concert(c, all[c.Aggressor], BackDownOrder)
 		*evs = append(*evs, CrisisDecision{Turn: s.Turn, Aggressor: c.Aggressor, Target: c.Target, Stage: c.Stage, Powers: allied, Decision: d, How: how, Rule: "27.71B"})
 		switch {
 		case again:
