@@ -189,13 +189,7 @@ func aggressionSucceeds(s *State, c Crisis, evs *[]Event) {
 // payConquest pays Italy's tile point for a turn of its military counter
 // at war (29.33C).
 func payConquest(s *State, target string, evs *[]Event) {
-	it := s.Powers[Italy]
-	cost := 1
-	if it.TilePoints < cost {
-		it.Economy.DeficitThisTurn += cost - it.TilePoints // 10.41D, 6.12
-		cost = it.TilePoints
-	}
-	it.TilePoints -= cost
+	payMandatory(s.Powers[Italy], 1)
 	*evs = append(*evs, ConquestCompleted{Turn: s.Turn, Target: target, Cost: 1, Rule: "29.33C"})
 }
 
@@ -301,14 +295,21 @@ func crisisWar(s *State, c Crisis, evs *[]Event) {
 		w.Declarers = append(w.Declarers, France)
 		w.Thresholds = append(w.Thresholds, f)
 	}
+	declareWar(s, w, evs)
+}
+
+// declareWar records war w (26.13): the game's war, or, when war broke
+// out already this turn (both Axis crises in tandem, 27.13; two threats
+// refused, 32.83), one more of it, its declarers and targets added.
+func declareWar(s *State, w War, evs *[]Event) {
 	*evs = append(*evs, WarBroke{War: w})
-	if s.War != nil { // both Axis powers went to war in tandem (27.13, 26.13)
-		s.War.Declarers = appendNew(s.War.Declarers, w.Declarers...)
-		s.War.Against = appendNew(s.War.Against, w.Against...)
-		s.War.More = append(s.War.More, w)
+	if s.War == nil {
+		s.War = &w
 		return
 	}
-	s.War = &w
+	s.War.Declarers = appendNew(s.War.Declarers, w.Declarers...)
+	s.War.Against = appendNew(s.War.Against, w.Against...)
+	s.War.More = append(s.War.More, w)
 }
 
 // crisisActive reports a crisis of this turn not yet over.

@@ -425,8 +425,16 @@ const NoAggression = "none"
 
 // checkStandingAggression checks an AGGRESSION line sent before the crisis
 // phase (FOR CRISIS): the target is checked again when the phase opens.
-func checkStandingAggression(s State, p Power, o Order) (rule, msg string) {
+func checkStandingAggression(s State, p Power, o Order, with []Order) (rule, msg string) {
+	ahead := 0
+	for _, x := range with {
+		if x.Kind == AggressionOrder && x.For == SegCrisisAggression {
+			ahead++
+		}
+	}
 	switch {
+	case ahead > 1:
+		return "27.12", "one aggression a turn: one AGGRESSION line under FOR CRISIS"
 	case !s.Crisis.On:
 		return "26.11", "this game does not play the crisis phase by email"
 	case o.Kind != AggressionOrder:
@@ -636,7 +644,7 @@ func keepPlans(s *State, orders map[Power][]Order) map[Power][]Order {
 				continue // Validate refused it
 			}
 			s.Crisis.Plans = slices.DeleteFunc(s.Crisis.Plans, func(pl CrisisPlan) bool {
-				return pl.Power == p && pl.Order.Args[0] == o.Args[0] && pl.Order.Project == o.Project
+				return pl.Power == p && standingKey(pl.Order) == standingKey(o) // the same stage and name
 			})
 			o.For = ""
 			s.Crisis.Plans = append(s.Crisis.Plans, CrisisPlan{Power: p, Order: o.clone()})

@@ -657,3 +657,35 @@ func TestRule27_51ResponseInAdvance(t *testing.T) {
 		t.Errorf("String: %q", got)
 	}
 }
+
+// Rules 26.13, 32.83, 34.81: two threats refused in one turn make one war
+// with both; each declaring side's penalty counts once.
+func TestRule32_83TwoThreatsRefused(t *testing.T) {
+	s := crisisGame(21)
+	s.Segment = SegPreemptiveWar
+	s.EAI = 2
+	th := func(from, against Power) Threshold {
+		return Threshold{From: from, Against: against, Net: 1, Meets: true}
+	}
+	c := func(by, on Power) Concession {
+		return Concession{BasisFrom: by, BasisAgainst: on, Excess: 1, Support: 1, Preventable: true, Conceders: []Power{on}, Beneficiaries: []Power{by}}
+	}
+	s.Crisis.Declared = true
+	s.Crisis.Threats = []Threat{
+		{Declarers: []Power{Germany}, Against: []Power{Russia}, Thresholds: []Threshold{th(Germany, Russia)}, Concession: c(Germany, Russia)},
+		{Declarers: []Power{Britain, France}, Against: []Power{Italy}, Thresholds: []Threshold{th(Britain, Italy), th(France, Italy)}, Concession: c(Britain, Italy)},
+	}
+	s, evs := mustResolve(t, s, map[Power][]Order{Russia: {{Kind: RefuseOrder}}, Italy: {{Kind: RefuseOrder}}})
+	if len(allEvents[WarBroke](evs)) != 2 || s.War == nil || len(s.War.More) != 1 || len(s.War.Against) != 2 {
+		t.Fatalf("26.13: %+v", s.War)
+	}
+	pen := map[Side]int{}
+	for _, l := range VictoryPoints(s).Lines {
+		if l.Rule == "34.81" {
+			pen[l.Side] += l.Value
+		}
+	}
+	if pen[Axis] != -3 || pen[Allies] != -3 {
+		t.Errorf("34.81: penalties %v, want -3 for each declaring side (EAI +2)", pen)
+	}
+}

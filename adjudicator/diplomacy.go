@@ -1081,13 +1081,7 @@ func resolveDiplomacy(s *State, evs *[]Event) {
 		}
 		if cost > 0 {
 			ps := s.Powers[p]
-			ps.TilePoints -= cost
-			short := 0
-			if ps.TilePoints < 0 { // a secret support event played since took the points (24.52B): a deficit (6.12, 10.41D)
-				short = -ps.TilePoints
-				ps.Economy.DeficitThisTurn += short
-				ps.TilePoints = 0
-			}
+			short := payMandatory(ps, cost) // a secret support event played since may have taken the points (24.52B)
 			*evs = append(*evs, DiplomacyPaid{Turn: s.Turn, Power: p, Cost: cost, TilePoints: ps.TilePoints, Deficit: short})
 		}
 	}

@@ -138,18 +138,8 @@ func validate(s State, p Power, orders []Order) ([]indexedError, State) {
 	// Standing orders for later rounds (standing.go): checked now as far
 	// as they can be, the rest when their round opens.
 	cur, curIdx, standing, standingIdx := splitStanding(s, orders)
-	aggressions := 0
 	for j, o := range standing {
-		rule, msg := checkStanding(s, p, o)
-		if o.Kind == CrisisIfOrder {
-			rule, msg = checkPlan(s, p, o, orders) // with its AGGRESSION line
-		}
-		if o.Kind == AggressionOrder {
-			if aggressions++; aggressions > 1 && rule == "" {
-				rule, msg = "27.12", "one aggression a turn"
-			}
-		}
-		if rule != "" {
+		if rule, msg := checkStanding(s, p, o, orders); rule != "" {
 			bad(standingIdx[j], rule, "%s", msg)
 		}
 	}

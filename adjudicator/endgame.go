@@ -256,34 +256,33 @@ func preemptivePenalty(eai int) int { return min(0, -5+max(eai, 0)) }
 // a Russian declaration in support of a minor country (34.53), the penalty
 // of a pre-emptive war (34.81).
 func warLines(s State, add func(side Side, rule, what string, n int)) {
-	w := s.War
-	if w == nil {
+	if s.War == nil {
 		return
 	}
-	if w.Kind == "crisis" {
-		for _, x := range append([]War{*w}, w.More...) { // 27.13: one line set a crisis
+	penalised := map[Side]bool{}
+	for _, x := range append([]War{*s.War}, s.War.More...) { // every war of the last turn (27.13, 32.83)
+		if x.Kind == "crisis" { // one line set a crisis
 			add(Allies, "34.52A", "war over "+x.Target, warValue(s, x.Target))
 			for _, t := range x.Thresholds {
 				if SideOf(t.From) == Allies && slices.Contains(x.Declarers, t.From) {
 					add(Allies, "34.52B", fmt.Sprintf("%s's declaration of war on %s: threshold exceeded by %d", t.From.Title(), t.Against.Title(), t.Excess()), t.Excess())
 				}
 			}
-		}
-		return
-	}
-	penalised := map[Side]bool{}
-	for _, t := range w.Thresholds {
-		if !slices.Contains(w.Declarers, t.From) {
 			continue
 		}
-		side := SideOf(t.From)
-		if t.From == Russia && t.Target != "" {
-			add(Soviet, "34.53", fmt.Sprintf("Russia's declaration of war in support of %s: threshold exceeded by %d", t.Target, t.Excess()), t.Excess())
-			continue
-		}
-		if !penalised[side] {
-			penalised[side] = true
-			add(side, "34.81", fmt.Sprintf("pre-emptive declaration of war, offset by the EAI %+d", s.EAI), preemptivePenalty(s.EAI))
+		for _, t := range x.Thresholds {
+			if !slices.Contains(x.Declarers, t.From) {
+				continue
+			}
+			side := SideOf(t.From)
+			if t.From == Russia && t.Target != "" {
+				add(Soviet, "34.53", fmt.Sprintf("Russia's declaration of war in support of %s: threshold exceeded by %d", t.Target, t.Excess()), t.Excess())
+				continue
+			}
+			if !penalised[side] {
+				penalised[side] = true
+				add(side, "34.81", fmt.Sprintf("pre-emptive declaration of war, offset by the EAI %+d", s.EAI), preemptivePenalty(s.EAI))
+			}
 		}
 	}
 }

@@ -195,8 +195,7 @@ func resolvePreemptive(s *State, orders map[Power][]Order, evs *[]Event) {
 	}
 	if war != nil {
 		s.Crisis.Threats = nil // war is declared: threats are moot
-		s.War = war
-		*evs = append(*evs, WarBroke{War: *war})
+		declareWar(s, *war, evs)
 	}
 }
 
@@ -248,11 +247,7 @@ func resolveConcessions(s *State, orders map[Power][]Order, evs *[]Event) {
 			}
 		}
 		if refused {
-			w := War{Turn: s.Turn, Kind: "pre-emptive", Declarers: t.Declarers, Against: t.Against, Thresholds: t.Thresholds}
-			if s.War == nil {
-				s.War = &w
-				*evs = append(*evs, WarBroke{War: w})
-			}
+			declareWar(s, War{Turn: s.Turn, Kind: "pre-emptive", Declarers: t.Declarers, Against: t.Against, Thresholds: t.Thresholds}, evs)
 			continue
 		}
 		c := t.Concession

@@ -77,17 +77,19 @@ func splitStanding(s State, orders []Order) (now []Order, nowIdx []int, standing
 	return
 }
 
-// checkStanding checks a standing order when it is sent: a later
-// placement round of this turn, one in which p places, an order of that
-// round; the rest is checked when the round opens.
-func checkStanding(s State, p Power, o Order) (rule, msg string) {
+// checkStanding checks a standing order when it is sent, with the orders
+// it is sent with: a later placement round of this turn, one in which p
+// places, an order of that round; the rest is checked when the round
+// opens. The crisis phase's IF lines and FOR CRISIS lines have checks of
+// their own (crisisphase.go).
+func checkStanding(s State, p Power, o Order, with []Order) (rule, msg string) {
 	if o.Kind == CrisisIfOrder {
-		return checkPlan(s, p, o, nil) // crisisphase.go
+		return checkPlan(s, p, o, with) // with its AGGRESSION line
+	}
+	if o.For == SegCrisisAggression {
+		return checkStandingAggression(s, p, o, with)
 	}
 	seg, ok := orderSegments[o.For]
-	if o.For == SegCrisisAggression {
-		return checkStandingAggression(s, p, o) // crisisphase.go
-	}
 	switch {
 	case !s.Diplomacy.On:
 		return "7.31", "this game does not play the diplomatic phase by email: no orders for its rounds"
@@ -217,15 +219,7 @@ func standingKey(o Order) string {
 func keepStanding(s *State, orders map[Power][]Order) map[Power][]Order {
 	now := map[Power][]Order{}
 	for _, p := range Powers {
-		cur, _, standing, _ := splitStanding(*s, orders[p])
-		// IF lines of the crisis phase are kept as plans (keepPlans).
-		standing = slices.DeleteFunc(standing, func(o Order) bool {
-			if o.Kind == CrisisIfOrder {
-				cur = append(cur, o)
-				return true
-			}
-			return false
-		})
+		cur, _, standing, _ := splitStanding(*s, orders[p]) // IF lines are gone: keepPlans kept them
 		if cur != nil {
 			now[p] = cur
 		}
@@ -238,7 +232,7 @@ func keepStanding(s *State, orders map[Power][]Order) map[Power][]Order {
 		}
 		s.Diplomacy.Standing = slices.DeleteFunc(s.Diplomacy.Standing, func(so StandingOrder) bool { return so.Power == p && rounds[so.For] })
 		for _, o := range standing {
-			if rule, _ := checkStanding(*s, p, o); rule != "" {
+			if rule, _ := checkStanding(*s, p, o, orders[p]); rule != "" {
 				continue // Validate refused it
 			}
 			s.Diplomacy.Standing = append(s.Diplomacy.Standing, StandingOrder{Power: p, Order: o, For: o.For})

@@ -380,17 +380,26 @@ func ChangeSupport(s *State, p Power, delta int, rule, what string, tiles bool, 
 	ps.Support += delta
 	ev := SupportChanged{Power: p, Rule: rule, What: what, Delta: delta, Support: ps.Support}
 	if tiles {
-		ps.TilePoints += delta
-		ev.TileDelta = delta
-		if ps.TilePoints < 0 {
-			ev.Deficit = -ps.TilePoints
-			ev.TileDelta += ev.Deficit
-			ps.Economy.DeficitThisTurn += ev.Deficit // 10.41D
-			ps.TilePoints = 0
+		if delta > 0 {
+			ps.TilePoints += delta
+		} else {
+			ev.Deficit = payMandatory(ps, -delta) // 10.41D
 		}
+		ev.TileDelta = delta + ev.Deficit
 	}
 	ev.TilePoints = ps.TilePoints
 	*evs = append(*evs, ev)
+}
+
+// payMandatory pays a cost p may not refuse from its tile points; what
+// they cannot pay is a deficit that lowers the next turn's support
+// (6.12, 10.41D), returned.
+func payMandatory(ps *PowerState, cost int) (short int) {
+	paid := min(cost, ps.TilePoints)
+	ps.TilePoints -= paid
+	short = cost - paid
+	ps.Economy.DeficitThisTurn += short
+	return short
 }
 
 // AddSupportGrant records a support increase lasting turns turns (0: the
