@@ -38,6 +38,20 @@ var targetAliases = map[string]string{
 	"BALTICS": adjudicator.BalticStates,
 }
 
+// targetName is the aggression target the words name, spelt as the rules
+// do (27.31, 27.41), a short name (DANZIG, BALTIC) included; other words
+// are kept as written for the judge to refuse.
+func targetName(words []string) string {
+	t := strings.Join(words, " ")
+	if x, ok := targetAliases[strings.ToUpper(t)]; ok {
+		t = x
+	}
+	if x, ok := adjudicator.AggressionTarget(t); ok {
+		t = x
+	}
+	return t
+}
+
 // parseAggression reads AGGRESSION <target> [PACT] (27.1, 31.21A).
 func parseAggression(l *line) (adjudicator.Order, *Error) {
 	var words []string
@@ -60,13 +74,7 @@ func parseAggression(l *line) (adjudicator.Order, *Error) {
 	if strings.EqualFold(target, "NONE") { // no aggression this turn (a standing order, FOR CRISIS)
 		return adjudicator.Order{Kind: adjudicator.AggressionOrder, Project: adjudicator.NoAggression}, nil
 	}
-	if t, ok := targetAliases[strings.ToUpper(target)]; ok {
-		target = t
-	}
-	if t, ok := adjudicator.AggressionTarget(target); ok {
-		target = t // the rules' spelling (27.31, 27.41)
-	}
-	o := adjudicator.Order{Kind: adjudicator.AggressionOrder, Project: target}
+	o := adjudicator.Order{Kind: adjudicator.AggressionOrder, Project: targetName(words)}
 	if pact {
 		o.Args = []string{"pact"}
 	}
@@ -148,14 +156,7 @@ func parseIf(l *line) (adjudicator.Order, *Error) {
 			target, rest = append(target, rest[0]), rest[1:]
 		}
 		if len(target) > 0 {
-			t := strings.Join(target, " ")
-			if x, ok := targetAliases[strings.ToUpper(t)]; ok {
-				t = x
-			}
-			if x, ok := adjudicator.AggressionTarget(t); ok {
-				t = x
-			}
-			o.Project = t
+			o.Project = targetName(target)
 		}
 	}
 	action := func() (adjudicator.OrderKind, *Error) {
