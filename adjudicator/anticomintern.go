@@ -120,7 +120,7 @@ func anticominternFirst(s State) []string {
 // anticominternAvailable reports whether Germany may place the counter this
 // turn (24.38: not after the Nazi-Soviet Pact).
 func anticominternAvailable(s State) bool {
-	return !s.Conditions.NaziSovietPact && len(AntiCominternPlaces(s)) > 0
+	return !pactInEffect(s) && len(AntiCominternPlaces(s)) > 0
 }
 
 // checkAntiComintern checks an ANTI-COMINTERN order of p.
@@ -128,7 +128,7 @@ func checkAntiComintern(s State, p Power, o Order) (rule, msg string) {
 	switch {
 	case p != Germany || s.Segment != SegDiplomacyAxis1:
 		return "24.31", "only Germany places the anti-Comintern counter, in the Axis' first round"
-	case s.Conditions.NaziSovietPact:
+	case pactInEffect(s):
 		return "24.38", "the Nazi-Soviet Pact is signed: no anti-Comintern counter"
 	case strings.EqualFold(o.Project, "none"):
 		return "", ""

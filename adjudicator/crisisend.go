@@ -270,9 +270,8 @@ func signPact(s *State, c Crisis, evs *[]Event) {
 	// 31.32E: Poland's resistance with the crisis's tile; over Danzig and
 	// the Corridor it is lowered by the demand (28.21H), not all of Poland.
 	level, rounded, terms := PactConcessionLevel(*s, c.Tile)
-	purge := max(level, 0) / 5 // 31.51F: the level itself; 31.33's rounding has no effect in this game (r-31-51f)
-	s.SupportFacts.PactSigned = cloneTurn(&s.Turn)
-	s.Conditions.NaziSovietPact = true // 31.51E, 24.38, 24.82B
+	purge := max(level, 0) / 5                     // 31.51F: the level itself; 31.33's rounding has no effect in this game (r-31-51f)
+	s.SupportFacts.PactSigned = cloneTurn(&s.Turn) // in effect from now: 31.51E, 24.38, 24.82B (pactInEffect)
 	s.SupportFacts.PactLevel = level
 	pactEliminations(s, evs) // 31.51C
 	*evs = append(*evs, PactSigned{Turn: s.Turn, Level: level, Rounded: rounded, Terms: terms, Purge: purge})
@@ -495,8 +494,7 @@ func polandSucceeds(s *State, c Crisis, evs *[]Event) bool {
 // pact exceeds the pact's increase (31.83C); 31.6 applies from this
 // crisis phase (31.83D).
 func breakPact(s *State, evs *[]Event) {
-	s.Conditions.PactViolated = true
-	s.Conditions.NaziSovietPact = false // 31.83A: the anti-Comintern counter again, flags may share
+	s.Conditions.PactViolated = true // 31.83A: the anti-Comintern counter again, flags may share (pactInEffect)
 	poland, _ := effectSum(*s, AggrPurge, Germany, "Poland")
 	pactPurge := max(s.SupportFacts.PactLevel, 0) / 5
 	if d := poland - pactPurge; d > 0 {

@@ -280,7 +280,7 @@ func TestRule31_PactOfferedOrNot(t *testing.T) {
 	}
 	s, evs := mustResolve(t, s, map[Power][]Order{Britain: {{Kind: AcquiesceOrder}}, France: {{Kind: AcquiesceOrder}}})
 	ps := allEvents[PactSigned](evs)
-	if len(ps) != 1 || s.SupportFacts.PactSigned == nil || !s.Conditions.NaziSovietPact {
+	if len(ps) != 1 || s.SupportFacts.PactSigned == nil || !pactInEffect(s) {
 		t.Fatalf("31.5: %+v", ps)
 	}
 	if ps[0].Rounded%5 != 0 || ps[0].Purge != ps[0].Rounded/5 {
@@ -604,13 +604,12 @@ func TestRule29_22PolandChoices(t *testing.T) {
 	danzig := Turn{Year: 1934, Season: Fall}
 	b.SupportFacts.Aggressions = append(b.SupportFacts.Aggressions, Aggression{Aggressor: Germany, Target: "Danzig and the Corridor", Turn: danzig, Completed: &danzig})
 	b.SupportFacts.PactSigned, b.SupportFacts.PactLevel = &danzig, 30
-	b.Conditions.NaziSovietPact = true
 	if errs := Validate(b, Germany, []Order{aggression("Poland", "pact", PolandSatellite)}); len(errs) == 0 {
 		t.Errorf("31.82: PACT with SATELLITE accepted")
 	}
 	s, evs = acquiescedPoland(t, b, aggression("Poland", PolandSatellite))
 	d := allEvents[PolandDecided](evs)
-	if len(d) != 1 || !d[0].PactBroken || !s.Conditions.PactViolated || s.Conditions.NaziSovietPact {
+	if len(d) != 1 || !d[0].PactBroken || !s.Conditions.PactViolated || pactInEffect(s) {
 		t.Fatalf("31.83: %+v, violated %v", d, s.Conditions.PactViolated)
 	}
 	if s.Minor("Poland").Controller != Germany || !s.SupportFacts.PolandSatellite {

@@ -1152,7 +1152,7 @@ func withoutCovert(contrib map[Power]int, mods []DiplomaticModifier) map[Power]i
 func shiftAlignment(s *State, m *Minor, side Side, winner Power, contrib map[Power]int) string {
 	c := m.FlagCounts()
 	axis, allies, russia := c[Germany]+c[Italy], c[Britain]+c[France], c[Russia]
-	pact := s.Conditions.NaziSovietPact
+	pact := pactInEffect(*s)
 	remove := func(p Power) string {
 		c[p]--
 		m.setFlagCounts(c)

@@ -220,7 +220,9 @@ func sameFlags(a, b map[Power]int) bool {
 func TestRule24_82FlagShifts(t *testing.T) {
 	shift := func(flags map[Power]int, side Side, winner Power, contrib map[Power]int, pact bool) (map[Power]int, string, State) {
 		s := NewGame(1)
-		s.Conditions.NaziSovietPact = pact
+		if pact {
+			s.SupportFacts.PactSigned = &s.Turn
+		}
 		m := s.Minor("Bulgaria")
 		m.setFlagCounts(flags)
 		ch := shiftAlignment(&s, m, side, winner, contrib)
@@ -475,7 +477,7 @@ func TestRule24_3AntiComintern(t *testing.T) {
 	}
 	// 24.38: none after the pact.
 	d = diplomacyGame(SegDiplomacyAxis1)
-	d.Conditions.NaziSovietPact = true
+	d.SupportFacts.PactSigned = &d.Turn
 	if evs = place(t, &d, map[Power][]Order{Germany: {dip("Austria", 1)}}); d.Diplomacy.AntiComintern != nil {
 		t.Errorf("24.38: placed after the pact: %+v", d.Diplomacy.AntiComintern)
 	}

@@ -283,9 +283,6 @@ type Conditions struct {
 	PactViolated bool `json:"pact_violated"`
 	// Germany committed aggression against the Baltic States.
 	BalticAggression bool `json:"baltic_aggression"`
-	// NaziSovietPact: the pact is signed (24.38, 24.74, 24.82B; set by the
-	// crisis rules).
-	NaziSovietPact bool `json:"nazi_soviet_pact,omitempty"`
 }
 
 // RussianMobilizationFreed reports whether 14.43C lets Russia mobilize
