@@ -178,8 +178,7 @@ func crisisEvent(w *writer, e adjudicator.Event) bool {
 	case adjudicator.FinalResearchAssigned:
 		w.wrap(fmt.Sprintf("%s %s %d final research point(s) to %s, now %d step(s) (rule %s).", e.Side.Title(), map[bool]string{true: "assigns", false: "assign"}[e.Side == adjudicator.Soviet], e.Points, e.Project, e.Steps, e.Rule), "  ")
 	case adjudicator.GameEnded:
-		w.wrap(fmt.Sprintf("The game ends in %s. Final victory points (rule 34):", e.Turn), "  ")
-		victoryLines(w, e.Victory)
+		w.wrap(fmt.Sprintf("The game ends in %s: %s; the final victory points, line by line, close this report (rule 34).", e.Turn, e.Victory.TwoWay), "  ")
 		if len(e.WorldAtWar) > 0 {
 			w.wrap("For A World at War, from this turn's crises (for the record):", "  ")
 			for _, x := range e.WorldAtWar {
@@ -224,7 +223,8 @@ func verb(ps []adjudicator.Power, one, many string) string {
 }
 
 // victoryLines writes each alliance's victory points line by line with
-// the rule of each line, then the outcomes (34.11, 34.12).
+// the rule of each line, then the outcomes (34.11, 34.12): the final
+// report's (tracks.go).
 func victoryLines(w *writer, v adjudicator.Victory) {
 	for _, side := range []adjudicator.Side{adjudicator.Axis, adjudicator.Allies, adjudicator.Soviet} {
 		total := map[adjudicator.Side]int{adjudicator.Axis: v.Axis, adjudicator.Allies: v.Allies, adjudicator.Soviet: v.Russia}[side]

@@ -132,11 +132,12 @@ func resistance(w *writer, pv adjudicator.PublicView) {
 func victory(w *writer, pv adjudicator.PublicView) {
 	v := pv.Victory
 	w.blank()
-	head, tail := "Victory points if the game ended now (rule 34)", " War, declarations of war and the Nazi-Soviet Pact add their points when the game ends (rules 34.5-34.9)."
-	if pv.Ended {
-		head, tail = "Final victory points (rule 34)", ""
+	if pv.Ended { // the final determination, line by line (crisis.go)
+		w.heading("Final victory points (rule 34)")
+		victoryLines(w, v)
+		return
 	}
-	w.heading(head)
+	w.heading("Victory points if the game ended now (rule 34)")
 	for _, side := range []adjudicator.Side{adjudicator.Axis, adjudicator.Allies, adjudicator.Soviet} {
 		total := map[adjudicator.Side]int{adjudicator.Axis: v.Axis, adjudicator.Allies: v.Allies, adjudicator.Soviet: v.Russia}[side]
 		var parts []string
@@ -150,5 +151,5 @@ func victory(w *writer, pv adjudicator.PublicView) {
 		}
 		w.wrap(fmt.Sprintf("%s %d: %s.", side.Title(), total, strings.Join(parts, ", ")), "  ")
 	}
-	w.wrap("Two-way game: "+v.TwoWay+". Three-way game: "+v.ThreeWay+"."+tail, "  ")
+	w.wrap("Two-way game: "+v.TwoWay+". Three-way game: "+v.ThreeWay+". War, declarations of war and the Nazi-Soviet Pact add their points when the game ends (rules 34.5-34.9).", "  ")
 }

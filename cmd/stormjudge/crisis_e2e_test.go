@@ -191,7 +191,7 @@ func TestSandboxCrisisByEmail(t *testing.T) {
 		"The Axis assign 3 final research point(s) to german armor",
 		"The Axis assign 1 final research point(s) to german jets",
 		"The Allies assign 1 final research point(s) to radar",
-		"The game ends in Winter 1935. Final victory points (rule 34):",
+		"The game ends in Winter 1935: ", "Final victory points (rule 34)",
 		"Two-way game: ", "Three-way game: ")
 	for _, side := range []string{"The Axis", "The Allies", "Russia"} {
 		if !regexp.MustCompile(regexp.QuoteMeta(side) + `: -?\d+ [+-]\d+ `).MatchString(pub) {
