@@ -123,12 +123,11 @@ func init() {
 }
 
 // controlled names the minor country an aggression puts under the
-// aggressor's control (29.21, 29.3), "" for the Rhineland, the
-// Sudetenland and Danzig and the Corridor, which are not diplomatic
-// targets of their own.
+// aggressor's control (29.21, 29.3): none for the Rhineland, part of
+// Germany (27.41); the Sudetenland and Danzig and the Corridor are no
+// diplomatic targets of their own, so s.Minor finds nothing for them.
 func controlled(target string) string {
-	switch target {
-	case Rhineland, "Sudetenland", "Danzig and the Corridor":
+	if target == Rhineland {
 		return ""
 	}
 	return target

@@ -41,9 +41,10 @@ func preemptiveChoices(s State) []PreemptiveOption {
 	if s.War != nil {
 		return nil // 32.81: war broke out in a crisis
 	}
-	warOnAxis := false
 	var out []PreemptiveOption
-	for _, o := range PreemptiveOptions(s, AggressedThisTurn(s), warOnAxis) {
+	// No Allied declaration in answer to an aggression this turn (32.41B):
+	// that would have been a war in a crisis, returned above.
+	for _, o := range PreemptiveOptions(s, AggressedThisTurn(s), false) {
 		if o.Mode != MayNot && o.If == "" {
 			out = append(out, o)
 		}
