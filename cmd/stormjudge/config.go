@@ -226,6 +226,12 @@ func (g GameConfig) def() (judge.GameDef, error) {
 	return d, nil
 }
 
+// judgeOptions are the judge's options from the config (the caller sets
+// Logger and Kick).
+func (c *Config) judgeOptions() (*judge.Options, error) {
+	return &judge.Options{Address: c.Address, Domain: c.Domain, Limits: c.limits()}, nil
+}
+
 func password(plain, env string) string {
 	if env != "" {
 		return os.Getenv(env)

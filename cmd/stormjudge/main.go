@@ -153,8 +153,12 @@ func runDaemon(ctx context.Context, cfg *Config, log *slog.Logger, ready func())
 	outOpt.OnFailed = func(tx *store.Tx, m *store.Mail) error { return j.DeliveryFailed(tx, m) }
 	outOpt.Inline = func(source string) ([]byte, error) { return j.Inline(source) } // the reports' pictures, drawn when sent
 	outbox := mailer.NewOutbox(outOpt, db)
-	j = judge.New(db, &judge.Options{Address: cfg.Address, Domain: cfg.Domain, Logger: log.With("part", "judge"), Kick: outbox.Kick,
-		Limits: cfg.limits()})
+	jopt, err := cfg.judgeOptions()
+	if err != nil {
+		return err
+	}
+	jopt.Logger, jopt.Kick = log.With("part", "judge"), outbox.Kick
+	j = judge.New(db, jopt)
 	for _, g := range cfg.Games {
 		def, err := g.def()
 		if err != nil {
