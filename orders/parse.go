@@ -44,6 +44,18 @@ type Submission struct {
 	// Help: the email asks for the orders its power may give now (a HELP
 	// line, alone: no orders); it changes nothing.
 	Help bool
+	// Commands are the email's command lines (command.go), in order.
+	Commands []Command
+}
+
+// HasCommand reports whether the email gives the command verb.
+func (s *Submission) HasCommand(verb string) bool {
+	for _, c := range s.Commands {
+		if c.Verb == verb {
+			return true
+		}
+	}
+	return false
 }
 
 // Limits that keep the answer to a garbage email short.
@@ -119,6 +131,9 @@ func lookupOrder(kw string) *orderWord {
 func knownWords() []string {
 	ws := []string{kwGame, kwPower, kwSecret, kwModerator, kwTurn, kwHelp, kwFor}
 	for _, w := range orderWords {
+		ws = append(ws, w.word)
+	}
+	for _, w := range commandWords {
 		ws = append(ws, w.word)
 	}
 	return append(ws, kwEnd)
@@ -254,6 +269,11 @@ type parser struct {
 	// forRound is the later placement round the following orders are for
 	// (a FOR line; adjudicator/standing.go); empty: the open segment.
 	forRound adjudicator.Segment
+	// broadcast: the command BROADCAST was read; the following lines up to
+	// END are its message, not orders.
+	broadcast *Command
+	// cmdAt is the line of the first command, 0 if none.
+	cmdAt int
 }
 
 func (p *parser) add(e *Error) {
@@ -273,6 +293,10 @@ func (p *parser) run(ls []rawLine) {
 			return
 		}
 		t := rl.text
+		if p.broadcast != nil && !isQuoted(t) && !skip[i] && !isStop(t) && !strings.EqualFold(firstWord(t), kwEnd) {
+			p.broadcastLine(t)
+			continue
+		}
 		if t == "" || isQuoted(t) || skip[i] {
 			continue
 		}
@@ -306,7 +330,11 @@ func (p *parser) run(ls []rawLine) {
 		case kwFor:
 			p.forLine(l)
 		default:
-			p.order(l)
+			if w := lookupCommand(kw); w != nil {
+				p.command(w, l, rl.text)
+			} else {
+				p.order(l)
+			}
 		}
 	}
 }
@@ -546,7 +574,8 @@ func (p *parser) finish() {
 		p.final = append(p.final, &Error{Msg: "no SECRET line",
 			Hint: "write SECRET and your power's secret (sent to you when you were seated) on a line of its own"})
 	}
-	if !p.tried && !p.sub.Help {
+	p.checkCommands()
+	if !p.tried && !p.sub.Help && len(p.sub.Commands) == 0 {
 		p.final = append(p.final, &Error{Msg: "no orders; write PASS to submit none",
 			Hint: orderHint()})
 	}
@@ -559,13 +588,13 @@ func (p *parser) finish() {
 // and an email for a power no moderator order.
 func (p *parser) checkSpeaker() {
 	env := p.sub.Envelope
-	if env.Moderator && env.PowerLine > 0 {
-		p.add(&Error{Line: env.ModeratorLine, Msg: fmt.Sprintf("MODERATOR and POWER (line %d) in one email", env.PowerLine),
-			Hint: "a moderator's email has MODERATOR; to order for a power as moderator, send POWER and that power's SECRET instead"})
+	if env.Moderator && env.PowerLine > 0 && p.modOrder > 0 {
+		p.add(&Error{Line: p.modOrder, Msg: "a moderator's order (DRAW, PURGE, SET) in an email for a power",
+			Hint: "MODERATOR with POWER enters that power's orders; send the moderator's orders in an email without POWER"})
 	}
-	if env.Moderator && p.powerOrder > 0 {
+	if env.Moderator && env.PowerLine == 0 && p.powerOrder > 0 {
 		p.add(&Error{Line: p.powerOrder, Msg: "a power's order in a MODERATOR email",
-			Hint: "a MODERATOR email gives the moderator's orders (DRAW, PURGE); a power's orders go in an email with POWER and its SECRET"})
+			Hint: "a MODERATOR email gives the moderator's orders (DRAW, PURGE, SET); to enter a power's orders as moderator, add its POWER line"})
 	}
 	if !env.Moderator && p.modOrder > 0 {
 		p.add(&Error{Line: p.modOrder, Msg: "DRAW and PURGE are the moderator's orders",

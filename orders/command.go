@@ -1,0 +1,586 @@
+package orders
+
+import (
+	"fmt"
+	"net/mail"
+	"strconv"
+	"strings"
+	"time"
+
+	"stormjudge/adjudicator"
+)
+
+// Commands (docs/orders.md, "Commands"): lines that run the game rather
+// than play it. A player's email gives either orders (or PASS, or HELP) or
+// commands; a moderator's email gives either moderator orders (DRAW,
+// PURGE, SET) or commands, with an optional REASON line. The parser checks
+// each command's words (a duration, a date, a power, an address, a time
+// zone); the judge checks them against the game.
+
+// Command is one command line as understood.
+type Command struct {
+	Verb string // upper case: "STATUS", "REPLACE", ...
+	Line int
+	// The parsed arguments; which are set depends on Verb (commandWords).
+	Power    adjudicator.Power
+	Address  string          // REPLACE, SEAT: lower case
+	Duration time.Duration   // EXTEND, DURATION, EXTENSIONS, ABSENCE MAX, NMR ... GRACE
+	List     []time.Duration // REMINDERS, longest first
+	Word     string          // an option: DURATION's kind, NMR's policy, DECK's name, ON/OFF, TIMEZONE's zone
+	Mode     string          // DECK: "file" or "physical"
+	None     bool            // DEADLINE NONE, ABSENCE NONE, REMINDERS NONE, DURATION ... NONE, DECK NONE
+	Max      bool            // ABSENCE MAX
+	At       time.Time       // DEADLINE (UTC); ABSENCE: the first day (a civil date at 00:00 UTC)
+	Until    time.Time       // ABSENCE: the last day (civil date)
+	Versions []int           // RESEND; ROLLBACK and EXPORT: one
+	Number   uint64          // SEED
+	Text     string          // REASON, BROADCAST: as written
+}
+
+// Speaker says who may give a command.
+type speaker uint8
+
+const (
+	byPlayer speaker = 1 << iota
+	byModerator
+)
+
+// commandWord is one entry of the command table.
+type commandWord struct {
+	word  string
+	who   speaker
+	forms []string // canonical forms, for hints and docs
+	parse func(c *Command, l *line, moderator bool) *Error
+}
+
+// Command keywords.
+const (
+	CmdStatus     = "STATUS"
+	CmdOrders     = "ORDERS"
+	CmdHistory    = "HISTORY"
+	CmdResend     = "RESEND"
+	CmdTimezone   = "TIMEZONE"
+	CmdAbsence    = "ABSENCE"
+	CmdExtend     = "EXTEND"
+	CmdResign     = "RESIGN"
+	CmdCreate     = "CREATE"
+	CmdSeat       = "SEAT"
+	CmdDeck       = "DECK"
+	CmdSeed       = "SEED"
+	CmdDiplomacy  = "DIPLOMACY"
+	CmdCrisis     = "CRISIS"
+	CmdDuration   = "DURATION"
+	CmdReminders  = "REMINDERS"
+	CmdNMR        = "NMR"
+	CmdExtensions = "EXTENSIONS"
+	CmdReplace    = "REPLACE"
+	CmdWithdraw   = "WITHDRAW"
+	CmdDeadline   = "DEADLINE"
+	CmdPause      = "PAUSE"
+	CmdResume     = "RESUME"
+	CmdRollback   = "ROLLBACK"
+	CmdBroadcast  = "BROADCAST"
+	CmdExport     = "EXPORT"
+	CmdAdjudicate = "ADJUDICATE"
+	CmdReason     = "REASON"
+)
+
+// CreateOptions are the commands that may follow CREATE (and only it,
+// except the deadline rules, which a running game may change too).
+var CreateOptions = []string{CmdSeat, CmdDeck, CmdSeed, CmdDiplomacy, CmdCrisis, CmdDuration, CmdReminders, CmdNMR, CmdExtensions, CmdAbsence}
+
+// SegmentKinds are the kinds of segment a game's deadline rules tell
+// apart (DURATION), besides ALL.
+var SegmentKinds = []string{"economic", "diplomacy", "crisis", "end"}
+
+// NMRPolicies are what a missing power's orders become at the deadline.
+var NMRPolicies = []string{"pass", "repeat", "wait"}
+
+var commandWords = []*commandWord{
+	{word: CmdStatus, who: byPlayer | byModerator, forms: []string{"STATUS"}, parse: noArgs},
+	{word: CmdOrders, who: byPlayer, forms: []string{"ORDERS"}, parse: noArgs},
+	{word: CmdHistory, who: byPlayer | byModerator, forms: []string{"HISTORY"}, parse: noArgs},
+	{word: CmdResend, who: byPlayer, forms: []string{"RESEND <version> [<version> ...]"}, parse: parseVersions(1, 10)},
+	{word: CmdTimezone, who: byPlayer, forms: []string{"TIMEZONE <zone>, e.g. TIMEZONE Europe/Berlin or TIMEZONE UTC"}, parse: parseTimezone},
+	{word: CmdAbsence, who: byPlayer | byModerator, forms: []string{"ABSENCE <first day> <last day>, e.g. ABSENCE 2026-12-24 2027-01-02", "ABSENCE NONE", "ABSENCE MAX <duration> (moderator)"}, parse: parseAbsence},
+	{word: CmdExtend, who: byPlayer | byModerator, forms: []string{"EXTEND <duration>, e.g. EXTEND 12h or EXTEND 1d"}, parse: parseOneDuration},
+	{word: CmdResign, who: byPlayer, forms: []string{"RESIGN <your power>"}, parse: parseOnePower},
+	{word: CmdCreate, who: byModerator, forms: []string{"CREATE"}, parse: noArgs},
+	{word: CmdSeat, who: byModerator, forms: []string{"SEAT <power> <address>"}, parse: parsePowerAddress},
+	{word: CmdDeck, who: byModerator, forms: []string{"DECK <name> [FILE|PHYSICAL]", "DECK NONE"}, parse: parseDeck},
+	{word: CmdSeed, who: byModerator, forms: []string{"SEED <number>"}, parse: parseSeed},
+	{word: CmdDiplomacy, who: byModerator, forms: []string{"DIPLOMACY ON|OFF"}, parse: parseOnOff},
+	{word: CmdCrisis, who: byModerator, forms: []string{"CRISIS ON|OFF"}, parse: parseOnOff},
+	{word: CmdDuration, who: byModerator, forms: []string{"DURATION ALL|ECONOMIC|DIPLOMACY|CRISIS|END <duration>|NONE"}, parse: parseDurationRule},
+	{word: CmdReminders, who: byModerator, forms: []string{"REMINDERS <duration> [<duration> ...], e.g. REMINDERS 24h 2h", "REMINDERS NONE"}, parse: parseReminders},
+	{word: CmdNMR, who: byModerator, forms: []string{"NMR PASS|REPEAT|WAIT [GRACE <duration>]"}, parse: parseNMR},
+	{word: CmdExtensions, who: byModerator, forms: []string{"EXTENSIONS <duration>: each player's extension budget"}, parse: parseOneDuration},
+	{word: CmdReplace, who: byModerator, forms: []string{"REPLACE <power> <new address>"}, parse: parsePowerAddress},
+	{word: CmdWithdraw, who: byModerator, forms: []string{"WITHDRAW (with POWER: the power's submission for the open segment)"}, parse: noArgs},
+	{word: CmdDeadline, who: byModerator, forms: []string{"DEADLINE <YYYY-MM-DD> <HH:MM> (UTC)", "DEADLINE NONE"}, parse: parseDeadline},
+	{word: CmdPause, who: byModerator, forms: []string{"PAUSE"}, parse: noArgs},
+	{word: CmdResume, who: byModerator, forms: []string{"RESUME"}, parse: noArgs},
+	{word: CmdRollback, who: byModerator, forms: []string{"ROLLBACK <version>"}, parse: parseVersions(1, 1)},
+	{word: CmdBroadcast, who: byModerator, forms: []string{"BROADCAST, then the message on the following lines up to END"}, parse: noArgs},
+	{word: CmdExport, who: byModerator, forms: []string{"EXPORT [<version>]"}, parse: parseVersions(0, 1)},
+	{word: CmdAdjudicate, who: byModerator, forms: []string{"ADJUDICATE"}, parse: noArgs},
+	{word: CmdReason, who: byModerator, forms: []string{"REASON <text>"}, parse: noArgs},
+}
+
+func lookupCommand(kw string) *commandWord {
+	for _, w := range commandWords {
+		if w.word == kw {
+			return w
+		}
+	}
+	return nil
+}
+
+// CommandForms lists the forms of every command a player (moderator
+// false) or a moderator may give, for HELP.
+func CommandForms(moderator bool) []string {
+	var out []string
+	want := byPlayer
+	if moderator {
+		want = byModerator
+	}
+	for _, w := range commandWords {
+		if w.who&want != 0 {
+			out = append(out, w.forms...)
+		}
+	}
+	return out
+}
+
+func hintOf(w *commandWord) string { return strings.Join(w.forms, "; ") }
+
+func noArgs(c *Command, l *line, _ bool) *Error {
+	if len(l.args()) > 0 && c.Verb != CmdReason && c.Verb != CmdBroadcast {
+		return l.errorf("write "+c.Verb+" alone on its line", "%s takes no words after it", c.Verb)
+	}
+	return nil
+}
+
+// ParseDuration reads a duration as the commands write it: Go's form
+// ("12h", "90m", "1h30m") or days ("2d", "1d12h"). At least a minute, at
+// most a year.
+func ParseDuration(s string) (time.Duration, error) {
+	ls := strings.ToLower(s)
+	var days int
+	if i := strings.IndexByte(ls, 'd'); i > 0 {
+		n, err := strconv.Atoi(ls[:i])
+		if err != nil || n < 0 {
+			return 0, fmt.Errorf("%s is not a duration", quote(s))
+		}
+		days, ls = n, ls[i+1:]
+	}
+	var d time.Duration
+	if ls != "" {
+		var err error
+		if d, err = time.ParseDuration(ls); err != nil || d < 0 {
+			return 0, fmt.Errorf("%s is not a duration (write e.g. 12h, 90m, 2d or 1d12h)", quote(s))
+		}
+	}
+	d += time.Duration(days) * 24 * time.Hour
+	if d < time.Minute || d > 366*24*time.Hour {
+		return 0, fmt.Errorf("%s: a duration is from 1 minute to 366 days", quote(s))
+	}
+	return d, nil
+}
+
+func parseOneDuration(c *Command, l *line, _ bool) *Error {
+	if len(l.args()) != 1 {
+		return l.errorf("", "%s needs one duration", c.Verb)
+	}
+	d, err := ParseDuration(l.args()[0])
+	if err != nil {
+		return l.errorf("", "%s: %v", c.Verb, err)
+	}
+	c.Duration = d
+	return nil
+}
+
+func parsePower(w string) (adjudicator.Power, bool) { return adjudicator.ParsePower(w) }
+
+func parseOnePower(c *Command, l *line, _ bool) *Error {
+	if len(l.args()) != 1 {
+		return l.errorf("", "%s needs the power's name", c.Verb)
+	}
+	p, ok := parsePower(l.args()[0])
+	if !ok {
+		return l.errorf("", "unknown power %s%s", quote(l.args()[0]), didYouMean(l.args()[0], powerNames()))
+	}
+	c.Power = p
+	return nil
+}
+
+func parsePowerAddress(c *Command, l *line, _ bool) *Error {
+	if len(l.args()) != 2 {
+		return l.errorf("", "%s needs a power and an email address", c.Verb)
+	}
+	p, ok := parsePower(l.args()[0])
+	if !ok {
+		return l.errorf("", "unknown power %s%s", quote(l.args()[0]), didYouMean(l.args()[0], powerNames()))
+	}
+	a, err := mail.ParseAddress(strings.Trim(l.args()[1], "<>"))
+	if err != nil || !strings.Contains(a.Address, "@") || len(a.Address) > 254 {
+		return l.errorf("", "%s is not an email address", quote(l.args()[1]))
+	}
+	c.Power, c.Address = p, strings.ToLower(a.Address)
+	return nil
+}
+
+func parseTimezone(c *Command, l *line, _ bool) *Error {
+	if len(l.args()) != 1 {
+		return l.errorf("", "TIMEZONE needs one zone name")
+	}
+	name := l.args()[0]
+	if strings.EqualFold(name, "UTC") || strings.EqualFold(name, "GMT") {
+		name = "UTC"
+	}
+	if strings.EqualFold(name, "local") || strings.HasPrefix(name, "/") || strings.Contains(name, "..") || len(name) > 64 {
+		return l.errorf("", "unknown time zone %s", quote(name))
+	}
+	if _, err := time.LoadLocation(name); err != nil {
+		return l.errorf("the IANA names: Region/City, e.g. Europe/Berlin, America/New_York", "unknown time zone %s", quote(name))
+	}
+	c.Word = name
+	return nil
+}
+
+// parseDate reads a civil date YYYY-MM-DD (00:00 UTC of that day).
+func parseDate(s string) (time.Time, bool) {
+	t, err := time.Parse("2006-01-02", s)
+	return t, err == nil
+}
+
+func parseAbsence(c *Command, l *line, moderator bool) *Error {
+	a := l.args()
+	switch {
+	case len(a) == 1 && strings.EqualFold(a[0], "NONE"):
+		c.None = true
+		return nil
+	case len(a) == 2 && strings.EqualFold(a[0], "MAX"):
+		if !moderator {
+			return l.errorf("", "ABSENCE MAX is the moderator's rule; give your absence as ABSENCE <first day> <last day>")
+		}
+		d, err := ParseDuration(a[1])
+		if err != nil {
+			return l.errorf("", "ABSENCE MAX: %v", err)
+		}
+		c.Max, c.Duration = true, d
+		return nil
+	case len(a) == 2:
+		from, ok1 := parseDate(a[0])
+		to, ok2 := parseDate(a[1])
+		if !ok1 || !ok2 {
+			return l.errorf("", "ABSENCE needs two dates written YYYY-MM-DD")
+		}
+		if to.Before(from) {
+			return l.errorf("", "ABSENCE: the last day %s is before the first %s", a[1], a[0])
+		}
+		c.At, c.Until = from, to
+		return nil
+	}
+	return l.errorf("", "ABSENCE needs two dates, or NONE")
+}
+
+func parseDeck(c *Command, l *line, _ bool) *Error {
+	a := l.args()
+	if len(a) == 1 && strings.EqualFold(a[0], "NONE") {
+		c.None = true
+		return nil
+	}
+	if len(a) < 1 || len(a) > 2 {
+		return l.errorf("", "DECK needs the name of a deck the operator offers, or NONE")
+	}
+	c.Word, c.Mode = strings.ToLower(a[0]), "file"
+	if len(a) == 2 {
+		switch strings.ToUpper(a[1]) {
+		case "FILE":
+		case "PHYSICAL":
+			c.Mode = "physical"
+		default:
+			return l.errorf("", "DECK: %s is not FILE or PHYSICAL", quote(a[1]))
+		}
+	}
+	return nil
+}
+
+func parseSeed(c *Command, l *line, _ bool) *Error {
+	if len(l.args()) != 1 {
+		return l.errorf("", "SEED needs one number")
+	}
+	n, err := strconv.ParseUint(l.args()[0], 10, 64)
+	if err != nil || n == 0 {
+		return l.errorf("", "SEED: %s is not a positive number", quote(l.args()[0]))
+	}
+	c.Number = n
+	return nil
+}
+
+func parseOnOff(c *Command, l *line, _ bool) *Error {
+	if len(l.args()) == 1 {
+		switch strings.ToUpper(l.args()[0]) {
+		case "ON", "YES", "TRUE":
+			c.Word = "on"
+			return nil
+		case "OFF", "NO", "FALSE":
+			c.Word = "off"
+			return nil
+		}
+	}
+	return l.errorf("", "%s needs ON or OFF", c.Verb)
+}
+
+func parseDurationRule(c *Command, l *line, _ bool) *Error {
+	a := l.args()
+	if len(a) != 2 {
+		return l.errorf("", "DURATION needs a kind of segment and a duration")
+	}
+	kind := strings.ToLower(a[0])
+	if kind != "all" && !contains(SegmentKinds, kind) {
+		return l.errorf("", "DURATION: %s is not ALL, ECONOMIC, DIPLOMACY, CRISIS or END", quote(a[0]))
+	}
+	c.Word = kind
+	if strings.EqualFold(a[1], "NONE") {
+		c.None = true
+		return nil
+	}
+	d, err := ParseDuration(a[1])
+	if err != nil {
+		return l.errorf("", "DURATION: %v", err)
+	}
+	c.Duration = d
+	return nil
+}
+
+func parseReminders(c *Command, l *line, _ bool) *Error {
+	a := l.args()
+	if len(a) == 1 && strings.EqualFold(a[0], "NONE") {
+		c.None = true
+		return nil
+	}
+	if len(a) == 0 || len(a) > 5 {
+		return l.errorf("", "REMINDERS needs one to five durations before the deadline, or NONE")
+	}
+	for _, s := range a {
+		d, err := ParseDuration(s)
+		if err != nil {
+			return l.errorf("", "REMINDERS: %v", err)
+		}
+		if contains(c.List, d) {
+			return l.errorf("", "REMINDERS: %s given twice", s)
+		}
+		c.List = append(c.List, d)
+	}
+	sortDurationsDesc(c.List)
+	return nil
+}
+
+func sortDurationsDesc(ds []time.Duration) {
+	for i := 1; i < len(ds); i++ {
+		for j := i; j > 0 && ds[j] > ds[j-1]; j-- {
+			ds[j], ds[j-1] = ds[j-1], ds[j]
+		}
+	}
+}
+
+func parseNMR(c *Command, l *line, _ bool) *Error {
+	a := l.args()
+	if len(a) != 1 && len(a) != 3 {
+		return l.errorf("", "NMR needs PASS, REPEAT or WAIT, and optionally GRACE <duration>")
+	}
+	pol := strings.ToLower(a[0])
+	if !contains(NMRPolicies, pol) {
+		return l.errorf("", "NMR: %s is not PASS, REPEAT or WAIT", quote(a[0]))
+	}
+	c.Word = pol
+	if len(a) == 3 {
+		if !strings.EqualFold(a[1], "GRACE") {
+			return l.errorf("", "NMR: expected GRACE, not %s", quote(a[1]))
+		}
+		if strings.EqualFold(a[2], "NONE") || a[2] == "0" {
+			c.None = true // no grace
+			return nil
+		}
+		d, err := ParseDuration(a[2])
+		if err != nil {
+			return l.errorf("", "NMR GRACE: %v", err)
+		}
+		c.Duration = d
+	}
+	return nil
+}
+
+func parseDeadline(c *Command, l *line, _ bool) *Error {
+	a := l.args()
+	if len(a) == 1 && strings.EqualFold(a[0], "NONE") {
+		c.None = true
+		return nil
+	}
+	if len(a) != 2 {
+		return l.errorf("", "DEADLINE needs a date and a time in UTC, e.g. DEADLINE 2026-12-01 18:00, or NONE")
+	}
+	t, err := time.Parse("2006-01-02 15:04", a[0]+" "+strings.TrimSuffix(strings.ToUpper(a[1]), "UTC"))
+	if err != nil {
+		return l.errorf("", "DEADLINE: %s %s is not a date and time (YYYY-MM-DD HH:MM, UTC)", quote(a[0]), quote(a[1]))
+	}
+	c.At = t.UTC()
+	return nil
+}
+
+func parseVersions(min, max int) func(c *Command, l *line, _ bool) *Error {
+	return func(c *Command, l *line, _ bool) *Error {
+		a := l.args()
+		if len(a) < min || len(a) > max {
+			if max == 1 && min == 1 {
+				return l.errorf("", "%s needs one version number (HISTORY lists them)", c.Verb)
+			}
+			return l.errorf("", "%s takes %d to %d version numbers (HISTORY lists them)", c.Verb, min, max)
+		}
+		for _, s := range a {
+			n, err := strconv.Atoi(strings.TrimPrefix(strings.ToLower(s), "v"))
+			if err != nil || n < 0 || n > 1_000_000 {
+				return l.errorf("", "%s: %s is not a version number (HISTORY lists them)", c.Verb, quote(s))
+			}
+			c.Versions = append(c.Versions, n)
+		}
+		return nil
+	}
+}
+
+func contains[T comparable](xs []T, x T) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+// restOfLine is the text of a line after its keyword, as written (for
+// REASON and BROADCAST), at most n bytes.
+func restOfLine(text string, n int) string {
+	t := trim(text)
+	i := strings.IndexFunc(t, isBlankRune)
+	if i < 0 {
+		return ""
+	}
+	return Shorten(trim(t[i:]), n)
+}
+
+func firstWord(t string) string {
+	ws := fields(t)
+	if len(ws) == 0 {
+		return ""
+	}
+	return ws[0]
+}
+
+// maxBroadcast bounds a BROADCAST message.
+const maxBroadcast = 8000
+
+// command reads a command line.
+func (p *parser) command(w *commandWord, l *line, raw string) {
+	c := Command{Verb: w.word, Line: l.n}
+	if p.cmdAt == 0 {
+		p.cmdAt = l.n
+	}
+	for _, o := range p.sub.Commands {
+		if o.Verb == c.Verb && c.Verb != CmdSeat && c.Verb != CmdDuration {
+			p.add(l.errorf("write "+c.Verb+" once", "%s given twice (first on line %d)", c.Verb, o.Line))
+			return
+		}
+	}
+	if err := w.parse(&c, l, p.sub.Envelope.Moderator); err != nil {
+		if err.Hint == "" {
+			err.Hint = hintOf(w)
+		}
+		p.add(err)
+		return
+	}
+	switch c.Verb {
+	case CmdReason:
+		c.Text = restOfLine(raw, 300)
+		if c.Text == "" {
+			p.add(l.errorf("e.g. REASON Italy's player asked for it", "REASON needs the reason"))
+			return
+		}
+	case CmdBroadcast:
+		c.Text = restOfLine(raw, maxBroadcast)
+	}
+	p.sub.Commands = append(p.sub.Commands, c)
+	if c.Verb == CmdBroadcast {
+		p.broadcast = &p.sub.Commands[len(p.sub.Commands)-1]
+	}
+}
+
+// broadcastLine adds a line to the BROADCAST message.
+func (p *parser) broadcastLine(t string) {
+	b := p.broadcast
+	if len(b.Text)+len(t)+1 > maxBroadcast {
+		return
+	}
+	if b.Text != "" || t != "" {
+		b.Text += "\n" + t
+		b.Text = strings.TrimLeft(b.Text, "\n")
+	}
+}
+
+// checkCommands checks who gives the commands and what goes with them:
+// the moderator's commands in a MODERATOR email, the players' in a
+// power's; commands not with orders, PASS or HELP (the moderator's
+// orders DRAW, PURGE and SET excepted... no: those go alone too, with
+// REASON at most).
+func (p *parser) checkCommands() {
+	if len(p.sub.Commands) == 0 {
+		return
+	}
+	env := p.sub.Envelope
+	if p.broadcast != nil {
+		p.broadcast.Text = strings.TrimSpace(p.broadcast.Text)
+		if p.broadcast.Text == "" {
+			p.add(&Error{Line: p.broadcast.Line, Msg: "BROADCAST without a message", Hint: "write the message on the lines after BROADCAST, up to END"})
+		}
+	}
+	for _, c := range p.sub.Commands {
+		w := lookupCommand(c.Verb)
+		switch {
+		case env.Moderator && env.PowerLine > 0:
+			if c.Verb != CmdWithdraw && c.Verb != CmdReason {
+				p.add(&Error{Line: c.Line, Msg: fmt.Sprintf("%s in an email for a power", c.Verb),
+					Hint: "with MODERATOR and POWER an email enters that power's orders (or WITHDRAW, REASON); send " + c.Verb + " without POWER"})
+			}
+		case env.Moderator:
+			if w.who&byModerator == 0 {
+				p.add(&Error{Line: c.Line, Msg: fmt.Sprintf("%s is a player's command", c.Verb),
+					Hint: "a player sends it with POWER and the power's SECRET"})
+			} else if c.Verb == CmdWithdraw {
+				p.add(&Error{Line: c.Line, Msg: "WITHDRAW needs the POWER whose submission to withdraw", Hint: "add POWER <name>"})
+			}
+		default:
+			if w.who&byPlayer == 0 {
+				p.add(&Error{Line: c.Line, Msg: fmt.Sprintf("%s is a moderator's command", c.Verb),
+					Hint: "a moderator sends it with MODERATOR and the moderators' SECRET"})
+			}
+		}
+	}
+	onlyReason := true
+	for _, c := range p.sub.Commands {
+		if c.Verb != CmdReason && c.Verb != CmdWithdraw {
+			onlyReason = false
+		}
+	}
+	if p.sub.Help {
+		p.add(&Error{Line: p.helpAt, Msg: "HELP together with commands", Hint: "send HELP in an email of its own"})
+	}
+	if (p.tried || p.pass != 0) && !onlyReason {
+		at := p.pass
+		if len(p.sub.Orders) > 0 {
+			at = p.sub.Orders[0].Line
+		}
+		p.add(&Error{Line: p.cmdAt, Msg: fmt.Sprintf("commands and orders in one email (orders from line %d)", at),
+			Hint: "send commands (STATUS, EXTEND ...) in an email of their own, without orders or PASS"})
+	}
+}
