@@ -133,6 +133,9 @@ func (o Order) String() string {
 		}
 		return s
 	}
+	if t, ok := setString(o); ok { // fix.go
+		return t
+	}
 	if o.Kind == DrawPurge && len(o.Args) == 1 {
 		if c, ok := ParsePurgeCard(o.Args[0]); ok {
 			return "PURGE " + c.Word()

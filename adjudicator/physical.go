@@ -38,6 +38,20 @@ func PhysicalDeck(s State) (State, error) {
 	return c, nil
 }
 
+// FileDeck returns s with its deck out of physical-deck mode: the judge
+// draws the cards from the deck file's pile again. The game must have a
+// deck. A game waiting for the moderator's draw (AwaitsDraw) no longer
+// waits: its random events phase is then automatic, and Resolve resolves
+// it with no orders.
+func FileDeck(s State) (State, error) {
+	if s.Events == nil {
+		return s, fmt.Errorf("adjudicator: the game has no random event deck")
+	}
+	c := s.Clone()
+	c.Events.Physical = false
+	return c, nil
+}
+
 // allEvents returns the events of type T in evs.
 func allEvents[T Event](evs []Event) []T {
 	var out []T

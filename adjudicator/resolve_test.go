@@ -276,6 +276,7 @@ func TestEventsRoundTrip(t *testing.T) {
 	evs = append(evs, purgeRoundTripEvents()...)     // purge_test.go
 	evs = append(evs, diplomacyRoundTripEvents()...) // diplomacy_test.go
 	evs = append(evs, crisisRoundTripEvents()...)    // crisisphase_test.go
+	evs = append(evs, fixRoundTripEvents()...)       // fix_test.go
 	b, err := MarshalEvents(evs)
 	if err != nil {
 		t.Fatal(err)

@@ -33,6 +33,9 @@ func section(e adjudicator.Event) string {
 	if s, ok := crisisSection(e); ok { // crisis.go
 		return s
 	}
+	if s, ok := fixSectionOf(e); ok { // fix.go
+		return s
+	}
 	switch e.(type) {
 	case adjudicator.SpanishCivilWarSetup:
 		return "Game setup"
@@ -271,7 +274,7 @@ func publicEvent(w *writer, e adjudicator.Event) {
 	case adjudicator.TurnEnded:
 		w.line(fmt.Sprintf("%s ends.", e.Turn))
 	default:
-		if !economyEvent(w, e) && !navalEvent(w, e) && !researchEvent(w, e) && !unitEvent(w, e) && !russiaEvent(w, e) && !randomEvent(w, e) && !diplomacyEvent(w, e) && !crisisEvent(w, e) { // economy.go, naval.go, research.go, units.go, russia.go, diplomacy.go
+		if !economyEvent(w, e) && !navalEvent(w, e) && !researchEvent(w, e) && !unitEvent(w, e) && !russiaEvent(w, e) && !randomEvent(w, e) && !diplomacyEvent(w, e) && !crisisEvent(w, e) && !fixEvent(w, e) { // economy.go, naval.go, research.go, units.go, russia.go, diplomacy.go, fix.go
 			w.wrap(e.Type(), "  ")
 		}
 	}

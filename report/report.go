@@ -436,7 +436,7 @@ func privateEvent(w *writer, e adjudicator.Event) {
 	case adjudicator.OrderVoided:
 		w.wrap(fmt.Sprintf("Your order %s was void (rule %s: %s).", e.Order, e.Rule, e.Msg), "  ")
 	default:
-		if !navalEvent(w, e) && !researchEvent(w, e) && !unitEvent(w, e) && !randomEvent(w, e) && !diplomacyEvent(w, e) { // naval.go, research.go, units.go, diplomacy.go
+		if !navalEvent(w, e) && !researchEvent(w, e) && !unitEvent(w, e) && !randomEvent(w, e) && !diplomacyEvent(w, e) && !fixEvent(w, e) { // naval.go, research.go, units.go, diplomacy.go, fix.go
 			w.wrap(fmt.Sprintf("%s event.", e.Type()), "  ")
 		}
 	}

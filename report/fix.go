@@ -1,0 +1,78 @@
+package report
+
+import (
+	"fmt"
+	"strings"
+
+	"stormjudge/adjudicator"
+)
+
+// The moderator's fixes of the state (SET, docs/orders.md): one line
+// each, in the public report; a secret event discarded is named in its
+// holder's notice only (8.31).
+
+const fixSection = "Fixed by the moderator"
+
+func fixSectionOf(e adjudicator.Event) (string, bool) {
+	if _, ok := e.(adjudicator.StateFixed); ok {
+		return fixSection, true
+	}
+	return "", false
+}
+
+// fixEvent renders a StateFixed; false if e is not one.
+func fixEvent(w *writer, e adjudicator.Event) bool {
+	f, ok := e.(adjudicator.StateFixed)
+	if !ok {
+		return false
+	}
+	w.wrap(fixLine(f), "  ")
+	return true
+}
+
+// fixLine words one fix, e.g. "The moderator set Germany's tile points
+// from 12 to 15 (rule 6.1)."
+func fixLine(f adjudicator.StateFixed) string {
+	var what string
+	switch f.What {
+	case adjudicator.FixTiles:
+		what = fmt.Sprintf("set %s's tile points from %s to %s", f.Power.Title(), f.Before, f.After)
+	case adjudicator.FixSupport:
+		what = fmt.Sprintf("set %s's support level this turn from %s to %s", f.Power.Title(), f.Before, f.After)
+	case adjudicator.FixFlags:
+		what = fmt.Sprintf("set the flags in %s from %s to %s", f.Country, f.Before, f.After)
+	case adjudicator.FixEAI:
+		what = fmt.Sprintf("set the European Aggression Index from %s to %s", f.Before, f.After)
+	case adjudicator.FixClimate:
+		what = fmt.Sprintf("set the economic climate from %s to %s", f.Before, f.After)
+	case adjudicator.FixDeck:
+		what = fmt.Sprintf("switched the random event deck from %s to %s", deckModeWords(f.Before), deckModeWords(f.After))
+	case adjudicator.FixHeld:
+		if f.Private {
+			what = fmt.Sprintf("took your secret random event, card %d %q, out of play: it goes to the discard pile unplayed and does not take effect", f.Card, f.Title)
+		} else {
+			what = "took a secret random event held this turn out of play: it goes to the discard pile unplayed"
+		}
+	default:
+		what = fmt.Sprintf("set %s from %s to %s", f.What, f.Before, f.After)
+	}
+	return fmt.Sprintf("The moderator %s (%s).", what, ruleRef(f.Rule))
+}
+
+func deckModeWords(mode string) string {
+	switch mode {
+	case adjudicator.DeckFile:
+		return "the deck file (the judge draws the cards)"
+	case adjudicator.DeckPhysical:
+		return "the physical deck (the moderator draws the printed cards)"
+	}
+	return mode
+}
+
+// ruleRef is "rule 6.1" or "rules 24.18, 24.21".
+func ruleRef(rule string) string {
+	if strings.Contains(rule, ",") {
+		return "rules " + rule
+	}
+	return "rule " + rule
+}

@@ -1,0 +1,63 @@
+package report
+
+import (
+	"strings"
+	"testing"
+
+	"stormjudge/adjudicator"
+)
+
+func fixOrder(args ...string) adjudicator.Order {
+	return adjudicator.Order{Kind: adjudicator.SetState, Args: args}
+}
+
+// The moderator's fixes (SET) are one line each in the public report,
+// under "Fixed by the moderator"; a secret event discarded is named in its
+// holder's notice only, the public report saying only that a held event
+// left play (8.31).
+func TestFixesRendered(t *testing.T) {
+	s, _, err := adjudicator.Resolve(adjudicator.NewGame(4), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Powers[adjudicator.Germany].TilePoints = 12
+	n, evs, err := adjudicator.ApplyFixes(s, []adjudicator.Order{
+		fixOrder("tiles", "germany", "15"), fixOrder("flags", "Greece", "2", "italy"), fixOrder("eai", "-1"),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	held := []adjudicator.Event{
+		adjudicator.StateFixed{Turn: s.Turn, What: adjudicator.FixHeld, Power: adjudicator.Italy, Card: 17, Title: "Secret rally",
+			Before: "held", After: adjudicator.HeldDiscard, Rule: "8.31, 8.43", Private: true},
+		adjudicator.StateFixed{Turn: s.Turn, What: adjudicator.FixHeld, Before: "held", After: adjudicator.HeldDiscard, Rule: "8.31, 8.43"},
+		adjudicator.StateFixed{Turn: s.Turn, What: adjudicator.FixDeck, Before: adjudicator.DeckFile, After: adjudicator.DeckPhysical, Rule: "9.1"},
+	}
+	evs = append(evs, held...)
+	v := adjudicator.Derive(n)
+	_, pub := Public("demo", evs, v).Parts()
+	flat := strings.Join(strings.Fields(pub), " ")
+	for _, want := range []string{
+		"Fixed by the moderator",
+		"The moderator set Germany's tile points from 12 to 15 (rule 6.1).",
+		"The moderator set the flags in Greece from none to 2 Italy (rules 24.18, 24.21).",
+		"The moderator set the European Aggression Index from +0 to -1 (rule 23).",
+		"The moderator took a secret random event held this turn out of play: it goes to the discard pile unplayed (rules 8.31, 8.43).",
+		"The moderator switched the random event deck from the deck file (the judge draws the cards) to the physical deck (the moderator draws the printed cards) (rule 9.1).",
+	} {
+		if !strings.Contains(flat, want) {
+			t.Errorf("public report lacks %q:\n%s", want, pub)
+		}
+	}
+	if strings.Contains(pub, "Secret rally") || strings.Contains(pub, "card 17") {
+		t.Errorf("the public report names the secret event:\n%s", pub)
+	}
+	_, mine := Private("demo", adjudicator.Italy, evs, v).Parts()
+	if flat := strings.Join(strings.Fields(mine), " "); !strings.Contains(flat,
+		`The moderator took your secret random event, card 17 "Secret rally", out of play: it goes to the discard pile unplayed and does not take effect (rules 8.31, 8.43).`) {
+		t.Errorf("Italy's notice:\n%s", mine)
+	}
+	if _, other := Private("demo", adjudicator.France, evs, v).Parts(); strings.Contains(other, "Secret rally") {
+		t.Errorf("France's notice names Italy's secret event:\n%s", other)
+	}
+}
