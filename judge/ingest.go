@@ -40,6 +40,9 @@ type Result struct {
 	Power     adjudicator.Power
 	Moderator bool        // the email spoke for the game's moderator
 	Receipt   *store.Mail // nil when no receipt is sent
+	// Command is what an Answered email asked (HELP, STATUS, ...): the
+	// receipt's subject tag.
+	Command string
 }
 
 var errDryRun = errors.New("judge: dry run")
@@ -291,7 +294,7 @@ func (j *Judge) ingest(tx *store.Tx, raw []byte) (*Result, error) {
 		}
 		return res, record()
 	}
-	rc := receipt{msg: m}
+	rc := receipt{msg: m, key: key}
 	if rerr != nil {
 		rc.errs = append(rc.errs, unreadableBody(rerr, j.opt.Limits))
 		res.Outcome = Rejected
@@ -327,6 +330,9 @@ func (j *Judge) knownSender(tx *store.Tx, addr, named string) bool {
 		return false
 	}
 	if g, err := tx.Game(named); err == nil && holds(g) {
+		return true
+	}
+	if j.listedMaster(addr) {
 		return true
 	}
 	gs, err := tx.Games()
@@ -407,8 +413,18 @@ type receipt struct {
 	// state is the game's open state when the email got that far: the
 	// receipt names its turn and segment.
 	state *adjudicator.State
-	// help is the answer to a HELP: what the power may order now.
+	// help is the answer to a HELP (what the power may order now) or to
+	// commands (STATUS, HISTORY ...).
 	help string
+	// key is the email's delivery key (names the mails it causes).
+	key []byte
+	// done says what accepted commands did, one line each.
+	done []string
+	// attach are files the receipt carries (EXPORT's JSON).
+	attach []store.Attachment
+	// copyTo: a copy of the receipt goes to this address too (the
+	// player of a power whose orders the moderator entered).
+	copyTo string
 }
 
 // refuse records an email's orders and the validation errors that refuse
@@ -453,6 +469,10 @@ func (j *Judge) decide(tx *store.Tx, m *orders.Message, sub *orders.Submission, 
 	}
 	res.Game = env.Game
 	g, err := tx.Game(env.Game)
+	if errors.Is(err, store.ErrNotFound) && env.Moderator && sub.HasCommand(orders.CmdCreate) {
+		j.create(tx, m, sub, rc, res, now)
+		return
+	}
 	if errors.Is(err, store.ErrNotFound) {
 		rc.errs = append(rc.errs, fmt.Sprintf("line %d: there is no game %q here.", env.GameLine, env.Game))
 		res.Outcome = Rejected
@@ -468,6 +488,22 @@ func (j *Judge) decide(tx *store.Tx, m *orders.Message, sub *orders.Submission, 
 			return
 		}
 		res.Moderator = true
+		if env.Power != "" {
+			// The moderator enters (or withdraws) a power's orders,
+			// without its secret.
+			power, _ = adjudicator.ParsePower(env.Power)
+			if g.Seat(power) == nil {
+				rc.errs = append(rc.errs, fmt.Sprintf("line %d: %s has no seat in game %s.", env.PowerLine, power.Title(), g.ID))
+				res.Outcome = Rejected
+				return
+			}
+			res.Power = power
+		}
+		if sub.HasCommand(orders.CmdCreate) {
+			rc.errs = append(rc.errs, fmt.Sprintf("line %d: game %s exists already: CREATE needs a new game id.", env.GameLine, g.ID))
+			res.Outcome = Rejected
+			return
+		}
 	} else {
 		var ok bool
 		if power, ok = j.authorize(g, m.From, env, rc); !ok {
@@ -487,12 +523,16 @@ func (j *Judge) decide(tx *store.Tx, m *orders.Message, sub *orders.Submission, 
 		return
 	}
 	rc.state = &s
+	if sub.Help && res.Moderator && power == 0 {
+		rc.help = moderatorHelp(g, s)
+		res.Outcome, res.Command = Answered, "HELP"
+		return
+	}
+	if len(sub.Commands) > 0 && !(res.Moderator && power != 0) {
+		j.runCommands(tx, g, s, m, sub, power, rc.key, rc, res, now)
+		return
+	}
 	if sub.Help {
-		if res.Moderator {
-			rc.errs = append(rc.errs, "HELP lists a power's orders: send it with POWER and that power's SECRET. The moderators' orders are in the moderators' welcome and notices.")
-			res.Outcome = Rejected
-			return
-		}
 		rc.help = report.Help(g.ID, power, adjudicator.Derive(s))
 		if g.Paused {
 			rc.help = "The moderator has paused this game: orders are not taken until it resumes.\n\n" + rc.help
@@ -509,8 +549,16 @@ func (j *Judge) decide(tx *store.Tx, m *orders.Message, sub *orders.Submission, 
 		res.Outcome = Rejected
 		return
 	}
-	if res.Moderator {
+	if res.Moderator && power == 0 {
+		if len(sub.Orders) > 0 && sub.Orders[0].Kind == adjudicator.SetState {
+			j.fix(tx, g, s, m, sub, rc, res, now)
+			return
+		}
 		takeDraw(tx, g, s, m, sub, rc, res, now)
+		return
+	}
+	if res.Moderator && sub.HasCommand(orders.CmdWithdraw) {
+		j.withdraw(tx, g, s, m, sub, power, rc, res, now)
 		return
 	}
 	if s.Ended {
@@ -543,7 +591,7 @@ func (j *Judge) decide(tx *store.Tx, m *orders.Message, sub *orders.Submission, 
 	}
 	old, replaced := prev[power]
 	rec := store.OrderRecord{Power: power, Orders: sub.Orders, Pass: sub.Pass || len(sub.Orders) == 0,
-		MessageID: res.MessageID, From: m.From, Received: now}
+		MessageID: res.MessageID, From: m.From, Received: now, ByModerator: res.Moderator}
 	if replaced {
 		rec.Orders, rec.Pass = adjudicator.CombineOrders(s, old.Orders, old.Pass, sub.Orders, rec.Pass)
 		if adjudicator.OnlyStanding(s, sub.Orders) {
@@ -559,6 +607,13 @@ func (j *Judge) decide(tx *store.Tx, m *orders.Message, sub *orders.Submission, 
 		return
 	}
 	action := "orders"
+	if res.Moderator {
+		action = "orders entered by the moderator"
+		rc.copyTo = g.Seat(power).Address
+		if reason := reasonOf(sub); reason != "" {
+			rc.notes = append(rc.notes, "Reason: "+reason)
+		}
+	}
 	if replaced {
 		action = "orders replaced"
 		rc.notes = append(rc.notes, "These orders replace the ones you sent earlier for this segment.")
@@ -576,7 +631,7 @@ func (j *Judge) decide(tx *store.Tx, m *orders.Message, sub *orders.Submission, 
 		rc.notes = append(rc.notes, "All orders are in: the segment is adjudicated now; the report follows.")
 	}
 	if !g.Deadline.IsZero() {
-		rc.notes = append(rc.notes, deadlineLine(g))
+		rc.notes = append(rc.notes, deadlineLine(g, seatZone(g, strings.ToLower(m.From))))
 	}
 	res.Outcome = Accepted
 }
@@ -602,9 +657,16 @@ func (j *Judge) stale(tx *store.Tx, g *store.Game, s adjudicator.State, m *order
 	if env.Segment != "" {
 		return false // pinned to the open segment
 	}
-	v, ok := j.versionOf(replyParent(m), g.ID)
-	if !ok || v >= g.Version {
+	v, ep, ok := j.versionOf(replyParent(m), g.ID)
+	if !ok || (v >= g.Version && ep == g.Rollbacks) {
 		return false
+	}
+	if ep != g.Rollbacks {
+		// A mail from before a rollback: its segment may be gone or
+		// redone.
+		rc.errs = append(rc.errs, fmt.Sprintf("This email replies to a judge's mail sent before the moderator rolled game %s back; the open segment is %s. It is refused as stale. To give the orders for the open segment, add the line TURN %s %s and send again.",
+			g.ID, open, s.Turn, s.Segment))
+		return true
 	}
 	old, err := tx.State(g.ID, v)
 	if env.TurnLine > 0 && (err != nil || old.Turn != s.Turn) {
@@ -636,25 +698,34 @@ func replyParent(m *orders.Message) string {
 // Message-IDs for a report or notice of game ("<game>.v<N>.public...@domain",
 // made by enqueue from the outbox ID "<game>/v<N>/..."); ok is false for
 // any other identifier (a receipt, a welcome, someone else's mail).
-func (j *Judge) versionOf(id, game string) (int, bool) {
+//
+// After a rollback the version is followed by the rollback count
+// ("v5r1", versionMailID); ep is that count (0 before any).
+func (j *Judge) versionOf(id, game string) (v, ep int, ok bool) {
 	local, domain, ok := strings.Cut(id, "@")
 	if !ok || !strings.EqualFold(domain, j.opt.Domain) {
-		return 0, false
+		return 0, 0, false
 	}
 	parts := strings.Split(local, ".")
 	if len(parts) < 4 || parts[0] != sanitizeID(game) || len(parts[1]) < 2 || parts[1][0] != 'v' {
-		return 0, false
+		return 0, 0, false
 	}
 	switch parts[2] {
 	case "public", "private", "moderator":
 	default:
-		return 0, false
+		return 0, 0, false
 	}
-	v, err := strconv.Atoi(parts[1][1:])
+	num, rb, hasEp := strings.Cut(parts[1][1:], "r")
+	v, err := strconv.Atoi(num)
 	if err != nil || v < 0 {
-		return 0, false
+		return 0, 0, false
 	}
-	return v, true
+	if hasEp {
+		if ep, err = strconv.Atoi(rb); err != nil || ep < 1 {
+			return 0, 0, false
+		}
+	}
+	return v, ep, true
 }
 
 // authorizeModerator checks a MODERATOR email: it must come from a
@@ -793,11 +864,21 @@ func (j *Judge) sendReceipt(tx *store.Tx, key []byte, m *orders.Message, rc *rec
 		InReplyTo:     inReplyTo,
 		References:    refs,
 		AutoSubmitted: "auto-replied",
+		Attachments:   rc.attach,
 	}
 	if err := j.enqueue(tx, mail, now); err != nil {
 		return err
 	}
 	res.Receipt = mail
+	if rc.copyTo != "" && rc.copyTo != strings.ToLower(m.From) && res.Outcome == Accepted {
+		// The moderator entered a power's orders: its player gets a copy.
+		cp := &store.Mail{ID: mail.ID + "/copy", Game: game, To: []string{rc.copyTo},
+			Subject: fmt.Sprintf("[%s] The moderator entered your orders", game), Flowed: true, AutoSubmitted: "auto-generated",
+			Body: report.Flow("A copy of the receipt the moderator (" + strings.ToLower(m.From) + ") got for orders entered for your power:\n\n" + renderReceipt(rc, res))}
+		if err := j.enqueue(tx, cp, now); err != nil {
+			return err
+		}
+	}
 	return nil
 }
 
@@ -811,6 +892,9 @@ func receiptTag(res *Result) string {
 		what = "ACCEPTED"
 	case Answered:
 		what = "HELP"
+		if res.Command != "" {
+			what = res.Command
+		}
 	}
 	if res.Game == "" || len(res.Game) > 32 {
 		return "[" + what + "]"
@@ -820,7 +904,7 @@ func receiptTag(res *Result) string {
 
 // receiptTagRE matches a receipt's tag at the end of a subject (a reply
 // to a receipt): stripped so that tags do not pile up.
-var receiptTagRE = regexp.MustCompile(`\s*\[([^\[\]]{1,40}: )?(ACCEPTED|NOT ACCEPTED|HELP)\]\s*$`)
+var receiptTagRE = regexp.MustCompile(`\s*\[([^\[\]]{1,40}: )?(ACCEPTED|NOT ACCEPTED|HELP|STATUS|ORDERS|HISTORY|RESEND|EXPORT)\]\s*$`)
 
 func stripReceiptTag(s string) string {
 	for {
@@ -890,12 +974,39 @@ func cleanSubject(s string) string {
 func renderReceipt(rc *receipt, res *Result) string {
 	var b strings.Builder
 	if res.Outcome == Answered {
-		fmt.Fprintf(&b, "HELP for %s in game %s", res.Power.Title(), res.Game)
+		what, who := "HELP", res.Power.Title()
+		if res.Command != "" {
+			what = res.Command
+		}
+		if res.Moderator && res.Power == 0 {
+			who = "the moderator"
+		}
+		fmt.Fprintf(&b, "%s for %s in game %s", what, who, res.Game)
 		if st := rc.state; st != nil {
 			fmt.Fprintf(&b, ", %s, %s", st.Turn, st.Segment.Title())
 		}
 		b.WriteString(": nothing was changed.\n\n")
 		b.WriteString(rc.help)
+		b.WriteString("\n")
+	} else if res.Outcome == Accepted && len(rc.accepted) == 0 && (rc.help != "" || len(rc.done) > 0) {
+		who := res.Power.Title()
+		if res.Moderator && res.Power == 0 {
+			who = "the moderator"
+		}
+		fmt.Fprintf(&b, "Commands ACCEPTED for %s in game %s", who, res.Game)
+		if st := rc.state; st != nil {
+			fmt.Fprintf(&b, ", %s, %s", st.Turn, st.Segment.Title())
+		}
+		b.WriteString(".\n\n")
+		for _, d := range rc.done {
+			b.WriteString(d + "\n")
+		}
+		if rc.help != "" {
+			b.WriteString(rc.help + "\n\n")
+		}
+		for _, n := range rc.notes {
+			b.WriteString(n + "\n")
+		}
 	} else if res.Outcome == Accepted {
 		who := res.Power.Title()
 		if res.Moderator {

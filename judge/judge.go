@@ -45,6 +45,12 @@ type Options struct {
 	// Limits bound the inbound mail the judge reads (docs/orders.md);
 	// zero fields: orders.DefaultLimits (New fills them in).
 	Limits orders.Limits
+	// Masters may create games by email (CREATE), each with its own
+	// secret (hashed).
+	Masters []Master
+	// Decks are the random event decks a game created by email may name
+	// (DECK <name>), by name.
+	Decks map[string]*adjudicator.Deck
 }
 
 // Hook is a fault seam for crash tests; nil means no-op. It is called at
@@ -133,6 +139,10 @@ type GameDef struct {
 	// AggressionEffects replaces the default table of aggression effects
 	// (30; adjudicator.DefaultAggressionEffects); nil: the default.
 	AggressionEffects []adjudicator.AggressionEffect
+	// Rules are the deadline rules beyond SegmentDuration: durations by
+	// kind of segment, reminders, NMR policy and grace, extension budget,
+	// absences (docs/orders.md "Deadlines").
+	Rules store.Rules
 }
 
 // SeatDef seats one player's address for one power. Secret may be empty: the
@@ -242,86 +252,96 @@ func (j *Judge) EnsureGame(def GameDef) (created bool, err error) {
 		if len(hashes) == 0 {
 			return fmt.Errorf("judge: game %s appeared and vanished while it was created", def.ID)
 		}
-		seed := def.Seed
-		if seed == 0 {
-			var b [8]byte
-			if _, err := rand.Read(b[:]); err != nil {
-				return err
-			}
-			seed = binary.LittleEndian.Uint64(b[:]) | 1
-		}
-		s0 := adjudicator.NewGame(seed)
-		if def.Deck != nil {
-			s0 = adjudicator.NewGameWithDeck(seed, *def.Deck)
-		}
-		if def.Diplomacy {
-			s0 = adjudicator.WithDiplomacy(s0)
-		}
-		if def.Crisis {
-			s0 = adjudicator.WithCrisis(s0)
-		}
-		if def.AggressionEffects != nil {
-			var err error
-			if s0, err = adjudicator.WithAggressionEffects(s0, def.AggressionEffects); err != nil {
-				return fmt.Errorf("judge: game %s: %w", def.ID, err)
-			}
-		}
-		if def.PhysicalDeck {
-			var err error
-			if s0, err = adjudicator.PhysicalDeck(s0); err != nil {
-				return err
-			}
-		}
-		if err := tx.PutState(def.ID, 0, s0, nil); err != nil {
-			return err
-		}
-		g := &store.Game{ID: def.ID, Created: now, SegmentDuration: def.SegmentDuration}
-		for _, m := range def.Moderators {
-			g.Moderators = append(g.Moderators, strings.ToLower(strings.TrimSpace(m)))
-		}
-		for _, sd := range def.Seats {
-			g.Seats = append(g.Seats, store.Seat{
-				Power:      sd.Power,
-				Address:    strings.ToLower(strings.TrimSpace(sd.Address)),
-				SecretHash: hashes[sd.Power],
-			})
-		}
-		sort.Slice(g.Seats, func(a, b int) bool { return g.Seats[a].Power < g.Seats[b].Power })
-		g.ModeratorSecretHash = modHash
-		if err := tx.PutGame(g); err != nil {
-			return err
-		}
-		if err := tx.Audit(def.ID, store.AuditEntry{Time: now, Actor: "operator", Action: "create",
-			Detail: fmt.Sprintf("game created, seed %d, %d seats, deck %s", seed, len(g.Seats), deckName(def.Deck))}); err != nil {
-			return err
-		}
-		for _, seat := range g.Seats {
-			if err := j.notify(tx, welcomeID(def.ID, seat.Power), seat.Address,
-				fmt.Sprintf("[%s] You play %s", def.ID, seat.Power.Title()),
-				welcomeBody(g, seat, secrets[seat.Power], j.opt.Address), true, now); err != nil {
-				return err
-			}
-		}
-		for _, m := range g.Moderators {
-			if err := j.notify(tx, moderatorWelcomeID(def.ID, m), m,
-				fmt.Sprintf("[%s] You moderate this game", def.ID),
-				moderatorWelcomeBody(g, modSecret, def.PhysicalDeck, j.opt.Address), true, now); err != nil {
-				return err
-			}
-		}
 		created = true
-		if adjudicator.AwaitsDraw(s0) {
-			// Physical deck: the first turn waits for the moderator's draw;
-			// the setup state is reported as it is.
-			return j.publish(tx, g, 0, nil, s0, now)
-		}
-		return j.advance(tx, g, s0, nil, now, "created")
+		return j.createGame(tx, def, secrets, hashes, modSecret, modHash, "operator", now)
 	})
 	if err == nil && created {
 		j.log.Info("game created", "game", def.ID)
 		j.kick()
 	}
 	return created, err
+}
+
+// createGame stores a new game in tx: the setup state (version 0), the
+// state after the automatic segments up to the first that needs orders
+// (version 1), the seats with hashed secrets, a welcome with its secret to
+// each player and to the moderators, and the first reports and notices.
+// actor is who created it, for the audit log ("operator", or a game
+// master's address).
+func (j *Judge) createGame(tx *store.Tx, def GameDef, secrets, hashes map[adjudicator.Power]string, modSecret, modHash, actor string, now time.Time) error {
+	seed := def.Seed
+	if seed == 0 {
+		var b [8]byte
+		if _, err := rand.Read(b[:]); err != nil {
+			return err
+		}
+		seed = binary.LittleEndian.Uint64(b[:]) | 1
+	}
+	s0 := adjudicator.NewGame(seed)
+	if def.Deck != nil {
+		s0 = adjudicator.NewGameWithDeck(seed, *def.Deck)
+	}
+	if def.Diplomacy {
+		s0 = adjudicator.WithDiplomacy(s0)
+	}
+	if def.Crisis {
+		s0 = adjudicator.WithCrisis(s0)
+	}
+	if def.AggressionEffects != nil {
+		var err error
+		if s0, err = adjudicator.WithAggressionEffects(s0, def.AggressionEffects); err != nil {
+			return fmt.Errorf("judge: game %s: %w", def.ID, err)
+		}
+	}
+	if def.PhysicalDeck {
+		var err error
+		if s0, err = adjudicator.PhysicalDeck(s0); err != nil {
+			return err
+		}
+	}
+	if err := tx.PutState(def.ID, 0, s0, nil); err != nil {
+		return err
+	}
+	g := &store.Game{ID: def.ID, Created: now, SegmentDuration: def.SegmentDuration, Rules: def.Rules}
+	for _, m := range def.Moderators {
+		g.Moderators = append(g.Moderators, strings.ToLower(strings.TrimSpace(m)))
+	}
+	for _, sd := range def.Seats {
+		g.Seats = append(g.Seats, store.Seat{
+			Power:      sd.Power,
+			Address:    strings.ToLower(strings.TrimSpace(sd.Address)),
+			SecretHash: hashes[sd.Power],
+		})
+	}
+	sort.Slice(g.Seats, func(a, b int) bool { return g.Seats[a].Power < g.Seats[b].Power })
+	g.ModeratorSecretHash = modHash
+	if err := tx.PutGame(g); err != nil {
+		return err
+	}
+	if err := tx.Audit(def.ID, store.AuditEntry{Time: now, Actor: actor, Action: "create",
+		Detail: fmt.Sprintf("game created, seed %d, %d seats, deck %s", seed, len(g.Seats), deckName(def.Deck))}); err != nil {
+		return err
+	}
+	for _, seat := range g.Seats {
+		if err := j.notify(tx, welcomeID(def.ID, seat.Power), seat.Address,
+			fmt.Sprintf("[%s] You play %s", def.ID, seat.Power.Title()),
+			welcomeBody(g, seat, secrets[seat.Power], j.opt.Address), true, now); err != nil {
+			return err
+		}
+	}
+	for _, m := range g.Moderators {
+		if err := j.notify(tx, moderatorWelcomeID(def.ID, m), m,
+			fmt.Sprintf("[%s] You moderate this game", def.ID),
+			moderatorWelcomeBody(g, modSecret, def.PhysicalDeck, j.opt.Address), true, now); err != nil {
+			return err
+		}
+	}
+	if adjudicator.AwaitsDraw(s0) {
+		// Physical deck: the first turn waits for the moderator's draw;
+		// the setup state is reported as it is.
+		return j.publish(tx, g, 0, nil, s0, now, nil)
+	}
+	return j.advance(tx, g, s0, nil, now, "created")
 }
 
 // reseat applies to an existing game the one part of its definition that
@@ -396,13 +416,17 @@ func (j *Judge) advance(tx *store.Tx, g *store.Game, s adjudicator.State, ords m
 	if err != nil {
 		return fmt.Errorf("judge: game %s: resolve %s: %w", g.ID, s.Segment, err)
 	}
-	return j.commit(tx, g, s, next, evs, now, why)
+	return j.commit(tx, g, s, next, evs, now, why, nil)
 }
 
 // commit stores next as the new state version of g with its events, moves
 // the deadline and queues every report and notice: all in tx, the
 // caller's transaction.
-func (j *Judge) commit(tx *store.Tx, g *store.Game, s, next adjudicator.State, evs []adjudicator.Event, now time.Time, why string) error {
+//
+// lead are paragraphs for the lead of every report and notice of the new
+// version (who missed the deadline, whose orders the moderator entered):
+// what the judge knows and the engine does not.
+func (j *Judge) commit(tx *store.Tx, g *store.Game, s, next adjudicator.State, evs []adjudicator.Event, now time.Time, why string, lead []string) error {
 	evJSON, err := adjudicator.MarshalEvents(evs)
 	if err != nil {
 		return err
@@ -412,16 +436,13 @@ func (j *Judge) commit(tx *store.Tx, g *store.Game, s, next adjudicator.State, e
 		return err
 	}
 	g.Version = v
-	g.Deadline = time.Time{}
 	req := adjudicator.Required(next)
 	if len(req) == 0 && !adjudicator.AwaitsDraw(next) && g.Ended.IsZero() {
 		// Nobody orders any more: the game is over (33, 34); the
 		// retention of its mail counts from now (store.Retention).
 		g.Ended = now
 	}
-	if g.SegmentDuration > 0 && len(req) > 0 {
-		g.Deadline = now.Add(g.SegmentDuration)
-	}
+	openDeadline(g, next, now)
 	if err := tx.PutGame(g); err != nil {
 		return err
 	}
@@ -429,37 +450,43 @@ func (j *Judge) commit(tx *store.Tx, g *store.Game, s, next adjudicator.State, e
 		Detail: fmt.Sprintf("%s %s resolved (%s); version %d; now %s %s", s.Turn, s.Segment, why, v, next.Turn, next.Segment)}); err != nil {
 		return err
 	}
-	return j.publish(tx, g, v, evs, next, now)
+	return j.publish(tx, g, v, evs, next, now, lead)
 }
 
 // publish queues the mails of version v of g: one public report per
 // distinct address (a player holding several powers, and the moderator,
 // get one copy), one private notice per power, and the moderators' notice
 // when a physical-deck game has something to tell them.
-func (j *Judge) publish(tx *store.Tx, g *store.Game, v int, evs []adjudicator.Event, next adjudicator.State, now time.Time) error {
+func (j *Judge) publish(tx *store.Tx, g *store.Game, v int, evs []adjudicator.Event, next adjudicator.State, now time.Time, lead []string) error {
 	view := adjudicator.Derive(next) // once per adjudication: every mail renders it
 	pub := report.Public(g.ID, evs, view)
-	if dl := deadlineLine(g); dl != "" {
+	for _, l := range lead {
+		pub.AddToLead(l)
+	}
+	if dl := deadlineLine(g, ""); dl != "" {
 		pub.AddToLead(dl)
 	}
 	for _, addr := range recipients(g) {
-		if err := j.notifyMessage(tx, j.threadRoot(g, addr), fmt.Sprintf("%s/v%d/public/%s", g.ID, v, addr), addr, pub, pictureSource(g.ID, v, 0, view), now); err != nil {
+		if err := j.notifyMessage(tx, j.threadRoot(g, addr), versionMailID(g, v, "public", addr), addr, pub, pictureSource(g.ID, v, 0, view), now); err != nil {
 			return err
 		}
 	}
 	for _, seat := range g.Seats {
 		m := report.Private(g.ID, seat.Power, evs, view)
-		if dl := deadlineLine(g); dl != "" {
+		for _, l := range lead {
+			m.AddToLead(l)
+		}
+		if dl := deadlineLine(g, seat.TimeZone); dl != "" {
 			m.AddToLead(dl)
 		}
-		id := fmt.Sprintf("%s/v%d/private/%s", g.ID, v, seat.Power)
-		if err := j.notifyMessage(tx, j.threadRoot(g, seat.Address), id, seat.Address, m, pictureSource(g.ID, v, seat.Power, view), now); err != nil {
+		id := versionMailID(g, v, "private", seat.Power.String())
+		if err := j.notifyMessage(tx, j.threadRoot(g, seat.Address), id, seat.Address, m, pictureSource(g.ID, v, seat.Power, view), now, j.deadlineCalendar(g, next, now)...); err != nil {
 			return err
 		}
 	}
 	if m, ok := report.Moderator(g.ID, evs, view); ok {
 		for _, mod := range g.Moderators {
-			if err := j.notifyMessage(tx, j.threadRoot(g, mod), fmt.Sprintf("%s/v%d/moderator/%s", g.ID, v, mod), mod, m, "", now); err != nil {
+			if err := j.notifyMessage(tx, j.threadRoot(g, mod), versionMailID(g, v, "moderator", mod), mod, m, "", now); err != nil {
 				return err
 			}
 		}
@@ -467,13 +494,20 @@ func (j *Judge) publish(tx *store.Tx, g *store.Game, v int, evs []adjudicator.Ev
 	return nil
 }
 
+// versionMailID is the outbox ID of a report or notice of version v of g
+// for whom: "<game>/v<v>/<kind>/<whom>", with the rollback epoch after
+// the version once the game was rolled back (versionOf reads it back).
+func versionMailID(g *store.Game, v int, kind, whom string) string {
+	return fmt.Sprintf("%s/v%d%s/%s/%s", g.ID, v, epoch(g), kind, whom)
+}
+
 // notifyMessage queues a rendered report or notice: its text as
 // format=flowed, its HTML, and its picture inline, stored by its source
 // (drawn by the outbox when it sends, Judge.Inline).
-func (j *Judge) notifyMessage(tx *store.Tx, root, id, to string, r report.Message, source string, now time.Time) error {
+func (j *Judge) notifyMessage(tx *store.Tx, root, id, to string, r report.Message, source string, now time.Time, att ...store.Attachment) error {
 	game, _, _ := strings.Cut(id, "/")
 	m := &store.Mail{ID: id, Game: game, To: []string{to}, Subject: r.Subject, Body: r.Flowed, Flowed: true,
-		HTML: r.HTML, AutoSubmitted: "auto-generated"}
+		HTML: r.HTML, AutoSubmitted: "auto-generated", Attachments: att}
 	if r.HasPicture && source != "" {
 		m.Inline = []store.Inline{{ContentID: r.PictureCID, ContentType: "image/png", Name: "game.png", Source: source}}
 	}
@@ -537,14 +571,6 @@ func (j *Judge) Inline(source string) ([]byte, error) {
 		return nil, gone("the version no longer shows what the report showed")
 	}
 	return report.Picture(view, power)
-}
-
-func deadlineLine(g *store.Game) string {
-	if g.Deadline.IsZero() {
-		return ""
-	}
-	return "Deadline: " + g.Deadline.UTC().Format("Mon 2 Jan 2006 15:04 MST") +
-		" (powers that have not ordered by then are taken to PASS)."
 }
 
 // recipients of public reports: every seated address and every moderator,
@@ -633,38 +659,34 @@ func sanitizeID(id string) string {
 	return s
 }
 
-// Tick adjudicates every game whose open segment is ready (all required
-// powers submitted) or whose deadline has passed. It returns how many
-// segments it adjudicated.
+// Tick does what the clock makes due in every game: reminders before a
+// deadline, the count of a deadline missed, and the adjudication of a
+// segment that is ready (all required powers submitted) or whose
+// deadline (and grace) has passed. It returns how many segments it
+// adjudicated.
 func (j *Judge) Tick() (int, error) {
-	var ids []string
-	if err := j.db.View(func(tx *store.Tx) error {
-		gs, err := tx.Games()
-		for _, g := range gs {
-			ids = append(ids, g.ID)
-		}
-		return err
-	}); err != nil {
-		return 0, err
-	}
-	// Only the games whose segment is ready get a write transaction: one
+	// Only the games with something due get a write transaction: one
 	// read transaction finds them, so an idle Tick costs no fsync.
 	now := j.opt.Now().UTC()
 	var due []string
 	var firstErr error
 	if err := j.db.View(func(tx *store.Tx) error {
-		for _, id := range ids {
-			_, ok, err := ready(tx, id, now)
+		gs, err := tx.Games()
+		if err != nil {
+			return err
+		}
+		for _, g := range gs {
+			w, err := work(tx, g, now)
 			if err != nil {
 				// One broken game must not hold up the others.
-				j.log.Error("deciding whether a game is ready", "game", id, "err", err)
+				j.log.Error("deciding whether a game is ready", "game", g.ID, "err", err)
 				if firstErr == nil {
 					firstErr = err
 				}
 				continue
 			}
-			if ok {
-				due = append(due, id)
+			if w.any() {
+				due = append(due, g.ID)
 			}
 		}
 		return nil
@@ -694,55 +716,101 @@ type openSegment struct {
 	s    adjudicator.State
 	draw *store.OrderRecord // the moderator's draw, when the segment awaits one
 	recs map[adjudicator.Power]store.OrderRecord
-	why  string // why it is ready, for the audit log
+	miss []adjudicator.Power // required powers without orders
+	why  string              // why it is ready, for the audit log
+	// ready: the segment may be adjudicated now.
+	ready bool
+	// remind are the reminders due; noteMiss: the deadline passed with
+	// powers missing, to be counted and told.
+	remind   []time.Duration
+	noteMiss bool
 }
 
-// ready reads game's open segment and reports whether it can be
-// adjudicated at now: the moderator's draw is in, or every required power
-// ordered, or the deadline passed. Tick asks it in a read transaction,
-// Adjudicate again in its write transaction.
-func ready(tx *store.Tx, game string, now time.Time) (*openSegment, bool, error) {
-	g, err := tx.Game(game)
-	if err != nil || g.Paused {
-		return nil, false, err
-	}
+func (o *openSegment) any() bool { return o.ready || len(o.remind) > 0 || o.noteMiss }
+
+// work reads g's open segment and what is due in it at now: the
+// moderator's draw is in, or every required power ordered, or the
+// deadline and its grace passed (NMR PASS or REPEAT), or the moderator
+// forced it (ADJUDICATE); reminders; a miss to note. Tick asks it in a
+// read transaction, Adjudicate again in its write transaction.
+func work(tx *store.Tx, g *store.Game, now time.Time) (*openSegment, error) {
 	o := &openSegment{g: g}
-	if o.s, err = tx.State(game, g.Version); err != nil {
-		return nil, false, err
+	if g.Paused {
+		return o, nil
+	}
+	var err error
+	if o.s, err = tx.State(g.ID, g.Version); err != nil {
+		return nil, err
 	}
 	if adjudicator.AwaitsDraw(o.s) {
-		o.draw, err = tx.Draw(game, g.Version) // nil, nil: the moderator has not drawn yet
+		o.draw, err = tx.Draw(g.ID, g.Version) // nil, nil: the moderator has not drawn yet
 		o.why = "the moderator's draw"
-		return o, o.draw != nil, err
+		o.ready = o.draw != nil
+		return o, err
 	}
-	req := adjudicator.Required(o.s)
-	if len(req) == 0 {
+	if len(adjudicator.Required(o.s)) == 0 {
 		// Nothing to wait for: the game is over (the engine advances
 		// through automatic segments itself).
-		return o, false, nil
+		return o, nil
 	}
-	if o.recs, err = tx.Orders(game, g.Version); err != nil {
-		return nil, false, err
+	if o.miss, o.recs, err = missing(tx, g, o.s); err != nil {
+		return nil, err
 	}
+	o.remind = dueReminders(g, now)
+	o.noteMiss = len(o.miss) > 0 && missDue(g, now)
 	o.why = "all orders in"
-	if missing := missingPowers(o.s, req, o.recs); len(missing) > 0 {
-		if g.Deadline.IsZero() || now.Before(g.Deadline) {
-			return o, false, nil
-		}
-		o.why = "deadline passed; no orders from " + joinPowers(missing)
+	switch {
+	case len(o.miss) == 0:
+		o.ready = true
+	case g.Forced:
+		o.ready, o.why = true, "the moderator's ADJUDICATE; no orders from "+joinPowers(o.miss)
+	case g.Deadline.IsZero() || now.Before(g.Deadline.Add(g.Rules.Grace)) || nmrPolicy(g) == "wait":
+	default:
+		o.ready, o.why = true, "deadline passed; no orders from "+joinPowers(o.miss)
 	}
-	return o, true, nil
+	return o, nil
 }
 
-// Adjudicate resolves the open segment of game if it is ready, in one
-// transaction, and reports whether it did.
+// ready is work for a game by its ID.
+func ready(tx *store.Tx, game string, now time.Time) (*openSegment, bool, error) {
+	g, err := tx.Game(game)
+	if err != nil {
+		return nil, false, err
+	}
+	o, err := work(tx, g, now)
+	if err != nil {
+		return nil, false, err
+	}
+	return o, o.ready, nil
+}
+
+// Adjudicate does what is due in game in one transaction (reminders, a
+// missed deadline, the adjudication of the open segment when it is
+// ready) and reports whether it adjudicated.
 func (j *Judge) Adjudicate(game string) (bool, error) {
 	now := j.opt.Now().UTC()
 	done := false
 	err := j.db.Update(func(tx *store.Tx) error {
-		o, ok, err := ready(tx, game, now)
-		if err != nil || !ok {
+		g, err := tx.Game(game)
+		if err != nil {
 			return err
+		}
+		o, err := work(tx, g, now)
+		if err != nil || !o.any() {
+			return err
+		}
+		if len(o.remind) > 0 {
+			if err := j.remind(tx, g, o.s, o.miss, o.remind, now); err != nil {
+				return err
+			}
+		}
+		if o.noteMiss {
+			if err := j.noteMiss(tx, g, o.s, o.miss, now); err != nil {
+				return err
+			}
+		}
+		if !o.ready {
+			return tx.PutGame(g)
 		}
 		done = true
 		if o.draw != nil {
@@ -750,13 +818,50 @@ func (j *Judge) Adjudicate(game string) (bool, error) {
 			if err != nil {
 				return fmt.Errorf("judge: game %s: %w", game, err)
 			}
-			return j.commit(tx, o.g, o.s, next, evs, now, o.why)
+			return j.commit(tx, g, o.s, next, evs, now, o.why, nil)
 		}
 		ords := map[adjudicator.Power][]adjudicator.Order{}
+		var entered []string
 		for p, r := range o.recs {
 			ords[p] = r.Orders
+			if r.ByModerator {
+				entered = append(entered, fmt.Sprintf("%s's orders for %s were entered by the moderator.", p.Title(), o.s.Segment.Title()))
+			}
 		}
-		return j.advance(tx, o.g, o.s, ords, now, o.why)
+		sort.Strings(entered)
+		var lead []string
+		if len(o.miss) > 0 {
+			var notes []string
+			for _, p := range o.miss {
+				what := "taken to PASS"
+				if nmrPolicy(g) == "repeat" {
+					rep, from, err := repeatOrders(tx, g, o.s, p)
+					if err != nil {
+						return err
+					}
+					if rep != nil {
+						ords[p] = rep
+						st, err := tx.State(g.ID, from)
+						if err != nil {
+							return err
+						}
+						what = fmt.Sprintf("given its orders of %s again (NMR REPEAT)", st.Turn)
+					}
+				}
+				notes = append(notes, p.Title()+", "+what)
+			}
+			why := "missed the deadline"
+			if g.Forced && (g.Deadline.IsZero() || now.Before(g.Deadline)) {
+				why = "no orders when the moderator adjudicated"
+			}
+			lead = append(lead, fmt.Sprintf("Orders missing (%s): %s.", why, strings.Join(notes, "; ")))
+		}
+		lead = append(lead, entered...)
+		next, evs, err := adjudicator.Resolve(o.s, ords)
+		if err != nil {
+			return fmt.Errorf("judge: game %s: resolve %s: %w", g.ID, o.s.Segment, err)
+		}
+		return j.commit(tx, g, o.s, next, evs, now, o.why, lead)
 	})
 	if err != nil {
 		return false, err
@@ -764,8 +869,8 @@ func (j *Judge) Adjudicate(game string) (bool, error) {
 	if done {
 		hook("judge-adjudicated")
 		j.log.Info("segment adjudicated", "game", game)
-		j.kick()
 	}
+	j.kick()
 	return done, nil
 }
 

@@ -348,7 +348,7 @@ func TestDeadlineAdjudicatesMissingAsPass(t *testing.T) {
 		t.Fatalf("Tick after the deadline = %d, %v", n, err)
 	}
 	g, _, _ := game(t, db, "demo")
-	if g.Version != 2 || !g.Deadline.Equal(c.t.Add(48*time.Hour)) {
+	if g.Version != 2 || !g.Deadline.Equal(ceilMinute(c.t.Add(48*time.Hour))) { // to the minute, never earlier
 		t.Errorf("version %d deadline %s", g.Version, g.Deadline)
 	}
 	var log []store.AuditEntry

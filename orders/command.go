@@ -584,3 +584,26 @@ func (p *parser) checkCommands() {
 			Hint: "send commands (STATUS, EXTEND ...) in an email of their own, without orders or PASS"})
 	}
 }
+
+// FormatDuration writes d as the commands read it, to the minute: "2d",
+// "1d12h", "12h", "1h30m", "45m".
+func FormatDuration(d time.Duration) string {
+	if d < time.Minute {
+		return "less than a minute"
+	}
+	d = d.Truncate(time.Minute)
+	days := d / (24 * time.Hour)
+	d -= days * 24 * time.Hour
+	h, m := d/time.Hour, (d%time.Hour)/time.Minute
+	var b strings.Builder
+	if days > 0 {
+		fmt.Fprintf(&b, "%dd", days)
+	}
+	if h > 0 {
+		fmt.Fprintf(&b, "%dh", h)
+	}
+	if m > 0 {
+		fmt.Fprintf(&b, "%dm", m)
+	}
+	return b.String()
+}

@@ -37,7 +37,7 @@ func TestParseModeratorDraw(t *testing.T) {
 func TestParseModeratorErrors(t *testing.T) {
 	for _, tc := range []struct{ body, want string }{
 		{"GAME g\nMODERATOR\nSECRET s\nPLAY 3\nEND\n", "line 4: a power's order in a MODERATOR email"},
-		{"GAME g\nPOWER italy\nSECRET s\nDRAW 3\nEND\n", "line 4: DRAW and PURGE are the moderator's orders"},
+		{"GAME g\nPOWER italy\nSECRET s\nDRAW 3\nEND\n", "line 4: DRAW, PURGE and SET are the moderator's orders"},
 		{"GAME g\nPOWER italy\nMODERATOR\nSECRET s\nDRAW 3\nEND\n", "line 5: a moderator's order (DRAW, PURGE, SET) in an email for a power"},
 		{"GAME g\nMODERATOR now\nSECRET s\nDRAW 3\nEND\n", "MODERATOR takes no words"},
 		{"GAME g\nMODERATOR\nSECRET s\nDRAW 3 0 x\nEND\n", `line 4: DRAW: "0" is not a card number`},

@@ -597,7 +597,7 @@ func (p *parser) checkSpeaker() {
 			Hint: "a MODERATOR email gives the moderator's orders (DRAW, PURGE, SET); to enter a power's orders as moderator, add its POWER line"})
 	}
 	if !env.Moderator && p.modOrder > 0 {
-		p.add(&Error{Line: p.modOrder, Msg: "DRAW and PURGE are the moderator's orders",
+		p.add(&Error{Line: p.modOrder, Msg: "DRAW, PURGE and SET are the moderator's orders",
 			Hint: "write MODERATOR instead of POWER, and the moderators' SECRET (docs/deck.md, physical-deck mode)"})
 	}
 }

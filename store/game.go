@@ -28,6 +28,62 @@ type Game struct {
 	// Ended is when the game ended (33, 34); zero while it runs. Retention
 	// of inbound mail counts from it.
 	Ended time.Time `json:"ended,omitzero"`
+
+	// Rules are the game's deadline rules (judge/deadline.go); the zero
+	// value: SegmentDuration for every segment, no reminders, PASS.
+	Rules Rules `json:"rules,omitzero"`
+	// DeadlineSeq counts the moves of the open segment's deadline (the
+	// SEQUENCE of its calendar event); 0 when the segment opened.
+	DeadlineSeq int `json:"deadlineSeq,omitempty"`
+	// DeadlineSet is when the deadline was last set or moved: a reminder
+	// whose time was already past then is not sent.
+	DeadlineSet time.Time `json:"deadlineSet,omitzero"`
+	// Reminded are the reminders (their time before the deadline) sent
+	// for the open segment's current deadline.
+	Reminded []time.Duration `json:"reminded,omitempty"`
+	// MissNoted: the open segment's deadline passed with powers missing
+	// and that was counted and told the moderators (once).
+	MissNoted bool `json:"missNoted,omitempty"`
+	// PausedLeft is what was left of the deadline when the game was
+	// paused; the deadline is that far from the resumption.
+	PausedLeft time.Duration `json:"pausedLeft,omitempty"`
+	// Rollbacks counts the moderator's rollbacks: the mails of a version
+	// published again after one carry it in their IDs.
+	Rollbacks int `json:"rollbacks,omitempty"`
+	// Notices counts the judge's announcements (names their mails).
+	Notices int `json:"notices,omitempty"`
+	// Forced: the moderator asked to adjudicate the open segment now
+	// (ADJUDICATE), whoever is missing.
+	Forced bool `json:"forced,omitempty"`
+}
+
+// Rules are a game's deadline rules (docs/orders.md, "Deadlines").
+type Rules struct {
+	// Durations by kind of segment ("economic", "diplomacy", "crisis",
+	// "end"); a kind not listed takes Game.SegmentDuration. 0: no deadline.
+	Durations map[string]time.Duration `json:"durations,omitempty"`
+	// Reminders: how long before the deadline the powers that have not
+	// ordered are reminded, longest first.
+	Reminders []time.Duration `json:"reminders,omitempty"`
+	// NMR is what a missing power's orders become at the deadline:
+	// "pass" (or ""), "repeat" or "wait".
+	NMR string `json:"nmr,omitempty"`
+	// Grace: how long after the deadline late orders are still taken
+	// before the NMR policy applies.
+	Grace time.Duration `json:"grace,omitempty"`
+	// ExtensionBudget: how much a player may extend deadlines in the
+	// whole game (EXTEND); 0: none.
+	ExtensionBudget time.Duration `json:"extensionBudget,omitempty"`
+	// AbsenceMax: how much absence a player may declare in the whole game
+	// (ABSENCE); 0: none.
+	AbsenceMax time.Duration `json:"absenceMax,omitempty"`
+}
+
+// Absence is a time a player is away: deadlines falling in it move to its
+// end.
+type Absence struct {
+	From  time.Time `json:"from"`
+	Until time.Time `json:"until"`
 }
 
 // Seat binds a power to a player's address and the hash of the power's
@@ -40,6 +96,18 @@ type Seat struct {
 	// server refused it, or the mailer gave up): the time (RFC 3339) and
 	// the server's reply of the last such failure. "" while mail goes out.
 	Undeliverable string `json:"undeliverable,omitempty"`
+	// TimeZone is the player's IANA time zone (TIMEZONE): deadlines are
+	// shown in it besides UTC; "" UTC only.
+	TimeZone string `json:"timeZone,omitempty"`
+	// Missed counts the deadlines the power missed.
+	Missed int `json:"missed,omitempty"`
+	// ExtensionUsed is what the player spent of the extension budget.
+	ExtensionUsed time.Duration `json:"extensionUsed,omitempty"`
+	// Absences the player declared, in order.
+	Absences []Absence `json:"absences,omitempty"`
+	// Vacant: the player resigned; the seat is held by the moderator
+	// (Address is the moderator's) until the moderator replaces it.
+	Vacant bool `json:"vacant,omitempty"`
 }
 
 // Seat returns the seat of power p, or nil.

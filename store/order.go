@@ -19,6 +19,9 @@ type OrderRecord struct {
 	MessageID string              `json:"messageId,omitempty"`
 	From      string              `json:"from,omitempty"`
 	Received  time.Time           `json:"received"`
+	// ByModerator: a moderator entered these orders for the power
+	// (MODERATOR with POWER); From is the moderator's address.
+	ByModerator bool `json:"byModerator,omitempty"`
 }
 
 // orderKey is version (8 bytes) + power (1 byte).
@@ -115,13 +118,18 @@ func (tx *Tx) archiveOrders(game string, key, record []byte) error {
 // archiveOrdersAbove moves the orders of versions > version into the history
 // (PutGame's rollback).
 func (tx *Tx) archiveOrdersAbove(game string, version int) error {
+	return tx.archiveOrdersFrom(game, version+1)
+}
+
+// archiveOrdersFrom moves the orders of versions >= from into the history.
+func (tx *Tx) archiveOrdersFrom(game string, from int) error {
 	b := tx.rbucket(bucketGame, []byte(game), bucketOrders)
 	if b == nil {
 		return nil
 	}
 	var keys [][]byte
 	c := b.Cursor()
-	for k, _ := c.Seek(versionKey(version + 1)); k != nil; k, _ = c.Next() {
+	for k, _ := c.Seek(versionKey(from)); k != nil; k, _ = c.Next() {
 		keys = append(keys, clone(k))
 	}
 	for _, k := range keys {
@@ -181,4 +189,30 @@ func (tx *Tx) OrderHistory(game string, version int) ([]OrderRecord, error) {
 		out = append(out, r)
 	}
 	return out, nil
+}
+
+// WithdrawOrders withdraws the current orders of power p for game at
+// version (a moderator's WITHDRAW): the record moves to the order history
+// and the power has no orders for that version any more. It reports
+// whether there was a record.
+func (tx *Tx) WithdrawOrders(game string, version int, p adjudicator.Power) (bool, error) {
+	if err := tx.mustWrite("withdraw orders"); err != nil {
+		return false, err
+	}
+	b := tx.rbucket(bucketGame, []byte(game), bucketOrders)
+	if b == nil || version < 0 {
+		return false, nil
+	}
+	k := orderKey(version, p)
+	old := b.Get(k)
+	if old == nil {
+		return false, nil
+	}
+	if err := tx.archiveOrders(game, k, old); err != nil {
+		return false, fmt.Errorf("store: withdraw orders %q version %d: %w", game, version, err)
+	}
+	if err := b.Delete(k); err != nil {
+		return false, fmt.Errorf("store: withdraw orders %q version %d: %w", game, version, err)
+	}
+	return true, nil
 }

@@ -162,3 +162,51 @@ func (tx *Tx) Events(game string, version int) ([]byte, error) {
 // now is the clock for defaults (Enqueue's Created, Audit's Time) when the
 // caller left them zero.
 var now = time.Now
+
+// Rollback makes version v the current version of game again (a
+// moderator's ROLLBACK): the states and events of the later versions move
+// to the state history (StateHistory), the orders of v and of the later
+// versions (the moderator's draw and fixes included) to the order
+// history (OrderHistory), and Game.Version becomes v. Nothing is deleted;
+// the caller updates the rest of the game record and publishes.
+func (tx *Tx) Rollback(game string, v int) error {
+	if err := tx.mustWrite("rollback"); err != nil {
+		return err
+	}
+	g, err := tx.Game(game)
+	if err != nil {
+		return fmt.Errorf("store: rollback: %w", err)
+	}
+	if v < 0 || v > g.Version {
+		return fmt.Errorf("store: rollback %q: version %d outside 0..%d", game, v, g.Version)
+	}
+	states := tx.rbucket(bucketGame, []byte(game), bucketStates)
+	evb := tx.rbucket(bucketGame, []byte(game), bucketEvents)
+	for w := g.Version; w > v; w-- {
+		k := versionKey(w)
+		old := states.Get(k)
+		if old == nil {
+			continue
+		}
+		var ev []byte
+		if evb != nil {
+			ev = evb.Get(k)
+		}
+		if err := tx.archiveState(game, w, old, ev); err != nil {
+			return fmt.Errorf("store: rollback %q: %w", game, err)
+		}
+		if err := states.Delete(k); err != nil {
+			return fmt.Errorf("store: rollback %q: %w", game, err)
+		}
+		if evb != nil {
+			if err := evb.Delete(k); err != nil {
+				return fmt.Errorf("store: rollback %q: %w", game, err)
+			}
+		}
+	}
+	if err := tx.archiveOrdersFrom(game, v); err != nil {
+		return fmt.Errorf("store: rollback %q: %w", game, err)
+	}
+	g.Version = v
+	return tx.PutGame(g)
+}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -30,6 +31,18 @@ type Config struct {
 	SMTP     SMTPConfig    `toml:"smtp"`
 	Inbound  InboundConfig `toml:"inbound"`
 	Games    []GameConfig  `toml:"game"`
+	// Masters may create games by email (docs/orders.md "Creating a
+	// game"); Decks are the decks such a game may name.
+	Masters []MasterConfig    `toml:"master"`
+	Decks   map[string]string `toml:"decks"`
+}
+
+// MasterConfig is one [[master]] table: a game master's address and
+// secret (or the environment variable holding it).
+type MasterConfig struct {
+	Address   string `toml:"address"`
+	Secret    string `toml:"secret"`
+	SecretEnv string `toml:"secret_env"`
 }
 
 // InboundConfig is the [inbound] table: limits on received mail and how
@@ -92,6 +105,13 @@ type GameConfig struct {
 	// the default (testdata/aggression-effects.toml); "" the default.
 	AggressionEffects string       `toml:"aggression_effects"`
 	Seats             []SeatConfig `toml:"seat"`
+	// The deadline rules (docs/orders.md "Deadlines").
+	Deadlines       map[string]duration `toml:"deadlines"` // economic, diplomacy, crisis, end
+	Reminders       []duration          `toml:"reminders"`
+	NMR             string              `toml:"nmr"`
+	Grace           duration            `toml:"grace"`
+	ExtensionBudget duration            `toml:"extension_budget"`
+	AbsenceMax      duration            `toml:"absence_max"`
 }
 
 // SeatConfig is one [[game.seat]] table.
@@ -107,7 +127,10 @@ type duration struct{ time.Duration }
 func (d *duration) UnmarshalText(b []byte) error {
 	v, err := time.ParseDuration(strings.TrimSpace(string(b)))
 	if err != nil {
-		return err
+		// Days too: "14d", "1d12h".
+		if v, err = orders.ParseDuration(strings.TrimSpace(string(b))); err != nil {
+			return err
+		}
 	}
 	if v < 0 {
 		return fmt.Errorf("negative duration %s", v)
@@ -174,6 +197,19 @@ func (c *Config) check() error {
 			return fmt.Errorf("password_env: environment variable %s is empty", env)
 		}
 	}
+	for i, m := range c.Masters {
+		if !strings.Contains(m.Address, "@") {
+			return fmt.Errorf("master %d: address %q is not an email address", i+1, m.Address)
+		}
+		if password(m.Secret, m.SecretEnv) == "" {
+			return fmt.Errorf("master %s: a secret (secret or secret_env) is required", m.Address)
+		}
+	}
+	for name, path := range c.Decks {
+		if _, err := deck.LoadFile(path); err != nil {
+			return fmt.Errorf("decks.%s: %w", name, err)
+		}
+	}
 	ids := map[string]bool{}
 	for _, g := range c.Games {
 		if ids[g.ID] {
@@ -195,6 +231,26 @@ func (g GameConfig) def() (judge.GameDef, error) {
 	d := judge.GameDef{ID: g.ID, Moderators: g.Moderators, Seed: g.Seed, SegmentDuration: g.SegmentDuration.Duration,
 		ModeratorSecret: g.ModeratorSecret, Diplomacy: g.Diplomacy == nil || *g.Diplomacy,
 		Crisis: g.Crisis == nil || *g.Crisis}
+	for kind, dur := range g.Deadlines {
+		if !slices.Contains(orders.SegmentKinds, kind) {
+			return d, fmt.Errorf("game %s: deadlines.%s: the kinds are %s", g.ID, kind, strings.Join(orders.SegmentKinds, ", "))
+		}
+		if d.Rules.Durations == nil {
+			d.Rules.Durations = map[string]time.Duration{}
+		}
+		d.Rules.Durations[kind] = dur.Duration
+	}
+	for _, r := range g.Reminders {
+		d.Rules.Reminders = append(d.Rules.Reminders, r.Duration)
+	}
+	slices.SortFunc(d.Rules.Reminders, func(a, b time.Duration) int { return int((b - a) / time.Second) })
+	switch g.NMR {
+	case "", "pass", "repeat", "wait":
+		d.Rules.NMR = g.NMR
+	default:
+		return d, fmt.Errorf("game %s: nmr = %q: use pass, repeat or wait", g.ID, g.NMR)
+	}
+	d.Rules.Grace, d.Rules.ExtensionBudget, d.Rules.AbsenceMax = g.Grace.Duration, g.ExtensionBudget.Duration, g.AbsenceMax.Duration
 	switch g.DeckMode {
 	case "", "file":
 	case "physical":
@@ -229,7 +285,21 @@ func (g GameConfig) def() (judge.GameDef, error) {
 // judgeOptions are the judge's options from the config (the caller sets
 // Logger and Kick).
 func (c *Config) judgeOptions() (*judge.Options, error) {
-	return &judge.Options{Address: c.Address, Domain: c.Domain, Limits: c.limits()}, nil
+	o := &judge.Options{Address: c.Address, Domain: c.Domain, Limits: c.limits()}
+	for _, m := range c.Masters {
+		o.Masters = append(o.Masters, judge.Master{Address: m.Address, SecretHash: store.HashSecret(password(m.Secret, m.SecretEnv))})
+	}
+	for name, path := range c.Decks {
+		dk, err := deck.LoadFile(path)
+		if err != nil {
+			return nil, fmt.Errorf("decks.%s: %w", name, err)
+		}
+		if o.Decks == nil {
+			o.Decks = map[string]*adjudicator.Deck{}
+		}
+		o.Decks[strings.ToLower(name)] = &dk
+	}
+	return o, nil
 }
 
 func password(plain, env string) string {

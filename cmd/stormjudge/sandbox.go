@@ -9,6 +9,7 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"stormjudge/adjudicator"
@@ -99,6 +100,18 @@ func runSandbox(ctx context.Context, o sandboxOptions, log *slog.Logger, ready f
 			cfg.Games[0].Deck = o.Deck
 		}
 	}
+	// The decks next to the demo game's may be named by games created by
+	// email: illustrative, intrigue, quiet from the repository.
+	deckDir := filepath.Dir(defaultSandboxDeck)
+	if o.Deck != "" {
+		deckDir = filepath.Dir(o.Deck)
+	}
+	if files, _ := filepath.Glob(filepath.Join(deckDir, "*.toml")); len(files) > 0 {
+		cfg.Decks = map[string]string{}
+		for _, f := range files {
+			cfg.Decks[strings.TrimSuffix(filepath.Base(f), ".toml")] = f
+		}
+	}
 	cfg.Games[0].Diplomacy = &o.Diplomacy
 	cfg.Games[0].Crisis = &o.Crisis
 	if o.Physical {
@@ -130,6 +143,9 @@ func sandboxConfig(dir, imapAddr, smtpAddr string, poll, tick, deadline time.Dur
 		g.Seats = append(g.Seats, SeatConfig{Power: p.String(), Address: p.String() + "@" + sandboxDomain, Secret: p.String()})
 	}
 	c.Games = []GameConfig{g}
+	// gm@sandbox.test is a game master too: it may create games by email
+	// (docs/orders.md "Creating a game").
+	c.Masters = []MasterConfig{{Address: sandboxModerator, Secret: sandboxModeratorSecret}}
 	return c
 }
 

@@ -1,0 +1,42 @@
+package judge
+
+import (
+	"fmt"
+	"time"
+
+	"stormjudge/adjudicator"
+	"stormjudge/report"
+	"stormjudge/store"
+)
+
+// deadlineCalendar is the calendar file (.ics) of the open segment's
+// deadline of g, attached to the private notices and to the
+// announcements that move it: one event per segment (its UID names the
+// game, the version and the rollback epoch), whose SEQUENCE is the
+// number of moves (store.Game.DeadlineSeq), so a calendar updates the
+// event it holds. None when the segment has no deadline and never had one.
+func (j *Judge) deadlineCalendar(g *store.Game, s adjudicator.State, now time.Time) []store.Attachment {
+	if g.Deadline.IsZero() && g.DeadlineSeq == 0 {
+		return nil
+	}
+	d := report.Deadline{
+		UID:      fmt.Sprintf("%s-v%d%s@%s", g.ID, g.Version, epoch(g), j.opt.Domain),
+		Sequence: g.DeadlineSeq,
+		At:       g.Deadline,
+		Stamp:    now,
+		Summary:  fmt.Sprintf("%s: %s, %s: orders due", g.ID, s.Segment.Title(), s.Turn),
+		Description: fmt.Sprintf("Game %s of Gathering Storm: the deadline of %s, %s.\n%s.\nOrders go to %s.",
+			g.ID, s.Turn, s.Segment.Title(), upperFirst(policyText(g)), j.opt.Address),
+	}
+	if g.Deadline.IsZero() {
+		// The deadline was removed (DEADLINE NONE, a pause): the event
+		// is cancelled.
+		d.Cancelled, d.At = true, g.DeadlineSet
+	}
+	b, err := report.DeadlineICS(d)
+	if err != nil {
+		j.log.Error("deadline calendar", "game", g.ID, "err", err)
+		return nil
+	}
+	return []store.Attachment{{Name: "deadline.ics", ContentType: "text/calendar; method=PUBLISH; charset=utf-8", Data: b}}
+}

@@ -1,0 +1,857 @@
+package judge
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+	"unicode"
+
+	"stormjudge/adjudicator"
+	"stormjudge/orders"
+	"stormjudge/report"
+	"stormjudge/store"
+)
+
+// Commands (docs/orders.md, "Commands"): the moderator's and the players'
+// commands. An email's commands are taken whole or not at all: each is
+// checked against a copy of the game record as the commands before it
+// left it, and what they do to the store (mails, audit lines, versions) is
+// collected and run only when every one was accepted. Each accepted
+// command is audited with its sender; one that changes the game is
+// announced to the players in a public mail that names the command, the
+// moderator and the REASON given.
+
+// cmdRun is one email's run of commands.
+type cmdRun struct {
+	j      *Judge
+	tx     *store.Tx
+	g      *store.Game // the copy the commands change
+	s      adjudicator.State
+	m      *orders.Message
+	res    *Result
+	rc     *receipt
+	key    []byte // the email's delivery key: names the mails it causes
+	now    time.Time
+	reason string
+	// power: the power a player's command speaks for.
+	power adjudicator.Power
+	// what the commands do once all are accepted, in order
+	effects []func() error
+	// audit lines, announcements (public paragraphs), answers (the
+	// receipt's text for queries)
+	audits   []store.AuditEntry
+	announce []string
+	answers  []string
+	// moved: the deadline moved (the announcement carries the calendar)
+	moved bool
+	// changed: the game record changed (PutGame at the end)
+	changed bool
+	// query: the email only asked (STATUS, HISTORY ...): Answered
+	query bool
+}
+
+func (r *cmdRun) then(f func() error) { r.effects = append(r.effects, f) }
+
+func (r *cmdRun) audit(action, detail string) {
+	r.audits = append(r.audits, store.AuditEntry{Time: r.now, Actor: r.m.From, Action: action, Detail: detail})
+}
+
+// cloneGame deep-copies a game record (through JSON, as it is stored).
+func cloneGame(g *store.Game) *store.Game {
+	b, err := json.Marshal(g)
+	if err != nil {
+		panic(err) // a store.Game always marshals
+	}
+	c := new(store.Game)
+	if err := json.Unmarshal(b, c); err != nil {
+		panic(err)
+	}
+	return c
+}
+
+// runCommands runs sub's commands for the moderator (power 0) or for
+// power's player, and fills the receipt. Refused: nothing changes.
+func (j *Judge) runCommands(tx *store.Tx, g *store.Game, s adjudicator.State, m *orders.Message, sub *orders.Submission, power adjudicator.Power, key []byte, rc *receipt, res *Result, now time.Time) {
+	r := &cmdRun{j: j, tx: tx, g: cloneGame(g), s: s, m: m, res: res, rc: rc, key: key, now: now, power: power}
+	for _, c := range sub.Commands {
+		if c.Verb == orders.CmdReason {
+			r.reason = c.Text
+		}
+	}
+	if power == 0 && r.reason != "" && len(sub.Commands) == 1 {
+		rc.errs = append(rc.errs, "REASON goes with a command or with orders entered for a power.")
+		res.Outcome = Rejected
+		return
+	}
+	if power == 0 && sub.HasCommand(orders.CmdRollback) && len(sub.Commands) > 1+btoi(r.reason != "") {
+		rc.errs = append(rc.errs, "ROLLBACK goes in an email of its own (with REASON at most): the commands after it would apply to the game as it was before.")
+		res.Outcome = Rejected
+		return
+	}
+	queries := 0
+	for _, c := range sub.Commands {
+		var err error
+		if power == 0 {
+			err = r.moderator(c)
+		} else {
+			err = r.player(c)
+		}
+		if err != nil {
+			rc.errs = append(rc.errs, fmt.Sprintf("line %d: %s: %v", c.Line, c.Verb, err))
+			continue
+		}
+		switch c.Verb {
+		case orders.CmdStatus, orders.CmdOrders, orders.CmdHistory, orders.CmdResend, orders.CmdExport, orders.CmdReason:
+			queries++
+		}
+	}
+	if len(rc.errs) > 0 {
+		res.Outcome = Rejected
+		return
+	}
+	r.query = queries == len(sub.Commands)
+	if err := r.commit(); err != nil {
+		rc.fatal = err
+		return
+	}
+	rc.help = strings.Join(r.answers, "\n\n")
+	res.Outcome = Accepted
+	if r.query {
+		res.Outcome = Answered
+		res.Command = sub.Commands[0].Verb
+	}
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// commit runs the accepted commands' effects, the audit lines, the game
+// record and the announcement.
+func (r *cmdRun) commit() error {
+	for _, e := range r.effects {
+		if err := e(); err != nil {
+			return err
+		}
+	}
+	for _, a := range r.audits {
+		if err := r.tx.Audit(r.g.ID, a); err != nil {
+			return err
+		}
+	}
+	if len(r.announce) > 0 {
+		if err := r.j.announce(r.tx, r.g, r.s, r.m.From, r.power, r.reason, r.announce, r.moved, r.now); err != nil {
+			return err
+		}
+		r.changed = true
+	}
+	if r.changed {
+		return r.tx.PutGame(r.g)
+	}
+	return nil
+}
+
+// announce mails the players and moderators of g a public announcement:
+// what was done, by whom, why; with the deadline's calendar when it moved.
+func (j *Judge) announce(tx *store.Tx, g *store.Game, s adjudicator.State, from string, power adjudicator.Power, reason string, lines []string, moved bool, now time.Time) error {
+	g.Notices++
+	by := "the moderator (" + from + ")"
+	if power != 0 {
+		by = power.Title() + "'s player"
+	}
+	for _, addr := range recipients(g) {
+		var b strings.Builder
+		fmt.Fprintf(&b, "Game %s, %s, %s: an announcement.\n\n", g.ID, s.Turn, s.Segment.Title())
+		for _, l := range lines {
+			b.WriteString(l + "\n\n")
+		}
+		fmt.Fprintf(&b, "By %s.\n", by)
+		if reason != "" {
+			fmt.Fprintf(&b, "Reason: %s\n", reason)
+		}
+		if dl := deadlineLine(g, seatZone(g, addr)); dl != "" {
+			b.WriteString("\n" + dl + "\n")
+		}
+		b.WriteString("\n-- \nstormjudge, Gathering Storm adjudicator\n")
+		var att []store.Attachment
+		if moved && seatZone(g, addr) != "" || moved && holdsSeat(g, addr) {
+			att = j.deadlineCalendar(g, s, now)
+		}
+		id := fmt.Sprintf("%s/notice/%d/%s", g.ID, g.Notices, addr)
+		m := &store.Mail{ID: id, Game: g.ID, To: []string{addr}, Subject: fmt.Sprintf("[%s] %s", g.ID, announceSubject(lines)),
+			Body: report.Flow(b.String()), Flowed: true, AutoSubmitted: "auto-generated", Attachments: att}
+		if root := j.threadRoot(g, addr); root != "" {
+			m.References = []string{strings.Trim(root, "<>")}
+		}
+		if err := j.enqueue(tx, m, now); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func holdsSeat(g *store.Game, addr string) bool {
+	for _, s := range g.Seats {
+		if s.Address == addr {
+			return true
+		}
+	}
+	return false
+}
+
+// announceSubject is the first announced line, shortened.
+func announceSubject(lines []string) string {
+	if len(lines) == 0 {
+		return "Announcement"
+	}
+	s := lines[0]
+	if i := strings.IndexAny(s, ".:\n"); i > 0 && i < 80 {
+		s = s[:i]
+	}
+	return orders.Shorten(s, 80)
+}
+
+// ---- the moderator's commands
+
+func (r *cmdRun) moderator(c orders.Command) error {
+	g := r.g
+	switch c.Verb {
+	case orders.CmdReason:
+		return nil
+	case orders.CmdStatus:
+		r.answers = append(r.answers, r.j.statusText(r.tx, g, r.s, 0, r.now))
+		return nil
+	case orders.CmdHistory:
+		h, err := r.j.historyText(r.tx, g)
+		r.answers = append(r.answers, h)
+		return err
+	case orders.CmdExport:
+		v := g.Version
+		if len(c.Versions) == 1 {
+			v = c.Versions[0]
+		}
+		if v > g.Version {
+			return fmt.Errorf("there is no version %d: the game is at version %d", v, g.Version)
+		}
+		b, err := Export(r.tx, g.ID, v)
+		if err != nil {
+			return err
+		}
+		r.rc.attach = append(r.rc.attach, store.Attachment{Name: fmt.Sprintf("%s-v%d.json", g.ID, v), ContentType: "application/json", Data: b})
+		r.answers = append(r.answers, fmt.Sprintf("The export of game %s at version %d is attached (%s-v%d.json, %d bytes; docs/state.md documents it).", g.ID, v, g.ID, v, len(b)))
+		r.audit("export", fmt.Sprintf("version %d exported by email", v))
+		return nil
+	case orders.CmdDeadline:
+		if g.Paused {
+			return fmt.Errorf("the game is paused: RESUME it first (the deadline is then as far off as it was when paused)")
+		}
+		if len(adjudicator.Required(r.s)) == 0 {
+			return fmt.Errorf("nobody orders in the open segment (%s)", whoOrders(r.s))
+		}
+		if c.None {
+			if g.Deadline.IsZero() {
+				return fmt.Errorf("the open segment has no deadline")
+			}
+			moveDeadline(g, time.Time{}, r.now)
+			r.moved = true
+			r.announce = append(r.announce, fmt.Sprintf("The deadline of %s was removed: the segment waits for every power's orders.", r.s.Segment.Title()))
+			r.audit("deadline", "deadline removed")
+			return nil
+		}
+		if !c.At.After(r.now) {
+			return fmt.Errorf("%s is not in the future (the time is in UTC)", c.At.Format("2006-01-02 15:04"))
+		}
+		moveDeadline(g, c.At, r.now)
+		r.moved = true
+		r.announce = append(r.announce, fmt.Sprintf("The deadline of %s was set to %s.", r.s.Segment.Title(), deadlineText(g.Deadline, "")))
+		r.audit("deadline", "deadline set to "+g.Deadline.Format(time.RFC3339))
+		return nil
+	case orders.CmdExtend:
+		if g.Paused {
+			return fmt.Errorf("the game is paused: RESUME it first")
+		}
+		if g.Deadline.IsZero() {
+			return fmt.Errorf("the open segment has no deadline to extend; set one with DEADLINE")
+		}
+		moveDeadline(g, g.Deadline.Add(c.Duration), r.now)
+		r.moved = true
+		r.announce = append(r.announce, fmt.Sprintf("The deadline of %s was extended by %s to %s.", r.s.Segment.Title(), orders.FormatDuration(c.Duration), deadlineText(g.Deadline, "")))
+		r.audit("extend", fmt.Sprintf("deadline extended by %s to %s", c.Duration, g.Deadline.Format(time.RFC3339)))
+		return nil
+	case orders.CmdDuration, orders.CmdReminders, orders.CmdNMR, orders.CmdExtensions:
+		line, err := applyRule(g, c)
+		if err != nil {
+			return err
+		}
+		r.changed = true
+		r.announce = append(r.announce, line)
+		r.audit("rules", line)
+		return nil
+	case orders.CmdAbsence:
+		if !c.Max {
+			return fmt.Errorf("a moderator sets the game's limit, ABSENCE MAX <duration>; players declare their own absences")
+		}
+		line, err := applyRule(g, c)
+		if err != nil {
+			return err
+		}
+		r.changed = true
+		r.announce = append(r.announce, line)
+		r.audit("rules", line)
+		return nil
+	case orders.CmdPause:
+		if g.Paused {
+			return fmt.Errorf("the game is paused already")
+		}
+		g.Paused, g.PausedLeft = true, 0
+		if !g.Deadline.IsZero() {
+			g.PausedLeft = max(g.Deadline.Sub(r.now), time.Minute)
+			moveDeadline(g, time.Time{}, r.now)
+			r.moved = true
+		}
+		r.changed = true
+		line := "The moderator PAUSED the game: no orders are taken and no deadline runs until it resumes."
+		if g.PausedLeft > 0 {
+			line += fmt.Sprintf(" The deadline will then be %s away, as it was now.", orders.FormatDuration(g.PausedLeft))
+		}
+		r.announce = append(r.announce, line)
+		r.audit("pause", fmt.Sprintf("paused; %s left of the deadline", g.PausedLeft))
+		return nil
+	case orders.CmdResume:
+		if !g.Paused {
+			return fmt.Errorf("the game is not paused")
+		}
+		g.Paused = false
+		line := "The moderator RESUMED the game: orders are taken again."
+		if g.PausedLeft > 0 {
+			moveDeadline(g, r.now.Add(g.PausedLeft), r.now)
+			g.PausedLeft = 0
+			r.moved = true
+			line += " The deadline is " + deadlineText(g.Deadline, "") + "."
+		}
+		r.changed = true
+		r.announce = append(r.announce, line)
+		r.audit("resume", line)
+		return nil
+	case orders.CmdAdjudicate:
+		if g.Paused {
+			return fmt.Errorf("the game is paused: RESUME it first")
+		}
+		if len(adjudicator.Required(r.s)) == 0 || adjudicator.AwaitsDraw(r.s) {
+			return fmt.Errorf("there is nothing to adjudicate: %s", whoOrders(r.s))
+		}
+		g.Forced, r.changed = true, true
+		r.rc.notes = append(r.rc.notes, "The open segment is adjudicated now; powers without orders are taken to PASS (their standing orders and IF lines still apply). The report follows.")
+		r.audit("adjudicate now", fmt.Sprintf("%s %s adjudicated on the moderator's order", r.s.Turn, r.s.Segment))
+		return nil
+	case orders.CmdBroadcast:
+		if r.containsSecret(c.Text) {
+			return fmt.Errorf("the message holds the moderators' secret; it was not sent")
+		}
+		r.announce = append(r.announce, "A message from the moderator:\n\n"+c.Text)
+		r.audit("broadcast", orders.Shorten(strings.ReplaceAll(c.Text, "\n", " / "), 300))
+		return nil
+	case orders.CmdReplace:
+		return r.replace(c)
+	case orders.CmdRollback:
+		return r.rollback(c)
+	}
+	return fmt.Errorf("not a command for this email")
+}
+
+// containsSecret reports whether text holds a word that is the
+// moderators' secret (a broadcast must not leak it). Each word costs a
+// hash (about 20 ms): the first 100 distinct words of 6 to 64 characters
+// are checked (the secrets the judge makes have 10).
+func (r *cmdRun) containsSecret(text string) bool {
+	if r.g.ModeratorSecretHash == "" {
+		return false
+	}
+	seen := map[string]bool{}
+	for _, w := range strings.FieldsFunc(text, func(c rune) bool { return unicode.IsSpace(c) || strings.ContainsRune(".,;:!?()\"'<>", c) }) {
+		if len(w) < 6 || len(w) > 64 || seen[w] {
+			continue
+		}
+		if seen[w] = true; len(seen) > 100 {
+			break
+		}
+		if checkSecret(r.g.ModeratorSecretHash, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// applyRule sets one of g's deadline rules and says so.
+func applyRule(g *store.Game, c orders.Command) (string, error) {
+	switch c.Verb {
+	case orders.CmdDuration:
+		kinds := []string{c.Word}
+		if c.Word == "all" {
+			kinds = orders.SegmentKinds
+		}
+		if g.Rules.Durations == nil {
+			g.Rules.Durations = map[string]time.Duration{}
+		}
+		for _, k := range kinds {
+			g.Rules.Durations[k] = c.Duration
+		}
+		what := "no deadline"
+		if !c.None {
+			what = orders.FormatDuration(c.Duration)
+		}
+		return fmt.Sprintf("Deadline rule: %s segments take %s from when they open (from the next segment on; the open one keeps its deadline).", strings.Join(kinds, ", "), what), nil
+	case orders.CmdReminders:
+		g.Rules.Reminders = c.List
+		if c.None {
+			return "Deadline rule: no reminders.", nil
+		}
+		var ls []string
+		for _, d := range c.List {
+			ls = append(ls, orders.FormatDuration(d))
+		}
+		return fmt.Sprintf("Deadline rule: the powers that have not ordered are reminded %s before the deadline.", strings.Join(ls, " and ")), nil
+	case orders.CmdNMR:
+		g.Rules.NMR = c.Word
+		if c.None {
+			g.Rules.Grace = 0
+		} else if c.Duration > 0 {
+			g.Rules.Grace = c.Duration
+		}
+		return "Deadline rule: " + upperFirst(policyText(g)) + ".", nil
+	case orders.CmdExtensions:
+		g.Rules.ExtensionBudget = c.Duration
+		return fmt.Sprintf("Deadline rule: each player may extend deadlines by %s in all, with EXTEND.", orders.FormatDuration(c.Duration)), nil
+	case orders.CmdAbsence:
+		g.Rules.AbsenceMax = c.Duration
+		return fmt.Sprintf("Deadline rule: each player may declare %s of absence in all, with ABSENCE; deadlines falling in one move to its end.", orders.FormatDuration(c.Duration)), nil
+	}
+	return "", fmt.Errorf("not a rule")
+}
+
+// replace seats a new player for a power: a new secret to the new
+// address, the old one revoked, the old player told.
+func (r *cmdRun) replace(c orders.Command) error {
+	g := r.g
+	seat := g.Seat(c.Power)
+	if seat == nil {
+		return fmt.Errorf("%s has no seat in game %s", c.Power.Title(), g.ID)
+	}
+	if seat.Address == c.Address && !seat.Vacant {
+		return fmt.Errorf("%s already plays %s", c.Address, c.Power.Title())
+	}
+	old, wasVacant := seat.Address, seat.Vacant
+	secret := newSecret()
+	*seat = store.Seat{Power: seat.Power, Address: c.Address, SecretHash: store.HashSecret(secret), ExtensionUsed: seat.ExtensionUsed}
+	r.changed = true
+	j, tx, now := r.j, r.tx, r.now
+	gid := g.ID
+	id := welcomeID(gid, c.Power) + "/" + shortHash(append([]byte(c.Address+now.String()), r.key...))
+	r.then(func() error {
+		return j.notify(tx, id, c.Address, fmt.Sprintf("[%s] You play %s", gid, c.Power.Title()), welcomeBody(r.g, *r.g.Seat(c.Power), secret, j.opt.Address), true, now)
+	})
+	if !wasVacant && !contains(g.Moderators, old) {
+		r.then(func() error {
+			return j.notify(tx, fmt.Sprintf("%s/replaced/%s/%s", gid, c.Power, shortHash(r.key)), old, fmt.Sprintf("[%s] You no longer play %s", gid, c.Power.Title()),
+				fmt.Sprintf("The moderator of game %s has seated another player for %s. Your secret no longer works; you will get no more mail for %s in this game.\n\n-- \nstormjudge, Gathering Storm adjudicator\n", gid, c.Power.Title(), c.Power.Title()), false, now)
+		})
+	}
+	r.announce = append(r.announce, fmt.Sprintf("%s has a new player. The old secret no longer works; the new player has been sent one.", c.Power.Title()))
+	r.audit("replace", fmt.Sprintf("%s: %s -> %s; new secret sent, the old one revoked", c.Power.Title(), old, c.Address))
+	return nil
+}
+
+// rollback makes an earlier version current again: the later versions
+// are archived (store.Tx.Rollback), the restored version's reports and
+// notices are sent again under new Message-IDs, and its segment takes
+// orders afresh.
+func (r *cmdRun) rollback(c orders.Command) error {
+	g := r.g
+	v := c.Versions[0]
+	if v >= g.Version {
+		return fmt.Errorf("the game is at version %d: roll back to an earlier one (HISTORY lists them)", g.Version)
+	}
+	target, err := r.tx.State(g.ID, v)
+	if err != nil {
+		return err
+	}
+	evs, err := r.tx.Events(g.ID, v)
+	if err != nil {
+		return err
+	}
+	events, err := adjudicator.UnmarshalEvents(evs)
+	if err != nil && evs != nil {
+		return err
+	}
+	from := g.Version
+	g.Version = v
+	g.Rollbacks++
+	g.Ended = time.Time{}
+	if len(adjudicator.Required(target)) == 0 && !adjudicator.AwaitsDraw(target) {
+		g.Ended = r.now
+	}
+	openDeadline(g, target, r.now)
+	r.s = target
+	r.changed = true
+	line := fmt.Sprintf("The moderator ROLLED BACK the game from version %d to version %d: %s, %s, is open again. Every order given for it or later is withdrawn (kept in the history): send your orders again. Its report and notices follow again.", from, v, target.Turn, target.Segment.Title())
+	r.announce = append(r.announce, line)
+	r.audit("rollback", fmt.Sprintf("rolled back from version %d to %d (%s %s); versions %d-%d archived", from, v, target.Turn, target.Segment, v+1, from))
+	j, tx, now := r.j, r.tx, r.now
+	r.then(func() error {
+		if err := tx.Rollback(g.ID, v); err != nil {
+			return err
+		}
+		return j.publish(tx, g, v, events, target, now, []string{fmt.Sprintf("Sent again after the moderator's rollback from version %d.", from)})
+	})
+	return nil
+}
+
+// ---- the players' commands
+
+func (r *cmdRun) player(c orders.Command) error {
+	g := r.g
+	p := r.power
+	seat := g.Seat(p)
+	switch c.Verb {
+	case orders.CmdStatus:
+		r.answers = append(r.answers, r.j.statusText(r.tx, g, r.s, p, r.now))
+		return nil
+	case orders.CmdOrders:
+		recs, err := r.tx.Orders(g.ID, g.Version)
+		if err != nil {
+			return err
+		}
+		rec, ok := recs[p]
+		var b strings.Builder
+		fmt.Fprintf(&b, "Your orders for %s, %s (version %d):\n", r.s.Turn, r.s.Segment.Title(), g.Version)
+		if !ok {
+			b.WriteString("  none yet.\n")
+		} else {
+			for _, l := range strings.Split(report.Orders(rec.Orders), "\n") {
+				b.WriteString("  " + l + "\n")
+			}
+			who := "you"
+			if rec.ByModerator {
+				who = "the moderator"
+			}
+			fmt.Fprintf(&b, "Sent by %s, received %s.\n", who, deadlineText(rec.Received, seat.TimeZone))
+		}
+		r.answers = append(r.answers, b.String())
+		return nil
+	case orders.CmdHistory:
+		h, err := r.j.historyText(r.tx, g)
+		r.answers = append(r.answers, h)
+		return err
+	case orders.CmdResend:
+		for _, v := range c.Versions {
+			if v > g.Version {
+				return fmt.Errorf("there is no version %d: the game is at version %d (HISTORY lists them)", v, g.Version)
+			}
+		}
+		j, tx, now, addr, key := r.j, r.tx, r.now, seat.Address, r.key
+		vs := c.Versions
+		r.then(func() error { return j.resend(tx, g, p, addr, vs, key, now) })
+		r.answers = append(r.answers, fmt.Sprintf("The public report and %s's private notice of version(s) %s are sent again to %s.", p.Title(), joinInts(vs), addr))
+		r.audit("resend", fmt.Sprintf("%s: versions %s sent again to %s", p.Title(), joinInts(vs), addr))
+		return nil
+	case orders.CmdTimezone:
+		zone := c.Word
+		for i := range g.Seats {
+			if g.Seats[i].Address == seat.Address {
+				g.Seats[i].TimeZone = zone
+			}
+		}
+		if zone == "UTC" {
+			for i := range g.Seats {
+				if g.Seats[i].Address == seat.Address {
+					g.Seats[i].TimeZone = ""
+				}
+			}
+		}
+		r.changed = true
+		r.answers = append(r.answers, fmt.Sprintf("Your time zone is %s: deadlines are shown in it besides UTC.", zone))
+		if !g.Deadline.IsZero() {
+			r.answers = append(r.answers, "Deadline: "+deadlineText(g.Deadline, seat.TimeZone)+".")
+		}
+		r.audit("timezone", fmt.Sprintf("%s: time zone %s", p.Title(), zone))
+		return nil
+	case orders.CmdAbsence:
+		return r.absence(c, seat)
+	case orders.CmdExtend:
+		if g.Paused {
+			return fmt.Errorf("the game is paused")
+		}
+		if g.Deadline.IsZero() {
+			return fmt.Errorf("the open segment has no deadline")
+		}
+		if !slices.Contains(adjudicator.Required(r.s), p) {
+			return fmt.Errorf("%s does not order in the open segment (%s)", p.Title(), whoOrders(r.s))
+		}
+		left := g.Rules.ExtensionBudget - seat.ExtensionUsed
+		if g.Rules.ExtensionBudget == 0 {
+			return fmt.Errorf("this game gives no extension budget (the moderator may extend a deadline)")
+		}
+		if c.Duration > left {
+			return fmt.Errorf("%s is more than what is left of your extension budget: %s of %s", orders.FormatDuration(c.Duration), orders.FormatDuration(left), orders.FormatDuration(g.Rules.ExtensionBudget))
+		}
+		seat.ExtensionUsed += c.Duration
+		moveDeadline(g, g.Deadline.Add(c.Duration), r.now)
+		r.moved, r.changed = true, true
+		r.announce = append(r.announce, fmt.Sprintf("%s's player extended the deadline of %s by %s, to %s.", p.Title(), r.s.Segment.Title(), orders.FormatDuration(c.Duration), deadlineText(g.Deadline, "")))
+		r.answers = append(r.answers, fmt.Sprintf("Extended by %s; %s of your budget is left.", orders.FormatDuration(c.Duration), fmtLeft(g.Rules.ExtensionBudget-seat.ExtensionUsed)))
+		r.audit("extend", fmt.Sprintf("%s: deadline extended by %s to %s; budget used %s of %s", p.Title(), c.Duration, g.Deadline.Format(time.RFC3339), seat.ExtensionUsed, g.Rules.ExtensionBudget))
+		return nil
+	case orders.CmdResign:
+		if c.Power != p {
+			return fmt.Errorf("to resign, name the power this email speaks for: RESIGN %s", p)
+		}
+		if len(g.Moderators) == 0 {
+			return fmt.Errorf("this game has no moderator to hold the seat; ask the operator")
+		}
+		old := seat.Address
+		mod := g.Moderators[0]
+		*seat = store.Seat{Power: p, Address: mod, SecretHash: store.HashSecret(newSecret()), Vacant: true, ExtensionUsed: seat.ExtensionUsed, Missed: seat.Missed}
+		r.changed = true
+		r.announce = append(r.announce, fmt.Sprintf("%s's player resigned. The moderator holds the seat until a new player is found (REPLACE).", p.Title()))
+		r.answers = append(r.answers, fmt.Sprintf("You resigned %s in game %s: your secret no longer works and no more mail for %s comes to %s. Thank you for playing.", p.Title(), g.ID, p.Title(), old))
+		r.audit("resign", fmt.Sprintf("%s: %s resigned; the seat is held by %s", p.Title(), old, mod))
+		return nil
+	}
+	return fmt.Errorf("not a command for this email")
+}
+
+func fmtLeft(d time.Duration) string {
+	if d < time.Minute {
+		return "nothing"
+	}
+	return orders.FormatDuration(d)
+}
+
+func joinInts(vs []int) string {
+	var s []string
+	for _, v := range vs {
+		s = append(s, fmt.Sprint(v))
+	}
+	return strings.Join(s, ", ")
+}
+
+// absence declares (or, NONE, cancels) the player's absence: dates in the
+// player's time zone, from the first day's start to the last day's end.
+func (r *cmdRun) absence(c orders.Command, seat *store.Seat) error {
+	g, p := r.g, r.power
+	if c.Max {
+		return fmt.Errorf("ABSENCE MAX is the moderator's")
+	}
+	if c.None {
+		var kept []store.Absence
+		for _, a := range seat.Absences {
+			switch {
+			case !a.Until.After(r.now): // past: kept, it was spent
+				kept = append(kept, a)
+			case a.From.Before(r.now): // under way: ends now
+				a.Until = ceilMinute(r.now)
+				kept = append(kept, a)
+			}
+		}
+		seat.Absences = kept
+		r.changed = true
+		r.announce = append(r.announce, fmt.Sprintf("%s's player cancelled the absences declared.", p.Title()))
+		r.answers = append(r.answers, "Your absences from now on are cancelled.")
+		r.audit("absence", p.Title()+": absences cancelled")
+		return nil
+	}
+	if g.Rules.AbsenceMax == 0 {
+		return fmt.Errorf("this game allows no declared absences (the moderator sets it with ABSENCE MAX)")
+	}
+	loc := time.UTC
+	if seat.TimeZone != "" {
+		if l, err := time.LoadLocation(seat.TimeZone); err == nil {
+			loc = l
+		}
+	}
+	from := time.Date(c.At.Year(), c.At.Month(), c.At.Day(), 0, 0, 0, 0, loc).UTC()
+	until := time.Date(c.Until.Year(), c.Until.Month(), c.Until.Day()+1, 0, 0, 0, 0, loc).UTC()
+	if !until.After(r.now) {
+		return fmt.Errorf("the absence is over already")
+	}
+	if from.Before(r.now) {
+		from = r.now.Truncate(time.Minute)
+	}
+	var used time.Duration
+	for _, a := range seat.Absences {
+		used += a.Until.Sub(a.From)
+		if from.Before(a.Until) && a.From.Before(until) {
+			return fmt.Errorf("it overlaps the absence declared from %s to %s", a.From.In(loc).Format("2006-01-02"), a.Until.In(loc).Add(-time.Minute).Format("2006-01-02"))
+		}
+	}
+	if used+until.Sub(from) > g.Rules.AbsenceMax {
+		return fmt.Errorf("%s of absence is more than what is left of the game's limit: %s of %s", orders.FormatDuration(until.Sub(from)), fmtLeft(g.Rules.AbsenceMax-used), orders.FormatDuration(g.Rules.AbsenceMax))
+	}
+	seat.Absences = append(seat.Absences, store.Absence{From: from, Until: until})
+	r.changed = true
+	line := fmt.Sprintf("%s's player will be away from %s to %s: deadlines of segments in which %s orders that fall in that time move to its end.",
+		p.Title(), deadlineText(from, ""), deadlineText(until, ""), p.Title())
+	if !g.Deadline.IsZero() && !g.Paused {
+		if at := afterAbsences(g, r.s, g.Deadline); !at.Equal(g.Deadline) {
+			moveDeadline(g, at, r.now)
+			r.moved = true
+			line += fmt.Sprintf(" The deadline of %s moves to %s.", r.s.Segment.Title(), deadlineText(g.Deadline, ""))
+		}
+	}
+	r.announce = append(r.announce, line)
+	r.answers = append(r.answers, fmt.Sprintf("Absence noted: %s to %s (%s).", deadlineText(from, seat.TimeZone), deadlineText(until, seat.TimeZone), orders.FormatDuration(until.Sub(from))))
+	r.audit("absence", fmt.Sprintf("%s: away %s to %s", p.Title(), from.Format(time.RFC3339), until.Format(time.RFC3339)))
+	return nil
+}
+
+// resend sends the public report and power p's private notice of the
+// versions vs again, to the seat's address only.
+func (j *Judge) resend(tx *store.Tx, g *store.Game, p adjudicator.Power, addr string, vs []int, key []byte, now time.Time) error {
+	for _, v := range vs {
+		s, err := tx.State(g.ID, v)
+		if err != nil {
+			return err
+		}
+		raw, err := tx.Events(g.ID, v)
+		if err != nil {
+			return err
+		}
+		var evs []adjudicator.Event
+		if raw != nil {
+			if evs, err = adjudicator.UnmarshalEvents(raw); err != nil {
+				return err
+			}
+		}
+		view := adjudicator.Derive(s)
+		note := fmt.Sprintf("A copy of version %d sent again on request (RESEND); any deadline it named may be past: STATUS tells the open segment.", v)
+		pub := report.Public(g.ID, evs, view)
+		pub.AddToLead(note)
+		base := fmt.Sprintf("%s/resend/%s/v%d", g.ID, shortHash(key), v)
+		if err := j.notifyMessage(tx, "", base+"/public", addr, pub, pictureSource(g.ID, v, 0, view), now); err != nil {
+			return err
+		}
+		m := report.Private(g.ID, p, evs, view)
+		m.AddToLead(note)
+		if err := j.notifyMessage(tx, "", base+"/private", addr, m, pictureSource(g.ID, v, p, view), now); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// statusText is the answer to STATUS: where the game is, who must order
+// and who has (never what), the deadline; for the moderator (p == 0)
+// also every seat's address, missed deadlines and budgets.
+func (j *Judge) statusText(tx *store.Tx, g *store.Game, s adjudicator.State, p adjudicator.Power, now time.Time) string {
+	var b strings.Builder
+	zone := ""
+	if seat := g.Seat(p); seat != nil {
+		zone = seat.TimeZone
+	}
+	fmt.Fprintf(&b, "Game %s, version %d: %s, %s.\n", g.ID, g.Version, s.Turn, s.Segment.Title())
+	switch {
+	case s.Ended:
+		b.WriteString("The game has ended; the final report gives the victory points.\n")
+	case g.Paused:
+		b.WriteString("PAUSED by the moderator.\n")
+	}
+	if dl := deadlineLine(g, zone); dl != "" {
+		b.WriteString(dl + "\n")
+	}
+	recs, _ := tx.Orders(g.ID, g.Version)
+	req := adjudicator.Required(s)
+	if adjudicator.AwaitsDraw(s) {
+		b.WriteString("Waiting for the moderator's draw of the cards.\n")
+	} else if len(req) > 0 {
+		b.WriteString("\nWho orders in this segment:\n")
+		for _, q := range req {
+			st := "not yet"
+			if r, ok := recs[q]; ok && (r.Pass || !adjudicator.OnlyStanding(s, r.Orders)) {
+				st = "orders in"
+			}
+			fmt.Fprintf(&b, "  %-8s %s\n", q.Title(), st)
+		}
+	}
+	if p != 0 {
+		seat := g.Seat(p)
+		fmt.Fprintf(&b, "\nYou play %s.", p.Title())
+		if zone != "" {
+			fmt.Fprintf(&b, " Time zone: %s.", zone)
+		}
+		if g.Rules.ExtensionBudget > 0 {
+			fmt.Fprintf(&b, " Extension budget left: %s of %s.", fmtLeft(g.Rules.ExtensionBudget-seat.ExtensionUsed), orders.FormatDuration(g.Rules.ExtensionBudget))
+		}
+		for _, a := range seat.Absences {
+			if a.Until.After(now) {
+				fmt.Fprintf(&b, "\nAbsence: %s to %s.", deadlineText(a.From, zone), deadlineText(a.Until, zone))
+			}
+		}
+		b.WriteString("\n")
+		return b.String()
+	}
+	b.WriteString("\nSeats (moderators only):\n")
+	for _, seat := range g.Seats {
+		extra := ""
+		if seat.Vacant {
+			extra = " VACANT (held by the moderator)"
+		}
+		if seat.Undeliverable != "" {
+			extra += " UNDELIVERABLE"
+		}
+		fmt.Fprintf(&b, "  %-8s %-28s missed %d, extension used %s%s\n", seat.Power.Title(), seat.Address, seat.Missed, fmtLeft(seat.ExtensionUsed), extra)
+	}
+	fmt.Fprintf(&b, "\nRules: %s segments; %s", durationsText(g), policyText(g))
+	if len(g.Rules.Reminders) > 0 {
+		var ls []string
+		for _, d := range g.Rules.Reminders {
+			ls = append(ls, orders.FormatDuration(d))
+		}
+		fmt.Fprintf(&b, "; reminders %s before", strings.Join(ls, ", "))
+	}
+	fmt.Fprintf(&b, "; extension budget %s; absence at most %s.\n", fmtLeft(g.Rules.ExtensionBudget), fmtLeft(g.Rules.AbsenceMax))
+	return b.String()
+}
+
+func durationsText(g *store.Game) string {
+	var parts []string
+	for _, k := range orders.SegmentKinds {
+		d, ok := g.Rules.Durations[k]
+		if !ok {
+			d = g.SegmentDuration
+		}
+		w := "no deadline"
+		if d > 0 {
+			w = orders.FormatDuration(d)
+		}
+		parts = append(parts, k+" "+w)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// historyText lists the game's versions (the last 40), for RESEND and
+// ROLLBACK.
+func (j *Judge) historyText(tx *store.Tx, g *store.Game) (string, error) {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Versions of game %s (RESEND <version> sends a version's report and your notice again; the moderator's ROLLBACK <version> returns to it):\n", g.ID)
+	first := max(0, g.Version-39)
+	if first > 0 {
+		fmt.Fprintf(&b, "  (versions 0-%d left out)\n", first-1)
+	}
+	for v := first; v <= g.Version; v++ {
+		s, err := tx.State(g.ID, v)
+		if err != nil {
+			return "", err
+		}
+		cur := ""
+		if v == g.Version {
+			cur = "  <- open"
+		}
+		fmt.Fprintf(&b, "  v%-4d %s, %s%s\n", v, s.Turn, s.Segment.Title(), cur)
+	}
+	return b.String(), nil
+}

@@ -1,0 +1,384 @@
+package judge
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+	_ "time/tzdata" // players' time zones (TIMEZONE) on machines without a zoneinfo database
+
+	"stormjudge/adjudicator"
+	"stormjudge/orders"
+	"stormjudge/store"
+)
+
+// Deadlines (docs/orders.md, "Deadlines"). A segment's deadline is set
+// when it opens, from the game's rules for its kind of segment
+// (store.Rules), rounded up to the minute, and moved to the end of an
+// absence of a player who must order in it. Before it, the powers that
+// have not ordered are reminded at the rules' times; at it, each missing
+// power's miss is counted and the moderators told; after the grace, the
+// NMR policy decides what the missing orders become.
+
+// segmentKind is the kind of s's open segment for the deadline rules:
+// "economic", "diplomacy", "crisis", "end", or "" (a moderator's draw).
+func segmentKind(s adjudicator.State) string {
+	if adjudicator.AwaitsDraw(s) {
+		return ""
+	}
+	switch s.Segment {
+	case adjudicator.SegEconomic:
+		return "economic"
+	case adjudicator.SegSpyRings, adjudicator.SegDiplomacyAxis1, adjudicator.SegDiplomacyRussia, adjudicator.SegDiplomacyAllies,
+		adjudicator.SegDiplomacyAxis2, adjudicator.SegCovert, adjudicator.SegDiplomacyResolve:
+		return "diplomacy" // 16.16's intelligence segments with the diplomatic phase
+	case adjudicator.SegCrisisAggression, adjudicator.SegCrisisResponse, adjudicator.SegCrisisAxisResponse,
+		adjudicator.SegCrisisUltimatum, adjudicator.SegCrisisBrink, adjudicator.SegPreemptiveWar:
+		return "crisis"
+	case adjudicator.SegEndOfGame:
+		return "end"
+	}
+	return "economic"
+}
+
+// durationFor is how long the open segment of s may take in g: the rule
+// of its kind, else the game's segment duration; 0: no deadline.
+func durationFor(g *store.Game, s adjudicator.State) time.Duration {
+	kind := segmentKind(s)
+	if kind == "" {
+		return 0 // the moderator's draw has no deadline
+	}
+	if d, ok := g.Rules.Durations[kind]; ok {
+		return d
+	}
+	return g.SegmentDuration
+}
+
+// ceilMinute rounds t up to the minute: a deadline is shown to the minute
+// and never earlier than it is.
+func ceilMinute(t time.Time) time.Time {
+	r := t.Truncate(time.Minute)
+	if r.Before(t) {
+		r = r.Add(time.Minute)
+	}
+	return r
+}
+
+// openDeadline sets the deadline of the segment that just opened in g
+// (state s) and clears what belonged to the last one.
+func openDeadline(g *store.Game, s adjudicator.State, now time.Time) {
+	g.Deadline, g.DeadlineSeq, g.DeadlineSet, g.Reminded, g.MissNoted, g.Forced, g.PausedLeft = time.Time{}, 0, now, nil, false, false, 0
+	if len(adjudicator.Required(s)) == 0 {
+		return
+	}
+	if d := durationFor(g, s); d > 0 {
+		at := ceilMinute(now.Add(d))
+		if g.Paused {
+			g.PausedLeft = at.Sub(now)
+			return
+		}
+		g.Deadline = afterAbsences(g, s, at)
+	}
+}
+
+// moveDeadline moves the open segment's deadline to at (zero: no
+// deadline): its calendar event's SEQUENCE goes up, and the reminders
+// whose time is now ahead again are sent again.
+func moveDeadline(g *store.Game, at, now time.Time) {
+	if !at.IsZero() {
+		at = ceilMinute(at)
+	}
+	g.Deadline, g.DeadlineSet = at, now
+	g.DeadlineSeq++
+	g.MissNoted = g.MissNoted && !at.After(now)
+	kept := g.Reminded[:0]
+	for _, l := range g.Reminded {
+		if !at.IsZero() && !at.Add(-l).After(now) {
+			kept = append(kept, l)
+		}
+	}
+	g.Reminded = kept
+}
+
+// afterAbsences moves a deadline at that falls in an absence of a player
+// who must order in s to that absence's end (repeatedly: absences may
+// follow one another).
+func afterAbsences(g *store.Game, s adjudicator.State, at time.Time) time.Time {
+	req := adjudicator.Required(s)
+	for range 20 { // absences are bounded; so is this
+		moved := false
+		for _, seat := range g.Seats {
+			if !slices.Contains(req, seat.Power) || seat.Vacant {
+				continue
+			}
+			for _, a := range seat.Absences {
+				if !at.Before(a.From) && at.Before(a.Until) {
+					at, moved = ceilMinute(a.Until), true
+				}
+			}
+		}
+		if !moved {
+			break
+		}
+	}
+	return at
+}
+
+// nmrPolicy is g's NMR policy, "pass" by default.
+func nmrPolicy(g *store.Game) string {
+	if g.Rules.NMR == "" {
+		return "pass"
+	}
+	return g.Rules.NMR
+}
+
+// policyText says what becomes of a missing power's orders in g.
+func policyText(g *store.Game) string {
+	var what string
+	switch nmrPolicy(g) {
+	case "repeat":
+		what = "powers that have not ordered by then get their last orders for the same segment again when they are still valid, else PASS"
+	case "wait":
+		what = "if a power has not ordered by then, the game waits for the moderator"
+	default:
+		what = "powers that have not ordered by then are taken to PASS"
+	}
+	if g.Rules.Grace > 0 {
+		what += fmt.Sprintf(", after a grace of %s in which late orders are still taken", orders.FormatDuration(g.Rules.Grace))
+	}
+	return what
+}
+
+// deadlineText is the deadline in UTC and, when loc is another zone, in
+// the player's own time: "Mon 7 Dec 2026 18:00 UTC (19:00 CET, Mon 7 Dec,
+// in Europe/Berlin)".
+func deadlineText(at time.Time, zone string) string {
+	s := at.UTC().Format("Mon 2 Jan 2006 15:04 MST")
+	if zone == "" || zone == "UTC" {
+		return s
+	}
+	loc, err := time.LoadLocation(zone)
+	if err != nil {
+		return s
+	}
+	l := at.In(loc)
+	return fmt.Sprintf("%s (%s, %s, in %s)", s, l.Format("15:04 MST"), l.Format("Mon 2 Jan"), zone)
+}
+
+// deadlineLine is the lead line of a report or notice for a reader in
+// zone ("" the public report: UTC).
+func deadlineLine(g *store.Game, zone string) string {
+	if g.Paused {
+		return "The game is PAUSED by the moderator: no deadline runs until it resumes."
+	}
+	if g.Deadline.IsZero() {
+		return ""
+	}
+	return "Deadline: " + deadlineText(g.Deadline, zone) + " (" + policyText(g) + ")."
+}
+
+// seatZone is the time zone of the first seat held by addr in g.
+func seatZone(g *store.Game, addr string) string {
+	for _, s := range g.Seats {
+		if s.Address == addr {
+			return s.TimeZone
+		}
+	}
+	return ""
+}
+
+// missing lists the powers that must order in the open segment of g
+// and have not (nil when the game waits for nobody or a draw).
+func missing(tx *store.Tx, g *store.Game, s adjudicator.State) ([]adjudicator.Power, map[adjudicator.Power]store.OrderRecord, error) {
+	if adjudicator.AwaitsDraw(s) {
+		return nil, nil, nil
+	}
+	req := adjudicator.Required(s)
+	if len(req) == 0 {
+		return nil, nil, nil
+	}
+	recs, err := tx.Orders(g.ID, g.Version)
+	if err != nil {
+		return nil, nil, err
+	}
+	return missingPowers(s, req, recs), recs, nil
+}
+
+// dueReminders are the reminders of g due at now (their leads), and
+// whether the deadline has passed with powers missing and that is yet to
+// be noted.
+func dueReminders(g *store.Game, now time.Time) []time.Duration {
+	if g.Paused || g.Deadline.IsZero() || !now.Before(g.Deadline) {
+		return nil
+	}
+	var due []time.Duration
+	for _, l := range g.Rules.Reminders {
+		at := g.Deadline.Add(-l)
+		if slices.Contains(g.Reminded, l) || now.Before(at) {
+			continue
+		}
+		due = append(due, l)
+	}
+	return due
+}
+
+// missDue reports whether the deadline of g has passed and its misses are
+// yet to be noted.
+func missDue(g *store.Game, now time.Time) bool {
+	return !g.Paused && !g.Deadline.IsZero() && !now.Before(g.Deadline) && !g.MissNoted
+}
+
+// remind sends the due reminders of g: one mail per address holding a
+// missing power, none to those who ordered. A reminder whose time was
+// already past when the deadline was set is skipped (a 24-hour reminder
+// of a 12-hour segment would only repeat the report).
+func (j *Judge) remind(tx *store.Tx, g *store.Game, s adjudicator.State, miss []adjudicator.Power, leads []time.Duration, now time.Time) error {
+	for _, l := range leads {
+		g.Reminded = append(g.Reminded, l)
+		if !g.Deadline.Add(-l).After(g.DeadlineSet) || len(miss) == 0 {
+			continue
+		}
+		for _, addr := range addressesOf(g, miss) {
+			ps := powersAt(g, addr, miss)
+			left := g.Deadline.Sub(now)
+			body := fmt.Sprintf("Reminder: the judge has no orders from %s for %s, %s, in game %s.\n\nDeadline: %s, in %s.\n%s.\n\nSend your orders (or PASS) to %s; HELP lists what you may order now, STATUS where the game is.\n\n-- \nstormjudge, Gathering Storm adjudicator\n",
+				joinPowers(ps), s.Turn, s.Segment.Title(), g.ID, deadlineText(g.Deadline, seatZone(g, addr)), orders.FormatDuration(left.Round(time.Minute)),
+				upperFirst(policyText(g)), j.opt.Address)
+			id := fmt.Sprintf("%s/reminder/v%d%s/s%d/%d/%s", g.ID, g.Version, epoch(g), g.DeadlineSeq, int(l.Minutes()), addr)
+			if err := j.notify(tx, id, addr, fmt.Sprintf("[%s] Reminder: orders due in %s", g.ID, orders.FormatDuration(left.Round(time.Minute))), body, false, now); err != nil {
+				return err
+			}
+		}
+		if err := tx.Audit(g.ID, store.AuditEntry{Time: now, Actor: "judge", Action: "reminder",
+			Detail: fmt.Sprintf("%s before the deadline %s: reminded %s", orders.FormatDuration(l), g.Deadline.Format(time.RFC3339), joinPowers(miss))}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// noteMiss counts the miss of each missing power, tells the moderators at
+// once and tells the missing players what happens now.
+func (j *Judge) noteMiss(tx *store.Tx, g *store.Game, s adjudicator.State, miss []adjudicator.Power, now time.Time) error {
+	g.MissNoted = true
+	if len(miss) == 0 {
+		return nil
+	}
+	var counts []string
+	for _, p := range miss {
+		if seat := g.Seat(p); seat != nil {
+			seat.Missed++
+			counts = append(counts, fmt.Sprintf("%s (%s, missed %d so far)", p.Title(), seat.Address, seat.Missed))
+		}
+	}
+	next := policyNow(g)
+	if err := tx.Audit(g.ID, store.AuditEntry{Time: now, Actor: "judge", Action: "missed",
+		Detail: fmt.Sprintf("deadline %s of %s %s passed without orders from %s; %s", g.Deadline.Format(time.RFC3339), s.Turn, s.Segment, joinPowers(miss), next)}); err != nil {
+		return err
+	}
+	for _, m := range g.Moderators {
+		body := fmt.Sprintf("The deadline of %s, %s, in game %s (%s) passed without orders from:\n\n  %s\n\n%s\n\nYou may enter their orders (MODERATOR, POWER, the orders), extend the deadline (EXTEND 12h), or adjudicate now (ADJUDICATE). STATUS shows every seat's missed deadlines.\n\n-- \nstormjudge, Gathering Storm adjudicator\n",
+			s.Turn, s.Segment.Title(), g.ID, deadlineText(g.Deadline, ""), strings.Join(counts, "\n  "), upperFirst(next)+".")
+		if err := j.notify(tx, fmt.Sprintf("%s/missed/v%d%s/s%d/%s", g.ID, g.Version, epoch(g), g.DeadlineSeq, m), m,
+			fmt.Sprintf("[%s] Deadline missed by %s", g.ID, joinPowers(miss)), body, false, now); err != nil {
+			return err
+		}
+	}
+	for _, addr := range addressesOf(g, miss) {
+		if contains(g.Moderators, addr) {
+			continue // a vacant seat: its moderator was told above
+		}
+		ps := powersAt(g, addr, miss)
+		body := fmt.Sprintf("The deadline of %s, %s, in game %s passed (%s) and the judge has no orders from %s.\n\n%s\n\n-- \nstormjudge, Gathering Storm adjudicator\n",
+			s.Turn, s.Segment.Title(), g.ID, deadlineText(g.Deadline, seatZone(g, addr)), joinPowers(ps), upperFirst(next)+".")
+		if err := j.notify(tx, fmt.Sprintf("%s/late/v%d%s/s%d/%s", g.ID, g.Version, epoch(g), g.DeadlineSeq, addr), addr,
+			fmt.Sprintf("[%s] Deadline passed without your orders", g.ID), body, false, now); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// policyNow says what happens now that the deadline passed.
+func policyNow(g *store.Game) string {
+	var what string
+	switch nmrPolicy(g) {
+	case "repeat":
+		what = "their last orders for the same segment are used again when still valid, else PASS"
+	case "wait":
+		what = "the game waits for their orders or the moderator (NMR WAIT)"
+	default:
+		what = "they are taken to PASS"
+	}
+	if g.Rules.Grace > 0 && nmrPolicy(g) != "wait" {
+		return fmt.Sprintf("late orders are still taken until %s; then %s", deadlineText(g.Deadline.Add(g.Rules.Grace), ""), what)
+	}
+	return what
+}
+
+// addressesOf are the distinct addresses holding the powers ps, sorted.
+func addressesOf(g *store.Game, ps []adjudicator.Power) []string {
+	var out []string
+	for _, p := range ps {
+		if s := g.Seat(p); s != nil && !slices.Contains(out, s.Address) {
+			out = append(out, s.Address)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// powersAt are the powers of ps that addr holds.
+func powersAt(g *store.Game, addr string, ps []adjudicator.Power) []adjudicator.Power {
+	var out []adjudicator.Power
+	for _, p := range ps {
+		if s := g.Seat(p); s != nil && s.Address == addr {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// epoch is the suffix of the mail IDs of a game rolled back: "" before
+// the first rollback, "r1", "r2" ... after (so that a version published
+// again gets new mails).
+func epoch(g *store.Game) string {
+	if g.Rollbacks == 0 {
+		return ""
+	}
+	return fmt.Sprintf("r%d", g.Rollbacks)
+}
+
+// repeatOrders are the orders the NMR policy REPEAT gives power p in the
+// open segment of g: its last accepted orders for the same segment in an
+// earlier version, when they are valid now; nil: PASS.
+func repeatOrders(tx *store.Tx, g *store.Game, s adjudicator.State, p adjudicator.Power) ([]adjudicator.Order, int, error) {
+	for v := g.Version - 1; v >= 0; v-- {
+		recs, err := tx.Orders(g.ID, v)
+		if err != nil {
+			return nil, 0, err
+		}
+		r, ok := recs[p]
+		if !ok || r.Pass || len(r.Orders) == 0 {
+			continue
+		}
+		old, err := tx.State(g.ID, v)
+		if err != nil {
+			return nil, 0, err
+		}
+		if old.Segment != s.Segment || adjudicator.OnlyStanding(old, r.Orders) {
+			continue
+		}
+		var now []adjudicator.Order
+		for _, o := range r.Orders {
+			if o.For == "" || o.For == s.Segment {
+				now = append(now, o)
+			}
+		}
+		if len(now) == 0 || len(adjudicator.Validate(s, p, now)) > 0 {
+			return nil, 0, nil
+		}
+		return now, v, nil
+	}
+	return nil, 0, nil
+}

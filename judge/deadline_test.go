@@ -1,0 +1,364 @@
+package judge
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/emersion/go-ical"
+
+	"stormjudge/adjudicator"
+	"stormjudge/store"
+)
+
+// rulesGame creates the demo game with a deadline of d and the rules r,
+// the moderators' secret "gmsecret".
+func rulesGame(t *testing.T, d time.Duration, r store.Rules) (*Judge, *store.DB, *clock) {
+	t.Helper()
+	j, db, c := newJudge(t)
+	def := demoDef(d)
+	def.ModeratorSecret = "gmsecret"
+	def.Rules = r
+	if _, err := j.EnsureGame(def); err != nil {
+		t.Fatal(err)
+	}
+	return j, db, c
+}
+
+func mustIngest(t *testing.T, j *Judge, raw []byte, want Outcome) *Result {
+	t.Helper()
+	res, err := j.Ingest(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Outcome != want {
+		body := ""
+		if res.Receipt != nil {
+			body = res.Receipt.Body
+		}
+		t.Fatalf("outcome %s, want %s; receipt:\n%s", res.Outcome, want, body)
+	}
+	return res
+}
+
+func player(p adjudicator.Power, lines string) []byte {
+	return email(p.String()+"@sandbox.test", "GAME demo\nSECRET "+p.String()+"\n"+lines+"\nEND\n")
+}
+
+func moderatorMail(lines string) []byte {
+	return email("gm@sandbox.test", "GAME demo\nMODERATOR\nSECRET gmsecret\n"+lines+"\nEND\n")
+}
+
+// mails returns the queued mails whose ID contains part.
+func mails(t *testing.T, db *store.DB, part string) []*store.Mail {
+	var out []*store.Mail
+	for _, m := range outbox(t, db) {
+		if strings.Contains(m.ID, part) {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+func audits(t *testing.T, db *store.DB, action string) []store.AuditEntry {
+	t.Helper()
+	var out []store.AuditEntry
+	if err := db.View(func(tx *store.Tx) error {
+		log, err := tx.AuditLog("demo")
+		for _, e := range log {
+			if e.Action == action {
+				out = append(out, e)
+			}
+		}
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+func tick(t *testing.T, j *Judge) int {
+	t.Helper()
+	n, err := j.Tick()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+// Reminders go once each at their times, and only to the powers that
+// have not ordered.
+func TestDeadlineRemindersOnlyToMissingPowersOnceEach(t *testing.T) {
+	j, db, c := rulesGame(t, 48*time.Hour, store.Rules{Reminders: []time.Duration{24 * time.Hour, 2 * time.Hour}})
+	mustIngest(t, j, player(adjudicator.Germany, "PASS"), Accepted)
+	g, _, _ := game(t, db, "demo")
+	dl := g.Deadline
+	c.t = dl.Add(-25 * time.Hour)
+	tick(t, j)
+	if n := len(mails(t, db, "/reminder/")); n != 0 {
+		t.Fatalf("%d reminders 25 h before the deadline, want 0", n)
+	}
+	c.t = dl.Add(-24 * time.Hour)
+	tick(t, j)
+	tick(t, j)
+	rs := mails(t, db, "/reminder/")
+	if len(rs) != 4 {
+		t.Fatalf("%d reminders at 24 h, want 4 (everyone but Germany)", len(rs))
+	}
+	for _, m := range rs {
+		if m.To[0] == "germany@sandbox.test" {
+			t.Errorf("Germany ordered and was reminded: %s", m.ID)
+		}
+		if !strings.Contains(m.Body, "Deadline: ") || !strings.Contains(m.Subject, "Reminder") {
+			t.Errorf("reminder %s without its deadline:\n%s", m.ID, m.Body)
+		}
+	}
+	mustIngest(t, j, player(adjudicator.Italy, "PASS"), Accepted)
+	c.t = dl.Add(-2 * time.Hour)
+	tick(t, j)
+	rs = mails(t, db, "/reminder/")
+	if len(rs) != 7 {
+		t.Fatalf("%d reminders after the 2 h one, want 4 + 3 (Italy ordered)", len(rs))
+	}
+	if n := len(audits(t, db, "reminder")); n != 2 {
+		t.Errorf("%d reminder audit lines, want 2", n)
+	}
+}
+
+// A reminder whose time was past when the deadline was set is not sent.
+func TestDeadlineReminderLongerThanTheSegmentIsSkipped(t *testing.T) {
+	j, db, c := rulesGame(t, 12*time.Hour, store.Rules{Reminders: []time.Duration{24 * time.Hour}})
+	c.t = c.t.Add(time.Hour)
+	tick(t, j)
+	if n := len(mails(t, db, "/reminder/")); n != 0 {
+		t.Fatalf("%d reminders, want none", n)
+	}
+}
+
+// Deadlines are whole minutes, never earlier than the duration says.
+func TestDeadlineRoundedUpToTheMinute(t *testing.T) {
+	j, db, c := newJudge(t)
+	c.t = time.Date(2026, 11, 22, 12, 0, 30, 5, time.UTC)
+	if _, err := j.EnsureGame(demoDef(time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	g, _, _ := game(t, db, "demo")
+	if want := time.Date(2026, 11, 22, 13, 1, 0, 0, time.UTC); !g.Deadline.Equal(want) {
+		t.Fatalf("deadline %s, want %s", g.Deadline, want)
+	}
+}
+
+// At the deadline (PASS policy) the missing powers are counted, the
+// moderators told at once, and the report names who missed it.
+func TestDeadlineNMRPassCountsAndReports(t *testing.T) {
+	j, db, c := rulesGame(t, 24*time.Hour, store.Rules{})
+	mustIngest(t, j, player(adjudicator.Germany, "PASS"), Accepted)
+	g, _, _ := game(t, db, "demo")
+	c.t = g.Deadline
+	if n := tick(t, j); n != 1 {
+		t.Fatalf("Tick adjudicated %d segments at the deadline, want 1", n)
+	}
+	g, _, _ = game(t, db, "demo")
+	for _, s := range g.Seats {
+		want := 1
+		if s.Power == adjudicator.Germany {
+			want = 0
+		}
+		if s.Missed != want {
+			t.Errorf("%s missed %d, want %d", s.Power, s.Missed, want)
+		}
+	}
+	if ms := mails(t, db, "/missed/"); len(ms) != 1 || ms[0].To[0] != "gm@sandbox.test" || !strings.Contains(ms[0].Body, "Italy") {
+		t.Fatalf("moderator's missed-deadline notices: %v", ms)
+	}
+	pub := mails(t, db, "demo/v2/public/")
+	if len(pub) == 0 || !strings.Contains(pub[0].Body, "Orders missing (missed the deadline): Italy, taken to PASS") {
+		t.Fatalf("the report does not name who missed the deadline:\n%s", pub[0].Body)
+	}
+}
+
+// With a grace, late orders are taken after the deadline; the policy
+// applies at its end.
+func TestDeadlineGraceTakesLateOrders(t *testing.T) {
+	j, db, c := rulesGame(t, 24*time.Hour, store.Rules{Grace: 2 * time.Hour})
+	g, _, _ := game(t, db, "demo")
+	c.t = g.Deadline.Add(time.Minute)
+	if n := tick(t, j); n != 0 {
+		t.Fatal("adjudicated inside the grace")
+	}
+	if len(mails(t, db, "/missed/")) != 1 {
+		t.Fatal("the moderator was not told of the miss at the deadline")
+	}
+	mustIngest(t, j, player(adjudicator.Germany, "PASS"), Accepted)
+	c.t = g.Deadline.Add(2 * time.Hour)
+	if n := tick(t, j); n != 1 {
+		t.Fatal("not adjudicated at the grace's end")
+	}
+	g, _, _ = game(t, db, "demo")
+	if g.Seat(adjudicator.Germany).Missed != 1 {
+		t.Errorf("Germany's miss (ordered in the grace) counted %d, want 1: the deadline was missed", g.Seat(adjudicator.Germany).Missed)
+	}
+}
+
+// NMR WAIT: the deadline passes and the game waits for the moderator's
+// ADJUDICATE.
+func TestDeadlineNMRWaitForTheModerator(t *testing.T) {
+	j, db, c := rulesGame(t, 24*time.Hour, store.Rules{NMR: "wait"})
+	g, _, _ := game(t, db, "demo")
+	c.t = g.Deadline.Add(48 * time.Hour)
+	if n := tick(t, j); n != 0 {
+		t.Fatal("NMR WAIT adjudicated at the deadline")
+	}
+	mustIngest(t, j, moderatorMail("ADJUDICATE\nREASON the players agreed"), Accepted)
+	g, _, _ = game(t, db, "demo")
+	if g.Version != 2 {
+		t.Fatalf("version %d after ADJUDICATE, want 2", g.Version)
+	}
+	if len(audits(t, db, "adjudicate now")) != 1 {
+		t.Error("ADJUDICATE not audited")
+	}
+}
+
+// NMR REPEAT: a missing power gets its orders of the last same segment
+// again when they are valid.
+func TestDeadlineNMRRepeat(t *testing.T) {
+	j, db, c := rulesGame(t, 24*time.Hour, store.Rules{NMR: "repeat"})
+	for _, p := range adjudicator.Powers {
+		mustIngest(t, j, player(p, "PASS"), Accepted)
+	}
+	// Play on until the next economic segment, everyone passing.
+	for i := 0; i < 40; i++ {
+		_, s, _ := game(t, db, "demo")
+		if s.Segment == adjudicator.SegEconomic && s.Turn != adjudicator.FirstTurn {
+			break
+		}
+		for _, p := range adjudicator.Required(s) {
+			mustIngest(t, j, player(p, "PASS"), Accepted)
+		}
+	}
+	g, s, _ := game(t, db, "demo")
+	if s.Segment != adjudicator.SegEconomic {
+		t.Fatalf("not at an economic segment: %s", s.Segment)
+	}
+	c.t = g.Deadline
+	tick(t, j)
+	pub := mails(t, db, "/public/")
+	last := pub[len(pub)-1]
+	if !strings.Contains(last.Body, "taken to PASS") {
+		t.Fatalf("REPEAT of a PASS is a PASS:\n%s", last.Body)
+	}
+}
+
+// A pause freezes the deadline: after it the deadline is as far off as
+// when it began; the calendar moves with it.
+func TestDeadlinePauseFreezesTime(t *testing.T) {
+	j, db, c := rulesGame(t, 24*time.Hour, store.Rules{})
+	g, _, _ := game(t, db, "demo")
+	c.t = g.Deadline.Add(-10 * time.Hour)
+	mustIngest(t, j, moderatorMail("PAUSE\nREASON holidays"), Accepted)
+	c.t = c.t.Add(100 * time.Hour)
+	if n := tick(t, j); n != 0 {
+		t.Fatal("a paused game was adjudicated")
+	}
+	mustIngest(t, j, player(adjudicator.Germany, "PASS"), Rejected)
+	mustIngest(t, j, moderatorMail("RESUME"), Accepted)
+	g, _, _ = game(t, db, "demo")
+	if want := c.t.Add(10 * time.Hour); !g.Deadline.Equal(want) {
+		t.Fatalf("deadline after the pause %s, want %s", g.Deadline, want)
+	}
+	ann := mails(t, db, "/notice/")
+	if len(ann) == 0 {
+		t.Fatal("no announcements")
+	}
+	var paused, resumed bool
+	for _, m := range ann {
+		paused = paused || strings.Contains(m.Body, "PAUSED") && strings.Contains(m.Body, "Reason: holidays")
+		resumed = resumed || strings.Contains(m.Body, "RESUMED")
+	}
+	if !paused || !resumed {
+		t.Fatal("pause and resume not announced to the players")
+	}
+}
+
+// calendar decodes the deadline.ics of a mail.
+func calendar(t *testing.T, m *store.Mail) (uid string, seq int, at time.Time) {
+	t.Helper()
+	for _, a := range m.Attachments {
+		if a.Name != "deadline.ics" {
+			continue
+		}
+		cal, err := ical.NewDecoder(bytes.NewReader(a.Data)).Decode()
+		if err != nil {
+			t.Fatalf("%s: deadline.ics does not parse: %v", m.ID, err)
+		}
+		ev := cal.Events()
+		if len(ev) != 1 {
+			t.Fatalf("%s: %d events", m.ID, len(ev))
+		}
+		uid, _ = ev[0].Props.Text(ical.PropUID)
+		p := ev[0].Props.Get(ical.PropSequence)
+		if p != nil {
+			seq, _ = p.Int()
+		}
+		at, err = ev[0].DateTimeStart(time.UTC)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return uid, seq, at
+	}
+	t.Fatalf("%s: no deadline.ics", m.ID)
+	return
+}
+
+// A player's EXTEND spends the budget and moves the deadline; the
+// calendar event keeps its UID with a higher SEQUENCE.
+func TestDeadlineExtensionBudgetAndCalendar(t *testing.T) {
+	j, db, _ := rulesGame(t, 24*time.Hour, store.Rules{ExtensionBudget: 24 * time.Hour})
+	g0, _, _ := game(t, db, "demo")
+	priv := mails(t, db, "demo/v1/private/germany")
+	uid0, seq0, at0 := calendar(t, priv[0])
+	if !at0.Equal(g0.Deadline) || seq0 != 0 {
+		t.Fatalf("first calendar: %s seq %d, want %s seq 0", at0, seq0, g0.Deadline)
+	}
+	mustIngest(t, j, player(adjudicator.Italy, "EXTEND 12h"), Accepted)
+	g, _, _ := game(t, db, "demo")
+	if !g.Deadline.Equal(g0.Deadline.Add(12 * time.Hour)) {
+		t.Fatalf("deadline %s, want 12 h later than %s", g.Deadline, g0.Deadline)
+	}
+	var moved *store.Mail
+	for _, m := range mails(t, db, "/notice/") {
+		if m.To[0] == "germany@sandbox.test" {
+			moved = m
+		}
+	}
+	uid1, seq1, at1 := calendar(t, moved)
+	if uid1 != uid0 || seq1 <= seq0 || !at1.Equal(g.Deadline) {
+		t.Fatalf("moved calendar: uid %q seq %d at %s; want uid %q, seq > %d, at %s", uid1, seq1, at1, uid0, seq0, g.Deadline)
+	}
+	res := mustIngest(t, j, player(adjudicator.Italy, "EXTEND 13h"), Rejected)
+	if !strings.Contains(res.Receipt.Body, "extension budget") {
+		t.Fatalf("over-budget refusal:\n%s", res.Receipt.Body)
+	}
+}
+
+// An absence that covers the deadline moves it to the absence's end.
+func TestDeadlineAbsenceMovesIt(t *testing.T) {
+	j, db, c := rulesGame(t, 48*time.Hour, store.Rules{AbsenceMax: 14 * 24 * time.Hour})
+	g, _, _ := game(t, db, "demo")
+	day := g.Deadline.Format("2006-01-02")
+	mustIngest(t, j, player(adjudicator.France, "ABSENCE "+day+" "+day), Accepted)
+	g2, _, _ := game(t, db, "demo")
+	want := time.Date(g.Deadline.Year(), g.Deadline.Month(), g.Deadline.Day()+1, 0, 0, 0, 0, time.UTC)
+	if !g2.Deadline.Equal(want) {
+		t.Fatalf("deadline %s, want the absence's end %s", g2.Deadline, want)
+	}
+	c.t = g.Deadline
+	if n := tick(t, j); n != 0 {
+		t.Fatal("adjudicated at the old deadline")
+	}
+	res := mustIngest(t, j, player(adjudicator.France, "ABSENCE 2027-01-01 2027-01-31"), Rejected)
+	if !strings.Contains(res.Receipt.Body, "limit") {
+		t.Fatalf("over-limit absence:\n%s", res.Receipt.Body)
+	}
+}

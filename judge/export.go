@@ -1,0 +1,130 @@
+package judge
+
+import (
+	"encoding/json"
+	"sort"
+	"time"
+
+	"stormjudge/adjudicator"
+	"stormjudge/store"
+)
+
+// Export is the documented JSON export of version v of game (-1: the
+// current one; docs/state.md): what `game export` prints and the
+// moderator's EXPORT attaches. It carries no secret (the seats' secret
+// hashes stay out).
+func Export(tx *store.Tx, game string, v int) ([]byte, error) {
+	g, err := tx.Game(game)
+	if err != nil {
+		return nil, err
+	}
+	if v < 0 {
+		v = g.Version
+	}
+	s, err := tx.State(game, v)
+	if err != nil {
+		return nil, err
+	}
+	recs, err := tx.Orders(game, v)
+	if err != nil {
+		return nil, err
+	}
+	draw, err := tx.Draw(game, v)
+	if err != nil {
+		return nil, err
+	}
+	evs, err := tx.Events(game, v)
+	if err != nil {
+		return nil, err
+	}
+	type seat struct {
+		Power         adjudicator.Power `json:"power"`
+		Address       string            `json:"address"`
+		TimeZone      string            `json:"time_zone,omitempty"`
+		Missed        int               `json:"missed_deadlines"`
+		ExtensionUsed string            `json:"extension_used,omitempty"`
+		Absences      []store.Absence   `json:"absences,omitempty"`
+		Vacant        bool              `json:"vacant,omitempty"`
+	}
+	type orderRec struct {
+		Pass        bool                `json:"pass"`
+		Orders      []adjudicator.Order `json:"orders"`
+		MessageID   string              `json:"message_id"`
+		From        string              `json:"from"`
+		Received    time.Time           `json:"received"`
+		ByModerator bool                `json:"by_moderator,omitempty"`
+	}
+	type rules struct {
+		SegmentDuration string            `json:"segment_duration,omitempty"`
+		Durations       map[string]string `json:"durations,omitempty"`
+		Reminders       []string          `json:"reminders,omitempty"`
+		NMR             string            `json:"nmr"`
+		Grace           string            `json:"grace,omitempty"`
+		ExtensionBudget string            `json:"extension_budget,omitempty"`
+		AbsenceMax      string            `json:"absence_max,omitempty"`
+	}
+	out := struct {
+		Game        string              `json:"game"`
+		Version     int                 `json:"version"`
+		Latest      int                 `json:"latest_version"`
+		Created     time.Time           `json:"created"`
+		Deadline    *time.Time          `json:"deadline,omitempty"`
+		DeadlineSeq int                 `json:"deadline_sequence,omitempty"`
+		Paused      bool                `json:"paused"`
+		Rollbacks   int                 `json:"rollbacks,omitempty"`
+		Rules       rules               `json:"rules"`
+		Moderators  []string            `json:"moderators"`
+		Seats       []seat              `json:"seats"`
+		Orders      map[string]orderRec `json:"orders"`
+		State       adjudicator.State   `json:"state"`
+		View        adjudicator.View    `json:"view"`
+		Events      json.RawMessage     `json:"events"`
+	}{Game: g.ID, Version: v, Latest: g.Version, Created: g.Created, Paused: g.Paused, Moderators: g.Moderators,
+		DeadlineSeq: g.DeadlineSeq, Rollbacks: g.Rollbacks,
+		Orders: map[string]orderRec{}, State: s, View: adjudicator.Derive(s), Events: evs}
+	if len(out.Events) == 0 {
+		out.Events = json.RawMessage("[]") // version 0, or stored without events
+	}
+	if !g.Deadline.IsZero() && v == g.Version {
+		d := g.Deadline
+		out.Deadline = &d
+	}
+	dur := func(d time.Duration) string {
+		if d == 0 {
+			return ""
+		}
+		return d.String()
+	}
+	out.Rules = rules{SegmentDuration: dur(g.SegmentDuration), NMR: nmrPolicy(g), Grace: dur(g.Rules.Grace),
+		ExtensionBudget: dur(g.Rules.ExtensionBudget), AbsenceMax: dur(g.Rules.AbsenceMax)}
+	for k, d := range g.Rules.Durations {
+		if out.Rules.Durations == nil {
+			out.Rules.Durations = map[string]string{}
+		}
+		out.Rules.Durations[k] = d.String()
+	}
+	for _, r := range g.Rules.Reminders {
+		out.Rules.Reminders = append(out.Rules.Reminders, r.String())
+	}
+	for _, st := range g.Seats {
+		out.Seats = append(out.Seats, seat{Power: st.Power, Address: st.Address, TimeZone: st.TimeZone, Missed: st.Missed,
+			ExtensionUsed: dur(st.ExtensionUsed), Absences: st.Absences, Vacant: st.Vacant})
+	}
+	keys := make([]adjudicator.Power, 0, len(recs))
+	for p := range recs {
+		keys = append(keys, p)
+	}
+	sort.Slice(keys, func(a, b int) bool { return keys[a] < keys[b] })
+	for _, p := range keys {
+		r := recs[p]
+		out.Orders[p.String()] = orderRec{Pass: r.Pass, Orders: r.Orders, MessageID: r.MessageID, From: r.From, Received: r.Received, ByModerator: r.ByModerator}
+	}
+	if draw != nil { // the moderator's draw of a physical-deck game, or the moderator's SET orders
+		out.Orders["moderator"] = orderRec{Orders: draw.Orders, MessageID: draw.MessageID, From: draw.From, Received: draw.Received}
+	}
+	b, err := json.MarshalIndent(out, "", "  ")
+	if err != nil {
+		return nil, err
+	}
+	return append(b, '\n'), nil
+}

@@ -1,0 +1,328 @@
+package judge
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"stormjudge/adjudicator"
+	"stormjudge/orders"
+	"stormjudge/report"
+	"stormjudge/store"
+)
+
+// Master is an address the operator lets create games by email (CREATE),
+// with the hash of its secret.
+type Master struct {
+	Address    string
+	SecretHash string
+}
+
+// reasonOf is the text of an email's REASON line, or "".
+func reasonOf(sub *orders.Submission) string {
+	for _, c := range sub.Commands {
+		if c.Verb == orders.CmdReason {
+			return c.Text
+		}
+	}
+	return ""
+}
+
+// isMaster reports whether addr may create games and secret is its own.
+// The hash is checked only for a listed address.
+func (j *Judge) isMaster(addr, secret string) bool {
+	addr = strings.ToLower(addr)
+	for _, m := range j.opt.Masters {
+		if strings.ToLower(m.Address) == addr {
+			return secret != "" && checkSecret(m.SecretHash, secret)
+		}
+	}
+	return false
+}
+
+func (j *Judge) listedMaster(addr string) bool {
+	addr = strings.ToLower(addr)
+	for _, m := range j.opt.Masters {
+		if strings.ToLower(m.Address) == addr {
+			return true
+		}
+	}
+	return false
+}
+
+// create makes the game an email's CREATE block defines (docs/orders.md
+// "Creating a game"): the sender, a game master the operator listed,
+// moderates it; the players are seated and welcomed with their secrets;
+// the moderators' secret goes to the sender.
+func (j *Judge) create(tx *store.Tx, m *orders.Message, sub *orders.Submission, rc *receipt, res *Result, now time.Time) {
+	env := sub.Envelope
+	if !j.isMaster(m.From, env.Secret) {
+		rc.errs = append(rc.errs, "not accepted: the SECRET does not match, or this address may not create games here. Nothing was changed.")
+		res.Outcome = Rejected
+		return
+	}
+	if len(rc.errs) > 0 {
+		res.Outcome = Rejected
+		return
+	}
+	def := GameDef{ID: env.Game, Moderators: []string{strings.ToLower(m.From)}, Diplomacy: true, Crisis: true}
+	bad := func(c orders.Command, format string, a ...any) {
+		rc.errs = append(rc.errs, fmt.Sprintf("line %d: %s: %s", c.Line, c.Verb, fmt.Sprintf(format, a...)))
+	}
+	g := &store.Game{} // collects the rules
+	for _, c := range sub.Commands {
+		switch c.Verb {
+		case orders.CmdCreate, orders.CmdReason:
+		case orders.CmdSeat:
+			for _, sd := range def.Seats {
+				if sd.Power == c.Power {
+					bad(c, "%s is seated twice", c.Power.Title())
+				}
+			}
+			def.Seats = append(def.Seats, SeatDef{Power: c.Power, Address: c.Address})
+		case orders.CmdDeck:
+			if c.None {
+				def.Deck = nil
+				continue
+			}
+			dk, ok := j.opt.Decks[c.Word]
+			if !ok {
+				bad(c, "no deck %q here; the operator offers: %s", c.Word, strings.Join(j.deckNames(), ", "))
+				continue
+			}
+			def.Deck = dk
+			def.PhysicalDeck = c.Mode == "physical"
+		case orders.CmdSeed:
+			def.Seed = c.Number
+		case orders.CmdDiplomacy:
+			def.Diplomacy = c.Word == "on"
+		case orders.CmdCrisis:
+			def.Crisis = c.Word == "on"
+		case orders.CmdDuration, orders.CmdReminders, orders.CmdNMR, orders.CmdExtensions, orders.CmdAbsence:
+			if c.Verb == orders.CmdAbsence && !c.Max {
+				bad(c, "in CREATE, ABSENCE MAX <duration> sets the players' limit")
+				continue
+			}
+			if _, err := applyRule(g, c); err != nil {
+				bad(c, "%v", err)
+			}
+		default:
+			bad(c, "not a line of CREATE (it takes SEAT, DECK, SEED, DIPLOMACY, CRISIS, DURATION, REMINDERS, NMR, EXTENSIONS, ABSENCE MAX)")
+		}
+	}
+	if len(rc.errs) == 0 {
+		if d, ok := g.Rules.Durations["economic"]; ok && allSame(g.Rules.Durations) {
+			def.SegmentDuration = d
+		}
+		def.Rules = g.Rules
+		if err := def.Validate(); err != nil {
+			rc.errs = append(rc.errs, strings.TrimPrefix(err.Error(), "judge: "))
+		}
+	}
+	if len(rc.errs) > 0 {
+		res.Outcome = Rejected
+		return
+	}
+	secrets := map[adjudicator.Power]string{}
+	hashes := map[adjudicator.Power]string{}
+	for _, sd := range def.Seats {
+		secrets[sd.Power] = newSecret()
+		hashes[sd.Power] = store.HashSecret(secrets[sd.Power])
+	}
+	modSecret := newSecret()
+	if err := j.createGame(tx, def, secrets, hashes, modSecret, store.HashSecret(modSecret), m.From, now); err != nil {
+		rc.fatal = err
+		return
+	}
+	res.Outcome = Accepted
+	rc.done = append(rc.done, fmt.Sprintf("Game %s is created: the players are welcomed with their secrets, and the moderators' secret goes to you in a mail of its own.", def.ID))
+	for _, sd := range def.Seats {
+		rc.done = append(rc.done, fmt.Sprintf("  %-8s %s", sd.Power.Title(), strings.ToLower(sd.Address)))
+	}
+	rc.done = append(rc.done, fmt.Sprintf("Deck: %s%s. Diplomacy %s, crisis %s.", deckName(def.Deck), map[bool]string{true: ", physical (you draw the cards)"}[def.PhysicalDeck], onOff(def.Diplomacy), onOff(def.Crisis)))
+	gg := &store.Game{ID: def.ID, SegmentDuration: def.SegmentDuration, Rules: def.Rules}
+	rc.done = append(rc.done, fmt.Sprintf("Deadlines: %s segments; %s.", durationsText(gg), policyText(gg)))
+}
+
+func onOff(b bool) string {
+	if b {
+		return "on"
+	}
+	return "off"
+}
+
+func allSame(m map[string]time.Duration) bool {
+	var first time.Duration
+	n := 0
+	for _, d := range m {
+		if n > 0 && d != first {
+			return false
+		}
+		first = d
+		n++
+	}
+	return n == len(orders.SegmentKinds)
+}
+
+func (j *Judge) deckNames() []string {
+	var out []string
+	for n := range j.opt.Decks {
+		out = append(out, n)
+	}
+	slices.Sort(out)
+	if len(out) == 0 {
+		return []string{"none (DECK NONE)"}
+	}
+	return out
+}
+
+// moderatorHelp answers a moderator's HELP: the commands, and the
+// orders the open segment waits for.
+func moderatorHelp(g *store.Game, s adjudicator.State) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Game %s, version %d: %s, %s; %s.\n\n", g.ID, g.Version, s.Turn, s.Segment.Title(), whoOrders(s))
+	b.WriteString("The moderator's commands (an email with GAME, MODERATOR, SECRET; several commands may go in one email, each on its line; REASON <text> says why, in the announcement):\n")
+	for _, f := range orders.CommandForms(true) {
+		b.WriteString("  " + f + "\n")
+	}
+	b.WriteString("\nThe moderator's orders: DRAW and PURGE (a physical deck), SET (fixing the state; docs/orders.md).\nTo enter a power's orders: MODERATOR, POWER <power>, then the orders (or PASS, or WITHDRAW).\n")
+	return b.String()
+}
+
+// withdraw removes a power's submission for the open segment (the
+// moderator's WITHDRAW with POWER).
+func (j *Judge) withdraw(tx *store.Tx, g *store.Game, s adjudicator.State, m *orders.Message, sub *orders.Submission, p adjudicator.Power, rc *receipt, res *Result, now time.Time) {
+	if len(sub.Orders) > 0 || sub.Pass {
+		rc.errs = append(rc.errs, "WITHDRAW goes without orders or PASS.")
+		res.Outcome = Rejected
+		return
+	}
+	ok, err := tx.WithdrawOrders(g.ID, g.Version, p)
+	if err != nil {
+		rc.fatal = err
+		return
+	}
+	if !ok {
+		rc.errs = append(rc.errs, fmt.Sprintf("%s has no orders for %s to withdraw.", p.Title(), s.Segment.Title()))
+		res.Outcome = Rejected
+		return
+	}
+	reason := reasonOf(sub)
+	if err := tx.Audit(g.ID, store.AuditEntry{Time: now, Actor: m.From, Action: "withdraw",
+		Detail: fmt.Sprintf("%s's orders for %s %s withdrawn by the moderator%s", p.Title(), s.Turn, s.Segment, because(reason))}); err != nil {
+		rc.fatal = err
+		return
+	}
+	line := fmt.Sprintf("The moderator withdrew %s's orders for %s: %s orders again (or the deadline's rule applies).", p.Title(), s.Segment.Title(), p.Title())
+	if err := j.announce(tx, g, s, m.From, 0, reason, []string{line}, false, now); err != nil {
+		rc.fatal = err
+		return
+	}
+	if err := tx.PutGame(g); err != nil {
+		rc.fatal = err
+		return
+	}
+	rc.done = append(rc.done, line)
+	rc.copyTo = g.Seat(p).Address
+	res.Outcome = Accepted
+}
+
+func because(reason string) string {
+	if reason == "" {
+		return ""
+	}
+	return "; reason: " + reason
+}
+
+// fix applies the moderator's SET orders: a new version of the game with
+// the state fixed (adjudicator.ApplyFixes), the orders kept with that
+// version like a draw (so replay redoes them), the powers' orders for the
+// open segment carried over when they are still valid, and a report.
+func (j *Judge) fix(tx *store.Tx, g *store.Game, s adjudicator.State, m *orders.Message, sub *orders.Submission, rc *receipt, res *Result, now time.Time) {
+	for _, o := range sub.Orders {
+		if o.Kind != adjudicator.SetState {
+			rc.errs = append(rc.errs, fmt.Sprintf("line %d: SET goes in an email of its own, without DRAW or PURGE.", o.Line))
+			res.Outcome = Rejected
+			return
+		}
+	}
+	if verrs := adjudicator.ValidateFixes(s, sub.Orders); len(verrs) > 0 {
+		rc.refuse(sub.Orders, verrs)
+		res.Outcome = Rejected
+		return
+	}
+	next, evs, err := adjudicator.ApplyFixes(s, sub.Orders)
+	if err != nil {
+		rc.errs = append(rc.errs, err.Error())
+		res.Outcome = Rejected
+		return
+	}
+	recs, err := tx.Orders(g.ID, g.Version)
+	if err != nil {
+		rc.fatal = err
+		return
+	}
+	rec := store.OrderRecord{Orders: sub.Orders, MessageID: res.MessageID, From: m.From, Received: now}
+	if err := tx.PutDraw(g.ID, g.Version, rec); err != nil {
+		rc.fatal = err
+		return
+	}
+	reason := reasonOf(sub)
+	if err := tx.Audit(g.ID, store.AuditEntry{Time: now, Actor: m.From, Action: "set",
+		Detail: strings.ReplaceAll(report.Orders(sub.Orders), "\n", "; ") + because(reason)}); err != nil {
+		rc.fatal = err
+		return
+	}
+	// The same segment goes on: its deadline stays, and the powers'
+	// orders come along when still valid.
+	var dropped []string
+	for _, p := range adjudicator.Powers {
+		if r, ok := recs[p]; ok && !r.Pass && len(adjudicator.Validate(next, p, r.Orders)) > 0 {
+			dropped = append(dropped, p.Title())
+			delete(recs, p)
+		}
+	}
+	evJSON, err := adjudicator.MarshalEvents(evs)
+	if err != nil {
+		rc.fatal = err
+		return
+	}
+	v := g.Version + 1
+	if err := tx.PutState(g.ID, v, next, evJSON); err != nil {
+		rc.fatal = err
+		return
+	}
+	g.Version = v
+	if err := tx.PutGame(g); err != nil {
+		rc.fatal = err
+		return
+	}
+	for _, p := range adjudicator.Powers {
+		if r, ok := recs[p]; ok {
+			if err := tx.PutOrders(g.ID, v, r); err != nil {
+				rc.fatal = err
+				return
+			}
+		}
+	}
+	if err := tx.Audit(g.ID, store.AuditEntry{Time: now, Actor: "judge", Action: "adjudicate",
+		Detail: fmt.Sprintf("%s %s: the moderator's SET applied; version %d", s.Turn, s.Segment, v)}); err != nil {
+		rc.fatal = err
+		return
+	}
+	lead := []string{"The moderator fixed the state (SET); the lines below say what changed" + because(reason) + ". The segment goes on with its deadline."}
+	if len(dropped) > 0 {
+		lead = append(lead, "Orders no longer valid after the fix were withdrawn; these powers order again: "+strings.Join(dropped, ", ")+".")
+	}
+	if err := j.publish(tx, g, v, evs, next, now, lead); err != nil {
+		rc.fatal = err
+		return
+	}
+	rc.accepted = sub.Orders
+	rc.notes = append(rc.notes, "The state is fixed now; the report follows.")
+	if len(dropped) > 0 {
+		rc.notes = append(rc.notes, "These powers' orders are no longer valid after the fix and were withdrawn (they must order again): "+strings.Join(dropped, ", ")+".")
+	}
+	res.Outcome = Accepted
+}
