@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -17,35 +18,36 @@ import (
 	"stormjudge/store"
 )
 
-// dataFlags adds -data and -config to fs and returns the function that,
-// once fs is parsed, opens the store: the path comes from -data, else from
-// the config file's "data" key.
-func dataFlags(fs *flag.FlagSet) func() (*store.DB, error) {
-	data := fs.String("data", "", "bbolt data file, or the sandbox's directory (default: the data key of -config, else ./sandbox-data)")
-	cfg := fs.String("config", "", "TOML configuration file")
-	path := func() (string, error) {
-		if *data != "" {
-			return dataFile(*data), nil
-		}
-		if *cfg != "" {
-			c, err := LoadConfig(*cfg)
-			if err != nil {
-				return "", err
-			}
-			return c.Data, nil
-		}
-		if _, err := os.Stat("sandbox-data/stormjudge.db"); err == nil {
-			return "sandbox-data/stormjudge.db", nil
-		}
-		return "", errors.New("say which data file: -data FILE or -config FILE")
+// dataSource is the -data and -config flags of the operator's commands.
+type dataSource struct {
+	data, config *string
+}
+
+// dataFlags adds -data and -config to fs; once fs is parsed, the data file
+// comes from -data, else from the config file's "data" key.
+func dataFlags(fs *flag.FlagSet) *dataSource {
+	return &dataSource{
+		data:   fs.String("data", "", "bbolt data file, or the sandbox's directory (default: the data key of -config, else ./sandbox-data)"),
+		config: fs.String("config", "", "TOML configuration file"),
 	}
-	return func() (*store.DB, error) {
-		p, err := path()
+}
+
+// path is the data file the flags name.
+func (d *dataSource) path() (string, error) {
+	if *d.data != "" {
+		return dataFile(*d.data), nil
+	}
+	if *d.config != "" {
+		c, err := LoadConfig(*d.config)
 		if err != nil {
-			return nil, err
+			return "", err
 		}
-		return openStore(p)
+		return c.Data, nil
 	}
+	if _, err := os.Stat("sandbox-data/stormjudge.db"); err == nil {
+		return "sandbox-data/stormjudge.db", nil
+	}
+	return "", errors.New("say which data file: -data FILE or -config FILE")
 }
 
 // dataFile takes a data file, or a directory holding stormjudge.db (the
@@ -65,11 +67,113 @@ func openStore(path string) (*store.DB, error) {
 	return db, nil
 }
 
+// The operator's read-only commands (game list|show|export, replay,
+// check) are parsed twice: the command's own flag set reads what the
+// operator typed (with -data and -config), then it is restated as the
+// canonical arguments of an operatorCommand (parseOperator) and run by
+// operate: on the data file when it can be opened, else by the daemon
+// holding it, over its control socket (control.go), which parses the same
+// arguments and runs the same functions below.
+
+// operatorCommand is one parsed read-only command.
+type operatorCommand struct {
+	name    string   // "game list", "game show", "game export", "replay", "check"
+	id      string   // the game of show, export and replay
+	version int      // show and export: the state version, -1 the latest
+	address string   // check: the -address given, "" the judge's own
+	email   []byte   // check: the email
+	args    []string // the canonical arguments: what is sent to the daemon
+}
+
+// parseOperator parses the canonical arguments of a read-only command;
+// stdin is check's email. Anything else is refused: this is also what the
+// daemon accepts on its socket.
+func parseOperator(args []string, stdin []byte) (*operatorCommand, error) {
+	c := &operatorCommand{version: -1, args: args}
+	fs := flag.NewFlagSet("", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	var rest []string
+	switch {
+	case len(args) >= 2 && args[0] == "game" && (args[1] == "list" || args[1] == "show" || args[1] == "export"):
+		c.name, rest = "game "+args[1], args[2:]
+		fs.IntVar(&c.version, "version", -1, "")
+	case len(args) >= 1 && args[0] == "replay":
+		c.name, rest = "replay", args[1:]
+	case len(args) >= 1 && args[0] == "check":
+		c.name, rest = "check", args[1:]
+		fs.StringVar(&c.address, "address", "", "")
+	default:
+		name := strings.Join(args[:min(len(args), 2)], " ")
+		if len(name) > 40 {
+			name = name[:40] + "..."
+		}
+		return nil, fmt.Errorf("not a read-only command of the operator: %q (game list|show|export, replay, check)", name)
+	}
+	if err := fs.Parse(rest); err != nil {
+		return nil, fmt.Errorf("%s: %w", c.name, err)
+	}
+	switch c.name {
+	case "game show", "game export":
+		if fs.NArg() != 1 {
+			return nil, fmt.Errorf("%s: give the game id", c.name)
+		}
+		c.id = fs.Arg(0)
+	case "replay":
+		if fs.NArg() != 1 {
+			return nil, errors.New("replay: give the game id")
+		}
+		c.id = fs.Arg(0)
+	case "check":
+		if fs.NArg() != 0 {
+			return nil, errors.New("check: the email comes as standard input, not as an argument")
+		}
+		c.email = stdin
+	}
+	return c, nil
+}
+
+// run runs c on db and writes what it prints to w. j answers check (the
+// judge the email is checked by) and may be nil for the other commands.
+func (c *operatorCommand) run(db *store.DB, j *judge.Judge, w io.Writer) error {
+	switch c.name {
+	case "game list":
+		return gameList(db, w)
+	case "game show":
+		return gameShow(db, c.id, c.version, w)
+	case "game export":
+		return gameExport(db, c.id, c.version, w)
+	case "replay":
+		return replayGame(db, c.id, w)
+	case "check":
+		if j == nil {
+			return errors.New("check: no judge")
+		}
+		return checkEmail(j, c.email, w)
+	}
+	return fmt.Errorf("unknown command %q", c.name)
+}
+
+// operate runs the command of args (canonical, see parseOperator) on the
+// data file the flags of d name: opened as ever when it can be; when the
+// daemon holds it, by the daemon over its control socket. newJudge makes
+// check's judge when the file is opened here.
+func operate(d *dataSource, args []string, stdin []byte, newJudge func(*store.DB) (*judge.Judge, error), stdout io.Writer) error {
+	c, err := parseOperator(args, stdin)
+	if err != nil {
+		return err
+	}
+	path, err := d.path()
+	if err != nil {
+		return err
+	}
+	return operateOn(path, c, newJudge, stdout)
+}
+
 func cmdCheck(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("check", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	open := dataFlags(fs)
-	address := fs.String("address", "", "the judge's own address (default: from -config, or judge@sandbox.test)")
+	d := dataFlags(fs)
+	address := fs.String("address", "", "the judge's own address (default: from -config, or judge@sandbox.test; a running daemon: its own)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -80,37 +184,54 @@ func cmdCheck(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	addr := *address
-	if addr == "" {
-		addr = sandboxJudge
+	canon := []string{"check"}
+	if *address != "" {
+		canon = append(canon, "-address", *address)
 	}
-	db, err := open()
-	if err != nil {
-		return err
+	newJudge := func(db *store.DB) (*judge.Judge, error) {
+		opt := &judge.Options{Address: sandboxJudge}
+		if *d.config != "" {
+			cfg, err := LoadConfig(*d.config)
+			if err != nil {
+				return nil, err
+			}
+			if opt, err = cfg.judgeOptions(); err != nil {
+				return nil, err
+			}
+		}
+		if *address != "" {
+			opt.Address, opt.Domain = *address, ""
+		}
+		opt.Logger = newLogger(io.Discard, "error")
+		return judge.New(db, opt), nil
 	}
-	defer db.Close()
-	j := judge.New(db, &judge.Options{Address: addr, Logger: newLogger(io.Discard, "error")})
+	return operate(d, canon, raw, newJudge, stdout)
+}
+
+// checkEmail answers raw as the judge j would, keeping nothing
+// (judge.Check: a write transaction rolled back).
+func checkEmail(j *judge.Judge, raw []byte, w io.Writer) error {
 	res, err := j.Check(raw)
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "outcome: %s\n", res.Outcome)
+	fmt.Fprintf(w, "outcome: %s\n", res.Outcome)
 	if res.Receipt == nil {
 		switch res.Outcome {
 		case judge.Duplicate:
-			fmt.Fprintln(stdout, "(this Message-ID was processed before: the daemon would do nothing)")
+			fmt.Fprintln(w, "(this Message-ID was processed before: the daemon would do nothing)")
 		case judge.Ignored:
-			fmt.Fprintln(stdout, "(automatic mail — bounce, auto-reply, list or our own: never answered)")
+			fmt.Fprintln(w, "(automatic mail — bounce, auto-reply, list or our own: never answered)")
 		case judge.Dropped:
-			fmt.Fprintln(stdout, "(the sender neither plays nor moderates here: recorded and counted, never answered)")
+			fmt.Fprintln(w, "(the sender neither plays nor moderates here: recorded and counted, never answered)")
 		case judge.Quarantined:
-			fmt.Fprintln(stdout, "(the judge failed to handle this email: it would be set aside)")
+			fmt.Fprintln(w, "(the judge failed to handle this email: it would be set aside)")
 		default:
-			fmt.Fprintln(stdout, "(no receipt: the sender could not be read)")
+			fmt.Fprintln(w, "(no receipt: the sender could not be read)")
 		}
 		return nil
 	}
-	fmt.Fprintf(stdout, "To: %s\nSubject: %s\n\n%s", strings.Join(res.Receipt.To, ", "), res.Receipt.Subject, res.Receipt.Body)
+	fmt.Fprintf(w, "To: %s\nSubject: %s\n\n%s", strings.Join(res.Receipt.To, ", "), res.Receipt.Subject, res.Receipt.Body)
 	return nil
 }
 
@@ -119,82 +240,105 @@ func cmdGame(args []string, stdout, stderr io.Writer) error {
 		return errors.New("game: list, show ID or export ID")
 	}
 	sub := args[0]
-	fs := flag.NewFlagSet("game "+sub, flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	open := dataFlags(fs)
-	version := fs.Int("version", -1, "export: the state version (default: the latest)")
-	if err := fs.Parse(args[1:]); err != nil {
-		return err
-	}
-	db, err := open()
-	if err != nil {
-		return err
-	}
-	defer db.Close()
 	switch sub {
-	case "list":
-		return db.View(func(tx *store.Tx) error {
-			gs, err := tx.Games()
-			if err != nil {
-				return err
-			}
-			fmt.Fprintf(stdout, "%-16s %-8s %-12s %-20s %s\n", "GAME", "VERSION", "TURN", "SEGMENT", "WAITING FOR")
-			for _, g := range gs {
-				s, err := tx.State(g.ID, g.Version)
-				if err != nil {
-					return err
-				}
-				recs, err := tx.Orders(g.ID, g.Version)
-				if err != nil {
-					return err
-				}
-				fmt.Fprintf(stdout, "%-16s %-8d %-12s %-20s %s\n", g.ID, g.Version, s.Turn, s.Segment, waiting(s, recs))
-			}
-			fmt.Fprintf(stdout, "\nemails from strangers dropped without an answer: %d\n", tx.Counter("dropped"))
-			return nil
-		})
-	case "show", "export":
-		if fs.NArg() != 1 {
-			return fmt.Errorf("game %s: give the game id", sub)
-		}
-		id := fs.Arg(0)
-		return db.View(func(tx *store.Tx) error {
-			g, err := tx.Game(id)
-			if err != nil {
-				return fmt.Errorf("game %s: %w", id, err)
-			}
-			v := g.Version
-			if *version >= 0 {
-				v = *version
-			}
-			s, err := tx.State(id, v)
-			if err != nil {
-				return err
-			}
-			recs, err := tx.Orders(id, v)
-			if err != nil {
-				return err
-			}
-			if sub == "export" {
-				draw, err := tx.Draw(id, v)
-				if err != nil {
-					return err
-				}
-				evs, err := tx.Events(id, v)
-				if err != nil {
-					return err
-				}
-				return exportGame(stdout, g, v, s, evs, recs, draw)
-			}
-			if err := showGame(stdout, g, s, recs); err != nil {
-				return err
-			}
-			fmt.Fprintf(stdout, "emails from strangers naming this game, dropped without an answer: %d\n", tx.Counter("dropped/"+id))
-			return nil
-		})
+	case "list", "show", "export":
 	default:
 		return fmt.Errorf("game: unknown subcommand %q (list, show, export)", sub)
 	}
+	fs := flag.NewFlagSet("game "+sub, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	d := dataFlags(fs)
+	version := fs.Int("version", -1, "show, export: the state version (default: the latest)")
+	if err := fs.Parse(args[1:]); err != nil {
+		return err
+	}
+	canon := []string{"game", sub}
+	if *version >= 0 {
+		canon = append(canon, "-version", strconv.Itoa(*version))
+	}
+	canon = append(append(canon, "--"), fs.Args()...)
+	return operate(d, canon, nil, nil, stdout)
+}
+
+// gameList prints every game: its version, turn, segment and whom it waits
+// for.
+func gameList(db *store.DB, w io.Writer) error {
+	return db.View(func(tx *store.Tx) error {
+		gs, err := tx.Games()
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(w, "%-16s %-8s %-12s %-20s %s\n", "GAME", "VERSION", "TURN", "SEGMENT", "WAITING FOR")
+		for _, g := range gs {
+			s, err := tx.State(g.ID, g.Version)
+			if err != nil {
+				return err
+			}
+			recs, err := tx.Orders(g.ID, g.Version)
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(w, "%-16s %-8d %-12s %-20s %s\n", g.ID, g.Version, s.Turn, s.Segment, waiting(s, recs))
+		}
+		fmt.Fprintf(w, "\nemails from strangers dropped without an answer: %d\n", tx.Counter("dropped"))
+		return nil
+	})
+}
+
+// gameShow prints the summary of game id at version (-1: the latest).
+func gameShow(db *store.DB, id string, version int, w io.Writer) error {
+	return db.View(func(tx *store.Tx) error {
+		g, s, recs, _, err := gameAt(tx, id, version)
+		if err != nil {
+			return err
+		}
+		if err := showGame(w, g, s, recs); err != nil {
+			return err
+		}
+		fmt.Fprintf(w, "emails from strangers naming this game, dropped without an answer: %d\n", tx.Counter("dropped/"+id))
+		return nil
+	})
+}
+
+// gameExport prints game id at version (-1: the latest) as the documented
+// JSON (docs/state.md).
+func gameExport(db *store.DB, id string, version int, w io.Writer) error {
+	return db.View(func(tx *store.Tx) error {
+		g, s, recs, v, err := gameAt(tx, id, version)
+		if err != nil {
+			return err
+		}
+		draw, err := tx.Draw(id, v)
+		if err != nil {
+			return err
+		}
+		evs, err := tx.Events(id, v)
+		if err != nil {
+			return err
+		}
+		return exportGame(w, g, v, s, evs, recs, draw)
+	})
+}
+
+// gameAt reads game id, its state and orders at version (-1: the latest).
+func gameAt(tx *store.Tx, id string, version int) (*store.Game, adjudicator.State, map[adjudicator.Power]store.OrderRecord, int, error) {
+	g, err := tx.Game(id)
+	if err != nil {
+		return nil, adjudicator.State{}, nil, 0, fmt.Errorf("game %s: %w", id, err)
+	}
+	v := g.Version
+	if version >= 0 {
+		v = version
+	}
+	s, err := tx.State(id, v)
+	if err != nil {
+		return nil, adjudicator.State{}, nil, 0, err
+	}
+	recs, err := tx.Orders(id, v)
+	if err != nil {
+		return nil, adjudicator.State{}, nil, 0, err
+	}
+	return g, s, recs, v, nil
 }
 
 func waiting(s adjudicator.State, recs map[adjudicator.Power]store.OrderRecord) string {
@@ -306,22 +450,23 @@ func exportGame(w io.Writer, g *store.Game, v int, s adjudicator.State, evs []by
 func cmdReplay(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	open := dataFlags(fs)
+	d := dataFlags(fs)
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	if fs.NArg() != 1 {
 		return errors.New("replay: give the game id")
 	}
-	db, err := open()
+	return operate(d, []string{"replay", "--", fs.Arg(0)}, nil, nil, stdout)
+}
+
+// replayGame recomputes game id from its stored orders (judge.Replay, a
+// View transaction) and says whether every state matches.
+func replayGame(db *store.DB, id string, w io.Writer) error {
+	n, err := judge.New(db, nil).Replay(id)
 	if err != nil {
 		return err
 	}
-	defer db.Close()
-	n, err := judge.New(db, nil).Replay(fs.Arg(0))
-	if err != nil {
-		return err
-	}
-	fmt.Fprintf(stdout, "game %s: %d adjudications replayed from the stored orders; every state matches.\n", fs.Arg(0), n)
+	fmt.Fprintf(w, "game %s: %d adjudications replayed from the stored orders; every state matches.\n", id, n)
 	return nil
 }

@@ -42,6 +42,8 @@ Usage:
   stormjudge game show -data FILE ID   summary of a game
   stormjudge game export -data FILE ID full state as JSON (docs/state.md)
   stormjudge replay -data FILE ID      recompute a game from its orders; must match bit for bit
+                                       (check, game and replay work while the daemon runs: it
+                                       answers them on the socket FILE.sock)
   stormjudge bench [-turns N]          measure order-to-report latency in a throwaway sandbox
   stormjudge bench -games N [-turns T] capacity: N games in one data file, T turns of orders by email
   stormjudge bench -simulate N [-turns T] the engine alone: N random games, round trips a turn
@@ -175,6 +177,14 @@ func runDaemon(ctx context.Context, cfg *Config, log *slog.Logger, ready func())
 		return err
 	})
 
+	// The operator's read-only commands, answered on <data>.sock while
+	// the daemon holds the file (control.go). Without it the daemon still
+	// plays: the commands then say the socket does not answer.
+	ctl, cerr := startControl(cfg.Data, db, *jopt, log.With("part", "control"))
+	if cerr != nil {
+		log.Error("control socket: the operator's commands will not work while the daemon runs", "err", cerr)
+	}
+
 	tick := cfg.Tick.Duration
 	if tick <= 0 {
 		tick = 30 * time.Second
@@ -188,6 +198,13 @@ func runDaemon(ctx context.Context, cfg *Config, log *slog.Logger, ready func())
 			if err := loop(ctx); err != nil && !errors.Is(err, context.Canceled) {
 				errc <- fmt.Errorf("%s: %w", name, err)
 			}
+		}()
+	}
+	if ctl != nil {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			ctl.Serve()
 		}()
 	}
 	wg.Add(1)
@@ -214,7 +231,7 @@ func runDaemon(ctx context.Context, cfg *Config, log *slog.Logger, ready func())
 			}
 		}
 	}()
-	log.Info("stormjudge running", "data", cfg.Data, "address", cfg.Address, "imap", cfg.IMAP.Addr, "smtp", cfg.SMTP.Addr, "games", len(cfg.Games))
+	log.Info("stormjudge running", "data", cfg.Data, "socket", ctl.Path(), "address", cfg.Address, "imap", cfg.IMAP.Addr, "smtp", cfg.SMTP.Addr, "games", len(cfg.Games))
 	if ready != nil {
 		ready()
 	}
@@ -223,6 +240,7 @@ func runDaemon(ctx context.Context, cfg *Config, log *slog.Logger, ready func())
 	case err = <-errc:
 	}
 	log.Info("stormjudge stopping")
+	ctl.Close()
 	wg.Wait()
 	if errors.Is(err, context.Canceled) {
 		err = nil
