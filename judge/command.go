@@ -80,11 +80,6 @@ func (j *Judge) runCommands(tx *store.Tx, g *store.Game, s adjudicator.State, m 
 			r.reason = c.Text
 		}
 	}
-	if power == 0 && r.reason != "" && len(sub.Commands) == 1 {
-		rc.errs = append(rc.errs, "REASON goes with a command or with orders entered for a power.")
-		res.Outcome = Rejected
-		return
-	}
 	if power == 0 && sub.HasCommand(orders.CmdRollback) && len(sub.Commands) > 1+btoi(r.reason != "") {
 		rc.errs = append(rc.errs, "ROLLBACK goes in an email of its own (with REASON at most): the commands after it would apply to the game as it was before.")
 		res.Outcome = Rejected

@@ -482,6 +482,11 @@ func (j *Judge) decide(tx *store.Tx, m *orders.Message, sub *orders.Submission, 
 		return
 	}
 	var power adjudicator.Power
+	if env.Moderator && sub.HasCommand(orders.CmdCreate) && j.isMaster(m.From, env.Secret) {
+		rc.errs = append(rc.errs, fmt.Sprintf("line %d: game %s exists already: CREATE needs a new game id.", env.GameLine, g.ID))
+		res.Outcome = Rejected
+		return
+	}
 	if env.Moderator {
 		if !authorizeModerator(g, m.From, env, rc) {
 			res.Outcome = Rejected
@@ -528,7 +533,7 @@ func (j *Judge) decide(tx *store.Tx, m *orders.Message, sub *orders.Submission, 
 		res.Outcome, res.Command = Answered, "HELP"
 		return
 	}
-	if len(sub.Commands) > 0 && !(res.Moderator && power != 0) {
+	if hasCommands(sub) && !(res.Moderator && power != 0) {
 		j.runCommands(tx, g, s, m, sub, power, rc.key, rc, res, now)
 		return
 	}
@@ -634,6 +639,17 @@ func (j *Judge) decide(tx *store.Tx, m *orders.Message, sub *orders.Submission, 
 		rc.notes = append(rc.notes, deadlineLine(g, seatZone(g, strings.ToLower(m.From))))
 	}
 	res.Outcome = Accepted
+}
+
+// hasCommands reports whether sub gives commands beyond REASON and
+// WITHDRAW (which go with orders).
+func hasCommands(sub *orders.Submission) bool {
+	for _, c := range sub.Commands {
+		if c.Verb != orders.CmdReason && c.Verb != orders.CmdWithdraw {
+			return true
+		}
+	}
+	return false
 }
 
 // stale refuses an email written for a segment that is closed (issue 8,

@@ -1,0 +1,300 @@
+package judge
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+
+	"stormjudge/adjudicator"
+	"stormjudge/deck"
+	"stormjudge/store"
+)
+
+// A rollback archives the later versions, sends the restored version's
+// reports again under new Message-IDs, takes orders afresh, and replay
+// verifies the whole history after more play.
+func TestModeratorRollbackThenReplay(t *testing.T) {
+	j, db, _ := rulesGame(t, 0, store.Rules{})
+	for _, p := range adjudicator.Powers {
+		mustIngest(t, j, player(p, "PASS"), Accepted)
+	}
+	g, _, _ := game(t, db, "demo")
+	if g.Version < 2 {
+		t.Fatalf("version %d", g.Version)
+	}
+	from := g.Version
+	mustIngest(t, j, moderatorMail("ROLLBACK 1\nREASON a rule was misapplied"), Accepted)
+	g, s, recs := game(t, db, "demo")
+	if g.Version != 1 || s.Segment != adjudicator.SegEconomic || len(recs) != 0 || g.Rollbacks != 1 {
+		t.Fatalf("after ROLLBACK 1: version %d %s, %d orders, rollbacks %d", g.Version, s.Segment, len(recs), g.Rollbacks)
+	}
+	if again := mails(t, db, "demo/v1r1/public/"); len(again) == 0 || !strings.Contains(again[0].Body, "rollback") {
+		t.Fatal("the restored version's report was not sent again")
+	}
+	if a := audits(t, db, "rollback"); len(a) != 1 || !strings.Contains(a[0].Detail, "from version") || a[0].Actor != "gm@sandbox.test" {
+		t.Fatalf("rollback audit: %+v", a)
+	}
+	var history []store.ReplacedState
+	db.View(func(tx *store.Tx) error { var err error; history, err = tx.StateHistory("demo", from); return err })
+	if len(history) != 1 {
+		t.Fatalf("version %d archived %d times, want 1", from, len(history))
+	}
+	// Play again, with other orders: the new history replays.
+	mustIngest(t, j, player(adjudicator.Germany, "RESEARCH AIR RANGE\nRESEARCH ITALIAN ARMOR\nRESEARCH TORPEDOES"), Accepted)
+	for _, p := range adjudicator.Powers[1:] {
+		mustIngest(t, j, player(p, "PASS"), Accepted)
+	}
+	if n, err := j.Replay("demo"); err != nil || n < 2 {
+		t.Fatalf("Replay after the rollback = %d, %v", n, err)
+	}
+	// A reply to a mail of before the rollback is stale.
+	old := mails(t, db, "demo/v1/private/italy")[0]
+	res := mustIngest(t, j, email("italy@sandbox.test", "GAME demo\nSECRET italy\nPASS\n", "In-Reply-To: "+old.MessageID), Rejected)
+	if !strings.Contains(strings.Join(strings.Fields(res.Receipt.Body), " "), "rolled game demo back") {
+		t.Fatalf("reply to a mail before the rollback:\n%s", res.Receipt.Body)
+	}
+}
+
+// REPLACE seats a new address with a new secret; the old secret (and the
+// old address) no longer order.
+func TestModeratorReplaceRevokesTheOldSecret(t *testing.T) {
+	j, db, _ := rulesGame(t, 0, store.Rules{})
+	mustIngest(t, j, moderatorMail("REPLACE italy new@example.org\nREASON moved away"), Accepted)
+	g, _, _ := game(t, db, "demo")
+	if g.Seat(adjudicator.Italy).Address != "new@example.org" {
+		t.Fatal("seat not moved")
+	}
+	mustIngest(t, j, player(adjudicator.Italy, "PASS"), Dropped) // the old address plays nothing any more
+	res := mustIngest(t, j, email("new@example.org", "GAME demo\nSECRET italy\nPASS\nEND\n"), Rejected)
+	if !strings.Contains(res.Receipt.Body, "SECRET does not match") {
+		t.Fatalf("the old secret from the new address:\n%s", res.Receipt.Body)
+	}
+	w := mails(t, db, "demo/welcome/italy/")
+	if len(w) != 1 || w[0].To[0] != "new@example.org" || !w[0].Sensitive {
+		t.Fatalf("new welcome: %+v", w)
+	}
+	if m := mails(t, db, "demo/replaced/italy/"); len(m) != 1 || m[0].To[0] != "italy@sandbox.test" {
+		t.Fatal("the old player was not told")
+	}
+	for _, m := range mails(t, db, "/notice/") {
+		if strings.Contains(m.Body, "new@example.org") {
+			t.Error("the announcement reveals the new address")
+		}
+	}
+}
+
+// The moderator enters a power's orders without its secret; the report
+// marks them, the player gets a copy of the receipt; WITHDRAW takes
+// them back.
+func TestModeratorEntersAndWithdrawsOrders(t *testing.T) {
+	j, db, _ := rulesGame(t, 0, store.Rules{})
+	res := mustIngest(t, j, moderatorMail("POWER italy\nPASS\nREASON Italy asked by phone"), Accepted)
+	if cp := mails(t, db, res.Receipt.ID+"/copy"); len(cp) != 1 || cp[0].To[0] != "italy@sandbox.test" {
+		t.Fatal("Italy got no copy of the receipt")
+	}
+	_, _, recs := game(t, db, "demo")
+	if !recs[adjudicator.Italy].ByModerator {
+		t.Fatal("record not marked as the moderator's")
+	}
+	mustIngest(t, j, moderatorMail("POWER italy\nWITHDRAW"), Accepted)
+	if _, _, recs = game(t, db, "demo"); len(recs) != 0 {
+		t.Fatal("WITHDRAW left the orders")
+	}
+	mustIngest(t, j, moderatorMail("POWER italy\nWITHDRAW"), Rejected)
+	mustIngest(t, j, moderatorMail("POWER italy\nPASS"), Accepted)
+	for _, p := range []adjudicator.Power{adjudicator.Germany, adjudicator.Britain, adjudicator.France, adjudicator.Russia} {
+		mustIngest(t, j, player(p, "PASS"), Accepted)
+	}
+	pub := mails(t, db, "demo/v2/public/germany")
+	if len(pub) != 1 || !strings.Contains(pub[0].Body, "Italy's orders for Economic phase were entered by the moderator") {
+		t.Fatalf("report does not mark the moderator's orders:\n%s", pub[0].Body)
+	}
+}
+
+// Who may give which command: a player's secret, a wrong secret and a
+// stranger are refused (the stranger without an answer).
+func TestModeratorCommandsRefusedToOthers(t *testing.T) {
+	j, db, _ := rulesGame(t, 24*time.Hour, store.Rules{})
+	res := mustIngest(t, j, email("germany@sandbox.test", "GAME demo\nMODERATOR\nSECRET germany\nPAUSE\nEND\n"), Rejected)
+	if !strings.Contains(res.Receipt.Body, "SECRET does not match") {
+		t.Fatalf("a player's secret:\n%s", res.Receipt.Body)
+	}
+	mustIngest(t, j, email("gm@sandbox.test", "GAME demo\nMODERATOR\nSECRET wrong\nPAUSE\nEND\n"), Rejected)
+	mustIngest(t, j, email("eve@example.org", "GAME demo\nMODERATOR\nSECRET gmsecret\nPAUSE\nEND\n"), Dropped)
+	res = mustIngest(t, j, player(adjudicator.Germany, "PAUSE"), Rejected)
+	if !strings.Contains(res.Receipt.Body, "moderator's command") {
+		t.Fatalf("PAUSE from a player:\n%s", res.Receipt.Body)
+	}
+	if g, _, _ := game(t, db, "demo"); g.Paused {
+		t.Fatal("paused by someone else")
+	}
+}
+
+// A game master creates a game by email; it is played to its first
+// report.
+func TestModeratorCreatesAGameByEmail(t *testing.T) {
+	db, err := store.Open(t.TempDir()+"/c.db", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	dk, err := deck.LoadFile("../testdata/decks/illustrative.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := &clock{time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)}
+	j := New(db, &Options{Address: "judge@sandbox.test", Now: c.now,
+		Masters: []Master{{Address: "boss@example.org", SecretHash: store.HashSecret("bosssecret")}},
+		Decks:   map[string]*adjudicator.Deck{"illustrative": &dk}})
+	body := "GAME spring\nMODERATOR\nSECRET bosssecret\nCREATE\nDECK illustrative\nSEED 7\n" +
+		"SEAT germany ann@example.org\nSEAT italy ann@example.org\nSEAT britain bob@example.org\nSEAT france bob@example.org\nSEAT russia cy@example.org\n" +
+		"DURATION ALL 3d\nDURATION crisis 1d\nREMINDERS 24h 2h\nNMR PASS GRACE 2h\nEXTENSIONS 24h\nABSENCE MAX 14d\nEND\n"
+	// A stranger, and a master with a wrong secret, create nothing.
+	if res, _ := j.Ingest(email("eve@example.org", body)); res.Outcome != Dropped {
+		t.Fatalf("a stranger's CREATE: %s", res.Outcome)
+	}
+	if res, _ := j.Ingest(email("boss@example.org", strings.Replace(body, "bosssecret", "nope", 1))); res.Outcome != Rejected {
+		t.Fatalf("a wrong secret's CREATE: %s", res.Outcome)
+	}
+	res := mustIngest(t, j, email("boss@example.org", body), Accepted)
+	if !strings.Contains(res.Receipt.Body, "Game spring is created") {
+		t.Fatalf("receipt:\n%s", res.Receipt.Body)
+	}
+	var g *store.Game
+	db.View(func(tx *store.Tx) error { g, err = tx.Game("spring"); return err })
+	if g == nil || g.Rules.Durations["crisis"] != 24*time.Hour || g.Rules.Durations["economic"] != 72*time.Hour || g.Rules.Grace != 2*time.Hour || len(g.Moderators) != 1 {
+		t.Fatalf("game: %+v", g)
+	}
+	if !g.Deadline.Equal(c.t.Add(72 * time.Hour)) {
+		t.Fatalf("deadline %s", g.Deadline)
+	}
+	if again := mustIngest(t, j, email("boss@example.org", body), Rejected); !strings.Contains(again.Receipt.Body, "exists already") {
+		t.Fatal("CREATE of an existing game")
+	}
+	// The players order with the secrets of their welcomes.
+	var welcomes []*store.Mail
+	var modWelcome *store.Mail
+	for _, m := range outbox(t, db) {
+		if strings.HasPrefix(m.ID, "spring/welcome/moderator/") {
+			modWelcome = m
+		} else if strings.HasPrefix(m.ID, "spring/welcome/") {
+			welcomes = append(welcomes, m)
+		}
+	}
+	if len(welcomes) != 5 || modWelcome == nil || modWelcome.To[0] != "boss@example.org" {
+		t.Fatalf("%d welcomes, moderator's %v", len(welcomes), modWelcome)
+	}
+	for _, w := range welcomes {
+		secret := strings.TrimSpace(strings.SplitN(strings.SplitN(w.Body, "Your secret: ", 2)[1], "\n", 2)[0])
+		p := strings.TrimPrefix(w.ID, "spring/welcome/")
+		mustIngest(t, j, email(w.To[0], "GAME spring\nPOWER "+p+"\nSECRET "+secret+"\nPASS\nEND\n"), Accepted)
+	}
+	db.View(func(tx *store.Tx) error { g, err = tx.Game("spring"); return err })
+	if g.Version != 2 {
+		t.Fatalf("version %d after everyone passed, want 2", g.Version)
+	}
+	if len(mails(t, db, "spring/v2/public/")) != 4 { // ann, bob, cy, boss
+		t.Fatal("no first report")
+	}
+}
+
+// SET makes a new version that replay redoes; the players' orders stay
+// when still valid.
+func TestModeratorSetFixesTheStateAndReplays(t *testing.T) {
+	j, db, _ := rulesGame(t, 24*time.Hour, store.Rules{})
+	mustIngest(t, j, player(adjudicator.Germany, "PASS"), Accepted)
+	g0, s0, _ := game(t, db, "demo")
+	mustIngest(t, j, moderatorMail("SET TILES italy 9\nREASON a tile was miscounted"), Accepted)
+	g, s, recs := game(t, db, "demo")
+	if g.Version != g0.Version+1 || s.Powers[adjudicator.Italy].TilePoints != 9 || s.Segment != s0.Segment {
+		t.Fatalf("after SET: version %d, Italy %d tile points, %s", g.Version, s.Powers[adjudicator.Italy].TilePoints, s.Segment)
+	}
+	if !g.Deadline.Equal(g0.Deadline) {
+		t.Fatalf("SET moved the deadline: %s, was %s", g.Deadline, g0.Deadline)
+	}
+	if _, ok := recs[adjudicator.Germany]; !ok {
+		t.Fatal("Germany's PASS was lost")
+	}
+	if n, err := j.Replay("demo"); err != nil || n != g.Version {
+		t.Fatalf("Replay = %d, %v", n, err)
+	}
+	pub := mails(t, db, "/public/germany")
+	if last := pub[len(pub)-1]; !strings.Contains(last.Body, "tile points") || !strings.Contains(last.Body, "miscounted") {
+		t.Fatalf("report of the fix:\n%s", last.Body)
+	}
+}
+
+// STATUS tells who ordered, never what; the moderator's STATUS shows the
+// seats; EXPORT attaches the JSON; BROADCAST reaches everyone.
+func TestCommandsStatusExportBroadcast(t *testing.T) {
+	j, db, _ := rulesGame(t, 24*time.Hour, store.Rules{})
+	mustIngest(t, j, player(adjudicator.Germany, "RESEARCH AIR RANGE\nRESEARCH ITALIAN ARMOR\nRESEARCH TORPEDOES"), Accepted)
+	res := mustIngest(t, j, player(adjudicator.Italy, "STATUS"), Answered)
+	body := res.Receipt.Body
+	if !strings.Contains(body, "Germany  orders in") || !strings.Contains(body, "Italy    not yet") || strings.Contains(body, "TORPEDOES") || strings.Contains(body, "@sandbox.test  ") {
+		t.Fatalf("Italy's STATUS:\n%s", body)
+	}
+	if !strings.Contains(res.Receipt.Subject, "[demo: STATUS]") {
+		t.Fatalf("subject %q", res.Receipt.Subject)
+	}
+	res = mustIngest(t, j, player(adjudicator.Germany, "ORDERS"), Answered)
+	if !strings.Contains(res.Receipt.Body, "RESEARCH TORPEDOES") {
+		t.Fatalf("ORDERS:\n%s", res.Receipt.Body)
+	}
+	res = mustIngest(t, j, moderatorMail("STATUS"), Answered)
+	if !strings.Contains(res.Receipt.Body, "italy@sandbox.test") || !strings.Contains(res.Receipt.Body, "missed 0") {
+		t.Fatalf("moderator's STATUS:\n%s", res.Receipt.Body)
+	}
+	res = mustIngest(t, j, moderatorMail("EXPORT"), Answered)
+	if len(res.Receipt.Attachments) != 1 || !json.Valid(res.Receipt.Attachments[0].Data) {
+		t.Fatal("EXPORT without its JSON")
+	}
+	mustIngest(t, j, player(adjudicator.Italy, "EXPORT"), Rejected)
+	mustIngest(t, j, moderatorMail("BROADCAST\nThe next turn starts Monday.\nBe on time."), Accepted)
+	ann := mails(t, db, "/notice/")
+	if len(ann) != 6 || !strings.Contains(ann[0].Body, "Be on time.") {
+		t.Fatalf("%d broadcast mails", len(ann))
+	}
+	if len(audits(t, db, "broadcast")) != 1 {
+		t.Fatal("broadcast not audited")
+	}
+	res = mustIngest(t, j, moderatorMail("BROADCAST\nmy secret is gmsecret, oops"), Rejected)
+	if !strings.Contains(res.Receipt.Body, "holds the moderators' secret") {
+		t.Fatalf("a broadcast with the secret:\n%s", res.Receipt.Body)
+	}
+}
+
+// TIMEZONE shows deadlines in the player's zone; HISTORY and RESEND send
+// past mail to the seated address only; RESIGN hands the seat to the
+// moderator.
+func TestPlayerOwnCommands(t *testing.T) {
+	j, db, _ := rulesGame(t, 24*time.Hour, store.Rules{})
+	mustIngest(t, j, player(adjudicator.Russia, "TIMEZONE Asia/Tokyo"), Accepted)
+	res := mustIngest(t, j, player(adjudicator.Russia, "STATUS"), Answered)
+	if !strings.Contains(res.Receipt.Body, "JST") || !strings.Contains(res.Receipt.Body, "UTC") {
+		t.Fatalf("STATUS in Tokyo time:\n%s", res.Receipt.Body)
+	}
+	mustIngest(t, j, player(adjudicator.Russia, "TIMEZONE Mars/Olympus"), Rejected)
+	res = mustIngest(t, j, player(adjudicator.Russia, "HISTORY"), Answered)
+	if !strings.Contains(res.Receipt.Body, "v1") {
+		t.Fatalf("HISTORY:\n%s", res.Receipt.Body)
+	}
+	mustIngest(t, j, player(adjudicator.Russia, "RESEND 1"), Answered)
+	sent := mails(t, db, "/resend/")
+	if len(sent) != 2 {
+		t.Fatalf("%d mails resent, want the public report and the notice", len(sent))
+	}
+	for _, m := range sent {
+		if m.To[0] != "russia@sandbox.test" {
+			t.Errorf("resent to %s", m.To[0])
+		}
+	}
+	mustIngest(t, j, player(adjudicator.Russia, "RESIGN germany"), Rejected)
+	mustIngest(t, j, player(adjudicator.Russia, "RESIGN russia"), Accepted)
+	g, _, _ := game(t, db, "demo")
+	if s := g.Seat(adjudicator.Russia); !s.Vacant || s.Address != "gm@sandbox.test" {
+		t.Fatalf("seat after RESIGN: %+v", s)
+	}
+	mustIngest(t, j, player(adjudicator.Russia, "PASS"), Dropped)
+}
