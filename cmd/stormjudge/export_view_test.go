@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"os"
+	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
@@ -26,9 +27,24 @@ func TestExportHasTheViewDocumented(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	db, err := store.Open(filepath.Join(t.TempDir(), "x.db"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if err := db.Update(func(tx *store.Tx) error {
+		if err := tx.PutState("demo", 0, adjudicator.NewGame(3), nil); err != nil {
+			return err
+		}
+		if err := tx.PutState("demo", 1, s, evJSON); err != nil {
+			return err
+		}
+		return tx.PutGame(&store.Game{ID: "demo", Version: 1, Seats: []store.Seat{{Power: adjudicator.Germany, Address: "g@x.test", SecretHash: "h", TimeZone: "Europe/Berlin"}}})
+	}); err != nil {
+		t.Fatal(err)
+	}
 	var buf bytes.Buffer
-	g := &store.Game{ID: "demo", Version: 1}
-	if err := exportGame(&buf, g, 1, s, evJSON, nil, nil); err != nil {
+	if err := gameExport(db, "demo", -1, &buf); err != nil {
 		t.Fatal(err)
 	}
 	var out struct {
@@ -58,6 +74,17 @@ func TestExportHasTheViewDocumented(t *testing.T) {
 	}
 	keys := map[string]bool{}
 	collectKeys(out.View, keys)
+	// The envelope, the seats' and the rules' keys too.
+	var env map[string]any
+	if err := json.Unmarshal(buf.Bytes(), &env); err != nil {
+		t.Fatal(err)
+	}
+	for k, v := range env {
+		keys[k] = true
+		if k == "seats" || k == "rules" {
+			collectKeys(v, keys)
+		}
+	}
 	var missing []string
 	for k := range keys {
 		if !strings.Contains(string(doc), "`"+k+"`") && !strings.Contains(string(doc), `"`+k+`"`) {

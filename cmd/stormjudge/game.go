@@ -1,14 +1,12 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
-	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -304,19 +302,15 @@ func gameShow(db *store.DB, id string, version int, w io.Writer) error {
 // JSON (docs/state.md).
 func gameExport(db *store.DB, id string, version int, w io.Writer) error {
 	return db.View(func(tx *store.Tx) error {
-		g, s, recs, v, err := gameAt(tx, id, version)
+		if _, _, _, _, err := gameAt(tx, id, version); err != nil {
+			return err
+		}
+		b, err := judge.Export(tx, id, version)
 		if err != nil {
 			return err
 		}
-		draw, err := tx.Draw(id, v)
-		if err != nil {
-			return err
-		}
-		evs, err := tx.Events(id, v)
-		if err != nil {
-			return err
-		}
-		return exportGame(w, g, v, s, evs, recs, draw)
+		_, err = w.Write(b)
+		return err
 	})
 }
 
@@ -392,60 +386,6 @@ func showGame(w io.Writer, g *store.Game, s adjudicator.State, recs map[adjudica
 	return nil
 }
 
-// exportGame prints the documented JSON export (docs/state.md).
-func exportGame(w io.Writer, g *store.Game, v int, s adjudicator.State, evs []byte, recs map[adjudicator.Power]store.OrderRecord, draw *store.OrderRecord) error {
-	type seat struct {
-		Power   adjudicator.Power `json:"power"`
-		Address string            `json:"address"`
-	}
-	type orderRec struct {
-		Pass      bool                `json:"pass"`
-		Orders    []adjudicator.Order `json:"orders"`
-		MessageID string              `json:"message_id"`
-		From      string              `json:"from"`
-		Received  time.Time           `json:"received"`
-	}
-	out := struct {
-		Game       string              `json:"game"`
-		Version    int                 `json:"version"`
-		Latest     int                 `json:"latest_version"`
-		Created    time.Time           `json:"created"`
-		Deadline   *time.Time          `json:"deadline,omitempty"`
-		Paused     bool                `json:"paused"`
-		Moderators []string            `json:"moderators"`
-		Seats      []seat              `json:"seats"`
-		Orders     map[string]orderRec `json:"orders"`
-		State      adjudicator.State   `json:"state"`
-		View       adjudicator.View    `json:"view"`
-		Events     json.RawMessage     `json:"events"`
-	}{Game: g.ID, Version: v, Latest: g.Version, Created: g.Created, Paused: g.Paused, Moderators: g.Moderators,
-		Orders: map[string]orderRec{}, State: s, View: adjudicator.Derive(s), Events: evs}
-	if len(out.Events) == 0 {
-		out.Events = json.RawMessage("[]") // version 0, or stored without events
-	}
-	if !g.Deadline.IsZero() {
-		d := g.Deadline
-		out.Deadline = &d
-	}
-	for _, st := range g.Seats {
-		out.Seats = append(out.Seats, seat{st.Power, st.Address})
-	}
-	keys := make([]adjudicator.Power, 0, len(recs))
-	for p := range recs {
-		keys = append(keys, p)
-	}
-	sort.Slice(keys, func(a, b int) bool { return keys[a] < keys[b] })
-	for _, p := range keys {
-		r := recs[p]
-		out.Orders[p.String()] = orderRec{Pass: r.Pass, Orders: r.Orders, MessageID: r.MessageID, From: r.From, Received: r.Received}
-	}
-	if draw != nil { // the moderator's draw of a physical-deck game
-		out.Orders["moderator"] = orderRec{Orders: draw.Orders, MessageID: draw.MessageID, From: draw.From, Received: draw.Received}
-	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(out)
-}
 
 func cmdReplay(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
