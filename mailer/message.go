@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"html"
 	"mime"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -45,6 +46,19 @@ const DefaultAutoSubmitted = "auto-generated"
 //	  multipart/alternative (as above)
 //	  one part per image: its Content-Type, Content-ID: <cid>,
 //	    Content-Disposition: inline; filename="name", base64
+//
+// With m.Attachments, the body above (alternative or related) is the first
+// part of a multipart/mixed, and each attachment follows in m's order:
+//
+//	multipart/mixed
+//	  multipart/alternative or multipart/related (as above)
+//	  one part per attachment: its Content-Type (parameters sorted),
+//	    Content-Disposition: attachment; filename="name", base64
+//
+// A file name that is not printable ASCII, holds a quote or backslash, or
+// would be folded inside its quotes is written RFC 2231-encoded instead,
+// in pieces short enough that every header line stays within 78
+// characters (withFilename). An attachment without data is an empty file.
 //
 // When m.HTML is empty the HTML part is PlainHTML(m.Subject, body), with
 // the flowed soft breaks of a flowed body undone first (Unflow).
@@ -103,17 +117,25 @@ func build(m *store.Mail) (raw []byte, from string, rcpts []string, err error) {
 	if err != nil {
 		return nil, "", nil, err
 	}
+	files, err := attachmentParts(m)
+	if err != nil {
+		return nil, "", nil, err
+	}
 
 	// go-message writes the fields of a header in the reverse order of
 	// their addition (it inserts at the top), so they are set here from
 	// the last to the first.
 	var h gomail.Header
 	alt := multipartType("multipart/alternative", boundary(msgID, "alt"), nil)
+	body := alt // the type of the body: alternative, or related around it
 	if len(images) > 0 {
-		h.Set("Content-Type", multipartType("multipart/related", boundary(msgID, "rel"),
-			map[string]string{"type": "multipart/alternative"}))
+		body = multipartType("multipart/related", boundary(msgID, "rel"),
+			map[string]string{"type": "multipart/alternative"})
+	}
+	if len(files) > 0 {
+		h.Set("Content-Type", multipartType("multipart/mixed", boundary(msgID, "mix"), nil))
 	} else {
-		h.Set("Content-Type", alt)
+		h.Set("Content-Type", body)
 	}
 	addField(&h.Header.Header, "MIME-Version", "1.0")
 	h.Set("Auto-Submitted", auto)
@@ -138,11 +160,19 @@ func build(m *store.Mail) (raw []byte, from string, rcpts []string, err error) {
 	if err != nil {
 		return fail(err)
 	}
-	aw := w
+	bw := w // the body's multipart: the message's, or the first part of mixed
+	if len(files) > 0 {
+		var bh message.Header
+		bh.Set("Content-Type", body)
+		if bw, err = w.CreatePart(bh); err != nil {
+			return fail(err)
+		}
+	}
+	aw := bw
 	if len(images) > 0 {
 		var ah message.Header
 		ah.Set("Content-Type", alt)
-		if aw, err = w.CreatePart(ah); err != nil {
+		if aw, err = bw.CreatePart(ah); err != nil {
 			return fail(err)
 		}
 	}
@@ -154,7 +184,17 @@ func build(m *store.Mail) (raw []byte, from string, rcpts []string, err error) {
 			return fail(err)
 		}
 		for _, img := range images {
-			if err := writePart(w, img.header, img.data); err != nil {
+			if err := writePart(bw, img.header, img.data); err != nil {
+				return fail(err)
+			}
+		}
+	}
+	if len(files) > 0 {
+		if err := bw.Close(); err != nil {
+			return fail(err)
+		}
+		for _, f := range files {
+			if err := writePart(w, f.header, f.data); err != nil {
 				return fail(err)
 			}
 		}
@@ -213,14 +253,15 @@ func writePart(w *message.Writer, h message.Header, body []byte) error {
 	return pw.Close()
 }
 
-type inlinePart struct {
+// binaryPart is a base64 part after the body: an image or an attachment.
+type binaryPart struct {
 	header message.Header
 	data   []byte
 }
 
 // inlineParts validates m.Inline and returns the header of each image part.
-func inlineParts(m *store.Mail) ([]inlinePart, error) {
-	var parts []inlinePart
+func inlineParts(m *store.Mail) ([]binaryPart, error) {
+	var parts []binaryPart
 	seen := map[string]bool{}
 	for i, img := range m.Inline {
 		if len(img.Data) == 0 {
@@ -248,25 +289,119 @@ func inlineParts(m *store.Mail) ([]inlinePart, error) {
 		if ct == "" {
 			return nil, bad("unusable Content-Type %q", img.ContentType)
 		}
-		disp := "inline"
-		if name := strings.TrimSpace(img.Name); name != "" {
-			if isASCII(name) && !strings.ContainsAny(name, "\"\\\r\n") {
-				disp += `; filename="` + name + `"`
-			} else if d := mime.FormatMediaType("inline", map[string]string{"filename": name}); d != "" {
-				disp = d // RFC 2231 encoded
-			}
-		}
 		var h message.Header
-		h.Set("Content-Disposition", disp)
+		h.Set("Content-Disposition", withFilename("inline", strings.TrimSpace(img.Name)))
 		addField(&h.Header, "Content-ID", "<"+cid+">")
 		h.Set("Content-Transfer-Encoding", "base64")
 		h.Set("Content-Type", ct)
-		parts = append(parts, inlinePart{header: h, data: img.Data})
+		parts = append(parts, binaryPart{header: h, data: img.Data})
 	}
 	return parts, nil
 }
 
-// boundary returns the multipart boundary of the part kind ("alt", "rel")
+// attachmentParts validates m.Attachments and returns the header of each
+// attachment's part. The store checks names and types more strictly when
+// it queues a mail (store.Attachment); here only what the message needs.
+func attachmentParts(m *store.Mail) ([]binaryPart, error) {
+	var parts []binaryPart
+	for i, a := range m.Attachments {
+		bad := func(format string, args ...any) error {
+			return fmt.Errorf("mailer: mail %s: attachment %d: "+format, append([]any{m.ID, i}, args...)...)
+		}
+		name := strings.TrimSpace(a.Name)
+		if name == "" {
+			return nil, bad("no name")
+		}
+		if !utf8.ValidString(name) || strings.ContainsAny(name, "\r\n") {
+			return nil, bad("unusable name %q", a.Name)
+		}
+		mt, params, err := mime.ParseMediaType(a.ContentType)
+		if err != nil {
+			return nil, bad("Content-Type %q: %v", a.ContentType, err)
+		}
+		if !strings.Contains(mt, "/") || strings.HasPrefix(mt, "multipart/") || strings.HasPrefix(mt, "message/") {
+			// Multipart and message types may not be base64-encoded
+			// (RFC 2045, 6.4).
+			return nil, bad("Content-Type %q cannot be attached", a.ContentType)
+		}
+		ct := mime.FormatMediaType(mt, params)
+		if ct == "" {
+			return nil, bad("unusable Content-Type %q", a.ContentType)
+		}
+		var h message.Header
+		h.Set("Content-Disposition", withFilename("attachment", name))
+		h.Set("Content-Transfer-Encoding", "base64")
+		h.Set("Content-Type", ct)
+		parts = append(parts, binaryPart{header: h, data: a.Data})
+	}
+	return parts, nil
+}
+
+// maxQuotedName is the longest file name withFilename writes quoted when
+// the field is folded before it: the line ` filename="name"` then still
+// fits in 76 characters. rfc2231Piece bounds the pieces of an encoded
+// name likewise: the first piece's line has 20 characters before it.
+const (
+	maxQuotedName = 60
+	rfc2231Piece  = 48
+)
+
+// withFilename returns the Content-Disposition disp ("inline",
+// "attachment") with name as its filename parameter, or disp alone when
+// name is empty. A printable ASCII name without quote or backslash is
+// quoted, when it cannot be folded inside the quotes (go-message folds at
+// white space, and a reader's unfolding may change the spaces there); any
+// other is written as an RFC 2231 extended parameter, percent-encoded
+// UTF-8, and a long one in numbered pieces, each short enough for a line
+// of its own, split only between characters:
+//
+//	attachment; filename*=utf-8''Fr%C3%BChjahr%201935.ics
+//	attachment; filename*0*=utf-8''...; filename*1*=...
+func withFilename(disp, name string) string {
+	if name == "" {
+		return disp
+	}
+	quoted := disp + `; filename="` + name + `"`
+	if isASCII(name) && !strings.ContainsAny(name, "\"\\") &&
+		(len("Content-Disposition: "+quoted) <= 76 || (!strings.ContainsAny(name, " \t") && len(name) <= maxQuotedName)) {
+		return quoted
+	}
+	var pieces []string
+	var piece strings.Builder
+	for s := name; s != ""; {
+		_, n := utf8.DecodeRuneInString(s) // an invalid byte alone
+		var enc strings.Builder
+		for _, c := range []byte(s[:n]) {
+			if c <= ' ' || c >= 0x7f || strings.IndexByte("*'%()<>@,;:\\\"/[]?=", c) >= 0 {
+				fmt.Fprintf(&enc, "%%%02X", c)
+			} else {
+				enc.WriteByte(c)
+			}
+		}
+		s = s[n:]
+		if piece.Len()+enc.Len() > rfc2231Piece {
+			pieces = append(pieces, piece.String())
+			piece.Reset()
+		}
+		piece.WriteString(enc.String())
+	}
+	pieces = append(pieces, piece.String())
+	if len(pieces) == 1 {
+		return disp + "; filename*=utf-8''" + pieces[0]
+	}
+	var b strings.Builder
+	b.WriteString(disp)
+	for i, p := range pieces {
+		b.WriteString("; filename*" + strconv.Itoa(i) + "*=")
+		if i == 0 {
+			b.WriteString("utf-8''")
+		}
+		b.WriteString(p)
+	}
+	return b.String()
+}
+
+// boundary returns the multipart boundary of the part kind ("alt", "rel", "mix")
 // of the message msgID: "=_" and the first 30 hex digits of
 // SHA-256(msgID + "/" + kind). It depends only on the message, so a resend
 // is byte for byte the same. The "=" makes it safe from the text, whatever

@@ -218,7 +218,8 @@ func parseMIME(t testing.TB, e *message.Entity) *mimePart {
 // checkBody parses raw with go-message and checks its MIME tree against m:
 // multipart/alternative (text/plain, format=flowed when m.Flowed, then
 // text/html), inside a multipart/related with the images when m has
-// some. The decoded text is m.Body (line breaks read as "\n"), the HTML
+// some, and that inside a multipart/mixed with the attachments
+// (checkAttachments) when m has some. The decoded text is m.Body (line breaks read as "\n"), the HTML
 // m.HTML or PlainHTML of the (unflowed) text, the images' bytes m's.
 func checkBody(t testing.TB, m *store.Mail, raw []byte) {
 	t.Helper()
@@ -237,10 +238,20 @@ func checkBody(t testing.TB, m *store.Mail, raw []byte) {
 		t.Fatalf("%s: message.Read: %v", m.ID, err)
 	}
 	root := parseMIME(t, e)
+	if len(m.Attachments) > 0 {
+		if root.mediaType != "multipart/mixed" {
+			t.Fatalf("%s: top part %s, want multipart/mixed", m.ID, root.mediaType)
+		}
+		if len(root.parts) != 1+len(m.Attachments) {
+			t.Fatalf("%s: multipart/mixed has %d parts, want %d", m.ID, len(root.parts), 1+len(m.Attachments))
+		}
+		checkAttachments(t, m, root.parts[1:])
+		root = root.parts[0] // the body, as without attachments
+	}
 	alt := root
 	if len(m.Inline) > 0 {
 		if root.mediaType != "multipart/related" || root.params["type"] != "multipart/alternative" {
-			t.Fatalf("%s: top part %s %v, want multipart/related; type=multipart/alternative", m.ID, root.mediaType, root.params)
+			t.Fatalf("%s: body %s %v, want multipart/related; type=multipart/alternative", m.ID, root.mediaType, root.params)
 		}
 		if len(root.parts) != 1+len(m.Inline) {
 			t.Fatalf("%s: multipart/related has %d parts, want %d", m.ID, len(root.parts), 1+len(m.Inline))

@@ -22,7 +22,8 @@ import (
 //     key, recipients, Message-ID, Created) and exactly one of pending, sent
 //     or failed: a pending one has a NextAttempt and exactly one entry in the
 //     due index, a failed one its error; a sent or failed Sensitive one has
-//     lost its body; the due index holds nothing else;
+//     lost its body, and a sent or failed one the data of its attachments;
+//     the due index holds nothing else;
 //   - delivery and mailbox records decode and have their fixed layouts.
 //
 // Tests run it in t.Cleanup; the daemon may run it in a View at start.
@@ -137,6 +138,12 @@ func (c *checker) outbox() {
 			}
 			if m.Pending() {
 				pending[string(dueKey(m))] = true
+			} else {
+				for _, a := range m.Attachments {
+					if len(a.Data) > 0 {
+						c.fail("mail %q: left the outbox and kept the data of its attachment %q", k, a.Name)
+					}
+				}
 			}
 			return nil
 		})

@@ -7,9 +7,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"mime"
 	"slices"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Mail is an outgoing email in the outbox. It is durable before any attempt
@@ -43,7 +46,16 @@ type Mail struct {
 	// outbox has drawn when it sends (a report's picture, drawn from a
 	// state version the store keeps; mailer.SMTPOptions.Inline). Image
 	// bytes are never stored.
-	Inline        []Inline  `json:"inline,omitempty"`
+	Inline []Inline `json:"inline,omitempty"`
+
+	// Attachments are files the mailer puts after the body
+	// (multipart/mixed), e.g. a deadline's calendar file. Their data is
+	// stored (in clear, also in a Sensitive mail: never attach a secret)
+	// while the mail is pending, and dropped once it has left the outbox,
+	// like the HTML; their names and types stay, a record of what was
+	// attached. All together they carry at most MaxAttachmentBytes.
+	Attachments []Attachment `json:"attachments,omitempty"`
+
 	MessageID     string    `json:"messageId"`
 	InReplyTo     string    `json:"inReplyTo,omitempty"`
 	References    []string  `json:"references,omitempty"`
@@ -92,6 +104,81 @@ type Inline struct {
 	Source string `json:"source"`
 }
 
+// MaxAttachmentBytes bounds the data of a mail's attachments, all
+// together (Enqueue refuses more): the outbox keeps it until the mail is
+// sent, and base64 makes the message a third larger still.
+const MaxAttachmentBytes = 8 << 20
+
+// maxAttachmentName bounds an attachment's file name, in bytes: what
+// common file systems take.
+const maxAttachmentName = 255
+
+// Attachment is a file attached to a mail (Content-Disposition:
+// attachment).
+type Attachment struct {
+	// Name is the file name a mail client offers to save it under: not
+	// blank, valid UTF-8 of at most 255 bytes, without control characters
+	// (CR, LF, tab ...), quotes, backslashes or slashes. The mailer writes
+	// a name that is not plain ASCII RFC 2231-encoded.
+	Name string `json:"name"`
+	// ContentType is its media type with parameters, e.g.
+	// "text/calendar; method=PUBLISH; charset=utf-8"; not multipart/* or
+	// message/* (the mailer writes every attachment in base64, which
+	// those may not be).
+	ContentType string `json:"contentType"`
+	// Data are the file's bytes; nil once the mail has left the outbox.
+	Data []byte `json:"data"`
+}
+
+// validate checks a's name and content type (not its data).
+func (a *Attachment) validate() error {
+	name := a.Name
+	switch {
+	case strings.TrimSpace(name) == "":
+		return fmt.Errorf("attachment without a name")
+	case len(name) > maxAttachmentName:
+		return fmt.Errorf("attachment name of %d bytes, more than %d", len(name), maxAttachmentName)
+	case !utf8.ValidString(name):
+		return fmt.Errorf("attachment name %q is not UTF-8", name)
+	case strings.ContainsFunc(name, unicode.IsControl):
+		return fmt.Errorf("attachment name %q has a control character", name)
+	case strings.ContainsAny(name, "\"/\\"):
+		return fmt.Errorf("attachment name %q has a quote, slash or backslash", name)
+	}
+	if strings.TrimSpace(a.ContentType) == "" {
+		return fmt.Errorf("attachment %q without a content type", name)
+	}
+	if strings.ContainsFunc(a.ContentType, unicode.IsControl) {
+		return fmt.Errorf("attachment %q: content type %q has a control character", name, a.ContentType)
+	}
+	mt, _, err := mime.ParseMediaType(a.ContentType)
+	if err != nil {
+		return fmt.Errorf("attachment %q: content type %q: %v", name, a.ContentType, err)
+	}
+	top, sub, ok := strings.Cut(mt, "/")
+	if !ok || top == "" || sub == "" {
+		return fmt.Errorf("attachment %q: content type %q is not type/subtype", name, a.ContentType)
+	}
+	if top == "multipart" || top == "message" {
+		return fmt.Errorf("attachment %q: content type %q cannot be attached in base64", name, a.ContentType)
+	}
+	return nil
+}
+
+// withoutData returns a copy of as without their data: what the store
+// keeps of the attachments of a mail that has left the outbox.
+func withoutData(as []Attachment) []Attachment {
+	if as == nil {
+		return nil
+	}
+	out := make([]Attachment, len(as))
+	for i, a := range as {
+		a.Data = nil
+		out[i] = a
+	}
+	return out
+}
+
 // scrubbedBody replaces the body of a Sensitive mail once it was sent or
 // has failed.
 const scrubbedBody = "[body removed after sending: it carried a secret]\n"
@@ -127,6 +214,16 @@ func (m *Mail) validate() error {
 		if in.Source == "" || len(in.Data) > 0 {
 			return fmt.Errorf("an inline image is stored by its source alone, to be drawn when the mail is sent")
 		}
+	}
+	size := 0
+	for i := range m.Attachments {
+		if err := m.Attachments[i].validate(); err != nil {
+			return err
+		}
+		size += len(m.Attachments[i].Data)
+	}
+	if size > MaxAttachmentBytes {
+		return fmt.Errorf("attachments of %d bytes, more than the %d a mail may carry (MaxAttachmentBytes)", size, MaxAttachmentBytes)
 	}
 	if m.MessageID == "" {
 		return fmt.Errorf("empty Message-ID")
@@ -215,9 +312,11 @@ func (tx *Tx) putMail(old, m *Mail) error {
 	stored := *m
 	stored.Body = tx.storedBody(m)
 	if !m.Pending() {
-		// Sent or failed: the HTML is no longer needed (a resend happens
-		// only while pending); the text stays, for the record.
+		// Sent or failed: the HTML and the attachments' data are no
+		// longer needed (a resend happens only while pending); the text
+		// and the attachments' names stay, for the record.
 		stored.HTML = ""
+		stored.Attachments = withoutData(m.Attachments)
 	}
 	v, err := json.Marshal(&stored)
 	if err != nil {
