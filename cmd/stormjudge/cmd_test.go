@@ -17,7 +17,8 @@ import (
 func TestConfigExampleLoads(t *testing.T) {
 	t.Setenv("STORMJUDGE_IMAP_PASSWORD", "x")
 	t.Setenv("STORMJUDGE_SMTP_PASSWORD", "y")
-	// The example names a deck under /etc; point it at the repository's.
+	t.Setenv("STORMJUDGE_MASTER_SECRET", "z")
+	// The example names decks under /etc; point them at the repository's.
 	text, err := os.ReadFile("../../config.toml.example")
 	if err != nil {
 		t.Fatal(err)
@@ -27,13 +28,26 @@ func TestConfigExampleLoads(t *testing.T) {
 	}
 	path := filepath.Join(t.TempDir(), "config.toml")
 	deckPath, _ := filepath.Abs("../../testdata/decks/illustrative.toml")
-	os.WriteFile(path, []byte(strings.Replace(string(text), "/etc/stormjudge/decks/my-deck.toml", deckPath, 1)), 0o600)
+	text = []byte(strings.Replace(string(text), "/etc/stormjudge/decks/my-deck.toml", deckPath, 1))
+	os.WriteFile(path, []byte(strings.Replace(string(text), "/etc/stormjudge/decks/illustrative.toml", deckPath, 1)), 0o600)
 	c, err := LoadConfig(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(c.Games) != 1 || len(c.Games[0].Seats) != 5 || c.Games[0].SegmentDuration.Duration != 72*time.Hour {
 		t.Errorf("games: %+v", c.Games)
+	}
+	def, err := c.Games[0].def()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := def.Rules; r.Durations["economic"] != 96*time.Hour || r.Durations["crisis"] != 24*time.Hour || len(r.Reminders) != 2 ||
+		r.Reminders[0] != 24*time.Hour || r.NMR != "pass" || r.Grace != 2*time.Hour || r.AbsenceMax != 14*24*time.Hour {
+		t.Errorf("deadline rules: %+v", r)
+	}
+	jo, err := c.judgeOptions()
+	if err != nil || len(jo.Masters) != 1 || jo.Decks["illustrative"] == nil {
+		t.Errorf("judge options: %+v, %v", jo, err)
 	}
 	if o := c.imapOptions(); o.Password != "x" || o.ProcessedMailbox != "Processed" {
 		t.Errorf("imap options: %+v", o)
