@@ -38,5 +38,5 @@ func (j *Judge) deadlineCalendar(g *store.Game, s adjudicator.State, now time.Ti
 		j.log.Error("deadline calendar", "game", g.ID, "err", err)
 		return nil
 	}
-	return []store.Attachment{{Name: "deadline.ics", ContentType: "text/calendar; method=PUBLISH; charset=utf-8", Data: b}}
+	return []store.Attachment{{Name: "deadline.ics", ContentType: report.ICSContentType, Data: b}}
 }
