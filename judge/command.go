@@ -850,3 +850,13 @@ func (j *Judge) historyText(tx *store.Tx, g *store.Game) (string, error) {
 	}
 	return b.String(), nil
 }
+
+// playerCommandsHelp ends a player's HELP: the commands besides orders.
+func playerCommandsHelp() string {
+	var b strings.Builder
+	b.WriteString("Commands (in an email of their own, with GAME and SECRET; docs/orders.md \"Your own commands\"):\n")
+	for _, f := range orders.CommandForms(false) {
+		b.WriteString("  " + f + "\n")
+	}
+	return b.String()
+}

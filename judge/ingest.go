@@ -538,7 +538,7 @@ func (j *Judge) decide(tx *store.Tx, m *orders.Message, sub *orders.Submission, 
 		return
 	}
 	if sub.Help {
-		rc.help = report.Help(g.ID, power, adjudicator.Derive(s))
+		rc.help = report.Help(g.ID, power, adjudicator.Derive(s)) + "\n\n" + playerCommandsHelp()
 		if g.Paused {
 			rc.help = "The moderator has paused this game: orders are not taken until it resumes.\n\n" + rc.help
 		}
@@ -1107,7 +1107,7 @@ func moderatorWelcomeBody(g *store.Game, secret string, physical bool, judge str
 	var b strings.Builder
 	fmt.Fprintf(&b, "You moderate game %s of Gathering Storm, adjudicated by stormjudge.\n\n", g.ID)
 	fmt.Fprintf(&b, "The moderators' secret: %s\n\n", secret)
-	b.WriteString("Keep it to yourself: every moderator email must carry it, with a\nMODERATOR line instead of POWER. You receive every public report.\n")
+	b.WriteString("Keep it to yourself: every moderator email must carry it, with a\nMODERATOR line instead of POWER. You receive every public report.\nHELP (with GAME, MODERATOR and SECRET) lists your commands: STATUS,\ndeadlines, PAUSE, REPLACE, entering a power's orders, SET, ROLLBACK,\nBROADCAST, EXPORT (docs/orders.md, \"The moderator's commands\").\n")
 	if physical {
 		fmt.Fprintf(&b, "\nThis game plays the printed cards (physical-deck mode). At the start of\neach turn the judge asks you to draw them; reply to %s:\n\n", judge)
 		fmt.Fprintf(&b, "  GAME %s\n  MODERATOR\n  SECRET %s\n  PURGE MILITARY\n  DRAW 17 42 88 5 101 63\n  END\n\n", g.ID, secret)
@@ -1128,6 +1128,7 @@ func welcomeBody(g *store.Game, seat store.Seat, secret, judge string) string {
 	fmt.Fprintf(&b, "Send orders to %s, one email per segment:\n\n", judge)
 	fmt.Fprintf(&b, "  GAME %s\n  POWER %s\n  SECRET %s\n  PASS\n  END\n\n", g.ID, seat.Power, secret)
 	b.WriteString("Each email gets a receipt. Reports follow each adjudication;\nyour private notice says what you may order next, and HELP in\nplace of the orders asks the judge for that list at any time.\n")
+	b.WriteString("\nCommands, in an email of their own: STATUS (where the game is), ORDERS\n(yours for the open segment), HISTORY and RESEND <version> (past\nreports), TIMEZONE <zone> (deadlines in your time, e.g. TIMEZONE\nEurope/Berlin), EXTEND <duration>, ABSENCE <first day> <last day>,\nRESIGN <power>.\n")
 	b.WriteString("\n-- \nstormjudge, Gathering Storm adjudicator\n")
 	return b.String()
 }

@@ -294,6 +294,16 @@ func gameShow(db *store.DB, id string, version int, w io.Writer) error {
 			return err
 		}
 		fmt.Fprintf(w, "emails from strangers naming this game, dropped without an answer: %d\n", tx.Counter("dropped/"+id))
+		log, err := tx.AuditLog(id)
+		if err != nil {
+			return err
+		}
+		// The latest audit lines: who did what (the moderators' commands
+		// among them).
+		fmt.Fprintln(w, "audit log (latest 15):")
+		for _, e := range log[max(0, len(log)-15):] {
+			fmt.Fprintf(w, "  %4d %s %-20s %-18s %s\n", e.Seq, e.Time.Format(time.RFC3339), e.Actor, e.Action, e.Detail)
+		}
 		return nil
 	})
 }
@@ -361,7 +371,10 @@ func showGame(w io.Writer, g *store.Game, s adjudicator.State, recs map[adjudica
 		fmt.Fprintln(w, "PAUSED by the moderator")
 	}
 	if !g.Deadline.IsZero() {
-		fmt.Fprintf(w, "deadline: %s\n", g.Deadline.Format(time.RFC3339))
+		fmt.Fprintf(w, "deadline: %s (moved %d times)\n", g.Deadline.Format(time.RFC3339), g.DeadlineSeq)
+	}
+	if g.Rollbacks > 0 {
+		fmt.Fprintf(w, "rolled back %d times\n", g.Rollbacks)
 	}
 	fmt.Fprintf(w, "moderators: %s\n", strings.Join(g.Moderators, ", "))
 	fmt.Fprintln(w, "seats:")
@@ -377,7 +390,14 @@ func showGame(w io.Writer, g *store.Game, s adjudicator.State, recs map[adjudica
 				status = "orders in (" + r.Received.Format(time.RFC3339) + ")"
 			}
 		}
-		fmt.Fprintf(w, "  %-8s %-28s %s\n", seat.Power, seat.Address, status)
+		extra := ""
+		if seat.Missed > 0 {
+			extra = fmt.Sprintf(", missed %d deadlines", seat.Missed)
+		}
+		if seat.Vacant {
+			extra += ", VACANT (resigned; held by the moderator)"
+		}
+		fmt.Fprintf(w, "  %-8s %-28s %s%s\n", seat.Power, seat.Address, status, extra)
 		if seat.Undeliverable != "" {
 			// Set by the judge when mail to the address failed for good.
 			fmt.Fprintf(w, "           UNDELIVERABLE: %s\n", seat.Undeliverable)
@@ -385,7 +405,6 @@ func showGame(w io.Writer, g *store.Game, s adjudicator.State, recs map[adjudica
 	}
 	return nil
 }
-
 
 func cmdReplay(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("replay", flag.ContinueOnError)

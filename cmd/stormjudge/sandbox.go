@@ -185,6 +185,10 @@ or with a few lines of Python:
   smtplib.SMTP("%s", %s).send_message(m)
 
 Receipts, reports and private notices arrive in each power's INBOX.
+STATUS, ORDERS, HISTORY, TIMEZONE ... in place of orders are your own
+commands; gm@sandbox.test moderates (HELP with MODERATOR and SECRET gm
+lists its commands) and may create more games by email (CREATE;
+docs/orders.md "Creating a game").
 `, dir, imapAddr, smtpAddr, host, port)
 	if physical {
 		fmt.Fprint(w, `
