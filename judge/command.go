@@ -174,7 +174,7 @@ func (j *Judge) announce(tx *store.Tx, g *store.Game, s adjudicator.State, from 
 		}
 		b.WriteString("\n-- \nstormjudge, Gathering Storm adjudicator\n")
 		var att []store.Attachment
-		if moved && seatZone(g, addr) != "" || moved && holdsSeat(g, addr) {
+		if moved {
 			att = j.deadlineCalendar(g, s, now)
 		}
 		id := fmt.Sprintf("%s/notice/%d/%s", g.ID, g.Notices, addr)
@@ -190,14 +190,6 @@ func (j *Judge) announce(tx *store.Tx, g *store.Game, s adjudicator.State, from 
 	return nil
 }
 
-func holdsSeat(g *store.Game, addr string) bool {
-	for _, s := range g.Seats {
-		if s.Address == addr {
-			return true
-		}
-	}
-	return false
-}
 
 // announceSubject is the first announced line, shortened.
 func announceSubject(lines []string) string {
