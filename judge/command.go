@@ -270,17 +270,8 @@ func (r *cmdRun) moderator(c orders.Command) error {
 		r.announce = append(r.announce, fmt.Sprintf("The deadline of %s was extended by %s to %s.", r.s.Segment.Title(), orders.FormatDuration(c.Duration), deadlineText(g.Deadline, "")))
 		r.audit("extend", fmt.Sprintf("deadline extended by %s to %s", c.Duration, g.Deadline.Format(time.RFC3339)))
 		return nil
-	case orders.CmdDuration, orders.CmdReminders, orders.CmdNMR, orders.CmdExtensions:
-		line, err := applyRule(g, c)
-		if err != nil {
-			return err
-		}
-		r.changed = true
-		r.announce = append(r.announce, line)
-		r.audit("rules", line)
-		return nil
-	case orders.CmdAbsence:
-		if !c.Max {
+	case orders.CmdDuration, orders.CmdReminders, orders.CmdNMR, orders.CmdExtensions, orders.CmdAbsence:
+		if c.Verb == orders.CmdAbsence && !c.Max {
 			return fmt.Errorf("a moderator sets the game's limit, ABSENCE MAX <duration>; players declare their own absences")
 		}
 		line, err := applyRule(g, c)
