@@ -132,17 +132,18 @@ func nmrPolicy(g *store.Game) string {
 	return g.Rules.NMR
 }
 
+// nmrTexts say what each NMR policy does with a missing power's orders:
+// before the deadline (in every deadline line) and once it passed (to the
+// moderators and the missing players).
+var nmrTexts = map[string]struct{ before, after string }{
+	"pass":   {"powers that have not ordered by then are taken to PASS", "they are taken to PASS"},
+	"repeat": {"powers that have not ordered by then get their last orders for the same segment again when they are still valid, else PASS", "their last orders for the same segment are used again when still valid, else PASS"},
+	"wait":   {"if a power has not ordered by then, the game waits for the moderator", "the game waits for their orders or the moderator (NMR WAIT)"},
+}
+
 // policyText says what becomes of a missing power's orders in g.
 func policyText(g *store.Game) string {
-	var what string
-	switch nmrPolicy(g) {
-	case "repeat":
-		what = "powers that have not ordered by then get their last orders for the same segment again when they are still valid, else PASS"
-	case "wait":
-		what = "if a power has not ordered by then, the game waits for the moderator"
-	default:
-		what = "powers that have not ordered by then are taken to PASS"
-	}
+	what := nmrTexts[nmrPolicy(g)].before
 	if g.Rules.Grace > 0 {
 		what += fmt.Sprintf(", after a grace of %s in which late orders are still taken", orders.FormatDuration(g.Rules.Grace))
 	}
@@ -301,15 +302,7 @@ func (j *Judge) noteMiss(tx *store.Tx, g *store.Game, s adjudicator.State, miss 
 
 // policyNow says what happens now that the deadline passed.
 func policyNow(g *store.Game) string {
-	var what string
-	switch nmrPolicy(g) {
-	case "repeat":
-		what = "their last orders for the same segment are used again when still valid, else PASS"
-	case "wait":
-		what = "the game waits for their orders or the moderator (NMR WAIT)"
-	default:
-		what = "they are taken to PASS"
-	}
+	what := nmrTexts[nmrPolicy(g)].after
 	if g.Rules.Grace > 0 && nmrPolicy(g) != "wait" {
 		return fmt.Sprintf("late orders are still taken until %s; then %s", deadlineText(g.Deadline.Add(g.Rules.Grace), ""), what)
 	}
