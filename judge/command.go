@@ -190,7 +190,6 @@ func (j *Judge) announce(tx *store.Tx, g *store.Game, s adjudicator.State, from 
 	return nil
 }
 
-
 // announceSubject is the first announced line, shortened.
 func announceSubject(lines []string) string {
 	if len(lines) == 0 {
