@@ -112,6 +112,9 @@ func (j *Judge) runCommands(tx *store.Tx, g *store.Game, s adjudicator.State, m 
 		return
 	}
 	rc.help = strings.Join(r.answers, "\n\n")
+	rc.commands = true
+	rc.done = append(rc.done, r.announce...)
+	rc.state = &r.s // after a ROLLBACK: the segment open again
 	res.Outcome = Accepted
 	if r.query {
 		res.Outcome = Answered
@@ -196,10 +199,13 @@ func announceSubject(lines []string) string {
 		return "Announcement"
 	}
 	s := lines[0]
-	if i := strings.IndexAny(s, ".:\n"); i > 0 && i < 80 {
-		s = s[:i]
+	// The first sentence (not a colon: times have one).
+	for _, end := range []string{". ", ":\n", "\n"} {
+		if i := strings.Index(s, end); i > 0 {
+			s = s[:i]
+		}
 	}
-	return orders.Shorten(s, 80)
+	return orders.Shorten(strings.TrimSuffix(s, "."), 100)
 }
 
 // ---- the moderator's commands
@@ -424,11 +430,12 @@ func (r *cmdRun) replace(c orders.Command) error {
 	}
 	old, wasVacant := seat.Address, seat.Vacant
 	secret := newSecret()
-	*seat = store.Seat{Power: seat.Power, Address: c.Address, SecretHash: store.HashSecret(secret), ExtensionUsed: seat.ExtensionUsed}
-	r.changed = true
 	j, tx, now := r.j, r.tx, r.now
 	gid := g.ID
 	id := welcomeID(gid, c.Power) + "/" + shortHash(append([]byte(c.Address+now.String()), r.key...))
+	*seat = store.Seat{Power: seat.Power, Address: c.Address, SecretHash: store.HashSecret(secret), ExtensionUsed: seat.ExtensionUsed,
+		Welcome: id, ConfigAddress: seat.ConfigAddress}
+	r.changed = true
 	r.then(func() error {
 		return j.notify(tx, id, c.Address, fmt.Sprintf("[%s] You play %s", gid, c.Power.Title()), welcomeBody(r.g, *r.g.Seat(c.Power), secret, j.opt.Address), true, now)
 	})
@@ -592,7 +599,8 @@ func (r *cmdRun) player(c orders.Command) error {
 		}
 		old := seat.Address
 		mod := g.Moderators[0]
-		*seat = store.Seat{Power: p, Address: mod, SecretHash: store.HashSecret(newSecret()), Vacant: true, ExtensionUsed: seat.ExtensionUsed, Missed: seat.Missed}
+		*seat = store.Seat{Power: p, Address: mod, SecretHash: store.HashSecret(newSecret()), Vacant: true, ExtensionUsed: seat.ExtensionUsed, Missed: seat.Missed,
+			ConfigAddress: seat.ConfigAddress}
 		r.changed = true
 		r.announce = append(r.announce, fmt.Sprintf("%s's player resigned. The moderator holds the seat until a new player is found (REPLACE).", p.Title()))
 		r.answers = append(r.answers, fmt.Sprintf("You resigned %s in game %s: your secret no longer works and no more mail for %s comes to %s. Thank you for playing.", p.Title(), g.ID, p.Title(), old))
@@ -600,6 +608,13 @@ func (r *cmdRun) player(c orders.Command) error {
 		return nil
 	}
 	return fmt.Errorf("not a command for this email")
+}
+
+func orNone(d time.Duration) string {
+	if d < time.Minute {
+		return "none"
+	}
+	return orders.FormatDuration(d)
 }
 
 func fmtLeft(d time.Duration) string {
@@ -780,7 +795,7 @@ func (j *Judge) statusText(tx *store.Tx, g *store.Game, s adjudicator.State, p a
 		if seat.Undeliverable != "" {
 			extra += " UNDELIVERABLE"
 		}
-		fmt.Fprintf(&b, "  %-8s %-28s missed %d, extension used %s%s\n", seat.Power.Title(), seat.Address, seat.Missed, fmtLeft(seat.ExtensionUsed), extra)
+		fmt.Fprintf(&b, "  %-8s %-28s missed %d, extension used %s%s\n", seat.Power.Title(), seat.Address, seat.Missed, orNone(seat.ExtensionUsed), extra)
 	}
 	fmt.Fprintf(&b, "\nRules: %s segments; %s", durationsText(g), policyText(g))
 	if len(g.Rules.Reminders) > 0 {
@@ -790,7 +805,7 @@ func (j *Judge) statusText(tx *store.Tx, g *store.Game, s adjudicator.State, p a
 		}
 		fmt.Fprintf(&b, "; reminders %s before", strings.Join(ls, ", "))
 	}
-	fmt.Fprintf(&b, "; extension budget %s; absence at most %s.\n", fmtLeft(g.Rules.ExtensionBudget), fmtLeft(g.Rules.AbsenceMax))
+	fmt.Fprintf(&b, "; extension budget %s; absence at most %s.\n", orNone(g.Rules.ExtensionBudget), orNone(g.Rules.AbsenceMax))
 	return b.String()
 }
 

@@ -420,6 +420,8 @@ type receipt struct {
 	key []byte
 	// done says what accepted commands did, one line each.
 	done []string
+	// commands: the email gave commands (the receipt says so), not orders.
+	commands bool
 	// attach are files the receipt carries (EXPORT's JSON).
 	attach []store.Attachment
 	// copyTo: a copy of the receipt goes to this address too (the
@@ -621,7 +623,11 @@ func (j *Judge) decide(tx *store.Tx, m *orders.Message, sub *orders.Submission, 
 	}
 	if replaced {
 		action = "orders replaced"
-		rc.notes = append(rc.notes, "These orders replace the ones you sent earlier for this segment.")
+		if old.ByModerator != res.Moderator {
+			rc.notes = append(rc.notes, "These orders replace the ones sent earlier for this segment"+map[bool]string{true: " by the moderator.", false: " by the power's player."}[old.ByModerator])
+		} else {
+			rc.notes = append(rc.notes, "These orders replace the ones you sent earlier for this segment.")
+		}
 	}
 	if err := tx.Audit(g.ID, store.AuditEntry{Time: now, Actor: m.From, Action: action,
 		Detail: fmt.Sprintf("%s, %s %s: %s", power.Title(), s.Turn, s.Segment, strings.ReplaceAll(report.Orders(sub.Orders), "\n", "; "))}); err != nil {
@@ -1004,10 +1010,12 @@ func renderReceipt(rc *receipt, res *Result) string {
 		b.WriteString(": nothing was changed.\n\n")
 		b.WriteString(rc.help)
 		b.WriteString("\n")
-	} else if res.Outcome == Accepted && len(rc.accepted) == 0 && (rc.help != "" || len(rc.done) > 0) {
+	} else if res.Outcome == Accepted && rc.commands {
 		who := res.Power.Title()
 		if res.Moderator && res.Power == 0 {
 			who = "the moderator"
+		} else if res.Moderator {
+			who += ", by the moderator"
 		}
 		fmt.Fprintf(&b, "Commands ACCEPTED for %s in game %s", who, res.Game)
 		if st := rc.state; st != nil {
@@ -1025,8 +1033,10 @@ func renderReceipt(rc *receipt, res *Result) string {
 		}
 	} else if res.Outcome == Accepted {
 		who := res.Power.Title()
-		if res.Moderator {
+		if res.Moderator && res.Power == 0 {
 			who = "the moderator"
+		} else if res.Moderator {
+			who += " (entered by the moderator)"
 		}
 		fmt.Fprintf(&b, "Orders ACCEPTED for %s in game %s", who, res.Game)
 		if st := rc.state; st != nil {

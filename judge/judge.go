@@ -307,11 +307,15 @@ func (j *Judge) createGame(tx *store.Tx, def GameDef, secrets, hashes map[adjudi
 		g.Moderators = append(g.Moderators, strings.ToLower(strings.TrimSpace(m)))
 	}
 	for _, sd := range def.Seats {
-		g.Seats = append(g.Seats, store.Seat{
+		seat := store.Seat{
 			Power:      sd.Power,
 			Address:    strings.ToLower(strings.TrimSpace(sd.Address)),
 			SecretHash: hashes[sd.Power],
-		})
+		}
+		if actor == "operator" {
+			seat.ConfigAddress = seat.Address
+		}
+		g.Seats = append(g.Seats, seat)
 	}
 	sort.Slice(g.Seats, func(a, b int) bool { return g.Seats[a].Power < g.Seats[b].Power })
 	g.ModeratorSecretHash = modHash
@@ -352,31 +356,46 @@ func (j *Judge) createGame(tx *store.Tx, def GameDef, secrets, hashes map[adjudi
 // and a new welcome goes to the new address. Everything else of a running
 // game changes only through its moderators.
 func (j *Judge) reseat(tx *store.Tx, g *store.Game, def GameDef, now time.Time) error {
-	changed := false
+	changed, recorded := false, false // recorded: a seat stored before ConfigAddress got it
 	for _, sd := range def.Seats {
 		seat := g.Seat(sd.Power)
 		addr := strings.ToLower(strings.TrimSpace(sd.Address))
-		if seat == nil || seat.Address == addr {
+		if seat == nil {
+			continue
+		}
+		was := seat.ConfigAddress
+		if was == "" {
+			was = seat.Address // a seat stored before ConfigAddress
+		}
+		if was == addr {
+			// The configuration did not change: a seat the moderator
+			// moved by email (REPLACE, RESIGN) stays where it is.
+			if seat.ConfigAddress == "" && seat.Address == addr {
+				seat.ConfigAddress, recorded = addr, true
+			}
 			continue
 		}
 		old := seat.Address
 		secret := sd.secret()
-		seat.Address, seat.SecretHash, seat.Undeliverable = addr, store.HashSecret(secret), ""
+		id := welcomeID(g.ID, seat.Power) + "/" + shortHash([]byte(addr+now.String()))
+		*seat = store.Seat{Power: seat.Power, Address: addr, SecretHash: store.HashSecret(secret), ConfigAddress: addr, Welcome: id,
+			Missed: seat.Missed, ExtensionUsed: seat.ExtensionUsed}
 		if err := tx.Audit(g.ID, store.AuditEntry{Time: now, Actor: "operator", Action: "reseat",
 			Detail: fmt.Sprintf("%s: address %s -> %s (from the configuration); new secret, welcome sent", seat.Power.Title(), old, addr)}); err != nil {
 			return err
 		}
-		id := welcomeID(g.ID, seat.Power) + "/" + shortHash([]byte(addr+now.String()))
 		if err := j.notify(tx, id, addr, fmt.Sprintf("[%s] You play %s", g.ID, seat.Power.Title()),
 			welcomeBody(g, *seat, secret, j.opt.Address), true, now); err != nil {
 			return err
 		}
 		changed = true
 	}
-	if !changed {
+	if !changed && !recorded {
 		return nil
 	}
-	j.log.Info("seats changed from the configuration", "game", g.ID)
+	if changed {
+		j.log.Info("seats changed from the configuration", "game", g.ID)
+	}
 	return tx.PutGame(g)
 }
 
@@ -635,7 +654,10 @@ func moderatorWelcomeID(game, addr string) string { return game + "/welcome/mode
 // mail in one thread per reader.
 func (j *Judge) threadRoot(g *store.Game, addr string) string {
 	for _, s := range g.Seats {
-		if s.Address == addr {
+		if s.Address == addr && !s.Vacant {
+			if s.Welcome != "" {
+				return j.messageIDOf(s.Welcome)
+			}
 			return j.messageIDOf(welcomeID(g.ID, s.Power))
 		}
 	}

@@ -135,7 +135,7 @@ func (j *Judge) create(tx *store.Tx, m *orders.Message, sub *orders.Submission, 
 		rc.fatal = err
 		return
 	}
-	res.Outcome = Accepted
+	res.Outcome, res.Moderator, rc.commands = Accepted, true, true
 	rc.done = append(rc.done, fmt.Sprintf("Game %s is created: the players are welcomed with their secrets, and the moderators' secret goes to you in a mail of its own.", def.ID))
 	for _, sd := range def.Seats {
 		rc.done = append(rc.done, fmt.Sprintf("  %-8s %s", sd.Power.Title(), strings.ToLower(sd.Address)))
@@ -224,6 +224,7 @@ func (j *Judge) withdraw(tx *store.Tx, g *store.Game, s adjudicator.State, m *or
 		return
 	}
 	rc.done = append(rc.done, line)
+	rc.commands = true
 	rc.copyTo = g.Seat(p).Address
 	res.Outcome = Accepted
 }

@@ -272,8 +272,10 @@ type parser struct {
 	// broadcast: the command BROADCAST was read; the following lines up to
 	// END are its message, not orders.
 	broadcast *Command
-	// cmdAt is the line of the first command, 0 if none.
-	cmdAt int
+	// cmdAt is the line of the first command, 0 if none; cmdTried: a
+	// line was read as a command (good or bad).
+	cmdAt    int
+	cmdTried bool
 }
 
 func (p *parser) add(e *Error) {
@@ -331,6 +333,7 @@ func (p *parser) run(ls []rawLine) {
 			p.forLine(l)
 		default:
 			if w := lookupCommand(kw); w != nil {
+				p.cmdTried = true
 				p.command(w, l, rl.text)
 			} else {
 				p.order(l)
@@ -575,7 +578,7 @@ func (p *parser) finish() {
 			Hint: "write SECRET and your power's secret (sent to you when you were seated) on a line of its own"})
 	}
 	p.checkCommands()
-	if !p.tried && !p.sub.Help && len(p.sub.Commands) == 0 {
+	if !p.tried && !p.sub.Help && !p.cmdTried {
 		p.final = append(p.final, &Error{Msg: "no orders; write PASS to submit none",
 			Hint: orderHint()})
 	}

@@ -108,6 +108,15 @@ type Seat struct {
 	// Vacant: the player resigned; the seat is held by the moderator
 	// (Address is the moderator's) until the moderator replaces it.
 	Vacant bool `json:"vacant,omitempty"`
+	// Welcome is the outbox ID of the welcome that seated the current
+	// player (the thread root of the player's mail); "" the first one.
+	Welcome string `json:"welcome,omitempty"`
+	// ConfigAddress is the address the operator's configuration gave the
+	// seat when it last seated it; "" for a game created by email, or
+	// one stored before this field (then Address). A seat moved by email
+	// (REPLACE, RESIGN) keeps it, so a restart with the same
+	// configuration does not move the seat back.
+	ConfigAddress string `json:"configAddress,omitempty"`
 }
 
 // Seat returns the seat of power p, or nil.

@@ -649,7 +649,7 @@ func TestSandboxPlayerCommandsByEmail(t *testing.T) {
 	b.notice("demo", 5, addrOf(G), "Britain's player resigned. The moderator holds the seat until a new player is found (REPLACE).")
 	lateID := b.send(addrOf(B), powerMail(B, "PASS"))
 	b.ask(gm, modMail("STATUS"), "[demo: STATUS]",
-		"Britain gm@sandbox.test missed 0, extension used nothing VACANT (held by the moderator)",
+		"Britain gm@sandbox.test missed 0, extension used none VACANT (held by the moderator)",
 		"Italy italy@sandbox.test missed 0, extension used 12h",
 		"Rules: economic 2d, diplomacy 2d, crisis 2d, end 2d segments;", "extension budget 1d; absence at most 14d.")
 
