@@ -20,7 +20,7 @@ func (j *Judge) deadlineCalendar(g *store.Game, s adjudicator.State, now time.Ti
 		return nil
 	}
 	d := report.Deadline{
-		UID:      fmt.Sprintf("%s-v%d%s@%s", g.ID, g.Version, epoch(g), j.opt.Domain),
+		UID:      calendarUID(g, j.opt.Domain),
 		Sequence: g.DeadlineSeq,
 		At:       g.Deadline,
 		Stamp:    now,
@@ -39,4 +39,17 @@ func (j *Judge) deadlineCalendar(g *store.Game, s adjudicator.State, now time.Ti
 		return nil
 	}
 	return []store.Attachment{{Name: "deadline.ics", ContentType: report.ICSContentType, Data: b}}
+}
+
+// calendarUID names the open segment's calendar event: the game, the
+// version the segment opened at, the rollback epoch, and how often its
+// event was cancelled ("demo-v7@domain", "demo-v7r1-c1@domain"). A SET
+// (a version within the segment) keeps it; a deadline set again after a
+// cancellation is a new event, as calendars do not revive a cancelled one.
+func calendarUID(g *store.Game, domain string) string {
+	c := ""
+	if g.CalendarCancels > 0 {
+		c = fmt.Sprintf("-c%d", g.CalendarCancels)
+	}
+	return fmt.Sprintf("%s-v%d%s%s@%s", g.ID, g.SegmentVersion, epoch(g), c, domain)
 }

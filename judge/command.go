@@ -44,8 +44,10 @@ type cmdRun struct {
 	audits   []store.AuditEntry
 	announce []string
 	answers  []string
-	// moved: the deadline moved (the announcement carries the calendar)
-	moved bool
+	// moved: the deadline moved (the announcement carries the calendar);
+	// cancelled: it was removed (the event is cancelled; a later one is
+	// a new event)
+	moved, cancelled bool
 	// changed: the game record changed (PutGame at the end)
 	changed bool
 	// query: the email only asked (STATUS, HISTORY ...): Answered
@@ -147,6 +149,9 @@ func (r *cmdRun) commit() error {
 			return err
 		}
 		r.changed = true
+	}
+	if r.cancelled && r.g.Deadline.IsZero() {
+		r.g.CalendarCancels++
 	}
 	if r.changed {
 		return r.tx.PutGame(r.g)
@@ -250,7 +255,7 @@ func (r *cmdRun) moderator(c orders.Command) error {
 				return fmt.Errorf("the open segment has no deadline")
 			}
 			moveDeadline(g, time.Time{}, r.now)
-			r.moved = true
+			r.moved, r.cancelled = true, true
 			r.announce = append(r.announce, fmt.Sprintf("The deadline of %s was removed: the segment waits for every power's orders.", r.s.Segment.Title()))
 			r.audit("deadline", "deadline removed")
 			return nil
@@ -291,11 +296,12 @@ func (r *cmdRun) moderator(c orders.Command) error {
 		if g.Paused {
 			return fmt.Errorf("the game is paused already")
 		}
-		g.Paused, g.PausedLeft = true, 0
+		// The deadline is frozen; its calendar event stays as it was
+		// (RESUME sends it moved). A pending ADJUDICATE waits too.
+		g.Paused, g.PausedLeft, g.Forced = true, 0, false
 		if !g.Deadline.IsZero() {
 			g.PausedLeft = max(g.Deadline.Sub(r.now), time.Minute)
-			moveDeadline(g, time.Time{}, r.now)
-			r.moved = true
+			g.Deadline = time.Time{}
 		}
 		r.changed = true
 		line := "The moderator PAUSED the game: no orders are taken and no deadline runs until it resumes."
@@ -464,6 +470,10 @@ func (r *cmdRun) rollback(c orders.Command) error {
 	if err != nil {
 		return err
 	}
+	if len(adjudicator.Required(target)) == 0 && !adjudicator.AwaitsDraw(target) {
+		// Version 0, the setup: nobody orders in it.
+		return fmt.Errorf("nobody orders in version %d (%s, %s): roll back to a version that waits for orders or a draw (HISTORY lists them)", v, target.Turn, target.Segment.Title())
+	}
 	evs, err := r.tx.Events(g.ID, v)
 	if err != nil {
 		return err
@@ -476,9 +486,6 @@ func (r *cmdRun) rollback(c orders.Command) error {
 	g.Version = v
 	g.Rollbacks++
 	g.Ended = time.Time{}
-	if len(adjudicator.Required(target)) == 0 && !adjudicator.AwaitsDraw(target) {
-		g.Ended = r.now
-	}
 	openDeadline(g, target, r.now)
 	r.s = target
 	r.changed = true

@@ -29,7 +29,7 @@ func TestModeratorRollbackThenReplay(t *testing.T) {
 	if g.Version != 1 || s.Segment != adjudicator.SegEconomic || len(recs) != 0 || g.Rollbacks != 1 {
 		t.Fatalf("after ROLLBACK 1: version %d %s, %d orders, rollbacks %d", g.Version, s.Segment, len(recs), g.Rollbacks)
 	}
-	if again := mails(t, db, "demo/v1r1/public/"); len(again) == 0 || !strings.Contains(again[0].Body, "rollback") {
+	if again := mailsWith(t, db, "demo/v1r1/public/"); len(again) == 0 || !strings.Contains(again[0].Body, "rollback") {
 		t.Fatal("the restored version's report was not sent again")
 	}
 	if a := audits(t, db, "rollback"); len(a) != 1 || !strings.Contains(a[0].Detail, "from version") || a[0].Actor != "gm@sandbox.test" {
@@ -49,7 +49,7 @@ func TestModeratorRollbackThenReplay(t *testing.T) {
 		t.Fatalf("Replay after the rollback = %d, %v", n, err)
 	}
 	// A reply to a mail of before the rollback is stale.
-	old := mails(t, db, "demo/v1/private/italy")[0]
+	old := mailsWith(t, db, "demo/v1/private/italy")[0]
 	res := mustIngest(t, j, email("italy@sandbox.test", "GAME demo\nSECRET italy\nPASS\n", "In-Reply-To: "+old.MessageID), Rejected)
 	if !strings.Contains(strings.Join(strings.Fields(res.Receipt.Body), " "), "rolled game demo back") {
 		t.Fatalf("reply to a mail before the rollback:\n%s", res.Receipt.Body)
@@ -70,14 +70,14 @@ func TestModeratorReplaceRevokesTheOldSecret(t *testing.T) {
 	if !strings.Contains(res.Receipt.Body, "SECRET does not match") {
 		t.Fatalf("the old secret from the new address:\n%s", res.Receipt.Body)
 	}
-	w := mails(t, db, "demo/welcome/italy/")
+	w := mailsWith(t, db, "demo/welcome/italy/")
 	if len(w) != 1 || w[0].To[0] != "new@example.org" || !w[0].Sensitive {
 		t.Fatalf("new welcome: %+v", w)
 	}
-	if m := mails(t, db, "demo/replaced/italy/"); len(m) != 1 || m[0].To[0] != "italy@sandbox.test" {
+	if m := mailsWith(t, db, "demo/replaced/italy/"); len(m) != 1 || m[0].To[0] != "italy@sandbox.test" {
 		t.Fatal("the old player was not told")
 	}
-	for _, m := range mails(t, db, "/notice/") {
+	for _, m := range mailsWith(t, db, "/notice/") {
 		if strings.Contains(m.Body, "new@example.org") {
 			t.Error("the announcement reveals the new address")
 		}
@@ -90,7 +90,7 @@ func TestModeratorReplaceRevokesTheOldSecret(t *testing.T) {
 func TestModeratorEntersAndWithdrawsOrders(t *testing.T) {
 	j, db, _ := rulesGame(t, 0, store.Rules{})
 	res := mustIngest(t, j, moderatorMail("POWER italy\nPASS\nREASON Italy asked by phone"), Accepted)
-	if cp := mails(t, db, res.Receipt.ID+"/copy"); len(cp) != 1 || cp[0].To[0] != "italy@sandbox.test" {
+	if cp := mailsWith(t, db, res.Receipt.ID+"/copy"); len(cp) != 1 || cp[0].To[0] != "italy@sandbox.test" {
 		t.Fatal("Italy got no copy of the receipt")
 	}
 	_, _, recs := game(t, db, "demo")
@@ -106,7 +106,7 @@ func TestModeratorEntersAndWithdrawsOrders(t *testing.T) {
 	for _, p := range []adjudicator.Power{adjudicator.Germany, adjudicator.Britain, adjudicator.France, adjudicator.Russia} {
 		mustIngest(t, j, player(p, "PASS"), Accepted)
 	}
-	pub := mails(t, db, "demo/v2/public/germany")
+	pub := mailsWith(t, db, "demo/v2/public/germany")
 	if len(pub) != 1 || !strings.Contains(pub[0].Body, "Italy's orders for Economic phase were entered by the moderator") {
 		t.Fatalf("report does not mark the moderator's orders:\n%s", pub[0].Body)
 	}
@@ -194,7 +194,7 @@ func TestModeratorCreatesAGameByEmail(t *testing.T) {
 	if g.Version != 2 {
 		t.Fatalf("version %d after everyone passed, want 2", g.Version)
 	}
-	if len(mails(t, db, "spring/v2/public/")) != 4 { // ann, bob, cy, boss
+	if len(mailsWith(t, db, "spring/v2/public/")) != 4 { // ann, bob, cy, boss
 		t.Fatal("no first report")
 	}
 }
@@ -219,7 +219,7 @@ func TestModeratorSetFixesTheStateAndReplays(t *testing.T) {
 	if n, err := j.Replay("demo"); err != nil || n != g.Version {
 		t.Fatalf("Replay = %d, %v", n, err)
 	}
-	pub := mails(t, db, "/public/germany")
+	pub := mailsWith(t, db, "/public/germany")
 	if last := pub[len(pub)-1]; !strings.Contains(last.Body, "tile points") || !strings.Contains(last.Body, "miscounted") {
 		t.Fatalf("report of the fix:\n%s", last.Body)
 	}
@@ -252,7 +252,7 @@ func TestCommandsStatusExportBroadcast(t *testing.T) {
 	}
 	mustIngest(t, j, player(adjudicator.Italy, "EXPORT"), Rejected)
 	mustIngest(t, j, moderatorMail("BROADCAST\nThe next turn starts Monday.\nBe on time."), Accepted)
-	ann := mails(t, db, "/notice/")
+	ann := mailsWith(t, db, "/notice/")
 	if len(ann) != 6 || !strings.Contains(ann[0].Body, "Be on time.") {
 		t.Fatalf("%d broadcast mails", len(ann))
 	}
@@ -281,7 +281,7 @@ func TestPlayerOwnCommands(t *testing.T) {
 		t.Fatalf("HISTORY:\n%s", res.Receipt.Body)
 	}
 	mustIngest(t, j, player(adjudicator.Russia, "RESEND 1"), Answered)
-	sent := mails(t, db, "/resend/")
+	sent := mailsWith(t, db, "/resend/")
 	if len(sent) != 2 {
 		t.Fatalf("%d mails resent, want the public report and the notice", len(sent))
 	}
@@ -297,4 +297,76 @@ func TestPlayerOwnCommands(t *testing.T) {
 		t.Fatalf("seat after RESIGN: %+v", s)
 	}
 	mustIngest(t, j, player(adjudicator.Russia, "PASS"), Dropped)
+}
+
+// Found in review: each made a transaction fail or a figure wrong.
+func TestCommandsReviewCases(t *testing.T) {
+	t.Run("reminders a few seconds apart get their own mails", func(t *testing.T) {
+		j, db, c := rulesGame(t, time.Hour, store.Rules{Reminders: []time.Duration{90 * time.Second, 60 * time.Second}})
+		g, _, _ := game(t, db, "demo")
+		c.t = g.Deadline.Add(-30 * time.Second)
+		tick(t, j)
+		if n := len(mailsWith(t, db, "/reminder/")); n != 10 {
+			t.Fatalf("%d reminders, want 2 x 5", n)
+		}
+	})
+	t.Run("RESEND of a version twice is refused", func(t *testing.T) {
+		j, _, _ := rulesGame(t, 0, store.Rules{})
+		mustIngest(t, j, player(adjudicator.Italy, "RESEND 1 1"), Rejected)
+	})
+	t.Run("a deadline moved in the grace is no second miss", func(t *testing.T) {
+		j, db, c := rulesGame(t, 24*time.Hour, store.Rules{Grace: 2 * time.Hour})
+		g, _, _ := game(t, db, "demo")
+		c.t = g.Deadline.Add(time.Minute)
+		tick(t, j)
+		mustIngest(t, j, moderatorMail("EXTEND 1h"), Accepted)
+		c.t = g.Deadline.Add(90 * time.Minute)
+		tick(t, j)
+		c.t = g.Deadline.Add(4 * time.Hour)
+		tick(t, j)
+		g, _, _ = game(t, db, "demo")
+		if m := g.Seat(adjudicator.Italy).Missed; m != 1 {
+			t.Fatalf("Italy missed %d deadlines, want 1", m)
+		}
+		if n := len(mailsWith(t, db, "/missed/")); n != 1 {
+			t.Fatalf("%d missed-deadline notices, want 1", n)
+		}
+	})
+	t.Run("ROLLBACK to the setup, where nobody orders, is refused", func(t *testing.T) {
+		j, _, _ := rulesGame(t, 0, store.Rules{})
+		for _, p := range adjudicator.Powers {
+			mustIngest(t, j, player(p, "PASS"), Accepted)
+		}
+		res := mustIngest(t, j, moderatorMail("ROLLBACK 0"), Rejected)
+		if !strings.Contains(res.Receipt.Body, "nobody orders in version 0") {
+			t.Fatalf("ROLLBACK 0:\n%s", res.Receipt.Body)
+		}
+	})
+	t.Run("SET DECK FILE while the draw is awaited goes on from the file", func(t *testing.T) {
+		j, db, _ := newJudge(t)
+		if _, err := j.EnsureGame(physicalDef(t)); err != nil {
+			t.Fatal(err)
+		}
+		mod := func(lines string) []byte {
+			return email("gm@sandbox.test", "GAME demo\nMODERATOR\nSECRET gm-secret\n"+lines+"\nEND\n")
+		}
+		mustIngest(t, j, mod("SET TILES italy 3"), Rejected)
+		mustIngest(t, j, mod("SET DECK FILE"), Accepted)
+		g, s, _ := game(t, db, "demo")
+		if s.Segment != adjudicator.SegEconomic || g.Version != 2 {
+			t.Fatalf("after SET DECK FILE: version %d, %s", g.Version, s.Segment)
+		}
+		if n, err := j.Replay("demo"); err != nil || n != 2 {
+			t.Fatalf("Replay = %d, %v", n, err)
+		}
+	})
+	t.Run("a SET keeps the segment's calendar event", func(t *testing.T) {
+		j, db, _ := rulesGame(t, 24*time.Hour, store.Rules{})
+		uid0, _, _ := calendar(t, mailsWith(t, db, "demo/v1/private/germany")[0])
+		mustIngest(t, j, moderatorMail("SET TILES italy 9"), Accepted)
+		uid1, _, _ := calendar(t, mailsWith(t, db, "demo/v2/private/germany")[0])
+		if uid0 != uid1 {
+			t.Fatalf("UID %q after SET, was %q", uid1, uid0)
+		}
+	})
 }

@@ -68,6 +68,7 @@ func ceilMinute(t time.Time) time.Time {
 // (state s) and clears what belonged to the last one.
 func openDeadline(g *store.Game, s adjudicator.State, now time.Time) {
 	g.Deadline, g.DeadlineSeq, g.DeadlineSet, g.Reminded, g.MissNoted, g.Forced, g.PausedLeft = time.Time{}, 0, now, nil, false, false, 0
+	g.SegmentVersion, g.CalendarCancels = g.Version, 0
 	if len(adjudicator.Required(s)) == 0 {
 		return
 	}
@@ -90,7 +91,7 @@ func moveDeadline(g *store.Game, at, now time.Time) {
 	}
 	g.Deadline, g.DeadlineSet = at, now
 	g.DeadlineSeq++
-	g.MissNoted = g.MissNoted && !at.After(now)
+	// MissNoted stays: a deadline moved after it passed is no second miss.
 	kept := g.Reminded[:0]
 	for _, l := range g.Reminded {
 		if !at.IsZero() && !at.Add(-l).After(now) {
@@ -245,7 +246,7 @@ func (j *Judge) remind(tx *store.Tx, g *store.Game, s adjudicator.State, miss []
 			body := fmt.Sprintf("Reminder: the judge has no orders from %s for %s, %s, in game %s.\n\nDeadline: %s, in %s.\n%s.\n\nSend your orders (or PASS) to %s; HELP lists what you may order now, STATUS where the game is.\n\n-- \nstormjudge, Gathering Storm adjudicator\n",
 				joinPowers(ps), s.Turn, s.Segment.Title(), g.ID, deadlineText(g.Deadline, seatZone(g, addr)), orders.FormatDuration(left.Round(time.Minute)),
 				upperFirst(policyText(g)), j.opt.Address)
-			id := fmt.Sprintf("%s/reminder/v%d%s/s%d/%d/%s", g.ID, g.Version, epoch(g), g.DeadlineSeq, int(l.Minutes()), addr)
+			id := fmt.Sprintf("%s/reminder/v%d%s/s%d/%d/%s", g.ID, g.Version, epoch(g), g.DeadlineSeq, int64(l/time.Second), addr)
 			if err := j.notify(tx, id, addr, fmt.Sprintf("[%s] Reminder: orders due in %s", g.ID, orders.FormatDuration(left.Round(time.Minute))), body, false, now); err != nil {
 				return err
 			}

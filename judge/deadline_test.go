@@ -50,16 +50,6 @@ func moderatorMail(lines string) []byte {
 	return email("gm@sandbox.test", "GAME demo\nMODERATOR\nSECRET gmsecret\n"+lines+"\nEND\n")
 }
 
-// mails returns the queued mails whose ID contains part.
-func mails(t *testing.T, db *store.DB, part string) []*store.Mail {
-	var out []*store.Mail
-	for _, m := range outbox(t, db) {
-		if strings.Contains(m.ID, part) {
-			out = append(out, m)
-		}
-	}
-	return out
-}
 
 func audits(t *testing.T, db *store.DB, action string) []store.AuditEntry {
 	t.Helper()
@@ -96,13 +86,13 @@ func TestDeadlineRemindersOnlyToMissingPowersOnceEach(t *testing.T) {
 	dl := g.Deadline
 	c.t = dl.Add(-25 * time.Hour)
 	tick(t, j)
-	if n := len(mails(t, db, "/reminder/")); n != 0 {
+	if n := len(mailsWith(t, db, "/reminder/")); n != 0 {
 		t.Fatalf("%d reminders 25 h before the deadline, want 0", n)
 	}
 	c.t = dl.Add(-24 * time.Hour)
 	tick(t, j)
 	tick(t, j)
-	rs := mails(t, db, "/reminder/")
+	rs := mailsWith(t, db, "/reminder/")
 	if len(rs) != 4 {
 		t.Fatalf("%d reminders at 24 h, want 4 (everyone but Germany)", len(rs))
 	}
@@ -117,7 +107,7 @@ func TestDeadlineRemindersOnlyToMissingPowersOnceEach(t *testing.T) {
 	mustIngest(t, j, player(adjudicator.Italy, "PASS"), Accepted)
 	c.t = dl.Add(-2 * time.Hour)
 	tick(t, j)
-	rs = mails(t, db, "/reminder/")
+	rs = mailsWith(t, db, "/reminder/")
 	if len(rs) != 7 {
 		t.Fatalf("%d reminders after the 2 h one, want 4 + 3 (Italy ordered)", len(rs))
 	}
@@ -131,7 +121,7 @@ func TestDeadlineReminderLongerThanTheSegmentIsSkipped(t *testing.T) {
 	j, db, c := rulesGame(t, 12*time.Hour, store.Rules{Reminders: []time.Duration{24 * time.Hour}})
 	c.t = c.t.Add(time.Hour)
 	tick(t, j)
-	if n := len(mails(t, db, "/reminder/")); n != 0 {
+	if n := len(mailsWith(t, db, "/reminder/")); n != 0 {
 		t.Fatalf("%d reminders, want none", n)
 	}
 }
@@ -169,10 +159,10 @@ func TestDeadlineNMRPassCountsAndReports(t *testing.T) {
 			t.Errorf("%s missed %d, want %d", s.Power, s.Missed, want)
 		}
 	}
-	if ms := mails(t, db, "/missed/"); len(ms) != 1 || ms[0].To[0] != "gm@sandbox.test" || !strings.Contains(ms[0].Body, "Italy") {
+	if ms := mailsWith(t, db, "/missed/"); len(ms) != 1 || ms[0].To[0] != "gm@sandbox.test" || !strings.Contains(ms[0].Body, "Italy") {
 		t.Fatalf("moderator's missed-deadline notices: %v", ms)
 	}
-	pub := mails(t, db, "demo/v2/public/")
+	pub := mailsWith(t, db, "demo/v2/public/")
 	if len(pub) == 0 || !strings.Contains(pub[0].Body, "Orders missing (missed the deadline): Italy, taken to PASS") {
 		t.Fatalf("the report does not name who missed the deadline:\n%s", pub[0].Body)
 	}
@@ -187,7 +177,7 @@ func TestDeadlineGraceTakesLateOrders(t *testing.T) {
 	if n := tick(t, j); n != 0 {
 		t.Fatal("adjudicated inside the grace")
 	}
-	if len(mails(t, db, "/missed/")) != 1 {
+	if len(mailsWith(t, db, "/missed/")) != 1 {
 		t.Fatal("the moderator was not told of the miss at the deadline")
 	}
 	mustIngest(t, j, player(adjudicator.Germany, "PASS"), Accepted)
@@ -243,7 +233,7 @@ func TestDeadlineNMRRepeat(t *testing.T) {
 	}
 	c.t = g.Deadline
 	tick(t, j)
-	pub := mails(t, db, "/public/")
+	pub := mailsWith(t, db, "/public/")
 	last := pub[len(pub)-1]
 	if !strings.Contains(last.Body, "taken to PASS") {
 		t.Fatalf("REPEAT of a PASS is a PASS:\n%s", last.Body)
@@ -267,7 +257,7 @@ func TestDeadlinePauseFreezesTime(t *testing.T) {
 	if want := c.t.Add(10 * time.Hour); !g.Deadline.Equal(want) {
 		t.Fatalf("deadline after the pause %s, want %s", g.Deadline, want)
 	}
-	ann := mails(t, db, "/notice/")
+	ann := mailsWith(t, db, "/notice/")
 	if len(ann) == 0 {
 		t.Fatal("no announcements")
 	}
@@ -316,7 +306,7 @@ func calendar(t *testing.T, m *store.Mail) (uid string, seq int, at time.Time) {
 func TestDeadlineExtensionBudgetAndCalendar(t *testing.T) {
 	j, db, _ := rulesGame(t, 24*time.Hour, store.Rules{ExtensionBudget: 24 * time.Hour})
 	g0, _, _ := game(t, db, "demo")
-	priv := mails(t, db, "demo/v1/private/germany")
+	priv := mailsWith(t, db, "demo/v1/private/germany")
 	uid0, seq0, at0 := calendar(t, priv[0])
 	if !at0.Equal(g0.Deadline) || seq0 != 0 {
 		t.Fatalf("first calendar: %s seq %d, want %s seq 0", at0, seq0, g0.Deadline)
@@ -327,7 +317,7 @@ func TestDeadlineExtensionBudgetAndCalendar(t *testing.T) {
 		t.Fatalf("deadline %s, want 12 h later than %s", g.Deadline, g0.Deadline)
 	}
 	var moved *store.Mail
-	for _, m := range mails(t, db, "/notice/") {
+	for _, m := range mailsWith(t, db, "/notice/") {
 		if m.To[0] == "germany@sandbox.test" {
 			moved = m
 		}

@@ -862,7 +862,11 @@ func (j *Judge) Adjudicate(game string) (bool, error) {
 						return err
 					}
 					if rep != nil {
+						// Orders it sent ahead for later rounds stay.
 						ords[p] = rep
+						if r, ok := o.recs[p]; ok {
+							ords[p], _ = adjudicator.CombineOrders(o.s, r.Orders, r.Pass, rep, false)
+						}
 						st, err := tx.State(g.ID, from)
 						if err != nil {
 							return err

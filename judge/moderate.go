@@ -248,6 +248,11 @@ func (j *Judge) fix(tx *store.Tx, g *store.Game, s adjudicator.State, m *orders.
 			return
 		}
 	}
+	if adjudicator.AwaitsDraw(s) && !(len(sub.Orders) == 1 && strings.EqualFold(strings.Join(sub.Orders[0].Args, " "), adjudicator.FixDeck+" "+adjudicator.DeckFile)) {
+		rc.errs = append(rc.errs, "The game waits for your draw of the cards: give the draw first, then SET (or SET DECK FILE alone, to have the judge draw from the deck file).")
+		res.Outcome = Rejected
+		return
+	}
 	if verrs := adjudicator.ValidateFixes(s, sub.Orders); len(verrs) > 0 {
 		rc.refuse(sub.Orders, verrs)
 		res.Outcome = Rejected
@@ -319,6 +324,15 @@ func (j *Judge) fix(tx *store.Tx, g *store.Game, s adjudicator.State, m *orders.
 	if err := j.publish(tx, g, v, evs, next, now, lead); err != nil {
 		rc.fatal = err
 		return
+	}
+	if len(adjudicator.Required(next)) == 0 && !adjudicator.AwaitsDraw(next) && !next.Ended {
+		// SET DECK FILE while the game waited for the draw: the judge
+		// draws from the file now and goes on to the next segment
+		// that needs orders.
+		if err := j.advance(tx, g, next, nil, now, "after the moderator's SET DECK FILE"); err != nil {
+			rc.fatal = err
+			return
+		}
 	}
 	rc.accepted = sub.Orders
 	rc.notes = append(rc.notes, "The state is fixed now; the report follows.")

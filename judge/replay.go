@@ -58,6 +58,13 @@ func (j *Judge) Replay(game string) (int, error) {
 // moderator's draw when the game waited for it, with the moderator's SET
 // orders when the version was a fix, else with the orders.
 func replayVersion(tx *store.Tx, game string, v int, s adjudicator.State) (adjudicator.State, error) {
+	if rec, err := tx.Draw(game, v); err != nil {
+		return s, err
+	} else if rec != nil && len(rec.Orders) > 0 && rec.Orders[0].Kind == adjudicator.SetState {
+		// The moderator's SET (Judge.fix), kept like a draw.
+		next, _, err := adjudicator.ApplyFixes(s, rec.Orders)
+		return next, err
+	}
 	if adjudicator.AwaitsDraw(s) {
 		rec, err := tx.Draw(game, v)
 		if err != nil {
@@ -67,13 +74,6 @@ func replayVersion(tx *store.Tx, game string, v int, s adjudicator.State) (adjud
 			return s, fmt.Errorf("no moderator's draw stored")
 		}
 		next, _, err := adjudicator.ResolveDraw(s, rec.Orders)
-		return next, err
-	}
-	if rec, err := tx.Draw(game, v); err != nil {
-		return s, err
-	} else if rec != nil && len(rec.Orders) > 0 && rec.Orders[0].Kind == adjudicator.SetState {
-		// The moderator's SET (Judge.fix), kept like a draw.
-		next, _, err := adjudicator.ApplyFixes(s, rec.Orders)
 		return next, err
 	}
 	recs, err := tx.Orders(game, v)

@@ -169,8 +169,8 @@ func ParseDuration(s string) (time.Duration, error) {
 	var days int
 	if i := strings.IndexByte(ls, 'd'); i > 0 {
 		n, err := strconv.Atoi(ls[:i])
-		if err != nil || n < 0 {
-			return 0, fmt.Errorf("%s is not a duration", quote(s))
+		if err != nil || n < 0 || n > 366 {
+			return 0, fmt.Errorf("%s is not a duration from 1 minute to 366 days", quote(s))
 		}
 		days, ls = n, ls[i+1:]
 	}
@@ -182,6 +182,7 @@ func ParseDuration(s string) (time.Duration, error) {
 		}
 	}
 	d += time.Duration(days) * 24 * time.Hour
+	d = d.Truncate(time.Minute) // to the minute, as deadlines are
 	if d < time.Minute || d > 366*24*time.Hour {
 		return 0, fmt.Errorf("%s: a duration is from 1 minute to 366 days", quote(s))
 	}
@@ -443,6 +444,9 @@ func parseVersions(min, max int) func(c *Command, l *line, _ bool) *Error {
 			n, err := strconv.Atoi(strings.TrimPrefix(strings.ToLower(s), "v"))
 			if err != nil || n < 0 || n > 1_000_000 {
 				return l.errorf("", "%s: %s is not a version number (HISTORY lists them)", c.Verb, quote(s))
+			}
+			if contains(c.Versions, n) {
+				return l.errorf("", "%s: version %d given twice", c.Verb, n)
 			}
 			c.Versions = append(c.Versions, n)
 		}

@@ -55,6 +55,12 @@ type Game struct {
 	// Forced: the moderator asked to adjudicate the open segment now
 	// (ADJUDICATE), whoever is missing.
 	Forced bool `json:"forced,omitempty"`
+	// SegmentVersion is the version at which the open segment opened (a
+	// SET makes versions within it): its calendar event's UID names it.
+	SegmentVersion int `json:"segmentVersion,omitempty"`
+	// CalendarCancels counts the calendar events of the segment cancelled
+	// (DEADLINE NONE): a deadline set after one is a new event.
+	CalendarCancels int `json:"calendarCancels,omitempty"`
 }
 
 // Rules are a game's deadline rules (docs/orders.md, "Deadlines").
