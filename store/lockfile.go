@@ -44,7 +44,7 @@ func lockFile(path string, exclusive bool, timeout time.Duration) (*fileLock, er
 		}
 		if time.Now().After(deadline) {
 			f.Close()
-			return nil, fmt.Errorf("store: open %s: file is locked by another process or DB (gave up after %v)", path, timeout)
+			return nil, fmt.Errorf("store: open %s: file is locked by another process or DB (gave up after %v): %w", path, timeout, ErrLocked)
 		}
 		time.Sleep(10 * time.Millisecond)
 	}

@@ -15,6 +15,9 @@ import (
 var (
 	ErrNotFound = errors.New("not found")
 	ErrExists   = errors.New("already exists")
+	// ErrLocked: Open gave up waiting for the file's lock, which another
+	// process (a running daemon) or DB holds.
+	ErrLocked = errors.New("file is locked")
 )
 
 // DefaultTimeout is how long Open waits for the file lock held by another
@@ -103,7 +106,7 @@ func Open(path string, opts *Options) (*DB, error) {
 func open(path string, o Options) (*DB, error) {
 	bdb, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: o.Timeout, ReadOnly: o.ReadOnly})
 	if errors.Is(err, bolterrors.ErrTimeout) {
-		return nil, fmt.Errorf("store: open %s: file is locked by another process or DB (gave up after %v): %w", path, o.Timeout, err)
+		return nil, fmt.Errorf("store: open %s: file is locked by another process or DB (gave up after %v): %w", path, o.Timeout, errors.Join(ErrLocked, err))
 	}
 	if err != nil {
 		return nil, fmt.Errorf("store: open %s: %w", path, err)

@@ -148,11 +148,8 @@ func ownSocket(path string) bool {
 }
 
 // isLocked reports whether err is store.Open's failure on a file another
-// process holds. The store has no sentinel error for it; both of its
-// messages (the lock file's and bbolt's) say so in these words.
-func isLocked(err error) bool {
-	return err != nil && strings.Contains(err.Error(), "is locked by another process")
-}
+// process holds.
+func isLocked(err error) bool { return errors.Is(err, store.ErrLocked) }
 
 // operateOn runs c on the data file path: opened here when it can be
 // (the daemon stopped), else by the daemon over its control socket.

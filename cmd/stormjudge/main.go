@@ -141,6 +141,9 @@ func cmdServe(args []string, stderr io.Writer) error {
 // outbox and deadline loops until ctx is done. ready, if not nil, is called
 // once everything is started.
 func runDaemon(ctx context.Context, cfg *Config, log *slog.Logger, ready func()) error {
+	// A loop that fails stops the others too (they run until ctx is done).
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
 	db, err := store.Open(cfg.Data, nil)
 	if err != nil {
 		return err
@@ -240,6 +243,7 @@ func runDaemon(ctx context.Context, cfg *Config, log *slog.Logger, ready func())
 	case err = <-errc:
 	}
 	log.Info("stormjudge stopping")
+	cancel()
 	ctl.Close()
 	wg.Wait()
 	if errors.Is(err, context.Canceled) {
