@@ -67,7 +67,7 @@ JSON unless stated.
 	meta                          "schema" -> u64 layout version (2)
 	counters                      name -> u64 (Count/Counter: "dropped", "dropped/<game>")
 	mailboxes                     mailbox name -> u32 UIDVALIDITY + u32 last UID (binary)
-	outbox                        mail ID -> packed(Mail JSON); a pending Sensitive mail's Body sealed (seal.go)
+	outbox                        mail ID -> packed(Mail JSON); a pending Sensitive mail's Body sealed (seal.go); HTML and attachments' data dropped once sent or failed
 	due                           time NextAttempt + time Created + mail ID -> empty (pending mails only)
 	audit/<ID>                    u64 seq (bucket sequence, from 1) -> AuditEntry
 	                              (<ID> "*": the judge's own log: strangers, quarantined mail)
