@@ -2,6 +2,7 @@ package judge
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -49,7 +50,6 @@ func player(p adjudicator.Power, lines string) []byte {
 func moderatorMail(lines string) []byte {
 	return email("gm@sandbox.test", "GAME demo\nMODERATOR\nSECRET gmsecret\n"+lines+"\nEND\n")
 }
-
 
 func audits(t *testing.T, db *store.DB, action string) []store.AuditEntry {
 	t.Helper()
@@ -211,14 +211,16 @@ func TestDeadlineNMRWaitForTheModerator(t *testing.T) {
 }
 
 // NMR REPEAT: a missing power gets its orders of the last same segment
-// again when they are valid.
+// again when they are valid; a PASS repeats as a PASS.
 func TestDeadlineNMRRepeat(t *testing.T) {
 	j, db, c := rulesGame(t, 24*time.Hour, store.Rules{NMR: "repeat"})
-	for _, p := range adjudicator.Powers {
+	research := "RESEARCH AIR RANGE\nRESEARCH ITALIAN ARMOR\nRESEARCH TORPEDOES"
+	mustIngest(t, j, player(adjudicator.Germany, research), Accepted)
+	for _, p := range adjudicator.Powers[1:] {
 		mustIngest(t, j, player(p, "PASS"), Accepted)
 	}
-	// Play on until the next economic segment, everyone passing.
-	for i := 0; i < 40; i++ {
+	// Play on to the next economic segment, everyone passing.
+	for range 40 {
 		_, s, _ := game(t, db, "demo")
 		if s.Segment == adjudicator.SegEconomic && s.Turn != adjudicator.FirstTurn {
 			break
@@ -231,12 +233,23 @@ func TestDeadlineNMRRepeat(t *testing.T) {
 	if s.Segment != adjudicator.SegEconomic {
 		t.Fatalf("not at an economic segment: %s", s.Segment)
 	}
+	v := g.Version
 	c.t = g.Deadline
-	tick(t, j)
-	pub := mailsWith(t, db, "/public/")
-	last := pub[len(pub)-1]
-	if !strings.Contains(last.Body, "taken to PASS") {
-		t.Fatalf("REPEAT of a PASS is a PASS:\n%s", last.Body)
+	if n := tick(t, j); n != 1 {
+		t.Fatal("not adjudicated at the deadline")
+	}
+	pub := mailsWith(t, db, fmt.Sprintf("demo/v%d/public/germany", v+1))
+	body := strings.Join(strings.Fields(pub[0].Body), " ")
+	if !strings.Contains(body, "Germany, given its orders of Spring 1935 again (NMR REPEAT)") || !strings.Contains(body, "Italy, taken to PASS") {
+		t.Fatalf("the report of REPEAT:\n%s", pub[0].Body)
+	}
+	var recs map[adjudicator.Power]store.OrderRecord
+	db.View(func(tx *store.Tx) error { var err error; recs, err = tx.Orders("demo", v); return err })
+	if r := recs[adjudicator.Germany]; !r.Repeated || len(r.Orders) != 3 {
+		t.Fatalf("the repeated orders are not kept with the version: %+v", r)
+	}
+	if n, err := j.Replay("demo"); err != nil || n != v+1 {
+		t.Fatalf("Replay = %d, %v", n, err)
 	}
 }
 

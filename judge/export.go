@@ -53,6 +53,7 @@ func Export(tx *store.Tx, game string, v int) ([]byte, error) {
 		From        string              `json:"from"`
 		Received    time.Time           `json:"received"`
 		ByModerator bool                `json:"by_moderator,omitempty"`
+		Repeated    bool                `json:"repeated,omitempty"`
 	}
 	type rules struct {
 		SegmentDuration string            `json:"segment_duration,omitempty"`
@@ -117,7 +118,7 @@ func Export(tx *store.Tx, game string, v int) ([]byte, error) {
 	sort.Slice(keys, func(a, b int) bool { return keys[a] < keys[b] })
 	for _, p := range keys {
 		r := recs[p]
-		out.Orders[p.String()] = orderRec{Pass: r.Pass, Orders: r.Orders, MessageID: r.MessageID, From: r.From, Received: r.Received, ByModerator: r.ByModerator}
+		out.Orders[p.String()] = orderRec{Pass: r.Pass, Orders: r.Orders, MessageID: r.MessageID, From: r.From, Received: r.Received, ByModerator: r.ByModerator, Repeated: r.Repeated}
 	}
 	if draw != nil { // the moderator's draw of a physical-deck game, or the moderator's SET orders
 		out.Orders["moderator"] = orderRec{Orders: draw.Orders, MessageID: draw.MessageID, From: draw.From, Received: draw.Received}

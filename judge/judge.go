@@ -867,6 +867,9 @@ func (j *Judge) Adjudicate(game string) (bool, error) {
 						if r, ok := o.recs[p]; ok {
 							ords[p], _ = adjudicator.CombineOrders(o.s, r.Orders, r.Pass, rep, false)
 						}
+						if err := tx.PutOrders(g.ID, g.Version, store.OrderRecord{Power: p, Orders: ords[p], From: "judge", Received: now, Repeated: true}); err != nil {
+							return err
+						}
 						st, err := tx.State(g.ID, from)
 						if err != nil {
 							return err

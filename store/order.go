@@ -22,6 +22,10 @@ type OrderRecord struct {
 	// ByModerator: a moderator entered these orders for the power
 	// (MODERATOR with POWER); From is the moderator's address.
 	ByModerator bool `json:"byModerator,omitempty"`
+	// Repeated: the power missed the deadline and the judge gave it
+	// these orders by the NMR policy REPEAT (From is "judge"), stored
+	// like a submission so that replay resolves the version alike.
+	Repeated bool `json:"repeated,omitempty"`
 }
 
 // orderKey is version (8 bytes) + power (1 byte).
