@@ -222,10 +222,12 @@ func (r *cmdRun) moderator(c orders.Command) error {
 		return nil
 	case orders.CmdStatus:
 		r.answers = append(r.answers, r.j.statusText(r.tx, g, r.s, 0, r.now))
+		r.audit("status", "the moderator's STATUS answered")
 		return nil
 	case orders.CmdHistory:
 		h, err := r.j.historyText(r.tx, g)
 		r.answers = append(r.answers, h)
+		r.audit("history", "the moderator's HISTORY answered")
 		return err
 	case orders.CmdExport:
 		v := g.Version
@@ -511,6 +513,7 @@ func (r *cmdRun) player(c orders.Command) error {
 	switch c.Verb {
 	case orders.CmdStatus:
 		r.answers = append(r.answers, r.j.statusText(r.tx, g, r.s, p, r.now))
+		r.audit("status", p.Title()+"'s STATUS answered")
 		return nil
 	case orders.CmdOrders:
 		recs, err := r.tx.Orders(g.ID, g.Version)
@@ -533,10 +536,12 @@ func (r *cmdRun) player(c orders.Command) error {
 			fmt.Fprintf(&b, "Sent by %s, received %s.\n", who, deadlineText(rec.Received, seat.TimeZone))
 		}
 		r.answers = append(r.answers, b.String())
+		r.audit("orders shown", p.Title()+"'s ORDERS answered")
 		return nil
 	case orders.CmdHistory:
 		h, err := r.j.historyText(r.tx, g)
 		r.answers = append(r.answers, h)
+		r.audit("history", p.Title()+"'s HISTORY answered")
 		return err
 	case orders.CmdResend:
 		for _, v := range c.Versions {
