@@ -43,6 +43,7 @@ type cmdRun struct {
 	// receipt's text for queries)
 	audits   []store.AuditEntry
 	announce []string
+	subject  string
 	answers  []string
 	// moved: the deadline moved (the announcement carries the calendar);
 	// cancelled: it was removed (the event is cancelled; a later one is
@@ -55,6 +56,17 @@ type cmdRun struct {
 }
 
 func (r *cmdRun) then(f func() error) { r.effects = append(r.effects, f) }
+
+// say announces line to the players, under subject (the first command's
+// subject names the mail).
+func (r *cmdRun) say(subject, line string) {
+	if len(r.announce) == 0 {
+		r.subject = subject
+	} else if !strings.HasSuffix(r.subject, "and more") {
+		r.subject += ", and more"
+	}
+	r.announce = append(r.announce, line)
+}
 
 func (r *cmdRun) audit(action, detail string) {
 	r.audits = append(r.audits, store.AuditEntry{Time: r.now, Actor: r.m.From, Action: action, Detail: detail})
@@ -77,6 +89,7 @@ func cloneGame(g *store.Game) *store.Game {
 // power's player, and fills the receipt. Refused: nothing changes.
 func (j *Judge) runCommands(tx *store.Tx, g *store.Game, s adjudicator.State, m *orders.Message, sub *orders.Submission, power adjudicator.Power, key []byte, rc *receipt, res *Result, now time.Time) {
 	r := &cmdRun{j: j, tx: tx, g: cloneGame(g), s: s, m: m, res: res, rc: rc, key: key, now: now, power: power}
+	rc.commands = true
 	for _, c := range sub.Commands {
 		if c.Verb == orders.CmdReason {
 			r.reason = c.Text
@@ -109,13 +122,22 @@ func (j *Judge) runCommands(tx *store.Tx, g *store.Game, s adjudicator.State, m 
 		return
 	}
 	r.query = queries == len(sub.Commands)
-	if err := r.commit(); err != nil {
-		rc.fatal = err
-		return
+	rc.later = append(rc.later, r.commit)
+	if (r.moved || sub.HasCommand(orders.CmdTimezone)) && !sub.HasCommand(orders.CmdStatus) {
+		// The deadline once, as the commands left it.
+		zone := ""
+		if seat := r.g.Seat(power); seat != nil {
+			zone = seat.TimeZone
+		}
+		if dl := deadlineLine(r.g, zone); dl != "" {
+			r.answers = append(r.answers, dl)
+		}
 	}
 	rc.help = strings.Join(r.answers, "\n\n")
-	rc.commands = true
 	rc.done = append(rc.done, r.announce...)
+	if r.moved {
+		rc.attach = append(rc.attach, j.deadlineCalendar(r.g, r.s, now)...)
+	}
 	rc.state = &r.s // after a ROLLBACK: the segment open again
 	res.Outcome = Accepted
 	if r.query {
@@ -145,7 +167,7 @@ func (r *cmdRun) commit() error {
 		}
 	}
 	if len(r.announce) > 0 {
-		if err := r.j.announce(r.tx, r.g, r.s, r.m.From, r.power, r.reason, r.announce, r.moved, r.now); err != nil {
+		if err := r.j.announce(r.tx, r.g, r.s, r.m.From, r.power, r.reason, r.subject, r.announce, r.moved, r.now); err != nil {
 			return err
 		}
 		r.changed = true
@@ -161,13 +183,20 @@ func (r *cmdRun) commit() error {
 
 // announce mails the players and moderators of g a public announcement:
 // what was done, by whom, why; with the deadline's calendar when it moved.
-func (j *Judge) announce(tx *store.Tx, g *store.Game, s adjudicator.State, from string, power adjudicator.Power, reason string, lines []string, moved bool, now time.Time) error {
+//
+// The sender gets the receipt instead, which says the same (with the
+// calendar when the deadline moved).
+func (j *Judge) announce(tx *store.Tx, g *store.Game, s adjudicator.State, from string, power adjudicator.Power, reason, subject string, lines []string, moved bool, now time.Time) error {
 	g.Notices++
+	from = strings.ToLower(from)
 	by := "the moderator (" + from + ")"
 	if power != 0 {
 		by = power.Title() + "'s player"
 	}
 	for _, addr := range recipients(g) {
+		if addr == from {
+			continue
+		}
 		var b strings.Builder
 		fmt.Fprintf(&b, "Game %s, %s, %s: an announcement.\n\n", g.ID, s.Turn, s.Segment.Title())
 		for _, l := range lines {
@@ -186,7 +215,7 @@ func (j *Judge) announce(tx *store.Tx, g *store.Game, s adjudicator.State, from 
 			att = j.deadlineCalendar(g, s, now)
 		}
 		id := fmt.Sprintf("%s/notice/%d/%s", g.ID, g.Notices, addr)
-		m := &store.Mail{ID: id, Game: g.ID, To: []string{addr}, Subject: fmt.Sprintf("[%s] %s", g.ID, announceSubject(lines)),
+		m := &store.Mail{ID: id, Game: g.ID, To: []string{addr}, Subject: fmt.Sprintf("[%s] %s", g.ID, subject),
 			Body: report.Flow(b.String()), Flowed: true, AutoSubmitted: "auto-generated", Attachments: att}
 		if root := j.threadRoot(g, addr); root != "" {
 			m.References = []string{strings.Trim(root, "<>")}
@@ -198,20 +227,6 @@ func (j *Judge) announce(tx *store.Tx, g *store.Game, s adjudicator.State, from 
 	return nil
 }
 
-// announceSubject is the first announced line, shortened.
-func announceSubject(lines []string) string {
-	if len(lines) == 0 {
-		return "Announcement"
-	}
-	s := lines[0]
-	// The first sentence (not a colon: times have one).
-	for _, end := range []string{". ", ":\n", "\n"} {
-		if i := strings.Index(s, end); i > 0 {
-			s = s[:i]
-		}
-	}
-	return orders.Shorten(strings.TrimSuffix(s, "."), 100)
-}
 
 // ---- the moderator's commands
 
@@ -225,7 +240,7 @@ func (r *cmdRun) moderator(c orders.Command) error {
 		r.audit("status", "the moderator's STATUS answered")
 		return nil
 	case orders.CmdHistory:
-		h, err := r.j.historyText(r.tx, g)
+		h, err := r.j.historyText(r.tx, g, true)
 		r.answers = append(r.answers, h)
 		r.audit("history", "the moderator's HISTORY answered")
 		return err
@@ -258,7 +273,7 @@ func (r *cmdRun) moderator(c orders.Command) error {
 			}
 			moveDeadline(g, time.Time{}, r.now)
 			r.moved, r.cancelled = true, true
-			r.announce = append(r.announce, fmt.Sprintf("The deadline of %s was removed: the segment waits for every power's orders.", r.s.Segment.Title()))
+			r.say("Deadline removed", fmt.Sprintf("The deadline of %s was removed: the segment waits for every power's orders.", r.s.Segment.Title()))
 			r.audit("deadline", "deadline removed")
 			return nil
 		}
@@ -267,7 +282,7 @@ func (r *cmdRun) moderator(c orders.Command) error {
 		}
 		moveDeadline(g, c.At, r.now)
 		r.moved = true
-		r.announce = append(r.announce, fmt.Sprintf("The deadline of %s was set to %s.", r.s.Segment.Title(), deadlineText(g.Deadline, "")))
+		r.say("Deadline set", fmt.Sprintf("The deadline of %s was set to %s.", r.s.Segment.Title(), deadlineText(g.Deadline, "")))
 		r.audit("deadline", "deadline set to "+g.Deadline.Format(time.RFC3339))
 		return nil
 	case orders.CmdExtend:
@@ -279,7 +294,7 @@ func (r *cmdRun) moderator(c orders.Command) error {
 		}
 		moveDeadline(g, g.Deadline.Add(c.Duration), r.now)
 		r.moved = true
-		r.announce = append(r.announce, fmt.Sprintf("The deadline of %s was extended by %s to %s.", r.s.Segment.Title(), orders.FormatDuration(c.Duration), deadlineText(g.Deadline, "")))
+		r.say("Deadline extended", fmt.Sprintf("The deadline of %s was extended by %s to %s.", r.s.Segment.Title(), orders.FormatDuration(c.Duration), deadlineText(g.Deadline, "")))
 		r.audit("extend", fmt.Sprintf("deadline extended by %s to %s", c.Duration, g.Deadline.Format(time.RFC3339)))
 		return nil
 	case orders.CmdDuration, orders.CmdReminders, orders.CmdNMR, orders.CmdExtensions, orders.CmdAbsence:
@@ -291,7 +306,7 @@ func (r *cmdRun) moderator(c orders.Command) error {
 			return err
 		}
 		r.changed = true
-		r.announce = append(r.announce, line)
+		r.say("Deadline rules changed", line)
 		r.audit("rules", line)
 		return nil
 	case orders.CmdPause:
@@ -310,7 +325,7 @@ func (r *cmdRun) moderator(c orders.Command) error {
 		if g.PausedLeft > 0 {
 			line += fmt.Sprintf(" The deadline will then be %s away, as it was now.", orders.FormatDuration(g.PausedLeft))
 		}
-		r.announce = append(r.announce, line)
+		r.say("Game paused", line)
 		r.audit("pause", fmt.Sprintf("paused; %s left of the deadline", g.PausedLeft))
 		return nil
 	case orders.CmdResume:
@@ -326,7 +341,7 @@ func (r *cmdRun) moderator(c orders.Command) error {
 			line += " The deadline is " + deadlineText(g.Deadline, "") + "."
 		}
 		r.changed = true
-		r.announce = append(r.announce, line)
+		r.say("Game resumed", line)
 		r.audit("resume", line)
 		return nil
 	case orders.CmdAdjudicate:
@@ -344,7 +359,7 @@ func (r *cmdRun) moderator(c orders.Command) error {
 		if r.containsSecret(c.Text) {
 			return fmt.Errorf("the message holds the moderators' secret; it was not sent")
 		}
-		r.announce = append(r.announce, "A message from the moderator:\n\n"+c.Text)
+		r.say("A message from the moderator", "A message from the moderator:\n\n"+c.Text)
 		r.audit("broadcast", orders.Shorten(strings.ReplaceAll(c.Text, "\n", " / "), 300))
 		return nil
 	case orders.CmdReplace:
@@ -414,7 +429,7 @@ func applyRule(g *store.Game, c orders.Command) (string, error) {
 		} else if c.Duration > 0 {
 			g.Rules.Grace = c.Duration
 		}
-		return "Deadline rule: " + upperFirst(policyText(g)) + ".", nil
+		return "Deadline rule: at the deadline, " + policyText(g) + ".", nil
 	case orders.CmdExtensions:
 		g.Rules.ExtensionBudget = c.Duration
 		return fmt.Sprintf("Deadline rule: each player may extend deadlines by %s in all, with EXTEND.", orders.FormatDuration(c.Duration)), nil
@@ -447,13 +462,23 @@ func (r *cmdRun) replace(c orders.Command) error {
 	r.then(func() error {
 		return j.notify(tx, id, c.Address, fmt.Sprintf("[%s] You play %s", gid, c.Power.Title()), welcomeBody(r.g, *r.g.Seat(c.Power), secret, j.opt.Address), true, now)
 	})
+	// The new player gets the open segment's report and notice with the
+	// welcome: where the game is and what to order.
+	v := g.Version
+	r.then(func() error {
+		return j.resend(tx, r.g, c.Power, c.Address, []int{v}, r.key, now,
+			fmt.Sprintf("You now play %s: this is the open segment's report and your notice (version %d); HISTORY and RESEND give the earlier ones.", c.Power.Title(), v))
+	})
 	if !wasVacant && !contains(g.Moderators, old) {
 		r.then(func() error {
-			return j.notify(tx, fmt.Sprintf("%s/replaced/%s/%s", gid, c.Power, shortHash(r.key)), old, fmt.Sprintf("[%s] You no longer play %s", gid, c.Power.Title()),
-				fmt.Sprintf("The moderator of game %s has seated another player for %s. Your secret no longer works; you will get no more mail for %s in this game.\n\n-- \nstormjudge, Gathering Storm adjudicator\n", gid, c.Power.Title(), c.Power.Title()), false, now)
+			body := fmt.Sprintf("The moderator of game %s has seated another player for %s.%s Your secret no longer works; you will get no more mail for %s in this game.\n\n-- \nstormjudge, Gathering Storm adjudicator\n",
+				gid, c.Power.Title(), map[bool]string{true: " Reason: " + r.reason + ".", false: ""}[r.reason != ""], c.Power.Title())
+			m := &store.Mail{ID: fmt.Sprintf("%s/replaced/%s/%s", gid, c.Power, shortHash(r.key)), Game: gid, To: []string{old},
+				Subject: fmt.Sprintf("[%s] You no longer play %s", gid, c.Power.Title()), Body: report.Flow(body), Flowed: true, AutoSubmitted: "auto-generated"}
+			return j.enqueue(tx, m, now)
 		})
 	}
-	r.announce = append(r.announce, fmt.Sprintf("%s has a new player. The old secret no longer works; the new player has been sent one.", c.Power.Title()))
+	r.say(c.Power.Title()+" has a new player", fmt.Sprintf("%s has a new player. The old secret no longer works; the new player has been sent one.", c.Power.Title()))
 	r.audit("replace", fmt.Sprintf("%s: %s -> %s; new secret sent, the old one revoked", c.Power.Title(), old, c.Address))
 	return nil
 }
@@ -492,14 +517,18 @@ func (r *cmdRun) rollback(c orders.Command) error {
 	r.s = target
 	r.changed = true
 	line := fmt.Sprintf("The moderator ROLLED BACK the game from version %d to version %d: %s, %s, is open again. Every order given for it or later is withdrawn (kept in the history): send your orders again. Its report and notices follow again.", from, v, target.Turn, target.Segment.Title())
-	r.announce = append(r.announce, line)
+	if !g.Deadline.IsZero() {
+		line += " Its new deadline: " + deadlineText(g.Deadline, "") + "."
+		r.moved = true
+	}
+	r.say(fmt.Sprintf("Rolled back to version %d", v), line)
 	r.audit("rollback", fmt.Sprintf("rolled back from version %d to %d (%s %s); versions %d-%d archived", from, v, target.Turn, target.Segment, v+1, from))
 	j, tx, now := r.j, r.tx, r.now
 	r.then(func() error {
 		if err := tx.Rollback(g.ID, v); err != nil {
 			return err
 		}
-		return j.publish(tx, g, v, events, target, now, []string{fmt.Sprintf("Sent again after the moderator's rollback from version %d.", from)})
+		return j.publish(tx, g, v, events, target, now, []string{fmt.Sprintf("Sent again after the moderator's rollback from version %d.", from)}, closedCalendar{})
 	})
 	return nil
 }
@@ -539,7 +568,7 @@ func (r *cmdRun) player(c orders.Command) error {
 		r.audit("orders shown", p.Title()+"'s ORDERS answered")
 		return nil
 	case orders.CmdHistory:
-		h, err := r.j.historyText(r.tx, g)
+		h, err := r.j.historyText(r.tx, g, false)
 		r.answers = append(r.answers, h)
 		r.audit("history", p.Title()+"'s HISTORY answered")
 		return err
@@ -551,7 +580,7 @@ func (r *cmdRun) player(c orders.Command) error {
 		}
 		j, tx, now, addr, key := r.j, r.tx, r.now, seat.Address, r.key
 		vs := c.Versions
-		r.then(func() error { return j.resend(tx, g, p, addr, vs, key, now) })
+		r.then(func() error { return j.resend(tx, g, p, addr, vs, key, now, "") })
 		r.answers = append(r.answers, fmt.Sprintf("The public report and %s's private notice of version(s) %s are sent again to %s.", p.Title(), joinInts(vs), addr))
 		r.audit("resend", fmt.Sprintf("%s: versions %s sent again to %s", p.Title(), joinInts(vs), addr))
 		return nil
@@ -571,9 +600,6 @@ func (r *cmdRun) player(c orders.Command) error {
 		}
 		r.changed = true
 		r.answers = append(r.answers, fmt.Sprintf("Your time zone is %s: deadlines are shown in it besides UTC.", zone))
-		if !g.Deadline.IsZero() {
-			r.answers = append(r.answers, "Deadline: "+deadlineText(g.Deadline, seat.TimeZone)+".")
-		}
 		r.audit("timezone", fmt.Sprintf("%s: time zone %s", p.Title(), zone))
 		return nil
 	case orders.CmdAbsence:
@@ -598,7 +624,7 @@ func (r *cmdRun) player(c orders.Command) error {
 		seat.ExtensionUsed += c.Duration
 		moveDeadline(g, g.Deadline.Add(c.Duration), r.now)
 		r.moved, r.changed = true, true
-		r.announce = append(r.announce, fmt.Sprintf("%s's player extended the deadline of %s by %s, to %s.", p.Title(), r.s.Segment.Title(), orders.FormatDuration(c.Duration), deadlineText(g.Deadline, "")))
+		r.say("Deadline extended by "+p.Title(), fmt.Sprintf("%s's player extended the deadline of %s by %s, to %s.", p.Title(), r.s.Segment.Title(), orders.FormatDuration(c.Duration), deadlineText(g.Deadline, "")))
 		r.answers = append(r.answers, fmt.Sprintf("Extended by %s; %s of your budget is left.", orders.FormatDuration(c.Duration), fmtLeft(g.Rules.ExtensionBudget-seat.ExtensionUsed)))
 		r.audit("extend", fmt.Sprintf("%s: deadline extended by %s to %s; budget used %s of %s", p.Title(), c.Duration, g.Deadline.Format(time.RFC3339), seat.ExtensionUsed, g.Rules.ExtensionBudget))
 		return nil
@@ -614,7 +640,7 @@ func (r *cmdRun) player(c orders.Command) error {
 		*seat = store.Seat{Power: p, Address: mod, SecretHash: store.HashSecret(newSecret()), Vacant: true, ExtensionUsed: seat.ExtensionUsed, Missed: seat.Missed,
 			ConfigAddress: seat.ConfigAddress}
 		r.changed = true
-		r.announce = append(r.announce, fmt.Sprintf("%s's player resigned. The moderator holds the seat until a new player is found (REPLACE).", p.Title()))
+		r.say(p.Title()+"'s player resigned", fmt.Sprintf("%s's player resigned. The moderator holds the seat until a new player is found (REPLACE).", p.Title()))
 		r.answers = append(r.answers, fmt.Sprintf("You resigned %s in game %s: your secret no longer works and no more mail for %s comes to %s. Thank you for playing.", p.Title(), g.ID, p.Title(), old))
 		r.audit("resign", fmt.Sprintf("%s: %s resigned; the seat is held by %s", p.Title(), old, mod))
 		return nil
@@ -664,7 +690,7 @@ func (r *cmdRun) absence(c orders.Command, seat *store.Seat) error {
 		}
 		seat.Absences = kept
 		r.changed = true
-		r.announce = append(r.announce, fmt.Sprintf("%s's player cancelled the absences declared.", p.Title()))
+		r.say(p.Title()+"'s absence cancelled", fmt.Sprintf("%s's player cancelled the absences declared.", p.Title()))
 		r.answers = append(r.answers, "Your absences from now on are cancelled.")
 		r.audit("absence", p.Title()+": absences cancelled")
 		return nil
@@ -698,8 +724,12 @@ func (r *cmdRun) absence(c orders.Command, seat *store.Seat) error {
 	}
 	seat.Absences = append(seat.Absences, store.Absence{From: from, Until: until})
 	r.changed = true
-	line := fmt.Sprintf("%s's player will be away from %s to %s: deadlines of segments in which %s orders that fall in that time move to its end.",
-		p.Title(), deadlineText(from, ""), deadlineText(until, ""), p.Title())
+	zone := "UTC"
+	if seat.TimeZone != "" {
+		zone = seat.TimeZone
+	}
+	line := fmt.Sprintf("%s's player will be away from %s to %s (days in %s; %s to %s): deadlines of segments in which %s orders that fall in that time move to its end.",
+		p.Title(), c.At.Format("Mon 2 Jan 2006"), c.Until.Format("Mon 2 Jan 2006"), zone, deadlineText(from, ""), deadlineText(until, ""), p.Title())
 	if !g.Deadline.IsZero() && !g.Paused {
 		if at := afterAbsences(g, r.s, g.Deadline); !at.Equal(g.Deadline) {
 			moveDeadline(g, at, r.now)
@@ -707,15 +737,19 @@ func (r *cmdRun) absence(c orders.Command, seat *store.Seat) error {
 			line += fmt.Sprintf(" The deadline of %s moves to %s.", r.s.Segment.Title(), deadlineText(g.Deadline, ""))
 		}
 	}
-	r.announce = append(r.announce, line)
-	r.answers = append(r.answers, fmt.Sprintf("Absence noted: %s to %s (%s).", deadlineText(from, seat.TimeZone), deadlineText(until, seat.TimeZone), orders.FormatDuration(until.Sub(from))))
+	r.say(p.Title()+"'s player away", line)
+	r.answers = append(r.answers, fmt.Sprintf("Absence noted: %s to %s (%s); %s of the game's %s of absence is left.", deadlineText(from, seat.TimeZone), deadlineText(until, seat.TimeZone),
+		orders.FormatDuration(until.Sub(from)), fmtLeft(g.Rules.AbsenceMax-used-until.Sub(from)), orders.FormatDuration(g.Rules.AbsenceMax)))
 	r.audit("absence", fmt.Sprintf("%s: away %s to %s", p.Title(), from.Format(time.RFC3339), until.Format(time.RFC3339)))
 	return nil
 }
 
 // resend sends the public report and power p's private notice of the
 // versions vs again, to the seat's address only.
-func (j *Judge) resend(tx *store.Tx, g *store.Game, p adjudicator.Power, addr string, vs []int, key []byte, now time.Time) error {
+//
+// why heads each copy ("" a RESEND's note); the open version's copy states
+// its deadline.
+func (j *Judge) resend(tx *store.Tx, g *store.Game, p adjudicator.Power, addr string, vs []int, key []byte, now time.Time, why string) error {
 	for _, v := range vs {
 		s, err := tx.State(g.ID, v)
 		if err != nil {
@@ -732,15 +766,30 @@ func (j *Judge) resend(tx *store.Tx, g *store.Game, p adjudicator.Power, addr st
 			}
 		}
 		view := adjudicator.Derive(s)
-		note := fmt.Sprintf("A copy of version %d sent again on request (RESEND); any deadline it named may be past: STATUS tells the open segment.", v)
+		note := why
+		if note == "" {
+			note = fmt.Sprintf("A copy of version %d sent again on request (RESEND); any deadline it named may be past: STATUS tells the open segment.", v)
+		}
+		dl := ""
+		if v == g.Version {
+			dl = deadlineLine(g, seatZone(g, addr))
+		}
 		pub := report.Public(g.ID, evs, view)
+		pub.Subject += " (sent again)"
 		pub.AddToLead(note)
+		if dl != "" {
+			pub.AddToLead(dl)
+		}
 		base := fmt.Sprintf("%s/resend/%s/v%d", g.ID, shortHash(key), v)
 		if err := j.notifyMessage(tx, "", base+"/public", addr, pub, pictureSource(g.ID, v, 0, view), now); err != nil {
 			return err
 		}
 		m := report.Private(g.ID, p, evs, view)
+		m.Subject += " (sent again)"
 		m.AddToLead(note)
+		if dl != "" {
+			m.AddToLead(dl)
+		}
 		if err := j.notifyMessage(tx, "", base+"/private", addr, m, pictureSource(g.ID, v, p, view), now); err != nil {
 			return err
 		}
@@ -762,7 +811,11 @@ func (j *Judge) statusText(tx *store.Tx, g *store.Game, s adjudicator.State, p a
 	case s.Ended:
 		b.WriteString("The game has ended; the final report gives the victory points.\n")
 	case g.Paused:
-		b.WriteString("PAUSED by the moderator.\n")
+		b.WriteString("PAUSED by the moderator.")
+		if g.PausedLeft > 0 {
+			fmt.Fprintf(&b, " When it resumes, the deadline will be %s away.", orders.FormatDuration(g.PausedLeft))
+		}
+		b.WriteString("\n")
 	}
 	if dl := deadlineLine(g, zone); dl != "" {
 		b.WriteString(dl + "\n")
@@ -809,15 +862,24 @@ func (j *Judge) statusText(tx *store.Tx, g *store.Game, s adjudicator.State, p a
 		}
 		fmt.Fprintf(&b, "  %-8s %-28s missed %d, extension used %s%s\n", seat.Power.Title(), seat.Address, seat.Missed, orNone(seat.ExtensionUsed), extra)
 	}
-	fmt.Fprintf(&b, "\nRules: %s segments; %s", durationsText(g), policyText(g))
+	fmt.Fprintf(&b, "\nRules: %s\n", rulesText(g))
+	return b.String()
+}
+
+// rulesText sums up g's deadline rules in a sentence or two.
+func rulesText(g *store.Game) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "deadlines %s; at a deadline, %s", durationsText(g), policyText(g))
 	if len(g.Rules.Reminders) > 0 {
 		var ls []string
 		for _, d := range g.Rules.Reminders {
 			ls = append(ls, orders.FormatDuration(d))
 		}
-		fmt.Fprintf(&b, "; reminders %s before", strings.Join(ls, ", "))
+		fmt.Fprintf(&b, "; reminders %s before", strings.Join(ls, " and "))
+	} else {
+		b.WriteString("; no reminders")
 	}
-	fmt.Fprintf(&b, "; extension budget %s; absence at most %s.\n", orNone(g.Rules.ExtensionBudget), orNone(g.Rules.AbsenceMax))
+	fmt.Fprintf(&b, "; each player's extension budget %s, absences at most %s.", orNone(g.Rules.ExtensionBudget), orNone(g.Rules.AbsenceMax))
 	return b.String()
 }
 
@@ -839,9 +901,13 @@ func durationsText(g *store.Game) string {
 
 // historyText lists the game's versions (the last 40), for RESEND and
 // ROLLBACK.
-func (j *Judge) historyText(tx *store.Tx, g *store.Game) (string, error) {
+func (j *Judge) historyText(tx *store.Tx, g *store.Game, moderator bool) (string, error) {
 	var b strings.Builder
-	fmt.Fprintf(&b, "Versions of game %s (RESEND <version> sends a version's report and your notice again; the moderator's ROLLBACK <version> returns to it):\n", g.ID)
+	if moderator {
+		fmt.Fprintf(&b, "Versions of game %s (ROLLBACK <version> returns to one; EXPORT <version> attaches it):\n", g.ID)
+	} else {
+		fmt.Fprintf(&b, "Versions of game %s (RESEND <version> sends a version's report and your notice again):\n", g.ID)
+	}
 	first := max(0, g.Version-39)
 	if first > 0 {
 		fmt.Fprintf(&b, "  (versions 0-%d left out)\n", first-1)
@@ -852,8 +918,13 @@ func (j *Judge) historyText(tx *store.Tx, g *store.Game) (string, error) {
 			return "", err
 		}
 		cur := ""
+		if v > 0 {
+			if rec, err := tx.Draw(g.ID, v-1); err == nil && rec != nil && len(rec.Orders) > 0 && rec.Orders[0].Kind == adjudicator.SetState {
+				cur = "  (the moderator's SET)"
+			}
+		}
 		if v == g.Version {
-			cur = "  <- open"
+			cur += "  <- open"
 		}
 		fmt.Fprintf(&b, "  v%-4d %s, %s%s\n", v, s.Turn, s.Segment.Title(), cur)
 	}

@@ -253,7 +253,7 @@ func TestCommandsStatusExportBroadcast(t *testing.T) {
 	mustIngest(t, j, player(adjudicator.Italy, "EXPORT"), Rejected)
 	mustIngest(t, j, moderatorMail("BROADCAST\nThe next turn starts Monday.\nBe on time."), Accepted)
 	ann := mailsWith(t, db, "/notice/")
-	if len(ann) != 6 || !strings.Contains(ann[0].Body, "Be on time.") {
+	if len(ann) != 5 || !strings.Contains(ann[0].Body, "Be on time.") { // the sender has the receipt
 		t.Fatalf("%d broadcast mails", len(ann))
 	}
 	if len(audits(t, db, "broadcast")) != 1 {

@@ -68,7 +68,7 @@ func ceilMinute(t time.Time) time.Time {
 // (state s) and clears what belonged to the last one.
 func openDeadline(g *store.Game, s adjudicator.State, now time.Time) {
 	g.Deadline, g.DeadlineSeq, g.DeadlineSet, g.Reminded, g.MissNoted, g.Forced, g.PausedLeft = time.Time{}, 0, now, nil, false, false, 0
-	g.SegmentVersion, g.CalendarCancels = g.Version, 0
+	g.SegmentVersion, g.CalendarCancels, g.MissedNow = g.Version, 0, nil
 	if len(adjudicator.Required(s)) == 0 {
 		return
 	}
@@ -266,6 +266,7 @@ func (j *Judge) noteMiss(tx *store.Tx, g *store.Game, s adjudicator.State, miss 
 	if len(miss) == 0 {
 		return nil
 	}
+	g.MissedNow = slices.Clone(miss)
 	var counts []string
 	for _, p := range miss {
 		if seat := g.Seat(p); seat != nil {

@@ -310,6 +310,14 @@ func (j *Judge) ingest(tx *store.Tx, raw []byte) (*Result, error) {
 	if err := j.sendReceipt(tx, key, m, &rc, res, now); err != nil {
 		return nil, err
 	}
+	// What accepted commands do comes after the receipt: its mails (a
+	// new game's first report, a report sent again, announcements) are
+	// queued after it and reach the sender in that order.
+	for _, f := range rc.later {
+		if err := f(); err != nil {
+			return nil, err
+		}
+	}
 	return res, nil
 }
 
@@ -422,6 +430,11 @@ type receipt struct {
 	done []string
 	// commands: the email gave commands (the receipt says so), not orders.
 	commands bool
+	// later are the accepted commands' effects, run after the receipt is
+	// queued (in the same transaction).
+	later []func() error
+	// footer replaces the refusal's closing advice.
+	footer string
 	// attach are files the receipt carries (EXPORT's JSON).
 	attach []store.Attachment
 	// copyTo: a copy of the receipt goes to this address too (the
@@ -454,7 +467,7 @@ func (j *Judge) decide(tx *store.Tx, m *orders.Message, sub *orders.Submission, 
 		var errs orders.Errors
 		if errors.As(perr, &errs) {
 			for _, e := range errs {
-				rc.errs = append(rc.errs, e.Error())
+				rc.errs = append(rc.errs, strings.TrimPrefix(e.Error(), "orders: "))
 			}
 		} else {
 			rc.errs = append(rc.errs, perr.Error())
@@ -531,7 +544,7 @@ func (j *Judge) decide(tx *store.Tx, m *orders.Message, sub *orders.Submission, 
 	}
 	rc.state = &s
 	if sub.Help && res.Moderator && power == 0 {
-		rc.help = moderatorHelp(g, s)
+		rc.help = moderatorHelp(tx, g, s)
 		res.Outcome, res.Command = Answered, "HELP"
 		return
 	}
@@ -548,7 +561,8 @@ func (j *Judge) decide(tx *store.Tx, m *orders.Message, sub *orders.Submission, 
 		return
 	}
 	if g.Paused {
-		rc.errs = append(rc.errs, "the moderator has paused this game; orders are not taken until it resumes.")
+		rc.errs = append(rc.errs, "The moderator has paused this game: orders are not taken until it resumes.")
+		rc.footer = "Send your orders again once the game resumes (the announcement will say so); STATUS tells where the game is."
 		res.Outcome = Rejected
 		return
 	}
@@ -641,7 +655,9 @@ func (j *Judge) decide(tx *store.Tx, m *orders.Message, sub *orders.Submission, 
 	} else {
 		rc.notes = append(rc.notes, "All orders are in: the segment is adjudicated now; the report follows.")
 	}
-	if !g.Deadline.IsZero() {
+	if !g.Deadline.IsZero() && !now.Before(g.Deadline) {
+		rc.notes = append(rc.notes, fmt.Sprintf("These orders came after the deadline (%s), in the grace: they are taken, and the miss still counts.", deadlineText(g.Deadline, seatZone(g, strings.ToLower(m.From)))))
+	} else if !g.Deadline.IsZero() && len(missingPowers(s, adjudicator.Required(s), prev)) > 0 {
 		rc.notes = append(rc.notes, deadlineLine(g, seatZone(g, strings.ToLower(m.From))))
 	}
 	res.Outcome = Accepted
@@ -756,7 +772,7 @@ func (j *Judge) versionOf(id, game string) (v, ep int, ok bool) {
 func authorizeModerator(g *store.Game, from string, env orders.Envelope, rc *receipt) bool {
 	if !contains(g.Moderators, strings.ToLower(from)) || g.ModeratorSecretHash == "" || env.Secret == "" ||
 		!checkSecret(g.ModeratorSecretHash, env.Secret) {
-		rc.errs = append(rc.errs, "not accepted: the SECRET does not match, or this address does not moderate this game. Nothing was changed.")
+		rc.errs = append(rc.errs, "The SECRET does not match, or this address does not moderate this game.")
 		return false
 	}
 	return true
@@ -801,7 +817,7 @@ func takeDraw(tx *store.Tx, g *store.Game, s adjudicator.State, m *orders.Messag
 // the sender's address. On failure it says so without revealing anything
 // about the game, its seats or the secret.
 func (j *Judge) authorize(g *store.Game, from string, env orders.Envelope, rc *receipt) (adjudicator.Power, bool) {
-	const refused = "not accepted: the SECRET does not match, or this address may not order for that power in this game. Nothing was changed."
+	const refused = "The SECRET does not match, or this address may not order for that power in this game."
 	from = strings.ToLower(from)
 	moderator := contains(g.Moderators, from)
 	var power adjudicator.Power
@@ -1081,12 +1097,28 @@ func renderReceipt(rc *receipt, res *Result) string {
 					b.WriteString("          " + why + "\n")
 				}
 			}
-			b.WriteString("\nThe orders marked ok would be accepted once the others are\nfixed or left out.\n\n")
+			if len(rc.refused) < len(rc.read) {
+				b.WriteString("\nThe orders marked ok would be accepted once the others are\nfixed or left out.\n")
+			}
+			b.WriteString("\n")
 		}
 		for _, e := range rc.errs {
-			b.WriteString(strings.TrimRight(e, "\n") + "\n\n")
+			e = strings.TrimRight(e, "\n")
+			if !strings.HasPrefix(e, "line ") { // "line 3: ..." stays as the parser writes it
+				e = upperFirst(e)
+			}
+			b.WriteString(e + "\n\n")
 		}
-		b.WriteString("Send the corrected orders in a new email (the whole set:\nthe last accepted email for a segment is the one that counts).\nYour latest private notice lists what you may order now, with\nan order block to copy; or send HELP with your GAME and SECRET.\n")
+		switch {
+		case rc.footer != "":
+			b.WriteString(rc.footer + "\n")
+		case res.Moderator && res.Power == 0:
+			b.WriteString("Send the corrected email again. HELP (with GAME, MODERATOR and\nSECRET) lists the moderator's commands and orders.\n")
+		case rc.commands:
+			b.WriteString("Send the corrected command in a new email; HELP with your GAME\nand SECRET lists the commands and the orders you may give.\n")
+		default:
+			b.WriteString("Send the corrected orders in a new email (the whole set:\nthe last accepted email for a segment is the one that counts).\nYour latest private notice lists what you may order now, with\nan order block to copy; or send HELP with your GAME and SECRET.\n")
+		}
 	}
 	b.WriteString("\n-- \nstormjudge, Gathering Storm adjudicator\n")
 	return b.String()
@@ -1138,6 +1170,10 @@ func welcomeBody(g *store.Game, seat store.Seat, secret, judge string) string {
 	fmt.Fprintf(&b, "Send orders to %s, one email per segment:\n\n", judge)
 	fmt.Fprintf(&b, "  GAME %s\n  POWER %s\n  SECRET %s\n  PASS\n  END\n\n", g.ID, seat.Power, secret)
 	b.WriteString("Each email gets a receipt. Reports follow each adjudication;\nyour private notice says what you may order next, and HELP in\nplace of the orders asks the judge for that list at any time.\n")
+	fmt.Fprintf(&b, "\nThis game's rules: %s\n", rulesText(g))
+	if len(g.Moderators) > 0 {
+		fmt.Fprintf(&b, "Moderated by %s.\n", strings.Join(g.Moderators, ", "))
+	}
 	b.WriteString("\nCommands, in an email of their own: STATUS (where the game is), ORDERS\n(yours for the open segment), HISTORY and RESEND <version> (past\nreports), TIMEZONE <zone> (deadlines in your time, e.g. TIMEZONE\nEurope/Berlin), EXTEND <duration>, ABSENCE <first day> <last day>,\nRESIGN <power>.\n")
 	b.WriteString("\n-- \nstormjudge, Gathering Storm adjudicator\n")
 	return b.String()

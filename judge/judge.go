@@ -15,6 +15,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -343,7 +344,7 @@ func (j *Judge) createGame(tx *store.Tx, def GameDef, secrets, hashes map[adjudi
 	if adjudicator.AwaitsDraw(s0) {
 		// Physical deck: the first turn waits for the moderator's draw;
 		// the setup state is reported as it is.
-		return j.publish(tx, g, 0, nil, s0, now, nil)
+		return j.publish(tx, g, 0, nil, s0, now, nil, closedCalendar{})
 	}
 	return j.advance(tx, g, s0, nil, now, "created")
 }
@@ -454,6 +455,18 @@ func (j *Judge) commit(tx *store.Tx, g *store.Game, s, next adjudicator.State, e
 	if err := tx.PutState(g.ID, v, next, evJSON); err != nil {
 		return err
 	}
+	// The segment closed before its deadline: its calendar event is
+	// cancelled in the notices of the powers that had it.
+	var cancel []store.Attachment
+	if !g.Deadline.IsZero() && now.Before(g.Deadline) {
+		seq := g.DeadlineSeq
+		g.Deadline, g.DeadlineSeq = time.Time{}, seq+1
+		cancel = j.deadlineCalendar(g, s, now)
+		for i := range cancel {
+			cancel[i].Name = "closed-" + cancel[i].Name
+		}
+	}
+	closed := adjudicator.Required(s)
 	g.Version = v
 	req := adjudicator.Required(next)
 	if len(req) == 0 && !adjudicator.AwaitsDraw(next) && g.Ended.IsZero() {
@@ -469,14 +482,25 @@ func (j *Judge) commit(tx *store.Tx, g *store.Game, s, next adjudicator.State, e
 		Detail: fmt.Sprintf("%s %s resolved (%s); version %d; now %s %s", s.Turn, s.Segment, why, v, next.Turn, next.Segment)}); err != nil {
 		return err
 	}
-	return j.publish(tx, g, v, evs, next, now, lead)
+	return j.publish(tx, g, v, evs, next, now, lead, closedCalendar{closed, cancel})
+}
+
+// closedCalendar is the cancelled calendar event of a segment adjudicated
+// before its deadline, for the notices of the powers that ordered in it.
+type closedCalendar struct {
+	powers []adjudicator.Power
+	att    []store.Attachment
 }
 
 // publish queues the mails of version v of g: one public report per
 // distinct address (a player holding several powers, and the moderator,
 // get one copy), one private notice per power, and the moderators' notice
 // when a physical-deck game has something to tell them.
-func (j *Judge) publish(tx *store.Tx, g *store.Game, v int, evs []adjudicator.Event, next adjudicator.State, now time.Time, lead []string) error {
+//
+// The calendar of the deadline goes with the notices of the powers that
+// order in the segment (and the cancellation of the closed one's, cc, to
+// those that ordered in it).
+func (j *Judge) publish(tx *store.Tx, g *store.Game, v int, evs []adjudicator.Event, next adjudicator.State, now time.Time, lead []string, cc closedCalendar) error {
 	view := adjudicator.Derive(next) // once per adjudication: every mail renders it
 	pub := report.Public(g.ID, evs, view)
 	for _, l := range lead {
@@ -499,7 +523,14 @@ func (j *Judge) publish(tx *store.Tx, g *store.Game, v int, evs []adjudicator.Ev
 			m.AddToLead(dl)
 		}
 		id := versionMailID(g, v, "private", seat.Power.String())
-		if err := j.notifyMessage(tx, j.threadRoot(g, seat.Address), id, seat.Address, m, pictureSource(g.ID, v, seat.Power, view), now, j.deadlineCalendar(g, next, now)...); err != nil {
+		var att []store.Attachment
+		if slices.Contains(adjudicator.Required(next), seat.Power) {
+			att = j.deadlineCalendar(g, next, now)
+		}
+		if slices.Contains(cc.powers, seat.Power) {
+			att = append(att, cc.att...)
+		}
+		if err := j.notifyMessage(tx, j.threadRoot(g, seat.Address), id, seat.Address, m, pictureSource(g.ID, v, seat.Power, view), now, att...); err != nil {
 			return err
 		}
 	}
@@ -884,6 +915,15 @@ func (j *Judge) Adjudicate(game string) (bool, error) {
 				why = "no orders when the moderator adjudicated"
 			}
 			lead = append(lead, fmt.Sprintf("Orders missing (%s): %s.", why, strings.Join(notes, "; ")))
+		}
+		var late []adjudicator.Power
+		for _, p := range g.MissedNow {
+			if !slices.Contains(o.miss, p) {
+				late = append(late, p)
+			}
+		}
+		if len(late) > 0 {
+			lead = append(lead, fmt.Sprintf("Ordered after the deadline, in the grace (the miss counts): %s.", joinPowers(late)))
 		}
 		lead = append(lead, entered...)
 		next, evs, err := adjudicator.Resolve(o.s, ords)

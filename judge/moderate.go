@@ -58,7 +58,7 @@ func (j *Judge) listedMaster(addr string) bool {
 func (j *Judge) create(tx *store.Tx, m *orders.Message, sub *orders.Submission, rc *receipt, res *Result, now time.Time) {
 	env := sub.Envelope
 	if !j.isMaster(m.From, env.Secret) {
-		rc.errs = append(rc.errs, "not accepted: the SECRET does not match, or this address may not create games here. Nothing was changed.")
+		rc.errs = append(rc.errs, "The SECRET does not match, or this address may not create games here.")
 		res.Outcome = Rejected
 		return
 	}
@@ -131,10 +131,10 @@ func (j *Judge) create(tx *store.Tx, m *orders.Message, sub *orders.Submission, 
 		hashes[sd.Power] = store.HashSecret(secrets[sd.Power])
 	}
 	modSecret := newSecret()
-	if err := j.createGame(tx, def, secrets, hashes, modSecret, store.HashSecret(modSecret), m.From, now); err != nil {
-		rc.fatal = err
-		return
-	}
+	modHash := store.HashSecret(modSecret)
+	rc.later = append(rc.later, func() error {
+		return j.createGame(tx, def, secrets, hashes, modSecret, modHash, strings.ToLower(m.From), now)
+	})
 	res.Outcome, res.Moderator, rc.commands = Accepted, true, true
 	rc.done = append(rc.done, fmt.Sprintf("Game %s is created: the players are welcomed with their secrets, and the moderators' secret goes to you in a mail of its own.", def.ID))
 	for _, sd := range def.Seats {
@@ -142,7 +142,7 @@ func (j *Judge) create(tx *store.Tx, m *orders.Message, sub *orders.Submission, 
 	}
 	rc.done = append(rc.done, fmt.Sprintf("Deck: %s%s. Diplomacy %s, crisis %s.", deckName(def.Deck), map[bool]string{true: ", physical (you draw the cards)"}[def.PhysicalDeck], onOff(def.Diplomacy), onOff(def.Crisis)))
 	gg := &store.Game{ID: def.ID, SegmentDuration: def.SegmentDuration, Rules: def.Rules}
-	rc.done = append(rc.done, fmt.Sprintf("Deadlines: %s segments; %s.", durationsText(gg), policyText(gg)))
+	rc.done = append(rc.done, "Rules: "+rulesText(gg))
 }
 
 func onOff(b bool) string {
@@ -179,9 +179,13 @@ func (j *Judge) deckNames() []string {
 
 // moderatorHelp answers a moderator's HELP: the commands, and the
 // orders the open segment waits for.
-func moderatorHelp(g *store.Game, s adjudicator.State) string {
+func moderatorHelp(tx *store.Tx, g *store.Game, s adjudicator.State) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "Game %s, version %d: %s, %s; %s.\n\n", g.ID, g.Version, s.Turn, s.Segment.Title(), whoOrders(s))
+	fmt.Fprintf(&b, "Game %s, version %d: %s, %s; %s.", g.ID, g.Version, s.Turn, s.Segment.Title(), whoOrders(s))
+	if miss, _, err := missing(tx, g, s); err == nil && len(miss) > 0 {
+		fmt.Fprintf(&b, " Still to order: %s.", joinPowers(miss))
+	}
+	b.WriteString("\n\n")
 	b.WriteString("The moderator's commands (an email with GAME, MODERATOR, SECRET; several commands may go in one email, each on its line; REASON <text> says why, in the announcement):\n")
 	for _, f := range orders.CommandForms(true) {
 		b.WriteString("  " + f + "\n")
@@ -215,7 +219,7 @@ func (j *Judge) withdraw(tx *store.Tx, g *store.Game, s adjudicator.State, m *or
 		return
 	}
 	line := fmt.Sprintf("The moderator withdrew %s's orders for %s: %s orders again (or the deadline's rule applies).", p.Title(), s.Segment.Title(), p.Title())
-	if err := j.announce(tx, g, s, m.From, 0, reason, []string{line}, false, now); err != nil {
+	if err := j.announce(tx, g, s, m.From, 0, reason, p.Title()+"'s orders withdrawn", []string{line}, false, now); err != nil {
 		rc.fatal = err
 		return
 	}
@@ -321,7 +325,16 @@ func (j *Judge) fix(tx *store.Tx, g *store.Game, s adjudicator.State, m *orders.
 	if len(dropped) > 0 {
 		lead = append(lead, "Orders no longer valid after the fix were withdrawn; these powers order again: "+strings.Join(dropped, ", ")+".")
 	}
-	if err := j.publish(tx, g, v, evs, next, now, lead); err != nil {
+	var stand []string
+	for _, p := range adjudicator.Powers {
+		if _, ok := recs[p]; ok {
+			stand = append(stand, p.Title())
+		}
+	}
+	if len(stand) > 0 {
+		lead = append(lead, "The orders already given for this segment stand: "+strings.Join(stand, ", ")+".")
+	}
+	if err := j.publish(tx, g, v, evs, next, now, lead, closedCalendar{}); err != nil {
 		rc.fatal = err
 		return
 	}

@@ -50,7 +50,11 @@ type commandWord struct {
 	word  string
 	who   speaker
 	forms []string // canonical forms, for hints and docs
-	parse func(c *Command, l *line, moderator bool) *Error
+	// modForms: the moderator's forms where they differ from the
+	// players'; createOnly: a line of CREATE only (listed under it).
+	modForms   []string
+	createOnly bool
+	parse      func(c *Command, l *line, moderator bool) *Error
 }
 
 // Command keywords.
@@ -97,20 +101,22 @@ var SegmentKinds = []string{"economic", "diplomacy", "crisis", "end"}
 var NMRPolicies = []string{"pass", "repeat", "wait"}
 
 var commandWords = []*commandWord{
-	{word: CmdStatus, who: byPlayer | byModerator, forms: []string{"STATUS"}, parse: noArgs},
+	{word: CmdStatus, who: byPlayer | byModerator, forms: []string{"STATUS"}, modForms: []string{"STATUS: the seats, missed deadlines, budgets, rules"}, parse: noArgs},
 	{word: CmdOrders, who: byPlayer, forms: []string{"ORDERS"}, parse: noArgs},
-	{word: CmdHistory, who: byPlayer | byModerator, forms: []string{"HISTORY"}, parse: noArgs},
+	{word: CmdHistory, who: byPlayer | byModerator, forms: []string{"HISTORY: the versions, for RESEND"}, modForms: []string{"HISTORY: the versions, for ROLLBACK and EXPORT"}, parse: noArgs},
 	{word: CmdResend, who: byPlayer, forms: []string{"RESEND <version> [<version> ...]"}, parse: parseVersions(1, 10)},
 	{word: CmdTimezone, who: byPlayer, forms: []string{"TIMEZONE <zone>, e.g. TIMEZONE Europe/Berlin or TIMEZONE UTC"}, parse: parseTimezone},
-	{word: CmdAbsence, who: byPlayer | byModerator, forms: []string{"ABSENCE <first day> <last day>, e.g. ABSENCE 2026-12-24 2027-01-02", "ABSENCE NONE", "ABSENCE MAX <duration> (moderator)"}, parse: parseAbsence},
-	{word: CmdExtend, who: byPlayer | byModerator, forms: []string{"EXTEND <duration>, e.g. EXTEND 12h or EXTEND 1d"}, parse: parseOneDuration},
+	{word: CmdAbsence, who: byPlayer | byModerator, forms: []string{"ABSENCE <first day> <last day>, e.g. ABSENCE 2026-12-24 2027-01-02", "ABSENCE NONE"},
+		modForms: []string{"ABSENCE MAX <duration>: how much absence each player may declare"}, parse: parseAbsence},
+	{word: CmdExtend, who: byPlayer | byModerator, forms: []string{"EXTEND <duration>, e.g. EXTEND 12h or EXTEND 1d (from your extension budget)"},
+		modForms: []string{"EXTEND <duration>: the open segment's deadline, e.g. EXTEND 12h"}, parse: parseOneDuration},
 	{word: CmdResign, who: byPlayer, forms: []string{"RESIGN <your power>"}, parse: parseOnePower},
-	{word: CmdCreate, who: byModerator, forms: []string{"CREATE"}, parse: noArgs},
-	{word: CmdSeat, who: byModerator, forms: []string{"SEAT <power> <address>"}, parse: parsePowerAddress},
-	{word: CmdDeck, who: byModerator, forms: []string{"DECK <name> [FILE|PHYSICAL]", "DECK NONE"}, parse: parseDeck},
-	{word: CmdSeed, who: byModerator, forms: []string{"SEED <number>"}, parse: parseSeed},
-	{word: CmdDiplomacy, who: byModerator, forms: []string{"DIPLOMACY ON|OFF"}, parse: parseOnOff},
-	{word: CmdCrisis, who: byModerator, forms: []string{"CRISIS ON|OFF"}, parse: parseOnOff},
+	{word: CmdCreate, who: byModerator, forms: []string{"CREATE"}, modForms: []string{"CREATE, with SEAT, DECK, SEED, DIPLOMACY, CRISIS and the deadline rules: a new game (with its new GAME id and your game master's SECRET)"}, parse: noArgs},
+	{word: CmdSeat, who: byModerator, forms: []string{"SEAT <power> <address>"}, createOnly: true, parse: parsePowerAddress},
+	{word: CmdDeck, who: byModerator, forms: []string{"DECK <name> [FILE|PHYSICAL]", "DECK NONE"}, createOnly: true, parse: parseDeck},
+	{word: CmdSeed, who: byModerator, forms: []string{"SEED <number>"}, createOnly: true, parse: parseSeed},
+	{word: CmdDiplomacy, who: byModerator, forms: []string{"DIPLOMACY ON|OFF"}, createOnly: true, parse: parseOnOff},
+	{word: CmdCrisis, who: byModerator, forms: []string{"CRISIS ON|OFF"}, createOnly: true, parse: parseOnOff},
 	{word: CmdDuration, who: byModerator, forms: []string{"DURATION ALL|ECONOMIC|DIPLOMACY|CRISIS|END <duration>|NONE"}, parse: parseDurationRule},
 	{word: CmdReminders, who: byModerator, forms: []string{"REMINDERS <duration> [<duration> ...], e.g. REMINDERS 24h 2h", "REMINDERS NONE"}, parse: parseReminders},
 	{word: CmdNMR, who: byModerator, forms: []string{"NMR PASS|REPEAT|WAIT [GRACE <duration>]"}, parse: parseNMR},
@@ -145,14 +151,20 @@ func CommandForms(moderator bool) []string {
 		want = byModerator
 	}
 	for _, w := range commandWords {
-		if w.who&want != 0 {
+		switch {
+		case w.who&want == 0 || moderator && w.createOnly:
+		case moderator && w.modForms != nil:
+			out = append(out, w.modForms...)
+		default:
 			out = append(out, w.forms...)
 		}
 	}
 	return out
 }
 
-func hintOf(w *commandWord) string { return strings.Join(w.forms, "; ") }
+func hintOf(w *commandWord) string {
+	return strings.Join(append(append([]string(nil), w.forms...), w.modForms...), "; ")
+}
 
 func noArgs(c *Command, l *line, _ bool) *Error {
 	if len(l.args()) > 0 && c.Verb != CmdReason && c.Verb != CmdBroadcast {
@@ -243,7 +255,16 @@ func parseTimezone(c *Command, l *line, _ bool) *Error {
 		return l.errorf("", "unknown time zone %s", quote(name))
 	}
 	if _, err := time.LoadLocation(name); err != nil {
-		return l.errorf("the IANA names: Region/City, e.g. Europe/Berlin, America/New_York", "unknown time zone %s", quote(name))
+		hint := "the IANA names: Region/City, e.g. Europe/Berlin, America/New_York"
+		for _, region := range []string{"Europe", "America", "Asia", "Africa", "Australia", "Pacific", "Atlantic", "Indian"} {
+			if !strings.Contains(name, "/") {
+				if _, err := time.LoadLocation(region + "/" + name); err == nil {
+					hint = "did you mean " + region + "/" + name + "?"
+					break
+				}
+			}
+		}
+		return l.errorf(hint, "unknown time zone %s", quote(name))
 	}
 	c.Word = name
 	return nil
@@ -579,7 +600,7 @@ func (p *parser) checkCommands() {
 	if p.sub.Help {
 		p.add(&Error{Line: p.helpAt, Msg: "HELP together with commands", Hint: "send HELP in an email of its own"})
 	}
-	if (p.tried || p.pass != 0) && !onlyReason {
+	if (len(p.sub.Orders) > 0 || p.pass != 0) && !onlyReason {
 		at := p.pass
 		if len(p.sub.Orders) > 0 {
 			at = p.sub.Orders[0].Line

@@ -58,6 +58,9 @@ type Game struct {
 	// SegmentVersion is the version at which the open segment opened (a
 	// SET makes versions within it): its calendar event's UID names it.
 	SegmentVersion int `json:"segmentVersion,omitempty"`
+	// MissedNow are the powers that missed the open segment's deadline
+	// (noted at it; some may order in the grace).
+	MissedNow []adjudicator.Power `json:"missedNow,omitempty"`
 	// CalendarCancels counts the calendar events of the segment cancelled
 	// (DEADLINE NONE): a deadline set after one is a new event.
 	CalendarCancels int `json:"calendarCancels,omitempty"`

@@ -215,9 +215,8 @@ func (b *commandBox) notice(game string, n int, addr string, wants ...string) go
 			b.t.Errorf("announcement %d to %s: no %q in:\n%s", n, addr, w, m.Text)
 		}
 	}
-	// The subject is the first announced line, shortened: never cut in
-	// the middle of a time ("... set to Fri 27 Nov 2026 16" for 16:04;
-	// judge.announceSubject cuts at the first colon).
+	// The subject names what happened, never cut in the middle of a time
+	// ("... set to Fri 27 Nov 2026 16" for 16:04).
 	subj := strings.TrimPrefix(m.Subject, "["+game+"] ")
 	if i := strings.Index(m.Text, subj); i >= 0 && i+len(subj)+3 <= len(m.Text) && timeColon.MatchString(m.Text[i+len(subj)-1:i+len(subj)+3]) {
 		b.t.Errorf("announcement %d to %s: the subject %q is cut inside a time of %q", n, addr, m.Subject, m.Text[i:i+len(subj)+3])
@@ -374,7 +373,7 @@ func TestSandboxModeratorCommandsByEmail(t *testing.T) {
 	b.ask(gm, modMail("STATUS"), "[demo: STATUS]",
 		"STATUS for the moderator in game demo, Spring 1935, Economic phase: nothing was changed.",
 		"Game demo, version 1: Spring 1935, Economic phase.", "Italy not yet",
-		"Seats (moderators only):", "italy@sandbox.test missed 0", "Rules: economic no deadline")
+		"Seats (moderators only):", "italy@sandbox.test missed 0", "Rules: deadlines economic no deadline")
 	b.ask(gm, modMail("HISTORY"), "[demo: HISTORY]", "v0 ", "v1 Spring 1935, Economic phase <- open")
 	exp := b.ask(gm, modMail("EXPORT"), "[demo: EXPORT]", "The export of game demo at version 1 is attached (demo-v1.json")
 	data, ok := mailAttachments(t, exp.Body)["demo-v1.json"]
@@ -430,7 +429,7 @@ func TestSandboxModeratorCommandsByEmail(t *testing.T) {
 	// The calendar event stays as it is during a pause (calendars do
 	// not revive a cancelled event); RESUME moves it.
 	b.notice("demo", notices, germany, "The moderator PAUSED the game", "Reason: holidays")
-	b.ask(germany, powerMail(G, "PASS"), "[demo: NOT ACCEPTED]", "the moderator has paused this game")
+	b.ask(germany, powerMail(G, "PASS"), "[demo: NOT ACCEPTED]", "The moderator has paused this game", "Send your orders again once the game resumes")
 	b.ask(gm, modMail("STATUS"), "[demo: STATUS]", "PAUSED by the moderator.")
 	b.ask(gm, modMail("RESUME"), "[demo: ACCEPTED]", accepted)
 	notices++
@@ -442,7 +441,7 @@ func TestSandboxModeratorCommandsByEmail(t *testing.T) {
 	// BROADCAST: to every player and moderator.
 	b.ask(gm, modMail("BROADCAST\nThe next turn starts on Monday.\nBe on time."), "[demo: ACCEPTED]", accepted)
 	notices++
-	for _, a := range append(powerAddrs(), gm) {
+	for _, a := range powerAddrs() { // gm, the sender, has the receipt
 		b.notice("demo", notices, a, "A message from the moderator: The next turn starts on Monday. Be on time.", "By the moderator (gm@sandbox.test).")
 	}
 
@@ -648,7 +647,7 @@ func TestSandboxPlayerCommandsByEmail(t *testing.T) {
 	b.ask(gm, modMail("STATUS"), "[demo: STATUS]",
 		"Britain gm@sandbox.test missed 0, extension used none VACANT (held by the moderator)",
 		"Italy italy@sandbox.test missed 0, extension used 12h",
-		"Rules: economic 2d, diplomacy 2d, crisis 2d, end 2d segments;", "extension budget 1d; absence at most 14d.")
+		"Rules: deadlines economic 2d, diplomacy 2d, crisis 2d, end 2d;", "extension budget 1d, absences at most 14d.")
 
 	// ADJUDICATE: the next segment opens with the rule's deadline, shown
 	// to Russia in its time zone; the moderator gets the held seat's notice.
@@ -711,7 +710,7 @@ func TestSandboxCreateGameByEmail(t *testing.T) {
 		"SEAT france france@sandbox.test\nSEAT russia russia@sandbox.test\nDECK %s\nSEED 7\nEND\n"
 
 	b.send(stranger, fmt.Sprintf(create, sandboxModeratorSecret, "illustrative"))
-	b.ask(gm, fmt.Sprintf(create, "wrong", "illustrative"), "[spring: NOT ACCEPTED]", "the SECRET does not match, or this address may not create games here")
+	b.ask(gm, fmt.Sprintf(create, "wrong", "illustrative"), "[spring: NOT ACCEPTED]", "SECRET does not match, or this address may not create games here")
 	b.ask(gm, fmt.Sprintf(create, sandboxModeratorSecret, "nosuch"), "[spring: NOT ACCEPTED]", `no deck "nosuch" here; the operator offers: illustrative, intrigue, quiet`)
 	r := b.ask(gm, fmt.Sprintf(create, sandboxModeratorSecret, "illustrative"), "[spring: ACCEPTED]",
 		"Game spring is created", "Germany germany@sandbox.test", "Russia russia@sandbox.test", `Deck: "Illustrative deck" (11 cards). Diplomacy on, crisis on.`)
