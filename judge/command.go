@@ -227,7 +227,6 @@ func (j *Judge) announce(tx *store.Tx, g *store.Game, s adjudicator.State, from 
 	return nil
 }
 
-
 // ---- the moderator's commands
 
 func (r *cmdRun) moderator(c orders.Command) error {
