@@ -361,6 +361,13 @@ func waiting(s adjudicator.State, recs map[adjudicator.Power]store.OrderRecord) 
 	return strings.Join(miss, ",")
 }
 
+func times(n int) string {
+	if n == 1 {
+		return "once"
+	}
+	return fmt.Sprintf("%d times", n)
+}
+
 func showGame(w io.Writer, g *store.Game, s adjudicator.State, recs map[adjudicator.Power]store.OrderRecord) error {
 	fmt.Fprintf(w, "game %s (version %d, created %s)\n", g.ID, g.Version, g.Created.Format(time.RFC3339))
 	fmt.Fprintf(w, "open: %s, %s\n", s.Turn, s.Segment.Title())
@@ -371,10 +378,14 @@ func showGame(w io.Writer, g *store.Game, s adjudicator.State, recs map[adjudica
 		fmt.Fprintln(w, "PAUSED by the moderator")
 	}
 	if !g.Deadline.IsZero() {
-		fmt.Fprintf(w, "deadline: %s (moved %d times)\n", g.Deadline.Format(time.RFC3339), g.DeadlineSeq)
+		moved := ""
+		if g.DeadlineSeq > 0 {
+			moved = fmt.Sprintf(" (moved %s since the segment opened)", times(g.DeadlineSeq))
+		}
+		fmt.Fprintf(w, "deadline: %s%s\n", g.Deadline.Format(time.RFC3339), moved)
 	}
 	if g.Rollbacks > 0 {
-		fmt.Fprintf(w, "rolled back %d times\n", g.Rollbacks)
+		fmt.Fprintf(w, "rolled back %s\n", times(g.Rollbacks))
 	}
 	fmt.Fprintf(w, "moderators: %s\n", strings.Join(g.Moderators, ", "))
 	fmt.Fprintln(w, "seats:")
