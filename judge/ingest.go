@@ -1012,12 +1012,9 @@ func cleanSubject(s string) string {
 func renderReceipt(rc *receipt, res *Result) string {
 	var b strings.Builder
 	if res.Outcome == Answered {
-		what, who := "HELP", res.Power.Title()
+		what, who := "HELP", receiptWho(res, "")
 		if res.Command != "" {
 			what = res.Command
-		}
-		if res.Moderator && res.Power == 0 {
-			who = "the moderator"
 		}
 		fmt.Fprintf(&b, "%s for %s in game %s", what, who, res.Game)
 		if st := rc.state; st != nil {
@@ -1027,13 +1024,7 @@ func renderReceipt(rc *receipt, res *Result) string {
 		b.WriteString(rc.help)
 		b.WriteString("\n")
 	} else if res.Outcome == Accepted && rc.commands {
-		who := res.Power.Title()
-		if res.Moderator && res.Power == 0 {
-			who = "the moderator"
-		} else if res.Moderator {
-			who += ", by the moderator"
-		}
-		fmt.Fprintf(&b, "Commands ACCEPTED for %s in game %s", who, res.Game)
+		fmt.Fprintf(&b, "Commands ACCEPTED for %s in game %s", receiptWho(res, ", by the moderator"), res.Game)
 		if st := rc.state; st != nil {
 			fmt.Fprintf(&b, ", %s, %s", st.Turn, st.Segment.Title())
 		}
@@ -1048,13 +1039,7 @@ func renderReceipt(rc *receipt, res *Result) string {
 			b.WriteString(n + "\n")
 		}
 	} else if res.Outcome == Accepted {
-		who := res.Power.Title()
-		if res.Moderator && res.Power == 0 {
-			who = "the moderator"
-		} else if res.Moderator {
-			who += " (entered by the moderator)"
-		}
-		fmt.Fprintf(&b, "Orders ACCEPTED for %s in game %s", who, res.Game)
+		fmt.Fprintf(&b, "Orders ACCEPTED for %s in game %s", receiptWho(res, " (entered by the moderator)"), res.Game)
 		if st := rc.state; st != nil {
 			fmt.Fprintf(&b, ", for %s, %s", st.Turn, st.Segment.Title())
 		}
@@ -1122,6 +1107,18 @@ func renderReceipt(rc *receipt, res *Result) string {
 	}
 	b.WriteString("\n-- \nstormjudge, Gathering Storm adjudicator\n")
 	return b.String()
+}
+
+// receiptWho names whom a receipt is for: the power, the moderator, or
+// the power with byMod when the moderator spoke for it.
+func receiptWho(res *Result, byMod string) string {
+	switch {
+	case res.Moderator && res.Power == 0:
+		return "the moderator"
+	case res.Moderator:
+		return res.Power.Title() + byMod
+	}
+	return res.Power.Title()
 }
 
 func whoOrders(s adjudicator.State) string {
