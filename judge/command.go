@@ -30,7 +30,6 @@ type cmdRun struct {
 	g      *store.Game // the copy the commands change
 	s      adjudicator.State
 	m      *orders.Message
-	res    *Result
 	rc     *receipt
 	key    []byte // the email's delivery key: names the mails it causes
 	now    time.Time
@@ -51,8 +50,6 @@ type cmdRun struct {
 	moved, cancelled bool
 	// changed: the game record changed (PutGame at the end)
 	changed bool
-	// query: the email only asked (STATUS, HISTORY ...): Answered
-	query bool
 }
 
 func (r *cmdRun) then(f func() error) { r.effects = append(r.effects, f) }
@@ -88,14 +85,9 @@ func cloneGame(g *store.Game) *store.Game {
 // runCommands runs sub's commands for the moderator (power 0) or for
 // power's player, and fills the receipt. Refused: nothing changes.
 func (j *Judge) runCommands(tx *store.Tx, g *store.Game, s adjudicator.State, m *orders.Message, sub *orders.Submission, power adjudicator.Power, key []byte, rc *receipt, res *Result, now time.Time) {
-	r := &cmdRun{j: j, tx: tx, g: cloneGame(g), s: s, m: m, res: res, rc: rc, key: key, now: now, power: power}
+	r := &cmdRun{j: j, tx: tx, g: cloneGame(g), s: s, m: m, rc: rc, key: key, now: now, power: power, reason: sub.Reason()}
 	rc.commands = true
-	for _, c := range sub.Commands {
-		if c.Verb == orders.CmdReason {
-			r.reason = c.Text
-		}
-	}
-	if power == 0 && sub.HasCommand(orders.CmdRollback) && len(sub.Commands) > 1+btoi(r.reason != "") {
+	if power == 0 && sub.HasCommand(orders.CmdRollback) && commandCount(sub) > 1 {
 		rc.errs = append(rc.errs, "ROLLBACK goes in an email of its own (with REASON at most): the commands after it would apply to the game as it was before.")
 		res.Outcome = Rejected
 		return
@@ -112,8 +104,7 @@ func (j *Judge) runCommands(tx *store.Tx, g *store.Game, s adjudicator.State, m 
 			rc.errs = append(rc.errs, fmt.Sprintf("line %d: %s: %v", c.Line, c.Verb, err))
 			continue
 		}
-		switch c.Verb {
-		case orders.CmdStatus, orders.CmdOrders, orders.CmdHistory, orders.CmdResend, orders.CmdExport, orders.CmdReason:
+		if slices.Contains(orders.Queries, c.Verb) || c.Verb == orders.CmdReason {
 			queries++
 		}
 	}
@@ -121,7 +112,6 @@ func (j *Judge) runCommands(tx *store.Tx, g *store.Game, s adjudicator.State, m 
 		res.Outcome = Rejected
 		return
 	}
-	r.query = queries == len(sub.Commands)
 	rc.later = append(rc.later, r.commit)
 	if (r.moved || sub.HasCommand(orders.CmdTimezone)) && !sub.HasCommand(orders.CmdStatus) {
 		// The deadline once, as the commands left it.
@@ -140,17 +130,10 @@ func (j *Judge) runCommands(tx *store.Tx, g *store.Game, s adjudicator.State, m 
 	}
 	rc.state = &r.s // after a ROLLBACK: the segment open again
 	res.Outcome = Accepted
-	if r.query {
+	if queries == len(sub.Commands) {
 		res.Outcome = Answered
 		res.Command = sub.Commands[0].Verb
 	}
-}
-
-func btoi(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }
 
 // commit runs the accepted commands' effects, the audit lines, the game

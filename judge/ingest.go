@@ -548,7 +548,7 @@ func (j *Judge) decide(tx *store.Tx, m *orders.Message, sub *orders.Submission, 
 		res.Outcome, res.Command = Answered, "HELP"
 		return
 	}
-	if hasCommands(sub) && !(res.Moderator && power != 0) {
+	if commandCount(sub) > 0 && !(res.Moderator && power != 0) {
 		j.runCommands(tx, g, s, m, sub, power, rc.key, rc, res, now)
 		return
 	}
@@ -631,7 +631,7 @@ func (j *Judge) decide(tx *store.Tx, m *orders.Message, sub *orders.Submission, 
 	if res.Moderator {
 		action = "orders entered by the moderator"
 		rc.copyTo = g.Seat(power).Address
-		if reason := reasonOf(sub); reason != "" {
+		if reason := sub.Reason(); reason != "" {
 			rc.notes = append(rc.notes, "Reason: "+reason)
 		}
 	}
@@ -663,15 +663,16 @@ func (j *Judge) decide(tx *store.Tx, m *orders.Message, sub *orders.Submission, 
 	res.Outcome = Accepted
 }
 
-// hasCommands reports whether sub gives commands beyond REASON and
-// WITHDRAW (which go with orders).
-func hasCommands(sub *orders.Submission) bool {
+// commandCount counts sub's commands beyond REASON and WITHDRAW (which
+// go with orders).
+func commandCount(sub *orders.Submission) int {
+	n := 0
 	for _, c := range sub.Commands {
 		if c.Verb != orders.CmdReason && c.Verb != orders.CmdWithdraw {
-			return true
+			n++
 		}
 	}
-	return false
+	return n
 }
 
 // stale refuses an email written for a segment that is closed (issue 8,
@@ -942,7 +943,7 @@ func receiptTag(res *Result) string {
 
 // receiptTagRE matches a receipt's tag at the end of a subject (a reply
 // to a receipt): stripped so that tags do not pile up.
-var receiptTagRE = regexp.MustCompile(`\s*\[([^\[\]]{1,40}: )?(ACCEPTED|NOT ACCEPTED|HELP|STATUS|ORDERS|HISTORY|RESEND|EXPORT)\]\s*$`)
+var receiptTagRE = regexp.MustCompile(`\s*\[([^\[\]]{1,40}: )?(ACCEPTED|NOT ACCEPTED|HELP|` + strings.Join(orders.Queries, "|") + `)\]\s*$`)
 
 func stripReceiptTag(s string) string {
 	for {
@@ -1146,7 +1147,8 @@ func moderatorWelcomeBody(g *store.Game, secret string, physical bool, judge str
 	var b strings.Builder
 	fmt.Fprintf(&b, "You moderate game %s of Gathering Storm, adjudicated by stormjudge.\n\n", g.ID)
 	fmt.Fprintf(&b, "The moderators' secret: %s\n\n", secret)
-	b.WriteString("Keep it to yourself: every moderator email must carry it, with a\nMODERATOR line instead of POWER. You receive every public report.\nHELP (with GAME, MODERATOR and SECRET) lists your commands: STATUS,\ndeadlines, PAUSE, REPLACE, entering a power's orders, SET, ROLLBACK,\nBROADCAST, EXPORT (docs/orders.md, \"The moderator's commands\").\n")
+	b.WriteString("Keep it to yourself: every moderator email must carry it, with a\nMODERATOR line instead of POWER. You receive every public report.\n")
+	fmt.Fprintf(&b, "Your commands: %s; with POWER, a power's orders;\nSET fixes the state. HELP (with GAME, MODERATOR and SECRET) lists\ntheir forms (docs/orders.md, \"The moderator's commands\").\n", strings.Join(orders.CommandWords(true), ", "))
 	if physical {
 		fmt.Fprintf(&b, "\nThis game plays the printed cards (physical-deck mode). At the start of\neach turn the judge asks you to draw them; reply to %s:\n\n", judge)
 		fmt.Fprintf(&b, "  GAME %s\n  MODERATOR\n  SECRET %s\n  PURGE MILITARY\n  DRAW 17 42 88 5 101 63\n  END\n\n", g.ID, secret)
@@ -1171,7 +1173,7 @@ func welcomeBody(g *store.Game, seat store.Seat, secret, judge string) string {
 	if len(g.Moderators) > 0 {
 		fmt.Fprintf(&b, "Moderated by %s.\n", strings.Join(g.Moderators, ", "))
 	}
-	b.WriteString("\nCommands, in an email of their own: STATUS (where the game is), ORDERS\n(yours for the open segment), HISTORY and RESEND <version> (past\nreports), TIMEZONE <zone> (deadlines in your time, e.g. TIMEZONE\nEurope/Berlin), EXTEND <duration>, ABSENCE <first day> <last day>,\nRESIGN <power>.\n")
+	fmt.Fprintf(&b, "\nCommands, in an email of their own: %s (HELP lists\nthem with their forms; TIMEZONE Europe/Berlin, say, shows deadlines\nin your time).\n", strings.Join(orders.CommandWords(false), ", "))
 	b.WriteString("\n-- \nstormjudge, Gathering Storm adjudicator\n")
 	return b.String()
 }

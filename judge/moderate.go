@@ -19,16 +19,6 @@ type Master struct {
 	SecretHash string
 }
 
-// reasonOf is the text of an email's REASON line, or "".
-func reasonOf(sub *orders.Submission) string {
-	for _, c := range sub.Commands {
-		if c.Verb == orders.CmdReason {
-			return c.Text
-		}
-	}
-	return ""
-}
-
 // isMaster reports whether addr may create games and secret is its own.
 // The hash is checked only for a listed address.
 func (j *Judge) isMaster(addr, secret string) bool {
@@ -212,7 +202,7 @@ func (j *Judge) withdraw(tx *store.Tx, g *store.Game, s adjudicator.State, m *or
 		res.Outcome = Rejected
 		return
 	}
-	reason := reasonOf(sub)
+	reason := sub.Reason()
 	if err := tx.Audit(g.ID, store.AuditEntry{Time: now, Actor: m.From, Action: "withdraw",
 		Detail: fmt.Sprintf("%s's orders for %s %s withdrawn by the moderator%s", p.Title(), s.Turn, s.Segment, because(reason))}); err != nil {
 		rc.fatal = err
@@ -278,7 +268,7 @@ func (j *Judge) fix(tx *store.Tx, g *store.Game, s adjudicator.State, m *orders.
 		rc.fatal = err
 		return
 	}
-	reason := reasonOf(sub)
+	reason := sub.Reason()
 	if err := tx.Audit(g.ID, store.AuditEntry{Time: now, Actor: m.From, Action: "set",
 		Detail: strings.ReplaceAll(report.Orders(sub.Orders), "\n", "; ") + because(reason)}); err != nil {
 		rc.fatal = err

@@ -93,6 +93,10 @@ const (
 // except the deadline rules, which a running game may change too).
 var CreateOptions = []string{CmdSeat, CmdDeck, CmdSeed, CmdDiplomacy, CmdCrisis, CmdDuration, CmdReminders, CmdNMR, CmdExtensions, CmdAbsence}
 
+// Queries are the commands that only ask: an email of them changes no
+// game (its receipt is tagged with the first, "[demo: STATUS]").
+var Queries = []string{CmdStatus, CmdOrders, CmdHistory, CmdResend, CmdExport}
+
 // SegmentKinds are the kinds of segment a game's deadline rules tell
 // apart (DURATION), besides ALL.
 var SegmentKinds = []string{"economic", "diplomacy", "crisis", "end"}
@@ -157,6 +161,18 @@ func CommandForms(moderator bool) []string {
 			out = append(out, w.modForms...)
 		default:
 			out = append(out, w.forms...)
+		}
+	}
+	return out
+}
+
+// CommandWords lists the keywords of the commands a player (moderator
+// false) or a moderator may give, CREATE's own lines left out.
+func CommandWords(moderator bool) []string {
+	var out []string
+	for _, w := range commandWords {
+		if moderator && w.who&byModerator != 0 && !w.createOnly || !moderator && w.who&byPlayer != 0 {
+			out = append(out, w.word)
 		}
 	}
 	return out

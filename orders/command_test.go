@@ -27,18 +27,9 @@ func TestParseCommands(t *testing.T) {
 		t.Fatalf("moderator commands: %+v", c)
 	}
 	sub, err = Parse("GAME demo\nMODERATOR\nPOWER italy\nSECRET s\nPASS\nREASON phone\nEND\n")
-	if err != nil || !sub.Pass || reasonText(sub) != "phone" {
+	if err != nil || !sub.Pass || sub.Reason() != "phone" {
 		t.Fatalf("moderator's orders for a power: %+v %v", sub, err)
 	}
-}
-
-func reasonText(sub *Submission) string {
-	for _, c := range sub.Commands {
-		if c.Verb == CmdReason {
-			return c.Text
-		}
-	}
-	return ""
 }
 
 func TestParseCommandErrors(t *testing.T) {

@@ -48,6 +48,16 @@ type Submission struct {
 	Commands []Command
 }
 
+// Reason is the text of the email's REASON line, or "".
+func (s *Submission) Reason() string {
+	for _, c := range s.Commands {
+		if c.Verb == CmdReason {
+			return c.Text
+		}
+	}
+	return ""
+}
+
 // HasCommand reports whether the email gives the command verb.
 func (s *Submission) HasCommand(verb string) bool {
 	for _, c := range s.Commands {
