@@ -176,6 +176,10 @@ func (j *Judge) announce(tx *store.Tx, g *store.Game, s adjudicator.State, from 
 	if power != 0 {
 		by = power.Title() + "'s player"
 	}
+	var att []store.Attachment
+	if moved {
+		att = j.deadlineCalendar(g, s, now)
+	}
 	for _, addr := range recipients(g) {
 		if addr == from {
 			continue
@@ -193,17 +197,8 @@ func (j *Judge) announce(tx *store.Tx, g *store.Game, s adjudicator.State, from 
 			b.WriteString("\n" + dl + "\n")
 		}
 		b.WriteString("\n-- \nstormjudge, Gathering Storm adjudicator\n")
-		var att []store.Attachment
-		if moved {
-			att = j.deadlineCalendar(g, s, now)
-		}
 		id := fmt.Sprintf("%s/notice/%d/%s", g.ID, g.Notices, addr)
-		m := &store.Mail{ID: id, Game: g.ID, To: []string{addr}, Subject: fmt.Sprintf("[%s] %s", g.ID, subject),
-			Body: report.Flow(b.String()), Flowed: true, AutoSubmitted: "auto-generated", Attachments: att}
-		if root := j.threadRoot(g, addr); root != "" {
-			m.References = []string{strings.Trim(root, "<>")}
-		}
-		if err := j.enqueue(tx, m, now); err != nil {
+		if err := j.notifyText(tx, j.threadRoot(g, addr), id, addr, fmt.Sprintf("[%s] %s", g.ID, subject), b.String(), now, att...); err != nil {
 			return err
 		}
 	}
@@ -455,9 +450,8 @@ func (r *cmdRun) replace(c orders.Command) error {
 		r.then(func() error {
 			body := fmt.Sprintf("The moderator of game %s has seated another player for %s.%s Your secret no longer works; you will get no more mail for %s in this game.\n\n-- \nstormjudge, Gathering Storm adjudicator\n",
 				gid, c.Power.Title(), map[bool]string{true: " Reason: " + r.reason + ".", false: ""}[r.reason != ""], c.Power.Title())
-			m := &store.Mail{ID: fmt.Sprintf("%s/replaced/%s/%s", gid, c.Power, shortHash(r.key)), Game: gid, To: []string{old},
-				Subject: fmt.Sprintf("[%s] You no longer play %s", gid, c.Power.Title()), Body: report.Flow(body), Flowed: true, AutoSubmitted: "auto-generated"}
-			return j.enqueue(tx, m, now)
+			return j.notifyText(tx, "", fmt.Sprintf("%s/replaced/%s/%s", gid, c.Power, shortHash(r.key)), old,
+				fmt.Sprintf("[%s] You no longer play %s", gid, c.Power.Title()), body, now)
 		})
 	}
 	r.say(c.Power.Title()+" has a new player", fmt.Sprintf("%s has a new player. The old secret no longer works; the new player has been sent one.", c.Power.Title()))
@@ -475,21 +469,13 @@ func (r *cmdRun) rollback(c orders.Command) error {
 	if v >= g.Version {
 		return fmt.Errorf("the game is at version %d: roll back to an earlier one (HISTORY lists them)", g.Version)
 	}
-	target, err := r.tx.State(g.ID, v)
+	target, events, err := loadVersion(r.tx, g.ID, v)
 	if err != nil {
 		return err
 	}
 	if len(adjudicator.Required(target)) == 0 && !adjudicator.AwaitsDraw(target) {
 		// Version 0, the setup: nobody orders in it.
 		return fmt.Errorf("nobody orders in version %d (%s, %s): roll back to a version that waits for orders or a draw (HISTORY lists them)", v, target.Turn, target.Segment.Title())
-	}
-	evs, err := r.tx.Events(g.ID, v)
-	if err != nil {
-		return err
-	}
-	events, err := adjudicator.UnmarshalEvents(evs)
-	if err != nil && evs != nil {
-		return err
 	}
 	from := g.Version
 	g.Version = v
@@ -567,17 +553,13 @@ func (r *cmdRun) player(c orders.Command) error {
 		r.audit("resend", fmt.Sprintf("%s: versions %s sent again to %s", p.Title(), joinInts(vs), addr))
 		return nil
 	case orders.CmdTimezone:
-		zone := c.Word
+		zone, stored := c.Word, c.Word
+		if zone == "UTC" {
+			stored = "" // UTC alone
+		}
 		for i := range g.Seats {
 			if g.Seats[i].Address == seat.Address {
-				g.Seats[i].TimeZone = zone
-			}
-		}
-		if zone == "UTC" {
-			for i := range g.Seats {
-				if g.Seats[i].Address == seat.Address {
-					g.Seats[i].TimeZone = ""
-				}
+				g.Seats[i].TimeZone = stored
 			}
 		}
 		r.changed = true
@@ -607,7 +589,7 @@ func (r *cmdRun) player(c orders.Command) error {
 		moveDeadline(g, g.Deadline.Add(c.Duration), r.now)
 		r.moved, r.changed = true, true
 		r.say("Deadline extended by "+p.Title(), fmt.Sprintf("%s's player extended the deadline of %s by %s, to %s.", p.Title(), r.s.Segment.Title(), orders.FormatDuration(c.Duration), deadlineText(g.Deadline, "")))
-		r.answers = append(r.answers, fmt.Sprintf("Extended by %s; %s of your budget is left.", orders.FormatDuration(c.Duration), fmtLeft(g.Rules.ExtensionBudget-seat.ExtensionUsed)))
+		r.answers = append(r.answers, fmt.Sprintf("Extended by %s; %s of your budget is left.", orders.FormatDuration(c.Duration), orNone(g.Rules.ExtensionBudget-seat.ExtensionUsed)))
 		r.audit("extend", fmt.Sprintf("%s: deadline extended by %s to %s; budget used %s of %s", p.Title(), c.Duration, g.Deadline.Format(time.RFC3339), seat.ExtensionUsed, g.Rules.ExtensionBudget))
 		return nil
 	case orders.CmdResign:
@@ -630,16 +612,10 @@ func (r *cmdRun) player(c orders.Command) error {
 	return fmt.Errorf("not a command for this email")
 }
 
+// orNone writes d, or "none" when it is less than a minute.
 func orNone(d time.Duration) string {
 	if d < time.Minute {
 		return "none"
-	}
-	return orders.FormatDuration(d)
-}
-
-func fmtLeft(d time.Duration) string {
-	if d < time.Minute {
-		return "nothing"
 	}
 	return orders.FormatDuration(d)
 }
@@ -680,12 +656,7 @@ func (r *cmdRun) absence(c orders.Command, seat *store.Seat) error {
 	if g.Rules.AbsenceMax == 0 {
 		return fmt.Errorf("this game allows no declared absences (the moderator sets it with ABSENCE MAX)")
 	}
-	loc := time.UTC
-	if seat.TimeZone != "" {
-		if l, err := time.LoadLocation(seat.TimeZone); err == nil {
-			loc = l
-		}
-	}
+	loc := location(seat.TimeZone)
 	from := time.Date(c.At.Year(), c.At.Month(), c.At.Day(), 0, 0, 0, 0, loc).UTC()
 	until := time.Date(c.Until.Year(), c.Until.Month(), c.Until.Day()+1, 0, 0, 0, 0, loc).UTC()
 	if !until.After(r.now) {
@@ -702,7 +673,7 @@ func (r *cmdRun) absence(c orders.Command, seat *store.Seat) error {
 		}
 	}
 	if used+until.Sub(from) > g.Rules.AbsenceMax {
-		return fmt.Errorf("%s of absence is more than what is left of the game's limit: %s of %s", orders.FormatDuration(until.Sub(from)), fmtLeft(g.Rules.AbsenceMax-used), orders.FormatDuration(g.Rules.AbsenceMax))
+		return fmt.Errorf("%s of absence is more than what is left of the game's limit: %s of %s", orders.FormatDuration(until.Sub(from)), orNone(g.Rules.AbsenceMax-used), orders.FormatDuration(g.Rules.AbsenceMax))
 	}
 	seat.Absences = append(seat.Absences, store.Absence{From: from, Until: until})
 	r.changed = true
@@ -721,9 +692,24 @@ func (r *cmdRun) absence(c orders.Command, seat *store.Seat) error {
 	}
 	r.say(p.Title()+"'s player away", line)
 	r.answers = append(r.answers, fmt.Sprintf("Absence noted: %s to %s (%s); %s of the game's %s of absence is left.", deadlineText(from, seat.TimeZone), deadlineText(until, seat.TimeZone),
-		orders.FormatDuration(until.Sub(from)), fmtLeft(g.Rules.AbsenceMax-used-until.Sub(from)), orders.FormatDuration(g.Rules.AbsenceMax)))
+		orders.FormatDuration(until.Sub(from)), orNone(g.Rules.AbsenceMax-used-until.Sub(from)), orders.FormatDuration(g.Rules.AbsenceMax)))
 	r.audit("absence", fmt.Sprintf("%s: away %s to %s", p.Title(), from.Format(time.RFC3339), until.Format(time.RFC3339)))
 	return nil
+}
+
+// loadVersion reads version v of game: its state and the events that
+// made it (none for version 0).
+func loadVersion(tx *store.Tx, game string, v int) (adjudicator.State, []adjudicator.Event, error) {
+	s, err := tx.State(game, v)
+	if err != nil {
+		return s, nil, err
+	}
+	raw, err := tx.Events(game, v)
+	if err != nil || raw == nil {
+		return s, nil, err
+	}
+	evs, err := adjudicator.UnmarshalEvents(raw)
+	return s, evs, err
 }
 
 // resend sends the public report and power p's private notice of the
@@ -733,19 +719,9 @@ func (r *cmdRun) absence(c orders.Command, seat *store.Seat) error {
 // its deadline.
 func (j *Judge) resend(tx *store.Tx, g *store.Game, p adjudicator.Power, addr string, vs []int, key []byte, now time.Time, why string) error {
 	for _, v := range vs {
-		s, err := tx.State(g.ID, v)
+		s, evs, err := loadVersion(tx, g.ID, v)
 		if err != nil {
 			return err
-		}
-		raw, err := tx.Events(g.ID, v)
-		if err != nil {
-			return err
-		}
-		var evs []adjudicator.Event
-		if raw != nil {
-			if evs, err = adjudicator.UnmarshalEvents(raw); err != nil {
-				return err
-			}
 		}
 		view := adjudicator.Derive(s)
 		note := why
@@ -823,7 +799,7 @@ func (j *Judge) statusText(tx *store.Tx, g *store.Game, s adjudicator.State, p a
 			fmt.Fprintf(&b, " Time zone: %s.", zone)
 		}
 		if g.Rules.ExtensionBudget > 0 {
-			fmt.Fprintf(&b, " Extension budget left: %s of %s.", fmtLeft(g.Rules.ExtensionBudget-seat.ExtensionUsed), orders.FormatDuration(g.Rules.ExtensionBudget))
+			fmt.Fprintf(&b, " Extension budget left: %s of %s.", orNone(g.Rules.ExtensionBudget-seat.ExtensionUsed), orders.FormatDuration(g.Rules.ExtensionBudget))
 		}
 		for _, a := range seat.Absences {
 			if a.Until.After(now) {

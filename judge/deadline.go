@@ -156,15 +156,25 @@ func policyText(g *store.Game) string {
 // in Europe/Berlin)".
 func deadlineText(at time.Time, zone string) string {
 	s := at.UTC().Format("Mon 2 Jan 2006 15:04 MST")
-	if zone == "" || zone == "UTC" {
-		return s
-	}
-	loc, err := time.LoadLocation(zone)
-	if err != nil {
+	loc := location(zone)
+	if loc == time.UTC {
 		return s
 	}
 	l := at.In(loc)
 	return fmt.Sprintf("%s (%s, %s, in %s)", s, l.Format("15:04 MST"), l.Format("Mon 2 Jan"), zone)
+}
+
+// location is a player's time zone (TIMEZONE; orders.parseTimezone
+// checked it): UTC for "" or a zone no longer known.
+func location(zone string) *time.Location {
+	if zone == "" || zone == "UTC" {
+		return time.UTC
+	}
+	loc, err := time.LoadLocation(zone)
+	if err != nil {
+		return time.UTC
+	}
+	return loc
 }
 
 // deadlineLine is the lead line of a report or notice for a reader in

@@ -911,10 +911,8 @@ func (j *Judge) sendReceipt(tx *store.Tx, key []byte, m *orders.Message, rc *rec
 	res.Receipt = mail
 	if rc.copyTo != "" && rc.copyTo != strings.ToLower(m.From) && res.Outcome == Accepted {
 		// The moderator entered a power's orders: its player gets a copy.
-		cp := &store.Mail{ID: mail.ID + "/copy", Game: game, To: []string{rc.copyTo},
-			Subject: fmt.Sprintf("[%s] The moderator entered your orders", game), Flowed: true, AutoSubmitted: "auto-generated",
-			Body: report.Flow("A copy of the receipt the moderator (" + strings.ToLower(m.From) + ") got for orders entered for your power:\n\n" + renderReceipt(rc, res))}
-		if err := j.enqueue(tx, cp, now); err != nil {
+		if err := j.notifyText(tx, "", mail.ID+"/copy", rc.copyTo, fmt.Sprintf("[%s] The moderator entered your orders", game),
+			"A copy of the receipt the moderator ("+strings.ToLower(m.From)+") got for orders entered for your power:\n\n"+renderReceipt(rc, res), now); err != nil {
 			return err
 		}
 	}

@@ -514,6 +514,7 @@ func (j *Judge) publish(tx *store.Tx, g *store.Game, v int, evs []adjudicator.Ev
 			return err
 		}
 	}
+	cal := j.deadlineCalendar(g, next, now)
 	for _, seat := range g.Seats {
 		m := report.Private(g.ID, seat.Power, evs, view)
 		for _, l := range lead {
@@ -525,7 +526,7 @@ func (j *Judge) publish(tx *store.Tx, g *store.Game, v int, evs []adjudicator.Ev
 		id := versionMailID(g, v, "private", seat.Power.String())
 		var att []store.Attachment
 		if slices.Contains(adjudicator.Required(next), seat.Power) {
-			att = j.deadlineCalendar(g, next, now)
+			att = slices.Clone(cal) // appended to below
 		}
 		if slices.Contains(cc.powers, seat.Power) {
 			att = append(att, cc.att...)
@@ -649,6 +650,19 @@ func (j *Judge) notify(tx *store.Tx, id, to, subject, body string, sensitive boo
 	game, _, _ := strings.Cut(id, "/") // every automatic mail's ID starts with its game
 	m := &store.Mail{ID: id, Game: game, To: []string{to}, Subject: subject, Body: body,
 		AutoSubmitted: "auto-generated", Sensitive: sensitive}
+	return j.enqueue(tx, m, now)
+}
+
+// notifyText queues an automatic format=flowed text mail (an
+// announcement, a copy of a receipt, a notice to a replaced player) to
+// one address, threaded under root when given.
+func (j *Judge) notifyText(tx *store.Tx, root, id, to, subject, body string, now time.Time, att ...store.Attachment) error {
+	game, _, _ := strings.Cut(id, "/")
+	m := &store.Mail{ID: id, Game: game, To: []string{to}, Subject: subject, Body: report.Flow(body), Flowed: true,
+		AutoSubmitted: "auto-generated", Attachments: att}
+	if root != "" {
+		m.References = []string{strings.Trim(root, "<>")}
+	}
 	return j.enqueue(tx, m, now)
 }
 
