@@ -48,8 +48,6 @@ type cmdRun struct {
 	// cancelled: it was removed (the event is cancelled; a later one is
 	// a new event)
 	moved, cancelled bool
-	// changed: the game record changed (PutGame at the end)
-	changed bool
 }
 
 func (r *cmdRun) then(f func() error) { r.effects = append(r.effects, f) }
@@ -153,15 +151,12 @@ func (r *cmdRun) commit() error {
 		if err := r.j.announce(r.tx, r.g, r.s, r.m.From, r.power, r.reason, r.subject, r.announce, r.moved, r.now); err != nil {
 			return err
 		}
-		r.changed = true
 	}
 	if r.cancelled && r.g.Deadline.IsZero() {
 		r.g.CalendarCancels++
 	}
-	if r.changed {
-		return r.tx.PutGame(r.g)
-	}
-	return nil
+	// The game record as the commands left it (unchanged by questions).
+	return r.tx.PutGame(r.g)
 }
 
 // announce mails the players and moderators of g a public announcement:
@@ -282,7 +277,6 @@ func (r *cmdRun) moderator(c orders.Command) error {
 		if err != nil {
 			return err
 		}
-		r.changed = true
 		r.say("Deadline rules changed", line)
 		r.audit("rules", line)
 		return nil
@@ -297,7 +291,6 @@ func (r *cmdRun) moderator(c orders.Command) error {
 			g.PausedLeft = max(g.Deadline.Sub(r.now), time.Minute)
 			g.Deadline = time.Time{}
 		}
-		r.changed = true
 		line := "The moderator PAUSED the game: no orders are taken and no deadline runs until it resumes."
 		if g.PausedLeft > 0 {
 			line += fmt.Sprintf(" The deadline will then be %s away, as it was now.", orders.FormatDuration(g.PausedLeft))
@@ -317,7 +310,6 @@ func (r *cmdRun) moderator(c orders.Command) error {
 			r.moved = true
 			line += " The deadline is " + deadlineText(g.Deadline, "") + "."
 		}
-		r.changed = true
 		r.say("Game resumed", line)
 		r.audit("resume", line)
 		return nil
@@ -328,7 +320,7 @@ func (r *cmdRun) moderator(c orders.Command) error {
 		if len(adjudicator.Required(r.s)) == 0 || adjudicator.AwaitsDraw(r.s) {
 			return fmt.Errorf("there is nothing to adjudicate: %s", whoOrders(r.s))
 		}
-		g.Forced, r.changed = true, true
+		g.Forced = true
 		r.rc.notes = append(r.rc.notes, "The open segment is adjudicated now; powers without orders are taken to PASS (their standing orders and IF lines still apply). The report follows.")
 		r.audit("adjudicate now", fmt.Sprintf("%s %s adjudicated on the moderator's order", r.s.Turn, r.s.Segment))
 		return nil
@@ -435,7 +427,6 @@ func (r *cmdRun) replace(c orders.Command) error {
 	id := welcomeID(gid, c.Power) + "/" + shortHash(append([]byte(c.Address+now.String()), r.key...))
 	*seat = store.Seat{Power: seat.Power, Address: c.Address, SecretHash: store.HashSecret(secret), ExtensionUsed: seat.ExtensionUsed,
 		Welcome: id, ConfigAddress: seat.ConfigAddress}
-	r.changed = true
 	r.then(func() error {
 		return j.notify(tx, id, c.Address, fmt.Sprintf("[%s] You play %s", gid, c.Power.Title()), welcomeBody(r.g, *r.g.Seat(c.Power), secret, j.opt.Address), true, now)
 	})
@@ -483,7 +474,6 @@ func (r *cmdRun) rollback(c orders.Command) error {
 	g.Ended = time.Time{}
 	openDeadline(g, target, r.now)
 	r.s = target
-	r.changed = true
 	line := fmt.Sprintf("The moderator ROLLED BACK the game from version %d to version %d: %s, %s, is open again. Every order given for it or later is withdrawn (kept in the history): send your orders again. Its report and notices follow again.", from, v, target.Turn, target.Segment.Title())
 	if !g.Deadline.IsZero() {
 		line += " Its new deadline: " + deadlineText(g.Deadline, "") + "."
@@ -562,7 +552,6 @@ func (r *cmdRun) player(c orders.Command) error {
 				g.Seats[i].TimeZone = stored
 			}
 		}
-		r.changed = true
 		r.answers = append(r.answers, fmt.Sprintf("Your time zone is %s: deadlines are shown in it besides UTC.", zone))
 		r.audit("timezone", fmt.Sprintf("%s: time zone %s", p.Title(), zone))
 		return nil
@@ -587,7 +576,7 @@ func (r *cmdRun) player(c orders.Command) error {
 		}
 		seat.ExtensionUsed += c.Duration
 		moveDeadline(g, g.Deadline.Add(c.Duration), r.now)
-		r.moved, r.changed = true, true
+		r.moved = true
 		r.say("Deadline extended by "+p.Title(), fmt.Sprintf("%s's player extended the deadline of %s by %s, to %s.", p.Title(), r.s.Segment.Title(), orders.FormatDuration(c.Duration), deadlineText(g.Deadline, "")))
 		r.answers = append(r.answers, fmt.Sprintf("Extended by %s; %s of your budget is left.", orders.FormatDuration(c.Duration), orNone(g.Rules.ExtensionBudget-seat.ExtensionUsed)))
 		r.audit("extend", fmt.Sprintf("%s: deadline extended by %s to %s; budget used %s of %s", p.Title(), c.Duration, g.Deadline.Format(time.RFC3339), seat.ExtensionUsed, g.Rules.ExtensionBudget))
@@ -603,7 +592,6 @@ func (r *cmdRun) player(c orders.Command) error {
 		mod := g.Moderators[0]
 		*seat = store.Seat{Power: p, Address: mod, SecretHash: store.HashSecret(newSecret()), Vacant: true, ExtensionUsed: seat.ExtensionUsed, Missed: seat.Missed,
 			ConfigAddress: seat.ConfigAddress}
-		r.changed = true
 		r.say(p.Title()+"'s player resigned", fmt.Sprintf("%s's player resigned. The moderator holds the seat until a new player is found (REPLACE).", p.Title()))
 		r.answers = append(r.answers, fmt.Sprintf("You resigned %s in game %s: your secret no longer works and no more mail for %s comes to %s. Thank you for playing.", p.Title(), g.ID, p.Title(), old))
 		r.audit("resign", fmt.Sprintf("%s: %s resigned; the seat is held by %s", p.Title(), old, mod))
@@ -647,7 +635,6 @@ func (r *cmdRun) absence(c orders.Command, seat *store.Seat) error {
 			}
 		}
 		seat.Absences = kept
-		r.changed = true
 		r.say(p.Title()+"'s absence cancelled", fmt.Sprintf("%s's player cancelled the absences declared.", p.Title()))
 		r.answers = append(r.answers, "Your absences from now on are cancelled.")
 		r.audit("absence", p.Title()+": absences cancelled")
@@ -676,7 +663,6 @@ func (r *cmdRun) absence(c orders.Command, seat *store.Seat) error {
 		return fmt.Errorf("%s of absence is more than what is left of the game's limit: %s of %s", orders.FormatDuration(until.Sub(from)), orNone(g.Rules.AbsenceMax-used), orders.FormatDuration(g.Rules.AbsenceMax))
 	}
 	seat.Absences = append(seat.Absences, store.Absence{From: from, Until: until})
-	r.changed = true
 	zone := "UTC"
 	if seat.TimeZone != "" {
 		zone = seat.TimeZone

@@ -67,7 +67,7 @@ func ceilMinute(t time.Time) time.Time {
 // openDeadline sets the deadline of the segment that just opened in g
 // (state s) and clears what belonged to the last one.
 func openDeadline(g *store.Game, s adjudicator.State, now time.Time) {
-	g.Deadline, g.DeadlineSeq, g.DeadlineSet, g.Reminded, g.MissNoted, g.Forced, g.PausedLeft = time.Time{}, 0, now, nil, false, false, 0
+	g.Deadline, g.DeadlineSeq, g.DeadlineSet, g.Reminded, g.Forced, g.PausedLeft = time.Time{}, 0, now, nil, false, 0
 	g.SegmentVersion, g.CalendarCancels, g.MissedNow = g.Version, 0, nil
 	if len(adjudicator.Required(s)) == 0 {
 		return
@@ -91,7 +91,7 @@ func moveDeadline(g *store.Game, at, now time.Time) {
 	}
 	g.Deadline, g.DeadlineSet = at, now
 	g.DeadlineSeq++
-	// MissNoted stays: a deadline moved after it passed is no second miss.
+	// MissedNow stays: a deadline moved after it passed is no second miss.
 	kept := g.Reminded[:0]
 	for _, l := range g.Reminded {
 		if !at.IsZero() && !at.Add(-l).After(now) {
@@ -216,9 +216,7 @@ func missing(tx *store.Tx, g *store.Game, s adjudicator.State) ([]adjudicator.Po
 	return missingPowers(s, req, recs), recs, nil
 }
 
-// dueReminders are the reminders of g due at now (their leads), and
-// whether the deadline has passed with powers missing and that is yet to
-// be noted.
+// dueReminders are the reminders of g due at now (their leads).
 func dueReminders(g *store.Game, now time.Time) []time.Duration {
 	if g.Paused || g.Deadline.IsZero() || !now.Before(g.Deadline) {
 		return nil
@@ -237,7 +235,7 @@ func dueReminders(g *store.Game, now time.Time) []time.Duration {
 // missDue reports whether the deadline of g has passed and its misses are
 // yet to be noted.
 func missDue(g *store.Game, now time.Time) bool {
-	return !g.Paused && !g.Deadline.IsZero() && !now.Before(g.Deadline) && !g.MissNoted
+	return !g.Paused && !g.Deadline.IsZero() && !now.Before(g.Deadline) && len(g.MissedNow) == 0
 }
 
 // remind sends the due reminders of g: one mail per address holding a
@@ -272,7 +270,6 @@ func (j *Judge) remind(tx *store.Tx, g *store.Game, s adjudicator.State, miss []
 // noteMiss counts the miss of each missing power, tells the moderators at
 // once and tells the missing players what happens now.
 func (j *Judge) noteMiss(tx *store.Tx, g *store.Game, s adjudicator.State, miss []adjudicator.Power, now time.Time) error {
-	g.MissNoted = true
 	if len(miss) == 0 {
 		return nil
 	}

@@ -838,19 +838,6 @@ func work(tx *store.Tx, g *store.Game, now time.Time) (*openSegment, error) {
 	return o, nil
 }
 
-// ready is work for a game by its ID.
-func ready(tx *store.Tx, game string, now time.Time) (*openSegment, bool, error) {
-	g, err := tx.Game(game)
-	if err != nil {
-		return nil, false, err
-	}
-	o, err := work(tx, g, now)
-	if err != nil {
-		return nil, false, err
-	}
-	return o, o.ready, nil
-}
-
 // Adjudicate does what is due in game in one transaction (reminders, a
 // missed deadline, the adjudication of the open segment when it is
 // ready) and reports whether it adjudicated.

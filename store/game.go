@@ -41,9 +41,6 @@ type Game struct {
 	// Reminded are the reminders (their time before the deadline) sent
 	// for the open segment's current deadline.
 	Reminded []time.Duration `json:"reminded,omitempty"`
-	// MissNoted: the open segment's deadline passed with powers missing
-	// and that was counted and told the moderators (once).
-	MissNoted bool `json:"missNoted,omitempty"`
 	// PausedLeft is what was left of the deadline when the game was
 	// paused; the deadline is that far from the resumption.
 	PausedLeft time.Duration `json:"pausedLeft,omitempty"`
@@ -58,8 +55,9 @@ type Game struct {
 	// SegmentVersion is the version at which the open segment opened (a
 	// SET makes versions within it): its calendar event's UID names it.
 	SegmentVersion int `json:"segmentVersion,omitempty"`
-	// MissedNow are the powers that missed the open segment's deadline
-	// (noted at it; some may order in the grace).
+	// MissedNow are the powers that missed the open segment's deadline,
+	// noted (counted, the moderators told) once, at it; some may order in
+	// the grace. Empty until then.
 	MissedNow []adjudicator.Power `json:"missedNow,omitempty"`
 	// CalendarCancels counts the calendar events of the segment cancelled
 	// (DEADLINE NONE): a deadline set after one is a new event.
