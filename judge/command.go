@@ -208,9 +208,10 @@ func (r *cmdRun) moderator(c orders.Command) error {
 	case orders.CmdReason:
 		return nil
 	case orders.CmdStatus:
-		r.answers = append(r.answers, r.j.statusText(r.tx, g, r.s, 0, r.now))
+		st, err := r.j.statusText(r.tx, g, r.s, 0, r.now)
+		r.answers = append(r.answers, st)
 		r.audit("status", "the moderator's STATUS answered")
-		return nil
+		return err
 	case orders.CmdHistory:
 		h, err := r.j.historyText(r.tx, g, true)
 		r.answers = append(r.answers, h)
@@ -499,9 +500,10 @@ func (r *cmdRun) player(c orders.Command) error {
 	seat := g.Seat(p)
 	switch c.Verb {
 	case orders.CmdStatus:
-		r.answers = append(r.answers, r.j.statusText(r.tx, g, r.s, p, r.now))
+		st, err := r.j.statusText(r.tx, g, r.s, p, r.now)
+		r.answers = append(r.answers, st)
 		r.audit("status", p.Title()+"'s STATUS answered")
-		return nil
+		return err
 	case orders.CmdOrders:
 		recs, err := r.tx.Orders(g.ID, g.Version)
 		if err != nil {
@@ -744,7 +746,7 @@ func (j *Judge) resend(tx *store.Tx, g *store.Game, p adjudicator.Power, addr st
 // statusText is the answer to STATUS: where the game is, who must order
 // and who has (never what), the deadline; for the moderator (p == 0)
 // also every seat's address, missed deadlines and budgets.
-func (j *Judge) statusText(tx *store.Tx, g *store.Game, s adjudicator.State, p adjudicator.Power, now time.Time) string {
+func (j *Judge) statusText(tx *store.Tx, g *store.Game, s adjudicator.State, p adjudicator.Power, now time.Time) (string, error) {
 	var b strings.Builder
 	zone := ""
 	if seat := g.Seat(p); seat != nil {
@@ -764,16 +766,18 @@ func (j *Judge) statusText(tx *store.Tx, g *store.Game, s adjudicator.State, p a
 	if dl := deadlineLine(g, zone); dl != "" {
 		b.WriteString(dl + "\n")
 	}
-	recs, _ := tx.Orders(g.ID, g.Version)
-	req := adjudicator.Required(s)
+	miss, _, err := missing(tx, g, s)
+	if err != nil {
+		return "", err
+	}
 	if adjudicator.AwaitsDraw(s) {
 		b.WriteString("Waiting for the moderator's draw of the cards.\n")
-	} else if len(req) > 0 {
+	} else if req := adjudicator.Required(s); len(req) > 0 {
 		b.WriteString("\nWho orders in this segment:\n")
 		for _, q := range req {
-			st := "not yet"
-			if r, ok := recs[q]; ok && (r.Pass || !adjudicator.OnlyStanding(s, r.Orders)) {
-				st = "orders in"
+			st := "orders in"
+			if slices.Contains(miss, q) {
+				st = "not yet"
 			}
 			fmt.Fprintf(&b, "  %-8s %s\n", q.Title(), st)
 		}
@@ -793,7 +797,7 @@ func (j *Judge) statusText(tx *store.Tx, g *store.Game, s adjudicator.State, p a
 			}
 		}
 		b.WriteString("\n")
-		return b.String()
+		return b.String(), nil
 	}
 	b.WriteString("\nSeats (moderators only):\n")
 	for _, seat := range g.Seats {
@@ -807,7 +811,7 @@ func (j *Judge) statusText(tx *store.Tx, g *store.Game, s adjudicator.State, p a
 		fmt.Fprintf(&b, "  %-8s %-28s missed %d, extension used %s%s\n", seat.Power.Title(), seat.Address, seat.Missed, orNone(seat.ExtensionUsed), extra)
 	}
 	fmt.Fprintf(&b, "\nRules: %s\n", rulesText(g))
-	return b.String()
+	return b.String(), nil
 }
 
 // rulesText sums up g's deadline rules in a sentence or two.

@@ -202,18 +202,14 @@ func seatZone(g *store.Game, addr string) string {
 // missing lists the powers that must order in the open segment of g
 // and have not (nil when the game waits for nobody or a draw).
 func missing(tx *store.Tx, g *store.Game, s adjudicator.State) ([]adjudicator.Power, map[adjudicator.Power]store.OrderRecord, error) {
-	if adjudicator.AwaitsDraw(s) {
-		return nil, nil, nil
-	}
-	req := adjudicator.Required(s)
-	if len(req) == 0 {
+	if adjudicator.AwaitsDraw(s) || len(adjudicator.Required(s)) == 0 {
 		return nil, nil, nil
 	}
 	recs, err := tx.Orders(g.ID, g.Version)
 	if err != nil {
 		return nil, nil, err
 	}
-	return missingPowers(s, req, recs), recs, nil
+	return MissingPowers(s, recs), recs, nil
 }
 
 // dueReminders are the reminders of g due at now (their leads).

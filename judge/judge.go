@@ -944,6 +944,17 @@ func (j *Judge) Adjudicate(game string) (bool, error) {
 	return done, nil
 }
 
+// MissingPowers lists the powers that must order in the open segment of
+// s and have not, given its order records (none while the game waits for
+// the moderator's draw): what the operator's `game list` and `game show`
+// say too.
+func MissingPowers(s adjudicator.State, recs map[adjudicator.Power]store.OrderRecord) []adjudicator.Power {
+	if adjudicator.AwaitsDraw(s) {
+		return nil
+	}
+	return missingPowers(s, adjudicator.Required(s), recs)
+}
+
 // missingPowers lists the required powers without orders for the open
 // segment of s: no record, or one holding only standing orders for later
 // rounds (adjudicator.OnlyStanding), which are not orders for it.

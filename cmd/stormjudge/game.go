@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -350,10 +351,8 @@ func waiting(s adjudicator.State, recs map[adjudicator.Power]store.OrderRecord) 
 		return "moderator (draw)"
 	}
 	var miss []string
-	for _, p := range adjudicator.Required(s) {
-		if _, ok := recs[p]; !ok {
-			miss = append(miss, p.String())
-		}
+	for _, p := range judge.MissingPowers(s, recs) { // orders for later rounds alone are no orders
+		miss = append(miss, p.String())
 	}
 	if len(miss) == 0 {
 		return "-"
@@ -393,11 +392,12 @@ func showGame(w io.Writer, g *store.Game, s adjudicator.State, recs map[adjudica
 	for _, p := range adjudicator.Required(s) {
 		req[p] = true
 	}
+	miss := judge.MissingPowers(s, recs)
 	for _, seat := range g.Seats {
 		status := "-"
 		if req[seat.Power] {
 			status = "waiting"
-			if r, ok := recs[seat.Power]; ok {
+			if r := recs[seat.Power]; !slices.Contains(miss, seat.Power) {
 				status = "orders in (" + r.Received.Format(time.RFC3339) + ")"
 			}
 		}
