@@ -19,26 +19,38 @@ func (j *Judge) deadlineCalendar(g *store.Game, s adjudicator.State, now time.Ti
 	if g.Deadline.IsZero() && g.DeadlineSeq == 0 {
 		return nil
 	}
+	// A removed deadline (DEADLINE NONE): the event is cancelled.
+	return j.calendar(g, s, "deadline.ics", g.DeadlineSeq, g.Deadline.IsZero(), now)
+}
+
+// closedCalendar cancels the event of the open segment's deadline: the
+// segment closed before it (commit). Its SEQUENCE is one above the last.
+func (j *Judge) closedCalendar(g *store.Game, s adjudicator.State, now time.Time) []store.Attachment {
+	return j.calendar(g, s, "closed-deadline.ics", g.DeadlineSeq+1, true, now)
+}
+
+// calendar is the calendar file name of g's open segment's event at
+// sequence seq, cancelled or not.
+func (j *Judge) calendar(g *store.Game, s adjudicator.State, name string, seq int, cancelled bool, now time.Time) []store.Attachment {
 	d := report.Deadline{
-		UID:      calendarUID(g, j.opt.Domain),
-		Sequence: g.DeadlineSeq,
-		At:       g.Deadline,
-		Stamp:    now,
-		Summary:  fmt.Sprintf("%s: %s, %s: orders due", g.ID, s.Segment.Title(), s.Turn),
+		UID:       calendarUID(g, j.opt.Domain),
+		Sequence:  seq,
+		At:        g.Deadline,
+		Cancelled: cancelled,
+		Stamp:     now,
+		Summary:   fmt.Sprintf("%s: %s, %s: orders due", g.ID, s.Segment.Title(), s.Turn),
 		Description: fmt.Sprintf("Game %s of Gathering Storm: the deadline of %s, %s.\n%s.\nOrders go to %s.",
 			g.ID, s.Turn, s.Segment.Title(), upperFirst(policyText(g)), j.opt.Address),
 	}
-	if g.Deadline.IsZero() {
-		// The deadline was removed (DEADLINE NONE, a pause): the event
-		// is cancelled.
-		d.Cancelled, d.At = true, g.DeadlineSet
+	if d.At.IsZero() {
+		d.At = g.DeadlineSet // an event needs a time, even a cancelled one
 	}
 	b, err := report.DeadlineICS(d)
 	if err != nil {
 		j.log.Error("deadline calendar", "game", g.ID, "err", err)
 		return nil
 	}
-	return []store.Attachment{{Name: "deadline.ics", ContentType: report.ICSContentType, Data: b}}
+	return []store.Attachment{{Name: name, ContentType: report.ICSContentType, Data: b}}
 }
 
 // calendarUID names the open segment's calendar event: the game, the

@@ -365,3 +365,34 @@ func TestDeadlineAbsenceMovesIt(t *testing.T) {
 		t.Fatalf("over-limit absence:\n%s", res.Receipt.Body)
 	}
 }
+
+// A segment adjudicated before its deadline cancels its calendar event
+// in the next notices of the powers that had it.
+func TestDeadlineClosedEarlyCancelsTheEvent(t *testing.T) {
+	j, db, _ := rulesGame(t, 24*time.Hour, store.Rules{})
+	uid, seq, _ := calendar(t, mailsWith(t, db, "demo/v1/private/germany")[0])
+	for _, p := range adjudicator.Powers {
+		mustIngest(t, j, player(p, "PASS"), Accepted)
+	}
+	m := mailsWith(t, db, "demo/v2/private/germany")[0]
+	var closed *store.Attachment
+	for i, a := range m.Attachments {
+		if a.Name == "closed-deadline.ics" {
+			closed = &m.Attachments[i]
+		}
+	}
+	if closed == nil {
+		t.Fatalf("no closed-deadline.ics in %s", m.ID)
+	}
+	cal, err := ical.NewDecoder(bytes.NewReader(closed.Data)).Decode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ev := cal.Events()[0]
+	u, _ := ev.Props.Text(ical.PropUID)
+	st, _ := ev.Props.Text(ical.PropStatus)
+	n, _ := ev.Props.Get(ical.PropSequence).Int()
+	if u != uid || st != "CANCELLED" || n <= seq {
+		t.Fatalf("closed event: uid %q status %q sequence %d; want %q CANCELLED above %d", u, st, n, uid, seq)
+	}
+}

@@ -459,12 +459,7 @@ func (j *Judge) commit(tx *store.Tx, g *store.Game, s, next adjudicator.State, e
 	// cancelled in the notices of the powers that had it.
 	var cancel []store.Attachment
 	if !g.Deadline.IsZero() && now.Before(g.Deadline) {
-		seq := g.DeadlineSeq
-		g.Deadline, g.DeadlineSeq = time.Time{}, seq+1
-		cancel = j.deadlineCalendar(g, s, now)
-		for i := range cancel {
-			cancel[i].Name = "closed-" + cancel[i].Name
-		}
+		cancel = j.closedCalendar(g, s, now)
 	}
 	closed := adjudicator.Required(s)
 	g.Version = v
