@@ -497,13 +497,16 @@ func (j *Judge) decide(tx *store.Tx, m *orders.Message, sub *orders.Submission, 
 		return
 	}
 	var power adjudicator.Power
-	if env.Moderator && sub.HasCommand(orders.CmdCreate) && j.isMaster(m.From, env.Secret) {
-		rc.errs = append(rc.errs, fmt.Sprintf("line %d: game %s exists already: CREATE needs a new game id.", env.GameLine, g.ID))
-		res.Outcome = Rejected
-		return
-	}
 	if env.Moderator {
-		if !authorizeModerator(g, m.From, env, rc) {
+		// A game master's CREATE of an existing game is told so; anyone
+		// else's CREATE is a moderator's email like any other.
+		master := sub.HasCommand(orders.CmdCreate) && j.isMaster(m.From, env.Secret)
+		if !master && !authorizeModerator(g, m.From, env, rc) {
+			res.Outcome = Rejected
+			return
+		}
+		if sub.HasCommand(orders.CmdCreate) {
+			rc.errs = append(rc.errs, fmt.Sprintf("line %d: game %s exists already: CREATE needs a new game id.", env.GameLine, g.ID))
 			res.Outcome = Rejected
 			return
 		}
@@ -518,11 +521,6 @@ func (j *Judge) decide(tx *store.Tx, m *orders.Message, sub *orders.Submission, 
 				return
 			}
 			res.Power = power
-		}
-		if sub.HasCommand(orders.CmdCreate) {
-			rc.errs = append(rc.errs, fmt.Sprintf("line %d: game %s exists already: CREATE needs a new game id.", env.GameLine, g.ID))
-			res.Outcome = Rejected
-			return
 		}
 	} else {
 		var ok bool
