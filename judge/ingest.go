@@ -505,12 +505,12 @@ func (j *Judge) decide(tx *store.Tx, m *orders.Message, sub *orders.Submission, 
 			res.Outcome = Rejected
 			return
 		}
+		res.Moderator = true
 		if sub.HasCommand(orders.CmdCreate) {
 			rc.errs = append(rc.errs, fmt.Sprintf("line %d: game %s exists already: CREATE needs a new game id.", env.GameLine, g.ID))
 			res.Outcome = Rejected
 			return
 		}
-		res.Moderator = true
 		if env.Power != "" {
 			// The moderator enters (or withdraws) a power's orders,
 			// without its secret.
