@@ -447,14 +447,6 @@ func (j *Judge) advance(tx *store.Tx, g *store.Game, s adjudicator.State, ords m
 // version (who missed the deadline, whose orders the moderator entered):
 // what the judge knows and the engine does not.
 func (j *Judge) commit(tx *store.Tx, g *store.Game, s, next adjudicator.State, evs []adjudicator.Event, now time.Time, why string, lead []string) error {
-	evJSON, err := adjudicator.MarshalEvents(evs)
-	if err != nil {
-		return err
-	}
-	v := g.Version + 1
-	if err := tx.PutState(g.ID, v, next, evJSON); err != nil {
-		return err
-	}
 	// The segment closed before its deadline: its calendar event is
 	// cancelled in the notices of the powers that had it.
 	var cancel []store.Attachment
@@ -462,7 +454,10 @@ func (j *Judge) commit(tx *store.Tx, g *store.Game, s, next adjudicator.State, e
 		cancel = j.closedCalendar(g, s, now)
 	}
 	closed := adjudicator.Required(s)
-	g.Version = v
+	v, err := putVersion(tx, g, next, evs)
+	if err != nil {
+		return err
+	}
 	req := adjudicator.Required(next)
 	if len(req) == 0 && !adjudicator.AwaitsDraw(next) && g.Ended.IsZero() {
 		// Nobody orders any more: the game is over (33, 34); the
@@ -478,6 +473,21 @@ func (j *Judge) commit(tx *store.Tx, g *store.Game, s, next adjudicator.State, e
 		return err
 	}
 	return j.publish(tx, g, v, evs, next, now, lead, closedCalendar{closed, cancel})
+}
+
+// putVersion stores next, with the events that made it, as the next
+// version of g and makes it g's version (the caller writes g).
+func putVersion(tx *store.Tx, g *store.Game, next adjudicator.State, evs []adjudicator.Event) (int, error) {
+	evJSON, err := adjudicator.MarshalEvents(evs)
+	if err != nil {
+		return 0, err
+	}
+	v := g.Version + 1
+	if err := tx.PutState(g.ID, v, next, evJSON); err != nil {
+		return 0, err
+	}
+	g.Version = v
+	return v, nil
 }
 
 // closedCalendar is the cancelled calendar event of a segment adjudicated

@@ -283,17 +283,11 @@ func (j *Judge) fix(tx *store.Tx, g *store.Game, s adjudicator.State, m *orders.
 			delete(recs, p)
 		}
 	}
-	evJSON, err := adjudicator.MarshalEvents(evs)
+	v, err := putVersion(tx, g, next, evs)
 	if err != nil {
 		rc.fatal = err
 		return
 	}
-	v := g.Version + 1
-	if err := tx.PutState(g.ID, v, next, evJSON); err != nil {
-		rc.fatal = err
-		return
-	}
-	g.Version = v
 	if err := tx.PutGame(g); err != nil {
 		rc.fatal = err
 		return
