@@ -1,8 +1,10 @@
 package orders
 
 import (
+	"cmp"
 	"fmt"
 	"net/mail"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -377,7 +379,7 @@ func parseDurationRule(c *Command, l *line, _ bool) *Error {
 		return l.errorf("", "DURATION needs a kind of segment and a duration")
 	}
 	kind := strings.ToLower(a[0])
-	if kind != "all" && !contains(SegmentKinds, kind) {
+	if kind != "all" && !slices.Contains(SegmentKinds, kind) {
 		return l.errorf("", "DURATION: %s is not ALL, ECONOMIC, DIPLOMACY, CRISIS or END", quote(a[0]))
 	}
 	c.Word = kind
@@ -407,21 +409,19 @@ func parseReminders(c *Command, l *line, _ bool) *Error {
 		if err != nil {
 			return l.errorf("", "REMINDERS: %v", err)
 		}
-		if contains(c.List, d) {
+		if slices.Contains(c.List, d) {
 			return l.errorf("", "REMINDERS: %s given twice", s)
 		}
 		c.List = append(c.List, d)
 	}
-	sortDurationsDesc(c.List)
+	LongestFirst(c.List)
 	return nil
 }
 
-func sortDurationsDesc(ds []time.Duration) {
-	for i := 1; i < len(ds); i++ {
-		for j := i; j > 0 && ds[j] > ds[j-1]; j-- {
-			ds[j], ds[j-1] = ds[j-1], ds[j]
-		}
-	}
+// LongestFirst sorts reminder times longest first, as the rules keep
+// them (REMINDERS and the config's reminders).
+func LongestFirst(ds []time.Duration) {
+	slices.SortFunc(ds, func(a, b time.Duration) int { return cmp.Compare(b, a) })
 }
 
 func parseNMR(c *Command, l *line, _ bool) *Error {
@@ -430,7 +430,7 @@ func parseNMR(c *Command, l *line, _ bool) *Error {
 		return l.errorf("", "NMR needs PASS, REPEAT or WAIT, and optionally GRACE <duration>")
 	}
 	pol := strings.ToLower(a[0])
-	if !contains(NMRPolicies, pol) {
+	if !slices.Contains(NMRPolicies, pol) {
 		return l.errorf("", "NMR: %s is not PASS, REPEAT or WAIT", quote(a[0]))
 	}
 	c.Word = pol
@@ -482,22 +482,13 @@ func parseVersions(min, max int) func(c *Command, l *line, _ bool) *Error {
 			if err != nil || n < 0 || n > 1_000_000 {
 				return l.errorf("", "%s: %s is not a version number (HISTORY lists them)", c.Verb, quote(s))
 			}
-			if contains(c.Versions, n) {
+			if slices.Contains(c.Versions, n) {
 				return l.errorf("", "%s: version %d given twice", c.Verb, n)
 			}
 			c.Versions = append(c.Versions, n)
 		}
 		return nil
 	}
-}
-
-func contains[T comparable](xs []T, x T) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
-		}
-	}
-	return false
 }
 
 // restOfLine is the text of a line after its keyword, as written (for

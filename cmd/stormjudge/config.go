@@ -243,7 +243,7 @@ func (g GameConfig) def() (judge.GameDef, error) {
 	for _, r := range g.Reminders {
 		d.Rules.Reminders = append(d.Rules.Reminders, r.Duration)
 	}
-	slices.SortFunc(d.Rules.Reminders, func(a, b time.Duration) int { return int((b - a) / time.Second) })
+	orders.LongestFirst(d.Rules.Reminders)
 	switch g.NMR {
 	case "", "pass", "repeat", "wait":
 		d.Rules.NMR = g.NMR
