@@ -2,6 +2,7 @@ package judge
 
 import (
 	"encoding/json"
+	"fmt"
 	"sort"
 	"time"
 
@@ -16,7 +17,7 @@ import (
 func Export(tx *store.Tx, game string, v int) ([]byte, error) {
 	g, err := tx.Game(game)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("game %s: %w", game, err)
 	}
 	if v < 0 {
 		v = g.Version

@@ -313,9 +313,6 @@ func gameShow(db *store.DB, id string, version int, w io.Writer) error {
 // JSON (docs/state.md).
 func gameExport(db *store.DB, id string, version int, w io.Writer) error {
 	return db.View(func(tx *store.Tx) error {
-		if _, _, _, _, err := gameAt(tx, id, version); err != nil {
-			return err
-		}
 		b, err := judge.Export(tx, id, version)
 		if err != nil {
 			return err
