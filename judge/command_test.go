@@ -51,7 +51,7 @@ func TestModeratorRollbackThenReplay(t *testing.T) {
 	// A reply to a mail of before the rollback is stale.
 	old := mailsWith(t, db, "demo/v1/private/italy")[0]
 	res := mustIngest(t, j, email("italy@sandbox.test", "GAME demo\nSECRET italy\nPASS\n", "In-Reply-To: "+old.MessageID), Rejected)
-	if !strings.Contains(strings.Join(strings.Fields(res.Receipt.Body), " "), "rolled game demo back") {
+	if !strings.Contains(flat(res.Receipt.Body), "rolled game demo back") {
 		t.Fatalf("reply to a mail before the rollback:\n%s", res.Receipt.Body)
 	}
 }

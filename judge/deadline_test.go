@@ -239,7 +239,7 @@ func TestDeadlineNMRRepeat(t *testing.T) {
 		t.Fatal("not adjudicated at the deadline")
 	}
 	pub := mailsWith(t, db, fmt.Sprintf("demo/v%d/public/germany", v+1))
-	body := strings.Join(strings.Fields(pub[0].Body), " ")
+	body := flat(pub[0].Body)
 	if !strings.Contains(body, "Germany, given its orders of Spring 1935 again (NMR REPEAT)") || !strings.Contains(body, "Italy, taken to PASS") {
 		t.Fatalf("the report of REPEAT:\n%s", pub[0].Body)
 	}

@@ -570,14 +570,14 @@ func (j *Judge) decide(tx *store.Tx, m *orders.Message, sub *orders.Submission, 
 	}
 	if res.Moderator && power == 0 {
 		if len(sub.Orders) > 0 && sub.Orders[0].Kind == adjudicator.SetState {
-			j.fix(tx, g, s, m, sub, rc, res, now)
+			rc.fatal = j.fix(tx, g, s, m, sub, rc, res, now)
 			return
 		}
 		takeDraw(tx, g, s, m, sub, rc, res, now)
 		return
 	}
 	if res.Moderator && sub.HasCommand(orders.CmdWithdraw) {
-		j.withdraw(tx, g, s, m, sub, power, rc, res, now)
+		rc.fatal = j.withdraw(tx, g, s, m, sub, power, rc, res, now)
 		return
 	}
 	if s.Ended {

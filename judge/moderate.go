@@ -186,41 +186,38 @@ func moderatorHelp(tx *store.Tx, g *store.Game, s adjudicator.State) string {
 
 // withdraw removes a power's submission for the open segment (the
 // moderator's WITHDRAW with POWER).
-func (j *Judge) withdraw(tx *store.Tx, g *store.Game, s adjudicator.State, m *orders.Message, sub *orders.Submission, p adjudicator.Power, rc *receipt, res *Result, now time.Time) {
+func (j *Judge) withdraw(tx *store.Tx, g *store.Game, s adjudicator.State, m *orders.Message, sub *orders.Submission, p adjudicator.Power, rc *receipt, res *Result, now time.Time) error {
 	if len(sub.Orders) > 0 || sub.Pass {
 		rc.errs = append(rc.errs, "WITHDRAW goes without orders or PASS.")
 		res.Outcome = Rejected
-		return
+		return nil
 	}
 	ok, err := tx.WithdrawOrders(g.ID, g.Version, p)
 	if err != nil {
-		rc.fatal = err
-		return
+		return err
 	}
 	if !ok {
 		rc.errs = append(rc.errs, fmt.Sprintf("%s has no orders for %s to withdraw.", p.Title(), s.Segment.Title()))
 		res.Outcome = Rejected
-		return
+		return nil
 	}
 	reason := sub.Reason()
 	if err := tx.Audit(g.ID, store.AuditEntry{Time: now, Actor: m.From, Action: "withdraw",
 		Detail: fmt.Sprintf("%s's orders for %s %s withdrawn by the moderator%s", p.Title(), s.Turn, s.Segment, because(reason))}); err != nil {
-		rc.fatal = err
-		return
+		return err
 	}
 	line := fmt.Sprintf("The moderator withdrew %s's orders for %s: %s orders again (or the deadline's rule applies).", p.Title(), s.Segment.Title(), p.Title())
 	if err := j.announce(tx, g, s, m.From, 0, reason, p.Title()+"'s orders withdrawn", []string{line}, false, now); err != nil {
-		rc.fatal = err
-		return
+		return err
 	}
 	if err := tx.PutGame(g); err != nil {
-		rc.fatal = err
-		return
+		return err
 	}
 	rc.done = append(rc.done, line)
 	rc.commands = true
 	rc.copyTo = g.Seat(p).Address
 	res.Outcome = Accepted
+	return nil
 }
 
 func because(reason string) string {
@@ -234,45 +231,42 @@ func because(reason string) string {
 // the state fixed (adjudicator.ApplyFixes), the orders kept with that
 // version like a draw (so replay redoes them), the powers' orders for the
 // open segment carried over when they are still valid, and a report.
-func (j *Judge) fix(tx *store.Tx, g *store.Game, s adjudicator.State, m *orders.Message, sub *orders.Submission, rc *receipt, res *Result, now time.Time) {
+func (j *Judge) fix(tx *store.Tx, g *store.Game, s adjudicator.State, m *orders.Message, sub *orders.Submission, rc *receipt, res *Result, now time.Time) error {
 	for _, o := range sub.Orders {
 		if o.Kind != adjudicator.SetState {
 			rc.errs = append(rc.errs, fmt.Sprintf("line %d: SET goes in an email of its own, without DRAW or PURGE.", o.Line))
 			res.Outcome = Rejected
-			return
+			return nil
 		}
 	}
 	if adjudicator.AwaitsDraw(s) && !(len(sub.Orders) == 1 && strings.EqualFold(strings.Join(sub.Orders[0].Args, " "), adjudicator.FixDeck+" "+adjudicator.DeckFile)) {
 		rc.errs = append(rc.errs, "The game waits for your draw of the cards: give the draw first, then SET (or SET DECK FILE alone, to have the judge draw from the deck file).")
 		res.Outcome = Rejected
-		return
+		return nil
 	}
 	if verrs := adjudicator.ValidateFixes(s, sub.Orders); len(verrs) > 0 {
 		rc.refuse(sub.Orders, verrs)
 		res.Outcome = Rejected
-		return
+		return nil
 	}
 	next, evs, err := adjudicator.ApplyFixes(s, sub.Orders)
 	if err != nil {
 		rc.errs = append(rc.errs, err.Error())
 		res.Outcome = Rejected
-		return
+		return nil
 	}
 	recs, err := tx.Orders(g.ID, g.Version)
 	if err != nil {
-		rc.fatal = err
-		return
+		return err
 	}
 	rec := store.OrderRecord{Orders: sub.Orders, MessageID: res.MessageID, From: m.From, Received: now}
 	if err := tx.PutDraw(g.ID, g.Version, rec); err != nil {
-		rc.fatal = err
-		return
+		return err
 	}
 	reason := sub.Reason()
 	if err := tx.Audit(g.ID, store.AuditEntry{Time: now, Actor: m.From, Action: "set",
 		Detail: strings.ReplaceAll(report.Orders(sub.Orders), "\n", "; ") + because(reason)}); err != nil {
-		rc.fatal = err
-		return
+		return err
 	}
 	// The same segment goes on: its deadline stays, and the powers'
 	// orders come along when still valid.
@@ -285,25 +279,21 @@ func (j *Judge) fix(tx *store.Tx, g *store.Game, s adjudicator.State, m *orders.
 	}
 	v, err := putVersion(tx, g, next, evs)
 	if err != nil {
-		rc.fatal = err
-		return
+		return err
 	}
 	if err := tx.PutGame(g); err != nil {
-		rc.fatal = err
-		return
+		return err
 	}
 	for _, p := range adjudicator.Powers {
 		if r, ok := recs[p]; ok {
 			if err := tx.PutOrders(g.ID, v, r); err != nil {
-				rc.fatal = err
-				return
+				return err
 			}
 		}
 	}
 	if err := tx.Audit(g.ID, store.AuditEntry{Time: now, Actor: "judge", Action: "adjudicate",
 		Detail: fmt.Sprintf("%s %s: the moderator's SET applied; version %d", s.Turn, s.Segment, v)}); err != nil {
-		rc.fatal = err
-		return
+		return err
 	}
 	lead := []string{"The moderator fixed the state (SET); the lines below say what changed" + because(reason) + ". The segment goes on with its deadline."}
 	if len(dropped) > 0 {
@@ -319,16 +309,14 @@ func (j *Judge) fix(tx *store.Tx, g *store.Game, s adjudicator.State, m *orders.
 		lead = append(lead, "The orders already given for this segment stand: "+strings.Join(stand, ", ")+".")
 	}
 	if err := j.publish(tx, g, v, evs, next, now, lead, closedCalendar{}); err != nil {
-		rc.fatal = err
-		return
+		return err
 	}
 	if len(adjudicator.Required(next)) == 0 && !adjudicator.AwaitsDraw(next) && !next.Ended {
 		// SET DECK FILE while the game waited for the draw: the judge
 		// draws from the file now and goes on to the next segment
 		// that needs orders.
 		if err := j.advance(tx, g, next, nil, now, "after the moderator's SET DECK FILE"); err != nil {
-			rc.fatal = err
-			return
+			return err
 		}
 	}
 	rc.accepted = sub.Orders
@@ -337,4 +325,5 @@ func (j *Judge) fix(tx *store.Tx, g *store.Game, s adjudicator.State, m *orders.
 		rc.notes = append(rc.notes, "These powers' orders are no longer valid after the fix and were withdrawn (they must order again): "+strings.Join(dropped, ", ")+".")
 	}
 	res.Outcome = Accepted
+	return nil
 }
