@@ -287,30 +287,36 @@ func TestDeadlinePauseFreezesTime(t *testing.T) {
 // calendar decodes the deadline.ics of a mail.
 func calendar(t *testing.T, m *store.Mail) (uid string, seq int, at time.Time) {
 	t.Helper()
+	uid, seq, at, _ = calendarFile(t, m, "deadline.ics")
+	return uid, seq, at
+}
+
+// calendarFile decodes the calendar file name of a mail, its one event.
+func calendarFile(t *testing.T, m *store.Mail, name string) (uid string, seq int, at time.Time, status string) {
+	t.Helper()
 	for _, a := range m.Attachments {
-		if a.Name != "deadline.ics" {
+		if a.Name != name {
 			continue
 		}
 		cal, err := ical.NewDecoder(bytes.NewReader(a.Data)).Decode()
 		if err != nil {
-			t.Fatalf("%s: deadline.ics does not parse: %v", m.ID, err)
+			t.Fatalf("%s: %s does not parse: %v", m.ID, name, err)
 		}
 		ev := cal.Events()
 		if len(ev) != 1 {
 			t.Fatalf("%s: %d events", m.ID, len(ev))
 		}
 		uid, _ = ev[0].Props.Text(ical.PropUID)
-		p := ev[0].Props.Get(ical.PropSequence)
-		if p != nil {
+		status, _ = ev[0].Props.Text(ical.PropStatus)
+		if p := ev[0].Props.Get(ical.PropSequence); p != nil {
 			seq, _ = p.Int()
 		}
-		at, err = ev[0].DateTimeStart(time.UTC)
-		if err != nil {
+		if at, err = ev[0].DateTimeStart(time.UTC); err != nil {
 			t.Fatal(err)
 		}
-		return uid, seq, at
+		return uid, seq, at, status
 	}
-	t.Fatalf("%s: no deadline.ics", m.ID)
+	t.Fatalf("%s: no %s", m.ID, name)
 	return
 }
 
@@ -374,24 +380,7 @@ func TestDeadlineClosedEarlyCancelsTheEvent(t *testing.T) {
 	for _, p := range adjudicator.Powers {
 		mustIngest(t, j, player(p, "PASS"), Accepted)
 	}
-	m := mailsWith(t, db, "demo/v2/private/germany")[0]
-	var closed *store.Attachment
-	for i, a := range m.Attachments {
-		if a.Name == "closed-deadline.ics" {
-			closed = &m.Attachments[i]
-		}
-	}
-	if closed == nil {
-		t.Fatalf("no closed-deadline.ics in %s", m.ID)
-	}
-	cal, err := ical.NewDecoder(bytes.NewReader(closed.Data)).Decode()
-	if err != nil {
-		t.Fatal(err)
-	}
-	ev := cal.Events()[0]
-	u, _ := ev.Props.Text(ical.PropUID)
-	st, _ := ev.Props.Text(ical.PropStatus)
-	n, _ := ev.Props.Get(ical.PropSequence).Int()
+	u, n, _, st := calendarFile(t, mailsWith(t, db, "demo/v2/private/germany")[0], "closed-deadline.ics")
 	if u != uid || st != "CANCELLED" || n <= seq {
 		t.Fatalf("closed event: uid %q status %q sequence %d; want %q CANCELLED above %d", u, st, n, uid, seq)
 	}
