@@ -86,8 +86,9 @@ func TestCrashRecovery(t *testing.T) {
 		t.Skip("builds the binary and runs it several times")
 	}
 	bin := buildBinary(t)
-	// At game creation the outbox sends 16 mails (5 welcome, 6 public, 5
-	// private); the counts below land on the orders' turn.
+	// At game creation the outbox sends 17 mails (6 welcomes, the
+	// moderator's among them, 6 public, 5 private); the counts below land
+	// on the orders' turn.
 	points := []string{
 		"inbox-fetched:3",
 		"inbox-handled:3",
@@ -107,7 +108,7 @@ func TestCrashRecovery(t *testing.T) {
 
 			t0 := time.Now()
 			p := startProc(t, bin, []string{"STORMJUDGE_CRASH_AT=" + point}, args...)
-			waitFor(t, "sandbox up", 30*time.Second, func() bool { return dialable(imapAddr) && dialable(smtpAddr) })
+			waitFor(t, "sandbox up", 30*time.Second, func() bool { return daemonRunning(p, imapAddr, smtpAddr) })
 			// The daemon (and with it the sandbox's SMTP server) may die
 			// before all five orders are sent: those are sent after the
 			// restart, as a player would.
@@ -131,7 +132,7 @@ func TestCrashRecovery(t *testing.T) {
 			t.Logf("crashed at %s after %s", point, time.Since(t0))
 			// Restart on the same data, without the crash hook.
 			q := startProc(t, bin, nil, args...)
-			waitFor(t, "sandbox up again", 30*time.Second, func() bool { return dialable(imapAddr) && dialable(smtpAddr) })
+			waitFor(t, "sandbox up again", 30*time.Second, func() bool { return daemonRunning(q, imapAddr, smtpAddr) })
 			for _, pw := range unsent {
 				if err := sendPass(smtpAddr, pw, "<crash-"+pw.String()+"@client.test>", "orders"); err != nil {
 					t.Fatalf("sending %s's order after the restart: %v", pw, err)
@@ -187,6 +188,15 @@ func TestCrashRecovery(t *testing.T) {
 			}
 		})
 	}
+}
+
+// daemonRunning reports whether the daemon has said it runs: its mail
+// server listens and has every sandbox mailbox (before that, an order to
+// judge@sandbox.test is refused as for an unknown recipient, and the
+// orders sent then would all wait for the restart, so the crash points,
+// counted from the orders' turn, would never be reached).
+func daemonRunning(p *proc, imapAddr, smtpAddr string) bool {
+	return strings.Contains(p.stderr.String(), `msg="stormjudge running"`) && dialable(imapAddr) && dialable(smtpAddr)
 }
 
 func dialable(addr string) bool {
@@ -635,8 +645,8 @@ func crashEnvInt(t *testing.T, name string, def int) int {
 	return n
 }
 
-// crashWaitUp waits until the daemon listens on both addresses; false if
-// it ended first.
+// crashWaitUp waits until the daemon runs (daemonRunning); false if it
+// ended first.
 func crashWaitUp(p *proc, imapAddr, smtpAddr string) bool {
 	deadline := time.Now().Add(30 * time.Second)
 	for time.Now().Before(deadline) {
@@ -645,7 +655,7 @@ func crashWaitUp(p *proc, imapAddr, smtpAddr string) bool {
 			return false
 		default:
 		}
-		if dialable(imapAddr) && dialable(smtpAddr) {
+		if daemonRunning(p, imapAddr, smtpAddr) {
 			return true
 		}
 		time.Sleep(20 * time.Millisecond)
