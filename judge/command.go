@@ -470,6 +470,10 @@ func (r *cmdRun) rollback(c orders.Command) error {
 		return fmt.Errorf("nobody orders in version %d (%s, %s): roll back to a version that waits for orders or a draw (HISTORY lists them)", v, target.Turn, target.Segment.Title())
 	}
 	from := g.Version
+	// The open segment's calendar event is cancelled with the notices
+	// sent again (the restored segment's event is a new one: its UID
+	// carries the rollback epoch).
+	cc := r.j.closing(g, r.s, r.now)
 	g.Version = v
 	g.Rollbacks++
 	g.Ended = time.Time{}
@@ -487,7 +491,7 @@ func (r *cmdRun) rollback(c orders.Command) error {
 		if err := tx.Rollback(g.ID, v); err != nil {
 			return err
 		}
-		return j.publish(tx, g, v, events, target, now, []string{fmt.Sprintf("Sent again after the moderator's rollback from version %d.", from)}, closedCalendar{})
+		return j.publish(tx, g, v, events, target, now, []string{fmt.Sprintf("Sent again after the moderator's rollback from version %d.", from)}, cc)
 	})
 	return nil
 }

@@ -385,3 +385,23 @@ func TestDeadlineClosedEarlyCancelsTheEvent(t *testing.T) {
 		t.Fatalf("closed event: uid %q status %q sequence %d; want %q CANCELLED above %d", u, st, n, uid, seq)
 	}
 }
+
+// A rollback cancels the calendar event of the segment that was open (its
+// deadline still ahead) in the notices sent again, beside the restored
+// segment's own event, a new one.
+func TestDeadlineRollbackCancelsTheOpenEvent(t *testing.T) {
+	j, db, _ := rulesGame(t, 24*time.Hour, store.Rules{})
+	for _, p := range adjudicator.Powers {
+		mustIngest(t, j, player(p, "PASS"), Accepted)
+	}
+	open, seq, _ := calendar(t, mailsWith(t, db, "demo/v2/private/germany")[0])
+	mustIngest(t, j, moderatorMail("ROLLBACK 1"), Accepted)
+	again := mailsWith(t, db, "demo/v1r1/private/germany")[0]
+	u, n, _, st := calendarFile(t, again, "closed-deadline.ics")
+	if u != open || st != "CANCELLED" || n <= seq {
+		t.Fatalf("the rolled-back segment's event: uid %q status %q sequence %d; want %q CANCELLED above %d", u, st, n, open, seq)
+	}
+	if restored, _, _ := calendar(t, again); restored == open || !strings.Contains(restored, "v1r1") {
+		t.Fatalf("the restored segment's event %q: want a new one of v1r1, not %q", restored, open)
+	}
+}

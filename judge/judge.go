@@ -447,13 +447,7 @@ func (j *Judge) advance(tx *store.Tx, g *store.Game, s adjudicator.State, ords m
 // version (who missed the deadline, whose orders the moderator entered):
 // what the judge knows and the engine does not.
 func (j *Judge) commit(tx *store.Tx, g *store.Game, s, next adjudicator.State, evs []adjudicator.Event, now time.Time, why string, lead []string) error {
-	// The segment closed before its deadline: its calendar event is
-	// cancelled in the notices of the powers that had it.
-	var cancel []store.Attachment
-	if !g.Deadline.IsZero() && now.Before(g.Deadline) {
-		cancel = j.closedCalendar(g, s, now)
-	}
-	closed := adjudicator.Required(s)
+	cc := j.closing(g, s, now)
 	v, err := putVersion(tx, g, next, evs)
 	if err != nil {
 		return err
@@ -472,7 +466,7 @@ func (j *Judge) commit(tx *store.Tx, g *store.Game, s, next adjudicator.State, e
 		Detail: fmt.Sprintf("%s %s resolved (%s); version %d; now %s %s", s.Turn, s.Segment, why, v, next.Turn, next.Segment)}); err != nil {
 		return err
 	}
-	return j.publish(tx, g, v, evs, next, now, lead, closedCalendar{closed, cancel})
+	return j.publish(tx, g, v, evs, next, now, lead, cc)
 }
 
 // putVersion stores next, with the events that made it, as the next
@@ -495,6 +489,17 @@ func putVersion(tx *store.Tx, g *store.Game, next adjudicator.State, evs []adjud
 type closedCalendar struct {
 	powers []adjudicator.Power
 	att    []store.Attachment
+}
+
+// closing is the cancellation of the calendar event of g's open segment
+// (whose state is s), which closes now, for the notices of the powers
+// that order in it: none if its deadline passed (the event is over) or it
+// never had one. A paused segment's event still stands (PAUSE leaves it).
+func (j *Judge) closing(g *store.Game, s adjudicator.State, now time.Time) closedCalendar {
+	if (g.Deadline.IsZero() || !now.Before(g.Deadline)) && g.PausedLeft == 0 {
+		return closedCalendar{}
+	}
+	return closedCalendar{adjudicator.Required(s), j.closedCalendar(g, s, now)}
 }
 
 // publish queues the mails of version v of g: one public report per
