@@ -2,6 +2,7 @@ package judge
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -222,6 +223,23 @@ func TestModeratorSetFixesTheStateAndReplays(t *testing.T) {
 	pub := mailsWith(t, db, "/public/germany")
 	if last := pub[len(pub)-1]; !strings.Contains(last.Body, "tile points") || !strings.Contains(last.Body, "miscounted") {
 		t.Fatalf("report of the fix:\n%s", last.Body)
+	}
+	// The segment goes on: the report and notices say so, and whose
+	// orders stand, not that a segment opened.
+	last := pub[len(pub)-1]
+	if last.Subject != "[demo] Report: Spring 1935, economic phase goes on (state fixed)" ||
+		!strings.Contains(flat(last.Body), "Orders are still due from Italy, Britain, France and Russia; the orders of Germany stand.") ||
+		strings.Contains(last.Body, "Next: ") {
+		t.Fatalf("the fix's report reads as a new segment: %q\n%s", last.Subject, last.Body)
+	}
+	for p, want := range map[adjudicator.Power]string{
+		adjudicator.Germany: "[demo] Germany: your orders stand, Spring 1935, economic phase (state fixed)",
+		adjudicator.Italy:   "[demo] Italy: orders due, Spring 1935, economic phase (state fixed)",
+	} {
+		n := mailsWith(t, db, fmt.Sprintf("demo/v%d/private/%s", g.Version, p))
+		if len(n) != 1 || n[0].Subject != want {
+			t.Fatalf("%s's notice of the fix: %+v, want the subject %q", p, n, want)
+		}
 	}
 }
 

@@ -512,7 +512,22 @@ func (j *Judge) closing(g *store.Game, s adjudicator.State, now time.Time) close
 // those that ordered in it).
 func (j *Judge) publish(tx *store.Tx, g *store.Game, v int, evs []adjudicator.Event, next adjudicator.State, now time.Time, lead []string, cc closedCalendar) error {
 	view := adjudicator.Derive(next) // once per adjudication: every mail renders it
+	// A version within the open segment (the moderator's SET) opens no
+	// new one: its mails say the segment goes on, and whose orders are
+	// still due (those given before it were carried over to it).
+	goesOn := v > g.SegmentVersion
+	var missing []adjudicator.Power
+	if goesOn {
+		recs, err := tx.Orders(g.ID, v)
+		if err != nil {
+			return err
+		}
+		missing = MissingPowers(next, recs)
+	}
 	pub := report.Public(g.ID, evs, view)
+	if goesOn {
+		pub.GoesOn(missing)
+	}
 	for _, l := range lead {
 		pub.AddToLead(l)
 	}
@@ -527,6 +542,9 @@ func (j *Judge) publish(tx *store.Tx, g *store.Game, v int, evs []adjudicator.Ev
 	cal := j.deadlineCalendar(g, next, now)
 	for _, seat := range g.Seats {
 		m := report.Private(g.ID, seat.Power, evs, view)
+		if goesOn {
+			m.GoesOn(missing)
+		}
 		for _, l := range lead {
 			m.AddToLead(l)
 		}

@@ -295,18 +295,9 @@ func (j *Judge) fix(tx *store.Tx, g *store.Game, s adjudicator.State, m *orders.
 		Detail: fmt.Sprintf("%s %s: the moderator's SET applied; version %d", s.Turn, s.Segment, v)}); err != nil {
 		return err
 	}
-	lead := []string{"The moderator fixed the state (SET); the lines below say what changed" + because(reason) + ". The segment goes on with its deadline."}
+	lead := []string{"The moderator fixed the state (SET); the lines below say what changed" + because(reason) + "."}
 	if len(dropped) > 0 {
 		lead = append(lead, "Orders no longer valid after the fix were withdrawn; these powers order again: "+strings.Join(dropped, ", ")+".")
-	}
-	var stand []string
-	for _, p := range adjudicator.Powers {
-		if _, ok := recs[p]; ok {
-			stand = append(stand, p.Title())
-		}
-	}
-	if len(stand) > 0 {
-		lead = append(lead, "The orders already given for this segment stand: "+strings.Join(stand, ", ")+".")
 	}
 	if err := j.publish(tx, g, v, evs, next, now, lead, closedCalendar{}); err != nil {
 		return err

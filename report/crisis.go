@@ -51,12 +51,17 @@ func stageName(st adjudicator.CrisisStage) string {
 	return "over the brink (rule 27.8)"
 }
 
+// powerNames words powers as "Britain and France", "Italy, Britain and
+// France".
 func powerNames(ps []adjudicator.Power) string {
 	var ns []string
 	for _, p := range ps {
 		ns = append(ns, p.Title())
 	}
-	return strings.Join(ns, " and ")
+	if len(ns) < 3 {
+		return strings.Join(ns, " and ")
+	}
+	return strings.Join(ns[:len(ns)-1], ", ") + " and " + ns[len(ns)-1]
 }
 
 // thresholdText words a threshold with its terms (32.3).

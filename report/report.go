@@ -10,6 +10,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 
 	"stormjudge/adjudicator"
@@ -37,6 +38,13 @@ type Message struct {
 
 	w             *writer // the blocks, for AddToLead
 	width, height int     // the picture's size in CSS pixels
+	// What GoesOn words again: the game, the notice's power (0 for a
+	// report), the open segment, who orders in it, how many orders the
+	// power may give.
+	game    string
+	power   adjudicator.Power
+	pv      adjudicator.PublicView
+	options int
 }
 
 // PictureKey is a short hash of what the picture of v for power's notice
@@ -129,7 +137,9 @@ func Public(game string, events []adjudicator.Event, v adjudicator.View) Message
 	if pv.Ended {
 		subject = fmt.Sprintf("[%s] Report: the game has ended", game)
 	}
-	return message(subject, &w, v, 0)
+	m := message(subject, &w, v, 0)
+	m.game = game
+	return m
 }
 
 // lead writes the report's first lines: the turns and phases it covers,
@@ -179,7 +189,10 @@ func highlights(evs []adjudicator.Event) []string {
 // message renders w as a Message; power is the notice's power, 0 for a
 // report.
 func message(subject string, w *writer, v adjudicator.View, power adjudicator.Power) Message {
-	m := Message{Subject: subject, w: w}
+	m := Message{Subject: subject, w: w, power: power, pv: v.Public}
+	if me := v.Powers[power]; me != nil {
+		m.options = len(me.Options)
+	}
 	m.HasPicture = true
 	m.PictureAlt, m.width, m.height = describePicture(pictureView(v, power)) // picture.go
 	m.render()
@@ -219,6 +232,7 @@ func Private(game string, p adjudicator.Power, events []adjudicator.Event, v adj
 	case pv.Ended:
 		w.wrap("The game has ended.", "  ")
 	case me.Required:
+		w.headline = len(w.blocks)
 		w.wrap(fmt.Sprintf("%s, %s: your orders are due; %s, listed at the end of this notice.",
 			pv.SegmentTitle, pv.Turn, plural(len(me.Options), "order")+" possible"), "  ")
 	default:
@@ -269,7 +283,62 @@ func Private(game string, p adjudicator.Power, events []adjudicator.Event, v adj
 	if me.Required {
 		subject = fmt.Sprintf("[%s] %s: orders due, %s, %s", game, p.Title(), pv.Turn, strings.ToLower(pv.SegmentTitle))
 	}
-	return message(subject, &w, v.For(p), p)
+	m := message(subject, &w, v.For(p), p)
+	m.game = game
+	return m
+}
+
+// GoesOn words m again as a report or notice of a new version within the
+// open segment, the moderator's fix of the state (SET, docs/orders.md),
+// not of a new segment: the segment goes on, and missing are the powers
+// whose orders for it are still due (judge.MissingPowers). A notice's
+// power that orders in it and is not missing has its orders in, and they
+// stand.
+func (m *Message) GoesOn(missing []adjudicator.Power) {
+	if m.w == nil || m.pv.Ended {
+		return
+	}
+	pv := m.pv
+	seg := strings.ToLower(pv.SegmentTitle)
+	var text string
+	if m.power == 0 {
+		m.Subject = fmt.Sprintf("[%s] Report: %s, %s goes on (state fixed)", m.game, pv.Turn, seg)
+		if len(pv.Required) > 0 {
+			text = fmt.Sprintf("Still open: %s, %s, after the moderator's fix of the state (not a new segment).", pv.SegmentTitle, pv.Turn)
+			var in []adjudicator.Power
+			for _, p := range pv.Required {
+				if !slices.Contains(missing, p) {
+					in = append(in, p)
+				}
+			}
+			switch {
+			case len(missing) == 0:
+				text += " Every power's orders are in; the judge adjudicates next."
+			case len(in) == 0:
+				text += " Orders are still due from " + powerNames(missing) + "."
+			default:
+				text += " Orders are still due from " + powerNames(missing) + "; the orders of " + powerNames(in) + " stand."
+			}
+		}
+	} else {
+		p := m.power
+		switch {
+		case !slices.Contains(pv.Required, p):
+			m.Subject = fmt.Sprintf("[%s] %s: %s, %s goes on (state fixed)", m.game, p.Title(), pv.Turn, seg)
+		case slices.Contains(missing, p):
+			m.Subject = fmt.Sprintf("[%s] %s: orders due, %s, %s (state fixed)", m.game, p.Title(), pv.Turn, seg)
+			text = fmt.Sprintf("%s, %s goes on after the moderator's fix of the state: your orders are still due; %s, listed at the end of this notice.",
+				pv.SegmentTitle, pv.Turn, plural(m.options, "order")+" possible")
+		default:
+			m.Subject = fmt.Sprintf("[%s] %s: your orders stand, %s, %s (state fixed)", m.game, p.Title(), pv.Turn, seg)
+			text = fmt.Sprintf("%s, %s goes on after the moderator's fix of the state: your orders are in and stand; you may replace them before the deadline (%s, listed at the end of this notice).",
+				pv.SegmentTitle, pv.Turn, plural(m.options, "order")+" possible")
+		}
+	}
+	if text != "" && m.w.headline > 0 {
+		m.w.blocks[m.w.headline].text = text
+	}
+	m.render()
 }
 
 // Orders renders orders as understood, one per line, or PASS when empty.
@@ -326,6 +395,7 @@ func next(w *writer, pv adjudicator.PublicView) {
 	if len(names) == len(pv.Powers) && len(names) > 1 {
 		who = "every power"
 	}
+	w.headline = len(w.blocks)
 	w.wrap(fmt.Sprintf("Next: %s, %s is open. Orders are due from %s.",
 		pv.SegmentTitle, pv.Turn, who), "  ")
 }

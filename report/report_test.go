@@ -1,6 +1,7 @@
 package report
 
 import (
+	"html"
 	"strings"
 	"testing"
 
@@ -269,5 +270,40 @@ func TestPictureKeyFollowsWhatThePictureShows(t *testing.T) {
 	s.EAI++
 	if PictureKey(adjudicator.Derive(s), 0) == pub {
 		t.Error("the key did not change with the EAI")
+	}
+}
+
+// GoesOn words a version within the open segment (the moderator's SET):
+// the segment goes on, with whose orders are still due and whose stand,
+// in the report's and each notice's subject and lead, the HTML too.
+func TestGoesOnWordsAFixNotANewSegment(t *testing.T) {
+	s, evs := spring1935(t)
+	v := adjudicator.Derive(s)
+	missing := []adjudicator.Power{adjudicator.Italy, adjudicator.Britain, adjudicator.France}
+	pub := Public("demo", evs, v)
+	pub.GoesOn(missing)
+	if pub.Subject != "[demo] Report: Spring 1935, economic phase goes on (state fixed)" {
+		t.Errorf("report subject %q", pub.Subject)
+	}
+	want := "Still open: Economic phase, Spring 1935, after the moderator's fix of the state (not a new segment). Orders are still due from Italy, Britain and France; the orders of Germany and Russia stand."
+	for _, body := range []string{pub.Text, html.UnescapeString(pub.HTML)} {
+		if !strings.Contains(strings.Join(strings.Fields(body), " "), want) || strings.Contains(body, "Next: ") {
+			t.Errorf("report lead, want %q:\n%s", want, body)
+		}
+	}
+	for p, w := range map[adjudicator.Power][2]string{
+		adjudicator.Germany: {"[demo] Germany: your orders stand, Spring 1935, economic phase (state fixed)", "your orders are in and stand; you may replace them before the deadline"},
+		adjudicator.Italy:   {"[demo] Italy: orders due, Spring 1935, economic phase (state fixed)", "goes on after the moderator's fix of the state: your orders are still due;"},
+	} {
+		m := Private("demo", p, evs, v)
+		m.GoesOn(missing)
+		if m.Subject != w[0] || !strings.Contains(strings.Join(strings.Fields(m.Text), " "), w[1]) || strings.Contains(m.Text, "your orders are due;") {
+			t.Errorf("%s's notice: %q, want %q and %q:\n%s", p, m.Subject, w[0], w[1], m.Text)
+		}
+	}
+	every := Public("demo", evs, v)
+	every.GoesOn(nil)
+	if !strings.Contains(strings.Join(strings.Fields(every.Text), " "), "Every power's orders are in; the judge adjudicates next.") {
+		t.Errorf("no one missing:\n%s", every.Text)
 	}
 }
