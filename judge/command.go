@@ -795,10 +795,8 @@ func (j *Judge) statusText(tx *store.Tx, g *store.Game, s adjudicator.State, p a
 		if g.Rules.ExtensionBudget > 0 {
 			fmt.Fprintf(&b, " Extension budget left: %s of %s.", orNone(g.Rules.ExtensionBudget-seat.ExtensionUsed), orders.FormatDuration(g.Rules.ExtensionBudget))
 		}
-		for _, a := range seat.Absences {
-			if a.Until.After(now) {
-				fmt.Fprintf(&b, "\nAbsence: %s to %s.", deadlineText(a.From, zone), deadlineText(a.Until, zone))
-			}
+		for _, a := range Absences(seat, now, zone) {
+			fmt.Fprintf(&b, "\nAbsence: %s.", a)
 		}
 		b.WriteString("\n")
 		return b.String(), nil
@@ -813,13 +811,33 @@ func (j *Judge) statusText(tx *store.Tx, g *store.Game, s adjudicator.State, p a
 			extra += " UNDELIVERABLE"
 		}
 		fmt.Fprintf(&b, "  %-8s %-28s missed %d, extension used %s%s\n", seat.Power.Title(), seat.Address, seat.Missed, orNone(seat.ExtensionUsed), extra)
+		if seat.TimeZone != "" {
+			fmt.Fprintf(&b, "           time zone %s\n", seat.TimeZone)
+		}
+		for _, a := range Absences(&seat, now, "") {
+			fmt.Fprintf(&b, "           absent %s\n", a)
+		}
 	}
-	fmt.Fprintf(&b, "\nRules: %s\n", rulesText(g))
+	fmt.Fprintf(&b, "\nRules: %s\n", RulesText(g))
 	return b.String(), nil
 }
 
-// rulesText sums up g's deadline rules in a sentence or two.
-func rulesText(g *store.Game) string {
+// Absences words seat's absences not over at now, "Tue 1 Dec 2026 00:00
+// UTC to Tue 8 Dec 2026 00:00 UTC", with the times also in zone when given
+// (the player's own STATUS).
+func Absences(seat *store.Seat, now time.Time, zone string) []string {
+	var out []string
+	for _, a := range seat.Absences {
+		if a.Until.After(now) {
+			out = append(out, deadlineText(a.From, zone)+" to "+deadlineText(a.Until, zone))
+		}
+	}
+	return out
+}
+
+// RulesText sums up g's deadline rules in a sentence or two (the
+// moderator's STATUS, the welcomes, game show).
+func RulesText(g *store.Game) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "deadlines %s; at a deadline, %s", durationsText(g), policyText(g))
 	if len(g.Rules.Reminders) > 0 {

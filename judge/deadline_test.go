@@ -362,6 +362,11 @@ func TestDeadlineAbsenceMovesIt(t *testing.T) {
 	if !g2.Deadline.Equal(want) {
 		t.Fatalf("deadline %s, want the absence's end %s", g2.Deadline, want)
 	}
+	// The moderator's STATUS lists it under the seat.
+	st := mustIngest(t, j, moderatorMail("STATUS"), Answered)
+	if !strings.Contains(st.Receipt.Body, "absent "+deadlineText(g.Deadline.Truncate(24*time.Hour), "")) {
+		t.Fatalf("the moderator's STATUS does not list France's absence:\n%s", st.Receipt.Body)
+	}
 	c.t = g.Deadline
 	if n := tick(t, j); n != 0 {
 		t.Fatal("adjudicated at the old deadline")

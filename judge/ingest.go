@@ -1165,7 +1165,7 @@ func welcomeBody(g *store.Game, seat store.Seat, secret, judge string) string {
 	fmt.Fprintf(&b, "Send orders to %s, one email per segment:\n\n", judge)
 	fmt.Fprintf(&b, "  GAME %s\n  POWER %s\n  SECRET %s\n  PASS\n  END\n\n", g.ID, seat.Power, secret)
 	b.WriteString("Each email gets a receipt. Reports follow each adjudication;\nyour private notice says what you may order next, and HELP in\nplace of the orders asks the judge for that list at any time.\n")
-	fmt.Fprintf(&b, "\nThis game's rules: %s\n", rulesText(g))
+	fmt.Fprintf(&b, "\nThis game's rules: %s\n", RulesText(g))
 	if len(g.Moderators) > 0 {
 		fmt.Fprintf(&b, "Moderated by %s.\n", strings.Join(g.Moderators, ", "))
 	}

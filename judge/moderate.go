@@ -132,7 +132,7 @@ func (j *Judge) create(tx *store.Tx, m *orders.Message, sub *orders.Submission, 
 	}
 	rc.done = append(rc.done, fmt.Sprintf("Deck: %s%s. Diplomacy %s, crisis %s.", deckName(def.Deck), map[bool]string{true: ", physical (you draw the cards)"}[def.PhysicalDeck], onOff(def.Diplomacy), onOff(def.Crisis)))
 	gg := &store.Game{ID: def.ID, SegmentDuration: def.SegmentDuration, Rules: def.Rules}
-	rc.done = append(rc.done, "Rules: "+rulesText(gg))
+	rc.done = append(rc.done, "Rules: "+RulesText(gg))
 }
 
 func onOff(b bool) string {

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"stormjudge/adjudicator"
 	"stormjudge/judge"
 	"stormjudge/store"
 )
@@ -184,5 +185,51 @@ func TestGameCommands(t *testing.T) {
 	}
 	if err := run([]string{"game", "show", "-data", path, "nosuch"}, io.Discard, io.Discard); err == nil {
 		t.Error("show of an unknown game succeeded")
+	}
+}
+
+// game show gives the operator what the moderator's STATUS gives: the
+// game's deadline rules, a pause's time left, and each seat's time zone,
+// extension used and absences still to come (those over are not shown).
+func TestGameShowRulesAndSeats(t *testing.T) {
+	path := demoStore(t)
+	db, err := store.Open(path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := time.Now().UTC()
+	from := now.Add(48 * time.Hour).Truncate(time.Minute)
+	if err := db.Update(func(tx *store.Tx) error {
+		g, err := tx.Game("demo")
+		if err != nil {
+			return err
+		}
+		g.Paused, g.PausedLeft = true, 30*time.Hour
+		it := g.Seat(adjudicator.Italy)
+		it.TimeZone, it.ExtensionUsed = "Europe/Rome", 6*time.Hour
+		it.Absences = []store.Absence{{From: now.Add(-72 * time.Hour), Until: now.Add(-24 * time.Hour)}, {From: from, Until: from.Add(7 * 24 * time.Hour)}}
+		return tx.PutGame(g)
+	}); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	var out bytes.Buffer
+	if err := run([]string{"game", "show", "-data", path, "demo"}, &out, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	s := out.String()
+	for _, want := range []string{
+		"PAUSED by the moderator (the deadline 1d6h away when it resumes)",
+		"rules: deadlines economic",
+		"time zone Europe/Rome",
+		"extension used 6h",
+		"absent " + from.Format("Mon 2 Jan 2006 15:04 MST") + " to ",
+	} {
+		if !strings.Contains(s, want) {
+			t.Errorf("game show lacks %q:\n%s", want, s)
+		}
+	}
+	if strings.Count(s, "absent ") != 1 {
+		t.Errorf("game show lists an absence that is over:\n%s", s)
 	}
 }

@@ -14,6 +14,7 @@ import (
 
 	"stormjudge/adjudicator"
 	"stormjudge/judge"
+	"stormjudge/orders"
 	"stormjudge/store"
 )
 
@@ -291,7 +292,7 @@ func gameShow(db *store.DB, id string, version int, w io.Writer) error {
 		if err != nil {
 			return err
 		}
-		if err := showGame(w, g, s, recs); err != nil {
+		if err := showGame(w, g, s, recs, time.Now()); err != nil {
 			return err
 		}
 		fmt.Fprintf(w, "emails from strangers naming this game, dropped without an answer: %d\n", tx.Counter("dropped/"+id))
@@ -364,14 +365,18 @@ func times(n int) string {
 	return fmt.Sprintf("%d times", n)
 }
 
-func showGame(w io.Writer, g *store.Game, s adjudicator.State, recs map[adjudicator.Power]store.OrderRecord) error {
+func showGame(w io.Writer, g *store.Game, s adjudicator.State, recs map[adjudicator.Power]store.OrderRecord, now time.Time) error {
 	fmt.Fprintf(w, "game %s (version %d, created %s)\n", g.ID, g.Version, g.Created.Format(time.RFC3339))
 	fmt.Fprintf(w, "open: %s, %s\n", s.Turn, s.Segment.Title())
 	if adjudicator.AwaitsDraw(s) {
 		fmt.Fprintln(w, "waiting for the moderator's draw (physical deck)")
 	}
 	if g.Paused {
-		fmt.Fprintln(w, "PAUSED by the moderator")
+		left := ""
+		if g.PausedLeft > 0 {
+			left = fmt.Sprintf(" (the deadline %s away when it resumes)", orders.FormatDuration(g.PausedLeft))
+		}
+		fmt.Fprintf(w, "PAUSED by the moderator%s\n", left)
 	}
 	if !g.Deadline.IsZero() {
 		moved := ""
@@ -384,6 +389,7 @@ func showGame(w io.Writer, g *store.Game, s adjudicator.State, recs map[adjudica
 		fmt.Fprintf(w, "rolled back %s\n", times(g.Rollbacks))
 	}
 	fmt.Fprintf(w, "moderators: %s\n", strings.Join(g.Moderators, ", "))
+	fmt.Fprintf(w, "rules: %s\n", judge.RulesText(g))
 	fmt.Fprintln(w, "seats:")
 	req := map[adjudicator.Power]bool{}
 	for _, p := range adjudicator.Required(s) {
@@ -409,6 +415,15 @@ func showGame(w io.Writer, g *store.Game, s adjudicator.State, recs map[adjudica
 		if seat.Undeliverable != "" {
 			// Set by the judge when mail to the address failed for good.
 			fmt.Fprintf(w, "           UNDELIVERABLE: %s\n", seat.Undeliverable)
+		}
+		if seat.TimeZone != "" {
+			fmt.Fprintf(w, "           time zone %s\n", seat.TimeZone)
+		}
+		if seat.ExtensionUsed > 0 {
+			fmt.Fprintf(w, "           extension used %s\n", orders.FormatDuration(seat.ExtensionUsed))
+		}
+		for _, a := range judge.Absences(&seat, now, "") {
+			fmt.Fprintf(w, "           absent %s\n", a)
 		}
 	}
 	return nil
