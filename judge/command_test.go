@@ -220,6 +220,10 @@ func TestModeratorSetFixesTheStateAndReplays(t *testing.T) {
 	if n, err := j.Replay("demo"); err != nil || n != g.Version {
 		t.Fatalf("Replay = %d, %v", n, err)
 	}
+	// A reply to the segment's notice from before the fix is no stale
+	// email: the segment is the same.
+	before := mailsWith(t, db, fmt.Sprintf("demo/v%d/private/italy", g0.Version))[0]
+	mustIngest(t, j, email("italy@sandbox.test", "GAME demo\nSECRET italy\nPASS\n", "In-Reply-To: "+before.MessageID), Accepted)
 	pub := mailsWith(t, db, "/public/germany")
 	if last := pub[len(pub)-1]; !strings.Contains(last.Body, "tile points") || !strings.Contains(last.Body, "miscounted") {
 		t.Fatalf("report of the fix:\n%s", last.Body)

@@ -695,8 +695,8 @@ func (j *Judge) stale(tx *store.Tx, g *store.Game, s adjudicator.State, m *order
 		return false // pinned to the open segment
 	}
 	v, ep, ok := j.versionOf(replyParent(m), g.ID)
-	if !ok || (v >= g.Version && ep == g.Rollbacks) {
-		return false
+	if !ok || (v >= openedAt(g) && ep == g.Rollbacks) {
+		return false // a mail of the open segment, a SET's among them
 	}
 	if ep != g.Rollbacks {
 		// A mail from before a rollback: its segment may be gone or
@@ -720,6 +720,16 @@ func (j *Judge) stale(tx *store.Tx, g *store.Game, s adjudicator.State, m *order
 	rc.errs = append(rc.errs, fmt.Sprintf("This email replies to the judge's mail for %s, which is closed; the open segment of game %s is %s. It is refused as stale so that orders meant for a closed segment are not taken for the next one. To give them for the open segment, add the line TURN %s %s and send again.",
 		was, g.ID, open, s.Turn, s.Segment))
 	return true
+}
+
+// openedAt is the version at which g's open segment opened: a SET makes
+// versions within it (a game stored before the segment's version was
+// kept counts from its latest).
+func openedAt(g *store.Game) int {
+	if g.SegmentVersion == 0 {
+		return g.Version
+	}
+	return g.SegmentVersion
 }
 
 // replyParent is the message an email answers: its In-Reply-To, or else
