@@ -241,7 +241,10 @@ func missDue(g *store.Game, now time.Time) bool {
 func (j *Judge) remind(tx *store.Tx, g *store.Game, s adjudicator.State, miss []adjudicator.Power, leads []time.Duration, now time.Time) error {
 	for _, l := range leads {
 		g.Reminded = append(g.Reminded, l)
-		if !g.Deadline.Add(-l).After(g.DeadlineSet) || len(miss) == 0 {
+		// At or before the minute the deadline was set (a 24-hour
+		// reminder of a 24-hour segment: the deadline was rounded up to
+		// the minute), the notice just sent says the same.
+		if !g.Deadline.Add(-l).After(ceilMinute(g.DeadlineSet)) || len(miss) == 0 {
 			continue
 		}
 		for _, addr := range addressesOf(g, miss) {

@@ -126,6 +126,29 @@ func TestDeadlineReminderLongerThanTheSegmentIsSkipped(t *testing.T) {
 	}
 }
 
+// A reminder as long as the segment is not sent either, though the
+// deadline was rounded up to the minute after the segment opened.
+func TestDeadlineReminderAsLongAsTheSegmentIsSkipped(t *testing.T) {
+	j, db, c := newJudge(t)
+	c.t = time.Date(2026, 11, 22, 12, 0, 30, 5, time.UTC)
+	def := demoDef(24 * time.Hour)
+	def.Rules = store.Rules{Reminders: []time.Duration{24 * time.Hour, 2 * time.Hour}}
+	if _, err := j.EnsureGame(def); err != nil {
+		t.Fatal(err)
+	}
+	g, _, _ := game(t, db, "demo")
+	c.t = g.Deadline.Add(-24 * time.Hour).Add(time.Second)
+	tick(t, j)
+	if n := len(mailsWith(t, db, "/reminder/")); n != 0 {
+		t.Fatalf("%d reminders seconds after the segment opened, want none", n)
+	}
+	c.t = g.Deadline.Add(-2 * time.Hour)
+	tick(t, j)
+	if n := len(mailsWith(t, db, "/reminder/")); n != 5 {
+		t.Fatalf("%d reminders 2 hours before the deadline, want 5", n)
+	}
+}
+
 // Deadlines are whole minutes, never earlier than the duration says.
 func TestDeadlineRoundedUpToTheMinute(t *testing.T) {
 	j, db, c := newJudge(t)
