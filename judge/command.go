@@ -245,6 +245,7 @@ func (r *cmdRun) moderator(c orders.Command) error {
 				return fmt.Errorf("the open segment has no deadline")
 			}
 			moveDeadline(g, time.Time{}, r.now)
+			g.AbsenceMovedFrom = time.Time{}
 			r.moved, r.cancelled = true, true
 			r.say("Deadline removed", fmt.Sprintf("The deadline of %s was removed: the segment waits for every power's orders.", r.s.Segment.Title()))
 			r.audit("deadline", "deadline removed")
@@ -254,8 +255,13 @@ func (r *cmdRun) moderator(c orders.Command) error {
 			return fmt.Errorf("%s is not in the future (the time is in UTC)", c.At.Format("2006-01-02 15:04"))
 		}
 		moveDeadline(g, c.At, r.now)
+		g.AbsenceMovedFrom = time.Time{}
 		r.moved = true
 		r.say("Deadline set", fmt.Sprintf("The deadline of %s was set to %s.", r.s.Segment.Title(), deadlineText(g.Deadline, "")))
+		if at := afterAbsences(g, r.s, g.Deadline); !at.Equal(g.Deadline) {
+			// The moderator's time stands; the moderator is told.
+			r.answers = append(r.answers, fmt.Sprintf("Note: the deadline falls in a declared absence of a power that orders in %s (the absences would put it at %s); it stands as you set it.", r.s.Segment.Title(), deadlineText(at, "")))
+		}
 		r.audit("deadline", "deadline set to "+g.Deadline.Format(time.RFC3339))
 		return nil
 	case orders.CmdExtend:
@@ -266,6 +272,9 @@ func (r *cmdRun) moderator(c orders.Command) error {
 			return fmt.Errorf("the open segment has no deadline to extend; set one with DEADLINE")
 		}
 		moveDeadline(g, g.Deadline.Add(c.Duration), r.now)
+		if !g.AbsenceMovedFrom.IsZero() {
+			g.AbsenceMovedFrom = g.AbsenceMovedFrom.Add(c.Duration)
+		}
 		r.moved = true
 		r.say("Deadline extended", fmt.Sprintf("The deadline of %s was extended by %s to %s.", r.s.Segment.Title(), orders.FormatDuration(c.Duration), deadlineText(g.Deadline, "")))
 		r.audit("extend", fmt.Sprintf("deadline extended by %s to %s", c.Duration, g.Deadline.Format(time.RFC3339)))
@@ -287,7 +296,7 @@ func (r *cmdRun) moderator(c orders.Command) error {
 		}
 		// The deadline is frozen; its calendar event stays as it was
 		// (RESUME sends it moved). A pending ADJUDICATE waits too.
-		g.Paused, g.PausedLeft, g.Forced = true, 0, false
+		g.Paused, g.PausedLeft, g.Forced, g.AbsenceMovedFrom = true, 0, false, time.Time{}
 		if !g.Deadline.IsZero() {
 			g.PausedLeft = max(g.Deadline.Sub(r.now), time.Minute)
 			g.Deadline = time.Time{}
@@ -582,6 +591,9 @@ func (r *cmdRun) player(c orders.Command) error {
 		}
 		seat.ExtensionUsed += c.Duration
 		moveDeadline(g, g.Deadline.Add(c.Duration), r.now)
+		if !g.AbsenceMovedFrom.IsZero() {
+			g.AbsenceMovedFrom = g.AbsenceMovedFrom.Add(c.Duration)
+		}
 		r.moved = true
 		r.say("Deadline extended by "+p.Title(), fmt.Sprintf("%s's player extended the deadline of %s by %s, to %s.", p.Title(), r.s.Segment.Title(), orders.FormatDuration(c.Duration), deadlineText(g.Deadline, "")))
 		r.answers = append(r.answers, fmt.Sprintf("Extended by %s; %s of your budget is left.", orders.FormatDuration(c.Duration), orNone(g.Rules.ExtensionBudget-seat.ExtensionUsed)))
@@ -641,8 +653,16 @@ func (r *cmdRun) absence(c orders.Command, seat *store.Seat) error {
 			}
 		}
 		seat.Absences = kept
-		r.say(p.Title()+"'s absence cancelled", fmt.Sprintf("%s's player cancelled the absences declared.", p.Title()))
-		r.answers = append(r.answers, "Your absences from now on are cancelled.")
+		line := fmt.Sprintf("%s's player cancelled the absences declared.", p.Title())
+		answer := "Your absences from now on are cancelled."
+		if absenceCancelled(g, r.s, r.now) {
+			r.moved = true
+			back := fmt.Sprintf(" The deadline of %s, which they had moved, moves back to %s.", r.s.Segment.Title(), deadlineText(g.Deadline, ""))
+			line += back
+			answer += back
+		}
+		r.say(p.Title()+"'s absence cancelled", line)
+		r.answers = append(r.answers, answer)
 		r.audit("absence", p.Title()+": absences cancelled")
 		return nil
 	}
@@ -677,6 +697,9 @@ func (r *cmdRun) absence(c orders.Command, seat *store.Seat) error {
 		p.Title(), c.At.Format("Mon 2 Jan 2006"), c.Until.Format("Mon 2 Jan 2006"), zone, deadlineText(from, ""), deadlineText(until, ""), p.Title())
 	if !g.Deadline.IsZero() && !g.Paused {
 		if at := afterAbsences(g, r.s, g.Deadline); !at.Equal(g.Deadline) {
+			if g.AbsenceMovedFrom.IsZero() {
+				g.AbsenceMovedFrom = g.Deadline
+			}
 			moveDeadline(g, at, r.now)
 			r.moved = true
 			line += fmt.Sprintf(" The deadline of %s moves to %s.", r.s.Segment.Title(), deadlineText(g.Deadline, ""))

@@ -68,7 +68,7 @@ func ceilMinute(t time.Time) time.Time {
 // (state s) and clears what belonged to the last one.
 func openDeadline(g *store.Game, s adjudicator.State, now time.Time) {
 	g.Deadline, g.DeadlineSeq, g.DeadlineSet, g.Reminded, g.Forced, g.PausedLeft = time.Time{}, 0, now, nil, false, 0
-	g.SegmentVersion, g.CalendarCancels, g.MissedNow = g.Version, 0, nil
+	g.SegmentVersion, g.CalendarCancels, g.MissedNow, g.AbsenceMovedFrom = g.Version, 0, nil, time.Time{}
 	if len(adjudicator.Required(s)) == 0 {
 		return
 	}
@@ -79,7 +79,37 @@ func openDeadline(g *store.Game, s adjudicator.State, now time.Time) {
 			return
 		}
 		g.Deadline = afterAbsences(g, s, at)
+		if !g.Deadline.Equal(at) {
+			g.AbsenceMovedFrom = at
+		}
 	}
+}
+
+// absenceCancelled moves the open deadline of g back towards where it
+// was before absences moved it (store.Game.AbsenceMovedFrom), after an
+// absence was cancelled, so that declaring an absence and cancelling it
+// is no free extension: the deadline is where the absences left standing
+// put it, and not earlier than now. False if it does not move.
+func absenceCancelled(g *store.Game, s adjudicator.State, now time.Time) bool {
+	if g.AbsenceMovedFrom.IsZero() || g.Deadline.IsZero() || g.Paused {
+		return false
+	}
+	at := afterAbsences(g, s, g.AbsenceMovedFrom)
+	if !at.Before(g.Deadline) {
+		return false
+	}
+	if at.Equal(g.AbsenceMovedFrom) {
+		g.AbsenceMovedFrom = time.Time{}
+	}
+	moveDeadline(g, maxTime(at, now), now)
+	return true
+}
+
+func maxTime(a, b time.Time) time.Time {
+	if a.After(b) {
+		return a
+	}
+	return b
 }
 
 // moveDeadline moves the open segment's deadline to at (zero: no

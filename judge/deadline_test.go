@@ -433,3 +433,34 @@ func TestDeadlineRollbackCancelsTheOpenEvent(t *testing.T) {
 		t.Fatalf("the restored segment's event %q: want a new one of v1r1, not %q", restored, open)
 	}
 }
+
+// Cancelling an absence that moved the deadline moves it back: declaring
+// an absence and cancelling it is no free extension. An extension given
+// meanwhile stays.
+func TestDeadlineAbsenceCancelledMovesItBack(t *testing.T) {
+	j, db, _ := rulesGame(t, 48*time.Hour, store.Rules{AbsenceMax: 14 * 24 * time.Hour, ExtensionBudget: 12 * time.Hour})
+	g0, _, _ := game(t, db, "demo")
+	day := g0.Deadline.Format("2006-01-02")
+	mustIngest(t, j, player(adjudicator.France, "ABSENCE "+day+" "+day), Accepted)
+	if g, _, _ := game(t, db, "demo"); !g.Deadline.After(g0.Deadline) {
+		t.Fatalf("the absence did not move the deadline %s", g.Deadline)
+	}
+	mustIngest(t, j, player(adjudicator.Italy, "EXTEND 3h"), Accepted)
+	res := mustIngest(t, j, player(adjudicator.France, "ABSENCE NONE"), Accepted)
+	g, _, _ := game(t, db, "demo")
+	if want := g0.Deadline.Add(3 * time.Hour); !g.Deadline.Equal(want) {
+		t.Fatalf("after ABSENCE NONE the deadline is %s, want %s (the first one and Italy's 3 hours)", g.Deadline, want)
+	}
+	if !strings.Contains(flat(res.Receipt.Body), "moves back to "+deadlineText(g.Deadline, "")) {
+		t.Fatalf("the receipt does not say the deadline moved back:\n%s", res.Receipt.Body)
+	}
+	if _, _, at := calendar(t, res.Receipt); !at.Equal(g.Deadline) {
+		t.Fatalf("the receipt's calendar is at %s, want %s", at, g.Deadline)
+	}
+	// Again: no deadline moves further than the first time.
+	mustIngest(t, j, player(adjudicator.France, "ABSENCE "+day+" "+day), Accepted)
+	mustIngest(t, j, player(adjudicator.France, "ABSENCE NONE"), Accepted)
+	if g2, _, _ := game(t, db, "demo"); !g2.Deadline.Equal(g.Deadline) {
+		t.Fatalf("declaring and cancelling again left the deadline at %s, want %s", g2.Deadline, g.Deadline)
+	}
+}

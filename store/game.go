@@ -52,6 +52,11 @@ type Game struct {
 	// Forced: the moderator asked to adjudicate the open segment now
 	// (ADJUDICATE), whoever is missing.
 	Forced bool `json:"forced,omitempty"`
+	// AbsenceMovedFrom is the open deadline as it was before declared
+	// absences moved it (zero when they did not): cancelling an absence
+	// moves the deadline back towards it. Extensions move it along; a
+	// deadline the moderator sets, or a pause, clears it.
+	AbsenceMovedFrom time.Time `json:"absenceMovedFrom,omitzero"`
 	// SegmentVersion is the version at which the open segment opened (a
 	// SET makes versions within it): its calendar event's UID names it.
 	SegmentVersion int `json:"segmentVersion,omitempty"`
