@@ -335,8 +335,8 @@ func (r *cmdRun) moderator(c orders.Command) error {
 		r.audit("adjudicate now", fmt.Sprintf("%s %s adjudicated on the moderator's order", r.s.Turn, r.s.Segment))
 		return nil
 	case orders.CmdBroadcast:
-		if r.containsSecret(c.Text) {
-			return fmt.Errorf("the message holds the moderators' secret; it was not sent")
+		if whose := r.containsSecret(c.Text); whose != "" {
+			return fmt.Errorf("the message holds %s secret; it was not sent (REPLACE <power> with the player's own address gives a player a new secret)", whose)
 		}
 		r.say("A message from the moderator", "A message from the moderator:\n\n"+c.Text)
 		r.audit("broadcast", orders.Shorten(strings.ReplaceAll(c.Text, "\n", " / "), 300))
@@ -349,14 +349,15 @@ func (r *cmdRun) moderator(c orders.Command) error {
 	return fmt.Errorf("not a command for this email")
 }
 
-// containsSecret reports whether text holds a word that is the
-// moderators' secret (a broadcast must not leak it). Each word costs a
-// hash (about 20 ms): the first 100 distinct words of 6 to 64 characters
-// are checked (the secrets the judge makes have 10).
-func (r *cmdRun) containsSecret(text string) bool {
-	if r.g.ModeratorSecretHash == "" {
-		return false
-	}
+// containsSecret says whose secret text holds, if any: "the
+// moderators'" or "Italy's" ("" none), as a broadcast must not leak one.
+// Each check costs a hash (about 20 ms): the first 100 distinct words of
+// 6 to 64 characters are checked against the moderators' secret, and
+// those of the shape of the secrets the judge makes (secretShaped: 10
+// characters, few words of a message) against each seat's too. A
+// player's secret the operator chose in the configuration, of another
+// shape, is not looked for.
+func (r *cmdRun) containsSecret(text string) string {
 	seen := map[string]bool{}
 	for _, w := range strings.FieldsFunc(text, func(c rune) bool { return unicode.IsSpace(c) || strings.ContainsRune(".,;:!?()\"'<>", c) }) {
 		if len(w) < 6 || len(w) > 64 || seen[w] {
@@ -365,11 +366,19 @@ func (r *cmdRun) containsSecret(text string) bool {
 		if seen[w] = true; len(seen) > 100 {
 			break
 		}
-		if checkSecret(r.g.ModeratorSecretHash, w) {
-			return true
+		if r.g.ModeratorSecretHash != "" && checkSecret(r.g.ModeratorSecretHash, w) {
+			return "the moderators'"
+		}
+		if !secretShaped(w) {
+			continue
+		}
+		for _, seat := range r.g.Seats {
+			if !seat.Vacant && checkSecret(seat.SecretHash, w) {
+				return seat.Power.Title() + "'s"
+			}
 		}
 	}
-	return false
+	return ""
 }
 
 // applyRule sets one of g's deadline rules and says so.
@@ -427,19 +436,29 @@ func (r *cmdRun) replace(c orders.Command) error {
 	if seat == nil {
 		return fmt.Errorf("%s has no seat in game %s", c.Power.Title(), g.ID)
 	}
-	if seat.Address == c.Address && !seat.Vacant {
-		return fmt.Errorf("%s already plays %s", c.Address, c.Power.Title())
-	}
+	// The seat's own player: a new secret (one lost or given away), the
+	// seat otherwise as it was.
+	rekey := seat.Address == c.Address && !seat.Vacant
 	old, wasVacant := seat.Address, seat.Vacant
 	secret := newSecret()
 	j, tx, now := r.j, r.tx, r.now
 	gid := g.ID
 	id := welcomeID(gid, c.Power) + "/" + shortHash(append([]byte(c.Address+now.String()), r.key...))
-	*seat = store.Seat{Power: seat.Power, Address: c.Address, SecretHash: store.HashSecret(secret), ExtensionUsed: seat.ExtensionUsed,
-		Welcome: id, ConfigAddress: seat.ConfigAddress}
+	if rekey {
+		seat.SecretHash, seat.Welcome = store.HashSecret(secret), id
+	} else {
+		*seat = store.Seat{Power: seat.Power, Address: c.Address, SecretHash: store.HashSecret(secret), ExtensionUsed: seat.ExtensionUsed,
+			Welcome: id, ConfigAddress: seat.ConfigAddress}
+	}
 	r.then(func() error {
 		return j.notify(tx, id, c.Address, fmt.Sprintf("[%s] You play %s", gid, c.Power.Title()), welcomeBody(r.g, *r.g.Seat(c.Power), secret, j.opt.Address), true, now)
 	})
+	if rekey {
+		r.say(c.Power.Title()+"'s secret renewed", fmt.Sprintf("The moderator gave %s's player a new secret; the old one no longer works.", c.Power.Title()))
+		r.answers = append(r.answers, fmt.Sprintf("%s keeps its player, %s, with a new secret, sent to them now; the old one no longer works.", c.Power.Title(), c.Address))
+		r.audit("replace", fmt.Sprintf("%s: %s keeps the seat; new secret sent, the old one revoked", c.Power.Title(), c.Address))
+		return nil
+	}
 	// The new player gets the open segment's report and notice with the
 	// welcome: where the game is and what to order.
 	v := g.Version
@@ -455,7 +474,12 @@ func (r *cmdRun) replace(c orders.Command) error {
 				fmt.Sprintf("[%s] You no longer play %s", gid, c.Power.Title()), body, now)
 		})
 	}
-	r.say(c.Power.Title()+" has a new player", fmt.Sprintf("%s has a new player. The old secret no longer works; the new player has been sent one.", c.Power.Title()))
+	if wasVacant {
+		r.say(c.Power.Title()+" has a new player", fmt.Sprintf("%s has a new player, in the seat the moderator held; the new player has been sent a secret.", c.Power.Title()))
+	} else {
+		r.say(c.Power.Title()+" has a new player", fmt.Sprintf("%s has a new player. The old secret no longer works; the new player has been sent one.", c.Power.Title()))
+	}
+	r.answers = append(r.answers, fmt.Sprintf("%s is now played by %s: their welcome with the new secret, and the open segment's report and notice, are on their way.", c.Power.Title(), c.Address))
 	r.audit("replace", fmt.Sprintf("%s: %s -> %s; new secret sent, the old one revoked", c.Power.Title(), old, c.Address))
 	return nil
 }

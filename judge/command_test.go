@@ -392,3 +392,45 @@ func TestCommandsReviewCases(t *testing.T) {
 		}
 	})
 }
+
+// A BROADCAST holding a player's secret is refused, as one holding the
+// moderators'; REPLACE with the player's own address gives the player a
+// new secret (the old one then fails), the seat otherwise unchanged.
+func TestModeratorBroadcastKeepsPlayersSecretsAndReplaceRenewsOne(t *testing.T) {
+	j, db, _ := rulesGame(t, 0, store.Rules{})
+	mustIngest(t, j, moderatorMail("REPLACE italy new@example.org"), Accepted)
+	seen := map[string]bool{}
+	secretOf := func() string { // of Italy's newest welcome
+		var last *store.Mail
+		for _, m := range outbox(t, db) {
+			if strings.HasPrefix(m.ID, "demo/welcome/italy/") && !seen[m.ID] {
+				if last != nil {
+					t.Fatalf("two new welcomes: %s, %s", last.ID, m.ID)
+				}
+				last = m
+			}
+		}
+		seen[last.ID] = true
+		return strings.TrimSpace(strings.SplitN(strings.SplitN(last.Body, "Your secret: ", 2)[1], "\n", 2)[0])
+	}
+	first := secretOf()
+	res := mustIngest(t, j, moderatorMail("BROADCAST\nItaly, your secret is "+first+", as you asked."), Rejected)
+	if !strings.Contains(flat(res.Receipt.Body), "the message holds Italy's secret") {
+		t.Fatalf("a broadcast of Italy's secret:\n%s", res.Receipt.Body)
+	}
+	for _, m := range outbox(t, db) {
+		if strings.Contains(m.Body, first) && !strings.HasPrefix(m.ID, "demo/welcome/italy/") {
+			t.Fatalf("Italy's secret is in %s", m.ID)
+		}
+	}
+	res = mustIngest(t, j, moderatorMail("REPLACE italy new@example.org\nREASON the secret was lost"), Accepted)
+	if !strings.Contains(flat(res.Receipt.Body), "Italy keeps its player, new@example.org, with a new secret") {
+		t.Fatalf("REPLACE to the same address:\n%s", res.Receipt.Body)
+	}
+	second := secretOf()
+	if second == first {
+		t.Fatal("no new secret")
+	}
+	mustIngest(t, j, email("new@example.org", "GAME demo\nSECRET "+first+"\nPASS\nEND\n"), Rejected)
+	mustIngest(t, j, email("new@example.org", "GAME demo\nSECRET "+second+"\nPASS\nEND\n"), Accepted)
+}

@@ -415,9 +415,17 @@ func (sd SeatDef) secret() string {
 	return newSecret()
 }
 
+// secretAlphabet is the unambiguous alphabet of the secrets the judge
+// makes (newSecret): 10 characters of it, about 50 bits.
+const secretAlphabet = "abcdefghjkmnpqrstuvwxyz23456789"
+
+// secretShaped reports whether w could be a secret the judge made.
+func secretShaped(w string) bool {
+	return len(w) == 10 && strings.Trim(w, secretAlphabet) == ""
+}
+
 func newSecret() string {
-	// 10 characters of an unambiguous alphabet: about 50 bits.
-	const alphabet = "abcdefghjkmnpqrstuvwxyz23456789"
+	const alphabet = secretAlphabet
 	var b [10]byte
 	if _, err := rand.Read(b[:]); err != nil {
 		panic(err) // crypto/rand never fails on supported platforms
