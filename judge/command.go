@@ -767,11 +767,25 @@ func (j *Judge) resend(tx *store.Tx, g *store.Game, p adjudicator.Power, addr st
 		if note == "" {
 			note = fmt.Sprintf("A copy of version %d sent again on request (RESEND); any deadline it named may be past: STATUS tells the open segment.", v)
 		}
+		// The open version's copies say what its mails said: the
+		// deadline (and its calendar, for a power that orders), and that
+		// the segment goes on after a SET.
 		dl := ""
+		var cal []store.Attachment
 		if v == g.Version {
 			dl = deadlineLine(g, seatZone(g, addr))
+			if slices.Contains(adjudicator.Required(s), p) {
+				cal = j.deadlineCalendar(g, s, now)
+			}
+		}
+		goesOn, missing, err := goingOn(tx, g, v, s)
+		if err != nil {
+			return err
 		}
 		pub := report.Public(g.ID, evs, view)
+		if goesOn {
+			pub.GoesOn(missing)
+		}
 		pub.Subject += " (sent again)"
 		pub.AddToLead(note)
 		if dl != "" {
@@ -782,12 +796,15 @@ func (j *Judge) resend(tx *store.Tx, g *store.Game, p adjudicator.Power, addr st
 			return err
 		}
 		m := report.Private(g.ID, p, evs, view)
+		if goesOn {
+			m.GoesOn(missing)
+		}
 		m.Subject += " (sent again)"
 		m.AddToLead(note)
 		if dl != "" {
 			m.AddToLead(dl)
 		}
-		if err := j.notifyMessage(tx, "", base+"/private", addr, m, pictureSource(g.ID, v, p, view), now); err != nil {
+		if err := j.notifyMessage(tx, "", base+"/private", addr, m, pictureSource(g.ID, v, p, view), now, cal...); err != nil {
 			return err
 		}
 	}

@@ -434,3 +434,38 @@ func TestModeratorBroadcastKeepsPlayersSecretsAndReplaceRenewsOne(t *testing.T) 
 	mustIngest(t, j, email("new@example.org", "GAME demo\nSECRET "+first+"\nPASS\nEND\n"), Rejected)
 	mustIngest(t, j, email("new@example.org", "GAME demo\nSECRET "+second+"\nPASS\nEND\n"), Accepted)
 }
+
+// The open segment's copies sent again (REPLACE's new player, RESEND)
+// say what its mails said: after a SET, that the segment goes on and
+// whose orders stand, with the deadline's calendar for a power that
+// orders.
+func TestModeratorReplaceAfterSetSendsTheSegmentAsItIs(t *testing.T) {
+	j, db, _ := rulesGame(t, 24*time.Hour, store.Rules{})
+	mustIngest(t, j, player(adjudicator.Germany, "PASS"), Accepted)
+	mustIngest(t, j, moderatorMail("SET TILES italy 9"), Accepted)
+	mustIngest(t, j, moderatorMail("REPLACE russia new@example.org"), Accepted)
+	var pub, priv *store.Mail
+	for _, m := range mailsWith(t, db, "demo/resend/") {
+		if m.To[0] != "new@example.org" {
+			continue
+		}
+		if strings.HasSuffix(m.ID, "/public") {
+			pub = m
+		} else if strings.HasSuffix(m.ID, "/private") {
+			priv = m
+		}
+	}
+	if pub == nil || priv == nil {
+		t.Fatal("the new player got no copies of the open segment")
+	}
+	if pub.Subject != "[demo] Report: Spring 1935, economic phase goes on (state fixed) (sent again)" || !strings.Contains(flat(pub.Body), "the orders of Germany stand") {
+		t.Fatalf("the report sent again: %q\n%s", pub.Subject, pub.Body)
+	}
+	if priv.Subject != "[demo] Russia: orders due, Spring 1935, economic phase (state fixed) (sent again)" {
+		t.Fatalf("the notice sent again: %q", priv.Subject)
+	}
+	g, _, _ := game(t, db, "demo")
+	if _, _, at := calendar(t, priv); !at.Equal(g.Deadline) {
+		t.Fatalf("the notice's calendar is at %s, want the deadline %s", at, g.Deadline)
+	}
+}

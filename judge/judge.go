@@ -510,6 +510,21 @@ func (j *Judge) closing(g *store.Game, s adjudicator.State, now time.Time) close
 	return closedCalendar{adjudicator.Required(s), j.closedCalendar(g, s, now)}
 }
 
+// goingOn reports whether version v of g (state s) is a version within
+// the open segment, not its first (the moderator's SET): its mails say the
+// segment goes on (report.Message.GoesOn), and whose orders are still
+// due, missing (those given before it were carried over to it).
+func goingOn(tx *store.Tx, g *store.Game, v int, s adjudicator.State) (bool, []adjudicator.Power, error) {
+	if v != g.Version || v <= g.SegmentVersion {
+		return false, nil, nil
+	}
+	recs, err := tx.Orders(g.ID, v)
+	if err != nil {
+		return false, nil, err
+	}
+	return true, MissingPowers(s, recs), nil
+}
+
 // publish queues the mails of version v of g: one public report per
 // distinct address (a player holding several powers, and the moderator,
 // get one copy), one private notice per power, and the moderators' notice
@@ -520,17 +535,9 @@ func (j *Judge) closing(g *store.Game, s adjudicator.State, now time.Time) close
 // those that ordered in it).
 func (j *Judge) publish(tx *store.Tx, g *store.Game, v int, evs []adjudicator.Event, next adjudicator.State, now time.Time, lead []string, cc closedCalendar) error {
 	view := adjudicator.Derive(next) // once per adjudication: every mail renders it
-	// A version within the open segment (the moderator's SET) opens no
-	// new one: its mails say the segment goes on, and whose orders are
-	// still due (those given before it were carried over to it).
-	goesOn := v > g.SegmentVersion
-	var missing []adjudicator.Power
-	if goesOn {
-		recs, err := tx.Orders(g.ID, v)
-		if err != nil {
-			return err
-		}
-		missing = MissingPowers(next, recs)
+	goesOn, missing, err := goingOn(tx, g, v, next)
+	if err != nil {
+		return err
 	}
 	pub := report.Public(g.ID, evs, view)
 	if goesOn {
