@@ -524,7 +524,7 @@ func (r *cmdRun) rollback(c orders.Command) error {
 		if err := tx.Rollback(g.ID, v); err != nil {
 			return err
 		}
-		return j.publish(tx, g, v, events, target, now, []string{fmt.Sprintf("Sent again after the moderator's rollback from version %d.", from)}, cc)
+		return j.publish(tx, g, v, events, target, now, publication{lead: []string{fmt.Sprintf("Sent again after the moderator's rollback from version %d.", from)}, cc: cc})
 	})
 	return nil
 }

@@ -244,6 +244,12 @@ func TestModeratorSetFixesTheStateAndReplays(t *testing.T) {
 		if len(n) != 1 || n[0].Subject != want {
 			t.Fatalf("%s's notice of the fix: %+v, want the subject %q", p, n, want)
 		}
+		// Each notice says what changed; Germany's, which orders stand.
+		body := flat(n[0].Body)
+		if !strings.Contains(body, "- The moderator set Italy's tile points from 4 to 9 (rule 6.1).") ||
+			strings.Contains(body, "Your orders that stand: PASS.") != (p == adjudicator.Germany) {
+			t.Fatalf("%s's notice of the fix:\n%s", p, n[0].Body)
+		}
 	}
 }
 
@@ -467,5 +473,32 @@ func TestModeratorReplaceAfterSetSendsTheSegmentAsItIs(t *testing.T) {
 	g, _, _ := game(t, db, "demo")
 	if _, _, at := calendar(t, priv); !at.Equal(g.Deadline) {
 		t.Fatalf("the notice's calendar is at %s, want the deadline %s", at, g.Deadline)
+	}
+}
+
+// Orders a SET makes invalid are withdrawn: the report names the power,
+// its own notice says which order and why; the moderator's receipt too.
+func TestModeratorSetWithdrawsOrdersItMadeInvalid(t *testing.T) {
+	j, db, _ := rulesGame(t, 24*time.Hour, store.Rules{})
+	mustIngest(t, j, player(adjudicator.Britain, "SAVE WITH SHIPYARD 1"), Accepted)
+	res := mustIngest(t, j, moderatorMail("SET TILES britain 0"), Accepted)
+	if !strings.Contains(flat(res.Receipt.Body), "no longer valid after the fix and were withdrawn (they must order again): Britain") {
+		t.Fatalf("the moderator's receipt:\n%s", res.Receipt.Body)
+	}
+	g, _, recs := game(t, db, "demo")
+	if _, ok := recs[adjudicator.Britain]; ok {
+		t.Fatal("Britain's invalid orders stand")
+	}
+	n := mailsWith(t, db, fmt.Sprintf("demo/v%d/private/britain", g.Version))[0]
+	if !strings.Contains(flat(n.Body), "Your orders for this segment were withdrawn: after the fix they are no longer valid (line 3: SAVE WITH SHIPYARD 1: rule 12.31") {
+		t.Fatalf("Britain's notice:\n%s", n.Body)
+	}
+	for _, p := range []string{"germany", "italy"} {
+		if m := mailsWith(t, db, fmt.Sprintf("demo/v%d/private/%s", g.Version, p))[0]; strings.Contains(m.Body, "withdrawn: after the fix") {
+			t.Fatalf("%s's notice shows Britain's orders:\n%s", p, m.Body)
+		}
+	}
+	if pub := mailsWith(t, db, fmt.Sprintf("demo/v%d/public/", g.Version))[0]; strings.Contains(pub.Body, "withdrawn: after the fix") || !strings.Contains(flat(pub.Body), "these powers order again: Britain") {
+		t.Fatalf("the public report:\n%s", pub.Body)
 	}
 }

@@ -344,7 +344,7 @@ func (j *Judge) createGame(tx *store.Tx, def GameDef, secrets, hashes map[adjudi
 	if adjudicator.AwaitsDraw(s0) {
 		// Physical deck: the first turn waits for the moderator's draw;
 		// the setup state is reported as it is.
-		return j.publish(tx, g, 0, nil, s0, now, nil, closedCalendar{})
+		return j.publish(tx, g, 0, nil, s0, now, publication{})
 	}
 	return j.advance(tx, g, s0, nil, now, "created")
 }
@@ -474,7 +474,7 @@ func (j *Judge) commit(tx *store.Tx, g *store.Game, s, next adjudicator.State, e
 		Detail: fmt.Sprintf("%s %s resolved (%s); version %d; now %s %s", s.Turn, s.Segment, why, v, next.Turn, next.Segment)}); err != nil {
 		return err
 	}
-	return j.publish(tx, g, v, evs, next, now, lead, cc)
+	return j.publish(tx, g, v, evs, next, now, publication{lead: lead, cc: cc})
 }
 
 // putVersion stores next, with the events that made it, as the next
@@ -533,7 +533,20 @@ func goingOn(tx *store.Tx, g *store.Game, v int, s adjudicator.State) (bool, []a
 // The calendar of the deadline goes with the notices of the powers that
 // order in the segment (and the cancellation of the closed one's, cc, to
 // those that ordered in it).
-func (j *Judge) publish(tx *store.Tx, g *store.Game, v int, evs []adjudicator.Event, next adjudicator.State, now time.Time, lead []string, cc closedCalendar) error {
+// publication is what the judge adds to the mails of a version beside
+// what the engine derived: paragraphs for the lead of every report and
+// notice (who missed the deadline, whose orders the moderator entered, a
+// SET's reason), paragraphs for one power's notice alone (its orders a
+// SET withdrew or left standing), and the closed segment's cancelled
+// calendar event.
+type publication struct {
+	lead []string
+	own  map[adjudicator.Power][]string
+	cc   closedCalendar
+}
+
+func (j *Judge) publish(tx *store.Tx, g *store.Game, v int, evs []adjudicator.Event, next adjudicator.State, now time.Time, pb publication) error {
+	lead, cc := pb.lead, pb.cc
 	view := adjudicator.Derive(next) // once per adjudication: every mail renders it
 	goesOn, missing, err := goingOn(tx, g, v, next)
 	if err != nil {
@@ -561,6 +574,9 @@ func (j *Judge) publish(tx *store.Tx, g *store.Game, v int, evs []adjudicator.Ev
 			m.GoesOn(missing)
 		}
 		for _, l := range lead {
+			m.AddToLead(l)
+		}
+		for _, l := range pb.own[seat.Power] {
 			m.AddToLead(l)
 		}
 		if dl := deadlineLine(g, seat.TimeZone); dl != "" {

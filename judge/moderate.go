@@ -271,11 +271,23 @@ func (j *Judge) fix(tx *store.Tx, g *store.Game, s adjudicator.State, m *orders.
 	// The same segment goes on: its deadline stays, and the powers'
 	// orders come along when still valid.
 	var dropped []string
+	own := map[adjudicator.Power][]string{}
 	for _, p := range adjudicator.Powers {
-		if r, ok := recs[p]; ok && !r.Pass && len(adjudicator.Validate(next, p, r.Orders)) > 0 {
+		r, ok := recs[p]
+		if !ok {
+			continue
+		}
+		if errs := adjudicator.Validate(next, p, r.Orders); !r.Pass && len(errs) > 0 {
 			dropped = append(dropped, p.Title())
 			delete(recs, p)
+			var why []string
+			for _, e := range errs {
+				why = append(why, e.Error())
+			}
+			own[p] = []string{"Your orders for this segment were withdrawn: after the fix they are no longer valid (" + strings.Join(why, "; ") + "). Send your orders again."}
+			continue
 		}
+		own[p] = []string{"Your orders that stand: " + strings.ReplaceAll(report.Orders(r.Orders), "\n", "; ") + "."}
 	}
 	v, err := putVersion(tx, g, next, evs)
 	if err != nil {
@@ -295,11 +307,16 @@ func (j *Judge) fix(tx *store.Tx, g *store.Game, s adjudicator.State, m *orders.
 		Detail: fmt.Sprintf("%s %s: the moderator's SET applied; version %d", s.Turn, s.Segment, v)}); err != nil {
 		return err
 	}
-	lead := []string{"The moderator fixed the state (SET); the lines below say what changed" + because(reason) + "."}
+	lead := []string{"The moderator fixed the state (SET)" + because(reason) + "."}
+	for _, e := range evs {
+		if f, ok := e.(adjudicator.StateFixed); ok && !f.Private {
+			lead = append(lead, "- "+report.FixLine(f))
+		}
+	}
 	if len(dropped) > 0 {
 		lead = append(lead, "Orders no longer valid after the fix were withdrawn; these powers order again: "+strings.Join(dropped, ", ")+".")
 	}
-	if err := j.publish(tx, g, v, evs, next, now, lead, closedCalendar{}); err != nil {
+	if err := j.publish(tx, g, v, evs, next, now, publication{lead: lead, own: own}); err != nil {
 		return err
 	}
 	if len(adjudicator.Required(next)) == 0 && !adjudicator.AwaitsDraw(next) && !next.Ended {

@@ -26,13 +26,14 @@ func fixEvent(w *writer, e adjudicator.Event) bool {
 	if !ok {
 		return false
 	}
-	w.wrap(fixLine(f), "  ")
+	w.wrap(FixLine(f), "  ")
 	return true
 }
 
-// fixLine words one fix, e.g. "The moderator set Germany's tile points
-// from 12 to 15 (rule 6.1)."
-func fixLine(f adjudicator.StateFixed) string {
+// FixLine words one fix, e.g. "The moderator set Germany's tile points
+// from 12 to 15 (rule 6.1)." (the report's line, and the judge's lead of
+// every mail of the fix).
+func FixLine(f adjudicator.StateFixed) string {
 	var what string
 	switch f.What {
 	case adjudicator.FixTiles:
