@@ -98,9 +98,23 @@ func TestModeratorEntersAndWithdrawsOrders(t *testing.T) {
 	if !recs[adjudicator.Italy].ByModerator {
 		t.Fatal("record not marked as the moderator's")
 	}
-	mustIngest(t, j, moderatorMail("POWER italy\nWITHDRAW"), Accepted)
+	res = mustIngest(t, j, moderatorMail("POWER italy\nWITHDRAW\nREASON Italy asked to think again"), Accepted)
 	if _, _, recs = game(t, db, "demo"); len(recs) != 0 {
 		t.Fatal("WITHDRAW left the orders")
+	}
+	// Italy hears of it once, by the announcement with the reason; the
+	// moderator's receipt repeats the reason.
+	if cp := mailsWith(t, db, res.Receipt.ID+"/copy"); len(cp) != 0 {
+		t.Fatalf("Italy got a copy of the WITHDRAW receipt: %q", cp[0].Subject)
+	}
+	ann := 0
+	for _, m := range mailsWith(t, db, "/notice/") {
+		if m.To[0] == "italy@sandbox.test" && strings.Contains(m.Body, "withdrew Italy's orders") && strings.Contains(m.Body, "Italy asked to think again") {
+			ann++
+		}
+	}
+	if ann != 1 || !strings.Contains(res.Receipt.Body, "Reason: Italy asked to think again") {
+		t.Fatalf("%d announcements to Italy; receipt:\n%s", ann, res.Receipt.Body)
 	}
 	mustIngest(t, j, moderatorMail("POWER italy\nWITHDRAW"), Rejected)
 	mustIngest(t, j, moderatorMail("POWER italy\nPASS"), Accepted)

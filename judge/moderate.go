@@ -213,9 +213,13 @@ func (j *Judge) withdraw(tx *store.Tx, g *store.Game, s adjudicator.State, m *or
 	if err := tx.PutGame(g); err != nil {
 		return err
 	}
+	// The power's player hears of it by the announcement (with the
+	// reason), not by a copy of this receipt.
 	rc.done = append(rc.done, line)
+	if reason != "" {
+		rc.done = append(rc.done, "Reason: "+reason)
+	}
 	rc.commands = true
-	rc.copyTo = g.Seat(p).Address
 	res.Outcome = Accepted
 	return nil
 }
