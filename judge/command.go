@@ -225,7 +225,7 @@ func (r *cmdRun) moderator(c orders.Command) error {
 		if v > g.Version {
 			return fmt.Errorf("there is no version %d: the game is at version %d", v, g.Version)
 		}
-		b, err := Export(r.tx, g.ID, v)
+		b, err := export(r.tx, g, v)
 		if err != nil {
 			return err
 		}

@@ -292,11 +292,28 @@ func TestCommandsStatusExportBroadcast(t *testing.T) {
 	if len(res.Receipt.Attachments) != 1 || !json.Valid(res.Receipt.Attachments[0].Data) {
 		t.Fatal("EXPORT without its JSON")
 	}
+	// After other commands in the same email: the game as they leave it.
+	res = mustIngest(t, j, moderatorMail("DURATION ECONOMIC 2d\nREMINDERS 12h\nEXPORT"), Accepted)
+	var exp struct {
+		Rules struct {
+			Durations map[string]string `json:"durations"`
+			Reminders []string          `json:"reminders"`
+		} `json:"rules"`
+	}
+	if len(res.Receipt.Attachments) != 1 || json.Unmarshal(res.Receipt.Attachments[0].Data, &exp) != nil ||
+		exp.Rules.Durations["economic"] != "48h0m0s" || len(exp.Rules.Reminders) != 1 {
+		t.Fatalf("EXPORT after DURATION and REMINDERS in the same email: %+v", exp.Rules)
+	}
 	mustIngest(t, j, player(adjudicator.Italy, "EXPORT"), Rejected)
 	mustIngest(t, j, moderatorMail("BROADCAST\nThe next turn starts Monday.\nBe on time."), Accepted)
-	ann := mailsWith(t, db, "/notice/")
-	if len(ann) != 5 || !strings.Contains(ann[0].Body, "Be on time.") { // the sender has the receipt
-		t.Fatalf("%d broadcast mails", len(ann))
+	ann := 0
+	for _, m := range mailsWith(t, db, "/notice/") {
+		if strings.Contains(m.Body, "Be on time.") {
+			ann++
+		}
+	}
+	if ann != 5 { // the sender has the receipt
+		t.Fatalf("%d broadcast mails", ann)
 	}
 	if len(audits(t, db, "broadcast")) != 1 {
 		t.Fatal("broadcast not audited")

@@ -19,6 +19,13 @@ func Export(tx *store.Tx, game string, v int) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("game %s: %w", game, err)
 	}
+	return export(tx, g, v)
+}
+
+// export is Export of the game record g: the moderator's EXPORT gives it
+// as the commands before it in the email leave it, not yet stored.
+func export(tx *store.Tx, g *store.Game, v int) ([]byte, error) {
+	game := g.ID
 	if v < 0 {
 		v = g.Version
 	}
