@@ -356,6 +356,14 @@ func TestPlayerOwnCommands(t *testing.T) {
 		t.Fatalf("seat after RESIGN: %+v", s)
 	}
 	mustIngest(t, j, player(adjudicator.Russia, "PASS"), Dropped)
+	// The vacant seat's next notice, to the moderator, says how to order
+	// for it.
+	mustIngest(t, j, moderatorMail("SET EAI +1"), Accepted)
+	g, _, _ = game(t, db, "demo")
+	n := mailsWith(t, db, fmt.Sprintf("demo/v%d/private/russia", g.Version))
+	if len(n) != 1 || n[0].To[0] != "gm@sandbox.test" || !strings.Contains(flat(n[0].Body), "send the lines MODERATOR and POWER russia with the moderators' secret") {
+		t.Fatalf("the vacant seat's notice: %+v", n)
+	}
 }
 
 // Found in review: each made a transaction fail or a figure wrong.

@@ -510,6 +510,12 @@ func (j *Judge) closing(g *store.Game, s adjudicator.State, now time.Time) close
 	return closedCalendar{adjudicator.Required(s), j.closedCalendar(g, s, now)}
 }
 
+// vacantLine heads the notice of a vacant seat, which goes to the
+// moderator holding it: the power's old secret no longer works.
+func vacantLine(p adjudicator.Power) string {
+	return fmt.Sprintf("%s's seat is vacant and you, the moderator, hold it: to order for it, send the lines MODERATOR and POWER %s with the moderators' secret (the seat's own secret no longer works), until REPLACE seats a new player.", p.Title(), p)
+}
+
 // goingOn reports whether version v of g (state s) is a version within
 // the open segment, not its first (the moderator's SET): its mails say the
 // segment goes on (report.Message.GoesOn), and whose orders are still
@@ -578,6 +584,9 @@ func (j *Judge) publish(tx *store.Tx, g *store.Game, v int, evs []adjudicator.Ev
 		}
 		for _, l := range pb.own[seat.Power] {
 			m.AddToLead(l)
+		}
+		if seat.Vacant {
+			m.AddToLead(vacantLine(seat.Power))
 		}
 		if dl := deadlineLine(g, seat.TimeZone); dl != "" {
 			m.AddToLead(dl)
