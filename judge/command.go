@@ -825,14 +825,16 @@ func (j *Judge) statusText(tx *store.Tx, g *store.Game, s adjudicator.State, p a
 	case s.Ended:
 		b.WriteString("The game has ended; the final report gives the victory points.\n")
 	case g.Paused:
-		b.WriteString("PAUSED by the moderator.")
+		// deadlineLine says it is paused.
+		b.WriteString(deadlineLine(g, zone))
 		if g.PausedLeft > 0 {
 			fmt.Fprintf(&b, " When it resumes, the deadline will be %s away.", orders.FormatDuration(g.PausedLeft))
 		}
 		b.WriteString("\n")
-	}
-	if dl := deadlineLine(g, zone); dl != "" {
-		b.WriteString(dl + "\n")
+	default:
+		if dl := deadlineLine(g, zone); dl != "" {
+			b.WriteString(dl + "\n")
+		}
 	}
 	miss, _, err := missing(tx, g, s)
 	if err != nil {

@@ -310,7 +310,7 @@ func (j *Judge) noteMiss(tx *store.Tx, g *store.Game, s adjudicator.State, miss 
 			counts = append(counts, fmt.Sprintf("%s (%s, missed %d so far)", p.Title(), seat.Address, seat.Missed))
 		}
 	}
-	next := policyNow(g)
+	next := policyNow(g, "")
 	if err := tx.Audit(g.ID, store.AuditEntry{Time: now, Actor: "judge", Action: "missed",
 		Detail: fmt.Sprintf("deadline %s of %s %s passed without orders from %s; %s", g.Deadline.Format(time.RFC3339), s.Turn, s.Segment, joinPowers(miss), next)}); err != nil {
 		return err
@@ -329,7 +329,7 @@ func (j *Judge) noteMiss(tx *store.Tx, g *store.Game, s adjudicator.State, miss 
 		}
 		ps := powersAt(g, addr, miss)
 		body := fmt.Sprintf("The deadline of %s, %s, in game %s passed (%s) and the judge has no orders from %s.\n\n%s\n\n-- \nstormjudge, Gathering Storm adjudicator\n",
-			s.Turn, s.Segment.Title(), g.ID, deadlineText(g.Deadline, seatZone(g, addr)), joinPowers(ps), upperFirst(next)+".")
+			s.Turn, s.Segment.Title(), g.ID, deadlineText(g.Deadline, seatZone(g, addr)), joinPowers(ps), upperFirst(policyNow(g, seatZone(g, addr)))+".")
 		if err := j.notify(tx, fmt.Sprintf("%s/late/v%d%s/s%d/%s", g.ID, g.Version, epoch(g), g.DeadlineSeq, addr), addr,
 			fmt.Sprintf("[%s] Deadline passed without your orders", g.ID), body, false, now); err != nil {
 			return err
@@ -338,11 +338,12 @@ func (j *Judge) noteMiss(tx *store.Tx, g *store.Game, s adjudicator.State, miss 
 	return nil
 }
 
-// policyNow says what happens now that the deadline passed.
-func policyNow(g *store.Game) string {
+// policyNow says what happens now that the deadline passed, times also
+// in zone when given (a player's own).
+func policyNow(g *store.Game, zone string) string {
 	what := nmrTexts[nmrPolicy(g)].after
 	if g.Rules.Grace > 0 && nmrPolicy(g) != "wait" {
-		return fmt.Sprintf("late orders are still taken until %s; then %s", deadlineText(g.Deadline.Add(g.Rules.Grace), ""), what)
+		return fmt.Sprintf("late orders are still taken until %s; then %s", deadlineText(g.Deadline.Add(g.Rules.Grace), zone), what)
 	}
 	return what
 }

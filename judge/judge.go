@@ -711,12 +711,13 @@ func recipients(g *store.Game) []string {
 }
 
 // notify queues an automatic plain-text mail (a welcome, a notice to the
-// moderators) to one address; sensitive mail carries a secret and has its
-// body dropped once sent (store.Mail.Sensitive). Reports and notices go
+// moderators) to one address, format=flowed (long lines wrapped:
+// report.Flow); sensitive mail carries a secret and has its body dropped
+// once sent (store.Mail.Sensitive). Reports and notices go
 // through notifyMessage.
 func (j *Judge) notify(tx *store.Tx, id, to, subject, body string, sensitive bool, now time.Time) error {
 	game, _, _ := strings.Cut(id, "/") // every automatic mail's ID starts with its game
-	m := &store.Mail{ID: id, Game: game, To: []string{to}, Subject: subject, Body: body,
+	m := &store.Mail{ID: id, Game: game, To: []string{to}, Subject: subject, Body: report.Flow(body), Flowed: true,
 		AutoSubmitted: "auto-generated", Sensitive: sensitive}
 	return j.enqueue(tx, m, now)
 }

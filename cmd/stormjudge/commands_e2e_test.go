@@ -430,7 +430,7 @@ func TestSandboxModeratorCommandsByEmail(t *testing.T) {
 	// not revive a cancelled event); RESUME moves it.
 	b.notice("demo", notices, germany, "The moderator PAUSED the game", "Reason: holidays")
 	b.ask(germany, powerMail(G, "PASS"), "[demo: NOT ACCEPTED]", "The moderator has paused this game", "Send your orders again once the game resumes")
-	b.ask(gm, modMail("STATUS"), "[demo: STATUS]", "PAUSED by the moderator.")
+	b.ask(gm, modMail("STATUS"), "[demo: STATUS]", "The game is PAUSED by the moderator: no deadline runs until it resumes. When it resumes, the deadline will be ")
 	b.ask(gm, modMail("RESUME"), "[demo: ACCEPTED]", accepted)
 	notices++
 	n = b.notice("demo", notices, germany, "The moderator RESUMED the game: orders are taken again. The deadline is ")

@@ -407,6 +407,9 @@ func showGame(w io.Writer, g *store.Game, s adjudicator.State, recs map[adjudica
 		extra := ""
 		if seat.Missed > 0 {
 			extra = fmt.Sprintf(", missed %d deadlines", seat.Missed)
+			if seat.Missed == 1 {
+				extra = ", missed 1 deadline"
+			}
 		}
 		if seat.Vacant {
 			extra += ", VACANT (resigned; held by the moderator)"
