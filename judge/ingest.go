@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"regexp"
 	"runtime/debug"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -1154,7 +1155,9 @@ func moderatorWelcomeBody(g *store.Game, secret string, physical bool, judge str
 	fmt.Fprintf(&b, "You moderate game %s of Gathering Storm, adjudicated by stormjudge.\n\n", g.ID)
 	fmt.Fprintf(&b, "The moderators' secret: %s\n\n", secret)
 	b.WriteString("Keep it to yourself: every moderator email must carry it, with a\nMODERATOR line instead of POWER. You receive every public report.\n")
-	fmt.Fprintf(&b, "Your commands: %s; with POWER, a power's orders;\nSET fixes the state. HELP (with GAME, MODERATOR and SECRET) lists\ntheir forms (docs/orders.md, \"The moderator's commands\").\n", strings.Join(orders.CommandWords(true), ", "))
+	// CREATE makes another game (a game master's): not this one's.
+	words := slices.DeleteFunc(orders.CommandWords(true), func(w string) bool { return w == orders.CmdCreate })
+	fmt.Fprintf(&b, "Your commands: %s; with POWER, a power's orders;\nSET fixes the state. HELP (with GAME, MODERATOR and SECRET) lists\ntheir forms (docs/orders.md, \"The moderator's commands\").\n", strings.Join(words, ", "))
 	if physical {
 		fmt.Fprintf(&b, "\nThis game plays the printed cards (physical-deck mode). At the start of\neach turn the judge asks you to draw them; reply to %s:\n\n", judge)
 		fmt.Fprintf(&b, "  GAME %s\n  MODERATOR\n  SECRET %s\n  PURGE MILITARY\n  DRAW 17 42 88 5 101 63\n  END\n\n", g.ID, secret)
