@@ -25,7 +25,10 @@ func TestModeratorRollbackThenReplay(t *testing.T) {
 		t.Fatalf("version %d", g.Version)
 	}
 	from := g.Version
-	mustIngest(t, j, moderatorMail("ROLLBACK 1\nREASON a rule was misapplied"), Accepted)
+	res := mustIngest(t, j, moderatorMail("ROLLBACK 1\nREASON a rule was misapplied"), Accepted)
+	if !strings.Contains(flat(res.Receipt.Body), "Reason (in the announcement too): a rule was misapplied") {
+		t.Fatalf("the rollback's receipt does not give the reason:\n%s", res.Receipt.Body)
+	}
 	g, s, recs := game(t, db, "demo")
 	if g.Version != 1 || s.Segment != adjudicator.SegEconomic || len(recs) != 0 || g.Rollbacks != 1 {
 		t.Fatalf("after ROLLBACK 1: version %d %s, %d orders, rollbacks %d", g.Version, s.Segment, len(recs), g.Rollbacks)
@@ -51,7 +54,7 @@ func TestModeratorRollbackThenReplay(t *testing.T) {
 	}
 	// A reply to a mail of before the rollback is stale.
 	old := mailsWith(t, db, "demo/v1/private/italy")[0]
-	res := mustIngest(t, j, email("italy@sandbox.test", "GAME demo\nSECRET italy\nPASS\n", "In-Reply-To: "+old.MessageID), Rejected)
+	res = mustIngest(t, j, email("italy@sandbox.test", "GAME demo\nSECRET italy\nPASS\n", "In-Reply-To: "+old.MessageID), Rejected)
 	if !strings.Contains(flat(res.Receipt.Body), "rolled game demo back") {
 		t.Fatalf("reply to a mail before the rollback:\n%s", res.Receipt.Body)
 	}

@@ -333,6 +333,9 @@ func (j *Judge) fix(tx *store.Tx, g *store.Game, s adjudicator.State, m *orders.
 	}
 	rc.accepted = sub.Orders
 	rc.notes = append(rc.notes, "The state is fixed now; the report follows.")
+	if reason != "" {
+		rc.notes = append(rc.notes, "Reason (in the report too): "+reason)
+	}
 	if len(dropped) > 0 {
 		rc.notes = append(rc.notes, "These powers' orders are no longer valid after the fix and were withdrawn (they must order again): "+strings.Join(dropped, ", ")+".")
 	}
