@@ -43,7 +43,9 @@ func (j *Judge) calendar(g *store.Game, s adjudicator.State, name string, seq in
 			g.ID, s.Turn, s.Segment.Title(), upperFirst(policyText(g)), j.opt.Address),
 	}
 	if d.At.IsZero() {
-		d.At = g.DeadlineSet // an event needs a time, even a cancelled one
+		// An event needs a time, even a cancelled one: while paused, the
+		// deadline as it was (PAUSE); else when it was removed.
+		d.At = g.DeadlineSet.Add(g.PausedLeft)
 	}
 	b, err := report.DeadlineICS(d)
 	if err != nil {

@@ -301,8 +301,10 @@ func (r *cmdRun) moderator(c orders.Command) error {
 		// (RESUME sends it moved). A pending ADJUDICATE waits too.
 		g.Paused, g.PausedLeft, g.Forced, g.AbsenceMovedFrom = true, 0, false, time.Time{}
 		if !g.Deadline.IsZero() {
+			// DeadlineSet + PausedLeft is the deadline as it was, the
+			// time of its calendar event while paused.
 			g.PausedLeft = max(g.Deadline.Sub(r.now), time.Minute)
-			g.Deadline = time.Time{}
+			g.Deadline, g.DeadlineSet = time.Time{}, r.now
 		}
 		line := "The moderator PAUSED the game: no orders are taken and no deadline runs until it resumes."
 		if g.PausedLeft > 0 {

@@ -434,6 +434,25 @@ func TestDeadlineRollbackCancelsTheOpenEvent(t *testing.T) {
 	}
 }
 
+// A rollback while paused cancels the open segment's event too, at the
+// time the event had (the deadline when paused).
+func TestDeadlineRollbackWhilePausedCancelsTheEventAtItsTime(t *testing.T) {
+	j, db, c := rulesGame(t, 24*time.Hour, store.Rules{})
+	for _, p := range adjudicator.Powers {
+		mustIngest(t, j, player(p, "PASS"), Accepted)
+	}
+	g, _, _ := game(t, db, "demo")
+	open, _, at := calendar(t, mailsWith(t, db, fmt.Sprintf("demo/v%d/private/germany", g.Version))[0])
+	c.t = c.t.Add(3*time.Hour + 17*time.Second)
+	mustIngest(t, j, moderatorMail("PAUSE"), Accepted)
+	c.t = c.t.Add(5 * time.Hour)
+	mustIngest(t, j, moderatorMail("ROLLBACK 1"), Accepted)
+	u, _, when, st := calendarFile(t, mailsWith(t, db, "demo/v1r1/private/germany")[0], "closed-deadline.ics")
+	if u != open || st != "CANCELLED" || !when.Equal(at) {
+		t.Fatalf("the cancelled event: uid %q status %q at %s; want %q CANCELLED at %s", u, st, when, open, at)
+	}
+}
+
 // Cancelling an absence that moved the deadline moves it back: declaring
 // an absence and cancelling it is no free extension. An extension given
 // meanwhile stays.
