@@ -127,7 +127,11 @@ func (j *Judge) runCommands(tx *store.Tx, g *store.Game, s adjudicator.State, m 
 		rc.done = append(rc.done, "Reason (in the announcement too): "+r.reason)
 	}
 	if r.moved {
-		rc.attach = append(rc.attach, j.deadlineCalendar(r.g, r.s, now)...)
+		cal := j.deadlineCalendar(r.g, r.s, now)
+		rc.attach = append(rc.attach, cal...)
+		if res.Moderator && len(cal) > 0 {
+			r.g.ModeratorHasEvent = true // its cancellation follows (publish)
+		}
 	}
 	rc.state = &r.s // after a ROLLBACK: the segment open again
 	res.Outcome = Accepted

@@ -68,7 +68,7 @@ func ceilMinute(t time.Time) time.Time {
 // (state s) and clears what belonged to the last one.
 func openDeadline(g *store.Game, s adjudicator.State, now time.Time) {
 	g.Deadline, g.DeadlineSeq, g.DeadlineSet, g.Reminded, g.Forced, g.PausedLeft = time.Time{}, 0, now, nil, false, 0
-	g.SegmentVersion, g.CalendarCancels, g.MissedNow, g.AbsenceMovedFrom = g.Version, 0, nil, time.Time{}
+	g.SegmentVersion, g.CalendarCancels, g.MissedNow, g.AbsenceMovedFrom, g.ModeratorHasEvent = g.Version, 0, nil, time.Time{}, false
 	if len(adjudicator.Required(s)) == 0 {
 		return
 	}

@@ -412,6 +412,29 @@ func TestDeadlineClosedEarlyCancelsTheEvent(t *testing.T) {
 	if u != uid || st != "CANCELLED" || n <= seq {
 		t.Fatalf("closed event: uid %q status %q sequence %d; want %q CANCELLED above %d", u, st, n, uid, seq)
 	}
+	// The moderator never had the event: no cancellation for them.
+	if m := mailsWith(t, db, "demo/v2/public/gm@sandbox.test")[0]; len(m.Attachments) != 0 {
+		t.Fatalf("the moderator's report carries %s", m.Attachments[0].Name)
+	}
+}
+
+// A moderator who moved the deadline got its event in the receipt: its
+// cancellation, when the segment closes early, comes in the moderator's
+// copy of the report.
+func TestDeadlineClosedEarlyCancelsTheModeratorsEvent(t *testing.T) {
+	j, db, _ := rulesGame(t, 24*time.Hour, store.Rules{})
+	res := mustIngest(t, j, moderatorMail("EXTEND 2h"), Accepted)
+	uid, seq, _ := calendar(t, res.Receipt)
+	for _, p := range adjudicator.Powers {
+		mustIngest(t, j, player(p, "PASS"), Accepted)
+	}
+	u, n, _, st := calendarFile(t, mailsWith(t, db, "demo/v2/public/gm@sandbox.test")[0], "closed-deadline.ics")
+	if u != uid || st != "CANCELLED" || n <= seq {
+		t.Fatalf("the moderator's cancelled event: uid %q status %q sequence %d; want %q CANCELLED above %d", u, st, n, uid, seq)
+	}
+	if m := mailsWith(t, db, "demo/v2/public/germany@sandbox.test")[0]; len(m.Attachments) != 0 {
+		t.Fatalf("a player's report carries %s", m.Attachments[0].Name)
+	}
 }
 
 // A rollback cancels the calendar event of the segment that was open (its

@@ -497,6 +497,10 @@ func putVersion(tx *store.Tx, g *store.Game, next adjudicator.State, evs []adjud
 type closedCalendar struct {
 	powers []adjudicator.Power
 	att    []store.Attachment
+	// moderators: the moderators had the event too
+	// (store.Game.ModeratorHasEvent); their copies of the report carry
+	// the cancellation.
+	moderators bool
 }
 
 // closing is the cancellation of the calendar event of g's open segment
@@ -507,7 +511,7 @@ func (j *Judge) closing(g *store.Game, s adjudicator.State, now time.Time) close
 	if (g.Deadline.IsZero() || !now.Before(g.Deadline)) && g.PausedLeft == 0 {
 		return closedCalendar{}
 	}
-	return closedCalendar{adjudicator.Required(s), j.closedCalendar(g, s, now)}
+	return closedCalendar{adjudicator.Required(s), j.closedCalendar(g, s, now), g.ModeratorHasEvent}
 }
 
 // vacantLine heads the notice of a vacant seat, which goes to the
@@ -569,7 +573,11 @@ func (j *Judge) publish(tx *store.Tx, g *store.Game, v int, evs []adjudicator.Ev
 		pub.AddToLead(dl)
 	}
 	for _, addr := range recipients(g) {
-		if err := j.notifyMessage(tx, j.threadRoot(g, addr), versionMailID(g, v, "public", addr), addr, pub, pictureSource(g.ID, v, 0, view), now); err != nil {
+		var att []store.Attachment
+		if cc.moderators && contains(g.Moderators, addr) {
+			att = cc.att
+		}
+		if err := j.notifyMessage(tx, j.threadRoot(g, addr), versionMailID(g, v, "public", addr), addr, pub, pictureSource(g.ID, v, 0, view), now, att...); err != nil {
 			return err
 		}
 	}

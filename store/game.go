@@ -57,6 +57,10 @@ type Game struct {
 	// moves the deadline back towards it. Extensions move it along; a
 	// deadline the moderator sets, or a pause, clears it.
 	AbsenceMovedFrom time.Time `json:"absenceMovedFrom,omitzero"`
+	// ModeratorHasEvent: a moderator's receipt carried the open segment's
+	// calendar event (a deadline the moderator moved), so its
+	// cancellation goes to the moderators too.
+	ModeratorHasEvent bool `json:"moderatorHasEvent,omitempty"`
 	// SegmentVersion is the version at which the open segment opened (a
 	// SET makes versions within it): its calendar event's UID names it.
 	SegmentVersion int `json:"segmentVersion,omitempty"`
