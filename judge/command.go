@@ -973,6 +973,20 @@ func (j *Judge) historyText(tx *store.Tx, g *store.Game, moderator bool) (string
 		}
 		fmt.Fprintf(&b, "  v%-4d %s, %s%s\n", v, s.Turn, s.Segment.Title(), cur)
 	}
+	if g.Rollbacks > 0 {
+		// The versions a rollback archived are not in the list above:
+		// say when, from where and to where.
+		log, err := tx.AuditLog(g.ID)
+		if err != nil {
+			return "", err
+		}
+		b.WriteString("Rolled back by the moderator (the later versions archived: RESEND gives only the ones above):\n")
+		for _, e := range log {
+			if e.Action == "rollback" {
+				fmt.Fprintf(&b, "  %s: %s\n", e.Time.UTC().Format("2006-01-02 15:04 UTC"), e.Detail)
+			}
+		}
+	}
 	return b.String(), nil
 }
 

@@ -39,6 +39,10 @@ func TestModeratorRollbackThenReplay(t *testing.T) {
 	if a := audits(t, db, "rollback"); len(a) != 1 || !strings.Contains(a[0].Detail, "from version") || a[0].Actor != "gm@sandbox.test" {
 		t.Fatalf("rollback audit: %+v", a)
 	}
+	// HISTORY says so.
+	if h := mustIngest(t, j, player(adjudicator.Italy, "HISTORY"), Answered); !strings.Contains(flat(h.Receipt.Body), fmt.Sprintf("rolled back from version %d to 1", from)) {
+		t.Fatalf("HISTORY after the rollback:\n%s", h.Receipt.Body)
+	}
 	var history []store.ReplacedState
 	db.View(func(tx *store.Tx) error { var err error; history, err = tx.StateHistory("demo", from); return err })
 	if len(history) != 1 {
