@@ -341,7 +341,10 @@ func TestPlayerOwnCommands(t *testing.T) {
 	if !strings.Contains(res.Receipt.Body, "JST") || !strings.Contains(res.Receipt.Body, "UTC") {
 		t.Fatalf("STATUS in Tokyo time:\n%s", res.Receipt.Body)
 	}
-	mustIngest(t, j, player(adjudicator.Russia, "TIMEZONE Mars/Olympus"), Rejected)
+	// A command refused gets a command's advice, not orders'.
+	if r := mustIngest(t, j, player(adjudicator.Russia, "TIMEZONE Mars/Olympus"), Rejected); !strings.Contains(flat(r.Receipt.Body), "Send the corrected command in a new email") {
+		t.Fatalf("a refused TIMEZONE:\n%s", r.Receipt.Body)
+	}
 	res = mustIngest(t, j, player(adjudicator.Russia, "HISTORY"), Answered)
 	if !strings.Contains(res.Receipt.Body, "v1") {
 		t.Fatalf("HISTORY:\n%s", res.Receipt.Body)

@@ -469,6 +469,12 @@ func (j *Judge) decide(tx *store.Tx, m *orders.Message, sub *orders.Submission, 
 		if errors.As(perr, &errs) {
 			for _, e := range errs {
 				rc.errs = append(rc.errs, strings.TrimPrefix(e.Error(), "orders: "))
+				// A command's line refused: the refusal's advice is
+				// a command's, not orders'.
+				w, _, _ := strings.Cut(strings.ToUpper(strings.TrimSpace(e.Text)), " ")
+				if slices.Contains(orders.CommandWords(false), w) || slices.Contains(orders.CommandWords(true), w) {
+					rc.commands = true
+				}
 			}
 		} else {
 			rc.errs = append(rc.errs, perr.Error())
