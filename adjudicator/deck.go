@@ -209,7 +209,7 @@ var EffectSpecs = []EffectSpec{
 		Required: []Param{ParamValue}, Min: 1, Max: 3, PerPower: true},
 	{Kind: EffectSupport, Rule: "9.41E, 10.41B", Doc: "support level and income change by value (public or secret as the event)",
 		Required: []Param{ParamValue}, Min: -5, Max: 5, PerPower: true},
-	{Kind: EffectConditionalSupport, Rule: "10.41B, 11.52A", Doc: "support changes by value, plus 1 for every per units of the condition, the addition limited to max",
+	{Kind: EffectConditionalSupport, Rule: "10.41B, 11.52A", Doc: "support changes by value, plus 1 for every per (default 1) of the condition, the addition limited to max",
 		Required: []Param{ParamCondition, ParamMax}, Optional: []Param{ParamValue, ParamPer, ParamResearch}, Min: -5, Max: 5, PerPower: true},
 	{Kind: EffectConversionCost, Rule: "14.21", Doc: "the cost of converting idle factories to civilian use changes by value this turn",
 		Required: []Param{ParamValue}, Min: -5, Max: 5, PerPower: true},

@@ -920,6 +920,18 @@ func describeEffect(e Effect, holder Power) string {
 	return fmt.Sprintf("%s (rule %s)", text, spec.Rule)
 }
 
+// conditionWords word each condition of a conditional effect for the
+// players (10.41B), as its comment in deck.go says what it counts.
+var conditionWords = map[Condition]string{
+	ConditionResearchResults:   "research results so far",
+	ConditionFlags:             "power's flags in minor countries",
+	ConditionEconomicClimate:   "economic climate level",
+	ConditionEAI:               "European Aggression Index",
+	ConditionMilitaryFactories: "power's military factories",
+	ConditionRussianCohesion:   "purge events so far",
+	ConditionAxisAggressions:   "successful Axis aggressions",
+}
+
 func paramValue(e Effect, p Param) string {
 	switch p {
 	case ParamPower:
@@ -945,6 +957,12 @@ func paramValue(e Effect, p Param) string {
 	case ParamOther:
 		return e.Other
 	case ParamCondition:
+		if w, ok := conditionWords[e.Condition]; ok {
+			if e.Condition == ConditionResearchResults && e.Research != "" {
+				return string(e.Research) + " " + w
+			}
+			return w
+		}
 		return string(e.Condition)
 	case ParamUnit:
 		return string(e.Unit)

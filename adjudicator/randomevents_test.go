@@ -352,7 +352,10 @@ func TestRule15_31GeneralResearchEventTiming(t *testing.T) {
 // with the deck vocabulary's identifiers.
 func TestRule9_41DescribeEffectInPlainWords(t *testing.T) {
 	for e, want := range map[Effect]string{
-		{Kind: EffectConditionalSupport, Value: -2, Per: 2, Max: 2, Condition: ConditionFlags}: "Germany: support changes by -2, plus 1 for every 2 units of the flags, the addition limited to 2 (rule 10.41B, 11.52A)",
+		{Kind: EffectConditionalSupport, Value: -2, Per: 2, Max: 2, Condition: ConditionFlags}: "Germany: support changes by -2, plus 1 for every 2 of the power's flags in minor countries, the addition limited to 2 (rule 10.41B, 11.52A)",
+		// The illustrative deck's "Admirals' lobby": no per (1), a
+		// research category.
+		{Kind: EffectConditionalSupport, Value: -1, Max: 2, Condition: ConditionResearchResults, Research: "naval"}: "Germany: support changes by -1, plus 1 for every 1 of the naval research results so far, the addition limited to 2 (rule 10.41B, 11.52A)",
 		{Kind: EffectExtraMilitaryCounter}:                                      "Germany: the power may place 1 additional military counters (rule 10.22, 24.4)",
 		{Kind: EffectExtraMilitaryCounter, Value: 2}:                            "Germany: the power may place 2 additional military counters (rule 10.22, 24.4)",
 		{Kind: EffectFlexibleModifier, Region: "Balkans", Value: 2, Side: Axis}: "for the Axis: a diplomatic modifier of strength 2 in one target of the Balkans, chosen by the favoured side (rule 4.16)",
@@ -363,6 +366,16 @@ func TestRule9_41DescribeEffectInPlainWords(t *testing.T) {
 		}
 		if got != want {
 			t.Errorf("got  %q\nwant %q", got, want)
+		}
+	}
+}
+
+// TestRule10_41BEveryConditionHasWords: a conditional support effect
+// names what it counts in words, whichever condition the card gives.
+func TestRule10_41BEveryConditionHasWords(t *testing.T) {
+	for _, c := range SupportConditions {
+		if conditionWords[c] == "" {
+			t.Errorf("no words for the condition %q", c)
 		}
 	}
 }
