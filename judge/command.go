@@ -52,12 +52,16 @@ type cmdRun struct {
 
 func (r *cmdRun) then(f func() error) { r.effects = append(r.effects, f) }
 
-// say announces line to the players, under subject (the first command's
-// subject names the mail).
+// say announces line to the players, under subject: the mail's subject
+// names the first two commands' ("Game resumed; Deadline extended"), and
+// says when there are more.
 func (r *cmdRun) say(subject, line string) {
-	if len(r.announce) == 0 {
+	switch len(r.announce) {
+	case 0:
 		r.subject = subject
-	} else if !strings.HasSuffix(r.subject, "and more") {
+	case 1:
+		r.subject += "; " + subject
+	case 2:
 		r.subject += ", and more"
 	}
 	r.announce = append(r.announce, line)
