@@ -288,10 +288,14 @@ func TestDeadlinePauseFreezesTime(t *testing.T) {
 		t.Fatal("a paused game was adjudicated")
 	}
 	mustIngest(t, j, player(adjudicator.Germany, "PASS"), Rejected)
-	mustIngest(t, j, moderatorMail("RESUME"), Accepted)
+	mustIngest(t, j, moderatorMail("RESUME\nEXTEND 1h"), Accepted)
 	g, _, _ = game(t, db, "demo")
-	if want := c.t.Add(10 * time.Hour); !g.Deadline.Equal(want) {
-		t.Fatalf("deadline after the pause %s, want %s", g.Deadline, want)
+	if want := c.t.Add(11 * time.Hour); !g.Deadline.Equal(want) {
+		t.Fatalf("deadline after the pause and an hour more %s, want %s", g.Deadline, want)
+	}
+	// One announcement of both, its subject naming both.
+	if n := mailsWith(t, db, "demo/notice/"); n[len(n)-1].Subject != "[demo] Game resumed; Deadline extended" {
+		t.Fatalf("the announcement's subject %q", n[len(n)-1].Subject)
 	}
 	ann := mailsWith(t, db, "/notice/")
 	if len(ann) == 0 {
