@@ -256,7 +256,6 @@ func (r *cmdRun) moderator(c orders.Command) error {
 				return fmt.Errorf("the open segment has no deadline")
 			}
 			moveDeadline(g, time.Time{}, r.now)
-			g.AbsenceMovedFrom = time.Time{}
 			r.moved, r.cancelled = true, true
 			r.say("Deadline removed", fmt.Sprintf("The deadline of %s was removed: the segment waits for every power's orders.", r.s.Segment.Title()))
 			r.audit("deadline", "deadline removed")
@@ -266,10 +265,9 @@ func (r *cmdRun) moderator(c orders.Command) error {
 			return fmt.Errorf("%s is not in the future (the time is in UTC)", c.At.Format("2006-01-02 15:04"))
 		}
 		moveDeadline(g, c.At, r.now)
-		g.AbsenceMovedFrom = time.Time{}
 		r.moved = true
 		r.say("Deadline set", fmt.Sprintf("The deadline of %s was set to %s.", r.s.Segment.Title(), deadlineText(g.Deadline, "")))
-		if at := afterAbsences(g, r.s, g.Deadline); !at.Equal(g.Deadline) {
+		if at := afterAbsences(g, r.s, g.Deadline, false); !at.Equal(g.Deadline) {
 			// The moderator's time stands; the moderator is told.
 			r.answers = append(r.answers, fmt.Sprintf("Note: the deadline falls in a declared absence of a power that orders in %s (the absences would put it at %s); it stands as you set it.", r.s.Segment.Title(), deadlineText(at, "")))
 		}
@@ -283,9 +281,6 @@ func (r *cmdRun) moderator(c orders.Command) error {
 			return fmt.Errorf("the open segment has no deadline to extend; set one with DEADLINE")
 		}
 		moveDeadline(g, g.Deadline.Add(c.Duration), r.now)
-		if !g.AbsenceMovedFrom.IsZero() {
-			g.AbsenceMovedFrom = g.AbsenceMovedFrom.Add(c.Duration)
-		}
 		r.moved = true
 		r.say("Deadline extended", fmt.Sprintf("The deadline of %s was extended by %s to %s.", r.s.Segment.Title(), orders.FormatDuration(c.Duration), deadlineText(g.Deadline, "")))
 		r.audit("extend", fmt.Sprintf("deadline extended by %s to %s", c.Duration, g.Deadline.Format(time.RFC3339)))
@@ -307,7 +302,7 @@ func (r *cmdRun) moderator(c orders.Command) error {
 		}
 		// The deadline is frozen; its calendar event stays as it was
 		// (RESUME sends it moved). A pending ADJUDICATE waits too.
-		g.Paused, g.PausedLeft, g.Forced, g.AbsenceMovedFrom = true, 0, false, time.Time{}
+		g.Paused, g.PausedLeft, g.Forced = true, 0, false
 		if !g.Deadline.IsZero() {
 			// DeadlineSet + PausedLeft is the deadline as it was, the
 			// time of its calendar event while paused.
@@ -628,9 +623,6 @@ func (r *cmdRun) player(c orders.Command) error {
 		}
 		seat.ExtensionUsed += c.Duration
 		moveDeadline(g, g.Deadline.Add(c.Duration), r.now)
-		if !g.AbsenceMovedFrom.IsZero() {
-			g.AbsenceMovedFrom = g.AbsenceMovedFrom.Add(c.Duration)
-		}
 		r.moved = true
 		r.say("Deadline extended by "+p.Title(), fmt.Sprintf("%s's player extended the deadline of %s by %s, to %s.", p.Title(), r.s.Segment.Title(), orders.FormatDuration(c.Duration), deadlineText(g.Deadline, "")))
 		r.answers = append(r.answers, fmt.Sprintf("Extended by %s; %s of your budget is left.", orders.FormatDuration(c.Duration), orNone(g.Rules.ExtensionBudget-seat.ExtensionUsed)))
@@ -679,26 +671,33 @@ func (r *cmdRun) absence(c orders.Command, seat *store.Seat) error {
 		return fmt.Errorf("ABSENCE MAX is the moderator's")
 	}
 	if c.None {
+		// An absence that moved the open segment's deadline stands: the
+		// deadline keeps the time it gave, and it counts against the
+		// limit (declaring an absence and cancelling it is no free
+		// extension).
 		var kept []store.Absence
+		var standing []string
 		for _, a := range seat.Absences {
 			switch {
 			case !a.Until.After(r.now): // past: kept, it was spent
 				kept = append(kept, a)
+			case a.MovedSegment != 0 && a.MovedSegment == openedAt(g) && !g.Deadline.IsZero():
+				kept = append(kept, a)
+				standing = append(standing, deadlineText(a.From, seat.TimeZone)+" to "+deadlineText(a.Until, seat.TimeZone))
 			case a.From.Before(r.now): // under way: ends now
 				a.Until = ceilMinute(r.now)
 				kept = append(kept, a)
 			}
 		}
-		seat.Absences = kept
-		line := fmt.Sprintf("%s's player cancelled the absences declared.", p.Title())
-		answer := "Your absences from now on are cancelled."
-		if absenceCancelled(g, r.s, r.now) {
-			r.moved = true
-			back := fmt.Sprintf(" The deadline of %s, which they had moved, moves back to %s.", r.s.Segment.Title(), deadlineText(g.Deadline, ""))
-			line += back
-			answer += back
+		if !slices.ContainsFunc(seat.Absences, func(a store.Absence) bool { return a.Until.After(r.now) }) {
+			return fmt.Errorf("you have no absence under way or to come to cancel")
 		}
-		r.say(p.Title()+"'s absence cancelled", line)
+		seat.Absences = kept
+		answer := "Your absences from now on are cancelled."
+		if len(standing) > 0 {
+			answer = fmt.Sprintf("Your other absences from now on are cancelled. This one stands, as it moved the deadline of %s (the deadline keeps its time, and the absence counts against the game's limit): %s.", r.s.Segment.Title(), strings.Join(standing, "; "))
+		}
+		r.say(p.Title()+"'s absence cancelled", fmt.Sprintf("%s's player cancelled the absences declared from now on (one that moved the open deadline stands; the deadline does not move).", p.Title()))
 		r.answers = append(r.answers, answer)
 		r.audit("absence", p.Title()+": absences cancelled")
 		return nil
@@ -733,10 +732,11 @@ func (r *cmdRun) absence(c orders.Command, seat *store.Seat) error {
 	line := fmt.Sprintf("%s's player will be away from %s to %s (days in %s; %s to %s): deadlines of segments in which %s orders that fall in that time move to its end.",
 		p.Title(), c.At.Format("Mon 2 Jan 2006"), c.Until.Format("Mon 2 Jan 2006"), zone, deadlineText(from, ""), deadlineText(until, ""), p.Title())
 	if !g.Deadline.IsZero() && !g.Paused {
-		if at := afterAbsences(g, r.s, g.Deadline); !at.Equal(g.Deadline) {
-			if g.AbsenceMovedFrom.IsZero() {
-				g.AbsenceMovedFrom = g.Deadline
-			}
+		// Only the new absence moves the deadline (chained with those
+		// after it): a deadline the moderator set in an earlier absence
+		// stays as set.
+		in := !g.Deadline.Before(from) && g.Deadline.Before(until)
+		if at := afterAbsences(g, r.s, g.Deadline, in); in && !at.Equal(g.Deadline) {
 			moveDeadline(g, at, r.now)
 			r.moved = true
 			line += fmt.Sprintf(" The deadline of %s moves to %s.", r.s.Segment.Title(), deadlineText(g.Deadline, ""))

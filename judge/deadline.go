@@ -68,7 +68,7 @@ func ceilMinute(t time.Time) time.Time {
 // (state s) and clears what belonged to the last one.
 func openDeadline(g *store.Game, s adjudicator.State, now time.Time) {
 	g.Deadline, g.DeadlineSeq, g.DeadlineSet, g.Reminded, g.Forced, g.PausedLeft = time.Time{}, 0, now, nil, false, 0
-	g.SegmentVersion, g.CalendarCancels, g.MissedNow, g.AbsenceMovedFrom, g.ModeratorHasEvent = g.Version, 0, nil, time.Time{}, false
+	g.SegmentVersion, g.CalendarCancels, g.MissedNow, g.ModeratorHasEvent = g.Version, 0, nil, false
 	if len(adjudicator.Required(s)) == 0 {
 		return
 	}
@@ -78,38 +78,8 @@ func openDeadline(g *store.Game, s adjudicator.State, now time.Time) {
 			g.PausedLeft = at.Sub(now)
 			return
 		}
-		g.Deadline = afterAbsences(g, s, at)
-		if !g.Deadline.Equal(at) {
-			g.AbsenceMovedFrom = at
-		}
+		g.Deadline = afterAbsences(g, s, at, true)
 	}
-}
-
-// absenceCancelled moves the open deadline of g back towards where it
-// was before absences moved it (store.Game.AbsenceMovedFrom), after an
-// absence was cancelled, so that declaring an absence and cancelling it
-// is no free extension: the deadline is where the absences left standing
-// put it, and not earlier than now. False if it does not move.
-func absenceCancelled(g *store.Game, s adjudicator.State, now time.Time) bool {
-	if g.AbsenceMovedFrom.IsZero() || g.Deadline.IsZero() || g.Paused {
-		return false
-	}
-	at := afterAbsences(g, s, g.AbsenceMovedFrom)
-	if !at.Before(g.Deadline) {
-		return false
-	}
-	if at.Equal(g.AbsenceMovedFrom) {
-		g.AbsenceMovedFrom = time.Time{}
-	}
-	moveDeadline(g, maxTime(at, now), now)
-	return true
-}
-
-func maxTime(a, b time.Time) time.Time {
-	if a.After(b) {
-		return a
-	}
-	return b
 }
 
 // moveDeadline moves the open segment's deadline to at (zero: no
@@ -133,18 +103,24 @@ func moveDeadline(g *store.Game, at, now time.Time) {
 
 // afterAbsences moves a deadline at that falls in an absence of a player
 // who must order in s to that absence's end (repeatedly: absences may
-// follow one another).
-func afterAbsences(g *store.Game, s adjudicator.State, at time.Time) time.Time {
+// follow one another). With mark, the open segment's deadline moves:
+// each absence that moved it is marked so (store.Absence.MovedSegment).
+func afterAbsences(g *store.Game, s adjudicator.State, at time.Time, mark bool) time.Time {
 	req := adjudicator.Required(s)
 	for range 20 { // absences are bounded; so is this
 		moved := false
-		for _, seat := range g.Seats {
+		for i := range g.Seats {
+			seat := &g.Seats[i]
 			if !slices.Contains(req, seat.Power) || seat.Vacant {
 				continue
 			}
-			for _, a := range seat.Absences {
+			for k := range seat.Absences {
+				a := &seat.Absences[k]
 				if !at.Before(a.From) && at.Before(a.Until) {
 					at, moved = ceilMinute(a.Until), true
+					if mark {
+						a.MovedSegment = g.SegmentVersion
+					}
 				}
 			}
 		}

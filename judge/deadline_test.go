@@ -480,33 +480,55 @@ func TestDeadlineRollbackWhilePausedCancelsTheEventAtItsTime(t *testing.T) {
 	}
 }
 
-// Cancelling an absence that moved the deadline moves it back: declaring
-// an absence and cancelling it is no free extension. An extension given
-// meanwhile stays.
-func TestDeadlineAbsenceCancelledMovesItBack(t *testing.T) {
+// An absence that moved the open deadline stands when its player
+// cancels the absences (ABSENCE NONE): the deadline keeps its time, and
+// declaring and cancelling again moves nothing further. Another player's
+// ABSENCE NONE (none to cancel) is refused and moves nothing; an
+// extension given meanwhile stays.
+func TestDeadlineAbsenceThatMovedItStands(t *testing.T) {
 	j, db, _ := rulesGame(t, 48*time.Hour, store.Rules{AbsenceMax: 14 * 24 * time.Hour, ExtensionBudget: 12 * time.Hour})
 	g0, _, _ := game(t, db, "demo")
 	day := g0.Deadline.Format("2006-01-02")
 	mustIngest(t, j, player(adjudicator.France, "ABSENCE "+day+" "+day), Accepted)
-	if g, _, _ := game(t, db, "demo"); !g.Deadline.After(g0.Deadline) {
-		t.Fatalf("the absence did not move the deadline %s", g.Deadline)
+	g1, _, _ := game(t, db, "demo")
+	if !g1.Deadline.After(g0.Deadline) {
+		t.Fatalf("the absence did not move the deadline %s", g1.Deadline)
 	}
 	mustIngest(t, j, player(adjudicator.Italy, "EXTEND 3h"), Accepted)
+	mustIngest(t, j, player(adjudicator.Germany, "ABSENCE NONE"), Rejected)
 	res := mustIngest(t, j, player(adjudicator.France, "ABSENCE NONE"), Accepted)
 	g, _, _ := game(t, db, "demo")
-	if want := g0.Deadline.Add(3 * time.Hour); !g.Deadline.Equal(want) {
-		t.Fatalf("after ABSENCE NONE the deadline is %s, want %s (the first one and Italy's 3 hours)", g.Deadline, want)
+	if want := g1.Deadline.Add(3 * time.Hour); !g.Deadline.Equal(want) {
+		t.Fatalf("after ABSENCE NONE the deadline is %s, want %s (as the absence and Italy's 3 hours left it)", g.Deadline, want)
 	}
-	if !strings.Contains(flat(res.Receipt.Body), "moves back to "+deadlineText(g.Deadline, "")) {
-		t.Fatalf("the receipt does not say the deadline moved back:\n%s", res.Receipt.Body)
+	if !strings.Contains(flat(res.Receipt.Body), "This one stands, as it moved the deadline of Economic phase") {
+		t.Fatalf("the receipt does not say the absence stands:\n%s", res.Receipt.Body)
 	}
-	if _, _, at := calendar(t, res.Receipt); !at.Equal(g.Deadline) {
-		t.Fatalf("the receipt's calendar is at %s, want %s", at, g.Deadline)
+	if a := g.Seat(adjudicator.France).Absences; len(a) != 1 {
+		t.Fatalf("France's absences after ABSENCE NONE: %+v", a)
 	}
-	// Again: no deadline moves further than the first time.
-	mustIngest(t, j, player(adjudicator.France, "ABSENCE "+day+" "+day), Accepted)
-	mustIngest(t, j, player(adjudicator.France, "ABSENCE NONE"), Accepted)
+	// Declaring it again is refused (it overlaps the one that stands).
+	mustIngest(t, j, player(adjudicator.France, "ABSENCE "+day+" "+day), Rejected)
 	if g2, _, _ := game(t, db, "demo"); !g2.Deadline.Equal(g.Deadline) {
-		t.Fatalf("declaring and cancelling again left the deadline at %s, want %s", g2.Deadline, g.Deadline)
+		t.Fatalf("the deadline moved to %s, want %s", g2.Deadline, g.Deadline)
+	}
+}
+
+// A deadline the moderator set inside a declared absence stays as set
+// when another player declares an absence elsewhere.
+func TestDeadlineModeratorsDeadlineInAnAbsenceStays(t *testing.T) {
+	j, db, _ := rulesGame(t, 48*time.Hour, store.Rules{AbsenceMax: 14 * 24 * time.Hour})
+	g0, _, _ := game(t, db, "demo")
+	day := g0.Deadline.Format("2006-01-02")
+	mustIngest(t, j, player(adjudicator.France, "ABSENCE "+day+" "+day), Accepted)
+	at := g0.Deadline.Truncate(24 * time.Hour).Add(18 * time.Hour)
+	res := mustIngest(t, j, moderatorMail("DEADLINE "+at.Format("2006-01-02 15:04")), Accepted)
+	if !strings.Contains(flat(res.Receipt.Body), "the deadline falls in a declared absence") {
+		t.Fatalf("no note of the absence:\n%s", res.Receipt.Body)
+	}
+	later := g0.Deadline.Add(10 * 24 * time.Hour).Format("2006-01-02")
+	mustIngest(t, j, player(adjudicator.Italy, "ABSENCE "+later+" "+later), Accepted)
+	if g, _, _ := game(t, db, "demo"); !g.Deadline.Equal(at) {
+		t.Fatalf("the moderator's deadline moved to %s, want %s", g.Deadline, at)
 	}
 }

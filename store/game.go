@@ -52,11 +52,6 @@ type Game struct {
 	// Forced: the moderator asked to adjudicate the open segment now
 	// (ADJUDICATE), whoever is missing.
 	Forced bool `json:"forced,omitempty"`
-	// AbsenceMovedFrom is the open deadline as it was before declared
-	// absences moved it (zero when they did not): cancelling an absence
-	// moves the deadline back towards it. Extensions move it along; a
-	// deadline the moderator sets, or a pause, clears it.
-	AbsenceMovedFrom time.Time `json:"absenceMovedFrom,omitzero"`
 	// ModeratorHasEvent: a moderator's receipt carried the open segment's
 	// calendar event (a deadline the moderator moved), so its
 	// cancellation goes to the moderators too.
@@ -100,6 +95,11 @@ type Rules struct {
 type Absence struct {
 	From  time.Time `json:"from"`
 	Until time.Time `json:"until"`
+	// MovedSegment is the version at which the segment opened whose
+	// deadline this absence moved (0: none yet): ABSENCE NONE leaves
+	// such an absence standing while that segment is open, so that an
+	// absence declared and cancelled is no free extension.
+	MovedSegment int `json:"movedSegment,omitempty"`
 }
 
 // Seat binds a power to a player's address and the hash of the power's

@@ -623,7 +623,7 @@ func TestSandboxPlayerCommandsByEmail(t *testing.T) {
 	b.ask(addrOf(I), powerMail(I, "EXTEND 13h"), "[demo: NOT ACCEPTED]", "13h is more than what is left of your extension budget: 12h of 1d")
 
 	// ABSENCE over the deadline's day moves it to the absence's end;
-	// ABSENCE NONE cancels it.
+	// ABSENCE NONE leaves that one standing (no free extension).
 	day := at.Format("2006-01-02")
 	end := time.Date(at.Year(), at.Month(), at.Day()+1, 0, 0, 0, 0, time.UTC)
 	b.ask(addrOf(F), powerMail(F, "ABSENCE "+day+" "+day), "[demo: ACCEPTED]", "Absence noted: ")
@@ -633,8 +633,8 @@ func TestSandboxPlayerCommandsByEmail(t *testing.T) {
 	}
 	b.ask(addrOf(F), powerMail(F, "ABSENCE "+end.AddDate(0, 0, 2).Format("2006-01-02")+" "+end.AddDate(0, 0, 30).Format("2006-01-02")),
 		"[demo: NOT ACCEPTED]", "more than what is left of the game's limit")
-	b.ask(addrOf(F), powerMail(F, "ABSENCE NONE"), "[demo: ACCEPTED]", "Your absences from now on are cancelled.")
-	b.notice("demo", 4, addrOf(G), "France's player cancelled the absences declared.")
+	b.ask(addrOf(F), powerMail(F, "ABSENCE NONE"), "[demo: ACCEPTED]", "Your other absences from now on are cancelled. This one stands, as it moved the deadline of Economic phase")
+	b.notice("demo", 4, addrOf(G), "France's player cancelled the absences declared from now on (one that moved the open deadline stands; the deadline does not move).")
 
 	// A player's EXPORT is the moderator's.
 	b.ask(addrOf(G), powerMail(G, "EXPORT"), "[demo: NOT ACCEPTED]", "EXPORT is a moderator's command")
