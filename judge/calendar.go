@@ -19,8 +19,10 @@ func (j *Judge) deadlineCalendar(g *store.Game, s adjudicator.State, now time.Ti
 	if g.Deadline.IsZero() && g.DeadlineSeq == 0 {
 		return nil
 	}
-	// A removed deadline (DEADLINE NONE): the event is cancelled.
-	return j.calendar(g, s, "deadline.ics", g.DeadlineSeq, g.Deadline.IsZero(), now)
+	// A removed deadline (DEADLINE NONE): the event is cancelled. While
+	// paused the event stands as it was (its time: DeadlineSet +
+	// PausedLeft), for a copy sent meanwhile (RESEND, REPLACE).
+	return j.calendar(g, s, "deadline.ics", g.DeadlineSeq, g.Deadline.IsZero() && !(g.Paused && g.PausedLeft > 0), now)
 }
 
 // closedCalendar cancels the event of the open segment's deadline: the

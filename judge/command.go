@@ -56,12 +56,13 @@ func (r *cmdRun) then(f func() error) { r.effects = append(r.effects, f) }
 // names the first two commands' ("Game resumed; Deadline extended"), and
 // says when there are more.
 func (r *cmdRun) say(subject, line string) {
-	switch len(r.announce) {
-	case 0:
+	switch {
+	case len(r.announce) == 0:
 		r.subject = subject
-	case 1:
+	case strings.HasPrefix(r.subject, subject) || strings.HasSuffix(r.subject, "; "+subject) || strings.HasSuffix(r.subject, ", and more"):
+	case !strings.Contains(r.subject, "; "):
 		r.subject += "; " + subject
-	case 2:
+	default:
 		r.subject += ", and more"
 	}
 	r.announce = append(r.announce, line)
@@ -182,13 +183,22 @@ func (j *Judge) announce(tx *store.Tx, g *store.Game, s adjudicator.State, from 
 	if power != 0 {
 		by = power.Title() + "'s player"
 	}
-	var att []store.Attachment
+	var cal []store.Attachment
 	if moved {
-		att = j.deadlineCalendar(g, s, now)
+		cal = j.deadlineCalendar(g, s, now)
 	}
+	req := adjudicator.Required(s)
 	for _, addr := range recipients(g) {
 		if addr == from {
 			continue
+		}
+		// The moved event goes to those who have it (the powers that
+		// order) and to the moderators, whose copies of the report then
+		// carry its cancellation (publish).
+		var att []store.Attachment
+		if mod := contains(g.Moderators, addr); len(cal) > 0 && (mod || len(powersAt(g, addr, req)) > 0) {
+			att = cal
+			g.ModeratorHasEvent = g.ModeratorHasEvent || mod
 		}
 		var b strings.Builder
 		fmt.Fprintf(&b, "Game %s, %s, %s: an announcement.\n\n", g.ID, s.Turn, s.Segment.Title())
@@ -360,13 +370,15 @@ func (r *cmdRun) moderator(c orders.Command) error {
 // containsSecret says whose secret text holds, if any: "the
 // moderators'" or "Italy's" ("" none), as a broadcast must not leak one.
 // Each check costs a hash (about 20 ms): the first 100 distinct words of
-// 6 to 64 characters are checked against the moderators' secret, and
-// those of the shape of the secrets the judge makes (secretShaped: 10
-// characters, few words of a message) against each seat's too. A
+// 6 to 64 characters are checked against the moderators' secret, and the
+// first 10 of those of the shape of the secrets the judge makes
+// (secretShaped: 10 characters, few words of a message) against each
+// seat's too. A
 // player's secret the operator chose in the configuration, of another
 // shape, is not looked for.
 func (r *cmdRun) containsSecret(text string) string {
 	seen := map[string]bool{}
+	shaped := 0 // at most 10 words checked against the seats: 50 hashes
 	for _, w := range strings.FieldsFunc(text, func(c rune) bool { return unicode.IsSpace(c) || strings.ContainsRune(".,;:!?()\"'<>", c) }) {
 		if len(w) < 6 || len(w) > 64 || seen[w] {
 			continue
@@ -377,9 +389,10 @@ func (r *cmdRun) containsSecret(text string) string {
 		if r.g.ModeratorSecretHash != "" && checkSecret(r.g.ModeratorSecretHash, w) {
 			return "the moderators'"
 		}
-		if !secretShaped(w) {
+		if !secretShaped(w) || shaped >= 10 {
 			continue
 		}
+		shaped++
 		for _, seat := range r.g.Seats {
 			if !seat.Vacant && checkSecret(seat.SecretHash, w) {
 				return seat.Power.Title() + "'s"

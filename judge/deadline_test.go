@@ -532,3 +532,48 @@ func TestDeadlineModeratorsDeadlineInAnAbsenceStays(t *testing.T) {
 		t.Fatalf("the moderator's deadline moved to %s, want %s", g.Deadline, at)
 	}
 }
+
+// A player's EXTEND announces the moved event to the powers that order
+// and to the moderator; the moderator then gets its cancellation when the
+// segment closes early. A power that does not order gets no event.
+func TestDeadlineExtendAnnouncedEventAndItsCancellation(t *testing.T) {
+	j, db, _ := rulesGame(t, 24*time.Hour, store.Rules{ExtensionBudget: 12 * time.Hour})
+	mustIngest(t, j, player(adjudicator.Italy, "EXTEND 2h"), Accepted)
+	var uid string
+	for _, m := range mailsWith(t, db, "demo/notice/") {
+		if m.To[0] == "gm@sandbox.test" {
+			uid, _, _ = calendar(t, m)
+		}
+	}
+	if uid == "" {
+		t.Fatal("the moderator's announcement of the EXTEND has no calendar")
+	}
+	for _, p := range adjudicator.Powers {
+		mustIngest(t, j, player(p, "PASS"), Accepted)
+	}
+	if u, _, _, st := calendarFile(t, mailsWith(t, db, "demo/v2/public/gm@sandbox.test")[0], "closed-deadline.ics"); u != uid || st != "CANCELLED" {
+		t.Fatalf("the moderator's cancellation: uid %q status %q, want %q CANCELLED", u, st, uid)
+	}
+}
+
+// A copy of the open notice sent while paused (RESEND) carries the event
+// as it stands, not cancelled.
+func TestDeadlineResendWhilePausedKeepsTheEvent(t *testing.T) {
+	j, db, _ := rulesGame(t, 24*time.Hour, store.Rules{})
+	mustIngest(t, j, moderatorMail("EXTEND 1h"), Accepted)
+	g0, _, _ := game(t, db, "demo")
+	mustIngest(t, j, moderatorMail("PAUSE"), Accepted)
+	mustIngest(t, j, player(adjudicator.Italy, "RESEND 1"), Answered)
+	var got *store.Mail
+	for _, m := range mailsWith(t, db, "demo/resend/") {
+		if strings.HasSuffix(m.ID, "/private") {
+			got = m
+		}
+	}
+	if got == nil {
+		t.Fatal("no copy sent")
+	}
+	if _, _, at, st := calendarFile(t, got, "deadline.ics"); st == "CANCELLED" || !at.Equal(g0.Deadline) {
+		t.Fatalf("the event in a copy sent while paused: status %q at %s, want standing at %s", st, at, g0.Deadline)
+	}
+}

@@ -525,7 +525,7 @@ func vacantLine(p adjudicator.Power) string {
 // segment goes on (report.Message.GoesOn), and whose orders are still
 // due, missing (those given before it were carried over to it).
 func goingOn(tx *store.Tx, g *store.Game, v int, s adjudicator.State) (bool, []adjudicator.Power, error) {
-	if v != g.Version || v <= g.SegmentVersion {
+	if v != g.Version || v <= openedAt(g) {
 		return false, nil, nil
 	}
 	recs, err := tx.Orders(g.ID, v)

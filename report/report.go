@@ -331,7 +331,7 @@ func (m *Message) GoesOn(missing []adjudicator.Power) {
 				pv.SegmentTitle, pv.Turn, plural(m.options, "order")+" possible")
 		default:
 			m.Subject = fmt.Sprintf("[%s] %s: your orders stand, %s, %s (state fixed)", m.game, p.Title(), pv.Turn, seg)
-			text = fmt.Sprintf("%s, %s goes on after the moderator's fix of the state: your orders are in and stand; you may replace them before the deadline (%s, listed at the end of this notice).",
+			text = fmt.Sprintf("%s, %s goes on after the moderator's fix of the state: your orders are in and stand; you may replace them until the segment is adjudicated (%s, listed at the end of this notice).",
 				pv.SegmentTitle, pv.Turn, plural(m.options, "order")+" possible")
 		}
 	}

@@ -292,7 +292,7 @@ func TestGoesOnWordsAFixNotANewSegment(t *testing.T) {
 		}
 	}
 	for p, w := range map[adjudicator.Power][2]string{
-		adjudicator.Germany: {"[demo] Germany: your orders stand, Spring 1935, economic phase (state fixed)", "your orders are in and stand; you may replace them before the deadline"},
+		adjudicator.Germany: {"[demo] Germany: your orders stand, Spring 1935, economic phase (state fixed)", "your orders are in and stand; you may replace them until the segment is adjudicated"},
 		adjudicator.Italy:   {"[demo] Italy: orders due, Spring 1935, economic phase (state fixed)", "goes on after the moderator's fix of the state: your orders are still due;"},
 	} {
 		m := Private("demo", p, evs, v)
