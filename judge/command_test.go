@@ -311,6 +311,10 @@ func TestCommandsStatusExportBroadcast(t *testing.T) {
 		exp.Rules.Durations["economic"] != "48h0m0s" || len(exp.Rules.Reminders) != 1 {
 		t.Fatalf("EXPORT after DURATION and REMINDERS in the same email: %+v", exp.Rules)
 	}
+	// One announcement of both, its subject said once.
+	if n := mailsWith(t, db, "demo/notice/"); n[len(n)-1].Subject != "[demo] Deadline rules changed" {
+		t.Fatalf("the announcement's subject: %q", n[len(n)-1].Subject)
+	}
 	mustIngest(t, j, player(adjudicator.Italy, "EXPORT"), Rejected)
 	mustIngest(t, j, moderatorMail("BROADCAST\nThe next turn starts Monday.\nBe on time."), Accepted)
 	ann := 0
