@@ -405,39 +405,47 @@ func TestDeadlineAbsenceMovesIt(t *testing.T) {
 }
 
 // A segment adjudicated before its deadline cancels its calendar event
-// in the next notices of the powers that had it.
+// in the next notices of the powers that had it, and in the moderator's
+// copy of the report when the moderator had it too: from the receipt of a
+// deadline they moved, or from the announcement of a player's EXTEND. A
+// player's report carries none.
 func TestDeadlineClosedEarlyCancelsTheEvent(t *testing.T) {
-	j, db, _ := rulesGame(t, 24*time.Hour, store.Rules{})
-	uid, seq, _ := calendar(t, mailsWith(t, db, "demo/v1/private/germany")[0])
-	for _, p := range adjudicator.Powers {
-		mustIngest(t, j, player(p, "PASS"), Accepted)
-	}
-	u, n, _, st := calendarFile(t, mailsWith(t, db, "demo/v2/private/germany")[0], "closed-deadline.ics")
-	if u != uid || st != "CANCELLED" || n <= seq {
-		t.Fatalf("closed event: uid %q status %q sequence %d; want %q CANCELLED above %d", u, st, n, uid, seq)
-	}
-	// The moderator never had the event: no cancellation for them.
-	if m := mailsWith(t, db, "demo/v2/public/gm@sandbox.test")[0]; len(m.Attachments) != 0 {
-		t.Fatalf("the moderator's report carries %s", m.Attachments[0].Name)
-	}
-}
-
-// A moderator who moved the deadline got its event in the receipt: its
-// cancellation, when the segment closes early, comes in the moderator's
-// copy of the report.
-func TestDeadlineClosedEarlyCancelsTheModeratorsEvent(t *testing.T) {
-	j, db, _ := rulesGame(t, 24*time.Hour, store.Rules{})
-	res := mustIngest(t, j, moderatorMail("EXTEND 2h"), Accepted)
-	uid, seq, _ := calendar(t, res.Receipt)
-	for _, p := range adjudicator.Powers {
-		mustIngest(t, j, player(p, "PASS"), Accepted)
-	}
-	u, n, _, st := calendarFile(t, mailsWith(t, db, "demo/v2/public/gm@sandbox.test")[0], "closed-deadline.ics")
-	if u != uid || st != "CANCELLED" || n <= seq {
-		t.Fatalf("the moderator's cancelled event: uid %q status %q sequence %d; want %q CANCELLED above %d", u, st, n, uid, seq)
-	}
-	if m := mailsWith(t, db, "demo/v2/public/germany@sandbox.test")[0]; len(m.Attachments) != 0 {
-		t.Fatalf("a player's report carries %s", m.Attachments[0].Name)
+	for _, tc := range []struct {
+		name, moves string
+		mod         bool // the move is the moderator's
+	}{
+		{"nobody moved it", "", false},
+		{"the moderator's EXTEND", "EXTEND 2h", true},
+		{"a player's EXTEND", "EXTEND 2h", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			j, db, _ := rulesGame(t, 24*time.Hour, store.Rules{ExtensionBudget: 12 * time.Hour})
+			uid, seq, _ := calendar(t, mailsWith(t, db, "demo/v1/private/germany")[0])
+			switch {
+			case tc.moves != "" && tc.mod:
+				mustIngest(t, j, moderatorMail(tc.moves), Accepted)
+			case tc.moves != "":
+				mustIngest(t, j, player(adjudicator.Italy, tc.moves), Accepted)
+			}
+			for _, p := range adjudicator.Powers {
+				mustIngest(t, j, player(p, "PASS"), Accepted)
+			}
+			u, n, _, st := calendarFile(t, mailsWith(t, db, "demo/v2/private/germany")[0], "closed-deadline.ics")
+			if u != uid || st != "CANCELLED" || n <= seq {
+				t.Fatalf("closed event: uid %q status %q sequence %d; want %q CANCELLED above %d", u, st, n, uid, seq)
+			}
+			gm := mailsWith(t, db, "demo/v2/public/gm@sandbox.test")[0]
+			if tc.moves == "" {
+				if len(gm.Attachments) != 0 {
+					t.Fatalf("the moderator never had the event; their report carries %s", gm.Attachments[0].Name)
+				}
+			} else if u, _, _, st := calendarFile(t, gm, "closed-deadline.ics"); u != uid || st != "CANCELLED" {
+				t.Fatalf("the moderator's cancellation: uid %q status %q, want %q CANCELLED", u, st, uid)
+			}
+			if m := mailsWith(t, db, "demo/v2/public/germany@sandbox.test")[0]; len(m.Attachments) != 0 {
+				t.Fatalf("a player's report carries %s", m.Attachments[0].Name)
+			}
+		})
 	}
 }
 
@@ -530,29 +538,6 @@ func TestDeadlineModeratorsDeadlineInAnAbsenceStays(t *testing.T) {
 	mustIngest(t, j, player(adjudicator.Italy, "ABSENCE "+later+" "+later), Accepted)
 	if g, _, _ := game(t, db, "demo"); !g.Deadline.Equal(at) {
 		t.Fatalf("the moderator's deadline moved to %s, want %s", g.Deadline, at)
-	}
-}
-
-// A player's EXTEND announces the moved event to the powers that order
-// and to the moderator; the moderator then gets its cancellation when the
-// segment closes early. A power that does not order gets no event.
-func TestDeadlineExtendAnnouncedEventAndItsCancellation(t *testing.T) {
-	j, db, _ := rulesGame(t, 24*time.Hour, store.Rules{ExtensionBudget: 12 * time.Hour})
-	mustIngest(t, j, player(adjudicator.Italy, "EXTEND 2h"), Accepted)
-	var uid string
-	for _, m := range mailsWith(t, db, "demo/notice/") {
-		if m.To[0] == "gm@sandbox.test" {
-			uid, _, _ = calendar(t, m)
-		}
-	}
-	if uid == "" {
-		t.Fatal("the moderator's announcement of the EXTEND has no calendar")
-	}
-	for _, p := range adjudicator.Powers {
-		mustIngest(t, j, player(p, "PASS"), Accepted)
-	}
-	if u, _, _, st := calendarFile(t, mailsWith(t, db, "demo/v2/public/gm@sandbox.test")[0], "closed-deadline.ics"); u != uid || st != "CANCELLED" {
-		t.Fatalf("the moderator's cancellation: uid %q status %q, want %q CANCELLED", u, st, uid)
 	}
 }
 
