@@ -50,7 +50,9 @@ func navalEvent(w *writer, e adjudicator.Event) bool {
 	case adjudicator.ShipLaunched:
 		w.wrap(fmt.Sprintf("%s: %s is launched (rule 19.74).", e.Power.Title(), adjudicator.ShipLabel(e.Power, e.Ship)), "  ")
 	case adjudicator.ShipbuildingPaid:
-		s := fmt.Sprintf("%s: shipbuilding cost %d point(s): counters %s", e.Power.Title(), e.Cost, counters(e.Counters))
+		// Cost is what the ship orders needed, not the tile points the
+		// counters cost (12.31): those are in the tile points left.
+		s := fmt.Sprintf("%s: shipbuilding with counters %s (paid in tile points, rule 12.31); the ship orders needed %d point(s)", e.Power.Title(), counters(e.Counters), e.Cost)
 		if e.SavedUsed > 0 {
 			s += fmt.Sprintf(", %d saved point(s) spent", e.SavedUsed)
 		}

@@ -53,3 +53,17 @@ func TestNavalChartAndBalance(t *testing.T) {
 		t.Error("19.11: Russia has no naval construction chart")
 	}
 }
+
+// TestRule19_75ShipbuildingPaidSaysWhatCostWhat: the line of a power's
+// shipbuilding does not read as if its counters were free: the counters
+// are paid in tile points (12.31), the ship orders need their points,
+// the rest is saved (19.75).
+func TestRule19_75ShipbuildingPaidSaysWhatCostWhat(t *testing.T) {
+	var w writer
+	navalEvent(&w, adjudicator.ShipbuildingPaid{Power: adjudicator.Italy, Counters: adjudicator.ActivityCounters{Ship: 1}, SavedAdded: 1, Saved: 1, TilePoints: 3})
+	got := strings.Join(strings.Fields(w.String()), " ")
+	want := "Italy: shipbuilding with counters 1 x 1 (shipbuilding only) (paid in tile points, rule 12.31); the ship orders needed 0 point(s), 1 point(s) saved (rule 19.75); 3 tile points left."
+	if got != want {
+		t.Errorf("got  %q\nwant %q", got, want)
+	}
+}
