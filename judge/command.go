@@ -155,6 +155,9 @@ func (r *cmdRun) commit() error {
 		}
 	}
 	for _, a := range r.audits {
+		if r.reason != "" && !slices.Contains([]string{"status", "history", "orders shown", "resend", "export"}, a.Action) {
+			a.Detail += because(r.reason)
+		}
 		if err := r.tx.Audit(r.g.ID, a); err != nil {
 			return err
 		}
@@ -293,7 +296,7 @@ func (r *cmdRun) moderator(c orders.Command) error {
 		moveDeadline(g, g.Deadline.Add(c.Duration), r.now)
 		r.moved = true
 		r.say("Deadline extended", fmt.Sprintf("The deadline of %s was extended by %s to %s.", r.s.Segment.Title(), orders.FormatDuration(c.Duration), deadlineText(g.Deadline, "")))
-		r.audit("extend", fmt.Sprintf("deadline extended by %s to %s", c.Duration, g.Deadline.Format(time.RFC3339)))
+		r.audit("extend", fmt.Sprintf("deadline extended by %s to %s", orders.FormatDuration(c.Duration), g.Deadline.Format(time.RFC3339)))
 		return nil
 	case orders.CmdDuration, orders.CmdReminders, orders.CmdNMR, orders.CmdExtensions, orders.CmdAbsence:
 		if c.Verb == orders.CmdAbsence && !c.Max {
@@ -324,7 +327,7 @@ func (r *cmdRun) moderator(c orders.Command) error {
 			line += fmt.Sprintf(" The deadline will then be %s away, as it was now.", orders.FormatDuration(g.PausedLeft))
 		}
 		r.say("Game paused", line)
-		r.audit("pause", fmt.Sprintf("paused; %s left of the deadline", g.PausedLeft))
+		r.audit("pause", fmt.Sprintf("paused; %s left of the deadline", orNone(g.PausedLeft)))
 		return nil
 	case orders.CmdResume:
 		if !g.Paused {
@@ -353,8 +356,8 @@ func (r *cmdRun) moderator(c orders.Command) error {
 		r.audit("adjudicate now", fmt.Sprintf("%s %s adjudicated on the moderator's order", r.s.Turn, r.s.Segment))
 		return nil
 	case orders.CmdBroadcast:
-		if whose := r.containsSecret(c.Text); whose != "" {
-			return fmt.Errorf("the message holds %s secret; it was not sent (REPLACE <power> with the player's own address gives a player a new secret)", whose)
+		if whose := secretIn(g, c.Text); whose != "" {
+			return fmt.Errorf("the message holds %s secret; it was not sent", whose)
 		}
 		r.say("A message from the moderator", "A message from the moderator:\n\n"+c.Text)
 		r.audit("broadcast", orders.Shorten(strings.ReplaceAll(c.Text, "\n", " / "), 300))
@@ -367,18 +370,20 @@ func (r *cmdRun) moderator(c orders.Command) error {
 	return fmt.Errorf("not a command for this email")
 }
 
-// containsSecret says whose secret text holds, if any: "the
-// moderators'" or "Italy's" ("" none), as a broadcast must not leak one.
-// Each check costs a hash (about 20 ms): the first 100 distinct words of
-// 6 to 64 characters are checked against the moderators' secret, and the
-// first 10 of those of the shape of the secrets the judge makes
-// (secretShaped: 10 characters, few words of a message) against each
-// seat's too. A
-// player's secret the operator chose in the configuration, of another
-// shape, is not looked for.
-func (r *cmdRun) containsSecret(text string) string {
+// secretIn says whose secret text holds, if any: "the moderators'" or
+// "Italy's" ("" none), as a broadcast or a reason, which the players
+// read, must not leak one. Each check costs a hash (about 20 ms).
+//   - The moderators' secret (which the operator may have chosen, of any
+//     shape): the first 100 distinct words of 6 to 64 characters.
+//   - The seats' secrets, as the judge makes them (secretShaped: 10
+//     characters of its alphabet): every run of 10 of those characters
+//     anywhere in the text ("key=vsw5vek6qj", "*vsw5vek6qj*"), each
+//     against every seat. More than 30 such runs are not checked one by
+//     one: the text is refused as if it held one (a decoy could hide a
+//     secret among them). A player's secret the operator chose in the
+//     configuration, of another shape, is not looked for.
+func secretIn(g *store.Game, text string) string {
 	seen := map[string]bool{}
-	shaped := 0 // at most 10 words checked against the seats: 50 hashes
 	for _, w := range strings.FieldsFunc(text, func(c rune) bool { return unicode.IsSpace(c) || strings.ContainsRune(".,;:!?()\"'<>", c) }) {
 		if len(w) < 6 || len(w) > 64 || seen[w] {
 			continue
@@ -386,17 +391,29 @@ func (r *cmdRun) containsSecret(text string) string {
 		if seen[w] = true; len(seen) > 100 {
 			break
 		}
-		if r.g.ModeratorSecretHash != "" && checkSecret(r.g.ModeratorSecretHash, w) {
+		if g.ModeratorSecretHash != "" && checkSecret(g.ModeratorSecretHash, w) {
 			return "the moderators'"
 		}
-		if !secretShaped(w) || shaped >= 10 {
-			continue
+	}
+	var runs []string
+	for _, run := range strings.FieldsFunc(text, func(c rune) bool { return !strings.ContainsRune(secretAlphabet, c) }) {
+		for k := 0; k+10 <= len(run); k++ {
+			if w := run[k : k+10]; !slices.Contains(runs, w) {
+				runs = append(runs, w)
+			}
 		}
-		shaped++
-		for _, seat := range r.g.Seats {
+	}
+	if len(runs) > 30 {
+		return "perhaps a player's (too many secret-like words to check)"
+	}
+	for _, w := range runs {
+		for _, seat := range g.Seats {
 			if !seat.Vacant && checkSecret(seat.SecretHash, w) {
 				return seat.Power.Title() + "'s"
 			}
+		}
+		if g.ModeratorSecretHash != "" && !seen[w] && checkSecret(g.ModeratorSecretHash, w) {
+			return "the moderators'"
 		}
 	}
 	return ""
@@ -539,7 +556,11 @@ func (r *cmdRun) rollback(c orders.Command) error {
 		r.moved = true
 	}
 	r.say(fmt.Sprintf("Rolled back to version %d", v), line)
-	r.audit("rollback", fmt.Sprintf("rolled back from version %d to %d (%s %s); versions %d-%d archived", from, v, target.Turn, target.Segment, v+1, from))
+	archived := fmt.Sprintf("versions %d-%d", v+1, from)
+	if from == v+1 {
+		archived = fmt.Sprintf("version %d", from)
+	}
+	r.audit("rollback", fmt.Sprintf("rolled back from version %d to %d (%s %s); %s archived", from, v, target.Turn, target.Segment, archived))
 	j, tx, now := r.j, r.tx, r.now
 	r.then(func() error {
 		if err := tx.Rollback(g.ID, v); err != nil {
@@ -639,7 +660,7 @@ func (r *cmdRun) player(c orders.Command) error {
 		r.moved = true
 		r.say("Deadline extended by "+p.Title(), fmt.Sprintf("%s's player extended the deadline of %s by %s, to %s.", p.Title(), r.s.Segment.Title(), orders.FormatDuration(c.Duration), deadlineText(g.Deadline, "")))
 		r.answers = append(r.answers, fmt.Sprintf("Extended by %s; %s of your budget is left.", orders.FormatDuration(c.Duration), orNone(g.Rules.ExtensionBudget-seat.ExtensionUsed)))
-		r.audit("extend", fmt.Sprintf("%s: deadline extended by %s to %s; budget used %s of %s", p.Title(), c.Duration, g.Deadline.Format(time.RFC3339), seat.ExtensionUsed, g.Rules.ExtensionBudget))
+		r.audit("extend", fmt.Sprintf("%s: deadline extended by %s to %s; budget used %s of %s", p.Title(), orders.FormatDuration(c.Duration), g.Deadline.Format(time.RFC3339), orNone(seat.ExtensionUsed), orders.FormatDuration(g.Rules.ExtensionBudget)))
 		return nil
 	case orders.CmdResign:
 		if c.Power != p {

@@ -36,7 +36,7 @@ func TestModeratorRollbackThenReplay(t *testing.T) {
 	if again := mailsWith(t, db, "demo/v1r1/public/"); len(again) == 0 || !strings.Contains(again[0].Body, "rollback") {
 		t.Fatal("the restored version's report was not sent again")
 	}
-	if a := audits(t, db, "rollback"); len(a) != 1 || !strings.Contains(a[0].Detail, "from version") || a[0].Actor != "gm@sandbox.test" {
+	if a := audits(t, db, "rollback"); len(a) != 1 || !strings.Contains(a[0].Detail, "from version") || !strings.HasSuffix(a[0].Detail, "; reason: a rule was misapplied") || a[0].Actor != "gm@sandbox.test" {
 		t.Fatalf("rollback audit: %+v", a)
 	}
 	// HISTORY says so.
@@ -477,9 +477,26 @@ func TestModeratorBroadcastKeepsPlayersSecretsAndReplaceRenewsOne(t *testing.T) 
 	if !strings.Contains(flat(res.Receipt.Body), "the message holds Italy's secret") {
 		t.Fatalf("a broadcast of Italy's secret:\n%s", res.Receipt.Body)
 	}
+	// Nor hidden among other characters, behind decoys, or in a REASON.
+	decoys := "abcdefghjk mnpqrstuvw xyz2345678 bcdefghjkm npqrstuvwx yz23456789 cdefghjkmn pqrstuvwxy z23456789a defghjkmnp"
+	for _, body := range []string{
+		"BROADCAST\nItaly key=" + first + " and *" + first + "*",
+		"BROADCAST\nSeating codes: " + decoys + " " + strings.ToUpper(decoys) + " " + decoys[3:] + "\nItaly " + first,
+		"EXTEND 1h\nREASON note for Italy: " + first,
+		"EXTEND 1h\nREASON my own note gmsecret",
+	} {
+		if res := mustIngest(t, j, moderatorMail(body), Rejected); !strings.Contains(flat(res.Receipt.Body), "secret") {
+			t.Fatalf("%q:\n%s", body, res.Receipt.Body)
+		}
+	}
 	for _, m := range outbox(t, db) {
 		if strings.Contains(m.Body, first) && !strings.HasPrefix(m.ID, "demo/welcome/italy/") {
 			t.Fatalf("Italy's secret is in %s", m.ID)
+		}
+	}
+	for _, a := range audits(t, db, "") {
+		if strings.Contains(a.Detail, first) || strings.Contains(a.Detail, "gmsecret") {
+			t.Fatalf("a secret in the audit log: %+v", a)
 		}
 	}
 	res = mustIngest(t, j, moderatorMail("REPLACE italy new@example.org\nREASON the secret was lost"), Accepted)

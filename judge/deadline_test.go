@@ -57,7 +57,7 @@ func audits(t *testing.T, db *store.DB, action string) []store.AuditEntry {
 	if err := db.View(func(tx *store.Tx) error {
 		log, err := tx.AuditLog("demo")
 		for _, e := range log {
-			if e.Action == action {
+			if action == "" || e.Action == action {
 				out = append(out, e)
 			}
 		}

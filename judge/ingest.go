@@ -542,6 +542,15 @@ func (j *Judge) decide(tx *store.Tx, m *orders.Message, sub *orders.Submission, 
 		res.Outcome = Rejected
 		return
 	}
+	if reason := sub.Reason(); reason != "" {
+		// The players read a REASON (announcements, reports, the audit
+		// log): it must not carry a secret.
+		if whose := secretIn(g, reason); whose != "" {
+			rc.errs = append(rc.errs, fmt.Sprintf("REASON: the reason holds %s secret; nothing was done.", whose))
+			res.Outcome = Rejected
+			return
+		}
+	}
 	s, err := tx.State(g.ID, g.Version)
 	if err != nil {
 		rc.fatal = err
