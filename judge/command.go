@@ -336,7 +336,9 @@ func (r *cmdRun) moderator(c orders.Command) error {
 		g.Paused = false
 		line := "The moderator RESUMED the game: orders are taken again."
 		if g.PausedLeft > 0 {
-			moveDeadline(g, r.now.Add(g.PausedLeft), r.now)
+			// As far off as when paused, then past the absences of
+			// the powers that order (one declared during the pause too).
+			moveDeadline(g, afterAbsences(g, r.s, ceilMinute(r.now.Add(g.PausedLeft)), true), r.now)
 			g.PausedLeft = 0
 			r.moved = true
 			line += " The deadline is " + deadlineText(g.Deadline, "") + "."
@@ -711,6 +713,7 @@ func (r *cmdRun) absence(c orders.Command, seat *store.Seat) error {
 		// extension).
 		var kept []store.Absence
 		var standing []string
+		cancelled := 0
 		for _, a := range seat.Absences {
 			switch {
 			case !a.Until.After(r.now): // past: kept, it was spent
@@ -721,9 +724,15 @@ func (r *cmdRun) absence(c orders.Command, seat *store.Seat) error {
 			case a.From.Before(r.now): // under way: ends now
 				a.Until = ceilMinute(r.now)
 				kept = append(kept, a)
+				cancelled++
+			default:
+				cancelled++
 			}
 		}
-		if !slices.ContainsFunc(seat.Absences, func(a store.Absence) bool { return a.Until.After(r.now) }) {
+		switch {
+		case cancelled == 0 && len(standing) > 0:
+			return fmt.Errorf("your absence from %s stands: it moved the deadline of %s, which keeps its time; nothing else to cancel", strings.Join(standing, "; "), r.s.Segment.Title())
+		case cancelled == 0:
 			return fmt.Errorf("you have no absence under way or to come to cancel")
 		}
 		seat.Absences = kept

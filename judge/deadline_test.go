@@ -502,6 +502,8 @@ func TestDeadlineAbsenceThatMovedItStands(t *testing.T) {
 	if !g1.Deadline.After(g0.Deadline) {
 		t.Fatalf("the absence did not move the deadline %s", g1.Deadline)
 	}
+	later := g0.Deadline.Add(5 * 24 * time.Hour).Format("2006-01-02")
+	mustIngest(t, j, player(adjudicator.France, "ABSENCE "+later+" "+later), Accepted)
 	mustIngest(t, j, player(adjudicator.Italy, "EXTEND 3h"), Accepted)
 	mustIngest(t, j, player(adjudicator.Germany, "ABSENCE NONE"), Rejected)
 	res := mustIngest(t, j, player(adjudicator.France, "ABSENCE NONE"), Accepted)
@@ -515,10 +517,31 @@ func TestDeadlineAbsenceThatMovedItStands(t *testing.T) {
 	if a := g.Seat(adjudicator.France).Absences; len(a) != 1 {
 		t.Fatalf("France's absences after ABSENCE NONE: %+v", a)
 	}
+	// Again: nothing left to cancel, refused (and not announced).
+	if r := mustIngest(t, j, player(adjudicator.France, "ABSENCE NONE"), Rejected); !strings.Contains(flat(r.Receipt.Body), "stands: it moved the deadline of Economic phase") {
+		t.Fatalf("a second ABSENCE NONE:\n%s", r.Receipt.Body)
+	}
 	// Declaring it again is refused (it overlaps the one that stands).
 	mustIngest(t, j, player(adjudicator.France, "ABSENCE "+day+" "+day), Rejected)
 	if g2, _, _ := game(t, db, "demo"); !g2.Deadline.Equal(g.Deadline) {
 		t.Fatalf("the deadline moved to %s, want %s", g2.Deadline, g.Deadline)
+	}
+}
+
+// RESUME puts the deadline past the absences of the powers that order,
+// one declared during the pause too.
+func TestDeadlineResumeAppliesAbsences(t *testing.T) {
+	j, db, c := rulesGame(t, 48*time.Hour, store.Rules{AbsenceMax: 14 * 24 * time.Hour})
+	g0, _, _ := game(t, db, "demo")
+	mustIngest(t, j, moderatorMail("PAUSE"), Accepted)
+	c.t = c.t.Add(time.Hour)
+	resumed := g0.Deadline.Add(time.Hour) // as far off as when paused
+	day := resumed.Format("2006-01-02")
+	mustIngest(t, j, player(adjudicator.Russia, "ABSENCE "+day+" "+day), Accepted)
+	mustIngest(t, j, moderatorMail("RESUME"), Accepted)
+	g, _, _ := game(t, db, "demo")
+	if want := resumed.Truncate(24 * time.Hour).Add(24 * time.Hour); !g.Deadline.Equal(want) {
+		t.Fatalf("the deadline after RESUME is %s, want the end of Russia's absence %s", g.Deadline, want)
 	}
 }
 
