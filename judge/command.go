@@ -807,6 +807,19 @@ func loadVersion(tx *store.Tx, game string, v int) (adjudicator.State, []adjudic
 	return s, evs, err
 }
 
+// setOf is the moderator's SET that made version v of game (its record,
+// kept as the draw of the version before), or nil when v is no SET's.
+func setOf(tx *store.Tx, game string, v int) (*store.OrderRecord, error) {
+	if v <= 0 {
+		return nil, nil
+	}
+	d, err := tx.Draw(game, v-1)
+	if err != nil || d == nil || len(d.Orders) == 0 || d.Orders[0].Kind != adjudicator.SetState {
+		return nil, err
+	}
+	return d, nil
+}
+
 // resend sends the public report and power p's private notice of the
 // versions vs again, to the seat's address only.
 //
@@ -838,11 +851,31 @@ func (j *Judge) resend(tx *store.Tx, g *store.Game, p adjudicator.Power, addr st
 		if err != nil {
 			return err
 		}
+		// A SET's version: its lead as sent (the fixes, the reason), and
+		// in the open one, the power's orders that stand.
+		var lead, own []string
+		if d, err := setOf(tx, g.ID, v); err != nil {
+			return err
+		} else if d != nil {
+			lead = fixLead(evs, d.Reason)
+		}
+		if goesOn {
+			recs, err := tx.Orders(g.ID, v)
+			if err != nil {
+				return err
+			}
+			if r, ok := recs[p]; ok {
+				own = append(own, standingLine(r))
+			}
+		}
 		pub := report.Public(g.ID, evs, view)
 		if goesOn {
 			pub.GoesOn(missing)
 		}
 		pub.Subject += " (sent again)"
+		for _, l := range lead {
+			pub.AddToLead(l)
+		}
 		pub.AddToLead(note)
 		if dl != "" {
 			pub.AddToLead(dl)
@@ -856,6 +889,9 @@ func (j *Judge) resend(tx *store.Tx, g *store.Game, p adjudicator.Power, addr st
 			m.GoesOn(missing)
 		}
 		m.Subject += " (sent again)"
+		for _, l := range append(lead, own...) {
+			m.AddToLead(l)
+		}
 		m.AddToLead(note)
 		if dl != "" {
 			m.AddToLead(dl)
@@ -1010,10 +1046,10 @@ func (j *Judge) historyText(tx *store.Tx, g *store.Game, moderator bool) (string
 			return "", err
 		}
 		cur := ""
-		if v > 0 {
-			if rec, err := tx.Draw(g.ID, v-1); err == nil && rec != nil && len(rec.Orders) > 0 && rec.Orders[0].Kind == adjudicator.SetState {
-				cur = "  (the moderator's SET)"
-			}
+		if d, err := setOf(tx, g.ID, v); err != nil {
+			return "", err
+		} else if d != nil {
+			cur = "  (the moderator's SET)"
 		}
 		if v == g.Version {
 			cur += "  <- open"

@@ -518,7 +518,7 @@ func TestModeratorBroadcastKeepsPlayersSecretsAndReplaceRenewsOne(t *testing.T) 
 func TestModeratorReplaceAfterSetSendsTheSegmentAsItIs(t *testing.T) {
 	j, db, _ := rulesGame(t, 24*time.Hour, store.Rules{})
 	mustIngest(t, j, player(adjudicator.Germany, "PASS"), Accepted)
-	mustIngest(t, j, moderatorMail("SET TILES italy 9"), Accepted)
+	mustIngest(t, j, moderatorMail("SET TILES italy 9\nREASON a tile was miscounted"), Accepted)
 	mustIngest(t, j, moderatorMail("REPLACE russia new@example.org"), Accepted)
 	var pub, priv *store.Mail
 	for _, m := range mailsWith(t, db, "demo/resend/") {
@@ -539,6 +539,22 @@ func TestModeratorReplaceAfterSetSendsTheSegmentAsItIs(t *testing.T) {
 	}
 	if priv.Subject != "[demo] Russia: orders due, Spring 1935, economic phase (state fixed) (sent again)" {
 		t.Fatalf("the notice sent again: %q", priv.Subject)
+	}
+	for _, m := range []*store.Mail{pub, priv} {
+		if b := flat(m.Body); !strings.Contains(b, "The moderator fixed the state (SET); reason: a tile was miscounted.") || !strings.Contains(b, "- The moderator set Italy's tile points from 4 to 9 (rule 6.1).") {
+			t.Fatalf("%s lacks the SET's lead:\n%s", m.ID, m.Body)
+		}
+	}
+	// Germany's RESEND of the open version: its orders that stand.
+	mustIngest(t, j, player(adjudicator.Germany, "RESEND 2"), Answered)
+	var again *store.Mail
+	for _, m := range mailsWith(t, db, "demo/resend/") {
+		if m.To[0] == "germany@sandbox.test" && strings.HasSuffix(m.ID, "/private") {
+			again = m
+		}
+	}
+	if again == nil || !strings.Contains(flat(again.Body), "Your orders that stand: PASS.") {
+		t.Fatalf("Germany's copy of the open notice: %+v", again)
 	}
 	g, _, _ := game(t, db, "demo")
 	if _, _, at := calendar(t, priv); !at.Equal(g.Deadline) {

@@ -231,6 +231,25 @@ func because(reason string) string {
 	return "; reason: " + reason
 }
 
+// fixLead is the lead of every mail of a version the moderator's SET
+// made (the fixes of evs, with the reason): its report and notices, and
+// their copies sent again.
+func fixLead(evs []adjudicator.Event, reason string) []string {
+	lead := []string{"The moderator fixed the state (SET)" + because(reason) + "."}
+	for _, e := range evs {
+		if f, ok := e.(adjudicator.StateFixed); ok && !f.Private {
+			lead = append(lead, "- "+report.FixLine(f))
+		}
+	}
+	return lead
+}
+
+// standingLine tells a power, in its notice of a SET's version, its
+// orders that stand.
+func standingLine(r store.OrderRecord) string {
+	return "Your orders that stand: " + strings.ReplaceAll(report.Orders(r.Orders), "\n", "; ") + "."
+}
+
 // fix applies the moderator's SET orders: a new version of the game with
 // the state fixed (adjudicator.ApplyFixes), the orders kept with that
 // version like a draw (so replay redoes them), the powers' orders for the
@@ -263,11 +282,11 @@ func (j *Judge) fix(tx *store.Tx, g *store.Game, s adjudicator.State, m *orders.
 	if err != nil {
 		return err
 	}
-	rec := store.OrderRecord{Orders: sub.Orders, MessageID: res.MessageID, From: m.From, Received: now}
+	reason := sub.Reason()
+	rec := store.OrderRecord{Orders: sub.Orders, MessageID: res.MessageID, From: m.From, Received: now, Reason: reason}
 	if err := tx.PutDraw(g.ID, g.Version, rec); err != nil {
 		return err
 	}
-	reason := sub.Reason()
 	if err := tx.Audit(g.ID, store.AuditEntry{Time: now, Actor: m.From, Action: "set",
 		Detail: strings.ReplaceAll(report.Orders(sub.Orders), "\n", "; ") + because(reason)}); err != nil {
 		return err
@@ -291,7 +310,7 @@ func (j *Judge) fix(tx *store.Tx, g *store.Game, s adjudicator.State, m *orders.
 			own[p] = []string{"Your orders for this segment were withdrawn: after the fix they are no longer valid (" + strings.Join(why, "; ") + "). Send your orders again."}
 			continue
 		}
-		own[p] = []string{"Your orders that stand: " + strings.ReplaceAll(report.Orders(r.Orders), "\n", "; ") + "."}
+		own[p] = []string{standingLine(r)}
 	}
 	v, err := putVersion(tx, g, next, evs)
 	if err != nil {
@@ -311,12 +330,7 @@ func (j *Judge) fix(tx *store.Tx, g *store.Game, s adjudicator.State, m *orders.
 		Detail: fmt.Sprintf("%s %s: the moderator's SET applied; version %d", s.Turn, s.Segment, v)}); err != nil {
 		return err
 	}
-	lead := []string{"The moderator fixed the state (SET)" + because(reason) + "."}
-	for _, e := range evs {
-		if f, ok := e.(adjudicator.StateFixed); ok && !f.Private {
-			lead = append(lead, "- "+report.FixLine(f))
-		}
-	}
+	lead := fixLead(evs, reason)
 	if len(dropped) > 0 {
 		lead = append(lead, "Orders no longer valid after the fix were withdrawn; these powers order again: "+strings.Join(dropped, ", ")+".")
 	}

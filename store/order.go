@@ -26,6 +26,9 @@ type OrderRecord struct {
 	// these orders by the NMR policy REPEAT (From is "judge"), stored
 	// like a submission so that replay resolves the version alike.
 	Repeated bool `json:"repeated,omitempty"`
+	// Reason: the moderator's REASON of a SET (the draw record that made
+	// the next version), for the copies of its mails sent again.
+	Reason string `json:"reason,omitempty"`
 }
 
 // orderKey is version (8 bytes) + power (1 byte).
