@@ -495,7 +495,7 @@ func (r *cmdRun) replace(c orders.Command) error {
 	})
 	if rekey {
 		r.say(c.Power.Title()+"'s secret renewed", fmt.Sprintf("The moderator gave %s's player a new secret; the old one no longer works.", c.Power.Title()))
-		r.answers = append(r.answers, fmt.Sprintf("%s keeps its player, %s, with a new secret, sent to them now; the old one no longer works.", c.Power.Title(), c.Address))
+		r.answers = append(r.answers, fmt.Sprintf("The new secret was sent to %s.", c.Address))
 		r.audit("replace", fmt.Sprintf("%s: %s keeps the seat; new secret sent, the old one revoked", c.Power.Title(), c.Address))
 		return nil
 	}
@@ -823,8 +823,9 @@ func setOf(tx *store.Tx, game string, v int) (*store.OrderRecord, error) {
 // resend sends the public report and power p's private notice of the
 // versions vs again, to the seat's address only.
 //
-// why heads each copy ("" a RESEND's note); the open version's copy states
-// its deadline.
+// why heads each copy ("" a RESEND's note, and the subjects say "sent
+// again"; a new player's welcome else, "for the new player"); the open
+// version's copy states its deadline.
 func (j *Judge) resend(tx *store.Tx, g *store.Game, p adjudicator.Power, addr string, vs []int, key []byte, now time.Time, why string) error {
 	for _, v := range vs {
 		s, evs, err := loadVersion(tx, g.ID, v)
@@ -832,8 +833,9 @@ func (j *Judge) resend(tx *store.Tx, g *store.Game, p adjudicator.Power, addr st
 			return err
 		}
 		view := adjudicator.Derive(s)
-		note := why
+		note, suffix := why, " (for the new player)"
 		if note == "" {
+			suffix = " (sent again)"
 			note = fmt.Sprintf("A copy of version %d sent again on request (RESEND); any deadline it named may be past: STATUS tells the open segment.", v)
 		}
 		// The open version's copies say what its mails said: the
@@ -872,7 +874,7 @@ func (j *Judge) resend(tx *store.Tx, g *store.Game, p adjudicator.Power, addr st
 		if goesOn {
 			pub.GoesOn(missing)
 		}
-		pub.Subject += " (sent again)"
+		pub.Subject += suffix
 		for _, l := range lead {
 			pub.AddToLead(l)
 		}
@@ -888,7 +890,7 @@ func (j *Judge) resend(tx *store.Tx, g *store.Game, p adjudicator.Power, addr st
 		if goesOn {
 			m.GoesOn(missing)
 		}
-		m.Subject += " (sent again)"
+		m.Subject += suffix
 		for _, l := range append(lead, own...) {
 			m.AddToLead(l)
 		}

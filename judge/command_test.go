@@ -500,7 +500,7 @@ func TestModeratorBroadcastKeepsPlayersSecretsAndReplaceRenewsOne(t *testing.T) 
 		}
 	}
 	res = mustIngest(t, j, moderatorMail("REPLACE italy new@example.org\nREASON the secret was lost"), Accepted)
-	if !strings.Contains(flat(res.Receipt.Body), "Italy keeps its player, new@example.org, with a new secret") {
+	if !strings.Contains(flat(res.Receipt.Body), "The new secret was sent to new@example.org.") {
 		t.Fatalf("REPLACE to the same address:\n%s", res.Receipt.Body)
 	}
 	second := secretOf()
@@ -534,10 +534,10 @@ func TestModeratorReplaceAfterSetSendsTheSegmentAsItIs(t *testing.T) {
 	if pub == nil || priv == nil {
 		t.Fatal("the new player got no copies of the open segment")
 	}
-	if pub.Subject != "[demo] Report: Spring 1935, economic phase goes on (state fixed) (sent again)" || !strings.Contains(flat(pub.Body), "the orders of Germany stand") {
+	if pub.Subject != "[demo] Report: Spring 1935, economic phase goes on (state fixed) (for the new player)" || !strings.Contains(flat(pub.Body), "the orders of Germany stand") {
 		t.Fatalf("the report sent again: %q\n%s", pub.Subject, pub.Body)
 	}
-	if priv.Subject != "[demo] Russia: orders due, Spring 1935, economic phase (state fixed) (sent again)" {
+	if priv.Subject != "[demo] Russia: orders due, Spring 1935, economic phase (state fixed) (for the new player)" {
 		t.Fatalf("the notice sent again: %q", priv.Subject)
 	}
 	for _, m := range []*store.Mail{pub, priv} {
