@@ -377,8 +377,8 @@ func (r *cmdRun) moderator(c orders.Command) error {
 // read, must not leak one. Each check costs a hash (about 20 ms).
 //   - The moderators' secret (which the operator may have chosen, of any
 //     shape): the first 100 distinct words of 6 to 64 characters.
-//   - The seats' secrets, as the judge makes them (secretShaped: 10
-//     characters of its alphabet): every run of 10 of those characters
+//   - The seats' secrets, as the judge makes them (newSecret: 10
+//     characters of secretAlphabet): every run of 10 of those characters
 //     anywhere in the text ("key=vsw5vek6qj", "*vsw5vek6qj*"), each
 //     against every seat. More than 30 such runs are not checked one by
 //     one: the text is refused as if it held one (a decoy could hide a

@@ -419,11 +419,6 @@ func (sd SeatDef) secret() string {
 // makes (newSecret): 10 characters of it, about 50 bits.
 const secretAlphabet = "abcdefghjkmnpqrstuvwxyz23456789"
 
-// secretShaped reports whether w could be a secret the judge made.
-func secretShaped(w string) bool {
-	return len(w) == 10 && strings.Trim(w, secretAlphabet) == ""
-}
-
 func newSecret() string {
 	const alphabet = secretAlphabet
 	var b [10]byte
