@@ -714,28 +714,33 @@ func recipients(g *store.Game) []string {
 }
 
 // notify queues an automatic plain-text mail (a welcome, a notice to the
-// moderators) to one address, format=flowed (long lines wrapped:
-// report.Flow); sensitive mail carries a secret and has its body dropped
-// once sent (store.Mail.Sensitive). Reports and notices go
+// moderators) to one address; sensitive mail carries a secret and has its
+// body dropped once sent (store.Mail.Sensitive). Reports and notices go
 // through notifyMessage.
 func (j *Judge) notify(tx *store.Tx, id, to, subject, body string, sensitive bool, now time.Time) error {
-	game, _, _ := strings.Cut(id, "/") // every automatic mail's ID starts with its game
-	m := &store.Mail{ID: id, Game: game, To: []string{to}, Subject: subject, Body: report.Flow(body), Flowed: true,
-		AutoSubmitted: "auto-generated", Sensitive: sensitive}
+	m := textMail(id, to, subject, body)
+	m.Sensitive = sensitive
 	return j.enqueue(tx, m, now)
 }
 
-// notifyText queues an automatic format=flowed text mail (an
-// announcement, a copy of a receipt, a notice to a replaced player) to
-// one address, threaded under root when given.
+// notifyText queues an automatic text mail (an announcement, a copy of a
+// receipt, a notice to a replaced player) to one address, threaded under
+// root when given.
 func (j *Judge) notifyText(tx *store.Tx, root, id, to, subject, body string, now time.Time, att ...store.Attachment) error {
-	game, _, _ := strings.Cut(id, "/")
-	m := &store.Mail{ID: id, Game: game, To: []string{to}, Subject: subject, Body: report.Flow(body), Flowed: true,
-		AutoSubmitted: "auto-generated", Attachments: att}
+	m := textMail(id, to, subject, body)
+	m.Attachments = att
 	if root != "" {
 		m.References = []string{strings.Trim(root, "<>")}
 	}
 	return j.enqueue(tx, m, now)
+}
+
+// textMail is the judge's automatic text mail: format=flowed, long lines
+// wrapped (report.Flow); every such mail's ID starts with its game.
+func textMail(id, to, subject, body string) *store.Mail {
+	game, _, _ := strings.Cut(id, "/")
+	return &store.Mail{ID: id, Game: game, To: []string{to}, Subject: subject, Body: report.Flow(body), Flowed: true,
+		AutoSubmitted: "auto-generated"}
 }
 
 // enqueue fills the judge's envelope fields of m and queues it in tx. The
