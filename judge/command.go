@@ -827,78 +827,37 @@ func setOf(tx *store.Tx, game string, v int) (*store.OrderRecord, error) {
 // again"; a new player's welcome else, "for the new player"); the open
 // version's copy states its deadline.
 func (j *Judge) resend(tx *store.Tx, g *store.Game, p adjudicator.Power, addr string, vs []int, key []byte, now time.Time, why string) error {
+	seat := *g.Seat(p)
 	for _, v := range vs {
 		s, evs, err := loadVersion(tx, g.ID, v)
 		if err != nil {
 			return err
 		}
-		view := adjudicator.Derive(s)
 		note, suffix := why, " (for the new player)"
 		if note == "" {
 			suffix = " (sent again)"
 			note = fmt.Sprintf("A copy of version %d sent again on request (RESEND); any deadline it named may be past: STATUS tells the open segment.", v)
 		}
-		// The open version's copies say what its mails said: the
-		// deadline (and its calendar, for a power that orders), and that
-		// the segment goes on after a SET.
-		dl := ""
-		var cal []store.Attachment
-		if v == g.Version {
-			dl = deadlineLine(g, seatZone(g, addr))
-			if slices.Contains(adjudicator.Required(s), p) {
-				cal = j.deadlineCalendar(g, s, now)
-			}
-		}
-		goesOn, missing, err := goingOn(tx, g, v, s)
+		// The copies say what the version's mails said (versionMail);
+		// the open version's notice carries the deadline's calendar for
+		// a power that orders.
+		vm, err := newVersionMail(tx, g, v, s, evs)
 		if err != nil {
 			return err
 		}
-		// A SET's version: its lead as sent (the fixes, the reason), and
-		// in the open one, the power's orders that stand.
-		var lead, own []string
-		if d, err := setOf(tx, g.ID, v); err != nil {
-			return err
-		} else if d != nil {
-			lead = fixLead(evs, d.Reason)
+		var cal []store.Attachment
+		if v == g.Version && slices.Contains(adjudicator.Required(s), p) {
+			cal = j.deadlineCalendar(g, s, now)
 		}
-		if goesOn {
-			recs, err := tx.Orders(g.ID, v)
-			if err != nil {
-				return err
-			}
-			if r, ok := recs[p]; ok {
-				own = append(own, standingLine(r))
-			}
-		}
-		pub := report.Public(g.ID, evs, view)
-		if goesOn {
-			pub.GoesOn(missing)
-		}
+		pub := vm.public([]string{note})
 		pub.Subject += suffix
-		for _, l := range lead {
-			pub.AddToLead(l)
-		}
-		pub.AddToLead(note)
-		if dl != "" {
-			pub.AddToLead(dl)
-		}
 		base := fmt.Sprintf("%s/resend/%s/v%d", g.ID, shortHash(key), v)
-		if err := j.notifyMessage(tx, "", base+"/public", addr, pub, pictureSource(g.ID, v, 0, view), now); err != nil {
+		if err := j.notifyMessage(tx, "", base+"/public", addr, pub, pictureSource(g.ID, v, 0, vm.view), now); err != nil {
 			return err
 		}
-		m := report.Private(g.ID, p, evs, view)
-		if goesOn {
-			m.GoesOn(missing)
-		}
+		m := vm.private(seat, []string{note}, nil)
 		m.Subject += suffix
-		for _, l := range append(lead, own...) {
-			m.AddToLead(l)
-		}
-		m.AddToLead(note)
-		if dl != "" {
-			m.AddToLead(dl)
-		}
-		if err := j.notifyMessage(tx, "", base+"/private", addr, m, pictureSource(g.ID, v, p, view), now, cal...); err != nil {
+		if err := j.notifyMessage(tx, "", base+"/private", addr, m, pictureSource(g.ID, v, p, vm.view), now, cal...); err != nil {
 			return err
 		}
 	}

@@ -515,19 +515,90 @@ func vacantLine(p adjudicator.Power) string {
 	return fmt.Sprintf("%s's seat is vacant and you, the moderator, hold it: to order for it, send the lines MODERATOR and POWER %s with the moderators' secret (the seat's own secret no longer works), until REPLACE seats a new player.", p.Title(), p)
 }
 
-// goingOn reports whether version v of g (state s) is a version within
-// the open segment, not its first (the moderator's SET): its mails say the
-// segment goes on (report.Message.GoesOn), and whose orders are still
-// due, missing (those given before it were carried over to it).
-func goingOn(tx *store.Tx, g *store.Game, v int, s adjudicator.State) (bool, []adjudicator.Power, error) {
-	if v != g.Version || v <= openedAt(g) {
-		return false, nil, nil
+// versionMail renders the report and notices of version v of g as the
+// judge sends them, in publish and in the copies sent again (RESEND, a
+// new player's): the engine's report and notices; for a version within
+// the open segment (the moderator's SET), worded as the segment going on
+// (report.Message.GoesOn) with whose orders are still due; the lead the
+// version's own records give (a SET's fixes and reason, kept with the
+// SET; in the open one, each power's orders that stand; a vacant seat's
+// note); the caller's lead paragraphs; and the open version's deadline.
+type versionMail struct {
+	g       *store.Game
+	v       int
+	evs     []adjudicator.Event
+	view    adjudicator.View
+	goesOn  bool
+	missing []adjudicator.Power                     // goesOn: whose orders are still due
+	recs    map[adjudicator.Power]store.OrderRecord // goesOn: the orders carried over
+	setLead []string                                // a SET's version: its fixes and reason
+}
+
+func newVersionMail(tx *store.Tx, g *store.Game, v int, s adjudicator.State, evs []adjudicator.Event) (*versionMail, error) {
+	vm := &versionMail{g: g, v: v, evs: evs, view: adjudicator.Derive(s)}
+	if v == g.Version && v > openedAt(g) {
+		recs, err := tx.Orders(g.ID, v)
+		if err != nil {
+			return nil, err
+		}
+		vm.goesOn, vm.recs, vm.missing = true, recs, MissingPowers(s, recs)
 	}
-	recs, err := tx.Orders(g.ID, v)
+	d, err := setOf(tx, g.ID, v)
 	if err != nil {
-		return false, nil, err
+		return nil, err
 	}
-	return true, MissingPowers(s, recs), nil
+	if d != nil {
+		vm.setLead = fixLead(evs, d.Reason)
+	}
+	return vm, nil
+}
+
+// public is the report, lead the caller's paragraphs.
+func (vm *versionMail) public(lead []string) report.Message {
+	m := report.Public(vm.g.ID, vm.evs, vm.view)
+	vm.dress(&m, "", append(slices.Clone(vm.setLead), lead...))
+	return m
+}
+
+// private is seat's notice, lead the caller's paragraphs for every
+// notice, own those for this one.
+func (vm *versionMail) private(seat store.Seat, lead, own []string) report.Message {
+	m := report.Private(vm.g.ID, seat.Power, vm.evs, vm.view)
+	ls := append(append(slices.Clone(vm.setLead), lead...), own...)
+	if r, ok := vm.recs[seat.Power]; ok {
+		ls = append(ls, standingLine(r))
+	}
+	if seat.Vacant {
+		ls = append(ls, vacantLine(seat.Power))
+	}
+	vm.dress(&m, seat.TimeZone, ls)
+	return m
+}
+
+func (vm *versionMail) dress(m *report.Message, zone string, lead []string) {
+	if vm.goesOn {
+		m.GoesOn(vm.missing)
+	}
+	for _, l := range lead {
+		m.AddToLead(l)
+	}
+	if vm.v == vm.g.Version {
+		if dl := deadlineLine(vm.g, zone); dl != "" {
+			m.AddToLead(dl)
+		}
+	}
+}
+
+// publication is what the judge adds to the mails of a version beside
+// what the engine and the version's records give (versionMail):
+// paragraphs for the lead of every report and notice (who missed the
+// deadline, whose orders the moderator entered, orders a SET withdrew),
+// paragraphs for one power's notice alone (which of its orders a SET
+// withdrew, and why), and the closed segment's cancelled calendar event.
+type publication struct {
+	lead []string
+	own  map[adjudicator.Power][]string
+	cc   closedCalendar
 }
 
 // publish queues the mails of version v of g: one public report per
@@ -537,63 +608,26 @@ func goingOn(tx *store.Tx, g *store.Game, v int, s adjudicator.State) (bool, []a
 //
 // The calendar of the deadline goes with the notices of the powers that
 // order in the segment (and the cancellation of the closed one's, cc, to
-// those that ordered in it).
-// publication is what the judge adds to the mails of a version beside
-// what the engine derived: paragraphs for the lead of every report and
-// notice (who missed the deadline, whose orders the moderator entered, a
-// SET's reason), paragraphs for one power's notice alone (its orders a
-// SET withdrew or left standing), and the closed segment's cancelled
-// calendar event.
-type publication struct {
-	lead []string
-	own  map[adjudicator.Power][]string
-	cc   closedCalendar
-}
-
+// those that ordered in it, and to the moderators who had it).
 func (j *Judge) publish(tx *store.Tx, g *store.Game, v int, evs []adjudicator.Event, next adjudicator.State, now time.Time, pb publication) error {
-	lead, cc := pb.lead, pb.cc
-	view := adjudicator.Derive(next) // once per adjudication: every mail renders it
-	goesOn, missing, err := goingOn(tx, g, v, next)
+	cc := pb.cc
+	vm, err := newVersionMail(tx, g, v, next, evs) // once per adjudication: every mail renders its view
 	if err != nil {
 		return err
 	}
-	pub := report.Public(g.ID, evs, view)
-	if goesOn {
-		pub.GoesOn(missing)
-	}
-	for _, l := range lead {
-		pub.AddToLead(l)
-	}
-	if dl := deadlineLine(g, ""); dl != "" {
-		pub.AddToLead(dl)
-	}
+	pub := vm.public(pb.lead)
 	for _, addr := range recipients(g) {
 		var att []store.Attachment
 		if cc.moderators && contains(g.Moderators, addr) {
 			att = cc.att
 		}
-		if err := j.notifyMessage(tx, j.threadRoot(g, addr), versionMailID(g, v, "public", addr), addr, pub, pictureSource(g.ID, v, 0, view), now, att...); err != nil {
+		if err := j.notifyMessage(tx, j.threadRoot(g, addr), versionMailID(g, v, "public", addr), addr, pub, pictureSource(g.ID, v, 0, vm.view), now, att...); err != nil {
 			return err
 		}
 	}
 	cal := j.deadlineCalendar(g, next, now)
 	for _, seat := range g.Seats {
-		m := report.Private(g.ID, seat.Power, evs, view)
-		if goesOn {
-			m.GoesOn(missing)
-		}
-		for _, l := range lead {
-			m.AddToLead(l)
-		}
-		for _, l := range pb.own[seat.Power] {
-			m.AddToLead(l)
-		}
-		if seat.Vacant {
-			m.AddToLead(vacantLine(seat.Power))
-		}
-		if dl := deadlineLine(g, seat.TimeZone); dl != "" {
-			m.AddToLead(dl)
-		}
+		m := vm.private(seat, pb.lead, pb.own[seat.Power])
 		id := versionMailID(g, v, "private", seat.Power.String())
 		var att []store.Attachment
 		if slices.Contains(adjudicator.Required(next), seat.Power) {
@@ -602,11 +636,11 @@ func (j *Judge) publish(tx *store.Tx, g *store.Game, v int, evs []adjudicator.Ev
 		if slices.Contains(cc.powers, seat.Power) {
 			att = append(att, cc.att...)
 		}
-		if err := j.notifyMessage(tx, j.threadRoot(g, seat.Address), id, seat.Address, m, pictureSource(g.ID, v, seat.Power, view), now, att...); err != nil {
+		if err := j.notifyMessage(tx, j.threadRoot(g, seat.Address), id, seat.Address, m, pictureSource(g.ID, v, seat.Power, vm.view), now, att...); err != nil {
 			return err
 		}
 	}
-	if m, ok := report.Moderator(g.ID, evs, view); ok {
+	if m, ok := report.Moderator(g.ID, evs, vm.view); ok {
 		for _, mod := range g.Moderators {
 			if err := j.notifyMessage(tx, j.threadRoot(g, mod), versionMailID(g, v, "moderator", mod), mod, m, "", now); err != nil {
 				return err

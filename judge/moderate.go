@@ -232,8 +232,8 @@ func because(reason string) string {
 }
 
 // fixLead is the lead of every mail of a version the moderator's SET
-// made (the fixes of evs, with the reason): its report and notices, and
-// their copies sent again.
+// made (the fixes of evs, with the reason kept with the SET):
+// versionMail.
 func fixLead(evs []adjudicator.Event, reason string) []string {
 	lead := []string{"The moderator fixed the state (SET)" + because(reason) + "."}
 	for _, e := range evs {
@@ -244,8 +244,8 @@ func fixLead(evs []adjudicator.Event, reason string) []string {
 	return lead
 }
 
-// standingLine tells a power, in its notice of a SET's version, its
-// orders that stand.
+// standingLine tells a power, in its notice of a SET's version (open),
+// its orders that stand: versionMail.
 func standingLine(r store.OrderRecord) string {
 	return "Your orders that stand: " + strings.ReplaceAll(report.Orders(r.Orders), "\n", "; ") + "."
 }
@@ -293,14 +293,15 @@ func (j *Judge) fix(tx *store.Tx, g *store.Game, s adjudicator.State, m *orders.
 	}
 	// The same segment goes on: its deadline stays, and the powers'
 	// orders come along when still valid.
+	// (Those that stand are told by their notices: versionMail.)
 	var dropped []string
 	own := map[adjudicator.Power][]string{}
 	for _, p := range adjudicator.Powers {
 		r, ok := recs[p]
-		if !ok {
+		if !ok || r.Pass {
 			continue
 		}
-		if errs := adjudicator.Validate(next, p, r.Orders); !r.Pass && len(errs) > 0 {
+		if errs := adjudicator.Validate(next, p, r.Orders); len(errs) > 0 {
 			dropped = append(dropped, p.Title())
 			delete(recs, p)
 			var why []string
@@ -308,9 +309,7 @@ func (j *Judge) fix(tx *store.Tx, g *store.Game, s adjudicator.State, m *orders.
 				why = append(why, e.Error())
 			}
 			own[p] = []string{"Your orders for this segment were withdrawn: after the fix they are no longer valid (" + strings.Join(why, "; ") + "). Send your orders again."}
-			continue
 		}
-		own[p] = []string{standingLine(r)}
 	}
 	v, err := putVersion(tx, g, next, evs)
 	if err != nil {
@@ -330,7 +329,9 @@ func (j *Judge) fix(tx *store.Tx, g *store.Game, s adjudicator.State, m *orders.
 		Detail: fmt.Sprintf("%s %s: the moderator's SET applied; version %d", s.Turn, s.Segment, v)}); err != nil {
 		return err
 	}
-	lead := fixLead(evs, reason)
+	// The fixes and the reason lead its mails from the SET's record
+	// (versionMail), also in copies sent later.
+	var lead []string
 	if len(dropped) > 0 {
 		lead = append(lead, "Orders no longer valid after the fix were withdrawn; these powers order again: "+strings.Join(dropped, ", ")+".")
 	}
