@@ -914,7 +914,7 @@ func (j *Judge) statusText(tx *store.Tx, g *store.Game, s adjudicator.State, p a
 		if g.Rules.ExtensionBudget > 0 {
 			fmt.Fprintf(&b, " Extension budget left: %s of %s.", orNone(g.Rules.ExtensionBudget-seat.ExtensionUsed), orders.FormatDuration(g.Rules.ExtensionBudget))
 		}
-		for _, a := range Absences(seat, now, zone) {
+		for _, a := range absences(seat, now, zone) {
 			fmt.Fprintf(&b, "\nAbsence: %s.", a)
 		}
 		b.WriteString("\n")
@@ -930,26 +930,36 @@ func (j *Judge) statusText(tx *store.Tx, g *store.Game, s adjudicator.State, p a
 			extra += " UNDELIVERABLE"
 		}
 		fmt.Fprintf(&b, "  %-8s %-28s missed %d, extension used %s%s\n", seat.Power.Title(), seat.Address, seat.Missed, orNone(seat.ExtensionUsed), extra)
-		if seat.TimeZone != "" {
-			fmt.Fprintf(&b, "           time zone %s\n", seat.TimeZone)
-		}
-		for _, a := range Absences(&seat, now, "") {
-			fmt.Fprintf(&b, "           absent %s\n", a)
+		for _, n := range SeatNotes(&seat, now) {
+			fmt.Fprintf(&b, "           %s\n", n)
 		}
 	}
 	fmt.Fprintf(&b, "\nRules: %s\n", RulesText(g))
 	return b.String(), nil
 }
 
-// Absences words seat's absences not over at now, "Tue 1 Dec 2026 00:00
+// absences words seat's absences not over at now, "Tue 1 Dec 2026 00:00
 // UTC to Tue 8 Dec 2026 00:00 UTC", with the times also in zone when given
 // (the player's own STATUS).
-func Absences(seat *store.Seat, now time.Time, zone string) []string {
+func absences(seat *store.Seat, now time.Time, zone string) []string {
 	var out []string
 	for _, a := range seat.Absences {
 		if a.Until.After(now) {
 			out = append(out, deadlineText(a.From, zone)+" to "+deadlineText(a.Until, zone))
 		}
+	}
+	return out
+}
+
+// SeatNotes are the lines the moderator's STATUS and the operator's game
+// show give under a seat: its time zone, its absences to come.
+func SeatNotes(seat *store.Seat, now time.Time) []string {
+	var out []string
+	if seat.TimeZone != "" {
+		out = append(out, "time zone "+seat.TimeZone)
+	}
+	for _, a := range absences(seat, now, "") {
+		out = append(out, "absent "+a)
 	}
 	return out
 }

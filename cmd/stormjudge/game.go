@@ -419,14 +419,11 @@ func showGame(w io.Writer, g *store.Game, s adjudicator.State, recs map[adjudica
 			// Set by the judge when mail to the address failed for good.
 			fmt.Fprintf(w, "           UNDELIVERABLE: %s\n", seat.Undeliverable)
 		}
-		if seat.TimeZone != "" {
-			fmt.Fprintf(w, "           time zone %s\n", seat.TimeZone)
-		}
 		if seat.ExtensionUsed > 0 {
 			fmt.Fprintf(w, "           extension used %s\n", orders.FormatDuration(seat.ExtensionUsed))
 		}
-		for _, a := range judge.Absences(&seat, now, "") {
-			fmt.Fprintf(w, "           absent %s\n", a)
+		for _, n := range judge.SeatNotes(&seat, now) {
+			fmt.Fprintf(w, "           %s\n", n)
 		}
 	}
 	return nil
