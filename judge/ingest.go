@@ -664,14 +664,15 @@ func (j *Judge) decide(tx *store.Tx, m *orders.Message, sub *orders.Submission, 
 	}
 	rc.accepted = sub.Orders
 	prev[power] = rec
-	if miss := missingPowers(s, adjudicator.Required(s), prev); len(miss) > 0 {
+	miss := MissingPowers(s, prev)
+	if len(miss) > 0 {
 		rc.notes = append(rc.notes, fmt.Sprintf("Still waiting for: %s. You may send new orders until then; the last ones count.", joinPowers(miss)))
 	} else {
 		rc.notes = append(rc.notes, "All orders are in: the segment is adjudicated now; the report follows.")
 	}
 	if !g.Deadline.IsZero() && !now.Before(g.Deadline) {
 		rc.notes = append(rc.notes, fmt.Sprintf("These orders came after the deadline (%s), in the grace: they are taken, and the miss still counts.", deadlineText(g.Deadline, seatZone(g, strings.ToLower(m.From)))))
-	} else if !g.Deadline.IsZero() && len(missingPowers(s, adjudicator.Required(s), prev)) > 0 {
+	} else if !g.Deadline.IsZero() && len(miss) > 0 {
 		rc.notes = append(rc.notes, deadlineLine(g, seatZone(g, strings.ToLower(m.From))))
 	}
 	res.Outcome = Accepted

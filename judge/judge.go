@@ -1057,21 +1057,16 @@ func (j *Judge) Adjudicate(game string) (bool, error) {
 
 // MissingPowers lists the powers that must order in the open segment of
 // s and have not, given its order records (none while the game waits for
-// the moderator's draw): what the operator's `game list` and `game show`
-// say too.
+// the moderator's draw): no record, or one holding only standing orders
+// for later rounds (adjudicator.OnlyStanding), which are not orders for
+// it. The deadline, the receipts, STATUS and the operator's `game list`
+// and `game show` all go by it.
 func MissingPowers(s adjudicator.State, recs map[adjudicator.Power]store.OrderRecord) []adjudicator.Power {
 	if adjudicator.AwaitsDraw(s) {
 		return nil
 	}
-	return missingPowers(s, adjudicator.Required(s), recs)
-}
-
-// missingPowers lists the required powers without orders for the open
-// segment of s: no record, or one holding only standing orders for later
-// rounds (adjudicator.OnlyStanding), which are not orders for it.
-func missingPowers(s adjudicator.State, req []adjudicator.Power, recs map[adjudicator.Power]store.OrderRecord) []adjudicator.Power {
 	var out []adjudicator.Power
-	for _, p := range req {
+	for _, p := range adjudicator.Required(s) {
 		if r, ok := recs[p]; !ok || (!r.Pass && adjudicator.OnlyStanding(s, r.Orders)) {
 			out = append(out, p)
 		}
