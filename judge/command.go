@@ -128,9 +128,6 @@ func (j *Judge) runCommands(tx *store.Tx, g *store.Game, s adjudicator.State, m 
 	}
 	rc.help = strings.Join(r.answers, "\n\n")
 	rc.done = append(rc.done, r.announce...)
-	if r.reason != "" && len(r.announce) > 0 {
-		rc.done = append(rc.done, "Reason (in the announcement too): "+r.reason)
-	}
 	if r.moved {
 		cal := j.deadlineCalendar(r.g, r.s, now)
 		rc.attach = append(rc.attach, cal...)

@@ -26,7 +26,7 @@ func TestModeratorRollbackThenReplay(t *testing.T) {
 	}
 	from := g.Version
 	res := mustIngest(t, j, moderatorMail("ROLLBACK 1\nREASON a rule was misapplied"), Accepted)
-	if !strings.Contains(flat(res.Receipt.Body), "Reason (in the announcement too): a rule was misapplied") {
+	if !strings.Contains(flat(res.Receipt.Body), "Reason: a rule was misapplied") {
 		t.Fatalf("the rollback's receipt does not give the reason:\n%s", res.Receipt.Body)
 	}
 	g, s, recs := game(t, db, "demo")
@@ -227,7 +227,9 @@ func TestModeratorSetFixesTheStateAndReplays(t *testing.T) {
 	j, db, _ := rulesGame(t, 24*time.Hour, store.Rules{})
 	mustIngest(t, j, player(adjudicator.Germany, "PASS"), Accepted)
 	g0, s0, _ := game(t, db, "demo")
-	mustIngest(t, j, moderatorMail("SET TILES italy 9\nREASON a tile was miscounted"), Accepted)
+	if r := mustIngest(t, j, moderatorMail("SET TILES italy 9\nREASON a tile was miscounted"), Accepted); !strings.Contains(r.Receipt.Body, "\nReason: a tile was miscounted\n") {
+		t.Fatalf("the SET's receipt does not repeat the reason:\n%s", r.Receipt.Body)
+	}
 	g, s, recs := game(t, db, "demo")
 	if g.Version != g0.Version+1 || s.Powers[adjudicator.Italy].TilePoints != 9 || s.Segment != s0.Segment {
 		t.Fatalf("after SET: version %d, Italy %d tile points, %s", g.Version, s.Powers[adjudicator.Italy].TilePoints, s.Segment)

@@ -436,6 +436,8 @@ type receipt struct {
 	later []func() error
 	// footer replaces the refusal's closing advice.
 	footer string
+	// reason is the email's REASON, repeated in an acceptance.
+	reason string
 	// attach are files the receipt carries (EXPORT's JSON).
 	attach []store.Attachment
 	// copyTo: a copy of the receipt goes to this address too (the
@@ -542,10 +544,10 @@ func (j *Judge) decide(tx *store.Tx, m *orders.Message, sub *orders.Submission, 
 		res.Outcome = Rejected
 		return
 	}
-	if reason := sub.Reason(); reason != "" {
+	if rc.reason = sub.Reason(); rc.reason != "" {
 		// The players read a REASON (announcements, reports, the audit
 		// log): it must not carry a secret.
-		if whose := secretIn(g, reason); whose != "" {
+		if whose := secretIn(g, rc.reason); whose != "" {
 			rc.errs = append(rc.errs, fmt.Sprintf("REASON: the reason holds %s secret; nothing was done.", whose))
 			res.Outcome = Rejected
 			return
@@ -645,9 +647,6 @@ func (j *Judge) decide(tx *store.Tx, m *orders.Message, sub *orders.Submission, 
 	if res.Moderator {
 		action = "orders entered by the moderator"
 		rc.copyTo = g.Seat(power).Address
-		if reason := sub.Reason(); reason != "" {
-			rc.notes = append(rc.notes, "Reason: "+reason)
-		}
 	}
 	if replaced {
 		action = "orders replaced"
@@ -1062,6 +1061,7 @@ func renderReceipt(rc *receipt, res *Result) string {
 		for _, n := range rc.notes {
 			b.WriteString(n + "\n")
 		}
+		writeReason(&b, rc.reason)
 	} else if res.Outcome == Accepted {
 		fmt.Fprintf(&b, "Orders ACCEPTED for %s in game %s", receiptWho(res, " (entered by the moderator)"), res.Game)
 		if st := rc.state; st != nil {
@@ -1084,6 +1084,7 @@ func renderReceipt(rc *receipt, res *Result) string {
 		for _, n := range rc.notes {
 			b.WriteString(n + "\n")
 		}
+		writeReason(&b, rc.reason)
 	} else {
 		b.WriteString("Your email was NOT accepted; nothing was changed.\n")
 		if st := rc.state; st != nil {
@@ -1131,6 +1132,14 @@ func renderReceipt(rc *receipt, res *Result) string {
 	}
 	b.WriteString("\n-- \nstormjudge, Gathering Storm adjudicator\n")
 	return b.String()
+}
+
+// writeReason repeats an accepted email's REASON in its receipt (the
+// announcement, the report and the audit log quote it too).
+func writeReason(b *strings.Builder, reason string) {
+	if reason != "" {
+		fmt.Fprintf(b, "Reason: %s\n", reason)
+	}
 }
 
 // receiptWho names whom a receipt is for: the power, the moderator, or

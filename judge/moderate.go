@@ -214,11 +214,9 @@ func (j *Judge) withdraw(tx *store.Tx, g *store.Game, s adjudicator.State, m *or
 		return err
 	}
 	// The power's player hears of it by the announcement (with the
-	// reason), not by a copy of this receipt.
+	// reason), not by a copy of this receipt, which repeats the reason
+	// (writeReason).
 	rc.done = append(rc.done, line)
-	if reason != "" {
-		rc.done = append(rc.done, "Reason: "+reason)
-	}
 	rc.commands = true
 	res.Outcome = Accepted
 	return nil
@@ -348,9 +346,6 @@ func (j *Judge) fix(tx *store.Tx, g *store.Game, s adjudicator.State, m *orders.
 	}
 	rc.accepted = sub.Orders
 	rc.notes = append(rc.notes, "The state is fixed now; the report follows.")
-	if reason != "" {
-		rc.notes = append(rc.notes, "Reason (in the report too): "+reason)
-	}
 	if len(dropped) > 0 {
 		rc.notes = append(rc.notes, "These powers' orders are no longer valid after the fix and were withdrawn (they must order again): "+strings.Join(dropped, ", ")+".")
 	}
