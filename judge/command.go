@@ -42,7 +42,7 @@ type cmdRun struct {
 	// receipt's text for queries)
 	audits   []store.AuditEntry
 	announce []string
-	subject  string
+	subjects []string // of the announcements, each once
 	answers  []string
 	// moved: the deadline moved (the announcement carries the calendar);
 	// cancelled: it was removed (the event is cancelled; a later one is
@@ -52,20 +52,23 @@ type cmdRun struct {
 
 func (r *cmdRun) then(f func() error) { r.effects = append(r.effects, f) }
 
-// say announces line to the players, under subject: the mail's subject
-// names the first two commands' ("Game resumed; Deadline extended"), and
-// says when there are more.
+// say announces line to the players under subject; the mail's subject
+// names the first two commands' (subject).
 func (r *cmdRun) say(subject, line string) {
-	switch {
-	case len(r.announce) == 0:
-		r.subject = subject
-	case strings.HasPrefix(r.subject, subject) || strings.HasSuffix(r.subject, "; "+subject) || strings.HasSuffix(r.subject, ", and more"):
-	case !strings.Contains(r.subject, "; "):
-		r.subject += "; " + subject
-	default:
-		r.subject += ", and more"
+	if !slices.Contains(r.subjects, subject) {
+		r.subjects = append(r.subjects, subject)
 	}
 	r.announce = append(r.announce, line)
+}
+
+// subject is the announcement's subject: "Game resumed; Deadline
+// extended", and ", and more" after two.
+func (r *cmdRun) subject() string {
+	s := strings.Join(r.subjects[:min(2, len(r.subjects))], "; ")
+	if len(r.subjects) > 2 {
+		s += ", and more"
+	}
+	return s
 }
 
 func (r *cmdRun) audit(action, detail string) {
@@ -160,7 +163,7 @@ func (r *cmdRun) commit() error {
 		}
 	}
 	if len(r.announce) > 0 {
-		if err := r.j.announce(r.tx, r.g, r.s, r.m.From, r.power, r.reason, r.subject, r.announce, r.moved, r.now); err != nil {
+		if err := r.j.announce(r.tx, r.g, r.s, r.m.From, r.power, r.reason, r.subject(), r.announce, r.moved, r.now); err != nil {
 			return err
 		}
 	}
