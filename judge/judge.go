@@ -519,7 +519,7 @@ func vacantLine(p adjudicator.Power) string {
 // judge sends them, in publish and in the copies sent again (RESEND, a
 // new player's): the engine's report and notices; for a version within
 // the open segment (the moderator's SET), worded as the segment going on
-// (report.Message.GoesOn) with whose orders are still due; the lead the
+// (report.Extra) with whose orders are still due; the lead the
 // version's own records give (a SET's fixes and reason, kept with the
 // SET; in the open one, each power's orders that stand; a vacant seat's
 // note); the caller's lead paragraphs; and the open version's deadline.
@@ -555,15 +555,12 @@ func newVersionMail(tx *store.Tx, g *store.Game, v int, s adjudicator.State, evs
 
 // public is the report, lead the caller's paragraphs.
 func (vm *versionMail) public(lead []string) report.Message {
-	m := report.Public(vm.g.ID, vm.evs, vm.view)
-	vm.dress(&m, "", append(slices.Clone(vm.setLead), lead...))
-	return m
+	return report.Public(vm.g.ID, vm.evs, vm.view, vm.extra("", append(slices.Clone(vm.setLead), lead...)))
 }
 
 // private is seat's notice, lead the caller's paragraphs for every
 // notice, own those for this one.
 func (vm *versionMail) private(seat store.Seat, lead, own []string) report.Message {
-	m := report.Private(vm.g.ID, seat.Power, vm.evs, vm.view)
 	ls := append(append(slices.Clone(vm.setLead), lead...), own...)
 	if r, ok := vm.recs[seat.Power]; ok {
 		ls = append(ls, standingLine(r))
@@ -571,22 +568,18 @@ func (vm *versionMail) private(seat store.Seat, lead, own []string) report.Messa
 	if seat.Vacant {
 		ls = append(ls, vacantLine(seat.Power))
 	}
-	vm.dress(&m, seat.TimeZone, ls)
-	return m
+	return report.Private(vm.g.ID, seat.Power, vm.evs, vm.view, vm.extra(seat.TimeZone, ls))
 }
 
-func (vm *versionMail) dress(m *report.Message, zone string, lead []string) {
-	if vm.goesOn {
-		m.GoesOn(vm.missing)
-	}
-	for _, l := range lead {
-		m.AddToLead(l)
-	}
+// extra is what the report or notice renders beside the engine's view:
+// the lead, with the open version's deadline in zone last.
+func (vm *versionMail) extra(zone string, lead []string) report.Extra {
 	if vm.v == vm.g.Version {
 		if dl := deadlineLine(vm.g, zone); dl != "" {
-			m.AddToLead(dl)
+			lead = append(lead, dl)
 		}
 	}
+	return report.Extra{Lead: lead, GoesOn: vm.goesOn, Missing: vm.missing}
 }
 
 // publication is what the judge adds to the mails of a version beside

@@ -46,8 +46,8 @@ func Moderator(game string, events []adjudicator.Event, v adjudicator.View) (m M
 	if awaits {
 		subject = fmt.Sprintf("[%s] Moderator's notice: draw the cards for %s", game, v.Public.Turn)
 	}
-	m = Message{Subject: subject, w: &w}
-	m.render()
+	m = Message{Subject: subject}
+	m.render(&w)
 	return m, true
 }
 

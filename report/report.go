@@ -36,16 +36,31 @@ type Message struct {
 	// PictureAlt says in words what the picture shows.
 	PictureAlt string
 
-	w             *writer // the blocks, for AddToLead
-	width, height int     // the picture's size in CSS pixels
-	// What GoesOn words again: the game, the notice's power (0 for a
-	// report), the open segment, who orders in it, how many orders the
-	// power may give.
-	game    string
-	power   adjudicator.Power
-	pv      adjudicator.PublicView
-	options int
+	width, height int // the picture's size in CSS pixels
 }
+
+// Extra is what the judge adds to a report or notice beyond the engine's
+// events and view: paragraphs for its lead ("In brief": the deadline, who
+// missed it, a SET's fixes ...), and, for a version within the open
+// segment (the moderator's SET, docs/orders.md), that the segment goes
+// on, with the powers whose orders for it are still due
+// (judge.MissingPowers): a notice's power that orders and is not missing
+// has its orders in, and they stand.
+type Extra struct {
+	Lead    []string
+	GoesOn  bool
+	Missing []adjudicator.Power
+}
+
+func extraOf(x []Extra) Extra {
+	if len(x) == 0 {
+		return Extra{}
+	}
+	return x[0]
+}
+
+// goesOn is the subject's mark of a version within the open segment.
+const goesOn = " (state fixed)"
 
 // PictureKey is a short hash of what the picture of v for power's notice
 // (0: the public report) shows: equal keys, equal pictures.
@@ -68,32 +83,6 @@ func Picture(v adjudicator.View, power adjudicator.Power) ([]byte, error) {
 	return picture.Render(pictureView(v, power))
 }
 
-// AddToLead adds a paragraph to the lead ("In brief") of every
-// rendering, e.g. the deadline, which the store knows and the view does
-// not.
-func (m *Message) AddToLead(paragraph string) {
-	if m.w == nil {
-		return
-	}
-	at := m.w.leadEnd
-	if at <= 0 || at > len(m.w.blocks) {
-		at = len(m.w.blocks)
-	}
-	b := block{kind: blockPara, text: paragraph, rest: "  "}
-	m.w.blocks = append(m.w.blocks[:at], append([]block{b}, m.w.blocks[at:]...)...)
-	m.w.leadEnd = at + 1
-	m.render()
-}
-
-func (m *Message) render() {
-	m.Text, m.Flowed = m.w.String(), m.w.Flowed()
-	m.PictureCID = ""
-	if m.HasPicture {
-		m.PictureCID = pictureCID(m.Subject, m.Text)
-	}
-	m.HTML = renderHTML(m.Subject, m.w, m.PictureCID, m.PictureAlt, m.width, m.height)
-}
-
 // Parts returns the subject and the plain text.
 func (m Message) Parts() (subject, text string) { return m.Subject, m.Text }
 
@@ -102,7 +91,8 @@ func (m Message) Parts() (subject, text string) { return m.Subject, m.Text }
 // next), the public events under one heading per turn and phase, then the
 // tracks, each power's tile points and factories (6.31), the balance of
 // power and the diplomatic targets.
-func Public(game string, events []adjudicator.Event, v adjudicator.View) Message {
+func Public(game string, events []adjudicator.Event, v adjudicator.View, extra ...Extra) Message {
+	x := extraOf(extra)
 	var w writer
 	pv := v.Public
 	w.title(fmt.Sprintf("Gathering Storm game %s: public report", game))
@@ -114,8 +104,7 @@ func Public(game string, events []adjudicator.Event, v adjudicator.View) Message
 	}
 	w.blank()
 	w.heading("In brief")
-	lead(&w, pub, pv)
-	w.leadEnd = len(w.blocks)
+	lead(&w, pub, pv, x)
 	renderEvents(&w, pub, pv)
 	w.blank()
 	tracks(&w, pv) // tracks.go
@@ -134,17 +123,18 @@ func Public(game string, events []adjudicator.Event, v adjudicator.View) Message
 	resistance(&w, pv) // tracks.go
 	victory(&w, pv)    // tracks.go
 	subject := fmt.Sprintf("[%s] Report: %s, %s next", game, pv.Turn, strings.ToLower(pv.SegmentTitle))
-	if pv.Ended {
+	switch {
+	case pv.Ended:
 		subject = fmt.Sprintf("[%s] Report: the game has ended", game)
+	case x.GoesOn:
+		subject = fmt.Sprintf("[%s] Report: %s, %s goes on%s", game, pv.Turn, strings.ToLower(pv.SegmentTitle), goesOn)
 	}
-	m := message(subject, &w, v, 0)
-	m.game = game
-	return m
+	return message(subject, &w, v, 0)
 }
 
 // lead writes the report's first lines: the turns and phases it covers,
 // the few changes that matter most, and what comes next.
-func lead(w *writer, evs []adjudicator.Event, pv adjudicator.PublicView) {
+func lead(w *writer, evs []adjudicator.Event, pv adjudicator.PublicView, x Extra) {
 	from := turnOf(evs, pv)
 	if from != pv.Turn {
 		w.wrap(fmt.Sprintf("This report ends %s and opens %s.", from, pv.Turn), "  ")
@@ -152,7 +142,10 @@ func lead(w *writer, evs []adjudicator.Event, pv adjudicator.PublicView) {
 	for _, h := range highlights(evs) {
 		w.wrap("- "+h, "  ")
 	}
-	next(w, pv)
+	next(w, pv, x)
+	for _, l := range x.Lead {
+		w.wrap(l, "  ")
+	}
 }
 
 // highlights words the events a player should not miss, one line each.
@@ -189,21 +182,28 @@ func highlights(evs []adjudicator.Event) []string {
 // message renders w as a Message; power is the notice's power, 0 for a
 // report.
 func message(subject string, w *writer, v adjudicator.View, power adjudicator.Power) Message {
-	m := Message{Subject: subject, w: w, power: power, pv: v.Public}
-	if me := v.Powers[power]; me != nil {
-		m.options = len(me.Options)
-	}
-	m.HasPicture = true
+	m := Message{Subject: subject, HasPicture: true}
 	m.PictureAlt, m.width, m.height = describePicture(pictureView(v, power)) // picture.go
-	m.render()
+	m.render(w)
 	return m
+}
+
+// render fills m's text, flowed text and HTML from w (with its picture's
+// Content-ID when it has one).
+func (m *Message) render(w *writer) {
+	m.Text, m.Flowed = w.String(), w.Flowed()
+	if m.HasPicture {
+		m.PictureCID = pictureCID(m.Subject, m.Text)
+	}
+	m.HTML = renderHTML(m.Subject, w, m.PictureCID, m.PictureAlt, m.width, m.height)
 }
 
 // Private renders power p's private notice: its private events, tile
 // points, factories, activity counters, mobilizations, and what it may order
 // next with a ready-to-copy order block. The real secret is never shown: the
 // renderer does not know it.
-func Private(game string, p adjudicator.Power, events []adjudicator.Event, v adjudicator.View) Message {
+func Private(game string, p adjudicator.Power, events []adjudicator.Event, v adjudicator.View, extra ...Extra) Message {
+	x := extraOf(extra)
 	var w writer
 	pv := v.Public
 	title := fmt.Sprintf("Gathering Storm game %s: private notice for %s", game, p.Title())
@@ -231,8 +231,13 @@ func Private(game string, p adjudicator.Power, events []adjudicator.Event, v adj
 	switch {
 	case pv.Ended:
 		w.wrap("The game has ended.", "  ")
+	case me.Required && x.GoesOn && !slices.Contains(x.Missing, p):
+		w.wrap(fmt.Sprintf("%s, %s goes on after the moderator's fix of the state: your orders are in and stand; you may replace them until the segment is adjudicated (%s, listed at the end of this notice).",
+			pv.SegmentTitle, pv.Turn, plural(len(me.Options), "order")+" possible"), "  ")
+	case me.Required && x.GoesOn:
+		w.wrap(fmt.Sprintf("%s, %s goes on after the moderator's fix of the state: your orders are still due; %s, listed at the end of this notice.",
+			pv.SegmentTitle, pv.Turn, plural(len(me.Options), "order")+" possible"), "  ")
 	case me.Required:
-		w.headline = len(w.blocks)
 		w.wrap(fmt.Sprintf("%s, %s: your orders are due; %s, listed at the end of this notice.",
 			pv.SegmentTitle, pv.Turn, plural(len(me.Options), "order")+" possible"), "  ")
 	default:
@@ -241,7 +246,9 @@ func Private(game string, p adjudicator.Power, events []adjudicator.Event, v adj
 	if !pv.Ended {
 		w.wrap(fmt.Sprintf("You hold %s; activity counters available: %s.", TilePoints(pub.TilePoints), counters(me.Available)), "  ")
 	}
-	w.leadEnd = len(w.blocks)
+	for _, l := range x.Lead {
+		w.wrap(l, "  ")
+	}
 	if len(mine) > 0 {
 		w.wrap(fmt.Sprintf("%d thing(s) for your eyes only, below.", len(mine)), "  ")
 		w.blank()
@@ -279,66 +286,22 @@ func Private(game string, p adjudicator.Power, events []adjudicator.Event, v adj
 	researchSheet(&w, p, me.Research) // research.go
 	w.blank()
 	orderNext(&w, game, p, pv, me)
-	subject := fmt.Sprintf("[%s] %s: %s, %s", game, p.Title(), pv.Turn, strings.ToLower(pv.SegmentTitle))
-	if me.Required {
-		subject = fmt.Sprintf("[%s] %s: orders due, %s, %s", game, p.Title(), pv.Turn, strings.ToLower(pv.SegmentTitle))
-	}
-	m := message(subject, &w, v.For(p), p)
-	m.game = game
-	return m
-}
-
-// GoesOn words m again as a report or notice of a new version within the
-// open segment, the moderator's fix of the state (SET, docs/orders.md),
-// not of a new segment: the segment goes on, and missing are the powers
-// whose orders for it are still due (judge.MissingPowers). A notice's
-// power that orders in it and is not missing has its orders in, and they
-// stand.
-func (m *Message) GoesOn(missing []adjudicator.Power) {
-	if m.w == nil || m.pv.Ended {
-		return
-	}
-	pv := m.pv
 	seg := strings.ToLower(pv.SegmentTitle)
-	var text string
-	if m.power == 0 {
-		m.Subject = fmt.Sprintf("[%s] Report: %s, %s goes on (state fixed)", m.game, pv.Turn, seg)
-		if len(pv.Required) > 0 {
-			text = fmt.Sprintf("Still open: %s, %s, after the moderator's fix of the state (not a new segment).", pv.SegmentTitle, pv.Turn)
-			var in []adjudicator.Power
-			for _, p := range pv.Required {
-				if !slices.Contains(missing, p) {
-					in = append(in, p)
-				}
-			}
-			switch {
-			case len(missing) == 0:
-				text += " Every power's orders are in; the judge adjudicates next."
-			case len(in) == 0:
-				text += " Orders are still due from " + powerNames(missing) + "."
-			default:
-				text += " Orders are still due from " + powerNames(missing) + "; the orders of " + powerNames(in) + " stand."
-			}
+	var subject string
+	switch {
+	case pv.Ended || !x.GoesOn:
+		subject = fmt.Sprintf("[%s] %s: %s, %s", game, p.Title(), pv.Turn, seg)
+		if me.Required {
+			subject = fmt.Sprintf("[%s] %s: orders due, %s, %s", game, p.Title(), pv.Turn, seg)
 		}
-	} else {
-		p := m.power
-		switch {
-		case !slices.Contains(pv.Required, p):
-			m.Subject = fmt.Sprintf("[%s] %s: %s, %s goes on (state fixed)", m.game, p.Title(), pv.Turn, seg)
-		case slices.Contains(missing, p):
-			m.Subject = fmt.Sprintf("[%s] %s: orders due, %s, %s (state fixed)", m.game, p.Title(), pv.Turn, seg)
-			text = fmt.Sprintf("%s, %s goes on after the moderator's fix of the state: your orders are still due; %s, listed at the end of this notice.",
-				pv.SegmentTitle, pv.Turn, plural(m.options, "order")+" possible")
-		default:
-			m.Subject = fmt.Sprintf("[%s] %s: your orders stand, %s, %s (state fixed)", m.game, p.Title(), pv.Turn, seg)
-			text = fmt.Sprintf("%s, %s goes on after the moderator's fix of the state: your orders are in and stand; you may replace them until the segment is adjudicated (%s, listed at the end of this notice).",
-				pv.SegmentTitle, pv.Turn, plural(m.options, "order")+" possible")
-		}
+	case !me.Required:
+		subject = fmt.Sprintf("[%s] %s: %s, %s goes on%s", game, p.Title(), pv.Turn, seg, goesOn)
+	case slices.Contains(x.Missing, p):
+		subject = fmt.Sprintf("[%s] %s: orders due, %s, %s%s", game, p.Title(), pv.Turn, seg, goesOn)
+	default:
+		subject = fmt.Sprintf("[%s] %s: your orders stand, %s, %s%s", game, p.Title(), pv.Turn, seg, goesOn)
 	}
-	if text != "" && m.w.headline > 0 {
-		m.w.blocks[m.w.headline].text = text
-	}
-	m.render()
+	return message(subject, &w, v.For(p), p)
 }
 
 // Orders renders orders as understood, one per line, or PASS when empty.
@@ -373,7 +336,7 @@ func withArticle(word string) string {
 func counters(c adjudicator.ActivityCounters) string { return c.String() }
 
 // next tells which segment is open and who must order.
-func next(w *writer, pv adjudicator.PublicView) {
+func next(w *writer, pv adjudicator.PublicView, x Extra) {
 	if pv.Ended {
 		w.wrap("The game has ended.", "  ")
 		return
@@ -387,6 +350,25 @@ func next(w *writer, pv adjudicator.PublicView) {
 		w.wrap(fmt.Sprintf("Next: %s, %s: no orders needed.", pv.SegmentTitle, pv.Turn), "  ")
 		return
 	}
+	if x.GoesOn {
+		text := fmt.Sprintf("Still open: %s, %s, after the moderator's fix of the state (not a new segment).", pv.SegmentTitle, pv.Turn)
+		var in []adjudicator.Power
+		for _, p := range pv.Required {
+			if !slices.Contains(x.Missing, p) {
+				in = append(in, p)
+			}
+		}
+		switch {
+		case len(x.Missing) == 0:
+			text += " Every power's orders are in; the judge adjudicates next."
+		case len(in) == 0:
+			text += " Orders are still due from " + powerNames(x.Missing) + "."
+		default:
+			text += " Orders are still due from " + powerNames(x.Missing) + "; the orders of " + powerNames(in) + " stand."
+		}
+		w.wrap(text, "  ")
+		return
+	}
 	names := make([]string, len(pv.Required))
 	for i, p := range pv.Required {
 		names[i] = p.Title()
@@ -395,7 +377,6 @@ func next(w *writer, pv adjudicator.PublicView) {
 	if len(names) == len(pv.Powers) && len(names) > 1 {
 		who = "every power"
 	}
-	w.headline = len(w.blocks)
 	w.wrap(fmt.Sprintf("Next: %s, %s is open. Orders are due from %s.",
 		pv.SegmentTitle, pv.Turn, who), "  ")
 }

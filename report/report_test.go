@@ -273,15 +273,19 @@ func TestPictureKeyFollowsWhatThePictureShows(t *testing.T) {
 	}
 }
 
-// GoesOn words a version within the open segment (the moderator's SET):
-// the segment goes on, with whose orders are still due and whose stand,
-// in the report's and each notice's subject and lead, the HTML too.
-func TestGoesOnWordsAFixNotANewSegment(t *testing.T) {
+// Extra.GoesOn words a version within the open segment (the moderator's
+// SET): the segment goes on, with whose orders are still due and whose
+// stand, in the report's and each notice's subject and lead, the HTML
+// too; Extra.Lead's paragraphs lead it.
+func TestExtraGoesOnWordsAFixNotANewSegment(t *testing.T) {
 	s, evs := spring1935(t)
 	v := adjudicator.Derive(s)
 	missing := []adjudicator.Power{adjudicator.Italy, adjudicator.Britain, adjudicator.France}
-	pub := Public("demo", evs, v)
-	pub.GoesOn(missing)
+	x := Extra{GoesOn: true, Missing: missing, Lead: []string{"Deadline: soon."}}
+	pub := Public("demo", evs, v, x)
+	if !strings.Contains(pub.Text, "stand.\nDeadline: soon.\n") {
+		t.Errorf("the lead paragraph is not after the headline:\n%s", pub.Text)
+	}
 	if pub.Subject != "[demo] Report: Spring 1935, economic phase goes on (state fixed)" {
 		t.Errorf("report subject %q", pub.Subject)
 	}
@@ -295,14 +299,12 @@ func TestGoesOnWordsAFixNotANewSegment(t *testing.T) {
 		adjudicator.Germany: {"[demo] Germany: your orders stand, Spring 1935, economic phase (state fixed)", "your orders are in and stand; you may replace them until the segment is adjudicated"},
 		adjudicator.Italy:   {"[demo] Italy: orders due, Spring 1935, economic phase (state fixed)", "goes on after the moderator's fix of the state: your orders are still due;"},
 	} {
-		m := Private("demo", p, evs, v)
-		m.GoesOn(missing)
+		m := Private("demo", p, evs, v, x)
 		if m.Subject != w[0] || !strings.Contains(strings.Join(strings.Fields(m.Text), " "), w[1]) || strings.Contains(m.Text, "your orders are due;") {
 			t.Errorf("%s's notice: %q, want %q and %q:\n%s", p, m.Subject, w[0], w[1], m.Text)
 		}
 	}
-	every := Public("demo", evs, v)
-	every.GoesOn(nil)
+	every := Public("demo", evs, v, Extra{GoesOn: true})
 	if !strings.Contains(strings.Join(strings.Fields(every.Text), " "), "Every power's orders are in; the judge adjudicates next.") {
 		t.Errorf("no one missing:\n%s", every.Text)
 	}

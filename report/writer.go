@@ -11,13 +11,6 @@ import (
 // the renderers differing in what they say.
 type writer struct {
 	blocks []block
-	// leadEnd is the index of the first block after the lead ("In
-	// brief"), where Message.AddToLead inserts.
-	leadEnd int
-	// headline is the index of the lead's paragraph saying what is open
-	// and who orders (0, the title's, when there is none), which
-	// Message.GoesOn words again.
-	headline int
 }
 
 type blockKind int
