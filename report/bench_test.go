@@ -18,9 +18,10 @@ func BenchmarkPublishText(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		v := adjudicator.Derive(s)
-		_ = Public("demo", evs, v)
+		x := Extra{Lead: []string{"Deadline: Mon 7 Dec 2026 18:00 UTC (powers that have not ordered by then are taken to PASS)."}}
+		_ = Public("demo", evs, v, x)
 		for _, p := range adjudicator.Powers {
-			_ = Private("demo", p, evs, v)
+			_ = Private("demo", p, evs, v, x)
 		}
 	}
 }
