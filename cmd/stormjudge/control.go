@@ -72,10 +72,34 @@ const (
 	controlClientTimeout = 10 * time.Minute
 )
 
-// controlReadTimeout: a client must have sent its request by then, else
-// it is answered with the timeout and the connection closed. A variable
-// for the test of a client that sends nothing.
+// controlReadTimeout: a client silent that long while its request is
+// read (nothing sent, or a pause mid-way) is answered with the timeout and
+// the connection closed; one that goes on sending is read to the end (a
+// request as large as maxControlRequest takes a while on a busy machine),
+// within controlReadTotal. A variable for the test of a client that
+// sends nothing.
 var controlReadTimeout = 10 * time.Second
+
+// controlReadTotal bounds the reading of a whole request, however steadily
+// it comes.
+const controlReadTotal = 2 * time.Minute
+
+// idleReader reads conn with a deadline renewed at every read: the
+// client's silence is bounded by idle, the whole reading by the end.
+type idleReader struct {
+	conn net.Conn
+	idle time.Duration
+	end  time.Time
+}
+
+func (r idleReader) Read(p []byte) (int, error) {
+	d := time.Now().Add(r.idle)
+	if d.After(r.end) {
+		d = r.end
+	}
+	r.conn.SetReadDeadline(d)
+	return r.conn.Read(p)
+}
 
 // maxSocketPath is the longest path a Unix socket can be bound to on every
 // Unix: sun_path holds 104 bytes on macOS and the BSDs (108 on Linux),
@@ -402,11 +426,11 @@ func (s *controlServer) answer(conn net.Conn) (resp *controlResponse) {
 			resp = &controlResponse{Error: fmt.Sprintf("control: the daemon failed on this command: %v", r)}
 		}
 	}()
-	// The line is read whole (up to the limit, within the deadline)
+	// The line is read whole (up to the limit, within the deadlines)
 	// before it is parsed: parsing is the slow part, and a client's
 	// deadline should not depend on it.
-	conn.SetReadDeadline(time.Now().Add(controlReadTimeout))
-	line, err := bufio.NewReaderSize(io.LimitReader(conn, maxControlRequest+1), 64<<10).ReadBytes('\n')
+	in := idleReader{conn: conn, idle: controlReadTimeout, end: time.Now().Add(controlReadTotal)}
+	line, err := bufio.NewReaderSize(io.LimitReader(in, maxControlRequest+1), 64<<10).ReadBytes('\n')
 	if len(line) > maxControlRequest {
 		return &controlResponse{Error: fmt.Sprintf("control: request over %d bytes", maxControlRequest)}
 	}
