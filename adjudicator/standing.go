@@ -290,8 +290,8 @@ func LaterSegments(s State, p Power) []string {
 			continue
 		}
 		os, ok := orderSegments[seg]
-		crisis := seg == SegCrisisAggression
-		if !ok || !slices.Contains(os.powers, p) || (crisis && !s.Crisis.On) || (!crisis && !s.Diplomacy.On) {
+		isCrisis := seg == SegCrisisAggression
+		if !ok || !slices.Contains(os.powers, p) || (isCrisis && !s.Crisis.On) || (!isCrisis && !s.Diplomacy.On) {
 			continue
 		}
 		switch seg {

@@ -407,7 +407,7 @@ func trackX0(v int) int { return trackX + (v+5)*trackCell }
 
 // track draws one row of cells lo..hi (within -5..+5) with the cell of
 // value marked; a value beyond the ends marks the end cell and says so.
-func track(c *canvas, y int, label string, lo, hi, value int, markCol color.RGBA) {
+func drawTrack(c *canvas, y int, label string, lo, hi, value int, markCol color.RGBA) {
 	f := c.face(false, sizeSmall)
 	lf := c.face(true, sizeText)
 	nf := c.face(true, sizeNum)
@@ -432,9 +432,9 @@ func track(c *canvas, y int, label string, lo, hi, value int, markCol color.RGBA
 func drawTracks(c *canvas, pv adjudicator.PublicView, y int) int {
 	y = sectionTitle(c, y, "Tracks", "EAI 23, economic climate 11.3")
 	y += 4
-	track(c, y, "EAI", -5, 5, pv.EAI, colInk)
+	drawTrack(c, y, "EAI", -5, 5, pv.EAI, colInk)
 	y += trackH + rowGap
-	track(c, y, "Climate", -3, 3, pv.EconomicClimate, colInk)
+	drawTrack(c, y, "Climate", -3, 3, pv.EconomicClimate, colInk)
 	y += trackH + rowGap
 
 	// The balance of power (20.5): + for the Axis, - for the Allies,
@@ -465,7 +465,7 @@ func drawTracks(c *canvas, pv adjudicator.PublicView, y int) int {
 		if r.Category == adjudicator.NavalBalance {
 			lo, hi = -4, 4 // with the battleship race (19.92)
 		}
-		track(c, y, title(string(r.Category)), lo, hi, r.Level, colInk)
+		drawTrack(c, y, title(string(r.Category)), lo, hi, r.Level, colInk)
 		tb := midBaseline(nf, y, trackH)
 		c.textMid(axisX, tb, fmt.Sprint(r.Axis), nf, colInk)
 		c.textMid(alliesX, tb, fmt.Sprint(r.Allies), nf, colInk)
