@@ -220,12 +220,12 @@ func (d *EventDeck) shuffle(xs []int) {
 	}
 }
 
-// draw takes the next card for p (0: the card turned face up): a stacked
+// drawCard takes the next card for p (0: the card turned face up): a stacked
 // one first, else the top of the draw pile, reshuffling the discard pile
 // when the pile is empty (8.44). A stacked card from the discard pile
 // stands for that reshuffle when the pile is empty. Returns 0 when no card
 // is left (every card in play or out of the game).
-func (d *EventDeck) draw(s *State, p Power, evs *[]Event) int {
+func drawCard(d *EventDeck, s *State, p Power, evs *[]Event) int {
 	if len(d.Stacked) > 0 {
 		n := d.Stacked[0]
 		d.Stacked = d.Stacked[1:]
@@ -270,7 +270,7 @@ func (d *EventDeck) draw(s *State, p Power, evs *[]Event) int {
 // before the purge card).
 func drawRandomEvents(s *State, extra map[Power]int, evs *[]Event) {
 	d := s.Events
-	n := d.draw(s, 0, evs)
+	n := drawCard(d, s, 0, evs)
 	if n == 0 {
 		*evs = append(*evs, NoEventCard{Turn: s.Turn})
 	} else {
@@ -340,7 +340,7 @@ func aggressionEvents(s State, a Aggression) int {
 func dealEvents(s *State, p Power, n int, extra bool, evs *[]Event) {
 	d := s.Events
 	for range n {
-		num := d.draw(s, p, evs)
+		num := drawCard(d, s, p, evs)
 		if num == 0 {
 			*evs = append(*evs, NoEventCard{Turn: s.Turn, Power: p})
 			return
