@@ -1,25 +1,30 @@
 package adjudicator
 
-import "testing"
+import (
+	"testing"
+
+	"stormjudge/adjudicator/setup"
+	"stormjudge/adjudicator/storm"
+)
 
 // TestAllowedOffersEveryPart: a power that can afford them is offered
 // orders of every part of the economic phase (13.11A-C): a conversion (14),
 // research (15.22, 15.21), a build (18.11) and shipbuilding (19.5), each
 // with its cost, and each one alone accepted by Validate.
 func TestAllowedOffersEveryPart(t *testing.T) {
-	s, _, err := Resolve(NewGame(1), nil)
+	s, _, err := Resolve(setup.NewGame(1), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, p := range []Power{Germany, Britain} {
+	for _, p := range []storm.Power{storm.Germany, storm.Britain} {
 		ps := s.Powers[p]
 		ps.TilePoints = 21
-		ps.Reserve = ps.Reserve.plus(Units{Infantry: 1}) // something to build
+		ps.Reserve = ps.Reserve.Plus(storm.Units{Infantry: 1}) // something to build
 		opts := Allowed(s, p)
-		seen := map[string]Option{}
+		seen := map[string]storm.Option{}
 		for _, op := range opts {
 			part := orderPart(op.Order.Kind)
-			if op.Order.Kind == Research && op.Order.Project != "" {
+			if op.Order.Kind == storm.Research && op.Order.Project != "" {
 				part = "research point"
 			}
 			if _, ok := seen[part]; !ok {

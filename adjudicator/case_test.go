@@ -1,4 +1,4 @@
-package adjudicator
+package adjudicator_test
 
 import (
 	"bufio"
@@ -8,6 +8,12 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/event"
+	"stormjudge/adjudicator/internal/enginetest"
+	"stormjudge/adjudicator/setup"
+	"stormjudge/adjudicator/storm"
 )
 
 // A rule case, in the style of godip's DATC files:
@@ -30,7 +36,7 @@ type ruleCase struct {
 	line   int
 	state  []string
 	full   bool
-	orders map[Power][]Order
+	orders map[storm.Power][]storm.Order
 	expect []string
 }
 
@@ -75,7 +81,7 @@ func readCases(file string) ([]*ruleCase, error) {
 			if c != nil {
 				return nil, fmt.Errorf("%s:%d: CASE inside case %s", file, ln, c.id)
 			}
-			c = &ruleCase{id: strings.TrimSpace(line[5:]), file: file, line: ln, orders: map[Power][]Order{}}
+			c = &ruleCase{id: strings.TrimSpace(line[5:]), file: file, line: ln, orders: map[storm.Power][]storm.Order{}}
 			section = ""
 			continue
 		case line == "STATE" || line == "ORDERS" || line == "EXPECT":
@@ -101,11 +107,11 @@ func readCases(file string) ([]*ruleCase, error) {
 			}
 		case "ORDERS":
 			pw, text, ok := strings.Cut(line, ":")
-			p, okp := ParsePower(pw)
+			p, okp := storm.ParsePower(pw)
 			if !ok || !okp {
 				return nil, fmt.Errorf("%s: %s:%d: want <power>: <order>", c.id, file, ln)
 			}
-			o, err := parseTestOrder(text)
+			o, err := enginetest.ParseTestOrder(text)
 			if err != nil {
 				return nil, fmt.Errorf("%s: %s:%d: %v", c.id, file, ln, err)
 			}
@@ -121,41 +127,6 @@ func readCases(file string) ([]*ruleCase, error) {
 		return nil, fmt.Errorf("%s: missing END", c.id)
 	}
 	return out, sc.Err()
-}
-
-// parseTestOrder reads the canonical order text of Order.String (the
-// orders package owns the real email grammar).
-func parseTestOrder(text string) (Order, error) {
-	if o, ok, err := parseCrisisTestOrder(text); ok { // casecrisis_test.go; first: a bare CONTINUE is 27.61C's, not 19.71's
-		return o, err
-	}
-	if o, ok, err := ParseShipbuilding(strings.Fields(text)); ok { // 19
-		return o, err
-	}
-	if o, ok, err := parseUnitTestOrder(text); ok { // mobilization_test.go
-		return o, err
-	}
-	if o, ok, err := parseDiplomacyTestOrder(text); ok { // casediplomacy_test.go
-		return o, err
-	}
-	f := strings.Fields(strings.ToLower(text))
-	switch {
-	case len(f) == 4 && f[0] == "convert" && f[2] == "to" && f[3] == "civilian":
-		return Order{Kind: Convert, From: FactoryKind(f[1])}, nil
-	case len(f) == 2 && f[0] == "mobilize":
-		return Order{Kind: Mobilize, From: FactoryKind(f[1])}, nil
-	case len(f) == 1 && f[0] == "mobilize":
-		return Order{Kind: Mobilize}, nil
-	case len(f) >= 1 && f[0] == "research":
-		return parseResearchTestOrder(f[1:]) // research_test.go
-	case len(f) >= 1:
-		o := Order{Kind: OrderKind(f[0])}
-		if len(f) > 1 {
-			o.From = FactoryKind(f[1])
-		}
-		return o, nil
-	}
-	return Order{}, fmt.Errorf("empty order")
 }
 
 // jsonValue parses a case value: JSON, or else a bare string.
@@ -246,10 +217,10 @@ func same(got any, want string) bool {
 	return string(g) == string(w)
 }
 
-func caseState(t *testing.T, c *ruleCase) State {
+func caseState(t *testing.T, c *ruleCase) storm.State {
 	t.Helper()
-	tree := toTree(t, NewGame(1))
-	tree["segment"] = string(SegEconomic)
+	tree := toTree(t, setup.NewGame(1))
+	tree["segment"] = string(storm.SegEconomic)
 	for _, kv := range c.state {
 		k, v, ok := strings.Cut(kv, "=")
 		if !ok {
@@ -260,7 +231,7 @@ func caseState(t *testing.T, c *ruleCase) State {
 		}
 	}
 	b, _ := json.Marshal(tree)
-	var s State
+	var s storm.State
 	d := json.NewDecoder(strings.NewReader(string(b)))
 	d.DisallowUnknownFields()
 	if err := d.Decode(&s); err != nil {
@@ -271,17 +242,17 @@ func caseState(t *testing.T, c *ruleCase) State {
 
 func runCase(t *testing.T, c *ruleCase) {
 	s := caseState(t, c)
-	var after State
-	var evs []Event
+	var after storm.State
+	var evs []event.Event
 	if c.full {
 		var err error
-		after, evs, err = Resolve(s, c.orders)
+		after, evs, err = adjudicator.Resolve(s, c.orders)
 		if err != nil {
 			t.Fatalf("%s: Resolve: %v", c.id, err)
 		}
 	} else {
 		after = s.Clone()
-		resolveSegment(&after, c.orders, &evs)
+		adjudicator.ResolveSegment(&after, c.orders, &evs)
 	}
 	afterTree := toTree(t, after)
 	var evTrees []map[string]any
@@ -294,11 +265,11 @@ func runCase(t *testing.T, c *ruleCase) {
 		f := strings.Fields(x)
 		switch f[0] {
 		case "error", "valid":
-			p, ok := ParsePower(f[1])
+			p, ok := storm.ParsePower(f[1])
 			if !ok {
 				t.Fatalf("%s: bad power in %q", c.id, x)
 			}
-			errs := Validate(s, p, c.orders[p])
+			errs := adjudicator.Validate(s, p, c.orders[p])
 			if f[0] == "valid" {
 				if len(errs) != 0 {
 					t.Errorf("%s: %s orders should be valid, got %v", c.id, p, errs)
@@ -336,10 +307,10 @@ func runCase(t *testing.T, c *ruleCase) {
 				}
 			}
 			if f[0] == "event" && match == 0 {
-				t.Errorf("%s: no event %s; events:\n%s", c.id, strings.Join(f[1:], " "), dumpEvents(evs))
+				t.Errorf("%s: no event %s; events:\n%s", c.id, strings.Join(f[1:], " "), enginetest.DumpEvents(evs))
 			}
 			if f[0] == "noevent" && match > 0 {
-				t.Errorf("%s: unexpected event %s; events:\n%s", c.id, strings.Join(f[1:], " "), dumpEvents(evs))
+				t.Errorf("%s: unexpected event %s; events:\n%s", c.id, strings.Join(f[1:], " "), enginetest.DumpEvents(evs))
 			}
 		default:
 			k, v, ok := strings.Cut(x, "=")
@@ -357,13 +328,4 @@ func runCase(t *testing.T, c *ruleCase) {
 			}
 		}
 	}
-}
-
-func dumpEvents(evs []Event) string {
-	var lines []string
-	for _, e := range evs {
-		b, _ := json.Marshal(e)
-		lines = append(lines, "  "+e.Type()+" "+string(b))
-	}
-	return strings.Join(lines, "\n")
 }

@@ -3,17 +3,22 @@ package adjudicator_test
 import (
 	"bytes"
 	"encoding/json"
-	"testing"
-
 	"math/rand/v2"
 	"os"
 	"slices"
-	"stormjudge/adjudicator"
-	"stormjudge/deck"
 	"strings"
+	"testing"
+
+	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/diplomacy"
+	"stormjudge/adjudicator/event"
+	"stormjudge/adjudicator/setup"
+	"stormjudge/adjudicator/storm"
+	"stormjudge/adjudicator/track"
+	"stormjudge/deck"
 )
 
-func loadDeck(t *testing.T, name string) adjudicator.Deck {
+func loadDeck(t *testing.T, name string) storm.Deck {
 	t.Helper()
 	d, err := deck.LoadFile("../testdata/decks/" + name)
 	if err != nil {
@@ -25,16 +30,16 @@ func loadDeck(t *testing.T, name string) adjudicator.Deck {
 // play resolves turns economic phases, each power giving the first order
 // Allowed offers (a deterministic player), and returns the state and all
 // events.
-func play(t *testing.T, s adjudicator.State, turns int) (adjudicator.State, []adjudicator.Event) {
+func play(t *testing.T, s storm.State, turns int) (storm.State, []event.Event) {
 	t.Helper()
-	var all []adjudicator.Event
+	var all []event.Event
 	s, evs, err := adjudicator.Resolve(s, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	all = append(all, evs...)
 	for range turns {
-		orders := map[adjudicator.Power][]adjudicator.Order{}
+		orders := map[storm.Power][]storm.Order{}
 		for _, p := range adjudicator.Required(s) {
 			if opts := adjudicator.Allowed(s, p); len(opts) > 0 {
 				orders[p] = opts[0].Orders()
@@ -49,7 +54,7 @@ func play(t *testing.T, s adjudicator.State, turns int) (adjudicator.State, []ad
 	return s, all
 }
 
-func stateJSON(t *testing.T, s adjudicator.State) []byte {
+func stateJSON(t *testing.T, s storm.State) []byte {
 	t.Helper()
 	b, err := json.Marshal(s)
 	if err != nil {
@@ -62,18 +67,18 @@ func stateJSON(t *testing.T, s adjudicator.State) []byte {
 // replay identically (9.11: the shuffle comes from the seed).
 func TestDeckGameDeterministic(t *testing.T) {
 	d := loadDeck(t, "illustrative.toml")
-	a, ea := play(t, adjudicator.NewGameWithDeck(11, d), 6)
-	b, eb := play(t, adjudicator.NewGameWithDeck(11, d), 6)
+	a, ea := play(t, setup.NewGameWithDeck(11, d), 6)
+	b, eb := play(t, setup.NewGameWithDeck(11, d), 6)
 	if !bytes.Equal(stateJSON(t, a), stateJSON(t, b)) {
 		t.Fatal("same seed and deck gave different states")
 	}
-	ja, _ := adjudicator.MarshalEvents(ea)
-	jb, _ := adjudicator.MarshalEvents(eb)
+	ja, _ := event.MarshalEvents(ea)
+	jb, _ := event.MarshalEvents(eb)
 	if !bytes.Equal(ja, jb) {
 		t.Fatal("same seed and deck gave different events")
 	}
 	// The state restores from its JSON and plays on identically.
-	var r adjudicator.State
+	var r storm.State
 	if err := json.Unmarshal(stateJSON(t, a), &r); err != nil {
 		t.Fatal(err)
 	}
@@ -88,22 +93,22 @@ func TestDeckGameDeterministic(t *testing.T) {
 // without a deck: same state but for the deck itself, same events but for
 // the draws.
 func TestQuietDeckChangesNothing(t *testing.T) {
-	with, ew := play(t, adjudicator.NewGameWithDeck(12, loadDeck(t, "quiet.toml")), 8)
-	without, eo := play(t, adjudicator.NewGame(12), 8)
+	with, ew := play(t, setup.NewGameWithDeck(12, loadDeck(t, "quiet.toml")), 8)
+	without, eo := play(t, setup.NewGame(12), 8)
 	with.Events = nil
 	if !bytes.Equal(stateJSON(t, with), stateJSON(t, without)) {
 		t.Fatal("the quiet deck changed the game state")
 	}
-	strip := func(evs []adjudicator.Event) []adjudicator.Event {
-		var out []adjudicator.Event
+	strip := func(evs []event.Event) []event.Event {
+		var out []event.Event
 		for _, e := range evs {
 			switch x := e.(type) {
-			case adjudicator.EventCardTurned, adjudicator.RandomEventApplied, adjudicator.EventDeckReshuffled:
+			case event.EventCardTurned, event.RandomEventApplied, event.EventDeckReshuffled:
 				continue
-			case adjudicator.EconomicClimateChanged:
+			case event.EconomicClimateChanged:
 				continue // the trend 0 of every card (11.33E)
-			case adjudicator.SegmentSkipped:
-				if x.Segment == adjudicator.SegRandomEvents {
+			case event.SegmentSkipped:
+				if x.Segment == storm.SegRandomEvents {
 					continue
 				}
 			}
@@ -111,8 +116,8 @@ func TestQuietDeckChangesNothing(t *testing.T) {
 		}
 		return out
 	}
-	jw, _ := adjudicator.MarshalEvents(strip(ew))
-	jo, _ := adjudicator.MarshalEvents(strip(eo))
+	jw, _ := event.MarshalEvents(strip(ew))
+	jo, _ := event.MarshalEvents(strip(eo))
 	if !bytes.Equal(jw, jo) {
 		t.Fatal("the quiet deck changed the game's events")
 	}
@@ -135,7 +140,7 @@ func TestPropertyIllustrativeDeckNothingEconomicPending(t *testing.T) {
 	used := map[string]int{}
 	for seed := 1; seed <= seeds; seed++ {
 		rng := rand.New(rand.NewPCG(uint64(seed), 7))
-		s, _, err := adjudicator.Resolve(adjudicator.NewGameWithDeck(uint64(seed), d), nil)
+		s, _, err := adjudicator.Resolve(setup.NewGameWithDeck(uint64(seed), d), nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -143,7 +148,7 @@ func TestPropertyIllustrativeDeckNothingEconomicPending(t *testing.T) {
 			if s.Ended {
 				break
 			}
-			orders := map[adjudicator.Power][]adjudicator.Order{}
+			orders := map[storm.Power][]storm.Order{}
 			for _, p := range adjudicator.Required(s) {
 				set := adjudicator.RandomOrders(s, p, rng, 2)
 				for _, o := range set {
@@ -164,13 +169,13 @@ func TestPropertyIllustrativeDeckNothingEconomicPending(t *testing.T) {
 			}
 			for _, e := range evs {
 				switch e := e.(type) {
-				case adjudicator.RandomEventApplied:
+				case event.RandomEventApplied:
 					for _, o := range e.Outcomes {
 						if o.Pending != "" && o.Pending != "diplomacy" {
 							t.Fatalf("seed %d %s: card %d's %s effect pending %q", seed, s.Turn, e.Card, o.Kind, o.Pending)
 						}
 					}
-				case adjudicator.OrderVoided:
+				case event.OrderVoided:
 					if e.Rule != "15.23A" && e.Rule != "16.16B" {
 						t.Fatalf("seed %d %s: %s's accepted order voided: %+v", seed, s.Turn, e.Power, e)
 					}
@@ -198,28 +203,28 @@ func TestPropertyRandomDiplomacy(t *testing.T) {
 	results, intel, wars := 0, 0, 0
 	for seed := 1; seed <= seeds; seed++ {
 		rng := rand.New(rand.NewPCG(uint64(seed), 11))
-		s, _, err := adjudicator.Resolve(adjudicator.WithDiplomacy(adjudicator.NewGameWithDeck(uint64(seed), d)), nil)
+		s, _, err := adjudicator.Resolve(diplomacy.WithDiplomacy(setup.NewGameWithDeck(uint64(seed), d)), nil)
 		if err != nil {
 			t.Fatal(err)
 		}
 		for step := 0; step < turns*6 && !s.Ended; step++ {
-			orders := map[adjudicator.Power][]adjudicator.Order{}
+			orders := map[storm.Power][]storm.Order{}
 			for _, p := range adjudicator.Required(s) {
 				orders[p] = adjudicator.RandomOrders(s, p, rng, 3)
 			}
 			// Intelligence results come slowly from one point a turn:
 			// random events give some (15.32B) to exercise 16.16.
-			if s.Segment == adjudicator.SegEconomic && rng.IntN(2) == 0 {
-				p := adjudicator.Powers[rng.IntN(len(adjudicator.Powers))]
-				pr := []string{adjudicator.ProjectCovertOperations, adjudicator.ProjectCounterIntel, adjudicator.ProjectEspionage, adjudicator.ProjectSubversion}[rng.IntN(4)]
-				var discard []adjudicator.Event
-				adjudicator.ResearchEvent(&s, p, pr, 3, false, &discard) // refused for a project p's side lacks
+			if s.Segment == storm.SegEconomic && rng.IntN(2) == 0 {
+				p := storm.Powers[rng.IntN(len(storm.Powers))]
+				pr := []string{storm.ProjectCovertOperations, storm.ProjectCounterIntel, storm.ProjectEspionage, storm.ProjectSubversion}[rng.IntN(4)]
+				var discard []event.Event
+				track.ResearchEvent(&s, p, pr, 3, false, &discard) // refused for a project p's side lacks
 			}
 			// Intelligence orders for the covert segment, sent in advance
 			// (16.16A, C, H): random, kept when Validate accepts them.
-			if s.Segment != adjudicator.SegCovert && s.Segment.Phase() == "Diplomatic phase" {
-				for _, p := range adjudicator.Powers {
-					if len(orders[p]) == 0 && !adjudicator.MayOrder(s, p, []adjudicator.Order{randomIntel(s, rng)}) {
+			if s.Segment != storm.SegCovert && s.Segment.Phase() == "Diplomatic phase" {
+				for _, p := range storm.Powers {
+					if len(orders[p]) == 0 && !adjudicator.MayOrder(s, p, []storm.Order{randomIntel(s, rng)}) {
 						continue
 					}
 					try := append(slices.Clone(orders[p]), randomIntel(s, rng))
@@ -229,48 +234,48 @@ func TestPropertyRandomDiplomacy(t *testing.T) {
 				}
 			}
 			held := map[string]int{}
-			for _, side := range []adjudicator.Side{adjudicator.Axis, adjudicator.Allies, adjudicator.Soviet} {
-				for _, pr := range []string{adjudicator.ProjectCovertOperations, adjudicator.ProjectCounterIntel, adjudicator.ProjectSubversion, adjudicator.ProjectEspionage} {
-					held[string(side)+pr] = adjudicator.HeldResults(s, side, pr)
+			for _, side := range []storm.Side{storm.Axis, storm.Allies, storm.Soviet} {
+				for _, pr := range []string{storm.ProjectCovertOperations, storm.ProjectCounterIntel, storm.ProjectSubversion, storm.ProjectEspionage} {
+					held[string(side)+pr] = track.HeldResults(s, side, pr)
 				}
 			}
 			n, evs, err := adjudicator.Resolve(s, orders)
 			if err != nil {
 				t.Fatal(err)
 			}
-			paid := map[adjudicator.Power]int{}
-			placed := map[adjudicator.Power]int{}
+			paid := map[storm.Power]int{}
+			placed := map[storm.Power]int{}
 			revealed := false
 			for _, e := range evs {
 				switch e := e.(type) {
-				case adjudicator.DiplomacyRevealed:
+				case event.DiplomacyRevealed:
 					revealed = true
 					for _, pl := range e.Placements {
 						if pl.Void == "" && !pl.Free { // a void counter is not paid (24.56B), nor the civil war counter (24.53A)
 							placed[pl.Power] += pl.Strength
 						}
 					}
-				case adjudicator.DiplomaticRoundPlaced:
+				case event.DiplomaticRoundPlaced:
 					for _, l := range e.Locations {
 						if l.Strength != 0 && !l.Military && !l.Open { // military counters are open (24.42B), and counters before a spy ring (24.551A)
 							t.Fatalf("seed %d %s: a value in a public round: %+v", seed, s.Turn, l)
 						}
 					}
-				case adjudicator.DiplomacyPaid:
+				case event.DiplomacyPaid:
 					paid[e.Power] += e.Cost
-				case adjudicator.DiplomaticResult:
+				case event.DiplomaticResult:
 					results++
-				case adjudicator.CivilWarBrokeOut, adjudicator.CivilWarResolved:
+				case event.CivilWarBrokeOut, event.CivilWarResolved:
 					wars++
-				case adjudicator.IntelligenceAnnounced:
+				case event.IntelligenceAnnounced:
 					intel++
 					switch e.What {
 					case "covert operation":
-						held[string(e.Side)+adjudicator.ProjectCovertOperations]--
+						held[string(e.Side)+storm.ProjectCovertOperations]--
 					case "subversion":
-						held[string(e.Side)+adjudicator.ProjectSubversion]--
+						held[string(e.Side)+storm.ProjectSubversion]--
 					case "counter-intelligence":
-						held[string(e.Side)+adjudicator.ProjectCounterIntel]--
+						held[string(e.Side)+storm.ProjectCounterIntel]--
 					}
 				}
 			}
@@ -280,7 +285,7 @@ func TestPropertyRandomDiplomacy(t *testing.T) {
 				}
 			}
 			if revealed {
-				for _, p := range adjudicator.Powers {
+				for _, p := range storm.Powers {
 					if paid[p] != placed[p] {
 						t.Fatalf("seed %d %s: %s paid %d for counters of %d", seed, s.Turn, p, paid[p], placed[p])
 					}
@@ -290,7 +295,7 @@ func TestPropertyRandomDiplomacy(t *testing.T) {
 				if m.TotalFlags() < 0 || m.TotalFlags() > 4 {
 					t.Fatalf("seed %d %s: %s has %d flags", seed, n.Turn, m.Name, m.TotalFlags())
 				}
-				if m.RussianFlags > 0 && adjudicator.SideOf(m.FlagPower) != adjudicator.Allies {
+				if m.RussianFlags > 0 && storm.SideOf(m.FlagPower) != storm.Allies {
 					t.Fatalf("seed %d %s: %s: Russian flags beside %s", seed, n.Turn, m.Name, m.FlagPower)
 				}
 			}
@@ -314,7 +319,7 @@ func TestPropertyRandomDiplomacy(t *testing.T) {
 			if !slices.Equal(slices.Sorted(slices.Values(fought)), slices.Sorted(slices.Values(n.EAIFacts.CivilWars))) {
 				t.Fatalf("seed %d %s: wars fought %v, EAI counts %v", seed, n.Turn, fought, n.EAIFacts.CivilWars)
 			}
-			for _, p := range adjudicator.Powers {
+			for _, p := range storm.Powers {
 				if n.Powers[p].TilePoints < 0 {
 					t.Fatalf("seed %d %s: %s has %d tile points", seed, n.Turn, p, n.Powers[p].TilePoints)
 				}
@@ -329,21 +334,21 @@ func TestPropertyRandomDiplomacy(t *testing.T) {
 }
 
 // randomIntel is a random order for the covert segment (16.16A, C, H).
-func randomIntel(s adjudicator.State, rng *rand.Rand) adjudicator.Order {
-	targets := adjudicator.DiplomaticTargets(s)
+func randomIntel(s storm.State, rng *rand.Rand) storm.Order {
+	targets := diplomacy.DiplomaticTargets(s)
 	c := targets[rng.IntN(len(targets))]
 	var args []string
-	if k := rng.IntN(len(adjudicator.IntelConditions) + 1); k > 0 {
-		args = []string{adjudicator.IntelConditions[k-1]}
+	if k := rng.IntN(len(diplomacy.IntelConditions) + 1); k > 0 {
+		args = []string{diplomacy.IntelConditions[k-1]}
 	}
-	o := adjudicator.Order{Project: c, Args: args, For: adjudicator.SegCovert}
+	o := storm.Order{Project: c, Args: args, For: storm.SegCovert}
 	switch rng.IntN(3) {
 	case 0:
-		o.Kind = adjudicator.CovertOrder
+		o.Kind = storm.CovertOrder
 	case 1:
-		o.Kind = adjudicator.SubvertOrder
+		o.Kind = storm.SubvertOrder
 	default:
-		o.Kind, o.Project, o.Args = adjudicator.CounterIntelOrder, "any", []string{"covert", adjudicator.CondDecisive}
+		o.Kind, o.Project, o.Args = storm.CounterIntelOrder, "any", []string{"covert", diplomacy.CondDecisive}
 	}
 	return o
 }
@@ -368,7 +373,7 @@ func TestDiplomacyRoundTrips(t *testing.T) {
 	}{{"none", 0}, {"half", 50}, {"all", 100}} {
 		for seed := 1; seed <= seeds; seed++ {
 			rng := rand.New(rand.NewPCG(uint64(seed), 13))
-			s, _, err := adjudicator.Resolve(adjudicator.WithDiplomacy(adjudicator.NewGameWithDeck(uint64(seed), d)), nil)
+			s, _, err := adjudicator.Resolve(diplomacy.WithDiplomacy(setup.NewGameWithDeck(uint64(seed), d)), nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -408,68 +413,68 @@ func TestRule24_14Seed003ExampleEvents(t *testing.T) {
 	if !ok {
 		t.Fatal("the illustrative deck has no card 11")
 	}
-	d := adjudicator.Deck{Name: "seed 003"}
+	d := storm.Deck{Name: "seed 003"}
 	for n := 1; n <= 12; n++ {
 		c := c11
 		c.Number = n
 		d.Cards = append(d.Cards, c)
 	}
-	s, _, err := adjudicator.Resolve(adjudicator.WithDiplomacy(adjudicator.NewGameWithDeck(7, d)), nil)
+	s, _, err := adjudicator.Resolve(diplomacy.WithDiplomacy(setup.NewGameWithDeck(7, d)), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	s, _, err = adjudicator.Resolve(s, nil) // the economic phase
-	if err != nil || s.Segment != adjudicator.SegDiplomacyAxis1 {
+	if err != nil || s.Segment != storm.SegDiplomacyAxis1 {
 		t.Fatalf("%s %v", s.Segment, err)
 	}
-	dip := func(c string, n int) adjudicator.Order {
-		return adjudicator.Order{Kind: adjudicator.Diplomatic, Project: c, Counters: []int{n}}
+	dip := func(c string, n int) storm.Order {
+		return storm.Order{Kind: storm.Diplomatic, Project: c, Counters: []int{n}}
 	}
-	if errs := adjudicator.Validate(s, adjudicator.Germany, []adjudicator.Order{dip("Austria", 1), dip("Poland", 1)}); len(errs) > 0 {
+	if errs := adjudicator.Validate(s, storm.Germany, []storm.Order{dip("Austria", 1), dip("Poland", 1)}); len(errs) > 0 {
 		t.Errorf("24.14: Diplomatic initiative: %v", errs)
 	}
-	if errs := adjudicator.Validate(s, adjudicator.Germany, []adjudicator.Order{dip("Austria", 1), dip("Poland", 1), dip("Bulgaria", 1)}); len(errs) == 0 {
+	if errs := adjudicator.Validate(s, storm.Germany, []storm.Order{dip("Austria", 1), dip("Poland", 1), dip("Bulgaria", 1)}); len(errs) == 0 {
 		t.Error("24.14: Diplomatic initiative gives one counter, not two")
 	}
-	if len(s.Diplomacy.Flexible) != 1 || s.Diplomacy.Flexible[0].Power != adjudicator.Italy {
+	if len(s.Diplomacy.Flexible) != 1 || s.Diplomacy.Flexible[0].Power != storm.Italy {
 		t.Fatalf("4.16: flexible events %+v", s.Diplomacy.Flexible)
 	}
-	flex := adjudicator.Order{Kind: adjudicator.FlexibleOrder, Card: s.Diplomacy.Flexible[0].Card, Project: "Greece"}
-	s, _, err = adjudicator.Resolve(s, map[adjudicator.Power][]adjudicator.Order{
-		adjudicator.Germany: {dip("Austria", 1), dip("Poland", 1)},
-		adjudicator.Italy:   {dip("Albania", 1), flex}})
-	if err != nil || s.Segment != adjudicator.SegDiplomacyRussia {
+	flex := storm.Order{Kind: storm.FlexibleOrder, Card: s.Diplomacy.Flexible[0].Card, Project: "Greece"}
+	s, _, err = adjudicator.Resolve(s, map[storm.Power][]storm.Order{
+		storm.Germany: {dip("Austria", 1), dip("Poland", 1)},
+		storm.Italy:   {dip("Albania", 1), flex}})
+	if err != nil || s.Segment != storm.SegDiplomacyRussia {
 		t.Fatalf("%s %v", s.Segment, err)
 	}
-	if errs := adjudicator.Validate(s, adjudicator.Russia, []adjudicator.Order{dip("Czechoslovakia", 1), dip("Hungary", 1)}); len(errs) == 0 {
+	if errs := adjudicator.Validate(s, storm.Russia, []storm.Order{dip("Czechoslovakia", 1), dip("Hungary", 1)}); len(errs) == 0 {
 		t.Error("24.61B: Hapsburg bureau gives one counter in Central Europe, not two")
 	}
-	if errs := adjudicator.Validate(s, adjudicator.Russia, []adjudicator.Order{dip("Norway", 1)}); len(errs) == 0 {
+	if errs := adjudicator.Validate(s, storm.Russia, []storm.Order{dip("Norway", 1)}); len(errs) == 0 {
 		t.Error("24.61B: Russia in Norway before full cohesion")
 	}
-	s, _, err = adjudicator.Resolve(s, map[adjudicator.Power][]adjudicator.Order{adjudicator.Russia: {dip("Czechoslovakia", 2)}})
+	s, _, err = adjudicator.Resolve(s, map[storm.Power][]storm.Order{storm.Russia: {dip("Czechoslovakia", 2)}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	var evs []adjudicator.Event
-	for !s.Ended && s.Segment != adjudicator.SegEconomic {
-		var e []adjudicator.Event
+	var evs []event.Event
+	for !s.Ended && s.Segment != storm.SegEconomic {
+		var e []event.Event
 		s, e, err = adjudicator.Resolve(s, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
 		evs = append(evs, e...)
 	}
-	got := map[string]adjudicator.DiplomaticResult{}
+	got := map[string]event.DiplomaticResult{}
 	for _, e := range evs {
-		if r, ok := e.(adjudicator.DiplomaticResult); ok {
+		if r, ok := e.(event.DiplomaticResult); ok {
 			got[r.Country] = r
 		}
 	}
-	if r := got["Hungary"]; r.Effort.Allies != 1 || r.Power != adjudicator.Britain {
+	if r := got["Hungary"]; r.Effort.Allies != 1 || r.Power != storm.Britain {
 		t.Errorf("24.81A: Danube free trade zone: Hungary %+v", r)
 	}
-	if r := got["Greece"]; r.Effort.Axis != 1 || r.Power != adjudicator.Italy {
+	if r := got["Greece"]; r.Effort.Axis != 1 || r.Power != storm.Italy {
 		t.Errorf("4.16: Italian influence in the Balkans: Greece %+v", r)
 	}
 	if r := got["Czechoslovakia"]; r.Effort.Russia != 2 {

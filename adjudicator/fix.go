@@ -5,34 +5,14 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"stormjudge/adjudicator/diplomacy"
+	"stormjudge/adjudicator/event"
+	"stormjudge/adjudicator/randomevent"
+	"stormjudge/adjudicator/storm"
+	"stormjudge/adjudicator/threshold"
+	"stormjudge/adjudicator/track"
 )
-
-// The moderator's fixes of the state (docs/orders.md, "SET: fixing the
-// state"). A moderator who finds a figure of the game wrong (a tile count
-// mistyped at the table, flags a house rule moved, a deck that should be
-// drawn by hand from now on) sets it with a SET order in a MODERATOR
-// email. A fix sets one figure and nothing else: no rule runs after it,
-// the segment, the turn and the game's random generator stay as they are,
-// and the figures the rules derive from the one fixed follow at their next
-// determination (the support level at the next income phase, 10.31; the
-// EAI at the next, 23.22; trade pacts from the flags at the next income
-// phase, 11.61). Each fix is told in the public report (StateFixed); which
-// secret event was discarded, only its holder learns (8.31).
-
-// SetState is the moderator's SET order. Order.Args are the figure fixed
-// (Fix*) and its canonical words:
-//
-//	tiles <power> <n>              tile points (6.1), n >= 0
-//	support <power> <n>            this turn's support level (10.31)
-//	flags <country> <n> [<power>]  flags in a minor country (24.18, 24.21)
-//	eai <n>                        the EAI (23), -5..+5
-//	climate <n>                    the economic climate (11.31), -3..+3
-//	deck file|physical             the random event deck's mode (docs/deck.md)
-//	held <card> discard            a secret event held this turn, discarded unplayed
-//
-// Powers are lower case, countries as 24.21 spells them, numbers in
-// decimal.
-const SetState OrderKind = "set"
 
 // What a SET order fixes: Order.Args[0] and StateFixed.What.
 const (
@@ -63,22 +43,10 @@ const (
 	maxFlags        = 4 // 24.82D
 )
 
-// setString is the canonical text of a SET order, e.g. "SET TILES GERMANY
-// 15", "SET FLAGS POLAND 2 FRANCE"; false for another kind.
-func setString(o Order) (string, bool) {
-	if o.Kind != SetState {
-		return "", false
-	}
-	if len(o.Args) == 0 {
-		return "SET", true
-	}
-	return "SET " + strings.ToUpper(strings.Join(o.Args, " ")), true
-}
-
 // ValidateFixes checks a moderator's SET orders against s: nil when they
 // may be applied. They are checked in order, each against the state the
 // fixes before it leave; each error carries the index of its order.
-func ValidateFixes(s State, fixes []Order) []OrderError {
+func ValidateFixes(s storm.State, fixes []storm.Order) []storm.OrderError {
 	_, _, errs := applyFixes(s, fixes)
 	return errs
 }
@@ -88,7 +56,7 @@ func ValidateFixes(s State, fixes []Order) []OrderError {
 // per fix (two for a held event discarded: the holder's, naming the card,
 // and the public one). The segment, the turn and the random generators do
 // not change. Deterministic.
-func ApplyFixes(s State, fixes []Order) (State, []Event, error) {
+func ApplyFixes(s storm.State, fixes []storm.Order) (storm.State, []event.Event, error) {
 	n, evs, errs := applyFixes(s, fixes)
 	if len(errs) > 0 {
 		msgs := make([]string, len(errs))
@@ -100,19 +68,19 @@ func ApplyFixes(s State, fixes []Order) (State, []Event, error) {
 	return n, evs, nil
 }
 
-func applyFixes(s State, fixes []Order) (State, []Event, []OrderError) {
-	var errs []OrderError
+func applyFixes(s storm.State, fixes []storm.Order) (storm.State, []event.Event, []storm.OrderError) {
+	var errs []storm.OrderError
 	if s.Ended {
 		for i, o := range fixes {
-			errs = append(errs, OrderError{Order: o, Index: i, Rule: "33.11", Msg: "the game has ended: its state is final"})
+			errs = append(errs, storm.OrderError{Order: o, Index: i, Rule: "33.11", Msg: "the game has ended: its state is final"})
 		}
 		return s, nil, errs
 	}
 	n := s.Clone()
-	var evs []Event
+	var evs []event.Event
 	for i, o := range fixes {
 		if rule, msg := applyFix(&n, o, &evs); msg != "" {
-			errs = append(errs, OrderError{Order: o, Index: i, Rule: rule, Msg: msg})
+			errs = append(errs, storm.OrderError{Order: o, Index: i, Rule: rule, Msg: msg})
 		}
 	}
 	if len(errs) > 0 {
@@ -124,15 +92,15 @@ func applyFixes(s State, fixes []Order) (State, []Event, []OrderError) {
 // applyFix checks one fix against s and, when it may be applied, applies
 // it and reports it; otherwise it leaves s alone and returns the rule and
 // why not.
-func applyFix(s *State, o Order, evs *[]Event) (rule, msg string) {
-	if o.Kind != SetState {
+func applyFix(s *storm.State, o storm.Order, evs *[]event.Event) (rule, msg string) {
+	if o.Kind != storm.SetState {
 		return "", fmt.Sprintf("%s is not a SET order: a fix of the state is sent alone, in SET orders only", strings.ToUpper(string(o.Kind)))
 	}
 	if len(o.Args) == 0 {
 		return "", "SET needs what to set: TILES, SUPPORT, FLAGS, EAI, CLIMATE, DECK or HELD"
 	}
 	args := o.Args[1:]
-	fixed := func(e StateFixed) {
+	fixed := func(e event.StateFixed) {
 		e.Turn = s.Turn
 		*evs = append(*evs, e)
 	}
@@ -141,7 +109,7 @@ func applyFix(s *State, o Order, evs *[]Event) (rule, msg string) {
 		if len(args) != 2 {
 			return "", fmt.Sprintf("SET %s needs a power and a number", strings.ToUpper(what))
 		}
-		p, ok := ParsePower(args[0])
+		p, ok := storm.ParsePower(args[0])
 		if !ok {
 			return "", fmt.Sprintf("%q is not a major power", args[0])
 		}
@@ -159,7 +127,7 @@ func applyFix(s *State, o Order, evs *[]Event) (rule, msg string) {
 			}
 			before := ps.TilePoints
 			ps.TilePoints = n
-			fixed(StateFixed{What: what, Power: p, Before: strconv.Itoa(before), After: strconv.Itoa(n), Rule: "6.1"})
+			fixed(event.StateFixed{What: what, Power: p, Before: strconv.Itoa(before), After: strconv.Itoa(n), Rule: "6.1"})
 			return "", ""
 		}
 		if n < -fixSupportLimit || n > fixSupportLimit {
@@ -167,7 +135,7 @@ func applyFix(s *State, o Order, evs *[]Event) (rule, msg string) {
 		}
 		before := ps.Support
 		ps.Support = n
-		fixed(StateFixed{What: what, Power: p, Before: signedWord(before), After: signedWord(n), Rule: "10.31"})
+		fixed(event.StateFixed{What: what, Power: p, Before: SignedWord(before), After: SignedWord(n), Rule: "10.31"})
 	case FixEAI, FixClimate:
 		if len(args) != 1 {
 			return "", fmt.Sprintf("SET %s needs one number", strings.ToUpper(what))
@@ -177,20 +145,20 @@ func applyFix(s *State, o Order, evs *[]Event) (rule, msg string) {
 			return "", fmt.Sprintf("%q is not a number", args[0])
 		}
 		if what == FixEAI {
-			if n < minEAI || n > maxEAI {
-				return "23.26", fmt.Sprintf("the EAI is %+d..%+d", minEAI, maxEAI)
+			if n < track.MinEAI || n > track.MaxEAI {
+				return "23.26", fmt.Sprintf("the EAI is %+d..%+d", track.MinEAI, track.MaxEAI)
 			}
 			before := s.EAI
 			s.EAI = n
-			fixed(StateFixed{What: what, Before: signedWord(before), After: signedWord(n), Rule: "23"})
+			fixed(event.StateFixed{What: what, Before: SignedWord(before), After: SignedWord(n), Rule: "23"})
 			return "", ""
 		}
-		if n < minClimate || n > maxClimate {
-			return "11.34", fmt.Sprintf("the economic climate is %+d..%+d", minClimate, maxClimate)
+		if n < track.MinClimate || n > track.MaxClimate {
+			return "11.34", fmt.Sprintf("the economic climate is %+d..%+d", track.MinClimate, track.MaxClimate)
 		}
 		before := s.EconomicClimate
 		s.EconomicClimate = n
-		fixed(StateFixed{What: what, Before: signedWord(before), After: signedWord(n), Rule: "11.31"})
+		fixed(event.StateFixed{What: what, Before: SignedWord(before), After: SignedWord(n), Rule: "11.31"})
 	case FixFlags:
 		return fixFlags(s, args, fixed)
 	case FixDeck:
@@ -201,18 +169,18 @@ func applyFix(s *State, o Order, evs *[]Event) (rule, msg string) {
 			return "8.4", "the game has no random event deck: a deck is given when the game is created"
 		}
 		before := deckMode(s.Events)
-		var c State
+		var c storm.State
 		var err error
 		if args[0] == DeckPhysical {
-			c, err = PhysicalDeck(*s)
+			c, err = randomevent.PhysicalDeck(*s)
 		} else {
-			c, err = FileDeck(*s)
+			c, err = randomevent.FileDeck(*s)
 		}
 		if err != nil {
 			return "", err.Error()
 		}
 		*s = c
-		fixed(StateFixed{What: what, Before: before, After: args[0], Rule: "9.1"})
+		fixed(event.StateFixed{What: what, Before: before, After: args[0], Rule: "9.1"})
 	case FixHeld:
 		return discardHeld(s, args, fixed)
 	default:
@@ -228,11 +196,11 @@ func applyFix(s *State, o Order, evs *[]Event) (rule, msg string) {
 // before the Nazi-Soviet Pact (24.82B); those of the opposing side go
 // (24.18: a flag placed for one side removes the other's). At most four
 // flags in all (24.82D).
-func fixFlags(s *State, args []string, fixed func(StateFixed)) (rule, msg string) {
+func fixFlags(s *storm.State, args []string, fixed func(event.StateFixed)) (rule, msg string) {
 	if len(args) != 2 && len(args) != 3 {
 		return "", "SET FLAGS needs a country, a number and, for a country without flags, the power"
 	}
-	country, ok := FindCountry(args[0])
+	country, ok := storm.FindCountry(args[0])
 	if !ok {
 		return "24.21", fmt.Sprintf("%q is not a diplomatic target", args[0])
 	}
@@ -247,17 +215,17 @@ func fixFlags(s *State, args []string, fixed func(StateFixed)) (rule, msg string
 	if n < 0 || n > maxFlags {
 		return "24.82D", fmt.Sprintf("a country holds 0..%d flags", maxFlags)
 	}
-	var p Power
+	var p storm.Power
 	if len(args) == 3 {
-		if p, ok = ParsePower(args[2]); !ok {
+		if p, ok = storm.ParsePower(args[2]); !ok {
 			return "", fmt.Sprintf("%q is not a major power", args[2])
 		}
 	}
-	before := flagWords(*m)
+	before := FlagWords(*m)
 	c := m.FlagCounts()
 	switch {
 	case p == 0 && n == 0:
-		c = map[Power]int{}
+		c = map[storm.Power]int{}
 	case p == 0 && m.FlagPower == 0:
 		return "24.18", fmt.Sprintf("%s has no flags: name the power whose flags to set, e.g. SET FLAGS %s %d FRANCE",
 			country, strings.ToUpper(country), n)
@@ -265,7 +233,7 @@ func fixFlags(s *State, args []string, fixed func(StateFixed)) (rule, msg string
 		p = m.FlagPower
 		c[p] = n
 	default:
-		pact := pactInEffect(*s)
+		pact := threshold.PactInEffect(*s)
 		for q := range c {
 			if q != p && n > 0 && flagsOpposed(p, q, pact) {
 				delete(c, q)
@@ -284,33 +252,33 @@ func fixFlags(s *State, args []string, fixed func(StateFixed)) (rule, msg string
 	if p == 0 {
 		p = m.FlagPower
 	}
-	m.setFlagCounts(c)
-	fixed(StateFixed{What: FixFlags, Power: p, Country: country, Before: before, After: flagWords(*m), Rule: "24.18, 24.21"})
+	m.SetFlagCounts(c)
+	fixed(event.StateFixed{What: FixFlags, Power: p, Country: country, Before: before, After: FlagWords(*m), Rule: "24.18, 24.21"})
 	return "", ""
 }
 
 // flagsOpposed reports whether flags of p and q cannot stand in one
 // country: the Axis against the Allies and Russia; Russia against the
 // Allies once the Nazi-Soviet Pact is in effect (24.82B).
-func flagsOpposed(p, q Power, pact bool) bool {
-	a, b := SideOf(p), SideOf(q)
+func flagsOpposed(p, q storm.Power, pact bool) bool {
+	a, b := storm.SideOf(p), storm.SideOf(q)
 	switch {
 	case a == b:
 		return false
-	case a == Axis || b == Axis:
+	case a == storm.Axis || b == storm.Axis:
 		return true
 	}
 	return pact // the Allies and Russia
 }
 
-// flagWords words a country's flags: "3 France", "2 Germany +1 Italy",
+// FlagWords words a country's flags: "3 France", "2 Germany +1 Italy",
 // "none".
-func flagWords(m Minor) string {
+func FlagWords(m storm.Minor) string {
 	if m.FlagPower == 0 || m.Flags == 0 {
 		return "none"
 	}
 	w := fmt.Sprintf("%d %s", m.Flags, m.FlagPower.Title())
-	if q := alliancePartner[m.FlagPower]; m.PartnerFlags > 0 && q != 0 {
+	if q := storm.AlliancePartner[m.FlagPower]; m.PartnerFlags > 0 && q != 0 {
 		w += fmt.Sprintf(" +%d %s", m.PartnerFlags, q.Title())
 	}
 	if m.RussianFlags > 0 {
@@ -324,7 +292,7 @@ func flagWords(m Minor) string {
 // holder has placed diplomatic counters this turn and the event could have
 // allowed them (10.22, 24.14, 24.3, 24.551, 24.61, 4.16): discarding it
 // would leave placements resting on an event no longer in play.
-func discardHeld(s *State, args []string, fixed func(StateFixed)) (rule, msg string) {
+func discardHeld(s *storm.State, args []string, fixed func(event.StateFixed)) (rule, msg string) {
 	if len(args) != 2 || args[1] != HeldDiscard {
 		return "", "SET HELD needs the card and DISCARD"
 	}
@@ -336,7 +304,7 @@ func discardHeld(s *State, args []string, fixed func(StateFixed)) (rule, msg str
 	if d == nil {
 		return "8.4", "the game has no random event deck"
 	}
-	i := slices.IndexFunc(d.Held, func(h HeldEvent) bool { return h.Card == card && h.Secret && h.Power.Valid() })
+	i := slices.IndexFunc(d.Held, func(h storm.HeldEvent) bool { return h.Card == card && h.Secret && h.Power.Valid() })
 	if i < 0 {
 		var held []string
 		for _, h := range d.Held {
@@ -351,8 +319,8 @@ func discardHeld(s *State, args []string, fixed func(StateFixed)) (rule, msg str
 		return "8.31", fmt.Sprintf("card %d is not a secret event held this turn; held now: %s", card, list)
 	}
 	h := d.Held[i]
-	ev := eventOf(d, h)
-	if placed := placedThisTurn(*s, h.Power); len(placed) > 0 {
+	ev := randomevent.EventOf(d, h)
+	if placed := diplomacy.PlacedThisTurn(*s, h.Power); len(placed) > 0 {
 		for _, e := range ev.Effects {
 			if slices.Contains(placementEffects, e.Kind) {
 				return "24.5", fmt.Sprintf("%s has placed diplomatic counters this turn, which its event %d may allow: a held event with such effects is discarded before the placements only",
@@ -365,64 +333,27 @@ func discardHeld(s *State, args []string, fixed func(StateFixed)) (rule, msg str
 		d.InPlay = slices.Delete(d.InPlay, k, k+1)
 	}
 	d.Discard = append(d.Discard, card) // 8.43: unplayed, so not removed
-	d.Chosen = slices.DeleteFunc(d.Chosen, func(c EventChoice) bool { return c.Card == card })
+	d.Chosen = slices.DeleteFunc(d.Chosen, func(c storm.EventChoice) bool { return c.Card == card })
 	if len(d.Chosen) == 0 {
 		d.Chosen = nil
 	}
-	fixed(StateFixed{What: FixHeld, Power: h.Power, Card: card, Title: ev.Title, Before: "held", After: HeldDiscard, Rule: "8.31, 8.43", Private: true})
-	fixed(StateFixed{What: FixHeld, Before: "held", After: HeldDiscard, Rule: "8.31, 8.43"})
+	fixed(event.StateFixed{What: FixHeld, Power: h.Power, Card: card, Title: ev.Title, Before: "held", After: HeldDiscard, Rule: "8.31, 8.43", Private: true})
+	fixed(event.StateFixed{What: FixHeld, Before: "held", After: HeldDiscard, Rule: "8.31, 8.43"})
 	return "", ""
 }
 
 // placementEffects are the effects of a held secret event its holder may
 // use for diplomatic placements before the event is revealed (10.22,
 // 24.14, 24.3, 24.4, 24.551, 24.56E, 24.61, 4.16).
-var placementEffects = []EffectKind{EffectSupport, EffectConditionalSupport, EffectDiplomaticModifier, EffectFlexibleModifier,
-	EffectExtraDiplomaticCounter, EffectExtraMilitaryCounter, EffectSpyRing, EffectPlacementAllowed, EffectCounterInRussia}
+var placementEffects = []storm.EffectKind{storm.EffectSupport, storm.EffectConditionalSupport, storm.EffectDiplomaticModifier, storm.EffectFlexibleModifier,
+	storm.EffectExtraDiplomaticCounter, storm.EffectExtraMilitaryCounter, storm.EffectSpyRing, storm.EffectPlacementAllowed, storm.EffectCounterInRussia}
 
 // deckMode is the mode SET DECK names.
-func deckMode(d *EventDeck) string {
+func deckMode(d *storm.EventDeck) string {
 	if d.Physical {
 		return DeckPhysical
 	}
 	return DeckFile
 }
 
-func signedWord(n int) string { return fmt.Sprintf("%+d", n) }
-
-// StateFixed reports one of the moderator's fixes (SET): the figure
-// fixed (What, one of the Fix* words), whose or where, and its value
-// before and after, worded for the reports ("12", "+1", "2 Germany +1
-// Italy", "none", "file", "physical"). Public: tile points (6.31), support
-// levels, flags, the tracks and the deck's mode are public; a secret event
-// discarded (What "held") is told in two events, the holder's own
-// (Private, naming the card) and a public one that names neither the card
-// nor the holder.
-type StateFixed struct {
-	Turn    Turn   `json:"turn"`
-	What    string `json:"what"`
-	Power   Power  `json:"power,omitempty"`
-	Country string `json:"country,omitempty"`
-	// Card and Title: the secret event discarded, in the holder's event
-	// only.
-	Card   int    `json:"card,omitempty"`
-	Title  string `json:"title,omitempty"`
-	Before string `json:"before"`
-	After  string `json:"after"`
-	Rule   string `json:"rule"`
-	// Private: the event is the holder's only (a held event's card).
-	Private bool `json:"private,omitempty"`
-}
-
-func (e StateFixed) Visibility() Visibility {
-	if e.Private {
-		return Visibility{Power: e.Power}
-	}
-	return public
-}
-
-func (StateFixed) Type() string { return "StateFixed" }
-
-func init() {
-	eventTypes["StateFixed"] = decode[StateFixed]
-}
+func SignedWord(n int) string { return fmt.Sprintf("%+d", n) }

@@ -1,4 +1,4 @@
-package adjudicator
+package adjudicator_test
 
 import (
 	"encoding/json"
@@ -6,20 +6,16 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/event"
+	"stormjudge/adjudicator/internal/enginetest"
+	"stormjudge/adjudicator/randomevent"
+	"stormjudge/adjudicator/setup"
+	"stormjudge/adjudicator/storm"
 )
 
-// fixRoundTripEvents are the events of the moderator's fixes, for
-// TestEventsRoundTrip.
-func fixRoundTripEvents() []Event {
-	t := FirstTurn
-	return []Event{
-		StateFixed{Turn: t, What: FixTiles, Power: Germany, Before: "12", After: "15", Rule: "6.1"},
-		StateFixed{Turn: t, What: FixFlags, Power: France, Country: "Poland", Before: "1 France", After: "2 France +1 Britain", Rule: "24.18, 24.21"},
-		StateFixed{Turn: t, What: FixHeld, Power: Italy, Card: 7, Title: "Secret rally", Before: "held", After: HeldDiscard, Rule: "8.31, 8.43", Private: true},
-	}
-}
-
-func setOrder(args ...string) Order { return Order{Kind: SetState, Args: args} }
+func setOrder(args ...string) storm.Order { return storm.Order{Kind: storm.SetState, Args: args} }
 
 func mustJSON(t *testing.T, v any) string {
 	t.Helper()
@@ -32,13 +28,13 @@ func mustJSON(t *testing.T, v any) string {
 
 // economicState is a game without a deck in the economic phase of Spring
 // 1935.
-func economicState(t *testing.T) State {
+func economicState(t *testing.T) storm.State {
 	t.Helper()
-	s, _, err := Resolve(NewGame(5), nil)
+	s, _, err := adjudicator.Resolve(setup.NewGame(5), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s.Segment != SegEconomic {
+	if s.Segment != storm.SegEconomic {
 		t.Fatalf("segment %s", s.Segment)
 	}
 	return s
@@ -51,24 +47,24 @@ func economicState(t *testing.T) State {
 func TestSetFixesEachForm(t *testing.T) {
 	s := economicState(t)
 	orig := mustJSON(t, s)
-	fixes := []Order{
-		setOrder(FixTiles, "germany", "15"),
-		setOrder(FixSupport, "italy", "-2"),
-		setOrder(FixFlags, "Poland", "2", "germany"),
-		setOrder(FixEAI, "3"),
-		setOrder(FixClimate, "-1"),
+	fixes := []storm.Order{
+		setOrder(adjudicator.FixTiles, "germany", "15"),
+		setOrder(adjudicator.FixSupport, "italy", "-2"),
+		setOrder(adjudicator.FixFlags, "Poland", "2", "germany"),
+		setOrder(adjudicator.FixEAI, "3"),
+		setOrder(adjudicator.FixClimate, "-1"),
 	}
-	if errs := ValidateFixes(s, fixes); errs != nil {
+	if errs := adjudicator.ValidateFixes(s, fixes); errs != nil {
 		t.Fatalf("ValidateFixes: %s", errorsText(errs))
 	}
-	n, evs, err := ApplyFixes(s, fixes)
+	n, evs, err := adjudicator.ApplyFixes(s, fixes)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if mustJSON(t, s) != orig {
 		t.Fatal("ApplyFixes mutated its input")
 	}
-	n2, evs2, _ := ApplyFixes(s, fixes)
+	n2, evs2, _ := adjudicator.ApplyFixes(s, fixes)
 	if mustJSON(t, n) != mustJSON(t, n2) || !reflect.DeepEqual(evs, evs2) {
 		t.Fatal("ApplyFixes is not deterministic")
 	}
@@ -76,19 +72,19 @@ func TestSetFixesEachForm(t *testing.T) {
 		t.Errorf("turn, segment or generator changed: %s %s %+v", n.Turn, n.Segment, n.RNG)
 	}
 	pl := n.Minor("Poland")
-	if n.Powers[Germany].TilePoints != 15 || n.Powers[Italy].Support != -2 || n.EAI != 3 || n.EconomicClimate != -1 ||
-		pl.Flags != 2 || pl.FlagPower != Germany {
-		t.Errorf("fixed state: tiles %d, support %d, EAI %d, climate %d, Poland %d %s", n.Powers[Germany].TilePoints,
-			n.Powers[Italy].Support, n.EAI, n.EconomicClimate, pl.Flags, pl.FlagPower)
+	if n.Powers[storm.Germany].TilePoints != 15 || n.Powers[storm.Italy].Support != -2 || n.EAI != 3 || n.EconomicClimate != -1 ||
+		pl.Flags != 2 || pl.FlagPower != storm.Germany {
+		t.Errorf("fixed state: tiles %d, support %d, EAI %d, climate %d, Poland %d %s", n.Powers[storm.Germany].TilePoints,
+			n.Powers[storm.Italy].Support, n.EAI, n.EconomicClimate, pl.Flags, pl.FlagPower)
 	}
-	want := []StateFixed{
-		{Turn: s.Turn, What: FixTiles, Power: Germany, Before: itoa(s.Powers[Germany].TilePoints), After: "15", Rule: "6.1"},
-		{Turn: s.Turn, What: FixSupport, Power: Italy, Before: signedWord(s.Powers[Italy].Support), After: "-2", Rule: "10.31"},
-		{Turn: s.Turn, What: FixFlags, Power: Germany, Country: "Poland", Before: "1 France", After: "2 Germany", Rule: "24.18, 24.21"},
-		{Turn: s.Turn, What: FixEAI, Before: signedWord(s.EAI), After: "+3", Rule: "23"},
-		{Turn: s.Turn, What: FixClimate, Before: signedWord(s.EconomicClimate), After: "-1", Rule: "11.31"},
+	want := []event.StateFixed{
+		{Turn: s.Turn, What: adjudicator.FixTiles, Power: storm.Germany, Before: itoa(s.Powers[storm.Germany].TilePoints), After: "15", Rule: "6.1"},
+		{Turn: s.Turn, What: adjudicator.FixSupport, Power: storm.Italy, Before: adjudicator.SignedWord(s.Powers[storm.Italy].Support), After: "-2", Rule: "10.31"},
+		{Turn: s.Turn, What: adjudicator.FixFlags, Power: storm.Germany, Country: "Poland", Before: "1 France", After: "2 Germany", Rule: "24.18, 24.21"},
+		{Turn: s.Turn, What: adjudicator.FixEAI, Before: adjudicator.SignedWord(s.EAI), After: "+3", Rule: "23"},
+		{Turn: s.Turn, What: adjudicator.FixClimate, Before: adjudicator.SignedWord(s.EconomicClimate), After: "-1", Rule: "11.31"},
 	}
-	got := allEvents[StateFixed](evs)
+	got := randomevent.AllEvents[event.StateFixed](evs)
 	if len(got) != len(evs) || !reflect.DeepEqual(got, want) {
 		t.Errorf("events\n%+v\nwant\n%+v", evs, want)
 	}
@@ -97,12 +93,12 @@ func TestSetFixesEachForm(t *testing.T) {
 			t.Errorf("%+v not public", e)
 		}
 	}
-	v := Derive(n).Public
+	v := adjudicator.Derive(n).Public
 	if v.EAI != 3 || v.EconomicClimate != -1 || v.Powers[0].TilePoints != 15 || v.Powers[1].Support != -2 {
 		t.Errorf("view: EAI %d, climate %d, powers %+v", v.EAI, v.EconomicClimate, v.Powers[:2])
 	}
 	for _, tv := range v.Targets {
-		if tv.Name == "Poland" && (tv.Flags != 2 || tv.FlagPower != Germany) {
+		if tv.Name == "Poland" && (tv.Flags != 2 || tv.FlagPower != storm.Germany) {
 			t.Errorf("view of Poland %+v", tv)
 		}
 	}
@@ -110,12 +106,12 @@ func TestSetFixesEachForm(t *testing.T) {
 		t.Errorf("String %q", got)
 	}
 	// The fixed state resolves on.
-	if _, _, err := Resolve(n, map[Power][]Order{}); err != nil {
+	if _, _, err := adjudicator.Resolve(n, map[storm.Power][]storm.Order{}); err != nil {
 		t.Fatal(err)
 	}
 }
 
-func itoa(n int) string { return strings.TrimPrefix(signedWord(n), "+") }
+func itoa(n int) string { return strings.TrimPrefix(adjudicator.SignedWord(n), "+") }
 
 // Fixes are checked in order, each against the state the ones before it
 // leave; a refused fix names its rule and its index, and nothing is
@@ -123,43 +119,43 @@ func itoa(n int) string { return strings.TrimPrefix(signedWord(n), "+") }
 func TestValidateFixesRefuses(t *testing.T) {
 	s := economicState(t)
 	for _, tc := range []struct {
-		fix  Order
+		fix  storm.Order
 		want string
 	}{
-		{setOrder(FixTiles, "prussia", "3"), `"prussia" is not a major power`},
-		{setOrder(FixTiles, "germany", "-1"), "rule 6.12: tile points are 0..999"},
-		{setOrder(FixTiles, "germany", "x"), `"x" is not a number`},
-		{setOrder(FixSupport, "france", "21"), "rule 10.14"},
-		{setOrder(FixEAI, "6"), "rule 23.26: the EAI is -5..+5"},
-		{setOrder(FixClimate, "-4"), "rule 11.34: the economic climate is -3..+3"},
-		{setOrder(FixFlags, "Atlantis", "1", "france"), `rule 24.21: "Atlantis" is not a diplomatic target`},
-		{setOrder(FixFlags, "Russia", "1", "germany"), "Russia is not a minor country"},
-		{setOrder(FixFlags, "Poland", "5", "france"), "rule 24.82D: a country holds 0..4 flags"},
-		{setOrder(FixFlags, "Greece", "2"), "rule 24.18: Greece has no flags: name the power"},
-		{setOrder(FixFlags, "Poland", "1", "kaiser"), `"kaiser" is not a major power`},
-		{setOrder(FixDeck, "physical"), "rule 8.4: the game has no random event deck"},
-		{setOrder(FixDeck, "paper"), "SET DECK needs FILE or PHYSICAL"},
-		{setOrder(FixHeld, "7", "discard"), "rule 8.4: the game has no random event deck"},
+		{setOrder(adjudicator.FixTiles, "prussia", "3"), `"prussia" is not a major power`},
+		{setOrder(adjudicator.FixTiles, "germany", "-1"), "rule 6.12: tile points are 0..999"},
+		{setOrder(adjudicator.FixTiles, "germany", "x"), `"x" is not a number`},
+		{setOrder(adjudicator.FixSupport, "france", "21"), "rule 10.14"},
+		{setOrder(adjudicator.FixEAI, "6"), "rule 23.26: the EAI is -5..+5"},
+		{setOrder(adjudicator.FixClimate, "-4"), "rule 11.34: the economic climate is -3..+3"},
+		{setOrder(adjudicator.FixFlags, "Atlantis", "1", "france"), `rule 24.21: "Atlantis" is not a diplomatic target`},
+		{setOrder(adjudicator.FixFlags, "Russia", "1", "germany"), "Russia is not a minor country"},
+		{setOrder(adjudicator.FixFlags, "Poland", "5", "france"), "rule 24.82D: a country holds 0..4 flags"},
+		{setOrder(adjudicator.FixFlags, "Greece", "2"), "rule 24.18: Greece has no flags: name the power"},
+		{setOrder(adjudicator.FixFlags, "Poland", "1", "kaiser"), `"kaiser" is not a major power`},
+		{setOrder(adjudicator.FixDeck, "physical"), "rule 8.4: the game has no random event deck"},
+		{setOrder(adjudicator.FixDeck, "paper"), "SET DECK needs FILE or PHYSICAL"},
+		{setOrder(adjudicator.FixHeld, "7", "discard"), "rule 8.4: the game has no random event deck"},
 		{setOrder("morale", "3"), "SET MORALE: not a figure"},
 		{setOrder(), "SET needs what to set"},
-		{Order{Kind: Convert, From: Idle}, "CONVERT is not a SET order"},
+		{storm.Order{Kind: storm.Convert, From: storm.Idle}, "CONVERT is not a SET order"},
 	} {
-		errs := ValidateFixes(s, []Order{setOrder(FixEAI, "1"), tc.fix})
+		errs := adjudicator.ValidateFixes(s, []storm.Order{setOrder(adjudicator.FixEAI, "1"), tc.fix})
 		if len(errs) != 1 || errs[0].Index != 1 || !strings.Contains(errs[0].Error(), tc.want) {
 			t.Errorf("%v: %s, want %q", tc.fix, errorsText(errs), tc.want)
 			continue
 		}
-		if _, _, err := ApplyFixes(s, []Order{tc.fix}); err == nil {
+		if _, _, err := adjudicator.ApplyFixes(s, []storm.Order{tc.fix}); err == nil {
 			t.Errorf("%v applied", tc.fix)
 		}
 	}
 	// A country with flags takes its flag power's; the second fix sees the first.
-	if errs := ValidateFixes(s, []Order{setOrder(FixFlags, "Greece", "1", "italy"), setOrder(FixFlags, "Greece", "3")}); errs != nil {
+	if errs := adjudicator.ValidateFixes(s, []storm.Order{setOrder(adjudicator.FixFlags, "Greece", "1", "italy"), setOrder(adjudicator.FixFlags, "Greece", "3")}); errs != nil {
 		t.Errorf("sequential flags: %s", errorsText(errs))
 	}
 	ended := s.Clone()
 	ended.Ended = true
-	if errs := ValidateFixes(ended, []Order{setOrder(FixEAI, "1")}); len(errs) != 1 || errs[0].Rule != "33.11" {
+	if errs := adjudicator.ValidateFixes(ended, []storm.Order{setOrder(adjudicator.FixEAI, "1")}); len(errs) != 1 || errs[0].Rule != "33.11" {
 		t.Errorf("fix of an ended game: %s", errorsText(errs))
 	}
 }
@@ -170,20 +166,20 @@ func TestValidateFixesRefuses(t *testing.T) {
 func TestSetFlags(t *testing.T) {
 	s := economicState(t)
 	pl := s.Minor("Poland")
-	pl.FlagPower, pl.Flags, pl.PartnerFlags, pl.RussianFlags = France, 2, 1, 1
+	pl.FlagPower, pl.Flags, pl.PartnerFlags, pl.RussianFlags = storm.France, 2, 1, 1
 	for _, tc := range []struct {
-		fix  Order
+		fix  storm.Order
 		want string // the flags after, as StateFixed words them; "" refused under 24.82D
 	}{
-		{setOrder(FixFlags, "poland", "1"), "1 France +1 Britain +1 Russia"},
-		{setOrder(FixFlags, "POLAND", "3"), ""}, // five flags in all
-		{setOrder(FixFlags, "Poland", "2", "britain"), ""},
-		{setOrder(FixFlags, "Poland", "2", "russia"), ""},
-		{setOrder(FixFlags, "Poland", "1", "germany"), "1 Germany"},
-		{setOrder(FixFlags, "Poland", "0", "france"), "1 Britain +1 Russia"},
-		{setOrder(FixFlags, "Poland", "0"), "none"},
+		{setOrder(adjudicator.FixFlags, "poland", "1"), "1 France +1 Britain +1 Russia"},
+		{setOrder(adjudicator.FixFlags, "POLAND", "3"), ""}, // five flags in all
+		{setOrder(adjudicator.FixFlags, "Poland", "2", "britain"), ""},
+		{setOrder(adjudicator.FixFlags, "Poland", "2", "russia"), ""},
+		{setOrder(adjudicator.FixFlags, "Poland", "1", "germany"), "1 Germany"},
+		{setOrder(adjudicator.FixFlags, "Poland", "0", "france"), "1 Britain +1 Russia"},
+		{setOrder(adjudicator.FixFlags, "Poland", "0"), "none"},
 	} {
-		n, evs, err := ApplyFixes(s, []Order{tc.fix})
+		n, evs, err := adjudicator.ApplyFixes(s, []storm.Order{tc.fix})
 		if tc.want == "" {
 			if err == nil || !strings.Contains(err.Error(), "rule 24.82D") {
 				t.Errorf("%v: %v, want a refusal under 24.82D", tc.fix, err)
@@ -194,23 +190,23 @@ func TestSetFlags(t *testing.T) {
 			t.Errorf("%v: %v", tc.fix, err)
 			continue
 		}
-		e, _ := firstOf[StateFixed](evs)
-		if e.Before != "2 France +1 Britain +1 Russia" || e.After != tc.want || flagWords(*n.Minor("Poland")) != tc.want {
+		e, _ := enginetest.FirstOf[event.StateFixed](evs)
+		if e.Before != "2 France +1 Britain +1 Russia" || e.After != tc.want || adjudicator.FlagWords(*n.Minor("Poland")) != tc.want {
 			t.Errorf("%v: %+v, want after %q", tc.fix, e, tc.want)
 		}
 	}
 	// With the Nazi-Soviet Pact in effect, Russian and Allied flags do
 	// not share a country (24.82B).
 	pact := s.Clone()
-	pact.SupportFacts.PactSigned = &FirstTurn
-	n, _, err := ApplyFixes(pact, []Order{setOrder(FixFlags, "Poland", "2", "russia")})
-	if err != nil || flagWords(*n.Minor("Poland")) != "2 Russia" {
-		t.Errorf("Russia's flags under the pact: %v, %s", err, flagWords(*n.Minor("Poland")))
+	pact.SupportFacts.PactSigned = &storm.FirstTurn
+	n, _, err := adjudicator.ApplyFixes(pact, []storm.Order{setOrder(adjudicator.FixFlags, "Poland", "2", "russia")})
+	if err != nil || adjudicator.FlagWords(*n.Minor("Poland")) != "2 Russia" {
+		t.Errorf("Russia's flags under the pact: %v, %s", err, adjudicator.FlagWords(*n.Minor("Poland")))
 	}
 	// Italy's flags beside Germany's: the one with more is the flag power.
-	n, _, err = ApplyFixes(s, []Order{setOrder(FixFlags, "Austria", "2", "italy")})
-	if err != nil || flagWords(*n.Minor("Austria")) != "2 Italy +1 Germany" {
-		t.Errorf("Austria: %v, %s", err, flagWords(*n.Minor("Austria")))
+	n, _, err = adjudicator.ApplyFixes(s, []storm.Order{setOrder(adjudicator.FixFlags, "Austria", "2", "italy")})
+	if err != nil || adjudicator.FlagWords(*n.Minor("Austria")) != "2 Italy +1 Germany" {
+		t.Errorf("Austria: %v, %s", err, adjudicator.FlagWords(*n.Minor("Austria")))
 	}
 }
 
@@ -219,56 +215,56 @@ func TestSetFlags(t *testing.T) {
 // it; a physical-deck game waiting for the draw switched to the file
 // resolves its random events phase with Resolve, drawing from the pile.
 func TestSetDeckBothWays(t *testing.T) {
-	d := testDeck(20, nil)
-	file := NewGameWithDeck(3, d)
-	if AwaitsDraw(file) {
+	d := enginetest.TestDeck(20, nil)
+	file := setup.NewGameWithDeck(3, d)
+	if randomevent.AwaitsDraw(file) {
 		t.Fatal("a file-deck game waits for a draw")
 	}
-	phys, evs, err := ApplyFixes(file, []Order{setOrder(FixDeck, DeckPhysical)})
+	phys, evs, err := adjudicator.ApplyFixes(file, []storm.Order{setOrder(adjudicator.FixDeck, adjudicator.DeckPhysical)})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if e, _ := firstOf[StateFixed](evs); e.Before != DeckFile || e.After != DeckPhysical || !e.Visibility().Public {
+	if e, _ := enginetest.FirstOf[event.StateFixed](evs); e.Before != adjudicator.DeckFile || e.After != adjudicator.DeckPhysical || !e.Visibility().Public {
 		t.Errorf("event %+v", e)
 	}
-	if !AwaitsDraw(phys) || file.Events.Physical || !Derive(phys).Public.AwaitsDraw || Derive(phys).Moderator == nil {
+	if !randomevent.AwaitsDraw(phys) || file.Events.Physical || !adjudicator.Derive(phys).Public.AwaitsDraw || adjudicator.Derive(phys).Moderator == nil {
 		t.Fatal("SET DECK PHYSICAL: the game does not wait for the draw")
 	}
-	after, _, err := ResolveDraw(phys, drawOrders("none", 17, 4, 9, 12, 1, 20))
+	after, _, err := adjudicator.ResolveDraw(phys, drawOrders("none", 17, 4, 9, 12, 1, 20))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if after.Segment != SegEconomic {
+	if after.Segment != storm.SegEconomic {
 		t.Errorf("after the draw: %s", after.Segment)
 	}
 
 	waiting := physicalGame(t, 3, d)
-	back, evs, err := ApplyFixes(waiting, []Order{setOrder(FixDeck, DeckFile)})
+	back, evs, err := adjudicator.ApplyFixes(waiting, []storm.Order{setOrder(adjudicator.FixDeck, adjudicator.DeckFile)})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if e, _ := firstOf[StateFixed](evs); e.Before != DeckPhysical || e.After != DeckFile {
+	if e, _ := enginetest.FirstOf[event.StateFixed](evs); e.Before != adjudicator.DeckPhysical || e.After != adjudicator.DeckFile {
 		t.Errorf("event %+v", e)
 	}
-	if AwaitsDraw(back) || back.Segment != SegRandomEvents || !waiting.Events.Physical {
-		t.Fatalf("SET DECK FILE: awaits %v in %s", AwaitsDraw(back), back.Segment)
+	if randomevent.AwaitsDraw(back) || back.Segment != storm.SegRandomEvents || !waiting.Events.Physical {
+		t.Fatalf("SET DECK FILE: awaits %v in %s", randomevent.AwaitsDraw(back), back.Segment)
 	}
-	next, evs, err := Resolve(back, nil)
+	next, evs, err := adjudicator.Resolve(back, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if next.Segment != SegEconomic || len(allEvents[RandomEventApplied](evs)) == 0 {
-		t.Errorf("after Resolve: %s, %d events applied", next.Segment, len(allEvents[RandomEventApplied](evs)))
+	if next.Segment != storm.SegEconomic || len(randomevent.AllEvents[event.RandomEventApplied](evs)) == 0 {
+		t.Errorf("after Resolve: %s, %d events applied", next.Segment, len(randomevent.AllEvents[event.RandomEventApplied](evs)))
 	}
-	if _, ok := firstOf[CardDrawnByJudge](evs); ok {
+	if _, ok := enginetest.FirstOf[event.CardDrawnByJudge](evs); ok {
 		t.Error("a file-deck game told the moderator of its draws")
 	}
 	// The same file game resolved without the detour draws the same cards.
-	plain, _, _ := Resolve(NewGameWithDeck(3, d), nil)
+	plain, _, _ := adjudicator.Resolve(setup.NewGameWithDeck(3, d), nil)
 	if mustJSON(t, plain.Events) != mustJSON(t, next.Events) {
 		t.Error("the detour through physical-deck mode changed the draw")
 	}
-	if _, err := FileDeck(NewGame(1)); err == nil {
+	if _, err := randomevent.FileDeck(setup.NewGame(1)); err == nil {
 		t.Error("FileDeck without a deck")
 	}
 }
@@ -279,53 +275,53 @@ func TestSetDeckBothWays(t *testing.T) {
 // nobody holds secretly, and once the holder's diplomatic placements may
 // rest on it.
 func TestSetHeldDiscard(t *testing.T) {
-	d := testDeck(12, func(c *Card) {
-		ev := c.National[Italy]
+	d := enginetest.TestDeck(12, func(c *storm.Card) {
+		ev := c.National[storm.Italy]
 		ev.Secret, ev.Title = true, "Secret rally"
-		ev.Effects = []Effect{{Kind: EffectSupport, Value: 2}}
-		c.National[Italy] = ev
+		ev.Effects = []storm.Effect{{Kind: storm.EffectSupport, Value: 2}}
+		c.National[storm.Italy] = ev
 	})
-	s, evs, err := Resolve(NewGameWithDeck(3, d), nil)
+	s, evs, err := adjudicator.Resolve(setup.NewGameWithDeck(3, d), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	held, ok := firstOf[SecretEventHeld](evs)
+	held, ok := enginetest.FirstOf[event.SecretEventHeld](evs)
 	if !ok {
 		t.Fatal("no secret event held")
 	}
 	card := itoa(held.Card)
-	s.Events.Chosen = []EventChoice{{Card: held.Card, Power: Italy, Choice: []string{"x"}}}
+	s.Events.Chosen = []storm.EventChoice{{Card: held.Card, Power: storm.Italy, Choice: []string{"x"}}}
 	orig := mustJSON(t, s)
-	n, evs, err := ApplyFixes(s, []Order{setOrder(FixHeld, card, HeldDiscard)})
+	n, evs, err := adjudicator.ApplyFixes(s, []storm.Order{setOrder(adjudicator.FixHeld, card, adjudicator.HeldDiscard)})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if mustJSON(t, s) != orig {
 		t.Fatal("input mutated")
 	}
-	if len(HeldEvents(n, Italy)) != 0 || slices.Contains(n.Events.InPlay, held.Card) || !slices.Contains(n.Events.Discard, held.Card) ||
+	if len(randomevent.HeldEvents(n, storm.Italy)) != 0 || slices.Contains(n.Events.InPlay, held.Card) || !slices.Contains(n.Events.Discard, held.Card) ||
 		slices.Contains(n.Events.Removed, held.Card) || n.Events.Chosen != nil {
 		t.Errorf("deck after the discard: %+v", n.Events)
 	}
-	fixed := allEvents[StateFixed](evs)
+	fixed := randomevent.AllEvents[event.StateFixed](evs)
 	if len(fixed) != 2 {
 		t.Fatalf("events %+v", evs)
 	}
 	mine, pub := fixed[0], fixed[1]
-	if mine.Visibility() != (Visibility{Power: Italy}) || mine.Card != held.Card || mine.Title != "Secret rally" {
+	if mine.Visibility() != (event.Visibility{Power: storm.Italy}) || mine.Card != held.Card || mine.Title != "Secret rally" {
 		t.Errorf("holder's event %+v", mine)
 	}
-	if !pub.Visibility().Public || pub.Card != 0 || pub.Title != "" || pub.Power != 0 || pub.What != FixHeld {
+	if !pub.Visibility().Public || pub.Card != 0 || pub.Title != "" || pub.Power != 0 || pub.What != adjudicator.FixHeld {
 		t.Errorf("public event %+v", pub)
 	}
 	// The turn goes on without it: the economic phase resolves, and the
 	// event never takes effect.
-	after, evs, err := Resolve(n, map[Power][]Order{})
+	after, evs, err := adjudicator.Resolve(n, map[storm.Power][]storm.Order{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, a := range allEvents[RandomEventApplied](evs) {
-		if a.Card == held.Card && a.Power == Italy {
+	for _, a := range randomevent.AllEvents[event.RandomEventApplied](evs) {
+		if a.Card == held.Card && a.Power == storm.Italy {
 			t.Errorf("the discarded event took effect: %+v", a)
 		}
 	}
@@ -333,15 +329,15 @@ func TestSetHeldDiscard(t *testing.T) {
 		t.Errorf("the turn did not end: %s %s", after.Turn, after.Segment)
 	}
 
-	if errs := ValidateFixes(n, []Order{setOrder(FixHeld, card, HeldDiscard)}); len(errs) != 1 || errs[0].Rule != "8.31" {
+	if errs := adjudicator.ValidateFixes(n, []storm.Order{setOrder(adjudicator.FixHeld, card, adjudicator.HeldDiscard)}); len(errs) != 1 || errs[0].Rule != "8.31" {
 		t.Errorf("a card no longer held: %s", errorsText(errs))
 	}
 	placed := s.Clone()
-	placed.Diplomacy.Placements = []Placement{{Power: Italy, Country: "Greece", Strength: 1, Round: SegDiplomacyAxis1}}
-	if errs := ValidateFixes(placed, []Order{setOrder(FixHeld, card, HeldDiscard)}); len(errs) != 1 || errs[0].Rule != "24.5" {
+	placed.Diplomacy.Placements = []storm.Placement{{Power: storm.Italy, Country: "Greece", Strength: 1, Round: storm.SegDiplomacyAxis1}}
+	if errs := adjudicator.ValidateFixes(placed, []storm.Order{setOrder(adjudicator.FixHeld, card, adjudicator.HeldDiscard)}); len(errs) != 1 || errs[0].Rule != "24.5" {
 		t.Errorf("after Italy's placements: %s", errorsText(errs))
 	}
-	if errs := ValidateFixes(s, []Order{setOrder(FixHeld, card, "play")}); len(errs) != 1 {
+	if errs := adjudicator.ValidateFixes(s, []storm.Order{setOrder(adjudicator.FixHeld, card, "play")}); len(errs) != 1 {
 		t.Errorf("SET HELD without DISCARD accepted")
 	}
 }

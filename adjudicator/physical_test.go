@@ -1,26 +1,33 @@
-package adjudicator
+package adjudicator_test
 
 import (
 	"encoding/json"
 	"slices"
 	"strings"
 	"testing"
+
+	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/event"
+	"stormjudge/adjudicator/internal/enginetest"
+	"stormjudge/adjudicator/randomevent"
+	"stormjudge/adjudicator/setup"
+	"stormjudge/adjudicator/storm"
 )
 
-func physicalGame(t *testing.T, seed uint64, d Deck) State {
+func physicalGame(t *testing.T, seed uint64, d storm.Deck) storm.State {
 	t.Helper()
-	s, err := PhysicalDeck(NewGameWithDeck(seed, d))
+	s, err := randomevent.PhysicalDeck(setup.NewGameWithDeck(seed, d))
 	if err != nil {
 		t.Fatal(err)
 	}
 	return s
 }
 
-func drawOrders(purge string, cards ...int) []Order {
-	return []Order{{Kind: DrawPurge, Args: []string{purge}, Line: 1}, {Kind: DrawCards, Cards: cards, Line: 2}}
+func drawOrders(purge string, cards ...int) []storm.Order {
+	return []storm.Order{{Kind: storm.DrawPurge, Args: []string{purge}, Line: 1}, {Kind: storm.DrawCards, Cards: cards, Line: 2}}
 }
 
-func errorsText(errs []OrderError) string {
+func errorsText(errs []storm.OrderError) string {
 	var b strings.Builder
 	for _, e := range errs {
 		b.WriteString(e.Error() + "\n")
@@ -33,48 +40,48 @@ func errorsText(errs []OrderError) string {
 // drawn (face up first, then one per power), the named purge card is
 // Russia's (22.41), and nothing is drawn at random.
 func TestRule9_12PhysicalDeckDraw(t *testing.T) {
-	s := physicalGame(t, 3, testDeck(20, nil))
-	if !AwaitsDraw(s) {
+	s := physicalGame(t, 3, enginetest.TestDeck(20, nil))
+	if !randomevent.AwaitsDraw(s) {
 		t.Fatal("a physical-deck game does not wait for the draw")
 	}
-	if _, _, err := Resolve(s, nil); err == nil {
+	if _, _, err := adjudicator.Resolve(s, nil); err == nil {
 		t.Fatal("Resolve drew without the moderator")
 	}
-	plan := PlanDraw(s)
-	if plan.Cards != 6 || plan.DrawPile != 20 || !slices.Equal(plan.PurgeDeck, []PurgeCard{NoPurge, MilitaryPurge, PartyPurge}) {
+	plan := randomevent.PlanDraw(s)
+	if plan.Cards != 6 || plan.DrawPile != 20 || !slices.Equal(plan.PurgeDeck, []storm.PurgeCard{storm.NoPurge, storm.MilitaryPurge, storm.PartyPurge}) {
 		t.Fatalf("plan %+v", plan)
 	}
-	after, evs, err := ResolveDraw(s, drawOrders("party", 17, 4, 9, 12, 1, 20))
+	after, evs, err := adjudicator.ResolveDraw(s, drawOrders("party", 17, 4, 9, 12, 1, 20))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if after.Segment != SegEconomic || AwaitsDraw(after) {
+	if after.Segment != storm.SegEconomic || randomevent.AwaitsDraw(after) {
 		t.Fatalf("after the draw: %s", after.Segment)
 	}
-	if turned, _ := firstOf[EventCardTurned](evs); turned.Card != 17 {
+	if turned, _ := enginetest.FirstOf[event.EventCardTurned](evs); turned.Card != 17 {
 		t.Errorf("face-up card %d, want 17", turned.Card)
 	}
-	applied := allEvents[RandomEventApplied](evs)
-	for i, p := range Powers {
+	applied := randomevent.AllEvents[event.RandomEventApplied](evs)
+	for i, p := range storm.Powers {
 		if want := []int{4, 9, 12, 1, 20}[i]; applied[i+1].Power != p || applied[i+1].Card != want {
 			t.Errorf("%s dealt %+v, want card %d", p, applied[i+1], want)
 		}
 	}
-	if pc, _ := firstOf[PurgeCardDrawn](evs); pc.Card != PartyPurge || after.Russia.PurgeCard != PartyPurge {
+	if pc, _ := enginetest.FirstOf[event.PurgeCardDrawn](evs); pc.Card != storm.PartyPurge || after.Russia.PurgeCard != storm.PartyPurge {
 		t.Errorf("purge card %+v, want the party purge", pc)
 	}
 	if len(after.Events.Stacked) != 0 || after.Events.StackedPurge != "" || len(after.Events.DrawPile) != 14 {
 		t.Errorf("stack %v/%q, pile %d", after.Events.Stacked, after.Events.StackedPurge, len(after.Events.DrawPile))
 	}
-	if _, ok := firstOf[CardDrawnByJudge](evs); ok {
+	if _, ok := enginetest.FirstOf[event.CardDrawnByJudge](evs); ok {
 		t.Error("the judge drew a card although every card was named")
 	}
 	// The next turn waits again.
-	next, _, err := Resolve(after, map[Power][]Order{})
+	next, _, err := adjudicator.Resolve(after, map[storm.Power][]storm.Order{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !AwaitsDraw(next) || next.Turn == s.Turn {
+	if !randomevent.AwaitsDraw(next) || next.Turn == s.Turn {
 		t.Errorf("next turn %s %s does not wait for the draw", next.Turn, next.Segment)
 	}
 }
@@ -84,11 +91,11 @@ func TestRule9_12PhysicalDeckDraw(t *testing.T) {
 // Russia's purge deck or a missing PURGE is refused with the count the
 // turn draws, and changes nothing.
 func TestRule9_12PhysicalDrawRefused(t *testing.T) {
-	s := physicalGame(t, 3, testDeck(20, nil))
-	s.Russia.PurgeCard = PartyPurge // drawn last turn: set aside (22.45)
+	s := physicalGame(t, 3, enginetest.TestDeck(20, nil))
+	s.Russia.PurgeCard = storm.PartyPurge // drawn last turn: set aside (22.45)
 	cases := []struct {
 		name   string
-		orders []Order
+		orders []storm.Order
 		want   string
 		index  int
 	}{
@@ -98,14 +105,14 @@ func TestRule9_12PhysicalDrawRefused(t *testing.T) {
 		{"twice", drawOrders("military", 1, 2, 3, 4, 5, 1), "card 1 is named twice", 1},
 		{"party purge again", drawOrders("party", 1, 2, 3, 4, 5, 6), "cannot draw the party purge", 0},
 		{"great purge not in deck", drawOrders("great", 1, 2, 3, 4, 5, 6), "no purge, military purge", 0},
-		{"no purge line", []Order{{Kind: DrawCards, Cards: []int{1, 2, 3, 4, 5, 6}}}, "no PURGE", 0},
-		{"no draw", []Order{{Kind: DrawPurge, Args: []string{"none"}}}, "no DRAW", 0},
-		{"bad purge word", []Order{{Kind: DrawPurge, Args: []string{"grand"}}, {Kind: DrawCards, Cards: []int{1, 2, 3, 4, 5, 6}}}, "PURGE needs a purge card", 0},
-		{"player order", []Order{{Kind: Play, Card: 3}}, "not an order of the moderator's draw", 0},
+		{"no purge line", []storm.Order{{Kind: storm.DrawCards, Cards: []int{1, 2, 3, 4, 5, 6}}}, "no PURGE", 0},
+		{"no draw", []storm.Order{{Kind: storm.DrawPurge, Args: []string{"none"}}}, "no DRAW", 0},
+		{"bad purge word", []storm.Order{{Kind: storm.DrawPurge, Args: []string{"grand"}}, {Kind: storm.DrawCards, Cards: []int{1, 2, 3, 4, 5, 6}}}, "PURGE needs a purge card", 0},
+		{"player order", []storm.Order{{Kind: storm.Play, Card: 3}}, "not an order of the moderator's draw", 0},
 	}
 	before, _ := json.Marshal(s)
 	for _, c := range cases {
-		errs := ValidateDraw(s, c.orders)
+		errs := adjudicator.ValidateDraw(s, c.orders)
 		text := errorsText(errs)
 		if !strings.Contains(text, c.want) {
 			t.Errorf("%s: errors\n%s\nwant %q", c.name, text, c.want)
@@ -118,14 +125,14 @@ func TestRule9_12PhysicalDrawRefused(t *testing.T) {
 		if !found {
 			t.Errorf("%s: the error is not on order %d: %+v", c.name, c.index, errs)
 		}
-		if _, _, err := ResolveDraw(s, c.orders); err == nil {
+		if _, _, err := adjudicator.ResolveDraw(s, c.orders); err == nil {
 			t.Errorf("%s: ResolveDraw accepted it", c.name)
 		}
 	}
 	if after, _ := json.Marshal(s); string(after) != string(before) {
 		t.Error("a refused draw changed the state")
 	}
-	if errs := ValidateDraw(s, drawOrders("none", 1, 2, 3, 4, 5, 6)); len(errs) > 0 {
+	if errs := adjudicator.ValidateDraw(s, drawOrders("none", 1, 2, 3, 4, 5, 6)); len(errs) > 0 {
 		t.Errorf("a good draw refused: %s", errorsText(errs))
 	}
 }
@@ -134,31 +141,31 @@ func TestRule9_12PhysicalDrawRefused(t *testing.T) {
 // additional event makes the turn draw one card more; the refusal says why,
 // and the draw naming it is taken.
 func TestRule9_13PhysicalDrawCountsAdditionalEvents(t *testing.T) {
-	d := testDeck(20, func(c *Card) {
+	d := enginetest.TestDeck(20, func(c *storm.Card) {
 		if c.Number == 3 {
-			c.National[Italy] = CardEvent{Title: "More", Category: CategoryEconomic,
-				Effects: []Effect{{Kind: EffectExtraRandomEvent, Value: 1}}}
+			c.National[storm.Italy] = storm.CardEvent{Title: "More", Category: storm.CategoryEconomic,
+				Effects: []storm.Effect{{Kind: storm.EffectExtraRandomEvent, Value: 1}}}
 		}
 	})
 	s := physicalGame(t, 4, d)
-	errs := ValidateDraw(s, drawOrders("none", 1, 2, 3, 4, 5, 6))
+	errs := adjudicator.ValidateDraw(s, drawOrders("none", 1, 2, 3, 4, 5, 6))
 	if text := errorsText(errs); !strings.Contains(text, "you named 6: draw at least 1 more") {
 		t.Fatalf("errors:\n%s", text)
 	}
-	errs = ValidateDraw(s, drawOrders("none", 1, 2, 3, 4, 5, 6, 7, 8))
+	errs = adjudicator.ValidateDraw(s, drawOrders("none", 1, 2, 3, 4, 5, 6, 7, 8))
 	if text := errorsText(errs); !strings.Contains(text, "this turn draws 7 cards") || !strings.Contains(text, "1 more dealt by the cards' own events (9.13)") ||
 		!strings.Contains(text, "put card 8 back") {
 		t.Fatalf("errors:\n%s", text)
 	}
-	after, evs, err := ResolveDraw(s, drawOrders("none", 1, 2, 3, 4, 5, 6, 7))
+	after, evs, err := adjudicator.ResolveDraw(s, drawOrders("none", 1, 2, 3, 4, 5, 6, 7))
 	if err != nil {
 		t.Fatal(err)
 	}
 	// Italy's extra card is drawn right after its own (9.13), before
 	// Britain's.
 	var dealt []int
-	for _, a := range allEvents[RandomEventApplied](evs) {
-		if a.Power == Italy {
+	for _, a := range randomevent.AllEvents[event.RandomEventApplied](evs) {
+		if a.Power == storm.Italy {
 			dealt = append(dealt, a.Card)
 		}
 	}
@@ -171,27 +178,27 @@ func TestRule9_13PhysicalDrawCountsAdditionalEvents(t *testing.T) {
 // Rule 8.44 in physical-deck mode: a discarded card may be named only once
 // the draw pile is used up, which stands for the reshuffle.
 func TestRule8_44PhysicalReshuffle(t *testing.T) {
-	s := physicalGame(t, 5, testDeck(8, nil))
-	s, _, err := ResolveDraw(s, drawOrders("none", 1, 2, 3, 4, 5, 6))
+	s := physicalGame(t, 5, enginetest.TestDeck(8, nil))
+	s, _, err := adjudicator.ResolveDraw(s, drawOrders("none", 1, 2, 3, 4, 5, 6))
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, _, err = Resolve(s, map[Power][]Order{}) // the turn ends: 1-6 discarded
+	s, _, err = adjudicator.Resolve(s, map[storm.Power][]storm.Order{}) // the turn ends: 1-6 discarded
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !slices.Equal(s.Events.Discard, []int{1, 2, 3, 4, 5, 6}) {
 		t.Fatalf("discard %v", s.Events.Discard)
 	}
-	errs := ValidateDraw(s, drawOrders("party", 1, 7, 8, 2, 3, 4))
+	errs := adjudicator.ValidateDraw(s, drawOrders("party", 1, 7, 8, 2, 3, 4))
 	if text := errorsText(errs); !strings.Contains(text, "card 1 is in the discard pile, and 2 cards are still to be drawn") {
 		t.Fatalf("errors:\n%s", text)
 	}
-	after, evs, err := ResolveDraw(s, drawOrders("military", 7, 8, 1, 2, 3, 4))
+	after, evs, err := adjudicator.ResolveDraw(s, drawOrders("military", 7, 8, 1, 2, 3, 4))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, ok := firstOf[EventDeckReshuffled](evs); !ok {
+	if _, ok := enginetest.FirstOf[event.EventDeckReshuffled](evs); !ok {
 		t.Error("no reshuffle reported")
 	}
 	if !slices.Equal(after.Events.DrawPile, []int{5, 6}) || len(after.Events.Discard) != 0 {
@@ -203,24 +210,24 @@ func TestRule8_44PhysicalReshuffle(t *testing.T) {
 // drawn by the judge from the file's pile, and the moderator is told which
 // (visible to the moderator only).
 func TestPhysicalDeckLaterDrawToldToModerator(t *testing.T) {
-	d := testDeck(20, func(c *Card) {
+	d := enginetest.TestDeck(20, func(c *storm.Card) {
 		if c.Number == 2 {
-			c.National[Germany] = CardEvent{Title: "Secret more", Secret: true, Category: CategorySupport,
-				Effects: []Effect{{Kind: EffectExtraRandomEvent, Value: 1}}}
+			c.National[storm.Germany] = storm.CardEvent{Title: "Secret more", Secret: true, Category: storm.CategorySupport,
+				Effects: []storm.Effect{{Kind: storm.EffectExtraRandomEvent, Value: 1}}}
 		}
 	})
 	s := physicalGame(t, 6, d)
-	s, _, err := ResolveDraw(s, drawOrders("none", 1, 2, 3, 4, 5, 6))
+	s, _, err := adjudicator.ResolveDraw(s, drawOrders("none", 1, 2, 3, 4, 5, 6))
 	if err != nil {
 		t.Fatal(err)
 	}
 	top := s.Events.DrawPile[0]
-	_, evs, err := Resolve(s, map[Power][]Order{Germany: {{Kind: Play, Card: 2}}})
+	_, evs, err := adjudicator.Resolve(s, map[storm.Power][]storm.Order{storm.Germany: {{Kind: storm.Play, Card: 2}}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, ok := firstOf[CardDrawnByJudge](evs)
-	if !ok || c.Card != top || c.Power != Germany {
+	c, ok := enginetest.FirstOf[event.CardDrawnByJudge](evs)
+	if !ok || c.Card != top || c.Power != storm.Germany {
 		t.Fatalf("judge's draw %+v, want card %d for Germany", c, top)
 	}
 	if v := c.Visibility(); v.Public || v.Power != 0 || !v.Moderator {
@@ -231,31 +238,31 @@ func TestPhysicalDeckLaterDrawToldToModerator(t *testing.T) {
 // The draw is data: the same state and orders give the same result, and a
 // game's state survives JSON with its mode and stack.
 func TestPhysicalDeckDeterministic(t *testing.T) {
-	s := physicalGame(t, 8, testDeck(20, nil))
-	a, _, err := ResolveDraw(s, drawOrders("military", 5, 6, 7, 8, 9, 10))
+	s := physicalGame(t, 8, enginetest.TestDeck(20, nil))
+	a, _, err := adjudicator.ResolveDraw(s, drawOrders("military", 5, 6, 7, 8, 9, 10))
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, _, _ := ResolveDraw(s, drawOrders("military", 5, 6, 7, 8, 9, 10))
+	b, _, _ := adjudicator.ResolveDraw(s, drawOrders("military", 5, 6, 7, 8, 9, 10))
 	ja, _ := json.Marshal(a)
 	jb, _ := json.Marshal(b)
 	if string(ja) != string(jb) {
 		t.Error("the same draw gave two states")
 	}
-	var back State
+	var back storm.State
 	if err := json.Unmarshal(ja, &back); err != nil || !back.Events.Physical {
 		t.Errorf("physical mode lost in JSON: %v", err)
 	}
 }
 
 func TestParsePurgeCard(t *testing.T) {
-	for in, want := range map[string]PurgeCard{"none": NoPurge, "No Purge": NoPurge, "MILITARY": MilitaryPurge,
-		"party purge": PartyPurge, "great": GreatPurge} {
-		if got, ok := ParsePurgeCard(in); !ok || got != want {
+	for in, want := range map[string]storm.PurgeCard{"none": storm.NoPurge, "No Purge": storm.NoPurge, "MILITARY": storm.MilitaryPurge,
+		"party purge": storm.PartyPurge, "great": storm.GreatPurge} {
+		if got, ok := storm.ParsePurgeCard(in); !ok || got != want {
 			t.Errorf("%q: %q %v", in, got, ok)
 		}
 	}
-	if _, ok := ParsePurgeCard("grand"); ok {
+	if _, ok := storm.ParsePurgeCard("grand"); ok {
 		t.Error("grand accepted")
 	}
 }
@@ -263,19 +270,19 @@ func TestParsePurgeCard(t *testing.T) {
 // Rules 9.14-9.16: the plan words the additional events in the order of
 // play, for the moderator's prompt and the refusals.
 func TestRule9_14DrawPlanAdditional(t *testing.T) {
-	p := DrawPlan{Extra: map[Power]int{Russia: 2, Germany: 1}}
+	p := randomevent.DrawPlan{Extra: map[storm.Power]int{storm.Russia: 2, storm.Germany: 1}}
 	if got := p.Additional(); got != "Germany 1, Russia 2" {
 		t.Errorf("Additional = %q", got)
 	}
-	if got := (DrawPlan{}).Additional(); got != "" {
+	if got := (randomevent.DrawPlan{}).Additional(); got != "" {
 		t.Errorf("Additional of none = %q", got)
 	}
-	s := physicalGame(t, 3, testDeck(20, nil))
+	s := physicalGame(t, 3, enginetest.TestDeck(20, nil))
 	s.Russia.PurgeEvents = 30 // full cohesion since last turn: one more (9.16A)
 	since := s.Turn
 	since.Year--
 	s.Russia.FullCohesionSince = &since
-	if plan := PlanDraw(s); plan.Extra[Russia] == 0 || plan.Cards != 6+plan.Extra[Russia] {
+	if plan := randomevent.PlanDraw(s); plan.Extra[storm.Russia] == 0 || plan.Cards != 6+plan.Extra[storm.Russia] {
 		t.Errorf("plan at full cohesion %+v", plan)
 	}
 }

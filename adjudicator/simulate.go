@@ -4,6 +4,12 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+
+	"stormjudge/adjudicator/crisis"
+	"stormjudge/adjudicator/diplomacy"
+	"stormjudge/adjudicator/event"
+	"stormjudge/adjudicator/storm"
+	"stormjudge/adjudicator/track"
 )
 
 // A whole-game simulator through the engine alone (Validate and Resolve,
@@ -15,8 +21,8 @@ import (
 // RandomOrders is a random player's orders for the open segment: Allowed's
 // options in a random order, each skipped one time in skip, the others
 // taken while Validate accepts the whole set.
-func RandomOrders(s State, p Power, rng *rand.Rand, skip int) []Order {
-	var set []Order
+func RandomOrders(s storm.State, p storm.Power, rng *rand.Rand, skip int) []storm.Order {
+	var set []storm.Order
 	opts := Allowed(s, p)
 	rng.Shuffle(len(opts), func(i, j int) { opts[i], opts[j] = opts[j], opts[i] })
 	for _, op := range opts {
@@ -34,27 +40,27 @@ func RandomOrders(s State, p Power, rng *rand.Rand, skip int) []Order {
 // SimTurn is one simulated turn: the segments that waited for someone's
 // orders (email round trips) and the Resolve calls it took.
 type SimTurn struct {
-	Turn       Turn `json:"turn"`
-	RoundTrips int  `json:"round_trips"`
-	Resolves   int  `json:"resolves"`
+	Turn       storm.Turn `json:"turn"`
+	RoundTrips int        `json:"round_trips"`
+	Resolves   int        `json:"resolves"`
 }
 
 // SimulateGame plays turns turns (or to the end) from s with random legal
 // orders. standing is the chance, in percent, that a power sends with its
 // economic orders its orders for its later diplomatic rounds (standing
 // orders: a diplomatic counter per round, a spy ring for a leader).
-func SimulateGame(s State, turns int, rng *rand.Rand, standing int) ([]SimTurn, State, error) {
+func SimulateGame(s storm.State, turns int, rng *rand.Rand, standing int) ([]SimTurn, storm.State, error) {
 	return SimulateGameWith(s, turns, rng, standing, nil)
 }
 
 // SimulateGameWith is SimulateGame calling each, when not nil, after every
 // Resolve with the state before, the state after and the events; an error
 // from it stops the game (the property tests' invariants).
-func SimulateGameWith(s State, turns int, rng *rand.Rand, standing int, each func(before, after State, evs []Event) error) ([]SimTurn, State, error) {
+func SimulateGameWith(s storm.State, turns int, rng *rand.Rand, standing int, each func(before, after storm.State, evs []event.Event) error) ([]SimTurn, storm.State, error) {
 	var out []SimTurn
 	cur := SimTurn{Turn: s.Turn}
 	for !s.Ended && len(out) < turns {
-		orders := map[Power][]Order{}
+		orders := map[storm.Power][]storm.Order{}
 		req := Required(s)
 		if len(req) > 0 {
 			cur.RoundTrips++
@@ -62,7 +68,7 @@ func SimulateGameWith(s State, turns int, rng *rand.Rand, standing int, each fun
 		for _, p := range req {
 			orders[p] = RandomOrders(s, p, rng, 3)
 		}
-		if s.Segment == SegEconomic && s.Diplomacy.On {
+		if s.Segment == storm.SegEconomic && s.Diplomacy.On {
 			addStanding(s, orders, rng, standing)
 		}
 		if s.Crisis.On {
@@ -91,22 +97,22 @@ func SimulateGameWith(s State, turns int, rng *rand.Rand, standing int, each fun
 // probability share percent the power sends its later answers with it (an
 // aggressor with its AGGRESSION line, the Allies with their response),
 // otherwise none.
-func crisisPlans(s State, orders map[Power][]Order, rng *rand.Rand, share int) {
-	for _, p := range Powers {
-		os := slices.DeleteFunc(slices.Clone(orders[p]), func(o Order) bool { return o.Kind == CrisisIfOrder && isStanding(s, o) })
+func crisisPlans(s storm.State, orders map[storm.Power][]storm.Order, rng *rand.Rand, share int) {
+	for _, p := range storm.Powers {
+		os := slices.DeleteFunc(slices.Clone(orders[p]), func(o storm.Order) bool { return o.Kind == storm.CrisisIfOrder && isStanding(s, o) })
 		if rng.IntN(100) < share {
-			var extra []Order
+			var extra []storm.Order
 			switch {
-			case slices.ContainsFunc(os, func(o Order) bool { return o.Kind == AggressionOrder }):
-				opposed := []OrderKind{ContinueAggression, BackDownOrder}[rng.IntN(2)]
-				brink := []OrderKind{AttackOrder, BackDownOrder, BackDownOrder}[rng.IntN(3)]
-				extra = append(extra, Order{Kind: CrisisIfOrder, Args: []string{"opposed", string(opposed), "<=", fmt.Sprint(2 + rng.IntN(6)), string(BackDownOrder)}},
-					Order{Kind: CrisisIfOrder, Args: []string{"ultimatum", string(brink)}})
-			case s.Segment == SegCrisisResponse && slices.Contains(allied, p) && len(os) > 0:
-				extra = append(extra, Order{Kind: CrisisIfOrder, Args: []string{"continued", string([]OrderKind{UltimatumOrder, BackDownOrder}[rng.IntN(2)])}})
-			case s.Segment == SegEconomic && slices.Contains(allied, p): // the response in advance
-				extra = append(extra, Order{Kind: CrisisIfOrder, Args: []string{"aggression", string([]OrderKind{OpposeOrder, AcquiesceOrder}[rng.IntN(2)])}},
-					Order{Kind: CrisisIfOrder, Args: []string{"continued", string([]OrderKind{UltimatumOrder, BackDownOrder}[rng.IntN(2)])}})
+			case slices.ContainsFunc(os, func(o storm.Order) bool { return o.Kind == storm.AggressionOrder }):
+				opposed := []storm.OrderKind{storm.ContinueAggression, storm.BackDownOrder}[rng.IntN(2)]
+				brink := []storm.OrderKind{storm.AttackOrder, storm.BackDownOrder, storm.BackDownOrder}[rng.IntN(3)]
+				extra = append(extra, storm.Order{Kind: storm.CrisisIfOrder, Args: []string{"opposed", string(opposed), "<=", fmt.Sprint(2 + rng.IntN(6)), string(storm.BackDownOrder)}},
+					storm.Order{Kind: storm.CrisisIfOrder, Args: []string{"ultimatum", string(brink)}})
+			case s.Segment == storm.SegCrisisResponse && slices.Contains(storm.Allied, p) && len(os) > 0:
+				extra = append(extra, storm.Order{Kind: storm.CrisisIfOrder, Args: []string{"continued", string([]storm.OrderKind{storm.UltimatumOrder, storm.BackDownOrder}[rng.IntN(2)])}})
+			case s.Segment == storm.SegEconomic && slices.Contains(storm.Allied, p): // the response in advance
+				extra = append(extra, storm.Order{Kind: storm.CrisisIfOrder, Args: []string{"aggression", string([]storm.OrderKind{storm.OpposeOrder, storm.AcquiesceOrder}[rng.IntN(2)])}},
+					storm.Order{Kind: storm.CrisisIfOrder, Args: []string{"continued", string([]storm.OrderKind{storm.UltimatumOrder, storm.BackDownOrder}[rng.IntN(2)])}})
 			}
 			for _, o := range extra {
 				if try := append(slices.Clone(os), o); len(Validate(s, p, try)) == 0 {
@@ -122,24 +128,24 @@ func crisisPlans(s State, orders map[Power][]Order, rng *rand.Rand, share int) {
 
 // addStanding adds, for each power with probability share percent, its
 // later rounds' orders of the turn as standing orders (standing.go).
-func addStanding(s State, orders map[Power][]Order, rng *rand.Rand, share int) {
-	targets := DiplomaticTargets(s)
-	for _, p := range Powers {
+func addStanding(s storm.State, orders map[storm.Power][]storm.Order, rng *rand.Rand, share int) {
+	targets := diplomacy.DiplomaticTargets(s)
+	for _, p := range storm.Powers {
 		if rng.IntN(100) >= share {
 			continue
 		}
-		var extra []Order
-		if p == ResearchLeader(SideOf(p)) {
-			extra = append(extra, Order{Kind: SpyRingOrder, Project: targets[rng.IntN(len(targets))], For: SegSpyRings})
+		var extra []storm.Order
+		if p == track.ResearchLeader(storm.SideOf(p)) {
+			extra = append(extra, storm.Order{Kind: storm.SpyRingOrder, Project: targets[rng.IntN(len(targets))], For: storm.SegSpyRings})
 		}
-		for _, seg := range Segments { // in order: the draws stay deterministic
-			os, ok := orderSegments[seg]
-			if !ok || seg == SegSpyRings || seg == SegCovert || !slices.Contains(os.powers, p) {
+		for _, seg := range storm.Segments { // in order: the draws stay deterministic
+			os, ok := storm.OrderSegments[seg]
+			if !ok || seg == storm.SegSpyRings || seg == storm.SegCovert || !slices.Contains(os.Powers, p) {
 				continue
 			}
-			if seg == SegCrisisAggression { // FOR CRISIS: an open target or none
-				o := Order{Kind: AggressionOrder, Project: NoAggression, For: seg}
-				for _, a := range AggressionOptions(s, p) {
+			if seg == storm.SegCrisisAggression { // FOR CRISIS: an open target or none
+				o := storm.Order{Kind: storm.AggressionOrder, Project: crisis.NoAggression, For: seg}
+				for _, a := range crisis.AggressionOptions(s, p) {
 					if a.Barred == "" && rng.IntN(2) == 0 {
 						o.Project = a.Target
 						break
@@ -148,7 +154,7 @@ func addStanding(s State, orders map[Power][]Order, rng *rand.Rand, share int) {
 				extra = append(extra, o)
 				continue
 			}
-			extra = append(extra, Order{Kind: Diplomatic, Project: targets[rng.IntN(len(targets))], Counters: []int{1 + rng.IntN(2)}, For: seg})
+			extra = append(extra, storm.Order{Kind: storm.Diplomatic, Project: targets[rng.IntN(len(targets))], Counters: []int{1 + rng.IntN(2)}, For: seg})
 		}
 		for _, o := range extra {
 			if try := append(slices.Clone(orders[p]), o); len(Validate(s, p, try)) == 0 {

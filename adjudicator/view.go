@@ -3,6 +3,15 @@ package adjudicator
 import (
 	"slices"
 	"strings"
+
+	"stormjudge/adjudicator/crisis"
+	"stormjudge/adjudicator/diplomacy"
+	"stormjudge/adjudicator/economy"
+	"stormjudge/adjudicator/randomevent"
+	"stormjudge/adjudicator/storm"
+	"stormjudge/adjudicator/threshold"
+	"stormjudge/adjudicator/track"
+	"stormjudge/adjudicator/war"
 )
 
 // View is what the mails show of a game after one adjudication: every
@@ -15,7 +24,7 @@ type View struct {
 	Public PublicView `json:"public"`
 	// Powers is each power's private view (its notice): never shown to
 	// another power.
-	Powers map[Power]*PowerView `json:"powers,omitempty"`
+	Powers map[storm.Power]*PowerView `json:"powers,omitempty"`
 	// Moderator is what only the moderators see: the draw a physical-deck
 	// game waits for (docs/deck.md); nil when there is none.
 	Moderator *ModeratorView `json:"moderator,omitempty"`
@@ -24,20 +33,20 @@ type View struct {
 // PublicView is what every player may know (6.31, 10.3, 20, 21.23, 22.71,
 // 23, 24.21).
 type PublicView struct {
-	Turn         Turn    `json:"turn"`
-	Segment      Segment `json:"segment"`
-	SegmentTitle string  `json:"segment_title"`
-	Ended        bool    `json:"ended"`
+	Turn         storm.Turn    `json:"turn"`
+	Segment      storm.Segment `json:"segment"`
+	SegmentTitle string        `json:"segment_title"`
+	Ended        bool          `json:"ended"`
 	// AwaitsDraw: the open segment waits for the moderator's draw from a
 	// physical deck (docs/deck.md).
 	AwaitsDraw bool `json:"awaits_draw"`
 	// Required are the powers that must order in the open segment.
-	Required []Power `json:"required"`
+	Required []storm.Power `json:"required"`
 	// EconomicClimate is -3..+3 (11.31, 11.34); EAI -5..+5 (23.26), with
 	// the terms of its last determination (23.21-23.25).
-	EconomicClimate int       `json:"economic_climate"`
-	EAI             int       `json:"eai"`
-	EAITerms        []EAITerm `json:"eai_terms"`
+	EconomicClimate int             `json:"economic_climate"`
+	EAI             int             `json:"eai"`
+	EAITerms        []storm.EAITerm `json:"eai_terms"`
 	// Powers are the public figures of each power in the order of play.
 	Powers []PublicPower `json:"powers"`
 	// Balance is the balance of power as last computed (20.5).
@@ -48,26 +57,26 @@ type PublicView struct {
 	Targets []TargetView `json:"targets"`
 	// Resistance is each aggression target's resistance level as things
 	// stand, before the random tile of 28.5 (28.12; ResistanceOf).
-	Resistance []Resistance `json:"resistance"`
+	Resistance []storm.Resistance `json:"resistance"`
 	// Victory is the victory points as the state stands (34; VictoryPoints).
-	Victory Victory `json:"victory"`
+	Victory storm.Victory `json:"victory"`
 	// CrisisOn: the game plays the crisis phase by email; Crises are this
 	// turn's aggressions and their course (27); War is the war that ended
 	// the game (27.83, 32.8), nil while at peace.
-	CrisisOn bool     `json:"crisis_on"`
-	Crises   []Crisis `json:"crises"`
-	War      *War     `json:"war,omitempty"`
+	CrisisOn bool           `json:"crisis_on"`
+	Crises   []storm.Crisis `json:"crises"`
+	War      *storm.War     `json:"war,omitempty"`
 }
 
 // PublicPower is one power's public figures: tile points (6.31),
 // factories (11.21), the support level of the turn and its terms (10.31;
 // reported publicly when determined).
 type PublicPower struct {
-	Power        Power             `json:"power"`
-	TilePoints   int               `json:"tile_points"`
-	Factories    Factories         `json:"factories"`
-	Support      int               `json:"support"`
-	SupportTerms []SupportModifier `json:"support_terms"`
+	Power        storm.Power             `json:"power"`
+	TilePoints   int                     `json:"tile_points"`
+	Factories    storm.Factories         `json:"factories"`
+	Support      int                     `json:"support"`
+	SupportTerms []storm.SupportModifier `json:"support_terms"`
 }
 
 // BalanceView is the balance of power chart (20.3): the counters of each
@@ -80,64 +89,64 @@ type BalanceView struct {
 
 // BalanceRow is one category of the balance of power chart.
 type BalanceRow struct {
-	Category BalanceCategory `json:"category"`
-	Axis     int             `json:"axis"`
-	Allies   int             `json:"allies"`
-	Level    int             `json:"level"`
+	Category storm.BalanceCategory `json:"category"`
+	Axis     int                   `json:"axis"`
+	Allies   int                   `json:"allies"`
+	Level    int                   `json:"level"`
 }
 
 // RussiaView is Russia's public track: cohesion and purge events (22.71)
 // and the last garrison check (21.2-21.4), nil before the first.
 type RussiaView struct {
-	Cohesion    Cohesion       `json:"cohesion"`
-	PurgeEvents int            `json:"purge_events"`
-	Garrison    *GarrisonCheck `json:"garrison,omitempty"`
+	Cohesion    storm.Cohesion       `json:"cohesion"`
+	PurgeEvents int                  `json:"purge_events"`
+	Garrison    *storm.GarrisonCheck `json:"garrison,omitempty"`
 }
 
 // TargetView is one diplomatic target (24.21): its region (4.16), its
 // bordering countries (28.42), flags (24.18), trade pact (11.61), civil war
 // events (25.31) and the Axis power controlling it (11.61E).
 type TargetView struct {
-	Name      string   `json:"name"`
-	Region    Region   `json:"region"`
-	Borders   []string `json:"borders"`
-	Flags     int      `json:"flags"`
-	FlagPower Power    `json:"flag_power,omitempty"`
+	Name      string       `json:"name"`
+	Region    storm.Region `json:"region"`
+	Borders   []string     `json:"borders"`
+	Flags     int          `json:"flags"`
+	FlagPower storm.Power  `json:"flag_power,omitempty"`
 	// RussianFlags are Russian flags beside Allied ones before the
 	// Nazi-Soviet Pact (24.82B).
 	RussianFlags int `json:"russian_flags,omitempty"`
 	PartnerFlags int `json:"partner_flags,omitempty"`
 	// PartnerPower is the power of PartnerFlags: FlagPower's alliance
 	// partner (11.61A-B); 0 when there are none.
-	PartnerPower   Power `json:"partner_power,omitempty"`
-	TradePact      Power `json:"trade_pact,omitempty"`
-	CivilWarEvents int   `json:"civil_war_events"`
-	Controller     Power `json:"controller,omitempty"`
+	PartnerPower   storm.Power `json:"partner_power,omitempty"`
+	TradePact      storm.Power `json:"trade_pact,omitempty"`
+	CivilWarEvents int         `json:"civil_war_events"`
+	Controller     storm.Power `json:"controller,omitempty"`
 	// SpyRings are the standing spy rings in the target by side, with
 	// their last activation (16.16B; public once placed).
-	SpyRings []SpyRing `json:"spy_rings,omitempty"`
+	SpyRings []storm.SpyRing `json:"spy_rings,omitempty"`
 	// CivilWar is the civil war fought or ended there (25): its counters
 	// still in play, its end and winner.
-	CivilWar *CivilWar `json:"civil_war,omitempty"`
+	CivilWar *storm.CivilWar `json:"civil_war,omitempty"`
 	// ByPower are the flags in Russia by power, for the Russia entry
 	// (10.91F: Axis, Allied and Russian flags side by side).
-	ByPower map[Power]int `json:"by_power,omitempty"`
+	ByPower map[storm.Power]int `json:"by_power,omitempty"`
 }
 
 // PowerView is one power's private figures: what its notice shows.
 type PowerView struct {
-	Power Power `json:"power"`
+	Power storm.Power `json:"power"`
 	// Counters usable this turn, used, and still available (12.3).
-	Counters  ActivityCounters `json:"counters"`
-	Used      ActivityCounters `json:"used"`
-	Available ActivityCounters `json:"available"`
+	Counters  storm.ActivityCounters `json:"counters"`
+	Used      storm.ActivityCounters `json:"used"`
+	Available storm.ActivityCounters `json:"available"`
 	// Mobilizations so far (14.9 included) and the turns of the game in
 	// which the power mobilized.
-	Mobilizations     int              `json:"mobilizations"`
-	MobilizationTurns []Turn           `json:"mobilization_turns"`
-	Active            Units            `json:"active"`
-	Reserve           Units            `json:"reserve"`
-	Mobilizing        []MobilizingUnit `json:"mobilizing"`
+	Mobilizations     int                    `json:"mobilizations"`
+	MobilizationTurns []storm.Turn           `json:"mobilization_turns"`
+	Active            storm.Units            `json:"active"`
+	Reserve           storm.Units            `json:"reserve"`
+	Mobilizing        []storm.MobilizingUnit `json:"mobilizing"`
 	// ShipbuildingIncreases so far (14.61).
 	ShipbuildingIncreases int `json:"shipbuilding_increases"`
 	// ConvertCost and MobilizeCost are this turn's costs in tile points of
@@ -160,8 +169,8 @@ type PowerView struct {
 	// once those events are played (15.32D, 18.41, 19.52, 19.62, 19.73D;
 	// EventOptions.Lines); Surplus the research points of random events
 	// it may reassign in them (15.24).
-	EventOptions []string          `json:"event_options"`
-	Surplus      []ResearchSurplus `json:"surplus"`
+	EventOptions []string                `json:"event_options"`
+	Surplus      []storm.ResearchSurplus `json:"surplus"`
 	// Standing are the power's standing orders for later diplomatic
 	// rounds of the turn (standing.go), as order lines.
 	Standing []string `json:"standing"`
@@ -193,12 +202,12 @@ type OptionView struct {
 // NavalView is a power's naval construction chart (19.21) with the rate,
 // capacity, cost and saved points of 19.3-19.75.
 type NavalView struct {
-	Rate            int    `json:"rate"`
-	Capacity        int    `json:"capacity"`
-	Building        []Ship `json:"building"`
-	Launched        []Ship `json:"launched"`
-	Saved           int    `json:"saved_points"`
-	PreGameCarriers int    `json:"pre_game_carriers"`
+	Rate            int          `json:"rate"`
+	Capacity        int          `json:"capacity"`
+	Building        []storm.Ship `json:"building"`
+	Launched        []storm.Ship `json:"launched"`
+	Saved           int          `json:"saved_points"`
+	PreGameCarriers int          `json:"pre_game_carriers"`
 	// ShipCosts is the cost of laying down or advancing one ship of each
 	// class this turn (19.52A, 19.71A), for the classes the power may build
 	// (19.63), smallest first.
@@ -207,22 +216,22 @@ type NavalView struct {
 
 // ShipCostView is the cost of one ship class this turn.
 type ShipCostView struct {
-	Class ShipClass `json:"class"`
-	Cost  int       `json:"cost"`
+	Class storm.ShipClass `json:"class"`
+	Cost  int             `json:"cost"`
 }
 
 // ResearchView is a side's research record sheet as one of its powers
 // sees it.
 type ResearchView struct {
-	Side Side `json:"side"`
+	Side storm.Side `json:"side"`
 	// Leader: the power places its side's basic research points (15.21).
 	Leader bool `json:"leader"`
 	// Projects lists the projects with at least one step.
 	Projects []ProjectView `json:"projects"`
 	// Assigned are the research points placed this turn by the side.
-	Assigned []ResearchPoint `json:"assigned"`
+	Assigned []storm.ResearchPoint `json:"assigned"`
 	// Results are the side's results achieved (15.5).
-	Results []ResearchResult `json:"results"`
+	Results []storm.ResearchResult `json:"results"`
 	// Opened are the side's projects random events opened although their
 	// restriction is not met; Closed those barred this turn (15.42A-C).
 	Opened []string `json:"opened"`
@@ -230,39 +239,39 @@ type ResearchView struct {
 	// SpyRings are the research spy rings the side placed on an opposing
 	// side's sheet (16.16B), eliminated ones included; the diplomacy
 	// phase reads them (24.551).
-	SpyRings []ResearchSpyRing `json:"spy_rings"`
+	SpyRings []storm.ResearchSpyRing `json:"spy_rings"`
 	// Usable is what the power may use for research now (12.41C), in the
 	// economic phase only; nil otherwise.
-	Usable *ActivityCounters `json:"usable,omitempty"`
+	Usable *storm.ActivityCounters `json:"usable,omitempty"`
 }
 
 // ProjectView is one project of a research record sheet.
 type ProjectView struct {
-	Project  string           `json:"project"`
-	Category ResearchCategory `json:"category"`
-	Steps    int              `json:"steps"`
-	MaxSteps int              `json:"max_steps"` // 0: no limit
-	Results  int              `json:"results"`
-	Held     int              `json:"held"` // results held unused (16.16A, C)
+	Project  string                 `json:"project"`
+	Category storm.ResearchCategory `json:"category"`
+	Steps    int                    `json:"steps"`
+	MaxSteps int                    `json:"max_steps"` // 0: no limit
+	Results  int                    `json:"results"`
+	Held     int                    `json:"held"` // results held unused (16.16A, C)
 }
 
 // ModeratorView is what only the moderators see.
 type ModeratorView struct {
 	// Draw is what the moderator must draw from the physical deck.
-	Draw *DrawPlan `json:"draw,omitempty"`
+	Draw *randomevent.DrawPlan `json:"draw,omitempty"`
 }
 
 // Derive computes the view of s. It is pure: the same state gives the same
 // view.
-func Derive(s State) View {
-	v := View{Public: derivePublic(s), Powers: map[Power]*PowerView{}}
-	for _, p := range Powers {
+func Derive(s storm.State) View {
+	v := View{Public: derivePublic(s), Powers: map[storm.Power]*PowerView{}}
+	for _, p := range storm.Powers {
 		if s.Powers[p] != nil {
 			v.Powers[p] = derivePower(s, p)
 		}
 	}
-	if AwaitsDraw(s) {
-		plan := PlanDraw(s)
+	if randomevent.AwaitsDraw(s) {
+		plan := randomevent.PlanDraw(s)
 		v.Moderator = &ModeratorView{Draw: &plan}
 	}
 	return v
@@ -270,10 +279,10 @@ func Derive(s State) View {
 
 // For returns the view p is allowed to see: the public view and p's own
 // private view, nothing of another power or of the moderators.
-func (v View) For(p Power) View {
+func (v View) For(p storm.Power) View {
 	out := View{Public: v.Public}
 	if pv := v.Powers[p]; pv != nil {
-		out.Powers = map[Power]*PowerView{p: pv}
+		out.Powers = map[storm.Power]*PowerView{p: pv}
 	}
 	return out
 }
@@ -281,53 +290,53 @@ func (v View) For(p Power) View {
 // PublicOnly returns the view without any private part.
 func (v View) PublicOnly() View { return View{Public: v.Public} }
 
-func derivePublic(s State) PublicView {
-	terms := EAIBreakdown(s)
+func derivePublic(s storm.State) PublicView {
+	terms := track.EAIBreakdown(s)
 	if terms == nil {
-		terms = []EAITerm{}
+		terms = []storm.EAITerm{}
 	}
 	pv := PublicView{
 		Turn: s.Turn, Segment: s.Segment, SegmentTitle: s.Segment.Title(), Ended: s.Ended,
-		AwaitsDraw: AwaitsDraw(s), Required: Required(s),
+		AwaitsDraw: randomevent.AwaitsDraw(s), Required: Required(s),
 		EconomicClimate: s.EconomicClimate, EAI: s.EAI, EAITerms: terms,
 		Russia: RussiaView{Cohesion: s.Russia.Cohesion, PurgeEvents: s.Russia.PurgeEvents},
 	}
 	if pv.Required == nil {
-		pv.Required = []Power{}
+		pv.Required = []storm.Power{}
 	}
-	for _, p := range Powers {
+	for _, p := range storm.Powers {
 		ps := s.Powers[p]
 		if ps == nil {
 			continue
 		}
-		terms := SupportBreakdown(s, p)
+		terms := track.SupportBreakdown(s, p)
 		if terms == nil {
-			terms = []SupportModifier{}
+			terms = []storm.SupportModifier{}
 		}
 		pv.Powers = append(pv.Powers, PublicPower{Power: p, TilePoints: ps.TilePoints,
 			Factories: ps.Factories, Support: ps.Support, SupportTerms: terms})
 	}
 	b := s.Balance
-	for _, c := range Categories {
+	for _, c := range track.Categories {
 		pv.Balance.Rows = append(pv.Balance.Rows, BalanceRow{Category: c, Axis: b.Axis.Get(c), Allies: b.Allies.Get(c), Level: b.Level(c)})
 	}
 	pv.Balance.Race = b.Race
 	if s.Russia.Garrison.Turn != nil {
 		g := s.Russia.Garrison
-		g.Turn = cloneTurn(g.Turn)
+		g.Turn = storm.CloneTurn(g.Turn)
 		pv.Russia.Garrison = &g
 	}
 	for _, m := range s.Minors {
-		tv := TargetView{Name: m.Name, Region: RegionOf(m.Name), Borders: nonNil(Borders(m.Name)),
+		tv := TargetView{Name: m.Name, Region: storm.RegionOf(m.Name), Borders: nonNil(storm.Borders(m.Name)),
 			Flags: m.Flags, FlagPower: m.FlagPower, PartnerFlags: m.PartnerFlags, RussianFlags: m.RussianFlags, TradePact: m.TradePact,
 			CivilWarEvents: m.CivilWarEvents, Controller: m.Controller}
 		if m.PartnerFlags > 0 {
-			tv.PartnerPower = alliancePartner[m.FlagPower] // 11.61A-B (income.go)
+			tv.PartnerPower = storm.AlliancePartner[m.FlagPower] // 11.61A-B (income.go)
 		}
 		for _, w := range s.Diplomacy.CivilWars {
 			if w.Country == m.Name {
 				c := w
-				c.Counters = cloneSlice(w.Counters)
+				c.Counters = storm.CloneSlice(w.Counters)
 				tv.CivilWar = &c
 			}
 		}
@@ -338,59 +347,59 @@ func derivePublic(s State) PublicView {
 		}
 		pv.Targets = append(pv.Targets, tv)
 	}
-	rv := TargetView{Name: RussiaTarget, Region: RegionOf(RussiaTarget), Borders: nonNil(Borders(RussiaTarget))}
+	rv := TargetView{Name: storm.RussiaTarget, Region: storm.RegionOf(storm.RussiaTarget), Borders: nonNil(storm.Borders(storm.RussiaTarget))}
 	for p, n := range s.SupportFacts.FlagsInRussia {
 		if n > 0 {
 			if rv.ByPower == nil {
-				rv.ByPower = map[Power]int{}
+				rv.ByPower = map[storm.Power]int{}
 			}
 			rv.ByPower[p] = n
 		}
 	}
 	pv.Targets = append(pv.Targets, rv)
-	pv.Victory = VictoryPoints(s) // 34; once the game has ended, the final determination
+	pv.Victory = war.VictoryPoints(s) // 34; once the game has ended, the final determination
 	pv.CrisisOn = s.Crisis.On
-	pv.Crises = append([]Crisis{}, s.Crisis.Crises...)
-	pv.War = s.War.clone()
-	pv.Resistance = []Resistance{}
-	for _, t := range AggressionTargets() { // 28.12
-		if r, ok := ResistanceOf(s, t, 0); ok {
+	pv.Crises = append([]storm.Crisis{}, s.Crisis.Crises...)
+	pv.War = s.War.Clone()
+	pv.Resistance = []storm.Resistance{}
+	for _, t := range threshold.AggressionTargets() { // 28.12
+		if r, ok := threshold.ResistanceOf(s, t, 0); ok {
 			pv.Resistance = append(pv.Resistance, r)
 		}
 	}
 	return pv
 }
 
-func derivePower(s State, p Power) *PowerView {
+func derivePower(s storm.State, p storm.Power) *PowerView {
 	ps := s.Powers[p]
-	after := AfterEconomicEvents(s, p) // 15.32: what the orders are checked against
+	after := randomevent.AfterEconomicEvents(s, p) // 15.32: what the orders are checked against
 	v := &PowerView{Power: p, Counters: ps.Counters, Used: ps.Used, Available: ps.Available(),
-		Mobilizations: ps.Mobilizations, MobilizationTurns: cloneSlice(ps.MobilizationTurns),
-		Active: ps.Active, Reserve: ps.Reserve, Mobilizing: cloneSlice(ps.Mobilizing),
+		Mobilizations: ps.Mobilizations, MobilizationTurns: storm.CloneSlice(ps.MobilizationTurns),
+		Active: ps.Active, Reserve: ps.Reserve, Mobilizing: storm.CloneSlice(ps.Mobilizing),
 		ShipbuildingIncreases: ps.ShipbuildingIncreases,
-		ConvertCost:           ConvertCost(s, p), MobilizeCost: MobilizeCost(s, p)}
+		ConvertCost:           economy.ConvertCost(s, p), MobilizeCost: economy.MobilizeCost(s, p)}
 	if v.MobilizationTurns == nil {
-		v.MobilizationTurns = []Turn{}
+		v.MobilizationTurns = []storm.Turn{}
 	}
 	if v.Mobilizing == nil {
-		v.Mobilizing = []MobilizingUnit{}
+		v.Mobilizing = []storm.MobilizingUnit{}
 	}
-	if rate := ShipbuildingRate(s, p); rate > 0 {
-		n := ps.Naval.clone()
-		nv := &NavalView{Rate: rate, Capacity: ShipyardCapacity(s, p), Building: n.Building, Launched: n.Launched,
+	if rate := storm.ShipbuildingRate(s, p); rate > 0 {
+		n := ps.Naval.Clone()
+		nv := &NavalView{Rate: rate, Capacity: storm.ShipyardCapacity(s, p), Building: n.Building, Launched: n.Launched,
 			Saved: n.Saved, PreGameCarriers: n.PreGameCarriers}
 		if nv.Building == nil {
-			nv.Building = []Ship{}
+			nv.Building = []storm.Ship{}
 		}
 		if nv.Launched == nil {
-			nv.Launched = []Ship{}
+			nv.Launched = []storm.Ship{}
 		}
-		for _, row := range shipClasses {
+		for _, row := range storm.ShipClasses {
 			c := row.Class
 			if !slices.Contains(row.Builders, p) {
 				continue
 			}
-			nv.ShipCosts = append(nv.ShipCosts, ShipCostView{Class: c, Cost: ShipCost(after, p, c)}) // 19.52: with this turn's events
+			nv.ShipCosts = append(nv.ShipCosts, ShipCostView{Class: c, Cost: storm.ShipCost(after, p, c)}) // 19.52: with this turn's events
 		}
 		v.Naval = nv
 	}
@@ -401,10 +410,10 @@ func derivePower(s State, p Power) *PowerView {
 			v.Standing = append(v.Standing, so.Order.String())
 		}
 	}
-	v.Intelligence = nonNil(IntelligenceLines(s, p))
+	v.Intelligence = nonNil(diplomacy.IntelligenceLines(s, p))
 	v.Later = nonNil(LaterSegments(s, p))
-	v.Aggressions = nonNil(AggressionLines(s, p))
-	v.Crisis = nonNil(CrisisLines(s, p))
+	v.Aggressions = nonNil(crisis.AggressionLines(s, p))
+	v.Crisis = nonNil(crisis.CrisisLines(s, p))
 	v.Plans = []string{}
 	for _, pl := range s.Crisis.Plans {
 		if pl.Power == p && !s.Ended {
@@ -412,9 +421,9 @@ func derivePower(s State, p Power) *PowerView {
 		}
 	}
 	v.EventOptions = []string{}
-	v.Surplus = []ResearchSurplus{}
-	if s.Segment == SegEconomic { // the options serve this phase's orders only
-		v.EventOptions = append(EconomicEventLines(s, p), after.Powers[p].Economy.Options.Lines()...)
+	v.Surplus = []storm.ResearchSurplus{}
+	if s.Segment == storm.SegEconomic { // the options serve this phase's orders only
+		v.EventOptions = append(randomevent.EconomicEventLines(s, p), after.Powers[p].Economy.Options.Lines()...)
 		for _, sp := range after.Sheets.Surplus {
 			if sp.Power == p && sp.Turn == s.Turn {
 				v.Surplus = append(v.Surplus, sp)
@@ -433,10 +442,10 @@ func derivePower(s State, p Power) *PowerView {
 	return v
 }
 
-func deriveResearch(s State, p Power) ResearchView {
-	side := SideOf(p)
-	rv := ResearchView{Side: side, Leader: ResearchLeader(side) == p, Projects: []ProjectView{},
-		Assigned: []ResearchPoint{}, Results: []ResearchResult{}, SpyRings: []ResearchSpyRing{},
+func deriveResearch(s storm.State, p storm.Power) ResearchView {
+	side := storm.SideOf(p)
+	rv := ResearchView{Side: side, Leader: track.ResearchLeader(side) == p, Projects: []ProjectView{},
+		Assigned: []storm.ResearchPoint{}, Results: []storm.ResearchResult{}, SpyRings: []storm.ResearchSpyRing{},
 		Opened: []string{}, Closed: []string{}}
 	for _, k := range s.Sheets.Permits.Opened {
 		if id, ok := strings.CutPrefix(k, string(side)+"/"); ok {
@@ -453,16 +462,16 @@ func deriveResearch(s State, p Power) ResearchView {
 			rv.SpyRings = append(rv.SpyRings, r)
 		}
 	}
-	for _, r := range ResearchProjects(side) {
+	for _, r := range storm.ResearchProjects(side) {
 		n := s.Sheets.Steps(r)
 		if n == 0 {
 			continue
 		}
 		rv.Projects = append(rv.Projects, ProjectView{Project: r.ID(), Category: r.Category, Steps: n,
-			MaxSteps: r.MaxSteps(), Results: n / r.StepsPerResult, Held: HeldResults(s, side, r.ID())})
+			MaxSteps: r.MaxSteps(), Results: n / r.StepsPerResult, Held: track.HeldResults(s, side, r.ID())})
 	}
 	for _, a := range s.Sheets.Assigned {
-		if SideOf(a.Power) == side {
+		if storm.SideOf(a.Power) == side {
 			rv.Assigned = append(rv.Assigned, a)
 		}
 	}
@@ -471,7 +480,7 @@ func deriveResearch(s State, p Power) ResearchView {
 			rv.Results = append(rv.Results, r)
 		}
 	}
-	if ps := s.Powers[p]; ps != nil && s.Segment == SegEconomic {
+	if ps := s.Powers[p]; ps != nil && s.Segment == storm.SegEconomic {
 		u := ps.Available()
 		u.Ship = 0 // shipbuilding only (12.41B)
 		rv.Usable = &u

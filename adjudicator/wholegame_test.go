@@ -9,15 +9,21 @@ import (
 	"testing"
 
 	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/crisis"
+	"stormjudge/adjudicator/diplomacy"
+	"stormjudge/adjudicator/event"
+	"stormjudge/adjudicator/setup"
+	"stormjudge/adjudicator/storm"
+	"stormjudge/adjudicator/war"
 )
 
 // wholeGameInvariants are checked after every Resolve of a simulated
 // game: no negative tile points (6.12), flags 0..4 (24.18), the end
 // reached once with its war and victory, and the victory points equal to
 // the sum of their lines (34).
-func wholeGameInvariants(ends *int) func(before, after adjudicator.State, evs []adjudicator.Event) error {
-	return func(before, after adjudicator.State, evs []adjudicator.Event) error {
-		for _, p := range adjudicator.Powers {
+func wholeGameInvariants(ends *int) func(before, after storm.State, evs []event.Event) error {
+	return func(before, after storm.State, evs []event.Event) error {
+		for _, p := range storm.Powers {
 			if tp := after.Powers[p].TilePoints; tp < 0 {
 				return fmt.Errorf("6.12: %s has %d tile points in %s %s", p, tp, after.Turn, after.Segment)
 			}
@@ -28,7 +34,7 @@ func wholeGameInvariants(ends *int) func(before, after adjudicator.State, evs []
 			}
 		}
 		for _, e := range evs {
-			g, ok := e.(adjudicator.GameEnded)
+			g, ok := e.(event.GameEnded)
 			if !ok {
 				continue
 			}
@@ -36,14 +42,14 @@ func wholeGameInvariants(ends *int) func(before, after adjudicator.State, evs []
 			if *ends > 1 {
 				return fmt.Errorf("33.11: the game ended twice")
 			}
-			sums := map[adjudicator.Side]int{}
+			sums := map[storm.Side]int{}
 			for _, l := range g.Victory.Lines {
 				sums[l.Side] += l.Value
 			}
-			if sums[adjudicator.Axis] != g.Victory.Axis || sums[adjudicator.Allies] != g.Victory.Allies || sums[adjudicator.Soviet] != g.Victory.Russia {
+			if sums[storm.Axis] != g.Victory.Axis || sums[storm.Allies] != g.Victory.Allies || sums[storm.Soviet] != g.Victory.Russia {
 				return fmt.Errorf("34: totals %d/%d/%d, lines %v", g.Victory.Axis, g.Victory.Allies, g.Victory.Russia, sums)
 			}
-			if !reflect.DeepEqual(adjudicator.VictoryPoints(after), g.Victory) {
+			if !reflect.DeepEqual(war.VictoryPoints(after), g.Victory) {
 				return fmt.Errorf("34: the view's victory points differ from the final report's")
 			}
 		}
@@ -70,8 +76,8 @@ func TestPropertyWholeGames(t *testing.T) {
 	d := loadDeck(t, "illustrative.toml")
 	endedGames := 0
 	for seed := 1; seed <= seeds; seed++ {
-		play := func() (adjudicator.State, int) {
-			s := adjudicator.WithCrisis(adjudicator.WithDiplomacy(adjudicator.NewGameWithDeck(uint64(seed), d)))
+		play := func() (storm.State, int) {
+			s := crisis.WithCrisis(diplomacy.WithDiplomacy(setup.NewGameWithDeck(uint64(seed), d)))
 			s, _, err := adjudicator.Resolve(s, nil)
 			if err != nil {
 				t.Fatal(err)
@@ -92,7 +98,7 @@ func TestPropertyWholeGames(t *testing.T) {
 		}
 		if end.Ended {
 			endedGames++
-			t.Logf("seed %d: %s war in %s (%v on %v); victory: %s", seed, end.War.Kind, end.War.Turn, end.War.Declarers, end.War.Against, adjudicator.VictoryPoints(end).TwoWay)
+			t.Logf("seed %d: %s war in %s (%v on %v); victory: %s", seed, end.War.Kind, end.War.Turn, end.War.Declarers, end.War.Against, war.VictoryPoints(end).TwoWay)
 		} else {
 			t.Logf("seed %d: no war by %s", seed, end.Turn)
 		}

@@ -17,7 +17,7 @@ import (
 
 	"github.com/BurntSushi/toml"
 
-	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/storm"
 )
 
 // Error is one problem of a deck file. Line is 1-based, 0 when unknown.
@@ -46,10 +46,10 @@ func (es Errors) Error() string {
 
 // LoadFile reads and parses a deck file; the deck's name defaults to the
 // file's base name without extension.
-func LoadFile(path string) (adjudicator.Deck, error) {
+func LoadFile(path string) (storm.Deck, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return adjudicator.Deck{}, fmt.Errorf("deck: %w", err)
+		return storm.Deck{}, fmt.Errorf("deck: %w", err)
 	}
 	return Parse(strings.TrimSuffix(filepath.Base(path), filepath.Ext(path)), data)
 }
@@ -57,7 +57,7 @@ func LoadFile(path string) (adjudicator.Deck, error) {
 // Parse reads a deck in the TOML format of docs/deck.md and checks it
 // (adjudicator.Deck.Check). name is the deck's name unless the file sets
 // one. The error, if any, is Errors.
-func Parse(name string, data []byte) (adjudicator.Deck, error) {
+func Parse(name string, data []byte) (storm.Deck, error) {
 	var raw map[string]any
 	if _, err := toml.Decode(string(data), &raw); err != nil {
 		var pe toml.ParseError
@@ -66,9 +66,9 @@ func Parse(name string, data []byte) (adjudicator.Deck, error) {
 			if pe.LastKey != "" {
 				msg = fmt.Sprintf("%s (after key %q)", msg, pe.LastKey)
 			}
-			return adjudicator.Deck{}, Errors{{Line: pe.Position.Line, Msg: "TOML syntax: " + msg}}
+			return storm.Deck{}, Errors{{Line: pe.Position.Line, Msg: "TOML syntax: " + msg}}
 		}
-		return adjudicator.Deck{}, Errors{{Msg: err.Error()}}
+		return storm.Deck{}, Errors{{Msg: err.Error()}}
 	}
 	p := &parser{lines: scan(string(data)), reported: map[string]bool{}}
 	d := p.deck(raw)
@@ -90,7 +90,7 @@ func Parse(name string, data []byte) (adjudicator.Deck, error) {
 }
 
 // errorPath is the key path (as scan records it) of a Check error.
-func errorPath(e adjudicator.DeckError) string {
+func errorPath(e storm.DeckError) string {
 	if e.Card < 0 {
 		return ""
 	}
@@ -150,7 +150,7 @@ var (
 	eventKeys  = []string{"title", "text", "secret", "category", "effect"}
 	effectKeys = func() []string {
 		k := []string{"kind"}
-		for _, p := range adjudicator.Params {
+		for _, p := range storm.Params {
 			k = append(k, string(p))
 		}
 		return k
@@ -168,8 +168,8 @@ func join(path, key string) string {
 	return path + "." + key
 }
 
-func (p *parser) deck(raw map[string]any) adjudicator.Deck {
-	var d adjudicator.Deck
+func (p *parser) deck(raw map[string]any) storm.Deck {
+	var d storm.Deck
 	for _, k := range sortedKeys(raw) {
 		switch k {
 		case "name":
@@ -190,8 +190,8 @@ func (p *parser) deck(raw map[string]any) adjudicator.Deck {
 	return d
 }
 
-func (p *parser) card(path string, raw map[string]any) adjudicator.Card {
-	c := adjudicator.Card{National: map[adjudicator.Power]adjudicator.CardEvent{}}
+func (p *parser) card(path string, raw map[string]any) storm.Card {
+	c := storm.Card{National: map[storm.Power]storm.CardEvent{}}
 	if _, ok := raw["number"]; !ok {
 		p.errorf(path, "missing: number (8.41D)")
 	}
@@ -206,7 +206,7 @@ func (p *parser) card(path string, raw map[string]any) adjudicator.Card {
 		case "general":
 			c.General = p.event(join(path, k), p.table(raw, path, k))
 		default:
-			pw, ok := adjudicator.ParsePower(k)
+			pw, ok := storm.ParsePower(k)
 			if !ok || pw.String() != k {
 				p.unknown(path, k, cardKeys)
 				continue
@@ -220,8 +220,8 @@ func (p *parser) card(path string, raw map[string]any) adjudicator.Card {
 	return c
 }
 
-func (p *parser) event(path string, raw map[string]any) adjudicator.CardEvent {
-	var ev adjudicator.CardEvent
+func (p *parser) event(path string, raw map[string]any) storm.CardEvent {
+	var ev storm.CardEvent
 	for _, k := range sortedKeys(raw) {
 		switch k {
 		case "title":
@@ -231,10 +231,10 @@ func (p *parser) event(path string, raw map[string]any) adjudicator.CardEvent {
 		case "secret":
 			ev.Secret = p.boolean(raw, path, k)
 		case "category":
-			ev.Category = adjudicator.EventCategory(p.str(raw, path, k))
-			if s := string(ev.Category); s != "" && !slices.Contains(adjudicator.EventCategories, ev.Category) {
+			ev.Category = storm.EventCategory(p.str(raw, path, k))
+			if s := string(ev.Category); s != "" && !slices.Contains(storm.EventCategories, ev.Category) {
 				p.errorf(join(path, k), "unknown category %q%s; one of %s (8.21)", s,
-					didYouMean(s, strs(adjudicator.EventCategories)), strings.Join(strs(adjudicator.EventCategories), ", "))
+					didYouMean(s, strs(storm.EventCategories)), strings.Join(strs(storm.EventCategories), ", "))
 			}
 		case "effect":
 			effs, ok := raw[k].([]map[string]any)
@@ -274,47 +274,47 @@ func tableName(path string) string {
 
 // effect converts one effect table; an unknown or missing kind is
 // reported here, with a suggestion.
-func (p *parser) effect(path string, raw map[string]any) adjudicator.Effect {
-	var e adjudicator.Effect
+func (p *parser) effect(path string, raw map[string]any) storm.Effect {
+	var e storm.Effect
 	if _, has := raw["kind"]; !has {
 		p.errorf(path, "missing: kind (one of the effect kinds of docs/deck.md)")
 	}
 	for _, k := range sortedKeys(raw) {
 		kp := join(path, k)
-		switch adjudicator.Param(k) {
-		case adjudicator.ParamPower:
+		switch storm.Param(k) {
+		case storm.ParamPower:
 			s := p.str(raw, path, k)
-			pw, good := adjudicator.ParsePower(s)
+			pw, good := storm.ParsePower(s)
 			if !good && s != "" {
 				p.errorf(kp, "unknown power %q%s", s, didYouMean(s, powerNames()))
 			}
 			e.Power = pw
-		case adjudicator.ParamSide:
-			e.Side = adjudicator.Side(strings.ToLower(p.str(raw, path, k)))
-		case adjudicator.ParamValue:
+		case storm.ParamSide:
+			e.Side = storm.Side(strings.ToLower(p.str(raw, path, k)))
+		case storm.ParamValue:
 			e.Value = p.integer(raw, path, k)
-		case adjudicator.ParamCount:
+		case storm.ParamCount:
 			e.Count = p.integer(raw, path, k)
-		case adjudicator.ParamPer:
+		case storm.ParamPer:
 			e.Per = p.integer(raw, path, k)
-		case adjudicator.ParamMax:
+		case storm.ParamMax:
 			e.Max = p.integer(raw, path, k)
-		case adjudicator.ParamProject:
+		case storm.ParamProject:
 			e.Project = p.str(raw, path, k)
-		case adjudicator.ParamResearch:
-			e.Research = adjudicator.ResearchCategory(strings.ToLower(p.str(raw, path, k)))
-		case adjudicator.ParamRegion:
+		case storm.ParamResearch:
+			e.Research = storm.ResearchCategory(strings.ToLower(p.str(raw, path, k)))
+		case storm.ParamRegion:
 			s := p.str(raw, path, k)
-			r, good := adjudicator.ParseRegion(s)
+			r, good := storm.ParseRegion(s)
 			if !good {
-				r = adjudicator.Region(s) // Check reports it
+				r = storm.Region(s) // Check reports it
 			}
 			e.Region = r
-		case adjudicator.ParamCountry, adjudicator.ParamOther:
+		case storm.ParamCountry, storm.ParamOther:
 			s := p.str(raw, path, k)
-			c, good := adjudicator.FindCountry(s)
+			c, good := storm.FindCountry(s)
 			if !good && s != "" {
-				p.errorf(kp, "unknown country %q%s: a diplomatic target of 24.21 or Russia", s, didYouMean(s, adjudicator.Countries()))
+				p.errorf(kp, "unknown country %q%s: a diplomatic target of 24.21 or Russia", s, didYouMean(s, storm.Countries()))
 				c = s
 			}
 			if k == "country" {
@@ -322,20 +322,20 @@ func (p *parser) effect(path string, raw map[string]any) adjudicator.Effect {
 			} else {
 				e.Other = c
 			}
-		case adjudicator.ParamCondition:
-			e.Condition = adjudicator.Condition(p.str(raw, path, k))
-		case adjudicator.ParamUnit:
-			e.Unit = adjudicator.UnitType(strings.ToLower(p.str(raw, path, k)))
-		case adjudicator.ParamUse:
-			e.Use = adjudicator.CounterUse(p.str(raw, path, k))
-		case adjudicator.ParamTurn:
+		case storm.ParamCondition:
+			e.Condition = storm.Condition(p.str(raw, path, k))
+		case storm.ParamUnit:
+			e.Unit = storm.UnitType(strings.ToLower(p.str(raw, path, k)))
+		case storm.ParamUse:
+			e.Use = storm.CounterUse(p.str(raw, path, k))
+		case storm.ParamTurn:
 			e.When = strings.ToLower(p.str(raw, path, k))
 		default:
 			if k == "kind" {
 				s := p.str(raw, path, k)
-				e.Kind = adjudicator.EffectKind(s)
+				e.Kind = storm.EffectKind(s)
 				if _, known := e.Kind.Spec(); !known && s != "" {
-					p.errorf(kp, "unknown effect kind %q%s", s, didYouMean(s, strs(adjudicator.EffectKinds())))
+					p.errorf(kp, "unknown effect kind %q%s", s, didYouMean(s, strs(storm.EffectKinds())))
 				}
 				continue
 			}
@@ -418,8 +418,8 @@ func strs[T ~string](xs []T) []string {
 }
 
 func powerNames() []string {
-	out := make([]string, len(adjudicator.Powers))
-	for i, pw := range adjudicator.Powers {
+	out := make([]string, len(storm.Powers))
+	for i, pw := range storm.Powers {
 		out[i] = pw.String()
 	}
 	return out

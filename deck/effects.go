@@ -8,20 +8,21 @@ import (
 
 	"github.com/BurntSushi/toml"
 
-	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/crisis"
+	"stormjudge/adjudicator/storm"
 )
 
 // effectsFile is the TOML of a table of aggression effects (30): one
 // [[effect]] table a row, with the keys of adjudicator.AggressionEffect
 // (docs/deck.md, "Aggression effects").
 type effectsFile struct {
-	Effect []adjudicator.AggressionEffect `toml:"effect"`
+	Effect []storm.AggressionEffect `toml:"effect"`
 }
 
 // LoadEffects reads and checks a table of aggression effects
 // (adjudicator.CheckAggressionEffects); an unknown key is an error, so a
 // misspelt key is not silently ignored.
-func LoadEffects(path string) ([]adjudicator.AggressionEffect, error) {
+func LoadEffects(path string) ([]storm.AggressionEffect, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("aggression effects: %w", err)
@@ -30,7 +31,7 @@ func LoadEffects(path string) ([]adjudicator.AggressionEffect, error) {
 }
 
 // ParseEffects parses the TOML of a table of aggression effects.
-func ParseEffects(data []byte) ([]adjudicator.AggressionEffect, error) {
+func ParseEffects(data []byte) ([]storm.AggressionEffect, error) {
 	var f effectsFile
 	md, err := toml.Decode(string(data), &f)
 	if err != nil {
@@ -46,14 +47,14 @@ func ParseEffects(data []byte) ([]adjudicator.AggressionEffect, error) {
 	if len(f.Effect) == 0 {
 		return nil, errors.New("aggression effects: no [[effect]] row")
 	}
-	if err := adjudicator.CheckAggressionEffects(f.Effect); err != nil {
+	if err := crisis.CheckAggressionEffects(f.Effect); err != nil {
 		return nil, err
 	}
 	return f.Effect, nil
 }
 
 // FormatEffects writes a table as the TOML ParseEffects reads.
-func FormatEffects(rows []adjudicator.AggressionEffect) ([]byte, error) {
+func FormatEffects(rows []storm.AggressionEffect) ([]byte, error) {
 	var b bytes.Buffer
 	if err := toml.NewEncoder(&b).Encode(effectsFile{Effect: rows}); err != nil {
 		return nil, err

@@ -6,21 +6,21 @@ import (
 	"strings"
 	"testing"
 
-	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/storm"
 )
 
 // The shipped table (testdata/aggression-effects.toml) is the engine's
 // default table of 30, row for row: a moderator edits a faithful copy.
 func TestRule30_ShippedTableIsTheDefault(t *testing.T) {
 	if os.Getenv("STORMJUDGE_WRITE_EFFECTS") != "" {
-		b, _ := FormatEffects(adjudicator.DefaultAggressionEffects)
+		b, _ := FormatEffects(storm.DefaultAggressionEffects)
 		_ = os.WriteFile("../testdata/aggression-effects.toml", append([]byte(effectsHeader), b...), 0o644)
 	}
 	rows, err := LoadEffects("../testdata/aggression-effects.toml")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !reflect.DeepEqual(rows, adjudicator.DefaultAggressionEffects) {
+	if !reflect.DeepEqual(rows, storm.DefaultAggressionEffects) {
 		t.Errorf("testdata/aggression-effects.toml differs from adjudicator.DefaultAggressionEffects; regenerate it with FormatEffects")
 	}
 }

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"time"
 
-	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/storm"
 	"stormjudge/report"
 	"stormjudge/store"
 )
@@ -15,7 +15,7 @@ import (
 // game, the version and the rollback epoch), whose SEQUENCE is the
 // number of moves (store.Game.DeadlineSeq), so a calendar updates the
 // event it holds. None when the segment has no deadline and never had one.
-func (j *Judge) deadlineCalendar(g *store.Game, s adjudicator.State, now time.Time) []store.Attachment {
+func (j *Judge) deadlineCalendar(g *store.Game, s storm.State, now time.Time) []store.Attachment {
 	if g.Deadline.IsZero() && g.DeadlineSeq == 0 {
 		return nil
 	}
@@ -27,13 +27,13 @@ func (j *Judge) deadlineCalendar(g *store.Game, s adjudicator.State, now time.Ti
 
 // closedCalendar cancels the event of the open segment's deadline: the
 // segment closed before it (commit). Its SEQUENCE is one above the last.
-func (j *Judge) closedCalendar(g *store.Game, s adjudicator.State, now time.Time) []store.Attachment {
+func (j *Judge) closedCalendar(g *store.Game, s storm.State, now time.Time) []store.Attachment {
 	return j.calendar(g, s, "closed-deadline.ics", g.DeadlineSeq+1, true, now)
 }
 
 // calendar is the calendar file name of g's open segment's event at
 // sequence seq, cancelled or not.
-func (j *Judge) calendar(g *store.Game, s adjudicator.State, name string, seq int, cancelled bool, now time.Time) []store.Attachment {
+func (j *Judge) calendar(g *store.Game, s storm.State, name string, seq int, cancelled bool, now time.Time) []store.Attachment {
 	d := report.Deadline{
 		UID:       calendarUID(g, j.opt.Domain),
 		Sequence:  seq,

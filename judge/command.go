@@ -9,6 +9,9 @@ import (
 	"unicode"
 
 	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/event"
+	"stormjudge/adjudicator/randomevent"
+	"stormjudge/adjudicator/storm"
 	"stormjudge/orders"
 	"stormjudge/report"
 	"stormjudge/store"
@@ -28,14 +31,14 @@ type cmdRun struct {
 	j      *Judge
 	tx     *store.Tx
 	g      *store.Game // the copy the commands change
-	s      adjudicator.State
+	s      storm.State
 	m      *orders.Message
 	rc     *receipt
 	key    []byte // the email's delivery key: names the mails it causes
 	now    time.Time
 	reason string
 	// power: the power a player's command speaks for.
-	power adjudicator.Power
+	power storm.Power
 	// what the commands do once all are accepted, in order
 	effects []func() error
 	// audit lines, announcements (public paragraphs), answers (the
@@ -90,7 +93,7 @@ func cloneGame(g *store.Game) *store.Game {
 
 // runCommands runs sub's commands for the moderator (power 0) or for
 // power's player, and fills the receipt. Refused: nothing changes.
-func (j *Judge) runCommands(tx *store.Tx, g *store.Game, s adjudicator.State, m *orders.Message, sub *orders.Submission, power adjudicator.Power, key []byte, rc *receipt, res *Result, now time.Time) {
+func (j *Judge) runCommands(tx *store.Tx, g *store.Game, s storm.State, m *orders.Message, sub *orders.Submission, power storm.Power, key []byte, rc *receipt, res *Result, now time.Time) {
 	r := &cmdRun{j: j, tx: tx, g: cloneGame(g), s: s, m: m, rc: rc, key: key, now: now, power: power, reason: sub.Reason()}
 	rc.commands = true
 	if power == 0 && sub.HasCommand(orders.CmdRollback) && commandCount(sub) > 1 {
@@ -179,7 +182,7 @@ func (r *cmdRun) commit() error {
 //
 // The sender gets the receipt instead, which says the same (with the
 // calendar when the deadline moved).
-func (j *Judge) announce(tx *store.Tx, g *store.Game, s adjudicator.State, from string, power adjudicator.Power, reason, subject string, lines []string, moved bool, now time.Time) error {
+func (j *Judge) announce(tx *store.Tx, g *store.Game, s storm.State, from string, power storm.Power, reason, subject string, lines []string, moved bool, now time.Time) error {
 	g.Notices++
 	from = strings.ToLower(from)
 	by := "the moderator (" + from + ")"
@@ -350,7 +353,7 @@ func (r *cmdRun) moderator(c orders.Command) error {
 		if g.Paused {
 			return fmt.Errorf("the game is paused: RESUME it first")
 		}
-		if len(adjudicator.Required(r.s)) == 0 || adjudicator.AwaitsDraw(r.s) {
+		if len(adjudicator.Required(r.s)) == 0 || randomevent.AwaitsDraw(r.s) {
 			return fmt.Errorf("there is nothing to adjudicate: %s", whoOrders(r.s))
 		}
 		g.Forced = true
@@ -538,7 +541,7 @@ func (r *cmdRun) rollback(c orders.Command) error {
 	if err != nil {
 		return err
 	}
-	if len(adjudicator.Required(target)) == 0 && !adjudicator.AwaitsDraw(target) {
+	if len(adjudicator.Required(target)) == 0 && !randomevent.AwaitsDraw(target) {
 		// Version 0, the setup: nobody orders in it.
 		return fmt.Errorf("nobody orders in version %d (%s, %s): roll back to a version that waits for orders or a draw (HISTORY lists them)", v, target.Turn, target.Segment.Title())
 	}
@@ -794,7 +797,7 @@ func (r *cmdRun) absence(c orders.Command, seat *store.Seat) error {
 
 // loadVersion reads version v of game: its state and the events that
 // made it (none for version 0).
-func loadVersion(tx *store.Tx, game string, v int) (adjudicator.State, []adjudicator.Event, error) {
+func loadVersion(tx *store.Tx, game string, v int) (storm.State, []event.Event, error) {
 	s, err := tx.State(game, v)
 	if err != nil {
 		return s, nil, err
@@ -803,7 +806,7 @@ func loadVersion(tx *store.Tx, game string, v int) (adjudicator.State, []adjudic
 	if err != nil || raw == nil {
 		return s, nil, err
 	}
-	evs, err := adjudicator.UnmarshalEvents(raw)
+	evs, err := event.UnmarshalEvents(raw)
 	return s, evs, err
 }
 
@@ -814,7 +817,7 @@ func setOf(tx *store.Tx, game string, v int) (*store.OrderRecord, error) {
 		return nil, nil
 	}
 	d, err := tx.Draw(game, v-1)
-	if err != nil || d == nil || len(d.Orders) == 0 || d.Orders[0].Kind != adjudicator.SetState {
+	if err != nil || d == nil || len(d.Orders) == 0 || d.Orders[0].Kind != storm.SetState {
 		return nil, err
 	}
 	return d, nil
@@ -826,7 +829,7 @@ func setOf(tx *store.Tx, game string, v int) (*store.OrderRecord, error) {
 // why heads each copy ("" a RESEND's note, and the subjects say "sent
 // again"; a new player's welcome else, "for the new player"); the open
 // version's copy states its deadline.
-func (j *Judge) resend(tx *store.Tx, g *store.Game, p adjudicator.Power, addr string, vs []int, key []byte, now time.Time, why string) error {
+func (j *Judge) resend(tx *store.Tx, g *store.Game, p storm.Power, addr string, vs []int, key []byte, now time.Time, why string) error {
 	seat := *g.Seat(p)
 	for _, v := range vs {
 		s, evs, err := loadVersion(tx, g.ID, v)
@@ -867,7 +870,7 @@ func (j *Judge) resend(tx *store.Tx, g *store.Game, p adjudicator.Power, addr st
 // statusText is the answer to STATUS: where the game is, who must order
 // and who has (never what), the deadline; for the moderator (p == 0)
 // also every seat's address, missed deadlines and budgets.
-func (j *Judge) statusText(tx *store.Tx, g *store.Game, s adjudicator.State, p adjudicator.Power, now time.Time) (string, error) {
+func (j *Judge) statusText(tx *store.Tx, g *store.Game, s storm.State, p storm.Power, now time.Time) (string, error) {
 	var b strings.Builder
 	zone := ""
 	if seat := g.Seat(p); seat != nil {
@@ -893,7 +896,7 @@ func (j *Judge) statusText(tx *store.Tx, g *store.Game, s adjudicator.State, p a
 	if err != nil {
 		return "", err
 	}
-	if adjudicator.AwaitsDraw(s) {
+	if randomevent.AwaitsDraw(s) {
 		b.WriteString("Waiting for the moderator's draw of the cards.\n")
 	} else if req := adjudicator.Required(s); len(req) > 0 {
 		b.WriteString("\nWho orders in this segment:\n")

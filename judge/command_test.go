@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/storm"
 	"stormjudge/deck"
 	"stormjudge/store"
 )
@@ -17,7 +17,7 @@ import (
 // verifies the whole history after more play.
 func TestModeratorRollbackThenReplay(t *testing.T) {
 	j, db, _ := rulesGame(t, 0, store.Rules{})
-	for _, p := range adjudicator.Powers {
+	for _, p := range storm.Powers {
 		mustIngest(t, j, player(p, "PASS"), Accepted)
 	}
 	g, _, _ := game(t, db, "demo")
@@ -30,7 +30,7 @@ func TestModeratorRollbackThenReplay(t *testing.T) {
 		t.Fatalf("the rollback's receipt does not give the reason:\n%s", res.Receipt.Body)
 	}
 	g, s, recs := game(t, db, "demo")
-	if g.Version != 1 || s.Segment != adjudicator.SegEconomic || len(recs) != 0 || g.Rollbacks != 1 {
+	if g.Version != 1 || s.Segment != storm.SegEconomic || len(recs) != 0 || g.Rollbacks != 1 {
 		t.Fatalf("after ROLLBACK 1: version %d %s, %d orders, rollbacks %d", g.Version, s.Segment, len(recs), g.Rollbacks)
 	}
 	if again := mailsWith(t, db, "demo/v1r1/public/"); len(again) == 0 || !strings.Contains(again[0].Body, "rollback") {
@@ -40,7 +40,7 @@ func TestModeratorRollbackThenReplay(t *testing.T) {
 		t.Fatalf("rollback audit: %+v", a)
 	}
 	// HISTORY says so.
-	if h := mustIngest(t, j, player(adjudicator.Italy, "HISTORY"), Answered); !strings.Contains(flat(h.Receipt.Body), fmt.Sprintf("rolled back from version %d to 1", from)) {
+	if h := mustIngest(t, j, player(storm.Italy, "HISTORY"), Answered); !strings.Contains(flat(h.Receipt.Body), fmt.Sprintf("rolled back from version %d to 1", from)) {
 		t.Fatalf("HISTORY after the rollback:\n%s", h.Receipt.Body)
 	}
 	var history []store.ReplacedState
@@ -49,8 +49,8 @@ func TestModeratorRollbackThenReplay(t *testing.T) {
 		t.Fatalf("version %d archived %d times, want 1", from, len(history))
 	}
 	// Play again, with other orders: the new history replays.
-	mustIngest(t, j, player(adjudicator.Germany, "RESEARCH AIR RANGE\nRESEARCH ITALIAN ARMOR\nRESEARCH TORPEDOES"), Accepted)
-	for _, p := range adjudicator.Powers[1:] {
+	mustIngest(t, j, player(storm.Germany, "RESEARCH AIR RANGE\nRESEARCH ITALIAN ARMOR\nRESEARCH TORPEDOES"), Accepted)
+	for _, p := range storm.Powers[1:] {
 		mustIngest(t, j, player(p, "PASS"), Accepted)
 	}
 	if n, err := j.Replay("demo"); err != nil || n < 2 {
@@ -70,10 +70,10 @@ func TestModeratorReplaceRevokesTheOldSecret(t *testing.T) {
 	j, db, _ := rulesGame(t, 0, store.Rules{})
 	mustIngest(t, j, moderatorMail("REPLACE italy new@example.org\nREASON moved away"), Accepted)
 	g, _, _ := game(t, db, "demo")
-	if g.Seat(adjudicator.Italy).Address != "new@example.org" {
+	if g.Seat(storm.Italy).Address != "new@example.org" {
 		t.Fatal("seat not moved")
 	}
-	mustIngest(t, j, player(adjudicator.Italy, "PASS"), Dropped) // the old address plays nothing any more
+	mustIngest(t, j, player(storm.Italy, "PASS"), Dropped) // the old address plays nothing any more
 	res := mustIngest(t, j, email("new@example.org", "GAME demo\nSECRET italy\nPASS\nEND\n"), Rejected)
 	if !strings.Contains(res.Receipt.Body, "SECRET does not match") {
 		t.Fatalf("the old secret from the new address:\n%s", res.Receipt.Body)
@@ -102,7 +102,7 @@ func TestModeratorEntersAndWithdrawsOrders(t *testing.T) {
 		t.Fatal("Italy got no copy of the receipt")
 	}
 	_, _, recs := game(t, db, "demo")
-	if !recs[adjudicator.Italy].ByModerator {
+	if !recs[storm.Italy].ByModerator {
 		t.Fatal("record not marked as the moderator's")
 	}
 	res = mustIngest(t, j, moderatorMail("POWER italy\nWITHDRAW\nREASON Italy asked to think again"), Accepted)
@@ -125,7 +125,7 @@ func TestModeratorEntersAndWithdrawsOrders(t *testing.T) {
 	}
 	mustIngest(t, j, moderatorMail("POWER italy\nWITHDRAW"), Rejected)
 	mustIngest(t, j, moderatorMail("POWER italy\nPASS"), Accepted)
-	for _, p := range []adjudicator.Power{adjudicator.Germany, adjudicator.Britain, adjudicator.France, adjudicator.Russia} {
+	for _, p := range []storm.Power{storm.Germany, storm.Britain, storm.France, storm.Russia} {
 		mustIngest(t, j, player(p, "PASS"), Accepted)
 	}
 	pub := mailsWith(t, db, "demo/v2/public/germany")
@@ -144,7 +144,7 @@ func TestModeratorCommandsRefusedToOthers(t *testing.T) {
 	}
 	mustIngest(t, j, email("gm@sandbox.test", "GAME demo\nMODERATOR\nSECRET wrong\nPAUSE\nEND\n"), Rejected)
 	mustIngest(t, j, email("eve@example.org", "GAME demo\nMODERATOR\nSECRET gmsecret\nPAUSE\nEND\n"), Dropped)
-	res = mustIngest(t, j, player(adjudicator.Germany, "PAUSE"), Rejected)
+	res = mustIngest(t, j, player(storm.Germany, "PAUSE"), Rejected)
 	if !strings.Contains(res.Receipt.Body, "moderator's command") {
 		t.Fatalf("PAUSE from a player:\n%s", res.Receipt.Body)
 	}
@@ -168,7 +168,7 @@ func TestModeratorCreatesAGameByEmail(t *testing.T) {
 	c := &clock{time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)}
 	j := New(db, &Options{Address: "judge@sandbox.test", Now: c.now,
 		Masters: []Master{{Address: "boss@example.org", SecretHash: store.HashSecret("bosssecret")}},
-		Decks:   map[string]*adjudicator.Deck{"illustrative": &dk}})
+		Decks:   map[string]*storm.Deck{"illustrative": &dk}})
 	body := "GAME spring\nMODERATOR\nSECRET bosssecret\nCREATE\nDECK illustrative\nSEED 7\n" +
 		"SEAT germany ann@example.org\nSEAT italy ann@example.org\nSEAT britain bob@example.org\nSEAT france bob@example.org\nSEAT russia cy@example.org\n" +
 		"DURATION ALL 3d\nDURATION crisis 1d\nREMINDERS 24h 2h\nNMR PASS GRACE 2h\nEXTENSIONS 24h\nABSENCE MAX 14d\nEND\n"
@@ -225,19 +225,19 @@ func TestModeratorCreatesAGameByEmail(t *testing.T) {
 // when still valid.
 func TestModeratorSetFixesTheStateAndReplays(t *testing.T) {
 	j, db, _ := rulesGame(t, 24*time.Hour, store.Rules{})
-	mustIngest(t, j, player(adjudicator.Germany, "PASS"), Accepted)
+	mustIngest(t, j, player(storm.Germany, "PASS"), Accepted)
 	g0, s0, _ := game(t, db, "demo")
 	if r := mustIngest(t, j, moderatorMail("SET TILES italy 9\nREASON a tile was miscounted"), Accepted); !strings.Contains(r.Receipt.Body, "\nReason: a tile was miscounted\n") {
 		t.Fatalf("the SET's receipt does not repeat the reason:\n%s", r.Receipt.Body)
 	}
 	g, s, recs := game(t, db, "demo")
-	if g.Version != g0.Version+1 || s.Powers[adjudicator.Italy].TilePoints != 9 || s.Segment != s0.Segment {
-		t.Fatalf("after SET: version %d, Italy %d tile points, %s", g.Version, s.Powers[adjudicator.Italy].TilePoints, s.Segment)
+	if g.Version != g0.Version+1 || s.Powers[storm.Italy].TilePoints != 9 || s.Segment != s0.Segment {
+		t.Fatalf("after SET: version %d, Italy %d tile points, %s", g.Version, s.Powers[storm.Italy].TilePoints, s.Segment)
 	}
 	if !g.Deadline.Equal(g0.Deadline) {
 		t.Fatalf("SET moved the deadline: %s, was %s", g.Deadline, g0.Deadline)
 	}
-	if _, ok := recs[adjudicator.Germany]; !ok {
+	if _, ok := recs[storm.Germany]; !ok {
 		t.Fatal("Germany's PASS was lost")
 	}
 	if n, err := j.Replay("demo"); err != nil || n != g.Version {
@@ -259,9 +259,9 @@ func TestModeratorSetFixesTheStateAndReplays(t *testing.T) {
 		strings.Contains(last.Body, "Next: ") {
 		t.Fatalf("the fix's report reads as a new segment: %q\n%s", last.Subject, last.Body)
 	}
-	for p, want := range map[adjudicator.Power]string{
-		adjudicator.Germany: "[demo] Germany: your orders stand, Spring 1935, economic phase (state fixed)",
-		adjudicator.Italy:   "[demo] Italy: orders due, Spring 1935, economic phase (state fixed)",
+	for p, want := range map[storm.Power]string{
+		storm.Germany: "[demo] Germany: your orders stand, Spring 1935, economic phase (state fixed)",
+		storm.Italy:   "[demo] Italy: orders due, Spring 1935, economic phase (state fixed)",
 	} {
 		n := mailsWith(t, db, fmt.Sprintf("demo/v%d/private/%s", g.Version, p))
 		if len(n) != 1 || n[0].Subject != want {
@@ -270,7 +270,7 @@ func TestModeratorSetFixesTheStateAndReplays(t *testing.T) {
 		// Each notice says what changed; Germany's, which orders stand.
 		body := flat(n[0].Body)
 		if !strings.Contains(body, "- The moderator set Italy's tile points from 4 to 9 (rule 6.1).") ||
-			strings.Contains(body, "Your orders that stand: PASS.") != (p == adjudicator.Germany) {
+			strings.Contains(body, "Your orders that stand: PASS.") != (p == storm.Germany) {
 			t.Fatalf("%s's notice of the fix:\n%s", p, n[0].Body)
 		}
 	}
@@ -280,8 +280,8 @@ func TestModeratorSetFixesTheStateAndReplays(t *testing.T) {
 // seats; EXPORT attaches the JSON; BROADCAST reaches everyone.
 func TestCommandsStatusExportBroadcast(t *testing.T) {
 	j, db, _ := rulesGame(t, 24*time.Hour, store.Rules{})
-	mustIngest(t, j, player(adjudicator.Germany, "RESEARCH AIR RANGE\nRESEARCH ITALIAN ARMOR\nRESEARCH TORPEDOES"), Accepted)
-	res := mustIngest(t, j, player(adjudicator.Italy, "STATUS"), Answered)
+	mustIngest(t, j, player(storm.Germany, "RESEARCH AIR RANGE\nRESEARCH ITALIAN ARMOR\nRESEARCH TORPEDOES"), Accepted)
+	res := mustIngest(t, j, player(storm.Italy, "STATUS"), Answered)
 	body := res.Receipt.Body
 	if !strings.Contains(body, "Germany  orders in") || !strings.Contains(body, "Italy    not yet") || strings.Contains(body, "TORPEDOES") || strings.Contains(body, "@sandbox.test  ") {
 		t.Fatalf("Italy's STATUS:\n%s", body)
@@ -289,7 +289,7 @@ func TestCommandsStatusExportBroadcast(t *testing.T) {
 	if !strings.Contains(res.Receipt.Subject, "[demo: STATUS]") {
 		t.Fatalf("subject %q", res.Receipt.Subject)
 	}
-	res = mustIngest(t, j, player(adjudicator.Germany, "ORDERS"), Answered)
+	res = mustIngest(t, j, player(storm.Germany, "ORDERS"), Answered)
 	if !strings.Contains(res.Receipt.Body, "RESEARCH TORPEDOES") {
 		t.Fatalf("ORDERS:\n%s", res.Receipt.Body)
 	}
@@ -317,7 +317,7 @@ func TestCommandsStatusExportBroadcast(t *testing.T) {
 	if n := mailsWith(t, db, "demo/notice/"); n[len(n)-1].Subject != "[demo] Deadline rules changed" {
 		t.Fatalf("the announcement's subject: %q", n[len(n)-1].Subject)
 	}
-	mustIngest(t, j, player(adjudicator.Italy, "EXPORT"), Rejected)
+	mustIngest(t, j, player(storm.Italy, "EXPORT"), Rejected)
 	mustIngest(t, j, moderatorMail("BROADCAST\nThe next turn starts Monday.\nBe on time."), Accepted)
 	ann := 0
 	for _, m := range mailsWith(t, db, "/notice/") {
@@ -342,20 +342,20 @@ func TestCommandsStatusExportBroadcast(t *testing.T) {
 // moderator.
 func TestPlayerOwnCommands(t *testing.T) {
 	j, db, _ := rulesGame(t, 24*time.Hour, store.Rules{})
-	mustIngest(t, j, player(adjudicator.Russia, "TIMEZONE Asia/Tokyo"), Accepted)
-	res := mustIngest(t, j, player(adjudicator.Russia, "STATUS"), Answered)
+	mustIngest(t, j, player(storm.Russia, "TIMEZONE Asia/Tokyo"), Accepted)
+	res := mustIngest(t, j, player(storm.Russia, "STATUS"), Answered)
 	if !strings.Contains(res.Receipt.Body, "JST") || !strings.Contains(res.Receipt.Body, "UTC") {
 		t.Fatalf("STATUS in Tokyo time:\n%s", res.Receipt.Body)
 	}
 	// A command refused gets a command's advice, not orders'.
-	if r := mustIngest(t, j, player(adjudicator.Russia, "TIMEZONE Mars/Olympus"), Rejected); !strings.Contains(flat(r.Receipt.Body), "Send the corrected command in a new email") {
+	if r := mustIngest(t, j, player(storm.Russia, "TIMEZONE Mars/Olympus"), Rejected); !strings.Contains(flat(r.Receipt.Body), "Send the corrected command in a new email") {
 		t.Fatalf("a refused TIMEZONE:\n%s", r.Receipt.Body)
 	}
-	res = mustIngest(t, j, player(adjudicator.Russia, "HISTORY"), Answered)
+	res = mustIngest(t, j, player(storm.Russia, "HISTORY"), Answered)
 	if !strings.Contains(res.Receipt.Body, "v1") {
 		t.Fatalf("HISTORY:\n%s", res.Receipt.Body)
 	}
-	mustIngest(t, j, player(adjudicator.Russia, "RESEND 1"), Answered)
+	mustIngest(t, j, player(storm.Russia, "RESEND 1"), Answered)
 	sent := mailsWith(t, db, "/resend/")
 	if len(sent) != 2 {
 		t.Fatalf("%d mails resent, want the public report and the notice", len(sent))
@@ -365,13 +365,13 @@ func TestPlayerOwnCommands(t *testing.T) {
 			t.Errorf("resent to %s", m.To[0])
 		}
 	}
-	mustIngest(t, j, player(adjudicator.Russia, "RESIGN germany"), Rejected)
-	mustIngest(t, j, player(adjudicator.Russia, "RESIGN russia"), Accepted)
+	mustIngest(t, j, player(storm.Russia, "RESIGN germany"), Rejected)
+	mustIngest(t, j, player(storm.Russia, "RESIGN russia"), Accepted)
 	g, _, _ := game(t, db, "demo")
-	if s := g.Seat(adjudicator.Russia); !s.Vacant || s.Address != "gm@sandbox.test" {
+	if s := g.Seat(storm.Russia); !s.Vacant || s.Address != "gm@sandbox.test" {
 		t.Fatalf("seat after RESIGN: %+v", s)
 	}
-	mustIngest(t, j, player(adjudicator.Russia, "PASS"), Dropped)
+	mustIngest(t, j, player(storm.Russia, "PASS"), Dropped)
 	// The vacant seat's next notice, to the moderator, says how to order
 	// for it.
 	mustIngest(t, j, moderatorMail("SET EAI +1"), Accepted)
@@ -395,7 +395,7 @@ func TestCommandsReviewCases(t *testing.T) {
 	})
 	t.Run("RESEND of a version twice is refused", func(t *testing.T) {
 		j, _, _ := rulesGame(t, 0, store.Rules{})
-		mustIngest(t, j, player(adjudicator.Italy, "RESEND 1 1"), Rejected)
+		mustIngest(t, j, player(storm.Italy, "RESEND 1 1"), Rejected)
 	})
 	t.Run("a deadline moved in the grace is no second miss", func(t *testing.T) {
 		j, db, c := rulesGame(t, 24*time.Hour, store.Rules{Grace: 2 * time.Hour})
@@ -408,7 +408,7 @@ func TestCommandsReviewCases(t *testing.T) {
 		c.t = g.Deadline.Add(4 * time.Hour)
 		tick(t, j)
 		g, _, _ = game(t, db, "demo")
-		if m := g.Seat(adjudicator.Italy).Missed; m != 1 {
+		if m := g.Seat(storm.Italy).Missed; m != 1 {
 			t.Fatalf("Italy missed %d deadlines, want 1", m)
 		}
 		if n := len(mailsWith(t, db, "/missed/")); n != 1 {
@@ -417,7 +417,7 @@ func TestCommandsReviewCases(t *testing.T) {
 	})
 	t.Run("ROLLBACK to the setup, where nobody orders, is refused", func(t *testing.T) {
 		j, _, _ := rulesGame(t, 0, store.Rules{})
-		for _, p := range adjudicator.Powers {
+		for _, p := range storm.Powers {
 			mustIngest(t, j, player(p, "PASS"), Accepted)
 		}
 		res := mustIngest(t, j, moderatorMail("ROLLBACK 0"), Rejected)
@@ -436,7 +436,7 @@ func TestCommandsReviewCases(t *testing.T) {
 		mustIngest(t, j, mod("SET TILES italy 3"), Rejected)
 		mustIngest(t, j, mod("SET DECK FILE"), Accepted)
 		g, s, _ := game(t, db, "demo")
-		if s.Segment != adjudicator.SegEconomic || g.Version != 2 {
+		if s.Segment != storm.SegEconomic || g.Version != 2 {
 			t.Fatalf("after SET DECK FILE: version %d, %s", g.Version, s.Segment)
 		}
 		if n, err := j.Replay("demo"); err != nil || n != 2 {
@@ -519,7 +519,7 @@ func TestModeratorBroadcastKeepsPlayersSecretsAndReplaceRenewsOne(t *testing.T) 
 // orders.
 func TestModeratorReplaceAfterSetSendsTheSegmentAsItIs(t *testing.T) {
 	j, db, _ := rulesGame(t, 24*time.Hour, store.Rules{})
-	mustIngest(t, j, player(adjudicator.Germany, "PASS"), Accepted)
+	mustIngest(t, j, player(storm.Germany, "PASS"), Accepted)
 	mustIngest(t, j, moderatorMail("SET TILES italy 9\nREASON a tile was miscounted"), Accepted)
 	mustIngest(t, j, moderatorMail("REPLACE russia new@example.org"), Accepted)
 	var pub, priv *store.Mail
@@ -548,7 +548,7 @@ func TestModeratorReplaceAfterSetSendsTheSegmentAsItIs(t *testing.T) {
 		}
 	}
 	// Germany's RESEND of the open version: its orders that stand.
-	mustIngest(t, j, player(adjudicator.Germany, "RESEND 2"), Answered)
+	mustIngest(t, j, player(storm.Germany, "RESEND 2"), Answered)
 	var again *store.Mail
 	for _, m := range mailsWith(t, db, "demo/resend/") {
 		if m.To[0] == "germany@sandbox.test" && strings.HasSuffix(m.ID, "/private") {
@@ -568,13 +568,13 @@ func TestModeratorReplaceAfterSetSendsTheSegmentAsItIs(t *testing.T) {
 // its own notice says which order and why; the moderator's receipt too.
 func TestModeratorSetWithdrawsOrdersItMadeInvalid(t *testing.T) {
 	j, db, _ := rulesGame(t, 24*time.Hour, store.Rules{})
-	mustIngest(t, j, player(adjudicator.Britain, "SAVE WITH SHIPYARD 1"), Accepted)
+	mustIngest(t, j, player(storm.Britain, "SAVE WITH SHIPYARD 1"), Accepted)
 	res := mustIngest(t, j, moderatorMail("SET TILES britain 0"), Accepted)
 	if !strings.Contains(flat(res.Receipt.Body), "no longer valid after the fix and were withdrawn (they must order again): Britain") {
 		t.Fatalf("the moderator's receipt:\n%s", res.Receipt.Body)
 	}
 	g, _, recs := game(t, db, "demo")
-	if _, ok := recs[adjudicator.Britain]; ok {
+	if _, ok := recs[storm.Britain]; ok {
 		t.Fatal("Britain's invalid orders stand")
 	}
 	n := mailsWith(t, db, fmt.Sprintf("demo/v%d/private/britain", g.Version))[0]

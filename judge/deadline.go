@@ -5,12 +5,18 @@ import (
 	"slices"
 	"strings"
 	"time"
-	_ "time/tzdata" // players' time zones (TIMEZONE) on machines without a zoneinfo database
+
+	"stormjudge/adjudicator/randomevent"
+	"stormjudge/adjudicator/storm"
+
+	_ "time/tzdata"
 
 	"stormjudge/adjudicator"
 	"stormjudge/orders"
 	"stormjudge/store"
 )
+
+// players' time zones (TIMEZONE) on machines without a zoneinfo database
 
 // Deadlines (docs/orders.md, "Deadlines"). A segment's deadline is set
 // when it opens, from the game's rules for its kind of segment
@@ -22,20 +28,20 @@ import (
 
 // segmentKind is the kind of s's open segment for the deadline rules:
 // "economic", "diplomacy", "crisis", "end", or "" (a moderator's draw).
-func segmentKind(s adjudicator.State) string {
-	if adjudicator.AwaitsDraw(s) {
+func segmentKind(s storm.State) string {
+	if randomevent.AwaitsDraw(s) {
 		return ""
 	}
 	switch s.Segment {
-	case adjudicator.SegEconomic:
+	case storm.SegEconomic:
 		return "economic"
-	case adjudicator.SegSpyRings, adjudicator.SegDiplomacyAxis1, adjudicator.SegDiplomacyRussia, adjudicator.SegDiplomacyAllies,
-		adjudicator.SegDiplomacyAxis2, adjudicator.SegCovert, adjudicator.SegDiplomacyResolve:
+	case storm.SegSpyRings, storm.SegDiplomacyAxis1, storm.SegDiplomacyRussia, storm.SegDiplomacyAllies,
+		storm.SegDiplomacyAxis2, storm.SegCovert, storm.SegDiplomacyResolve:
 		return "diplomacy" // 16.16's intelligence segments with the diplomatic phase
-	case adjudicator.SegCrisisAggression, adjudicator.SegCrisisResponse, adjudicator.SegCrisisAxisResponse,
-		adjudicator.SegCrisisUltimatum, adjudicator.SegCrisisBrink, adjudicator.SegPreemptiveWar:
+	case storm.SegCrisisAggression, storm.SegCrisisResponse, storm.SegCrisisAxisResponse,
+		storm.SegCrisisUltimatum, storm.SegCrisisBrink, storm.SegPreemptiveWar:
 		return "crisis"
-	case adjudicator.SegEndOfGame:
+	case storm.SegEndOfGame:
 		return "end"
 	}
 	return "economic"
@@ -43,7 +49,7 @@ func segmentKind(s adjudicator.State) string {
 
 // durationFor is how long the open segment of s may take in g: the rule
 // of its kind, else the game's segment duration; 0: no deadline.
-func durationFor(g *store.Game, s adjudicator.State) time.Duration {
+func durationFor(g *store.Game, s storm.State) time.Duration {
 	kind := segmentKind(s)
 	if kind == "" {
 		return 0 // the moderator's draw has no deadline
@@ -66,7 +72,7 @@ func ceilMinute(t time.Time) time.Time {
 
 // openDeadline sets the deadline of the segment that just opened in g
 // (state s) and clears what belonged to the last one.
-func openDeadline(g *store.Game, s adjudicator.State, now time.Time) {
+func openDeadline(g *store.Game, s storm.State, now time.Time) {
 	g.Deadline, g.DeadlineSeq, g.DeadlineSet, g.Reminded, g.Forced, g.PausedLeft = time.Time{}, 0, now, nil, false, 0
 	g.SegmentVersion, g.CalendarCancels, g.MissedNow, g.ModeratorHasEvent = g.Version, 0, nil, false
 	if len(adjudicator.Required(s)) == 0 {
@@ -105,7 +111,7 @@ func moveDeadline(g *store.Game, at, now time.Time) {
 // who must order in s to that absence's end (repeatedly: absences may
 // follow one another). With mark, the open segment's deadline moves:
 // each absence that moved it is marked so (store.Absence.MovedSegment).
-func afterAbsences(g *store.Game, s adjudicator.State, at time.Time, mark bool) time.Time {
+func afterAbsences(g *store.Game, s storm.State, at time.Time, mark bool) time.Time {
 	req := adjudicator.Required(s)
 	for range 20 { // absences are bounded; so is this
 		moved := false
@@ -207,8 +213,8 @@ func seatZone(g *store.Game, addr string) string {
 
 // missing lists the powers that must order in the open segment of g
 // and have not (nil when the game waits for nobody or a draw).
-func missing(tx *store.Tx, g *store.Game, s adjudicator.State) ([]adjudicator.Power, map[adjudicator.Power]store.OrderRecord, error) {
-	if adjudicator.AwaitsDraw(s) || len(adjudicator.Required(s)) == 0 {
+func missing(tx *store.Tx, g *store.Game, s storm.State) ([]storm.Power, map[storm.Power]store.OrderRecord, error) {
+	if randomevent.AwaitsDraw(s) || len(adjudicator.Required(s)) == 0 {
 		return nil, nil, nil
 	}
 	recs, err := tx.Orders(g.ID, g.Version)
@@ -244,7 +250,7 @@ func missDue(g *store.Game, now time.Time) bool {
 // missing power, none to those who ordered. A reminder whose time was
 // already past when the deadline was set is skipped (a 24-hour reminder
 // of a 12-hour segment would only repeat the report).
-func (j *Judge) remind(tx *store.Tx, g *store.Game, s adjudicator.State, miss []adjudicator.Power, leads []time.Duration, now time.Time) error {
+func (j *Judge) remind(tx *store.Tx, g *store.Game, s storm.State, miss []storm.Power, leads []time.Duration, now time.Time) error {
 	for _, l := range leads {
 		g.Reminded = append(g.Reminded, l)
 		// At or before the minute the deadline was set (a 24-hour
@@ -274,7 +280,7 @@ func (j *Judge) remind(tx *store.Tx, g *store.Game, s adjudicator.State, miss []
 
 // noteMiss counts the miss of each missing power, tells the moderators at
 // once and tells the missing players what happens now.
-func (j *Judge) noteMiss(tx *store.Tx, g *store.Game, s adjudicator.State, miss []adjudicator.Power, now time.Time) error {
+func (j *Judge) noteMiss(tx *store.Tx, g *store.Game, s storm.State, miss []storm.Power, now time.Time) error {
 	if len(miss) == 0 {
 		return nil
 	}
@@ -325,7 +331,7 @@ func policyNow(g *store.Game, zone string) string {
 }
 
 // addressesOf are the distinct addresses holding the powers ps, sorted.
-func addressesOf(g *store.Game, ps []adjudicator.Power) []string {
+func addressesOf(g *store.Game, ps []storm.Power) []string {
 	var out []string
 	for _, p := range ps {
 		if s := g.Seat(p); s != nil && !slices.Contains(out, s.Address) {
@@ -337,8 +343,8 @@ func addressesOf(g *store.Game, ps []adjudicator.Power) []string {
 }
 
 // powersAt are the powers of ps that addr holds.
-func powersAt(g *store.Game, addr string, ps []adjudicator.Power) []adjudicator.Power {
-	var out []adjudicator.Power
+func powersAt(g *store.Game, addr string, ps []storm.Power) []storm.Power {
+	var out []storm.Power
 	for _, p := range ps {
 		if s := g.Seat(p); s != nil && s.Address == addr {
 			out = append(out, p)
@@ -360,7 +366,7 @@ func epoch(g *store.Game) string {
 // repeatOrders are the orders the NMR policy REPEAT gives power p in the
 // open segment of g: its last accepted orders for the same segment in an
 // earlier version, when they are valid now; nil: PASS.
-func repeatOrders(tx *store.Tx, g *store.Game, s adjudicator.State, p adjudicator.Power) ([]adjudicator.Order, int, error) {
+func repeatOrders(tx *store.Tx, g *store.Game, s storm.State, p storm.Power) ([]storm.Order, int, error) {
 	for v := g.Version - 1; v >= 0; v-- {
 		recs, err := tx.Orders(g.ID, v)
 		if err != nil {
@@ -377,7 +383,7 @@ func repeatOrders(tx *store.Tx, g *store.Game, s adjudicator.State, p adjudicato
 		if old.Segment != s.Segment || adjudicator.OnlyStanding(old, r.Orders) {
 			continue
 		}
-		var now []adjudicator.Order
+		var now []storm.Order
 		for _, o := range r.Orders {
 			if o.For == "" || o.For == s.Segment {
 				now = append(now, o)

@@ -10,6 +10,7 @@ import (
 	"github.com/emersion/go-ical"
 
 	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/storm"
 	"stormjudge/store"
 )
 
@@ -43,7 +44,7 @@ func mustIngest(t *testing.T, j *Judge, raw []byte, want Outcome) *Result {
 	return res
 }
 
-func player(p adjudicator.Power, lines string) []byte {
+func player(p storm.Power, lines string) []byte {
 	return email(p.String()+"@sandbox.test", "GAME demo\nSECRET "+p.String()+"\n"+lines+"\nEND\n")
 }
 
@@ -81,7 +82,7 @@ func tick(t *testing.T, j *Judge) int {
 // have not ordered.
 func TestDeadlineRemindersOnlyToMissingPowersOnceEach(t *testing.T) {
 	j, db, c := rulesGame(t, 48*time.Hour, store.Rules{Reminders: []time.Duration{24 * time.Hour, 2 * time.Hour}})
-	mustIngest(t, j, player(adjudicator.Germany, "PASS"), Accepted)
+	mustIngest(t, j, player(storm.Germany, "PASS"), Accepted)
 	g, _, _ := game(t, db, "demo")
 	dl := g.Deadline
 	c.t = dl.Add(-25 * time.Hour)
@@ -104,7 +105,7 @@ func TestDeadlineRemindersOnlyToMissingPowersOnceEach(t *testing.T) {
 			t.Errorf("reminder %s without its deadline:\n%s", m.ID, m.Body)
 		}
 	}
-	mustIngest(t, j, player(adjudicator.Italy, "PASS"), Accepted)
+	mustIngest(t, j, player(storm.Italy, "PASS"), Accepted)
 	c.t = dl.Add(-2 * time.Hour)
 	tick(t, j)
 	rs = mailsWith(t, db, "/reminder/")
@@ -166,7 +167,7 @@ func TestDeadlineRoundedUpToTheMinute(t *testing.T) {
 // moderators told at once, and the report names who missed it.
 func TestDeadlineNMRPassCountsAndReports(t *testing.T) {
 	j, db, c := rulesGame(t, 24*time.Hour, store.Rules{})
-	mustIngest(t, j, player(adjudicator.Germany, "PASS"), Accepted)
+	mustIngest(t, j, player(storm.Germany, "PASS"), Accepted)
 	g, _, _ := game(t, db, "demo")
 	c.t = g.Deadline
 	if n := tick(t, j); n != 1 {
@@ -175,7 +176,7 @@ func TestDeadlineNMRPassCountsAndReports(t *testing.T) {
 	g, _, _ = game(t, db, "demo")
 	for _, s := range g.Seats {
 		want := 1
-		if s.Power == adjudicator.Germany {
+		if s.Power == storm.Germany {
 			want = 0
 		}
 		if s.Missed != want {
@@ -203,14 +204,14 @@ func TestDeadlineGraceTakesLateOrders(t *testing.T) {
 	if len(mailsWith(t, db, "/missed/")) != 1 {
 		t.Fatal("the moderator was not told of the miss at the deadline")
 	}
-	mustIngest(t, j, player(adjudicator.Germany, "PASS"), Accepted)
+	mustIngest(t, j, player(storm.Germany, "PASS"), Accepted)
 	c.t = g.Deadline.Add(2 * time.Hour)
 	if n := tick(t, j); n != 1 {
 		t.Fatal("not adjudicated at the grace's end")
 	}
 	g, _, _ = game(t, db, "demo")
-	if g.Seat(adjudicator.Germany).Missed != 1 {
-		t.Errorf("Germany's miss (ordered in the grace) counted %d, want 1: the deadline was missed", g.Seat(adjudicator.Germany).Missed)
+	if g.Seat(storm.Germany).Missed != 1 {
+		t.Errorf("Germany's miss (ordered in the grace) counted %d, want 1: the deadline was missed", g.Seat(storm.Germany).Missed)
 	}
 }
 
@@ -238,14 +239,14 @@ func TestDeadlineNMRWaitForTheModerator(t *testing.T) {
 func TestDeadlineNMRRepeat(t *testing.T) {
 	j, db, c := rulesGame(t, 24*time.Hour, store.Rules{NMR: "repeat"})
 	research := "RESEARCH AIR RANGE\nRESEARCH ITALIAN ARMOR\nRESEARCH TORPEDOES"
-	mustIngest(t, j, player(adjudicator.Germany, research), Accepted)
-	for _, p := range adjudicator.Powers[1:] {
+	mustIngest(t, j, player(storm.Germany, research), Accepted)
+	for _, p := range storm.Powers[1:] {
 		mustIngest(t, j, player(p, "PASS"), Accepted)
 	}
 	// Play on to the next economic segment, everyone passing.
 	for range 40 {
 		_, s, _ := game(t, db, "demo")
-		if s.Segment == adjudicator.SegEconomic && s.Turn != adjudicator.FirstTurn {
+		if s.Segment == storm.SegEconomic && s.Turn != storm.FirstTurn {
 			break
 		}
 		for _, p := range adjudicator.Required(s) {
@@ -253,7 +254,7 @@ func TestDeadlineNMRRepeat(t *testing.T) {
 		}
 	}
 	g, s, _ := game(t, db, "demo")
-	if s.Segment != adjudicator.SegEconomic {
+	if s.Segment != storm.SegEconomic {
 		t.Fatalf("not at an economic segment: %s", s.Segment)
 	}
 	v := g.Version
@@ -266,9 +267,9 @@ func TestDeadlineNMRRepeat(t *testing.T) {
 	if !strings.Contains(body, "Germany, given its orders of Spring 1935 again (NMR REPEAT)") || !strings.Contains(body, "Italy, taken to PASS") {
 		t.Fatalf("the report of REPEAT:\n%s", pub[0].Body)
 	}
-	var recs map[adjudicator.Power]store.OrderRecord
+	var recs map[storm.Power]store.OrderRecord
 	db.View(func(tx *store.Tx) error { var err error; recs, err = tx.Orders("demo", v); return err })
-	if r := recs[adjudicator.Germany]; !r.Repeated || len(r.Orders) != 3 {
+	if r := recs[storm.Germany]; !r.Repeated || len(r.Orders) != 3 {
 		t.Fatalf("the repeated orders are not kept with the version: %+v", r)
 	}
 	if n, err := j.Replay("demo"); err != nil || n != v+1 {
@@ -287,7 +288,7 @@ func TestDeadlinePauseFreezesTime(t *testing.T) {
 	if n := tick(t, j); n != 0 {
 		t.Fatal("a paused game was adjudicated")
 	}
-	mustIngest(t, j, player(adjudicator.Germany, "PASS"), Rejected)
+	mustIngest(t, j, player(storm.Germany, "PASS"), Rejected)
 	mustIngest(t, j, moderatorMail("RESUME\nEXTEND 1h"), Accepted)
 	g, _, _ = game(t, db, "demo")
 	if want := c.t.Add(11 * time.Hour); !g.Deadline.Equal(want) {
@@ -357,7 +358,7 @@ func TestDeadlineExtensionBudgetAndCalendar(t *testing.T) {
 	if !at0.Equal(g0.Deadline) || seq0 != 0 {
 		t.Fatalf("first calendar: %s seq %d, want %s seq 0", at0, seq0, g0.Deadline)
 	}
-	mustIngest(t, j, player(adjudicator.Italy, "EXTEND 12h"), Accepted)
+	mustIngest(t, j, player(storm.Italy, "EXTEND 12h"), Accepted)
 	g, _, _ := game(t, db, "demo")
 	if !g.Deadline.Equal(g0.Deadline.Add(12 * time.Hour)) {
 		t.Fatalf("deadline %s, want 12 h later than %s", g.Deadline, g0.Deadline)
@@ -372,7 +373,7 @@ func TestDeadlineExtensionBudgetAndCalendar(t *testing.T) {
 	if uid1 != uid0 || seq1 <= seq0 || !at1.Equal(g.Deadline) {
 		t.Fatalf("moved calendar: uid %q seq %d at %s; want uid %q, seq > %d, at %s", uid1, seq1, at1, uid0, seq0, g.Deadline)
 	}
-	res := mustIngest(t, j, player(adjudicator.Italy, "EXTEND 13h"), Rejected)
+	res := mustIngest(t, j, player(storm.Italy, "EXTEND 13h"), Rejected)
 	if !strings.Contains(res.Receipt.Body, "extension budget") {
 		t.Fatalf("over-budget refusal:\n%s", res.Receipt.Body)
 	}
@@ -383,7 +384,7 @@ func TestDeadlineAbsenceMovesIt(t *testing.T) {
 	j, db, c := rulesGame(t, 48*time.Hour, store.Rules{AbsenceMax: 14 * 24 * time.Hour})
 	g, _, _ := game(t, db, "demo")
 	day := g.Deadline.Format("2006-01-02")
-	mustIngest(t, j, player(adjudicator.France, "ABSENCE "+day+" "+day), Accepted)
+	mustIngest(t, j, player(storm.France, "ABSENCE "+day+" "+day), Accepted)
 	g2, _, _ := game(t, db, "demo")
 	want := time.Date(g.Deadline.Year(), g.Deadline.Month(), g.Deadline.Day()+1, 0, 0, 0, 0, time.UTC)
 	if !g2.Deadline.Equal(want) {
@@ -398,7 +399,7 @@ func TestDeadlineAbsenceMovesIt(t *testing.T) {
 	if n := tick(t, j); n != 0 {
 		t.Fatal("adjudicated at the old deadline")
 	}
-	res := mustIngest(t, j, player(adjudicator.France, "ABSENCE 2027-01-01 2027-01-31"), Rejected)
+	res := mustIngest(t, j, player(storm.France, "ABSENCE 2027-01-01 2027-01-31"), Rejected)
 	if !strings.Contains(res.Receipt.Body, "limit") {
 		t.Fatalf("over-limit absence:\n%s", res.Receipt.Body)
 	}
@@ -425,9 +426,9 @@ func TestDeadlineClosedEarlyCancelsTheEvent(t *testing.T) {
 			case tc.moves != "" && tc.mod:
 				mustIngest(t, j, moderatorMail(tc.moves), Accepted)
 			case tc.moves != "":
-				mustIngest(t, j, player(adjudicator.Italy, tc.moves), Accepted)
+				mustIngest(t, j, player(storm.Italy, tc.moves), Accepted)
 			}
-			for _, p := range adjudicator.Powers {
+			for _, p := range storm.Powers {
 				mustIngest(t, j, player(p, "PASS"), Accepted)
 			}
 			u, n, _, st := calendarFile(t, mailsWith(t, db, "demo/v2/private/germany")[0], "closed-deadline.ics")
@@ -454,7 +455,7 @@ func TestDeadlineClosedEarlyCancelsTheEvent(t *testing.T) {
 // segment's own event, a new one.
 func TestDeadlineRollbackCancelsTheOpenEvent(t *testing.T) {
 	j, db, _ := rulesGame(t, 24*time.Hour, store.Rules{})
-	for _, p := range adjudicator.Powers {
+	for _, p := range storm.Powers {
 		mustIngest(t, j, player(p, "PASS"), Accepted)
 	}
 	open, seq, _ := calendar(t, mailsWith(t, db, "demo/v2/private/germany")[0])
@@ -473,7 +474,7 @@ func TestDeadlineRollbackCancelsTheOpenEvent(t *testing.T) {
 // time the event had (the deadline when paused).
 func TestDeadlineRollbackWhilePausedCancelsTheEventAtItsTime(t *testing.T) {
 	j, db, c := rulesGame(t, 24*time.Hour, store.Rules{})
-	for _, p := range adjudicator.Powers {
+	for _, p := range storm.Powers {
 		mustIngest(t, j, player(p, "PASS"), Accepted)
 	}
 	g, _, _ := game(t, db, "demo")
@@ -497,16 +498,16 @@ func TestDeadlineAbsenceThatMovedItStands(t *testing.T) {
 	j, db, _ := rulesGame(t, 48*time.Hour, store.Rules{AbsenceMax: 14 * 24 * time.Hour, ExtensionBudget: 12 * time.Hour})
 	g0, _, _ := game(t, db, "demo")
 	day := g0.Deadline.Format("2006-01-02")
-	mustIngest(t, j, player(adjudicator.France, "ABSENCE "+day+" "+day), Accepted)
+	mustIngest(t, j, player(storm.France, "ABSENCE "+day+" "+day), Accepted)
 	g1, _, _ := game(t, db, "demo")
 	if !g1.Deadline.After(g0.Deadline) {
 		t.Fatalf("the absence did not move the deadline %s", g1.Deadline)
 	}
 	later := g0.Deadline.Add(5 * 24 * time.Hour).Format("2006-01-02")
-	mustIngest(t, j, player(adjudicator.France, "ABSENCE "+later+" "+later), Accepted)
-	mustIngest(t, j, player(adjudicator.Italy, "EXTEND 3h"), Accepted)
-	mustIngest(t, j, player(adjudicator.Germany, "ABSENCE NONE"), Rejected)
-	res := mustIngest(t, j, player(adjudicator.France, "ABSENCE NONE"), Accepted)
+	mustIngest(t, j, player(storm.France, "ABSENCE "+later+" "+later), Accepted)
+	mustIngest(t, j, player(storm.Italy, "EXTEND 3h"), Accepted)
+	mustIngest(t, j, player(storm.Germany, "ABSENCE NONE"), Rejected)
+	res := mustIngest(t, j, player(storm.France, "ABSENCE NONE"), Accepted)
 	g, _, _ := game(t, db, "demo")
 	if want := g1.Deadline.Add(3 * time.Hour); !g.Deadline.Equal(want) {
 		t.Fatalf("after ABSENCE NONE the deadline is %s, want %s (as the absence and Italy's 3 hours left it)", g.Deadline, want)
@@ -514,15 +515,15 @@ func TestDeadlineAbsenceThatMovedItStands(t *testing.T) {
 	if !strings.Contains(flat(res.Receipt.Body), "This one stands, as it moved the deadline of Economic phase") {
 		t.Fatalf("the receipt does not say the absence stands:\n%s", res.Receipt.Body)
 	}
-	if a := g.Seat(adjudicator.France).Absences; len(a) != 1 {
+	if a := g.Seat(storm.France).Absences; len(a) != 1 {
 		t.Fatalf("France's absences after ABSENCE NONE: %+v", a)
 	}
 	// Again: nothing left to cancel, refused (and not announced).
-	if r := mustIngest(t, j, player(adjudicator.France, "ABSENCE NONE"), Rejected); !strings.Contains(flat(r.Receipt.Body), "stands: it moved the deadline of Economic phase") {
+	if r := mustIngest(t, j, player(storm.France, "ABSENCE NONE"), Rejected); !strings.Contains(flat(r.Receipt.Body), "stands: it moved the deadline of Economic phase") {
 		t.Fatalf("a second ABSENCE NONE:\n%s", r.Receipt.Body)
 	}
 	// Declaring it again is refused (it overlaps the one that stands).
-	mustIngest(t, j, player(adjudicator.France, "ABSENCE "+day+" "+day), Rejected)
+	mustIngest(t, j, player(storm.France, "ABSENCE "+day+" "+day), Rejected)
 	if g2, _, _ := game(t, db, "demo"); !g2.Deadline.Equal(g.Deadline) {
 		t.Fatalf("the deadline moved to %s, want %s", g2.Deadline, g.Deadline)
 	}
@@ -537,7 +538,7 @@ func TestDeadlineResumeAppliesAbsences(t *testing.T) {
 	c.t = c.t.Add(time.Hour)
 	resumed := g0.Deadline.Add(time.Hour) // as far off as when paused
 	day := resumed.Format("2006-01-02")
-	mustIngest(t, j, player(adjudicator.Russia, "ABSENCE "+day+" "+day), Accepted)
+	mustIngest(t, j, player(storm.Russia, "ABSENCE "+day+" "+day), Accepted)
 	mustIngest(t, j, moderatorMail("RESUME"), Accepted)
 	g, _, _ := game(t, db, "demo")
 	if want := resumed.Truncate(24 * time.Hour).Add(24 * time.Hour); !g.Deadline.Equal(want) {
@@ -551,14 +552,14 @@ func TestDeadlineModeratorsDeadlineInAnAbsenceStays(t *testing.T) {
 	j, db, _ := rulesGame(t, 48*time.Hour, store.Rules{AbsenceMax: 14 * 24 * time.Hour})
 	g0, _, _ := game(t, db, "demo")
 	day := g0.Deadline.Format("2006-01-02")
-	mustIngest(t, j, player(adjudicator.France, "ABSENCE "+day+" "+day), Accepted)
+	mustIngest(t, j, player(storm.France, "ABSENCE "+day+" "+day), Accepted)
 	at := g0.Deadline.Truncate(24 * time.Hour).Add(18 * time.Hour)
 	res := mustIngest(t, j, moderatorMail("DEADLINE "+at.Format("2006-01-02 15:04")), Accepted)
 	if !strings.Contains(flat(res.Receipt.Body), "the deadline falls in a declared absence") {
 		t.Fatalf("no note of the absence:\n%s", res.Receipt.Body)
 	}
 	later := g0.Deadline.Add(10 * 24 * time.Hour).Format("2006-01-02")
-	mustIngest(t, j, player(adjudicator.Italy, "ABSENCE "+later+" "+later), Accepted)
+	mustIngest(t, j, player(storm.Italy, "ABSENCE "+later+" "+later), Accepted)
 	if g, _, _ := game(t, db, "demo"); !g.Deadline.Equal(at) {
 		t.Fatalf("the moderator's deadline moved to %s, want %s", g.Deadline, at)
 	}
@@ -571,7 +572,7 @@ func TestDeadlineResendWhilePausedKeepsTheEvent(t *testing.T) {
 	mustIngest(t, j, moderatorMail("EXTEND 1h"), Accepted)
 	g0, _, _ := game(t, db, "demo")
 	mustIngest(t, j, moderatorMail("PAUSE"), Accepted)
-	mustIngest(t, j, player(adjudicator.Italy, "RESEND 1"), Answered)
+	mustIngest(t, j, player(storm.Italy, "RESEND 1"), Answered)
 	var got *store.Mail
 	for _, m := range mailsWith(t, db, "demo/resend/") {
 		if strings.HasSuffix(m.ID, "/private") {

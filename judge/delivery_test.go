@@ -9,7 +9,7 @@ import (
 
 	"github.com/emersion/go-smtp"
 
-	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/storm"
 	"stormjudge/mailer"
 	"stormjudge/mailer/mailtest"
 	"stormjudge/store"
@@ -112,11 +112,11 @@ func TestDeliveryFailedFlagsSeatAndTellsModerators(t *testing.T) {
 
 	g, _, _ := game(t, db, "demo")
 	for _, s := range g.Seats {
-		if flagged := s.Undeliverable != ""; flagged != (s.Power == adjudicator.Germany) {
+		if flagged := s.Undeliverable != ""; flagged != (s.Power == storm.Germany) {
 			t.Errorf("%v: Undeliverable %q", s.Power, s.Undeliverable)
 		}
 	}
-	if u := g.Seat(adjudicator.Germany).Undeliverable; !strings.Contains(u, "550") || !strings.Contains(u, "2026-11-22T12:00:00Z") {
+	if u := g.Seat(storm.Germany).Undeliverable; !strings.Contains(u, "550") || !strings.Contains(u, "2026-11-22T12:00:00Z") {
 		t.Errorf("Germany's flag %q, want the time and the reply", u)
 	}
 

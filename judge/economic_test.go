@@ -4,13 +4,13 @@ import (
 	"strings"
 	"testing"
 
-	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/storm"
 	"stormjudge/store"
 )
 
 // setTilePoints gives p n tile points in the open version (a test's stand-in
 // for a few turns of saving).
-func setTilePoints(t *testing.T, db *store.DB, p adjudicator.Power, n int) {
+func setTilePoints(t *testing.T, db *store.DB, p storm.Power, n int) {
 	t.Helper()
 	if err := db.Update(func(tx *store.Tx) error {
 		g, err := tx.Game("demo")
@@ -38,7 +38,7 @@ func TestEconomicPhaseByEmail(t *testing.T) {
 	if _, err := j.EnsureGame(demoDef(0)); err != nil {
 		t.Fatal(err)
 	}
-	setTilePoints(t, db, adjudicator.Germany, 21)
+	setTilePoints(t, db, storm.Germany, 21)
 	body := "GAME demo\nSECRET germany\n" +
 		"MOBILIZE IDLE: ARMOR, INFANTRY, AIR\n" +
 		"RESEARCH COUNTER 2\n" +
@@ -57,7 +57,7 @@ func TestEconomicPhaseByEmail(t *testing.T) {
 			t.Errorf("receipt lacks %q:\n%s", want, receiptOf(t, res))
 		}
 	}
-	for _, p := range adjudicator.Powers[1:] {
+	for _, p := range storm.Powers[1:] {
 		if r, err := j.Ingest(email(p.String()+"@sandbox.test", "GAME demo\nSECRET "+p.String()+"\nPASS\n")); err != nil || r.Outcome != Accepted {
 			t.Fatalf("%s: %v %v", p, r, err)
 		}
@@ -100,7 +100,7 @@ func TestRule15_22ReceiptRefusesUnassignedCounterPoints(t *testing.T) {
 	if _, err := j.EnsureGame(demoDef(0)); err != nil {
 		t.Fatal(err)
 	}
-	setTilePoints(t, db, adjudicator.Italy, 9)
+	setTilePoints(t, db, storm.Italy, 9)
 	body := "GAME demo\nSECRET italy\nRESEARCH COUNTER 2\nRESEARCH ITALIAN ARMOR\nEND\n"
 	res, err := j.Ingest(email("italy@sandbox.test", body))
 	if err != nil {
@@ -124,7 +124,7 @@ func TestRule12_41AReceiptLeftover(t *testing.T) {
 	if _, err := j.EnsureGame(demoDef(0)); err != nil {
 		t.Fatal(err)
 	}
-	setTilePoints(t, db, adjudicator.Germany, 10)
+	setTilePoints(t, db, storm.Germany, 10)
 	if err := db.Update(func(tx *store.Tx) error {
 		g, err := tx.Game("demo")
 		if err != nil {
@@ -134,7 +134,7 @@ func TestRule12_41AReceiptLeftover(t *testing.T) {
 		if err != nil {
 			return err
 		}
-		s.Powers[adjudicator.Germany].Reserve = adjudicator.Units{Armor: 1}
+		s.Powers[storm.Germany].Reserve = storm.Units{Armor: 1}
 		return tx.PutState("demo", g.Version, s, nil)
 	}); err != nil {
 		t.Fatal(err)

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/storm"
 	"stormjudge/store"
 )
 
@@ -46,22 +47,22 @@ func export(tx *store.Tx, g *store.Game, v int) ([]byte, error) {
 		return nil, err
 	}
 	type seat struct {
-		Power         adjudicator.Power `json:"power"`
-		Address       string            `json:"address"`
-		TimeZone      string            `json:"time_zone,omitempty"`
-		Missed        int               `json:"missed_deadlines"`
-		ExtensionUsed string            `json:"extension_used,omitempty"`
-		Absences      []store.Absence   `json:"absences,omitempty"`
-		Vacant        bool              `json:"vacant,omitempty"`
+		Power         storm.Power     `json:"power"`
+		Address       string          `json:"address"`
+		TimeZone      string          `json:"time_zone,omitempty"`
+		Missed        int             `json:"missed_deadlines"`
+		ExtensionUsed string          `json:"extension_used,omitempty"`
+		Absences      []store.Absence `json:"absences,omitempty"`
+		Vacant        bool            `json:"vacant,omitempty"`
 	}
 	type orderRec struct {
-		Pass        bool                `json:"pass"`
-		Orders      []adjudicator.Order `json:"orders"`
-		MessageID   string              `json:"message_id"`
-		From        string              `json:"from"`
-		Received    time.Time           `json:"received"`
-		ByModerator bool                `json:"by_moderator,omitempty"`
-		Repeated    bool                `json:"repeated,omitempty"`
+		Pass        bool          `json:"pass"`
+		Orders      []storm.Order `json:"orders"`
+		MessageID   string        `json:"message_id"`
+		From        string        `json:"from"`
+		Received    time.Time     `json:"received"`
+		ByModerator bool          `json:"by_moderator,omitempty"`
+		Repeated    bool          `json:"repeated,omitempty"`
 	}
 	type rules struct {
 		SegmentDuration string            `json:"segment_duration,omitempty"`
@@ -85,7 +86,7 @@ func export(tx *store.Tx, g *store.Game, v int) ([]byte, error) {
 		Moderators  []string            `json:"moderators"`
 		Seats       []seat              `json:"seats"`
 		Orders      map[string]orderRec `json:"orders"`
-		State       adjudicator.State   `json:"state"`
+		State       storm.State         `json:"state"`
 		View        adjudicator.View    `json:"view"`
 		Events      json.RawMessage     `json:"events"`
 	}{Game: g.ID, Version: v, Latest: g.Version, Created: g.Created, Paused: g.Paused, Moderators: g.Moderators,
@@ -119,7 +120,7 @@ func export(tx *store.Tx, g *store.Game, v int) ([]byte, error) {
 		out.Seats = append(out.Seats, seat{Power: st.Power, Address: st.Address, TimeZone: st.TimeZone, Missed: st.Missed,
 			ExtensionUsed: dur(st.ExtensionUsed), Absences: st.Absences, Vacant: st.Vacant})
 	}
-	keys := make([]adjudicator.Power, 0, len(recs))
+	keys := make([]storm.Power, 0, len(recs))
 	for p := range recs {
 		keys = append(keys, p)
 	}

@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/setup"
+	"stormjudge/adjudicator/storm"
 	"stormjudge/orders"
 )
 
@@ -26,11 +28,11 @@ func FuzzValidateOrders(f *testing.F) {
 		}
 	}
 	f.Add("GAME demo\nSECRET x\nMOBILIZE IDLE: ARMOR, INFANTRY, AIR\nRESEARCH COUNTER 2\nBUILD ARMOR WITH 3\nLAY DOWN BATTLESHIP 3 WITH SHIPYARD 1, LEFTOVER 1\n")
-	base, _, err := adjudicator.Resolve(adjudicator.NewGame(11), nil)
+	base, _, err := adjudicator.Resolve(setup.NewGame(11), nil)
 	if err != nil {
 		f.Fatal(err)
 	}
-	for _, p := range adjudicator.Powers {
+	for _, p := range storm.Powers {
 		base.Powers[p].TilePoints = 21
 	}
 	f.Fuzz(func(t *testing.T, body string) {
@@ -40,14 +42,14 @@ func FuzzValidateOrders(f *testing.F) {
 		if sub == nil {
 			return
 		}
-		for _, p := range adjudicator.Powers {
+		for _, p := range storm.Powers {
 			if len(adjudicator.Validate(base, p, sub.Orders)) > 0 {
 				continue
 			}
 			if _, ok := adjudicator.Preview(base, p, sub.Orders); !ok {
 				t.Fatalf("%s: valid orders without a preview: %v", p, sub.Orders)
 			}
-			if _, _, err := adjudicator.Resolve(base, map[adjudicator.Power][]adjudicator.Order{p: sub.Orders}); err != nil {
+			if _, _, err := adjudicator.Resolve(base, map[storm.Power][]storm.Order{p: sub.Orders}); err != nil {
 				t.Fatalf("%s: Resolve of valid orders: %v", p, err)
 			}
 		}

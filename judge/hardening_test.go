@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/storm"
 	"stormjudge/orders"
 	"stormjudge/orders/orderstest"
 	"stormjudge/store"
@@ -226,7 +226,7 @@ func TestStaleOrders(t *testing.T) {
 	if res := reply("GAME demo\nSECRET germany\nPASS\n"); res.Outcome != Accepted || !strings.Contains(flat(receiptOf(t, res)), "for "+open) {
 		t.Fatalf("reply to the open notice: %s\n%s", res.Outcome, receiptOf(t, res))
 	}
-	for _, p := range adjudicator.Powers[1:] {
+	for _, p := range storm.Powers[1:] {
 		if res, err := j.Ingest(email(p.String()+"@sandbox.test", "GAME demo\nSECRET "+p.String()+"\nPASS\n")); err != nil || res.Outcome != Accepted {
 			t.Fatalf("%s: %v %v", p, res, err)
 		}
@@ -325,7 +325,7 @@ func TestNoSecretAtRest(t *testing.T) {
 		t.Fatalf("read %d secrets from the welcomes", len(secrets))
 	}
 	for turn := 0; turn < 2; turn++ {
-		for _, p := range adjudicator.Powers {
+		for _, p := range storm.Powers {
 			addr := p.String() + "@sandbox.test"
 			sec := secrets[addr]
 			wrong := email(addr, "GAME demo\nSECRET "+sec+"x\nPASS\n")
@@ -466,7 +466,7 @@ func TestReseatFromConfig(t *testing.T) {
 	}
 	if err := db.Update(func(tx *store.Tx) error {
 		g, _ := tx.Game("demo")
-		g.Seat(adjudicator.Italy).Undeliverable = "2026-11-22T12:00:00Z 550 no such user"
+		g.Seat(storm.Italy).Undeliverable = "2026-11-22T12:00:00Z 550 no such user"
 		return tx.PutGame(g)
 	}); err != nil {
 		t.Fatal(err)
@@ -477,7 +477,7 @@ func TestReseatFromConfig(t *testing.T) {
 		t.Fatalf("EnsureGame: %v %v", created, err)
 	}
 	g, _, _ := game(t, db, "demo")
-	it := g.Seat(adjudicator.Italy)
+	it := g.Seat(storm.Italy)
 	if it.Address != "italy2@example.org" || it.Undeliverable != "" || g.Version != g0.Version {
 		t.Errorf("seat %+v, version %d", it, g.Version)
 	}
@@ -525,7 +525,7 @@ func TestStaleOrdersSameTurn(t *testing.T) {
 		t.Fatalf("draw: %v %v", res, err)
 	}
 	_, s, _ := game(t, db, "demo")
-	if s.Segment != adjudicator.SegEconomic || s.Turn != adjudicator.FirstTurn {
+	if s.Segment != storm.SegEconomic || s.Turn != storm.FirstTurn {
 		t.Fatalf("open: %s %s", s.Turn, s.Segment)
 	}
 	reply := func(body string) *Result {

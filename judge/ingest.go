@@ -14,6 +14,8 @@ import (
 	"unicode"
 
 	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/randomevent"
+	"stormjudge/adjudicator/storm"
 	"stormjudge/orders"
 	"stormjudge/report"
 	"stormjudge/store"
@@ -38,7 +40,7 @@ type Result struct {
 	MessageID string
 	Outcome   Outcome
 	Game      string
-	Power     adjudicator.Power
+	Power     storm.Power
 	Moderator bool        // the email spoke for the game's moderator
 	Receipt   *store.Mail // nil when no receipt is sent
 	// Command is what an Answered email asked (HELP, STATUS, ...): the
@@ -410,18 +412,18 @@ func sizeText(n int) string {
 type receipt struct {
 	msg      *orders.Message
 	errs     []string // each a rendered error
-	accepted []adjudicator.Order
+	accepted []storm.Order
 	notes    []string
 	fatal    error // a store error: abort the transaction
 	// read and refused: the orders of an email that failed validation,
 	// and the reasons by order index.
-	read    []adjudicator.Order
+	read    []storm.Order
 	refused map[int][]string
 	// after is the power as it would be after accepted orders.
-	after *adjudicator.PowerState
+	after *storm.PowerState
 	// state is the game's open state when the email got that far: the
 	// receipt names its turn and segment.
-	state *adjudicator.State
+	state *storm.State
 	// help is the answer to a HELP (what the power may order now) or to
 	// commands (STATUS, HISTORY ...).
 	help string
@@ -448,7 +450,7 @@ type receipt struct {
 // refuse records an email's orders and the validation errors that refuse
 // them: nothing is stored, but the receipt says order by order what would
 // be accepted and what not, and why.
-func (rc *receipt) refuse(read []adjudicator.Order, errs []adjudicator.OrderError) {
+func (rc *receipt) refuse(read []storm.Order, errs []storm.OrderError) {
 	rc.read = read
 	rc.refused = map[int][]string{}
 	for _, e := range errs {
@@ -458,7 +460,7 @@ func (rc *receipt) refuse(read []adjudicator.Order, errs []adjudicator.OrderErro
 
 // refusal renders a validation error without the order itself (the
 // receipt prints the order above it).
-func refusal(e adjudicator.OrderError) string {
+func refusal(e storm.OrderError) string {
 	if e.Rule != "" {
 		return "rule " + e.Rule + ": " + e.Msg
 	}
@@ -505,7 +507,7 @@ func (j *Judge) decide(tx *store.Tx, m *orders.Message, sub *orders.Submission, 
 		rc.fatal = err
 		return
 	}
-	var power adjudicator.Power
+	var power storm.Power
 	if env.Moderator {
 		// A game master's CREATE of an existing game is told so; anyone
 		// else's CREATE is a moderator's email like any other.
@@ -523,7 +525,7 @@ func (j *Judge) decide(tx *store.Tx, m *orders.Message, sub *orders.Submission, 
 		if env.Power != "" {
 			// The moderator enters (or withdraws) a power's orders,
 			// without its secret.
-			power, _ = adjudicator.ParsePower(env.Power)
+			power, _ = storm.ParsePower(env.Power)
 			if g.Seat(power) == nil {
 				rc.errs = append(rc.errs, fmt.Sprintf("line %d: %s has no seat in game %s.", env.PowerLine, power.Title(), g.ID))
 				res.Outcome = Rejected
@@ -587,7 +589,7 @@ func (j *Judge) decide(tx *store.Tx, m *orders.Message, sub *orders.Submission, 
 		return
 	}
 	if res.Moderator && power == 0 {
-		if len(sub.Orders) > 0 && sub.Orders[0].Kind == adjudicator.SetState {
+		if len(sub.Orders) > 0 && sub.Orders[0].Kind == storm.SetState {
 			rc.fatal = j.fix(tx, g, s, m, sub, rc, res, now)
 			return
 		}
@@ -696,7 +698,7 @@ func commandCount(sub *orders.Submission) int {
 // References entry, is one of the judge's Message-IDs for that version).
 // Such orders would otherwise be taken for the next segment, which the
 // player did not mean.
-func (j *Judge) stale(tx *store.Tx, g *store.Game, s adjudicator.State, m *orders.Message, env orders.Envelope, rc *receipt) bool {
+func (j *Judge) stale(tx *store.Tx, g *store.Game, s storm.State, m *orders.Message, env orders.Envelope, rc *receipt) bool {
 	open := fmt.Sprintf("%s, %s", s.Turn, s.Segment.Title())
 	if env.TurnLine > 0 && (env.Turn != s.Turn || env.Segment != "" && env.Segment != s.Segment) {
 		pinned := env.Turn.String()
@@ -806,8 +808,8 @@ func authorizeModerator(g *store.Game, from string, env orders.Envelope, rc *rec
 // takeDraw takes a moderator's email for s: the physical deck's draw
 // (adjudicator.ValidateDraw), accepted when the game waits for it and
 // resolved right after (Adjudicate).
-func takeDraw(tx *store.Tx, g *store.Game, s adjudicator.State, m *orders.Message, sub *orders.Submission, rc *receipt, res *Result, now time.Time) {
-	if !adjudicator.AwaitsDraw(s) {
+func takeDraw(tx *store.Tx, g *store.Game, s storm.State, m *orders.Message, sub *orders.Submission, rc *receipt, res *Result, now time.Time) {
+	if !randomevent.AwaitsDraw(s) {
 		why := "this game plays its random event deck from the file"
 		if s.Events == nil {
 			why = "this game has no random event deck"
@@ -841,20 +843,20 @@ func takeDraw(tx *store.Tx, g *store.Game, s adjudicator.State, m *orders.Messag
 // authorize finds the power an email speaks for and checks the secret and
 // the sender's address. On failure it says so without revealing anything
 // about the game, its seats or the secret.
-func (j *Judge) authorize(g *store.Game, from string, env orders.Envelope, rc *receipt) (adjudicator.Power, bool) {
+func (j *Judge) authorize(g *store.Game, from string, env orders.Envelope, rc *receipt) (storm.Power, bool) {
 	const refused = "The SECRET does not match, or this address may not order for that power in this game."
 	from = strings.ToLower(from)
 	moderator := contains(g.Moderators, from)
-	var power adjudicator.Power
+	var power storm.Power
 	if env.Power != "" {
-		p, ok := adjudicator.ParsePower(env.Power)
+		p, ok := storm.ParsePower(env.Power)
 		if !ok {
 			rc.errs = append(rc.errs, fmt.Sprintf("line %d: unknown power %q (germany, italy, britain, france or russia).", env.PowerLine, env.Power))
 			return 0, false
 		}
 		power = p
 	} else {
-		var held []adjudicator.Power
+		var held []storm.Power
 		for _, s := range g.Seats {
 			if s.Address == from {
 				held = append(held, s.Power)
@@ -1154,8 +1156,8 @@ func receiptWho(res *Result, byMod string) string {
 	return res.Power.Title()
 }
 
-func whoOrders(s adjudicator.State) string {
-	if adjudicator.AwaitsDraw(s) {
+func whoOrders(s storm.State) string {
+	if randomevent.AwaitsDraw(s) {
 		return "the moderator draws the cards"
 	}
 	req := adjudicator.Required(s)

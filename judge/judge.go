@@ -23,6 +23,12 @@ import (
 	"time"
 
 	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/crisis"
+	"stormjudge/adjudicator/diplomacy"
+	"stormjudge/adjudicator/event"
+	"stormjudge/adjudicator/randomevent"
+	"stormjudge/adjudicator/setup"
+	"stormjudge/adjudicator/storm"
 	"stormjudge/orders"
 	"stormjudge/report"
 	"stormjudge/store"
@@ -51,7 +57,7 @@ type Options struct {
 	Masters []Master
 	// Decks are the random event decks a game created by email may name
 	// (DECK <name>), by name.
-	Decks map[string]*adjudicator.Deck
+	Decks map[string]*storm.Deck
 }
 
 // Hook is a fault seam for crash tests; nil means no-op. It is called at
@@ -122,7 +128,7 @@ type GameDef struct {
 	Seats           []SeatDef
 	// Deck is the random event deck the game is played with (docs/deck.md);
 	// nil: no random event cards.
-	Deck *adjudicator.Deck
+	Deck *storm.Deck
 	// PhysicalDeck: the moderator draws the printed cards and tells the
 	// judge their numbers (physical-deck mode, docs/deck.md). Needs a Deck
 	// and a moderator.
@@ -139,7 +145,7 @@ type GameDef struct {
 	Crisis bool
 	// AggressionEffects replaces the default table of aggression effects
 	// (30; adjudicator.DefaultAggressionEffects); nil: the default.
-	AggressionEffects []adjudicator.AggressionEffect
+	AggressionEffects []storm.AggressionEffect
 	// Rules are the deadline rules beyond SegmentDuration: durations by
 	// kind of segment, reminders, NMR policy and grace, extension budget,
 	// absences (docs/orders.md "Deadlines").
@@ -149,7 +155,7 @@ type GameDef struct {
 // SeatDef seats one player's address for one power. Secret may be empty: the
 // judge then makes one and mails it to the player.
 type SeatDef struct {
-	Power   adjudicator.Power
+	Power   storm.Power
 	Address string
 	Secret  string
 }
@@ -159,7 +165,7 @@ func (d GameDef) Validate() error {
 	if !validGameID(d.ID) {
 		return fmt.Errorf("judge: game id %q: use 1-32 letters, digits, '-' or '_'", d.ID)
 	}
-	seen := map[adjudicator.Power]bool{}
+	seen := map[storm.Power]bool{}
 	for _, s := range d.Seats {
 		if s.Power == 0 {
 			return fmt.Errorf("judge: game %s: seat without a power", d.ID)
@@ -185,7 +191,7 @@ func (d GameDef) Validate() error {
 	}
 	// 2.21: two to five players, but every power is played; a game needs all
 	// five powers seated (one player may hold several).
-	for _, p := range adjudicator.Powers {
+	for _, p := range storm.Powers {
 		if !seen[p] {
 			return fmt.Errorf("judge: game %s: %s is not seated (2.21: every power is played; one address may hold several)", d.ID, p)
 		}
@@ -229,8 +235,8 @@ func (j *Judge) EnsureGame(def GameDef) (created bool, err error) {
 	}); err != nil {
 		return false, err
 	}
-	secrets := map[adjudicator.Power]string{}
-	hashes := map[adjudicator.Power]string{}
+	secrets := map[storm.Power]string{}
+	hashes := map[storm.Power]string{}
 	modSecret, modHash := def.ModeratorSecret, ""
 	if !exists {
 		for _, sd := range def.Seats {
@@ -269,7 +275,7 @@ func (j *Judge) EnsureGame(def GameDef) (created bool, err error) {
 // each player and to the moderators, and the first reports and notices.
 // actor is who created it, for the audit log ("operator", or a game
 // master's address).
-func (j *Judge) createGame(tx *store.Tx, def GameDef, secrets, hashes map[adjudicator.Power]string, modSecret, modHash, actor string, now time.Time) error {
+func (j *Judge) createGame(tx *store.Tx, def GameDef, secrets, hashes map[storm.Power]string, modSecret, modHash, actor string, now time.Time) error {
 	seed := def.Seed
 	if seed == 0 {
 		var b [8]byte
@@ -278,25 +284,25 @@ func (j *Judge) createGame(tx *store.Tx, def GameDef, secrets, hashes map[adjudi
 		}
 		seed = binary.LittleEndian.Uint64(b[:]) | 1
 	}
-	s0 := adjudicator.NewGame(seed)
+	s0 := setup.NewGame(seed)
 	if def.Deck != nil {
-		s0 = adjudicator.NewGameWithDeck(seed, *def.Deck)
+		s0 = setup.NewGameWithDeck(seed, *def.Deck)
 	}
 	if def.Diplomacy {
-		s0 = adjudicator.WithDiplomacy(s0)
+		s0 = diplomacy.WithDiplomacy(s0)
 	}
 	if def.Crisis {
-		s0 = adjudicator.WithCrisis(s0)
+		s0 = crisis.WithCrisis(s0)
 	}
 	if def.AggressionEffects != nil {
 		var err error
-		if s0, err = adjudicator.WithAggressionEffects(s0, def.AggressionEffects); err != nil {
+		if s0, err = crisis.WithAggressionEffects(s0, def.AggressionEffects); err != nil {
 			return fmt.Errorf("judge: game %s: %w", def.ID, err)
 		}
 	}
 	if def.PhysicalDeck {
 		var err error
-		if s0, err = adjudicator.PhysicalDeck(s0); err != nil {
+		if s0, err = randomevent.PhysicalDeck(s0); err != nil {
 			return err
 		}
 	}
@@ -341,7 +347,7 @@ func (j *Judge) createGame(tx *store.Tx, def GameDef, secrets, hashes map[adjudi
 			return err
 		}
 	}
-	if adjudicator.AwaitsDraw(s0) {
+	if randomevent.AwaitsDraw(s0) {
 		// Physical deck: the first turn waits for the moderator's draw;
 		// the setup state is reported as it is.
 		return j.publish(tx, g, 0, nil, s0, now, publication{})
@@ -400,7 +406,7 @@ func (j *Judge) reseat(tx *store.Tx, g *store.Game, def GameDef, now time.Time) 
 	return tx.PutGame(g)
 }
 
-func deckName(d *adjudicator.Deck) string {
+func deckName(d *storm.Deck) string {
 	if d == nil {
 		return "none"
 	}
@@ -434,7 +440,7 @@ func newSecret() string {
 
 // advance resolves the open segment of g (whose state is s) with the given
 // orders and commits the result (commit).
-func (j *Judge) advance(tx *store.Tx, g *store.Game, s adjudicator.State, ords map[adjudicator.Power][]adjudicator.Order, now time.Time, why string) error {
+func (j *Judge) advance(tx *store.Tx, g *store.Game, s storm.State, ords map[storm.Power][]storm.Order, now time.Time, why string) error {
 	next, evs, err := adjudicator.Resolve(s, ords)
 	if err != nil {
 		return fmt.Errorf("judge: game %s: resolve %s: %w", g.ID, s.Segment, err)
@@ -449,14 +455,14 @@ func (j *Judge) advance(tx *store.Tx, g *store.Game, s adjudicator.State, ords m
 // lead are paragraphs for the lead of every report and notice of the new
 // version (who missed the deadline, whose orders the moderator entered):
 // what the judge knows and the engine does not.
-func (j *Judge) commit(tx *store.Tx, g *store.Game, s, next adjudicator.State, evs []adjudicator.Event, now time.Time, why string, lead []string) error {
+func (j *Judge) commit(tx *store.Tx, g *store.Game, s, next storm.State, evs []event.Event, now time.Time, why string, lead []string) error {
 	cc := j.closing(g, s, now)
 	v, err := putVersion(tx, g, next, evs)
 	if err != nil {
 		return err
 	}
 	req := adjudicator.Required(next)
-	if len(req) == 0 && !adjudicator.AwaitsDraw(next) && g.Ended.IsZero() {
+	if len(req) == 0 && !randomevent.AwaitsDraw(next) && g.Ended.IsZero() {
 		// Nobody orders any more: the game is over (33, 34); the
 		// retention of its mail counts from now (store.Retention).
 		g.Ended = now
@@ -474,8 +480,8 @@ func (j *Judge) commit(tx *store.Tx, g *store.Game, s, next adjudicator.State, e
 
 // putVersion stores next, with the events that made it, as the next
 // version of g and makes it g's version (the caller writes g).
-func putVersion(tx *store.Tx, g *store.Game, next adjudicator.State, evs []adjudicator.Event) (int, error) {
-	evJSON, err := adjudicator.MarshalEvents(evs)
+func putVersion(tx *store.Tx, g *store.Game, next storm.State, evs []event.Event) (int, error) {
+	evJSON, err := event.MarshalEvents(evs)
 	if err != nil {
 		return 0, err
 	}
@@ -490,7 +496,7 @@ func putVersion(tx *store.Tx, g *store.Game, next adjudicator.State, evs []adjud
 // closedCalendar is the cancelled calendar event of a segment adjudicated
 // before its deadline, for the notices of the powers that ordered in it.
 type closedCalendar struct {
-	powers []adjudicator.Power
+	powers []storm.Power
 	att    []store.Attachment
 	// moderators: the moderators had the event too
 	// (store.Game.ModeratorHasEvent); their copies of the report carry
@@ -502,7 +508,7 @@ type closedCalendar struct {
 // (whose state is s), which closes now, for the notices of the powers
 // that order in it: none if its deadline passed (the event is over) or it
 // never had one. A paused segment's event still stands (PAUSE leaves it).
-func (j *Judge) closing(g *store.Game, s adjudicator.State, now time.Time) closedCalendar {
+func (j *Judge) closing(g *store.Game, s storm.State, now time.Time) closedCalendar {
 	if (g.Deadline.IsZero() || !now.Before(g.Deadline)) && g.PausedLeft == 0 {
 		return closedCalendar{}
 	}
@@ -511,7 +517,7 @@ func (j *Judge) closing(g *store.Game, s adjudicator.State, now time.Time) close
 
 // vacantLine heads the notice of a vacant seat, which goes to the
 // moderator holding it: the power's old secret no longer works.
-func vacantLine(p adjudicator.Power) string {
+func vacantLine(p storm.Power) string {
 	return fmt.Sprintf("%s's seat is vacant and you, the moderator, hold it: to order for it, send the lines MODERATOR and POWER %s with the moderators' secret (the seat's own secret no longer works), until REPLACE seats a new player.", p.Title(), p)
 }
 
@@ -526,15 +532,15 @@ func vacantLine(p adjudicator.Power) string {
 type versionMail struct {
 	g       *store.Game
 	v       int
-	evs     []adjudicator.Event
+	evs     []event.Event
 	view    adjudicator.View
 	goesOn  bool
-	missing []adjudicator.Power                     // goesOn: whose orders are still due
-	recs    map[adjudicator.Power]store.OrderRecord // goesOn: the orders carried over
-	setLead []string                                // a SET's version: its fixes and reason
+	missing []storm.Power                     // goesOn: whose orders are still due
+	recs    map[storm.Power]store.OrderRecord // goesOn: the orders carried over
+	setLead []string                          // a SET's version: its fixes and reason
 }
 
-func newVersionMail(tx *store.Tx, g *store.Game, v int, s adjudicator.State, evs []adjudicator.Event) (*versionMail, error) {
+func newVersionMail(tx *store.Tx, g *store.Game, v int, s storm.State, evs []event.Event) (*versionMail, error) {
 	vm := &versionMail{g: g, v: v, evs: evs, view: adjudicator.Derive(s)}
 	if v == g.Version && v > openedAt(g) {
 		recs, err := tx.Orders(g.ID, v)
@@ -590,7 +596,7 @@ func (vm *versionMail) extra(zone string, lead []string) report.Extra {
 // withdrew, and why), and the closed segment's cancelled calendar event.
 type publication struct {
 	lead []string
-	own  map[adjudicator.Power][]string
+	own  map[storm.Power][]string
 	cc   closedCalendar
 }
 
@@ -602,7 +608,7 @@ type publication struct {
 // The calendar of the deadline goes with the notices of the powers that
 // order in the segment (and the cancellation of the closed one's, cc, to
 // those that ordered in it, and to the moderators who had it).
-func (j *Judge) publish(tx *store.Tx, g *store.Game, v int, evs []adjudicator.Event, next adjudicator.State, now time.Time, pb publication) error {
+func (j *Judge) publish(tx *store.Tx, g *store.Game, v int, evs []event.Event, next storm.State, now time.Time, pb publication) error {
 	cc := pb.cc
 	vm, err := newVersionMail(tx, g, v, next, evs) // once per adjudication: every mail renders its view
 	if err != nil {
@@ -671,7 +677,7 @@ func (j *Judge) notifyMessage(tx *store.Tx, root, id, to string, r report.Messag
 // "picture/<game>/<v>/<power or public>/<key>", where key is a hash of
 // what the picture shows (report.PictureKey), so that a version replaced
 // after the mail was queued (a rollback) is not drawn in its place.
-func pictureSource(game string, v int, power adjudicator.Power, view adjudicator.View) string {
+func pictureSource(game string, v int, power storm.Power, view adjudicator.View) string {
 	whom := "public"
 	if power != 0 {
 		whom = power.String()
@@ -699,13 +705,13 @@ func (j *Judge) Inline(source string) ([]byte, error) {
 	if err != nil || v < 0 {
 		return nil, gone("no version")
 	}
-	var power adjudicator.Power
+	var power storm.Power
 	if whom != "public" {
-		if power, _ = adjudicator.ParsePower(whom); power == 0 {
+		if power, _ = storm.ParsePower(whom); power == 0 {
 			return nil, gone("no such power")
 		}
 	}
-	var s adjudicator.State
+	var s storm.State
 	if err := j.db.View(func(tx *store.Tx) error {
 		var err error
 		s, err = tx.State(game, v)
@@ -792,7 +798,7 @@ func (j *Judge) messageIDOf(id string) string {
 
 // welcomeID is the outbox ID of the welcome that seated power p in game
 // (a seat moved by reseat gets another one, with a suffix).
-func welcomeID(game string, p adjudicator.Power) string { return game + "/welcome/" + p.String() }
+func welcomeID(game string, p storm.Power) string { return game + "/welcome/" + p.String() }
 
 // moderatorWelcomeID is the outbox ID of a moderator's welcome.
 func moderatorWelcomeID(game, addr string) string { return game + "/welcome/moderator/" + addr }
@@ -884,11 +890,11 @@ func (j *Judge) Tick() (int, error) {
 // openSegment is what the judge reads to decide a game's open segment.
 type openSegment struct {
 	g    *store.Game
-	s    adjudicator.State
+	s    storm.State
 	draw *store.OrderRecord // the moderator's draw, when the segment awaits one
-	recs map[adjudicator.Power]store.OrderRecord
-	miss []adjudicator.Power // required powers without orders
-	why  string              // why it is ready, for the audit log
+	recs map[storm.Power]store.OrderRecord
+	miss []storm.Power // required powers without orders
+	why  string        // why it is ready, for the audit log
 	// ready: the segment may be adjudicated now.
 	ready bool
 	// remind are the reminders due; noteMiss: the deadline passed with
@@ -913,7 +919,7 @@ func work(tx *store.Tx, g *store.Game, now time.Time) (*openSegment, error) {
 	if o.s, err = tx.State(g.ID, g.Version); err != nil {
 		return nil, err
 	}
-	if adjudicator.AwaitsDraw(o.s) {
+	if randomevent.AwaitsDraw(o.s) {
 		o.draw, err = tx.Draw(g.ID, g.Version) // nil, nil: the moderator has not drawn yet
 		o.why = "the moderator's draw"
 		o.ready = o.draw != nil
@@ -978,7 +984,7 @@ func (j *Judge) Adjudicate(game string) (bool, error) {
 			}
 			return j.commit(tx, g, o.s, next, evs, now, o.why, nil)
 		}
-		ords := map[adjudicator.Power][]adjudicator.Order{}
+		ords := map[storm.Power][]storm.Order{}
 		var entered []string
 		for p, r := range o.recs {
 			ords[p] = r.Orders
@@ -1021,7 +1027,7 @@ func (j *Judge) Adjudicate(game string) (bool, error) {
 			}
 			lead = append(lead, fmt.Sprintf("Orders missing (%s): %s.", why, strings.Join(notes, "; ")))
 		}
-		var late []adjudicator.Power
+		var late []storm.Power
 		for _, p := range g.MissedNow {
 			if !slices.Contains(o.miss, p) {
 				late = append(late, p)
@@ -1054,11 +1060,11 @@ func (j *Judge) Adjudicate(game string) (bool, error) {
 // for later rounds (adjudicator.OnlyStanding), which are not orders for
 // it. The deadline, the receipts, STATUS and the operator's `game list`
 // and `game show` all go by it.
-func MissingPowers(s adjudicator.State, recs map[adjudicator.Power]store.OrderRecord) []adjudicator.Power {
-	if adjudicator.AwaitsDraw(s) {
+func MissingPowers(s storm.State, recs map[storm.Power]store.OrderRecord) []storm.Power {
+	if randomevent.AwaitsDraw(s) {
 		return nil
 	}
-	var out []adjudicator.Power
+	var out []storm.Power
 	for _, p := range adjudicator.Required(s) {
 		if r, ok := recs[p]; !ok || (!r.Pass && adjudicator.OnlyStanding(s, r.Orders)) {
 			out = append(out, p)
@@ -1067,7 +1073,7 @@ func MissingPowers(s adjudicator.State, recs map[adjudicator.Power]store.OrderRe
 	return out
 }
 
-func joinPowers(ps []adjudicator.Power) string {
+func joinPowers(ps []storm.Power) string {
 	names := make([]string, len(ps))
 	for i, p := range ps {
 		names[i] = p.Title()

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/storm"
 	"stormjudge/deck"
 	"stormjudge/store"
 )
@@ -35,7 +36,7 @@ func newJudge(t *testing.T) (*Judge, *store.DB, *clock) {
 
 func demoDef(deadline time.Duration) GameDef {
 	d := GameDef{ID: "demo", Moderators: []string{"gm@sandbox.test"}, Seed: 1935, SegmentDuration: deadline}
-	for _, p := range adjudicator.Powers {
+	for _, p := range storm.Powers {
 		d.Seats = append(d.Seats, SeatDef{Power: p, Address: p.String() + "@sandbox.test", Secret: p.String()})
 	}
 	return d
@@ -65,11 +66,11 @@ func outbox(t *testing.T, db *store.DB) []*store.Mail {
 	return ms
 }
 
-func game(t *testing.T, db *store.DB, id string) (*store.Game, adjudicator.State, map[adjudicator.Power]store.OrderRecord) {
+func game(t *testing.T, db *store.DB, id string) (*store.Game, storm.State, map[storm.Power]store.OrderRecord) {
 	t.Helper()
 	var g *store.Game
-	var s adjudicator.State
-	var recs map[adjudicator.Power]store.OrderRecord
+	var s storm.State
+	var recs map[storm.Power]store.OrderRecord
 	if err := db.View(func(tx *store.Tx) error {
 		var err error
 		if g, err = tx.Game(id); err != nil {
@@ -142,7 +143,7 @@ func TestIngestAcceptsAndReceiptThreads(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Outcome != Accepted || res.Power != adjudicator.Germany {
+	if res.Outcome != Accepted || res.Power != storm.Germany {
 		t.Fatalf("outcome %s power %s", res.Outcome, res.Power)
 	}
 	r := res.Receipt
@@ -157,7 +158,7 @@ func TestIngestAcceptsAndReceiptThreads(t *testing.T) {
 		t.Errorf("receipt body:\n%s", r.Body)
 	}
 	_, _, recs := game(t, db, "demo")
-	if rec, ok := recs[adjudicator.Germany]; !ok || !rec.Pass {
+	if rec, ok := recs[storm.Germany]; !ok || !rec.Pass {
 		t.Errorf("germany's orders not stored: %+v", recs)
 	}
 	// The same message again changes nothing and sends nothing.
@@ -261,14 +262,14 @@ func TestFifthOrderAdjudicatesOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 	g0, s0, _ := game(t, db, "demo")
-	for i, p := range adjudicator.Powers {
+	for i, p := range storm.Powers {
 		res, err := j.Ingest(email(p.String()+"@sandbox.test", "GAME demo\nSECRET "+p.String()+"\nPASS\nEND\n"))
 		if err != nil || res.Outcome != Accepted {
 			t.Fatalf("%s: %v %v", p, res, err)
 		}
 		g, _, _ := game(t, db, "demo")
 		wantV := g0.Version
-		if i == len(adjudicator.Powers)-1 {
+		if i == len(storm.Powers)-1 {
 			wantV++
 		}
 		if g.Version != wantV {
@@ -308,7 +309,7 @@ func TestLaterSubmissionReplacesEarlier(t *testing.T) {
 	_, s, _ := game(t, db, "demo")
 	var order string
 	var n int
-	for _, o := range adjudicator.Allowed(s, adjudicator.Italy) {
+	for _, o := range adjudicator.Allowed(s, storm.Italy) {
 		n = len(o.Orders())
 		for _, x := range o.Orders() { // with the orders it needs (15.22)
 			order += x.String() + "\n"
@@ -327,7 +328,7 @@ func TestLaterSubmissionReplacesEarlier(t *testing.T) {
 		t.Errorf("receipt does not say it replaced:\n%s", receiptOf(t, res))
 	}
 	_, _, recs := game(t, db, "demo")
-	if r := recs[adjudicator.Italy]; r.Pass || len(r.Orders) != n {
+	if r := recs[storm.Italy]; r.Pass || len(r.Orders) != n {
 		t.Errorf("italy's record: %+v", r)
 	}
 }
@@ -387,7 +388,7 @@ func TestReplayReproducesEveryVersion(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Three turns: one with all orders in, two decided by the deadline.
-	for _, p := range adjudicator.Powers {
+	for _, p := range storm.Powers {
 		if _, err := j.Ingest(email(p.String()+"@sandbox.test", "GAME demo\nSECRET "+p.String()+"\nPASS\n")); err != nil {
 			t.Fatal(err)
 		}
@@ -412,7 +413,7 @@ func TestReceiptListsEachOrder(t *testing.T) {
 	if _, err := j.EnsureGame(demoDef(0)); err != nil {
 		t.Fatal(err)
 	}
-	setTilePoints(t, db, adjudicator.Germany, 20)
+	setTilePoints(t, db, storm.Germany, 20)
 	res, err := j.Ingest(email("germany@sandbox.test", "GAME demo\nSECRET germany\nMOBILIZE IDLE: ARMOR, INFANTRY, AIR\nMOBILIZE CIVILIAN: ARMOR, AIR, AIR\nEND\n"))
 	if err != nil || res.Outcome != Rejected {
 		t.Fatalf("%v %v", res, err)

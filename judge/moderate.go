@@ -7,6 +7,9 @@ import (
 	"time"
 
 	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/event"
+	"stormjudge/adjudicator/randomevent"
+	"stormjudge/adjudicator/storm"
 	"stormjudge/orders"
 	"stormjudge/report"
 	"stormjudge/store"
@@ -114,8 +117,8 @@ func (j *Judge) create(tx *store.Tx, m *orders.Message, sub *orders.Submission, 
 		res.Outcome = Rejected
 		return
 	}
-	secrets := map[adjudicator.Power]string{}
-	hashes := map[adjudicator.Power]string{}
+	secrets := map[storm.Power]string{}
+	hashes := map[storm.Power]string{}
 	for _, sd := range def.Seats {
 		secrets[sd.Power] = newSecret()
 		hashes[sd.Power] = store.HashSecret(secrets[sd.Power])
@@ -169,7 +172,7 @@ func (j *Judge) deckNames() []string {
 
 // moderatorHelp answers a moderator's HELP: the commands, and the
 // orders the open segment waits for.
-func moderatorHelp(tx *store.Tx, g *store.Game, s adjudicator.State) string {
+func moderatorHelp(tx *store.Tx, g *store.Game, s storm.State) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Game %s, version %d: %s, %s; %s.", g.ID, g.Version, s.Turn, s.Segment.Title(), whoOrders(s))
 	if miss, _, err := missing(tx, g, s); err == nil && len(miss) > 0 {
@@ -186,7 +189,7 @@ func moderatorHelp(tx *store.Tx, g *store.Game, s adjudicator.State) string {
 
 // withdraw removes a power's submission for the open segment (the
 // moderator's WITHDRAW with POWER).
-func (j *Judge) withdraw(tx *store.Tx, g *store.Game, s adjudicator.State, m *orders.Message, sub *orders.Submission, p adjudicator.Power, rc *receipt, res *Result, now time.Time) error {
+func (j *Judge) withdraw(tx *store.Tx, g *store.Game, s storm.State, m *orders.Message, sub *orders.Submission, p storm.Power, rc *receipt, res *Result, now time.Time) error {
 	if len(sub.Orders) > 0 || sub.Pass {
 		rc.errs = append(rc.errs, "WITHDRAW goes without orders or PASS.")
 		res.Outcome = Rejected
@@ -232,10 +235,10 @@ func because(reason string) string {
 // fixLead is the lead of every mail of a version the moderator's SET
 // made (the fixes of evs, with the reason kept with the SET):
 // versionMail.
-func fixLead(evs []adjudicator.Event, reason string) []string {
+func fixLead(evs []event.Event, reason string) []string {
 	lead := []string{"The moderator fixed the state (SET)" + because(reason) + "."}
 	for _, e := range evs {
-		if f, ok := e.(adjudicator.StateFixed); ok && !f.Private {
+		if f, ok := e.(event.StateFixed); ok && !f.Private {
 			lead = append(lead, "- "+report.FixLine(f))
 		}
 	}
@@ -252,15 +255,15 @@ func standingLine(r store.OrderRecord) string {
 // the state fixed (adjudicator.ApplyFixes), the orders kept with that
 // version like a draw (so replay redoes them), the powers' orders for the
 // open segment carried over when they are still valid, and a report.
-func (j *Judge) fix(tx *store.Tx, g *store.Game, s adjudicator.State, m *orders.Message, sub *orders.Submission, rc *receipt, res *Result, now time.Time) error {
+func (j *Judge) fix(tx *store.Tx, g *store.Game, s storm.State, m *orders.Message, sub *orders.Submission, rc *receipt, res *Result, now time.Time) error {
 	for _, o := range sub.Orders {
-		if o.Kind != adjudicator.SetState {
+		if o.Kind != storm.SetState {
 			rc.errs = append(rc.errs, fmt.Sprintf("line %d: SET goes in an email of its own, without DRAW or PURGE.", o.Line))
 			res.Outcome = Rejected
 			return nil
 		}
 	}
-	if adjudicator.AwaitsDraw(s) && !(len(sub.Orders) == 1 && strings.EqualFold(strings.Join(sub.Orders[0].Args, " "), adjudicator.FixDeck+" "+adjudicator.DeckFile)) {
+	if randomevent.AwaitsDraw(s) && !(len(sub.Orders) == 1 && strings.EqualFold(strings.Join(sub.Orders[0].Args, " "), adjudicator.FixDeck+" "+adjudicator.DeckFile)) {
 		rc.errs = append(rc.errs, "The game waits for your draw of the cards: give the draw first, then SET (or SET DECK FILE alone, to have the judge draw from the deck file).")
 		res.Outcome = Rejected
 		return nil
@@ -293,8 +296,8 @@ func (j *Judge) fix(tx *store.Tx, g *store.Game, s adjudicator.State, m *orders.
 	// orders come along when still valid.
 	// (Those that stand are told by their notices: versionMail.)
 	var dropped []string
-	own := map[adjudicator.Power][]string{}
-	for _, p := range adjudicator.Powers {
+	own := map[storm.Power][]string{}
+	for _, p := range storm.Powers {
 		r, ok := recs[p]
 		if !ok || r.Pass {
 			continue
@@ -316,7 +319,7 @@ func (j *Judge) fix(tx *store.Tx, g *store.Game, s adjudicator.State, m *orders.
 	if err := tx.PutGame(g); err != nil {
 		return err
 	}
-	for _, p := range adjudicator.Powers {
+	for _, p := range storm.Powers {
 		if r, ok := recs[p]; ok {
 			if err := tx.PutOrders(g.ID, v, r); err != nil {
 				return err
@@ -336,7 +339,7 @@ func (j *Judge) fix(tx *store.Tx, g *store.Game, s adjudicator.State, m *orders.
 	if err := j.publish(tx, g, v, evs, next, now, publication{lead: lead, own: own}); err != nil {
 		return err
 	}
-	if len(adjudicator.Required(next)) == 0 && !adjudicator.AwaitsDraw(next) && !next.Ended {
+	if len(adjudicator.Required(next)) == 0 && !randomevent.AwaitsDraw(next) && !next.Ended {
 		// SET DECK FILE while the game waited for the draw: the judge
 		// draws from the file now and goes on to the next segment
 		// that needs orders.

@@ -6,7 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/randomevent"
+	"stormjudge/adjudicator/storm"
 	"stormjudge/deck"
 	"stormjudge/mailer"
 	"stormjudge/store"
@@ -58,8 +59,8 @@ func TestRule9_12PhysicalDeckByEmail(t *testing.T) {
 		t.Fatal(err)
 	}
 	g, s, _ := game(t, db, "demo")
-	if g.Version != 0 || !adjudicator.AwaitsDraw(s) || g.ModeratorSecretHash == "" || strings.Contains(g.ModeratorSecretHash, "gm-secret") {
-		t.Fatalf("version %d, awaits draw %v, hash %q", g.Version, adjudicator.AwaitsDraw(s), g.ModeratorSecretHash)
+	if g.Version != 0 || !randomevent.AwaitsDraw(s) || g.ModeratorSecretHash == "" || strings.Contains(g.ModeratorSecretHash, "gm-secret") {
+		t.Fatalf("version %d, awaits draw %v, hash %q", g.Version, randomevent.AwaitsDraw(s), g.ModeratorSecretHash)
 	}
 	welcome := mailsWith(t, db, "demo/welcome/moderator/gm@sandbox.test")
 	if len(welcome) != 1 || !welcome[0].Sensitive || !strings.Contains(welcome[0].Body, "gm-secret") {
@@ -104,7 +105,7 @@ func TestRule9_12PhysicalDeckByEmail(t *testing.T) {
 		t.Fatalf("%s\n%s", res.Outcome, body)
 	}
 	g, s, _ = game(t, db, "demo")
-	if g.Version != 1 || s.Segment != adjudicator.SegEconomic || s.Russia.PurgeCard != adjudicator.MilitaryPurge ||
+	if g.Version != 1 || s.Segment != storm.SegEconomic || s.Russia.PurgeCard != storm.MilitaryPurge ||
 		!slices.Equal(s.Events.InPlay, []int{17, 42, 88, 5, 101, 63}) {
 		t.Fatalf("after the draw: version %d, %s, purge %s, in play %v", g.Version, s.Segment, s.Russia.PurgeCard, s.Events.InPlay)
 	}
@@ -117,13 +118,13 @@ func TestRule9_12PhysicalDeckByEmail(t *testing.T) {
 		t.Errorf("second draw: %s\n%s", res.Outcome, body)
 	}
 	// The players pass; the next turn waits for the next draw.
-	for _, p := range adjudicator.Powers {
+	for _, p := range storm.Powers {
 		if _, err := j.Ingest(email(p.String()+"@sandbox.test", "GAME demo\nSECRET "+p.String()+"\nPASS\nEND\n")); err != nil {
 			t.Fatal(err)
 		}
 	}
 	g, s, _ = game(t, db, "demo")
-	if !adjudicator.AwaitsDraw(s) || s.Turn == adjudicator.FirstTurn {
+	if !randomevent.AwaitsDraw(s) || s.Turn == storm.FirstTurn {
 		t.Fatalf("after the economic phase: %s %s", s.Turn, s.Segment)
 	}
 	if p := mailsWith(t, db, fmt.Sprintf("demo/v%d/moderator/", g.Version)); len(p) != 1 || !strings.Contains(p[0].Subject, "draw the cards for "+s.Turn.String()) {

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/storm"
 	"stormjudge/report"
 	"stormjudge/store"
 )
@@ -35,8 +36,8 @@ func TestReportsPictureDrawnFromItsSource(t *testing.T) {
 	}
 	for _, tc := range []struct {
 		m     *store.Mail
-		power adjudicator.Power
-	}{{pub[0], 0}, {ger[0], adjudicator.Germany}} {
+		power storm.Power
+	}{{pub[0], 0}, {ger[0], storm.Germany}} {
 		got, err := j.Inline(tc.m.Inline[0].Source)
 		if err != nil {
 			t.Fatal(err)

@@ -23,6 +23,11 @@ import (
 	"time"
 
 	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/crisis"
+	"stormjudge/adjudicator/diplomacy"
+	"stormjudge/adjudicator/event"
+	"stormjudge/adjudicator/storm"
+	"stormjudge/adjudicator/track"
 	"stormjudge/deck"
 	"stormjudge/store"
 )
@@ -128,9 +133,9 @@ type recordedGame struct {
 
 // recordedOrders is one power's order record for a version.
 type recordedOrders struct {
-	Power  adjudicator.Power   `json:"p"`
-	Pass   bool                `json:"pass,omitempty"`
-	Orders []adjudicator.Order `json:"o"`
+	Power  storm.Power   `json:"p"`
+	Pass   bool          `json:"pass,omitempty"`
+	Orders []storm.Order `json:"o"`
 }
 
 // recordedDigest is what a version produced: the digests of its state,
@@ -246,10 +251,10 @@ func takeMails(t *testing.T, db *store.DB, now time.Time) (int, string) {
 }
 
 // versionDigest digests version v of game as stored.
-func versionDigest(t *testing.T, db *store.DB, game string, v int) (recordedDigest, adjudicator.State, []byte) {
+func versionDigest(t *testing.T, db *store.DB, game string, v int) (recordedDigest, storm.State, []byte) {
 	t.Helper()
 	var d recordedDigest
-	var s adjudicator.State
+	var s storm.State
 	var evs []byte
 	if err := db.View(func(tx *store.Tx) error {
 		var err error
@@ -275,7 +280,7 @@ func versionDigest(t *testing.T, db *store.DB, game string, v int) (recordedDige
 // or, when rng is not nil, with the random players' orders, appended to
 // g.Versions. each, when not nil, is called with every new version's
 // digest, state and events and stops the game when it returns false.
-func playRecorded(t *testing.T, g *recordedGame, rng *rand.Rand, each func(v int, d recordedDigest, s adjudicator.State, evs []byte) bool) recordedResult {
+func playRecorded(t *testing.T, g *recordedGame, rng *rand.Rand, each func(v int, d recordedDigest, s storm.State, evs []byte) bool) recordedResult {
 	t.Helper()
 	j, db := recordedJudge(t)
 	now := j.opt.Now()
@@ -358,11 +363,11 @@ func playRecorded(t *testing.T, g *recordedGame, rng *rand.Rand, each func(v int
 // order and sends none, or only standing orders, has PASSed (Ingest:
 // Pass when an email has no order; the simulator's players send PASS
 // with their standing orders).
-func judgeRecords(t *testing.T, s adjudicator.State, orders map[adjudicator.Power][]adjudicator.Order) []recordedOrders {
+func judgeRecords(t *testing.T, s storm.State, orders map[storm.Power][]storm.Order) []recordedOrders {
 	t.Helper()
 	var out []recordedOrders
 	req := adjudicator.Required(s)
-	for _, p := range adjudicator.Powers {
+	for _, p := range storm.Powers {
 		ords, ok := orders[p]
 		if !ok {
 			continue
@@ -383,19 +388,19 @@ func judgeRecords(t *testing.T, s adjudicator.State, orders map[adjudicator.Powe
 // adjudicator.SimulateGameWith, with standing the share in percent of
 // powers sending standing orders and crisis plans; peaceful players
 // leave out a pre-emptive war's declaration or threat.
-func simulatedOrders(s adjudicator.State, rng *rand.Rand, standing int, peaceful bool) map[adjudicator.Power][]adjudicator.Order {
-	orders := map[adjudicator.Power][]adjudicator.Order{}
+func simulatedOrders(s storm.State, rng *rand.Rand, standing int, peaceful bool) map[storm.Power][]storm.Order {
+	orders := map[storm.Power][]storm.Order{}
 	for _, p := range adjudicator.Required(s) {
 		orders[p] = adjudicator.RandomOrders(s, p, rng, 3)
 		if peaceful {
-			if ords := slices.DeleteFunc(slices.Clone(orders[p]), func(o adjudicator.Order) bool {
-				return o.Kind == adjudicator.DeclareWarOrder || o.Kind == adjudicator.ThreatenWarOrder
+			if ords := slices.DeleteFunc(slices.Clone(orders[p]), func(o storm.Order) bool {
+				return o.Kind == storm.DeclareWarOrder || o.Kind == storm.ThreatenWarOrder
 			}); len(adjudicator.Validate(s, p, ords)) == 0 {
 				orders[p] = ords
 			}
 		}
 	}
-	if s.Segment == adjudicator.SegEconomic && s.Diplomacy.On {
+	if s.Segment == storm.SegEconomic && s.Diplomacy.On {
 		simStanding(s, orders, rng, standing)
 	}
 	if s.Crisis.On {
@@ -404,37 +409,37 @@ func simulatedOrders(s adjudicator.State, rng *rand.Rand, standing int, peaceful
 	return orders
 }
 
-var simAllied = []adjudicator.Power{adjudicator.Britain, adjudicator.France}
+var simAllied = []storm.Power{storm.Britain, storm.France}
 
 // simStandingRounds are the rounds a power may order in advance (24.55,
 // 27.11), as in adjudicator's orderSegments without the spy rings and the
 // covert segment.
-var simStandingRounds = map[adjudicator.Segment][]adjudicator.Power{
-	adjudicator.SegDiplomacyAxis1:   {adjudicator.Germany, adjudicator.Italy},
-	adjudicator.SegDiplomacyRussia:  {adjudicator.Russia},
-	adjudicator.SegDiplomacyAllies:  {adjudicator.Britain, adjudicator.France},
-	adjudicator.SegDiplomacyAxis2:   {adjudicator.Italy, adjudicator.Germany},
-	adjudicator.SegCrisisAggression: {adjudicator.Germany, adjudicator.Italy},
+var simStandingRounds = map[storm.Segment][]storm.Power{
+	storm.SegDiplomacyAxis1:   {storm.Germany, storm.Italy},
+	storm.SegDiplomacyRussia:  {storm.Russia},
+	storm.SegDiplomacyAllies:  {storm.Britain, storm.France},
+	storm.SegDiplomacyAxis2:   {storm.Italy, storm.Germany},
+	storm.SegCrisisAggression: {storm.Germany, storm.Italy},
 }
 
 // simStanding is adjudicator's addStanding.
-func simStanding(s adjudicator.State, orders map[adjudicator.Power][]adjudicator.Order, rng *rand.Rand, share int) {
-	targets := adjudicator.DiplomaticTargets(s)
-	for _, p := range adjudicator.Powers {
+func simStanding(s storm.State, orders map[storm.Power][]storm.Order, rng *rand.Rand, share int) {
+	targets := diplomacy.DiplomaticTargets(s)
+	for _, p := range storm.Powers {
 		if rng.IntN(100) >= share {
 			continue
 		}
-		var extra []adjudicator.Order
-		if p == adjudicator.ResearchLeader(adjudicator.SideOf(p)) {
-			extra = append(extra, adjudicator.Order{Kind: adjudicator.SpyRingOrder, Project: targets[rng.IntN(len(targets))], For: adjudicator.SegSpyRings})
+		var extra []storm.Order
+		if p == track.ResearchLeader(storm.SideOf(p)) {
+			extra = append(extra, storm.Order{Kind: storm.SpyRingOrder, Project: targets[rng.IntN(len(targets))], For: storm.SegSpyRings})
 		}
-		for _, seg := range adjudicator.Segments {
+		for _, seg := range storm.Segments {
 			if !slices.Contains(simStandingRounds[seg], p) {
 				continue
 			}
-			if seg == adjudicator.SegCrisisAggression {
-				o := adjudicator.Order{Kind: adjudicator.AggressionOrder, Project: adjudicator.NoAggression, For: seg}
-				for _, a := range adjudicator.AggressionOptions(s, p) {
+			if seg == storm.SegCrisisAggression {
+				o := storm.Order{Kind: storm.AggressionOrder, Project: crisis.NoAggression, For: seg}
+				for _, a := range crisis.AggressionOptions(s, p) {
 					if a.Barred == "" && rng.IntN(2) == 0 {
 						o.Project = a.Target
 						break
@@ -443,7 +448,7 @@ func simStanding(s adjudicator.State, orders map[adjudicator.Power][]adjudicator
 				extra = append(extra, o)
 				continue
 			}
-			extra = append(extra, adjudicator.Order{Kind: adjudicator.Diplomatic, Project: targets[rng.IntN(len(targets))], Counters: []int{1 + rng.IntN(2)}, For: seg})
+			extra = append(extra, storm.Order{Kind: storm.Diplomatic, Project: targets[rng.IntN(len(targets))], Counters: []int{1 + rng.IntN(2)}, For: seg})
 		}
 		for _, o := range extra {
 			if try := append(slices.Clone(orders[p]), o); len(adjudicator.Validate(s, p, try)) == 0 {
@@ -454,24 +459,24 @@ func simStanding(s adjudicator.State, orders map[adjudicator.Power][]adjudicator
 }
 
 // simCrisisPlans is adjudicator's crisisPlans.
-func simCrisisPlans(s adjudicator.State, orders map[adjudicator.Power][]adjudicator.Order, rng *rand.Rand, share int) {
-	for _, p := range adjudicator.Powers {
-		os := slices.DeleteFunc(slices.Clone(orders[p]), func(o adjudicator.Order) bool {
-			return o.Kind == adjudicator.CrisisIfOrder && adjudicator.OnlyStanding(s, []adjudicator.Order{o})
+func simCrisisPlans(s storm.State, orders map[storm.Power][]storm.Order, rng *rand.Rand, share int) {
+	for _, p := range storm.Powers {
+		os := slices.DeleteFunc(slices.Clone(orders[p]), func(o storm.Order) bool {
+			return o.Kind == storm.CrisisIfOrder && adjudicator.OnlyStanding(s, []storm.Order{o})
 		})
 		if rng.IntN(100) < share {
-			var extra []adjudicator.Order
+			var extra []storm.Order
 			switch {
-			case slices.ContainsFunc(os, func(o adjudicator.Order) bool { return o.Kind == adjudicator.AggressionOrder }):
-				opposed := []adjudicator.OrderKind{adjudicator.ContinueAggression, adjudicator.BackDownOrder}[rng.IntN(2)]
-				brink := []adjudicator.OrderKind{adjudicator.AttackOrder, adjudicator.BackDownOrder, adjudicator.BackDownOrder}[rng.IntN(3)]
-				extra = append(extra, adjudicator.Order{Kind: adjudicator.CrisisIfOrder, Args: []string{"opposed", string(opposed), "<=", fmt.Sprint(2 + rng.IntN(6)), string(adjudicator.BackDownOrder)}},
-					adjudicator.Order{Kind: adjudicator.CrisisIfOrder, Args: []string{"ultimatum", string(brink)}})
-			case s.Segment == adjudicator.SegCrisisResponse && slices.Contains(simAllied, p) && len(os) > 0:
-				extra = append(extra, adjudicator.Order{Kind: adjudicator.CrisisIfOrder, Args: []string{"continued", string([]adjudicator.OrderKind{adjudicator.UltimatumOrder, adjudicator.BackDownOrder}[rng.IntN(2)])}})
-			case s.Segment == adjudicator.SegEconomic && slices.Contains(simAllied, p):
-				extra = append(extra, adjudicator.Order{Kind: adjudicator.CrisisIfOrder, Args: []string{"aggression", string([]adjudicator.OrderKind{adjudicator.OpposeOrder, adjudicator.AcquiesceOrder}[rng.IntN(2)])}},
-					adjudicator.Order{Kind: adjudicator.CrisisIfOrder, Args: []string{"continued", string([]adjudicator.OrderKind{adjudicator.UltimatumOrder, adjudicator.BackDownOrder}[rng.IntN(2)])}})
+			case slices.ContainsFunc(os, func(o storm.Order) bool { return o.Kind == storm.AggressionOrder }):
+				opposed := []storm.OrderKind{storm.ContinueAggression, storm.BackDownOrder}[rng.IntN(2)]
+				brink := []storm.OrderKind{storm.AttackOrder, storm.BackDownOrder, storm.BackDownOrder}[rng.IntN(3)]
+				extra = append(extra, storm.Order{Kind: storm.CrisisIfOrder, Args: []string{"opposed", string(opposed), "<=", fmt.Sprint(2 + rng.IntN(6)), string(storm.BackDownOrder)}},
+					storm.Order{Kind: storm.CrisisIfOrder, Args: []string{"ultimatum", string(brink)}})
+			case s.Segment == storm.SegCrisisResponse && slices.Contains(simAllied, p) && len(os) > 0:
+				extra = append(extra, storm.Order{Kind: storm.CrisisIfOrder, Args: []string{"continued", string([]storm.OrderKind{storm.UltimatumOrder, storm.BackDownOrder}[rng.IntN(2)])}})
+			case s.Segment == storm.SegEconomic && slices.Contains(simAllied, p):
+				extra = append(extra, storm.Order{Kind: storm.CrisisIfOrder, Args: []string{"aggression", string([]storm.OrderKind{storm.OpposeOrder, storm.AcquiesceOrder}[rng.IntN(2)])}},
+					storm.Order{Kind: storm.CrisisIfOrder, Args: []string{"continued", string([]storm.OrderKind{storm.UltimatumOrder, storm.BackDownOrder}[rng.IntN(2)])}})
 			}
 			for _, o := range extra {
 				if try := append(slices.Clone(os), o); len(adjudicator.Validate(s, p, try)) == 0 {
@@ -498,7 +503,7 @@ func newRecordedCoverage() *recordedCoverage {
 
 // version counts a version: its mails, its events by type and, when it
 // ended the game, its war.
-func (c *recordedCoverage) version(d recordedDigest, s adjudicator.State, evs []byte) {
+func (c *recordedCoverage) version(d recordedDigest, s storm.State, evs []byte) {
 	c.versions++
 	c.mails += d.Mails
 	var list []struct {
@@ -564,9 +569,9 @@ func TestRecordedGames(t *testing.T) {
 // with want as it goes, and each version with the engine's own
 // resolution of the recorded orders.
 func replayRecorded(t *testing.T, g *recordedGame, want recordedResult, cov *recordedCoverage) {
-	var prev adjudicator.State
+	var prev storm.State
 	failed := false
-	res := playRecorded(t, g, nil, func(v int, d recordedDigest, s adjudicator.State, evs []byte) bool {
+	res := playRecorded(t, g, nil, func(v int, d recordedDigest, s storm.State, evs []byte) bool {
 		cov.version(d, s, evs)
 		if v >= len(want.Versions) {
 			t.Errorf("%s: version %d was not recorded (recorded %d versions)", g.ID, v, len(want.Versions))
@@ -585,7 +590,7 @@ func replayRecorded(t *testing.T, g *recordedGame, want recordedResult, cov *rec
 			}
 		}
 		if v >= 2 { // the engine alone: Resolve of the recorded orders
-			ords := map[adjudicator.Power][]adjudicator.Order{}
+			ords := map[storm.Power][]storm.Order{}
 			for _, r := range g.Versions[v-2] {
 				ords[r.Power] = r.Orders
 			}
@@ -596,7 +601,7 @@ func replayRecorded(t *testing.T, g *recordedGame, want recordedResult, cov *rec
 				return false
 			}
 			a, _ := json.Marshal(next)
-			b, _ := adjudicator.MarshalEvents(es)
+			b, _ := event.MarshalEvents(es)
 			if sha(a) != d.State || !bytes.Equal(b, evs) {
 				t.Errorf("%s version %d: adjudicator.Resolve of the recorded orders differs from the judge's version", g.ID, v)
 				failed = true
@@ -625,10 +630,10 @@ func recordAll(t *testing.T) {
 	for i, sp := range recordedSpecs {
 		g := &recordedGame{ID: fmt.Sprintf("rec%02d", i+1), Seed: sp.seed, OrderSeed: sp.orderSeed, Deck: sp.deck,
 			Diplomacy: true, Crisis: true, Turns: recordedTurns, Peaceful: sp.peaceful}
-		var last adjudicator.State
+		var last storm.State
 		start := time.Now()
 		own := newRecordedCoverage()
-		res := playRecorded(t, g, rand.New(rand.NewPCG(sp.orderSeed, 35)), func(v int, d recordedDigest, s adjudicator.State, evs []byte) bool {
+		res := playRecorded(t, g, rand.New(rand.NewPCG(sp.orderSeed, 35)), func(v int, d recordedDigest, s storm.State, evs []byte) bool {
 			cov.version(d, s, evs)
 			own.version(d, s, evs)
 			last = s

@@ -6,6 +6,8 @@ import (
 	"fmt"
 
 	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/randomevent"
+	"stormjudge/adjudicator/storm"
 	"stormjudge/store"
 )
 
@@ -57,15 +59,15 @@ func (j *Judge) Replay(game string) (int, error) {
 // replayVersion recomputes version v+1 of game from s, version v: with the
 // moderator's draw when the game waited for it, with the moderator's SET
 // orders when the version was a fix, else with the orders.
-func replayVersion(tx *store.Tx, game string, v int, s adjudicator.State) (adjudicator.State, error) {
+func replayVersion(tx *store.Tx, game string, v int, s storm.State) (storm.State, error) {
 	if rec, err := tx.Draw(game, v); err != nil {
 		return s, err
-	} else if rec != nil && len(rec.Orders) > 0 && rec.Orders[0].Kind == adjudicator.SetState {
+	} else if rec != nil && len(rec.Orders) > 0 && rec.Orders[0].Kind == storm.SetState {
 		// The moderator's SET (Judge.fix), kept like a draw.
 		next, _, err := adjudicator.ApplyFixes(s, rec.Orders)
 		return next, err
 	}
-	if adjudicator.AwaitsDraw(s) {
+	if randomevent.AwaitsDraw(s) {
 		rec, err := tx.Draw(game, v)
 		if err != nil {
 			return s, err
@@ -80,7 +82,7 @@ func replayVersion(tx *store.Tx, game string, v int, s adjudicator.State) (adjud
 	if err != nil {
 		return s, err
 	}
-	ords := map[adjudicator.Power][]adjudicator.Order{}
+	ords := map[storm.Power][]storm.Order{}
 	for p, r := range recs {
 		ords[p] = r.Orders
 	}

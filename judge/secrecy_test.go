@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/randomevent"
+	"stormjudge/adjudicator/storm"
 	"stormjudge/deck"
 	"stormjudge/store"
 )
@@ -29,7 +31,7 @@ func TestSecretEventsNeverMailedToOthers(t *testing.T) {
 	// card is dealt twice in the turns played, so a card number names one
 	// draw (a reshuffled card may honestly be revealed in one turn and dealt
 	// secretly again in the next).
-	d := adjudicator.Deck{Name: "illustrative x6"}
+	d := storm.Deck{Name: "illustrative x6"}
 	maxNo := 0
 	for _, c := range ill.Cards {
 		maxNo = max(maxNo, c.Number)
@@ -62,7 +64,7 @@ func TestSecretEventsNeverMailedToOthers(t *testing.T) {
 		g, _, _ := game(t, db, "demo")
 		mails := outbox(t, db)
 		for v := 1; v <= g.Version; v++ {
-			var s adjudicator.State
+			var s storm.State
 			if err := db.View(func(tx *store.Tx) error {
 				var err error
 				s, err = tx.State("demo", v)
@@ -70,8 +72,8 @@ func TestSecretEventsNeverMailedToOthers(t *testing.T) {
 			}); err != nil {
 				t.Fatal(err)
 			}
-			for _, q := range adjudicator.Powers {
-				for _, h := range adjudicator.HeldEvents(s, q) {
+			for _, q := range storm.Powers {
+				for _, h := range randomevent.HeldEvents(s, q) {
 					if !h.Secret {
 						continue
 					}
@@ -111,7 +113,7 @@ func TestSecretEventsNeverMailedToOthers(t *testing.T) {
 					view := adjudicator.Derive(s)
 					pub, _ := json.Marshal(view.PublicOnly())
 					check(fmt.Sprintf("v%d public view", v), string(pub))
-					for _, o := range adjudicator.Powers {
+					for _, o := range storm.Powers {
 						if o != q {
 							theirs := view.For(o)
 							if _, ok := theirs.Powers[q]; ok || theirs.Moderator != nil {

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/storm"
 )
 
 // Standing orders by email (issue 11): sent alone by a power asked now
@@ -36,7 +37,7 @@ func TestRule24_55StandingOrdersByEmail(t *testing.T) {
 		send(p, "PASS")
 	}
 	g, s, _ := game(t, db, "demo")
-	if s.Segment != adjudicator.SegEconomic || g.Version != 1 {
+	if s.Segment != storm.SegEconomic || g.Version != 1 {
 		t.Fatalf("adjudicated without Britain's economic orders: %s, version %d", s.Segment, g.Version)
 	}
 	send("britain", "PASS")
@@ -44,7 +45,7 @@ func TestRule24_55StandingOrdersByEmail(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, s, _ = game(t, db, "demo")
-	if s.Segment != adjudicator.SegDiplomacyAxis1 || len(s.Diplomacy.Standing) != 1 {
+	if s.Segment != storm.SegDiplomacyAxis1 || len(s.Diplomacy.Standing) != 1 {
 		t.Fatalf("after the economic phase: %s, standing %+v", s.Segment, s.Diplomacy.Standing)
 	}
 	// France, not asked in the Axis round, sends its Allied counter now.
@@ -55,7 +56,7 @@ func TestRule24_55StandingOrdersByEmail(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, s, _ = game(t, db, "demo")
-	if s.Segment == adjudicator.SegDiplomacyRussia {
+	if s.Segment == storm.SegDiplomacyRussia {
 		send("russia", "PASS")
 		if _, err := j.Adjudicate("demo"); err != nil {
 			t.Fatal(err)
@@ -63,14 +64,14 @@ func TestRule24_55StandingOrdersByEmail(t *testing.T) {
 		_, s, _ = game(t, db, "demo")
 	}
 	// The Allied round waited for nobody: both placed by standing orders.
-	if s.Segment == adjudicator.SegDiplomacyAllies {
+	if s.Segment == storm.SegDiplomacyAllies {
 		t.Fatalf("the Allied round waits for %v", adjudicator.Required(s))
 	}
 	placed := map[string]bool{}
 	for _, pl := range s.Diplomacy.Placements {
 		placed[pl.Power.String()+" "+pl.Country] = true
 	}
-	if s.Segment != adjudicator.SegEconomic && (!placed["britain Norway"] || !placed["france Sweden"]) {
+	if s.Segment != storm.SegEconomic && (!placed["britain Norway"] || !placed["france Sweden"]) {
 		t.Errorf("standing orders not placed: %+v (segment %s)", s.Diplomacy.Placements, s.Segment)
 	}
 }

@@ -4,7 +4,7 @@ import (
 	"strconv"
 	"strings"
 
-	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/storm"
 )
 
 // buildWord is BUILD, rule 18: units in the reserve are built for 2
@@ -30,19 +30,19 @@ var reserveWord = &orderWord{
 const reserveHint = "RESERVE ARMOR, RESERVE INFANTRY or RESERVE AIR (14.737, 14.743: Britain and France from Spring 1941)"
 
 // parseReserve reads RESERVE <unit>.
-func parseReserve(l *line) (adjudicator.Order, *Error) {
+func parseReserve(l *line) (storm.Order, *Error) {
 	words := unitTokens(l.args())
 	if len(words) > 0 && (strings.EqualFold(words[0], "ADD") || strings.EqualFold(words[0], "ADDS")) {
 		words = words[1:]
 	}
 	units, err := readUnits(l, words, reserveHint)
 	if err != nil {
-		return adjudicator.Order{}, err
+		return storm.Order{}, err
 	}
 	if len(units) != 1 {
-		return adjudicator.Order{}, l.errorf(reserveHint, "RESERVE names one unit")
+		return storm.Order{}, l.errorf(reserveHint, "RESERVE names one unit")
 	}
-	return adjudicator.Order{Kind: adjudicator.AddToReserve, Units: units}, nil
+	return storm.Order{Kind: storm.AddToReserve, Units: units}, nil
 }
 
 const buildHint = "BUILD <ARMOR|INFANTRY|AIR>... WITH <counter strengths>, e.g. BUILD ARMOR WITH 2 or BUILD INFANTRY, AIR WITH 3 1 (18.11, 12.41A)"
@@ -51,12 +51,12 @@ const buildHint = "BUILD <ARMOR|INFANTRY|AIR>... WITH <counter strengths>, e.g. 
 var unitWordList = []string{"ARMOR", "INFANTRY", "AIR", "SHIPBUILDING"}
 
 // unitWords maps accepted spellings to unit types.
-var unitWords = map[string]adjudicator.UnitType{
-	"ARMOR": adjudicator.Armor, "ARMOUR": adjudicator.Armor, "ARMORED": adjudicator.Armor, "ARMOURED": adjudicator.Armor, "TANK": adjudicator.Armor, "TANKS": adjudicator.Armor,
-	"INFANTRY": adjudicator.Infantry, "INF": adjudicator.Infantry,
-	"AIR": adjudicator.Air, "AIRCRAFT": adjudicator.Air,
-	"SHIPBUILDING": adjudicator.ShipbuildingIncrease, "SHIPYARD": adjudicator.ShipbuildingIncrease,
-	"SHIPYARDS": adjudicator.ShipbuildingIncrease, "SHIP": adjudicator.ShipbuildingIncrease,
+var unitWords = map[string]storm.UnitType{
+	"ARMOR": storm.Armor, "ARMOUR": storm.Armor, "ARMORED": storm.Armor, "ARMOURED": storm.Armor, "TANK": storm.Armor, "TANKS": storm.Armor,
+	"INFANTRY": storm.Infantry, "INF": storm.Infantry,
+	"AIR": storm.Air, "AIRCRAFT": storm.Air,
+	"SHIPBUILDING": storm.ShipbuildingIncrease, "SHIPYARD": storm.ShipbuildingIncrease,
+	"SHIPYARDS": storm.ShipbuildingIncrease, "SHIP": storm.ShipbuildingIncrease,
 }
 
 // unitFillers may stand among unit words and mean nothing.
@@ -72,8 +72,8 @@ func unitTokens(words []string) []string {
 
 // readUnits reads unit words with optional counts before them
 // ("ARMOR, 2 INFANTRY", "TWO AIR"); hint is the order's hint.
-func readUnits(l *line, words []string, hint string) ([]adjudicator.UnitType, *Error) {
-	var out []adjudicator.UnitType
+func readUnits(l *line, words []string, hint string) ([]storm.UnitType, *Error) {
+	var out []storm.UnitType
 	count := 0
 	for _, w := range words {
 		up := strings.ToUpper(w)
@@ -107,7 +107,7 @@ func readUnits(l *line, words []string, hint string) ([]adjudicator.UnitType, *E
 }
 
 // parseBuild reads BUILD <units> WITH <strengths>.
-func parseBuild(l *line) (adjudicator.Order, *Error) {
+func parseBuild(l *line) (storm.Order, *Error) {
 	words := unitTokens(l.args())
 	at := -1
 	for i, w := range words {
@@ -120,24 +120,24 @@ func parseBuild(l *line) (adjudicator.Order, *Error) {
 	if n := len(words); at < 0 && n > 1 && strings.EqualFold(words[n-1], "FREE") {
 		units, err := readUnits(l, words[:n-1], buildHint)
 		if err != nil {
-			return adjudicator.Order{}, err
+			return storm.Order{}, err
 		}
 		if len(units) != 1 {
-			return adjudicator.Order{}, l.errorf(buildHint, "BUILD ... FREE names one unit, e.g. BUILD ARMOR FREE (18.41)")
+			return storm.Order{}, l.errorf(buildHint, "BUILD ... FREE names one unit, e.g. BUILD ARMOR FREE (18.41)")
 		}
-		return adjudicator.Order{Kind: adjudicator.Build, Units: units, Args: []string{"free"}}, nil
+		return storm.Order{Kind: storm.Build, Units: units, Args: []string{"free"}}, nil
 	}
 	if at < 0 {
-		return adjudicator.Order{}, l.errorf(buildHint, "BUILD needs the activity counters that pay, by strength: e.g. WITH 2 or WITH 1 1; or FREE for a random event's free unit (18.41)")
+		return storm.Order{}, l.errorf(buildHint, "BUILD needs the activity counters that pay, by strength: e.g. WITH 2 or WITH 1 1; or FREE for a random event's free unit (18.41)")
 	}
 	units, err := readUnits(l, words[:at], buildHint)
 	if err != nil {
-		return adjudicator.Order{}, err
+		return storm.Order{}, err
 	}
 	if len(units) == 0 {
-		return adjudicator.Order{}, l.errorf(buildHint, "BUILD needs the unit to build: ARMOR, INFANTRY or AIR")
+		return storm.Order{}, l.errorf(buildHint, "BUILD needs the unit to build: ARMOR, INFANTRY or AIR")
 	}
-	o := adjudicator.Order{Kind: adjudicator.Build, Units: units}
+	o := storm.Order{Kind: storm.Build, Units: units}
 	for _, w := range words[at+1:] {
 		up := strings.ToUpper(w)
 		if up == "COUNTER" || up == "COUNTERS" || up == "AND" {
@@ -145,12 +145,12 @@ func parseBuild(l *line) (adjudicator.Order, *Error) {
 		}
 		n, e := strconv.Atoi(up)
 		if e != nil || n < 0 || n > 3 {
-			return adjudicator.Order{}, l.errorf(buildHint, "BUILD: %s is not a counter strength (3, 2, 1 or 0)", quote(w))
+			return storm.Order{}, l.errorf(buildHint, "BUILD: %s is not a counter strength (3, 2, 1 or 0)", quote(w))
 		}
 		o.Counters = append(o.Counters, n)
 	}
 	if len(o.Counters) == 0 {
-		return adjudicator.Order{}, l.errorf(buildHint, "BUILD: WITH must be followed by counter strengths, e.g. WITH 2")
+		return storm.Order{}, l.errorf(buildHint, "BUILD: WITH must be followed by counter strengths, e.g. WITH 2")
 	}
 	return o, nil
 }

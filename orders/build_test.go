@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/setup"
+	"stormjudge/adjudicator/storm"
 )
 
 // TestOrderHintIsBrief: the hint of an unknown order lists no order
@@ -42,19 +44,19 @@ func TestHelpAsksForTheOrders(t *testing.T) {
 // with or without a colon and commas, counts allowed; bare MOBILIZE IDLE
 // stays accepted (the adjudicator asks for units where a choice exists).
 func TestRule14_7MobilizeUnits(t *testing.T) {
-	A, I, R, S := adjudicator.Armor, adjudicator.Infantry, adjudicator.Air, adjudicator.ShipbuildingIncrease
+	A, I, R, S := storm.Armor, storm.Infantry, storm.Air, storm.ShipbuildingIncrease
 	tests := []struct {
 		text  string
-		from  adjudicator.FactoryKind
-		units []adjudicator.UnitType
+		from  storm.FactoryKind
+		units []storm.UnitType
 	}{
-		{"MOBILIZE IDLE", adjudicator.Idle, nil},
-		{"MOBILIZE IDLE: ARMOR, INFANTRY, AIR", adjudicator.Idle, []adjudicator.UnitType{A, I, R}},
-		{"mobilize civilian armor infantry air", adjudicator.Civilian, []adjudicator.UnitType{A, I, R}},
-		{"MOBILIZE IDLE TO MILITARY: ARMOUR AND 2 AIR", adjudicator.Idle, []adjudicator.UnitType{A, R, R}},
-		{"MOBILIZE IDLE: THREE AIR UNITS", adjudicator.Idle, []adjudicator.UnitType{R, R, R}},
-		{"MOBILIZE IDLE: shipbuilding increase, infantry, air", adjudicator.Idle, []adjudicator.UnitType{S, I, R}},
-		{"CONVERT IDLE TO MILITARY", adjudicator.Idle, nil},
+		{"MOBILIZE IDLE", storm.Idle, nil},
+		{"MOBILIZE IDLE: ARMOR, INFANTRY, AIR", storm.Idle, []storm.UnitType{A, I, R}},
+		{"mobilize civilian armor infantry air", storm.Civilian, []storm.UnitType{A, I, R}},
+		{"MOBILIZE IDLE TO MILITARY: ARMOUR AND 2 AIR", storm.Idle, []storm.UnitType{A, R, R}},
+		{"MOBILIZE IDLE: THREE AIR UNITS", storm.Idle, []storm.UnitType{R, R, R}},
+		{"MOBILIZE IDLE: shipbuilding increase, infantry, air", storm.Idle, []storm.UnitType{S, I, R}},
+		{"CONVERT IDLE TO MILITARY", storm.Idle, nil},
 	}
 	for _, tt := range tests {
 		sub, err := Parse(env + tt.text)
@@ -63,7 +65,7 @@ func TestRule14_7MobilizeUnits(t *testing.T) {
 			continue
 		}
 		o := sub.Orders[0]
-		if o.Kind != adjudicator.Mobilize || o.From != tt.from || !slices.Equal(o.Units, tt.units) {
+		if o.Kind != storm.Mobilize || o.From != tt.from || !slices.Equal(o.Units, tt.units) {
 			t.Errorf("%q: %+v", tt.text, o)
 		}
 	}
@@ -73,7 +75,7 @@ func TestRule14_7MobilizeUnits(t *testing.T) {
 		}
 	}
 	// The canonical text reads back.
-	o := adjudicator.Order{Kind: adjudicator.Mobilize, From: adjudicator.Civilian, Units: []adjudicator.UnitType{A, R, R}}
+	o := storm.Order{Kind: storm.Mobilize, From: storm.Civilian, Units: []storm.UnitType{A, R, R}}
 	sub, err := Parse(env + o.String())
 	if err != nil || !slices.Equal(sub.Orders[0].Units, o.Units) {
 		t.Errorf("%s does not read back: %v %+v", o, err, sub)
@@ -84,13 +86,13 @@ func TestRule14_7MobilizeUnits(t *testing.T) {
 func TestRule18_11BuildOrders(t *testing.T) {
 	tests := []struct {
 		text     string
-		units    []adjudicator.UnitType
+		units    []storm.UnitType
 		counters []int
 	}{
-		{"BUILD ARMOR WITH 2", []adjudicator.UnitType{adjudicator.Armor}, []int{2}},
-		{"build infantry with 1 1", []adjudicator.UnitType{adjudicator.Infantry}, []int{1, 1}},
-		{"BUILD INFANTRY, AIR WITH 3, 1", []adjudicator.UnitType{adjudicator.Infantry, adjudicator.Air}, []int{3, 1}},
-		{"BUILD ONE AIR UNIT USING COUNTERS 1+1", []adjudicator.UnitType{adjudicator.Air}, []int{1, 1}},
+		{"BUILD ARMOR WITH 2", []storm.UnitType{storm.Armor}, []int{2}},
+		{"build infantry with 1 1", []storm.UnitType{storm.Infantry}, []int{1, 1}},
+		{"BUILD INFANTRY, AIR WITH 3, 1", []storm.UnitType{storm.Infantry, storm.Air}, []int{3, 1}},
+		{"BUILD ONE AIR UNIT USING COUNTERS 1+1", []storm.UnitType{storm.Air}, []int{1, 1}},
 	}
 	for _, tt := range tests {
 		sub, err := Parse(env + tt.text)
@@ -99,7 +101,7 @@ func TestRule18_11BuildOrders(t *testing.T) {
 			continue
 		}
 		o := sub.Orders[0]
-		if o.Kind != adjudicator.Build || !slices.Equal(o.Units, tt.units) || !slices.Equal(o.Counters, tt.counters) {
+		if o.Kind != storm.Build || !slices.Equal(o.Units, tt.units) || !slices.Equal(o.Counters, tt.counters) {
 			t.Errorf("%q: %+v", tt.text, o)
 		}
 		back, err := Parse(env + o.String())
@@ -141,13 +143,13 @@ func TestBuildExample(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Fatalf("orders %q, want %q", got, want)
 	}
-	s, _, err := adjudicator.Resolve(adjudicator.NewGame(1), nil)
+	s, _, err := adjudicator.Resolve(setup.NewGame(1), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	ps := s.Powers[adjudicator.Germany]
-	ps.TilePoints, ps.Reserve = 16, adjudicator.Units{Armor: 1, Infantry: 1, Air: 1}
-	if errs := adjudicator.Validate(s, adjudicator.Germany, sub.Orders); len(errs) > 0 {
+	ps := s.Powers[storm.Germany]
+	ps.TilePoints, ps.Reserve = 16, storm.Units{Armor: 1, Infantry: 1, Air: 1}
+	if errs := adjudicator.Validate(s, storm.Germany, sub.Orders); len(errs) > 0 {
 		t.Errorf("example refused: %v", errs)
 	}
 }
@@ -155,7 +157,7 @@ func TestBuildExample(t *testing.T) {
 // TestRule14_737ReserveOrder: RESERVE <unit> names one unit.
 func TestRule14_737ReserveOrder(t *testing.T) {
 	sub, err := Parse(env + "reserve armour")
-	if err != nil || sub.Orders[0].Kind != adjudicator.AddToReserve || !slices.Equal(sub.Orders[0].Units, []adjudicator.UnitType{adjudicator.Armor}) {
+	if err != nil || sub.Orders[0].Kind != storm.AddToReserve || !slices.Equal(sub.Orders[0].Units, []storm.UnitType{storm.Armor}) {
 		t.Fatalf("RESERVE ARMOUR: %v %+v", err, sub)
 	}
 	if got := sub.Orders[0].String(); got != "RESERVE ARMOR" {

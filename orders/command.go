@@ -9,7 +9,7 @@ import (
 	"strings"
 	"time"
 
-	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/storm"
 )
 
 // Commands (docs/orders.md, "Commands"): lines that run the game rather
@@ -24,7 +24,7 @@ type Command struct {
 	Verb string // upper case: "STATUS", "REPLACE", ...
 	Line int
 	// The parsed arguments; which are set depends on Verb (commandWords).
-	Power    adjudicator.Power
+	Power    storm.Power
 	Address  string          // REPLACE, SEAT: lower case
 	Duration time.Duration   // EXTEND, DURATION, EXTENSIONS, ABSENCE MAX, NMR ... GRACE
 	List     []time.Duration // REMINDERS, longest first
@@ -231,7 +231,7 @@ func parseOneDuration(c *Command, l *line, _ bool) *Error {
 	return nil
 }
 
-func parsePower(w string) (adjudicator.Power, bool) { return adjudicator.ParsePower(w) }
+func parsePower(w string) (storm.Power, bool) { return storm.ParsePower(w) }
 
 func parseOnePower(c *Command, l *line, _ bool) *Error {
 	if len(l.args()) != 1 {

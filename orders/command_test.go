@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/storm"
 )
 
 func TestParseCommands(t *testing.T) {
@@ -89,7 +89,7 @@ func TestReadCreateExample(t *testing.T) {
 	for _, c := range sub.Commands {
 		if c.Verb == CmdSeat {
 			seats++
-			if c.Power == adjudicator.Italy && c.Address != "germany@sandbox.test" {
+			if c.Power == storm.Italy && c.Address != "germany@sandbox.test" {
 				t.Errorf("Italy's seat: %+v", c)
 			}
 		}

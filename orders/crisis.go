@@ -4,7 +4,8 @@ import (
 	"strconv"
 	"strings"
 
-	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/crisis"
+	"stormjudge/adjudicator/storm"
 )
 
 // The crisis phase's orders (26-27, 31.21A, 32.8): docs/orders.md "Crisis".
@@ -12,15 +13,15 @@ import (
 var (
 	aggressionWord = &orderWord{word: "AGGRESSION", rule: "27.1", parse: parseAggression,
 		forms: []string{"AGGRESSION <target>", "AGGRESSION POLAND PACT", "AGGRESSION POLAND SATELLITE", "AGGRESSION POLAND PACT NEUTRAL"}}
-	opposeWord = &orderWord{word: "OPPOSE", rule: "27.51", parse: crisisAnswer(adjudicator.OpposeOrder),
+	opposeWord = &orderWord{word: "OPPOSE", rule: "27.51", parse: crisisAnswer(storm.OpposeOrder),
 		forms: []string{"OPPOSE [<aggressor>]"}}
-	acquiesceWord = &orderWord{word: "ACQUIESCE", rule: "27.51", parse: crisisAnswer(adjudicator.AcquiesceOrder),
+	acquiesceWord = &orderWord{word: "ACQUIESCE", rule: "27.51", parse: crisisAnswer(storm.AcquiesceOrder),
 		forms: []string{"ACQUIESCE [<aggressor>]"}}
 	backWord = &orderWord{word: "BACK", rule: "27.61", parse: parseBackDown,
 		forms: []string{"BACK DOWN [<aggressor>]"}}
-	ultimatumWord = &orderWord{word: "ULTIMATUM", rule: "27.71", parse: crisisAnswer(adjudicator.UltimatumOrder),
+	ultimatumWord = &orderWord{word: "ULTIMATUM", rule: "27.71", parse: crisisAnswer(storm.UltimatumOrder),
 		forms: []string{"ULTIMATUM [<aggressor>]"}}
-	attackWord = &orderWord{word: "ATTACK", rule: "27.81", parse: crisisAnswer(adjudicator.AttackOrder),
+	attackWord = &orderWord{word: "ATTACK", rule: "27.81", parse: crisisAnswer(storm.AttackOrder),
 		forms: []string{"ATTACK"}}
 	ifWord = &orderWord{word: "IF", rule: "26.11", parse: parseIf,
 		forms: []string{"IF AGGRESSION [<target>] OPPOSE|ACQUIESCE", "IF OPPOSED CONTINUE|BACK DOWN [IF RESISTANCE <= n ELSE CONTINUE|BACK DOWN]", "IF CONTINUED ULTIMATUM|BACK DOWN [<aggressor>]", "IF ULTIMATUM ATTACK|BACK DOWN"}}
@@ -34,8 +35,8 @@ const (
 
 // targetAliases are the short names of aggression targets.
 var targetAliases = map[string]string{
-	"DANZIG": "Danzig and the Corridor", "CORRIDOR": "Danzig and the Corridor", "BALTIC": adjudicator.BalticStates,
-	"BALTICS": adjudicator.BalticStates,
+	"DANZIG": "Danzig and the Corridor", "CORRIDOR": "Danzig and the Corridor", "BALTIC": storm.BalticStates,
+	"BALTICS": storm.BalticStates,
 }
 
 // targetName is the aggression target the words name, spelt as the rules
@@ -46,14 +47,14 @@ func targetName(words []string) string {
 	if x, ok := targetAliases[strings.ToUpper(t)]; ok {
 		t = x
 	}
-	if x, ok := adjudicator.AggressionTarget(t); ok {
+	if x, ok := crisis.AggressionTarget(t); ok {
 		t = x
 	}
 	return t
 }
 
 // parseAggression reads AGGRESSION <target> [PACT] (27.1, 31.21A).
-func parseAggression(l *line) (adjudicator.Order, *Error) {
+func parseAggression(l *line) (storm.Order, *Error) {
 	var words []string
 	pact := false
 	choice := ""
@@ -68,13 +69,13 @@ func parseAggression(l *line) (adjudicator.Order, *Error) {
 		}
 	}
 	if len(words) == 0 {
-		return adjudicator.Order{}, l.errorf(aggressionHint, "AGGRESSION against what?")
+		return storm.Order{}, l.errorf(aggressionHint, "AGGRESSION against what?")
 	}
 	target := strings.Join(words, " ")
 	if strings.EqualFold(target, "NONE") { // no aggression this turn (a standing order, FOR CRISIS)
-		return adjudicator.Order{Kind: adjudicator.AggressionOrder, Project: adjudicator.NoAggression}, nil
+		return storm.Order{Kind: storm.AggressionOrder, Project: crisis.NoAggression}, nil
 	}
-	o := adjudicator.Order{Kind: adjudicator.AggressionOrder, Project: targetName(words)}
+	o := storm.Order{Kind: storm.AggressionOrder, Project: targetName(words)}
 	if pact {
 		o.Args = []string{"pact"}
 	}
@@ -85,19 +86,19 @@ func parseAggression(l *line) (adjudicator.Order, *Error) {
 }
 
 // crisisAnswer reads a one-word answer with an optional aggressor.
-func crisisAnswer(k adjudicator.OrderKind) func(l *line) (adjudicator.Order, *Error) {
-	return func(l *line) (adjudicator.Order, *Error) {
+func crisisAnswer(k storm.OrderKind) func(l *line) (storm.Order, *Error) {
+	return func(l *line) (storm.Order, *Error) {
 		return answerWith(l, k, l.args())
 	}
 }
 
-func answerWith(l *line, k adjudicator.OrderKind, args []string) (adjudicator.Order, *Error) {
-	o := adjudicator.Order{Kind: k}
+func answerWith(l *line, k storm.OrderKind, args []string) (storm.Order, *Error) {
+	o := storm.Order{Kind: k}
 	for _, w := range args {
 		if strings.EqualFold(w, "TO") || strings.EqualFold(w, "AGAINST") || strings.EqualFold(w, "AGGRESSION") {
 			continue
 		}
-		p, ok := adjudicator.ParsePower(w)
+		p, ok := storm.ParsePower(w)
 		if !ok || o.Project != "" {
 			return o, l.errorf(answerHint, "%s: %s is not an Axis power", l.keyword(), quote(w))
 		}
@@ -107,28 +108,28 @@ func answerWith(l *line, k adjudicator.OrderKind, args []string) (adjudicator.Or
 }
 
 // parseBackDown reads BACK DOWN [<aggressor>].
-func parseBackDown(l *line) (adjudicator.Order, *Error) {
+func parseBackDown(l *line) (storm.Order, *Error) {
 	args := l.args()
 	if len(args) == 0 || !strings.EqualFold(args[0], "DOWN") {
-		return adjudicator.Order{}, l.errorf(answerHint, "BACK DOWN is two words")
+		return storm.Order{}, l.errorf(answerHint, "BACK DOWN is two words")
 	}
-	return answerWith(l, adjudicator.BackDownOrder, args[1:])
+	return answerWith(l, storm.BackDownOrder, args[1:])
 }
 
 // continueCrisis reads the crisis CONTINUE [AGGRESSION] (27.61C); the
 // shipbuilding CONTINUE SHIP ... is parsed as before (19.71).
-func continueCrisis(l *line) (adjudicator.Order, bool) {
+func continueCrisis(l *line) (storm.Order, bool) {
 	args := l.args()
 	if len(args) == 0 || (len(args) == 1 && strings.EqualFold(args[0], "AGGRESSION")) {
-		return adjudicator.Order{Kind: adjudicator.ContinueAggression}, true
+		return storm.Order{Kind: storm.ContinueAggression}, true
 	}
-	return adjudicator.Order{}, false
+	return storm.Order{}, false
 }
 
 // actionWords are the answers an IF line may give.
-var actionWords = map[string]adjudicator.OrderKind{
-	"CONTINUE": adjudicator.ContinueAggression, "BACK": adjudicator.BackDownOrder, "ULTIMATUM": adjudicator.UltimatumOrder,
-	"ATTACK": adjudicator.AttackOrder, "OPPOSE": adjudicator.OpposeOrder, "ACQUIESCE": adjudicator.AcquiesceOrder,
+var actionWords = map[string]storm.OrderKind{
+	"CONTINUE": storm.ContinueAggression, "BACK": storm.BackDownOrder, "ULTIMATUM": storm.UltimatumOrder,
+	"ATTACK": storm.AttackOrder, "OPPOSE": storm.OpposeOrder, "ACQUIESCE": storm.AcquiesceOrder,
 }
 
 // parseIf reads a conditional crisis order:
@@ -136,16 +137,16 @@ var actionWords = map[string]adjudicator.OrderKind{
 //	IF OPPOSED <action> [IF RESISTANCE <op> <n> ELSE <action>]
 //	IF CONTINUED <action> [<aggressor>]
 //	IF ULTIMATUM <action>
-func parseIf(l *line) (adjudicator.Order, *Error) {
+func parseIf(l *line) (storm.Order, *Error) {
 	ws := l.args()
 	if len(ws) < 2 {
-		return adjudicator.Order{}, l.errorf(ifHint, "IF what, then what?")
+		return storm.Order{}, l.errorf(ifHint, "IF what, then what?")
 	}
 	when := strings.ToLower(ws[0])
 	if when != "opposed" && when != "continued" && when != "ultimatum" && when != "aggression" {
-		return adjudicator.Order{}, l.errorf(ifHint, "IF %s: the conditions are AGGRESSION, OPPOSED, CONTINUED and ULTIMATUM", quote(ws[0]))
+		return storm.Order{}, l.errorf(ifHint, "IF %s: the conditions are AGGRESSION, OPPOSED, CONTINUED and ULTIMATUM", quote(ws[0]))
 	}
-	o := adjudicator.Order{Kind: adjudicator.CrisisIfOrder, Args: []string{when}}
+	o := storm.Order{Kind: storm.CrisisIfOrder, Args: []string{when}}
 	rest := ws[1:]
 	if when == "aggression" { // IF AGGRESSION [<target>] OPPOSE|ACQUIESCE
 		var target []string
@@ -159,7 +160,7 @@ func parseIf(l *line) (adjudicator.Order, *Error) {
 			o.Project = targetName(target)
 		}
 	}
-	action := func() (adjudicator.OrderKind, *Error) {
+	action := func() (storm.OrderKind, *Error) {
 		if len(rest) == 0 {
 			return "", l.errorf(ifHint, "IF %s: then what?", strings.ToUpper(when))
 		}
@@ -168,7 +169,7 @@ func parseIf(l *line) (adjudicator.Order, *Error) {
 			return "", l.errorf(ifHint, "%s is not CONTINUE, BACK DOWN, ULTIMATUM or ATTACK", quote(rest[0]))
 		}
 		rest = rest[1:]
-		if k == adjudicator.BackDownOrder {
+		if k == storm.BackDownOrder {
 			if len(rest) == 0 || !strings.EqualFold(rest[0], "DOWN") {
 				return "", l.errorf(ifHint, "BACK DOWN is two words")
 			}
@@ -198,7 +199,7 @@ func parseIf(l *line) (adjudicator.Order, *Error) {
 		o.Args = append(o.Args, op, n, string(k2))
 	}
 	for _, w := range rest {
-		p, ok := adjudicator.ParsePower(w)
+		p, ok := storm.ParsePower(w)
 		if !ok || o.Project != "" {
 			return o, l.errorf(ifHint, "%s is not understood here", quote(w))
 		}
@@ -211,7 +212,7 @@ func init() {
 	// CONTINUE is shipbuilding's (CONTINUE SHIP ..., 19.71) or, alone,
 	// the crisis answer (27.61C).
 	ship := continueWord.parse
-	continueWord.parse = func(l *line) (adjudicator.Order, *Error) {
+	continueWord.parse = func(l *line) (storm.Order, *Error) {
 		if o, ok := continueCrisis(l); ok {
 			return o, nil
 		}
@@ -222,32 +223,32 @@ func init() {
 
 // Pre-emptive war (32.8) and its concessions (32.83).
 var (
-	declareWord = &orderWord{word: "DECLARE", rule: "32.8", parse: warWord(adjudicator.DeclareWarOrder),
+	declareWord = &orderWord{word: "DECLARE", rule: "32.8", parse: warWord(storm.DeclareWarOrder),
 		forms: []string{"DECLARE WAR ON <power>"}}
-	threatenWord = &orderWord{word: "THREATEN", rule: "32.83", parse: warWord(adjudicator.ThreatenWarOrder),
+	threatenWord = &orderWord{word: "THREATEN", rule: "32.83", parse: warWord(storm.ThreatenWarOrder),
 		forms: []string{"THREATEN WAR ON <power>"}}
-	concedeWord = &orderWord{word: "CONCEDE", rule: "32.83", parse: crisisAnswer(adjudicator.ConcedeOrder),
+	concedeWord = &orderWord{word: "CONCEDE", rule: "32.83", parse: crisisAnswer(storm.ConcedeOrder),
 		forms: []string{"CONCEDE"}}
-	refuseWord = &orderWord{word: "REFUSE", rule: "32.83", parse: crisisAnswer(adjudicator.RefuseOrder),
+	refuseWord = &orderWord{word: "REFUSE", rule: "32.83", parse: crisisAnswer(storm.RefuseOrder),
 		forms: []string{"REFUSE"}}
 )
 
 const warHint = "DECLARE WAR ON GERMANY, THREATEN WAR ON BRITAIN (Germany names Britain or France for both, 32.42), DECLARE WAR ON ITALY (32.8)"
 
 // warWord reads DECLARE|THREATEN WAR [ON] <power> [AND <power>].
-func warWord(k adjudicator.OrderKind) func(l *line) (adjudicator.Order, *Error) {
-	return func(l *line) (adjudicator.Order, *Error) {
-		o := adjudicator.Order{Kind: k}
+func warWord(k storm.OrderKind) func(l *line) (storm.Order, *Error) {
+	return func(l *line) (storm.Order, *Error) {
+		o := storm.Order{Kind: k}
 		for _, w := range l.args() {
 			switch strings.ToUpper(w) {
 			case "WAR", "ON", "AGAINST", "AND", "PRE-EMPTIVE", "PREEMPTIVE":
 				continue
 			}
-			p, ok := adjudicator.ParsePower(w)
+			p, ok := storm.ParsePower(w)
 			if !ok {
 				return o, l.errorf(warHint, "%s: %s is not a major power", l.keyword(), quote(w))
 			}
-			if o.Project == "" || (adjudicator.SideOf(p) == adjudicator.Allies && o.Project != p.String()) {
+			if o.Project == "" || (storm.SideOf(p) == storm.Allies && o.Project != p.String()) {
 				if o.Project == "" {
 					o.Project = p.String()
 				}

@@ -4,7 +4,7 @@ import (
 	"strconv"
 	"strings"
 
-	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/storm"
 )
 
 // diplomaticWord is DIPLOMATIC <country> <strength>, rule 24.5: a
@@ -20,7 +20,7 @@ var diplomaticWord = &orderWord{
 
 const diplomaticHint = "DIPLOMATIC <country> <counter strength> [FREE], e.g. DIPLOMATIC POLAND 2, DIPLOMATIC BELGIUM 0 (24.5, 24.56G) or DIPLOMATIC SPAIN 1 FREE (24.53A)"
 
-func parseDiplomatic(l *line) (adjudicator.Order, *Error) {
+func parseDiplomatic(l *line) (storm.Order, *Error) {
 	var name []string
 	strength := -1
 	free := false
@@ -35,7 +35,7 @@ func parseDiplomatic(l *line) (adjudicator.Order, *Error) {
 		}
 		if n, err := strconv.Atoi(up); err == nil {
 			if strength >= 0 {
-				return adjudicator.Order{}, l.errorf(diplomaticHint, "DIPLOMATIC: one counter a line")
+				return storm.Order{}, l.errorf(diplomaticHint, "DIPLOMATIC: one counter a line")
 			}
 			strength = n
 			continue
@@ -43,17 +43,17 @@ func parseDiplomatic(l *line) (adjudicator.Order, *Error) {
 		name = append(name, w)
 	}
 	if len(name) == 0 {
-		return adjudicator.Order{}, l.errorf(diplomaticHint, "DIPLOMATIC: which country?")
+		return storm.Order{}, l.errorf(diplomaticHint, "DIPLOMATIC: which country?")
 	}
-	country, ok := adjudicator.FindCountry(strings.Join(name, " "))
+	country, ok := storm.FindCountry(strings.Join(name, " "))
 	if !ok {
-		return adjudicator.Order{}, l.errorf(diplomaticHint, "DIPLOMATIC: %s is not a diplomatic target (24.21)%s",
-			quote(strings.Join(name, " ")), didYouMean(strings.Join(name, " "), adjudicator.Countries()))
+		return storm.Order{}, l.errorf(diplomaticHint, "DIPLOMATIC: %s is not a diplomatic target (24.21)%s",
+			quote(strings.Join(name, " ")), didYouMean(strings.Join(name, " "), storm.Countries()))
 	}
 	if strength < 0 || strength > 3 {
-		return adjudicator.Order{}, l.errorf(diplomaticHint, "DIPLOMATIC %s: give the counter's strength, 3, 2, 1 or 0", strings.ToUpper(country))
+		return storm.Order{}, l.errorf(diplomaticHint, "DIPLOMATIC %s: give the counter's strength, 3, 2, 1 or 0", strings.ToUpper(country))
 	}
-	o := adjudicator.Order{Kind: adjudicator.Diplomatic, Project: country, Counters: []int{strength}}
+	o := storm.Order{Kind: storm.Diplomatic, Project: country, Counters: []int{strength}}
 	if free {
 		o.Args = []string{"free"}
 	}
@@ -71,7 +71,7 @@ var militaryWord = &orderWord{
 
 const militaryHint = "MILITARY <country> [RESEARCH <project>], e.g. MILITARY AUSTRIA (24.4) or MILITARY SPAIN RESEARCH AIR RANGE (a civil war intervention, 25.52B, 15.22D)"
 
-func parseMilitary(l *line) (adjudicator.Order, *Error) {
+func parseMilitary(l *line) (storm.Order, *Error) {
 	var name, project []string
 	research := false
 	for _, w := range l.args() {
@@ -88,17 +88,17 @@ func parseMilitary(l *line) (adjudicator.Order, *Error) {
 		name = append(name, w)
 	}
 	if research && len(project) == 0 {
-		return adjudicator.Order{}, l.errorf(militaryHint, "MILITARY: RESEARCH needs the project, e.g. MILITARY SPAIN RESEARCH AIR RANGE")
+		return storm.Order{}, l.errorf(militaryHint, "MILITARY: RESEARCH needs the project, e.g. MILITARY SPAIN RESEARCH AIR RANGE")
 	}
 	if len(name) == 0 {
-		return adjudicator.Order{}, l.errorf(militaryHint, "MILITARY: which country?")
+		return storm.Order{}, l.errorf(militaryHint, "MILITARY: which country?")
 	}
-	country, ok := adjudicator.FindCountry(strings.Join(name, " "))
+	country, ok := storm.FindCountry(strings.Join(name, " "))
 	if !ok {
-		return adjudicator.Order{}, l.errorf(militaryHint, "MILITARY: %s is not a diplomatic target (24.21)%s",
-			quote(strings.Join(name, " ")), didYouMean(strings.Join(name, " "), adjudicator.Countries()))
+		return storm.Order{}, l.errorf(militaryHint, "MILITARY: %s is not a diplomatic target (24.21)%s",
+			quote(strings.Join(name, " ")), didYouMean(strings.Join(name, " "), storm.Countries()))
 	}
-	o := adjudicator.Order{Kind: adjudicator.MilitaryCounter, Project: country}
+	o := storm.Order{Kind: storm.MilitaryCounter, Project: country}
 	if research {
 		o.Args = []string{strings.Join(project, " ")}
 	}
@@ -117,7 +117,7 @@ var anticominternWord = &orderWord{
 
 const anticominternHint = "ANTI-COMINTERN <country> (Finland, Poland, Rumania, Turkey) or ANTI-COMINTERN NONE (24.3)"
 
-func parseAntiComintern(l *line) (adjudicator.Order, *Error) {
+func parseAntiComintern(l *line) (storm.Order, *Error) {
 	args := l.args()
 	if len(args) > 0 && strings.EqualFold(args[0], "COUNTER") {
 		args = args[1:]
@@ -127,26 +127,26 @@ func parseAntiComintern(l *line) (adjudicator.Order, *Error) {
 	}
 	name := strings.Join(args, " ")
 	if strings.EqualFold(name, "NONE") {
-		return adjudicator.Order{Kind: adjudicator.AntiCominternOrder, Project: "none"}, nil
+		return storm.Order{Kind: storm.AntiCominternOrder, Project: "none"}, nil
 	}
-	country, ok := adjudicator.FindCountry(name)
+	country, ok := storm.FindCountry(name)
 	if !ok {
-		return adjudicator.Order{}, l.errorf(anticominternHint, "ANTI-COMINTERN: %s is not a diplomatic target (24.21)", quote(name))
+		return storm.Order{}, l.errorf(anticominternHint, "ANTI-COMINTERN: %s is not a diplomatic target (24.21)", quote(name))
 	}
-	return adjudicator.Order{Kind: adjudicator.AntiCominternOrder, Project: country}, nil
+	return storm.Order{Kind: storm.AntiCominternOrder, Project: country}, nil
 }
 
 const forHint = "FOR SPY RINGS, FOR AXIS 1, FOR RUSSIA, FOR ALLIES, FOR AXIS 2, FOR COVERT or FOR CRISIS: the orders below it are for that segment of this turn's diplomatic or crisis phase; FOR NOW: for the open segment again (docs/orders.md)"
 
 // roundNames maps the words of a FOR line to the placement rounds (24.55).
-var roundNames = map[string]adjudicator.Segment{
-	"AXIS 1": adjudicator.SegDiplomacyAxis1, "AXIS FIRST": adjudicator.SegDiplomacyAxis1, "AXIS FIRST ROUND": adjudicator.SegDiplomacyAxis1,
-	"RUSSIA": adjudicator.SegDiplomacyRussia, "RUSSIAN": adjudicator.SegDiplomacyRussia, "RUSSIAN ROUND": adjudicator.SegDiplomacyRussia,
-	"ALLIES": adjudicator.SegDiplomacyAllies, "ALLIED": adjudicator.SegDiplomacyAllies, "ALLIED ROUND": adjudicator.SegDiplomacyAllies,
-	"SPY RINGS": adjudicator.SegSpyRings, "SPY RING": adjudicator.SegSpyRings,
-	"COVERT": adjudicator.SegCovert, "COVERT OPERATIONS": adjudicator.SegCovert,
-	"CRISIS": adjudicator.SegCrisisAggression, "AGGRESSION": adjudicator.SegCrisisAggression, "CRISIS AGGRESSION": adjudicator.SegCrisisAggression,
-	"AXIS 2": adjudicator.SegDiplomacyAxis2, "AXIS SECOND": adjudicator.SegDiplomacyAxis2, "AXIS SECOND ROUND": adjudicator.SegDiplomacyAxis2,
+var roundNames = map[string]storm.Segment{
+	"AXIS 1": storm.SegDiplomacyAxis1, "AXIS FIRST": storm.SegDiplomacyAxis1, "AXIS FIRST ROUND": storm.SegDiplomacyAxis1,
+	"RUSSIA": storm.SegDiplomacyRussia, "RUSSIAN": storm.SegDiplomacyRussia, "RUSSIAN ROUND": storm.SegDiplomacyRussia,
+	"ALLIES": storm.SegDiplomacyAllies, "ALLIED": storm.SegDiplomacyAllies, "ALLIED ROUND": storm.SegDiplomacyAllies,
+	"SPY RINGS": storm.SegSpyRings, "SPY RING": storm.SegSpyRings,
+	"COVERT": storm.SegCovert, "COVERT OPERATIONS": storm.SegCovert,
+	"CRISIS": storm.SegCrisisAggression, "AGGRESSION": storm.SegCrisisAggression, "CRISIS AGGRESSION": storm.SegCrisisAggression,
+	"AXIS 2": storm.SegDiplomacyAxis2, "AXIS SECOND": storm.SegDiplomacyAxis2, "AXIS SECOND ROUND": storm.SegDiplomacyAxis2,
 }
 
 // forLine reads FOR <round>: the orders that follow are standing orders
@@ -158,7 +158,7 @@ func (p *parser) forLine(l *line) {
 		p.forRound = ""
 		return
 	}
-	if seg := adjudicator.Segment(strings.ToLower(name)); seg.Valid() {
+	if seg := storm.Segment(strings.ToLower(name)); seg.Valid() {
 		p.forRound = seg
 		return
 	}
@@ -181,25 +181,25 @@ var flexibleWord = &orderWord{
 
 const flexibleHint = "FLEXIBLE <card> <country>, e.g. FLEXIBLE 5 GREECE: where your flexible diplomatic event's modifier goes (4.16)"
 
-func parseFlexible(l *line) (adjudicator.Order, *Error) {
+func parseFlexible(l *line) (storm.Order, *Error) {
 	args := l.args()
 	if len(args) > 0 && strings.EqualFold(args[0], "CARD") {
 		args = args[1:]
 	}
 	if len(args) < 2 {
-		return adjudicator.Order{}, l.errorf(flexibleHint, "FLEXIBLE needs the card and the country")
+		return storm.Order{}, l.errorf(flexibleHint, "FLEXIBLE needs the card and the country")
 	}
 	n, err := strconv.Atoi(strings.TrimPrefix(args[0], "#"))
-	if err != nil || n < 1 || n > adjudicator.DeckSize {
-		return adjudicator.Order{}, l.errorf(flexibleHint, "FLEXIBLE: %s is not a card number", quote(args[0]))
+	if err != nil || n < 1 || n > storm.DeckSize {
+		return storm.Order{}, l.errorf(flexibleHint, "FLEXIBLE: %s is not a card number", quote(args[0]))
 	}
 	rest := args[1:]
 	if len(rest) > 0 && (strings.EqualFold(rest[0], "IN") || strings.EqualFold(rest[0], "TO")) {
 		rest = rest[1:]
 	}
-	country, ok := adjudicator.FindCountry(strings.Join(rest, " "))
+	country, ok := storm.FindCountry(strings.Join(rest, " "))
 	if !ok {
-		return adjudicator.Order{}, l.errorf(flexibleHint, "FLEXIBLE: %s is not a diplomatic target (24.21)", quote(strings.Join(rest, " ")))
+		return storm.Order{}, l.errorf(flexibleHint, "FLEXIBLE: %s is not a diplomatic target (24.21)", quote(strings.Join(rest, " ")))
 	}
-	return adjudicator.Order{Kind: adjudicator.FlexibleOrder, Card: n, Project: country}, nil
+	return storm.Order{Kind: storm.FlexibleOrder, Card: n, Project: country}, nil
 }

@@ -3,21 +3,21 @@ package orders
 import (
 	"strings"
 
-	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/storm"
 )
 
 // factoryWords are the factory uses of rule 11.21 as order words.
 var factoryWords = []string{"IDLE", "CIVILIAN", "MILITARY"}
 
 // factoryWord reads one factory use, for the order whose hint is hint.
-func factoryWord(l *line, w, hint string) (adjudicator.FactoryKind, *Error) {
+func factoryWord(l *line, w, hint string) (storm.FactoryKind, *Error) {
 	switch strings.ToUpper(w) {
 	case "IDLE":
-		return adjudicator.Idle, nil
+		return storm.Idle, nil
 	case "CIVILIAN":
-		return adjudicator.Civilian, nil
+		return storm.Civilian, nil
 	case "MILITARY":
-		return adjudicator.Military, nil
+		return storm.Military, nil
 	}
 	return "", l.errorf(hint, "%s: unknown factory %s%s", l.keyword(), quote(w), didYouMean(w, factoryWords))
 }

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/storm"
 )
 
 func readExample(t testing.TB, name string) []byte {
@@ -29,7 +29,7 @@ func TestReadMessageExamples(t *testing.T) {
 		from, subject, messageID string
 		env                      Envelope
 		pass                     bool
-		orders                   []adjudicator.Order
+		orders                   []storm.Order
 	}
 	envOf := func(power string, lines ...int) Envelope {
 		e := Envelope{Game: "demo", Power: power, Secret: power, GameLine: 1, PowerLine: 2, SecretLine: 3}
@@ -43,50 +43,50 @@ func TestReadMessageExamples(t *testing.T) {
 		want want
 	}{
 		{"economic-convert.eml", want{"germany@sandbox.test", "orders demo Spring 1935", "convert-1@sandbox.test",
-			envOf("germany"), false, []adjudicator.Order{convert(6)}}},
+			envOf("germany"), false, []storm.Order{convert(6)}}},
 		{"economic-mobilize.eml", want{"france@sandbox.test", "orders", "mobilize-1@sandbox.test",
-			envOf("france"), false, []adjudicator.Order{{Kind: adjudicator.Mobilize, From: adjudicator.Civilian,
-				Units: []adjudicator.UnitType{adjudicator.Armor, adjudicator.Infantry}, Line: 4}}}},
+			envOf("france"), false, []storm.Order{{Kind: storm.Mobilize, From: storm.Civilian,
+				Units: []storm.UnitType{storm.Armor, storm.Infantry}, Line: 4}}}},
 		{"pass.eml", want{"italy@sandbox.test", "pass", "pass-1@sandbox.test",
 			envOf("italy"), true, nil}},
 		{"multipart-alternative.eml", want{"britain@sandbox.test", "Befehle für Großbritannien", "alt-1@sandbox.test",
-			envOf("britain"), false, []adjudicator.Order{mobilize(adjudicator.Idle, 5)}}},
+			envOf("britain"), false, []storm.Order{mobilize(storm.Idle, 5)}}},
 		{"multipart-mixed-nested.eml", want{"britain@sandbox.test", "orders with attachment", "mixed-1@sandbox.test",
-			envOf("britain"), false, []adjudicator.Order{convert(4)}}},
+			envOf("britain"), false, []storm.Order{convert(4)}}},
 		{"html-only.eml", want{"russia@sandbox.test", "orders", "html-1@sandbox.test",
-			envOf("russia"), false, []adjudicator.Order{mobilize(adjudicator.Idle, 5)}}},
+			envOf("russia"), false, []storm.Order{mobilize(storm.Idle, 5)}}},
 		{"latin1-qp.eml", want{"germany@sandbox.test", "Befehle für Köln", "latin1-1@sandbox.test",
-			envOf("germany"), false, []adjudicator.Order{convert(5)}}},
+			envOf("germany"), false, []storm.Order{convert(5)}}},
 		{"cp1252-base64.eml", want{"france@sandbox.test", "“Orders” – France", "cp1252-1@sandbox.test",
-			envOf("france"), false, []adjudicator.Order{convert(5)}}},
+			envOf("france"), false, []storm.Order{convert(5)}}},
 		{"draw.eml", want{"gm@sandbox.test", "Re: demo: draw the cards for Spring 1935", "draw-1@sandbox.test",
 			Envelope{Game: "demo", Secret: "gm", Moderator: true, GameLine: 1, ModeratorLine: 2, SecretLine: 3}, false,
-			[]adjudicator.Order{{Kind: adjudicator.DrawPurge, Args: []string{"military purge"}, Line: 4},
-				{Kind: adjudicator.DrawCards, Cards: []int{3, 1, 4}, Line: 5}, {Kind: adjudicator.DrawCards, Cards: []int{5, 9, 2, 6}, Line: 6}}}},
+			[]storm.Order{{Kind: storm.DrawPurge, Args: []string{"military purge"}, Line: 4},
+				{Kind: storm.DrawCards, Cards: []int{3, 1, 4}, Line: 5}, {Kind: storm.DrawCards, Cards: []int{5, 9, 2, 6}, Line: 6}}}},
 		{"diplomatic.eml", want{"britain@sandbox.test", "orders demo Spring 1936 allies", "diplomatic-1@sandbox.test",
-			envOf("britain"), false, []adjudicator.Order{
-				{Kind: adjudicator.Diplomatic, Project: "Norway", Counters: []int{2}, Line: 5},
-				{Kind: adjudicator.Diplomatic, Project: "Greece", Counters: []int{0}, Line: 6}}}},
+			envOf("britain"), false, []storm.Order{
+				{Kind: storm.Diplomatic, Project: "Norway", Counters: []int{2}, Line: 5},
+				{Kind: storm.Diplomatic, Project: "Greece", Counters: []int{0}, Line: 6}}}},
 		{"spy-ring.eml", want{"germany@sandbox.test", "orders demo Fall 1936 spy rings", "spy-ring-1@sandbox.test",
-			envOf("germany"), false, []adjudicator.Order{
-				{Kind: adjudicator.SpyRingOrder, Project: "Poland", For: adjudicator.SegSpyRings, Line: 5},
-				{Kind: adjudicator.ReactivateOrder, Project: "research", Args: []string{"allies", "naval"}, For: adjudicator.SegSpyRings, Line: 7}}}},
+			envOf("germany"), false, []storm.Order{
+				{Kind: storm.SpyRingOrder, Project: "Poland", For: storm.SegSpyRings, Line: 5},
+				{Kind: storm.ReactivateOrder, Project: "research", Args: []string{"allies", "naval"}, For: storm.SegSpyRings, Line: 7}}}},
 		{"covert.eml", want{"italy@sandbox.test", "orders demo Fall 1936 axis 1", "covert-1@sandbox.test",
-			envOf("italy"), false, []adjudicator.Order{
-				{Kind: adjudicator.Diplomatic, Project: "Greece", Counters: []int{2}, Line: 5},
-				{Kind: adjudicator.CovertOrder, Project: "Greece", Args: []string{"decisive"}, For: adjudicator.SegCovert, Line: 8},
-				{Kind: adjudicator.CovertOrder, Project: "Yugoslavia", Args: []string{"not ahead"}, For: adjudicator.SegCovert, Line: 9}}}},
+			envOf("italy"), false, []storm.Order{
+				{Kind: storm.Diplomatic, Project: "Greece", Counters: []int{2}, Line: 5},
+				{Kind: storm.CovertOrder, Project: "Greece", Args: []string{"decisive"}, For: storm.SegCovert, Line: 8},
+				{Kind: storm.CovertOrder, Project: "Yugoslavia", Args: []string{"not ahead"}, For: storm.SegCovert, Line: 9}}}},
 		{"diplomatic-russia.eml", want{"russia@sandbox.test", "orders demo Spring 1936 russia", "diplomatic-russia-1@sandbox.test",
-			envOf("russia"), false, []adjudicator.Order{
-				{Kind: adjudicator.Diplomatic, Project: "Poland", Counters: []int{2}, Line: 5},
-				{Kind: adjudicator.MilitaryCounter, Project: "Finland", Line: 6},
-				{Kind: adjudicator.SubvertOrder, Project: "Rumania", Args: []string{"behind"}, For: adjudicator.SegCovert, Line: 8}}}},
+			envOf("russia"), false, []storm.Order{
+				{Kind: storm.Diplomatic, Project: "Poland", Counters: []int{2}, Line: 5},
+				{Kind: storm.MilitaryCounter, Project: "Finland", Line: 6},
+				{Kind: storm.SubvertOrder, Project: "Rumania", Args: []string{"behind"}, For: storm.SegCovert, Line: 8}}}},
 		{"diplomatic-axis2.eml", want{"germany@sandbox.test", "orders demo Spring 1936 axis 2", "diplomatic-axis2-1@sandbox.test",
-			envOf("germany"), false, []adjudicator.Order{
-				{Kind: adjudicator.Diplomatic, Project: "Austria", Counters: []int{1}, Line: 5},
-				{Kind: adjudicator.CounterIntelOrder, Project: "any", Args: []string{"covert", "decisive"}, For: adjudicator.SegCovert, Line: 8}}}},
+			envOf("germany"), false, []storm.Order{
+				{Kind: storm.Diplomatic, Project: "Austria", Counters: []int{1}, Line: 5},
+				{Kind: storm.CounterIntelOrder, Project: "any", Args: []string{"covert", "decisive"}, For: storm.SegCovert, Line: 8}}}},
 		{"reply-with-quote-and-signature.eml", want{"italy@sandbox.test", "Re: [demo] Spring 1935: economic phase", "reply-1@sandbox.test",
-			envOf("italy"), false, []adjudicator.Order{mobilize(adjudicator.Idle, 4)}}},
+			envOf("italy"), false, []storm.Order{mobilize(storm.Idle, 4)}}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.file, func(t *testing.T) {

@@ -3,7 +3,7 @@ package orders
 import (
 	"strings"
 
-	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/storm"
 )
 
 // mobilizeWord is MOBILIZE, rule 14.3: an idle or civilian factory to
@@ -22,28 +22,28 @@ const mobilizeHint = "MOBILIZE IDLE or MOBILIZE CIVILIAN (14.3), then the units 
 // (14.7) may be left out when the power's choice is forced (Russia always
 // creates one armor, one infantry and one air unit, 14.751); the
 // adjudicator says when a choice is needed.
-func parseMobilize(l *line) (adjudicator.Order, *Error) {
+func parseMobilize(l *line) (storm.Order, *Error) {
 	args := unitTokens(orderArgs(l))
 	if len(args) == 0 {
-		return adjudicator.Order{}, l.errorf(mobilizeHint, "MOBILIZE needs the factory to mobilize: IDLE or CIVILIAN")
+		return storm.Order{}, l.errorf(mobilizeHint, "MOBILIZE needs the factory to mobilize: IDLE or CIVILIAN")
 	}
 	from, err := factoryWord(l, args[0], mobilizeHint)
 	if err != nil {
-		return adjudicator.Order{}, err
+		return storm.Order{}, err
 	}
 	rest := args[1:]
 	if len(rest) >= 2 && isTo(rest[0]) && strings.EqualFold(rest[1], "MILITARY") {
 		rest = rest[2:] // "MOBILIZE IDLE TO MILITARY" says it twice
 	}
 	if len(rest) > 0 && isTo(rest[0]) {
-		return adjudicator.Order{}, l.errorf(mobilizeHint, "MOBILIZE: unexpected %s after the order", quote(strings.Join(rest, " ")))
+		return storm.Order{}, l.errorf(mobilizeHint, "MOBILIZE: unexpected %s after the order", quote(strings.Join(rest, " ")))
 	}
-	if from == adjudicator.Military {
-		return adjudicator.Order{}, l.errorf(mobilizeHint, "MOBILIZE: the factory is already military")
+	if from == storm.Military {
+		return storm.Order{}, l.errorf(mobilizeHint, "MOBILIZE: the factory is already military")
 	}
 	units, err := readUnits(l, rest, mobilizeHint)
 	if err != nil {
-		return adjudicator.Order{}, err
+		return storm.Order{}, err
 	}
-	return adjudicator.Order{Kind: adjudicator.Mobilize, From: from, Units: units}, nil
+	return storm.Order{Kind: storm.Mobilize, From: from, Units: units}, nil
 }

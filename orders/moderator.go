@@ -4,7 +4,7 @@ import (
 	"strconv"
 	"strings"
 
-	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/storm"
 )
 
 // The moderator's orders (docs/orders.md, "The moderator"). An email with
@@ -35,7 +35,7 @@ var purgeWord = &orderWord{
 
 const drawHint = "DRAW <card> <card> ..., e.g. DRAW 17 42 88: the random event cards drawn, in order, first the card turned face up (9.12)"
 
-func parseDraw(l *line) (adjudicator.Order, *Error) {
+func parseDraw(l *line) (storm.Order, *Error) {
 	var cards []int
 	for _, a := range l.args() {
 		for _, w := range strings.Split(a, ",") {
@@ -43,26 +43,26 @@ func parseDraw(l *line) (adjudicator.Order, *Error) {
 				continue
 			}
 			n, err := strconv.Atoi(strings.TrimPrefix(w, "#"))
-			if err != nil || n < 1 || n > adjudicator.DeckSize {
-				return adjudicator.Order{}, l.errorf(drawHint, "DRAW: %s is not a card number 1..%d", quote(w), adjudicator.DeckSize)
+			if err != nil || n < 1 || n > storm.DeckSize {
+				return storm.Order{}, l.errorf(drawHint, "DRAW: %s is not a card number 1..%d", quote(w), storm.DeckSize)
 			}
 			cards = append(cards, n)
 		}
 	}
 	if len(cards) == 0 {
-		return adjudicator.Order{}, l.errorf(drawHint, "DRAW needs the numbers of the cards drawn")
+		return storm.Order{}, l.errorf(drawHint, "DRAW needs the numbers of the cards drawn")
 	}
-	return adjudicator.Order{Kind: adjudicator.DrawCards, Cards: cards}, nil
+	return storm.Order{Kind: storm.DrawCards, Cards: cards}, nil
 }
 
 const purgeHint = "PURGE NONE, PURGE MILITARY, PURGE PARTY or PURGE GREAT: the purge card Russia drew (22.41, 22.42)"
 
-func parsePurge(l *line) (adjudicator.Order, *Error) {
+func parsePurge(l *line) (storm.Order, *Error) {
 	words := strings.Join(l.args(), " ")
-	c, ok := adjudicator.ParsePurgeCard(words)
+	c, ok := storm.ParsePurgeCard(words)
 	if !ok {
-		return adjudicator.Order{}, l.errorf(purgeHint, "PURGE: %s is not a purge card%s", quote(words),
+		return storm.Order{}, l.errorf(purgeHint, "PURGE: %s is not a purge card%s", quote(words),
 			didYouMean(strings.ToLower(words), []string{"none", "military", "party", "great"}))
 	}
-	return adjudicator.Order{Kind: adjudicator.DrawPurge, Args: []string{string(c)}}, nil
+	return storm.Order{Kind: storm.DrawPurge, Args: []string{string(c)}}, nil
 }

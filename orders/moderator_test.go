@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/storm"
 )
 
 // Rules 9.12, 22.41 (physical-deck mode): a MODERATOR email names the
@@ -19,7 +19,7 @@ func TestParseModeratorDraw(t *testing.T) {
 	if !sub.Envelope.Moderator || sub.Envelope.ModeratorLine != 2 || sub.Envelope.Power != "" {
 		t.Errorf("envelope %+v", sub.Envelope)
 	}
-	if len(sub.Orders) != 3 || sub.Orders[0].Kind != adjudicator.DrawPurge || !slices.Equal(sub.Orders[1].Cards, []int{17, 42, 88}) ||
+	if len(sub.Orders) != 3 || sub.Orders[0].Kind != storm.DrawPurge || !slices.Equal(sub.Orders[1].Cards, []int{17, 42, 88}) ||
 		!slices.Equal(sub.Orders[2].Cards, []int{5}) {
 		t.Fatalf("orders %+v", sub.Orders)
 	}

@@ -10,6 +10,7 @@ import (
 	"unicode"
 
 	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/storm"
 )
 
 // Envelope is who an order email is from and for: the game, the power (may
@@ -26,8 +27,8 @@ type Envelope struct {
 	// segment) it was written for (TURN Winter 1935 [economic]); zero when
 	// there is no TURN line. The judge refuses a pinned email whose turn or
 	// segment is not the open one, as stale.
-	Turn          adjudicator.Turn
-	Segment       adjudicator.Segment
+	Turn          storm.Turn
+	Segment       storm.Segment
 	TurnLine      int
 	GameLine      int
 	PowerLine     int
@@ -40,7 +41,7 @@ type Envelope struct {
 type Submission struct {
 	Envelope Envelope
 	Pass     bool
-	Orders   []adjudicator.Order
+	Orders   []storm.Order
 	// Help: the email asks for the orders its power may give now (a HELP
 	// line, alone: no orders); it changes nothing.
 	Help bool
@@ -105,7 +106,7 @@ type orderWord struct {
 	moderator bool
 	// parse reads the line (whose keyword is word) into an order; Line is
 	// filled in by the caller.
-	parse func(l *line) (adjudicator.Order, *Error)
+	parse func(l *line) (storm.Order, *Error)
 }
 
 // orderWords is the table of order keywords, in the order hints list them.
@@ -278,7 +279,7 @@ type parser struct {
 	helpAt               int  // line of HELP, 0 if none
 	// forRound is the later placement round the following orders are for
 	// (a FOR line; adjudicator/standing.go); empty: the open segment.
-	forRound adjudicator.Segment
+	forRound storm.Segment
 	// broadcast: the command BROADCAST was read; the following lines up to
 	// END are its message, not orders.
 	broadcast *Command
@@ -413,7 +414,7 @@ func (p *parser) game(l *line) {
 // powerNames lists the powers' names, in the order of play (7.21).
 func powerNames() []string {
 	var ns []string
-	for _, pw := range adjudicator.Powers {
+	for _, pw := range storm.Powers {
 		ns = append(ns, pw.String())
 	}
 	return ns
@@ -429,7 +430,7 @@ func (p *parser) power(l *line) {
 		return
 	}
 	name := l.args()[0]
-	pw, ok := adjudicator.ParsePower(name)
+	pw, ok := storm.ParsePower(name)
 	if !ok {
 		p.add(l.errorf(hint, "unknown power %s%s", quote(name), didYouMean(name, powerNames())))
 		return
@@ -466,23 +467,23 @@ func (p *parser) turn(l *line) {
 		p.add(l.errorf(hint, "TURN needs a season and a year"))
 		return
 	}
-	var t adjudicator.Turn
+	var t storm.Turn
 	if err := t.Season.UnmarshalText([]byte(a[0])); err != nil {
 		p.add(l.errorf(hint, "unknown season %s (Spring, Summer, Fall or Winter)", quote(a[0])))
 		return
 	}
 	y, err := strconv.Atoi(a[1])
-	if err != nil || y < adjudicator.FirstTurn.Year || y > 2100 {
+	if err != nil || y < storm.FirstTurn.Year || y > 2100 {
 		p.add(l.errorf(hint, "%s is not a year of the game", quote(a[1])))
 		return
 	}
 	t.Year = y
-	var seg adjudicator.Segment
+	var seg storm.Segment
 	if len(a) == 3 {
-		seg = adjudicator.Segment(strings.ToLower(a[2]))
+		seg = storm.Segment(strings.ToLower(a[2]))
 		if !seg.Valid() {
 			var ids []string
-			for _, s := range adjudicator.Segments {
+			for _, s := range storm.Segments {
 				ids = append(ids, string(s))
 			}
 			p.add(l.errorf("segments: "+strings.Join(ids, ", "), "unknown segment %s%s", quote(a[2]), didYouMean(a[2], ids)))
@@ -570,7 +571,7 @@ func (p *parser) finish() {
 	}
 	// PASS goes with standing orders for later rounds (FOR lines), not
 	// with orders for the open segment.
-	if i := slices.IndexFunc(p.sub.Orders, func(o adjudicator.Order) bool { return o.For == "" }); p.pass != 0 && i >= 0 {
+	if i := slices.IndexFunc(p.sub.Orders, func(o storm.Order) bool { return o.For == "" }); p.pass != 0 && i >= 0 {
 		p.add(&Error{Line: p.pass, Text: p.passAt,
 			Msg:  fmt.Sprintf("PASS together with orders (first on line %d)", p.sub.Orders[i].Line),
 			Hint: "PASS submits no orders for the open segment: send either PASS or orders (PASS may go with orders for later rounds, after a FOR line)"})
@@ -624,7 +625,7 @@ func (p *parser) maskSecret() {
 	if len(p.errs) == 0 || len(s) < 4 {
 		return
 	}
-	if _, ok := adjudicator.ParsePower(s); ok {
+	if _, ok := storm.ParsePower(s); ok {
 		return
 	}
 	re := regexp.MustCompile(`(?i)` + regexp.QuoteMeta(s))

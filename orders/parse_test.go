@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/storm"
 )
 
 // env is the envelope most cases start with: lines 1-3.
@@ -24,12 +24,12 @@ const hintConvert = "CONVERT IDLE TO CIVILIAN (14.2), or CONVERT IDLE TO MILITAR
 
 var germanyEnv = Envelope{Game: "demo", Power: "germany", Secret: "germany", GameLine: 1, PowerLine: 2, SecretLine: 3}
 
-func convert(line int) adjudicator.Order {
-	return adjudicator.Order{Kind: adjudicator.Convert, From: adjudicator.Idle, Line: line}
+func convert(line int) storm.Order {
+	return storm.Order{Kind: storm.Convert, From: storm.Idle, Line: line}
 }
 
-func mobilize(from adjudicator.FactoryKind, line int) adjudicator.Order {
-	return adjudicator.Order{Kind: adjudicator.Mobilize, From: from, Line: line}
+func mobilize(from storm.FactoryKind, line int) storm.Order {
+	return storm.Order{Kind: storm.Mobilize, From: from, Line: line}
 }
 
 func TestParseAccepts(t *testing.T) {
@@ -39,23 +39,23 @@ func TestParseAccepts(t *testing.T) {
 		want Submission
 	}{
 		{"14.21 CONVERT IDLE TO CIVILIAN", env + "CONVERT IDLE TO CIVILIAN\n",
-			Submission{Envelope: germanyEnv, Orders: []adjudicator.Order{convert(4)}}},
+			Submission{Envelope: germanyEnv, Orders: []storm.Order{convert(4)}}},
 		{"14.21 CONVERT IDLE short form", env + "CONVERT IDLE",
-			Submission{Envelope: germanyEnv, Orders: []adjudicator.Order{convert(4)}}},
+			Submission{Envelope: germanyEnv, Orders: []storm.Order{convert(4)}}},
 		{"14.21 lower case, filler words, INTO", env + "convert one idle factory into civilian",
-			Submission{Envelope: germanyEnv, Orders: []adjudicator.Order{convert(4)}}},
+			Submission{Envelope: germanyEnv, Orders: []storm.Order{convert(4)}}},
 		{"14.31 MOBILIZE IDLE", env + "MOBILIZE IDLE",
-			Submission{Envelope: germanyEnv, Orders: []adjudicator.Order{mobilize(adjudicator.Idle, 4)}}},
+			Submission{Envelope: germanyEnv, Orders: []storm.Order{mobilize(storm.Idle, 4)}}},
 		{"14.31 MOBILIZE CIVILIAN", env + "Mobilize Civilian",
-			Submission{Envelope: germanyEnv, Orders: []adjudicator.Order{mobilize(adjudicator.Civilian, 4)}}},
+			Submission{Envelope: germanyEnv, Orders: []storm.Order{mobilize(storm.Civilian, 4)}}},
 		{"14.31 MOBILIZE IDLE TO MILITARY", env + "MOBILIZE IDLE TO MILITARY",
-			Submission{Envelope: germanyEnv, Orders: []adjudicator.Order{mobilize(adjudicator.Idle, 4)}}},
+			Submission{Envelope: germanyEnv, Orders: []storm.Order{mobilize(storm.Idle, 4)}}},
 		{"14.31 CONVERT IDLE TO MILITARY is mobilizing", env + "CONVERT IDLE TO MILITARY",
-			Submission{Envelope: germanyEnv, Orders: []adjudicator.Order{mobilize(adjudicator.Idle, 4)}}},
+			Submission{Envelope: germanyEnv, Orders: []storm.Order{mobilize(storm.Idle, 4)}}},
 		{"14.31 CONVERT CIVILIAN TO MILITARY is mobilizing", env + "CONVERT CIVILIAN TO MILITARY",
-			Submission{Envelope: germanyEnv, Orders: []adjudicator.Order{mobilize(adjudicator.Civilian, 4)}}},
+			Submission{Envelope: germanyEnv, Orders: []storm.Order{mobilize(storm.Civilian, 4)}}},
 		{"14.41 two conversions are left to the adjudicator", env + "CONVERT IDLE\nMOBILIZE CIVILIAN",
-			Submission{Envelope: germanyEnv, Orders: []adjudicator.Order{convert(4), mobilize(adjudicator.Civilian, 5)}}},
+			Submission{Envelope: germanyEnv, Orders: []storm.Order{convert(4), mobilize(storm.Civilian, 5)}}},
 		{"PASS", env + "PASS", Submission{Envelope: germanyEnv, Pass: true}},
 		{"POWER may be omitted", "GAME demo\nSECRET italy\nPASS",
 			Submission{Envelope: Envelope{Game: "demo", Secret: "italy", GameLine: 1, SecretLine: 2}, Pass: true}},
@@ -66,9 +66,9 @@ func TestParseAccepts(t *testing.T) {
 		{"game id and secret kept as written", "GAME Demo-2\nSECRET Ab#c\nPASS",
 			Submission{Envelope: Envelope{Game: "Demo-2", Secret: "Ab", GameLine: 1, SecretLine: 2}, Pass: true}},
 		{"comments, blank lines and indentation", "# my orders\n\n  GAME demo   # the game\n\tPOWER germany\nSECRET germany\n\n   # nothing\n  CONVERT IDLE TO CIVILIAN # 10 tile points\n",
-			Submission{Envelope: Envelope{Game: "demo", Power: "germany", Secret: "germany", GameLine: 3, PowerLine: 4, SecretLine: 5}, Orders: []adjudicator.Order{convert(8)}}},
+			Submission{Envelope: Envelope{Game: "demo", Power: "germany", Secret: "germany", GameLine: 3, PowerLine: 4, SecretLine: 5}, Orders: []storm.Order{convert(8)}}},
 		{"envelope after the orders", "MOBILIZE IDLE\nGAME demo\nPOWER germany\nSECRET germany",
-			Submission{Envelope: Envelope{Game: "demo", Power: "germany", Secret: "germany", GameLine: 2, PowerLine: 3, SecretLine: 4}, Orders: []adjudicator.Order{mobilize(adjudicator.Idle, 1)}}},
+			Submission{Envelope: Envelope{Game: "demo", Power: "germany", Secret: "germany", GameLine: 2, PowerLine: 3, SecretLine: 4}, Orders: []storm.Order{mobilize(storm.Idle, 1)}}},
 		{"quoted lines ignored", "> GAME other\nGAME demo\nPOWER germany\n  >> MOBILIZE IDLE\nSECRET germany\nPASS",
 			Submission{Envelope: Envelope{Game: "demo", Power: "germany", Secret: "germany", GameLine: 2, PowerLine: 3, SecretLine: 5}, Pass: true}},
 		{"END stops reading", env + "PASS\nEND\nnonsense after END\nMOBILIZE IDLE",
@@ -348,7 +348,7 @@ func TestParseReturnsPartialSubmission(t *testing.T) {
 	if err == nil {
 		t.Fatal("Parse: no error")
 	}
-	want := Submission{Envelope: germanyEnv, Orders: []adjudicator.Order{convert(5)}}
+	want := Submission{Envelope: germanyEnv, Orders: []storm.Order{convert(5)}}
 	if sub == nil || !reflect.DeepEqual(*sub, want) {
 		t.Errorf("got %+v, want %+v", sub, want)
 	}
@@ -402,7 +402,7 @@ func TestParseTurn(t *testing.T) {
 		t.Fatal(err)
 	}
 	e := sub.Envelope
-	if e.Turn != (adjudicator.Turn{Year: 1935, Season: adjudicator.Winter}) || e.Segment != adjudicator.SegEconomic || e.TurnLine != 3 {
+	if e.Turn != (storm.Turn{Year: 1935, Season: storm.Winter}) || e.Segment != storm.SegEconomic || e.TurnLine != 3 {
 		t.Errorf("envelope %+v", e)
 	}
 	sub, err = Parse("GAME demo\nSECRET s3cret\nTurn: Spring 1936\nPASS\n")

@@ -1,6 +1,6 @@
 package orders
 
-import "stormjudge/adjudicator"
+import "stormjudge/adjudicator/storm"
 
 // passWord is PASS: a submission of no orders for the open segment, so that
 // the segment need not wait for the deadline. The word is the product's,
@@ -13,9 +13,9 @@ var passWord = &orderWord{
 	parse: parsePass,
 }
 
-func parsePass(l *line) (adjudicator.Order, *Error) {
+func parsePass(l *line) (storm.Order, *Error) {
 	if len(l.args()) > 0 {
-		return adjudicator.Order{}, l.errorf("write PASS alone on its line", "PASS takes nothing after it")
+		return storm.Order{}, l.errorf("write PASS alone on its line", "PASS takes nothing after it")
 	}
-	return adjudicator.Order{}, nil
+	return storm.Order{}, nil
 }

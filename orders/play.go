@@ -4,7 +4,7 @@ import (
 	"strconv"
 	"strings"
 
-	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/storm"
 )
 
 // playWord is PLAY <card number>, rules 9.41E and 15.32: play a secret
@@ -21,7 +21,7 @@ var playWord = &orderWord{
 
 const playHint = "PLAY <card number>, e.g. PLAY 17, or with the projects an event leaves you to choose: PLAY 17: JETS, AIR RANGE (9.41E, 15.32)"
 
-func parsePlay(l *line) (adjudicator.Order, *Error) {
+func parsePlay(l *line) (storm.Order, *Error) {
 	var args []string
 	for _, a := range orderArgs(l) {
 		if len(args) == 0 && (strings.EqualFold(a, "CARD") || strings.EqualFold(a, "EVENT")) {
@@ -30,14 +30,14 @@ func parsePlay(l *line) (adjudicator.Order, *Error) {
 		args = append(args, a)
 	}
 	if len(args) == 0 {
-		return adjudicator.Order{}, l.errorf(playHint, "PLAY needs the number of the card to play")
+		return storm.Order{}, l.errorf(playHint, "PLAY needs the number of the card to play")
 	}
 	num, rest, colon := strings.Cut(args[0], ":")
 	n, err := strconv.Atoi(strings.TrimPrefix(num, "#"))
-	if err != nil || n < 1 || n > adjudicator.DeckSize {
-		return adjudicator.Order{}, l.errorf(playHint, "PLAY: %s is not a card number 1..%d", quote(num), adjudicator.DeckSize)
+	if err != nil || n < 1 || n > storm.DeckSize {
+		return storm.Order{}, l.errorf(playHint, "PLAY: %s is not a card number 1..%d", quote(num), storm.DeckSize)
 	}
-	o := adjudicator.Order{Kind: adjudicator.Play, Card: n}
+	o := storm.Order{Kind: storm.Play, Card: n}
 	// The projects chosen (15.32), separated by commas.
 	text := strings.TrimSpace(rest + " " + strings.Join(args[1:], " "))
 	text = strings.TrimSpace(strings.TrimPrefix(text, ":"))

@@ -3,7 +3,7 @@ package orders
 import (
 	"testing"
 
-	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/storm"
 )
 
 // Rule 9.41E: PLAY <card> plays a held secret random event.
@@ -33,7 +33,7 @@ func TestParsePlay(t *testing.T) {
 			t.Errorf("%q: %v", tc.in, err)
 			continue
 		}
-		if len(sub.Orders) != 1 || sub.Orders[0].Kind != adjudicator.Play || sub.Orders[0].Card != tc.card {
+		if len(sub.Orders) != 1 || sub.Orders[0].Kind != storm.Play || sub.Orders[0].Card != tc.card {
 			t.Errorf("%q: %+v", tc.in, sub.Orders)
 		} else if got := sub.Orders[0].String(); got != "PLAY "+itoa(tc.card) {
 			t.Errorf("%q: String %q", tc.in, got)
@@ -62,5 +62,5 @@ func TestRule15_32ParsePlayWithProjects(t *testing.T) {
 }
 
 func itoa(n int) string {
-	return adjudicator.Order{Kind: adjudicator.Play, Card: n}.String()[len("PLAY "):]
+	return storm.Order{Kind: storm.Play, Card: n}.String()[len("PLAY "):]
 }

@@ -4,7 +4,7 @@ import (
 	"strconv"
 	"strings"
 
-	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/storm"
 )
 
 // researchWord is RESEARCH, rules 15 and 16: activity counters used for
@@ -32,7 +32,7 @@ var researchFillers = []string{"POINT", "POINTS", "IN", "INTO", "TO", "ON", "THE
 //
 // A point count may follow the project ("RESEARCH AIR RANGE 1"); the
 // adjudicator refuses more than one point a project (15.23A).
-func parseResearch(l *line) (adjudicator.Order, *Error) {
+func parseResearch(l *line) (storm.Order, *Error) {
 	var args []string
 	for _, w := range l.args() {
 		if !containsFold(researchFillers, w) {
@@ -40,15 +40,15 @@ func parseResearch(l *line) (adjudicator.Order, *Error) {
 		}
 	}
 	if len(args) == 0 {
-		return adjudicator.Order{}, l.errorf(researchHint, "RESEARCH needs a project or COUNTER <strength>")
+		return storm.Order{}, l.errorf(researchHint, "RESEARCH needs a project or COUNTER <strength>")
 	}
-	o := adjudicator.Order{Kind: adjudicator.Research}
+	o := storm.Order{Kind: storm.Research}
 	counterIntel := len(args) > 1 && strings.EqualFold(args[1], "INTELLIGENCE") // the project, spelt apart
 	if !counterIntel && (strings.EqualFold(args[0], "COUNTER") || strings.EqualFold(args[0], "COUNTERS")) {
 		rest := args[1:]
 		switch {
 		case len(rest) == 1 && (strings.EqualFold(rest[0], "CIVILIAN") || strings.EqualFold(rest[0], "RESEARCH-ONLY")):
-			o.Counters, o.Args = []int{1}, []string{adjudicator.CounterCivilian}
+			o.Counters, o.Args = []int{1}, []string{storm.CounterCivilian}
 			return o, nil
 		case len(rest) == 1:
 			n, err := strconv.Atoi(rest[0])
@@ -77,11 +77,11 @@ func parseResearch(l *line) (adjudicator.Order, *Error) {
 	}
 	if len(args) > 0 {
 		switch k := strings.ToLower(args[len(args)-1]); k {
-		case adjudicator.PointIntelligence, adjudicator.PointAdvanced, adjudicator.PointSpy, adjudicator.PointReassign:
+		case storm.PointIntelligence, storm.PointAdvanced, storm.PointSpy, storm.PointReassign:
 			o.Args = []string{k}
 			args = args[:len(args)-1]
 		case "reassigned":
-			o.Args = []string{adjudicator.PointReassign}
+			o.Args = []string{storm.PointReassign}
 			args = args[:len(args)-1]
 		}
 	}
@@ -92,13 +92,13 @@ func parseResearch(l *line) (adjudicator.Order, *Error) {
 		return o, l.errorf(researchHint, "RESEARCH: a negative number of points")
 	}
 	name := strings.ToLower(strings.Join(args, " "))
-	ids := adjudicator.ResearchProjectIDs()
+	ids := storm.ResearchProjectIDs()
 	if !knownProject(name, ids) {
 		return o, l.errorf(researchHint, "RESEARCH: unknown project %s%s", quote(name), didYouMean(name, ids))
 	}
-	o.Project = adjudicator.NormalizeProject(name)
+	o.Project = storm.NormalizeProject(name)
 	o.Points = max(points, 1)
-	if len(o.Args) > 0 && o.Args[0] == adjudicator.PointReassign && points == 0 {
+	if len(o.Args) > 0 && o.Args[0] == storm.PointReassign && points == 0 {
 		return o, l.errorf(researchHint, "RESEARCH %s REASSIGN needs the number of points", strings.ToUpper(o.Project))
 	}
 	return o, nil
@@ -107,7 +107,7 @@ func parseResearch(l *line) (adjudicator.Order, *Error) {
 // knownProject reports whether name names a project of some sheet, with or
 // without a nationality ("russian armor" included).
 func knownProject(name string, ids []string) bool {
-	c := adjudicator.NormalizeProject(name)
+	c := storm.NormalizeProject(name)
 	for _, id := range ids {
 		if id == c || "russian "+id == c {
 			return true

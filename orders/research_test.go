@@ -7,26 +7,28 @@ import (
 	"testing"
 
 	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/setup"
+	"stormjudge/adjudicator/storm"
 )
 
 func TestParseResearch(t *testing.T) {
-	r := adjudicator.Research
+	r := storm.Research
 	tests := []struct {
 		line string
-		want adjudicator.Order
+		want storm.Order
 	}{
-		{"RESEARCH COUNTER 2", adjudicator.Order{Kind: r, Counters: []int{2}}},
-		{"research counter civilian", adjudicator.Order{Kind: r, Counters: []int{1}, Args: []string{"civilian"}}},
-		{"RESEARCH AIR RANGE", adjudicator.Order{Kind: r, Project: "air range", Points: 1}},
-		{"RESEARCH 1 POINT IN AIR RANGE", adjudicator.Order{Kind: r, Project: "air range", Points: 1}},
-		{"RESEARCH Italian Battleship Design", adjudicator.Order{Kind: r, Project: "italian battleship design", Points: 1}},
-		{"RESEARCH COUNTER-INTELLIGENCE INTELLIGENCE", adjudicator.Order{Kind: r, Project: "counter-intelligence", Points: 1, Args: []string{"intelligence"}}},
-		{"RESEARCH COUNTER INTELLIGENCE INTELLIGENCE", adjudicator.Order{Kind: r, Project: "counter-intelligence", Points: 1, Args: []string{"intelligence"}}},
-		{"RESEARCH JETS ADVANCED", adjudicator.Order{Kind: r, Project: "jets", Points: 1, Args: []string{"advanced"}}},
-		{"RESEARCH TORPEDOES WITH SPY RING", adjudicator.Order{Kind: r, Project: "torpedoes", Points: 1, Args: []string{"spy"}}},
-		{"RESEARCH ASW REASSIGN 2", adjudicator.Order{Kind: r, Project: "asw", Points: 2, Args: []string{"reassign"}}},
-		{"RESEARCH AIR RANGE 2", adjudicator.Order{Kind: r, Project: "air range", Points: 2}},
-		{"RESEARCH anglo_french cooperation", adjudicator.Order{Kind: r, Project: "anglo-french cooperation", Points: 1}},
+		{"RESEARCH COUNTER 2", storm.Order{Kind: r, Counters: []int{2}}},
+		{"research counter civilian", storm.Order{Kind: r, Counters: []int{1}, Args: []string{"civilian"}}},
+		{"RESEARCH AIR RANGE", storm.Order{Kind: r, Project: "air range", Points: 1}},
+		{"RESEARCH 1 POINT IN AIR RANGE", storm.Order{Kind: r, Project: "air range", Points: 1}},
+		{"RESEARCH Italian Battleship Design", storm.Order{Kind: r, Project: "italian battleship design", Points: 1}},
+		{"RESEARCH COUNTER-INTELLIGENCE INTELLIGENCE", storm.Order{Kind: r, Project: "counter-intelligence", Points: 1, Args: []string{"intelligence"}}},
+		{"RESEARCH COUNTER INTELLIGENCE INTELLIGENCE", storm.Order{Kind: r, Project: "counter-intelligence", Points: 1, Args: []string{"intelligence"}}},
+		{"RESEARCH JETS ADVANCED", storm.Order{Kind: r, Project: "jets", Points: 1, Args: []string{"advanced"}}},
+		{"RESEARCH TORPEDOES WITH SPY RING", storm.Order{Kind: r, Project: "torpedoes", Points: 1, Args: []string{"spy"}}},
+		{"RESEARCH ASW REASSIGN 2", storm.Order{Kind: r, Project: "asw", Points: 2, Args: []string{"reassign"}}},
+		{"RESEARCH AIR RANGE 2", storm.Order{Kind: r, Project: "air range", Points: 2}},
+		{"RESEARCH anglo_french cooperation", storm.Order{Kind: r, Project: "anglo-french cooperation", Points: 1}},
 	}
 	for _, tc := range tests {
 		sub, err := Parse(env + tc.line)
@@ -86,10 +88,10 @@ func TestResearchExampleEmail(t *testing.T) {
 			t.Errorf("order %d: %q, want %q", i, o.String(), want[i])
 		}
 	}
-	s := adjudicator.NewGame(1)
-	s.Segment = adjudicator.SegEconomic
-	s.Powers[adjudicator.Germany].TilePoints = 5
-	if errs := adjudicator.Validate(s, adjudicator.Germany, sub.Orders); errs != nil {
+	s := setup.NewGame(1)
+	s.Segment = storm.SegEconomic
+	s.Powers[storm.Germany].TilePoints = 5
+	if errs := adjudicator.Validate(s, storm.Germany, sub.Orders); errs != nil {
 		t.Errorf("the example is not valid in Spring 1935: %v", errs)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/storm"
 )
 
 // The moderator's fixes of the state (docs/orders.md, "SET: fixing the
@@ -56,7 +57,7 @@ var setFigures = map[string]string{
 // CARD 17 DISCARD".
 var setFiller = map[string]bool{"TO": true, "=": true, "POINTS": true, "LEVEL": true, "CARD": true, "IN": true, "OF": true, "MODE": true}
 
-func parseSet(l *line) (adjudicator.Order, *Error) {
+func parseSet(l *line) (storm.Order, *Error) {
 	var words []string
 	for _, w := range l.args() {
 		if !setFiller[strings.ToUpper(w)] {
@@ -64,40 +65,40 @@ func parseSet(l *line) (adjudicator.Order, *Error) {
 		}
 	}
 	if len(words) == 0 {
-		return adjudicator.Order{}, l.errorf(setHint, "SET what? %s", setFigureWords)
+		return storm.Order{}, l.errorf(setHint, "SET what? %s", setFigureWords)
 	}
 	what, ok := setFigures[strings.ToUpper(words[0])]
 	if !ok {
-		return adjudicator.Order{}, l.errorf(setHint, "SET: %s is not a figure the moderator sets (%s)%s", quote(words[0]), setFigureWords,
+		return storm.Order{}, l.errorf(setHint, "SET: %s is not a figure the moderator sets (%s)%s", quote(words[0]), setFigureWords,
 			didYouMean(words[0], []string{"TILES", "SUPPORT", "FLAGS", "EAI", "CLIMATE", "DECK", "HELD"}))
 	}
 	args := words[1:]
-	set := func(a ...string) (adjudicator.Order, *Error) {
-		return adjudicator.Order{Kind: adjudicator.SetState, Args: append([]string{what}, a...)}, nil
+	set := func(a ...string) (storm.Order, *Error) {
+		return storm.Order{Kind: storm.SetState, Args: append([]string{what}, a...)}, nil
 	}
 	switch what {
 	case adjudicator.FixTiles, adjudicator.FixSupport:
 		name := "SET " + strings.ToUpper(what)
 		if len(args) != 2 {
-			return adjudicator.Order{}, l.errorf(setPowerHint, "%s needs a power and a number", name)
+			return storm.Order{}, l.errorf(setPowerHint, "%s needs a power and a number", name)
 		}
-		p, ok := adjudicator.ParsePower(args[0])
+		p, ok := storm.ParsePower(args[0])
 		if !ok {
-			return adjudicator.Order{}, l.errorf(setPowerHint, "%s: %s is not a major power%s", name, quote(args[0]), didYouMean(args[0], powerNames()))
+			return storm.Order{}, l.errorf(setPowerHint, "%s: %s is not a major power%s", name, quote(args[0]), didYouMean(args[0], powerNames()))
 		}
 		n, ok := setNumber(args[1])
 		if !ok {
-			return adjudicator.Order{}, l.errorf(setPowerHint, "%s %s: %s is not a number", name, strings.ToUpper(p.String()), quote(args[1]))
+			return storm.Order{}, l.errorf(setPowerHint, "%s %s: %s is not a number", name, strings.ToUpper(p.String()), quote(args[1]))
 		}
 		return set(p.String(), n)
 	case adjudicator.FixEAI, adjudicator.FixClimate:
 		name := "SET " + strings.ToUpper(what)
 		if len(args) != 1 {
-			return adjudicator.Order{}, l.errorf(setTrackHint, "%s needs one number", name)
+			return storm.Order{}, l.errorf(setTrackHint, "%s needs one number", name)
 		}
 		n, ok := setNumber(args[0])
 		if !ok {
-			return adjudicator.Order{}, l.errorf(setTrackHint, "%s: %s is not a number", name, quote(args[0]))
+			return storm.Order{}, l.errorf(setTrackHint, "%s: %s is not a number", name, quote(args[0]))
 		}
 		return set(n)
 	case adjudicator.FixFlags:
@@ -111,15 +112,15 @@ func parseSet(l *line) (adjudicator.Order, *Error) {
 				return set(adjudicator.DeckPhysical)
 			}
 		}
-		return adjudicator.Order{}, l.errorf(setDeckHint, "SET DECK needs FILE or PHYSICAL")
+		return storm.Order{}, l.errorf(setDeckHint, "SET DECK needs FILE or PHYSICAL")
 	}
 	// adjudicator.FixHeld
 	if len(args) != 2 || !strings.EqualFold(args[1], "DISCARD") {
-		return adjudicator.Order{}, l.errorf(setHeldHint, "SET HELD needs the card number and DISCARD")
+		return storm.Order{}, l.errorf(setHeldHint, "SET HELD needs the card number and DISCARD")
 	}
 	n, err := strconv.Atoi(strings.TrimPrefix(args[0], "#"))
-	if err != nil || n < 1 || n > adjudicator.DeckSize {
-		return adjudicator.Order{}, l.errorf(setHeldHint, "SET HELD: %s is not a card number 1..%d", quote(args[0]), adjudicator.DeckSize)
+	if err != nil || n < 1 || n > storm.DeckSize {
+		return storm.Order{}, l.errorf(setHeldHint, "SET HELD: %s is not a card number 1..%d", quote(args[0]), storm.DeckSize)
 	}
 	return set(strconv.Itoa(n), adjudicator.HeldDiscard)
 }
@@ -127,7 +128,7 @@ func parseSet(l *line) (adjudicator.Order, *Error) {
 // parseSetFlags reads "<country> <n> [<power>]" of SET FLAGS; the country
 // is spelt as the reports and the DIPLOMATIC order spell it
 // (adjudicator.FindCountry), in one word or several.
-func parseSetFlags(l *line, args []string) (adjudicator.Order, *Error) {
+func parseSetFlags(l *line, args []string) (storm.Order, *Error) {
 	at := -1
 	for i, w := range args {
 		if _, ok := setNumber(w); ok {
@@ -136,32 +137,32 @@ func parseSetFlags(l *line, args []string) (adjudicator.Order, *Error) {
 		}
 	}
 	if at < 0 {
-		return adjudicator.Order{}, l.errorf(setFlagsHint, "SET FLAGS needs a country and the number of flags")
+		return storm.Order{}, l.errorf(setFlagsHint, "SET FLAGS needs a country and the number of flags")
 	}
 	if at == 0 {
-		return adjudicator.Order{}, l.errorf(setFlagsHint, "SET FLAGS: which country?")
+		return storm.Order{}, l.errorf(setFlagsHint, "SET FLAGS: which country?")
 	}
 	name := strings.Join(args[:at], " ")
-	country, ok := adjudicator.FindCountry(name)
+	country, ok := storm.FindCountry(name)
 	if !ok {
-		return adjudicator.Order{}, l.errorf(setFlagsHint, "SET FLAGS: %s is not a diplomatic target (24.21)%s",
-			quote(name), didYouMean(name, adjudicator.Countries()))
+		return storm.Order{}, l.errorf(setFlagsHint, "SET FLAGS: %s is not a diplomatic target (24.21)%s",
+			quote(name), didYouMean(name, storm.Countries()))
 	}
 	n, _ := setNumber(args[at])
 	out := []string{adjudicator.FixFlags, country, n}
 	switch rest := args[at+1:]; len(rest) {
 	case 0:
 	case 1:
-		p, ok := adjudicator.ParsePower(rest[0])
+		p, ok := storm.ParsePower(rest[0])
 		if !ok {
-			return adjudicator.Order{}, l.errorf(setFlagsHint, "SET FLAGS %s %s: %s is not a major power%s",
+			return storm.Order{}, l.errorf(setFlagsHint, "SET FLAGS %s %s: %s is not a major power%s",
 				strings.ToUpper(country), n, quote(rest[0]), didYouMean(rest[0], powerNames()))
 		}
 		out = append(out, p.String())
 	default:
-		return adjudicator.Order{}, l.errorf(setFlagsHint, "SET FLAGS %s %s: one power at most, after the number", strings.ToUpper(country), n)
+		return storm.Order{}, l.errorf(setFlagsHint, "SET FLAGS %s %s: one power at most, after the number", strings.ToUpper(country), n)
 	}
-	return adjudicator.Order{Kind: adjudicator.SetState, Args: out}, nil
+	return storm.Order{Kind: storm.SetState, Args: out}, nil
 }
 
 // setNumber reads a whole number with an optional sign ("+2", "-1", "15")

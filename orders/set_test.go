@@ -7,11 +7,11 @@ import (
 	"strings"
 	"testing"
 
-	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/storm"
 )
 
-func setArgs(args ...string) adjudicator.Order {
-	return adjudicator.Order{Kind: adjudicator.SetState, Args: args}
+func setArgs(args ...string) storm.Order {
+	return storm.Order{Kind: storm.SetState, Args: args}
 }
 
 // The moderator's SET orders (docs/orders.md, "SET: fixing the state"):
@@ -21,7 +21,7 @@ func setArgs(args ...string) adjudicator.Order {
 func TestParseSet(t *testing.T) {
 	for _, tc := range []struct {
 		text string
-		want adjudicator.Order
+		want storm.Order
 		back string
 	}{
 		{"SET TILES GERMANY 15", setArgs("tiles", "germany", "15"), "SET TILES GERMANY 15"},
@@ -116,7 +116,7 @@ func TestSetExample(t *testing.T) {
 	}
 	var got []string
 	for _, o := range sub.Orders {
-		if o.Kind != adjudicator.SetState {
+		if o.Kind != storm.SetState {
 			t.Errorf("order %+v", o)
 		}
 		got = append(got, o.String())

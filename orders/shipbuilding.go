@@ -1,7 +1,8 @@
 package orders
 
 import (
-	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/economy"
+	"stormjudge/adjudicator/storm"
 )
 
 // Shipbuilding orders (19.6, 19.7). The grammar is shared with the
@@ -39,13 +40,13 @@ var (
 )
 
 // parseShipbuilding reads any shipbuilding order line.
-func parseShipbuilding(l *line) (adjudicator.Order, *Error) {
-	o, ok, err := adjudicator.ParseShipbuilding(l.words)
+func parseShipbuilding(l *line) (storm.Order, *Error) {
+	o, ok, err := economy.ParseShipbuilding(l.words)
 	if !ok {
-		return adjudicator.Order{}, l.errorf(shipHint, "%s is not a shipbuilding order", quote(l.words[0]))
+		return storm.Order{}, l.errorf(shipHint, "%s is not a shipbuilding order", quote(l.words[0]))
 	}
 	if err != nil {
-		return adjudicator.Order{}, l.errorf(shipHint, "%v", err)
+		return storm.Order{}, l.errorf(shipHint, "%v", err)
 	}
 	return o, nil
 }

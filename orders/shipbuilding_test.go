@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/setup"
+	"stormjudge/adjudicator/storm"
 )
 
 // TestShipbuildingExample reads testdata/orders/economic-shipbuilding.eml,
@@ -19,11 +21,11 @@ func TestShipbuildingExample(t *testing.T) {
 	if err != nil {
 		t.Fatalf("Parse: %v", err)
 	}
-	want := []adjudicator.Order{
-		{Kind: adjudicator.Advance, Ship: "1", Counters: []int{2}, Args: []string{"saved=1"}, Line: 6},
-		{Kind: adjudicator.Accelerate, Ship: "1", Points: 1, Counters: []int{1}, Line: 8},
-		{Kind: adjudicator.LayDown, Ship: string(adjudicator.Battleship3), Counters: []int{2}, Args: []string{"shipyard"}, Line: 10},
-		{Kind: adjudicator.Defer, Ship: "2", Line: 11},
+	want := []storm.Order{
+		{Kind: storm.Advance, Ship: "1", Counters: []int{2}, Args: []string{"saved=1"}, Line: 6},
+		{Kind: storm.Accelerate, Ship: "1", Points: 1, Counters: []int{1}, Line: 8},
+		{Kind: storm.LayDown, Ship: string(storm.Battleship3), Counters: []int{2}, Args: []string{"shipyard"}, Line: 10},
+		{Kind: storm.Defer, Ship: "2", Line: 11},
 	}
 	if !reflect.DeepEqual(sub.Orders, want) {
 		t.Errorf("orders:\n got %+v\nwant %+v", sub.Orders, want)
@@ -68,18 +70,18 @@ func TestShipbuildingExampleIsValid(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := adjudicator.NewGame(1)
-	s.Segment = adjudicator.SegEconomic
-	s.Turn = adjudicator.Turn{Year: 1936, Season: adjudicator.Summer}
-	it := s.Powers[adjudicator.Italy]
+	s := setup.NewGame(1)
+	s.Segment = storm.SegEconomic
+	s.Turn = storm.Turn{Year: 1936, Season: storm.Summer}
+	it := s.Powers[storm.Italy]
 	it.TilePoints = 10
 	it.Naval.Saved = 1
-	it.Naval.Building = []adjudicator.Ship{
-		{No: 1, Class: adjudicator.Battleship3, Row: 3, Column: adjudicator.Summer, LaidDown: adjudicator.Turn{Year: 1935, Season: adjudicator.Summer}},
-		{No: 2, Class: adjudicator.Battleship3, Row: 3, Column: adjudicator.Summer, LaidDown: adjudicator.Turn{Year: 1935, Season: adjudicator.Summer}},
+	it.Naval.Building = []storm.Ship{
+		{No: 1, Class: storm.Battleship3, Row: 3, Column: storm.Summer, LaidDown: storm.Turn{Year: 1935, Season: storm.Summer}},
+		{No: 2, Class: storm.Battleship3, Row: 3, Column: storm.Summer, LaidDown: storm.Turn{Year: 1935, Season: storm.Summer}},
 	}
 	it.Naval.Next = 2
-	if errs := adjudicator.Validate(s, adjudicator.Italy, sub.Orders); len(errs) > 0 {
+	if errs := adjudicator.Validate(s, storm.Italy, sub.Orders); len(errs) > 0 {
 		t.Errorf("the example's orders are refused: %v", errs)
 	}
 }

@@ -4,7 +4,7 @@ import (
 	"strconv"
 	"strings"
 
-	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/storm"
 )
 
 // transferWord is TRANSFER <n> TO <power>, rule 16.16G: tile points passed
@@ -18,7 +18,7 @@ var transferWord = &orderWord{
 
 const transferHint = "TRANSFER <tile points> TO <BRITAIN|FRANCE>, e.g. TRANSFER 2 TO FRANCE (Anglo-French cooperation, 16.16G)"
 
-func parseTransfer(l *line) (adjudicator.Order, *Error) {
+func parseTransfer(l *line) (storm.Order, *Error) {
 	n, to := -1, ""
 	for _, w := range l.args() {
 		up := strings.ToUpper(w)
@@ -27,19 +27,19 @@ func parseTransfer(l *line) (adjudicator.Order, *Error) {
 		case n < 0:
 			v, err := strconv.Atoi(up)
 			if err != nil {
-				return adjudicator.Order{}, l.errorf(transferHint, "TRANSFER: %s is not a number of tile points", quote(w))
+				return storm.Order{}, l.errorf(transferHint, "TRANSFER: %s is not a number of tile points", quote(w))
 			}
 			n = v
 		default:
-			p, ok := adjudicator.ParsePower(w)
+			p, ok := storm.ParsePower(w)
 			if !ok || to != "" {
-				return adjudicator.Order{}, l.errorf(transferHint, "TRANSFER: to whom? %s is not a power", quote(w))
+				return storm.Order{}, l.errorf(transferHint, "TRANSFER: to whom? %s is not a power", quote(w))
 			}
 			to = p.String()
 		}
 	}
 	if n < 1 || to == "" {
-		return adjudicator.Order{}, l.errorf(transferHint, "TRANSFER: how many tile points, to whom?")
+		return storm.Order{}, l.errorf(transferHint, "TRANSFER: how many tile points, to whom?")
 	}
-	return adjudicator.Order{Kind: adjudicator.Transfer, Points: n, Project: to}, nil
+	return storm.Order{Kind: storm.Transfer, Points: n, Project: to}, nil
 }

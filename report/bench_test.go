@@ -4,6 +4,8 @@ import (
 	"testing"
 
 	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/setup"
+	"stormjudge/adjudicator/storm"
 )
 
 // BenchmarkPublishText measures what the judge does inside an
@@ -11,7 +13,7 @@ import (
 // the public report and the five notices (text, flowed, HTML; the
 // pictures are drawn later, when the mails are sent).
 func BenchmarkPublishText(b *testing.B) {
-	s, evs, err := adjudicator.Resolve(adjudicator.NewGame(3), nil)
+	s, evs, err := adjudicator.Resolve(setup.NewGame(3), nil)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -20,7 +22,7 @@ func BenchmarkPublishText(b *testing.B) {
 		v := adjudicator.Derive(s)
 		x := Extra{Lead: []string{"Deadline: Mon 7 Dec 2026 18:00 UTC (powers that have not ordered by then are taken to PASS)."}}
 		_ = Public("demo", evs, v, x)
-		for _, p := range adjudicator.Powers {
+		for _, p := range storm.Powers {
 			_ = Private("demo", p, evs, v, x)
 		}
 	}

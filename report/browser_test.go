@@ -15,6 +15,9 @@ import (
 	"time"
 
 	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/event"
+	"stormjudge/adjudicator/setup"
+	"stormjudge/adjudicator/storm"
 	"stormjudge/deck"
 )
 
@@ -84,8 +87,8 @@ func TestHTMLInABrowserAtPhoneWidth(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := adjudicator.NewGameWithDeck(7, d)
-	var evs []adjudicator.Event
+	s := setup.NewGameWithDeck(7, d)
+	var evs []event.Event
 	for i := 0; i < 2; i++ {
 		if s, evs, err = adjudicator.Resolve(s, nil); err != nil {
 			t.Fatal(err)
@@ -94,13 +97,13 @@ func TestHTMLInABrowserAtPhoneWidth(t *testing.T) {
 	v := adjudicator.Derive(s)
 	for name, m := range map[string]Message{
 		"public":  Public("demo", evs, v),
-		"germany": Private("demo", adjudicator.Germany, evs, v),
-		"russia":  Private("demo", adjudicator.Russia, evs, v),
+		"germany": Private("demo", storm.Germany, evs, v),
+		"russia":  Private("demo", storm.Russia, evs, v),
 	} {
 		t.Run(name, func(t *testing.T) {
 			page := m.HTML
 			if m.HasPicture {
-				power := map[string]adjudicator.Power{"germany": adjudicator.Germany, "russia": adjudicator.Russia}[name]
+				power := map[string]storm.Power{"germany": storm.Germany, "russia": storm.Russia}[name]
 				png, err := Picture(v, power)
 				if err != nil {
 					t.Fatal(err)

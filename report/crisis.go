@@ -4,7 +4,8 @@ import (
 	"fmt"
 	"strings"
 
-	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/event"
+	"stormjudge/adjudicator/storm"
 )
 
 // The crisis phase (26-27), pre-emptive war (32.8) and the end of the game
@@ -15,37 +16,37 @@ import (
 
 const crisisPhase = "Crisis phase"
 
-func crisisSection(e adjudicator.Event) (string, bool) {
+func crisisSection(e event.Event) (string, bool) {
 	switch e := e.(type) {
-	case adjudicator.CrisisAnnounced:
+	case event.CrisisAnnounced:
 		return crisisPhase + ": Axis aggression (rule 27.1)", true
-	case adjudicator.CrisisDecision:
+	case event.CrisisDecision:
 		return crisisPhase + ": " + stageName(e.Stage), true
-	case adjudicator.CrisisResistance:
-		return crisisPhase + ": " + stageName(adjudicator.StageResponse), true
-	case adjudicator.CrisisEnded, adjudicator.AggressionSucceeded, adjudicator.PactNotOffered, adjudicator.PolandDecided:
+	case event.CrisisResistance:
+		return crisisPhase + ": " + stageName(storm.StageResponse), true
+	case event.CrisisEnded, event.AggressionSucceeded, event.PactNotOffered, event.PolandDecided:
 		return crisisPhase + ": outcome (rules 27, 29)", true
-	case adjudicator.PactSigned, adjudicator.PactFlagsRemoved:
+	case event.PactSigned, event.PactFlagsRemoved:
 		return crisisPhase + ": the Nazi-Soviet Pact (rule 31)", true
-	case adjudicator.SupportGranted:
+	case event.SupportGranted:
 		return crisisPhase + ": outcome (rules 27, 29)", true
-	case adjudicator.WarBroke, adjudicator.ThreatMade, adjudicator.ConcessionMade:
+	case event.WarBroke, event.ThreatMade, event.ConcessionMade:
 		return crisisPhase + ": war (rules 27.83, 32)", true
-	case adjudicator.FinalResearchAssigned, adjudicator.GameEnded:
+	case event.FinalResearchAssigned, event.GameEnded:
 		return crisisPhase + ": the end of the game (rules 33, 34)", true
-	case adjudicator.ConquestCompleted:
+	case event.ConquestCompleted:
 		return "End of turn", true
 	}
 	return "", false
 }
 
-func stageName(st adjudicator.CrisisStage) string {
+func stageName(st storm.CrisisStage) string {
 	switch st {
-	case adjudicator.StageResponse:
+	case storm.StageResponse:
 		return "Allied response (rule 27.5)"
-	case adjudicator.StageAxisResponse:
+	case storm.StageAxisResponse:
 		return "Axis response (rule 27.6)"
-	case adjudicator.StageUltimatum:
+	case storm.StageUltimatum:
 		return "Allied ultimatum (rule 27.7)"
 	}
 	return "over the brink (rule 27.8)"
@@ -53,7 +54,7 @@ func stageName(st adjudicator.CrisisStage) string {
 
 // powerNames words powers as "Britain and France", "Italy, Britain and
 // France".
-func powerNames(ps []adjudicator.Power) string {
+func powerNames(ps []storm.Power) string {
 	var ns []string
 	for _, p := range ps {
 		ns = append(ns, p.Title())
@@ -65,7 +66,7 @@ func powerNames(ps []adjudicator.Power) string {
 }
 
 // thresholdText words a threshold with its terms (32.3).
-func thresholdText(t adjudicator.Threshold) string {
+func thresholdText(t storm.Threshold) string {
 	var terms []string
 	for _, x := range t.Terms {
 		terms = append(terms, fmt.Sprintf("%s %+d (%s)", x.What, x.Value, x.Rule))
@@ -74,40 +75,40 @@ func thresholdText(t adjudicator.Threshold) string {
 }
 
 // crisisEvent renders a crisis event; false if e is not one.
-func crisisEvent(w *writer, e adjudicator.Event) bool {
+func crisisEvent(w *writer, e event.Event) bool {
 	switch e := e.(type) {
-	case adjudicator.CrisisAnnounced:
+	case event.CrisisAnnounced:
 		s := fmt.Sprintf("%s announces an aggression against %s (rule 27.11).", e.Aggressor.Title(), e.Target)
 		if e.Pact {
 			s += " Germany offers Russia the Nazi-Soviet Pact; Russia may not refuse (rules 31.21A, 31.23)."
 		}
 		switch e.Poland {
-		case adjudicator.PolandSatellite:
+		case storm.PolandSatellite:
 			s += " Should it succeed, Poland becomes a German satellite (rule 29.22B), breaking any Nazi-Soviet Pact (rule 31.81)."
-		case adjudicator.PolandNeutral:
+		case storm.PolandNeutral:
 			s += " Should it succeed, Germany takes Danzig and the Corridor only and Poland stays neutral (rule 29.22C)."
 		}
 		if e.Forced {
 			s += " The Rhineland is remilitarized: the Allies must acquiesce (rule 27.51B)."
 		}
 		w.wrap(s, "  ")
-	case adjudicator.CrisisDecision:
+	case event.CrisisDecision:
 		if e.Decision == "" {
 			w.wrap(fmt.Sprintf("%s's aggression against %s: %s (rule %s).", e.Aggressor.Title(), e.Target, e.How, e.Rule), "  ")
 			break
 		}
 		w.wrap(fmt.Sprintf("%s's aggression against %s: %s %s (%s; rule %s).", e.Aggressor.Title(), e.Target,
 			powerNames(e.Powers), decisionWord(e.Decision, len(e.Powers) == 1), e.How, e.Rule), "  ")
-	case adjudicator.CrisisResistance:
+	case event.CrisisResistance:
 		r := e.Resistance
 		var terms []string
 		for _, t := range r.Terms {
 			terms = append(terms, fmt.Sprintf("%s %+d (%s)", t.What, t.Value, t.Rule))
 		}
 		w.wrap(fmt.Sprintf("Resistance of %s: %d = %s.", r.Target, r.Level, strings.Join(terms, ", ")), "  ")
-	case adjudicator.CrisisEnded:
+	case event.CrisisEnded:
 		w.wrap(fmt.Sprintf("The crisis over %s ends: %s (rule %s).", e.Target, e.Outcome, e.Rule), "  ")
-	case adjudicator.AggressionSucceeded:
+	case event.AggressionSucceeded:
 		s := fmt.Sprintf("%s's aggression against %s succeeds", e.Aggressor.Title(), e.Target)
 		switch {
 		case e.Completed != nil:
@@ -122,54 +123,54 @@ func crisisEvent(w *writer, e adjudicator.Event) bool {
 			}
 		}
 		w.wrap(s+fmt.Sprintf(" (rule %s).", e.Rule), "  ")
-	case adjudicator.ConquestCompleted:
+	case event.ConquestCompleted:
 		if e.Done {
 			w.wrap(fmt.Sprintf("Italy completes its conquest of %s (rule %s).", e.Target, e.Rule), "  ")
 		} else {
 			w.wrap(fmt.Sprintf("Italy pays %d tile point for its military counter at war with %s (rule %s).", e.Cost, e.Target, e.Rule), "  ")
 		}
-	case adjudicator.PactNotOffered:
+	case event.PactNotOffered:
 		w.wrap(fmt.Sprintf("Germany moves against %s without the Nazi-Soviet Pact: Russia is opposed for good, its purge level +%d (rule %s).", e.Target, e.Purge, e.Rule), "  ")
-	case adjudicator.PactSigned:
+	case event.PactSigned:
 		var terms []string
 		for _, t := range e.Terms {
 			terms = append(terms, fmt.Sprintf("%s %+d (%s)", t.What, t.Value, t.Rule))
 		}
 		w.wrap(fmt.Sprintf("The Nazi-Soviet Pact is signed. Concession level %d, rounded %d (rules 31.32-31.33): %s. Russia's purge level +%d (rule 31.51F).",
 			e.Level, e.Rounded, strings.Join(terms, ", "), e.Purge), "  ")
-	case adjudicator.PolandDecided:
+	case event.PolandDecided:
 		switch e.Choice {
-		case adjudicator.PolandConquest:
+		case storm.PolandConquest:
 			w.wrap("Poland is conquered: Germany controls central Poland, eastern Poland goes to Russia under the pact (rule 29.22A).", "  ")
-		case adjudicator.PolandSatellite:
+		case storm.PolandSatellite:
 			s := "Poland becomes a German satellite: under German control with a German trade pact, closed to counters, two Polish infantry and an air unit on the Axis part of the Russian garrison track (rule 29.22B)."
 			if e.PactBroken {
 				s += " The Nazi-Soviet Pact is broken (rules 31.81, 31.83): its effects stop but for the EAI's."
 			}
 			w.wrap(s, "  ")
-		case adjudicator.PolandNeutral:
+		case storm.PolandNeutral:
 			w.wrap("Germany incorporates Danzig and the Corridor; Poland stays a neutral minor country, closed to counters and to a second aggression (rule 29.22C).", "  ")
 		}
-	case adjudicator.PactFlagsRemoved:
+	case event.PactFlagsRemoved:
 		w.wrap(fmt.Sprintf("%s: %d Russian and %d Allied flag(s) removed, one for one (rule 31.51C).", e.Country, e.Removed, e.Removed), "  ")
-	case adjudicator.SupportGranted:
+	case event.SupportGranted:
 		g := e.Grant
 		s := fmt.Sprintf("%s: support %+d from %s for %d turn(s), then its residual income (rules %s, 11.71): %s.", e.Power.Title(), g.Value, g.From, g.Turns, g.Rule, g.What)
 		if e.Inferred {
 			s += " The size and length are inferred (docs/rules.md, Aggression effects)."
 		}
 		w.wrap(s, "  ")
-	case adjudicator.ThreatMade:
+	case event.ThreatMade:
 		c := e.Threat.Concession
 		w.wrap(fmt.Sprintf("%s %s pre-emptive war on %s. To avoid it %s may concede %d support to %s (rule 32.83).",
 			powerNames(e.Threat.Declarers), verb(e.Threat.Declarers, "threatens", "threaten"), powerNames(e.Threat.Against), powerNames(c.Conceders), c.Support, powerNames(c.Beneficiaries)), "  ")
 		for _, t := range e.Threat.Thresholds {
 			w.wrap("Threshold: "+thresholdText(t)+".", "    ")
 		}
-	case adjudicator.ConcessionMade:
+	case event.ConcessionMade:
 		w.wrap(fmt.Sprintf("%s %s %d support to %s (%s; rule 32.83A-B).", powerNames(e.Concession.Conceders), verb(e.Concession.Conceders, "concedes", "concede"), e.Concession.Support,
 			powerNames(e.Concession.Beneficiaries), e.How), "  ")
-	case adjudicator.WarBroke:
+	case event.WarBroke:
 		wr := e.War
 		what := "pre-emptive war (rule 32.8)"
 		if wr.Kind == "crisis" {
@@ -180,9 +181,9 @@ func crisisEvent(w *writer, e adjudicator.Event) bool {
 		for _, t := range wr.Thresholds {
 			w.wrap("Threshold: "+thresholdText(t)+".", "    ")
 		}
-	case adjudicator.FinalResearchAssigned:
-		w.wrap(fmt.Sprintf("%s %s %d final research point(s) to %s, now %d step(s) (rule %s).", e.Side.Title(), map[bool]string{true: "assigns", false: "assign"}[e.Side == adjudicator.Soviet], e.Points, e.Project, e.Steps, e.Rule), "  ")
-	case adjudicator.GameEnded:
+	case event.FinalResearchAssigned:
+		w.wrap(fmt.Sprintf("%s %s %d final research point(s) to %s, now %d step(s) (rule %s).", e.Side.Title(), map[bool]string{true: "assigns", false: "assign"}[e.Side == storm.Soviet], e.Points, e.Project, e.Steps, e.Rule), "  ")
+	case event.GameEnded:
 		w.wrap(fmt.Sprintf("The game ends in %s: %s; the final victory points, line by line, close this report (rule 34).", e.Turn, e.Victory.TwoWay), "  ")
 		if len(e.WorldAtWar) > 0 {
 			w.wrap("For A World at War, from this turn's crises (for the record):", "  ")
@@ -201,14 +202,14 @@ func crisisEvent(w *writer, e adjudicator.Event) bool {
 }
 
 // decisionWord words a decision, for one power (singular) or two.
-func decisionWord(k adjudicator.OrderKind, singular bool) string {
-	w := map[adjudicator.OrderKind][2]string{
-		adjudicator.OpposeOrder:        {"oppose", "opposes"},
-		adjudicator.AcquiesceOrder:     {"acquiesce", "acquiesces"},
-		adjudicator.BackDownOrder:      {"back down", "backs down"},
-		adjudicator.ContinueAggression: {"continue", "continues"},
-		adjudicator.UltimatumOrder:     {"issue an ultimatum", "issues an ultimatum"},
-		adjudicator.AttackOrder:        {"attack", "attacks"},
+func decisionWord(k storm.OrderKind, singular bool) string {
+	w := map[storm.OrderKind][2]string{
+		storm.OpposeOrder:        {"oppose", "opposes"},
+		storm.AcquiesceOrder:     {"acquiesce", "acquiesces"},
+		storm.BackDownOrder:      {"back down", "backs down"},
+		storm.ContinueAggression: {"continue", "continues"},
+		storm.UltimatumOrder:     {"issue an ultimatum", "issues an ultimatum"},
+		storm.AttackOrder:        {"attack", "attacks"},
 	}[k]
 	if w[0] == "" {
 		return string(k)
@@ -220,7 +221,7 @@ func decisionWord(k adjudicator.OrderKind, singular bool) string {
 }
 
 // verb picks the verb form for a list of powers.
-func verb(ps []adjudicator.Power, one, many string) string {
+func verb(ps []storm.Power, one, many string) string {
 	if len(ps) == 1 {
 		return one
 	}
@@ -230,9 +231,9 @@ func verb(ps []adjudicator.Power, one, many string) string {
 // victoryLines writes each alliance's victory points line by line with
 // the rule of each line, then the outcomes (34.11, 34.12): the final
 // report's (tracks.go).
-func victoryLines(w *writer, v adjudicator.Victory) {
-	for _, side := range []adjudicator.Side{adjudicator.Axis, adjudicator.Allies, adjudicator.Soviet} {
-		total := map[adjudicator.Side]int{adjudicator.Axis: v.Axis, adjudicator.Allies: v.Allies, adjudicator.Soviet: v.Russia}[side]
+func victoryLines(w *writer, v storm.Victory) {
+	for _, side := range []storm.Side{storm.Axis, storm.Allies, storm.Soviet} {
+		total := map[storm.Side]int{storm.Axis: v.Axis, storm.Allies: v.Allies, storm.Soviet: v.Russia}[side]
 		w.wrap(fmt.Sprintf("%s: %d", side.Title(), total), "  ")
 		for _, l := range v.Lines {
 			if l.Side == side {

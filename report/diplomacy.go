@@ -4,7 +4,8 @@ import (
 	"fmt"
 	"strings"
 
-	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/event"
+	"stormjudge/adjudicator/storm"
 )
 
 // The diplomatic phase (24): each round's locations and commitments are
@@ -14,52 +15,52 @@ import (
 
 const diplomacyPhase = "Diplomatic phase"
 
-func diplomacySection(e adjudicator.Event) (string, bool) {
+func diplomacySection(e event.Event) (string, bool) {
 	switch e := e.(type) {
-	case adjudicator.DiplomaticRoundPlaced:
+	case event.DiplomaticRoundPlaced:
 		return diplomacyPhase + ": " + roundName(e.Round), true
-	case adjudicator.AntiCominternPlaced:
-		return diplomacyPhase + ": " + roundName(adjudicator.SegDiplomacyAxis1), true
-	case adjudicator.DiplomaticCountersSealed:
+	case event.AntiCominternPlaced:
+		return diplomacyPhase + ": " + roundName(storm.SegDiplomacyAxis1), true
+	case event.DiplomaticCountersSealed:
 		return diplomacyPhase + ": " + roundName(e.Round), true
-	case adjudicator.DiplomacyRevealed, adjudicator.FlexibleApplied:
+	case event.DiplomacyRevealed, event.FlexibleApplied:
 		return diplomacyPhase + ": counters and events revealed (rule 24.81A)", true
-	case adjudicator.IntelligenceAnnounced:
+	case event.IntelligenceAnnounced:
 		switch e.What {
 		case "spy ring", "spy ring reactivated", "espionage":
 			return diplomacyPhase + ": spy rings (rule 16.16B)", true
 		}
 		return diplomacyPhase + ": covert operations and subversion (rule 16.16)", true
-	case adjudicator.DiplomaticResult, adjudicator.DiplomacyPaid, adjudicator.CivilWarResolved:
+	case event.DiplomaticResult, event.DiplomacyPaid, event.CivilWarResolved:
 		return diplomacyPhase + ": diplomacy resolved (rule 24.8)", true
-	case adjudicator.DisputeObligation:
-		return diplomacyPhase + ": " + roundName(map[adjudicator.Side]adjudicator.Segment{adjudicator.Axis: adjudicator.SegDiplomacyAxis1,
-			adjudicator.Allies: adjudicator.SegDiplomacyAllies}[e.Side]), true
-	case adjudicator.CivilWarObligation:
-		return diplomacyPhase + ": " + roundName(map[adjudicator.Side]adjudicator.Segment{adjudicator.Axis: adjudicator.SegDiplomacyAxis1,
-			adjudicator.Soviet: adjudicator.SegDiplomacyRussia, adjudicator.Allies: adjudicator.SegDiplomacyAllies}[e.Side]), true
+	case event.DisputeObligation:
+		return diplomacyPhase + ": " + roundName(map[storm.Side]storm.Segment{storm.Axis: storm.SegDiplomacyAxis1,
+			storm.Allies: storm.SegDiplomacyAllies}[e.Side]), true
+	case event.CivilWarObligation:
+		return diplomacyPhase + ": " + roundName(map[storm.Side]storm.Segment{storm.Axis: storm.SegDiplomacyAxis1,
+			storm.Soviet: storm.SegDiplomacyRussia, storm.Allies: storm.SegDiplomacyAllies}[e.Side]), true
 	}
 	return "", false
 }
 
 // roundName is "Axis, first round" for the segment "Diplomacy: Axis,
 // first round".
-func roundName(s adjudicator.Segment) string {
+func roundName(s storm.Segment) string {
 	return strings.TrimPrefix(s.Title(), "Diplomacy: ") + " (rule 24.55)"
 }
 
 // diplomacyEvent renders a diplomacy event; false if e is not one.
-func diplomacyEvent(w *writer, e adjudicator.Event) bool {
+func diplomacyEvent(w *writer, e event.Event) bool {
 	switch e := e.(type) {
-	case adjudicator.DiplomaticRoundPlaced:
+	case event.DiplomaticRoundPlaced:
 		if len(e.Locations) == 0 {
 			w.wrap("No diplomatic counter placed.", "  ")
 			break
 		}
-		by := map[adjudicator.Power][]string{}
-		mil := map[adjudicator.Power][]string{}
-		open := map[adjudicator.Power][]string{}
-		var order []adjudicator.Power
+		by := map[storm.Power][]string{}
+		mil := map[storm.Power][]string{}
+		open := map[storm.Power][]string{}
+		var order []storm.Power
 		for _, l := range e.Locations {
 			if by[l.Power] == nil && mil[l.Power] == nil && open[l.Power] == nil {
 				order = append(order, l.Power)
@@ -90,7 +91,7 @@ func diplomacyEvent(w *writer, e adjudicator.Event) bool {
 		for _, c := range e.Commitments {
 			w.indented(fmt.Sprintf("Commitment of %s: %s", c.Power.Title(), c.Hash), "    ")
 		}
-	case adjudicator.AntiCominternPlaced:
+	case event.AntiCominternPlaced:
 		moved := ""
 		if len(e.Displaced) > 0 {
 			moved = fmt.Sprintf(", displaced from %s by the Axis' own effort (rule 24.35)", strings.Join(e.Displaced, " and "))
@@ -100,7 +101,7 @@ func diplomacyEvent(w *writer, e adjudicator.Event) bool {
 			break
 		}
 		w.wrap(fmt.Sprintf("Germany's anti-Comintern counter, strength %d, is in %s%s (rules 24.31-24.37).", e.Strength, e.Country, moved), "  ")
-	case adjudicator.DiplomaticCountersSealed:
+	case event.DiplomaticCountersSealed:
 		var parts []string
 		for _, pl := range e.Placements {
 			parts = append(parts, fmt.Sprintf("%s %d", pl.Country, pl.Strength))
@@ -108,7 +109,7 @@ func diplomacyEvent(w *writer, e adjudicator.Event) bool {
 		w.wrap(fmt.Sprintf("Your sealed diplomatic counters: %s. Everyone sees where, not the values, until diplomacy is resolved (rule 24.54C).",
 			strings.Join(parts, ", ")), "  ")
 		w.indented("Salt "+e.Salt+", commitment "+e.Hash+" (docs/diplomacy.md).", "    ")
-	case adjudicator.DiplomacyRevealed:
+	case event.DiplomacyRevealed:
 		if len(e.Placements) == 0 {
 			break
 		}
@@ -133,17 +134,17 @@ func diplomacyEvent(w *writer, e adjudicator.Event) bool {
 		if len(mil) > 0 {
 			w.wrap("Military counters, +1 each (rule 24.42G): "+strings.Join(mil, "; ")+".", "  ")
 		}
-	case adjudicator.DiplomaticResult:
+	case event.DiplomaticResult:
 		who := "no result"
 		if e.Winner != "" {
 			who = fmt.Sprintf("a result for %s (%s)", e.Winner.Name(), e.Power.Title())
 		}
 		w.wrap(fmt.Sprintf("%s: Axis %d, Allies %d, Russia %d: %s, %s. Flags now: %s.",
 			e.Country, e.Effort.Axis, e.Effort.Allies, e.Effort.Russia, who, e.Change, flagList(e.FlagsAfter)), "  ")
-	case adjudicator.FlexibleApplied:
+	case event.FlexibleApplied:
 		w.wrap(fmt.Sprintf("Random event %d: %s's flexible modifier %+d goes to %s (%s; rule 4.16).",
 			e.Card, e.Power.Title(), e.Value, e.Country, e.How), "  ")
-	case adjudicator.IntelligenceAnnounced:
+	case event.IntelligenceAnnounced:
 		target := ""
 		if e.Target != "" {
 			target = " in " + e.Target
@@ -152,18 +153,18 @@ func diplomacyEvent(w *writer, e adjudicator.Event) bool {
 			}
 		}
 		w.wrap(fmt.Sprintf("%s (%s), %s%s: %s (rule %s).", e.Side.Title(), e.Power.Title(), e.What, target, e.Outcome, e.Rule), "  ")
-	case adjudicator.CivilWarBrokeOut:
+	case event.CivilWarBrokeOut:
 		var rebels []string
 		for _, r := range e.Rebels {
 			rebels = append(rebels, r.Name())
 		}
 		w.wrap(fmt.Sprintf("Civil war in %s (rule %s): the government is backed by %s, the rebels by %s. The EAI counts it (rule 23.21E); only they act there, and each must place a counter there every turn (rules 25.51, 25.52A).",
 			e.Country, e.Rule, e.Government.Name(), strings.Join(rebels, " or ")), "  ")
-	case adjudicator.DisputeObligation:
+	case event.DisputeObligation:
 		w.wrap(fmt.Sprintf("The dispute of random event %d: %s's counter: %s.", e.Card, e.Side.Name(), e.Outcome), "  ")
-	case adjudicator.CivilWarObligation:
+	case event.CivilWarObligation:
 		w.wrap(fmt.Sprintf("Civil war in %s: %s's counter (rule 25.52A): %s.", e.Country, e.Side.Name(), e.Outcome), "  ")
-	case adjudicator.CivilWarResolved:
+	case event.CivilWarResolved:
 		thr := fmt.Sprintf("civil war counter %d drawn", e.Drawn)
 		if e.ThresholdEvents > 0 {
 			thr += fmt.Sprintf(" + %d for the other alliance's events", e.ThresholdEvents)
@@ -185,7 +186,7 @@ func diplomacyEvent(w *writer, e adjudicator.Event) bool {
 			line += fmt.Sprintf(" The civil war ends (rule 25.61A); %s; no more diplomacy there (rule 25.81).", who)
 		}
 		w.wrap(line, "  ")
-	case adjudicator.DiplomacyPaid:
+	case event.DiplomacyPaid:
 		w.wrap(fmt.Sprintf("%s pays %s for its diplomatic counters (rule 24.52C); %s left.",
 			e.Power.Title(), TilePoints(e.Cost), TilePoints(e.TilePoints)), "  ")
 		if e.Deficit > 0 {
@@ -198,9 +199,9 @@ func diplomacyEvent(w *writer, e adjudicator.Event) bool {
 }
 
 // flagList words flags by power, "Germany 2, Italy 1", or "none".
-func flagList(f map[adjudicator.Power]int) string {
+func flagList(f map[storm.Power]int) string {
 	var parts []string
-	for _, p := range adjudicator.Powers {
+	for _, p := range storm.Powers {
 		if n := f[p]; n > 0 {
 			parts = append(parts, fmt.Sprintf("%s %d", p.Title(), n))
 		}

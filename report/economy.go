@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/event"
+	"stormjudge/adjudicator/storm"
 )
 
 // Rendering of the economy events: support levels and their modifiers
@@ -12,30 +14,30 @@ import (
 // pools (12.2). The adjudicator computes everything; this only words it.
 
 // economySection names the report section of an economy event.
-func economySection(e adjudicator.Event) (string, bool) {
+func economySection(e event.Event) (string, bool) {
 	switch e := e.(type) {
-	case adjudicator.SupportDetermined, adjudicator.TradePactChanged,
-		adjudicator.PoolChanged, adjudicator.TemporaryCounters:
-		return adjudicator.SegIncome.Title(), true
-	case adjudicator.GarrisonChecked:
+	case event.SupportDetermined, event.TradePactChanged,
+		event.PoolChanged, event.TemporaryCounters:
+		return storm.SegIncome.Title(), true
+	case event.GarrisonChecked:
 		if e.Check.When == "21.23A" {
-			return adjudicator.SegIncome.Title(), true
+			return storm.SegIncome.Title(), true
 		}
 		return "Russian garrison", true
-	case adjudicator.SupportChanged:
+	case event.SupportChanged:
 		return "Support changes", true
-	case adjudicator.TilePointsTransferred:
-		return adjudicator.SegEconomic.Title() + ": Anglo-French cooperation", true
-	case adjudicator.CrisisEffect:
+	case event.TilePointsTransferred:
+		return storm.SegEconomic.Title() + ": Anglo-French cooperation", true
+	case event.CrisisEffect:
 		return "Crisis phase", true
 	}
 	return "", false
 }
 
 // economyEvent renders an economy event; false if e is not one.
-func economyEvent(w *writer, e adjudicator.Event) bool {
+func economyEvent(w *writer, e event.Event) bool {
 	switch e := e.(type) {
-	case adjudicator.SupportDetermined:
+	case event.SupportDetermined:
 		var parts []string
 		for _, m := range e.Modifiers {
 			parts = append(parts, fmt.Sprintf("%s %s (%s)", m.What, signed(m.Value), m.Rule))
@@ -45,7 +47,7 @@ func economyEvent(w *writer, e adjudicator.Event) bool {
 		}
 		w.wrap(fmt.Sprintf("%s: support level %s: %s.", e.Power.Title(), signed(e.Level),
 			strings.Join(parts, ", ")), "    ")
-	case adjudicator.SupportChanged:
+	case event.SupportChanged:
 		msg := fmt.Sprintf("%s: support %s for %s (rule %s), now %s", e.Power.Title(),
 			signed(e.Delta), e.What, e.Rule, signed(e.Support))
 		if e.TileDelta != 0 || e.Deficit != 0 {
@@ -57,7 +59,7 @@ func economyEvent(w *writer, e adjudicator.Event) bool {
 			msg += fmt.Sprintf("; %d point(s) short, taken from next turn's support (rule 10.41D)", e.Deficit)
 		}
 		w.wrap(msg+".", "  ")
-	case adjudicator.GarrisonChecked:
+	case event.GarrisonChecked:
 		g := e.Check
 		state := fmt.Sprintf("surplus %d", g.Surplus)
 		if g.Surplus < 0 {
@@ -69,7 +71,7 @@ func economyEvent(w *writer, e adjudicator.Event) bool {
 			g.When, g.Garrison, g.Units, g.ResearchCounts, g.Flags, g.Required, g.Japan,
 			signed(g.BalanceOfPower), g.EAI, g.Borders, g.Occupation, state, signed(g.Support),
 			g.MilitaryCounters), "  ")
-	case adjudicator.CrisisEffect:
+	case event.CrisisEffect:
 		ctr := "no activity counter change"
 		switch {
 		case e.Counter > 0:
@@ -79,26 +81,26 @@ func economyEvent(w *writer, e adjudicator.Event) bool {
 		}
 		w.wrap(fmt.Sprintf("Next turn, as the crisis ended (%s): %s support %+d, %s (rule %s).",
 			e.Outcome, e.Power.Title(), e.Support, ctr, e.Rule), "  ")
-	case adjudicator.TilePointsTransferred:
+	case event.TilePointsTransferred:
 		w.wrap(fmt.Sprintf("%s transfers %s to %s (Anglo-French cooperation, rule 16.16G): %s %d, %s %d.",
 			e.From.Title(), TilePoints(e.Points), e.To.Title(), e.From.Title(), e.FromTilePoints, e.To.Title(), e.ToTilePoints), "  ")
-	case adjudicator.TradePactChanged:
+	case event.TradePactChanged:
 		switch {
 		case e.To == 0:
 			w.wrap(fmt.Sprintf("%s: the trade pact of %s ends (rule %s).", e.Minor, e.From.Title(), e.Rule), "  ")
 		default:
 			w.wrap(fmt.Sprintf("%s: trade pact now held by %s (rule %s).", e.Minor, e.To.Title(), e.Rule), "  ")
 		}
-	case adjudicator.PoolChanged:
+	case event.PoolChanged:
 		var parts []string
 		for _, in := range e.Increases {
 			parts = append(parts, fmt.Sprintf("%s for %s (%s)", counters(in.Counters), in.What, in.Rule))
 		}
 		w.wrap(fmt.Sprintf("%s: activity counter pool now %s (was %s); added: %s.",
 			e.Power.Title(), counters(e.After), counters(e.Before), strings.Join(parts, "; ")), "  ")
-	case adjudicator.TemporaryCounters:
+	case event.TemporaryCounters:
 		msg := fmt.Sprintf("%s: activity counters this turn %s", e.Power.Title(), counters(e.Counters))
-		if e.Delta != (adjudicator.ActivityCounters{}) {
+		if e.Delta != (storm.ActivityCounters{}) {
 			msg += fmt.Sprintf(", after a crisis (rule 12.22G): %s", deltaCounters(e.Delta))
 		}
 		if e.FreeDiplomatic > 0 {
@@ -112,7 +114,7 @@ func economyEvent(w *writer, e adjudicator.Event) bool {
 }
 
 // deltaCounters words a signed change of counters, e.g. "-1 x 3, +1 x 2".
-func deltaCounters(c adjudicator.ActivityCounters) string { return c.Change() }
+func deltaCounters(c storm.ActivityCounters) string { return c.Change() }
 
 // supportDetail explains a power's support level in its private notice:
 // the modifiers determined at the start of the turn (10.31), when there
@@ -125,7 +127,7 @@ func supportDetail(w *writer, pv adjudicator.PublicView, pp adjudicator.PublicPo
 	if len(parts) > 0 {
 		w.indented("from: "+strings.Join(parts, ", "), "  ")
 	}
-	if pp.Power == adjudicator.Russia && pv.Russia.Garrison != nil {
+	if pp.Power == storm.Russia && pv.Russia.Garrison != nil {
 		g := pv.Russia.Garrison
 		w.wrap(fmt.Sprintf("Russian garrison: %d, required %d, surplus %d; military counters allowed: %d (rule 21.41B)",
 			g.Garrison, g.Required, g.Surplus, g.MilitaryCounters), "  ")

@@ -4,31 +4,32 @@ import (
 	"strings"
 	"testing"
 
-	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/event"
+	"stormjudge/adjudicator/storm"
 )
 
 func TestEconomyEventsRendered(t *testing.T) {
-	turn := adjudicator.Turn{Year: 1938, Season: adjudicator.Fall}
+	turn := storm.Turn{Year: 1938, Season: storm.Fall}
 	for _, c := range []struct {
-		e       adjudicator.Event
+		e       event.Event
 		section string
 		want    []string
 	}{
-		{adjudicator.SupportDetermined{Turn: turn, Power: adjudicator.Britain, Level: 3, Modifiers: []adjudicator.SupportModifier{
+		{event.SupportDetermined{Turn: turn, Power: storm.Britain, Level: 3, Modifiers: []storm.SupportModifier{
 			{Rule: "10.41A", What: "4 military factories", Value: 1}, {Rule: "10.71F", What: "post-1940 increases", Value: 2}}},
 			"Income phase", []string{"Britain: support level +3:", "4 military factories +1 (10.41A)", "(10.71F)"}},
-		{adjudicator.SupportChanged{Power: adjudicator.France, Rule: "10.41B", What: "secret support event", Delta: -5, Support: -4, TileDelta: -3, Deficit: 2},
+		{event.SupportChanged{Power: storm.France, Rule: "10.41B", What: "secret support event", Delta: -5, Support: -4, TileDelta: -3, Deficit: 2},
 			"Support changes", []string{"France: support -5", "rule 10.41B", "now -4", "tile points -3", "2 point(s) short", "10.41D"}},
-		{adjudicator.GarrisonChecked{Check: adjudicator.GarrisonCheck{Turn: &turn, When: "21.23B", Garrison: 9, Required: 12, Surplus: -3, Support: -2}},
+		{event.GarrisonChecked{Check: storm.GarrisonCheck{Turn: &turn, When: "21.23B", Garrison: 9, Required: 12, Surplus: -3, Support: -2}},
 			"Russian garrison", []string{"rule 21.23B", "9 (units", "against 12 required", "deficit 3", "support -2"}},
-		{adjudicator.TradePactChanged{Minor: "Czechoslovakia", From: adjudicator.France, Rule: "11.61D"},
+		{event.TradePactChanged{Minor: "Czechoslovakia", From: storm.France, Rule: "11.61D"},
 			"Income phase", []string{"Czechoslovakia: the trade pact of France ends (rule 11.61D)"}},
-		{adjudicator.PoolChanged{Power: adjudicator.Russia, Before: adjudicator.ActivityCounters{Two: 2, One: 2, Zero: 1},
-			After:     adjudicator.ActivityCounters{Two: 2, One: 3, Zero: 1},
-			Increases: []adjudicator.PoolIncrease{{Rule: "12.22H", What: "medium cohesion reached", Counters: adjudicator.ActivityCounters{One: 1}}}},
+		{event.PoolChanged{Power: storm.Russia, Before: storm.ActivityCounters{Two: 2, One: 2, Zero: 1},
+			After:     storm.ActivityCounters{Two: 2, One: 3, Zero: 1},
+			Increases: []storm.PoolIncrease{{Rule: "12.22H", What: "medium cohesion reached", Counters: storm.ActivityCounters{One: 1}}}},
 			"Income phase", []string{"Russia: activity counter pool now 2 x 2, 3 x 1, 1 x 0", "was 2 x 2, 2 x 1", "medium cohesion reached (12.22H)"}},
-		{adjudicator.TemporaryCounters{Power: adjudicator.Germany, Delta: adjudicator.ActivityCounters{Three: -1}, FreeDiplomatic: 1,
-			Counters: adjudicator.ActivityCounters{Two: 2}},
+		{event.TemporaryCounters{Power: storm.Germany, Delta: storm.ActivityCounters{Three: -1}, FreeDiplomatic: 1,
+			Counters: storm.ActivityCounters{Two: 2}},
 			"Income phase", []string{"Germany: activity counters this turn 2 x 2", "-1 x 3", "12.22G", "1 free diplomatic", "12.22F"}},
 	} {
 		if got := section(c.e); got != c.section {

@@ -5,10 +5,12 @@ import (
 	"strings"
 
 	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/event"
+	"stormjudge/adjudicator/storm"
 )
 
 // section names the part of the report an event belongs to.
-func section(e adjudicator.Event) string {
+func section(e event.Event) string {
 	if s, ok := economySection(e); ok { // economy.go
 		return s
 	}
@@ -37,16 +39,16 @@ func section(e adjudicator.Event) string {
 		return s
 	}
 	switch e.(type) {
-	case adjudicator.SpanishCivilWarSetup:
+	case event.SpanishCivilWarSetup:
 		return "Game setup"
-	case adjudicator.IncomeComputed, adjudicator.TilePoolReplenished:
-		return adjudicator.SegIncome.Title()
-	case adjudicator.FactoryConverted, adjudicator.NoConversion, adjudicator.Mobilized,
-		adjudicator.SupportFromMobilization, adjudicator.ActivityCounterChanged:
-		return adjudicator.SegEconomic.Title() + ": factory conversion"
-	case adjudicator.SegmentSkipped:
+	case event.IncomeComputed, event.TilePoolReplenished:
+		return storm.SegIncome.Title()
+	case event.FactoryConverted, event.NoConversion, event.Mobilized,
+		event.SupportFromMobilization, event.ActivityCounterChanged:
+		return storm.SegEconomic.Title() + ": factory conversion"
+	case event.SegmentSkipped:
 		return "Not yet adjudicated by stormjudge"
-	case adjudicator.TilesCarriedOver, adjudicator.TurnEnded:
+	case event.TilesCarriedOver, event.TurnEnded:
 		return "End of turn"
 	}
 	return "Other events"
@@ -55,7 +57,7 @@ func section(e adjudicator.Event) string {
 // phaseSections are the sections that name their phase (7.11); any other
 // section belongs to the phase open when its event happened.
 func phaseOfSection(sec string) (phase, sub string) {
-	for _, ph := range []string{adjudicator.SegRandomEvents.Title(), adjudicator.SegIncome.Title(), adjudicator.SegEconomic.Title(), diplomacyPhase, crisisPhase} {
+	for _, ph := range []string{storm.SegRandomEvents.Title(), storm.SegIncome.Title(), storm.SegEconomic.Title(), diplomacyPhase, crisisPhase} {
 		if sec == ph {
 			return ph, ""
 		}
@@ -72,22 +74,22 @@ func phaseOfSection(sec string) (phase, sub string) {
 
 // renderEvents writes the events in order under one heading per turn and
 // phase (7.11) and a sub-heading per part of a phase.
-func renderEvents(w *writer, evs []adjudicator.Event, v adjudicator.PublicView) {
+func renderEvents(w *writer, evs []event.Event, v adjudicator.PublicView) {
 	turn := turnOf(evs, v)
 	phase, sub := "", ""
 	for i := 0; i < len(evs); i++ {
 		e := evs[i]
-		if tb, ok := e.(adjudicator.TurnBegan); ok {
+		if tb, ok := e.(event.TurnBegan); ok {
 			turn, phase, sub = tb.Turn, "", ""
 			continue
 		}
 		ph, sb := phaseOfSection(section(e))
-		if sk, ok := e.(adjudicator.SegmentSkipped); ok {
+		if sk, ok := e.(event.SegmentSkipped); ok {
 			ph, sb = sk.Segment.Phase(), "nothing to order (not yet adjudicated by stormjudge)"
-			if sk.Note != adjudicator.NotImplemented {
+			if sk.Note != event.NotImplemented {
 				sb = "nothing to order"
 			}
-			if sk.Segment == adjudicator.SegPreemptiveWar || sk.Segment == adjudicator.SegEndOfGame {
+			if sk.Segment == storm.SegPreemptiveWar || sk.Segment == storm.SegEndOfGame {
 				ph = phase // they close the crisis phase's turn: no heading of their own
 			}
 		}
@@ -111,27 +113,27 @@ func renderEvents(w *writer, evs []adjudicator.Event, v adjudicator.PublicView) 
 			sub = sb
 		}
 		switch e := e.(type) {
-		case adjudicator.SegmentSkipped:
-			if e.Note != adjudicator.NotImplemented { // a segment passed for a reason of the rules
+		case event.SegmentSkipped:
+			if e.Note != event.NotImplemented { // a segment passed for a reason of the rules
 				w.wrap(fmt.Sprintf("%s: %s.", e.Segment.Title(), e.Note), "  ")
 				break
 			}
 			// Collect a run of skipped segments of one phase into one list.
 			names := []string{e.Segment.Title()}
 			for i+1 < len(evs) {
-				n, ok := evs[i+1].(adjudicator.SegmentSkipped)
-				if !ok || n.Note != adjudicator.NotImplemented || (n.Segment.Phase() != e.Segment.Phase() && n.Segment != adjudicator.SegPreemptiveWar && n.Segment != adjudicator.SegEndOfGame) {
+				n, ok := evs[i+1].(event.SegmentSkipped)
+				if !ok || n.Note != event.NotImplemented || (n.Segment.Phase() != e.Segment.Phase() && n.Segment != storm.SegPreemptiveWar && n.Segment != storm.SegEndOfGame) {
 					break
 				}
 				names = append(names, n.Segment.Title())
 				i++
 			}
 			w.indented(strings.Join(names, "; ")+".", "  ")
-		case adjudicator.IncomeComputed:
+		case event.IncomeComputed:
 			// A run of incomes is one table (11.12C).
-			run := []adjudicator.IncomeComputed{e}
+			run := []event.IncomeComputed{e}
 			for i+1 < len(evs) {
-				n, ok := evs[i+1].(adjudicator.IncomeComputed)
+				n, ok := evs[i+1].(event.IncomeComputed)
 				if !ok {
 					break
 				}
@@ -139,7 +141,7 @@ func renderEvents(w *writer, evs []adjudicator.Event, v adjudicator.PublicView) 
 				i++
 			}
 			incomeTable(w, run)
-		case adjudicator.TilesCarriedOver:
+		case event.TilesCarriedOver:
 			// Only the capped powers are news (6.33).
 			if e.Before != e.After {
 				w.wrap(fmt.Sprintf("%s keeps %d of its %s (rule 6.33).",
@@ -164,7 +166,7 @@ func phaseRank(ph string) int {
 	}
 	rank := 1
 	seen := ""
-	for _, seg := range adjudicator.Segments {
+	for _, seg := range storm.Segments {
 		if p := seg.Phase(); p != seen {
 			rank, seen = rank+1, p
 			if p == ph {
@@ -186,16 +188,16 @@ func upperFirst(s string) string {
 }
 
 // turnOf is the turn of the first event carrying one, else the view's.
-func turnOf(evs []adjudicator.Event, v adjudicator.PublicView) adjudicator.Turn {
+func turnOf(evs []event.Event, v adjudicator.PublicView) storm.Turn {
 	for _, e := range evs {
 		switch e := e.(type) {
-		case adjudicator.SegmentSkipped:
+		case event.SegmentSkipped:
 			return e.Turn
-		case adjudicator.IncomeComputed:
+		case event.IncomeComputed:
 			return e.Turn
-		case adjudicator.TurnEnded:
+		case event.TurnEnded:
 			return e.Turn
-		case adjudicator.TurnBegan:
+		case event.TurnBegan:
 			return e.Turn
 		}
 	}
@@ -204,7 +206,7 @@ func turnOf(evs []adjudicator.Event, v adjudicator.PublicView) adjudicator.Turn 
 
 // incomeTable writes national incomes by component (11.12C), then what
 // does not fit a column: residual support (11.71) and shortfalls (6.12).
-func incomeTable(w *writer, run []adjudicator.IncomeComputed) {
+func incomeTable(w *writer, run []event.IncomeComputed) {
 	var rows [][]string
 	var notes []string
 	for _, e := range run {
@@ -229,12 +231,12 @@ func incomeTable(w *writer, run []adjudicator.IncomeComputed) {
 
 func signed(n int) string { return fmt.Sprintf("%+d", n) }
 
-func publicEvent(w *writer, e adjudicator.Event) {
+func publicEvent(w *writer, e event.Event) {
 	switch e := e.(type) {
-	case adjudicator.SpanishCivilWarSetup:
+	case event.SpanishCivilWarSetup:
 		w.wrap(fmt.Sprintf("Tile drawn for Spain: %d. Spain starts with %d civil war "+
 			"event(s) (rule 25.32A).", e.Tile, e.Events), "  ")
-	case adjudicator.IncomeComputed:
+	case event.IncomeComputed:
 		in := e.Income
 		w.line(fmt.Sprintf("%s: income %d, now %s", e.Power.Title(), in.Total, TilePoints(e.TilePoints)))
 		w.indented(fmt.Sprintf("civilian %s, support %s, trade pacts %s, tile drawn %s, "+
@@ -247,21 +249,21 @@ func publicEvent(w *writer, e adjudicator.Event) {
 		if e.Shortfall > 0 {
 			w.indented(fmt.Sprintf("%d point(s) could not be paid (rule 6.12).", e.Shortfall), "    ")
 		}
-	case adjudicator.TilePoolReplenished:
+	case event.TilePoolReplenished:
 		w.wrap(fmt.Sprintf("Face-down tiles replenished (rule 6.24): %d face down.",
 			e.FaceDown.Total()), "  ")
-	case adjudicator.FactoryConverted:
+	case event.FactoryConverted:
 		w.wrap(fmt.Sprintf("%s converts %s factory to %s for %s.",
 			e.Power.Title(), withArticle(fmt.Sprint(e.From)), e.To, TilePoints(e.Cost)), "  ")
-	case adjudicator.NoConversion:
+	case event.NoConversion:
 		w.line(fmt.Sprintf("%s converts no factory.", e.Power.Title()))
-	case adjudicator.Mobilized:
+	case event.Mobilized:
 		w.wrap(fmt.Sprintf("%s: mobilization number %d.",
 			e.Power.Title(), e.Number), "  ")
-	case adjudicator.SupportFromMobilization:
+	case event.SupportFromMobilization:
 		w.wrap(fmt.Sprintf("%s: support from military factories now %s; gains %d tile "+
 			"point(s) (rules 10.41A, 13.21D).", e.Power.Title(), signed(e.Support), e.TileGained), "  ")
-	case adjudicator.ActivityCounterChanged:
+	case event.ActivityCounterChanged:
 		what := fmt.Sprintf("a %d activity counter", e.Strength)
 		if e.Research {
 			what += " (research only)"
@@ -271,7 +273,7 @@ func publicEvent(w *writer, e adjudicator.Event) {
 			verb = "loses"
 		}
 		w.wrap(fmt.Sprintf("%s %s %s (rule %s).", e.Power.Title(), verb, what, e.Rule), "  ")
-	case adjudicator.TurnEnded:
+	case event.TurnEnded:
 		w.line(fmt.Sprintf("%s ends.", e.Turn))
 	default:
 		if !economyEvent(w, e) && !navalEvent(w, e) && !researchEvent(w, e) && !unitEvent(w, e) && !russiaEvent(w, e) && !randomEvent(w, e) && !diplomacyEvent(w, e) && !crisisEvent(w, e) && !fixEvent(w, e) { // economy.go, naval.go, research.go, units.go, russia.go, diplomacy.go, fix.go

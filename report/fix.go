@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/event"
 )
 
 // The moderator's fixes of the state (SET, docs/orders.md): one line
@@ -13,16 +14,16 @@ import (
 
 const fixSection = "Fixed by the moderator"
 
-func fixSectionOf(e adjudicator.Event) (string, bool) {
-	if _, ok := e.(adjudicator.StateFixed); ok {
+func fixSectionOf(e event.Event) (string, bool) {
+	if _, ok := e.(event.StateFixed); ok {
 		return fixSection, true
 	}
 	return "", false
 }
 
 // fixEvent renders a StateFixed; false if e is not one.
-func fixEvent(w *writer, e adjudicator.Event) bool {
-	f, ok := e.(adjudicator.StateFixed)
+func fixEvent(w *writer, e event.Event) bool {
+	f, ok := e.(event.StateFixed)
 	if !ok {
 		return false
 	}
@@ -33,7 +34,7 @@ func fixEvent(w *writer, e adjudicator.Event) bool {
 // FixLine words one fix, e.g. "The moderator set Germany's tile points
 // from 12 to 15 (rule 6.1)." (the report's line, and the judge's lead of
 // every mail of the fix).
-func FixLine(f adjudicator.StateFixed) string {
+func FixLine(f event.StateFixed) string {
 	var what string
 	switch f.What {
 	case adjudicator.FixTiles:

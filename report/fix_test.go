@@ -5,10 +5,13 @@ import (
 	"testing"
 
 	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/event"
+	"stormjudge/adjudicator/setup"
+	"stormjudge/adjudicator/storm"
 )
 
-func fixOrder(args ...string) adjudicator.Order {
-	return adjudicator.Order{Kind: adjudicator.SetState, Args: args}
+func fixOrder(args ...string) storm.Order {
+	return storm.Order{Kind: storm.SetState, Args: args}
 }
 
 // The moderator's fixes (SET) are one line each in the public report,
@@ -16,22 +19,22 @@ func fixOrder(args ...string) adjudicator.Order {
 // holder's notice only, the public report saying only that a held event
 // left play (8.31).
 func TestFixesRendered(t *testing.T) {
-	s, _, err := adjudicator.Resolve(adjudicator.NewGame(4), nil)
+	s, _, err := adjudicator.Resolve(setup.NewGame(4), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	s.Powers[adjudicator.Germany].TilePoints = 12
-	n, evs, err := adjudicator.ApplyFixes(s, []adjudicator.Order{
+	s.Powers[storm.Germany].TilePoints = 12
+	n, evs, err := adjudicator.ApplyFixes(s, []storm.Order{
 		fixOrder("tiles", "germany", "15"), fixOrder("flags", "Greece", "2", "italy"), fixOrder("eai", "-1"),
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	held := []adjudicator.Event{
-		adjudicator.StateFixed{Turn: s.Turn, What: adjudicator.FixHeld, Power: adjudicator.Italy, Card: 17, Title: "Secret rally",
+	held := []event.Event{
+		event.StateFixed{Turn: s.Turn, What: adjudicator.FixHeld, Power: storm.Italy, Card: 17, Title: "Secret rally",
 			Before: "held", After: adjudicator.HeldDiscard, Rule: "8.31, 8.43", Private: true},
-		adjudicator.StateFixed{Turn: s.Turn, What: adjudicator.FixHeld, Before: "held", After: adjudicator.HeldDiscard, Rule: "8.31, 8.43"},
-		adjudicator.StateFixed{Turn: s.Turn, What: adjudicator.FixDeck, Before: adjudicator.DeckFile, After: adjudicator.DeckPhysical, Rule: "9.1"},
+		event.StateFixed{Turn: s.Turn, What: adjudicator.FixHeld, Before: "held", After: adjudicator.HeldDiscard, Rule: "8.31, 8.43"},
+		event.StateFixed{Turn: s.Turn, What: adjudicator.FixDeck, Before: adjudicator.DeckFile, After: adjudicator.DeckPhysical, Rule: "9.1"},
 	}
 	evs = append(evs, held...)
 	v := adjudicator.Derive(n)
@@ -52,12 +55,12 @@ func TestFixesRendered(t *testing.T) {
 	if strings.Contains(pub, "Secret rally") || strings.Contains(pub, "card 17") {
 		t.Errorf("the public report names the secret event:\n%s", pub)
 	}
-	_, mine := Private("demo", adjudicator.Italy, evs, v).Parts()
+	_, mine := Private("demo", storm.Italy, evs, v).Parts()
 	if flat := strings.Join(strings.Fields(mine), " "); !strings.Contains(flat,
 		`The moderator took your secret random event, card 17 "Secret rally", out of play: it goes to the discard pile unplayed and does not take effect (rules 8.31, 8.43).`) {
 		t.Errorf("Italy's notice:\n%s", mine)
 	}
-	if _, other := Private("demo", adjudicator.France, evs, v).Parts(); strings.Contains(other, "Secret rally") {
+	if _, other := Private("demo", storm.France, evs, v).Parts(); strings.Contains(other, "Secret rally") {
 		t.Errorf("France's notice names Italy's secret event:\n%s", other)
 	}
 }

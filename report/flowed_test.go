@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/storm"
 	"stormjudge/mailer"
 )
 
@@ -20,7 +21,7 @@ func TestFlowedTextReflowsToTheSameWords(t *testing.T) {
 		!strings.Contains(mailer.Unflow(pub.Flowed), "\n"+para+"\n") {
 		t.Errorf("paragraph not wrapped in the text or not reflowed in the flowed text:\n%s\n%s", pub.Text, mailer.Unflow(pub.Flowed))
 	}
-	for _, m := range []Message{pub, Private("demo", adjudicator.Germany, evs, adjudicator.Derive(s))} {
+	for _, m := range []Message{pub, Private("demo", storm.Germany, evs, adjudicator.Derive(s))} {
 		if got, want := strings.Fields(mailer.Unflow(m.Flowed)), strings.Fields(m.Text); strings.Join(got, " ") != strings.Join(want, " ") {
 			t.Errorf("%s: flowed words differ from the text's", m.Subject)
 		}

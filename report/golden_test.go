@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/storm"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files of testdata/golden")
@@ -39,7 +40,7 @@ func golden(t *testing.T, name, got string) {
 func TestGoldenNotices(t *testing.T) {
 	s, evs := spring1935(t)
 	v := adjudicator.Derive(s)
-	for _, p := range []adjudicator.Power{adjudicator.Germany, adjudicator.Russia} {
+	for _, p := range []storm.Power{storm.Germany, storm.Russia} {
 		m := Private("demo", p, evs, v)
 		name := "notice-" + p.String() + "-spring-1935"
 		golden(t, name+".txt", m.Text)

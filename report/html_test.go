@@ -8,6 +8,8 @@ import (
 	"golang.org/x/net/html"
 
 	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/setup"
+	"stormjudge/adjudicator/storm"
 	"stormjudge/deck"
 )
 
@@ -89,7 +91,7 @@ func TestHTMLIsWellFormedAndSelfContained(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := adjudicator.NewGameWithDeck(7, d)
+	s := setup.NewGameWithDeck(7, d)
 	for i := 0; i < 6; i++ {
 		next, evs, err := adjudicator.Resolve(s, nil)
 		if err != nil {
@@ -97,7 +99,7 @@ func TestHTMLIsWellFormedAndSelfContained(t *testing.T) {
 		}
 		v := adjudicator.Derive(next)
 		msgs := []Message{Public("demo", evs, v)}
-		for _, p := range adjudicator.Powers {
+		for _, p := range storm.Powers {
 			msgs = append(msgs, Private("demo", p, evs, v))
 		}
 		for _, m := range msgs {

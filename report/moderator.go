@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/event"
+	"stormjudge/adjudicator/randomevent"
 )
 
 // Moderator renders the moderators' notice of one adjudication of a
@@ -12,14 +14,14 @@ import (
 // (Visibility.Moderator: the cards the judge drew itself) and, when the game waits for the
 // moderator's draw, what to draw and an order block to copy. ok is false
 // when there is nothing to tell the moderator.
-func Moderator(game string, events []adjudicator.Event, v adjudicator.View) (m Message, ok bool) {
-	var mine []adjudicator.Event
+func Moderator(game string, events []event.Event, v adjudicator.View) (m Message, ok bool) {
+	var mine []event.Event
 	for _, e := range events {
 		if e.Visibility().Moderator {
 			mine = append(mine, e)
 		}
 	}
-	var plan *adjudicator.DrawPlan
+	var plan *randomevent.DrawPlan
 	if v.Moderator != nil {
 		plan = v.Moderator.Draw
 	}
@@ -33,7 +35,7 @@ func Moderator(game string, events []adjudicator.Event, v adjudicator.View) (m M
 		w.blank()
 		w.heading("For the moderators only")
 		for _, e := range mine {
-			if c, ok := e.(adjudicator.CardDrawnByJudge); ok {
+			if c, ok := e.(event.CardDrawnByJudge); ok {
 				w.wrap(fmt.Sprintf("%s: card %d, drawn for %s; no card was named for this draw, so the judge took the next card of the deck file's pile: take it out of the physical deck.",
 					c.Turn, c.Card, eventHolder(c.Power)), "  ")
 			}
@@ -52,7 +54,7 @@ func Moderator(game string, events []adjudicator.Event, v adjudicator.View) (m M
 }
 
 // drawPrompt tells the moderator what the random events phase draws.
-func drawPrompt(w *writer, game string, plan adjudicator.DrawPlan) {
+func drawPrompt(w *writer, game string, plan randomevent.DrawPlan) {
 	w.blank()
 	w.heading(fmt.Sprintf("Draw the cards for %s (physical deck)", plan.Turn))
 	purge := make([]string, len(plan.PurgeDeck))

@@ -5,6 +5,10 @@ import (
 	"strings"
 
 	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/economy"
+	"stormjudge/adjudicator/event"
+	"stormjudge/adjudicator/storm"
+	"stormjudge/adjudicator/track"
 )
 
 // Rendering of shipbuilding (19) and the balance of power (20): a power's
@@ -14,42 +18,42 @@ import (
 
 // navalSection names the report section of a shipbuilding or balance
 // event.
-func navalSection(e adjudicator.Event) (string, bool) {
+func navalSection(e event.Event) (string, bool) {
 	switch e.(type) {
-	case adjudicator.ShipbuildingRevealed:
-		return adjudicator.SegEconomic.Title() + ": shipbuilding (rule 13.12C)", true
-	case adjudicator.BalanceOfPowerChanged:
+	case event.ShipbuildingRevealed:
+		return storm.SegEconomic.Title() + ": shipbuilding (rule 13.12C)", true
+	case event.BalanceOfPowerChanged:
 		return "balance of power (rule 20)", true // in the phase it changed in (20.53)
 	}
 	return "", false
 }
 
 // navalEvent renders a shipbuilding or balance event; false if e is not one.
-func navalEvent(w *writer, e adjudicator.Event) bool {
+func navalEvent(w *writer, e event.Event) bool {
 	switch e := e.(type) {
-	case adjudicator.ShipLaidDown:
+	case event.ShipLaidDown:
 		cost := fmt.Sprintf("for %d point(s) (rules 19.61, 19.52A)", e.Cost)
 		if e.Free {
 			cost = "at no cost, from a random event (rules 19.61, 19.62)"
 		}
 		w.wrap(fmt.Sprintf("%s: you lay down %s in row %d, %s column, %s.",
-			e.Power.Title(), adjudicator.ShipLabel(e.Power, e.Ship), e.Ship.Row, e.Ship.Column, cost), "  ")
-	case adjudicator.ShipAdvanced:
+			e.Power.Title(), economy.ShipLabel(e.Power, e.Ship), e.Ship.Row, e.Ship.Column, cost), "  ")
+	case event.ShipAdvanced:
 		w.wrap(fmt.Sprintf("%s: %s advances to row %d for %d point(s) (rule 19.71).",
-			e.Power.Title(), adjudicator.ShipLabel(e.Power, e.Ship), e.Ship.Row, e.Cost), "  ")
-	case adjudicator.ShipAccelerated:
+			e.Power.Title(), economy.ShipLabel(e.Power, e.Ship), e.Ship.Row, e.Cost), "  ")
+	case event.ShipAccelerated:
 		cost := fmt.Sprintf("for %d point(s) (rule 19.73)", e.Cost)
 		if e.Free {
 			cost = "at no cost, from a random event (rule 19.73D)"
 		}
 		w.wrap(fmt.Sprintf("%s: %s is accelerated %d column(s), now in the %s column, %s.",
-			e.Power.Title(), adjudicator.ShipLabel(e.Power, e.Ship), e.Columns, e.Ship.Column, cost), "  ")
-	case adjudicator.ShipDeferred:
+			e.Power.Title(), economy.ShipLabel(e.Power, e.Ship), e.Columns, e.Ship.Column, cost), "  ")
+	case event.ShipDeferred:
 		w.wrap(fmt.Sprintf("%s: %s is deferred to the %s column (rule 19.72).",
-			e.Power.Title(), adjudicator.ShipLabel(e.Power, e.Ship), e.Ship.Column), "  ")
-	case adjudicator.ShipLaunched:
-		w.wrap(fmt.Sprintf("%s: %s is launched (rule 19.74).", e.Power.Title(), adjudicator.ShipLabel(e.Power, e.Ship)), "  ")
-	case adjudicator.ShipbuildingPaid:
+			e.Power.Title(), economy.ShipLabel(e.Power, e.Ship), e.Ship.Column), "  ")
+	case event.ShipLaunched:
+		w.wrap(fmt.Sprintf("%s: %s is launched (rule 19.74).", e.Power.Title(), economy.ShipLabel(e.Power, e.Ship)), "  ")
+	case event.ShipbuildingPaid:
 		// Cost is what the ship orders needed, not the tile points the
 		// counters cost (12.31): those are in the tile points left.
 		s := fmt.Sprintf("%s: shipbuilding with counters %s (paid in tile points, rule 12.31); the ship orders needed %d point(s)", e.Power.Title(), counters(e.Counters), e.Cost)
@@ -66,7 +70,7 @@ func navalEvent(w *writer, e adjudicator.Event) bool {
 			s += fmt.Sprintf(", %d point(s) paid beyond the cost", e.Wasted)
 		}
 		w.wrap(s+fmt.Sprintf("; %s left.", TilePoints(e.TilePoints)), "  ")
-	case adjudicator.ShipbuildingRevealed:
+	case event.ShipbuildingRevealed:
 		var parts []string
 		if len(e.LaidDown) > 0 {
 			parts = append(parts, "lays down "+classList(e.Power, e.LaidDown))
@@ -92,7 +96,7 @@ func navalEvent(w *writer, e adjudicator.Event) bool {
 			s += fmt.Sprintf("; %d naval balance of power counter(s) placed (rule 19.81)", e.BalanceCounters)
 		}
 		w.wrap(s+".", "  ")
-	case adjudicator.BalanceOfPowerChanged:
+	case event.BalanceOfPowerChanged:
 		if e.Balance == e.Before {
 			w.wrap("The balance of power is unchanged (below).", "  ")
 		} else {
@@ -104,7 +108,7 @@ func navalEvent(w *writer, e adjudicator.Event) bool {
 	return true
 }
 
-func classList(p adjudicator.Power, cs []adjudicator.ShipClass) string {
+func classList(p storm.Power, cs []storm.ShipClass) string {
 	var s []string
 	for _, c := range cs {
 		s = append(s, "a "+c.Name(p))
@@ -113,9 +117,9 @@ func classList(p adjudicator.Power, cs []adjudicator.ShipClass) string {
 }
 
 // balanceLine is "armor +1, infantry +1, air 0, naval -2" (+ Axis, - Allies).
-func balanceLine(b adjudicator.Balance) string {
+func balanceLine(b storm.Balance) string {
 	var s []string
-	for _, c := range adjudicator.Categories {
+	for _, c := range track.Categories {
 		s = append(s, fmt.Sprintf("%s %s", c, level(b.Level(c))))
 	}
 	return strings.Join(s, ", ")
@@ -147,7 +151,7 @@ func balanceOfPower(w *writer, pv adjudicator.PublicView) {
 // navalChart writes p's naval construction chart (19.21) for its private
 // notice: the ships by row and season column, launched ships, and the
 // shipbuilding rate, capacity and saved points.
-func navalChart(w *writer, p adjudicator.Power, n *adjudicator.NavalView, eai int) {
+func navalChart(w *writer, p storm.Power, n *adjudicator.NavalView, eai int) {
 	w.heading("Naval construction chart (rule 19.2)")
 	var costs []string
 	for _, c := range n.ShipCosts {
@@ -156,7 +160,7 @@ func navalChart(w *writer, p adjudicator.Power, n *adjudicator.NavalView, eai in
 	w.wrap(fmt.Sprintf("Shipbuilding rate %d, shipyard capacity %d, %d under construction, %d saved point(s); "+
 		"a ship costs its size less the EAI (%+d), at least 1: %s (rules 19.3, 19.4, 19.52A, 19.75).",
 		n.Rate, n.Capacity, len(n.Building), n.Saved, eai, strings.Join(costs, ", ")), "  ")
-	seasons := []adjudicator.Season{adjudicator.Spring, adjudicator.Summer, adjudicator.Fall, adjudicator.Winter}
+	seasons := []storm.Season{storm.Spring, storm.Summer, storm.Fall, storm.Winter}
 	header := []string{"Row"}
 	for _, se := range seasons {
 		header = append(header, se.String())
@@ -165,8 +169,8 @@ func navalChart(w *writer, p adjudicator.Power, n *adjudicator.NavalView, eai in
 	for row := 5; row >= 2; row-- {
 		var cells [4][]string
 		for _, sh := range n.Building {
-			if sh.Row == row && sh.Column >= adjudicator.Spring && sh.Column <= adjudicator.Winter {
-				cells[sh.Column-adjudicator.Spring] = append(cells[sh.Column-adjudicator.Spring], shipCell(sh))
+			if sh.Row == row && sh.Column >= storm.Spring && sh.Column <= storm.Winter {
+				cells[sh.Column-storm.Spring] = append(cells[sh.Column-storm.Spring], shipCell(sh))
 			}
 		}
 		depth := 1
@@ -193,7 +197,7 @@ func navalChart(w *writer, p adjudicator.Power, n *adjudicator.NavalView, eai in
 	if len(n.Launched) > 0 {
 		var ls []string
 		for _, sh := range n.Launched {
-			ls = append(ls, fmt.Sprintf("%s in %s", adjudicator.ShipLabel(p, sh), sh.LaunchedIn))
+			ls = append(ls, fmt.Sprintf("%s in %s", economy.ShipLabel(p, sh), sh.LaunchedIn))
 		}
 		w.wrap("Launched: "+strings.Join(ls, "; ")+".", "  ")
 	}
@@ -204,6 +208,6 @@ func navalChart(w *writer, p adjudicator.Power, n *adjudicator.NavalView, eai in
 }
 
 // shipCell is "#2 BB4" for the chart.
-func shipCell(sh adjudicator.Ship) string {
+func shipCell(sh storm.Ship) string {
 	return fmt.Sprintf("#%d %s", sh.No, sh.Class.Short())
 }

@@ -5,26 +5,29 @@ import (
 	"testing"
 
 	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/event"
+	"stormjudge/adjudicator/setup"
+	"stormjudge/adjudicator/storm"
 )
 
 // TestNavalChartAndBalance renders Italy's chart (19.21) in its private
 // notice and the balance of power (20.3) and the 13.12C announcement in
 // the public report.
 func TestNavalChartAndBalance(t *testing.T) {
-	s := adjudicator.NewGame(1)
-	s.Segment = adjudicator.SegEconomic
-	s.Powers[adjudicator.Italy].Naval.Building = []adjudicator.Ship{
-		{No: 1, Class: adjudicator.Battleship3, Row: 3, Column: adjudicator.Summer, LaidDown: adjudicator.Turn{Year: 1935, Season: adjudicator.Summer}},
-		{No: 2, Class: adjudicator.Battleship3, Row: 3, Column: adjudicator.Summer, LaidDown: adjudicator.Turn{Year: 1935, Season: adjudicator.Summer}},
+	s := setup.NewGame(1)
+	s.Segment = storm.SegEconomic
+	s.Powers[storm.Italy].Naval.Building = []storm.Ship{
+		{No: 1, Class: storm.Battleship3, Row: 3, Column: storm.Summer, LaidDown: storm.Turn{Year: 1935, Season: storm.Summer}},
+		{No: 2, Class: storm.Battleship3, Row: 3, Column: storm.Summer, LaidDown: storm.Turn{Year: 1935, Season: storm.Summer}},
 	}
-	s.Powers[adjudicator.Italy].Naval.Saved = 1
-	evs := []adjudicator.Event{
-		adjudicator.ShipLaidDown{Turn: s.Turn, Power: adjudicator.Italy, Ship: s.Powers[adjudicator.Italy].Naval.Building[1], Cost: 3},
-		adjudicator.ShipbuildingRevealed{Turn: s.Turn, Power: adjudicator.Italy, LaidDown: []adjudicator.ShipClass{adjudicator.Battleship3},
-			Counters: adjudicator.ActivityCounters{Two: 1, Ship: 1}, Saved: 1},
-		adjudicator.BalanceOfPowerChanged{Turn: s.Turn, Balance: s.Balance, Before: s.Balance},
+	s.Powers[storm.Italy].Naval.Saved = 1
+	evs := []event.Event{
+		event.ShipLaidDown{Turn: s.Turn, Power: storm.Italy, Ship: s.Powers[storm.Italy].Naval.Building[1], Cost: 3},
+		event.ShipbuildingRevealed{Turn: s.Turn, Power: storm.Italy, LaidDown: []storm.ShipClass{storm.Battleship3},
+			Counters: storm.ActivityCounters{Two: 1, Ship: 1}, Saved: 1},
+		event.BalanceOfPowerChanged{Turn: s.Turn, Balance: s.Balance, Before: s.Balance},
 	}
-	_, priv := Private("demo", adjudicator.Italy, evs, adjudicator.Derive(s)).Parts()
+	_, priv := Private("demo", storm.Italy, evs, adjudicator.Derive(s)).Parts()
 	for _, want := range []string{
 		"Italy: you lay down ship 2 (3-factor battleship) in row 3, Summer\n  column, for 3 point(s)",
 		"Naval construction chart (rule 19.2)",
@@ -48,7 +51,7 @@ func TestNavalChartAndBalance(t *testing.T) {
 	if strings.Contains(pub, "you lay down") || strings.Contains(pub, "#2 BB3") {
 		t.Errorf("13.12C: the public report shows Italy's private shipbuilding:\n%s", pub)
 	}
-	_, rus := Private("demo", adjudicator.Russia, nil, adjudicator.Derive(s)).Parts()
+	_, rus := Private("demo", storm.Russia, nil, adjudicator.Derive(s)).Parts()
 	if strings.Contains(rus, "Naval construction chart") {
 		t.Error("19.11: Russia has no naval construction chart")
 	}
@@ -60,7 +63,7 @@ func TestNavalChartAndBalance(t *testing.T) {
 // the rest is saved (19.75).
 func TestRule19_75ShipbuildingPaidSaysWhatCostWhat(t *testing.T) {
 	var w writer
-	navalEvent(&w, adjudicator.ShipbuildingPaid{Power: adjudicator.Italy, Counters: adjudicator.ActivityCounters{Ship: 1}, SavedAdded: 1, Saved: 1, TilePoints: 3})
+	navalEvent(&w, event.ShipbuildingPaid{Power: storm.Italy, Counters: storm.ActivityCounters{Ship: 1}, SavedAdded: 1, Saved: 1, TilePoints: 3})
 	got := strings.Join(strings.Fields(w.String()), " ")
 	want := "Italy: shipbuilding with counters 1 x 1 (shipbuilding only) (paid in tile points, rule 12.31); the ship orders needed 0 point(s), 1 point(s) saved (rule 19.75); 3 tile points left."
 	if got != want {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/storm"
 )
 
 // TestPrivateNoticeOffersEveryPart: the private notice prints, with its
@@ -13,19 +14,19 @@ import (
 // options of each part of the economic phase (13.11A-C).
 func TestPrivateNoticeOffersEveryPart(t *testing.T) {
 	s, _ := spring1935(t)
-	ps := s.Powers[adjudicator.Germany]
+	ps := s.Powers[storm.Germany]
 	ps.TilePoints = 21
 	ps.Reserve.Infantry++
-	_, body := Private("demo", adjudicator.Germany, nil, adjudicator.Derive(s)).Parts()
-	kinds := map[adjudicator.OrderKind]bool{}
-	for _, o := range adjudicator.Allowed(s, adjudicator.Germany) {
+	_, body := Private("demo", storm.Germany, nil, adjudicator.Derive(s)).Parts()
+	kinds := map[storm.OrderKind]bool{}
+	for _, o := range adjudicator.Allowed(s, storm.Germany) {
 		kinds[o.Order.Kind] = true
 		if want := fmt.Sprintf("%-26s cost %s", o.Order.String(), TilePoints(o.Cost)); !strings.Contains(body, want) {
 			t.Errorf("notice lacks option %q:\n%s", want, body)
 		}
 	}
-	for _, k := range []adjudicator.OrderKind{adjudicator.Convert, adjudicator.Mobilize, adjudicator.Research,
-		adjudicator.Build, adjudicator.LayDown} {
+	for _, k := range []storm.OrderKind{storm.Convert, storm.Mobilize, storm.Research,
+		storm.Build, storm.LayDown} {
 		if !kinds[k] {
 			t.Errorf("Germany with 21 tile points is offered no %s order", k)
 		}
@@ -42,7 +43,7 @@ func TestPrivateNoticeOffersEveryPart(t *testing.T) {
 // points (15.22: paid points must go to projects), each line within Width.
 func TestRule15_22NoticeOffersCounterWithProjects(t *testing.T) {
 	s, _ := spring1935(t)
-	for _, p := range adjudicator.Powers {
+	for _, p := range storm.Powers {
 		s.Powers[p].TilePoints = 12
 		_, body := Private("a-rather-long-game-name-for-testing", p, nil, adjudicator.Derive(s)).Parts()
 		for i, l := range strings.Split(body, "\n") {
@@ -52,7 +53,7 @@ func TestRule15_22NoticeOffersCounterWithProjects(t *testing.T) {
 		}
 		offered := false
 		for _, o := range adjudicator.Allowed(s, p) {
-			if o.Order.Kind != adjudicator.Research || len(o.Order.Counters) == 0 || o.Order.Project != "" {
+			if o.Order.Kind != storm.Research || len(o.Order.Counters) == 0 || o.Order.Project != "" {
 				continue
 			}
 			offered = true

@@ -4,24 +4,25 @@ import (
 	"fmt"
 	"strings"
 
-	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/event"
+	"stormjudge/adjudicator/storm"
 )
 
 // The random event cards (8, 9): the first card and public events are
 // public; a secret event goes to its holder only (8.31) until revealed.
 
-func randomEventSection(e adjudicator.Event) (string, bool) {
+func randomEventSection(e event.Event) (string, bool) {
 	switch e.(type) {
-	case adjudicator.EventCardTurned, adjudicator.EventDeckReshuffled, adjudicator.NoEventCard,
-		adjudicator.SecretEventHeld:
+	case event.EventCardTurned, event.EventDeckReshuffled, event.NoEventCard,
+		event.SecretEventHeld:
 		return randomEventsSection, true
-	case adjudicator.RandomEventApplied:
+	case event.RandomEventApplied:
 		return "random event cards take effect", true
 	}
 	return "", false
 }
 
-func eventHolder(p adjudicator.Power) string {
+func eventHolder(p storm.Power) string {
 	if p == 0 {
 		return "General event"
 	}
@@ -29,19 +30,19 @@ func eventHolder(p adjudicator.Power) string {
 }
 
 // randomEvent renders a random event card event; false if e is not one.
-func randomEvent(w *writer, e adjudicator.Event) bool {
+func randomEvent(w *writer, e event.Event) bool {
 	switch e := e.(type) {
-	case adjudicator.EventCardTurned:
+	case event.EventCardTurned:
 		w.wrap(fmt.Sprintf("Random event card %d turned face up (rule 9.12): economic trend %s (rule 9.21); "+
 			"general event %q (%s).", e.Card, signed(e.Trend), e.Title, e.Category), "  ")
 		if e.Text != "" {
 			w.indented(e.Text, "    ")
 		}
-	case adjudicator.EventDeckReshuffled:
+	case event.EventDeckReshuffled:
 		w.wrap(fmt.Sprintf("The random event deck is reshuffled: %d cards (rule 8.44).", e.Cards), "  ")
-	case adjudicator.NoEventCard:
+	case event.NoEventCard:
 		w.wrap(fmt.Sprintf("%s: no random event card left to draw (rule 8.43).", eventHolder(e.Power)), "  ")
-	case adjudicator.RandomEventApplied:
+	case event.RandomEventApplied:
 		what := "event"
 		if e.Secret {
 			what = "secret event"
@@ -54,7 +55,7 @@ func randomEvent(w *writer, e adjudicator.Event) bool {
 		for _, o := range e.Outcomes {
 			w.indented("- "+o.Note, "    ")
 		}
-	case adjudicator.SecretEventHeld:
+	case event.SecretEventHeld:
 		when := "you may play it with PLAY " + fmt.Sprint(e.Card) + " in the economic phase"
 		if !e.Playable {
 			when = "it takes effect by itself"

@@ -5,12 +5,15 @@ import (
 	"testing"
 
 	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/event"
+	"stormjudge/adjudicator/setup"
+	"stormjudge/adjudicator/storm"
 	"stormjudge/deck"
 	"stormjudge/report"
 )
 
 type held struct {
-	power adjudicator.Power
+	power storm.Power
 	card  int
 }
 
@@ -35,15 +38,15 @@ func TestSecretEventsStaySecret(t *testing.T) {
 		}
 	}
 	for _, seed := range []uint64{1, 2, 3} {
-		s := adjudicator.NewGameWithDeck(seed, d)
-		secrets := map[held]adjudicator.SecretEventHeld{}
-		players := adjudicator.NewRNG(seed ^ 0xfeed)
+		s := setup.NewGameWithDeck(seed, d)
+		secrets := map[held]event.SecretEventHeld{}
+		players := storm.NewRNG(seed ^ 0xfeed)
 		seenSecrets, seenReveals := 0, 0
 		for turn := 0; turn < 8; turn++ {
-			orders := map[adjudicator.Power][]adjudicator.Order{}
+			orders := map[storm.Power][]storm.Order{}
 			for _, p := range adjudicator.Required(s) {
 				for _, o := range adjudicator.Allowed(s, p) {
-					if o.Order.Kind == adjudicator.Play && players.Intn(2) == 0 {
+					if o.Order.Kind == storm.Play && players.Intn(2) == 0 {
 						orders[p] = append(orders[p], o.Order)
 					}
 				}
@@ -58,13 +61,13 @@ func TestSecretEventsStaySecret(t *testing.T) {
 			for _, e := range evs {
 				v := e.Visibility()
 				switch x := e.(type) {
-				case adjudicator.SecretEventHeld:
+				case event.SecretEventHeld:
 					if v.Public || v.Power != x.Power {
 						t.Fatalf("seed %d: secret event notice visible to %+v", seed, v)
 					}
 					secrets[held{x.Power, x.Card}] = x
 					seenSecrets++
-				case adjudicator.RandomEventApplied:
+				case event.RandomEventApplied:
 					if _, ok := secrets[held{x.Power, x.Card}]; ok {
 						delete(secrets, held{x.Power, x.Card}) // the reveal
 						revealed[held{x.Power, x.Card}] = true
@@ -82,7 +85,7 @@ func TestSecretEventsStaySecret(t *testing.T) {
 					if strings.Contains(body, txt) {
 						t.Errorf("seed %d: public report shows %s's secret %q before its reveal", seed, sec.Power, txt)
 					}
-					for _, p := range adjudicator.Powers {
+					for _, p := range storm.Powers {
 						if p == sec.Power {
 							continue
 						}
@@ -103,9 +106,9 @@ func TestSecretEventsStaySecret(t *testing.T) {
 	}
 }
 
-func heldIn(evs []adjudicator.Event, sec adjudicator.SecretEventHeld) bool {
+func heldIn(evs []event.Event, sec event.SecretEventHeld) bool {
 	for _, e := range evs {
-		if x, ok := e.(adjudicator.SecretEventHeld); ok && x.Card == sec.Card && x.Power == sec.Power {
+		if x, ok := e.(event.SecretEventHeld); ok && x.Card == sec.Card && x.Power == sec.Power {
 			return true
 		}
 	}

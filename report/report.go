@@ -14,6 +14,8 @@ import (
 	"strings"
 
 	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/event"
+	"stormjudge/adjudicator/storm"
 	"stormjudge/report/picture"
 )
 
@@ -49,7 +51,7 @@ type Message struct {
 type Extra struct {
 	Lead    []string
 	GoesOn  bool
-	Missing []adjudicator.Power
+	Missing []storm.Power
 }
 
 func extraOf(x []Extra) Extra {
@@ -64,7 +66,7 @@ const goesOn = " (state fixed)"
 
 // PictureKey is a short hash of what the picture of v for power's notice
 // (0: the public report) shows: equal keys, equal pictures.
-func PictureKey(v adjudicator.View, power adjudicator.Power) string {
+func PictureKey(v adjudicator.View, power storm.Power) string {
 	pv, p := pictureView(v, power)
 	b, err := json.Marshal(struct {
 		V adjudicator.View
@@ -79,7 +81,7 @@ func PictureKey(v adjudicator.View, power adjudicator.Power) string {
 
 // Picture draws the picture of v for power's notice (0: the public
 // report) as PNG: the picture that report's or notice's HTML shows.
-func Picture(v adjudicator.View, power adjudicator.Power) ([]byte, error) {
+func Picture(v adjudicator.View, power storm.Power) ([]byte, error) {
 	return picture.Render(pictureView(v, power))
 }
 
@@ -91,12 +93,12 @@ func (m Message) Parts() (subject, text string) { return m.Subject, m.Text }
 // next), the public events under one heading per turn and phase, then the
 // tracks, each power's tile points and factories (6.31), the balance of
 // power and the diplomatic targets.
-func Public(game string, events []adjudicator.Event, v adjudicator.View, extra ...Extra) Message {
+func Public(game string, events []event.Event, v adjudicator.View, extra ...Extra) Message {
 	x := extraOf(extra)
 	var w writer
 	pv := v.Public
 	w.title(fmt.Sprintf("Gathering Storm game %s: public report", game))
-	var pub []adjudicator.Event
+	var pub []event.Event
 	for _, e := range events {
 		if e.Visibility().Public {
 			pub = append(pub, e)
@@ -134,7 +136,7 @@ func Public(game string, events []adjudicator.Event, v adjudicator.View, extra .
 
 // lead writes the report's first lines: the turns and phases it covers,
 // the few changes that matter most, and what comes next.
-func lead(w *writer, evs []adjudicator.Event, pv adjudicator.PublicView, x Extra) {
+func lead(w *writer, evs []event.Event, pv adjudicator.PublicView, x Extra) {
 	from := turnOf(evs, pv)
 	if from != pv.Turn {
 		w.wrap(fmt.Sprintf("This report ends %s and opens %s.", from, pv.Turn), "  ")
@@ -149,27 +151,27 @@ func lead(w *writer, evs []adjudicator.Event, pv adjudicator.PublicView, x Extra
 }
 
 // highlights words the events a player should not miss, one line each.
-func highlights(evs []adjudicator.Event) []string {
+func highlights(evs []event.Event) []string {
 	var out []string
 	cards := 0
 	for _, e := range evs {
 		switch e := e.(type) {
-		case adjudicator.EconomicClimateChanged:
+		case event.EconomicClimateChanged:
 			if e.Before != e.After {
 				out = append(out, fmt.Sprintf("Economic climate %s -> %s.", signed(e.Before), signed(e.After)))
 			}
-		case adjudicator.EAIDetermined:
+		case event.EAIDetermined:
 			if e.Before != e.Level {
 				out = append(out, fmt.Sprintf("European Aggression Index %s -> %s.", signed(e.Before), signed(e.Level)))
 			}
-		case adjudicator.CohesionChanged:
+		case event.CohesionChanged:
 			out = append(out, fmt.Sprintf("Russian cohesion %s -> %s.", e.Before, e.After))
-		case adjudicator.BalanceOfPowerChanged:
+		case event.BalanceOfPowerChanged:
 			if e.Before == e.Balance {
 				continue
 			}
 			out = append(out, "The balance of power changed (table below).")
-		case adjudicator.RandomEventApplied:
+		case event.RandomEventApplied:
 			cards++
 		}
 	}
@@ -181,7 +183,7 @@ func highlights(evs []adjudicator.Event) []string {
 
 // message renders w as a Message; power is the notice's power, 0 for a
 // report.
-func message(subject string, w *writer, v adjudicator.View, power adjudicator.Power) Message {
+func message(subject string, w *writer, v adjudicator.View, power storm.Power) Message {
 	m := Message{Subject: subject, HasPicture: true}
 	m.PictureAlt, m.width, m.height = describePicture(pictureView(v, power)) // picture.go
 	m.render(w)
@@ -202,13 +204,13 @@ func (m *Message) render(w *writer) {
 // points, factories, activity counters, mobilizations, and what it may order
 // next with a ready-to-copy order block. The real secret is never shown: the
 // renderer does not know it.
-func Private(game string, p adjudicator.Power, events []adjudicator.Event, v adjudicator.View, extra ...Extra) Message {
+func Private(game string, p storm.Power, events []event.Event, v adjudicator.View, extra ...Extra) Message {
 	x := extraOf(extra)
 	var w writer
 	pv := v.Public
 	title := fmt.Sprintf("Gathering Storm game %s: private notice for %s", game, p.Title())
 	w.title(title)
-	var mine []adjudicator.Event
+	var mine []event.Event
 	for _, e := range events {
 		if vis := e.Visibility(); !vis.Public && vis.Power == p {
 			mine = append(mine, e)
@@ -276,7 +278,7 @@ func Private(game string, p adjudicator.Power, events []adjudicator.Event, v adj
 		w.wrap("Mobilized in: "+strings.Join(ts, ", "), "  ")
 	}
 	powerUnits(&w, me) // units.go
-	if p == adjudicator.Russia {
+	if p == storm.Russia {
 		w.line(fmt.Sprintf("Cohesion: %s (%d purge events)", pv.Russia.Cohesion, pv.Russia.PurgeEvents))
 	}
 	if me.Naval != nil {
@@ -305,7 +307,7 @@ func Private(game string, p adjudicator.Power, events []adjudicator.Event, v adj
 }
 
 // Orders renders orders as understood, one per line, or PASS when empty.
-func Orders(orders []adjudicator.Order) string {
+func Orders(orders []storm.Order) string {
 	if len(orders) == 0 {
 		return "PASS"
 	}
@@ -333,7 +335,7 @@ func withArticle(word string) string {
 }
 
 // counters words counters as everywhere (adjudicator.ActivityCounters.String).
-func counters(c adjudicator.ActivityCounters) string { return c.String() }
+func counters(c storm.ActivityCounters) string { return c.String() }
 
 // next tells which segment is open and who must order.
 func next(w *writer, pv adjudicator.PublicView, x Extra) {
@@ -352,7 +354,7 @@ func next(w *writer, pv adjudicator.PublicView, x Extra) {
 	}
 	if x.GoesOn {
 		text := fmt.Sprintf("Still open: %s, %s, after the moderator's fix of the state (not a new segment).", pv.SegmentTitle, pv.Turn)
-		var in []adjudicator.Power
+		var in []storm.Power
 		for _, p := range pv.Required {
 			if !slices.Contains(x.Missing, p) {
 				in = append(in, p)
@@ -382,7 +384,7 @@ func next(w *writer, pv adjudicator.PublicView, x Extra) {
 }
 
 // orderNext lists what p may order now with costs, and an order block.
-func orderNext(w *writer, game string, p adjudicator.Power, pv adjudicator.PublicView, me *adjudicator.PowerView) {
+func orderNext(w *writer, game string, p storm.Power, pv adjudicator.PublicView, me *adjudicator.PowerView) {
 	if len(me.Standing) > 0 {
 		w.heading("Your standing orders")
 		w.wrap("They stand as your orders when their round opens (FOR lines; docs/orders.md):", "")
@@ -451,7 +453,7 @@ func orderNext(w *writer, game string, p adjudicator.Power, pv adjudicator.Publi
 	if len(opts) == 0 {
 		w.wrap("No order is possible for you in this segment; send PASS.", "")
 	}
-	free := pv.Segment.Phase() == crisisPhase || pv.Segment == adjudicator.SegPreemptiveWar || pv.Segment == adjudicator.SegEndOfGame
+	free := pv.Segment.Phase() == crisisPhase || pv.Segment == storm.SegPreemptiveWar || pv.Segment == storm.SegEndOfGame
 	for _, o := range opts {
 		if free { // decisions, not purchases (26-34)
 			w.line(o.Order)
@@ -482,9 +484,9 @@ func orderNext(w *writer, game string, p adjudicator.Power, pv adjudicator.Publi
 	w.code("END")
 }
 
-func privateEvent(w *writer, e adjudicator.Event) {
+func privateEvent(w *writer, e event.Event) {
 	switch e := e.(type) {
-	case adjudicator.OrderVoided:
+	case event.OrderVoided:
 		w.wrap(fmt.Sprintf("Your order %s was void (rule %s: %s).", e.Order, e.Rule, e.Msg), "  ")
 	default:
 		if !navalEvent(w, e) && !researchEvent(w, e) && !unitEvent(w, e) && !randomEvent(w, e) && !diplomacyEvent(w, e) && !fixEvent(w, e) { // naval.go, research.go, units.go, diplomacy.go, fix.go
@@ -496,7 +498,7 @@ func privateEvent(w *writer, e adjudicator.Event) {
 // Help renders the answer to a power's HELP: what it may order in the
 // open segment, with costs, and an order block to copy (the end of its
 // notice), as plain text.
-func Help(game string, p adjudicator.Power, v adjudicator.View) string {
+func Help(game string, p storm.Power, v adjudicator.View) string {
 	var w writer
 	me := v.Powers[p]
 	if me == nil {

@@ -6,22 +6,25 @@ import (
 	"testing"
 
 	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/event"
+	"stormjudge/adjudicator/setup"
+	"stormjudge/adjudicator/storm"
 )
 
 type (
-	A = adjudicator.Order
-	P = adjudicator.Power
+	A = storm.Order
+	P = storm.Power
 )
 
 func TestOrders(t *testing.T) {
 	tests := []struct {
-		orders []adjudicator.Order
+		orders []storm.Order
 		want   string
 	}{
 		{nil, "PASS"},
 		{[]A{}, "PASS"},
-		{[]A{{Kind: adjudicator.Mobilize, From: adjudicator.Civilian}}, "MOBILIZE CIVILIAN"},
-		{[]A{{Kind: adjudicator.Convert, From: adjudicator.Idle}, {Kind: adjudicator.Mobilize, From: adjudicator.Idle}},
+		{[]A{{Kind: storm.Mobilize, From: storm.Civilian}}, "MOBILIZE CIVILIAN"},
+		{[]A{{Kind: storm.Convert, From: storm.Idle}, {Kind: storm.Mobilize, From: storm.Idle}},
 			"CONVERT IDLE TO CIVILIAN\nMOBILIZE IDLE"},
 	}
 	for _, tt := range tests {
@@ -33,9 +36,9 @@ func TestOrders(t *testing.T) {
 
 // spring1935 is the state after the first adjudication of seed 3, with its
 // events.
-func spring1935(t *testing.T) (adjudicator.State, []adjudicator.Event) {
+func spring1935(t *testing.T) (storm.State, []event.Event) {
 	t.Helper()
-	s, evs, err := adjudicator.Resolve(adjudicator.NewGame(3), nil)
+	s, evs, err := adjudicator.Resolve(setup.NewGame(3), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -47,15 +50,15 @@ func TestPublicFirstReport(t *testing.T) {
 	// Pin the random figures so the expected text is exact.
 	for i, e := range evs {
 		switch e := e.(type) {
-		case adjudicator.SpanishCivilWarSetup:
+		case event.SpanishCivilWarSetup:
 			e.Tile, e.Events = 2, 2
 			evs[i] = e
-		case adjudicator.IncomeComputed:
+		case event.IncomeComputed:
 			e.Income.TileDraw, e.Income.Total, e.TilePoints = 1, 6, 6
 			evs[i] = e
 		}
 	}
-	for _, p := range adjudicator.Powers {
+	for _, p := range storm.Powers {
 		s.Powers[p].TilePoints = 6
 	}
 	subject, body := Public("demo", evs, adjudicator.Derive(s)).Parts()
@@ -68,13 +71,13 @@ func TestPublicFirstReport(t *testing.T) {
 
 func TestPublicEconomicAndSkippedSegments(t *testing.T) {
 	s, _ := spring1935(t)
-	s.Powers[adjudicator.Germany].TilePoints = 12
-	s.Powers[adjudicator.France].TilePoints = 12
+	s.Powers[storm.Germany].TilePoints = 12
+	s.Powers[storm.France].TilePoints = 12
 	n, evs, err := adjudicator.Resolve(s, map[P][]A{
-		adjudicator.Germany: {{Kind: adjudicator.Mobilize, From: adjudicator.Idle,
-			Units: []adjudicator.UnitType{adjudicator.Armor, adjudicator.Infantry, adjudicator.Air}}},
-		adjudicator.France: {{Kind: adjudicator.Convert, From: adjudicator.Idle}},
-		adjudicator.Italy:  {{Kind: adjudicator.Convert, From: adjudicator.Idle}}, // 6.12: void
+		storm.Germany: {{Kind: storm.Mobilize, From: storm.Idle,
+			Units: []storm.UnitType{storm.Armor, storm.Infantry, storm.Air}}},
+		storm.France: {{Kind: storm.Convert, From: storm.Idle}},
+		storm.Italy:  {{Kind: storm.Convert, From: storm.Idle}}, // 6.12: void
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -112,10 +115,10 @@ func TestPublicEconomicAndSkippedSegments(t *testing.T) {
 
 func TestRule6_33CarryOverShownOnlyWhenCapped(t *testing.T) {
 	s, _ := spring1935(t)
-	evs := []adjudicator.Event{
-		adjudicator.TilesCarriedOver{Power: adjudicator.Germany, Before: 25, After: 21},
-		adjudicator.TilesCarriedOver{Power: adjudicator.Italy, Before: 4, After: 4},
-		adjudicator.TurnEnded{Turn: adjudicator.FirstTurn},
+	evs := []event.Event{
+		event.TilesCarriedOver{Power: storm.Germany, Before: 25, After: 21},
+		event.TilesCarriedOver{Power: storm.Italy, Before: 4, After: 4},
+		event.TurnEnded{Turn: storm.FirstTurn},
 	}
 	_, body := Public("g1", evs, adjudicator.Derive(s)).Parts()
 	if !strings.Contains(body, "Germany keeps 21 of its 25 tile points (rule 6.33).") {
@@ -128,12 +131,12 @@ func TestRule6_33CarryOverShownOnlyWhenCapped(t *testing.T) {
 
 func TestPrivateNotice(t *testing.T) {
 	s, _ := spring1935(t)
-	s.Powers[adjudicator.Germany].TilePoints = 10
-	evs := []adjudicator.Event{
-		adjudicator.OrderVoided{Power: adjudicator.Italy, Order: A{Kind: adjudicator.Convert, From: adjudicator.Idle},
+	s.Powers[storm.Germany].TilePoints = 10
+	evs := []event.Event{
+		event.OrderVoided{Power: storm.Italy, Order: A{Kind: storm.Convert, From: storm.Idle},
 			Rule: "6.12", Msg: "costs 10 tile points, Italy has 3"},
 	}
-	subject, body := Private("demo", adjudicator.Germany, evs, adjudicator.Derive(s)).Parts()
+	subject, body := Private("demo", storm.Germany, evs, adjudicator.Derive(s)).Parts()
 	if subject != "[demo] Germany: orders due, Spring 1935, economic phase" {
 		t.Errorf("subject %q", subject)
 	}
@@ -159,8 +162,8 @@ func TestPrivateNotice(t *testing.T) {
 	if strings.Contains(body, "Italy has 3") {
 		t.Errorf("Italy's private event shown to Germany:\n%s", body)
 	}
-	s.Powers[adjudicator.Italy].TilePoints = 0 // nothing affordable, shipbuilding (19) included
-	_, ibody := Private("demo", adjudicator.Italy, evs, adjudicator.Derive(s)).Parts()
+	s.Powers[storm.Italy].TilePoints = 0 // nothing affordable, shipbuilding (19) included
+	_, ibody := Private("demo", storm.Italy, evs, adjudicator.Derive(s)).Parts()
 	if !strings.Contains(ibody, "Your order CONVERT IDLE TO CIVILIAN was void (rule 6.12: costs 10 tile\n  points, Italy has 3).\n") {
 		t.Errorf("Italy's notice lacks its voided order:\n%s", ibody)
 	}
@@ -171,8 +174,8 @@ func TestPrivateNotice(t *testing.T) {
 }
 
 func TestPrivateRussiaAndAutomaticSegment(t *testing.T) {
-	s := adjudicator.NewGame(1) // random events: nobody orders
-	_, body := Private("demo", adjudicator.Russia, nil, adjudicator.Derive(s)).Parts()
+	s := setup.NewGame(1) // random events: nobody orders
+	_, body := Private("demo", storm.Russia, nil, adjudicator.Derive(s)).Parts()
 	for _, want := range []string{
 		"Cohesion: low (0 purge events)\n",
 		"Nothing: Random events phase, Spring 1935 needs no orders from Russia.\n",
@@ -188,15 +191,15 @@ func TestPrivateRussiaAndAutomaticSegment(t *testing.T) {
 
 func TestLinesFitAPhone(t *testing.T) {
 	for seed := uint64(0); seed < 10; seed++ {
-		s, evs, _ := adjudicator.Resolve(adjudicator.NewGame(seed), nil)
+		s, evs, _ := adjudicator.Resolve(setup.NewGame(seed), nil)
 		for turn := 0; turn < 8; turn++ {
 			orders := map[P][]A{}
-			for _, p := range adjudicator.Powers {
+			for _, p := range storm.Powers {
 				if opts := adjudicator.Allowed(s, p); len(opts) > 0 {
 					orders[p] = opts[(turn+int(p))%len(opts)].Orders()
 				}
 			}
-			orders[adjudicator.Russia] = append(orders[adjudicator.Russia], A{Kind: adjudicator.Mobilize, From: adjudicator.Civilian})
+			orders[storm.Russia] = append(orders[storm.Russia], A{Kind: storm.Mobilize, From: storm.Civilian})
 			n, more, err := adjudicator.Resolve(s, orders)
 			if err != nil {
 				t.Fatal(err)
@@ -204,7 +207,7 @@ func TestLinesFitAPhone(t *testing.T) {
 			bodies := []string{}
 			_, b := Public("a-rather-long-game-name-for-testing", append(evs, more...), adjudicator.Derive(n)).Parts()
 			bodies = append(bodies, b)
-			for _, p := range adjudicator.Powers {
+			for _, p := range storm.Powers {
 				_, b := Private("a-rather-long-game-name-for-testing", p, more, adjudicator.Derive(n)).Parts()
 				bodies = append(bodies, b)
 			}
@@ -237,12 +240,12 @@ func TestWording(t *testing.T) {
 // later (a pool recomputed after a mobilization in the economic phase).
 func TestOneHeadingPerPhase(t *testing.T) {
 	s, _ := spring1935(t)
-	evs := []adjudicator.Event{
-		adjudicator.IncomeComputed{Turn: s.Turn, Power: adjudicator.Germany},
-		adjudicator.FactoryConverted{Power: adjudicator.Britain, From: adjudicator.Idle, To: adjudicator.Military, Cost: 11},
-		adjudicator.PoolChanged{Power: adjudicator.Britain},
-		adjudicator.SegmentSkipped{Turn: s.Turn, Segment: adjudicator.SegDiplomacyAxis1},
-		adjudicator.TurnEnded{Turn: s.Turn},
+	evs := []event.Event{
+		event.IncomeComputed{Turn: s.Turn, Power: storm.Germany},
+		event.FactoryConverted{Power: storm.Britain, From: storm.Idle, To: storm.Military, Cost: 11},
+		event.PoolChanged{Power: storm.Britain},
+		event.SegmentSkipped{Turn: s.Turn, Segment: storm.SegDiplomacyAxis1},
+		event.TurnEnded{Turn: s.Turn},
 	}
 	_, body := Public("demo", evs, adjudicator.Derive(s)).Parts()
 	for _, h := range []string{"Spring 1935: Income phase\n", "Spring 1935: Economic phase\n", "Spring 1935: Diplomatic phase\n", "Spring 1935: End of turn\n"} {
@@ -260,11 +263,11 @@ func TestOneHeadingPerPhase(t *testing.T) {
 func TestPictureKeyFollowsWhatThePictureShows(t *testing.T) {
 	s, _ := spring1935(t)
 	v := adjudicator.Derive(s)
-	pub, ger := PictureKey(v, 0), PictureKey(v, adjudicator.Germany)
+	pub, ger := PictureKey(v, 0), PictureKey(v, storm.Germany)
 	if pub == "" || pub == ger || pub != PictureKey(adjudicator.Derive(s), 0) {
 		t.Fatalf("keys %q %q", pub, ger)
 	}
-	if PictureKey(v.PublicOnly(), 0) != pub || PictureKey(v.For(adjudicator.Germany), adjudicator.Germany) != ger {
+	if PictureKey(v.PublicOnly(), 0) != pub || PictureKey(v.For(storm.Germany), storm.Germany) != ger {
 		t.Error("the key depends on parts of the view the picture does not show")
 	}
 	s.EAI++
@@ -280,7 +283,7 @@ func TestPictureKeyFollowsWhatThePictureShows(t *testing.T) {
 func TestExtraGoesOnWordsAFixNotANewSegment(t *testing.T) {
 	s, evs := spring1935(t)
 	v := adjudicator.Derive(s)
-	missing := []adjudicator.Power{adjudicator.Italy, adjudicator.Britain, adjudicator.France}
+	missing := []storm.Power{storm.Italy, storm.Britain, storm.France}
 	x := Extra{GoesOn: true, Missing: missing, Lead: []string{"Deadline: soon."}}
 	pub := Public("demo", evs, v, x)
 	if !strings.Contains(pub.Text, "stand.\nDeadline: soon.\n") {
@@ -295,9 +298,9 @@ func TestExtraGoesOnWordsAFixNotANewSegment(t *testing.T) {
 			t.Errorf("report lead, want %q:\n%s", want, body)
 		}
 	}
-	for p, w := range map[adjudicator.Power][2]string{
-		adjudicator.Germany: {"[demo] Germany: your orders stand, Spring 1935, economic phase (state fixed)", "your orders are in and stand; you may replace them until the segment is adjudicated"},
-		adjudicator.Italy:   {"[demo] Italy: orders due, Spring 1935, economic phase (state fixed)", "goes on after the moderator's fix of the state: your orders are still due;"},
+	for p, w := range map[storm.Power][2]string{
+		storm.Germany: {"[demo] Germany: your orders stand, Spring 1935, economic phase (state fixed)", "your orders are in and stand; you may replace them until the segment is adjudicated"},
+		storm.Italy:   {"[demo] Italy: orders due, Spring 1935, economic phase (state fixed)", "goes on after the moderator's fix of the state: your orders are still due;"},
 	} {
 		m := Private("demo", p, evs, v, x)
 		if m.Subject != w[0] || !strings.Contains(strings.Join(strings.Fields(m.Text), " "), w[1]) || strings.Contains(m.Text, "your orders are due;") {

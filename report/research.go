@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/event"
+	"stormjudge/adjudicator/storm"
 )
 
 // Rendering of research (15, 16): the research events and a power's
@@ -13,38 +15,38 @@ import (
 // when the adjudicator makes their events public (15.63).
 
 // researchSection names the report section of a research event.
-func researchSection(e adjudicator.Event) (string, bool) {
+func researchSection(e event.Event) (string, bool) {
 	switch e.(type) {
-	case adjudicator.ResearchCountersUsed, adjudicator.ResearchAssigned, adjudicator.ResearchResultAchieved,
-		adjudicator.MaginotResearchRevealed, adjudicator.ResearchSurplusGained, adjudicator.ResearchSpied:
-		return adjudicator.SegEconomic.Title() + ": research (rules 15, 16)", true
+	case event.ResearchCountersUsed, event.ResearchAssigned, event.ResearchResultAchieved,
+		event.MaginotResearchRevealed, event.ResearchSurplusGained, event.ResearchSpied:
+		return storm.SegEconomic.Title() + ": research (rules 15, 16)", true
 	}
 	return "", false
 }
 
 // researchEvent renders a research event; false if e is not one.
-func researchEvent(w *writer, e adjudicator.Event) bool {
+func researchEvent(w *writer, e event.Event) bool {
 	switch e := e.(type) {
-	case adjudicator.ResearchCountersUsed:
+	case event.ResearchCountersUsed:
 		w.wrap(fmt.Sprintf("%s uses activity counters for research: %s, %d point(s), paid in tile points (rules 15.22C, 12.31).",
 			e.Power.Title(), counters(e.Counters), e.Points), "  ")
-	case adjudicator.ResearchAssigned:
+	case event.ResearchAssigned:
 		kind := ""
 		if e.Kind != "" {
 			kind = " (" + e.Kind + ")"
 		}
 		w.wrap(fmt.Sprintf("%s: %d research point(s)%s in %s, now %d step(s).",
 			e.Power.Title(), e.Points, kind, e.Project, e.Steps), "  ")
-	case adjudicator.ResearchResultAchieved:
+	case event.ResearchResultAchieved:
 		w.wrap(fmt.Sprintf("%s: research result %d in %s (%d steps): %s (rule %s).",
 			e.Side.Title(), e.Result, e.Project, e.Steps, effectText(e.Effect, e.Side), e.Rule), "  ")
-	case adjudicator.MaginotResearchRevealed:
+	case event.MaginotResearchRevealed:
 		w.wrap(fmt.Sprintf("Maginot Line research revealed: %d step(s) this turn, %d in all; pro-German modifier %d in Belgium/Luxembourg this turn (rule 16.14B).",
 			e.Steps, e.Total, e.Modifier), "  ")
-	case adjudicator.ResearchSurplusGained:
+	case event.ResearchSurplusGained:
 		w.wrap(fmt.Sprintf("%s: %d %s research point(s) of a random event could not go to %s; reassign them this turn with RESEARCH <project> REASSIGN <points> (rule 15.24).",
 			e.Power.Title(), e.Points, e.Category, e.Project), "  ")
-	case adjudicator.ResearchSpied:
+	case event.ResearchSpied:
 		var ps []string
 		for _, x := range e.Projects {
 			ps = append(ps, fmt.Sprintf("%s %d", x.Project, x.Steps))
@@ -61,7 +63,7 @@ func researchEvent(w *writer, e adjudicator.Event) bool {
 }
 
 // effectText words a result's effect (16.11).
-func effectText(e adjudicator.ResultEffect, side adjudicator.Side) string {
+func effectText(e storm.ResultEffect, side storm.Side) string {
 	var parts []string
 	add := func(n int, what string) {
 		if n > 0 {
@@ -97,7 +99,7 @@ func effectText(e adjudicator.ResultEffect, side adjudicator.Side) string {
 // researchSheet writes p's side's research record sheet: the steps of each
 // project with any, this turn's points, results held, and what p may place
 // (15.21, 15.22).
-func researchSheet(w *writer, p adjudicator.Power, rv adjudicator.ResearchView) {
+func researchSheet(w *writer, p storm.Power, rv adjudicator.ResearchView) {
 	w.blank()
 	w.heading(fmt.Sprintf("Research record sheet of %s (secret, rule 15.15)", rv.Side.Name()))
 	if len(rv.Projects) == 0 {
@@ -117,7 +119,7 @@ func researchSheet(w *writer, p adjudicator.Power, rv adjudicator.ResearchView) 
 		w.wrap(row, "  ")
 	}
 	var this []string
-	var when adjudicator.Turn
+	var when storm.Turn
 	for _, a := range rv.Assigned {
 		this = append(this, fmt.Sprintf("%s %d by %s", a.Project, a.Points, a.Power.Title()))
 		when = a.Turn

@@ -4,7 +4,8 @@ import (
 	"fmt"
 	"strings"
 
-	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/event"
+	"stormjudge/adjudicator/storm"
 )
 
 // Russian purges and cohesion (22), the EAI (23) and the economic climate
@@ -12,45 +13,45 @@ import (
 
 const randomEventsSection = "Random events phase"
 
-func russiaSection(e adjudicator.Event) (string, bool) {
+func russiaSection(e event.Event) (string, bool) {
 	switch e.(type) {
-	case adjudicator.PurgeCardDrawn, adjudicator.PurgeLevelRaised, adjudicator.CohesionChanged,
-		adjudicator.UnitsPurged, adjudicator.FlagInRussiaEliminated,
-		adjudicator.EAIDetermined, adjudicator.EconomicClimateChanged:
+	case event.PurgeCardDrawn, event.PurgeLevelRaised, event.CohesionChanged,
+		event.UnitsPurged, event.FlagInRussiaEliminated,
+		event.EAIDetermined, event.EconomicClimateChanged:
 		return randomEventsSection, true
-	case adjudicator.PartyPurgeChosen:
-		return adjudicator.SegEconomic.Title() + ": Party purge", true
-	case adjudicator.PurgeOffsetApplied:
-		return adjudicator.SegEconomic.Title() + ": purge events", true
+	case event.PartyPurgeChosen:
+		return storm.SegEconomic.Title() + ": Party purge", true
+	case event.PurgeOffsetApplied:
+		return storm.SegEconomic.Title() + ": purge events", true
 	}
 	return "", false
 }
 
 // russiaEvent renders a purge, EAI or climate event; false if e is not one.
-func russiaEvent(w *writer, e adjudicator.Event) bool {
+func russiaEvent(w *writer, e event.Event) bool {
 	switch e := e.(type) {
-	case adjudicator.PurgeCardDrawn:
+	case event.PurgeCardDrawn:
 		w.wrap(fmt.Sprintf("Russia draws the %s card (rule 22.41).", e.Card), "  ")
-	case adjudicator.UnitsPurged:
+	case event.UnitsPurged:
 		s := fmt.Sprintf("Russia purges %s: to the reserve (rule 22.21A); active now %s.",
 			unitCounts(e.Purged), unitCounts(e.Active))
 		if e.SiberianGarrison {
 			s += " The Siberian garrison was purged: Russia must build a unit each turn until it is rebuilt (rule 22.61B)."
 		}
 		w.wrap(s, "  ")
-	case adjudicator.PurgeLevelRaised:
+	case event.PurgeLevelRaised:
 		s := fmt.Sprintf("Russian purge level %d -> %d: %s, %d purge event(s) (rule %s); cohesion %s.",
 			e.Before, e.After, e.What, e.Events, e.Rule, e.Cohesion)
 		if e.Excess > 0 {
 			s += fmt.Sprintf(" %d excess purge event(s) to assign (rule 22.73E).", e.Excess)
 		}
 		w.wrap(s, "  ")
-	case adjudicator.CohesionChanged:
+	case event.CohesionChanged:
 		w.wrap(fmt.Sprintf("Russian cohesion is now %s (was %s, rule 22.71).", e.After, e.Before), "  ")
-	case adjudicator.FlagInRussiaEliminated:
+	case event.FlagInRussiaEliminated:
 		w.wrap(fmt.Sprintf("A %s flag in Russia is eliminated (rules 10.91F, %s); %d left.",
 			e.Power.Title(), e.Rule, e.Left), "  ")
-	case adjudicator.PartyPurgeChosen:
+	case event.PartyPurgeChosen:
 		what := map[string]string{
 			"research":           "research is prohibited this turn, but for its one basic point",
 			"diplomacy":          "diplomacy is prohibited this turn",
@@ -60,12 +61,12 @@ func russiaEvent(w *writer, e adjudicator.Event) bool {
 			what = e.Prohibited + " is prohibited this turn"
 		}
 		w.wrap(fmt.Sprintf("Party purge: Russian %s (rules 22.21B, 15.21).", what), "  ")
-	case adjudicator.PurgeOffsetApplied:
+	case event.PurgeOffsetApplied:
 		w.wrap(fmt.Sprintf("Random event %d: %s.", e.Card, e.Note), "  ")
-	case adjudicator.EconomicClimateChanged:
+	case event.EconomicClimateChanged:
 		w.wrap(fmt.Sprintf("Economic trend %s: economic climate %s -> %s (rules %s, 11.34).",
 			signed(e.Trend), signed(e.Before), signed(e.After), e.Rule), "  ")
-	case adjudicator.EAIDetermined:
+	case event.EAIDetermined:
 		var parts []string
 		for _, t := range e.Terms {
 			parts = append(parts, fmt.Sprintf("%s %s (%s)", t.What, signed(t.Value), t.Rule))

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/storm"
 )
 
 // tracks writes the public tracks of the view: the EAI (23), the
@@ -43,7 +44,7 @@ func targets(w *writer, pv adjudicator.PublicView) {
 	var rows [][]string
 	var empty []string
 	for _, t := range pv.Targets {
-		if t.Name == adjudicator.RussiaTarget {
+		if t.Name == storm.RussiaTarget {
 			if len(t.ByPower) > 0 { // 10.91F
 				rows = append(rows, []string{t.Name, flagList(t.ByPower), "flags in Russia (rule 10.91F)"})
 			}
@@ -138,8 +139,8 @@ func victory(w *writer, pv adjudicator.PublicView) {
 		return
 	}
 	w.heading("Victory points if the game ended now (rule 34)")
-	for _, side := range []adjudicator.Side{adjudicator.Axis, adjudicator.Allies, adjudicator.Soviet} {
-		total := map[adjudicator.Side]int{adjudicator.Axis: v.Axis, adjudicator.Allies: v.Allies, adjudicator.Soviet: v.Russia}[side]
+	for _, side := range []storm.Side{storm.Axis, storm.Allies, storm.Soviet} {
+		total := map[storm.Side]int{storm.Axis: v.Axis, storm.Allies: v.Allies, storm.Soviet: v.Russia}[side]
 		var parts []string
 		for _, l := range v.Lines {
 			if l.Side == side {

@@ -5,32 +5,34 @@ import (
 	"strings"
 
 	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/event"
+	"stormjudge/adjudicator/storm"
 )
 
 // Units: the events of mobilized units and construction (14.7, 14.8, 17,
 // 18) and a power's units for its private notice.
 
 // unitSection places the unit events in the report.
-func unitSection(e adjudicator.Event) (string, bool) {
+func unitSection(e event.Event) (string, bool) {
 	switch e.(type) {
-	case adjudicator.UnitsMobilized, adjudicator.ShipbuildingIncreased:
-		return adjudicator.SegEconomic.Title() + ": factory conversion", true
-	case adjudicator.UnitsBuilt:
-		return adjudicator.SegEconomic.Title() + ": unit construction (rule 18)", true
-	case adjudicator.UnitsReturnedToReserve:
-		return adjudicator.SegIncome.Title(), true
-	case adjudicator.UnitAddedToReserve:
-		return adjudicator.SegEconomic.Title() + ": unit construction (rule 18)", true
-	case adjudicator.UnitsReachedReserve:
+	case event.UnitsMobilized, event.ShipbuildingIncreased:
+		return storm.SegEconomic.Title() + ": factory conversion", true
+	case event.UnitsBuilt:
+		return storm.SegEconomic.Title() + ": unit construction (rule 18)", true
+	case event.UnitsReturnedToReserve:
+		return storm.SegIncome.Title(), true
+	case event.UnitAddedToReserve:
+		return storm.SegEconomic.Title() + ": unit construction (rule 18)", true
+	case event.UnitsReachedReserve:
 		return "Units", true
 	}
 	return "", false
 }
 
 // unitEvent renders a unit event; false when e is not one.
-func unitEvent(w *writer, e adjudicator.Event) bool {
+func unitEvent(w *writer, e event.Event) bool {
 	switch e := e.(type) {
-	case adjudicator.UnitsMobilized:
+	case event.UnitsMobilized:
 		if len(e.Units) == 0 {
 			return true
 		}
@@ -40,10 +42,10 @@ func unitEvent(w *writer, e adjudicator.Event) bool {
 		}
 		w.wrap(fmt.Sprintf("%s: mobilization %d creates %s (rules 14.7, 14.83).",
 			e.Power.Title(), e.Mobilization, strings.Join(parts, ", ")), "  ")
-	case adjudicator.ShipbuildingIncreased:
+	case event.ShipbuildingIncreased:
 		w.wrap(fmt.Sprintf("%s: mobilization %d creates a shipbuilding increase, %d in all (rule 14.61).",
 			e.Power.Title(), e.Mobilization, e.Total), "  ")
-	case adjudicator.UnitsBuilt:
+	case event.UnitsBuilt:
 		how := "builds"
 		if e.Rule == "18.51" {
 			how = "must build (rule 18.51) and builds"
@@ -55,16 +57,16 @@ func unitEvent(w *writer, e adjudicator.Event) bool {
 		}
 		w.wrap(fmt.Sprintf("%s %s %s with counters %s for %s; active now %s (rule %s).",
 			e.Power.Title(), how, unitCounts(e.Units), counterList(e.Counters), TilePoints(e.Cost), unitCounts(e.Active), e.Rule), "  ")
-	case adjudicator.UnitsReturnedToReserve:
+	case event.UnitsReturnedToReserve:
 		w.wrap(fmt.Sprintf("%s cannot pay all its maintenance: %s return to the reserve (rule 17.11).",
 			e.Power.Title(), unitCounts(e.Units)), "  ")
-	case adjudicator.UnitAddedToReserve:
+	case event.UnitAddedToReserve:
 		how := ""
 		if e.Default {
 			how = " (none named: infantry)"
 		}
 		w.wrap(fmt.Sprintf("%s adds one %s unit to its reserve%s (rule %s).", e.Power.Title(), e.Unit, how, e.Rule), "  ")
-	case adjudicator.UnitsReachedReserve:
+	case event.UnitsReachedReserve:
 		w.wrap(fmt.Sprintf("%s reach your reserve and may be built this turn (rules 14.81, 13.21B); reserve now %s.",
 			unitCounts(e.Units), unitCounts(e.Reserve)), "  ")
 	default:
@@ -74,7 +76,7 @@ func unitEvent(w *writer, e adjudicator.Event) bool {
 }
 
 // unitCounts renders units as "1 armor, 2 infantry" ("none" when empty).
-func unitCounts(u adjudicator.Units) string {
+func unitCounts(u storm.Units) string {
 	var parts []string
 	for _, x := range []struct {
 		n    int
@@ -91,7 +93,7 @@ func unitCounts(u adjudicator.Units) string {
 }
 
 // counterList renders counters by strength, e.g. "3+1".
-func counterList(c adjudicator.ActivityCounters) string {
+func counterList(c storm.ActivityCounters) string {
 	var s []string
 	for _, x := range []struct{ n, strength int }{{c.Three, 3}, {c.Two, 2}, {c.One, 1}, {c.Zero, 0}} {
 		for range x.n {

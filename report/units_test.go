@@ -6,26 +6,29 @@ import (
 	"testing"
 
 	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/event"
+	"stormjudge/adjudicator/setup"
+	"stormjudge/adjudicator/storm"
 )
 
 // TestPrivateNoticeShowsUnits: the private notice lists active, reserve and
 // mobilizing units with the turn each reaches the reserve (14.83), and the
 // unit events render with their rules.
 func TestPrivateNoticeShowsUnits(t *testing.T) {
-	s, _, err := adjudicator.Resolve(adjudicator.NewGame(1), nil)
+	s, _, err := adjudicator.Resolve(setup.NewGame(1), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	s.Powers[adjudicator.Russia].TilePoints = 10
-	n, evs, err := adjudicator.Resolve(s, map[adjudicator.Power][]adjudicator.Order{
-		adjudicator.Russia: {{Kind: adjudicator.Mobilize, From: adjudicator.Idle}},
+	s.Powers[storm.Russia].TilePoints = 10
+	n, evs, err := adjudicator.Resolve(s, map[storm.Power][]storm.Order{
+		storm.Russia: {{Kind: storm.Mobilize, From: storm.Idle}},
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, body := Private("demo", adjudicator.Russia, evs, adjudicator.Derive(n)).Parts()
+	_, body := Private("demo", storm.Russia, evs, adjudicator.Derive(n)).Parts()
 	// Purges (22.21A) move units between active and reserve at random.
-	act, res := n.Powers[adjudicator.Russia].Active, n.Powers[adjudicator.Russia].Reserve
+	act, res := n.Powers[storm.Russia].Active, n.Powers[storm.Russia].Reserve
 	for _, want := range []string{
 		fmt.Sprintf("Units active: %d armor, %d infantry, %d air\n", act.Armor, act.Infantry, act.Air),
 		"Units in reserve (built for 2 counter points each): " + unitCounts(res) + "\n",
@@ -40,13 +43,13 @@ func TestPrivateNoticeShowsUnits(t *testing.T) {
 		t.Errorf("public report lacks the units mobilized:\n%s", pub)
 	}
 	var w writer
-	for _, e := range []adjudicator.Event{
-		adjudicator.UnitsBuilt{Power: adjudicator.Russia, Units: adjudicator.Units{Infantry: 1},
-			Counters: adjudicator.ActivityCounters{One: 2}, Cost: 2, Active: adjudicator.Units{Infantry: 5}, Rule: "18.51"},
-		adjudicator.UnitsReturnedToReserve{Power: adjudicator.Italy, Units: adjudicator.Units{Infantry: 2, Air: 1}},
-		adjudicator.UnitsReachedReserve{Power: adjudicator.France, Units: adjudicator.Units{Armor: 1}, Reserve: adjudicator.Units{Armor: 1}},
-		adjudicator.ShipbuildingIncreased{Power: adjudicator.Italy, Mobilization: 4, Total: 1},
-		adjudicator.UnitAddedToReserve{Power: adjudicator.France, Unit: adjudicator.Infantry, Default: true, Rule: "14.743"},
+	for _, e := range []event.Event{
+		event.UnitsBuilt{Power: storm.Russia, Units: storm.Units{Infantry: 1},
+			Counters: storm.ActivityCounters{One: 2}, Cost: 2, Active: storm.Units{Infantry: 5}, Rule: "18.51"},
+		event.UnitsReturnedToReserve{Power: storm.Italy, Units: storm.Units{Infantry: 2, Air: 1}},
+		event.UnitsReachedReserve{Power: storm.France, Units: storm.Units{Armor: 1}, Reserve: storm.Units{Armor: 1}},
+		event.ShipbuildingIncreased{Power: storm.Italy, Mobilization: 4, Total: 1},
+		event.UnitAddedToReserve{Power: storm.France, Unit: storm.Infantry, Default: true, Rule: "14.743"},
 	} {
 		if !unitEvent(&w, e) {
 			t.Errorf("%s not rendered", e.Type())

@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/storm"
 )
 
 // BenchmarkIngest measures one email's transaction: MarkSeen + PutOrders +
@@ -14,9 +14,9 @@ func BenchmarkIngest(b *testing.B) {
 	db := openTest(b)
 	createGame(b, db, "g1", 0)
 	raw := make([]byte, 4096)
-	orders := []adjudicator.Order{
-		{Kind: adjudicator.Convert, From: adjudicator.Idle, Line: 4},
-		{Kind: adjudicator.Mobilize, From: adjudicator.Civilian, Line: 5},
+	orders := []storm.Order{
+		{Kind: storm.Convert, From: storm.Idle, Line: 4},
+		{Kind: storm.Mobilize, From: storm.Civilian, Line: 5},
 	}
 	b.ReportAllocs()
 	i := 0
@@ -27,7 +27,7 @@ func BenchmarkIngest(b *testing.B) {
 			if err := mark(tx, id, raw, at); err != nil {
 				return err
 			}
-			if err := tx.PutOrders("g1", 0, OrderRecord{Power: adjudicator.Powers[i%5], Orders: orders, MessageID: id, From: "p@example.org", Received: at}); err != nil {
+			if err := tx.PutOrders("g1", 0, OrderRecord{Power: storm.Powers[i%5], Orders: orders, MessageID: id, From: "p@example.org", Received: at}); err != nil {
 				return err
 			}
 			return tx.Enqueue(&Mail{ID: "receipt/" + id, From: "judge@example.org", To: []string{"p@example.org"}, Subject: "Orders received", Body: "CONVERT IDLE TO CIVILIAN\nMOBILIZE CIVILIAN\n", InReplyTo: id, Created: at})

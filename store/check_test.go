@@ -8,9 +8,9 @@ import (
 	"strings"
 	"testing"
 
-	bolt "go.etcd.io/bbolt"
+	"stormjudge/adjudicator/storm"
 
-	"stormjudge/adjudicator"
+	bolt "go.etcd.io/bbolt"
 )
 
 // TestCheckCatchesCorruption writes around the API, straight into bbolt, to
@@ -36,14 +36,14 @@ func TestCheckCatchesCorruption(t *testing.T) {
 			return putJSON(btx.Bucket(bucketGames), []byte("g1"), newGame("g1", 3))
 		}, "state version 3 of 0..3 missing"},
 		{"orders beyond the game's version", func(btx *bolt.Tx) error {
-			return putJSON(game(btx).Bucket(bucketOrders), orderKey(3, adjudicator.Italy), OrderRecord{Power: adjudicator.Italy})
+			return putJSON(game(btx).Bucket(bucketOrders), orderKey(3, storm.Italy), OrderRecord{Power: storm.Italy})
 		}, "orders for version 3 beyond the game's version 2"},
 		{"orders under another power's key", func(btx *bolt.Tx) error {
-			return putJSON(game(btx).Bucket(bucketOrders), orderKey(1, adjudicator.Italy), OrderRecord{Power: adjudicator.Russia})
+			return putJSON(game(btx).Bucket(bucketOrders), orderKey(1, storm.Italy), OrderRecord{Power: storm.Russia})
 		}, "hold power russia"},
 		{"power seated twice", func(btx *bolt.Tx) error {
 			g := newGame("g1", 2)
-			g.Seats[1].Power = adjudicator.Germany
+			g.Seats[1].Power = storm.Germany
 			return putJSON(btx.Bucket(bucketGames), []byte("g1"), g)
 		}, "seated twice"},
 		{"empty secret hash", func(btx *bolt.Tx) error {
@@ -129,7 +129,7 @@ func TestCheckCatchesCorruption(t *testing.T) {
 			createGame(t, db, "g1", 2)
 			update(t, db, func(tx *Tx) error {
 				return errors.Join(
-					tx.PutOrders("g1", 1, OrderRecord{Power: adjudicator.Germany, Received: t0}),
+					tx.PutOrders("g1", 1, OrderRecord{Power: storm.Germany, Received: t0}),
 					tx.Enqueue(mail("ok", t0)),
 					mark(tx, "<ok@x>", []byte("raw"), t0),
 					tx.SetMailbox("Archive", 1, 2),

@@ -7,7 +7,8 @@ import (
 	"path/filepath"
 	"time"
 
-	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/setup"
+	"stormjudge/adjudicator/storm"
 	"stormjudge/store"
 )
 
@@ -27,11 +28,11 @@ func ExampleDB_Update() {
 
 	at := time.Date(1935, time.April, 1, 12, 0, 0, 0, time.UTC)
 	err = db.Update(func(tx *store.Tx) error {
-		if err := tx.PutState("storm-1", 0, adjudicator.NewGame(7), nil); err != nil {
+		if err := tx.PutState("storm-1", 0, setup.NewGame(7), nil); err != nil {
 			return err
 		}
 		return tx.PutGame(&store.Game{ID: "storm-1", Seats: []store.Seat{
-			{Power: adjudicator.Germany, Address: "g@example.org", SecretHash: store.HashSecret("germany")},
+			{Power: storm.Germany, Address: "g@example.org", SecretHash: store.HashSecret("germany")},
 		}, Created: at})
 	})
 	if err != nil {
@@ -45,8 +46,8 @@ func ExampleDB_Update() {
 			if err := tx.MarkSeen(store.DeliveryKey(messageID, raw), d); err != nil {
 				return err // ErrExists: already applied, nothing else is written
 			}
-			err := tx.PutOrders("storm-1", 0, store.OrderRecord{Power: adjudicator.Germany,
-				Orders: []adjudicator.Order{{Kind: adjudicator.Convert, From: adjudicator.Idle}}, MessageID: messageID, Received: at})
+			err := tx.PutOrders("storm-1", 0, store.OrderRecord{Power: storm.Germany,
+				Orders: []storm.Order{{Kind: storm.Convert, From: storm.Idle}}, MessageID: messageID, Received: at})
 			if err != nil {
 				return err
 			}

@@ -7,7 +7,7 @@ import (
 	"slices"
 	"time"
 
-	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/storm"
 )
 
 // Game is a game's metadata. Its rules state lives in the versioned states:
@@ -62,7 +62,7 @@ type Game struct {
 	// MissedNow are the powers that missed the open segment's deadline,
 	// noted (counted, the moderators told) once, at it; some may order in
 	// the grace. Empty until then.
-	MissedNow []adjudicator.Power `json:"missedNow,omitempty"`
+	MissedNow []storm.Power `json:"missedNow,omitempty"`
 	// CalendarCancels counts the calendar events of the segment cancelled
 	// (DEADLINE NONE): a deadline set after one is a new event.
 	CalendarCancels int `json:"calendarCancels,omitempty"`
@@ -105,9 +105,9 @@ type Absence struct {
 // Seat binds a power to a player's address and the hash of the power's
 // secret (see HashSecret).
 type Seat struct {
-	Power      adjudicator.Power `json:"power"`
-	Address    string            `json:"address"`
-	SecretHash string            `json:"secretHash"`
+	Power      storm.Power `json:"power"`
+	Address    string      `json:"address"`
+	SecretHash string      `json:"secretHash"`
 	// Undeliverable is set when mail to Address failed permanently (the
 	// server refused it, or the mailer gave up): the time (RFC 3339) and
 	// the server's reply of the last such failure. "" while mail goes out.
@@ -136,7 +136,7 @@ type Seat struct {
 }
 
 // Seat returns the seat of power p, or nil.
-func (g *Game) Seat(p adjudicator.Power) *Seat {
+func (g *Game) Seat(p storm.Power) *Seat {
 	for i := range g.Seats {
 		if g.Seats[i].Power == p {
 			return &g.Seats[i]
@@ -145,8 +145,8 @@ func (g *Game) Seat(p adjudicator.Power) *Seat {
 	return nil
 }
 
-func validPower(p adjudicator.Power) bool {
-	return slices.Contains(adjudicator.Powers, p)
+func validPower(p storm.Power) bool {
+	return slices.Contains(storm.Powers, p)
 }
 
 // validate checks the invariants PutGame enforces and Check verifies.
@@ -157,7 +157,7 @@ func (g *Game) validate() error {
 	if g.Version < 0 {
 		return fmt.Errorf("negative version %d", g.Version)
 	}
-	seen := map[adjudicator.Power]bool{}
+	seen := map[storm.Power]bool{}
 	for i, s := range g.Seats {
 		if !validPower(s.Power) {
 			return fmt.Errorf("seat %d: invalid power %d", i, s.Power)

@@ -6,7 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/setup"
+	"stormjudge/adjudicator/storm"
 )
 
 func TestPutGame(t *testing.T) {
@@ -19,7 +20,7 @@ func TestPutGame(t *testing.T) {
 		{"game without seats is stored", func(g *Game) { g.Seats = nil }, ""},
 		{"empty ID is rejected", func(g *Game) { g.ID = "" }, "empty game ID"},
 		{"negative version is rejected", func(g *Game) { g.Version = -1 }, "negative version"},
-		{"power seated twice is rejected", func(g *Game) { g.Seats[1].Power = adjudicator.Germany }, "seated twice"},
+		{"power seated twice is rejected", func(g *Game) { g.Seats[1].Power = storm.Germany }, "seated twice"},
 		{"invalid power is rejected", func(g *Game) { g.Seats[0].Power = 0 }, "invalid power"},
 		{"empty secret hash is rejected", func(g *Game) { g.Seats[1].SecretHash = "" }, "empty secret hash"},
 	}
@@ -30,7 +31,7 @@ func TestPutGame(t *testing.T) {
 			tt.edit(g)
 			err := db.Update(func(tx *Tx) error {
 				if g.ID != "" {
-					if err := tx.PutState(g.ID, 0, adjudicator.NewGame(1), nil); err != nil {
+					if err := tx.PutState(g.ID, 0, setup.NewGame(1), nil); err != nil {
 						return err
 					}
 				}
@@ -96,10 +97,10 @@ func TestGamesSortedByID(t *testing.T) {
 
 func TestGameSeat(t *testing.T) {
 	g := newGame("g1", 0)
-	if s := g.Seat(adjudicator.Britain); s == nil || s.Address != "b@example.org" {
+	if s := g.Seat(storm.Britain); s == nil || s.Address != "b@example.org" {
 		t.Errorf("Seat(Britain) = %+v", s)
 	}
-	if s := g.Seat(adjudicator.Russia); s != nil {
+	if s := g.Seat(storm.Russia); s != nil {
 		t.Errorf("Seat(Russia) = %+v, want nil", s)
 	}
 }

@@ -9,9 +9,9 @@ import (
 	"testing"
 	"time"
 
-	bolt "go.etcd.io/bbolt"
+	"stormjudge/adjudicator/setup"
 
-	"stormjudge/adjudicator"
+	bolt "go.etcd.io/bbolt"
 )
 
 // TestMigrateLegacyInbox (issue 8, defect 1): a file written before schema
@@ -26,7 +26,7 @@ func TestMigrateLegacyInbox(t *testing.T) {
 	synthetic := "<sha256-0123456789abcdef0123456789abcdef@stormjudge.invalid>"
 	welcome, _ := json.Marshal(&Mail{ID: "g1/welcome/germany", To: []string{"g@example.org"}, Body: "Your secret: w3lcomeSecret9",
 		MessageID: "<w@x>", Created: t0, NextAttempt: t0, Sensitive: true})
-	state := adjudicator.NewGame(7)
+	state := setup.NewGame(7)
 	sv, _ := json.Marshal(state)
 	bdb, err := bolt.Open(path, 0o600, nil)
 	if err != nil {

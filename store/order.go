@@ -6,19 +6,19 @@ import (
 	"fmt"
 	"time"
 
-	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/storm"
 )
 
 // OrderRecord is one power's accepted submission for one state version of a
 // game: the orders to resolve that version's segment with.
 type OrderRecord struct {
 	// Power: 0 for the moderator's draw (PutDraw).
-	Power     adjudicator.Power   `json:"power,omitempty"`
-	Orders    []adjudicator.Order `json:"orders"`
-	Pass      bool                `json:"pass,omitempty"`
-	MessageID string              `json:"messageId,omitempty"`
-	From      string              `json:"from,omitempty"`
-	Received  time.Time           `json:"received"`
+	Power     storm.Power   `json:"power,omitempty"`
+	Orders    []storm.Order `json:"orders"`
+	Pass      bool          `json:"pass,omitempty"`
+	MessageID string        `json:"messageId,omitempty"`
+	From      string        `json:"from,omitempty"`
+	Received  time.Time     `json:"received"`
 	// ByModerator: a moderator entered these orders for the power
 	// (MODERATOR with POWER); From is the moderator's address.
 	ByModerator bool `json:"byModerator,omitempty"`
@@ -32,7 +32,7 @@ type OrderRecord struct {
 }
 
 // orderKey is version (8 bytes) + power (1 byte).
-func orderKey(version int, p adjudicator.Power) []byte {
+func orderKey(version int, p storm.Power) []byte {
 	return append(versionKey(version), byte(p))
 }
 
@@ -153,11 +153,11 @@ func (tx *Tx) archiveOrdersFrom(game string, from int) error {
 // Orders returns the current orders of every power that submitted for game
 // at version (an empty map if none did). It returns an error wrapping
 // ErrNotFound if the game does not exist.
-func (tx *Tx) Orders(game string, version int) (map[adjudicator.Power]OrderRecord, error) {
+func (tx *Tx) Orders(game string, version int) (map[storm.Power]OrderRecord, error) {
 	if _, err := tx.Game(game); err != nil {
 		return nil, fmt.Errorf("store: orders: %w", err)
 	}
-	out := map[adjudicator.Power]OrderRecord{}
+	out := map[storm.Power]OrderRecord{}
 	b := tx.rbucket(bucketGame, []byte(game), bucketOrders)
 	if b == nil || version < 0 {
 		return out, nil
@@ -202,7 +202,7 @@ func (tx *Tx) OrderHistory(game string, version int) ([]OrderRecord, error) {
 // version (a moderator's WITHDRAW): the record moves to the order history
 // and the power has no orders for that version any more. It reports
 // whether there was a record.
-func (tx *Tx) WithdrawOrders(game string, version int, p adjudicator.Power) (bool, error) {
+func (tx *Tx) WithdrawOrders(game string, version int, p storm.Power) (bool, error) {
 	if err := tx.mustWrite("withdraw orders"); err != nil {
 		return false, err
 	}

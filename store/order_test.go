@@ -6,12 +6,12 @@ import (
 	"testing"
 	"time"
 
-	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/storm"
 )
 
 var (
-	convert  = adjudicator.Order{Kind: adjudicator.Convert, From: adjudicator.Idle, Line: 5}
-	mobilize = adjudicator.Order{Kind: adjudicator.Mobilize, From: adjudicator.Civilian, Line: 6}
+	convert  = storm.Order{Kind: storm.Convert, From: storm.Idle, Line: 5}
+	mobilize = storm.Order{Kind: storm.Mobilize, From: storm.Civilian, Line: 6}
 )
 
 func TestOrders(t *testing.T) {
@@ -19,39 +19,39 @@ func TestOrders(t *testing.T) {
 		version int
 		r       OrderRecord
 	}
-	rec := func(p adjudicator.Power, id string, orders ...adjudicator.Order) OrderRecord {
+	rec := func(p storm.Power, id string, orders ...storm.Order) OrderRecord {
 		return OrderRecord{Power: p, Orders: orders, Pass: len(orders) == 0, MessageID: id, From: p.String() + "@example.org", Received: t0}
 	}
 	tests := []struct {
 		name        string
 		puts        []put
 		version     int
-		wantIDs     map[adjudicator.Power]string // power -> MessageID of the current record
-		wantHistory []string                     // MessageIDs of replaced records
+		wantIDs     map[storm.Power]string // power -> MessageID of the current record
+		wantHistory []string               // MessageIDs of replaced records
 	}{
 		{
 			name:    "no submission gives an empty map",
 			version: 1,
-			wantIDs: map[adjudicator.Power]string{},
+			wantIDs: map[storm.Power]string{},
 		},
 		{
 			name:    "one record per power",
-			puts:    []put{{1, rec(adjudicator.Germany, "<a>", convert)}, {1, rec(adjudicator.Britain, "<b>")}},
+			puts:    []put{{1, rec(storm.Germany, "<a>", convert)}, {1, rec(storm.Britain, "<b>")}},
 			version: 1,
-			wantIDs: map[adjudicator.Power]string{adjudicator.Germany: "<a>", adjudicator.Britain: "<b>"},
+			wantIDs: map[storm.Power]string{storm.Germany: "<a>", storm.Britain: "<b>"},
 		},
 		{
 			name:        "later submission replaces the earlier one, which is kept in the history",
-			puts:        []put{{1, rec(adjudicator.Germany, "<a1>", convert)}, {1, rec(adjudicator.Germany, "<a2>", mobilize)}, {1, rec(adjudicator.Germany, "<a3>")}},
+			puts:        []put{{1, rec(storm.Germany, "<a1>", convert)}, {1, rec(storm.Germany, "<a2>", mobilize)}, {1, rec(storm.Germany, "<a3>")}},
 			version:     1,
-			wantIDs:     map[adjudicator.Power]string{adjudicator.Germany: "<a3>"},
+			wantIDs:     map[storm.Power]string{storm.Germany: "<a3>"},
 			wantHistory: []string{"<a1>", "<a2>"},
 		},
 		{
 			name:    "versions are separate",
-			puts:    []put{{0, rec(adjudicator.Germany, "<old>", convert)}, {1, rec(adjudicator.Italy, "<new>")}},
+			puts:    []put{{0, rec(storm.Germany, "<old>", convert)}, {1, rec(storm.Italy, "<new>")}},
 			version: 0,
-			wantIDs: map[adjudicator.Power]string{adjudicator.Germany: "<old>"},
+			wantIDs: map[storm.Power]string{storm.Germany: "<old>"},
 		},
 	}
 	for _, tt := range tests {
@@ -103,13 +103,13 @@ func TestPutOrdersRejects(t *testing.T) {
 		name     string
 		game     string
 		version  int
-		power    adjudicator.Power
+		power    storm.Power
 		notFound bool
 		wantErr  string
 	}{
-		{"unknown game", "nope", 0, adjudicator.Germany, true, "not found"},
-		{"version beyond the game's", "g1", 2, adjudicator.Germany, false, "outside 0..1"},
-		{"negative version", "g1", -1, adjudicator.Germany, false, "outside 0..1"},
+		{"unknown game", "nope", 0, storm.Germany, true, "not found"},
+		{"version beyond the game's", "g1", 2, storm.Germany, false, "outside 0..1"},
+		{"negative version", "g1", -1, storm.Germany, false, "outside 0..1"},
 		{"invalid power", "g1", 1, 0, false, "invalid power"},
 		{"power out of range", "g1", 1, 6, false, "invalid power"},
 	}
@@ -143,9 +143,9 @@ func TestRollbackMovesLaterOrdersToHistory(t *testing.T) {
 	createGame(t, db, "g1", 3)
 	update(t, db, func(tx *Tx) error {
 		return errors.Join(
-			tx.PutOrders("g1", 1, OrderRecord{Power: adjudicator.Germany, MessageID: "<v1>", Received: t0}),
-			tx.PutOrders("g1", 2, OrderRecord{Power: adjudicator.Germany, MessageID: "<v2>", Received: t0}),
-			tx.PutOrders("g1", 3, OrderRecord{Power: adjudicator.France, MessageID: "<v3>", Received: t0.Add(time.Hour)}),
+			tx.PutOrders("g1", 1, OrderRecord{Power: storm.Germany, MessageID: "<v1>", Received: t0}),
+			tx.PutOrders("g1", 2, OrderRecord{Power: storm.Germany, MessageID: "<v2>", Received: t0}),
+			tx.PutOrders("g1", 3, OrderRecord{Power: storm.France, MessageID: "<v3>", Received: t0.Add(time.Hour)}),
 		)
 	})
 	rollback(t, db, "g1", 1)
@@ -188,10 +188,10 @@ func TestDrawKeptBesideOrders(t *testing.T) {
 	db := openTest(t)
 	createGame(t, db, "g1", 2)
 	draw := func(id string, cards ...int) OrderRecord {
-		return OrderRecord{Orders: []adjudicator.Order{{Kind: adjudicator.DrawCards, Cards: cards}}, MessageID: id, From: "gm@example.org", Received: t0}
+		return OrderRecord{Orders: []storm.Order{{Kind: storm.DrawCards, Cards: cards}}, MessageID: id, From: "gm@example.org", Received: t0}
 	}
 	update(t, db, func(tx *Tx) error {
-		if err := tx.PutDraw("g1", 2, OrderRecord{Power: adjudicator.Germany}); err == nil {
+		if err := tx.PutDraw("g1", 2, OrderRecord{Power: storm.Germany}); err == nil {
 			t.Error("a draw with a power was stored")
 		}
 		if err := tx.PutOrders("g1", 2, OrderRecord{Received: t0}); err == nil {
@@ -200,7 +200,7 @@ func TestDrawKeptBesideOrders(t *testing.T) {
 		return errors.Join(
 			tx.PutDraw("g1", 2, draw("<d1>", 1, 2)),
 			tx.PutDraw("g1", 2, draw("<d2>", 3, 4)),
-			tx.PutOrders("g1", 2, OrderRecord{Power: adjudicator.Italy, MessageID: "<i>", Received: t0}),
+			tx.PutOrders("g1", 2, OrderRecord{Power: storm.Italy, MessageID: "<i>", Received: t0}),
 		)
 	})
 	view(t, db, func(tx *Tx) error {
@@ -208,7 +208,7 @@ func TestDrawKeptBesideOrders(t *testing.T) {
 		if err != nil {
 			return err
 		}
-		if len(os) != 1 || os[adjudicator.Italy].MessageID != "<i>" {
+		if len(os) != 1 || os[storm.Italy].MessageID != "<i>" {
 			t.Errorf("Orders = %+v, want Italy's only", os)
 		}
 		d, err := tx.Draw("g1", 2)

@@ -5,7 +5,8 @@ import (
 	"testing"
 	"time"
 
-	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/setup"
+	"stormjudge/adjudicator/storm"
 )
 
 // Rollback archives the later states and the orders of the restored
@@ -14,13 +15,13 @@ func TestRollbackArchivesLaterVersions(t *testing.T) {
 	db := openTest(t)
 	ev := []byte(`[]`)
 	update(t, db, func(tx *Tx) error {
-		errs := []error{tx.PutState("g1", 0, adjudicator.NewGame(1), nil)}
+		errs := []error{tx.PutState("g1", 0, setup.NewGame(1), nil)}
 		for v := 1; v <= 3; v++ {
-			errs = append(errs, tx.PutState("g1", v, adjudicator.NewGame(uint64(v+1)), ev))
+			errs = append(errs, tx.PutState("g1", v, setup.NewGame(uint64(v+1)), ev))
 		}
 		errs = append(errs, tx.PutGame(newGame("g1", 3)))
 		for v := 0; v <= 3; v++ {
-			errs = append(errs, tx.PutOrders("g1", v, OrderRecord{Power: adjudicator.Italy, Pass: true, Received: time.Unix(int64(v), 0)}))
+			errs = append(errs, tx.PutOrders("g1", v, OrderRecord{Power: storm.Italy, Pass: true, Received: time.Unix(int64(v), 0)}))
 		}
 		return errors.Join(errs...)
 	})
@@ -62,15 +63,15 @@ func TestRollbackArchivesLaterVersions(t *testing.T) {
 func TestWithdrawOrders(t *testing.T) {
 	db := openTest(t)
 	update(t, db, func(tx *Tx) error {
-		return errors.Join(tx.PutState("g1", 0, adjudicator.NewGame(1), nil), tx.PutGame(newGame("g1", 0)),
-			tx.PutOrders("g1", 0, OrderRecord{Power: adjudicator.France, Pass: true}))
+		return errors.Join(tx.PutState("g1", 0, setup.NewGame(1), nil), tx.PutGame(newGame("g1", 0)),
+			tx.PutOrders("g1", 0, OrderRecord{Power: storm.France, Pass: true}))
 	})
 	update(t, db, func(tx *Tx) error {
-		ok, err := tx.WithdrawOrders("g1", 0, adjudicator.France)
+		ok, err := tx.WithdrawOrders("g1", 0, storm.France)
 		if !ok || err != nil {
 			t.Fatalf("WithdrawOrders = %v, %v", ok, err)
 		}
-		if ok, _ := tx.WithdrawOrders("g1", 0, adjudicator.France); ok {
+		if ok, _ := tx.WithdrawOrders("g1", 0, storm.France); ok {
 			t.Error("withdrew twice")
 		}
 		return nil

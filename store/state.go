@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"time"
 
-	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/storm"
 )
 
 // PutState stores the state of game at version (0 = setup, +1 per
@@ -17,7 +17,7 @@ import (
 //
 // PutState does not change Game.Version; the caller updates the game in the
 // same transaction.
-func (tx *Tx) PutState(game string, version int, s adjudicator.State, events []byte) error {
+func (tx *Tx) PutState(game string, version int, s storm.State, events []byte) error {
 	if err := tx.mustWrite("put state"); err != nil {
 		return err
 	}
@@ -114,8 +114,8 @@ func (tx *Tx) StateHistory(game string, version int) ([]ReplacedState, error) {
 
 // State returns the state of game at version, or an error wrapping
 // ErrNotFound.
-func (tx *Tx) State(game string, version int) (adjudicator.State, error) {
-	var s adjudicator.State
+func (tx *Tx) State(game string, version int) (storm.State, error) {
+	var s storm.State
 	v := tx.stateBytes(game, version)
 	if v == nil {
 		return s, fmt.Errorf("store: state %q version %d: %w", game, version, ErrNotFound)

@@ -9,7 +9,8 @@ import (
 	"testing"
 	"time"
 
-	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/setup"
+	"stormjudge/adjudicator/storm"
 )
 
 // t0 is a fixed clock reading; tests never depend on the real clock.
@@ -61,8 +62,8 @@ func newGame(id string, version int) *Game {
 		ID:      id,
 		Version: version,
 		Seats: []Seat{
-			{Power: adjudicator.Germany, Address: "g@example.org", SecretHash: testHash()},
-			{Power: adjudicator.Britain, Address: "b@example.org", SecretHash: testHash()},
+			{Power: storm.Germany, Address: "g@example.org", SecretHash: testHash()},
+			{Power: storm.Britain, Address: "b@example.org", SecretHash: testHash()},
 		},
 		Moderators:      []string{"gm@example.org"},
 		Deadline:        t0.Add(48 * time.Hour),
@@ -76,7 +77,7 @@ func createGame(t testing.TB, db *DB, id string, version int) {
 	t.Helper()
 	update(t, db, func(tx *Tx) error {
 		for v := 0; v <= version; v++ {
-			if err := tx.PutState(id, v, adjudicator.NewGame(uint64(v)+1), nil); err != nil {
+			if err := tx.PutState(id, v, setup.NewGame(uint64(v)+1), nil); err != nil {
 				return err
 			}
 		}
@@ -151,14 +152,14 @@ func TestReopenKeepsEverything(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	state := adjudicator.NewGame(42)
+	state := setup.NewGame(42)
 	events := []byte(`[{"type":"Example"}]`)
 	update(t, db, func(tx *Tx) error {
 		return errors.Join(
-			tx.PutState("g1", 0, adjudicator.NewGame(1), nil),
+			tx.PutState("g1", 0, setup.NewGame(1), nil),
 			tx.PutState("g1", 1, state, events),
 			tx.PutGame(newGame("g1", 1)),
-			tx.PutOrders("g1", 1, OrderRecord{Power: adjudicator.Germany, Orders: []adjudicator.Order{{Kind: adjudicator.Mobilize, From: adjudicator.Idle, Line: 4}}, MessageID: "<m1@x>", From: "g@example.org", Received: t0}),
+			tx.PutOrders("g1", 1, OrderRecord{Power: storm.Germany, Orders: []storm.Order{{Kind: storm.Mobilize, From: storm.Idle, Line: 4}}, MessageID: "<m1@x>", From: "g@example.org", Received: t0}),
 			mark(tx, "<m1@x>", []byte("Subject: orders\r\n\r\nbody"), t0),
 			tx.SetMailbox("INBOX", 7, 99),
 			tx.Enqueue(&Mail{ID: "receipt-1", To: []string{"g@example.org"}, Subject: "Receipt", Body: "ok", Created: t0}),
@@ -186,7 +187,7 @@ func TestReopenKeepsEverything(t *testing.T) {
 			t.Errorf("events = %q, %v", ev, err)
 		}
 		os, err := tx.Orders("g1", 1)
-		if err != nil || len(os) != 1 || os[adjudicator.Germany].Orders[0].From != adjudicator.Idle {
+		if err != nil || len(os) != 1 || os[storm.Germany].Orders[0].From != storm.Idle {
 			t.Errorf("orders = %+v, %v", os, err)
 		}
 		if !seen(tx, "<m1@x>", []byte("Subject: orders\r\n\r\nbody")) {
@@ -228,7 +229,7 @@ func TestTransactionAtomicity(t *testing.T) {
 					if err := mark(tx, "<m1@x>", []byte("raw"), t0); err != nil {
 						return err
 					}
-					if err := tx.PutOrders("g1", 0, OrderRecord{Power: adjudicator.Germany, Pass: true, Received: t0}); err != nil {
+					if err := tx.PutOrders("g1", 0, OrderRecord{Power: storm.Germany, Pass: true, Received: t0}); err != nil {
 						return err
 					}
 					if err := tx.Enqueue(&Mail{ID: "receipt-m1", To: []string{"g@example.org"}, Created: t0}); err != nil {
@@ -270,8 +271,8 @@ func TestWriteInViewFails(t *testing.T) {
 		fn   func(*Tx) error
 	}{
 		{"PutGame", func(tx *Tx) error { return tx.PutGame(newGame("g2", 0)) }},
-		{"PutState", func(tx *Tx) error { return tx.PutState("g1", 0, adjudicator.NewGame(1), nil) }},
-		{"PutOrders", func(tx *Tx) error { return tx.PutOrders("g1", 0, OrderRecord{Power: adjudicator.Italy}) }},
+		{"PutState", func(tx *Tx) error { return tx.PutState("g1", 0, setup.NewGame(1), nil) }},
+		{"PutOrders", func(tx *Tx) error { return tx.PutOrders("g1", 0, OrderRecord{Power: storm.Italy}) }},
 		{"MarkSeen", func(tx *Tx) error { return mark(tx, "<a@b>", nil, t0) }},
 		{"SetMailbox", func(tx *Tx) error { return tx.SetMailbox("INBOX", 1, 1) }},
 		{"Enqueue", func(tx *Tx) error { return tx.Enqueue(&Mail{ID: "x", To: []string{"a@b"}}) }},
@@ -303,7 +304,7 @@ func TestConcurrentReadersAndWriter(t *testing.T) {
 				id := fmt.Sprintf("<m%d@x>", i)
 				return errors.Join(
 					mark(tx, id, []byte("raw"), t0),
-					tx.PutOrders("g1", 0, OrderRecord{Power: adjudicator.Germany, MessageID: id, Received: t0}),
+					tx.PutOrders("g1", 0, OrderRecord{Power: storm.Germany, MessageID: id, Received: t0}),
 					tx.Enqueue(&Mail{ID: "receipt-" + id, To: []string{"g@example.org"}, Created: t0.Add(time.Duration(i))}),
 				)
 			})

@@ -15,7 +15,7 @@ import (
 	"github.com/emersion/go-imap/v2"
 	"github.com/emersion/go-imap/v2/imapclient"
 
-	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/storm"
 )
 
 // cmdBench measures the sandbox end to end: a fresh sandbox on free loopback
@@ -82,8 +82,8 @@ func cmdBench(args []string, stdout, stderr io.Writer) error {
 	}
 	defer func() { cancel(); <-done }()
 
-	clients := map[adjudicator.Power]*imapclient.Client{}
-	for _, p := range adjudicator.Powers {
+	clients := map[storm.Power]*imapclient.Client{}
+	for _, p := range storm.Powers {
 		c, err := imapclient.DialInsecure(imapAddr, nil)
 		if err != nil {
 			return err
@@ -94,7 +94,7 @@ func cmdBench(args []string, stdout, stderr io.Writer) error {
 		}
 		clients[p] = c
 	}
-	count := func(p adjudicator.Power) (uint32, error) {
+	count := func(p storm.Power) (uint32, error) {
 		st, err := clients[p].Status("INBOX", &imap.StatusOptions{NumMessages: true}).Wait()
 		if err != nil {
 			return 0, err
@@ -103,7 +103,7 @@ func cmdBench(args []string, stdout, stderr io.Writer) error {
 	}
 	waitAll := func(want uint32) error {
 		end := time.Now().Add(2 * time.Minute)
-		for _, p := range adjudicator.Powers {
+		for _, p := range storm.Powers {
 			for {
 				n, err := count(p)
 				if err != nil {
@@ -127,7 +127,7 @@ func cmdBench(args []string, stdout, stderr io.Writer) error {
 	var lat []time.Duration
 	for turn := 1; turn <= *turns; turn++ {
 		var fifth time.Time
-		for _, p := range adjudicator.Powers {
+		for _, p := range storm.Powers {
 			from := p.String() + "@" + sandboxDomain
 			msg := fmt.Sprintf("From: %s\r\nTo: %s\r\nSubject: bench turn %d\r\nMessage-ID: <bench-%d-%s-%d@client.test>\r\n\r\nGAME %s\r\nSECRET %s\r\nPASS\r\nEND\r\n",
 				from, sandboxJudge, turn, turn, p, time.Now().UnixNano(), sandboxGame, p)

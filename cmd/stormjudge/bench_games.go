@@ -23,7 +23,7 @@ import (
 	"github.com/emersion/go-imap/v2/imapclient"
 	"github.com/klauspost/compress/zstd"
 
-	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/storm"
 	"stormjudge/judge"
 	"stormjudge/mailer/mailserver"
 	"stormjudge/store"
@@ -78,7 +78,7 @@ const (
 
 func benchGameID(i int) string { return "g" + strconv.Itoa(i) }
 
-func benchAddr(p adjudicator.Power, i int) string {
+func benchAddr(p storm.Power, i int) string {
 	return p.String() + "-" + strconv.Itoa(i) + "@" + sandboxDomain
 }
 
@@ -86,7 +86,7 @@ func benchAddr(p adjudicator.Power, i int) string {
 // secret (public, as in the sandbox), no moderator, no deck, a fixed seed.
 func benchGameDef(i int) judge.GameDef {
 	d := judge.GameDef{ID: benchGameID(i), Seed: uint64(i)}
-	for _, p := range adjudicator.Powers {
+	for _, p := range storm.Powers {
 		d.Seats = append(d.Seats, judge.SeatDef{Power: p, Address: benchAddr(p, i), Secret: p.String()})
 	}
 	return d
@@ -214,7 +214,7 @@ func (r *benchRun) addAccounts() error {
 		return err
 	}
 	for i := 1; i <= n; i++ {
-		for _, p := range adjudicator.Powers {
+		for _, p := range storm.Powers {
 			if err := r.srv.AddUser(benchAddr(p, i), p.String()); err != nil {
 				return err
 			}
@@ -537,7 +537,7 @@ func submitBenchOrders(addr string, n, turn, senders int) error {
 			return fmt.Errorf("bench: smtp: %w", err)
 		}
 		for i := range games {
-			for _, p := range adjudicator.Powers {
+			for _, p := range storm.Powers {
 				if err := sendBenchOrder(c, i, p, turn); err != nil {
 					return fmt.Errorf("bench: smtp: %w", err)
 				}
@@ -547,7 +547,7 @@ func submitBenchOrders(addr string, n, turn, senders int) error {
 	})
 }
 
-func sendBenchOrder(c *smtp.Client, i int, p adjudicator.Power, turn int) error {
+func sendBenchOrder(c *smtp.Client, i int, p storm.Power, turn int) error {
 	from := benchAddr(p, i)
 	if err := c.Mail(from); err != nil {
 		return err

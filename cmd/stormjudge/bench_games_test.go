@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/storm"
 	"stormjudge/mailer/mailserver"
 	"stormjudge/store"
 )
@@ -78,7 +78,7 @@ func TestBenchGames(t *testing.T) {
 			if err != nil {
 				return err
 			}
-			if len(recs) != len(adjudicator.Powers) {
+			if len(recs) != len(storm.Powers) {
 				t.Errorf("game %s version 1: orders of %d powers, want 5", g.ID, len(recs))
 			}
 			for p, r := range recs {
@@ -105,7 +105,7 @@ func TestBenchGames(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer srv.Close()
-	for _, p := range []adjudicator.Power{adjudicator.Powers[0], adjudicator.Powers[4]} {
+	for _, p := range []storm.Power{storm.Powers[0], storm.Powers[4]} {
 		for i := 1; i <= 3; i++ {
 			n := countKinds(fetchAll(t, srv.IMAPAddr(), benchAddr(p, i), p.String(), "INBOX"))
 			want := map[string]int{"welcome": 1, "public": 2, "private": 2, "receipt": 1}

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/storm"
 	"stormjudge/judge"
 	"stormjudge/store"
 )
@@ -205,7 +205,7 @@ func TestGameShowRulesAndSeats(t *testing.T) {
 			return err
 		}
 		g.Paused, g.PausedLeft = true, 30*time.Hour
-		it := g.Seat(adjudicator.Italy)
+		it := g.Seat(storm.Italy)
 		it.TimeZone, it.ExtensionUsed = "Europe/Rome", 6*time.Hour
 		it.Absences = []store.Absence{{From: now.Add(-72 * time.Hour), Until: now.Add(-24 * time.Hour)}, {From: from, Until: from.Add(7 * 24 * time.Hour)}}
 		return tx.PutGame(g)

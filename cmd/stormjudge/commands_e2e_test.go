@@ -15,7 +15,7 @@ import (
 	"github.com/emersion/go-ical"
 	"github.com/emersion/go-message"
 
-	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/storm"
 	"stormjudge/mailer/mailserver"
 	"stormjudge/store"
 )
@@ -60,7 +60,7 @@ func startCommandBox(t *testing.T, extra ...string) *commandBox {
 				len(b.ordersReceipts), accepted, strings.Join(b.ordersReceipts, "\n  "))
 		}
 	})
-	for _, p := range adjudicator.Powers {
+	for _, p := range storm.Powers {
 		b.pw[addrOf(p)] = p.String()
 	}
 	if len(extra) > 0 {
@@ -89,11 +89,11 @@ func startCommandBox(t *testing.T, extra ...string) *commandBox {
 	return b
 }
 
-func addrOf(p adjudicator.Power) string { return p.String() + "@" + sandboxDomain }
+func addrOf(p storm.Power) string { return p.String() + "@" + sandboxDomain }
 
 func powerAddrs() []string {
 	var out []string
-	for _, p := range adjudicator.Powers {
+	for _, p := range storm.Powers {
 		out = append(out, addrOf(p))
 	}
 	return out
@@ -105,7 +105,7 @@ func modMail(lines string) string {
 }
 
 // powerMail is power p's email for the demo game, with its sandbox secret.
-func powerMail(p adjudicator.Power, lines string) string {
+func powerMail(p storm.Power, lines string) string {
 	return "GAME " + sandboxGame + "\nSECRET " + p.String() + "\n" + lines + "\nEND\n"
 }
 
@@ -356,7 +356,7 @@ func secretOf(t *testing.T, m got) string {
 func TestSandboxModeratorCommandsByEmail(t *testing.T) {
 	start := time.Now()
 	b := startCommandBox(t, stranger, newItaly)
-	const G, I = adjudicator.Germany, adjudicator.Italy
+	const G, I = storm.Germany, storm.Italy
 	germany, gm, italy := addrOf(G), sandboxModerator, addrOf(I)
 
 	// Who may not: the same refusal for a player's secret, a wrong one
@@ -388,7 +388,7 @@ func TestSandboxModeratorCommandsByEmail(t *testing.T) {
 			Power   string `json:"power"`
 			Address string `json:"address"`
 		} `json:"seats"`
-		State *adjudicator.State `json:"state"`
+		State *storm.State `json:"state"`
 	}
 	if err := json.Unmarshal(data, &export); err != nil {
 		t.Fatalf("EXPORT: the attachment is not JSON: %v\n%.300s", err, data)
@@ -485,7 +485,7 @@ func TestSandboxModeratorCommandsByEmail(t *testing.T) {
 	oldID := b.send(italy, powerMail(I, "PASS")) // the old address: a stranger now
 	b.ask(newItaly, powerMail(I, "PASS"), "[demo: NOT ACCEPTED]", "SECRET does not match")
 	b.ask(newItaly, "GAME demo\nSECRET "+secret+"\nPASS\nEND\n", "[demo: ACCEPTED]", "Orders ACCEPTED for Italy in game demo, for Spring 1935, Economic phase.")
-	for _, p := range []adjudicator.Power{G, adjudicator.Britain, adjudicator.France, adjudicator.Russia} {
+	for _, p := range []storm.Power{G, storm.Britain, storm.France, storm.Russia} {
 		b.ask(addrOf(p), powerMail(p, "PASS"), "[demo: ACCEPTED]")
 	}
 	b.wait(germany, "the report of version 3", func(m mailMsg) bool { return m.kind() == "public" && msgVersion(m) == 3 })
@@ -503,7 +503,7 @@ func TestSandboxModeratorCommandsByEmail(t *testing.T) {
 	b.wait(newItaly, "Italy's notice of version 2 again", func(m mailMsg) bool { return strings.HasPrefix(m.MessageID, "<demo.v2r1.private.italy.") })
 	b.ask(gm, modMail("STATUS"), "[demo: STATUS]", "Game demo, version 2: Spring 1935, Economic phase.", "Germany not yet", "Italy not yet")
 	b.ask(newItaly, "GAME demo\nSECRET "+secret+"\nPASS\nEND\n", "[demo: ACCEPTED]")
-	for _, p := range []adjudicator.Power{G, adjudicator.Britain, adjudicator.France, adjudicator.Russia} {
+	for _, p := range []storm.Power{G, storm.Britain, storm.France, storm.Russia} {
 		b.ask(addrOf(p), powerMail(p, "PASS"), "[demo: ACCEPTED]")
 	}
 	b.wait(germany, "the report of version 3 after the rollback", func(m mailMsg) bool { return strings.HasPrefix(m.MessageID, "<demo.v3r1.public.") })
@@ -556,11 +556,11 @@ func TestSandboxPlayerCommandsByEmail(t *testing.T) {
 	start := time.Now()
 	b := startCommandBox(t)
 	const (
-		G = adjudicator.Germany
-		I = adjudicator.Italy
-		B = adjudicator.Britain
-		F = adjudicator.France
-		R = adjudicator.Russia
+		G = storm.Germany
+		I = storm.Italy
+		B = storm.Britain
+		F = storm.France
+		R = storm.Russia
 	)
 	gm := sandboxModerator
 	utc := func(t time.Time) string { return t.UTC().Format("Mon 2 Jan 2006 15:04 UTC") }
@@ -667,7 +667,7 @@ func TestSandboxPlayerCommandsByEmail(t *testing.T) {
 	if n := b.count(addrOf(B), func(m mailMsg) bool { return m.InReplyTo == lateID || msgVersion(m) == 2 }); n != 0 {
 		t.Errorf("the resigned player got %d mails after resigning", n)
 	}
-	for _, p := range []adjudicator.Power{G, I, F} {
+	for _, p := range []storm.Power{G, I, F} {
 		if n := b.count(addrOf(p), func(m mailMsg) bool { return strings.Contains(m.MessageID, ".resend.") }); n != 0 {
 			t.Errorf("Russia's RESEND reached %s", p)
 		}
@@ -719,8 +719,8 @@ func TestSandboxCreateGameByEmail(t *testing.T) {
 		t.Errorf("CREATE's receipt names no one (judge.create leaves Result.Moderator unset):\n%s", r.Text)
 	}
 
-	secrets := map[adjudicator.Power]string{}
-	for _, p := range adjudicator.Powers {
+	secrets := map[storm.Power]string{}
+	for _, p := range storm.Powers {
 		w := b.wait(addrOf(p), p.String()+"'s welcome to spring", func(m mailMsg) bool { return strings.HasPrefix(m.MessageID, "<spring.welcome."+p.String()+".") })
 		if w.Subject != "[spring] You play "+p.Title() {
 			t.Errorf("%s's welcome: %q", p, w.Subject)
@@ -735,8 +735,8 @@ func TestSandboxCreateGameByEmail(t *testing.T) {
 	gameSecret := secretOf(t, mw)
 
 	// A player's sandbox secret is not its secret in spring.
-	b.ask(addrOf(adjudicator.Germany), "GAME spring\nSECRET germany\nPASS\nEND\n", "[spring: NOT ACCEPTED]", "SECRET does not match")
-	for _, p := range adjudicator.Powers {
+	b.ask(addrOf(storm.Germany), "GAME spring\nSECRET germany\nPASS\nEND\n", "[spring: NOT ACCEPTED]", "SECRET does not match")
+	for _, p := range storm.Powers {
 		b.ask(addrOf(p), "GAME spring\nSECRET "+secrets[p]+"\nPASS\nEND\n", "[spring: ACCEPTED]", "Orders ACCEPTED for "+p.Title()+" in game spring, for Spring 1935, Economic phase.")
 	}
 	for _, a := range append(powerAddrs(), gm) {
@@ -754,7 +754,7 @@ func TestSandboxCreateGameByEmail(t *testing.T) {
 
 	log := readAudit(t, b.dir, "spring")
 	wantAudit(t, log, 1, gm, "create", `game created, seed 7, 5 seats, deck "Illustrative deck" (11 cards)`)
-	for _, p := range adjudicator.Powers {
+	for _, p := range storm.Powers {
 		wantAudit(t, log, 1, addrOf(p), "orders", p.Title()+", Spring 1935 economic: PASS")
 	}
 	for _, e := range log {
@@ -777,7 +777,7 @@ func TestSandboxCreateGameByEmail(t *testing.T) {
 // definition are ignored ... except a seat's address").
 func TestSandboxRestartKeepsSeatsChangedByEmail(t *testing.T) {
 	b := startCommandBox(t, newItaly)
-	const I, B = adjudicator.Italy, adjudicator.Britain
+	const I, B = storm.Italy, storm.Britain
 	b.ask(sandboxModerator, modMail("REPLACE italy "+newItaly), "[demo: ACCEPTED]")
 	carla := secretOf(t, b.wait(newItaly, "the new player's welcome", func(m mailMsg) bool { return m.kind() == "welcome" }))
 	b.ask(addrOf(B), powerMail(B, "RESIGN britain"), "[demo: ACCEPTED]", "You resigned Britain")

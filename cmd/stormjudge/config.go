@@ -11,7 +11,7 @@ import (
 
 	"github.com/BurntSushi/toml"
 
-	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/storm"
 	"stormjudge/deck"
 	"stormjudge/judge"
 	"stormjudge/mailer"
@@ -273,7 +273,7 @@ func (g GameConfig) def() (judge.GameDef, error) {
 		d.Deck = &dk
 	}
 	for _, s := range g.Seats {
-		p, ok := adjudicator.ParsePower(s.Power)
+		p, ok := storm.ParsePower(s.Power)
 		if !ok {
 			return d, fmt.Errorf("game %s: seat power %q: use germany, italy, britain, france or russia", g.ID, s.Power)
 		}
@@ -295,7 +295,7 @@ func (c *Config) judgeOptions() (*judge.Options, error) {
 			return nil, fmt.Errorf("decks.%s: %w", name, err)
 		}
 		if o.Decks == nil {
-			o.Decks = map[string]*adjudicator.Deck{}
+			o.Decks = map[string]*storm.Deck{}
 		}
 		o.Decks[strings.ToLower(name)] = &dk
 	}

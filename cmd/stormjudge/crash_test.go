@@ -18,7 +18,7 @@ import (
 	"testing"
 	"time"
 
-	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/storm"
 	"stormjudge/store"
 )
 
@@ -112,8 +112,8 @@ func TestCrashRecovery(t *testing.T) {
 			// The daemon (and with it the sandbox's SMTP server) may die
 			// before all five orders are sent: those are sent after the
 			// restart, as a player would.
-			var unsent []adjudicator.Power
-			for _, pw := range adjudicator.Powers {
+			var unsent []storm.Power
+			for _, pw := range storm.Powers {
 				if len(unsent) > 0 || sendPass(smtpAddr, pw, "<crash-"+pw.String()+"@client.test>", "orders") != nil {
 					unsent = append(unsent, pw)
 				}
@@ -138,7 +138,7 @@ func TestCrashRecovery(t *testing.T) {
 					t.Fatalf("sending %s's order after the restart: %v", pw, err)
 				}
 			}
-			for _, pw := range adjudicator.Powers {
+			for _, pw := range storm.Powers {
 				waitFor(t, pw.String()+"'s mail after restart", 60*time.Second, func() bool {
 					n := countKinds(powerInbox(t, imapAddr, pw))
 					return n["receipt"] >= 1 && n["public"] >= 2 && n["private"] >= 2
@@ -147,7 +147,7 @@ func TestCrashRecovery(t *testing.T) {
 			t.Logf("every power's mail in after %s", time.Since(t0))
 			// Let the loops settle, then count: every mail exactly once.
 			time.Sleep(2 * time.Second)
-			for _, pw := range adjudicator.Powers {
+			for _, pw := range storm.Powers {
 				ms := powerInbox(t, imapAddr, pw)
 				n := countKinds(ms)
 				if n["welcome"] != 1 || n["receipt"] != 1 || n["public"] != 2 || n["private"] != 2 {
@@ -247,7 +247,7 @@ var crashPoints = []struct {
 // crashOrder is one order email of the randomized crash test.
 type crashOrder struct {
 	round int
-	power adjudicator.Power
+	power storm.Power
 	id    string // Message-ID, with its angle brackets
 	sent  bool   // the SMTP server answered 250
 }
@@ -301,9 +301,9 @@ func TestCrashRandomized(t *testing.T) {
 	plan := make([][]*crashOrder, rounds+1) // plan[round], rounds from 1
 	var all []*crashOrder
 	for r := 1; r <= rounds; r++ {
-		powers := slices.Clone(adjudicator.Powers)
+		powers := slices.Clone(storm.Powers)
 		rng.Shuffle(len(powers), func(i, j int) { powers[i], powers[j] = powers[j], powers[i] })
-		twice := adjudicator.Power(0)
+		twice := storm.Power(0)
 		if rng.IntN(3) == 0 {
 			twice = powers[rng.IntN(len(powers)-1)]
 		}
@@ -425,7 +425,7 @@ func TestCrashRandomized(t *testing.T) {
 	}
 	last := rounds + 1 // the game's version after the last round
 	owners := []string{"gm"}
-	for _, pw := range adjudicator.Powers {
+	for _, pw := range storm.Powers {
 		owners = append(owners, pw.String())
 	}
 	boxes := map[string][]mailMsg{}
@@ -447,7 +447,7 @@ func TestCrashRandomized(t *testing.T) {
 			}
 		}
 		receipts := map[string]bool{}
-		for _, pw := range adjudicator.Powers {
+		for _, pw := range storm.Powers {
 			for _, m := range boxes[pw.String()] {
 				if m.kind() == "receipt" {
 					receipts[m.InReplyTo] = true
@@ -566,7 +566,7 @@ func checkCrashStore(t *testing.T, path string, plan [][]*crashOrder, emails, la
 			if err != nil {
 				return err
 			}
-			lastMail := map[adjudicator.Power]string{}
+			lastMail := map[storm.Power]string{}
 			for _, o := range plan[r] {
 				lastMail[o.power] = o.id
 			}
@@ -668,7 +668,7 @@ func crashWaitUp(p *proc, imapAddr, smtpAddr string) bool {
 // transaction). Any of them: one recipient's mail may wait for a retry.
 func crashPublished(imapAddr string, v int) bool {
 	owners := []string{"gm"}
-	for _, p := range adjudicator.Powers {
+	for _, p := range storm.Powers {
 		owners = append(owners, p.String())
 	}
 	for _, o := range owners {

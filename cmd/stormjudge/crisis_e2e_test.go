@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/storm"
 	"stormjudge/judge"
 	"stormjudge/store"
 )
@@ -48,15 +48,15 @@ func TestSandboxCrisisByEmail(t *testing.T) {
 	g := &crisisGame{t: t, imap: imapAddr, smtp: smtpAddr, v: 1}
 	g.waitVersion(1)
 	const (
-		G = adjudicator.Germany
-		I = adjudicator.Italy
-		B = adjudicator.Britain
-		F = adjudicator.France
-		R = adjudicator.Russia
+		G = storm.Germany
+		I = storm.Italy
+		B = storm.Britain
+		F = storm.France
+		R = storm.Russia
 	)
-	pass := func() map[adjudicator.Power]string {
-		m := map[adjudicator.Power]string{}
-		for _, p := range adjudicator.Powers {
+	pass := func() map[storm.Power]string {
+		m := map[storm.Power]string{}
+		for _, p := range storm.Powers {
 			m[p] = "PASS"
 		}
 		return m
@@ -64,23 +64,23 @@ func TestSandboxCrisisByEmail(t *testing.T) {
 
 	// 1. Spring 1935: the Rhineland, the Allies acquiesce (27.52).
 	g.round("Economic phase, Spring 1935", pass())
-	pub := g.round("Crisis: Axis aggression, Spring 1935", map[adjudicator.Power]string{G: "AGGRESSION RHINELAND", I: "PASS"}).pub
+	pub := g.round("Crisis: Axis aggression, Spring 1935", map[storm.Power]string{G: "AGGRESSION RHINELAND", I: "PASS"}).pub
 	g.want("Spring 1935 aggression", pub,
 		"Germany announces an aggression against Rhineland (rule 27.11).",
 		"Next: Crisis: Allied response, Spring 1935 is open. Orders are due from Britain, France.")
-	pub = g.round("Crisis: Allied response, Spring 1935", map[adjudicator.Power]string{B: "ACQUIESCE", F: "ACQUIESCE"}).pub
+	pub = g.round("Crisis: Allied response, Spring 1935", map[storm.Power]string{B: "ACQUIESCE", F: "ACQUIESCE"}).pub
 	g.want("Spring 1935 response", pub,
 		"Germany's aggression against Rhineland: Britain and France acquiesce (agreed; rule 27.51).",
 		"The crisis over Rhineland ends: allies acquiesce (rule 27.52).",
 		"Germany's aggression against Rhineland succeeds: completed in Spring 1935 (rule 29.21).",
 		"This report ends Spring 1935 and opens Summer 1935.",
 		"Next: Economic phase, Summer 1935 is open. Orders are due from every power.")
-	g.asked("Economic phase, Summer 1935", adjudicator.Powers)
+	g.asked("Economic phase, Summer 1935", storm.Powers)
 
 	// 2. Summer 1935: Austria opposed, Germany backs down (27.62).
 	g.round("Economic phase, Summer 1935", pass())
-	g.round("Crisis: Axis aggression, Summer 1935", map[adjudicator.Power]string{G: "AGGRESSION AUSTRIA", I: "PASS"})
-	pub = g.round("Crisis: Allied response, Summer 1935", map[adjudicator.Power]string{B: "OPPOSE", F: "OPPOSE"}).pub
+	g.round("Crisis: Axis aggression, Summer 1935", map[storm.Power]string{G: "AGGRESSION AUSTRIA", I: "PASS"})
+	pub = g.round("Crisis: Allied response, Summer 1935", map[storm.Power]string{B: "OPPOSE", F: "OPPOSE"}).pub
 	g.want("Summer 1935 response", pub,
 		"Germany's aggression against Austria: Britain and France oppose (agreed; rule 27.51).",
 		"Next: Crisis: Axis response, Summer 1935 is open. Orders are due from Germany.")
@@ -98,7 +98,7 @@ func TestSandboxCrisisByEmail(t *testing.T) {
 		!strings.Contains(rc, "France has no orders to give now: the open segment is Crisis: Axis response (Summer 1935), in which Germany order") {
 		t.Errorf("France's BACK DOWN at the Axis response: the receipt does not refuse it:\n%s", rc)
 	}
-	pub = g.round("Crisis: Axis response, Summer 1935", map[adjudicator.Power]string{G: "BACK DOWN"}).pub
+	pub = g.round("Crisis: Axis response, Summer 1935", map[storm.Power]string{G: "BACK DOWN"}).pub
 	g.want("Summer 1935 Axis response", pub,
 		"Germany's aggression against Austria: Germany backs down (order; rule 27.61C).",
 		"The crisis over Austria ends: aggressor backs down (rule 27.62).",
@@ -115,7 +115,7 @@ func TestSandboxCrisisByEmail(t *testing.T) {
 	// 3. Fall 1935: conditional orders, one email per side.
 	g.round("Economic phase, Fall 1935", pass())
 	germanPlans := []string{"IF OPPOSED CONTINUE IF RESISTANCE <= 20 ELSE BACK DOWN", "IF ULTIMATUM BACK DOWN"}
-	r := g.round("Crisis: Axis aggression, Fall 1935", map[adjudicator.Power]string{
+	r := g.round("Crisis: Axis aggression, Fall 1935", map[storm.Power]string{
 		G: "AGGRESSION AUSTRIA\n" + strings.Join(germanPlans, "\n"), I: "PASS"})
 	g.want("Fall 1935: Germany's receipt", r.receipts[G], append([]string{"AGGRESSION AUSTRIA"}, germanPlans...)...)
 	g.want("Fall 1935: Germany's notice at the Allied response", g.notice(G, g.v), append([]string{"Your conditional crisis orders"}, germanPlans...)...)
@@ -123,7 +123,7 @@ func TestSandboxCrisisByEmail(t *testing.T) {
 		t.Errorf("Fall 1935: Britain's notice does not offer OPPOSE with IF CONTINUED ULTIMATUM:\n%s", n)
 	}
 	before := g.v
-	r = g.round("Crisis: Allied response, Fall 1935", map[adjudicator.Power]string{
+	r = g.round("Crisis: Allied response, Fall 1935", map[storm.Power]string{
 		B: "OPPOSE\nIF CONTINUED ULTIMATUM", F: "OPPOSE\nIF CONTINUED ULTIMATUM"})
 	pub = r.pub
 	g.want("Fall 1935: the Allies' receipts", r.receipts[B]+r.receipts[F], "IF CONTINUED ULTIMATUM")
@@ -158,7 +158,7 @@ func TestSandboxCrisisByEmail(t *testing.T) {
 	}
 	// No notice after the Allies' email asks for crisis orders: the next
 	// version's notices all ask for the economic phase of Winter 1935.
-	g.asked("Economic phase, Winter 1935", adjudicator.Powers)
+	g.asked("Economic phase, Winter 1935", storm.Powers)
 	if !ultimatum {
 		t.Fatalf("the Allies could not issue an ultimatum in Fall 1935 (27.73): the brink of step 4 is out of reach in this game")
 	}
@@ -166,16 +166,16 @@ func TestSandboxCrisisByEmail(t *testing.T) {
 	// 4. Winter 1935: over the brink; war ends the game (27.83, 33, 34).
 	g.round("Economic phase, Winter 1935", pass())
 	// The condition's ELSE branch decides: no resistance exceeds 20.
-	g.round("Crisis: Axis aggression, Winter 1935", map[adjudicator.Power]string{
+	g.round("Crisis: Axis aggression, Winter 1935", map[storm.Power]string{
 		G: "AGGRESSION AUSTRIA\nIF OPPOSED BACK DOWN IF RESISTANCE > 20 ELSE CONTINUE", I: "PASS"})
-	pub = g.round("Crisis: Allied response, Winter 1935", map[adjudicator.Power]string{
+	pub = g.round("Crisis: Allied response, Winter 1935", map[storm.Power]string{
 		B: "OPPOSE\nIF CONTINUED ULTIMATUM", F: "OPPOSE\nIF CONTINUED ULTIMATUM"}).pub
 	g.want("Winter 1935: to the brink", pub,
 		"Germany's aggression against Austria: Germany continues (conditional order; rule 27.61C).",
 		"Germany's aggression against Austria: Britain and France issue an ultimatum (",
 		"Next: Crisis: over the brink, Winter 1935 is open. Orders are due from Germany.")
 	g.want("Winter 1935: Germany's notice at the brink", g.notice(G, g.v), "ATTACK (war; the game ends) or BACK DOWN (27.81)")
-	pub = g.round("Crisis: over the brink, Winter 1935", map[adjudicator.Power]string{G: "ATTACK"}).pub
+	pub = g.round("Crisis: over the brink, Winter 1935", map[storm.Power]string{G: "ATTACK"}).pub
 	g.want("Winter 1935: war", pub,
 		"Germany's aggression against Austria: Germany attacks (order; rule 27.81).",
 		"The crisis over Austria ends: war (rule 27.83).",
@@ -183,7 +183,7 @@ func TestSandboxCrisisByEmail(t *testing.T) {
 		"Threshold: Britain against Germany",
 		"Next: End of game, Winter 1935 is open. Orders are due from Germany, Britain, Russia.")
 	g.want("Winter 1935: Britain's notice at the end of the game", g.notice(B, g.v), "RESEARCH RADAR", "(33.21B)")
-	final := g.round("End of game, Winter 1935", map[adjudicator.Power]string{
+	final := g.round("End of game, Winter 1935", map[storm.Power]string{
 		G: "RESEARCH GERMAN ARMOR 3\nRESEARCH GERMAN JETS ADVANCED", B: "RESEARCH RADAR", R: "PASS"})
 	pub = final.pub
 	g.want("the final report", pub,
@@ -207,7 +207,7 @@ func TestSandboxCrisisByEmail(t *testing.T) {
 	if !strings.Contains(final.subject, "the game has ended") {
 		t.Errorf("the final report's subject is %q", final.subject)
 	}
-	for _, p := range adjudicator.Powers {
+	for _, p := range storm.Powers {
 		if n := g.notice(p, g.v); strings.Contains(n, "What you may order now (") {
 			t.Errorf("%s's notice after the end of the game asks for orders:\n%s", p, n)
 		}
@@ -264,7 +264,7 @@ type crisisGame struct {
 const crisisWait = 60 * time.Second
 
 // has reports a mail of p's inbox that pred accepts (envelopes only).
-func (g *crisisGame) has(p adjudicator.Power, pred func(mailMsg) bool) bool {
+func (g *crisisGame) has(p storm.Power, pred func(mailMsg) bool) bool {
 	ms, err := readMailbox(g.imap, p.String()+"@"+sandboxDomain, p.String(), "INBOX", false)
 	return err == nil && slices.ContainsFunc(ms, pred)
 }
@@ -273,7 +273,7 @@ func (g *crisisGame) has(p adjudicator.Power, pred func(mailMsg) bool) bool {
 // private notice of version v.
 func (g *crisisGame) waitVersion(v int) {
 	g.t.Helper()
-	for _, p := range adjudicator.Powers {
+	for _, p := range storm.Powers {
 		waitFor(g.t, fmt.Sprintf("%s's report and notice of version %d", p, v), crisisWait, func() bool {
 			return g.has(p, func(m mailMsg) bool { return m.kind() == "public" && msgVersion(m) == v }) &&
 				g.has(p, func(m mailMsg) bool { return m.kind() == "private" && msgVersion(m) == v })
@@ -282,7 +282,7 @@ func (g *crisisGame) waitVersion(v int) {
 }
 
 // versioned fetches p's mail of the kind and version, flattened.
-func (g *crisisGame) versioned(p adjudicator.Power, kind string, v int) *mailMsg {
+func (g *crisisGame) versioned(p storm.Power, kind string, v int) *mailMsg {
 	g.t.Helper()
 	m := fetchWhere(g.t, g.imap, p, func(m mailMsg) bool { return m.kind() == kind && msgVersion(m) == v })
 	if m == nil {
@@ -292,20 +292,20 @@ func (g *crisisGame) versioned(p adjudicator.Power, kind string, v int) *mailMsg
 	return m
 }
 
-func (g *crisisGame) notice(p adjudicator.Power, v int) string {
+func (g *crisisGame) notice(p storm.Power, v int) string {
 	g.t.Helper()
 	return g.versioned(p, "private", v).Body
 }
 
 // send mails p's orders to the judge; the Message-ID.
-func (g *crisisGame) send(p adjudicator.Power, body string) string {
+func (g *crisisGame) send(p storm.Power, body string) string {
 	g.t.Helper()
 	return sendOrder(g.t, g.smtp, p.String()+"@"+sandboxDomain, "orders",
 		"GAME "+sandboxGame+"\nSECRET "+p.String()+"\n"+body+"\nEND\n")
 }
 
 // receipt waits for the receipt of the email id of p, flattened.
-func (g *crisisGame) receipt(p adjudicator.Power, id string) string {
+func (g *crisisGame) receipt(p storm.Power, id string) string {
 	g.t.Helper()
 	is := func(m mailMsg) bool { return m.kind() == "receipt" && m.InReplyTo == id }
 	waitFor(g.t, fmt.Sprintf("%s's receipt", p), crisisWait, func() bool { return g.has(p, is) })
@@ -314,9 +314,9 @@ func (g *crisisGame) receipt(p adjudicator.Power, id string) string {
 
 // asked checks that the open version's notices ask exactly the powers
 // for orders in segment ("Crisis: Axis response, Summer 1935").
-func (g *crisisGame) asked(segment string, powers []adjudicator.Power) {
+func (g *crisisGame) asked(segment string, powers []storm.Power) {
 	g.t.Helper()
-	for _, p := range adjudicator.Powers {
+	for _, p := range storm.Powers {
 		n := g.notice(p, g.v)
 		if slices.Contains(powers, p) {
 			if !strings.Contains(n, "What you may order now ("+segment+")") {
@@ -332,26 +332,26 @@ func (g *crisisGame) asked(segment string, powers []adjudicator.Power) {
 // (flattened) and subject, and each power's receipt (flattened).
 type roundResult struct {
 	pub, subject string
-	receipts     map[adjudicator.Power]string
+	receipts     map[storm.Power]string
 }
 
 // round plays the open segment: it checks that the notices ask exactly
 // the powers of orders, sends their orders, checks that each is
 // accepted, and waits for the next version's mails.
-func (g *crisisGame) round(segment string, orders map[adjudicator.Power]string) roundResult {
+func (g *crisisGame) round(segment string, orders map[storm.Power]string) roundResult {
 	g.t.Helper()
-	var powers []adjudicator.Power
-	for _, p := range adjudicator.Powers {
+	var powers []storm.Power
+	for _, p := range storm.Powers {
 		if _, ok := orders[p]; ok {
 			powers = append(powers, p)
 		}
 	}
 	g.asked(segment, powers)
-	ids := map[adjudicator.Power]string{}
+	ids := map[storm.Power]string{}
 	for _, p := range powers {
 		ids[p] = g.send(p, orders[p])
 	}
-	res := roundResult{receipts: map[adjudicator.Power]string{}}
+	res := roundResult{receipts: map[storm.Power]string{}}
 	for _, p := range powers {
 		rc := g.receipt(p, ids[p])
 		if !strings.Contains(rc, "Orders ACCEPTED for "+p.Title()+" in game "+sandboxGame+", for "+segmentTurnFirst(segment)) {
@@ -361,7 +361,7 @@ func (g *crisisGame) round(segment string, orders map[adjudicator.Power]string) 
 	}
 	g.v++
 	g.waitVersion(g.v)
-	m := g.versioned(adjudicator.Germany, "public", g.v)
+	m := g.versioned(storm.Germany, "public", g.v)
 	res.pub, res.subject = m.Body, m.Subject
 	g.t.Logf("version %d (%s): %q -> %s", g.v-1, segment, orders, res.subject)
 	return res

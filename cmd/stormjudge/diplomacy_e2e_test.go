@@ -8,7 +8,8 @@ import (
 	"testing"
 	"time"
 
-	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/diplomacy"
+	"stormjudge/adjudicator/storm"
 )
 
 // TestSandboxPlaysDiplomacyByEmail runs the sandbox with -diplomacy and
@@ -28,40 +29,40 @@ func TestSandboxPlaysDiplomacyByEmail(t *testing.T) {
 	imapAddr, smtpAddr, _ := startSandbox(t, sandboxOptions{Dir: t.TempDir(), Diplomacy: true, Deck: "../../testdata/decks/intrigue.toml"})
 	heading := regexp.MustCompile(`What you may order now \(([^,]+(?:, [a-z]+ round)?), ((?:Spring|Summer|Fall|Winter) \d{4})\)`)
 	offered := regexp.MustCompile(`(?m)^(DIPLOMATIC [A-Z/ ]+ \d) +cost`)
-	pick := map[adjudicator.Power]int{adjudicator.Germany: 0, adjudicator.Italy: 2, adjudicator.Russia: 0, adjudicator.Britain: 1, adjudicator.France: 3}
+	pick := map[storm.Power]int{storm.Germany: 0, storm.Italy: 2, storm.Russia: 0, storm.Britain: 1, storm.France: 3}
 	commitRe := regexp.MustCompile(`Commitment of (\w+): ([0-9a-f]{64})`)
 	// The mailboxes are read by envelope while waiting, and only the
 	// mails the test reads are fetched whole (the reports carry pictures,
 	// and decoding every mail at every poll is slow under -race).
-	noticeOf := func(p adjudicator.Power, v int) *mailMsg {
+	noticeOf := func(p storm.Power, v int) *mailMsg {
 		return fetchWhere(t, imapAddr, p, func(m mailMsg) bool { return m.kind() == "private" && msgVersion(m) == v })
 	}
-	has := func(p adjudicator.Power, pred func(mailMsg) bool) bool {
+	has := func(p storm.Power, pred func(mailMsg) bool) bool {
 		ms, err := readMailbox(imapAddr, p.String()+"@"+sandboxDomain, p.String(), "INBOX", false)
 		return err == nil && slices.ContainsFunc(ms, pred)
 	}
-	hasVersioned := func(p adjudicator.Power, kind string, v int) bool {
+	hasVersioned := func(p storm.Power, kind string, v int) bool {
 		return has(p, func(m mailMsg) bool { return m.kind() == kind && msgVersion(m) == v })
 	}
 	var commitments []publishedCommitment
 	seen := map[string]bool{}
-	sealed := map[adjudicator.Power][]string{} // "Country n" lines of each power's notices
+	sealed := map[storm.Power][]string{} // "Country n" lines of each power's notices
 	rounds, resolutions := 0, 0
 	standingSent, standingPlaced := 0, 0
 	v := 1
 	for turnsDone := 0; turnsDone < 2 && v < 30; v++ {
-		for _, p := range adjudicator.Powers {
+		for _, p := range storm.Powers {
 			waitFor(t, fmt.Sprintf("%s's notice of version %d", p, v), wait, func() bool { return hasVersioned(p, "private", v) })
 		}
 		if v == 1 { // the game's first report: the random events phase (25.31A)
-			waitFor(t, "the first public report", wait, func() bool { return hasVersioned(adjudicator.Germany, "public", 1) })
-			if first := flat(fetchWhere(t, imapAddr, adjudicator.Germany, func(m mailMsg) bool { return m.kind() == "public" && msgVersion(m) == 1 }).Body); strings.Contains(first, "Civil war in Spain (rule 25.31A)") {
+			waitFor(t, "the first public report", wait, func() bool { return hasVersioned(storm.Germany, "public", 1) })
+			if first := flat(fetchWhere(t, imapAddr, storm.Germany, func(m mailMsg) bool { return m.kind() == "public" && msgVersion(m) == 1 }).Body); strings.Contains(first, "Civil war in Spain (rule 25.31A)") {
 				seen["Civil war in Spain (rule 25.31A)"] = true
 			}
 		}
 		var sent []string
 		segment := ""
-		for _, p := range adjudicator.Powers {
+		for _, p := range storm.Powers {
 			n := noticeOf(p, v)
 			m := heading.FindStringSubmatch(flat(n.Body))
 			if m == nil {
@@ -74,7 +75,7 @@ func TestSandboxPlaysDiplomacyByEmail(t *testing.T) {
 			if os := offered.FindAllStringSubmatch(n.Body, -1); len(os) > 0 && strings.HasPrefix(segment, "Diplomacy") {
 				body = os[pick[p]%len(os)][1]
 			}
-			if p == adjudicator.Germany && strings.HasPrefix(segment, "Diplomacy: Axis, first round") && turnsDone == 0 {
+			if p == storm.Germany && strings.HasPrefix(segment, "Diplomacy: Axis, first round") && turnsDone == 0 {
 				// 16.16A: the covert operation the deck's event gave,
 				// sent in advance for the covert segment.
 				body += "\nCOVERT POLAND"
@@ -82,7 +83,7 @@ func TestSandboxPlaysDiplomacyByEmail(t *testing.T) {
 					t.Errorf("Germany's notice does not tell it of its covert operation:\n%s", n.Body)
 				}
 			}
-			if p == adjudicator.Britain && segment == "Economic phase" {
+			if p == storm.Britain && segment == "Economic phase" {
 				// A standing order for the Allied round, sent with the
 				// economic email: that round will not wait for Britain.
 				body = "PASS\nFOR ALLIES\nDIPLOMATIC NORWAY 1"
@@ -104,21 +105,21 @@ func TestSandboxPlaysDiplomacyByEmail(t *testing.T) {
 		t.Logf("version %d (%s): %v", v, segment, sent)
 		// The next version's mails.
 		next := v + 1
-		for _, p := range adjudicator.Powers {
+		for _, p := range storm.Powers {
 			waitFor(t, fmt.Sprintf("%s's report of version %d", p, next), wait, func() bool {
 				return hasVersioned(p, "public", next) && hasVersioned(p, "private", next)
 			})
 		}
-		pub := flat(fetchWhere(t, imapAddr, adjudicator.Germany, func(m mailMsg) bool { return m.kind() == "public" && msgVersion(m) == next }).Body)
-		notices := map[adjudicator.Power]string{}
-		for _, p := range adjudicator.Powers {
+		pub := flat(fetchWhere(t, imapAddr, storm.Germany, func(m mailMsg) bool { return m.kind() == "public" && msgVersion(m) == next }).Body)
+		notices := map[storm.Power]string{}
+		for _, p := range storm.Powers {
 			notices[p] = flat(noticeOf(p, next).Body)
 		}
 		if strings.Contains(pub, "Britain places a diplomatic counter in Norway") {
 			standingPlaced++
 		}
 		revealed := strings.Contains(pub, "The diplomatic counters revealed")
-		for _, p := range adjudicator.Powers {
+		for _, p := range storm.Powers {
 			own := notices[p]
 			if i := strings.Index(own, "Your sealed diplomatic counters: "); i >= 0 {
 				line := own[i+len("Your sealed diplomatic counters: "):]
@@ -126,7 +127,7 @@ func TestSandboxPlaysDiplomacyByEmail(t *testing.T) {
 				sealed[p] = append(sealed[p], strings.Split(line, ", ")...)
 				if !revealed {
 					for _, s := range strings.Split(line, ", ") {
-						for _, q := range adjudicator.Powers {
+						for _, q := range storm.Powers {
 							if q != p && strings.Contains(notices[q], s+".") {
 								t.Errorf("version %d: %s's sealed %q is in %s's notice", next, p, s, q)
 							}
@@ -139,9 +140,9 @@ func TestSandboxPlaysDiplomacyByEmail(t *testing.T) {
 			}
 		}
 		for _, m := range commitRe.FindAllStringSubmatch(pub, -1) {
-			p, _ := adjudicator.ParsePower(m[1])
-			round := adjudicator.SegDiplomacyAxis1
-			for _, seg := range []adjudicator.Segment{adjudicator.SegDiplomacyAxis1, adjudicator.SegDiplomacyRussia, adjudicator.SegDiplomacyAllies, adjudicator.SegDiplomacyAxis2} {
+			p, _ := storm.ParsePower(m[1])
+			round := storm.SegDiplomacyAxis1
+			for _, seg := range []storm.Segment{storm.SegDiplomacyAxis1, storm.SegDiplomacyRussia, storm.SegDiplomacyAllies, storm.SegDiplomacyAxis2} {
 				if strings.HasPrefix(segment, seg.Title()) || segment == seg.Title() {
 					round = seg
 				}
@@ -174,7 +175,7 @@ func TestSandboxPlaysDiplomacyByEmail(t *testing.T) {
 	if rounds == 0 || resolutions < 2 {
 		t.Errorf("%d commitments published, %d resolutions in the turns played: want at least one and two", rounds, resolutions)
 	}
-	for _, p := range []adjudicator.Power{adjudicator.Germany, adjudicator.Russia, adjudicator.Britain} {
+	for _, p := range []storm.Power{storm.Germany, storm.Russia, storm.Britain} {
 		if len(sealed[p]) == 0 {
 			t.Errorf("%s's notices never told it its sealed counters", p)
 		}
@@ -183,7 +184,7 @@ func TestSandboxPlaysDiplomacyByEmail(t *testing.T) {
 
 // fetchWhere fetches whole the first message of p's inbox whose envelope
 // pred accepts, and decodes its text (mailText); nil when there is none.
-func fetchWhere(t *testing.T, imapAddr string, p adjudicator.Power, pred func(mailMsg) bool) *mailMsg {
+func fetchWhere(t *testing.T, imapAddr string, p storm.Power, pred func(mailMsg) bool) *mailMsg {
 	t.Helper()
 	ms, err := readMailboxWhere(imapAddr, p.String()+"@"+sandboxDomain, p.String(), "INBOX", pred, 1)
 	if err != nil {
@@ -215,8 +216,8 @@ func diplomaticPart(pub string) string {
 
 // publishedCommitment is a commitment as a round's public report shows it.
 type publishedCommitment struct {
-	power adjudicator.Power
-	round adjudicator.Segment
+	power storm.Power
+	round storm.Segment
 	hash  string
 }
 
@@ -229,30 +230,30 @@ func checkOpened(t *testing.T, pub string, commitments []publishedCommitment) {
 	if tm == nil {
 		t.Fatalf("no diplomatic phase heading in:\n%s", pub)
 	}
-	var turn adjudicator.Turn
-	for _, season := range []adjudicator.Season{adjudicator.Spring, adjudicator.Summer, adjudicator.Fall, adjudicator.Winter} {
+	var turn storm.Turn
+	for _, season := range []storm.Season{storm.Spring, storm.Summer, storm.Fall, storm.Winter} {
 		for y := 1935; y <= 1945; y++ {
-			if c := (adjudicator.Turn{Year: y, Season: season}); c.String() == tm[1] {
+			if c := (storm.Turn{Year: y, Season: season}); c.String() == tm[1] {
 				turn = c
 			}
 		}
 	}
 	rowRe := regexp.MustCompile(`(Germany|Italy|Britain|France|Russia) (Axis, first round|Russia|Allies|Axis, second round) ([A-Z][A-Za-z/]+) (\d)`)
 	saltRe := regexp.MustCompile(`(Germany|Italy|Britain|France|Russia), (Axis, first round|Russia|Allies|Axis, second round): salt ([0-9a-f]+)`)
-	roundOf := map[string]adjudicator.Segment{"Axis, first round": adjudicator.SegDiplomacyAxis1, "Russia": adjudicator.SegDiplomacyRussia,
-		"Allies": adjudicator.SegDiplomacyAllies, "Axis, second round": adjudicator.SegDiplomacyAxis2}
-	placed := map[string][]adjudicator.Placement{}
+	roundOf := map[string]storm.Segment{"Axis, first round": storm.SegDiplomacyAxis1, "Russia": storm.SegDiplomacyRussia,
+		"Allies": storm.SegDiplomacyAllies, "Axis, second round": storm.SegDiplomacyAxis2}
+	placed := map[string][]storm.Placement{}
 	i := strings.Index(pub, "The diplomatic counters revealed")
 	for _, m := range rowRe.FindAllStringSubmatch(pub[i:], -1) {
-		p, _ := adjudicator.ParsePower(m[1])
+		p, _ := storm.ParsePower(m[1])
 		n := int(m[4][0] - '0')
-		placed[m[1]+"/"+m[2]] = append(placed[m[1]+"/"+m[2]], adjudicator.Placement{Power: p, Country: m[3], Strength: n, Round: roundOf[m[2]]})
+		placed[m[1]+"/"+m[2]] = append(placed[m[1]+"/"+m[2]], storm.Placement{Power: p, Country: m[3], Strength: n, Round: roundOf[m[2]]})
 	}
 	opened := 0
 	for _, m := range saltRe.FindAllStringSubmatch(pub, -1) {
-		p, _ := adjudicator.ParsePower(m[1])
+		p, _ := storm.ParsePower(m[1])
 		round := roundOf[m[2]]
-		got := adjudicator.CommitmentHash(turn, p, round, placed[m[1]+"/"+m[2]], m[3])
+		got := diplomacy.CommitmentHash(turn, p, round, placed[m[1]+"/"+m[2]], m[3])
 		found := false
 		for _, c := range commitments {
 			found = found || (c.power == p && c.hash == got)

@@ -11,7 +11,7 @@ import (
 
 	"github.com/emersion/go-smtp"
 
-	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/storm"
 	"stormjudge/mailer/mailtest"
 )
 
@@ -48,7 +48,7 @@ func (s *relaySession) Logout() error { return nil }
 // players' Dovecot mailboxes.
 func TestDaemonAgainstDovecot(t *testing.T) {
 	users := map[string]string{"judge": "judgepw", "gm": "gmpw"}
-	for _, p := range adjudicator.Powers {
+	for _, p := range storm.Powers {
 		users[p.String()] = p.String() + "pw"
 	}
 	imapAddr, lmtpAddr := mailtest.StartDovecot(t, users)
@@ -71,7 +71,7 @@ func TestDaemonAgainstDovecot(t *testing.T) {
 		SMTP: SMTPConfig{Addr: ln.Addr().String(), TLS: "none"},
 	}
 	g := GameConfig{ID: "dove", Moderators: []string{"gm@dovecot.test"}, Seed: 42}
-	for _, p := range adjudicator.Powers {
+	for _, p := range storm.Powers {
 		g.Seats = append(g.Seats, SeatConfig{Power: p.String(), Address: p.String() + "@dovecot.test", Secret: "s-" + p.String()})
 	}
 	cfg.Games = []GameConfig{g}
@@ -85,20 +85,20 @@ func TestDaemonAgainstDovecot(t *testing.T) {
 		}
 	})
 
-	inbox := func(p adjudicator.Power) map[string]int {
+	inbox := func(p storm.Power) map[string]int {
 		return countKinds(fetchAll(t, imapAddr, p.String(), p.String()+"pw", "INBOX"))
 	}
-	for _, p := range adjudicator.Powers {
+	for _, p := range storm.Powers {
 		waitFor(t, p.String()+"'s welcome in Dovecot", 30*time.Second, func() bool { return inbox(p)["welcome"] == 1 })
 	}
-	for _, p := range adjudicator.Powers {
+	for _, p := range storm.Powers {
 		raw := "From: " + p.String() + "@dovecot.test\r\nTo: judge@dovecot.test\r\nSubject: orders\r\nMessage-ID: <dove-" + p.String() +
 			"@client.test>\r\n\r\nGAME dove\r\nSECRET s-" + p.String() + "\r\nPASS\r\nEND\r\n"
 		if err := mailtest.Deliver(lmtpAddr, p.String()+"@dovecot.test", []string{"judge"}, []byte(raw)); err != nil {
 			t.Fatal(err)
 		}
 	}
-	for _, p := range adjudicator.Powers {
+	for _, p := range storm.Powers {
 		waitFor(t, p.String()+"'s receipt and reports in Dovecot", 60*time.Second, func() bool {
 			n := inbox(p)
 			return n["receipt"] == 1 && n["public"] == 2 && n["private"] == 2

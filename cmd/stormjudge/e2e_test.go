@@ -18,9 +18,11 @@ import (
 	"github.com/emersion/go-imap/v2"
 	"github.com/emersion/go-imap/v2/imapclient"
 	"github.com/emersion/go-message"
+
+	"stormjudge/adjudicator/storm"
+
 	_ "github.com/emersion/go-message/charset"
 
-	"stormjudge/adjudicator"
 	"stormjudge/mailer"
 )
 
@@ -220,7 +222,7 @@ var sentSeq atomic.Int64
 // sendPass sends power p's PASS for the demo game over SMTP under the given
 // Message-ID, without failing the test (the crash tests send while the
 // daemon may be down).
-func sendPass(smtpAddr string, p adjudicator.Power, msgID, subject string) error {
+func sendPass(smtpAddr string, p storm.Power, msgID, subject string) error {
 	from := p.String() + "@sandbox.test"
 	msg := "From: " + from + "\r\nTo: judge@sandbox.test\r\nSubject: " + subject + "\r\nMessage-ID: " + msgID +
 		"\r\n\r\nGAME demo\r\nSECRET " + p.String() + "\r\nPASS\r\nEND\r\n"
@@ -262,7 +264,7 @@ func freeAddr(t *testing.T) string {
 	return l.Addr().String()
 }
 
-func powerInbox(t *testing.T, imapAddr string, p adjudicator.Power) []mailMsg {
+func powerInbox(t *testing.T, imapAddr string, p storm.Power) []mailMsg {
 	return fetchAll(t, imapAddr, p.String()+"@sandbox.test", p.String(), "INBOX")
 }
 
@@ -317,13 +319,13 @@ func TestEndToEndSandbox(t *testing.T) {
 	imapAddr, smtpAddr, _ := startSandbox(t, sandboxOptions{Dir: t.TempDir(), Deck: "../../testdata/decks/illustrative.toml"})
 
 	// The game's creation mails: welcome, public report, private notice.
-	for _, p := range adjudicator.Powers {
+	for _, p := range storm.Powers {
 		waitFor(t, p.String()+" welcome mails", 30*time.Second, func() bool {
 			n := countKinds(powerInbox(t, imapAddr, p))
 			return n["welcome"] == 1 && n["public"] == 1 && n["private"] == 1
 		})
 	}
-	welcome := powerInbox(t, imapAddr, adjudicator.Germany)
+	welcome := powerInbox(t, imapAddr, storm.Germany)
 	for _, m := range welcome {
 		if m.kind() == "welcome" && !strings.Contains(m.Body, "Your secret: germany") {
 			t.Errorf("welcome mail lacks the secret:\n%s", m.Body)
@@ -337,9 +339,9 @@ func TestEndToEndSandbox(t *testing.T) {
 	badID := sendOrder(t, smtpAddr, "germany@sandbox.test", "orders", "GAME demo\nSECRET wrong\nPASS\nEND\n")
 	junkID := sendOrder(t, smtpAddr, "germany@sandbox.test", "orders", "GAME demo\nSECRET germany\nLAUNCH THE FLEET\nEND\n")
 	waitFor(t, "error receipts", 30*time.Second, func() bool {
-		return countKinds(powerInbox(t, imapAddr, adjudicator.Germany))["receipt"] == 2
+		return countKinds(powerInbox(t, imapAddr, storm.Germany))["receipt"] == 2
 	})
-	for _, m := range powerInbox(t, imapAddr, adjudicator.Germany) {
+	for _, m := range powerInbox(t, imapAddr, storm.Germany) {
 		if m.kind() != "receipt" {
 			continue
 		}
@@ -353,18 +355,18 @@ func TestEndToEndSandbox(t *testing.T) {
 
 	// Five orders, one per power.
 	start := time.Now()
-	for _, p := range adjudicator.Powers {
+	for _, p := range storm.Powers {
 		orders := "PASS"
-		if p == adjudicator.Germany {
+		if p == storm.Germany {
 			// A shipbuilding order of the economic phase (19.61, 19.62).
 			orders = "LAY DOWN BATTLESHIP 3 WITH SHIPYARD 1, 2"
 		}
 		sendOrder(t, smtpAddr, p.String()+"@sandbox.test", "Spring 1935 orders",
 			"GAME demo\nSECRET "+p.String()+"\n"+orders+"\nEND\n")
 	}
-	for _, p := range adjudicator.Powers {
+	for _, p := range storm.Powers {
 		wantReceipts := 1
-		if p == adjudicator.Germany {
+		if p == storm.Germany {
 			wantReceipts = 3
 		}
 		waitFor(t, p.String()+" receipt, report and notice", 60*time.Second, func() bool {
@@ -373,15 +375,15 @@ func TestEndToEndSandbox(t *testing.T) {
 		})
 	}
 	t.Logf("fifth order to every report delivered: %s", time.Since(start))
-	for _, p := range adjudicator.Powers {
+	for _, p := range storm.Powers {
 		for _, m := range powerInbox(t, imapAddr, p) {
 			if m.kind() == "private" && strings.Contains(m.MessageID, ".v2.") && !strings.Contains(strings.ToLower(m.Body), p.String()) {
 				t.Errorf("%s's notice does not name its power:\n%s", p, m.Body)
 			}
-			if m.kind() == "private" && strings.Contains(m.MessageID, ".v2.") && p == adjudicator.Germany && !strings.Contains(m.Body, "#1 BB3") {
+			if m.kind() == "private" && strings.Contains(m.MessageID, ".v2.") && p == storm.Germany && !strings.Contains(m.Body, "#1 BB3") {
 				t.Errorf("Germany's notice does not show the ship laid down:\n%s", m.Body)
 			}
-			if m.kind() == "receipt" && p == adjudicator.Germany && strings.Contains(m.Body, "ACCEPTED") && !strings.Contains(m.Body, "LAY DOWN BATTLESHIP 3") {
+			if m.kind() == "receipt" && p == storm.Germany && strings.Contains(m.Body, "ACCEPTED") && !strings.Contains(m.Body, "LAY DOWN BATTLESHIP 3") {
 				t.Errorf("Germany's receipt does not echo the order:\n%s", m.Body)
 			}
 		}

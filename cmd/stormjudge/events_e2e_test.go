@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/event"
+	"stormjudge/adjudicator/storm"
 	"stormjudge/judge"
 	"stormjudge/store"
 )
@@ -41,7 +43,7 @@ func TestSandboxPlaysRandomEventsByEmail(t *testing.T) {
 	}
 	// versionMails waits until every power has the public report and the
 	// private notice of version v, and the moderator the public report.
-	headers := func(p adjudicator.Power) []mailMsg {
+	headers := func(p storm.Power) []mailMsg {
 		ms, err := readMailbox(imapAddr, p.String()+"@"+sandboxDomain, p.String(), "INBOX", false)
 		if err != nil {
 			return nil
@@ -49,7 +51,7 @@ func TestSandboxPlaysRandomEventsByEmail(t *testing.T) {
 		return ms
 	}
 	versionMails := func(v int) {
-		for _, p := range adjudicator.Powers {
+		for _, p := range storm.Powers {
 			waitFor(t, fmt.Sprintf("%s's report and notice of version %d", p, v), wait, func() bool {
 				ms := headers(p) // envelopes only: decoding every mail at every poll grows with the game
 				return findVersioned(ms, "public", v) != nil && findVersioned(ms, "private", v) != nil
@@ -75,13 +77,13 @@ func TestSandboxPlaysRandomEventsByEmail(t *testing.T) {
 		start := time.Now()
 		var plays []string
 		var turnSent []sentOrders
-		for _, p := range adjudicator.Powers {
+		for _, p := range storm.Powers {
 			notice := fetchWhere(t, imapAddr, p, func(m mailMsg) bool { return m.kind() == "private" && msgVersion(m) == v })
 			if notice == nil || msgVersion(*notice) != v {
 				t.Fatalf("turn %d: %s's newest private notice is not of version %d: %+v", turn, p, v, notice)
 			}
 			cards, lines := offeredPlays(notice.Body)
-			if p == adjudicator.Britain && turn == 1 {
+			if p == storm.Britain && turn == 1 {
 				// A ship under construction from the start, so that a
 				// free acceleration (19.73D) has a ship to act on when
 				// Britain's construction event comes.
@@ -136,7 +138,7 @@ func TestSandboxPlaysRandomEventsByEmail(t *testing.T) {
 
 	// Every mail delivered, before the daemon and its mail server stop.
 	owners := []string{"gm"}
-	for _, p := range adjudicator.Powers {
+	for _, p := range storm.Powers {
 		owners = append(owners, p.String())
 	}
 	boxes := map[string][]mailMsg{}
@@ -150,8 +152,8 @@ func TestSandboxPlaysRandomEventsByEmail(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	logs := map[int][]adjudicator.Event{}
-	states := map[int]adjudicator.State{}
+	logs := map[int][]event.Event{}
+	states := map[int]storm.State{}
 	if err := db.View(func(tx *store.Tx) error {
 		g, err := tx.Game(sandboxGame)
 		if err != nil {
@@ -165,7 +167,7 @@ func TestSandboxPlaysRandomEventsByEmail(t *testing.T) {
 			if err != nil {
 				return err
 			}
-			if logs[u], err = adjudicator.UnmarshalEvents(b); err != nil {
+			if logs[u], err = event.UnmarshalEvents(b); err != nil {
 				return fmt.Errorf("version %d: %w", u, err)
 			}
 			if states[u], err = tx.State(sandboxGame, u); err != nil {
@@ -232,7 +234,7 @@ func TestSandboxPlaysRandomEventsByEmail(t *testing.T) {
 	turned := 0
 	for u := 1; u <= last; u++ {
 		for _, e := range logs[u] {
-			c, ok := e.(adjudicator.EventCardTurned)
+			c, ok := e.(event.EventCardTurned)
 			if !ok {
 				continue
 			}
@@ -257,7 +259,7 @@ func TestSandboxPlaysRandomEventsByEmail(t *testing.T) {
 	held := 0
 	for v := 1; v <= last; v++ {
 		for i, e := range logs[v] {
-			h, ok := e.(adjudicator.SecretEventHeld)
+			h, ok := e.(event.SecretEventHeld)
 			if !ok {
 				continue
 			}
@@ -282,7 +284,7 @@ func TestSandboxPlaysRandomEventsByEmail(t *testing.T) {
 		find:
 			for u := v; u <= last; u++ {
 				for k, e := range logs[u] {
-					if a, ok := e.(adjudicator.RandomEventApplied); ok && a.Secret && a.Card == h.Card && a.Power == h.Power && (u > v || k > i) {
+					if a, ok := e.(event.RandomEventApplied); ok && a.Secret && a.Card == h.Card && a.Power == h.Power && (u > v || k > i) {
 						reveal, revealIdx = u, k
 						break find
 					}
@@ -295,7 +297,7 @@ func TestSandboxPlaysRandomEventsByEmail(t *testing.T) {
 			// revealed now: its number is public, not this event.
 			earlierCard, earlierReveal := false, false
 			for _, e := range logs[v][:i] {
-				if a, ok := e.(adjudicator.RandomEventApplied); ok && a.Card == h.Card {
+				if a, ok := e.(event.RandomEventApplied); ok && a.Card == h.Card {
 					earlierCard = true
 					earlierReveal = earlierReveal || a.Power == h.Power
 				}
@@ -321,7 +323,7 @@ func TestSandboxPlaysRandomEventsByEmail(t *testing.T) {
 				t.Logf("%s: still held at the end", what)
 				continue
 			}
-			a := logs[reveal][revealIdx].(adjudicator.RandomEventApplied)
+			a := logs[reveal][revealIdx].(event.RandomEventApplied)
 			t.Logf("%s: %s in version %d", what, a.How, reveal)
 			for _, m := range all {
 				if m.version == reveal && m.kind() == "public" && !strings.Contains(flat(m.Body), strconv.Quote(h.Title)) {
@@ -352,7 +354,7 @@ func TestSandboxPlaysRandomEventsByEmail(t *testing.T) {
 		for _, c := range o.Plays {
 			found := false
 			for _, e := range logs[o.Version+1] {
-				if a, ok := e.(adjudicator.RandomEventApplied); ok && a.Card == c && a.Power == o.Power && strings.HasPrefix(a.How, "played") {
+				if a, ok := e.(event.RandomEventApplied); ok && a.Card == c && a.Power == o.Power && strings.HasPrefix(a.How, "played") {
 					found = true
 				}
 			}
@@ -385,7 +387,7 @@ func TestSandboxPlaysRandomEventsByEmail(t *testing.T) {
 	// No economic effect was left pending (issue: only diplomatic ones).
 	for u := 1; u <= last; u++ {
 		for _, e := range logs[u] {
-			a, ok := e.(adjudicator.RandomEventApplied)
+			a, ok := e.(event.RandomEventApplied)
 			if !ok {
 				continue
 			}
@@ -415,7 +417,7 @@ func revealedIn(reveal, last int) string {
 
 // sentOrders is one order email of the test and what answered it.
 type sentOrders struct {
-	Power     adjudicator.Power
+	Power     storm.Power
 	Version   int      // the version open when it was sent
 	Plays     []int    // the cards played; none: PASS
 	Lines     []string // the order lines sent

@@ -10,6 +10,9 @@ import (
 	"testing"
 
 	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/event"
+	"stormjudge/adjudicator/setup"
+	"stormjudge/adjudicator/storm"
 	"stormjudge/store"
 )
 
@@ -19,11 +22,11 @@ import (
 // events they tell, and every key of the view is documented in
 // docs/state.md.
 func TestExportHasTheViewDocumented(t *testing.T) {
-	s, evs, err := adjudicator.Resolve(adjudicator.NewGame(3), nil)
+	s, evs, err := adjudicator.Resolve(setup.NewGame(3), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	evJSON, err := adjudicator.MarshalEvents(evs)
+	evJSON, err := event.MarshalEvents(evs)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -33,13 +36,13 @@ func TestExportHasTheViewDocumented(t *testing.T) {
 	}
 	defer db.Close()
 	if err := db.Update(func(tx *store.Tx) error {
-		if err := tx.PutState("demo", 0, adjudicator.NewGame(3), nil); err != nil {
+		if err := tx.PutState("demo", 0, setup.NewGame(3), nil); err != nil {
 			return err
 		}
 		if err := tx.PutState("demo", 1, s, evJSON); err != nil {
 			return err
 		}
-		return tx.PutGame(&store.Game{ID: "demo", Version: 1, Seats: []store.Seat{{Power: adjudicator.Germany, Address: "g@x.test", SecretHash: "h", TimeZone: "Europe/Berlin"}}})
+		return tx.PutGame(&store.Game{ID: "demo", Version: 1, Seats: []store.Seat{{Power: storm.Germany, Address: "g@x.test", SecretHash: "h", TimeZone: "Europe/Berlin"}}})
 	}); err != nil {
 		t.Fatal(err)
 	}

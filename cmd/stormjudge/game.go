@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/randomevent"
+	"stormjudge/adjudicator/storm"
 	"stormjudge/judge"
 	"stormjudge/orders"
 	"stormjudge/store"
@@ -324,10 +326,10 @@ func gameExport(db *store.DB, id string, version int, w io.Writer) error {
 }
 
 // gameAt reads game id, its state and orders at version (-1: the latest).
-func gameAt(tx *store.Tx, id string, version int) (*store.Game, adjudicator.State, map[adjudicator.Power]store.OrderRecord, int, error) {
+func gameAt(tx *store.Tx, id string, version int) (*store.Game, storm.State, map[storm.Power]store.OrderRecord, int, error) {
 	g, err := tx.Game(id)
 	if err != nil {
-		return nil, adjudicator.State{}, nil, 0, fmt.Errorf("game %s: %w", id, err)
+		return nil, storm.State{}, nil, 0, fmt.Errorf("game %s: %w", id, err)
 	}
 	v := g.Version
 	if version >= 0 {
@@ -335,17 +337,17 @@ func gameAt(tx *store.Tx, id string, version int) (*store.Game, adjudicator.Stat
 	}
 	s, err := tx.State(id, v)
 	if err != nil {
-		return nil, adjudicator.State{}, nil, 0, err
+		return nil, storm.State{}, nil, 0, err
 	}
 	recs, err := tx.Orders(id, v)
 	if err != nil {
-		return nil, adjudicator.State{}, nil, 0, err
+		return nil, storm.State{}, nil, 0, err
 	}
 	return g, s, recs, v, nil
 }
 
-func waiting(s adjudicator.State, recs map[adjudicator.Power]store.OrderRecord) string {
-	if adjudicator.AwaitsDraw(s) {
+func waiting(s storm.State, recs map[storm.Power]store.OrderRecord) string {
+	if randomevent.AwaitsDraw(s) {
 		return "moderator (draw)"
 	}
 	var miss []string
@@ -365,10 +367,10 @@ func times(n int) string {
 	return fmt.Sprintf("%d times", n)
 }
 
-func showGame(w io.Writer, g *store.Game, s adjudicator.State, recs map[adjudicator.Power]store.OrderRecord, now time.Time) error {
+func showGame(w io.Writer, g *store.Game, s storm.State, recs map[storm.Power]store.OrderRecord, now time.Time) error {
 	fmt.Fprintf(w, "game %s (version %d, created %s)\n", g.ID, g.Version, g.Created.Format(time.RFC3339))
 	fmt.Fprintf(w, "open: %s, %s\n", s.Turn, s.Segment.Title())
-	if adjudicator.AwaitsDraw(s) {
+	if randomevent.AwaitsDraw(s) {
 		fmt.Fprintln(w, "waiting for the moderator's draw (physical deck)")
 	}
 	if g.Paused {
@@ -391,7 +393,7 @@ func showGame(w io.Writer, g *store.Game, s adjudicator.State, recs map[adjudica
 	fmt.Fprintf(w, "moderators: %s\n", strings.Join(g.Moderators, ", "))
 	fmt.Fprintf(w, "rules: %s\n", judge.RulesText(g))
 	fmt.Fprintln(w, "seats:")
-	req := map[adjudicator.Power]bool{}
+	req := map[storm.Power]bool{}
 	for _, p := range adjudicator.Required(s) {
 		req[p] = true
 	}

@@ -10,7 +10,7 @@ import (
 
 	"github.com/emersion/go-imap/v2/imapclient"
 
-	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/storm"
 	"stormjudge/orders/orderstest"
 	"stormjudge/store"
 )
@@ -53,7 +53,7 @@ func TestHostileMailOverLoopback(t *testing.T) {
 	dir := t.TempDir()
 	imapAddr, smtpAddr, stop := startSandbox(t, sandboxOptions{Dir: dir})
 	waitFor(t, "welcome", 30*time.Second, func() bool {
-		return countKinds(powerInbox(t, imapAddr, adjudicator.Germany))["welcome"] == 1
+		return countKinds(powerInbox(t, imapAddr, storm.Germany))["welcome"] == 1
 	})
 	head := func(id, subject string) string {
 		return "From: germany@sandbox.test\r\nTo: judge@sandbox.test\r\nSubject: " + subject + "\r\nMessage-ID: <" + id + ">\r\n"
@@ -79,7 +79,7 @@ func TestHostileMailOverLoopback(t *testing.T) {
 	var receipts []mailMsg
 	waitFor(t, "a receipt for each of the player's mails", 60*time.Second, func() bool {
 		receipts = nil
-		for _, m := range powerInbox(t, imapAddr, adjudicator.Germany) {
+		for _, m := range powerInbox(t, imapAddr, storm.Germany) {
 			if m.kind() == "receipt" {
 				receipts = append(receipts, m)
 			}
@@ -90,7 +90,7 @@ func TestHostileMailOverLoopback(t *testing.T) {
 		return len(fetchAll(t, imapAddr, "judge@sandbox.test", "judge", "INBOX")) == 0
 	})
 	time.Sleep(time.Second) // anything more would have come by now
-	if n := len(powerInbox(t, imapAddr, adjudicator.Germany)); n != 3+len(mails) {
+	if n := len(powerInbox(t, imapAddr, storm.Germany)); n != 3+len(mails) {
 		t.Errorf("germany's inbox holds %d mails, want the 3 of creation and %d receipts", n, len(mails))
 	}
 	for _, m := range mails {

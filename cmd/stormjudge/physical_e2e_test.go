@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/storm"
 	"stormjudge/judge"
 	"stormjudge/store"
 )
@@ -59,11 +59,11 @@ func TestSandboxPhysicalDeckByEmail(t *testing.T) {
 	if r := receipt(draw("military", "3 1 4 5 9 2 6")); !strings.Contains(r, "ACCEPTED for the moderator") {
 		t.Fatalf("draw:\n%s", r)
 	}
-	for _, p := range adjudicator.Powers {
+	for _, p := range storm.Powers {
 		waitFor(t, p.String()+"'s report of the draw", 60*time.Second, func() bool { return countKinds(powerInbox(t, imapAddr, p))["public"] == 2 })
 	}
 	var report string
-	for _, m := range powerInbox(t, imapAddr, adjudicator.Italy) {
+	for _, m := range powerInbox(t, imapAddr, storm.Italy) {
 		if m.kind() == "public" && strings.Contains(m.MessageID, ".v1.") {
 			report = strings.Join(strings.Fields(m.Body), " ")
 		}
@@ -71,7 +71,7 @@ func TestSandboxPhysicalDeckByEmail(t *testing.T) {
 	if !regexp.MustCompile(`card 3 turned face up`).MatchString(report) || !strings.Contains(report, "military purge") {
 		t.Errorf("the report of the draw does not show card 3 face up and the military purge:\n%s", report)
 	}
-	for _, p := range adjudicator.Powers {
+	for _, p := range storm.Powers {
 		sendOrder(t, smtpAddr, p.String()+"@sandbox.test", "orders", "GAME demo\nSECRET "+p.String()+"\nPASS\nEND\n")
 	}
 	waitFor(t, "the second draw prompt", 60*time.Second, func() bool { return countGM("moderator") == 2 })
@@ -83,7 +83,7 @@ func TestSandboxPhysicalDeckByEmail(t *testing.T) {
 	if r := receipt(draw("party", "7 8 10 11 1 2")); !strings.Contains(r, "ACCEPTED") {
 		t.Fatalf("second draw:\n%s", r)
 	}
-	for _, p := range adjudicator.Powers {
+	for _, p := range storm.Powers {
 		waitFor(t, p.String()+"'s report of the second draw", 60*time.Second, func() bool { return countKinds(powerInbox(t, imapAddr, p))["public"] == 4 })
 	}
 	stop()
@@ -94,8 +94,8 @@ func TestSandboxPhysicalDeckByEmail(t *testing.T) {
 	}
 	var exp struct {
 		Orders map[string]struct {
-			Orders []adjudicator.Order `json:"orders"`
-			From   string              `json:"from"`
+			Orders []storm.Order `json:"orders"`
+			From   string        `json:"from"`
 		} `json:"orders"`
 	}
 	if err := json.Unmarshal(out.Bytes(), &exp); err != nil {
@@ -113,14 +113,14 @@ func TestSandboxPhysicalDeckByEmail(t *testing.T) {
 	if err != nil || n != 3 {
 		t.Errorf("Replay = %d, %v; want 3 versions", n, err)
 	}
-	var s adjudicator.State
+	var s storm.State
 	if err := db.View(func(tx *store.Tx) error {
 		s, err = tx.State("demo", 3)
 		return err
 	}); err != nil {
 		t.Fatal(err)
 	}
-	if got := fmt.Sprint(s.Events.InPlay); got != "[7 8 10 11 1 2]" || s.Russia.PurgeCard != adjudicator.PartyPurge || fmt.Sprint(s.Events.DrawPile) != "[4 5 6 9]" {
+	if got := fmt.Sprint(s.Events.InPlay); got != "[7 8 10 11 1 2]" || s.Russia.PurgeCard != storm.PartyPurge || fmt.Sprint(s.Events.DrawPile) != "[4 5 6 9]" {
 		t.Errorf("after the second draw: in play %s, purge %s, pile %v", got, s.Russia.PurgeCard, s.Events.DrawPile)
 	}
 }

@@ -12,7 +12,7 @@ import (
 	"strings"
 	"time"
 
-	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/storm"
 	"stormjudge/mailer/mailserver"
 )
 
@@ -84,7 +84,7 @@ func runSandbox(ctx context.Context, o sandboxOptions, log *slog.Logger, ready f
 	}
 	defer srv.Close()
 	users := map[string]string{sandboxJudge: "judge", sandboxModerator: "gm"}
-	for _, p := range adjudicator.Powers {
+	for _, p := range storm.Powers {
 		users[p.String()+"@"+sandboxDomain] = p.String()
 	}
 	for addr, pw := range users {
@@ -139,7 +139,7 @@ func sandboxConfig(dir, imapAddr, smtpAddr string, poll, tick, deadline time.Dur
 	}
 	g := GameConfig{ID: sandboxGame, Moderators: []string{sandboxModerator}, ModeratorSecret: sandboxModeratorSecret,
 		Seed: sandboxSeed, SegmentDuration: duration{deadline}}
-	for _, p := range adjudicator.Powers {
+	for _, p := range storm.Powers {
 		g.Seats = append(g.Seats, SeatConfig{Power: p.String(), Address: p.String() + "@" + sandboxDomain, Secret: p.String()})
 	}
 	c.Games = []GameConfig{g}

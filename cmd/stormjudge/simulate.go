@@ -9,6 +9,10 @@ import (
 	"time"
 
 	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/crisis"
+	"stormjudge/adjudicator/diplomacy"
+	"stormjudge/adjudicator/setup"
+	"stormjudge/adjudicator/storm"
 	"stormjudge/deck"
 )
 
@@ -24,7 +28,7 @@ type simulateBench struct {
 }
 
 func runSimulateBench(o simulateBench, stdout io.Writer) error {
-	var d *adjudicator.Deck
+	var d *storm.Deck
 	if o.Deck != "" {
 		x, err := deck.LoadFile(o.Deck)
 		if err != nil {
@@ -46,11 +50,11 @@ func runSimulateBench(o simulateBench, stdout io.Writer) error {
 		start := time.Now()
 		for g := 0; g < o.Games; g++ {
 			seed := o.Seed + uint64(g)
-			s := adjudicator.NewGame(seed)
+			s := setup.NewGame(seed)
 			if d != nil {
-				s = adjudicator.NewGameWithDeck(seed, *d)
+				s = setup.NewGameWithDeck(seed, *d)
 			}
-			s, _, err := adjudicator.Resolve(adjudicator.WithCrisis(adjudicator.WithDiplomacy(s)), nil)
+			s, _, err := adjudicator.Resolve(crisis.WithCrisis(diplomacy.WithDiplomacy(s)), nil)
 			if err != nil {
 				return err
 			}

@@ -12,9 +12,10 @@ import (
 	"testing"
 	"time"
 
+	"net/smtp"
+
 	"github.com/emersion/go-imap/v2"
 	"github.com/emersion/go-imap/v2/imapclient"
-	"net/smtp"
 )
 
 const childDirEnv = "MAILSERVER_TEST_CHILD_DIR"

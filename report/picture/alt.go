@@ -5,12 +5,13 @@ import (
 	"strings"
 
 	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/storm"
 )
 
 // Alt returns, in plain words, what the picture shows (for the HTML alt
 // text and for readers with images blocked): one short paragraph. Like
 // Render, it uses v.Powers[power] only.
-func Alt(v adjudicator.View, power adjudicator.Power) string {
+func Alt(v adjudicator.View, power storm.Power) string {
 	pv := v.Public
 	var b strings.Builder
 	b.WriteString("Picture of the game")

@@ -4,6 +4,7 @@ import (
 	"sort"
 
 	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/storm"
 )
 
 // The schematic map: the diplomatic targets of 24.21 and Russia (4.16B) on
@@ -40,31 +41,31 @@ type place struct {
 // its letter) and Russia; each lies inside the box of its region of 4.16
 // (regionBoxes).
 var places = []place{
-	{"Norway", "Norway", 2, 0},                 // 24.21J, 4.16A
-	{"Sweden", "Sweden", 3, 0},                 // 24.21O, 4.16A
-	{"Finland", "Finland", 4, 0},               // 24.21F, 4.16A
-	{"Ireland", "Ireland", 0, 0},               // 24.21I, 4.16C
-	{"Belgium/Luxembourg", "Belg/Lux", 0, 1},   // 24.21C, 4.16C
-	{"Rhineland", "Rhineland", 0, 2},           // 24.21L, 4.16C
-	{"Spain", "Spain", 0, 4},                   // 24.21N, 4.16C
-	{"Czechoslovakia", "Czecho", 2, 1},         // 24.21E, 4.16D
-	{"Austria", "Austria", 1, 2},               // 24.21B, 4.16D
-	{"Hungary", "Hungary", 2, 2},               // 24.21H, 4.16D
-	{"Poland", "Poland", 3, 1},                 // 24.21K, 4.16B
-	{adjudicator.RussiaTarget, "Russia", 4, 1}, // 4.16B
-	{"Rumania", "Rumania", 3, 2},               // 24.21M, 4.16B
-	{"Yugoslavia", "Yugo", 2, 3},               // 24.21Q, 4.16E
-	{"Bulgaria", "Bulgaria", 3, 3},             // 24.21D, 4.16E
-	{"Albania", "Albania", 2, 4},               // 24.21A, 4.16E
-	{"Greece", "Greece", 3, 4},                 // 24.21G, 4.16E
-	{"Turkey", "Turkey", 4, 3},                 // 24.21P, 4.16E
+	{"Norway", "Norway", 2, 0},               // 24.21J, 4.16A
+	{"Sweden", "Sweden", 3, 0},               // 24.21O, 4.16A
+	{"Finland", "Finland", 4, 0},             // 24.21F, 4.16A
+	{"Ireland", "Ireland", 0, 0},             // 24.21I, 4.16C
+	{"Belgium/Luxembourg", "Belg/Lux", 0, 1}, // 24.21C, 4.16C
+	{"Rhineland", "Rhineland", 0, 2},         // 24.21L, 4.16C
+	{"Spain", "Spain", 0, 4},                 // 24.21N, 4.16C
+	{"Czechoslovakia", "Czecho", 2, 1},       // 24.21E, 4.16D
+	{"Austria", "Austria", 1, 2},             // 24.21B, 4.16D
+	{"Hungary", "Hungary", 2, 2},             // 24.21H, 4.16D
+	{"Poland", "Poland", 3, 1},               // 24.21K, 4.16B
+	{storm.RussiaTarget, "Russia", 4, 1},     // 4.16B
+	{"Rumania", "Rumania", 3, 2},             // 24.21M, 4.16B
+	{"Yugoslavia", "Yugo", 2, 3},             // 24.21Q, 4.16E
+	{"Bulgaria", "Bulgaria", 3, 3},           // 24.21D, 4.16E
+	{"Albania", "Albania", 2, 4},             // 24.21A, 4.16E
+	{"Greece", "Greece", 3, 4},               // 24.21G, 4.16E
+	{"Turkey", "Turkey", 4, 3},               // 24.21P, 4.16E
 }
 
 // regionBox is the faint background of a region of 4.16: cells
 // Col0..Col1 x Row0..Row1 (inclusive), labelled in its empty cell
 // LabelCol, LabelRow.
 type regionBox struct {
-	Region             adjudicator.Region
+	Region             storm.Region
 	Label              []string
 	Col0, Row0         int
 	Col1, Row1         int
@@ -72,11 +73,11 @@ type regionBox struct {
 }
 
 var regionBoxes = []regionBox{
-	{adjudicator.Scandinavia, []string{"Scandi-", "navia"}, 1, 0, 4, 0, 1, 0},    // 4.16A
-	{adjudicator.WesternEurope, []string{"Western", "Europe"}, 0, 0, 0, 4, 0, 3}, // 4.16C
-	{adjudicator.CentralEurope, []string{"Central", "Europe"}, 1, 1, 2, 2, 1, 1}, // 4.16D
-	{adjudicator.EasternEurope, []string{"Eastern", "Europe"}, 3, 1, 4, 2, 4, 2}, // 4.16B
-	{adjudicator.Balkans, []string{"Balkans"}, 2, 3, 4, 4, 4, 4},                 // 4.16E
+	{storm.Scandinavia, []string{"Scandi-", "navia"}, 1, 0, 4, 0, 1, 0},    // 4.16A
+	{storm.WesternEurope, []string{"Western", "Europe"}, 0, 0, 0, 4, 0, 3}, // 4.16C
+	{storm.CentralEurope, []string{"Central", "Europe"}, 1, 1, 2, 2, 1, 1}, // 4.16D
+	{storm.EasternEurope, []string{"Eastern", "Europe"}, 3, 1, 4, 2, 4, 2}, // 4.16B
+	{storm.Balkans, []string{"Balkans"}, 2, 3, 4, 4, 4, 4},                 // 4.16E
 }
 
 // legendCol, legendRow is the top of the two empty cells (1,3)-(1,4),
@@ -92,7 +93,7 @@ func placeOf(name string) (place, bool) {
 	return place{}, false
 }
 
-func regionBoxOf(r adjudicator.Region) (regionBox, bool) {
+func regionBoxOf(r storm.Region) (regionBox, bool) {
 	for _, b := range regionBoxes {
 		if b.Region == r {
 			return b, true

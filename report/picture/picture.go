@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/storm"
 )
 
 // The size of the picture. It is drawn for a phone's column of CSSWidth
@@ -65,36 +66,36 @@ var (
 	colCivilWar   = rgb(0xf4, 0xdf, 0xa8)
 )
 
-var powerColours = map[adjudicator.Power]color.RGBA{
-	adjudicator.Germany: rgb(0x22, 0x22, 0x22), // black
-	adjudicator.Italy:   rgb(0x11, 0x77, 0x33), // green
-	adjudicator.Britain: rgb(0xcc, 0x33, 0x11), // red
-	adjudicator.France:  rgb(0x00, 0x66, 0xbb), // blue
-	adjudicator.Russia:  rgb(0x88, 0x22, 0x55), // wine
+var powerColours = map[storm.Power]color.RGBA{
+	storm.Germany: rgb(0x22, 0x22, 0x22), // black
+	storm.Italy:   rgb(0x11, 0x77, 0x33), // green
+	storm.Britain: rgb(0xcc, 0x33, 0x11), // red
+	storm.France:  rgb(0x00, 0x66, 0xbb), // blue
+	storm.Russia:  rgb(0x88, 0x22, 0x55), // wine
 }
 
-var powerLetters = map[adjudicator.Power]string{
-	adjudicator.Germany: "G", adjudicator.Italy: "I", adjudicator.Britain: "B", adjudicator.France: "F", adjudicator.Russia: "R",
+var powerLetters = map[storm.Power]string{
+	storm.Germany: "G", storm.Italy: "I", storm.Britain: "B", storm.France: "F", storm.Russia: "R",
 }
 
-var regionColours = map[adjudicator.Region]color.RGBA{
-	adjudicator.Scandinavia:   rgb(0xe3, 0xee, 0xf6),
-	adjudicator.WesternEurope: rgb(0xf2, 0xec, 0xdc),
-	adjudicator.CentralEurope: rgb(0xe6, 0xf0, 0xdf),
-	adjudicator.EasternEurope: rgb(0xf4, 0xe4, 0xe7),
-	adjudicator.Balkans:       rgb(0xec, 0xe6, 0xf4),
+var regionColours = map[storm.Region]color.RGBA{
+	storm.Scandinavia:   rgb(0xe3, 0xee, 0xf6),
+	storm.WesternEurope: rgb(0xf2, 0xec, 0xdc),
+	storm.CentralEurope: rgb(0xe6, 0xf0, 0xdf),
+	storm.EasternEurope: rgb(0xf4, 0xe4, 0xe7),
+	storm.Balkans:       rgb(0xec, 0xe6, 0xf4),
 }
 
 func rgb(r, g, b uint8) color.RGBA { return color.RGBA{r, g, b, 0xff} }
 
-func powerColour(p adjudicator.Power) color.RGBA {
+func powerColour(p storm.Power) color.RGBA {
 	if c, ok := powerColours[p]; ok {
 		return c
 	}
 	return colMuted
 }
 
-func letter(p adjudicator.Power) string {
+func letter(p storm.Power) string {
 	if l, ok := powerLetters[p]; ok {
 		return l
 	}
@@ -103,14 +104,14 @@ func letter(p adjudicator.Power) string {
 
 // own returns the private view Render and Alt may show for power: only
 // v.Powers[power], nil for the public picture.
-func own(v adjudicator.View, power adjudicator.Power) *adjudicator.PowerView {
+func own(v adjudicator.View, power storm.Power) *adjudicator.PowerView {
 	if power == 0 {
 		return nil
 	}
 	return v.Powers[power]
 }
 
-func check(v adjudicator.View, power adjudicator.Power) error {
+func check(v adjudicator.View, power storm.Power) error {
 	if power != 0 && !power.Valid() {
 		return fmt.Errorf("picture: invalid power %d", uint8(power))
 	}
@@ -124,7 +125,7 @@ func check(v adjudicator.View, power adjudicator.Power) error {
 
 // Height returns the height in pixels of the picture Render draws for v
 // and power.
-func Height(v adjudicator.View, power adjudicator.Power) int {
+func Height(v adjudicator.View, power storm.Power) int {
 	if err := check(v, power); err != nil {
 		return PublicHeight
 	}
@@ -137,7 +138,7 @@ func Height(v adjudicator.View, power adjudicator.Power) int {
 // picture; a power draws the public picture plus that power's own hidden
 // tracks from v.Powers[power] (never any other entry of v.Powers, even if
 // present).
-func Render(v adjudicator.View, power adjudicator.Power) ([]byte, error) {
+func Render(v adjudicator.View, power storm.Power) ([]byte, error) {
 	if err := check(v, power); err != nil {
 		return nil, err
 	}
@@ -169,7 +170,7 @@ func (b *bufPool) put(s []uint8) { b.p.Put(&s) }
 
 // drawAll draws the whole picture and returns its height, a multiple of
 // Scale (whole CSS pixels).
-func drawAll(c *canvas, v adjudicator.View, power adjudicator.Power) int {
+func drawAll(c *canvas, v adjudicator.View, power storm.Power) int {
 	y := drawPublic(c, v)
 	if pv := own(v, power); pv != nil {
 		y = drawPrivate(c, v, power, pv, y)

@@ -12,93 +12,95 @@ import (
 	"testing"
 
 	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/setup"
+	"stormjudge/adjudicator/storm"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden pictures in testdata")
 
 // startView is the view of a new game, Spring 1935.
-func startView() adjudicator.View { return adjudicator.Derive(adjudicator.NewGame(1)) }
+func startView() adjudicator.View { return adjudicator.Derive(setup.NewGame(1)) }
 
 // busyState is a game with every marker of the picture in use: flags of
 // a power and its partner, trade pacts, civil wars, a controlled country,
 // the EAI and climate off centre, support beyond the bar, a garrison
 // check, purge events, ships on the chart and research under way.
-func busyState() adjudicator.State {
-	s := adjudicator.NewGame(1)
-	s.Turn = adjudicator.Turn{Year: 1937, Season: adjudicator.Summer}
-	s.Segment = adjudicator.SegEconomic
+func busyState() storm.State {
+	s := setup.NewGame(1)
+	s.Turn = storm.Turn{Year: 1937, Season: storm.Summer}
+	s.Segment = storm.SegEconomic
 	s.EAI = -4
 	s.EconomicClimate = 2
-	set := func(name string, f func(m *adjudicator.Minor)) {
+	set := func(name string, f func(m *storm.Minor)) {
 		m := s.Minor(name)
 		if m == nil {
 			panic(name)
 		}
 		f(m)
 	}
-	set("Austria", func(m *adjudicator.Minor) {
-		m.Flags, m.FlagPower, m.Controller, m.TradePact = 4, adjudicator.Germany, adjudicator.Germany, adjudicator.Germany
+	set("Austria", func(m *storm.Minor) {
+		m.Flags, m.FlagPower, m.Controller, m.TradePact = 4, storm.Germany, storm.Germany, storm.Germany
 	})
-	set("Rhineland", func(m *adjudicator.Minor) { m.Controller = adjudicator.Germany; m.Flags = 0; m.FlagPower = 0 })
-	set("Albania", func(m *adjudicator.Minor) {
-		m.Flags, m.FlagPower, m.Controller, m.TradePact = 3, adjudicator.Italy, adjudicator.Italy, adjudicator.Italy
+	set("Rhineland", func(m *storm.Minor) { m.Controller = storm.Germany; m.Flags = 0; m.FlagPower = 0 })
+	set("Albania", func(m *storm.Minor) {
+		m.Flags, m.FlagPower, m.Controller, m.TradePact = 3, storm.Italy, storm.Italy, storm.Italy
 	})
-	set("Spain", func(m *adjudicator.Minor) {
-		m.Flags, m.FlagPower, m.PartnerFlags, m.CivilWarEvents = 2, adjudicator.Germany, 1, 3
+	set("Spain", func(m *storm.Minor) {
+		m.Flags, m.FlagPower, m.PartnerFlags, m.CivilWarEvents = 2, storm.Germany, 1, 3
 	})
-	set("Greece", func(m *adjudicator.Minor) {
-		m.Flags, m.FlagPower, m.PartnerFlags, m.TradePact, m.CivilWarEvents = 3, adjudicator.Britain, 2, adjudicator.Britain, 1
+	set("Greece", func(m *storm.Minor) {
+		m.Flags, m.FlagPower, m.PartnerFlags, m.TradePact, m.CivilWarEvents = 3, storm.Britain, 2, storm.Britain, 1
 	})
-	set("Yugoslavia", func(m *adjudicator.Minor) { m.Flags, m.FlagPower, m.CivilWarEvents = 1, adjudicator.Russia, 2 })
-	set("Turkey", func(m *adjudicator.Minor) {
-		m.Flags, m.FlagPower, m.TradePact = 3, adjudicator.Russia, adjudicator.Russia
+	set("Yugoslavia", func(m *storm.Minor) { m.Flags, m.FlagPower, m.CivilWarEvents = 1, storm.Russia, 2 })
+	set("Turkey", func(m *storm.Minor) {
+		m.Flags, m.FlagPower, m.TradePact = 3, storm.Russia, storm.Russia
 	})
-	set("Sweden", func(m *adjudicator.Minor) {
-		m.Flags, m.FlagPower, m.TradePact = 3, adjudicator.Germany, adjudicator.Germany
+	set("Sweden", func(m *storm.Minor) {
+		m.Flags, m.FlagPower, m.TradePact = 3, storm.Germany, storm.Germany
 	})
-	s.Powers[adjudicator.Germany].Support = 3
-	s.Powers[adjudicator.Italy].Support = -2
-	s.Powers[adjudicator.Britain].Support = 8
-	s.Powers[adjudicator.France].Support = -7
-	s.Powers[adjudicator.Russia].Support = 1
-	s.Powers[adjudicator.Germany].TilePoints = 7
-	s.Powers[adjudicator.Britain].TilePoints = 12
-	s.Powers[adjudicator.Germany].Factories = adjudicator.Factories{Civilian: 3, Military: 7, Idle: 2}
-	s.Powers[adjudicator.Germany].Used = adjudicator.ActivityCounters{Two: 1, One: 1}
+	s.Powers[storm.Germany].Support = 3
+	s.Powers[storm.Italy].Support = -2
+	s.Powers[storm.Britain].Support = 8
+	s.Powers[storm.France].Support = -7
+	s.Powers[storm.Russia].Support = 1
+	s.Powers[storm.Germany].TilePoints = 7
+	s.Powers[storm.Britain].TilePoints = 12
+	s.Powers[storm.Germany].Factories = storm.Factories{Civilian: 3, Military: 7, Idle: 2}
+	s.Powers[storm.Germany].Used = storm.ActivityCounters{Two: 1, One: 1}
 	s.Russia.PurgeEvents = 23
-	s.Russia.Cohesion = adjudicator.CohesionFor(23)
-	when := adjudicator.Turn{Year: 1937, Season: adjudicator.Spring}
-	s.Russia.Garrison = adjudicator.GarrisonCheck{Turn: &when, When: "21.23A", Units: 9, ResearchCounts: 2, Flags: 3,
+	s.Russia.Cohesion = storm.CohesionFor(23)
+	when := storm.Turn{Year: 1937, Season: storm.Spring}
+	s.Russia.Garrison = storm.GarrisonCheck{Turn: &when, When: "21.23A", Units: 9, ResearchCounts: 2, Flags: 3,
 		Garrison: 14, Japan: 8, BalanceOfPower: 2, EAI: 0, Borders: 1, Required: 11, Surplus: 3, Support: 1}
 	s.Balance.Armor, s.Balance.Infantry, s.Balance.Air, s.Balance.Naval, s.Balance.Race = 3, -1, 2, -3, -1
-	launched := adjudicator.Turn{Year: 1936, Season: adjudicator.Fall}
-	s.Powers[adjudicator.Germany].Naval = adjudicator.Naval{
-		Building: []adjudicator.Ship{
-			{No: 2, Class: adjudicator.Battleship5, Row: 5, Column: adjudicator.Summer, LaidDown: adjudicator.FirstTurn},
-			{No: 3, Class: adjudicator.Battleship4, Row: 4, Column: adjudicator.Winter, LaidDown: adjudicator.FirstTurn},
-			{No: 4, Class: adjudicator.Carrier, Row: 2, Column: adjudicator.Summer, LaidDown: adjudicator.FirstTurn},
-			{No: 5, Class: adjudicator.Battleship3, Row: 2, Column: adjudicator.Summer, LaidDown: adjudicator.FirstTurn},
+	launched := storm.Turn{Year: 1936, Season: storm.Fall}
+	s.Powers[storm.Germany].Naval = storm.Naval{
+		Building: []storm.Ship{
+			{No: 2, Class: storm.Battleship5, Row: 5, Column: storm.Summer, LaidDown: storm.FirstTurn},
+			{No: 3, Class: storm.Battleship4, Row: 4, Column: storm.Winter, LaidDown: storm.FirstTurn},
+			{No: 4, Class: storm.Carrier, Row: 2, Column: storm.Summer, LaidDown: storm.FirstTurn},
+			{No: 5, Class: storm.Battleship3, Row: 2, Column: storm.Summer, LaidDown: storm.FirstTurn},
 		},
-		Launched: []adjudicator.Ship{{No: 1, Class: adjudicator.Battleship3, Row: adjudicator.LaunchRow, Column: adjudicator.Fall,
-			LaidDown: adjudicator.FirstTurn, LaunchedIn: &launched}},
+		Launched: []storm.Ship{{No: 1, Class: storm.Battleship3, Row: storm.LaunchRow, Column: storm.Fall,
+			LaidDown: storm.FirstTurn, LaunchedIn: &launched}},
 		Saved: 1, Next: 6,
 	}
 	for _, p := range []struct {
-		power adjudicator.Power
+		power storm.Power
 		name  string
 		steps int
 	}{
-		{adjudicator.Germany, "armor", 5}, {0, "radar", 2}, {adjudicator.Germany, "jets", 1},
-		{0, "covert operations", 7}, {adjudicator.Italy, "submarines", 3},
+		{storm.Germany, "armor", 5}, {0, "radar", 2}, {storm.Germany, "jets", 1},
+		{0, "covert operations", 7}, {storm.Italy, "submarines", 3},
 	} {
-		s.Sheets.Progress = append(s.Sheets.Progress, adjudicator.ProjectProgress{Side: adjudicator.Axis, Power: p.power, Project: p.name, Steps: p.steps})
+		s.Sheets.Progress = append(s.Sheets.Progress, storm.ProjectProgress{Side: storm.Axis, Power: p.power, Project: p.name, Steps: p.steps})
 	}
 	return s
 }
 
 func busyView() adjudicator.View { return adjudicator.Derive(busyState()) }
 
-func render(t testing.TB, v adjudicator.View, p adjudicator.Power) []byte {
+func render(t testing.TB, v adjudicator.View, p storm.Power) []byte {
 	t.Helper()
 	b, err := Render(v, p)
 	if err != nil {
@@ -139,12 +141,12 @@ func TestGolden(t *testing.T) {
 	for _, tc := range []struct {
 		name  string
 		view  adjudicator.View
-		power adjudicator.Power
+		power storm.Power
 	}{
 		{"start_public", startView(), 0},
 		{"busy_public", busyView(), 0},
-		{"busy_germany", busyView(), adjudicator.Germany},
-		{"start_britain", startView(), adjudicator.Britain},
+		{"busy_germany", busyView(), storm.Germany},
+		{"start_britain", startView(), storm.Britain},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got := render(t, tc.view, tc.power)
@@ -199,7 +201,7 @@ func TestDrawnForAPhone(t *testing.T) {
 			t.Errorf("text of %d px: %d CSS px", s, s/Scale)
 		}
 	}
-	render(t, busyView(), adjudicator.Germany)
+	render(t, busyView(), storm.Germany)
 	facesMu.Lock()
 	for k := range faces {
 		if k.size < 11*Scale {
@@ -210,7 +212,7 @@ func TestDrawnForAPhone(t *testing.T) {
 	if mapX0 < margin || mapX0+mapCols*cellW > Width-margin {
 		t.Errorf("the map (%d..%d) is wider than the picture", mapX0, mapX0+mapCols*cellW)
 	}
-	for _, p := range []adjudicator.Power{0, adjudicator.Germany, adjudicator.Britain} {
+	for _, p := range []storm.Power{0, storm.Germany, storm.Britain} {
 		if h := Height(busyView(), p); h%Scale != 0 {
 			t.Errorf("power %d: height %d px", p, h)
 		}
@@ -227,7 +229,7 @@ func TestMarkersFitInTheirBox(t *testing.T) {
 	c := newCanvas(nil)
 	defer c.close()
 	inner := cellW - 2*boxInset - 2*chipPad
-	parts := flagParts(adjudicator.Britain, 9, adjudicator.France, 9)
+	parts := flagParts(storm.Britain, 9, storm.France, 9)
 	if w := controlW + chipGap + flagsWidth(c, parts, len(flagForms)-1); w > inner {
 		t.Errorf("control and flags: %d px in %d", w, inner)
 	}
@@ -252,13 +254,13 @@ func TestMarkersFitInTheirBox(t *testing.T) {
 // the fonts' glyphs and the map's unchanging part) are the same as drawn
 // alone.
 func TestConcurrentRendersAgree(t *testing.T) {
-	want := map[adjudicator.Power][]byte{}
-	powers := []adjudicator.Power{0, adjudicator.Germany, adjudicator.Britain}
+	want := map[storm.Power][]byte{}
+	powers := []storm.Power{0, storm.Germany, storm.Britain}
 	for _, p := range powers {
 		want[p] = render(t, busyView(), p)
 	}
 	type result struct {
-		p adjudicator.Power
+		p storm.Power
 		b []byte
 	}
 	out := make(chan result)
@@ -277,7 +279,7 @@ func TestConcurrentRendersAgree(t *testing.T) {
 }
 
 func TestDeterministic(t *testing.T) {
-	for _, p := range []adjudicator.Power{0, adjudicator.Germany} {
+	for _, p := range []storm.Power{0, storm.Germany} {
 		a := render(t, busyView(), p)
 		b := render(t, busyView(), p)
 		if !bytes.Equal(a, b) {
@@ -291,24 +293,24 @@ func TestDeterministic(t *testing.T) {
 // them (Britain's distinctive figures here), nor the moderators' part.
 func TestRule15_15SecretTracksOfOthersNotDrawn(t *testing.T) {
 	v := busyView()
-	br := v.Powers[adjudicator.Britain]
+	br := v.Powers[storm.Britain]
 	br.Available.Three = 9
 	br.Naval.Saved = 77
 	br.Research.Projects = append(br.Research.Projects, adjudicator.ProjectView{Project: "british jets", Steps: 5, MaxSteps: 6})
-	if !bytes.Equal(render(t, v, adjudicator.Germany), render(t, v.For(adjudicator.Germany), adjudicator.Germany)) {
+	if !bytes.Equal(render(t, v, storm.Germany), render(t, v.For(storm.Germany), storm.Germany)) {
 		t.Error("Germany's picture depends on another power's private view")
 	}
 	if !bytes.Equal(render(t, v, 0), render(t, v.PublicOnly(), 0)) {
 		t.Error("the public picture depends on a private view")
 	}
-	if bytes.Equal(render(t, v, adjudicator.Germany), render(t, v, 0)) {
+	if bytes.Equal(render(t, v, storm.Germany), render(t, v, 0)) {
 		t.Error("Germany's picture shows nothing of its own")
 	}
-	if Alt(v, adjudicator.Germany) != Alt(v.For(adjudicator.Germany), adjudicator.Germany) || Alt(v, 0) != Alt(v.PublicOnly(), 0) {
+	if Alt(v, storm.Germany) != Alt(v.For(storm.Germany), storm.Germany) || Alt(v, 0) != Alt(v.PublicOnly(), 0) {
 		t.Error("the alt text depends on another power's private view")
 	}
 	// A power without a private view gets the public picture.
-	if !bytes.Equal(render(t, v.PublicOnly(), adjudicator.Germany), render(t, v, 0)) {
+	if !bytes.Equal(render(t, v.PublicOnly(), storm.Germany), render(t, v, 0)) {
 		t.Error("a power without a private view should get the public picture")
 	}
 }
@@ -335,7 +337,7 @@ func TestRule28_42BordersDrawnOnce(t *testing.T) {
 	want := 0
 	pairs := map[edge]bool{}
 	for _, tv := range v.Public.Targets {
-		for _, b := range adjudicator.Borders(tv.Name) {
+		for _, b := range storm.Borders(tv.Name) {
 			if !onMap[b] {
 				continue
 			}
@@ -354,7 +356,7 @@ func TestRule28_42BordersDrawnOnce(t *testing.T) {
 	}
 	// Poland and Russia border each other (28.42H) though only Poland's
 	// entry says so.
-	if !seen[edge{"Poland", adjudicator.RussiaTarget}] {
+	if !seen[edge{"Poland", storm.RussiaTarget}] {
 		t.Error("no Poland-Russia edge")
 	}
 }
@@ -364,7 +366,7 @@ func TestRule28_42BordersDrawnOnce(t *testing.T) {
 // no two places or region boxes overlap.
 func TestRule4_16EveryTargetPlacedInItsRegion(t *testing.T) {
 	v := startView()
-	if n := len(v.Public.Targets); n != 18 || v.Public.Targets[n-1].Name != adjudicator.RussiaTarget {
+	if n := len(v.Public.Targets); n != 18 || v.Public.Targets[n-1].Name != storm.RussiaTarget {
 		t.Fatalf("%d targets, the last not Russia", n)
 	}
 	cells := map[[2]int]string{}
@@ -395,7 +397,7 @@ func TestRule4_16EveryTargetPlacedInItsRegion(t *testing.T) {
 		t.Errorf("%d places for %d targets", len(places), len(v.Public.Targets))
 	}
 	for i, a := range regionBoxes {
-		if !slices.Contains(adjudicator.Regions, a.Region) {
+		if !slices.Contains(storm.Regions, a.Region) {
 			t.Errorf("unknown region %q", a.Region)
 		}
 		if _, taken := cells[[2]int{a.LabelCol, a.LabelRow}]; taken {
@@ -407,7 +409,7 @@ func TestRule4_16EveryTargetPlacedInItsRegion(t *testing.T) {
 			}
 		}
 		// Every country of the region on the map lies in its box.
-		for _, name := range adjudicator.RegionCountries(a.Region) {
+		for _, name := range storm.RegionCountries(a.Region) {
 			p, ok := placeOf(name)
 			if !ok || p.Col < a.Col0 || p.Col > a.Col1 || p.Row < a.Row0 || p.Row > a.Row1 {
 				t.Errorf("4.16: %s not in the box of %s", name, a.Region)
@@ -436,7 +438,7 @@ func TestGlyphsPresent(t *testing.T) {
 }
 
 func TestAlt(t *testing.T) {
-	a := Alt(busyView(), adjudicator.Germany)
+	a := Alt(busyView(), storm.Germany)
 	for _, want := range []string{"Summer 1937", "EAI −4", "Austria by Germany", "Spain 3", "Greece (Britain)",
 		"Germany's own tracks", "purge events", "garrison 14 against 11"} {
 		if !strings.Contains(a, want) {
@@ -452,7 +454,7 @@ func TestAlt(t *testing.T) {
 }
 
 func TestInvalid(t *testing.T) {
-	if _, err := Render(startView(), adjudicator.Power(9)); err == nil {
+	if _, err := Render(startView(), storm.Power(9)); err == nil {
 		t.Error("invalid power accepted")
 	}
 	v := startView()
@@ -465,7 +467,7 @@ func TestInvalid(t *testing.T) {
 func BenchmarkRender(b *testing.B) {
 	v := busyView()
 	for b.Loop() {
-		if _, err := Render(v, adjudicator.Germany); err != nil {
+		if _, err := Render(v, storm.Germany); err != nil {
 			b.Fatal(err)
 		}
 	}

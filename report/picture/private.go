@@ -5,11 +5,12 @@ import (
 	"strings"
 
 	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/storm"
 )
 
 // drawPrivate draws a power's own tracks below the public picture, from
 // its private view pv only; it returns the new height.
-func drawPrivate(c *canvas, v adjudicator.View, p adjudicator.Power, pv *adjudicator.PowerView, y int) int {
+func drawPrivate(c *canvas, v adjudicator.View, p storm.Power, pv *adjudicator.PowerView, y int) int {
 	col := powerColour(p)
 	const h = 52
 	c.roundBox(margin, y, Width-margin, y+h, 10, col)
@@ -28,14 +29,14 @@ func drawPrivate(c *canvas, v adjudicator.View, p adjudicator.Power, pv *adjudic
 // label of their square.
 var counterKinds = []struct {
 	Label string
-	Get   func(adjudicator.ActivityCounters) int
+	Get   func(storm.ActivityCounters) int
 }{
-	{"3", func(a adjudicator.ActivityCounters) int { return a.Three }},
-	{"2", func(a adjudicator.ActivityCounters) int { return a.Two }},
-	{"1", func(a adjudicator.ActivityCounters) int { return a.One }},
-	{"0", func(a adjudicator.ActivityCounters) int { return a.Zero }},
-	{"S", func(a adjudicator.ActivityCounters) int { return a.Ship }},
-	{"R", func(a adjudicator.ActivityCounters) int { return a.Research }},
+	{"3", func(a storm.ActivityCounters) int { return a.Three }},
+	{"2", func(a storm.ActivityCounters) int { return a.Two }},
+	{"1", func(a storm.ActivityCounters) int { return a.One }},
+	{"0", func(a storm.ActivityCounters) int { return a.Zero }},
+	{"S", func(a storm.ActivityCounters) int { return a.Ship }},
+	{"R", func(a storm.ActivityCounters) int { return a.Research }},
 }
 
 func drawCounters(c *canvas, pv *adjudicator.PowerView, y int) int {
@@ -93,14 +94,14 @@ func drawCounters(c *canvas, pv *adjudicator.PowerView, y int) int {
 	return y + 4
 }
 
-func shipName(s adjudicator.Ship) string {
+func shipName(s storm.Ship) string {
 	return fmt.Sprintf("#%d %s", s.No, s.Class.Short())
 }
 
 // drawNaval draws the naval construction chart (19.21): rows 5..2 by
 // season column, with the rate, capacity and saved points (19.3-19.75).
 // A row is as tall as its fullest cell: the ships of a cell are stacked.
-func drawNaval(c *canvas, season adjudicator.Season, n *adjudicator.NavalView, y int) int {
+func drawNaval(c *canvas, season storm.Season, n *adjudicator.NavalView, y int) int {
 	y = sectionTitle(c, y, "Naval construction", "19.2")
 	f := c.face(false, sizeSmall)
 	t := c.face(false, sizeText)
@@ -132,7 +133,7 @@ func drawNaval(c *canvas, season adjudicator.Season, n *adjudicator.NavalView, y
 	y += 4
 	const labelW, headH, chipRowH = 76, 36, 40
 	colW := (Width - 2*margin - labelW) / 4
-	for s := adjudicator.Spring; s <= adjudicator.Winter; s++ {
+	for s := storm.Spring; s <= storm.Winter; s++ {
 		x0 := margin + labelW + int(s-1)*colW
 		face, ink := f, colMuted
 		if s == season {
@@ -143,11 +144,11 @@ func drawNaval(c *canvas, season adjudicator.Season, n *adjudicator.NavalView, y
 	}
 	y += headH
 	for row := 5; row >= 2; row-- {
-		var cells [4][]adjudicator.Ship
+		var cells [4][]storm.Ship
 		most := 1
 		for _, sh := range n.Building {
-			if sh.Row == row && sh.Column >= adjudicator.Spring && sh.Column <= adjudicator.Winter {
-				i := int(sh.Column - adjudicator.Spring)
+			if sh.Row == row && sh.Column >= storm.Spring && sh.Column <= storm.Winter {
+				i := int(sh.Column - storm.Spring)
 				cells[i] = append(cells[i], sh)
 				most = max(most, len(cells[i]))
 			}
@@ -155,12 +156,12 @@ func drawNaval(c *canvas, season adjudicator.Season, n *adjudicator.NavalView, y
 		rowH := most*chipRowH + 8
 		c.rect(margin, y, Width-margin, y+1, colRule)
 		c.text(margin+6, midBaseline(f, y, min(rowH, chipRowH+8)), fmt.Sprintf("row %d", row), f, colMuted)
-		for s := adjudicator.Spring; s <= adjudicator.Winter; s++ {
+		for s := storm.Spring; s <= storm.Winter; s++ {
 			x0 := margin + labelW + int(s-1)*colW
 			if s == season {
 				c.rect(x0+2, y+1, x0+colW-2, y+rowH, rgb(0xf0, 0xef, 0xe8))
 			}
-			for i, sh := range cells[s-adjudicator.Spring] {
+			for i, sh := range cells[s-storm.Spring] {
 				cy := y + 4 + i*chipRowH
 				label := fit(bf, shipName(sh), colW-12-16)
 				w := textWidth(bf, label) + 16

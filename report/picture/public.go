@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/storm"
+	"stormjudge/adjudicator/track"
 )
 
 // Geometry of the public part, in pixels of the PNG.
@@ -101,7 +103,7 @@ func drawHeader(c *canvas, pv adjudicator.PublicView) int {
 }
 
 // letterChip draws a square of the power's colour with its letter.
-func letterChip(c *canvas, x, y, s int, p adjudicator.Power) {
+func letterChip(c *canvas, x, y, s int, p storm.Power) {
 	c.roundBox(x, y, x+s, y+s, 6, powerColour(p))
 	f := c.face(true, sizeSmall)
 	c.textMid(x+s/2, midBaseline(f, y, s), letter(p), f, colWhite)
@@ -193,7 +195,7 @@ func drawTarget(c *canvas, top int, p place, t adjudicator.TargetView) {
 	}
 	partner := t.PartnerPower // 0 when there are no partner flags
 	switch {
-	case t.Name == adjudicator.RussiaTarget:
+	case t.Name == storm.RussiaTarget:
 		c.textMid((x0+x1)/2, midBaseline(small, ry, chipH), "major power", small, colMuted)
 	case t.Flags > 0 || t.PartnerFlags > 0:
 		flagsChip(c, x, ry, x0+chipPad+inner-x, t.FlagPower, t.Flags, partner, t.PartnerFlags)
@@ -216,7 +218,7 @@ func drawTarget(c *canvas, top int, p place, t adjudicator.TargetView) {
 // joined on its right by the partner's (if any) in the partner's colour.
 // It draws the widest form that fits in w: with spaces ("G 2"), without
 // ("G2"), then without the flag. It returns the right edge.
-func flagsChip(c *canvas, x, y, w int, p adjudicator.Power, n int, partner adjudicator.Power, pn int) int {
+func flagsChip(c *canvas, x, y, w int, p storm.Power, n int, partner storm.Power, pn int) int {
 	parts := flagParts(p, n, partner, pn)
 	form := 0
 	for form < len(flagForms)-1 && flagsWidth(c, parts, form) > w {
@@ -252,11 +254,11 @@ func flagsChip(c *canvas, x, y, w int, p adjudicator.Power, n int, partner adjud
 }
 
 type flagPart struct {
-	p adjudicator.Power
+	p storm.Power
 	n int
 }
 
-func flagParts(p adjudicator.Power, n int, partner adjudicator.Power, pn int) []flagPart {
+func flagParts(p storm.Power, n int, partner storm.Power, pn int) []flagPart {
 	var parts []flagPart
 	if n > 0 {
 		parts = append(parts, flagPart{p, n})
@@ -293,7 +295,7 @@ func flagsWidth(c *canvas, parts []flagPart, form int) int {
 
 // controlChip marks a controlled country (11.61E): a white disc with the
 // controller's letter on a chip of its colour. It returns the right edge.
-func controlChip(c *canvas, x, y int, p adjudicator.Power) int {
+func controlChip(c *canvas, x, y int, p storm.Power) int {
 	f := c.face(true, sizeSmall)
 	col := powerColour(p)
 	const w = controlW
@@ -307,7 +309,7 @@ const controlW = chipH + 4
 
 // pactChip draws a trade pact marker: an outlined chip "T" and the
 // holder's letter in its colour.
-func pactChip(c *canvas, x, y int, p adjudicator.Power) int {
+func pactChip(c *canvas, x, y int, p storm.Power) int {
 	f := c.face(true, sizeSmall)
 	col := powerColour(p)
 	const d = 11 // the radius of the letter's disc
@@ -345,9 +347,9 @@ func drawPowerKey(c *canvas, top int) {
 	x0, y0, _, _ := cellRect(top, legendCol, legendRow)
 	_, _, _, y1 := cellRect(top, legendCol, legendRow+1)
 	f := c.face(false, sizeSmall)
-	n := len(adjudicator.Powers)
+	n := len(storm.Powers)
 	rowH := (y1 - y0 - 16) / n
-	for i, p := range adjudicator.Powers {
+	for i, p := range storm.Powers {
 		y := y0 + 8 + i*rowH
 		const s = 30
 		letterChip(c, x0+6, y+(rowH-s)/2, s, p)
@@ -364,12 +366,12 @@ func drawMarkerKey(c *canvas, y int) int {
 		draw func(x, y int)
 		text string
 	}{
-		{flagsWidth(c, flagParts(adjudicator.Germany, 2, adjudicator.Italy, 1), 0), func(x, y int) {
-			flagsChip(c, x, y, Width, adjudicator.Germany, 2, adjudicator.Italy, 1)
+		{flagsWidth(c, flagParts(storm.Germany, 2, storm.Italy, 1), 0), func(x, y int) {
+			flagsChip(c, x, y, Width, storm.Germany, 2, storm.Italy, 1)
 		}, "flags, partner's flags"},
-		{pactWidth(c), func(x, y int) { pactChip(c, x, y, adjudicator.France) }, "trade pact"},
+		{pactWidth(c), func(x, y int) { pactChip(c, x, y, storm.France) }, "trade pact"},
 		{civilWarWidth(c, 1), func(x, y int) { civilWarChip(c, x, y, 1) }, "civil war"},
-		{controlW, func(x, y int) { controlChip(c, x, y, adjudicator.Germany) }, "controlled"},
+		{controlW, func(x, y int) { controlChip(c, x, y, storm.Germany) }, "controlled"},
 		{40, func(x, y int) {
 			c.line(float32(x), float32(y+chipH/2), float32(x+40), float32(y+chipH/2), 4, colBorderLine)
 		}, "border 28.42"},
@@ -458,11 +460,11 @@ func drawTracks(c *canvas, pv adjudicator.PublicView, y int) int {
 		var r adjudicator.BalanceRow
 		if i < len(rows) {
 			r = rows[i]
-		} else if i < len(adjudicator.Categories) {
-			r.Category = adjudicator.Categories[i]
+		} else if i < len(track.Categories) {
+			r.Category = track.Categories[i]
 		}
 		lo, hi := -3, 3
-		if r.Category == adjudicator.NavalBalance {
+		if r.Category == storm.NavalBalance {
 			lo, hi = -4, 4 // with the battleship race (19.92)
 		}
 		drawTrack(c, y, title(string(r.Category)), lo, hi, r.Level, colInk)
@@ -515,7 +517,7 @@ func drawPowers(c *canvas, pv adjudicator.PublicView, y int) int {
 	c.textMid(factoryX+3*factoryColW/2, hb, "Factories", f, colMuted)
 	y += 30
 	hb = midBaseline(f, y, 30)
-	for i, k := range []adjudicator.FactoryKind{adjudicator.Civilian, adjudicator.Military, adjudicator.Idle} {
+	for i, k := range []storm.FactoryKind{storm.Civilian, storm.Military, storm.Idle} {
 		x0 := factoryX + i*factoryColW
 		w := factorySquare + 5 + textWidth(f, factoryWord[k])
 		x := x0 + (factoryColW-w)/2
@@ -559,24 +561,24 @@ func drawPowers(c *canvas, pv adjudicator.PublicView, y int) int {
 		c.rect(supportZero-1, by-4, supportZero+1, by+22, colInk)
 		c.textMid(colTiles, nb, fmt.Sprint(p.TilePoints), nf, colInk)
 		// Factories (11.21): civilian, military, idle.
-		for i, k := range []adjudicator.FactoryKind{adjudicator.Civilian, adjudicator.Military, adjudicator.Idle} {
+		for i, k := range []storm.FactoryKind{storm.Civilian, storm.Military, storm.Idle} {
 			c.textMid(factoryX+i*factoryColW+factoryColW/2, nb, fmt.Sprint(p.Factories.Count(k)), nf, colInk)
 		}
 	}
-	return y + max(len(pv.Powers), len(adjudicator.Powers))*rowH
+	return y + max(len(pv.Powers), len(storm.Powers))*rowH
 }
 
-var factoryWord = map[adjudicator.FactoryKind]string{adjudicator.Civilian: "civ", adjudicator.Military: "mil", adjudicator.Idle: "idle"}
+var factoryWord = map[storm.FactoryKind]string{storm.Civilian: "civ", storm.Military: "mil", storm.Idle: "idle"}
 
 // factory draws the symbol of a kind of factory: civilian an empty
 // square, military a full one, idle a grey one crossed out.
-func factory(c *canvas, x, y int, k adjudicator.FactoryKind, col color.RGBA) {
+func factory(c *canvas, x, y int, k storm.FactoryKind, col color.RGBA) {
 	s := factorySquare
 	switch k {
-	case adjudicator.Civilian:
+	case storm.Civilian:
 		c.rect(x, y, x+s, y+s, col)
 		c.rect(x+3, y+3, x+s-3, y+s-3, colWhite)
-	case adjudicator.Military:
+	case storm.Military:
 		c.rect(x, y, x+s, y+s, col)
 	default:
 		c.rect(x, y, x+s, y+s, rgb(0x9a, 0x98, 0x92))
@@ -641,8 +643,8 @@ func drawRussia(c *canvas, pv adjudicator.PublicView, y int) int {
 	c.textMid(at(0)+6, ty+barH+24, "0", f, colMuted)
 	n := min(max(ru.PurgeEvents, 0), purgeMax)
 	mx := float32(at(n))
-	c.triangle(mx-11, float32(ty-20), mx+11, float32(ty-20), mx, float32(ty-1), powerColour(adjudicator.Russia))
-	c.rect(int(mx)-2, ty, int(mx)+2, ty+barH, powerColour(adjudicator.Russia))
+	c.triangle(mx-11, float32(ty-20), mx+11, float32(ty-20), mx, float32(ty-1), powerColour(storm.Russia))
+	c.rect(int(mx)-2, ty, int(mx)+2, ty+barH, powerColour(storm.Russia))
 	y = ty + barH + 34
 	// The last garrison check (21.23): the garrison against the
 	// requirement, in the same space when there was none yet.
@@ -663,7 +665,7 @@ func drawRussia(c *canvas, pv adjudicator.PublicView, y int) int {
 		c.text(x, y+26, signed(g.Surplus), nf, colInk)
 	} else {
 		c.text(margin, y+26, "Garrison: no check yet (21.23)", t, colMuted)
-		g = &adjudicator.GarrisonCheck{}
+		g = &storm.GarrisonCheck{}
 	}
 	by := y + 40
 	const barX = margin + 104
@@ -675,7 +677,7 @@ func drawRussia(c *canvas, pv adjudicator.PublicView, y int) int {
 		name string
 		n    int
 		col  color.RGBA
-	}{{"garrison", g.Garrison, powerColour(adjudicator.Russia)}, {"required", g.Required, colMuted}} {
+	}{{"garrison", g.Garrison, powerColour(storm.Russia)}, {"required", g.Required, colMuted}} {
 		ry := by + i*38
 		b := midBaseline(f, ry, 34)
 		c.text(margin, b, r.name, f, colMuted)

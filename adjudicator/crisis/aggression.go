@@ -1,0 +1,128 @@
+package crisis
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"stormjudge/adjudicator/storm"
+	"stormjudge/adjudicator/threshold"
+)
+
+// targetRule is the rule listing each Axis power's targets.
+var targetRule = map[storm.Power]string{storm.Germany: "27.41", storm.Italy: "27.31"}
+
+// AggressionOption is a target of p with the rule that bars it, "" when
+// p may announce an aggression against it this turn.
+type AggressionOption struct {
+	Target string `json:"target"`
+	Barred string `json:"barred,omitempty"` // why not, with its rule
+}
+
+// AggressionOptions lists p's aggression targets (27.3, 27.4) with the
+// restrictions of 27.2 that bar them now; nil for a power that commits
+// none.
+func AggressionOptions(s storm.State, p storm.Power) []AggressionOption {
+	targets, ok := threshold.AggressionTargetsOf[p]
+	if !ok {
+		return nil
+	}
+	var out []AggressionOption
+	for _, t := range targets {
+		o := AggressionOption{Target: t}
+		switch {
+		case storm.CompletedBy(s, p, t) || completedWhole(s, p, t):
+			o.Barred = "already carried out"
+		case t == "Poland" && s.SupportFacts.PolandNeutral:
+			o.Barred = "a neutral minor country for the rest of the game (29.22C)"
+		case slices.ContainsFunc(s.SupportFacts.Aggressions, func(a storm.Aggression) bool { return a.Aggressor == p && a.Target == t }):
+			o.Barred = "its conquest is under way (29.3)"
+		case slices.ContainsFunc(s.SupportFacts.Aggressions, func(a storm.Aggression) bool { return a.Aggressor == p && a.Turn == s.Turn }):
+			o.Barred = "one aggression a turn (27.12)"
+		case p == storm.Italy && t != storm.Ethiopia && !storm.CompletedBy(s, storm.Italy, storm.Ethiopia):
+			o.Barred = "not before Ethiopia is conquered (27.21A)"
+		case p == storm.Italy && (t == "Greece" || t == "Yugoslavia") && !storm.CompletedBy(s, storm.Italy, "Albania"):
+			o.Barred = "not without control of Albania (27.21A, 28.61)"
+		case p == storm.Italy && italyAtWar(s):
+			o.Barred = "not while at war with a minor country (27.21A)"
+		case p == storm.Italy && italyIntervenedElsewhere(s, t):
+			o.Barred = "not in a turn of civil war intervention elsewhere (27.21A)"
+		case p == storm.Italy && italyUsedMilitaryCounter(s, t) && DemandResistance(s, p, t) >= 1:
+			o.Barred = "its military counter served elsewhere this turn (29.34)"
+		case p == storm.Germany && t != storm.Rhineland && !storm.CompletedBy(s, storm.Germany, storm.Rhineland):
+			o.Barred = "not before the Rhineland is remilitarized (27.21B)"
+		}
+		out = append(out, o)
+	}
+	return out
+}
+
+// completedWhole reports p's completed aggression against the whole of
+// which target is the first demand (the Sudetenland of Czechoslovakia,
+// Danzig and the Corridor of Poland).
+func completedWhole(s storm.State, p storm.Power, target string) bool {
+	for whole, part := range storm.FirstDemand {
+		if part == target && storm.CompletedBy(s, p, whole) {
+			return true
+		}
+	}
+	return false
+}
+
+// italyAtWar reports an Italian aggression against Albania, Greece or
+// Yugoslavia begun and not completed (27.21A, 29.3); Ethiopia's conquest
+// bars other aggressions by 27.21A's first restriction.
+func italyAtWar(s storm.State) bool {
+	return slices.ContainsFunc(s.SupportFacts.Aggressions, func(a storm.Aggression) bool {
+		return a.Aggressor == storm.Italy && a.Completed == nil && a.Target != storm.Ethiopia
+	})
+}
+
+// italyIntervenedElsewhere reports an Italian military counter in a civil
+// war other than target this turn (27.21A).
+func italyIntervenedElsewhere(s storm.State, target string) bool {
+	return slices.ContainsFunc(s.Diplomacy.Placements, func(pl storm.Placement) bool {
+		return pl.Power == storm.Italy && pl.Military && pl.Country != target && storm.Fighting(s, pl.Country)
+	})
+}
+
+// AggressionLines words p's aggression options for its notice, the
+// barred targets grouped by reason.
+func AggressionLines(s storm.State, p storm.Power) []string {
+	if s.Ended || (s.Crisis.On && s.Segment.Index() > storm.SegCrisisAggression.Index()) {
+		return nil // the game is over, or this turn's aggressions are announced
+	}
+	var open, reasons []string
+	by := map[string][]string{}
+	for _, o := range AggressionOptions(s, p) {
+		if o.Barred == "" {
+			open = append(open, o.Target)
+			continue
+		}
+		if by[o.Barred] == nil {
+			reasons = append(reasons, o.Barred)
+		}
+		by[o.Barred] = append(by[o.Barred], o.Target)
+	}
+	var out []string
+	if len(open) > 0 {
+		out = append(out, "Targets open to an aggression this turn (27.3, 27.4): "+storm.JoinAnd(open)+".")
+	}
+	for _, r := range reasons {
+		out = append(out, fmt.Sprintf("%s: %s.", storm.JoinAnd(by[r]), r))
+	}
+	return out
+}
+
+// AggressionTarget spells name as 27.31 or 27.41 list it, case aside;
+// ok is false for a name neither lists.
+func AggressionTarget(name string) (string, bool) {
+	for _, p := range []storm.Power{storm.Germany, storm.Italy} {
+		for _, t := range threshold.AggressionTargetsOf[p] {
+			if strings.EqualFold(t, name) {
+				return t, true
+			}
+		}
+	}
+	return name, false
+}

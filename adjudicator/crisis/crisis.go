@@ -1,0 +1,98 @@
+package crisis
+
+import (
+	"fmt"
+
+	"stormjudge/adjudicator/event"
+	"stormjudge/adjudicator/storm"
+	"stormjudge/adjudicator/threshold"
+	"stormjudge/adjudicator/track"
+)
+
+// crisisEffect is a row of 27.62A-B, 27.72A-B and 27.82A-B: next turn's
+// support change of the aggressor and of each Allied power, and the
+// activity counter each loses (negative) or gains (positive).
+type crisisEffect struct {
+	Outcome          storm.CrisisOutcome
+	AggressorSupport int
+	AlliedSupport    int
+	// Counters by power: the strength of the counter the power gains (+)
+	// or may not use (-) next turn; Germany's and Italy's as aggressor.
+	Counters map[storm.Power]int
+	Rule     string
+}
+
+var crisisEffects = []crisisEffect{
+	{storm.AggressorBacksDown, -1, +1, map[storm.Power]int{storm.Germany: -1, storm.Italy: -1, storm.Britain: +1, storm.France: +1, storm.Russia: +1}, "27.62"},
+	{storm.AlliesBackDown, +2, -2, map[storm.Power]int{storm.Germany: +2, storm.Italy: +2, storm.Britain: -2, storm.France: -2, storm.Russia: -2}, "27.72"},
+	{storm.AggressorBacksDownUl, -3, +3, map[storm.Power]int{storm.Germany: -3, storm.Italy: -2, storm.Britain: +3, storm.France: +2, storm.Russia: +2}, "27.82"},
+}
+
+// ApplyCrisisOutcome records the next turn's effects of a crisis ended by
+// outcome (27.62, 27.72, 27.82): support grants for one turn and the
+// activity counters gained or barred (12.22G, CountersNext). russia: Russia
+// took part as an Allied power (26.14A) and shares the Allied effects.
+func ApplyCrisisOutcome(s *storm.State, aggressor storm.Power, outcome storm.CrisisOutcome, russia bool, evs *[]event.Event) error {
+	var row *crisisEffect
+	for i := range crisisEffects {
+		if crisisEffects[i].Outcome == outcome {
+			row = &crisisEffects[i]
+		}
+	}
+	if row == nil || (aggressor != storm.Germany && aggressor != storm.Italy) {
+		return fmt.Errorf("adjudicator: no crisis outcome %q for %s", outcome, aggressor)
+	}
+	next := s.Turn.Next()
+	allies := []storm.Power{storm.Britain, storm.France}
+	if russia {
+		allies = append(allies, storm.Russia)
+	}
+	apply := func(p storm.Power, support int) {
+		track.AddSupportGrant(s, p, storm.SupportGrant{Rule: row.Rule, What: string(outcome), Value: support, From: next, Turns: 1})
+		var c storm.ActivityCounters
+		switch n := row.Counters[p]; n {
+		case 1, -1:
+			c.One = n
+		case 2, -2:
+			c.Two = n / 2
+		case 3, -3:
+			c.Three = n / 3
+		}
+		s.Powers[p].Economy.CountersNext = s.Powers[p].Economy.CountersNext.Add(c)
+		*evs = append(*evs, event.CrisisEffect{Turn: s.Turn, Power: p, Outcome: outcome, Support: support, Counter: row.Counters[p], Rule: row.Rule})
+	}
+	apply(aggressor, row.AggressorSupport)
+	for _, p := range allies {
+		apply(p, row.AlliedSupport)
+	}
+	return nil
+}
+
+// ItalianConquest is when an Italian attack on target begun in turn attack
+// ends in conquest, and whether Italy uses its military counter for it
+// (29.31-29.33): Ethiopia at the end of the third turn after the attack,
+// with the counter at no cost (29.32); Albania, Greece and Yugoslavia by
+// their resistance without the tile (29.33): 0 or less occupied at once
+// without the counter, 1 the same turn, 2 the next, and so on, a tile
+// point a turn for the counter (29.33C).
+func ItalianConquest(s storm.State, target string, attack storm.Turn) (done storm.Turn, counter, paid bool, err error) {
+	switch target {
+	case storm.Ethiopia:
+		t := attack
+		for range 3 {
+			t = t.Next()
+		}
+		return t, true, false, nil
+	case "Albania", "Greece", "Yugoslavia":
+		r, _ := threshold.ResistanceOf(s, target, 0)
+		if r.Level <= 0 {
+			return attack, false, false, nil
+		}
+		t := attack
+		for range r.Level - 1 {
+			t = t.Next()
+		}
+		return t, true, true, nil
+	}
+	return storm.Turn{}, false, false, fmt.Errorf("adjudicator: Italy attacks only Ethiopia, Albania, Greece or Yugoslavia (27.31)")
+}

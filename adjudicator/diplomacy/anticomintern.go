@@ -1,0 +1,210 @@
+package diplomacy
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+
+	"stormjudge/adjudicator/event"
+	"stormjudge/adjudicator/randomevent"
+	"stormjudge/adjudicator/storm"
+	"stormjudge/adjudicator/threshold"
+)
+
+// anticominternLands are the minor countries bordering Russia (24.34A).
+var anticominternLands = []string{"Finland", "Poland", "Rumania", "Turkey"}
+
+// AntiCominternStrength is the counter's strength by Russian cohesion
+// (24.32): 1 below 10 purge events, 2 below 20, 3 from 20.
+func AntiCominternStrength(s storm.State) int {
+	switch n := s.Russia.PurgeEvents; {
+	case n >= 20:
+		return 3 // 24.32C
+	case n >= 10:
+		return 2 // 24.32B
+	}
+	return 1 // 24.32A
+}
+
+// AntiCominternPlaces ranks the eligible countries (24.34A-C): those with
+// the most Russian flags first, then those with no flag, then those with
+// the fewest Axis flags; countries with an Allied flag or a pro-Allied
+// public event this turn, and conquered ones, are not eligible. The first
+// group of equal rank is the Axis' choice (24.34D).
+func AntiCominternPlaces(s storm.State) []string {
+	type place struct {
+		name string
+		rank [2]int
+	}
+	var ps []place
+	for _, c := range anticominternLands {
+		m := s.Minor(c)
+		if m == nil || Conquered(s, c) || PublicModifierFor(s, c, storm.Allies) {
+			continue
+		}
+		f := m.FlagCounts()
+		if f[storm.Britain]+f[storm.France] > 0 { // 24.34B
+			continue
+		}
+		var r [2]int
+		switch {
+		case f[storm.Russia] > 0:
+			r = [2]int{0, -f[storm.Russia]}
+		case m.TotalFlags() == 0:
+			r = [2]int{1, 0}
+		default:
+			r = [2]int{2, f[storm.Germany] + f[storm.Italy]}
+		}
+		ps = append(ps, place{c, r})
+	}
+	slices.SortStableFunc(ps, func(a, b place) int {
+		if c := cmp.Compare(a.rank[0], b.rank[0]); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.rank[1], b.rank[1])
+	})
+	var out []string
+	for _, p := range ps {
+		out = append(out, p.name)
+	}
+	return out
+}
+
+// anticominternFirst returns the countries tied for the first place.
+func anticominternFirst(s storm.State) []string {
+	all := AntiCominternPlaces(s)
+	if len(all) == 0 {
+		return nil
+	}
+	rank := func(c string) [2]int {
+		f := s.Minor(c).FlagCounts()
+		switch {
+		case f[storm.Russia] > 0:
+			return [2]int{0, -f[storm.Russia]}
+		case s.Minor(c).TotalFlags() == 0:
+			return [2]int{1, 0}
+		}
+		return [2]int{2, f[storm.Germany] + f[storm.Italy]}
+	}
+	var out []string
+	for _, c := range all {
+		if rank(c) == rank(all[0]) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// anticominternAvailable reports whether Germany may place the counter this
+// turn (24.38: not after the Nazi-Soviet Pact).
+func anticominternAvailable(s storm.State) bool {
+	return !threshold.PactInEffect(s) && len(AntiCominternPlaces(s)) > 0
+}
+
+// checkAntiComintern checks an ANTI-COMINTERN order of p.
+func checkAntiComintern(s storm.State, p storm.Power, o storm.Order) (rule, msg string) {
+	switch {
+	case p != storm.Germany || s.Segment != storm.SegDiplomacyAxis1:
+		return "24.31", "only Germany places the anti-Comintern counter, in the Axis' first round"
+	case threshold.PactInEffect(s):
+		return "24.38", "the Nazi-Soviet Pact is signed: no anti-Comintern counter"
+	case strings.EqualFold(o.Project, "none"):
+		return "", ""
+	}
+	c, ok := storm.FindCountry(o.Project)
+	first := anticominternFirst(s)
+	if !ok || !slices.Contains(first, c) {
+		return "24.34C", fmt.Sprintf("the anti-Comintern counter goes first to the least anti-Communist eligible country: %s (24.34C-D)", strings.Join(first, " or "))
+	}
+	return "", ""
+}
+
+// axisEffortFor is the Axis' effort in country for 24.35B: their counters
+// placed this turn and their random event modifiers, the secret ones the
+// Axis hold included, and the 24.83 modifiers.
+func axisEffortFor(s storm.State, country string) int {
+	n := 0
+	for _, pl := range s.Diplomacy.Placements {
+		if pl.Country == country && storm.SideOf(pl.Power) == storm.Axis && pl.Void == "" {
+			n += pl.Strength
+		}
+	}
+	for _, m := range append(storm.CloneSlice(s.Diplomacy.Modifiers), s.Diplomacy.Threat...) {
+		if m.Country == country && m.Side == storm.Axis {
+			n += m.Value
+		}
+	}
+	if ActiveRing(s, storm.Axis, country) || slices.ContainsFunc(s.Diplomacy.SpyRings, func(r storm.SpyRingEffect) bool { // 24.35B: an active Axis spy ring
+		return r.Country == country && storm.SideOf(r.Power) == storm.Axis
+	}) {
+		n++
+	}
+	for _, p := range []storm.Power{storm.Germany, storm.Italy} {
+		for _, h := range randomevent.HeldEffects(s, p, storm.EffectDiplomaticModifier) {
+			if e := h.Effect; e.Country == country && (e.Side == "" || e.Side == storm.Axis) {
+				n += e.Value
+			}
+		}
+	}
+	return n
+}
+
+// placeAntiComintern places the counter after the Axis' first counters
+// (24.31, 24.35): at Germany's choice among the first, else the first of
+// the ranking; displaced down the ranking while the Axis' own effort there
+// exceeds its strength. Axis counters and a German military counter left
+// where it stands are void (24.56B, 24.43E).
+func placeAntiComintern(s *storm.State, choice string, evs *[]event.Event) {
+	if !anticominternAvailable(*s) || strings.EqualFold(choice, "none") {
+		return
+	}
+	places := AntiCominternPlaces(*s)
+	if c, ok := storm.FindCountry(choice); ok && slices.Contains(anticominternFirst(*s), c) {
+		i := slices.Index(places, c)
+		places = append([]string{c}, slices.Delete(slices.Clone(places), i, i+1)...)
+	}
+	ac := storm.AntiComintern{Strength: AntiCominternStrength(*s)}
+	for _, c := range places {
+		if axisEffortFor(*s, c) > ac.Strength { // 24.35A
+			ac.Displaced = append(ac.Displaced, c)
+			continue
+		}
+		ac.Country = c
+		break
+	}
+	if ac.Country == "" {
+		*evs = append(*evs, event.AntiCominternPlaced{Turn: s.Turn, Strength: ac.Strength, Displaced: ac.Displaced})
+		return
+	}
+	// 24.56B, 24.43E: Axis counters where it stands are void: not
+	// counted, not paid, their activity counters free again; they stay in
+	// their commitments.
+	for i := range s.Diplomacy.Placements {
+		pl := &s.Diplomacy.Placements[i]
+		if pl.Country != ac.Country || storm.SideOf(pl.Power) != storm.Axis || pl.Void != "" {
+			continue
+		}
+		pl.Void = "24.56B"
+		if !pl.Military {
+			s.Powers[pl.Power].Used = s.Powers[pl.Power].Used.Sub(mustCounters(pl.Strength))
+		}
+		*evs = append(*evs, event.OrderVoided{Power: pl.Power, Order: placementOrder(*pl), Rule: "24.56B",
+			Msg: "the anti-Comintern counter stays in " + ac.Country + ": no Axis counter may be placed there"})
+	}
+	s.Diplomacy.AntiComintern = &ac
+	*evs = append(*evs, event.AntiCominternPlaced{Turn: s.Turn, Country: ac.Country, Strength: ac.Strength, Displaced: ac.Displaced})
+}
+
+func mustCounters(strength int) storm.ActivityCounters {
+	c, _ := storm.CountersOf([]int{strength})
+	return c
+}
+
+// placementOrder is the order that made a placement.
+func placementOrder(pl storm.Placement) storm.Order {
+	if pl.Military {
+		return storm.Order{Kind: storm.MilitaryCounter, Project: pl.Country}
+	}
+	return storm.Order{Kind: storm.Diplomatic, Project: pl.Country, Counters: []int{pl.Strength}}
+}

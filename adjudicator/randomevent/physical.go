@@ -1,0 +1,167 @@
+package randomevent
+
+import (
+	"fmt"
+	"strings"
+
+	"stormjudge/adjudicator/event"
+	"stormjudge/adjudicator/storm"
+)
+
+// PhysicalDeck returns s with its deck in physical-deck mode. The game must
+// have a deck.
+func PhysicalDeck(s storm.State) (storm.State, error) {
+	if s.Events == nil {
+		return s, fmt.Errorf("adjudicator: physical-deck mode needs a random event deck")
+	}
+	c := s.Clone()
+	c.Events.Physical = true
+	return c, nil
+}
+
+// FileDeck returns s with its deck out of physical-deck mode: the judge
+// draws the cards from the deck file's pile again. The game must have a
+// deck. A game waiting for the moderator's draw (AwaitsDraw) no longer
+// waits: its random events phase is then automatic, and Resolve resolves
+// it with no orders.
+func FileDeck(s storm.State) (storm.State, error) {
+	if s.Events == nil {
+		return s, fmt.Errorf("adjudicator: the game has no random event deck")
+	}
+	c := s.Clone()
+	c.Events.Physical = false
+	return c, nil
+}
+
+// AllEvents returns the events of type T in evs.
+func AllEvents[T event.Event](evs []event.Event) []T {
+	var out []T
+	for _, e := range evs {
+		if x, ok := e.(T); ok {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// AwaitsDraw reports whether s waits for the moderator's draw: a game in
+// physical-deck mode at the start of its random events phase.
+func AwaitsDraw(s storm.State) bool {
+	return !s.Ended && s.Segment == storm.SegRandomEvents && s.Events != nil && s.Events.Physical
+}
+
+// DrawPlan tells the moderator what the random events phase of s draws
+// before any card's own event asks for more.
+type DrawPlan struct {
+	Turn storm.Turn `json:"turn"`
+	// PurgeDeck are the purge cards Russia draws from (22.44, 22.45).
+	PurgeDeck []storm.PurgeCard `json:"purge_deck"`
+	// Cards: one face up, one per power (9.12), plus Extra.
+	Cards int `json:"cards"`
+	// Extra are the additional random events of 9.14-9.16 by power.
+	Extra map[storm.Power]int `json:"extra,omitempty"`
+	// DrawPile and Discard are the cards left to draw and discarded (8.44).
+	DrawPile int `json:"draw_pile"`
+	Discard  int `json:"discard"`
+}
+
+// PlanDraw returns what the moderator draws in s (AwaitsDraw).
+func PlanDraw(s storm.State) DrawPlan {
+	n := s.Clone()
+	p := DrawPlan{Turn: s.Turn, PurgeDeck: purgeDeckAtDraw(&n, new([]event.Event)), Cards: 1 + len(storm.Powers), Extra: map[storm.Power]int{}}
+	for q, k := range ExtraRandomEvents(s) {
+		if k > 0 {
+			p.Extra[q] = k
+			p.Cards += k
+		}
+	}
+	if s.Events != nil {
+		p.DrawPile, p.Discard = len(s.Events.DrawPile), len(s.Events.Discard)
+	}
+	return p
+}
+
+// CheckDrawSequence checks the named cards in the order drawn: each a card
+// of the deck, named once, in the draw pile, or in the discard pile once
+// the draw pile is used up and the discards are reshuffled (8.43, 8.44).
+func CheckDrawSequence(d *storm.EventDeck, cards, at []int, orders []storm.Order) []storm.OrderError {
+	var errs []storm.OrderError
+	bad := func(k int, rule, format string, a ...any) {
+		errs = append(errs, storm.OrderError{Order: orders[at[k]], Rule: rule, Msg: fmt.Sprintf(format, a...), Index: at[k]})
+	}
+	pile := map[int]bool{}
+	for _, c := range d.DrawPile {
+		pile[c] = true
+	}
+	discard := map[int]bool{}
+	for _, c := range d.Discard {
+		discard[c] = true
+	}
+	seen := map[int]bool{}
+	for k, c := range cards {
+		switch {
+		case seen[c]:
+			bad(k, "8.42", "card %d is named twice", c)
+			continue
+		case !hasCard(d.Deck, c):
+			bad(k, "8.42", "card %d is not in the deck %q", c, d.Deck.Name)
+			continue
+		}
+		seen[c] = true
+		switch {
+		case pile[c]:
+			delete(pile, c)
+		case discard[c] && len(pile) > 0:
+			bad(k, "8.44", "card %d is in the discard pile, and %d cards are still to be drawn before the discards are reshuffled", c, len(pile))
+		case discard[c]:
+			pile, discard = discard, map[int]bool{} // 8.44: the reshuffle
+			delete(pile, c)
+		default:
+			bad(k, "8.43", "card %d is in play or out of the game (8.43), not in the deck to draw", c)
+		}
+	}
+	return errs
+}
+
+func hasCard(d storm.Deck, n int) bool {
+	_, ok := d.Card(n)
+	return ok
+}
+
+func PurgeNames(deck []storm.PurgeCard) string {
+	names := make([]string, len(deck))
+	for i, c := range deck {
+		names[i] = string(c)
+	}
+	return strings.Join(names, ", ")
+}
+
+// Additional words the additional events by power ("Germany 1, Russia
+// 2"), "" when there are none.
+func (p DrawPlan) Additional() string {
+	var parts []string
+	for _, q := range storm.Powers {
+		if k := p.Extra[q]; k > 0 {
+			parts = append(parts, fmt.Sprintf("%s %d", q.Title(), k))
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+func ExtraNote(plan DrawPlan) string {
+	if a := plan.Additional(); a != "" {
+		return ", additional events (9.14-9.16): " + a
+	}
+	return ""
+}
+
+func CardList(cs []int) string {
+	parts := make([]string, len(cs))
+	for i, c := range cs {
+		parts[i] = fmt.Sprint(c)
+	}
+	if len(parts) == 1 {
+		return "card " + parts[0]
+	}
+	return "cards " + strings.Join(parts, ", ")
+}

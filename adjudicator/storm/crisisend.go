@@ -1,0 +1,79 @@
+package storm
+
+import (
+	"slices"
+)
+
+// What a crisis leaves behind: the aggression's success and conquest (29,
+// 30), the Nazi-Soviet Pact offered with it (31), war (27.83), and the end
+// of the crisis phase (32.82).
+
+// War is the war that ends the game (26.13, 33.11).
+type War struct {
+	Turn Turn `json:"turn"`
+	// Kind: "crisis" (27.83) or "pre-emptive" (32.8).
+	Kind string `json:"kind"`
+	// Aggressor and Target: the crisis the war broke out over (27.83);
+	// empty for a pre-emptive war.
+	Aggressor Power  `json:"aggressor,omitempty"`
+	Target    string `json:"target,omitempty"`
+	// Declarers are the powers that declared war, Against those war was
+	// declared on.
+	Declarers []Power `json:"declarers"`
+	Against   []Power `json:"against"`
+	// Thresholds are the declarers' thresholds (32.3), each with its terms.
+	Thresholds []Threshold `json:"thresholds,omitempty"`
+	// More are the other wars of the same turn: both Axis powers' crises
+	// went over the brink (27.13, 26.13).
+	More []War `json:"more,omitempty"`
+}
+
+func (w *War) Clone() *War {
+	if w == nil {
+		return nil
+	}
+	c := *w
+	c.Declarers = CloneSlice(w.Declarers)
+	c.Against = CloneSlice(w.Against)
+	c.Thresholds = cloneThresholds(w.Thresholds)
+	c.More = nil
+	for _, m := range w.More {
+		c.More = append(c.More, *m.Clone())
+	}
+	return &c
+}
+
+// cloneThresholds deep-copies thresholds with their terms.
+func cloneThresholds(ts []Threshold) []Threshold {
+	out := CloneSlice(ts)
+	for i := range out {
+		out[i].Terms = CloneSlice(ts[i].Terms)
+	}
+	return out
+}
+
+// AggressedThisTurn reports the Axis powers committing an aggression this
+// turn: announced and not backed down from (32.61B).
+func AggressedThisTurn(s State) map[Power]bool {
+	out := map[Power]bool{}
+	for _, c := range s.Crisis.Crises {
+		switch c.Outcome {
+		case AggressorBacksDown, AggressorBacksDownUl:
+		default:
+			out[c.Aggressor] = true
+		}
+	}
+	return out
+}
+
+// ItalyEngaged reports Italy at war with a minor country: a conquest
+// under way, Ethiopia's included (29.34).
+func ItalyEngaged(s State) bool {
+	return slices.ContainsFunc(s.SupportFacts.Aggressions, func(a Aggression) bool {
+		return a.Aggressor == Italy && a.Completed == nil && a.Due != nil
+	})
+}
+
+// PolandSatelliteUnits are the Polish units on the Axis part of the
+// Russian garrison track (29.22B): two infantry and one air unit.
+const PolandSatelliteUnits = 3

@@ -1,0 +1,76 @@
+package storm
+
+// Declarations of war (32): the threshold requirement each declaring power
+// must exceed (32.3, 32.42, 32.43, 32.62, 32.72), who may declare or only
+// threaten pre-emptive war (32.2, 32.41, 32.44, 32.61B, 32.71, 32.81) and the
+// concessions that prevent a threatened war (32.83). Everything here is a
+// pure derivation from the state; the crisis phase and the pre-emptive war
+// segment call it and report the thresholds term by term.
+//
+// Terms: every factor the rule lists for a declaration is one term, kept
+// even when it is 0, so that a report shows each factor of 32.31A-F that
+// applies. A factor that does not apply (a conquered neighbour, Russia's war
+// readiness once the pact is in effect, a minor country when war is not
+// declared in support of one) is left out. A factor made of several items
+// (32.42D's war readiness, 32.72D's diplomatic results) is one term whose
+// What lists its non-zero items.
+
+// ThresholdTerm is one factor of a threshold (32.31).
+type ThresholdTerm struct {
+	Rule  string `json:"rule"`
+	What  string `json:"what"`
+	Value int    `json:"value"`
+}
+
+// Threshold is one declaring power's threshold for declaring war on one
+// major power (32.11, 32.31: determined separately for each pair). Net is
+// the sum of the terms; the declaration is possible when Net is at least
+// +1 (32.31, 32.42, 32.43, 32.71, 32.72).
+type Threshold struct {
+	From    Power `json:"from"`
+	Against Power `json:"against"`
+	// Target is the minor country war is declared in support of (32.31D,
+	// 32.62D, 32.72E), "" for none.
+	Target     string          `json:"target,omitempty"`
+	Preemptive bool            `json:"preemptive,omitempty"`
+	Terms      []ThresholdTerm `json:"terms"`
+	Net        int             `json:"net"`
+	Meets      bool            `json:"meets"`
+	// Support and AgainstSupport are the support levels the threshold
+	// compares, as counted (32.33C: without the British and French
+	// increases it leaves out); for Germany against Britain or France,
+	// AgainstSupport is that power's own level, not the greater of the two
+	// the term uses (32.42B). 32.83C chooses by them.
+	Support        int `json:"support"`
+	AgainstSupport int `json:"against_support"`
+	// NotPermitted says why 32.21 never lets From declare war on Against
+	// (no terms then).
+	NotPermitted string `json:"not_permitted,omitempty"`
+}
+
+// Excess is by how much the threshold is exceeded (32.83A, 34.52B, 34.53):
+// Net when it is met, 0 otherwise.
+func (t Threshold) Excess() int {
+	if !t.Meets {
+		return 0
+	}
+	return t.Net
+}
+
+func (t *Threshold) Add(rule, what string, v int) {
+	t.Terms = append(t.Terms, ThresholdTerm{Rule: rule, What: what, Value: v})
+	t.Net += v
+}
+
+// Concession is what prevents a threatened pre-emptive war (32.83): the
+// threshold it is based on (BasisFrom's against BasisAgainst), its excess,
+// the support conceded (32.83A), and who concedes and who gains.
+type Concession struct {
+	BasisFrom     Power   `json:"basis_from"`
+	BasisAgainst  Power   `json:"basis_against"`
+	Excess        int     `json:"excess"`
+	Support       int     `json:"support"`
+	Preventable   bool    `json:"preventable"`
+	Conceders     []Power `json:"conceders"`
+	Beneficiaries []Power `json:"beneficiaries"`
+}

@@ -1,0 +1,126 @@
+package storm
+
+import (
+	"strings"
+)
+
+// Intelligence in the diplomatic phase (16.16A-C, H; 24.551).
+//
+// Spy rings (16.16B) are placed or reactivated in the spy-ring segment at
+// the end of the economic phase, the Axis, the Allies and Russia in turn;
+// each side's leader (Germany, Britain, Russia, as for its intelligence
+// points, docs/rules.md r-15-21) orders them. An activated diplomatic ring
+// makes the opposing counters in its target open (24.551A) and reveals the
+// opposing secret diplomatic events there; while not eliminated it lifts
+// the placement limits there and is worth +1 (24.551B).
+//
+// Covert operations (16.16A), counter-intelligence (16.16C) and Russian
+// subversion (16.16H) are conducted in the covert segment, after every
+// counter and event of the turn is revealed. The judge never asks for them
+// by name: a held intelligence result is secret until it is used (15.63),
+// and asking its holder would announce it. They are given in advance, with
+// any email of the turn until the Axis' second round closes, as orders for
+// the covert segment with the conditions of this file over what the
+// reveal shows (docs/orders.md "COVERT"); the segment then resolves at
+// once, in the order Germany, Italy, Britain, France, Russia.
+
+// Orders of the intelligence segments. Order.Project holds the country
+// (or "research", "any"); Args the rest, as documented per kind.
+const (
+	// SpyRingOrder: SPY RING <country> or SPY RING RESEARCH <side>
+	// <category> (Args: side, category): a new spy ring from an espionage
+	// result (16.16B).
+	SpyRingOrder OrderKind = "spy_ring"
+	// ReactivateOrder: REACTIVATE SPY RING <country> or ... RESEARCH
+	// <side> <category>: an existing ring activated again (16.16B).
+	ReactivateOrder OrderKind = "reactivate"
+	// CovertOrder: COVERT <country> [IF <condition>] (Args: condition):
+	// a covert operation, +1 for the conducting power (16.16A). A power's
+	// COVERT lines are alternatives: the first whose condition holds is
+	// conducted.
+	CovertOrder OrderKind = "covert"
+	// CounterIntelOrder: COUNTER-INTELLIGENCE COVERT <country>|ANY [IF
+	// DECISIVE] (Args: "covert", condition), COUNTER-INTELLIGENCE SPY RING
+	// <country> (Args: "ring") or COUNTER-INTELLIGENCE SPY RING RESEARCH
+	// <category> (Project "research", Args: "ring", category) (16.16C).
+	CounterIntelOrder OrderKind = "counter_intelligence"
+	// SubvertOrder: SUBVERT <country> [IF <condition>]: one level of
+	// Russian subversion, +1 for Russia (16.16H). Each line whose
+	// condition holds uses a level while any is held.
+	SubvertOrder OrderKind = "subvert"
+)
+
+// IntelligenceLeaders order their side's spy rings and counter-intelligence.
+var IntelligenceLeaders = []Power{Germany, Britain, Russia}
+
+// SpyRing is a spy ring in a diplomatic target (16.16B, 24.551); it stays
+// from turn to turn until eliminated.
+type SpyRing struct {
+	Side      Side   `json:"side"`
+	Country   string `json:"country"`
+	Placed    Turn   `json:"placed"`
+	Activated Turn   `json:"activated"` // the last activation
+	// Eliminated says how the ring was eliminated (16.16B-C); "" while it
+	// stands.
+	Eliminated string `json:"eliminated,omitempty"`
+}
+
+func (e Effort) Of(side Side) int {
+	switch side {
+	case Axis:
+		return e.Axis
+	case Allies:
+		return e.Allies
+	case Soviet:
+		return e.Russia
+	}
+	return 0
+}
+
+func OrderCond(o Order) string {
+	if o.Kind == CounterIntelOrder {
+		if len(o.Args) > 1 && o.Args[0] == "covert" {
+			return o.Args[1]
+		}
+		return ""
+	}
+	if len(o.Args) > 0 {
+		return o.Args[0]
+	}
+	return ""
+}
+
+// intelString is the canonical text of an intelligence order.
+func intelString(o Order) (string, bool) {
+	target := func() string {
+		if o.Project == "research" && len(o.Args) >= 2 {
+			return "RESEARCH " + strings.ToUpper(o.Args[len(o.Args)-2]+" "+o.Args[len(o.Args)-1])
+		}
+		return strings.ToUpper(o.Project)
+	}
+	cond := func(c string) string {
+		if c == "" {
+			return ""
+		}
+		return " IF " + strings.ToUpper(c)
+	}
+	switch o.Kind {
+	case SpyRingOrder:
+		return "SPY RING " + target(), true
+	case ReactivateOrder:
+		return "REACTIVATE SPY RING " + target(), true
+	case CovertOrder:
+		return "COVERT " + strings.ToUpper(o.Project) + cond(OrderCond(o)), true
+	case SubvertOrder:
+		return "SUBVERT " + strings.ToUpper(o.Project) + cond(OrderCond(o)), true
+	case CounterIntelOrder:
+		if len(o.Args) > 0 && o.Args[0] == "ring" {
+			if o.Project == "research" && len(o.Args) > 1 {
+				return "COUNTER-INTELLIGENCE SPY RING RESEARCH " + strings.ToUpper(o.Args[1]), true
+			}
+			return "COUNTER-INTELLIGENCE SPY RING " + strings.ToUpper(o.Project), true
+		}
+		return "COUNTER-INTELLIGENCE COVERT " + strings.ToUpper(o.Project) + cond(OrderCond(o)), true
+	}
+	return "", false
+}

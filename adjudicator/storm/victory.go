@@ -1,0 +1,37 @@
+package storm
+
+// Victory points (34): each alliance's points line by line, each with its
+// rule, as the state stands: the public report shows them every turn "if
+// the game ended now", and the end of the game (endgame.go) keeps them as
+// the final determination. The lines of the war that ends it (34.52,
+// 34.53, 34.81) come from State.War (warLines); an opposed aggression is
+// never recorded, so it earns nothing (34.51C); the Nazi-Soviet Pact's
+// concession level (34.92) is the level it was signed at, or counted with
+// Poland's tile once a crisis over Poland drew one.
+
+// VPLine is one line of an alliance's victory points.
+type VPLine struct {
+	Side  Side   `json:"side"`
+	Rule  string `json:"rule"`
+	What  string `json:"what"`
+	Value int    `json:"value"`
+}
+
+// Victory is the victory points of the three alliances (34.1) and the
+// outcome of a two-way and a three-way game (34.11) with its level
+// (34.12).
+type Victory struct {
+	Lines  []VPLine `json:"lines"`
+	Axis   int      `json:"axis"`
+	Allies int      `json:"allies"`
+	Russia int      `json:"russia"`
+	// TwoWay and ThreeWay word the winner and level of each kind of game
+	// (34.11A-C, 34.12).
+	TwoWay   string `json:"two_way"`
+	ThreeWay string `json:"three_way"`
+}
+
+// FirstDemand is the part of a target that may be taken first, counted
+// within the whole's value (34.51A: Czechoslovakia "including the
+// Sudetenland", Poland "including Danzig and the Corridor"; 9.14A).
+var FirstDemand = map[string]string{"Czechoslovakia": "Sudetenland", "Poland": "Danzig and the Corridor"}

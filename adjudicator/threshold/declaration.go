@@ -1,0 +1,780 @@
+package threshold
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"stormjudge/adjudicator/storm"
+	"stormjudge/adjudicator/track"
+)
+
+// ThresholdOptions are the circumstances of a declaration that the state
+// does not hold.
+type ThresholdOptions struct {
+	// Target is the minor country that is the target of the aggression war
+	// is declared in support of (32.31D, 32.62D, 32.72E), "" for none. A
+	// first demand (the Sudetenland, Danzig and the Corridor) counts the
+	// resistance of its whole country (r-32-31d-first-demand).
+	Target string
+	// Tile is the 28.5 tile drawn for Target's resistance, 0 if none.
+	Tile int
+	// Preemptive: an Allied pre-emptive declaration (32.61B): temporary
+	// Allied support increases from aggressions are not counted (32.33C)
+	// and Target is ignored (32.61B: the target of a demand backed down
+	// from does not count). Germany's declarations are always pre-emptive
+	// (32.41) and read the 10.71B/10.81B rules of their own.
+	Preemptive bool
+	// AtWarWithGermany are the Allied powers at war with Germany by a
+	// German or Allied declaration of war this turn (32.72F; Russia's
+	// threshold only). A declaration on Italy does not count.
+	AtWarWithGermany []storm.Power
+	// GermanWarOnRussia: the Allies retaliate for a German declaration of
+	// war on Russia; Russia's war readiness is added to their totals
+	// (32.63).
+	GermanWarOnRussia bool
+}
+
+// declarationsPermitted is the table of 32.21: who may ever declare war on
+// whom (the Nazi-Soviet Pact's conditions are restrictions, checked by
+// PreemptiveOptions).
+var declarationsPermitted = []struct {
+	From    storm.Power
+	Against []storm.Power
+	Rule    string
+}{
+	{storm.Germany, []storm.Power{storm.Britain, storm.France, storm.Russia}, "32.21A"},
+	{storm.Italy, nil, "32.21B, 32.51"},
+	{storm.Britain, []storm.Power{storm.Germany, storm.Italy}, "32.21C"},
+	{storm.France, []storm.Power{storm.Germany, storm.Italy}, "32.21D"},
+	{storm.Russia, []storm.Power{storm.Germany}, "32.21E"},
+}
+
+// declarationNotPermitted says why 32.21 never permits from to declare war
+// on against, "" when it does.
+func declarationNotPermitted(from, against storm.Power) string {
+	for _, r := range declarationsPermitted {
+		if r.From != from {
+			continue
+		}
+		if slices.Contains(r.Against, against) {
+			return ""
+		}
+		if len(r.Against) == 0 {
+			return fmt.Sprintf("%s: %s declares war on no major power", r.Rule, from.Title())
+		}
+		return fmt.Sprintf("%s: %s declares war only on %s", r.Rule, from.Title(), storm.JoinAnd(PowerTitles(r.Against)))
+	}
+	return fmt.Sprintf("32.21: %s is no major power", from)
+}
+
+// WarThreshold derives from's threshold for declaring war on against
+// (32.3) with every term:
+//
+//   - Germany on Britain or France (32.42): balance of power, German
+//     support against the greater Allied one, EAI, the resistance of an
+//     unconquered Czechoslovakia and Poland, Russia's war readiness while
+//     no pact is in effect. The net is the same against both (32.42B
+//     compares with the greater), as 32.42 wants.
+//   - Germany on Russia (32.43): balance, German against Russian support,
+//     EAI, Czechoslovakia and Poland.
+//   - Britain or France on Germany or Italy (32.62): balance, own against
+//     the target's support, EAI, the resistance of o.Target; 32.63 adds
+//     Russia's war readiness after a German declaration on Russia.
+//   - Russia on Germany (32.72): support, EAI, flags in Russia, minor
+//     country results, the resistance of o.Target where 32.72E counts it,
+//     Allied neutrality.
+//
+// A pair 32.21 never permits gives NotPermitted and no terms.
+func WarThreshold(s storm.State, from, against storm.Power, o ThresholdOptions) storm.Threshold {
+	// Germany's declarations are all pre-emptive (32.41).
+	t := storm.Threshold{From: from, Against: against, Preemptive: o.Preemptive || from == storm.Germany}
+	if why := declarationNotPermitted(from, against); why != "" {
+		t.NotPermitted = why
+		return t
+	}
+	switch {
+	case from == storm.Germany && against == storm.Russia:
+		germanOnRussia(s, &t)
+	case from == storm.Germany:
+		germanOnAllies(s, &t)
+	case from == storm.Russia:
+		russianOnGermany(s, &t, o)
+	default:
+		alliedOnAxis(s, &t, o)
+	}
+	t.Meets = t.Net >= 1 // 32.31, 32.42, 32.43, 32.62, 32.72
+	return t
+}
+
+// 32.42: Germany on Britain or France.
+func germanOnAllies(s storm.State, t *storm.Threshold) {
+	addBalance(s, t, "32.42A, 32.32", storm.Axis)
+	// 32.42B: the greater Allied support; 10.71B/10.81B: increases Italy
+	// triggered are not counted against Germany.
+	g := supportNow(s, storm.Germany)
+	b, bNote := countedSupport(s, storm.Britain, storm.Germany, false)
+	f, fNote := countedSupport(s, storm.France, storm.Germany, false)
+	t.Support = g
+	t.AgainstSupport = map[storm.Power]int{storm.Britain: b, storm.France: f}[t.Against]
+	t.Add("32.42B, 32.33", fmt.Sprintf("Germany's support %d against the greater of Britain's %d%s and France's %d%s",
+		g, b, bNote, f, fNote), g-max(b, f))
+	addEAI(s, t, "32.42C, 32.34")
+	addEasternNeighbours(s, t, "32.42D")
+	// 32.42D, 32.31E: Russia's war readiness while no pact is in effect.
+	if !PactInEffect(s) {
+		v, what := russianWarReadiness(s)
+		t.Add("32.42D", what, -v)
+	}
+}
+
+// 32.43: Germany on Russia.
+func germanOnRussia(s storm.State, t *storm.Threshold) {
+	addBalance(s, t, "32.43A, 32.32", storm.Axis)
+	g, r := supportNow(s, storm.Germany), supportNow(s, storm.Russia)
+	t.Support, t.AgainstSupport = g, r
+	t.Add("32.43B, 32.33", fmt.Sprintf("Germany's support %d against Russia's %d", g, r), g-r)
+	addEAI(s, t, "32.43C, 32.34")
+	addEasternNeighbours(s, t, "32.43D")
+}
+
+// 32.62: Britain or France on Germany or Italy.
+func alliedOnAxis(s storm.State, t *storm.Threshold, o ThresholdOptions) {
+	addBalance(s, t, "32.62A, 32.32", storm.Allies)
+	own, note := countedSupport(s, t.From, t.Against, o.Preemptive)
+	them := supportNow(s, t.Against)
+	t.Support, t.AgainstSupport = own, them
+	t.Add("32.62B, 32.33", fmt.Sprintf("%s's support %d%s against %s's %d", t.From.Title(), own, note, t.Against.Title(), them), own-them)
+	addEAI(s, t, "32.62C, 32.34")
+	if o.Target != "" && !o.Preemptive { // 32.61B: not for pre-emptive war
+		t.Target = o.Target
+		addResistance(s, t, "32.62D, 32.31D", o.Target, o.Tile)
+	}
+	if o.GermanWarOnRussia && t.Against == storm.Germany { // 32.63
+		v, what := russianWarReadiness(s)
+		t.Add("32.63, 32.42D", what, v)
+	}
+}
+
+// 32.72: Russia on Germany.
+func russianOnGermany(s storm.State, t *storm.Threshold, o ThresholdOptions) {
+	r, g := supportNow(s, storm.Russia), supportNow(s, storm.Germany)
+	t.Support, t.AgainstSupport = r, g
+	t.Add("32.72A, 32.33", fmt.Sprintf("Russia's support %d against Germany's %d", r, g), r-g)
+	addEAI(s, t, "32.72B, 32.34")
+	allied, axis := flagsInRussiaBySide(s)
+	t.Add("32.72C", fmt.Sprintf("%d Allied and %d Axis flag(s) in Russia", allied, axis), allied-axis)
+	// 32.72D: Poland counts as a border country unless it is the target,
+	// when 32.72E counts its resistance instead.
+	whole := wholeCountry(o.Target)
+	skip := ""
+	if whole == "Poland" {
+		skip = "Poland"
+	}
+	v, items := RussianMinorResults(s, RussianBorder, skip, true)
+	t.Add("32.72D", "minor country diplomatic results"+itemList(items), v)
+	// 32.72E: the target's resistance if it is Poland, the Baltic States or
+	// holds a Russian flag.
+	if whole != "" {
+		m := s.Minor(whole)
+		if whole == "Poland" || whole == storm.BalticStates || (m != nil && m.FlagCounts()[storm.Russia] > 0) {
+			t.Target = o.Target
+			addResistance(s, t, "32.72E, 32.31D", o.Target, o.Tile)
+		}
+	}
+	// 32.72F: -2 for each Allied power not at war with Germany.
+	var neutral []storm.Power
+	for _, p := range []storm.Power{storm.Britain, storm.France} {
+		if !slices.Contains(o.AtWarWithGermany, p) {
+			neutral = append(neutral, p)
+		}
+	}
+	what := "Britain and France at war with Germany"
+	if len(neutral) > 0 {
+		what = storm.JoinAnd(PowerTitles(neutral)) + " not at war with Germany"
+	}
+	t.Add("32.72F", what, -2*len(neutral))
+}
+
+// addBalance is 32.32: the net balance of power, one point a level, for
+// the side it favours; the net of the four categories as 34.4 counts it
+// (victory.go), the naval level with the battleship race (19.92).
+func addBalance(s storm.State, t *storm.Threshold, rule string, side storm.Side) {
+	b := track.BalanceOfPower(s)
+	net := 0
+	for _, c := range track.Categories {
+		net += b.Level(c)
+	}
+	v := net
+	if side == storm.Allies {
+		v = -net
+	}
+	t.Add(rule, fmt.Sprintf("balance of power %+d for the Axis (armor %+d, infantry %+d, air %+d, naval %+d)",
+		net, b.Armor, b.Infantry, b.Air, b.NavalTotal()), v)
+}
+
+// addEAI is 32.34: the EAI, within +5..-5.
+func addEAI(s storm.State, t *storm.Threshold, rule string) {
+	t.Add(rule, fmt.Sprintf("EAI %+d", s.EAI), min(max(s.EAI, track.MinEAI), track.MaxEAI))
+}
+
+// addEasternNeighbours is 32.42D/32.43D: minus the resistance of
+// Czechoslovakia and of Poland while unconquered, from 28.2-28.4 only (no
+// tile). Unconquered: no completed German aggression against the whole
+// country in SupportFacts.Aggressions; a first demand taken (the
+// Sudetenland, Danzig and the Corridor) leaves it unconquered, its
+// resistance lowered by 28.21G-H (r-32-42-unconquered).
+func addEasternNeighbours(s storm.State, t *storm.Threshold, rule string) {
+	for _, c := range []string{"Czechoslovakia", "Poland"} {
+		if storm.CompletedBy(s, storm.Germany, c) {
+			continue
+		}
+		r, _ := ResistanceOf(s, c, 0)
+		t.Add(rule+", 32.31E", c+"'s resistance, unconquered (28.2-28.4, no tile)", -r.Level)
+	}
+}
+
+// addResistance counts target's resistance with its tile for the
+// declaring power (32.31D). A first demand counts its whole country's
+// resistance, with 28.21G-H's -2 for the part being demanded
+// (r-32-31d-first-demand).
+func addResistance(s storm.State, t *storm.Threshold, rule, target string, tile int) {
+	whole := wholeCountry(target)
+	if whole != target && !demandedOrGerman(s, target) {
+		// The demand under way may not be recorded yet: 28.21G-H count it.
+		s.SupportFacts.Aggressions = append(slices.Clone(s.SupportFacts.Aggressions),
+			storm.Aggression{Aggressor: storm.Germany, Target: target, Turn: s.Turn})
+	}
+	r, ok := ResistanceOf(s, whole, tile)
+	if !ok {
+		return
+	}
+	what := whole + "'s resistance"
+	if whole != target {
+		what += " (" + target + " demanded)"
+	}
+	if tile > 0 {
+		what += fmt.Sprintf(" with tile %d", tile)
+	} else {
+		what += " (no tile)"
+	}
+	t.Add(rule, what, r.Level)
+}
+
+// wholeCountry is the country whose resistance a target has: a first
+// demand is part of its whole country (28.21G-H; 34.51A's "including").
+func wholeCountry(target string) string {
+	for whole, part := range storm.FirstDemand {
+		if part == target {
+			return whole
+		}
+	}
+	return target
+}
+
+// supportNow is p's support level now (32.82: after the secret support
+// events revealed in the crisis phase): PowerState.Support.
+func supportNow(s storm.State, p storm.Power) int {
+	if ps := s.Powers[p]; ps != nil {
+		return ps.Support
+	}
+	return 0
+}
+
+// countedSupport is p's support level as a threshold counts it (32.33):
+// the level now, less the British and French increases of 10.71B/10.81B
+// that 32.33C and 32.61B leave out. axis is the Axis power the declaration
+// concerns: the target of a British or French declaration, Germany for a
+// German one. The permanent second-aggression +1 counts only against an
+// Axis power SecondAggressors names; a temporary increase counts only
+// against the Axis power that triggered it (10.71B: also for a German
+// declaration on the Allies), and never for an Allied pre-emptive
+// declaration (32.33C, 32.61B). note words what was left out.
+func countedSupport(s storm.State, p, axis storm.Power, alliedPreemptive bool) (level int, note string) {
+	level = supportNow(s, p)
+	ps := s.Powers[p]
+	if ps == nil || (p != storm.Britain && p != storm.France) {
+		return level, ""
+	}
+	var out []string
+	if by := track.SecondAggressors(s); len(by) > 0 && !slices.Contains(by, axis) {
+		level--
+		out = append(out, fmt.Sprintf("1 for %s's second aggression", storm.JoinAnd(PowerTitles(by))))
+	}
+	temporary := 0
+	for _, g := range ps.Economy.Grants {
+		if !aggressionGrant(g) || !g.ActiveAt(s.Turn) {
+			continue
+		}
+		if by := grantTrigger(g); alliedPreemptive || (by != 0 && by != axis) {
+			temporary += g.Value
+		}
+	}
+	if temporary != 0 {
+		level -= temporary
+		out = append(out, fmt.Sprintf("%d of temporary increases", temporary))
+	}
+	if len(out) > 0 {
+		note = " (less " + storm.JoinAnd(out) + ", 32.33C)"
+	}
+	return level, note
+}
+
+// aggressionGrant reports a British or French support increase from an
+// Axis aggression (10.71B, 10.81B) kept as a grant.
+func aggressionGrant(g storm.SupportGrant) bool {
+	return strings.Contains(g.Rule, "10.71B") || strings.Contains(g.Rule, "10.81B")
+}
+
+// grantTrigger is the Axis power whose aggression gave the grant g: the
+// one whose targets (27.31, 27.41: they do not overlap) the grant's What
+// names, else the one it names; 0 when it names neither, and such a grant
+// counts against both (r-32-33c-trigger).
+func grantTrigger(g storm.SupportGrant) storm.Power {
+	for _, p := range []storm.Power{storm.Germany, storm.Italy} {
+		for _, target := range AggressionTargetsOf[p] {
+			if strings.Contains(g.What, target) {
+				return p
+			}
+		}
+	}
+	switch {
+	case strings.Contains(g.What, "German"):
+		return storm.Germany
+	case strings.Contains(g.What, "Ital"):
+		return storm.Italy
+	}
+	return 0
+}
+
+// PactInEffect reports the Nazi-Soviet Pact signed and not broken
+// (32.21A, 32.21E, 32.42D, 32.43, 32.73; 31.82-31.83: a broken pact no
+// longer binds, r-32-21-pact).
+func PactInEffect(s storm.State) bool {
+	return s.SupportFacts.PactSigned != nil && !s.Conditions.PactViolated
+}
+
+// RussianBorder are the border countries of 32.72D and 32.42D: those of
+// 31.32D (PactBorder) and Poland.
+var RussianBorder = []string{"Finland", "Rumania", "Turkey", "Poland"}
+
+// russianWarReadiness is 32.42D: Russia's support level, the flags in
+// Russia (32.72C) and the results in the four border countries (32.72D,
+// Poland like the others); the results elsewhere are not part of it
+// (r-32-42d-readiness).
+func russianWarReadiness(s storm.State) (int, string) {
+	r := supportNow(s, storm.Russia)
+	allied, axis := flagsInRussiaBySide(s)
+	minors, items := RussianMinorResults(s, RussianBorder, "", false)
+	return r + allied - axis + minors, fmt.Sprintf("Russia's war readiness: support %d, flags in Russia %+d, border countries %+d%s",
+		r, allied-axis, minors, itemList(items))
+}
+
+// flagsInRussiaBySide counts the Allied and the Axis flags in Russia
+// (31.32C, 32.72C).
+func flagsInRussiaBySide(s storm.State) (allied, axis int) {
+	for p, n := range s.SupportFacts.FlagsInRussia {
+		switch storm.SideOf(p) {
+		case storm.Allies:
+			allied += n
+		case storm.Axis:
+			axis += n
+		}
+	}
+	return allied, axis
+}
+
+// RussianMinorResults are the minor country diplomatic results of 31.32D
+// and 32.72D, in the order of 24.21: in a border country an Axis trade
+// pact is -2, else Axis flags -1 (Allied flags ignored); a Russian trade
+// pact is +2, else Russian flags +1, in the border countries and, when
+// elsewhere is set, in the others. skip is left out (Poland when its
+// resistance counts instead: 31.32E, 32.72E). pact.go's 31.32D is the
+// call with its three border countries, skip "Poland", elsewhere set.
+func RussianMinorResults(s storm.State, border []string, skip string, elsewhere bool) (total int, items []string) {
+	add := func(what string, v int) {
+		total += v
+		items = append(items, fmt.Sprintf("%s %+d", what, v))
+	}
+	for _, m := range s.Minors {
+		if m.Name == skip {
+			continue
+		}
+		c := m.FlagCounts()
+		onBorder := slices.Contains(border, m.Name)
+		if onBorder {
+			switch {
+			case m.TradePact != 0 && storm.SideOf(m.TradePact) == storm.Axis:
+				add("Axis trade pact in "+m.Name, -2)
+			case c[storm.Germany]+c[storm.Italy] > 0:
+				add("Axis flags in "+m.Name, -1)
+			}
+		}
+		if onBorder || elsewhere {
+			switch {
+			case m.TradePact == storm.Russia:
+				add("Russian trade pact in "+m.Name, 2)
+			case c[storm.Russia] > 0:
+				add("Russian flags in "+m.Name, 1)
+			}
+		}
+	}
+	return total, items
+}
+
+// itemList words a term's items: ": a, b and c", or "" for none.
+func itemList(items []string) string {
+	if len(items) == 0 {
+		return ""
+	}
+	return ": " + storm.JoinAnd(items)
+}
+
+func PowerTitles(ps []storm.Power) []string {
+	out := make([]string, len(ps))
+	for i, p := range ps {
+		out[i] = p.Title()
+	}
+	return out
+}
+
+// AlliedDeclarations is 32.61A, the Allied declarations of war on an Axis
+// power committing an aggression: both may declare when both meet their
+// thresholds; when only one does, it may if the other's result does not
+// offset its own (their sum is still positive).
+func AlliedDeclarations(britain, france storm.Threshold) (britainMay, franceMay bool) {
+	switch {
+	case britain.Meets && france.Meets: // joint
+		return true, true
+	case britain.Meets: // unilateral
+		return britain.Net+france.Net > 0, false
+	case france.Meets:
+		return false, britain.Net+france.Net > 0
+	}
+	return false, false
+}
+
+// FullyMobilized reports p without idle or civilian factories (32.41C,
+// 32.42, 32.61B).
+func FullyMobilized(s storm.State, p storm.Power) bool {
+	ps := s.Powers[p]
+	return ps != nil && ps.Factories.Idle == 0 && ps.Factories.Civilian == 0
+}
+
+// aggressionCounted reports an aggression that counts for 32.61B's
+// aggression total and second aggression: a successful one (completed),
+// or an Italian one against Greece or Yugoslavia once demanded without
+// war with the Allies, which the record itself shows (a record is made
+// only for an aggression that went ahead; r-32-61b-aggression-total).
+func aggressionCounted(a storm.Aggression) bool {
+	return a.Completed != nil || (a.Aggressor == storm.Italy && (a.Target == "Greece" || a.Target == "Yugoslavia"))
+}
+
+// AggressionTotal is p's aggression total (32.61B): the values of its
+// counted aggressions; 32.61B's values are those of 34.51A
+// (AggressionValue), and a whole country counts its first demand within
+// its own value (Czechoslovakia including the Sudetenland, Poland
+// including Danzig and the Corridor).
+func AggressionTotal(s storm.State, p storm.Power) int {
+	done := map[string]bool{}
+	for _, a := range s.SupportFacts.Aggressions {
+		if a.Aggressor == p && aggressionCounted(a) {
+			done[a.Target] = true
+		}
+	}
+	n := 0
+	for target := range done {
+		if whole := wholeCountry(target); whole != target && done[whole] {
+			continue // within the whole's value
+		}
+		n += storm.AggressionValueIn(s, target)
+	}
+	return n
+}
+
+// MoreAggressive is the more aggressive Axis power (32.61B): the higher
+// aggression total, Germany if tied.
+func MoreAggressive(s storm.State) storm.Power {
+	if AggressionTotal(s, storm.Italy) > AggressionTotal(s, storm.Germany) {
+		return storm.Italy
+	}
+	return storm.Germany
+}
+
+// firstAggression is the aggression 32.61B's "second aggression" excludes:
+// the Rhineland for Germany, Ethiopia for Italy.
+var firstAggression = map[storm.Power]string{storm.Germany: storm.Rhineland, storm.Italy: storm.Ethiopia}
+
+// CarriedOutSecondAggression is 32.61B's "second aggression": a counted
+// aggression of p other than its first (r-32-61b-second-aggression).
+func CarriedOutSecondAggression(s storm.State, p storm.Power) bool {
+	return slices.ContainsFunc(s.SupportFacts.Aggressions, func(a storm.Aggression) bool {
+		return a.Aggressor == p && aggressionCounted(a) && a.Target != firstAggression[p]
+	})
+}
+
+// DeclarationMode is what a pre-emptive declaration of war may be.
+type DeclarationMode string
+
+// Declaration modes (32.41C, 32.44, 32.61B, 32.83).
+const (
+	MayDeclare  DeclarationMode = "declare"  // war may be declared outright
+	MayThreaten DeclarationMode = "threaten" // only threatened: the target may concede (32.83)
+	MayNot      DeclarationMode = "barred"   // neither (Barred says why)
+)
+
+// PreemptiveOption is one pre-emptive declaration of war 32.21 permits:
+// Germany on Britain and France together (32.42), Germany on Russia
+// (32.43), Britain and France jointly on Germany or on Italy (32.61B),
+// Russia on Germany (32.71); with whether it may be declared, only
+// threatened, or neither and why.
+type PreemptiveOption struct {
+	Declarers []storm.Power   `json:"declarers"`
+	Against   []storm.Power   `json:"against"`
+	Mode      DeclarationMode `json:"mode"`
+	// Barred lists every restriction that bars it, each with its rule.
+	Barred []string `json:"barred,omitempty"`
+	// If is a condition the option depends on (32.71C: Russia after an
+	// Allied pre-emptive declaration this turn).
+	If string `json:"if,omitempty"`
+	// Thresholds are the declarers' thresholds: Germany's against Britain
+	// and against France, Britain's and France's, Germany's or Russia's.
+	Thresholds []storm.Threshold `json:"thresholds"`
+	// Concession is what prevents a threatened war (32.83), for MayThreaten.
+	Concession *storm.Concession `json:"concession,omitempty"`
+}
+
+// PreemptiveOptions lists the pre-emptive declarations of war 32.21
+// permits at the end of the crisis phase (32.82), in the order Germany on
+// the Allies, Germany on Russia, the Allies on Germany, the Allies on
+// Italy, Russia on Germany (and, when the Allies may act against Germany,
+// Russia on Germany if they do, 32.71C). aggressedThisTurn are the Axis
+// powers that committed an aggression this turn (one backed down from
+// does not count, 32.61B); warDeclaredOnAxis: the Allies declared war on
+// Germany or Italy in response to an aggression (32.41B).
+//
+// Russia's threshold takes as its target this turn's German aggression
+// when 32.71A applies, without a tile, and counts 32.72F as if no Allied
+// power were at war with Germany (both at war in the 32.71C option);
+// WarThreshold gives the figure for other circumstances.
+func PreemptiveOptions(s storm.State, aggressedThisTurn map[storm.Power]bool, warDeclaredOnAxis bool) []PreemptiveOption {
+	var out []PreemptiveOption
+	rhineland := storm.CompletedBy(s, storm.Germany, storm.Rhineland)
+	germanBars := func() []string {
+		var why []string
+		if !rhineland {
+			why = append(why, "Germany has not remilitarized the Rhineland (32.41A, 32.22A)")
+		}
+		if warDeclaredOnAxis {
+			why = append(why, "the Allies declared war on an Axis power in response to an aggression this turn (32.41B, 32.22A)")
+		}
+		return why
+	}
+	germanMode := func(o *PreemptiveOption) {
+		switch {
+		case len(o.Barred) > 0:
+			o.Mode = MayNot
+		case FullyMobilized(s, storm.Germany):
+			o.Mode = MayDeclare // 32.41C
+		default:
+			o.Mode = MayThreaten // 32.41C, 32.44
+			c := ConcessionParties(o.Thresholds)
+			o.Concession = &c
+		}
+	}
+
+	// 32.42: Germany on Britain and France, both or neither.
+	ga := PreemptiveOption{Declarers: []storm.Power{storm.Germany}, Against: []storm.Power{storm.Britain, storm.France}}
+	ga.Barred = germanBars()
+	for _, p := range ga.Against {
+		t := WarThreshold(s, storm.Germany, p, ThresholdOptions{Preemptive: true})
+		ga.Thresholds = append(ga.Thresholds, t)
+		if !t.Meets {
+			ga.Barred = append(ga.Barred, fmt.Sprintf("threshold against %s not exceeded: net %+d (32.42)", p.Title(), t.Net))
+		}
+	}
+	germanMode(&ga)
+	out = append(out, ga)
+
+	// 32.43: Germany on Russia.
+	gr := PreemptiveOption{Declarers: []storm.Power{storm.Germany}, Against: []storm.Power{storm.Russia}}
+	gr.Barred = germanBars()
+	if PactInEffect(s) {
+		gr.Barred = append(gr.Barred, "the Nazi-Soviet Pact is in effect (32.21A, 32.22A, 32.43)")
+	}
+	if !storm.CompletedBy(s, storm.Germany, "Poland") && !storm.CompletedBy(s, storm.Germany, storm.BalticStates) {
+		gr.Barred = append(gr.Barred, "Germany controls neither Poland nor the Baltic States (32.43)")
+	}
+	t := WarThreshold(s, storm.Germany, storm.Russia, ThresholdOptions{Preemptive: true})
+	gr.Thresholds = []storm.Threshold{t}
+	if !t.Meets {
+		gr.Barred = append(gr.Barred, fmt.Sprintf("threshold not exceeded: net %+d (32.43)", t.Net))
+	}
+	germanMode(&gr)
+	out = append(out, gr)
+
+	// 32.61B, 32.81C: the Allies jointly on the more aggressive Axis power.
+	aggressive := MoreAggressive(s)
+	both := FullyMobilized(s, storm.Britain) && FullyMobilized(s, storm.France)
+	alliedOnGermany := false
+	for _, axis := range []storm.Power{storm.Germany, storm.Italy} {
+		o := PreemptiveOption{Declarers: []storm.Power{storm.Britain, storm.France}, Against: []storm.Power{axis}}
+		if axis != aggressive {
+			o.Barred = append(o.Barred, fmt.Sprintf("%s is not the more aggressive Axis power: aggression totals Germany %d, Italy %d (32.61B)",
+				axis.Title(), AggressionTotal(s, storm.Germany), AggressionTotal(s, storm.Italy)))
+		}
+		var aggressors []storm.Power
+		for _, p := range []storm.Power{storm.Germany, storm.Italy} {
+			if aggressedThisTurn[p] {
+				aggressors = append(aggressors, p)
+			}
+		}
+		if len(aggressors) > 0 {
+			o.Barred = append(o.Barred, storm.JoinAnd(PowerTitles(aggressors))+" committed an aggression this turn (32.61B, 32.81C)")
+		}
+		if !both && !CarriedOutSecondAggression(s, axis) {
+			o.Barred = append(o.Barred, fmt.Sprintf("Britain and France are not both fully mobilized and %s has carried out no second aggression (32.61B)", axis.Title()))
+		}
+		for _, p := range o.Declarers {
+			t := WarThreshold(s, p, axis, ThresholdOptions{Preemptive: true})
+			o.Thresholds = append(o.Thresholds, t)
+			if !t.Meets {
+				o.Barred = append(o.Barred, fmt.Sprintf("%s's threshold not exceeded: net %+d (32.61B: both must)", p.Title(), t.Net))
+			}
+		}
+		switch {
+		case len(o.Barred) > 0:
+			o.Mode = MayNot
+		case both:
+			o.Mode = MayDeclare // 32.61B: both fully mobilized, no concessions
+		default:
+			o.Mode = MayThreaten
+			c := ConcessionParties(o.Thresholds)
+			o.Concession = &c
+		}
+		alliedOnGermany = alliedOnGermany || (axis == storm.Germany && o.Mode != MayNot)
+		out = append(out, o)
+	}
+
+	// 32.71, 32.72: Russia on Germany.
+	target, conditions := russianConditions(s, aggressedThisTurn)
+	russia := func(atWar []storm.Power, ok bool, ifWhat string) PreemptiveOption {
+		o := PreemptiveOption{Declarers: []storm.Power{storm.Russia}, Against: []storm.Power{storm.Germany}, If: ifWhat}
+		if PactInEffect(s) {
+			o.Barred = append(o.Barred, "the Nazi-Soviet Pact is in effect (32.21E, 32.22B, 32.73)")
+		}
+		if !ok {
+			o.Barred = append(o.Barred, "none of the conditions of 32.71A-D is met")
+		}
+		t := WarThreshold(s, storm.Russia, storm.Germany, ThresholdOptions{Target: target, AtWarWithGermany: atWar})
+		o.Thresholds = []storm.Threshold{t}
+		if !t.Meets {
+			o.Barred = append(o.Barred, fmt.Sprintf("threshold not exceeded: net %+d (32.71, 32.72)", t.Net))
+		}
+		o.Mode = MayDeclare
+		if len(o.Barred) > 0 {
+			o.Mode = MayNot
+		}
+		return o
+	}
+	out = append(out, russia(nil, len(conditions) > 0, ""))
+	if alliedOnGermany {
+		out = append(out, russia([]storm.Power{storm.Britain, storm.France}, true,
+			"Britain and France declare pre-emptive war on Germany this turn (32.71C; 32.72F: both at war)"))
+	}
+	return out
+}
+
+// russianConditions are the conditions of 32.71A, B and D that hold (C,
+// an Allied pre-emptive declaration this turn, is PreemptiveOptions' own
+// option), and the target of 32.71A, "" for none: a German aggression
+// committed this turn (recorded in SupportFacts.Aggressions with this
+// turn) against Poland (Danzig and the Corridor included, 31.61), the
+// Baltic States or a country with a Russian flag.
+func russianConditions(s storm.State, aggressedThisTurn map[storm.Power]bool) (target string, met []string) {
+	if aggressedThisTurn[storm.Germany] {
+		for _, a := range s.SupportFacts.Aggressions {
+			if a.Aggressor != storm.Germany || a.Turn != s.Turn {
+				continue
+			}
+			whole := wholeCountry(a.Target)
+			m := s.Minor(whole)
+			if whole == "Poland" || whole == storm.BalticStates || (m != nil && m.FlagCounts()[storm.Russia] > 0) {
+				target = a.Target
+				met = append(met, "32.71A")
+			}
+		}
+	}
+	for _, c := range []string{"Poland", storm.BalticStates} {
+		if slices.ContainsFunc(s.SupportFacts.Aggressions, func(a storm.Aggression) bool {
+			return a.Aggressor == storm.Germany && a.Target == c && a.Completed != nil && a.Completed.Before(s.Turn)
+		}) {
+			met = append(met, "32.71B")
+			break
+		}
+	}
+	if s.Russia.Cohesion == storm.FullCohesion {
+		met = append(met, "32.71D")
+	}
+	return target, met
+}
+
+// concessionTable is 32.83A: the concession that prevents a threatened war
+// by how much the threshold is exceeded; from 4 on none can.
+var concessionTable = []struct {
+	Excess      int
+	Support     int
+	Preventable bool
+	Rule        string
+}{
+	{1, 1, true, "32.83A"},
+	{2, 2, true, "32.83A"},
+	{3, 3, true, "32.83A"},
+	{4, 0, false, "32.83A"}, // 4 or more
+}
+
+// ConcessionRequired is 32.83A: the support conceded to prevent a
+// threatened war exceeding the threshold by excess (the declarer gains it,
+// the conceding power loses it), and whether concessions can prevent it.
+// Nothing is required when the threshold is not exceeded.
+func ConcessionRequired(excess int) (support int, preventable bool) {
+	if excess < 1 {
+		return 0, true
+	}
+	for i := len(concessionTable) - 1; i >= 0; i-- {
+		if r := concessionTable[i]; excess >= r.Excess {
+			return r.Support, r.Preventable
+		}
+	}
+	return 0, true
+}
+
+// ConcessionParties is 32.83C for the thresholds of one threatened
+// declaration: Germany's against Britain and France are based on the one
+// against the Allied power with the higher support, which concedes;
+// Britain's and France's on the one with the lower support, which gains
+// what Germany or Italy concedes; otherwise (Germany on Russia) the one
+// threshold, the target conceding. Ties go to the first threshold given
+// (Britain, first in the order of play, 7.21; r-32-83c-tie).
+func ConcessionParties(thresholds []storm.Threshold) storm.Concession {
+	if len(thresholds) == 0 {
+		return storm.Concession{}
+	}
+	basis := thresholds[0]
+	byAllies := storm.SideOf(basis.From) == storm.Allies
+	for _, t := range thresholds[1:] {
+		switch {
+		case byAllies && (t.Support < basis.Support || (t.Support == basis.Support && t.Net < basis.Net)):
+			basis = t
+		case !byAllies && t.AgainstSupport > basis.AgainstSupport:
+			basis = t
+		}
+	}
+	// The basis's target concedes and its declarer gains: the Allied power
+	// with the higher support to Germany, Germany or Italy to the Allied
+	// power with the lower support, Russia to Germany (32.83A, 32.83C).
+	c := storm.Concession{BasisFrom: basis.From, BasisAgainst: basis.Against, Excess: basis.Excess(),
+		Conceders: []storm.Power{basis.Against}, Beneficiaries: []storm.Power{basis.From}}
+	c.Support, c.Preventable = ConcessionRequired(c.Excess)
+	return c
+}

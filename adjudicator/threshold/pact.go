@@ -1,0 +1,72 @@
+package threshold
+
+import (
+	"fmt"
+
+	"stormjudge/adjudicator/storm"
+)
+
+// PactBorder are the countries 31.32D names; the rest of the minors count
+// only their Russian flags and pacts.
+var PactBorder = []string{"Finland", "Rumania", "Turkey"}
+
+// PactConcessionLevel derives the concession level and its terms (31.32);
+// polandTile is the tile of Poland's resistance once drawn (28.5), 0
+// before; rounded is the level rounded to the nearest five (31.33).
+func PactConcessionLevel(s storm.State, polandTile int) (level, rounded int, terms []storm.PactTerm) {
+	add := func(rule, what string, v int) {
+		if v != 0 || len(terms) == 0 {
+			terms = append(terms, storm.PactTerm{Rule: rule, What: what, Value: v})
+			level += v
+		}
+	}
+	add("31.32", "basic concession level", 30)
+	add("31.32A", "Russian against German support level", s.Powers[storm.Russia].Support-s.Powers[storm.Germany].Support)
+	add("31.32B", "EAI", s.EAI)
+	allied, axis := flagsInRussiaBySide(s) // declaration.go, as 32.72C
+	add("31.32C", "Allied flags in Russia", allied)
+	add("31.32C", "Axis flags in Russia", -axis)
+	for _, m := range s.Minors {
+		c := m.FlagCounts()
+		border := false
+		for _, b := range PactBorder {
+			border = border || b == m.Name
+		}
+		if border { // 31.32D: Axis results count against, Russian for
+			switch {
+			case m.TradePact != 0 && storm.SideOf(m.TradePact) == storm.Axis:
+				add("31.32D", "Axis trade pact in "+m.Name, -2)
+			case c[storm.Germany]+c[storm.Italy] > 0:
+				add("31.32D", "Axis flags in "+m.Name, -1)
+			}
+		}
+		if m.Name == "Poland" {
+			continue // 31.32E: its resistance
+		}
+		switch {
+		case m.TradePact == storm.Russia:
+			add("31.32D", "Russian trade pact in "+m.Name, 2)
+		case c[storm.Russia] > 0:
+			add("31.32D", "Russian flags in "+m.Name, 1)
+		}
+	}
+	if r, ok := ResistanceOf(s, "Poland", polandTile); ok {
+		add("31.32E", fmt.Sprintf("Poland's resistance%s", map[bool]string{true: " with its tile", false: " (no tile drawn)"}[polandTile > 0]), r.Level)
+	}
+	return level, RoundToFive(level), terms
+}
+
+// RoundToFive rounds to the nearest number divisible by five (31.33).
+func RoundToFive(n int) int {
+	if n < 0 {
+		return -RoundToFive(-n)
+	}
+	return (n + 2) / 5 * 5
+}
+
+// PactVP is 34.92: the Axis gain a point for every five concessions below
+// 35 and lose one for every five above; Russia the reverse.
+func PactVP(rounded int) (axis, russia int) {
+	axis = (35 - rounded) / 5
+	return axis, -axis
+}

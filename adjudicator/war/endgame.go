@@ -1,0 +1,264 @@
+package war
+
+import (
+	"fmt"
+	"slices"
+
+	"stormjudge/adjudicator/event"
+	"stormjudge/adjudicator/storm"
+	"stormjudge/adjudicator/track"
+)
+
+// The end of the game (33) and the victory determination (34). War between
+// major powers ends the game (26.13, 33.11): research is completed (33.2)
+// in the end-of-game segment, where each side's research leader assigns
+// its final points, then the victory points are counted (34) and the game
+// is over. Without a war the segment passes and the next turn begins: the
+// rules set no last turn (r-33-no-last-turn).
+
+// FinalPoints is 33.21: the final research points of each side by kind,
+// with the projects each kind may go to (nil: any).
+var FinalPoints = map[storm.Side][]struct {
+	Kind     string
+	Points   int
+	Projects []string
+	Rule     string
+}{
+	storm.Axis: {
+		{storm.PointNormal, 3, nil, "33.21A"},
+		{storm.PointIntelligence, 1, storm.IntelligenceProjects, "33.21A"},
+		{storm.PointAdvanced, 1, storm.AdvancedProjects[storm.Axis], "33.21A"},
+	},
+	storm.Allies: {
+		{storm.PointNormal, 3, nil, "33.21B"},
+		{storm.PointIntelligence, 1, storm.IntelligenceProjects, "33.21B"},
+	},
+	storm.Soviet: {
+		{storm.PointNormal, 2, nil, "33.21C"},
+		{storm.PointIntelligence, 1, []string{storm.ProjectCounterIntel, storm.ProjectCovertOperations, storm.ProjectEspionage}, "33.21C"},
+		{storm.PointAdvanced, 1, storm.AdvancedProjects[storm.Soviet], "33.21C"},
+	},
+}
+
+// finalResearchMax is 33.22A: at most three final points a project.
+const finalResearchMax = 3
+
+// FinalResearchRequired: once war broke out, each side's research leader
+// assigns its final points (33.21).
+func FinalResearchRequired(s storm.State) []storm.Power {
+	if s.War == nil {
+		return nil
+	}
+	return []storm.Power{storm.Germany, storm.Britain, storm.Russia}
+}
+
+// ValidateFinalResearch checks p's final research orders (33.21, 33.22).
+func ValidateFinalResearch(s storm.State, p storm.Power, orders []storm.Order) ([]storm.IndexedError, storm.State) {
+	var errs []storm.IndexedError
+	bad := func(i int, rule, format string, a ...any) {
+		errs = append(errs, storm.IndexedError{OrderError: storm.OrderError{Order: orders[i], Rule: rule, Msg: fmt.Sprintf(format, a...)}, Index: i})
+	}
+	side := storm.SideOf(p)
+	if p != track.ResearchLeader(side) || s.War == nil {
+		for i := range orders {
+			bad(i, "33.21", "%s assigns %s's final research points", track.ResearchLeader(side).Title(), side.Name())
+		}
+		return errs, s.Clone()
+	}
+	used := map[string]int{}
+	perProject := map[string]int{}
+	french := 0
+	for i, o := range orders {
+		if o.Kind != storm.Research || o.Project == "" {
+			bad(i, "33.21", "the end of the game takes RESEARCH <project> [INTELLIGENCE|ADVANCED] [points] lines")
+			continue
+		}
+		r, ok := storm.FindProject(side, o.Project)
+		if !ok {
+			bad(i, "33.21", "%q is not a project of %s's research record sheet", o.Project, side.Name())
+			continue
+		}
+		kind := storm.PointKind(o)
+		n := track.OrderPoints(o)
+		row := -1
+		for j, f := range FinalPoints[side] {
+			if f.Kind == kind {
+				row = j
+			}
+		}
+		if row < 0 {
+			bad(i, "33.21", "%s has no %s final points", side.Title(), kind)
+			continue
+		}
+		f := FinalPoints[side][row]
+		if f.Projects != nil && !slices.Contains(f.Projects, r.Name) {
+			bad(i, f.Rule, "%s points go only to %s", kind, storm.JoinOr(f.Projects))
+			continue
+		}
+		if used[kind]+n > f.Points {
+			bad(i, f.Rule, "%s has %d %s final point(s)", side.Title(), f.Points, kind)
+			continue
+		}
+		if perProject[r.ID()]+n > finalResearchMax {
+			bad(i, "33.22A", "at most %d final points a project", finalResearchMax)
+			continue
+		}
+		if r.Power == storm.France {
+			if french+n > 1 {
+				bad(i, "33.22B", "at most one Allied final point in a purely French project")
+				continue
+			}
+			french += n
+		}
+		if left := s.Sheets.Remaining(r) - perProject[r.ID()]; left < n {
+			bad(i, "15.13", "%s has %d step(s) left", r.ID(), max(left, 0))
+			continue
+		}
+		used[kind] += n
+		perProject[r.ID()] += n
+	}
+	return errs, s.Clone()
+}
+
+// worldAtWarRows are 27.62C, 27.72C and 27.82C: the BRPs (and unit
+// construction limit) of the aggressor and of each Allied power, and who
+// may not declare war; otherOnly: only when the other Axis power goes to
+// war that turn.
+var worldAtWarRows = []struct {
+	Outcome        storm.CrisisOutcome
+	Aggressor      int
+	Allied         int
+	AggressorNoDoW bool
+	AlliedNoDoW    bool
+	OtherOnly      bool
+	Rule           string
+}{
+	{storm.AggressorBacksDown, -3, +3, true, false, true, "27.62C"},
+	{storm.AlliesBackDown, +6, -6, false, true, false, "27.72C"},
+	{storm.AggressorBacksDownUl, -9, +9, true, false, true, "27.82C"},
+}
+
+// WorldAtWar lists the A World at War effects of this turn's crises once
+// the game ends (27.62C, 27.72C, 27.82C).
+func WorldAtWar(s storm.State) []storm.WorldAtWarEffect {
+	var out []storm.WorldAtWarEffect
+	for _, c := range s.Crisis.Crises {
+		for _, r := range worldAtWarRows {
+			if r.Outcome != c.Outcome || (r.OtherOnly && !atWar(s, otherAxis(c.Aggressor))) {
+				continue
+			}
+			out = append(out, storm.WorldAtWarEffect{Power: c.Aggressor, BRP: r.Aggressor, NoDeclaration: r.AggressorNoDoW, Rule: r.Rule})
+			gains := storm.Allied
+			if c.Russia { // 26.14A: Russia shares the Allied effects
+				gains = []storm.Power{storm.Britain, storm.France, storm.Russia}
+			}
+			for _, p := range gains {
+				out = append(out, storm.WorldAtWarEffect{Power: p, BRP: r.Allied, NoDeclaration: r.AlliedNoDoW, Rule: r.Rule})
+			}
+		}
+	}
+	return out
+}
+
+func otherAxis(p storm.Power) storm.Power {
+	if p == storm.Germany {
+		return storm.Italy
+	}
+	return storm.Germany
+}
+
+// ResolveEndOfGame completes the research (33.2) and counts the victory
+// points (34) once war has broken out; otherwise the segment passes.
+func ResolveEndOfGame(s *storm.State, orders map[storm.Power][]storm.Order, evs *[]event.Event) {
+	if !s.Crisis.On {
+		*evs = append(*evs, event.SegmentSkipped{Turn: s.Turn, Segment: s.Segment, Note: event.NotImplemented})
+		return
+	}
+	if s.War == nil {
+		*evs = append(*evs, event.SegmentSkipped{Turn: s.Turn, Segment: s.Segment, Note: "no war: the game goes on (33.11)"})
+		return
+	}
+	for _, p := range FinalResearchRequired(*s) {
+		errs, _ := ValidateFinalResearch(*s, p, orders[p])
+		badIdx := map[int]bool{}
+		for _, e := range errs {
+			badIdx[e.Index] = true
+			*evs = append(*evs, event.OrderVoided{Power: p, Order: e.Order, Rule: e.Rule, Msg: e.Msg})
+		}
+		side := storm.SideOf(p)
+		for i, o := range orders[p] {
+			if badIdx[i] {
+				continue
+			}
+			r, _ := storm.FindProject(side, o.Project)
+			steps := track.AdvanceProject(s, r, track.OrderPoints(o), evs)
+			*evs = append(*evs, event.FinalResearchAssigned{Side: side, Project: r.ID(), Points: track.OrderPoints(o), Steps: steps, Rule: FinalPoints[side][0].Rule})
+		}
+	}
+	ProgressConquests(s, evs)            // 34.51B: a conquest due in the last turn is completed in it
+	track.AnnounceBalance(s, false, evs) // 20.53: the final balance of power (34.4)
+	v := VictoryPoints(*s)               // the final determination: nothing changes after (34)
+	s.Ended = true
+	*evs = append(*evs, event.GameEnded{Turn: s.Turn, War: *s.War, Victory: v, WorldAtWar: WorldAtWar(*s)})
+}
+
+// targetThisTurn reports a minor country that is the target of an
+// aggression this turn (34.62), the whole country of a first demand
+// included.
+func targetThisTurn(s storm.State, name string) bool {
+	return slices.ContainsFunc(s.Crisis.Crises, func(c storm.Crisis) bool { return storm.ResistanceName(c.Target) == name })
+}
+
+// warValue is a war's minor country value (34.52A): the row of the whole
+// country for a first demand (r-34-52a-first-demand).
+func warValue(s storm.State, target string) int {
+	return storm.AggressionValueIn(s, storm.ResistanceName(target))
+}
+
+// preemptivePenalty is 34.81: -5 offset by a positive EAI at the end of
+// the last turn (r-34-81-eai).
+func preemptivePenalty(eai int) int { return min(0, -5+max(eai, 0)) }
+
+// warLines adds the victory points of the war that ended the game: war
+// over a minor country and the Allied declarations in its support (34.52),
+// a Russian declaration in support of a minor country (34.53), the penalty
+// of a pre-emptive war (34.81).
+func warLines(s storm.State, add func(side storm.Side, rule, what string, n int)) {
+	if s.War == nil {
+		return
+	}
+	penalised := map[storm.Side]bool{}
+	for _, x := range append([]storm.War{*s.War}, s.War.More...) { // every war of the last turn (27.13, 32.83)
+		if x.Kind == "crisis" { // one line set a crisis
+			add(storm.Allies, "34.52A", "war over "+x.Target, warValue(s, x.Target))
+			for _, t := range x.Thresholds {
+				if storm.SideOf(t.From) == storm.Allies && slices.Contains(x.Declarers, t.From) {
+					add(storm.Allies, "34.52B", fmt.Sprintf("%s's declaration of war on %s: threshold exceeded by %d", t.From.Title(), t.Against.Title(), t.Excess()), t.Excess())
+				}
+			}
+			continue
+		}
+		for _, t := range x.Thresholds {
+			if !slices.Contains(x.Declarers, t.From) {
+				continue
+			}
+			side := storm.SideOf(t.From)
+			if t.From == storm.Russia && t.Target != "" {
+				add(storm.Soviet, "34.53", fmt.Sprintf("Russia's declaration of war in support of %s: threshold exceeded by %d", t.Target, t.Excess()), t.Excess())
+				continue
+			}
+			if !penalised[side] {
+				penalised[side] = true
+				add(side, "34.81", fmt.Sprintf("pre-emptive declaration of war, offset by the EAI %+d", s.EAI), preemptivePenalty(s.EAI))
+			}
+		}
+	}
+}
+
+// atWar reports p at war, declaring or declared on.
+func atWar(s storm.State, p storm.Power) bool {
+	if s.War == nil {
+		return false
+	}
+	return slices.Contains(s.War.Against, p) || slices.Contains(s.War.Declarers, p)
+}

@@ -1,0 +1,250 @@
+package war
+
+import (
+	"fmt"
+	"slices"
+
+	"stormjudge/adjudicator/event"
+	"stormjudge/adjudicator/storm"
+	"stormjudge/adjudicator/threshold"
+	"stormjudge/adjudicator/track"
+)
+
+// preemptiveChoices are this turn's options that may be acted on now:
+// declarable or threatenable, without a condition (32.71C's Russian
+// option after an Allied declaration is not offered: r-32-71c).
+func preemptiveChoices(s storm.State) []threshold.PreemptiveOption {
+	if s.War != nil {
+		return nil // 32.81: war broke out in a crisis
+	}
+	var out []threshold.PreemptiveOption
+	// No Allied declaration in answer to an aggression this turn (32.41B):
+	// that would have been a war in a crisis, returned above.
+	for _, o := range threshold.PreemptiveOptions(s, storm.AggressedThisTurn(s), false) {
+		if o.Mode != threshold.MayNot && o.If == "" {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+// PreemptiveRequired: the conceding powers of a pending threat, else the
+// declarers with a choice (32.8).
+func PreemptiveRequired(s storm.State) []storm.Power {
+	var out []storm.Power
+	add := func(ps []storm.Power) {
+		for _, p := range ps {
+			if !slices.Contains(out, p) {
+				out = append(out, p)
+			}
+		}
+	}
+	if len(s.Crisis.Threats) > 0 {
+		for _, t := range s.Crisis.Threats {
+			add(t.Concession.Conceders)
+		}
+	} else if !s.Crisis.Declared {
+		for _, o := range preemptiveChoices(s) {
+			add(o.Declarers)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// optionFor finds the choice p's order concerns.
+func optionFor(s storm.State, p storm.Power, o storm.Order) (threshold.PreemptiveOption, bool) {
+	against, ok := storm.ParsePower(o.Project)
+	if !ok {
+		return threshold.PreemptiveOption{}, false
+	}
+	for _, op := range preemptiveChoices(s) {
+		if slices.Contains(op.Declarers, p) && slices.Contains(op.Against, against) {
+			return op, true
+		}
+	}
+	return threshold.PreemptiveOption{}, false
+}
+
+// ValidatePreemptive checks p's orders in the pre-emptive war segment.
+func ValidatePreemptive(s storm.State, p storm.Power, orders []storm.Order) ([]storm.IndexedError, storm.State) {
+	var errs []storm.IndexedError
+	bad := func(i int, rule, format string, a ...any) {
+		errs = append(errs, storm.IndexedError{OrderError: storm.OrderError{Order: orders[i], Rule: rule, Msg: fmt.Sprintf(format, a...)}, Index: i})
+	}
+	for i, o := range orders {
+		if i > 0 {
+			bad(i, "32.8", "one answer")
+			continue
+		}
+		if len(s.Crisis.Threats) > 0 {
+			if o.Kind != storm.ConcedeOrder && o.Kind != storm.RefuseOrder {
+				bad(i, "32.83", "a threatened power answers CONCEDE or REFUSE")
+				continue
+			}
+			if !slices.ContainsFunc(s.Crisis.Threats, func(t storm.Threat) bool { return slices.Contains(t.Concession.Conceders, p) }) {
+				bad(i, "32.83C", "%s is not the power that makes the concession", p.Title())
+			}
+			continue
+		}
+		if o.Kind != storm.DeclareWarOrder && o.Kind != storm.ThreatenWarOrder {
+			bad(i, "32.8", "DECLARE WAR ON <power> or THREATEN WAR ON <power>, or PASS")
+			continue
+		}
+		op, ok := optionFor(s, p, o)
+		if !ok {
+			bad(i, "32.21", "%s may not declare war on %s this turn (its notice lists its options)", p.Title(), o.Project)
+			continue
+		}
+		switch {
+		case o.Kind == storm.DeclareWarOrder && op.Mode != threshold.MayDeclare:
+			bad(i, "32.41C, 32.61B", "not fully mobilized: war may only be threatened (THREATEN WAR ON %s, 32.83)", o.Project)
+		case o.Kind == storm.ThreatenWarOrder && op.Mode != threshold.MayThreaten:
+			bad(i, "32.83", "fully mobilized: war is declared, not threatened (DECLARE WAR ON %s)", o.Project)
+		}
+	}
+	return errs, s.Clone()
+}
+
+// ResolvePreemptive resolves the segment's declarations and threats, or
+// the answers to the threats.
+func ResolvePreemptive(s *storm.State, orders map[storm.Power][]storm.Order, evs *[]event.Event) {
+	if !s.Crisis.On {
+		*evs = append(*evs, event.SegmentSkipped{Turn: s.Turn, Segment: s.Segment, Note: event.NotImplemented})
+		return
+	}
+	if s.War != nil {
+		*evs = append(*evs, event.SegmentSkipped{Turn: s.Turn, Segment: s.Segment, Note: "war broke out in a crisis (32.81)"})
+		return
+	}
+	if len(s.Crisis.Threats) > 0 {
+		resolveConcessions(s, orders, evs)
+		return
+	}
+	s.Crisis.Declared = true
+	choices := preemptiveChoices(*s)
+	if len(choices) == 0 {
+		*evs = append(*evs, event.SegmentSkipped{Turn: s.Turn, Segment: s.Segment, Note: "no power may declare war (32.2-32.8)"})
+		return
+	}
+	var war *storm.War
+	for _, op := range choices {
+		kind, ok := jointOrder(*s, op, orders)
+		if !ok {
+			continue
+		}
+		if kind == storm.DeclareWarOrder || !concessionPossible(op) {
+			if war == nil {
+				war = &storm.War{Turn: s.Turn, Kind: "pre-emptive"}
+			}
+			war.Declarers = storm.AppendNew(war.Declarers, op.Declarers...)
+			war.Against = storm.AppendNew(war.Against, op.Against...)
+			war.Thresholds = append(war.Thresholds, op.Thresholds...)
+			continue
+		}
+		t := storm.Threat{Declarers: op.Declarers, Against: op.Against, Thresholds: op.Thresholds, Concession: *op.Concession}
+		s.Crisis.Threats = append(s.Crisis.Threats, t)
+		*evs = append(*evs, event.ThreatMade{Turn: s.Turn, Threat: t})
+	}
+	if war != nil {
+		s.Crisis.Threats = nil // war is declared: threats are moot
+		track.DeclareWar(s, *war, evs)
+	}
+}
+
+func concessionPossible(op threshold.PreemptiveOption) bool {
+	return op.Concession != nil && op.Concession.Preventable
+}
+
+// jointOrder is the declarers' common order for option op: every
+// declarer must give it (32.61B: Britain and France jointly; differing
+// orders declare nothing, r-32-61b-concert).
+func jointOrder(s storm.State, op threshold.PreemptiveOption, orders map[storm.Power][]storm.Order) (storm.OrderKind, bool) {
+	var kind storm.OrderKind
+	for _, p := range op.Declarers {
+		var mine storm.OrderKind
+		for _, o := range orders[p] {
+			if x, ok := optionFor(s, p, o); ok && slices.Equal(x.Against, op.Against) {
+				mine = o.Kind
+			}
+		}
+		if mine == "" || (kind != "" && mine != kind) {
+			return "", false
+		}
+		kind = mine
+	}
+	switch {
+	case kind == storm.DeclareWarOrder && op.Mode == threshold.MayDeclare, kind == storm.ThreatenWarOrder && op.Mode == threshold.MayThreaten:
+		return kind, true
+	}
+	return "", false
+}
+
+// resolveConcessions applies the answers to the threats (32.83): a
+// concession moves support at once (32.83B; tile points too, 11.52A);
+// a refusal is war. No answer concedes (r-32-83-default).
+func resolveConcessions(s *storm.State, orders map[storm.Power][]storm.Order, evs *[]event.Event) {
+	threats := s.Crisis.Threats
+	s.Crisis.Threats = nil
+	for _, t := range threats {
+		refused := false
+		how := "no answer: CONCEDE"
+		for _, p := range t.Concession.Conceders {
+			for _, o := range orders[p] {
+				switch o.Kind {
+				case storm.RefuseOrder:
+					refused = true
+				case storm.ConcedeOrder:
+					how = "order"
+				}
+			}
+		}
+		if refused {
+			track.DeclareWar(s, storm.War{Turn: s.Turn, Kind: "pre-emptive", Declarers: t.Declarers, Against: t.Against, Thresholds: t.Thresholds}, evs)
+			continue
+		}
+		c := t.Concession
+		*evs = append(*evs, event.ConcessionMade{Turn: s.Turn, Concession: c, How: how})
+		for _, p := range c.Beneficiaries {
+			track.ChangeSupport(s, p, c.Support, "32.83A", "concession to avoid a pre-emptive war", true, evs)
+		}
+		for _, p := range c.Conceders {
+			track.ChangeSupport(s, p, -c.Support, "32.83A", "concession to avoid a pre-emptive war", true, evs)
+		}
+	}
+}
+
+// PreemptStays keeps the segment open while a threat awaits its answer.
+func PreemptStays(s storm.State) bool {
+	return s.Segment == storm.SegPreemptiveWar && len(s.Crisis.Threats) > 0 && s.War == nil
+}
+
+// PreemptiveOptions are p's orders in the pre-emptive war segment.
+func PreemptiveOptions(s storm.State, p storm.Power) []storm.Option {
+	var opts []storm.Option
+	if len(s.Crisis.Threats) > 0 {
+		for _, t := range s.Crisis.Threats {
+			if slices.Contains(t.Concession.Conceders, p) {
+				opts = append(opts, storm.Option{Order: storm.Order{Kind: storm.ConcedeOrder}, Note: fmt.Sprintf("support %d now (32.83A-B)", -t.Concession.Support)},
+					storm.Option{Order: storm.Order{Kind: storm.RefuseOrder}, Note: "war breaks out and the game ends (32.83)"})
+			}
+		}
+		return opts
+	}
+	for _, op := range preemptiveChoices(s) {
+		if !slices.Contains(op.Declarers, p) {
+			continue
+		}
+		k := storm.DeclareWarOrder
+		note := "war breaks out and the game ends (32.8, 34.81)"
+		if op.Mode == threshold.MayThreaten {
+			k = storm.ThreatenWarOrder
+			note = fmt.Sprintf("%s may concede %d support to avoid war (32.83)", storm.JoinAnd(threshold.PowerTitles(op.Concession.Conceders)), op.Concession.Support)
+			if !op.Concession.Preventable {
+				note = fmt.Sprintf("the threshold is exceeded by %d: no concession can prevent it, war breaks out and the game ends (32.83A, 34.81)", op.Concession.Excess)
+			}
+		}
+		opts = append(opts, storm.Option{Order: storm.Order{Kind: k, Project: op.Against[0].String()}, Note: note})
+	}
+	return opts
+}
