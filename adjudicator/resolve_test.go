@@ -404,7 +404,7 @@ func TestEventsRoundTrip(t *testing.T) {
 	for _, e := range back {
 		seen[e.Type()] = true
 	}
-	for name := range event.EventTypes {
+	for _, name := range event.TypeNames() {
 		if !seen[name] {
 			t.Errorf("event type %s not covered by the round trip", name)
 		}

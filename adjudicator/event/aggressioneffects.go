@@ -13,4 +13,4 @@ type SupportGranted struct {
 func (SupportGranted) Visibility() Visibility { return public }
 func (SupportGranted) Type() string           { return "SupportGranted" }
 
-func init() { EventTypes["SupportGranted"] = decode[SupportGranted] }
+func init() { eventTypes["SupportGranted"] = decode[SupportGranted] }

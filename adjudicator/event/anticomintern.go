@@ -15,4 +15,4 @@ type AntiCominternPlaced struct {
 func (AntiCominternPlaced) Visibility() Visibility { return public }
 func (AntiCominternPlaced) Type() string           { return "AntiCominternPlaced" }
 
-func init() { EventTypes["AntiCominternPlaced"] = decode[AntiCominternPlaced] }
+func init() { eventTypes["AntiCominternPlaced"] = decode[AntiCominternPlaced] }

@@ -53,7 +53,7 @@ func (CivilWarObligation) Type() string           { return "CivilWarObligation" 
 func (CivilWarResolved) Type() string             { return "CivilWarResolved" }
 
 func init() {
-	EventTypes["CivilWarBrokeOut"] = decode[CivilWarBrokeOut]
-	EventTypes["CivilWarObligation"] = decode[CivilWarObligation]
-	EventTypes["CivilWarResolved"] = decode[CivilWarResolved]
+	eventTypes["CivilWarBrokeOut"] = decode[CivilWarBrokeOut]
+	eventTypes["CivilWarObligation"] = decode[CivilWarObligation]
+	eventTypes["CivilWarResolved"] = decode[CivilWarResolved]
 }

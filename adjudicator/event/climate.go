@@ -15,4 +15,4 @@ type EconomicClimateChanged struct {
 func (EconomicClimateChanged) Visibility() Visibility { return public }
 func (EconomicClimateChanged) Type() string           { return "EconomicClimateChanged" }
 
-func init() { EventTypes["EconomicClimateChanged"] = decode[EconomicClimateChanged] }
+func init() { eventTypes["EconomicClimateChanged"] = decode[EconomicClimateChanged] }

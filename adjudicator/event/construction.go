@@ -21,5 +21,5 @@ func (UnitsBuilt) Visibility() Visibility { return public }
 func (UnitsBuilt) Type() string           { return "UnitsBuilt" }
 
 func init() {
-	EventTypes["UnitsBuilt"] = decode[UnitsBuilt]
+	eventTypes["UnitsBuilt"] = decode[UnitsBuilt]
 }

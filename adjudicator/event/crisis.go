@@ -16,4 +16,4 @@ type CrisisEffect struct {
 func (CrisisEffect) Visibility() Visibility { return public }
 func (CrisisEffect) Type() string           { return "CrisisEffect" }
 
-func init() { EventTypes["CrisisEffect"] = decode[CrisisEffect] }
+func init() { eventTypes["CrisisEffect"] = decode[CrisisEffect] }

@@ -64,11 +64,11 @@ func (PactNotOffered) Type() string                { return "PactNotOffered" }
 func (WarBroke) Type() string                      { return "WarBroke" }
 
 func init() {
-	EventTypes["AggressionSucceeded"] = decode[AggressionSucceeded]
-	EventTypes["ConquestCompleted"] = decode[ConquestCompleted]
-	EventTypes["PactSigned"] = decode[PactSigned]
-	EventTypes["PactNotOffered"] = decode[PactNotOffered]
-	EventTypes["WarBroke"] = decode[WarBroke]
+	eventTypes["AggressionSucceeded"] = decode[AggressionSucceeded]
+	eventTypes["ConquestCompleted"] = decode[ConquestCompleted]
+	eventTypes["PactSigned"] = decode[PactSigned]
+	eventTypes["PactNotOffered"] = decode[PactNotOffered]
+	eventTypes["WarBroke"] = decode[WarBroke]
 }
 
 // PactFlagsRemoved reports Russian and Allied flags removed one for one
@@ -82,7 +82,7 @@ type PactFlagsRemoved struct {
 func (PactFlagsRemoved) Visibility() Visibility { return public }
 func (PactFlagsRemoved) Type() string           { return "PactFlagsRemoved" }
 
-func init() { EventTypes["PactFlagsRemoved"] = decode[PactFlagsRemoved] }
+func init() { eventTypes["PactFlagsRemoved"] = decode[PactFlagsRemoved] }
 
 // PolandDecided reports Germany's choice for Poland proper (29.22) and
 // what it did to the Nazi-Soviet Pact (31.8).
@@ -98,4 +98,4 @@ type PolandDecided struct {
 func (PolandDecided) Visibility() Visibility { return public }
 func (PolandDecided) Type() string           { return "PolandDecided" }
 
-func init() { EventTypes["PolandDecided"] = decode[PolandDecided] }
+func init() { eventTypes["PolandDecided"] = decode[PolandDecided] }

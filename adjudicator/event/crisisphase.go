@@ -53,8 +53,8 @@ func (CrisisResistance) Type() string           { return "CrisisResistance" }
 func (CrisisEnded) Type() string                { return "CrisisEnded" }
 
 func init() {
-	EventTypes["CrisisAnnounced"] = decode[CrisisAnnounced]
-	EventTypes["CrisisDecision"] = decode[CrisisDecision]
-	EventTypes["CrisisResistance"] = decode[CrisisResistance]
-	EventTypes["CrisisEnded"] = decode[CrisisEnded]
+	eventTypes["CrisisAnnounced"] = decode[CrisisAnnounced]
+	eventTypes["CrisisDecision"] = decode[CrisisDecision]
+	eventTypes["CrisisResistance"] = decode[CrisisResistance]
+	eventTypes["CrisisEnded"] = decode[CrisisEnded]
 }

@@ -65,9 +65,9 @@ func (DiplomaticResult) Type() string                     { return "DiplomaticRe
 func (DiplomacyPaid) Type() string                        { return "DiplomacyPaid" }
 
 func init() {
-	EventTypes["DiplomaticCountersSealed"] = decode[DiplomaticCountersSealed]
-	EventTypes["DiplomaticRoundPlaced"] = decode[DiplomaticRoundPlaced]
-	EventTypes["DiplomacyRevealed"] = decode[DiplomacyRevealed]
-	EventTypes["DiplomaticResult"] = decode[DiplomaticResult]
-	EventTypes["DiplomacyPaid"] = decode[DiplomacyPaid]
+	eventTypes["DiplomaticCountersSealed"] = decode[DiplomaticCountersSealed]
+	eventTypes["DiplomaticRoundPlaced"] = decode[DiplomaticRoundPlaced]
+	eventTypes["DiplomacyRevealed"] = decode[DiplomacyRevealed]
+	eventTypes["DiplomaticResult"] = decode[DiplomaticResult]
+	eventTypes["DiplomacyPaid"] = decode[DiplomacyPaid]
 }

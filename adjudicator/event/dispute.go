@@ -14,4 +14,4 @@ type DisputeObligation struct {
 func (DisputeObligation) Visibility() Visibility { return public }
 func (DisputeObligation) Type() string           { return "DisputeObligation" }
 
-func init() { EventTypes["DisputeObligation"] = decode[DisputeObligation] }
+func init() { eventTypes["DisputeObligation"] = decode[DisputeObligation] }

@@ -14,4 +14,4 @@ type EAIDetermined struct {
 func (EAIDetermined) Visibility() Visibility { return public }
 func (EAIDetermined) Type() string           { return "EAIDetermined" }
 
-func init() { EventTypes["EAIDetermined"] = decode[EAIDetermined] }
+func init() { eventTypes["EAIDetermined"] = decode[EAIDetermined] }

@@ -27,6 +27,6 @@ func (FinalResearchAssigned) Type() string           { return "FinalResearchAssi
 func (GameEnded) Type() string                       { return "GameEnded" }
 
 func init() {
-	EventTypes["FinalResearchAssigned"] = decode[FinalResearchAssigned]
-	EventTypes["GameEnded"] = decode[GameEnded]
+	eventTypes["FinalResearchAssigned"] = decode[FinalResearchAssigned]
+	eventTypes["GameEnded"] = decode[GameEnded]
 }

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 
 	"stormjudge/adjudicator/storm"
 )
@@ -152,8 +154,9 @@ func (OrderVoided) Type() string             { return "OrderVoided" }
 func (TilesCarriedOver) Type() string        { return "TilesCarriedOver" }
 func (TurnEnded) Type() string               { return "TurnEnded" }
 
-// EventTypes maps a type name to a decoder.
-var EventTypes = map[string]func([]byte) (Event, error){
+// eventTypes maps a type name to a decoder; each file registers its
+// events in an init function.
+var eventTypes = map[string]func([]byte) (Event, error){
 	"TurnBegan":               decode[TurnBegan],
 	"SegmentSkipped":          decode[SegmentSkipped],
 	"SpanishCivilWarSetup":    decode[SpanishCivilWarSetup],
@@ -188,7 +191,7 @@ func MarshalEvents(evs []Event) ([]byte, error) {
 		if e == nil {
 			return nil, fmt.Errorf("adjudicator: nil event at %d", i)
 		}
-		if _, ok := EventTypes[e.Type()]; !ok {
+		if _, ok := eventTypes[e.Type()]; !ok {
 			return nil, fmt.Errorf("adjudicator: unregistered event type %q", e.Type())
 		}
 		b, err := json.Marshal(e)
@@ -228,7 +231,7 @@ func UnmarshalEvents(b []byte) ([]Event, error) {
 		if err := json.Unmarshal(fields["type"], &name); err != nil {
 			return nil, fmt.Errorf("adjudicator: event %d: missing type", i)
 		}
-		dec, ok := EventTypes[name]
+		dec, ok := eventTypes[name]
 		if !ok {
 			return nil, fmt.Errorf("adjudicator: event %d: unknown type %q", i, name)
 		}
@@ -244,4 +247,9 @@ func UnmarshalEvents(b []byte) ([]Event, error) {
 		evs = append(evs, e)
 	}
 	return evs, nil
+}
+
+// TypeNames lists the JSON names of every event type, sorted.
+func TypeNames() []string {
+	return slices.Sorted(maps.Keys(eventTypes))
 }

@@ -36,5 +36,5 @@ func (e StateFixed) Visibility() Visibility {
 func (StateFixed) Type() string { return "StateFixed" }
 
 func init() {
-	EventTypes["StateFixed"] = decode[StateFixed]
+	eventTypes["StateFixed"] = decode[StateFixed]
 }

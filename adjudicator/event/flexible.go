@@ -15,4 +15,4 @@ type FlexibleApplied struct {
 func (FlexibleApplied) Visibility() Visibility { return public }
 func (FlexibleApplied) Type() string           { return "FlexibleApplied" }
 
-func init() { EventTypes["FlexibleApplied"] = decode[FlexibleApplied] }
+func init() { eventTypes["FlexibleApplied"] = decode[FlexibleApplied] }

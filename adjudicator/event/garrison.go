@@ -11,7 +11,7 @@ type GarrisonChecked struct {
 func (GarrisonChecked) Visibility() Visibility { return public }
 func (GarrisonChecked) Type() string           { return "GarrisonChecked" }
 
-func init() { EventTypes["GarrisonChecked"] = decode[GarrisonChecked] }
+func init() { eventTypes["GarrisonChecked"] = decode[GarrisonChecked] }
 
 // UnitsPurged reports Russian units moved to reserve by a military purge
 // (22.21A); public, as unit status is.
@@ -24,4 +24,4 @@ type UnitsPurged struct {
 func (UnitsPurged) Visibility() Visibility { return public }
 func (UnitsPurged) Type() string           { return "UnitsPurged" }
 
-func init() { EventTypes["UnitsPurged"] = decode[UnitsPurged] }
+func init() { eventTypes["UnitsPurged"] = decode[UnitsPurged] }

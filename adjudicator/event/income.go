@@ -14,4 +14,4 @@ type TradePactChanged struct {
 func (TradePactChanged) Visibility() Visibility { return public }
 func (TradePactChanged) Type() string           { return "TradePactChanged" }
 
-func init() { EventTypes["TradePactChanged"] = decode[TradePactChanged] }
+func init() { eventTypes["TradePactChanged"] = decode[TradePactChanged] }

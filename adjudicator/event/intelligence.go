@@ -17,4 +17,4 @@ type IntelligenceAnnounced struct {
 func (IntelligenceAnnounced) Visibility() Visibility { return public }
 func (IntelligenceAnnounced) Type() string           { return "IntelligenceAnnounced" }
 
-func init() { EventTypes["IntelligenceAnnounced"] = decode[IntelligenceAnnounced] }
+func init() { eventTypes["IntelligenceAnnounced"] = decode[IntelligenceAnnounced] }

@@ -15,5 +15,5 @@ func (UnitsReturnedToReserve) Visibility() Visibility { return public }
 func (UnitsReturnedToReserve) Type() string           { return "UnitsReturnedToReserve" }
 
 func init() {
-	EventTypes["UnitsReturnedToReserve"] = decode[UnitsReturnedToReserve]
+	eventTypes["UnitsReturnedToReserve"] = decode[UnitsReturnedToReserve]
 }

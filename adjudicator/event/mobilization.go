@@ -37,7 +37,7 @@ func (ShipbuildingIncreased) Type() string           { return "ShipbuildingIncre
 func (UnitsReachedReserve) Type() string             { return "UnitsReachedReserve" }
 
 func init() {
-	EventTypes["UnitsMobilized"] = decode[UnitsMobilized]
-	EventTypes["ShipbuildingIncreased"] = decode[ShipbuildingIncreased]
-	EventTypes["UnitsReachedReserve"] = decode[UnitsReachedReserve]
+	eventTypes["UnitsMobilized"] = decode[UnitsMobilized]
+	eventTypes["ShipbuildingIncreased"] = decode[ShipbuildingIncreased]
+	eventTypes["UnitsReachedReserve"] = decode[UnitsReachedReserve]
 }

@@ -16,5 +16,5 @@ func (CardDrawnByJudge) Visibility() Visibility { return Visibility{Moderator: t
 func (CardDrawnByJudge) Type() string           { return "CardDrawnByJudge" }
 
 func init() {
-	EventTypes["CardDrawnByJudge"] = decode[CardDrawnByJudge]
+	eventTypes["CardDrawnByJudge"] = decode[CardDrawnByJudge]
 }

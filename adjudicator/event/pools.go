@@ -26,6 +26,6 @@ func (PoolChanged) Type() string                 { return "PoolChanged" }
 func (TemporaryCounters) Type() string           { return "TemporaryCounters" }
 
 func init() {
-	EventTypes["PoolChanged"] = decode[PoolChanged]
-	EventTypes["TemporaryCounters"] = decode[TemporaryCounters]
+	eventTypes["PoolChanged"] = decode[PoolChanged]
+	eventTypes["TemporaryCounters"] = decode[TemporaryCounters]
 }

@@ -22,6 +22,6 @@ func (ThreatMade) Type() string               { return "ThreatMade" }
 func (ConcessionMade) Type() string           { return "ConcessionMade" }
 
 func init() {
-	EventTypes["ThreatMade"] = decode[ThreatMade]
-	EventTypes["ConcessionMade"] = decode[ConcessionMade]
+	eventTypes["ThreatMade"] = decode[ThreatMade]
+	eventTypes["ConcessionMade"] = decode[ConcessionMade]
 }

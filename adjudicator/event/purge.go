@@ -54,11 +54,11 @@ func (PartyPurgeChosen) Type() string                 { return "PartyPurgeChosen
 func (FlagInRussiaEliminated) Type() string           { return "FlagInRussiaEliminated" }
 
 func init() {
-	EventTypes["PurgeCardDrawn"] = decode[PurgeCardDrawn]
-	EventTypes["PurgeLevelRaised"] = decode[PurgeLevelRaised]
-	EventTypes["CohesionChanged"] = decode[CohesionChanged]
-	EventTypes["PartyPurgeChosen"] = decode[PartyPurgeChosen]
-	EventTypes["FlagInRussiaEliminated"] = decode[FlagInRussiaEliminated]
+	eventTypes["PurgeCardDrawn"] = decode[PurgeCardDrawn]
+	eventTypes["PurgeLevelRaised"] = decode[PurgeLevelRaised]
+	eventTypes["CohesionChanged"] = decode[CohesionChanged]
+	eventTypes["PartyPurgeChosen"] = decode[PartyPurgeChosen]
+	eventTypes["FlagInRussiaEliminated"] = decode[FlagInRussiaEliminated]
 }
 
 // PurgeOffsetApplied reports a support purge of a random event applied at
@@ -72,5 +72,5 @@ func (PurgeOffsetApplied) Visibility() Visibility { return public }
 func (PurgeOffsetApplied) Type() string           { return "PurgeOffsetApplied" }
 
 func init() {
-	EventTypes["PurgeOffsetApplied"] = decode[PurgeOffsetApplied]
+	eventTypes["PurgeOffsetApplied"] = decode[PurgeOffsetApplied]
 }

@@ -72,9 +72,9 @@ func (EventDeckReshuffled) Type() string           { return "EventDeckReshuffled
 func (NoEventCard) Type() string                   { return "NoEventCard" }
 
 func init() {
-	EventTypes["EventCardTurned"] = decode[EventCardTurned]
-	EventTypes["RandomEventApplied"] = decode[RandomEventApplied]
-	EventTypes["SecretEventHeld"] = decode[SecretEventHeld]
-	EventTypes["EventDeckReshuffled"] = decode[EventDeckReshuffled]
-	EventTypes["NoEventCard"] = decode[NoEventCard]
+	eventTypes["EventCardTurned"] = decode[EventCardTurned]
+	eventTypes["RandomEventApplied"] = decode[RandomEventApplied]
+	eventTypes["SecretEventHeld"] = decode[SecretEventHeld]
+	eventTypes["EventDeckReshuffled"] = decode[EventDeckReshuffled]
+	eventTypes["NoEventCard"] = decode[NoEventCard]
 }

@@ -72,11 +72,11 @@ func (MaginotResearchRevealed) Type() string { return "MaginotResearchRevealed" 
 func (ResearchSurplusGained) Type() string   { return "ResearchSurplusGained" }
 
 func init() {
-	EventTypes["ResearchCountersUsed"] = decode[ResearchCountersUsed]
-	EventTypes["ResearchAssigned"] = decode[ResearchAssigned]
-	EventTypes["ResearchResultAchieved"] = decode[ResearchResultAchieved]
-	EventTypes["MaginotResearchRevealed"] = decode[MaginotResearchRevealed]
-	EventTypes["ResearchSurplusGained"] = decode[ResearchSurplusGained]
+	eventTypes["ResearchCountersUsed"] = decode[ResearchCountersUsed]
+	eventTypes["ResearchAssigned"] = decode[ResearchAssigned]
+	eventTypes["ResearchResultAchieved"] = decode[ResearchResultAchieved]
+	eventTypes["MaginotResearchRevealed"] = decode[MaginotResearchRevealed]
+	eventTypes["ResearchSurplusGained"] = decode[ResearchSurplusGained]
 }
 
 // ResearchSpied reports the research status a new spy ring reveals to the
@@ -92,4 +92,4 @@ type ResearchSpied struct {
 func (e ResearchSpied) Visibility() Visibility { return Visibility{Power: e.To} }
 func (ResearchSpied) Type() string             { return "ResearchSpied" }
 
-func init() { EventTypes["ResearchSpied"] = decode[ResearchSpied] }
+func init() { eventTypes["ResearchSpied"] = decode[ResearchSpied] }

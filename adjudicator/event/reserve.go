@@ -16,5 +16,5 @@ func (UnitAddedToReserve) Visibility() Visibility { return public }
 func (UnitAddedToReserve) Type() string           { return "UnitAddedToReserve" }
 
 func init() {
-	EventTypes["UnitAddedToReserve"] = decode[UnitAddedToReserve]
+	eventTypes["UnitAddedToReserve"] = decode[UnitAddedToReserve]
 }

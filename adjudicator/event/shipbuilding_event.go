@@ -122,6 +122,6 @@ func init() {
 		"ShipbuildingRevealed":  decode[ShipbuildingRevealed],
 		"BalanceOfPowerChanged": decode[BalanceOfPowerChanged],
 	} {
-		EventTypes[name] = dec
+		eventTypes[name] = dec
 	}
 }

@@ -30,6 +30,6 @@ func (SupportDetermined) Type() string           { return "SupportDetermined" }
 func (SupportChanged) Type() string              { return "SupportChanged" }
 
 func init() {
-	EventTypes["SupportDetermined"] = decode[SupportDetermined]
-	EventTypes["SupportChanged"] = decode[SupportChanged]
+	eventTypes["SupportDetermined"] = decode[SupportDetermined]
+	eventTypes["SupportChanged"] = decode[SupportChanged]
 }

@@ -16,4 +16,4 @@ type TilePointsTransferred struct {
 func (TilePointsTransferred) Visibility() Visibility { return public }
 func (TilePointsTransferred) Type() string           { return "TilePointsTransferred" }
 
-func init() { EventTypes["TilePointsTransferred"] = decode[TilePointsTransferred] }
+func init() { eventTypes["TilePointsTransferred"] = decode[TilePointsTransferred] }
