@@ -14,6 +14,18 @@ import (
 	"stormjudge/adjudicator/track"
 )
 
+// The moderator's fixes of the state (docs/orders.md, "SET: fixing the
+// state"). A moderator who finds a figure of the game wrong (a tile count
+// mistyped at the table, flags a house rule moved, a deck that should be
+// drawn by hand from now on) sets it with a SET order in a MODERATOR
+// email. A fix sets one figure and nothing else: no rule runs after it,
+// the segment, the turn and the game's random generator stay as they are,
+// and the figures the rules derive from the one fixed follow at their next
+// determination (the support level at the next income phase, 10.31; the
+// EAI at the next, 23.22; trade pacts from the flags at the next income
+// phase, 11.61). Each fix is told in the public report (StateFixed); which
+// secret event was discarded, only its holder learns (8.31).
+
 // What a SET order fixes: Order.Args[0] and StateFixed.What.
 const (
 	FixTiles   = "tiles"

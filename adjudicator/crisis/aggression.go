@@ -9,6 +9,11 @@ import (
 	"stormjudge/adjudicator/threshold"
 )
 
+// Axis aggression targets and restrictions (27.1-27.4). The crisis phase
+// takes AGGRESSION orders against them (crisisphase.go); each Axis power's
+// notice lists what it may announce this turn and why the rest is barred
+// (view `aggressions`).
+
 // targetRule is the rule listing each Axis power's targets.
 var targetRule = map[storm.Power]string{storm.Germany: "27.41", storm.Italy: "27.31"}
 

@@ -11,6 +11,19 @@ import (
 	"stormjudge/adjudicator/track"
 )
 
+// The effects of an aggression (30). The rules leave them to the Battle
+// Manual's Aggression Effects Guide, which the seeds do not hold; this
+// table gathers, as data, the effects the rulebook itself names for each
+// aggression, each row with its rule, and infers the one it leaves to the
+// guide (the temporary British and French support increases of 10.71B and
+// 10.81B: Inferred rows, docs/rules.md "Aggression effects"). A moderator
+// who owns the guide replaces the table with a data file
+// (testdata/aggression-effects.toml is the table as shipped; config
+// aggression_effects), kept in the state so that a game replays with it.
+// Effects that other tables already hold as data read their own rows: the
+// activity counters of 12.22E (pools.go) and the resistance of neighbours
+// (28.41A, resistance.go).
+
 var effectKinds = []string{storm.AggrValue, storm.AggrEAI, storm.AggrPermanentSupport, storm.AggrTemporarySupport, storm.AggrPurge}
 
 // WithAggressionEffects returns s playing with the table rows instead of

@@ -9,6 +9,11 @@ import (
 	"stormjudge/adjudicator/track"
 )
 
+// Crisis outcomes and Italian conquests (27.62, 27.72, 27.82, 29.32-29.35):
+// the pieces of the crisis phase that follow from a decision once it is
+// taken, called by the crisis segments (crisisphase.go, crisisend.go;
+// docs/rules.md, "Crisis outcomes").
+
 // crisisEffect is a row of 27.62A-B, 27.72A-B and 27.82A-B: next turn's
 // support change of the aggressor and of each Allied power, and the
 // activity counter each loses (negative) or gains (positive).

@@ -11,6 +11,10 @@ import (
 	"stormjudge/adjudicator/track"
 )
 
+// What a crisis leaves behind: the aggression's success and conquest (29,
+// 30), the Nazi-Soviet Pact offered with it (31), war (27.83), and the end
+// of the crisis phase (32.82).
+
 // controlled names the minor country an aggression puts under the
 // aggressor's control (29.21, 29.3): none for the Rhineland, part of
 // Germany (27.41); the Sudetenland and Danzig and the Corridor are no

@@ -17,6 +17,16 @@ import (
 	"stormjudge/adjudicator/track"
 )
 
+// The diplomatic phase (24): diplomatic counters placed in the rounds of
+// 24.55 with their values sealed (24.54C) behind a public commitment,
+// military counters placed openly (24.4), and diplomacy resolved target by
+// target (24.8) into flags (24.82). A game plays it when created with
+// WithDiplomacy (config diplomacy = true, the default); other games pass
+// its segments. Spy rings, covert operations, counter-intelligence and
+// subversion (16.16) are in intelligence.go, civil wars (25, 24.53) in
+// civilwar.go, disputes (24.552) in dispute.go, diplomacy in Russia
+// (10.91F) in russiadiplomacy.go.
+
 // freeUsed reports whether p placed its additional civil war counter this
 // turn, or names it among orders (24.53A: one a turn).
 func freeUsed(s storm.State, p storm.Power, orders []storm.Order) bool {

@@ -8,6 +8,14 @@ import (
 	"stormjudge/adjudicator/storm"
 )
 
+// Diplomatic disputes (24.552): a general random event sets two minor
+// countries against each other. The Axis must back one of them with a
+// counter of at least 1 in their first round (A); Russia may then back the
+// other (B), else the Allies must (C); the Axis' country is closed to
+// Russia and the Allies (D), the other to the Axis (E); the counters count
+// against the limits (F). The judge places the weakest counter for a side
+// that must and did not (docs/rules.md r-24-552).
+
 // checkDispute checks p's counter of strength n in country against this
 // turn's disputes (24.552D-E); earlier are p's orders before it in the
 // same email.

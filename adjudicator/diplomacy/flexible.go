@@ -10,6 +10,16 @@ import (
 	"stormjudge/adjudicator/storm"
 )
 
+// Flexible diplomatic random events (4.16; seed 003, step 6): a modifier
+// of a given strength in one target of a region, chosen by the favoured
+// side once all counters are placed and before any value is revealed. By
+// email the holder names the target with FLEXIBLE <card> <country> among
+// the orders of any of its placement rounds (or as a standing order);
+// without it the judge takes the first eligible target of the region in
+// the order of 24.21 (docs/rules.md). The choice is secret until the
+// event takes effect: when drawn (public events) the choice is still to
+// come, and the modifier is applied at the resolution (24.81A).
+
 // flexibleEvents lists p's flexible events of this turn: the public ones
 // recorded and the secret ones it holds.
 func flexibleEvents(s storm.State, p storm.Power) []storm.FlexibleEvent {

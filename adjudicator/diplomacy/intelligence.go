@@ -11,6 +11,26 @@ import (
 	"stormjudge/adjudicator/track"
 )
 
+// Intelligence in the diplomatic phase (16.16A-C, H; 24.551).
+//
+// Spy rings (16.16B) are placed or reactivated in the spy-ring segment at
+// the end of the economic phase, the Axis, the Allies and Russia in turn;
+// each side's leader (Germany, Britain, Russia, as for its intelligence
+// points, docs/rules.md r-15-21) orders them. An activated diplomatic ring
+// makes the opposing counters in its target open (24.551A) and reveals the
+// opposing secret diplomatic events there; while not eliminated it lifts
+// the placement limits there and is worth +1 (24.551B).
+//
+// Covert operations (16.16A), counter-intelligence (16.16C) and Russian
+// subversion (16.16H) are conducted in the covert segment, after every
+// counter and event of the turn is revealed. The judge never asks for them
+// by name: a held intelligence result is secret until it is used (15.63),
+// and asking its holder would announce it. They are given in advance, with
+// any email of the turn until the Axis' second round closes, as orders for
+// the covert segment with the conditions of this file over what the
+// reveal shows (docs/orders.md "COVERT"); the segment then resolves at
+// once, in the order Germany, Italy, Britain, France, Russia.
+
 // Conditions of COVERT, SUBVERT and COUNTER-INTELLIGENCE COVERT lines,
 // judged on the efforts in the target when the line's turn comes (every
 // counter, event and earlier operation counted).

@@ -9,6 +9,14 @@ import (
 	"stormjudge/adjudicator/storm"
 )
 
+// The units a mobilization creates (14.6, 14.7) and their way into the
+// reserve (14.8, 13.21B).
+//
+// A MOBILIZE order names its units (Order.Units). The choices each power
+// may make depend on its mobilization number and on what it created before,
+// so every mobilization made in the game is recorded in
+// PowerState.MobilizationUnits.
+
 // unitsPerMobilization is how many units (a shipbuilding increase counts as
 // one) each mobilization creates.
 var unitsPerMobilization = map[storm.Power]int{

@@ -11,6 +11,18 @@ import (
 	"stormjudge/adjudicator/track"
 )
 
+// Research segment of the economic phase (13.11B, 15, 16).
+//
+// Orders (docs/orders.md, "Research"): kind Research with
+//   - Project "" and Counters [n]: use one activity counter of strength n for
+//     research (15.22, 12.41C); Args ["civilian"]: the research-only counter
+//     of 12.22A/15.22A instead.
+//   - Project set: one research point into the project (15.23A), from the
+//     side's basic allocation (leader only) or the power's counters; Args
+//     ["intelligence"] or ["advanced"]: the point of 15.23D or 15.23E/F;
+//     ["spy"]: the spy-ring point of 16.16B; ["reassign"]: Points surplus
+//     points of a random event moved to this project (15.24).
+
 // ResearchKinds are the orders of the research segment.
 var ResearchKinds = []storm.OrderKind{storm.Research}
 

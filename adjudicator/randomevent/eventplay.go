@@ -11,6 +11,32 @@ import (
 	"stormjudge/adjudicator/track"
 )
 
+// National research and construction events in the economic phase (15.32,
+// 9.41B-C, 18.41, 19). A power's national events of these categories
+// drawn this turn, public or secret, are held until its economic orders
+// are carried out:
+//
+//   - a construction event is played at the start of the phase (the
+//     "events" part), so that its options (eventoptions.go) are there for
+//     the construction and shipbuilding orders;
+//   - a research event is played at the start of its holder's research,
+//     in the order of play, before the holder's points (15.32: any time in
+//     the research segment; the example of 15.6 plays it first). Its
+//     surplus (15.24) can be reassigned with RESEARCH <project> REASSIGN
+//     <n> in the same orders. Each power's research orders are checked
+//     against the sheet with its own events played (what it could know);
+//     an ally's event played earlier in the order of play may still take a
+//     project's last steps, as an ally's point may (15.23A).
+//
+// The holder chooses the projects of an event that leaves them open
+// (15.32A-C: a project or projects of a category) with PLAY <card>:
+// <project>, <project>, an order of the events part that records the
+// choice (EventDeck.Chosen) for the research part. An event without a
+// choice is played with the one defaultChoice makes; the holder's notice
+// says which. A secret event played so is revealed with the phase's
+// results at the end of the economic phase (9.41B-C): the whole phase is
+// one adjudication.
+
 // EconomicHeld reports whether h is a national event played in the
 // economic phase: a research or construction event (9.41B-C).
 func EconomicHeld(d *storm.EventDeck, h storm.HeldEvent) bool {

@@ -8,6 +8,15 @@ import (
 	"stormjudge/adjudicator/track"
 )
 
+// Russian purges and cohesion (22). At the start of every turn Russia draws
+// one of the four purge cards (1.11G, 22.41-22.42) with the game's
+// generator; the card's purge events raise the purge level (22.31), which
+// sets the cohesion level (22.71) and its effects (22.73). Random events may
+// purge too (22.21D, 22.5): which cards purge is data, the purge effect kinds
+// of the deck file (deck.go, docs/deck.md), and ApplyEffect
+// (randomevents.go) carries them out with purgeRussianUnits,
+// purgeUnitOfType, purgeProhibition and AddPurgeEvents.
+
 // purgeCardData is what a card does: units purged (22.21A, 22.21C), purge
 // events it counts (22.72A, 22.72G), and the prohibitions it imposes.
 type purgeCardData struct {

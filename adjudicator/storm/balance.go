@@ -1,9 +1,5 @@
 package storm
 
-// The Axis-Allied balance of power (20), with the battleship race (19.9).
-// Positive values favour the Axis, negative ones the Allies (19.92 speaks
-// of an Allied -3).
-
 // CategoryCounts counts balance of power counters per category (20.2).
 type CategoryCounts struct {
 	Armor    int `json:"armor"`

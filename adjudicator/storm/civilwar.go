@@ -1,23 +1,5 @@
 package storm
 
-// Civil wars (25; 24.53, 24.54E, 25.52B) in a game that plays diplomacy.
-//
-// A civil war breaks out in Greece, Spain or Yugoslavia on the fifth random
-// event there (25.31): at once when the fifth is a public event (the EAI
-// then counts it, 23.21E), at the end of the diplomatic phase when it is a
-// secret one revealed there. While it is fought only the two contending
-// alliances place there (25.51), each must place a counter there (25.52A;
-// the judge places the weakest one for a side that did not, docs/rules.md
-// r-25-52a), their counters there do not count against the limits, and each
-// power may intervene with one military counter (25.52B). At resolution
-// the two intervention levels are compared against a threshold drawn from
-// the civil war counters still in play (25.53): an advantage or a result
-// gives the greater contributor a free counter next turn (24.53), a result
-// also shifts the alignment and removes the counter drawn; each later event
-// there removes one at random (25.61A). With the last counter gone the war
-// ends (25.61A); the side holding flags there wins (25.7), and no
-// diplomacy takes place there again (25.8).
-
 // CivilWar is a civil war being fought or ended (25).
 type CivilWar struct {
 	Country string `json:"country"`

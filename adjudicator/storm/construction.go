@@ -6,17 +6,6 @@ import (
 	"strings"
 )
 
-// Construction segment of the economic phase: unit construction (13.11C,
-// 17, 18).
-//
-// A BUILD order names one or more units and the activity counters paying
-// for them, by strength: BUILD ARMOR WITH 2, BUILD INFANTRY AIR WITH 3 1.
-// Counters are pooled within one order (12.41A: one 3 and one 1 build two
-// units). What the counters give beyond the units' cost is the rest of a
-// counter partly used for construction (12.41A/B): it is kept for the turn
-// (PowerState.ConstructionLeftover) and shipbuilding orders may spend it
-// with LEFTOVER n (shipbuilding.go).
-
 // Build is the unit construction order (18).
 const Build OrderKind = "build"
 

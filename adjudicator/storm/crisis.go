@@ -1,10 +1,5 @@
 package storm
 
-// Crisis outcomes and Italian conquests (27.62, 27.72, 27.82, 29.32-29.35):
-// the pieces of the crisis phase that follow from a decision once it is
-// taken, called by the crisis segments (crisisphase.go, crisisend.go;
-// docs/rules.md, "Crisis outcomes").
-
 // CrisisOutcome is how a crisis ended short of war.
 type CrisisOutcome string
 

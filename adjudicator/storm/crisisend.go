@@ -4,10 +4,6 @@ import (
 	"slices"
 )
 
-// What a crisis leaves behind: the aggression's success and conquest (29,
-// 30), the Nazi-Soviet Pact offered with it (31), war (27.83), and the end
-// of the crisis phase (32.82).
-
 // War is the war that ends the game (26.13, 33.11).
 type War struct {
 	Turn Turn `json:"turn"`

@@ -5,15 +5,6 @@ import (
 	"strings"
 )
 
-// The crisis phase by email (26-27): Axis aggressions, the Allied response,
-// the resistance draw, the Axis response, the Allied ultimatum and the
-// brink, one segment each (26.11A-F), each asking only the side whose
-// decision it is. Both Axis powers may aggress in one turn; their crises
-// run in tandem, stage by stage (27.13). Conditional orders (IF lines,
-// CrisisPlan) decide later stages in advance, so a crisis can be settled
-// in one round trip per side; a stage whose decision a plan gives, or that
-// offers no choice, does not wait for anybody (docs/orders.md "Crisis").
-
 // Crisis order kinds (27, 31.21A).
 const (
 	// AggressionOrder announces an aggression against Project (27.11);

@@ -5,16 +5,6 @@ import (
 	"slices"
 )
 
-// The diplomatic phase (24): diplomatic counters placed in the rounds of
-// 24.55 with their values sealed (24.54C) behind a public commitment,
-// military counters placed openly (24.4), and diplomacy resolved target by
-// target (24.8) into flags (24.82). A game plays it when created with
-// WithDiplomacy (config diplomacy = true, the default); other games pass
-// its segments. Spy rings, covert operations, counter-intelligence and
-// subversion (16.16) are in intelligence.go, civil wars (25, 24.53) in
-// civilwar.go, disputes (24.552) in dispute.go, diplomacy in Russia
-// (10.91F) in russiadiplomacy.go.
-
 // Diplomatic is the order DIPLOMATIC <country> <strength>: one diplomatic
 // counter of that strength placed in a minor country (24.5). Order.Project
 // holds the country, Order.Counters the strength.

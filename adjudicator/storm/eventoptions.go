@@ -4,14 +4,6 @@ import (
 	"fmt"
 )
 
-// Options from random events for the economic phase of the turn they take
-// effect in: activity counters (12.22, 15.32D) and construction (18.41,
-// 19.52, 19.62, 19.73D). A construction or research event takes effect in
-// the economic phase, before the power's orders are carried out
-// (eventplay.go), so its options are there for the orders of the same
-// phase; the orders that use them say FREE (docs/orders.md). They lapse
-// when the turn ends (EndTurnEconomy).
-
 // EventOptions are one power's options of this turn from random events.
 type EventOptions struct {
 	// ResearchCounters: how many more activity counters than 12.41C's one

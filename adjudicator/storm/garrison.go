@@ -1,10 +1,5 @@
 package storm
 
-// The Russian garrison (21). Russia's garrison (21.21) is compared with the
-// requirement (21.22) whenever the rules check it (21.23); the surplus or
-// deficit sets the garrison modifier of the Russian support level (10.91D,
-// 21.31, 21.41A) and the military counters Russia may place (21.41B).
-
 // GarrisonCheck is the result of one check of the Russian garrison.
 type GarrisonCheck struct {
 	// Turn is the turn of the check; nil before the first check.

@@ -5,14 +5,6 @@ import (
 	"strings"
 )
 
-// The units a mobilization creates (14.6, 14.7) and their way into the
-// reserve (14.8, 13.21B).
-//
-// A MOBILIZE order names its units (Order.Units). The choices each power
-// may make depend on its mobilization number and on what it created before,
-// so every mobilization made in the game is recorded in
-// PowerState.MobilizationUnits.
-
 // MobilizationRecord is what one mobilization made in the game created
 // (14.7).
 type MobilizationRecord struct {

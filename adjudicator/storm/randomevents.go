@@ -1,23 +1,5 @@
 package storm
 
-// The random event deck in play (8.4, 9). A game started with
-// NewGameWithDeck (or given a deck with WithDeck) keeps the deck, its draw
-// pile, discard pile and the events drawn this turn in State.Events; a game
-// without a deck (NewGame) resolves the random events phase as before (the
-// Russian purge card and the EAI only).
-//
-// Each turn (9.12) the first card is turned face up: its economic trend
-// (9.21, ApplyEconomicTrend) and its general event (9.3) apply to everyone.
-// Then each major power is dealt one card face down, plus the additional
-// random events of 9.14-9.16; the power's national event on the card is
-// public when printed on white, secret when shaded (8.31, Secret). Public
-// events are reported and applied at once, those of research and
-// construction at the end of the economic phase (9.41B-C); secret events
-// are held (EventDeck.Held) and reported privately to the holder until
-// revealed at the time 9.41 sets (Reveal), or played by the holder with a
-// PLAY order in the economic phase (9.41E). Effects of phases stormjudge
-// does not adjudicate yet are kept in EventDeck.Pending for the turn.
-
 // EventDeck is the random event deck of a game and the cards in use.
 type EventDeck struct {
 	Deck Deck `json:"deck"`

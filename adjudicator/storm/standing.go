@@ -4,16 +4,6 @@ import (
 	"slices"
 )
 
-// Standing orders: a power may send, with the orders of the open segment
-// (or alone), the orders of its later placement rounds of the same turn
-// (24.55), each marked with the round it is for (Order.For; "FOR ALLIES"
-// in an email). They are kept in the state (DiplomacyState.Standing) and
-// stand as the power's orders when that round opens: the round does not
-// wait for a power that has them, and they are checked then like any
-// order, void if the state no longer allows them. New orders for the round
-// replace them. They lapse when the turn ends. This saves an email round
-// trip for each round a player decides in advance (issue 11).
-
 // OrderSegments are the segments of the diplomatic phase that take orders
 // or standing orders, with who orders there and the kinds of order.
 var OrderSegments = map[Segment]struct {

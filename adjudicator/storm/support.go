@@ -1,12 +1,5 @@
 package storm
 
-// Support levels (10). A power's support level starts from zero every turn
-// (10.31) and is the sum of the modifiers of 10.4-10.9 that apply. Each
-// modifier is reported (SupportDetermined) so the report can explain the
-// level. Modifiers whose facts are set by later issues (aggressions, the
-// Nazi-Soviet Pact, flags in Russia, random events, crises) read the fields
-// of SupportFacts and PowerEconomy; they are computed and tested now.
-
 // SupportFacts are the game facts the support, income and pool rules read
 // that no other part of the state keeps. Later issues set them.
 type SupportFacts struct {

@@ -9,6 +9,21 @@ import (
 	"stormjudge/adjudicator/track"
 )
 
+// Declarations of war (32): the threshold requirement each declaring power
+// must exceed (32.3, 32.42, 32.43, 32.62, 32.72), who may declare or only
+// threaten pre-emptive war (32.2, 32.41, 32.44, 32.61B, 32.71, 32.81) and the
+// concessions that prevent a threatened war (32.83). Everything here is a
+// pure derivation from the state; the crisis phase and the pre-emptive war
+// segment call it and report the thresholds term by term.
+//
+// Terms: every factor the rule lists for a declaration is one term, kept
+// even when it is 0, so that a report shows each factor of 32.31A-F that
+// applies. A factor that does not apply (a conquered neighbour, Russia's war
+// readiness once the pact is in effect, a minor country when war is not
+// declared in support of one) is left out. A factor made of several items
+// (32.42D's war readiness, 32.72D's diplomatic results) is one term whose
+// What lists its non-zero items.
+
 // ThresholdOptions are the circumstances of a declaration that the state
 // does not hold.
 type ThresholdOptions struct {

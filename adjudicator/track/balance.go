@@ -5,6 +5,10 @@ import (
 	"stormjudge/adjudicator/storm"
 )
 
+// The Axis-Allied balance of power (20), with the battleship race (19.9).
+// Positive values favour the Axis, negative ones the Allies (19.92 speaks
+// of an Allied -3).
+
 // Categories lists the four categories in the order of 20.11.
 var Categories = []storm.BalanceCategory{storm.ArmorBalance, storm.InfantryBalance, storm.AirBalance, storm.NavalBalance}
 

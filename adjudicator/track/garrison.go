@@ -7,6 +7,11 @@ import (
 	"stormjudge/adjudicator/storm"
 )
 
+// The Russian garrison (21). Russia's garrison (21.21) is compared with the
+// requirement (21.22) whenever the rules check it (21.23); the surplus or
+// deficit sets the garrison modifier of the Russian support level (10.91D,
+// 21.31, 21.41A) and the military counters Russia may place (21.41B).
+
 // japaneseForces is the fixed Siberian requirement: two armor, three
 // infantry and three air units in Manchuria (21.22A).
 const japaneseForces = 8

@@ -7,6 +7,13 @@ import (
 	"stormjudge/adjudicator/storm"
 )
 
+// Support levels (10). A power's support level starts from zero every turn
+// (10.31) and is the sum of the modifiers of 10.4-10.9 that apply. Each
+// modifier is reported (SupportDetermined) so the report can explain the
+// level. Modifiers whose facts are set by later issues (aggressions, the
+// Nazi-Soviet Pact, flags in Russia, random events, crises) read the fields
+// of SupportFacts and PowerEconomy; they are computed and tested now.
+
 // SupportBreakdown lists the modifiers of p's support level at the start of
 // the current turn (10.31: from zero), zero modifiers left out. The Russian
 // garrison modifier (10.91D) is read from the last garrison check.

@@ -10,6 +10,14 @@ import (
 	"stormjudge/adjudicator/track"
 )
 
+// Pre-emptive war (26.12, 32.8): once the crises of the turn are settled
+// and every secret support event revealed (32.82), the powers that meet a
+// threshold (declaration.go, PreemptiveOptions) may declare war, or
+// threaten it when not fully mobilized; a threatened power concedes
+// support or war breaks out (32.83). The segment asks only the powers with
+// such a choice, so most turns pass it without a round trip; a threat
+// asks the threatened power in a second round of the same segment.
+
 // preemptiveChoices are this turn's options that may be acted on now:
 // declarable or threatenable, without a condition (32.71C's Russian
 // option after an Allied declaration is not offered: r-32-71c).

@@ -8,6 +8,15 @@ import (
 	"stormjudge/adjudicator/track"
 )
 
+// Victory points (34): each alliance's points line by line, each with its
+// rule, as the state stands: the public report shows them every turn "if
+// the game ended now", and the end of the game (endgame.go) keeps them as
+// the final determination. The lines of the war that ends it (34.52,
+// 34.53, 34.81) come from State.War (warLines); an opposed aggression is
+// never recorded, so it earns nothing (34.51C); the Nazi-Soviet Pact's
+// concession level (34.92) is the level it was signed at, or counted with
+// Poland's tile once a crisis over Poland drew one.
+
 // AggressionValue is a target's victory point value (34.51A) in the
 // default table of 30 (aggressioneffects.go), 0 for one it does not list;
 // a game's own table is read by AggressionValueIn.
