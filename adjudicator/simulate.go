@@ -45,6 +45,40 @@ type SimTurn struct {
 	Resolves   int        `json:"resolves"`
 }
 
+// Players are the simulator's random players: Standing is the chance, in
+// percent, that a power sends its later rounds' orders and its crisis IF
+// lines in advance; Peaceful players never declare or threaten a
+// pre-emptive war (32.8), so that their games run long.
+type Players struct {
+	Standing int
+	Peaceful bool
+}
+
+// Orders are the players' orders for s's open segment: each power that
+// must order takes RandomOrders; in the economic phase some send standing
+// orders for the diplomatic rounds, and the crisis orders carry IF lines
+// by the same chance.
+func (pl Players) Orders(s storm.State, rng *rand.Rand) map[storm.Power][]storm.Order {
+	orders := map[storm.Power][]storm.Order{}
+	for _, p := range Required(s) {
+		orders[p] = RandomOrders(s, p, rng, 3)
+		if pl.Peaceful {
+			if os := slices.DeleteFunc(slices.Clone(orders[p]), func(o storm.Order) bool {
+				return o.Kind == storm.DeclareWarOrder || o.Kind == storm.ThreatenWarOrder
+			}); len(Validate(s, p, os)) == 0 {
+				orders[p] = os
+			}
+		}
+	}
+	if s.Segment == storm.SegEconomic && s.Diplomacy.On {
+		addStanding(s, orders, rng, pl.Standing)
+	}
+	if s.Crisis.On {
+		crisisPlans(s, orders, rng, pl.Standing) // IF lines, by the same policy
+	}
+	return orders
+}
+
 // SimulateGame plays turns turns (or to the end) from s with random legal
 // orders. standing is the chance, in percent, that a power sends with its
 // economic orders its orders for its later diplomatic rounds (standing
@@ -60,21 +94,10 @@ func SimulateGameWith(s storm.State, turns int, rng *rand.Rand, standing int, ea
 	var out []SimTurn
 	cur := SimTurn{Turn: s.Turn}
 	for !s.Ended && len(out) < turns {
-		orders := map[storm.Power][]storm.Order{}
-		req := Required(s)
-		if len(req) > 0 {
+		if len(Required(s)) > 0 {
 			cur.RoundTrips++
 		}
-		for _, p := range req {
-			orders[p] = RandomOrders(s, p, rng, 3)
-		}
-		if s.Segment == storm.SegEconomic && s.Diplomacy.On {
-			addStanding(s, orders, rng, standing)
-		}
-		if s.Crisis.On {
-			crisisPlans(s, orders, rng, standing) // IF lines, by the same policy
-		}
-		n, evs, err := Resolve(s, orders)
+		n, evs, err := Resolve(s, Players{Standing: standing}.Orders(s, rng))
 		if err != nil {
 			return out, s, err
 		}

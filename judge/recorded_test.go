@@ -23,11 +23,8 @@ import (
 	"time"
 
 	"stormjudge/adjudicator"
-	"stormjudge/adjudicator/crisis"
-	"stormjudge/adjudicator/diplomacy"
 	"stormjudge/adjudicator/event"
 	"stormjudge/adjudicator/storm"
-	"stormjudge/adjudicator/track"
 	"stormjudge/deck"
 	"stormjudge/store"
 )
@@ -308,7 +305,7 @@ func playRecorded(t *testing.T, g *recordedGame, rng *rand.Rand, each func(v int
 			if s.Ended || len(adjudicator.Required(s)) == 0 || turns >= g.Turns {
 				break
 			}
-			recs = judgeRecords(t, s, simulatedOrders(s, rng, 50, g.Peaceful))
+			recs = judgeRecords(t, s, adjudicator.Players{Standing: 50, Peaceful: g.Peaceful}.Orders(s, rng))
 			g.Versions = append(g.Versions, recs)
 		} else {
 			if v > len(g.Versions) {
@@ -382,112 +379,6 @@ func judgeRecords(t *testing.T, s storm.State, orders map[storm.Power][]storm.Or
 			Pass: slices.Contains(req, p) && (len(ords) == 0 || adjudicator.OnlyStanding(s, ords))})
 	}
 	return out
-}
-
-// simulatedOrders are the random players' orders for s: the policy of
-// adjudicator.SimulateGameWith, with standing the share in percent of
-// powers sending standing orders and crisis plans; peaceful players
-// leave out a pre-emptive war's declaration or threat.
-func simulatedOrders(s storm.State, rng *rand.Rand, standing int, peaceful bool) map[storm.Power][]storm.Order {
-	orders := map[storm.Power][]storm.Order{}
-	for _, p := range adjudicator.Required(s) {
-		orders[p] = adjudicator.RandomOrders(s, p, rng, 3)
-		if peaceful {
-			if ords := slices.DeleteFunc(slices.Clone(orders[p]), func(o storm.Order) bool {
-				return o.Kind == storm.DeclareWarOrder || o.Kind == storm.ThreatenWarOrder
-			}); len(adjudicator.Validate(s, p, ords)) == 0 {
-				orders[p] = ords
-			}
-		}
-	}
-	if s.Segment == storm.SegEconomic && s.Diplomacy.On {
-		simStanding(s, orders, rng, standing)
-	}
-	if s.Crisis.On {
-		simCrisisPlans(s, orders, rng, standing)
-	}
-	return orders
-}
-
-var simAllied = []storm.Power{storm.Britain, storm.France}
-
-// simStandingRounds are the rounds a power may order in advance (24.55,
-// 27.11), as in adjudicator's orderSegments without the spy rings and the
-// covert segment.
-var simStandingRounds = map[storm.Segment][]storm.Power{
-	storm.SegDiplomacyAxis1:   {storm.Germany, storm.Italy},
-	storm.SegDiplomacyRussia:  {storm.Russia},
-	storm.SegDiplomacyAllies:  {storm.Britain, storm.France},
-	storm.SegDiplomacyAxis2:   {storm.Italy, storm.Germany},
-	storm.SegCrisisAggression: {storm.Germany, storm.Italy},
-}
-
-// simStanding is adjudicator's addStanding.
-func simStanding(s storm.State, orders map[storm.Power][]storm.Order, rng *rand.Rand, share int) {
-	targets := diplomacy.DiplomaticTargets(s)
-	for _, p := range storm.Powers {
-		if rng.IntN(100) >= share {
-			continue
-		}
-		var extra []storm.Order
-		if p == track.ResearchLeader(storm.SideOf(p)) {
-			extra = append(extra, storm.Order{Kind: storm.SpyRingOrder, Project: targets[rng.IntN(len(targets))], For: storm.SegSpyRings})
-		}
-		for _, seg := range storm.Segments {
-			if !slices.Contains(simStandingRounds[seg], p) {
-				continue
-			}
-			if seg == storm.SegCrisisAggression {
-				o := storm.Order{Kind: storm.AggressionOrder, Project: crisis.NoAggression, For: seg}
-				for _, a := range crisis.AggressionOptions(s, p) {
-					if a.Barred == "" && rng.IntN(2) == 0 {
-						o.Project = a.Target
-						break
-					}
-				}
-				extra = append(extra, o)
-				continue
-			}
-			extra = append(extra, storm.Order{Kind: storm.Diplomatic, Project: targets[rng.IntN(len(targets))], Counters: []int{1 + rng.IntN(2)}, For: seg})
-		}
-		for _, o := range extra {
-			if try := append(slices.Clone(orders[p]), o); len(adjudicator.Validate(s, p, try)) == 0 {
-				orders[p] = try
-			}
-		}
-	}
-}
-
-// simCrisisPlans is adjudicator's crisisPlans.
-func simCrisisPlans(s storm.State, orders map[storm.Power][]storm.Order, rng *rand.Rand, share int) {
-	for _, p := range storm.Powers {
-		os := slices.DeleteFunc(slices.Clone(orders[p]), func(o storm.Order) bool {
-			return o.Kind == storm.CrisisIfOrder && adjudicator.OnlyStanding(s, []storm.Order{o})
-		})
-		if rng.IntN(100) < share {
-			var extra []storm.Order
-			switch {
-			case slices.ContainsFunc(os, func(o storm.Order) bool { return o.Kind == storm.AggressionOrder }):
-				opposed := []storm.OrderKind{storm.ContinueAggression, storm.BackDownOrder}[rng.IntN(2)]
-				brink := []storm.OrderKind{storm.AttackOrder, storm.BackDownOrder, storm.BackDownOrder}[rng.IntN(3)]
-				extra = append(extra, storm.Order{Kind: storm.CrisisIfOrder, Args: []string{"opposed", string(opposed), "<=", fmt.Sprint(2 + rng.IntN(6)), string(storm.BackDownOrder)}},
-					storm.Order{Kind: storm.CrisisIfOrder, Args: []string{"ultimatum", string(brink)}})
-			case s.Segment == storm.SegCrisisResponse && slices.Contains(simAllied, p) && len(os) > 0:
-				extra = append(extra, storm.Order{Kind: storm.CrisisIfOrder, Args: []string{"continued", string([]storm.OrderKind{storm.UltimatumOrder, storm.BackDownOrder}[rng.IntN(2)])}})
-			case s.Segment == storm.SegEconomic && slices.Contains(simAllied, p):
-				extra = append(extra, storm.Order{Kind: storm.CrisisIfOrder, Args: []string{"aggression", string([]storm.OrderKind{storm.OpposeOrder, storm.AcquiesceOrder}[rng.IntN(2)])}},
-					storm.Order{Kind: storm.CrisisIfOrder, Args: []string{"continued", string([]storm.OrderKind{storm.UltimatumOrder, storm.BackDownOrder}[rng.IntN(2)])}})
-			}
-			for _, o := range extra {
-				if try := append(slices.Clone(os), o); len(adjudicator.Validate(s, p, try)) == 0 {
-					os = try
-				}
-			}
-		}
-		if len(os) > 0 || orders[p] != nil {
-			orders[p] = os
-		}
-	}
 }
 
 // recordedCoverage counts what the recorded games went through.
