@@ -178,22 +178,13 @@ type recordedMail struct {
 	Attachments   []store.Attachment `json:"attachments"`
 }
 
-// recordedJudge is a judge on a fresh store with the fixed clock of the
-// judge's tests (newJudge) and no log output.
+// recordedJudge is the judge of the judge's tests (newJudge: a fresh
+// store, the fixed clock) with no log output: twenty long games log much.
 func recordedJudge(t *testing.T) (*Judge, *store.DB) {
 	t.Helper()
-	db, err := store.Open(filepath.Join(t.TempDir(), "j.db"), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		if err := db.View(store.Check); err != nil {
-			t.Errorf("store.Check: %v", err)
-		}
-		db.Close()
-	})
-	c := &clock{time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)}
-	return New(db, &Options{Address: "judge@sandbox.test", Now: c.now, Logger: slog.New(slog.DiscardHandler)}), db
+	j, db, _ := newJudge(t)
+	j.log = slog.New(slog.DiscardHandler)
+	return j, db
 }
 
 // recordedDef is the game definition of g: demoDef's seats, a moderator
