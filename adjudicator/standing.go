@@ -3,6 +3,7 @@ package adjudicator
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"stormjudge/adjudicator/crisis"
 	"stormjudge/adjudicator/diplomacy"
@@ -48,6 +49,9 @@ func isStanding(s storm.State, o storm.Order) bool {
 // standing ones (with their indices).
 func splitStanding(s storm.State, orders []storm.Order) (now []storm.Order, nowIdx []int, standing []storm.Order, standingIdx []int) {
 	for i, o := range orders {
+		if o.Kind == storm.PassOrder && o.For == s.Segment {
+			continue // a PASS under the open segment's own FOR line: no orders
+		}
 		if isStanding(s, o) {
 			standing, standingIdx = append(standing, o), append(standingIdx, i)
 		} else {
@@ -63,6 +67,9 @@ func splitStanding(s storm.State, orders []storm.Order) (now []storm.Order, nowI
 // opens. The crisis phase's IF lines and FOR CRISIS lines have checks of
 // their own (crisisphase.go).
 func checkStanding(s storm.State, p storm.Power, o storm.Order, with []storm.Order) (rule, msg string) {
+	if o.Kind == storm.PassOrder {
+		return checkStandingPass(s, p, o)
+	}
 	if o.Kind == storm.CrisisIfOrder {
 		return crisis.CheckPlan(s, p, o, with) // with its AGGRESSION line
 	}
@@ -116,6 +123,54 @@ func checkStanding(s storm.State, p storm.Power, o storm.Order, with []storm.Ord
 		return "24.5", "give the counter's strength, 3, 2, 1 or 0"
 	}
 	return "", ""
+}
+
+// passOn reports a segment of PassSegments that s plays by email: the
+// diplomatic phase's with diplomacy, the crisis phase's and pre-emptive
+// war with the crisis.
+func passOn(s storm.State, seg storm.Segment) bool {
+	switch seg {
+	case storm.SegCrisisAggression, storm.SegCrisisResponse, storm.SegPreemptiveWar:
+		return s.Crisis.On
+	}
+	return s.Diplomacy.On
+}
+
+// checkStandingPass checks a standing PASS (storm.PassOrder) when it is
+// sent: PASS TURN always; PASS under a FOR line for a later segment of the
+// turn that takes one from p.
+func checkStandingPass(s storm.State, p storm.Power, o storm.Order) (rule, msg string) {
+	if o.For == storm.SegTurn {
+		return "", ""
+	}
+	powers, ok := storm.PassSegments[o.For]
+	switch {
+	case !ok:
+		return "7.31", fmt.Sprintf("a standing PASS is for a later segment that asks for orders (FOR SPY RINGS, AXIS 1, RUSSIA, ALLIES, AXIS 2, CRISIS, RESPONSE or WAR), not %s", o.For.Title())
+	case !passOn(s, o.For):
+		return "7.31", fmt.Sprintf("this game does not play %s by email", o.For.Title())
+	case o.For.Index() <= s.Segment.Index():
+		return "7.31", fmt.Sprintf("%s is not later in %s than the open segment, %s: write PASS without FOR", o.For.Title(), s.Turn, s.Segment.Title())
+	case !slices.Contains(powers, p):
+		return "7.31", fmt.Sprintf("%s is never asked in %s", p.Title(), o.For.Title())
+	}
+	return "", ""
+}
+
+// passTurn expands p's PASS TURN (a standing PASS For storm.SegTurn) into a
+// standing PASS for each later segment of PassSegments that s plays and
+// that may ask p, but those named in named (the power's own standing orders
+// of the same email stand before it).
+func passTurn(s storm.State, p storm.Power, named map[storm.Segment]bool) []storm.Order {
+	var out []storm.Order
+	for _, seg := range storm.Segments {
+		powers, ok := storm.PassSegments[seg]
+		if !ok || seg.Index() <= s.Segment.Index() || named[seg] || !passOn(s, seg) || !slices.Contains(powers, p) {
+			continue
+		}
+		out = append(out, storm.Order{Kind: storm.PassOrder, For: seg})
+	}
+	return out
 }
 
 // MayOrder reports whether p may send orders now: it must order in the
@@ -201,6 +256,13 @@ func keepStanding(s *storm.State, orders map[storm.Power][]storm.Order) map[stor
 		for _, o := range standing {
 			rounds[o.For] = true
 		}
+		if rounds[storm.SegTurn] { // PASS TURN: a PASS for every later segment not named
+			standing = slices.DeleteFunc(standing, func(o storm.Order) bool { return o.For == storm.SegTurn })
+			standing = append(standing, passTurn(*s, p, rounds)...)
+			for _, o := range standing {
+				rounds[o.For] = true
+			}
+		}
 		s.Diplomacy.Standing = slices.DeleteFunc(s.Diplomacy.Standing, func(so storm.StandingOrder) bool { return so.Power == p && rounds[so.For] })
 		for _, o := range standing {
 			if rule, _ := checkStanding(*s, p, o, orders[p]); rule != "" {
@@ -214,7 +276,8 @@ func keepStanding(s *storm.State, orders map[storm.Power][]storm.Order) map[stor
 
 // forWords are the FOR words of the segments that take orders in advance.
 var forWords = map[storm.Segment]string{storm.SegSpyRings: "FOR SPY RINGS", storm.SegDiplomacyAxis1: "FOR AXIS 1", storm.SegDiplomacyRussia: "FOR RUSSIA",
-	storm.SegDiplomacyAllies: "FOR ALLIES", storm.SegDiplomacyAxis2: "FOR AXIS 2", storm.SegCovert: "FOR COVERT", storm.SegCrisisAggression: "FOR CRISIS"}
+	storm.SegDiplomacyAllies: "FOR ALLIES", storm.SegDiplomacyAxis2: "FOR AXIS 2", storm.SegCovert: "FOR COVERT", storm.SegCrisisAggression: "FOR CRISIS",
+	storm.SegCrisisResponse: "FOR RESPONSE", storm.SegPreemptiveWar: "FOR WAR"}
 
 // LaterSegments words, for p's notice, the segments still to come this
 // turn in which p may give orders, and how to give them now (standing
@@ -254,4 +317,143 @@ func LaterSegments(s storm.State, p storm.Power) []string {
 		out = append(out, fmt.Sprintf("%s: IF AGGRESSION [<target>] OPPOSE|ACQUIESCE lines now answer an aggression before it is announced (and IF CONTINUED ULTIMATUM|BACK DOWN the next stage); the response then waits for you only if Britain and France differ (docs/orders.md, Crisis).", storm.SegCrisisResponse.Title()))
 	}
 	return out
+}
+
+// UnplannedRound reports whether the open placement round asks p although
+// it sent no standing orders for it (r-24-55-plan): always, unless p's
+// orders for an earlier round of this turn were standing orders (it
+// planned its rounds, storm.DiplomacyState.Planned) and nothing since
+// concerns it. Then its silence for this round is a PASS. What concerns
+// it: a counter of another side placed in this turn's later rounds in a
+// country where p placed a counter this turn or holds a flag (the public
+// facts of the rounds' reports),.
+func UnplannedRound(s storm.State, p storm.Power) bool {
+	if !slices.Contains(s.Diplomacy.Planned, p) {
+		return true
+	}
+	mine := map[string]bool{}
+	for _, pl := range s.Diplomacy.Placements {
+		if pl.Power == p {
+			mine[pl.Country] = true
+		}
+	}
+	for _, pl := range s.Diplomacy.Placements {
+		if storm.SideOf(pl.Power) == storm.SideOf(p) || pl.Round.Index() <= storm.SegDiplomacyAxis1.Index() {
+			continue
+		}
+		if mine[pl.Country] {
+			return true
+		}
+		if m := s.Minor(pl.Country); m != nil && m.FlagCounts()[p] > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// PlanStep is one later segment of the turn in a power's ready-to-copy
+// block (TurnPlan): its FOR line and the orders that change nothing there.
+type PlanStep struct {
+	Segment storm.Segment `json:"segment"`
+	Lines   []string      `json:"lines"`
+}
+
+// TurnPlan is the rest of p's turn as its notice offers it to copy (issue
+// 22, docs/orders.md "The whole turn in one email"): for each later
+// segment of the turn that may ask p and that p gave no standing order or
+// plan for yet, in the order of 7.31, the lines that do nothing there: a
+// standing PASS for its placement rounds, AGGRESSION NONE for the Axis
+// aggression, IF AGGRESSION ACQUIESCE for Britain and France (no answer
+// acquiesces, r-27-51-concert) and a standing PASS for Russia at the
+// response, a standing PASS for the declarations of pre-emptive war.
+// Sent with the open segment's orders, they settle p's turn; nothing in
+// them starts an aggression, a threat or a declaration. Spy rings are
+// left out: a PASS there would let an espionage result lapse (16.16B), so
+// a leader with a ring to place is asked.
+func TurnPlan(s storm.State, p storm.Power) []PlanStep {
+	if s.Ended || s.Segment.Index() >= storm.SegPreemptiveWar.Index() || (!s.Diplomacy.On && !s.Crisis.On) {
+		return nil
+	}
+	has := func(seg storm.Segment) bool {
+		return slices.ContainsFunc(s.Diplomacy.Standing, func(so storm.StandingOrder) bool { return so.Power == p && so.For == seg })
+	}
+	var out []PlanStep
+	for _, seg := range storm.Segments {
+		powers, ok := storm.PassSegments[seg]
+		if !ok || seg == storm.SegSpyRings || seg.Index() <= s.Segment.Index() || !passOn(s, seg) || !slices.Contains(powers, p) || has(seg) {
+			continue
+		}
+		lines := []string{forWords[seg], "PASS"}
+		switch seg {
+		case storm.SegCrisisAggression:
+			if !slices.ContainsFunc(crisis.AggressionOptions(s, p), func(o crisis.AggressionOption) bool { return o.Barred == "" }) {
+				continue // no target open: never asked
+			}
+			lines[1] = "AGGRESSION NONE"
+		case storm.SegCrisisResponse:
+			if p == storm.Russia {
+				if s.SupportFacts.PactSigned != nil {
+					continue // 26.14A: never asked once the pact is signed
+				}
+				break
+			}
+			if slices.ContainsFunc(s.Crisis.Plans, func(pl storm.CrisisPlan) bool {
+				return pl.Power == p && len(pl.Order.Args) > 0 && pl.Order.Args[0] == "aggression" && pl.Order.Project == ""
+			}) {
+				continue // its IF AGGRESSION line answers already
+			}
+			lines[1] = "IF AGGRESSION ACQUIESCE"
+		}
+		out = append(out, PlanStep{Segment: seg, Lines: lines})
+	}
+	return out
+}
+
+// DefaultOrders are the orders that change nothing in the open segment,
+// for p's ready-to-copy block (the do-nothing option first, never a
+// drastic one pre-filled): PASS, AGGRESSION NONE, and in the crisis the
+// answer the rules fall back to when none is given: ACQUIESCE at the
+// Allied response (r-27-51-concert; Russia stays out), BACK DOWN at the
+// Axis response, the ultimatum and the brink (r-27-61-default, 27.73),
+// CONCEDE to a threat of war (r-32-83-default). Nil when p is not asked.
+func DefaultOrders(s storm.State, p storm.Power) []string {
+	if !requires(s, p) {
+		return nil
+	}
+	named := func(st storm.CrisisStage, word string) []string {
+		cs := s.Crisis.At(st)
+		var out []string
+		for _, c := range cs {
+			if !slices.Contains(storm.Allied, p) { // Britain and France decide (27.51, 27.71)
+				continue
+			}
+			if len(cs) > 1 {
+				out = append(out, word+" "+strings.ToUpper(c.Aggressor.String()))
+			} else {
+				out = append(out, word)
+			}
+		}
+		if len(out) == 0 {
+			return []string{"PASS"}
+		}
+		return out
+	}
+	switch s.Segment {
+	case storm.SegCrisisAggression:
+		return []string{"AGGRESSION NONE"}
+	case storm.SegCrisisResponse:
+		if p == storm.Russia {
+			return []string{"PASS"}
+		}
+		return named(storm.StageResponse, "ACQUIESCE")
+	case storm.SegCrisisAxisResponse, storm.SegCrisisBrink:
+		return []string{"BACK DOWN"}
+	case storm.SegCrisisUltimatum:
+		return named(storm.StageUltimatum, "BACK DOWN")
+	case storm.SegPreemptiveWar:
+		if len(s.Crisis.Threats) > 0 {
+			return []string{"CONCEDE"}
+		}
+	}
+	return []string{"PASS"}
 }

@@ -180,6 +180,11 @@ type PowerView struct {
 	// Later words the segments still to come this turn in which the power
 	// may order, and how to order for them now (LaterSegments).
 	Later []string `json:"later"`
+	// Default are the orders that change nothing in the open segment
+	// (DefaultOrders), Plan the rest of the turn likewise (TurnPlan): the
+	// notice's ready-to-copy block.
+	Default []string   `json:"default"`
+	Plan    []PlanStep `json:"plan"`
 	// Aggressions words the Axis power's aggression targets this turn and
 	// the restrictions barring the others (27.2-27.4; AggressionLines).
 	Aggressions []string `json:"aggressions"`
@@ -412,6 +417,8 @@ func derivePower(s storm.State, p storm.Power) *PowerView {
 	}
 	v.Intelligence = nonNil(diplomacy.IntelligenceLines(s, p))
 	v.Later = nonNil(LaterSegments(s, p))
+	v.Default = nonNil(DefaultOrders(s, p))
+	v.Plan = nonNil(TurnPlan(s, p))
 	v.Aggressions = nonNil(crisis.AggressionLines(s, p))
 	v.Crisis = nonNil(crisis.CrisisLines(s, p))
 	v.Plans = []string{}
@@ -489,9 +496,9 @@ func deriveResearch(s storm.State, p storm.Power) ResearchView {
 }
 
 // nonNil makes an empty list marshal as [] rather than null.
-func nonNil(s []string) []string {
+func nonNil[T any](s []T) []T {
 	if s == nil {
-		return []string{}
+		return []T{}
 	}
 	return s
 }

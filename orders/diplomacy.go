@@ -136,7 +136,7 @@ func parseAntiComintern(l *line) (storm.Order, *Error) {
 	return storm.Order{Kind: storm.AntiCominternOrder, Project: country}, nil
 }
 
-const forHint = "FOR SPY RINGS, FOR AXIS 1, FOR RUSSIA, FOR ALLIES, FOR AXIS 2, FOR COVERT or FOR CRISIS: the orders below it are for that segment of this turn's diplomatic or crisis phase; FOR NOW: for the open segment again (docs/orders.md)"
+const forHint = "FOR SPY RINGS, FOR AXIS 1, FOR RUSSIA, FOR ALLIES, FOR AXIS 2, FOR COVERT, FOR CRISIS, FOR RESPONSE or FOR WAR: the orders below it are for that segment of this turn; FOR NOW: for the open segment again (docs/orders.md)"
 
 // roundNames maps the words of a FOR line to the placement rounds (24.55).
 var roundNames = map[string]storm.Segment{
@@ -146,6 +146,8 @@ var roundNames = map[string]storm.Segment{
 	"SPY RINGS": storm.SegSpyRings, "SPY RING": storm.SegSpyRings,
 	"COVERT": storm.SegCovert, "COVERT OPERATIONS": storm.SegCovert,
 	"CRISIS": storm.SegCrisisAggression, "AGGRESSION": storm.SegCrisisAggression, "CRISIS AGGRESSION": storm.SegCrisisAggression,
+	"RESPONSE": storm.SegCrisisResponse, "ALLIED RESPONSE": storm.SegCrisisResponse, "CRISIS RESPONSE": storm.SegCrisisResponse,
+	"WAR": storm.SegPreemptiveWar, "PREEMPTIVE WAR": storm.SegPreemptiveWar, "PRE-EMPTIVE WAR": storm.SegPreemptiveWar,
 	"AXIS 2": storm.SegDiplomacyAxis2, "AXIS SECOND": storm.SegDiplomacyAxis2, "AXIS SECOND ROUND": storm.SegDiplomacyAxis2,
 }
 
@@ -164,7 +166,7 @@ func (p *parser) forLine(l *line) {
 	}
 	r, ok := roundNames[name]
 	if !ok {
-		p.add(l.errorf(forHint, "FOR: %s is not a diplomatic round or the crisis", quote(strings.Join(l.args(), " "))))
+		p.add(l.errorf(forHint, "FOR: %s is not a segment that takes orders in advance", quote(strings.Join(l.args(), " "))))
 		return
 	}
 	p.forRound = r

@@ -190,9 +190,9 @@ func TestParseErrors(t *testing.T) {
     5 | pass
   hint: write PASS once`},
 		{"PASS with words after it", env + "PASS ALL",
-			`orders: line 4: PASS takes nothing after it
+			`orders: line 4: PASS takes nothing after it but TURN
     4 | PASS ALL
-  hint: write PASS alone on its line`},
+  hint: write PASS alone on its line (or PASS TURN: nothing from you for the rest of the turn)`},
 		{"no orders", env,
 			`orders: no orders; write PASS to submit none
   hint: ` + hintOrders},

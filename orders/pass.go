@@ -1,6 +1,10 @@
 package orders
 
-import "stormjudge/adjudicator/storm"
+import (
+	"strings"
+
+	"stormjudge/adjudicator/storm"
+)
 
 // passWord is PASS: a submission of no orders for the open segment, so that
 // the segment need not wait for the deadline. The word is the product's,
@@ -13,9 +17,15 @@ var passWord = &orderWord{
 	parse: parsePass,
 }
 
+// PASS under a FOR line is a standing PASS for that segment, and PASS
+// TURN one for every later segment of the turn as well as the open one
+// (storm.PassOrder; the parser's order method).
 func parsePass(l *line) (storm.Order, *Error) {
-	if len(l.args()) > 0 {
-		return storm.Order{}, l.errorf("write PASS alone on its line", "PASS takes nothing after it")
+	switch {
+	case len(l.args()) == 0:
+		return storm.Order{}, nil
+	case len(l.args()) == 1 && strings.EqualFold(l.args()[0], "TURN"):
+		return storm.Order{Kind: storm.PassOrder, For: storm.SegTurn}, nil
 	}
-	return storm.Order{}, nil
+	return storm.Order{}, l.errorf("write PASS alone on its line (or PASS TURN: nothing from you for the rest of the turn)", "PASS takes nothing after it but TURN")
 }

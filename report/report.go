@@ -451,9 +451,10 @@ func orderNext(w *writer, game string, p storm.Power, pv adjudicator.PublicView,
 		w.blank()
 	}
 	if len(opts) == 0 {
-		w.wrap("No order is possible for you in this segment; send PASS.", "")
+		w.wrap("No order is possible for you in this segment; send the block below.", "")
 	}
 	free := pv.Segment.Phase() == crisisPhase || pv.Segment == storm.SegPreemptiveWar || pv.Segment == storm.SegEndOfGame
+	w.line(fmt.Sprintf("%-26s %s", strings.Join(me.Default, ", "), "changes nothing (the block below)"))
 	for _, o := range opts {
 		if free { // decisions, not purchases (26-34)
 			w.line(o.Order)
@@ -467,19 +468,40 @@ func orderNext(w *writer, game string, p storm.Power, pv adjudicator.PublicView,
 			w.indented(o.Note, "    ")
 		}
 	}
-	w.line("PASS                       no order")
 	w.blank()
-	w.line("Reply with your orders, one a line (or PASS alone):")
-	w.blank()
-	example := []string{"PASS"}
-	if len(opts) > 0 {
-		example = append([]string{opts[0].Order}, opts[0].With...)
+	orderBlock(w, game, p, pv, me)
+}
+
+// orderBlock writes p's ready-to-copy block: the orders that change
+// nothing in the open segment, then the rest of the turn likewise (the
+// engine's DefaultOrders and TurnPlan), each segment named in a comment.
+func orderBlock(w *writer, game string, p storm.Power, pv adjudicator.PublicView, me *adjudicator.PowerView) {
+	if len(me.Plan) > 0 {
+		w.wrap("Reply with this block to settle your whole turn: copied as it is, it changes nothing. Put your orders in place of a line to act in that segment (the options above; docs/orders.md).", "")
+	} else {
+		w.wrap("Reply with this block: copied as it is, it changes nothing. Put your orders in its place to act (the options above).", "")
 	}
+	w.blank()
 	w.code("GAME " + game)
 	w.code("POWER " + p.String())
 	w.code("SECRET <your secret>")
-	for _, l := range example {
+	def := me.Default
+	if len(def) == 0 {
+		def = []string{"PASS"}
+	}
+	for i, l := range def {
+		if i == 0 {
+			l = fmt.Sprintf("%-24s # %s", l, pv.SegmentTitle)
+		}
 		w.code(l)
+	}
+	for _, st := range me.Plan {
+		for i, l := range st.Lines {
+			if i == 0 {
+				l = fmt.Sprintf("%-24s # %s", l, st.Segment.Title())
+			}
+			w.code(l)
+		}
 	}
 	w.code("END")
 }

@@ -152,8 +152,9 @@ func TestPrivateNotice(t *testing.T) {
 			"    units (14.7), one of: ARMOR, INFANTRY, INFANTRY / ARMOR, INFANTRY,\n",
 		"Units active: 2 armor, 3 infantry, 3 air\n",
 		"Units in reserve (built for 2 counter points each): none\n",
-		"PASS                       no order\n",
-		"GAME demo\nPOWER germany\nSECRET <your secret>\nCONVERT IDLE TO CIVILIAN\nEND\n",
+		"PASS                       changes nothing (the block below)\n",
+		// issue 22: the block does nothing unless the player edits it
+		"GAME demo\nPOWER germany\nSECRET <your secret>\nPASS                     # Economic phase\nEND\n",
 	} {
 		if !strings.Contains(body, want) {
 			t.Errorf("private notice lacks %q:\n%s", want, body)
@@ -167,8 +168,8 @@ func TestPrivateNotice(t *testing.T) {
 	if !strings.Contains(ibody, "Your order CONVERT IDLE TO CIVILIAN was void (rule 6.12: costs 10 tile\n  points, Italy has 3).\n") {
 		t.Errorf("Italy's notice lacks its voided order:\n%s", ibody)
 	}
-	if !strings.Contains(ibody, "No order is possible for you in this segment; send PASS.") ||
-		!strings.Contains(ibody, "SECRET <your secret>\nPASS\nEND\n") {
+	if !strings.Contains(ibody, "No order is possible for you in this segment; send the block below.") ||
+		!strings.Contains(ibody, "SECRET <your secret>\nPASS                     # Economic phase\nEND\n") {
 		t.Errorf("Italy with no tile points should be told to PASS:\n%s", ibody)
 	}
 }

@@ -119,7 +119,11 @@ func CrisisRequired(s storm.State) []storm.Power {
 				continue
 			}
 			for _, p := range storm.Powers {
-				if _, planned := PlannedAction(s, p, c); decides(s, c, p) && (!planned || c.Asked > 0) {
+				_, planned := PlannedAction(s, p, c)
+				if s.Segment == storm.SegCrisisResponse && storm.HasStandingPass(s, p, s.Segment) {
+					planned = true // its standing PASS: no answer, the rules' default (r-27-51-concert, 26.14A)
+				}
+				if decides(s, c, p) && (!planned || c.Asked > 0) {
 					add(p)
 				}
 			}

@@ -92,6 +92,11 @@ type DiplomacyState struct {
 	AntiComintern *AntiComintern `json:"anti_comintern,omitempty"`
 	// Standing are orders for later rounds of the turn (standing.go).
 	Standing []StandingOrder `json:"standing,omitempty"`
+	// Planned are the powers whose orders for a placement round of this
+	// turn were standing orders (TakeStanding): a later round of theirs
+	// they gave no standing orders for asks them only when it concerns
+	// them (adjudicator.Required, r-24-55-plan).
+	Planned []Power `json:"planned,omitempty"`
 	// Extra are this turn's additional diplomatic counters from public
 	// random events (24.14, 24.54E).
 	Extra []ExtraCounter `json:"extra,omitempty"`
@@ -183,6 +188,7 @@ func (d DiplomacyState) clone() DiplomacyState {
 	c.Modifiers = CloneSlice(d.Modifiers)
 	c.Threat = CloneSlice(d.Threat)
 	c.Standing = CloneSlice(d.Standing)
+	c.Planned = CloneSlice(d.Planned)
 	c.Extra = CloneSlice(d.Extra)
 	c.Flexible = CloneSlice(d.Flexible)
 	c.SpyRings = CloneSlice(d.SpyRings)

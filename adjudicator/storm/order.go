@@ -82,6 +82,9 @@ func (o Order) To() FactoryKind {
 // or "MOBILIZE CIVILIAN"; a standing order ends with the round it is for,
 // "DIPLOMATIC AUSTRIA 2 (for Diplomacy: Axis, second round)".
 func (o Order) String() string {
+	if o.Kind == PassOrder && o.For == SegTurn { // standing.go
+		return "PASS TURN"
+	}
 	if o.For != "" {
 		c := o
 		c.For = ""
@@ -142,6 +145,8 @@ func (o Order) String() string {
 		}
 	}
 	switch o.Kind {
+	case PassOrder: // standing.go
+		return "PASS"
 	case Convert:
 		from := o.From
 		if from == "" {
