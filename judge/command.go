@@ -234,6 +234,17 @@ func (r *cmdRun) moderator(c orders.Command) error {
 	switch c.Verb {
 	case orders.CmdReason:
 		return nil
+	case orders.CmdMail:
+		addr := strings.ToLower(r.m.From)
+		g.ModeratorDigest = slices.DeleteFunc(g.ModeratorDigest, func(a string) bool { return a == addr })
+		if c.Word == store.MailDigest {
+			g.ModeratorDigest = append(g.ModeratorDigest, addr)
+		} else {
+			delete(g.ModeratorFolded, addr)
+		}
+		r.answers = append(r.answers, mailAnswer(c.Word, true))
+		r.audit("mail", fmt.Sprintf("moderator %s: mail %s", addr, c.Word))
+		return nil
 	case orders.CmdStatus:
 		st, err := r.j.statusText(r.tx, g, r.s, 0, r.now)
 		r.answers = append(r.answers, st)
@@ -571,7 +582,7 @@ func (r *cmdRun) rollback(c orders.Command) error {
 		if err := tx.Rollback(g.ID, v); err != nil {
 			return err
 		}
-		return j.publish(tx, g, v, events, target, now, publication{lead: []string{fmt.Sprintf("Sent again after the moderator's rollback from version %d.", from)}, cc: cc})
+		return j.publish(tx, g, v, events, target, now, publication{lead: []string{fmt.Sprintf("Sent again after the moderator's rollback from version %d.", from)}, cc: cc, resent: true})
 	})
 	return nil
 }
@@ -627,6 +638,15 @@ func (r *cmdRun) player(c orders.Command) error {
 		r.then(func() error { return j.resend(tx, g, p, addr, vs, key, now, "") })
 		r.answers = append(r.answers, fmt.Sprintf("The public report and %s's private notice of version(s) %s are sent again to %s.", p.Title(), joinInts(vs), addr))
 		r.audit("resend", fmt.Sprintf("%s: versions %s sent again to %s", p.Title(), joinInts(vs), addr))
+		return nil
+	case orders.CmdMail:
+		for i := range g.Seats {
+			if g.Seats[i].Address == seat.Address {
+				g.Seats[i].Mail = c.Word
+			}
+		}
+		r.answers = append(r.answers, mailAnswer(c.Word, false))
+		r.audit("mail", fmt.Sprintf("%s: mail %s", p.Title(), c.Word))
 		return nil
 	case orders.CmdTimezone:
 		zone, stored := c.Word, c.Word
@@ -911,6 +931,11 @@ func (j *Judge) statusText(tx *store.Tx, g *store.Game, s storm.State, p storm.P
 	if p != 0 {
 		seat := g.Seat(p)
 		fmt.Fprintf(&b, "\nYou play %s.", p.Title())
+		if g.EverySegment(*seat) {
+			b.WriteString(" Mail: every segment (MAIL DIGEST for one mail when you must act or the turn ends).")
+		} else {
+			b.WriteString(" Mail: the digest (MAIL EVERY SEGMENT for the report of every segment).")
+		}
 		if zone != "" {
 			fmt.Fprintf(&b, " Time zone: %s.", zone)
 		}
@@ -1055,4 +1080,17 @@ func playerCommandsHelp() string {
 		b.WriteString("  " + f + "\n")
 	}
 	return b.String()
+}
+
+// mailAnswer is the receipt's line for MAIL (a moderator's when mod).
+func mailAnswer(word string, mod bool) string {
+	switch {
+	case word == store.MailDigest && mod:
+		return "Mail: the digest. You get the public report once a turn, when the turn ends, covering every segment since your last; STATUS and RESEND still give any report."
+	case word == store.MailDigest:
+		return "Mail: the digest. You get one mail when you must act, when the turn ends or when something is for your eyes only, with the public reports of the segments in between; STATUS and RESEND still give any report."
+	case mod:
+		return "Mail: every segment. You get the public report after every segment."
+	}
+	return "Mail: every segment. You get the public report and your private notice after every segment."
 }

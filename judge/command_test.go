@@ -216,7 +216,9 @@ func TestModeratorCreatesAGameByEmail(t *testing.T) {
 	if g.Version != 2 {
 		t.Fatalf("version %d after everyone passed, want 2", g.Version)
 	}
-	if len(mailsWith(t, db, "spring/v2/public/")) != 4 { // ann, bob, cy, boss
+	// A game created by email mails the digest (the default): one mail a
+	// power, the public report to the moderator alone.
+	if len(mailsWith(t, db, "spring/v2/public/")) != 1 || len(mailsWith(t, db, "spring/v2/digest/")) != 5 {
 		t.Fatal("no first report")
 	}
 }

@@ -21,6 +21,9 @@ func rulesGame(t *testing.T, d time.Duration, r store.Rules) (*Judge, *store.DB,
 	j, db, c := newJudge(t)
 	def := demoDef(d)
 	def.ModeratorSecret = "gmsecret"
+	if r.Mail == "" {
+		r.Mail = store.MailEverySegment // as demoDef
+	}
 	def.Rules = r
 	if _, err := j.EnsureGame(def); err != nil {
 		t.Fatal(err)

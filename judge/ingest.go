@@ -664,6 +664,10 @@ func (j *Judge) decide(tx *store.Tx, m *orders.Message, sub *orders.Submission, 
 		return
 	}
 	rc.accepted = sub.Orders
+	if sub.Pass && len(sub.Orders) > 0 && !slices.ContainsFunc(sub.Orders, func(o storm.Order) bool { return o.For == storm.SegTurn }) {
+		// PASS for the open segment with standing orders for later ones
+		rc.accepted = append([]storm.Order{{Kind: storm.PassOrder, For: s.Segment}}, sub.Orders...)
+	}
 	prev[power] = rec
 	miss := MissingPowers(s, prev)
 	if len(miss) > 0 {
@@ -776,7 +780,7 @@ func (j *Judge) versionOf(id, game string) (v, ep int, ok bool) {
 		return 0, 0, false
 	}
 	switch parts[2] {
-	case "public", "private", "moderator":
+	case "public", "private", "digest", "moderator":
 	default:
 		return 0, 0, false
 	}
@@ -1202,9 +1206,12 @@ func welcomeBody(g *store.Game, seat store.Seat, secret, judge string) string {
 	fmt.Fprintf(&b, "You play: %s\n", seat.Power.Title())
 	fmt.Fprintf(&b, "Your secret: %s\n\n", secret)
 	b.WriteString("Keep the secret to yourself: every order email must carry it.\n")
-	fmt.Fprintf(&b, "Send orders to %s, one email per segment:\n\n", judge)
-	fmt.Fprintf(&b, "  GAME %s\n  POWER %s\n  SECRET %s\n  PASS\n  END\n\n", g.ID, seat.Power, secret)
-	b.WriteString("Each email gets a receipt. Reports follow each adjudication;\nyour private notice says what you may order next, and HELP in\nplace of the orders asks the judge for that list at any time.\n")
+	fmt.Fprintf(&b, "Send orders to %s. Each mail that asks for your orders ends\nwith a block to copy into your reply, your secret in place of\n<your secret>: as it is, it changes nothing and settles your whole\nturn; put your orders in place of a PASS to act in that segment.\n\n", judge)
+	if g.EverySegment(seat) {
+		b.WriteString("Each email gets a receipt. The report and your private notice\nfollow each adjudication (MAIL DIGEST: one mail when you must act\nor the turn ends). HELP in place of the orders asks the judge what\nyou may order at any time.\n")
+	} else {
+		b.WriteString("Each email gets a receipt. You get mail when you must act, when\nthe turn ends and when something is for your eyes only, with the\nreports of the segments in between (MAIL EVERY SEGMENT: the report\nof every segment). HELP in place of the orders asks the judge what\nyou may order at any time.\n")
+	}
 	fmt.Fprintf(&b, "\nThis game's rules: %s\n", RulesText(g))
 	if len(g.Moderators) > 0 {
 		fmt.Fprintf(&b, "Moderated by %s.\n", strings.Join(g.Moderators, ", "))

@@ -577,6 +577,19 @@ func (vm *versionMail) private(seat store.Seat, lead, own []string) report.Messa
 	return report.Private(vm.g.ID, seat.Power, vm.evs, vm.view, vm.extra(seat.TimeZone, ls))
 }
 
+// digest is seat's digest (report.Digest): the events of the versions
+// folded and this one, before the view the power's last mail showed.
+func (vm *versionMail) digest(seat store.Seat, evs []event.Event, before *adjudicator.View, lead, own []string) report.Message {
+	ls := append(append(slices.Clone(vm.setLead), lead...), own...)
+	if r, ok := vm.recs[seat.Power]; ok {
+		ls = append(ls, standingLine(r))
+	}
+	if seat.Vacant {
+		ls = append(ls, vacantLine(seat.Power))
+	}
+	return report.Digest(vm.g.ID, seat.Power, evs, before, vm.view, vm.extra(seat.TimeZone, ls))
+}
+
 // extra is what the report or notice renders beside the engine's view:
 // the lead, with the open version's deadline in zone last.
 func (vm *versionMail) extra(zone string, lead []string) report.Extra {
@@ -585,7 +598,7 @@ func (vm *versionMail) extra(zone string, lead []string) report.Extra {
 			lead = append(lead, dl)
 		}
 	}
-	return report.Extra{Lead: lead, GoesOn: vm.goesOn, Missing: vm.missing}
+	return report.Extra{Lead: lead, GoesOn: vm.goesOn, Missing: vm.missing, Version: vm.v}
 }
 
 // publication is what the judge adds to the mails of a version beside
@@ -594,16 +607,30 @@ func (vm *versionMail) extra(zone string, lead []string) report.Extra {
 // deadline, whose orders the moderator entered, orders a SET withdrew),
 // paragraphs for one power's notice alone (which of its orders a SET
 // withdrew, and why), and the closed segment's cancelled calendar event.
+// resent: the version's mails go again to everyone (a rollback): nothing
+// is folded, and what was folded before is dropped.
 type publication struct {
-	lead []string
-	own  map[storm.Power][]string
-	cc   closedCalendar
+	lead   []string
+	own    map[storm.Power][]string
+	cc     closedCalendar
+	resent bool
 }
 
-// publish queues the mails of version v of g: one public report per
-// distinct address (a player holding several powers, and the moderator,
-// get one copy), one private notice per power, and the moderators' notice
-// when a physical-deck game has something to tell them.
+// publish queues the mails of version v of g.
+//
+// A seat in the digest (the default, docs/orders.md "Mail delivery") gets
+// one mail, its digest (report.Digest: the public reports of the versions
+// folded since its last mail and its notice, in one), when the version
+// concerns it: it must order in the open segment, the turn or the game
+// ended, something happened for its eyes only, or the version has a lead
+// for everyone (a missed deadline, a moderator's fix or orders, a
+// rollback); otherwise the version is folded into its next mail
+// (store.Seat.Folded). A seat that chose MAIL EVERY SEGMENT gets the
+// private notice of every version, and its address the public report.
+// Moderators get every public report, or (MAIL DIGEST) one when a turn
+// or the game ends covering the versions since their last; one copy per
+// address; and the moderators' notice when a physical-deck game has
+// something to tell them.
 //
 // The calendar of the deadline goes with the notices of the powers that
 // order in the segment (and the cancellation of the closed one's, cc, to
@@ -614,28 +641,81 @@ func (j *Judge) publish(tx *store.Tx, g *store.Game, v int, evs []event.Event, n
 	if err != nil {
 		return err
 	}
+	turnOver := next.Ended || slices.ContainsFunc(evs, func(e event.Event) bool { _, ok := e.(event.TurnEnded); return ok })
+	everyone := pb.resent || len(pb.lead) > 0 || vm.goesOn || v == 0
+	folded := false
 	pub := vm.public(pb.lead)
 	for _, addr := range recipients(g) {
+		mod := contains(g.Moderators, addr)
+		if !mod && !everySegmentAt(g, addr) {
+			continue // its digests carry the report
+		}
+		m, id := pub, versionMailID(g, v, "public", addr)
+		if mod && contains(g.ModeratorDigest, addr) {
+			if g.ModeratorFolded == nil {
+				g.ModeratorFolded = map[string][]int{}
+			}
+			if pb.resent {
+				delete(g.ModeratorFolded, addr)
+			}
+			if !turnOver && !everyone {
+				g.ModeratorFolded[addr], folded = append(g.ModeratorFolded[addr], v), true
+				continue
+			}
+			all, err := foldedEvents(tx, g, g.ModeratorFolded[addr], evs)
+			if err != nil {
+				return err
+			}
+			delete(g.ModeratorFolded, addr)
+			folded = true
+			m = report.Public(g.ID, all, vm.view, vm.extra("", append(slices.Clone(vm.setLead), pb.lead...)))
+		}
 		var att []store.Attachment
-		if cc.moderators && contains(g.Moderators, addr) {
+		if cc.moderators && mod {
 			att = cc.att
 		}
-		if err := j.notifyMessage(tx, j.threadRoot(g, addr), versionMailID(g, v, "public", addr), addr, pub, pictureSource(g.ID, v, 0, vm.view), now, att...); err != nil {
+		if err := j.notifyMessage(tx, j.threadRoot(g, addr), id, addr, m, pictureSource(g.ID, v, 0, vm.view), now, att...); err != nil {
 			return err
 		}
 	}
 	cal := j.deadlineCalendar(g, next, now)
-	for _, seat := range g.Seats {
-		m := vm.private(seat, pb.lead, pb.own[seat.Power])
-		id := versionMailID(g, v, "private", seat.Power.String())
+	required := adjudicator.Required(next)
+	for i := range g.Seats {
+		seat := &g.Seats[i]
+		p := seat.Power
 		var att []store.Attachment
-		if slices.Contains(adjudicator.Required(next), seat.Power) {
+		if slices.Contains(required, p) {
 			att = slices.Clone(cal) // appended to below
 		}
-		if slices.Contains(cc.powers, seat.Power) {
+		if slices.Contains(cc.powers, p) {
 			att = append(att, cc.att...)
 		}
-		if err := j.notifyMessage(tx, j.threadRoot(g, seat.Address), id, seat.Address, m, pictureSource(g.ID, v, seat.Power, vm.view), now, att...); err != nil {
+		if g.EverySegment(*seat) {
+			m := vm.private(*seat, pb.lead, pb.own[p])
+			if err := j.notifyMessage(tx, j.threadRoot(g, seat.Address), versionMailID(g, v, "private", p.String()), seat.Address, m, pictureSource(g.ID, v, p, vm.view), now, att...); err != nil {
+				return err
+			}
+			continue
+		}
+		if pb.resent {
+			seat.Folded = nil
+		}
+		mine := slices.ContainsFunc(evs, func(e event.Event) bool { vis := e.Visibility(); return !vis.Public && vis.Power == p })
+		if !everyone && !turnOver && !mine && !slices.Contains(required, p) && len(pb.own[p]) == 0 && len(att) == 0 {
+			seat.Folded, folded = append(seat.Folded, v), true
+			continue
+		}
+		all, err := foldedEvents(tx, g, seat.Folded, evs)
+		if err != nil {
+			return err
+		}
+		before, err := viewBefore(tx, g, append(slices.Clone(seat.Folded), v)[0])
+		if err != nil {
+			return err
+		}
+		seat.Folded, folded = nil, true
+		m := vm.digest(*seat, all, before, pb.lead, pb.own[p])
+		if err := j.notifyMessage(tx, j.threadRoot(g, seat.Address), versionMailID(g, v, "digest", p.String()), seat.Address, m, pictureSource(g.ID, v, p, vm.view), now, att...); err != nil {
 			return err
 		}
 	}
@@ -646,7 +726,48 @@ func (j *Judge) publish(tx *store.Tx, g *store.Game, v int, evs []event.Event, n
 			}
 		}
 	}
+	if folded {
+		return tx.PutGame(g)
+	}
 	return nil
+}
+
+// everySegmentAt reports an address holding a seat that chose MAIL EVERY
+// SEGMENT: it gets the public report of every version.
+func everySegmentAt(g *store.Game, addr string) bool {
+	return slices.ContainsFunc(g.Seats, func(s store.Seat) bool { return s.Address == addr && g.EverySegment(s) })
+}
+
+// foldedEvents are the events of the folded versions, in order, then evs
+// (the new version's). A folded version no longer stored (archived by a
+// rollback) is skipped.
+func foldedEvents(tx *store.Tx, g *store.Game, vs []int, evs []event.Event) ([]event.Event, error) {
+	var all []event.Event
+	for _, fv := range vs {
+		if fv >= g.Version {
+			continue
+		}
+		_, fe, err := loadVersion(tx, g.ID, fv)
+		if err != nil {
+			continue // archived or gone: its report was the rollback's
+		}
+		all = append(all, fe...)
+	}
+	return append(all, evs...), nil
+}
+
+// viewBefore is the view of the version before v, the state the power's
+// last mail showed (nil for none: the first version).
+func viewBefore(tx *store.Tx, g *store.Game, v int) (*adjudicator.View, error) {
+	if v <= 1 {
+		return nil, nil
+	}
+	s, _, err := loadVersion(tx, g.ID, v-1)
+	if err != nil {
+		return nil, nil // not stored: no changes to show, the full tables are in the HTML part
+	}
+	view := adjudicator.Derive(s)
+	return &view, nil
 }
 
 // versionMailID is the outbox ID of a report or notice of version v of g

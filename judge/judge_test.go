@@ -35,7 +35,9 @@ func newJudge(t *testing.T) (*Judge, *store.DB, *clock) {
 }
 
 func demoDef(deadline time.Duration) GameDef {
-	d := GameDef{ID: "demo", Moderators: []string{"gm@sandbox.test"}, Seed: 1935, SegmentDuration: deadline}
+	// Every segment's report and notice: these tests look at them; the
+	// digest, the players' default, has its own (digest_test.go).
+	d := GameDef{ID: "demo", Moderators: []string{"gm@sandbox.test"}, Seed: 1935, SegmentDuration: deadline, Rules: store.Rules{Mail: store.MailEverySegment}}
 	for _, p := range storm.Powers {
 		d.Seats = append(d.Seats, SeatDef{Power: p, Address: p.String() + "@sandbox.test", Secret: p.String()})
 	}

@@ -191,6 +191,7 @@ func recordedJudge(t *testing.T) (*Judge, *store.DB) {
 // with a fixed secret (else the judge draws one), no deadlines.
 func recordedDef(t *testing.T, g *recordedGame) GameDef {
 	def := demoDef(0)
+	def.Rules.Mail = "" // the players' default, the digest
 	def.ID, def.Seed, def.Diplomacy, def.Crisis = g.ID, g.Seed, g.Diplomacy, g.Crisis
 	def.ModeratorSecret = "gm-secret"
 	if g.Deck != "" {

@@ -66,6 +66,7 @@ const (
 	CmdHistory    = "HISTORY"
 	CmdResend     = "RESEND"
 	CmdTimezone   = "TIMEZONE"
+	CmdMail       = "MAIL"
 	CmdAbsence    = "ABSENCE"
 	CmdExtend     = "EXTEND"
 	CmdResign     = "RESIGN"
@@ -112,6 +113,8 @@ var commandWords = []*commandWord{
 	{word: CmdHistory, who: byPlayer | byModerator, forms: []string{"HISTORY: the versions, for RESEND"}, modForms: []string{"HISTORY: the versions, for ROLLBACK and EXPORT"}, parse: noArgs},
 	{word: CmdResend, who: byPlayer, forms: []string{"RESEND <version> [<version> ...]"}, parse: parseVersions(1, 10)},
 	{word: CmdTimezone, who: byPlayer, forms: []string{"TIMEZONE <zone>, e.g. TIMEZONE Europe/Berlin or TIMEZONE UTC"}, parse: parseTimezone},
+	{word: CmdMail, who: byPlayer | byModerator, forms: []string{"MAIL DIGEST: one mail when you must act, when the turn ends or when something is for your eyes only (the default)", "MAIL EVERY SEGMENT: the report and your notice after every segment"},
+		modForms: []string{"MAIL DIGEST: the public report once a turn, when it ends", "MAIL EVERY SEGMENT: the public report after every segment (the moderators' default)"}, parse: parseMail},
 	{word: CmdAbsence, who: byPlayer | byModerator, forms: []string{"ABSENCE <first day> <last day>, e.g. ABSENCE 2026-12-24 2027-01-02", "ABSENCE NONE"},
 		modForms: []string{"ABSENCE MAX <duration>: how much absence each player may declare"}, parse: parseAbsence},
 	{word: CmdExtend, who: byPlayer | byModerator, forms: []string{"EXTEND <duration>, e.g. EXTEND 12h or EXTEND 1d (from your extension budget)"},
@@ -638,4 +641,19 @@ func FormatDuration(d time.Duration) string {
 		fmt.Fprintf(&b, "%dm", m)
 	}
 	return b.String()
+}
+
+// parseMail reads MAIL DIGEST or MAIL EVERY SEGMENT (also MAIL EVERY,
+// MAIL ALL): how its sender's reports and notices come (docs/orders.md
+// "Mail delivery").
+func parseMail(c *Command, l *line, _ bool) *Error {
+	switch strings.ToUpper(strings.Join(l.args(), " ")) {
+	case "DIGEST", "BRIEF":
+		c.Word = "digest"
+		return nil
+	case "EVERY SEGMENT", "EVERY", "ALL", "EVERY-SEGMENT", "EACH SEGMENT":
+		c.Word = "every-segment"
+		return nil
+	}
+	return l.errorf("MAIL DIGEST or MAIL EVERY SEGMENT", "MAIL needs DIGEST or EVERY SEGMENT")
 }

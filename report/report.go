@@ -52,6 +52,9 @@ type Extra struct {
 	Lead    []string
 	GoesOn  bool
 	Missing []storm.Power
+	// Version is the version the mail reports (a digest names it for
+	// RESEND); 0 unknown.
+	Version int
 }
 
 func extraOf(x []Extra) Extra {
@@ -94,7 +97,13 @@ func (m Message) Parts() (subject, text string) { return m.Subject, m.Text }
 // tracks, each power's tile points and factories (6.31), the balance of
 // power and the diplomatic targets.
 func Public(game string, events []event.Event, v adjudicator.View, extra ...Extra) Message {
-	x := extraOf(extra)
+	w, subject := publicBody(game, events, v, extraOf(extra))
+	return message(subject, w, v, 0)
+}
+
+// publicBody is the public report's body and subject (Public; the full
+// report behind a digest's brief, Digest).
+func publicBody(game string, events []event.Event, v adjudicator.View, x Extra) (*writer, string) {
 	var w writer
 	pv := v.Public
 	w.title(fmt.Sprintf("Gathering Storm game %s: public report", game))
@@ -131,7 +140,7 @@ func Public(game string, events []event.Event, v adjudicator.View, extra ...Extr
 	case x.GoesOn:
 		subject = fmt.Sprintf("[%s] Report: %s, %s goes on%s", game, pv.Turn, strings.ToLower(pv.SegmentTitle), goesOn)
 	}
-	return message(subject, &w, v, 0)
+	return &w, subject
 }
 
 // lead writes the report's first lines: the turns and phases it covers,
@@ -205,7 +214,13 @@ func (m *Message) render(w *writer) {
 // next with a ready-to-copy order block. The real secret is never shown: the
 // renderer does not know it.
 func Private(game string, p storm.Power, events []event.Event, v adjudicator.View, extra ...Extra) Message {
-	x := extraOf(extra)
+	w, subject := privateBody(game, p, events, v, extraOf(extra))
+	return message(subject, w, v.For(p), p)
+}
+
+// privateBody is p's private notice's body and subject (Private; the
+// full notice behind a digest's brief, Digest).
+func privateBody(game string, p storm.Power, events []event.Event, v adjudicator.View, x Extra) (*writer, string) {
 	var w writer
 	pv := v.Public
 	title := fmt.Sprintf("Gathering Storm game %s: private notice for %s", game, p.Title())
@@ -226,7 +241,7 @@ func Private(game string, p storm.Power, events []event.Event, v adjudicator.Vie
 	if me == nil || pub == nil {
 		w.blank()
 		w.line(p.Title() + " is not in this game.")
-		return message(fmt.Sprintf("[%s] %s: private notice", game, p.Title()), &w, v.For(p), p)
+		return &w, fmt.Sprintf("[%s] %s: private notice", game, p.Title())
 	}
 	w.blank()
 	w.heading("In brief")
@@ -303,7 +318,7 @@ func Private(game string, p storm.Power, events []event.Event, v adjudicator.Vie
 	default:
 		subject = fmt.Sprintf("[%s] %s: your orders stand, %s, %s%s", game, p.Title(), pv.Turn, seg, goesOn)
 	}
-	return message(subject, &w, v.For(p), p)
+	return &w, subject
 }
 
 // Orders renders orders as understood, one per line, or PASS when empty.
@@ -385,6 +400,21 @@ func next(w *writer, pv adjudicator.PublicView, x Extra) {
 
 // orderNext lists what p may order now with costs, and an order block.
 func orderNext(w *writer, game string, p storm.Power, pv adjudicator.PublicView, me *adjudicator.PowerView) {
+	orderNotes(w, pv, me, false)
+	if !me.Required {
+		w.heading("What you may order now")
+		w.wrap(fmt.Sprintf("Nothing: %s, %s needs no orders from %s.", pv.SegmentTitle, pv.Turn, p.Title()), "")
+		return
+	}
+	options(w, pv, me, false)
+	w.blank()
+	orderBlock(w, game, p, pv, me)
+}
+
+// orderNotes writes what p's orders rest on: its standing orders,
+// intelligence results, the crisis decision and its IF lines, its
+// aggression targets and (but in a brief) the segments still to come.
+func orderNotes(w *writer, pv adjudicator.PublicView, me *adjudicator.PowerView, brief bool) {
 	if len(me.Standing) > 0 {
 		w.heading("Your standing orders")
 		w.wrap("They stand as your orders when their round opens (FOR lines; docs/orders.md):", "")
@@ -425,18 +455,19 @@ func orderNext(w *writer, game string, p storm.Power, pv adjudicator.PublicView,
 		}
 		w.blank()
 	}
-	if len(me.Later) > 0 {
+	if len(me.Later) > 0 && !brief {
 		w.heading("Still to come this turn")
 		for _, l := range me.Later {
 			w.wrap("- "+l, "  ")
 		}
 		w.blank()
 	}
-	if !me.Required {
-		w.heading("What you may order now")
-		w.wrap(fmt.Sprintf("Nothing: %s, %s needs no orders from %s.", pv.SegmentTitle, pv.Turn, p.Title()), "")
-		return
-	}
+}
+
+// options lists the orders p may give in the open segment, the one that
+// changes nothing first; a brief leaves out the lines to send with each
+// and its note (the full notice and HELP give them).
+func options(w *writer, pv adjudicator.PublicView, me *adjudicator.PowerView, brief bool) {
 	opts := me.Options
 	w.heading(fmt.Sprintf("What you may order now (%s, %s)", pv.SegmentTitle, pv.Turn))
 	if len(me.EventOptions) > 0 || len(me.Surplus) > 0 {
@@ -461,6 +492,9 @@ func orderNext(w *writer, game string, p storm.Power, pv adjudicator.PublicView,
 		} else {
 			w.line(fmt.Sprintf("%-26s cost %s", o.Order, TilePoints(o.Cost)))
 		}
+		if brief {
+			continue
+		}
 		for _, with := range o.With { // orders to send with it (e.g. 15.22)
 			w.indented("+ "+with, "  ")
 		}
@@ -468,8 +502,6 @@ func orderNext(w *writer, game string, p storm.Power, pv adjudicator.PublicView,
 			w.indented(o.Note, "    ")
 		}
 	}
-	w.blank()
-	orderBlock(w, game, p, pv, me)
 }
 
 // orderBlock writes p's ready-to-copy block: the orders that change

@@ -56,6 +56,12 @@ type Game struct {
 	// calendar event (a deadline the moderator moved), so its
 	// cancellation goes to the moderators too.
 	ModeratorHasEvent bool `json:"moderatorHasEvent,omitempty"`
+	// ModeratorDigest are the moderators who chose MAIL DIGEST: a public
+	// report when a turn ends (or the game does) covering the versions
+	// since their last one (ModeratorFolded), instead of one after every
+	// adjudication, the moderators' default.
+	ModeratorDigest []string         `json:"moderatorDigest,omitempty"`
+	ModeratorFolded map[string][]int `json:"moderatorFolded,omitempty"`
 	// SegmentVersion is the version at which the open segment opened (a
 	// SET makes versions within it): its calendar event's UID names it.
 	SegmentVersion int `json:"segmentVersion,omitempty"`
@@ -88,6 +94,24 @@ type Rules struct {
 	// AbsenceMax: how much absence a player may declare in the whole game
 	// (ABSENCE); 0: none.
 	AbsenceMax time.Duration `json:"absenceMax,omitempty"`
+	// Mail is the players' delivery unless they choose (Seat.Mail):
+	// MailDigest (or "", the default) or MailEverySegment.
+	Mail string `json:"mail,omitempty"`
+}
+
+// The deliveries of reports and notices (Rules.Mail, Seat.Mail).
+const (
+	MailDigest       = "digest"
+	MailEverySegment = "every-segment"
+)
+
+// EverySegment reports whether seat gets a report and a notice after every
+// adjudication (its own choice, else the game's), not the digest.
+func (g *Game) EverySegment(seat Seat) bool {
+	if seat.Mail != "" {
+		return seat.Mail == MailEverySegment
+	}
+	return g.Rules.Mail == MailEverySegment
 }
 
 // Absence is a time a player is away: deadlines falling in it move to its
@@ -133,6 +157,15 @@ type Seat struct {
 	// (REPLACE, RESIGN) keeps it, so a restart with the same
 	// configuration does not move the seat back.
 	ConfigAddress string `json:"configAddress,omitempty"`
+	// Mail is the player's choice of delivery: MailEverySegment (a public
+	// report and a private notice after every adjudication), MailDigest
+	// (one mail when the power must act, the turn ends or something is
+	// for its eyes only: judge.publish, docs/orders.md "Mail delivery"),
+	// or "" the game's (Rules.Mail).
+	Mail string `json:"mail,omitempty"`
+	// Folded are the versions whose mails the digest folded into the
+	// power's next mail, in order; emptied when that mail is queued.
+	Folded []int `json:"folded,omitempty"`
 }
 
 // Seat returns the seat of power p, or nil.

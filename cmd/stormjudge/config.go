@@ -112,6 +112,9 @@ type GameConfig struct {
 	Grace           duration            `toml:"grace"`
 	ExtensionBudget duration            `toml:"extension_budget"`
 	AbsenceMax      duration            `toml:"absence_max"`
+	// Mail: "digest" (or absent) or "every-segment", the players'
+	// delivery until each chooses (docs/orders.md "Mail delivery").
+	Mail string `toml:"mail"`
 }
 
 // SeatConfig is one [[game.seat]] table.
@@ -251,6 +254,12 @@ func (g GameConfig) def() (judge.GameDef, error) {
 		return d, fmt.Errorf("game %s: nmr = %q: use pass, repeat or wait", g.ID, g.NMR)
 	}
 	d.Rules.Grace, d.Rules.ExtensionBudget, d.Rules.AbsenceMax = g.Grace.Duration, g.ExtensionBudget.Duration, g.AbsenceMax.Duration
+	switch g.Mail {
+	case "", store.MailDigest, store.MailEverySegment:
+		d.Rules.Mail = g.Mail
+	default:
+		return d, fmt.Errorf("game %s: mail = %q: use digest or every-segment", g.ID, g.Mail)
+	}
 	switch g.DeckMode {
 	case "", "file":
 	case "physical":

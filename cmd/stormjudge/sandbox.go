@@ -14,6 +14,7 @@ import (
 
 	"stormjudge/adjudicator/storm"
 	"stormjudge/mailer/mailserver"
+	"stormjudge/store"
 )
 
 // Sandbox conventions (product.md): everything on loopback, game "demo",
@@ -42,6 +43,7 @@ type sandboxOptions struct {
 	Physical                bool   // the moderator draws the cards (physical-deck mode)
 	Diplomacy               bool   // the demo game plays diplomatic counters (docs/diplomacy.md)
 	Crisis                  bool   // the demo game plays the crisis phase to the end of the game (docs/orders.md "Crisis")
+	Mail                    string // the demo game's delivery: "digest" ("", the default) or "every-segment" (docs/orders.md "Mail delivery")
 }
 
 func cmdSandbox(args []string, stdout, stderr io.Writer) error {
@@ -58,6 +60,7 @@ func cmdSandbox(args []string, stdout, stderr io.Writer) error {
 	fs.BoolVar(&o.Physical, "physical", false, "physical-deck mode: gm@sandbox.test draws the cards and tells the judge (docs/deck.md)")
 	fs.BoolVar(&o.Diplomacy, "diplomacy", true, "the demo game plays the diplomatic phase by email (docs/orders.md \"DIPLOMATIC\"); -diplomacy=false passes it")
 	fs.BoolVar(&o.Crisis, "crisis", true, "the demo game plays the crisis phase by email, aggressions to war and the game's end (docs/orders.md \"Crisis\"); -crisis=false passes it")
+	fs.StringVar(&o.Mail, "mail", store.MailDigest, "the players' delivery in the demo game: digest (one mail when a power must act, the turn ends or something is for its eyes only) or every-segment (docs/orders.md \"Mail delivery\")")
 	level := fs.String("log", "info", "log level: debug, info, warn, error")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -114,6 +117,7 @@ func runSandbox(ctx context.Context, o sandboxOptions, log *slog.Logger, ready f
 	}
 	cfg.Games[0].Diplomacy = &o.Diplomacy
 	cfg.Games[0].Crisis = &o.Crisis
+	cfg.Games[0].Mail = o.Mail
 	if o.Physical {
 		if cfg.Games[0].Deck == "" {
 			return fmt.Errorf("sandbox: -physical needs a deck (-deck FILE)")

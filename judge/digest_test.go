@@ -1,0 +1,181 @@
+package judge
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+	"testing"
+
+	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/storm"
+	"stormjudge/store"
+)
+
+// digestGame is the demo game with diplomacy and the crisis phase, mailed
+// as the players' default, the digest.
+func digestGame(t *testing.T) (*Judge, *store.DB) {
+	t.Helper()
+	j, db, _ := newJudge(t)
+	def := demoDef(0)
+	def.Rules.Mail = ""
+	def.ModeratorSecret = "gmsecret"
+	def.Diplomacy, def.Crisis = true, true
+	if _, err := j.EnsureGame(def); err != nil {
+		t.Fatal(err)
+	}
+	return j, db
+}
+
+// copyBlock is the ready-to-copy block of a mail's text, with the secret
+// filled in: what a new player sends back.
+func copyBlock(t *testing.T, body string, p storm.Power) string {
+	t.Helper()
+	m := regexp.MustCompile(`(?s)\nGAME demo\n.*?\nEND\n`).FindString(body)
+	if m == "" {
+		t.Fatalf("no block to copy in %s's mail:\n%s", p, body)
+	}
+	return strings.Replace(m, "<your secret>", p.String(), 1)
+}
+
+// ids are the outbox IDs of the mails queued so far.
+func ids(t *testing.T, db *store.DB) map[string]bool {
+	t.Helper()
+	out := map[string]bool{}
+	for _, m := range outbox(t, db) {
+		out[m.ID] = true
+	}
+	return out
+}
+
+// mailsTo are the mails queued for addr but those in before.
+func mailsTo(t *testing.T, db *store.DB, addr string, before map[string]bool) []*store.Mail {
+	t.Helper()
+	var out []*store.Mail
+	for _, m := range outbox(t, db) {
+		if !before[m.ID] && len(m.To) > 0 && m.To[0] == addr {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// TestDigestQuietTurn (issue 22): each power answers its digest with the
+// block it offers, unchanged: one round trip settles the turn, and each
+// power gets three mails for it (the digest asking, the receipt, the
+// digest of the turn's end asking for the next), whose text is short and
+// whose HTML part holds the full report and notice.
+func TestDigestQuietTurn(t *testing.T) {
+	j, db := digestGame(t)
+	for turn := 0; turn < 2; turn++ {
+		g, _, _ := game(t, db, "demo")
+		start := ids(t, db)
+		v := g.Version
+		for _, p := range storm.Powers {
+			d := mailsWith(t, db, fmt.Sprintf("demo/v%d/digest/%s", v, p))
+			if len(d) != 1 || !strings.Contains(d[0].Subject, "orders due") {
+				t.Fatalf("turn %d: %s's digest of version %d: %d mails", turn, p, v, len(d))
+			}
+			if n := strings.Count(d[0].Body, "\n"); n > 75 {
+				t.Errorf("turn %d: %s's digest has %d lines:\n%s", turn, p, n, d[0].Body)
+			}
+			if !strings.Contains(d[0].HTML, "Tile points and factories") || !strings.Contains(d[0].HTML, "Research record sheet") || strings.Contains(d[0].Body, "Tile points and factories") {
+				t.Errorf("turn %d: %s's digest: the full tables belong in the HTML part alone", turn, p)
+			}
+			if turn > 0 && !strings.Contains(d[0].Body, "What changed") {
+				t.Errorf("turn %d: %s's digest says nothing of what changed:\n%s", turn, p, d[0].Body)
+			}
+			mustIngest(t, j, email(p.String()+"@sandbox.test", copyBlock(t, strings.ReplaceAll(d[0].Body, "\r\n", "\n"), p)), Accepted)
+		}
+		g, s, _ := game(t, db, "demo")
+		if g.Version != v+1 || s.Segment != storm.SegEconomic {
+			t.Fatalf("turn %d: the copied blocks left version %d at %s %s (asking %v)", turn, g.Version, s.Turn, s.Segment, adjudicator.Required(s))
+		}
+		for _, p := range storm.Powers {
+			if n := len(mailsTo(t, db, p.String()+"@sandbox.test", start)); n != 2 { // receipt, next digest
+				t.Errorf("turn %d: %s got %d mails after its digest, want its receipt and the next digest", turn, p, n)
+			}
+		}
+		if len(mailsWith(t, db, fmt.Sprintf("demo/v%d/public/gm@sandbox.test", v+1))) != 1 || len(mailsWith(t, db, fmt.Sprintf("demo/v%d/public/germany", v+1))) != 0 {
+			t.Errorf("turn %d: the public report goes to the moderator alone", turn)
+		}
+	}
+}
+
+// TestDigestFoldsSegments (issue 22): a power not asked in a segment gets
+// no mail for it; its next mail carries the reports in between. Everyone
+// passes the economic phase alone (no FOR lines): the Axis' first round
+// asks Germany and Italy, so Britain's mail waits until its own round,
+// which reports the Axis' round too.
+func TestDigestFoldsSegments(t *testing.T) {
+	j, db := digestGame(t)
+	for _, p := range storm.Powers {
+		mustIngest(t, j, player(p, "PASS"), Accepted)
+	}
+	g, s, _ := game(t, db, "demo")
+	if s.Segment != storm.SegDiplomacyAxis1 {
+		t.Fatalf("at %s", s.Segment)
+	}
+	if len(mailsWith(t, db, fmt.Sprintf("demo/v%d/digest/britain", g.Version))) != 0 || len(mailsWith(t, db, fmt.Sprintf("demo/v%d/digest/germany", g.Version))) != 1 {
+		t.Fatal("the Axis' round: Germany is asked by mail, Britain gets none")
+	}
+	if gs := g.Seat(storm.Britain); len(gs.Folded) != 1 || gs.Folded[0] != g.Version {
+		t.Fatalf("Britain's folded versions %v", gs.Folded)
+	}
+	mustIngest(t, j, player(storm.Germany, "DIPLOMATIC AUSTRIA 1"), Accepted)
+	mustIngest(t, j, player(storm.Italy, "PASS"), Accepted)
+	for {
+		g, s, _ = game(t, db, "demo")
+		if s.Segment == storm.SegDiplomacyAllies || s.Segment == storm.SegEconomic {
+			break
+		}
+		for _, p := range adjudicator.Required(s) {
+			mustIngest(t, j, player(p, "PASS"), Accepted)
+		}
+	}
+	if s.Segment != storm.SegDiplomacyAllies {
+		t.Skip("no Allied round asked in this game")
+	}
+	d := mailsWith(t, db, fmt.Sprintf("demo/v%d/digest/britain", g.Version))
+	if len(d) != 1 || !strings.Contains(d[0].HTML, "Axis, first round") || !strings.Contains(flat(d[0].Body), "orders due") && !strings.Contains(d[0].Subject, "orders due") {
+		t.Fatalf("Britain's digest at its round does not carry the Axis' round:\n%v", d)
+	}
+	if gs := g.Seat(storm.Britain); len(gs.Folded) != 0 {
+		t.Errorf("Britain's folded versions after its digest: %v", gs.Folded)
+	}
+}
+
+// TestMailCommand (issue 22): MAIL EVERY SEGMENT gives a player the report
+// and its notice after every segment again, MAIL DIGEST the digest; a
+// moderator's MAIL DIGEST gives the report once a turn.
+func TestMailCommand(t *testing.T) {
+	j, db := digestGame(t)
+	res := mustIngest(t, j, player(storm.Britain, "MAIL EVERY SEGMENT"), Accepted)
+	if !strings.Contains(flat(res.Receipt.Body), "Mail: every segment") {
+		t.Fatalf("receipt:\n%s", res.Receipt.Body)
+	}
+	if st := mustIngest(t, j, player(storm.Britain, "STATUS"), Answered); !strings.Contains(flat(st.Receipt.Body), "Mail: every segment") {
+		t.Errorf("STATUS does not say the mail setting:\n%s", st.Receipt.Body)
+	}
+	mustIngest(t, j, moderatorMail("MAIL DIGEST"), Accepted)
+	for _, p := range storm.Powers {
+		mustIngest(t, j, player(p, "PASS"), Accepted)
+	}
+	g, s, _ := game(t, db, "demo")
+	if s.Segment != storm.SegDiplomacyAxis1 {
+		t.Fatalf("at %s", s.Segment)
+	}
+	v := g.Version
+	if len(mailsWith(t, db, fmt.Sprintf("demo/v%d/private/britain", v))) != 1 || len(mailsWith(t, db, fmt.Sprintf("demo/v%d/public/britain@", v))) != 1 {
+		t.Error("MAIL EVERY SEGMENT: no report and notice for Britain")
+	}
+	if len(mailsWith(t, db, fmt.Sprintf("demo/v%d/public/gm@", v))) != 0 || len(g.ModeratorFolded["gm@sandbox.test"]) != 1 {
+		t.Errorf("the moderator's digest: a report in the middle of the turn (folded %v)", g.ModeratorFolded)
+	}
+	mustIngest(t, j, player(storm.Britain, "MAIL DIGEST"), Accepted)
+	if g, _, _ = game(t, db, "demo"); g.EverySegment(*g.Seat(storm.Britain)) {
+		t.Error("MAIL DIGEST did not switch back")
+	}
+	if res := mustIngest(t, j, player(storm.Britain, "MAIL SOMETIMES"), Rejected); !strings.Contains(res.Receipt.Body, "MAIL needs DIGEST or EVERY SEGMENT") {
+		t.Errorf("a bad MAIL:\n%s", res.Receipt.Body)
+	}
+}
