@@ -219,8 +219,8 @@ func changes(before *adjudicator.View, after adjudicator.PublicView) []string {
 	add("Resistance before the tile", res)
 	var vp []string
 	for _, s := range []struct {
-		name      string
-		was, now  int
+		name     string
+		was, now int
 	}{{"the Axis", b.Victory.Axis, after.Victory.Axis}, {"the Allies", b.Victory.Allies, after.Victory.Allies}, {"Russia", b.Victory.Russia, after.Victory.Russia}} {
 		if s.was != s.now {
 			vp = append(vp, fmt.Sprintf("%s %d -> %d", s.name, s.was, s.now))
