@@ -32,7 +32,9 @@ func crisisSection(e event.Event) (string, bool) {
 		return crisisPhase + ": outcome (rules 27, 29)", true
 	case event.WarBroke, event.ThreatMade, event.ConcessionMade:
 		return crisisPhase + ": war (rules 27.83, 32)", true
-	case event.FinalResearchAssigned, event.GameEnded:
+	case event.FinalResearchAssigned:
+		return crisisPhase + ": final research (rule 33)", true
+	case event.GameEnded:
 		return crisisPhase + ": the end of the game (rules 33, 34)", true
 	case event.ConquestCompleted:
 		return "End of turn", true

@@ -50,7 +50,7 @@ func Digest(game string, p storm.Power, events []event.Event, before *adjudicato
 	}
 	switch {
 	case pv.Ended:
-		lead += "The game has ended."
+		lead += EndedText(pv)
 	case me.Required && x.GoesOn && !slices.Contains(x.Missing, p):
 		lead += fmt.Sprintf("%s, %s goes on after the moderator's fix: your orders are in and stand; you may replace them until it is adjudicated.", pv.SegmentTitle, pv.Turn)
 	case me.Required:

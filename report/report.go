@@ -355,7 +355,7 @@ func counters(c storm.ActivityCounters) string { return c.String() }
 // next tells which segment is open and who must order.
 func next(w *writer, pv adjudicator.PublicView, x Extra) {
 	if pv.Ended {
-		w.wrap("The game has ended.", "  ")
+		w.wrap(EndedText(pv), "  ")
 		return
 	}
 	if pv.AwaitsDraw {
@@ -561,4 +561,21 @@ func Help(game string, p storm.Power, v adjudicator.View) string {
 	}
 	orderNext(&w, game, p, v.Public, me)
 	return w.String()
+}
+
+// EndedText words how an ended game ended, the result first (34.11,
+// 34.12): the war that ended it, the outcome of a two-way and a three-way
+// game and each alliance's victory points. The brief of the final report
+// and digest opens with it; game list and game show print it.
+func EndedText(pv adjudicator.PublicView) string {
+	t := "The game has ended"
+	if wr := pv.War; wr != nil {
+		what := "pre-emptive war"
+		if wr.Kind == "crisis" {
+			what = "war over " + wr.Target
+		}
+		t += fmt.Sprintf(" in %s, %s (%s on %s)", wr.Turn, what, powerNames(wr.Declarers), powerNames(wr.Against))
+	}
+	v := pv.Victory
+	return t + fmt.Sprintf(". Two-way game: %s. Three-way game: %s. Victory points: the Axis %d, the Allies %d, Russia %d (rule 34).", v.TwoWay, v.ThreeWay, v.Axis, v.Allies, v.Russia)
 }

@@ -729,7 +729,7 @@ func TestSandboxCreateGameByEmail(t *testing.T) {
 		if secrets[p] == p.String() {
 			t.Errorf("%s's secret in spring is the sandbox's", p)
 		}
-		b.wait(addrOf(p), p.String()+"'s first notice in spring", func(m mailMsg) bool { return strings.HasPrefix(m.MessageID, "<spring.v1.private.") })
+		b.wait(addrOf(p), p.String()+"'s first notice in spring", func(m mailMsg) bool { return strings.HasPrefix(m.MessageID, "<spring.v1.digest.") })
 	}
 	mw := b.wait(gm, "the moderator's welcome to spring", func(m mailMsg) bool { return strings.HasPrefix(m.MessageID, "<spring.welcome.moderator.") })
 	gameSecret := secretOf(t, mw)
@@ -739,9 +739,10 @@ func TestSandboxCreateGameByEmail(t *testing.T) {
 	for _, p := range storm.Powers {
 		b.ask(addrOf(p), "GAME spring\nSECRET "+secrets[p]+"\nPASS\nEND\n", "[spring: ACCEPTED]", "Orders ACCEPTED for "+p.Title()+" in game spring, for Spring 1935, Economic phase.")
 	}
-	for _, a := range append(powerAddrs(), gm) {
-		b.wait(a, "the first report of spring to "+a, func(m mailMsg) bool { return strings.HasPrefix(m.MessageID, "<spring.v2.public.") })
-	}
+	// The digest, a game's default: the report to the moderator, the
+	// next mail to a power asked next (Germany asked in every next segment).
+	b.wait(gm, "the first report of spring to "+gm, func(m mailMsg) bool { return strings.HasPrefix(m.MessageID, "<spring.v2.public.") })
+	b.wait(addrOf(storm.Germany), "Germany's next mail in spring", func(m mailMsg) bool { return strings.HasPrefix(m.MessageID, "<spring.v2.digest.germany") })
 
 	// The game's own moderators' secret, not the master's.
 	b.ask(gm, "GAME spring\nMODERATOR\nSECRET "+gameSecret+"\nSTATUS\nEND\n", "[spring: STATUS]", "Game spring, version 2:", "germany@sandbox.test")

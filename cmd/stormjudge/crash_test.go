@@ -104,7 +104,7 @@ func TestCrashRecovery(t *testing.T) {
 			imapAddr, smtpAddr := freeAddr(t), freeAddr(t)
 			// Economic rounds only: every power orders each round (the
 			// diplomatic segments ask a few powers each; -diplomacy=false).
-			args := []string{"sandbox", "-data", dir, "-imap", imapAddr, "-smtp", smtpAddr, "-poll", "300ms", "-tick", "500ms", "-diplomacy=false", "-crisis=false"}
+			args := []string{"sandbox", "-data", dir, "-imap", imapAddr, "-smtp", smtpAddr, "-poll", "300ms", "-tick", "500ms", "-diplomacy=false", "-crisis=false", "-mail", "every-segment"}
 
 			t0 := time.Now()
 			p := startProc(t, bin, []string{"STORMJUDGE_CRASH_AT=" + point}, args...)
@@ -323,7 +323,7 @@ func TestCrashRandomized(t *testing.T) {
 	bin := buildBinary(t)
 	dir := t.TempDir()
 	imapAddr, smtpAddr := freeAddr(t), freeAddr(t)
-	args := []string{"sandbox", "-data", dir, "-imap", imapAddr, "-smtp", smtpAddr, "-poll", "300ms", "-tick", "500ms", "-diplomacy=false", "-crisis=false"} // economic rounds only
+	args := []string{"sandbox", "-data", dir, "-imap", imapAddr, "-smtp", smtpAddr, "-poll", "300ms", "-tick", "500ms", "-diplomacy=false", "-crisis=false", "-mail", "every-segment"} // economic rounds only
 	t0 := time.Now()
 
 	// A mail whose attempt a kill interrupted waits for the outbox's retry

@@ -24,6 +24,7 @@ import (
 	_ "github.com/emersion/go-message/charset"
 
 	"stormjudge/mailer"
+	"stormjudge/store"
 )
 
 // mailMsg is one message as a player's mail client sees it.
@@ -44,6 +45,8 @@ func (m mailMsg) kind() string {
 		return "public"
 	case strings.Contains(m.MessageID, ".private."):
 		return "private"
+	case strings.Contains(m.MessageID, ".digest."):
+		return "digest"
 	case strings.Contains(m.MessageID, ".moderator."):
 		return "moderator"
 	}
@@ -278,6 +281,12 @@ func startSandbox(t *testing.T, o sandboxOptions) (imapAddr, smtpAddr string, st
 	done := make(chan error, 1)
 	go func() {
 		o.SMTPAddr, o.IMAPAddr = "127.0.0.1:0", "127.0.0.1:0"
+		if o.Mail == "" {
+			// These tests read the report and notice of every segment;
+			// the digest, the sandbox's default, has its own
+			// (TestSandboxDigestByEmail).
+			o.Mail = store.MailEverySegment
+		}
 		o.Poll, o.Tick = 500*time.Millisecond, time.Second
 		done <- runSandbox(ctx, o, newLogger(io.Discard, "error"), func(i, s string) { addrs <- [2]string{i, s} })
 	}()

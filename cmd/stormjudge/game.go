@@ -17,6 +17,7 @@ import (
 	"stormjudge/adjudicator/storm"
 	"stormjudge/judge"
 	"stormjudge/orders"
+	"stormjudge/report"
 	"stormjudge/store"
 )
 
@@ -350,6 +351,10 @@ func waiting(s storm.State, recs map[storm.Power]store.OrderRecord) string {
 	if randomevent.AwaitsDraw(s) {
 		return "moderator (draw)"
 	}
+	if s.Ended {
+		v := adjudicator.Derive(s).Public.Victory
+		return "ended: " + v.TwoWay // issue 22: how it ended
+	}
 	var miss []string
 	for _, p := range judge.MissingPowers(s, recs) { // orders for later rounds alone are no orders
 		miss = append(miss, p.String())
@@ -369,7 +374,11 @@ func times(n int) string {
 
 func showGame(w io.Writer, g *store.Game, s storm.State, recs map[storm.Power]store.OrderRecord, now time.Time) error {
 	fmt.Fprintf(w, "game %s (version %d, created %s)\n", g.ID, g.Version, g.Created.Format(time.RFC3339))
-	fmt.Fprintf(w, "open: %s, %s\n", s.Turn, s.Segment.Title())
+	if s.Ended {
+		fmt.Fprintf(w, "ended: %s\n", report.EndedText(adjudicator.Derive(s).Public))
+	} else {
+		fmt.Fprintf(w, "open: %s, %s\n", s.Turn, s.Segment.Title())
+	}
 	if randomevent.AwaitsDraw(s) {
 		fmt.Fprintln(w, "waiting for the moderator's draw (physical deck)")
 	}
