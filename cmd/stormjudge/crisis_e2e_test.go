@@ -187,7 +187,7 @@ func TestSandboxCrisisByEmail(t *testing.T) {
 		G: "RESEARCH GERMAN ARMOR 3\nRESEARCH GERMAN JETS ADVANCED", B: "RESEARCH RADAR", R: "PASS"})
 	pub = final.pub
 	g.want("the final report", pub,
-		"The game has ended.",
+		"The game has ended in ",
 		"The Axis assign 3 final research point(s) to german armor",
 		"The Axis assign 1 final research point(s) to german jets",
 		"The Allies assign 1 final research point(s) to radar",

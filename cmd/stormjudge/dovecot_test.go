@@ -70,7 +70,8 @@ func TestDaemonAgainstDovecot(t *testing.T) {
 		IMAP: IMAPConfig{Addr: imapAddr, Username: "judge", Password: "judgepw", TLS: "none", PollInterval: duration{time.Second}},
 		SMTP: SMTPConfig{Addr: ln.Addr().String(), TLS: "none"},
 	}
-	g := GameConfig{ID: "dove", Moderators: []string{"gm@dovecot.test"}, Seed: 42}
+	off := false // economic turns: every power is asked each turn
+	g := GameConfig{ID: "dove", Moderators: []string{"gm@dovecot.test"}, Seed: 42, Diplomacy: &off, Crisis: &off}
 	for _, p := range storm.Powers {
 		g.Seats = append(g.Seats, SeatConfig{Power: p.String(), Address: p.String() + "@dovecot.test", Secret: "s-" + p.String()})
 	}
@@ -101,7 +102,7 @@ func TestDaemonAgainstDovecot(t *testing.T) {
 	for _, p := range storm.Powers {
 		waitFor(t, p.String()+"'s receipt and reports in Dovecot", 60*time.Second, func() bool {
 			n := inbox(p)
-			return n["receipt"] == 1 && n["public"] == 2 && n["private"] == 2
+			return n["receipt"] == 1 && n["digest"] == 2 // the digest, the default delivery
 		})
 	}
 	// Handled orders were moved to Processed in Dovecot, none left behind.
