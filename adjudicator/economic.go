@@ -97,7 +97,7 @@ func validate(s storm.State, p storm.Power, orders []storm.Order) ([]storm.Index
 	// (13.21: a conversion affects research and construction at once).
 	parts, unknown := economy.SplitEconomic(orders)
 	for _, i := range unknown {
-		bad(i, "7.31", "%q is not an order of the %s", string(orders[i].Kind), s.Segment.Title())
+		bad(i, "7.31", "%s", notOrderHere(s, p, orders[i]))
 	}
 	scratch := s.Clone()
 	var discard []event.Event

@@ -35,6 +35,20 @@ func SegmentOf(k storm.OrderKind) storm.Segment {
 	return ""
 }
 
+// ForOf is the segment an order read under FOR line forLine is for: an IF
+// line's is the stage it answers, whatever FOR line stands above it (the
+// receipt names where it acts); an intelligence order's without a FOR
+// line its own segment (SegmentOf); else forLine.
+func ForOf(o storm.Order, forLine storm.Segment) storm.Segment {
+	if seg := crisis.PlanSegment(o); seg != "" {
+		return seg
+	}
+	if forLine == "" {
+		return SegmentOf(o.Kind)
+	}
+	return forLine
+}
+
 // isStanding reports an order for a later segment than s's.
 // An IF line of the crisis phase is standing unless it answers the open
 // segment (IsPlanNow, crisisphase.go).
@@ -456,4 +470,29 @@ func DefaultOrders(s storm.State, p storm.Power) []string {
 		}
 	}
 	return []string{"PASS"}
+}
+
+// notOrderHere words why o is no order of the open segment, pointing to
+// the fix (issue 22): the FOR line that sends it now for the later segment
+// of the turn it belongs to, or the segment that will ask for it.
+func notOrderHere(s storm.State, p storm.Power, o storm.Order) string {
+	word := strings.ToUpper(strings.ReplaceAll(string(o.Kind), "_", "-"))
+	if f := strings.Fields(o.String()); len(f) > 0 && o.Kind != "" {
+		word = f[0]
+	}
+	for _, seg := range storm.Segments {
+		if seg.Index() <= s.Segment.Index() {
+			continue
+		}
+		if os, ok := storm.OrderSegments[seg]; ok && slices.Contains(os.Kinds, o.Kind) && slices.Contains(os.Powers, p) && forWords[seg] != "" {
+			return fmt.Sprintf("%s is an order of %s, later this turn: to send it now, write it under a %s line (docs/orders.md, \"The whole turn in one email\")", word, seg.Title(), forWords[seg])
+		}
+	}
+	switch o.Kind {
+	case storm.OpposeOrder, storm.AcquiesceOrder:
+		return fmt.Sprintf("%s answers an aggression once announced: to give it now, write IF AGGRESSION %s (docs/orders.md, Crisis)", word, word)
+	case storm.DeclareWarOrder, storm.ThreatenWarOrder:
+		return fmt.Sprintf("%s is an order of %s, which asks the powers that may declare war when it opens", word, storm.SegPreemptiveWar.Title())
+	}
+	return fmt.Sprintf("%s is not an order of the %s", word, s.Segment.Title())
 }

@@ -179,3 +179,40 @@ func TestMailCommand(t *testing.T) {
 		t.Errorf("a bad MAIL:\n%s", res.Receipt.Body)
 	}
 }
+
+// TestReceiptLabelsIFLines (issue 22): a receipt names the segment where
+// an IF line acts, not the FOR line written above it.
+func TestReceiptLabelsIFLines(t *testing.T) {
+	j, _ := digestGame(t)
+	res := mustIngest(t, j, player(storm.Britain, "PASS\nFOR ALLIES\nPASS\nIF CONTINUED BACK DOWN"), Accepted)
+	body := flat(res.Receipt.Body)
+	if !strings.Contains(body, "IF CONTINUED BACK DOWN (acts in Crisis: Allied ultimatum)") || strings.Contains(body, "BACK DOWN (for Diplomacy") {
+		t.Errorf("receipt:\n%s", res.Receipt.Body)
+	}
+}
+
+// TestRefusalNamesTheForLine (issue 22): an order for a later segment
+// sent without its FOR line is refused with the FOR line to use; a
+// greeting above the orders and a sign-off below them are no orders.
+func TestRefusalNamesTheForLine(t *testing.T) {
+	j, _ := digestGame(t)
+	res := mustIngest(t, j, player(storm.Germany, "DIPLOMATIC AUSTRIA 1\nAGGRESSION RHINELAND"), Rejected)
+	body := flat(res.Receipt.Body)
+	for _, want := range []string{"DIPLOMATIC is an order of Diplomacy: Axis, first round, later this turn: to send it now, write it under a FOR AXIS 1 line",
+		"AGGRESSION is an order of Crisis: Axis aggression, later this turn: to send it now, write it under a FOR CRISIS line"} {
+		if !strings.Contains(body, want) {
+			t.Errorf("receipt lacks %q:\n%s", want, res.Receipt.Body)
+		}
+	}
+	mustIngest(t, j, email("germany@sandbox.test", "Hello judge,\n\nGAME demo\nSECRET germany\nPASS\n\nCheers,\nPierre\n"), Accepted)
+}
+
+// TestUnknownGameNamesTheSendersGames (issue 22): an email naming a game
+// the judge does not hold is told the sender's own games.
+func TestUnknownGameNamesTheSendersGames(t *testing.T) {
+	j, _ := digestGame(t)
+	res := mustIngest(t, j, email("italy@sandbox.test", "GAME demmo\nSECRET italy\nPASS\nEND\n"), Rejected)
+	if !strings.Contains(flat(res.Receipt.Body), `there is no game "demmo" here. Your games here: demo (Italy).`) {
+		t.Errorf("receipt:\n%s", res.Receipt.Body)
+	}
+}

@@ -500,7 +500,11 @@ func (j *Judge) decide(tx *store.Tx, m *orders.Message, sub *orders.Submission, 
 		return
 	}
 	if errors.Is(err, store.ErrNotFound) {
-		rc.errs = append(rc.errs, fmt.Sprintf("line %d: there is no game %q here.", env.GameLine, env.Game))
+		msg := fmt.Sprintf("line %d: there is no game %q here.", env.GameLine, env.Game)
+		if own := gamesOf(tx, m.From); len(own) > 0 { // issue 22: the fix, to the sender's own address
+			msg += " Your games here: " + strings.Join(own, ", ") + "."
+		}
+		rc.errs = append(rc.errs, msg)
 		res.Outcome = Rejected
 		return
 	} else if err != nil {
@@ -1075,7 +1079,7 @@ func renderReceipt(rc *receipt, res *Result) string {
 		}
 		b.WriteString(".\n\n")
 		b.WriteString("As understood:\n")
-		for _, line := range strings.Split(report.Orders(rc.accepted), "\n") {
+		for _, line := range acceptedLines(rc.accepted) {
 			b.WriteString("  " + line + "\n")
 		}
 		b.WriteString("\n")
@@ -1226,4 +1230,48 @@ func upperFirst(s string) string {
 		return s
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// acceptedLines are the receipt's orders as understood, one a line: a
+// standing order with the segment it is for, an IF line with the segment
+// where it acts (its stage's, whatever FOR line stood above it).
+func acceptedLines(os []storm.Order) []string {
+	if len(os) == 0 {
+		return []string{"PASS"}
+	}
+	var out []string
+	for _, o := range os {
+		l := o.String()
+		if o.Kind == storm.CrisisIfOrder && o.For != "" {
+			l += " (acts in " + o.For.Title() + ")"
+		}
+		out = append(out, l)
+	}
+	return out
+}
+
+// gamesOf names the games addr plays or moderates, with its powers: "demo
+// (Germany)", "spring (moderator)". The receipt of an email naming an
+// unknown game lists them; it goes to addr alone.
+func gamesOf(tx *store.Tx, addr string) []string {
+	gs, err := tx.Games()
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, g := range gs {
+		var roles []string
+		for _, s := range g.Seats {
+			if strings.EqualFold(s.Address, addr) {
+				roles = append(roles, s.Power.Title())
+			}
+		}
+		if slices.ContainsFunc(g.Moderators, func(m string) bool { return strings.EqualFold(m, addr) }) {
+			roles = append(roles, "moderator")
+		}
+		if len(roles) > 0 {
+			out = append(out, fmt.Sprintf("%s (%s)", g.ID, strings.Join(roles, ", ")))
+		}
+	}
+	return out
 }

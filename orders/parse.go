@@ -222,6 +222,28 @@ func isStop(t string) bool {
 	return false
 }
 
+// greetings and signOffs are the first words of the lines a person writes
+// above and below the orders of a mail, in the languages of the players
+// the judge expects: read as no order (a greeting, before any order or
+// envelope line) or as the end of the orders (a sign-off, after one).
+var (
+	greetings = []string{"hello", "hi", "hey", "dear", "good", "greetings", "bonjour", "salut", "hallo", "moin", "ciao", "hola", "buongiorno", "guten", "liebe", "lieber"}
+	signOffs  = []string{"cheers", "thanks", "thank", "thx", "regards", "best", "kind", "kindest", "warm", "warmest", "yours", "sincerely", "cordially", "bye", "love", "merci", "cordialement", "amicalement", "grüße", "gruss", "gruß", "viele", "saluti", "ciao", "salut", "ta"}
+)
+
+// firstWordIn reports a line of at most max words whose first word, in
+// lower case and without punctuation, is one of ws.
+func firstWordIn(words []string, ws []string, max int) bool {
+	if len(words) == 0 || len(words) > max {
+		return false
+	}
+	w := strings.ToLower(strings.Trim(words[0], ",.!:;-"))
+	return slices.Contains(ws, w)
+}
+
+func isGreeting(words []string) bool { return firstWordIn(words, greetings, 6) }
+func isSignOff(words []string) bool  { return firstWordIn(words, signOffs, 6) }
+
 // attributions marks the attribution lines of quoted replies ("On Mon, ...
 // Ann <ann@example.org> wrote:"), which end in a colon and are followed by
 // quoted lines; an "On ..." line just before one is part of it (clients
@@ -323,6 +345,16 @@ func (p *parser) run(ls []rawLine) {
 		}
 		if strings.EqualFold(words[0], kwEnd) { // "END", also "End of orders."
 			return
+		}
+		if kw := strings.ToUpper(words[0]); lookupOrder(kw) == nil && lookupCommand(kw) == nil && !isEnvelopeWord(strings.TrimSuffix(kw, ":")) && kw != kwHelp && kw != kwFor {
+			// Issue 22: what a person writes around orders in a mail.
+			started := len(p.first) > 0 || p.tried || p.cmdTried
+			if !p.tried && !p.cmdTried && isGreeting(words) {
+				continue // "Hello judge," above the orders
+			}
+			if started && isSignOff(words) {
+				return // "Cheers, Pierre" below them: the rest is not read
+			}
 		}
 		p.lastN = rl.n
 		words = splitColon(words)
@@ -461,36 +493,65 @@ func (p *parser) turn(l *line) {
 	if p.seen(l, kwTurn, true) {
 		return
 	}
-	hint := "e.g. TURN Winter 1935, or TURN Winter 1935 economic (the season, the year and optionally the segment, as the reports name them)"
+	hint := "e.g. TURN Winter 1935, or TURN Winter 1935 economic (the season, the year and optionally the segment, as the reports name them: TURN Spring 1935, Diplomacy: Axis, first round)"
 	a := l.args()
-	if len(a) < 2 || len(a) > 3 {
+	if len(a) < 2 {
 		p.add(l.errorf(hint, "TURN needs a season and a year"))
 		return
 	}
 	var t storm.Turn
-	if err := t.Season.UnmarshalText([]byte(a[0])); err != nil {
+	if err := t.Season.UnmarshalText([]byte(strings.TrimRight(a[0], ",."))); err != nil {
 		p.add(l.errorf(hint, "unknown season %s (Spring, Summer, Fall or Winter)", quote(a[0])))
 		return
 	}
-	y, err := strconv.Atoi(a[1])
+	y, err := strconv.Atoi(strings.TrimRight(a[1], ",.:"))
 	if err != nil || y < storm.FirstTurn.Year || y > 2100 {
 		p.add(l.errorf(hint, "%s is not a year of the game", quote(a[1])))
 		return
 	}
 	t.Year = y
 	var seg storm.Segment
-	if len(a) == 3 {
-		seg = storm.Segment(strings.ToLower(a[2]))
-		if !seg.Valid() {
+	if len(a) > 2 {
+		rest := strings.Join(a[2:], " ")
+		var ok bool
+		if seg, ok = segmentNamed(rest); !ok {
 			var ids []string
 			for _, s := range storm.Segments {
 				ids = append(ids, string(s))
 			}
-			p.add(l.errorf("segments: "+strings.Join(ids, ", "), "unknown segment %s%s", quote(a[2]), didYouMean(a[2], ids)))
+			p.add(l.errorf("segments, as the reports name them or by id: "+strings.Join(ids, ", "), "unknown segment %s%s", quote(rest), didYouMean(rest, ids)))
 			return
 		}
 	}
 	p.sub.Envelope.Turn, p.sub.Envelope.Segment, p.sub.Envelope.TurnLine = t, seg, l.n
+}
+
+// segmentNamed reads a segment as the reports and subjects name it
+// ("Diplomacy: Axis, first round", "economic phase"), by its id
+// ("diplomacy-axis-1") or by its FOR words ("AXIS 1").
+func segmentNamed(name string) (storm.Segment, bool) {
+	norm := func(s string) string {
+		s = strings.Map(func(r rune) rune {
+			if strings.ContainsRune(",.:;()", r) {
+				return ' '
+			}
+			return r
+		}, strings.ToLower(s))
+		return strings.Join(strings.Fields(s), " ")
+	}
+	n := norm(name)
+	if seg := storm.Segment(strings.ToLower(strings.TrimSpace(name))); seg.Valid() {
+		return seg, true
+	}
+	for _, seg := range storm.Segments {
+		if t := norm(seg.Title()); n == t || n+" phase" == t || n == strings.TrimSuffix(t, " phase") {
+			return seg, true
+		}
+	}
+	if seg, ok := roundNames[strings.ToUpper(n)]; ok {
+		return seg, true
+	}
+	return "", false
 }
 
 // secret reads the SECRET line. Its errors never show the line.
@@ -567,10 +628,7 @@ func (p *parser) order(l *line) {
 		return
 	}
 	o.Line = l.n
-	o.For = p.forRound
-	if o.For == "" { // 16.16: the intelligence orders' own segment (intelligence.go)
-		o.For = adjudicator.SegmentOf(o.Kind)
-	}
+	o.For = adjudicator.ForOf(o, p.forRound) // 16.16: intelligence orders' own segment; an IF line's stage
 	p.sub.Orders = append(p.sub.Orders, o)
 	if w.moderator && p.modOrder == 0 {
 		p.modOrder = l.n

@@ -121,9 +121,9 @@ func TestParseErrors(t *testing.T) {
 			`orders: line 4: unknown order "COVNERT" (did you mean "CONVERT"?)
     4 | COVNERT IDLE
   hint: ` + hintOrders},
-		{"unknown order without suggestion", env + "Greetings judge,\nPASS",
-			`orders: line 4: unknown order "Greetings"
-    4 | Greetings judge,
+		{"unknown order without suggestion", env + "Onwards judge,\nPASS",
+			`orders: line 4: unknown order "Onwards"
+    4 | Onwards judge,
   hint: ` + hintOrders},
 		{"short unknown word one edit from a keyword", env + "PAST",
 			`orders: line 4: unknown order "PAST" (did you mean "PASS"?)
@@ -409,6 +409,21 @@ func TestParseTurn(t *testing.T) {
 	if err != nil || sub.Envelope.Turn.String() != "Spring 1936" || sub.Envelope.Segment != "" {
 		t.Errorf("TURN without segment: %+v, %v", sub.Envelope, err)
 	}
+	// Issue 22: the segment as the reports and subjects name it.
+	for line, want := range map[string]storm.Segment{
+		"TURN Spring 1935 Diplomacy: Axis, first round":   storm.SegDiplomacyAxis1,
+		"TURN Spring 1935, diplomacy: axis, second round": storm.SegDiplomacyAxis2,
+		"TURN Summer 1935 Economic phase":                 storm.SegEconomic,
+		"TURN Fall 1936 crisis: allied response":          storm.SegCrisisResponse,
+		"TURN Fall 1936 Pre-emptive war":                  storm.SegPreemptiveWar,
+		"TURN Fall 1936 diplomacy-russia":                 storm.SegDiplomacyRussia,
+		"TURN Fall 1936 AXIS 2":                           storm.SegDiplomacyAxis2,
+	} {
+		sub, err := Parse("GAME demo\nSECRET s3cret\n" + line + "\nPASS\n")
+		if err != nil || sub.Envelope.Segment != want {
+			t.Errorf("%q: segment %q, %v; want %s", line, sub.Envelope.Segment, err, want)
+		}
+	}
 	for body, want := range map[string]string{
 		"TURN 1935":               "line 3: TURN needs a season and a year",
 		"TURN Autumn 1935":        `line 3: unknown season "Autumn"`,
@@ -428,5 +443,29 @@ func TestParseLongGameID(t *testing.T) {
 	sub, err := Parse("GAME " + strings.Repeat("g", 200000) + "\nSECRET s3cret\nPASS\n")
 	if err == nil || sub.Envelope.Game != "" || len(err.Error()) > 2000 || !strings.Contains(err.Error(), "at most 32 characters") {
 		t.Errorf("game %d bytes, error %d bytes: %.200v", len(sub.Envelope.Game), len(err.Error()), err)
+	}
+}
+
+// TestParseGreetingAndSignOff (issue 22): a greeting above the orders is
+// no order, and a sign-off below them ends them, as a person writes a mail.
+func TestParseGreetingAndSignOff(t *testing.T) {
+	for _, body := range []string{
+		"Hello judge,\n\nGAME demo\nSECRET s3cret\nPASS\n\nCheers,\nPierre\n",
+		"GAME demo\nSECRET s3cret\nHi all!\nCONVERT IDLE\nThanks, and good luck\nPierre\n",
+		"Dear judge,\nGAME demo\nSECRET s3cret\nPASS\nBest regards\nAnna Schmidt\nBerlin\n",
+		"Bonjour,\nGAME demo\nSECRET s3cret\nPASS\nCordialement,\nPierre\n",
+	} {
+		sub, err := Parse(body)
+		if err != nil {
+			t.Errorf("%q: %v", body, err)
+			continue
+		}
+		if !sub.Pass && len(sub.Orders) != 1 {
+			t.Errorf("%q: orders %v", body, sub.Orders)
+		}
+	}
+	// A greeting among the orders is no greeting: an error on its line.
+	if _, err := Parse("GAME demo\nSECRET s3cret\nCONVERT IDLE\nHello again\nPASS\n"); err == nil || !strings.Contains(err.Error(), `line 4: unknown order "Hello"`) {
+		t.Errorf("a greeting after an order: %v", err)
 	}
 }

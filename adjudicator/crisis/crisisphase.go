@@ -80,6 +80,19 @@ var planWhen = map[string]struct {
 	"ultimatum":  {storm.StageBrink, false, []storm.OrderKind{storm.AttackOrder, storm.BackDownOrder}, "27.81"},
 }
 
+// PlanSegment is the segment an IF line answers (its stage's), "" for a
+// line of no known stage.
+func PlanSegment(o storm.Order) storm.Segment {
+	if o.Kind != storm.CrisisIfOrder || len(o.Args) == 0 {
+		return ""
+	}
+	w, ok := planWhen[o.Args[0]]
+	if !ok {
+		return ""
+	}
+	return stageSegment[w.stage]
+}
+
 // IsPlanNow reports an IF line that answers the open segment (it is the
 // power's order for it, not a standing one).
 func IsPlanNow(s storm.State, o storm.Order) bool {

@@ -85,7 +85,7 @@ func (o Order) String() string {
 	if o.Kind == PassOrder && o.For == SegTurn { // standing.go
 		return "PASS TURN"
 	}
-	if o.For != "" {
+	if o.For != "" && o.Kind != CrisisIfOrder { // an IF line names its stage itself
 		c := o
 		c.For = ""
 		return c.String() + " (for " + o.For.Title() + ")"
