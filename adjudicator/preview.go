@@ -1,6 +1,9 @@
 package adjudicator
 
-import "stormjudge/adjudicator/storm"
+import (
+	"stormjudge/adjudicator/diplomacy"
+	"stormjudge/adjudicator/storm"
+)
 
 // Preview returns p's state as it would be once its orders for the open
 // segment are carried out, and whether they are all acceptable (else the
@@ -17,4 +20,32 @@ func Preview(s storm.State, p storm.Power, orders []storm.Order) (storm.PowerSta
 		return storm.PowerState{}, false
 	}
 	return *after.Powers[p], true
+}
+
+// Committed is what p will pay at the end of this turn's diplomatic phase
+// (24.52C, 24.42F) for the counters it placed this turn and those its
+// orders place (for the open segment or, under FOR lines, later rounds):
+// the receipt takes it from Preview's tile points to say what will be left
+// once everything the email commits is paid (issue 22). The civil war's
+// free counter costs nothing (24.53A), a void one is not paid; 0 once the
+// phase is resolved (paid then).
+func Committed(s storm.State, p storm.Power, orders []storm.Order) int {
+	if s.Segment.Index() > storm.SegDiplomacyResolve.Index() || !s.Diplomacy.On {
+		return 0
+	}
+	cost := 0
+	for _, pl := range diplomacy.PlacedThisTurn(s, p) {
+		if pl.Void == "" && !pl.Free {
+			cost += pl.Strength
+		}
+	}
+	for _, o := range orders {
+		switch {
+		case o.Kind == storm.Diplomatic && len(o.Counters) == 1 && !(len(o.Args) > 0 && o.Args[0] == "free"):
+			cost += o.Counters[0]
+		case o.Kind == storm.MilitaryCounter:
+			cost++ // 24.42F
+		}
+	}
+	return cost
 }

@@ -413,6 +413,9 @@ type receipt struct {
 	msg      *orders.Message
 	errs     []string // each a rendered error
 	accepted []storm.Order
+	// committed: the tile points the diplomatic phase will take at its end
+	// for this turn's counters (adjudicator.Committed), beyond after's.
+	committed int
 	notes    []string
 	fatal    error // a store error: abort the transaction
 	// read and refused: the orders of an email that failed validation,
@@ -626,6 +629,7 @@ func (j *Judge) decide(tx *store.Tx, m *orders.Message, sub *orders.Submission, 
 	}
 	if after, ok := adjudicator.Preview(s, power, sub.Orders); ok {
 		rc.after = &after
+		rc.committed = adjudicator.Committed(s, power, sub.Orders)
 	}
 	prev, err := tx.Orders(g.ID, g.Version)
 	if err != nil {
@@ -1085,8 +1089,13 @@ func renderReceipt(rc *receipt, res *Result) string {
 		b.WriteString("\n")
 		if a := rc.after; a != nil {
 			avail := a.Available()
-			fmt.Fprintf(&b, "If adjudicated as sent, %s keeps %s\nand these activity counters for the rest of the turn:\n  %s\n\n",
-				res.Power.Title(), report.TilePoints(a.TilePoints), avail)
+			if rc.committed > 0 {
+				fmt.Fprintf(&b, "If adjudicated as sent, %s keeps %s once this turn's diplomatic\nand military counters are paid at the end of the diplomatic phase\n(%s now, less %d for the counters, rule 24.52C),\nand these activity counters for the rest of the turn:\n  %s\n\n",
+					res.Power.Title(), report.TilePoints(a.TilePoints-rc.committed), report.TilePoints(a.TilePoints), rc.committed, avail)
+			} else {
+				fmt.Fprintf(&b, "If adjudicated as sent, %s keeps %s\nand these activity counters for the rest of the turn:\n  %s\n\n",
+					res.Power.Title(), report.TilePoints(a.TilePoints), avail)
+			}
 			if a.ConstructionLeftover > 0 {
 				fmt.Fprintf(&b, "Your BUILD counters give %d point(s) beyond the units' cost that no shipbuilding\norder spends (LEFTOVER n); they are paid and lost (rule 12.41A).\n\n", a.ConstructionLeftover)
 			}

@@ -377,8 +377,10 @@ func checkResearch(s storm.State, p storm.Power, orders []storm.Order) []storm.I
 					break
 				}
 			}
-			bad(first, "15.23B", "of %d research point(s), at most %d may go beyond the first three steps of a project and at most %d beyond the first six (the 1st, 4th, ... point goes to a clear step, the 2nd, 5th, ... to a clear or light grey one) while such steps are open; ordered: %d clear, %d light grey, %d dark grey",
-				n, notClear, dark, count[Clear], count[LightGrey], count[DarkGrey])
+			// Worded in the step numbers the notice's sheet shows, not
+			// the sheet's shading (issue 22).
+			bad(first, "15.23B", "of %s, at most %d may go to a project's step 4 or later and at most %d to its step 7 or later (your 1st, 4th, ... point goes to one of steps 1-3 of a project, your 2nd, 5th, ... to one of steps 1-6) while such steps are open on your sheet; ordered: %d to steps 1-3, %d to steps 4-6, %d to step 7 or later",
+				fmt.Sprintf("%d research point%s", n, map[bool]string{true: "", false: "s"}[n == 1]), notClear, dark, count[Clear], count[LightGrey], count[DarkGrey])
 		}
 	}
 
@@ -624,7 +626,7 @@ func applyResearch(s *storm.State, p storm.Power, orders []storm.Order, evs *[]e
 		// order of play, are numbered first.
 		if stageVoids[i] {
 			*evs = append(*evs, event.OrderVoided{Power: p, Order: o, Rule: "15.23B",
-				Msg: "with the points an allied power placed earlier this turn, your side has too many points beyond the first three (six) steps of a project: the side's 1st, 4th, ... point goes to a clear step, the 2nd, 5th, ... to a clear or light grey one while such steps are open"})
+				Msg: "with the points an allied power placed earlier this turn, your side has too many points on a project's step 4 or later (7 or later): the side's 1st, 4th, ... point goes to one of steps 1-3 of a project, the 2nd, 5th, ... to one of steps 1-6, while such steps are open"})
 			continue
 		}
 		n := min(track.OrderPoints(o), b.Remaining(r))

@@ -249,7 +249,12 @@ func TestRule15_23BStages(t *testing.T) {
 	setSteps(t, &s, storm.Axis, "air range", 3) // next step 4: light grey
 	setSteps(t, &s, storm.Axis, "radar", 6)     // next step 7: dark grey
 	// First point: clear cells are open, so it may not go to light grey.
-	wantRule(t, adjudicator.Validate(s, storm.Germany, rs(t, "research air range")), "15.23B")
+	errs := adjudicator.Validate(s, storm.Germany, rs(t, "research air range"))
+	wantRule(t, errs, "15.23B")
+	// Issue 22: worded in the step numbers the notice shows, not shades.
+	if msg := errs[0].Msg; !strings.Contains(msg, "at most 0 may go to a project's step 4 or later") || strings.Contains(msg, "grey") || strings.Contains(msg, "clear") {
+		t.Errorf("15.23B refusal: %s", msg)
+	}
 	// Two points: the second may go to light grey.
 	wantValid(t, adjudicator.Validate(s, storm.Germany, rs(t, "research italian armor", "research air range")))
 	// Two points may not reach dark grey; three may (the third point).
