@@ -423,7 +423,9 @@ func derivePower(s storm.State, p storm.Power) *PowerView {
 	v.Crisis = nonNil(crisis.CrisisLines(s, p))
 	v.Plans = []string{}
 	for _, pl := range s.Crisis.Plans {
-		if pl.Power == p && !s.Ended {
+		// Only while a stage they answer may still come (issue 22: not
+		// after the crisis phase ended, though they lapse at the turn's end).
+		if pl.Power == p && !s.Ended && s.Segment.Index() <= storm.SegCrisisBrink.Index() {
 			v.Plans = append(v.Plans, pl.Order.String())
 		}
 	}
@@ -469,13 +471,23 @@ func deriveResearch(s storm.State, p storm.Power) ResearchView {
 			rv.SpyRings = append(rv.SpyRings, r)
 		}
 	}
+	// A project's results are those achieved (s.Research: from its
+	// steps, from the start of the game, 15.51A, or from events), the
+	// figure the results line gives too: a row and the line never
+	// disagree (issue 22). A project with a result and no step has a row.
+	achieved := map[string]int{}
+	for _, r := range s.Research {
+		if r.Side == side {
+			achieved[r.ProjectID()] += r.Results
+		}
+	}
 	for _, r := range storm.ResearchProjects(side) {
 		n := s.Sheets.Steps(r)
-		if n == 0 {
+		if n == 0 && achieved[r.ID()] == 0 {
 			continue
 		}
 		rv.Projects = append(rv.Projects, ProjectView{Project: r.ID(), Category: r.Category, Steps: n,
-			MaxSteps: r.MaxSteps(), Results: n / r.StepsPerResult, Held: track.HeldResults(s, side, r.ID())})
+			MaxSteps: r.MaxSteps(), Results: achieved[r.ID()], Held: track.HeldResults(s, side, r.ID())})
 	}
 	for _, a := range s.Sheets.Assigned {
 		if storm.SideOf(a.Power) == side {

@@ -109,7 +109,7 @@ func TestRule15_22ReceiptRefusesUnassignedCounterPoints(t *testing.T) {
 	if res.Outcome == Accepted {
 		t.Fatalf("a counter with a paid point unassigned was accepted:\n%s", receiptOf(t, res))
 	}
-	for _, want := range []string{"REFUSED RESEARCH COUNTER 2", "rule 15.22", "1 paid research point(s) not assigned"} {
+	for _, want := range []string{"REFUSED RESEARCH COUNTER 2", "rule 15.22", "1 paid research point not assigned"} {
 		if !strings.Contains(receiptOf(t, res), want) {
 			t.Errorf("receipt lacks %q:\n%s", want, receiptOf(t, res))
 		}

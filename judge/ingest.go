@@ -1150,7 +1150,7 @@ func renderReceipt(rc *receipt, res *Result) string {
 		}
 	}
 	b.WriteString("\n-- \nstormjudge, Gathering Storm adjudicator\n")
-	return b.String()
+	return report.Plurals(b.String()) // no "(s)" (issue 22)
 }
 
 // writeReason repeats an accepted email's REASON in its receipt (the

@@ -19,7 +19,7 @@ func TestEconomyEventsRendered(t *testing.T) {
 			{Rule: "10.41A", What: "4 military factories", Value: 1}, {Rule: "10.71F", What: "post-1940 increases", Value: 2}}},
 			"Income phase", []string{"Britain: support level +3:", "4 military factories +1 (10.41A)", "(10.71F)"}},
 		{event.SupportChanged{Power: storm.France, Rule: "10.41B", What: "secret support event", Delta: -5, Support: -4, TileDelta: -3, Deficit: 2},
-			"Support changes", []string{"France: support -5", "rule 10.41B", "now -4", "tile points -3", "2 point(s) short", "10.41D"}},
+			"Support changes", []string{"France: support -5", "rule 10.41B", "now -4", "tile points -3", "2 points short", "10.41D"}},
 		{event.GarrisonChecked{Check: storm.GarrisonCheck{Turn: &turn, When: "21.23B", Garrison: 9, Required: 12, Surplus: -3, Support: -2}},
 			"Russian garrison", []string{"rule 21.23B", "9 (units", "against 12 required", "deficit 3", "support -2"}},
 		{event.TradePactChanged{Minor: "Czechoslovakia", From: storm.France, Rule: "11.61D"},

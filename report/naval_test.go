@@ -29,9 +29,9 @@ func TestNavalChartAndBalance(t *testing.T) {
 	}
 	_, priv := Private("demo", storm.Italy, evs, adjudicator.Derive(s)).Parts()
 	for _, want := range []string{
-		"Italy: you lay down ship 2 (3-factor battleship) in row 3, Summer\n  column, for 3 point(s)",
+		"Italy: you lay down ship 2 (3-factor battleship) in row 3, Summer\n  column, for 3 points",
 		"Naval construction chart (rule 19.2)",
-		"Shipbuilding rate 2, shipyard capacity 4, 2 under construction, 1 saved\n  point(s)",
+		"Shipbuilding rate 2, shipyard capacity 4, 2 under construction, 1 saved\n  point",
 		"Row    Spring           Summer           Fall             Winter\n5\n4\n3                       #1 BB3\n                        #2 BB3\n2\n",
 	} {
 		if !strings.Contains(priv, want) {
@@ -65,7 +65,7 @@ func TestRule19_75ShipbuildingPaidSaysWhatCostWhat(t *testing.T) {
 	var w writer
 	navalEvent(&w, event.ShipbuildingPaid{Power: storm.Italy, Counters: storm.ActivityCounters{Ship: 1}, SavedAdded: 1, Saved: 1, TilePoints: 3})
 	got := strings.Join(strings.Fields(w.String()), " ")
-	want := "Italy: shipbuilding with counters 1 x 1 (shipbuilding only) (paid in tile points, rule 12.31); the ship orders needed 0 point(s), 1 point(s) saved (rule 19.75); 3 tile points left."
+	want := "Italy: shipbuilding with counters 1 x 1 (shipbuilding only) (paid in tile points, rule 12.31); the ship orders needed 0 points, 1 point saved (rule 19.75); 3 tile points left."
 	if got != want {
 		t.Errorf("got  %q\nwant %q", got, want)
 	}

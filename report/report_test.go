@@ -90,7 +90,7 @@ func TestPublicEconomicAndSkippedSegments(t *testing.T) {
 			"Germany: mobilization 4 creates armor (reserve in Fall 1936), infantry\n" +
 			"  (reserve in Fall 1935), air (reserve in Spring 1936) (rules 14.7,\n" +
 			"  14.83).\n" +
-			"Germany: support from military factories now +1; gains 1 tile point(s)\n" +
+			"Germany: support from military factories now +1; gains 1 tile point\n" +
 			"  (rules 10.41A, 13.21D).\n" +
 			"Italy converts no factory.\n" +
 			"Britain converts no factory.\n" +
@@ -311,5 +311,24 @@ func TestExtraGoesOnWordsAFixNotANewSegment(t *testing.T) {
 	every := Public("demo", evs, v, Extra{GoesOn: true})
 	if !strings.Contains(strings.Join(strings.Fields(every.Text), " "), "Every power's orders are in; the judge adjudicates next.") {
 		t.Errorf("no one missing:\n%s", every.Text)
+	}
+}
+
+// TestPlurals (issue 22): no "(s)" in a mail; the count decides.
+func TestPlurals(t *testing.T) {
+	for in, want := range map[string]string{
+		"1 point(s) left":                        "1 point left",
+		"3 step(s) of 18, 1 result(s)":           "3 steps of 18, 1 result",
+		"2 naval balance of power counter(s)":    "2 naval balance of power counters",
+		"support -1 for 1 turn(s)":               "support -1 for 1 turn",
+		"remove counter(s) 2, 3":                 "remove counters 2, 3",
+		"0 step(s)":                              "0 steps",
+		"a 1.5 point(s) x":                       "a 1.5 points x",
+		"no plural here":                         "no plural here",
+		"Spain starts with 1 civil war event(s)": "Spain starts with 1 civil war event",
+	} {
+		if got := Plurals(in); got != want {
+			t.Errorf("Plurals(%q) = %q, want %q", in, got, want)
+		}
 	}
 }

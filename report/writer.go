@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 )
 
@@ -38,7 +39,38 @@ type block struct {
 	format string
 }
 
-func (w *writer) add(b block) { w.blocks = append(w.blocks, b) }
+func (w *writer) add(b block) {
+	b.text = Plurals(b.text)
+	for _, row := range b.cells {
+		for i := range row {
+			row[i] = Plurals(row[i])
+		}
+	}
+	w.blocks = append(w.blocks, b)
+}
+
+// pluralRe finds a count and the word "(s)" hangs on, up to five words
+// later: "1 point(s)", "2 naval balance of power counter(s)".
+var pluralRe = regexp.MustCompile(`(^|[^\w.])([-+]?\d+)((?: [A-Za-z][\w-]*){0,5}?) ([A-Za-z]+)\(s\)`)
+
+// Plurals words every "(s)" of s for its count (issue 22: "1 victory
+// point", "3 steps", never "step(s)"); an "(s)" with no count before it
+// becomes a plural.
+func Plurals(s string) string {
+	if !strings.Contains(s, "(s)") {
+		return s
+	}
+	s = pluralRe.ReplaceAllStringFunc(s, func(m string) string {
+		sub := pluralRe.FindStringSubmatch(m)
+		n := strings.TrimLeft(sub[2], "+-")
+		word := sub[4]
+		if n != "1" {
+			word += "s"
+		}
+		return sub[1] + sub[2] + sub[3] + " " + word
+	})
+	return strings.ReplaceAll(s, "(s)", "s")
+}
 
 func (w *writer) line(s string) { w.add(block{kind: blockLine, text: s}) }
 

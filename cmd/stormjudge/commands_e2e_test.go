@@ -602,7 +602,7 @@ func TestSandboxPlayerCommandsByEmail(t *testing.T) {
 	// HISTORY and RESEND: the versions, and one sent again to Russia only.
 	b.ask(addrOf(R), powerMail(R, "HISTORY"), "[demo: HISTORY]", "v0 ", "v1 Spring 1935, Economic phase <- open")
 	b.ask(addrOf(R), powerMail(R, "RESEND 1"), "[demo: RESEND]",
-		"The public report and Russia's private notice of version(s) 1 are sent again to russia@sandbox.test.")
+		"The public report and Russia's private notice of versions 1 are sent again to russia@sandbox.test.")
 	for _, kind := range []string{"public", "private"} {
 		m := b.wait(addrOf(R), "the "+kind+" mail of version 1 sent again", func(m mailMsg) bool {
 			return strings.Contains(m.MessageID, ".resend.") && strings.Contains(m.MessageID, ".v1."+kind+".")
