@@ -416,8 +416,8 @@ type receipt struct {
 	// committed: the tile points the diplomatic phase will take at its end
 	// for this turn's counters (adjudicator.Committed), beyond after's.
 	committed int
-	notes    []string
-	fatal    error // a store error: abort the transaction
+	notes     []string
+	fatal     error // a store error: abort the transaction
 	// read and refused: the orders of an email that failed validation,
 	// and the reasons by order index.
 	read    []storm.Order
