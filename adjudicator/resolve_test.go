@@ -50,7 +50,7 @@ func diplomacyRoundTripEvents() []event.Event {
 		event.DiplomaticRoundPlaced{Turn: t, Round: storm.SegDiplomacyAxis1, Locations: []storm.Placement{{Power: storm.Germany, Country: "Poland", Round: storm.SegDiplomacyAxis1}},
 			Commitments: []storm.Commitment{{Power: storm.Germany, Round: storm.SegDiplomacyAxis1, Hash: "ab"}}},
 		event.DiplomacyRevealed{Turn: t, Placements: pl, Commitments: cm},
-		event.DiplomaticResult{Turn: t, Country: "Poland", Effort: storm.Effort{Axis: 2}, Winner: storm.Axis, Power: storm.Germany, Change: "a Germany flag placed",
+		event.DiplomaticResult{Turn: t, Country: "Poland", Effort: storm.Effort{Axis: 2}, Winner: storm.Axis, Power: storm.Germany, Change: "a German flag placed",
 			FlagsBefore: map[storm.Power]int{storm.France: 1}, FlagsAfter: map[storm.Power]int{}},
 		event.DiplomacyPaid{Turn: t, Power: storm.Germany, Cost: 2, TilePoints: 5},
 		event.AntiCominternPlaced{Turn: t, Country: "Turkey", Strength: 1, Displaced: []string{"Finland"}},

@@ -91,9 +91,7 @@ func Digest(game string, p storm.Power, events []event.Event, before *adjudicato
 	if len(mine) > 0 {
 		w.blank()
 		w.heading("For your eyes only")
-		for _, e := range mine {
-			privateEvent(&w, e)
-		}
+		privateEvents(&w, mine, events)
 	}
 	w.blank()
 	if !pv.Ended {
@@ -199,6 +197,12 @@ func changes(before *adjudicator.View, after adjudicator.PublicView) []string {
 		o := tg[t.Name]
 		if flagWords(o) != flagWords(t) || targetNotes(o) != targetNotes(t) {
 			was, now := flagWords(o), flagWords(t)
+			if was == "-" {
+				was = "no flag"
+			}
+			if now == "-" {
+				now = "no flag"
+			}
 			if n := targetNotes(t); n != targetNotes(o) && n != "" {
 				now += " (" + n + ")"
 			}

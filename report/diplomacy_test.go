@@ -50,7 +50,7 @@ func TestRule24_54CReportsSealTheValues(t *testing.T) {
 		all = append(all, evs...)
 	}
 	res := strings.Join(strings.Fields(Public("demo", all, adjudicator.Derive(s)).Text), " ")
-	for _, want := range []string{"Germany Axis, first round Bulgaria 2", "salt ", "Bulgaria: Axis 2, Allies 0, Russia 0: a result for the Axis (Germany), a Germany flag placed", "pays 2 tile points"} {
+	for _, want := range []string{"Germany Axis, first round Bulgaria 2", "salt ", "Bulgaria: Axis 2, Allies 0, Russia 0: a result for the Axis (Germany), a German flag placed", "pays 2 tile points"} {
 		if !strings.Contains(res, want) {
 			t.Errorf("resolution report lacks %q:\n%s", want, res)
 		}

@@ -270,9 +270,7 @@ func privateBody(game string, p storm.Power, events []event.Event, v adjudicator
 		w.wrap(fmt.Sprintf("%d thing(s) for your eyes only, below.", len(mine)), "  ")
 		w.blank()
 		w.heading("For your eyes only")
-		for _, e := range mine {
-			privateEvent(&w, e)
-		}
+		privateEvents(&w, mine, events)
 	}
 	w.blank()
 	w.heading(fmt.Sprintf("%s, %s (%s)", p.Title(), pv.Turn, pv.SegmentTitle))
@@ -578,4 +576,23 @@ func EndedText(pv adjudicator.PublicView) string {
 	}
 	v := pv.Victory
 	return t + fmt.Sprintf(". Two-way game: %s. Three-way game: %s. Victory points: the Axis %d, the Allies %d, Russia %d (rule 34).", v.TwoWay, v.ThreeWay, v.Axis, v.Allies, v.Russia)
+}
+
+// privateEvents writes a power's private events of a mail covering all
+// (the versions it reports): a sealed counters' line whose values the
+// same mail's public events revealed says so, never "sealed" (issue 22).
+func privateEvents(w *writer, mine, all []event.Event) {
+	revealed := slices.ContainsFunc(all, func(e event.Event) bool { _, ok := e.(event.DiplomacyRevealed); return ok })
+	for _, e := range mine {
+		if sc, ok := e.(event.DiplomaticCountersSealed); ok && revealed {
+			var parts []string
+			for _, pl := range sc.Placements {
+				parts = append(parts, fmt.Sprintf("%s %d", pl.Country, pl.Strength))
+			}
+			w.wrap(fmt.Sprintf("Your diplomatic counters: %s, sealed when placed, revealed at the resolution below (rules 24.54C, 24.81A).", strings.Join(parts, ", ")), "  ")
+			w.indented("Salt "+sc.Salt+", commitment "+sc.Hash+" (docs/diplomacy.md).", "    ")
+			continue
+		}
+		privateEvent(w, e)
+	}
 }

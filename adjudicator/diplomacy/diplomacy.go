@@ -474,7 +474,7 @@ func CheckPlacements(s storm.State, p storm.Power, orders []storm.Order) []storm
 				Msg: fmt.Sprintf("not enough activity counters left this turn (available: %s)", ps.Available())}, Index: 0})
 		} else if cost > ps.TilePoints { // 24.52B: no deficit
 			errs = append(errs, storm.IndexedError{OrderError: storm.OrderError{Order: orders[0], Rule: "24.52B",
-				Msg: fmt.Sprintf("this turn's diplomatic and military counters cost %d tile points at the end of the phase (24.52C, 24.42F); %s has %d", cost, p.Title(), ps.TilePoints)}, Index: 0})
+				Msg: fmt.Sprintf("this turn's diplomatic and military counters cost %d tile point(s) at the end of the phase (24.52C, 24.42F); %s has %d", cost, p.Title(), ps.TilePoints)}, Index: 0})
 		}
 	}
 	return errs
@@ -846,7 +846,7 @@ func ShiftAlignment(s *storm.State, m *storm.Minor, side storm.Side, winner stor
 	remove := func(p storm.Power) string {
 		c[p]--
 		m.SetFlagCounts(c)
-		return fmt.Sprintf("a %s flag removed", p.Title())
+		return storm.AFlag(p) + " removed"
 	}
 	// removeOf removes a flag of a two-power alliance: the power with
 	// more flags loses one, Italy or Britain on a tie (24.82C).
@@ -891,7 +891,7 @@ func ShiftAlignment(s *storm.State, m *storm.Minor, side storm.Side, winner stor
 	}
 	c[winner]++
 	m.SetFlagCounts(c)
-	return fmt.Sprintf("a %s flag placed", winner.Title())
+	return storm.AFlag(winner) + " placed"
 }
 
 // WithDiplomacy returns s playing the diplomatic phase (the judge's

@@ -45,9 +45,9 @@ func flagInRussia(s *storm.State, p storm.Power, delta int, rule string, evs *[]
 	if p == storm.Russia {
 		return
 	}
-	what := fmt.Sprintf("a %s flag placed in Russia", p.Title())
+	what := storm.AFlag(p) + " placed in Russia"
 	if delta < 0 {
-		what = fmt.Sprintf("a %s flag removed from Russia", p.Title())
+		what = storm.AFlag(p) + " removed from Russia"
 	}
 	track.ChangeSupport(s, p, delta, rule, what, true, evs)
 	track.ChangeSupport(s, storm.Russia, -delta, rule, what, true, evs)
@@ -93,7 +93,7 @@ func resolveRussia(s *storm.State, eff storm.Effort, contrib map[storm.Power]int
 		switch {
 		case foreignFlagsInRussia(*s, other) > 0:
 			q := removeForeignFlag(s, other, "10.91F", evs)
-			res.Change = fmt.Sprintf("a %s flag removed from Russia", q.Title())
+			res.Change = storm.AFlag(q) + " removed from Russia"
 		case s.SupportFacts.FlagsInRussia[storm.Russia] > 0:
 			flagInRussia(s, storm.Russia, -1, "10.91F", evs)
 			res.Change = "a Russian flag removed from Russia"
@@ -101,7 +101,7 @@ func resolveRussia(s *storm.State, eff storm.Effort, contrib map[storm.Power]int
 			res.Change = "no change: no foreign flag is placed in Russia at full cohesion (22.73C)"
 		default:
 			flagInRussia(s, res.Power, 1, "10.91F", evs)
-			res.Change = fmt.Sprintf("a %s flag placed in Russia: +1 support for %s, -1 for Russia (10.91F)", res.Power.Title(), res.Power.Title())
+			res.Change = fmt.Sprintf("%s placed in Russia: +1 support for %s, -1 for Russia (10.91F)", storm.AFlag(res.Power), res.Power.Title())
 		}
 	case storm.Soviet:
 		res.Power = storm.Russia
@@ -110,7 +110,7 @@ func resolveRussia(s *storm.State, eff storm.Effort, contrib map[storm.Power]int
 			side = storm.Allies
 		}
 		if q := removeForeignFlag(s, side, "10.91F", evs); q != 0 {
-			res.Change = fmt.Sprintf("a %s flag removed from Russia", q.Title())
+			res.Change = storm.AFlag(q) + " removed from Russia"
 			if slices.ContainsFunc(s.Diplomacy.Placements, func(pl storm.Placement) bool {
 				return pl.Power == storm.Russia && pl.Country == storm.RussiaTarget && pl.Void == ""
 			}) { // 10.91F, 22.31E: by a Russian diplomatic result with its counter
@@ -153,7 +153,7 @@ func covertInRussia(s *storm.State, side storm.Side, evs *[]event.Event) (string
 		}
 		q := removeForeignFlag(s, target, "10.91F", evs)
 		randomevent.AddPurgeEvents(s, 1, "22.31E", "foreign flag eliminated by a Russian covert operation in Russia", evs)
-		return fmt.Sprintf("a %s flag removed from Russia", q.Title()), true
+		return storm.AFlag(q) + " removed from Russia", true
 	default:
 		other := storm.Allies
 		if side == storm.Allies {
@@ -161,7 +161,7 @@ func covertInRussia(s *storm.State, side storm.Side, evs *[]event.Event) (string
 		}
 		if foreignFlagsInRussia(*s, other) > 0 {
 			q := removeForeignFlag(s, other, "10.91F", evs)
-			return fmt.Sprintf("a %s flag removed from Russia", q.Title()), true
+			return storm.AFlag(q) + " removed from Russia", true
 		}
 		if s.SupportFacts.FlagsInRussia[storm.Russia] > 0 {
 			flagInRussia(s, storm.Russia, -1, "10.91F", evs)

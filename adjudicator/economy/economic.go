@@ -194,7 +194,7 @@ func checkConversion(s storm.State, p storm.Power, o storm.Order) (storm.OrderEr
 			return fail("14.12", "%s has no idle factory", p.Title())
 		}
 		if c := ConvertCost(s, p); ps.TilePoints < c {
-			return fail("6.12", "costs %d tile points, %s has %d", c, p.Title(), ps.TilePoints)
+			return fail("6.12", "costs %d tile point(s), %s has %d", c, p.Title(), ps.TilePoints)
 		}
 	case storm.Mobilize:
 		switch o.From {
@@ -230,7 +230,7 @@ func checkConversion(s storm.State, p storm.Power, o storm.Order) (storm.OrderEr
 			}
 		}
 		if c := MobilizeCost(s, p); ps.TilePoints < c {
-			return fail("6.12", "costs %d tile points, %s has %d", c, p.Title(), ps.TilePoints)
+			return fail("6.12", "costs %d tile point(s), %s has %d", c, p.Title(), ps.TilePoints)
 		}
 		if _, rule, msg := mobilizeUnits(s, p, o); rule != "" { // 14.7
 			return fail(rule, "%s", msg)

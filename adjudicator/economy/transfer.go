@@ -43,7 +43,7 @@ func checkTransfer(s storm.State, p storm.Power, orders []storm.Order) []storm.I
 		case done+total+o.Points > levels:
 			bad(i, "%d Anglo-French cooperation level(s): %d tile point(s) a turn between Britain and France, %d transferred already", levels, levels, done+total)
 		case total+o.Points > s.Powers[p].TilePoints:
-			bad(i, "%s has %d tile points after its other orders", p.Title(), s.Powers[p].TilePoints)
+			bad(i, "%s has %d tile point(s) after its other orders", p.Title(), s.Powers[p].TilePoints)
 		default:
 			total += o.Points
 		}

@@ -65,7 +65,7 @@ func CheckCounters(ps *PowerState, c ActivityCounters) (rule, msg string) {
 		return "12.12", fmt.Sprintf("not enough activity counters left this turn (available: %s)", ps.Available())
 	}
 	if cost := c.Points(); ps.TilePoints < cost {
-		return "12.31", fmt.Sprintf("the counters cost %d tile points, %d left", cost, ps.TilePoints)
+		return "12.31", fmt.Sprintf("the counters cost %d tile point(s), %d left", cost, ps.TilePoints)
 	}
 	return "", ""
 }

@@ -110,6 +110,20 @@ var Nationality = map[Power]string{
 	Germany: "german", Italy: "italian", Britain: "british", France: "french", Russia: "russian",
 }
 
+// AFlag words one of p's flags with its article: "a German flag", "an
+// Italian flag" (issue 22: the adjective, not the power's name).
+func AFlag(p Power) string {
+	adj := Nationality[p]
+	if adj == "" {
+		return "a flag"
+	}
+	art := "a"
+	if strings.ContainsRune("aeiou", rune(adj[0])) {
+		art = "an"
+	}
+	return art + " " + strings.ToUpper(adj[:1]) + adj[1:] + " flag"
+}
+
 // Research project names used by rules elsewhere.
 const (
 	ProjectNavalAirTraining   = "naval air training" // 16.13B, 19.63A
