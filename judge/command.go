@@ -1039,17 +1039,33 @@ func (j *Judge) historyText(tx *store.Tx, g *store.Game, moderator bool) (string
 	if first > 0 {
 		fmt.Fprintf(&b, "  (versions 0-%d left out)\n", first-1)
 	}
+	var prev *storm.State
+	if first > 0 {
+		if p, err := tx.State(g.ID, first-1); err == nil {
+			prev = &p
+		}
+	}
 	for v := first; v <= g.Version; v++ {
 		s, err := tx.State(g.ID, v)
 		if err != nil {
 			return "", err
 		}
+		// What made the version, so that two of one segment differ
+		// (issue 22): the segment resolved before it, or the same one
+		// asked again, or the moderator's SET.
 		cur := ""
 		if d, err := setOf(tx, g.ID, v); err != nil {
 			return "", err
 		} else if d != nil {
 			cur = "  (the moderator's SET)"
+		} else if prev == nil {
+			cur = "  (the game's start)"
+		} else if prev.Turn == s.Turn && prev.Segment == s.Segment {
+			cur = "  (the same segment, asked again)"
+		} else {
+			cur = fmt.Sprintf("  (after %s, %s)", prev.Turn, prev.Segment.Title())
 		}
+		prev = &s
 		if v == g.Version {
 			cur += "  <- open"
 		}

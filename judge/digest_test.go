@@ -230,3 +230,18 @@ func TestReceiptCountsTheCountersPaidLater(t *testing.T) {
 		t.Errorf("receipt lacks %q:\n%s", want, res.Receipt.Body)
 	}
 }
+
+// TestHistoryEntriesDistinguishable (issue 22): each HISTORY line says what
+// made its version, so that two versions of one segment differ.
+func TestHistoryEntriesDistinguishable(t *testing.T) {
+	j, _ := digestGame(t)
+	for _, p := range storm.Powers {
+		mustIngest(t, j, player(p, "PASS"), Accepted)
+	}
+	h := flat(mustIngest(t, j, player(storm.Italy, "HISTORY"), Answered).Receipt.Body)
+	for _, want := range []string{"v1 Spring 1935, Economic phase (after Spring 1935, Random events phase)", "v2 Spring 1935, Diplomacy: Axis, first round (after Spring 1935, Economic phase) <- open"} {
+		if !strings.Contains(h, want) {
+			t.Errorf("HISTORY lacks %q:\n%s", want, h)
+		}
+	}
+}

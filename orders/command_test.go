@@ -17,9 +17,13 @@ func TestParseCommands(t *testing.T) {
 		sub.Commands[2].Until.Day() != 2 || sub.Commands[3].Verb != CmdStatus {
 		t.Fatalf("commands: %+v", sub.Commands)
 	}
-	sub, err = Parse("GAME demo\nMODERATOR\nSECRET s\nREASON the players asked\nREMINDERS 2h 24h\nNMR WAIT GRACE 90m\nBROADCAST\nFirst line.\n\n> quoted\nSecond line.\nEND\nnot read\n")
+	sub, err = Parse("GAME demo\nMODERATOR\nSECRET s\nREASON the players asked\nREMINDERS 2h 24h\nNMR WAIT GRACE 90m\nBROADCAST\nFirst line.\n\n> quoted\nSecond line.\nEND\n-- \nthe moderator's signature, not read\n")
 	if err != nil {
 		t.Fatal(err)
+	}
+	// Issue 22: text after the message's END is refused, not dropped.
+	if _, err := Parse("GAME demo\nMODERATOR\nSECRET s\nBROADCAST\nFirst line.\nEND\nand a forgotten line\n"); err == nil || !strings.Contains(err.Error(), "line 7: text after the END of the BROADCAST message") {
+		t.Errorf("text after BROADCAST's END: %v", err)
 	}
 	c := sub.Commands
 	if c[0].Text != "the players asked" || c[1].List[0] != 24*time.Hour || c[2].Word != "wait" || c[2].Duration != 90*time.Minute ||

@@ -344,6 +344,9 @@ func (p *parser) run(ls []rawLine) {
 			continue // a comment line
 		}
 		if strings.EqualFold(words[0], kwEnd) { // "END", also "End of orders."
+			if p.broadcast != nil {
+				p.afterBroadcast(ls[i+1:], skip, i+1)
+			}
 			return
 		}
 		if kw := strings.ToUpper(words[0]); lookupOrder(kw) == nil && lookupCommand(kw) == nil && !isEnvelopeWord(strings.TrimSuffix(kw, ":")) && kw != kwHelp && kw != kwFor {
@@ -707,5 +710,24 @@ func (p *parser) maskSecret() {
 	for _, e := range p.errs {
 		e.Text = re.ReplaceAllLiteralString(e.Text, "********")
 		e.Msg = re.ReplaceAllLiteralString(e.Msg, "********")
+	}
+}
+
+// afterBroadcast refuses text after the END that closes a BROADCAST's
+// message (issue 22): the moderator meant it for the players, and dropping
+// it unsaid would send a message cut short. Quoted text, a signature and
+// what follows it are not read, as everywhere.
+func (p *parser) afterBroadcast(rest []rawLine, skip map[int]bool, from int) {
+	for k, rl := range rest {
+		t := rl.text
+		if isStop(t) {
+			return
+		}
+		if t == "" || isQuoted(t) || skip[from+k] {
+			continue
+		}
+		p.add(&Error{Line: rl.n, Text: Shorten(t, maxLineShown), Msg: "text after the END of the BROADCAST message",
+			Hint: "the message is the lines between BROADCAST and END: put this line before END, or leave it out"})
+		return
 	}
 }
