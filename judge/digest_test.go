@@ -245,3 +245,38 @@ func TestHistoryEntriesDistinguishable(t *testing.T) {
 		}
 	}
 }
+
+// TestOneAddressTwoSeats (issue 22): an address playing two powers orders
+// without POWER when their secrets differ (the secret tells them apart);
+// its welcome asks for POWER only when they share one.
+func TestOneAddressTwoSeats(t *testing.T) {
+	for _, same := range []bool{false, true} {
+		j, db, _ := newJudge(t)
+		def := demoDef(0)
+		def.Seats[1].Address = "germany@sandbox.test" // Italy too
+		if same {
+			def.Seats[1].Secret = "germany"
+		}
+		if _, err := j.EnsureGame(def); err != nil {
+			t.Fatal(err)
+		}
+		welcome := mailsWith(t, db, "demo/welcome/italy")[0].Body
+		if strings.Contains(welcome, "POWER italy") != same {
+			t.Errorf("same secret %v: the welcome's POWER line:\n%s", same, welcome)
+		}
+		secret := "italy"
+		if same {
+			secret = "germany"
+		}
+		res, err := j.Ingest(email("germany@sandbox.test", "GAME demo\nSECRET "+secret+"\nPASS\nEND\n"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch {
+		case !same && (res.Outcome != Accepted || res.Power != storm.Italy):
+			t.Errorf("Italy's secret from the shared address: %s %s\n%s", res.Outcome, res.Power, res.Receipt.Body)
+		case same && (res.Outcome != Rejected || !strings.Contains(res.Receipt.Body, "Add a POWER line")):
+			t.Errorf("a shared secret without POWER: %s\n%s", res.Outcome, res.Receipt.Body)
+		}
+	}
+}

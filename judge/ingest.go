@@ -878,7 +878,22 @@ func (j *Judge) authorize(g *store.Game, from string, env orders.Envelope, rc *r
 		case len(held) == 1:
 			power = held[0]
 		case len(held) > 1:
-			rc.errs = append(rc.errs, "add a POWER line: this address plays "+joinPowers(held)+".")
+			// Issue 22: the secret tells the seats apart (each its own);
+			// POWER is needed only when it does not.
+			var match []storm.Power
+			for _, p := range held {
+				if s := g.Seat(p); env.Secret != "" && checkSecret(s.SecretHash, env.Secret) {
+					match = append(match, p)
+				}
+			}
+			switch len(match) {
+			case 0:
+				rc.errs = append(rc.errs, refused)
+				return 0, false
+			case 1:
+				return match[0], true
+			}
+			rc.errs = append(rc.errs, "add a POWER line: this address plays "+joinPowers(match)+" with one secret.")
 			return 0, false
 		case moderator:
 			rc.errs = append(rc.errs, "add a POWER line to order for a power as moderator.")
@@ -1220,6 +1235,13 @@ func welcomeBody(g *store.Game, seat store.Seat, secret, judge string) string {
 	fmt.Fprintf(&b, "Your secret: %s\n\n", secret)
 	b.WriteString("Keep the secret to yourself: every order email must carry it.\n")
 	fmt.Fprintf(&b, "Send orders to %s. Each mail that asks for your orders ends\nwith a block to copy into your reply, your secret in place of\n<your secret>: as it is, it changes nothing and settles your whole\nturn; put your orders in place of a PASS to act in that segment.\n\n", judge)
+	b.WriteString("To do nothing this turn, for instance:\n\n")
+	if sharedSecret(g, seat, secret) {
+		fmt.Fprintf(&b, "  GAME %s\n  POWER %s\n  SECRET %s\n  PASS TURN\n  END\n\n", g.ID, seat.Power, secret)
+		b.WriteString("This address plays another power with the same secret: write the\nPOWER line in every email.\n\n")
+	} else {
+		fmt.Fprintf(&b, "  GAME %s\n  SECRET %s\n  PASS TURN\n  END\n\n", g.ID, secret)
+	}
 	if g.EverySegment(seat) {
 		b.WriteString("Each email gets a receipt. The report and your private notice\nfollow each adjudication (MAIL DIGEST: one mail when you must act\nor the turn ends). HELP in place of the orders asks the judge what\nyou may order at any time.\n")
 	} else {
@@ -1283,4 +1305,16 @@ func gamesOf(tx *store.Tx, addr string) []string {
 		}
 	}
 	return out
+}
+
+// sharedSecret reports another seat of seat's address whose secret is
+// secret too: only then must the address's emails name their POWER (the
+// judge tells the seats apart by their secrets, authorize).
+func sharedSecret(g *store.Game, seat store.Seat, secret string) bool {
+	for _, s := range g.Seats {
+		if s.Power != seat.Power && s.Address == seat.Address && checkSecret(s.SecretHash, secret) {
+			return true
+		}
+	}
+	return false
 }
