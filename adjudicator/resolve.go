@@ -67,7 +67,7 @@ func Required(s storm.State) []storm.Power {
 	case s.Diplomacy.On && s.Segment == storm.SegSpyRings:
 		var out []storm.Power
 		for _, p := range storm.IntelligenceLeaders {
-			if diplomacy.IntelligenceChoice(s, storm.SideOf(p)) && len(storm.StandingFor(s, p)) == 0 {
+			if diplomacy.IntelligenceChoice(s, storm.SideOf(p)) && (len(storm.StandingFor(s, p)) == 0 || len(StandingProblems(s, p)) > 0) {
 				out = append(out, p)
 			}
 		}
@@ -75,7 +75,8 @@ func Required(s storm.State) []storm.Power {
 	case s.Diplomacy.On:
 		var out []storm.Power
 		for _, p := range storm.PlacementRounds[s.Segment] {
-			if diplomacy.CanPlace(s, p) && len(storm.StandingFor(s, p)) == 0 && UnplannedRound(s, p) { // standing orders are orders (standing.go)
+			standing := len(storm.StandingFor(s, p)) > 0
+			if diplomacy.CanPlace(s, p) && ((!standing && UnplannedRound(s, p)) || len(StandingProblems(s, p)) > 0) { // standing orders are orders, unless they no longer hold (standing.go)
 				out = append(out, p)
 			}
 		}

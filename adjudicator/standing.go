@@ -496,3 +496,30 @@ func notOrderHere(s storm.State, p storm.Power, o storm.Order) string {
 	}
 	return fmt.Sprintf("%s is not an order of the %s", word, s.Segment.Title())
 }
+
+// StandingProblems are the reasons p's standing orders for the open
+// placement round or spy-ring segment can no longer be carried out as
+// written (a country now closed, a counter used, a target taken): the
+// segment asks p after all, in a mail that says why (issue 22), rather
+// than voiding them unseen. A standing PASS has none.
+func StandingProblems(s storm.State, p storm.Power) []storm.OrderError {
+	_, round := storm.PlacementRounds[s.Segment]
+	if !round && s.Segment != storm.SegSpyRings {
+		return nil
+	}
+	st := slices.DeleteFunc(storm.StandingFor(s, p), func(o storm.Order) bool { return o.Kind == storm.PassOrder })
+	if len(st) == 0 {
+		return nil
+	}
+	var errs []storm.IndexedError
+	if round { // the segment's own checks: Validate asks Required, which asks this
+		errs, _ = diplomacy.ValidatePlacements(s, p, st)
+	} else {
+		errs, _ = diplomacy.ValidateSpyRings(s, p, st)
+	}
+	var out []storm.OrderError
+	for _, e := range errs {
+		out = append(out, e.OrderError)
+	}
+	return out
+}

@@ -180,3 +180,31 @@ func TestRule24_55PlannedRounds(t *testing.T) {
 		}
 	}
 }
+
+// TestStandingOrderNoLongerHoldsAsks (issue 22): a standing order its round
+// can no longer carry out as written asks its power, saying why, rather
+// than being voided unseen: Britain converts a factory and leaves too few
+// tile points for the counter it sent for the Allied round (24.52B).
+func TestStandingOrderNoLongerHoldsAsks(t *testing.T) {
+	s := quietGame(t, 3)
+	s.Powers[storm.Britain].TilePoints = 12
+	bri := []storm.Order{{Kind: storm.Convert, From: storm.Idle}, {Kind: storm.Diplomatic, Project: "Norway", Counters: []int{3}, For: storm.SegDiplomacyAllies}}
+	if errs := adjudicator.Validate(s, storm.Britain, bri); len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	all := map[storm.Power][]storm.Order{storm.Britain: bri}
+	for _, p := range []storm.Power{storm.Germany, storm.Italy, storm.Russia, storm.France} {
+		all[p] = []storm.Order{{Kind: storm.PassOrder, For: storm.SegTurn}}
+	}
+	next, _, err := adjudicator.Resolve(s, all)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if next.Segment != storm.SegDiplomacyAllies || !slices.Equal(adjudicator.Required(next), []storm.Power{storm.Britain}) {
+		t.Fatalf("%s %s asks %v, want Britain alone", next.Turn, next.Segment, adjudicator.Required(next))
+	}
+	why := adjudicator.Derive(next).Powers[storm.Britain].StandingVoid
+	if len(why) != 1 || !strings.Contains(why[0], "DIPLOMATIC NORWAY 3 (rule 24.52B") {
+		t.Errorf("why Britain is asked: %v", why)
+	}
+}

@@ -1,6 +1,7 @@
 package adjudicator
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -185,6 +186,10 @@ type PowerView struct {
 	// notice's ready-to-copy block.
 	Default []string   `json:"default"`
 	Plan    []PlanStep `json:"plan"`
+	// StandingVoid words why the power's standing orders for the open
+	// segment can no longer be carried out as written, so that it is asked
+	// (StandingProblems).
+	StandingVoid []string `json:"standing_void"`
 	// Aggressions words the Axis power's aggression targets this turn and
 	// the restrictions barring the others (27.2-27.4; AggressionLines).
 	Aggressions []string `json:"aggressions"`
@@ -419,6 +424,10 @@ func derivePower(s storm.State, p storm.Power) *PowerView {
 	v.Later = nonNil(LaterSegments(s, p))
 	v.Default = nonNil(DefaultOrders(s, p))
 	v.Plan = nonNil(TurnPlan(s, p))
+	v.StandingVoid = []string{}
+	for _, e := range StandingProblems(s, p) {
+		v.StandingVoid = append(v.StandingVoid, fmt.Sprintf("%s (rule %s: %s)", e.Order, e.Rule, e.Msg))
+	}
 	v.Aggressions = nonNil(crisis.AggressionLines(s, p))
 	v.Crisis = nonNil(crisis.CrisisLines(s, p))
 	v.Plans = []string{}

@@ -263,6 +263,9 @@ func privateBody(game string, p storm.Power, events []event.Event, v adjudicator
 	if !pv.Ended {
 		w.wrap(fmt.Sprintf("You hold %s; activity counters available: %s.", TilePoints(pub.TilePoints), counters(me.Available)), "  ")
 	}
+	if len(me.StandingVoid) > 0 {
+		w.wrap(fmt.Sprintf("You are asked because your standing orders for %s can no longer be carried out as written: %s. Send this segment's orders again (they replace them).", pv.SegmentTitle, strings.Join(me.StandingVoid, "; ")), "  ")
+	}
 	for _, l := range x.Lead {
 		w.wrap(l, "  ")
 	}
