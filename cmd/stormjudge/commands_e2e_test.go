@@ -374,7 +374,7 @@ func TestSandboxModeratorCommandsByEmail(t *testing.T) {
 		"STATUS for the moderator in game demo, Spring 1935, Economic phase: nothing was changed.",
 		"Game demo, version 1: Spring 1935, Economic phase.", "Italy not yet",
 		"Seats (moderators only):", "italy@sandbox.test missed 0", "Rules: deadlines economic no deadline")
-	b.ask(gm, modMail("HISTORY"), "[demo: HISTORY]", "v0 ", "v1 Spring 1935, Economic phase <- open")
+	b.ask(gm, modMail("HISTORY"), "[demo: HISTORY]", "v0 ", "v1 Spring 1935, Economic phase (after Spring 1935, Random events phase) <- open")
 	exp := b.ask(gm, modMail("EXPORT"), "[demo: EXPORT]", "The export of game demo at version 1 is attached (demo-v1.json")
 	data, ok := mailAttachments(t, exp.Body)["demo-v1.json"]
 	if !ok {
@@ -600,7 +600,7 @@ func TestSandboxPlayerCommandsByEmail(t *testing.T) {
 	b.ask(addrOf(R), powerMail(R, "TIMEZONE Mars/Olympus"), "[demo: NOT ACCEPTED]", `unknown time zone "Mars/Olympus"`)
 
 	// HISTORY and RESEND: the versions, and one sent again to Russia only.
-	b.ask(addrOf(R), powerMail(R, "HISTORY"), "[demo: HISTORY]", "v0 ", "v1 Spring 1935, Economic phase <- open")
+	b.ask(addrOf(R), powerMail(R, "HISTORY"), "[demo: HISTORY]", "v0 ", "v1 Spring 1935, Economic phase (after Spring 1935, Random events phase) <- open")
 	b.ask(addrOf(R), powerMail(R, "RESEND 1"), "[demo: RESEND]",
 		"The public report and Russia's private notice of versions 1 are sent again to russia@sandbox.test.")
 	for _, kind := range []string{"public", "private"} {
