@@ -74,10 +74,9 @@ func Digest(game string, p storm.Power, events []event.Event, before *adjudicato
 		for _, q := range pv.Required {
 			who = append(who, q.Title())
 		}
-		if len(who) == len(pv.Powers) {
-			who = []string{"every power"}
+		if len(who) < len(pv.Powers) { // all: the lead says enough
+			w.wrap("Orders are due from "+strings.Join(who, ", ")+".", "")
 		}
-		w.wrap("Orders are due from "+strings.Join(who, ", ")+".", "")
 	}
 	for _, l := range x.Lead {
 		w.wrap(l, "")
@@ -106,14 +105,15 @@ func Digest(game string, p storm.Power, events []event.Event, before *adjudicato
 			w.blank()
 		}
 	}
-	footer := "The full report with every table, and your full notice: the HTML part of this mail"
-	if x.Version > 0 {
-		footer += fmt.Sprintf(", or RESEND %d for them as text", x.Version)
-	}
-	footer += "; HELP: the notes of each order."
+	footer := "The full report, every table and your full notice"
 	if more > 0 {
-		footer = fmt.Sprintf("The full report has %d more entries. %s", more, footer)
+		footer = fmt.Sprintf("The full report (%d more entries), every table and your full notice", more)
 	}
+	footer += ": this mail's HTML part"
+	if x.Version > 0 {
+		footer += fmt.Sprintf(", or RESEND %d as text", x.Version)
+	}
+	footer += ". HELP: each order's notes."
 	w.wrap(footer, "")
 
 	m := Message{Subject: subject, HasPicture: true}
@@ -245,11 +245,11 @@ func newsOf(evs []event.Event) (news []string, more int) {
 	for _, e := range evs {
 		switch e := e.(type) {
 		case event.RandomEventApplied:
-			who := "general event"
+			who := "general"
 			if e.Power != 0 {
 				who = e.Power.Title()
 			}
-			cards = append(cards, fmt.Sprintf("%s, card %d %q", who, e.Card, e.Title))
+			cards = append(cards, fmt.Sprintf("%s %d %q", who, e.Card, e.Title))
 		case event.CrisisAnnounced, event.CrisisEnded, event.AggressionSucceeded, event.ConquestCompleted,
 			event.PactSigned, event.PactNotOffered, event.WarBroke, event.ThreatMade, event.ConcessionMade,
 			event.CivilWarBrokeOut, event.CivilWarResolved, event.ResearchResultAchieved, event.FactoryConverted,
@@ -266,7 +266,7 @@ func newsOf(evs []event.Event) (news []string, more int) {
 		}
 	}
 	if len(cards) > 0 {
-		news = append([]string{"Random events: " + strings.Join(cards, "; ") + "."}, news...)
+		news = append([]string{"Random event cards: " + strings.Join(cards, ", ") + "."}, news...)
 	}
 	return news, more
 }

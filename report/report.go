@@ -510,9 +510,9 @@ func options(w *writer, pv adjudicator.PublicView, me *adjudicator.PowerView, br
 // engine's DefaultOrders and TurnPlan), each segment named in a comment.
 func orderBlock(w *writer, game string, p storm.Power, pv adjudicator.PublicView, me *adjudicator.PowerView) {
 	if len(me.Plan) > 0 {
-		w.wrap("Reply with this block to settle your whole turn: copied as it is, it changes nothing. Put your orders in place of a line to act in that segment (the options above; docs/orders.md).", "")
+		w.wrap("Reply with this block, your whole turn: as it is, it changes nothing; to act, put orders in place of a line.", "")
 	} else {
-		w.wrap("Reply with this block: copied as it is, it changes nothing. Put your orders in its place to act (the options above).", "")
+		w.wrap("Reply with this block: as it is, it changes nothing; to act, put your orders in its place.", "")
 	}
 	w.blank()
 	w.code("GAME " + game)

@@ -736,6 +736,9 @@ var paramWords = func() map[storm.Param]*regexp.Regexp {
 	return m
 }()
 
+// anBefore finds the article "a" before a vowel.
+var anBefore = regexp.MustCompile(`(^|\s)a ([aeiouAEIOU])`)
+
 // DescribeEffect words one effect for a player: its documentation with
 // the given parameters written in (the words "value", "per", "max" ...
 // replaced by what the card says, a parameter it does not give by its
@@ -763,6 +766,7 @@ func DescribeEffect(e storm.Effect, holder storm.Power) string {
 			return w
 		})
 	}
+	text = anBefore.ReplaceAllString(text, "${1}an $2") // "a infantry" once written in: "an infantry" (issue 22)
 	who := e.Power
 	if who == 0 && spec.PerPower {
 		who = holder
