@@ -4,7 +4,9 @@ import (
 	"strings"
 	"testing"
 
+	"stormjudge/adjudicator"
 	"stormjudge/adjudicator/event"
+	"stormjudge/adjudicator/setup"
 	"stormjudge/adjudicator/storm"
 )
 
@@ -43,5 +45,21 @@ func TestEconomyEventsRendered(t *testing.T) {
 				t.Errorf("%s: %q lacks %q", c.e.Type(), body, want)
 			}
 		}
+	}
+}
+
+// TestIncomeTableOnce (issue 22): a turn's national incomes are one table
+// with one header, also with other events between them.
+func TestIncomeTableOnce(t *testing.T) {
+	s := setup.NewGame(1)
+	turn := s.Turn
+	evs := []event.Event{
+		event.IncomeComputed{Turn: turn, Power: storm.Germany, TilePoints: 6},
+		event.SupportChanged{Power: storm.Russia, Rule: "10.91D", What: "garrison", Delta: 1, TilePoints: 3},
+		event.IncomeComputed{Turn: turn, Power: storm.Italy, TilePoints: 4},
+	}
+	text := Public("demo", evs, adjudicator.Derive(s)).Text
+	if n := strings.Count(text, "Power    Fact"); n != 1 || !strings.Contains(text, "\nItaly ") {
+		t.Errorf("%d income headers:\n%s", n, text)
 	}
 }

@@ -75,6 +75,7 @@ func phaseOfSection(sec string) (phase, sub string) {
 // renderEvents writes the events in order under one heading per turn and
 // phase (7.11) and a sub-heading per part of a phase.
 func renderEvents(w *writer, evs []event.Event, v adjudicator.PublicView) {
+	incomeDone := map[storm.Turn]bool{}
 	turn := turnOf(evs, v)
 	phase, sub := "", ""
 	for i := 0; i < len(evs); i++ {
@@ -130,15 +131,17 @@ func renderEvents(w *writer, evs []event.Event, v adjudicator.PublicView) {
 			}
 			w.indented(strings.Join(names, "; ")+".", "  ")
 		case event.IncomeComputed:
-			// A run of incomes is one table (11.12C).
-			run := []event.IncomeComputed{e}
-			for i+1 < len(evs) {
-				n, ok := evs[i+1].(event.IncomeComputed)
-				if !ok {
-					break
+			// A turn's incomes are one table with one header (11.12C),
+			// whatever events come between them (issue 22).
+			if incomeDone[e.Turn] {
+				break
+			}
+			incomeDone[e.Turn] = true
+			var run []event.IncomeComputed
+			for _, x := range evs[i:] {
+				if n, ok := x.(event.IncomeComputed); ok && n.Turn == e.Turn {
+					run = append(run, n)
 				}
-				run = append(run, n)
-				i++
 			}
 			incomeTable(w, run)
 		case event.TilesCarriedOver:
