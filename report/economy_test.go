@@ -63,3 +63,14 @@ func TestIncomeTableOnce(t *testing.T) {
 		t.Errorf("%d income headers:\n%s", n, text)
 	}
 }
+
+// TestNoChangeWordedAsChange (issue 22): a figure that stays is not
+// written "-3 -> -3".
+func TestNoChangeWordedAsChange(t *testing.T) {
+	var w writer
+	publicEvent(&w, event.EconomicClimateChanged{Trend: -1, Before: -3, After: -3, Rule: "11.33B"})
+	publicEvent(&w, event.PurgeLevelRaised{Before: 2, After: 2, What: "military purge", Rule: "22.72A", Cohesion: "low"})
+	if text := w.String(); strings.Contains(text, "-3 -> -3") || strings.Contains(text, "2 -> 2") || !strings.Contains(text, "stays -3") || !strings.Contains(text, "stays 2") {
+		t.Errorf("unchanged figures:\n%s", text)
+	}
+}

@@ -42,6 +42,9 @@ func russiaEvent(w *writer, e event.Event) bool {
 	case event.PurgeLevelRaised:
 		s := fmt.Sprintf("Russian purge level %d -> %d: %s, %d purge event(s) (rule %s); cohesion %s.",
 			e.Before, e.After, e.What, e.Events, e.Rule, e.Cohesion)
+		if e.Before == e.After { // never "2 -> 2" (issue 22)
+			s = fmt.Sprintf("Russian purge level stays %d: %s, %d purge event(s) (rule %s); cohesion %s.", e.After, e.What, e.Events, e.Rule, e.Cohesion)
+		}
 		if e.Excess > 0 {
 			s += fmt.Sprintf(" %d excess purge event(s) to assign (rule 22.73E).", e.Excess)
 		}
@@ -64,6 +67,11 @@ func russiaEvent(w *writer, e event.Event) bool {
 	case event.PurgeOffsetApplied:
 		w.wrap(fmt.Sprintf("Random event %d: %s.", e.Card, e.Note), "  ")
 	case event.EconomicClimateChanged:
+		if e.Before == e.After { // never "-3 -> -3" (issue 22)
+			w.wrap(fmt.Sprintf("Economic trend %s: the economic climate stays %s, at its limit (rules %s, 11.34).",
+				signed(e.Trend), signed(e.After), e.Rule), "  ")
+			break
+		}
 		w.wrap(fmt.Sprintf("Economic trend %s: economic climate %s -> %s (rules %s, 11.34).",
 			signed(e.Trend), signed(e.Before), signed(e.After), e.Rule), "  ")
 	case event.EAIDetermined:
