@@ -152,6 +152,14 @@ func (j *Judge) runCommands(tx *store.Tx, g *store.Game, s storm.State, m *order
 // commit runs the accepted commands' effects, the audit lines, the game
 // record and the announcement.
 func (r *cmdRun) commit() error {
+	// The announcement goes first, before the mails the commands cause
+	// (a rollback's sent-again reports follow the mail saying why, issue
+	// 22): the outbox delivers in the order mails are queued.
+	if len(r.announce) > 0 {
+		if err := r.j.announce(r.tx, r.g, r.s, r.m.From, r.power, r.reason, r.subject(), r.announce, r.moved, r.now); err != nil {
+			return err
+		}
+	}
 	for _, e := range r.effects {
 		if err := e(); err != nil {
 			return err
@@ -162,11 +170,6 @@ func (r *cmdRun) commit() error {
 			a.Detail += because(r.reason)
 		}
 		if err := r.tx.Audit(r.g.ID, a); err != nil {
-			return err
-		}
-	}
-	if len(r.announce) > 0 {
-		if err := r.j.announce(r.tx, r.g, r.s, r.m.From, r.power, r.reason, r.subject(), r.announce, r.moved, r.now); err != nil {
 			return err
 		}
 	}

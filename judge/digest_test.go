@@ -280,3 +280,25 @@ func TestOneAddressTwoSeats(t *testing.T) {
 		}
 	}
 }
+
+// TestRollbackAnnouncedFirst (issue 22): the rollback's announcement is
+// queued before the reports it sends again, so it arrives first.
+func TestRollbackAnnouncedFirst(t *testing.T) {
+	j, db, _ := rulesGame(t, 0, store.Rules{})
+	for _, p := range storm.Powers {
+		mustIngest(t, j, player(p, "PASS"), Accepted)
+	}
+	mustIngest(t, j, moderatorMail("ROLLBACK 1\nREASON a misread rule"), Accepted)
+	var notice, again uint64
+	for _, m := range outbox(t, db) {
+		switch {
+		case strings.Contains(m.ID, "/notice/") && strings.Contains(m.Body, "ROLLED BACK") && (notice == 0 || m.Seq < notice):
+			notice = m.Seq
+		case strings.Contains(m.ID, "/v1r1/") && (again == 0 || m.Seq < again):
+			again = m.Seq
+		}
+	}
+	if notice == 0 || again == 0 || notice > again {
+		t.Errorf("announcement queued %d, first mail sent again %d", notice, again)
+	}
+}
