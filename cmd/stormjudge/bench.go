@@ -71,7 +71,7 @@ func cmdBench(args []string, stdout, stderr io.Writer) error {
 	done := make(chan error, 1)
 	go func() {
 		done <- runSandbox(ctx, sandboxOptions{Dir: dir, IMAPAddr: "127.0.0.1:0", SMTPAddr: "127.0.0.1:0", Poll: *poll, Tick: time.Second},
-			newLogger(io.Discard, "error"), func(i, s string) { addrs <- [2]string{i, s} })
+			newLogger(io.Discard, "error"), func(i, s string, _ map[storm.Power]string) { addrs <- [2]string{i, s} })
 	}()
 	var imapAddr, smtpAddr string
 	select {

@@ -314,7 +314,7 @@ func (r *benchRun) play() error {
 	done := make(chan struct{}) // closed when runDaemon returned daemonErr
 	var daemonErr error
 	go func() {
-		daemonErr = runDaemon(ctx, cfg, slog.New(probeHandler{r.probe, r.errLog}), func() { close(ready) })
+		daemonErr = runDaemon(ctx, cfg, slog.New(probeHandler{r.probe, r.errLog}), func(*store.DB) { close(ready) })
 		close(done)
 	}()
 	select {

@@ -288,7 +288,7 @@ func startSandbox(t *testing.T, o sandboxOptions) (imapAddr, smtpAddr string, st
 			o.Mail = store.MailEverySegment
 		}
 		o.Poll, o.Tick = 500*time.Millisecond, time.Second
-		done <- runSandbox(ctx, o, newLogger(io.Discard, "error"), func(i, s string) { addrs <- [2]string{i, s} })
+		done <- runSandbox(ctx, o, newLogger(io.Discard, "error"), func(i, s string, _ map[storm.Power]string) { addrs <- [2]string{i, s} })
 	}()
 	select {
 	case a := <-addrs:

@@ -140,7 +140,7 @@ func cmdServe(args []string, stderr io.Writer) error {
 // runDaemon opens the store, creates configured games, and runs the inbox,
 // outbox and deadline loops until ctx is done. ready, if not nil, is called
 // once everything is started.
-func runDaemon(ctx context.Context, cfg *Config, log *slog.Logger, ready func()) error {
+func runDaemon(ctx context.Context, cfg *Config, log *slog.Logger, ready func(db *store.DB)) error {
 	// A loop that fails stops the others too (they run until ctx is done).
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -236,7 +236,7 @@ func runDaemon(ctx context.Context, cfg *Config, log *slog.Logger, ready func())
 	}()
 	log.Info("stormjudge running", "data", cfg.Data, "socket", ctl.Path(), "address", cfg.Address, "imap", cfg.IMAP.Addr, "smtp", cfg.SMTP.Addr, "games", len(cfg.Games))
 	if ready != nil {
-		ready()
+		ready(db)
 	}
 	select {
 	case <-ctx.Done():

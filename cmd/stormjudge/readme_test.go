@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"stormjudge/adjudicator/storm"
 	"stormjudge/judge"
 )
 
@@ -21,7 +22,7 @@ func TestExampleOrdersAreAccepted(t *testing.T) {
 		t.Fatal(err)
 	}
 	var banner bytes.Buffer
-	printSandboxBanner(&banner, "sandbox-data", "127.0.0.1:1143", "127.0.0.1:2525", false)
+	printSandboxBanner(&banner, "sandbox-data", "127.0.0.1:1143", "127.0.0.1:2525", false, nil)
 	block := regexp.MustCompile(`(?m)^ *GAME demo\n(?: *\S.*\n)*? *END$`)
 	var examples []string
 	for _, src := range []string{string(readme), banner.String()} {
@@ -78,5 +79,15 @@ func TestCommandLineFriendliness(t *testing.T) {
 	var out bytes.Buffer
 	if err := run([]string{"game", "list", "-data", dir}, &out, io.Discard); err != nil || !strings.Contains(out.String(), "GAME") {
 		t.Errorf("game list -data DIR: %v\n%s", err, out.String())
+	}
+}
+
+// TestSandboxBannerShowsMovedSeats (issue 22): after the moderator's
+// REPLACE, the banner says where the seat is played now.
+func TestSandboxBannerShowsMovedSeats(t *testing.T) {
+	var b bytes.Buffer
+	printSandboxBanner(&b, "sandbox-data", "127.0.0.1:1143", "127.0.0.1:2525", false, map[storm.Power]string{storm.Italy: "anna@example.org"})
+	if !strings.Contains(b.String(), "Italy is now played from anna@example.org") || !strings.Contains(b.String(), "italy@sandbox.test no longer orders for it") {
+		t.Errorf("banner:\n%s", b.String())
 	}
 }

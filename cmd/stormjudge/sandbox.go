@@ -67,14 +67,14 @@ func cmdSandbox(args []string, stdout, stderr io.Writer) error {
 	}
 	ctx, stop := signalContext()
 	defer stop()
-	return runSandbox(ctx, o, newLogger(stderr, *level), func(imapAddr, smtpAddr string) {
-		printSandboxBanner(stdout, o.Dir, imapAddr, smtpAddr, o.Physical)
+	return runSandbox(ctx, o, newLogger(stderr, *level), func(imapAddr, smtpAddr string, seats map[storm.Power]string) {
+		printSandboxBanner(stdout, o.Dir, imapAddr, smtpAddr, o.Physical, seats)
 	})
 }
 
 // runSandbox starts the embedded mail servers, creates the sandbox accounts
 // and the demo game, and runs the daemon against them until ctx is done.
-func runSandbox(ctx context.Context, o sandboxOptions, log *slog.Logger, ready func(imapAddr, smtpAddr string)) error {
+func runSandbox(ctx context.Context, o sandboxOptions, log *slog.Logger, ready func(imapAddr, smtpAddr string, seats map[storm.Power]string)) error {
 	if err := os.MkdirAll(o.Dir, 0o700); err != nil {
 		return err
 	}
@@ -124,9 +124,9 @@ func runSandbox(ctx context.Context, o sandboxOptions, log *slog.Logger, ready f
 		}
 		cfg.Games[0].DeckMode = "physical"
 	}
-	return runDaemon(ctx, cfg, log, func() {
+	return runDaemon(ctx, cfg, log, func(db *store.DB) {
 		if ready != nil {
-			ready(srv.IMAPAddr(), srv.SMTPAddr())
+			ready(srv.IMAPAddr(), srv.SMTPAddr(), movedSeats(db))
 		}
 	})
 }
@@ -153,7 +153,28 @@ func sandboxConfig(dir, imapAddr, smtpAddr string, poll, tick, deadline time.Dur
 	return c
 }
 
-func printSandboxBanner(w io.Writer, dir, imapAddr, smtpAddr string, physical bool) {
+// movedSeats are the demo game's seats a REPLACE moved off their sandbox
+// account (power -> its address now), for the banner (issue 22).
+func movedSeats(db *store.DB) map[storm.Power]string {
+	out := map[storm.Power]string{}
+	db.View(func(tx *store.Tx) error {
+		g, err := tx.Game(sandboxGame)
+		if err != nil {
+			return nil // no demo game (yet): nothing moved
+		}
+		for _, s := range g.Seats {
+			if s.Address != s.Power.String()+"@"+sandboxDomain {
+				out[s.Power] = s.Address
+			}
+		}
+		return nil
+	})
+	return out
+}
+
+// printSandboxBanner prints the sandbox's accounts and first steps; seats
+// moved by REPLACE (movedSeats) are shown where they are now.
+func printSandboxBanner(w io.Writer, dir, imapAddr, smtpAddr string, physical bool, moved map[storm.Power]string) {
 	host, port, err := net.SplitHostPort(smtpAddr)
 	if err != nil {
 		host, port = smtpAddr, "25"
@@ -185,15 +206,22 @@ or with a few lines of Python:
   import smtplib; from email.message import EmailMessage
   m = EmailMessage(); m["From"] = "germany@sandbox.test"
   m["To"] = "judge@sandbox.test"; m["Subject"] = "orders"
-  m.set_content("GAME demo\nSECRET germany\nPASS\nEND\n")
+  m.set_content("GAME demo\nSECRET germany\nPASS TURN\nEND\n")
   smtplib.SMTP("%s", %s).send_message(m)
 
-Receipts, reports and private notices arrive in each power's INBOX.
+Receipts arrive in each power's INBOX, and one mail when the power must
+act or the turn ends: what changed, what is asked, a block to copy that
+settles the whole turn (MAIL EVERY SEGMENT: a report after every segment).
 STATUS, ORDERS, HISTORY, TIMEZONE ... in place of orders are your own
 commands; gm@sandbox.test moderates (HELP with MODERATOR and SECRET gm
 lists its commands) and may create more games by email (CREATE;
 docs/orders.md "Creating a game").
 `, dir, imapAddr, smtpAddr, host, port)
+	for _, p := range storm.Powers {
+		if a, ok := moved[p]; ok {
+			fmt.Fprintf(w, "\nIn game \"demo\" %s is now played from %s (moved by the moderator's\nREPLACE, with a new secret mailed there): %s@%s no longer orders for it.\n", p.Title(), a, p, sandboxDomain)
+		}
+	}
 	if physical {
 		fmt.Fprint(w, `
 Physical-deck mode: each turn waits for the moderator's draw. The judge
