@@ -36,20 +36,20 @@ func researchEvent(w *writer, e event.Event) bool {
 			kind = " (" + e.Kind + ")"
 		}
 		w.wrap(fmt.Sprintf("%s: %d research point(s)%s in %s, now %d step(s).",
-			e.Power.Title(), e.Points, kind, e.Project, e.Steps), "  ")
+			e.Power.Title(), e.Points, kind, upperFirst(e.Project), e.Steps), "  ") // as the sheet names it
 	case event.ResearchResultAchieved:
 		w.wrap(fmt.Sprintf("%s: research result %d in %s (%d steps): %s (rule %s).",
-			e.Side.Title(), e.Result, e.Project, e.Steps, effectText(e.Effect, e.Side), e.Rule), "  ")
+			e.Side.Title(), e.Result, upperFirst(e.Project), e.Steps, effectText(e.Effect, e.Side), e.Rule), "  ")
 	case event.MaginotResearchRevealed:
 		w.wrap(fmt.Sprintf("Maginot Line research revealed: %d step(s) this turn, %d in all; pro-German modifier %d in Belgium/Luxembourg this turn (rule 16.14B).",
 			e.Steps, e.Total, e.Modifier), "  ")
 	case event.ResearchSurplusGained:
 		w.wrap(fmt.Sprintf("%s: %d %s research point(s) of a random event could not go to %s; reassign them this turn with RESEARCH <project> REASSIGN <points> (rule 15.24).",
-			e.Power.Title(), e.Points, e.Category, e.Project), "  ")
+			e.Power.Title(), e.Points, e.Category, upperFirst(e.Project)), "  ")
 	case event.ResearchSpied:
 		var ps []string
 		for _, x := range e.Projects {
-			ps = append(ps, fmt.Sprintf("%s %d", x.Project, x.Steps))
+			ps = append(ps, fmt.Sprintf("%s %d", upperFirst(x.Project), x.Steps))
 		}
 		if len(ps) == 0 {
 			ps = []string{"no project started"}

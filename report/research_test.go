@@ -30,7 +30,7 @@ func TestResearchSheetPrivate(t *testing.T) {
 	}
 	_, priv := Private("demo", storm.Germany, evs, adjudicator.Derive(after)).Parts()
 	for _, want := range []string{"Research record sheet of the Axis", "Air range (air): 1 step of 10",
-		"Germany: 1 research point in italian armor, now 1 step."} {
+		"Germany: 1 research point in Italian armor, now 1 step."} {
 		if !strings.Contains(priv, want) {
 			t.Errorf("private notice lacks %q:\n%s", want, priv)
 		}
@@ -46,7 +46,7 @@ func TestResearchSheetPrivate(t *testing.T) {
 	var w writer
 	researchEvent(&w, event.ResearchResultAchieved{Side: storm.Allies, Power: storm.France,
 		Project: "french battleship design", Result: 1, Steps: 6, Effect: storm.ResultEffect{Naval: 1}, Rule: "16.13B"})
-	if got := strings.Join(strings.Fields(w.String()), " "); !strings.Contains(got, "The Allies: research result 1 in french battleship design (6 steps): 1 naval counter on the Balance of Power Chart (rule 16.13B).") {
+	if got := strings.Join(strings.Fields(w.String()), " "); !strings.Contains(got, "The Allies: research result 1 in French battleship design (6 steps): 1 naval counter on the Balance of Power Chart (rule 16.13B).") {
 		t.Errorf("result text: %q", got)
 	}
 }

@@ -188,9 +188,9 @@ func TestSandboxCrisisByEmail(t *testing.T) {
 	pub = final.pub
 	g.want("the final report", pub,
 		"The game has ended in ",
-		"The Axis assign 3 final research points to german armor",
-		"The Axis assign 1 final research point to german jets",
-		"The Allies assign 1 final research point to radar",
+		"The Axis assign 3 final research points to German armor",
+		"The Axis assign 1 final research point to German jets",
+		"The Allies assign 1 final research point to Radar",
 		"The game ends in Winter 1935: ", "Final victory points (rule 34)",
 		"Two-way game: ", "Three-way game: ")
 	for _, side := range []string{"The Axis", "The Allies", "Russia"} {
