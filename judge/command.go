@@ -242,8 +242,10 @@ func (r *cmdRun) moderator(c orders.Command) error {
 		g.ModeratorDigest = slices.DeleteFunc(g.ModeratorDigest, func(a string) bool { return a == addr })
 		if c.Word == store.MailDigest {
 			g.ModeratorDigest = append(g.ModeratorDigest, addr)
-		} else {
-			delete(g.ModeratorFolded, addr)
+			if g.ModeratorMailed == nil {
+				g.ModeratorMailed = map[string]int{}
+			}
+			g.ModeratorMailed[addr] = g.Version // the digest covers what comes from now on
 		}
 		r.answers = append(r.answers, mailAnswer(c.Word, true))
 		r.audit("mail", fmt.Sprintf("moderator %s: mail %s", addr, c.Word))
@@ -646,6 +648,7 @@ func (r *cmdRun) player(c orders.Command) error {
 		for i := range g.Seats {
 			if g.Seats[i].Address == seat.Address {
 				g.Seats[i].Mail = c.Word
+				g.Seats[i].Mailed = g.Version // a digest covers what comes from now on
 			}
 		}
 		r.answers = append(r.answers, mailAnswer(c.Word, false))

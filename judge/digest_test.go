@@ -118,8 +118,8 @@ func TestDigestFoldsSegments(t *testing.T) {
 	if len(mailsWith(t, db, fmt.Sprintf("demo/v%d/digest/britain", g.Version))) != 0 || len(mailsWith(t, db, fmt.Sprintf("demo/v%d/digest/germany", g.Version))) != 1 {
 		t.Fatal("the Axis' round: Germany is asked by mail, Britain gets none")
 	}
-	if gs := g.Seat(storm.Britain); len(gs.Folded) != 1 || gs.Folded[0] != g.Version {
-		t.Fatalf("Britain's folded versions %v", gs.Folded)
+	if gs := g.Seat(storm.Britain); gs.Mailed != g.Version-1 {
+		t.Fatalf("Britain's last digest: version %d, want %d", gs.Mailed, g.Version-1)
 	}
 	mustIngest(t, j, player(storm.Germany, "DIPLOMATIC AUSTRIA 1"), Accepted)
 	mustIngest(t, j, player(storm.Italy, "PASS"), Accepted)
@@ -139,8 +139,8 @@ func TestDigestFoldsSegments(t *testing.T) {
 	if len(d) != 1 || !strings.Contains(d[0].HTML, "Axis, first round") || !strings.Contains(flat(d[0].Body), "orders due") && !strings.Contains(d[0].Subject, "orders due") {
 		t.Fatalf("Britain's digest at its round does not carry the Axis' round:\n%v", d)
 	}
-	if gs := g.Seat(storm.Britain); len(gs.Folded) != 0 {
-		t.Errorf("Britain's folded versions after its digest: %v", gs.Folded)
+	if gs := g.Seat(storm.Britain); gs.Mailed != g.Version {
+		t.Errorf("Britain's last digest after its round's: version %d, want %d", gs.Mailed, g.Version)
 	}
 }
 
@@ -168,8 +168,8 @@ func TestMailCommand(t *testing.T) {
 	if len(mailsWith(t, db, fmt.Sprintf("demo/v%d/private/britain", v))) != 1 || len(mailsWith(t, db, fmt.Sprintf("demo/v%d/public/britain@", v))) != 1 {
 		t.Error("MAIL EVERY SEGMENT: no report and notice for Britain")
 	}
-	if len(mailsWith(t, db, fmt.Sprintf("demo/v%d/public/gm@", v))) != 0 || len(g.ModeratorFolded["gm@sandbox.test"]) != 1 {
-		t.Errorf("the moderator's digest: a report in the middle of the turn (folded %v)", g.ModeratorFolded)
+	if len(mailsWith(t, db, fmt.Sprintf("demo/v%d/public/gm@", v))) != 0 || g.ModeratorMailed["gm@sandbox.test"] != v-1 {
+		t.Errorf("the moderator's digest: a report in the middle of the turn (last at %v)", g.ModeratorMailed)
 	}
 	mustIngest(t, j, player(storm.Britain, "MAIL DIGEST"), Accepted)
 	if g, _, _ = game(t, db, "demo"); g.EverySegment(*g.Seat(storm.Britain)) {

@@ -607,8 +607,7 @@ func (vm *versionMail) extra(zone string, lead []string) report.Extra {
 // deadline, whose orders the moderator entered, orders a SET withdrew),
 // paragraphs for one power's notice alone (which of its orders a SET
 // withdrew, and why), and the closed segment's cancelled calendar event.
-// resent: the version's mails go again to everyone (a rollback): nothing
-// is folded, and what was folded before is dropped.
+// resent: the version's mails go again to everyone (a rollback).
 type publication struct {
 	lead   []string
 	own    map[storm.Power][]string
@@ -643,38 +642,32 @@ func (j *Judge) publish(tx *store.Tx, g *store.Game, v int, evs []event.Event, n
 	}
 	turnOver := next.Ended || slices.ContainsFunc(evs, func(e event.Event) bool { _, ok := e.(event.TurnEnded); return ok })
 	everyone := pb.resent || len(pb.lead) > 0 || vm.goesOn || v == 0
-	folded := false
 	pub := vm.public(pb.lead)
 	for _, addr := range recipients(g) {
 		mod := contains(g.Moderators, addr)
 		if !mod && !everySegmentAt(g, addr) {
 			continue // its digests carry the report
 		}
-		m, id := pub, versionMailID(g, v, "public", addr)
+		m := pub
 		if mod && contains(g.ModeratorDigest, addr) {
-			if g.ModeratorFolded == nil {
-				g.ModeratorFolded = map[string][]int{}
-			}
-			if pb.resent {
-				delete(g.ModeratorFolded, addr)
-			}
 			if !turnOver && !everyone {
-				g.ModeratorFolded[addr], folded = append(g.ModeratorFolded[addr], v), true
-				continue
+				continue // folded into the report that ends the turn
 			}
-			all, err := foldedEvents(tx, g, g.ModeratorFolded[addr], evs)
+			all, _, err := since(tx, g, g.ModeratorMailed[addr], v, evs)
 			if err != nil {
 				return err
 			}
-			delete(g.ModeratorFolded, addr)
-			folded = true
+			if g.ModeratorMailed == nil {
+				g.ModeratorMailed = map[string]int{}
+			}
+			g.ModeratorMailed[addr] = v
 			m = report.Public(g.ID, all, vm.view, vm.extra("", append(slices.Clone(vm.setLead), pb.lead...)))
 		}
 		var att []store.Attachment
 		if cc.moderators && mod {
 			att = cc.att
 		}
-		if err := j.notifyMessage(tx, j.threadRoot(g, addr), id, addr, m, pictureSource(g.ID, v, 0, vm.view), now, att...); err != nil {
+		if err := j.notifyMessage(tx, j.threadRoot(g, addr), versionMailID(g, v, "public", addr), addr, m, pictureSource(g.ID, v, 0, vm.view), now, att...); err != nil {
 			return err
 		}
 	}
@@ -697,23 +690,15 @@ func (j *Judge) publish(tx *store.Tx, g *store.Game, v int, evs []event.Event, n
 			}
 			continue
 		}
-		if pb.resent {
-			seat.Folded = nil
-		}
 		mine := slices.ContainsFunc(evs, func(e event.Event) bool { vis := e.Visibility(); return !vis.Public && vis.Power == p })
 		if !everyone && !turnOver && !mine && !slices.Contains(required, p) && len(pb.own[p]) == 0 && len(att) == 0 {
-			seat.Folded, folded = append(seat.Folded, v), true
-			continue
+			continue // folded into its next digest
 		}
-		all, err := foldedEvents(tx, g, seat.Folded, evs)
+		all, before, err := since(tx, g, seat.Mailed, v, evs)
 		if err != nil {
 			return err
 		}
-		before, err := viewBefore(tx, g, append(slices.Clone(seat.Folded), v)[0])
-		if err != nil {
-			return err
-		}
-		seat.Folded, folded = nil, true
+		seat.Mailed = v
 		m := vm.digest(*seat, all, before, pb.lead, pb.own[p])
 		if err := j.notifyMessage(tx, j.threadRoot(g, seat.Address), versionMailID(g, v, "digest", p.String()), seat.Address, m, pictureSource(g.ID, v, p, vm.view), now, att...); err != nil {
 			return err
@@ -726,10 +711,7 @@ func (j *Judge) publish(tx *store.Tx, g *store.Game, v int, evs []event.Event, n
 			}
 		}
 	}
-	if folded {
-		return tx.PutGame(g)
-	}
-	return nil
+	return tx.PutGame(g) // the digests' Mailed versions
 }
 
 // everySegmentAt reports an address holding a seat that chose MAIL EVERY
@@ -738,36 +720,32 @@ func everySegmentAt(g *store.Game, addr string) bool {
 	return slices.ContainsFunc(g.Seats, func(s store.Seat) bool { return s.Address == addr && g.EverySegment(s) })
 }
 
-// foldedEvents are the events of the folded versions, in order, then evs
-// (the new version's). A folded version no longer stored (archived by a
-// rollback) is skipped.
-func foldedEvents(tx *store.Tx, g *store.Game, vs []int, evs []event.Event) ([]event.Event, error) {
+// since is what a digest of version v covers when the last one went with
+// version last: the events of the versions in between, in order, then evs
+// (v's), and the view of version last, which the reader saw (nil for
+// none). With last unknown (0) or no longer before v (a rollback went
+// back past it) the digest covers v alone, against the version before it.
+func since(tx *store.Tx, g *store.Game, last, v int, evs []event.Event) ([]event.Event, *adjudicator.View, error) {
+	if last <= 0 || last >= v {
+		last = v - 1
+	}
+	if last < 1 {
+		return evs, nil, nil // the first version: nothing to compare with
+	}
 	var all []event.Event
-	for _, fv := range vs {
-		if fv >= g.Version {
-			continue
-		}
+	for fv := last + 1; fv < v; fv++ {
 		_, fe, err := loadVersion(tx, g.ID, fv)
 		if err != nil {
-			continue // archived or gone: its report was the rollback's
+			return nil, nil, err
 		}
 		all = append(all, fe...)
 	}
-	return append(all, evs...), nil
-}
-
-// viewBefore is the view of the version before v, the state the power's
-// last mail showed (nil for none: the first version).
-func viewBefore(tx *store.Tx, g *store.Game, v int) (*adjudicator.View, error) {
-	if v <= 1 {
-		return nil, nil
-	}
-	s, _, err := loadVersion(tx, g.ID, v-1)
+	s, _, err := loadVersion(tx, g.ID, last)
 	if err != nil {
-		return nil, nil // not stored: no changes to show, the full tables are in the HTML part
+		return nil, nil, err
 	}
 	view := adjudicator.Derive(s)
-	return &view, nil
+	return append(all, evs...), &view, nil
 }
 
 // versionMailID is the outbox ID of a report or notice of version v of g

@@ -58,10 +58,10 @@ type Game struct {
 	ModeratorHasEvent bool `json:"moderatorHasEvent,omitempty"`
 	// ModeratorDigest are the moderators who chose MAIL DIGEST: a public
 	// report when a turn ends (or the game does) covering the versions
-	// since their last one (ModeratorFolded), instead of one after every
-	// adjudication, the moderators' default.
-	ModeratorDigest []string         `json:"moderatorDigest,omitempty"`
-	ModeratorFolded map[string][]int `json:"moderatorFolded,omitempty"`
+	// since their last one (ModeratorMailed: the version of that one),
+	// instead of one after every adjudication, the moderators' default.
+	ModeratorDigest []string       `json:"moderatorDigest,omitempty"`
+	ModeratorMailed map[string]int `json:"moderatorMailed,omitempty"`
 	// SegmentVersion is the version at which the open segment opened (a
 	// SET makes versions within it): its calendar event's UID names it.
 	SegmentVersion int `json:"segmentVersion,omitempty"`
@@ -163,9 +163,9 @@ type Seat struct {
 	// for its eyes only: judge.publish, docs/orders.md "Mail delivery"),
 	// or "" the game's (Rules.Mail).
 	Mail string `json:"mail,omitempty"`
-	// Folded are the versions whose mails the digest folded into the
-	// power's next mail, in order; emptied when that mail is queued.
-	Folded []int `json:"folded,omitempty"`
+	// Mailed is the version of the power's last digest (0: none yet, or
+	// not known): the versions after it were folded into its next one.
+	Mailed int `json:"mailed,omitempty"`
 }
 
 // Seat returns the seat of power p, or nil.
