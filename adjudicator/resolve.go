@@ -57,11 +57,7 @@ func Required(s storm.State) []storm.Power {
 	case s.Crisis.On && crisis.IsCrisisSegment(s.Segment): // 26.11 (crisisphase.go)
 		return crisis.CrisisRequired(s)
 	case s.Crisis.On && s.Segment == storm.SegPreemptiveWar: // 32.8 (preemptive.go)
-		out := war.PreemptiveRequired(s)
-		if len(s.Crisis.Threats) == 0 { // a standing PASS declares nothing; a threat's concession is asked (r-32-83-default)
-			out = slices.DeleteFunc(out, func(p storm.Power) bool { return storm.HasStandingPass(s, p, s.Segment) })
-		}
-		return out
+		return war.PreemptiveRequired(s)
 	case s.Crisis.On && s.Segment == storm.SegEndOfGame: // 33.2 (endgame.go)
 		return war.FinalResearchRequired(s)
 	case s.Diplomacy.On && s.Segment == storm.SegSpyRings:

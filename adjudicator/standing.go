@@ -312,7 +312,7 @@ func LaterSegments(s storm.State, p storm.Power) []string {
 		}
 		switch seg {
 		case storm.SegCrisisAggression:
-			if slices.ContainsFunc(s.Diplomacy.Standing, func(so storm.StandingOrder) bool { return so.Power == p && so.For == seg }) || !slices.ContainsFunc(crisis.AggressionOptions(s, p), func(o crisis.AggressionOption) bool { return o.Barred == "" }) {
+			if storm.HasStanding(s, p, seg) || !slices.ContainsFunc(crisis.AggressionOptions(s, p), func(o crisis.AggressionOption) bool { return o.Barred == "" }) {
 				continue
 			}
 			out = append(out, fmt.Sprintf("%s: send AGGRESSION <target> or AGGRESSION NONE now under a FOR CRISIS line (with its IF lines) and the segment will not wait for you (docs/orders.md, Crisis).", seg.Title()))
@@ -388,13 +388,10 @@ func TurnPlan(s storm.State, p storm.Power) []PlanStep {
 	if s.Ended || s.Segment.Index() >= storm.SegPreemptiveWar.Index() || (!s.Diplomacy.On && !s.Crisis.On) {
 		return nil
 	}
-	has := func(seg storm.Segment) bool {
-		return slices.ContainsFunc(s.Diplomacy.Standing, func(so storm.StandingOrder) bool { return so.Power == p && so.For == seg })
-	}
 	var out []PlanStep
 	for _, seg := range storm.Segments {
 		powers, ok := storm.PassSegments[seg]
-		if !ok || seg == storm.SegSpyRings || seg.Index() <= s.Segment.Index() || !passOn(s, seg) || !slices.Contains(powers, p) || has(seg) {
+		if !ok || seg == storm.SegSpyRings || seg.Index() <= s.Segment.Index() || !passOn(s, seg) || !slices.Contains(powers, p) || storm.HasStanding(s, p, seg) {
 			continue
 		}
 		lines := []string{forWords[seg], "PASS"}

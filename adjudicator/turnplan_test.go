@@ -208,3 +208,33 @@ func TestStandingOrderNoLongerHoldsAsks(t *testing.T) {
 		t.Errorf("why Britain is asked: %v", why)
 	}
 }
+
+// TestRule32_8StandingPass (issue 22): a standing PASS for pre-emptive war
+// (FOR WAR) keeps the segment from asking a power that could threaten or
+// declare; a threat made against a power still asks it to concede or
+// refuse. The state is crisis.cases' 32.44-32.83A (Germany may threaten).
+func TestRule32_8StandingPass(t *testing.T) {
+	s := setup.NewGame(1)
+	s.Segment, s.Crisis.On = storm.SegPreemptiveWar, true
+	s.Turn = storm.Turn{Year: 1936, Season: storm.Spring}
+	s.Powers[storm.Germany].Support = 14
+	done := storm.Turn{Year: 1935, Season: storm.Spring}
+	s.SupportFacts.Aggressions = []storm.Aggression{{Aggressor: storm.Germany, Target: "Rhineland", Turn: done, Completed: &done}}
+	if got := adjudicator.Required(s); !slices.Equal(got, []storm.Power{storm.Germany}) {
+		t.Fatalf("without a standing PASS: asks %v, want Germany", got)
+	}
+	passed := s.Clone()
+	passed.Diplomacy.Standing = []storm.StandingOrder{{Power: storm.Germany, Order: storm.Order{Kind: storm.PassOrder, For: storm.SegPreemptiveWar}, For: storm.SegPreemptiveWar}}
+	if got := adjudicator.Required(passed); len(got) != 0 {
+		t.Errorf("Germany's standing PASS: the segment asks %v", got)
+	}
+	// Germany threatens; Britain's standing PASS does not answer the threat.
+	threat, _, err := adjudicator.Resolve(s, map[storm.Power][]storm.Order{storm.Germany: {{Kind: storm.ThreatenWarOrder, Project: "britain"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	threat.Diplomacy.Standing = append(threat.Diplomacy.Standing, storm.StandingOrder{Power: storm.Britain, Order: storm.Order{Kind: storm.PassOrder, For: storm.SegPreemptiveWar}, For: storm.SegPreemptiveWar})
+	if got := adjudicator.Required(threat); threat.Segment != storm.SegPreemptiveWar || !slices.Equal(got, []storm.Power{storm.Britain}) {
+		t.Errorf("after the threat: %s asks %v, want Britain", threat.Segment, got)
+	}
+}

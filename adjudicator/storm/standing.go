@@ -51,6 +51,11 @@ var PassSegments = map[Segment][]Power{
 	SegPreemptiveWar:    {Germany, Britain, France, Russia},
 }
 
+// HasStanding reports standing orders of p for seg.
+func HasStanding(s State, p Power, seg Segment) bool {
+	return slices.ContainsFunc(s.Diplomacy.Standing, func(so StandingOrder) bool { return so.Power == p && so.For == seg })
+}
+
 // HasStandingPass reports p's standing PASS for seg.
 func HasStandingPass(s State, p Power, seg Segment) bool {
 	return slices.ContainsFunc(s.Diplomacy.Standing, func(so StandingOrder) bool {

@@ -53,7 +53,9 @@ func PreemptiveRequired(s storm.State) []storm.Power {
 		}
 	} else if !s.Crisis.Declared {
 		for _, o := range preemptiveChoices(s) {
-			add(o.Declarers)
+			// a standing PASS (FOR WAR) declares nothing; a threat's
+			// concession above is asked all the same (r-32-83-default)
+			add(slices.DeleteFunc(slices.Clone(o.Declarers), func(p storm.Power) bool { return storm.HasStandingPass(s, p, storm.SegPreemptiveWar) }))
 		}
 	}
 	slices.Sort(out)
