@@ -33,12 +33,7 @@ func Committed(s storm.State, p storm.Power, orders []storm.Order) int {
 	if s.Segment.Index() > storm.SegDiplomacyResolve.Index() || !s.Diplomacy.On {
 		return 0
 	}
-	cost := 0
-	for _, pl := range diplomacy.PlacedThisTurn(s, p) {
-		if pl.Void == "" && !pl.Free {
-			cost += pl.Strength
-		}
-	}
+	cost := diplomacy.PlacedCost(s, p)
 	for _, o := range orders {
 		switch {
 		case o.Kind == storm.Diplomatic && len(o.Counters) == 1 && !(len(o.Args) > 0 && o.Args[0] == "free"):

@@ -137,6 +137,19 @@ func Conquered(s storm.State, country string) bool {
 	return country == "Poland" && s.SupportFacts.PolandNeutral // 29.22C: no counters there
 }
 
+// PlacedCost is what p's counters placed this turn cost at the end of the
+// phase (24.52C, 24.42F): their strengths, but a void counter's and the
+// civil war's free one (24.53A).
+func PlacedCost(s storm.State, p storm.Power) int {
+	cost := 0
+	for _, pl := range PlacedThisTurn(s, p) {
+		if pl.Void == "" && !pl.Free {
+			cost += pl.Strength
+		}
+	}
+	return cost
+}
+
 // PlacedThisTurn returns p's placements of this turn.
 func PlacedThisTurn(s storm.State, p storm.Power) []storm.Placement {
 	var out []storm.Placement
@@ -763,13 +776,7 @@ func ResolveDiplomacy(s *storm.State, evs *[]event.Event) {
 	resolveRussia(s, efforts[storm.RussiaTarget].eff, efforts[storm.RussiaTarget].contrib, evs) // 10.91F (russiadiplomacy.go)
 	// 24.52C: the counters are paid now (retrieved when the turn ends, 24.81D).
 	for _, p := range storm.Powers {
-		cost := 0
-		for _, pl := range PlacedThisTurn(*s, p) {
-			if pl.Void == "" && !pl.Free { // 24.53A: the civil war counter is free
-				cost += pl.Strength
-			}
-		}
-		if cost > 0 {
+		if cost := PlacedCost(*s, p); cost > 0 {
 			ps := s.Powers[p]
 			short := track.PayMandatory(ps, cost) // a secret support event played since may have taken the points (24.52B)
 			*evs = append(*evs, event.DiplomacyPaid{Turn: s.Turn, Power: p, Cost: cost, TilePoints: ps.TilePoints, Deficit: short})
