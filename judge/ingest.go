@@ -1098,7 +1098,7 @@ func renderReceipt(rc *receipt, res *Result) string {
 		}
 		b.WriteString(".\n\n")
 		b.WriteString("As understood:\n")
-		for _, line := range acceptedLines(rc.accepted) {
+		for _, line := range strings.Split(report.Orders(rc.accepted), "\n") {
 			b.WriteString("  " + line + "\n")
 		}
 		b.WriteString("\n")
@@ -1261,24 +1261,6 @@ func upperFirst(s string) string {
 		return s
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
-}
-
-// acceptedLines are the receipt's orders as understood, one a line: a
-// standing order with the segment it is for, an IF line with the segment
-// where it acts (its stage's, whatever FOR line stood above it).
-func acceptedLines(os []storm.Order) []string {
-	if len(os) == 0 {
-		return []string{"PASS"}
-	}
-	var out []string
-	for _, o := range os {
-		l := o.String()
-		if o.Kind == storm.CrisisIfOrder && o.For != "" {
-			l += " (acts in " + o.For.Title() + ")"
-		}
-		out = append(out, l)
-	}
-	return out
 }
 
 // gamesOf names the games addr plays or moderates, with its powers: "demo

@@ -322,7 +322,9 @@ func privateBody(game string, p storm.Power, events []event.Event, v adjudicator
 	return &w, subject
 }
 
-// Orders renders orders as understood, one per line, or PASS when empty.
+// Orders renders orders as understood, one per line, or PASS when empty:
+// a standing order with the segment it is for, an IF line with the
+// segment where it acts (its stage's, whatever FOR line stood above it).
 func Orders(orders []storm.Order) string {
 	if len(orders) == 0 {
 		return "PASS"
@@ -330,6 +332,9 @@ func Orders(orders []storm.Order) string {
 	lines := make([]string, len(orders))
 	for i, o := range orders {
 		lines[i] = o.String()
+		if o.Kind == storm.CrisisIfOrder && o.For != "" {
+			lines[i] += " (acts in " + o.For.Title() + ")"
+		}
 	}
 	return strings.Join(lines, "\n")
 }
