@@ -160,11 +160,7 @@ func (p *parser) forLine(l *line) {
 		p.forRound = ""
 		return
 	}
-	if seg := storm.Segment(strings.ToLower(name)); seg.Valid() {
-		p.forRound = seg
-		return
-	}
-	r, ok := roundNames[name]
+	r, ok := segmentNamed(name) // its FOR words, its id, or its title as the reports write it
 	if !ok {
 		p.add(l.errorf(forHint, "FOR: %s is not a segment that takes orders in advance", quote(strings.Join(l.args(), " "))))
 		return

@@ -469,3 +469,15 @@ func TestParseGreetingAndSignOff(t *testing.T) {
 		t.Errorf("a greeting after an order: %v", err)
 	}
 }
+
+// TestForLineNames (issue 22): a FOR line names its segment by its FOR
+// words, its id or its title, as TURN does.
+func TestForLineNames(t *testing.T) {
+	for line, want := range map[string]storm.Segment{"FOR AXIS 2": storm.SegDiplomacyAxis2, "FOR diplomacy-allies": storm.SegDiplomacyAllies,
+		"FOR Diplomacy: Axis, first round": storm.SegDiplomacyAxis1, "FOR Pre-emptive war": storm.SegPreemptiveWar, "FOR THE RESPONSE": storm.SegCrisisResponse} {
+		sub, err := Parse("GAME demo\nSECRET s3cret\nPASS\n" + line + "\nPASS\n")
+		if err != nil || len(sub.Orders) != 1 || sub.Orders[0].For != want {
+			t.Errorf("%q: %+v %v, want for %s", line, sub.Orders, err, want)
+		}
+	}
+}
