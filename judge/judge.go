@@ -567,6 +567,13 @@ func (vm *versionMail) public(lead []string) report.Message {
 // private is seat's notice, lead the caller's paragraphs for every
 // notice, own those for this one.
 func (vm *versionMail) private(seat store.Seat, lead, own []string) report.Message {
+	return report.Private(vm.g.ID, seat.Power, vm.evs, vm.view, vm.privateExtra(seat, lead, own))
+}
+
+// privateExtra is what seat's notice or digest renders beside the view:
+// the SET's lead, the caller's, the seat's own paragraphs, its orders that
+// stand, the vacant seat's note, and the deadline in its zone.
+func (vm *versionMail) privateExtra(seat store.Seat, lead, own []string) report.Extra {
 	ls := append(append(slices.Clone(vm.setLead), lead...), own...)
 	if r, ok := vm.recs[seat.Power]; ok {
 		ls = append(ls, standingLine(r))
@@ -574,20 +581,13 @@ func (vm *versionMail) private(seat store.Seat, lead, own []string) report.Messa
 	if seat.Vacant {
 		ls = append(ls, vacantLine(seat.Power))
 	}
-	return report.Private(vm.g.ID, seat.Power, vm.evs, vm.view, vm.extra(seat.TimeZone, ls))
+	return vm.extra(seat.TimeZone, ls)
 }
 
 // digest is seat's digest (report.Digest): the events of the versions
 // folded and this one, before the view the power's last mail showed.
 func (vm *versionMail) digest(seat store.Seat, evs []event.Event, before *adjudicator.View, lead, own []string) report.Message {
-	ls := append(append(slices.Clone(vm.setLead), lead...), own...)
-	if r, ok := vm.recs[seat.Power]; ok {
-		ls = append(ls, standingLine(r))
-	}
-	if seat.Vacant {
-		ls = append(ls, vacantLine(seat.Power))
-	}
-	return report.Digest(vm.g.ID, seat.Power, evs, before, vm.view, vm.extra(seat.TimeZone, ls))
+	return report.Digest(vm.g.ID, seat.Power, evs, before, vm.view, vm.privateExtra(seat, lead, own))
 }
 
 // extra is what the report or notice renders beside the engine's view:

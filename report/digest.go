@@ -66,9 +66,7 @@ func Digest(game string, p storm.Power, events []event.Event, before *adjudicato
 		}
 	}
 	w.wrap(lead, "")
-	if len(me.StandingVoid) > 0 {
-		w.wrap(fmt.Sprintf("You are asked because your standing orders for %s can no longer be carried out as written: %s. Send this segment's orders again (they replace them).", pv.SegmentTitle, strings.Join(me.StandingVoid, "; ")), "")
-	}
+	standingVoid(&w, pv, me, "")
 	if !pv.Ended && len(pv.Required) > 0 && !slices.Equal(pv.Required, []storm.Power{p}) {
 		var who []string
 		for _, q := range pv.Required {

@@ -263,9 +263,7 @@ func privateBody(game string, p storm.Power, events []event.Event, v adjudicator
 	if !pv.Ended {
 		w.wrap(fmt.Sprintf("You hold %s; activity counters available: %s.", TilePoints(pub.TilePoints), counters(me.Available)), "  ")
 	}
-	if len(me.StandingVoid) > 0 {
-		w.wrap(fmt.Sprintf("You are asked because your standing orders for %s can no longer be carried out as written: %s. Send this segment's orders again (they replace them).", pv.SegmentTitle, strings.Join(me.StandingVoid, "; ")), "  ")
-	}
+	standingVoid(&w, pv, me, "  ")
 	for _, l := range x.Lead {
 		w.wrap(l, "  ")
 	}
@@ -602,5 +600,13 @@ func privateEvents(w *writer, mine, all []event.Event) {
 			continue
 		}
 		privateEvent(w, e)
+	}
+}
+
+// standingVoid writes why p is asked although its standing orders were
+// in: they no longer hold (View.StandingVoid).
+func standingVoid(w *writer, pv adjudicator.PublicView, me *adjudicator.PowerView, indent string) {
+	if len(me.StandingVoid) > 0 {
+		w.wrap(fmt.Sprintf("You are asked because your standing orders for %s can no longer be carried out as written: %s. Send this segment's orders again (they replace them).", pv.SegmentTitle, strings.Join(me.StandingVoid, "; ")), indent)
 	}
 }
