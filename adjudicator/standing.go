@@ -35,11 +35,14 @@ func SegmentOf(k storm.OrderKind) storm.Segment {
 	return ""
 }
 
-// ForOf is the segment an order read under FOR line forLine is for: an IF
-// line's is the stage it answers, whatever FOR line stands above it (the
-// receipt names where it acts); an intelligence order's without a FOR
-// line its own segment (SegmentOf); else forLine.
+// ForOf is the segment an order read under FOR line forLine is for: the
+// one it names itself (PASS TURN); an IF line's stage, whatever FOR line
+// stands above it (the receipt names where it acts); an intelligence
+// order's own segment without a FOR line (SegmentOf); else forLine.
 func ForOf(o storm.Order, forLine storm.Segment) storm.Segment {
+	if o.For != "" {
+		return o.For // the order names it itself (PASS TURN)
+	}
 	if seg := crisis.PlanSegment(o); seg != "" {
 		return seg
 	}

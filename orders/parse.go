@@ -597,31 +597,23 @@ func (p *parser) order(l *line) {
 		p.add(err)
 		return
 	}
-	if w.pass && o.For == storm.SegTurn { // PASS TURN: the open segment's PASS and a standing one (pass.go)
-		if p.forRound != "" {
+	if w.pass { // pass.go
+		turn := o.For == storm.SegTurn // PASS TURN: the open segment's PASS and a standing one
+		switch {
+		case turn && p.forRound != "":
 			p.add(l.errorf("write PASS TURN before any FOR line, or PASS under the FOR line", "PASS TURN under a FOR line"))
 			return
-		}
-		if p.pass != 0 {
+		case p.forRound != "":
+			o = storm.Order{Kind: storm.PassOrder} // a standing PASS for that segment
+		case p.pass != 0:
 			p.add(l.errorf("write PASS once", "PASS given twice (first on line %d)", p.pass))
 			return
+		default:
+			p.pass, p.passAt, p.sub.Pass = l.n, l.text, true
+			if !turn {
+				return
+			}
 		}
-		p.pass, p.passAt = l.n, l.text
-		p.sub.Pass = true
-		o.Line = l.n
-		p.sub.Orders = append(p.sub.Orders, o)
-		return
-	}
-	if w.pass && p.forRound != "" { // a standing PASS for that segment (pass.go)
-		o = storm.Order{Kind: storm.PassOrder}
-	} else if w.pass {
-		if p.pass != 0 {
-			p.add(l.errorf("write PASS once", "PASS given twice (first on line %d)", p.pass))
-			return
-		}
-		p.pass, p.passAt = l.n, l.text
-		p.sub.Pass = true
-		return
 	}
 	if len(p.sub.Orders) >= maxOrders {
 		if !p.capped {
