@@ -343,7 +343,7 @@ func LaterSegments(s storm.State, p storm.Power) []string {
 // concerns it. Then its silence for this round is a PASS. What concerns
 // it: a counter of another side placed in this turn's later rounds in a
 // country where p placed a counter this turn or holds a flag (the public
-// facts of the rounds' reports),.
+// facts of the rounds' reports).
 func UnplannedRound(s storm.State, p storm.Power) bool {
 	if !slices.Contains(s.Diplomacy.Planned, p) {
 		return true
@@ -434,21 +434,16 @@ func DefaultOrders(s storm.State, p storm.Power) []string {
 	if !requires(s, p) {
 		return nil
 	}
+	// Britain's and France's answer, one per crisis at the stage, naming
+	// the aggressor when there are two (27.13).
 	named := func(st storm.CrisisStage, word string) []string {
 		cs := s.Crisis.At(st)
+		if len(cs) == 1 {
+			return []string{word}
+		}
 		var out []string
 		for _, c := range cs {
-			if !slices.Contains(storm.Allied, p) { // Britain and France decide (27.51, 27.71)
-				continue
-			}
-			if len(cs) > 1 {
-				out = append(out, word+" "+strings.ToUpper(c.Aggressor.String()))
-			} else {
-				out = append(out, word)
-			}
-		}
-		if len(out) == 0 {
-			return []string{"PASS"}
+			out = append(out, word+" "+strings.ToUpper(c.Aggressor.String()))
 		}
 		return out
 	}
@@ -476,9 +471,9 @@ func DefaultOrders(s storm.State, p storm.Power) []string {
 // the fix (issue 22): the FOR line that sends it now for the later segment
 // of the turn it belongs to, or the segment that will ask for it.
 func notOrderHere(s storm.State, p storm.Power, o storm.Order) string {
-	word := strings.ToUpper(strings.ReplaceAll(string(o.Kind), "_", "-"))
-	if f := strings.Fields(o.String()); len(f) > 0 && o.Kind != "" {
-		word = f[0]
+	word := strings.ToUpper(string(o.Kind))
+	if f := strings.Fields(o.String()); len(f) > 0 {
+		word = f[0] // as the player writes it
 	}
 	for _, seg := range storm.Segments {
 		if seg.Index() <= s.Segment.Index() {

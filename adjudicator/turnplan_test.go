@@ -238,3 +238,28 @@ func TestRule32_8StandingPass(t *testing.T) {
 		t.Errorf("after the threat: %s asks %v, want Britain", threat.Segment, got)
 	}
 }
+
+// TestDefaultOrdersInACrisis (issue 22): in a crisis under way the block
+// holds the answer the rules take from silence: the Allies acquiesce
+// (naming the aggressor when both Axis powers aggress, 27.13), the
+// aggressor backs down.
+func TestDefaultOrdersInACrisis(t *testing.T) {
+	s := setup.NewGame(1)
+	s.Crisis.On, s.Segment = true, storm.SegCrisisResponse
+	s.Crisis.Crises = []storm.Crisis{{Aggressor: storm.Germany, Target: "Rhineland", Stage: storm.StageResponse}}
+	if got := adjudicator.DefaultOrders(s, storm.Britain); !slices.Equal(got, []string{"ACQUIESCE"}) {
+		t.Errorf("one crisis: Britain's default %v", got)
+	}
+	s.Crisis.Crises = append(s.Crisis.Crises, storm.Crisis{Aggressor: storm.Italy, Target: "Ethiopia", Stage: storm.StageResponse})
+	if got := adjudicator.DefaultOrders(s, storm.France); !slices.Equal(got, []string{"ACQUIESCE GERMANY", "ACQUIESCE ITALY"}) {
+		t.Errorf("two crises: France's default %v", got)
+	}
+	if got := adjudicator.DefaultOrders(s, storm.Germany); got != nil {
+		t.Errorf("Germany is not asked at the response: %v", got)
+	}
+	s.Segment = storm.SegCrisisAxisResponse
+	s.Crisis.Crises = []storm.Crisis{{Aggressor: storm.Germany, Target: "Rhineland", Stage: storm.StageAxisResponse}}
+	if got := adjudicator.DefaultOrders(s, storm.Germany); !slices.Equal(got, []string{"BACK DOWN"}) {
+		t.Errorf("the aggressor's default %v", got)
+	}
+}
