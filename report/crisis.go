@@ -159,7 +159,7 @@ func crisisEvent(w *writer, e event.Event) bool {
 		g := e.Grant
 		s := fmt.Sprintf("%s: support %+d from %s for %d turn(s), then its residual income (rules %s, 11.71): %s.", e.Power.Title(), g.Value, g.From, g.Turns, g.Rule, g.What)
 		if e.Inferred {
-			s += " The size and length are inferred (docs/rules.md, Aggression effects)."
+			s += " Its size and length are the judge's reading, not rule text (the rules leave them to the Aggression Effects Guide; docs/rules.md#r-30-temporary); a moderator's table of aggression effects replaces them."
 		}
 		w.wrap(s, "  ")
 	case event.ThreatMade:

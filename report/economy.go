@@ -40,7 +40,7 @@ func economyEvent(w *writer, e event.Event) bool {
 	case event.SupportDetermined:
 		var parts []string
 		for _, m := range e.Modifiers {
-			parts = append(parts, fmt.Sprintf("%s %s (%s)", m.What, signed(m.Value), m.Rule))
+			parts = append(parts, supportTerm(m))
 		}
 		if len(parts) == 0 {
 			return true // a level of 0 from no modifier: the income line says it
@@ -116,13 +116,23 @@ func economyEvent(w *writer, e event.Event) bool {
 // deltaCounters words a signed change of counters, e.g. "-1 x 3, +1 x 2".
 func deltaCounters(c storm.ActivityCounters) string { return c.Change() }
 
+// supportTerm words one term of a support level with its rule, and says
+// when its figures are the judge's reading rather than rule text (the
+// inferred temporary increases of 10.71B/10.81B, docs/rules.md).
+func supportTerm(m storm.SupportModifier) string {
+	if m.Reading != "" {
+		return fmt.Sprintf("%s %s (%s; size and length the judge's reading, docs/rules.md#%s)", m.What, signed(m.Value), m.Rule, m.Reading)
+	}
+	return fmt.Sprintf("%s %s (%s)", m.What, signed(m.Value), m.Rule)
+}
+
 // supportDetail explains a power's support level in its private notice:
 // the modifiers determined at the start of the turn (10.31), when there
 // are any, and the Russian garrison's military counters (21.41B).
 func supportDetail(w *writer, pv adjudicator.PublicView, pp adjudicator.PublicPower) {
 	var parts []string
 	for _, m := range pp.SupportTerms {
-		parts = append(parts, fmt.Sprintf("%s %s (%s)", m.What, signed(m.Value), m.Rule))
+		parts = append(parts, supportTerm(m))
 	}
 	if len(parts) > 0 {
 		w.indented("from: "+strings.Join(parts, ", "), "  ")

@@ -218,7 +218,7 @@ func incomeTable(w *writer, run []event.IncomeComputed) {
 			signed(in.TileDraw), signed(in.Climate), signed(in.RandomEvents + in.Residual), fmt.Sprint(-in.Maintenance),
 			fmt.Sprint(in.Total), fmt.Sprint(e.TilePoints)})
 		if in.Residual != 0 {
-			notes = append(notes, fmt.Sprintf("%s: events include residual support %s (rule 11.71).", e.Power.Title(), signed(in.Residual)))
+			notes = append(notes, fmt.Sprintf("%s: events include residual support %s (rule 11.71)%s.", e.Power.Title(), signed(in.Residual), residualReading(in)))
 		}
 		if e.Shortfall > 0 {
 			notes = append(notes, fmt.Sprintf("%s: %d point(s) could not be paid (rule 6.12).", e.Power.Title(), e.Shortfall))
@@ -230,6 +230,15 @@ func incomeTable(w *writer, run []event.IncomeComputed) {
 	for _, n := range notes {
 		w.wrap(n, "  ")
 	}
+}
+
+// residualReading says when residual support comes from an increase the
+// judge sized by its own reading (storm.Income.ResidualReading).
+func residualReading(in storm.Income) string {
+	if in.ResidualReading == "" {
+		return ""
+	}
+	return fmt.Sprintf(", from increases sized by the judge's reading (docs/rules.md#%s)", in.ResidualReading)
 }
 
 func signed(n int) string { return fmt.Sprintf("%+d", n) }
@@ -247,7 +256,7 @@ func publicEvent(w *writer, e event.Event) {
 			signed(in.TradePacts), signed(in.TileDraw), signed(in.Climate), signed(in.RandomEvents),
 			in.Maintenance), "    ")
 		if in.Residual != 0 {
-			w.indented(fmt.Sprintf("residual support %s (rule 11.71)", signed(in.Residual)), "    ")
+			w.indented(fmt.Sprintf("residual support %s (rule 11.71)%s", signed(in.Residual), residualReading(in)), "    ")
 		}
 		if e.Shortfall > 0 {
 			w.indented(fmt.Sprintf("%d point(s) could not be paid (rule 6.12).", e.Shortfall), "    ")

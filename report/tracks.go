@@ -29,6 +29,9 @@ func tracks(w *writer, pv adjudicator.PublicView) {
 	if len(sup) > 0 {
 		w.wrap("Support levels (rule 10): "+strings.Join(sup, ", ")+".", "  ")
 	}
+	if r := readingTerms(pv); r != "" {
+		w.indented(r, "  ")
+	}
 	r := pv.Russia
 	line := fmt.Sprintf("Russia: cohesion %s, %s (rule 22.71)", r.Cohesion, plural(r.PurgeEvents, "purge event"))
 	if g := r.Garrison; g != nil {
@@ -153,4 +156,28 @@ func victory(w *writer, pv adjudicator.PublicView) {
 		w.wrap(fmt.Sprintf("%s %d: %s.", side.Title(), total, strings.Join(parts, ", ")), "  ")
 	}
 	w.wrap("Two-way game: "+v.TwoWay+". Three-way game: "+v.ThreeWay+". War, declarations of war and the Nazi-Soviet Pact add their points when the game ends (rules 34.5-34.9).", "  ")
+}
+
+// readingTerms words the parts of the support levels whose figures are the
+// judge's reading, not rule text (storm.SupportModifier.Reading: the
+// inferred temporary increases of 10.71B/10.81B), "" if none.
+func readingTerms(pv adjudicator.PublicView) string {
+	var parts []string
+	anchor := ""
+	for _, pp := range pv.Powers {
+		n := 0
+		for _, m := range pp.SupportTerms {
+			if m.Reading != "" {
+				n += m.Value
+				anchor = m.Reading
+			}
+		}
+		if n != 0 {
+			parts = append(parts, fmt.Sprintf("%s's %s", pp.Power.Title(), signed(n)))
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("Of these, %s: temporary increases after Axis aggressions sized by the judge's reading, not rule text (docs/rules.md#%s).", strings.Join(parts, " and "), anchor)
 }

@@ -69,6 +69,9 @@ func CheckAggressionEffects(rows []storm.AggressionEffect) error {
 				errs = append(errs, fmt.Sprintf("%s: power %q is not a major power", at, r.Power))
 			}
 		}
+		if r.Kind == storm.AggrTemporarySupport && r.Power != "" && r.Power != "britain" && r.Power != "france" {
+			errs = append(errs, fmt.Sprintf("%s: power must be britain, france or none (both; an Italian aggression's by flags)", at))
+		}
 		if r.Rule == "" {
 			errs = append(errs, fmt.Sprintf("%s: every row names its rule", at))
 		}
@@ -95,7 +98,9 @@ func CheckAggressionEffects(rows []storm.AggressionEffect) error {
 // after a successful aggression (10.71B, 10.81B): from the next turn, for
 // the row's turns or as many as the target's value; an Italian aggression
 // against Albania, Greece or Yugoslavia benefits only the Allied power
-// with more flags there (AlliedBeneficiary). When the increase ends it
+// with more flags there (AlliedBeneficiary), unless the row names the
+// power. An inferred row's grant carries the judge's reading
+// (r-30-temporary) into every term it feeds. When the increase ends it
 // leaves its residual income (11.71).
 func temporarySupport(s *storm.State, a storm.Aggression, evs *[]event.Event) {
 	rows := storm.EffectRows(*s, storm.AggrTemporarySupport, a.Aggressor, a.Target)
@@ -105,13 +110,18 @@ func temporarySupport(s *storm.State, a storm.Aggression, evs *[]event.Event) {
 			turns = storm.AggressionValueIn(*s, a.Target)
 		}
 		gains := []storm.Power{storm.Britain, storm.France}
-		if a.Aggressor == storm.Italy && a.Target != storm.Ethiopia {
+		if p, ok := storm.ParsePower(r.Power); ok { // a table's row for one Allied power (the guide's figures may differ)
+			gains = []storm.Power{p}
+		} else if a.Aggressor == storm.Italy && a.Target != storm.Ethiopia {
 			gains = []storm.Power{a.AlliedBeneficiary()}
 		}
 		for _, p := range gains {
 			rule := map[storm.Power]string{storm.Britain: "10.71B", storm.France: "10.81B"}[p]
 			g := storm.SupportGrant{Rule: rule, What: fmt.Sprintf("temporary increase after the %s aggression against %s", a.Aggressor.Title(), a.Target),
 				Value: r.Value, From: s.Turn.Next(), Turns: turns, Residual: true}
+			if r.Inferred {
+				g.Reading = storm.TemporaryReading // r-30-temporary: the judge's figures, not the guide's
+			}
 			track.AddSupportGrant(s, p, g)
 			*evs = append(*evs, event.SupportGranted{Power: p, Grant: g, Inferred: r.Inferred})
 		}

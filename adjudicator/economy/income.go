@@ -64,13 +64,22 @@ func Maintenance(ps storm.PowerState) int {
 // support increases (11.71): one tile point per turn per counter of every
 // residual grant that has ended.
 func ResidualSupport(s storm.State, p storm.Power) int {
-	n := 0
+	n, _ := residualSupport(s, p)
+	return n
+}
+
+// residualSupport is ResidualSupport and the docs anchor of the judge's
+// reading that sized any of its grants (r-30-temporary), "" if none.
+func residualSupport(s storm.State, p storm.Power) (n int, reading string) {
 	for _, g := range s.Powers[p].Economy.Grants {
 		if g.Residual && g.EndedBy(s.Turn) {
 			n += max(g.Value, 0)
+			if g.Reading != "" && g.Value > 0 {
+				reading = g.Reading
+			}
 		}
 	}
-	return n
+	return n, reading
 }
 
 // TileDraws is the number of random tiles p draws this turn: one (11.91),
@@ -117,10 +126,10 @@ func ResolveIncome(s *storm.State, _ map[storm.Power][]storm.Order, evs *[]event
 			TradePacts:   TradePactIncome(*s, p),                                        // 11.62
 			Climate:      eventClimate(ps.Economy, ClimateIncome(p, s.EconomicClimate)), // 11.35A
 			RandomEvents: ps.Economy.IncomeEvents,                                       // 11.41
-			Residual:     ResidualSupport(*s, p),                                        // 11.71
 			Maintenance:  Maintenance(*ps),                                              // 11.81, 11.82
 		}
-		for range TileDraws(*ps) { // 11.91, 11.92
+		in.Residual, in.ResidualReading = residualSupport(*s, p) // 11.71
+		for range TileDraws(*ps) {                               // 11.91, 11.92
 			if s.Replenish() { // 6.24
 				*evs = append(*evs, event.TilePoolReplenished{FaceDown: s.Tiles.FaceDown})
 			}

@@ -157,8 +157,11 @@ type Income struct {
 	Climate      int `json:"climate"`       // economic climate (11.35A)
 	RandomEvents int `json:"random_events"` // 11.41; 0 until random events exist
 	Residual     int `json:"residual"`      // residual support (11.71)
-	Maintenance  int `json:"maintenance"`   // 11.81, 11.82 (a cost, >= 0)
-	Total        int `json:"total"`         // the national income
+	// ResidualReading: part of Residual comes from a grant whose figures
+	// are the judge's reading (SupportGrant.Reading), its anchor.
+	ResidualReading string `json:"residual_reading,omitempty"`
+	Maintenance     int    `json:"maintenance"` // 11.81, 11.82 (a cost, >= 0)
+	Total           int    `json:"total"`       // the national income
 }
 
 // Minor is a minor country that is a diplomatic target (24.21).

@@ -138,7 +138,16 @@ type SupportGrant struct {
 	// and give one tile point each per turn for the rest of the game
 	// (11.71; British and French temporary aggression increases).
 	Residual bool `json:"residual,omitempty"`
+	// Reading names the docs/rules.md anchor of the judge's reading that
+	// sized the grant when no rule text gives its figures (the inferred
+	// temporary increase of 10.71B/10.81B: TemporaryReading); "" when
+	// its figures are the rules' or a moderator's table's.
+	Reading string `json:"reading,omitempty"`
 }
+
+// TemporaryReading is the anchor of the judge's reading of the temporary
+// British and French increases (docs/rules.md r-30-temporary).
+const TemporaryReading = "r-30-temporary"
 
 // ActiveAt reports whether g applies in turn t.
 func (g SupportGrant) ActiveAt(t Turn) bool {
@@ -165,6 +174,9 @@ type SupportModifier struct {
 	Rule  string `json:"rule"`
 	What  string `json:"what"`
 	Value int    `json:"value"`
+	// Reading: the term's figures are the judge's reading, not rule text
+	// (the docs/rules.md anchor; SupportGrant.Reading).
+	Reading string `json:"reading,omitempty"`
 }
 
 // Aggression targets named by the support and pool rules.

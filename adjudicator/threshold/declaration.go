@@ -316,13 +316,15 @@ func countedSupport(s storm.State, p, axis storm.Power, alliedPreemptive bool) (
 		level--
 		out = append(out, fmt.Sprintf("1 for %s's second aggression", storm.JoinAnd(PowerTitles(by))))
 	}
-	temporary := 0
+	temporary, reading := 0, 0
 	for _, g := range ps.Economy.Grants {
 		if !aggressionGrant(g) || !g.ActiveAt(s.Turn) {
 			continue
 		}
 		if by := grantTrigger(g); alliedPreemptive || (by != 0 && by != axis) {
 			temporary += g.Value
+		} else if g.Reading != "" {
+			reading += g.Value
 		}
 	}
 	if temporary != 0 {
@@ -331,6 +333,9 @@ func countedSupport(s storm.State, p, axis storm.Power, alliedPreemptive bool) (
 	}
 	if len(out) > 0 {
 		note = " (less " + storm.JoinAnd(out) + ", 32.33C)"
+	}
+	if reading != 0 { // r-30-temporary: never to be taken for rule text
+		note += fmt.Sprintf(" (of which %+d temporary increase sized by the judge's reading, docs/rules.md#%s)", reading, storm.TemporaryReading)
 	}
 	return level, note
 }

@@ -76,8 +76,8 @@ func SupportBreakdown(s storm.State, p storm.Power) []storm.SupportModifier {
 	}
 	// Grants: temporary aggression increases and crisis effects.
 	for _, g := range ps.Economy.Grants {
-		if g.ActiveAt(s.Turn) {
-			add(g.Rule, g.What, g.Value)
+		if g.ActiveAt(s.Turn) && g.Value != 0 {
+			mods = append(mods, storm.SupportModifier{Rule: g.Rule, What: g.What, Value: g.Value, Reading: g.Reading})
 		}
 	}
 	return mods
@@ -178,22 +178,27 @@ func aggressionSupport(s storm.State, p storm.Power) []storm.SupportModifier {
 }
 
 // SecondAggressors returns the Axis powers that have carried out a second
-// aggression, Ethiopia and the Rhineland not counted (10.71B, 10.81B),
-// before the current turn. See docs/rules.md for the reading.
+// aggression before the current turn (10.71B, 10.81B), as 32.61B defines
+// one: a German aggression other than the Rhineland, an Italian one other
+// than Ethiopia (FirstAggression). See docs/rules.md r-10-71b.
 func SecondAggressors(s storm.State) []storm.Power {
 	var out []storm.Power
 	for _, p := range []storm.Power{storm.Germany, storm.Italy} {
-		n := 0
 		for _, a := range s.SupportFacts.Aggressions {
-			if a.Aggressor == p && a.Target != storm.Ethiopia && a.Target != storm.Rhineland && a.Turn.Before(s.Turn) {
-				n++
+			if a.Aggressor == p && a.Target != FirstAggression[p] && a.Turn.Before(s.Turn) {
+				out = append(out, p)
+				break
 			}
-		}
-		if n >= 2 {
-			out = append(out, p)
 		}
 	}
 	return out
+}
+
+// FirstAggression is each Axis power's aggression that is not a second
+// one (32.61B's definition): Germany's Rhineland, Italy's Ethiopia.
+var FirstAggression = map[storm.Power]string{
+	storm.Germany: storm.Rhineland, // 32.61B
+	storm.Italy:   storm.Ethiopia,  // 32.61B
 }
 
 // ChangeSupport changes p's support level during a turn (11.52A): the

@@ -2,7 +2,6 @@ package track_test
 
 import (
 	"encoding/json"
-	"slices"
 	"strings"
 	"testing"
 
@@ -111,30 +110,6 @@ func TestRule10_51BAggressionSupport(t *testing.T) {
 	}
 	if v := enginetest.ModValue(s, storm.Russia, "10.91B"); v != 2+1+1 {
 		t.Errorf("10.91B: Poland +2, no pact proposal +1, Baltic +1: got %d", v)
-	}
-}
-
-func TestRule10_71BSecondAggression(t *testing.T) {
-	s := enginetest.At(setup.NewGame(3), 1939, storm.Spring)
-	s.SupportFacts.Aggressions = []storm.Aggression{
-		{Aggressor: storm.Germany, Target: storm.Rhineland, Turn: storm.Turn{Year: 1936, Season: storm.Spring}},
-		{Aggressor: storm.Italy, Target: storm.Ethiopia, Turn: storm.Turn{Year: 1935, Season: storm.Fall}},
-		{Aggressor: storm.Germany, Target: "Austria", Turn: storm.Turn{Year: 1938, Season: storm.Spring}},
-	}
-	if by := track.SecondAggressors(s); len(by) != 0 {
-		t.Errorf("10.71B: Ethiopia and the Rhineland do not count: %v", by)
-	}
-	s.SupportFacts.Aggressions = append(s.SupportFacts.Aggressions,
-		storm.Aggression{Aggressor: storm.Germany, Target: "Czechoslovakia", Turn: storm.Turn{Year: 1939, Season: storm.Spring}})
-	if v := enginetest.ModValue(s, storm.Britain, "10.71B"); v != 0 {
-		t.Errorf("10.71B: from the turn after the aggression, got %d", v)
-	}
-	s.Turn = s.Turn.Next()
-	if !slices.Equal(track.SecondAggressors(s), []storm.Power{storm.Germany}) {
-		t.Errorf("10.71B: second aggressors %v", track.SecondAggressors(s))
-	}
-	if enginetest.ModValue(s, storm.Britain, "10.71B") != 1 || enginetest.ModValue(s, storm.France, "10.81B") != 1 {
-		t.Errorf("10.71B, 10.81B: permanent +1 missing: %v %v", track.SupportBreakdown(s, storm.Britain), track.SupportBreakdown(s, storm.France))
 	}
 }
 
