@@ -507,7 +507,9 @@ func zeroAllowed(s storm.State, p storm.Power) bool {
 // PublicModifierFor reports a public random event modifier of this turn
 // in country favouring side.
 func PublicModifierFor(s storm.State, country string, side storm.Side) bool {
-	return slices.ContainsFunc(s.Diplomacy.Modifiers, func(m storm.DiplomaticModifier) bool { return m.Country == country && m.Side == side })
+	return slices.ContainsFunc(s.Diplomacy.Modifiers, func(m storm.DiplomaticModifier) bool {
+		return m.Country == country && m.Side == side && m.Rule != "24.83" // 24.83's is no random event
+	})
 }
 
 // CommitmentText is the text whose SHA-256 is a commitment: a version line,
