@@ -147,9 +147,15 @@ func balticHostility(s *storm.State, evs *[]event.Event) {
 	if s.Conditions.BalticAggression {
 		return
 	}
-	s.Conditions.BalticAggression = true                                                // 31.91A, D
-	purge, _ := storm.EffectSum(*s, storm.AggrPurge, storm.Germany, storm.BalticStates) // 31.91C: the table of 30
-	*evs = append(*evs, event.PactNotOffered{Turn: s.Turn, Target: storm.BalticStates, Purge: purge, Rule: "31.91"})
+	s.Conditions.BalticAggression = true // 31.91A, D
+	// 31.91C refers to 22.31C, which counts German aggression only if no
+	// Nazi-Soviet Pact has been signed (r-22-31c-baltic).
+	signed := s.SupportFacts.PactSigned != nil
+	purge := 0
+	if !signed {
+		purge, _ = storm.EffectSum(*s, storm.AggrPurge, storm.Germany, storm.BalticStates) // 31.91C: the table of 30
+	}
+	*evs = append(*evs, event.PactNotOffered{Turn: s.Turn, Target: storm.BalticStates, Purge: purge, Rule: "31.91", PactSigned: signed})
 	randomevent.AddPurgeEvents(s, purge, "22.31C", "German aggression against the Baltic States (31.91C)", evs)
 }
 
