@@ -7,6 +7,7 @@ import (
 	"stormjudge/adjudicator/event"
 	"stormjudge/adjudicator/internal/enginetest"
 	"stormjudge/adjudicator/storm"
+	"stormjudge/adjudicator/threshold"
 )
 
 // Issue 23's rules of 9.14, 22.31C, 24.34, 24.83 and 31, played by email
@@ -61,6 +62,59 @@ func TestRule22_31CBalticPurgeOnlyWithoutPact(t *testing.T) {
 		}
 		if !s.Conditions.BalticAggression {
 			t.Errorf("pact %v: 31.91: Russia's hostility not recorded", pact)
+		}
+	}
+}
+
+// pactByMail plays Germany's Rhineland (Spring 1935) and Poland with the
+// pact offered (Spring 1936), both acquiesced, to the end of the crisis
+// phase: the pact signed, with the events on the way.
+func pactByMail(t *testing.T, seed uint64) (storm.State, []event.Event) {
+	t.Helper()
+	s := mailGame(t, seed)
+	s, _ = aggress(t, s, storm.Germany, "RHINELAND", "ACQUIESCE")
+	s, _ = playTo(t, s, storm.Turn{Year: 1936, Season: storm.Spring}, storm.SegCrisisAggression)
+	s, evs := aggress(t, s, storm.Germany, "POLAND PACT", "ACQUIESCE")
+	if s.Turn == (storm.Turn{Year: 1936, Season: storm.Spring}) {
+		var more []event.Event
+		s, more = playTo(t, s, storm.Turn{Year: 1936, Season: storm.Summer}, storm.SegEconomic)
+		evs = append(evs, more...)
+	}
+	return s, evs
+}
+
+// TestRule31_51FPactPurge: the pact raises Russia's purge level by its
+// concession level divided by five (31.51F, 22.31D), to the nearest
+// whole number: the level rounded to five (31.33) over five, so 38 gives
+// 8 (not 7, the fraction dropped) and 37 gives 7 (r-31-51f). Germany
+// takes Poland with the pact offered, acquiesced, by email; seed 1 draws
+// the tile that makes the level 38, seed 2 the one that makes it 37.
+func TestRule31_51FPactPurge(t *testing.T) {
+	for _, c := range []struct {
+		seed         uint64
+		level, purge int
+	}{{1, 38, 8}, {2, 37, 7}} {
+		_, evs := pactByMail(t, c.seed)
+		p, ok := enginetest.FirstOf[event.PactSigned](evs)
+		if !ok || p.Level != c.level {
+			t.Fatalf("seed %d: pact %+v, want level %d\n%s", c.seed, p, c.level, enginetest.DumpEvents(evs))
+		}
+		if p.Purge != c.purge || p.Rounded/5 != c.purge {
+			t.Errorf("seed %d: 31.51F: level %d (rounded %d): %d purge events, want %d", c.seed, p.Level, p.Rounded, p.Purge, c.purge)
+		}
+		raised := 0
+		for _, e := range evs {
+			if r, ok := e.(event.PurgeLevelRaised); ok && r.Rule == "22.31D" {
+				raised += r.Events
+			}
+		}
+		if raised != c.purge {
+			t.Errorf("seed %d: 22.31D: the purge level rose by %d for the pact, want %d", c.seed, raised, c.purge)
+		}
+	}
+	for level, want := range map[int]int{0: 0, 2: 0, 3: 1, 32: 6, 33: 7, 35: 7, 37: 7, 38: 8, -4: 0} {
+		if got := threshold.PactPurge(level); got != want {
+			t.Errorf("31.51F: level %d: %d purge events, want %d", level, got, want)
 		}
 	}
 }
