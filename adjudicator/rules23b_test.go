@@ -118,3 +118,50 @@ func TestRule31_51FPactPurge(t *testing.T) {
 		}
 	}
 }
+
+// TestRule31_32EPolishTileOnlyForThePact: Poland's resistance tile is
+// drawn in a crisis over Poland or Danzig and the Corridor the Allies
+// acquiesce in only for the pact's concession level (31.32E). Germany
+// demands Danzig and the Corridor in Spring 1936, acquiesced: without the
+// pact offered no tile is drawn, and at the next turn's economic phase the
+// game's random sequence (the state's generator) and the tile pool are
+// those of the same game in which Germany announced no aggression that
+// turn; with the pact offered the tile is drawn and the sequence moves on.
+func TestRule31_32EPolishTileOnlyForThePact(t *testing.T) {
+	spring36, summer36 := storm.Turn{Year: 1936, Season: storm.Spring}, storm.Turn{Year: 1936, Season: storm.Summer}
+	play := func(target string) (storm.State, []event.Event) {
+		s := mailGame(t, 1)
+		s, _ = aggress(t, s, storm.Germany, "RHINELAND", "ACQUIESCE")
+		s, _ = playTo(t, s, spring36, storm.SegCrisisAggression)
+		var evs []event.Event
+		if target == "" {
+			s, evs = mailRound(t, s, map[storm.Power]string{storm.Germany: "AGGRESSION NONE"})
+		} else {
+			s, evs = aggress(t, s, storm.Germany, target, "ACQUIESCE")
+		}
+		s, more := playTo(t, s, summer36, storm.SegEconomic)
+		return s, append(evs, more...)
+	}
+	none, _ := play("")
+	danzig, evs := play("DANZIG")
+	if _, ok := enginetest.FirstOf[event.CrisisEnded](evs); !ok {
+		t.Fatalf("no Danzig crisis:\n%s", enginetest.DumpEvents(evs))
+	}
+	if r, ok := enginetest.FirstOf[event.CrisisResistance](evs); ok {
+		t.Errorf("31.32E: a tile drawn for Poland without the pact offered: %+v", r)
+	}
+	if danzig.SupportFacts.PolandTile != 0 {
+		t.Errorf("31.32E: Poland's tile %d recorded without the pact offered", danzig.SupportFacts.PolandTile)
+	}
+	if danzig.RNG != none.RNG || danzig.Tiles != none.Tiles {
+		t.Errorf("31.32E: the random sequence moved: generator %+v, tiles %+v; without the crisis %+v, %+v", danzig.RNG, danzig.Tiles, none.RNG, none.Tiles)
+	}
+	pact, evs := play("DANZIG PACT")
+	r, ok := enginetest.FirstOf[event.CrisisResistance](evs)
+	if !ok || r.Resistance.Tile == 0 || pact.SupportFacts.PolandTile != r.Resistance.Tile {
+		t.Fatalf("31.32E: with the pact offered Poland's tile is drawn: %+v, recorded %d\n%s", r, pact.SupportFacts.PolandTile, enginetest.DumpEvents(evs))
+	}
+	if pact.RNG == none.RNG {
+		t.Errorf("31.32E: the tile drawn for the pact did not move the random sequence")
+	}
+}
