@@ -1,13 +1,17 @@
 package adjudicator_test
 
 import (
+	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 
+	"stormjudge/adjudicator"
 	"stormjudge/adjudicator/event"
 	"stormjudge/adjudicator/internal/enginetest"
 	"stormjudge/adjudicator/storm"
 	"stormjudge/adjudicator/threshold"
+	"stormjudge/report"
 )
 
 // Issue 23's rules of 9.14, 22.31C, 24.34, 24.83 and 31, played by email
@@ -164,4 +168,70 @@ func TestRule31_32EPolishTileOnlyForThePact(t *testing.T) {
 	if pact.RNG == none.RNG {
 		t.Errorf("31.32E: the tile drawn for the pact did not move the random sequence")
 	}
+}
+
+// TestRule24_83ModifierInItsTurn: the communist-threat modifier of 24.83
+// is made by a turn's Axis result that eliminates a Russian flag and
+// counts in the following turn, where it is one of that turn's modifiers
+// (the export's diplomacy.modifiers, rule 24.83) and the resolution
+// report names it beside the effort it adds to. By email: Russia places
+// 2 in Turkey in Spring 1935 (Germany orders no anti-Comintern counter)
+// and takes a flag there; in Summer 1935 the judge places the
+// anti-Comintern counter (1) in Turkey, the least anti-Communist country
+// (24.34C), and the Axis result removes the Russian flag (24.82C): next
+// turn +1 for Germany (24.83A-B). In Fall 1935 Germany orders no
+// anti-Comintern counter: Turkey's Axis 1 is that modifier alone.
+func TestRule24_83ModifierInItsTurn(t *testing.T) {
+	spring35 := storm.FirstTurn
+	summer35, fall35, winter35 := spring35.Next(), spring35.Next().Next(), spring35.Next().Next().Next()
+	s := mailGame(t, 1)
+	s, _ = playTo(t, s, spring35, storm.SegDiplomacyAxis1)
+	s, _ = mailRound(t, s, map[storm.Power]string{storm.Germany: "ANTI-COMINTERN NONE"})
+	s, _ = playTo(t, s, spring35, storm.SegDiplomacyRussia)
+	s, _ = mailRound(t, s, map[storm.Power]string{storm.Russia: "DIPLOMATIC TURKEY 2"})
+	s, evs := playTo(t, s, summer35, storm.SegDiplomacyAxis1)
+	if s.Minor("Turkey").FlagCounts()[storm.Russia] != 1 {
+		t.Fatalf("no Russian flag in Turkey after Spring 1935:\n%s", enginetest.DumpEvents(evs))
+	}
+	s, evs = playTo(t, s, fall35, storm.SegDiplomacyAxis1)
+	res, ok := findResult(evs, "Turkey")
+	if !ok || res.Winner != storm.Axis || !strings.Contains(res.Change, "24.83") || s.Minor("Turkey").FlagCounts()[storm.Russia] != 0 {
+		t.Fatalf("Summer 1935: no Axis result removing the Russian flag in Turkey: %+v\n%s", res, enginetest.DumpEvents(evs))
+	}
+	// The turn it applies in: one of this turn's modifiers, nothing left
+	// apart for "next turn".
+	want := storm.DiplomaticModifier{Country: "Turkey", Side: storm.Axis, Power: storm.Germany, Value: 1, Rule: "24.83"}
+	if !slices.Contains(s.Diplomacy.Modifiers, want) || len(s.Diplomacy.Threat) != 0 {
+		t.Errorf("Fall 1935: 24.83A: modifiers %+v, threat %+v; want %+v among this turn's modifiers", s.Diplomacy.Modifiers, s.Diplomacy.Threat, want)
+	}
+	b, err := json.Marshal(s.Diplomacy)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(b), `"modifiers":[{"country":"Turkey","side":"axis","power":"germany","value":1,"rule":"24.83"}]`) {
+		t.Errorf("Fall 1935: the export's diplomacy lacks the 24.83 modifier among this turn's: %s", b)
+	}
+	s, _ = mailRound(t, s, map[storm.Power]string{storm.Germany: "ANTI-COMINTERN NONE"})
+	s, evs = playTo(t, s, winter35, storm.SegEconomic)
+	res, ok = findResult(evs, "Turkey")
+	if !ok || res.Effort.Axis != 1 || !slices.Contains(res.Modifiers, want) {
+		t.Fatalf("Fall 1935: Turkey's result %+v, want Axis 1 from the 24.83 modifier, named\n%s", res, enginetest.DumpEvents(evs))
+	}
+	text := strings.Join(strings.Fields(report.Public("demo", evs, adjudicator.Derive(s)).Text), " ")
+	if line := "Turkey: Axis 1, Allies 0, Russia 0 (modifiers: Germany +1 for the Russian flag eliminated here last turn (rule 24.83))"; !strings.Contains(text, line) {
+		t.Errorf("Fall 1935: the report lacks %q:\n%s", line, text)
+	}
+	if len(s.Diplomacy.Modifiers) != 0 {
+		t.Errorf("Winter 1935: 24.83A: the modifier outlived its turn: %+v", s.Diplomacy.Modifiers)
+	}
+}
+
+// findResult is the diplomatic result in country among evs.
+func findResult(evs []event.Event, country string) (event.DiplomaticResult, bool) {
+	for _, e := range evs {
+		if r, ok := e.(event.DiplomaticResult); ok && r.Country == country {
+			return r, true
+		}
+	}
+	return event.DiplomaticResult{}, false
 }

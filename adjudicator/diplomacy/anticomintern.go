@@ -164,7 +164,7 @@ func axisEffortFor(s storm.State, country string) int {
 			n += pl.Strength
 		}
 	}
-	for _, m := range append(storm.CloneSlice(s.Diplomacy.Modifiers), s.Diplomacy.Threat...) {
+	for _, m := range s.Diplomacy.Modifiers { // 24.83's among them
 		if m.Country == country && m.Side == storm.Axis {
 			n += m.Value
 		}
