@@ -7,8 +7,11 @@ import (
 	"testing"
 
 	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/crisis"
+	"stormjudge/adjudicator/diplomacy"
 	"stormjudge/adjudicator/event"
 	"stormjudge/adjudicator/internal/enginetest"
+	"stormjudge/adjudicator/setup"
 	"stormjudge/adjudicator/storm"
 	"stormjudge/adjudicator/threshold"
 	"stormjudge/report"
@@ -234,4 +237,142 @@ func findResult(evs []event.Event, country string) (event.DiplomaticResult, bool
 		}
 	}
 	return event.DiplomaticResult{}, false
+}
+
+// mailDeckGame is mailGame with the quiet deck (every event without
+// effect), so that each turn's cards, the additional ones included, are
+// dealt (9.12, 9.13).
+func mailDeckGame(t *testing.T, seed uint64) storm.State {
+	t.Helper()
+	g := setup.NewGameWithDeck(seed, loadDeck(t, "quiet.toml"))
+	s, _, err := adjudicator.Resolve(crisis.WithCrisis(diplomacy.WithDiplomacy(g)), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// TestRule9_14AggressionEventsExample plays 9.14's EXAMPLE by email:
+// Germany remilitarizes the Rhineland (Spring 1935), takes Austria in
+// Summer 1938 and the whole of Czechoslovakia, the Sudetenland not taken
+// before, in Fall 1938, the Allies acquiescing each time. Austria (2)
+// draws one additional event a turn for two turns; Czechoslovakia draws as
+// the Sudetenland (1) and the remainder (2), each one a turn for as many
+// turns as its value: Fall 1938 one (Austria), Winter 1938 three
+// (Austria, the Sudetenland, the remainder), Spring 1939 one (the
+// remainder), none after: five in all. Each turn's count is public with
+// its reasons (AdditionalEvents, the report), and as many additional
+// cards are dealt.
+func TestRule9_14AggressionEventsExample(t *testing.T) {
+	summer38, fall38 := storm.Turn{Year: 1938, Season: storm.Summer}, storm.Turn{Year: 1938, Season: storm.Fall}
+	winter38, spring39, summer39, fall39 := fall38.Next(), fall38.Next().Next(), fall38.Next().Next().Next(), fall38.Next().Next().Next().Next()
+	s := mailDeckGame(t, 1)
+	s, _ = aggress(t, s, storm.Germany, "RHINELAND", "ACQUIESCE")
+	for y := 1936; y <= 1938; y++ {
+		s, _ = playTo(t, s, storm.Turn{Year: y, Season: storm.Spring}, storm.SegEconomic)
+	}
+	s, _ = playTo(t, s, summer38, storm.SegCrisisAggression)
+	var evs []event.Event
+	s, evs = aggress(t, s, storm.Germany, "AUSTRIA", "ACQUIESCE")
+	s, more := playTo(t, s, fall38, storm.SegCrisisAggression)
+	evs = append(evs, more...)
+	s, more = aggress(t, s, storm.Germany, "CZECHOSLOVAKIA", "ACQUIESCE")
+	evs = append(evs, more...)
+	s, more = playTo(t, s, fall39, storm.SegEconomic)
+	evs = append(evs, more...)
+	for _, target := range []string{"Austria", "Czechoslovakia"} {
+		turn := map[string]storm.Turn{"Austria": summer38, "Czechoslovakia": fall38}[target]
+		if !slices.ContainsFunc(s.SupportFacts.Aggressions, func(a storm.Aggression) bool {
+			return a.Aggressor == storm.Germany && a.Target == target && a.Completed != nil && *a.Completed == turn
+		}) {
+			t.Fatalf("9.14: no German aggression against %s completed in %s: %+v", target, turn, s.SupportFacts.Aggressions)
+		}
+	}
+	if storm.CompletedBy(s, storm.Germany, "Sudetenland") {
+		t.Fatal("the Sudetenland was taken on its own: not the EXAMPLE")
+	}
+	announced, dealt := map[storm.Turn]int{}, map[storm.Turn]int{}
+	byTurn := map[storm.Turn][]event.Event{}
+	for _, e := range evs {
+		switch e := e.(type) {
+		case event.AdditionalEvents:
+			if e.Power == storm.Germany {
+				announced[e.Turn] += e.Count
+				byTurn[e.Turn] = append(byTurn[e.Turn], e)
+			}
+		case event.RandomEventApplied:
+			if e.Power == storm.Germany && strings.HasPrefix(e.Rule, "9.13,") {
+				dealt[e.Turn]++
+			}
+		case event.SecretEventHeld:
+			if e.Power == storm.Germany && e.Extra {
+				dealt[e.Turn]++
+			}
+		}
+	}
+	want := map[storm.Turn]int{summer38: 0, fall38: 1, winter38: 3, spring39: 1, summer39: 0, fall39: 0}
+	total := 0
+	for _, at := range []storm.Turn{summer38, fall38, winter38, spring39, summer39, fall39} {
+		if announced[at] != want[at] || dealt[at] != want[at] {
+			t.Errorf("9.14: %s: %d additional German events announced, %d dealt, want %d", at, announced[at], dealt[at], want[at])
+		}
+		total += announced[at]
+	}
+	if total != 5 {
+		t.Errorf("9.14: %d additional German events in all, want the EXAMPLE's 5", total)
+	}
+	if len(byTurn[winter38]) == 1 {
+		var whats []string
+		for _, x := range byTurn[winter38][0].(event.AdditionalEvents).Sources {
+			whats = append(whats, x.What)
+		}
+		wantWhats := []string{"Austria, completed Summer 1938: turn 2 of 2",
+			"the Sudetenland (Czechoslovakia taken whole), completed Fall 1938: turn 1 of 1",
+			"Czechoslovakia without the Sudetenland, completed Fall 1938: turn 1 of 2"}
+		if !slices.Equal(whats, wantWhats) {
+			t.Errorf("9.14: Winter 1938's reasons %q, want %q", whats, wantWhats)
+		}
+		text := strings.Join(strings.Fields(report.Public("demo", byTurn[winter38], adjudicator.Derive(s)).Text), " ")
+		if line := "Germany draws 3 additional random events (rule 9.13): Austria, completed Summer 1938: turn 2 of 2 (1 event, rule 9.14);"; !strings.Contains(text, line) {
+			t.Errorf("9.14: the report lacks %q:\n%s", line, text)
+		}
+	}
+}
+
+// germanExtra counts Germany's additional random events announced per
+// turn among evs (9.13, 9.14).
+func germanExtra(evs []event.Event) map[storm.Turn]int {
+	out := map[storm.Turn]int{}
+	for _, e := range evs {
+		if x, ok := e.(event.AdditionalEvents); ok && x.Power == storm.Germany {
+			out[x.Turn] += x.Count
+		}
+	}
+	return out
+}
+
+// TestRule9_14WholePoland: Poland (including Danzig and the Corridor, 4)
+// taken whole in Spring 1936, by email and acquiesced, draws as Danzig
+// and the Corridor (1) and the remainder (3), as 9.14's EXAMPLE counts
+// Czechoslovakia: two additional German events in Summer 1936, one in
+// Fall and one in Winter 1936, none after.
+func TestRule9_14WholePoland(t *testing.T) {
+	spring36 := storm.Turn{Year: 1936, Season: storm.Spring}
+	summer36 := spring36.Next()
+	fall36, winter36, spring37 := summer36.Next(), summer36.Next().Next(), summer36.Next().Next().Next()
+	s := mailDeckGame(t, 1)
+	s, _ = aggress(t, s, storm.Germany, "RHINELAND", "ACQUIESCE")
+	s, _ = playTo(t, s, spring36, storm.SegCrisisAggression)
+	s, evs := aggress(t, s, storm.Germany, "POLAND", "ACQUIESCE")
+	s, more := playTo(t, s, spring37.Next(), storm.SegEconomic)
+	evs = append(evs, more...)
+	if !storm.CompletedBy(s, storm.Germany, "Poland") || storm.CompletedBy(s, storm.Germany, "Danzig and the Corridor") {
+		t.Fatalf("9.14: Poland not taken whole: %+v", s.SupportFacts.Aggressions)
+	}
+	got := germanExtra(evs)
+	for at, want := range map[storm.Turn]int{spring36: 0, summer36: 2, fall36: 1, winter36: 1, spring37: 0} {
+		if got[at] != want {
+			t.Errorf("9.14: %s: %d additional German events, want %d", at, got[at], want)
+		}
+	}
 }
