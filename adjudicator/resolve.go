@@ -214,9 +214,9 @@ func resolveRandomEvents(s *storm.State, _ map[storm.Power][]storm.Order, evs *[
 		*evs = append(*evs, event.SpanishCivilWarSetup{Tile: s.SpanishTile, Events: s.Minor("Spain").CivilWarEvents})
 	}
 	track.StartEAITurn(s) // 23.25: before this turn's random events
-	var extra map[storm.Power]int
+	var extra map[storm.Power][]storm.ExtraSource
 	if s.Events != nil {
-		extra = randomevent.ExtraRandomEvents(*s) // 9.14-9.16: 9.16 before the purge card
+		extra = randomevent.ExtraEventSources(*s) // 9.14-9.16: 9.16 before the purge card
 	}
 	randomevent.ResolvePurges(s, evs) // 22.4 (purge.go): first, as 22.21D's cards depend on the card
 	if s.Events != nil {

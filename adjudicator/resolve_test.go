@@ -375,6 +375,7 @@ func TestEventsRoundTrip(t *testing.T) {
 			Outcomes: []storm.EffectOutcome{{Kind: storm.EffectSupport, Power: storm.Italy, Note: "n"}}},
 		event.SecretEventHeld{Turn: ft, Power: storm.France, Card: 4, Title: "s", Category: storm.CategorySupport, Effects: []string{"x"}, At: storm.RevealCrisis, Playable: true},
 		event.EventDeckReshuffled{Turn: ft, Cards: 12}, event.NoEventCard{Turn: ft, Power: storm.Russia},
+		event.AdditionalEvents{Turn: ft, Power: storm.Germany, Count: 1, Sources: []storm.ExtraSource{{What: "Rhineland, completed Spring 1935: turn 1 of 1", Count: 1, Rule: "9.14"}}},
 		event.CardDrawnByJudge{Turn: ft, Power: storm.Germany, Card: 9})
 	// Economy events (support.go, pools.go, income.go).
 	evs = append(evs, event.SupportChanged{Power: storm.Russia, Rule: "10.91D", What: "Russian garrison", Delta: -1, Support: -2},

@@ -132,7 +132,14 @@ func crisisEvent(w *writer, e event.Event) bool {
 			w.wrap(fmt.Sprintf("Italy pays %d tile point for its military counter at war with %s (rule %s).", e.Cost, e.Target, e.Rule), "  ")
 		}
 	case event.PactNotOffered:
-		w.wrap(fmt.Sprintf("Germany moves against %s without the Nazi-Soviet Pact: Russia is opposed for good, its purge level +%d (rule %s).", e.Target, e.Purge, e.Rule), "  ")
+		switch {
+		case e.Rule == "31.91" && e.PactSigned:
+			w.wrap(fmt.Sprintf("Germany moves against %s: Russia is implacably hostile (rule 31.91); its purge level does not rise, as the Nazi-Soviet Pact has been signed (rule 22.31C).", e.Target), "  ")
+		case e.Rule == "31.91":
+			w.wrap(fmt.Sprintf("Germany moves against %s: Russia is implacably hostile (rule 31.91), its purge level +%d (rules 31.91C, 22.31C).", e.Target, e.Purge), "  ")
+		default:
+			w.wrap(fmt.Sprintf("Germany moves against %s without the Nazi-Soviet Pact: Russia is opposed for good, its purge level +%d (rule %s).", e.Target, e.Purge, e.Rule), "  ")
+		}
 	case event.PactSigned:
 		var terms []string
 		for _, t := range e.Terms {

@@ -139,8 +139,12 @@ func diplomacyEvent(w *writer, e event.Event) bool {
 		if e.Winner != "" {
 			who = fmt.Sprintf("a result for %s (%s)", e.Winner.Name(), e.Power.Title())
 		}
-		w.wrap(fmt.Sprintf("%s: Axis %d, Allies %d, Russia %d: %s, %s. Flags now: %s.",
-			e.Country, e.Effort.Axis, e.Effort.Allies, e.Effort.Russia, who, e.Change, flagList(e.FlagsAfter)), "  ")
+		mods := ""
+		if len(e.Modifiers) > 0 {
+			mods = " (modifiers: " + modifierList(e.Modifiers) + ")"
+		}
+		w.wrap(fmt.Sprintf("%s: Axis %d, Allies %d, Russia %d%s: %s, %s. Flags now: %s.",
+			e.Country, e.Effort.Axis, e.Effort.Allies, e.Effort.Russia, mods, who, e.Change, flagList(e.FlagsAfter)), "  ")
 	case event.FlexibleApplied:
 		w.wrap(fmt.Sprintf("Random event %d: %s's flexible modifier %+d goes to %s (%s; rule 4.16).",
 			e.Card, e.Power.Title(), e.Value, e.Country, e.How), "  ")
@@ -219,4 +223,25 @@ func intList(ns []int) string {
 		parts = append(parts, fmt.Sprint(n))
 	}
 	return strings.Join(parts, ", ")
+}
+
+// modifierList words the modifiers a target's effort counts beside the
+// counters, each with its source and rule.
+func modifierList(ms []storm.DiplomaticModifier) string {
+	var out []string
+	for _, m := range ms {
+		what := fmt.Sprintf("%s %+d", m.Power.Title(), m.Value)
+		switch {
+		case m.Rule == "24.83":
+			what += " for the Russian flag eliminated here last turn"
+		case m.Card != 0:
+			what = fmt.Sprintf("random event %d, %s", m.Card, what)
+		case m.Rule == "16.16A":
+			what += " by covert operation"
+		case m.Rule == "16.16H":
+			what += " by subversion"
+		}
+		out = append(out, what+" (rule "+m.Rule+")")
+	}
+	return strings.Join(out, "; ")
 }

@@ -14,7 +14,7 @@ import (
 func randomEventSection(e event.Event) (string, bool) {
 	switch e.(type) {
 	case event.EventCardTurned, event.EventDeckReshuffled, event.NoEventCard,
-		event.SecretEventHeld:
+		event.SecretEventHeld, event.AdditionalEvents:
 		return randomEventsSection, true
 	case event.RandomEventApplied:
 		return "random event cards take effect", true
@@ -38,6 +38,12 @@ func randomEvent(w *writer, e event.Event) bool {
 		if e.Text != "" {
 			w.indented(e.Text, "    ")
 		}
+	case event.AdditionalEvents:
+		var why []string
+		for _, x := range e.Sources {
+			why = append(why, fmt.Sprintf("%s (%s, rule %s)", x.What, plural(x.Count, "event"), x.Rule))
+		}
+		w.wrap(fmt.Sprintf("%s draws %s (rule 9.13): %s.", e.Power.Title(), plural(e.Count, "additional random event"), strings.Join(why, "; ")), "  ")
 	case event.EventDeckReshuffled:
 		w.wrap(fmt.Sprintf("The random event deck is reshuffled: %d cards (rule 8.44).", e.Cards), "  ")
 	case event.NoEventCard:

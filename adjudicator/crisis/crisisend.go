@@ -147,9 +147,15 @@ func balticHostility(s *storm.State, evs *[]event.Event) {
 	if s.Conditions.BalticAggression {
 		return
 	}
-	s.Conditions.BalticAggression = true                                                // 31.91A, D
-	purge, _ := storm.EffectSum(*s, storm.AggrPurge, storm.Germany, storm.BalticStates) // 31.91C: the table of 30
-	*evs = append(*evs, event.PactNotOffered{Turn: s.Turn, Target: storm.BalticStates, Purge: purge, Rule: "31.91"})
+	s.Conditions.BalticAggression = true // 31.91A, D
+	// 31.91C refers to 22.31C, which counts German aggression only if no
+	// Nazi-Soviet Pact has been signed (r-22-31c-baltic).
+	signed := s.SupportFacts.PactSigned != nil
+	purge := 0
+	if !signed {
+		purge, _ = storm.EffectSum(*s, storm.AggrPurge, storm.Germany, storm.BalticStates) // 31.91C: the table of 30
+	}
+	*evs = append(*evs, event.PactNotOffered{Turn: s.Turn, Target: storm.BalticStates, Purge: purge, Rule: "31.91", PactSigned: signed})
 	randomevent.AddPurgeEvents(s, purge, "22.31C", "German aggression against the Baltic States (31.91C)", evs)
 }
 
@@ -162,7 +168,7 @@ func signPact(s *storm.State, c storm.Crisis, evs *[]event.Event) {
 	// 31.32E: Poland's resistance with the crisis's tile; over Danzig and
 	// the Corridor it is lowered by the demand (28.21H), not all of Poland.
 	level, rounded, terms := threshold.PactConcessionLevel(*s, c.Tile)
-	purge := max(level, 0) / 5                           // 31.51F: the level itself; 31.33's rounding has no effect in this game (r-31-51f)
+	purge := threshold.PactPurge(level)                  // 31.51F: the level over five to the nearest whole number (r-31-51f)
 	s.SupportFacts.PactSigned = storm.CloneTurn(&s.Turn) // in effect from now: 31.51E, 24.38, 24.82B (PactInEffect)
 	s.SupportFacts.PactLevel = level
 	pactEliminations(s, evs) // 31.51C
@@ -319,7 +325,7 @@ func polandSucceeds(s *storm.State, c storm.Crisis, evs *[]event.Event) bool {
 func breakPact(s *storm.State, evs *[]event.Event) {
 	s.Conditions.PactViolated = true // 31.83A: the anti-Comintern counter again, flags may share (PactInEffect)
 	poland, _ := storm.EffectSum(*s, storm.AggrPurge, storm.Germany, "Poland")
-	pactPurge := max(s.SupportFacts.PactLevel, 0) / 5
+	pactPurge := threshold.PactPurge(s.SupportFacts.PactLevel) // 31.51F
 	if d := poland - pactPurge; d > 0 {
 		randomevent.AddPurgeEvents(s, d, "22.31C", "the Nazi-Soviet Pact broken: Poland a German satellite (31.83C)", evs)
 	}

@@ -680,8 +680,11 @@ func resolveResponse(s *storm.State, orders map[storm.Power][]storm.Order, evs *
 		}
 		*evs = append(*evs, event.CrisisDecision{Turn: s.Turn, Aggressor: c.Aggressor, Target: c.Target, Stage: c.Stage, Powers: storm.Allied, Decision: d, How: how, Rule: "27.51"})
 		if d == storm.AcquiesceOrder {
-			if storm.ResistanceName(c.Target) == "Poland" {
-				drawResistance(s, c, evs) // 31.32E: Poland's tile for the pact, acquiesced or not
+			if c.Pact && storm.ResistanceName(c.Target) == "Poland" {
+				// 31.32E: Poland's tile for the pact's level, acquiesced
+				// or not; without the pact offered nothing needs it, and
+				// the game's random sequence is left alone.
+				drawResistance(s, c, evs)
 			}
 			endCrisis(s, c, storm.Acquiesced, "27.52", evs)
 			continue

@@ -53,14 +53,11 @@ func AntiCominternPlaces(s storm.State) []string {
 	}
 	var ps []place
 	for _, c := range anticominternLands {
+		if rule, _ := anticominternBarred(s, c, true); rule != "" { // 24.34A-B
+			continue
+		}
 		m := s.Minor(c)
-		if m == nil || Conquered(s, c) || PublicModifierFor(s, c, storm.Allies) {
-			continue
-		}
 		f := m.FlagCounts()
-		if f[storm.Britain]+f[storm.France] > 0 { // 24.34B
-			continue
-		}
 		var r [2]int
 		switch {
 		case f[storm.Russia] > 0:
@@ -128,8 +125,31 @@ func checkAntiComintern(s storm.State, p storm.Power, o storm.Order) (rule, msg 
 	}
 	c, ok := storm.FindCountry(o.Project)
 	first := anticominternFirst(s)
-	if !ok || !slices.Contains(first, c) {
+	if rule, why := anticominternBarred(s, c, ok); rule != "" {
+		return rule, why
+	}
+	if !slices.Contains(first, c) {
 		return "24.34C", fmt.Sprintf("the anti-Comintern counter goes first to the least anti-Communist eligible country: %s (24.34C-D)", strings.Join(first, " or "))
+	}
+	return "", ""
+}
+
+// anticominternBarred says why country (known: a country of the game) is
+// not eligible at all: not a minor country bordering Russia (24.34A),
+// conquered, or holding an Allied flag or a pro-Allied public event
+// (24.34B); "" when it is eligible, though perhaps not first (24.34C).
+func anticominternBarred(s storm.State, country string, known bool) (rule, msg string) {
+	if !known || !slices.Contains(anticominternLands, country) {
+		return "24.34A", "the anti-Comintern counter goes only to a minor country bordering Russia: Finland, Poland, Rumania or Turkey"
+	}
+	m := s.Minor(country)
+	switch {
+	case m == nil || Conquered(s, country):
+		return "24.34A", country + " is no longer a minor country to place it in"
+	case m.FlagCounts()[storm.Britain]+m.FlagCounts()[storm.France] > 0:
+		return "24.34B", country + " holds an Allied flag: not eligible for the anti-Comintern counter"
+	case PublicModifierFor(s, country, storm.Allies):
+		return "24.34B", "a pro-Allied public diplomatic event applies to " + country + " this turn: not eligible for the anti-Comintern counter"
 	}
 	return "", ""
 }
@@ -144,7 +164,7 @@ func axisEffortFor(s storm.State, country string) int {
 			n += pl.Strength
 		}
 	}
-	for _, m := range append(storm.CloneSlice(s.Diplomacy.Modifiers), s.Diplomacy.Threat...) {
+	for _, m := range s.Diplomacy.Modifiers { // 24.83's among them
 		if m.Country == country && m.Side == storm.Axis {
 			n += m.Value
 		}

@@ -507,7 +507,9 @@ func zeroAllowed(s storm.State, p storm.Power) bool {
 // PublicModifierFor reports a public random event modifier of this turn
 // in country favouring side.
 func PublicModifierFor(s storm.State, country string, side storm.Side) bool {
-	return slices.ContainsFunc(s.Diplomacy.Modifiers, func(m storm.DiplomaticModifier) bool { return m.Country == country && m.Side == side })
+	return slices.ContainsFunc(s.Diplomacy.Modifiers, func(m storm.DiplomaticModifier) bool {
+		return m.Country == country && m.Side == side && m.Rule != "24.83" // 24.83's is no random event
+	})
 }
 
 // CommitmentText is the text whose SHA-256 is a commitment: a version line,
@@ -679,7 +681,7 @@ func TargetEffort(s storm.State, country string) (storm.Effort, map[storm.Power]
 		}
 	}
 	var mods []storm.DiplomaticModifier
-	for _, m := range append(storm.CloneSlice(d.Modifiers), d.Threat...) {
+	for _, m := range d.Modifiers { // this turn's 24.83 modifiers among them (EndTurn)
 		if m.Country == country {
 			mods = append(mods, m)
 			eff.Add(m.Side, m.Value)
@@ -734,6 +736,10 @@ func secretRussianTargets(s storm.State) []string {
 // paid (24.52C) and retrieved (24.81D).
 func ResolveDiplomacy(s *storm.State, evs *[]event.Event) {
 	d := &s.Diplomacy
+	// 24.83: a state saved before the turn's end made last turn's
+	// modifiers this turn's (DiplomacyState.EndTurn) may still hold them
+	// apart; they count now.
+	d.Modifiers, d.Threat = append(d.Modifiers, d.Threat...), nil
 	type target struct {
 		eff     storm.Effort
 		contrib map[storm.Power]int
@@ -744,7 +750,6 @@ func ResolveDiplomacy(s *storm.State, evs *[]event.Event) {
 		eff, contrib, mods := TargetEffort(*s, country)
 		efforts[country] = target{eff, contrib, mods}
 	}
-	d.Threat = nil // used: this turn's shifts add next turn's (24.83)
 	for _, country := range DiplomaticTargets(*s) {
 		eff, contrib, mods := efforts[country].eff, efforts[country].contrib, efforts[country].mods
 		if eff == (storm.Effort{}) && !storm.Fighting(*s, country) {
@@ -760,7 +765,7 @@ func ResolveDiplomacy(s *storm.State, evs *[]event.Event) {
 			continue
 		}
 		before := m.FlagCounts()
-		res := event.DiplomaticResult{Turn: s.Turn, Country: country, Effort: eff, Winner: eff.Winner(), FlagsBefore: before}
+		res := event.DiplomaticResult{Turn: s.Turn, Country: country, Effort: eff, Winner: eff.Winner(), FlagsBefore: before, Modifiers: mods}
 		if res.Winner != "" {
 			res.Power = beneficiary(res.Winner, contrib)
 			res.Change = ShiftAlignment(s, m, res.Winner, res.Power, withoutCovert(contrib, mods))

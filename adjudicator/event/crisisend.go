@@ -39,12 +39,15 @@ type PactSigned struct {
 }
 
 // PactNotOffered reports an aggression against Poland without the pact
-// offered (31.61), or one against the Baltic States (31.91).
+// offered (31.61), or one against the Baltic States (31.91); PactSigned:
+// the pact was signed before, so the aggression adds no purge events
+// (22.31C).
 type PactNotOffered struct {
-	Turn   storm.Turn `json:"turn"`
-	Target string     `json:"target"`
-	Purge  int        `json:"purge_events"`
-	Rule   string     `json:"rule"`
+	Turn       storm.Turn `json:"turn"`
+	Target     string     `json:"target"`
+	Purge      int        `json:"purge_events"`
+	Rule       string     `json:"rule"`
+	PactSigned bool       `json:"pact_signed,omitempty"`
 }
 
 // WarBroke reports the outbreak of war (27.83, 32.8): the game ends.

@@ -32,14 +32,18 @@ type DiplomacyRevealed struct {
 
 // DiplomaticResult is the resolution of one target (24.81B-24.82).
 type DiplomaticResult struct {
-	Turn        storm.Turn          `json:"turn"`
-	Country     string              `json:"country"`
-	Effort      storm.Effort        `json:"effort"`
-	Winner      storm.Side          `json:"winner,omitempty"`
-	Power       storm.Power         `json:"power,omitempty"` // the successful major power (24.82C)
-	Change      string              `json:"change"`
-	FlagsBefore map[storm.Power]int `json:"flags_before"`
-	FlagsAfter  map[storm.Power]int `json:"flags_after"`
+	Turn    storm.Turn   `json:"turn"`
+	Country string       `json:"country"`
+	Effort  storm.Effort `json:"effort"`
+	Winner  storm.Side   `json:"winner,omitempty"`
+	Power   storm.Power  `json:"power,omitempty"` // the successful major power (24.82C)
+	Change  string       `json:"change"`
+	// Modifiers are those counted in Effort beside the counters: random
+	// events (9.31C, 4.16), covert operations and subversion (16.16A,
+	// 16.16H), the communist threat of last turn (24.83).
+	Modifiers   []storm.DiplomaticModifier `json:"modifiers,omitempty"`
+	FlagsBefore map[storm.Power]int        `json:"flags_before"`
+	FlagsAfter  map[storm.Power]int        `json:"flags_after"`
 }
 
 // DiplomacyPaid is a power's payment for its diplomatic counters at the

@@ -46,6 +46,16 @@ type SecretEventHeld struct {
 	Rule     string              `json:"rule"`
 }
 
+// AdditionalEvents reports the additional random events a power is dealt
+// this turn (9.13) and the reasons: completed Axis aggressions (9.14),
+// the Nazi-Soviet Pact (9.15), full cohesion (9.16); public.
+type AdditionalEvents struct {
+	Turn    storm.Turn          `json:"turn"`
+	Power   storm.Power         `json:"power"`
+	Count   int                 `json:"count"`
+	Sources []storm.ExtraSource `json:"sources"`
+}
+
 // EventDeckReshuffled reports the discard pile reshuffled into the deck
 // (8.44); public.
 type EventDeckReshuffled struct {
@@ -61,6 +71,8 @@ type NoEventCard struct {
 }
 
 func (EventCardTurned) Visibility() Visibility     { return public }
+func (AdditionalEvents) Visibility() Visibility    { return public }
+func (AdditionalEvents) Type() string              { return "AdditionalEvents" }
 func (RandomEventApplied) Visibility() Visibility  { return public }
 func (e SecretEventHeld) Visibility() Visibility   { return Visibility{Power: e.Power} }
 func (EventDeckReshuffled) Visibility() Visibility { return public }
@@ -73,6 +85,7 @@ func (NoEventCard) Type() string                   { return "NoEventCard" }
 
 func init() {
 	eventTypes["EventCardTurned"] = decode[EventCardTurned]
+	eventTypes["AdditionalEvents"] = decode[AdditionalEvents]
 	eventTypes["RandomEventApplied"] = decode[RandomEventApplied]
 	eventTypes["SecretEventHeld"] = decode[SecretEventHeld]
 	eventTypes["EventDeckReshuffled"] = decode[EventDeckReshuffled]

@@ -121,9 +121,9 @@ func drawCard(d *storm.EventDeck, s *storm.State, p storm.Power, evs *[]event.Ev
 
 // DrawRandomEvents is the card draw of 9.12 with the additional random
 // events of 9.13-9.16, after the purge card (22.4); extra holds the
-// additional events per power, counted at the start of the turn (9.16:
-// before the purge card).
-func DrawRandomEvents(s *storm.State, extra map[storm.Power]int, evs *[]event.Event) {
+// additional events per power with their reasons, counted at the start of
+// the turn (9.16: before the purge card).
+func DrawRandomEvents(s *storm.State, extra map[storm.Power][]storm.ExtraSource, evs *[]event.Event) {
 	d := s.Events
 	n := drawCard(d, s, 0, evs)
 	if n == 0 {
@@ -151,7 +151,12 @@ func DrawRandomEvents(s *storm.State, extra map[storm.Power]int, evs *[]event.Ev
 	}
 	for _, p := range storm.Powers { // 9.12: one card each, in the order of play
 		DealEvents(s, p, 1, false, evs)
-		if x := extra[p]; x > 0 {
+		x := 0
+		for _, src := range extra[p] {
+			x += src.Count
+		}
+		if x > 0 { // 9.13: public, with the reasons
+			*evs = append(*evs, event.AdditionalEvents{Turn: s.Turn, Power: p, Count: x, Sources: storm.CloneSlice(extra[p])})
 			DealEvents(s, p, x, true, evs)
 		}
 	}
@@ -160,35 +165,76 @@ func DrawRandomEvents(s *storm.State, extra map[storm.Power]int, evs *[]event.Ev
 // ExtraRandomEvents counts the additional random events of 9.14-9.16.
 func ExtraRandomEvents(s storm.State) map[storm.Power]int {
 	out := map[storm.Power]int{}
-	out[storm.Russia] = FullCohesionExtraEvents(s) // 9.16
+	for p, srcs := range ExtraEventSources(s) {
+		for _, x := range srcs {
+			out[p] += x.Count
+		}
+	}
+	return out
+}
+
+// ExtraEventSources are the additional random events of 9.14-9.16 each
+// power draws this turn, with their reasons.
+func ExtraEventSources(s storm.State) map[storm.Power][]storm.ExtraSource {
+	out := map[storm.Power][]storm.ExtraSource{}
+	if n := FullCohesionExtraEvents(s); n > 0 { // 9.16
+		out[storm.Russia] = append(out[storm.Russia], storm.ExtraSource{What: "full cohesion", Count: n, Rule: "9.16"})
+	}
 	if t := s.SupportFacts.PactSigned; t != nil && !s.Conditions.PactViolated {
-		n := max(s.Turn.Index()-t.Index(), 0) // 9.15A-D
-		out[storm.Britain] += n
-		out[storm.France] += n
+		if n := max(s.Turn.Index()-t.Index(), 0); n > 0 { // 9.15A-D
+			for _, p := range storm.Allied {
+				out[p] = append(out[p], storm.ExtraSource{What: "the Nazi-Soviet Pact, signed " + t.String(), Count: n, Rule: "9.15"})
+			}
+		}
 	}
 	for _, a := range s.SupportFacts.Aggressions { // 9.14
 		if a.Completed == nil || (a.Aggressor != storm.Germany && a.Aggressor != storm.Italy) {
 			continue
 		}
 		// 9.14A-B and its EXAMPLE: one event a turn from the turn after
-		// the aggression is completed, for as many turns as its value.
-		if d := s.Turn.Index() - a.Completed.Index(); d >= 1 && d <= aggressionEvents(s, a) {
-			out[a.Aggressor]++
+		// the aggression is completed, for as many turns as its value;
+		// a whole country taken at once draws for its first demand and
+		// for the remainder, each by its own value.
+		d := s.Turn.Index() - a.Completed.Index()
+		for _, part := range aggressionParts(s, a) {
+			if d >= 1 && d <= part.value {
+				out[a.Aggressor] = append(out[a.Aggressor], storm.ExtraSource{
+					What:  fmt.Sprintf("%s, completed %s: turn %d of %d", part.name, a.Completed, d, part.value),
+					Count: 1, Rule: "9.14"})
+			}
 		}
 	}
 	return out
 }
 
-// aggressionEvents is the victory point value of an aggression in
-// additional random events (9.14A: the number equals it, 34.51A);
-// Czechoslovakia and Poland count less by the Sudetenland's or Danzig and
-// the Corridor's when those were taken before.
-func aggressionEvents(s storm.State, a storm.Aggression) int {
+// aggressionPart is a part of an aggression that draws additional random
+// events by its own value (9.14A).
+type aggressionPart struct {
+	name  string
+	value int
+}
+
+// aggressionParts splits a completed aggression for 9.14: Czechoslovakia
+// (including the Sudetenland) and Poland (including Danzig and the
+// Corridor) are the first demand and the remainder, as the rule's EXAMPLE
+// counts them; when the first demand was taken before, by its own
+// aggression, only the remainder is left (r-9-14).
+func aggressionParts(s storm.State, a storm.Aggression) []aggressionPart {
 	n := storm.AggressionValueIn(s, a.Target)
-	if part := storm.FirstDemand[a.Target]; part != "" && storm.CompletedBy(s, a.Aggressor, part) {
-		n -= storm.AggressionValueIn(s, part)
+	first := storm.FirstDemand[a.Target]
+	if first == "" {
+		return []aggressionPart{{a.Target, n}}
 	}
-	return n
+	k := storm.AggressionValueIn(s, first)
+	name := first
+	if first == "Sudetenland" {
+		name = "the Sudetenland"
+	}
+	rest := aggressionPart{a.Target + " without " + name, n - k}
+	if storm.CompletedBy(s, a.Aggressor, first) {
+		return []aggressionPart{rest}
+	}
+	return []aggressionPart{{name + " (" + a.Target + " taken whole)", k}, rest}
 }
 
 // DealEvents deals n cards face down to p (9.12, 9.13).

@@ -372,31 +372,3 @@ func TestRule15_32BDescribeDefaultsPerParameter(t *testing.T) {
 		t.Errorf("a parameter word left in %q", got)
 	}
 }
-
-// Rule 9.14 and its EXAMPLE: Austria (2) completed in Summer 1938, the
-// Sudetenland (1) and the rest of Czechoslovakia (2) in Fall 1938: one
-// additional German event in Fall 1938, three in Winter 1938, one in Spring
-// 1939, five in all; one event a turn per aggression from the turn after
-// it, for as many turns as its value.
-func TestRule9_14AggressionEventsExample(t *testing.T) {
-	s := setup.NewGame(1)
-	summer, fall := storm.Turn{Year: 1938, Season: storm.Summer}, storm.Turn{Year: 1938, Season: storm.Fall}
-	s.SupportFacts.Aggressions = []storm.Aggression{
-		{Aggressor: storm.Germany, Target: "Austria", Turn: summer, Completed: &summer},
-		{Aggressor: storm.Germany, Target: "Sudetenland", Turn: fall, Completed: &fall},
-		{Aggressor: storm.Germany, Target: "Czechoslovakia", Turn: fall, Completed: &fall},
-	}
-	want := map[storm.Turn]int{summer: 0, fall: 1, {Year: 1938, Season: storm.Winter}: 3, {Year: 1939, Season: storm.Spring}: 1, {Year: 1939, Season: storm.Summer}: 0}
-	total := 0
-	for turn, n := range want {
-		s.Turn = turn
-		got := randomevent.ExtraRandomEvents(s)[storm.Germany]
-		if got != n {
-			t.Errorf("9.14: %s: %d additional German events, want %d", turn, got, n)
-		}
-		total += got
-	}
-	if total != 5 {
-		t.Errorf("9.14: %d in all, want 5", total)
-	}
-}

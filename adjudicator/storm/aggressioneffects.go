@@ -22,7 +22,8 @@ const (
 	// goes to Britain or France by flags (10.71B, 10.81B).
 	AggrTemporarySupport = "temporary-support"
 	// AggrPurge adds purge events when Germany moves against the target
-	// without offering the Nazi-Soviet Pact (31.61C) or at all (31.91C).
+	// without offering the Nazi-Soviet Pact (31.61C) or at all (31.91C),
+	// while no pact has been signed (22.31C).
 	AggrPurge = "purge"
 )
 

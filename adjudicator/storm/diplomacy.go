@@ -84,8 +84,10 @@ type DiplomacyState struct {
 	Placements  []Placement          `json:"placements"`
 	Commitments []Commitment         `json:"commitments"`
 	Modifiers   []DiplomaticModifier `json:"modifiers"`
-	// Threat are the +1 modifiers of 24.83 for the next turn's diplomacy:
-	// an Axis result that eliminated a Russian flag.
+	// Threat are the +1 modifiers of 24.83 for the next turn's diplomacy,
+	// made by this turn's Axis results that eliminated a Russian flag;
+	// when the turn ends they become the next turn's Modifiers (rule
+	// "24.83"), the turn they apply in.
 	Threat []DiplomaticModifier `json:"threat,omitempty"`
 	// AntiComintern is this turn's anti-Comintern counter (24.3), once
 	// placed in the Axis' first round.
@@ -175,10 +177,12 @@ type ExtraCounter struct {
 }
 
 // EndTurn closes the turn's diplomacy (24.81D: counters retrieved): only
-// the option and the 24.83 modifiers for the next turn stay.
+// the option, the rings and civil wars stay, and the 24.83 modifiers made
+// this turn become the next turn's modifiers (24.83A: "in the following
+// turn").
 func (d *DiplomacyState) EndTurn() {
 	rings := slices.DeleteFunc(d.Rings, func(r SpyRing) bool { return r.Eliminated != "" }) // 16.16B: a standing ring stays
-	*d = DiplomacyState{On: d.On, Threat: d.Threat, Rings: rings, CivilWars: d.CivilWars}
+	*d = DiplomacyState{On: d.On, Modifiers: d.Threat, Rings: rings, CivilWars: d.CivilWars}
 }
 
 func (d DiplomacyState) clone() DiplomacyState {

@@ -142,3 +142,12 @@ func (d *EventDeck) Shuffle(xs []int) {
 		xs[i], xs[j] = xs[j], xs[i]
 	}
 }
+
+// ExtraSource is one reason a major power draws additional random events
+// this turn (9.13): a completed Axis aggression, or the part of one
+// (9.14), the Nazi-Soviet Pact (9.15), full cohesion (9.16).
+type ExtraSource struct {
+	What  string `json:"what"`
+	Count int    `json:"count"`
+	Rule  string `json:"rule"`
+}

@@ -71,6 +71,14 @@ func RoundToFive(n int) int {
 	return (n + 2) / 5 * 5
 }
 
+// PactPurge is 31.51F (22.31D): the purge events of the pact signed at
+// level, the level divided by five to the nearest whole number, which is
+// the level rounded to five (31.33) divided by five; none below 3
+// (r-31-51f).
+func PactPurge(level int) int {
+	return max(RoundToFive(level), 0) / 5
+}
+
 // PactVP is 34.92: the Axis gain a point for every five concessions below
 // 35 and lose one for every five above; Russia the reverse.
 func PactVP(rounded int) (axis, russia int) {
