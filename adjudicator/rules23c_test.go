@@ -173,9 +173,9 @@ func TestRule25_61BItalianAttackEndsCivilWar(t *testing.T) {
 	// Next turn: Germany's additional counter (25.72) goes elsewhere;
 	// none may go to Croatia or Serbia (25.73A, 25.81).
 	s, _ = playMails(t, s, fall, storm.SegDiplomacyAxis1, func(storm.State) map[storm.Power]string { return nil })
-	for _, c := range []string{"YUGOSLAVIA", "CROATIA"} {
-		if _, err := mail(t, s, storm.Germany, "DIPLOMATIC "+c+" 1 FREE"); err == nil {
-			t.Errorf("25.73A, 25.81: a counter in %s accepted", c)
+	for c, rule := range map[string]string{"YUGOSLAVIA": "24.56A", "CROATIA": "25.73A"} { // Serbia is being conquered by Italy (Yugoslavia's resistance 1)
+		if _, err := mail(t, s, storm.Germany, "DIPLOMATIC "+c+" 1 FREE"); err == nil || !strings.Contains(err.Error(), rule) {
+			t.Errorf("25.73A, 25.81: a counter in %s: %v, want %s", c, err, rule)
 		}
 	}
 	if _, err := mail(t, s, storm.Germany, "DIPLOMATIC BULGARIA 1 FREE"); err != nil {
