@@ -37,6 +37,7 @@ func crisisRoundTripEvents() []event.Event {
 		event.ConcessionMade{Turn: t, Concession: c, How: "order"},
 		event.PactFlagsRemoved{Turn: t, Country: "Poland", Removed: 1},
 		event.PolandDecided{Turn: t, Choice: storm.PolandSatellite, PactBroken: true, Rule: "29.22B, 31.81"},
+		event.CivilWarEnded{Turn: t, Country: "Yugoslavia", Rule: "25.61B", Flags: map[storm.Power]int{storm.Germany: 1}, Winner: storm.Axis, Power: storm.Germany, Split: true},
 		event.SupportGranted{Power: storm.Britain, Grant: storm.SupportGrant{Rule: "10.71B", What: "x", Value: 1, From: t, Turns: 2, Residual: true}, Inferred: true},
 	}
 }

@@ -46,6 +46,9 @@ func parseDiplomatic(l *line) (storm.Order, *Error) {
 		return storm.Order{}, l.errorf(diplomaticHint, "DIPLOMATIC: which country?")
 	}
 	country, ok := storm.FindCountry(strings.Join(name, " "))
+	if !ok && strings.EqualFold(strings.Join(name, " "), storm.Croatia) {
+		return storm.Order{}, l.errorf(diplomaticHint, "DIPLOMATIC: Croatia, split from Yugoslavia by its civil war, takes no counters (25.73A)")
+	}
 	if !ok {
 		return storm.Order{}, l.errorf(diplomaticHint, "DIPLOMATIC: %s is not a diplomatic target (24.21)%s",
 			quote(strings.Join(name, " ")), didYouMean(strings.Join(name, " "), storm.Countries()))
@@ -94,6 +97,9 @@ func parseMilitary(l *line) (storm.Order, *Error) {
 		return storm.Order{}, l.errorf(militaryHint, "MILITARY: which country?")
 	}
 	country, ok := storm.FindCountry(strings.Join(name, " "))
+	if !ok && strings.EqualFold(strings.Join(name, " "), storm.Croatia) {
+		return storm.Order{}, l.errorf(militaryHint, "MILITARY: Croatia, split from Yugoslavia by its civil war, takes no counters (25.73A)")
+	}
 	if !ok {
 		return storm.Order{}, l.errorf(militaryHint, "MILITARY: %s is not a diplomatic target (24.21)%s",
 			quote(strings.Join(name, " ")), didYouMean(strings.Join(name, " "), storm.Countries()))

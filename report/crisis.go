@@ -26,6 +26,11 @@ func crisisSection(e event.Event) (string, bool) {
 		return crisisPhase + ": " + stageName(storm.StageResponse), true
 	case event.CrisisEnded, event.AggressionSucceeded, event.PactNotOffered, event.PolandDecided:
 		return crisisPhase + ": outcome (rules 27, 29)", true
+	case event.CivilWarEnded:
+		if e.Rule == "25.61C" {
+			return crisisPhase + ": the end of the game (rules 33, 34)", true
+		}
+		return crisisPhase + ": outcome (rules 27, 29)", true
 	case event.PactSigned, event.PactFlagsRemoved:
 		return crisisPhase + ": the Nazi-Soviet Pact (rule 31)", true
 	case event.SupportGranted:
@@ -179,6 +184,8 @@ func crisisEvent(w *writer, e event.Event) bool {
 	case event.ConcessionMade:
 		w.wrap(fmt.Sprintf("%s %s %d support to %s (%s; rule 32.83A-B).", powerNames(e.Concession.Conceders), verb(e.Concession.Conceders, "concedes", "concede"), e.Concession.Support,
 			powerNames(e.Concession.Beneficiaries), e.How), "  ")
+	case event.CivilWarEnded:
+		w.wrap(civilWarEndedText(e), "  ")
 	case event.WarBroke:
 		wr := e.War
 		what := "pre-emptive war (rule 32.8)"
@@ -252,4 +259,27 @@ func victoryLines(w *writer, v storm.Victory) {
 	}
 	w.wrap("Two-way game: "+v.TwoWay+".", "  ")
 	w.wrap("Three-way game: "+v.ThreeWay+".", "  ")
+}
+
+// civilWarEndedText words a civil war's end by an Italian attack (25.61B)
+// or by war (25.61C).
+func civilWarEndedText(e event.CivilWarEnded) string {
+	if e.Rule == "25.61C" {
+		return fmt.Sprintf("The civil war in %s ends with the outbreak of war (rule 25.61C). Flags there: %s. This has no effect on this game; it matters only to a continuation into A World at War.",
+			e.Country, flagList(e.Flags))
+	}
+	who := "nobody holds flags there: no winner"
+	if e.Winner != "" {
+		who = fmt.Sprintf("%s won it: +1 against later adverse events there (rule 25.71), and %s places an additional counter next turn (rule 25.72)", e.Winner.Name(), e.Power.Title())
+	}
+	return fmt.Sprintf("Italy's attack on %s ends the civil war there at the end of the crisis phase (rule 25.61B). Flags there: %s; %s; no more diplomacy there (rule 25.81).%s",
+		e.Country, flagList(e.Flags), who, splitText(e.Split))
+}
+
+// splitText words Yugoslavia's split (25.73A), "" without one.
+func splitText(split bool) string {
+	if !split {
+		return ""
+	}
+	return " Yugoslavia splits (rule 25.73A): Croatia, an Italian puppet state, takes the Axis flags; the rest is Serbia, in Yugoslavia's place; no counters in either. Later pro-Axis events there go to Croatia, pro-Allied ones to Serbia, pro-Russian ones to Croatia (to Serbia with the Nazi-Soviet Pact in effect)."
 }

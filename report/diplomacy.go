@@ -165,9 +165,9 @@ func diplomacyEvent(w *writer, e event.Event) bool {
 		w.wrap(fmt.Sprintf("Civil war in %s (rule %s): the government is backed by %s, the rebels by %s. The EAI counts it (rule 23.21E); only they act there, and each must place a counter there every turn (rules 25.51, 25.52A).",
 			e.Country, e.Rule, e.Government.Name(), strings.Join(rebels, " or ")), "  ")
 	case event.DisputeObligation:
-		w.wrap(fmt.Sprintf("The dispute of random event %d: %s's counter: %s.", e.Card, e.Side.Name(), e.Outcome), "  ")
+		w.wrap(fmt.Sprintf("The dispute of random event %d: %s counter: %s.", e.Card, e.Side.Possessive(), e.Outcome), "  ")
 	case event.CivilWarObligation:
-		w.wrap(fmt.Sprintf("Civil war in %s: %s's counter (rule 25.52A): %s.", e.Country, e.Side.Name(), e.Outcome), "  ")
+		w.wrap(fmt.Sprintf("Civil war in %s: %s counter (rule 25.52A): %s.", e.Country, e.Side.Possessive(), e.Outcome), "  ")
 	case event.CivilWarResolved:
 		thr := fmt.Sprintf("civil war counter %d drawn", e.Drawn)
 		if e.ThresholdEvents > 0 {
@@ -187,7 +187,7 @@ func diplomacyEvent(w *writer, e event.Event) bool {
 			if e.WarWinner != "" {
 				who = e.WarWinner.Name() + " won it: +1 against later adverse events there, an additional counter next turn (rules 25.71, 25.72)"
 			}
-			line += fmt.Sprintf(" The civil war ends (rule 25.61A); %s; no more diplomacy there (rule 25.81).", who)
+			line += fmt.Sprintf(" The civil war ends (rule 25.61A); %s; no more diplomacy there (rule 25.81).%s", who, splitText(e.Split))
 		}
 		w.wrap(line, "  ")
 	case event.DiplomacyPaid:

@@ -84,14 +84,19 @@ func targetNotes(t adjudicator.TargetView) string {
 		parts = append(parts, t.TradePact.Title())
 	}
 	switch w := t.CivilWar; {
+	case t.Name == storm.Croatia:
+		parts = append(parts, "Italian puppet state split from Yugoslavia (25.73A): no counters")
 	case w != nil && w.Ended != nil && w.Winner != "":
-		parts = append(parts, fmt.Sprintf("civil war ended %s, won by %s", w.Ended, w.Winner.Name()))
+		parts = append(parts, fmt.Sprintf("civil war ended %s (%s), won by %s", w.Ended, w.EndedBy, w.Winner.Name()))
 	case w != nil && w.Ended != nil:
-		parts = append(parts, fmt.Sprintf("civil war ended %s", w.Ended))
+		parts = append(parts, fmt.Sprintf("civil war ended %s (%s)", w.Ended, w.EndedBy))
 	case w != nil:
 		parts = append(parts, fmt.Sprintf("CIVIL WAR since %s, %d counter(s) left", w.Began, len(w.Counters)))
 	case t.CivilWarEvents > 0:
 		parts = append(parts, fmt.Sprintf("civil war %d", t.CivilWarEvents))
+	}
+	if w := t.CivilWar; w != nil && w.Split {
+		parts = append(parts, "split: now Serbia, Croatia apart (25.73A)")
 	}
 	if t.Controller != 0 {
 		parts = append(parts, "controlled by "+t.Controller.Title())

@@ -34,32 +34,39 @@ func AggressionOptions(s storm.State, p storm.Power) []AggressionOption {
 	}
 	var out []AggressionOption
 	for _, t := range targets {
-		o := AggressionOption{Target: t}
-		switch {
-		case storm.CompletedBy(s, p, t) || completedWhole(s, p, t):
-			o.Barred = "already carried out"
-		case t == "Poland" && s.SupportFacts.PolandNeutral:
-			o.Barred = "a neutral minor country for the rest of the game (29.22C)"
-		case slices.ContainsFunc(s.SupportFacts.Aggressions, func(a storm.Aggression) bool { return a.Aggressor == p && a.Target == t }):
-			o.Barred = "its conquest is under way (29.3)"
-		case slices.ContainsFunc(s.SupportFacts.Aggressions, func(a storm.Aggression) bool { return a.Aggressor == p && a.Turn == s.Turn }):
-			o.Barred = "one aggression a turn (27.12)"
-		case p == storm.Italy && t != storm.Ethiopia && !storm.CompletedBy(s, storm.Italy, storm.Ethiopia):
-			o.Barred = "not before Ethiopia is conquered (27.21A)"
-		case p == storm.Italy && (t == "Greece" || t == "Yugoslavia") && !storm.CompletedBy(s, storm.Italy, "Albania"):
-			o.Barred = "not without control of Albania (27.21A, 28.61)"
-		case p == storm.Italy && italyAtWar(s):
-			o.Barred = "not while at war with a minor country (27.21A)"
-		case p == storm.Italy && italyIntervenedElsewhere(s, t):
-			o.Barred = "not in a turn of civil war intervention elsewhere (27.21A)"
-		case p == storm.Italy && italyUsedMilitaryCounter(s, t) && DemandResistance(s, p, t) >= 1:
-			o.Barred = "its military counter served elsewhere this turn (29.34)"
-		case p == storm.Germany && t != storm.Rhineland && !storm.CompletedBy(s, storm.Germany, storm.Rhineland):
-			o.Barred = "not before the Rhineland is remilitarized (27.21B)"
-		}
-		out = append(out, o)
+		_, why := aggressionBar(s, p, t)
+		out = append(out, AggressionOption{Target: t, Barred: why})
 	}
 	return out
+}
+
+// aggressionBar is the restriction of 27.1-27.4 (or 29) that bars p's
+// aggression against target t now: its rule, and why with the rule
+// (AggressionOption.Barred); "" when none does.
+func aggressionBar(s storm.State, p storm.Power, t string) (rule, why string) {
+	switch {
+	case storm.CompletedBy(s, p, t) || completedWhole(s, p, t):
+		return targetRule[p], "already carried out"
+	case t == "Poland" && s.SupportFacts.PolandNeutral:
+		return "29.22C", "a neutral minor country for the rest of the game (29.22C)"
+	case slices.ContainsFunc(s.SupportFacts.Aggressions, func(a storm.Aggression) bool { return a.Aggressor == p && a.Target == t }):
+		return "29.3", "its conquest is under way (29.3)"
+	case slices.ContainsFunc(s.SupportFacts.Aggressions, func(a storm.Aggression) bool { return a.Aggressor == p && a.Turn == s.Turn }):
+		return "27.12", "one aggression a turn (27.12)"
+	case p == storm.Italy && t != storm.Ethiopia && !storm.CompletedBy(s, storm.Italy, storm.Ethiopia):
+		return "27.21A", "not before Ethiopia is conquered (27.21A)"
+	case p == storm.Italy && (t == "Greece" || t == "Yugoslavia") && !storm.CompletedBy(s, storm.Italy, "Albania"):
+		return "27.21A", "not without control of Albania (27.21A, 28.61)"
+	case p == storm.Italy && italyAtWar(s):
+		return "27.21A", "not while at war with a minor country (27.21A)"
+	case p == storm.Italy && italyIntervenedElsewhere(s, t):
+		return "27.21A", "not in a turn of civil war intervention elsewhere (27.21A)"
+	case p == storm.Italy && italyUsedMilitaryCounter(s, t) && DemandResistance(s, p, t) >= 1:
+		return "29.34", "its military counter served elsewhere this turn (29.34)"
+	case p == storm.Germany && t != storm.Rhineland && !storm.CompletedBy(s, storm.Germany, storm.Rhineland):
+		return "27.21B", "not before the Rhineland is remilitarized (27.21B)"
+	}
+	return "", ""
 }
 
 // completedWhole reports p's completed aggression against the whole of

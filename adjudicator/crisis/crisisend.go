@@ -212,7 +212,35 @@ func EndCrisisPhase(s *storm.State, evs *[]event.Event) {
 	for _, c := range s.Crisis.Crises {
 		signPact(s, c, evs)
 	}
+	italianAttackEndsCivilWar(s, evs) // 25.61B
 	randomevent.RevealHeld(s, storm.RevealCrisis, evs)
+}
+
+// italianAttackEndsCivilWar is 25.61B: Italy's attack on Greece or
+// Yugoslavia while a civil war is fought there ends it at the end of the
+// crisis phase, with the effects of any civil war's end (25.71-25.73,
+// track.EndCivilWar). Italy attacks when its aggression is carried out
+// (acquiesced, or the Allies backing down): one it backs down from
+// attacks nothing, and one that ends in war ends the game (25.61C,
+// r-25-61b).
+func italianAttackEndsCivilWar(s *storm.State, evs *[]event.Event) {
+	for _, a := range s.SupportFacts.Aggressions {
+		if a.Aggressor != storm.Italy || a.Turn != s.Turn || (a.Target != "Greece" && a.Target != "Yugoslavia") {
+			continue
+		}
+		w := storm.CivilWarIn(s, a.Target)
+		if w == nil {
+			continue
+		}
+		m := s.Minor(a.Target)
+		ev := event.CivilWarEnded{Turn: s.Turn, Country: a.Target, Rule: "25.61B", Flags: m.FlagCounts()}
+		if m.TotalFlags() > 0 {
+			ev.Power = m.FlagPower
+		}
+		ev.Split = track.EndCivilWar(s, w, "25.61B")
+		ev.Winner = w.Winner
+		*evs = append(*evs, ev)
+	}
 }
 
 // CrisisLines words the open crisis segment's question for p's notice.

@@ -325,8 +325,16 @@ func CheckStandingAggression(s storm.State, p storm.Power, o storm.Order, with [
 	if o.Project == NoAggression {
 		return "", ""
 	}
-	if _, ok := AggressionTarget(o.Project); !ok || !slices.Contains(threshold.AggressionTargetsOf[p], canonicalTarget(p, o.Project)) {
+	target := canonicalTarget(p, o.Project)
+	if _, ok := AggressionTarget(o.Project); !ok || !slices.Contains(threshold.AggressionTargetsOf[p], target) {
 		return targetRule[p], fmt.Sprintf("%s is not a target of %s's aggressions", o.Project, p.Title())
+	}
+	// A restriction that holds now holds when the segment opens (nothing
+	// before it in the turn completes a conquest or undoes a counter's
+	// use), so it is refused now as the segment would, but 29.34's: the
+	// target's resistance may still fall in this turn's diplomacy.
+	if rule, why := aggressionBar(s, p, target); rule != "" && rule != "29.34" {
+		return rule, fmt.Sprintf("no aggression against %s this turn: %s", target, why)
 	}
 	return "", ""
 }
@@ -344,17 +352,11 @@ func CheckAggression(s storm.State, p storm.Power, o storm.Order) (rule, msg str
 			return "29.34", fmt.Sprintf("Italy used its military counter earlier this turn: no aggression against %s, whose resistance is %d", o.Project, r.Level)
 		}
 	}
-	found := false
-	for _, op := range AggressionOptions(s, p) {
-		if strings.EqualFold(op.Target, o.Project) {
-			found = true
-			if op.Barred != "" {
-				return "27.21", fmt.Sprintf("no aggression against %s: %s", op.Target, op.Barred)
-			}
-		}
-	}
-	if !found {
+	if !slices.ContainsFunc(threshold.AggressionTargetsOf[p], func(t string) bool { return strings.EqualFold(t, o.Project) }) {
 		return targetRule[p], fmt.Sprintf("%s is not a target of %s's aggressions (%s)", o.Project, p.Title(), storm.JoinOr(threshold.AggressionTargetsOf[p]))
+	}
+	if rule, why := aggressionBar(s, p, canonicalTarget(p, o.Project)); rule != "" { // 27.12, 27.21A-B, 27.31, 27.41, 29.22C, 29.3, 29.34
+		return rule, fmt.Sprintf("no aggression against %s: %s", canonicalTarget(p, o.Project), why)
 	}
 	if slices.Contains(o.Args, "pact") {
 		if rule, msg := PactOfferBarred(s, o.Project); rule != "" {
@@ -503,6 +505,20 @@ func CheckPlan(s storm.State, p storm.Power, o storm.Order, with []storm.Order) 
 	}) {
 		return "", ""
 	}
+	if slices.ContainsFunc(s.Diplomacy.Standing, func(x storm.StandingOrder) bool { // its FOR CRISIS line of an earlier email
+		return x.Power == p && x.For == storm.SegCrisisAggression && x.Order.Kind == storm.AggressionOrder && x.Order.Project != NoAggression
+	}) {
+		return "", ""
+	}
+	// 26.11, docs/orders.md: IF lines are plans for later segments, sent
+	// with any email of the turn (PASS included) before the aggression is
+	// announced; they act only if it is.
+	if s.Segment.Index() < storm.SegCrisisAggression.Index() {
+		if slices.ContainsFunc(AggressionOptions(s, p), func(op AggressionOption) bool { return op.Barred == "" }) {
+			return "", ""
+		}
+		return "27.2", fmt.Sprintf("%s has no aggression target open this turn (its notice lists why): IF %s would answer nothing", p.Title(), strings.ToUpper(o.Args[0]))
+	}
 	return "26.11", fmt.Sprintf("%s has no aggression under way this turn: send IF %s with the AGGRESSION order", p.Title(), strings.ToUpper(o.Args[0]))
 }
 
@@ -619,8 +635,8 @@ func resolveAggressions(s *storm.State, orders map[storm.Power][]storm.Order, ev
 				continue
 			}
 			announced = true
-			if rule, _ := CheckAggression(*s, p, o); rule != "" {
-				*evs = append(*evs, event.OrderVoided{Power: p, Order: o, Rule: rule, Msg: "no longer allowed"})
+			if rule, msg := CheckAggression(*s, p, o); rule != "" {
+				*evs = append(*evs, event.OrderVoided{Power: p, Order: o, Rule: rule, Msg: "no longer allowed: " + msg})
 				continue
 			}
 			target := canonicalTarget(p, o.Project)

@@ -55,7 +55,7 @@ func TestRule27_52Acquiescence(t *testing.T) {
 	if got := adjudicator.Required(s); !slices.Equal(got, []storm.Power{storm.Germany, storm.Italy}) {
 		t.Fatalf("27.11: required %v", got)
 	}
-	if errs := adjudicator.Validate(s, storm.Germany, []storm.Order{aggression("Austria")}); len(errs) != 1 || errs[0].Rule != "27.21" {
+	if errs := adjudicator.Validate(s, storm.Germany, []storm.Order{aggression("Austria")}); len(errs) != 1 || errs[0].Rule != "27.21B" {
 		t.Errorf("27.21B: Austria before the Rhineland: %v", errs)
 	}
 	s, evs := mustResolve(t, s, map[storm.Power][]storm.Order{storm.Germany: {aggression("rhineland")}})

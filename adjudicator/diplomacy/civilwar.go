@@ -196,6 +196,8 @@ func militaryInterventionCheck(s storm.State, p storm.Power, country string, ear
 	switch {
 	case p == storm.Russia && (s.Russia.NoMilitaryCounters || s.Russia.GreatPurge):
 		return true, "25.52B", "no Russian intervention under a Military or Great Purge"
+	case p == storm.Italy && storm.ItalyEngaged(s): // 29.34, 25.52B
+		return true, "29.34", fmt.Sprintf("Italy is at war with %s: its military counter intervenes in no civil war until the conquest is over", storm.JoinAnd(italyWars(s)))
 	case s.Segment == storm.SegDiplomacyAxis2:
 		return true, "24.42A", "Axis military counters are placed in the first round"
 	}
@@ -218,6 +220,17 @@ func militaryInterventionCheck(s storm.State, p storm.Power, country string, ear
 		}
 	}
 	return true, "", ""
+}
+
+// italyWars names the minor countries Italy is conquering (29.34).
+func italyWars(s storm.State) []string {
+	var out []string
+	for _, a := range s.SupportFacts.Aggressions {
+		if a.Aggressor == storm.Italy && a.Completed == nil && a.Due != nil {
+			out = append(out, a.Target)
+		}
+	}
+	return out
 }
 
 // civilWarObligations places, after a side's first round, the counter a
@@ -405,13 +418,7 @@ func resolveCivilWar(s *storm.State, w *storm.CivilWar, eff storm.Effort, contri
 	res.CountersLeft = len(w.Counters)
 	res.FlagsAfter = m.FlagCounts()
 	if len(w.Counters) == 0 { // 25.61A: at the end of the diplomatic phase
-		t := s.Turn
-		w.Ended = &t
-		if m.TotalFlags() > 0 {
-			w.Winner = storm.SideOf(m.FlagPower)
-			s.Powers[m.FlagPower].Economy.FreeDiplomaticNext = 1 // 25.72
-		}
-		s.EAIFacts.CivilWars = slices.DeleteFunc(s.EAIFacts.CivilWars, func(c string) bool { return c == w.Country })
+		res.Split = track.EndCivilWar(s, w, "25.61A") // 25.71-25.73
 		res.Ended = true
 		res.WarWinner = w.Winner
 	}

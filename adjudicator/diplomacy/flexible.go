@@ -85,6 +85,9 @@ func applyFlexible(s *storm.State, evs *[]event.Event) {
 		if c, ok := randomevent.TakeChoice(s.Events, f.Power, f.Card); ok && len(c) == 1 {
 			country, how = c[0], f.Power.Title()+"'s choice"
 		}
+		if to := storm.EventCountry(*s, country, f.Side); to != country { // 25.73A
+			country, how = to, how+"; Yugoslavia is split: "+to+" takes it (25.73A)"
+		}
 		s.Diplomacy.Modifiers = append(s.Diplomacy.Modifiers, storm.DiplomaticModifier{Country: country, Side: f.Side, Power: f.Power,
 			Value: storm.CivilWarAdverse(*s, country, f.Side, f.Value), Card: f.Card, Rule: "4.16"}) // 25.71
 		*evs = append(*evs, event.FlexibleApplied{Turn: s.Turn, Power: f.Power, Card: f.Card, Country: country, Value: f.Value, How: how})

@@ -43,11 +43,29 @@ type CivilWarResolved struct {
 	FlagsAfter      map[storm.Power]int `json:"flags_after"`
 	Ended           bool                `json:"ended,omitempty"`
 	WarWinner       storm.Side          `json:"war_winner,omitempty"`
+	Split           bool                `json:"split,omitempty"` // Yugoslavia split into Croatia and Serbia (25.73A)
+}
+
+// CivilWarEnded reports a civil war ended otherwise than by its last
+// counter (25.61A reports with CivilWarResolved): by an Italian attack on
+// the country at the end of the crisis phase (25.61B), with the effects
+// of 25.71-25.73, or by the outbreak of war (25.61C), without effect on
+// this game; public.
+type CivilWarEnded struct {
+	Turn    storm.Turn          `json:"turn"`
+	Country string              `json:"country"`
+	Rule    string              `json:"rule"`
+	Flags   map[storm.Power]int `json:"flags"`            // the flags there when it ended
+	Winner  storm.Side          `json:"winner,omitempty"` // 25.71
+	Power   storm.Power         `json:"power,omitempty"`  // the additional counter's power next turn (25.72)
+	Split   bool                `json:"split,omitempty"`  // 25.73A
 }
 
 func (CivilWarBrokeOut) Visibility() Visibility   { return public }
 func (CivilWarObligation) Visibility() Visibility { return public }
 func (CivilWarResolved) Visibility() Visibility   { return public }
+func (CivilWarEnded) Visibility() Visibility      { return public }
+func (CivilWarEnded) Type() string                { return "CivilWarEnded" }
 func (CivilWarBrokeOut) Type() string             { return "CivilWarBrokeOut" }
 func (CivilWarObligation) Type() string           { return "CivilWarObligation" }
 func (CivilWarResolved) Type() string             { return "CivilWarResolved" }
@@ -56,4 +74,5 @@ func init() {
 	eventTypes["CivilWarBrokeOut"] = decode[CivilWarBrokeOut]
 	eventTypes["CivilWarObligation"] = decode[CivilWarObligation]
 	eventTypes["CivilWarResolved"] = decode[CivilWarResolved]
+	eventTypes["CivilWarEnded"] = decode[CivilWarEnded]
 }

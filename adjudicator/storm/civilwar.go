@@ -1,5 +1,7 @@
 package storm
 
+import "slices"
+
 // CivilWar is a civil war being fought or ended (25).
 type CivilWar struct {
 	Country string `json:"country"`
@@ -11,9 +13,41 @@ type CivilWar struct {
 	// outbreak, each to remove a counter at resolution (25.61A).
 	Events int `json:"events,omitempty"`
 	// Ended is the turn it ended; Winner the side holding flags there
-	// then, "" for none (25.71).
-	Ended  *Turn `json:"ended,omitempty"`
-	Winner Side  `json:"winner,omitempty"`
+	// then, "" for none (25.71); EndedBy the rule that ended it: 25.61A
+	// (the last counter), 25.61B (an Italian attack), 25.61C (war).
+	Ended   *Turn  `json:"ended,omitempty"`
+	Winner  Side   `json:"winner,omitempty"`
+	EndedBy string `json:"ended_by,omitempty"`
+	// Split: the war split Yugoslavia into Croatia, the minor country
+	// Croatia that took the Axis flags, and Serbia, the rest, which keeps
+	// Yugoslavia's place in the tables (25.73A, docs/rules.md r-25-73).
+	Split bool `json:"split,omitempty"`
+}
+
+// Croatia is the Italian puppet state an Axis win (or a draw) in the
+// Yugoslav civil war splits off (25.73A).
+const Croatia = "Croatia"
+
+// YugoslaviaSplit reports Yugoslavia split into Croatia and Serbia
+// (25.73A).
+func YugoslaviaSplit(s State) bool {
+	return slices.ContainsFunc(s.Diplomacy.CivilWars, func(w CivilWar) bool { return w.Country == "Yugoslavia" && w.Split })
+}
+
+// EventCountry is the minor country a random event for country
+// favouring side is applied to: after Yugoslavia's split, a pro-Axis
+// event goes to Croatia, a pro-Allied one to Serbia (Yugoslavia's entry),
+// a pro-Russian one to Croatia without the Nazi-Soviet Pact in effect and
+// to Serbia with it (25.73A). Any other country is its own.
+func EventCountry(s State, country string, side Side) string {
+	if country != "Yugoslavia" || !YugoslaviaSplit(s) {
+		return country
+	}
+	pact := s.SupportFacts.PactSigned != nil && !s.Conditions.PactViolated // threshold.PactInEffect
+	if side == Axis || (side == Soviet && !pact) {
+		return Croatia
+	}
+	return country
 }
 
 // CivilWarIn returns the civil war being fought in country, or nil.

@@ -353,6 +353,7 @@ func eventFavours(holder Power, e Effect) (Side, Power) {
 // turn's diplomacy (9.31C, 24.16) and says what it does.
 func AddEventModifier(s *State, holder Power, card int, e Effect) string {
 	side, power := eventFavours(holder, e)
+	e.Country = EventCountry(*s, e.Country, side)          // 25.73A: Croatia or Serbia after Yugoslavia's split
 	value := CivilWarAdverse(*s, e.Country, side, e.Value) // 25.71
 	s.Diplomacy.Modifiers = append(s.Diplomacy.Modifiers, DiplomaticModifier{Country: e.Country, Side: side, Power: power,
 		Value: value, Card: card, Rule: "9.31C"})

@@ -106,6 +106,19 @@ func (s Side) Name() string {
 	return "Russia"
 }
 
+// Possessive names the side as an owner within a sentence: "the Axis'",
+// "the Allies'", "Russia's".
+func (s Side) Possessive() string { return Possessive(s.Name()) }
+
+// Possessive is name as an owner: a name ending in s (the Allies, the
+// Axis, the Baltic States) takes the apostrophe alone, any other "'s".
+func Possessive(name string) string {
+	if strings.HasSuffix(name, "s") {
+		return name + "'"
+	}
+	return name + "'s"
+}
+
 // SideOf returns the side a power belongs to.
 func SideOf(p Power) Side {
 	switch p {

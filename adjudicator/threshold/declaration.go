@@ -264,7 +264,7 @@ func addResistance(s storm.State, t *storm.Threshold, rule, target string, tile 
 	if !ok {
 		return
 	}
-	what := whole + "'s resistance"
+	what := storm.Possessive(whole) + " resistance" // the Baltic States' resistance
 	if whole != target {
 		what += " (" + target + " demanded)"
 	}

@@ -61,7 +61,7 @@ func ValidateFinalResearch(s storm.State, p storm.Power, orders []storm.Order) (
 	side := storm.SideOf(p)
 	if p != track.ResearchLeader(side) || s.War == nil {
 		for i := range orders {
-			bad(i, "33.21", "%s assigns %s's final research points", track.ResearchLeader(side).Title(), side.Name())
+			bad(i, "33.21", "%s assigns %s final research points", track.ResearchLeader(side).Title(), side.Possessive())
 		}
 		return errs, s.Clone()
 	}
@@ -75,7 +75,7 @@ func ValidateFinalResearch(s storm.State, p storm.Power, orders []storm.Order) (
 		}
 		r, ok := storm.FindProject(side, o.Project)
 		if !ok {
-			bad(i, "33.21", "%q is not a project of %s's research record sheet", o.Project, side.Name())
+			bad(i, "33.21", "%q is not a project of %s research record sheet", o.Project, side.Possessive())
 			continue
 		}
 		kind := storm.PointKind(o)
@@ -196,10 +196,27 @@ func ResolveEndOfGame(s *storm.State, orders map[storm.Power][]storm.Order, evs 
 		}
 	}
 	ProgressConquests(s, evs)            // 34.51B: a conquest due in the last turn is completed in it
+	civilWarsEndWithWar(s, evs)          // 25.61C
 	track.AnnounceBalance(s, false, evs) // 20.53: the final balance of power (34.4)
 	v := VictoryPoints(*s)               // the final determination: nothing changes after (34)
 	s.Ended = true
 	*evs = append(*evs, event.GameEnded{Turn: s.Turn, War: *s.War, Victory: v, WorldAtWar: WorldAtWar(*s)})
+}
+
+// civilWarsEndWithWar is 25.61C: the outbreak of war ends every civil
+// war still fought, with no effect on this game (no winner, no additional
+// counter, no split, the EAI as it was); the record tells players who
+// continue into A World at War (r-25-61c).
+func civilWarsEndWithWar(s *storm.State, evs *[]event.Event) {
+	for i := range s.Diplomacy.CivilWars {
+		w := &s.Diplomacy.CivilWars[i]
+		if w.Ended != nil {
+			continue
+		}
+		t := s.Turn
+		w.Ended, w.EndedBy = &t, "25.61C"
+		*evs = append(*evs, event.CivilWarEnded{Turn: t, Country: w.Country, Rule: "25.61C", Flags: s.Minor(w.Country).FlagCounts()})
+	}
 }
 
 // targetThisTurn reports a minor country that is the target of an

@@ -131,8 +131,9 @@ func drawMap(c *canvas, pv adjudicator.PublicView, y int) int {
 	// are the same in every picture: drawn once (mapBase).
 	drawMapBase(c, borderEdges(pv.Targets), top, bottom)
 	for _, t := range pv.Targets {
-		p, _ := placeOf(t.Name)
-		drawTarget(c, top, p, t)
+		if p, ok := placeOf(t.Name); ok { // Croatia (25.73A) has no place: the text reports it
+			drawTarget(c, top, p, t)
+		}
 	}
 	return drawMarkerKey(c, bottom+8)
 }
