@@ -1,10 +1,13 @@
 package adjudicator_test
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
+	"stormjudge/adjudicator"
 	"stormjudge/adjudicator/event"
+	"stormjudge/adjudicator/threshold"
 	"stormjudge/adjudicator/storm"
 	"stormjudge/adjudicator/war"
 )
@@ -89,4 +92,152 @@ func TestRule34_31CRussianCivilianFactories(t *testing.T) {
 	}
 }
 
-var _ = event.WarBroke{}
+// warOverPoland plays Germany's aggression against Poland without the
+// pact to war: the Rhineland acquiesced in Spring 1935; in Summer 1935
+// Poland opposed, Germany continues, the Allies issue an ultimatum and
+// Germany attacks (27.83). The game is at the pre-emptive war segment.
+func warOverPoland(t *testing.T, seed uint64) storm.State {
+	t.Helper()
+	s := mailGame(t, seed)
+	s, _ = aggress(t, s, storm.Germany, "RHINELAND", "ACQUIESCE")
+	s, _ = playTo(t, s, storm.Turn{Year: 1935, Season: storm.Summer}, storm.SegCrisisAggression)
+	s, _ = aggress(t, s, storm.Germany, "POLAND", "OPPOSE")
+	s, _ = mailRound(t, s, map[storm.Power]string{storm.Germany: "CONTINUE"})
+	s, _ = mailRound(t, s, map[storm.Power]string{storm.Britain: "ULTIMATUM", storm.France: "ULTIMATUM"})
+	s, _ = mailRound(t, s, map[storm.Power]string{storm.Germany: "ATTACK"})
+	if s.War == nil || s.War.Kind != "crisis" || s.Segment != storm.SegPreemptiveWar {
+		t.Fatalf("no war over Poland at the pre-emptive war segment: war %+v at %s", s.War, s.Segment)
+	}
+	return s
+}
+
+// endGame plays the end-of-game segment with no final research and
+// returns the final victory points.
+func endGame(t *testing.T, s storm.State) (storm.State, storm.Victory) {
+	t.Helper()
+	for !s.Ended {
+		var evs []event.Event
+		s, evs = mailRound(t, s, nil)
+		for _, e := range evs {
+			if g, ok := e.(event.GameEnded); ok {
+				return s, g.Victory
+			}
+		}
+	}
+	t.Fatal("the game ended without GameEnded")
+	return s, storm.Victory{}
+}
+
+// TestRule26_12CRussiaDeclaresAfterCrisisWar: war breaks out over Poland
+// in a crisis (27.83); 26.12 lets the declarations follow, and Russia,
+// Germany carrying out an aggression against Poland (32.71A, 31.61E) with
+// Britain and France at war with Germany (32.72F), is asked and declares
+// war by email. It earns 34.53's points for its excess, not 34.81's
+// penalty; a Russia that sends nothing declares nothing.
+func TestRule26_12CRussiaDeclaresAfterCrisisWar(t *testing.T) {
+	s := warOverPoland(t, 1)
+	opts := adjudicatorOptions(t, s, storm.Russia)
+	if !strings.Contains(opts, "DECLARE WAR ON GERMANY") {
+		t.Fatalf("26.12C: Russia is not offered its declaration after the war over Poland: %q", opts)
+	}
+	if _, err := mail(t, s, storm.Germany, "DECLARE WAR ON RUSSIA"); err == nil {
+		t.Errorf("26.12A, 32.41B: Germany may declare war after the Allies declared war on it")
+	}
+	// The Russian threshold: Poland's resistance with the crisis's tile
+	// (32.72E) and both Allies at war with Germany (32.72F: 0).
+	var rt storm.Threshold
+	for _, o := range preemptiveOptionsOf(s) {
+		if o.Declarers[0] == storm.Russia && o.If == "" {
+			rt = o.Thresholds[0]
+		}
+	}
+	f := 0
+	for _, x := range rt.Terms {
+		if x.Rule == "32.72F" {
+			f = x.Value
+		}
+	}
+	if !rt.Meets || rt.Target != "Poland" || f != 0 {
+		t.Fatalf("32.72: Russia's threshold %+v, want met in support of Poland with 32.72F 0", rt)
+	}
+	passed, vPass := endGame(t, s)
+	if _, found := vpLine(vPass, "34.53"); found {
+		t.Fatalf("34.53 without a Russian declaration: %+v", vPass.Lines)
+	}
+	if passed.War.More != nil {
+		t.Errorf("a Russia that sends nothing declared war: %+v", passed.War.More)
+	}
+
+	declared, _ := mailRound(t, s, map[storm.Power]string{storm.Russia: "DECLARE WAR ON GERMANY"})
+	declared, v := endGame(t, declared)
+	n, found := vpLine(v, "34.53")
+	if !found || n != rt.Net {
+		t.Fatalf("34.53: Russia %d, want its excess %d (%+v)", n, rt.Net, v.Lines)
+	}
+	if _, pen := vpLine(v, "34.81"); pen {
+		t.Errorf("34.81: Russia's declaration in support of Poland is penalised: %+v", v.Lines)
+	}
+	if v.Russia != vPass.Russia+rt.Net || v.Axis != vPass.Axis || v.Allies != vPass.Allies {
+		t.Errorf("victory points: declared %d/%d/%d, passed %d/%d/%d; want Russia + %d only", v.Axis, v.Allies, v.Russia, vPass.Axis, vPass.Allies, vPass.Russia, rt.Net)
+	}
+	t.Logf("26.12C figures: without the declaration Axis %d, Allies %d, Russia %d (%s); with it Axis %d, Allies %d, Russia %d (%s)",
+		vPass.Axis, vPass.Allies, vPass.Russia, vPass.ThreeWay, v.Axis, v.Allies, v.Russia, v.ThreeWay)
+	if !slices.Contains(declared.War.Declarers, storm.Russia) {
+		t.Errorf("Russia not among the declarers: %+v", declared.War)
+	}
+}
+
+// adjudicatorOptions words p's options in the open segment, one order a
+// line, as its notice lists them.
+func adjudicatorOptions(t *testing.T, s storm.State, p storm.Power) string {
+	t.Helper()
+	var lines []string
+	for _, o := range adjudicator.Allowed(s, p) {
+		lines = append(lines, o.Order.String()+"  # "+o.Note)
+	}
+	return strings.Join(lines, "\n")
+}
+
+// preemptiveOptionsOf are the pre-emptive declarations of the turn as the
+// segment computes them (26.12, 32.8).
+func preemptiveOptionsOf(s storm.State) []threshold.PreemptiveOption {
+	return threshold.PreemptiveOptions(s, storm.AggressedThisTurn(s), false)
+}
+
+// TestRule26_12BAlliesDeclareOnTheOtherAxisPower: Italy's aggression
+// against Ethiopia goes to war in Spring 1935 (27.83); 26.12B and 32.81C
+// let Britain and France then declare pre-emptive war on Germany, which
+// did not aggress, its partner's aggression not barring it. Britain and
+// France are fully mobilized and lead Germany in support (figures), so
+// they may declare outright (32.61B); they do, by email, and take 34.81's
+// penalty for it. Italy, at war already, is no option.
+func TestRule26_12BAlliesDeclareOnTheOtherAxisPower(t *testing.T) {
+	s := mailGame(t, 1)
+	s.Powers[storm.Britain].Factories = storm.Factories{Military: 8} // figures: fully mobilized (32.61B)
+	s.Powers[storm.France].Factories = storm.Factories{Military: 6}
+	s.Powers[storm.Britain].Support, s.Powers[storm.France].Support = 2, 2 // figures: the threshold against Germany met
+	s, _ = aggress(t, s, storm.Italy, "ETHIOPIA", "OPPOSE")
+	s, _ = mailRound(t, s, map[storm.Power]string{storm.Italy: "CONTINUE"})
+	s, _ = mailRound(t, s, map[storm.Power]string{storm.Britain: "ULTIMATUM", storm.France: "ULTIMATUM"})
+	s, _ = mailRound(t, s, map[storm.Power]string{storm.Italy: "ATTACK"})
+	if s.War == nil || s.War.Aggressor != storm.Italy || s.Segment != storm.SegPreemptiveWar {
+		t.Fatalf("no war over Ethiopia at the pre-emptive war segment: %+v at %s", s.War, s.Segment)
+	}
+	for _, p := range storm.Allied {
+		opts := adjudicatorOptions(t, s, p)
+		if !strings.Contains(opts, "DECLARE WAR ON GERMANY") || strings.Contains(opts, "ON ITALY") {
+			t.Fatalf("26.12B, 32.81C: %s's options after the war with Italy: %q, want a declaration on Germany only", p, opts)
+		}
+	}
+	s, _ = mailRound(t, s, map[storm.Power]string{storm.Britain: "DECLARE WAR ON GERMANY", storm.France: "DECLARE WAR ON GERMANY"})
+	if !slices.Contains(s.War.Against, storm.Germany) || len(s.War.More) != 1 || s.War.More[0].Kind != "pre-emptive" {
+		t.Fatalf("26.12B: no pre-emptive war on Germany after the war with Italy: %+v", s.War)
+	}
+	_, v := endGame(t, s)
+	if n, _ := vpLine(v, "34.81"); n != -5 {
+		t.Errorf("34.81: the Allies' pre-emptive declaration %d, want -5 (EAI %+d)", n, s.EAI)
+	}
+	if n, _ := vpLine(v, "34.52A"); n != 1 {
+		t.Errorf("34.52A: the war over Ethiopia %d, want 1", n)
+	}
+}

@@ -569,11 +569,34 @@ type PreemptiveOption struct {
 // Germany or Italy in response to an aggression (32.41B).
 //
 // Russia's threshold takes as its target this turn's German aggression
-// when 32.71A applies, without a tile, and counts 32.72F as if no Allied
-// power were at war with Germany (both at war in the 32.71C option);
-// WarThreshold gives the figure for other circumstances.
+// when 32.71A applies, with the tile its crisis drew (r-32-71c), and
+// counts 32.72F with the Allied powers at war with Germany from a crisis
+// of the turn (both at war in the 32.71C option); WarThreshold gives the
+// figure for other circumstances.
+//
+// After a war in a crisis (26.12: "including by the outbreak of war";
+// r-32-81-after-war) the options are those 26.12 allows, read from
+// State.War: the Allies declared war in response to an aggression (32.41B
+// bars Germany, 26.12A); the Allies may declare on the other Axis power,
+// whose partner's aggression led to the war (26.12B, 32.81C); Russia may
+// declare on Germany (26.12C), the crisis's target its 32.71A target, the
+// Allied powers that declared on Germany at war for 32.72F.
 func PreemptiveOptions(s storm.State, aggressedThisTurn map[storm.Power]bool, warDeclaredOnAxis bool) []PreemptiveOption {
 	var out []PreemptiveOption
+	crisisWars := CrisisWars(s)
+	inCrisisWar := map[storm.Power]bool{} // the aggressors the Allies declared war on in a crisis
+	var atWarWithGermany []storm.Power    // 32.72F
+	for _, w := range crisisWars {
+		// The declarers' thresholds name them (State.War's Declarers merge
+		// every war of the turn, track.DeclareWar).
+		for _, t := range w.Thresholds {
+			warDeclaredOnAxis = true // 32.41B, 26.12A
+			inCrisisWar[w.Aggressor] = true
+			if t.Against == storm.Germany {
+				atWarWithGermany = storm.AppendNew(atWarWithGermany, t.From)
+			}
+		}
+	}
 	rhineland := storm.CompletedBy(s, storm.Germany, storm.Rhineland)
 	germanBars := func() []string {
 		var why []string
@@ -640,7 +663,9 @@ func PreemptiveOptions(s storm.State, aggressedThisTurn map[storm.Power]bool, wa
 		}
 		var aggressors []storm.Power
 		for _, p := range []storm.Power{storm.Germany, storm.Italy} {
-			if aggressedThisTurn[p] {
+			// 32.81C, 26.12B: the other Axis power's aggression that led to
+			// an Allied declaration of war does not bar this one.
+			if aggressedThisTurn[p] && !(p != axis && inCrisisWar[p]) {
 				aggressors = append(aggressors, p)
 			}
 		}
@@ -672,7 +697,7 @@ func PreemptiveOptions(s storm.State, aggressedThisTurn map[storm.Power]bool, wa
 	}
 
 	// 32.71, 32.72: Russia on Germany.
-	target, conditions := russianConditions(s, aggressedThisTurn)
+	target, tile, conditions := russianConditions(s, aggressedThisTurn)
 	russia := func(atWar []storm.Power, ok bool, ifWhat string) PreemptiveOption {
 		o := PreemptiveOption{Declarers: []storm.Power{storm.Russia}, Against: []storm.Power{storm.Germany}, If: ifWhat}
 		if PactInEffect(s) {
@@ -681,7 +706,7 @@ func PreemptiveOptions(s storm.State, aggressedThisTurn map[storm.Power]bool, wa
 		if !ok {
 			o.Barred = append(o.Barred, "none of the conditions of 32.71A-D is met")
 		}
-		t := WarThreshold(s, storm.Russia, storm.Germany, ThresholdOptions{Target: target, AtWarWithGermany: atWar})
+		t := WarThreshold(s, storm.Russia, storm.Germany, ThresholdOptions{Target: target, Tile: tile, AtWarWithGermany: atWar})
 		o.Thresholds = []storm.Threshold{t}
 		if !t.Meets {
 			o.Barred = append(o.Barred, fmt.Sprintf("threshold not exceeded: net %+d (32.71, 32.72)", t.Net))
@@ -692,7 +717,7 @@ func PreemptiveOptions(s storm.State, aggressedThisTurn map[storm.Power]bool, wa
 		}
 		return o
 	}
-	out = append(out, russia(nil, len(conditions) > 0, ""))
+	out = append(out, russia(atWarWithGermany, len(conditions) > 0, ""))
 	if alliedOnGermany {
 		out = append(out, russia([]storm.Power{storm.Britain, storm.France}, true,
 			"Britain and France declare pre-emptive war on Germany this turn (32.71C; 32.72F: both at war)"))
@@ -703,21 +728,38 @@ func PreemptiveOptions(s storm.State, aggressedThisTurn map[storm.Power]bool, wa
 // russianConditions are the conditions of 32.71A, B and D that hold (C,
 // an Allied pre-emptive declaration this turn, is PreemptiveOptions' own
 // option), and the target of 32.71A, "" for none: a German aggression
-// committed this turn (recorded in SupportFacts.Aggressions with this
-// turn) against Poland (Danzig and the Corridor included, 31.61), the
-// Baltic States or a country with a Russian flag.
-func russianConditions(s storm.State, aggressedThisTurn map[storm.Power]bool) (target string, met []string) {
+// of this turn against Poland (Danzig and the Corridor included, 31.61),
+// the Baltic States or a country with a Russian flag, either successful
+// (recorded in SupportFacts.Aggressions with this turn) or the one that
+// went to war in its crisis (26.12C: Germany attacked, so it is carrying
+// out the aggression; a war leaves no record, 34.51C). tile is the 28.5
+// tile the crisis over the target drew, 0 if none (r-32-71c).
+func russianConditions(s storm.State, aggressedThisTurn map[storm.Power]bool) (target string, tile int, met []string) {
+	russianTarget := func(t string) bool {
+		whole := wholeCountry(t)
+		m := s.Minor(whole)
+		return whole == "Poland" || whole == storm.BalticStates || (m != nil && m.FlagCounts()[storm.Russia] > 0)
+	}
 	if aggressedThisTurn[storm.Germany] {
+		var candidates []string
 		for _, a := range s.SupportFacts.Aggressions {
-			if a.Aggressor != storm.Germany || a.Turn != s.Turn {
-				continue
+			if a.Aggressor == storm.Germany && a.Turn == s.Turn {
+				candidates = append(candidates, a.Target)
 			}
-			whole := wholeCountry(a.Target)
-			m := s.Minor(whole)
-			if whole == "Poland" || whole == storm.BalticStates || (m != nil && m.FlagCounts()[storm.Russia] > 0) {
-				target = a.Target
+		}
+		for _, w := range CrisisWars(s) {
+			if w.Aggressor == storm.Germany {
+				candidates = append(candidates, w.Target)
+			}
+		}
+		for _, c := range candidates {
+			if russianTarget(c) && target == "" {
+				target = c
 				met = append(met, "32.71A")
 			}
+		}
+		if c := s.Crisis.CrisisOf(storm.Germany); target != "" && c != nil && c.Target == target {
+			tile = c.Tile
 		}
 	}
 	for _, c := range []string{"Poland", storm.BalticStates} {
@@ -731,7 +773,22 @@ func russianConditions(s storm.State, aggressedThisTurn map[storm.Power]bool) (t
 	if s.Russia.Cohesion == storm.FullCohesion {
 		met = append(met, "32.71D")
 	}
-	return target, met
+	return target, tile, met
+}
+
+// CrisisWars are the wars of this turn's crises (27.83): State.War and the
+// others of the turn (War.More) whose Kind is "crisis".
+func CrisisWars(s storm.State) []storm.War {
+	if s.War == nil {
+		return nil
+	}
+	var out []storm.War
+	for _, w := range append([]storm.War{*s.War}, s.War.More...) {
+		if w.Kind == "crisis" {
+			out = append(out, w)
+		}
+	}
+	return out
 }
 
 // concessionTable is 32.83A: the concession that prevents a threatened war

@@ -20,14 +20,16 @@ import (
 
 // preemptiveChoices are this turn's options that may be acted on now:
 // declarable or threatenable, without a condition (32.71C's Russian
-// option after an Allied declaration is not offered: r-32-71c).
+// option after an Allied declaration is not offered: r-32-71c). After a
+// war in a crisis they are those 26.12 allows (r-32-81-after-war):
+// PreemptiveOptions reads the crisis's war from the state.
 func preemptiveChoices(s storm.State) []threshold.PreemptiveOption {
-	if s.War != nil {
-		return nil // 32.81: war broke out in a crisis
+	if s.War != nil && s.War.Kind != "crisis" {
+		return nil // a pre-emptive war is declared already
 	}
 	var out []threshold.PreemptiveOption
-	// No Allied declaration in answer to an aggression this turn (32.41B):
-	// that would have been a war in a crisis, returned above.
+	// An Allied declaration in answer to an aggression this turn (32.41B)
+	// is a war in a crisis: PreemptiveOptions finds it in State.War.
 	for _, o := range threshold.PreemptiveOptions(s, storm.AggressedThisTurn(s), false) {
 		if o.Mode != threshold.MayNot && o.If == "" {
 			out = append(out, o)
@@ -123,10 +125,6 @@ func ResolvePreemptive(s *storm.State, orders map[storm.Power][]storm.Order, evs
 		*evs = append(*evs, event.SegmentSkipped{Turn: s.Turn, Segment: s.Segment, Note: event.NotImplemented})
 		return
 	}
-	if s.War != nil {
-		*evs = append(*evs, event.SegmentSkipped{Turn: s.Turn, Segment: s.Segment, Note: "war broke out in a crisis (32.81)"})
-		return
-	}
 	if len(s.Crisis.Threats) > 0 {
 		resolveConcessions(s, orders, evs)
 		return
@@ -134,7 +132,11 @@ func ResolvePreemptive(s *storm.State, orders map[storm.Power][]storm.Order, evs
 	s.Crisis.Declared = true
 	choices := preemptiveChoices(*s)
 	if len(choices) == 0 {
-		*evs = append(*evs, event.SegmentSkipped{Turn: s.Turn, Segment: s.Segment, Note: "no power may declare war (32.2-32.8)"})
+		note := "no power may declare war (32.2-32.8)"
+		if s.War != nil {
+			note = "war broke out in a crisis; no power may declare war besides (26.12, 32.81)"
+		}
+		*evs = append(*evs, event.SegmentSkipped{Turn: s.Turn, Segment: s.Segment, Note: note})
 		return
 	}
 	var war *storm.War
@@ -226,7 +228,7 @@ func resolveConcessions(s *storm.State, orders map[storm.Power][]storm.Order, ev
 
 // PreemptStays keeps the segment open while a threat awaits its answer.
 func PreemptStays(s storm.State) bool {
-	return s.Segment == storm.SegPreemptiveWar && len(s.Crisis.Threats) > 0 && s.War == nil
+	return s.Segment == storm.SegPreemptiveWar && len(s.Crisis.Threats) > 0
 }
 
 // PreemptiveOptions are p's orders in the pre-emptive war segment.
