@@ -7,8 +7,8 @@ import (
 
 	"stormjudge/adjudicator"
 	"stormjudge/adjudicator/event"
-	"stormjudge/adjudicator/threshold"
 	"stormjudge/adjudicator/storm"
+	"stormjudge/adjudicator/threshold"
 	"stormjudge/adjudicator/war"
 )
 
