@@ -241,3 +241,39 @@ func TestRule26_12BAlliesDeclareOnTheOtherAxisPower(t *testing.T) {
 		t.Errorf("34.52A: the war over Ethiopia %d, want 1", n)
 	}
 }
+
+// TestRule32_61BRefusalNamesTheMoreAggressive: Germany has remilitarized
+// the Rhineland (aggression total 1), Italy has done nothing (0). In
+// Summer 1935 Britain and France, fully mobilized and ahead of both Axis
+// powers in support (figures), may declare pre-emptive war on Germany; a
+// declaration on Italy is refused citing 32.61B, naming Germany as the
+// more aggressive power and the totals that make it so, not 32.21 (which
+// lets them declare on Italy). A declaration on Russia, which 32.21 never
+// permits, cites 32.21C.
+func TestRule32_61BRefusalNamesTheMoreAggressive(t *testing.T) {
+	s := mailGame(t, 1)
+	s, _ = aggress(t, s, storm.Germany, "RHINELAND", "ACQUIESCE")
+	s, _ = playTo(t, s, storm.Turn{Year: 1935, Season: storm.Summer}, storm.SegEconomic)
+	s.Powers[storm.Britain].Factories = storm.Factories{Military: 8} // figures: fully mobilized (32.61B)
+	s.Powers[storm.France].Factories = storm.Factories{Military: 6}
+	s.Powers[storm.Britain].Support, s.Powers[storm.France].Support = 3, 3 // figures: thresholds met
+	s, _ = playTo(t, s, s.Turn, storm.SegPreemptiveWar)
+	if opts := adjudicatorOptions(t, s, storm.Britain); !strings.Contains(opts, "DECLARE WAR ON GERMANY") {
+		t.Fatalf("32.61B: Britain's options %q, want a declaration on Germany", opts)
+	}
+	_, err := mail(t, s, storm.Britain, "DECLARE WAR ON ITALY")
+	if err == nil {
+		t.Fatal("32.61B: a declaration on Italy, the less aggressive power, is accepted")
+	}
+	for _, want := range []string{"rule 32.61B", "more aggressive Axis power, Germany", "aggression totals Germany 1, Italy 0"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("32.61B: the refusal %q does not say %q", err, want)
+		}
+	}
+	if strings.Contains(err.Error(), "32.21") {
+		t.Errorf("32.61B: the refusal cites 32.21: %q", err)
+	}
+	if _, err := mail(t, s, storm.Britain, "DECLARE WAR ON RUSSIA"); err == nil || !strings.Contains(err.Error(), "rule 32.21C") {
+		t.Errorf("32.21C: Britain's declaration on Russia refused with %v", err)
+	}
+}

@@ -547,8 +547,10 @@ type PreemptiveOption struct {
 	Declarers []storm.Power   `json:"declarers"`
 	Against   []storm.Power   `json:"against"`
 	Mode      DeclarationMode `json:"mode"`
-	// Barred lists every restriction that bars it, each with its rule.
-	Barred []string `json:"barred,omitempty"`
+	// Barred lists every restriction that bars it, each with its rule;
+	// BarredBy the rule of each, for a refusal (Refusal).
+	Barred   []string `json:"barred,omitempty"`
+	BarredBy []string `json:"barred_by,omitempty"`
 	// If is a condition the option depends on (32.71C: Russia after an
 	// Allied pre-emptive declaration this turn).
 	If string `json:"if,omitempty"`
@@ -557,6 +559,26 @@ type PreemptiveOption struct {
 	Thresholds []storm.Threshold `json:"thresholds"`
 	// Concession is what prevents a threatened war (32.83), for MayThreaten.
 	Concession *storm.Concession `json:"concession,omitempty"`
+}
+
+// bar adds a restriction that bars o, with its rule.
+func (o *PreemptiveOption) bar(rule, format string, a ...any) {
+	o.Barred = append(o.Barred, fmt.Sprintf(format, a...)+" ("+rule+")")
+	o.BarredBy = append(o.BarredBy, rule)
+}
+
+// Refusal words why o may not be declared, for the refusal of an order:
+// the rules of its restrictions (each once) and the restrictions.
+func (o PreemptiveOption) Refusal() (rule, msg string) {
+	var rules []string
+	for _, r := range o.BarredBy {
+		for _, x := range strings.Split(r, ", ") {
+			if !slices.Contains(rules, x) {
+				rules = append(rules, x)
+			}
+		}
+	}
+	return strings.Join(rules, ", "), strings.Join(o.Barred, "; ")
 }
 
 // PreemptiveOptions lists the pre-emptive declarations of war 32.21
@@ -598,15 +620,13 @@ func PreemptiveOptions(s storm.State, aggressedThisTurn map[storm.Power]bool, wa
 		}
 	}
 	rhineland := storm.CompletedBy(s, storm.Germany, storm.Rhineland)
-	germanBars := func() []string {
-		var why []string
+	germanBars := func(o *PreemptiveOption) {
 		if !rhineland {
-			why = append(why, "Germany has not remilitarized the Rhineland (32.41A, 32.22A)")
+			o.bar("32.41A, 32.22A", "Germany has not remilitarized the Rhineland")
 		}
 		if warDeclaredOnAxis {
-			why = append(why, "the Allies declared war on an Axis power in response to an aggression this turn (32.41B, 32.22A)")
+			o.bar("32.41B, 32.22A", "the Allies declared war on an Axis power in response to an aggression this turn")
 		}
-		return why
 	}
 	germanMode := func(o *PreemptiveOption) {
 		switch {
@@ -623,12 +643,12 @@ func PreemptiveOptions(s storm.State, aggressedThisTurn map[storm.Power]bool, wa
 
 	// 32.42: Germany on Britain and France, both or neither.
 	ga := PreemptiveOption{Declarers: []storm.Power{storm.Germany}, Against: []storm.Power{storm.Britain, storm.France}}
-	ga.Barred = germanBars()
+	germanBars(&ga)
 	for _, p := range ga.Against {
 		t := WarThreshold(s, storm.Germany, p, ThresholdOptions{Preemptive: true})
 		ga.Thresholds = append(ga.Thresholds, t)
 		if !t.Meets {
-			ga.Barred = append(ga.Barred, fmt.Sprintf("threshold against %s not exceeded: net %+d (32.42)", p.Title(), t.Net))
+			ga.bar("32.42", "threshold against %s not exceeded: net %+d", p.Title(), t.Net)
 		}
 	}
 	germanMode(&ga)
@@ -636,17 +656,17 @@ func PreemptiveOptions(s storm.State, aggressedThisTurn map[storm.Power]bool, wa
 
 	// 32.43: Germany on Russia.
 	gr := PreemptiveOption{Declarers: []storm.Power{storm.Germany}, Against: []storm.Power{storm.Russia}}
-	gr.Barred = germanBars()
+	germanBars(&gr)
 	if PactInEffect(s) {
-		gr.Barred = append(gr.Barred, "the Nazi-Soviet Pact is in effect (32.21A, 32.22A, 32.43)")
+		gr.bar("32.21A, 32.22A, 32.43", "the Nazi-Soviet Pact is in effect")
 	}
 	if !storm.CompletedBy(s, storm.Germany, "Poland") && !storm.CompletedBy(s, storm.Germany, storm.BalticStates) {
-		gr.Barred = append(gr.Barred, "Germany controls neither Poland nor the Baltic States (32.43)")
+		gr.bar("32.43", "Germany controls neither Poland nor the Baltic States")
 	}
 	t := WarThreshold(s, storm.Germany, storm.Russia, ThresholdOptions{Preemptive: true})
 	gr.Thresholds = []storm.Threshold{t}
 	if !t.Meets {
-		gr.Barred = append(gr.Barred, fmt.Sprintf("threshold not exceeded: net %+d (32.43)", t.Net))
+		gr.bar("32.43", "threshold not exceeded: net %+d", t.Net)
 	}
 	germanMode(&gr)
 	out = append(out, gr)
@@ -658,8 +678,12 @@ func PreemptiveOptions(s storm.State, aggressedThisTurn map[storm.Power]bool, wa
 	for _, axis := range []storm.Power{storm.Germany, storm.Italy} {
 		o := PreemptiveOption{Declarers: []storm.Power{storm.Britain, storm.France}, Against: []storm.Power{axis}}
 		if axis != aggressive {
-			o.Barred = append(o.Barred, fmt.Sprintf("%s is not the more aggressive Axis power: aggression totals Germany %d, Italy %d (32.61B)",
-				axis.Title(), AggressionTotal(s, storm.Germany), AggressionTotal(s, storm.Italy)))
+			tie := ""
+			if AggressionTotal(s, storm.Germany) == AggressionTotal(s, storm.Italy) {
+				tie = ", Germany when tied"
+			}
+			o.bar("32.61B", "Britain and France may declare pre-emptive war only on the more aggressive Axis power, %s: aggression totals Germany %d, Italy %d%s",
+				aggressive.Title(), AggressionTotal(s, storm.Germany), AggressionTotal(s, storm.Italy), tie)
 		}
 		var aggressors []storm.Power
 		for _, p := range []storm.Power{storm.Germany, storm.Italy} {
@@ -670,16 +694,16 @@ func PreemptiveOptions(s storm.State, aggressedThisTurn map[storm.Power]bool, wa
 			}
 		}
 		if len(aggressors) > 0 {
-			o.Barred = append(o.Barred, storm.JoinAnd(PowerTitles(aggressors))+" committed an aggression this turn (32.61B, 32.81C)")
+			o.bar("32.61B, 32.81C", "%s committed an aggression this turn", storm.JoinAnd(PowerTitles(aggressors)))
 		}
 		if !both && !CarriedOutSecondAggression(s, axis) {
-			o.Barred = append(o.Barred, fmt.Sprintf("Britain and France are not both fully mobilized and %s has carried out no second aggression (32.61B)", axis.Title()))
+			o.bar("32.61B", "Britain and France are not both fully mobilized and %s has carried out no second aggression", axis.Title())
 		}
 		for _, p := range o.Declarers {
 			t := WarThreshold(s, p, axis, ThresholdOptions{Preemptive: true})
 			o.Thresholds = append(o.Thresholds, t)
 			if !t.Meets {
-				o.Barred = append(o.Barred, fmt.Sprintf("%s's threshold not exceeded: net %+d (32.61B: both must)", p.Title(), t.Net))
+				o.bar("32.61B", "%s's threshold not exceeded: net %+d (both must meet theirs)", p.Title(), t.Net)
 			}
 		}
 		switch {
@@ -701,15 +725,15 @@ func PreemptiveOptions(s storm.State, aggressedThisTurn map[storm.Power]bool, wa
 	russia := func(atWar []storm.Power, ok bool, ifWhat string) PreemptiveOption {
 		o := PreemptiveOption{Declarers: []storm.Power{storm.Russia}, Against: []storm.Power{storm.Germany}, If: ifWhat}
 		if PactInEffect(s) {
-			o.Barred = append(o.Barred, "the Nazi-Soviet Pact is in effect (32.21E, 32.22B, 32.73)")
+			o.bar("32.21E, 32.22B, 32.73", "the Nazi-Soviet Pact is in effect")
 		}
 		if !ok {
-			o.Barred = append(o.Barred, "none of the conditions of 32.71A-D is met")
+			o.bar("32.71", "none of the conditions of 32.71A-D is met")
 		}
 		t := WarThreshold(s, storm.Russia, storm.Germany, ThresholdOptions{Target: target, Tile: tile, AtWarWithGermany: atWar})
 		o.Thresholds = []storm.Threshold{t}
 		if !t.Meets {
-			o.Barred = append(o.Barred, fmt.Sprintf("threshold not exceeded: net %+d (32.71, 32.72)", t.Net))
+			o.bar("32.71, 32.72", "threshold not exceeded: net %+d", t.Net)
 		}
 		o.Mode = MayDeclare
 		if len(o.Barred) > 0 {

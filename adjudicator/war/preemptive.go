@@ -3,6 +3,7 @@ package war
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"stormjudge/adjudicator/event"
 	"stormjudge/adjudicator/storm"
@@ -78,6 +79,36 @@ func optionFor(s storm.State, p storm.Power, o storm.Order) (threshold.Preemptiv
 	return threshold.PreemptiveOption{}, false
 }
 
+// refusal says why p may not declare war on against this turn: the rules
+// of the restrictions that bar the declaration (32.41, 32.43, 32.61B,
+// 32.71 ...), 32.21 only for a pair it never permits.
+func refusal(s storm.State, p storm.Power, against string) (rule, msg string) {
+	a, ok := storm.ParsePower(against)
+	if !ok {
+		return "32.21", fmt.Sprintf("%q is not a major power", against)
+	}
+	if t := threshold.WarThreshold(s, p, a, threshold.ThresholdOptions{}); t.NotPermitted != "" {
+		rule, msg, _ = strings.Cut(t.NotPermitted, ": ")
+		return rule, msg
+	}
+	if s.War != nil && s.War.Kind != "crisis" {
+		return "32.8", "war has been declared this turn already"
+	}
+	for _, op := range threshold.PreemptiveOptions(s, storm.AggressedThisTurn(s), false) {
+		if !slices.Contains(op.Declarers, p) || !slices.Contains(op.Against, a) {
+			continue
+		}
+		if op.Mode == threshold.MayNot {
+			rule, msg := op.Refusal()
+			return rule, fmt.Sprintf("%s may not declare war on %s this turn: %s", storm.JoinAnd(threshold.PowerTitles(op.Declarers)), a.Title(), msg)
+		}
+		if op.If != "" {
+			return "32.71C", "Russia's declaration that depends on an Allied pre-emptive declaration this turn is not offered (declarations are simultaneous)"
+		}
+	}
+	return "32.21", fmt.Sprintf("%s may not declare war on %s this turn (its notice lists its options)", p.Title(), a.Title())
+}
+
 // ValidatePreemptive checks p's orders in the pre-emptive war segment.
 func ValidatePreemptive(s storm.State, p storm.Power, orders []storm.Order) ([]storm.IndexedError, storm.State) {
 	var errs []storm.IndexedError
@@ -105,7 +136,8 @@ func ValidatePreemptive(s storm.State, p storm.Power, orders []storm.Order) ([]s
 		}
 		op, ok := optionFor(s, p, o)
 		if !ok {
-			bad(i, "32.21", "%s may not declare war on %s this turn (its notice lists its options)", p.Title(), o.Project)
+			rule, msg := refusal(s, p, o.Project)
+			bad(i, rule, "%s", msg)
 			continue
 		}
 		switch {
