@@ -277,3 +277,140 @@ func TestRule32_61BRefusalNamesTheMoreAggressive(t *testing.T) {
 		t.Errorf("32.21C: Britain's declaration on Russia refused with %v", err)
 	}
 }
+
+// TestRule32_63Retaliation: Germany has taken the Baltic States (Summer
+// 1935) and, fully mobilized and far ahead in support (figures), declares
+// war on Russia by email in Fall 1935 (32.43). Britain, whose threshold
+// against Germany with Russia's war readiness added is met (32.63), is
+// asked in a further round of the segment and retaliates; France, whose
+// threshold is not met, is not asked. The retaliation bears no 34.81
+// penalty. A Britain that sends nothing does not retaliate.
+func TestRule32_63Retaliation(t *testing.T) {
+	s := mailGame(t, 1)
+	s, _ = aggress(t, s, storm.Germany, "RHINELAND", "ACQUIESCE")
+	s, _ = playTo(t, s, storm.Turn{Year: 1935, Season: storm.Summer}, storm.SegCrisisAggression)
+	s, _ = aggress(t, s, storm.Germany, "BALTIC STATES", "ACQUIESCE")
+	s, _ = playTo(t, s, storm.Turn{Year: 1935, Season: storm.Fall}, storm.SegEconomic)
+	s.Powers[storm.Germany].Factories = storm.Factories{Military: 12} // figures: fully mobilized (32.41C)
+	s.Powers[storm.Germany].Support = 20                              // figures: Germany's threshold against Russia met
+	s.Powers[storm.Britain].Support, s.Powers[storm.France].Support = 25, 0
+	s, _ = playTo(t, s, s.Turn, storm.SegPreemptiveWar)
+	if opts := adjudicatorOptions(t, s, storm.Germany); !strings.Contains(opts, "DECLARE WAR ON RUSSIA") {
+		t.Fatalf("32.43: Germany's options %q, want a declaration on Russia", opts)
+	}
+	s, evs := mailRound(t, s, map[storm.Power]string{storm.Germany: "DECLARE WAR ON RUSSIA"})
+	var offered *event.RetaliationOffered
+	for _, e := range evs {
+		if o, ok := e.(event.RetaliationOffered); ok {
+			offered = &o
+		}
+	}
+	if offered == nil || len(offered.Thresholds) != 1 || offered.Thresholds[0].From != storm.Britain {
+		t.Fatalf("32.63: retaliation offered %+v, want Britain's alone (events %v)", offered, evs)
+	}
+	bt := offered.Thresholds[0]
+	readiness := false
+	for _, x := range bt.Terms {
+		readiness = readiness || strings.HasPrefix(x.Rule, "32.63")
+	}
+	if !readiness || !bt.Meets {
+		t.Fatalf("32.63: Britain's threshold %+v, want met with Russia's war readiness", bt)
+	}
+	if s.Segment != storm.SegPreemptiveWar || !slices.Equal(adjudicator.Required(s), []storm.Power{storm.Britain}) {
+		t.Fatalf("32.63: the segment does not wait for Britain's retaliation: %s, required %v", s.Segment, adjudicator.Required(s))
+	}
+	if opts := adjudicatorOptions(t, s, storm.Britain); !strings.Contains(opts, "DECLARE WAR ON GERMANY") || !strings.Contains(opts, "32.63") {
+		t.Fatalf("32.63: Britain's options %q", opts)
+	}
+	if _, err := mail(t, s, storm.France, "DECLARE WAR ON GERMANY"); err == nil {
+		t.Errorf("32.63: France, below its threshold, may retaliate")
+	}
+
+	none, _ := mailRound(t, s, nil)
+	if none.Segment == storm.SegPreemptiveWar || slices.Contains(none.War.Declarers, storm.Britain) {
+		t.Errorf("32.63: a Britain that sends nothing retaliates, or the segment waits: %+v at %s", none.War, none.Segment)
+	}
+
+	s, _ = mailRound(t, s, map[storm.Power]string{storm.Britain: "DECLARE WAR ON GERMANY"})
+	if !slices.Contains(s.War.Declarers, storm.Britain) || !slices.Contains(s.War.Against, storm.Germany) {
+		t.Fatalf("32.63: Britain's retaliation not at war: %+v", s.War)
+	}
+	_, v := endGame(t, s)
+	for _, l := range v.Lines {
+		if l.Rule == "34.81" && l.Side != storm.Axis {
+			t.Errorf("34.81: the retaliation is penalised: %+v", l)
+		}
+	}
+	if n, _ := vpLine(v, "34.81"); n >= 0 {
+		t.Errorf("34.81: Germany's pre-emptive declaration not penalised: %+v", v.Lines)
+	}
+}
+
+// TestRule27_73OffsetBackDownSaysWhy: Germany moves against Austria in
+// Summer 1935, Britain far behind Germany in support and France level
+// with it (figures). The Allies' options at the response show both
+// thresholds term by term; they oppose, Germany continues, and the
+// Allies must back down: France meets its threshold, but Britain's
+// negative result offsets it (32.61A). The decision says so, not that
+// neither meets the threshold.
+func TestRule27_73OffsetBackDownSaysWhy(t *testing.T) {
+	s := mailGame(t, 1)
+	s, _ = aggress(t, s, storm.Germany, "RHINELAND", "ACQUIESCE")
+	s, _ = playTo(t, s, storm.Turn{Year: 1935, Season: storm.Summer}, storm.SegEconomic)
+	s.Powers[storm.Britain].Support = -12 // figures: Britain's result offsets France's (32.61A)
+	s, _ = playTo(t, s, s.Turn, storm.SegCrisisAggression)
+	s, _ = mailRound(t, s, map[storm.Power]string{storm.Germany: "AGGRESSION AUSTRIA"})
+	opts := adjudicatorOptions(t, s, storm.France)
+	for _, want := range []string{"Britain's threshold against Germany", "France's threshold against Germany", "EAI", "Austria's resistance", "before the resistance tile"} {
+		if !strings.Contains(opts, want) {
+			t.Errorf("the response options do not show %q: %q", want, opts)
+		}
+	}
+	s, _ = mailRound(t, s, map[storm.Power]string{storm.Britain: "OPPOSE", storm.France: "OPPOSE"})
+	_, evs := mailRound(t, s, map[storm.Power]string{storm.Germany: "CONTINUE"})
+	var d *event.CrisisDecision
+	for _, e := range evs {
+		if x, ok := e.(event.CrisisDecision); ok && x.Stage == storm.StageUltimatum {
+			d = &x
+		}
+	}
+	if d == nil || d.Decision != storm.BackDownOrder {
+		t.Fatalf("27.73: no forced back-down at the ultimatum: %v", evs)
+	}
+	if !strings.Contains(d.How, "France meets the threshold") || !strings.Contains(d.How, "Britain's") || !strings.Contains(d.How, "offsets") ||
+		strings.Contains(d.How, "neither Britain nor France meets") || !strings.Contains(d.Rule, "32.61A") {
+		t.Errorf("27.73, 32.61A: the back-down says %q (rule %s)", d.How, d.Rule)
+	}
+}
+
+// TestRule32_61BOneAllyDeclaresNothingFollows: Britain and France may
+// declare pre-emptive war on Germany (as in
+// TestRule32_61BRefusalNamesTheMoreAggressive); Britain declares, France
+// sends nothing. No war breaks out, and the events say why: 32.61B wants
+// both. The declaration options show both thresholds term by term.
+func TestRule32_61BOneAllyDeclaresNothingFollows(t *testing.T) {
+	s := mailGame(t, 1)
+	s, _ = aggress(t, s, storm.Germany, "RHINELAND", "ACQUIESCE")
+	s, _ = playTo(t, s, storm.Turn{Year: 1935, Season: storm.Summer}, storm.SegEconomic)
+	s.Powers[storm.Britain].Factories = storm.Factories{Military: 8} // figures: fully mobilized (32.61B)
+	s.Powers[storm.France].Factories = storm.Factories{Military: 6}
+	s.Powers[storm.Britain].Support, s.Powers[storm.France].Support = 3, 3 // figures: thresholds met
+	s, _ = playTo(t, s, s.Turn, storm.SegPreemptiveWar)
+	opts := adjudicatorOptions(t, s, storm.France)
+	if !strings.Contains(opts, "Britain's threshold against Germany") || !strings.Contains(opts, "France's threshold against Germany") || !strings.Contains(opts, "(32.62C, 32.34)") {
+		t.Errorf("32.62: the declaration options do not show both thresholds' terms: %q", opts)
+	}
+	n, evs := mailRound(t, s, map[storm.Power]string{storm.Britain: "DECLARE WAR ON GERMANY"})
+	if n.War != nil {
+		t.Fatalf("32.61B: Britain alone declared war: %+v", n.War)
+	}
+	var f *event.DeclarationFailed
+	for _, e := range evs {
+		if x, ok := e.(event.DeclarationFailed); ok {
+			f = &x
+		}
+	}
+	if f == nil || f.Rule != "32.61B" || !slices.Equal(f.Powers, []storm.Power{storm.Britain}) || !strings.Contains(f.Why, "France gave no such order") {
+		t.Fatalf("32.61B: the failed declaration is not reported with its reason: %+v", f)
+	}
+}

@@ -437,6 +437,21 @@ func RussianMinorResults(s storm.State, border []string, skip string, elsewhere 
 	return total, items
 }
 
+// Words words a threshold with every term, for the options and notices
+// that ask a power to decide (32.3): "Britain against Germany +2 (at
+// least +1 to meet): balance of power ... +0 (32.62A, 32.32), ...".
+func Words(t storm.Threshold) string {
+	var terms []string
+	for _, x := range t.Terms {
+		terms = append(terms, fmt.Sprintf("%s %+d (%s)", x.What, x.Value, x.Rule))
+	}
+	meets := "met"
+	if !t.Meets {
+		meets = "not met"
+	}
+	return fmt.Sprintf("%s's threshold against %s %+d, %s (at least +1 to meet): %s", t.From.Title(), t.Against.Title(), t.Net, meets, strings.Join(terms, ", "))
+}
+
 // itemList words a term's items: ": a, b and c", or "" for none.
 func itemList(items []string) string {
 	if len(items) == 0 {
