@@ -30,7 +30,7 @@ func vpLine(v storm.Victory, rule string) (int, bool) {
 	return n, found
 }
 
-// toPoland plays Germany to Danzig and the Corridor without the pact:
+// toDanzig plays Germany to Danzig and the Corridor without the pact:
 // the Rhineland in Spring 1935, Danzig and the Corridor in Summer 1935,
 // both acquiesced. 14.43C then frees Russia's civilian factories and
 // 32.71B lets Russia declare war from the next turn.
