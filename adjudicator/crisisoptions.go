@@ -49,8 +49,9 @@ func crisisOptions(s storm.State, p storm.Power) []storm.Option {
 				offer(storm.Option{Order: storm.Order{Kind: storm.OpposeOrder, Project: name}, Note: "Russia shares the Allies' gains and costs of the crisis (26.14A)"})
 				continue
 			}
+			th := crisis.AlliedThresholds(s, c) // 32.62, 32.61A: the figures behind an ultimatum (27.73)
 			offer(storm.Option{Order: storm.Order{Kind: storm.AcquiesceOrder, Project: name}, Note: "the aggression succeeds (27.52)"})
-			offer(storm.Option{Order: storm.Order{Kind: storm.OpposeOrder, Project: name}, Note: "a resistance tile is drawn and the aggressor answers (27.53, 28.5)",
+			offer(storm.Option{Order: storm.Order{Kind: storm.OpposeOrder, Project: name}, Note: "a resistance tile is drawn and the aggressor answers (27.53, 28.5); " + th,
 				With: []storm.Order{plan("continued", storm.UltimatumOrder, name)}})
 		}
 	case storm.SegCrisisAxisResponse:
@@ -65,7 +66,7 @@ func crisisOptions(s storm.State, p storm.Power) []storm.Option {
 				name = c.Aggressor.String()
 			}
 			offer(storm.Option{Order: storm.Order{Kind: storm.BackDownOrder, Project: name}, Note: "27.72 next turn: the aggressor +2 support and a 2 counter; each Allied power -2 and a 2 counter lost"})
-			offer(storm.Option{Order: storm.Order{Kind: storm.UltimatumOrder, Project: name}, Note: "the aggressor backs down or war breaks out (27.8)"})
+			offer(storm.Option{Order: storm.Order{Kind: storm.UltimatumOrder, Project: name}, Note: "the aggressor backs down or war breaks out (27.8); " + crisis.AlliedThresholds(s, c)})
 		}
 	case storm.SegCrisisBrink:
 		if c := s.Crisis.CrisisOf(p); c != nil && c.Stage == storm.StageBrink {

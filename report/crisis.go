@@ -35,7 +35,7 @@ func crisisSection(e event.Event) (string, bool) {
 		return crisisPhase + ": the Nazi-Soviet Pact (rule 31)", true
 	case event.SupportGranted:
 		return crisisPhase + ": outcome (rules 27, 29)", true
-	case event.WarBroke, event.ThreatMade, event.ConcessionMade:
+	case event.WarBroke, event.ThreatMade, event.ConcessionMade, event.RetaliationOffered, event.RetaliationAnswered, event.DeclarationFailed:
 		return crisisPhase + ": war (rules 27.83, 32)", true
 	case event.FinalResearchAssigned:
 		return crisisPhase + ": final research (rule 33)", true
@@ -186,11 +186,32 @@ func crisisEvent(w *writer, e event.Event) bool {
 			powerNames(e.Concession.Beneficiaries), e.How), "  ")
 	case event.CivilWarEnded:
 		w.wrap(civilWarEndedText(e), "  ")
+	case event.RetaliationOffered:
+		var ps []storm.Power
+		for _, t := range e.Thresholds {
+			ps = append(ps, t.From)
+		}
+		w.wrap(fmt.Sprintf("Germany has declared war on Russia: %s %s its threshold for declaring war on Germany with Russia's war readiness added, and may retaliate (rule 32.63).",
+			powerNames(ps), verb(ps, "meets", "meet")), "  ")
+		for _, t := range e.Thresholds {
+			w.wrap("Threshold: "+thresholdText(t)+".", "    ")
+		}
+	case event.RetaliationAnswered:
+		if e.Declared {
+			w.wrap(fmt.Sprintf("%s retaliates and declares war on Germany (%s; rule 32.63).", e.Power.Title(), e.How), "  ")
+		} else {
+			w.wrap(fmt.Sprintf("%s does not retaliate (%s; rule 32.63).", e.Power.Title(), e.How), "  ")
+		}
+	case event.DeclarationFailed:
+		w.wrap(fmt.Sprintf("%s %s of war on %s %s nothing: %s (rule %s).", possessive(e.Powers), verb(e.Powers, "order", "orders"), powerNames(e.Against), verb(e.Powers, "declares", "declare"), e.Why, e.Rule), "  ")
 	case event.WarBroke:
 		wr := e.War
 		what := "pre-emptive war (rule 32.8)"
-		if wr.Kind == "crisis" {
+		switch wr.Kind {
+		case "crisis":
 			what = fmt.Sprintf("war over %s (rule 27.83)", wr.Target)
+		case storm.RetaliationWar:
+			what = "retaliation for Germany's declaration of war on Russia (rule 32.63)"
 		}
 		w.wrap(fmt.Sprintf("WAR: %s %s war on %s: %s. The game ends after the final research (rules 26.13, 33).",
 			powerNames(wr.Declarers), verb(wr.Declarers, "declares", "declare"), powerNames(wr.Against), what), "  ")
@@ -234,6 +255,15 @@ func decisionWord(k storm.OrderKind, singular bool) string {
 		return w[1]
 	}
 	return w[0]
+}
+
+// possessive words powers' orders: "Britain's", "Britain's and France's".
+func possessive(ps []storm.Power) string {
+	var ns []string
+	for _, p := range ps {
+		ns = append(ns, p.Title()+"'s")
+	}
+	return strings.Join(ns, " and ")
 }
 
 // verb picks the verb form for a list of powers.

@@ -250,6 +250,7 @@ func newsOf(evs []event.Event) (news []string, more int) {
 			cards = append(cards, fmt.Sprintf("%s %d %q", who, e.Card, e.Title))
 		case event.CrisisAnnounced, event.CrisisEnded, event.AggressionSucceeded, event.ConquestCompleted,
 			event.PactSigned, event.PactNotOffered, event.WarBroke, event.ThreatMade, event.ConcessionMade,
+			event.RetaliationAnswered, event.DeclarationFailed,
 			event.CivilWarBrokeOut, event.CivilWarResolved, event.CivilWarEnded, event.ResearchResultAchieved, event.FactoryConverted,
 			event.Mobilized, event.StateFixed, event.GameEnded:
 			var w writer

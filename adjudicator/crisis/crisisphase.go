@@ -440,7 +440,8 @@ func checkAnswer(s storm.State, p storm.Power, k storm.OrderKind, c storm.Crisis
 	case k == storm.OpposeOrder && p != storm.Russia && mustAcquiesce(s, c):
 		return "27.51B", "with the Rhineland remilitarized, the Allies must acquiesce in Italy's aggression against Ethiopia"
 	case k == storm.UltimatumOrder && !hasChoice(s, c):
-		return "27.73", "neither Britain nor France meets the threshold for declaring war: the Allies back down"
+		why, rule := NoUltimatum(s, c)
+		return "27.73" + rule, why + ": the Allies back down"
 	}
 	return "", ""
 }
@@ -815,8 +816,9 @@ func resolveUltimatum(s *storm.State, orders map[storm.Power][]storm.Order, evs 
 			continue
 		}
 		if !ultimatumPossible(*s, *c) {
+			why, rule := NoUltimatum(*s, *c)
 			*evs = append(*evs, event.CrisisDecision{Turn: s.Turn, Aggressor: c.Aggressor, Target: c.Target, Stage: c.Stage, Powers: storm.Allied, Decision: storm.BackDownOrder,
-				How: "no choice: neither Britain nor France meets the threshold for declaring war", Rule: "27.72, 27.73"})
+				How: "no choice: " + why, Rule: "27.72, 27.73" + rule})
 			endCrisis(s, c, storm.AlliesBackDown, "27.72", evs)
 			continue
 		}
@@ -838,6 +840,50 @@ func resolveUltimatum(s *storm.State, orders map[storm.Power][]storm.Order, evs 
 func ultimatumPossible(s storm.State, c storm.Crisis) bool {
 	bMay, fMay := threshold.AlliedDeclarations(crisisThresholds(s, c)) // "and is able to declare war": 32.61A's offset
 	return bMay || fMay
+}
+
+// NoUltimatum says why neither Britain nor France may declare war on c's
+// aggressor, so that no ultimatum is possible (27.73): neither meets its
+// threshold (32.62), or the one that meets it is offset by the other's
+// negative result (32.61A; rule is then ", 32.61A").
+func NoUltimatum(s storm.State, c storm.Crisis) (why, rule string) {
+	b, f := crisisThresholds(s, c)
+	switch {
+	case b.Meets && f.Meets: // both meet: 32.61A's joint declaration; not a case of 27.73
+		return "", ""
+	case b.Meets || f.Meets:
+		meets, other := b, f
+		if f.Meets {
+			meets, other = f, b
+		}
+		return fmt.Sprintf("%s meets the threshold for declaring war (%+d) but %s's %+d offsets it, the overall result %+d, so neither may declare war",
+			meets.From.Title(), meets.Net, other.From.Title(), other.Net, meets.Net+other.Net), ", 32.61A"
+	}
+	return fmt.Sprintf("neither Britain (%+d) nor France (%+d) meets the threshold for declaring war (at least +1)", b.Net, f.Net), ""
+}
+
+// AlliedThresholds words Britain's and France's thresholds for declaring
+// war on c's aggressor in support of its target (32.62) and what 32.61A
+// makes of them, for the Allies' options: with the tile once drawn,
+// before it at the response (28.5).
+func AlliedThresholds(s storm.State, c storm.Crisis) string {
+	b, f := crisisThresholds(s, c)
+	tile := ""
+	if c.Tile == 0 && c.Target != storm.Ethiopia {
+		tile = " before the resistance tile"
+	}
+	verdict := "both may declare war (32.61A)"
+	bMay, fMay := threshold.AlliedDeclarations(b, f)
+	switch {
+	case bMay && !fMay:
+		verdict = "Britain alone may declare war (32.61A)"
+	case fMay && !bMay:
+		verdict = "France alone may declare war (32.61A)"
+	case !bMay && !fMay:
+		verdict, _ = NoUltimatum(s, c)
+		verdict += " (27.73)"
+	}
+	return fmt.Sprintf("thresholds%s: %s; %s; %s", tile, threshold.Words(b), threshold.Words(f), verdict)
 }
 
 // crisisThresholds are Britain's and France's thresholds for declaring

@@ -312,7 +312,7 @@ func applyConversion(s *storm.State, p storm.Power, o storm.Order, evs *[]event.
 		ps.Mobilizations++
 		ps.MobilizationTurns = append(ps.MobilizationTurns, s.Turn) // 14.43B
 		*evs = append(*evs, event.Mobilized{Power: p, Number: ps.Mobilizations})
-		createMobilizationUnits(s, p, units, evs) // 14.61, 14.7, 14.8
+		createMobilizationUnits(s, p, from, units, evs) // 14.61, 14.7, 14.8
 		// 10.41A, 13.21D: a support increase gains a tile point at once and
 		// raises the support level for the rest of the turn.
 		if after := track.MobilizationSupport(p, ps.Factories.Military); after > supportBefore {

@@ -303,10 +303,11 @@ func addTurns(t storm.Turn, n int) storm.Turn {
 // createMobilizationUnits carries out 14.61 for p's mobilization just made
 // (number ps.Mobilizations): the units set off for the reserve (14.81) and
 // a shipbuilding increase counts at once.
-func createMobilizationUnits(s *storm.State, p storm.Power, units []storm.UnitType, evs *[]event.Event) {
+func createMobilizationUnits(s *storm.State, p storm.Power, from storm.FactoryKind, units []storm.UnitType, evs *[]event.Event) {
 	ps := s.Powers[p]
 	n := ps.Mobilizations
-	ps.MobilizationUnits = append(ps.MobilizationUnits, storm.MobilizationRecord{Number: n, Turn: s.Turn, Units: slices.Clone(units)})
+	// From: the factory mobilized, for 34.31C's Russian civilian factories.
+	ps.MobilizationUnits = append(ps.MobilizationUnits, storm.MobilizationRecord{Number: n, Turn: s.Turn, Units: slices.Clone(units), From: from})
 	var moving []storm.MobilizingUnit
 	for _, u := range units {
 		if u == storm.ShipbuildingIncrease {

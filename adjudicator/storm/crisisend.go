@@ -7,7 +7,8 @@ import (
 // War is the war that ends the game (26.13, 33.11).
 type War struct {
 	Turn Turn `json:"turn"`
-	// Kind: "crisis" (27.83) or "pre-emptive" (32.8).
+	// Kind: "crisis" (27.83), "pre-emptive" (32.8) or "retaliation"
+	// (RetaliationWar, 32.63).
 	Kind string `json:"kind"`
 	// Aggressor and Target: the crisis the war broke out over (27.83);
 	// empty for a pre-emptive war.
@@ -23,6 +24,10 @@ type War struct {
 	// went over the brink (27.13, 26.13).
 	More []War `json:"more,omitempty"`
 }
+
+// RetaliationWar is the Kind of an Allied declaration of war on Germany
+// in retaliation for Germany's declaration of war on Russia (32.63).
+const RetaliationWar = "retaliation"
 
 func (w *War) Clone() *War {
 	if w == nil {

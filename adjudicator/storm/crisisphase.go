@@ -88,6 +88,10 @@ type CrisisState struct {
 	// Threats are those awaiting a concession (32.83).
 	Declared bool     `json:"declared,omitempty"`
 	Threats  []Threat `json:"threats,omitempty"`
+	// Retaliation are the Allied powers asked whether they retaliate for
+	// Germany's declaration of war on Russia, with their thresholds
+	// (32.63), in a further round of the segment; empty once answered.
+	Retaliation []Threshold `json:"retaliation,omitempty"`
 }
 
 func (c CrisisState) clone() CrisisState {
@@ -95,6 +99,7 @@ func (c CrisisState) clone() CrisisState {
 	d.Crises = CloneSlice(c.Crises)
 	d.Plans = CloneSlice(c.Plans)
 	d.Threats = CloneSlice(c.Threats)
+	d.Retaliation = cloneThresholds(c.Retaliation)
 	for i, t := range c.Threats {
 		x := &d.Threats[i]
 		x.Declarers, x.Against = CloneSlice(t.Declarers), CloneSlice(t.Against)

@@ -11,6 +11,9 @@ type MobilizationRecord struct {
 	Number int        `json:"number"` // the power's n-th mobilization, 14.9 included
 	Turn   Turn       `json:"turn"`
 	Units  []UnitType `json:"units"`
+	// From is the factory mobilized: idle or civilian (14.31); 34.31C
+	// counts Russia's civilian ones.
+	From FactoryKind `json:"from,omitempty"`
 }
 
 // MobilizingUnit is a unit created by a mobilization and not yet in the

@@ -442,6 +442,21 @@ func RussianMinorResults(s storm.State, border []string, skip string, elsewhere 
 	return total, items
 }
 
+// Words words a threshold with every term, for the options and notices
+// that ask a power to decide (32.3): "Britain against Germany +2 (at
+// least +1 to meet): balance of power ... +0 (32.62A, 32.32), ...".
+func Words(t storm.Threshold) string {
+	var terms []string
+	for _, x := range t.Terms {
+		terms = append(terms, fmt.Sprintf("%s %+d (%s)", x.What, x.Value, x.Rule))
+	}
+	meets := "met"
+	if !t.Meets {
+		meets = "not met"
+	}
+	return fmt.Sprintf("%s's threshold against %s %+d, %s (at least +1 to meet): %s", t.From.Title(), t.Against.Title(), t.Net, meets, strings.Join(terms, ", "))
+}
+
 // itemList words a term's items: ": a, b and c", or "" for none.
 func itemList(items []string) string {
 	if len(items) == 0 {
@@ -552,8 +567,10 @@ type PreemptiveOption struct {
 	Declarers []storm.Power   `json:"declarers"`
 	Against   []storm.Power   `json:"against"`
 	Mode      DeclarationMode `json:"mode"`
-	// Barred lists every restriction that bars it, each with its rule.
-	Barred []string `json:"barred,omitempty"`
+	// Barred lists every restriction that bars it, each with its rule;
+	// BarredBy the rule of each, for a refusal (Refusal).
+	Barred   []string `json:"barred,omitempty"`
+	BarredBy []string `json:"barred_by,omitempty"`
 	// If is a condition the option depends on (32.71C: Russia after an
 	// Allied pre-emptive declaration this turn).
 	If string `json:"if,omitempty"`
@@ -562,6 +579,26 @@ type PreemptiveOption struct {
 	Thresholds []storm.Threshold `json:"thresholds"`
 	// Concession is what prevents a threatened war (32.83), for MayThreaten.
 	Concession *storm.Concession `json:"concession,omitempty"`
+}
+
+// bar adds a restriction that bars o, with its rule.
+func (o *PreemptiveOption) bar(rule, format string, a ...any) {
+	o.Barred = append(o.Barred, fmt.Sprintf(format, a...)+" ("+rule+")")
+	o.BarredBy = append(o.BarredBy, rule)
+}
+
+// Refusal words why o may not be declared, for the refusal of an order:
+// the rules of its restrictions (each once) and the restrictions.
+func (o PreemptiveOption) Refusal() (rule, msg string) {
+	var rules []string
+	for _, r := range o.BarredBy {
+		for _, x := range strings.Split(r, ", ") {
+			if !slices.Contains(rules, x) {
+				rules = append(rules, x)
+			}
+		}
+	}
+	return strings.Join(rules, ", "), strings.Join(o.Barred, "; ")
 }
 
 // PreemptiveOptions lists the pre-emptive declarations of war 32.21
@@ -574,21 +611,42 @@ type PreemptiveOption struct {
 // Germany or Italy in response to an aggression (32.41B).
 //
 // Russia's threshold takes as its target this turn's German aggression
-// when 32.71A applies, without a tile, and counts 32.72F as if no Allied
-// power were at war with Germany (both at war in the 32.71C option);
-// WarThreshold gives the figure for other circumstances.
+// when 32.71A applies, with the tile its crisis drew (r-32-71c), and
+// counts 32.72F with the Allied powers at war with Germany from a crisis
+// of the turn (both at war in the 32.71C option); WarThreshold gives the
+// figure for other circumstances.
+//
+// After a war in a crisis (26.12: "including by the outbreak of war";
+// r-32-81-after-war) the options are those 26.12 allows, read from
+// State.War: the Allies declared war in response to an aggression (32.41B
+// bars Germany, 26.12A); the Allies may declare on the other Axis power,
+// whose partner's aggression led to the war (26.12B, 32.81C); Russia may
+// declare on Germany (26.12C), the crisis's target its 32.71A target, the
+// Allied powers that declared on Germany at war for 32.72F.
 func PreemptiveOptions(s storm.State, aggressedThisTurn map[storm.Power]bool, warDeclaredOnAxis bool) []PreemptiveOption {
 	var out []PreemptiveOption
+	crisisWars := CrisisWars(s)
+	inCrisisWar := map[storm.Power]bool{} // the aggressors the Allies declared war on in a crisis
+	var atWarWithGermany []storm.Power    // 32.72F
+	for _, w := range crisisWars {
+		// The declarers' thresholds name them (State.War's Declarers merge
+		// every war of the turn, track.DeclareWar).
+		for _, t := range w.Thresholds {
+			warDeclaredOnAxis = true // 32.41B, 26.12A
+			inCrisisWar[w.Aggressor] = true
+			if t.Against == storm.Germany {
+				atWarWithGermany = storm.AppendNew(atWarWithGermany, t.From)
+			}
+		}
+	}
 	rhineland := storm.CompletedBy(s, storm.Germany, storm.Rhineland)
-	germanBars := func() []string {
-		var why []string
+	germanBars := func(o *PreemptiveOption) {
 		if !rhineland {
-			why = append(why, "Germany has not remilitarized the Rhineland (32.41A, 32.22A)")
+			o.bar("32.41A, 32.22A", "Germany has not remilitarized the Rhineland")
 		}
 		if warDeclaredOnAxis {
-			why = append(why, "the Allies declared war on an Axis power in response to an aggression this turn (32.41B, 32.22A)")
+			o.bar("32.41B, 32.22A", "the Allies declared war on an Axis power in response to an aggression this turn")
 		}
-		return why
 	}
 	germanMode := func(o *PreemptiveOption) {
 		switch {
@@ -605,12 +663,12 @@ func PreemptiveOptions(s storm.State, aggressedThisTurn map[storm.Power]bool, wa
 
 	// 32.42: Germany on Britain and France, both or neither.
 	ga := PreemptiveOption{Declarers: []storm.Power{storm.Germany}, Against: []storm.Power{storm.Britain, storm.France}}
-	ga.Barred = germanBars()
+	germanBars(&ga)
 	for _, p := range ga.Against {
 		t := WarThreshold(s, storm.Germany, p, ThresholdOptions{Preemptive: true})
 		ga.Thresholds = append(ga.Thresholds, t)
 		if !t.Meets {
-			ga.Barred = append(ga.Barred, fmt.Sprintf("threshold against %s not exceeded: net %+d (32.42)", p.Title(), t.Net))
+			ga.bar("32.42", "threshold against %s not exceeded: net %+d", p.Title(), t.Net)
 		}
 	}
 	germanMode(&ga)
@@ -618,17 +676,17 @@ func PreemptiveOptions(s storm.State, aggressedThisTurn map[storm.Power]bool, wa
 
 	// 32.43: Germany on Russia.
 	gr := PreemptiveOption{Declarers: []storm.Power{storm.Germany}, Against: []storm.Power{storm.Russia}}
-	gr.Barred = germanBars()
+	germanBars(&gr)
 	if PactInEffect(s) {
-		gr.Barred = append(gr.Barred, "the Nazi-Soviet Pact is in effect (32.21A, 32.22A, 32.43)")
+		gr.bar("32.21A, 32.22A, 32.43", "the Nazi-Soviet Pact is in effect")
 	}
 	if !storm.CompletedBy(s, storm.Germany, "Poland") && !storm.CompletedBy(s, storm.Germany, storm.BalticStates) {
-		gr.Barred = append(gr.Barred, "Germany controls neither Poland nor the Baltic States (32.43)")
+		gr.bar("32.43", "Germany controls neither Poland nor the Baltic States")
 	}
 	t := WarThreshold(s, storm.Germany, storm.Russia, ThresholdOptions{Preemptive: true})
 	gr.Thresholds = []storm.Threshold{t}
 	if !t.Meets {
-		gr.Barred = append(gr.Barred, fmt.Sprintf("threshold not exceeded: net %+d (32.43)", t.Net))
+		gr.bar("32.43", "threshold not exceeded: net %+d", t.Net)
 	}
 	germanMode(&gr)
 	out = append(out, gr)
@@ -640,26 +698,32 @@ func PreemptiveOptions(s storm.State, aggressedThisTurn map[storm.Power]bool, wa
 	for _, axis := range []storm.Power{storm.Germany, storm.Italy} {
 		o := PreemptiveOption{Declarers: []storm.Power{storm.Britain, storm.France}, Against: []storm.Power{axis}}
 		if axis != aggressive {
-			o.Barred = append(o.Barred, fmt.Sprintf("%s is not the more aggressive Axis power: aggression totals Germany %d, Italy %d (32.61B)",
-				axis.Title(), AggressionTotal(s, storm.Germany), AggressionTotal(s, storm.Italy)))
+			tie := ""
+			if AggressionTotal(s, storm.Germany) == AggressionTotal(s, storm.Italy) {
+				tie = ", Germany when tied"
+			}
+			o.bar("32.61B", "Britain and France may declare pre-emptive war only on the more aggressive Axis power, %s: aggression totals Germany %d, Italy %d%s",
+				aggressive.Title(), AggressionTotal(s, storm.Germany), AggressionTotal(s, storm.Italy), tie)
 		}
 		var aggressors []storm.Power
 		for _, p := range []storm.Power{storm.Germany, storm.Italy} {
-			if aggressedThisTurn[p] {
+			// 32.81C, 26.12B: the other Axis power's aggression that led to
+			// an Allied declaration of war does not bar this one.
+			if aggressedThisTurn[p] && !(p != axis && inCrisisWar[p]) {
 				aggressors = append(aggressors, p)
 			}
 		}
 		if len(aggressors) > 0 {
-			o.Barred = append(o.Barred, storm.JoinAnd(PowerTitles(aggressors))+" committed an aggression this turn (32.61B, 32.81C)")
+			o.bar("32.61B, 32.81C", "%s committed an aggression this turn", storm.JoinAnd(PowerTitles(aggressors)))
 		}
 		if !both && !CarriedOutSecondAggression(s, axis) {
-			o.Barred = append(o.Barred, fmt.Sprintf("Britain and France are not both fully mobilized and %s has carried out no second aggression (32.61B)", axis.Title()))
+			o.bar("32.61B", "Britain and France are not both fully mobilized and %s has carried out no second aggression", axis.Title())
 		}
 		for _, p := range o.Declarers {
 			t := WarThreshold(s, p, axis, ThresholdOptions{Preemptive: true})
 			o.Thresholds = append(o.Thresholds, t)
 			if !t.Meets {
-				o.Barred = append(o.Barred, fmt.Sprintf("%s's threshold not exceeded: net %+d (32.61B: both must)", p.Title(), t.Net))
+				o.bar("32.61B", "%s's threshold not exceeded: net %+d (both must meet theirs)", p.Title(), t.Net)
 			}
 		}
 		switch {
@@ -677,19 +741,19 @@ func PreemptiveOptions(s storm.State, aggressedThisTurn map[storm.Power]bool, wa
 	}
 
 	// 32.71, 32.72: Russia on Germany.
-	target, conditions := russianConditions(s, aggressedThisTurn)
+	target, tile, conditions := russianConditions(s, aggressedThisTurn)
 	russia := func(atWar []storm.Power, ok bool, ifWhat string) PreemptiveOption {
 		o := PreemptiveOption{Declarers: []storm.Power{storm.Russia}, Against: []storm.Power{storm.Germany}, If: ifWhat}
 		if PactInEffect(s) {
-			o.Barred = append(o.Barred, "the Nazi-Soviet Pact is in effect (32.21E, 32.22B, 32.73)")
+			o.bar("32.21E, 32.22B, 32.73", "the Nazi-Soviet Pact is in effect")
 		}
 		if !ok {
-			o.Barred = append(o.Barred, "none of the conditions of 32.71A-D is met")
+			o.bar("32.71", "none of the conditions of 32.71A-D is met")
 		}
-		t := WarThreshold(s, storm.Russia, storm.Germany, ThresholdOptions{Target: target, AtWarWithGermany: atWar})
+		t := WarThreshold(s, storm.Russia, storm.Germany, ThresholdOptions{Target: target, Tile: tile, AtWarWithGermany: atWar})
 		o.Thresholds = []storm.Threshold{t}
 		if !t.Meets {
-			o.Barred = append(o.Barred, fmt.Sprintf("threshold not exceeded: net %+d (32.71, 32.72)", t.Net))
+			o.bar("32.71, 32.72", "threshold not exceeded: net %+d", t.Net)
 		}
 		o.Mode = MayDeclare
 		if len(o.Barred) > 0 {
@@ -697,7 +761,7 @@ func PreemptiveOptions(s storm.State, aggressedThisTurn map[storm.Power]bool, wa
 		}
 		return o
 	}
-	out = append(out, russia(nil, len(conditions) > 0, ""))
+	out = append(out, russia(atWarWithGermany, len(conditions) > 0, ""))
 	if alliedOnGermany {
 		out = append(out, russia([]storm.Power{storm.Britain, storm.France}, true,
 			"Britain and France declare pre-emptive war on Germany this turn (32.71C; 32.72F: both at war)"))
@@ -708,21 +772,38 @@ func PreemptiveOptions(s storm.State, aggressedThisTurn map[storm.Power]bool, wa
 // russianConditions are the conditions of 32.71A, B and D that hold (C,
 // an Allied pre-emptive declaration this turn, is PreemptiveOptions' own
 // option), and the target of 32.71A, "" for none: a German aggression
-// committed this turn (recorded in SupportFacts.Aggressions with this
-// turn) against Poland (Danzig and the Corridor included, 31.61), the
-// Baltic States or a country with a Russian flag.
-func russianConditions(s storm.State, aggressedThisTurn map[storm.Power]bool) (target string, met []string) {
+// of this turn against Poland (Danzig and the Corridor included, 31.61),
+// the Baltic States or a country with a Russian flag, either successful
+// (recorded in SupportFacts.Aggressions with this turn) or the one that
+// went to war in its crisis (26.12C: Germany attacked, so it is carrying
+// out the aggression; a war leaves no record, 34.51C). tile is the 28.5
+// tile the crisis over the target drew, 0 if none (r-32-71c).
+func russianConditions(s storm.State, aggressedThisTurn map[storm.Power]bool) (target string, tile int, met []string) {
+	russianTarget := func(t string) bool {
+		whole := wholeCountry(t)
+		m := s.Minor(whole)
+		return whole == "Poland" || whole == storm.BalticStates || (m != nil && m.FlagCounts()[storm.Russia] > 0)
+	}
 	if aggressedThisTurn[storm.Germany] {
+		var candidates []string
 		for _, a := range s.SupportFacts.Aggressions {
-			if a.Aggressor != storm.Germany || a.Turn != s.Turn {
-				continue
+			if a.Aggressor == storm.Germany && a.Turn == s.Turn {
+				candidates = append(candidates, a.Target)
 			}
-			whole := wholeCountry(a.Target)
-			m := s.Minor(whole)
-			if whole == "Poland" || whole == storm.BalticStates || (m != nil && m.FlagCounts()[storm.Russia] > 0) {
-				target = a.Target
+		}
+		for _, w := range CrisisWars(s) {
+			if w.Aggressor == storm.Germany {
+				candidates = append(candidates, w.Target)
+			}
+		}
+		for _, c := range candidates {
+			if russianTarget(c) && target == "" {
+				target = c
 				met = append(met, "32.71A")
 			}
+		}
+		if c := s.Crisis.CrisisOf(storm.Germany); target != "" && c != nil && c.Target == target {
+			tile = c.Tile
 		}
 	}
 	for _, c := range []string{"Poland", storm.BalticStates} {
@@ -736,7 +817,22 @@ func russianConditions(s storm.State, aggressedThisTurn map[storm.Power]bool) (t
 	if s.Russia.Cohesion == storm.FullCohesion {
 		met = append(met, "32.71D")
 	}
-	return target, met
+	return target, tile, met
+}
+
+// CrisisWars are the wars of this turn's crises (27.83): State.War and the
+// others of the turn (War.More) whose Kind is "crisis".
+func CrisisWars(s storm.State) []storm.War {
+	if s.War == nil {
+		return nil
+	}
+	var out []storm.War
+	for _, w := range append([]storm.War{*s.War}, s.War.More...) {
+		if w.Kind == "crisis" {
+			out = append(out, w)
+		}
+	}
+	return out
 }
 
 // concessionTable is 32.83A: the concession that prevents a threatened war

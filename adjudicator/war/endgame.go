@@ -239,7 +239,8 @@ func preemptivePenalty(eai int) int { return min(0, -5+max(eai, 0)) }
 // warLines adds the victory points of the war that ended the game: war
 // over a minor country and the Allied declarations in its support (34.52),
 // a Russian declaration in support of a minor country (34.53), the penalty
-// of a pre-emptive war (34.81).
+// of a pre-emptive war (34.81), which an Allied retaliation for Germany's
+// declaration on Russia does not bear (32.63).
 func warLines(s storm.State, add func(side storm.Side, rule, what string, n int)) {
 	if s.War == nil {
 		return
@@ -253,6 +254,9 @@ func warLines(s storm.State, add func(side storm.Side, rule, what string, n int)
 					add(storm.Allies, "34.52B", fmt.Sprintf("%s's declaration of war on %s: threshold exceeded by %d", t.From.Title(), t.Against.Title(), t.Excess()), t.Excess())
 				}
 			}
+			continue
+		}
+		if x.Kind == storm.RetaliationWar { // 32.63: an answer to Germany's pre-emptive war, no penalty (r-32-63-retaliation)
 			continue
 		}
 		for _, t := range x.Thresholds {

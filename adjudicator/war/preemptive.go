@@ -3,6 +3,7 @@ package war
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"stormjudge/adjudicator/event"
 	"stormjudge/adjudicator/storm"
@@ -20,14 +21,16 @@ import (
 
 // preemptiveChoices are this turn's options that may be acted on now:
 // declarable or threatenable, without a condition (32.71C's Russian
-// option after an Allied declaration is not offered: r-32-71c).
+// option after an Allied declaration is not offered: r-32-71c). After a
+// war in a crisis they are those 26.12 allows (r-32-81-after-war):
+// PreemptiveOptions reads the crisis's war from the state.
 func preemptiveChoices(s storm.State) []threshold.PreemptiveOption {
-	if s.War != nil {
-		return nil // 32.81: war broke out in a crisis
+	if s.War != nil && s.War.Kind != "crisis" {
+		return nil // a pre-emptive war is declared already
 	}
 	var out []threshold.PreemptiveOption
-	// No Allied declaration in answer to an aggression this turn (32.41B):
-	// that would have been a war in a crisis, returned above.
+	// An Allied declaration in answer to an aggression this turn (32.41B)
+	// is a war in a crisis: PreemptiveOptions finds it in State.War.
 	for _, o := range threshold.PreemptiveOptions(s, storm.AggressedThisTurn(s), false) {
 		if o.Mode != threshold.MayNot && o.If == "" {
 			out = append(out, o)
@@ -47,7 +50,11 @@ func PreemptiveRequired(s storm.State) []storm.Power {
 			}
 		}
 	}
-	if len(s.Crisis.Threats) > 0 {
+	if len(s.Crisis.Retaliation) > 0 { // 32.63
+		for _, t := range s.Crisis.Retaliation {
+			add([]storm.Power{t.From})
+		}
+	} else if len(s.Crisis.Threats) > 0 {
 		for _, t := range s.Crisis.Threats {
 			add(t.Concession.Conceders)
 		}
@@ -76,6 +83,36 @@ func optionFor(s storm.State, p storm.Power, o storm.Order) (threshold.Preemptiv
 	return threshold.PreemptiveOption{}, false
 }
 
+// refusal says why p may not declare war on against this turn: the rules
+// of the restrictions that bar the declaration (32.41, 32.43, 32.61B,
+// 32.71 ...), 32.21 only for a pair it never permits.
+func refusal(s storm.State, p storm.Power, against string) (rule, msg string) {
+	a, ok := storm.ParsePower(against)
+	if !ok {
+		return "32.21", fmt.Sprintf("%q is not a major power", against)
+	}
+	if t := threshold.WarThreshold(s, p, a, threshold.ThresholdOptions{}); t.NotPermitted != "" {
+		rule, msg, _ = strings.Cut(t.NotPermitted, ": ")
+		return rule, msg
+	}
+	if s.War != nil && s.War.Kind != "crisis" {
+		return "32.8", "war has been declared this turn already"
+	}
+	for _, op := range threshold.PreemptiveOptions(s, storm.AggressedThisTurn(s), false) {
+		if !slices.Contains(op.Declarers, p) || !slices.Contains(op.Against, a) {
+			continue
+		}
+		if op.Mode == threshold.MayNot {
+			rule, msg := op.Refusal()
+			return rule, fmt.Sprintf("%s may not declare war on %s this turn: %s", storm.JoinAnd(threshold.PowerTitles(op.Declarers)), a.Title(), msg)
+		}
+		if op.If != "" {
+			return "32.71C", "Russia's declaration that depends on an Allied pre-emptive declaration this turn is not offered (declarations are simultaneous)"
+		}
+	}
+	return "32.21", fmt.Sprintf("%s may not declare war on %s this turn (its notice lists its options)", p.Title(), a.Title())
+}
+
 // ValidatePreemptive checks p's orders in the pre-emptive war segment.
 func ValidatePreemptive(s storm.State, p storm.Power, orders []storm.Order) ([]storm.IndexedError, storm.State) {
 	var errs []storm.IndexedError
@@ -85,6 +122,16 @@ func ValidatePreemptive(s storm.State, p storm.Power, orders []storm.Order) ([]s
 	for i, o := range orders {
 		if i > 0 {
 			bad(i, "32.8", "one answer")
+			continue
+		}
+		if len(s.Crisis.Retaliation) > 0 { // 32.63
+			a, _ := storm.ParsePower(o.Project)
+			switch {
+			case !slices.ContainsFunc(s.Crisis.Retaliation, func(t storm.Threshold) bool { return t.From == p }):
+				bad(i, "32.63", "only %s may retaliate now, for Germany's declaration of war on Russia", storm.JoinAnd(threshold.PowerTitles(retaliators(s))))
+			case o.Kind != storm.DeclareWarOrder || a != storm.Germany:
+				bad(i, "32.63", "the retaliation is DECLARE WAR ON GERMANY, or PASS")
+			}
 			continue
 		}
 		if len(s.Crisis.Threats) > 0 {
@@ -103,7 +150,8 @@ func ValidatePreemptive(s storm.State, p storm.Power, orders []storm.Order) ([]s
 		}
 		op, ok := optionFor(s, p, o)
 		if !ok {
-			bad(i, "32.21", "%s may not declare war on %s this turn (its notice lists its options)", p.Title(), o.Project)
+			rule, msg := refusal(s, p, o.Project)
+			bad(i, rule, "%s", msg)
 			continue
 		}
 		switch {
@@ -123,8 +171,8 @@ func ResolvePreemptive(s *storm.State, orders map[storm.Power][]storm.Order, evs
 		*evs = append(*evs, event.SegmentSkipped{Turn: s.Turn, Segment: s.Segment, Note: event.NotImplemented})
 		return
 	}
-	if s.War != nil {
-		*evs = append(*evs, event.SegmentSkipped{Turn: s.Turn, Segment: s.Segment, Note: "war broke out in a crisis (32.81)"})
+	if len(s.Crisis.Retaliation) > 0 {
+		resolveRetaliation(s, orders, evs)
 		return
 	}
 	if len(s.Crisis.Threats) > 0 {
@@ -134,13 +182,20 @@ func ResolvePreemptive(s *storm.State, orders map[storm.Power][]storm.Order, evs
 	s.Crisis.Declared = true
 	choices := preemptiveChoices(*s)
 	if len(choices) == 0 {
-		*evs = append(*evs, event.SegmentSkipped{Turn: s.Turn, Segment: s.Segment, Note: "no power may declare war (32.2-32.8)"})
+		note := "no power may declare war (32.2-32.8)"
+		if s.War != nil {
+			note = "war broke out in a crisis; no power may declare war besides (26.12, 32.81)"
+		}
+		*evs = append(*evs, event.SegmentSkipped{Turn: s.Turn, Segment: s.Segment, Note: note})
 		return
 	}
 	var war *storm.War
 	for _, op := range choices {
 		kind, ok := jointOrder(*s, op, orders)
 		if !ok {
+			if f, failed := notJoined(*s, op, orders); failed {
+				*evs = append(*evs, f)
+			}
 			continue
 		}
 		if kind == storm.DeclareWarOrder || !concessionPossible(op) {
@@ -159,6 +214,75 @@ func ResolvePreemptive(s *storm.State, orders map[storm.Power][]storm.Order, evs
 	if war != nil {
 		s.Crisis.Threats = nil // war is declared: threats are moot
 		track.DeclareWar(s, *war, evs)
+		offerRetaliation(s, *war, evs) // 32.63
+	}
+}
+
+// offerRetaliation is 32.63: when war w has Germany declare war on Russia,
+// Britain and France may retaliate by declaring war on Germany if they
+// meet the threshold, Russia's war readiness added to theirs. Each that
+// meets it and is not at war with Germany yet is asked in a further round
+// of the segment; each decides for itself, as each threshold is its own
+// (32.62; r-32-63-retaliation).
+func offerRetaliation(s *storm.State, w storm.War, evs *[]event.Event) {
+	if !declared(w, storm.Germany, storm.Russia) {
+		return
+	}
+	s.Crisis.Retaliation = nil
+	for _, p := range storm.Allied {
+		if atWarWithGermany(*s, p) {
+			continue
+		}
+		t := threshold.WarThreshold(*s, p, storm.Germany, threshold.ThresholdOptions{GermanWarOnRussia: true})
+		if t.Meets {
+			s.Crisis.Retaliation = append(s.Crisis.Retaliation, t)
+		}
+	}
+	if len(s.Crisis.Retaliation) > 0 {
+		*evs = append(*evs, event.RetaliationOffered{Turn: s.Turn, Thresholds: storm.CloneSlice(s.Crisis.Retaliation)})
+	}
+}
+
+// declared reports w with from's declaration of war on against (its
+// threshold names the pair).
+func declared(w storm.War, from, against storm.Power) bool {
+	return slices.ContainsFunc(w.Thresholds, func(t storm.Threshold) bool { return t.From == from && t.Against == against })
+}
+
+// atWarWithGermany reports p's declaration of war on Germany in any war
+// of the turn.
+func atWarWithGermany(s storm.State, p storm.Power) bool {
+	if s.War == nil {
+		return false
+	}
+	return slices.ContainsFunc(append([]storm.War{*s.War}, s.War.More...), func(w storm.War) bool { return declared(w, p, storm.Germany) })
+}
+
+// retaliators are the powers asked to retaliate (32.63).
+func retaliators(s storm.State) []storm.Power {
+	var out []storm.Power
+	for _, t := range s.Crisis.Retaliation {
+		out = append(out, t.From)
+	}
+	return out
+}
+
+// resolveRetaliation applies the answers of 32.63: each power that
+// declares war on Germany is at war with it; no answer is no retaliation
+// (war needs a decision, as r-32-83-default).
+func resolveRetaliation(s *storm.State, orders map[storm.Power][]storm.Order, evs *[]event.Event) {
+	asked := s.Crisis.Retaliation
+	s.Crisis.Retaliation = nil
+	for _, t := range asked {
+		yes := slices.ContainsFunc(orders[t.From], func(o storm.Order) bool { return o.Kind == storm.DeclareWarOrder })
+		how := "order"
+		if len(orders[t.From]) == 0 {
+			how = "no answer: no retaliation"
+		}
+		*evs = append(*evs, event.RetaliationAnswered{Turn: s.Turn, Power: t.From, Declared: yes, How: how})
+		if yes {
+			track.DeclareWar(s, storm.War{Turn: s.Turn, Kind: storm.RetaliationWar, Declarers: []storm.Power{t.From}, Against: []storm.Power{storm.Germany}, Thresholds: []storm.Threshold{t}}, evs)
+		}
 	}
 }
 
@@ -190,6 +314,46 @@ func jointOrder(s storm.State, op threshold.PreemptiveOption, orders map[storm.P
 	return "", false
 }
 
+// notJoined reports an Allied option ordered by one of Britain and
+// France only, or by both with different orders: nothing follows, and the
+// report says why (32.61B; r-32-61b-concert).
+func notJoined(s storm.State, op threshold.PreemptiveOption, orders map[storm.Power][]storm.Order) (event.DeclarationFailed, bool) {
+	if len(op.Declarers) < 2 {
+		return event.DeclarationFailed{}, false
+	}
+	given := map[storm.Power]storm.OrderKind{}
+	var who []storm.Power
+	for _, p := range op.Declarers {
+		for _, o := range orders[p] {
+			if x, ok := optionFor(s, p, o); ok && slices.Equal(x.Against, op.Against) {
+				given[p] = o.Kind
+				who = append(who, p)
+			}
+		}
+	}
+	if len(who) == 0 {
+		return event.DeclarationFailed{}, false
+	}
+	f := event.DeclarationFailed{Turn: s.Turn, Powers: who, Against: op.Against, Rule: "32.61B"}
+	if len(who) < len(op.Declarers) {
+		var silent []storm.Power
+		for _, p := range op.Declarers {
+			if _, ok := given[p]; !ok {
+				silent = append(silent, p)
+			}
+		}
+		f.Why = fmt.Sprintf("%s gave no such order, and %s declare or threaten pre-emptive war only together",
+			storm.JoinAnd(threshold.PowerTitles(silent)), storm.JoinAnd(threshold.PowerTitles(op.Declarers)))
+		return f, true
+	}
+	var words []string
+	for _, p := range op.Declarers {
+		words = append(words, fmt.Sprintf("%s %s", p.Title(), strings.ToUpper(strings.ReplaceAll(string(given[p]), "-", " "))))
+	}
+	f.Why = fmt.Sprintf("their orders differ (%s), and a joint declaration or threat needs the same order from both", strings.Join(words, ", "))
+	return f, true
+}
+
 // resolveConcessions applies the answers to the threats (32.83): a
 // concession moves support at once (32.83B; tile points too, 11.52A);
 // a refusal is war. No answer concedes (r-32-83-default).
@@ -210,7 +374,9 @@ func resolveConcessions(s *storm.State, orders map[storm.Power][]storm.Order, ev
 			}
 		}
 		if refused {
-			track.DeclareWar(s, storm.War{Turn: s.Turn, Kind: "pre-emptive", Declarers: t.Declarers, Against: t.Against, Thresholds: t.Thresholds}, evs)
+			w := storm.War{Turn: s.Turn, Kind: "pre-emptive", Declarers: t.Declarers, Against: t.Against, Thresholds: t.Thresholds}
+			track.DeclareWar(s, w, evs)
+			offerRetaliation(s, w, evs) // 32.63
 			continue
 		}
 		c := t.Concession
@@ -224,14 +390,24 @@ func resolveConcessions(s *storm.State, orders map[storm.Power][]storm.Order, ev
 	}
 }
 
-// PreemptStays keeps the segment open while a threat awaits its answer.
+// PreemptStays keeps the segment open while a threat or a retaliation
+// (32.63) awaits its answer.
 func PreemptStays(s storm.State) bool {
-	return s.Segment == storm.SegPreemptiveWar && len(s.Crisis.Threats) > 0 && s.War == nil
+	return s.Segment == storm.SegPreemptiveWar && (len(s.Crisis.Threats) > 0 || len(s.Crisis.Retaliation) > 0)
 }
 
 // PreemptiveOptions are p's orders in the pre-emptive war segment.
 func PreemptiveOptions(s storm.State, p storm.Power) []storm.Option {
 	var opts []storm.Option
+	if len(s.Crisis.Retaliation) > 0 { // 32.63
+		for _, t := range s.Crisis.Retaliation {
+			if t.From == p {
+				opts = append(opts, storm.Option{Order: storm.Order{Kind: storm.DeclareWarOrder, Project: storm.Germany.String()},
+					Note: "retaliation for Germany's declaration of war on Russia (32.63); " + threshold.Words(t)})
+			}
+		}
+		return opts
+	}
 	if len(s.Crisis.Threats) > 0 {
 		for _, t := range s.Crisis.Threats {
 			if slices.Contains(t.Concession.Conceders, p) {
@@ -254,7 +430,11 @@ func PreemptiveOptions(s storm.State, p storm.Power) []storm.Option {
 				note = fmt.Sprintf("the threshold is exceeded by %d: no concession can prevent it, war breaks out and the game ends (32.83A, 34.81)", op.Concession.Excess)
 			}
 		}
-		opts = append(opts, storm.Option{Order: storm.Order{Kind: k, Project: op.Against[0].String()}, Note: note})
+		var ths []string
+		for _, t := range op.Thresholds { // 32.3: the figures behind the choice
+			ths = append(ths, threshold.Words(t))
+		}
+		opts = append(opts, storm.Option{Order: storm.Order{Kind: k, Project: op.Against[0].String()}, Note: note + "; " + strings.Join(ths, "; ")})
 	}
 	return opts
 }

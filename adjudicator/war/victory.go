@@ -72,6 +72,10 @@ func VictoryPoints(s storm.State) storm.Victory {
 			unmobilized, what = ps.Factories.Idle, "Russia's idle factories"
 		}
 		add(side, factoryRule[side], what, -unmobilized)
+		if p == storm.Russia { // 34.31C: +2 for each civilian factory mobilized (14.43C frees them)
+			n := RussianCivilianMobilized(s)
+			add(side, "34.31C", fmt.Sprintf("Russia's %d civilian factor%s mobilized, 2 each", n, map[bool]string{true: "y", false: "ies"}[n == 1]), 2*n)
+		}
 	}
 	net := 0 // 34.4: the net level, as for the military counters (r-24-43)
 	b := track.BalanceOfPower(s)
@@ -145,6 +149,26 @@ func VictoryPoints(s storm.State) storm.Victory {
 		v.ThreeWay = "the Axis do not win; " + outcome("the Allies", v.Allies, "Russia", v.Russia)
 	}
 	return v
+}
+
+// RussianCivilianMobilized counts Russia's civilian factories mobilized in
+// the game (34.31C): its mobilization records that took a civilian
+// factory. Russia may mobilize one only under 14.43C (German aggression
+// against Poland without the pact, a broken pact, or aggression against
+// the Baltic States), and never turns a factory civilian (14.42A), so at
+// most its five starting ones (11.22) count.
+func RussianCivilianMobilized(s storm.State) int {
+	ps := s.Powers[storm.Russia]
+	if ps == nil {
+		return 0
+	}
+	n := 0
+	for _, r := range ps.MobilizationUnits {
+		if r.From == storm.Civilian {
+			n++
+		}
+	}
+	return n
 }
 
 // outcome words a comparison of two totals (34.11, 34.12).
