@@ -44,6 +44,33 @@ func numbersCited(l string) []string {
 	return out
 }
 
+var backticked = regexp.MustCompile("`([A-Za-z0-9_.\\-]+)`")
+
+// rulesOfCell are the rules a section table's first cell names: "28.31,
+// 32.61B" or a range of one section, "28.31-28.33" (every number between).
+func rulesOfCell(cell string) []string {
+	var out []string
+	for _, part := range strings.Split(cell, ",") {
+		part = strings.TrimSpace(part)
+		nums := numbersCited(part)
+		if len(nums) == 2 && strings.Contains(part, "-") {
+			a, b := nums[0], nums[1]
+			ia, ib := strings.Index(a, "."), strings.Index(b, ".")
+			if a[:ia] == b[:ib] && len(a) == len(b) {
+				var x, y int
+				fmt.Sscan(a[ia+1:], &x)
+				fmt.Sscan(b[ib+1:], &y)
+				for k := x; k <= y && y-x < 20; k++ {
+					out = append(out, fmt.Sprintf("%s.%0*d", a[:ia], len(a)-ia-1, k))
+				}
+				continue
+			}
+		}
+		out = append(out, nums...)
+	}
+	return out
+}
+
 type indexedRule struct {
 	num, title, note string
 	files, tests     []string
@@ -163,6 +190,37 @@ func buildRuleIndex(t *testing.T) []indexedRule {
 			if !slices.Contains(readings[n], m[2]) {
 				readings[n] = append(readings[n], m[2])
 			}
+		}
+	}
+	// The section tables of docs/rules.md name the tests of the rules in
+	// their first cell (| 28.31-28.33 | … | `TestRule28_12…` |); a name
+	// counts only if such a test or case exists.
+	known := map[string]bool{}
+	for _, ts := range tests {
+		for _, x := range ts {
+			known[x] = true
+		}
+	}
+	inIndex := false
+	for _, l := range strings.Split(string(doc), "\n") {
+		switch {
+		case strings.HasPrefix(l, indexBegin):
+			inIndex = true
+		case strings.HasPrefix(l, indexEnd):
+			inIndex = false
+		}
+		cells := strings.Split(l, "|")
+		if inIndex || len(cells) < 4 || !strings.HasPrefix(l, "| ") {
+			continue
+		}
+		var named []string
+		for _, m := range backticked.FindAllStringSubmatch(l, -1) {
+			if known[m[1]] {
+				named = append(named, m[1])
+			}
+		}
+		for _, n := range rulesOfCell(cells[1]) {
+			tests[n] = append(tests[n], named...)
 		}
 	}
 	cites := map[string][]string{} // rule -> files citing it

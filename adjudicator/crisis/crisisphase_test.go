@@ -556,7 +556,10 @@ func acquiescedPoland(t *testing.T, s storm.State, o storm.Order) (storm.State, 
 	return mustResolve(t, s, map[storm.Power][]storm.Order{storm.Britain: {{Kind: storm.AcquiesceOrder}}, storm.France: {{Kind: storm.AcquiesceOrder}}})
 }
 
-// Rule 29.22: Germany's three choices for Poland proper.
+// Rules 29.22, 31.81, 31.82, 31.83: Germany's three choices for Poland
+// proper; a satellite breaks the pact (31.81), not with the pact offered
+// in the same aggression (31.82), and in a later turn with its purge
+// events compared (31.83).
 func TestRule29_22PolandChoices(t *testing.T) {
 	base := crisisGame(19)
 	rhinelandDone(&base)

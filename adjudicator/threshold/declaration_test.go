@@ -314,7 +314,8 @@ func TestR32_43GermanyOnRussia(t *testing.T) {
 	}
 }
 
-// Rule 32.62, 32.31D, 32.63: Britain and France separately: balance,
+// Rule 32.62, 32.31D, 32.63 (and 32.11: one threshold per pair of
+// powers): Britain and France separately: balance,
 // support, EAI and the target's resistance with its tile, not for
 // pre-emptive war; Russia's war readiness after a German declaration on
 // Russia.
