@@ -167,10 +167,21 @@ func TestRule30_TemporarySupportReading(t *testing.T) {
 	if !strings.Contains(pub.Text, "judge's reading") || !strings.Contains(pub.Text, "r-30-temporary") {
 		t.Errorf("the report's support line does not say the temporary increase is the judge's reading:\n%s", pub.Text)
 	}
-	// The Allied threshold on Germany counts the increase and says so.
+	// The Allied threshold on Germany counts the increase and says so, as
+	// do the victory points of Britain's support level (34.21B).
 	th := crisisThreshold(t, fall, storm.Britain, storm.Germany)
 	if !strings.Contains(th, "judge's reading") {
 		t.Errorf("the threshold's support term hides the judge's reading: %s", th)
+	}
+	if w := threshold.WarThreshold(fall, storm.Britain, storm.Germany, threshold.ThresholdOptions{}); w.Reading() != storm.TemporaryReading {
+		t.Errorf("the threshold's support term is not marked: %+v", w.Terms)
+	}
+	marked := false
+	for _, l := range v.Public.Victory.Lines {
+		marked = marked || (l.Rule == "34.21B" && strings.HasPrefix(l.What, "Britain") && l.Reading == storm.TemporaryReading && strings.Contains(l.What, "judge's reading"))
+	}
+	if !marked {
+		t.Errorf("34.21B: Britain's support line does not say part of it is the judge's reading: %+v", v.Public.Victory.Lines)
 	}
 	// Spring 1936: the increase has ended (two turns, Austria's value)
 	// and leaves its residual income, marked too.

@@ -189,6 +189,14 @@ func TestRule25_61BItalianAttackEndsCivilWar(t *testing.T) {
 	if len(mods) < 2 || mods[len(mods)-2].Country != storm.Croatia || mods[len(mods)-1].Country != "Yugoslavia" {
 		t.Errorf("25.73A: events after the split: %s; %s; %+v", axis, allied, mods)
 	}
+	// 25.71: the Axis winner's +1 offsets adverse events in Croatia, where
+	// its government went, not in Serbia (r-25-73).
+	if got := storm.CivilWarAdverse(s, storm.Croatia, storm.Soviet, 2); got != 1 {
+		t.Errorf("25.71: a pro-Russian 2 in Croatia counts %d, want 1", got)
+	}
+	if got := storm.CivilWarAdverse(s, "Yugoslavia", storm.Allies, 2); got != 2 {
+		t.Errorf("25.71: a pro-Allied 2 in Serbia counts %d, want 2 (no Axis government there)", got)
+	}
 }
 
 // TestRule25_61CWarEndsCivilWar: war breaks out (a German crisis over

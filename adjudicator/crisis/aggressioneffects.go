@@ -98,8 +98,9 @@ func CheckAggressionEffects(rows []storm.AggressionEffect) error {
 // after a successful aggression (10.71B, 10.81B): from the next turn, for
 // the row's turns or as many as the target's value; an Italian aggression
 // against Albania, Greece or Yugoslavia benefits only the Allied power
-// with more flags there (AlliedBeneficiary), unless the row names the
-// power. An inferred row's grant carries the judge's reading
+// with more flags there (AlliedBeneficiary); a row naming one Allied
+// power applies to it alone, and for such an Italian aggression only if
+// it is that beneficiary. An inferred row's grant carries the judge's reading
 // (r-30-temporary) into every term it feeds. When the increase ends it
 // leaves its residual income (11.71).
 func temporarySupport(s *storm.State, a storm.Aggression, evs *[]event.Event) {
@@ -110,10 +111,11 @@ func temporarySupport(s *storm.State, a storm.Aggression, evs *[]event.Event) {
 			turns = storm.AggressionValueIn(*s, a.Target)
 		}
 		gains := []storm.Power{storm.Britain, storm.France}
-		if p, ok := storm.ParsePower(r.Power); ok { // a table's row for one Allied power (the guide's figures may differ)
-			gains = []storm.Power{p}
-		} else if a.Aggressor == storm.Italy && a.Target != storm.Ethiopia {
+		if a.Aggressor == storm.Italy && a.Target != storm.Ethiopia { // 10.71B, 10.81B: by flags
 			gains = []storm.Power{a.AlliedBeneficiary()}
+		}
+		if p, ok := storm.ParsePower(r.Power); ok { // a table's row for one Allied power (the guide's figures may differ)
+			gains = slices.DeleteFunc(gains, func(q storm.Power) bool { return q != p })
 		}
 		for _, p := range gains {
 			rule := map[storm.Power]string{storm.Britain: "10.71B", storm.France: "10.81B"}[p]

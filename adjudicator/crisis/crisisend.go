@@ -228,11 +228,10 @@ func italianAttackEndsCivilWar(s *storm.State, evs *[]event.Event) {
 		if a.Aggressor != storm.Italy || a.Turn != s.Turn || (a.Target != "Greece" && a.Target != "Yugoslavia") {
 			continue
 		}
-		w := storm.CivilWarIn(s, a.Target)
-		if w == nil {
+		w, m := storm.CivilWarIn(s, a.Target), s.Minor(a.Target)
+		if w == nil || m == nil {
 			continue
 		}
-		m := s.Minor(a.Target)
 		ev := event.CivilWarEnded{Turn: s.Turn, Country: a.Target, Rule: "25.61B", Flags: m.FlagCounts()}
 		if m.TotalFlags() > 0 {
 			ev.Power = m.FlagPower

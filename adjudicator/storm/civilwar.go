@@ -66,7 +66,19 @@ func Fighting(s State, country string) bool { return CivilWarIn(&s, country) != 
 // CivilWarAdverse reduces a random event's modifier in a country whose
 // civil war was won by another side (25.71: the winner's +1 offsets
 // future adverse events); returns the value that counts.
+//
+// After Yugoslavia's split (25.73A) the Axis government the +1 stands for
+// is Croatia's, where the Axis flags went: Croatia's events are offset
+// by the Yugoslav war's winner, Serbia's are not (r-25-73).
 func CivilWarAdverse(s State, country string, side Side, value int) int {
+	if YugoslaviaSplit(s) {
+		switch country {
+		case "Yugoslavia": // Serbia: the winning faction governs Croatia
+			return value
+		case Croatia:
+			country = "Yugoslavia"
+		}
+	}
 	for _, w := range s.Diplomacy.CivilWars {
 		if w.Country == country && w.Ended != nil && w.Winner != "" && w.Winner != side {
 			return max(value-1, 0)

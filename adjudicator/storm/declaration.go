@@ -5,6 +5,20 @@ type ThresholdTerm struct {
 	Rule  string `json:"rule"`
 	What  string `json:"what"`
 	Value int    `json:"value"`
+	// Reading: the term counts a figure sized by the judge's reading, not
+	// rule text (the docs/rules.md anchor: r-30-temporary).
+	Reading string `json:"reading,omitempty"`
+}
+
+// Reading is the anchor of the judge's reading any term of t counts, ""
+// if none.
+func (t Threshold) Reading() string {
+	for _, x := range t.Terms {
+		if x.Reading != "" {
+			return x.Reading
+		}
+	}
+	return ""
 }
 
 // Threshold is one declaring power's threshold for declaring war on one

@@ -6,6 +6,9 @@ type VPLine struct {
 	Rule  string `json:"rule"`
 	What  string `json:"what"`
 	Value int    `json:"value"`
+	// Reading: part of the figure comes from a term sized by the judge's
+	// reading, not rule text (the docs/rules.md anchor: r-30-temporary).
+	Reading string `json:"reading,omitempty"`
 }
 
 // Victory is the victory points of the three alliances (34.1) and the

@@ -134,6 +134,7 @@ func germanOnAllies(s storm.State, t *storm.Threshold) {
 	t.AgainstSupport = map[storm.Power]int{storm.Britain: b, storm.France: f}[t.Against]
 	t.Add("32.42B, 32.33", fmt.Sprintf("Germany's support %d against the greater of Britain's %d%s and France's %d%s",
 		g, b, bNote, f, fNote), g-max(b, f))
+	markReading(t, bNote+fNote)
 	addEAI(s, t, "32.42C, 32.34")
 	addEasternNeighbours(s, t, "32.42D")
 	// 32.42D, 32.31E: Russia's war readiness while no pact is in effect.
@@ -156,10 +157,14 @@ func germanOnRussia(s storm.State, t *storm.Threshold) {
 // 32.62: Britain or France on Germany or Italy.
 func alliedOnAxis(s storm.State, t *storm.Threshold, o ThresholdOptions) {
 	addBalance(s, t, "32.62A, 32.32", storm.Allies)
-	own, note := countedSupport(s, t.From, t.Against, o.Preemptive)
+	// 32.63: a retaliation is no answer to an aggression; 10.71B/10.81B
+	// leave the temporary increases out as for pre-emptive war
+	// (r-32-63-retaliation).
+	own, note := countedSupport(s, t.From, t.Against, o.Preemptive || o.GermanWarOnRussia)
 	them := supportNow(s, t.Against)
 	t.Support, t.AgainstSupport = own, them
 	t.Add("32.62B, 32.33", fmt.Sprintf("%s's support %d%s against %s's %d", t.From.Title(), own, note, t.Against.Title(), them), own-them)
+	markReading(t, note)
 	addEAI(s, t, "32.62C, 32.34")
 	if o.Target != "" && !o.Preemptive { // 32.61B: not for pre-emptive war
 		t.Target = o.Target
@@ -338,6 +343,14 @@ func countedSupport(s storm.State, p, axis storm.Power, alliedPreemptive bool) (
 		note += fmt.Sprintf(" (of which %+d temporary increase sized by the judge's reading, docs/rules.md#%s)", reading, storm.TemporaryReading)
 	}
 	return level, note
+}
+
+// markReading marks t's last term as counting a figure of the judge's
+// reading when countedSupport's note says it does (r-30-temporary).
+func markReading(t *storm.Threshold, note string) {
+	if strings.Contains(note, storm.TemporaryReading) && len(t.Terms) > 0 {
+		t.Terms[len(t.Terms)-1].Reading = storm.TemporaryReading
+	}
 }
 
 // aggressionGrant reports a British or French support increase from an

@@ -186,6 +186,11 @@ func TestR32_33SupportLevels(t *testing.T) {
 			t.Errorf("32.33C: %s on %s (pre-emptive %v): counted support %d, want %d", c.from, c.against, c.preemptive, counted, c.support)
 		}
 	}
+	// 32.63: a retaliation leaves the temporary increases out as for
+	// pre-emptive war (r-32-63-retaliation): Britain 5 - 2 = 3.
+	if th := threshold.WarThreshold(s, storm.Britain, storm.Germany, threshold.ThresholdOptions{GermanWarOnRussia: true}); th.Support != 3 {
+		t.Errorf("32.63: Britain's retaliation counts support %d, want 3 (the German temporary 2 left out)", th.Support)
+	}
 	// Germany's threshold is the same against both (32.42B: the greater);
 	// France's own level as counted is 4.
 	gb, gf := threshold.WarThreshold(s, storm.Germany, storm.Britain, threshold.ThresholdOptions{}), threshold.WarThreshold(s, storm.Germany, storm.France, threshold.ThresholdOptions{})

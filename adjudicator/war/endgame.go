@@ -215,7 +215,11 @@ func civilWarsEndWithWar(s *storm.State, evs *[]event.Event) {
 		}
 		t := s.Turn
 		w.Ended, w.EndedBy = &t, "25.61C"
-		*evs = append(*evs, event.CivilWarEnded{Turn: t, Country: w.Country, Rule: "25.61C", Flags: s.Minor(w.Country).FlagCounts()})
+		ev := event.CivilWarEnded{Turn: t, Country: w.Country, Rule: "25.61C"}
+		if m := s.Minor(w.Country); m != nil {
+			ev.Flags = m.FlagCounts()
+		}
+		*evs = append(*evs, ev)
 	}
 }
 
@@ -241,7 +245,7 @@ func preemptivePenalty(eai int) int { return min(0, -5+max(eai, 0)) }
 // a Russian declaration in support of a minor country (34.53), the penalty
 // of a pre-emptive war (34.81), which an Allied retaliation for Germany's
 // declaration on Russia does not bear (32.63).
-func warLines(s storm.State, add func(side storm.Side, rule, what string, n int)) {
+func warLines(s storm.State, add func(side storm.Side, rule, what string, n int, reading ...string)) {
 	if s.War == nil {
 		return
 	}
@@ -251,7 +255,7 @@ func warLines(s storm.State, add func(side storm.Side, rule, what string, n int)
 			add(storm.Allies, "34.52A", "war over "+x.Target, warValue(s, x.Target))
 			for _, t := range x.Thresholds {
 				if storm.SideOf(t.From) == storm.Allies && slices.Contains(x.Declarers, t.From) {
-					add(storm.Allies, "34.52B", fmt.Sprintf("%s's declaration of war on %s: threshold exceeded by %d", t.From.Title(), t.Against.Title(), t.Excess()), t.Excess())
+					add(storm.Allies, "34.52B", fmt.Sprintf("%s's declaration of war on %s: threshold exceeded by %d", t.From.Title(), t.Against.Title(), t.Excess()), t.Excess(), t.Reading())
 				}
 			}
 			continue

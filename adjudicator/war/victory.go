@@ -43,14 +43,30 @@ func VictoryLevel(diff int) string {
 	return "tie"
 }
 
+// supportReading is the anchor of the judge's reading a term of p's
+// support level counts (r-30-temporary), "" if none.
+func supportReading(s storm.State, p storm.Power) string {
+	for _, m := range track.SupportBreakdown(s, p) {
+		if m.Reading != "" && m.Value != 0 {
+			return m.Reading
+		}
+	}
+	return ""
+}
+
 // VictoryPoints derives the victory points as the state stands (34).
 func VictoryPoints(s storm.State) storm.Victory {
 	var v storm.Victory
-	add := func(side storm.Side, rule, what string, n int) {
+	add := func(side storm.Side, rule, what string, n int, reading ...string) {
 		if n == 0 {
 			return
 		}
-		v.Lines = append(v.Lines, storm.VPLine{Side: side, Rule: rule, What: what, Value: n})
+		l := storm.VPLine{Side: side, Rule: rule, What: what, Value: n}
+		if len(reading) > 0 && reading[0] != "" { // r-30-temporary: say so
+			l.Reading = reading[0]
+			l.What += " (part of it sized by the judge's reading, docs/rules.md#" + reading[0] + ")"
+		}
+		v.Lines = append(v.Lines, l)
 		switch side {
 		case storm.Axis:
 			v.Axis += n
@@ -65,7 +81,7 @@ func VictoryPoints(s storm.State) storm.Victory {
 	for _, p := range storm.Powers { // 34.2, 34.3
 		ps := s.Powers[p]
 		side := storm.SideOf(p)
-		add(side, supportRule[side], p.Title()+"'s support level", ps.Support)
+		add(side, supportRule[side], p.Title()+"'s support level", ps.Support, supportReading(s, p))
 		unmobilized := ps.Factories.Idle + ps.Factories.Civilian
 		what := p.Title() + "'s idle and civilian factories"
 		if p == storm.Russia { // 34.31C: Russia's idle ones only
