@@ -321,7 +321,10 @@ func TestRule9_14AggressionEventsExample(t *testing.T) {
 	if total != 5 {
 		t.Errorf("9.14: %d additional German events in all, want the EXAMPLE's 5", total)
 	}
-	if len(byTurn[winter38]) == 1 {
+	if len(byTurn[winter38]) != 1 {
+		t.Fatalf("9.14: Winter 1938 announced %d AdditionalEvents, want one", len(byTurn[winter38]))
+	}
+	{
 		var whats []string
 		for _, x := range byTurn[winter38][0].(event.AdditionalEvents).Sources {
 			whats = append(whats, x.What)

@@ -47,7 +47,7 @@ func parseDiplomatic(l *line) (storm.Order, *Error) {
 	}
 	country, ok := storm.FindCountry(strings.Join(name, " "))
 	if !ok && strings.EqualFold(strings.Join(name, " "), storm.Croatia) {
-		return storm.Order{}, l.errorf(diplomaticHint, "DIPLOMATIC: Croatia, split from Yugoslavia by its civil war, takes no counters (25.73A)")
+		return storm.Order{}, l.errorf(diplomaticHint, "DIPLOMATIC: Croatia, once split from Yugoslavia by its civil war, takes no counters (25.73A, 25.81)")
 	}
 	if !ok {
 		return storm.Order{}, l.errorf(diplomaticHint, "DIPLOMATIC: %s is not a diplomatic target (24.21)%s",
@@ -98,7 +98,7 @@ func parseMilitary(l *line) (storm.Order, *Error) {
 	}
 	country, ok := storm.FindCountry(strings.Join(name, " "))
 	if !ok && strings.EqualFold(strings.Join(name, " "), storm.Croatia) {
-		return storm.Order{}, l.errorf(militaryHint, "MILITARY: Croatia, split from Yugoslavia by its civil war, takes no counters (25.73A)")
+		return storm.Order{}, l.errorf(militaryHint, "MILITARY: Croatia, once split from Yugoslavia by its civil war, takes no counters (25.73A, 25.81)")
 	}
 	if !ok {
 		return storm.Order{}, l.errorf(militaryHint, "MILITARY: %s is not a diplomatic target (24.21)%s",

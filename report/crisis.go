@@ -139,11 +139,11 @@ func crisisEvent(w *writer, e event.Event) bool {
 	case event.PactNotOffered:
 		switch {
 		case e.Rule == "31.91" && e.PactSigned:
-			w.wrap(fmt.Sprintf("Germany moves against %s: Russia is implacably hostile (rule 31.91); its purge level does not rise, as the Nazi-Soviet Pact has been signed (rule 22.31C).", e.Target), "  ")
+			w.wrap(fmt.Sprintf("Germany moves against %s: Russia is implacably hostile (rule 31.91); its purge level does not rise, as the Nazi-Soviet Pact has been signed (rule 22.31C).", theTarget(e.Target)), "  ")
 		case e.Rule == "31.91":
-			w.wrap(fmt.Sprintf("Germany moves against %s: Russia is implacably hostile (rule 31.91), its purge level +%d (rules 31.91C, 22.31C).", e.Target, e.Purge), "  ")
+			w.wrap(fmt.Sprintf("Germany moves against %s: Russia is implacably hostile (rule 31.91), its purge level +%d (rules 31.91C, 22.31C).", theTarget(e.Target), e.Purge), "  ")
 		default:
-			w.wrap(fmt.Sprintf("Germany moves against %s without the Nazi-Soviet Pact: Russia is opposed for good, its purge level +%d (rule %s).", e.Target, e.Purge, e.Rule), "  ")
+			w.wrap(fmt.Sprintf("Germany moves against %s without the Nazi-Soviet Pact: Russia is opposed for good, its purge level +%d (rule %s).", theTarget(e.Target), e.Purge, e.Rule), "  ")
 		}
 	case event.PactSigned:
 		var terms []string
@@ -169,7 +169,7 @@ func crisisEvent(w *writer, e event.Event) bool {
 		w.wrap(fmt.Sprintf("%s: %d Russian and %d Allied flag(s) removed, one for one (rule 31.51C).", e.Country, e.Removed, e.Removed), "  ")
 	case event.SupportGranted:
 		g := e.Grant
-		s := fmt.Sprintf("%s: support %+d from %s for %d turn(s), then its residual income (rules %s, 11.71): %s.", e.Power.Title(), g.Value, g.From, g.Turns, g.Rule, g.What)
+		s := fmt.Sprintf("%s: support %+d from %s for %s, then its residual income (rules %s, 11.71): %s.", e.Power.Title(), g.Value, g.From, plural(g.Turns, "turn"), g.Rule, g.What)
 		if e.Inferred {
 			s += " Its size and length are the judge's reading, not rule text (the rules leave them to the Aggression Effects Guide; docs/rules.md#r-30-temporary); a moderator's table of aggression effects replaces them."
 		}
@@ -203,7 +203,7 @@ func crisisEvent(w *writer, e event.Event) bool {
 			w.wrap(fmt.Sprintf("%s does not retaliate (%s; rule 32.63).", e.Power.Title(), e.How), "  ")
 		}
 	case event.DeclarationFailed:
-		w.wrap(fmt.Sprintf("%s %s of war on %s %s nothing: %s (rule %s).", possessive(e.Powers), verb(e.Powers, "order", "orders"), powerNames(e.Against), verb(e.Powers, "declares", "declare"), e.Why, e.Rule), "  ")
+		w.wrap(fmt.Sprintf("%s DECLARE WAR ON %s has no effect: %s (rule %s).", possessive(e.Powers), strings.ToUpper(powerNames(e.Against)), e.Why, e.Rule), "  ")
 	case event.WarBroke:
 		wr := e.War
 		what := "pre-emptive war (rule 32.8)"
@@ -312,4 +312,14 @@ func splitText(split bool) string {
 		return ""
 	}
 	return " Yugoslavia splits (rule 25.73A): Croatia, an Italian puppet state, takes the Axis flags; the rest is Serbia, in Yugoslavia's place; no counters in either. Later pro-Axis events there go to Croatia, pro-Allied ones to Serbia, pro-Russian ones to Croatia (to Serbia with the Nazi-Soviet Pact in effect)."
+}
+
+// theTarget names an aggression target in a sentence: "the Baltic States",
+// "the Rhineland", "Poland".
+func theTarget(t string) string {
+	switch t {
+	case storm.BalticStates, storm.Rhineland, "Sudetenland":
+		return "the " + t
+	}
+	return t
 }

@@ -28,7 +28,7 @@ func TestRule32_63RetaliationAndFailedDeclarationWords(t *testing.T) {
 			[]string{"Britain declares war on Germany: retaliation for Germany's declaration of war on Russia (rule 32.63)"}},
 		{event.DeclarationFailed{Turn: tu, Powers: []storm.Power{storm.Britain}, Against: []storm.Power{storm.Germany}, Rule: "32.61B",
 			Why: "France gave no such order, and Britain and France declare or threaten pre-emptive war only together"},
-			[]string{"Britain's order of war on Germany declares nothing: France gave no such order", "(rule 32.61B)."}},
+			[]string{"Britain's DECLARE WAR ON GERMANY has no effect: France gave no such order", "(rule 32.61B)."}},
 	} {
 		var w writer
 		publicEvent(&w, c.e)

@@ -24,7 +24,7 @@ func TestRule22_31CBalticReport(t *testing.T) {
 		want string
 	}{
 		{event.PactNotOffered{Turn: turn, Target: storm.BalticStates, Purge: 2, Rule: "31.91"},
-			"Germany moves against Baltic States: Russia is implacably hostile (rule 31.91), its purge level +2 (rules 31.91C, 22.31C)."},
+			"Germany moves against the Baltic States: Russia is implacably hostile (rule 31.91), its purge level +2 (rules 31.91C, 22.31C)."},
 		{event.PactNotOffered{Turn: turn, Target: storm.BalticStates, Rule: "31.91", PactSigned: true},
 			"its purge level does not rise, as the Nazi-Soviet Pact has been signed (rule 22.31C)."},
 	} {

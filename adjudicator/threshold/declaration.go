@@ -549,15 +549,13 @@ func MoreAggressive(s storm.State) storm.Power {
 	return storm.Germany
 }
 
-// firstAggression is the aggression 32.61B's "second aggression" excludes:
-// the Rhineland for Germany, Ethiopia for Italy.
-var firstAggression = map[storm.Power]string{storm.Germany: storm.Rhineland, storm.Italy: storm.Ethiopia}
-
 // CarriedOutSecondAggression is 32.61B's "second aggression": a counted
-// aggression of p other than its first (r-32-61b-second-aggression).
+// aggression of p other than its first (track.FirstAggression; the
+// support increase of 10.71B counts one from the turn after it is made,
+// track.SecondAggressors; r-32-61b-second-aggression).
 func CarriedOutSecondAggression(s storm.State, p storm.Power) bool {
 	return slices.ContainsFunc(s.SupportFacts.Aggressions, func(a storm.Aggression) bool {
-		return a.Aggressor == p && aggressionCounted(a) && a.Target != firstAggression[p]
+		return a.Aggressor == p && aggressionCounted(a) && a.Target != track.FirstAggression[p]
 	})
 }
 
