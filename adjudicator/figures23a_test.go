@@ -57,10 +57,7 @@ func TestIssue23aFigures(t *testing.T) {
 	}
 
 	// Item 3.
-	s = mailGame(t, 1)
-	s, _ = aggress(t, s, storm.Germany, "RHINELAND", "ACQUIESCE")
-	s, _ = playTo(t, s, storm.Turn{Year: 1935, Season: storm.Summer}, storm.SegCrisisAggression)
-	s, _ = aggress(t, s, storm.Germany, "DANZIG AND THE CORRIDOR", "ACQUIESCE")
+	s = toDanzig(t, 1)
 	s, _ = playTo(t, s, storm.Turn{Year: 1935, Season: storm.Fall}, storm.SegEconomic)
 	before := war.VictoryPoints(s)
 	s.Powers[storm.Russia].TilePoints = 20 // a figure: enough to mobilize (14.31)

@@ -260,6 +260,22 @@ func TestRule26_12BAlliesDeclareOnTheOtherAxisPower(t *testing.T) {
 	}
 }
 
+// alliesReadyForPreemptiveWar: the Rhineland remilitarized by email in
+// Spring 1935; in Summer 1935 Britain and France are fully mobilized and
+// meet their thresholds against Germany (figures); the game is at the
+// pre-emptive war segment.
+func alliesReadyForPreemptiveWar(t *testing.T) storm.State {
+	t.Helper()
+	s := mailGame(t, 1)
+	s, _ = aggress(t, s, storm.Germany, "RHINELAND", "ACQUIESCE")
+	s, _ = playTo(t, s, storm.Turn{Year: 1935, Season: storm.Summer}, storm.SegEconomic)
+	s.Powers[storm.Britain].Factories = storm.Factories{Military: 8} // figures: fully mobilized (32.61B)
+	s.Powers[storm.France].Factories = storm.Factories{Military: 6}
+	s.Powers[storm.Britain].Support, s.Powers[storm.France].Support = 3, 3 // figures: thresholds met
+	s, _ = playTo(t, s, s.Turn, storm.SegPreemptiveWar)
+	return s
+}
+
 // TestRule32_61BRefusalNamesTheMoreAggressive: Germany has remilitarized
 // the Rhineland (aggression total 1), Italy has done nothing (0). In
 // Summer 1935 Britain and France, fully mobilized and ahead of both Axis
@@ -269,13 +285,7 @@ func TestRule26_12BAlliesDeclareOnTheOtherAxisPower(t *testing.T) {
 // lets them declare on Italy). A declaration on Russia, which 32.21 never
 // permits, cites 32.21C.
 func TestRule32_61BRefusalNamesTheMoreAggressive(t *testing.T) {
-	s := mailGame(t, 1)
-	s, _ = aggress(t, s, storm.Germany, "RHINELAND", "ACQUIESCE")
-	s, _ = playTo(t, s, storm.Turn{Year: 1935, Season: storm.Summer}, storm.SegEconomic)
-	s.Powers[storm.Britain].Factories = storm.Factories{Military: 8} // figures: fully mobilized (32.61B)
-	s.Powers[storm.France].Factories = storm.Factories{Military: 6}
-	s.Powers[storm.Britain].Support, s.Powers[storm.France].Support = 3, 3 // figures: thresholds met
-	s, _ = playTo(t, s, s.Turn, storm.SegPreemptiveWar)
+	s := alliesReadyForPreemptiveWar(t)
 	if opts := adjudicatorOptions(t, s, storm.Britain); !strings.Contains(opts, "DECLARE WAR ON GERMANY") {
 		t.Fatalf("32.61B: Britain's options %q, want a declaration on Germany", opts)
 	}
@@ -407,13 +417,7 @@ func TestRule27_73OffsetBackDownSaysWhy(t *testing.T) {
 // sends nothing. No war breaks out, and the events say why: 32.61B wants
 // both. The declaration options show both thresholds term by term.
 func TestRule32_61BOneAllyDeclaresNothingFollows(t *testing.T) {
-	s := mailGame(t, 1)
-	s, _ = aggress(t, s, storm.Germany, "RHINELAND", "ACQUIESCE")
-	s, _ = playTo(t, s, storm.Turn{Year: 1935, Season: storm.Summer}, storm.SegEconomic)
-	s.Powers[storm.Britain].Factories = storm.Factories{Military: 8} // figures: fully mobilized (32.61B)
-	s.Powers[storm.France].Factories = storm.Factories{Military: 6}
-	s.Powers[storm.Britain].Support, s.Powers[storm.France].Support = 3, 3 // figures: thresholds met
-	s, _ = playTo(t, s, s.Turn, storm.SegPreemptiveWar)
+	s := alliesReadyForPreemptiveWar(t)
 	opts := adjudicatorOptions(t, s, storm.France)
 	if !strings.Contains(opts, "Britain's threshold against Germany") || !strings.Contains(opts, "France's threshold against Germany") || !strings.Contains(opts, "(32.62C, 32.34)") {
 		t.Errorf("32.62: the declaration options do not show both thresholds' terms: %q", opts)
