@@ -599,7 +599,7 @@ func TestReceiptSubjectOneRe(t *testing.T) {
 	}
 	// The tag says what became of the email.
 	for body, want := range map[string]string{
-		"GAME demo\r\nSECRET wrong\r\nPASS\r\n":   "Re: orders [demo: NOT ACCEPTED]",
+		"GAME demo\r\nSECRET wrong\r\nPASS\r\n":   "Re: your orders [demo: NOT ACCEPTED]", // issue 24: a failed secret's subject is never echoed
 		"GAME demo\r\nSECRET germany\r\nHELP\r\n": "Re: orders [demo: HELP]",
 		"GAME nogame\r\nSECRET x\r\nPASS\r\n":     "Re: orders [nogame: NOT ACCEPTED]",
 	} {

@@ -11,7 +11,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode"
 
 	"stormjudge/adjudicator"
 	"stormjudge/adjudicator/randomevent"
@@ -439,6 +438,9 @@ type receipt struct {
 	// later are the accepted commands' effects, run after the receipt is
 	// queued (in the same transaction).
 	later []func() error
+	// unverified: the email failed its secret; the receipt is this fixed
+	// refusal and quotes nothing of the email (unverifiedBy).
+	unverified string
 	// footer replaces the refusal's closing advice.
 	footer string
 	// reason is the email's REASON, repeated in an acceptance.
@@ -811,7 +813,7 @@ func (j *Judge) versionOf(id, game string) (v, ep int, ok bool) {
 func authorizeModerator(g *store.Game, from string, env orders.Envelope, rc *receipt) bool {
 	if !contains(g.Moderators, strings.ToLower(from)) || g.ModeratorSecretHash == "" || env.Secret == "" ||
 		!checkSecret(g.ModeratorSecretHash, env.Secret) {
-		rc.errs = append(rc.errs, "The SECRET does not match, or this address does not moderate this game.")
+		rc.unverifiedBy("The SECRET does not match, or this address does not moderate this game.")
 		return false
 	}
 	return true
@@ -888,7 +890,7 @@ func (j *Judge) authorize(g *store.Game, from string, env orders.Envelope, rc *r
 			}
 			switch len(match) {
 			case 0:
-				rc.errs = append(rc.errs, refused)
+				rc.unverifiedBy(refused)
 				return 0, false
 			case 1:
 				return match[0], true
@@ -899,7 +901,7 @@ func (j *Judge) authorize(g *store.Game, from string, env orders.Envelope, rc *r
 			rc.errs = append(rc.errs, "add a POWER line to order for a power as moderator.")
 			return 0, false
 		default:
-			rc.errs = append(rc.errs, refused)
+			rc.unverifiedBy(refused)
 			return 0, false
 		}
 	}
@@ -910,10 +912,18 @@ func (j *Judge) authorize(g *store.Game, from string, env orders.Envelope, rc *r
 		}
 	}
 	if seat == nil || (seat.Address != from && !moderator) || env.Secret == "" || !checkSecret(seat.SecretHash, env.Secret) {
-		rc.errs = append(rc.errs, refused)
+		rc.unverifiedBy(refused)
 		return 0, false
 	}
 	return power, true
+}
+
+// unverifiedBy refuses an email that failed its secret with msg (issue
+// 24): anyone can forge a sender, so its receipt quotes neither the
+// subject nor a line of it (renderReceipt, sendReceipt).
+func (rc *receipt) unverifiedBy(msg string) {
+	rc.unverified = msg
+	rc.errs = append(rc.errs, msg)
 }
 
 func (j *Judge) sendReceipt(tx *store.Tx, key []byte, m *orders.Message, rc *receipt, res *Result, now time.Time) error {
@@ -921,7 +931,7 @@ func (j *Judge) sendReceipt(tx *store.Tx, key []byte, m *orders.Message, rc *rec
 		return nil
 	}
 	subject := stripReceiptTag(cleanSubject(m.Subject)) // reply prefixes and earlier tags off
-	if subject == "" {
+	if subject == "" || rc.unverified != "" {           // a forged subject is never echoed
 		subject = "your orders"
 	}
 	subject = "Re: " + subject + " " + receiptTag(res)
@@ -945,6 +955,9 @@ func (j *Judge) sendReceipt(tx *store.Tx, key []byte, m *orders.Message, rc *rec
 		if _, err := tx.Game(res.Game); err == nil {
 			game = res.Game
 		}
+	}
+	if rc.unverified != "" { // only a game that exists is named (its id is the judge's, not the sender's)
+		subject = "Re: your orders " + receiptTag(&Result{Game: game, Outcome: res.Outcome})
 	}
 	mail := &store.Mail{
 		ID:            "receipt/" + shortHash(key),
@@ -1048,11 +1061,11 @@ func stripReplyPrefixes(s string) string {
 }
 
 // cleanSubject makes a received Subject fit for the receipt's: control
-// characters (CR, LF, ESC, C1 ...) and bidirectional overrides become
-// spaces, runs of white space one space, and it is cut at 200 bytes.
+// characters (CR, LF, ESC, C1 ...), zero-width characters and
+// bidirectional marks become spaces, runs of white space one space, and it is cut at 200 bytes.
 func cleanSubject(s string) string {
 	s = strings.Map(func(r rune) rune {
-		if unicode.IsControl(r) || (r >= '\u202a' && r <= '\u202e') || (r >= '\u2066' && r <= '\u2069') || r == '\ufeff' {
+		if orders.Invisible(r) || r == '\n' || r == '\t' { // controls, zero-width and bidirectional marks (issue 24)
 			return ' '
 		}
 		return r
@@ -1063,6 +1076,15 @@ func cleanSubject(s string) string {
 
 func renderReceipt(rc *receipt, res *Result) string {
 	var b strings.Builder
+	if rc.unverified != "" {
+		// Issue 24: a fixed text. The email may be forged in the
+		// recipient's name: nothing of it is quoted, not even its game.
+		b.WriteString("An email sent in your address's name was NOT accepted; nothing was changed.\n\n")
+		b.WriteString(rc.unverified + "\n\n")
+		b.WriteString("Nothing of that email is quoted here: its secret did not verify, so anyone may\nhave written it. If you did not send it, ignore it and this receipt. The judge\nnever asks for your secret, and no one running it will either.\n")
+		b.WriteString("\n-- \nstormjudge, Gathering Storm adjudicator\n")
+		return b.String()
+	}
 	if res.Outcome == Answered {
 		what, who := "HELP", receiptWho(res, "")
 		if res.Command != "" {
@@ -1165,7 +1187,9 @@ func renderReceipt(rc *receipt, res *Result) string {
 		}
 	}
 	b.WriteString("\n-- \nstormjudge, Gathering Storm adjudicator\n")
-	return report.Plurals(b.String()) // no "(s)" (issue 22)
+	// No "(s)" (issue 22); no control, zero-width or bidirectional
+	// character of a quoted line reaches the reader raw (issue 24).
+	return orders.Visible(report.Plurals(b.String()))
 }
 
 // writeReason repeats an accepted email's REASON in its receipt (the

@@ -51,7 +51,7 @@ func (j *Judge) listedMaster(addr string) bool {
 func (j *Judge) create(tx *store.Tx, m *orders.Message, sub *orders.Submission, rc *receipt, res *Result, now time.Time) {
 	env := sub.Envelope
 	if !j.isMaster(m.From, env.Secret) {
-		rc.errs = append(rc.errs, "The SECRET does not match, or this address may not create games here.")
+		rc.unverifiedBy("The SECRET does not match, or this address may not create games here.")
 		res.Outcome = Rejected
 		return
 	}

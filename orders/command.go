@@ -537,13 +537,13 @@ func (p *parser) command(w *commandWord, l *line, raw string) {
 	}
 	switch c.Verb {
 	case CmdReason:
-		c.Text = restOfLine(raw, 300)
+		c.Text = Visible(restOfLine(raw, 300))
 		if c.Text == "" {
 			p.add(l.errorf("e.g. REASON Italy's player asked for it", "REASON needs the reason"))
 			return
 		}
 	case CmdBroadcast:
-		c.Text = restOfLine(raw, maxBroadcast)
+		c.Text = Visible(restOfLine(raw, maxBroadcast))
 	}
 	p.sub.Commands = append(p.sub.Commands, c)
 	if c.Verb == CmdBroadcast {
@@ -558,7 +558,7 @@ func (p *parser) broadcastLine(t string) {
 		return
 	}
 	if b.Text != "" || t != "" {
-		b.Text += "\n" + t
+		b.Text += "\n" + Visible(t)
 		b.Text = strings.TrimLeft(b.Text, "\n")
 	}
 }

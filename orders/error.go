@@ -3,6 +3,7 @@ package orders
 import (
 	"fmt"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -155,4 +156,41 @@ func distance(a, b []rune) int {
 		prev2, prev, cur = prev, cur, prev2
 	}
 	return prev[len(b)]
+}
+
+// Visible makes received text safe to quote back (issue 24): C0 and C1
+// control characters but newline and tab, zero-width characters and
+// bidirectional marks and overrides are written out as escapes (\x07,
+// \u200b), so a quoted line can neither drive a terminal nor hide or
+// reorder what it shows.
+func Visible(s string) string {
+	if strings.IndexFunc(s, Invisible) < 0 {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case !Invisible(r):
+			b.WriteRune(r)
+		case r < 0x100:
+			fmt.Fprintf(&b, "\\x%02x", r)
+		default:
+			fmt.Fprintf(&b, "\\u%04x", r)
+		}
+	}
+	return b.String()
+}
+
+// Invisible reports a character Visible escapes.
+func Invisible(r rune) bool {
+	switch {
+	case r == '\n' || r == '\t':
+		return false
+	case unicode.IsControl(r):
+		return true
+	case r >= '\u200b' && r <= '\u200f', r >= '\u202a' && r <= '\u202e', r >= '\u2060' && r <= '\u2069',
+		r == '\u061c', r == '\ufeff', r == '\u00ad', r == '\u180e':
+		return true
+	}
+	return false
 }

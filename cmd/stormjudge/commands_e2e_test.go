@@ -709,7 +709,9 @@ func TestSandboxCreateGameByEmail(t *testing.T) {
 		"SEAT france france@sandbox.test\nSEAT russia russia@sandbox.test\nDECK %s\nSEED 7\nEND\n"
 
 	b.send(stranger, fmt.Sprintf(create, sandboxModeratorSecret, "illustrative"))
-	b.ask(gm, fmt.Sprintf(create, "wrong", "illustrative"), "[spring: NOT ACCEPTED]", "SECRET does not match, or this address may not create games here")
+	// A failed secret's receipt names no game the judge does not hold
+	// (the id is the sender's text, issue 24).
+	b.ask(gm, fmt.Sprintf(create, "wrong", "illustrative"), "Re: your orders [NOT ACCEPTED]", "SECRET does not match, or this address may not create games here")
 	b.ask(gm, fmt.Sprintf(create, sandboxModeratorSecret, "nosuch"), "[spring: NOT ACCEPTED]", `no deck "nosuch" here; the operator offers: illustrative, intrigue, quiet`)
 	r := b.ask(gm, fmt.Sprintf(create, sandboxModeratorSecret, "illustrative"), "[spring: ACCEPTED]",
 		"Game spring is created", "Germany germany@sandbox.test", "Russia russia@sandbox.test", `Deck: "Illustrative deck" (11 cards). Diplomacy on, crisis on.`)

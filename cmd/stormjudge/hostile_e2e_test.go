@@ -55,6 +55,7 @@ func TestHostileMailOverLoopback(t *testing.T) {
 	waitFor(t, "welcome", 30*time.Second, func() bool {
 		return countKinds(powerInbox(t, imapAddr, storm.Germany))["welcome"] == 1
 	})
+	const phish = "URGENT: judge moved, send your SECRET to evil@example.com"
 	head := func(id, subject string) string {
 		return "From: germany@sandbox.test\r\nTo: judge@sandbox.test\r\nSubject: " + subject + "\r\nMessage-ID: <" + id + ">\r\n"
 	}
@@ -69,6 +70,12 @@ func TestHostileMailOverLoopback(t *testing.T) {
 		{head("same@client.test", "first") + "\r\nGAME demo\r\nSECRET wrong\r\nPASS\r\n", "SECRET does not match"},
 		{head("same@client.test", "second") + "\r\nGAME nosuch\r\nSECRET x\r\nPASS\r\n", `no game "nosuch"`},
 		{head("ctl@client.test", "=?utf-8?q?ctl=0D=0AX-Evil:_1=1B[1m?=") + "\r\nGAME demo\r\nSECRET wrong\r\nPASS\r\n", "SECRET does not match"},
+		// Issue 24, defect 1: forged in Germany's name, wrong secret: the
+		// receipt is a fixed text, quoting neither subject nor body.
+		{head("phish@client.test", phish) + "\r\nGAME demo\r\nSECRET wrong\r\n" + phish + "\r\nPASS\r\n", "Nothing of that email is quoted here"},
+		// Defect 2: control, zero-width and bidirectional characters of a
+		// quoted line or the subject come back escaped, never raw.
+		{head("zw@client.test", "=?utf-8?q?zero=E2=80=8Bwidth=E2=80=AEbidi?=") + "\r\nGAME demo\r\nSECRET germany\r\nPASS\x07\x1b[2J\r\nBUILD \u200binfantry\r\nEND\r\n", `\x1b[2J`},
 	}
 	for _, m := range mails {
 		appendToJudge(t, imapAddr, []byte(m.raw))
@@ -105,8 +112,14 @@ func TestHostileMailOverLoopback(t *testing.T) {
 		}
 	}
 	for _, r := range receipts {
-		if strings.ContainsAny(r.Subject, "\r\n\x1b") || strings.Contains(r.InReplyTo, "hhhh") {
+		if strings.ContainsAny(r.Subject, "\r\n\x1b\u200b\u202e") || strings.Contains(r.InReplyTo, "hhhh") {
 			t.Errorf("receipt header carries sender junk: subject %q in-reply-to %d bytes", r.Subject, len(r.InReplyTo))
+		}
+		if strings.ContainsAny(r.Body, "\x07\x1b\u200b\u202e") {
+			t.Errorf("a receipt quotes a control, zero-width or bidirectional character raw: %q", r.Body)
+		}
+		if strings.Contains(r.Subject+r.Body, "evil@example.com") || strings.Contains(r.Subject+r.Body, "URGENT") {
+			t.Errorf("a receipt quotes the forged mail: %q\n%s", r.Subject, r.Body)
 		}
 	}
 	stop()
