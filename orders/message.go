@@ -291,7 +291,9 @@ type walker struct {
 	visited int
 	parts   []part
 	// plain is set once an inline text/plain part is found: nothing after
-	// it can win, so the walk stops reading bodies.
+	// it can win, so the walk reads no more bodies; it still counts the
+	// parts and levels after it, so that the limits hold wherever the
+	// orders are (issue 24).
 	plain bool
 }
 
@@ -304,7 +306,7 @@ func (w *walker) walk(e *message.Entity, depth int) error {
 		return &LimitError{What: "depth", Limit: w.limits.Depth}
 	}
 	if mr := e.MultipartReader(); mr != nil {
-		for !w.plain {
+		for {
 			p, err := mr.NextPart()
 			if err == io.EOF {
 				return nil
@@ -324,10 +326,9 @@ func (w *walker) walk(e *message.Entity, depth int) error {
 				return err
 			}
 		}
-		return nil
 	}
 	mediaType := contentType(e.Header)
-	if mediaType != "text/plain" && mediaType != "text/html" {
+	if w.plain || (mediaType != "text/plain" && mediaType != "text/html") {
 		return nil
 	}
 	disp, _, _ := e.Header.ContentDisposition()

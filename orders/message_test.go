@@ -375,6 +375,13 @@ func TestHTMLText(t *testing.T) {
 func TestLimits(t *testing.T) {
 	l := Limits{Size: 2000, Parts: 4, Depth: 2}
 	parts := "Content-Type: multipart/mixed; boundary=\"m\"\n\n" + strings.Repeat("--m\nContent-Type: image/png\n\nxx\n", 4) + "--m\nContent-Type: text/plain\n\nPASS\n--m--\n"
+	partsFirst := "Content-Type: multipart/mixed; boundary=\"m\"\n\n--m\nContent-Type: text/plain\n\nPASS\n" + strings.Repeat("--m\nContent-Type: image/png\n\nxx\n", 4) + "--m--\n"
+	deepAfter := "Content-Type: image/png\n\nxx"
+	for i := 0; i < 3; i++ {
+		b := string(rune('p' + i))
+		deepAfter = "Content-Type: multipart/mixed; boundary=\"" + b + "\"\n\n--" + b + "\n" + deepAfter + "\n--" + b + "--\n"
+	}
+	deepAfter = "Content-Type: multipart/mixed; boundary=\"top\"\n\n--top\nContent-Type: text/plain\n\nPASS\n--top\n" + deepAfter + "\n--top--\n"
 	deep := "Content-Type: text/plain\n\nPASS"
 	for i := 0; i < 3; i++ {
 		b := string(rune('a' + i))
@@ -388,6 +395,8 @@ func TestLimits(t *testing.T) {
 		{"size", msg("From: a@example.org\nMessage-ID: <big@x>", strings.Repeat("x", 3000)), "size"},
 		{"parts", []byte("From: a@example.org\nMessage-ID: <big@x>\n" + parts), "parts"},
 		{"depth", []byte("From: a@example.org\nMessage-ID: <big@x>\n" + deep), "depth"},
+		// Issue 24: the limits hold wherever the orders are, also after them.
+		{"parts after the text", []byte("From: a@example.org\nMessage-ID: <big@x>\n" + partsFirst), "parts"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -400,6 +409,9 @@ func TestLimits(t *testing.T) {
 				t.Fatalf("header not read: %+v", m)
 			}
 		})
+	}
+	if _, err := (Limits{Size: 2000, Parts: 10, Depth: 2}).Read([]byte("From: a@example.org\nMessage-ID: <big@x>\n" + deepAfter)); err == nil || !strings.Contains(err.Error(), "deep") {
+		t.Errorf("depth after the text: %v, want the depth limit", err)
 	}
 	// Under the defaults the same messages are fine.
 	for _, tc := range tests[1:] {

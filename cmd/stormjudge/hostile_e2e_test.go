@@ -65,6 +65,8 @@ func TestHostileMailOverLoopback(t *testing.T) {
 	mails := []struct{ raw, want string }{
 		{head("big@client.test", "big") + "Content-Type: text/plain\r\n\r\n" + orders + strings.Repeat("x", 5<<20), "larger than 1 MiB"},
 		{head("parts@client.test", "parts") + many, "more than 100 MIME parts"},
+		// Issue 24, defect 3: the limit holds with the orders first too.
+		{head("partsfirst@client.test", "parts first") + orderstest.ManyPartsFirst(5000, orders), "more than 100 MIME parts"},
 		{head("deep@client.test", "deep") + deep, "nested more than 10 deep"},
 		{head(hugeID, "long id") + "\r\nGAME demo\r\nSECRET wrong\r\nPASS\r\n", "SECRET does not match"},
 		{head("same@client.test", "first") + "\r\nGAME demo\r\nSECRET wrong\r\nPASS\r\n", "SECRET does not match"},

@@ -20,6 +20,19 @@ func ManyParts(n int, text string) string {
 	return b.String()
 }
 
+// ManyPartsFirst is ManyParts with the text/plain part first, before the
+// n other parts: a limit on parts must hold wherever the orders are.
+func ManyPartsFirst(n int, text string) string {
+	var b strings.Builder
+	b.WriteString("Content-Type: multipart/mixed; boundary=\"m\"\r\n\r\n")
+	b.WriteString("--m\r\nContent-Type: text/plain\r\n\r\n" + text + "\r\n")
+	for range n {
+		b.WriteString("--m\r\nContent-Type: image/png\r\n\r\nxx\r\n")
+	}
+	b.WriteString("--m--\r\n")
+	return b.String()
+}
+
 // Nested returns the Content-Type field and body of depth multipart/mixed
 // entities nested in each other around one text/plain part holding text.
 func Nested(depth int, text string) string {
