@@ -30,6 +30,13 @@ func TestIsAutomatic(t *testing.T) {
 		{"Precedence: auto_reply", with(func(m *Message) { m.Precedence = "auto_reply" }), "", true},
 		{"Precedence: first-class", with(func(m *Message) { m.Precedence = "first-class" }), "", false},
 		{"RFC 2919 List-Id", with(func(m *Message) { m.ListID = "<games.example.org>" }), "", true},
+		// Issue 24: auto-responders that set neither Auto-Submitted nor
+		// Precedence (the header is read by readHeader: TestAutoReplyHeaders).
+		{"vendor header X-Autoreply", with(func(m *Message) { m.AutoHeader = "X-Autoreply" }), "", true},
+		{"ARF feedback report", with(func(m *Message) { m.ReportType = "feedback-report" }), "", true},
+		{"Subject: Automatic reply: orders", with(func(m *Message) { m.Subject = "Automatic reply: orders" }), "", true},
+		{"Subject: Out of Office: Re: orders", with(func(m *Message) { m.Subject = "Out of Office: Re: orders" }), "", true},
+		{"Subject: orders for autumn", with(func(m *Message) { m.Subject = "orders for autumn" }), "", false},
 		{"our own address", with(func(m *Message) { m.From = own }), "", true},
 		{"our own address in another case", with(func(m *Message) { m.From = "Judge@Sandbox.Test" }), "", true},
 		{"own address given with brackets", with(func(m *Message) { m.From = own }), "<" + own + ">", true},
@@ -70,5 +77,26 @@ func TestIsAutomaticBounceExample(t *testing.T) {
 	}
 	if !IsAutomatic(m, "judge@sandbox.test") {
 		t.Error("IsAutomatic: a bounce read as a player's email")
+	}
+}
+
+// TestAutoReplyHeaders (issue 24): the vendor headers of auto-responders
+// and a multipart/report are read from the raw message and make it
+// automatic; an ordinary email is not.
+func TestAutoReplyHeaders(t *testing.T) {
+	base := "From: germany@sandbox.test\r\nReturn-Path: <germany@sandbox.test>\r\nMessage-ID: <a@b>\r\nSubject: orders\r\n"
+	for _, h := range []string{"X-Autoreply: yes", "X-Autorespond: on", "X-Auto-Response-Suppress: All", "List-Unsubscribe: <mailto:u@x>", "X-Vacation: 1",
+		"Content-Type: multipart/report; report-type=feedback-report; boundary=b"} {
+		m, err := ReadMessage([]byte(base + h + "\r\n\r\nGAME demo\r\n"))
+		if err != nil && m == nil {
+			t.Fatalf("%s: %v", h, err)
+		}
+		if !IsAutomatic(m, "judge@sandbox.test") {
+			t.Errorf("%s: read as a player's email (%+v)", h, m)
+		}
+	}
+	m, err := ReadMessage([]byte(base + "\r\nGAME demo\r\n"))
+	if err != nil || IsAutomatic(m, "judge@sandbox.test") {
+		t.Errorf("an ordinary email read as automatic: %v", err)
 	}
 }

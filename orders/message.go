@@ -93,6 +93,13 @@ type Message struct {
 	AutoSubmitted string // Auto-Submitted (RFC 3834), as written
 	Precedence    string // Precedence, as written
 	ListID        string // List-Id (RFC 2919), as written
+	// AutoHeader names the first vendor header of an automatic reply the
+	// message carries (X-Autoreply, X-Autorespond,
+	// X-Auto-Response-Suppress, List-Unsubscribe ...), "" for none.
+	AutoHeader string
+	// ReportType is the report-type of a multipart/report message
+	// (RFC 6522: delivery-status, feedback-report (ARF) ...), "" for none.
+	ReportType string
 
 	// Body is the text of the message: the first text/plain part, or else
 	// the first text/html part converted to text; UTF-8, lines ending in
@@ -152,6 +159,18 @@ func readHeader(h mail.Header) *Message {
 		AutoSubmitted: headerText(h, "Auto-Submitted"),
 		Precedence:    headerText(h, "Precedence"),
 		ListID:        headerText(h, "List-Id"),
+	}
+	for _, k := range autoHeaders {
+		if strings.TrimSpace(h.Get(k)) != "" {
+			m.AutoHeader = k
+			break
+		}
+	}
+	if t, params, err := h.ContentType(); err == nil && strings.EqualFold(t, "multipart/report") {
+		m.ReportType = strings.ToLower(params["report-type"])
+		if m.ReportType == "" {
+			m.ReportType = "unknown"
+		}
 	}
 	if id, err := h.MessageID(); err == nil {
 		m.MessageID = id

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"path/filepath"
 	"strings"
@@ -81,6 +82,13 @@ func TestHostileMailOverLoopback(t *testing.T) {
 	}
 	for _, m := range mails {
 		appendToJudge(t, imapAddr, []byte(m.raw))
+	}
+	// Issue 24, defect 4: auto-replies without Auto-Submitted or
+	// Precedence, in Germany's name with its secret right, get no answer.
+	for i, h := range []string{"X-Autoreply: yes\r\nSubject: orders", "X-Auto-Response-Suppress: All\r\nSubject: orders",
+		"Subject: Automatic reply: orders", "Subject: Out of Office: Re: orders", "List-Unsubscribe: <mailto:u@x>\r\nSubject: orders"} {
+		raw := fmt.Sprintf("From: germany@sandbox.test\r\nTo: judge@sandbox.test\r\n%s\r\nMessage-ID: <auto%d@client.test>\r\n\r\n%s", h, i, orders)
+		appendToJudge(t, imapAddr, []byte(raw))
 	}
 	// The stranger, by SMTP, with a forged envelope and every order right.
 	sendOrder(t, smtpAddr, "eve@example.org", "orders", "GAME demo\nPOWER germany\nSECRET germany\nPASS\nEND\n")
