@@ -90,6 +90,15 @@ func TestHostileMailOverLoopback(t *testing.T) {
 		raw := fmt.Sprintf("From: germany@sandbox.test\r\nTo: judge@sandbox.test\r\n%s\r\nMessage-ID: <auto%d@client.test>\r\n\r\n%s", h, i, orders)
 		appendToJudge(t, imapAddr, []byte(raw))
 	}
+	// Issue 24, defect 5: two different emails under one Message-ID, by
+	// SMTP: the sandbox's server delivers both (it compares content, as
+	// the judge does), and the judge answers each.
+	const reused = 2
+	for _, subject := range []string{"first draft", "second draft"} {
+		if err := sendPass(smtpAddr, storm.Germany, "<reused@client.test>", subject); err != nil {
+			t.Fatal(err)
+		}
+	}
 	// The stranger, by SMTP, with a forged envelope and every order right.
 	sendOrder(t, smtpAddr, "eve@example.org", "orders", "GAME demo\nPOWER germany\nSECRET germany\nPASS\nEND\n")
 
@@ -101,14 +110,23 @@ func TestHostileMailOverLoopback(t *testing.T) {
 				receipts = append(receipts, m)
 			}
 		}
-		return len(receipts) >= len(mails)
+		return len(receipts) >= len(mails)+reused
 	})
 	waitFor(t, "every email handled", 30*time.Second, func() bool {
 		return len(fetchAll(t, imapAddr, "judge@sandbox.test", "judge", "INBOX")) == 0
 	})
 	time.Sleep(time.Second) // anything more would have come by now
-	if n := len(powerInbox(t, imapAddr, storm.Germany)); n != 3+len(mails) {
-		t.Errorf("germany's inbox holds %d mails, want the 3 of creation and %d receipts", n, len(mails))
+	if n := len(powerInbox(t, imapAddr, storm.Germany)); n != 3+len(mails)+reused {
+		t.Errorf("germany's inbox holds %d mails, want the 3 of creation and %d receipts", n, len(mails)+reused)
+	}
+	for _, subject := range []string{"first draft", "second draft"} {
+		found := false
+		for _, r := range receipts {
+			found = found || strings.HasPrefix(r.Subject, "Re: "+subject)
+		}
+		if !found {
+			t.Errorf("no receipt for %q under the reused Message-ID", subject)
+		}
 	}
 	for _, m := range mails {
 		found := 0

@@ -3,21 +3,29 @@ package mailserver
 import (
 	"bufio"
 	"bytes"
+	"encoding/hex"
 	"fmt"
 	"net/mail"
 	"os"
 	"path/filepath"
 	"strings"
+
+	"stormjudge/store"
 )
 
 // Duplicate suppression, as mail delivery agents commonly do (procmail's
 // formail -D, Sieve's duplicate test, many hosted mailboxes): a message
-// whose Message-ID and envelope sender were already delivered to a
-// recipient is not delivered to it again. A sender that re-sends after a
+// whose Message-ID, envelope sender and content were already delivered to
+// a recipient is not delivered to it again. A sender that re-sends after a
 // crash — it cannot know whether the server accepted the first copy before
-// it died — keeps the Message-ID, so its player sees the mail once.
+// it died — keeps the Message-ID and the content, so its player sees the
+// mail once. A different message under an old Message-ID (a client that
+// re-sends an edited draft) is delivered: the content is compared as the
+// judge compares it (store.ContentHash, without the trace fields), so the
+// judge's own handling of that case shows in the sandbox (issue 24).
 //
-// The log is Dir/delivered.log, one "address TAB sender TAB message-id" line
+// The log is Dir/delivered.log, one "address TAB sender TAB message-id TAB
+// content hash" line
 // per delivery, appended and fsynced after the message is stored, so that a
 // crash in between never loses mail. The line such a crash leaves out is
 // recovered at the next start from the INBOXes: a message this server
@@ -28,8 +36,9 @@ import (
 
 const deliveredLog = "delivered.log"
 
-func dupKey(address, from, msgID string) string {
-	return strings.ToLower(address) + "\t" + strings.ToLower(from) + "\t" + msgID
+func dupKey(address, from, msgID string, raw []byte) string {
+	c := store.ContentHash(raw)
+	return strings.ToLower(address) + "\t" + strings.ToLower(from) + "\t" + msgID + "\t" + hex.EncodeToString(c[:12])
 }
 
 func (s *Server) loadDeliveries() error {
@@ -41,7 +50,7 @@ func (s *Server) loadDeliveries() error {
 		for sc.Scan() {
 			// A torn last line (crash mid-append) is simply not a key
 			// of any real message.
-			if line := sc.Text(); strings.Count(line, "\t") == 2 {
+			if line := sc.Text(); strings.Count(line, "\t") == 3 {
 				s.delivered[line] = true
 			}
 		}
@@ -71,7 +80,7 @@ func (s *Server) recoverDeliveries() error {
 			if !ok || msgID == "" {
 				continue
 			}
-			if key := dupKey(u.address, from, msgID); !s.delivered[key] {
+			if key := dupKey(u.address, from, msgID, msg.buf); !s.delivered[key] {
 				s.delivered[key] = true
 				missing = append(missing, key)
 			}
@@ -130,20 +139,20 @@ func headerMessageID(h mail.Header) string {
 	return id
 }
 
-func (s *Server) isDuplicate(address, from, msgID string) bool {
+func (s *Server) isDuplicate(address, from, msgID string, raw []byte) bool {
 	if msgID == "" {
 		return false
 	}
 	s.dupMu.Lock()
 	defer s.dupMu.Unlock()
-	return s.delivered[dupKey(address, from, msgID)]
+	return s.delivered[dupKey(address, from, msgID, raw)]
 }
 
-func (s *Server) recordDelivery(address, from, msgID string) error {
+func (s *Server) recordDelivery(address, from, msgID string, raw []byte) error {
 	if msgID == "" {
 		return nil
 	}
-	key := dupKey(address, from, msgID)
+	key := dupKey(address, from, msgID, raw)
 	s.dupMu.Lock()
 	defer s.dupMu.Unlock()
 	s.delivered[key] = true

@@ -39,9 +39,9 @@ func dedupeMsg(id string) []byte {
 	return []byte("From: judge@sandbox.test\r\nTo: germany@sandbox.test\r\nMessage-ID: " + id + "\r\nSubject: report\r\n\r\nbody\r\n")
 }
 
-// TestDuplicateMessageIDSuppressed: the same Message-ID from the same sender
-// reaches a recipient once, also across a restart; another sender or
-// another Message-ID is delivered.
+// TestDuplicateMessageIDSuppressed: the same email (Message-ID and content)
+// from the same sender reaches a recipient once, also across a restart;
+// another sender, another Message-ID or other content is delivered.
 func TestDuplicateMessageIDSuppressed(t *testing.T) {
 	dir := t.TempDir()
 	start, count := dedupeFixture(t, dir)
@@ -69,6 +69,15 @@ func TestDuplicateMessageIDSuppressed(t *testing.T) {
 	}
 	if n := count(s); n != 3 {
 		t.Errorf("after restart and a resend: %d messages, want 3", n)
+	}
+	// Issue 24: a different email under an old Message-ID (an edited draft
+	// sent again) is delivered, as the judge takes it for a new email.
+	edited := []byte(strings.Replace(string(dedupeMsg("<b@x>")), "body", "edited body", 1))
+	if err := s.Deliver("judge@sandbox.test", []string{"germany@sandbox.test"}, edited); err != nil {
+		t.Fatal(err)
+	}
+	if n := count(s); n != 4 {
+		t.Errorf("an edited email under an old Message-ID: %d messages, want 4", n)
 	}
 }
 
@@ -121,7 +130,7 @@ func TestDuplicateSuppressedAfterCrashBeforeLogging(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := dupKey("germany@sandbox.test", "judge@sandbox.test", "<c@x>") + "\n"; !strings.Contains(string(b), want) {
+	if want := dupKey("germany@sandbox.test", "judge@sandbox.test", "<c@x>", dedupeMsg("<c@x>")) + "\n"; !strings.Contains(string(b), want) {
 		t.Errorf("the recovered delivery is not logged again:\n%s", b)
 	}
 }

@@ -11,8 +11,9 @@
 //	Dir/
 //	  lock                         flock(2)ed while a Server runs on Dir
 //	  users.json                   {"version":1,"users":[{"address","password"}]}
-//	  delivered.log                one "recipient TAB sender TAB message-id" line
-//	                               per delivery: duplicate suppression (dedupe.go)
+//	  delivered.log                one "recipient TAB sender TAB message-id TAB
+//	                               content hash" line per delivery: duplicate
+//	                               suppression (dedupe.go)
 //	  mail/<address>/              one directory per user, named by the
 //	                               lower-cased address (france@sandbox.test)
 //	    user.json                  {"version":1,"lastUIDValidity":N}

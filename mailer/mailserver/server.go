@@ -383,7 +383,7 @@ func (s *Server) deliver(from string, to []string, raw []byte, received string) 
 	msgID := messageID(raw)
 	var errs []error
 	for _, u := range users {
-		if s.isDuplicate(u.address, from, msgID) {
+		if s.isDuplicate(u.address, from, msgID, raw) {
 			s.log.Info("mailserver: duplicate suppressed", "from", from, "to", u.address, "message-id", msgID)
 			continue
 		}
@@ -395,7 +395,7 @@ func (s *Server) deliver(from string, to []string, raw []byte, received string) 
 			errs = append(errs, fmt.Errorf("mailserver: delivery to %s: %w", u.address, err))
 			continue
 		}
-		if err := s.recordDelivery(u.address, from, msgID); err != nil {
+		if err := s.recordDelivery(u.address, from, msgID, raw); err != nil {
 			s.log.Warn("mailserver: delivery log", "err", err)
 		}
 		s.log.Info("mailserver: delivered", "from", from, "to", u.address, "bytes", len(msg))
