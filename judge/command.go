@@ -412,7 +412,7 @@ func secretIn(g *store.Game, text string) string {
 		if seen[w] = true; len(seen) > 100 {
 			break
 		}
-		if g.ModeratorSecretHash != "" && checkSecret(g.ModeratorSecretHash, w) {
+		if g.ModeratorSecretHash != "" && verifySecret(g.ModeratorSecretHash, w) {
 			return "the moderators'"
 		}
 	}
@@ -429,11 +429,11 @@ func secretIn(g *store.Game, text string) string {
 	}
 	for _, w := range runs {
 		for _, seat := range g.Seats {
-			if !seat.Vacant && checkSecret(seat.SecretHash, w) {
+			if !seat.Vacant && verifySecret(seat.SecretHash, w) {
 				return seat.Power.Title() + "'s"
 			}
 		}
-		if g.ModeratorSecretHash != "" && !seen[w] && checkSecret(g.ModeratorSecretHash, w) {
+		if g.ModeratorSecretHash != "" && !seen[w] && verifySecret(g.ModeratorSecretHash, w) {
 			return "the moderators'"
 		}
 	}

@@ -812,7 +812,7 @@ func (j *Judge) versionOf(id, game string) (v, ep int, ok bool) {
 // without revealing anything.
 func authorizeModerator(g *store.Game, from string, env orders.Envelope, rc *receipt) bool {
 	if !contains(g.Moderators, strings.ToLower(from)) || g.ModeratorSecretHash == "" || env.Secret == "" ||
-		!checkSecret(g.ModeratorSecretHash, env.Secret) {
+		!verifySecret(g.ModeratorSecretHash, env.Secret) {
 		rc.unverifiedBy("The SECRET does not match, or this address does not moderate this game.")
 		return false
 	}
@@ -884,7 +884,7 @@ func (j *Judge) authorize(g *store.Game, from string, env orders.Envelope, rc *r
 			// POWER is needed only when it does not.
 			var match []storm.Power
 			for _, p := range held {
-				if s := g.Seat(p); env.Secret != "" && checkSecret(s.SecretHash, env.Secret) {
+				if s := g.Seat(p); env.Secret != "" && verifySecret(s.SecretHash, env.Secret) {
 					match = append(match, p)
 				}
 			}
@@ -911,7 +911,7 @@ func (j *Judge) authorize(g *store.Game, from string, env orders.Envelope, rc *r
 			seat = &g.Seats[i]
 		}
 	}
-	if seat == nil || (seat.Address != from && !moderator) || env.Secret == "" || !checkSecret(seat.SecretHash, env.Secret) {
+	if seat == nil || (seat.Address != from && !moderator) || env.Secret == "" || !verifySecret(seat.SecretHash, env.Secret) {
 		rc.unverifiedBy(refused)
 		return 0, false
 	}
@@ -1318,7 +1318,7 @@ func gamesOf(tx *store.Tx, addr string) []string {
 // judge tells the seats apart by their secrets, authorize).
 func sharedSecret(g *store.Game, seat store.Seat, secret string) bool {
 	for _, s := range g.Seats {
-		if s.Power != seat.Power && s.Address == seat.Address && checkSecret(s.SecretHash, secret) {
+		if s.Power != seat.Power && s.Address == seat.Address && verifySecret(s.SecretHash, secret) {
 			return true
 		}
 	}

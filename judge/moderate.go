@@ -28,7 +28,7 @@ func (j *Judge) isMaster(addr, secret string) bool {
 	addr = strings.ToLower(addr)
 	for _, m := range j.opt.Masters {
 		if strings.ToLower(m.Address) == addr {
-			return secret != "" && checkSecret(m.SecretHash, secret)
+			return secret != "" && verifySecret(m.SecretHash, secret)
 		}
 	}
 	return false
