@@ -187,10 +187,7 @@ func crisisEvent(w *writer, e event.Event) bool {
 	case event.CivilWarEnded:
 		w.wrap(civilWarEndedText(e), "  ")
 	case event.RetaliationOffered:
-		var ps []storm.Power
-		for _, t := range e.Thresholds {
-			ps = append(ps, t.From)
-		}
+		ps := storm.Declarers(e.Thresholds)
 		w.wrap(fmt.Sprintf("Germany has declared war on Russia: %s %s its threshold for declaring war on Germany with Russia's war readiness added, and may retaliate (rule 32.63).",
 			powerNames(ps), verb(ps, "meets", "meet")), "  ")
 		for _, t := range e.Thresholds {
@@ -261,7 +258,7 @@ func decisionWord(k storm.OrderKind, singular bool) string {
 func possessive(ps []storm.Power) string {
 	var ns []string
 	for _, p := range ps {
-		ns = append(ns, p.Title()+"'s")
+		ns = append(ns, storm.Possessive(p.Title()))
 	}
 	return strings.Join(ns, " and ")
 }

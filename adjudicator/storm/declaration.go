@@ -10,6 +10,15 @@ type ThresholdTerm struct {
 	Reading string `json:"reading,omitempty"`
 }
 
+// Declarers are the declaring powers of thresholds, in their order.
+func Declarers(ts []Threshold) []Power {
+	var out []Power
+	for _, t := range ts {
+		out = append(out, t.From)
+	}
+	return out
+}
+
 // Reading is the anchor of the judge's reading any term of t counts, ""
 // if none.
 func (t Threshold) Reading() string {

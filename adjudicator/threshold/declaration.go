@@ -128,13 +128,13 @@ func germanOnAllies(s storm.State, t *storm.Threshold) {
 	// 32.42B: the greater Allied support; 10.71B/10.81B: increases Italy
 	// triggered are not counted against Germany.
 	g := supportNow(s, storm.Germany)
-	b, bNote := countedSupport(s, storm.Britain, storm.Germany, false)
-	f, fNote := countedSupport(s, storm.France, storm.Germany, false)
+	b, bNote, bReading := countedSupport(s, storm.Britain, storm.Germany, false)
+	f, fNote, fReading := countedSupport(s, storm.France, storm.Germany, false)
 	t.Support = g
 	t.AgainstSupport = map[storm.Power]int{storm.Britain: b, storm.France: f}[t.Against]
 	t.Add("32.42B, 32.33", fmt.Sprintf("Germany's support %d against the greater of Britain's %d%s and France's %d%s",
 		g, b, bNote, f, fNote), g-max(b, f))
-	markReading(t, bNote+fNote)
+	t.Terms[len(t.Terms)-1].Reading = max(bReading, fReading) // r-30-temporary: "" unless one counts it
 	addEAI(s, t, "32.42C, 32.34")
 	addEasternNeighbours(s, t, "32.42D")
 	// 32.42D, 32.31E: Russia's war readiness while no pact is in effect.
@@ -160,11 +160,11 @@ func alliedOnAxis(s storm.State, t *storm.Threshold, o ThresholdOptions) {
 	// 32.63: a retaliation is no answer to an aggression; 10.71B/10.81B
 	// leave the temporary increases out as for pre-emptive war
 	// (r-32-63-retaliation).
-	own, note := countedSupport(s, t.From, t.Against, o.Preemptive || o.GermanWarOnRussia)
+	own, note, reading := countedSupport(s, t.From, t.Against, o.Preemptive || o.GermanWarOnRussia)
 	them := supportNow(s, t.Against)
 	t.Support, t.AgainstSupport = own, them
 	t.Add("32.62B, 32.33", fmt.Sprintf("%s's support %d%s against %s's %d", t.From.Title(), own, note, t.Against.Title(), them), own-them)
-	markReading(t, note)
+	t.Terms[len(t.Terms)-1].Reading = reading // r-30-temporary
 	addEAI(s, t, "32.62C, 32.34")
 	if o.Target != "" && !o.Preemptive { // 32.61B: not for pre-emptive war
 		t.Target = o.Target
@@ -309,19 +309,21 @@ func supportNow(s storm.State, p storm.Power) int {
 // Axis power SecondAggressors names; a temporary increase counts only
 // against the Axis power that triggered it (10.71B: also for a German
 // declaration on the Allies), and never for an Allied pre-emptive
-// declaration (32.33C, 32.61B). note words what was left out.
-func countedSupport(s storm.State, p, axis storm.Power, alliedPreemptive bool) (level int, note string) {
+// declaration (32.33C, 32.61B). note words what was left out; reading is
+// the docs anchor of the judge's reading when the level counts an
+// increase it sized (r-30-temporary), for the term's Reading.
+func countedSupport(s storm.State, p, axis storm.Power, alliedPreemptive bool) (level int, note, reading string) {
 	level = supportNow(s, p)
 	ps := s.Powers[p]
 	if ps == nil || (p != storm.Britain && p != storm.France) {
-		return level, ""
+		return level, "", ""
 	}
 	var out []string
 	if by := track.SecondAggressors(s); len(by) > 0 && !slices.Contains(by, axis) {
 		level--
 		out = append(out, fmt.Sprintf("1 for %s's second aggression", storm.JoinAnd(PowerTitles(by))))
 	}
-	temporary, reading := 0, 0
+	temporary, judged := 0, 0
 	for _, g := range ps.Economy.Grants {
 		if !aggressionGrant(g) || !g.ActiveAt(s.Turn) {
 			continue
@@ -329,7 +331,8 @@ func countedSupport(s storm.State, p, axis storm.Power, alliedPreemptive bool) (
 		if by := grantTrigger(g); alliedPreemptive || (by != 0 && by != axis) {
 			temporary += g.Value
 		} else if g.Reading != "" {
-			reading += g.Value
+			judged += g.Value
+			reading = g.Reading
 		}
 	}
 	if temporary != 0 {
@@ -339,18 +342,12 @@ func countedSupport(s storm.State, p, axis storm.Power, alliedPreemptive bool) (
 	if len(out) > 0 {
 		note = " (less " + storm.JoinAnd(out) + ", 32.33C)"
 	}
-	if reading != 0 { // r-30-temporary: never to be taken for rule text
-		note += fmt.Sprintf(" (of which %+d temporary increase sized by the judge's reading, docs/rules.md#%s)", reading, storm.TemporaryReading)
+	if judged != 0 { // r-30-temporary: never to be taken for rule text
+		note += fmt.Sprintf(" (of which %+d temporary increase sized by the judge's reading, docs/rules.md#%s)", judged, reading)
+	} else {
+		reading = ""
 	}
-	return level, note
-}
-
-// markReading marks t's last term as counting a figure of the judge's
-// reading when countedSupport's note says it does (r-30-temporary).
-func markReading(t *storm.Threshold, note string) {
-	if strings.Contains(note, storm.TemporaryReading) && len(t.Terms) > 0 {
-		t.Terms[len(t.Terms)-1].Reading = storm.TemporaryReading
-	}
+	return level, note, reading
 }
 
 // aggressionGrant reports a British or French support increase from an

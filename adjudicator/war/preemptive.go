@@ -51,9 +51,7 @@ func PreemptiveRequired(s storm.State) []storm.Power {
 		}
 	}
 	if len(s.Crisis.Retaliation) > 0 { // 32.63
-		for _, t := range s.Crisis.Retaliation {
-			add([]storm.Power{t.From})
-		}
+		add(storm.Declarers(s.Crisis.Retaliation))
 	} else if len(s.Crisis.Threats) > 0 {
 		for _, t := range s.Crisis.Threats {
 			add(t.Concession.Conceders)
@@ -128,7 +126,7 @@ func ValidatePreemptive(s storm.State, p storm.Power, orders []storm.Order) ([]s
 			a, _ := storm.ParsePower(o.Project)
 			switch {
 			case !slices.ContainsFunc(s.Crisis.Retaliation, func(t storm.Threshold) bool { return t.From == p }):
-				bad(i, "32.63", "only %s may retaliate now, for Germany's declaration of war on Russia", storm.JoinAnd(threshold.PowerTitles(retaliators(s))))
+				bad(i, "32.63", "only %s may retaliate now, for Germany's declaration of war on Russia", storm.JoinAnd(threshold.PowerTitles(storm.Declarers(s.Crisis.Retaliation))))
 			case o.Kind != storm.DeclareWarOrder || a != storm.Germany:
 				bad(i, "32.63", "the retaliation is DECLARE WAR ON GERMANY, or PASS")
 			}
@@ -256,15 +254,6 @@ func atWarWithGermany(s storm.State, p storm.Power) bool {
 		return false
 	}
 	return slices.ContainsFunc(append([]storm.War{*s.War}, s.War.More...), func(w storm.War) bool { return declared(w, p, storm.Germany) })
-}
-
-// retaliators are the powers asked to retaliate (32.63).
-func retaliators(s storm.State) []storm.Power {
-	var out []storm.Power
-	for _, t := range s.Crisis.Retaliation {
-		out = append(out, t.From)
-	}
-	return out
 }
 
 // resolveRetaliation applies the answers of 32.63: each power that
