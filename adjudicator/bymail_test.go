@@ -27,7 +27,14 @@ import (
 // the economic phase of Spring 1935.
 func mailGame(t *testing.T, seed uint64) storm.State {
 	t.Helper()
-	s, _, err := adjudicator.Resolve(crisis.WithCrisis(diplomacy.WithDiplomacy(setup.NewGame(seed))), nil)
+	return mailGameOf(t, setup.NewGame(seed))
+}
+
+// mailGameOf is g with the diplomatic and crisis phases on, at its first
+// economic phase.
+func mailGameOf(t *testing.T, g storm.State) storm.State {
+	t.Helper()
+	s, _, err := adjudicator.Resolve(crisis.WithCrisis(diplomacy.WithDiplomacy(g)), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -78,13 +85,21 @@ func mailRound(t *testing.T, s storm.State, mails map[storm.Power]string) (storm
 // game is at turn and segment, and returns the events on the way.
 func playTo(t *testing.T, s storm.State, turn storm.Turn, seg storm.Segment) (storm.State, []event.Event) {
 	t.Helper()
+	return playMails(t, s, turn, seg, func(storm.State) map[storm.Power]string { return nil })
+}
+
+// playMails resolves segment after segment until the game is at turn and
+// segment, each with the mails mails gives for it (nil: nothing sent),
+// and returns the events on the way.
+func playMails(t *testing.T, s storm.State, turn storm.Turn, seg storm.Segment, mails func(storm.State) map[storm.Power]string) (storm.State, []event.Event) {
+	t.Helper()
 	var all []event.Event
 	for i := 0; s.Turn != turn || s.Segment != seg; i++ {
 		if s.Ended || i > 400 || turn.Before(s.Turn) {
 			t.Fatalf("never reached %s %s (at %s %s, ended %v)", turn, seg, s.Turn, s.Segment, s.Ended)
 		}
 		var evs []event.Event
-		s, evs = mailRound(t, s, nil)
+		s, evs = mailRound(t, s, mails(s))
 		all = append(all, evs...)
 	}
 	return s, all

@@ -7,8 +7,6 @@ import (
 	"testing"
 
 	"stormjudge/adjudicator"
-	"stormjudge/adjudicator/crisis"
-	"stormjudge/adjudicator/diplomacy"
 	"stormjudge/adjudicator/event"
 	"stormjudge/adjudicator/internal/enginetest"
 	"stormjudge/adjudicator/setup"
@@ -244,12 +242,7 @@ func findResult(evs []event.Event, country string) (event.DiplomaticResult, bool
 // dealt (9.12, 9.13).
 func mailDeckGame(t *testing.T, seed uint64) storm.State {
 	t.Helper()
-	g := setup.NewGameWithDeck(seed, loadDeck(t, "quiet.toml"))
-	s, _, err := adjudicator.Resolve(crisis.WithCrisis(diplomacy.WithDiplomacy(g)), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
+	return mailGameOf(t, setup.NewGameWithDeck(seed, loadDeck(t, "quiet.toml")))
 }
 
 // TestRule9_14AggressionEventsExample plays 9.14's EXAMPLE by email:

@@ -44,23 +44,6 @@ func yugoslavWarGame(t *testing.T, seed uint64) storm.State {
 	return s
 }
 
-// playMails resolves segment after segment until the game is at turn and
-// segment, each with the mails mails gives for it (nil: nothing sent),
-// and returns the events on the way.
-func playMails(t *testing.T, s storm.State, turn storm.Turn, seg storm.Segment, mails func(storm.State) map[storm.Power]string) (storm.State, []event.Event) {
-	t.Helper()
-	var all []event.Event
-	for i := 0; s.Turn != turn || s.Segment != seg; i++ {
-		if s.Ended || i > 400 || turn.Before(s.Turn) {
-			t.Fatalf("never reached %s %s (at %s %s, ended %v)", turn, seg, s.Turn, s.Segment, s.Ended)
-		}
-		var evs []event.Event
-		s, evs = mailRound(t, s, mails(s))
-		all = append(all, evs...)
-	}
-	return s, all
-}
-
 // flatText is a report's text on one line, for phrases its wrapping
 // breaks.
 func flatText(s string) string { return strings.Join(strings.Fields(s), " ") }
