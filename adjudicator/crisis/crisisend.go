@@ -334,7 +334,7 @@ func polandSucceeds(s *storm.State, c storm.Crisis, evs *[]event.Event) bool {
 		return true
 	case storm.PolandSatellite:
 		s.SupportFacts.PolandSatellite = true
-		if s.SupportFacts.PactSigned != nil && !s.Conditions.PactViolated { // 31.83
+		if storm.PactInEffect(*s) { // 31.83
 			ev.PactBroken = true
 			breakPact(s, evs)
 		}

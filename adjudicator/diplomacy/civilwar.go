@@ -197,7 +197,7 @@ func militaryInterventionCheck(s storm.State, p storm.Power, country string, ear
 	case p == storm.Russia && (s.Russia.NoMilitaryCounters || s.Russia.GreatPurge):
 		return true, "25.52B", "no Russian intervention under a Military or Great Purge"
 	case p == storm.Italy && storm.ItalyEngaged(s): // 29.34, 25.52B
-		return true, "29.34", fmt.Sprintf("Italy is at war with %s: its military counter intervenes in no civil war until the conquest is over", storm.JoinAnd(italyWars(s)))
+		return true, "29.34", fmt.Sprintf("Italy is at war with %s: its military counter intervenes in no civil war until the conquest is over", storm.JoinAnd(storm.ItalyWars(s)))
 	case s.Segment == storm.SegDiplomacyAxis2:
 		return true, "24.42A", "Axis military counters are placed in the first round"
 	}
@@ -220,17 +220,6 @@ func militaryInterventionCheck(s storm.State, p storm.Power, country string, ear
 		}
 	}
 	return true, "", ""
-}
-
-// italyWars names the minor countries Italy is conquering (29.34).
-func italyWars(s storm.State) []string {
-	var out []string
-	for _, a := range s.SupportFacts.Aggressions {
-		if a.Aggressor == storm.Italy && a.Completed == nil && a.Due != nil {
-			out = append(out, a.Target)
-		}
-	}
-	return out
 }
 
 // civilWarObligations places, after a side's first round, the counter a

@@ -43,7 +43,7 @@ func EventCountry(s State, country string, side Side) string {
 	if country != "Yugoslavia" || !YugoslaviaSplit(s) {
 		return country
 	}
-	pact := s.SupportFacts.PactSigned != nil && !s.Conditions.PactViolated // threshold.PactInEffect
+	pact := PactInEffect(s)
 	if side == Axis || (side == Soviet && !pact) {
 		return Croatia
 	}
@@ -85,4 +85,11 @@ func CivilWarAdverse(s State, country string, side Side, value int) int {
 		}
 	}
 	return value
+}
+
+// PactInEffect reports the Nazi-Soviet Pact signed and not broken
+// (32.21A, 32.21E, 32.42D, 32.43, 32.73; 31.82-31.83: a broken pact no
+// longer binds, r-32-21-pact; 25.73A).
+func PactInEffect(s State) bool {
+	return s.SupportFacts.PactSigned != nil && !s.Conditions.PactViolated
 }

@@ -1,9 +1,5 @@
 package storm
 
-import (
-	"slices"
-)
-
 // War is the war that ends the game (26.13, 33.11).
 type War struct {
 	Turn Turn `json:"turn"`
@@ -69,10 +65,17 @@ func AggressedThisTurn(s State) map[Power]bool {
 
 // ItalyEngaged reports Italy at war with a minor country: a conquest
 // under way, Ethiopia's included (29.34).
-func ItalyEngaged(s State) bool {
-	return slices.ContainsFunc(s.SupportFacts.Aggressions, func(a Aggression) bool {
-		return a.Aggressor == Italy && a.Completed == nil && a.Due != nil
-	})
+func ItalyEngaged(s State) bool { return len(ItalyWars(s)) > 0 }
+
+// ItalyWars names the minor countries Italy is conquering (29.34).
+func ItalyWars(s State) []string {
+	var out []string
+	for _, a := range s.SupportFacts.Aggressions {
+		if a.Aggressor == Italy && a.Completed == nil && a.Due != nil {
+			out = append(out, a.Target)
+		}
+	}
+	return out
 }
 
 // PolandSatelliteUnits are the Polish units on the Axis part of the

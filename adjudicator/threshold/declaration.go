@@ -377,11 +377,10 @@ func grantTrigger(g storm.SupportGrant) storm.Power {
 	return 0
 }
 
-// PactInEffect reports the Nazi-Soviet Pact signed and not broken
-// (32.21A, 32.21E, 32.42D, 32.43, 32.73; 31.82-31.83: a broken pact no
-// longer binds, r-32-21-pact).
+// PactInEffect is storm.PactInEffect: the Nazi-Soviet Pact signed and not
+// broken (r-32-21-pact).
 func PactInEffect(s storm.State) bool {
-	return s.SupportFacts.PactSigned != nil && !s.Conditions.PactViolated
+	return storm.PactInEffect(s)
 }
 
 // RussianBorder are the border countries of 32.72D and 32.42D: those of
