@@ -139,11 +139,11 @@ func crisisEvent(w *writer, e event.Event) bool {
 	case event.PactNotOffered:
 		switch {
 		case e.Rule == "31.91" && e.PactSigned:
-			w.wrap(fmt.Sprintf("Germany moves against %s: Russia is implacably hostile (rule 31.91); its purge level does not rise, as the Nazi-Soviet Pact has been signed (rule 22.31C).", theTarget(e.Target)), "  ")
+			w.wrap(fmt.Sprintf("Germany moves against %s: Russia is implacably hostile (rule 31.91); its purge level does not rise, as the Nazi-Soviet Pact has been signed (rule 22.31C).", storm.TheTarget(e.Target)), "  ")
 		case e.Rule == "31.91":
-			w.wrap(fmt.Sprintf("Germany moves against %s: Russia is implacably hostile (rule 31.91), its purge level +%d (rules 31.91C, 22.31C).", theTarget(e.Target), e.Purge), "  ")
+			w.wrap(fmt.Sprintf("Germany moves against %s: Russia is implacably hostile (rule 31.91), its purge level +%d (rules 31.91C, 22.31C).", storm.TheTarget(e.Target), e.Purge), "  ")
 		default:
-			w.wrap(fmt.Sprintf("Germany moves against %s without the Nazi-Soviet Pact: Russia is opposed for good, its purge level +%d (rule %s).", theTarget(e.Target), e.Purge, e.Rule), "  ")
+			w.wrap(fmt.Sprintf("Germany moves against %s without the Nazi-Soviet Pact: Russia is opposed for good, its purge level +%d (rule %s).", storm.TheTarget(e.Target), e.Purge, e.Rule), "  ")
 		}
 	case event.PactSigned:
 		var terms []string
@@ -309,14 +309,4 @@ func splitText(split bool) string {
 		return ""
 	}
 	return " Yugoslavia splits (rule 25.73A): Croatia, an Italian puppet state, takes the Axis flags; the rest is Serbia, in Yugoslavia's place; no counters in either. Later pro-Axis events there go to Croatia, pro-Allied ones to Serbia, pro-Russian ones to Croatia (to Serbia with the Nazi-Soviet Pact in effect)."
-}
-
-// theTarget names an aggression target in a sentence: "the Baltic States",
-// "the Rhineland", "Poland".
-func theTarget(t string) string {
-	switch t {
-	case storm.BalticStates, storm.Rhineland, "Sudetenland":
-		return "the " + t
-	}
-	return t
 }

@@ -226,10 +226,7 @@ func aggressionParts(s storm.State, a storm.Aggression) []aggressionPart {
 		return []aggressionPart{{a.Target, n}}
 	}
 	k := storm.AggressionValueIn(s, first)
-	name := first
-	if first == "Sudetenland" {
-		name = "the Sudetenland"
-	}
+	name := storm.TheTarget(first)
 	rest := aggressionPart{a.Target + " without " + name, n - k}
 	if storm.CompletedBy(s, a.Aggressor, first) {
 		return []aggressionPart{rest}

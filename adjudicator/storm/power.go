@@ -119,6 +119,17 @@ func Possessive(name string) string {
 	return name + "'s"
 }
 
+// TheTarget names an aggression target in a sentence, with its article
+// where it takes one: "the Baltic States", "the Rhineland", "the
+// Sudetenland", "Poland".
+func TheTarget(t string) string {
+	switch t {
+	case BalticStates, Rhineland, "Sudetenland":
+		return "the " + t
+	}
+	return t
+}
+
 // SideOf returns the side a power belongs to.
 func SideOf(p Power) Side {
 	switch p {
