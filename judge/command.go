@@ -504,9 +504,9 @@ func (r *cmdRun) replace(c orders.Command) error {
 	gid := g.ID
 	id := welcomeID(gid, c.Power) + "/" + shortHash(append([]byte(c.Address+now.String()), r.key...))
 	if rekey {
-		seat.SecretHash, seat.Welcome = store.HashSecret(secret), id
+		seat.SecretHash, seat.Welcome = hashSecret(secret), id
 	} else {
-		*seat = store.Seat{Power: seat.Power, Address: c.Address, SecretHash: store.HashSecret(secret), ExtensionUsed: seat.ExtensionUsed,
+		*seat = store.Seat{Power: seat.Power, Address: c.Address, SecretHash: hashSecret(secret), ExtensionUsed: seat.ExtensionUsed,
 			Welcome: id, ConfigAddress: seat.ConfigAddress}
 	}
 	r.then(func() error {

@@ -42,6 +42,9 @@ type Result struct {
 	Power     storm.Power
 	Moderator bool        // the email spoke for the game's moderator
 	Receipt   *store.Mail // nil when no receipt is sent
+	// ReceiptHeld: the receipt brake held the receipt (brake.go); a
+	// summary answers the email later.
+	ReceiptHeld bool
 	// Command is what an Answered email asked (HELP, STATUS, ...): the
 	// receipt's subject tag.
 	Command string
@@ -301,7 +304,16 @@ func (j *Judge) ingest(tx *store.Tx, raw []byte) (*Result, error) {
 		rc.errs = append(rc.errs, unreadableBody(rerr, j.opt.Limits))
 		res.Outcome = Rejected
 	} else {
+		rc.cacheOnly, rc.retry = j.budget.exhausted(m.From, now)
 		j.decide(tx, m, sub, perr, &rc, res, now)
+		if rc.unverified != "" {
+			j.budget.spend(m.From, rc.wrong, now)
+			if rc.throttled {
+				rc.unverified = fmt.Sprintf("Too many emails from this address failed their SECRET lately: this one was not checked. Send it again after %s.",
+					deadlineText(rc.retry, ""))
+				rc.errs = []string{rc.unverified}
+			}
+		}
 	}
 	if rc.fatal != nil {
 		return nil, rc.fatal
@@ -441,6 +453,14 @@ type receipt struct {
 	// unverified: the email failed its secret; the receipt is this fixed
 	// refusal and quotes nothing of the email (unverifiedBy).
 	unverified string
+	// cacheOnly: the sender has spent its wrong-secret budget
+	// (secretbudget.go): secrets are checked against the cache alone;
+	// throttled: a secret was refused unchecked for that reason, and
+	// retry is when the budget gives a check back; wrong counts the
+	// argon2id checks that failed.
+	cacheOnly, throttled bool
+	retry                time.Time
+	wrong                int
 	// footer replaces the refusal's closing advice.
 	footer string
 	// reason is the email's REASON, repeated in an acceptance.
@@ -520,7 +540,7 @@ func (j *Judge) decide(tx *store.Tx, m *orders.Message, sub *orders.Submission, 
 	if env.Moderator {
 		// A game master's CREATE of an existing game is told so; anyone
 		// else's CREATE is a moderator's email like any other.
-		master := sub.HasCommand(orders.CmdCreate) && j.isMaster(m.From, env.Secret)
+		master := sub.HasCommand(orders.CmdCreate) && j.isMaster(rc, m.From, env.Secret)
 		if !master && !authorizeModerator(g, m.From, env, rc) {
 			res.Outcome = Rejected
 			return
@@ -812,7 +832,7 @@ func (j *Judge) versionOf(id, game string) (v, ep int, ok bool) {
 // without revealing anything.
 func authorizeModerator(g *store.Game, from string, env orders.Envelope, rc *receipt) bool {
 	if !contains(g.Moderators, strings.ToLower(from)) || g.ModeratorSecretHash == "" || env.Secret == "" ||
-		!verifySecret(g.ModeratorSecretHash, env.Secret) {
+		!rc.verify(g.ModeratorSecretHash, env.Secret) {
 		rc.unverifiedBy("The SECRET does not match, or this address does not moderate this game.")
 		return false
 	}
@@ -884,7 +904,7 @@ func (j *Judge) authorize(g *store.Game, from string, env orders.Envelope, rc *r
 			// POWER is needed only when it does not.
 			var match []storm.Power
 			for _, p := range held {
-				if s := g.Seat(p); env.Secret != "" && verifySecret(s.SecretHash, env.Secret) {
+				if s := g.Seat(p); env.Secret != "" && rc.verify(s.SecretHash, env.Secret) {
 					match = append(match, p)
 				}
 			}
@@ -911,7 +931,7 @@ func (j *Judge) authorize(g *store.Game, from string, env orders.Envelope, rc *r
 			seat = &g.Seats[i]
 		}
 	}
-	if seat == nil || (seat.Address != from && !moderator) || env.Secret == "" || !verifySecret(seat.SecretHash, env.Secret) {
+	if seat == nil || (seat.Address != from && !moderator) || env.Secret == "" || !rc.verify(seat.SecretHash, env.Secret) {
 		rc.unverifiedBy(refused)
 		return 0, false
 	}
@@ -958,6 +978,20 @@ func (j *Judge) sendReceipt(tx *store.Tx, key []byte, m *orders.Message, rc *rec
 	}
 	if rc.unverified != "" { // only a game that exists is named (its id is the judge's, not the sender's)
 		subject = "Re: your orders " + receiptTag(&Result{Game: game, Outcome: res.Outcome})
+	}
+	heldSubject := ""
+	if rc.unverified == "" {
+		heldSubject = stripReceiptTag(cleanSubject(m.Subject))
+	}
+	if res.Outcome == Rejected { // the receipt brake holds only refusals
+		held, err := j.holdReceipt(tx, m.From, game, heldSubject, subject[strings.LastIndexByte(subject, '['):], now)
+		if err != nil {
+			return err
+		}
+		if held {
+			res.ReceiptHeld = true
+			return nil
+		}
 	}
 	mail := &store.Mail{
 		ID:            "receipt/" + shortHash(key),
@@ -1081,7 +1115,7 @@ func renderReceipt(rc *receipt, res *Result) string {
 		// recipient's name: nothing of it is quoted, not even its game.
 		b.WriteString("An email sent in your address's name was NOT accepted; nothing was changed.\n\n")
 		b.WriteString(rc.unverified + "\n\n")
-		b.WriteString("Nothing of that email is quoted here: its secret did not verify, so anyone may\nhave written it. If you did not send it, ignore it and this receipt. The judge\nnever asks for your secret, and no one running it will either.\n")
+		b.WriteString("Nothing of that email is quoted here: its secret did not verify, so anyone may have written it. If you did not send it, ignore it and this receipt. The judge never asks for your secret, and no one running it will either.\n")
 		b.WriteString("\n-- \nstormjudge, Gathering Storm adjudicator\n")
 		return b.String()
 	}

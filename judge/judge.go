@@ -58,6 +58,9 @@ type Options struct {
 	// Decks are the random event decks a game created by email may name
 	// (DECK <name>), by name.
 	Decks map[string]*storm.Deck
+	// Brake is the receipt brake against mail loops (brake.go); zero:
+	// none.
+	Brake Brake
 }
 
 // Hook is a fault seam for crash tests; nil means no-op. It is called at
@@ -81,6 +84,8 @@ type Judge struct {
 	// failures counts failed handlings of an email (by the SHA-256 of its
 	// bytes) since the last success, for the quarantine (Ingest).
 	failures map[[32]byte]int
+	// budget slows down senders of wrong secrets (secretbudget.go).
+	budget secretBudget
 }
 
 // New returns a Judge over db.
@@ -241,13 +246,13 @@ func (j *Judge) EnsureGame(def GameDef) (created bool, err error) {
 	if !exists {
 		for _, sd := range def.Seats {
 			secret := sd.secret()
-			secrets[sd.Power], hashes[sd.Power] = secret, store.HashSecret(secret)
+			secrets[sd.Power], hashes[sd.Power] = secret, hashSecret(secret)
 		}
 		if len(def.Moderators) > 0 {
 			if modSecret == "" {
 				modSecret = newSecret()
 			}
-			modHash = store.HashSecret(modSecret)
+			modHash = hashSecret(modSecret)
 		}
 	}
 	err = j.db.Update(func(tx *store.Tx) error {
@@ -385,7 +390,7 @@ func (j *Judge) reseat(tx *store.Tx, g *store.Game, def GameDef, now time.Time) 
 		old := seat.Address
 		secret := sd.secret()
 		id := welcomeID(g.ID, seat.Power) + "/" + shortHash([]byte(addr+now.String()))
-		*seat = store.Seat{Power: seat.Power, Address: addr, SecretHash: store.HashSecret(secret), ConfigAddress: addr, Welcome: id,
+		*seat = store.Seat{Power: seat.Power, Address: addr, SecretHash: hashSecret(secret), ConfigAddress: addr, Welcome: id,
 			Missed: seat.Missed, ExtensionUsed: seat.ExtensionUsed}
 		if err := tx.Audit(g.ID, store.AuditEntry{Time: now, Actor: "operator", Action: "reseat",
 			Detail: fmt.Sprintf("%s: address %s -> %s (from the configuration); new secret, welcome sent", seat.Power.Title(), old, addr)}); err != nil {
@@ -938,8 +943,8 @@ func sanitizeID(id string) string {
 // Tick does what the clock makes due in every game: reminders before a
 // deadline, the count of a deadline missed, and the adjudication of a
 // segment that is ready (all required powers submitted) or whose
-// deadline (and grace) has passed. It returns how many segments it
-// adjudicated.
+// deadline (and grace) has passed; and the receipt brake's summaries
+// that are due (brake.go). It returns how many segments it adjudicated.
 func (j *Judge) Tick() (int, error) {
 	// Only the games with something due get a write transaction: one
 	// read transaction finds them, so an idle Tick costs no fsync.
@@ -981,6 +986,12 @@ func (j *Judge) Tick() (int, error) {
 		}
 		if done {
 			n++
+		}
+	}
+	if _, err := j.brakeSummaries(now); err != nil {
+		j.log.Error("the receipt brake's summaries", "err", err)
+		if firstErr == nil {
+			firstErr = err
 		}
 	}
 	return n, firstErr

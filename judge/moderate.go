@@ -24,11 +24,11 @@ type Master struct {
 
 // isMaster reports whether addr may create games and secret is its own.
 // The hash is checked only for a listed address.
-func (j *Judge) isMaster(addr, secret string) bool {
+func (j *Judge) isMaster(rc *receipt, addr, secret string) bool {
 	addr = strings.ToLower(addr)
 	for _, m := range j.opt.Masters {
 		if strings.ToLower(m.Address) == addr {
-			return secret != "" && verifySecret(m.SecretHash, secret)
+			return secret != "" && rc.verify(m.SecretHash, secret)
 		}
 	}
 	return false
@@ -50,7 +50,7 @@ func (j *Judge) listedMaster(addr string) bool {
 // the moderators' secret goes to the sender.
 func (j *Judge) create(tx *store.Tx, m *orders.Message, sub *orders.Submission, rc *receipt, res *Result, now time.Time) {
 	env := sub.Envelope
-	if !j.isMaster(m.From, env.Secret) {
+	if !j.isMaster(rc, m.From, env.Secret) {
 		rc.unverifiedBy("The SECRET does not match, or this address may not create games here.")
 		res.Outcome = Rejected
 		return
@@ -121,10 +121,10 @@ func (j *Judge) create(tx *store.Tx, m *orders.Message, sub *orders.Submission, 
 	hashes := map[storm.Power]string{}
 	for _, sd := range def.Seats {
 		secrets[sd.Power] = newSecret()
-		hashes[sd.Power] = store.HashSecret(secrets[sd.Power])
+		hashes[sd.Power] = hashSecret(secrets[sd.Power])
 	}
 	modSecret := newSecret()
-	modHash := store.HashSecret(modSecret)
+	modHash := hashSecret(modSecret)
 	rc.later = append(rc.later, func() error {
 		return j.createGame(tx, def, secrets, hashes, modSecret, modHash, strings.ToLower(m.From), now)
 	})

@@ -5,6 +5,8 @@ import (
 	"crypto/rand"
 	"crypto/sha256"
 	"sync"
+
+	"stormjudge/store"
 )
 
 // The verified-secret cache (issue 24): argon2id stays the stored hash
@@ -43,6 +45,36 @@ func secretMAC(hash, secret string) [32]byte {
 	return out
 }
 
+// cachedSecret reports whether secret verified against hash before in
+// this process (or the judge made it: rememberSecret).
+func cachedSecret(hash, secret string) bool {
+	mac := secretMAC(hash, secret)
+	secretCache.Lock()
+	defer secretCache.Unlock()
+	return secretCache.seen[mac]
+}
+
+// rememberSecret puts secret, known to match hash, into the cache: the
+// judge calls it for the secrets it makes (hashSecret), so a seat's first
+// email costs no argon2id either.
+func rememberSecret(hash, secret string) {
+	mac := secretMAC(hash, secret)
+	secretCache.Lock()
+	if len(secretCache.seen) >= secretCacheMax {
+		clear(secretCache.seen)
+	}
+	secretCache.seen[mac] = true
+	secretCache.Unlock()
+}
+
+// hashSecret is store.HashSecret for a secret the judge makes or is
+// given: the new hash, its secret remembered as verified.
+func hashSecret(secret string) string {
+	h := store.HashSecret(secret)
+	rememberSecret(h, secret)
+	return h
+}
+
 // verifySecret reports whether secret matches the stored argon2id hash:
 // from the cache when it verified before, else by checkSecret (argon2id),
 // remembering a match.
@@ -50,21 +82,12 @@ func verifySecret(hash, secret string) bool {
 	if hash == "" || secret == "" {
 		return false
 	}
-	mac := secretMAC(hash, secret)
-	secretCache.Lock()
-	ok := secretCache.seen[mac]
-	secretCache.Unlock()
-	if ok {
+	if cachedSecret(hash, secret) {
 		return true
 	}
 	if !checkSecret(hash, secret) {
 		return false
 	}
-	secretCache.Lock()
-	if len(secretCache.seen) >= secretCacheMax {
-		clear(secretCache.seen)
-	}
-	secretCache.seen[mac] = true
-	secretCache.Unlock()
+	rememberSecret(hash, secret)
 	return true
 }

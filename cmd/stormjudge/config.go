@@ -53,6 +53,11 @@ type InboundConfig struct {
 	MaxDepth       int      `toml:"max_depth"`
 	RetainAfterEnd duration `toml:"retain_after_end"`
 	RetainOther    duration `toml:"retain_other"`
+	// BrakeReceipts and BrakeWindow are the receipt brake (judge.Brake):
+	// absent, judge.DefaultBrakeReceipts in judge.DefaultBrakeWindow;
+	// brake_receipts = 0 turns it off.
+	BrakeReceipts *int     `toml:"brake_receipts"`
+	BrakeWindow   duration `toml:"brake_window"`
 }
 
 func (c *Config) limits() orders.Limits {
@@ -294,7 +299,11 @@ func (g GameConfig) def() (judge.GameDef, error) {
 // judgeOptions are the judge's options from the config (the caller sets
 // Logger and Kick).
 func (c *Config) judgeOptions() (*judge.Options, error) {
-	o := &judge.Options{Address: c.Address, Domain: c.Domain, Limits: c.limits()}
+	o := &judge.Options{Address: c.Address, Domain: c.Domain, Limits: c.limits(),
+		Brake: judge.Brake{Receipts: judge.DefaultBrakeReceipts, Window: c.Inbound.BrakeWindow.Duration}}
+	if c.Inbound.BrakeReceipts != nil {
+		o.Brake.Receipts = *c.Inbound.BrakeReceipts
+	}
 	for _, m := range c.Masters {
 		o.Masters = append(o.Masters, judge.Master{Address: m.Address, SecretHash: store.HashSecret(password(m.Secret, m.SecretEnv))})
 	}

@@ -39,6 +39,8 @@ func (m mailMsg) kind() string {
 	switch {
 	case strings.HasPrefix(m.MessageID, "<receipt."):
 		return "receipt"
+	case strings.HasPrefix(m.MessageID, "<brake."):
+		return "summary"
 	case strings.Contains(m.MessageID, ".welcome."):
 		return "welcome"
 	case strings.Contains(m.MessageID, ".public."):

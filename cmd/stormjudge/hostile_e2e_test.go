@@ -12,6 +12,7 @@ import (
 	"github.com/emersion/go-imap/v2/imapclient"
 
 	"stormjudge/adjudicator/storm"
+	"stormjudge/judge"
 	"stormjudge/orders/orderstest"
 	"stormjudge/store"
 )
@@ -52,7 +53,9 @@ func appendToJudge(t *testing.T, imapAddr string, raw []byte) {
 // of dropped mail in `game show`.
 func TestHostileMailOverLoopback(t *testing.T) {
 	dir := t.TempDir()
-	imapAddr, smtpAddr, stop := startSandbox(t, sandboxOptions{Dir: dir})
+	// More refusals than the receipt brake lets through: it has its own
+	// test (TestMailLoopOverLoopback).
+	imapAddr, smtpAddr, stop := startSandbox(t, sandboxOptions{Dir: dir, Brake: &judge.Brake{Receipts: 100}})
 	waitFor(t, "welcome", 30*time.Second, func() bool {
 		return countKinds(powerInbox(t, imapAddr, storm.Germany))["welcome"] == 1
 	})
@@ -194,4 +197,48 @@ func TestHostileMailOverLoopback(t *testing.T) {
 	if err := run([]string{"replay", "-data", filepath.Join(dir, "stormjudge.db"), "demo"}, &out, io.Discard); err != nil {
 		t.Errorf("replay after compact: %v\n%s", err, out.String())
 	}
+}
+
+// TestMailLoopOverLoopback (issue 24, defect 4, the receipt brake): an
+// auto-responder in Germany's name that answers every mail of the judge,
+// without any automatic mark, through the sandbox's real servers. The
+// judge refuses each answer; after Brake.Receipts refusals it holds the
+// next, sends one summary when the address is quiet, answers again up to
+// the limit, and then holds everything until the next summary's gap (an
+// hour): the loop stops at 2 x 3 receipts and 1 summary.
+func TestMailLoopOverLoopback(t *testing.T) {
+	imapAddr, smtpAddr, stop := startSandbox(t, sandboxOptions{Dir: t.TempDir(), Tick: 100 * time.Millisecond,
+		Brake: &judge.Brake{Receipts: 3, Window: 3 * time.Second}})
+	defer stop()
+	waitFor(t, "the welcome, the first report and notice", 30*time.Second, func() bool {
+		return len(powerInbox(t, imapAddr, storm.Germany)) == 3
+	})
+	const addr = "germany@sandbox.test"
+	created := len(powerInbox(t, imapAddr, storm.Germany))
+	seen, replies := created, 1
+	sendOrder(t, smtpAddr, addr, "hello", "I am away until Monday.\n")
+	loop := func() map[string]int {
+		ms := powerInbox(t, imapAddr, storm.Germany)
+		for _, m := range ms[seen:] {
+			sendOrder(t, smtpAddr, addr, "Re: "+m.Subject, "I am away until Monday.\n")
+			replies++
+		}
+		seen = len(ms)
+		return countKinds(ms[created:])
+	}
+	waitFor(t, "six refusals and a summary", 30*time.Second, func() bool {
+		k := loop()
+		return k["receipt"] >= 6 && k["summary"] >= 1
+	})
+	// A window and more of the responder: nothing more comes.
+	end := time.Now().Add(4 * time.Second)
+	for time.Now().Before(end) {
+		loop()
+		time.Sleep(100 * time.Millisecond)
+	}
+	k := loop()
+	if k["receipt"] != 6 || k["summary"] != 1 || len(k) != 2 {
+		t.Errorf("the judge sent the looping responder %v, want 6 receipts and 1 summary", k)
+	}
+	t.Logf("the responder sent %d mails; the judge answered %v", replies, k)
 }

@@ -14,6 +14,7 @@ import (
 
 	"stormjudge/adjudicator/storm"
 	"stormjudge/mailer/mailserver"
+	"stormjudge/judge"
 	"stormjudge/store"
 )
 
@@ -44,6 +45,9 @@ type sandboxOptions struct {
 	Diplomacy               bool   // the demo game plays diplomatic counters (docs/diplomacy.md)
 	Crisis                  bool   // the demo game plays the crisis phase to the end of the game (docs/orders.md "Crisis")
 	Mail                    string // the demo game's delivery: "digest" ("", the default) or "every-segment" (docs/orders.md "Mail delivery")
+	// Brake replaces the receipt brake's defaults (judge.Brake, [inbound]
+	// brake_receipts); nil keeps them.
+	Brake *judge.Brake
 }
 
 func cmdSandbox(args []string, stdout, stderr io.Writer) error {
@@ -118,6 +122,9 @@ func runSandbox(ctx context.Context, o sandboxOptions, log *slog.Logger, ready f
 	cfg.Games[0].Diplomacy = &o.Diplomacy
 	cfg.Games[0].Crisis = &o.Crisis
 	cfg.Games[0].Mail = o.Mail
+	if o.Brake != nil {
+		cfg.Inbound.BrakeReceipts, cfg.Inbound.BrakeWindow = &o.Brake.Receipts, duration{o.Brake.Window}
+	}
 	if o.Physical {
 		if cfg.Games[0].Deck == "" {
 			return fmt.Errorf("sandbox: -physical needs a deck (-deck FILE)")
