@@ -13,8 +13,8 @@ import (
 	"time"
 
 	"stormjudge/adjudicator/storm"
-	"stormjudge/mailer/mailserver"
 	"stormjudge/judge"
+	"stormjudge/mailer/mailserver"
 	"stormjudge/store"
 )
 
