@@ -167,7 +167,11 @@ func BenchmarkVerifySecretArgon2(b *testing.B) {
 	}
 }
 
+// mustHash hashes secret at the daemon's real cost (TestMain made the
+// test binary's hashes cheap).
 func mustHash(b *testing.B, secret string) string {
 	b.Helper()
+	store.UseTestHashCost(false)
+	defer store.UseTestHashCost(true)
 	return store.HashSecret(secret)
 }

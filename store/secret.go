@@ -23,15 +23,33 @@ const (
 
 var b64 = base64.RawStdEncoding
 
+// hashTime and hashMemory are the parameters HashSecret uses:
+// argonTime and argonMemory, unless UseTestHashCost lowered them.
+var hashTime, hashMemory uint32 = argonTime, argonMemory
+
+// UseTestHashCost(true) makes the hashes HashSecret makes from now on
+// cheap: argon2id with one pass over 64 KiB, for test binaries that
+// create hundreds of games (each seat's secret is hashed); false restores
+// the real cost. The hashes are argon2id all the same, with their
+// parameters inside, and CheckSecret verifies them as any other. Only
+// tests call it (their TestMain; a benchmark of the real cost turns it
+// off); the daemon never does.
+func UseTestHashCost(cheap bool) {
+	hashTime, hashMemory = argonTime, argonMemory
+	if cheap {
+		hashTime, hashMemory = 1, 64
+	}
+}
+
 // HashSecret returns a salted argon2id hash of secret in the PHC string
 // format: "$argon2id$v=19$m=19456,t=2,p=1$<salt>$<hash>" (base64, no padding).
 // The salt is random, so two hashes of one secret differ.
 func HashSecret(secret string) string {
 	salt := make([]byte, argonSaltLen)
 	rand.Read(salt) // never fails (crypto/rand, Go 1.24+)
-	key := argon2.IDKey([]byte(secret), salt, argonTime, argonMemory, argonThreads, argonKeyLen)
+	key := argon2.IDKey([]byte(secret), salt, hashTime, hashMemory, argonThreads, argonKeyLen)
 	return fmt.Sprintf("$argon2id$v=%d$m=%d,t=%d,p=%d$%s$%s",
-		argon2.Version, argonMemory, argonTime, argonThreads, b64.EncodeToString(salt), b64.EncodeToString(key))
+		argon2.Version, hashMemory, hashTime, argonThreads, b64.EncodeToString(salt), b64.EncodeToString(key))
 }
 
 // CheckSecret reports whether secret matches hash (made by HashSecret). The
