@@ -16,6 +16,7 @@ import (
 	"github.com/emersion/go-imap/v2/imapclient"
 
 	"stormjudge/adjudicator/storm"
+	"stormjudge/store"
 )
 
 // cmdBench measures the sandbox end to end: a fresh sandbox on free loopback
@@ -70,7 +71,8 @@ func cmdBench(args []string, stdout, stderr io.Writer) error {
 	addrs := make(chan [2]string, 1)
 	done := make(chan error, 1)
 	go func() {
-		done <- runSandbox(ctx, sandboxOptions{Dir: dir, IMAPAddr: "127.0.0.1:0", SMTPAddr: "127.0.0.1:0", Poll: *poll, Tick: time.Second},
+		done <- runSandbox(ctx, sandboxOptions{Dir: dir, IMAPAddr: "127.0.0.1:0", SMTPAddr: "127.0.0.1:0", Poll: *poll, Tick: time.Second,
+			Mail: store.MailEverySegment},
 			newLogger(io.Discard, "error"), func(i, s string, _ map[storm.Power]string) { addrs <- [2]string{i, s} })
 	}()
 	var imapAddr, smtpAddr string

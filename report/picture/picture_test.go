@@ -183,7 +183,10 @@ func TestGolden(t *testing.T) {
 
 func TestPublicPictureSmall(t *testing.T) {
 	for _, v := range []adjudicator.View{startView(), busyView()} {
-		if n := len(render(t, v, 0)); n > 60_000 {
+		// 64 KB: the zlib of klauspost/compress at level 6 makes 61 KB of
+		// the busy picture, four times faster than the 58 KB of the
+		// standard library's (encode.go).
+		if n := len(render(t, v, 0)); n > 64_000 {
 			t.Errorf("public picture of %d bytes", n)
 		}
 	}
