@@ -88,7 +88,10 @@ func cmdCompact(args []string, stdout, stderr io.Writer) error {
 		final = c.Before
 	}
 	fmt.Fprintf(stdout, "%s: %d expired inbound copies dropped; %d bytes -> %d bytes\n", path, n, first.File, final.File)
-	if !c.Replaced {
+	switch {
+	case !c.Replaced && first.File > c.Before.File:
+		fmt.Fprintf(stdout, "%s: compacted when opened, by the migration of an older layout\n", path)
+	case !c.Replaced:
 		fmt.Fprintf(stdout, "%s: %s\n", path, c.Kept)
 	}
 	fmt.Fprintln(stdout, "bytes by bucket before and after (keys and values as stored; pages of the file):")
