@@ -272,6 +272,12 @@ func versionDigest(t *testing.T, db *store.DB, game string, v int) (recordedDige
 func playRecorded(t *testing.T, g *recordedGame, rng *rand.Rand, each func(v int, d recordedDigest, s storm.State, evs []byte) bool) recordedResult {
 	t.Helper()
 	j, db := recordedJudge(t)
+	return playRecordedOn(t, j, db, g, rng, each)
+}
+
+// playRecordedOn is playRecorded with the judge j over db.
+func playRecordedOn(t *testing.T, j *Judge, db *store.DB, g *recordedGame, rng *rand.Rand, each func(v int, d recordedDigest, s storm.State, evs []byte) bool) recordedResult {
+	t.Helper()
 	now := j.opt.Now()
 	if _, err := j.EnsureGame(recordedDef(t, g)); err != nil {
 		t.Fatal(err)

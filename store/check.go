@@ -15,14 +15,15 @@ import (
 //     valid powers with non-empty secret hashes;
 //   - every game has the states of versions 0..Version;
 //   - states, events and orders belong to a game that exists; events belong
-//     to a stored state;
+//     to a stored state; every state decodes (a delta from its base,
+//     delta.go);
 //   - current orders are keyed by their own power and exist only for
 //     versions <= the game's Version;
 //   - every outbox entry decodes (compressed or not) and is well-formed (ID =
 //     key, recipients, Message-ID, Created) and exactly one of pending, sent
 //     or failed: a pending one has a NextAttempt and exactly one entry in the
-//     due index, a failed one its error; a sent or failed Sensitive one has
-//     lost its body, and a sent or failed one the data of its attachments;
+//     due index, a failed one its error; a sent or failed one has lost its
+//     text (Body, HTML) and the data of its attachments;
 //     the due index holds nothing else;
 //   - delivery and mailbox records decode and have their fixed layouts.
 //
@@ -90,6 +91,9 @@ func (c *checker) gameData(games map[string]*Game) {
 		}
 		gb := top.Bucket(k)
 		states := gb.Bucket(bucketStates)
+		if err := forEachState(states, func(int, []byte) error { return nil }); err != nil {
+			c.fail("game %q: state %v", id, err)
+		}
 		if b := gb.Bucket(bucketEvents); b != nil {
 			b.ForEach(func(k, _ []byte) error {
 				if states == nil || states.Get(k) == nil {

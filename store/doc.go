@@ -57,17 +57,18 @@ nanoseconds (key order is time order, also for the zero time). Values are
 JSON unless stated.
 
 	games                         game ID -> Game
-	game/<ID>/states              u64 version -> adjudicator.State
+	game/<ID>/states              u64 version -> adjudicator.State: a delta on version-1, or whole every 16th (delta.go)
 	game/<ID>/events              u64 version -> event log (adjudicator.MarshalEvents); absent = none
 	game/<ID>/statehistory        u64 version + u64 seq -> ReplacedState (what a PutState overwrote)
 	game/<ID>/orders              u64 version + power byte -> OrderRecord (the current submission;
 	                              power byte 0: the moderator's draw, PutDraw/Draw)
 	game/<ID>/orderhistory        u64 version + power byte + u64 seq -> OrderRecord (replaced submissions)
 	deliveries                    DeliveryKey (32 bytes) -> packed(Delivery JSON + "\n" + redacted copy)
-	meta                          "schema" -> u64 layout version (2)
+	meta                          "schema" -> u64 layout version (3)
 	counters                      name -> u64 (Count/Counter: "dropped", "dropped/<game>")
 	mailboxes                     mailbox name -> u32 UIDVALIDITY + u32 last UID (binary)
-	outbox                        mail ID -> packed(Mail JSON); a pending Sensitive mail's Body sealed (seal.go); HTML and attachments' data dropped once sent or failed
+	outbox                        mail ID -> packed(Mail JSON); a pending Sensitive mail's Body sealed (seal.go);
+	                              once sent or failed only the record: no Body, HTML, images' sources, References nor attachments' data
 	due                           time NextAttempt + time Created + mail ID -> empty (pending mails only)
 	audit/<ID>                    u64 seq (bucket sequence, from 1) -> AuditEntry
 	                              (<ID> "*": the judge's own log: strangers, quarantined mail)
@@ -76,15 +77,26 @@ JSON unless stated.
 are zstd-compressed when that pays (blob.go: a value starting with the zstd
 frame magic is compressed; any other is stored as written, so uncompressed
 values of older files read unchanged). A state of about 48 KB of JSON takes
-about 5 KB.
+about 5 KB whole; most versions are stored as a delta on the version
+before instead (delta.go: zstd with the previous state's JSON as a raw
+dictionary, a few hundred bytes), every 16th whole, so a read decodes at
+most 16 values. Replacing a version stores the next one whole first; a
+rollback deletes newest first; the state history keeps whole states.
+
+Measured on the longest recorded game (rec18: 340 versions to Spring
+1950, diplomacy, crisis and a deck, every mail sent) compacted, a stored
+version takes about 5 KB in all: states 1.0 KB, events 1.2 KB, orders
+0.8 KB, outbox records 1.6 KB, audit 0.2 KB (pages of the file;
+`go test ./judge -run TestStorageLongGame -storage.game rec18 -v`).
+`stormjudge compact -n` prints the same table for any data file.
 
 Version 0 is the setup (adjudicator.NewGame); each adjudication adds one.
 Every version is kept: a rollback lowers Game.Version (PutGame then moves the
 orders of later versions to the order history), and re-adjudicating replaces
 the later states, whose old values go to the state history. Nothing written is
 deleted, except index entries (due), current orders that move to a history,
-expired copies of inbound mail (Retention) and the bodies of sensitive mail
-once sent or failed.
+expired copies of inbound mail (Retention) and the text of every mail once
+sent or failed.
 
 # Secrets at rest
 
@@ -97,11 +109,27 @@ line that mentions "secret" and every occurrence of the SECRET value
 removed). The welcome mails that carry a secret are Sensitive: while one
 waits to be sent its body is sealed (AES-256-GCM) under a key kept in its
 own file beside the data file (<data>.key, mode 0600, made by Open; seal.go),
-and once it is sent or has failed for good the body is replaced. Back up
+and once it is sent or has failed for good the body is dropped, as every
+mail's is. A private notice is not sealed while it waits: what it
+tells (a power's secret events) is in the stored state anyway. Back up
 the key file with the data file: without it a waiting welcome is sent as
 a notice that its secret is lost, nothing else is affected.
 
 # Retention and compaction
+
+A mail's text (Body, HTML), its images' sources, its References and its
+attachments' data are kept only while it waits to be sent: MarkSent and
+MarkFailed keep the record alone (Mail, keptRecord): ID, game, From, To,
+Subject, Message-ID, In-Reply-To, times, attempts, the last error, the
+attachments' names. The record is kept for good: Enqueue refuses a mail
+ID used before (ErrExists), so a mail is never queued twice and a resend
+after a crash carries the same Message-ID; the moderators' notice of a
+failed mail names its subject (judge.DeliveryFailed). A report's or
+notice's subject names the game, the power, the turn and the segment,
+never what the notice tells; a receipt's echoes the subject the player
+wrote.
+What a player asks for again (RESEND, HISTORY) is rendered again from
+the stored versions.
 
 A redacted copy of mail to a game is kept while the game runs
 (Game.Ended zero; the judge sets it when no power has orders to give any
@@ -112,7 +140,12 @@ strangers and unreadable mail keep no copy at all, only the record. ExpireCopies
 the record without its copy stays, so that the email is still recognised.
 The daemon runs it at start and once a day. bbolt reuses freed pages but
 never shrinks the file nor clears them: Compact (the `stormjudge compact`
-command, daemon stopped) rewrites the file with only the live data.
+command, daemon stopped) rewrites the file with only the live data, cuts
+the new file to its high-water mark (bbolt grows a file by doubling to 16
+MiB, then in 16 MiB steps, past what it holds) and uses it only if it is
+smaller: compaction never makes the file larger. CompactFile reports the
+bytes of every bucket before and after (Stats), and checks that every key
+and value made it over before the old file goes.
 
 # Schema
 
@@ -126,6 +159,11 @@ compresses the stored states, and marks the file compaction-pending
 so that no freed page still holds a raw email, and clears the mark only
 once the new file is in place: a compaction that was interrupted is done
 at the next Open, and a file that cannot be compacted is not used.
+
+Schema 2 kept the text of sent mail and every state whole: Open drops
+the text of every sent or failed mail, stores the states as deltas, and
+compacts the file the same way (so that no freed page keeps the text of
+a private notice). Readers take both forms of a state.
 
 # Files
 

@@ -3,9 +3,7 @@ package store
 import (
 	"encoding/binary"
 	"fmt"
-	"os"
 	"strings"
-	"time"
 
 	bolt "go.etcd.io/bbolt"
 )
@@ -16,7 +14,10 @@ import (
 //	   values uncompressed
 //	2  deliveries: DeliveryKey -> Delivery with a redacted copy; states,
 //	   events and the state history zstd-compressed (blob.go)
-const schemaVersion = 2
+//	3  a sent or failed mail keeps its record without its text
+//	   (keptRecord); states stored as deltas on the version before,
+//	   whole every keyframeEvery versions (delta.go)
+const schemaVersion = 3
 
 var (
 	keySchema = []byte("schema")
@@ -52,7 +53,8 @@ func migrate(w *Tx) (compact bool, err error) {
 	if err != nil {
 		return false, err
 	}
-	if schema(tx) >= schemaVersion {
+	from := schema(tx)
+	if from >= schemaVersion {
 		return meta.Get(keyCompactPending) != nil, nil
 	}
 	if legacy := tx.Bucket(bucketLegacyInbox); legacy != nil {
@@ -114,12 +116,94 @@ func migrate(w *Tx) (compact bool, err error) {
 			compact = true
 		}
 	}
+	// Schema 3: a sent or failed mail keeps no text. The file is then
+	// compacted, so that neither the space nor the text of private
+	// notices stays in freed pages.
+	if from < 3 {
+		n, err := w.stripSentMail()
+		if err != nil {
+			return false, fmt.Errorf("migrating the outbox: %w", err)
+		}
+		compact = compact || n > 0
+		if games := tx.Bucket(bucketGame); games != nil {
+			err := games.ForEachBucket(func(id []byte) error {
+				if err := deltaBucket(games.Bucket(id).Bucket(bucketStates)); err != nil {
+					return fmt.Errorf("game %q: %w", id, err)
+				}
+				return nil
+			})
+			if err != nil {
+				return false, fmt.Errorf("storing states as deltas: %w", err)
+			}
+		}
+	}
 	if compact {
 		if err := meta.Put(keyCompactPending, []byte{1}); err != nil {
 			return false, err
 		}
 	}
 	return compact, meta.Put(keySchema, u64(schemaVersion))
+}
+
+// stripSentMail rewrites every sent or failed mail that still has its text
+// as keptRecord, and returns how many.
+func (w *Tx) stripSentMail() (int, error) {
+	b := w.tx.Bucket(bucketOutbox)
+	if b == nil {
+		return 0, nil
+	}
+	var old []*Mail
+	err := b.ForEach(func(k, v []byte) error {
+		m, err := w.decodeMail(v)
+		if err != nil {
+			return fmt.Errorf("mail %q: %w", k, err)
+		}
+		if !m.Pending() && (m.Body != "" || m.HTML != "" || len(m.Inline) > 0 || len(m.References) > 0) {
+			old = append(old, m)
+		}
+		return nil
+	})
+	if err != nil {
+		return 0, err
+	}
+	for _, m := range old {
+		if err := w.putMail(m, m); err != nil {
+			return 0, err
+		}
+	}
+	return len(old), nil
+}
+
+// deltaBucket rewrites the states of b as PutState now stores them: a
+// delta on the version before, whole every keyframeEvery versions.
+func deltaBucket(b *bolt.Bucket) error {
+	if b == nil {
+		return nil
+	}
+	var keys, vals [][]byte
+	prevV, prev := -1, []byte(nil)
+	err := forEachState(b, func(v int, sv []byte) error {
+		var base []byte
+		if v == prevV+1 {
+			base = prev
+		}
+		enc, err := encodeState(sv, v, base)
+		if err != nil {
+			return err
+		}
+		keys, vals = append(keys, versionKey(v)), append(vals, enc)
+		prevV, prev = v, sv
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	for i := range keys {
+		if err := b.Put(keys[i], vals[i]); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // packBucket rewrites every uncompressed value of b compressed.
@@ -129,7 +213,7 @@ func packBucket(b *bolt.Bucket) error {
 	}
 	var keys, vals [][]byte
 	err := b.ForEach(func(k, v []byte) error {
-		if v == nil || packed(v) {
+		if v == nil || packed(v) || isDelta(v) {
 			return nil
 		}
 		if p := pack(v); packed(p) {
@@ -146,74 +230,6 @@ func packBucket(b *bolt.Bucket) error {
 		}
 	}
 	return nil
-}
-
-// Compact rewrites the store file at path into a new file holding only the
-// live data, then replaces the old file with it: the space of deleted and
-// replaced values (expired copies, scrubbed bodies, old pages) goes back
-// to the file system, and nothing deleted survives in free pages. The file
-// must not be open (Compact takes its lock, waiting at most opts.Timeout).
-// It returns the sizes before and after.
-func Compact(path string, opts *Options) (before, after int64, err error) {
-	var o Options
-	if opts != nil {
-		o = *opts
-	}
-	if o.Timeout <= 0 {
-		o.Timeout = DefaultTimeout
-	}
-	lk, err := lockFile(path, true, o.Timeout)
-	if err != nil {
-		return 0, 0, err
-	}
-	defer lk.release()
-	return compactLocked(path, o.Timeout)
-}
-
-// compactLocked is Compact with the lock file held.
-func compactLocked(path string, timeout time.Duration) (before, after int64, err error) {
-	src, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: timeout})
-	if err != nil {
-		return 0, 0, fmt.Errorf("store: compact %s: %w", path, err)
-	}
-	defer src.Close()
-	if fi, err := os.Stat(path); err == nil {
-		before = fi.Size()
-	}
-	tmp := path + ".compact"
-	os.Remove(tmp)
-	dst, err := bolt.Open(tmp, 0o600, &bolt.Options{Timeout: timeout})
-	if err != nil {
-		return 0, 0, fmt.Errorf("store: compact %s: %w", path, err)
-	}
-	if err := bolt.Compact(dst, src, 64<<20); err != nil {
-		dst.Close()
-		os.Remove(tmp)
-		return 0, 0, fmt.Errorf("store: compact %s: %w", path, err)
-	}
-	if err := dst.Sync(); err != nil {
-		dst.Close()
-		os.Remove(tmp)
-		return 0, 0, fmt.Errorf("store: compact %s: %w", path, err)
-	}
-	if err := dst.Close(); err != nil {
-		os.Remove(tmp)
-		return 0, 0, fmt.Errorf("store: compact %s: %w", path, err)
-	}
-	// The lock file is held until the rename is done: a process waiting
-	// to open the store opens the new file, never the old one.
-	if err := os.Rename(tmp, path); err != nil {
-		os.Remove(tmp)
-		return 0, 0, fmt.Errorf("store: compact %s: %w", path, err)
-	}
-	if d, err := os.Open(dirOf(path)); err == nil {
-		d.Sync() // make the rename durable
-		d.Close()
-	}
-	if fi, err := os.Stat(path); err == nil {
-		after = fi.Size()
-	}
-	return before, after, nil
 }
 
 func dirOf(path string) string {

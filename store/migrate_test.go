@@ -111,7 +111,9 @@ func TestMigrateLegacyInbox(t *testing.T) {
 	view(t, db, Check)
 }
 
-// TestCompact: Compact keeps every value and gives freed space back.
+// TestCompact: Compact keeps every value and gives freed space back: a
+// file with much dead space (expired copies) shrinks to its live data,
+// and the report says what each bucket held before and after.
 func TestCompact(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "c.db")
 	db := openPath(t, path)
@@ -127,12 +129,24 @@ func TestCompact(t *testing.T) {
 	}
 	update(t, db, func(tx *Tx) error { _, err := tx.ExpireCopies(t0.Add(1e6*3600e9), Retention{}); return err })
 	db.Close()
-	before, after, err := Compact(path, nil)
+	c, err := CompactFile(path, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if after >= before {
-		t.Errorf("compact: %d -> %d bytes", before, after)
+	var out bytes.Buffer
+	WriteStats(&out, c.Before, &c.After)
+	t.Logf("before and after:\n%s", out.String())
+	if !c.Replaced || c.Kept != "" {
+		t.Errorf("compaction of a file with dead space not used: %q", c.Kept)
+	}
+	if c.After.File >= c.Before.File/4 || c.After.Free >= c.Before.Free {
+		t.Errorf("compact: %d -> %d bytes, free %d -> %d", c.Before.File, c.After.File, c.Before.Free, c.After.Free)
+	}
+	if fi, err := os.Stat(path); err != nil || fi.Size() != c.After.File || c.After.File != c.After.Used {
+		t.Errorf("file after compaction: %v %v, want %d (the high-water mark %d)", fi.Size(), err, c.After.File, c.After.Used)
+	}
+	if d, b := c.After.Bucket("deliveries"), c.Before.Bucket("deliveries"); d.Keys != 20 || d.Keys != b.Keys || d.Data != b.Data {
+		t.Errorf("deliveries before %+v after %+v", c.Before.Bucket("deliveries"), d)
 	}
 	db = openPath(t, path)
 	view(t, db, func(tx *Tx) error {
@@ -144,6 +158,62 @@ func TestCompact(t *testing.T) {
 		}
 		return Check(tx)
 	})
+	// The file cut to its high-water mark grows again when written.
+	createGame(t, db, "g2", 40)
+	view(t, db, Check)
+}
+
+// TestCompactNeverGrows (issue 24: compact grew a file from 33.6 MB to
+// 35.1 MB): a file without dead space is not made larger, whatever its
+// size; when the compacted file would not be smaller the old file is
+// left untouched and Compact says so.
+func TestCompactNeverGrows(t *testing.T) {
+	states := simulatedStates(t, 40)
+	for _, games := range []int{1, 8} {
+		t.Run(fmt.Sprintf("%d games", games), func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "dense.db")
+			db := openPath(t, path)
+			for g := range games {
+				update(t, db, func(tx *Tx) error {
+					id := fmt.Sprintf("g%d", g)
+					for v, s := range states {
+						if err := tx.PutState(id, v, s, nil); err != nil {
+							return err
+						}
+					}
+					return tx.PutGame(newGame(id, len(states)-1))
+				})
+			}
+			db.Close()
+			c, err := CompactFile(path, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if fi, _ := os.Stat(path); fi.Size() > c.Before.File {
+				t.Fatalf("compact grew the file: %d -> %d bytes", c.Before.File, fi.Size())
+			}
+			t.Logf("first compaction: %d -> %d bytes (high-water mark %d), replaced %v", c.Before.File, c.After.File, c.Before.Used, c.Replaced)
+			// Now dense: a second compaction has nothing to give back.
+			old, _ := os.ReadFile(path)
+			c, err = CompactFile(path, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			now, _ := os.ReadFile(path)
+			if c.Replaced || c.Kept == "" || !bytes.Equal(old, now) {
+				t.Errorf("second compaction: %d -> %d bytes, replaced %v (%q), file unchanged %v",
+					c.Before.File, c.After.File, c.Replaced, c.Kept, bytes.Equal(old, now))
+			}
+			if before, after, err := Compact(path, nil); err != nil || after != before || before != int64(len(old)) {
+				t.Errorf("Compact = %d, %d, %v; want the size kept", before, after, err)
+			}
+			if _, err := os.Stat(path + ".compact"); !os.IsNotExist(err) {
+				t.Errorf("the unused compacted file is left: %v", err)
+			}
+			db = openPath(t, path)
+			view(t, db, Check)
+		})
+	}
 }
 
 // TestMigrationCompactionResumes: a migration whose compaction could not
@@ -241,4 +311,92 @@ func TestOpenWaitingForCompactGetsTheNewFile(t *testing.T) {
 		}
 		return nil
 	})
+}
+
+// TestMigrateSchema2 (issue 24): a file of schema 2 kept the text of every
+// sent mail and every state whole. Open migrates it: the sent mail keeps
+// its record without its text, and no byte of the file holds that text
+// any more (compacted); the states read the same, stored as deltas; a
+// pending mail is untouched.
+func TestMigrateSchema2(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "schema2.db")
+	states := simulatedStates(t, 20)
+	sent := &Mail{ID: "g1/v3/notice/germany", Game: "g1", From: "judge@x", To: []string{"g@example.org"}, Subject: "[g1] Germany: notice",
+		Body: "You hold the secret event Operation Zeppelinfall.\n", HTML: "<p>Zeppelinfall</p>", References: []string{"<r@x>"},
+		MessageID: "<n@x>", Created: t0, NextAttempt: t0, Attempts: 1, Sent: t0.Add(time.Minute)}
+	pending := &Mail{ID: "g1/v4/public/germany", Game: "g1", From: "judge@x", To: []string{"g@example.org"}, Subject: "[g1] Report",
+		Body: "The report.\n", MessageID: "<p@x>", Created: t0, NextAttempt: t0}
+	bdb, err := bolt.Open(path, 0o600, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = bdb.Update(func(tx *bolt.Tx) error {
+		for _, name := range topBuckets {
+			if _, err := tx.CreateBucketIfNotExists(name); err != nil {
+				return err
+			}
+		}
+		if err := tx.Bucket(bucketMeta).Put(keySchema, u64(2)); err != nil {
+			return err
+		}
+		gv, _ := json.Marshal(newGame("g1", len(states)-1))
+		if err := tx.Bucket(bucketGames).Put([]byte("g1"), gv); err != nil {
+			return err
+		}
+		g1, _ := tx.Bucket(bucketGame).CreateBucket([]byte("g1"))
+		st, _ := g1.CreateBucket(bucketStates)
+		for v, s := range states {
+			sv, _ := json.Marshal(s)
+			if err := st.Put(versionKey(v), pack(sv)); err != nil {
+				return err
+			}
+		}
+		for _, m := range []*Mail{sent, pending} {
+			mv, _ := json.Marshal(m)
+			if err := tx.Bucket(bucketOutbox).Put([]byte(m.ID), mv); err != nil {
+				return err
+			}
+		}
+		return tx.Bucket(bucketDue).Put(dueKey(pending), nil)
+	})
+	bdb.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(path); !bytes.Contains(b, []byte("Zeppelinfall")) {
+		t.Fatal("the schema 2 file does not hold the sent text: the test proves nothing")
+	}
+
+	db := openPath(t, path)
+	view(t, db, func(tx *Tx) error {
+		if schema(tx.tx) != schemaVersion {
+			t.Errorf("schema %d", schema(tx.tx))
+		}
+		m, err := tx.Mail(sent.ID)
+		if err != nil || m.Body != "" || m.HTML != "" || m.References != nil || m.Subject != sent.Subject ||
+			m.MessageID != sent.MessageID || !m.Sent.Equal(sent.Sent) || m.Attempts != 1 {
+			t.Errorf("sent mail after migration: %+v, %v", m, err)
+		}
+		p, err := tx.Mail(pending.ID)
+		if err != nil || p.Body != pending.Body || !p.Pending() {
+			t.Errorf("pending mail after migration: %+v, %v", p, err)
+		}
+		b := tx.rbucket(bucketGame, []byte("g1"), bucketStates)
+		for v, s := range states {
+			got, err := tx.State("g1", v)
+			if err != nil || jsonOf(t, got) != jsonOf(t, s) {
+				t.Errorf("state %d after migration differs: %v", v, err)
+			}
+			if isDelta(b.Get(versionKey(v))) != (v%keyframeEvery != 0) {
+				t.Errorf("state %d: delta %v", v, isDelta(b.Get(versionKey(v))))
+			}
+		}
+		return Check(tx)
+	})
+	db.Close()
+	if b, _ := os.ReadFile(path); bytes.Contains(b, []byte("Zeppelinfall")) {
+		t.Error("the text of a sent mail is still in the file after the migration")
+	}
+	db = openPath(t, path)
+	view(t, db, Check)
 }

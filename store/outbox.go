@@ -20,6 +20,14 @@ import (
 // and zero Failed: it has a NextAttempt and an entry in the due index), sent
 // (Sent set by MarkSent) or failed (Failed set by MarkFailed: the server
 // refused it permanently or the mailer gave up; no further attempts).
+//
+// Once a mail is sent or failed the store keeps only its record (keptRecord):
+// ID, game, addresses, subject, Message-ID, times, attempts, error, the
+// names of its attachments; not its text (Body, HTML), its images'
+// sources nor its References. What a player may ask for again (RESEND,
+// HISTORY) is rendered again from the stored versions, as pictures are.
+// The record stays, so that Enqueue still refuses a mail ID used before
+// and a mail is never queued twice.
 type Mail struct {
 	ID string `json:"id"` // unique, e.g. derived from game, version and recipient
 	// Game is the game the mail belongs to ("" when none: a receipt to an
@@ -69,18 +77,19 @@ type Mail struct {
 	// FirstFailed is the time of the first failed attempt (MarkError),
 	// from which the mailer counts its give-up age; zero before any.
 	FirstFailed time.Time `json:"firstFailed,omitzero"`
-	Attempts    int       `json:"attempts"`
-	NextAttempt time.Time `json:"nextAttempt"`
+	Attempts    int       `json:"attempts,omitempty"`
+	NextAttempt time.Time `json:"nextAttempt,omitzero"`
 	LastError   string    `json:"lastError,omitempty"`
-	Sent        time.Time `json:"sent"`
+	Sent        time.Time `json:"sent,omitzero"`
 	// Failed is when the mailer gave up on the mail (MarkFailed); LastError
 	// then holds the server's reply or the last error.
-	Failed time.Time `json:"failed,omitempty"`
+	Failed time.Time `json:"failed,omitzero"`
 	// Sensitive marks a mail that carries a secret (a player's welcome):
-	// its body is stored sealed while it is pending and replaced by a
-	// short notice once it is sent or failed (storedBody), so the data
-	// file never holds the secret in clear. Secrets are otherwise stored
-	// only hashed.
+	// its body is stored sealed while it is pending and, as every mail's,
+	// dropped once it is sent or failed (storedBody), so the data file
+	// never holds the secret in clear. Secrets are otherwise stored only
+	// hashed. (A private notice is not Sensitive: what it tells, secret
+	// events included, is in the stored state anyway.)
 	Sensitive bool `json:"sensitive,omitempty"`
 }
 
@@ -179,8 +188,9 @@ func withoutData(as []Attachment) []Attachment {
 	return out
 }
 
-// scrubbedBody replaces the body of a Sensitive mail once it was sent or
-// has failed.
+// scrubbedBody replaced the body of a Sensitive mail once it was sent or
+// had failed, before schema 3 dropped the body of every such mail: a
+// record of an older file may still hold it (migrate.go strips it).
 const scrubbedBody = "[body removed after sending: it carried a secret]\n"
 
 // Pending reports whether m is neither sent nor failed: it waits for an
@@ -240,10 +250,18 @@ func (m *Mail) validate() error {
 	if !m.Failed.IsZero() && m.LastError == "" {
 		return fmt.Errorf("failed without an error")
 	}
-	if m.Sensitive && !m.Pending() && m.Body != scrubbedBody {
-		return fmt.Errorf("sensitive mail kept its body after it left the outbox")
+	if !m.Pending() && (m.Body != "" || m.HTML != "") {
+		return fmt.Errorf("mail kept its text after it left the outbox")
 	}
 	return nil
+}
+
+// keptRecord is what the store keeps of m once it is sent or failed: the
+// record without the text, images or threading (Mail).
+func keptRecord(m Mail) Mail {
+	m.Body, m.HTML, m.Inline, m.References = "", "", nil, nil
+	m.Attachments = withoutData(m.Attachments)
+	return m
 }
 
 // dueKey orders the pending mails: NextAttempt, Created, ID.
@@ -279,6 +297,9 @@ func (tx *Tx) Enqueue(m *Mail) error {
 	if m.NextAttempt.IsZero() {
 		m.NextAttempt = m.Created
 	}
+	if !m.Pending() {
+		return fmt.Errorf("store: enqueue %q: already sent or failed", m.ID)
+	}
 	if err := m.validate(); err != nil {
 		return fmt.Errorf("store: enqueue %q: %w", m.ID, err)
 	}
@@ -310,20 +331,19 @@ func (tx *Tx) putMail(old, m *Mail) error {
 		}
 	}
 	stored := *m
-	stored.Body = tx.storedBody(m)
-	if !m.Pending() {
-		// Sent or failed: the HTML and the attachments' data are no
-		// longer needed (a resend happens only while pending); the text
-		// and the attachments' names stay, for the record.
-		stored.HTML = ""
-		stored.Attachments = withoutData(m.Attachments)
+	if m.Pending() {
+		stored.Body = tx.storedBody(m)
+	} else {
+		// Sent or failed: the text is no longer needed (a resend
+		// happens only while pending); the record stays.
+		stored = keptRecord(stored)
 	}
 	v, err := json.Marshal(&stored)
 	if err != nil {
 		return fmt.Errorf("store: mail %q: %w", m.ID, err)
 	}
-	// Compressed (blob.go): reports and their bodies are most of the
-	// outbox. decodeMail reads both forms.
+	// Compressed (blob.go): a pending report's text is most of it.
+	// decodeMail reads both forms.
 	if err := b.Put([]byte(m.ID), pack(v)); err != nil {
 		return fmt.Errorf("store: mail %q: %w", m.ID, err)
 	}
@@ -348,17 +368,14 @@ func (tx *Tx) Mail(id string) (*Mail, error) {
 	return m, nil
 }
 
-// storedBody is m's body as putMail stores it. Only a Sensitive mail (a
-// welcome: it carries a secret) differs: while pending its body is sealed
-// (seal.go), and once it left the outbox, sent or failed, the body is
-// replaced by scrubbedBody, so the secret is not kept after the mail
-// server had its chance.
+// storedBody is the body of pending mail m as putMail stores it. Only a
+// Sensitive mail (a welcome: it carries a secret) differs: its body is
+// sealed (seal.go). (Once it left the outbox, sent or failed, no mail
+// keeps a body: keptRecord.)
 func (tx *Tx) storedBody(m *Mail) string {
 	switch {
 	case !m.Sensitive:
 		return m.Body
-	case !m.Pending():
-		return scrubbedBody
 	case strings.HasPrefix(m.Body, sealPrefix) || tx.db == nil || tx.db.seal == nil:
 		return m.Body
 	}
@@ -504,8 +521,7 @@ func (tx *Tx) MarkSent(id string, at time.Time) error {
 // MarkFailed records that mail id will not be sent: the server refused it
 // permanently, or it stayed undeliverable for too long. errText (the
 // server's reply, required) becomes LastError; the mail leaves the pending
-// mails (no further attempts), and a Sensitive mail loses its body
-// (storedBody). Marking a failed mail again keeps the first time and reply; a
+// mails (no further attempts) and loses its text (keptRecord). Marking a failed mail again keeps the first time and reply; a
 // sent mail cannot fail.
 func (tx *Tx) MarkFailed(id, errText string, at time.Time) error {
 	if err := tx.mustWrite("mark failed"); err != nil {

@@ -58,7 +58,7 @@ func TestSealedWelcome(t *testing.T) {
 	os.WriteFile(path+".key", key, 0o600)
 	db = openPath(t, path)
 	update(t, db, func(tx *Tx) error { return tx.MarkSent("w", t0) })
-	if got := read(db); got != scrubbedBody {
+	if got := read(db); got != "" {
 		t.Errorf("after sending: %q", got)
 	}
 }

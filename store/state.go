@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"stormjudge/adjudicator/storm"
+
+	bolt "go.etcd.io/bbolt"
 )
 
 // PutState stores the state of game at version (0 = setup, +1 per
@@ -41,11 +43,24 @@ func (tx *Tx) PutState(game string, version int, s storm.State, events []byte) e
 	}
 	k := versionKey(version)
 	if old := states.Get(k); old != nil {
-		if err := tx.archiveState(game, version, old, evb.Get(k)); err != nil {
+		if err := tx.archiveState(game, version, states, evb.Get(k)); err != nil {
+			return fmt.Errorf("store: put state %q version %d: %w", game, version, err)
+		}
+		// The next version may be a delta on the one replaced: store it
+		// whole first (delta.go).
+		if err := rebase(states, version+1); err != nil {
 			return fmt.Errorf("store: put state %q version %d: %w", game, version, err)
 		}
 	}
-	if err := states.Put(k, pack(sv)); err != nil {
+	prev, err := stateJSON(states, version-1)
+	if err != nil {
+		return fmt.Errorf("store: put state %q version %d: %w", game, version, err)
+	}
+	enc, err := encodeState(sv, version, prev)
+	if err != nil {
+		return fmt.Errorf("store: put state %q version %d: %w", game, version, err)
+	}
+	if err := states.Put(k, enc); err != nil {
 		return fmt.Errorf("store: put state %q version %d: %w", game, version, err)
 	}
 	if events == nil {
@@ -66,12 +81,15 @@ type ReplacedState struct {
 	Events  json.RawMessage `json:"events,omitempty"`
 }
 
-func (tx *Tx) archiveState(game string, version int, state, events []byte) error {
+// archiveState puts version of the states bucket states, with its events,
+// in the state history, whole.
+func (tx *Tx) archiveState(game string, version int, states *bolt.Bucket, events []byte) error {
 	b, err := tx.wbucket(bucketGame, []byte(game), bucketStateHistory)
 	if err != nil {
 		return err
 	}
-	if state, err = unpack(state); err != nil {
+	state, err := stateJSON(states, version)
+	if err != nil {
 		return err
 	}
 	if events, err = unpack(events); err != nil {
@@ -81,7 +99,7 @@ func (tx *Tx) archiveState(game string, version int, state, events []byte) error
 	if err != nil {
 		return err
 	}
-	v, err := json.Marshal(ReplacedState{Version: version, State: clone(state), Events: clone(events)})
+	v, err := json.Marshal(ReplacedState{Version: version, State: state, Events: clone(events)})
 	if err != nil {
 		return err
 	}
@@ -116,11 +134,10 @@ func (tx *Tx) StateHistory(game string, version int) ([]ReplacedState, error) {
 // ErrNotFound.
 func (tx *Tx) State(game string, version int) (storm.State, error) {
 	var s storm.State
-	v := tx.stateBytes(game, version)
-	if v == nil {
+	if tx.stateBytes(game, version) == nil {
 		return s, fmt.Errorf("store: state %q version %d: %w", game, version, ErrNotFound)
 	}
-	v, err := unpack(v)
+	v, err := stateJSON(tx.rbucket(bucketGame, []byte(game), bucketStates), version)
 	if err == nil {
 		err = json.Unmarshal(v, &s)
 	}
@@ -184,15 +201,15 @@ func (tx *Tx) Rollback(game string, v int) error {
 	evb := tx.rbucket(bucketGame, []byte(game), bucketEvents)
 	for w := g.Version; w > v; w-- {
 		k := versionKey(w)
-		old := states.Get(k)
-		if old == nil {
+		if states.Get(k) == nil {
 			continue
 		}
 		var ev []byte
 		if evb != nil {
 			ev = evb.Get(k)
 		}
-		if err := tx.archiveState(game, w, old, ev); err != nil {
+		// Newest first: no later version is left to be a delta on w.
+		if err := tx.archiveState(game, w, states, ev); err != nil {
 			return fmt.Errorf("store: rollback %q: %w", game, err)
 		}
 		if err := states.Delete(k); err != nil {

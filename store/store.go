@@ -144,7 +144,7 @@ func open(path string, o Options) (*DB, error) {
 	// interrupted compaction is done again at the next Open, and a file
 	// that cannot be compacted is not used (migrate.go).
 	bdb.Close()
-	if _, _, err := compactLocked(path, o.Timeout); err != nil {
+	if _, err := compactLocked(path, o.Timeout, true); err != nil {
 		return nil, fmt.Errorf("store: open %s: finishing the migration: %w", path, err)
 	}
 	if bdb, err = bolt.Open(path, 0o600, &bolt.Options{Timeout: o.Timeout}); err != nil {

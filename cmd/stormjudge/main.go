@@ -48,7 +48,7 @@ Usage:
   stormjudge bench -games N [-turns T] capacity: N games in one data file, T turns of orders by email
   stormjudge bench -simulate N [-turns T] the engine alone: N random games, round trips a turn
   stormjudge deck check FILE...        validate random event deck files (docs/deck.md)
-  stormjudge compact -config FILE      drop expired mail copies and give free space back (daemon stopped)
+  stormjudge compact -config FILE      drop expired mail copies and give free space back (daemon stopped; -n: only print bytes by bucket)
 
 Run "stormjudge COMMAND -h" for a command's flags.
 `
