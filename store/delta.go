@@ -2,8 +2,10 @@ package store
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"encoding/binary"
 	"fmt"
+	"sync"
 
 	"github.com/klauspost/compress/zstd"
 	bolt "go.etcd.io/bbolt"
@@ -110,17 +112,76 @@ func stateJSON(b *bolt.Bucket, version int) ([]byte, error) {
 			return nil, fmt.Errorf("version %d: the base of a delta is missing", at)
 		}
 	}
-	s, err := unpack(v)
-	if err != nil {
-		return nil, err
+	// Each value's JSON is looked up in the cache by its content key
+	// (jsonCache) before it is decoded.
+	key := sha256.Sum256(v)
+	s, ok := decodedJSON.get(key)
+	if !ok {
+		var err error
+		if s, err = unpack(v); err != nil {
+			return nil, err
+		}
+		s = clone(s)
+		decodedJSON.put(key, s)
 	}
-	s = clone(s)
 	for i := len(chain) - 1; i >= 0; i-- {
+		h := sha256.New()
+		h.Write(key[:])
+		h.Write(chain[i])
+		h.Sum(key[:0])
+		if next, ok := decodedJSON.get(key); ok {
+			s = next
+			continue
+		}
+		var err error
 		if s, err = decodeDelta(chain[i], s); err != nil {
 			return nil, err
 		}
+		decodedJSON.put(key, s)
 	}
-	return s, nil
+	return clone(s), nil
+}
+
+// decodedJSON keeps the JSON of the state values decoded last, so that
+// reading a version again, or the next version (a delta on it), decodes
+// at most one value instead of the chain from its keyframe. An entry's key
+// is the SHA-256 of its stored value, chained for a delta with its base's
+// key (sha256(base key + value)): the key names the content exactly,
+// whatever the file, and a replaced or rebased value has another.
+var decodedJSON = jsonCache{max: 48}
+
+// jsonCache is a small cache of decoded JSON by content key, dropping the
+// oldest entry when full. Its slices are never changed; stateJSON
+// returns copies.
+type jsonCache struct {
+	mu    sync.Mutex
+	max   int
+	m     map[[32]byte][]byte
+	order [][32]byte
+}
+
+func (c *jsonCache) get(k [32]byte) ([]byte, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	v, ok := c.m[k]
+	return v, ok
+}
+
+func (c *jsonCache) put(k [32]byte, v []byte) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.m == nil {
+		c.m = map[[32]byte][]byte{}
+	}
+	if _, ok := c.m[k]; ok {
+		return
+	}
+	if len(c.order) >= c.max {
+		delete(c.m, c.order[0])
+		c.order = c.order[1:]
+	}
+	c.m[k] = v
+	c.order = append(c.order, k)
 }
 
 // encodeState returns what PutState stores for JSON sv at version: a
