@@ -69,11 +69,21 @@ const quarantineAfter = 3
 // and, when the sender is a player or a moderator, a receipt saying so),
 // so that no email is retried in a loop.
 func (j *Judge) Ingest(raw []byte) (*Result, error) {
+	return j.IngestWith(raw, nil)
+}
+
+// IngestWith is Ingest, with within (when not nil) run in the
+// transaction that records the email, after it is handled: the inbox
+// stores its position there (mailer.InboundMessage.Advance), one commit
+// for both.
+func (j *Judge) IngestWith(raw []byte, within func(*store.Tx) error) (*Result, error) {
 	var res *Result
 	err := j.db.Update(func(tx *store.Tx) error {
 		var err error
-		res, err = j.safeIngest(tx, raw)
-		return err
+		if res, err = j.safeIngest(tx, raw); err != nil || within == nil {
+			return err
+		}
+		return within(tx)
 	})
 	if err != nil {
 		return j.failed(raw, err)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -308,5 +309,60 @@ func TestInboxRejectsBadOptions(t *testing.T) {
 				t.Errorf("Run = %v, want a mailer: error", err)
 			}
 		})
+	}
+}
+
+// TestInboxAdvanceInTheHandlersTransaction (issue 24): a Handler that
+// stores the position with InboundMessage.Advance in its own transaction
+// spares the inbox its commit; one whose transaction rolls back leaves it
+// to the inbox. Either way the stored position ends past every message
+// handled.
+func TestInboxAdvanceInTheHandlersTransaction(t *testing.T) {
+	srv := startMemIMAP(t, serverKinds[0].caps)
+	db := openStore(t)
+	for _, id := range ids("adv", 4) {
+		srv.deliver("INBOX", testMessage(id))
+	}
+	var mu sync.Mutex
+	var positions []uint32 // the position each handler's transaction saw after Advance
+	n := 0
+	h := func(ctx context.Context, m InboundMessage) error {
+		mu.Lock()
+		defer mu.Unlock()
+		n++
+		if m.Advance == nil {
+			return errors.New("no Advance")
+		}
+		rollback := errors.New("rolled back")
+		err := db.Update(func(tx *store.Tx) error {
+			if err := m.Advance(tx); err != nil {
+				return err
+			}
+			_, last, err := tx.Mailbox("INBOX")
+			positions = append(positions, last)
+			if n%2 == 0 {
+				return rollback // the even ones: the inbox must store it itself
+			}
+			return err
+		})
+		if errors.Is(err, rollback) {
+			return nil
+		}
+		return err
+	}
+	in := NewInbox(inboxOptions(t, srv.addr), db, h)
+	l := runLoop(t, in.Run)
+	eventually(t, "four handled", func() bool {
+		mu.Lock()
+		defer mu.Unlock()
+		return n == 4
+	})
+	eventually(t, "the position past the fourth", func() bool {
+		_, last := mailboxPosition(t, db, "INBOX")
+		return last == 4
+	})
+	l.Stop()
+	if !slices.Equal(positions, []uint32{1, 2, 3, 4}) {
+		t.Errorf("positions inside the handlers' transactions: %v", positions)
 	}
 }

@@ -542,7 +542,8 @@ func (o *Outbox) worker(ctx context.Context, client *mail.Client, jobs <-chan *s
 // attempt could not be recorded (then nothing was sent).
 func (o *Outbox) attempt(ctx context.Context, client *mail.Client, conn **smtpConn, m *store.Mail) (settled bool, _ error) {
 	next := Now().Add(backoff(m.Attempts))
-	if err := o.db.Update(func(tx *store.Tx) error {
+	// Batch: the workers' records share commits (store/batch.go).
+	if err := o.db.Batch(func(tx *store.Tx) error {
 		return tx.RecordAttempt(m.ID, next)
 	}); err != nil {
 		return false, err
@@ -600,7 +601,7 @@ func (o *Outbox) attempt(ctx context.Context, client *mail.Client, conn **smtpCo
 }
 
 func (o *Outbox) markError(log *slog.Logger, m *store.Mail, sendErr error) {
-	if err := o.db.Update(func(tx *store.Tx) error {
+	if err := o.db.Batch(func(tx *store.Tx) error {
 		return tx.MarkError(m.ID, sendErr.Error(), Now())
 	}); err != nil {
 		log.Error("recording send error", "err", err)
@@ -613,7 +614,7 @@ func (o *Outbox) markError(log *slog.Logger, m *store.Mail, sendErr error) {
 // (doc.go, "Delivery guarantee"), so that window is kept short.
 func (o *Outbox) sent(log *slog.Logger, m *store.Mail) (marked bool) {
 	hook("outbox-sent")
-	if err := o.db.Update(func(tx *store.Tx) error {
+	if err := o.db.Batch(func(tx *store.Tx) error {
 		return tx.MarkSent(m.ID, Now())
 	}); err != nil {
 		// The server has the mail; it will be sent again on its

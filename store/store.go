@@ -41,6 +41,8 @@ type DB struct {
 	path string
 	seal *sealer   // nil: no key file (a read-only open of a file without one)
 	lock *fileLock // <path>.lock, held until Close
+
+	batch batcher // Batch's calls waiting for a shared commit (batch.go)
 }
 
 // Tx is a transaction of Update (read-write) or View (read-only). It is only
@@ -201,6 +203,10 @@ func (db *DB) View(fn func(*Tx) error) error {
 	defer btx.Rollback()
 	return fn(&Tx{tx: btx, db: db})
 }
+
+// OnCommit arranges for fn to run once tx has committed (never when it
+// rolls back); only in an Update.
+func (tx *Tx) OnCommit(fn func()) { tx.tx.OnCommit(fn) }
 
 // Writable reports whether tx is an Update transaction.
 func (tx *Tx) Writable() bool { return tx.tx.Writable() }

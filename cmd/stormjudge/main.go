@@ -176,7 +176,7 @@ func runDaemon(ctx context.Context, cfg *Config, log *slog.Logger, ready func(db
 	inOpt := cfg.imapOptions()
 	inOpt.Logger = log.With("loop", "inbox")
 	inbox := mailer.NewInbox(inOpt, db, func(ctx context.Context, m mailer.InboundMessage) error {
-		_, err := j.Ingest(m.Raw)
+		_, err := j.IngestWith(m.Raw, m.Advance)
 		return err
 	})
 
