@@ -20,6 +20,10 @@ import (
 // five PASS orders, no mail pending, every player's INBOX holding its
 // welcome, two public reports, two notices and one receipt.
 func TestBenchGames(t *testing.T) {
+	t.Parallel() // its own servers and data: waits overlap (issue 24, CI time)
+	if testing.Short() {
+		t.Skip("a whole game by email: the full run plays it (the race pass of the README's test command is -short)")
+	}
 	dir := filepath.Join(t.TempDir(), "bench")
 	args := []string{"bench", "-games", "3", "-turns", "1", "-poll", "500ms", "-data", dir}
 	var out, errOut bytes.Buffer

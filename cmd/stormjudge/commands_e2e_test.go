@@ -354,6 +354,10 @@ func secretOf(t *testing.T, m got) string {
 // address unanswered), ROLLBACK (the restored version's report again, the
 // game played on from it); every change audited; replay verifies it all.
 func TestSandboxModeratorCommandsByEmail(t *testing.T) {
+	t.Parallel() // its own servers and data: waits overlap (issue 24, CI time)
+	if testing.Short() {
+		t.Skip("a whole game by email: the full run plays it (the race pass of the README's test command is -short)")
+	}
 	start := time.Now()
 	b := startCommandBox(t, stranger, newItaly)
 	const G, I = storm.Germany, storm.Italy
@@ -553,6 +557,7 @@ func TestSandboxModeratorCommandsByEmail(t *testing.T) {
 // the next opens with the rule's deadline. Every command is audited with
 // its sender.
 func TestSandboxPlayerCommandsByEmail(t *testing.T) {
+	t.Parallel() // its own servers and data: waits overlap (issue 24, CI time)
 	start := time.Now()
 	b := startCommandBox(t)
 	const (
@@ -701,6 +706,7 @@ func TestSandboxPlayerCommandsByEmail(t *testing.T) {
 // after it arrives; the game's moderators' secret works, the master's
 // does not.
 func TestSandboxCreateGameByEmail(t *testing.T) {
+	t.Parallel() // its own servers and data: waits overlap (issue 24, CI time)
 	start := time.Now()
 	b := startCommandBox(t, stranger)
 	gm := sandboxModerator
@@ -779,6 +785,7 @@ func TestSandboxCreateGameByEmail(t *testing.T) {
 // secrets and a new welcome (config.toml.example: "later changes to its
 // definition are ignored ... except a seat's address").
 func TestSandboxRestartKeepsSeatsChangedByEmail(t *testing.T) {
+	t.Parallel() // its own servers and data: waits overlap (issue 24, CI time)
 	b := startCommandBox(t, newItaly)
 	const I, B = storm.Italy, storm.Britain
 	b.ask(sandboxModerator, modMail("REPLACE italy "+newItaly), "[demo: ACCEPTED]")

@@ -61,6 +61,7 @@ func runOperatorCommands(t *testing.T, dir string) []commandResult {
 // the socket refuses other commands, survives garbage and slow clients,
 // and is gone after the daemon stopped.
 func TestControlSocketWhileTheDaemonRuns(t *testing.T) {
+	t.Parallel() // its own servers and data: waits overlap (issue 24, CI time)
 	old := controlReadTimeout
 	controlReadTimeout = time.Second
 	t.Cleanup(func() { controlReadTimeout = old })

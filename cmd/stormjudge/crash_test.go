@@ -82,6 +82,7 @@ func startProc(t *testing.T, bin string, env []string, args ...string) *proc {
 // restarts it on the same data, and checks that no order was lost, no
 // segment adjudicated twice and no mail delivered twice to anyone.
 func TestCrashRecovery(t *testing.T) {
+	t.Parallel() // its own servers and data: waits overlap (issue 24, CI time)
 	if testing.Short() {
 		t.Skip("builds the binary and runs it several times")
 	}
@@ -100,6 +101,7 @@ func TestCrashRecovery(t *testing.T) {
 	}
 	for _, point := range points {
 		t.Run(strings.ReplaceAll(point, ":", "_"), func(t *testing.T) {
+			t.Parallel() // a daemon of its own each: the retries' waits overlap
 			dir := t.TempDir()
 			imapAddr, smtpAddr := freeAddr(t), freeAddr(t)
 			// Economic rounds only: every power orders each round (the
@@ -277,6 +279,7 @@ type crashOrder struct {
 //   - stormjudge replay demo succeeds and store.Check passes on the data
 //     file.
 func TestCrashRandomized(t *testing.T) {
+	t.Parallel() // its own servers and data: waits overlap (issue 24, CI time)
 	if testing.Short() {
 		t.Skip("builds the binary and kills it many times")
 	}

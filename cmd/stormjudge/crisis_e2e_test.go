@@ -42,6 +42,10 @@ import (
 // "What you may order now (<segment>, <turn>)" heading, the others' say
 // that the segment needs no orders from them.
 func TestSandboxCrisisByEmail(t *testing.T) {
+	t.Parallel() // its own servers and data: waits overlap (issue 24, CI time)
+	if testing.Short() {
+		t.Skip("a whole game by email: the full run plays it (the race pass of the README's test command is -short)")
+	}
 	start := time.Now()
 	dir := t.TempDir()
 	imapAddr, smtpAddr, stop := startSandbox(t, sandboxOptions{Dir: dir, Crisis: true})

@@ -20,6 +20,7 @@ import (
 // receipt) and no separate report; the digests' text is a brief of at
 // most 60 lines (median), with the full report in the HTML part.
 func TestSandboxDigestByEmail(t *testing.T) {
+	t.Parallel() // its own servers and data: waits overlap (issue 24, CI time)
 	imapAddr, smtpAddr, stop := startSandbox(t, sandboxOptions{Dir: t.TempDir(), Deck: commandsDeck, Diplomacy: true, Crisis: true, Mail: store.MailDigest})
 	defer stop()
 	block := regexp.MustCompile(`(?s)\nGAME demo\n.*?\nEND\n`)

@@ -25,6 +25,10 @@ import (
 // the covert operation is conducted (16.16A) and that the civil war breaks
 // out, is fought and ends (25).
 func TestSandboxPlaysDiplomacyByEmail(t *testing.T) {
+	t.Parallel() // its own servers and data: waits overlap (issue 24, CI time)
+	if testing.Short() {
+		t.Skip("a whole game by email: the full run plays it (the race pass of the README's test command is -short)")
+	}
 	const wait = 60 * time.Second
 	imapAddr, smtpAddr, _ := startSandbox(t, sandboxOptions{Dir: t.TempDir(), Diplomacy: true, Deck: "../../testdata/decks/intrigue.toml"})
 	heading := regexp.MustCompile(`What you may order now \(([^,]+(?:, [a-z]+ round)?), ((?:Spring|Summer|Fall|Winter) \d{4})\)`)

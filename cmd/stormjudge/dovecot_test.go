@@ -47,6 +47,7 @@ func (s *relaySession) Logout() error { return nil }
 // judge's Dovecot mailbox are answered, adjudicated and reported into the
 // players' Dovecot mailboxes.
 func TestDaemonAgainstDovecot(t *testing.T) {
+	t.Parallel() // its own servers and data: waits overlap (issue 24, CI time)
 	users := map[string]string{"judge": "judgepw", "gm": "gmpw"}
 	for _, p := range storm.Powers {
 		users[p.String()] = p.String() + "pw"

@@ -327,6 +327,7 @@ func startSandbox(t *testing.T, o sandboxOptions) (imapAddr, smtpAddr string, st
 // receipts, then the report and notices; a wrong secret and garbage are
 // answered and change nothing.
 func TestEndToEndSandbox(t *testing.T) {
+	t.Parallel() // its own servers and data: waits overlap (issue 24, CI time)
 	imapAddr, smtpAddr, _ := startSandbox(t, sandboxOptions{Dir: t.TempDir(), Deck: "../../testdata/decks/illustrative.toml"})
 
 	// The game's creation mails: welcome, public report, private notice.

@@ -27,6 +27,10 @@ import (
 // and to nobody else until it is revealed or played (8.31); PLAY receipts
 // say ACCEPTED and the event is played; and the stored game replays.
 func TestSandboxPlaysRandomEventsByEmail(t *testing.T) {
+	t.Parallel() // its own servers and data: waits overlap (issue 24, CI time)
+	if testing.Short() {
+		t.Skip("a whole game by email: the full run plays it (the race pass of the README's test command is -short)")
+	}
 	const (
 		minTurns = 4
 		maxTurns = 10 // more turns only while no PLAY or FREE order was accepted yet

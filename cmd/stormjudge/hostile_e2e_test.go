@@ -52,6 +52,7 @@ func appendToJudge(t *testing.T, imapAddr string, raw []byte) {
 // (none left in the inbox to be retried), and the operator sees the count
 // of dropped mail in `game show`.
 func TestHostileMailOverLoopback(t *testing.T) {
+	t.Parallel() // its own servers and data: waits overlap (issue 24, CI time)
 	dir := t.TempDir()
 	// More refusals than the receipt brake lets through: it has its own
 	// test (TestMailLoopOverLoopback).
@@ -207,6 +208,7 @@ func TestHostileMailOverLoopback(t *testing.T) {
 // the limit, and then holds everything until the next summary's gap (an
 // hour): the loop stops at 2 x 3 receipts and 1 summary.
 func TestMailLoopOverLoopback(t *testing.T) {
+	t.Parallel() // its own servers and data: waits overlap (issue 24, CI time)
 	imapAddr, smtpAddr, stop := startSandbox(t, sandboxOptions{Dir: t.TempDir(), Tick: 100 * time.Millisecond,
 		Brake: &judge.Brake{Receipts: 3, Window: 3 * time.Second}})
 	defer stop()

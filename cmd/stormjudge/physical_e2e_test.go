@@ -23,6 +23,10 @@ import (
 // order, the next turn asks again and a draw after the deck runs out
 // reshuffles (8.44); the game replays from the stored draws.
 func TestSandboxPhysicalDeckByEmail(t *testing.T) {
+	t.Parallel() // its own servers and data: waits overlap (issue 24, CI time)
+	if testing.Short() {
+		t.Skip("a whole game by email: the full run plays it (the race pass of the README's test command is -short)")
+	}
 	dir := t.TempDir()
 	imapAddr, smtpAddr, stop := startSandbox(t, sandboxOptions{Dir: dir, Deck: "../../testdata/decks/illustrative.toml", Physical: true})
 	gm := func() []mailMsg { return fetchAll(t, imapAddr, "gm@sandbox.test", "gm", "INBOX") }

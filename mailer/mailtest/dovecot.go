@@ -79,7 +79,7 @@ func StartDovecot(t testing.TB, users map[string]string) (imapAddr, lmtpAddr str
 		t.Fatalf("mailtest: %v", err)
 	}
 	for _, sub := range []string{"run", "state", "mail"} {
-		if err := os.Mkdir(filepath.Join(dir, sub), 0o755); err != nil {
+		if err := mkdirReadable(filepath.Join(dir, sub)); err != nil {
 			t.Fatalf("mailtest: %v", err)
 		}
 	}
@@ -112,7 +112,7 @@ func StartDovecot(t testing.TB, users map[string]string) (imapAddr, lmtpAddr str
 	for _, name := range names {
 		fmt.Fprintf(&passwd, "%s:{PLAIN}%s::::::\n", name, users[name])
 	}
-	if err := os.WriteFile(filepath.Join(dir, "users"), []byte(passwd.String()), 0o644); err != nil {
+	if err := writeReadable(filepath.Join(dir, "users"), []byte(passwd.String())); err != nil {
 		t.Fatalf("mailtest: %v", err)
 	}
 
@@ -124,7 +124,7 @@ func StartDovecot(t testing.TB, users map[string]string) (imapAddr, lmtpAddr str
 		"$FMT", format,
 	).Replace(dovecotConf)
 	confPath := filepath.Join(dir, "dovecot.conf")
-	if err := os.WriteFile(confPath, []byte(conf), 0o644); err != nil {
+	if err := writeReadable(confPath, []byte(conf)); err != nil {
 		t.Fatalf("mailtest: %v", err)
 	}
 
@@ -282,3 +282,21 @@ protocol lmtp {
   auth_username_format = $FMT
 }
 `
+
+// writeReadable writes a file Dovecot's own users must read: mode 0644
+// set explicitly, whatever the process's umask (a daemon in a parallel
+// test narrows it while it binds its control socket).
+func writeReadable(path string, data []byte) error {
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		return err
+	}
+	return os.Chmod(path, 0o644)
+}
+
+// mkdirReadable is os.Mkdir with mode 0755 whatever the umask.
+func mkdirReadable(path string) error {
+	if err := os.Mkdir(path, 0o755); err != nil {
+		return err
+	}
+	return os.Chmod(path, 0o755)
+}
