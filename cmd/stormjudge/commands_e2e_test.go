@@ -558,6 +558,9 @@ func TestSandboxModeratorCommandsByEmail(t *testing.T) {
 // its sender.
 func TestSandboxPlayerCommandsByEmail(t *testing.T) {
 	t.Parallel() // its own servers and data: waits overlap (issue 24, CI time)
+	if testing.Short() {
+		t.Skip("a long game by email: the full run plays it (the race pass of the README's test command is -short)")
+	}
 	start := time.Now()
 	b := startCommandBox(t)
 	const (
@@ -707,6 +710,9 @@ func TestSandboxPlayerCommandsByEmail(t *testing.T) {
 // does not.
 func TestSandboxCreateGameByEmail(t *testing.T) {
 	t.Parallel() // its own servers and data: waits overlap (issue 24, CI time)
+	if testing.Short() {
+		t.Skip("a long game by email: the full run plays it (the race pass of the README's test command is -short)")
+	}
 	start := time.Now()
 	b := startCommandBox(t, stranger)
 	gm := sandboxModerator
@@ -786,6 +792,9 @@ func TestSandboxCreateGameByEmail(t *testing.T) {
 // definition are ignored ... except a seat's address").
 func TestSandboxRestartKeepsSeatsChangedByEmail(t *testing.T) {
 	t.Parallel() // its own servers and data: waits overlap (issue 24, CI time)
+	if testing.Short() {
+		t.Skip("a long game by email: the full run plays it (the race pass of the README's test command is -short)")
+	}
 	b := startCommandBox(t, newItaly)
 	const I, B = storm.Italy, storm.Britain
 	b.ask(sandboxModerator, modMail("REPLACE italy "+newItaly), "[demo: ACCEPTED]")

@@ -161,7 +161,9 @@ func rawRequest(t *testing.T, sock string, b []byte) controlResponse {
 		t.Fatal(err)
 	}
 	defer conn.Close()
-	conn.SetDeadline(time.Now().Add(10 * time.Second))
+	// Generous: under -race, with other daemons' tests in parallel, the
+	// oversized request alone takes seconds to refuse.
+	conn.SetDeadline(time.Now().Add(60 * time.Second))
 	go func() { // the daemon may stop reading before the end
 		conn.Write(b)
 		conn.(*net.UnixConn).CloseWrite()

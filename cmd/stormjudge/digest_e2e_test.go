@@ -21,6 +21,9 @@ import (
 // most 60 lines (median), with the full report in the HTML part.
 func TestSandboxDigestByEmail(t *testing.T) {
 	t.Parallel() // its own servers and data: waits overlap (issue 24, CI time)
+	if testing.Short() {
+		t.Skip("a long game by email: the full run plays it (the race pass of the README's test command is -short)")
+	}
 	imapAddr, smtpAddr, stop := startSandbox(t, sandboxOptions{Dir: t.TempDir(), Deck: commandsDeck, Diplomacy: true, Crisis: true, Mail: store.MailDigest})
 	defer stop()
 	block := regexp.MustCompile(`(?s)\nGAME demo\n.*?\nEND\n`)

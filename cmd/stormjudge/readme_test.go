@@ -91,3 +91,23 @@ func TestSandboxBannerShowsMovedSeats(t *testing.T) {
 		t.Errorf("banner:\n%s", b.String())
 	}
 }
+
+// TestREADMETestCommandIsCIs: the README's test command is the one CI
+// runs (.ci/run), word for word: the README's promise is what CI checks.
+func TestREADMETestCommandIsCIs(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ci, err := os.ReadFile("../../.ci/run")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`(?m)^Run the tests:\n\n {4}(go vet .*)$`).FindSubmatch(readme)
+	if m == nil {
+		t.Fatal(`README: no "Run the tests:" with an indented command after it`)
+	}
+	if !regexp.MustCompile(`(?m)^` + regexp.QuoteMeta(string(m[1])) + `$`).Match(ci) {
+		t.Errorf(".ci/run does not run the README's test command %q", m[1])
+	}
+}
