@@ -29,14 +29,17 @@ func Validate(s storm.State, p storm.Power, orders []storm.Order) []storm.OrderE
 
 // validate checks p's orders and returns their errors and the state once
 // the accepted parts are carried out for p alone (the scratch copy below;
-// Preview shows it). The state is only meaningful when p may order now.
+// Preview shows it). The state is only meaningful when p may order now;
+// it is s itself, not a copy, when the orders change nothing of it:
+// Validate, called for every order a random player tries, throws it away
+// (issue 24).
 func validate(s storm.State, p storm.Power, orders []storm.Order) ([]storm.IndexedError, storm.State) {
 	var errs []storm.IndexedError
 	bad := func(i int, rule, format string, a ...any) {
 		errs = append(errs, storm.IndexedError{OrderError: storm.OrderError{Order: orders[i], Rule: rule, Msg: fmt.Sprintf(format, a...)}, Index: i})
 	}
 	if len(orders) == 0 {
-		return nil, s.Clone()
+		return nil, s
 	}
 	ps := s.Powers[p]
 	if !p.Valid() || ps == nil {
@@ -60,7 +63,7 @@ func validate(s storm.State, p storm.Power, orders []storm.Order) ([]storm.Index
 		}
 	}
 	if len(cur) == 0 {
-		return errs, s.Clone()
+		return errs, s
 	}
 	if !mayOrderNow(s, p) {
 		for _, i := range curIdx {
@@ -99,7 +102,7 @@ func validate(s storm.State, p storm.Power, orders []storm.Order) ([]storm.Index
 	for _, i := range unknown {
 		bad(i, "7.31", "%s", notOrderHere(s, p, orders[i]))
 	}
-	scratch := s.Clone()
+	scratch := s.Scratch()
 	var discard []event.Event
 	for k, st := range economy.EconomicSteps {
 		idx := parts[k]

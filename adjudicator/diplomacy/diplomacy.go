@@ -294,7 +294,7 @@ func CheckPlacements(s storm.State, p storm.Power, orders []storm.Order) []storm
 		if len(errs) > 0 {
 			return errs
 		}
-		c := s.Clone()
+		c := s.Scratch()
 		var discard []event.Event
 		randomevent.ApplyPlay(&c, p, plays, &discard)
 		var rest []storm.Order
@@ -950,17 +950,22 @@ func ResolveDiplomacySegment(s *storm.State, _ map[storm.Power][]storm.Order, ev
 }
 
 // ValidatePlacements is Validate for a placement round: the errors, and
-// the state with p's counters placed (for the receipt's preview).
+// the state with p's counters placed (for the receipt's preview): s
+// itself when there are errors, else s with a copy of p's PowerState
+// (the rest of it shared with s; the preview copies what it shows).
 func ValidatePlacements(s storm.State, p storm.Power, orders []storm.Order) ([]storm.IndexedError, storm.State) {
 	errs := CheckPlacements(s, p, orders)
-	scratch := s.Clone()
-	if len(errs) == 0 {
-		for _, o := range orders {
-			c, _ := storm.CountersOf(o.Counters)
-			scratch.Powers[p].Used = scratch.Powers[p].Used.Add(c)
-		}
+	if len(errs) > 0 {
+		return errs, s
 	}
-	return errs, scratch
+	ps := *s.Powers[p]
+	for _, o := range orders {
+		c, _ := storm.CountersOf(o.Counters)
+		ps.Used = ps.Used.Add(c)
+	}
+	s.Powers = maps.Clone(s.Powers)
+	s.Powers[p] = &ps
+	return errs, s
 }
 
 // CanPlace reports whether p may place a counter now, judged on public
@@ -987,8 +992,10 @@ func CanPlace(s storm.State, p storm.Power) bool {
 	}
 	av := ps.Available()
 	counters := av.Three+av.Two+av.One+av.Zero > 0 && ps.TilePoints > 0
-	pub := s.Clone()
-	pub.Events = nil                                                     // no secret events: support, permits, extra counters, spy rings
+	// No secret events: support, permits, extra counters, spy rings. A
+	// shallow copy will do: CheckPlacements only reads the state.
+	pub := s
+	pub.Events = nil
 	for _, c := range append(DiplomaticTargets(s), storm.RussiaTarget) { // Russia: 24.56E
 		if counters && open(pub, storm.Order{Kind: storm.Diplomatic, Project: c, Counters: []int{1}}) {
 			return true
@@ -1191,7 +1198,7 @@ func checkMilitary(s storm.State, p storm.Power, o storm.Order, earlier []storm.
 	if ok {
 		if handled, rule, msg := militaryInterventionCheck(s, p, country, earlier, before); handled { // 25.52B (civilwar.go)
 			if rule == "" && len(o.Args) > 0 {
-				c := s.Clone()
+				c := s.Scratch()
 				var discard []event.Event
 				if err := track.CivilWarResearchPoint(&c, p, o.Args[0], &discard); err != nil {
 					return "15.22D", strings.TrimPrefix(err.Error(), "adjudicator: rule 15.22D: ")

@@ -294,8 +294,19 @@ func (c Conditions) RussianMobilizationFreed() bool {
 	return c.PolandAggressionWithoutPact || c.PactViolated || c.BalticAggression
 }
 
-// Clone returns a deep copy of s.
-func (s State) Clone() State {
+// Clone returns a deep copy of s: it shares no memory with s.
+func (s State) Clone() State { return s.clone(true) }
+
+// Scratch returns a copy of s to try orders or effects on: deep like
+// Clone, except that the event deck's cards (Events.Deck.Cards) are
+// shared with s. The engine never changes a card in play (it reads them
+// by number, Deck.Card), and copying the deck's cards was most of the
+// cost of a copy, which validation makes many times an order (issue 24).
+// What Resolve and the moderator's commands return is a Clone.
+func (s State) Scratch() State { return s.clone(false) }
+
+// clone is Clone, with the deck's cards copied only when deck is set.
+func (s State) clone(deck bool) State {
 	c := s
 	if s.Powers != nil {
 		c.Powers = make(map[Power]*PowerState, len(s.Powers))
@@ -323,7 +334,7 @@ func (s State) Clone() State {
 	c.Russia.Garrison.Turn = CloneTurn(s.Russia.Garrison.Turn)
 	c.Russia.FullCohesionSince = CloneTurn(s.Russia.FullCohesionSince)
 	c.EAIFacts = s.EAIFacts.clone()
-	c.Events = s.Events.clone()
+	c.Events = s.Events.clone(deck)
 	c.Diplomacy = s.Diplomacy.clone()
 	c.Crisis = s.Crisis.clone()
 	c.War = s.War.Clone()
