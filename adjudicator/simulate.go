@@ -24,13 +24,14 @@ import (
 func RandomOrders(s storm.State, p storm.Power, rng *rand.Rand, skip int) []storm.Order {
 	var set []storm.Order
 	opts := Allowed(s, p)
+	check := &orderCheck{s: s, p: p}
 	rng.Shuffle(len(opts), func(i, j int) { opts[i], opts[j] = opts[j], opts[i] })
 	for _, op := range opts {
 		if skip > 0 && rng.IntN(skip) == 0 {
 			continue
 		}
 		try := append(slices.Clone(set), op.Orders()...)
-		if len(Validate(s, p, try)) == 0 {
+		if len(check.Validate(try)) == 0 {
 			set = try
 		}
 	}
