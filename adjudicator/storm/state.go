@@ -310,12 +310,14 @@ func (s State) clone(deck bool) State {
 	c := s
 	if s.Powers != nil {
 		c.Powers = make(map[Power]*PowerState, len(s.Powers))
+		copies := make([]PowerState, 0, len(s.Powers)) // one allocation for all the powers
 		for p, ps := range s.Powers {
 			if ps == nil {
 				c.Powers[p] = nil
 				continue
 			}
-			cp := *ps
+			copies = append(copies, *ps)
+			cp := &copies[len(copies)-1]
 			cp.MobilizationTurns = CloneSlice(ps.MobilizationTurns)
 			cp.Economy = ps.Economy.clone()
 			cp.Naval = ps.Naval.Clone()
@@ -324,7 +326,7 @@ func (s State) clone(deck bool) State {
 				cp.MobilizationUnits[i].Units = CloneSlice(r.Units)
 			}
 			cp.Mobilizing = CloneSlice(ps.Mobilizing)
-			c.Powers[p] = &cp
+			c.Powers[p] = cp
 		}
 	}
 	c.Minors = CloneSlice(s.Minors)
