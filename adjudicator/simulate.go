@@ -60,8 +60,14 @@ type Players struct {
 // orders for the diplomatic rounds, and the crisis orders carry IF lines
 // by the same chance.
 func (pl Players) Orders(s storm.State, rng *rand.Rand) map[storm.Power][]storm.Order {
+	return pl.orders(s, Required(s), rng)
+}
+
+// orders is Orders for the powers required, Required(s), when the caller
+// has asked already.
+func (pl Players) orders(s storm.State, required []storm.Power, rng *rand.Rand) map[storm.Power][]storm.Order {
 	orders := map[storm.Power][]storm.Order{}
-	for _, p := range Required(s) {
+	for _, p := range required {
 		orders[p] = RandomOrders(s, p, rng, 3)
 		if pl.Peaceful {
 			if os := slices.DeleteFunc(slices.Clone(orders[p]), func(o storm.Order) bool {
@@ -95,10 +101,11 @@ func SimulateGameWith(s storm.State, turns int, rng *rand.Rand, standing int, ea
 	var out []SimTurn
 	cur := SimTurn{Turn: s.Turn}
 	for !s.Ended && len(out) < turns {
-		if len(Required(s)) > 0 {
+		required := Required(s)
+		if len(required) > 0 {
 			cur.RoundTrips++
 		}
-		n, evs, err := Resolve(s, Players{Standing: standing}.Orders(s, rng))
+		n, evs, err := Resolve(s, Players{Standing: standing}.orders(s, required, rng))
 		if err != nil {
 			return out, s, err
 		}

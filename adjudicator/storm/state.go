@@ -335,6 +335,10 @@ func (s State) clone(deck bool) State {
 	c.SupportFacts = s.SupportFacts.clone()
 	c.Russia.Garrison.Turn = CloneTurn(s.Russia.Garrison.Turn)
 	c.Russia.FullCohesionSince = CloneTurn(s.Russia.FullCohesionSince)
+	c.Russia.PurgeOffsets = CloneSlice(s.Russia.PurgeOffsets)
+	if s.Russia.Offset != nil {
+		c.Russia.Offset = new(*s.Russia.Offset)
+	}
 	c.EAIFacts = s.EAIFacts.clone()
 	c.Events = s.Events.clone(deck)
 	c.Diplomacy = s.Diplomacy.clone()
