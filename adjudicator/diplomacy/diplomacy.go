@@ -94,7 +94,7 @@ func russiaMayPlace(s storm.State, country string) bool {
 // or none fits; each permit serves one counter a turn.
 func permitUse(s storm.State, p storm.Power, orders []storm.Order) []int {
 	out := make([]int, len(orders))
-	if p != storm.Russia {
+	if p != storm.Russia || !slices.ContainsFunc(orders, isDiplomatic) {
 		return out
 	}
 	free := permitsFor(s, p)
@@ -200,6 +200,9 @@ func extraSlots(s storm.State, p storm.Power) []storm.ExtraCounter {
 // fits it (24.14).
 func exemptions(s storm.State, p storm.Power, orders []storm.Order) []string {
 	out := make([]string, len(orders))
+	if !slices.ContainsFunc(orders, isDiplomatic) { // a military counter's check, most often: no exemption to find
+		return out
+	}
 	counted, thisRound := 0, 0
 	slots := extraSlots(s, p)
 	for _, pl := range PlacedThisTurn(s, p) {
@@ -272,6 +275,10 @@ func exemptions(s storm.State, p storm.Power, orders []storm.Order) []string {
 	}
 	return out
 }
+
+// isDiplomatic reports a DIPLOMATIC order: the only ones exemptions and
+// permitUse answer for.
+func isDiplomatic(o storm.Order) bool { return o.Kind == storm.Diplomatic }
 
 // CheckPlacements checks p's DIPLOMATIC orders for the open round against
 // 24.5, 24.55, 24.56 and 24.61.
