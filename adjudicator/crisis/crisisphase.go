@@ -172,7 +172,7 @@ func russiaMayOppose(s storm.State, c storm.Crisis) bool {
 		return true
 	}
 	if m := s.Minor(storm.ResistanceName(c.Target)); m != nil { // the Sudetenland is Czechoslovakia's
-		return m.FlagCounts()[storm.Russia] > 0
+		return m.FlagsOf(storm.Russia) > 0
 	}
 	return false
 }

@@ -76,7 +76,7 @@ func permitsFor(s storm.State, p storm.Power) []storm.PlacementPermit {
 // cohesion seven more.
 func russianReach(s storm.State, country string) bool {
 	m := s.Minor(country)
-	return slices.Contains(russianTargets, country) || (m != nil && m.FlagCounts()[storm.Russia] > 0) || SpyRingIn(s, storm.Russia, country) ||
+	return slices.Contains(russianTargets, country) || (m != nil && m.FlagsOf(storm.Russia) > 0) || SpyRingIn(s, storm.Russia, country) ||
 		(s.Russia.Cohesion == storm.FullCohesion && slices.Contains(russianFullTargets, country))
 }
 
@@ -251,7 +251,7 @@ func exemptions(s storm.State, p storm.Power, orders []storm.Order) []string {
 			out[i] = CivilWarExempt
 			continue
 		}
-		if m := s.Minor(country); m != nil && m.FlagCounts()[storm.Russia] > 0 {
+		if m := s.Minor(country); m != nil && m.FlagsOf(storm.Russia) > 0 {
 			out[i] = "a Russian flag (24.54E)"
 			continue
 		}
@@ -426,7 +426,7 @@ func CheckPlacements(s storm.State, p storm.Power, orders []storm.Order) []storm
 			continue
 		}
 		m := s.Minor(country)
-		if storm.SideOf(p) == storm.Allies && m != nil && m.FlagCounts()[storm.Russia] > 0 && !war { // 24.56D: a civil war excepted
+		if storm.SideOf(p) == storm.Allies && m != nil && m.FlagsOf(storm.Russia) > 0 && !war { // 24.56D: a civil war excepted
 			bad(i, "24.56D", "%s has a Russian flag: the Allies may not place a diplomatic counter there", country)
 			continue
 		}

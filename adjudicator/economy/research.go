@@ -70,7 +70,10 @@ func banRule(s storm.State) string {
 // ProjectClosed returns the 15.42 restriction barring points from r now.
 func ProjectClosed(s storm.State, r storm.ResearchProject) (rule, msg string) {
 	pm := s.Sheets.Permits
-	key := storm.ProjectKey(r)
+	var key string // spelled only when there are permits: asked of every project for every order tried (issue 24)
+	if len(pm.Closed) > 0 || len(pm.Opened) > 0 {
+		key = storm.ProjectKey(r)
+	}
 	for _, c := range pm.Closed {
 		if c.Project == key && c.Turn == s.Turn {
 			return "15.42A", "a random event bars research points in " + r.ID() + " this turn"
