@@ -18,8 +18,32 @@ import (
 // Validate checks p's orders for the open segment against p's state and the
 // rules; nil means acceptable.
 func Validate(s storm.State, p storm.Power, orders []storm.Order) []storm.OrderError {
+	return (&orderCheck{s: s, p: p}).Validate(orders)
+}
+
+// orderCheck validates orders of one power against one state, asking
+// once what each validation asks first: whether the power may order now
+// (in a placement round mayOrderNow plays the power's possible
+// placements). Random players validate many sets of orders against one
+// state (issue 24).
+type orderCheck struct {
+	s          storm.State
+	p          storm.Power
+	asked, may bool // may is mayOrderNow(s, p) once asked
+}
+
+// mayOrderNow is mayOrderNow(c.s, c.p), asked once.
+func (c *orderCheck) mayOrderNow() bool {
+	if !c.asked {
+		c.may, c.asked = mayOrderNow(c.s, c.p), true
+	}
+	return c.may
+}
+
+// Validate is Validate(c.s, c.p, orders).
+func (c *orderCheck) Validate(orders []storm.Order) []storm.OrderError {
 	var errs []storm.OrderError
-	errList, _ := validate(s, p, orders)
+	errList, _ := c.validate(orders)
 	for _, e := range errList {
 		e.OrderError.Index = e.Index
 		errs = append(errs, e.OrderError)
@@ -27,16 +51,25 @@ func Validate(s storm.State, p storm.Power, orders []storm.Order) []storm.OrderE
 	return errs
 }
 
+// validate is c.validate for s and p.
+func validate(s storm.State, p storm.Power, orders []storm.Order) ([]storm.IndexedError, storm.State) {
+	return (&orderCheck{s: s, p: p}).validate(orders)
+}
+
 // validate checks p's orders and returns their errors and the state once
 // the accepted parts are carried out for p alone (the scratch copy below;
-// Preview shows it). The state is only meaningful when p may order now.
-func validate(s storm.State, p storm.Power, orders []storm.Order) ([]storm.IndexedError, storm.State) {
+// Preview shows it). The state is only meaningful when p may order now;
+// it is s itself, not a copy, when the orders change nothing of it:
+// Validate, called for every order a random player tries, throws it away
+// (issue 24).
+func (c *orderCheck) validate(orders []storm.Order) ([]storm.IndexedError, storm.State) {
+	s, p := c.s, c.p
 	var errs []storm.IndexedError
 	bad := func(i int, rule, format string, a ...any) {
 		errs = append(errs, storm.IndexedError{OrderError: storm.OrderError{Order: orders[i], Rule: rule, Msg: fmt.Sprintf(format, a...)}, Index: i})
 	}
 	if len(orders) == 0 {
-		return nil, s.Clone()
+		return nil, s
 	}
 	ps := s.Powers[p]
 	if !p.Valid() || ps == nil {
@@ -60,16 +93,16 @@ func validate(s storm.State, p storm.Power, orders []storm.Order) ([]storm.Index
 		}
 	}
 	if len(cur) == 0 {
-		return errs, s.Clone()
+		return errs, s
 	}
-	if !mayOrderNow(s, p) {
+	if !c.mayOrderNow() {
 		for _, i := range curIdx {
 			bad(i, "7.31", "%s takes no orders from %s in %s", s.Segment.Title(), p.Title(), s.Turn)
 		}
 		return errs, storm.State{}
 	}
 	if len(standing) > 0 {
-		curErrs, scratch := validate(s, p, cur)
+		curErrs, scratch := c.validate(cur)
 		for _, e := range curErrs {
 			e.Index = curIdx[e.Index]
 			errs = append(errs, e)
@@ -99,7 +132,7 @@ func validate(s storm.State, p storm.Power, orders []storm.Order) ([]storm.Index
 	for _, i := range unknown {
 		bad(i, "7.31", "%s", notOrderHere(s, p, orders[i]))
 	}
-	scratch := s.Clone()
+	scratch := s.Scratch()
 	var discard []event.Event
 	for k, st := range economy.EconomicSteps {
 		idx := parts[k]
@@ -151,9 +184,9 @@ func Allowed(s storm.State, p storm.Power) []storm.Option {
 		return crisisOptions(s, p) // crisisoptions.go
 	}
 	var opts []storm.Option
-	held := s // the orders are validated against the state as it is
+	held := &orderCheck{s: s, p: p, asked: true, may: true} // the orders are validated against the state as it is, which p must order in
 	offer := func(op storm.Option) {
-		if len(Validate(held, p, op.Orders())) == 0 {
+		if len(held.Validate(op.Orders())) == 0 {
 			opts = append(opts, op)
 		}
 	}
@@ -198,7 +231,7 @@ func Allowed(s storm.State, p storm.Power) []storm.Option {
 	for _, op := range economy.ResearchOptions(s, p) { // 15: research.go
 		offer(op)
 	}
-	for _, op := range randomevent.PlayOptions(held, p) { // 9.41E: play.go
+	for _, op := range randomevent.PlayOptions(held.s, p) { // 9.41E: play.go
 		offer(op)
 	}
 	if q := storm.AlliancePartner[p]; (p == storm.Britain || p == storm.France) && economy.AngloFrenchLevels(s) > 0 { // 16.16G: transfer.go

@@ -19,7 +19,7 @@ func Preview(s storm.State, p storm.Power, orders []storm.Order) (storm.PowerSta
 	if len(errs) > 0 {
 		return storm.PowerState{}, false
 	}
-	return *after.Powers[p], true
+	return *after.Scratch().Powers[p], true // after may be s itself: a copy shares nothing with it
 }
 
 // Committed is what p will pay at the end of this turn's diplomatic phase

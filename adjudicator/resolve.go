@@ -51,6 +51,15 @@ func Required(s storm.State) []storm.Power {
 	if s.Ended {
 		return nil
 	}
+	if round, ok := roundOf(s); ok {
+		var out []storm.Power
+		for _, p := range round {
+			if asked(s, p) {
+				out = append(out, p)
+			}
+		}
+		return out
+	}
 	switch {
 	case s.Segment == storm.SegEconomic:
 		return slices.Clone(storm.Powers)
@@ -60,28 +69,46 @@ func Required(s storm.State) []storm.Power {
 		return war.PreemptiveRequired(s)
 	case s.Crisis.On && s.Segment == storm.SegEndOfGame: // 33.2 (endgame.go)
 		return war.FinalResearchRequired(s)
-	case s.Diplomacy.On && s.Segment == storm.SegSpyRings:
-		var out []storm.Power
-		for _, p := range storm.IntelligenceLeaders {
-			if diplomacy.IntelligenceChoice(s, storm.SideOf(p)) && (len(storm.StandingFor(s, p)) == 0 || len(StandingProblems(s, p)) > 0) {
-				out = append(out, p)
-			}
-		}
-		return out
-	case s.Diplomacy.On:
-		var out []storm.Power
-		for _, p := range storm.PlacementRounds[s.Segment] {
-			standing := len(storm.StandingFor(s, p)) > 0
-			if diplomacy.CanPlace(s, p) && ((!standing && UnplannedRound(s, p)) || len(StandingProblems(s, p)) > 0) { // standing orders are orders, unless they no longer hold (standing.go)
-				out = append(out, p)
-			}
-		}
-		return out
 	}
 	return nil
 }
 
-func requires(s storm.State, p storm.Power) bool { return slices.Contains(Required(s), p) }
+// roundOf returns, in a game that plays diplomacy, the powers of the open
+// spy-ring segment or placement round (none in another segment of the
+// phases before the crisis), which Required asks one by one (asked); false
+// where Required answers for the segment as a whole.
+func roundOf(s storm.State) ([]storm.Power, bool) {
+	switch {
+	case !s.Diplomacy.On || s.Segment == storm.SegEconomic:
+		return nil, false
+	case s.Crisis.On && (crisis.IsCrisisSegment(s.Segment) || s.Segment == storm.SegPreemptiveWar || s.Segment == storm.SegEndOfGame):
+		return nil, false
+	case s.Segment == storm.SegSpyRings:
+		return storm.IntelligenceLeaders, true
+	}
+	return storm.PlacementRounds[s.Segment], true
+}
+
+// asked reports whether Required asks p, a power of roundOf(s): a leader
+// with an espionage result to place or a ring to reactivate (16.16B); a
+// power of the round that may place a counter (24.55). Standing orders
+// are orders, unless they no longer hold (standing.go).
+func asked(s storm.State, p storm.Power) bool {
+	if s.Segment == storm.SegSpyRings {
+		return diplomacy.IntelligenceChoice(s, storm.SideOf(p)) && (len(storm.StandingFor(s, p)) == 0 || len(StandingProblems(s, p)) > 0)
+	}
+	standing := len(storm.StandingFor(s, p)) > 0
+	return diplomacy.CanPlace(s, p) && ((!standing && UnplannedRound(s, p)) || len(StandingProblems(s, p)) > 0)
+}
+
+// requires reports whether Required(s) holds p; in a round it asks p
+// alone, since asking plays each power's possible placements (issue 24).
+func requires(s storm.State, p storm.Power) bool {
+	if round, ok := roundOf(s); ok && !s.Ended {
+		return slices.Contains(round, p) && asked(s, p)
+	}
+	return slices.Contains(Required(s), p)
+}
 
 // Resolve resolves s.Segment with the given orders (a missing power gave no
 // orders), then advances through automatic segments until one needs orders

@@ -24,13 +24,14 @@ import (
 func RandomOrders(s storm.State, p storm.Power, rng *rand.Rand, skip int) []storm.Order {
 	var set []storm.Order
 	opts := Allowed(s, p)
+	check := &orderCheck{s: s, p: p}
 	rng.Shuffle(len(opts), func(i, j int) { opts[i], opts[j] = opts[j], opts[i] })
 	for _, op := range opts {
 		if skip > 0 && rng.IntN(skip) == 0 {
 			continue
 		}
 		try := append(slices.Clone(set), op.Orders()...)
-		if len(Validate(s, p, try)) == 0 {
+		if len(check.Validate(try)) == 0 {
 			set = try
 		}
 	}
@@ -59,8 +60,14 @@ type Players struct {
 // orders for the diplomatic rounds, and the crisis orders carry IF lines
 // by the same chance.
 func (pl Players) Orders(s storm.State, rng *rand.Rand) map[storm.Power][]storm.Order {
+	return pl.orders(s, Required(s), rng)
+}
+
+// orders is Orders for the powers required, Required(s), when the caller
+// has asked already.
+func (pl Players) orders(s storm.State, required []storm.Power, rng *rand.Rand) map[storm.Power][]storm.Order {
 	orders := map[storm.Power][]storm.Order{}
-	for _, p := range Required(s) {
+	for _, p := range required {
 		orders[p] = RandomOrders(s, p, rng, 3)
 		if pl.Peaceful {
 			if os := slices.DeleteFunc(slices.Clone(orders[p]), func(o storm.Order) bool {
@@ -94,10 +101,11 @@ func SimulateGameWith(s storm.State, turns int, rng *rand.Rand, standing int, ea
 	var out []SimTurn
 	cur := SimTurn{Turn: s.Turn}
 	for !s.Ended && len(out) < turns {
-		if len(Required(s)) > 0 {
+		required := Required(s)
+		if len(required) > 0 {
 			cur.RoundTrips++
 		}
-		n, evs, err := Resolve(s, Players{Standing: standing}.Orders(s, rng))
+		n, evs, err := Resolve(s, Players{Standing: standing}.orders(s, required, rng))
 		if err != nil {
 			return out, s, err
 		}

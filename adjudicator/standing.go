@@ -361,7 +361,7 @@ func UnplannedRound(s storm.State, p storm.Power) bool {
 		if mine[pl.Country] {
 			return true
 		}
-		if m := s.Minor(pl.Country); m != nil && m.FlagCounts()[p] > 0 {
+		if m := s.Minor(pl.Country); m != nil && m.FlagsOf(p) > 0 {
 			return true
 		}
 	}

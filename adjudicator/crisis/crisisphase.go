@@ -172,7 +172,7 @@ func russiaMayOppose(s storm.State, c storm.Crisis) bool {
 		return true
 	}
 	if m := s.Minor(storm.ResistanceName(c.Target)); m != nil { // the Sudetenland is Czechoslovakia's
-		return m.FlagCounts()[storm.Russia] > 0
+		return m.FlagsOf(storm.Russia) > 0
 	}
 	return false
 }
@@ -247,7 +247,8 @@ var crisisKinds = map[storm.Segment][]storm.OrderKind{
 func IsCrisisSegment(seg storm.Segment) bool { _, ok := crisisKinds[seg]; return ok }
 
 // ValidateCrisis checks p's orders for the open crisis segment (IF lines
-// for later stages are checked by CheckPlan).
+// for later stages are checked by CheckPlan); the state it returns is s,
+// which they do not change.
 func ValidateCrisis(s storm.State, p storm.Power, orders []storm.Order) ([]storm.IndexedError, storm.State) {
 	var errs []storm.IndexedError
 	bad := func(i int, rule, format string, a ...any) {
@@ -287,7 +288,7 @@ func ValidateCrisis(s storm.State, p storm.Power, orders []storm.Order) ([]storm
 			bad(i, rule, "%s", msg)
 		}
 	}
-	return errs, s.Clone()
+	return errs, s
 }
 
 func kindWords(ks []storm.OrderKind) string {
@@ -914,7 +915,7 @@ func endCrisis(s *storm.State, c *storm.Crisis, outcome storm.CrisisOutcome, rul
 // DemandResistance is target's resistance, before the tile, once by's
 // demand is made: a first demand lowers its whole country's (28.21G-H).
 func DemandResistance(s storm.State, by storm.Power, target string) int {
-	c := s.Clone()
+	c := s.Scratch()
 	c.Crisis.Crises = append(c.Crisis.Crises, storm.Crisis{Aggressor: by, Target: target, Stage: storm.StageResponse})
 	r, _ := threshold.ResistanceOf(c, storm.ResistanceName(target), 0)
 	return r.Level

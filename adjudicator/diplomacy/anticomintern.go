@@ -146,7 +146,7 @@ func anticominternBarred(s storm.State, country string, known bool) (rule, msg s
 	switch {
 	case m == nil || Conquered(s, country):
 		return "24.34A", country + " is no longer a minor country to place it in"
-	case m.FlagCounts()[storm.Britain]+m.FlagCounts()[storm.France] > 0:
+	case m.FlagsOf(storm.Britain)+m.FlagsOf(storm.France) > 0:
 		return "24.34B", country + " holds an Allied flag: not eligible for the anti-Comintern counter"
 	case PublicModifierFor(s, country, storm.Allies):
 		return "24.34B", "a pro-Allied public diplomatic event applies to " + country + " this turn: not eligible for the anti-Comintern counter"

@@ -433,7 +433,7 @@ func intervene(s *storm.State, p storm.Power, country string, o storm.Order, evs
 	}
 	for _, n := range names {
 		var discard []event.Event
-		c := s.Clone()
+		c := s.Scratch()
 		if track.CivilWarResearchPoint(&c, p, n, &discard) == nil {
 			track.CivilWarResearchPoint(s, p, n, evs)
 			break

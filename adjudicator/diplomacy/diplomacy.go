@@ -76,7 +76,7 @@ func permitsFor(s storm.State, p storm.Power) []storm.PlacementPermit {
 // cohesion seven more.
 func russianReach(s storm.State, country string) bool {
 	m := s.Minor(country)
-	return slices.Contains(russianTargets, country) || (m != nil && m.FlagCounts()[storm.Russia] > 0) || SpyRingIn(s, storm.Russia, country) ||
+	return slices.Contains(russianTargets, country) || (m != nil && m.FlagsOf(storm.Russia) > 0) || SpyRingIn(s, storm.Russia, country) ||
 		(s.Russia.Cohesion == storm.FullCohesion && slices.Contains(russianFullTargets, country))
 }
 
@@ -94,7 +94,7 @@ func russiaMayPlace(s storm.State, country string) bool {
 // or none fits; each permit serves one counter a turn.
 func permitUse(s storm.State, p storm.Power, orders []storm.Order) []int {
 	out := make([]int, len(orders))
-	if p != storm.Russia {
+	if p != storm.Russia || !slices.ContainsFunc(orders, isDiplomatic) {
 		return out
 	}
 	free := permitsFor(s, p)
@@ -200,6 +200,9 @@ func extraSlots(s storm.State, p storm.Power) []storm.ExtraCounter {
 // fits it (24.14).
 func exemptions(s storm.State, p storm.Power, orders []storm.Order) []string {
 	out := make([]string, len(orders))
+	if !slices.ContainsFunc(orders, isDiplomatic) { // a military counter's check, most often: no exemption to find
+		return out
+	}
 	counted, thisRound := 0, 0
 	slots := extraSlots(s, p)
 	for _, pl := range PlacedThisTurn(s, p) {
@@ -248,7 +251,7 @@ func exemptions(s storm.State, p storm.Power, orders []storm.Order) []string {
 			out[i] = CivilWarExempt
 			continue
 		}
-		if m := s.Minor(country); m != nil && m.FlagCounts()[storm.Russia] > 0 {
+		if m := s.Minor(country); m != nil && m.FlagsOf(storm.Russia) > 0 {
 			out[i] = "a Russian flag (24.54E)"
 			continue
 		}
@@ -273,6 +276,10 @@ func exemptions(s storm.State, p storm.Power, orders []storm.Order) []string {
 	return out
 }
 
+// isDiplomatic reports a DIPLOMATIC order: the only ones exemptions and
+// permitUse answer for.
+func isDiplomatic(o storm.Order) bool { return o.Kind == storm.Diplomatic }
+
 // CheckPlacements checks p's DIPLOMATIC orders for the open round against
 // 24.5, 24.55, 24.56 and 24.61.
 func CheckPlacements(s storm.State, p storm.Power, orders []storm.Order) []storm.IndexedError {
@@ -294,7 +301,7 @@ func CheckPlacements(s storm.State, p storm.Power, orders []storm.Order) []storm
 		if len(errs) > 0 {
 			return errs
 		}
-		c := s.Clone()
+		c := s.Scratch()
 		var discard []event.Event
 		randomevent.ApplyPlay(&c, p, plays, &discard)
 		var rest []storm.Order
@@ -419,7 +426,7 @@ func CheckPlacements(s storm.State, p storm.Power, orders []storm.Order) []storm
 			continue
 		}
 		m := s.Minor(country)
-		if storm.SideOf(p) == storm.Allies && m != nil && m.FlagCounts()[storm.Russia] > 0 && !war { // 24.56D: a civil war excepted
+		if storm.SideOf(p) == storm.Allies && m != nil && m.FlagsOf(storm.Russia) > 0 && !war { // 24.56D: a civil war excepted
 			bad(i, "24.56D", "%s has a Russian flag: the Allies may not place a diplomatic counter there", country)
 			continue
 		}
@@ -950,17 +957,22 @@ func ResolveDiplomacySegment(s *storm.State, _ map[storm.Power][]storm.Order, ev
 }
 
 // ValidatePlacements is Validate for a placement round: the errors, and
-// the state with p's counters placed (for the receipt's preview).
+// the state with p's counters placed (for the receipt's preview): s
+// itself when there are errors, else s with a copy of p's PowerState
+// (the rest of it shared with s; the preview copies what it shows).
 func ValidatePlacements(s storm.State, p storm.Power, orders []storm.Order) ([]storm.IndexedError, storm.State) {
 	errs := CheckPlacements(s, p, orders)
-	scratch := s.Clone()
-	if len(errs) == 0 {
-		for _, o := range orders {
-			c, _ := storm.CountersOf(o.Counters)
-			scratch.Powers[p].Used = scratch.Powers[p].Used.Add(c)
-		}
+	if len(errs) > 0 {
+		return errs, s
 	}
-	return errs, scratch
+	ps := *s.Powers[p]
+	for _, o := range orders {
+		c, _ := storm.CountersOf(o.Counters)
+		ps.Used = ps.Used.Add(c)
+	}
+	s.Powers = maps.Clone(s.Powers)
+	s.Powers[p] = &ps
+	return errs, s
 }
 
 // CanPlace reports whether p may place a counter now, judged on public
@@ -987,8 +999,10 @@ func CanPlace(s storm.State, p storm.Power) bool {
 	}
 	av := ps.Available()
 	counters := av.Three+av.Two+av.One+av.Zero > 0 && ps.TilePoints > 0
-	pub := s.Clone()
-	pub.Events = nil                                                     // no secret events: support, permits, extra counters, spy rings
+	// No secret events: support, permits, extra counters, spy rings. A
+	// shallow copy will do: CheckPlacements only reads the state.
+	pub := s
+	pub.Events = nil
 	for _, c := range append(DiplomaticTargets(s), storm.RussiaTarget) { // Russia: 24.56E
 		if counters && open(pub, storm.Order{Kind: storm.Diplomatic, Project: c, Counters: []int{1}}) {
 			return true
@@ -1191,7 +1205,7 @@ func checkMilitary(s storm.State, p storm.Power, o storm.Order, earlier []storm.
 	if ok {
 		if handled, rule, msg := militaryInterventionCheck(s, p, country, earlier, before); handled { // 25.52B (civilwar.go)
 			if rule == "" && len(o.Args) > 0 {
-				c := s.Clone()
+				c := s.Scratch()
 				var discard []event.Event
 				if err := track.CivilWarResearchPoint(&c, p, o.Args[0], &discard); err != nil {
 					return "15.22D", strings.TrimPrefix(err.Error(), "adjudicator: rule 15.22D: ")

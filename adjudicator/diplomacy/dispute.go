@@ -115,7 +115,7 @@ func disputeObligations(s *storm.State, accepted map[storm.Power][]storm.Order, 
 				continue
 			}
 			m := s.Minor(y)
-			if (m != nil && m.FlagCounts()[storm.Russia] > 0) || PublicModifierFor(*s, y, storm.Soviet) {
+			if (m != nil && m.FlagsOf(storm.Russia) > 0) || PublicModifierFor(*s, y, storm.Soviet) {
 				*evs = append(*evs, event.DisputeObligation{Turn: s.Turn, Card: d.Card, Side: storm.Allies,
 					Outcome: fmt.Sprintf("relieved: a Russian flag or event in %s keeps the Allies out (24.552C, 24.56D)", y)})
 				continue

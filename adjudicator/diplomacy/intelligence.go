@@ -719,9 +719,10 @@ func withdrawRingCounters(s *storm.State, side storm.Side, country string) strin
 // SpyRingExempt is the 24.54E exception of a counter in a spy ring's target.
 const SpyRingExempt = "a spy ring (24.551B, 24.54E)"
 
-// ValidateSpyRings is Validate for the spy-ring segment.
+// ValidateSpyRings is Validate for the spy-ring segment; the state it
+// returns is s, which the orders do not change.
 func ValidateSpyRings(s storm.State, p storm.Power, orders []storm.Order) ([]storm.IndexedError, storm.State) {
-	return CheckSpyRings(s, p, orders), s.Clone()
+	return CheckSpyRings(s, p, orders), s
 }
 
 // SpyRingOptions offers p's spy-ring orders (16.16B).

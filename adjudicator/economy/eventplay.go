@@ -14,7 +14,7 @@ func checkResearchAfterEvents(s storm.State, p storm.Power, orders []storm.Order
 		return nil
 	}
 	if len(randomevent.HeldOf(s, p, storm.CategoryResearch)) > 0 {
-		c := s.Clone()
+		c := s.Scratch()
 		var discard []event.Event
 		randomevent.PlayHeldOf(&c, p, storm.CategoryResearch, &discard)
 		s = c

@@ -70,7 +70,10 @@ func banRule(s storm.State) string {
 // ProjectClosed returns the 15.42 restriction barring points from r now.
 func ProjectClosed(s storm.State, r storm.ResearchProject) (rule, msg string) {
 	pm := s.Sheets.Permits
-	key := storm.ProjectKey(r)
+	var key string // spelled only when there are permits: asked of every project for every order tried (issue 24)
+	if len(pm.Closed) > 0 || len(pm.Opened) > 0 {
+		key = storm.ProjectKey(r)
+	}
 	for _, c := range pm.Closed {
 		if c.Project == key && c.Turn == s.Turn {
 			return "15.42A", "a random event bars research points in " + r.ID() + " this turn"
@@ -850,12 +853,23 @@ func examplePoints(s storm.State, p storm.Power, n int) []storm.Order {
 		}
 		return 2
 	}
-	slices.SortStableFunc(open, func(a, b storm.ResearchProject) int {
-		if d := int(StageOf(s.Sheets.Steps(a)+1)) - int(StageOf(s.Sheets.Steps(b)+1)); d != 0 {
+	// Sorted by the stage of the next step, then the owner, each read
+	// once a project rather than at every comparison (issue 24).
+	keyed := make([]sortKey, len(open))
+	for i, r := range open {
+		keyed[i] = sortKey{int(StageOf(s.Sheets.Steps(r) + 1)), owner(r), i}
+	}
+	slices.SortStableFunc(keyed, func(a, b sortKey) int {
+		if d := a.stage - b.stage; d != 0 {
 			return d
 		}
-		return owner(a) - owner(b)
+		return a.owner - b.owner
 	})
+	sorted := make([]storm.ResearchProject, len(open))
+	for i, k := range keyed {
+		sorted[i] = open[k.at]
+	}
+	open = sorted
 	if need != 0 {
 		if k := slices.IndexFunc(open, func(r storm.ResearchProject) bool { return r.Power == need }); k > 0 {
 			r := open[k]
@@ -871,6 +885,10 @@ func examplePoints(s storm.State, p storm.Power, n int) []storm.Order {
 	}
 	return out
 }
+
+// sortKey is what examplePoints sorts a project by: the stage of its next
+// step, then whose it is; at is its place in the list sorted.
+type sortKey struct{ stage, owner, at int }
 
 // maxPurgeSteps: at most three excess purge steps per project (15.22E).
 const maxPurgeSteps = 3

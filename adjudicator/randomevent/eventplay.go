@@ -325,7 +325,7 @@ func EconomicEventLines(s storm.State, p storm.Power) []string {
 		if len(ChoiceSlots(ev)) > 0 {
 			continue
 		}
-		c := s.Clone()
+		c := s.Scratch()
 		var evs []event.Event
 		var notes []string
 		for i, o := range ApplyEffects(&c, h.Power, h.Card, ev, nil, &evs) {
@@ -357,7 +357,7 @@ func AfterEconomicEvents(s storm.State, p storm.Power) storm.State {
 	if s.Segment != storm.SegEconomic || len(HeldEconomic(s, p)) == 0 {
 		return s
 	}
-	c := s.Clone()
+	c := s.Scratch()
 	var discard []event.Event
 	PlayHeldOf(&c, p, storm.CategoryConstruction, &discard)
 	PlayHeldOf(&c, p, storm.CategoryResearch, &discard)

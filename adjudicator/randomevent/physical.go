@@ -80,7 +80,7 @@ type DrawPlan struct {
 
 // PlanDraw returns what the moderator draws in s (AwaitsDraw).
 func PlanDraw(s storm.State) DrawPlan {
-	n := s.Clone()
+	n := s.Scratch()
 	p := DrawPlan{Turn: s.Turn, PurgeDeck: purgeDeckAtDraw(&n, new([]event.Event)), Cards: 1 + len(storm.Powers), Extra: map[storm.Power]int{}}
 	for q, k := range ExtraRandomEvents(s) {
 		if k > 0 {

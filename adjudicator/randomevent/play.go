@@ -109,7 +109,7 @@ func PlayOptions(s storm.State, p storm.Power) []storm.Option {
 // playedNow says what playing h with the chosen projects would do in s,
 // from its effects applied to a copy of the state.
 func playedNow(s storm.State, h storm.HeldEvent, choices []string) string {
-	c := s.Clone()
+	c := s.Scratch()
 	var evs []event.Event
 	var notes []string
 	for _, o := range ApplyEffects(&c, h.Power, h.Card, EventOf(c.Events, h), choices, &evs) {

@@ -391,17 +391,35 @@ func Countries() []string {
 // FindCountry returns the canonical name of a country an event may name,
 // case-insensitively; "Belgium" and "Luxembourg" name Belgium/Luxembourg.
 func FindCountry(name string) (string, bool) {
+	if c, ok := countryNames.canonical[name]; ok { // most calls: the name as FindCountry returns it
+		return c, true
+	}
 	n := strings.ToLower(strings.TrimSpace(name))
 	if n == "belgium" || n == "luxembourg" {
 		n = "belgium/luxembourg"
 	}
+	c, ok := countryNames.lower[n]
+	return c, ok
+}
+
+// countryNames are FindCountry's tables, made once: validation asks it
+// for every order tried (issue 24). lower maps a name in lower case to
+// the first of Countries with that name; canonical holds the names
+// FindCountry finds as they are.
+var countryNames = func() (t struct{ lower, canonical map[string]string }) {
+	t.lower, t.canonical = map[string]string{}, map[string]string{}
 	for _, c := range Countries() {
-		if strings.ToLower(c) == n {
-			return c, true
+		if _, ok := t.lower[strings.ToLower(c)]; !ok {
+			t.lower[strings.ToLower(c)] = c
 		}
 	}
-	return "", false
-}
+	for _, c := range Countries() {
+		if strings.TrimSpace(c) == c && t.lower[strings.ToLower(c)] == c {
+			t.canonical[c] = c
+		}
+	}
+	return t
+}()
 
 // DeckError is one problem of a deck found by Check. Card is the card's
 // index in Deck.Cards (-1: the deck), Event "" (the card), "general" or a

@@ -259,6 +259,25 @@ func (m Minor) FlagCounts() map[Power]int {
 	return c
 }
 
+// FlagsOf is FlagsOf(p) without making the map: checks that ask
+// for one power's flags run for every placement tried (issue 24).
+func (m Minor) FlagsOf(p Power) int {
+	if m.FlagPower == 0 {
+		return 0
+	}
+	n := 0
+	if p == m.FlagPower {
+		n += m.Flags
+	}
+	if q := AlliancePartner[m.FlagPower]; q != 0 && p == q {
+		n += m.PartnerFlags
+	}
+	if SideOf(m.FlagPower) == Allies && p == Russia {
+		n += m.RussianFlags
+	}
+	return n
+}
+
 // TotalFlags is the number of flags in m (24.82D: never more than four).
 func (m Minor) TotalFlags() int { return m.Flags + m.PartnerFlags + m.RussianFlags }
 

@@ -86,12 +86,16 @@ type EffectOutcome struct {
 	Pending string     `json:"pending,omitempty"` // the phase it waits for
 }
 
-func (d *EventDeck) clone() *EventDeck {
+// clone deep-copies d; its deck's cards are shared unless deck is set
+// (State.Scratch).
+func (d *EventDeck) clone(deck bool) *EventDeck {
 	if d == nil {
 		return nil
 	}
 	c := *d
-	c.Deck = d.Deck.Clone()
+	if deck {
+		c.Deck = d.Deck.Clone()
+	}
 	c.DrawPile = CloneSlice(d.DrawPile)
 	c.Discard = CloneSlice(d.Discard)
 	c.Removed = CloneSlice(d.Removed)

@@ -102,8 +102,30 @@ func (r ResearchProject) ID() string {
 	if r.Power == 0 {
 		return r.Name
 	}
+	if id, ok := nationalIDs[nationalProject{r.Power, r.Name}]; ok {
+		return id
+	}
 	return Nationality[r.Power] + " " + r.Name
 }
+
+// nationalProject names a national project of the sheets.
+type nationalProject struct {
+	power Power
+	name  string
+}
+
+// nationalIDs are the IDs of the sheets' national projects, spelled once
+// rather than for every project looked at when an order is validated
+// (issue 24).
+var nationalIDs = func() map[nationalProject]string {
+	m := map[nationalProject]string{}
+	for _, r := range ResearchSheetRows {
+		if r.Power != 0 {
+			m[nationalProject{r.Power, r.Name}] = Nationality[r.Power] + " " + r.Name
+		}
+	}
+	return m
+}()
 
 // Nationality is the adjective naming a national project.
 var Nationality = map[Power]string{
@@ -289,22 +311,40 @@ var Obligations = []ObligatedPower{
 	{Allies, France, "15.23C"},
 }
 
-// ResearchProjects returns the rows of a side's sheet in table order.
+// ResearchProjects returns the rows of a side's sheet in table order. The
+// slice is the table's own, made once (issue 24): read it, do not change
+// it (appending to it copies it).
 func ResearchProjects(side Side) []ResearchProject {
-	var out []ResearchProject
-	for _, r := range ResearchSheetRows {
-		if r.Side == side {
-			out = append(out, r)
-		}
-	}
-	return out
+	rows := projectsBySide[side]
+	return rows[:len(rows):len(rows)]
 }
+
+// projectsBySide are ResearchProjects' rows.
+var projectsBySide = func() map[Side][]ResearchProject {
+	m := map[Side][]ResearchProject{}
+	for _, r := range ResearchSheetRows {
+		m[r.Side] = append(m[r.Side], r)
+	}
+	return m
+}()
 
 // FindProject looks up a project of side by its ID or by its name when
 // that is unique on the side's sheet; names are case-insensitive and may
 // use "-" or "_" between words.
 func FindProject(side Side, name string) (ResearchProject, bool) {
+	if f, ok := projectNames[side][name]; ok { // most calls: a name as NormalizeProject spells it
+		return f.row, f.ok
+	}
 	n := NormalizeProject(name)
+	if f, ok := projectNames[side][n]; ok {
+		return f.row, f.ok
+	}
+	return findProject(side, n)
+}
+
+// findProject is FindProject's search of the sheet for a name n as
+// NormalizeProject spells it.
+func findProject(side Side, n string) (ResearchProject, bool) {
 	var byName []ResearchProject
 	for _, r := range ResearchSheetRows {
 		if r.Side != side {
@@ -322,6 +362,34 @@ func FindProject(side Side, name string) (ResearchProject, bool) {
 	}
 	return ResearchProject{}, false
 }
+
+// foundProject is findProject's answer for one name.
+type foundProject struct {
+	row ResearchProject
+	ok  bool
+}
+
+// projectNames are findProject's answers by side for every ID and name
+// of the sheets (and "russian " before a Soviet name) that NormalizeProject
+// leaves as it is, found once: validation looks projects up for every
+// order tried (issue 24).
+var projectNames = func() map[Side]map[string]foundProject {
+	out := map[Side]map[string]foundProject{}
+	for _, r := range ResearchSheetRows {
+		out[r.Side] = map[string]foundProject{}
+	}
+	for side, m := range out {
+		for _, r := range ResearchSheetRows {
+			for _, k := range []string{r.ID(), r.Name, "russian " + r.Name} {
+				if NormalizeProject(k) == k {
+					row, ok := findProject(side, k)
+					m[k] = foundProject{row, ok}
+				}
+			}
+		}
+	}
+	return out
+}()
 
 // AmbiguousProject lists the IDs sharing name on side's sheet when the name
 // alone does not say which (e.g. "battleship design" for the Axis).
@@ -350,13 +418,16 @@ func ResearchProjectIDs() []string {
 	return slices.Compact(ids)
 }
 
+// projectSeparators are the separators NormalizeProject reads as spaces.
+var projectSeparators = strings.NewReplacer("_", " ", "-", " ")
+
 // NormalizeProject spells a project name as the sheets do: lower case,
 // words separated by one space ("_" and "-" read as spaces), the
 // hyphenated names restored ("counter-intelligence"). FindProject reads
 // names through it; the order parser stores them in this spelling.
 func NormalizeProject(s string) string {
 	s = strings.ToLower(strings.TrimSpace(s))
-	s = strings.NewReplacer("_", " ", "-", " ").Replace(s)
+	s = projectSeparators.Replace(s)
 	s = strings.Join(strings.Fields(s), " ")
 	// the hyphenated names
 	s = strings.ReplaceAll(s, "counter intelligence", ProjectCounterIntel)

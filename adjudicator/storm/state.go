@@ -294,17 +294,30 @@ func (c Conditions) RussianMobilizationFreed() bool {
 	return c.PolandAggressionWithoutPact || c.PactViolated || c.BalticAggression
 }
 
-// Clone returns a deep copy of s.
-func (s State) Clone() State {
+// Clone returns a deep copy of s: it shares no memory with s.
+func (s State) Clone() State { return s.clone(true) }
+
+// Scratch returns a copy of s to try orders or effects on: deep like
+// Clone, except that the event deck's cards (Events.Deck.Cards) are
+// shared with s. The engine never changes a card in play (it reads them
+// by number, Deck.Card), and copying the deck's cards was most of the
+// cost of a copy, which validation makes many times an order (issue 24).
+// What Resolve and the moderator's commands return is a Clone.
+func (s State) Scratch() State { return s.clone(false) }
+
+// clone is Clone, with the deck's cards copied only when deck is set.
+func (s State) clone(deck bool) State {
 	c := s
 	if s.Powers != nil {
 		c.Powers = make(map[Power]*PowerState, len(s.Powers))
+		copies := make([]PowerState, 0, len(s.Powers)) // one allocation for all the powers
 		for p, ps := range s.Powers {
 			if ps == nil {
 				c.Powers[p] = nil
 				continue
 			}
-			cp := *ps
+			copies = append(copies, *ps)
+			cp := &copies[len(copies)-1]
 			cp.MobilizationTurns = CloneSlice(ps.MobilizationTurns)
 			cp.Economy = ps.Economy.clone()
 			cp.Naval = ps.Naval.Clone()
@@ -313,7 +326,7 @@ func (s State) Clone() State {
 				cp.MobilizationUnits[i].Units = CloneSlice(r.Units)
 			}
 			cp.Mobilizing = CloneSlice(ps.Mobilizing)
-			c.Powers[p] = &cp
+			c.Powers[p] = cp
 		}
 	}
 	c.Minors = CloneSlice(s.Minors)
@@ -322,8 +335,12 @@ func (s State) Clone() State {
 	c.SupportFacts = s.SupportFacts.clone()
 	c.Russia.Garrison.Turn = CloneTurn(s.Russia.Garrison.Turn)
 	c.Russia.FullCohesionSince = CloneTurn(s.Russia.FullCohesionSince)
+	c.Russia.PurgeOffsets = CloneSlice(s.Russia.PurgeOffsets)
+	if s.Russia.Offset != nil {
+		c.Russia.Offset = new(*s.Russia.Offset)
+	}
 	c.EAIFacts = s.EAIFacts.clone()
-	c.Events = s.Events.clone()
+	c.Events = s.Events.clone(deck)
 	c.Diplomacy = s.Diplomacy.clone()
 	c.Crisis = s.Crisis.clone()
 	c.War = s.War.Clone()

@@ -197,7 +197,7 @@ func russianOnGermany(s storm.State, t *storm.Threshold, o ThresholdOptions) {
 	// holds a Russian flag.
 	if whole != "" {
 		m := s.Minor(whole)
-		if whole == "Poland" || whole == storm.BalticStates || (m != nil && m.FlagCounts()[storm.Russia] > 0) {
+		if whole == "Poland" || whole == storm.BalticStates || (m != nil && m.FlagsOf(storm.Russia) > 0) {
 			t.Target = o.Target
 			addResistance(s, t, "32.72E, 32.31D", o.Target, o.Tile)
 		}
@@ -789,7 +789,7 @@ func russianConditions(s storm.State, aggressedThisTurn map[storm.Power]bool) (t
 	russianTarget := func(t string) bool {
 		whole := wholeCountry(t)
 		m := s.Minor(whole)
-		return whole == "Poland" || whole == storm.BalticStates || (m != nil && m.FlagCounts()[storm.Russia] > 0)
+		return whole == "Poland" || whole == storm.BalticStates || (m != nil && m.FlagsOf(storm.Russia) > 0)
 	}
 	if aggressedThisTurn[storm.Germany] {
 		var candidates []string

@@ -80,7 +80,7 @@ func CheckGarrison(s storm.State, when string) storm.GarrisonCheck {
 		switch {
 		case m.TradePact == storm.Russia:
 			g.Flags += 2
-		case m.FlagCounts()[storm.Russia] > 0: // beside Allied flags too (24.82B)
+		case m.FlagsOf(storm.Russia) > 0: // beside Allied flags too (24.82B)
 			g.Flags++
 		}
 		// 21.22D: Axis or Allied flags in Poland, trade pacts in Poland,

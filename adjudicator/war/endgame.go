@@ -52,7 +52,8 @@ func FinalResearchRequired(s storm.State) []storm.Power {
 	return []storm.Power{storm.Germany, storm.Britain, storm.Russia}
 }
 
-// ValidateFinalResearch checks p's final research orders (33.21, 33.22).
+// ValidateFinalResearch checks p's final research orders (33.21, 33.22);
+// the state it returns is s, which they do not change.
 func ValidateFinalResearch(s storm.State, p storm.Power, orders []storm.Order) ([]storm.IndexedError, storm.State) {
 	var errs []storm.IndexedError
 	bad := func(i int, rule, format string, a ...any) {
@@ -63,7 +64,7 @@ func ValidateFinalResearch(s storm.State, p storm.Power, orders []storm.Order) (
 		for i := range orders {
 			bad(i, "33.21", "%s assigns %s final research points", track.ResearchLeader(side).Title(), side.Possessive())
 		}
-		return errs, s.Clone()
+		return errs, s
 	}
 	used := map[string]int{}
 	perProject := map[string]int{}
@@ -117,7 +118,7 @@ func ValidateFinalResearch(s storm.State, p storm.Power, orders []storm.Order) (
 		used[kind] += n
 		perProject[r.ID()] += n
 	}
-	return errs, s.Clone()
+	return errs, s
 }
 
 // worldAtWarRows are 27.62C, 27.72C and 27.82C: the BRPs (and unit

@@ -111,7 +111,8 @@ func refusal(s storm.State, p storm.Power, against string) (rule, msg string) {
 	return "32.21", fmt.Sprintf("%s may not declare war on %s this turn (its notice lists its options)", p.Title(), a.Title())
 }
 
-// ValidatePreemptive checks p's orders in the pre-emptive war segment.
+// ValidatePreemptive checks p's orders in the pre-emptive war segment; the
+// state it returns is s, which they do not change.
 func ValidatePreemptive(s storm.State, p storm.Power, orders []storm.Order) ([]storm.IndexedError, storm.State) {
 	var errs []storm.IndexedError
 	bad := func(i int, rule, format string, a ...any) {
@@ -159,7 +160,7 @@ func ValidatePreemptive(s storm.State, p storm.Power, orders []storm.Order) ([]s
 			bad(i, "32.83", "fully mobilized: war is declared, not threatened (DECLARE WAR ON %s)", o.Project)
 		}
 	}
-	return errs, s.Clone()
+	return errs, s
 }
 
 // ResolvePreemptive resolves the segment's declarations and threats, or

@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/smtp"
 	"os"
+	"runtime/pprof"
 	"sort"
 	"strings"
 	"time"
@@ -36,8 +37,20 @@ func cmdBench(args []string, stdout, stderr io.Writer) error {
 	data := fs.String("data", "", "with -games: keep the data file and mailboxes in this new or empty directory (default: a temporary one, removed)")
 	simulate := fs.Int("simulate", 0, "whole-game simulator: N random games through the engine alone, round trips a turn with and without standing orders (-turns default 12)")
 	deckFile := fs.String("deck", defaultSandboxDeck, "with -simulate: the random event deck (\"\": none)")
+	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the benchmark to this file (go tool pprof)")
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	if *cpuprofile != "" {
+		f, err := os.Create(*cpuprofile)
+		if err != nil {
+			return fmt.Errorf("bench: %v", err)
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return fmt.Errorf("bench: %v", err)
+		}
+		defer pprof.StopCPUProfile()
 	}
 	if *simulate > 0 {
 		o := simulateBench{Games: *simulate, Turns: 12, Deck: *deckFile, Seed: 1}

@@ -1,10 +1,13 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"runtime"
 	"slices"
+	"sync"
 	"text/tabwriter"
 	"time"
 
@@ -27,6 +30,56 @@ type simulateBench struct {
 	Seed         uint64
 }
 
+// simulatedGame is one game of the benchmark: its turns and its end.
+type simulatedGame struct {
+	played []adjudicator.SimTurn
+	end    storm.State
+}
+
+// simulateGames plays o.Games games with the standing-order policy share,
+// seeds o.Seed, o.Seed+1 ..., on one goroutine a core: the engine is pure,
+// so the games are independent, and each is the same whoever plays it.
+// The results are in the games' order.
+func simulateGames(o simulateBench, d *storm.Deck, share int) ([]simulatedGame, error) {
+	out := make([]simulatedGame, o.Games)
+	errs := make([]error, o.Games)
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), max(o.Games, 1)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for g := range next {
+				out[g], errs[g] = simulateOne(o.Seed+uint64(g), d, o.Turns, share)
+			}
+		}()
+	}
+	for g := range o.Games {
+		next <- g
+	}
+	close(next)
+	wg.Wait()
+	return out, errors.Join(errs...)
+}
+
+// simulateOne plays the game of seed: a new game (with the deck d when
+// not nil), diplomacy and the crisis phase on, random players.
+func simulateOne(seed uint64, d *storm.Deck, turns, share int) (simulatedGame, error) {
+	s := setup.NewGame(seed)
+	if d != nil {
+		s = setup.NewGameWithDeck(seed, *d)
+	}
+	s, _, err := adjudicator.Resolve(crisis.WithCrisis(diplomacy.WithDiplomacy(s)), nil)
+	if err != nil {
+		return simulatedGame{}, err
+	}
+	played, end, err := adjudicator.SimulateGame(s, turns, rand.New(rand.NewPCG(seed, 17)), share)
+	if err != nil {
+		return simulatedGame{}, fmt.Errorf("bench: game %d: %v", seed, err)
+	}
+	return simulatedGame{played, end}, nil
+}
+
 func runSimulateBench(o simulateBench, stdout io.Writer) error {
 	var d *storm.Deck
 	if o.Deck != "" {
@@ -36,8 +89,8 @@ func runSimulateBench(o simulateBench, stdout io.Writer) error {
 		}
 		d = &x
 	}
-	fmt.Fprintf(stdout, "stormjudge bench -simulate %d -turns %d: the engine alone (Validate + Resolve), random legal orders, diplomacy and the crisis phase on, deck %q\n\n",
-		o.Games, o.Turns, o.Deck)
+	fmt.Fprintf(stdout, "stormjudge bench -simulate %d -turns %d: the engine alone (Validate + Resolve), random legal orders, diplomacy and the crisis phase on, deck %q, %d games at once (one a core)\n\n",
+		o.Games, o.Turns, o.Deck, runtime.GOMAXPROCS(0))
 	tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "standing orders\tgames\tturns\tturns a game\tresolves\tgames/s\tturns/s\tround trips a turn: median\tworst\tmean\tcrisis wars\tpre-emptive wars\tno war\t")
 	for _, pol := range []struct {
@@ -48,28 +101,19 @@ func runSimulateBench(o simulateBench, stdout io.Writer) error {
 		turns, resolves := 0, 0
 		endings := map[string]int{}
 		start := time.Now()
-		for g := 0; g < o.Games; g++ {
-			seed := o.Seed + uint64(g)
-			s := setup.NewGame(seed)
-			if d != nil {
-				s = setup.NewGameWithDeck(seed, *d)
-			}
-			s, _, err := adjudicator.Resolve(crisis.WithCrisis(diplomacy.WithDiplomacy(s)), nil)
-			if err != nil {
-				return err
-			}
-			played, end, err := adjudicator.SimulateGame(s, o.Turns, rand.New(rand.NewPCG(seed, 17)), pol.share)
-			if err != nil {
-				return fmt.Errorf("bench: game %d: %v", seed, err)
-			}
-			for _, t := range played {
+		results, err := simulateGames(o, d, pol.share)
+		if err != nil {
+			return err
+		}
+		for _, r := range results { // in the games' order: the figures do not depend on the workers
+			for _, t := range r.played {
 				trips = append(trips, t.RoundTrips)
 				resolves += t.Resolves
 			}
-			turns += len(played)
+			turns += len(r.played)
 			switch {
-			case end.Ended && end.War != nil:
-				endings[end.War.Kind]++
+			case r.end.Ended && r.end.War != nil:
+				endings[r.end.War.Kind]++
 			default:
 				endings["none"]++
 			}
