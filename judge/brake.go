@@ -22,8 +22,8 @@ import (
 // once the address has been quiet for the window (or a day after the
 // first held email). After a summary the address gets receipts again; the
 // next summary comes at least an hour after it, and the gap doubles with
-// each summary in a row, up to a day: a looping responder gets at most
-// Receipts+1 mails a day from the judge.
+// each summary in a row, up to a day: from its second day, a looping
+// responder gets at most Receipts+1 mails a day from the judge.
 
 // Brake configures the receipt brake; the zero value is no brake.
 type Brake struct {
