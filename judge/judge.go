@@ -86,6 +86,8 @@ type Judge struct {
 	failures map[[32]byte]int
 	// budget slows down senders of wrong secrets (secretbudget.go).
 	budget secretBudget
+	// pictures are the pictures of the versions drawn last (pictures.go).
+	pictures pictureCache
 }
 
 // New returns a Judge over db.
@@ -809,27 +811,33 @@ func (j *Judge) Inline(source string) ([]byte, error) {
 	if err != nil || v < 0 {
 		return nil, gone("no version")
 	}
-	var power storm.Power
 	if whom != "public" {
-		if power, _ = storm.ParsePower(whom); power == 0 {
+		if power, _ := storm.ParsePower(whom); power == 0 {
 			return nil, gone("no such power")
 		}
 	}
-	var s storm.State
-	if err := j.db.View(func(tx *store.Tx) error {
+	// The version's pictures are drawn together, once (pictures.go), as
+	// long as its stored state stays the same.
+	var state [32]byte
+	err = j.db.View(func(tx *store.Tx) error {
 		var err error
-		s, err = tx.State(game, v)
+		state, err = tx.StateKey(game, v)
 		return err
-	}); errors.Is(err, store.ErrNotFound) {
+	})
+	var set map[string][]byte
+	if err == nil {
+		set, err = j.pictures.get(game, v, state, func() (map[string][]byte, [32]byte, error) { return j.drawVersion(game, v) })
+	}
+	if errors.Is(err, store.ErrNotFound) {
 		return nil, gone("no such game or version")
 	} else if err != nil {
 		return nil, err
 	}
-	view := adjudicator.Derive(s)
-	if pictureSource(game, v, power, view) != source {
+	b, ok := set[source]
+	if !ok {
 		return nil, gone("the version no longer shows what the report showed")
 	}
-	return report.Picture(view, power)
+	return b, nil
 }
 
 // recipients of public reports: every seated address and every moderator,

@@ -88,6 +88,19 @@ func Picture(v adjudicator.View, power storm.Power) ([]byte, error) {
 	return picture.Render(pictureView(v, power))
 }
 
+// Pictures draws in one go every picture of v (picture.RenderSet): the
+// public report's under 0 and each power's notice's under the power,
+// each what Picture draws for it, byte for byte.
+func Pictures(v adjudicator.View) (map[storm.Power][]byte, error) {
+	var powers []storm.Power
+	for _, p := range storm.Powers {
+		if v.Powers[p] != nil {
+			powers = append(powers, p)
+		}
+	}
+	return picture.RenderSet(v, powers)
+}
+
 // Parts returns the subject and the plain text.
 func (m Message) Parts() (subject, text string) { return m.Subject, m.Text }
 

@@ -92,25 +92,9 @@ func stateJSON(b *bolt.Bucket, version int) ([]byte, error) {
 	if b == nil || version < 0 {
 		return nil, nil
 	}
-	v := b.Get(versionKey(version))
-	if v == nil {
-		return nil, nil
-	}
-	// The chain down to a whole value, newest first.
-	chain := [][]byte{}
-	for at := version; isDelta(v); {
-		bv, err := deltaBase(v)
-		if err != nil {
-			return nil, fmt.Errorf("version %d: %w", at, err)
-		}
-		if bv >= uint64(at) {
-			return nil, fmt.Errorf("version %d: delta on version %d", at, bv)
-		}
-		chain = append(chain, v)
-		at = int(bv)
-		if v = b.Get(versionKey(at)); v == nil {
-			return nil, fmt.Errorf("version %d: the base of a delta is missing", at)
-		}
+	v, chain, err := stateChain(b, version)
+	if v == nil || err != nil {
+		return nil, err
 	}
 	// Each value's JSON is looked up in the cache by its content key
 	// (jsonCache) before it is decoded.
@@ -140,6 +124,44 @@ func stateJSON(b *bolt.Bucket, version int) ([]byte, error) {
 		decodedJSON.put(key, s)
 	}
 	return clone(s), nil
+}
+
+// stateChain returns the stored values version's state is decoded from:
+// the whole value it starts from and the deltas after it, newest first
+// (none when version is stored whole); a nil whole value when there is
+// no such version.
+func stateChain(b *bolt.Bucket, version int) (whole []byte, chain [][]byte, err error) {
+	v := b.Get(versionKey(version))
+	if v == nil {
+		return nil, nil, nil
+	}
+	for at := version; isDelta(v); {
+		bv, err := deltaBase(v)
+		if err != nil {
+			return nil, nil, fmt.Errorf("version %d: %w", at, err)
+		}
+		if bv >= uint64(at) {
+			return nil, nil, fmt.Errorf("version %d: delta on version %d", at, bv)
+		}
+		chain = append(chain, v)
+		at = int(bv)
+		if v = b.Get(versionKey(at)); v == nil {
+			return nil, nil, fmt.Errorf("version %d: the base of a delta is missing", at)
+		}
+	}
+	return v, chain, nil
+}
+
+// contentKey is the content key of a state (decodedJSON) from its chain.
+func contentKey(whole []byte, chain [][]byte) [32]byte {
+	key := sha256.Sum256(whole)
+	for i := len(chain) - 1; i >= 0; i-- {
+		h := sha256.New()
+		h.Write(key[:])
+		h.Write(chain[i])
+		h.Sum(key[:0])
+	}
+	return key
 }
 
 // decodedJSON keeps the JSON of the state values decoded last, so that

@@ -147,6 +147,22 @@ func (tx *Tx) State(game string, version int) (storm.State, error) {
 	return s, nil
 }
 
+// StateKey returns a key of the content of game's state at version: it
+// changes whenever the stored state does (a replaced version, a rollback
+// and a new adjudication), so a cache of what was computed from a state
+// can tell it is still that state without decoding it. An error wraps
+// ErrNotFound when there is no such state.
+func (tx *Tx) StateKey(game string, version int) ([32]byte, error) {
+	if tx.stateBytes(game, version) == nil {
+		return [32]byte{}, fmt.Errorf("store: state %q version %d: %w", game, version, ErrNotFound)
+	}
+	whole, chain, err := stateChain(tx.rbucket(bucketGame, []byte(game), bucketStates), version)
+	if err != nil {
+		return [32]byte{}, fmt.Errorf("store: state %q version %d: %w", game, version, err)
+	}
+	return contentKey(whole, chain), nil
+}
+
 func (tx *Tx) stateBytes(game string, version int) []byte {
 	if game == "" || version < 0 {
 		return nil

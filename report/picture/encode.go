@@ -3,14 +3,10 @@ package picture
 import (
 	"bytes"
 	"encoding/binary"
-	"fmt"
 	"hash/crc32"
 	"image"
 	"image/color"
 	"sort"
-	"sync"
-
-	"github.com/klauspost/compress/zlib"
 )
 
 // The picture is drawn on an RGBA image and written as an 8-bit paletted
@@ -34,33 +30,14 @@ const compression = 6
 // with: the most frequent anti-aliasing shades.
 var shades = 32
 
-// encode writes img as PNG; inks are the colours drawn with, which the
-// palette keeps exactly.
-func encode(img *image.RGBA, inks []color.RGBA) ([]byte, error) {
-	q := quantize(img, inks)
-	defer palPool.put(q.Pix)
-	var buf bytes.Buffer
-	buf.Grow(len(q.Pix) / 8)
-	if err := writePNG(&buf, q); err != nil {
-		return nil, err
-	}
-	return buf.Bytes(), nil
-}
-
 // palPool keeps the paletted pixels between renderings.
 var palPool bufPool
 
-// zlibWriters keeps the compressors between renderings.
-var zlibWriters sync.Pool
-
-// writePNG writes p as an 8-bit paletted, non-interlaced PNG (RFC 2083):
-// IHDR, PLTE, one IDAT of the rows (each with filter type 0, none: the
-// standard library's encoder uses none for paletted images too) and IEND.
-func writePNG(w *bytes.Buffer, p *image.Paletted) error {
+// writeContainer writes the PNG (RFC 2083) of p around idat, its zlib
+// stream: the signature, IHDR (8-bit palette indices, not interlaced),
+// PLTE, one IDAT and IEND.
+func writeContainer(w *bytes.Buffer, p *image.Paletted, idat []byte) {
 	r := p.Bounds()
-	if len(p.Palette) == 0 || len(p.Palette) > 256 {
-		return fmt.Errorf("picture: a palette of %d colours", len(p.Palette))
-	}
 	w.WriteString("\x89PNG\r\n\x1a\n")
 	var ihdr [13]byte
 	binary.BigEndian.PutUint32(ihdr[0:], uint32(r.Dx()))
@@ -73,29 +50,8 @@ func writePNG(w *bytes.Buffer, p *image.Paletted) error {
 		plte = append(plte, q.R, q.G, q.B)
 	}
 	writeChunk(w, "PLTE", plte)
-	var idat bytes.Buffer
-	idat.Grow(len(p.Pix) / 8)
-	z, _ := zlibWriters.Get().(*zlib.Writer)
-	if z == nil {
-		var err error
-		if z, err = zlib.NewWriterLevel(&idat, compression); err != nil {
-			return err
-		}
-	} else {
-		z.Reset(&idat)
-	}
-	defer zlibWriters.Put(z)
-	none := []byte{0}
-	for y := r.Min.Y; y < r.Max.Y; y++ {
-		z.Write(none)
-		z.Write(p.Pix[p.PixOffset(r.Min.X, y):p.PixOffset(r.Max.X, y)])
-	}
-	if err := z.Close(); err != nil {
-		return err
-	}
-	writeChunk(w, "IDAT", idat.Bytes())
+	writeChunk(w, "IDAT", idat)
 	writeChunk(w, "IEND", nil)
-	return nil
 }
 
 // writeChunk writes one PNG chunk: length, type, data, CRC-32 of type and
@@ -186,18 +142,7 @@ func quantize(img *image.RGBA, inks []color.RGBA) *image.Paletted {
 	}
 	r := img.Bounds()
 	t := newColourTable()
-	for y := r.Min.Y; y < r.Max.Y; y++ {
-		row := img.Pix[img.PixOffset(r.Min.X, y):img.PixOffset(r.Max.X, y)]
-		run, k := int32(0), pixelKey(row, 0)
-		for i := 0; i < len(row); i += 4 {
-			if q := pixelKey(row, i); q != k {
-				t.count[t.slot(k)] += run
-				run, k = 0, q
-			}
-			run++
-		}
-		t.count[t.slot(k)] += run
-	}
+	countRows(t, img, r.Min.Y, r.Max.Y)
 	others := make([]int, 0, t.n) // slots
 	for i, k := range t.keys {
 		if k != 0 && !in[k-1] {
@@ -219,24 +164,55 @@ func quantize(img *image.RGBA, inks []color.RGBA) *image.Paletted {
 		pal = append(pal, color.RGBA{uint8(k >> 16), uint8(k >> 8), uint8(k), 0xff})
 	}
 	p := &image.Paletted{Pix: palPool.get(r.Dx() * r.Dy()), Stride: r.Dx(), Rect: r, Palette: pal}
+	indexRows(t, img, p, r.Min.Y, r.Max.Y)
+	return p
+}
+
+// countRows counts the colours of img's rows [from, to) into t, one
+// look-up per run of a colour (a run ends where the pixel's 32-bit word
+// changes: the pictures are opaque).
+func countRows(t *colourTable, img *image.RGBA, from, to int) {
+	r := img.Bounds()
+	for y := from; y < to; y++ {
+		row := img.Pix[img.PixOffset(r.Min.X, y):img.PixOffset(r.Max.X, y)]
+		run, w := int32(0), binary.LittleEndian.Uint32(row)
+		for i := 0; i+4 <= len(row); i += 4 {
+			if q := binary.LittleEndian.Uint32(row[i:]); q != w {
+				t.count[t.slot(wordKey(w))] += run
+				run, w = 0, q
+			}
+			run++
+		}
+		t.count[t.slot(wordKey(w))] += run
+	}
+}
+
+// wordKey is the colour key (pixelKey) of a pixel read as a
+// little-endian 32-bit word: R in the low byte.
+func wordKey(w uint32) uint32 { return (w&0xff)<<16 | w&0xff00 | (w>>16)&0xff }
+
+// indexRows sets the rows [from, to) of p to the palette indices of
+// img's colours, nearest in p's palette; t holds every colour of those
+// rows (countRows).
+func indexRows(t *colourTable, img *image.RGBA, p *image.Paletted, from, to int) {
 	for i, k := range t.keys {
 		if k != 0 {
-			t.index[i] = nearest(pal, k-1)
+			t.index[i] = nearest(p.Palette, k-1)
 		}
 	}
-	for y := r.Min.Y; y < r.Max.Y; y++ {
+	r := img.Bounds()
+	for y := from; y < to; y++ {
 		row := img.Pix[img.PixOffset(r.Min.X, y):img.PixOffset(r.Max.X, y)]
 		prow := p.Pix[p.PixOffset(r.Min.X, y):p.PixOffset(r.Max.X, y)]
-		k := pixelKey(row, 0)
-		j := t.index[t.slot(k)]
+		w := binary.LittleEndian.Uint32(row)
+		j := t.index[t.slot(wordKey(w))]
 		for i := range prow {
-			if q := pixelKey(row, 4*i); q != k {
-				k, j = q, t.index[t.slot(q)]
+			if q := binary.LittleEndian.Uint32(row[4*i:]); q != w {
+				w, j = q, t.index[t.slot(wordKey(q))]
 			}
 			prow[i] = j
 		}
 	}
-	return p
 }
 
 // nearest is the index of the palette colour closest to k (squared RGB

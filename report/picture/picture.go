@@ -2,7 +2,6 @@ package picture
 
 import (
 	"fmt"
-	"image"
 	"image/color"
 	"sync"
 
@@ -139,18 +138,18 @@ func Height(v adjudicator.View, power storm.Power) int {
 // tracks from v.Powers[power] (never any other entry of v.Powers, even if
 // present).
 func Render(v adjudicator.View, power storm.Power) ([]byte, error) {
-	if err := check(v, power); err != nil {
+	var powers []storm.Power
+	if power != 0 {
+		powers = []storm.Power{power}
+	}
+	set, err := RenderSet(v, powers)
+	if err != nil {
 		return nil, err
 	}
-	h := Height(v, power)
-	buf := pixPool.get(4 * Width * h)
-	defer pixPool.put(buf)
-	img := &image.RGBA{Pix: buf, Stride: 4 * Width, Rect: image.Rect(0, 0, Width, h)}
-	c := newCanvas(img)
-	defer c.close()
-	c.rect(0, 0, Width, h, colBackground) // every pixel: nothing left of the buffer's past
-	drawAll(c, v, power)
-	return encode(img, c.inks)
+	if b, ok := set[power]; ok {
+		return b, nil
+	}
+	return set[0], nil // a power without a private view: the public picture
 }
 
 // pixPool keeps the pixel buffers of the pictures (several MB each)

@@ -475,3 +475,52 @@ func BenchmarkRender(b *testing.B) {
 		}
 	}
 }
+
+// TestRenderSetSharesThePublicPart (issue 24): a version's pictures drawn
+// as a set are each the picture Render draws alone, byte for byte; each
+// decodes as a PNG (the zlib stream joins the shared rows' deflate
+// blocks and the picture's own); and a power's picture begins with the
+// public picture's rows, pixel for pixel.
+func TestRenderSetSharesThePublicPart(t *testing.T) {
+	for _, v := range []adjudicator.View{startView(), busyView()} {
+		set, err := RenderSet(v, storm.Powers)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(set) != 1+len(v.Powers) {
+			t.Fatalf("%d pictures for %d private views", len(set), len(v.Powers))
+		}
+		pub := decode(t, set[0])
+		for p, b := range set {
+			alone := render(t, v, p)
+			if !bytes.Equal(alone, b) {
+				t.Errorf("%v: the set's picture differs from Render's", p)
+			}
+			img := decode(t, b)
+			if p == 0 {
+				continue
+			}
+			if img.Bounds().Dy() != Height(v, p) {
+				t.Errorf("%v: %d px tall, want %d", p, img.Bounds().Dy(), Height(v, p))
+			}
+			for y := 0; y < PublicHeight-Scale; y++ {
+				for x := 0; x < Width; x++ {
+					if img.At(x, y) != pub.At(x, y) {
+						t.Fatalf("%v: pixel (%d, %d) %v, the public picture's %v", p, x, y, img.At(x, y), pub.At(x, y))
+					}
+				}
+			}
+		}
+	}
+}
+
+// BenchmarkRenderSet draws a version's six pictures at once, against
+// BenchmarkRender's one.
+func BenchmarkRenderSet(b *testing.B) {
+	v := busyView()
+	for b.Loop() {
+		if _, err := RenderSet(v, storm.Powers); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -1,0 +1,228 @@
+package picture
+
+import (
+	"bytes"
+	"encoding"
+	"encoding/binary"
+	"fmt"
+	"hash/adler32"
+	"image"
+	"image/color"
+	"runtime"
+	"sort"
+	"sync"
+
+	"github.com/klauspost/compress/flate"
+
+	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/storm"
+)
+
+// RenderSet draws in one go the public picture of v and the picture of
+// each of powers that has a private view in v: the public part above, the
+// power's own tracks below. A version's pictures share their public part,
+// most of every picture, so it is drawn, mapped to its palette and
+// compressed once for all of them (issue 24: a report's six pictures cost
+// about a third of six separate drawings):
+//
+//   - a power's palette is the public picture's, then the power's own
+//     inks and shades after it, so the public rows keep their indices;
+//   - the public rows' zlib data is one run of deflate blocks ended by a
+//     sync flush; each picture appends the blocks of its own rows,
+//     compressed on their own (no reference back into the shared rows),
+//     and the Adler-32 of all its rows.
+//
+// The map holds the public picture under 0 and each power's under the
+// power. Render draws one picture the same way.
+func RenderSet(v adjudicator.View, powers []storm.Power) (map[storm.Power][]byte, error) {
+	if err := check(v, 0); err != nil {
+		return nil, err
+	}
+	for _, p := range powers {
+		if err := check(v, p); err != nil {
+			return nil, err
+		}
+	}
+	pubH := Height(v, 0)
+	buf := pixPool.get(4 * Width * pubH)
+	defer pixPool.put(buf)
+	pub := &image.RGBA{Pix: buf, Stride: 4 * Width, Rect: image.Rect(0, 0, Width, pubH)}
+	c := newCanvas(pub)
+	c.rect(0, 0, Width, pubH, colBackground)
+	split := drawPublic(c, v) // rows [0, split) are every picture's
+	c.close()
+	pq := quantize(pub, c.inks)
+	defer palPool.put(pq.Pix)
+	shared, err := newSharedRows(pq, split)
+	if err != nil {
+		return nil, err
+	}
+	out := map[storm.Power][]byte{}
+	if out[0], err = shared.png(pq); err != nil {
+		return nil, err
+	}
+	// The powers' parts side by side, one a core: each reads the shared
+	// rows and writes its own buffers only.
+	var (
+		mu   sync.Mutex
+		wg   sync.WaitGroup
+		errs []error
+		sem  = make(chan struct{}, runtime.GOMAXPROCS(0))
+	)
+	for _, p := range powers {
+		pv := own(v, p)
+		if pv == nil {
+			continue
+		}
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer func() { <-sem; wg.Done() }()
+			b, err := renderOwn(v, p, pv, pub, pq, split, shared)
+			mu.Lock()
+			defer mu.Unlock()
+			if err != nil {
+				errs = append(errs, err)
+				return
+			}
+			out[p] = b
+		}()
+	}
+	wg.Wait()
+	if len(errs) > 0 {
+		return nil, errs[0]
+	}
+	return out, nil
+}
+
+// renderOwn draws power p's picture: the public picture's rows above
+// split (pub, mapped in pq, compressed in shared), p's own part below.
+func renderOwn(v adjudicator.View, p storm.Power, pv *adjudicator.PowerView, pub *image.RGBA, pq *image.Paletted, split int, shared *sharedRows) ([]byte, error) {
+	h := Height(v, p)
+	pbuf := pixPool.get(4 * Width * h)
+	defer pixPool.put(pbuf)
+	img := &image.RGBA{Pix: pbuf, Stride: 4 * Width, Rect: image.Rect(0, 0, Width, h)}
+	copy(img.Pix, pub.Pix[:4*Width*split])
+	c := newCanvas(img)
+	c.rect(0, split, Width, h, colBackground)
+	drawPrivate(c, v, p, pv, split)
+	c.close()
+	q := extendPalette(img, pq, split, c.inks)
+	defer palPool.put(q.Pix)
+	return shared.png(q)
+}
+
+// extendPalette maps img, whose rows above split are those of the public
+// picture pq, to pq's palette extended with the inks drawn below split
+// and then the most frequent other colours there, up to shades more (at
+// most 256 in all). The rows above split keep pq's indices.
+func extendPalette(img *image.RGBA, pq *image.Paletted, split int, inks []color.RGBA) *image.Paletted {
+	r := img.Bounds()
+	pal := append(color.Palette(nil), pq.Palette...)
+	in := map[uint32]bool{}
+	for _, c := range pal {
+		in[key(c.(color.RGBA))] = true
+	}
+	for _, c := range inks {
+		c.A = 0xff
+		if !in[key(c)] && len(pal) < 256 {
+			in[key(c)] = true
+			pal = append(pal, c)
+		}
+	}
+	t := newColourTable()
+	countRows(t, img, split, r.Max.Y)
+	var others []int
+	for i, k := range t.keys {
+		if k != 0 && !in[k-1] {
+			others = append(others, i)
+		}
+	}
+	sort.Slice(others, func(i, j int) bool {
+		a, b := others[i], others[j]
+		if t.count[a] != t.count[b] {
+			return t.count[a] > t.count[b]
+		}
+		return t.keys[a] < t.keys[b]
+	})
+	limit := min(256, len(pal)+shades)
+	for _, i := range others {
+		if len(pal) >= limit {
+			break
+		}
+		k := t.keys[i] - 1
+		pal = append(pal, color.RGBA{uint8(k >> 16), uint8(k >> 8), uint8(k), 0xff})
+	}
+	p := &image.Paletted{Pix: palPool.get(r.Dx() * r.Dy()), Stride: r.Dx(), Rect: r, Palette: pal}
+	copy(p.Pix, pq.Pix[:split*pq.Stride])
+	indexRows(t, img, p, split, r.Max.Y)
+	return p
+}
+
+// sharedRows is the compressed form of the rows every picture of a set
+// begins with.
+type sharedRows struct {
+	split   int
+	deflate []byte // raw deflate blocks of the rows, ended by a sync flush
+	adler   []byte // the Adler-32 state after the rows (MarshalBinary)
+}
+
+// newSharedRows compresses the first split rows of p.
+func newSharedRows(p *image.Paletted, split int) (*sharedRows, error) {
+	var b bytes.Buffer
+	w, err := flate.NewWriter(&b, compression)
+	if err != nil {
+		return nil, err
+	}
+	a := adler32.New()
+	writeRows(p, 0, split, w, a)
+	if err := w.Flush(); err != nil {
+		return nil, err
+	}
+	state, err := a.(encoding.BinaryMarshaler).MarshalBinary()
+	if err != nil {
+		return nil, err
+	}
+	return &sharedRows{split: split, deflate: b.Bytes(), adler: state}, nil
+}
+
+// png writes p, whose first s.split rows are the shared ones, as PNG.
+func (s *sharedRows) png(p *image.Paletted) ([]byte, error) {
+	if len(p.Palette) == 0 || len(p.Palette) > 256 {
+		return nil, fmt.Errorf("picture: a palette of %d colours", len(p.Palette))
+	}
+	a := adler32.New()
+	if err := a.(encoding.BinaryUnmarshaler).UnmarshalBinary(s.adler); err != nil {
+		return nil, err
+	}
+	var idat bytes.Buffer
+	idat.Grow(len(s.deflate) * 3 / 2)
+	idat.Write([]byte{0x78, 0x9c}) // zlib: deflate, 32 KiB window, no dictionary
+	idat.Write(s.deflate)
+	w, err := flate.NewWriter(&idat, compression)
+	if err != nil {
+		return nil, err
+	}
+	writeRows(p, s.split, p.Bounds().Dy(), w, a)
+	if err := w.Close(); err != nil {
+		return nil, err
+	}
+	idat.Write(binary.BigEndian.AppendUint32(nil, a.Sum32()))
+	var out bytes.Buffer
+	out.Grow(idat.Len() + 1024)
+	writeContainer(&out, p, idat.Bytes())
+	return out.Bytes(), nil
+}
+
+// writeRows writes the rows [from, to) of p as PNG scanlines (filter
+// type 0, none) to w and the checksum a.
+func writeRows(p *image.Paletted, from, to int, w *flate.Writer, a interface{ Write([]byte) (int, error) }) {
+	none := []byte{0}
+	for y := from; y < to; y++ {
+		row := p.Pix[y*p.Stride : y*p.Stride+p.Bounds().Dx()]
+		w.Write(none)
+		a.Write(none)
+		w.Write(row)
+		a.Write(row)
+	}
+}
