@@ -771,6 +771,9 @@ func (j *Judge) notifyMessage(tx *store.Tx, root, id, to string, r report.Messag
 		HTML: r.HTML, AutoSubmitted: "auto-generated", Attachments: att}
 	if r.HasPicture && source != "" {
 		m.Inline = []store.Inline{{ContentID: r.PictureCID, ContentType: "image/png", Name: "game.png", Source: source}}
+		// The version's pictures are drawn as soon as the mail is
+		// committed, while the mails before it go out (pictures.go).
+		tx.OnCommit(func() { go j.prefetch(source) })
 	}
 	if root != "" {
 		m.References = []string{strings.Trim(root, "<>")}

@@ -2,6 +2,7 @@ package judge
 
 import (
 	"strconv"
+	"strings"
 	"sync"
 
 	"stormjudge/adjudicator"
@@ -122,4 +123,27 @@ func (j *Judge) drawVersion(game string, v int) (map[string][]byte, [32]byte, er
 		out[pictureSource(game, v, p, view)] = b
 	}
 	return out, key, nil
+}
+
+// prefetch draws the pictures of the version source names, unless they
+// are kept or being drawn: called when a mail showing one is committed,
+// so that the outbox finds them drawn, or being drawn, when it gets to
+// that mail. Errors are the outbox's to meet when it asks.
+func (j *Judge) prefetch(source string) {
+	parts := strings.Split(source, "/")
+	if len(parts) != 5 {
+		return
+	}
+	if j.pictures.has(parts[1] + "\x00" + parts[2]) {
+		return
+	}
+	j.Inline(source)
+}
+
+// has reports whether the pictures of k are kept or being drawn.
+func (c *pictureCache) has(k string) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	_, ok := c.sets[k]
+	return ok
 }
