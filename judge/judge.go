@@ -61,6 +61,10 @@ type Options struct {
 	// Brake is the receipt brake against mail loops (brake.go); zero:
 	// none.
 	Brake Brake
+	// DrawAhead: a version's pictures are drawn as soon as a mail showing
+	// one is committed (Judge.prefetch), for the daemon, whose outbox
+	// asks for them (Inline) right after.
+	DrawAhead bool
 }
 
 // Hook is a fault seam for crash tests; nil means no-op. It is called at
@@ -773,7 +777,9 @@ func (j *Judge) notifyMessage(tx *store.Tx, root, id, to string, r report.Messag
 		m.Inline = []store.Inline{{ContentID: r.PictureCID, ContentType: "image/png", Name: "game.png", Source: source}}
 		// The version's pictures are drawn as soon as the mail is
 		// committed, while the mails before it go out (pictures.go).
-		tx.OnCommit(func() { go j.prefetch(source) })
+		if j.opt.DrawAhead {
+			tx.OnCommit(func() { go j.prefetch(source) })
+		}
 	}
 	if root != "" {
 		m.References = []string{strings.Trim(root, "<>")}

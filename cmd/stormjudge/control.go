@@ -293,7 +293,7 @@ func startControl(dataPath string, db *store.DB, jopt judge.Options, log *slog.L
 		return nil, err
 	}
 	o := jopt
-	o.Kick, o.Logger = nil, log.With("check", true)
+	o.Kick, o.DrawAhead, o.Logger = nil, false, log.With("check", true)
 	return &controlServer{ln: ln, path: path, db: db, j: judge.New(db, &o), jopt: jopt, log: log,
 		sem: make(chan struct{}, maxControlConns), conns: map[net.Conn]struct{}{}}, nil
 }
@@ -465,7 +465,7 @@ func (s *controlServer) judgeFor(c *operatorCommand) *judge.Judge {
 		return s.j
 	}
 	o := s.jopt
-	o.Address, o.Domain, o.Kick = c.address, "", nil
+	o.Address, o.Domain, o.Kick, o.DrawAhead = c.address, "", nil, false
 	o.Logger = s.log.With("check", true)
 	return judge.New(s.db, &o)
 }

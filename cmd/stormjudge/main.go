@@ -162,7 +162,7 @@ func runDaemon(ctx context.Context, cfg *Config, log *slog.Logger, ready func(db
 	if err != nil {
 		return err
 	}
-	jopt.Logger, jopt.Kick = log.With("part", "judge"), outbox.Kick
+	jopt.Logger, jopt.Kick, jopt.DrawAhead = log.With("part", "judge"), outbox.Kick, true
 	j = judge.New(db, jopt)
 	for _, g := range cfg.Games {
 		def, err := g.def()
