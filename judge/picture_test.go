@@ -3,8 +3,10 @@ package judge
 import (
 	"bytes"
 	"errors"
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"stormjudge/adjudicator"
 	"stormjudge/adjudicator/storm"
@@ -72,5 +74,43 @@ func TestReportsPictureDrawnFromItsSource(t *testing.T) {
 	}
 	if _, err := j.Inline(src); !errors.Is(err, store.ErrImageGone) {
 		t.Errorf("the picture of a replaced version was drawn: %v", err)
+	}
+}
+
+// TestPicturesDrawnAhead (issue 24): with DrawAhead, committing the mails
+// of a version starts drawing its pictures, before the outbox asks; what
+// Inline then returns is the report's picture, byte for byte.
+func TestPicturesDrawnAhead(t *testing.T) {
+	db, err := store.Open(filepath.Join(t.TempDir(), "j.db"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	j := New(db, &Options{Address: "judge@sandbox.test", DrawAhead: true})
+	if _, err := j.EnsureGame(demoDef(0)); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(30 * time.Second)
+	for !j.pictures.has("demo\x001") {
+		if time.Now().After(deadline) {
+			t.Fatal("the first version's pictures were not drawn ahead")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	_, s, _ := game(t, db, "demo")
+	ger := mailsWith(t, db, "demo/v1/private/germany")
+	if len(ger) != 1 || len(ger[0].Inline) != 1 {
+		t.Fatalf("Germany's notice: %v", ger)
+	}
+	got, err := j.Inline(ger[0].Inline[0].Source)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := report.Picture(adjudicator.Derive(s), storm.Germany)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Error("the picture drawn ahead is not the report's")
 	}
 }
