@@ -404,6 +404,7 @@ func (in *Inbox) scan(ctx context.Context, cn *conn) error {
 	// a crash would make a later scan move it unhandled. Messages after it
 	// are still handled and moved.
 	blocked := false
+	var handled []imap.UID // handled, not moved yet
 	for _, uid := range uids {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -453,12 +454,36 @@ func (in *Inbox) scan(ctx context.Context, cn *conn) error {
 			lastUID = uint32(uid)
 		}
 		hook("inbox-handled")
-		if err := in.move(cn, uid); err != nil {
-			return err
-		}
-		hook("inbox-moved")
 		log.Info("message handled", "bytes", len(raw))
+		// Handled messages are moved together (one command for many:
+		// issue 24); until then a crash leaves them in the mailbox, below
+		// the stored position, and the next scan only moves them.
+		handled = append(handled, uid)
+		if len(handled) >= moveBatch {
+			if err := in.moveHandled(cn, &handled); err != nil {
+				return err
+			}
+		}
 	}
+	return in.moveHandled(cn, &handled)
+}
+
+// moveBatch is how many handled messages a scan moves with one command.
+const moveBatch = 32
+
+// moveHandled moves the messages of *uids to the processed mailbox and
+// empties the list.
+func (in *Inbox) moveHandled(cn *conn, uids *[]imap.UID) error {
+	if len(*uids) == 0 {
+		return nil
+	}
+	if err := in.moveSet(cn, imap.UIDSetNum(*uids...)); err != nil {
+		return err
+	}
+	for range *uids {
+		hook("inbox-moved")
+	}
+	*uids = (*uids)[:0]
 	return nil
 }
 
@@ -508,12 +533,16 @@ func (in *Inbox) fetch(cn *conn, uid imap.UID) (raw []byte, ok bool, err error) 
 
 // move puts message uid into the processed mailbox.
 func (in *Inbox) move(cn *conn, uid imap.UID) error {
-	set := imap.UIDSetNum(uid)
+	return in.moveSet(cn, imap.UIDSetNum(uid))
+}
+
+// moveSet moves the messages of set as move does one.
+func (in *Inbox) moveSet(cn *conn, set imap.UIDSet) error {
 	dest := in.opts.ProcessedMailbox
 	if cn.caps.Has(imap.CapMove) {
 		return in.do(cn, func() error {
 			if _, err := cn.c.Move(set, dest).Wait(); err != nil {
-				return fmt.Errorf("mailer: imap move uid %d to %q: %w", uid, dest, err)
+				return fmt.Errorf("mailer: imap move uid %v to %q: %w", set, dest, err)
 			}
 			return nil
 		})
@@ -525,16 +554,16 @@ func (in *Inbox) move(cn *conn, uid imap.UID) error {
 	// flagged \Deleted in the inbox, and scans skip it).
 	return in.do(cn, func() error {
 		if _, err := cn.c.Copy(set, dest).Wait(); err != nil {
-			return fmt.Errorf("mailer: imap copy uid %d to %q: %w", uid, dest, err)
+			return fmt.Errorf("mailer: imap copy uid %v to %q: %w", set, dest, err)
 		}
 		if err := cn.c.Store(set, &imap.StoreFlags{
 			Op: imap.StoreFlagsAdd, Silent: true, Flags: []imap.Flag{imap.FlagDeleted},
 		}, nil).Close(); err != nil {
-			return fmt.Errorf("mailer: imap store \\Deleted uid %d: %w", uid, err)
+			return fmt.Errorf("mailer: imap store \\Deleted uid %v: %w", set, err)
 		}
 		if cn.caps.Has(imap.CapUIDPlus) {
 			if err := cn.c.UIDExpunge(set).Close(); err != nil {
-				return fmt.Errorf("mailer: imap uid expunge %d: %w", uid, err)
+				return fmt.Errorf("mailer: imap uid expunge %v: %w", set, err)
 			}
 		}
 		return nil
