@@ -1,7 +1,6 @@
 package judge
 
 import (
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -13,18 +12,7 @@ import (
 // minutes.
 func brakeJudge(t *testing.T, n int) (*Judge, *store.DB, *clock) {
 	t.Helper()
-	db, err := store.Open(filepath.Join(t.TempDir(), "j.db"), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		if err := db.View(store.Check); err != nil {
-			t.Errorf("store.Check: %v", err)
-		}
-		db.Close()
-	})
-	c := &clock{time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)}
-	j := New(db, &Options{Address: "judge@sandbox.test", Now: c.now, Brake: Brake{Receipts: n, Window: 10 * time.Minute}})
+	j, db, c := newJudgeWith(t, Options{Brake: Brake{Receipts: n, Window: 10 * time.Minute}})
 	if _, err := j.EnsureGame(demoDef(0)); err != nil {
 		t.Fatal(err)
 	}

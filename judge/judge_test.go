@@ -19,6 +19,13 @@ func (c *clock) now() time.Time { return c.t }
 
 func newJudge(t *testing.T) (*Judge, *store.DB, *clock) {
 	t.Helper()
+	return newJudgeWith(t, Options{})
+}
+
+// newJudgeWith is newJudge with the options o (its Address and Now are
+// the test's).
+func newJudgeWith(t *testing.T, o Options) (*Judge, *store.DB, *clock) {
+	t.Helper()
 	db, err := store.Open(filepath.Join(t.TempDir(), "j.db"), nil)
 	if err != nil {
 		t.Fatal(err)
@@ -30,8 +37,8 @@ func newJudge(t *testing.T) (*Judge, *store.DB, *clock) {
 		db.Close()
 	})
 	c := &clock{time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)}
-	j := New(db, &Options{Address: "judge@sandbox.test", Now: c.now})
-	return j, db, c
+	o.Address, o.Now = "judge@sandbox.test", c.now
+	return New(db, &o), db, c
 }
 
 func demoDef(deadline time.Duration) GameDef {

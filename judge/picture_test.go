@@ -3,7 +3,6 @@ package judge
 import (
 	"bytes"
 	"errors"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -81,12 +80,7 @@ func TestReportsPictureDrawnFromItsSource(t *testing.T) {
 // of a version starts drawing its pictures, before the outbox asks; what
 // Inline then returns is the report's picture, byte for byte.
 func TestPicturesDrawnAhead(t *testing.T) {
-	db, err := store.Open(filepath.Join(t.TempDir(), "j.db"), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	j := New(db, &Options{Address: "judge@sandbox.test", DrawAhead: true})
+	j, db, _ := newJudgeWith(t, Options{DrawAhead: true})
 	if _, err := j.EnsureGame(demoDef(0)); err != nil {
 		t.Fatal(err)
 	}

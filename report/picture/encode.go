@@ -131,8 +131,23 @@ func (t *colourTable) grow() {
 // The picture is mostly runs of one colour: both passes look a colour up
 // once per run.
 func quantize(img *image.RGBA, inks []color.RGBA) *image.Paletted {
-	var pal color.Palette
+	pal, in := withInks(nil, inks)
+	r := img.Bounds()
+	t := newColourTable()
+	countRows(t, img, r.Min.Y, r.Max.Y)
+	pal = withShades(pal, in, t, min(256, len(inks)+shades))
+	p := &image.Paletted{Pix: palPool.get(r.Dx() * r.Dy()), Stride: r.Dx(), Rect: r, Palette: pal}
+	indexRows(t, img, p, r.Min.Y, r.Max.Y)
+	return p
+}
+
+// withInks returns pal with the inks it lacks appended (at most 256
+// colours in all), and the set of its colours' keys.
+func withInks(pal color.Palette, inks []color.RGBA) (color.Palette, map[uint32]bool) {
 	in := map[uint32]bool{}
+	for _, c := range pal {
+		in[key(c.(color.RGBA))] = true
+	}
 	for _, c := range inks {
 		c.A = 0xff
 		if !in[key(c)] && len(pal) < 256 {
@@ -140,9 +155,12 @@ func quantize(img *image.RGBA, inks []color.RGBA) *image.Paletted {
 			pal = append(pal, c)
 		}
 	}
-	r := img.Bounds()
-	t := newColourTable()
-	countRows(t, img, r.Min.Y, r.Max.Y)
+	return pal, in
+}
+
+// withShades returns pal with the most frequent colours of t that it
+// lacks (ties by value) appended, up to limit colours in all.
+func withShades(pal color.Palette, in map[uint32]bool, t *colourTable, limit int) color.Palette {
 	others := make([]int, 0, t.n) // slots
 	for i, k := range t.keys {
 		if k != 0 && !in[k-1] {
@@ -157,15 +175,13 @@ func quantize(img *image.RGBA, inks []color.RGBA) *image.Paletted {
 		return t.keys[a] < t.keys[b]
 	})
 	for _, i := range others {
-		if len(pal) >= min(256, len(inks)+shades) {
+		if len(pal) >= limit {
 			break
 		}
 		k := t.keys[i] - 1
 		pal = append(pal, color.RGBA{uint8(k >> 16), uint8(k >> 8), uint8(k), 0xff})
 	}
-	p := &image.Paletted{Pix: palPool.get(r.Dx() * r.Dy()), Stride: r.Dx(), Rect: r, Palette: pal}
-	indexRows(t, img, p, r.Min.Y, r.Max.Y)
-	return p
+	return pal
 }
 
 // countRows counts the colours of img's rows [from, to) into t, one

@@ -9,7 +9,6 @@ import (
 	"image"
 	"image/color"
 	"runtime"
-	"sort"
 	"sync"
 
 	"github.com/klauspost/compress/flate"
@@ -118,41 +117,10 @@ func renderOwn(v adjudicator.View, p storm.Power, pv *adjudicator.PowerView, pub
 // most 256 in all). The rows above split keep pq's indices.
 func extendPalette(img *image.RGBA, pq *image.Paletted, split int, inks []color.RGBA) *image.Paletted {
 	r := img.Bounds()
-	pal := append(color.Palette(nil), pq.Palette...)
-	in := map[uint32]bool{}
-	for _, c := range pal {
-		in[key(c.(color.RGBA))] = true
-	}
-	for _, c := range inks {
-		c.A = 0xff
-		if !in[key(c)] && len(pal) < 256 {
-			in[key(c)] = true
-			pal = append(pal, c)
-		}
-	}
+	pal, in := withInks(append(color.Palette(nil), pq.Palette...), inks)
 	t := newColourTable()
 	countRows(t, img, split, r.Max.Y)
-	var others []int
-	for i, k := range t.keys {
-		if k != 0 && !in[k-1] {
-			others = append(others, i)
-		}
-	}
-	sort.Slice(others, func(i, j int) bool {
-		a, b := others[i], others[j]
-		if t.count[a] != t.count[b] {
-			return t.count[a] > t.count[b]
-		}
-		return t.keys[a] < t.keys[b]
-	})
-	limit := min(256, len(pal)+shades)
-	for _, i := range others {
-		if len(pal) >= limit {
-			break
-		}
-		k := t.keys[i] - 1
-		pal = append(pal, color.RGBA{uint8(k >> 16), uint8(k >> 8), uint8(k), 0xff})
-	}
+	pal = withShades(pal, in, t, min(256, len(pal)+shades))
 	p := &image.Paletted{Pix: palPool.get(r.Dx() * r.Dy()), Stride: r.Dx(), Rect: r, Palette: pal}
 	copy(p.Pix, pq.Pix[:split*pq.Stride])
 	indexRows(t, img, p, split, r.Max.Y)
