@@ -6,7 +6,9 @@ import (
 	"hash/crc32"
 	"image"
 	"image/color"
+	"runtime"
 	"sort"
+	"sync"
 )
 
 // The picture is drawn on an RGBA image and written as an 8-bit paletted
@@ -111,6 +113,26 @@ func (t *colourTable) slot(k uint32) int {
 	}
 }
 
+// find is k's slot, which must be there (a look-up that changes
+// nothing: safe while other goroutines look up too).
+func (t *colourTable) find(k uint32) int {
+	mask := len(t.keys) - 1
+	i := int((k*0x9E3779B1)>>8) & mask
+	for t.keys[i] != k+1 {
+		i = (i + 1) & mask
+	}
+	return i
+}
+
+// merge adds the counts of o to t.
+func (t *colourTable) merge(o *colourTable) {
+	for i, k := range o.keys {
+		if k != 0 {
+			t.count[t.slot(k-1)] += o.count[i]
+		}
+	}
+}
+
 func (t *colourTable) grow() {
 	old := *t
 	t.keys = make([]uint32, 2*len(old.keys))
@@ -133,12 +155,57 @@ func (t *colourTable) grow() {
 func quantize(img *image.RGBA, inks []color.RGBA) *image.Paletted {
 	pal, in := withInks(nil, inks)
 	r := img.Bounds()
-	t := newColourTable()
-	countRows(t, img, r.Min.Y, r.Max.Y)
+	t := countParts(img, r.Min.Y, r.Max.Y)
 	pal = withShades(pal, in, t, min(256, len(inks)+shades))
 	p := &image.Paletted{Pix: palPool.get(r.Dx() * r.Dy()), Stride: r.Dx(), Rect: r, Palette: pal}
-	indexRows(t, img, p, r.Min.Y, r.Max.Y)
+	indexParts(t, img, p, r.Min.Y, r.Max.Y)
 	return p
+}
+
+// parts splits the rows [from, to) into one band a core (at least 256
+// rows each): the bands of a picture are counted, mapped and compressed
+// side by side.
+func parts(from, to int) [][2]int {
+	n := max(1, min(runtime.GOMAXPROCS(0), (to-from)/256))
+	out := make([][2]int, n)
+	for i := range n {
+		out[i] = [2]int{from + (to-from)*i/n, from + (to-from)*(i+1)/n}
+	}
+	return out
+}
+
+// inParallel runs f for each band, side by side, and waits.
+func inParallel(bands [][2]int, f func(i int, band [2]int)) {
+	var wg sync.WaitGroup
+	for i, b := range bands {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			f(i, b)
+		}()
+	}
+	wg.Wait()
+}
+
+// countParts counts the colours of img's rows [from, to) (countRows),
+// band by band side by side.
+func countParts(img *image.RGBA, from, to int) *colourTable {
+	bands := parts(from, to)
+	ts := make([]*colourTable, len(bands))
+	inParallel(bands, func(i int, b [2]int) {
+		ts[i] = newColourTable()
+		countRows(ts[i], img, b[0], b[1])
+	})
+	for _, o := range ts[1:] {
+		ts[0].merge(o)
+	}
+	return ts[0]
+}
+
+// indexParts is indexRows band by band, side by side.
+func indexParts(t *colourTable, img *image.RGBA, p *image.Paletted, from, to int) {
+	setIndices(t, p.Palette)
+	inParallel(parts(from, to), func(_ int, b [2]int) { indexRows(t, img, p, b[0], b[1]) })
 }
 
 // withInks returns pal with the inks it lacks appended (at most 256
@@ -207,24 +274,29 @@ func countRows(t *colourTable, img *image.RGBA, from, to int) {
 // little-endian 32-bit word: R in the low byte.
 func wordKey(w uint32) uint32 { return (w&0xff)<<16 | w&0xff00 | (w>>16)&0xff }
 
-// indexRows sets the rows [from, to) of p to the palette indices of
-// img's colours, nearest in p's palette; t holds every colour of those
-// rows (countRows).
-func indexRows(t *colourTable, img *image.RGBA, p *image.Paletted, from, to int) {
+// setIndices sets the palette index of every colour of t: the nearest
+// colour of pal.
+func setIndices(t *colourTable, pal color.Palette) {
 	for i, k := range t.keys {
 		if k != 0 {
-			t.index[i] = nearest(p.Palette, k-1)
+			t.index[i] = nearest(pal, k-1)
 		}
 	}
+}
+
+// indexRows sets the rows [from, to) of p to the palette indices of
+// img's colours (setIndices); t holds every colour of those rows
+// (countRows). It only reads t: bands may be indexed side by side.
+func indexRows(t *colourTable, img *image.RGBA, p *image.Paletted, from, to int) {
 	r := img.Bounds()
 	for y := from; y < to; y++ {
 		row := img.Pix[img.PixOffset(r.Min.X, y):img.PixOffset(r.Max.X, y)]
 		prow := p.Pix[p.PixOffset(r.Min.X, y):p.PixOffset(r.Max.X, y)]
 		w := binary.LittleEndian.Uint32(row)
-		j := t.index[t.slot(wordKey(w))]
+		j := t.index[t.find(wordKey(w))]
 		for i := range prow {
 			if q := binary.LittleEndian.Uint32(row[4*i:]); q != w {
-				w, j = q, t.index[t.slot(wordKey(q))]
+				w, j = q, t.index[t.find(wordKey(q))]
 			}
 			prow[i] = j
 		}

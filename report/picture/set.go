@@ -46,11 +46,8 @@ func RenderSet(v adjudicator.View, powers []storm.Power) (map[storm.Power][]byte
 	buf := pixPool.get(4 * Width * pubH)
 	defer pixPool.put(buf)
 	pub := &image.RGBA{Pix: buf, Stride: 4 * Width, Rect: image.Rect(0, 0, Width, pubH)}
-	c := newCanvas(pub)
-	c.rect(0, 0, Width, pubH, colBackground)
-	split := drawPublic(c, v) // rows [0, split) are every picture's
-	c.close()
-	pq := quantize(pub, c.inks)
+	split, inks := drawPublicBands(pub, v) // rows [0, split) are every picture's
+	pq := quantize(pub, inks)
 	defer palPool.put(pq.Pix)
 	shared, err := newSharedRows(pq, split)
 	if err != nil {
@@ -111,6 +108,41 @@ func renderOwn(v adjudicator.View, p storm.Power, pv *adjudicator.PowerView, pub
 	return shared.png(q)
 }
 
+// drawPublicBands draws the public picture of v on img, as drawPublic
+// does, in two bands side by side: the heading and the map above, the
+// tracks below, where the map ends (a first pass lays it out without
+// drawing). It returns the height drawPublic returns and the inks in the
+// order drawPublic would use them first: the upper band's, then the
+// lower band's new ones.
+func drawPublicBands(img *image.RGBA, v adjudicator.View) (int, []color.RGBA) {
+	layout := newCanvas(nil)
+	mid := drawMap(layout, v.Public, drawHeader(layout, v.Public))
+	layout.close()
+	up, down := newCanvas(img), newCanvas(img)
+	up.rect(0, 0, Width, mid, colBackground)
+	down.rect(0, mid, Width, img.Bounds().Dy(), colBackground)
+	var end int
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		drawMap(up, v.Public, drawHeader(up, v.Public))
+	}()
+	y := drawTracks(down, v.Public, mid)
+	y = drawPowers(down, v.Public, y)
+	end = drawRussia(down, v.Public, y) + margin
+	wg.Wait()
+	up.close()
+	down.close()
+	inks := up.inks
+	for _, k := range down.inks {
+		if !up.inkSeen[k] {
+			inks = append(inks, k)
+		}
+	}
+	return end, inks
+}
+
 // extendPalette maps img, whose rows above split are those of the public
 // picture pq, to pq's palette extended with the inks drawn below split
 // and then the most frequent other colours there, up to shades more (at
@@ -121,9 +153,10 @@ func extendPalette(img *image.RGBA, pq *image.Paletted, split int, inks []color.
 	t := newColourTable()
 	countRows(t, img, split, r.Max.Y)
 	pal = withShades(pal, in, t, min(256, len(pal)+shades))
+	setIndices(t, pal)
 	p := &image.Paletted{Pix: palPool.get(r.Dx() * r.Dy()), Stride: r.Dx(), Rect: r, Palette: pal}
 	copy(p.Pix, pq.Pix[:split*pq.Stride])
-	indexRows(t, img, p, split, r.Max.Y)
+	indexRows(t, img, p, split, r.Max.Y) // the powers' parts are side by side already
 	return p
 }
 
@@ -135,24 +168,46 @@ type sharedRows struct {
 	adler   []byte // the Adler-32 state after the rows (MarshalBinary)
 }
 
-// newSharedRows compresses the first split rows of p.
+// newSharedRows compresses the first split rows of p, band by band side
+// by side: each band's deflate blocks, ended by a sync flush, refer to no
+// other band, so they join into one stream.
 func newSharedRows(p *image.Paletted, split int) (*sharedRows, error) {
-	var b bytes.Buffer
-	w, err := flate.NewWriter(&b, compression)
-	if err != nil {
-		return nil, err
+	bands := parts(0, split)
+	out := make([]bytes.Buffer, len(bands))
+	errs := make([]error, len(bands))
+	inParallel(bands, func(i int, b [2]int) {
+		w, err := flate.NewWriter(&out[i], compression)
+		if err == nil {
+			writeRows(p, b[0], b[1], w, nopHash{})
+			err = w.Flush()
+		}
+		errs[i] = err
+	})
+	var all []byte
+	for i := range bands {
+		if errs[i] != nil {
+			return nil, errs[i]
+		}
+		all = append(all, out[i].Bytes()...)
 	}
 	a := adler32.New()
-	writeRows(p, 0, split, w, a)
-	if err := w.Flush(); err != nil {
-		return nil, err
+	none := []byte{0}
+	for y := 0; y < split; y++ {
+		a.Write(none)
+		a.Write(p.Pix[y*p.Stride : y*p.Stride+p.Bounds().Dx()])
 	}
 	state, err := a.(encoding.BinaryMarshaler).MarshalBinary()
 	if err != nil {
 		return nil, err
 	}
-	return &sharedRows{split: split, deflate: b.Bytes(), adler: state}, nil
+	return &sharedRows{split: split, deflate: all, adler: state}, nil
 }
+
+// nopHash is a checksum that checks nothing (the bands' Adler-32 is
+// computed over all of them at once).
+type nopHash struct{}
+
+func (nopHash) Write(b []byte) (int, error) { return len(b), nil }
 
 // png writes p, whose first s.split rows are the shared ones, as PNG.
 func (s *sharedRows) png(p *image.Paletted) ([]byte, error) {
