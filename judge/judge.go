@@ -833,16 +833,16 @@ func (j *Judge) Inline(source string) ([]byte, error) {
 		state, err = tx.StateKey(game, v)
 		return err
 	})
-	var set map[string][]byte
+	var b []byte
+	ok := false
 	if err == nil {
-		set, err = j.pictures.get(game, v, state, func() (map[string][]byte, [32]byte, error) { return j.drawVersion(game, v) })
+		b, ok, err = j.pictures.get(game, v, state, source, func(s *pictureSet) { j.drawVersion(&j.pictures, game, v, s) })
 	}
 	if errors.Is(err, store.ErrNotFound) {
 		return nil, gone("no such game or version")
 	} else if err != nil {
 		return nil, err
 	}
-	b, ok := set[source]
 	if !ok {
 		return nil, gone("the version no longer shows what the report showed")
 	}

@@ -1,6 +1,7 @@
 package judge
 
 import (
+	"errors"
 	"strconv"
 	"strings"
 	"sync"
@@ -13,8 +14,10 @@ import (
 
 // The pictures of a version are drawn together (issue 24): the mails of
 // one adjudication show the public picture and each power's, which share
-// their public part (report.Pictures draws it once). The first mail of a
-// version to be sent draws them all; the others find them here.
+// their public part (report.PicturesEach draws it once). The first mail of
+// a version to be sent starts drawing them all; each mail waits for its
+// own picture only, which is handed over as soon as it is drawn (the
+// public one first).
 
 // pictureCacheVersions is how many versions' pictures are kept: the
 // mails of a version go out within seconds of each other.
@@ -28,62 +31,91 @@ type pictureCache struct {
 	order []string
 }
 
-// pictureSet is one version's pictures by source (pictureSource), drawn
-// from the stored state whose content key (store.Tx.StateKey) is state;
-// done is closed once bySource and err are set.
+// pictureSet is one version's pictures, drawn from the stored state whose
+// content key (store.Tx.StateKey) is state. ready is closed once pics
+// (by source: pictureSource) or err is set; each picture has its own
+// done.
 type pictureSet struct {
-	state    [32]byte
-	done     chan struct{}
-	bySource map[string][]byte
-	err      error
+	state [32]byte
+	ready chan struct{}
+	pics  map[string]*drawnPicture
+	err   error
 }
 
-// get returns the pictures of game's version v whose stored state has the
-// content key state, drawn by draw unless they are kept: a version
-// replaced since its pictures were drawn (a rollback, a SET) is drawn
-// again.
+// drawnPicture is one picture of a set: done is closed once b or err is
+// set.
+type drawnPicture struct {
+	done chan struct{}
+	b    []byte
+	err  error
+}
+
+// get returns the picture source of game's version v, whose stored state
+// has the content key state: drawn with the version's other pictures by
+// draw unless they are kept (a version replaced since its pictures were
+// drawn, by a rollback or a SET, is drawn again). ok is false when the
+// version has no such picture (it shows something else now).
 //
-// draw returns the pictures and the content key of the state it drew
-// them from, read in one transaction: that is the key they are kept
-// under.
-func (c *pictureCache) get(game string, v int, state [32]byte, draw func() (map[string][]byte, [32]byte, error)) (map[string][]byte, error) {
+// draw fills a new set: its state key and pictures, read from the store
+// in one transaction (the key the set is then kept under), closing ready
+// as soon as the sources are known and each picture's done as it is
+// drawn.
+func (c *pictureCache) get(game string, v int, state [32]byte, source string, draw func(*pictureSet)) (b []byte, ok bool, err error) {
 	k := game + "\x00" + strconv.Itoa(v)
 	c.mu.Lock()
-	s, ok := c.sets[k]
-	if ok && s.state != state {
+	s, kept := c.sets[k]
+	if kept && s.state != state {
 		c.forget(k)
-		ok = false
+		kept = false
 	}
-	if ok {
-		c.mu.Unlock()
-		<-s.done
-		return s.bySource, s.err
-	}
-	if c.sets == nil {
-		c.sets = map[string]*pictureSet{}
-	}
-	s = &pictureSet{state: state, done: make(chan struct{})}
-	c.sets[k] = s
-	c.order = append(c.order, k)
-	if len(c.order) > pictureCacheVersions {
-		delete(c.sets, c.order[0])
-		c.order = c.order[1:]
+	if !kept {
+		if c.sets == nil {
+			c.sets = map[string]*pictureSet{}
+		}
+		s = &pictureSet{state: state, ready: make(chan struct{})}
+		c.sets[k] = s
+		c.order = append(c.order, k)
+		if len(c.order) > pictureCacheVersions {
+			delete(c.sets, c.order[0])
+			c.order = c.order[1:]
+		}
+		go c.fill(k, s, draw)
 	}
 	c.mu.Unlock()
-	var drawn [32]byte
-	s.bySource, drawn, s.err = draw()
-	c.mu.Lock()
-	s.state = drawn
-	c.mu.Unlock()
-	close(s.done)
+	<-s.ready
 	if s.err != nil {
+		return nil, false, s.err
+	}
+	p := s.pics[source]
+	if p == nil {
+		return nil, false, nil
+	}
+	<-p.done
+	return p.b, true, p.err
+}
+
+// fill draws set s of k; a set that failed is forgotten, to be drawn
+// again at the next request (a passing failure).
+func (c *pictureCache) fill(k string, s *pictureSet, draw func(*pictureSet)) {
+	draw(s)
+	failed := s.err != nil
+	for _, p := range s.pics {
+		select {
+		case <-p.done:
+			failed = failed || p.err != nil
+		default: // never drawn: the set failed
+			p.err = errors.New("judge: picture not drawn")
+			close(p.done)
+			failed = true
+		}
+	}
+	if failed {
 		c.mu.Lock()
-		if c.sets[k] == s { // a passing failure is tried again
+		if c.sets[k] == s {
 			c.forget(k)
 		}
 		c.mu.Unlock()
 	}
-	return s.bySource, s.err
 }
 
 // forget drops k's set; c.mu is held.
@@ -97,32 +129,56 @@ func (c *pictureCache) forget(k string) {
 	}
 }
 
-// drawVersion draws the pictures of game's version v from the stored
-// state: the public one and every seated power's, by source, with the
-// state's content key.
-func (j *Judge) drawVersion(game string, v int) (map[string][]byte, [32]byte, error) {
-	var s storm.State
+// drawVersion fills set s with the pictures of game's version v, drawn
+// from the stored state: the public one and every seated power's, by
+// source (pictureCache.get says how).
+func (j *Judge) drawVersion(c *pictureCache, game string, v int, s *pictureSet) {
+	var st storm.State
 	var key [32]byte
-	if err := j.db.View(func(tx *store.Tx) error {
+	err := j.db.View(func(tx *store.Tx) error {
 		var err error
 		if key, err = tx.StateKey(game, v); err != nil {
 			return err
 		}
-		s, err = tx.State(game, v)
+		st, err = tx.State(game, v)
 		return err
-	}); err != nil {
-		return nil, key, err
-	}
-	view := adjudicator.Derive(s)
-	pics, err := report.Pictures(view)
+	})
+	c.mu.Lock()
+	s.state = key
+	c.mu.Unlock()
 	if err != nil {
-		return nil, key, err
+		s.err = err
+		close(s.ready)
+		return
 	}
-	out := map[string][]byte{}
-	for p, b := range pics {
-		out[pictureSource(game, v, p, view)] = b
+	view := adjudicator.Derive(st)
+	s.pics = map[string]*drawnPicture{}
+	byPower := map[storm.Power]*drawnPicture{}
+	for _, p := range append([]storm.Power{0}, storm.Powers...) {
+		if p != 0 && view.Powers[p] == nil {
+			continue
+		}
+		d := &drawnPicture{done: make(chan struct{})}
+		s.pics[pictureSource(game, v, p, view)] = d
+		byPower[p] = d
 	}
-	return out, key, nil
+	close(s.ready)
+	err = report.PicturesEach(view, func(p storm.Power, b []byte) {
+		if d := byPower[p]; d != nil {
+			d.b = b
+			close(d.done)
+		}
+	})
+	if err != nil {
+		for _, d := range byPower {
+			select {
+			case <-d.done:
+			default:
+				d.err = err
+				close(d.done)
+			}
+		}
+	}
 }
 
 // prefetch draws the pictures of the version source names, unless they

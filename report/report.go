@@ -92,13 +92,24 @@ func Picture(v adjudicator.View, power storm.Power) ([]byte, error) {
 // public report's under 0 and each power's notice's under the power,
 // each what Picture draws for it, byte for byte.
 func Pictures(v adjudicator.View) (map[storm.Power][]byte, error) {
+	return picture.RenderSet(v, picturePowers(v))
+}
+
+// PicturesEach is Pictures handing each picture to emit as soon as it is
+// drawn, the public one first (picture.RenderEach).
+func PicturesEach(v adjudicator.View, emit func(storm.Power, []byte)) error {
+	return picture.RenderEach(v, picturePowers(v), emit)
+}
+
+// picturePowers are the powers with a notice's picture in v.
+func picturePowers(v adjudicator.View) []storm.Power {
 	var powers []storm.Power
 	for _, p := range storm.Powers {
 		if v.Powers[p] != nil {
 			powers = append(powers, p)
 		}
 	}
-	return picture.RenderSet(v, powers)
+	return powers
 }
 
 // Parts returns the subject and the plain text.

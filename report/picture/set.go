@@ -34,12 +34,30 @@ import (
 // The map holds the public picture under 0 and each power's under the
 // power. Render draws one picture the same way.
 func RenderSet(v adjudicator.View, powers []storm.Power) (map[storm.Power][]byte, error) {
-	if err := check(v, 0); err != nil {
+	out := map[storm.Power][]byte{}
+	var mu sync.Mutex
+	err := RenderEach(v, powers, func(p storm.Power, b []byte) {
+		mu.Lock()
+		defer mu.Unlock()
+		out[p] = b
+	})
+	if err != nil {
 		return nil, err
+	}
+	return out, nil
+}
+
+// RenderEach is RenderSet handing each picture to emit as soon as it is
+// drawn: the public one first (under 0), then the powers' as they are
+// done, from other goroutines (emit must be safe for that). On an error
+// some pictures may have been handed over already.
+func RenderEach(v adjudicator.View, powers []storm.Power, emit func(storm.Power, []byte)) error {
+	if err := check(v, 0); err != nil {
+		return err
 	}
 	for _, p := range powers {
 		if err := check(v, p); err != nil {
-			return nil, err
+			return err
 		}
 	}
 	pubH := Height(v, 0)
@@ -51,12 +69,13 @@ func RenderSet(v adjudicator.View, powers []storm.Power) (map[storm.Power][]byte
 	defer palPool.put(pq.Pix)
 	shared, err := newSharedRows(pq, split)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	out := map[storm.Power][]byte{}
-	if out[0], err = shared.png(pq); err != nil {
-		return nil, err
+	public, err := shared.png(pq)
+	if err != nil {
+		return err
 	}
+	emit(0, public)
 	// The powers' parts side by side, one a core: each reads the shared
 	// rows and writes its own buffers only.
 	var (
@@ -75,20 +94,20 @@ func RenderSet(v adjudicator.View, powers []storm.Power) (map[storm.Power][]byte
 		go func() {
 			defer func() { <-sem; wg.Done() }()
 			b, err := renderOwn(v, p, pv, pub, pq, split, shared)
-			mu.Lock()
-			defer mu.Unlock()
 			if err != nil {
+				mu.Lock()
 				errs = append(errs, err)
+				mu.Unlock()
 				return
 			}
-			out[p] = b
+			emit(p, b)
 		}()
 	}
 	wg.Wait()
 	if len(errs) > 0 {
-		return nil, errs[0]
+		return errs[0]
 	}
-	return out, nil
+	return nil
 }
 
 // renderOwn draws power p's picture: the public picture's rows above
