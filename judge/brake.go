@@ -121,23 +121,38 @@ func (j *Judge) brakeSummaryDue(r *store.Brake, now time.Time) bool {
 // brakeSummaries queues the summaries that are due (Tick): one mail per
 // address, listing the emails whose receipts were held. It returns how
 // many it queued.
+//
+// It runs whether or not the brake is on: emails held before it was
+// turned off still get their summary. It also drops what the records no
+// longer need (stale), so that they do not outlive their use: receipts
+// older than the window, a last summary more than two days old.
 func (j *Judge) brakeSummaries(now time.Time) (int, error) {
-	if j.opt.Brake.Receipts <= 0 {
-		return 0, nil
-	}
-	var due []string
+	var due, stale []string
 	if err := j.db.View(func(tx *store.Tx) error {
 		return tx.Brakes(func(addr string, r *store.Brake) error {
-			if j.brakeSummaryDue(r, now) {
+			switch {
+			case j.brakeSummaryDue(r, now):
 				due = append(due, addr)
+			case len(r.Held) == 0 && j.pruneBrake(r, now):
+				stale = append(stale, addr)
 			}
 			return nil
 		})
-	}); err != nil || len(due) == 0 {
+	}); err != nil || len(due)+len(stale) == 0 {
 		return 0, err
 	}
 	n := 0
 	err := j.db.Update(func(tx *store.Tx) error {
+		for _, addr := range stale {
+			r, err := tx.Brake(addr)
+			if err != nil || r == nil || len(r.Held) > 0 {
+				continue
+			}
+			j.pruneBrake(r, now)
+			if err := tx.PutBrake(addr, r); err != nil { // deleted when empty
+				return err
+			}
+		}
 		for _, addr := range due {
 			r, err := tx.Brake(addr)
 			if err != nil {
@@ -171,12 +186,38 @@ func (j *Judge) brakeSummaries(now time.Time) (int, error) {
 	return n, err
 }
 
+// pruneBrake drops from r what the brake no longer needs at now: the
+// receipts older than the window, and a last summary more than two days
+// old (its gap, at most a day, is over). It reports whether it dropped
+// anything.
+func (j *Judge) pruneBrake(r *store.Brake, now time.Time) bool {
+	changed := false
+	since := now.Add(-j.opt.Brake.window())
+	kept := r.Sent[:0]
+	for _, t := range r.Sent {
+		if t.After(since) {
+			kept = append(kept, t)
+		}
+	}
+	if len(kept) != len(r.Sent) {
+		r.Sent, changed = kept, true
+	}
+	if !r.LastSummary.IsZero() && now.Sub(r.LastSummary) > 2*brakeMaxGap {
+		r.LastSummary, r.Summaries, changed = time.Time{}, 0, true
+	}
+	return changed
+}
+
 // brakeSummaryText is the summary's text: why the emails got no receipt
 // each, and what became of each (the receipts' tags), by time received.
 func (j *Judge) brakeSummaryText(r *store.Brake) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "The judge refused more than %d emails from this address within %s, so it did not answer the later refusals one by one (this guards against two automatic mailers answering each other for ever). Each was handled as usual; here is what became of them:\n\n",
-		j.opt.Brake.Receipts, orders.FormatDuration(j.opt.Brake.window()))
+	many := "many"
+	if j.opt.Brake.Receipts > 0 {
+		many = fmt.Sprintf("more than %d", j.opt.Brake.Receipts)
+	}
+	fmt.Fprintf(&b, "The judge refused %s emails from this address within %s, so it did not answer the later refusals one by one (this guards against two automatic mailers answering each other for ever). Each was handled as usual; here is what became of them:\n\n",
+		many, orders.FormatDuration(j.opt.Brake.window()))
 	for _, h := range r.Held {
 		subject := h.Subject
 		if subject == "" {

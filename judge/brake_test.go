@@ -98,6 +98,38 @@ func TestReceiptBrake(t *testing.T) {
 	if res := send(germany, "again", "GAME demo\nSECRET germany\nBUILD 99 battleships\nEND\n"); res.Receipt == nil {
 		t.Fatalf("no receipt after the summary")
 	}
+	// Two days on, the record is gone: nothing of it is needed.
+	clk.t = clk.t.Add(3 * 24 * time.Hour)
+	if _, err := j.Tick(); err != nil {
+		t.Fatal(err)
+	}
+	var r *store.Brake
+	if err := db.View(func(tx *store.Tx) error { var err error; r, err = tx.Brake(germany); return err }); err != nil || r != nil {
+		t.Errorf("the brake's record two days on: %+v %v", r, err)
+	}
+}
+
+// TestReceiptBrakeTurnedOff: emails held before the operator turned the
+// brake off still get their summary.
+func TestReceiptBrakeTurnedOff(t *testing.T) {
+	j, db, clk := brakeJudge(t, 1)
+	const germany = "germany@sandbox.test"
+	for range 3 {
+		if _, err := j.Ingest(email(germany, "GAME demo\nSECRET germany\nBUILD 99 battleships\nEND\n")); err != nil {
+			t.Fatal(err)
+		}
+	}
+	before := len(mailsTo(t, db, germany, nil))
+	off := New(db, &Options{Address: "judge@sandbox.test", Now: clk.now})
+	clk.t = clk.t.Add(time.Hour)
+	if _, err := off.Tick(); err != nil {
+		t.Fatal(err)
+	}
+	ms := mailsTo(t, db, germany, nil)
+	if len(ms) != before+1 || !strings.HasPrefix(ms[len(ms)-1].ID, "brake/") ||
+		!strings.Contains(strings.Join(strings.Fields(ms[len(ms)-1].Body), " "), "refused many emails") {
+		t.Fatalf("no summary of the held emails after the brake was turned off: %d mails, last %+v", len(ms)-before, ms[len(ms)-1])
+	}
 }
 
 // TestReceiptBrakeLoop (issue 24, defect 4): an auto-responder that

@@ -21,7 +21,7 @@ import (
 
 // pictureCacheVersions is how many versions' pictures are kept: the
 // mails of a version go out within seconds of each other.
-const pictureCacheVersions = 4
+const pictureCacheVersions = 8
 
 // pictureCache keeps the pictures of the versions drawn last, by game
 // and version, each set drawn once even when several mails ask at once.
@@ -94,9 +94,16 @@ func (c *pictureCache) get(game string, v int, state [32]byte, source string, dr
 	return p.b, true, p.err
 }
 
+// drawing bounds the sets drawn at once (each uses every core already):
+// many versions asked for together wait their turn instead of holding
+// every drawing's pixels in memory at once.
+var drawing = make(chan struct{}, 2)
+
 // fill draws set s of k; a set that failed is forgotten, to be drawn
 // again at the next request (a passing failure).
 func (c *pictureCache) fill(k string, s *pictureSet, draw func(*pictureSet)) {
+	drawing <- struct{}{}
+	defer func() { <-drawing }()
 	draw(s)
 	failed := s.err != nil
 	for _, p := range s.pics {
@@ -185,6 +192,10 @@ func (j *Judge) drawVersion(c *pictureCache, game string, v int, s *pictureSet) 
 // are kept or being drawn: called when a mail showing one is committed,
 // so that the outbox finds them drawn, or being drawn, when it gets to
 // that mail. Errors are the outbox's to meet when it asks.
+//
+// Only the game's open version is drawn ahead (a RESEND of older ones is
+// drawn when its mail is sent), and at most one version at a time: a
+// burst of commits cannot start many drawings at once.
 func (j *Judge) prefetch(source string) {
 	parts := strings.Split(source, "/")
 	if len(parts) != 5 {
@@ -193,8 +204,29 @@ func (j *Judge) prefetch(source string) {
 	if j.pictures.has(parts[1] + "\x00" + parts[2]) {
 		return
 	}
-	j.Inline(source)
+	v, err := strconv.Atoi(parts[2])
+	if err != nil {
+		return
+	}
+	if err := j.db.View(func(tx *store.Tx) error {
+		g, err := tx.Game(parts[1])
+		if err == nil && g.Version != v {
+			err = errors.New("not the open version")
+		}
+		return err
+	}); err != nil {
+		return
+	}
+	select {
+	case prefetching <- struct{}{}:
+		defer func() { <-prefetching }()
+		j.Inline(source)
+	default: // another version is being drawn ahead: this one when sent
+	}
 }
+
+// prefetching holds a token while a version is drawn ahead.
+var prefetching = make(chan struct{}, 1)
 
 // has reports whether the pictures of k are kept or being drawn.
 func (c *pictureCache) has(k string) bool {

@@ -101,7 +101,7 @@ func TestWrongSecretBudget(t *testing.T) {
 	}
 	o, body := send("germany@sandbox.test", "wrongf")
 	if o != Rejected || !strings.Contains(body, "Too many emails from this address failed their SECRET lately") ||
-		!strings.Contains(body, "Send it again after Sun 22 Nov 2026 12:05 UTC") || strings.Contains(body, "wrongf") {
+		!strings.Contains(body, "Send it again after Sun 22 Nov 2026 12:01 UTC") || strings.Contains(body, "wrongf") {
 		t.Fatalf("over the budget: %s\n%s", o, body)
 	}
 	if n := hashes.Load(); n != secretBurst {

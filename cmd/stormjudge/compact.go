@@ -34,7 +34,7 @@ func expireCopies(db *store.DB, r store.Retention, now time.Time, log *slog.Logg
 // file without its free pages (store.CompactFile), printing the bytes of
 // every bucket before and after. The daemon must be stopped: the file is
 // locked while it runs. With -n it changes nothing: it prints the buckets
-// of the file as it is (read-only; the daemon may run).
+// of the file as it is (read-only; the daemon's lock refuses it too).
 func cmdCompact(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("compact", flag.ContinueOnError)
 	fs.SetOutput(stderr)

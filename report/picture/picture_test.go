@@ -524,3 +524,34 @@ func BenchmarkRenderSet(b *testing.B) {
 		}
 	}
 }
+
+// TestPublicBandsDoNotOverlap: the public picture's two bands, drawn side
+// by side on one image (drawPublicBands), each stay in its rows: the
+// heading and map draw nothing from where the tracks begin, and the
+// tracks nothing above.
+func TestPublicBandsDoNotOverlap(t *testing.T) {
+	for _, v := range []adjudicator.View{startView(), busyView()} {
+		layout := newCanvas(nil)
+		mid := drawMap(layout, v.Public, drawHeader(layout, v.Public))
+		h := Height(v, 0)
+		for _, band := range []string{"up", "down"} {
+			img := image.NewRGBA(image.Rect(0, 0, Width, h))
+			c := newCanvas(img)
+			c.rect(0, 0, Width, h, colBackground)
+			from, to := mid, h // the rows the band must leave alone
+			if band == "up" {
+				drawMap(c, v.Public, drawHeader(c, v.Public))
+			} else {
+				drawRussia(c, v.Public, drawPowers(c, v.Public, drawTracks(c, v.Public, mid)))
+				from, to = 0, mid
+			}
+			for y := from; y < to; y++ {
+				for x := 0; x < Width; x++ {
+					if img.RGBAAt(x, y) != colBackground {
+						t.Fatalf("band %s drew at (%d, %d), outside its rows (map ends at %d)", band, x, y, mid)
+					}
+				}
+			}
+		}
+	}
+}
