@@ -163,11 +163,19 @@ func appendMessage(t *testing.T, c *imapclient.Client, mailbox string, raw []byt
 	}
 }
 
+//
+// Dovecot may answer 0 for a folder created a moment ago (its index is not
+// written yet): asked again until it names one, for up to ten seconds.
 func statusUIDValidity(t *testing.T, c *imapclient.Client, mailbox string) uint32 {
 	t.Helper()
-	st, err := c.Status(mailbox, &imap.StatusOptions{UIDValidity: true}).Wait()
-	if err != nil {
-		t.Fatalf("STATUS %s: %v", mailbox, err)
+	for end := time.Now().Add(10 * time.Second); ; {
+		st, err := c.Status(mailbox, &imap.StatusOptions{UIDValidity: true}).Wait()
+		if err != nil {
+			t.Fatalf("STATUS %s: %v", mailbox, err)
+		}
+		if st.UIDValidity != 0 || time.Now().After(end) {
+			return st.UIDValidity
+		}
+		time.Sleep(20 * time.Millisecond)
 	}
-	return st.UIDValidity
 }
