@@ -1075,6 +1075,11 @@ func work(tx *store.Tx, g *store.Game, now time.Time) (*openSegment, error) {
 	return o, nil
 }
 
+// errNothingDue ends Adjudicate's transaction when the game has nothing
+// due: an Update that writes nothing would still commit, with an fsync,
+// after every accepted email (issue 24).
+var errNothingDue = errors.New("judge: nothing due")
+
 // Adjudicate does what is due in game in one transaction (reminders, a
 // missed deadline, the adjudication of the open segment when it is
 // ready) and reports whether it adjudicated.
@@ -1087,7 +1092,10 @@ func (j *Judge) Adjudicate(game string) (bool, error) {
 			return err
 		}
 		o, err := work(tx, g, now)
-		if err != nil || !o.any() {
+		if err == nil && !o.any() {
+			return errNothingDue // rolled back: no commit, no fsync
+		}
+		if err != nil {
 			return err
 		}
 		if len(o.remind) > 0 {
@@ -1170,6 +1178,9 @@ func (j *Judge) Adjudicate(game string) (bool, error) {
 		}
 		return j.commit(tx, g, o.s, next, evs, now, o.why, lead)
 	})
+	if errors.Is(err, errNothingDue) {
+		return false, nil
+	}
 	if err != nil {
 		return false, err
 	}
