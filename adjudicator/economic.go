@@ -8,7 +8,6 @@ import (
 	"stormjudge/adjudicator/crisis"
 	"stormjudge/adjudicator/diplomacy"
 	"stormjudge/adjudicator/economy"
-	"stormjudge/adjudicator/event"
 	"stormjudge/adjudicator/randomevent"
 	"stormjudge/adjudicator/storm"
 	"stormjudge/adjudicator/track"
@@ -30,6 +29,9 @@ type orderCheck struct {
 	s          storm.State
 	p          storm.Power
 	asked, may bool // may is mayOrderNow(s, p) once asked
+	// econ, when not nil, is the economic validation shared by the
+	// checks of p's orders against s.
+	econ *economy.OrdersCheck
 }
 
 // mayOrderNow is mayOrderNow(c.s, c.p), asked once.
@@ -129,38 +131,18 @@ func (c *orderCheck) validate(orders []storm.Order) ([]storm.IndexedError, storm
 	// that each part sees the effects of the earlier ones in the same turn
 	// (13.21: a conversion affects research and construction at once).
 	parts, unknown := economy.SplitEconomic(orders)
+	if c.econ != nil && len(unknown) == 0 {
+		if errs, ok := c.econ.Validate(orders, parts); ok {
+			return errs, storm.State{} // only Validate asks c.econ
+		}
+	}
 	for _, i := range unknown {
 		bad(i, "7.31", "%s", notOrderHere(s, p, orders[i]))
 	}
 	scratch := s.Scratch()
-	var discard []event.Event
 	for k, st := range economy.EconomicSteps {
-		idx := parts[k]
-		if len(idx) == 0 && !st.Always {
-			continue
-		}
-		sub := economy.Pick(orders, idx)
-		stepErrs := st.Check(scratch, p, sub)
-		for _, e := range stepErrs {
-			e.Index = idx[e.Index]
-			errs = append(errs, e)
-		}
-		if len(stepErrs) == 0 {
-			st.Apply(&scratch, p, sub, &discard)
-		} else if st.Always {
-			// The part's other orders and events still act, as they do
-			// when the phase is resolved (ResolveEconomic).
-			bad := map[int]bool{}
-			for _, e := range stepErrs {
-				bad[e.Index] = true // an index into sub
-			}
-			var ok []storm.Order
-			for j, o := range sub {
-				if !bad[j] {
-					ok = append(ok, o)
-				}
-			}
-			st.Apply(&scratch, p, ok, &discard)
+		if idx := parts[k]; len(idx) > 0 || st.Always {
+			errs = append(errs, economy.CheckStep(&scratch, p, k, economy.Pick(orders, idx), idx)...)
 		}
 	}
 	errs = append(errs, economy.CheckRussianConstruction(s, scratch, p, orders)...) // 18.51
@@ -171,6 +153,12 @@ func (c *orderCheck) validate(orders []storm.Order) ([]storm.IndexedError, storm
 // Allowed lists the orders p may legally give in the open segment, with
 // their costs. Nil when p has nothing to order.
 func Allowed(s storm.State, p storm.Power) []storm.Option {
+	return allowed(s, p, nil)
+}
+
+// allowed is Allowed checking the economic options with econ, the shared
+// validation of p's economic orders against s (a new one when nil).
+func allowed(s storm.State, p storm.Power, econ *economy.OrdersCheck) []storm.Option {
 	if !requires(s, p) {
 		return nil
 	}
@@ -184,7 +172,10 @@ func Allowed(s storm.State, p storm.Power) []storm.Option {
 		return crisisOptions(s, p) // crisisoptions.go
 	}
 	var opts []storm.Option
-	held := &orderCheck{s: s, p: p, asked: true, may: true} // the orders are validated against the state as it is, which p must order in
+	if econ == nil {
+		econ = economy.NewOrdersCheck(s, p)
+	}
+	held := &orderCheck{s: s, p: p, asked: true, may: true, econ: econ} // the orders are validated against the state as it is, which p must order in
 	offer := func(op storm.Option) {
 		if len(held.Validate(op.Orders())) == 0 {
 			opts = append(opts, op)

@@ -7,6 +7,7 @@ import (
 
 	"stormjudge/adjudicator/crisis"
 	"stormjudge/adjudicator/diplomacy"
+	"stormjudge/adjudicator/economy"
 	"stormjudge/adjudicator/event"
 	"stormjudge/adjudicator/storm"
 	"stormjudge/adjudicator/track"
@@ -23,8 +24,9 @@ import (
 // taken while Validate accepts the whole set.
 func RandomOrders(s storm.State, p storm.Power, rng *rand.Rand, skip int) []storm.Order {
 	var set []storm.Order
-	opts := Allowed(s, p)
-	check := &orderCheck{s: s, p: p}
+	econ := economy.NewOrdersCheck(s, p)
+	opts := allowed(s, p, econ)
+	check := &orderCheck{s: s, p: p, econ: econ}
 	rng.Shuffle(len(opts), func(i, j int) { opts[i], opts[j] = opts[j], opts[i] })
 	for _, op := range opts {
 		if skip > 0 && rng.IntN(skip) == 0 {
@@ -33,6 +35,7 @@ func RandomOrders(s storm.State, p storm.Power, rng *rand.Rand, skip int) []stor
 		try := append(slices.Clone(set), op.Orders()...)
 		if len(check.Validate(try)) == 0 {
 			set = try
+			econ.Accept(set)
 		}
 	}
 	return set

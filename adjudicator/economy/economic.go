@@ -73,7 +73,9 @@ type economicStep struct {
 	// finish may be nil.
 	finish func(s *storm.State, evs *[]event.Event)
 	// always: apply runs for every power, with no orders too (the events
-	// a power did not play are played for it, 15.32).
+	// a power did not play are played for it, 15.32). Check of no orders
+	// finds nothing, whatever the state: the validation of a random
+	// player's orders does not ask it (OrdersCheck).
 	Always bool
 }
 
