@@ -32,12 +32,16 @@ type orderCheck struct {
 	// econ, when not nil, is the economic validation shared by the
 	// checks of p's orders against s.
 	econ *economy.OrdersCheck
+	who  *whoOrders // when not nil, who orders in s
 }
 
 // mayOrderNow is mayOrderNow(c.s, c.p), asked once.
 func (c *orderCheck) mayOrderNow() bool {
 	if !c.asked {
-		c.may, c.asked = mayOrderNow(c.s, c.p), true
+		if c.who == nil {
+			c.who = &whoOrders{s: c.s}
+		}
+		c.may, c.asked = mayOrderNowOf(c.who, c.p), true
 	}
 	return c.may
 }
@@ -153,13 +157,15 @@ func (c *orderCheck) validate(orders []storm.Order) ([]storm.IndexedError, storm
 // Allowed lists the orders p may legally give in the open segment, with
 // their costs. Nil when p has nothing to order.
 func Allowed(s storm.State, p storm.Power) []storm.Option {
-	return allowed(s, p, nil)
+	return allowed(&whoOrders{s: s}, p, nil)
 }
 
-// allowed is Allowed checking the economic options with econ, the shared
-// validation of p's economic orders against s (a new one when nil).
-func allowed(s storm.State, p storm.Power, econ *economy.OrdersCheck) []storm.Option {
-	if !requires(s, p) {
+// allowed is Allowed for w.s, checking the economic options with econ,
+// the shared validation of p's economic orders against it (a new one
+// when nil).
+func allowed(w *whoOrders, p storm.Power, econ *economy.OrdersCheck) []storm.Option {
+	s := w.s
+	if !w.requires(p) {
 		return nil
 	}
 	if _, ok := storm.PlacementRounds[s.Segment]; ok { // 24.55: diplomacy.go
@@ -219,7 +225,8 @@ func allowed(s storm.State, p storm.Power, econ *economy.OrdersCheck) []storm.Op
 	for _, op := range economy.ShipbuildingOptions(s, p) { // 19: shipbuilding_options.go
 		try(op.Order, op.Cost, op.Note)
 	}
-	for _, op := range economy.ResearchOptions(s, p) { // 15: research.go
+	research := &orderCheck{s: s, p: p, econ: economy.NewOrdersCheck(s, p)}   // Validate(s, p, ...), s after the events
+	for _, op := range economy.ResearchOptionsWith(s, p, research.Validate) { // 15: research.go
 		offer(op)
 	}
 	for _, op := range randomevent.PlayOptions(held.s, p) { // 9.41E: play.go

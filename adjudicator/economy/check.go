@@ -141,11 +141,13 @@ func CheckStep(s *storm.State, p storm.Power, j int, sub []storm.Order, idx []in
 // Validate checks orders of the phase's parts (parts, their
 // SplitEconomic) as the top package's validation does, each part on the
 // state the earlier ones leave (13.11), and returns their errors alone;
-// ok is false when it cannot answer (orders that do not extend the base,
-// or add nothing to it).
+// ok is false when it cannot answer (orders that do not extend the base).
 func (e *OrdersCheck) Validate(orders []storm.Order, parts [][]int) (errs []storm.IndexedError, ok bool) {
-	if len(orders) == len(e.base) || !e.extends(orders) {
+	if !e.extends(orders) {
 		return nil, false
+	}
+	if len(orders) == len(e.base) { // accepted (Accept)
+		return nil, true
 	}
 	k := firstPart(parts, len(e.base))
 	last := 0 // the last part with orders

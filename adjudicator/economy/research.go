@@ -731,6 +731,13 @@ func NationalResults(s storm.State, p storm.Power, project string) int {
 // and 15.42 for the power's own orders; the sheet in the private notice
 // lists the other projects.
 func ResearchOptions(s storm.State, p storm.Power) []storm.Option {
+	return ResearchOptionsWith(s, p, func(orders []storm.Order) []storm.OrderError { return Validate(s, p, orders) })
+}
+
+// ResearchOptionsWith is ResearchOptions checking each option with
+// validate, which is Validate(s, p, ...) (Allowed's, which checks many
+// orders against one state, issue 24).
+func ResearchOptionsWith(s storm.State, p storm.Power, validate func([]storm.Order) []storm.OrderError) []storm.Option {
 	ps := s.Powers[p]
 	side := storm.SideOf(p)
 	alloc := storm.BasicAllocations[side]
@@ -749,7 +756,7 @@ func ResearchOptions(s storm.State, p storm.Power) []storm.Option {
 		if counter != nil {
 			op = storm.Option{Order: *counter, With: ex, Cost: cost, Note: note}
 		}
-		if len(Validate(s, p, op.Orders())) > 0 {
+		if len(validate(op.Orders())) > 0 {
 			return false
 		}
 		opts = append(opts, op)
@@ -794,7 +801,7 @@ func ResearchOptions(s storm.State, p storm.Power) []storm.Option {
 		if len(lines) > 0 {
 			op := storm.Option{Order: lines[0], With: lines[1:],
 				Note: fmt.Sprintf("the %d surplus %s point(s) from %s, free, to any %s project(s) you choose, at most 3 a project (15.24)", sp.Points, sp.Category, sp.From, sp.Category)}
-			if len(Validate(s, p, op.Orders())) == 0 {
+			if len(validate(op.Orders())) == 0 {
 				opts = append(opts, op)
 			}
 		}
