@@ -21,6 +21,7 @@ type OrdersCheck struct {
 	s     storm.State
 	p     storm.Power
 	base  []storm.Order
+	parts [][]int    // base's SplitEconomic
 	snaps []econSnap // snaps[k]: before part k for base, made as asked
 }
 
@@ -35,7 +36,7 @@ type econSnap struct {
 // NewOrdersCheck is the shared validation of p's economic orders against
 // s, with no orders accepted yet.
 func NewOrdersCheck(s storm.State, p storm.Power) *OrdersCheck {
-	return &OrdersCheck{s: s, p: p, snaps: []econSnap{{s: s}}}
+	return &OrdersCheck{s: s, p: p, parts: make([][]int, len(EconomicSteps)), snaps: []econSnap{{s: s}}}
 }
 
 // extends reports whether orders begin with the base's orders.
@@ -70,12 +71,12 @@ func firstPart(parts [][]int, from int) int {
 // before the parts its new orders do not reach stay.
 func (e *OrdersCheck) Accept(orders []storm.Order) {
 	if !e.extends(orders) {
-		e.base, e.snaps = nil, e.snaps[:1]
+		e.base, e.parts, e.snaps = nil, make([][]int, len(EconomicSteps)), e.snaps[:1]
 		return
 	}
 	parts, _ := SplitEconomic(orders)
 	k := firstPart(parts, len(e.base))
-	e.base = slices.Clone(orders)
+	e.base, e.parts = slices.Clone(orders), parts
 	if len(e.snaps) > k+1 {
 		e.snaps = e.snaps[:k+1]
 	}
@@ -87,9 +88,8 @@ func (e *OrdersCheck) snap(k int) econSnap {
 	for len(e.snaps) <= k {
 		j := len(e.snaps) - 1
 		prev := e.snaps[j]
-		st := EconomicSteps[j]
-		parts, _ := SplitEconomic(e.base)
-		if len(parts[j]) == 0 && !st.Always {
+		parts := e.parts
+		if len(parts[j]) == 0 && idleOf(j, prev.s, e.p) {
 			e.snaps = append(e.snaps, prev)
 			continue
 		}
@@ -163,7 +163,7 @@ func (e *OrdersCheck) Validate(orders []storm.Order, parts [][]int) (errs []stor
 	cur, copied := sn.s, false
 	for j := k; j < len(EconomicSteps); j++ {
 		idx := parts[j]
-		if len(idx) == 0 && !EconomicSteps[j].Always || j > last && !final {
+		if len(idx) == 0 && idleOf(j, cur, e.p) || j > last && !final {
 			continue
 		}
 		sub := Pick(orders, idx)
