@@ -225,9 +225,15 @@ func allowed(w *whoOrders, p storm.Power, econ *economy.OrdersCheck) []storm.Opt
 	for _, op := range economy.ShipbuildingOptions(s, p) { // 19: shipbuilding_options.go
 		try(op.Order, op.Cost, op.Note)
 	}
-	research := &orderCheck{s: s, p: p, econ: economy.NewOrdersCheck(s, p)}   // Validate(s, p, ...), s after the events
-	for _, op := range economy.ResearchOptionsWith(s, p, research.Validate) { // 15: research.go
-		offer(op)
+	// The research options are checked against s after the events: when
+	// p holds none, s is held.s, and what they pass held passes.
+	if held.s.Segment != storm.SegEconomic || len(randomevent.HeldEconomic(held.s, p)) == 0 {
+		opts = append(opts, economy.ResearchOptionsWith(s, p, held.Validate)...) // 15: research.go
+	} else {
+		research := &orderCheck{s: s, p: p, econ: economy.NewOrdersCheck(s, p)} // Validate(s, p, ...)
+		for _, op := range economy.ResearchOptionsWith(s, p, research.Validate) {
+			offer(op)
+		}
 	}
 	for _, op := range randomevent.PlayOptions(held.s, p) { // 9.41E: play.go
 		offer(op)
