@@ -57,11 +57,6 @@ func (c *orderCheck) Validate(orders []storm.Order) []storm.OrderError {
 	return errs
 }
 
-// validate is c.validate for s and p.
-func validate(s storm.State, p storm.Power, orders []storm.Order) ([]storm.IndexedError, storm.State) {
-	return (&orderCheck{s: s, p: p}).validate(orders)
-}
-
 // validate checks p's orders and returns their errors and the state once
 // the accepted parts are carried out for p alone (the scratch copy below;
 // Preview shows it). The state is only meaningful when p may order now;

@@ -65,6 +65,13 @@ func isStanding(s storm.State, o storm.Order) bool {
 // splitStanding separates the orders for the open segment from the
 // standing ones (with their indices).
 func splitStanding(s storm.State, orders []storm.Order) (now []storm.Order, nowIdx []int, standing []storm.Order, standingIdx []int) {
+	if !slices.ContainsFunc(orders, func(o storm.Order) bool { return o.Kind == storm.PassOrder && o.For == s.Segment || isStanding(s, o) }) {
+		nowIdx = make([]int, len(orders)) // all for the open segment: orders itself, not a copy (issue 24)
+		for i := range nowIdx {
+			nowIdx[i] = i
+		}
+		return orders, nowIdx, nil, nil
+	}
 	for i, o := range orders {
 		if o.Kind == storm.PassOrder && o.For == s.Segment {
 			continue // a PASS under the open segment's own FOR line: no orders
@@ -199,11 +206,10 @@ func MayOrder(s storm.State, p storm.Power, orders []storm.Order) bool {
 
 // mayOrder is MayOrder(w.s, p, orders).
 func mayOrder(w *whoOrders, p storm.Power, orders []storm.Order) bool {
-	s := w.s
-	if s.Ended || randomevent.AwaitsDraw(s) {
+	if w.s.Ended || randomevent.AwaitsDraw(w.s) {
 		return false
 	}
-	return mayOrderNowOf(w, p) || OnlyStanding(s, orders)
+	return mayOrderNowOf(w, p) || OnlyStanding(w.s, orders)
 }
 
 // mayOrderNow reports whether p may give orders for the open segment: it
