@@ -423,13 +423,14 @@ func stageLimits(n, availClear, availCL int) (notClear, dark int) {
 // per project, to count from the sheet as the turn began (nil: none).
 func stageCells(s storm.State, side storm.Side, special map[string]bool, before map[string]int) (clear, clearOrLight int) {
 	for _, r := range storm.ResearchProjects(side) {
-		if special[r.ID()] || s.Sheets.Remaining(r)+before[r.ID()] == 0 {
+		id := r.ID()
+		if special[id] || s.Sheets.Remaining(r)+before[id] == 0 {
 			continue
 		}
 		if rule, _ := ProjectClosed(s, r); rule != "" {
 			continue
 		}
-		switch StageOf(s.Sheets.Steps(r) - before[r.ID()] + 1) {
+		switch StageOf(s.Sheets.Steps(r) - before[id] + 1) {
 		case Clear:
 			clear++
 			clearOrLight++
