@@ -747,9 +747,14 @@ func ResearchOptionsWith(s storm.State, p storm.Power, validate func([]storm.Ord
 		basic = alloc.Basic
 	}
 	var opts []storm.Option
+	var order []storm.ResearchProject // exampleOrder, read once
+	ordered := false
 	// option builds counter (nil: none) with example lines for its points.
 	option := func(counter *storm.Order, points, cost int, note string) bool {
-		ex := examplePoints(s, p, points)
+		if !ordered {
+			order, ordered = exampleOrder(s, p), true
+		}
+		ex := firstPoints(order, points)
 		if len(ex) == 0 {
 			return false
 		}
@@ -823,6 +828,12 @@ func ResearchOptionsWith(s storm.State, p storm.Power, validate func([]storm.Ord
 // (French) project of 15.23C first when the leader owes one, then p's own
 // and joint projects before a partner's. Nil when there are not n.
 func examplePoints(s storm.State, p storm.Power, n int) []storm.Order {
+	return firstPoints(exampleOrder(s, p), n)
+}
+
+// exampleOrder is the projects examplePoints takes its lines from, in
+// its order.
+func exampleOrder(s storm.State, p storm.Power) []storm.ResearchProject {
 	side := storm.SideOf(p)
 	leader := track.ResearchLeader(side) == p
 	var need storm.Power // 15.23C
@@ -884,6 +895,12 @@ func examplePoints(s storm.State, p storm.Power, n int) []storm.Order {
 			open = append([]storm.ResearchProject{r}, slices.Delete(open, k, k+1)...)
 		}
 	}
+	return open
+}
+
+// firstPoints is examplePoints of open, exampleOrder's projects: a line
+// for each of the first n, nil when there are not n.
+func firstPoints(open []storm.ResearchProject, n int) []storm.Order {
 	if len(open) < n || n <= 0 {
 		return nil
 	}
