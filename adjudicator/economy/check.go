@@ -1,7 +1,6 @@
 package economy
 
 import (
-	"reflect"
 	"slices"
 	"sort"
 
@@ -52,9 +51,16 @@ func (e *OrdersCheck) extends(orders []storm.Order) bool {
 	return true
 }
 
-// sameOrder reports whether a and b are the same order, to the nil or
-// empty of each slice.
-func sameOrder(a, b storm.Order) bool { return reflect.DeepEqual(a, b) }
+// sameOrder reports whether a and b are the same order, field by field,
+// to the nil or empty of each slice (TestSameOrderFields counts them).
+func sameOrder(a, b storm.Order) bool {
+	return a.Kind == b.Kind && a.From == b.From && a.Project == b.Project && a.Points == b.Points &&
+		a.Ship == b.Ship && a.Card == b.Card && a.For == b.For && a.Line == b.Line &&
+		sameSlice(a.Units, b.Units) && sameSlice(a.Counters, b.Counters) && sameSlice(a.Args, b.Args) && sameSlice(a.Cards, b.Cards)
+}
+
+// sameSlice reports equal slices, both nil or neither.
+func sameSlice[T comparable](a, b []T) bool { return (a == nil) == (b == nil) && slices.Equal(a, b) }
 
 // firstPart is the first part of the phase that holds one of orders'
 // orders from index from on (len(parts) when none).
