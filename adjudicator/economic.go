@@ -8,7 +8,6 @@ import (
 	"stormjudge/adjudicator/crisis"
 	"stormjudge/adjudicator/diplomacy"
 	"stormjudge/adjudicator/economy"
-	"stormjudge/adjudicator/event"
 	"stormjudge/adjudicator/randomevent"
 	"stormjudge/adjudicator/storm"
 	"stormjudge/adjudicator/track"
@@ -30,12 +29,19 @@ type orderCheck struct {
 	s          storm.State
 	p          storm.Power
 	asked, may bool // may is mayOrderNow(s, p) once asked
+	// econ, when not nil, is the economic validation shared by the
+	// checks of p's orders against s.
+	econ *economy.OrdersCheck
+	who  *whoOrders // when not nil, who orders in s
 }
 
 // mayOrderNow is mayOrderNow(c.s, c.p), asked once.
 func (c *orderCheck) mayOrderNow() bool {
 	if !c.asked {
-		c.may, c.asked = mayOrderNow(c.s, c.p), true
+		if c.who == nil {
+			c.who = &whoOrders{s: c.s}
+		}
+		c.may, c.asked = mayOrderNowOf(c.who, c.p), true
 	}
 	return c.may
 }
@@ -49,11 +55,6 @@ func (c *orderCheck) Validate(orders []storm.Order) []storm.OrderError {
 		errs = append(errs, e.OrderError)
 	}
 	return errs
-}
-
-// validate is c.validate for s and p.
-func validate(s storm.State, p storm.Power, orders []storm.Order) ([]storm.IndexedError, storm.State) {
-	return (&orderCheck{s: s, p: p}).validate(orders)
 }
 
 // validate checks p's orders and returns their errors and the state once
@@ -129,38 +130,18 @@ func (c *orderCheck) validate(orders []storm.Order) ([]storm.IndexedError, storm
 	// that each part sees the effects of the earlier ones in the same turn
 	// (13.21: a conversion affects research and construction at once).
 	parts, unknown := economy.SplitEconomic(orders)
+	if c.econ != nil && len(unknown) == 0 {
+		if errs, ok := c.econ.Validate(orders, parts); ok {
+			return errs, storm.State{} // only Validate asks c.econ
+		}
+	}
 	for _, i := range unknown {
 		bad(i, "7.31", "%s", notOrderHere(s, p, orders[i]))
 	}
 	scratch := s.Scratch()
-	var discard []event.Event
 	for k, st := range economy.EconomicSteps {
-		idx := parts[k]
-		if len(idx) == 0 && !st.Always {
-			continue
-		}
-		sub := economy.Pick(orders, idx)
-		stepErrs := st.Check(scratch, p, sub)
-		for _, e := range stepErrs {
-			e.Index = idx[e.Index]
-			errs = append(errs, e)
-		}
-		if len(stepErrs) == 0 {
-			st.Apply(&scratch, p, sub, &discard)
-		} else if st.Always {
-			// The part's other orders and events still act, as they do
-			// when the phase is resolved (ResolveEconomic).
-			bad := map[int]bool{}
-			for _, e := range stepErrs {
-				bad[e.Index] = true // an index into sub
-			}
-			var ok []storm.Order
-			for j, o := range sub {
-				if !bad[j] {
-					ok = append(ok, o)
-				}
-			}
-			st.Apply(&scratch, p, ok, &discard)
+		if idx := parts[k]; len(idx) > 0 || st.Always {
+			errs = append(errs, economy.CheckStep(&scratch, p, k, economy.Pick(orders, idx), idx)...)
 		}
 	}
 	errs = append(errs, economy.CheckRussianConstruction(s, scratch, p, orders)...) // 18.51
@@ -171,7 +152,15 @@ func (c *orderCheck) validate(orders []storm.Order) ([]storm.IndexedError, storm
 // Allowed lists the orders p may legally give in the open segment, with
 // their costs. Nil when p has nothing to order.
 func Allowed(s storm.State, p storm.Power) []storm.Option {
-	if !requires(s, p) {
+	return allowed(&whoOrders{s: s}, p, nil)
+}
+
+// allowed is Allowed for w.s, checking the economic options with econ,
+// the shared validation of p's economic orders against it (a new one
+// when nil).
+func allowed(w *whoOrders, p storm.Power, econ *economy.OrdersCheck) []storm.Option {
+	s := w.s
+	if !w.requires(p) {
 		return nil
 	}
 	if _, ok := storm.PlacementRounds[s.Segment]; ok { // 24.55: diplomacy.go
@@ -184,7 +173,10 @@ func Allowed(s storm.State, p storm.Power) []storm.Option {
 		return crisisOptions(s, p) // crisisoptions.go
 	}
 	var opts []storm.Option
-	held := &orderCheck{s: s, p: p, asked: true, may: true} // the orders are validated against the state as it is, which p must order in
+	if econ == nil {
+		econ = economy.NewOrdersCheck(s, p)
+	}
+	held := &orderCheck{s: s, p: p, asked: true, may: true, econ: econ} // the orders are validated against the state as it is, which p must order in
 	offer := func(op storm.Option) {
 		if len(held.Validate(op.Orders())) == 0 {
 			opts = append(opts, op)
@@ -228,8 +220,15 @@ func Allowed(s storm.State, p storm.Power) []storm.Option {
 	for _, op := range economy.ShipbuildingOptions(s, p) { // 19: shipbuilding_options.go
 		try(op.Order, op.Cost, op.Note)
 	}
-	for _, op := range economy.ResearchOptions(s, p) { // 15: research.go
-		offer(op)
+	// The research options are checked against s after the events: when
+	// p holds none, s is held.s, and what they pass held passes.
+	if held.s.Segment != storm.SegEconomic || len(randomevent.HeldEconomic(held.s, p)) == 0 {
+		opts = append(opts, economy.ResearchOptionsWith(s, p, held.Validate)...) // 15: research.go
+	} else {
+		research := &orderCheck{s: s, p: p, econ: economy.NewOrdersCheck(s, p)} // Validate(s, p, ...)
+		for _, op := range economy.ResearchOptionsWith(s, p, research.Validate) {
+			offer(op)
+		}
 	}
 	for _, op := range randomevent.PlayOptions(held.s, p) { // 9.41E: play.go
 		offer(op)

@@ -103,11 +103,26 @@ func asked(s storm.State, p storm.Power) bool {
 
 // requires reports whether Required(s) holds p; in a round it asks p
 // alone, since asking plays each power's possible placements (issue 24).
-func requires(s storm.State, p storm.Power) bool {
-	if round, ok := roundOf(s); ok && !s.Ended {
-		return slices.Contains(round, p) && asked(s, p)
+func requires(s storm.State, p storm.Power) bool { return (&whoOrders{s: s}).requires(p) }
+
+// whoOrders is Required(s), asked once for the questions about one state
+// (in the pre-emptive war segment it reckons every war threshold), or
+// known already (known; issue 24).
+type whoOrders struct {
+	s        storm.State
+	known    bool
+	required []storm.Power
+}
+
+// requires is requires(w.s, p).
+func (w *whoOrders) requires(p storm.Power) bool {
+	if !w.known {
+		if round, ok := roundOf(w.s); ok && !w.s.Ended {
+			return slices.Contains(round, p) && asked(w.s, p)
+		}
+		w.required, w.known = Required(w.s), true
 	}
-	return slices.Contains(Required(s), p)
+	return slices.Contains(w.required, p)
 }
 
 // Resolve resolves s.Segment with the given orders (a missing power gave no
@@ -116,18 +131,25 @@ func requires(s storm.State, p storm.Power) bool {
 // Orders that fail re-validation are voided (OrderVoided, private) rather
 // than failing the whole resolution.
 func Resolve(s storm.State, orders map[storm.Power][]storm.Order) (storm.State, []event.Event, error) {
+	n, evs, _, err := resolve(&whoOrders{s: s}, orders)
+	return n, evs, err
+}
+
+// resolve is Resolve of w.s, returning also Required of the new state.
+func resolve(w *whoOrders, orders map[storm.Power][]storm.Order) (storm.State, []event.Event, []storm.Power, error) {
+	s := w.s
 	if err := check(s); err != nil {
-		return s, nil, err
+		return s, nil, nil, err
 	}
 	if randomevent.AwaitsDraw(s) {
-		return s, nil, fmt.Errorf("adjudicator: %s %s waits for the moderator's draw (ResolveDraw)", s.Turn, s.Segment)
+		return s, nil, nil, fmt.Errorf("adjudicator: %s %s waits for the moderator's draw (ResolveDraw)", s.Turn, s.Segment)
 	}
 	for p, os := range orders {
 		if !p.Valid() {
-			return s, nil, fmt.Errorf("adjudicator: orders for invalid power %d", uint8(p))
+			return s, nil, nil, fmt.Errorf("adjudicator: orders for invalid power %d", uint8(p))
 		}
-		if len(os) > 0 && !MayOrder(s, p, os) {
-			return s, nil, fmt.Errorf("adjudicator: %s gives no orders in %s %s", p, s.Turn, s.Segment)
+		if len(os) > 0 && !mayOrder(w, p, os) {
+			return s, nil, nil, fmt.Errorf("adjudicator: %s gives no orders in %s %s", p, s.Turn, s.Segment)
 		}
 	}
 	n := s.Clone()
@@ -137,16 +159,21 @@ func Resolve(s storm.State, orders map[storm.Power][]storm.Order) (storm.State, 
 	}
 	orders = keepStanding(&n, orders) // standing.go: orders for later rounds kept
 	ResolveSegment(&n, orders, &evs)
-	run(&n, &evs)
-	return n, evs, nil
+	required := run(&n, &evs)
+	return n, evs, required, nil
 }
 
 // run advances through automatic segments until one needs orders (or the
-// moderator's draw, AwaitsDraw) or the game has ended.
-func run(s *storm.State, evs *[]event.Event) {
-	for !s.Ended && len(Required(*s)) == 0 && !randomevent.AwaitsDraw(*s) {
+// moderator's draw, AwaitsDraw) or the game has ended, and returns Required of the state it stops at.
+func run(s *storm.State, evs *[]event.Event) []storm.Power {
+	for !s.Ended {
+		required := Required(*s)
+		if len(required) > 0 || randomevent.AwaitsDraw(*s) {
+			return required
+		}
 		ResolveSegment(s, nil, evs)
 	}
+	return nil
 }
 
 // check rejects states Resolve cannot work on.

@@ -7,6 +7,7 @@ import (
 
 	"stormjudge/adjudicator/crisis"
 	"stormjudge/adjudicator/diplomacy"
+	"stormjudge/adjudicator/economy"
 	"stormjudge/adjudicator/event"
 	"stormjudge/adjudicator/storm"
 	"stormjudge/adjudicator/track"
@@ -22,9 +23,18 @@ import (
 // options in a random order, each skipped one time in skip, the others
 // taken while Validate accepts the whole set.
 func RandomOrders(s storm.State, p storm.Power, rng *rand.Rand, skip int) []storm.Order {
+	set, _ := randomOrders(&whoOrders{s: s}, p, rng, skip)
+	return set
+}
+
+// randomOrders is RandomOrders for w.s, with the check of p's orders
+// against it, which has accepted them (orderCheck.econ).
+func randomOrders(w *whoOrders, p storm.Power, rng *rand.Rand, skip int) ([]storm.Order, *orderCheck) {
+	s := w.s
 	var set []storm.Order
-	opts := Allowed(s, p)
-	check := &orderCheck{s: s, p: p}
+	econ := economy.NewOrdersCheck(s, p)
+	opts := allowed(w, p, econ)
+	check := &orderCheck{s: s, p: p, econ: econ, who: w}
 	rng.Shuffle(len(opts), func(i, j int) { opts[i], opts[j] = opts[j], opts[i] })
 	for _, op := range opts {
 		if skip > 0 && rng.IntN(skip) == 0 {
@@ -33,9 +43,10 @@ func RandomOrders(s storm.State, p storm.Power, rng *rand.Rand, skip int) []stor
 		try := append(slices.Clone(set), op.Orders()...)
 		if len(check.Validate(try)) == 0 {
 			set = try
+			econ.Accept(set)
 		}
 	}
-	return set
+	return set, check
 }
 
 // SimTurn is one simulated turn: the segments that waited for someone's
@@ -67,8 +78,10 @@ func (pl Players) Orders(s storm.State, rng *rand.Rand) map[storm.Power][]storm.
 // has asked already.
 func (pl Players) orders(s storm.State, required []storm.Power, rng *rand.Rand) map[storm.Power][]storm.Order {
 	orders := map[storm.Power][]storm.Order{}
+	who := &whoOrders{s: s, known: true, required: required}
+	checks := map[storm.Power]*orderCheck{}
 	for _, p := range required {
-		orders[p] = RandomOrders(s, p, rng, 3)
+		orders[p], checks[p] = randomOrders(who, p, rng, 3)
 		if pl.Peaceful {
 			if os := slices.DeleteFunc(slices.Clone(orders[p]), func(o storm.Order) bool {
 				return o.Kind == storm.DeclareWarOrder || o.Kind == storm.ThreatenWarOrder
@@ -78,10 +91,10 @@ func (pl Players) orders(s storm.State, required []storm.Power, rng *rand.Rand) 
 		}
 	}
 	if s.Segment == storm.SegEconomic && s.Diplomacy.On {
-		addStanding(s, orders, rng, pl.Standing)
+		addStanding(s, orders, rng, pl.Standing, checks)
 	}
 	if s.Crisis.On {
-		crisisPlans(s, orders, rng, pl.Standing) // IF lines, by the same policy
+		crisisPlans(s, orders, rng, pl.Standing, checks) // IF lines, by the same policy
 	}
 	return orders
 }
@@ -100,12 +113,12 @@ func SimulateGame(s storm.State, turns int, rng *rand.Rand, standing int) ([]Sim
 func SimulateGameWith(s storm.State, turns int, rng *rand.Rand, standing int, each func(before, after storm.State, evs []event.Event) error) ([]SimTurn, storm.State, error) {
 	var out []SimTurn
 	cur := SimTurn{Turn: s.Turn}
+	required := Required(s)
 	for !s.Ended && len(out) < turns {
-		required := Required(s)
 		if len(required) > 0 {
 			cur.RoundTrips++
 		}
-		n, evs, err := Resolve(s, Players{Standing: standing}.orders(s, required, rng))
+		n, evs, next, err := resolve(&whoOrders{s: s, known: true, required: required}, Players{Standing: standing}.orders(s, required, rng))
 		if err != nil {
 			return out, s, err
 		}
@@ -119,7 +132,7 @@ func SimulateGameWith(s storm.State, turns int, rng *rand.Rand, standing int, ea
 			out = append(out, cur)
 			cur = SimTurn{Turn: n.Turn}
 		}
-		s = n
+		s, required = n, next
 	}
 	return out, s, nil
 }
@@ -128,7 +141,7 @@ func SimulateGameWith(s storm.State, turns int, rng *rand.Rand, standing int, ea
 // probability share percent the power sends its later answers with it (an
 // aggressor with its AGGRESSION line, the Allies with their response),
 // otherwise none.
-func crisisPlans(s storm.State, orders map[storm.Power][]storm.Order, rng *rand.Rand, share int) {
+func crisisPlans(s storm.State, orders map[storm.Power][]storm.Order, rng *rand.Rand, share int, checks map[storm.Power]*orderCheck) {
 	for _, p := range storm.Powers {
 		os := slices.DeleteFunc(slices.Clone(orders[p]), func(o storm.Order) bool { return o.Kind == storm.CrisisIfOrder && isStanding(s, o) })
 		if rng.IntN(100) < share {
@@ -146,7 +159,7 @@ func crisisPlans(s storm.State, orders map[storm.Power][]storm.Order, rng *rand.
 					storm.Order{Kind: storm.CrisisIfOrder, Args: []string{"continued", string([]storm.OrderKind{storm.UltimatumOrder, storm.BackDownOrder}[rng.IntN(2)])}})
 			}
 			for _, o := range extra {
-				if try := append(slices.Clone(os), o); len(Validate(s, p, try)) == 0 {
+				if try := append(slices.Clone(os), o); len(validateWith(s, p, try, checks)) == 0 {
 					os = try
 				}
 			}
@@ -159,7 +172,7 @@ func crisisPlans(s storm.State, orders map[storm.Power][]storm.Order, rng *rand.
 
 // addStanding adds, for each power with probability share percent, its
 // later rounds' orders of the turn as standing orders (standing.go).
-func addStanding(s storm.State, orders map[storm.Power][]storm.Order, rng *rand.Rand, share int) {
+func addStanding(s storm.State, orders map[storm.Power][]storm.Order, rng *rand.Rand, share int, checks map[storm.Power]*orderCheck) {
 	targets := diplomacy.DiplomaticTargets(s)
 	for _, p := range storm.Powers {
 		if rng.IntN(100) >= share {
@@ -188,9 +201,18 @@ func addStanding(s storm.State, orders map[storm.Power][]storm.Order, rng *rand.
 			extra = append(extra, storm.Order{Kind: storm.Diplomatic, Project: targets[rng.IntN(len(targets))], Counters: []int{1 + rng.IntN(2)}, For: seg})
 		}
 		for _, o := range extra {
-			if try := append(slices.Clone(orders[p]), o); len(Validate(s, p, try)) == 0 {
+			if try := append(slices.Clone(orders[p]), o); len(validateWith(s, p, try, checks)) == 0 {
 				orders[p] = try
 			}
 		}
 	}
+}
+
+// validateWith is Validate(s, p, orders), by p's check of checks when
+// there is one (the random player's, randomOrders).
+func validateWith(s storm.State, p storm.Power, orders []storm.Order, checks map[storm.Power]*orderCheck) []storm.OrderError {
+	if c := checks[p]; c != nil {
+		return c.Validate(orders)
+	}
+	return Validate(s, p, orders)
 }

@@ -65,6 +65,13 @@ func isStanding(s storm.State, o storm.Order) bool {
 // splitStanding separates the orders for the open segment from the
 // standing ones (with their indices).
 func splitStanding(s storm.State, orders []storm.Order) (now []storm.Order, nowIdx []int, standing []storm.Order, standingIdx []int) {
+	if !slices.ContainsFunc(orders, func(o storm.Order) bool { return o.Kind == storm.PassOrder && o.For == s.Segment || isStanding(s, o) }) {
+		nowIdx = make([]int, len(orders)) // all for the open segment: orders itself, not a copy (issue 24)
+		for i := range nowIdx {
+			nowIdx[i] = i
+		}
+		return orders, nowIdx, nil, nil
+	}
 	for i, o := range orders {
 		if o.Kind == storm.PassOrder && o.For == s.Segment {
 			continue // a PASS under the open segment's own FOR line: no orders
@@ -194,22 +201,31 @@ func passTurn(s storm.State, p storm.Power, named map[storm.Segment]bool) []stor
 // open segment, or the orders are all standing orders for its later rounds
 // of the turn.
 func MayOrder(s storm.State, p storm.Power, orders []storm.Order) bool {
-	if s.Ended || randomevent.AwaitsDraw(s) {
+	return mayOrder(&whoOrders{s: s}, p, orders)
+}
+
+// mayOrder is MayOrder(w.s, p, orders).
+func mayOrder(w *whoOrders, p storm.Power, orders []storm.Order) bool {
+	if w.s.Ended || randomevent.AwaitsDraw(w.s) {
 		return false
 	}
-	return mayOrderNow(s, p) || OnlyStanding(s, orders)
+	return mayOrderNowOf(w, p) || OnlyStanding(w.s, orders)
 }
 
 // mayOrderNow reports whether p may give orders for the open segment: it
 // must, or it is a power of the open segment (not asked, or with
 // standing orders that stand for it and may be replaced).
-func mayOrderNow(s storm.State, p storm.Power) bool {
+func mayOrderNow(s storm.State, p storm.Power) bool { return mayOrderNowOf(&whoOrders{s: s}, p) }
+
+// mayOrderNowOf is mayOrderNow(w.s, p).
+func mayOrderNowOf(w *whoOrders, p storm.Power) bool {
+	s := w.s
 	// A power of the open round that is not asked (who is asked is judged
 	// on public facts, r-24-required) may still order while it is open.
 	if s.Crisis.On && crisis.IsCrisisSegment(s.Segment) {
 		return crisis.CrisisMayOrder(s, p) // crisisphase.go
 	}
-	return requires(s, p) || (s.Diplomacy.On && s.Segment != storm.SegCovert && slices.Contains(storm.OrderSegments[s.Segment].Powers, p))
+	return w.requires(p) || (s.Diplomacy.On && s.Segment != storm.SegCovert && slices.Contains(storm.OrderSegments[s.Segment].Powers, p))
 }
 
 // OnlyStanding reports orders that are all standing orders for later

@@ -199,13 +199,18 @@ func extraSlots(s storm.State, p storm.Power) []storm.ExtraCounter {
 // an Axis round, 24.55A, D), an additional counter of a random event that
 // fits it (24.14).
 func exemptions(s storm.State, p storm.Power, orders []storm.Order) []string {
+	return exemptionsWith(s, p, orders, placingOf(s, p))
+}
+
+// exemptionsWith is exemptions with pc, placingOf(s, p).
+func exemptionsWith(s storm.State, p storm.Power, orders []storm.Order, pc *placing) []string {
 	out := make([]string, len(orders))
 	if !slices.ContainsFunc(orders, isDiplomatic) { // a military counter's check, most often: no exemption to find
 		return out
 	}
 	counted, thisRound := 0, 0
-	slots := extraSlots(s, p)
-	for _, pl := range PlacedThisTurn(s, p) {
+	slots := slices.Clone(pc.slots)
+	for _, pl := range pc.earlier {
 		switch {
 		case pl.Military || pl.Void != "":
 		case pl.CountsAgainstLimit():
@@ -276,6 +281,22 @@ func exemptions(s storm.State, p storm.Power, orders []storm.Order) []string {
 	return out
 }
 
+// placing is what the check of p's placements reads of a state whatever
+// the orders, read once for the options' many checks (issue 24).
+type placing struct {
+	earlier, partner []storm.Placement    // PlacedThisTurn of p and of its alliance partner
+	slots            []storm.ExtraCounter // extraSlots
+}
+
+// placingOf is placing for p in s.
+func placingOf(s storm.State, p storm.Power) *placing {
+	pc := &placing{earlier: PlacedThisTurn(s, p), slots: extraSlots(s, p)}
+	if q := storm.AlliancePartner[p]; q != 0 {
+		pc.partner = PlacedThisTurn(s, q)
+	}
+	return pc
+}
+
 // isDiplomatic reports a DIPLOMATIC order: the only ones exemptions and
 // permitUse answer for.
 func isDiplomatic(o storm.Order) bool { return o.Kind == storm.Diplomatic }
@@ -283,6 +304,18 @@ func isDiplomatic(o storm.Order) bool { return o.Kind == storm.Diplomatic }
 // CheckPlacements checks p's DIPLOMATIC orders for the open round against
 // 24.5, 24.55, 24.56 and 24.61.
 func CheckPlacements(s storm.State, p storm.Power, orders []storm.Order) []storm.IndexedError {
+	return checkPlacements(s, p, orders, false, nil)
+}
+
+// checkPlacements is CheckPlacements; when quiet, the errors' messages are
+// left empty, for the callers that read only whether there are errors,
+// or their rules (the options try every target, issue 24); pc is
+// placingOf(s, p), or nil to read it.
+func checkPlacements(s storm.State, p storm.Power, orders []storm.Order, quiet bool, pc *placing) []storm.IndexedError {
+	sprintf := fmt.Sprintf
+	if quiet {
+		sprintf = func(string, ...any) string { return "" }
+	}
 	// 24.52B: a secret support event played (PLAY <card>) to pay for the
 	// counters takes effect first; the placements are checked after it.
 	var plays []storm.Order
@@ -311,7 +344,7 @@ func CheckPlacements(s storm.State, p storm.Power, orders []storm.Order) []storm
 				rest, restIdx = append(rest, o), append(restIdx, i)
 			}
 		}
-		for _, e := range CheckPlacements(c, p, rest) {
+		for _, e := range checkPlacements(c, p, rest, quiet, nil) {
 			e.Index = restIdx[e.Index]
 			errs = append(errs, e)
 		}
@@ -319,7 +352,7 @@ func CheckPlacements(s storm.State, p storm.Power, orders []storm.Order) []storm
 	}
 	var errs []storm.IndexedError
 	bad := func(i int, rule, format string, a ...any) {
-		errs = append(errs, storm.IndexedError{OrderError: storm.OrderError{Order: orders[i], Rule: rule, Msg: fmt.Sprintf(format, a...)}, Index: i})
+		errs = append(errs, storm.IndexedError{OrderError: storm.OrderError{Order: orders[i], Rule: rule, Msg: sprintf(format, a...)}, Index: i})
 	}
 	ps := s.Powers[p]
 	if !slices.Contains(storm.PlacementRounds[s.Segment], p) {
@@ -328,7 +361,10 @@ func CheckPlacements(s storm.State, p storm.Power, orders []storm.Order) []storm
 		}
 		return errs
 	}
-	earlier := PlacedThisTurn(s, p)
+	if pc == nil {
+		pc = placingOf(s, p)
+	}
+	earlier := pc.earlier
 	counted, diplomatic := 0, 0
 	for _, pl := range earlier {
 		if pl.Military || pl.Void != "" {
@@ -355,7 +391,7 @@ func CheckPlacements(s storm.State, p storm.Power, orders []storm.Order) []storm
 	seen := map[string]bool{}
 	thisRound := 0
 	military := 0
-	exempt := exemptions(s, p, orders)
+	exempt := exemptionsWith(s, p, orders, pc)
 	permitAt := permitUse(s, p, orders)
 	for _, pl := range earlier {
 		if pl.Military && !storm.Fighting(s, pl.Country) {
@@ -376,7 +412,7 @@ func CheckPlacements(s storm.State, p storm.Power, orders []storm.Order) []storm
 			continue
 		}
 		if o.Kind == storm.MilitaryCounter { // 24.4
-			if rule, msg := checkMilitary(s, p, o, earlier, orders[:i], military); rule != "" {
+			if rule, msg := checkMilitary(s, p, o, earlier, orders[:i], military, sprintf); rule != "" {
 				bad(i, rule, "%s", msg)
 				continue
 			}
@@ -417,7 +453,7 @@ func CheckPlacements(s storm.State, p storm.Power, orders []storm.Order) []storm
 				continue
 			}
 		}
-		if q := storm.AlliancePartner[p]; q != 0 && slices.ContainsFunc(PlacedThisTurn(s, q), func(pl storm.Placement) bool { return pl.Country == country && !pl.Military }) {
+		if q := storm.AlliancePartner[p]; q != 0 && slices.ContainsFunc(pc.partner, func(pl storm.Placement) bool { return pl.Country == country && !pl.Military }) {
 			bad(i, "24.56C", "%s placed a diplomatic counter in %s this turn", q.Title(), country)
 			continue
 		}
@@ -491,10 +527,10 @@ func CheckPlacements(s storm.State, p storm.Power, orders []storm.Order) []storm
 	if len(errs) == 0 && len(orders) > 0 {
 		if !ps.Available().Covers(used) { // 24.51: the counters not used in the economic phase
 			errs = append(errs, storm.IndexedError{OrderError: storm.OrderError{Order: orders[0], Rule: "24.51",
-				Msg: fmt.Sprintf("not enough activity counters left this turn (available: %s)", ps.Available())}, Index: 0})
+				Msg: sprintf("not enough activity counters left this turn (available: %s)", ps.Available())}, Index: 0})
 		} else if cost > ps.TilePoints { // 24.52B: no deficit
 			errs = append(errs, storm.IndexedError{OrderError: storm.OrderError{Order: orders[0], Rule: "24.52B",
-				Msg: fmt.Sprintf("this turn's diplomatic and military counters cost %d tile point(s) at the end of the phase (24.52C, 24.42F); %s has %d", cost, p.Title(), ps.TilePoints)}, Index: 0})
+				Msg: sprintf("this turn's diplomatic and military counters cost %d tile point(s) at the end of the phase (24.52C, 24.42F); %s has %d", cost, p.Title(), ps.TilePoints)}, Index: 0})
 		}
 	}
 	return errs
@@ -989,8 +1025,9 @@ func CanPlace(s storm.State, p storm.Power) bool {
 		return false
 	}
 	valueRules := map[string]bool{"24.51": true, "24.52B": true, "24.56G": true, "12.21": true}
+	var pc *placing // of pub, below
 	open := func(s storm.State, o storm.Order) bool {
-		for _, e := range CheckPlacements(s, p, []storm.Order{o}) {
+		for _, e := range checkPlacements(s, p, []storm.Order{o}, true, pc) {
 			if !valueRules[e.Rule] {
 				return false
 			}
@@ -1003,6 +1040,7 @@ func CanPlace(s storm.State, p storm.Power) bool {
 	// shallow copy will do: CheckPlacements only reads the state.
 	pub := s
 	pub.Events = nil
+	pc = placingOf(pub, p)
 	for _, c := range append(DiplomaticTargets(s), storm.RussiaTarget) { // Russia: 24.56E
 		if counters && open(pub, storm.Order{Kind: storm.Diplomatic, Project: c, Counters: []int{1}}) {
 			return true
@@ -1018,6 +1056,7 @@ func CanPlace(s storm.State, p storm.Power) bool {
 // with its strongest available counter; the note says the other strengths
 // and the cost (24.52C).
 func PlacementOptions(s storm.State, p storm.Power) []storm.Option {
+	pc := placingOf(s, p)
 	av := s.Powers[p].Available()
 	var strengths []string
 	for _, k := range []struct{ n, v int }{{av.Three, 3}, {av.Two, 2}, {av.One, 1}, {av.Zero, 0}} {
@@ -1045,20 +1084,20 @@ func PlacementOptions(s storm.State, p storm.Power) []storm.Option {
 		out = append(out, storm.Option{Order: storm.Order{Kind: storm.AntiCominternOrder, Project: "none"}, Note: "no anti-Comintern counter this turn (24.31)"})
 	}
 	for _, c := range DiplomaticTargets(s) {
-		if o := (storm.Order{Kind: storm.MilitaryCounter, Project: c}); len(CheckPlacements(s, p, []storm.Order{o})) == 0 {
+		if o := (storm.Order{Kind: storm.MilitaryCounter, Project: c}); len(checkPlacements(s, p, []storm.Order{o}, true, pc)) == 0 {
 			out = append(out, storm.Option{Order: o, Cost: 1,
 				Note: fmt.Sprintf("a military counter, placed openly: +1 for you in %s (24.42B, G); %d a turn for you now; 1 tile point at the end of the phase (24.42F)", c, MilitaryCounterLimit(s, p))})
 		}
 	}
 	for _, c := range DiplomaticTargets(s) {
-		if o := (storm.Order{Kind: storm.Diplomatic, Project: c, Counters: []int{1}, Args: []string{"free"}}); len(CheckPlacements(s, p, []storm.Order{o})) == 0 {
+		if o := (storm.Order{Kind: storm.Diplomatic, Project: c, Counters: []int{1}, Args: []string{"free"}}); len(checkPlacements(s, p, []storm.Order{o}, true, pc)) == 0 {
 			out = append(out, storm.Option{Order: o, Note: "your additional civil war counter: strength 1, free, beyond the limits, one this turn (24.53A)"})
 		}
 	}
 	for _, c := range append(DiplomaticTargets(s), storm.RussiaTarget) { // Russia: 24.56E, 10.91F
 		for _, n := range []int{3, 2, 1} {
 			o := storm.Order{Kind: storm.Diplomatic, Project: c, Counters: []int{n}}
-			if len(CheckPlacements(s, p, []storm.Order{o})) > 0 {
+			if len(checkPlacements(s, p, []storm.Order{o}, true, pc)) > 0 {
 				continue
 			}
 			note := fmt.Sprintf("sealed until diplomacy is resolved (24.54C); any of your counters %s; paid at the end of the phase (24.52C)", strings.Join(strengths, ", "))
@@ -1185,8 +1224,8 @@ func MilitaryBase(s storm.State, p storm.Power) int {
 
 // checkMilitary checks one MILITARY order of p given its earlier
 // placements this turn, the orders before it and the military counters
-// already counted.
-func checkMilitary(s storm.State, p storm.Power, o storm.Order, earlier []storm.Placement, before []storm.Order, military int) (rule, msg string) {
+// already counted; sprintf spells its message (checkPlacements).
+func checkMilitary(s storm.State, p storm.Power, o storm.Order, earlier []storm.Placement, before []storm.Order, military int, sprintf func(string, ...any) string) (rule, msg string) {
 	country, ok := storm.FindCountry(o.Project)
 	all := 1
 	for _, pl := range earlier {
@@ -1200,7 +1239,7 @@ func checkMilitary(s storm.State, p storm.Power, o storm.Order, earlier []storm.
 		}
 	}
 	if all > militaryCounters[p] { // 24.42C
-		return "24.42C", fmt.Sprintf("%s has %d military counter(s) in the game, civil war interventions included", p.Title(), militaryCounters[p])
+		return "24.42C", sprintf("%s has %d military counter(s) in the game, civil war interventions included", p.Title(), militaryCounters[p])
 	}
 	if ok {
 		if handled, rule, msg := militaryInterventionCheck(s, p, country, earlier, before); handled { // 25.52B (civilwar.go)
@@ -1222,16 +1261,16 @@ func checkMilitary(s storm.State, p storm.Power, o storm.Order, earlier []storm.
 	}
 	switch {
 	case !ok:
-		return "24.21", fmt.Sprintf("%q is not a diplomatic target (24.21)", o.Project)
+		return "24.21", sprintf("%q is not a diplomatic target (24.21)", o.Project)
 	case s.Segment == storm.SegDiplomacyAxis2:
 		return "24.42A", "Axis military counters are placed in the first round, with the first diplomatic counters"
 	case !slices.Contains(militaryTargets(s, p), country):
 		if p == storm.Britain {
 			return "24.46", "Britain's military counter serves only to intervene in a civil war"
 		}
-		return militaryRule[p], fmt.Sprintf("%s places military counters only in %s", p.Title(), strings.Join(militaryTargets(s, p), ", "))
+		return militaryRule[p], sprintf("%s places military counters only in %s", p.Title(), strings.Join(militaryTargets(s, p), ", "))
 	case Conquered(s, country):
-		return "24.56A", fmt.Sprintf("%s was the target of a successful aggression", country)
+		return "24.56A", sprintf("%s was the target of a successful aggression", country)
 	}
 	if slices.ContainsFunc(earlier, func(pl storm.Placement) bool { return pl.Military && pl.Country == country }) ||
 		slices.ContainsFunc(before, func(b storm.Order) bool {
@@ -1241,7 +1280,7 @@ func checkMilitary(s storm.State, p storm.Power, o storm.Order, earlier []storm.
 		return "24.42D", "one military counter per country"
 	}
 	if limit := MilitaryCounterLimit(s, p); military+1 > limit {
-		return militaryRule[p], fmt.Sprintf("%s may place %d military counter(s) this turn (balance of power advantage %d, support %d with secret events; 24.42E)",
+		return militaryRule[p], sprintf("%s may place %d military counter(s) this turn (balance of power advantage %d, support %d with secret events; 24.42E)",
 			p.Title(), limit, BalanceAdvantage(s, storm.SideOf(p)), supportWithSecret(s, p))
 	}
 	return "", ""

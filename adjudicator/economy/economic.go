@@ -73,8 +73,27 @@ type economicStep struct {
 	// finish may be nil.
 	finish func(s *storm.State, evs *[]event.Event)
 	// always: apply runs for every power, with no orders too (the events
-	// a power did not play are played for it, 15.32).
+	// a power did not play are played for it, 15.32). Check of no orders
+	// finds nothing, whatever the state: the validation of a random
+	// player's orders does not ask it (OrdersCheck).
 	Always bool
+	// idle, when not nil, reports that apply of no orders changes nothing
+	// of s for p (no event of the part to play), so that a validation
+	// need not copy the state for it (OrdersCheck).
+	idle func(s storm.State, p storm.Power) bool
+}
+
+// idleOf reports that apply of no orders of part j changes nothing of s
+// for p: a part that does not always run, or one whose idle says so.
+func idleOf(j int, s storm.State, p storm.Power) bool {
+	st := EconomicSteps[j]
+	return !st.Always || st.idle != nil && st.idle(s, p)
+}
+
+// noneHeld is an idle that holds when p holds no event of category c to
+// play in the economic phase (15.32).
+func noneHeld(c storm.EventCategory) func(s storm.State, p storm.Power) bool {
+	return func(s storm.State, p storm.Power) bool { return len(randomevent.HeldOf(s, p, c)) == 0 }
 }
 
 // EconomicSteps are the parts of the economic phase in the order of 13.11;
@@ -85,12 +104,13 @@ var EconomicSteps = []economicStep{
 	// 15.32, 9.41B-C: construction events before the orders they serve,
 	// played or not; the projects chosen for research events, which are
 	// played at each power's research (eventplay.go).
-	{Name: "events", Rule: "9.41E", Kinds: randomevent.PlayKinds, Check: randomevent.CheckPlay, Apply: randomevent.ApplyPlay, Always: true},
+	{Name: "events", Rule: "9.41E", Kinds: randomevent.PlayKinds, Check: randomevent.CheckPlay, Apply: randomevent.ApplyPlay, Always: true,
+		idle: noneHeld(storm.CategoryConstruction)}, // ApplyPlay plays them (9.41C)
 	{Name: "industrial", Rule: "13.11A", Kinds: industrialKinds, Check: checkIndustrial, Apply: applyIndustrial},
 	// 15.32: each power's research events are played at the start of its
 	// research (eventplay.go).
 	{Name: "research", Rule: "13.11B", Kinds: ResearchKinds, Check: checkResearchAfterEvents, Apply: applyResearchAfterEvents,
-		finish: finishResearch, Always: true},
+		finish: finishResearch, Always: true, idle: noneHeld(storm.CategoryResearch)},
 	{Name: "construction", Rule: "13.11C", Kinds: ConstructionKinds, Check: checkConstruction, Apply: applyConstruction, finish: finishConstruction},
 	{Name: "shipbuilding", Rule: "13.11C", Kinds: ShipbuildingKinds, Check: CheckShipbuilding, Apply: applyShipbuilding, finish: finishShipbuilding},
 	// 16.16G: Anglo-French transfers after the giver's other orders

@@ -423,13 +423,14 @@ func stageLimits(n, availClear, availCL int) (notClear, dark int) {
 // per project, to count from the sheet as the turn began (nil: none).
 func stageCells(s storm.State, side storm.Side, special map[string]bool, before map[string]int) (clear, clearOrLight int) {
 	for _, r := range storm.ResearchProjects(side) {
-		if special[r.ID()] || s.Sheets.Remaining(r)+before[r.ID()] == 0 {
+		id := r.ID()
+		if special[id] || s.Sheets.Remaining(r)+before[id] == 0 {
 			continue
 		}
 		if rule, _ := ProjectClosed(s, r); rule != "" {
 			continue
 		}
-		switch StageOf(s.Sheets.Steps(r) - before[r.ID()] + 1) {
+		switch StageOf(s.Sheets.Steps(r) - before[id] + 1) {
 		case Clear:
 			clear++
 			clearOrLight++
@@ -731,6 +732,13 @@ func NationalResults(s storm.State, p storm.Power, project string) int {
 // and 15.42 for the power's own orders; the sheet in the private notice
 // lists the other projects.
 func ResearchOptions(s storm.State, p storm.Power) []storm.Option {
+	return ResearchOptionsWith(s, p, func(orders []storm.Order) []storm.OrderError { return Validate(s, p, orders) })
+}
+
+// ResearchOptionsWith is ResearchOptions checking each option with
+// validate, which is Validate(s, p, ...) (Allowed's, which checks many
+// orders against one state, issue 24).
+func ResearchOptionsWith(s storm.State, p storm.Power, validate func([]storm.Order) []storm.OrderError) []storm.Option {
 	ps := s.Powers[p]
 	side := storm.SideOf(p)
 	alloc := storm.BasicAllocations[side]
@@ -739,9 +747,14 @@ func ResearchOptions(s storm.State, p storm.Power) []storm.Option {
 		basic = alloc.Basic
 	}
 	var opts []storm.Option
+	var order []storm.ResearchProject // exampleOrder, read once
+	ordered := false
 	// option builds counter (nil: none) with example lines for its points.
 	option := func(counter *storm.Order, points, cost int, note string) bool {
-		ex := examplePoints(s, p, points)
+		if !ordered {
+			order, ordered = exampleOrder(s, p), true
+		}
+		ex := firstPoints(order, points)
 		if len(ex) == 0 {
 			return false
 		}
@@ -749,7 +762,7 @@ func ResearchOptions(s storm.State, p storm.Power) []storm.Option {
 		if counter != nil {
 			op = storm.Option{Order: *counter, With: ex, Cost: cost, Note: note}
 		}
-		if len(Validate(s, p, op.Orders())) > 0 {
+		if len(validate(op.Orders())) > 0 {
 			return false
 		}
 		opts = append(opts, op)
@@ -794,7 +807,7 @@ func ResearchOptions(s storm.State, p storm.Power) []storm.Option {
 		if len(lines) > 0 {
 			op := storm.Option{Order: lines[0], With: lines[1:],
 				Note: fmt.Sprintf("the %d surplus %s point(s) from %s, free, to any %s project(s) you choose, at most 3 a project (15.24)", sp.Points, sp.Category, sp.From, sp.Category)}
-			if len(Validate(s, p, op.Orders())) == 0 {
+			if len(validate(op.Orders())) == 0 {
 				opts = append(opts, op)
 			}
 		}
@@ -815,6 +828,12 @@ func ResearchOptions(s storm.State, p storm.Power) []storm.Option {
 // (French) project of 15.23C first when the leader owes one, then p's own
 // and joint projects before a partner's. Nil when there are not n.
 func examplePoints(s storm.State, p storm.Power, n int) []storm.Order {
+	return firstPoints(exampleOrder(s, p), n)
+}
+
+// exampleOrder is the projects examplePoints takes its lines from, in
+// its order.
+func exampleOrder(s storm.State, p storm.Power) []storm.ResearchProject {
 	side := storm.SideOf(p)
 	leader := track.ResearchLeader(side) == p
 	var need storm.Power // 15.23C
@@ -876,6 +895,12 @@ func examplePoints(s storm.State, p storm.Power, n int) []storm.Order {
 			open = append([]storm.ResearchProject{r}, slices.Delete(open, k, k+1)...)
 		}
 	}
+	return open
+}
+
+// firstPoints is examplePoints of open, exampleOrder's projects: a line
+// for each of the first n, nil when there are not n.
+func firstPoints(open []storm.ResearchProject, n int) []storm.Order {
 	if len(open) < n || n <= 0 {
 		return nil
 	}

@@ -2,6 +2,7 @@ package economy
 
 import (
 	"fmt"
+	"math/bits"
 	"slices"
 	"strconv"
 
@@ -41,14 +42,20 @@ func ShipbuildingOptions(s storm.State, p storm.Power) []storm.Option {
 			pool = append(pool, -1) // a shipyard counter, strength 1
 		}
 		best, bestMask := -1, 0
-		for mask := 0; mask < 1<<len(pool) && len(pool) <= 12; mask++ {
-			sum, n := 0, 0
-			for i, v := range pool {
-				if mask&(1<<i) != 0 {
-					sum += max(v, 1)
-					n++
-				}
+		// sums[mask] and counts[mask] are the mask's points and counters,
+		// each from the mask without its lowest bit (issue 24).
+		masks := 0
+		if len(pool) <= 12 {
+			masks = 1 << len(pool)
+		}
+		sums, counts := make([]int16, masks), make([]int16, masks)
+		for mask := 0; mask < masks; mask++ {
+			if mask > 0 {
+				low := mask & (mask - 1)
+				sums[mask] = sums[low] + int16(max(pool[bits.TrailingZeros(uint(mask))], 1))
+				counts[mask] = counts[low] + 1
 			}
+			sum, n := int(sums[mask]), int(counts[mask])
 			if sum < cost {
 				continue
 			}

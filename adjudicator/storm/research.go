@@ -177,14 +177,17 @@ const Unlimited = 1 << 20
 // (15.23), and, for a result held in reserve, up to the step before the
 // next result (16.16A, 16.16C, 15.241C).
 func (b *ResearchBook) Remaining(r ResearchProject) int {
-	steps := b.Steps(r)
+	steps, used := 0, 0
+	if g := b.Row(r); g != nil { // one look for both (issue 24)
+		steps, used = g.Steps, g.Used
+	}
 	limit := Unlimited
 	if r.Results > 0 {
 		limit = r.MaxSteps()
 	}
 	if r.Limit > 0 {
 		res := steps / r.StepsPerResult
-		if res-b.Used(r) >= r.Limit {
+		if res-used >= r.Limit {
 			limit = min(limit, (res+1)*r.StepsPerResult-1)
 		}
 	}

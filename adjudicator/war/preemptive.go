@@ -67,13 +67,15 @@ func PreemptiveRequired(s storm.State) []storm.Power {
 	return out
 }
 
-// optionFor finds the choice p's order concerns.
-func optionFor(s storm.State, p storm.Power, o storm.Order) (threshold.PreemptiveOption, bool) {
+// optionFor finds the choice p's order concerns among choices, the
+// state's preemptiveChoices (reckoned once by the caller: every threshold
+// of the segment, issue 24).
+func optionFor(choices []threshold.PreemptiveOption, p storm.Power, o storm.Order) (threshold.PreemptiveOption, bool) {
 	against, ok := storm.ParsePower(o.Project)
 	if !ok {
 		return threshold.PreemptiveOption{}, false
 	}
-	for _, op := range preemptiveChoices(s) {
+	for _, op := range choices {
 		if slices.Contains(op.Declarers, p) && slices.Contains(op.Against, against) {
 			return op, true
 		}
@@ -147,7 +149,7 @@ func ValidatePreemptive(s storm.State, p storm.Power, orders []storm.Order) ([]s
 			bad(i, "32.8", "DECLARE WAR ON <power> or THREATEN WAR ON <power>, or PASS")
 			continue
 		}
-		op, ok := optionFor(s, p, o)
+		op, ok := optionFor(preemptiveChoices(s), p, o)
 		if !ok {
 			rule, msg := refusal(s, p, o.Project)
 			bad(i, rule, "%s", msg)
@@ -190,9 +192,9 @@ func ResolvePreemptive(s *storm.State, orders map[storm.Power][]storm.Order, evs
 	}
 	var war *storm.War
 	for _, op := range choices {
-		kind, ok := jointOrder(*s, op, orders)
+		kind, ok := jointOrder(choices, op, orders) // the threats added below change no choice
 		if !ok {
-			if f, failed := notJoined(*s, op, orders); failed {
+			if f, failed := notJoined(*s, choices, op, orders); failed {
 				*evs = append(*evs, f)
 			}
 			continue
@@ -282,13 +284,14 @@ func concessionPossible(op threshold.PreemptiveOption) bool {
 
 // jointOrder is the declarers' common order for option op: every
 // declarer must give it (32.61B: Britain and France jointly; differing
-// orders declare nothing, r-32-61b-concert).
-func jointOrder(s storm.State, op threshold.PreemptiveOption, orders map[storm.Power][]storm.Order) (storm.OrderKind, bool) {
+// orders declare nothing, r-32-61b-concert); choices are the segment's
+// preemptiveChoices.
+func jointOrder(choices []threshold.PreemptiveOption, op threshold.PreemptiveOption, orders map[storm.Power][]storm.Order) (storm.OrderKind, bool) {
 	var kind storm.OrderKind
 	for _, p := range op.Declarers {
 		var mine storm.OrderKind
 		for _, o := range orders[p] {
-			if x, ok := optionFor(s, p, o); ok && slices.Equal(x.Against, op.Against) {
+			if x, ok := optionFor(choices, p, o); ok && slices.Equal(x.Against, op.Against) {
 				mine = o.Kind
 			}
 		}
@@ -306,8 +309,9 @@ func jointOrder(s storm.State, op threshold.PreemptiveOption, orders map[storm.P
 
 // notJoined reports an Allied option ordered by one of Britain and
 // France only, or by both with different orders: nothing follows, and the
-// report says why (32.61B; r-32-61b-concert).
-func notJoined(s storm.State, op threshold.PreemptiveOption, orders map[storm.Power][]storm.Order) (event.DeclarationFailed, bool) {
+// report says why (32.61B; r-32-61b-concert); choices are the segment's
+// preemptiveChoices.
+func notJoined(s storm.State, choices []threshold.PreemptiveOption, op threshold.PreemptiveOption, orders map[storm.Power][]storm.Order) (event.DeclarationFailed, bool) {
 	if len(op.Declarers) < 2 {
 		return event.DeclarationFailed{}, false
 	}
@@ -315,7 +319,7 @@ func notJoined(s storm.State, op threshold.PreemptiveOption, orders map[storm.Po
 	var who []storm.Power
 	for _, p := range op.Declarers {
 		for _, o := range orders[p] {
-			if x, ok := optionFor(s, p, o); ok && slices.Equal(x.Against, op.Against) {
+			if x, ok := optionFor(choices, p, o); ok && slices.Equal(x.Against, op.Against) {
 				given[p] = o.Kind
 				who = append(who, p)
 			}

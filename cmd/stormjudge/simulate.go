@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"os"
 	"runtime"
+	"runtime/debug"
 	"slices"
 	"sync"
 	"text/tabwriter"
@@ -29,6 +31,13 @@ type simulateBench struct {
 	Deck         string // "" none
 	Seed         uint64
 }
+
+// simulateGC is the garbage collector's GOGC while the benchmark runs,
+// unless GOGC is set: the games hold a few megabytes live, and most of
+// what they allocate is the validations' scratch copies of a state,
+// garbage at once; collecting at 5 times the live heap instead of twice
+// saved a fifth of the CPU time (issue 24).
+const simulateGC = 400
 
 // simulatedGame is one game of the benchmark: its turns and its end.
 type simulatedGame struct {
@@ -81,6 +90,9 @@ func simulateOne(seed uint64, d *storm.Deck, turns, share int) (simulatedGame, e
 }
 
 func runSimulateBench(o simulateBench, stdout io.Writer) error {
+	if os.Getenv("GOGC") == "" {
+		defer debug.SetGCPercent(debug.SetGCPercent(simulateGC))
+	}
 	var d *storm.Deck
 	if o.Deck != "" {
 		x, err := deck.LoadFile(o.Deck)

@@ -1,0 +1,198 @@
+package economy
+
+import (
+	"slices"
+	"sort"
+
+	"stormjudge/adjudicator/event"
+	"stormjudge/adjudicator/storm"
+)
+
+// OrdersCheck is what the validations of one power's economic orders
+// against one state share (issue 24): the state before each part of the
+// phase (13.11) for a set of orders already accepted, its base. A set
+// that adds orders to the base is checked from the first part the added
+// orders belong to, on the state the base left there, and stops at the
+// last part with orders: the earlier parts' work, and the copies of the
+// state, are done once. Allowed checks every option against the empty
+// base; a random player adds each option to the set it has accepted.
+type OrdersCheck struct {
+	s     storm.State
+	p     storm.Power
+	base  []storm.Order
+	parts [][]int    // base's SplitEconomic
+	snaps []econSnap // snaps[k]: before part k for base, made as asked
+}
+
+// econSnap is the state before one part of the economic phase for the
+// base's orders, and the errors of the parts before it; never changed
+// once made.
+type econSnap struct {
+	s    storm.State
+	errs []storm.IndexedError
+}
+
+// NewOrdersCheck is the shared validation of p's economic orders against
+// s, with no orders accepted yet.
+func NewOrdersCheck(s storm.State, p storm.Power) *OrdersCheck {
+	return &OrdersCheck{s: s, p: p, parts: make([][]int, len(EconomicSteps)), snaps: []econSnap{{s: s}}}
+}
+
+// extends reports whether orders begin with the base's orders.
+func (e *OrdersCheck) extends(orders []storm.Order) bool {
+	if len(orders) < len(e.base) {
+		return false
+	}
+	for i, o := range e.base {
+		if !sameOrder(o, orders[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// sameOrder reports whether a and b are the same order, field by field,
+// to the nil or empty of each slice (TestSameOrderFields counts them).
+func sameOrder(a, b storm.Order) bool {
+	return a.Kind == b.Kind && a.From == b.From && a.Project == b.Project && a.Points == b.Points &&
+		a.Ship == b.Ship && a.Card == b.Card && a.For == b.For && a.Line == b.Line &&
+		sameSlice(a.Units, b.Units) && sameSlice(a.Counters, b.Counters) && sameSlice(a.Args, b.Args) && sameSlice(a.Cards, b.Cards)
+}
+
+// sameSlice reports equal slices, both nil or neither.
+func sameSlice[T comparable](a, b []T) bool { return (a == nil) == (b == nil) && slices.Equal(a, b) }
+
+// firstPart is the first part of the phase that holds one of orders'
+// orders from index from on (len(parts) when none).
+func firstPart(parts [][]int, from int) int {
+	for k, idx := range parts {
+		if len(idx) > 0 && idx[len(idx)-1] >= from {
+			return k
+		}
+	}
+	return len(parts)
+}
+
+// Accept makes orders, which Validate accepted, the base: the states
+// before the parts its new orders do not reach stay.
+func (e *OrdersCheck) Accept(orders []storm.Order) {
+	if !e.extends(orders) {
+		e.base, e.parts, e.snaps = nil, make([][]int, len(EconomicSteps)), e.snaps[:1]
+		return
+	}
+	parts, _ := SplitEconomic(orders)
+	k := firstPart(parts, len(e.base))
+	e.base, e.parts = slices.Clone(orders), parts
+	if len(e.snaps) > k+1 {
+		e.snaps = e.snaps[:k+1]
+	}
+}
+
+// snap is the state before part k for the base, made from the state
+// before the part before it as Validate does.
+func (e *OrdersCheck) snap(k int) econSnap {
+	for len(e.snaps) <= k {
+		j := len(e.snaps) - 1
+		prev := e.snaps[j]
+		parts := e.parts
+		if len(parts[j]) == 0 && idleOf(j, prev.s, e.p) {
+			e.snaps = append(e.snaps, prev)
+			continue
+		}
+		next := econSnap{s: prev.s.Scratch(), errs: prev.errs}
+		stepErrs := CheckStep(&next.s, e.p, j, Pick(e.base, parts[j]), parts[j])
+		if len(stepErrs) > 0 {
+			next.errs = append(slices.Clone(prev.errs), stepErrs...)
+		}
+		e.snaps = append(e.snaps, next)
+	}
+	return e.snaps[k]
+}
+
+// CheckStep checks one power's orders of part j of the economic phase
+// (sub, at the indices idx of the whole set) on s and carries out what
+// it accepts: all of them, or with errors, when the part always runs,
+// the others (its orders and events still act, as when the phase is
+// resolved, ResolveEconomic). It returns the errors, indexed into the
+// whole set. A part's check of no orders finds nothing
+// (economicStep.Always), so it is not asked.
+func CheckStep(s *storm.State, p storm.Power, j int, sub []storm.Order, idx []int) []storm.IndexedError {
+	st := EconomicSteps[j]
+	var stepErrs []storm.IndexedError
+	if len(sub) > 0 {
+		stepErrs = st.Check(*s, p, sub)
+	}
+	var discard []event.Event
+	if len(stepErrs) == 0 {
+		st.Apply(s, p, sub, &discard)
+	} else if st.Always {
+		bad := map[int]bool{}
+		for _, e := range stepErrs {
+			bad[e.Index] = true
+		}
+		var ok []storm.Order
+		for j, o := range sub {
+			if !bad[j] {
+				ok = append(ok, o)
+			}
+		}
+		st.Apply(s, p, ok, &discard)
+	}
+	for i := range stepErrs {
+		stepErrs[i].Index = idx[stepErrs[i].Index]
+	}
+	return stepErrs
+}
+
+// Validate checks orders of the phase's parts (parts, their
+// SplitEconomic) as the top package's validation does, each part on the
+// state the earlier ones leave (13.11), and returns their errors alone;
+// ok is false when it cannot answer (orders that do not extend the base).
+func (e *OrdersCheck) Validate(orders []storm.Order, parts [][]int) (errs []storm.IndexedError, ok bool) {
+	if !e.extends(orders) {
+		return nil, false
+	}
+	if len(orders) == len(e.base) { // accepted (Accept)
+		return nil, true
+	}
+	k := firstPart(parts, len(e.base))
+	last := 0 // the last part with orders
+	for j, idx := range parts {
+		if len(idx) > 0 {
+			last = j
+		}
+	}
+	// 18.51: Russia's orders are checked against the state they leave.
+	final := e.p == storm.Russia
+	sn := e.snap(k)
+	errs = slices.Clone(sn.errs)
+	cur, copied := sn.s, false
+	for j := k; j < len(EconomicSteps); j++ {
+		idx := parts[j]
+		if len(idx) == 0 && idleOf(j, cur, e.p) || j > last && !final {
+			continue
+		}
+		sub := Pick(orders, idx)
+		if j == last && !final { // nothing later reads the state
+			if len(sub) > 0 {
+				for _, er := range EconomicSteps[j].Check(cur, e.p, sub) {
+					er.Index = idx[er.Index]
+					errs = append(errs, er)
+				}
+			}
+			break
+		}
+		if !copied {
+			cur, copied = cur.Scratch(), true
+		}
+		errs = append(errs, CheckStep(&cur, e.p, j, sub, idx)...)
+	}
+	if final {
+		if !copied {
+			cur = cur.Scratch()
+		}
+		errs = append(errs, CheckRussianConstruction(e.s, cur, e.p, orders)...)
+	}
+	sort.SliceStable(errs, func(a, b int) bool { return errs[a].Index < errs[b].Index })
+	return errs, true
+}
