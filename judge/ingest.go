@@ -317,7 +317,10 @@ func (j *Judge) ingest(tx *store.Tx, raw []byte) (*Result, error) {
 		rc.cacheOnly, rc.retry = j.budget.exhausted(m.From, now)
 		j.decide(tx, m, sub, perr, &rc, res, now)
 		if rc.unverified != "" {
-			j.budget.spend(m.From, rc.wrong, now)
+			// Charged once the email's record commits: an ingest that
+			// fails and is tried again is not charged twice.
+			from, wrong := m.From, rc.wrong
+			tx.OnCommit(func() { j.budget.spend(from, wrong, now) })
 			if rc.throttled {
 				rc.unverified = fmt.Sprintf("Too many emails from this address failed their SECRET lately: this one was not checked. Send it again after %s.",
 					deadlineText(rc.retry, ""))
