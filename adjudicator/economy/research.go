@@ -370,20 +370,24 @@ func checkResearch(s storm.State, p storm.Power, orders []storm.Order) []storm.I
 		for _, t := range normals {
 			count[StageOf(s.Sheets.Steps(t.r)+1)]++
 		}
-		availClear, availCL := stageCells(s, side, special, nil)
-		notClear, dark := stageLimits(n, availClear, availCL)
-		if count[LightGrey]+count[DarkGrey] > notClear || count[DarkGrey] > dark {
-			first := -1
-			for _, t := range normals {
-				if StageOf(s.Sheets.Steps(t.r)+1) != Clear {
-					first = t.i
-					break
+		// The limits are never below the open cells' floor (stageLimits
+		// with every cell open): within it the sheet need not be counted.
+		floorNotClear, floorDark := stageLimits(n, n, n)
+		if count[LightGrey]+count[DarkGrey] > floorNotClear || count[DarkGrey] > floorDark {
+			availClear, availCL := stageCells(s, side, special, nil)
+			if notClear, dark := stageLimits(n, availClear, availCL); count[LightGrey]+count[DarkGrey] > notClear || count[DarkGrey] > dark {
+				first := -1
+				for _, t := range normals {
+					if StageOf(s.Sheets.Steps(t.r)+1) != Clear {
+						first = t.i
+						break
+					}
 				}
+				// Worded in the step numbers the notice's sheet shows, not
+				// the sheet's shading (issue 22).
+				bad(first, "15.23B", "of %s, at most %d may go to a project's step 4 or later and at most %d to its step 7 or later (your 1st, 4th, ... point goes to one of steps 1-3 of a project, your 2nd, 5th, ... to one of steps 1-6) while such steps are open on your sheet; ordered: %d to steps 1-3, %d to steps 4-6, %d to step 7 or later",
+					fmt.Sprintf("%d research point%s", n, map[bool]string{true: "", false: "s"}[n == 1]), notClear, dark, count[Clear], count[LightGrey], count[DarkGrey])
 			}
-			// Worded in the step numbers the notice's sheet shows, not
-			// the sheet's shading (issue 22).
-			bad(first, "15.23B", "of %s, at most %d may go to a project's step 4 or later and at most %d to its step 7 or later (your 1st, 4th, ... point goes to one of steps 1-3 of a project, your 2nd, 5th, ... to one of steps 1-6) while such steps are open on your sheet; ordered: %d to steps 1-3, %d to steps 4-6, %d to step 7 or later",
-				fmt.Sprintf("%d research point%s", n, map[bool]string{true: "", false: "s"}[n == 1]), notClear, dark, count[Clear], count[LightGrey], count[DarkGrey])
 		}
 	}
 
@@ -422,8 +426,12 @@ func stageLimits(n, availClear, availCL int) (notClear, dark int) {
 // and clear or light grey. before gives points placed earlier this turn
 // per project, to count from the sheet as the turn began (nil: none).
 func stageCells(s storm.State, side storm.Side, special map[string]bool, before map[string]int) (clear, clearOrLight int) {
+	keyed := len(special) > 0 || len(before) > 0 // a national project's ID is a map look-up: spelled only when asked (issue 24)
 	for _, r := range storm.ResearchProjects(side) {
-		id := r.ID()
+		var id string
+		if keyed {
+			id = r.ID()
+		}
 		if special[id] || s.Sheets.Remaining(r)+before[id] == 0 {
 			continue
 		}

@@ -48,6 +48,10 @@ type ThresholdOptions struct {
 	// war on Russia; Russia's war readiness is added to their totals
 	// (32.63).
 	GermanWarOnRussia bool
+	// balance is the balance of power of the state (32.32), when the
+	// caller reckoned it once for many thresholds (PreemptiveOptions,
+	// issue 24); nil: reckoned for this one.
+	balance *storm.Balance
 }
 
 // declarationsPermitted is the table of 32.21: who may ever declare war on
@@ -110,9 +114,9 @@ func WarThreshold(s storm.State, from, against storm.Power, o ThresholdOptions) 
 	}
 	switch {
 	case from == storm.Germany && against == storm.Russia:
-		germanOnRussia(s, &t)
+		germanOnRussia(s, &t, o)
 	case from == storm.Germany:
-		germanOnAllies(s, &t)
+		germanOnAllies(s, &t, o)
 	case from == storm.Russia:
 		russianOnGermany(s, &t, o)
 	default:
@@ -123,8 +127,8 @@ func WarThreshold(s storm.State, from, against storm.Power, o ThresholdOptions) 
 }
 
 // 32.42: Germany on Britain or France.
-func germanOnAllies(s storm.State, t *storm.Threshold) {
-	addBalance(s, t, "32.42A, 32.32", storm.Axis)
+func germanOnAllies(s storm.State, t *storm.Threshold, o ThresholdOptions) {
+	addBalance(s, t, o, "32.42A, 32.32", storm.Axis)
 	// 32.42B: the greater Allied support; 10.71B/10.81B: increases Italy
 	// triggered are not counted against Germany.
 	g := supportNow(s, storm.Germany)
@@ -145,8 +149,8 @@ func germanOnAllies(s storm.State, t *storm.Threshold) {
 }
 
 // 32.43: Germany on Russia.
-func germanOnRussia(s storm.State, t *storm.Threshold) {
-	addBalance(s, t, "32.43A, 32.32", storm.Axis)
+func germanOnRussia(s storm.State, t *storm.Threshold, o ThresholdOptions) {
+	addBalance(s, t, o, "32.43A, 32.32", storm.Axis)
 	g, r := supportNow(s, storm.Germany), supportNow(s, storm.Russia)
 	t.Support, t.AgainstSupport = g, r
 	t.Add("32.43B, 32.33", fmt.Sprintf("Germany's support %d against Russia's %d", g, r), g-r)
@@ -156,7 +160,7 @@ func germanOnRussia(s storm.State, t *storm.Threshold) {
 
 // 32.62: Britain or France on Germany or Italy.
 func alliedOnAxis(s storm.State, t *storm.Threshold, o ThresholdOptions) {
-	addBalance(s, t, "32.62A, 32.32", storm.Allies)
+	addBalance(s, t, o, "32.62A, 32.32", storm.Allies)
 	// 32.63: a retaliation is no answer to an aggression; 10.71B/10.81B
 	// leave the temporary increases out as for pre-emptive war
 	// (r-32-63-retaliation).
@@ -218,9 +222,15 @@ func russianOnGermany(s storm.State, t *storm.Threshold, o ThresholdOptions) {
 
 // addBalance is 32.32: the net balance of power, one point a level, for
 // the side it favours; the net of the four categories as 34.4 counts it
-// (victory.go), the naval level with the battleship race (19.92).
-func addBalance(s storm.State, t *storm.Threshold, rule string, side storm.Side) {
-	b := track.BalanceOfPower(s)
+// (victory.go), the naval level with the battleship race (19.92); o's
+// balance when its caller reckoned it.
+func addBalance(s storm.State, t *storm.Threshold, o ThresholdOptions, rule string, side storm.Side) {
+	var b storm.Balance
+	if o.balance != nil {
+		b = *o.balance
+	} else {
+		b = track.BalanceOfPower(s)
+	}
 	net := 0
 	for _, c := range track.Categories {
 		net += b.Level(c)
@@ -632,6 +642,7 @@ func (o PreemptiveOption) Refusal() (rule, msg string) {
 // Allied powers that declared on Germany at war for 32.72F.
 func PreemptiveOptions(s storm.State, aggressedThisTurn map[storm.Power]bool, warDeclaredOnAxis bool) []PreemptiveOption {
 	var out []PreemptiveOption
+	balance := track.BalanceOfPower(s) // 32.32: read by every threshold below
 	crisisWars := CrisisWars(s)
 	inCrisisWar := map[storm.Power]bool{} // the aggressors the Allies declared war on in a crisis
 	var atWarWithGermany []storm.Power    // 32.72F
@@ -672,7 +683,7 @@ func PreemptiveOptions(s storm.State, aggressedThisTurn map[storm.Power]bool, wa
 	ga := PreemptiveOption{Declarers: []storm.Power{storm.Germany}, Against: []storm.Power{storm.Britain, storm.France}}
 	germanBars(&ga)
 	for _, p := range ga.Against {
-		t := WarThreshold(s, storm.Germany, p, ThresholdOptions{Preemptive: true})
+		t := WarThreshold(s, storm.Germany, p, ThresholdOptions{Preemptive: true, balance: &balance})
 		ga.Thresholds = append(ga.Thresholds, t)
 		if !t.Meets {
 			ga.bar("32.42", "threshold against %s not exceeded: net %+d", p.Title(), t.Net)
@@ -690,7 +701,7 @@ func PreemptiveOptions(s storm.State, aggressedThisTurn map[storm.Power]bool, wa
 	if !storm.CompletedBy(s, storm.Germany, "Poland") && !storm.CompletedBy(s, storm.Germany, storm.BalticStates) {
 		gr.bar("32.43", "Germany controls neither Poland nor the Baltic States")
 	}
-	t := WarThreshold(s, storm.Germany, storm.Russia, ThresholdOptions{Preemptive: true})
+	t := WarThreshold(s, storm.Germany, storm.Russia, ThresholdOptions{Preemptive: true, balance: &balance})
 	gr.Thresholds = []storm.Threshold{t}
 	if !t.Meets {
 		gr.bar("32.43", "threshold not exceeded: net %+d", t.Net)
@@ -727,7 +738,7 @@ func PreemptiveOptions(s storm.State, aggressedThisTurn map[storm.Power]bool, wa
 			o.bar("32.61B", "Britain and France are not both fully mobilized and %s has carried out no second aggression", axis.Title())
 		}
 		for _, p := range o.Declarers {
-			t := WarThreshold(s, p, axis, ThresholdOptions{Preemptive: true})
+			t := WarThreshold(s, p, axis, ThresholdOptions{Preemptive: true, balance: &balance})
 			o.Thresholds = append(o.Thresholds, t)
 			if !t.Meets {
 				o.bar("32.61B", "%s's threshold not exceeded: net %+d (both must meet theirs)", p.Title(), t.Net)
