@@ -79,8 +79,8 @@
 // so with the same Message-ID. Duplicates are dropped by Message-ID only
 // where the receiving side does so (the judge's own inbox does; many mail
 // servers and clients do not), so a player may see a mail twice. The first
-// window is kept short: MarkSent is committed right after the 250 to DATA,
-// before anything else is said to the server; it lasts one store commit
+// window is kept short: MarkSent is committed right after the 250 to DATA
+// (or to BDAT LAST), before anything else is said to the server; it lasts one store commit
 // (an fsync). Sent means accepted by the submission server, not delivered:
 // a later bounce comes back to the judge's mailbox as an automatic message.
 //
@@ -97,7 +97,7 @@ import "time"
 //	"inbox-handled"           Handler returned nil, before the move
 //	"inbox-moved"             message moved to the processed mailbox
 //	"outbox-attempt-recorded" attempt committed, before SMTP
-//	"outbox-sent"             server accepted the mail (250 to DATA), before MarkSent
+//	"outbox-sent"             server accepted the mail (250 to DATA or BDAT), before MarkSent
 //	"outbox-marked"           MarkSent committed
 //
 // The outbox calls it from its worker goroutines; a panic there ends Run

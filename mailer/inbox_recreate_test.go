@@ -163,9 +163,9 @@ func appendMessage(t *testing.T, c *imapclient.Client, mailbox string, raw []byt
 	}
 }
 
-//
-// Dovecot may answer 0 for a folder created a moment ago (its index is not
-// written yet): asked again until it names one, for up to ten seconds.
+// statusUIDValidity is the UIDVALIDITY of mailbox by STATUS. Dovecot may
+// answer 0 for a folder created a moment ago (its index is not written
+// yet): it is asked again until it names one, for up to ten seconds.
 func statusUIDValidity(t *testing.T, c *imapclient.Client, mailbox string) uint32 {
 	t.Helper()
 	for end := time.Now().Add(10 * time.Second); ; {

@@ -37,6 +37,10 @@ type SMTPOptions struct {
 	HelloName          string        // EHLO name; default: go-mail's (the host name)
 	Timeout            time.Duration // per connection step; default 30s
 	Logger             *slog.Logger  // default slog.Default()
+	// NoChunking sends every mail with DATA even to a server that offers
+	// CHUNKING (RFC 3030), which is otherwise used: BDAT sends the
+	// message as it is, with no dot-stuffing.
+	NoChunking bool
 	// Workers is how many mails are sent at the same time, each worker
 	// over its own connection; default DefaultWorkers. A server that
 	// accepts a connection and never answers holds up one worker, not the
@@ -666,7 +670,7 @@ func (o *Outbox) expedite(q *queue, m *store.Mail) {
 
 // stageError is an error of one SMTP command of a mail transaction.
 type stageError struct {
-	stage string // "MAIL FROM", "RCPT TO <addr>", "DATA"
+	stage string // "MAIL FROM", "RCPT TO <addr>", "DATA", "BDAT"
 	err   error
 }
 
@@ -693,7 +697,7 @@ func permanent(err error) bool {
 }
 
 // perMail reports whether err is the server's reply about this mail: to
-// RCPT or DATA. Only such failures count towards the give-up age; the
+// RCPT, DATA or BDAT. Only such failures count towards the give-up age; the
 // others (MAIL FROM, connecting, logging in, the network) concern the
 // judge's own sender, account or server, and a week-long outage of the
 // judge must not fail every mail it queued.
@@ -764,6 +768,21 @@ func (o *Outbox) send(ctx context.Context, client *mail.Client, conn **smtpConn,
 			return refused("RCPT TO "+r, err)
 		}
 	}
+	if ok, _ := c.Extension("CHUNKING"); ok && !o.opts.NoChunking {
+		// RFC 3030: the message as it is, in one BDAT LAST, without
+		// DATA's dot-stuffing of every line on both sides (issue 24: a
+		// report with its picture is over 100 KB, and both ends
+		// stuffed and unstuffed it byte by byte). Its 250 is the
+		// acceptance, as DATA's final one.
+		if err := bdat(c, raw); err != nil {
+			var te *textproto.Error
+			if !errors.As(err, &te) {
+				drop()
+			}
+			return &stageError{"BDAT", err}
+		}
+		return nil
+	}
 	w, err := c.Data()
 	if err != nil {
 		return refused("DATA", err)
@@ -782,6 +801,26 @@ func (o *Outbox) send(ctx context.Context, client *mail.Client, conn **smtpConn,
 		return &stageError{"DATA", err}
 	}
 	return nil
+}
+
+// bdat sends raw as one last chunk, BDAT <size> LAST (RFC 3030), and
+// reads the server's reply: nil for a 250, a *textproto.Error for a
+// refusal, any other error for a broken connection.
+func bdat(c *smtp.Client, raw []byte) error {
+	id, err := c.Text.Cmd("BDAT %d LAST", len(raw))
+	if err != nil {
+		return err
+	}
+	if _, err := c.Text.W.Write(raw); err != nil {
+		return err
+	}
+	if err := c.Text.W.Flush(); err != nil {
+		return err
+	}
+	c.Text.StartResponse(id)
+	defer c.Text.EndResponse(id)
+	_, _, err = c.Text.ReadResponse(250)
+	return err
 }
 
 // smtpConn is a worker's SMTP connection. Closing it from another goroutine

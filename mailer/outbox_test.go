@@ -86,7 +86,16 @@ func receivedByMessageID(t testing.TB, rs []mailtest.Received) map[string][]mail
 
 // ---- tests ----
 
+// TestOutboxSendsEachMailOnceWithHeaders, with BDAT (the server offers
+// CHUNKING, RFC 3030) and with DATA (SMTPOptions.NoChunking): the server
+// receives each mail once, exactly BuildMessage's bytes.
 func TestOutboxSendsEachMailOnceWithHeaders(t *testing.T) {
+	for _, noChunking := range []bool{false, true} {
+		t.Run(fmt.Sprintf("NoChunking=%v", noChunking), func(t *testing.T) { testSendsEachMailOnce(t, noChunking) })
+	}
+}
+
+func testSendsEachMailOnce(t *testing.T, noChunking bool) {
 	srv := mailtest.StartSMTP(t, "", "")
 	db := openStore(t)
 	mails := []*store.Mail{
@@ -104,7 +113,9 @@ func TestOutboxSendsEachMailOnceWithHeaders(t *testing.T) {
 		},
 	}
 	enqueue(t, db, mails...)
-	o := NewOutbox(outboxOptions(t, srv.Addr), db)
+	opts := outboxOptions(t, srv.Addr)
+	opts.NoChunking = noChunking
+	o := NewOutbox(opts, db)
 	runLoop(t, o.Run)
 	for _, m := range mails {
 		eventually(t, m.ID+" marked sent", func() bool { return !storedMail(t, db, m.ID).Sent.IsZero() })
@@ -120,6 +131,9 @@ func TestOutboxSendsEachMailOnceWithHeaders(t *testing.T) {
 	by := receivedByMessageID(t, srv.Received())
 	if len(by) != 3 {
 		t.Fatalf("server received %d distinct messages, want 3", len(by))
+	}
+	if want := map[bool]int{false: 3, true: 0}[noChunking]; srv.BDATs() != want {
+		t.Errorf("%d BDAT commands, want %d", srv.BDATs(), want)
 	}
 	for _, m := range append(mails, third) {
 		stored := storedMail(t, db, m.ID)
@@ -256,13 +270,23 @@ func checkHeaders(t testing.TB, m *store.Mail, raw []byte) {
 }
 
 func TestOutboxBacksOffOnTemporaryFailureThenSends(t *testing.T) {
+	for _, noChunking := range []bool{false, true} {
+		t.Run(fmt.Sprintf("NoChunking=%v", noChunking), func(t *testing.T) { testBacksOff(t, noChunking) })
+	}
+}
+
+// testBacksOff: a 451 to the message's data (BDAT or DATA) is a failed
+// attempt, retried on the schedule, until the server takes it.
+func testBacksOff(t *testing.T, noChunking bool) {
 	srv := mailtest.StartSMTP(t, "", "")
 	failFirst(srv, 2)
 	db := openStore(t)
 	clock := setFakeClock(t, created)
 	enqueue(t, db, &store.Mail{ID: "m", From: "judge@example.test", To: []string{"germany@example.test"},
 		Subject: "s", Body: "b\n", Created: created})
-	o := NewOutbox(outboxOptions(t, srv.Addr), db)
+	opts := outboxOptions(t, srv.Addr)
+	opts.NoChunking = noChunking
+	o := NewOutbox(opts, db)
 	runLoop(t, o.Run)
 
 	var prevNext time.Time

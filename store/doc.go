@@ -38,7 +38,7 @@ duplicate a report.
 The mailer moves the IMAP high-water mark (SetMailbox) only after the messages
 below it are committed, and records each send attempt (RecordAttempt) in its
 own Update before the network I/O, then MarkSent right after the server's 250
-to DATA, or MarkError, or MarkFailed. MarkFailed is for a 5xx reply to RCPT
+to DATA (or BDAT), or MarkError, or MarkFailed. MarkFailed is for a 5xx reply to RCPT
 or DATA, or a mail given up (failing since FirstFailed for longer than the
 give-up age); the mailer's OnFailed
 callback (the judge's DeliveryFailed: seat flag, audit entry, notices to the

@@ -93,6 +93,7 @@ type SMTPConfig struct {
 	Timeout     duration `toml:"timeout"`
 	Workers     int      `toml:"workers"`
 	GiveUpAfter duration `toml:"give_up_after"`
+	NoChunking  bool     `toml:"no_chunking"`
 }
 
 // GameConfig is one [[game]] table.
@@ -340,6 +341,6 @@ func (c *Config) smtpOptions() *mailer.SMTPOptions {
 	return &mailer.SMTPOptions{
 		Addr: c.SMTP.Addr, Username: c.SMTP.Username, Password: password(c.SMTP.Password, c.SMTP.PasswordEnv),
 		TLS: c.SMTP.TLS, HelloName: c.SMTP.Hello, Timeout: c.SMTP.Timeout.Duration,
-		Workers: c.SMTP.Workers, GiveUpAfter: c.SMTP.GiveUpAfter.Duration,
+		Workers: c.SMTP.Workers, GiveUpAfter: c.SMTP.GiveUpAfter.Duration, NoChunking: c.SMTP.NoChunking,
 	}
 }

@@ -29,6 +29,9 @@ type SMTP struct {
 	// that address; rcpts counts the RCPT commands per address.
 	rcptFail func(to string) error
 	rcpts    map[string]int
+	// bdats counts the BDAT commands clients sent (seen on the wire:
+	// go-smtp's session does not tell BDAT from DATA).
+	bdats int
 }
 
 // Received is one message the server accepted: its envelope and bytes.
@@ -48,10 +51,11 @@ func StartSMTP(t testing.TB, user, pass string) *SMTP {
 	srv.AllowInsecureAuth = true
 	srv.ReadTimeout = 10 * time.Second
 	srv.WriteTimeout = 10 * time.Second
-	l, err := net.Listen("tcp", "127.0.0.1:0")
+	inner, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
+	l := &sniffListener{Listener: inner, s: s}
 	s.Addr = l.Addr().String()
 	go srv.Serve(l)
 	t.Cleanup(func() { srv.Close() })
@@ -160,3 +164,53 @@ func (ss *smtpSession) Data(r io.Reader) error {
 
 func (ss *smtpSession) Reset()        { ss.from, ss.to = "", nil }
 func (ss *smtpSession) Logout() error { return nil }
+
+// BDATs returns how many BDAT commands clients sent.
+func (s *SMTP) BDATs() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.bdats
+}
+
+// sniffListener hands out connections that count the BDAT commands in
+// what the client sends.
+type sniffListener struct {
+	net.Listener
+	s *SMTP
+}
+
+func (l *sniffListener) Accept() (net.Conn, error) {
+	c, err := l.Listener.Accept()
+	if err != nil {
+		return nil, err
+	}
+	return &sniffConn{Conn: c, s: l.s, line: true}, nil
+}
+
+// sniffConn counts the lines that begin "BDAT " in what it reads. A BDAT
+// chunk's data may hold such a line too; the tests' messages do not.
+type sniffConn struct {
+	net.Conn
+	s    *SMTP
+	line bool   // the next byte begins a line
+	head []byte // the start of the current line, up to 5 bytes
+}
+
+func (c *sniffConn) Read(b []byte) (int, error) {
+	n, err := c.Conn.Read(b)
+	for _, ch := range b[:n] {
+		if c.line {
+			c.head, c.line = c.head[:0], false
+		}
+		if len(c.head) < 5 {
+			c.head = append(c.head, ch)
+			if string(c.head) == "BDAT " {
+				c.s.mu.Lock()
+				c.s.bdats++
+				c.s.mu.Unlock()
+			}
+		}
+		c.line = ch == '\n'
+	}
+	return n, err
+}
