@@ -406,6 +406,8 @@ func TestPermanent(t *testing.T) {
 	}{
 		{"550 to RCPT", &stageError{"RCPT TO <x@example.test>", reply(550, "5.1.1 no such user")}, true},
 		{"554 to DATA", &stageError{"DATA", reply(554, "5.6.0 content refused")}, true},
+		{"554 to BDAT", &stageError{"BDAT", reply(554, "5.6.0 content refused")}, true},
+		{"451 to BDAT", &stageError{"BDAT", reply(451, "4.3.0 try again")}, false},
 		{"553 to MAIL: the judge's sender", &stageError{"MAIL FROM", reply(553, "5.1.8 bad sender")}, false},
 		{"554 relay denied to RCPT", &stageError{"RCPT TO <x@example.test>", reply(554, "5.7.1 Relay access denied")}, false},
 		{"451 to DATA", &stageError{"DATA", reply(451, "4.3.0 try again")}, false},
@@ -433,6 +435,7 @@ func TestPerMail(t *testing.T) {
 	}{
 		{&stageError{"RCPT TO <x@example.test>", reply(451, "4.3.0 later")}, true},
 		{&stageError{"DATA", reply(452, "4.3.1 full")}, true},
+		{&stageError{"BDAT", reply(452, "4.3.1 full")}, true},
 		{&stageError{"MAIL FROM", reply(451, "4.3.0 later")}, false},
 		{&stageError{"DATA", &net.OpError{Op: "read", Err: errors.New("connection reset")}}, false},
 		{fmt.Errorf("mailer: connecting: %w", &net.OpError{Op: "dial", Err: errors.New("connection refused")}), false},
