@@ -313,8 +313,9 @@ func (r *benchRun) play() error {
 	ready := make(chan struct{})
 	done := make(chan struct{}) // closed when runDaemon returned daemonErr
 	var daemonErr error
+	var daemonDB *store.DB
 	go func() {
-		daemonErr = runDaemon(ctx, cfg, slog.New(probeHandler{r.probe, r.errLog}), func(*store.DB) { close(ready) })
+		daemonErr = runDaemon(ctx, cfg, slog.New(probeHandler{r.probe, r.errLog}), func(db *store.DB) { daemonDB = db; close(ready) })
 		close(done)
 	}()
 	select {
@@ -370,6 +371,19 @@ func (r *benchRun) play() error {
 		r.progress("turn %d: %d orders, last mail delivered after %s", turn, tr.orders, tr.delivered.Round(time.Millisecond))
 	}
 	r.mem = append(r.mem, readMem(fmt.Sprintf("after %s, daemon running", turnsText(r.o.Turns))))
+	// The last mail is in its mailbox a moment before the outbox has
+	// committed it sent: stopping in between would leave it pending (to
+	// go again after a restart, with its Message-ID).
+	for end := time.Now().Add(r.o.Stall); ; time.Sleep(10 * time.Millisecond) {
+		var pending []*store.Mail
+		if err := daemonDB.View(func(tx *store.Tx) error {
+			var err error
+			pending, err = tx.Pending()
+			return err
+		}); err != nil || len(pending) == 0 || time.Now().After(end) {
+			break
+		}
+	}
 	if err := stop(); err != nil {
 		return fmt.Errorf("bench: daemon: %v", err)
 	}
