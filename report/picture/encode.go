@@ -16,7 +16,7 @@ import (
 // of a public picture weighs about 250 KB; paletted, about 60 KB, and a
 // quarter of the bytes to compress.
 //
-// The PNG is written here (writePNG: the signature and four chunks) so
+// The PNG is written here (writeContainer: the signature and four chunks) so
 // that its zlib stream comes from klauspost/compress, which compresses
 // these pictures about four times faster than the standard library's at
 // the same level, for about 5% more bytes (issue 24: a report's pictures
@@ -72,11 +72,6 @@ func writeChunk(w *bytes.Buffer, kind string, data []byte) {
 }
 
 func key(c color.RGBA) uint32 { return uint32(c.R)<<16 | uint32(c.G)<<8 | uint32(c.B) }
-
-// pixelKey is the colour of the pixel at Pix[i:i+3].
-func pixelKey(pix []uint8, i int) uint32 {
-	return uint32(pix[i])<<16 | uint32(pix[i+1])<<8 | uint32(pix[i+2])
-}
 
 // colourTable counts the colours of a picture: an open-addressing hash
 // table of 24-bit colours (a Go map costs several times more per look-up,
@@ -270,7 +265,7 @@ func countRows(t *colourTable, img *image.RGBA, from, to int) {
 	}
 }
 
-// wordKey is the colour key (pixelKey) of a pixel read as a
+// wordKey is the colour key (key) of a pixel read as a
 // little-endian 32-bit word: R in the low byte.
 func wordKey(w uint32) uint32 { return (w&0xff)<<16 | w&0xff00 | (w>>16)&0xff }
 

@@ -8,6 +8,7 @@ import (
 	"hash/adler32"
 	"image"
 	"image/color"
+	"io"
 	"runtime"
 	"sync"
 
@@ -197,7 +198,7 @@ func newSharedRows(p *image.Paletted, split int) (*sharedRows, error) {
 	inParallel(bands, func(i int, b [2]int) {
 		w, err := flate.NewWriter(&out[i], compression)
 		if err == nil {
-			writeRows(p, b[0], b[1], w, nopHash{})
+			writeRows(p, b[0], b[1], w)
 			err = w.Flush()
 		}
 		errs[i] = err
@@ -209,24 +210,14 @@ func newSharedRows(p *image.Paletted, split int) (*sharedRows, error) {
 		}
 		all = append(all, out[i].Bytes()...)
 	}
-	a := adler32.New()
-	none := []byte{0}
-	for y := 0; y < split; y++ {
-		a.Write(none)
-		a.Write(p.Pix[y*p.Stride : y*p.Stride+p.Bounds().Dx()])
-	}
+	a := adler32.New() // over all the bands at once
+	writeRows(p, 0, split, a)
 	state, err := a.(encoding.BinaryMarshaler).MarshalBinary()
 	if err != nil {
 		return nil, err
 	}
 	return &sharedRows{split: split, deflate: all, adler: state}, nil
 }
-
-// nopHash is a checksum that checks nothing (the bands' Adler-32 is
-// computed over all of them at once).
-type nopHash struct{}
-
-func (nopHash) Write(b []byte) (int, error) { return len(b), nil }
 
 // png writes p, whose first s.split rows are the shared ones, as PNG.
 func (s *sharedRows) png(p *image.Paletted) ([]byte, error) {
@@ -245,7 +236,7 @@ func (s *sharedRows) png(p *image.Paletted) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	writeRows(p, s.split, p.Bounds().Dy(), w, a)
+	writeRows(p, s.split, p.Bounds().Dy(), io.MultiWriter(w, a))
 	if err := w.Close(); err != nil {
 		return nil, err
 	}
@@ -257,14 +248,11 @@ func (s *sharedRows) png(p *image.Paletted) ([]byte, error) {
 }
 
 // writeRows writes the rows [from, to) of p as PNG scanlines (filter
-// type 0, none) to w and the checksum a.
-func writeRows(p *image.Paletted, from, to int, w *flate.Writer, a interface{ Write([]byte) (int, error) }) {
+// type 0, none) to w: a compressor, a checksum, or both.
+func writeRows(p *image.Paletted, from, to int, w io.Writer) {
 	none := []byte{0}
 	for y := from; y < to; y++ {
-		row := p.Pix[y*p.Stride : y*p.Stride+p.Bounds().Dx()]
 		w.Write(none)
-		a.Write(none)
-		w.Write(row)
-		a.Write(row)
+		w.Write(p.Pix[y*p.Stride : y*p.Stride+p.Bounds().Dx()])
 	}
 }
