@@ -79,14 +79,7 @@ func (j *Judge) holdReceipt(tx *store.Tx, addr, game, subject, outcome string, n
 	if r == nil {
 		r = &store.Brake{}
 	}
-	since := now.Add(-j.opt.Brake.window())
-	kept := r.Sent[:0]
-	for _, t := range r.Sent {
-		if t.After(since) {
-			kept = append(kept, t)
-		}
-	}
-	r.Sent = kept
+	j.pruneBrake(r, now)
 	if len(r.Held) == 0 && r.HeldMore == 0 && len(r.Sent) < j.opt.Brake.Receipts {
 		r.Sent = append(r.Sent, now)
 		return false, tx.PutBrake(addr, r)
@@ -124,8 +117,7 @@ func (j *Judge) brakeSummaryDue(r *store.Brake, now time.Time) bool {
 //
 // It runs whether or not the brake is on: emails held before it was
 // turned off still get their summary. It also drops what the records no
-// longer need (stale), so that they do not outlive their use: receipts
-// older than the window, a last summary more than two days old.
+// longer need (pruneBrake), so that they do not outlive their use.
 func (j *Judge) brakeSummaries(now time.Time) (int, error) {
 	var due, stale []string
 	if err := j.db.View(func(tx *store.Tx) error {
@@ -161,9 +153,7 @@ func (j *Judge) brakeSummaries(now time.Time) (int, error) {
 			if r == nil || !j.brakeSummaryDue(r, now) {
 				continue
 			}
-			if r.LastSummary.IsZero() || now.Sub(r.LastSummary) > brakeMaxGap+brakeGap(r.Summaries) {
-				r.Summaries = 0
-			}
+			j.pruneBrake(r, now) // a summary long ago no longer counts in the row
 			r.Summaries++
 			m := textMail(fmt.Sprintf("brake/%s/%d", shortHash([]byte(addr)), now.Unix()), addr,
 				fmt.Sprintf("Your %d emails to the judge, answered together", len(r.Held)+r.HeldMore), j.brakeSummaryText(r))
@@ -187,9 +177,9 @@ func (j *Judge) brakeSummaries(now time.Time) (int, error) {
 }
 
 // pruneBrake drops from r what the brake no longer needs at now: the
-// receipts older than the window, and a last summary more than two days
-// old (its gap, at most a day, is over). It reports whether it dropped
-// anything.
+// receipts older than the window, and a last summary whose row is over
+// (a day more than its gap ago: the next summary starts a new row). It
+// reports whether it dropped anything.
 func (j *Judge) pruneBrake(r *store.Brake, now time.Time) bool {
 	changed := false
 	since := now.Add(-j.opt.Brake.window())
@@ -202,7 +192,7 @@ func (j *Judge) pruneBrake(r *store.Brake, now time.Time) bool {
 	if len(kept) != len(r.Sent) {
 		r.Sent, changed = kept, true
 	}
-	if !r.LastSummary.IsZero() && now.Sub(r.LastSummary) > 2*brakeMaxGap {
+	if !r.LastSummary.IsZero() && now.Sub(r.LastSummary) > brakeMaxGap+brakeGap(r.Summaries) {
 		r.LastSummary, r.Summaries, changed = time.Time{}, 0, true
 	}
 	return changed
