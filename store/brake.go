@@ -24,8 +24,8 @@ type Brake struct {
 	HeldMore int        `json:"heldMore,omitempty"`
 	// LastSummary is when the last summary was queued; Summaries counts
 	// the summaries in a row, each less than a day beyond its gap after
-	// the one before (judge's pruneBrake)
-	// (the gap to the next one doubles with each).
+	// the one before (the judge's pruneBrake); the gap to the next one
+	// doubles with each.
 	LastSummary time.Time `json:"lastSummary,omitzero"`
 	Summaries   int       `json:"summaries,omitempty"`
 }
