@@ -109,10 +109,7 @@ func stateJSON(b *bolt.Bucket, version int) ([]byte, error) {
 		decodedJSON.put(key, s)
 	}
 	for i := len(chain) - 1; i >= 0; i-- {
-		h := sha256.New()
-		h.Write(key[:])
-		h.Write(chain[i])
-		h.Sum(key[:0])
+		key = deltaKey(key, chain[i])
 		if next, ok := decodedJSON.get(key); ok {
 			s = next
 			continue
@@ -156,11 +153,19 @@ func stateChain(b *bolt.Bucket, version int) (whole []byte, chain [][]byte, err 
 func contentKey(whole []byte, chain [][]byte) [32]byte {
 	key := sha256.Sum256(whole)
 	for i := len(chain) - 1; i >= 0; i-- {
-		h := sha256.New()
-		h.Write(key[:])
-		h.Write(chain[i])
-		h.Sum(key[:0])
+		key = deltaKey(key, chain[i])
 	}
+	return key
+}
+
+// deltaKey is the content key of delta value v on the state whose key is
+// base: sha256(base key + value).
+func deltaKey(base [32]byte, v []byte) [32]byte {
+	h := sha256.New()
+	h.Write(base[:])
+	h.Write(v)
+	var key [32]byte
+	h.Sum(key[:0])
 	return key
 }
 
