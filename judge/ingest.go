@@ -321,11 +321,6 @@ func (j *Judge) ingest(tx *store.Tx, raw []byte) (*Result, error) {
 			// fails and is tried again is not charged twice.
 			from, wrong := m.From, rc.wrong
 			tx.OnCommit(func() { j.budget.spend(from, wrong, now) })
-			if rc.throttled {
-				rc.unverified = fmt.Sprintf("Too many emails from this address failed their SECRET lately: this one was not checked. Send it again after %s.",
-					deadlineText(rc.retry, ""))
-				rc.errs = []string{rc.unverified}
-			}
 		}
 	}
 	if rc.fatal != nil {
@@ -954,7 +949,15 @@ func (j *Judge) authorize(g *store.Game, from string, env orders.Envelope, rc *r
 // unverifiedBy refuses an email that failed its secret with msg (issue
 // 24): anyone can forge a sender, so its receipt quotes neither the
 // subject nor a line of it (renderReceipt, sendReceipt).
+//
+// When a secret was refused unchecked (the sender's wrong-secret budget
+// is spent, secretbudget.go), the refusal says so instead, and when to
+// try again.
 func (rc *receipt) unverifiedBy(msg string) {
+	if rc.throttled {
+		msg = fmt.Sprintf("Too many emails from this address failed their SECRET lately: this one was not checked. Send it again after %s.",
+			deadlineText(rc.retry, ""))
+	}
 	rc.unverified = msg
 	rc.errs = append(rc.errs, msg)
 }
