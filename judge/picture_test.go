@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -106,5 +107,51 @@ func TestPicturesDrawnAhead(t *testing.T) {
 	}
 	if !bytes.Equal(got, want) {
 		t.Error("the picture drawn ahead is not the report's")
+	}
+}
+
+// TestVersionPicturesDrawnOnce (issue 24): the outbox asks for the
+// picture of every mail, from several workers at once; a version's
+// pictures are drawn once for all of them, each the report's own.
+func TestVersionPicturesDrawnOnce(t *testing.T) {
+	j, db, _ := newJudge(t)
+	if _, err := j.EnsureGame(demoDef(0)); err != nil {
+		t.Fatal(err)
+	}
+	_, s, _ := game(t, db, "demo")
+	view := adjudicator.Derive(s)
+	var sources []string
+	want := map[string][]byte{}
+	for _, m := range outbox(t, db) {
+		for _, in := range m.Inline {
+			if !strings.HasPrefix(in.Source, "picture/demo/1/") {
+				continue
+			}
+			sources = append(sources, in.Source)
+			p, _ := storm.ParsePower(strings.Split(in.Source, "/")[3])
+			b, err := report.Picture(view, p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want[in.Source] = b
+		}
+	}
+	if len(want) != 6 || len(sources) < 10 {
+		t.Fatalf("version 1's mails show %d pictures in %d mails, want the public one and five notices'", len(want), len(sources))
+	}
+	var wg sync.WaitGroup
+	for _, src := range sources {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			got, err := j.Inline(src)
+			if err != nil || !bytes.Equal(got, want[src]) {
+				t.Errorf("%s: not the report's picture (%v)", src, err)
+			}
+		}()
+	}
+	wg.Wait()
+	if n := j.pictures.drawn.Load(); n != 1 {
+		t.Errorf("version 1's pictures drawn %d times for %d mails, want once", n, len(sources))
 	}
 }

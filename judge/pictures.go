@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"stormjudge/adjudicator"
 	"stormjudge/adjudicator/storm"
@@ -29,6 +30,9 @@ type pictureCache struct {
 	mu    sync.Mutex
 	sets  map[string]*pictureSet
 	order []string
+	// drawn counts the sets drawn (the outbox asks for every mail's
+	// picture: this is how often they were really drawn).
+	drawn atomic.Int64
 }
 
 // pictureSet is one version's pictures, drawn from the stored state whose
@@ -104,6 +108,7 @@ var drawing = make(chan struct{}, 2)
 func (c *pictureCache) fill(k string, s *pictureSet, draw func(*pictureSet)) {
 	drawing <- struct{}{}
 	defer func() { <-drawing }()
+	c.drawn.Add(1)
 	draw(s)
 	failed := s.err != nil
 	for _, p := range s.pics {

@@ -63,9 +63,11 @@ type SMTPOptions struct {
 	// Inline, when not nil, draws an inline image stored by its Source
 	// alone (store.Inline.Source), just before the mail is sent; the
 	// judge's pictures are drawn so, off the transaction that queued the
-	// mail, once for every copy of a report (the last few are cached).
-	// The drawing must be deterministic, so a resend is the same
-	// message. An image that cannot be drawn is left out of the mail
+	// mail. It is called for every mail that shows an image, from
+	// several workers at once: a drawer whose image goes in several
+	// mails keeps it (the judge keeps a version's pictures, drawn
+	// together once). The drawing must be deterministic, so a resend is
+	// the same message. An image that cannot be drawn is left out of the mail
 	// (its HTML says in words what it showed) and the error logged.
 	Inline func(source string) ([]byte, error)
 }
@@ -131,58 +133,6 @@ type Outbox struct {
 	kick chan struct{}
 	tls  *tls.Config
 
-	drawn drawCache // images drawn by opts.Inline, by source
-}
-
-// drawCache keeps the last few images opts.Inline drew: a public report
-// goes to every player, and its picture is drawn once, even when several
-// workers send its copies at the same time (one drawing in flight per
-// source; the others wait for it).
-type drawCache struct {
-	mu   sync.Mutex
-	keys []string
-	data map[string]*drawing
-}
-
-// drawing is one source's image: done is closed once b and err are set.
-type drawing struct {
-	done chan struct{}
-	b    []byte
-	err  error
-}
-
-const drawCacheSize = 8
-
-func (c *drawCache) get(source string, draw func(string) ([]byte, error)) ([]byte, error) {
-	c.mu.Lock()
-	if d, ok := c.data[source]; ok {
-		c.mu.Unlock()
-		<-d.done
-		return d.b, d.err
-	}
-	if c.data == nil {
-		c.data = map[string]*drawing{}
-	}
-	d := &drawing{done: make(chan struct{})}
-	c.data[source] = d
-	c.keys = append(c.keys, source)
-	if len(c.keys) > drawCacheSize {
-		delete(c.data, c.keys[0])
-		c.keys = c.keys[1:]
-	}
-	c.mu.Unlock()
-	d.b, d.err = draw(source)
-	close(d.done)
-	if d.err != nil {
-		// Not kept: a passing failure is tried again with the mail.
-		c.mu.Lock()
-		if c.data[source] == d {
-			delete(c.data, source)
-			c.keys = slices.DeleteFunc(c.keys, func(k string) bool { return k == source })
-		}
-		c.mu.Unlock()
-	}
-	return d.b, d.err
 }
 
 // withImages returns m with its images drawn from their sources (a copy:
@@ -202,7 +152,7 @@ func (o *Outbox) withImages(m *store.Mail) (*store.Mail, error) {
 		if o.opts.Inline == nil {
 			err = fmt.Errorf("%w: the outbox has no drawer", store.ErrImageGone)
 		} else {
-			in.Data, err = o.drawn.get(in.Source, o.opts.Inline)
+			in.Data, err = o.opts.Inline(in.Source)
 		}
 		switch {
 		case err != nil && !errors.Is(err, store.ErrImageGone):

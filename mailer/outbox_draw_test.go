@@ -17,10 +17,11 @@ import (
 )
 
 // TestOutboxDrawsImagesBySource: an image stored by its source alone is
-// drawn when the mail is sent (once for several mails: a public report's
-// copies), sent as the mail's inline part, and never written to the
-// store; an image that cannot be drawn is left out and the mail still
-// goes.
+// drawn when the mail is sent (the drawer is asked for every mail: keeping
+// an image several mails show is its business, as the judge keeps a
+// version's pictures), sent as the mail's inline part, and never written
+// to the store; an image that cannot be drawn is left out and the mail
+// still goes.
 func TestOutboxDrawsImagesBySource(t *testing.T) {
 	srv := mailtest.StartSMTP(t, "", "")
 	db := openStore(t)
@@ -90,7 +91,7 @@ func TestOutboxDrawsImagesBySource(t *testing.T) {
 	if h := htmls["france@example.test"]; strings.Contains(h, "<img") || !strings.Contains(h, "<p>report</p>") {
 		t.Errorf("the mail without its picture still shows it: %q", h)
 	}
-	if n := calls.Load(); n != 3 {
-		t.Errorf("drawn %d times, want 3 (once for the three copies sent together, once gone, once passing)", n)
+	if n := calls.Load(); n != 5 {
+		t.Errorf("the drawer asked %d times, want 5 (once for each mail's attempt: three copies, one gone, one passing failure)", n)
 	}
 }
