@@ -132,7 +132,6 @@ type Outbox struct {
 	log  *slog.Logger
 	kick chan struct{}
 	tls  *tls.Config
-
 }
 
 // withImages returns m with its images drawn from their sources (a copy:
