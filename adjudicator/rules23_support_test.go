@@ -163,6 +163,15 @@ func TestRule30_TemporarySupportReading(t *testing.T) {
 	if !strings.Contains(string(js), `"reading":"r-30-temporary"`) {
 		t.Errorf("the export's support terms do not mark the judge's reading: %s", js)
 	}
+	for _, pp := range v.Public.Powers {
+		want := 0
+		if pp.Power == storm.Britain || pp.Power == storm.France {
+			want = 1
+		}
+		if pp.SupportByReading != want {
+			t.Errorf("%s: support by the judge's reading %d, want %d", pp.Power, pp.SupportByReading, want)
+		}
+	}
 	pub := report.Public("demo", evs, v)
 	if !strings.Contains(pub.Text, "judge's reading") || !strings.Contains(pub.Text, "r-30-temporary") {
 		t.Errorf("the report's support line does not say the temporary increase is the judge's reading:\n%s", pub.Text)

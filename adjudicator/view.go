@@ -78,6 +78,9 @@ type PublicPower struct {
 	Factories    storm.Factories         `json:"factories"`
 	Support      int                     `json:"support"`
 	SupportTerms []storm.SupportModifier `json:"support_terms"`
+	// SupportByReading is the part of Support that is the judge's
+	// reading, not rule text (storm.ByReading; r-30-temporary).
+	SupportByReading int `json:"support_by_reading"`
 }
 
 // BalanceView is the balance of power chart (20.3): the counters of each
@@ -324,7 +327,7 @@ func derivePublic(s storm.State) PublicView {
 			terms = []storm.SupportModifier{}
 		}
 		pv.Powers = append(pv.Powers, PublicPower{Power: p, TilePoints: ps.TilePoints,
-			Factories: ps.Factories, Support: ps.Support, SupportTerms: terms})
+			Factories: ps.Factories, Support: ps.Support, SupportTerms: terms, SupportByReading: storm.ByReading(terms)})
 	}
 	b := s.Balance
 	for _, c := range track.Categories {

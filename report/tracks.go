@@ -170,15 +170,14 @@ func readingTerms(pv adjudicator.PublicView) string {
 	var parts []string
 	anchor := ""
 	for _, pp := range pv.Powers {
-		n := 0
+		if pp.SupportByReading == 0 {
+			continue
+		}
+		parts = append(parts, fmt.Sprintf("%s's %s", pp.Power.Title(), signed(pp.SupportByReading)))
 		for _, m := range pp.SupportTerms {
 			if m.Reading != "" {
-				n += m.Value
-				anchor = m.Reading
+				anchor = m.Reading // the docs' section to name
 			}
-		}
-		if n != 0 {
-			parts = append(parts, fmt.Sprintf("%s's %s", pp.Power.Title(), signed(n)))
 		}
 	}
 	if len(parts) == 0 {

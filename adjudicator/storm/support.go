@@ -179,6 +179,18 @@ type SupportModifier struct {
 	Reading string `json:"reading,omitempty"`
 }
 
+// ByReading is the part of terms whose figures are the judge's reading,
+// not rule text: the sum of the terms that name a Reading.
+func ByReading(terms []SupportModifier) int {
+	n := 0
+	for _, m := range terms {
+		if m.Reading != "" {
+			n += m.Value
+		}
+	}
+	return n
+}
+
 // Aggression targets named by the support and pool rules.
 const (
 	Ethiopia     = "Ethiopia"
