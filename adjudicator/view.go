@@ -304,28 +304,19 @@ func (v View) For(p storm.Power) View {
 func (v View) PublicOnly() View { return View{Public: v.Public} }
 
 func derivePublic(s storm.State) PublicView {
-	terms := track.EAIBreakdown(s)
-	if terms == nil {
-		terms = []storm.EAITerm{}
-	}
+	terms := nonNil(track.EAIBreakdown(s))
 	pv := PublicView{
 		Turn: s.Turn, Segment: s.Segment, SegmentTitle: s.Segment.Title(), Ended: s.Ended,
-		AwaitsDraw: randomevent.AwaitsDraw(s), Required: Required(s),
+		AwaitsDraw: randomevent.AwaitsDraw(s), Required: nonNil(Required(s)),
 		EconomicClimate: s.EconomicClimate, EAI: s.EAI, EAITerms: terms,
 		Russia: RussiaView{Cohesion: s.Russia.Cohesion, PurgeEvents: s.Russia.PurgeEvents},
-	}
-	if pv.Required == nil {
-		pv.Required = []storm.Power{}
 	}
 	for _, p := range storm.Powers {
 		ps := s.Powers[p]
 		if ps == nil {
 			continue
 		}
-		terms := track.SupportBreakdown(s, p)
-		if terms == nil {
-			terms = []storm.SupportModifier{}
-		}
+		terms := nonNil(track.SupportBreakdown(s, p))
 		pv.Powers = append(pv.Powers, PublicPower{Power: p, TilePoints: ps.TilePoints,
 			Factories: ps.Factories, Support: ps.Support, SupportTerms: terms, SupportByReading: storm.ByReading(terms)})
 	}
@@ -387,26 +378,14 @@ func derivePower(s storm.State, p storm.Power) *PowerView {
 	ps := s.Powers[p]
 	after := randomevent.AfterEconomicEvents(s, p) // 15.32: what the orders are checked against
 	v := &PowerView{Power: p, Counters: ps.Counters, Used: ps.Used, Available: ps.Available(),
-		Mobilizations: ps.Mobilizations, MobilizationTurns: storm.CloneSlice(ps.MobilizationTurns),
-		Active: ps.Active, Reserve: ps.Reserve, Mobilizing: storm.CloneSlice(ps.Mobilizing),
+		Mobilizations: ps.Mobilizations, MobilizationTurns: nonNil(storm.CloneSlice(ps.MobilizationTurns)),
+		Active: ps.Active, Reserve: ps.Reserve, Mobilizing: nonNil(storm.CloneSlice(ps.Mobilizing)),
 		ShipbuildingIncreases: ps.ShipbuildingIncreases,
 		ConvertCost:           economy.ConvertCost(s, p), MobilizeCost: economy.MobilizeCost(s, p)}
-	if v.MobilizationTurns == nil {
-		v.MobilizationTurns = []storm.Turn{}
-	}
-	if v.Mobilizing == nil {
-		v.Mobilizing = []storm.MobilizingUnit{}
-	}
 	if rate := storm.ShipbuildingRate(s, p); rate > 0 {
 		n := ps.Naval.Clone()
-		nv := &NavalView{Rate: rate, Capacity: storm.ShipyardCapacity(s, p), Building: n.Building, Launched: n.Launched,
+		nv := &NavalView{Rate: rate, Capacity: storm.ShipyardCapacity(s, p), Building: nonNil(n.Building), Launched: nonNil(n.Launched),
 			Saved: n.Saved, PreGameCarriers: n.PreGameCarriers}
-		if nv.Building == nil {
-			nv.Building = []storm.Ship{}
-		}
-		if nv.Launched == nil {
-			nv.Launched = []storm.Ship{}
-		}
 		for _, row := range storm.ShipClasses {
 			c := row.Class
 			if !slices.Contains(row.Builders, p) {
