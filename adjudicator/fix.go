@@ -10,7 +10,6 @@ import (
 	"stormjudge/adjudicator/event"
 	"stormjudge/adjudicator/randomevent"
 	"stormjudge/adjudicator/storm"
-	"stormjudge/adjudicator/threshold"
 	"stormjudge/adjudicator/track"
 )
 
@@ -245,7 +244,7 @@ func fixFlags(s *storm.State, args []string, fixed func(event.StateFixed)) (rule
 		p = m.FlagPower
 		c[p] = n
 	default:
-		pact := threshold.PactInEffect(*s)
+		pact := storm.PactInEffect(*s)
 		for q := range c {
 			if q != p && n > 0 && flagsOpposed(p, q, pact) {
 				delete(c, q)

@@ -22,7 +22,7 @@ var layers = map[string][]string{
 	"randomevent": {"storm", "event", "track"},
 	"setup":       {"storm", "track", "randomevent"},
 	"economy":     {"storm", "event", "track", "randomevent"},
-	"diplomacy":   {"storm", "event", "track", "threshold", "randomevent"},
+	"diplomacy":   {"storm", "event", "track", "randomevent"},
 	"crisis":      {"storm", "event", "track", "threshold", "randomevent"},
 	"war":         {"storm", "event", "track", "threshold"},
 	".": {"storm", "event", "track", "threshold", "randomevent",

@@ -367,7 +367,7 @@ func CheckAggression(s storm.State, p storm.Power, o storm.Order) (rule, msg str
 	switch choice := storm.PolandChoice(o); {
 	case choice != storm.PolandConquest && canonicalTarget(p, o.Project) != "Poland":
 		return "29.22", "SATELLITE and NEUTRAL are Germany's choices for Poland proper"
-	case choice == storm.PolandNeutral && !slices.Contains(o.Args, "pact") && !threshold.PactInEffect(s):
+	case choice == storm.PolandNeutral && !slices.Contains(o.Args, "pact") && !storm.PactInEffect(s):
 		return "29.22C", "Poland stays neutral only with the Nazi-Soviet Pact: AGGRESSION POLAND PACT NEUTRAL"
 	case choice == storm.PolandNeutral && storm.CompletedBy(s, storm.Germany, "Danzig and the Corridor"):
 		return "29.22C", "Danzig and the Corridor were taken in an earlier turn: Poland cannot stay neutral"

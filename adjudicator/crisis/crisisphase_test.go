@@ -12,7 +12,6 @@ import (
 	"stormjudge/adjudicator/randomevent"
 	"stormjudge/adjudicator/setup"
 	"stormjudge/adjudicator/storm"
-	"stormjudge/adjudicator/threshold"
 	"stormjudge/adjudicator/track"
 	"stormjudge/adjudicator/war"
 )
@@ -265,7 +264,7 @@ func TestRule31_PactOfferedOrNot(t *testing.T) {
 	}
 	s, evs := mustResolve(t, s, map[storm.Power][]storm.Order{storm.Britain: {{Kind: storm.AcquiesceOrder}}, storm.France: {{Kind: storm.AcquiesceOrder}}})
 	ps := randomevent.AllEvents[event.PactSigned](evs)
-	if len(ps) != 1 || s.SupportFacts.PactSigned == nil || !threshold.PactInEffect(s) {
+	if len(ps) != 1 || s.SupportFacts.PactSigned == nil || !storm.PactInEffect(s) {
 		t.Fatalf("31.5: %+v", ps)
 	}
 	if ps[0].Rounded%5 != 0 || ps[0].Purge != ps[0].Rounded/5 {
@@ -597,7 +596,7 @@ func TestRule29_22PolandChoices(t *testing.T) {
 	}
 	s, evs = acquiescedPoland(t, b, aggression("Poland", storm.PolandSatellite))
 	d := randomevent.AllEvents[event.PolandDecided](evs)
-	if len(d) != 1 || !d[0].PactBroken || !s.Conditions.PactViolated || threshold.PactInEffect(s) {
+	if len(d) != 1 || !d[0].PactBroken || !s.Conditions.PactViolated || storm.PactInEffect(s) {
 		t.Fatalf("31.83: %+v, violated %v", d, s.Conditions.PactViolated)
 	}
 	if s.Minor("Poland").Controller != storm.Germany || !s.SupportFacts.PolandSatellite {

@@ -9,7 +9,6 @@ import (
 	"stormjudge/adjudicator/event"
 	"stormjudge/adjudicator/randomevent"
 	"stormjudge/adjudicator/storm"
-	"stormjudge/adjudicator/threshold"
 )
 
 // The anti-Comintern counter (24.3): Germany's free counter in a minor
@@ -110,7 +109,7 @@ func anticominternFirst(s storm.State) []string {
 // anticominternAvailable reports whether Germany may place the counter this
 // turn (24.38: not after the Nazi-Soviet Pact).
 func anticominternAvailable(s storm.State) bool {
-	return !threshold.PactInEffect(s) && len(AntiCominternPlaces(s)) > 0
+	return !storm.PactInEffect(s) && len(AntiCominternPlaces(s)) > 0
 }
 
 // checkAntiComintern checks an ANTI-COMINTERN order of p.
@@ -118,7 +117,7 @@ func checkAntiComintern(s storm.State, p storm.Power, o storm.Order) (rule, msg 
 	switch {
 	case p != storm.Germany || s.Segment != storm.SegDiplomacyAxis1:
 		return "24.31", "only Germany places the anti-Comintern counter, in the Axis' first round"
-	case threshold.PactInEffect(s):
+	case storm.PactInEffect(s):
 		return "24.38", "the Nazi-Soviet Pact is signed: no anti-Comintern counter"
 	case strings.EqualFold(o.Project, "none"):
 		return "", ""

@@ -13,7 +13,6 @@ import (
 	"stormjudge/adjudicator/event"
 	"stormjudge/adjudicator/randomevent"
 	"stormjudge/adjudicator/storm"
-	"stormjudge/adjudicator/threshold"
 	"stormjudge/adjudicator/track"
 )
 
@@ -897,7 +896,7 @@ func withoutCovert(contrib map[storm.Power]int, mods []storm.DiplomaticModifier)
 func ShiftAlignment(s *storm.State, m *storm.Minor, side storm.Side, winner storm.Power, contrib map[storm.Power]int) string {
 	c := m.FlagCounts()
 	axis, allies, russia := c[storm.Germany]+c[storm.Italy], c[storm.Britain]+c[storm.France], c[storm.Russia]
-	pact := threshold.PactInEffect(*s)
+	pact := storm.PactInEffect(*s)
 	remove := func(p storm.Power) string {
 		c[p]--
 		m.SetFlagCounts(c)

@@ -142,7 +142,7 @@ func germanOnAllies(s storm.State, t *storm.Threshold, o ThresholdOptions) {
 	addEAI(s, t, "32.42C, 32.34")
 	addEasternNeighbours(s, t, "32.42D")
 	// 32.42D, 32.31E: Russia's war readiness while no pact is in effect.
-	if !PactInEffect(s) {
+	if !storm.PactInEffect(s) {
 		v, what := russianWarReadiness(s)
 		t.Add("32.42D", what, -v)
 	}
@@ -385,12 +385,6 @@ func grantTrigger(g storm.SupportGrant) storm.Power {
 		return storm.Italy
 	}
 	return 0
-}
-
-// PactInEffect is storm.PactInEffect: the Nazi-Soviet Pact signed and not
-// broken (r-32-21-pact).
-func PactInEffect(s storm.State) bool {
-	return storm.PactInEffect(s)
 }
 
 // RussianBorder are the border countries of 32.72D and 32.42D: those of
@@ -695,7 +689,7 @@ func PreemptiveOptions(s storm.State, aggressedThisTurn map[storm.Power]bool, wa
 	// 32.43: Germany on Russia.
 	gr := PreemptiveOption{Declarers: []storm.Power{storm.Germany}, Against: []storm.Power{storm.Russia}}
 	germanBars(&gr)
-	if PactInEffect(s) {
+	if storm.PactInEffect(s) {
 		gr.bar("32.21A, 32.22A, 32.43", "the Nazi-Soviet Pact is in effect")
 	}
 	if !storm.CompletedBy(s, storm.Germany, "Poland") && !storm.CompletedBy(s, storm.Germany, storm.BalticStates) {
@@ -762,7 +756,7 @@ func PreemptiveOptions(s storm.State, aggressedThisTurn map[storm.Power]bool, wa
 	target, tile, conditions := russianConditions(s, aggressedThisTurn)
 	russia := func(atWar []storm.Power, ok bool, ifWhat string) PreemptiveOption {
 		o := PreemptiveOption{Declarers: []storm.Power{storm.Russia}, Against: []storm.Power{storm.Germany}, If: ifWhat}
-		if PactInEffect(s) {
+		if storm.PactInEffect(s) {
 			o.bar("32.21E, 32.22B, 32.73", "the Nazi-Soviet Pact is in effect")
 		}
 		if !ok {
