@@ -239,28 +239,21 @@ func PolandChoice(o Order) string {
 	return PolandConquest
 }
 
-// FlagCounts returns the flags of each major power in m (24.18).
+// FlagCounts returns the flags of each major power in m (24.18), those
+// with any: FlagsOf of each.
 func (m Minor) FlagCounts() map[Power]int {
 	c := map[Power]int{}
-	if m.FlagPower != 0 {
-		c[m.FlagPower] += m.Flags
-		if q := AlliancePartner[m.FlagPower]; q != 0 {
-			c[q] += m.PartnerFlags
-		}
-		if SideOf(m.FlagPower) == Allies {
-			c[Russia] += m.RussianFlags
-		}
-	}
-	for p, n := range c {
-		if n == 0 {
-			delete(c, p)
+	for _, p := range Powers {
+		if n := m.FlagsOf(p); n != 0 {
+			c[p] = n
 		}
 	}
 	return c
 }
 
-// FlagsOf is FlagsOf(p) without making the map: checks that ask
-// for one power's flags run for every placement tried (issue 24).
+// FlagsOf is p's flags in m (24.18): the flag power's own, its alliance
+// partner's, and Russia's beside the Allies. Checks that ask for one
+// power's flags run for every placement tried, without FlagCounts' map.
 func (m Minor) FlagsOf(p Power) int {
 	if m.FlagPower == 0 {
 		return 0
