@@ -800,6 +800,25 @@ func pictureSource(game string, v int, power storm.Power, view adjudicator.View)
 	return fmt.Sprintf("picture/%s/%d/%s/%s", game, v, whom, report.PictureKey(view, power))
 }
 
+// parsePictureSource reads the game and version of a pictureSource, or
+// says why it is none.
+func parsePictureSource(source string) (game string, v int, why string) {
+	parts := strings.Split(source, "/")
+	if len(parts) != 5 || parts[0] != "picture" {
+		return "", 0, "not a picture source"
+	}
+	v, err := strconv.Atoi(parts[2])
+	if err != nil || v < 0 {
+		return "", 0, "no version"
+	}
+	if whom := parts[3]; whom != "public" {
+		if power, _ := storm.ParsePower(whom); power == 0 {
+			return "", 0, "no such power"
+		}
+	}
+	return parts[1], v, ""
+}
+
 // Inline draws an image a queued mail names by its source
 // (store.Inline.Source; mailer.SMTPOptions.Inline): the picture of a
 // state version for the public report or a power's notice, drawn from the
@@ -811,24 +830,14 @@ func pictureSource(game string, v int, power storm.Power, view adjudicator.View)
 // retried).
 func (j *Judge) Inline(source string) ([]byte, error) {
 	gone := func(why string) error { return fmt.Errorf("judge: image %q: %s: %w", source, why, store.ErrImageGone) }
-	parts := strings.Split(source, "/")
-	if len(parts) != 5 || parts[0] != "picture" {
-		return nil, gone("not a picture source")
-	}
-	game, whom := parts[1], parts[3]
-	v, err := strconv.Atoi(parts[2])
-	if err != nil || v < 0 {
-		return nil, gone("no version")
-	}
-	if whom != "public" {
-		if power, _ := storm.ParsePower(whom); power == 0 {
-			return nil, gone("no such power")
-		}
+	game, v, why := parsePictureSource(source)
+	if why != "" {
+		return nil, gone(why)
 	}
 	// The version's pictures are drawn together, once (pictures.go), as
 	// long as its stored state stays the same.
 	var state [32]byte
-	err = j.db.View(func(tx *store.Tx) error {
+	err := j.db.View(func(tx *store.Tx) error {
 		var err error
 		state, err = tx.StateKey(game, v)
 		return err

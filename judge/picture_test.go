@@ -86,7 +86,7 @@ func TestPicturesDrawnAhead(t *testing.T) {
 		t.Fatal(err)
 	}
 	deadline := time.Now().Add(30 * time.Second)
-	for !j.pictures.has("demo\x001") {
+	for !j.pictures.has(pictureKey("demo", 1)) {
 		if time.Now().After(deadline) {
 			t.Fatal("the first version's pictures were not drawn ahead")
 		}

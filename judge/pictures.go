@@ -3,7 +3,6 @@ package judge
 import (
 	"errors"
 	"strconv"
-	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -65,7 +64,7 @@ type drawnPicture struct {
 // as soon as the sources are known and each picture's done as it is
 // drawn.
 func (c *pictureCache) get(game string, v int, state [32]byte, source string, draw func(*pictureSet)) (b []byte, ok bool, err error) {
-	k := game + "\x00" + strconv.Itoa(v)
+	k := pictureKey(game, v)
 	c.mu.Lock()
 	s, kept := c.sets[k]
 	if kept && s.state != state {
@@ -202,19 +201,12 @@ func (j *Judge) drawVersion(c *pictureCache, game string, v int, s *pictureSet) 
 // drawn when its mail is sent), and at most one version at a time: a
 // burst of commits cannot start many drawings at once.
 func (j *Judge) prefetch(source string) {
-	parts := strings.Split(source, "/")
-	if len(parts) != 5 {
-		return
-	}
-	if j.pictures.has(parts[1] + "\x00" + parts[2]) {
-		return
-	}
-	v, err := strconv.Atoi(parts[2])
-	if err != nil {
+	game, v, why := parsePictureSource(source)
+	if why != "" || j.pictures.has(pictureKey(game, v)) {
 		return
 	}
 	if err := j.db.View(func(tx *store.Tx) error {
-		g, err := tx.Game(parts[1])
+		g, err := tx.Game(game)
 		if err == nil && g.Version != v {
 			err = errors.New("not the open version")
 		}
@@ -232,6 +224,9 @@ func (j *Judge) prefetch(source string) {
 
 // prefetching holds a token while a version is drawn ahead.
 var prefetching = make(chan struct{}, 1)
+
+// pictureKey is the key of game's version v in a pictureCache.
+func pictureKey(game string, v int) string { return game + "\x00" + strconv.Itoa(v) }
 
 // has reports whether the pictures of k are kept or being drawn.
 func (c *pictureCache) has(k string) bool {
