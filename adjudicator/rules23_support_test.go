@@ -47,6 +47,22 @@ func term(s storm.State, p storm.Power, rule, what string) (storm.SupportModifie
 	return storm.SupportModifier{}, false
 }
 
+// secondAggression plays aggressor's aggression against target in s,
+// acquiesced, to the economic phase of turn, and checks that it is the
+// aggressor's second aggression (32.61B), alone, and that ally's support
+// holds the permanent +1 of rule from it.
+func secondAggression(t *testing.T, s storm.State, aggressor storm.Power, target string, turn storm.Turn, ally storm.Power, rule string) {
+	t.Helper()
+	s, _ = aggress(t, s, aggressor, target, "ACQUIESCE")
+	s, _ = playTo(t, s, turn, storm.SegEconomic)
+	if by := track.SecondAggressors(s); !slices.Equal(by, []storm.Power{aggressor}) {
+		t.Errorf("32.61B: %s's %s is its second aggression: %v", aggressor, target, by)
+	}
+	if _, ok := term(s, ally, rule, "second Axis aggression"); !ok {
+		t.Errorf("%s: no permanent +1 for %s after %s", rule, ally, target)
+	}
+}
+
 // Rules 10.71B, 10.81B with 32.61B's definition of a second aggression:
 // any German aggression but the Rhineland, any Italian one but Ethiopia.
 // Played by email: the Rhineland and Ethiopia (Spring 1935) give nothing;
@@ -86,14 +102,7 @@ func TestRule10_71BSecondAggression(t *testing.T) {
 
 	// Danzig and the Corridor is a second aggression too (32.61B).
 	d := openers(t, mailGame(t, 2))
-	d, _ = aggress(t, d, storm.Germany, "DANZIG AND THE CORRIDOR", "ACQUIESCE")
-	d, _ = playTo(t, d, storm.Turn{Year: 1935, Season: storm.Fall}, storm.SegEconomic)
-	if by := track.SecondAggressors(d); !slices.Equal(by, []storm.Power{storm.Germany}) {
-		t.Errorf("32.61B: Danzig and the Corridor is a second aggression: %v", by)
-	}
-	if _, ok := term(d, storm.Britain, "10.71B", "second Axis aggression"); !ok {
-		t.Errorf("10.71B: no permanent +1 after Danzig")
-	}
+	secondAggression(t, d, storm.Germany, "DANZIG AND THE CORRIDOR", storm.Turn{Year: 1935, Season: storm.Fall}, storm.Britain, "10.71B")
 
 	// Italy's Albania, once Ethiopia is conquered (Winter 1935), then both.
 	s, _ = playTo(t, s, storm.Turn{Year: 1936, Season: storm.Spring}, storm.SegCrisisAggression)
@@ -124,14 +133,7 @@ func TestRule10_71BSecondAggression(t *testing.T) {
 	if by := track.SecondAggressors(i); len(by) != 0 {
 		t.Fatalf("32.61B: Ethiopia alone: %v", by)
 	}
-	i, _ = aggress(t, i, storm.Italy, "ALBANIA", "ACQUIESCE")
-	i, _ = playTo(t, i, storm.Turn{Year: 1936, Season: storm.Summer}, storm.SegEconomic)
-	if by := track.SecondAggressors(i); !slices.Equal(by, []storm.Power{storm.Italy}) {
-		t.Errorf("32.61B: Italy's Albania: %v", by)
-	}
-	if _, ok := term(i, storm.France, "10.81B", "second Axis aggression"); !ok {
-		t.Errorf("10.81B: no permanent +1 after Albania")
-	}
+	secondAggression(t, i, storm.Italy, "ALBANIA", storm.Turn{Year: 1936, Season: storm.Summer}, storm.France, "10.81B")
 }
 
 // Rule 30 with 10.71B, 10.81B and 11.71: the temporary British and French
