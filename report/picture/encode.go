@@ -35,15 +35,16 @@ var shades = 32
 // palPool keeps the paletted pixels between renderings.
 var palPool bufPool
 
-// writeContainer writes the PNG (RFC 2083) of p around idat, its zlib
-// stream: the signature, IHDR (8-bit palette indices, not interlaced),
-// PLTE, one IDAT and IEND.
+// writeContainer writes the PNG (RFC 2083) around idat, its zlib stream,
+// of a picture in p's palette, as wide as p and as tall as p's last row:
+// the signature, IHDR (8-bit palette indices, not interlaced), PLTE, one
+// IDAT and IEND.
 func writeContainer(w *bytes.Buffer, p *image.Paletted, idat []byte) {
 	r := p.Bounds()
 	w.WriteString("\x89PNG\r\n\x1a\n")
 	var ihdr [13]byte
 	binary.BigEndian.PutUint32(ihdr[0:], uint32(r.Dx()))
-	binary.BigEndian.PutUint32(ihdr[4:], uint32(r.Dy()))
+	binary.BigEndian.PutUint32(ihdr[4:], uint32(r.Max.Y))
 	ihdr[8], ihdr[9] = 8, 3 // bit depth 8, colour type 3: palette indices
 	writeChunk(w, "IHDR", ihdr[:])
 	plte := make([]byte, 0, 3*len(p.Palette))
@@ -150,10 +151,10 @@ func (t *colourTable) grow() {
 func quantize(img *image.RGBA, inks []color.RGBA) *image.Paletted {
 	pal, in := withInks(nil, inks)
 	r := img.Bounds()
-	t := countParts(img, r.Min.Y, r.Max.Y)
+	t, rs := countParts(img, r.Min.Y, r.Max.Y)
 	pal = withShades(pal, in, t, min(256, len(inks)+shades))
 	p := &image.Paletted{Pix: palPool.get(r.Dx() * r.Dy()), Stride: r.Dx(), Rect: r, Palette: pal}
-	indexParts(t, img, p, r.Min.Y, r.Max.Y)
+	indexParts(t, rs, p)
 	return p
 }
 
@@ -183,24 +184,33 @@ func inParallel(bands [][2]int, f func(i int, band [2]int)) {
 }
 
 // countParts counts the colours of img's rows [from, to) (countRows),
-// band by band side by side.
-func countParts(img *image.RGBA, from, to int) *colourTable {
+// band by band side by side, and returns the bands' runs.
+func countParts(img *image.RGBA, from, to int) (*colourTable, []*bandRuns) {
 	bands := parts(from, to)
 	ts := make([]*colourTable, len(bands))
+	rs := make([]*bandRuns, len(bands))
 	inParallel(bands, func(i int, b [2]int) {
 		ts[i] = newColourTable()
-		countRows(ts[i], img, b[0], b[1])
+		rs[i] = countRows(ts[i], img, b[0], b[1])
 	})
 	for _, o := range ts[1:] {
 		ts[0].merge(o)
 	}
-	return ts[0]
+	return ts[0], rs
 }
 
 // indexParts is indexRows band by band, side by side.
-func indexParts(t *colourTable, img *image.RGBA, p *image.Paletted, from, to int) {
+func indexParts(t *colourTable, rs []*bandRuns, p *image.Paletted) {
 	setIndices(t, p.Palette)
-	inParallel(parts(from, to), func(_ int, b [2]int) { indexRows(t, img, p, b[0], b[1]) })
+	var wg sync.WaitGroup
+	for _, b := range rs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			indexRows(t, b, p)
+		}()
+	}
+	wg.Wait()
 }
 
 // withInks returns pal with the inks it lacks appended (at most 256
@@ -246,23 +256,71 @@ func withShades(pal color.Palette, in map[uint32]bool, t *colourTable, limit int
 	return pal
 }
 
-// countRows counts the colours of img's rows [from, to) into t, one
-// look-up per run of a colour (a run ends where the pixel's 32-bit word
-// changes: the pictures are opaque).
-func countRows(t *colourTable, img *image.RGBA, from, to int) {
+// bandRuns is a band of a picture's rows [from, from+len(rows)) as runs
+// of one colour: row y is the runs all[rows[y-from][0]:rows[y-from][1]];
+// a row the same as the one above it shares its runs.
+type bandRuns struct {
+	from int
+	rows [][2]int32
+	all  []colourRun
+}
+
+// colourRun is a run of n pixels whose 32-bit word is w.
+type colourRun struct {
+	w uint32
+	n int32
+}
+
+// countRows counts the colours of img's rows [from, to) into t and
+// returns the rows as runs (indexRows maps them). A run ends where the
+// pixel's 32-bit word changes (the pictures are opaque); t is looked up
+// once per run of a distinct row; a row the same as the one above it
+// (margins, boxes, bars) is not scanned again, its runs count again.
+func countRows(t *colourTable, img *image.RGBA, from, to int) *bandRuns {
 	r := img.Bounds()
+	b := &bandRuns{from: from, rows: make([][2]int32, 0, to-from), all: make([]colourRun, 0, 64*(to-from))}
+	var span [2]int32 // the last distinct row's runs
+	rep := int32(0)   // how many rows they stand for
+	flush := func() {
+		for _, u := range b.all[span[0]:span[1]] {
+			t.count[t.slot(wordKey(u.w))] += u.n * rep
+		}
+	}
+	var prev []byte
 	for y := from; y < to; y++ {
 		row := img.Pix[img.PixOffset(r.Min.X, y):img.PixOffset(r.Max.X, y)]
-		run, w := int32(0), binary.LittleEndian.Uint32(row)
-		for i := 0; i+4 <= len(row); i += 4 {
-			if q := binary.LittleEndian.Uint32(row[i:]); q != w {
-				t.count[t.slot(wordKey(w))] += run
-				run, w = 0, q
-			}
-			run++
+		if prev != nil && bytes.Equal(row, prev) {
+			rep++
+			b.rows = append(b.rows, span)
+			continue
 		}
-		t.count[t.slot(wordKey(w))] += run
+		flush()
+		start := int32(len(b.all))
+		for i := 0; i+4 <= len(row); {
+			w := binary.LittleEndian.Uint32(row[i:])
+			two := uint64(w)<<32 | uint64(w) // two pixels of w: long runs go two by two
+			j := i + 4
+			for ; j+32 <= len(row); j += 32 { // eight pixels a step
+				q := row[j : j+32 : j+32]
+				le := binary.LittleEndian
+				if le.Uint64(q) != two || le.Uint64(q[8:]) != two || le.Uint64(q[16:]) != two || le.Uint64(q[24:]) != two {
+					break
+				}
+			}
+			for j+8 <= len(row) && binary.LittleEndian.Uint64(row[j:]) == two {
+				j += 8
+			}
+			for j+4 <= len(row) && binary.LittleEndian.Uint32(row[j:]) == w {
+				j += 4
+			}
+			b.all = append(b.all, colourRun{w: w, n: int32(j-i) / 4})
+			i = j
+		}
+		span, rep, prev = [2]int32{start, int32(len(b.all))}, 1, row
+		b.rows = append(b.rows, span)
 	}
+	flush()
+	return b
 }
 
 // wordKey is the colour key (key) of a pixel read as a
@@ -279,22 +337,41 @@ func setIndices(t *colourTable, pal color.Palette) {
 	}
 }
 
-// indexRows sets the rows [from, to) of p to the palette indices of
-// img's colours (setIndices); t holds every colour of those rows
-// (countRows). It only reads t: bands may be indexed side by side.
-func indexRows(t *colourTable, img *image.RGBA, p *image.Paletted, from, to int) {
-	r := img.Bounds()
-	for y := from; y < to; y++ {
-		row := img.Pix[img.PixOffset(r.Min.X, y):img.PixOffset(r.Max.X, y)]
-		prow := p.Pix[p.PixOffset(r.Min.X, y):p.PixOffset(r.Max.X, y)]
-		w := binary.LittleEndian.Uint32(row)
-		j := t.index[t.find(wordKey(w))]
-		for i := range prow {
-			if q := binary.LittleEndian.Uint32(row[4*i:]); q != w {
-				w, j = q, t.index[t.find(wordKey(q))]
-			}
-			prow[i] = j
+// indexRows sets the rows of p that b holds to the palette indices of
+// their colours (setIndices); t holds every colour of b (countRows). A
+// row the same as the one above it is a copy of its indices. It only
+// reads t: bands may be indexed side by side.
+func indexRows(t *colourTable, b *bandRuns, p *image.Paletted) {
+	var prev []byte
+	for i, span := range b.rows {
+		y := b.from + i
+		prow := p.Pix[p.PixOffset(p.Rect.Min.X, y):p.PixOffset(p.Rect.Max.X, y)]
+		if i > 0 && span == b.rows[i-1] {
+			copy(prow, prev)
+			prev = prow
+			continue
 		}
+		x := 0
+		for _, u := range b.all[span[0]:span[1]] {
+			fill(prow[x:x+int(u.n)], t.index[t.find(wordKey(u.w))])
+			x += int(u.n)
+		}
+		prev = prow
+	}
+}
+
+// fill sets every byte of s to c: a short run byte by byte, a long one
+// by copies of what is filled already.
+func fill(s []byte, c byte) {
+	if len(s) < 16 {
+		for i := range s {
+			s[i] = c
+		}
+		return
+	}
+	s[0] = c
+	for n := 1; n < len(s); n *= 2 {
+		copy(s[n:], s[:n])
 	}
 }
 

@@ -174,5 +174,9 @@ func drawAll(c *canvas, v adjudicator.View, power storm.Power) int {
 	if pv := own(v, power); pv != nil {
 		y = drawPrivate(c, v, power, pv, y)
 	}
-	return (y + Scale - 1) / Scale * Scale
+	return roundUp(y)
 }
+
+// roundUp is a height y rounded up to a multiple of Scale (whole CSS
+// pixels).
+func roundUp(y int) int { return (y + Scale - 1) / Scale * Scale }

@@ -555,3 +555,16 @@ func TestPublicBandsDoNotOverlap(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkQuantize maps a drawn picture (the busy view's Germany) to its
+// palette: the colour count and the indexing, without the drawing.
+func BenchmarkQuantize(b *testing.B) {
+	v := busyView()
+	h := Height(v, storm.Germany)
+	img := image.NewRGBA(image.Rect(0, 0, Width, h))
+	c := newCanvas(img)
+	drawAll(c, v, storm.Germany)
+	for b.Loop() {
+		palPool.put(quantize(img, c.inks).Pix)
+	}
+}

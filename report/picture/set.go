@@ -94,7 +94,7 @@ func RenderEach(v adjudicator.View, powers []storm.Power, emit func(storm.Power,
 		sem <- struct{}{}
 		go func() {
 			defer func() { <-sem; wg.Done() }()
-			b, err := renderOwn(v, p, pv, pub, pq, split, shared)
+			b, err := renderOwn(v, p, pv, pq, split, shared)
 			if err != nil {
 				mu.Lock()
 				errs = append(errs, err)
@@ -112,18 +112,22 @@ func RenderEach(v adjudicator.View, powers []storm.Power, emit func(storm.Power,
 }
 
 // renderOwn draws power p's picture: the public picture's rows above
-// split (pub, mapped in pq, compressed in shared), p's own part below.
-func renderOwn(v adjudicator.View, p storm.Power, pv *adjudicator.PowerView, pub *image.RGBA, pq *image.Paletted, split int, shared *sharedRows) ([]byte, error) {
-	h := Height(v, p)
-	pbuf := pixPool.get(4 * Width * h)
+// split (mapped in pq, compressed in shared), p's own part below. Only
+// the own part is drawn, mapped and compressed here: its image holds the
+// rows [split, h) alone (the drawing is clipped to them, as it was to
+// the rows below the public part on a whole picture).
+func renderOwn(v adjudicator.View, p storm.Power, pv *adjudicator.PowerView, pq *image.Paletted, split int, shared *sharedRows) ([]byte, error) {
+	layout := newCanvas(nil)
+	h := roundUp(drawPrivate(layout, v, p, pv, split)) // Height(v, p), without the public part again
+	layout.close()
+	pbuf := pixPool.get(4 * Width * (h - split))
 	defer pixPool.put(pbuf)
-	img := &image.RGBA{Pix: pbuf, Stride: 4 * Width, Rect: image.Rect(0, 0, Width, h)}
-	copy(img.Pix, pub.Pix[:4*Width*split])
+	img := &image.RGBA{Pix: pbuf, Stride: 4 * Width, Rect: image.Rect(0, split, Width, h)}
 	c := newCanvas(img)
 	c.rect(0, split, Width, h, colBackground)
 	drawPrivate(c, v, p, pv, split)
 	c.close()
-	q := extendPalette(img, pq, split, c.inks)
+	q := extendPalette(img, pq, c.inks)
 	defer palPool.put(q.Pix)
 	return shared.png(q)
 }
@@ -163,20 +167,19 @@ func drawPublicBands(img *image.RGBA, v adjudicator.View) (int, []color.RGBA) {
 	return end, inks
 }
 
-// extendPalette maps img, whose rows above split are those of the public
-// picture pq, to pq's palette extended with the inks drawn below split
+// extendPalette maps img, the rows below the public picture pq (from
+// img's first row on), to pq's palette extended with the inks drawn there
 // and then the most frequent other colours there, up to shades more (at
-// most 256 in all). The rows above split keep pq's indices.
-func extendPalette(img *image.RGBA, pq *image.Paletted, split int, inks []color.RGBA) *image.Paletted {
+// most 256 in all): the public rows keep pq's indices.
+func extendPalette(img *image.RGBA, pq *image.Paletted, inks []color.RGBA) *image.Paletted {
 	r := img.Bounds()
 	pal, in := withInks(append(color.Palette(nil), pq.Palette...), inks)
 	t := newColourTable()
-	countRows(t, img, split, r.Max.Y)
+	rs := countRows(t, img, r.Min.Y, r.Max.Y)
 	pal = withShades(pal, in, t, min(256, len(pal)+shades))
 	setIndices(t, pal)
 	p := &image.Paletted{Pix: palPool.get(r.Dx() * r.Dy()), Stride: r.Dx(), Rect: r, Palette: pal}
-	copy(p.Pix, pq.Pix[:split*pq.Stride])
-	indexRows(t, img, p, split, r.Max.Y) // the powers' parts are side by side already
+	indexRows(t, rs, p) // the powers' parts are side by side already
 	return p
 }
 
@@ -219,7 +222,9 @@ func newSharedRows(p *image.Paletted, split int) (*sharedRows, error) {
 	return &sharedRows{split: split, deflate: all, adler: state}, nil
 }
 
-// png writes p, whose first s.split rows are the shared ones, as PNG.
+// png writes as PNG the picture made of the shared rows and then p's rows
+// from s.split to its last: p is either the whole picture whose first
+// s.split rows are the shared ones, or only the rows below them.
 func (s *sharedRows) png(p *image.Paletted) ([]byte, error) {
 	if len(p.Palette) == 0 || len(p.Palette) > 256 {
 		return nil, fmt.Errorf("picture: a palette of %d colours", len(p.Palette))
@@ -236,7 +241,7 @@ func (s *sharedRows) png(p *image.Paletted) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	writeRows(p, s.split, p.Bounds().Dy(), io.MultiWriter(w, a))
+	writeRows(p, s.split, p.Rect.Max.Y, io.MultiWriter(w, a))
 	if err := w.Close(); err != nil {
 		return nil, err
 	}
@@ -253,6 +258,7 @@ func writeRows(p *image.Paletted, from, to int, w io.Writer) {
 	none := []byte{0}
 	for y := from; y < to; y++ {
 		w.Write(none)
-		w.Write(p.Pix[y*p.Stride : y*p.Stride+p.Bounds().Dx()])
+		i := p.PixOffset(p.Rect.Min.X, y)
+		w.Write(p.Pix[i : i+p.Rect.Dx()])
 	}
 }
