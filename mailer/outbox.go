@@ -391,7 +391,7 @@ func (o *Outbox) dispatch(ctx context.Context, jobs chan<- *store.Mail, busy map
 			var pending []*store.Mail
 			if err := o.db.View(func(tx *store.Tx) error {
 				var err error
-				pending, err = tx.Pending()
+				pending, err = tx.PendingRecords() // the text is read by the attempt
 				return err
 			}); err != nil {
 				o.log.Error("reading pending mail", "err", err)
@@ -495,13 +495,20 @@ func (o *Outbox) worker(ctx context.Context, client *mail.Client, jobs <-chan *s
 // attempt could not be recorded (then nothing was sent).
 func (o *Outbox) attempt(ctx context.Context, client *mail.Client, conn **smtpConn, m *store.Mail) (settled bool, _ error) {
 	next := Now().Add(backoff(m.Attempts))
-	// Batch: the workers' records share commits (store/batch.go).
+	// Batch: the workers' records share commits (store/batch.go). The
+	// queue holds the records without their text: it is read here.
+	var full *store.Mail
 	if err := o.db.Batch(func(tx *store.Tx) error {
+		var err error
+		if full, err = tx.WithText(m); err != nil {
+			return err
+		}
 		return tx.RecordAttempt(m.ID, next)
 	}); err != nil {
 		return false, err
 	}
 	hook("outbox-attempt-recorded")
+	m = full
 
 	log := o.log.With("mail", m.ID, "message-id", m.MessageID, "attempt", m.Attempts+1)
 	err := ctx.Err()

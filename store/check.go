@@ -127,12 +127,19 @@ func (c *checker) gameData(games map[string]*Game) {
 
 func (c *checker) outbox() {
 	pending := map[string]bool{} // due keys the outbox requires
+	apart := map[string]bool{}   // the pending mails whose text is kept apart
 	if b := c.tx.rbucket(bucketOutbox); b != nil {
 		b.ForEach(func(k, v []byte) error {
 			m, err := c.tx.decodeMail(v)
 			if err != nil {
 				c.fail("mail %q: %v", k, err)
 				return nil
+			}
+			if m.textApart {
+				apart[string(k)] = true
+				if !m.Pending() {
+					c.fail("mail %q: left the outbox and keeps its text apart", k)
+				}
 			}
 			if m.ID != string(k) {
 				c.fail("mail %q: record has ID %q", k, m.ID)
@@ -148,6 +155,14 @@ func (c *checker) outbox() {
 						c.fail("mail %q: left the outbox and kept the data of its attachment %q", k, a.Name)
 					}
 				}
+			}
+			return nil
+		})
+	}
+	if b := c.tx.rbucket(bucketMailText); b != nil {
+		b.ForEach(func(k, _ []byte) error {
+			if !apart[string(k)] {
+				c.fail("mail text %q: no pending mail keeps its text there", k)
 			}
 			return nil
 		})

@@ -67,8 +67,11 @@ JSON unless stated.
 	meta                          "schema" -> u64 layout version (3)
 	counters                      name -> u64 (Count/Counter: "dropped", "dropped/<game>")
 	mailboxes                     mailbox name -> u32 UIDVALIDITY + u32 last UID (binary)
-	outbox                        mail ID -> packed(Mail JSON); a pending Sensitive mail's Body sealed (seal.go);
-	                              once sent or failed only the record: no Body, HTML, images' sources, References nor attachments' data
+	outbox                        mail ID -> packed(Mail JSON): the record alone, without Body, HTML, images' sources,
+	                              References nor attachments' data ("apart": true while pending, its text in mailtext;
+	                              a record stored before schema 3's files were next written may hold its text inline)
+	mailtext                      mail ID -> packed(text JSON: Body, HTML, images' sources, References, attachments),
+	                              pending mails only; a Sensitive mail's Body sealed (seal.go); deleted when it is sent or failed
 	due                           time NextAttempt + time Created + mail ID -> empty (pending mails only)
 	audit/<ID>                    u64 seq (bucket sequence, from 1) -> AuditEntry
 	                              (<ID> "*": the judge's own log: strangers, quarantined mail)
@@ -175,6 +178,12 @@ open the store opens the data file only after the rename, never the old
 file (bbolt's own lock is on the data file's inode, which Compact
 replaces).
 
+A pending mail's text is written once, by Enqueue, and deleted when the
+mail leaves the outbox: recording attempts, errors and the sent time
+rewrites the small record alone, and the mailer's scheduler reads the
+records alone (PendingRecords) and a mail's text only to send it
+(WithText).
+
 The due index is maintained by every outbox write in the same transaction, so
 Due and Pending read pending mails in NextAttempt, Created, ID order without
 scanning sent ones. Failed mails leave the due index like sent ones and are
@@ -193,6 +202,8 @@ Check verifies them (tests run it in t.Cleanup):
     NextAttempt and exactly one due index entry), sent (Sent set) or failed
     (Failed set; LastError holds the server's reply); a sent or failed
     Sensitive mail has lost its body; the due index holds nothing else;
+  - a pending mail's text kept apart is in mailtext, which holds nothing
+    else (no text of a sent or failed mail);
   - delivery records decode, have a 32-byte key, a time and a hash;
   - states, events and orders belong to an existing game.
 

@@ -91,6 +91,30 @@ type Mail struct {
 	// hashed. (A private notice is not Sensitive: what it tells, secret
 	// events included, is in the stored state anyway.)
 	Sensitive bool `json:"sensitive,omitempty"`
+
+	// textApart: the stored record keeps the text in bucketMailText
+	// (putMail); set when read, never stored in the record itself.
+	textApart bool
+}
+
+// storedMail is an outbox record as stored: the Mail, its text left out
+// and kept apart (mailText) while it is pending, which Apart says. The
+// outbox's scheduler reads and rewrites the small record alone: attempts,
+// errors and the sent time never read or write the text again (issue
+// 24). Records written before have their text inline (Apart false).
+type storedMail struct {
+	Mail
+	Apart bool `json:"apart,omitempty"`
+}
+
+// mailText is the text of a pending mail, kept in bucketMailText under
+// the mail's ID: what keptRecord drops.
+type mailText struct {
+	Body        string       `json:"body"`
+	HTML        string       `json:"html,omitempty"`
+	Inline      []Inline     `json:"inline,omitempty"`
+	References  []string     `json:"references,omitempty"`
+	Attachments []Attachment `json:"attachments,omitempty"`
 }
 
 // ErrImageGone is what a drawer of inline images (mailer.SMTPOptions.
@@ -310,7 +334,10 @@ func (tx *Tx) Enqueue(m *Mail) error {
 }
 
 // putMail writes m and keeps the due index in step: old is the stored
-// version (nil if new).
+// version (nil if new). The text of a pending mail is written (again)
+// only when it is new or was stored inline: every other write keeps it
+// (RecordAttempt, MarkError, Reschedule change the record alone). A mail
+// that left the outbox loses its text (keptRecord).
 func (tx *Tx) putMail(old, m *Mail) error {
 	b, err := tx.wbucket(bucketOutbox)
 	if err != nil {
@@ -320,30 +347,45 @@ func (tx *Tx) putMail(old, m *Mail) error {
 	if err != nil {
 		return fmt.Errorf("store: mail %q: %w", m.ID, err)
 	}
+	texts, err := tx.wbucket(bucketMailText)
+	if err != nil {
+		return fmt.Errorf("store: mail %q: %w", m.ID, err)
+	}
 	if old != nil && old.Pending() {
 		if err := due.Delete(dueKey(old)); err != nil {
 			return fmt.Errorf("store: mail %q: %w", m.ID, err)
 		}
 	}
+	stored := storedMail{Mail: keptRecord(*m)}
 	if m.Pending() {
 		if err := due.Put(dueKey(m), nil); err != nil {
 			return fmt.Errorf("store: mail %q: %w", m.ID, err)
 		}
-	}
-	stored := *m
-	if m.Pending() {
-		stored.Body = tx.storedBody(m)
+		stored.Apart = true
+		if old == nil || !old.textApart || old == m {
+			t := mailText{Body: tx.storedBody(m), HTML: m.HTML, Inline: m.Inline, References: m.References, Attachments: m.Attachments}
+			v, err := json.Marshal(&t)
+			if err != nil {
+				return fmt.Errorf("store: mail %q: %w", m.ID, err)
+			}
+			// Compressed (blob.go): a report's text is most of it.
+			if err := texts.Put([]byte(m.ID), pack(v)); err != nil {
+				return fmt.Errorf("store: mail %q: %w", m.ID, err)
+			}
+		}
+		m.textApart = true
 	} else {
 		// Sent or failed: the text is no longer needed (a resend
 		// happens only while pending); the record stays.
-		stored = keptRecord(stored)
+		if err := texts.Delete([]byte(m.ID)); err != nil {
+			return fmt.Errorf("store: mail %q: %w", m.ID, err)
+		}
+		m.textApart = false
 	}
 	v, err := json.Marshal(&stored)
 	if err != nil {
 		return fmt.Errorf("store: mail %q: %w", m.ID, err)
 	}
-	// Compressed (blob.go): a pending report's text is most of it.
-	// decodeMail reads both forms.
 	if err := b.Put([]byte(m.ID), pack(v)); err != nil {
 		return fmt.Errorf("store: mail %q: %w", m.ID, err)
 	}
@@ -382,19 +424,78 @@ func (tx *Tx) storedBody(m *Mail) string {
 	return tx.db.seal.seal(m.Body)
 }
 
-// decodeMail decodes a stored outbox value: zstd-compressed JSON, or plain
-// JSON as written before outbox values were compressed.
+// decodeMail decodes a stored outbox value, with its text: zstd-compressed
+// JSON, or plain JSON as written before outbox values were compressed.
 func (tx *Tx) decodeMail(v []byte) (*Mail, error) {
+	m, err := tx.decodeRecord(v)
+	if err != nil || !m.textApart {
+		return m, err
+	}
+	return m, tx.readText(m)
+}
+
+// decodeRecord decodes a stored outbox value without the text kept apart
+// (a record stored with its text inline has it).
+func (tx *Tx) decodeRecord(v []byte) (*Mail, error) {
 	j, err := unpack(v)
 	if err != nil {
 		return nil, err
 	}
-	m := new(Mail)
-	if err := json.Unmarshal(j, m); err != nil {
+	var s storedMail
+	if err := json.Unmarshal(j, &s); err != nil {
 		return nil, err
 	}
+	m := &s.Mail
+	m.textApart = s.Apart
 	m.Body = tx.openBody(m.Body)
 	return m, nil
+}
+
+// readText sets the text of m, a record kept apart from it, from
+// bucketMailText.
+func (tx *Tx) readText(m *Mail) error {
+	var v []byte
+	if b := tx.rbucket(bucketMailText); b != nil {
+		v = b.Get([]byte(m.ID))
+	}
+	if v == nil {
+		return fmt.Errorf("the text of pending mail %q is missing", m.ID)
+	}
+	j, err := unpack(v)
+	if err != nil {
+		return err
+	}
+	var t mailText
+	if err := json.Unmarshal(j, &t); err != nil {
+		return err
+	}
+	m.Body, m.HTML, m.Inline, m.References, m.Attachments = tx.openBody(t.Body), t.HTML, t.Inline, t.References, t.Attachments
+	return nil
+}
+
+// WithText returns a copy of m, a record PendingRecords returned, with
+// its text as stored (an error wrapping ErrNotFound when the mail is gone
+// or no longer pending: sent or failed meanwhile, it has none).
+func (tx *Tx) WithText(m *Mail) (*Mail, error) {
+	c := *m
+	if !m.textApart {
+		stored, err := tx.Mail(m.ID)
+		if err != nil {
+			return nil, err
+		}
+		if !stored.Pending() {
+			return nil, fmt.Errorf("store: mail %q: no text, it left the outbox: %w", m.ID, ErrNotFound)
+		}
+		c.Body, c.HTML, c.Inline, c.References, c.Attachments = stored.Body, stored.HTML, stored.Inline, stored.References, stored.Attachments
+		return &c, nil
+	}
+	if b := tx.rbucket(bucketMailText); b == nil || b.Get([]byte(m.ID)) == nil {
+		return nil, fmt.Errorf("store: mail %q: no text: %w", m.ID, ErrNotFound)
+	}
+	if err := tx.readText(&c); err != nil {
+		return nil, fmt.Errorf("store: mail %q: %w", m.ID, err)
+	}
+	return &c, nil
 }
 
 // Due returns up to limit pending mails whose NextAttempt is not after now,
@@ -409,7 +510,36 @@ func (tx *Tx) Pending() ([]*Mail, error) {
 	return tx.pending(nil, 0)
 }
 
+// PendingRecords is Pending without the mails' text (Body, HTML, Inline,
+// References, the attachments' data), which a pending mail keeps apart:
+// what a scheduler needs, read without decoding every report. WithText
+// reads a record's text.
+func (tx *Tx) PendingRecords() ([]*Mail, error) {
+	return tx.pendingAs(nil, 0, tx.recordOf)
+}
+
+// recordOf reads mail id's record without the text kept apart.
+func (tx *Tx) recordOf(id string) (*Mail, error) {
+	b := tx.rbucket(bucketOutbox)
+	var v []byte
+	if b != nil && id != "" {
+		v = b.Get([]byte(id))
+	}
+	if v == nil {
+		return nil, fmt.Errorf("store: mail %q: %w", id, ErrNotFound)
+	}
+	m, err := tx.decodeRecord(v)
+	if err != nil {
+		return nil, fmt.Errorf("store: mail %q: %w", id, err)
+	}
+	return m, nil
+}
+
 func (tx *Tx) pending(until *time.Time, limit int) ([]*Mail, error) {
+	return tx.pendingAs(until, limit, tx.Mail)
+}
+
+func (tx *Tx) pendingAs(until *time.Time, limit int, read func(string) (*Mail, error)) ([]*Mail, error) {
 	mails := []*Mail{}
 	due := tx.rbucket(bucketDue)
 	if due == nil {
@@ -430,7 +560,7 @@ func (tx *Tx) pending(until *time.Time, limit int) ([]*Mail, error) {
 		if end != nil && bytes.Compare(k[:timeKeyLen], end) > 0 {
 			break
 		}
-		m, err := tx.Mail(string(k[2*timeKeyLen:]))
+		m, err := read(string(k[2*timeKeyLen:]))
 		if err != nil {
 			return nil, fmt.Errorf("store: due index: %w", err)
 		}
@@ -474,7 +604,7 @@ func (tx *Tx) RecordAttempt(id string, next time.Time) error {
 	if err := tx.mustWrite("record attempt"); err != nil {
 		return err
 	}
-	old, err := tx.Mail(id)
+	old, err := tx.recordOf(id)
 	if err != nil {
 		return fmt.Errorf("store: record attempt: %w", err)
 	}
@@ -500,7 +630,7 @@ func (tx *Tx) MarkSent(id string, at time.Time) error {
 	if err := tx.mustWrite("mark sent"); err != nil {
 		return err
 	}
-	old, err := tx.Mail(id)
+	old, err := tx.recordOf(id)
 	if err != nil {
 		return fmt.Errorf("store: mark sent: %w", err)
 	}
@@ -527,7 +657,7 @@ func (tx *Tx) MarkFailed(id, errText string, at time.Time) error {
 	if err := tx.mustWrite("mark failed"); err != nil {
 		return err
 	}
-	old, err := tx.Mail(id)
+	old, err := tx.recordOf(id)
 	if err != nil {
 		return fmt.Errorf("store: mark failed: %w", err)
 	}
@@ -556,7 +686,7 @@ func (tx *Tx) Reschedule(id string, next time.Time) error {
 	if err := tx.mustWrite("reschedule"); err != nil {
 		return err
 	}
-	old, err := tx.Mail(id)
+	old, err := tx.recordOf(id)
 	if err != nil {
 		return fmt.Errorf("store: reschedule: %w", err)
 	}
@@ -577,7 +707,7 @@ func (tx *Tx) MarkError(id, errText string, at time.Time) error {
 	if err := tx.mustWrite("mark error"); err != nil {
 		return err
 	}
-	old, err := tx.Mail(id)
+	old, err := tx.recordOf(id)
 	if err != nil {
 		return fmt.Errorf("store: mark error: %w", err)
 	}

@@ -430,9 +430,9 @@ func TestOutboxValuesCompressed(t *testing.T) {
 	big.Body = strings.Repeat("Germany converts 3 idle factories to civilian.\n", 50)
 	update(t, db, func(tx *Tx) error { return tx.Enqueue(big) })
 	if err := db.db.View(func(btx *bolt.Tx) error {
-		v := btx.Bucket(bucketOutbox).Get([]byte("big"))
+		v := btx.Bucket(bucketMailText).Get([]byte("big"))
 		if !packed(v) || len(v) >= len(big.Body) {
-			t.Errorf("stored value is %d bytes, packed %v; want compressed below the body's %d", len(v), packed(v), len(big.Body))
+			t.Errorf("stored text is %d bytes, packed %v; want compressed below the body's %d", len(v), packed(v), len(big.Body))
 		}
 		return nil
 	}); err != nil {
@@ -525,4 +525,111 @@ func TestSentMailDropsItsHTML(t *testing.T) {
 			t.Errorf("%s: queued", name)
 		}
 	}
+}
+
+// TestOutboxTextKeptApart (issue 24): a pending mail's text is stored
+// apart from its record, written once by Enqueue: recording attempts and
+// errors rewrites the small record alone, PendingRecords reads the
+// records without the text, WithText adds it, and a mail that leaves the
+// outbox leaves no text behind. A record written with its text inline
+// (before) is read whole and moves its text apart when next written.
+func TestOutboxTextKeptApart(t *testing.T) {
+	db := openTest(t)
+	m := mail("report", t0)
+	m.Body = strings.Repeat("Germany converts 3 idle factories to civilian.\n", 50)
+	m.HTML = "<p>" + m.Body + "</p>"
+	m.References = []string{"root@example.org"}
+	m.Attachments = []Attachment{{Name: "deadline.ics", ContentType: "text/calendar", Data: []byte("BEGIN:VCALENDAR")}}
+	update(t, db, func(tx *Tx) error { return tx.Enqueue(m) })
+	raw := func(bucket []byte) (v []byte) {
+		t.Helper()
+		if err := db.db.View(func(btx *bolt.Tx) error {
+			v = slices.Clone(btx.Bucket(bucket).Get([]byte("report")))
+			return nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	text, record := raw(bucketMailText), raw(bucketOutbox)
+	if j, err := unpack(record); text == nil || err != nil || strings.Contains(string(j), "factories") || strings.Contains(string(j), "VCALENDAR") {
+		t.Fatalf("record %s (%v), text %d bytes: want the text kept apart", j, err, len(text))
+	}
+	update(t, db, func(tx *Tx) error {
+		return errors.Join(tx.RecordAttempt("report", t0.Add(time.Minute)),
+			tx.MarkError("report", "421 try later", t0.Add(time.Second)))
+	})
+	if !slices.Equal(raw(bucketMailText), text) {
+		t.Error("recording an attempt rewrote the text")
+	}
+	if slices.Equal(raw(bucketOutbox), record) {
+		t.Error("recording an attempt left the record as it was")
+	}
+	view(t, db, func(tx *Tx) error {
+		recs, err := tx.PendingRecords()
+		if err != nil || len(recs) != 1 {
+			t.Fatalf("PendingRecords = %q, %v", ids(recs), err)
+		}
+		r := recs[0]
+		if r.Body != "" || r.HTML != "" || r.References != nil || r.Attempts != 1 || r.LastError != "421 try later" ||
+			len(r.Attachments) != 1 || r.Attachments[0].Data != nil {
+			t.Errorf("record = %+v; want no text, 1 attempt and its error", r)
+		}
+		full, err := tx.WithText(r)
+		if err != nil || full.Body != m.Body || full.HTML != m.HTML || !slices.Equal(full.References, m.References) ||
+			string(full.Attachments[0].Data) != "BEGIN:VCALENDAR" || full.Attempts != 1 {
+			t.Errorf("WithText = %+v, %v", full, err)
+		}
+		whole, err := tx.Mail("report")
+		if err != nil || whole.Body != m.Body || whole.HTML != m.HTML {
+			t.Errorf("Mail = %+v, %v", whole, err)
+		}
+		return Check(tx)
+	})
+	update(t, db, func(tx *Tx) error { return tx.MarkSent("report", t0.Add(time.Hour)) })
+	if raw(bucketMailText) != nil {
+		t.Error("a sent mail's text stayed")
+	}
+	view(t, db, func(tx *Tx) error {
+		if _, err := tx.WithText(&Mail{ID: "report"}); !errors.Is(err, ErrNotFound) {
+			t.Errorf("WithText of a sent mail: %v, want ErrNotFound", err)
+		}
+		return Check(tx)
+	})
+
+	// A record with its text inline, as stored before.
+	legacy := mail("legacy", t0)
+	legacy.Body = "old report\n"
+	legacy.MessageID, legacy.NextAttempt = MessageIDFor("legacy"), legacy.Created
+	if err := db.db.Update(func(btx *bolt.Tx) error {
+		v, err := json.Marshal(legacy)
+		if err != nil {
+			return err
+		}
+		return errors.Join(btx.Bucket(bucketOutbox).Put([]byte("legacy"), pack(v)), btx.Bucket(bucketDue).Put(dueKey(legacy), nil))
+	}); err != nil {
+		t.Fatal(err)
+	}
+	view(t, db, func(tx *Tx) error {
+		recs, err := tx.PendingRecords()
+		if err != nil || len(recs) != 1 || recs[0].Body != legacy.Body {
+			t.Fatalf("PendingRecords of an inline record = %+v, %v", recs, err)
+		}
+		full, err := tx.WithText(recs[0])
+		if err != nil || full.Body != legacy.Body {
+			t.Errorf("WithText of an inline record = %+v, %v", full, err)
+		}
+		return Check(tx)
+	})
+	update(t, db, func(tx *Tx) error { return tx.RecordAttempt("legacy", t0.Add(time.Minute)) })
+	view(t, db, func(tx *Tx) error {
+		recs, err := tx.PendingRecords()
+		if err != nil || len(recs) != 1 || recs[0].Body != "" || !recs[0].textApart {
+			t.Errorf("after an attempt the inline record = %+v, %v; want its text apart", recs, err)
+		}
+		if m, err := tx.Mail("legacy"); err != nil || m.Body != legacy.Body {
+			t.Errorf("Mail(legacy) = %+v, %v", m, err)
+		}
+		return Check(tx)
+	})
 }

@@ -63,6 +63,7 @@ var (
 	bucketMailboxes   = []byte("mailboxes")
 	bucketOutbox      = []byte("outbox")
 	bucketDue         = []byte("due")
+	bucketMailText    = []byte("mailtext")
 	bucketAudit       = []byte("audit")
 
 	// Nested under game/<id>.
@@ -72,7 +73,7 @@ var (
 	bucketOrders       = []byte("orders")
 	bucketOrderHistory = []byte("orderhistory")
 
-	topBuckets = [][]byte{bucketGames, bucketGame, bucketDeliveries, bucketMailboxes, bucketOutbox, bucketDue, bucketAudit, bucketMeta, bucketCounters}
+	topBuckets = [][]byte{bucketGames, bucketGame, bucketDeliveries, bucketMailboxes, bucketOutbox, bucketDue, bucketMailText, bucketAudit, bucketMeta, bucketCounters}
 )
 
 // Open opens (creating if needed) the store file at path. It fails after

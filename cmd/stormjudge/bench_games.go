@@ -378,7 +378,7 @@ func (r *benchRun) play() error {
 		var pending []*store.Mail
 		if err := daemonDB.View(func(tx *store.Tx) error {
 			var err error
-			pending, err = tx.Pending()
+			pending, err = tx.PendingRecords()
 			return err
 		}); err != nil || len(pending) == 0 || time.Now().After(end) {
 			break
@@ -635,7 +635,7 @@ func benchStorage(db *store.DB, n, want int) (benchStore, error) {
 				st.versions++
 			}
 		}
-		p, err := tx.Pending()
+		p, err := tx.PendingRecords()
 		st.pending = len(p)
 		return err
 	})
