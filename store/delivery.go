@@ -83,7 +83,15 @@ func ContentHash(raw []byte) [32]byte {
 		}
 	}
 	h.Write([]byte{'\n'})
-	h.Write(bytes.ReplaceAll(body, []byte("\r\n"), []byte("\n")))
+	for { // the body with CRLF as LF, hashed piece by piece (no copy)
+		i := bytes.Index(body, []byte("\r\n"))
+		if i < 0 {
+			h.Write(body)
+			break
+		}
+		h.Write(body[:i])
+		body = body[i+1:] // from the LF
+	}
 	var out [32]byte
 	h.Sum(out[:0])
 	return out
