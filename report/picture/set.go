@@ -237,7 +237,11 @@ func (s *sharedRows) png(p *image.Paletted) ([]byte, error) {
 	idat.Grow(len(s.deflate) * 3 / 2)
 	idat.Write([]byte{0x78, 0x9c}) // zlib: deflate, 32 KiB window, no dictionary
 	idat.Write(s.deflate)
-	w, err := flate.NewWriter(&idat, compression)
+	level := compression // the public picture's last rows
+	if p.Rect.Min.Y == s.split {
+		level = ownCompression // a power's own rows
+	}
+	w, err := flate.NewWriter(&idat, level)
 	if err != nil {
 		return nil, err
 	}
