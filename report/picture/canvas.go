@@ -357,8 +357,19 @@ func (c *canvas) fill(p *path, col color.RGBA) {
 	if c.img == nil || len(p.ops) == 0 {
 		return
 	}
-	r := image.Rect(int(math.Floor(float64(p.minX)))-1, int(math.Floor(float64(p.minY)))-1,
-		int(math.Ceil(float64(p.maxX)))+1, int(math.Ceil(float64(p.maxY)))+1).Intersect(c.img.Bounds())
+	c.fillIn(p, col, p.bounds())
+}
+
+// bounds is the rectangle fill rasterizes p in: p's bounding box and a
+// pixel around it.
+func (p *path) bounds() image.Rectangle {
+	return image.Rect(int(math.Floor(float64(p.minX)))-1, int(math.Floor(float64(p.minY)))-1,
+		int(math.Ceil(float64(p.maxX)))+1, int(math.Ceil(float64(p.maxY)))+1)
+}
+
+// fillIn rasterizes p in col within r only.
+func (c *canvas) fillIn(p *path, col color.RGBA, r image.Rectangle) {
+	r = r.Intersect(c.img.Bounds())
 	if r.Empty() {
 		return
 	}
@@ -382,11 +393,39 @@ func (c *canvas) fill(p *path, col color.RGBA) {
 	z.Draw(c.img, r, image.NewUniform(col), image.Point{})
 }
 
-// roundBox fills a rounded rectangle.
+// roundBox fills a rounded rectangle. Its edges lie on whole pixels, so
+// only its four corners are anti-aliased: an opaque box is drawn as
+// solid rectangles and its corners alone rasterized, each in a window of
+// its own. The pixels are those of rasterizing the whole box (the corner
+// windows get the same coverage, in the rasterizer's fixed-point math,
+// which it uses for a box of up to 510 pixels a side: a larger one is
+// rasterized whole). Most of a picture's boxes are drawn this way, at a
+// fraction of the cost.
 func (c *canvas) roundBox(x0, y0, x1, y1, r int, col color.RGBA) {
 	var p path
 	p.roundRect(float32(x0), float32(y0), float32(x1), float32(y1), float32(r), true)
-	c.fill(&p, col)
+	if c.img == nil {
+		return
+	}
+	k := int(math.Ceil(float64(min(float32(r), float32(x1-x0)/2, float32(y1-y0)/2)))) // a corner's side
+	b := p.bounds()
+	if col.A != 0xff || k <= 0 || 2*k >= x1-x0 || 2*k >= y1-y0 || b.Dx() > 512 || b.Dy() > 512 {
+		c.fill(&p, col)
+		return
+	}
+	c.ink(col)
+	solid := image.NewUniform(col)
+	for _, s := range []image.Rectangle{
+		image.Rect(x0, y0+k, x1, y1-k), image.Rect(x0+k, y0, x1-k, y0+k), image.Rect(x0+k, y1-k, x1-k, y1),
+	} {
+		draw.Draw(c.img, s, solid, image.Point{}, draw.Src)
+	}
+	for _, w := range []image.Rectangle{
+		image.Rect(x0, y0, x0+k, y0+k), image.Rect(x1-k, y0, x1, y0+k),
+		image.Rect(x0, y1-k, x0+k, y1), image.Rect(x1-k, y1-k, x1, y1),
+	} {
+		c.fillIn(&p, col, w)
+	}
 }
 
 // roundFrame strokes a rounded rectangle with a line of width t inside
