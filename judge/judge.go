@@ -651,6 +651,23 @@ func (j *Judge) publish(tx *store.Tx, g *store.Game, v int, evs []event.Event, n
 	if err != nil {
 		return err
 	}
+	// Digests since the same version (most are: every seat mailed at the
+	// last version) share what since reads and derives.
+	type covered struct {
+		all    []event.Event
+		before *adjudicator.View
+	}
+	memo := map[int]covered{}
+	since := func(tx *store.Tx, g *store.Game, last, v int, evs []event.Event) ([]event.Event, *adjudicator.View, error) {
+		if c, ok := memo[last]; ok {
+			return c.all, c.before, nil
+		}
+		all, before, err := since(tx, g, last, v, evs)
+		if err == nil {
+			memo[last] = covered{slices.Clip(all), before}
+		}
+		return all, before, err
+	}
 	turnOver := next.Ended || slices.ContainsFunc(evs, func(e event.Event) bool { _, ok := e.(event.TurnEnded); return ok })
 	everyone := pb.resent || len(pb.lead) > 0 || vm.goesOn || v == 0
 	pub := vm.public(pb.lead)
