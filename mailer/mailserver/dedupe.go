@@ -94,7 +94,7 @@ func (s *Server) recoverDeliveries() error {
 	if _, err := s.dupLog.WriteString(strings.Join(missing, "\n") + "\n"); err != nil {
 		return fmt.Errorf("mailserver: %w", err)
 	}
-	if err := s.dupLog.Sync(); err != nil {
+	if err := fsync(s.dupLog); err != nil {
 		return fmt.Errorf("mailserver: %w", err)
 	}
 	return nil
@@ -159,5 +159,5 @@ func (s *Server) recordDelivery(address, from, msgID string, raw []byte) error {
 	if _, err := s.dupLog.WriteString(key + "\n"); err != nil {
 		return err
 	}
-	return s.dupLog.Sync()
+	return fsync(s.dupLog)
 }
