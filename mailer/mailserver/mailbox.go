@@ -169,20 +169,11 @@ func loadMailbox(srv *Server, address, dir string) (*mailbox, error) {
 			return nil, fmt.Errorf("mailserver: %s: message UIDs out of order or beyond uidNext", dir)
 		}
 		last = mm.UID
-		buf, err := os.ReadFile(mbox.messagePath(imap.UID(mm.UID)))
-		if err != nil {
-			return nil, fmt.Errorf("mailserver: message listed in %s: %w", dir, err)
-		}
-		msg := &message{uid: imap.UID(mm.UID), buf: buf, t: mm.Date, dup: mm.Dup}
+		// The content is read once the journal is replayed: a message
+		// the journal expunges may have lost its file already.
+		msg := &message{uid: imap.UID(mm.UID), t: mm.Date, dup: mm.Dup}
 		msg.setFlags(mm.Flags)
 		mbox.l = append(mbox.l, msg)
-	}
-	if legacy && mbox.name == inboxName {
-		// Before the journal, a delivery's dedupe key was logged after
-		// the message was stored: recover those a crash left out.
-		for _, msg := range mbox.l {
-			msg.dup = srv.recoverDupKey(address, msg.buf)
-		}
 	}
 
 	journalSize := 0
@@ -203,6 +194,29 @@ func loadMailbox(srv *Server, address, dir string) (*mailbox, error) {
 			if err := syncDir(dir); err != nil {
 				return nil, err
 			}
+		}
+	}
+
+	// The snapshot's messages still listed, from their files (those of
+	// the journal's appends are in the journal).
+	fromJournal := make(map[imap.UID]bool, len(mbox.unsynced))
+	for _, uid := range mbox.unsynced {
+		fromJournal[uid] = true
+	}
+	for _, msg := range mbox.l {
+		if fromJournal[msg.uid] {
+			continue
+		}
+		buf, err := os.ReadFile(mbox.messagePath(msg.uid))
+		if err != nil {
+			return nil, fmt.Errorf("mailserver: message listed in %s: %w", dir, err)
+		}
+		msg.buf = buf
+		if legacy && mbox.name == inboxName {
+			// Before the journal, a delivery's dedupe key was logged
+			// after the message was stored: recover those a crash
+			// left out.
+			msg.dup = srv.recoverDupKey(address, msg.buf)
 		}
 	}
 
