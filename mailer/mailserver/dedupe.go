@@ -53,25 +53,31 @@ func dupKey(address, from, msgID string, c [32]byte) string {
 func (s *Server) loadDeliveries() error {
 	s.delivered = make(map[string]bool)
 	path := filepath.Join(s.opts.Dir, deliveredLog)
-	if b, err := os.ReadFile(path); err == nil {
-		sc := bufio.NewScanner(bytes.NewReader(b))
-		sc.Buffer(make([]byte, 64*1024), 1<<20)
-		for sc.Scan() {
-			// A torn last line (crash mid-append) is simply not a key
-			// of any real message; its key is still in the journal or
-			// index.json that the checkpoint did not replace.
-			if line := sc.Text(); strings.Count(line, "\t") == 3 {
-				s.delivered[line] = true
-			}
-		}
-	} else if !os.IsNotExist(err) {
+	b, err := os.ReadFile(path)
+	if err != nil && !os.IsNotExist(err) {
 		return fmt.Errorf("mailserver: %w", err)
+	}
+	sc := bufio.NewScanner(bytes.NewReader(b))
+	sc.Buffer(make([]byte, 64*1024), 1<<20)
+	for sc.Scan() {
+		// A torn last line (crash mid-append) is simply not a key of
+		// any real message; its key is still in the journal or
+		// index.json that the checkpoint did not replace.
+		if line := sc.Text(); strings.Count(line, "\t") == 3 {
+			s.delivered[line] = true
+		}
 	}
 	f, err := os.OpenFile(path, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o600)
 	if err != nil {
 		return fmt.Errorf("mailserver: %w", err)
 	}
 	s.dupLog = f
+	if len(b) > 0 && b[len(b)-1] != '\n' {
+		// After a torn line, the next key starts a line of its own.
+		if _, err := f.WriteString("\n"); err != nil {
+			return fmt.Errorf("mailserver: %w", err)
+		}
+	}
 	return nil
 }
 

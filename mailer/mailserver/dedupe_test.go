@@ -155,3 +155,27 @@ func TestLoadsDirWrittenBeforeJournal(t *testing.T) {
 		t.Errorf("state changed across restart:\nbefore %+v\nafter  %+v", france, after)
 	}
 }
+
+// TestDeliveredLogTornLine: after a line of delivered.log torn by a crash,
+// the next key is written on a line of its own.
+func TestDeliveredLogTornLine(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, deliveredLog), []byte("x@sandbox.test\tjudge@sandbox.test\t<torn"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	s, err := Start(&Options{Dir: dir, IMAPAddr: "127.0.0.1:0", SMTPAddr: "127.0.0.1:0"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if err := s.logDeliveries([]string{"a\tb\tc\td"}); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(filepath.Join(dir, deliveredLog))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasSuffix(string(b), "<torn\na\tb\tc\td\n") {
+		t.Errorf("delivered.log:\n%q", b)
+	}
+}
