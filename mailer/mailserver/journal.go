@@ -20,8 +20,9 @@ import (
 // A checkpoint writes a new snapshot with everything and starts an empty
 // journal; it runs when a mailbox is loaded with a non-empty journal and
 // when the journal grows past maxJournalBytes or past as many records as
-// the mailbox has messages (so the snapshot, O(messages), is rewritten at
-// most once per as many changes: O(1) per change).
+// the mailbox has messages, and at least minJournalRecords (so the
+// snapshot, O(messages), is rewritten at most once per as many changes:
+// O(1) per change).
 //
 // A record is framed so that a record torn by a crash is recognised:
 //
@@ -77,8 +78,8 @@ const (
 
 	indexVersion = 2
 
-	// maxJournalBytes bounds a journal (and so the replay at load) whatever
-	// the number of messages: about a thousand reports.
+	// maxJournalBytes bounds a journal (and so the replay at load and the
+	// files a checkpoint fsyncs) whatever the number of messages.
 	maxJournalBytes = 8 << 20
 	// minJournalRecords is the fewest records that make a checkpoint of a
 	// small mailbox worth it.
