@@ -24,80 +24,71 @@ import (
 // judge compares it (store.ContentHash, without the trace fields), so the
 // judge's own handling of that case shows in the sandbox (issue 24).
 //
-// The log is Dir/delivered.log, one "address TAB sender TAB message-id TAB
-// content hash" line
-// per delivery, appended and fsynced after the message is stored, so that a
-// crash in between never loses mail. The line such a crash leaves out is
-// recovered at the next start from the INBOXes: a message this server
-// delivered starts with its Return-Path and its own Received line, and the
-// crash leaves the message in the INBOX (nothing can move it before the
-// restart). So a resend after a crash anywhere in a delivery is suppressed
-// too.
+// A delivery's key, "address TAB sender TAB message-id TAB content hash",
+// is written in the record that appends the message to the INBOX's journal
+// (journal.go), so the message and its key are durable together, with one
+// fsync: no crash leaves a delivered message without its key. While the
+// message is listed, index.json keeps its key; once it is expunged (moved
+// out of the INBOX), the next checkpoint appends the key to
+// Dir/delivered.log, one line per key, and fsyncs it before the snapshot
+// that forgets the message is written. The keys in memory are the union of
+// delivered.log and the INBOXes' keys.
+//
+// Before the journal, the key was appended to delivered.log after the
+// message was stored, and a crash in between left it out: such keys are
+// recovered when an INBOX of that time is loaded, from the messages this
+// server delivered (they start with its Return-Path and its own Received
+// line).
 
 const deliveredLog = "delivered.log"
 
-func dupKey(address, from, msgID string, raw []byte) string {
-	c := store.ContentHash(raw)
+// dupKey is the dedupe key of a message with content hash c
+// (store.ContentHash) delivered to address.
+func dupKey(address, from, msgID string, c [32]byte) string {
 	return strings.ToLower(address) + "\t" + strings.ToLower(from) + "\t" + msgID + "\t" + hex.EncodeToString(c[:12])
 }
 
+// loadDeliveries reads delivered.log and opens it for appending. It runs
+// before the mailboxes are loaded, which add their keys.
 func (s *Server) loadDeliveries() error {
 	s.delivered = make(map[string]bool)
 	path := filepath.Join(s.opts.Dir, deliveredLog)
-	if b, err := os.ReadFile(path); err == nil {
-		sc := bufio.NewScanner(bytes.NewReader(b))
-		sc.Buffer(make([]byte, 64*1024), 1<<20)
-		for sc.Scan() {
-			// A torn last line (crash mid-append) is simply not a key
-			// of any real message.
-			if line := sc.Text(); strings.Count(line, "\t") == 3 {
-				s.delivered[line] = true
-			}
-		}
-	} else if !os.IsNotExist(err) {
+	b, err := os.ReadFile(path)
+	if err != nil && !os.IsNotExist(err) {
 		return fmt.Errorf("mailserver: %w", err)
+	}
+	sc := bufio.NewScanner(bytes.NewReader(b))
+	sc.Buffer(make([]byte, 64*1024), 1<<20)
+	for sc.Scan() {
+		// A torn last line (crash mid-append) is simply not a key of
+		// any real message; its key is still in the journal or
+		// index.json that the checkpoint did not replace.
+		if line := sc.Text(); strings.Count(line, "\t") == 3 {
+			s.delivered[line] = true
+		}
 	}
 	f, err := os.OpenFile(path, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o600)
 	if err != nil {
 		return fmt.Errorf("mailserver: %w", err)
 	}
 	s.dupLog = f
-	return s.recoverDeliveries()
-}
-
-// recoverDeliveries logs the deliveries that a crash between storing a
-// message and logging it left out of delivered.log.
-func (s *Server) recoverDeliveries() error {
-	var missing []string
-	for _, u := range s.users {
-		inbox, err := u.mailbox(inboxName)
-		if err != nil {
-			continue
+	if len(b) > 0 && b[len(b)-1] != '\n' {
+		// After a torn line, the next key starts a line of its own.
+		if _, err := f.WriteString("\n"); err != nil {
+			return fmt.Errorf("mailserver: %w", err)
 		}
-		inbox.mu.Lock()
-		for _, msg := range inbox.l {
-			from, msgID, ok := s.deliveredHeader(msg.buf)
-			if !ok || msgID == "" {
-				continue
-			}
-			if key := dupKey(u.address, from, msgID, msg.buf); !s.delivered[key] {
-				s.delivered[key] = true
-				missing = append(missing, key)
-			}
-		}
-		inbox.mu.Unlock()
-	}
-	if len(missing) == 0 {
-		return nil
-	}
-	s.log.Warn("mailserver: deliveries missing from the delivery log (a crash), recovered from the INBOXes", "count", len(missing))
-	if _, err := s.dupLog.WriteString(strings.Join(missing, "\n") + "\n"); err != nil {
-		return fmt.Errorf("mailserver: %w", err)
-	}
-	if err := s.dupLog.Sync(); err != nil {
-		return fmt.Errorf("mailserver: %w", err)
 	}
 	return nil
+}
+
+// recoverDupKey is the dedupe key of raw, in address's INBOX, if this
+// server delivered it, "" otherwise.
+func (s *Server) recoverDupKey(address string, raw []byte) string {
+	from, msgID, ok := s.deliveredHeader(raw)
+	if !ok || msgID == "" {
+		return ""
+	}
+	return dupKey(address, from, msgID, store.ContentHash(raw))
 }
 
 // deliveredHeader returns the envelope sender and Message-ID of a message
@@ -139,25 +130,33 @@ func headerMessageID(h mail.Header) string {
 	return id
 }
 
-func (s *Server) isDuplicate(address, from, msgID string, raw []byte) bool {
-	if msgID == "" {
-		return false
-	}
+func (s *Server) isDelivered(key string) bool {
 	s.dupMu.Lock()
 	defer s.dupMu.Unlock()
-	return s.delivered[dupKey(address, from, msgID, raw)]
+	return s.delivered[key]
 }
 
-func (s *Server) recordDelivery(address, from, msgID string, raw []byte) error {
-	if msgID == "" {
-		return nil
-	}
-	key := dupKey(address, from, msgID, raw)
+func (s *Server) markDelivered(key string) {
 	s.dupMu.Lock()
 	defer s.dupMu.Unlock()
 	s.delivered[key] = true
-	if _, err := s.dupLog.WriteString(key + "\n"); err != nil {
-		return err
+}
+
+// logDeliveries appends keys to delivered.log and fsyncs it.
+func (s *Server) logDeliveries(keys []string) error {
+	if len(keys) == 0 {
+		return nil
 	}
-	return s.dupLog.Sync()
+	s.dupMu.Lock()
+	defer s.dupMu.Unlock()
+	if _, err := s.dupLog.WriteString(strings.Join(keys, "\n") + "\n"); err != nil {
+		return fmt.Errorf("mailserver: %w", err)
+	}
+	if err := fsync(s.dupLog); err != nil {
+		return fmt.Errorf("mailserver: %w", err)
+	}
+	for _, k := range keys {
+		s.delivered[k] = true
+	}
+	return nil
 }

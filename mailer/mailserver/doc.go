@@ -4,24 +4,35 @@
 // Gathering Storm can be played on one laptop with any mail client.
 //
 // Everything lives under Options.Dir and survives a restart, also after
-// kill -9: every file is written to a temporary file in the same directory,
-// fsynced, renamed over its final name, and the directory is fsynced. The
-// on-disk layout is:
+// kill -9 or a power cut. A mailbox changes by appending a record to its
+// journal with one fsync (journal.go: the record of a new message carries
+// the message, so a delivery costs one fsync and O(1) writes, whatever the
+// mailbox holds); every other file is written to a temporary file in the
+// same directory, fsynced, renamed over its final name, and the directory
+// is fsynced. The on-disk layout is:
 //
 //	Dir/
 //	  lock                         flock(2)ed while a Server runs on Dir
 //	  users.json                   {"version":1,"users":[{"address","password"}]}
 //	  delivered.log                one "recipient TAB sender TAB message-id TAB
-//	                               content hash" line per delivery: duplicate
-//	                               suppression (dedupe.go)
+//	                               content hash" line per delivery no longer
+//	                               listed in an INBOX: duplicate suppression
+//	                               (dedupe.go)
 //	  mail/<address>/              one directory per user, named by the
 //	                               lower-cased address (france@sandbox.test)
 //	    user.json                  {"version":1,"lastUIDValidity":N}
 //	    mailboxes/<uidvalidity>/   one directory per mailbox, named by its
 //	                               UIDVALIDITY, which never changes
-//	      mailbox.json             name, uidValidity, uidNext, subscribed and
-//	                               per message: uid, internal date, flags
+//	      index.json               the snapshot: name, uidValidity, uidNext,
+//	                               subscribed, the journal's number and per
+//	                               message: uid, internal date, flags, the
+//	                               dedupe key of a delivery
+//	      journal-<n>.log          the changes since the snapshot, one framed
+//	                               record each (journal.go)
 //	      <uid>.eml                the message as received, one file per UID
+//
+// A mailbox.json instead of index.json is a mailbox written before the
+// journal: it is read as a snapshot and rewritten as index.json.
 //
 // Invariants and the order of writes that keeps them across a crash:
 //
@@ -30,16 +41,18 @@
 //     increasing and at least the Unix time of creation, so a deleted and
 //     re-created mailbox (or a wiped Dir) never reuses one.
 //   - A mailbox is created as mailboxes/tmp-<uidvalidity> and renamed into
-//     place once its mailbox.json is durable; a deleted mailbox is renamed to
+//     place once its index.json is durable; a deleted mailbox is renamed to
 //     mailboxes/deleted-<uidvalidity> before it is removed. Leftover tmp-* and
 //     deleted-* directories are removed at start.
-//   - mailbox.json is the source of truth. A message file is made durable
-//     before mailbox.json lists it; an expunged message is dropped from
-//     mailbox.json before its file is removed. At start, <uid>.eml files not
-//     listed (a crash in between) are removed, so UIDs listed are exactly the
-//     messages a client saw; uidNext is saved with the list, so a UID is
-//     never reused.
-//   - Renaming a mailbox rewrites only its mailbox.json: the directory name
+//   - index.json and its journal are the source of truth; a change is
+//     reported to anyone only once its record is durable. A new message's
+//     record holds the message, so its .eml needs no fsync of its own until
+//     a checkpoint replaces the journal; an expunged message's record is
+//     durable before its file is removed. At start, <uid>.eml files not
+//     listed (a crash in between) are removed and those of the journal's
+//     messages rewritten from it, so UIDs listed are exactly the messages a
+//     client saw; a UID is never reused once a client saw it.
+//   - Renaming a mailbox is a record in its journal: the directory name
 //     and thus UIDVALIDITY and UIDs are unchanged.
 //
 // DELETE of a mailbox that other sessions have selected ends those sessions

@@ -30,6 +30,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -40,31 +41,10 @@ import (
 	"github.com/emersion/go-imap/v2/imapserver"
 )
 
-const (
-	mailboxMetaFile = "mailbox.json"
-	messageExt      = ".eml"
-)
+const messageExt = ".eml"
 
-// mailboxMeta is the content of mailbox.json, the source of truth for a
-// mailbox (see the package documentation).
-type mailboxMeta struct {
-	Version     int           `json:"version"`
-	Name        string        `json:"name"`
-	UIDValidity uint32        `json:"uidValidity"`
-	UIDNext     uint32        `json:"uidNext"`
-	Subscribed  bool          `json:"subscribed"`
-	SpecialUse  []string      `json:"specialUse,omitempty"`
-	Messages    []messageMeta `json:"messages"`
-}
-
-type messageMeta struct {
-	UID   uint32    `json:"uid"`
-	Date  time.Time `json:"date"`
-	Flags []string  `json:"flags"`
-}
-
-// mailbox is a persistent mailbox. Every change is written to disk before
-// the method that made it returns; the in-memory state mirrors mailbox.json.
+// mailbox is a persistent mailbox. Every change is durable (its journal
+// record fsynced, journal.go) before the method that made it returns.
 type mailbox struct {
 	srv         *Server
 	tracker     *imapserver.MailboxTracker
@@ -81,6 +61,18 @@ type mailbox struct {
 	// views are the sessions that have the mailbox selected (or
 	// examined), so that DELETE can end them.
 	views map[*mailboxView]struct{}
+
+	// The journal (journal.go): its number, its size since the last
+	// checkpoint, the message files written since then and not yet
+	// fsynced (their content is in the journal), the dedupe keys of
+	// messages expunged since then (for delivered.log), and the error
+	// that stops all changes after a failed write.
+	journal        uint64
+	journalBytes   int64
+	journalRecords int
+	unsynced       []imap.UID
+	expungedDups   []string
+	broken         error
 }
 
 var errMailboxDeleted = &imap.Error{
@@ -109,10 +101,17 @@ func createMailbox(srv *Server, parent, name string, uidValidity uint32, subscri
 		subscribed:  subscribed,
 		specialUse:  specialUse,
 		uidNext:     1,
+		journal:     1,
 	}
-	if err := mbox.saveLocked(); err != nil {
+	// The empty journal first: index.json's directory fsync makes its
+	// name durable too.
+	err := os.WriteFile(mbox.journalPath(mbox.journal), nil, 0o600)
+	if err == nil {
+		err = writeJSONAtomic(filepath.Join(tmp, indexFile), mbox.indexLocked(mbox.journal))
+	}
+	if err != nil {
 		os.RemoveAll(tmp)
-		return nil, err
+		return nil, fmt.Errorf("mailserver: %w", err)
 	}
 	if err := os.Rename(tmp, final); err != nil {
 		os.RemoveAll(tmp)
@@ -125,93 +124,218 @@ func createMailbox(srv *Server, parent, name string, uidValidity uint32, subscri
 	return mbox, nil
 }
 
-// loadMailbox reads a mailbox directory written by saveLocked, removing the
-// message files that mailbox.json does not list (left by a crash between
-// writing a message and listing it, or between unlisting and removing it).
-func loadMailbox(srv *Server, dir string) (*mailbox, error) {
-	var meta mailboxMeta
-	if err := readJSON(filepath.Join(dir, mailboxMetaFile), &meta); err != nil {
-		return nil, err
-	}
+// loadMailbox reads a mailbox directory: index.json and its journal
+// replayed over it (or a mailbox.json written before the journal), and
+// checkpoints it if the journal held anything. It removes the message files
+// that neither lists (left by a crash between writing a message and its
+// record, or between an expunge's record and the removal) and the journals
+// that index.json does not name. The dedupe keys of its deliveries go to
+// the server's set (dedupe.go).
+func loadMailbox(srv *Server, address, dir string) (*mailbox, error) {
 	if err := removeTempFiles(dir); err != nil {
 		return nil, err
 	}
-	if meta.UIDValidity == 0 || meta.UIDNext == 0 || meta.Name == "" {
-		return nil, fmt.Errorf("mailserver: %s: invalid %s", dir, mailboxMetaFile)
+	var idx mailboxIndex
+	legacy := false
+	if err := readJSON(filepath.Join(dir, indexFile), &idx); errors.Is(err, os.ErrNotExist) {
+		if err := readJSON(filepath.Join(dir, legacyMetaFile), &idx); err != nil {
+			return nil, err
+		}
+		legacy = true
+	} else if err != nil {
+		return nil, err
 	}
-	if want := strconv.FormatUint(uint64(meta.UIDValidity), 10); filepath.Base(dir) != want {
-		return nil, fmt.Errorf("mailserver: %s: uidValidity %d does not match the directory name", dir, meta.UIDValidity)
+	if idx.UIDValidity == 0 || idx.UIDNext == 0 || idx.Name == "" {
+		return nil, fmt.Errorf("mailserver: %s: invalid mailbox index", dir)
+	}
+	if want := strconv.FormatUint(uint64(idx.UIDValidity), 10); filepath.Base(dir) != want {
+		return nil, fmt.Errorf("mailserver: %s: uidValidity %d does not match the directory name", dir, idx.UIDValidity)
 	}
 	mbox := &mailbox{
 		srv:         srv,
-		uidValidity: meta.UIDValidity,
+		uidValidity: idx.UIDValidity,
 		dir:         dir,
-		name:        meta.Name,
-		subscribed:  meta.Subscribed,
-		uidNext:     imap.UID(meta.UIDNext),
+		name:        idx.Name,
+		subscribed:  idx.Subscribed,
+		uidNext:     imap.UID(idx.UIDNext),
+		journal:     idx.Journal,
 	}
-	for _, a := range meta.SpecialUse {
+	for _, a := range idx.SpecialUse {
 		mbox.specialUse = append(mbox.specialUse, imap.MailboxAttr(a))
 	}
-	listed := make(map[string]bool)
 	var last uint32
-	for _, mm := range meta.Messages {
-		if mm.UID <= last || mm.UID >= meta.UIDNext {
+	for _, mm := range idx.Messages {
+		if mm.UID <= last || mm.UID >= idx.UIDNext {
 			return nil, fmt.Errorf("mailserver: %s: message UIDs out of order or beyond uidNext", dir)
 		}
 		last = mm.UID
-		file := strconv.FormatUint(uint64(mm.UID), 10) + messageExt
-		buf, err := os.ReadFile(filepath.Join(dir, file))
+		// The content is read once the journal is replayed: a message
+		// the journal expunges may have lost its file already.
+		msg := &message{uid: imap.UID(mm.UID), t: mm.Date, dup: mm.Dup}
+		msg.setFlags(mm.Flags)
+		mbox.l = append(mbox.l, msg)
+	}
+
+	journalSize := 0
+	if !legacy {
+		data, err := os.ReadFile(mbox.journalPath(mbox.journal))
+		if err != nil && !errors.Is(err, os.ErrNotExist) {
+			return nil, fmt.Errorf("mailserver: %w", err)
+		}
+		journalSize = len(data)
+		if err := mbox.replay(data); err != nil {
+			return nil, err
+		}
+		if errors.Is(err, os.ErrNotExist) {
+			// Cannot happen with the order of writes; repair anyway.
+			if err := os.WriteFile(mbox.journalPath(mbox.journal), nil, 0o600); err != nil {
+				return nil, fmt.Errorf("mailserver: %w", err)
+			}
+			if err := syncDir(dir); err != nil {
+				return nil, err
+			}
+		}
+	}
+
+	// The snapshot's messages still listed, from their files (those of
+	// the journal's appends are in the journal).
+	fromJournal := make(map[imap.UID]bool, len(mbox.unsynced))
+	for _, uid := range mbox.unsynced {
+		fromJournal[uid] = true
+	}
+	for _, msg := range mbox.l {
+		if fromJournal[msg.uid] {
+			continue
+		}
+		buf, err := os.ReadFile(mbox.messagePath(msg.uid))
 		if err != nil {
 			return nil, fmt.Errorf("mailserver: message listed in %s: %w", dir, err)
 		}
-		listed[file] = true
-		msg := &message{uid: imap.UID(mm.UID), buf: buf, t: mm.Date, flags: make(map[imap.Flag]struct{})}
-		for _, f := range mm.Flags {
-			msg.flags[canonicalFlag(imap.Flag(f))] = struct{}{}
+		msg.buf = buf
+		if legacy && mbox.name == inboxName {
+			// Before the journal, a delivery's dedupe key was logged
+			// after the message was stored: recover those a crash
+			// left out.
+			msg.dup = srv.recoverDupKey(address, msg.buf)
 		}
-		mbox.l = append(mbox.l, msg)
 	}
+
+	listed := make(map[string]bool)
+	for _, msg := range mbox.l {
+		listed[filepath.Base(mbox.messagePath(msg.uid))] = true
+	}
+	current := filepath.Base(mbox.journalPath(mbox.journal))
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return nil, fmt.Errorf("mailserver: %w", err)
 	}
 	for _, e := range entries {
-		if strings.HasSuffix(e.Name(), messageExt) && !listed[e.Name()] {
-			srv.log.Warn("removing unlisted message file left by a crash", "file", filepath.Join(dir, e.Name()))
-			if err := os.Remove(filepath.Join(dir, e.Name())); err != nil {
+		n := e.Name()
+		unlisted := strings.HasSuffix(n, messageExt) && !listed[n]
+		if unlisted {
+			srv.log.Warn("removing unlisted message file left by a crash", "file", filepath.Join(dir, n))
+		}
+		if unlisted || (strings.HasPrefix(n, journalPrefix) && strings.HasSuffix(n, journalExt) && n != current) ||
+			(n == legacyMetaFile && !legacy) {
+			if err := os.Remove(filepath.Join(dir, n)); err != nil {
 				return nil, fmt.Errorf("mailserver: %w", err)
 			}
+		}
+	}
+	// The replayed messages' files, from their records.
+	for _, uid := range mbox.unsynced {
+		if err := os.WriteFile(mbox.messagePath(uid), mbox.l[mbox.indexOfLocked(uid)].buf, 0o600); err != nil {
+			return nil, fmt.Errorf("mailserver: %w", err)
+		}
+	}
+	if legacy || journalSize > 0 {
+		if err := mbox.checkpointLocked(); err != nil {
+			return nil, err
+		}
+	}
+	for _, msg := range mbox.l {
+		if msg.dup != "" {
+			srv.markDelivered(msg.dup)
 		}
 	}
 	mbox.tracker = imapserver.NewMailboxTracker(uint32(len(mbox.l)))
 	return mbox, nil
 }
 
-// saveLocked writes mailbox.json from the in-memory state.
-func (mbox *mailbox) saveLocked() error {
-	if mbox.deleted {
-		return errMailboxDeleted
+// replay applies the records of a journal (journal.go) to the mailbox.
+func (mbox *mailbox) replay(data []byte) error {
+	recs, valid := decodeRecords(data)
+	if valid < len(data) {
+		mbox.srv.log.Warn("mailserver: ignoring the end of a journal (a write a crash interrupted)",
+			"dir", mbox.dir, "bytes", len(data)-valid)
 	}
-	meta := mailboxMeta{
-		Version:     1,
-		Name:        mbox.name,
-		UIDValidity: mbox.uidValidity,
-		UIDNext:     uint32(mbox.uidNext),
-		Subscribed:  mbox.subscribed,
-		Messages:    make([]messageMeta, 0, len(mbox.l)),
-	}
-	for _, a := range mbox.specialUse {
-		meta.SpecialUse = append(meta.SpecialUse, string(a))
-	}
-	for _, msg := range mbox.l {
-		flags := make([]string, 0, len(msg.flags))
-		for _, f := range msg.flagList() {
-			flags = append(flags, string(f))
+	for _, d := range recs {
+		switch d.rec.Op {
+		case opAppend:
+			mm := d.rec.Msg
+			if imap.UID(mm.UID) < mbox.uidNext {
+				return fmt.Errorf("mailserver: %s: journal appends UID %d below uidNext %d", mbox.dir, mm.UID, mbox.uidNext)
+			}
+			msg := &message{uid: imap.UID(mm.UID), buf: d.body, t: mm.Date, dup: mm.Dup}
+			msg.setFlags(mm.Flags)
+			mbox.l = append(mbox.l, msg)
+			mbox.uidNext = imap.UID(mm.UID) + 1
+			mbox.unsynced = append(mbox.unsynced, msg.uid)
+		case opFlags:
+			for _, mm := range d.rec.Flags {
+				if i := mbox.indexOfLocked(imap.UID(mm.UID)); i >= 0 {
+					mbox.l[i].setFlags(mm.Flags)
+				}
+			}
+		case opExpunge:
+			gone := make(map[imap.UID]bool, len(d.rec.Expunge))
+			for _, uid := range d.rec.Expunge {
+				gone[imap.UID(uid)] = true
+			}
+			mbox.dropLocked(gone)
+		case opMeta:
+			mbox.name = d.rec.Name
+			if d.rec.Subscribed != nil {
+				mbox.subscribed = *d.rec.Subscribed
+			}
+		default:
+			return fmt.Errorf("mailserver: %s: unknown journal record %q", mbox.dir, d.rec.Op)
 		}
-		meta.Messages = append(meta.Messages, messageMeta{UID: uint32(msg.uid), Date: msg.t, Flags: flags})
 	}
-	return writeJSONAtomic(filepath.Join(mbox.dir, mailboxMetaFile), &meta)
+	return nil
+}
+
+// indexOfLocked is the index in l of the message with UID uid, or -1.
+func (mbox *mailbox) indexOfLocked(uid imap.UID) int {
+	i := sort.Search(len(mbox.l), func(i int) bool { return mbox.l[i].uid >= uid })
+	if i < len(mbox.l) && mbox.l[i].uid == uid {
+		return i
+	}
+	return -1
+}
+
+// dropLocked removes the messages whose UIDs are in gone from l, unsynced
+// and the mailbox's files (after their record is durable), keeping their
+// dedupe keys for the next checkpoint.
+func (mbox *mailbox) dropLocked(gone map[imap.UID]bool) {
+	kept := mbox.l[:0:0]
+	for _, msg := range mbox.l {
+		if !gone[msg.uid] {
+			kept = append(kept, msg)
+			continue
+		}
+		if msg.dup != "" {
+			mbox.expungedDups = append(mbox.expungedDups, msg.dup)
+		}
+	}
+	mbox.l = kept
+	unsynced := mbox.unsynced[:0]
+	for _, uid := range mbox.unsynced {
+		if !gone[uid] {
+			unsynced = append(unsynced, uid)
+		}
+	}
+	mbox.unsynced = unsynced
 }
 
 func (mbox *mailbox) messagePath(uid imap.UID) string {
@@ -300,18 +424,28 @@ func (mbox *mailbox) sizeLocked() int64 {
 	return size
 }
 
-// appendBytes stores a new message: its file first, then mailbox.json with
-// the new UID listed and uidNext advanced. Sessions are notified (EXISTS,
-// also to IDLE clients) only once both are durable.
+// appendBytes stores a new message (journal.go: its file, then its
+// record). Sessions are notified (EXISTS, also to IDLE clients) only once
+// the record is durable.
 func (mbox *mailbox) appendBytes(buf []byte, options *imap.AppendOptions) (*imap.AppendData, error) {
+	data, _, err := mbox.deliverBytes(buf, options, "")
+	return data, err
+}
+
+// deliverBytes is appendBytes for a delivery with dedupe key dup (""
+// for none): if dup was delivered already, nothing is stored and
+// duplicate is true. The check and the append are one step under the
+// mailbox's lock, and the key is durable with the message, in its record.
+func (mbox *mailbox) deliverBytes(buf []byte, options *imap.AppendOptions, dup string) (data *imap.AppendData, duplicate bool, err error) {
 	if err := mbox.srv.begin(); err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	defer mbox.srv.end()
 
 	msg := &message{
 		flags: make(map[imap.Flag]struct{}),
 		buf:   buf,
+		dup:   dup,
 	}
 	if options.Time.IsZero() {
 		msg.t = time.Now()
@@ -331,29 +465,42 @@ func (mbox *mailbox) appendBytes(buf []byte, options *imap.AppendOptions) (*imap
 	mbox.mu.Lock()
 	defer mbox.mu.Unlock()
 	if mbox.deleted {
-		return nil, errMailboxDeleted
+		return nil, false, errMailboxDeleted
+	}
+	if mbox.broken != nil {
+		return nil, false, mbox.broken
+	}
+	if dup != "" && mbox.srv.isDelivered(dup) {
+		return nil, true, nil
 	}
 
 	msg.uid = mbox.uidNext
-	if err := writeFileAtomic(mbox.messagePath(msg.uid), buf, 0o600); err != nil {
-		return nil, err
+	path := mbox.messagePath(msg.uid)
+	// No fsync: the record below carries the message (journal.go). A
+	// partial file of a failed write is overwritten by the next append
+	// (the UID is not used up) or removed at the next start.
+	if err := os.WriteFile(path, buf, 0o600); err != nil {
+		return nil, false, fmt.Errorf("mailserver: %w", err)
+	}
+	mm := msg.meta()
+	if err := mbox.writeRecordLocked(&journalRecord{Op: opAppend, Msg: &mm}, buf); err != nil {
+		// The mailbox is broken now: no later append reuses the UID
+		// before a restart, which replays whatever is durable.
+		return nil, false, err
 	}
 	mbox.uidNext++
 	mbox.l = append(mbox.l, msg)
-	if err := mbox.saveLocked(); err != nil {
-		// The UID stays burnt and the file stays: if mailbox.json was
-		// replaced after all (only the directory fsync failed), it lists the
-		// message; if not, the file is unlisted and removed at the next
-		// start. Either way no UID is ever handed out twice.
-		mbox.l = mbox.l[:len(mbox.l)-1]
-		return nil, err
+	mbox.unsynced = append(mbox.unsynced, msg.uid)
+	if dup != "" {
+		mbox.srv.markDelivered(dup)
 	}
 	mbox.tracker.QueueNumMessages(uint32(len(mbox.l)))
+	mbox.maybeCheckpointLocked()
 
 	return &imap.AppendData{
 		UIDValidity: mbox.uidValidity,
 		UID:         msg.uid,
-	}, nil
+	}, false, nil
 }
 
 func (mbox *mailbox) copyMsg(msg *message) (*imap.AppendData, error) {
@@ -364,36 +511,37 @@ func (mbox *mailbox) copyMsg(msg *message) (*imap.AppendData, error) {
 }
 
 func (mbox *mailbox) rename(newName string) error {
-	if err := mbox.srv.begin(); err != nil {
-		return err
-	}
-	defer mbox.srv.end()
-	mbox.mu.Lock()
-	defer mbox.mu.Unlock()
-	old := mbox.name
-	mbox.name = newName
-	if err := mbox.saveLocked(); err != nil {
-		mbox.name = old
-		return err
-	}
-	return nil
+	return mbox.setMeta(newName, nil)
 }
 
 func (mbox *mailbox) setSubscribed(subscribed bool) error {
+	return mbox.setMeta("", &subscribed)
+}
+
+// setMeta renames the mailbox (name != "") or (un)subscribes it
+// (subscribed != nil): one record with both.
+func (mbox *mailbox) setMeta(name string, subscribed *bool) error {
 	if err := mbox.srv.begin(); err != nil {
 		return err
 	}
 	defer mbox.srv.end()
 	mbox.mu.Lock()
 	defer mbox.mu.Unlock()
-	if mbox.subscribed == subscribed {
+	if name == "" {
+		name = mbox.name
+	}
+	sub := mbox.subscribed
+	if subscribed != nil {
+		sub = *subscribed
+	}
+	if name == mbox.name && sub == mbox.subscribed {
 		return nil
 	}
-	mbox.subscribed = subscribed
-	if err := mbox.saveLocked(); err != nil {
-		mbox.subscribed = !subscribed
+	if err := mbox.writeRecordLocked(&journalRecord{Op: opMeta, Name: name, Subscribed: &sub}, nil); err != nil {
 		return err
 	}
+	mbox.name, mbox.subscribed = name, sub
+	mbox.maybeCheckpointLocked()
 	return nil
 }
 
@@ -443,42 +591,54 @@ func (mbox *mailbox) flagsLocked() []imap.Flag {
 	return l
 }
 
-// expungeLocked removes the given messages: mailbox.json first, then the
+// expungeLocked removes the given messages: their record first, then the
 // files, then the EXPUNGE notifications (the tracker sends them to every
 // session, the acting one included, before its tagged OK).
 func (mbox *mailbox) expungeLocked(expunged map[*message]struct{}) error {
 	if len(expunged) == 0 {
 		return nil
 	}
-	old := mbox.l
-	var filtered []*message
 	var seqNums []uint32
+	gone := make(map[imap.UID]bool, len(expunged))
+	rec := &journalRecord{Op: opExpunge}
 	// In reverse order, to keep sequence numbers consistent.
 	for i := len(mbox.l) - 1; i >= 0; i-- {
 		msg := mbox.l[i]
 		if _, ok := expunged[msg]; ok {
 			seqNums = append(seqNums, uint32(i)+1)
-		} else {
-			filtered = append(filtered, msg)
+			gone[msg.uid] = true
+			rec.Expunge = append(rec.Expunge, uint32(msg.uid))
 		}
 	}
-	for i := 0; i < len(filtered)/2; i++ {
-		j := len(filtered) - i - 1
-		filtered[i], filtered[j] = filtered[j], filtered[i]
-	}
-	mbox.l = filtered
-	if err := mbox.saveLocked(); err != nil {
-		mbox.l = old
+	slices.Reverse(rec.Expunge)
+	if err := mbox.writeRecordLocked(rec, nil); err != nil {
 		return err
 	}
-	for msg := range expunged {
-		if err := os.Remove(mbox.messagePath(msg.uid)); err != nil && !errors.Is(err, os.ErrNotExist) {
+	mbox.dropLocked(gone)
+	for uid := range gone {
+		if err := os.Remove(mbox.messagePath(uid)); err != nil && !errors.Is(err, os.ErrNotExist) {
 			mbox.srv.log.Warn("mailserver: removing expunged message", "err", err)
 		}
 	}
 	for _, seqNum := range seqNums {
 		mbox.tracker.QueueExpunge(seqNum)
 	}
+	mbox.maybeCheckpointLocked()
+	return nil
+}
+
+// writeFlagsLocked records the flags of msgs, which the caller has
+// changed in memory.
+func (mbox *mailbox) writeFlagsLocked(msgs []seqMsg) error {
+	rec := &journalRecord{Op: opFlags, Flags: make([]messageMeta, 0, len(msgs))}
+	for _, c := range msgs {
+		mm := c.msg.meta()
+		rec.Flags = append(rec.Flags, messageMeta{UID: mm.UID, Flags: mm.Flags})
+	}
+	if err := mbox.writeRecordLocked(rec, nil); err != nil {
+		return err
+	}
+	mbox.maybeCheckpointLocked()
 	return nil
 }
 
@@ -574,7 +734,7 @@ func (mbox *mailboxView) fetch(w *imapserver.FetchWriter, numSet imap.NumSet, op
 			snap = append(snap, seqMsg{mbox.tracker.EncodeSeqNum(seqNum), msg.snapshot()})
 		})
 		if len(changed) > 0 {
-			if err := mbox.saveLocked(); err != nil {
+			if err := mbox.writeFlagsLocked(changed); err != nil {
 				for _, c := range changed {
 					delete(c.msg.flags, imap.FlagSeen)
 				}
@@ -705,7 +865,7 @@ func (mbox *mailboxView) store(w *imapserver.FetchWriter, numSet imap.NumSet, fl
 		if len(changed) == 0 {
 			return nil
 		}
-		if err := mbox.saveLocked(); err != nil {
+		if err := mbox.writeFlagsLocked(changed); err != nil {
 			for msg, f := range old {
 				msg.flags = f
 			}

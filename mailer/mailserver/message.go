@@ -45,6 +45,7 @@ type message struct {
 	uid imap.UID
 	buf []byte
 	t   time.Time
+	dup string // the dedupe key of a delivery (dedupe.go), or ""
 
 	// mutable, protected by mailbox.mu
 	flags map[imap.Flag]struct{}

@@ -18,6 +18,8 @@ import (
 	"github.com/emersion/go-imap/v2"
 	"github.com/emersion/go-imap/v2/imapserver"
 	"github.com/emersion/go-smtp"
+
+	"stormjudge/store"
 )
 
 // Defaults for Options.
@@ -58,7 +60,7 @@ type Server struct {
 
 	// dupMu guards delivered and the delivery log (dedupe.go).
 	dupMu     sync.Mutex
-	delivered map[string]bool // "address\x00message-id"
+	delivered map[string]bool // dupKey
 	dupLog    *os.File
 
 	// opMu, closed and ops let Close wait for writes in progress and refuse
@@ -131,10 +133,10 @@ func Start(opts *Options) (*Server, error) {
 		}
 	}()
 
-	if err := s.load(); err != nil {
+	if err := s.loadDeliveries(); err != nil {
 		return nil, err
 	}
-	if err := s.loadDeliveries(); err != nil {
+	if err := s.load(); err != nil {
 		return nil, err
 	}
 
@@ -381,22 +383,28 @@ func (s *Server) deliver(from string, to []string, raw []byte, received string) 
 	msg = append(append(msg, head...), body...)
 
 	msgID := messageID(raw)
+	var content [32]byte
+	if msgID != "" { // without one, never suppressed
+		content = store.ContentHash(raw)
+	}
 	var errs []error
 	for _, u := range users {
-		if s.isDuplicate(u.address, from, msgID, raw) {
-			s.log.Info("mailserver: duplicate suppressed", "from", from, "to", u.address, "message-id", msgID)
-			continue
+		dup := ""
+		if msgID != "" {
+			dup = dupKey(u.address, from, msgID, content)
 		}
 		inbox, err := u.mailbox(inboxName)
+		duplicate := false
 		if err == nil {
-			_, err = inbox.appendBytes(msg, &imap.AppendOptions{})
+			_, duplicate, err = inbox.deliverBytes(msg, &imap.AppendOptions{}, dup)
 		}
 		if err != nil {
 			errs = append(errs, fmt.Errorf("mailserver: delivery to %s: %w", u.address, err))
 			continue
 		}
-		if err := s.recordDelivery(u.address, from, msgID, raw); err != nil {
-			s.log.Warn("mailserver: delivery log", "err", err)
+		if duplicate {
+			s.log.Info("mailserver: duplicate suppressed", "from", from, "to", u.address, "message-id", msgID)
+			continue
 		}
 		s.log.Info("mailserver: delivered", "from", from, "to", u.address, "bytes", len(msg))
 	}

@@ -109,7 +109,7 @@ func openUser(srv *Server, address, password string) (*user, error) {
 		if _, err := strconv.ParseUint(name, 10, 32); err != nil || !e.IsDir() {
 			continue
 		}
-		mbox, err := loadMailbox(srv, filepath.Join(mdir, name))
+		mbox, err := loadMailbox(srv, address, filepath.Join(mdir, name))
 		if err != nil {
 			return nil, err
 		}
@@ -347,7 +347,7 @@ func (u *user) delete(name string, by *imapSession) error {
 }
 
 // rename renames a mailbox and its children (RFC 3501 section 6.3.5). Only
-// mailbox.json files change; UIDVALIDITY and UIDs stay.
+// their journals change; UIDVALIDITY and UIDs stay.
 func (u *user) rename(oldName, newName string, options *imap.RenameOptions) error {
 	u.mu.Lock()
 	defer u.mu.Unlock()
