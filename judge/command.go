@@ -256,10 +256,15 @@ func (r *cmdRun) moderator(c orders.Command) error {
 		r.audit("status", "the moderator's STATUS answered")
 		return err
 	case orders.CmdHistory:
-		h, err := r.j.historyText(r.tx, g, true)
+		h, err := r.j.historyText(r.tx, g, 0)
 		r.answers = append(r.answers, h)
 		r.audit("history", "the moderator's HISTORY answered")
 		return err
+	case orders.CmdPress:
+		line := pressRule(g, c)
+		r.say("Press rules", line)
+		r.audit("press rules", line)
+		return nil
 	case orders.CmdExport:
 		v := g.Version
 		if len(c.Versions) == 1 {
@@ -628,10 +633,12 @@ func (r *cmdRun) player(c orders.Command) error {
 		r.audit("orders shown", p.Title()+"'s ORDERS answered")
 		return nil
 	case orders.CmdHistory:
-		h, err := r.j.historyText(r.tx, g, false)
+		h, err := r.j.historyText(r.tx, g, p)
 		r.answers = append(r.answers, h)
 		r.audit("history", p.Title()+"'s HISTORY answered")
 		return err
+	case orders.CmdPress:
+		return r.pressTo(c)
 	case orders.CmdResend:
 		for _, v := range c.Versions {
 			if v > g.Version {
@@ -968,7 +975,7 @@ func (j *Judge) statusText(tx *store.Tx, g *store.Game, s storm.State, p storm.P
 			fmt.Fprintf(&b, "           %s\n", n)
 		}
 	}
-	fmt.Fprintf(&b, "\nRules: %s\n", RulesText(g))
+	fmt.Fprintf(&b, "\nRules: %s\n%s\n", RulesText(g), PressRulesText(g.Press))
 	return b.String(), nil
 }
 
@@ -1034,7 +1041,8 @@ func durationsText(g *store.Game) string {
 
 // historyText lists the game's versions (the last 40), for RESEND and
 // ROLLBACK.
-func (j *Judge) historyText(tx *store.Tx, g *store.Game, moderator bool) (string, error) {
+func (j *Judge) historyText(tx *store.Tx, g *store.Game, power storm.Power) (string, error) {
+	moderator := power == 0
 	var b strings.Builder
 	if moderator {
 		fmt.Fprintf(&b, "Versions of game %s (ROLLBACK <version> returns to one; EXPORT <version> attaches it):\n", g.ID)
@@ -1090,6 +1098,13 @@ func (j *Judge) historyText(tx *store.Tx, g *store.Game, moderator bool) (string
 				fmt.Fprintf(&b, "  %s: %s\n", e.Time.UTC().Format("2006-01-02 15:04 UTC"), e.Detail)
 			}
 		}
+	}
+	press, err := pressHistory(tx, g, power)
+	if err != nil {
+		return "", err
+	}
+	if press != "" {
+		b.WriteString("\n" + press)
 	}
 	return b.String(), nil
 }

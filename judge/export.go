@@ -72,6 +72,7 @@ func export(tx *store.Tx, g *store.Game, v int) ([]byte, error) {
 		Grace           string            `json:"grace,omitempty"`
 		ExtensionBudget string            `json:"extension_budget,omitempty"`
 		AbsenceMax      string            `json:"absence_max,omitempty"`
+		Press           store.PressRules  `json:"press"`
 	}
 	out := struct {
 		Game        string              `json:"game"`
@@ -89,6 +90,7 @@ func export(tx *store.Tx, g *store.Game, v int) ([]byte, error) {
 		State       storm.State         `json:"state"`
 		View        adjudicator.View    `json:"view"`
 		Events      json.RawMessage     `json:"events"`
+		Press       []store.Press       `json:"press"`
 	}{Game: g.ID, Version: v, Latest: g.Version, Created: g.Created, Paused: g.Paused, Moderators: g.Moderators,
 		DeadlineSeq: g.DeadlineSeq, Rollbacks: g.Rollbacks,
 		Orders: map[string]orderRec{}, State: s, View: adjudicator.Derive(s), Events: evs}
@@ -106,7 +108,17 @@ func export(tx *store.Tx, g *store.Game, v int) ([]byte, error) {
 		return d.String()
 	}
 	out.Rules = rules{SegmentDuration: dur(g.SegmentDuration), NMR: nmrPolicy(g), Grace: dur(g.Rules.Grace),
-		ExtensionBudget: dur(g.Rules.ExtensionBudget), AbsenceMax: dur(g.Rules.AbsenceMax)}
+		ExtensionBudget: dur(g.Rules.ExtensionBudget), AbsenceMax: dur(g.Rules.AbsenceMax), Press: g.Press}
+	if out.Rules.Press.Mode == "" {
+		out.Rules.Press.Mode = "white"
+	}
+	// The game's press, all of it: the export is the moderators' (and,
+	// once the game has ended, anyone's the operator gives it to).
+	press, err := tx.PressLog(g.ID)
+	if err != nil {
+		return nil, err
+	}
+	out.Press = press
 	for k, d := range g.Rules.Durations {
 		if out.Rules.Durations == nil {
 			out.Rules.Durations = map[string]string{}

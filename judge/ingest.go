@@ -1321,7 +1321,7 @@ func welcomeBody(g *store.Game, seat store.Seat, secret, judge string) string {
 	} else {
 		b.WriteString("Each email gets a receipt. You get mail when you must act, when\nthe turn ends and when something is for your eyes only, with the\nreports of the segments in between (MAIL EVERY SEGMENT: the report\nof every segment). HELP in place of the orders asks the judge what\nyou may order at any time.\n")
 	}
-	fmt.Fprintf(&b, "\nThis game's rules: %s\n", RulesText(g))
+	fmt.Fprintf(&b, "\nThis game's rules: %s\n%s\n", RulesText(g), PressRulesText(g.Press))
 	if len(g.Moderators) > 0 {
 		fmt.Fprintf(&b, "Moderated by %s.\n", strings.Join(g.Moderators, ", "))
 	}

@@ -161,6 +161,9 @@ type GameDef struct {
 	// kind of segment, reminders, NMR policy and grace, extension budget,
 	// absences (docs/orders.md "Deadlines").
 	Rules store.Rules
+	// Press are the game's rules for press between the powers (issue
+	// 25); the zero value: signed press in every segment.
+	Press store.PressRules
 }
 
 // SeatDef seats one player's address for one power. Secret may be empty: the
@@ -320,7 +323,7 @@ func (j *Judge) createGame(tx *store.Tx, def GameDef, secrets, hashes map[storm.
 	if err := tx.PutState(def.ID, 0, s0, nil); err != nil {
 		return err
 	}
-	g := &store.Game{ID: def.ID, Created: now, SegmentDuration: def.SegmentDuration, Rules: def.Rules}
+	g := &store.Game{ID: def.ID, Created: now, SegmentDuration: def.SegmentDuration, Rules: def.Rules, Press: def.Press}
 	for _, m := range def.Moderators {
 		g.Moderators = append(g.Moderators, strings.ToLower(strings.TrimSpace(m)))
 	}

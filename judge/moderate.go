@@ -100,15 +100,17 @@ func (j *Judge) create(tx *store.Tx, m *orders.Message, sub *orders.Submission, 
 			if _, err := applyRule(g, c); err != nil {
 				bad(c, "%v", err)
 			}
+		case orders.CmdPress:
+			pressRule(g, c)
 		default:
-			bad(c, "not a line of CREATE (it takes SEAT, DECK, SEED, DIPLOMACY, CRISIS, DURATION, REMINDERS, NMR, EXTENSIONS, ABSENCE MAX)")
+			bad(c, "not a line of CREATE (it takes SEAT, DECK, SEED, DIPLOMACY, CRISIS, DURATION, REMINDERS, NMR, EXTENSIONS, ABSENCE MAX, PRESS)")
 		}
 	}
 	if len(rc.errs) == 0 {
 		if d, ok := g.Rules.Durations["economic"]; ok && allSame(g.Rules.Durations) {
 			def.SegmentDuration = d
 		}
-		def.Rules = g.Rules
+		def.Rules, def.Press = g.Rules, g.Press
 		if err := def.Validate(); err != nil {
 			rc.errs = append(rc.errs, strings.TrimPrefix(err.Error(), "judge: "))
 		}
@@ -136,6 +138,7 @@ func (j *Judge) create(tx *store.Tx, m *orders.Message, sub *orders.Submission, 
 	rc.done = append(rc.done, fmt.Sprintf("Deck: %s%s. Diplomacy %s, crisis %s.", deckName(def.Deck), map[bool]string{true: ", physical (you draw the cards)"}[def.PhysicalDeck], onOff(def.Diplomacy), onOff(def.Crisis)))
 	gg := &store.Game{ID: def.ID, SegmentDuration: def.SegmentDuration, Rules: def.Rules}
 	rc.done = append(rc.done, "Rules: "+RulesText(gg))
+	rc.done = append(rc.done, PressRulesText(def.Press))
 }
 
 func onOff(b bool) string {

@@ -36,7 +36,16 @@ type Command struct {
 	Until    time.Time       // ABSENCE: the last day (civil date)
 	Versions []int           // RESEND; ROLLBACK and EXPORT: one
 	Number   uint64          // SEED
-	Text     string          // REASON, BROADCAST: as written
+	Text     string          // REASON, BROADCAST, PRESS TO: as written
+	// PRESS (issue 25). A player's PRESS TO: the powers it goes to (Press,
+	// in the game's order, the sender left out by the judge) and whether
+	// it is grey (Grey: unsigned). A moderator's PRESS: Word is the
+	// setting ("mode", "blackout", "copy") and Kinds the value (the mode
+	// "none", "white" or "grey"; the kinds of segment without press, none
+	// for NONE; "on" or "off").
+	Press []storm.Power
+	Grey  bool
+	Kinds []string
 }
 
 // Speaker says who may give a command.
@@ -90,11 +99,12 @@ const (
 	CmdExport     = "EXPORT"
 	CmdAdjudicate = "ADJUDICATE"
 	CmdReason     = "REASON"
+	CmdPress      = "PRESS"
 )
 
 // CreateOptions are the commands that may follow CREATE (and only it,
 // except the deadline rules, which a running game may change too).
-var CreateOptions = []string{CmdSeat, CmdDeck, CmdSeed, CmdDiplomacy, CmdCrisis, CmdDuration, CmdReminders, CmdNMR, CmdExtensions, CmdAbsence}
+var CreateOptions = []string{CmdSeat, CmdDeck, CmdSeed, CmdDiplomacy, CmdCrisis, CmdDuration, CmdReminders, CmdNMR, CmdExtensions, CmdAbsence, CmdPress}
 
 // Queries are the commands that only ask: an email of them changes no
 // game (its receipt is tagged with the first, "[demo: STATUS]").
@@ -108,6 +118,13 @@ var SegmentKinds = []string{"economic", "diplomacy", "crisis", "end"}
 var NMRPolicies = []string{"pass", "repeat", "wait"}
 
 var commandWords = []*commandWord{
+	{word: CmdPress, who: byPlayer | byModerator, forms: []string{
+		"PRESS TO <power> [<power> ...], then your message on the following lines up to END: a message to those powers, signed with your power (AXIS, ALLIES or ALL name several)",
+		"PRESS GREY TO <power> [<power> ...], then the message up to END: the same, unsigned (grey), where the game allows it"},
+		modForms: []string{"PRESS NONE|WHITE|GREY: no press, signed press only (the default), or grey press allowed too",
+			"PRESS BLACKOUT ECONOMIC|DIPLOMACY|CRISIS|END [...]: the kinds of segment in which no press goes; PRESS BLACKOUT NONE",
+			"PRESS COPY ON|OFF: whether the moderators get a copy of every press (naming the sender, also of grey press)"},
+		parse: parsePress},
 	{word: CmdStatus, who: byPlayer | byModerator, forms: []string{"STATUS"}, modForms: []string{"STATUS: the seats, missed deadlines, budgets, rules"}, parse: noArgs},
 	{word: CmdOrders, who: byPlayer, forms: []string{"ORDERS"}, parse: noArgs},
 	{word: CmdHistory, who: byPlayer | byModerator, forms: []string{"HISTORY: the versions, for RESEND"}, modForms: []string{"HISTORY: the versions, for ROLLBACK and EXPORT"}, parse: noArgs},
@@ -513,7 +530,7 @@ func firstWord(t string) string {
 	return ws[0]
 }
 
-// maxBroadcast bounds a BROADCAST message.
+// maxBroadcast bounds a BROADCAST or PRESS message.
 const maxBroadcast = 8000
 
 // command reads a command line.
@@ -523,7 +540,7 @@ func (p *parser) command(w *commandWord, l *line, raw string) {
 		p.cmdAt = l.n
 	}
 	for _, o := range p.sub.Commands {
-		if o.Verb == c.Verb && c.Verb != CmdSeat && c.Verb != CmdDuration {
+		if o.Verb == c.Verb && c.Verb != CmdSeat && c.Verb != CmdDuration && !(c.Verb == CmdPress && p.sub.Envelope.Moderator) {
 			p.add(l.errorf("write "+c.Verb+" once", "%s given twice (first on line %d)", c.Verb, o.Line))
 			return
 		}
@@ -546,12 +563,12 @@ func (p *parser) command(w *commandWord, l *line, raw string) {
 		c.Text = Visible(restOfLine(raw, maxBroadcast))
 	}
 	p.sub.Commands = append(p.sub.Commands, c)
-	if c.Verb == CmdBroadcast {
-		p.broadcast = &p.sub.Commands[len(p.sub.Commands)-1]
+	if c.Verb == CmdBroadcast || c.Verb == CmdPress && !p.sub.Envelope.Moderator {
+		p.broadcast = &p.sub.Commands[len(p.sub.Commands)-1] // the message follows, up to END
 	}
 }
 
-// broadcastLine adds a line to the BROADCAST message.
+// broadcastLine adds a line to the BROADCAST or PRESS message.
 func (p *parser) broadcastLine(t string) {
 	b := p.broadcast
 	if len(b.Text)+len(t)+1 > maxBroadcast {
@@ -576,7 +593,8 @@ func (p *parser) checkCommands() {
 	if p.broadcast != nil {
 		p.broadcast.Text = strings.TrimSpace(p.broadcast.Text)
 		if p.broadcast.Text == "" {
-			p.add(&Error{Line: p.broadcast.Line, Msg: "BROADCAST without a message", Hint: "write the message on the lines after BROADCAST, up to END"})
+			v := p.broadcast.Verb
+			p.add(&Error{Line: p.broadcast.Line, Msg: v + " without a message", Hint: "write the message on the lines after " + v + ", up to END"})
 		}
 	}
 	for _, c := range p.sub.Commands {
@@ -641,6 +659,105 @@ func FormatDuration(d time.Duration) string {
 		fmt.Fprintf(&b, "%dm", m)
 	}
 	return b.String()
+}
+
+// parsePress reads a player's PRESS [GREY] TO <recipients> (moderator
+// false) or a moderator's PRESS setting (issue 25). Recipients are power
+// names, AXIS, ALLIES and ALL, each at most once: a name the parser does
+// not know is an error, never a guess (the old judges' abbreviations
+// sent press to powers nobody meant).
+func parsePress(c *Command, l *line, moderator bool) *Error {
+	a := l.args()
+	if moderator {
+		if len(a) == 0 {
+			return l.errorf("", "PRESS needs NONE, WHITE, GREY, BLACKOUT or COPY")
+		}
+		switch w := strings.ToUpper(a[0]); w {
+		case "NONE", "WHITE", "GREY", "GRAY":
+			if len(a) > 1 {
+				return l.errorf("", "write PRESS %s alone on its line", w)
+			}
+			c.Word, c.Kinds = "mode", []string{strings.ToLower(strings.ReplaceAll(w, "GRAY", "GREY"))}
+		case "BLACKOUT":
+			c.Word = "blackout"
+			if len(a) == 2 && strings.EqualFold(a[1], "NONE") {
+				return nil
+			}
+			if len(a) == 1 {
+				return l.errorf("", "PRESS BLACKOUT needs kinds of segment, or NONE")
+			}
+			for _, k := range a[1:] {
+				k = strings.ToLower(strings.TrimSuffix(k, ","))
+				if !slices.Contains(SegmentKinds, k) {
+					return l.errorf("", "PRESS BLACKOUT: %s is not ECONOMIC, DIPLOMACY, CRISIS or END", quote(k))
+				}
+				if !slices.Contains(c.Kinds, k) {
+					c.Kinds = append(c.Kinds, k)
+				}
+			}
+		case "COPY":
+			if len(a) != 2 || !slices.Contains([]string{"ON", "OFF"}, strings.ToUpper(a[1])) {
+				return l.errorf("", "PRESS COPY needs ON or OFF")
+			}
+			c.Word, c.Kinds = "copy", []string{strings.ToLower(a[1])}
+		case "TO":
+			return l.errorf("send the powers' press from their own seats; to all players, BROADCAST", "PRESS TO is a player's command")
+		default:
+			return l.errorf("", "PRESS: %s is not NONE, WHITE, GREY, BLACKOUT or COPY", quote(a[0]))
+		}
+		return nil
+	}
+	if len(a) > 0 && (strings.EqualFold(a[0], "GREY") || strings.EqualFold(a[0], "GRAY")) {
+		c.Grey, a = true, a[1:]
+	}
+	if len(a) == 0 || !strings.EqualFold(a[0], "TO") {
+		return l.errorf("", "PRESS needs TO and the powers, e.g. PRESS TO ITALY")
+	}
+	var names []string
+	for _, w := range a[1:] {
+		for _, n := range strings.Split(w, ",") {
+			if n = strings.TrimSpace(n); n != "" && !strings.EqualFold(n, "AND") {
+				names = append(names, n)
+			}
+		}
+	}
+	if len(names) > 0 && (strings.EqualFold(names[len(names)-1], "GREY") || strings.EqualFold(names[len(names)-1], "GRAY")) {
+		c.Grey, names = true, names[:len(names)-1] // PRESS TO ITALY GREY
+	}
+	if len(names) == 0 {
+		return l.errorf("", "PRESS TO needs the powers it goes to")
+	}
+	to := map[storm.Power]bool{}
+	seen := map[string]bool{}
+	for _, n := range names {
+		u := strings.ToUpper(n)
+		if seen[u] {
+			return l.errorf("", "PRESS TO names %s twice", quote(n))
+		}
+		seen[u] = true
+		switch u {
+		case "ALL", "EVERYONE", "EVERYBODY":
+			for _, p := range storm.Powers {
+				to[p] = true
+			}
+		case "AXIS":
+			to[storm.Germany], to[storm.Italy] = true, true
+		case "ALLIES", "ALLIED":
+			to[storm.Britain], to[storm.France] = true, true
+		default:
+			p, ok := storm.ParsePower(n)
+			if !ok {
+				return l.errorf("name powers in full, or AXIS, ALLIES or ALL", "PRESS TO: %s is not a power", quote(n))
+			}
+			to[p] = true
+		}
+	}
+	for _, p := range storm.Powers {
+		if to[p] {
+			c.Press = append(c.Press, p)
+		}
+	}
+	return nil
 }
 
 // parseMail reads MAIL DIGEST or MAIL EVERY SEGMENT (also MAIL EVERY,

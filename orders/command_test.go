@@ -1,6 +1,7 @@
 package orders
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -100,5 +101,62 @@ func TestReadCreateExample(t *testing.T) {
 	}
 	if !sub.Envelope.Moderator || !sub.HasCommand(CmdCreate) || seats != 5 || !sub.HasCommand(CmdNMR) {
 		t.Fatalf("create.eml: %+v", sub)
+	}
+}
+
+// TestParsePress (issue 25): a player's PRESS [GREY] TO names its
+// recipients in full or by side, its message runs to END; a moderator's
+// PRESS lines set the game's press rules, several in one email.
+func TestParsePress(t *testing.T) {
+	G, I, B, F, R := storm.Germany, storm.Italy, storm.Britain, storm.France, storm.Russia
+	for _, tc := range []struct {
+		line string
+		to   []storm.Power
+		grey bool
+	}{
+		{"PRESS TO ITALY", []storm.Power{I}, false},
+		{"PRESS TO france, Britain", []storm.Power{B, F}, false},
+		{"PRESS TO AXIS AND RUSSIA", []storm.Power{G, I, R}, false},
+		{"PRESS GREY TO ALLIES", []storm.Power{B, F}, true},
+		{"PRESS TO ALL GREY", []storm.Power{G, I, B, F, R}, true},
+	} {
+		sub, err := Parse("GAME demo\nSECRET s\n" + tc.line + "\nMeet me in Vienna.\n\nBring <b>maps</b>.\nEND\nnot read? no: refused\n")
+		if err == nil || !strings.Contains(err.Error(), "text after the END of the PRESS message") {
+			t.Errorf("%s: text after END: %v", tc.line, err)
+		}
+		sub, err = Parse("GAME demo\nSECRET s\n" + tc.line + "\nMeet me in Vienna.\n\nBring <b>maps</b>.\nEND\n")
+		if err != nil {
+			t.Fatalf("%s: %v", tc.line, err)
+		}
+		c := sub.Commands[0]
+		if c.Verb != CmdPress || !slices.Equal(c.Press, tc.to) || c.Grey != tc.grey || c.Text != "Meet me in Vienna.\n\nBring <b>maps</b>." {
+			t.Errorf("%s: %+v", tc.line, c)
+		}
+	}
+	sub, err := Parse("GAME demo\nMODERATOR\nSECRET s\nPRESS GREY\nPRESS BLACKOUT crisis, END\nPRESS COPY ON\nEND\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := sub.Commands
+	if len(c) != 3 || c[0].Word != "mode" || c[0].Kinds[0] != "grey" || c[1].Word != "blackout" || !slices.Equal(c[1].Kinds, []string{"crisis", "end"}) ||
+		c[2].Word != "copy" || c[2].Kinds[0] != "on" {
+		t.Errorf("moderator's PRESS: %+v", c)
+	}
+	for _, tc := range []struct{ body, want string }{
+		{"GAME g\nSECRET s\nPRESS TO TURK\nhi\nEND\n", `PRESS TO: "TURK" is not a power`},
+		{"GAME g\nSECRET s\nPRESS TO G I\nhi\nEND\n", `"G" is not a power`},
+		{"GAME g\nSECRET s\nPRESS TO ITALY ITALY\nhi\nEND\n", "names \"ITALY\" twice"},
+		{"GAME g\nSECRET s\nPRESS ITALY\nhi\nEND\n", "PRESS needs TO"},
+		{"GAME g\nSECRET s\nPRESS TO ITALY\nEND\n", "PRESS without a message"},
+		{"GAME g\nSECRET s\nPRESS TO ITALY\nhi\nEND\nPASS\n", "text after the END of the PRESS message"},
+		{"GAME g\nSECRET s\nPRESS TO\nhi\nEND\n", "needs the powers"},
+		{"GAME g\nMODERATOR\nSECRET s\nPRESS TO ITALY\n", "PRESS TO is a player's command"},
+		{"GAME g\nMODERATOR\nSECRET s\nPRESS BLACKOUT lunch\n", `"lunch" is not ECONOMIC`},
+		{"GAME g\nMODERATOR\nSECRET s\nPRESS COPY maybe\n", "PRESS COPY needs ON or OFF"},
+	} {
+		_, err := Parse(tc.body)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q: %v, want %q", tc.body, err, tc.want)
+		}
 	}
 }

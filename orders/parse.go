@@ -302,8 +302,8 @@ type parser struct {
 	// forRound is the later placement round the following orders are for
 	// (a FOR line; adjudicator/standing.go); empty: the open segment.
 	forRound storm.Segment
-	// broadcast: the command BROADCAST was read; the following lines up to
-	// END are its message, not orders.
+	// broadcast: the command BROADCAST (or a player's PRESS TO) was read;
+	// the following lines up to END are its message, not orders.
 	broadcast *Command
 	// cmdAt is the line of the first command, 0 if none; cmdTried: a
 	// line was read as a command (good or bad).
@@ -705,8 +705,8 @@ func (p *parser) maskSecret() {
 	}
 }
 
-// afterBroadcast refuses text after the END that closes a BROADCAST's
-// message (issue 22): the moderator meant it for the players, and dropping
+// afterBroadcast refuses text after the END that closes a BROADCAST's or
+// a PRESS's message (issue 22): its writer meant it to be read, and dropping
 // it unsaid would send a message cut short. Quoted text, a signature and
 // what follows it are not read, as everywhere.
 func (p *parser) afterBroadcast(rest []rawLine, skip map[int]bool, from int) {
@@ -718,8 +718,9 @@ func (p *parser) afterBroadcast(rest []rawLine, skip map[int]bool, from int) {
 		if t == "" || isQuoted(t) || skip[from+k] {
 			continue
 		}
-		p.add(&Error{Line: rl.n, Text: Shorten(t, maxLineShown), Msg: "text after the END of the BROADCAST message",
-			Hint: "the message is the lines between BROADCAST and END: put this line before END, or leave it out"})
+		v := p.broadcast.Verb
+		p.add(&Error{Line: rl.n, Text: Shorten(t, maxLineShown), Msg: "text after the END of the " + v + " message",
+			Hint: "the message is the lines between " + v + " and END: put this line before END, or leave it out"})
 		return
 	}
 }

@@ -69,6 +69,9 @@ type Game struct {
 	// noted (counted, the moderators told) once, at it; some may order in
 	// the grace. Empty until then.
 	MissedNow []storm.Power `json:"missedNow,omitempty"`
+	// Press are the game's rules for press between the powers (issue
+	// 25); the zero value: signed press in every segment.
+	Press PressRules `json:"press,omitzero"`
 	// CalendarCancels counts the calendar events of the segment cancelled
 	// (DEADLINE NONE): a deadline set after one is a new event.
 	CalendarCancels int `json:"calendarCancels,omitempty"`
@@ -202,6 +205,9 @@ func (g *Game) validate() error {
 		if s.SecretHash == "" {
 			return fmt.Errorf("seat %d (%v): empty secret hash", i, s.Power)
 		}
+	}
+	if m := g.Press.Mode; m != "" && !slices.Contains(PressModes, m) {
+		return fmt.Errorf("press mode %q", m)
 	}
 	return nil
 }

@@ -155,3 +155,51 @@ func tamper(h string) string {
 	}
 	return h[:i] + string(c) + h[i+1:]
 }
+
+// TestPressLog (issue 25): press is numbered and kept with its game in
+// the order sent; a press without recipients, to its sender or without
+// text is refused, and so is one for a game that does not exist.
+func TestPressLog(t *testing.T) {
+	db := openTest(t)
+	createGame(t, db, "g1", 0)
+	update(t, db, func(tx *Tx) error {
+		if err := tx.AddPress("g1", &Press{From: storm.Germany, To: []storm.Power{storm.Italy}, Text: "hello", Sent: t0}); err != nil {
+			return err
+		}
+		return tx.AddPress("g1", &Press{From: storm.Italy, To: []storm.Power{storm.Germany, storm.Britain}, Grey: true, Text: "psst", Version: 3})
+	})
+	for _, bad := range []Press{
+		{From: storm.Germany, Text: "to nobody"},
+		{From: storm.Germany, To: []storm.Power{storm.Germany}, Text: "to itself"},
+		{From: storm.Germany, To: []storm.Power{storm.Italy}},
+		{To: []storm.Power{storm.Italy}, Text: "from nobody"},
+	} {
+		if err := db.Update(func(tx *Tx) error { return tx.AddPress("g1", &bad) }); err == nil {
+			t.Errorf("AddPress(%+v) accepted", bad)
+		}
+	}
+	if err := db.Update(func(tx *Tx) error {
+		return tx.AddPress("nogame", &Press{From: storm.Germany, To: []storm.Power{storm.Italy}, Text: "x"})
+	}); !errors.Is(err, ErrNotFound) {
+		t.Errorf("press for a missing game: %v", err)
+	}
+	view(t, db, func(tx *Tx) error {
+		log, err := tx.PressLog("g1")
+		if err != nil || len(log) != 2 || log[0].Seq != 1 || log[0].Text != "hello" || !log[0].Sent.Equal(t0) ||
+			log[1].Seq != 2 || !log[1].Grey || log[1].Version != 3 || len(log[1].To) != 2 || log[1].Sent.IsZero() {
+			t.Errorf("PressLog = %+v, %v", log, err)
+		}
+		none, err := tx.PressLog("other")
+		if err != nil || len(none) != 0 {
+			t.Errorf("PressLog of a game without press = %+v, %v", none, err)
+		}
+		return nil
+	})
+	if err := db.Update(func(tx *Tx) error {
+		g, _ := tx.Game("g1")
+		g.Press.Mode = "loud"
+		return tx.PutGame(g)
+	}); err == nil {
+		t.Error("a press mode not in PressModes was stored")
+	}
+}

@@ -72,6 +72,7 @@ var (
 	bucketStateHistory = []byte("statehistory")
 	bucketOrders       = []byte("orders")
 	bucketOrderHistory = []byte("orderhistory")
+	bucketPress        = []byte("press")
 
 	topBuckets = [][]byte{bucketGames, bucketGame, bucketDeliveries, bucketMailboxes, bucketOutbox, bucketDue, bucketMailText, bucketAudit, bucketMeta, bucketCounters}
 )

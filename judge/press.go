@@ -1,0 +1,234 @@
+package judge
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"stormjudge/adjudicator/storm"
+	"stormjudge/orders"
+	"stormjudge/store"
+)
+
+// Press (issue 25, docs/orders.md "Press"): a power's message to other
+// powers, by email through the judge. The judge forwards it to the seats
+// of the powers named, and to nobody else: signed with the sender's
+// power, or unsigned (grey) where the game allows it; with a copy to the
+// moderators when the game's rules say so (the copy names the sender,
+// also of grey press). Each press is kept in the game's record
+// (store.Press): HISTORY lists it to its sender and recipients, game
+// export gives all of it.
+
+// pressPerDay bounds a power's press in any 24 hours: enough for any
+// negotiation, not for a flood of mail to the other players.
+const pressPerDay = 40
+
+// pressTo is a player's PRESS TO: checked against the game's rules, then
+// (once the email's commands are all accepted) recorded and forwarded.
+func (r *cmdRun) pressTo(c orders.Command) error {
+	g, from := r.g, r.power
+	rules := g.Press
+	switch {
+	case rules.Mode == "none":
+		return fmt.Errorf("this game has no press (the moderator's rule PRESS NONE)")
+	case c.Grey && rules.Mode != "grey":
+		return fmt.Errorf("this game allows signed press only: send PRESS TO without GREY")
+	}
+	if kind := segmentKind(r.s); slices.Contains(rules.Blackout, kind) && g.Ended.IsZero() {
+		return fmt.Errorf("no press during the %s segments (the moderator's rule PRESS BLACKOUT); press is possible again once the %s is over", kind, r.s.Segment.Title())
+	}
+	var to, vacant []storm.Power
+	for _, p := range c.Press {
+		switch {
+		case p == from:
+		case g.Seat(p) == nil:
+			vacant = append(vacant, p)
+		default:
+			to = append(to, p)
+		}
+	}
+	if len(to) == 0 {
+		if len(vacant) > 0 {
+			return fmt.Errorf("%s has no player in this game", joinPowers(vacant))
+		}
+		return fmt.Errorf("the press names only your own power")
+	}
+	if whose := secretIn(g, c.Text); whose != "" {
+		return fmt.Errorf("the message holds %s secret; it was not sent", whose)
+	}
+	log, err := r.tx.PressLog(g.ID)
+	if err != nil {
+		return err
+	}
+	var recent []time.Time
+	for _, p := range log {
+		if p.From == from && r.now.Sub(p.Sent) < 24*time.Hour {
+			recent = append(recent, p.Sent)
+		}
+	}
+	if len(recent) >= pressPerDay {
+		next := recent[len(recent)-pressPerDay].Add(24 * time.Hour)
+		return fmt.Errorf("at most %d press a power in 24 hours; the next may go from %s", pressPerDay, deadlineText(next, g.Seat(from).TimeZone))
+	}
+	p := &store.Press{Version: g.Version, From: from, To: to, Grey: c.Grey, Text: c.Text, Sent: r.now}
+	r.then(func() error { return r.j.sendPress(r.tx, g, r.s.Turn.String(), r.s.Segment.Title(), p, r.now) })
+	signed := "signed as " + from.Title()
+	if c.Grey {
+		signed = "grey: they are not told who sent it"
+	}
+	line := fmt.Sprintf("Press sent to %s (%s, %d characters).", joinPowers(to), signed, len([]rune(c.Text)))
+	if len(vacant) > 0 {
+		line += fmt.Sprintf(" Not to %s: no player.", joinPowers(vacant))
+	}
+	if rules.Copy {
+		line += " The moderators get a copy, as this game's rules say."
+	}
+	r.answers = append(r.answers, line)
+	grey := ""
+	if c.Grey {
+		grey = ", grey"
+	}
+	r.audit("press", fmt.Sprintf("%s to %s%s, %d characters", from.Title(), joinPowers(to), grey, len([]rune(c.Text))))
+	return nil
+}
+
+// sendPress records p in g and queues its mails: one to each recipient's
+// seat, and a copy to each moderator when the rules say so.
+func (j *Judge) sendPress(tx *store.Tx, g *store.Game, turn, segment string, p *store.Press, now time.Time) error {
+	if err := tx.AddPress(g.ID, p); err != nil {
+		return err
+	}
+	sender, subject := p.From.Title(), "Press from "+p.From.Title()
+	if p.Grey {
+		sender, subject = "a power (grey press: the judge does not say which)", "Press from a power"
+	}
+	for _, rcpt := range p.To {
+		seat := g.Seat(rcpt)
+		body := pressBody(g.ID, turn, segment, sender, p,
+			fmt.Sprintf("To answer, send the judge PRESS TO and the powers, with your GAME and SECRET lines%s.", replyHint(p)))
+		id := fmt.Sprintf("%s/press/%d/%s", g.ID, p.Seq, rcpt)
+		if err := j.notifyText(tx, j.threadRoot(g, seat.Address), id, seat.Address, fmt.Sprintf("[%s] %s", g.ID, subject), body, now); err != nil {
+			return err
+		}
+	}
+	if !g.Press.Copy {
+		return nil
+	}
+	for _, mod := range g.Moderators {
+		note := "A copy for the moderators (PRESS COPY ON)."
+		if p.Grey {
+			note += " It is grey press: its recipients were not told that " + p.From.Title() + " sent it."
+		}
+		body := pressBody(g.ID, turn, segment, p.From.Title(), p, note)
+		id := fmt.Sprintf("%s/press/%d/copy/%s", g.ID, p.Seq, mod)
+		subj := fmt.Sprintf("[%s] Press from %s to %s (a copy)", g.ID, p.From.Title(), joinPowers(p.To))
+		if err := j.notifyText(tx, j.threadRoot(g, mod), id, mod, subj, body, now); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// replyHint tells a signed press's recipient how to answer its sender.
+func replyHint(p *store.Press) string {
+	if p.Grey {
+		return ""
+	}
+	return ", e.g. PRESS TO " + strings.ToUpper(p.From.String())
+}
+
+// pressBody is the text of a press mail: who sent it to whom, when in the
+// game, the message as written, and a closing note.
+func pressBody(game, turn, segment, sender string, p *store.Press, note string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Game %s, %s, %s: press from %s to %s.\n\n", game, turn, segment, sender, joinPowers(p.To))
+	b.WriteString(p.Text)
+	b.WriteString("\n\n-- \n")
+	b.WriteString(note)
+	b.WriteString("\nstormjudge, Gathering Storm adjudicator\n")
+	return b.String()
+}
+
+// pressRule sets one of the game's press rules (a moderator's PRESS, also
+// in CREATE) and says what the rules are now.
+func pressRule(g *store.Game, c orders.Command) string {
+	switch c.Word {
+	case "mode":
+		g.Press.Mode = c.Kinds[0]
+		if g.Press.Mode == "white" {
+			g.Press.Mode = "" // the default
+		}
+	case "blackout":
+		g.Press.Blackout = slices.Clone(c.Kinds)
+	case "copy":
+		g.Press.Copy = c.Kinds[0] == "on"
+	}
+	return PressRulesText(g.Press)
+}
+
+// PressRulesText says a game's press rules in a line.
+func PressRulesText(r store.PressRules) string {
+	var b strings.Builder
+	switch r.Mode {
+	case "none":
+		return "Press: none (the powers cannot send each other press through the judge)."
+	case "grey":
+		b.WriteString("Press: signed or grey (unsigned)")
+	default:
+		b.WriteString("Press: signed only")
+	}
+	if len(r.Blackout) > 0 {
+		fmt.Fprintf(&b, ", none during the %s segments", strings.Join(r.Blackout, ", "))
+	}
+	if r.Copy {
+		b.WriteString("; the moderators get a copy of each")
+	} else {
+		b.WriteString("; the moderators get no copy")
+	}
+	b.WriteString(".")
+	return b.String()
+}
+
+// pressHistory lists the press power sent or received (0: the
+// moderators, all of it), newest last, at most the last 40: for HISTORY.
+func pressHistory(tx *store.Tx, g *store.Game, power storm.Power) (string, error) {
+	log, err := tx.PressLog(g.ID)
+	if err != nil {
+		return "", err
+	}
+	var mine []store.Press
+	for _, p := range log {
+		if power == 0 || p.From == power || slices.Contains(p.To, power) {
+			mine = append(mine, p)
+		}
+	}
+	if len(mine) == 0 {
+		return "", nil
+	}
+	var b strings.Builder
+	b.WriteString("Press")
+	if power != 0 {
+		b.WriteString(" you sent or received")
+	}
+	b.WriteString(" (each message's first line):\n")
+	if len(mine) > 40 {
+		fmt.Fprintf(&b, "  (%d earlier left out)\n", len(mine)-40)
+		mine = mine[len(mine)-40:]
+	}
+	zone := ""
+	if s := g.Seat(power); s != nil {
+		zone = s.TimeZone
+	}
+	for _, p := range mine {
+		from := p.From.Title()
+		if p.Grey && power != 0 && p.From != power {
+			from = "a power (grey)"
+		} else if p.Grey {
+			from += " (grey)"
+		}
+		first, _, _ := strings.Cut(p.Text, "\n")
+		fmt.Fprintf(&b, "  #%-3d %s, v%d, from %s to %s: %s\n", p.Seq, deadlineText(p.Sent, zone), p.Version, from, joinPowers(p.To), orders.Shorten(first, 60))
+	}
+	return b.String(), nil
+}
