@@ -6,7 +6,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"html"
+	"html/template"
 	"mime"
 	"strconv"
 	"strings"
@@ -512,27 +512,31 @@ func isASCII(s string) bool {
 // and no external resources; "color-scheme: light dark" lets a client in
 // dark mode use its dark colours.
 func PlainHTML(subject, body string) string {
-	body = strings.ReplaceAll(body, "\r\n", "\n")
 	var b strings.Builder
-	b.WriteString("<!DOCTYPE html>\n")
-	b.WriteString(`<html lang="en">` + "\n")
-	b.WriteString("<head>\n")
-	b.WriteString(`<meta charset="utf-8">` + "\n")
-	b.WriteString(`<meta name="viewport" content="width=device-width, initial-scale=1">` + "\n")
-	b.WriteString(`<meta name="color-scheme" content="light dark">` + "\n")
-	b.WriteString("<title>" + html.EscapeString(subject) + "</title>\n")
-	b.WriteString("</head>\n")
-	b.WriteString("<body>\n")
-	// The newline after <pre> is dropped by HTML parsers; it keeps a body
-	// that begins with an empty line from losing it.
-	b.WriteString(`<pre style="white-space:pre-wrap;word-wrap:break-word;` +
-		`font-family:ui-monospace,Menlo,Consolas,monospace;font-size:14px;">` + "\n")
-	b.WriteString(html.EscapeString(body))
-	b.WriteString("</pre>\n")
-	b.WriteString("</body>\n")
-	b.WriteString("</html>\n")
+	if err := plainTemplate.Execute(&b, struct{ Subject, Body string }{subject, strings.ReplaceAll(body, "\r\n", "\n")}); err != nil {
+		panic(err) // the template and its data are the package's own
+	}
 	return b.String()
 }
+
+// plainTemplate is PlainHTML's page: the subject and the text go through
+// html/template's contextual escaping, so a press or a broadcast full of
+// markup stays text. The newline after <pre> is dropped by HTML parsers;
+// it keeps a body that begins with an empty line from losing it.
+var plainTemplate = template.Must(template.New("plain").Parse(`<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
+<title>{{.Subject}}</title>
+</head>
+<body>
+<pre style="white-space:pre-wrap;word-wrap:break-word;font-family:ui-monospace,Menlo,Consolas,monospace;font-size:14px;">
+{{.Body}}</pre>
+</body>
+</html>
+`))
 
 // Unflow decodes format=flowed text (RFC 3676, DelSp=no): it removes the
 // space-stuffing (one leading space) of each line and joins every flowed

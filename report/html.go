@@ -4,7 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
-	"html"
+	"html/template"
 	"strings"
 )
 
@@ -34,20 +34,77 @@ const (
 	styleImg   = "display:block;width:100%;max-width:720px;height:auto;margin:8px 0;border:1px solid #8886;"
 )
 
+// htmlBlock is one element of a report's HTML page: a heading, a
+// paragraph, preformatted lines, a table or the picture. Its text is
+// player- or judge-written text, which the template escapes for the
+// context it lands in (html/template): a BROADCAST, a REASON or a
+// power's press full of markup stays text.
+type htmlBlock struct {
+	Tag   string       // "h1", "h2", "h3", "p", "pre", "table", "img"
+	Style template.CSS // one of the constant styles above (trusted)
+	Text  string
+	Rows  []htmlRow // a table's, the first its header
+	// The picture's (Tag "img").
+	CID           string
+	Width, Height int
+}
+
+type htmlRow []htmlCell
+
+type htmlCell struct {
+	Header bool
+	Style  template.CSS
+	Text   string
+}
+
+// htmlPage is what pageTemplate renders.
+type htmlPage struct {
+	Title  string
+	Body   template.CSS
+	Wrap   template.CSS
+	Blocks []htmlBlock
+}
+
+// pageTemplate is every report's HTML page (renderHTML): the styles are
+// the constants above, everything else goes through html/template's
+// contextual escaping.
+var pageTemplate = template.Must(template.New("page").Parse(`<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
+<meta name="supported-color-schemes" content="light dark">
+<title>{{.Title}}</title>
+</head>
+<body style="{{.Body}}">
+<div style="{{.Wrap}}">
+{{range .Blocks}}{{if eq .Tag "table"}}<div style="overflow-x:auto;max-width:100%;">
+<table style="{{.Style}}">
+{{range .Rows}}<tr>{{range .}}{{if .Header}}<th style="{{.Style}}">{{.Text}}</th>{{else}}<td style="{{.Style}}">{{.Text}}</td>{{end}}{{end}}</tr>
+{{end}}</table>
+</div>
+{{else if eq .Tag "img"}}<img src="cid:{{.CID}}" width="{{.Width}}" height="{{.Height}}" alt="{{.Text}}" style="{{.Style}}">
+{{else if eq .Tag "h1"}}<h1 style="{{.Style}}">{{.Text}}</h1>
+{{else if eq .Tag "h2"}}<h2 style="{{.Style}}">{{.Text}}</h2>
+{{else if eq .Tag "h3"}}<h3 style="{{.Style}}">{{.Text}}</h3>
+{{else if eq .Tag "pre"}}<pre style="{{.Style}}">{{.Text}}</pre>
+{{else}}<p style="{{.Style}}">{{.Text}}</p>
+{{end}}{{end}}</div>
+</body>
+</html>
+`))
+
 // renderHTML renders the blocks of w as a complete HTML document. When
-// picture is true the picture is shown (by PictureCID) after the lead,
+// cid is set the picture is shown (by its Content-ID) after the lead,
 // with alt, its description in words, beside it.
 func renderHTML(subject string, w *writer, cid string, alt string, width, height int) string {
 	picture := cid != ""
-	var b strings.Builder
-	b.WriteString("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
-	b.WriteString("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
-	b.WriteString("<meta name=\"color-scheme\" content=\"light dark\">\n<meta name=\"supported-color-schemes\" content=\"light dark\">\n")
-	fmt.Fprintf(&b, "<title>%s</title>\n</head>\n<body style=\"%s\">\n<div style=\"%s\">\n", html.EscapeString(subject), styleBody, styleWrap)
+	page := htmlPage{Title: subject, Body: styleBody, Wrap: styleWrap}
 	var pre []string
 	flush := func() {
 		if len(pre) > 0 {
-			fmt.Fprintf(&b, "<pre style=\"%s\">%s</pre>\n", stylePre, html.EscapeString(strings.Join(pre, "\n")))
+			page.Blocks = append(page.Blocks, htmlBlock{Tag: "pre", Style: stylePre, Text: strings.Join(pre, "\n")})
 			pre = nil
 		}
 	}
@@ -62,52 +119,55 @@ func renderHTML(subject string, w *writer, cid string, alt string, width, height
 		}
 		switch bl.kind {
 		case blockTitle:
-			fmt.Fprintf(&b, "<h1 style=\"%s\">%s</h1>\n", styleH1, html.EscapeString(bl.text))
+			page.Blocks = append(page.Blocks, htmlBlock{Tag: "h1", Style: styleH1, Text: bl.text})
 		case blockHeading:
 			headings++
 			// The picture follows the lead: before the second heading.
 			if picture && !shown && headings == 2 {
-				writePicture(&b, cid, alt, width, height)
+				page.Blocks = append(page.Blocks, pictureBlocks(cid, alt, width, height)...)
 				shown = true
 			}
-			fmt.Fprintf(&b, "<h2 style=\"%s\">%s</h2>\n", styleH2, html.EscapeString(bl.text))
+			page.Blocks = append(page.Blocks, htmlBlock{Tag: "h2", Style: styleH2, Text: bl.text})
 		case blockSub:
-			fmt.Fprintf(&b, "<h3 style=\"%s\">%s</h3>\n", styleH3, html.EscapeString(upperFirst(bl.text)))
+			page.Blocks = append(page.Blocks, htmlBlock{Tag: "h3", Style: styleH3, Text: upperFirst(bl.text)})
 		case blockPara:
-			indent := len(bl.first)
-			style := styleP
-			if indent > 0 {
-				style += fmt.Sprintf("margin-left:%.1fem;", float64(indent)*0.5)
+			style := template.CSS(styleP)
+			if indent := len(bl.first); indent > 0 {
+				style += template.CSS(fmt.Sprintf("margin-left:%.1fem;", float64(indent)*0.5))
 			}
-			fmt.Fprintf(&b, "<p style=\"%s\">%s</p>\n", style, html.EscapeString(strings.TrimSpace(bl.text)))
+			page.Blocks = append(page.Blocks, htmlBlock{Tag: "p", Style: style, Text: strings.TrimSpace(bl.text)})
 		case blockLine, blockCode:
 			if preformatted {
 				pre = append(pre, bl.text)
 			} else {
-				fmt.Fprintf(&b, "<p style=\"%s\">%s</p>\n", styleP, html.EscapeString(bl.text))
+				page.Blocks = append(page.Blocks, htmlBlock{Tag: "p", Style: styleP, Text: bl.text})
 			}
 		case blockTable:
-			writeTable(&b, bl.cells)
+			page.Blocks = append(page.Blocks, tableBlock(bl.cells))
 		}
 	}
 	flush()
 	if picture && !shown {
-		writePicture(&b, cid, alt, width, height)
+		page.Blocks = append(page.Blocks, pictureBlocks(cid, alt, width, height)...)
 	}
-	b.WriteString("</div>\n</body>\n</html>\n")
+	var b strings.Builder
+	if err := pageTemplate.Execute(&b, page); err != nil {
+		panic(err) // the template and its data are the package's own
+	}
 	return b.String()
 }
 
-func writePicture(b *strings.Builder, cid, alt string, width, height int) {
-	fmt.Fprintf(b, "<img src=\"cid:%s\" width=\"%d\" height=\"%d\" alt=\"%s\" style=\"%s\">\n",
-		cid, width, height, html.EscapeString(alt), styleImg)
-	fmt.Fprintf(b, "<p style=\"%sfont-size:13px;\">%s</p>\n", styleP,
-		"The picture shows the diplomatic targets and the tracks; the tables below give the same figures in words.")
+// pictureBlocks are the picture and the line under it.
+func pictureBlocks(cid, alt string, width, height int) []htmlBlock {
+	return []htmlBlock{
+		{Tag: "img", Style: styleImg, Text: alt, CID: cid, Width: width, Height: height},
+		{Tag: "p", Style: styleP + "font-size:13px;", Text: "The picture shows the diplomatic targets and the tracks; the tables below give the same figures in words."},
+	}
 }
 
-// writeTable writes cells as a table, the first row its header; cells
-// that are numbers are aligned right.
-func writeTable(b *strings.Builder, cells [][]string) {
+// tableBlock is cells as a table, the first row its header; cells that
+// are numbers are aligned right.
+func tableBlock(cells [][]string) htmlBlock {
 	// A wide table (the incomes) gets a smaller font and narrower gaps to
 	// fit a phone, and scrolls on its own rather than widen the page.
 	wide := len(cells) > 0 && len(cells[0]) > 6
@@ -117,22 +177,19 @@ func writeTable(b *strings.Builder, cells [][]string) {
 		cell = strings.Replace(cell, "padding:2px 6px 2px 0;", "padding:2px 3px 2px 0;", 1)
 		num = strings.Replace(num, "padding:2px 0 2px 6px;", "padding:2px 0 2px 3px;", 1)
 	}
-	fmt.Fprintf(b, "<div style=\"overflow-x:auto;max-width:100%%;\">\n<table style=\"%s\">\n", table)
+	bl := htmlBlock{Tag: "table", Style: template.CSS(table)}
 	for i, row := range cells {
-		b.WriteString("<tr>")
+		var r htmlRow
 		for _, c := range row {
-			tag, style := "td", cell
-			if i == 0 {
-				tag = "th"
-			}
+			style := cell
 			if isNumber(c) {
 				style = num
 			}
-			fmt.Fprintf(b, "<%s style=\"%s\">%s</%s>", tag, style, html.EscapeString(c), tag)
+			r = append(r, htmlCell{Header: i == 0, Style: template.CSS(style), Text: c})
 		}
-		b.WriteString("</tr>\n")
+		bl.Rows = append(bl.Rows, r)
 	}
-	b.WriteString("</table>\n</div>\n")
+	return bl
 }
 
 func isNumber(s string) bool {
