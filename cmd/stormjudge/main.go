@@ -238,7 +238,7 @@ func runDaemon(ctx context.Context, cfg *Config, log *slog.Logger, ready func(db
 			}
 		}
 	}()
-	log.Info("stormjudge running", "data", cfg.Data, "socket", ctl.Path(), "address", cfg.Address, "imap", cfg.IMAP.Addr, "smtp", cfg.SMTP.Addr, "games", len(cfg.Games))
+	logStart(log, cfg, jopt, db, ctl.Path(), tick)
 	if ready != nil {
 		ready(db)
 	}
