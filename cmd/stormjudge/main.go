@@ -6,6 +6,7 @@
 //	stormjudge game list|show|export ...    inspect games
 //	stormjudge deck check FILE...           validate random event deck files
 //	stormjudge compact -config FILE         apply retention and shrink the data file
+//	stormjudge version                      the build: version, VCS revision, Go
 //
 // This file holds flags, wiring and signals only; the work is done by the
 // packages judge, mailer, store, orders, adjudicator and report.
@@ -49,6 +50,7 @@ Usage:
   stormjudge bench -simulate N [-turns T] the engine alone: N random games, round trips a turn
   stormjudge deck check FILE...        validate random event deck files (docs/deck.md)
   stormjudge compact -config FILE      drop expired mail copies and give free space back (daemon stopped; -n: only print bytes by bucket)
+  stormjudge version                   the build: version, VCS revision and time, Go version
 
 Run "stormjudge COMMAND -h" for a command's flags.
 `
@@ -91,6 +93,8 @@ func dispatch(args []string, stdout, stderr io.Writer) error {
 		return cmdDeck(args[1:], stdout, stderr)
 	case "compact":
 		return cmdCompact(args[1:], stdout, stderr)
+	case "version", "-version", "--version":
+		return cmdVersion(args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil
@@ -234,7 +238,7 @@ func runDaemon(ctx context.Context, cfg *Config, log *slog.Logger, ready func(db
 			}
 		}
 	}()
-	log.Info("stormjudge running", "data", cfg.Data, "socket", ctl.Path(), "address", cfg.Address, "imap", cfg.IMAP.Addr, "smtp", cfg.SMTP.Addr, "games", len(cfg.Games))
+	logStart(log, cfg, jopt, db, ctl.Path(), tick)
 	if ready != nil {
 		ready(db)
 	}
