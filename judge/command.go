@@ -265,6 +265,15 @@ func (r *cmdRun) moderator(c orders.Command) error {
 		r.say("Press rules", line)
 		r.audit("press rules", line)
 		return nil
+	case orders.CmdObserve:
+		line := observerRule(g, c)
+		if c.Word == "public" {
+			r.say("Observers", line) // the players learn who may read their reports
+		} else {
+			r.answers = append(r.answers, line)
+		}
+		r.audit("observers", line)
+		return nil
 	case orders.CmdExport:
 		v := g.Version
 		if len(c.Versions) == 1 {
@@ -958,7 +967,7 @@ func (j *Judge) statusText(tx *store.Tx, g *store.Game, s storm.State, p storm.P
 		for _, a := range absences(seat, now, zone) {
 			fmt.Fprintf(&b, "\nAbsence: %s.", a)
 		}
-		b.WriteString("\n")
+		b.WriteString("\n" + observersText(g, false) + "\n")
 		return b.String(), nil
 	}
 	b.WriteString("\nSeats (moderators only):\n")
@@ -975,7 +984,7 @@ func (j *Judge) statusText(tx *store.Tx, g *store.Game, s storm.State, p storm.P
 			fmt.Fprintf(&b, "           %s\n", n)
 		}
 	}
-	fmt.Fprintf(&b, "\nRules: %s\n%s\n", RulesText(g), PressRulesText(g.Press))
+	fmt.Fprintf(&b, "\nRules: %s\n%s\n%s\n", RulesText(g), PressRulesText(g.Press), observersText(g, true))
 	return b.String(), nil
 }
 

@@ -91,6 +91,9 @@ func export(tx *store.Tx, g *store.Game, v int) ([]byte, error) {
 		View        adjudicator.View    `json:"view"`
 		Events      json.RawMessage     `json:"events"`
 		Press       []store.Press       `json:"press"`
+		Observers   []store.Observer    `json:"observers"`
+		Public      bool                `json:"public"`
+		Allowed     []string            `json:"observers_allowed,omitempty"`
 	}{Game: g.ID, Version: v, Latest: g.Version, Created: g.Created, Paused: g.Paused, Moderators: g.Moderators,
 		DeadlineSeq: g.DeadlineSeq, Rollbacks: g.Rollbacks,
 		Orders: map[string]orderRec{}, State: s, View: adjudicator.Derive(s), Events: evs}
@@ -119,6 +122,10 @@ func export(tx *store.Tx, g *store.Game, v int) ([]byte, error) {
 		return nil, err
 	}
 	out.Press = press
+	out.Observers, out.Public, out.Allowed = g.Observers, g.Public, g.ObserverAllow
+	if out.Observers == nil {
+		out.Observers = []store.Observer{}
+	}
 	for k, d := range g.Rules.Durations {
 		if out.Rules.Durations == nil {
 			out.Rules.Durations = map[string]string{}

@@ -302,7 +302,7 @@ func (j *Judge) ingest(tx *store.Tx, raw []byte) (*Result, error) {
 	if g, err := tx.Game(named); err == nil {
 		d.Game = g.ID
 	}
-	if !j.knownSender(tx, m.From, d.Game) {
+	if !j.knownSender(tx, m.From, d.Game) && !mayObserve(tx, m.From, d.Game, sub) {
 		res.Outcome, res.Game = Dropped, d.Game
 		if err := j.drop(tx, m, id, d.Game, now); err != nil {
 			return nil, err
@@ -542,6 +542,15 @@ func (j *Judge) decide(tx *store.Tx, m *orders.Message, sub *orders.Submission, 
 		return
 	} else if err != nil {
 		rc.fatal = err
+		return
+	}
+	if sub.IsObserveRequest() && env.Secret == "" {
+		// An observer's OBSERVE or OBSERVE STOP (observe.go): no secret.
+		if len(rc.errs) > 0 {
+			res.Outcome = Rejected
+			return
+		}
+		j.observe(tx, g, m, sub.Commands[0], rc, res, now)
 		return
 	}
 	var power storm.Power

@@ -164,6 +164,10 @@ type GameDef struct {
 	// Press are the game's rules for press between the powers (issue
 	// 25); the zero value: signed press in every segment.
 	Press store.PressRules
+	// ObserverAllow are the addresses that may observe the game; Public:
+	// any may (issue 25, OBSERVE).
+	ObserverAllow []string
+	Public        bool
 }
 
 // SeatDef seats one player's address for one power. Secret may be empty: the
@@ -323,7 +327,8 @@ func (j *Judge) createGame(tx *store.Tx, def GameDef, secrets, hashes map[storm.
 	if err := tx.PutState(def.ID, 0, s0, nil); err != nil {
 		return err
 	}
-	g := &store.Game{ID: def.ID, Created: now, SegmentDuration: def.SegmentDuration, Rules: def.Rules, Press: def.Press}
+	g := &store.Game{ID: def.ID, Created: now, SegmentDuration: def.SegmentDuration, Rules: def.Rules, Press: def.Press,
+		ObserverAllow: def.ObserverAllow, Public: def.Public}
 	for _, m := range def.Moderators {
 		g.Moderators = append(g.Moderators, strings.ToLower(strings.TrimSpace(m)))
 	}
@@ -733,6 +738,25 @@ func (j *Judge) publish(tx *store.Tx, g *store.Game, v int, evs []event.Event, n
 		m := vm.digest(*seat, all, before, pb.lead, pb.own[p])
 		if err := j.notifyMessage(tx, j.threadRoot(g, seat.Address), versionMailID(g, v, "digest", p.String()), seat.Address, m, pictureSource(g.ID, v, p, vm.view), now, att...); err != nil {
 			return err
+		}
+	}
+	// Observers (observe.go): the public report once a turn, covering
+	// the versions since their last.
+	if turnOver || everyone {
+		for i := range g.Observers {
+			o := &g.Observers[i]
+			if o.Mailed >= v {
+				continue
+			}
+			all, _, err := since(tx, g, o.Mailed, v, evs)
+			if err != nil {
+				return err
+			}
+			o.Mailed = v
+			m := report.Public(g.ID, all, vm.view, vm.extra("", slices.Clone(vm.setLead)))
+			if err := j.notifyMessage(tx, "", versionMailID(g, v, "observer", o.Address), o.Address, m, pictureSource(g.ID, v, 0, vm.view), now); err != nil {
+				return err
+			}
 		}
 	}
 	if m, ok := report.Moderator(g.ID, evs, vm.view); ok {

@@ -102,15 +102,17 @@ func (j *Judge) create(tx *store.Tx, m *orders.Message, sub *orders.Submission, 
 			}
 		case orders.CmdPress:
 			pressRule(g, c)
+		case orders.CmdObserve:
+			observerRule(g, c)
 		default:
-			bad(c, "not a line of CREATE (it takes SEAT, DECK, SEED, DIPLOMACY, CRISIS, DURATION, REMINDERS, NMR, EXTENSIONS, ABSENCE MAX, PRESS)")
+			bad(c, "not a line of CREATE (it takes SEAT, DECK, SEED, DIPLOMACY, CRISIS, DURATION, REMINDERS, NMR, EXTENSIONS, ABSENCE MAX, PRESS, OBSERVE)")
 		}
 	}
 	if len(rc.errs) == 0 {
 		if d, ok := g.Rules.Durations["economic"]; ok && allSame(g.Rules.Durations) {
 			def.SegmentDuration = d
 		}
-		def.Rules, def.Press = g.Rules, g.Press
+		def.Rules, def.Press, def.ObserverAllow, def.Public = g.Rules, g.Press, g.ObserverAllow, g.Public
 		if err := def.Validate(); err != nil {
 			rc.errs = append(rc.errs, strings.TrimPrefix(err.Error(), "judge: "))
 		}

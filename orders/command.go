@@ -100,11 +100,12 @@ const (
 	CmdAdjudicate = "ADJUDICATE"
 	CmdReason     = "REASON"
 	CmdPress      = "PRESS"
+	CmdObserve    = "OBSERVE"
 )
 
 // CreateOptions are the commands that may follow CREATE (and only it,
 // except the deadline rules, which a running game may change too).
-var CreateOptions = []string{CmdSeat, CmdDeck, CmdSeed, CmdDiplomacy, CmdCrisis, CmdDuration, CmdReminders, CmdNMR, CmdExtensions, CmdAbsence, CmdPress}
+var CreateOptions = []string{CmdSeat, CmdDeck, CmdSeed, CmdDiplomacy, CmdCrisis, CmdDuration, CmdReminders, CmdNMR, CmdExtensions, CmdAbsence, CmdPress, CmdObserve}
 
 // Queries are the commands that only ask: an email of them changes no
 // game (its receipt is tagged with the first, "[demo: STATUS]").
@@ -125,6 +126,13 @@ var commandWords = []*commandWord{
 			"PRESS BLACKOUT ECONOMIC|DIPLOMACY|CRISIS|END [...]: the kinds of segment in which no press goes; PRESS BLACKOUT NONE",
 			"PRESS COPY ON|OFF: whether the moderators get a copy of every press (naming the sender, also of grey press)"},
 		parse: parsePress},
+	{word: CmdObserve, who: byPlayer | byModerator, forms: []string{
+		"OBSERVE (with GAME, without SECRET): follow the game's public reports, from an address the moderator allows or any address if the game is public",
+		"OBSERVE STOP: no more reports"},
+		modForms: []string{"OBSERVE ALLOW <address>: that address may observe the game (OBSERVE)",
+			"OBSERVE DENY <address>: it may not, and no longer observes",
+			"OBSERVE PUBLIC ON|OFF: any address may observe the game, or only those allowed"},
+		parse: parseObserve},
 	{word: CmdStatus, who: byPlayer | byModerator, forms: []string{"STATUS"}, modForms: []string{"STATUS: the seats, missed deadlines, budgets, rules"}, parse: noArgs},
 	{word: CmdOrders, who: byPlayer, forms: []string{"ORDERS"}, parse: noArgs},
 	{word: CmdHistory, who: byPlayer | byModerator, forms: []string{"HISTORY: the versions, for RESEND"}, modForms: []string{"HISTORY: the versions, for ROLLBACK and EXPORT"}, parse: noArgs},
@@ -540,7 +548,7 @@ func (p *parser) command(w *commandWord, l *line, raw string) {
 		p.cmdAt = l.n
 	}
 	for _, o := range p.sub.Commands {
-		if o.Verb == c.Verb && c.Verb != CmdSeat && c.Verb != CmdDuration && !(c.Verb == CmdPress && p.sub.Envelope.Moderator) {
+		if o.Verb == c.Verb && c.Verb != CmdSeat && c.Verb != CmdDuration && !((c.Verb == CmdPress || c.Verb == CmdObserve) && p.sub.Envelope.Moderator) {
 			p.add(l.errorf("write "+c.Verb+" once", "%s given twice (first on line %d)", c.Verb, o.Line))
 			return
 		}
@@ -758,6 +766,49 @@ func parsePress(c *Command, l *line, moderator bool) *Error {
 		}
 	}
 	return nil
+}
+
+// parseObserve reads OBSERVE and OBSERVE STOP (an observer's: Word
+// "start" or "stop") or a moderator's OBSERVE ALLOW|DENY <address> and
+// OBSERVE PUBLIC ON|OFF (Word "allow", "deny", "public"; Address; Kinds
+// "on" or "off").
+func parseObserve(c *Command, l *line, moderator bool) *Error {
+	a := l.args()
+	if !moderator {
+		switch {
+		case len(a) == 0:
+			c.Word = "start"
+		case len(a) == 1 && strings.EqualFold(a[0], "STOP"):
+			c.Word = "stop"
+		default:
+			return l.errorf("OBSERVE, or OBSERVE STOP, with the game on its GAME line", "OBSERVE takes STOP or nothing")
+		}
+		return nil
+	}
+	if len(a) == 2 {
+		switch strings.ToUpper(a[0]) {
+		case "ALLOW", "DENY":
+			addr, err := mail.ParseAddress(a[1])
+			if err != nil || addr.Name != "" {
+				return l.errorf("", "OBSERVE %s: %s is not an email address", strings.ToUpper(a[0]), quote(a[1]))
+			}
+			c.Word, c.Address = strings.ToLower(a[0]), strings.ToLower(addr.Address)
+			return nil
+		case "PUBLIC":
+			if w := strings.ToUpper(a[1]); w == "ON" || w == "OFF" {
+				c.Word, c.Kinds = "public", []string{strings.ToLower(w)}
+				return nil
+			}
+		}
+	}
+	return l.errorf("", "OBSERVE needs ALLOW <address>, DENY <address> or PUBLIC ON|OFF")
+}
+
+// IsObserveRequest reports an email whose commands are an observer's
+// OBSERVE or OBSERVE STOP alone: it needs GAME but no SECRET (an
+// observer has none), and comes from an address that holds no seat.
+func (s *Submission) IsObserveRequest() bool {
+	return !s.Envelope.Moderator && len(s.Commands) == 1 && s.Commands[0].Verb == CmdObserve && len(s.Orders) == 0 && !s.Pass && !s.Help
 }
 
 // parseMail reads MAIL DIGEST or MAIL EVERY SEGMENT (also MAIL EVERY,

@@ -160,3 +160,33 @@ func TestParsePress(t *testing.T) {
 		}
 	}
 }
+
+// TestParseObserve (issue 25): an observer's OBSERVE needs GAME but no
+// SECRET, and only alone; the moderator's OBSERVE lines name an address
+// or PUBLIC ON|OFF.
+func TestParseObserve(t *testing.T) {
+	sub, err := Parse("GAME demo\nOBSERVE\nEND\n")
+	if err != nil || !sub.IsObserveRequest() || sub.Commands[0].Word != "start" {
+		t.Fatalf("OBSERVE: %+v, %v", sub, err)
+	}
+	sub, err = Parse("GAME demo\nOBSERVE STOP\n")
+	if err != nil || sub.Commands[0].Word != "stop" {
+		t.Fatalf("OBSERVE STOP: %+v, %v", sub, err)
+	}
+	sub, err = Parse("GAME demo\nMODERATOR\nSECRET s\nOBSERVE ALLOW Olga@Example.org\nOBSERVE PUBLIC on\n")
+	if err != nil || sub.Commands[0].Word != "allow" || sub.Commands[0].Address != "olga@example.org" || sub.Commands[1].Kinds[0] != "on" || sub.IsObserveRequest() {
+		t.Fatalf("the moderator's OBSERVE: %+v, %v", sub, err)
+	}
+	for _, tc := range []struct{ body, want string }{
+		{"GAME demo\nOBSERVE\nPASS\n", "no SECRET line"},
+		{"GAME demo\nOBSERVE\nSTATUS\n", "no SECRET line"},
+		{"OBSERVE\n", "no GAME line"},
+		{"GAME demo\nOBSERVE NOW\n", "OBSERVE takes STOP or nothing"},
+		{"GAME demo\nMODERATOR\nSECRET s\nOBSERVE ALLOW nobody\n", `"nobody" is not an email address`},
+		{"GAME demo\nMODERATOR\nSECRET s\nOBSERVE\n", "OBSERVE needs ALLOW"},
+	} {
+		if _, err := Parse(tc.body); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q: %v, want %q", tc.body, err, tc.want)
+		}
+	}
+}

@@ -654,7 +654,7 @@ func (p *parser) finish() {
 		p.final = append(p.final, &Error{Msg: "no GAME line",
 			Hint: "write GAME and the game id on a line of its own, e.g. GAME demo"})
 	}
-	if _, ok := p.first[kwSecret]; !ok {
+	if _, ok := p.first[kwSecret]; !ok && !p.sub.IsObserveRequest() {
 		p.final = append(p.final, &Error{Msg: "no SECRET line",
 			Hint: "write SECRET and your power's secret (sent to you when you were seated) on a line of its own"})
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"stormjudge/adjudicator/storm"
@@ -72,9 +73,35 @@ type Game struct {
 	// Press are the game's rules for press between the powers (issue
 	// 25); the zero value: signed press in every segment.
 	Press PressRules `json:"press,omitzero"`
+	// Observers follow the game's public reports (issue 25, OBSERVE),
+	// once a turn; ObserverAllow are the addresses the moderator lets
+	// observe; Public: any address may.
+	Observers     []Observer `json:"observers,omitempty"`
+	ObserverAllow []string   `json:"observerAllow,omitempty"`
+	Public        bool       `json:"public,omitempty"`
 	// CalendarCancels counts the calendar events of the segment cancelled
 	// (DEADLINE NONE): a deadline set after one is a new event.
 	CalendarCancels int `json:"calendarCancels,omitempty"`
+}
+
+// Observer is an address that follows a game's public reports (OBSERVE):
+// it gets the public report once a turn, when the turn ends, covering
+// the versions since Mailed (the version of its last one), and never a
+// private notice.
+type Observer struct {
+	Address string    `json:"address"`
+	Since   time.Time `json:"since"`
+	Mailed  int       `json:"mailed"`
+}
+
+// Observer returns addr's entry among g's observers, or nil.
+func (g *Game) Observer(addr string) *Observer {
+	for i := range g.Observers {
+		if g.Observers[i].Address == strings.ToLower(addr) {
+			return &g.Observers[i]
+		}
+	}
+	return nil
 }
 
 // Rules are a game's deadline rules (docs/orders.md, "Deadlines").
