@@ -29,7 +29,9 @@ func TestSandboxObserversByEmail(t *testing.T) {
 	observe := func(lines string) string { return "GAME " + sandboxGame + "\n" + lines + "\nEND\n" }
 	isObserver := func(addr string) func(mailMsg) bool {
 		// judge.versionMailID: "<demo.v2.observer.olga.sandbox.test.<hash>@...>"
-		return func(m mailMsg) bool { return strings.Contains(m.MessageID, ".observer."+strings.ReplaceAll(addr, "@", ".")+".") }
+		return func(m mailMsg) bool {
+			return strings.Contains(m.MessageID, ".observer."+strings.ReplaceAll(addr, "@", ".")+".")
+		}
 	}
 
 	// Not allowed: not answered (the moderator's receipt after it shows
