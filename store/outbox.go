@@ -398,7 +398,10 @@ func (tx *Tx) putMail(old, m *Mail) error {
 
 // Mail returns the outbox entry with this ID, or an error wrapping
 // ErrNotFound.
-func (tx *Tx) Mail(id string) (*Mail, error) {
+func (tx *Tx) Mail(id string) (*Mail, error) { return tx.readMail(id, tx.decodeMail) }
+
+// readMail reads mail id's stored value with decode.
+func (tx *Tx) readMail(id string, decode func([]byte) (*Mail, error)) (*Mail, error) {
 	b := tx.rbucket(bucketOutbox)
 	var v []byte
 	if b != nil && id != "" {
@@ -407,7 +410,7 @@ func (tx *Tx) Mail(id string) (*Mail, error) {
 	if v == nil {
 		return nil, fmt.Errorf("store: mail %q: %w", id, ErrNotFound)
 	}
-	m, err := tx.decodeMail(v)
+	m, err := decode(v)
 	if err != nil {
 		return nil, fmt.Errorf("store: mail %q: %w", id, err)
 	}
@@ -523,21 +526,7 @@ func (tx *Tx) PendingRecords() ([]*Mail, error) {
 }
 
 // recordOf reads mail id's record without the text kept apart.
-func (tx *Tx) recordOf(id string) (*Mail, error) {
-	b := tx.rbucket(bucketOutbox)
-	var v []byte
-	if b != nil && id != "" {
-		v = b.Get([]byte(id))
-	}
-	if v == nil {
-		return nil, fmt.Errorf("store: mail %q: %w", id, ErrNotFound)
-	}
-	m, err := tx.decodeRecord(v)
-	if err != nil {
-		return nil, fmt.Errorf("store: mail %q: %w", id, err)
-	}
-	return m, nil
-}
+func (tx *Tx) recordOf(id string) (*Mail, error) { return tx.readMail(id, tx.decodeRecord) }
 
 func (tx *Tx) pending(until *time.Time, limit int) ([]*Mail, error) {
 	return tx.pendingAs(until, limit, tx.Mail)
