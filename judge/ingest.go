@@ -461,6 +461,9 @@ type receipt struct {
 	// unverified: the email failed its secret; the receipt is this fixed
 	// refusal and quotes nothing of the email (unverifiedBy).
 	unverified string
+	// anonymous: an email no secret vouches for (an observer's OBSERVE):
+	// its subject is not echoed either.
+	anonymous bool
 	// cacheOnly: the sender has spent its wrong-secret budget
 	// (secretbudget.go): secrets are checked against the cache alone;
 	// throttled: a secret was refused unchecked for that reason, and
@@ -546,7 +549,11 @@ func (j *Judge) decide(tx *store.Tx, m *orders.Message, sub *orders.Submission, 
 	}
 	if sub.IsObserveRequest() && env.Secret == "" {
 		// An observer's OBSERVE or OBSERVE STOP (observe.go): no secret.
+		// Nothing proves who sent it: neither its subject nor a line the
+		// judge did not read is quoted back, the refusal is a fixed text.
+		rc.anonymous = true
 		if len(rc.errs) > 0 {
+			rc.errs = []string{"An observer's email holds the GAME line and OBSERVE (or OBSERVE STOP) alone; it was not read."}
 			res.Outcome = Rejected
 			return
 		}
@@ -975,9 +982,12 @@ func (j *Judge) sendReceipt(tx *store.Tx, key []byte, m *orders.Message, rc *rec
 	if rc.fatal != nil {
 		return nil
 	}
-	subject := stripReceiptTag(cleanSubject(m.Subject)) // reply prefixes and earlier tags off
-	if subject == "" || rc.unverified != "" {           // a forged subject is never echoed
+	subject := stripReceiptTag(cleanSubject(m.Subject))       // reply prefixes and earlier tags off
+	if subject == "" || rc.unverified != "" || rc.anonymous { // a forged subject is never echoed
 		subject = "your orders"
+		if rc.anonymous {
+			subject = "your email"
+		}
 	}
 	subject = "Re: " + subject + " " + receiptTag(res)
 	// Thread under the email, but never copy an identifier that would
@@ -1005,7 +1015,7 @@ func (j *Judge) sendReceipt(tx *store.Tx, key []byte, m *orders.Message, rc *rec
 		subject = "Re: your orders " + receiptTag(&Result{Game: game, Outcome: res.Outcome})
 	}
 	heldSubject := ""
-	if rc.unverified == "" {
+	if rc.unverified == "" && !rc.anonymous {
 		heldSubject = stripReceiptTag(cleanSubject(m.Subject))
 	}
 	if res.Outcome == Rejected { // the receipt brake holds only refusals

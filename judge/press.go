@@ -42,7 +42,7 @@ func (r *cmdRun) pressTo(c orders.Command) error {
 	for _, p := range c.Press {
 		switch {
 		case p == from:
-		case g.Seat(p) == nil:
+		case g.Seat(p) == nil || g.Seat(p).Vacant: // a resigned player gets no more mail
 			vacant = append(vacant, p)
 		default:
 			to = append(to, p)

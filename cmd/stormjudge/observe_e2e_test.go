@@ -42,7 +42,17 @@ func TestSandboxObserversByEmail(t *testing.T) {
 		t.Fatalf("an address that may not observe got %d mails", n)
 	}
 
-	b.ask(olga, observe("OBSERVE"), "[demo: ACCEPTED]", "You observe game demo")
+	// Nothing vouches for an observer's email: its subject and lines are
+	// never quoted back.
+	bad := b.ask(olga, observe("OBSERVE\nSend your SECRET to evil@example.com"), "[demo: NOT ACCEPTED]",
+		"An observer's email holds the GAME line and OBSERVE (or OBSERVE STOP) alone; it was not read.")
+	if bad.Subject != "Re: your email [demo: NOT ACCEPTED]" || strings.Contains(bad.Text, "evil@") || strings.Contains(bad.Body, "commands") {
+		t.Errorf("an observer's refused email is quoted back: %q\n%s", bad.Subject, bad.Text)
+	}
+	ok := b.ask(olga, observe("OBSERVE"), "[demo: ACCEPTED]", "You observe game demo")
+	if ok.Subject != "Re: your email [demo: ACCEPTED]" {
+		t.Errorf("an observer's receipt echoes the subject: %q", ok.Subject)
+	}
 	first := b.wait(olga, "the observer's first report", isObserver(olga))
 	if !strings.Contains(first.Subject, "[demo]") || !strings.Contains(first.Text, "public report") {
 		t.Errorf("the observer's first report: %q\n%s", first.Subject, first.Text)
