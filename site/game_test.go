@@ -2,6 +2,8 @@ package site
 
 import (
 	"fmt"
+	"io"
+	"log/slog"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -43,7 +45,7 @@ func newGame(t *testing.T) *testGame {
 	}
 	t.Cleanup(func() { db.Close() })
 	g := &testGame{t: t, db: db, c: &clock{time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)}}
-	g.j = judge.New(db, &judge.Options{Address: "judge@sandbox.test", Now: g.c.now})
+	g.j = judge.New(db, &judge.Options{Address: "judge@sandbox.test", Now: g.c.now, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	d, err := deck.LoadFile("../testdata/decks/illustrative.toml")
 	if err != nil {
 		t.Fatal(err)

@@ -122,15 +122,15 @@ type indexPage struct {
 }
 
 type indexVersion struct {
-	V                int
-	Caption          string
-	Page, Picture    string
-	Alt              string
-	Width, Height    int
-	Notices          []link
+	V             int
+	Caption       string
+	Page, Picture string
+	Alt           string
+	Width, Height int
+	Notices       []link
 }
 
-var indexTemplate = template.Must(template.Must(template.New("index").Parse(head+`<body>
+var indexTemplate = template.Must(template.Must(template.New("index").Parse(head + `<body>
 <main>
 <h1>{{.Title}}</h1>
 {{range .Status}}<p>{{.}}</p>
@@ -225,14 +225,14 @@ type pressPage struct {
 }
 
 type pressItem struct {
-	Seq     uint64
-	When    string // the version and turn it was sent in
-	Page    string // that version's page
-	From    string
-	To      string
-	Grey    bool
-	Text    string
-	Sent    string
+	Seq  uint64
+	When string // the version and turn it was sent in
+	Page string // that version's page
+	From string
+	To   string
+	Grey bool
+	Text string
+	Sent string
 }
 
 var pressTemplate = template.Must(template.New("press").Parse(head + `<body>
