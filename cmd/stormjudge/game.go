@@ -71,7 +71,7 @@ func openStore(path string) (*store.DB, error) {
 	return db, nil
 }
 
-// The operator's read-only commands (game list|show|export, replay,
+// The operator's read-only commands (game list|show|export|site, replay,
 // check) are parsed twice: the command's own flag set reads what the
 // operator typed (with -data and -config), then it is restated as the
 // canonical arguments of an operatorCommand (parseOperator) and run by
