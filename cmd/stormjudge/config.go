@@ -35,6 +35,15 @@ type Config struct {
 	// game"); Decks are the decks such a game may name.
 	Masters []MasterConfig    `toml:"master"`
 	Decks   map[string]string `toml:"decks"`
+	// Site is where the daemon keeps the games' public site (issue 25;
+	// package site).
+	Site SiteConfig `toml:"site"`
+}
+
+// SiteConfig is the [site] table: dir, the directory of the games'
+// public site ("" none), one subdirectory per game.
+type SiteConfig struct {
+	Dir string `toml:"dir"`
 }
 
 // MasterConfig is one [[master]] table: a game master's address and

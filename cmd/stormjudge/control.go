@@ -1,10 +1,12 @@
 package main
 
 // The control socket: the daemon answers the operator's read-only
-// commands (game list|show|export, replay, check) while it holds the data
+// commands (game list|show|export|site, replay, check) while it holds the data
 // file's exclusive lock, so that they work while it runs without a second
 // process opening the file (docs/architecture.md, "The operator while the
-// daemon runs").
+// daemon runs"). None changes the store; game site writes files, into the
+// absolute directory its -out names, as the daemon's user (the socket is
+// that user's alone).
 //
 // Protocol: one request per connection. The client sends one line, a JSON
 // object ended by a newline (or by the end of what it writes),

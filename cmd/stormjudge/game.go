@@ -18,6 +18,7 @@ import (
 	"stormjudge/judge"
 	"stormjudge/orders"
 	"stormjudge/report"
+	"stormjudge/site"
 	"stormjudge/store"
 )
 
@@ -70,7 +71,7 @@ func openStore(path string) (*store.DB, error) {
 	return db, nil
 }
 
-// The operator's read-only commands (game list|show|export, replay,
+// The operator's read-only commands (game list|show|export|site, replay,
 // check) are parsed twice: the command's own flag set reads what the
 // operator typed (with -data and -config), then it is restated as the
 // canonical arguments of an operatorCommand (parseOperator) and run by
@@ -80,8 +81,9 @@ func openStore(path string) (*store.DB, error) {
 
 // operatorCommand is one parsed read-only command.
 type operatorCommand struct {
-	name    string   // "game list", "game show", "game export", "replay", "check"
-	id      string   // the game of show, export and replay
+	name    string   // "game list", "game show", "game export", "game site", "replay", "check"
+	id      string   // the game of show, export, site and replay
+	out     string   // game site: the directory, absolute
 	version int      // show and export: the state version, -1 the latest
 	address string   // check: the -address given, "" the judge's own
 	email   []byte   // check: the email
@@ -100,6 +102,9 @@ func parseOperator(args []string, stdin []byte) (*operatorCommand, error) {
 	case len(args) >= 2 && args[0] == "game" && (args[1] == "list" || args[1] == "show" || args[1] == "export"):
 		c.name, rest = "game "+args[1], args[2:]
 		fs.IntVar(&c.version, "version", -1, "")
+	case len(args) >= 2 && args[0] == "game" && args[1] == "site":
+		c.name, rest = "game site", args[2:]
+		fs.StringVar(&c.out, "out", "", "")
 	case len(args) >= 1 && args[0] == "replay":
 		c.name, rest = "replay", args[1:]
 	case len(args) >= 1 && args[0] == "check":
@@ -110,7 +115,7 @@ func parseOperator(args []string, stdin []byte) (*operatorCommand, error) {
 		if len(name) > 40 {
 			name = name[:40] + "..."
 		}
-		return nil, fmt.Errorf("not a read-only command of the operator: %q (game list|show|export, replay, check)", name)
+		return nil, fmt.Errorf("not a read-only command of the operator: %q (game list|show|export|site, replay, check)", name)
 	}
 	if err := fs.Parse(rest); err != nil {
 		return nil, fmt.Errorf("%s: %w", c.name, err)
@@ -121,6 +126,16 @@ func parseOperator(args []string, stdin []byte) (*operatorCommand, error) {
 			return nil, fmt.Errorf("%s: give the game id", c.name)
 		}
 		c.id = fs.Arg(0)
+	case "game site":
+		if fs.NArg() != 1 {
+			return nil, fmt.Errorf("%s: give the game id", c.name)
+		}
+		c.id = fs.Arg(0)
+		// Absolute: the daemon, which runs it while it holds the data
+		// file, has a working directory of its own.
+		if !filepath.IsAbs(c.out) {
+			return nil, fmt.Errorf("%s: give the site's directory with -out DIR", c.name)
+		}
 	case "replay":
 		if fs.NArg() != 1 {
 			return nil, errors.New("replay: give the game id")
@@ -145,6 +160,8 @@ func (c *operatorCommand) run(db *store.DB, j *judge.Judge, w io.Writer) error {
 		return gameShow(db, c.id, c.version, w)
 	case "game export":
 		return gameExport(db, c.id, c.version, w)
+	case "game site":
+		return gameSite(db, c.id, c.out, w)
 	case "replay":
 		return replayGame(db, c.id, w)
 	case "check":
@@ -240,24 +257,35 @@ func checkEmail(j *judge.Judge, raw []byte, w io.Writer) error {
 
 func cmdGame(args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
-		return errors.New("game: list, show ID or export ID")
+		return errors.New("game: list, show ID, export ID or site ID -out DIR")
 	}
 	sub := args[0]
 	switch sub {
-	case "list", "show", "export":
+	case "list", "show", "export", "site":
 	default:
-		return fmt.Errorf("game: unknown subcommand %q (list, show, export)", sub)
+		return fmt.Errorf("game: unknown subcommand %q (list, show, export, site)", sub)
 	}
 	fs := flag.NewFlagSet("game "+sub, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	d := dataFlags(fs)
 	version := fs.Int("version", -1, "show, export: the state version (default: the latest)")
+	out := fs.String("out", "", "site: the directory the game's public site is written into (made if need be; brought up to date if written before)")
 	if err := fs.Parse(args[1:]); err != nil {
 		return err
 	}
 	canon := []string{"game", sub}
 	if *version >= 0 {
 		canon = append(canon, "-version", strconv.Itoa(*version))
+	}
+	if sub == "site" {
+		if *out == "" {
+			return errors.New("game site: give the site's directory with -out DIR")
+		}
+		abs, err := filepath.Abs(*out)
+		if err != nil {
+			return err
+		}
+		canon = append(canon, "-out", abs)
 	}
 	canon = append(append(canon, "--"), fs.Args()...)
 	return operate(d, canon, nil, nil, stdout)
@@ -324,6 +352,22 @@ func gameExport(db *store.DB, id string, version int, w io.Writer) error {
 		_, err = w.Write(b)
 		return err
 	})
+}
+
+// gameSite writes the public site of game id into dir (package site),
+// or brings the site already there up to date.
+func gameSite(db *store.DB, id, dir string, w io.Writer) error {
+	st, err := site.Write(db, id, dir)
+	if err != nil {
+		return err
+	}
+	what := "the public reports (the game goes on: no notice, no press)"
+	if st.Ended {
+		what = "the public reports, every power's notices and the press (the game has ended)"
+	}
+	fmt.Fprintf(w, "game %s: %d versions in %s: %s; %d rendered now, %d pictures drawn.\nOpen %s in a browser, or serve the directory with any web server.\n",
+		id, st.Versions, dir, what, st.Rendered, st.Pictures, filepath.Join(dir, "index.html"))
+	return nil
 }
 
 // gameAt reads game id, its state and orders at version (-1: the latest).

@@ -42,6 +42,7 @@ Usage:
   stormjudge game list -data FILE      list games
   stormjudge game show -data FILE ID   summary of a game
   stormjudge game export -data FILE ID full state as JSON (docs/state.md)
+  stormjudge game site -data FILE ID -out DIR  the game's public site (static HTML)
   stormjudge replay -data FILE ID      recompute a game from its orders; must match bit for bit
                                        (check, game and replay work while the daemon runs: it
                                        answers them on the socket FILE.sock)
@@ -167,6 +168,7 @@ func runDaemon(ctx context.Context, cfg *Config, log *slog.Logger, ready func(db
 		return err
 	}
 	jopt.Logger, jopt.Kick, jopt.DrawAhead = log.With("part", "judge"), outbox.Kick, true
+	defer keepSite(ctx, cfg, db, &jopt.Kick, log.With("part", "site"))() // [site] dir: the public site after each version (site.go)
 	j = judge.New(db, jopt)
 	for _, g := range cfg.Games {
 		def, err := g.def()

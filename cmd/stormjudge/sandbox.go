@@ -45,6 +45,9 @@ type sandboxOptions struct {
 	Diplomacy               bool   // the demo game plays diplomatic counters (docs/diplomacy.md)
 	Crisis                  bool   // the demo game plays the crisis phase to the end of the game (docs/orders.md "Crisis")
 	Mail                    string // the demo game's delivery: "digest" ("", the default) or "every-segment" (docs/orders.md "Mail delivery")
+	// Site is the directory of the games' public site ([site] dir),
+	// kept current after every version; "" none.
+	Site string
 	// Brake replaces the receipt brake's defaults (judge.Brake, [inbound]
 	// brake_receipts); nil keeps them.
 	Brake *judge.Brake
@@ -65,14 +68,25 @@ func cmdSandbox(args []string, stdout, stderr io.Writer) error {
 	fs.BoolVar(&o.Diplomacy, "diplomacy", true, "the demo game plays the diplomatic phase by email (docs/orders.md \"DIPLOMATIC\"); -diplomacy=false passes it")
 	fs.BoolVar(&o.Crisis, "crisis", true, "the demo game plays the crisis phase by email, aggressions to war and the game's end (docs/orders.md \"Crisis\"); -crisis=false passes it")
 	fs.StringVar(&o.Mail, "mail", store.MailDigest, "the players' delivery in the demo game: digest (one mail when a power must act, the turn ends or something is for its eyes only) or every-segment (docs/orders.md \"Mail delivery\")")
+	siteDir := fs.String("site", "", "directory of the games' public site, written after every version (default: DIR/site of -data; \"none\": no site)")
 	level := fs.String("log", "info", "log level: debug, info, warn, error")
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	switch *siteDir {
+	case "":
+		o.Site = filepath.Join(o.Dir, "site")
+	case "none":
+	default:
+		o.Site = *siteDir
 	}
 	ctx, stop := signalContext()
 	defer stop()
 	return runSandbox(ctx, o, newLogger(stderr, *level), func(imapAddr, smtpAddr string, seats map[storm.Power]string) {
 		printSandboxBanner(stdout, o.Dir, imapAddr, smtpAddr, o.Physical, seats)
+		if o.Site != "" {
+			fmt.Fprintf(stdout, "\nThe games' public site, written after every version (open it in a browser,\nor serve the directory with any web server):\n\n  %s\n", filepath.Join(o.Site, "index.html"))
+		}
 	})
 }
 
@@ -119,6 +133,7 @@ func runSandbox(ctx context.Context, o sandboxOptions, log *slog.Logger, ready f
 			cfg.Decks[strings.TrimSuffix(filepath.Base(f), ".toml")] = f
 		}
 	}
+	cfg.Site.Dir = o.Site
 	cfg.Games[0].Diplomacy = &o.Diplomacy
 	cfg.Games[0].Crisis = &o.Crisis
 	cfg.Games[0].Mail = o.Mail
