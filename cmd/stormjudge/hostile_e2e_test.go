@@ -118,7 +118,10 @@ func TestHostileMailOverLoopback(t *testing.T) {
 		return len(receipts) >= len(mails)+reused
 	})
 	waitFor(t, "every email handled", 30*time.Second, func() bool {
-		return len(fetchAll(t, imapAddr, "judge@sandbox.test", "judge", "INBOX")) == 0
+		// Envelopes only: a message the judge moves out between the
+		// envelopes and the bodies would be missing from the bodies.
+		ms, err := readMailbox(imapAddr, "judge@sandbox.test", "judge", "INBOX", false)
+		return err == nil && len(ms) == 0
 	})
 	time.Sleep(time.Second) // anything more would have come by now
 	if n := len(powerInbox(t, imapAddr, storm.Germany)); n != 3+len(mails)+reused {
