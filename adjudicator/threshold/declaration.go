@@ -433,7 +433,7 @@ func RussianMinorResults(s storm.State, border []string, skip string, elsewhere 
 		if m.Name == skip {
 			continue
 		}
-		c := m.FlagCounts()
+		c := m.FlagsByPower()
 		onBorder := slices.Contains(border, m.Name)
 		if onBorder {
 			switch {
