@@ -254,7 +254,7 @@ func MobilizationChoices(s storm.State, p storm.Power) [][]storm.UnitType {
 			rec(i, append(cur, storm.UnitTypes[i]))
 		}
 	}
-	rec(0, nil)
+	rec(0, make([]storm.UnitType, 0, size)) // one array for every set tried: each kept is cloned
 	return out
 }
 
