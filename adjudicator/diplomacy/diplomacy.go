@@ -1096,7 +1096,9 @@ func PlacementOptions(s storm.State, p storm.Power) []storm.Option {
 	for _, c := range append(DiplomaticTargets(s), storm.RussiaTarget) { // Russia: 24.56E, 10.91F
 		for _, n := range []int{3, 2, 1} {
 			o := storm.Order{Kind: storm.Diplomatic, Project: c, Counters: []int{n}}
-			if len(checkPlacements(s, p, []storm.Order{o}, true, pc)) > 0 {
+			// 24.51: a strength p has no counter of left fails the check
+			// (its last test) whatever else it passes: not tried.
+			if k, _ := storm.CountersOf(o.Counters); !av.Covers(k) || len(checkPlacements(s, p, []storm.Order{o}, true, pc)) > 0 {
 				continue
 			}
 			note := fmt.Sprintf("sealed until diplomacy is resolved (24.54C); any of your counters %s; paid at the end of the phase (24.52C)", strings.Join(strengths, ", "))
