@@ -12,10 +12,11 @@ import (
 // crisisOptions lists p's orders in the open crisis, pre-emptive war or
 // end-of-game segment (Allowed): each with the IF lines it may carry, so
 // that notices show them and the simulator plays them.
-func crisisOptions(s storm.State, p storm.Power) []storm.Option {
+func crisisOptions(w *whoOrders, p storm.Power) []storm.Option {
+	s := w.s
 	var opts []storm.Option
 	offer := func(op storm.Option) {
-		if len(Validate(s, p, op.Orders())) == 0 {
+		if len((&orderCheck{s: s, p: p, who: w}).Validate(op.Orders())) == 0 {
 			opts = append(opts, op)
 		}
 	}
@@ -74,7 +75,7 @@ func crisisOptions(s storm.State, p storm.Power) []storm.Option {
 			offer(storm.Option{Order: storm.Order{Kind: storm.AttackOrder}, Note: "war breaks out: research is completed and the game ends (27.83, 33)"})
 		}
 	case storm.SegPreemptiveWar:
-		return war.PreemptiveOptions(s, p)
+		return w.preemptive().Options(p)
 	case storm.SegEndOfGame:
 		side := storm.SideOf(p)
 		for _, f := range war.FinalPoints[side] {

@@ -118,7 +118,7 @@ func (c *orderCheck) validate(orders []storm.Order) ([]storm.IndexedError, storm
 		return crisis.ValidateCrisis(s, p, orders)
 	}
 	if s.Crisis.On && s.Segment == storm.SegPreemptiveWar { // 32.8: preemptive.go
-		return war.ValidatePreemptive(s, p, orders)
+		return c.who.preemptive().Validate(p, orders) // c.who made by mayOrderNow
 	}
 	if s.Crisis.On && s.Segment == storm.SegEndOfGame { // 33.2: endgame.go
 		return war.ValidateFinalResearch(s, p, orders)
@@ -170,7 +170,7 @@ func allowed(w *whoOrders, p storm.Power, econ *economy.OrdersCheck) []storm.Opt
 		return diplomacy.SpyRingOptions(s, p)
 	}
 	if s.Crisis.On && (crisis.IsCrisisSegment(s.Segment) || s.Segment == storm.SegPreemptiveWar || s.Segment == storm.SegEndOfGame) {
-		return crisisOptions(s, p) // crisisoptions.go
+		return crisisOptions(w, p) // crisisoptions.go
 	}
 	var opts []storm.Option
 	if econ == nil {

@@ -112,6 +112,16 @@ type whoOrders struct {
 	s        storm.State
 	known    bool
 	required []storm.Power
+	pre      *war.Preemptive // the state's pre-emptive options, made when asked (preemptive)
+}
+
+// preemptive is w.s's pre-emptive war options, shared by the segment's
+// options and validations (issue 24).
+func (w *whoOrders) preemptive() *war.Preemptive {
+	if w.pre == nil {
+		w.pre = war.NewPreemptive(w.s)
+	}
+	return w.pre
 }
 
 // requires is requires(w.s, p).
