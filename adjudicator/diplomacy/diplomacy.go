@@ -1088,31 +1088,41 @@ func PlacementOptions(s storm.State, p storm.Power) []storm.Option {
 				Note: fmt.Sprintf("a military counter, placed openly: +1 for you in %s (24.42B, G); %d a turn for you now; 1 tile point at the end of the phase (24.42F)", c, MilitaryCounterLimit(s, p))})
 		}
 	}
+	// 24.53A: without an additional counter to place now, the check
+	// refuses it in every target.
+	free := s.Powers[p].Economy.FreeDiplomaticCounters > 0 && !freeUsed(s, p, nil) && s.Segment != storm.SegDiplomacyAxis2
 	for _, c := range DiplomaticTargets(s) {
-		if o := (storm.Order{Kind: storm.Diplomatic, Project: c, Counters: []int{1}, Args: []string{"free"}}); len(checkPlacements(s, p, []storm.Order{o}, true, pc)) == 0 {
+		if o := (storm.Order{Kind: storm.Diplomatic, Project: c, Counters: []int{1}, Args: []string{"free"}}); free && len(checkPlacements(s, p, []storm.Order{o}, true, pc)) == 0 {
 			out = append(out, storm.Option{Order: o, Note: "your additional civil war counter: strength 1, free, beyond the limits, one this turn (24.53A)"})
 		}
 	}
-	for _, c := range append(DiplomaticTargets(s), storm.RussiaTarget) { // Russia: 24.56E, 10.91F
-		for _, n := range []int{3, 2, 1} {
-			o := storm.Order{Kind: storm.Diplomatic, Project: c, Counters: []int{n}}
-			// 24.51: a strength p has no counter of left fails the check
-			// (its last test) whatever else it passes: not tried.
-			if k, _ := storm.CountersOf(o.Counters); !av.Covers(k) || len(checkPlacements(s, p, []storm.Order{o}, true, pc)) > 0 {
-				continue
-			}
-			note := fmt.Sprintf("sealed until diplomacy is resolved (24.54C); any of your counters %s; paid at the end of the phase (24.52C)", strings.Join(strengths, ", "))
-			if storm.Fighting(s, c) {
-				note = "civil war: beyond the limits; " + note + "; your side must place a counter here, or the judge places your side's weakest (25.52A)"
-			}
-			for _, d := range s.Diplomacy.Disputes {
-				if d.Has(c) {
-					note += fmt.Sprintf("; dispute with %s (random event %d): the Axis must back one with a counter of at least 1 in their first round, Russia or else the Allies the other; without it the judge places the weakest (24.552)", d.Other(c), d.Card)
-				}
-			}
-			out = append(out, storm.Option{Order: o, Cost: n, Note: note})
+	// The strongest counter p may place in a target: of one counter of 3,
+	// 2 or 1 the check reads the strength only in its last tests, the
+	// counters left (24.51) and the tile points (24.52B), so the strongest
+	// that passes those is checked, and if the target refuses it, it
+	// refuses the others (TestPlacementOptionsStrengths).
+	strongest := 0
+	for _, n := range []int{3, 2, 1} {
+		if k, _ := storm.CountersOf([]int{n}); av.Covers(k) && PlacedCost(s, p)+n <= s.Powers[p].TilePoints {
+			strongest = n
 			break
 		}
+	}
+	for _, c := range append(DiplomaticTargets(s), storm.RussiaTarget) { // Russia: 24.56E, 10.91F
+		o := storm.Order{Kind: storm.Diplomatic, Project: c, Counters: []int{strongest}}
+		if strongest == 0 || len(checkPlacements(s, p, []storm.Order{o}, true, pc)) > 0 {
+			continue
+		}
+		note := fmt.Sprintf("sealed until diplomacy is resolved (24.54C); any of your counters %s; paid at the end of the phase (24.52C)", strings.Join(strengths, ", "))
+		if storm.Fighting(s, c) {
+			note = "civil war: beyond the limits; " + note + "; your side must place a counter here, or the judge places your side's weakest (25.52A)"
+		}
+		for _, d := range s.Diplomacy.Disputes {
+			if d.Has(c) {
+				note += fmt.Sprintf("; dispute with %s (random event %d): the Axis must back one with a counter of at least 1 in their first round, Russia or else the Allies the other; without it the judge places the weakest (24.552)", d.Other(c), d.Card)
+			}
+		}
+		out = append(out, storm.Option{Order: o, Cost: strongest, Note: note})
 	}
 	return out
 }
