@@ -115,12 +115,30 @@ func (d *EventDeck) clone(deck bool) *EventDeck {
 func (d Deck) Clone() Deck {
 	c := d
 	c.Cards = CloneSlice(d.Cards)
+	// Every event's effects in one new array, each event's a slice of it
+	// capped at its end (so that an append copies it): one allocation
+	// where there were six a card, for the Clone of every Resolve (issue 24).
+	n := 0
+	for _, k := range d.Cards {
+		n += len(k.General.Effects)
+		for _, ev := range k.National {
+			n += len(ev.Effects)
+		}
+	}
+	buf := make([]Effect, 0, n)
+	effects := func(v []Effect) []Effect {
+		if v == nil {
+			return nil
+		}
+		buf = append(buf, v...)
+		return buf[len(buf)-len(v) : len(buf) : len(buf)]
+	}
 	for i, k := range c.Cards {
-		c.Cards[i].General.Effects = CloneSlice(k.General.Effects)
+		c.Cards[i].General.Effects = effects(k.General.Effects)
 		if k.National != nil {
 			m := make(map[Power]CardEvent, len(k.National))
 			for p, ev := range k.National {
-				ev.Effects = CloneSlice(ev.Effects)
+				ev.Effects = effects(ev.Effects)
 				m[p] = ev
 			}
 			c.Cards[i].National = m
