@@ -26,16 +26,19 @@ type OrdersCheck struct {
 
 // econSnap is the state before one part of the economic phase for the
 // base's orders, and the errors of the parts before it; never changed
-// once made.
+// once made. The state is held by pointer: parts that change nothing
+// share the one before, and a check reads it without copying it.
 type econSnap struct {
-	s    storm.State
+	s    *storm.State
 	errs []storm.IndexedError
 }
 
 // NewOrdersCheck is the shared validation of p's economic orders against
 // s, with no orders accepted yet.
 func NewOrdersCheck(s storm.State, p storm.Power) *OrdersCheck {
-	return &OrdersCheck{s: s, p: p, parts: make([][]int, len(EconomicSteps)), snaps: []econSnap{{s: s}}}
+	e := &OrdersCheck{s: s, p: p, parts: make([][]int, len(EconomicSteps))}
+	e.snaps = []econSnap{{s: &e.s}}
+	return e
 }
 
 // extends reports whether orders begin with the base's orders.
@@ -95,12 +98,13 @@ func (e *OrdersCheck) snap(k int) econSnap {
 		j := len(e.snaps) - 1
 		prev := e.snaps[j]
 		parts := e.parts
-		if len(parts[j]) == 0 && idleOf(j, prev.s, e.p) {
+		if len(parts[j]) == 0 && idleOf(j, *prev.s, e.p) {
 			e.snaps = append(e.snaps, prev)
 			continue
 		}
-		next := econSnap{s: prev.s.Scratch(), errs: prev.errs}
-		stepErrs := CheckStep(&next.s, e.p, j, Pick(e.base, parts[j]), parts[j])
+		scratch := prev.s.Scratch()
+		next := econSnap{s: &scratch, errs: prev.errs}
+		stepErrs := CheckStep(next.s, e.p, j, Pick(e.base, parts[j]), parts[j])
 		if len(stepErrs) > 0 {
 			next.errs = append(slices.Clone(prev.errs), stepErrs...)
 		}
@@ -162,36 +166,39 @@ func (e *OrdersCheck) Validate(orders []storm.Order, parts [][]int) (errs []stor
 			last = j
 		}
 	}
-	// 18.51: Russia's orders are checked against the state they leave.
-	final := e.p == storm.Russia
+	// 18.51: Russia's orders are checked against the state they leave,
+	// when it must build a unit and orders none: only then does
+	// CheckRussianConstruction read that state.
+	final := e.p == storm.Russia && RussianConstructionRequired(e.s) && !slices.ContainsFunc(orders, func(o storm.Order) bool { return o.Kind == storm.Build })
 	sn := e.snap(k)
 	errs = slices.Clone(sn.errs)
-	cur, copied := sn.s, false
+	cur, copied := sn.s, false // the snapshot, read until a part must change it
+	scratch := func() {
+		if !copied {
+			c := cur.Scratch()
+			cur, copied = &c, true
+		}
+	}
 	for j := k; j < len(EconomicSteps); j++ {
 		idx := parts[j]
-		if len(idx) == 0 && idleOf(j, cur, e.p) || j > last && !final {
+		if len(idx) == 0 && idleOf(j, *cur, e.p) || j > last && !final {
 			continue
 		}
 		sub := Pick(orders, idx)
 		if j == last && !final { // nothing later reads the state
 			if len(sub) > 0 {
-				for _, er := range EconomicSteps[j].Check(cur, e.p, sub) {
+				for _, er := range EconomicSteps[j].Check(*cur, e.p, sub) {
 					er.Index = idx[er.Index]
 					errs = append(errs, er)
 				}
 			}
 			break
 		}
-		if !copied {
-			cur, copied = cur.Scratch(), true
-		}
-		errs = append(errs, CheckStep(&cur, e.p, j, sub, idx)...)
+		scratch()
+		errs = append(errs, CheckStep(cur, e.p, j, sub, idx)...)
 	}
-	if final {
-		if !copied {
-			cur = cur.Scratch()
-		}
-		errs = append(errs, CheckRussianConstruction(e.s, cur, e.p, orders)...)
+	if final { // CheckRussianConstruction only reads the state
+		errs = append(errs, CheckRussianConstruction(e.s, *cur, e.p, orders)...)
 	}
 	sort.SliceStable(errs, func(a, b int) bool { return errs[a].Index < errs[b].Index })
 	return errs, true
