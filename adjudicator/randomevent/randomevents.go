@@ -795,6 +795,9 @@ func DescribeEffect(e storm.Effect, holder storm.Power) string {
 		if prm == storm.ParamPower || prm == storm.ParamSide {
 			continue
 		}
+		if !strings.Contains(text, string(prm)) {
+			continue // no word to find: most of the documentation names few parameters (issue 24)
+		}
 		re := paramWords[prm]
 		text = re.ReplaceAllStringFunc(text, func(w string) string {
 			sub := re.FindStringSubmatch(w)
