@@ -861,16 +861,6 @@ func exampleOrder(s storm.State, p storm.Power) []storm.ResearchProject {
 			leaderPicks = append(leaderPicks, o.Project)
 		}
 	}
-	var open []storm.ResearchProject
-	for _, r := range storm.ResearchProjects(side) {
-		if s.Sheets.Remaining(r) == 0 || slices.Contains(leaderPicks, r.ID()) {
-			continue
-		}
-		if rule, _ := ProjectClosed(s, r); rule != "" {
-			continue
-		}
-		open = append(open, r)
-	}
 	owner := func(r storm.ResearchProject) int {
 		switch r.Power {
 		case p:
@@ -880,11 +870,19 @@ func exampleOrder(s storm.State, p storm.Power) []storm.ResearchProject {
 		}
 		return 2
 	}
-	// Sorted by the stage of the next step, then the owner, each read
-	// once a project rather than at every comparison (issue 24).
-	keyed := make([]sortKey, len(open))
-	for i, r := range open {
-		keyed[i] = sortKey{int(StageOf(s.Sheets.Steps(r) + 1)), owner(r), i}
+	// The open projects sorted by the stage of the next step, then the
+	// owner, each read once a project rather than at every comparison,
+	// into one new list (issue 24).
+	projects := storm.ResearchProjects(side)
+	keyed := make([]sortKey, 0, len(projects))
+	for i, r := range projects {
+		if s.Sheets.Remaining(r) == 0 || slices.Contains(leaderPicks, r.ID()) {
+			continue
+		}
+		if rule, _ := ProjectClosed(s, r); rule != "" {
+			continue
+		}
+		keyed = append(keyed, sortKey{int(StageOf(s.Sheets.Steps(r) + 1)), owner(r), i})
 	}
 	slices.SortStableFunc(keyed, func(a, b sortKey) int {
 		if d := a.stage - b.stage; d != 0 {
@@ -892,15 +890,15 @@ func exampleOrder(s storm.State, p storm.Power) []storm.ResearchProject {
 		}
 		return a.owner - b.owner
 	})
-	sorted := make([]storm.ResearchProject, len(open))
+	open := make([]storm.ResearchProject, len(keyed))
 	for i, k := range keyed {
-		sorted[i] = open[k.at]
+		open[i] = projects[k.at]
 	}
-	open = sorted
 	if need != 0 {
 		if k := slices.IndexFunc(open, func(r storm.ResearchProject) bool { return r.Power == need }); k > 0 {
 			r := open[k]
-			open = append([]storm.ResearchProject{r}, slices.Delete(open, k, k+1)...)
+			copy(open[1:k+1], open[:k]) // r first, the others in their order
+			open[0] = r
 		}
 	}
 	return open
@@ -920,7 +918,7 @@ func firstPoints(open []storm.ResearchProject, n int) []storm.Order {
 }
 
 // sortKey is what examplePoints sorts a project by: the stage of its next
-// step, then whose it is; at is its place in the list sorted.
+// step, then whose it is; at is its place in the side's projects.
 type sortKey struct{ stage, owner, at int }
 
 // maxPurgeSteps: at most three excess purge steps per project (15.22E).
