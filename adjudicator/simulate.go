@@ -40,7 +40,7 @@ func randomOrders(w *whoOrders, p storm.Power, rng *rand.Rand, skip int) ([]stor
 		if skip > 0 && rng.IntN(skip) == 0 {
 			continue
 		}
-		try := append(slices.Clone(set), op.Orders()...)
+		try := append(append(set[:len(set):len(set)], op.Order), op.With...) // a new array: set stays as it is
 		if len(check.Validate(try)) == 0 {
 			set = try
 			econ.Accept(set)
