@@ -285,6 +285,17 @@ func exemptionsWith(s storm.State, p storm.Power, orders []storm.Order, pc *plac
 type placing struct {
 	earlier, partner []storm.Placement    // PlacedThisTurn of p and of its alliance partner
 	slots            []storm.ExtraCounter // extraSlots
+	limit            int                  // MilitaryCounterLimit, once limitKnown
+	limitKnown       bool
+}
+
+// militaryLimit is MilitaryCounterLimit(s, p) for the state and power of
+// pc, reckoned once: it reads the balance of power (issue 24).
+func (pc *placing) militaryLimit(s storm.State, p storm.Power) int {
+	if !pc.limitKnown {
+		pc.limit, pc.limitKnown = MilitaryCounterLimit(s, p), true
+	}
+	return pc.limit
 }
 
 // placingOf is placing for p in s.
@@ -411,7 +422,7 @@ func checkPlacements(s storm.State, p storm.Power, orders []storm.Order, quiet b
 			continue
 		}
 		if o.Kind == storm.MilitaryCounter { // 24.4
-			if rule, msg := checkMilitary(s, p, o, earlier, orders[:i], military, sprintf); rule != "" {
+			if rule, msg := checkMilitary(s, p, o, pc, orders[:i], military, sprintf); rule != "" {
 				bad(i, rule, "%s", msg)
 				continue
 			}
@@ -1085,7 +1096,7 @@ func PlacementOptions(s storm.State, p storm.Power) []storm.Option {
 	for _, c := range DiplomaticTargets(s) {
 		if o := (storm.Order{Kind: storm.MilitaryCounter, Project: c}); len(checkPlacements(s, p, []storm.Order{o}, true, pc)) == 0 {
 			out = append(out, storm.Option{Order: o, Cost: 1,
-				Note: fmt.Sprintf("a military counter, placed openly: +1 for you in %s (24.42B, G); %d a turn for you now; 1 tile point at the end of the phase (24.42F)", c, MilitaryCounterLimit(s, p))})
+				Note: fmt.Sprintf("a military counter, placed openly: +1 for you in %s (24.42B, G); %d a turn for you now; 1 tile point at the end of the phase (24.42F)", c, pc.militaryLimit(s, p))})
 		}
 	}
 	// 24.53A: without an additional counter to place now, the check
@@ -1233,10 +1244,12 @@ func MilitaryBase(s storm.State, p storm.Power) int {
 	return 0
 }
 
-// checkMilitary checks one MILITARY order of p given its earlier
-// placements this turn, the orders before it and the military counters
-// already counted; sprintf spells its message (checkPlacements).
-func checkMilitary(s storm.State, p storm.Power, o storm.Order, earlier []storm.Placement, before []storm.Order, military int, sprintf func(string, ...any) string) (rule, msg string) {
+// checkMilitary checks one MILITARY order of p given what the check
+// reads of s (pc: its earlier placements this turn), the orders before it
+// and the military counters already counted; sprintf spells its message
+// (checkPlacements).
+func checkMilitary(s storm.State, p storm.Power, o storm.Order, pc *placing, before []storm.Order, military int, sprintf func(string, ...any) string) (rule, msg string) {
+	earlier := pc.earlier
 	country, ok := storm.FindCountry(o.Project)
 	all := 1
 	for _, pl := range earlier {
@@ -1290,7 +1303,7 @@ func checkMilitary(s storm.State, p storm.Power, o storm.Order, earlier []storm.
 		}) {
 		return "24.42D", "one military counter per country"
 	}
-	if limit := MilitaryCounterLimit(s, p); military+1 > limit {
+	if limit := pc.militaryLimit(s, p); military+1 > limit {
 		return militaryRule[p], sprintf("%s may place %d military counter(s) this turn (balance of power advantage %d, support %d with secret events; 24.42E)",
 			p.Title(), limit, BalanceAdvantage(s, storm.SideOf(p)), supportWithSecret(s, p))
 	}
