@@ -201,11 +201,12 @@ func allowed(w *whoOrders, p storm.Power, econ *economy.OrdersCheck) []storm.Opt
 	if track.MobilizationSupport(p, ps.Factories.Military+1) > track.MobilizationSupport(p, ps.Factories.Military) {
 		mob += "; +1 support and +1 tile point now (10.41A, 13.21D)"
 	}
-	for _, o := range economy.MobilizeOrders(s, p, storm.Idle) { // 14.7: the first choice of units, the others in the note
-		try(o, economy.MobilizeCost(s, p), "idle "+mob+economy.UnitChoicesNote(s, p))
+	idle, civilian, units := economy.MobilizeOffers(s, p) // 14.7: the first choice of units, the others in the note
+	for _, o := range idle {
+		try(o, economy.MobilizeCost(s, p), "idle "+mob+units)
 	}
-	for _, o := range economy.MobilizeOrders(s, p, storm.Civilian) {
-		try(o, economy.MobilizeCost(s, p), "civilian "+mob+"; -2 income (11.21A)"+economy.UnitChoicesNote(s, p))
+	for _, o := range civilian {
+		try(o, economy.MobilizeCost(s, p), "civilian "+mob+"; -2 income (11.21A)"+units)
 	}
 	for _, o := range economy.BuildOrders(s, p) { // 18.11
 		try(o, o.CounterPoints(), "reserve to active: +1 maintenance from next turn (11.81)"+economy.RequiredBuildNote(s, p))
