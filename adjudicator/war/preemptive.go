@@ -428,7 +428,9 @@ func PreemptStays(s storm.State) bool {
 }
 
 // PreemptiveOptions are p's orders in the pre-emptive war segment.
-func PreemptiveOptions(s storm.State, p storm.Power) []storm.Option { return NewPreemptive(s).Options(p) }
+func PreemptiveOptions(s storm.State, p storm.Power) []storm.Option {
+	return NewPreemptive(s).Options(p)
+}
 
 // Options is PreemptiveOptions of the state.
 func (c *Preemptive) Options(p storm.Power) []storm.Option {
