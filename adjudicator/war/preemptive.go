@@ -42,14 +42,11 @@ func (c *Preemptive) options() []threshold.PreemptiveOption {
 	return c.all
 }
 
-// preemptiveChoices are this turn's options that may be acted on now:
+// choices are the state's options that may be acted on now:
 // declarable or threatenable, without a condition (32.71C's Russian
 // option after an Allied declaration is not offered: r-32-71c). After a
 // war in a crisis they are those 26.12 allows (r-32-81-after-war):
 // PreemptiveOptions reads the crisis's war from the state.
-func preemptiveChoices(s storm.State) []threshold.PreemptiveOption { return NewPreemptive(s).choices() }
-
-// choices is preemptiveChoices of the state.
 func (c *Preemptive) choices() []threshold.PreemptiveOption {
 	if c.s.War != nil && c.s.War.Kind != "crisis" {
 		return nil // a pre-emptive war is declared already
@@ -98,7 +95,7 @@ func (c *Preemptive) Required() []storm.Power {
 }
 
 // optionFor finds the choice p's order concerns among choices, the
-// state's preemptiveChoices (reckoned once by the caller: every threshold
+// state's choices (Preemptive, reckoned once by the caller: every threshold
 // of the segment, issue 24).
 func optionFor(choices []threshold.PreemptiveOption, p storm.Power, o storm.Order) (threshold.PreemptiveOption, bool) {
 	against, ok := storm.ParsePower(o.Project)
@@ -205,6 +202,14 @@ func (c *Preemptive) Validate(p storm.Power, orders []storm.Order) ([]storm.Inde
 // ResolvePreemptive resolves the segment's declarations and threats, or
 // the answers to the threats.
 func ResolvePreemptive(s *storm.State, orders map[storm.Power][]storm.Order, evs *[]event.Event) {
+	ResolvePreemptiveWith(s, orders, evs, nil)
+}
+
+// ResolvePreemptiveWith is ResolvePreemptive with pre, the pre-emptive
+// options of s as the segment opened (nil: reckoned here): when nobody
+// orders, Required has reckoned them, and marking the declarations made
+// (Crisis.Declared) changes none of them (issue 24).
+func ResolvePreemptiveWith(s *storm.State, orders map[storm.Power][]storm.Order, evs *[]event.Event, pre *Preemptive) {
 	if !s.Crisis.On {
 		*evs = append(*evs, event.SegmentSkipped{Turn: s.Turn, Segment: s.Segment, Note: event.NotImplemented})
 		return
@@ -218,7 +223,10 @@ func ResolvePreemptive(s *storm.State, orders map[storm.Power][]storm.Order, evs
 		return
 	}
 	s.Crisis.Declared = true
-	choices := preemptiveChoices(*s)
+	if pre == nil {
+		pre = NewPreemptive(*s)
+	}
+	choices := pre.choices()
 	if len(choices) == 0 {
 		note := "no power may declare war (32.2-32.8)"
 		if s.War != nil {
@@ -322,7 +330,7 @@ func concessionPossible(op threshold.PreemptiveOption) bool {
 // jointOrder is the declarers' common order for option op: every
 // declarer must give it (32.61B: Britain and France jointly; differing
 // orders declare nothing, r-32-61b-concert); choices are the segment's
-// preemptiveChoices.
+// choices (Preemptive).
 func jointOrder(choices []threshold.PreemptiveOption, op threshold.PreemptiveOption, orders map[storm.Power][]storm.Order) (storm.OrderKind, bool) {
 	var kind storm.OrderKind
 	for _, p := range op.Declarers {
@@ -347,7 +355,7 @@ func jointOrder(choices []threshold.PreemptiveOption, op threshold.PreemptiveOpt
 // notJoined reports an Allied option ordered by one of Britain and
 // France only, or by both with different orders: nothing follows, and the
 // report says why (32.61B; r-32-61b-concert); choices are the segment's
-// preemptiveChoices.
+// choices (Preemptive).
 func notJoined(s storm.State, choices []threshold.PreemptiveOption, op threshold.PreemptiveOption, orders map[storm.Power][]storm.Order) (event.DeclarationFailed, bool) {
 	if len(op.Declarers) < 2 {
 		return event.DeclarationFailed{}, false
