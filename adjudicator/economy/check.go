@@ -22,6 +22,15 @@ type OrdersCheck struct {
 	base  []storm.Order
 	parts [][]int    // base's SplitEconomic
 	snaps []econSnap // snaps[k]: before part k for base, made as asked
+	// prepared: a snapshot's state prepared for a part's check
+	// (checkLast), by the snapshot, which is never changed, and the part.
+	prepared map[preparedKey]*storm.State
+}
+
+// preparedKey is a snapshot and a part of the phase (OrdersCheck.prepared).
+type preparedKey struct {
+	s    *storm.State
+	part int
 }
 
 // econSnap is the state before one part of the economic phase for the
@@ -113,6 +122,37 @@ func (e *OrdersCheck) snap(k int) econSnap {
 	return e.snaps[k]
 }
 
+// checkLast is part j's check of sub on cur, which nothing reads after
+// it: a prepared part's check reads cur prepared, in place when cur is
+// the validation's own copy, else a copy of the snapshot prepared once
+// for all the checks on it (issue 24).
+func (e *OrdersCheck) checkLast(cur *storm.State, own bool, j int, sub []storm.Order) []storm.IndexedError {
+	pr := EconomicSteps[j].prepared
+	if pr == nil {
+		return EconomicSteps[j].Check(*cur, e.p, sub)
+	}
+	if idleOf(j, *cur, e.p) { // nothing to prepare (the part's idle: prepare changes nothing)
+		return pr.check(*cur, e.p, sub)
+	}
+	var discard []event.Event
+	if own {
+		pr.prepare(cur, e.p, &discard)
+		return pr.check(*cur, e.p, sub)
+	}
+	key := preparedKey{cur, j}
+	ready, ok := e.prepared[key]
+	if !ok {
+		c := cur.Scratch()
+		pr.prepare(&c, e.p, &discard)
+		ready = &c
+		if e.prepared == nil {
+			e.prepared = map[preparedKey]*storm.State{}
+		}
+		e.prepared[key] = ready
+	}
+	return pr.check(*ready, e.p, sub)
+}
+
 // CheckStep checks one power's orders of part j of the economic phase
 // (sub, at the indices idx of the whole set) on s and carries out what
 // it accepts: all of them, or with errors, when the part always runs,
@@ -122,13 +162,18 @@ func (e *OrdersCheck) snap(k int) econSnap {
 // (economicStep.Always), so it is not asked.
 func CheckStep(s *storm.State, p storm.Power, j int, sub []storm.Order, idx []int) []storm.IndexedError {
 	st := EconomicSteps[j]
+	check, apply := st.Check, st.Apply
+	var discard []event.Event
+	if pr := st.prepared; pr != nil && st.Always { // prepared on s, once: it runs whatever the errors
+		pr.prepare(s, p, &discard)
+		check, apply = pr.check, pr.apply
+	}
 	var stepErrs []storm.IndexedError
 	if len(sub) > 0 {
-		stepErrs = st.Check(*s, p, sub)
+		stepErrs = check(*s, p, sub)
 	}
-	var discard []event.Event
 	if len(stepErrs) == 0 {
-		st.Apply(s, p, sub, &discard)
+		apply(s, p, sub, &discard)
 	} else if st.Always {
 		bad := map[int]bool{}
 		for _, e := range stepErrs {
@@ -140,7 +185,7 @@ func CheckStep(s *storm.State, p storm.Power, j int, sub []storm.Order, idx []in
 				ok = append(ok, o)
 			}
 		}
-		st.Apply(s, p, ok, &discard)
+		apply(s, p, ok, &discard)
 	}
 	for i := range stepErrs {
 		stepErrs[i].Index = idx[stepErrs[i].Index]
@@ -187,7 +232,7 @@ func (e *OrdersCheck) Validate(orders []storm.Order, parts [][]int) (errs []stor
 		sub := Pick(orders, idx)
 		if j == last && !final { // nothing later reads the state
 			if len(sub) > 0 {
-				for _, er := range EconomicSteps[j].Check(*cur, e.p, sub) {
+				for _, er := range e.checkLast(cur, copied, j, sub) {
 					er.Index = idx[er.Index]
 					errs = append(errs, er)
 				}
