@@ -17,12 +17,13 @@ import (
 // TestPlacementOptionsStrengths: in the placement rounds of random games,
 // PlacementOptions offers the diplomatic counters the check accepts when
 // each target is tried with every strength, strongest first, and the
-// additional civil war counter wherever the check accepts it: the
-// options check one strength a target and skip what the counters left
-// and the tile points refuse (issue 24).
+// additional civil war counter and the military counters wherever the
+// check accepts them: the options check one strength a target, skip what
+// the counters left and the tile points refuse, and try military
+// counters only in the power's targets and civil wars (issue 24).
 func TestPlacementOptionsStrengths(t *testing.T) {
 	d := loadDeck(t, "illustrative.toml")
-	rounds, offered, free := 0, 0, 0
+	rounds, offered, free, military := 0, 0, 0, 0
 	for seed := uint64(1); seed <= 40; seed++ {
 		s, _, err := adjudicator.Resolve(crisis.WithCrisis(diplomacy.WithDiplomacy(setup.NewGameWithDeck(seed, d))), nil)
 		if err != nil {
@@ -36,8 +37,14 @@ func TestPlacementOptionsStrengths(t *testing.T) {
 			for _, p := range storm.PlacementRounds[before.Segment] {
 				var got, want []string
 				for _, op := range diplomacy.PlacementOptions(before, p) {
-					if op.Order.Kind == storm.Diplomatic {
+					if op.Order.Kind == storm.Diplomatic || op.Order.Kind == storm.MilitaryCounter {
 						got = append(got, op.Order.String())
+					}
+				}
+				for _, c := range diplomacy.DiplomaticTargets(before) {
+					if o := (storm.Order{Kind: storm.MilitaryCounter, Project: c}); len(diplomacy.CheckPlacements(before, p, []storm.Order{o})) == 0 {
+						want = append(want, o.String())
+						military++
 					}
 				}
 				for _, c := range append(diplomacy.DiplomaticTargets(before), storm.RussiaTarget) {
@@ -67,8 +74,8 @@ func TestPlacementOptionsStrengths(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if rounds < 20 || offered == 0 || free == 0 {
-		t.Fatalf("only %d placement rounds, %d counters offered, %d additional civil war counters", rounds, offered, free)
+	if rounds < 20 || offered == 0 || free == 0 || military == 0 {
+		t.Fatalf("only %d placement rounds, %d counters offered, %d additional civil war counters, %d military counters", rounds, offered, free, military)
 	}
-	t.Logf("%d placement rounds, %d counters offered, %d additional civil war counters", rounds, offered, free)
+	t.Logf("%d placement rounds, %d counters offered, %d additional civil war counters, %d military counters", rounds, offered, free, military)
 }

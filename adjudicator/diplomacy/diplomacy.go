@@ -231,16 +231,18 @@ func exemptionsWith(s storm.State, p storm.Power, orders []storm.Order, pc *plac
 	for i := range idx {
 		idx[i] = i
 	}
-	slices.SortStableFunc(idx, func(a, b int) int {
-		fa, fb := restrictedFit(orders[a]), restrictedFit(orders[b])
-		switch {
-		case fa == fb:
-			return 0
-		case fb:
-			return -1
-		}
-		return 1
-	})
+	if len(slots) > 0 { // without slots, none fits: the lines' order (issue 24)
+		slices.SortStableFunc(idx, func(a, b int) int {
+			fa, fb := restrictedFit(orders[a]), restrictedFit(orders[b])
+			switch {
+			case fa == fb:
+				return 0
+			case fb:
+				return -1
+			}
+			return 1
+		})
+	}
 	for _, i := range idx {
 		o := orders[i]
 		if o.Kind != storm.Diplomatic {
@@ -1093,7 +1095,13 @@ func PlacementOptions(s storm.State, p storm.Power) []storm.Option {
 		}
 		out = append(out, storm.Option{Order: storm.Order{Kind: storm.AntiCominternOrder, Project: "none"}, Note: "no anti-Comintern counter this turn (24.31)"})
 	}
+	// 24.4, 25.52B: a military counter goes to p's own targets or to a
+	// civil war; the check refuses it anywhere else (checkMilitary).
+	mil := militaryTargets(s, p)
 	for _, c := range DiplomaticTargets(s) {
+		if !storm.Fighting(s, c) && !slices.Contains(mil, c) {
+			continue
+		}
 		if o := (storm.Order{Kind: storm.MilitaryCounter, Project: c}); len(checkPlacements(s, p, []storm.Order{o}, true, pc)) == 0 {
 			out = append(out, storm.Option{Order: o, Cost: 1,
 				Note: fmt.Sprintf("a military counter, placed openly: +1 for you in %s (24.42B, G); %d a turn for you now; 1 tile point at the end of the phase (24.42F)", c, pc.militaryLimit(s, p))})
