@@ -1053,11 +1053,12 @@ func CanPlace(s storm.State, p storm.Power) bool {
 	pub := s
 	pub.Events = nil
 	pc = placingOf(pub, p)
+	mil := militaryTargets(pub, p) // 24.4, 25.52B: or a civil war (PlacementOptions)
 	for _, c := range append(DiplomaticTargets(s), storm.RussiaTarget) { // Russia: 24.56E
 		if counters && open(pub, storm.Order{Kind: storm.Diplomatic, Project: c, Counters: []int{1}}) {
 			return true
 		}
-		if ps.TilePoints > 0 && open(pub, storm.Order{Kind: storm.MilitaryCounter, Project: c}) {
+		if ps.TilePoints > 0 && (storm.Fighting(pub, c) || slices.Contains(mil, c)) && open(pub, storm.Order{Kind: storm.MilitaryCounter, Project: c}) {
 			return true
 		}
 	}
