@@ -152,16 +152,40 @@ var industrialKinds = []storm.OrderKind{storm.Convert, storm.Mobilize}
 // returned as unknown.
 func SplitEconomic(orders []storm.Order) (parts [][]int, unknown []int) {
 	parts = make([][]int, len(EconomicSteps))
-	for i, o := range orders {
-		found := false
-		for k, st := range EconomicSteps {
+	// Each order's part first (-1: none), then the parts' indices in one
+	// array, each part's slice capped at its end so that an append to one
+	// copies it: two allocations whatever the parts (issue 24).
+	var small [16]int
+	step := small[:0]
+	if len(orders) > len(small) {
+		step = make([]int, 0, len(orders))
+	}
+	n := 0
+	for _, o := range orders {
+		k := -1
+		for j, st := range EconomicSteps {
 			if slices.Contains(st.Kinds, o.Kind) {
-				parts[k] = append(parts[k], i)
-				found = true
+				k = j
+				n++
 				break
 			}
 		}
-		if !found {
+		step = append(step, k)
+	}
+	all := make([]int, 0, n)
+	for k := range parts {
+		start := len(all)
+		for i, st := range step {
+			if st == k {
+				all = append(all, i)
+			}
+		}
+		if len(all) > start {
+			parts[k] = all[start:len(all):len(all)]
+		}
+	}
+	for i, st := range step {
+		if st < 0 {
 			unknown = append(unknown, i)
 		}
 	}
