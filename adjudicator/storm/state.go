@@ -322,8 +322,16 @@ func (s State) clone(deck bool) State {
 			cp.Economy = ps.Economy.clone()
 			cp.Naval = ps.Naval.Clone()
 			cp.MobilizationUnits = CloneSlice(ps.MobilizationUnits)
+			n := 0
+			for _, r := range ps.MobilizationUnits {
+				n += len(r.Units)
+			}
+			units := make([]UnitType, 0, n) // every record's units in one array, each capped at its end
 			for i, r := range cp.MobilizationUnits {
-				cp.MobilizationUnits[i].Units = CloneSlice(r.Units)
+				if r.Units != nil {
+					units = append(units, r.Units...)
+					cp.MobilizationUnits[i].Units = units[len(units)-len(r.Units) : len(units) : len(units)]
+				}
 			}
 			cp.Mobilizing = CloneSlice(ps.Mobilizing)
 			c.Powers[p] = cp
