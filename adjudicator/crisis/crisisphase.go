@@ -915,9 +915,10 @@ func endCrisis(s *storm.State, c *storm.Crisis, outcome storm.CrisisOutcome, rul
 // DemandResistance is target's resistance, before the tile, once by's
 // demand is made: a first demand lowers its whole country's (28.21G-H).
 func DemandResistance(s storm.State, by storm.Power, target string) int {
-	c := s.Scratch()
-	c.Crisis.Crises = append(c.Crisis.Crises, storm.Crisis{Aggressor: by, Target: target, Stage: storm.StageResponse})
-	r, _ := threshold.ResistanceOf(c, storm.ResistanceName(target), 0)
+	// ResistanceOf only reads the state (threshold changes nothing): s
+	// with the demand added to a copy of its crises will do (issue 24).
+	s.Crisis.Crises = append(slices.Clip(s.Crisis.Crises), storm.Crisis{Aggressor: by, Target: target, Stage: storm.StageResponse})
+	r, _ := threshold.ResistanceOf(s, storm.ResistanceName(target), 0)
 	return r.Level
 }
 
