@@ -253,6 +253,32 @@ func IsStarting(e ResearchResult) bool { return strings.HasPrefix(e.Rule, "15.51
 
 // ProjectFor finds p's own project of that name, else its side's.
 func ProjectFor(p Power, name string) (ResearchProject, bool) {
+	if f, ok := projectsFor[p][name]; ok {
+		return f.row, f.ok
+	}
+	return projectFor(p, name)
+}
+
+// projectsFor are ProjectFor's answers for each power and every ID and
+// name of the sheets, found once: events name their projects for every
+// check of a power's research (issue 24).
+var projectsFor = func() map[Power]map[string]foundProject {
+	out := map[Power]map[string]foundProject{}
+	for _, p := range Powers {
+		m := map[string]foundProject{}
+		for _, r := range ResearchSheetRows {
+			for _, k := range []string{r.ID(), r.Name} {
+				row, ok := projectFor(p, k)
+				m[k] = foundProject{row, ok}
+			}
+		}
+		out[p] = m
+	}
+	return out
+}()
+
+// projectFor is ProjectFor, reckoned.
+func projectFor(p Power, name string) (ResearchProject, bool) {
 	if SideOf(p) != Soviet {
 		if r, ok := FindProject(SideOf(p), Nationality[p]+" "+NormalizeProject(name)); ok && r.Power == p {
 			return r, true
