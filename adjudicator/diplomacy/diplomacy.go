@@ -120,6 +120,7 @@ func permitUse(s storm.State, p storm.Power, orders []storm.Order) []int {
 var (
 	russianTargets     = []string{"Finland", "Poland", "Rumania", "Turkey"}                                             // 24.61B
 	russianFullTargets = []string{"Albania", "Bulgaria", "Czechoslovakia", "Greece", "Hungary", "Sweden", "Yugoslavia"} // 24.61C
+	russianFullList    = strings.Join(russianFullTargets, ", ")                                                         // spelled once for the refusals
 )
 
 // Conquered reports a minor country that was the target of a successful
@@ -227,11 +228,9 @@ func exemptionsWith(s storm.State, p storm.Power, orders []storm.Order, pc *plac
 		c, _ := storm.FindCountry(o.Project)
 		return slices.ContainsFunc(slots, func(x storm.ExtraCounter) bool { return (x.Country != "" || x.Region != "") && x.Fits(c) })
 	}
-	idx := make([]int, len(orders))
-	for i := range idx {
-		idx[i] = i
-	}
-	if len(slots) > 0 { // without slots, none fits: the lines' order (issue 24)
+	idx := ordinals(len(orders)) // without slots, none fits: the lines' order (issue 24)
+	if len(slots) > 0 {
+		idx = slices.Clone(idx) // sorted, not ordinals' own
 		slices.SortStableFunc(idx, func(a, b int) int {
 			fa, fb := restrictedFit(orders[a]), restrictedFit(orders[b])
 			switch {
@@ -281,6 +280,28 @@ func exemptionsWith(s storm.State, p storm.Power, orders []storm.Order, pc *plac
 	}
 	return out
 }
+
+// ordinals returns 0, 1 ... n-1, to read only: a list kept for all the
+// checks when n is short.
+func ordinals(n int) []int {
+	if n <= len(ordinalList) {
+		return ordinalList[:n:n]
+	}
+	out := make([]int, n)
+	for i := range out {
+		out[i] = i
+	}
+	return out
+}
+
+// ordinalList is ordinals' list kept; never written.
+var ordinalList = func() []int {
+	out := make([]int, 32)
+	for i := range out {
+		out[i] = i
+	}
+	return out
+}()
 
 // placing is what the check of p's placements reads of a state whatever
 // the orders, read once for the options' many checks (issue 24).
@@ -404,7 +425,16 @@ func checkPlacements(s storm.State, p storm.Power, orders []storm.Order, quiet b
 	thisRound := 0
 	military := 0
 	exempt := exemptionsWith(s, p, orders, pc)
-	permitAt := permitUse(s, p, orders)
+	var permits []int // only Russia's counters need permits (permitUse)
+	if p == storm.Russia {
+		permits = permitUse(s, p, orders)
+	}
+	permitAt := func(i int) int { // the card of the permit order i uses, 0 for none
+		if permits == nil {
+			return 0
+		}
+		return permits[i]
+	}
 	for _, pl := range earlier {
 		if pl.Military && !storm.Fighting(s, pl.Country) {
 			military++
@@ -439,7 +469,7 @@ func checkPlacements(s storm.State, p storm.Power, orders []storm.Order, quiet b
 		case !ok:
 			bad(i, "24.21", "%q is not a diplomatic target (24.21)", o.Project)
 			continue
-		case country == storm.RussiaTarget && (p != storm.Russia || permitAt[i] == 0):
+		case country == storm.RussiaTarget && (p != storm.Russia || permitAt(i) == 0):
 			bad(i, "24.56E", "diplomatic counters may not be placed in Russia, except Russia's under random event 114")
 			continue
 		case Conquered(s, country):
@@ -484,7 +514,7 @@ func checkPlacements(s storm.State, p storm.Power, orders []storm.Order, quiet b
 		}
 		free := len(o.Args) > 0 && o.Args[0] == "free" // 24.53: a civil war's additional counter
 		if p == storm.Russia {
-			permit := permitAt[i] != 0 // 24.61A-B: a random event's leave
+			permit := permitAt(i) != 0 // 24.61A-B: a random event's leave
 			// 24.61A: a spy ring or an event excepted; 25.52A: the
 			// additional civil war counter meets the civil war's need.
 			if russianDiplomacyBarred(s) && !SpyRingIn(s, p, country) && !permit && !(free && war) {
@@ -493,7 +523,7 @@ func checkPlacements(s storm.State, p storm.Power, orders []storm.Order, quiet b
 			}
 			if !russianReach(s, country) && !permit && !war { // seed 003: a civil war
 				bad(i, "24.61B", "before full cohesion Russia places only in Finland, Poland, Rumania, Turkey and countries with a Russian flag; at full cohesion also in %s (24.61C)",
-					strings.Join(russianFullTargets, ", "))
+					russianFullList)
 				continue
 			}
 		}
@@ -1053,7 +1083,9 @@ func CanPlace(s storm.State, p storm.Power) bool {
 	pub := s
 	pub.Events = nil
 	pc = placingOf(pub, p)
-	mil := militaryTargets(pub, p) // 24.4, 25.52B: or a civil war (PlacementOptions)
+	// 24.4, 25.52B: a military counter only in these or a civil war
+	// (PlacementOptions).
+	mil := militaryTargets(pub, p)
 	for _, c := range append(DiplomaticTargets(s), storm.RussiaTarget) { // Russia: 24.56E
 		if counters && open(pub, storm.Order{Kind: storm.Diplomatic, Project: c, Counters: []int{1}}) {
 			return true
