@@ -184,15 +184,17 @@ func resolve(w *whoOrders, orders map[storm.Power][]storm.Order) (storm.State, [
 // orders in is resolved with the pre-emptive options Required reckoned
 // (issue 24).
 func run(s *storm.State, evs *[]event.Event) *whoOrders {
+	w := &whoOrders{} // one for every segment passed: only the last is returned
 	for !s.Ended {
-		w := &whoOrders{s: *s}
+		*w = whoOrders{s: *s}
 		w.required, w.known = required(w), true
 		if len(w.required) > 0 || randomevent.AwaitsDraw(*s) {
 			return w
 		}
 		resolveSegment(s, nil, evs, w.pre)
 	}
-	return &whoOrders{s: *s, known: true}
+	*w = whoOrders{s: *s, known: true}
+	return w
 }
 
 // check rejects states Resolve cannot work on.

@@ -87,6 +87,7 @@ func splitStanding(s storm.State, orders []storm.Order) (now []storm.Order, nowI
 		}
 		return orders, nowIdx, nil, nil
 	}
+	now, nowIdx = make([]storm.Order, 0, len(orders)), make([]int, 0, len(orders)) // nil again below when empty: keepStanding tells none from nil
 	for i, o := range orders {
 		if o.Kind == storm.PassOrder && o.For == s.Segment {
 			continue // a PASS under the open segment's own FOR line: no orders
@@ -96,6 +97,9 @@ func splitStanding(s storm.State, orders []storm.Order) (now []storm.Order, nowI
 		} else {
 			now, nowIdx = append(now, o), append(nowIdx, i)
 		}
+	}
+	if len(now) == 0 {
+		now, nowIdx = nil, nil
 	}
 	return
 }
