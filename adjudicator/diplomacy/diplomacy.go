@@ -727,7 +727,10 @@ func PlaceRound(s *storm.State, orders map[storm.Power][]storm.Order, evs *[]eve
 
 // DiplomaticTargets lists the minor countries of 24.21 in the rule's order.
 func DiplomaticTargets(s storm.State) []string {
-	var out []string
+	if len(s.Minors) == 0 {
+		return nil
+	}
+	out := make([]string, 0, len(s.Minors)+1) // room for Russia (24.56E), which callers add
 	for _, m := range s.Minors {
 		out = append(out, m.Name)
 	}
@@ -1160,12 +1163,13 @@ func PlacementOptions(s storm.State, p storm.Power) []storm.Option {
 			break
 		}
 	}
+	sealed := fmt.Sprintf("sealed until diplomacy is resolved (24.54C); any of your counters %s; paid at the end of the phase (24.52C)", strings.Join(strengths, ", "))
 	for _, c := range append(DiplomaticTargets(s), storm.RussiaTarget) { // Russia: 24.56E, 10.91F
 		o := storm.Order{Kind: storm.Diplomatic, Project: c, Counters: []int{strongest}}
 		if strongest == 0 || len(checkPlacements(s, p, []storm.Order{o}, true, pc)) > 0 {
 			continue
 		}
-		note := fmt.Sprintf("sealed until diplomacy is resolved (24.54C); any of your counters %s; paid at the end of the phase (24.52C)", strings.Join(strengths, ", "))
+		note := sealed
 		if storm.Fighting(s, c) {
 			note = "civil war: beyond the limits; " + note + "; your side must place a counter here, or the judge places your side's weakest (25.52A)"
 		}
