@@ -1146,9 +1146,11 @@ func PlacementOptions(s storm.State, p storm.Power) []storm.Option {
 	// 24.53A: without an additional counter to place now, the check
 	// refuses it in every target.
 	free := s.Powers[p].Economy.FreeDiplomaticCounters > 0 && !freeUsed(s, p, nil) && s.Segment != storm.SegDiplomacyAxis2
-	for _, c := range DiplomaticTargets(s) {
-		if o := (storm.Order{Kind: storm.Diplomatic, Project: c, Counters: []int{1}, Args: []string{"free"}}); free && len(checkPlacements(s, p, []storm.Order{o}, true, pc)) == 0 {
-			out = append(out, storm.Option{Order: o, Note: "your additional civil war counter: strength 1, free, beyond the limits, one this turn (24.53A)"})
+	if free {
+		for _, c := range DiplomaticTargets(s) {
+			if o := (storm.Order{Kind: storm.Diplomatic, Project: c, Counters: []int{1}, Args: []string{"free"}}); len(checkPlacements(s, p, []storm.Order{o}, true, pc)) == 0 {
+				out = append(out, storm.Option{Order: o, Note: "your additional civil war counter: strength 1, free, beyond the limits, one this turn (24.53A)"})
+			}
 		}
 	}
 	// The strongest counter p may place in a target: of one counter of 3,
@@ -1164,21 +1166,23 @@ func PlacementOptions(s storm.State, p storm.Power) []storm.Option {
 		}
 	}
 	sealed := fmt.Sprintf("sealed until diplomacy is resolved (24.54C); any of your counters %s; paid at the end of the phase (24.52C)", strings.Join(strengths, ", "))
-	for _, c := range append(DiplomaticTargets(s), storm.RussiaTarget) { // Russia: 24.56E, 10.91F
-		o := storm.Order{Kind: storm.Diplomatic, Project: c, Counters: []int{strongest}}
-		if strongest == 0 || len(checkPlacements(s, p, []storm.Order{o}, true, pc)) > 0 {
-			continue
-		}
-		note := sealed
-		if storm.Fighting(s, c) {
-			note = "civil war: beyond the limits; " + note + "; your side must place a counter here, or the judge places your side's weakest (25.52A)"
-		}
-		for _, d := range s.Diplomacy.Disputes {
-			if d.Has(c) {
-				note += fmt.Sprintf("; dispute with %s (random event %d): the Axis must back one with a counter of at least 1 in their first round, Russia or else the Allies the other; without it the judge places the weakest (24.552)", d.Other(c), d.Card)
+	if strongest > 0 {
+		for _, c := range append(DiplomaticTargets(s), storm.RussiaTarget) { // Russia: 24.56E, 10.91F
+			o := storm.Order{Kind: storm.Diplomatic, Project: c, Counters: []int{strongest}}
+			if len(checkPlacements(s, p, []storm.Order{o}, true, pc)) > 0 {
+				continue
 			}
+			note := sealed
+			if storm.Fighting(s, c) {
+				note = "civil war: beyond the limits; " + note + "; your side must place a counter here, or the judge places your side's weakest (25.52A)"
+			}
+			for _, d := range s.Diplomacy.Disputes {
+				if d.Has(c) {
+					note += fmt.Sprintf("; dispute with %s (random event %d): the Axis must back one with a counter of at least 1 in their first round, Russia or else the Allies the other; without it the judge places the weakest (24.552)", d.Other(c), d.Card)
+				}
+			}
+			out = append(out, storm.Option{Order: o, Cost: strongest, Note: note})
 		}
-		out = append(out, storm.Option{Order: o, Cost: strongest, Note: note})
 	}
 	return out
 }

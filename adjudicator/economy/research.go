@@ -200,7 +200,8 @@ func checkResearch(s storm.State, p storm.Power, orders []storm.Order) []storm.I
 		r    storm.ResearchProject
 		kind string
 	}
-	var targets []target
+	// The points, in one list for all (issue 24).
+	targets := make([]target, 0, len(orders))
 	perProject := map[string]int{} // 15.23A: normal, intelligence and advanced points
 	reassigned := map[string]int{} // 15.24B
 	stepsAsked := map[string]int{} // every kind, against the maximum
@@ -355,7 +356,7 @@ func checkResearch(s storm.State, p storm.Power, orders []storm.Order) []storm.I
 	}
 
 	// 15.23B: stages of the ordinary points.
-	var normals []target
+	normals := make([]target, 0, len(targets))
 	special := map[string]bool{}
 	for _, t := range targets {
 		switch t.kind {
