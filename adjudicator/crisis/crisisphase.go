@@ -10,6 +10,7 @@ import (
 	"stormjudge/adjudicator/randomevent"
 	"stormjudge/adjudicator/storm"
 	"stormjudge/adjudicator/threshold"
+	"stormjudge/adjudicator/track"
 )
 
 // The crisis phase by email (26-27): Axis aggressions, the Allied response,
@@ -890,7 +891,9 @@ func AlliedThresholds(s storm.State, c storm.Crisis) string {
 // crisisThresholds are Britain's and France's thresholds for declaring
 // war on c's aggressor in support of its target (32.62).
 func crisisThresholds(s storm.State, c storm.Crisis) (britain, france storm.Threshold) {
-	o := threshold.ThresholdOptions{Target: c.Target, Tile: c.Tile} // a first demand counts its whole country (r-32-31d-first-demand)
+	// a first demand counts its whole country (r-32-31d-first-demand); the
+	// balance of power is read once for both (32.32)
+	o := threshold.ThresholdOptions{Target: c.Target, Tile: c.Tile}.WithBalance(track.BalanceOfPower(s))
 	return threshold.WarThreshold(s, storm.Britain, c.Aggressor, o), threshold.WarThreshold(s, storm.France, c.Aggressor, o)
 }
 

@@ -54,6 +54,13 @@ type ThresholdOptions struct {
 	balance *storm.Balance
 }
 
+// WithBalance is o with b, the balance of power of the state, for a
+// caller that reckons many thresholds of one state (issue 24).
+func (o ThresholdOptions) WithBalance(b storm.Balance) ThresholdOptions {
+	o.balance = &b
+	return o
+}
+
 // declarationsPermitted is the table of 32.21: who may ever declare war on
 // whom (the Nazi-Soviet Pact's conditions are restrictions, checked by
 // PreemptiveOptions).
