@@ -3,7 +3,6 @@ package adjudicator
 import (
 	"fmt"
 	"slices"
-	"sort"
 
 	"stormjudge/adjudicator/crisis"
 	"stormjudge/adjudicator/diplomacy"
@@ -108,7 +107,7 @@ func (c *orderCheck) validate(orders []storm.Order) ([]storm.IndexedError, storm
 			e.Index = curIdx[e.Index]
 			errs = append(errs, e)
 		}
-		sort.SliceStable(errs, func(a, b int) bool { return errs[a].Index < errs[b].Index })
+		storm.SortByIndex(errs)
 		return errs, scratch
 	}
 	if _, ok := storm.PlacementRounds[s.Segment]; ok { // 24.55: diplomacy.go
@@ -145,7 +144,7 @@ func (c *orderCheck) validate(orders []storm.Order) ([]storm.IndexedError, storm
 		}
 	}
 	errs = append(errs, economy.CheckRussianConstruction(s, scratch, p, orders)...) // 18.51
-	sort.SliceStable(errs, func(a, b int) bool { return errs[a].Index < errs[b].Index })
+	storm.SortByIndex(errs)
 	return errs, scratch
 }
 

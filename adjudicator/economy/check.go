@@ -2,7 +2,6 @@ package economy
 
 import (
 	"slices"
-	"sort"
 
 	"stormjudge/adjudicator/event"
 	"stormjudge/adjudicator/storm"
@@ -245,6 +244,6 @@ func (e *OrdersCheck) Validate(orders []storm.Order, parts [][]int) (errs []stor
 	if final { // CheckRussianConstruction only reads the state
 		errs = append(errs, CheckRussianConstruction(e.s, *cur, e.p, orders)...)
 	}
-	sort.SliceStable(errs, func(a, b int) bool { return errs[a].Index < errs[b].Index })
+	storm.SortByIndex(errs)
 	return errs, true
 }

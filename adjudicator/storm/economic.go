@@ -1,5 +1,10 @@
 package storm
 
+import (
+	"cmp"
+	"slices"
+)
+
 // civilianCounter is a row of 12.22A/B: the counter a power adds to its
 // pool while it has at least Civilian civilian factories.
 type civilianCounter struct {
@@ -23,6 +28,13 @@ var CivilianCounters = []civilianCounter{
 type IndexedError struct {
 	OrderError
 	Index int
+}
+
+// SortByIndex sorts errs by the index of their orders, stably: without
+// sort.SliceStable's reflection and closure, allocated for every set of
+// orders checked (issue 24).
+func SortByIndex(errs []IndexedError) {
+	slices.SortStableFunc(errs, func(a, b IndexedError) int { return cmp.Compare(a.Index, b.Index) })
 }
 
 // Option is an order a power may give now, with its cost in tile points.
