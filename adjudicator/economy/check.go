@@ -121,6 +121,16 @@ func (e *OrdersCheck) snap(k int) econSnap {
 	return e.snaps[k]
 }
 
+// pickView is Pick for a part's check, which only reads its orders:
+// orders at consecutive indices (idx ascending, as SplitEconomic makes
+// them) are a slice of orders, not a copy (issue 24).
+func pickView(orders []storm.Order, idx []int) []storm.Order {
+	if n := len(idx); n > 0 && idx[n-1]-idx[0] == n-1 {
+		return orders[idx[0] : idx[n-1]+1 : idx[n-1]+1]
+	}
+	return Pick(orders, idx)
+}
+
 // checkLast is part j's check of sub on cur, which nothing reads after
 // it: a prepared part's check reads cur prepared, in place when cur is
 // the validation's own copy, else a copy of the snapshot prepared once
@@ -228,9 +238,8 @@ func (e *OrdersCheck) Validate(orders []storm.Order, parts [][]int) (errs []stor
 		if len(idx) == 0 && idleOf(j, *cur, e.p) || j > last && !final {
 			continue
 		}
-		sub := Pick(orders, idx)
 		if j == last && !final { // nothing later reads the state
-			if len(sub) > 0 {
+			if sub := pickView(orders, idx); len(sub) > 0 {
 				for _, er := range e.checkLast(cur, copied, j, sub) {
 					er.Index = idx[er.Index]
 					errs = append(errs, er)
@@ -239,7 +248,7 @@ func (e *OrdersCheck) Validate(orders []storm.Order, parts [][]int) (errs []stor
 			break
 		}
 		scratch()
-		errs = append(errs, CheckStep(cur, e.p, j, sub, idx)...)
+		errs = append(errs, CheckStep(cur, e.p, j, Pick(orders, idx), idx)...)
 	}
 	if final { // CheckRussianConstruction only reads the state
 		errs = append(errs, CheckRussianConstruction(e.s, *cur, e.p, orders)...)
