@@ -96,11 +96,12 @@ func (d *EventDeck) clone(deck bool) *EventDeck {
 	if deck {
 		c.Deck = d.Deck.Clone()
 	}
-	c.DrawPile = CloneSlice(d.DrawPile)
-	c.Discard = CloneSlice(d.Discard)
-	c.Removed = CloneSlice(d.Removed)
-	c.InPlay = CloneSlice(d.InPlay)
-	c.Stacked = CloneSlice(d.Stacked)
+	piles := newSlab[int](len(d.DrawPile) + len(d.Discard) + len(d.Removed) + len(d.InPlay) + len(d.Stacked)) // the piles in one array
+	c.DrawPile = piles.clone(d.DrawPile)
+	c.Discard = piles.clone(d.Discard)
+	c.Removed = piles.clone(d.Removed)
+	c.InPlay = piles.clone(d.InPlay)
+	c.Stacked = piles.clone(d.Stacked)
 	c.Held = CloneSlice(d.Held)
 	c.Pending = CloneSlice(d.Pending)
 	c.Chosen = CloneSlice(d.Chosen)

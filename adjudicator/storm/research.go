@@ -125,10 +125,11 @@ func (b ResearchBook) clone() ResearchBook {
 	c.Assigned = CloneSlice(b.Assigned)
 	c.Surplus = CloneSlice(b.Surplus)
 	c.SpyRings = CloneSlice(b.SpyRings)
-	c.SpyPoints = CloneSlice(b.SpyPoints)
-	c.CivilWarPoints = CloneSlice(b.CivilWarPoints)
-	c.PurgeSteps = CloneSlice(b.PurgeSteps)
-	c.Permits.Opened = CloneSlice(b.Permits.Opened)
+	names := newSlab[string](len(b.SpyPoints) + len(b.CivilWarPoints) + len(b.PurgeSteps) + len(b.Permits.Opened)) // the lists of names in one array
+	c.SpyPoints = names.clone(b.SpyPoints)
+	c.CivilWarPoints = names.clone(b.CivilWarPoints)
+	c.PurgeSteps = names.clone(b.PurgeSteps)
+	c.Permits.Opened = names.clone(b.Permits.Opened)
 	c.Permits.Closed = CloneSlice(b.Permits.Closed)
 	return c
 }
