@@ -199,12 +199,12 @@ func extraSlots(s storm.State, p storm.Power) []storm.ExtraCounter {
 // an Axis round, 24.55A, D), an additional counter of a random event that
 // fits it (24.14).
 func exemptions(s storm.State, p storm.Power, orders []storm.Order) []string {
-	return exemptionsWith(s, p, orders, placingOf(s, p))
+	return exemptionsWith(make([]string, len(orders)), s, p, orders, placingOf(s, p))
 }
 
-// exemptionsWith is exemptions with pc, placingOf(s, p).
-func exemptionsWith(s storm.State, p storm.Power, orders []storm.Order, pc *placing) []string {
-	out := make([]string, len(orders))
+// exemptionsWith is exemptions with pc, placingOf(s, p), written into
+// out, len(orders) empty strings, which it returns.
+func exemptionsWith(out []string, s storm.State, p storm.Power, orders []storm.Order, pc *placing) []string {
 	if !slices.ContainsFunc(orders, isDiplomatic) { // a military counter's check, most often: no exemption to find
 		return out
 	}
@@ -424,7 +424,14 @@ func checkPlacements(s storm.State, p storm.Power, orders []storm.Order, quiet b
 	seen := map[string]bool{}
 	thisRound := 0
 	military := 0
-	exempt := exemptionsWith(s, p, orders, pc)
+	var few [4]string // a check of a few orders finds their exemptions here, not in a new list (issue 24)
+	exempt := few[:0]
+	if len(orders) <= len(few) {
+		exempt = few[:len(orders)]
+	} else {
+		exempt = make([]string, len(orders))
+	}
+	exempt = exemptionsWith(exempt, s, p, orders, pc)
 	var permits []int // only Russia's counters need permits (permitUse)
 	if p == storm.Russia {
 		permits = permitUse(s, p, orders)
