@@ -758,8 +758,9 @@ func ResearchOptionsWith(s storm.State, p storm.Power, validate func([]storm.Ord
 	var opts []storm.Option
 	var order []storm.ResearchProject // exampleOrder, read once
 	ordered := false
-	// option builds counter (nil: none) with example lines for its points.
-	option := func(counter *storm.Order, points, cost int, note string) bool {
+	// option builds counter (nil: none) with example lines for its points;
+	// its note is worded once it is accepted (issue 24).
+	option := func(counter *storm.Order, points, cost int, note func() string) bool {
 		if !ordered {
 			order, ordered = exampleOrder(s, p), true
 		}
@@ -767,13 +768,14 @@ func ResearchOptionsWith(s storm.State, p storm.Power, validate func([]storm.Ord
 		if len(ex) == 0 {
 			return false
 		}
-		op := storm.Option{Order: ex[0], With: ex[1:], Cost: cost, Note: note}
+		op := storm.Option{Order: ex[0], With: ex[1:], Cost: cost}
 		if counter != nil {
-			op = storm.Option{Order: *counter, With: ex, Cost: cost, Note: note}
+			op = storm.Option{Order: *counter, With: ex, Cost: cost}
 		}
 		if len(validate(op.Orders())) > 0 {
 			return false
 		}
+		op.Note = note()
 		opts = append(opts, op)
 		return true
 	}
@@ -784,19 +786,22 @@ func ResearchOptionsWith(s storm.State, p storm.Power, validate func([]storm.Ord
 			if !av.Covers(c) {
 				continue
 			}
-			note := fmt.Sprintf("%d research point(s), paid; send the %d RESEARCH line(s) above with it: every point must go to a project (15.22, 12.41C, 12.31)",
-				n, basic+n)
-			if basic > 0 {
-				note = fmt.Sprintf("%d research point(s), paid, on top of your side's %d free basic point(s); send the %d RESEARCH line(s) above with it: every paid point must go to a project (15.21, 15.22, 12.41C)",
-					n, basic, basic+n)
+			note := func() string {
+				if basic > 0 {
+					return fmt.Sprintf("%d research point(s), paid, on top of your side's %d free basic point(s); send the %d RESEARCH line(s) above with it: every paid point must go to a project (15.21, 15.22, 12.41C)",
+						n, basic, basic+n)
+				}
+				return fmt.Sprintf("%d research point(s), paid; send the %d RESEARCH line(s) above with it: every point must go to a project (15.22, 12.41C, 12.31)",
+					n, basic+n)
 			}
 			if option(&storm.Order{Kind: storm.Research, Counters: []int{n}}, basic+n, n, note) {
 				break
 			}
 		}
 		if av.Research > 0 {
-			option(&storm.Order{Kind: storm.Research, Counters: []int{1}, Args: []string{storm.CounterCivilian}}, basic+1, 1,
-				"the research-only counter: one more point, to a project (15.22A); with another counter too, add a RESEARCH line for each of its points")
+			option(&storm.Order{Kind: storm.Research, Counters: []int{1}, Args: []string{storm.CounterCivilian}}, basic+1, 1, func() string {
+				return "the research-only counter: one more point, to a project (15.22A); with another counter too, add a RESEARCH line for each of its points"
+			})
 		}
 	}
 	// 15.24: the surplus of this turn's random events, reassigned to
@@ -826,7 +831,9 @@ func ResearchOptionsWith(s storm.State, p storm.Power, validate func([]storm.Ord
 		if ResearchBanned(s, p) {
 			n = 1 // 22.21B-C: the one basic point
 		}
-		option(nil, n, 0, fmt.Sprintf("your side's %d basic point(s), free; any may be left out (15.21); other projects: your research record sheet, in your notice", n))
+		option(nil, n, 0, func() string {
+			return fmt.Sprintf("your side's %d basic point(s), free; any may be left out (15.21); other projects: your research record sheet, in your notice", n)
+		})
 	}
 	return opts
 }
