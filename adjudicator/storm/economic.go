@@ -50,5 +50,5 @@ type Option struct {
 
 // Orders returns the option's order followed by the orders it needs.
 func (o Option) Orders() []Order {
-	return append([]Order{o.Order}, o.With...)
+	return append(append(make([]Order, 0, 1+len(o.With)), o.Order), o.With...) // one allocation
 }
