@@ -531,7 +531,7 @@ func CheckPlan(s storm.State, p storm.Power, o storm.Order, with []storm.Order) 
 func KeepPlans(s *storm.State, orders map[storm.Power][]storm.Order) map[storm.Power][]storm.Order {
 	out := map[storm.Power][]storm.Order{}
 	for _, p := range storm.Powers {
-		var rest []storm.Order
+		rest := make([]storm.Order, 0, len(orders[p])) // one list, kept only when it holds orders
 		for _, o := range orders[p] {
 			if o.Kind != storm.CrisisIfOrder {
 				rest = append(rest, o)
@@ -546,7 +546,7 @@ func KeepPlans(s *storm.State, orders map[storm.Power][]storm.Order) map[storm.P
 			o.For = ""
 			s.Crisis.Plans = append(s.Crisis.Plans, storm.CrisisPlan{Power: p, Order: o.Clone()})
 		}
-		if rest != nil {
+		if len(rest) > 0 {
 			out[p] = rest
 		}
 	}
