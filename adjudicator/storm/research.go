@@ -138,7 +138,7 @@ func (b ResearchBook) clone() ResearchBook {
 func (b *ResearchBook) Row(r ResearchProject) *ProjectProgress {
 	for i := range b.Progress {
 		g := &b.Progress[i]
-		if g.Side == r.Side && g.Power == r.Power && g.Project == r.Name {
+		if g.Power == r.Power && g.Project == r.Name && g.Side == r.Side { // the power first: the cheapest test, and the sides are strings
 			return g
 		}
 	}
