@@ -23,7 +23,21 @@ func crisisOptions(w *whoOrders, p storm.Power) []storm.Option {
 	case storm.SegEndOfGame:
 		war.FinalResearchOptions(w.s, p, offer) // 33.21 (endgame.go)
 	default:
-		crisis.Options(w.s, p, offer) // 26-27 (options.go)
+		crisis.Options(w.s, p, offer, w.alliedThresholds) // 26-27 (options.go)
 	}
 	return opts
+}
+
+// alliedThresholds is crisis.AlliedThresholds(w.s, c), worded once for
+// both Allied powers' options (issue 24).
+func (w *whoOrders) alliedThresholds(c storm.Crisis) string {
+	key := [2]string{c.Aggressor.String(), c.Target}
+	if th, ok := w.allied[key]; ok {
+		return th
+	}
+	if w.allied == nil {
+		w.allied = map[[2]string]string{}
+	}
+	w.allied[key] = crisis.AlliedThresholds(w.s, c)
+	return w.allied[key]
 }

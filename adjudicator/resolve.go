@@ -116,7 +116,8 @@ type whoOrders struct {
 	s        storm.State
 	known    bool
 	required []storm.Power
-	pre      *war.Preemptive // the state's pre-emptive options, made when asked (preemptive)
+	pre      *war.Preemptive      // the state's pre-emptive options, made when asked (preemptive)
+	allied   map[[2]string]string // crisis.AlliedThresholds by aggressor and target (alliedThresholds)
 }
 
 // preemptive is w.s's pre-emptive war options, shared by the segment's

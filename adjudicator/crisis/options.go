@@ -8,8 +8,10 @@ import (
 
 // Options offers p's orders in the open crisis segment (Allowed, through
 // the top package's check of each): each with the IF lines it may carry,
-// so that notices show them and the simulator plays them.
-func Options(s storm.State, p storm.Power, offer func(storm.Option)) {
+// so that notices show them and the simulator plays them. thresholds is
+// AlliedThresholds of s, which the caller may word once for both Allied
+// powers (issue 24).
+func Options(s storm.State, p storm.Power, offer func(storm.Option), thresholds func(storm.Crisis) string) {
 	plan := func(when string, then storm.OrderKind, project string) storm.Order {
 		return storm.Order{Kind: storm.CrisisIfOrder, Args: []string{when, string(then)}, Project: project}
 	}
@@ -40,7 +42,7 @@ func Options(s storm.State, p storm.Power, offer func(storm.Option)) {
 				offer(storm.Option{Order: storm.Order{Kind: storm.OpposeOrder, Project: name}, Note: "Russia shares the Allies' gains and costs of the crisis (26.14A)"})
 				continue
 			}
-			th := AlliedThresholds(s, c) // 32.62, 32.61A: the figures behind an ultimatum (27.73)
+			th := thresholds(c) // 32.62, 32.61A: the figures behind an ultimatum (27.73)
 			offer(storm.Option{Order: storm.Order{Kind: storm.AcquiesceOrder, Project: name}, Note: "the aggression succeeds (27.52)"})
 			offer(storm.Option{Order: storm.Order{Kind: storm.OpposeOrder, Project: name}, Note: "a resistance tile is drawn and the aggressor answers (27.53, 28.5); " + th,
 				With: []storm.Order{plan("continued", storm.UltimatumOrder, name)}})
@@ -57,7 +59,7 @@ func Options(s storm.State, p storm.Power, offer func(storm.Option)) {
 				name = c.Aggressor.String()
 			}
 			offer(storm.Option{Order: storm.Order{Kind: storm.BackDownOrder, Project: name}, Note: "27.72 next turn: the aggressor +2 support and a 2 counter; each Allied power -2 and a 2 counter lost"})
-			offer(storm.Option{Order: storm.Order{Kind: storm.UltimatumOrder, Project: name}, Note: "the aggressor backs down or war breaks out (27.8); " + AlliedThresholds(s, c)})
+			offer(storm.Option{Order: storm.Order{Kind: storm.UltimatumOrder, Project: name}, Note: "the aggressor backs down or war breaks out (27.8); " + thresholds(c)})
 		}
 	case storm.SegCrisisBrink:
 		if c := s.Crisis.CrisisOf(p); c != nil && c.Stage == storm.StageBrink {
