@@ -1,98 +1,43 @@
 package adjudicator
 
 import (
-	"fmt"
-	"slices"
-
 	"stormjudge/adjudicator/crisis"
 	"stormjudge/adjudicator/storm"
 	"stormjudge/adjudicator/war"
 )
 
 // crisisOptions lists p's orders in the open crisis, pre-emptive war or
-// end-of-game segment (Allowed): each with the IF lines it may carry, so
-// that notices show them and the simulator plays them.
-func crisisOptions(s storm.State, p storm.Power) []storm.Option {
+// end-of-game segment (Allowed): the crisis phase's and the final
+// research's offered by their packages, each kept when p's check of
+// w.s accepts it.
+func crisisOptions(w *whoOrders, p storm.Power) []storm.Option {
 	var opts []storm.Option
 	offer := func(op storm.Option) {
-		if len(Validate(s, p, op.Orders())) == 0 {
+		if len((&orderCheck{s: w.s, p: p, who: w}).Validate(op.Orders())) == 0 {
 			opts = append(opts, op)
 		}
 	}
-	plan := func(when string, then storm.OrderKind, project string) storm.Order {
-		return storm.Order{Kind: storm.CrisisIfOrder, Args: []string{when, string(then)}, Project: project}
-	}
-	switch s.Segment {
-	case storm.SegCrisisAggression:
-		for _, o := range crisis.AggressionOptions(s, p) {
-			if o.Barred != "" {
-				continue
-			}
-			note := fmt.Sprintf("resistance %d before the tile (28.12); worth %d victory point(s) if it succeeds (34.51A)", crisis.DemandResistance(s, p, o.Target), storm.AggressionValueIn(s, o.Target))
-			a := storm.Order{Kind: storm.AggressionOrder, Project: o.Target}
-			offer(storm.Option{Order: a, Note: note})
-			offer(storm.Option{Order: a, Note: note + "; with plans: continue if opposed, back down at an ultimatum",
-				With: []storm.Order{plan("opposed", storm.ContinueAggression, ""), plan("ultimatum", storm.BackDownOrder, "")}})
-			if rule, _ := crisis.PactOfferBarred(s, o.Target); rule == "" && p == storm.Germany {
-				pa := a
-				pa.Args = []string{"pact"}
-				offer(storm.Option{Order: pa, Note: note + "; the Nazi-Soviet Pact offered (31.21A): Russia may not refuse"})
-			}
-		}
-	case storm.SegCrisisResponse:
-		for _, c := range s.Crisis.At(storm.StageResponse) {
-			name := ""
-			if len(s.Crisis.At(storm.StageResponse)) > 1 {
-				name = c.Aggressor.String()
-			}
-			if p == storm.Russia {
-				offer(storm.Option{Order: storm.Order{Kind: storm.OpposeOrder, Project: name}, Note: "Russia shares the Allies' gains and costs of the crisis (26.14A)"})
-				continue
-			}
-			th := crisis.AlliedThresholds(s, c) // 32.62, 32.61A: the figures behind an ultimatum (27.73)
-			offer(storm.Option{Order: storm.Order{Kind: storm.AcquiesceOrder, Project: name}, Note: "the aggression succeeds (27.52)"})
-			offer(storm.Option{Order: storm.Order{Kind: storm.OpposeOrder, Project: name}, Note: "a resistance tile is drawn and the aggressor answers (27.53, 28.5); " + th,
-				With: []storm.Order{plan("continued", storm.UltimatumOrder, name)}})
-		}
-	case storm.SegCrisisAxisResponse:
-		if c := s.Crisis.CrisisOf(p); c != nil && c.Stage == storm.StageAxisResponse {
-			offer(storm.Option{Order: storm.Order{Kind: storm.BackDownOrder}, Note: "27.62 next turn: your support -1 and a 1 counter lost; each Allied power +1"})
-			offer(storm.Option{Order: storm.Order{Kind: storm.ContinueAggression}, Note: "the Allies reveal their secret support events and answer (27.71)"})
-		}
-	case storm.SegCrisisUltimatum:
-		for _, c := range s.Crisis.At(storm.StageUltimatum) {
-			name := ""
-			if len(s.Crisis.At(storm.StageUltimatum)) > 1 {
-				name = c.Aggressor.String()
-			}
-			offer(storm.Option{Order: storm.Order{Kind: storm.BackDownOrder, Project: name}, Note: "27.72 next turn: the aggressor +2 support and a 2 counter; each Allied power -2 and a 2 counter lost"})
-			offer(storm.Option{Order: storm.Order{Kind: storm.UltimatumOrder, Project: name}, Note: "the aggressor backs down or war breaks out (27.8); " + crisis.AlliedThresholds(s, c)})
-		}
-	case storm.SegCrisisBrink:
-		if c := s.Crisis.CrisisOf(p); c != nil && c.Stage == storm.StageBrink {
-			offer(storm.Option{Order: storm.Order{Kind: storm.BackDownOrder}, Note: "27.82 next turn: your support -3 and a counter lost; the Allies gain"})
-			offer(storm.Option{Order: storm.Order{Kind: storm.AttackOrder}, Note: "war breaks out: research is completed and the game ends (27.83, 33)"})
-		}
+	switch w.s.Segment {
 	case storm.SegPreemptiveWar:
-		return war.PreemptiveOptions(s, p)
+		return w.preemptive().Options(p)
 	case storm.SegEndOfGame:
-		side := storm.SideOf(p)
-		for _, f := range war.FinalPoints[side] {
-			for _, r := range storm.ResearchProjects(side) {
-				if f.Projects != nil && !slices.Contains(f.Projects, r.Name) {
-					continue
-				}
-				o := storm.Order{Kind: storm.Research, Project: r.ID()}
-				if f.Kind != storm.PointNormal {
-					o.Args = []string{f.Kind}
-				}
-				left := fmt.Sprintf("%d step(s) left", s.Sheets.Remaining(r))
-				if r.Results == 0 {
-					left = fmt.Sprintf("%d step(s) a result, no limit", r.StepsPerResult)
-				}
-				offer(storm.Option{Order: o, Note: fmt.Sprintf("%s (%s)", left, f.Rule)})
-			}
-		}
+		war.FinalResearchOptions(w.s, p, offer) // 33.21 (endgame.go)
+	default:
+		crisis.Options(w.s, p, offer, w.alliedThresholds) // 26-27 (options.go)
 	}
 	return opts
+}
+
+// alliedThresholds is crisis.AlliedThresholds(w.s, c), worded once for
+// both Allied powers' options (issue 24).
+func (w *whoOrders) alliedThresholds(c storm.Crisis) string {
+	key := [2]string{c.Aggressor.String(), c.Target}
+	if th, ok := w.allied[key]; ok {
+		return th
+	}
+	if w.allied == nil {
+		w.allied = map[[2]string]string{}
+	}
+	w.allied[key] = crisis.AlliedThresholds(w.s, c)
+	return w.allied[key]
 }

@@ -3,7 +3,6 @@ package adjudicator
 import (
 	"fmt"
 	"slices"
-	"sort"
 
 	"stormjudge/adjudicator/crisis"
 	"stormjudge/adjudicator/diplomacy"
@@ -108,7 +107,7 @@ func (c *orderCheck) validate(orders []storm.Order) ([]storm.IndexedError, storm
 			e.Index = curIdx[e.Index]
 			errs = append(errs, e)
 		}
-		sort.SliceStable(errs, func(a, b int) bool { return errs[a].Index < errs[b].Index })
+		storm.SortByIndex(errs)
 		return errs, scratch
 	}
 	if _, ok := storm.PlacementRounds[s.Segment]; ok { // 24.55: diplomacy.go
@@ -118,7 +117,7 @@ func (c *orderCheck) validate(orders []storm.Order) ([]storm.IndexedError, storm
 		return crisis.ValidateCrisis(s, p, orders)
 	}
 	if s.Crisis.On && s.Segment == storm.SegPreemptiveWar { // 32.8: preemptive.go
-		return war.ValidatePreemptive(s, p, orders)
+		return c.who.preemptive().Validate(p, orders) // c.who made by mayOrderNow
 	}
 	if s.Crisis.On && s.Segment == storm.SegEndOfGame { // 33.2: endgame.go
 		return war.ValidateFinalResearch(s, p, orders)
@@ -145,7 +144,7 @@ func (c *orderCheck) validate(orders []storm.Order) ([]storm.IndexedError, storm
 		}
 	}
 	errs = append(errs, economy.CheckRussianConstruction(s, scratch, p, orders)...) // 18.51
-	sort.SliceStable(errs, func(a, b int) bool { return errs[a].Index < errs[b].Index })
+	storm.SortByIndex(errs)
 	return errs, scratch
 }
 
@@ -170,7 +169,7 @@ func allowed(w *whoOrders, p storm.Power, econ *economy.OrdersCheck) []storm.Opt
 		return diplomacy.SpyRingOptions(s, p)
 	}
 	if s.Crisis.On && (crisis.IsCrisisSegment(s.Segment) || s.Segment == storm.SegPreemptiveWar || s.Segment == storm.SegEndOfGame) {
-		return crisisOptions(s, p) // crisisoptions.go
+		return crisisOptions(w, p) // crisisoptions.go
 	}
 	var opts []storm.Option
 	if econ == nil {
@@ -201,11 +200,12 @@ func allowed(w *whoOrders, p storm.Power, econ *economy.OrdersCheck) []storm.Opt
 	if track.MobilizationSupport(p, ps.Factories.Military+1) > track.MobilizationSupport(p, ps.Factories.Military) {
 		mob += "; +1 support and +1 tile point now (10.41A, 13.21D)"
 	}
-	for _, o := range economy.MobilizeOrders(s, p, storm.Idle) { // 14.7: the first choice of units, the others in the note
-		try(o, economy.MobilizeCost(s, p), "idle "+mob+economy.UnitChoicesNote(s, p))
+	idle, civilian, units := economy.MobilizeOffers(s, p) // 14.7: the first choice of units, the others in the note
+	for _, o := range idle {
+		try(o, economy.MobilizeCost(s, p), "idle "+mob+units)
 	}
-	for _, o := range economy.MobilizeOrders(s, p, storm.Civilian) {
-		try(o, economy.MobilizeCost(s, p), "civilian "+mob+"; -2 income (11.21A)"+economy.UnitChoicesNote(s, p))
+	for _, o := range civilian {
+		try(o, economy.MobilizeCost(s, p), "civilian "+mob+"; -2 income (11.21A)"+units)
 	}
 	for _, o := range economy.BuildOrders(s, p) { // 18.11
 		try(o, o.CounterPoints(), "reserve to active: +1 maintenance from next turn (11.81)"+economy.RequiredBuildNote(s, p))

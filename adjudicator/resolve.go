@@ -47,7 +47,11 @@ var steps = map[storm.Segment]step{
 // may place a counter (24.55); in the spy-ring segment, the leaders of the
 // sides with an espionage result to place or a ring to reactivate
 // (16.16B). The covert segment asks nobody (intelligence.go).
-func Required(s storm.State) []storm.Power {
+func Required(s storm.State) []storm.Power { return required(&whoOrders{s: s}) }
+
+// required is Required(w.s), reading the pre-emptive options w keeps.
+func required(w *whoOrders) []storm.Power {
+	s := w.s
 	if s.Ended {
 		return nil
 	}
@@ -66,7 +70,7 @@ func Required(s storm.State) []storm.Power {
 	case s.Crisis.On && crisis.IsCrisisSegment(s.Segment): // 26.11 (crisisphase.go)
 		return crisis.CrisisRequired(s)
 	case s.Crisis.On && s.Segment == storm.SegPreemptiveWar: // 32.8 (preemptive.go)
-		return war.PreemptiveRequired(s)
+		return w.preemptive().Required()
 	case s.Crisis.On && s.Segment == storm.SegEndOfGame: // 33.2 (endgame.go)
 		return war.FinalResearchRequired(s)
 	}
@@ -112,6 +116,17 @@ type whoOrders struct {
 	s        storm.State
 	known    bool
 	required []storm.Power
+	pre      *war.Preemptive      // the state's pre-emptive options, made when asked (preemptive)
+	allied   map[[2]string]string // crisis.AlliedThresholds by aggressor and target (alliedThresholds)
+}
+
+// preemptive is w.s's pre-emptive war options, shared by the segment's
+// options and validations (issue 24).
+func (w *whoOrders) preemptive() *war.Preemptive {
+	if w.pre == nil {
+		w.pre = war.NewPreemptive(w.s)
+	}
+	return w.pre
 }
 
 // requires is requires(w.s, p).
@@ -120,7 +135,7 @@ func (w *whoOrders) requires(p storm.Power) bool {
 		if round, ok := roundOf(w.s); ok && !w.s.Ended {
 			return slices.Contains(round, p) && asked(w.s, p)
 		}
-		w.required, w.known = Required(w.s), true
+		w.required, w.known = required(w), true
 	}
 	return slices.Contains(w.required, p)
 }
@@ -135,8 +150,9 @@ func Resolve(s storm.State, orders map[storm.Power][]storm.Order) (storm.State, 
 	return n, evs, err
 }
 
-// resolve is Resolve of w.s, returning also Required of the new state.
-func resolve(w *whoOrders, orders map[storm.Power][]storm.Order) (storm.State, []event.Event, []storm.Power, error) {
+// resolve is Resolve of w.s, returning also who orders in the new state
+// (Required known).
+func resolve(w *whoOrders, orders map[storm.Power][]storm.Order) (storm.State, []event.Event, *whoOrders, error) {
 	s := w.s
 	if err := check(s); err != nil {
 		return s, nil, nil, err
@@ -159,21 +175,27 @@ func resolve(w *whoOrders, orders map[storm.Power][]storm.Order) (storm.State, [
 	}
 	orders = keepStanding(&n, orders) // standing.go: orders for later rounds kept
 	ResolveSegment(&n, orders, &evs)
-	required := run(&n, &evs)
-	return n, evs, required, nil
+	next := run(&n, &evs)
+	return n, evs, next, nil
 }
 
 // run advances through automatic segments until one needs orders (or the
-// moderator's draw, AwaitsDraw) or the game has ended, and returns Required of the state it stops at.
-func run(s *storm.State, evs *[]event.Event) []storm.Power {
+// moderator's draw, AwaitsDraw) or the game has ended, and returns who
+// orders in the state it stops at (Required known). A segment nobody
+// orders in is resolved with the pre-emptive options Required reckoned
+// (issue 24).
+func run(s *storm.State, evs *[]event.Event) *whoOrders {
+	w := &whoOrders{} // one for every segment passed: only the last is returned
 	for !s.Ended {
-		required := Required(*s)
-		if len(required) > 0 || randomevent.AwaitsDraw(*s) {
-			return required
+		*w = whoOrders{s: *s}
+		w.required, w.known = required(w), true
+		if len(w.required) > 0 || randomevent.AwaitsDraw(*s) {
+			return w
 		}
-		ResolveSegment(s, nil, evs)
+		resolveSegment(s, nil, evs, w.pre)
 	}
-	return nil
+	*w = whoOrders{s: *s, known: true}
+	return w
 }
 
 // check rejects states Resolve cannot work on.
@@ -197,7 +219,15 @@ func check(s storm.State) error {
 
 // ResolveSegment resolves the open segment and moves to the next one.
 func ResolveSegment(s *storm.State, orders map[storm.Power][]storm.Order, evs *[]event.Event) {
-	if f, ok := steps[s.Segment]; ok {
+	resolveSegment(s, orders, evs, nil)
+}
+
+// resolveSegment is ResolveSegment; the pre-emptive war segment is
+// resolved with pre, s's pre-emptive options, when not nil.
+func resolveSegment(s *storm.State, orders map[storm.Power][]storm.Order, evs *[]event.Event, pre *war.Preemptive) {
+	if f, ok := steps[s.Segment]; ok && pre != nil && s.Segment == storm.SegPreemptiveWar {
+		war.ResolvePreemptiveWith(s, orders, evs, pre)
+	} else if ok {
 		f(s, orders, evs)
 	} else {
 		*evs = append(*evs, event.SegmentSkipped{Turn: s.Turn, Segment: s.Segment, Note: event.NotImplemented})

@@ -40,7 +40,7 @@ func randomOrders(w *whoOrders, p storm.Power, rng *rand.Rand, skip int) ([]stor
 		if skip > 0 && rng.IntN(skip) == 0 {
 			continue
 		}
-		try := append(slices.Clone(set), op.Orders()...)
+		try := append(append(set[:len(set):len(set)], op.Order), op.With...) // a new array: set stays as it is
 		if len(check.Validate(try)) == 0 {
 			set = try
 			econ.Accept(set)
@@ -71,16 +71,17 @@ type Players struct {
 // orders for the diplomatic rounds, and the crisis orders carry IF lines
 // by the same chance.
 func (pl Players) Orders(s storm.State, rng *rand.Rand) map[storm.Power][]storm.Order {
-	return pl.orders(s, Required(s), rng)
+	who := &whoOrders{s: s}
+	who.required, who.known = required(who), true
+	return pl.orders(who, rng)
 }
 
-// orders is Orders for the powers required, Required(s), when the caller
-// has asked already.
-func (pl Players) orders(s storm.State, required []storm.Power, rng *rand.Rand) map[storm.Power][]storm.Order {
+// orders is Orders for who.s, whose Required the caller has asked.
+func (pl Players) orders(who *whoOrders, rng *rand.Rand) map[storm.Power][]storm.Order {
+	s := who.s
 	orders := map[storm.Power][]storm.Order{}
-	who := &whoOrders{s: s, known: true, required: required}
 	checks := map[storm.Power]*orderCheck{}
-	for _, p := range required {
+	for _, p := range who.required {
 		orders[p], checks[p] = randomOrders(who, p, rng, 3)
 		if pl.Peaceful {
 			if os := slices.DeleteFunc(slices.Clone(orders[p]), func(o storm.Order) bool {
@@ -113,12 +114,13 @@ func SimulateGame(s storm.State, turns int, rng *rand.Rand, standing int) ([]Sim
 func SimulateGameWith(s storm.State, turns int, rng *rand.Rand, standing int, each func(before, after storm.State, evs []event.Event) error) ([]SimTurn, storm.State, error) {
 	var out []SimTurn
 	cur := SimTurn{Turn: s.Turn}
-	required := Required(s)
+	who := &whoOrders{s: s}
+	who.required, who.known = required(who), true
 	for !s.Ended && len(out) < turns {
-		if len(required) > 0 {
+		if len(who.required) > 0 {
 			cur.RoundTrips++
 		}
-		n, evs, next, err := resolve(&whoOrders{s: s, known: true, required: required}, Players{Standing: standing}.orders(s, required, rng))
+		n, evs, next, err := resolve(who, Players{Standing: standing}.orders(who, rng))
 		if err != nil {
 			return out, s, err
 		}
@@ -132,7 +134,7 @@ func SimulateGameWith(s storm.State, turns int, rng *rand.Rand, standing int, ea
 			out = append(out, cur)
 			cur = SimTurn{Turn: n.Turn}
 		}
-		s, required = n, next
+		s, who = n, next
 	}
 	return out, s, nil
 }

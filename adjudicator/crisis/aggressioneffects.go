@@ -136,7 +136,7 @@ func britishLead(s storm.State, target string) bool {
 	b, f := 0, 0
 	for _, name := range append([]string{target}, storm.Borders(target)...) {
 		if m := s.Minor(name); m != nil {
-			c := m.FlagCounts()
+			c := m.FlagsByPower()
 			b += c[storm.Britain]
 			f += c[storm.France]
 		}

@@ -10,6 +10,7 @@ import (
 	"stormjudge/adjudicator/randomevent"
 	"stormjudge/adjudicator/storm"
 	"stormjudge/adjudicator/threshold"
+	"stormjudge/adjudicator/track"
 )
 
 // The crisis phase by email (26-27): Axis aggressions, the Allied response,
@@ -530,7 +531,7 @@ func CheckPlan(s storm.State, p storm.Power, o storm.Order, with []storm.Order) 
 func KeepPlans(s *storm.State, orders map[storm.Power][]storm.Order) map[storm.Power][]storm.Order {
 	out := map[storm.Power][]storm.Order{}
 	for _, p := range storm.Powers {
-		var rest []storm.Order
+		rest := make([]storm.Order, 0, len(orders[p])) // one list, kept only when it holds orders
 		for _, o := range orders[p] {
 			if o.Kind != storm.CrisisIfOrder {
 				rest = append(rest, o)
@@ -545,7 +546,7 @@ func KeepPlans(s *storm.State, orders map[storm.Power][]storm.Order) map[storm.P
 			o.For = ""
 			s.Crisis.Plans = append(s.Crisis.Plans, storm.CrisisPlan{Power: p, Order: o.Clone()})
 		}
-		if rest != nil {
+		if len(rest) > 0 {
 			out[p] = rest
 		}
 	}
@@ -890,7 +891,9 @@ func AlliedThresholds(s storm.State, c storm.Crisis) string {
 // crisisThresholds are Britain's and France's thresholds for declaring
 // war on c's aggressor in support of its target (32.62).
 func crisisThresholds(s storm.State, c storm.Crisis) (britain, france storm.Threshold) {
-	o := threshold.ThresholdOptions{Target: c.Target, Tile: c.Tile} // a first demand counts its whole country (r-32-31d-first-demand)
+	// a first demand counts its whole country (r-32-31d-first-demand); the
+	// balance of power is read once for both (32.32)
+	o := threshold.ThresholdOptions{Target: c.Target, Tile: c.Tile}.WithBalance(track.BalanceOfPower(s))
 	return threshold.WarThreshold(s, storm.Britain, c.Aggressor, o), threshold.WarThreshold(s, storm.France, c.Aggressor, o)
 }
 
@@ -915,9 +918,10 @@ func endCrisis(s *storm.State, c *storm.Crisis, outcome storm.CrisisOutcome, rul
 // DemandResistance is target's resistance, before the tile, once by's
 // demand is made: a first demand lowers its whole country's (28.21G-H).
 func DemandResistance(s storm.State, by storm.Power, target string) int {
-	c := s.Scratch()
-	c.Crisis.Crises = append(c.Crisis.Crises, storm.Crisis{Aggressor: by, Target: target, Stage: storm.StageResponse})
-	r, _ := threshold.ResistanceOf(c, storm.ResistanceName(target), 0)
+	// ResistanceOf only reads the state (threshold changes nothing): s
+	// with the demand added to a copy of its crises will do (issue 24).
+	s.Crisis.Crises = append(slices.Clip(s.Crisis.Crises), storm.Crisis{Aggressor: by, Target: target, Stage: storm.StageResponse})
+	r, _ := threshold.ResistanceOf(s, storm.ResistanceName(target), 0)
 	return r.Level
 }
 

@@ -56,7 +56,7 @@ func AntiCominternPlaces(s storm.State) []string {
 			continue
 		}
 		m := s.Minor(c)
-		f := m.FlagCounts()
+		f := m.FlagsByPower()
 		var r [2]int
 		switch {
 		case f[storm.Russia] > 0:
@@ -88,7 +88,7 @@ func anticominternFirst(s storm.State) []string {
 		return nil
 	}
 	rank := func(c string) [2]int {
-		f := s.Minor(c).FlagCounts()
+		f := s.Minor(c).FlagsByPower()
 		switch {
 		case f[storm.Russia] > 0:
 			return [2]int{0, -f[storm.Russia]}

@@ -120,6 +120,7 @@ func permitUse(s storm.State, p storm.Power, orders []storm.Order) []int {
 var (
 	russianTargets     = []string{"Finland", "Poland", "Rumania", "Turkey"}                                             // 24.61B
 	russianFullTargets = []string{"Albania", "Bulgaria", "Czechoslovakia", "Greece", "Hungary", "Sweden", "Yugoslavia"} // 24.61C
+	russianFullList    = strings.Join(russianFullTargets, ", ")                                                         // spelled once for the refusals
 )
 
 // Conquered reports a minor country that was the target of a successful
@@ -198,12 +199,12 @@ func extraSlots(s storm.State, p storm.Power) []storm.ExtraCounter {
 // an Axis round, 24.55A, D), an additional counter of a random event that
 // fits it (24.14).
 func exemptions(s storm.State, p storm.Power, orders []storm.Order) []string {
-	return exemptionsWith(s, p, orders, placingOf(s, p))
+	return exemptionsWith(make([]string, len(orders)), s, p, orders, placingOf(s, p))
 }
 
-// exemptionsWith is exemptions with pc, placingOf(s, p).
-func exemptionsWith(s storm.State, p storm.Power, orders []storm.Order, pc *placing) []string {
-	out := make([]string, len(orders))
+// exemptionsWith is exemptions with pc, placingOf(s, p), written into
+// out, len(orders) empty strings, which it returns.
+func exemptionsWith(out []string, s storm.State, p storm.Power, orders []storm.Order, pc *placing) []string {
 	if !slices.ContainsFunc(orders, isDiplomatic) { // a military counter's check, most often: no exemption to find
 		return out
 	}
@@ -227,20 +228,20 @@ func exemptionsWith(s storm.State, p storm.Power, orders []storm.Order, pc *plac
 		c, _ := storm.FindCountry(o.Project)
 		return slices.ContainsFunc(slots, func(x storm.ExtraCounter) bool { return (x.Country != "" || x.Region != "") && x.Fits(c) })
 	}
-	idx := make([]int, len(orders))
-	for i := range idx {
-		idx[i] = i
+	idx := ordinals(len(orders)) // without slots, none fits: the lines' order (issue 24)
+	if len(slots) > 0 {
+		idx = slices.Clone(idx) // sorted, not ordinals' own
+		slices.SortStableFunc(idx, func(a, b int) int {
+			fa, fb := restrictedFit(orders[a]), restrictedFit(orders[b])
+			switch {
+			case fa == fb:
+				return 0
+			case fb:
+				return -1
+			}
+			return 1
+		})
 	}
-	slices.SortStableFunc(idx, func(a, b int) int {
-		fa, fb := restrictedFit(orders[a]), restrictedFit(orders[b])
-		switch {
-		case fa == fb:
-			return 0
-		case fb:
-			return -1
-		}
-		return 1
-	})
 	for _, i := range idx {
 		o := orders[i]
 		if o.Kind != storm.Diplomatic {
@@ -280,11 +281,44 @@ func exemptionsWith(s storm.State, p storm.Power, orders []storm.Order, pc *plac
 	return out
 }
 
+// ordinals returns 0, 1 ... n-1, to read only: a list kept for all the
+// checks when n is short.
+func ordinals(n int) []int {
+	if n <= len(ordinalList) {
+		return ordinalList[:n:n]
+	}
+	out := make([]int, n)
+	for i := range out {
+		out[i] = i
+	}
+	return out
+}
+
+// ordinalList is ordinals' list kept; never written.
+var ordinalList = func() []int {
+	out := make([]int, 32)
+	for i := range out {
+		out[i] = i
+	}
+	return out
+}()
+
 // placing is what the check of p's placements reads of a state whatever
 // the orders, read once for the options' many checks (issue 24).
 type placing struct {
 	earlier, partner []storm.Placement    // PlacedThisTurn of p and of its alliance partner
 	slots            []storm.ExtraCounter // extraSlots
+	limit            int                  // MilitaryCounterLimit, once limitKnown
+	limitKnown       bool
+}
+
+// militaryLimit is MilitaryCounterLimit(s, p) for the state and power of
+// pc, reckoned once: it reads the balance of power (issue 24).
+func (pc *placing) militaryLimit(s storm.State, p storm.Power) int {
+	if !pc.limitKnown {
+		pc.limit, pc.limitKnown = MilitaryCounterLimit(s, p), true
+	}
+	return pc.limit
 }
 
 // placingOf is placing for p in s.
@@ -390,8 +424,24 @@ func checkPlacements(s storm.State, p storm.Power, orders []storm.Order, quiet b
 	seen := map[string]bool{}
 	thisRound := 0
 	military := 0
-	exempt := exemptionsWith(s, p, orders, pc)
-	permitAt := permitUse(s, p, orders)
+	var few [4]string // a check of a few orders finds their exemptions here, not in a new list (issue 24)
+	exempt := few[:0]
+	if len(orders) <= len(few) {
+		exempt = few[:len(orders)]
+	} else {
+		exempt = make([]string, len(orders))
+	}
+	exempt = exemptionsWith(exempt, s, p, orders, pc)
+	var permits []int // only Russia's counters need permits (permitUse)
+	if p == storm.Russia {
+		permits = permitUse(s, p, orders)
+	}
+	permitAt := func(i int) int { // the card of the permit order i uses, 0 for none
+		if permits == nil {
+			return 0
+		}
+		return permits[i]
+	}
 	for _, pl := range earlier {
 		if pl.Military && !storm.Fighting(s, pl.Country) {
 			military++
@@ -411,7 +461,7 @@ func checkPlacements(s storm.State, p storm.Power, orders []storm.Order, quiet b
 			continue
 		}
 		if o.Kind == storm.MilitaryCounter { // 24.4
-			if rule, msg := checkMilitary(s, p, o, earlier, orders[:i], military, sprintf); rule != "" {
+			if rule, msg := checkMilitary(s, p, o, pc, orders[:i], military, sprintf); rule != "" {
 				bad(i, rule, "%s", msg)
 				continue
 			}
@@ -426,7 +476,7 @@ func checkPlacements(s storm.State, p storm.Power, orders []storm.Order, quiet b
 		case !ok:
 			bad(i, "24.21", "%q is not a diplomatic target (24.21)", o.Project)
 			continue
-		case country == storm.RussiaTarget && (p != storm.Russia || permitAt[i] == 0):
+		case country == storm.RussiaTarget && (p != storm.Russia || permitAt(i) == 0):
 			bad(i, "24.56E", "diplomatic counters may not be placed in Russia, except Russia's under random event 114")
 			continue
 		case Conquered(s, country):
@@ -471,7 +521,7 @@ func checkPlacements(s storm.State, p storm.Power, orders []storm.Order, quiet b
 		}
 		free := len(o.Args) > 0 && o.Args[0] == "free" // 24.53: a civil war's additional counter
 		if p == storm.Russia {
-			permit := permitAt[i] != 0 // 24.61A-B: a random event's leave
+			permit := permitAt(i) != 0 // 24.61A-B: a random event's leave
 			// 24.61A: a spy ring or an event excepted; 25.52A: the
 			// additional civil war counter meets the civil war's need.
 			if russianDiplomacyBarred(s) && !SpyRingIn(s, p, country) && !permit && !(free && war) {
@@ -480,7 +530,7 @@ func checkPlacements(s storm.State, p storm.Power, orders []storm.Order, quiet b
 			}
 			if !russianReach(s, country) && !permit && !war { // seed 003: a civil war
 				bad(i, "24.61B", "before full cohesion Russia places only in Finland, Poland, Rumania, Turkey and countries with a Russian flag; at full cohesion also in %s (24.61C)",
-					strings.Join(russianFullTargets, ", "))
+					russianFullList)
 				continue
 			}
 		}
@@ -684,7 +734,10 @@ func PlaceRound(s *storm.State, orders map[storm.Power][]storm.Order, evs *[]eve
 
 // DiplomaticTargets lists the minor countries of 24.21 in the rule's order.
 func DiplomaticTargets(s storm.State) []string {
-	var out []string
+	if len(s.Minors) == 0 {
+		return nil
+	}
+	out := make([]string, 0, len(s.Minors)+1) // room for Russia (24.56E), which callers add
 	for _, m := range s.Minors {
 		out = append(out, m.Name)
 	}
@@ -1040,11 +1093,14 @@ func CanPlace(s storm.State, p storm.Power) bool {
 	pub := s
 	pub.Events = nil
 	pc = placingOf(pub, p)
+	// 24.4, 25.52B: a military counter only in these or a civil war
+	// (PlacementOptions).
+	mil := militaryTargets(pub, p)
 	for _, c := range append(DiplomaticTargets(s), storm.RussiaTarget) { // Russia: 24.56E
 		if counters && open(pub, storm.Order{Kind: storm.Diplomatic, Project: c, Counters: []int{1}}) {
 			return true
 		}
-		if ps.TilePoints > 0 && open(pub, storm.Order{Kind: storm.MilitaryCounter, Project: c}) {
+		if ps.TilePoints > 0 && (storm.Fighting(pub, c) || slices.Contains(mil, c)) && open(pub, storm.Order{Kind: storm.MilitaryCounter, Project: c}) {
 			return true
 		}
 	}
@@ -1082,24 +1138,48 @@ func PlacementOptions(s storm.State, p storm.Power) []storm.Option {
 		}
 		out = append(out, storm.Option{Order: storm.Order{Kind: storm.AntiCominternOrder, Project: "none"}, Note: "no anti-Comintern counter this turn (24.31)"})
 	}
+	// 24.4, 25.52B: a military counter goes to p's own targets or to a
+	// civil war; the check refuses it anywhere else (checkMilitary).
+	mil := militaryTargets(s, p)
 	for _, c := range DiplomaticTargets(s) {
+		if !storm.Fighting(s, c) && !slices.Contains(mil, c) {
+			continue
+		}
 		if o := (storm.Order{Kind: storm.MilitaryCounter, Project: c}); len(checkPlacements(s, p, []storm.Order{o}, true, pc)) == 0 {
 			out = append(out, storm.Option{Order: o, Cost: 1,
-				Note: fmt.Sprintf("a military counter, placed openly: +1 for you in %s (24.42B, G); %d a turn for you now; 1 tile point at the end of the phase (24.42F)", c, MilitaryCounterLimit(s, p))})
+				Note: fmt.Sprintf("a military counter, placed openly: +1 for you in %s (24.42B, G); %d a turn for you now; 1 tile point at the end of the phase (24.42F)", c, pc.militaryLimit(s, p))})
 		}
 	}
-	for _, c := range DiplomaticTargets(s) {
-		if o := (storm.Order{Kind: storm.Diplomatic, Project: c, Counters: []int{1}, Args: []string{"free"}}); len(checkPlacements(s, p, []storm.Order{o}, true, pc)) == 0 {
-			out = append(out, storm.Option{Order: o, Note: "your additional civil war counter: strength 1, free, beyond the limits, one this turn (24.53A)"})
+	// 24.53A: without an additional counter to place now, the check
+	// refuses it in every target.
+	free := s.Powers[p].Economy.FreeDiplomaticCounters > 0 && !freeUsed(s, p, nil) && s.Segment != storm.SegDiplomacyAxis2
+	if free {
+		for _, c := range DiplomaticTargets(s) {
+			if o := (storm.Order{Kind: storm.Diplomatic, Project: c, Counters: []int{1}, Args: []string{"free"}}); len(checkPlacements(s, p, []storm.Order{o}, true, pc)) == 0 {
+				out = append(out, storm.Option{Order: o, Note: "your additional civil war counter: strength 1, free, beyond the limits, one this turn (24.53A)"})
+			}
 		}
 	}
-	for _, c := range append(DiplomaticTargets(s), storm.RussiaTarget) { // Russia: 24.56E, 10.91F
-		for _, n := range []int{3, 2, 1} {
-			o := storm.Order{Kind: storm.Diplomatic, Project: c, Counters: []int{n}}
+	// The strongest counter p may place in a target: of one counter of 3,
+	// 2 or 1 the check reads the strength only in its last tests, the
+	// counters left (24.51) and the tile points (24.52B), so the strongest
+	// that passes those is checked, and if the target refuses it, it
+	// refuses the others (TestPlacementOptionsStrengths).
+	strongest := 0
+	for _, n := range []int{3, 2, 1} {
+		if k, _ := storm.CountersOf([]int{n}); av.Covers(k) && PlacedCost(s, p)+n <= s.Powers[p].TilePoints {
+			strongest = n
+			break
+		}
+	}
+	sealed := fmt.Sprintf("sealed until diplomacy is resolved (24.54C); any of your counters %s; paid at the end of the phase (24.52C)", strings.Join(strengths, ", "))
+	if strongest > 0 {
+		for _, c := range append(DiplomaticTargets(s), storm.RussiaTarget) { // Russia: 24.56E, 10.91F
+			o := storm.Order{Kind: storm.Diplomatic, Project: c, Counters: []int{strongest}}
 			if len(checkPlacements(s, p, []storm.Order{o}, true, pc)) > 0 {
 				continue
 			}
-			note := fmt.Sprintf("sealed until diplomacy is resolved (24.54C); any of your counters %s; paid at the end of the phase (24.52C)", strings.Join(strengths, ", "))
+			note := sealed
 			if storm.Fighting(s, c) {
 				note = "civil war: beyond the limits; " + note + "; your side must place a counter here, or the judge places your side's weakest (25.52A)"
 			}
@@ -1108,8 +1188,7 @@ func PlacementOptions(s storm.State, p storm.Power) []storm.Option {
 					note += fmt.Sprintf("; dispute with %s (random event %d): the Axis must back one with a counter of at least 1 in their first round, Russia or else the Allies the other; without it the judge places the weakest (24.552)", d.Other(c), d.Card)
 				}
 			}
-			out = append(out, storm.Option{Order: o, Cost: n, Note: note})
-			break
+			out = append(out, storm.Option{Order: o, Cost: strongest, Note: note})
 		}
 	}
 	return out
@@ -1221,10 +1300,12 @@ func MilitaryBase(s storm.State, p storm.Power) int {
 	return 0
 }
 
-// checkMilitary checks one MILITARY order of p given its earlier
-// placements this turn, the orders before it and the military counters
-// already counted; sprintf spells its message (checkPlacements).
-func checkMilitary(s storm.State, p storm.Power, o storm.Order, earlier []storm.Placement, before []storm.Order, military int, sprintf func(string, ...any) string) (rule, msg string) {
+// checkMilitary checks one MILITARY order of p given what the check
+// reads of s (pc: its earlier placements this turn), the orders before it
+// and the military counters already counted; sprintf spells its message
+// (checkPlacements).
+func checkMilitary(s storm.State, p storm.Power, o storm.Order, pc *placing, before []storm.Order, military int, sprintf func(string, ...any) string) (rule, msg string) {
+	earlier := pc.earlier
 	country, ok := storm.FindCountry(o.Project)
 	all := 1
 	for _, pl := range earlier {
@@ -1278,7 +1359,7 @@ func checkMilitary(s storm.State, p storm.Power, o storm.Order, earlier []storm.
 		}) {
 		return "24.42D", "one military counter per country"
 	}
-	if limit := MilitaryCounterLimit(s, p); military+1 > limit {
+	if limit := pc.militaryLimit(s, p); military+1 > limit {
 		return militaryRule[p], sprintf("%s may place %d military counter(s) this turn (balance of power advantage %d, support %d with secret events; 24.42E)",
 			p.Title(), limit, BalanceAdvantage(s, storm.SideOf(p)), supportWithSecret(s, p))
 	}

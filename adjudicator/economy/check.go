@@ -2,7 +2,6 @@ package economy
 
 import (
 	"slices"
-	"sort"
 
 	"stormjudge/adjudicator/event"
 	"stormjudge/adjudicator/storm"
@@ -22,20 +21,32 @@ type OrdersCheck struct {
 	base  []storm.Order
 	parts [][]int    // base's SplitEconomic
 	snaps []econSnap // snaps[k]: before part k for base, made as asked
+	// prepared: a snapshot's state prepared for a part's check
+	// (checkLast), by the snapshot, which is never changed, and the part.
+	prepared map[preparedKey]*storm.State
+}
+
+// preparedKey is a snapshot and a part of the phase (OrdersCheck.prepared).
+type preparedKey struct {
+	s    *storm.State
+	part int
 }
 
 // econSnap is the state before one part of the economic phase for the
 // base's orders, and the errors of the parts before it; never changed
-// once made.
+// once made. The state is held by pointer: parts that change nothing
+// share the one before, and a check reads it without copying it.
 type econSnap struct {
-	s    storm.State
+	s    *storm.State
 	errs []storm.IndexedError
 }
 
 // NewOrdersCheck is the shared validation of p's economic orders against
 // s, with no orders accepted yet.
 func NewOrdersCheck(s storm.State, p storm.Power) *OrdersCheck {
-	return &OrdersCheck{s: s, p: p, parts: make([][]int, len(EconomicSteps)), snaps: []econSnap{{s: s}}}
+	e := &OrdersCheck{s: s, p: p, parts: make([][]int, len(EconomicSteps))}
+	e.snaps = []econSnap{{s: &e.s}}
+	return e
 }
 
 // extends reports whether orders begin with the base's orders.
@@ -95,18 +106,60 @@ func (e *OrdersCheck) snap(k int) econSnap {
 		j := len(e.snaps) - 1
 		prev := e.snaps[j]
 		parts := e.parts
-		if len(parts[j]) == 0 && idleOf(j, prev.s, e.p) {
+		if len(parts[j]) == 0 && idleOf(j, *prev.s, e.p) {
 			e.snaps = append(e.snaps, prev)
 			continue
 		}
-		next := econSnap{s: prev.s.Scratch(), errs: prev.errs}
-		stepErrs := CheckStep(&next.s, e.p, j, Pick(e.base, parts[j]), parts[j])
+		scratch := prev.s.Scratch()
+		next := econSnap{s: &scratch, errs: prev.errs}
+		stepErrs := CheckStep(next.s, e.p, j, Pick(e.base, parts[j]), parts[j])
 		if len(stepErrs) > 0 {
 			next.errs = append(slices.Clone(prev.errs), stepErrs...)
 		}
 		e.snaps = append(e.snaps, next)
 	}
 	return e.snaps[k]
+}
+
+// pickView is Pick for a part's check, which only reads its orders:
+// orders at consecutive indices (idx ascending, as SplitEconomic makes
+// them) are a slice of orders, not a copy (issue 24).
+func pickView(orders []storm.Order, idx []int) []storm.Order {
+	if n := len(idx); n > 0 && idx[n-1]-idx[0] == n-1 {
+		return orders[idx[0] : idx[n-1]+1 : idx[n-1]+1]
+	}
+	return Pick(orders, idx)
+}
+
+// checkLast is part j's check of sub on cur, which nothing reads after
+// it: a prepared part's check reads cur prepared, in place when cur is
+// the validation's own copy, else a copy of the snapshot prepared once
+// for all the checks on it (issue 24).
+func (e *OrdersCheck) checkLast(cur *storm.State, own bool, j int, sub []storm.Order) []storm.IndexedError {
+	pr := EconomicSteps[j].prepared
+	if pr == nil {
+		return EconomicSteps[j].Check(*cur, e.p, sub)
+	}
+	if idleOf(j, *cur, e.p) { // nothing to prepare (the part's idle: prepare changes nothing)
+		return pr.check(*cur, e.p, sub)
+	}
+	var discard []event.Event
+	if own {
+		pr.prepare(cur, e.p, &discard)
+		return pr.check(*cur, e.p, sub)
+	}
+	key := preparedKey{cur, j}
+	ready, ok := e.prepared[key]
+	if !ok {
+		c := cur.Scratch()
+		pr.prepare(&c, e.p, &discard)
+		ready = &c
+		if e.prepared == nil {
+			e.prepared = map[preparedKey]*storm.State{}
+		}
+		e.prepared[key] = ready
+	}
+	return pr.check(*ready, e.p, sub)
 }
 
 // CheckStep checks one power's orders of part j of the economic phase
@@ -118,13 +171,18 @@ func (e *OrdersCheck) snap(k int) econSnap {
 // (economicStep.Always), so it is not asked.
 func CheckStep(s *storm.State, p storm.Power, j int, sub []storm.Order, idx []int) []storm.IndexedError {
 	st := EconomicSteps[j]
+	check, apply := st.Check, st.Apply
+	var discard []event.Event
+	if pr := st.prepared; pr != nil && st.Always { // prepared on s, once: it runs whatever the errors
+		pr.prepare(s, p, &discard)
+		check, apply = pr.check, pr.apply
+	}
 	var stepErrs []storm.IndexedError
 	if len(sub) > 0 {
-		stepErrs = st.Check(*s, p, sub)
+		stepErrs = check(*s, p, sub)
 	}
-	var discard []event.Event
 	if len(stepErrs) == 0 {
-		st.Apply(s, p, sub, &discard)
+		apply(s, p, sub, &discard)
 	} else if st.Always {
 		bad := map[int]bool{}
 		for _, e := range stepErrs {
@@ -136,7 +194,7 @@ func CheckStep(s *storm.State, p storm.Power, j int, sub []storm.Order, idx []in
 				ok = append(ok, o)
 			}
 		}
-		st.Apply(s, p, ok, &discard)
+		apply(s, p, ok, &discard)
 	}
 	for i := range stepErrs {
 		stepErrs[i].Index = idx[stepErrs[i].Index]
@@ -162,37 +220,39 @@ func (e *OrdersCheck) Validate(orders []storm.Order, parts [][]int) (errs []stor
 			last = j
 		}
 	}
-	// 18.51: Russia's orders are checked against the state they leave.
-	final := e.p == storm.Russia
+	// 18.51: Russia's orders are checked against the state they leave,
+	// when it must build a unit and orders none: only then does
+	// CheckRussianConstruction read that state.
+	final := e.p == storm.Russia && RussianConstructionRequired(e.s) && !slices.ContainsFunc(orders, func(o storm.Order) bool { return o.Kind == storm.Build })
 	sn := e.snap(k)
 	errs = slices.Clone(sn.errs)
-	cur, copied := sn.s, false
+	cur, copied := sn.s, false // the snapshot, read until a part must change it
+	scratch := func() {
+		if !copied {
+			c := cur.Scratch()
+			cur, copied = &c, true
+		}
+	}
 	for j := k; j < len(EconomicSteps); j++ {
 		idx := parts[j]
-		if len(idx) == 0 && idleOf(j, cur, e.p) || j > last && !final {
+		if len(idx) == 0 && idleOf(j, *cur, e.p) || j > last && !final {
 			continue
 		}
-		sub := Pick(orders, idx)
 		if j == last && !final { // nothing later reads the state
-			if len(sub) > 0 {
-				for _, er := range EconomicSteps[j].Check(cur, e.p, sub) {
+			if sub := pickView(orders, idx); len(sub) > 0 {
+				for _, er := range e.checkLast(cur, copied, j, sub) {
 					er.Index = idx[er.Index]
 					errs = append(errs, er)
 				}
 			}
 			break
 		}
-		if !copied {
-			cur, copied = cur.Scratch(), true
-		}
-		errs = append(errs, CheckStep(&cur, e.p, j, sub, idx)...)
+		scratch()
+		errs = append(errs, CheckStep(cur, e.p, j, Pick(orders, idx), idx)...)
 	}
-	if final {
-		if !copied {
-			cur = cur.Scratch()
-		}
-		errs = append(errs, CheckRussianConstruction(e.s, cur, e.p, orders)...)
+	if final { // CheckRussianConstruction only reads the state
+		errs = append(errs, CheckRussianConstruction(e.s, *cur, e.p, orders)...)
 	}
-	sort.SliceStable(errs, func(a, b int) bool { return errs[a].Index < errs[b].Index })
+	storm.SortByIndex(errs)
 	return errs, true
 }

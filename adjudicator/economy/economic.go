@@ -81,6 +81,22 @@ type economicStep struct {
 	// of s for p (no event of the part to play), so that a validation
 	// need not copy the state for it (OrdersCheck).
 	idle func(s storm.State, p storm.Power) bool
+	// prepared, when not nil, is the part as what it does first whatever
+	// the orders, then its check and apply of them: Check is prepare on a
+	// copy and check, Apply prepare and apply.
+	prepared *preparedStep
+}
+
+// preparedStep is a part whose check reads the state its apply begins
+// with, whatever the orders (research: the power's research events
+// played first, 15.32). CheckStep prepares the state it carries the part
+// out on, once, rather than the check a copy and the apply the state
+// again; OrdersCheck prepares a snapshot once for all the checks of the
+// part on it (issue 24).
+type preparedStep struct {
+	prepare func(s *storm.State, p storm.Power, evs *[]event.Event)
+	check   func(s storm.State, p storm.Power, orders []storm.Order) []storm.IndexedError
+	apply   func(s *storm.State, p storm.Power, orders []storm.Order, evs *[]event.Event)
 }
 
 // idleOf reports that apply of no orders of part j changes nothing of s
@@ -110,7 +126,7 @@ var EconomicSteps = []economicStep{
 	// 15.32: each power's research events are played at the start of its
 	// research (eventplay.go).
 	{Name: "research", Rule: "13.11B", Kinds: ResearchKinds, Check: checkResearchAfterEvents, Apply: applyResearchAfterEvents,
-		finish: finishResearch, Always: true, idle: noneHeld(storm.CategoryResearch)},
+		finish: finishResearch, Always: true, idle: noneHeld(storm.CategoryResearch), prepared: researchFirst},
 	{Name: "construction", Rule: "13.11C", Kinds: ConstructionKinds, Check: checkConstruction, Apply: applyConstruction, finish: finishConstruction},
 	{Name: "shipbuilding", Rule: "13.11C", Kinds: ShipbuildingKinds, Check: CheckShipbuilding, Apply: applyShipbuilding, finish: finishShipbuilding},
 	// 16.16G: Anglo-French transfers after the giver's other orders
@@ -136,16 +152,40 @@ var industrialKinds = []storm.OrderKind{storm.Convert, storm.Mobilize}
 // returned as unknown.
 func SplitEconomic(orders []storm.Order) (parts [][]int, unknown []int) {
 	parts = make([][]int, len(EconomicSteps))
-	for i, o := range orders {
-		found := false
-		for k, st := range EconomicSteps {
+	// Each order's part first (-1: none), then the parts' indices in one
+	// array, each part's slice capped at its end so that an append to one
+	// copies it: two allocations whatever the parts (issue 24).
+	var small [16]int
+	step := small[:0]
+	if len(orders) > len(small) {
+		step = make([]int, 0, len(orders))
+	}
+	n := 0
+	for _, o := range orders {
+		k := -1
+		for j, st := range EconomicSteps {
 			if slices.Contains(st.Kinds, o.Kind) {
-				parts[k] = append(parts[k], i)
-				found = true
+				k = j
+				n++
 				break
 			}
 		}
-		if !found {
+		step = append(step, k)
+	}
+	all := make([]int, 0, n)
+	for k := range parts {
+		start := len(all)
+		for i, st := range step {
+			if st == k {
+				all = append(all, i)
+			}
+		}
+		if len(all) > start {
+			parts[k] = all[start:len(all):len(all)]
+		}
+	}
+	for i, st := range step {
+		if st < 0 {
 			unknown = append(unknown, i)
 		}
 	}

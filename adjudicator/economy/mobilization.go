@@ -254,7 +254,7 @@ func MobilizationChoices(s storm.State, p storm.Power) [][]storm.UnitType {
 			rec(i, append(cur, storm.UnitTypes[i]))
 		}
 	}
-	rec(0, nil)
+	rec(0, make([]storm.UnitType, 0, size)) // one array for every set tried: each kept is cloned
 	return out
 }
 
@@ -363,9 +363,25 @@ func MobilizeOrders(s storm.State, p storm.Power, from storm.FactoryKind) []stor
 	return []storm.Order{{Kind: storm.Mobilize, From: from, Units: ch[0]}}
 }
 
+// MobilizeOffers are MobilizeOrders from idle and from civilian
+// factories, and UnitChoicesNote, for Allowed: p's choices of units
+// reckoned once for the three (issue 24).
+func MobilizeOffers(s storm.State, p storm.Power) (idle, civilian []storm.Order, units string) {
+	ch := MobilizationChoices(s, p)
+	if len(ch) == 0 {
+		return nil, nil, unitChoicesNote(ch)
+	}
+	return []storm.Order{{Kind: storm.Mobilize, From: storm.Idle, Units: ch[0]}},
+		[]storm.Order{{Kind: storm.Mobilize, From: storm.Civilian, Units: slices.Clone(ch[0])}}, unitChoicesNote(ch) // no units shared between the two
+}
+
 // UnitChoicesNote lists p's choices of units (14.7) for Allowed's note.
 func UnitChoicesNote(s storm.State, p storm.Power) string {
-	ch := MobilizationChoices(s, p)
+	return unitChoicesNote(MobilizationChoices(s, p))
+}
+
+// unitChoicesNote is UnitChoicesNote of the choices ch.
+func unitChoicesNote(ch [][]storm.UnitType) string {
 	if len(ch) <= 1 {
 		return "; the units are forced (14.7), naming them is optional"
 	}

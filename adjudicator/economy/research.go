@@ -200,7 +200,8 @@ func checkResearch(s storm.State, p storm.Power, orders []storm.Order) []storm.I
 		r    storm.ResearchProject
 		kind string
 	}
-	var targets []target
+	// The points, in one list for all (issue 24).
+	targets := make([]target, 0, len(orders))
 	perProject := map[string]int{} // 15.23A: normal, intelligence and advanced points
 	reassigned := map[string]int{} // 15.24B
 	stepsAsked := map[string]int{} // every kind, against the maximum
@@ -355,7 +356,7 @@ func checkResearch(s storm.State, p storm.Power, orders []storm.Order) []storm.I
 	}
 
 	// 15.23B: stages of the ordinary points.
-	var normals []target
+	normals := make([]target, 0, len(targets))
 	special := map[string]bool{}
 	for _, t := range targets {
 		switch t.kind {
@@ -757,8 +758,9 @@ func ResearchOptionsWith(s storm.State, p storm.Power, validate func([]storm.Ord
 	var opts []storm.Option
 	var order []storm.ResearchProject // exampleOrder, read once
 	ordered := false
-	// option builds counter (nil: none) with example lines for its points.
-	option := func(counter *storm.Order, points, cost int, note string) bool {
+	// option builds counter (nil: none) with example lines for its points;
+	// its note is worded once it is accepted (issue 24).
+	option := func(counter *storm.Order, points, cost int, note func() string) bool {
 		if !ordered {
 			order, ordered = exampleOrder(s, p), true
 		}
@@ -766,13 +768,14 @@ func ResearchOptionsWith(s storm.State, p storm.Power, validate func([]storm.Ord
 		if len(ex) == 0 {
 			return false
 		}
-		op := storm.Option{Order: ex[0], With: ex[1:], Cost: cost, Note: note}
+		op := storm.Option{Order: ex[0], With: ex[1:], Cost: cost}
 		if counter != nil {
-			op = storm.Option{Order: *counter, With: ex, Cost: cost, Note: note}
+			op = storm.Option{Order: *counter, With: ex, Cost: cost}
 		}
 		if len(validate(op.Orders())) > 0 {
 			return false
 		}
+		op.Note = note()
 		opts = append(opts, op)
 		return true
 	}
@@ -783,19 +786,22 @@ func ResearchOptionsWith(s storm.State, p storm.Power, validate func([]storm.Ord
 			if !av.Covers(c) {
 				continue
 			}
-			note := fmt.Sprintf("%d research point(s), paid; send the %d RESEARCH line(s) above with it: every point must go to a project (15.22, 12.41C, 12.31)",
-				n, basic+n)
-			if basic > 0 {
-				note = fmt.Sprintf("%d research point(s), paid, on top of your side's %d free basic point(s); send the %d RESEARCH line(s) above with it: every paid point must go to a project (15.21, 15.22, 12.41C)",
-					n, basic, basic+n)
+			note := func() string {
+				if basic > 0 {
+					return fmt.Sprintf("%d research point(s), paid, on top of your side's %d free basic point(s); send the %d RESEARCH line(s) above with it: every paid point must go to a project (15.21, 15.22, 12.41C)",
+						n, basic, basic+n)
+				}
+				return fmt.Sprintf("%d research point(s), paid; send the %d RESEARCH line(s) above with it: every point must go to a project (15.22, 12.41C, 12.31)",
+					n, basic+n)
 			}
 			if option(&storm.Order{Kind: storm.Research, Counters: []int{n}}, basic+n, n, note) {
 				break
 			}
 		}
 		if av.Research > 0 {
-			option(&storm.Order{Kind: storm.Research, Counters: []int{1}, Args: []string{storm.CounterCivilian}}, basic+1, 1,
-				"the research-only counter: one more point, to a project (15.22A); with another counter too, add a RESEARCH line for each of its points")
+			option(&storm.Order{Kind: storm.Research, Counters: []int{1}, Args: []string{storm.CounterCivilian}}, basic+1, 1, func() string {
+				return "the research-only counter: one more point, to a project (15.22A); with another counter too, add a RESEARCH line for each of its points"
+			})
 		}
 	}
 	// 15.24: the surplus of this turn's random events, reassigned to
@@ -825,7 +831,9 @@ func ResearchOptionsWith(s storm.State, p storm.Power, validate func([]storm.Ord
 		if ResearchBanned(s, p) {
 			n = 1 // 22.21B-C: the one basic point
 		}
-		option(nil, n, 0, fmt.Sprintf("your side's %d basic point(s), free; any may be left out (15.21); other projects: your research record sheet, in your notice", n))
+		option(nil, n, 0, func() string {
+			return fmt.Sprintf("your side's %d basic point(s), free; any may be left out (15.21); other projects: your research record sheet, in your notice", n)
+		})
 	}
 	return opts
 }
@@ -861,16 +869,6 @@ func exampleOrder(s storm.State, p storm.Power) []storm.ResearchProject {
 			leaderPicks = append(leaderPicks, o.Project)
 		}
 	}
-	var open []storm.ResearchProject
-	for _, r := range storm.ResearchProjects(side) {
-		if s.Sheets.Remaining(r) == 0 || slices.Contains(leaderPicks, r.ID()) {
-			continue
-		}
-		if rule, _ := ProjectClosed(s, r); rule != "" {
-			continue
-		}
-		open = append(open, r)
-	}
 	owner := func(r storm.ResearchProject) int {
 		switch r.Power {
 		case p:
@@ -880,11 +878,19 @@ func exampleOrder(s storm.State, p storm.Power) []storm.ResearchProject {
 		}
 		return 2
 	}
-	// Sorted by the stage of the next step, then the owner, each read
-	// once a project rather than at every comparison (issue 24).
-	keyed := make([]sortKey, len(open))
-	for i, r := range open {
-		keyed[i] = sortKey{int(StageOf(s.Sheets.Steps(r) + 1)), owner(r), i}
+	// The open projects sorted by the stage of the next step, then the
+	// owner, each read once a project rather than at every comparison,
+	// into one new list (issue 24).
+	projects := storm.ResearchProjects(side)
+	keyed := make([]sortKey, 0, len(projects))
+	for i, r := range projects {
+		if s.Sheets.Remaining(r) == 0 || slices.Contains(leaderPicks, r.ID()) {
+			continue
+		}
+		if rule, _ := ProjectClosed(s, r); rule != "" {
+			continue
+		}
+		keyed = append(keyed, sortKey{int(StageOf(s.Sheets.Steps(r) + 1)), owner(r), i})
 	}
 	slices.SortStableFunc(keyed, func(a, b sortKey) int {
 		if d := a.stage - b.stage; d != 0 {
@@ -892,15 +898,15 @@ func exampleOrder(s storm.State, p storm.Power) []storm.ResearchProject {
 		}
 		return a.owner - b.owner
 	})
-	sorted := make([]storm.ResearchProject, len(open))
+	open := make([]storm.ResearchProject, len(keyed))
 	for i, k := range keyed {
-		sorted[i] = open[k.at]
+		open[i] = projects[k.at]
 	}
-	open = sorted
 	if need != 0 {
 		if k := slices.IndexFunc(open, func(r storm.ResearchProject) bool { return r.Power == need }); k > 0 {
 			r := open[k]
-			open = append([]storm.ResearchProject{r}, slices.Delete(open, k, k+1)...)
+			copy(open[1:k+1], open[:k]) // r first, the others in their order
+			open[0] = r
 		}
 	}
 	return open
@@ -920,7 +926,7 @@ func firstPoints(open []storm.ResearchProject, n int) []storm.Order {
 }
 
 // sortKey is what examplePoints sorts a project by: the stage of its next
-// step, then whose it is; at is its place in the list sorted.
+// step, then whose it is; at is its place in the side's projects.
 type sortKey struct{ stage, owner, at int }
 
 // maxPurgeSteps: at most three excess purge steps per project (15.22E).

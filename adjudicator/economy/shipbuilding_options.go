@@ -22,7 +22,21 @@ func ShipbuildingOptions(s storm.State, p storm.Power) []storm.Option {
 	// pay returns an order's counters for cost points: the general
 	// counters (and shipyard counters beyond the first, when yard) whose
 	// sum covers cost with the least waste, then the fewest counters.
-	pay := func(o storm.Order, cost int, yard bool) (storm.Order, int, bool) {
+	// The counters' subsets, for each use of the first shipyard counter
+	// (yard), made once for all the options (issue 24).
+	type subsets struct {
+		pool         []int
+		sums, counts []int16
+	}
+	var made [2]*subsets
+	subsetsOf := func(yard bool) *subsets {
+		k := 0
+		if yard {
+			k = 1
+		}
+		if made[k] != nil {
+			return made[k]
+		}
 		var pool []int
 		for _, c := range []struct{ n, v int }{{avail.Three, 3}, {avail.Two, 2}, {avail.One, 1}} {
 			for i := 0; i < c.n; i++ {
@@ -31,17 +45,11 @@ func ShipbuildingOptions(s storm.State, p storm.Power) []storm.Option {
 		}
 		ships := avail.Ship
 		if yard {
-			if ships < 1 {
-				return o, 0, false
-			}
-			o.Args = []string{storm.ArgShipyard}
 			ships--
-			cost--
 		}
 		for i := 0; i < ships; i++ {
 			pool = append(pool, -1) // a shipyard counter, strength 1
 		}
-		best, bestMask := -1, 0
 		// sums[mask] and counts[mask] are the mask's points and counters,
 		// each from the mask without its lowest bit (issue 24).
 		masks := 0
@@ -49,12 +57,26 @@ func ShipbuildingOptions(s storm.State, p storm.Power) []storm.Option {
 			masks = 1 << len(pool)
 		}
 		sums, counts := make([]int16, masks), make([]int16, masks)
-		for mask := 0; mask < masks; mask++ {
-			if mask > 0 {
-				low := mask & (mask - 1)
-				sums[mask] = sums[low] + int16(max(pool[bits.TrailingZeros(uint(mask))], 1))
-				counts[mask] = counts[low] + 1
+		for mask := 1; mask < masks; mask++ {
+			low := mask & (mask - 1)
+			sums[mask] = sums[low] + int16(max(pool[bits.TrailingZeros(uint(mask))], 1))
+			counts[mask] = counts[low] + 1
+		}
+		made[k] = &subsets{pool, sums, counts}
+		return made[k]
+	}
+	pay := func(o storm.Order, cost int, yard bool) (storm.Order, int, bool) {
+		if yard {
+			if avail.Ship < 1 {
+				return o, 0, false
 			}
+			o.Args = []string{storm.ArgShipyard}
+			cost--
+		}
+		sub := subsetsOf(yard)
+		pool, sums, counts := sub.pool, sub.sums, sub.counts
+		best, bestMask := -1, 0
+		for mask := range sums {
 			sum, n := int(sums[mask]), int(counts[mask])
 			if sum < cost {
 				continue

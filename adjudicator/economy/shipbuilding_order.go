@@ -52,6 +52,9 @@ func shipCounters(o storm.Order) (general storm.ActivityCounters, shipyard, save
 
 // shipNumber reads the ship an order names.
 func shipNumber(o storm.Order) (int, bool) {
+	if o.Ship == "" { // most orders name none: no error to make (issue 24)
+		return 0, false
+	}
 	n, err := strconv.Atoi(o.Ship)
 	return n, err == nil && n > 0
 }

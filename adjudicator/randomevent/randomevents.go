@@ -411,8 +411,14 @@ type HeldEffect struct {
 // what p knows and may use before they are revealed (24.42E, 24.14,
 // 24.35B, 24.551, 4.16).
 func HeldEffects(s storm.State, p storm.Power, k storm.EffectKind) []HeldEffect {
+	if s.Events == nil {
+		return nil
+	}
 	var out []HeldEffect
-	for _, h := range HeldEvents(s, p) {
+	for _, h := range s.Events.Held { // HeldEvents, without its list (issue 24)
+		if h.Power != p || !h.Secret {
+			continue
+		}
 		for _, e := range EventOf(s.Events, h).Effects {
 			if e.Kind == k {
 				out = append(out, HeldEffect{h.Card, e})
@@ -794,6 +800,9 @@ func DescribeEffect(e storm.Effect, holder storm.Power) string {
 	for _, prm := range storm.Params {
 		if prm == storm.ParamPower || prm == storm.ParamSide {
 			continue
+		}
+		if !strings.Contains(text, string(prm)) {
+			continue // no word to find: most of the documentation names few parameters (issue 24)
 		}
 		re := paramWords[prm]
 		text = re.ReplaceAllStringFunc(text, func(w string) string {

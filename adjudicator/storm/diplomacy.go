@@ -251,6 +251,17 @@ func (m Minor) FlagCounts() map[Power]int {
 	return c
 }
 
+// FlagsByPower is FlagCounts as an array indexed by power, zero for the
+// powers without flags: for the checks that only read the counts, run
+// for every option tried, without a map (issue 24).
+func (m Minor) FlagsByPower() [Russia + 1]int {
+	var c [Russia + 1]int
+	for _, p := range Powers {
+		c[p] = m.FlagsOf(p)
+	}
+	return c
+}
+
 // FlagsOf is p's flags in m (24.18): the flag power's own, its alliance
 // partner's, and Russia's beside the Allies. Checks that ask for one
 // power's flags run for every placement tried, without FlagCounts' map.
@@ -262,7 +273,7 @@ func (m Minor) FlagsOf(p Power) int {
 	if p == m.FlagPower {
 		n += m.Flags
 	}
-	if q := AlliancePartner[m.FlagPower]; q != 0 && p == q {
+	if q := PartnerOf(m.FlagPower); q != 0 && p == q {
 		n += m.PartnerFlags
 	}
 	if SideOf(m.FlagPower) == Allies && p == Russia {

@@ -1,5 +1,10 @@
 package storm
 
+import (
+	"cmp"
+	"slices"
+)
+
 // civilianCounter is a row of 12.22A/B: the counter a power adds to its
 // pool while it has at least Civilian civilian factories.
 type civilianCounter struct {
@@ -25,6 +30,13 @@ type IndexedError struct {
 	Index int
 }
 
+// SortByIndex sorts errs by the index of their orders, stably: without
+// sort.SliceStable's reflection and closure, allocated for every set of
+// orders checked (issue 24).
+func SortByIndex(errs []IndexedError) {
+	slices.SortStableFunc(errs, func(a, b IndexedError) int { return cmp.Compare(a.Index, b.Index) })
+}
+
 // Option is an order a power may give now, with its cost in tile points.
 // With are orders that must be sent together with Order for it to be
 // accepted (e.g. the research points of a counter used for research,
@@ -38,5 +50,5 @@ type Option struct {
 
 // Orders returns the option's order followed by the orders it needs.
 func (o Option) Orders() []Order {
-	return append([]Order{o.Order}, o.With...)
+	return append(append(make([]Order, 0, 1+len(o.With)), o.Order), o.With...) // one allocation
 }

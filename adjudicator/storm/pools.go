@@ -73,17 +73,28 @@ var cohesionRank = map[Cohesion]int{LowCohesion: 0, MediumCohesion: 1, HighCohes
 
 // PoolIncreases lists the permanent increases of p's pool in s (12.22C, D,
 // E, H).
-func PoolIncreases(s State, p Power) []PoolIncrease {
+func PoolIncreases(s State, p Power) []PoolIncrease { return poolIncreases(s, p, true) }
+
+// poolIncreases is PoolIncreases, each What worded only when words is
+// set: PoolFor sums the counters, for every check of a power's counters
+// (issue 24).
+func poolIncreases(s State, p Power, words bool) []PoolIncrease {
 	var out []PoolIncrease
 	add := func(rule, what string, c ActivityCounters) {
 		if c != (ActivityCounters{}) {
 			out = append(out, PoolIncrease{Rule: rule, What: what, Counters: c})
 		}
 	}
+	say := func(what func() string) string {
+		if !words {
+			return ""
+		}
+		return what()
+	}
 	// 12.22C: one shipyard counter per shipbuilding increase of the game,
 	// as the shipbuilding rules count them (ShipyardsMobilized; 19.32).
 	if n := ShipyardsMobilized(s, p); n > 0 {
-		add("12.22C", fmt.Sprintf("%d shipbuilding increase(s)", n), ActivityCounters{Ship: n})
+		add("12.22C", say(func() string { return fmt.Sprintf("%d shipbuilding increase(s)", n) }), ActivityCounters{Ship: n})
 	}
 	// 12.22D, 16.14C: economic preparation results, as the research table
 	// gives them (ResearchCounterBonus).
@@ -116,7 +127,7 @@ func PoolIncreases(s State, p Power) []PoolIncrease {
 			}
 		}
 		if n > 0 {
-			add(row.Rule, fmt.Sprintf("%s aggressions (%d)", row.By.Title(), n), ActivityCounters{One: n})
+			add(row.Rule, say(func() string { return fmt.Sprintf("%s aggressions (%d)", row.By.Title(), n) }), ActivityCounters{One: n})
 		}
 	}
 	// 12.22H: Russian cohesion.
@@ -124,7 +135,7 @@ func PoolIncreases(s State, p Power) []PoolIncrease {
 		for _, c := range cohesionCounters {
 			if cohesionRank[s.Russia.Cohesion] >= cohesionRank[c.Level] {
 				counter, _ := CountersOf([]int{c.Strength}) // 1, 2, 3: no error
-				add("12.22H", string(c.Level)+" cohesion reached", counter)
+				add("12.22H", say(func() string { return string(c.Level) + " cohesion reached" }), counter)
 			}
 		}
 	}
@@ -147,7 +158,7 @@ func (a Aggression) AlliedBeneficiary() Power {
 // increase of PoolIncreases.
 func PoolFor(s State, p Power) ActivityCounters {
 	pool := StartingPools[p]
-	for _, in := range PoolIncreases(s, p) {
+	for _, in := range poolIncreases(s, p, false) {
 		pool = pool.Add(in.Counters)
 	}
 	return pool

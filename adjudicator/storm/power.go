@@ -22,6 +22,10 @@ var Powers = []Power{Germany, Italy, Britain, France, Russia}
 
 var powerNames = [...]string{"", "germany", "italy", "britain", "france", "russia"}
 
+// powerTitles are the names capitalised, spelt once: Title is asked for
+// every message of every order checked (issue 24).
+var powerTitles = [...]string{"", "Germany", "Italy", "Britain", "France", "Russia"}
+
 // String returns the lower-case name ("germany").
 func (p Power) String() string {
 	if p.Valid() {
@@ -32,11 +36,10 @@ func (p Power) String() string {
 
 // Title returns the capitalised name ("Germany").
 func (p Power) Title() string {
-	n := p.String()
 	if !p.Valid() {
-		return n
+		return p.String()
 	}
-	return strings.ToUpper(n[:1]) + n[1:]
+	return powerTitles[p]
 }
 
 // Valid reports whether p is one of the five major powers.

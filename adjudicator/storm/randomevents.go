@@ -96,11 +96,12 @@ func (d *EventDeck) clone(deck bool) *EventDeck {
 	if deck {
 		c.Deck = d.Deck.Clone()
 	}
-	c.DrawPile = CloneSlice(d.DrawPile)
-	c.Discard = CloneSlice(d.Discard)
-	c.Removed = CloneSlice(d.Removed)
-	c.InPlay = CloneSlice(d.InPlay)
-	c.Stacked = CloneSlice(d.Stacked)
+	piles := newSlab[int](len(d.DrawPile) + len(d.Discard) + len(d.Removed) + len(d.InPlay) + len(d.Stacked)) // the piles in one array
+	c.DrawPile = piles.clone(d.DrawPile)
+	c.Discard = piles.clone(d.Discard)
+	c.Removed = piles.clone(d.Removed)
+	c.InPlay = piles.clone(d.InPlay)
+	c.Stacked = piles.clone(d.Stacked)
 	c.Held = CloneSlice(d.Held)
 	c.Pending = CloneSlice(d.Pending)
 	c.Chosen = CloneSlice(d.Chosen)
@@ -115,12 +116,30 @@ func (d *EventDeck) clone(deck bool) *EventDeck {
 func (d Deck) Clone() Deck {
 	c := d
 	c.Cards = CloneSlice(d.Cards)
+	// Every event's effects in one new array, each event's a slice of it
+	// capped at its end (so that an append copies it): one allocation
+	// where there were six a card, for the Clone of every Resolve (issue 24).
+	n := 0
+	for _, k := range d.Cards {
+		n += len(k.General.Effects)
+		for _, ev := range k.National {
+			n += len(ev.Effects)
+		}
+	}
+	buf := make([]Effect, 0, n)
+	effects := func(v []Effect) []Effect {
+		if v == nil {
+			return nil
+		}
+		buf = append(buf, v...)
+		return buf[len(buf)-len(v) : len(buf) : len(buf)]
+	}
 	for i, k := range c.Cards {
-		c.Cards[i].General.Effects = CloneSlice(k.General.Effects)
+		c.Cards[i].General.Effects = effects(k.General.Effects)
 		if k.National != nil {
 			m := make(map[Power]CardEvent, len(k.National))
 			for p, ev := range k.National {
-				ev.Effects = CloneSlice(ev.Effects)
+				ev.Effects = effects(ev.Effects)
 				m[p] = ev
 			}
 			c.Cards[i].National = m

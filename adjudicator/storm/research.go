@@ -125,10 +125,11 @@ func (b ResearchBook) clone() ResearchBook {
 	c.Assigned = CloneSlice(b.Assigned)
 	c.Surplus = CloneSlice(b.Surplus)
 	c.SpyRings = CloneSlice(b.SpyRings)
-	c.SpyPoints = CloneSlice(b.SpyPoints)
-	c.CivilWarPoints = CloneSlice(b.CivilWarPoints)
-	c.PurgeSteps = CloneSlice(b.PurgeSteps)
-	c.Permits.Opened = CloneSlice(b.Permits.Opened)
+	names := newSlab[string](len(b.SpyPoints) + len(b.CivilWarPoints) + len(b.PurgeSteps) + len(b.Permits.Opened)) // the lists of names in one array
+	c.SpyPoints = names.clone(b.SpyPoints)
+	c.CivilWarPoints = names.clone(b.CivilWarPoints)
+	c.PurgeSteps = names.clone(b.PurgeSteps)
+	c.Permits.Opened = names.clone(b.Permits.Opened)
 	c.Permits.Closed = CloneSlice(b.Permits.Closed)
 	return c
 }
@@ -137,7 +138,7 @@ func (b ResearchBook) clone() ResearchBook {
 func (b *ResearchBook) Row(r ResearchProject) *ProjectProgress {
 	for i := range b.Progress {
 		g := &b.Progress[i]
-		if g.Side == r.Side && g.Power == r.Power && g.Project == r.Name {
+		if g.Power == r.Power && g.Project == r.Name && g.Side == r.Side { // the power first: the cheapest test, and the sides are strings
 			return g
 		}
 	}
@@ -253,6 +254,32 @@ func IsStarting(e ResearchResult) bool { return strings.HasPrefix(e.Rule, "15.51
 
 // ProjectFor finds p's own project of that name, else its side's.
 func ProjectFor(p Power, name string) (ResearchProject, bool) {
+	if f, ok := projectsFor[p][name]; ok {
+		return f.row, f.ok
+	}
+	return projectFor(p, name)
+}
+
+// projectsFor are ProjectFor's answers for each power and every ID and
+// name of the sheets, found once: events name their projects for every
+// check of a power's research (issue 24).
+var projectsFor = func() map[Power]map[string]foundProject {
+	out := map[Power]map[string]foundProject{}
+	for _, p := range Powers {
+		m := map[string]foundProject{}
+		for _, r := range ResearchSheetRows {
+			for _, k := range []string{r.ID(), r.Name} {
+				row, ok := projectFor(p, k)
+				m[k] = foundProject{row, ok}
+			}
+		}
+		out[p] = m
+	}
+	return out
+}()
+
+// projectFor is ProjectFor, reckoned.
+func projectFor(p Power, name string) (ResearchProject, bool) {
 	if SideOf(p) != Soviet {
 		if r, ok := FindProject(SideOf(p), Nationality[p]+" "+NormalizeProject(name)); ok && r.Power == p {
 			return r, true
@@ -265,10 +292,35 @@ func ProjectFor(p Power, name string) (ResearchProject, bool) {
 // project, or the side's joint one (Power 0).
 func ResultProject(e ResearchResult) (ResearchProject, bool) {
 	if e.Power != 0 {
+		if f, ok := nationalResults[nationalResult{e.Side, e.Power, e.Project}]; ok {
+			return f.row, f.ok
+		}
 		return FindProject(e.Side, Nationality[e.Power]+" "+e.Project)
 	}
 	return FindProject(e.Side, e.Project)
 }
+
+// nationalResult is a national project's result as recorded: its side,
+// power and name.
+type nationalResult struct {
+	side  Side
+	power Power
+	name  string
+}
+
+// nationalResults are ResultProject's answers for the sheets' national
+// projects, found once: the balance of power reads every result for
+// every check (issue 24).
+var nationalResults = func() map[nationalResult]foundProject {
+	m := map[nationalResult]foundProject{}
+	for _, r := range ResearchSheetRows {
+		if r.Power != 0 {
+			row, ok := FindProject(r.Side, Nationality[r.Power]+" "+r.Name)
+			m[nationalResult{r.Side, r.Power, r.Name}] = foundProject{row, ok}
+		}
+	}
+	return m
+}()
 
 func (e ResultEffect) Plus(f ResultEffect) ResultEffect {
 	return ResultEffect{Armor: e.Armor + f.Armor, Infantry: e.Infantry + f.Infantry, Air: e.Air + f.Air,

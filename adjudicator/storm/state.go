@@ -311,6 +311,20 @@ func (s State) clone(deck bool) State {
 	if s.Powers != nil {
 		c.Powers = make(map[Power]*PowerState, len(s.Powers))
 		copies := make([]PowerState, 0, len(s.Powers)) // one allocation for all the powers
+		// The powers' lists of one type in one array each (issue 24).
+		var turns, records, mobilizing, grants, building, launched, units int
+		for _, ps := range s.Powers {
+			if ps != nil {
+				turns, records, mobilizing = turns+len(ps.MobilizationTurns), records+len(ps.MobilizationUnits), mobilizing+len(ps.Mobilizing)
+				grants, building, launched = grants+len(ps.Economy.Grants), building+len(ps.Naval.Building), launched+len(ps.Naval.Launched)
+				for _, r := range ps.MobilizationUnits {
+					units += len(r.Units)
+				}
+			}
+		}
+		turnSlab, recordSlab, mobilizingSlab := newSlab[Turn](turns), newSlab[MobilizationRecord](records), newSlab[MobilizingUnit](mobilizing)
+		grantSlab, buildingSlab, launchedSlab := newSlab[SupportGrant](grants), newSlab[Ship](building), newSlab[Ship](launched)
+		unitSlab := newSlab[UnitType](units)
 		for p, ps := range s.Powers {
 			if ps == nil {
 				c.Powers[p] = nil
@@ -318,14 +332,16 @@ func (s State) clone(deck bool) State {
 			}
 			copies = append(copies, *ps)
 			cp := &copies[len(copies)-1]
-			cp.MobilizationTurns = CloneSlice(ps.MobilizationTurns)
-			cp.Economy = ps.Economy.clone()
-			cp.Naval = ps.Naval.Clone()
-			cp.MobilizationUnits = CloneSlice(ps.MobilizationUnits)
+			cp.MobilizationTurns = turnSlab.clone(ps.MobilizationTurns)
+			cp.Economy.Grants = grantSlab.clone(ps.Economy.Grants)
+			cp.Economy.Options = ps.Economy.Options.Clone()
+			cp.Naval.Building = buildingSlab.clone(ps.Naval.Building)
+			cp.Naval.Launched = launchedSlab.clone(ps.Naval.Launched)
+			cp.MobilizationUnits = recordSlab.clone(ps.MobilizationUnits)
 			for i, r := range cp.MobilizationUnits {
-				cp.MobilizationUnits[i].Units = CloneSlice(r.Units)
+				cp.MobilizationUnits[i].Units = unitSlab.clone(r.Units)
 			}
-			cp.Mobilizing = CloneSlice(ps.Mobilizing)
+			cp.Mobilizing = mobilizingSlab.clone(ps.Mobilizing)
 			c.Powers[p] = cp
 		}
 	}
@@ -348,6 +364,23 @@ func (s State) clone(deck bool) State {
 		c.AggressionEffects = CloneEffects(s.AggressionEffects)
 	}
 	return c
+}
+
+// slab copies slices of one type into one new array, each capped at its
+// end so that an append to one copies it, nil kept nil and empty empty:
+// one allocation for many small lists of a copy (issue 24).
+type slab[T any] struct{ buf []T }
+
+// newSlab is a slab for n values in all.
+func newSlab[T any](n int) slab[T] { return slab[T]{make([]T, 0, n)} }
+
+// clone is CloneSlice(v) in the slab.
+func (b *slab[T]) clone(v []T) []T {
+	if v == nil {
+		return nil
+	}
+	b.buf = append(b.buf, v...)
+	return b.buf[len(b.buf)-len(v) : len(b.buf) : len(b.buf)]
 }
 
 // CloneSlice copies a slice of plain values, keeping nil and empty apart so

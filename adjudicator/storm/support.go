@@ -50,9 +50,17 @@ type Aggression struct {
 func (f SupportFacts) clone() SupportFacts {
 	c := f
 	c.Aggressions = CloneSlice(f.Aggressions)
+	turns := make([]Turn, 0, 2*len(f.Aggressions)) // the aggressions' turns in one array
+	turn := func(t *Turn) *Turn {
+		if t == nil {
+			return nil
+		}
+		turns = append(turns, *t)
+		return &turns[len(turns)-1]
+	}
 	for i, a := range c.Aggressions {
-		c.Aggressions[i].Completed = CloneTurn(a.Completed)
-		c.Aggressions[i].Due = CloneTurn(a.Due)
+		c.Aggressions[i].Completed = turn(a.Completed)
+		c.Aggressions[i].Due = turn(a.Due)
 	}
 	c.PactSigned = CloneTurn(f.PactSigned)
 	c.NoPactProposed = CloneTurn(f.NoPactProposed)

@@ -3,6 +3,7 @@ package threshold
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"stormjudge/adjudicator/storm"
@@ -52,6 +53,13 @@ type ThresholdOptions struct {
 	// caller reckoned it once for many thresholds (PreemptiveOptions,
 	// issue 24); nil: reckoned for this one.
 	balance *storm.Balance
+}
+
+// WithBalance is o with b, the balance of power of the state, for a
+// caller that reckons many thresholds of one state (issue 24).
+func (o ThresholdOptions) WithBalance(b storm.Balance) ThresholdOptions {
+	o.balance = &b
+	return o
 }
 
 // declarationsPermitted is the table of 32.21: who may ever declare war on
@@ -433,7 +441,7 @@ func RussianMinorResults(s storm.State, border []string, skip string, elsewhere 
 		if m.Name == skip {
 			continue
 		}
-		c := m.FlagCounts()
+		c := m.FlagsByPower()
 		onBorder := slices.Contains(border, m.Name)
 		if onBorder {
 			switch {
@@ -459,15 +467,41 @@ func RussianMinorResults(s storm.State, border []string, skip string, elsewhere 
 // that ask a power to decide (32.3): "Britain against Germany +2 (at
 // least +1 to meet): balance of power ... +0 (32.62A, 32.32), ...".
 func Words(t storm.Threshold) string {
-	var terms []string
-	for _, x := range t.Terms {
-		terms = append(terms, fmt.Sprintf("%s %+d (%s)", x.What, x.Value, x.Rule))
-	}
+	// One builder for the whole text, as fmt would spell it ("%+d"), for
+	// the options and notices that word every threshold (issue 24).
+	var b strings.Builder
 	meets := "met"
 	if !t.Meets {
 		meets = "not met"
 	}
-	return fmt.Sprintf("%s's threshold against %s %+d, %s (at least +1 to meet): %s", t.From.Title(), t.Against.Title(), t.Net, meets, strings.Join(terms, ", "))
+	b.WriteString(t.From.Title())
+	b.WriteString("'s threshold against ")
+	b.WriteString(t.Against.Title())
+	b.WriteByte(' ')
+	b.WriteString(signed(t.Net))
+	b.WriteString(", ")
+	b.WriteString(meets)
+	b.WriteString(" (at least +1 to meet): ")
+	for i, x := range t.Terms {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(x.What)
+		b.WriteByte(' ')
+		b.WriteString(signed(x.Value))
+		b.WriteString(" (")
+		b.WriteString(x.Rule)
+		b.WriteByte(')')
+	}
+	return b.String()
+}
+
+// signed spells n as fmt's "%+d" does: "+2", "+0", "-1".
+func signed(n int) string {
+	if n >= 0 {
+		return "+" + strconv.Itoa(n)
+	}
+	return strconv.Itoa(n)
 }
 
 // itemList words a term's items: ": a, b and c", or "" for none.

@@ -34,7 +34,7 @@ func PactConcessionLevel(s storm.State, polandTile int) (level, rounded int, ter
 	add("31.32C", "Allied flags in Russia", allied)
 	add("31.32C", "Axis flags in Russia", -axis)
 	for _, m := range s.Minors {
-		c := m.FlagCounts()
+		c := m.FlagsByPower()
 		border := false
 		for _, b := range PactBorder {
 			border = border || b == m.Name

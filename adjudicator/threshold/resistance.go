@@ -93,17 +93,22 @@ func ResistanceOf(s storm.State, target string, tile int) (storm.Resistance, boo
 		}
 	}
 	if m := s.Minor(target); m != nil { // 28.3: flags
-		c := m.FlagCounts()
+		c := m.FlagsByPower()
 		axis, allied := c[storm.Germany]+c[storm.Italy], c[storm.Britain]+c[storm.France]+c[storm.Russia] // 28.33: Russian flags count as Allied
-		add("28.31", fmt.Sprintf("%d Axis flag(s)", axis), -flagStep(axis))
-		add("28.32, 28.33", fmt.Sprintf("%d Allied and Russian flag(s)", allied), flagStep(allied))
+		// worded only when they count: add keeps no term of 0 after the first
+		if v := -flagStep(axis); v != 0 {
+			add("28.31", fmt.Sprintf("%d Axis flag(s)", axis), v)
+		}
+		if v := flagStep(allied); v != 0 {
+			add("28.32, 28.33", fmt.Sprintf("%d Allied and Russian flag(s)", allied), v)
+		}
 	}
 	for _, b := range storm.Borders(target) { // 28.4
 		m := s.Minor(b)
 		if m == nil {
 			continue // Russia: no trade pact there
 		}
-		c := m.FlagCounts()
+		c := m.FlagsByPower()
 		switch side := storm.SideOf(m.TradePact); {
 		case m.TradePact != 0 && side == storm.Axis:
 			add("28.41A", "Axis trade pact in "+b, -1)

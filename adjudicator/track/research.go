@@ -76,9 +76,10 @@ func ResearchEvent(s *storm.State, p storm.Power, project string, steps int, dou
 	return surplus, nil
 }
 
-// effects sums the effects of every result held, for the readers below.
-func effects(s storm.State, keep func(e storm.ResearchResult) bool) (sum storm.ResultEffect, byPower map[storm.Power]storm.ResultEffect) {
-	byPower = map[storm.Power]storm.ResultEffect{}
+// effects sums the effects of every result held, for the readers below;
+// byPower by owner, an array rather than a map: the balance of power and
+// support read it for every check (issue 24).
+func effects(s storm.State, keep func(e storm.ResearchResult) bool) (sum storm.ResultEffect, byPower [storm.Russia + 1]storm.ResultEffect) {
 	for _, e := range s.Research {
 		if !keep(e) {
 			continue
@@ -95,7 +96,9 @@ func effects(s storm.State, keep func(e storm.ResearchResult) bool) (sum storm.R
 			f := r.Effect(k)
 			// Starting Russian results are garrison counters (15.52, 21.21B).
 			sum = sum.Plus(f)
-			byPower[owner] = byPower[owner].Plus(f)
+			if int(owner) < len(byPower) {
+				byPower[owner] = byPower[owner].Plus(f)
+			}
 		}
 	}
 	return sum, byPower
@@ -129,6 +132,9 @@ func ResearchGarrisonRequirement(s storm.State) int {
 // support code.
 func ResearchSupport(s storm.State, p storm.Power) int {
 	_, by := effects(s, func(e storm.ResearchResult) bool { return e.Side == storm.SideOf(p) })
+	if int(p) >= len(by) {
+		return 0
+	}
 	return by[p].Support
 }
 

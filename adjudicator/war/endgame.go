@@ -288,3 +288,26 @@ func atWar(s storm.State, p storm.Power) bool {
 	}
 	return slices.Contains(s.War.Against, p) || slices.Contains(s.War.Declarers, p)
 }
+
+// FinalResearchOptions offers p's final research points (33.21), one
+// order a project and kind of point (Allowed, through the top package's
+// check of each).
+func FinalResearchOptions(s storm.State, p storm.Power, offer func(storm.Option)) {
+	side := storm.SideOf(p)
+	for _, f := range FinalPoints[side] {
+		for _, r := range storm.ResearchProjects(side) {
+			if f.Projects != nil && !slices.Contains(f.Projects, r.Name) {
+				continue
+			}
+			o := storm.Order{Kind: storm.Research, Project: r.ID()}
+			if f.Kind != storm.PointNormal {
+				o.Args = []string{f.Kind}
+			}
+			left := fmt.Sprintf("%d step(s) left", s.Sheets.Remaining(r))
+			if r.Results == 0 {
+				left = fmt.Sprintf("%d step(s) a result, no limit", r.StepsPerResult)
+			}
+			offer(storm.Option{Order: o, Note: fmt.Sprintf("%s (%s)", left, f.Rule)})
+		}
+	}
+}

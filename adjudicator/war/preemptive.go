@@ -19,19 +19,42 @@ import (
 // such a choice, so most turns pass it without a round trip; a threat
 // asks the threatened power in a second round of the same segment.
 
-// preemptiveChoices are this turn's options that may be acted on now:
+// Preemptive is what the segment's questions about one state read: its
+// pre-emptive options (threshold.PreemptiveOptions, every threshold of
+// the turn), reckoned when first asked and kept for the others, so that
+// who must order, the options and each validation of the same state
+// reckon them once (issue 24). Made by NewPreemptive; never changed once
+// reckoned, and its options are only read.
+type Preemptive struct {
+	s    storm.State
+	done bool
+	all  []threshold.PreemptiveOption
+}
+
+// NewPreemptive is the pre-emptive options of s, not yet reckoned.
+func NewPreemptive(s storm.State) *Preemptive { return &Preemptive{s: s} }
+
+// options is threshold.PreemptiveOptions of the state, reckoned once.
+func (c *Preemptive) options() []threshold.PreemptiveOption {
+	if !c.done {
+		c.all, c.done = threshold.PreemptiveOptions(c.s, storm.AggressedThisTurn(c.s), false), true
+	}
+	return c.all
+}
+
+// choices are the state's options that may be acted on now:
 // declarable or threatenable, without a condition (32.71C's Russian
 // option after an Allied declaration is not offered: r-32-71c). After a
 // war in a crisis they are those 26.12 allows (r-32-81-after-war):
 // PreemptiveOptions reads the crisis's war from the state.
-func preemptiveChoices(s storm.State) []threshold.PreemptiveOption {
-	if s.War != nil && s.War.Kind != "crisis" {
+func (c *Preemptive) choices() []threshold.PreemptiveOption {
+	if c.s.War != nil && c.s.War.Kind != "crisis" {
 		return nil // a pre-emptive war is declared already
 	}
 	var out []threshold.PreemptiveOption
 	// An Allied declaration in answer to an aggression this turn (32.41B)
 	// is a war in a crisis: PreemptiveOptions finds it in State.War.
-	for _, o := range threshold.PreemptiveOptions(s, storm.AggressedThisTurn(s), false) {
+	for _, o := range c.options() {
 		if o.Mode != threshold.MayNot && o.If == "" {
 			out = append(out, o)
 		}
@@ -41,7 +64,11 @@ func preemptiveChoices(s storm.State) []threshold.PreemptiveOption {
 
 // PreemptiveRequired: the conceding powers of a pending threat, else the
 // declarers with a choice (32.8).
-func PreemptiveRequired(s storm.State) []storm.Power {
+func PreemptiveRequired(s storm.State) []storm.Power { return NewPreemptive(s).Required() }
+
+// Required is PreemptiveRequired of the state.
+func (c *Preemptive) Required() []storm.Power {
+	s := c.s
 	var out []storm.Power
 	add := func(ps []storm.Power) {
 		for _, p := range ps {
@@ -57,7 +84,7 @@ func PreemptiveRequired(s storm.State) []storm.Power {
 			add(t.Concession.Conceders)
 		}
 	} else if !s.Crisis.Declared {
-		for _, o := range preemptiveChoices(s) {
+		for _, o := range c.choices() {
 			// a standing PASS (FOR WAR) declares nothing; a threat's
 			// concession above is asked all the same (r-32-83-default)
 			add(slices.DeleteFunc(slices.Clone(o.Declarers), func(p storm.Power) bool { return storm.HasStandingPass(s, p, storm.SegPreemptiveWar) }))
@@ -68,7 +95,7 @@ func PreemptiveRequired(s storm.State) []storm.Power {
 }
 
 // optionFor finds the choice p's order concerns among choices, the
-// state's preemptiveChoices (reckoned once by the caller: every threshold
+// state's choices (Preemptive, reckoned once by the caller: every threshold
 // of the segment, issue 24).
 func optionFor(choices []threshold.PreemptiveOption, p storm.Power, o storm.Order) (threshold.PreemptiveOption, bool) {
 	against, ok := storm.ParsePower(o.Project)
@@ -86,7 +113,8 @@ func optionFor(choices []threshold.PreemptiveOption, p storm.Power, o storm.Orde
 // refusal says why p may not declare war on against this turn: the rules
 // of the restrictions that bar the declaration (32.41, 32.43, 32.61B,
 // 32.71 ...), 32.21 only for a pair it never permits.
-func refusal(s storm.State, p storm.Power, against string) (rule, msg string) {
+func refusal(c *Preemptive, p storm.Power, against string) (rule, msg string) {
+	s := c.s
 	a, ok := storm.ParsePower(against)
 	if !ok {
 		return "32.21", fmt.Sprintf("%q is not a major power", against)
@@ -98,7 +126,7 @@ func refusal(s storm.State, p storm.Power, against string) (rule, msg string) {
 	if s.War != nil && s.War.Kind != "crisis" {
 		return "32.8", "war has been declared this turn already"
 	}
-	for _, op := range threshold.PreemptiveOptions(s, storm.AggressedThisTurn(s), false) {
+	for _, op := range c.options() {
 		if !slices.Contains(op.Declarers, p) || !slices.Contains(op.Against, a) {
 			continue
 		}
@@ -116,6 +144,12 @@ func refusal(s storm.State, p storm.Power, against string) (rule, msg string) {
 // ValidatePreemptive checks p's orders in the pre-emptive war segment; the
 // state it returns is s, which they do not change.
 func ValidatePreemptive(s storm.State, p storm.Power, orders []storm.Order) ([]storm.IndexedError, storm.State) {
+	return NewPreemptive(s).Validate(p, orders)
+}
+
+// Validate is ValidatePreemptive of the state.
+func (c *Preemptive) Validate(p storm.Power, orders []storm.Order) ([]storm.IndexedError, storm.State) {
+	s := c.s
 	var errs []storm.IndexedError
 	bad := func(i int, rule, format string, a ...any) {
 		errs = append(errs, storm.IndexedError{OrderError: storm.OrderError{Order: orders[i], Rule: rule, Msg: fmt.Sprintf(format, a...)}, Index: i})
@@ -149,9 +183,9 @@ func ValidatePreemptive(s storm.State, p storm.Power, orders []storm.Order) ([]s
 			bad(i, "32.8", "DECLARE WAR ON <power> or THREATEN WAR ON <power>, or PASS")
 			continue
 		}
-		op, ok := optionFor(preemptiveChoices(s), p, o)
+		op, ok := optionFor(c.choices(), p, o)
 		if !ok {
-			rule, msg := refusal(s, p, o.Project)
+			rule, msg := refusal(c, p, o.Project)
 			bad(i, rule, "%s", msg)
 			continue
 		}
@@ -168,6 +202,14 @@ func ValidatePreemptive(s storm.State, p storm.Power, orders []storm.Order) ([]s
 // ResolvePreemptive resolves the segment's declarations and threats, or
 // the answers to the threats.
 func ResolvePreemptive(s *storm.State, orders map[storm.Power][]storm.Order, evs *[]event.Event) {
+	ResolvePreemptiveWith(s, orders, evs, nil)
+}
+
+// ResolvePreemptiveWith is ResolvePreemptive with pre, the pre-emptive
+// options of s as the segment opened (nil: reckoned here): when nobody
+// orders, Required has reckoned them, and marking the declarations made
+// (Crisis.Declared) changes none of them (issue 24).
+func ResolvePreemptiveWith(s *storm.State, orders map[storm.Power][]storm.Order, evs *[]event.Event, pre *Preemptive) {
 	if !s.Crisis.On {
 		*evs = append(*evs, event.SegmentSkipped{Turn: s.Turn, Segment: s.Segment, Note: event.NotImplemented})
 		return
@@ -181,7 +223,10 @@ func ResolvePreemptive(s *storm.State, orders map[storm.Power][]storm.Order, evs
 		return
 	}
 	s.Crisis.Declared = true
-	choices := preemptiveChoices(*s)
+	if pre == nil {
+		pre = NewPreemptive(*s)
+	}
+	choices := pre.choices()
 	if len(choices) == 0 {
 		note := "no power may declare war (32.2-32.8)"
 		if s.War != nil {
@@ -285,7 +330,7 @@ func concessionPossible(op threshold.PreemptiveOption) bool {
 // jointOrder is the declarers' common order for option op: every
 // declarer must give it (32.61B: Britain and France jointly; differing
 // orders declare nothing, r-32-61b-concert); choices are the segment's
-// preemptiveChoices.
+// choices (Preemptive).
 func jointOrder(choices []threshold.PreemptiveOption, op threshold.PreemptiveOption, orders map[storm.Power][]storm.Order) (storm.OrderKind, bool) {
 	var kind storm.OrderKind
 	for _, p := range op.Declarers {
@@ -310,7 +355,7 @@ func jointOrder(choices []threshold.PreemptiveOption, op threshold.PreemptiveOpt
 // notJoined reports an Allied option ordered by one of Britain and
 // France only, or by both with different orders: nothing follows, and the
 // report says why (32.61B; r-32-61b-concert); choices are the segment's
-// preemptiveChoices.
+// choices (Preemptive).
 func notJoined(s storm.State, choices []threshold.PreemptiveOption, op threshold.PreemptiveOption, orders map[storm.Power][]storm.Order) (event.DeclarationFailed, bool) {
 	if len(op.Declarers) < 2 {
 		return event.DeclarationFailed{}, false
@@ -392,6 +437,12 @@ func PreemptStays(s storm.State) bool {
 
 // PreemptiveOptions are p's orders in the pre-emptive war segment.
 func PreemptiveOptions(s storm.State, p storm.Power) []storm.Option {
+	return NewPreemptive(s).Options(p)
+}
+
+// Options is PreemptiveOptions of the state.
+func (c *Preemptive) Options(p storm.Power) []storm.Option {
+	s := c.s
 	var opts []storm.Option
 	if len(s.Crisis.Retaliation) > 0 { // 32.63
 		for _, t := range s.Crisis.Retaliation {
@@ -411,7 +462,7 @@ func PreemptiveOptions(s storm.State, p storm.Power) []storm.Option {
 		}
 		return opts
 	}
-	for _, op := range preemptiveChoices(s) {
+	for _, op := range c.choices() {
 		if !slices.Contains(op.Declarers, p) {
 			continue
 		}
