@@ -1,6 +1,7 @@
 package mailserver
 
 import (
+	"context"
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
@@ -144,7 +145,7 @@ func Start(opts *Options) (*Server, error) {
 	if err != nil {
 		return nil, fmt.Errorf("mailserver: IMAP: %w", err)
 	}
-	s.smtpLn, err = net.Listen("tcp", s.opts.SMTPAddr)
+	s.smtpLn, err = listenTracked("tcp", s.opts.SMTPAddr)
 	if err != nil {
 		return nil, fmt.Errorf("mailserver: SMTP: %w", err)
 	}
@@ -436,7 +437,7 @@ func (s *Server) shutdown() error {
 		s.imapLn.Close()
 	}
 	if s.smtpSrv != nil {
-		if err := s.smtpSrv.Close(); err != nil && !errors.Is(err, net.ErrClosed) {
+		if err := s.closeSMTP(); err != nil && !errors.Is(err, net.ErrClosed) {
 			errs = append(errs, fmt.Errorf("mailserver: SMTP: %w", err))
 		}
 	}
@@ -466,4 +467,79 @@ func (s *Server) shutdown() error {
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// closeSMTP stops the SMTP server without go-smtp's Close: its
+// Conn.Close clears a connection's BDAT pipe while the connection's own
+// goroutine may still be copying a chunk into it (a data race in go-smtp
+// v0.25). Shutdown lets the connections end by themselves (a client that
+// went away ends its own at once); those still open after a second have
+// their sockets closed under them, which ends their goroutines the same
+// way, and Shutdown returns once every one has.
+func (s *Server) closeSMTP() error {
+	done := make(chan error, 1)
+	go func() { done <- s.smtpSrv.Shutdown(context.Background()) }()
+	select {
+	case err := <-done:
+		return err
+	case <-time.After(time.Second):
+	}
+	if t, ok := s.smtpLn.(*trackedListener); ok {
+		t.closeConns()
+	}
+	select {
+	case err := <-done:
+		return err
+	case <-time.After(10 * time.Second):
+		return errors.New("connections still open 10s after their sockets were closed")
+	}
+}
+
+// trackedListener is a listener that keeps the connections it accepted
+// until they are closed (closeSMTP).
+type trackedListener struct {
+	net.Listener
+	mu    sync.Mutex
+	conns map[*trackedConn]bool
+}
+
+type trackedConn struct {
+	net.Conn
+	l *trackedListener
+}
+
+func listenTracked(network, addr string) (net.Listener, error) {
+	ln, err := net.Listen(network, addr)
+	if err != nil {
+		return nil, err
+	}
+	return &trackedListener{Listener: ln, conns: map[*trackedConn]bool{}}, nil
+}
+
+func (l *trackedListener) Accept() (net.Conn, error) {
+	c, err := l.Listener.Accept()
+	if err != nil {
+		return nil, err
+	}
+	tc := &trackedConn{Conn: c, l: l}
+	l.mu.Lock()
+	l.conns[tc] = true
+	l.mu.Unlock()
+	return tc, nil
+}
+
+func (c *trackedConn) Close() error {
+	c.l.mu.Lock()
+	delete(c.l.conns, c)
+	c.l.mu.Unlock()
+	return c.Conn.Close()
+}
+
+// closeConns closes the sockets of the connections still open.
+func (l *trackedListener) closeConns() {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for c := range l.conns {
+		c.Conn.Close()
+	}
 }
