@@ -547,7 +547,7 @@ func (j *Judge) decide(tx *store.Tx, m *orders.Message, sub *orders.Submission, 
 		rc.fatal = err
 		return
 	}
-	if sub.IsObserveRequest() && env.Secret == "" {
+	if sub.IsObserveRequest() {
 		// An observer's OBSERVE or OBSERVE STOP (observe.go): no secret.
 		// Nothing proves who sent it: neither its subject nor a line the
 		// judge did not read is quoted back, the refusal is a fixed text.

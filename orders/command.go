@@ -805,10 +805,11 @@ func parseObserve(c *Command, l *line, moderator bool) *Error {
 }
 
 // IsObserveRequest reports an email whose commands are an observer's
-// OBSERVE or OBSERVE STOP alone: it needs GAME but no SECRET (an
-// observer has none), and comes from an address that holds no seat.
+// OBSERVE or OBSERVE STOP alone, without a SECRET line (an observer has
+// none): it needs GAME only.
 func (s *Submission) IsObserveRequest() bool {
-	return !s.Envelope.Moderator && len(s.Commands) == 1 && s.Commands[0].Verb == CmdObserve && len(s.Orders) == 0 && !s.Pass && !s.Help
+	return !s.Envelope.Moderator && s.Envelope.Secret == "" && len(s.Commands) == 1 && s.Commands[0].Verb == CmdObserve &&
+		len(s.Orders) == 0 && !s.Pass && !s.Help
 }
 
 // parseMail reads MAIL DIGEST or MAIL EVERY SEGMENT (also MAIL EVERY,
