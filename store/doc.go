@@ -64,12 +64,12 @@ JSON unless stated.
 	                              power byte 0: the moderator's draw, PutDraw/Draw)
 	game/<ID>/orderhistory        u64 version + power byte + u64 seq -> OrderRecord (replaced submissions)
 	deliveries                    DeliveryKey (32 bytes) -> packed(Delivery JSON + "\n" + redacted copy)
-	meta                          "schema" -> u64 layout version (3)
+	meta                          "schema" -> u64 layout version (4; Open refuses a newer one)
 	counters                      name -> u64 (Count/Counter: "dropped", "dropped/<game>")
 	mailboxes                     mailbox name -> u32 UIDVALIDITY + u32 last UID (binary)
 	outbox                        mail ID -> packed(Mail JSON): the record alone, without Body, HTML, images' sources,
 	                              References nor attachments' data ("apart": true while pending, its text in mailtext;
-	                              a record stored before schema 3's files were next written may hold its text inline)
+	                              a record stored before schema 4 holds its text inline until next written)
 	mailtext                      mail ID -> packed(text JSON: Body, HTML, images' sources, References, attachments),
 	                              pending mails only; a Sensitive mail's Body sealed (seal.go); deleted when it is sent or failed
 	due                           time NextAttempt + time Created + mail ID -> empty (pending mails only)

@@ -17,7 +17,11 @@ import (
 //	3  a sent or failed mail keeps its record without its text
 //	   (keptRecord); states stored as deltas on the version before,
 //	   whole every keyframeEvery versions (delta.go)
-const schemaVersion = 3
+//	4  a pending mail's text kept apart from its record (bucket
+//	   mailtext); records stored before keep theirs inline until next
+//	   written. A program of an older layout must not open the file (it
+//	   would send those mails empty): Open refuses a newer layout.
+const schemaVersion = 4
 
 var (
 	keySchema = []byte("schema")
@@ -54,6 +58,9 @@ func migrate(w *Tx) (compact bool, err error) {
 		return false, err
 	}
 	from := schema(tx)
+	if from > schemaVersion {
+		return false, fmt.Errorf("the file's layout is version %d, newer than this program's %d: run the newer stormjudge", from, schemaVersion)
+	}
 	if from >= schemaVersion {
 		return meta.Get(keyCompactPending) != nil, nil
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -399,4 +400,27 @@ func TestMigrateSchema2(t *testing.T) {
 	}
 	db = openPath(t, path)
 	view(t, db, Check)
+}
+
+// TestOpenRefusesANewerLayout: a file written by a newer program (a
+// layout this one does not know) is not opened: an older program would
+// read its records wrongly (schema 4: a pending mail's text apart).
+func TestOpenRefusesANewerLayout(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "store.db")
+	db, err := Open(path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := db.db.Update(func(btx *bolt.Tx) error {
+		return btx.Bucket(bucketMeta).Put(keySchema, u64(schemaVersion+1))
+	}); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	if db, err := Open(path, nil); err == nil || !strings.Contains(err.Error(), "newer than this program's") {
+		if db != nil {
+			db.Close()
+		}
+		t.Fatalf("Open of a newer layout: %v", err)
+	}
 }
