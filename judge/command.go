@@ -37,8 +37,10 @@ type cmdRun struct {
 	key    []byte // the email's delivery key: names the mails it causes
 	now    time.Time
 	reason string
-	// power: the power a player's command speaks for.
-	power storm.Power
+	// power: the power a player's command speaks for; secret: the
+	// email's SECRET (a press must not carry it, press.go).
+	power  storm.Power
+	secret string
 	// what the commands do once all are accepted, in order
 	effects []func() error
 	// audit lines, announcements (public paragraphs), answers (the
@@ -94,7 +96,7 @@ func cloneGame(g *store.Game) *store.Game {
 // runCommands runs sub's commands for the moderator (power 0) or for
 // power's player, and fills the receipt. Refused: nothing changes.
 func (j *Judge) runCommands(tx *store.Tx, g *store.Game, s storm.State, m *orders.Message, sub *orders.Submission, power storm.Power, key []byte, rc *receipt, res *Result, now time.Time) {
-	r := &cmdRun{j: j, tx: tx, g: cloneGame(g), s: s, m: m, rc: rc, key: key, now: now, power: power, reason: sub.Reason()}
+	r := &cmdRun{j: j, tx: tx, g: cloneGame(g), s: s, m: m, rc: rc, key: key, now: now, power: power, secret: sub.Envelope.Secret, reason: sub.Reason()}
 	rc.commands = true
 	if power == 0 && sub.HasCommand(orders.CmdRollback) && commandCount(sub) > 1 {
 		rc.errs = append(rc.errs, "ROLLBACK goes in an email of its own (with REASON at most): the commands after it would apply to the game as it was before.")

@@ -552,6 +552,14 @@ func (j *Judge) decide(tx *store.Tx, m *orders.Message, sub *orders.Submission, 
 		// Nothing proves who sent it: neither its subject nor a line the
 		// judge did not read is quoted back, the refusal is a fixed text.
 		rc.anonymous = true
+		if !mayObserve(tx, m.From, g.ID, sub) {
+			// A player or moderator of another game, whom the door
+			// let in: it may not observe this one (a stranger never
+			// gets here: it is not answered at all).
+			rc.errs = []string{fmt.Sprintf("This address may not observe game %s: the moderator allows who may (OBSERVE ALLOW), or makes the game public.", g.ID)}
+			res.Outcome = Rejected
+			return
+		}
 		if len(rc.errs) > 0 {
 			rc.errs = []string{"An observer's email holds the GAME line and OBSERVE (or OBSERVE STOP) alone; it was not read."}
 			res.Outcome = Rejected

@@ -745,7 +745,7 @@ func (j *Judge) publish(tx *store.Tx, g *store.Game, v int, evs []event.Event, n
 	if turnOver || everyone {
 		for i := range g.Observers {
 			o := &g.Observers[i]
-			if o.Mailed >= v {
+			if o.Mailed >= v && !pb.resent { // sent again after a rollback: to observers too
 				continue
 			}
 			all, _, err := since(tx, g, o.Mailed, v, evs)
@@ -753,7 +753,8 @@ func (j *Judge) publish(tx *store.Tx, g *store.Game, v int, evs []event.Event, n
 				return err
 			}
 			o.Mailed = v
-			m := report.Public(g.ID, all, vm.view, vm.extra("", slices.Clone(vm.setLead)))
+			lead := append(slices.Clone(vm.setLead), fmt.Sprintf("You observe game %s: OBSERVE STOP, with GAME %s, in an email to the judge ends these reports.", g.ID, g.ID))
+			m := report.Public(g.ID, all, vm.view, vm.extra("", lead))
 			if err := j.notifyMessage(tx, "", versionMailID(g, v, "observer", o.Address), o.Address, m, pictureSource(g.ID, v, 0, vm.view), now); err != nil {
 				return err
 			}

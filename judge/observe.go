@@ -111,7 +111,9 @@ func observerRule(g *store.Game, c orders.Command) string {
 	if g.Public {
 		return "The game is public: any address may observe it (its public reports only)."
 	}
-	return "The game is not public: only the addresses the moderator allows may observe it."
+	// Those who came while it was public and are not allowed stop.
+	g.Observers = slices.DeleteFunc(g.Observers, func(o store.Observer) bool { return !contains(g.ObserverAllow, o.Address) })
+	return "The game is not public: only the addresses the moderator allows may observe it (the others no longer do)."
 }
 
 // observersText says who observes g: for the moderators, the addresses;

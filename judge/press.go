@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode"
 
 	"stormjudge/adjudicator/storm"
 	"stormjudge/orders"
@@ -54,9 +55,6 @@ func (r *cmdRun) pressTo(c orders.Command) error {
 		}
 		return fmt.Errorf("the press names only your own power")
 	}
-	if whose := secretIn(g, c.Text); whose != "" {
-		return fmt.Errorf("the message holds %s secret; it was not sent", whose)
-	}
 	log, err := r.tx.PressLog(g.ID)
 	if err != nil {
 		return err
@@ -70,6 +68,12 @@ func (r *cmdRun) pressTo(c orders.Command) error {
 	if len(recent) >= pressPerDay {
 		next := recent[len(recent)-pressPerDay].Add(24 * time.Hour)
 		return fmt.Errorf("at most %d press a power in 24 hours; the next may go from %s", pressPerDay, deadlineText(next, g.Seat(from).TimeZone))
+	}
+	// The sender's own secret, whatever its shape (an order block pasted
+	// in), and any secret secretIn finds. The refusal does not say whose:
+	// a press must not be a way to try guesses at the moderators'.
+	if holdsWord(c.Text, r.secret) || secretIn(g, c.Text) != "" {
+		return fmt.Errorf("the message holds a secret; it was not sent")
 	}
 	p := &store.Press{Version: g.Version, From: from, To: to, Grey: c.Grey, Text: c.Text, Sent: r.now}
 	r.then(func() error { return r.j.sendPress(r.tx, g, r.s.Turn.String(), r.s.Segment.Title(), p, r.now) })
@@ -103,9 +107,15 @@ func (j *Judge) sendPress(tx *store.Tx, g *store.Game, turn, segment string, p *
 	if p.Grey {
 		sender, subject = "a power (grey press: the judge does not say which)", "Press from a power"
 	}
+	// Grey press does not list its recipients to them: to ALL (or to
+	// every other power) the one power missing would be its sender.
+	to := joinPowers(p.To)
+	if p.Grey {
+		to = "you"
+	}
 	for _, rcpt := range p.To {
 		seat := g.Seat(rcpt)
-		body := pressBody(g.ID, turn, segment, sender, p,
+		body := pressBody(g.ID, turn, segment, sender, to, p.Text,
 			fmt.Sprintf("To answer, send the judge PRESS TO and the powers, with your GAME and SECRET lines%s.", replyHint(p)))
 		id := fmt.Sprintf("%s/press/%d/%s", g.ID, p.Seq, rcpt)
 		if err := j.notifyText(tx, j.threadRoot(g, seat.Address), id, seat.Address, fmt.Sprintf("[%s] %s", g.ID, subject), body, now); err != nil {
@@ -120,7 +130,7 @@ func (j *Judge) sendPress(tx *store.Tx, g *store.Game, turn, segment string, p *
 		if p.Grey {
 			note += " It is grey press: its recipients were not told that " + p.From.Title() + " sent it."
 		}
-		body := pressBody(g.ID, turn, segment, p.From.Title(), p, note)
+		body := pressBody(g.ID, turn, segment, p.From.Title(), joinPowers(p.To), p.Text, note)
 		id := fmt.Sprintf("%s/press/%d/copy/%s", g.ID, p.Seq, mod)
 		subj := fmt.Sprintf("[%s] Press from %s to %s (a copy)", g.ID, p.From.Title(), joinPowers(p.To))
 		if err := j.notifyText(tx, j.threadRoot(g, mod), id, mod, subj, body, now); err != nil {
@@ -128,6 +138,21 @@ func (j *Judge) sendPress(tx *store.Tx, g *store.Game, turn, segment string, p *
 		}
 	}
 	return nil
+}
+
+// holdsWord reports whether text holds secret as a word of its own, as
+// written (secrets are case-sensitive): "SECRET x7Kq" or "(x7Kq)", not
+// "x7Kqz". An empty secret is never held.
+func holdsWord(text, secret string) bool {
+	if secret == "" {
+		return false
+	}
+	for _, w := range strings.FieldsFunc(text, func(c rune) bool { return unicode.IsSpace(c) || strings.ContainsRune(".,;:!?()[]{}\"'<>*=", c) }) {
+		if w == secret {
+			return true
+		}
+	}
+	return false
 }
 
 // replyHint tells a signed press's recipient how to answer its sender.
@@ -140,10 +165,10 @@ func replyHint(p *store.Press) string {
 
 // pressBody is the text of a press mail: who sent it to whom, when in the
 // game, the message as written, and a closing note.
-func pressBody(game, turn, segment, sender string, p *store.Press, note string) string {
+func pressBody(game, turn, segment, sender, to, text, note string) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "Game %s, %s, %s: press from %s to %s.\n\n", game, turn, segment, sender, joinPowers(p.To))
-	b.WriteString(p.Text)
+	fmt.Fprintf(&b, "Game %s, %s, %s: press from %s to %s.\n\n", game, turn, segment, sender, to)
+	b.WriteString(text)
 	b.WriteString("\n\n-- \n")
 	b.WriteString(note)
 	b.WriteString("\nstormjudge, Gathering Storm adjudicator\n")
@@ -221,14 +246,14 @@ func pressHistory(tx *store.Tx, g *store.Game, power storm.Power) (string, error
 		zone = s.TimeZone
 	}
 	for _, p := range mine {
-		from := p.From.Title()
+		from, to := p.From.Title(), joinPowers(p.To)
 		if p.Grey && power != 0 && p.From != power {
-			from = "a power (grey)"
+			from, to = "a power (grey)", "you" // the list would name its sender by leaving it out
 		} else if p.Grey {
 			from += " (grey)"
 		}
 		first, _, _ := strings.Cut(p.Text, "\n")
-		fmt.Fprintf(&b, "  #%-3d %s, v%d, from %s to %s: %s\n", p.Seq, deadlineText(p.Sent, zone), p.Version, from, joinPowers(p.To), orders.Shorten(first, 60))
+		fmt.Fprintf(&b, "  #%-3d %s, v%d, from %s to %s: %s\n", p.Seq, deadlineText(p.Sent, zone), p.Version, from, to, orders.Shorten(first, 60))
 	}
 	return b.String(), nil
 }

@@ -26,8 +26,13 @@ func TestPressChecks(t *testing.T) {
 		return n
 	}
 	res := mustIngest(t, j, player(storm.Germany, "PRESS TO ITALY\nThe moderators' secret is gmsecret, ha."), Rejected)
-	if !strings.Contains(flat(res.Receipt.Body), "the message holds the moderators' secret; it was not sent") || pressMails() != 0 {
+	if !strings.Contains(flat(res.Receipt.Body), "the message holds a secret; it was not sent") || pressMails() != 0 {
 		t.Fatalf("press with a secret: %d mails queued, receipt:\n%s", pressMails(), res.Receipt.Body)
+	}
+	// The sender's own secret, of any shape (an order block pasted in).
+	res = mustIngest(t, j, player(storm.Germany, "PRESS TO ITALY\nMy orders:\nSECRET germany\nPASS"), Rejected)
+	if !strings.Contains(flat(res.Receipt.Body), "the message holds a secret; it was not sent") || pressMails() != 0 {
+		t.Fatalf("press with the sender's secret: %d mails queued, receipt:\n%s", pressMails(), res.Receipt.Body)
 	}
 	for i := range pressPerDay {
 		c.t = c.t.Add(time.Minute)
@@ -48,5 +53,31 @@ func TestPressChecks(t *testing.T) {
 			!strings.HasPrefix(m.To[0], "france@") && !strings.HasPrefix(m.To[0], "germany@") {
 			t.Errorf("press mail %s to %v", m.ID, m.To)
 		}
+	}
+}
+
+// TestGreyPressToAllHidesItsSender (issue 25): grey press to every other
+// power does not list its recipients to them (the one power missing from
+// the list would be its sender), in the mail or in HISTORY.
+func TestGreyPressToAllHidesItsSender(t *testing.T) {
+	j, db, _ := rulesGame(t, 0, store.Rules{})
+	mustIngest(t, j, moderatorMail("PRESS GREY"), Accepted)
+	mustIngest(t, j, player(storm.Italy, "PRESS GREY TO ALL\nSomeone is watching."), Accepted)
+	n := 0
+	for _, m := range outbox(t, db) {
+		if !strings.HasPrefix(m.ID, "demo/press/") {
+			continue
+		}
+		n++
+		if strings.Contains(m.Body, "Italy") || strings.Contains(m.Subject, "Italy") || !strings.Contains(flat(m.Body), "press from a power (grey press: the judge does not say which) to you.") {
+			t.Errorf("grey press %s names or hints at its sender: %q\n%s", m.ID, m.Subject, m.Body)
+		}
+	}
+	if n != 4 {
+		t.Errorf("%d grey press mails to the four other powers", n)
+	}
+	res := mustIngest(t, j, player(storm.Germany, "HISTORY"), Answered)
+	if h := flat(res.Receipt.Body); !strings.Contains(h, "from a power (grey) to you: Someone is watching.") || strings.Contains(h, "Germany, Britain") {
+		t.Errorf("Germany's HISTORY of the grey press:\n%s", res.Receipt.Body)
 	}
 }

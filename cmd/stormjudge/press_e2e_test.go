@@ -92,7 +92,7 @@ func TestSandboxPressByEmail(t *testing.T) {
 	// for its recipient.
 	h := b.ask(addrOf(I), powerMail(I, "HISTORY"), "[demo: HISTORY]", "Press you sent or received", "from Germany to Italy, Britain: Meet me in", "from Italy (grey) to France: A friend in Rome")
 	_ = h
-	fh := b.ask(addrOf(F), powerMail(F, "HISTORY"), "[demo: HISTORY]", "from a power (grey) to France: A friend in Rome")
+	fh := b.ask(addrOf(F), powerMail(F, "HISTORY"), "[demo: HISTORY]", "from a power (grey) to you: A friend in Rome")
 	if strings.Contains(fh.Text, "Meet me") || strings.Contains(fh.Text, "Italy (grey)") {
 		t.Errorf("France's HISTORY shows press it neither sent nor received, or grey press's sender:\n%s", fh.Text)
 	}

@@ -477,16 +477,24 @@ func (s *Server) shutdown() error {
 // their sockets closed under them, which ends their goroutines the same
 // way, and Shutdown returns once every one has.
 func (s *Server) closeSMTP() error {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	closeConns := func() {
+		if t, ok := s.smtpLn.(*trackedListener); ok {
+			t.closeConns()
+		}
+	}
+	// A connection accepted as the listener closed may start after
+	// Shutdown stopped waiting: its socket is closed once it returns.
+	defer closeConns()
 	done := make(chan error, 1)
-	go func() { done <- s.smtpSrv.Shutdown(context.Background()) }()
+	go func() { done <- s.smtpSrv.Shutdown(ctx) }()
 	select {
 	case err := <-done:
 		return err
 	case <-time.After(time.Second):
 	}
-	if t, ok := s.smtpLn.(*trackedListener); ok {
-		t.closeConns()
-	}
+	closeConns()
 	select {
 	case err := <-done:
 		return err
