@@ -2,11 +2,9 @@ package report
 
 import (
 	"bytes"
-	"context"
 	"fmt"
 	"image/png"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -19,26 +17,14 @@ import (
 	"stormjudge/adjudicator/setup"
 	"stormjudge/adjudicator/storm"
 	"stormjudge/deck"
+	"stormjudge/internal/browsertest"
 )
 
 // phoneWidth is the CSS width of a small phone's screen.
 const phoneWidth = 360
 
-// chromium finds a headless Chromium (Debian's package installs
-// /usr/bin/chromium). The test is skipped without one, unless
-// STORMJUDGE_REQUIRE_CHROMIUM=1 (CI installs it and sets that).
-func chromium(t *testing.T) string {
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "chromium-headless-shell"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	if os.Getenv("STORMJUDGE_REQUIRE_CHROMIUM") == "1" {
-		t.Fatal("STORMJUDGE_REQUIRE_CHROMIUM=1 but no Chromium is installed")
-	}
-	t.Skip("no Chromium installed (apt-get install chromium); set STORMJUDGE_REQUIRE_CHROMIUM=1 to require it")
-	return ""
-}
+// chromium finds a headless Chromium, or skips the test.
+func chromium(t *testing.T) string { return browsertest.Chromium(t) }
 
 // measure is injected into the test's copy of a mail's HTML only (mails
 // carry no script): it writes the page's layout figures into the title,
@@ -177,16 +163,5 @@ func TestHTMLInABrowserAtPhoneWidth(t *testing.T) {
 // runChromium runs headless Chromium with args and returns its output.
 func runChromium(t *testing.T, bin string, args ...string) string {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-	defer cancel()
-	base := []string{"--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
-		"--allow-file-access-from-files", "--virtual-time-budget=3000", "--force-device-scale-factor=1",
-		"--user-data-dir=" + t.TempDir()}
-	cmd := exec.CommandContext(ctx, bin, append(base, args...)...)
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	if err := cmd.Run(); err != nil {
-		t.Fatalf("%s %v: %v\n%s", bin, args, err, errb.String())
-	}
-	return out.String()
+	return browsertest.Run(t, 60*time.Second, bin, append([]string{"--virtual-time-budget=3000"}, args...)...)
 }

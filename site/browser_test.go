@@ -2,10 +2,8 @@ package site
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -14,37 +12,16 @@ import (
 	"time"
 
 	"stormjudge/adjudicator/storm"
+	"stormjudge/internal/browsertest"
 )
 
-// chromium finds a headless Chromium, as report/browser_test.go does: the
-// test is skipped without one, unless STORMJUDGE_REQUIRE_CHROMIUM=1.
-func chromium(t *testing.T) string {
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "chromium-headless-shell"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	if os.Getenv("STORMJUDGE_REQUIRE_CHROMIUM") == "1" {
-		t.Fatal("STORMJUDGE_REQUIRE_CHROMIUM=1 but no Chromium is installed")
-	}
-	t.Skip("no Chromium installed (apt-get install chromium); set STORMJUDGE_REQUIRE_CHROMIUM=1 to require it")
-	return ""
-}
+// chromium finds a headless Chromium, or skips the test.
+func chromium(t *testing.T) string { return browsertest.Chromium(t) }
 
 // runChromium runs headless Chromium with args and returns its output.
 func runChromium(t *testing.T, bin string, args ...string) string {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
-	defer cancel()
-	base := []string{"--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
-		"--allow-file-access-from-files", "--force-device-scale-factor=1", "--user-data-dir=" + t.TempDir()}
-	cmd := exec.CommandContext(ctx, bin, append(base, args...)...)
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	if err := cmd.Run(); err != nil {
-		t.Fatalf("%s %v: %v\n%s", bin, args, err, errb.String())
-	}
-	return out.String()
+	return browsertest.Run(t, 3*time.Minute, bin, args...)
 }
 
 // harness is the test's own page (the site has no script): it opens
