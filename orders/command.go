@@ -54,6 +54,9 @@ type speaker uint8
 const (
 	byPlayer speaker = 1 << iota
 	byModerator
+	// byObserver: an email with GAME and no SECRET (OBSERVE); not in a
+	// player's list of commands.
+	byObserver
 )
 
 // commandWord is one entry of the command table.
@@ -126,7 +129,7 @@ var commandWords = []*commandWord{
 			"PRESS BLACKOUT ECONOMIC|DIPLOMACY|CRISIS|END [...]: the kinds of segment in which no press goes; PRESS BLACKOUT NONE",
 			"PRESS COPY ON|OFF: whether the moderators get a copy of every press (naming the sender, also of grey press)"},
 		parse: parsePress},
-	{word: CmdObserve, who: byPlayer | byModerator, forms: []string{
+	{word: CmdObserve, who: byObserver | byModerator, forms: []string{
 		"OBSERVE (with GAME, without SECRET): follow the game's public reports, from an address the moderator allows or any address if the game is public",
 		"OBSERVE STOP: no more reports"},
 		modForms: []string{"OBSERVE ALLOW <address>: that address may observe the game (OBSERVE)",
@@ -619,6 +622,13 @@ func (p *parser) checkCommands() {
 					Hint: "a player sends it with POWER and the power's SECRET"})
 			} else if c.Verb == CmdWithdraw {
 				p.add(&Error{Line: c.Line, Msg: "WITHDRAW needs the POWER whose submission to withdraw", Hint: "add POWER <name>"})
+			}
+		case w.who == byObserver|byModerator && !env.Moderator:
+			// An observer's OBSERVE: alone, without a SECRET
+			// (IsObserveRequest); with one it is a player's email.
+			if env.Secret != "" {
+				p.add(&Error{Line: c.Line, Msg: c.Verb + " is an observer's command, sent without a SECRET",
+					Hint: "a player gets the game's reports already; to observe another game, send GAME and OBSERVE alone"})
 			}
 		default:
 			if w.who&byPlayer == 0 {

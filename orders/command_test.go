@@ -165,6 +165,9 @@ func TestParsePress(t *testing.T) {
 // SECRET, and only alone; the moderator's OBSERVE lines name an address
 // or PUBLIC ON|OFF.
 func TestParseObserve(t *testing.T) {
+	if slices.Contains(CommandWords(false), CmdObserve) || !slices.Contains(CommandWords(true), CmdObserve) {
+		t.Errorf("OBSERVE in the players' commands, or not in the moderators': %v / %v", CommandWords(false), CommandWords(true))
+	}
 	sub, err := Parse("GAME demo\nOBSERVE\nEND\n")
 	if err != nil || !sub.IsObserveRequest() || sub.Commands[0].Word != "start" {
 		t.Fatalf("OBSERVE: %+v, %v", sub, err)
@@ -184,6 +187,7 @@ func TestParseObserve(t *testing.T) {
 		{"GAME demo\nOBSERVE NOW\n", "OBSERVE takes STOP or nothing"},
 		{"GAME demo\nMODERATOR\nSECRET s\nOBSERVE ALLOW nobody\n", `"nobody" is not an email address`},
 		{"GAME demo\nMODERATOR\nSECRET s\nOBSERVE\n", "OBSERVE needs ALLOW"},
+		{"GAME demo\nSECRET s\nOBSERVE\n", "OBSERVE is an observer's command, sent without a SECRET"},
 	} {
 		if _, err := Parse(tc.body); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%q: %v, want %q", tc.body, err, tc.want)
