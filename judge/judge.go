@@ -676,6 +676,16 @@ func (j *Judge) publish(tx *store.Tx, g *store.Game, v int, evs []event.Event, n
 		}
 		return all, before, err
 	}
+	// publicSince is the public report covering the versions after last
+	// up to v, the setting's lead first: a digest moderator's and an
+	// observer's once a turn.
+	publicSince := func(last int, lead ...string) (report.Message, error) {
+		all, _, err := since(tx, g, last, v, evs)
+		if err != nil {
+			return report.Message{}, err
+		}
+		return report.Public(g.ID, all, vm.view, vm.extra("", append(slices.Clone(vm.setLead), lead...))), nil
+	}
 	turnOver := next.Ended || slices.ContainsFunc(evs, func(e event.Event) bool { _, ok := e.(event.TurnEnded); return ok })
 	everyone := pb.resent || len(pb.lead) > 0 || vm.goesOn || v == 0
 	pub := vm.public(pb.lead)
@@ -689,15 +699,13 @@ func (j *Judge) publish(tx *store.Tx, g *store.Game, v int, evs []event.Event, n
 			if !turnOver && !everyone {
 				continue // folded into the report that ends the turn
 			}
-			all, _, err := since(tx, g, g.ModeratorMailed[addr], v, evs)
-			if err != nil {
+			if m, err = publicSince(g.ModeratorMailed[addr], pb.lead...); err != nil {
 				return err
 			}
 			if g.ModeratorMailed == nil {
 				g.ModeratorMailed = map[string]int{}
 			}
 			g.ModeratorMailed[addr] = v
-			m = report.Public(g.ID, all, vm.view, vm.extra("", append(slices.Clone(vm.setLead), pb.lead...)))
 		}
 		var att []store.Attachment
 		if cc.moderators && mod {
@@ -748,13 +756,11 @@ func (j *Judge) publish(tx *store.Tx, g *store.Game, v int, evs []event.Event, n
 			if o.Mailed >= v && !pb.resent { // sent again after a rollback: to observers too
 				continue
 			}
-			all, _, err := since(tx, g, o.Mailed, v, evs)
+			m, err := publicSince(o.Mailed, fmt.Sprintf("You observe game %s: OBSERVE STOP, with GAME %s, in an email to the judge ends these reports.", g.ID, g.ID))
 			if err != nil {
 				return err
 			}
 			o.Mailed = v
-			lead := append(slices.Clone(vm.setLead), fmt.Sprintf("You observe game %s: OBSERVE STOP, with GAME %s, in an email to the judge ends these reports.", g.ID, g.ID))
-			m := report.Public(g.ID, all, vm.view, vm.extra("", lead))
 			if err := j.notifyMessage(tx, "", versionMailID(g, v, "observer", o.Address), o.Address, m, pictureSource(g.ID, v, 0, vm.view), now); err != nil {
 				return err
 			}
