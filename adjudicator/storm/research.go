@@ -281,7 +281,7 @@ var projectsFor = func() map[Power]map[string]foundProject {
 // projectFor is ProjectFor, reckoned.
 func projectFor(p Power, name string) (ResearchProject, bool) {
 	if SideOf(p) != Soviet {
-		if r, ok := FindProject(SideOf(p), Nationality[p]+" "+NormalizeProject(name)); ok && r.Power == p {
+		if r, ok := FindProject(SideOf(p), nationalID(p, NormalizeProject(name))); ok && r.Power == p {
 			return r, true
 		}
 	}
@@ -295,7 +295,7 @@ func ResultProject(e ResearchResult) (ResearchProject, bool) {
 		if f, ok := nationalResults[nationalResult{e.Side, e.Power, e.Project}]; ok {
 			return f.row, f.ok
 		}
-		return FindProject(e.Side, Nationality[e.Power]+" "+e.Project)
+		return FindProject(e.Side, e.ProjectID())
 	}
 	return FindProject(e.Side, e.Project)
 }
@@ -315,7 +315,7 @@ var nationalResults = func() map[nationalResult]foundProject {
 	m := map[nationalResult]foundProject{}
 	for _, r := range ResearchSheetRows {
 		if r.Power != 0 {
-			row, ok := FindProject(r.Side, Nationality[r.Power]+" "+r.Name)
+			row, ok := FindProject(r.Side, r.ID())
 			m[nationalResult{r.Side, r.Power, r.Name}] = foundProject{row, ok}
 		}
 	}

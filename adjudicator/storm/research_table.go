@@ -105,8 +105,11 @@ func (r ResearchProject) ID() string {
 	if id, ok := nationalIDs[nationalProject{r.Power, r.Name}]; ok {
 		return id
 	}
-	return Nationality[r.Power] + " " + r.Name
+	return nationalID(r.Power, r.Name)
 }
+
+// nationalID is the ID of p's national project name: "german armor".
+func nationalID(p Power, name string) string { return Nationality[p] + " " + name }
 
 // nationalProject names a national project of the sheets.
 type nationalProject struct {
@@ -121,7 +124,7 @@ var nationalIDs = func() map[nationalProject]string {
 	m := map[nationalProject]string{}
 	for _, r := range ResearchSheetRows {
 		if r.Power != 0 {
-			m[nationalProject{r.Power, r.Name}] = Nationality[r.Power] + " " + r.Name
+			m[nationalProject{r.Power, r.Name}] = nationalID(r.Power, r.Name)
 		}
 	}
 	return m

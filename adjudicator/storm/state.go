@@ -203,7 +203,7 @@ func (r ResearchResult) ProjectID() string {
 	if r.Power == 0 {
 		return r.Project
 	}
-	return Nationality[r.Power] + " " + r.Project
+	return nationalID(r.Power, r.Project)
 }
 
 // Cohesion is the Russian cohesion level (22.71).
