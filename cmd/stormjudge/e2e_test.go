@@ -148,11 +148,18 @@ func readMailboxWhere(imapAddr, user, pass, mailbox string, want func(mailMsg) b
 // every mail of the judge is.
 func mailText(t *testing.T, raw string) string {
 	t.Helper()
+	text, _ := mailParts(t, raw)
+	return text
+}
+
+// mailParts is mailText and the mail's HTML part, decoded ("" when none),
+// after the same checks.
+func mailParts(t *testing.T, raw string) (text, htmlPart string) {
+	t.Helper()
 	e, err := message.Read(strings.NewReader(raw))
 	if err != nil {
 		t.Fatalf("a mail of the judge does not parse: %v", err)
 	}
-	var text, htmlPart string
 	var kinds []string
 	cids := map[string]bool{}
 	if err := e.Walk(func(path []int, part *message.Entity, err error) error {
@@ -193,7 +200,7 @@ func mailText(t *testing.T, raw string) string {
 		t.Fatalf("a mail of the judge does not parse: %v", err)
 	}
 	if e.Header.Get("Auto-Submitted") == "" {
-		return text // a player's email (the judge's Processed folder)
+		return text, htmlPart // a player's email (the judge's Processed folder)
 	}
 	if !slices.Contains(kinds, "multipart/alternative") || !slices.Contains(kinds, "text/html") ||
 		slices.Index(kinds, "text/html") < slices.Index(kinds, "text/plain") {
@@ -211,7 +218,7 @@ func mailText(t *testing.T, raw string) string {
 	if (strings.Contains(id, ".public.") || strings.Contains(id, ".private.")) && len(refs) == 0 {
 		t.Fatalf("report %s shows no picture", id)
 	}
-	return text
+	return text, htmlPart
 }
 
 func countKinds(ms []mailMsg) map[string]int {

@@ -10,9 +10,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/emersion/go-message"
-
 	"stormjudge/adjudicator/storm"
+	"stormjudge/internal/htmltest"
 	"stormjudge/store"
 )
 
@@ -38,14 +37,14 @@ func TestSandboxPressByEmail(t *testing.T) {
 	gm := sandboxModerator
 	press := func(n int, p storm.Power) func(mailMsg) bool {
 		return func(m mailMsg) bool {
-			return strings.HasPrefix(m.MessageID, "<demo.press."+itoa(n)+"."+p.String()+".")
+			return strings.HasPrefix(m.MessageID, "<demo.press."+strconv.Itoa(n)+"."+p.String()+".")
 		}
 	}
 	anyPress := func(m mailMsg) bool { return strings.HasPrefix(m.MessageID, "<demo.press.") }
 
 	// Signed press to two powers, with markup, quotes and a link that must
 	// stay text wherever they are shown.
-	msg := "Meet me in <b>Vienna</b> & bring \"maps\".\n<script>alert(1)</script> <a href=\"javascript:alert(2)\">click</a>"
+	msg := "Meet me in <b>Vienna</b> & bring \"maps\".\n" + htmltest.Hostile
 	b.ask(addrOf(G), powerMail(G, "PRESS TO ITALY, BRITAIN\n"+msg), "[demo: ACCEPTED]",
 		"Press sent to Italy, Britain (signed as Germany")
 	for _, p := range []storm.Power{I, B} {
@@ -54,14 +53,9 @@ func TestSandboxPressByEmail(t *testing.T) {
 			!strings.Contains(m.Text, "Meet me in <b>Vienna</b> & bring \"maps\".") || !strings.Contains(m.Text, "PRESS TO GERMANY") {
 			t.Errorf("%s's press mail: %q\n%s", p, m.Subject, m.Text)
 		}
-		html := htmlPart(t, m.Body)
-		for _, live := range []string{"<b>Vienna", "<script>", "href=\"javascript:", "<a href"} {
-			if strings.Contains(html, live) {
-				t.Errorf("%s's press mail: %q is live in its HTML:\n%s", p, live, html)
-			}
-		}
-		if !strings.Contains(html, "&lt;script&gt;") {
-			t.Errorf("%s's press mail: the HTML does not show the message as text:\n%s", p, html)
+		_, html := mailParts(t, m.Body)
+		if n := htmltest.Inert(t, p.String()+"'s press mail", html, htmltest.Hostile, ""); n != 1 {
+			t.Errorf("%s's press mail: the message shows %d times as text in its HTML, want 1:\n%s", p, n, html)
 		}
 	}
 
@@ -144,30 +138,4 @@ func TestSandboxPressByEmail(t *testing.T) {
 		t.Errorf("exported press: %+v", ex.Press)
 	}
 	wantAudit(t, readAudit(t, b.dir, "demo"), 1, addrOf(I), "press", "Italy to France, grey")
-}
-
-func itoa(n int) string { return strconv.Itoa(n) }
-
-// htmlPart is the decoded text/html part of a raw mail ("" if none).
-func htmlPart(t *testing.T, raw string) string {
-	t.Helper()
-	e, err := message.Read(strings.NewReader(raw))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out string
-	if err := e.Walk(func(_ []int, part *message.Entity, err error) error {
-		if err != nil {
-			return err
-		}
-		if ct, _, _ := part.Header.ContentType(); ct == "text/html" {
-			b, err := io.ReadAll(part.Body)
-			out = string(b)
-			return err
-		}
-		return nil
-	}); err != nil {
-		t.Fatal(err)
-	}
-	return out
 }
