@@ -62,30 +62,13 @@ func isStanding(s storm.State, o storm.Order) bool {
 	return o.For != "" && o.For != s.Segment
 }
 
-// ordinals are 0, 1, 2 ...: splitStanding's indices of orders all for
-// the open segment. Never written.
-var ordinals = func() []int {
-	out := make([]int, 64)
-	for i := range out {
-		out[i] = i
-	}
-	return out
-}()
-
 // splitStanding separates the orders for the open segment from the
 // standing ones (with their indices; the callers only read them).
 func splitStanding(s storm.State, orders []storm.Order) (now []storm.Order, nowIdx []int, standing []storm.Order, standingIdx []int) {
 	if !slices.ContainsFunc(orders, func(o storm.Order) bool { return o.Kind == storm.PassOrder && o.For == s.Segment || isStanding(s, o) }) {
 		// all for the open segment: orders itself, not a copy, and its
-		// indices from ordinals, read only (issue 24)
-		if len(orders) <= len(ordinals) {
-			return orders, ordinals[:len(orders):len(orders)], nil, nil
-		}
-		nowIdx = make([]int, len(orders))
-		for i := range nowIdx {
-			nowIdx[i] = i
-		}
-		return orders, nowIdx, nil, nil
+		// indices, read only (issue 24)
+		return orders, storm.Ordinals(len(orders)), nil, nil
 	}
 	now, nowIdx = make([]storm.Order, 0, len(orders)), make([]int, 0, len(orders)) // nil again below when empty: keepStanding tells none from nil
 	for i, o := range orders {

@@ -228,7 +228,7 @@ func exemptionsWith(out []string, s storm.State, p storm.Power, orders []storm.O
 		c, _ := storm.FindCountry(o.Project)
 		return slices.ContainsFunc(slots, func(x storm.ExtraCounter) bool { return (x.Country != "" || x.Region != "") && x.Fits(c) })
 	}
-	idx := ordinals(len(orders)) // without slots, none fits: the lines' order (issue 24)
+	idx := storm.Ordinals(len(orders)) // without slots, none fits: the lines' order (issue 24)
 	if len(slots) > 0 {
 		idx = slices.Clone(idx) // sorted, not ordinals' own
 		slices.SortStableFunc(idx, func(a, b int) int {
@@ -280,28 +280,6 @@ func exemptionsWith(out []string, s storm.State, p storm.Power, orders []storm.O
 	}
 	return out
 }
-
-// ordinals returns 0, 1 ... n-1, to read only: a list kept for all the
-// checks when n is short.
-func ordinals(n int) []int {
-	if n <= len(ordinalList) {
-		return ordinalList[:n:n]
-	}
-	out := make([]int, n)
-	for i := range out {
-		out[i] = i
-	}
-	return out
-}
-
-// ordinalList is ordinals' list kept; never written.
-var ordinalList = func() []int {
-	out := make([]int, 32)
-	for i := range out {
-		out[i] = i
-	}
-	return out
-}()
 
 // placing is what the check of p's placements reads of a state whatever
 // the orders, read once for the options' many checks (issue 24).

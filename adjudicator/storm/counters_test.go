@@ -42,3 +42,23 @@ func TestRule12_21CountersString(t *testing.T) {
 		}
 	}
 }
+
+// TestOrdinals: Ordinals(n) is 0 ... n-1, short lists shared and capped
+// (an append never writes into the kept list), long ones made anew.
+func TestOrdinals(t *testing.T) {
+	for _, n := range []int{0, 1, 5, 64, 65, 200} {
+		o := Ordinals(n)
+		if len(o) != n || cap(o) != n {
+			t.Fatalf("Ordinals(%d): len %d cap %d", n, len(o), cap(o))
+		}
+		for i, v := range o {
+			if v != i {
+				t.Fatalf("Ordinals(%d)[%d] = %d", n, i, v)
+			}
+		}
+	}
+	_ = append(Ordinals(3), 99)
+	if Ordinals(4)[3] != 3 {
+		t.Fatal("an append to a short list wrote into the kept one")
+	}
+}

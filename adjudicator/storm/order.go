@@ -209,3 +209,26 @@ func (o Order) Clone() Order {
 	c.Cards = CloneSlice(o.Cards)
 	return c
 }
+
+// Ordinals returns 0, 1 ... n-1, to be read only: the indices of a list
+// of orders taken whole. Up to 64 are one list kept for every caller
+// (issue 24: the checks ask for it for every try); more are made anew.
+func Ordinals(n int) []int {
+	if n <= len(ordinalList) {
+		return ordinalList[:n:n]
+	}
+	out := make([]int, n)
+	for i := range out {
+		out[i] = i
+	}
+	return out
+}
+
+// ordinalList is Ordinals' list kept; never written.
+var ordinalList = func() []int {
+	out := make([]int, 64)
+	for i := range out {
+		out[i] = i
+	}
+	return out
+}()

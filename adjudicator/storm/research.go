@@ -291,36 +291,10 @@ func projectFor(p Power, name string) (ResearchProject, bool) {
 // ResultProject is the sheet row of a recorded result: p's national
 // project, or the side's joint one (Power 0).
 func ResultProject(e ResearchResult) (ResearchProject, bool) {
-	if e.Power != 0 {
-		if f, ok := nationalResults[nationalResult{e.Side, e.Power, e.Project}]; ok {
-			return f.row, f.ok
-		}
-		return FindProject(e.Side, e.ProjectID())
-	}
-	return FindProject(e.Side, e.Project)
+	// The ID of a sheet's national project is kept (nationalIDs), and
+	// FindProject finds it by its table (projectNames).
+	return FindProject(e.Side, ResearchProject{Power: e.Power, Name: e.Project}.ID())
 }
-
-// nationalResult is a national project's result as recorded: its side,
-// power and name.
-type nationalResult struct {
-	side  Side
-	power Power
-	name  string
-}
-
-// nationalResults are ResultProject's answers for the sheets' national
-// projects, found once: the balance of power reads every result for
-// every check (issue 24).
-var nationalResults = func() map[nationalResult]foundProject {
-	m := map[nationalResult]foundProject{}
-	for _, r := range ResearchSheetRows {
-		if r.Power != 0 {
-			row, ok := FindProject(r.Side, r.ID())
-			m[nationalResult{r.Side, r.Power, r.Name}] = foundProject{row, ok}
-		}
-	}
-	return m
-}()
 
 func (e ResultEffect) Plus(f ResultEffect) ResultEffect {
 	return ResultEffect{Armor: e.Armor + f.Armor, Infantry: e.Infantry + f.Infantry, Air: e.Air + f.Air,
