@@ -37,12 +37,18 @@ type orderCheck struct {
 // mayOrderNow is mayOrderNow(c.s, c.p), asked once.
 func (c *orderCheck) mayOrderNow() bool {
 	if !c.asked {
-		if c.who == nil {
-			c.who = &whoOrders{s: c.s}
-		}
-		c.may, c.asked = mayOrderNowOf(c.who, c.p), true
+		c.may, c.asked = mayOrderNowOf(c.whoOrders(), c.p), true
 	}
 	return c.may
+}
+
+// whoOrders is c.s's reckoning of who orders, made when first needed
+// (a check made with asked set has none yet).
+func (c *orderCheck) whoOrders() *whoOrders {
+	if c.who == nil {
+		c.who = &whoOrders{s: c.s}
+	}
+	return c.who
 }
 
 // Validate is Validate(c.s, c.p, orders).
@@ -117,7 +123,7 @@ func (c *orderCheck) validate(orders []storm.Order) ([]storm.IndexedError, storm
 		return crisis.ValidateCrisis(s, p, orders)
 	}
 	if s.Crisis.On && s.Segment == storm.SegPreemptiveWar { // 32.8: preemptive.go
-		return c.who.preemptive().Validate(p, orders) // c.who made by mayOrderNow
+		return c.whoOrders().preemptive().Validate(p, orders)
 	}
 	if s.Crisis.On && s.Segment == storm.SegEndOfGame { // 33.2: endgame.go
 		return war.ValidateFinalResearch(s, p, orders)
