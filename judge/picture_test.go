@@ -155,3 +155,37 @@ func TestVersionPicturesDrawnOnce(t *testing.T) {
 		t.Errorf("version 1's pictures drawn %d times for %d mails, want once", n, len(sources))
 	}
 }
+
+// TestPublicPictureOnlyWhenKept (issue 25): the public site takes a
+// version's public picture from the judge only when the judge has drawn
+// it for the version's mails (the same bytes), never one of a version it
+// did not draw or that was replaced since.
+func TestPublicPictureOnlyWhenKept(t *testing.T) {
+	j, db, _ := newJudge(t)
+	if _, err := j.EnsureGame(demoDef(0)); err != nil {
+		t.Fatal(err)
+	}
+	g, s, _ := game(t, db, "demo")
+	view := adjudicator.Derive(s)
+	if _, ok := j.PublicPicture("demo", g.Version, view); ok {
+		t.Fatal("a picture the judge has not drawn yet")
+	}
+	pub := mailsWith(t, db, "demo/v1/public/germany")
+	if _, err := j.Inline(pub[0].Inline[0].Source); err != nil {
+		t.Fatal(err)
+	}
+	got, ok := j.PublicPicture("demo", g.Version, view)
+	want, err := report.Picture(view, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !ok || !bytes.Equal(got, want) {
+		t.Errorf("the kept public picture: %v, the same bytes %v", ok, bytes.Equal(got, want))
+	}
+	if _, ok := j.PublicPicture("demo", g.Version-1, view); ok {
+		t.Error("a picture of a version the judge did not draw")
+	}
+	if _, ok := j.PublicPicture("nogame", 1, view); ok {
+		t.Error("a picture of a game that does not exist")
+	}
+}

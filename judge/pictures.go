@@ -235,3 +235,37 @@ func (c *pictureCache) has(k string) bool {
 	_, ok := c.sets[k]
 	return ok
 }
+
+// PublicPicture returns the public picture of game's version v, which
+// shows view, when this judge has it drawn already (its mails went out,
+// or are going: a drawing under way is waited for), and false otherwise:
+// the public site (package site) takes it instead of drawing it again,
+// and draws a picture the judge does not keep itself.
+func (j *Judge) PublicPicture(game string, v int, view adjudicator.View) ([]byte, bool) {
+	var key [32]byte
+	if err := j.db.View(func(tx *store.Tx) error {
+		var err error
+		key, err = tx.StateKey(game, v)
+		return err
+	}); err != nil {
+		return nil, false
+	}
+	c := &j.pictures
+	c.mu.Lock()
+	s, ok := c.sets[pictureKey(game, v)]
+	ok = ok && s.state == key // a version replaced since is not its set
+	c.mu.Unlock()
+	if !ok {
+		return nil, false
+	}
+	<-s.ready
+	if s.err != nil {
+		return nil, false
+	}
+	d := s.pics[pictureSource(game, v, 0, view)]
+	if d == nil {
+		return nil, false
+	}
+	<-d.done
+	return d.b, d.err == nil
+}

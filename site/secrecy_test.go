@@ -1,6 +1,7 @@
 package site
 
 import (
+	"bytes"
 	"fmt"
 	"html"
 	"os"
@@ -9,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"stormjudge/adjudicator"
 	"stormjudge/adjudicator/event"
 	"stormjudge/adjudicator/randomevent"
 	"stormjudge/adjudicator/storm"
@@ -309,5 +311,33 @@ func TestRollback(t *testing.T) {
 	}
 	if idx := siteFiles(t, dir)[indexFile]; strings.Contains(idx, pageName(last)) {
 		t.Error("the index links a version rolled back")
+	}
+}
+
+// TestPicturesLentByTheJudge: the daemon lends the site the public
+// pictures its judge drew for the mails (Options.PublicPicture); the
+// site writes those bytes and draws only the ones it is not lent.
+func TestPicturesLentByTheJudge(t *testing.T) {
+	g := newGame(t)
+	g.deadline()
+	gm, _ := g.state()
+	lent := []byte("\x89PNG lent by the judge")
+	opt := Options{PublicPicture: func(game string, v int, _ adjudicator.View) ([]byte, bool) {
+		return lent, game == "demo" && v == gm.Version
+	}}
+	dir := t.TempDir()
+	st, err := WriteWith(g.db, "demo", dir, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Pictures != gm.Version { // versions 0 .. Version: all drawn but the lent one
+		t.Errorf("%d pictures drawn for %d versions, one lent: %+v", st.Pictures, gm.Version+1, st)
+	}
+	b, err := os.ReadFile(filepath.Join(dir, pictureName(gm.Version)))
+	if err != nil || !bytes.Equal(b, lent) {
+		t.Errorf("the lent picture: %q, %v", b, err)
+	}
+	if b, err := os.ReadFile(filepath.Join(dir, pictureName(0))); err != nil || bytes.Equal(b, lent) || !bytes.HasPrefix(b, []byte("\x89PNG")) {
+		t.Errorf("a picture not lent: %d bytes, %v", len(b), err)
 	}
 }

@@ -126,7 +126,19 @@ func lockDir(dir string) func() {
 // are read, rendered and drawn. It reads db in short read transactions,
 // one for the game and one per version it renders, and draws and writes
 // outside them. It writes only in dir (made if need be).
-func Write(db *store.DB, game, dir string) (Stats, error) {
+func Write(db *store.DB, game, dir string) (Stats, error) { return WriteWith(db, game, dir, Options{}) }
+
+// Options are what a writer of the site may lend it.
+type Options struct {
+	// PublicPicture, when set, gives the public picture of game's
+	// version v, which shows view, when the caller has it drawn already
+	// (the daemon's judge, whose mails showed it: judge.PublicPicture);
+	// the site draws the others itself.
+	PublicPicture func(game string, v int, view adjudicator.View) ([]byte, bool)
+}
+
+// WriteWith is Write with opt.
+func WriteWith(db *store.DB, game, dir string, opt Options) (Stats, error) {
 	var st Stats
 	if game == "" || strings.ContainsAny(game, `/\`) || game == "." || game == ".." {
 		return st, fmt.Errorf("site: bad game id %q", game)
@@ -184,7 +196,7 @@ func Write(db *store.DB, game, dir string) (Stats, error) {
 		notices := ended && (!same || len(e.Notices) == 0 || !noticesExist(dir, v, e.Notices))
 		if !same || redraw || notices || e.Next != next {
 			var err error
-			e, err = renderVersion(db, game, dir, v, next, ended, redraw, notices, &st)
+			e, err = renderVersion(db, game, dir, v, next, ended, redraw, notices, opt, &st)
 			if err != nil {
 				return st, err
 			}
@@ -244,7 +256,7 @@ func Write(db *store.DB, game, dir string) (Stats, error) {
 // renderVersion renders version v of game into dir: its public page (and
 // its picture when redraw), and, when notices, each power's notice and
 // picture; it returns the version's manifest entry.
-func renderVersion(db *store.DB, game, dir string, v int, next, ended, redraw, notices bool, st *Stats) (entry, error) {
+func renderVersion(db *store.DB, game, dir string, v int, next, ended, redraw, notices bool, opt Options, st *Stats) (entry, error) {
 	var s storm.State
 	var evs []event.Event
 	var key string
@@ -281,10 +293,15 @@ func renderVersion(db *store.DB, game, dir string, v int, next, ended, redraw, n
 		pics, err = report.Pictures(view) // the public one and each power's, drawn together
 		st.Pictures += len(pics)
 	case redraw:
-		var b []byte
-		b, err = report.Picture(view, 0)
+		b, kept := []byte(nil), false
+		if opt.PublicPicture != nil {
+			b, kept = opt.PublicPicture(game, v, view)
+		}
+		if !kept {
+			b, err = report.Picture(view, 0)
+			st.Pictures++
+		}
 		pics = map[storm.Power][]byte{0: b}
-		st.Pictures++
 	}
 	if err != nil {
 		return entry{}, fmt.Errorf("site: game %s version %d: picture: %w", game, v, err)

@@ -28,8 +28,10 @@ import (
 	"syscall"
 	"time"
 
+	"stormjudge/adjudicator"
 	"stormjudge/judge"
 	"stormjudge/mailer"
+	"stormjudge/site"
 	"stormjudge/store"
 )
 
@@ -168,7 +170,10 @@ func runDaemon(ctx context.Context, cfg *Config, log *slog.Logger, ready func(db
 		return err
 	}
 	jopt.Logger, jopt.Kick, jopt.DrawAhead = log.With("part", "judge"), outbox.Kick, true
-	defer keepSite(ctx, cfg, db, &jopt.Kick, log.With("part", "site"))() // [site] dir: the public site after each version (site.go)
+	// [site] dir: the public site after each version (site.go), with the
+	// public pictures the judge drew for the mails.
+	siteOpt := site.Options{PublicPicture: func(game string, v int, view adjudicator.View) ([]byte, bool) { return j.PublicPicture(game, v, view) }}
+	defer keepSite(ctx, cfg, db, &jopt.Kick, siteOpt, log.With("part", "site"))()
 	j = judge.New(db, jopt)
 	for _, g := range cfg.Games {
 		def, err := g.def()

@@ -34,7 +34,7 @@ type siteSig struct {
 // current, when there is one, and makes *kick wake it too; the function
 // it returns stops the loop and waits for it (runDaemon defers it, so
 // that nothing is written once the data file is closed).
-func keepSite(ctx context.Context, cfg *Config, db *store.DB, kick *func(), log *slog.Logger) (stop func()) {
+func keepSite(ctx context.Context, cfg *Config, db *store.DB, kick *func(), opt site.Options, log *slog.Logger) (stop func()) {
 	dir := cfg.Site.Dir
 	if dir == "" {
 		return func() {}
@@ -57,7 +57,7 @@ func keepSite(ctx context.Context, cfg *Config, db *store.DB, kick *func(), log 
 		seen := map[string]siteSig{}
 		log.Info("public site", "dir", dir)
 		for {
-			writeSites(db, dir, seen, log)
+			writeSites(db, dir, seen, opt, log)
 			select {
 			case <-ctx.Done():
 				return
@@ -78,7 +78,7 @@ func keepSite(ctx context.Context, cfg *Config, db *store.DB, kick *func(), log 
 
 // writeSites writes the site of every game whose siteSig changed since
 // seen, then the list of games.
-func writeSites(db *store.DB, dir string, seen map[string]siteSig, log *slog.Logger) {
+func writeSites(db *store.DB, dir string, seen map[string]siteSig, opt site.Options, log *slog.Logger) {
 	now := map[string]siteSig{}
 	if err := db.View(func(tx *store.Tx) error {
 		gs, err := tx.Games()
@@ -110,7 +110,7 @@ func writeSites(db *store.DB, dir string, seen map[string]siteSig, log *slog.Log
 			continue
 		}
 		start := time.Now()
-		st, err := site.Write(db, id, filepath.Join(dir, id))
+		st, err := site.WriteWith(db, id, filepath.Join(dir, id), opt)
 		if err != nil {
 			log.Error("public site", "game", id, "err", err)
 			continue
