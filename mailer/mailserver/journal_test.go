@@ -190,17 +190,7 @@ func TestCheckpointWhenJournalGrows(t *testing.T) {
 	if err := s.Deliver("gm@sandbox.test", []string{"judge"}, msg(0)); err != nil {
 		t.Fatal(err)
 	}
-	c := dialIMAP(t, s.IMAPAddr(), "judge", "judge", nil)
-	if err := c.Create("Processed", nil).Wait(); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := c.Select("INBOX", nil).Wait(); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := c.Move(imap.SeqSetNum(1), "Processed").Wait(); err != nil {
-		t.Fatal(err)
-	}
-	c.Logout()
+	moveFirstToProcessed(t, s)
 	for i := 1; i <= minJournalRecords; i++ {
 		if err := s.Deliver("gm@sandbox.test", []string{"judge"}, msg(i)); err != nil {
 			t.Fatal(err)
@@ -249,7 +239,21 @@ func TestExpungeOfSnapshotMessageSurvivesRestart(t *testing.T) {
 	}
 	s.Close()
 	s = startServer(t, dir) // index.json lists both
+	moveFirstToProcessed(t, s)
+	before := snapshot(t, s, "judge", "judge")
+	s.Close()
+	s2 := startServer(t, dir)
+	if after := snapshot(t, s2, "judge", "judge"); !reflect.DeepEqual(before, after) {
+		t.Fatalf("state changed:\nbefore %+v\nafter  %+v", before, after)
+	}
+}
+
+// moveFirstToProcessed moves the judge's first INBOX message to a new
+// Processed folder over IMAP, as the judge does.
+func moveFirstToProcessed(t *testing.T, s *Server) {
+	t.Helper()
 	c := dialIMAP(t, s.IMAPAddr(), "judge", "judge", nil)
+	defer c.Logout()
 	if err := c.Create("Processed", nil).Wait(); err != nil {
 		t.Fatal(err)
 	}
@@ -258,12 +262,5 @@ func TestExpungeOfSnapshotMessageSurvivesRestart(t *testing.T) {
 	}
 	if _, err := c.Move(imap.SeqSetNum(1), "Processed").Wait(); err != nil {
 		t.Fatal(err)
-	}
-	c.Logout()
-	before := snapshot(t, s, "judge", "judge")
-	s.Close()
-	s2 := startServer(t, dir)
-	if after := snapshot(t, s2, "judge", "judge"); !reflect.DeepEqual(before, after) {
-		t.Fatalf("state changed:\nbefore %+v\nafter  %+v", before, after)
 	}
 }
