@@ -236,7 +236,12 @@ func (j *Judge) announce(tx *store.Tx, g *store.Game, s storm.State, from string
 
 func (r *cmdRun) moderator(c orders.Command) error {
 	g := r.g
+	if g.Waiting() && slices.Contains([]string{orders.CmdDeadline, orders.CmdExtend, orders.CmdPause, orders.CmdResume, orders.CmdAdjudicate, orders.CmdRollback}, c.Verb) {
+		return fmt.Errorf("the game has not started: it waits for players for %s (START starts it with those seats vacant)", joinPowers(g.OpenSeats()))
+	}
 	switch c.Verb {
+	case orders.CmdStart, orders.CmdApprove, orders.CmdDecline, orders.CmdApproval:
+		return r.lobbyCommand(c) // lobby.go
 	case orders.CmdReason:
 		return nil
 	case orders.CmdMail:
@@ -515,6 +520,9 @@ func (r *cmdRun) replace(c orders.Command) error {
 	// seat otherwise as it was.
 	rekey := seat.Address == c.Address && !seat.Vacant
 	old, wasVacant := seat.Address, seat.Vacant
+	// An open seat of a game waiting for players (lobby.go): the
+	// player takes it as a JOIN would; the requests for it lapse.
+	waiting, opened, asked := g.Waiting(), seat.Open, seat.Joins
 	secret := newSecret()
 	j, tx, now := r.j, r.tx, r.now
 	gid := g.ID
@@ -535,12 +543,15 @@ func (r *cmdRun) replace(c orders.Command) error {
 		return nil
 	}
 	// The new player gets the open segment's report and notice with the
-	// welcome: where the game is and what to order.
+	// welcome: where the game is and what to order. A game that has not
+	// started has no report yet: its first comes when it starts.
 	v := g.Version
-	r.then(func() error {
-		return j.resend(tx, r.g, c.Power, c.Address, []int{v}, r.key, now,
-			fmt.Sprintf("You now play %s: this is the open segment's report and your notice (version %d); HISTORY and RESEND give the earlier ones.", c.Power.Title(), v))
-	})
+	if !waiting {
+		r.then(func() error {
+			return j.resend(tx, r.g, c.Power, c.Address, []int{v}, r.key, now,
+				fmt.Sprintf("You now play %s: this is the open segment's report and your notice (version %d); HISTORY and RESEND give the earlier ones.", c.Power.Title(), v))
+		})
+	}
 	if !wasVacant && !contains(g.Moderators, old) {
 		r.then(func() error {
 			body := fmt.Sprintf("The moderator of game %s has seated another player for %s.%s Your secret no longer works; you will get no more mail for %s in this game.\n\n-- \nstormjudge, Gathering Storm adjudicator\n",
@@ -554,7 +565,25 @@ func (r *cmdRun) replace(c orders.Command) error {
 	} else {
 		r.say(c.Power.Title()+" has a new player", fmt.Sprintf("%s has a new player. The old secret no longer works; the new player has been sent one.", c.Power.Title()))
 	}
-	r.answers = append(r.answers, fmt.Sprintf("%s is now played by %s: their welcome with the new secret, and the open segment's report and notice, are on their way.", c.Power.Title(), c.Address))
+	if waiting {
+		r.answers = append(r.answers, fmt.Sprintf("%s is now played by %s: their welcome with the new secret is on its way.", c.Power.Title(), c.Address))
+		p := c.Power
+		r.then(func() error {
+			for _, jn := range asked {
+				if opened && !jn.Confirmed.IsZero() && jn.Address != c.Address {
+					if err := j.declined(tx, r.g, p, jn.Address, "the moderator seated another player", now); err != nil {
+						return err
+					}
+				}
+			}
+			if r.g.Waiting() {
+				return nil
+			}
+			return j.start(tx, r.g, now)
+		})
+	} else {
+		r.answers = append(r.answers, fmt.Sprintf("%s is now played by %s: their welcome with the new secret, and the open segment's report and notice, are on their way.", c.Power.Title(), c.Address))
+	}
 	r.audit("replace", fmt.Sprintf("%s: %s -> %s; new secret sent, the old one revoked", c.Power.Title(), old, c.Address))
 	return nil
 }
@@ -720,8 +749,16 @@ func (r *cmdRun) player(c orders.Command) error {
 		}
 		old := seat.Address
 		mod := g.Moderators[0]
+		waiting := g.Waiting()
 		*seat = store.Seat{Power: p, Address: mod, SecretHash: store.HashSecret(newSecret()), Vacant: true, ExtensionUsed: seat.ExtensionUsed, Missed: seat.Missed,
 			ConfigAddress: seat.ConfigAddress}
+		if waiting { // the game has not started: the seat is open again (lobby.go)
+			seat.Open = true
+			r.say(p.Title()+"'s seat is open again", fmt.Sprintf("%s's player left before the game started: the seat is open again (JOIN).", p.Title()))
+			r.answers = append(r.answers, fmt.Sprintf("You left %s in game %s before it started: your secret no longer works, and the seat is open again.", p.Title(), g.ID))
+			r.audit("resign", fmt.Sprintf("%s: %s left before the start; the seat is open", p.Title(), old))
+			return nil
+		}
 		r.say(p.Title()+"'s player resigned", fmt.Sprintf("%s's player resigned. The moderator holds the seat until a new player is found (REPLACE).", p.Title()))
 		r.answers = append(r.answers, fmt.Sprintf("You resigned %s in game %s: your secret no longer works and no more mail for %s comes to %s. Thank you for playing.", p.Title(), g.ID, p.Title(), old))
 		r.audit("resign", fmt.Sprintf("%s: %s resigned; the seat is held by %s", p.Title(), old, mod))
@@ -924,6 +961,8 @@ func (j *Judge) statusText(tx *store.Tx, g *store.Game, s storm.State, p storm.P
 	switch {
 	case s.Ended:
 		b.WriteString("The game has ended; the final report gives the victory points.\n")
+	case g.Waiting():
+		b.WriteString(waitingText(g) + "\n")
 	case g.Paused:
 		// deadlineLine says it is paused.
 		b.WriteString(deadlineLine(g, zone))
@@ -975,7 +1014,10 @@ func (j *Judge) statusText(tx *store.Tx, g *store.Game, s storm.State, p storm.P
 	b.WriteString("\nSeats (moderators only):\n")
 	for _, seat := range g.Seats {
 		extra := ""
-		if seat.Vacant {
+		switch {
+		case seat.Open:
+			extra = " OPEN (held by the moderator until a player joins)"
+		case seat.Vacant:
 			extra = " VACANT (held by the moderator)"
 		}
 		if seat.Undeliverable != "" {
@@ -985,6 +1027,16 @@ func (j *Judge) statusText(tx *store.Tx, g *store.Game, s storm.State, p storm.P
 		for _, n := range SeatNotes(&seat, now) {
 			fmt.Fprintf(&b, "           %s\n", n)
 		}
+		for _, jn := range seat.Joins {
+			st := "asked " + deadlineText(jn.Asked, "") + ", not confirmed"
+			if !jn.Confirmed.IsZero() {
+				st = "confirmed " + deadlineText(jn.Confirmed, "") + ": APPROVE or DECLINE " + seat.Power.String()
+			}
+			fmt.Fprintf(&b, "           JOIN from %s: %s\n", jn.Address, st)
+		}
+	}
+	if g.Waiting() {
+		fmt.Fprintf(&b, "Approval of players who JOIN: %s (APPROVAL ON|OFF).\n", onOff(g.JoinApproval))
 	}
 	fmt.Fprintf(&b, "\nRules: %s\n%s\n%s\n", RulesText(g), PressRulesText(g.Press), observersText(g, true))
 	return b.String(), nil

@@ -46,6 +46,11 @@ func export(tx *store.Tx, g *store.Game, v int) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	type joinRec struct {
+		Address   string    `json:"address"`
+		Asked     time.Time `json:"asked"`
+		Confirmed time.Time `json:"confirmed,omitzero"`
+	}
 	type seat struct {
 		Power         storm.Power     `json:"power"`
 		Address       string          `json:"address"`
@@ -54,6 +59,8 @@ func export(tx *store.Tx, g *store.Game, v int) ([]byte, error) {
 		ExtensionUsed string          `json:"extension_used,omitempty"`
 		Absences      []store.Absence `json:"absences,omitempty"`
 		Vacant        bool            `json:"vacant,omitempty"`
+		Open          bool            `json:"open,omitempty"`
+		Joins         []joinRec       `json:"joins,omitempty"`
 	}
 	type orderRec struct {
 		Pass        bool          `json:"pass"`
@@ -82,6 +89,8 @@ func export(tx *store.Tx, g *store.Game, v int) ([]byte, error) {
 		Deadline    *time.Time          `json:"deadline,omitempty"`
 		DeadlineSeq int                 `json:"deadline_sequence,omitempty"`
 		Paused      bool                `json:"paused"`
+		Waiting     bool                `json:"waiting,omitempty"`
+		Approval    bool                `json:"join_approval,omitempty"`
 		Rollbacks   int                 `json:"rollbacks,omitempty"`
 		Rules       rules               `json:"rules"`
 		Moderators  []string            `json:"moderators"`
@@ -123,6 +132,7 @@ func export(tx *store.Tx, g *store.Game, v int) ([]byte, error) {
 	}
 	out.Press = press
 	out.Observers, out.Public, out.Allowed = g.Observers, g.Public, g.ObserverAllow
+	out.Waiting, out.Approval = g.Waiting(), g.JoinApproval
 	if out.Observers == nil {
 		out.Observers = []store.Observer{}
 	}
@@ -136,8 +146,12 @@ func export(tx *store.Tx, g *store.Game, v int) ([]byte, error) {
 		out.Rules.Reminders = append(out.Rules.Reminders, r.String())
 	}
 	for _, st := range g.Seats {
+		var joins []joinRec
+		for _, jn := range st.Joins { // the secret's hash stays in the store
+			joins = append(joins, joinRec{Address: jn.Address, Asked: jn.Asked, Confirmed: jn.Confirmed})
+		}
 		out.Seats = append(out.Seats, seat{Power: st.Power, Address: st.Address, TimeZone: st.TimeZone, Missed: st.Missed,
-			ExtensionUsed: dur(st.ExtensionUsed), Absences: st.Absences, Vacant: st.Vacant})
+			ExtensionUsed: dur(st.ExtensionUsed), Absences: st.Absences, Vacant: st.Vacant, Open: st.Open, Joins: joins})
 	}
 	keys := make([]storm.Power, 0, len(recs))
 	for p := range recs {

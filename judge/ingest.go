@@ -302,7 +302,7 @@ func (j *Judge) ingest(tx *store.Tx, raw []byte) (*Result, error) {
 	if g, err := tx.Game(named); err == nil {
 		d.Game = g.ID
 	}
-	if !j.knownSender(tx, m.From, d.Game) && !mayObserve(tx, m.From, d.Game, sub) {
+	if !j.knownSender(tx, m.From, d.Game) && !mayObserve(tx, m.From, d.Game, sub) && !j.mayLobby(tx, m.From, named, sub, now) {
 		res.Outcome, res.Game = Dropped, d.Game
 		if err := j.drop(tx, m, id, d.Game, now); err != nil {
 			return nil, err
@@ -464,6 +464,11 @@ type receipt struct {
 	// anonymous: an email no secret vouches for (an observer's OBSERVE):
 	// its subject is not echoed either.
 	anonymous bool
+	// text: the whole receipt, written by the lobby (LIST, JOIN) in
+	// fixed words; sensitive: it carries a secret (a JOIN's), sealed in
+	// the outbox as a welcome is.
+	text      string
+	sensitive bool
 	// cacheOnly: the sender has spent its wrong-secret budget
 	// (secretbudget.go): secrets are checked against the cache alone;
 	// throttled: a secret was refused unchecked for that reason, and
@@ -525,6 +530,10 @@ func (j *Judge) decide(tx *store.Tx, m *orders.Message, sub *orders.Submission, 
 		return
 	}
 	env := sub.Envelope
+	if sub.IsListRequest() {
+		j.list(tx, rc, res) // lobby.go
+		return
+	}
 	if env.Game == "" {
 		res.Outcome = Rejected
 		return
@@ -566,6 +575,10 @@ func (j *Judge) decide(tx *store.Tx, m *orders.Message, sub *orders.Submission, 
 			return
 		}
 		j.observe(tx, g, m, sub.Commands[0], rc, res, now)
+		return
+	}
+	if sub.IsJoinRequest() || sub.IsJoinConfirmation() {
+		j.join(tx, g, m, sub, rc, res, now) // lobby.go
 		return
 	}
 	var power storm.Power
@@ -637,6 +650,12 @@ func (j *Judge) decide(tx *store.Tx, m *orders.Message, sub *orders.Submission, 
 			rc.help = "The moderator has paused this game: orders are not taken until it resumes.\n\n" + rc.help
 		}
 		res.Outcome = Answered
+		return
+	}
+	if g.Waiting() {
+		rc.errs = append(rc.errs, waitingText(g))
+		rc.footer = "Send your orders once the game has started: its first report will say what to order."
+		res.Outcome = Rejected
 		return
 	}
 	if g.Paused {
@@ -1047,6 +1066,7 @@ func (j *Judge) sendReceipt(tx *store.Tx, key []byte, m *orders.Message, rc *rec
 		References:    refs,
 		AutoSubmitted: "auto-replied",
 		Attachments:   rc.attach,
+		Sensitive:     rc.sensitive,
 	}
 	if err := j.enqueue(tx, mail, now); err != nil {
 		return err
@@ -1162,7 +1182,9 @@ func renderReceipt(rc *receipt, res *Result) string {
 		b.WriteString("\n-- \nstormjudge, Gathering Storm adjudicator\n")
 		return b.String()
 	}
-	if res.Outcome == Answered {
+	if rc.text != "" && len(rc.errs) == 0 {
+		b.WriteString(rc.text)
+	} else if res.Outcome == Answered {
 		what, who := "HELP", receiptWho(res, "")
 		if res.Command != "" {
 			what = res.Command
@@ -1333,15 +1355,21 @@ func welcomeBody(g *store.Game, seat store.Seat, secret, judge string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Welcome to game %s of Gathering Storm, adjudicated by stormjudge.\n\n", g.ID)
 	fmt.Fprintf(&b, "You play: %s\n", seat.Power.Title())
-	fmt.Fprintf(&b, "Your secret: %s\n\n", secret)
+	shown := secret
+	if secret == "" { // a player who took an open seat (lobby.go) knows it
+		fmt.Fprintf(&b, "Your secret: the one you sent with JOIN\n\n")
+		shown = "<your secret>"
+	} else {
+		fmt.Fprintf(&b, "Your secret: %s\n\n", secret)
+	}
 	b.WriteString("Keep the secret to yourself: every order email must carry it.\n")
 	fmt.Fprintf(&b, "Send orders to %s. Each mail that asks for your orders ends\nwith a block to copy into your reply, your secret in place of\n<your secret>: as it is, it changes nothing and settles your whole\nturn; put your orders in place of a PASS to act in that segment.\n\n", judge)
 	b.WriteString("To do nothing this turn, for instance:\n\n")
 	if sharedSecret(g, seat, secret) {
-		fmt.Fprintf(&b, "  GAME %s\n  POWER %s\n  SECRET %s\n  PASS TURN\n  END\n\n", g.ID, seat.Power, secret)
+		fmt.Fprintf(&b, "  GAME %s\n  POWER %s\n  SECRET %s\n  PASS TURN\n  END\n\n", g.ID, seat.Power, shown)
 		b.WriteString("This address plays another power with the same secret: write the\nPOWER line in every email.\n\n")
 	} else {
-		fmt.Fprintf(&b, "  GAME %s\n  SECRET %s\n  PASS TURN\n  END\n\n", g.ID, secret)
+		fmt.Fprintf(&b, "  GAME %s\n  SECRET %s\n  PASS TURN\n  END\n\n", g.ID, shown)
 	}
 	if g.EverySegment(seat) {
 		b.WriteString("Each email gets a receipt. The report and your private notice\nfollow each adjudication (MAIL DIGEST: one mail when you must act\nor the turn ends). HELP in place of the orders asks the judge what\nyou may order at any time.\n")
@@ -1351,6 +1379,9 @@ func welcomeBody(g *store.Game, seat store.Seat, secret, judge string) string {
 	fmt.Fprintf(&b, "\nThis game's rules: %s\n%s\n", RulesText(g), PressRulesText(g.Press))
 	if len(g.Moderators) > 0 {
 		fmt.Fprintf(&b, "Moderated by %s.\n", strings.Join(g.Moderators, ", "))
+	}
+	if g.Waiting() {
+		b.WriteString("\n" + waitingText(g) + "\n")
 	}
 	fmt.Fprintf(&b, "\nCommands, in an email of their own: %s (HELP lists\nthem with their forms; TIMEZONE Europe/Berlin, say, shows deadlines\nin your time).\n", strings.Join(orders.CommandWords(false), ", "))
 	b.WriteString("\n-- \nstormjudge, Gathering Storm adjudicator\n")

@@ -92,6 +92,8 @@ type Judge struct {
 	budget secretBudget
 	// pictures are the pictures of the versions drawn last (pictures.go).
 	pictures pictureCache
+	// lobby bounds the answers to LIST and JOIN requests (lobby.go).
+	lobby lobbyBudget
 }
 
 // New returns a Judge over db.
@@ -168,6 +170,9 @@ type GameDef struct {
 	// any may (issue 25, OBSERVE).
 	ObserverAllow []string
 	Public        bool
+	// JoinApproval: a player who JOINs an open seat waits for the
+	// moderator's APPROVE (lobby.go).
+	JoinApproval bool
 }
 
 // SeatDef seats one player's address for one power. Secret may be empty: the
@@ -176,6 +181,8 @@ type SeatDef struct {
 	Power   storm.Power
 	Address string
 	Secret  string
+	// Open: the seat waits for a player (JOIN, lobby.go); no Address.
+	Open bool
 }
 
 // Validate checks a definition without touching the store.
@@ -192,6 +199,12 @@ func (d GameDef) Validate() error {
 			return fmt.Errorf("judge: game %s: %s seated twice", d.ID, s.Power)
 		}
 		seen[s.Power] = true
+		if s.Open {
+			if len(d.Moderators) == 0 {
+				return fmt.Errorf("judge: game %s: an open seat (%s) needs a moderator to hold it until a player joins", d.ID, s.Power)
+			}
+			continue
+		}
 		if !strings.Contains(s.Address, "@") {
 			return fmt.Errorf("judge: game %s: %s: address %q is not an email address", d.ID, s.Power, s.Address)
 		}
@@ -328,7 +341,7 @@ func (j *Judge) createGame(tx *store.Tx, def GameDef, secrets, hashes map[storm.
 		return err
 	}
 	g := &store.Game{ID: def.ID, Created: now, SegmentDuration: def.SegmentDuration, Rules: def.Rules, Press: def.Press,
-		ObserverAllow: def.ObserverAllow, Public: def.Public}
+		ObserverAllow: def.ObserverAllow, Public: def.Public, JoinApproval: def.JoinApproval}
 	for _, m := range def.Moderators {
 		g.Moderators = append(g.Moderators, strings.ToLower(strings.TrimSpace(m)))
 	}
@@ -340,6 +353,9 @@ func (j *Judge) createGame(tx *store.Tx, def GameDef, secrets, hashes map[storm.
 		}
 		if actor == "operator" {
 			seat.ConfigAddress = seat.Address
+		}
+		if sd.Open { // lobby.go: the moderator holds it until a player joins
+			seat = store.Seat{Power: sd.Power, Address: g.Moderators[0], SecretHash: hashes[sd.Power], Vacant: true, Open: true}
 		}
 		g.Seats = append(g.Seats, seat)
 	}
@@ -353,6 +369,9 @@ func (j *Judge) createGame(tx *store.Tx, def GameDef, secrets, hashes map[storm.
 		return err
 	}
 	for _, seat := range g.Seats {
+		if seat.Open {
+			continue
+		}
 		if err := j.notify(tx, welcomeID(def.ID, seat.Power), seat.Address,
 			fmt.Sprintf("[%s] You play %s", def.ID, seat.Power.Title()),
 			welcomeBody(g, seat, secrets[seat.Power], j.opt.Address), true, now); err != nil {
@@ -365,6 +384,9 @@ func (j *Judge) createGame(tx *store.Tx, def GameDef, secrets, hashes map[storm.
 			moderatorWelcomeBody(g, modSecret, def.PhysicalDeck, j.opt.Address), true, now); err != nil {
 			return err
 		}
+	}
+	if g.Waiting() {
+		return nil // lobby.go: the game starts when its open seats are taken
 	}
 	if randomevent.AwaitsDraw(s0) {
 		// Physical deck: the first turn waits for the moderator's draw;

@@ -73,7 +73,7 @@ func (j *Judge) create(tx *store.Tx, m *orders.Message, sub *orders.Submission, 
 					bad(c, "%s is seated twice", c.Power.Title())
 				}
 			}
-			def.Seats = append(def.Seats, SeatDef{Power: c.Power, Address: c.Address})
+			def.Seats = append(def.Seats, SeatDef{Power: c.Power, Address: c.Address, Open: c.Word == "open"})
 		case orders.CmdDeck:
 			if c.None {
 				def.Deck = nil
@@ -104,8 +104,10 @@ func (j *Judge) create(tx *store.Tx, m *orders.Message, sub *orders.Submission, 
 			pressRule(g, c)
 		case orders.CmdObserve:
 			observerRule(g, c)
+		case orders.CmdApproval:
+			def.JoinApproval = c.Word == "on"
 		default:
-			bad(c, "not a line of CREATE (it takes SEAT, DECK, SEED, DIPLOMACY, CRISIS, DURATION, REMINDERS, NMR, EXTENSIONS, ABSENCE MAX, PRESS, OBSERVE)")
+			bad(c, "not a line of CREATE (it takes SEAT, DECK, SEED, DIPLOMACY, CRISIS, DURATION, REMINDERS, NMR, EXTENSIONS, ABSENCE MAX, PRESS, OBSERVE, APPROVAL)")
 		}
 	}
 	if len(rc.errs) == 0 {
@@ -134,8 +136,17 @@ func (j *Judge) create(tx *store.Tx, m *orders.Message, sub *orders.Submission, 
 	})
 	res.Outcome, res.Moderator, rc.commands = Accepted, true, true
 	rc.done = append(rc.done, fmt.Sprintf("Game %s is created: the players are welcomed with their secrets, and the moderators' secret goes to you in a mail of its own.", def.ID))
+	var open []storm.Power
 	for _, sd := range def.Seats {
+		if sd.Open {
+			open = append(open, sd.Power)
+			rc.done = append(rc.done, fmt.Sprintf("  %-8s OPEN (LIST shows it, JOIN takes it)", sd.Power.Title()))
+			continue
+		}
 		rc.done = append(rc.done, fmt.Sprintf("  %-8s %s", sd.Power.Title(), strings.ToLower(sd.Address)))
+	}
+	if len(open) > 0 {
+		rc.done = append(rc.done, fmt.Sprintf("The game waits for players for %s (open seats): it starts when they are taken, or when you START it (the seats still open then stay vacant, held by you). Approval of each player: %s (APPROVAL ON|OFF).", joinPowers(open), onOff(def.JoinApproval)))
 	}
 	rc.done = append(rc.done, fmt.Sprintf("Deck: %s%s. Diplomacy %s, crisis %s.", deckName(def.Deck), map[bool]string{true: ", physical (you draw the cards)"}[def.PhysicalDeck], onOff(def.Diplomacy), onOff(def.Crisis)))
 	gg := &store.Game{ID: def.ID, SegmentDuration: def.SegmentDuration, Rules: def.Rules}

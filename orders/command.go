@@ -104,11 +104,17 @@ const (
 	CmdReason     = "REASON"
 	CmdPress      = "PRESS"
 	CmdObserve    = "OBSERVE"
+	CmdJoin       = "JOIN"
+	CmdList       = "LIST"
+	CmdStart      = "START"
+	CmdApprove    = "APPROVE"
+	CmdDecline    = "DECLINE"
+	CmdApproval   = "APPROVAL"
 )
 
 // CreateOptions are the commands that may follow CREATE (and only it,
 // except the deadline rules, which a running game may change too).
-var CreateOptions = []string{CmdSeat, CmdDeck, CmdSeed, CmdDiplomacy, CmdCrisis, CmdDuration, CmdReminders, CmdNMR, CmdExtensions, CmdAbsence, CmdPress, CmdObserve}
+var CreateOptions = []string{CmdSeat, CmdDeck, CmdSeed, CmdDiplomacy, CmdCrisis, CmdDuration, CmdReminders, CmdNMR, CmdExtensions, CmdAbsence, CmdPress, CmdObserve, CmdApproval}
 
 // Queries are the commands that only ask: an email of them changes no
 // game (its receipt is tagged with the first, "[demo: STATUS]").
@@ -136,6 +142,15 @@ var commandWords = []*commandWord{
 			"OBSERVE DENY <address>: it may not, and no longer observes",
 			"OBSERVE PUBLIC ON|OFF: any address may observe the game, or only those allowed"},
 		parse: parseObserve},
+	{word: CmdJoin, who: byObserver, forms: []string{
+		"JOIN <game> <power> (without SECRET): ask for an open seat; the judge mails you a secret",
+		"JOIN <game> <power> with SECRET <the secret mailed to you>: take the seat"},
+		parse: parseJoin},
+	{word: CmdList, who: byObserver, forms: []string{"LIST, alone in an email: the games with open seats"}, parse: noArgs},
+	{word: CmdStart, who: byModerator, forms: []string{"START: a game waiting for players starts now, its open seats left vacant (you hold them)"}, parse: noArgs},
+	{word: CmdApprove, who: byModerator, forms: []string{"APPROVE <power>: seat the player who asked for that open seat and confirmed"}, parse: parseOnePower},
+	{word: CmdDecline, who: byModerator, forms: []string{"DECLINE <power>: turn down the players who asked for that open seat"}, parse: parseOnePower},
+	{word: CmdApproval, who: byModerator, forms: []string{"APPROVAL ON|OFF: whether a player who JOINs an open seat waits for your APPROVE"}, parse: parseOnOff},
 	{word: CmdStatus, who: byPlayer | byModerator, forms: []string{"STATUS"}, modForms: []string{"STATUS: the seats, missed deadlines, budgets, rules"}, parse: noArgs},
 	{word: CmdOrders, who: byPlayer, forms: []string{"ORDERS"}, parse: noArgs},
 	{word: CmdHistory, who: byPlayer | byModerator, forms: []string{"HISTORY: the versions, for RESEND"}, modForms: []string{"HISTORY: the versions, for ROLLBACK and EXPORT"}, parse: noArgs},
@@ -149,7 +164,7 @@ var commandWords = []*commandWord{
 		modForms: []string{"EXTEND <duration>: the open segment's deadline, e.g. EXTEND 12h"}, parse: parseOneDuration},
 	{word: CmdResign, who: byPlayer, forms: []string{"RESIGN <your power>"}, parse: parseOnePower},
 	{word: CmdCreate, who: byModerator, forms: []string{"CREATE"}, modForms: []string{"CREATE, with SEAT, DECK, SEED, DIPLOMACY, CRISIS and the deadline rules: a new game (with its new GAME id and your game master's SECRET)"}, parse: noArgs},
-	{word: CmdSeat, who: byModerator, forms: []string{"SEAT <power> <address>"}, createOnly: true, parse: parsePowerAddress},
+	{word: CmdSeat, who: byModerator, forms: []string{"SEAT <power> <address>", "SEAT <power> OPEN"}, createOnly: true, parse: parseSeat},
 	{word: CmdDeck, who: byModerator, forms: []string{"DECK <name> [FILE|PHYSICAL]", "DECK NONE"}, createOnly: true, parse: parseDeck},
 	{word: CmdSeed, who: byModerator, forms: []string{"SEED <number>"}, createOnly: true, parse: parseSeed},
 	{word: CmdDiplomacy, who: byModerator, forms: []string{"DIPLOMACY ON|OFF"}, createOnly: true, parse: parseOnOff},
@@ -274,6 +289,20 @@ func parseOnePower(c *Command, l *line, _ bool) *Error {
 	}
 	c.Power = p
 	return nil
+}
+
+// parseSeat reads CREATE's SEAT <power> <address>, or SEAT <power> OPEN
+// (Word "open"): a seat that waits for a player (JOIN).
+func parseSeat(c *Command, l *line, m bool) *Error {
+	if a := l.args(); len(a) == 2 && strings.EqualFold(a[1], "OPEN") {
+		p, ok := parsePower(a[0])
+		if !ok {
+			return l.errorf("", "unknown power %s%s", quote(a[0]), didYouMean(a[0], powerNames()))
+		}
+		c.Power, c.Word = p, "open"
+		return nil
+	}
+	return parsePowerAddress(c, l, m)
 }
 
 func parsePowerAddress(c *Command, l *line, _ bool) *Error {
@@ -551,7 +580,7 @@ func (p *parser) command(w *commandWord, l *line, raw string) {
 		p.cmdAt = l.n
 	}
 	for _, o := range p.sub.Commands {
-		if o.Verb == c.Verb && c.Verb != CmdSeat && c.Verb != CmdDuration && !((c.Verb == CmdPress || c.Verb == CmdObserve) && p.sub.Envelope.Moderator) {
+		if o.Verb == c.Verb && c.Verb != CmdSeat && c.Verb != CmdDuration && c.Verb != CmdApprove && c.Verb != CmdDecline && !((c.Verb == CmdPress || c.Verb == CmdObserve) && p.sub.Envelope.Moderator) {
 			p.add(l.errorf("write "+c.Verb+" once", "%s given twice (first on line %d)", c.Verb, o.Line))
 			return
 		}
@@ -564,6 +593,11 @@ func (p *parser) command(w *commandWord, l *line, raw string) {
 		return
 	}
 	switch c.Verb {
+	case CmdJoin:
+		if err := p.joinGame(&c, l); err != nil {
+			p.add(err)
+			return
+		}
 	case CmdReason:
 		c.Text = Visible(restOfLine(raw, 300))
 		if c.Text == "" {
@@ -611,6 +645,9 @@ func (p *parser) checkCommands() {
 	for _, c := range p.sub.Commands {
 		w := lookupCommand(c.Verb)
 		switch {
+		case w.who == byObserver && env.Moderator:
+			p.add(&Error{Line: c.Line, Msg: c.Verb + " is sent without MODERATOR",
+				Hint: "anyone may send it; a moderator opens seats with CREATE's SEAT <power> OPEN and seats a player with REPLACE"})
 		case env.Moderator && env.PowerLine > 0:
 			if c.Verb != CmdWithdraw && c.Verb != CmdReason {
 				p.add(&Error{Line: c.Line, Msg: fmt.Sprintf("%s in an email for a power", c.Verb),
@@ -622,6 +659,10 @@ func (p *parser) checkCommands() {
 					Hint: "a player sends it with POWER and the power's SECRET"})
 			} else if c.Verb == CmdWithdraw {
 				p.add(&Error{Line: c.Line, Msg: "WITHDRAW needs the POWER whose submission to withdraw", Hint: "add POWER <name>"})
+			}
+		case w.who == byObserver:
+			if c.Verb == CmdList && (env.Secret != "" || env.Power != "") {
+				p.add(&Error{Line: c.Line, Msg: "LIST is sent alone, without POWER or SECRET", Hint: "send LIST in an email of its own"})
 			}
 		case w.who == byObserver|byModerator && !env.Moderator:
 			// An observer's OBSERVE: alone, without a SECRET

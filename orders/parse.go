@@ -650,11 +650,11 @@ func (p *parser) finish() {
 	if p.full {
 		p.final = append(p.final, &Error{Msg: fmt.Sprintf("too many errors; stopped reading after line %d", p.lastN)})
 	}
-	if _, ok := p.first[kwGame]; !ok {
+	if _, ok := p.first[kwGame]; !ok && !p.sub.IsListRequest() {
 		p.final = append(p.final, &Error{Msg: "no GAME line",
 			Hint: "write GAME and the game id on a line of its own, e.g. GAME demo"})
 	}
-	if _, ok := p.first[kwSecret]; !ok && !p.sub.IsObserveRequest() {
+	if _, ok := p.first[kwSecret]; !ok && !p.sub.IsObserveRequest() && !p.sub.IsJoinRequest() && !p.sub.IsListRequest() {
 		p.final = append(p.final, &Error{Msg: "no SECRET line",
 			Hint: "write SECRET and your power's secret (sent to you when you were seated) on a line of its own"})
 	}

@@ -79,6 +79,9 @@ type Game struct {
 	Observers     []Observer `json:"observers,omitempty"`
 	ObserverAllow []string   `json:"observerAllow,omitempty"`
 	Public        bool       `json:"public,omitempty"`
+	// JoinApproval: a player's JOIN of an open seat waits for the
+	// moderator's APPROVE (issue 25, docs/orders.md "Open seats").
+	JoinApproval bool `json:"joinApproval,omitempty"`
 	// CalendarCancels counts the calendar events of the segment cancelled
 	// (DEADLINE NONE): a deadline set after one is a new event.
 	CalendarCancels int `json:"calendarCancels,omitempty"`
@@ -193,9 +196,55 @@ type Seat struct {
 	// for its eyes only: judge.publish, docs/orders.md "Mail delivery"),
 	// or "" the game's (Rules.Mail).
 	Mail string `json:"mail,omitempty"`
+	// Open: the seat waits for a player (CREATE's SEAT <power> OPEN,
+	// issue 25): it is listed by LIST and taken by JOIN. An open seat is
+	// Vacant too (Address is the moderator's). While a seat is open the
+	// game waits (Game.Waiting): it starts when the last one is taken, or
+	// when the moderator STARTs it and the open seats stay vacant.
+	Open bool `json:"open,omitempty"`
+	// Joins are the requests for an open seat (JOIN), oldest first.
+	Joins []Join `json:"joins,omitempty"`
 	// Mailed is the version of the power's last digest (0: none yet, or
 	// not known): the versions after it were folded into its next one.
 	Mailed int `json:"mailed,omitempty"`
+}
+
+// Join is a request for an open seat (JOIN): the address that asked,
+// the hash of the secret the judge mailed it, and when it asked. The
+// address confirms it by sending that secret back (Confirmed); in a game
+// whose moderator approves joins it then waits for APPROVE.
+type Join struct {
+	Address    string    `json:"address"`
+	SecretHash string    `json:"secretHash"`
+	Asked      time.Time `json:"asked"`
+	Confirmed  time.Time `json:"confirmed,omitzero"`
+}
+
+// Join returns addr's request for seat s, or nil.
+func (s *Seat) Join(addr string) *Join {
+	for i := range s.Joins {
+		if s.Joins[i].Address == strings.ToLower(addr) {
+			return &s.Joins[i]
+		}
+	}
+	return nil
+}
+
+// Waiting reports a game that has not started: a seat is still open
+// (Seat.Open). It takes no orders and has no deadline until it starts.
+func (g *Game) Waiting() bool {
+	return slices.ContainsFunc(g.Seats, func(s Seat) bool { return s.Open })
+}
+
+// OpenSeats are the powers whose seats are open, in order.
+func (g *Game) OpenSeats() []storm.Power {
+	var out []storm.Power
+	for _, s := range g.Seats {
+		if s.Open {
+			out = append(out, s.Power)
+		}
+	}
+	return out
 }
 
 // Seat returns the seat of power p, or nil.
@@ -231,6 +280,12 @@ func (g *Game) validate() error {
 		seen[s.Power] = true
 		if s.SecretHash == "" {
 			return fmt.Errorf("seat %d (%v): empty secret hash", i, s.Power)
+		}
+		if s.Open && !s.Vacant {
+			return fmt.Errorf("seat %d (%v): open but not vacant", i, s.Power)
+		}
+		if len(s.Joins) > 0 && !s.Open {
+			return fmt.Errorf("seat %d (%v): join requests for a seat that is not open", i, s.Power)
 		}
 	}
 	if m := g.Press.Mode; m != "" && !slices.Contains(PressModes, m) {
