@@ -92,7 +92,9 @@ func TestSandboxOpenSeatsByEmail(t *testing.T) {
 
 	// The moderator approves the next players.
 	modSecret := secretOf(t, b.wait(gm, "the moderator's welcome to lobby", func(m mailMsg) bool { return strings.HasPrefix(m.MessageID, "<lobby.welcome.moderator.") }))
-	mod := func(lines string) string { return "GAME lobby\nMODERATOR\nSECRET " + modSecret + "\n" + lines + "\nEND\n" }
+	mod := func(lines string) string {
+		return "GAME lobby\nMODERATOR\nSECRET " + modSecret + "\n" + lines + "\nEND\n"
+	}
 	b.ask(gm, mod("APPROVAL ON"), "[lobby: ACCEPTED]", "wait for your APPROVE")
 	r = b.ask(bob, join(storm.Italy, ""), "[lobby: ACCEPTED]", "The moderator approves each player in this game")
 	b.ask(bob, join(storm.Italy, joinSecret.FindStringSubmatch(r.Text)[1]), "[lobby: ACCEPTED]", "The moderator approves each player in this game and has been asked")
