@@ -1340,6 +1340,10 @@ func moderatorWelcomeBody(g *store.Game, secret string, physical bool, judge str
 	// CREATE makes another game (a game master's): not this one's.
 	words := slices.DeleteFunc(orders.CommandWords(true), func(w string) bool { return w == orders.CmdCreate })
 	fmt.Fprintf(&b, "Your commands: %s; with POWER, a power's orders;\nSET fixes the state. HELP (with GAME, MODERATOR and SECRET) lists\ntheir forms (docs/orders.md, \"The moderator's commands\").\n", strings.Join(words, ", "))
+	if g.Waiting() {
+		fmt.Fprintf(&b, "\nThe game waits for players for %s (open seats): anyone may find it\nwith LIST and ask for a seat with JOIN. It starts when they are taken,\nor when you send START (the seats still open then stay vacant, held\nby you). You are told of each seat taken%s.\n",
+			joinPowers(g.OpenSeats()), map[bool]string{true: ", and asked to APPROVE each player"}[g.JoinApproval])
+	}
 	if physical {
 		fmt.Fprintf(&b, "\nThis game plays the printed cards (physical-deck mode). At the start of\neach turn the judge asks you to draw them; reply to %s:\n\n", judge)
 		fmt.Fprintf(&b, "  GAME %s\n  MODERATOR\n  SECRET %s\n  PURGE MILITARY\n  DRAW 17 42 88 5 101 63\n  END\n\n", g.ID, secret)
