@@ -191,7 +191,10 @@ func (j *Judge) deckNames() []string {
 func moderatorHelp(tx *store.Tx, g *store.Game, s storm.State) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Game %s, version %d: %s, %s; %s.", g.ID, g.Version, s.Turn, s.Segment.Title(), whoOrders(s))
-	if miss, _, err := missing(tx, g, s); err == nil && len(miss) > 0 {
+	if g.Waiting() {
+		b.Reset()
+		b.WriteString(waitingText(g) + " START starts it now.")
+	} else if miss, _, err := missing(tx, g, s); err == nil && len(miss) > 0 {
 		fmt.Fprintf(&b, " Still to order: %s.", joinPowers(miss))
 	}
 	b.WriteString("\n\n")
