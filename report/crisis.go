@@ -59,9 +59,9 @@ func stageName(st storm.CrisisStage) string {
 	return "over the brink (rule 27.8)"
 }
 
-// powerNames words powers as "Britain and France", "Italy, Britain and
+// PowerNames words powers as "Britain and France", "Italy, Britain and
 // France".
-func powerNames(ps []storm.Power) string {
+func PowerNames(ps []storm.Power) string {
 	var ns []string
 	for _, p := range ps {
 		ns = append(ns, p.Title())
@@ -105,7 +105,7 @@ func crisisEvent(w *writer, e event.Event) bool {
 			break
 		}
 		w.wrap(fmt.Sprintf("%s's aggression against %s: %s %s (%s; rule %s).", e.Aggressor.Title(), e.Target,
-			powerNames(e.Powers), decisionWord(e.Decision, len(e.Powers) == 1), e.How, e.Rule), "  ")
+			PowerNames(e.Powers), decisionWord(e.Decision, len(e.Powers) == 1), e.How, e.Rule), "  ")
 	case event.CrisisResistance:
 		r := e.Resistance
 		var terms []string
@@ -177,19 +177,19 @@ func crisisEvent(w *writer, e event.Event) bool {
 	case event.ThreatMade:
 		c := e.Threat.Concession
 		w.wrap(fmt.Sprintf("%s %s pre-emptive war on %s. To avoid it %s may concede %d support to %s (rule 32.83).",
-			powerNames(e.Threat.Declarers), verb(e.Threat.Declarers, "threatens", "threaten"), powerNames(e.Threat.Against), powerNames(c.Conceders), c.Support, powerNames(c.Beneficiaries)), "  ")
+			PowerNames(e.Threat.Declarers), verb(e.Threat.Declarers, "threatens", "threaten"), PowerNames(e.Threat.Against), PowerNames(c.Conceders), c.Support, PowerNames(c.Beneficiaries)), "  ")
 		for _, t := range e.Threat.Thresholds {
 			w.wrap("Threshold: "+thresholdText(t)+".", "    ")
 		}
 	case event.ConcessionMade:
-		w.wrap(fmt.Sprintf("%s %s %d support to %s (%s; rule 32.83A-B).", powerNames(e.Concession.Conceders), verb(e.Concession.Conceders, "concedes", "concede"), e.Concession.Support,
-			powerNames(e.Concession.Beneficiaries), e.How), "  ")
+		w.wrap(fmt.Sprintf("%s %s %d support to %s (%s; rule 32.83A-B).", PowerNames(e.Concession.Conceders), verb(e.Concession.Conceders, "concedes", "concede"), e.Concession.Support,
+			PowerNames(e.Concession.Beneficiaries), e.How), "  ")
 	case event.CivilWarEnded:
 		w.wrap(civilWarEndedText(e), "  ")
 	case event.RetaliationOffered:
 		ps := storm.Declarers(e.Thresholds)
 		w.wrap(fmt.Sprintf("Germany has declared war on Russia: %s %s its threshold for declaring war on Germany with Russia's war readiness added, and may retaliate (rule 32.63).",
-			powerNames(ps), verb(ps, "meets", "meet")), "  ")
+			PowerNames(ps), verb(ps, "meets", "meet")), "  ")
 		for _, t := range e.Thresholds {
 			w.wrap("Threshold: "+thresholdText(t)+".", "    ")
 		}
@@ -200,7 +200,7 @@ func crisisEvent(w *writer, e event.Event) bool {
 			w.wrap(fmt.Sprintf("%s does not retaliate (%s; rule 32.63).", e.Power.Title(), e.How), "  ")
 		}
 	case event.DeclarationFailed:
-		w.wrap(fmt.Sprintf("%s DECLARE WAR ON %s has no effect: %s (rule %s).", possessive(e.Powers), strings.ToUpper(powerNames(e.Against)), e.Why, e.Rule), "  ")
+		w.wrap(fmt.Sprintf("%s DECLARE WAR ON %s has no effect: %s (rule %s).", possessive(e.Powers), strings.ToUpper(PowerNames(e.Against)), e.Why, e.Rule), "  ")
 	case event.WarBroke:
 		wr := e.War
 		what := "pre-emptive war (rule 32.8)"
@@ -211,7 +211,7 @@ func crisisEvent(w *writer, e event.Event) bool {
 			what = "retaliation for Germany's declaration of war on Russia (rule 32.63)"
 		}
 		w.wrap(fmt.Sprintf("WAR: %s %s war on %s: %s. The game ends after the final research (rules 26.13, 33).",
-			powerNames(wr.Declarers), verb(wr.Declarers, "declares", "declare"), powerNames(wr.Against), what), "  ")
+			PowerNames(wr.Declarers), verb(wr.Declarers, "declares", "declare"), PowerNames(wr.Against), what), "  ")
 		for _, t := range wr.Thresholds {
 			w.wrap("Threshold: "+thresholdText(t)+".", "    ")
 		}

@@ -407,9 +407,9 @@ func next(w *writer, pv adjudicator.PublicView, x Extra) {
 		case len(x.Missing) == 0:
 			text += " Every power's orders are in; the judge adjudicates next."
 		case len(in) == 0:
-			text += " Orders are still due from " + powerNames(x.Missing) + "."
+			text += " Orders are still due from " + PowerNames(x.Missing) + "."
 		default:
-			text += " Orders are still due from " + powerNames(x.Missing) + "; the orders of " + powerNames(in) + " stand."
+			text += " Orders are still due from " + PowerNames(x.Missing) + "; the orders of " + PowerNames(in) + " stand."
 		}
 		w.wrap(text, "  ")
 		return
@@ -602,7 +602,7 @@ func EndedText(pv adjudicator.PublicView) string {
 		if wr.Kind == "crisis" {
 			what = "war over " + wr.Target
 		}
-		t += fmt.Sprintf(" in %s, %s (%s on %s)", wr.Turn, what, powerNames(wr.Declarers), powerNames(wr.Against))
+		t += fmt.Sprintf(" in %s, %s (%s on %s)", wr.Turn, what, PowerNames(wr.Declarers), PowerNames(wr.Against))
 	}
 	v := pv.Victory
 	return t + fmt.Sprintf(". Two-way game: %s. Three-way game: %s. Victory points: the Axis %d, the Allies %d, Russia %d (rule 34).", v.TwoWay, v.ThreeWay, v.Axis, v.Allies, v.Russia)

@@ -426,6 +426,9 @@ func showGame(w io.Writer, g *store.Game, s storm.State, recs map[storm.Power]st
 	if randomevent.AwaitsDraw(s) {
 		fmt.Fprintln(w, "waiting for the moderator's draw (physical deck)")
 	}
+	if g.Waiting() {
+		fmt.Fprintf(w, "WAITING for players: open seats %s (LIST, JOIN; the moderator's START)\n", report.PowerNames(g.OpenSeats()))
+	}
 	if g.Paused {
 		left := ""
 		if g.PausedLeft > 0 {

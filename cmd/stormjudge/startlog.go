@@ -35,11 +35,13 @@ func logStart(log *slog.Logger, cfg *Config, jopt *judge.Options, db *store.DB, 
 	}); err != nil {
 		log.Error("start: the games could not be listed", "err", err)
 	}
-	live, paused, ended := []string{}, []string{}, 0
+	live, paused, waiting, ended := []string{}, []string{}, []string{}, 0
 	for _, g := range games {
 		switch {
 		case !g.Ended.IsZero():
 			ended++
+		case g.Waiting():
+			waiting = append(waiting, g.ID)
 		case g.Paused:
 			paused = append(paused, g.ID)
 		default:
@@ -69,7 +71,7 @@ func logStart(log *slog.Logger, cfg *Config, jopt *judge.Options, db *store.DB, 
 		slog.Group("smtp", "addr", out.Addr, "tls", orString(out.TLS, "none"), "user", out.Username,
 			"workers", orInt(out.Workers, mailer.DefaultWorkers), "chunking", !out.NoChunking,
 			"give_up_after", orDuration(out.GiveUpAfter, mailer.DefaultGiveUpAfter)),
-		"games", live, "paused", paused, "ended", ended,
+		"games", live, "paused", paused, "waiting_for_players", waiting, "ended", ended,
 		"create_by_email", masters, "decks", slices.Sorted(maps.Keys(jopt.Decks)),
 		"tick", tick, "draw_ahead", jopt.DrawAhead, "receipt_brake", brake,
 		slog.Group("retain", "after_end", orDuration(cfg.Inbound.RetainAfterEnd.Duration, store.DefaultRetention.AfterEnd),
@@ -87,7 +89,7 @@ func logStart(log *slog.Logger, cfg *Config, jopt *judge.Options, db *store.DB, 
 		for _, k := range slices.Sorted(maps.Keys(g.Rules.Durations)) {
 			durations = append(durations, k+"="+g.Rules.Durations[k].String())
 		}
-		log.Info("game live", "game", g.ID, "version", g.Version, "paused", g.Paused,
+		log.Info("game live", "game", g.ID, "version", g.Version, "paused", g.Paused, "open_seats", len(g.OpenSeats()),
 			"seats", len(g.Seats), "moderators", len(g.Moderators),
 			"mail", orString(g.Rules.Mail, store.MailDigest), "deadline", deadline,
 			"segment_duration", g.SegmentDuration, "durations", durations,
