@@ -1,7 +1,6 @@
 package judge
 
 import (
-	"errors"
 	"fmt"
 	"regexp"
 	"strings"
@@ -112,15 +111,7 @@ func TestOpenSeatsStartedByModerator(t *testing.T) {
 	if res := mustIngest(t, j, email("eve@example.org", "JOIN open italy\n"), Dropped); res.Receipt != nil {
 		t.Error("a JOIN after the start was answered")
 	}
-	if err := db.Update(func(tx *store.Tx) error {
-		ms, err := tx.Pending()
-		for _, m := range ms {
-			err = errors.Join(err, tx.MarkSent(m.ID, m.Created))
-		}
-		return err
-	}); err != nil {
-		t.Fatal(err)
-	}
+	markAllSent(t, db)
 	if err := db.View(func(tx *store.Tx) error {
 		for _, f := range secretsIn(t, tx, map[string]string{"ann": secret}) {
 			t.Errorf("a JOIN's secret at rest: %s", f)
