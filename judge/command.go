@@ -53,6 +53,9 @@ type cmdRun struct {
 	// cancelled: it was removed (the event is cancelled; a later one is
 	// a new event)
 	moved, cancelled bool
+	// starting: the commands start a game waiting for players, now
+	// (START) or once no seat is open (lobby.go), after their effects.
+	starting int
 }
 
 func (r *cmdRun) then(f func() error) { r.effects = append(r.effects, f) }
@@ -164,6 +167,11 @@ func (r *cmdRun) commit() error {
 	}
 	for _, e := range r.effects {
 		if err := e(); err != nil {
+			return err
+		}
+	}
+	if r.starting == startNow || r.starting == startWhenFull && !r.g.Waiting() {
+		if err := r.j.start(r.tx, r.g, r.now); err != nil {
 			return err
 		}
 	}
@@ -523,6 +531,9 @@ func (r *cmdRun) replace(c orders.Command) error {
 	// An open seat of a game waiting for players (lobby.go): the
 	// player takes it as a JOIN would; the requests for it lapse.
 	waiting, opened, asked := g.Waiting(), seat.Open, seat.Joins
+	if opened {
+		lapse(g, seat, c.Address, r.now)
+	}
 	secret := newSecret()
 	j, tx, now := r.j, r.tx, r.now
 	gid := g.ID
@@ -571,16 +582,14 @@ func (r *cmdRun) replace(c orders.Command) error {
 		r.then(func() error {
 			for _, jn := range asked {
 				if opened && !jn.Confirmed.IsZero() && jn.Address != c.Address {
-					if err := j.declined(tx, r.g, p, jn.Address, "the moderator seated another player", now); err != nil {
+					if err := j.declined(tx, r.g, p, jn.Address, "the moderator seated another player", r.key, now); err != nil {
 						return err
 					}
 				}
 			}
-			if r.g.Waiting() {
-				return nil
-			}
-			return j.start(tx, r.g, now)
+			return nil
 		})
+		r.starting = max(r.starting, startWhenFull)
 	} else {
 		r.answers = append(r.answers, fmt.Sprintf("%s is now played by %s: their welcome with the new secret, and the open segment's report and notice, are on their way.", c.Power.Title(), c.Address))
 	}

@@ -302,6 +302,13 @@ func (j *Judge) ingest(tx *store.Tx, raw []byte) (*Result, error) {
 	if g, err := tx.Game(named); err == nil {
 		d.Game = g.ID
 	}
+	if lobbyRequest(sub) && !j.lobby.allows(m.From, now) {
+		// LIST and JOIN are answered a bounded number of times, to
+		// anyone (lobby.go): a forged From: gets no one a flood.
+		res.Outcome, res.Game = Ignored, d.Game
+		j.log.Warn("lobby request not answered: the answers of the hour (or of the address's day) are spent", "from", orders.Shorten(m.From, 100))
+		return res, record()
+	}
 	if !j.knownSender(tx, m.From, d.Game) && !mayObserve(tx, m.From, d.Game, sub) && !j.mayLobby(tx, m.From, named, sub, now) {
 		res.Outcome, res.Game = Dropped, d.Game
 		if err := j.drop(tx, m, id, d.Game, now); err != nil {
@@ -531,7 +538,7 @@ func (j *Judge) decide(tx *store.Tx, m *orders.Message, sub *orders.Submission, 
 	}
 	env := sub.Envelope
 	if sub.IsListRequest() {
-		j.list(tx, rc, res) // lobby.go
+		j.list(tx, m, rc, res, now) // lobby.go
 		return
 	}
 	if env.Game == "" {
@@ -649,12 +656,18 @@ func (j *Judge) decide(tx *store.Tx, m *orders.Message, sub *orders.Submission, 
 		if g.Paused {
 			rc.help = "The moderator has paused this game: orders are not taken until it resumes.\n\n" + rc.help
 		}
+		if g.Waiting() {
+			rc.help = waitingText(g) + "\n\n" + playerCommandsHelp()
+		}
 		res.Outcome = Answered
 		return
 	}
 	if g.Waiting() {
 		rc.errs = append(rc.errs, waitingText(g))
 		rc.footer = "Send your orders once the game has started: its first report will say what to order."
+		if res.Moderator {
+			rc.footer = "START starts the game now, the seats still open left vacant (held by you)."
+		}
 		res.Outcome = Rejected
 		return
 	}

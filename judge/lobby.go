@@ -33,75 +33,137 @@ import (
 
 // The lobby's bounds.
 const (
-	// lobbyAnswers: the LIST and JOIN requests answered in any hour,
-	// all addresses together.
-	lobbyAnswers = 30
-	lobbyWindow  = time.Hour
-	// maxJoins: the requests a seat keeps at once; joinExpiry: how long
-	// an unconfirmed one is kept.
+	// lobbyAnswers: the answers to LIST and JOIN requests in any
+	// lobbyWindow, all senders together; lobbyPerAddress: to one
+	// address in any lobbyAddressWindow (a forged From: cannot make the
+	// judge mail anyone more than that).
+	lobbyAnswers       = 30
+	lobbyWindow        = time.Hour
+	lobbyPerAddress    = 5
+	lobbyAddressWindow = 24 * time.Hour
+	// maxJoins: the requests a seat keeps at once, of those not
+	// confirmed (the oldest goes for a new one) and of those confirmed
+	// (waiting for the moderator); joinExpiry: how long a request not
+	// confirmed holds.
 	maxJoins   = 3
-	joinExpiry = 7 * 24 * time.Hour
+	joinExpiry = 48 * time.Hour
+	// maxLapsed: the lapsed requests a game remembers.
+	maxLapsed = 20
 )
 
-// lobbyBudget counts the answers to LIST and JOIN requests from
-// addresses the judge does not know (in memory: a restart forgets it).
+// lobbyBudget counts the answers to LIST and JOIN requests, in all and by
+// address (in memory: a restart forgets it).
 type lobbyBudget struct {
-	mu   sync.Mutex
-	sent []time.Time
+	mu     sync.Mutex
+	sent   []time.Time
+	byAddr map[string][]time.Time
 }
 
-// take spends one answer at now, or reports that the hour's are spent.
-func (b *lobbyBudget) take(now time.Time) bool {
+// allows reports whether an answer to addr may go out at now.
+func (b *lobbyBudget) allows(addr string, now time.Time) bool {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	b.sent = slices.DeleteFunc(b.sent, func(t time.Time) bool { return !t.After(now.Add(-lobbyWindow)) })
-	if len(b.sent) >= lobbyAnswers {
-		return false
+	b.prune(addr, now)
+	return len(b.sent) < lobbyAnswers && len(b.byAddr[strings.ToLower(addr)]) < lobbyPerAddress
+}
+
+// spend counts an answer to addr at now (once the email's record
+// commits: a dry run or a failed ingest spends nothing).
+func (b *lobbyBudget) spend(addr string, now time.Time) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.byAddr == nil {
+		b.byAddr = map[string][]time.Time{}
 	}
+	addr = strings.ToLower(addr)
 	b.sent = append(b.sent, now)
-	return true
+	b.byAddr[addr] = append(b.byAddr[addr], now)
+	if len(b.byAddr) > 1000 {
+		for a := range b.byAddr {
+			b.prune(a, now)
+		}
+	}
+}
+
+func (b *lobbyBudget) prune(addr string, now time.Time) {
+	b.sent = slices.DeleteFunc(b.sent, func(t time.Time) bool { return !t.After(now.Add(-lobbyWindow)) })
+	addr = strings.ToLower(addr)
+	if ts := slices.DeleteFunc(b.byAddr[addr], func(t time.Time) bool { return !t.After(now.Add(-lobbyAddressWindow)) }); len(ts) > 0 {
+		b.byAddr[addr] = ts
+	} else {
+		delete(b.byAddr, addr)
+	}
+}
+
+// lobbyRequest reports a LIST or a JOIN request (not a confirmation):
+// the emails the lobby's budget bounds, whoever sends them.
+func lobbyRequest(sub *orders.Submission) bool {
+	return sub != nil && (sub.IsListRequest() || sub.IsJoinRequest())
+}
+
+// expired reports a request not confirmed within joinExpiry.
+func expired(jn *store.Join, now time.Time) bool {
+	return jn.Confirmed.IsZero() && now.Sub(jn.Asked) > joinExpiry
 }
 
 // mayLobby reports whether sub is a lobby email from a stranger that the
 // judge answers: a LIST while a game waits for players, a JOIN for a game
 // that waits, a JOIN's confirmation from an address that asked for that
-// seat. Requests spend the lobby's budget.
+// seat (also one whose request lapsed lately: it is told so).
 func (j *Judge) mayLobby(tx *store.Tx, addr, game string, sub *orders.Submission, now time.Time) bool {
-	if sub == nil {
-		return false
-	}
 	switch {
+	case sub == nil:
+		return false
 	case sub.IsListRequest():
 		gs, err := tx.Games()
-		if err != nil || !slices.ContainsFunc(gs, (*store.Game).Waiting) {
-			return false
-		}
+		return err == nil && slices.ContainsFunc(gs, (*store.Game).Waiting)
 	case sub.IsJoinRequest():
 		g, err := tx.Game(game)
-		if err != nil || !g.Waiting() {
-			return false
-		}
+		return err == nil && g.Waiting()
 	case sub.IsJoinConfirmation():
 		g, err := tx.Game(game)
 		if err != nil {
 			return false
 		}
-		seat := g.Seat(sub.Commands[0].Power)
-		return seat != nil && seat.Open && seat.Join(addr) != nil
-	default:
-		return false
+		p := sub.Commands[0].Power
+		if seat := g.Seat(p); seat != nil && seat.Open {
+			if jn := seat.Join(addr); jn != nil && !expired(jn, now) {
+				return true
+			}
+		}
+		return lapsedFor(g, addr, p, now)
 	}
-	if !j.lobby.take(now) {
-		j.log.Warn("lobby request dropped: the hour's answers are spent", "from", orders.Shorten(addr, 100), "answers", lobbyAnswers)
-		return false
+	return false
+}
+
+// lapsedFor reports a request of addr for p's seat that lapsed lately.
+func lapsedFor(g *store.Game, addr string, p storm.Power, now time.Time) bool {
+	return slices.ContainsFunc(g.Lapsed, func(l store.LapsedJoin) bool {
+		return l.Address == strings.ToLower(addr) && l.Power == p && now.Before(l.Until)
+	})
+}
+
+// lapse drops the requests for seat but keep's (the address seated, or
+// ""), remembering them for a late confirmation.
+func lapse(g *store.Game, seat *store.Seat, keep string, now time.Time) {
+	for _, jn := range seat.Joins {
+		if jn.Address != keep {
+			g.Lapsed = append(g.Lapsed, store.LapsedJoin{Address: jn.Address, Power: seat.Power, Until: now.Add(joinExpiry)})
+		}
 	}
-	return true
+	seat.Joins = nil
+	g.Lapsed = slices.DeleteFunc(g.Lapsed, func(l store.LapsedJoin) bool { return !now.Before(l.Until) })
+	if len(g.Lapsed) > maxLapsed {
+		g.Lapsed = g.Lapsed[len(g.Lapsed)-maxLapsed:]
+	}
 }
 
 // list answers LIST: the games waiting for players.
-func (j *Judge) list(tx *store.Tx, rc *receipt, res *Result) {
+func (j *Judge) list(tx *store.Tx, m *orders.Message, rc *receipt, res *Result, now time.Time) {
 	rc.anonymous = true
 	res.Outcome, res.Command = Answered, orders.CmdList
+	from := m.From
+	tx.OnCommit(func() { j.lobby.spend(from, now) })
 	gs, err := tx.Games()
 	if err != nil {
 		rc.fatal = err
@@ -144,14 +206,18 @@ func takenSeats(g *store.Game) []storm.Power {
 }
 
 // join answers a JOIN: a request (no secret) or its confirmation.
+// Nothing vouches for a request's sender, nor for a confirmation's until
+// its secret verified: until then the receipt is in fixed words and
+// quotes nothing of the email, its subject neither.
 func (j *Judge) join(tx *store.Tx, g *store.Game, m *orders.Message, sub *orders.Submission, rc *receipt, res *Result, now time.Time) {
 	c := sub.Commands[0]
 	addr := strings.ToLower(m.From)
 	res.Command = orders.CmdJoin
+	rc.anonymous = true
 	rc.footer = "LIST, alone in an email to the judge, lists the games that wait for players and their open seats."
 	confirm := sub.IsJoinConfirmation()
 	if !confirm {
-		rc.anonymous = true // nothing vouches for a request's sender
+		tx.OnCommit(func() { j.lobby.spend(addr, now) })
 	}
 	if len(rc.errs) > 0 {
 		rc.errs = []string{"A JOIN email holds JOIN <game> <power> alone (with the SECRET the judge sent, to confirm); it was not read."}
@@ -161,7 +227,10 @@ func (j *Judge) join(tx *store.Tx, g *store.Game, m *orders.Message, sub *orders
 	seat := g.Seat(c.Power)
 	if !g.Waiting() || seat == nil || !seat.Open {
 		msg := fmt.Sprintf("Game %s has no open seat: it does not take players.", g.ID)
-		if g.Waiting() {
+		switch {
+		case confirm:
+			msg = fmt.Sprintf("%s's seat in game %s is not open any more: another player took it, or the game started.", c.Power.Title(), g.ID)
+		case g.Waiting():
 			msg = fmt.Sprintf("%s's seat in game %s is not open; the open seats: %s.", c.Power.Title(), g.ID, joinPowers(g.OpenSeats()))
 		}
 		rc.errs = []string{msg}
@@ -172,13 +241,38 @@ func (j *Judge) join(tx *store.Tx, g *store.Game, m *orders.Message, sub *orders
 		j.confirmJoin(tx, g, seat, m, sub, rc, res, now)
 		return
 	}
-	seat.Joins = slices.DeleteFunc(seat.Joins, func(jn store.Join) bool {
-		return jn.Address == addr || jn.Confirmed.IsZero() && now.Sub(jn.Asked) > joinExpiry
-	})
-	if len(seat.Joins) >= maxJoins {
-		rc.errs = []string{fmt.Sprintf("Several players have asked for %s's seat in game %s lately: ask again in a few days, or for another seat (open: %s).", c.Power.Title(), g.ID, joinPowers(g.OpenSeats()))}
+	// One seat an address by JOIN: one stranger takes no whole table.
+	for _, s := range g.Seats {
+		if s.Power != c.Power && (s.Address == addr && !s.Vacant || s.Join(addr) != nil && !expired(s.Join(addr), now)) {
+			rc.errs = []string{fmt.Sprintf("This address holds or has asked for another seat in game %s: one seat an address by JOIN (the moderator may seat one player in several, with REPLACE).", g.ID)}
+			res.Outcome = Rejected
+			return
+		}
+	}
+	if own := seat.Join(addr); own != nil && !own.Confirmed.IsZero() {
+		// A request confirmed and waiting for the moderator stays (a
+		// forged JOIN must not undo it).
+		rc.text = fmt.Sprintf("Your request for %s's seat in game %s is confirmed already and waits for the moderator's answer.\n", c.Power.Title(), g.ID)
+		res.Outcome = Accepted
+		return
+	}
+	seat.Joins = slices.DeleteFunc(seat.Joins, func(jn store.Join) bool { return jn.Address == addr || expired(&jn, now) })
+	confirmed := 0
+	for _, jn := range seat.Joins {
+		if !jn.Confirmed.IsZero() {
+			confirmed++
+		}
+	}
+	if confirmed >= maxJoins {
+		rc.errs = []string{fmt.Sprintf("Several players wait for the moderator's answer for %s's seat in game %s: ask again later, or for another seat (open: %s).", c.Power.Title(), g.ID, joinPowers(g.OpenSeats()))}
 		res.Outcome = Rejected
 		return
+	}
+	if len(seat.Joins)-confirmed >= maxJoins {
+		// The oldest request not confirmed goes: its secret no longer
+		// works (a few forged requests lock no seat).
+		i := slices.IndexFunc(seat.Joins, func(jn store.Join) bool { return jn.Confirmed.IsZero() })
+		seat.Joins = slices.Delete(seat.Joins, i, i+1)
 	}
 	secret := newSecret()
 	seat.Joins = append(seat.Joins, store.Join{Address: addr, SecretHash: hashSecret(secret), Asked: now})
@@ -186,8 +280,8 @@ func (j *Judge) join(tx *store.Tx, g *store.Game, m *orders.Message, sub *orders
 	rc.text = joinRequestText(g, c.Power, secret, j.opt.Address)
 	res.Outcome = Accepted
 	rc.later = append(rc.later, func() error {
-		if err := tx.Audit(g.ID, store.AuditEntry{Time: now, Actor: addr, Action: "join request",
-			Detail: fmt.Sprintf("%s asks for %s's seat; a secret was mailed to confirm it", addr, c.Power.Title())}); err != nil {
+		if err := tx.Audit(g.ID, store.AuditEntry{Time: now, Actor: orders.Shorten(addr, 200), Action: "join request",
+			Detail: fmt.Sprintf("%s asks for %s's seat; a secret was mailed to confirm it", orders.Shorten(addr, 200), c.Power.Title())}); err != nil {
 			return err
 		}
 		return tx.PutGame(g)
@@ -209,30 +303,31 @@ func joinRequestText(g *store.Game, p storm.Power, secret, judge string) string 
 	}
 	fmt.Fprintf(&b, "The game starts when every seat is taken (open now: %s), or when the moderator starts it; the first report comes then.\n\n", joinPowers(g.OpenSeats()))
 	fmt.Fprintf(&b, "This game's rules: %s\n%s\n", RulesText(g), PressRulesText(g.Press))
-	if len(g.Moderators) > 0 {
-		fmt.Fprintf(&b, "Moderated by %s.\n", strings.Join(g.Moderators, ", "))
-	}
-	fmt.Fprintf(&b, "\nIf you did not ask for this, ignore this email: nothing is done in your name, and the request lapses after %d days.\n", int(joinExpiry/(24*time.Hour)))
+	fmt.Fprintf(&b, "\nIf you did not ask for this, ignore this email: nothing is done in your name, and the request lapses after %s.\n", orders.FormatDuration(joinExpiry))
 	return b.String()
 }
 
 // confirmJoin takes a JOIN's confirmation: the secret mailed to the
 // address that asked. The address is seated, or, where the moderator
-// approves players, waits for APPROVE.
+// approves players, waits for APPROVE (the moderators are asked once).
 func (j *Judge) confirmJoin(tx *store.Tx, g *store.Game, seat *store.Seat, m *orders.Message, sub *orders.Submission, rc *receipt, res *Result, now time.Time) {
 	addr := strings.ToLower(m.From)
 	jn := seat.Join(addr)
-	if jn == nil || !rc.verify(jn.SecretHash, sub.Envelope.Secret) {
-		rc.unverifiedBy("The SECRET does not match the one sent for this seat, or this address did not ask for it.")
+	if jn == nil || expired(jn, now) || !rc.verify(jn.SecretHash, sub.Envelope.Secret) {
+		rc.unverifiedBy("The SECRET does not match the one sent for this seat, or this address did not ask for it (or asked more than " + orders.FormatDuration(joinExpiry) + " ago).")
 		res.Outcome = Rejected
 		return
 	}
+	rc.anonymous = false // the secret vouches for it now
 	res.Outcome, rc.commands = Accepted, true
 	p := seat.Power
+	key := rc.key
 	if g.JoinApproval {
-		if jn.Confirmed.IsZero() {
-			jn.Confirmed = now
+		if !jn.Confirmed.IsZero() {
+			rc.text = fmt.Sprintf("Your request for %s's seat in game %s is confirmed already; the moderator has been asked, and you hear when they answer.\n", p.Title(), g.ID)
+			return
 		}
+		jn.Confirmed = now
 		rc.text = fmt.Sprintf("Your request for %s's seat in game %s is confirmed. The moderator approves each player in this game and has been asked; you hear when they answer.\n", p.Title(), g.ID)
 		rc.later = append(rc.later, func() error {
 			if err := tx.Audit(g.ID, store.AuditEntry{Time: now, Actor: addr, Action: "join confirmed",
@@ -242,35 +337,43 @@ func (j *Judge) confirmJoin(tx *store.Tx, g *store.Game, seat *store.Seat, m *or
 			if err := tx.PutGame(g); err != nil {
 				return err
 			}
-			return j.askModerators(tx, g, p, addr, now)
+			return j.askModerators(tx, g, p, addr, key, now)
 		})
 		return
 	}
-	welcome := "receipt/" + shortHash(rc.key)
-	rc.text = j.takeSeat(g, seat, *jn, welcome)
+	welcome := "receipt/" + shortHash(key)
+	rc.text = j.takeSeat(g, seat, *jn, welcome, now)
 	rc.later = append(rc.later, func() error {
 		if err := tx.Audit(g.ID, store.AuditEntry{Time: now, Actor: addr, Action: "join",
 			Detail: fmt.Sprintf("%s took %s's seat", addr, p.Title())}); err != nil {
 			return err
 		}
-		return j.seated(tx, g, p, addr, now)
+		if err := tx.PutGame(g); err != nil {
+			return err
+		}
+		if err := j.seatedNotice(tx, g, p, addr, key, now); err != nil {
+			return err
+		}
+		if g.Waiting() {
+			return nil
+		}
+		return j.start(tx, g, now)
 	})
 }
 
-// takeSeat seats jn's address in seat with jn's secret; welcome is the
-// outbox ID of the mail that tells the player (the thread root of the
-// player's mail). It returns that mail's text.
-func (j *Judge) takeSeat(g *store.Game, seat *store.Seat, jn store.Join, welcome string) string {
+// takeSeat seats jn's address in seat with jn's secret; the other
+// requests for it lapse. welcome is the outbox ID of the mail that tells
+// the player (the thread root of the player's mail); takeSeat returns
+// its text.
+func (j *Judge) takeSeat(g *store.Game, seat *store.Seat, jn store.Join, welcome string, now time.Time) string {
+	lapse(g, seat, jn.Address, now)
 	*seat = store.Seat{Power: seat.Power, Address: jn.Address, SecretHash: jn.SecretHash, Welcome: welcome, ConfigAddress: seat.ConfigAddress}
 	return welcomeBody(g, *seat, "", j.opt.Address)
 }
 
-// seated follows a seat taken (JOIN, APPROVE): the game record, the
-// moderators told, and the game started if no seat is open any more.
-func (j *Judge) seated(tx *store.Tx, g *store.Game, p storm.Power, addr string, now time.Time) error {
-	if err := tx.PutGame(g); err != nil {
-		return err
-	}
+// seatedNotice tells g's moderators that addr took p's seat (key: the
+// delivery key of the email that caused it, naming the mails).
+func (j *Judge) seatedNotice(tx *store.Tx, g *store.Game, p storm.Power, addr string, key []byte, now time.Time) error {
 	line := fmt.Sprintf("%s took %s's seat in game %s.", addr, p.Title(), g.ID)
 	if g.Waiting() {
 		line += fmt.Sprintf(" Still open: %s (START starts the game with them vacant).", joinPowers(g.OpenSeats()))
@@ -278,25 +381,22 @@ func (j *Judge) seated(tx *store.Tx, g *store.Game, p storm.Power, addr string, 
 		line += " Every seat is taken: the game starts now."
 	}
 	for _, mod := range g.Moderators {
-		id := fmt.Sprintf("%s/seated/%s/%s", g.ID, p, shortHash([]byte(addr+now.String())))
+		id := fmt.Sprintf("%s/seated/%s/%s/%s", g.ID, p, shortHash(key), mod)
 		if err := j.notifyText(tx, j.threadRoot(g, mod), id, mod, fmt.Sprintf("[%s] %s has a player", g.ID, p.Title()), line+"\n\n-- \nstormjudge, Gathering Storm adjudicator\n", now); err != nil {
 			return err
 		}
 	}
-	if g.Waiting() {
-		return nil
-	}
-	return j.start(tx, g, now)
+	return nil
 }
 
 // askModerators asks g's moderators to approve addr's confirmed request
 // for p's seat.
-func (j *Judge) askModerators(tx *store.Tx, g *store.Game, p storm.Power, addr string, now time.Time) error {
-	body := fmt.Sprintf("%s asks to play %s in game %s and has confirmed the request from that address.\n\nTo seat them, send (with GAME %s, MODERATOR and your SECRET):\n\n  APPROVE %s\n\nor, to turn the request down, DECLINE %s.\n\n-- \nstormjudge, Gathering Storm adjudicator\n",
+func (j *Judge) askModerators(tx *store.Tx, g *store.Game, p storm.Power, addr string, key []byte, now time.Time) error {
+	body := fmt.Sprintf("%s asks to play %s in game %s and has confirmed the request from that address.\n\nTo seat them, send (with GAME %s, MODERATOR and your SECRET):\n\n  APPROVE %s\n\nor, to turn the requests for the seat down, DECLINE %s.\n\n-- \nstormjudge, Gathering Storm adjudicator\n",
 		addr, p.Title(), g.ID, g.ID, p, p)
 	for _, mod := range g.Moderators {
-		id := fmt.Sprintf("%s/approve/%s/%s", g.ID, p, shortHash([]byte(addr+now.String())))
-		if err := j.notifyText(tx, j.threadRoot(g, mod), id, mod, fmt.Sprintf("[%s] %s asks to play %s", g.ID, addr, p.Title()), body, now); err != nil {
+		id := fmt.Sprintf("%s/approve/%s/%s/%s", g.ID, p, shortHash(key), mod)
+		if err := j.notifyText(tx, j.threadRoot(g, mod), id, mod, fmt.Sprintf("[%s] %s asks to play %s", g.ID, orders.Shorten(addr, 100), p.Title()), body, now); err != nil {
 			return err
 		}
 	}
@@ -304,9 +404,12 @@ func (j *Judge) askModerators(tx *store.Tx, g *store.Game, p storm.Power, addr s
 }
 
 // start starts a waiting game: the seats still open stay vacant (the
-// moderator holds them), the confirmed requests for them are told, and
-// the game's first segment opens (or, with a physical deck, waits for
-// the draw), with its report.
+// moderator holds them), the confirmed requests for them are told they
+// lapsed, and the game's first segment opens (or, with a physical deck,
+// waits for the draw), with its report. It is called once: when a JOIN
+// takes the last open seat, or at the end of the commands of a
+// moderator's email that filled the last seats or STARTed the game
+// (cmdRun.commit).
 func (j *Judge) start(tx *store.Tx, g *store.Game, now time.Time) error {
 	for i := range g.Seats {
 		seat := &g.Seats[i]
@@ -322,7 +425,8 @@ func (j *Judge) start(tx *store.Tx, g *store.Game, now time.Time) error {
 				return err
 			}
 		}
-		seat.Open, seat.Joins = false, nil
+		lapse(g, seat, "", now)
+		seat.Open = false
 	}
 	if err := tx.PutGame(g); err != nil {
 		return err
@@ -363,75 +467,74 @@ func waitingText(g *store.Game) string {
 	return fmt.Sprintf("Game %s has not started: it waits for players for %s (open seats, listed by LIST and taken by JOIN). It starts when they are taken, or when the moderator starts it; the first report comes then.", g.ID, joinPowers(g.OpenSeats()))
 }
 
+// When a moderator's email starts the game (cmdRun.starting): once every
+// seat is taken, or now (START).
+const (
+	startWhenFull = 1
+	startNow      = 2
+)
+
 // lobbyCommand runs a moderator's START, APPROVE, DECLINE or APPROVAL.
 func (r *cmdRun) lobbyCommand(c orders.Command) error {
 	g := r.g
-	if c.Verb == orders.CmdApproval {
-		g.JoinApproval = c.Word == "on"
-		line := "Players who JOIN an open seat take it once they confirm (APPROVAL OFF)."
-		if g.JoinApproval {
-			line = "Players who JOIN an open seat wait for your APPROVE once they confirm (APPROVAL ON)."
-		}
-		r.answers = append(r.answers, line)
-		r.audit("approval", line)
-		return nil
-	}
 	if !g.Waiting() {
 		return fmt.Errorf("game %s has no open seat: it has started", g.ID)
 	}
 	switch c.Verb {
+	case orders.CmdApproval:
+		g.JoinApproval = c.Word == "on"
+		line := "Players who JOIN an open seat wait for your APPROVE once they confirm (APPROVAL ON)."
+		if !g.JoinApproval {
+			line = "Players who JOIN an open seat take it once they confirm (APPROVAL OFF)."
+		}
+		r.answers = append(r.answers, line)
+		r.audit("approval", line)
+		if !g.JoinApproval {
+			// The requests confirmed and waiting: the first to confirm
+			// takes each seat, as it would have without approval.
+			for i := range g.Seats {
+				if cs := confirmedJoins(&g.Seats[i]); g.Seats[i].Open && len(cs) > 0 {
+					r.seatJoiner(&g.Seats[i], cs[0])
+				}
+			}
+		}
+		return nil
 	case orders.CmdStart:
 		left := g.OpenSeats()
 		r.say("Game started", fmt.Sprintf("The game starts now; %s stay vacant, held by the moderator (REPLACE seats a player).", joinPowers(left)))
 		r.audit("start", "started by the moderator; left vacant: "+joinPowers(left))
-		r.then(func() error { return r.j.start(r.tx, r.g, r.now) })
+		r.starting = startNow
 		return nil
 	}
 	seat := g.Seat(c.Power)
 	if seat == nil || !seat.Open {
 		return fmt.Errorf("%s's seat is not open; the open seats: %s", c.Power.Title(), joinPowers(g.OpenSeats()))
 	}
-	i := slices.IndexFunc(seat.Joins, func(jn store.Join) bool { return !jn.Confirmed.IsZero() })
-	if i < 0 {
+	cs := confirmedJoins(seat)
+	if c.Address != "" {
+		cs = slices.DeleteFunc(cs, func(jn store.Join) bool { return jn.Address != c.Address })
+		if len(cs) == 0 {
+			return fmt.Errorf("%s has not confirmed a request for %s's seat", c.Address, c.Power.Title())
+		}
+	}
+	if len(cs) == 0 {
 		return fmt.Errorf("nobody has confirmed a request for %s's seat", c.Power.Title())
 	}
 	switch c.Verb {
 	case orders.CmdApprove:
-		jn := seat.Joins[i]
-		others := slices.DeleteFunc(slices.Clone(seat.Joins), func(o store.Join) bool { return o.Address == jn.Address || o.Confirmed.IsZero() })
-		id := welcomeID(g.ID, c.Power) + "/" + shortHash(append([]byte(jn.Address+r.now.String()), r.key...))
-		body := fmt.Sprintf("The moderator approved you: you play %s in game %s.\n\n", c.Power.Title(), g.ID) + r.j.takeSeat(g, seat, jn, id)
-		r.answers = append(r.answers, fmt.Sprintf("%s now plays %s.", jn.Address, c.Power.Title()))
-		r.audit("approve", fmt.Sprintf("%s: %s approved", c.Power.Title(), jn.Address))
-		p := c.Power
-		r.then(func() error {
-			if err := r.j.notify(r.tx, id, jn.Address, fmt.Sprintf("[%s] You play %s", g.ID, p.Title()), body, false, r.now); err != nil {
-				return err
-			}
-			for _, o := range others {
-				if err := r.j.declined(r.tx, r.g, p, o.Address, "another player was approved", r.now); err != nil {
-					return err
-				}
-			}
-			if r.g.Waiting() {
-				return nil
-			}
-			return r.j.start(r.tx, r.g, r.now)
-		})
+		r.seatJoiner(seat, cs[0])
 	case orders.CmdDecline:
 		var told []string
-		for _, jn := range seat.Joins {
-			if !jn.Confirmed.IsZero() {
-				told = append(told, jn.Address)
-			}
+		for _, jn := range cs {
+			told = append(told, jn.Address)
 		}
-		seat.Joins = slices.DeleteFunc(seat.Joins, func(jn store.Join) bool { return !jn.Confirmed.IsZero() })
+		seat.Joins = slices.DeleteFunc(seat.Joins, func(jn store.Join) bool { return slices.Contains(told, jn.Address) })
 		r.answers = append(r.answers, fmt.Sprintf("Declined for %s: %s. The seat stays open.", c.Power.Title(), strings.Join(told, ", ")))
 		r.audit("decline", fmt.Sprintf("%s: declined %s", c.Power.Title(), strings.Join(told, ", ")))
 		p := c.Power
 		r.then(func() error {
 			for _, a := range told {
-				if err := r.j.declined(r.tx, r.g, p, a, r.reason, r.now); err != nil {
+				if err := r.j.declined(r.tx, r.g, p, a, r.reason, r.key, r.now); err != nil {
 					return err
 				}
 			}
@@ -441,13 +544,56 @@ func (r *cmdRun) lobbyCommand(c orders.Command) error {
 	return nil
 }
 
+// confirmedJoins are seat's confirmed requests, the first confirmed
+// first.
+func confirmedJoins(seat *store.Seat) []store.Join {
+	var out []store.Join
+	for _, jn := range seat.Joins {
+		if !jn.Confirmed.IsZero() {
+			out = append(out, jn)
+		}
+	}
+	slices.SortStableFunc(out, func(a, b store.Join) int { return a.Confirmed.Compare(b.Confirmed) })
+	return out
+}
+
+// seatJoiner seats the address of jn, a confirmed request, in seat (the
+// moderator's APPROVE, or APPROVAL OFF): its welcome, the other
+// confirmed requests told, and the game started with the email's last
+// command if no seat is open any more.
+func (r *cmdRun) seatJoiner(seat *store.Seat, jn store.Join) {
+	g, p := r.g, seat.Power
+	var others []string
+	for _, o := range confirmedJoins(seat) {
+		if o.Address != jn.Address {
+			others = append(others, o.Address)
+		}
+	}
+	id := welcomeID(g.ID, p) + "/" + shortHash(append([]byte(jn.Address), r.key...))
+	body := fmt.Sprintf("The moderator approved you: you play %s in game %s.\n\n", p.Title(), g.ID) + r.j.takeSeat(g, seat, jn, id, r.now)
+	r.answers = append(r.answers, fmt.Sprintf("%s now plays %s.", jn.Address, p.Title()))
+	r.audit("approve", fmt.Sprintf("%s: %s seated", p.Title(), jn.Address))
+	r.then(func() error {
+		if err := r.j.notify(r.tx, id, jn.Address, fmt.Sprintf("[%s] You play %s", g.ID, p.Title()), body, false, r.now); err != nil {
+			return err
+		}
+		for _, a := range others {
+			if err := r.j.declined(r.tx, r.g, p, a, "another player was seated", r.key, r.now); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	r.starting = max(r.starting, startWhenFull)
+}
+
 // declined tells addr that its confirmed request for p's seat was turned
-// down.
-func (j *Judge) declined(tx *store.Tx, g *store.Game, p storm.Power, addr, why string, now time.Time) error {
+// down (key: the delivery key of the moderator's email).
+func (j *Judge) declined(tx *store.Tx, g *store.Game, p storm.Power, addr, why string, key []byte, now time.Time) error {
 	body := fmt.Sprintf("The moderator of game %s did not seat you for %s.", g.ID, p.Title())
 	if why != "" {
 		body += " Reason: " + why + "."
 	}
 	body += "\n\n-- \nstormjudge, Gathering Storm adjudicator\n"
-	return j.notifyText(tx, "", fmt.Sprintf("%s/declined/%s/%s", g.ID, p, shortHash([]byte(addr+now.String()))), addr, fmt.Sprintf("[%s] Not seated for %s", g.ID, p.Title()), body, now)
+	return j.notifyText(tx, "", fmt.Sprintf("%s/declined/%s/%s", g.ID, p, shortHash(append([]byte(addr), key...))), addr, fmt.Sprintf("[%s] Not seated for %s", g.ID, p.Title()), body, now)
 }

@@ -93,20 +93,21 @@ func TestOpenSeatsStartedByModerator(t *testing.T) {
 		t.Errorf("ADJUDICATE before the start:\n%s", rej.Receipt.Body)
 	}
 	st := mustIngest(t, j, email("boss@example.org", "GAME open\nMODERATOR\nSECRET "+modSecret+"\nSTART\nREASON enough waiting\n"), Accepted)
-	if !strings.Contains(st.Receipt.Body, "The game starts now; Germany, Italy stay vacant") {
+	if !strings.Contains(flat(st.Receipt.Body), "The game starts now; Germany, Italy stay vacant") {
 		t.Errorf("START's receipt:\n%s", st.Receipt.Body)
 	}
 	g, s, _ := game(t, db, "open")
 	if g.Waiting() || g.Version == 0 || !g.Seat(storm.Germany).Vacant || g.Seat(storm.Germany).Open || len(g.Seat(storm.Germany).Joins) != 0 {
 		t.Fatalf("after START: version %d, seats %+v", g.Version, g.Seats)
 	}
-	var lapsed, report bool
+	var lapsed, report, why bool
 	for _, m := range outbox(t, db) {
+		why = why || m.To[0] == "bob@example.org" && strings.Contains(m.Subject, "Game started") && strings.Contains(m.Body, "Reason: enough waiting")
 		lapsed = lapsed || m.To[0] == "ann@example.org" && strings.Contains(m.Subject, "Your request for Germany has lapsed")
 		report = report || m.To[0] == "bob@example.org" && strings.HasPrefix(m.ID, fmt.Sprintf("open/v%d/", g.Version))
 	}
-	if !lapsed || !report {
-		t.Errorf("after START: the lapsed request told %v, Britain's report %v (%s)", lapsed, report, s.Segment)
+	if !lapsed || !report || !why {
+		t.Errorf("after START: the lapsed request told %v, Britain's report %v (%s), the announcement with the REASON %v", lapsed, report, s.Segment, why)
 	}
 	if res := mustIngest(t, j, email("eve@example.org", "JOIN open italy\n"), Dropped); res.Receipt != nil {
 		t.Error("a JOIN after the start was answered")
@@ -165,21 +166,168 @@ func TestOpenSeatLeftBeforeTheStart(t *testing.T) {
 	}
 }
 
-// TestLobbyAnswersBounded: LIST and JOIN from strangers are answered at
-// most lobbyAnswers times an hour, all addresses together; the rest is a
-// stranger's mail, unanswered. An hour later answers go out again.
+// TestLobbyAnswersBounded: LIST and JOIN requests are answered at most
+// lobbyAnswers times an hour, all senders together, and lobbyPerAddress
+// times a day to one address, whoever sends them (a forged From: of a
+// player too); the rest get no answer. The budget frees as time passes.
 func TestLobbyAnswersBounded(t *testing.T) {
-	j, _, c := lobbyJudge(t, "")
+	j, db, c := lobbyJudge(t, "")
 	for i := range lobbyAnswers {
 		mustIngest(t, j, email(fmt.Sprintf("s%d@example.org", i), "LIST\n"), Answered)
 	}
-	mustIngest(t, j, email("late@example.org", "LIST\n"), Dropped)
-	mustIngest(t, j, email("late@example.org", "JOIN open germany\n"), Dropped)
-	// A known address is answered whatever the budget.
-	mustIngest(t, j, email("bob@example.org", "LIST\n"), Answered)
+	mustIngest(t, j, email("late@example.org", "LIST\n"), Ignored)
+	mustIngest(t, j, email("late@example.org", "JOIN open germany\n"), Ignored)
+	mustIngest(t, j, email("bob@example.org", "LIST\n"), Ignored) // a player's address too
 	c.t = c.t.Add(time.Hour + time.Second)
 	res := mustIngest(t, j, email("late@example.org", "LIST\n"), Answered)
 	if !strings.Contains(res.Receipt.Body, "Open seats: Germany, Italy.") || res.Receipt.Subject != "Re: your email [LIST]" {
 		t.Errorf("LIST's answer %q:\n%s", res.Receipt.Subject, res.Receipt.Body)
+	}
+	// One address: lobbyPerAddress answers in a day, JOINs in its name
+	// (each with a new secret) included.
+	for range lobbyPerAddress {
+		mustIngest(t, j, email("bob@example.org", "JOIN open germany\n"), Rejected) // bob holds Britain
+	}
+	mustIngest(t, j, email("bob@example.org", "JOIN open germany\n"), Ignored)
+	c.t = c.t.Add(24 * time.Hour)
+	mustIngest(t, j, email("bob@example.org", "LIST\n"), Answered)
+	n := 0
+	for _, m := range outbox(t, db) {
+		if m.To[0] == "bob@example.org" && strings.HasPrefix(m.ID, "receipt/") {
+			n++
+		}
+	}
+	if n != lobbyPerAddress+1 {
+		t.Errorf("bob got %d lobby answers, want %d", n, lobbyPerAddress+1)
+	}
+}
+
+// modSecretOf reads the moderators' secret of the moderator's welcome.
+func modSecretOf(t *testing.T, db *store.DB) string {
+	t.Helper()
+	for _, m := range outbox(t, db) {
+		if strings.Contains(m.ID, "/welcome/moderator/") {
+			_, s, _ := strings.Cut(m.Body, "The moderators' secret: ")
+			s, _, _ = strings.Cut(s, "\n")
+			return s
+		}
+	}
+	t.Fatal("no moderator's welcome")
+	return ""
+}
+
+// confirmed asks for p's seat from addr and confirms with the secret.
+func confirmed(t *testing.T, j *Judge, db *store.DB, c *clock, addr string, p storm.Power) string {
+	t.Helper()
+	r := mustIngest(t, j, email(addr, "JOIN open "+p.String()+"\n"), Accepted)
+	secret := joinSecretOf(t, db, r)
+	c.t = c.t.Add(time.Minute)
+	mustIngest(t, j, email(addr, "GAME open\nSECRET "+secret+"\nJOIN "+p.String()+"\n"), Accepted)
+	return secret
+}
+
+// TestOpenSeatsStartOnce: an email whose commands take the last open
+// seats (or START with them) starts the game once, after all of them:
+// the version is the one a single START gives, and one start is audited.
+func TestOpenSeatsStartOnce(t *testing.T) {
+	j0, db0, _ := lobbyJudge(t, "")
+	mustIngest(t, j0, email("boss@example.org", "GAME open\nMODERATOR\nSECRET "+modSecretOf(t, db0)+"\nSTART\n"), Accepted)
+	g0, _, _ := game(t, db0, "open")
+	for _, lines := range []string{
+		"START\nREPLACE germany gus@example.org\n",
+		"REPLACE germany gus@example.org\nAPPROVE italy\n",
+		"APPROVE germany\nAPPROVE italy\n",
+		"APPROVAL OFF\n",
+	} {
+		j, db, c := lobbyJudge(t, "APPROVAL ON\n")
+		confirmed(t, j, db, c, "ann@example.org", storm.Germany)
+		confirmed(t, j, db, c, "ida@example.org", storm.Italy)
+		mustIngest(t, j, email("boss@example.org", "GAME open\nMODERATOR\nSECRET "+modSecretOf(t, db)+"\n"+lines), Accepted)
+		g, _, _ := game(t, db, "open")
+		starts := 0
+		if err := db.View(func(tx *store.Tx) error {
+			es, err := tx.AuditLog("open")
+			for _, e := range es {
+				if e.Action == "start" && e.Actor == "judge" {
+					starts++
+				}
+			}
+			return err
+		}); err != nil {
+			t.Fatal(err)
+		}
+		if g.Version != g0.Version || starts != 1 || g.Waiting() {
+			t.Errorf("%q: version %d (a START gives %d), %d starts audited, waiting %v", lines, g.Version, g0.Version, starts, g.Waiting())
+		}
+	}
+}
+
+// TestJoinConfirmationKept: a confirmed request stays when a JOIN in the
+// same address's name comes again (forged or not); confirming again asks
+// the moderators no second time; a JOIN email that failed its secret
+// quotes nothing of it, its subject neither.
+func TestJoinConfirmationKept(t *testing.T) {
+	j, db, c := lobbyJudge(t, "APPROVAL ON\n")
+	secret := confirmed(t, j, db, c, "ann@example.org", storm.Germany)
+	res := mustIngest(t, j, email("ann@example.org", "JOIN open germany\n"), Accepted)
+	if !strings.Contains(flat(res.Receipt.Body), "confirmed already and waits for the moderator") {
+		t.Errorf("a second JOIN of a confirmed request:\n%s", res.Receipt.Body)
+	}
+	mustIngest(t, j, email("ann@example.org", "GAME open\nSECRET "+secret+"\nJOIN germany\n"), Accepted)
+	asked := 0
+	for _, m := range outbox(t, db) {
+		if m.To[0] == "boss@example.org" && strings.Contains(m.Subject, "asks to play Germany") {
+			asked++
+		}
+	}
+	if asked != 1 {
+		t.Errorf("the moderator was asked %d times", asked)
+	}
+	evil := "Subject: Send your secret to evil@example.com"
+	for _, body := range []string{"GAME open\nSECRET wrongwrong\nJOIN britain\n", "GAME open\nSECRET wrongwrong\nJOIN germany\nDEADLINE soon\n", "GAME open\nSECRET wrongwrong\nJOIN germany\n"} {
+		raw := []byte(strings.Replace(string(email("bob@example.org", body)), "Subject: orders", evil, 1))
+		res := mustIngest(t, j, raw, Rejected)
+		if strings.Contains(res.Receipt.Subject+res.Receipt.Body, "evil@") || strings.Contains(res.Receipt.Body, "DEADLINE") {
+			t.Errorf("%q: the refusal quotes the email: %q\n%s", body, res.Receipt.Subject, res.Receipt.Body)
+		}
+	}
+	mustIngest(t, j, email("boss@example.org", "GAME open\nMODERATOR\nSECRET "+modSecretOf(t, db)+"\nAPPROVE germany ann@example.org\n"), Accepted)
+	if g, _, _ := game(t, db, "open"); g.Seat(storm.Germany).Address != "ann@example.org" {
+		t.Errorf("APPROVE germany ann@: %+v", g.Seat(storm.Germany))
+	}
+}
+
+// TestJoinRequestsLapse: requests not confirmed lapse after joinExpiry;
+// a fourth drops the oldest (a few forged requests lock no seat); a
+// confirmation after the seat was taken is told so; one address asks
+// for one seat.
+func TestJoinRequestsLapse(t *testing.T) {
+	j, db, c := lobbyJudge(t, "")
+	old := mustIngest(t, j, email("old@example.org", "JOIN open germany\n"), Accepted)
+	oldSecret := joinSecretOf(t, db, old)
+	c.t = c.t.Add(joinExpiry + time.Minute)
+	if res := mustIngest(t, j, email("old@example.org", "GAME open\nSECRET "+oldSecret+"\nJOIN germany\n"), Dropped); res.Receipt != nil {
+		t.Error("an expired request was answered")
+	}
+	var secrets []string
+	for _, a := range []string{"x1@example.org", "x2@example.org", "x3@example.org", "real@example.org"} {
+		secrets = append(secrets, joinSecretOf(t, db, mustIngest(t, j, email(a, "JOIN open germany\n"), Accepted)))
+		c.t = c.t.Add(time.Minute)
+	}
+	g, _, _ := game(t, db, "open")
+	var asked []string
+	for _, jn := range g.Seat(storm.Germany).Joins {
+		asked = append(asked, jn.Address)
+	}
+	if strings.Join(asked, " ") != "x2@example.org x3@example.org real@example.org" {
+		t.Errorf("Germany's requests: %v", asked)
+	}
+	if res := mustIngest(t, j, email("real@example.org", "JOIN open italy\n"), Rejected); !strings.Contains(flat(res.Receipt.Body), "one seat an address by JOIN") {
+		t.Errorf("a second seat by JOIN:\n%s", res.Receipt.Body)
+	}
+	mustIngest(t, j, email("real@example.org", "GAME open\nSECRET "+secrets[3]+"\nJOIN germany\n"), Accepted)
+	late := mustIngest(t, j, email("x2@example.org", "GAME open\nSECRET "+secrets[1]+"\nJOIN germany\n"), Rejected)
+	if !strings.Contains(flat(late.Receipt.Body), "Germany's seat in game open is not open any more") {
+		t.Errorf("a confirmation after the seat was taken:\n%s", late.Receipt.Body)
 	}
 }

@@ -148,8 +148,8 @@ var commandWords = []*commandWord{
 		parse: parseJoin},
 	{word: CmdList, who: byObserver, forms: []string{"LIST, alone in an email: the games with open seats"}, parse: noArgs},
 	{word: CmdStart, who: byModerator, forms: []string{"START: a game waiting for players starts now, its open seats left vacant (you hold them)"}, parse: noArgs},
-	{word: CmdApprove, who: byModerator, forms: []string{"APPROVE <power>: seat the player who asked for that open seat and confirmed"}, parse: parseOnePower},
-	{word: CmdDecline, who: byModerator, forms: []string{"DECLINE <power>: turn down the players who asked for that open seat"}, parse: parseOnePower},
+	{word: CmdApprove, who: byModerator, forms: []string{"APPROVE <power> [<address>]: seat the player who confirmed a request for that open seat first (or the one named)"}, parse: parsePowerMaybeAddress},
+	{word: CmdDecline, who: byModerator, forms: []string{"DECLINE <power> [<address>]: turn down the players who confirmed a request for that open seat (or the one named)"}, parse: parsePowerMaybeAddress},
 	{word: CmdApproval, who: byModerator, forms: []string{"APPROVAL ON|OFF: whether a player who JOINs an open seat waits for your APPROVE"}, parse: parseOnOff},
 	{word: CmdStatus, who: byPlayer | byModerator, forms: []string{"STATUS"}, modForms: []string{"STATUS: the seats, missed deadlines, budgets, rules"}, parse: noArgs},
 	{word: CmdOrders, who: byPlayer, forms: []string{"ORDERS"}, parse: noArgs},
@@ -301,6 +301,15 @@ func parseSeat(c *Command, l *line, m bool) *Error {
 		}
 		c.Power, c.Word = p, "open"
 		return nil
+	}
+	return parsePowerAddress(c, l, m)
+}
+
+// parsePowerMaybeAddress reads APPROVE and DECLINE: a power, and an
+// address or none.
+func parsePowerMaybeAddress(c *Command, l *line, m bool) *Error {
+	if len(l.args()) == 1 {
+		return parseOnePower(c, l, m)
 	}
 	return parsePowerAddress(c, l, m)
 }

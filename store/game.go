@@ -82,6 +82,11 @@ type Game struct {
 	// JoinApproval: a player's JOIN of an open seat waits for the
 	// moderator's APPROVE (issue 25, docs/orders.md "Open seats").
 	JoinApproval bool `json:"joinApproval,omitempty"`
+	// Lapsed are the requests for seats that were dropped when the seat
+	// was taken or the game started, kept until Until so that a late
+	// confirmation is told so (judge/lobby.go); at most a few, newest
+	// last.
+	Lapsed []LapsedJoin `json:"lapsed,omitempty"`
 	// CalendarCancels counts the calendar events of the segment cancelled
 	// (DEADLINE NONE): a deadline set after one is a new event.
 	CalendarCancels int `json:"calendarCancels,omitempty"`
@@ -218,6 +223,15 @@ type Join struct {
 	SecretHash string    `json:"secretHash"`
 	Asked      time.Time `json:"asked"`
 	Confirmed  time.Time `json:"confirmed,omitzero"`
+}
+
+// LapsedJoin is a request for p's seat dropped when the seat was taken
+// or the game started: a confirmation from Address until Until is told
+// the seat is gone.
+type LapsedJoin struct {
+	Address string      `json:"address"`
+	Power   storm.Power `json:"power"`
+	Until   time.Time   `json:"until"`
 }
 
 // Join returns addr's request for seat s, or nil.
