@@ -64,12 +64,29 @@ var bandSeed = maphash.MakeSeed()
 
 // bandEntry is what is kept of a band: its colours (key form, sorted) and
 // how many pixels have each, fixed once made, and its last compressed
-// form.
+// forms (at most bandOuts, the latest first): pictures that differ
+// elsewhere may give its colours other palette indices (a shade more
+// frequent than another in one game and not in the next).
 type bandEntry struct {
 	key    bandKey
 	cols   []uint32
 	counts []int32
-	out    atomic.Pointer[bandOut]
+	outs   atomic.Pointer[[]*bandOut]
+}
+
+// bandOuts is how many compressed forms of a band are kept.
+const bandOuts = 4
+
+// out is e's compressed form at level with mapping, or nil.
+func (e *bandEntry) out(level int, mapping []uint8) *bandOut {
+	if outs := e.outs.Load(); outs != nil {
+		for _, o := range *outs {
+			if o.level == level && bytes.Equal(o.mapping, mapping) {
+				return o
+			}
+		}
+	}
+	return nil
 }
 
 // bandOut is a band compressed at level with its colours (bandEntry.cols)
@@ -84,8 +101,10 @@ type bandOut struct {
 
 func (e *bandEntry) size() int {
 	n := bandOverhead + 8*len(e.cols)
-	if o := e.out.Load(); o != nil {
-		n += len(o.mapping) + len(o.deflate)
+	if outs := e.outs.Load(); outs != nil {
+		for _, o := range *outs {
+			n += len(o.mapping) + len(o.deflate)
+		}
 	}
 	return n
 }
@@ -130,12 +149,17 @@ func (c *bandCache) add(e *bandEntry) *bandEntry {
 	return e
 }
 
-// setOut makes o e's compressed form.
+// setOut adds o to e's compressed forms, the oldest beyond bandOuts
+// dropped.
 func (c *bandCache) setOut(e *bandEntry, o *bandOut) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	before := e.size()
-	e.out.Store(o)
+	outs := []*bandOut{o}
+	if old := e.outs.Load(); old != nil {
+		outs = append(outs, (*old)[:min(len(*old), bandOuts-1)]...)
+	}
+	e.outs.Store(&outs)
 	if el, ok := c.m[e.key]; ok && el.Value == e {
 		c.bytes += e.size() - before
 		c.evict()
@@ -235,7 +259,7 @@ func (rb *rowBands) encode(t *colourTable, i int) *bandOut {
 	for j, col := range e.cols {
 		mapping[j] = t.index[t.find(col)]
 	}
-	if o := e.out.Load(); o != nil && o.level == rb.level && bytes.Equal(o.mapping, mapping) {
+	if o := e.out(rb.level, mapping); o != nil {
 		return o
 	}
 	runs := b.runs
