@@ -1,6 +1,7 @@
 package picture
 
 import (
+	"bytes"
 	"image"
 	"image/color"
 	"image/draw"
@@ -410,7 +411,9 @@ func (c *canvas) roundBox(x0, y0, x1, y1, r int, col color.RGBA) {
 	k := int(math.Ceil(float64(min(float32(r), float32(x1-x0)/2, float32(y1-y0)/2)))) // a corner's side
 	b := p.bounds()
 	if col.A != 0xff || k <= 0 || 2*k >= x1-x0 || 2*k >= y1-y0 || b.Dx() > 512 || b.Dy() > 512 {
-		c.fill(&p, col)
+		if col.A != 0xff || !c.keptBox(&p, x0, y0, x1, y1, r, col) {
+			c.fill(&p, col)
+		}
 		return
 	}
 	c.ink(col)
@@ -470,4 +473,70 @@ func (c *canvas) triangle(x0, y0, x1, y1, x2, y2 float32, col color.RGBA) {
 	p.lineTo(x2, y2)
 	p.close()
 	c.fill(&p, col)
+}
+
+// wideBoxes keeps the pixels of the boxes roundBox rasterizes whole (too
+// large for its corner windows: the title bar of a power's own part,
+// drawn for every version at the same place) drawn on one colour: a box
+// drawn at the same place, in the same colour, on the same colour, is a
+// copy of them. At most wideBoxesMax are kept (a bar is 690x54 px, 150
+// KB): the set is emptied when full.
+var wideBoxes struct {
+	sync.Mutex
+	m map[wideBoxKey][]byte
+}
+
+const wideBoxesMax = 16
+
+type wideBoxKey struct {
+	x0, y0, x1, y1, r int
+	col, under        color.RGBA
+	window            image.Rectangle
+}
+
+// keptBox draws the opaque round box p (x0, y0, x1, y1, r) as fill would
+// if its window lies on one colour, from wideBoxes or keeping it there; it
+// reports whether it drew it.
+func (c *canvas) keptBox(p *path, x0, y0, x1, y1, r int, col color.RGBA) bool {
+	w := p.bounds().Intersect(c.img.Bounds())
+	if w.Empty() {
+		return false
+	}
+	under := c.img.RGBAAt(w.Min.X, w.Min.Y)
+	line := make([]byte, 4*w.Dx())
+	for i := 0; i < len(line); i += 4 {
+		line[i], line[i+1], line[i+2], line[i+3] = under.R, under.G, under.B, under.A
+	}
+	row := func(y int) []byte {
+		i := c.img.PixOffset(w.Min.X, y)
+		return c.img.Pix[i : i+len(line)]
+	}
+	for y := w.Min.Y; y < w.Max.Y; y++ {
+		if !bytes.Equal(row(y), line) {
+			return false
+		}
+	}
+	k := wideBoxKey{x0, y0, x1, y1, r, col, under, w}
+	wideBoxes.Lock()
+	kept := wideBoxes.m[k]
+	wideBoxes.Unlock()
+	if kept != nil {
+		c.ink(col)
+		for y := w.Min.Y; y < w.Max.Y; y++ {
+			copy(row(y), kept[(y-w.Min.Y)*len(line):])
+		}
+		return true
+	}
+	c.fillIn(p, col, w)
+	kept = make([]byte, 0, len(line)*w.Dy())
+	for y := w.Min.Y; y < w.Max.Y; y++ {
+		kept = append(kept, row(y)...)
+	}
+	wideBoxes.Lock()
+	if len(wideBoxes.m) >= wideBoxesMax || wideBoxes.m == nil {
+		wideBoxes.m = map[wideBoxKey][]byte{}
+	}
+	wideBoxes.m[k] = kept
+	wideBoxes.Unlock()
+	return true
 }

@@ -24,5 +24,9 @@
 // most of every picture, is drawn, mapped to its palette and compressed
 // once, and each power's own part is added to it, side by side on the
 // cores. The PNG is written here around a zlib stream from
-// klauspost/compress, four times faster than the standard library's.
+// klauspost/compress, four times faster than the standard library's,
+// assembled from bands of rows compressed apart: the bands drawn lately
+// are kept, compressed, by the content of their pixels (bandCache, at
+// most 8 MB), so that a version mostly like the one before costs little
+// more than its drawing.
 package picture

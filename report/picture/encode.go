@@ -6,9 +6,7 @@ import (
 	"hash/crc32"
 	"image"
 	"image/color"
-	"runtime"
 	"sort"
-	"sync"
 )
 
 // The picture is drawn on an RGBA image and written as an 8-bit paletted
@@ -40,23 +38,18 @@ const ownCompression = 1
 // with: the most frequent anti-aliasing shades.
 var shades = 32
 
-// palPool keeps the paletted pixels between renderings.
-var palPool bufPool
-
 // writeContainer writes the PNG (RFC 2083) around idat, its zlib stream,
-// of a picture in p's palette, as wide as p and as tall as p's last row:
-// the signature, IHDR (8-bit palette indices, not interlaced), PLTE, one
-// IDAT and IEND.
-func writeContainer(w *bytes.Buffer, p *image.Paletted, idat []byte) {
-	r := p.Bounds()
+// of a picture in palette pal, width by height pixels: the signature,
+// IHDR (8-bit palette indices, not interlaced), PLTE, one IDAT and IEND.
+func writeContainer(w *bytes.Buffer, pal color.Palette, width, height int, idat []byte) {
 	w.WriteString("\x89PNG\r\n\x1a\n")
 	var ihdr [13]byte
-	binary.BigEndian.PutUint32(ihdr[0:], uint32(r.Dx()))
-	binary.BigEndian.PutUint32(ihdr[4:], uint32(r.Max.Y))
+	binary.BigEndian.PutUint32(ihdr[0:], uint32(width))
+	binary.BigEndian.PutUint32(ihdr[4:], uint32(height))
 	ihdr[8], ihdr[9] = 8, 3 // bit depth 8, colour type 3: palette indices
 	writeChunk(w, "IHDR", ihdr[:])
-	plte := make([]byte, 0, 3*len(p.Palette))
-	for _, c := range p.Palette {
+	plte := make([]byte, 0, 3*len(pal))
+	for _, c := range pal {
 		q := color.RGBAModel.Convert(c).(color.RGBA)
 		plte = append(plte, q.R, q.G, q.B)
 	}
@@ -149,76 +142,6 @@ func (t *colourTable) grow() {
 			t.count[j], t.index[j] = old.count[i], old.index[i]
 		}
 	}
-}
-
-// quantize maps img (opaque) to a palette: the inks first, then the most
-// frequent other colours (ties by value), each pixel to its nearest
-// palette colour. Deterministic: the same image gives the same result.
-// The picture is mostly runs of one colour: both passes look a colour up
-// once per run.
-func quantize(img *image.RGBA, inks []color.RGBA) *image.Paletted {
-	pal, in := withInks(nil, inks)
-	r := img.Bounds()
-	t, rs := countParts(img, r.Min.Y, r.Max.Y)
-	pal = withShades(pal, in, t, min(256, len(inks)+shades))
-	p := &image.Paletted{Pix: palPool.get(r.Dx() * r.Dy()), Stride: r.Dx(), Rect: r, Palette: pal}
-	indexParts(t, rs, p)
-	return p
-}
-
-// parts splits the rows [from, to) into one band a core (at least 256
-// rows each): the bands of a picture are counted, mapped and compressed
-// side by side.
-func parts(from, to int) [][2]int {
-	n := max(1, min(runtime.GOMAXPROCS(0), (to-from)/256))
-	out := make([][2]int, n)
-	for i := range n {
-		out[i] = [2]int{from + (to-from)*i/n, from + (to-from)*(i+1)/n}
-	}
-	return out
-}
-
-// inParallel runs f for each band, side by side, and waits.
-func inParallel(bands [][2]int, f func(i int, band [2]int)) {
-	var wg sync.WaitGroup
-	for i, b := range bands {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			f(i, b)
-		}()
-	}
-	wg.Wait()
-}
-
-// countParts counts the colours of img's rows [from, to) (countRows),
-// band by band side by side, and returns the bands' runs.
-func countParts(img *image.RGBA, from, to int) (*colourTable, []*bandRuns) {
-	bands := parts(from, to)
-	ts := make([]*colourTable, len(bands))
-	rs := make([]*bandRuns, len(bands))
-	inParallel(bands, func(i int, b [2]int) {
-		ts[i] = newColourTable()
-		rs[i] = countRows(ts[i], img, b[0], b[1])
-	})
-	for _, o := range ts[1:] {
-		ts[0].merge(o)
-	}
-	return ts[0], rs
-}
-
-// indexParts is indexRows band by band, side by side.
-func indexParts(t *colourTable, rs []*bandRuns, p *image.Paletted) {
-	setIndices(t, p.Palette)
-	var wg sync.WaitGroup
-	for _, b := range rs {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			indexRows(t, b, p)
-		}()
-	}
-	wg.Wait()
 }
 
 // withInks returns pal with the inks it lacks appended (at most 256
@@ -342,29 +265,6 @@ func setIndices(t *colourTable, pal color.Palette) {
 		if k != 0 {
 			t.index[i] = nearest(pal, k-1)
 		}
-	}
-}
-
-// indexRows sets the rows of p that b holds to the palette indices of
-// their colours (setIndices); t holds every colour of b (countRows). A
-// row the same as the one above it is a copy of its indices. It only
-// reads t: bands may be indexed side by side.
-func indexRows(t *colourTable, b *bandRuns, p *image.Paletted) {
-	var prev []byte
-	for i, span := range b.rows {
-		y := b.from + i
-		prow := p.Pix[p.PixOffset(p.Rect.Min.X, y):p.PixOffset(p.Rect.Max.X, y)]
-		if i > 0 && span == b.rows[i-1] {
-			copy(prow, prev)
-			prev = prow
-			continue
-		}
-		x := 0
-		for _, u := range b.all[span[0]:span[1]] {
-			fill(prow[x:x+int(u.n)], t.index[t.find(wordKey(u.w))])
-			x += int(u.n)
-		}
-		prev = prow
 	}
 }
 

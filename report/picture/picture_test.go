@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"stormjudge/adjudicator"
@@ -515,10 +516,29 @@ func TestRenderSetSharesThePublicPart(t *testing.T) {
 }
 
 // BenchmarkRenderSet draws a version's six pictures at once, against
-// BenchmarkRender's one.
+// BenchmarkRender's one, with no band kept from before (bandCache): a
+// version none of whose rows were drawn lately.
 func BenchmarkRenderSet(b *testing.B) {
+	defer keepBands(0)()
 	v := busyView()
 	for b.Loop() {
+		if _, err := RenderSet(v, storm.Powers); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkRenderSetNextVersion draws the six pictures of a version
+// after those of the one before, which differs in its turn (the heading)
+// and EAI (a track): the other bands are kept (bandCache).
+func BenchmarkRenderSetNextVersion(b *testing.B) {
+	defer keepBands(bandCacheBytes)()
+	v := busyView()
+	i := 0
+	for b.Loop() {
+		i++
+		v.Public.Turn.Year = 2000 + i
+		v.Public.EAI = i%11 - 5
 		if _, err := RenderSet(v, storm.Powers); err != nil {
 			b.Fatal(err)
 		}
@@ -557,14 +577,77 @@ func TestPublicBandsDoNotOverlap(t *testing.T) {
 }
 
 // BenchmarkQuantize maps a drawn picture (the busy view's Germany) to its
-// palette: the colour count and the indexing, without the drawing.
+// palette: the colour count and the scanlines of palette indices, without
+// the drawing or the compression (and with no band kept from before).
 func BenchmarkQuantize(b *testing.B) {
+	defer keepBands(0)()
 	v := busyView()
 	h := Height(v, storm.Germany)
 	img := image.NewRGBA(image.Rect(0, 0, Width, h))
 	c := newCanvas(img)
 	drawAll(c, v, storm.Germany)
+	buf := make([]byte, bandRows*(Width+1))
 	for b.Loop() {
-		palPool.put(quantize(img, c.inks).Pix)
+		rb := newRowBands(img, 0, h, compression)
+		rb.countAll()
+		_, t := palette(nil, c.inks, func(n int) int { return min(256, n+shades) }, rb)
+		for _, band := range rb.bands {
+			scanlines(t, band.runs, buf, Width+1)
+		}
+	}
+}
+
+// keepBands makes the band cache one of max bytes (0: none kept) and
+// returns the function that restores it.
+func keepBands(max int) func() {
+	old := bands
+	bands = &bandCache{max: max}
+	return func() { bands = old }
+}
+
+// TestKeptBandsGiveTheSameBytes (issue 24): a picture is the same bytes
+// whatever bands the cache holds (none, those of other versions, its
+// own), also when a band kept is met again under other palette indices,
+// and from several renderings at once.
+func TestKeptBandsGiveTheSameBytes(t *testing.T) {
+	next := busyView()
+	next.Public.Turn.Year++
+	next.Public.EAI = 3
+	views := []adjudicator.View{startView(), busyView(), next}
+	want := make([]map[storm.Power][]byte, len(views))
+	restore := keepBands(0)
+	for i, v := range views {
+		set, err := RenderSet(v, storm.Powers)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want[i] = set
+	}
+	restore()
+	for _, max := range []int{bandCacheBytes, 64 << 10} { // everything kept; a few bands only
+		defer keepBands(max)()
+		var wg sync.WaitGroup
+		for round := range 3 {
+			for i, v := range views {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					set, err := RenderSet(v, storm.Powers)
+					if err != nil {
+						t.Error(err)
+						return
+					}
+					for p, b := range want[i] {
+						if !bytes.Equal(set[p], b) {
+							t.Errorf("cache of %d bytes, round %d, view %d, %v: bytes differ from a rendering with no band kept", max, round, i, p)
+						}
+					}
+				}()
+			}
+			wg.Wait()
+		}
+		if bands.bytes > max {
+			t.Errorf("cache holds %d bytes, more than its %d", bands.bytes, max)
+		}
 	}
 }

@@ -2,17 +2,13 @@ package picture
 
 import (
 	"bytes"
-	"encoding"
 	"encoding/binary"
 	"fmt"
-	"hash/adler32"
 	"image"
 	"image/color"
-	"io"
 	"runtime"
+	"slices"
 	"sync"
-
-	"github.com/klauspost/compress/flate"
 
 	"stormjudge/adjudicator"
 	"stormjudge/adjudicator/storm"
@@ -27,10 +23,13 @@ import (
 //
 //   - a power's palette is the public picture's, then the power's own
 //     inks and shades after it, so the public rows keep their indices;
-//   - the public rows' zlib data is one run of deflate blocks ended by a
-//     sync flush; each picture appends the blocks of its own rows,
-//     compressed on their own (no reference back into the shared rows),
-//     and the Adler-32 of all its rows.
+//   - the public rows' zlib data is a run of bands of deflate blocks,
+//     each ended by a sync flush (rows.go); each picture appends the
+//     bands of its own rows, compressed on their own (no reference back
+//     into the shared rows), and the Adler-32 of all its rows, combined
+//     from the bands'. A band whose pixels were drawn lately (the
+//     version before, another game) is not counted or compressed again
+//     (bandCache).
 //
 // The map holds the public picture under 0 and each power's under the
 // power. Render draws one picture the same way.
@@ -66,13 +65,13 @@ func RenderEach(v adjudicator.View, powers []storm.Power, emit func(storm.Power,
 	defer pixPool.put(buf)
 	pub := &image.RGBA{Pix: buf, Stride: 4 * Width, Rect: image.Rect(0, 0, Width, pubH)}
 	split, inks := drawPublicBands(pub, v) // rows [0, split) are every picture's
-	pq := quantize(pub, inks)
-	defer palPool.put(pq.Pix)
-	shared, err := newSharedRows(pq, split)
-	if err != nil {
-		return err
-	}
-	public, err := shared.png(pq)
+	shared := newRowBands(pub, 0, split, compression)
+	tail := newRowBands(pub, split, pubH, compression) // the public picture's last rows
+	shared.countAll()
+	tail.countAll()
+	pal, t := palette(nil, inks, func(int) int { return min(256, len(inks)+shades) }, shared, tail)
+	sharedZ := shared.encodeAll(t)
+	public, err := writePNG(pal, pubH, sharedZ.then(tail.encodeAll(t)))
 	if err != nil {
 		return err
 	}
@@ -94,7 +93,7 @@ func RenderEach(v adjudicator.View, powers []storm.Power, emit func(storm.Power,
 		sem <- struct{}{}
 		go func() {
 			defer func() { <-sem; wg.Done() }()
-			b, err := renderOwn(v, p, pv, pq, split, shared)
+			b, err := renderOwn(v, p, pv, pal, split, sharedZ)
 			if err != nil {
 				mu.Lock()
 				errs = append(errs, err)
@@ -112,11 +111,14 @@ func RenderEach(v adjudicator.View, powers []storm.Power, emit func(storm.Power,
 }
 
 // renderOwn draws power p's picture: the public picture's rows above
-// split (mapped in pq, compressed in shared), p's own part below. Only
-// the own part is drawn, mapped and compressed here: its image holds the
-// rows [split, h) alone (the drawing is clipped to them, as it was to
-// the rows below the public part on a whole picture).
-func renderOwn(v adjudicator.View, p storm.Power, pv *adjudicator.PowerView, pq *image.Paletted, split int, shared *sharedRows) ([]byte, error) {
+// split (in palette pubPal, compressed in shared), p's own part below.
+// Only the own part is drawn, mapped and compressed here: its image holds
+// the rows [split, h) alone (the drawing is clipped to them, as it was to
+// the rows below the public part on a whole picture). Its palette is
+// pubPal extended with the inks drawn there and then the most frequent
+// other colours there, up to shades more (at most 256 in all): the
+// public rows keep their indices.
+func renderOwn(v adjudicator.View, p storm.Power, pv *adjudicator.PowerView, pubPal color.Palette, split int, shared zrows) ([]byte, error) {
 	layout := newCanvas(nil)
 	h := roundUp(drawPrivate(layout, v, p, pv, split)) // Height(v, p), without the public part again
 	layout.close()
@@ -127,9 +129,10 @@ func renderOwn(v adjudicator.View, p storm.Power, pv *adjudicator.PowerView, pq 
 	c.rect(0, split, Width, h, colBackground)
 	drawPrivate(c, v, p, pv, split)
 	c.close()
-	q := extendPalette(img, pq, c.inks)
-	defer palPool.put(q.Pix)
-	return shared.png(q)
+	own := newRowBands(img, split, h, ownCompression)
+	own.countAll()
+	pal, t := palette(slices.Clone(pubPal), c.inks, func(n int) int { return min(256, n+shades) }, own)
+	return writePNG(pal, h, shared.then(own.encodeAll(t)))
 }
 
 // drawPublicBands draws the public picture of v on img, as drawPublic
@@ -167,102 +170,29 @@ func drawPublicBands(img *image.RGBA, v adjudicator.View) (int, []color.RGBA) {
 	return end, inks
 }
 
-// extendPalette maps img, the rows below the public picture pq (from
-// img's first row on), to pq's palette extended with the inks drawn there
-// and then the most frequent other colours there, up to shades more (at
-// most 256 in all): the public rows keep pq's indices.
-func extendPalette(img *image.RGBA, pq *image.Paletted, inks []color.RGBA) *image.Paletted {
-	r := img.Bounds()
-	pal, in := withInks(append(color.Palette(nil), pq.Palette...), inks)
-	t := newColourTable()
-	rs := countRows(t, img, r.Min.Y, r.Max.Y)
-	pal = withShades(pal, in, t, min(256, len(pal)+shades))
-	setIndices(t, pal)
-	p := &image.Paletted{Pix: palPool.get(r.Dx() * r.Dy()), Stride: r.Dx(), Rect: r, Palette: pal}
-	indexRows(t, rs, p) // the powers' parts are side by side already
-	return p
-}
-
-// sharedRows is the compressed form of the rows every picture of a set
-// begins with.
-type sharedRows struct {
-	split   int
-	deflate []byte // raw deflate blocks of the rows, ended by a sync flush
-	adler   []byte // the Adler-32 state after the rows (MarshalBinary)
-}
-
-// newSharedRows compresses the first split rows of p, band by band side
-// by side: each band's deflate blocks, ended by a sync flush, refer to no
-// other band, so they join into one stream.
-func newSharedRows(p *image.Paletted, split int) (*sharedRows, error) {
-	bands := parts(0, split)
-	out := make([]bytes.Buffer, len(bands))
-	errs := make([]error, len(bands))
-	inParallel(bands, func(i int, b [2]int) {
-		w, err := flate.NewWriter(&out[i], compression)
-		if err == nil {
-			writeRows(p, b[0], b[1], w)
-			err = w.Flush()
-		}
-		errs[i] = err
-	})
-	var all []byte
-	for i := range bands {
-		if errs[i] != nil {
-			return nil, errs[i]
-		}
-		all = append(all, out[i].Bytes()...)
+// writePNG writes as PNG a picture Width pixels wide and h tall in
+// palette pal whose scanlines z holds: the zlib stream is its header, z's
+// deflate blocks, a final empty block and the Adler-32.
+func writePNG(pal color.Palette, h int, z zrows) ([]byte, error) {
+	if len(pal) == 0 || len(pal) > 256 {
+		return nil, fmt.Errorf("picture: a palette of %d colours", len(pal))
 	}
-	a := adler32.New() // over all the bands at once
-	writeRows(p, 0, split, a)
-	state, err := a.(encoding.BinaryMarshaler).MarshalBinary()
-	if err != nil {
-		return nil, err
+	if z.n != int64(h*(Width+1)) {
+		return nil, fmt.Errorf("picture: %d bytes of scanlines for %d rows", z.n, h)
 	}
-	return &sharedRows{split: split, deflate: all, adler: state}, nil
-}
-
-// png writes as PNG the picture made of the shared rows and then p's rows
-// from s.split to its last: p is either the whole picture whose first
-// s.split rows are the shared ones, or only the rows below them.
-func (s *sharedRows) png(p *image.Paletted) ([]byte, error) {
-	if len(p.Palette) == 0 || len(p.Palette) > 256 {
-		return nil, fmt.Errorf("picture: a palette of %d colours", len(p.Palette))
+	n := 2 + 2 + 4
+	for _, c := range z.chunks {
+		n += len(c)
 	}
-	a := adler32.New()
-	if err := a.(encoding.BinaryUnmarshaler).UnmarshalBinary(s.adler); err != nil {
-		return nil, err
+	idat := make([]byte, 0, n)
+	idat = append(idat, 0x78, 0x9c) // zlib: deflate, 32 KiB window, no dictionary
+	for _, c := range z.chunks {
+		idat = append(idat, c...)
 	}
-	var idat bytes.Buffer
-	idat.Grow(len(s.deflate) * 3 / 2)
-	idat.Write([]byte{0x78, 0x9c}) // zlib: deflate, 32 KiB window, no dictionary
-	idat.Write(s.deflate)
-	level := compression // the public picture's last rows
-	if p.Rect.Min.Y == s.split {
-		level = ownCompression // a power's own rows
-	}
-	w, err := flate.NewWriter(&idat, level)
-	if err != nil {
-		return nil, err
-	}
-	writeRows(p, s.split, p.Rect.Max.Y, io.MultiWriter(w, a))
-	if err := w.Close(); err != nil {
-		return nil, err
-	}
-	idat.Write(binary.BigEndian.AppendUint32(nil, a.Sum32()))
+	idat = append(idat, 0x03, 0x00) // a final block of fixed codes, empty
+	idat = binary.BigEndian.AppendUint32(idat, z.adler)
 	var out bytes.Buffer
-	out.Grow(idat.Len() + 1024)
-	writeContainer(&out, p, idat.Bytes())
+	out.Grow(len(idat) + 1024)
+	writeContainer(&out, pal, Width, h, idat)
 	return out.Bytes(), nil
-}
-
-// writeRows writes the rows [from, to) of p as PNG scanlines (filter
-// type 0, none) to w: a compressor, a checksum, or both.
-func writeRows(p *image.Paletted, from, to int, w io.Writer) {
-	none := []byte{0}
-	for y := from; y < to; y++ {
-		w.Write(none)
-		i := p.PixOffset(p.Rect.Min.X, y)
-		w.Write(p.Pix[i : i+p.Rect.Dx()])
-	}
 }
