@@ -3,7 +3,6 @@ package report
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"fmt"
 	"html/template"
 	"strings"
 )
@@ -38,37 +37,61 @@ const (
 // paragraph, preformatted lines, a table or the picture. Its text is
 // player- or judge-written text, which the template escapes for the
 // context it lands in (html/template): a BROADCAST, a REASON or a
-// power's press full of markup stays text.
+// power's press full of markup stays text. Which element it is, and its
+// style, are the template's own literals, chosen by its fields (issue 24: a
+// style or a tag passed as data costs escaping calls in every cell of
+// every table, the largest part of rendering a page).
 type htmlBlock struct {
-	Tag   string       // "h1", "h2", "h3", "p", "pre", "table", "img"
-	Style template.CSS // one of the constant styles above (trusted)
-	Text  string
-	Rows  []htmlRow // a table's, the first its header
-	// The picture's (Tag "img").
+	// Which element: at most one set; none is a paragraph. (Fields, not
+	// a kind with methods or a tag compared by eq: the template reads a
+	// field for less than it calls a function.)
+	Table, Pre, H1, H2, H3, Img, Caption bool
+	Text                                 string
+	// Indent: a paragraph's left margin, in em (0: none).
+	Indent float64
+	// A table's rows, the first its header; Wide: a table of many
+	// columns, in a smaller font with narrower gaps.
+	Rows []htmlRow
+	Wide bool
+	// The picture's.
 	CID           string
 	Width, Height int
 }
 
 type htmlRow []htmlCell
 
+// htmlCell is a table cell: a header cell (the first row's) or not, a
+// number (aligned right) or not.
 type htmlCell struct {
-	Header bool
-	Style  template.CSS
-	Text   string
+	Header, Num bool
+	Text        string
 }
 
 // htmlPage is what pageTemplate renders.
 type htmlPage struct {
 	Title  string
-	Body   template.CSS
-	Wrap   template.CSS
 	Blocks []htmlBlock
 }
 
 // pageTemplate is every report's HTML page (renderHTML): the styles are
-// the constants above, everything else goes through html/template's
-// contextual escaping.
-var pageTemplate = template.Must(template.New("page").Parse(`<!DOCTYPE html>
+// the constants above, written into the template as literals (pageHTML);
+// everything else goes through html/template's contextual escaping.
+var pageTemplate = template.Must(template.New("page").Parse(strings.NewReplacer(
+	"%BODY%", styleBody, "%WRAP%", styleWrap, "%H1%", styleH1, "%H2%", styleH2, "%H3%", styleH3, "%PRE%", stylePre, "%IMG%", styleImg,
+	"%PARA%", styleP, "%CAPTION%", styleP+"font-size:13px;",
+	"%WTABLE%", styleTable+"font-size:12px;", "%TABLE%", styleTable,
+	"%WCELL%", wideCell, "%WNUM%", wideNum, "%CELL%", styleCell, "%NUM%", styleNum,
+).Replace(pageHTML)))
+
+// The cells of a wide table: narrower gaps.
+var (
+	wideCell = strings.Replace(styleCell, "padding:2px 6px 2px 0;", "padding:2px 3px 2px 0;", 1)
+	wideNum  = strings.Replace(styleNum, "padding:2px 0 2px 6px;", "padding:2px 0 2px 3px;", 1)
+)
+
+// pageHTML is pageTemplate's text, its styles named (%NAME%) by the
+// constants that replace them.
+const pageHTML = `<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -77,34 +100,38 @@ var pageTemplate = template.Must(template.New("page").Parse(`<!DOCTYPE html>
 <meta name="supported-color-schemes" content="light dark">
 <title>{{.Title}}</title>
 </head>
-<body style="{{.Body}}">
-<div style="{{.Wrap}}">
-{{range .Blocks}}{{if eq .Tag "table"}}<div style="overflow-x:auto;max-width:100%;">
-<table style="{{.Style}}">
-{{range .Rows}}<tr>{{range .}}{{if .Header}}<th style="{{.Style}}">{{.Text}}</th>{{else}}<td style="{{.Style}}">{{.Text}}</td>{{end}}{{end}}</tr>
-{{end}}</table>
+<body style="%BODY%">
+<div style="%WRAP%">
+{{range .Blocks}}{{if .Table}}<div style="overflow-x:auto;max-width:100%;">
+{{if .Wide}}<table style="%WTABLE%">
+{{range .Rows}}<tr>{{range .}}{{if .Header}}{{if .Num}}<th style="%WNUM%">{{.Text}}</th>{{else}}<th style="%WCELL%">{{.Text}}</th>{{end}}{{else if .Num}}<td style="%WNUM%">{{.Text}}</td>{{else}}<td style="%WCELL%">{{.Text}}</td>{{end}}{{end}}</tr>
+{{end}}{{else}}<table style="%TABLE%">
+{{range .Rows}}<tr>{{range .}}{{if .Header}}{{if .Num}}<th style="%NUM%">{{.Text}}</th>{{else}}<th style="%CELL%">{{.Text}}</th>{{end}}{{else if .Num}}<td style="%NUM%">{{.Text}}</td>{{else}}<td style="%CELL%">{{.Text}}</td>{{end}}{{end}}</tr>
+{{end}}{{end}}</table>
 </div>
-{{else if eq .Tag "img"}}<img src="cid:{{.CID}}" width="{{.Width}}" height="{{.Height}}" alt="{{.Text}}" style="{{.Style}}">
-{{else if eq .Tag "h1"}}<h1 style="{{.Style}}">{{.Text}}</h1>
-{{else if eq .Tag "h2"}}<h2 style="{{.Style}}">{{.Text}}</h2>
-{{else if eq .Tag "h3"}}<h3 style="{{.Style}}">{{.Text}}</h3>
-{{else if eq .Tag "pre"}}<pre style="{{.Style}}">{{.Text}}</pre>
-{{else}}<p style="{{.Style}}">{{.Text}}</p>
+{{else if .Img}}<img src="cid:{{.CID}}" width="{{.Width}}" height="{{.Height}}" alt="{{.Text}}" style="%IMG%">
+{{else if .H1}}<h1 style="%H1%">{{.Text}}</h1>
+{{else if .H2}}<h2 style="%H2%">{{.Text}}</h2>
+{{else if .H3}}<h3 style="%H3%">{{.Text}}</h3>
+{{else if .Pre}}<pre style="%PRE%">{{.Text}}</pre>
+{{else if .Caption}}<p style="%CAPTION%">{{.Text}}</p>
+{{else if .Indent}}<p style="%PARA%margin-left:{{.Indent}}em;">{{.Text}}</p>
+{{else}}<p style="%PARA%">{{.Text}}</p>
 {{end}}{{end}}</div>
 </body>
 </html>
-`))
+`
 
 // renderHTML renders the blocks of w as a complete HTML document. When
 // cid is set the picture is shown (by its Content-ID) after the lead,
 // with alt, its description in words, beside it.
 func renderHTML(subject string, w *writer, cid string, alt string, width, height int) string {
 	picture := cid != ""
-	page := htmlPage{Title: subject, Body: styleBody, Wrap: styleWrap}
+	page := htmlPage{Title: subject}
 	var pre []string
 	flush := func() {
 		if len(pre) > 0 {
-			page.Blocks = append(page.Blocks, htmlBlock{Tag: "pre", Style: stylePre, Text: strings.Join(pre, "\n")})
+			page.Blocks = append(page.Blocks, htmlBlock{Pre: true, Text: strings.Join(pre, "\n")})
 			pre = nil
 		}
 	}
@@ -119,7 +146,7 @@ func renderHTML(subject string, w *writer, cid string, alt string, width, height
 		}
 		switch bl.kind {
 		case blockTitle:
-			page.Blocks = append(page.Blocks, htmlBlock{Tag: "h1", Style: styleH1, Text: bl.text})
+			page.Blocks = append(page.Blocks, htmlBlock{H1: true, Text: bl.text})
 		case blockHeading:
 			headings++
 			// The picture follows the lead: before the second heading.
@@ -127,20 +154,16 @@ func renderHTML(subject string, w *writer, cid string, alt string, width, height
 				page.Blocks = append(page.Blocks, pictureBlocks(cid, alt, width, height)...)
 				shown = true
 			}
-			page.Blocks = append(page.Blocks, htmlBlock{Tag: "h2", Style: styleH2, Text: bl.text})
+			page.Blocks = append(page.Blocks, htmlBlock{H2: true, Text: bl.text})
 		case blockSub:
-			page.Blocks = append(page.Blocks, htmlBlock{Tag: "h3", Style: styleH3, Text: upperFirst(bl.text)})
+			page.Blocks = append(page.Blocks, htmlBlock{H3: true, Text: upperFirst(bl.text)})
 		case blockPara:
-			style := template.CSS(styleP)
-			if indent := len(bl.first); indent > 0 {
-				style += template.CSS(fmt.Sprintf("margin-left:%.1fem;", float64(indent)*0.5))
-			}
-			page.Blocks = append(page.Blocks, htmlBlock{Tag: "p", Style: style, Text: strings.TrimSpace(bl.text)})
+			page.Blocks = append(page.Blocks, htmlBlock{Indent: float64(len(bl.first)) * 0.5, Text: strings.TrimSpace(bl.text)})
 		case blockLine, blockCode:
 			if preformatted {
 				pre = append(pre, bl.text)
 			} else {
-				page.Blocks = append(page.Blocks, htmlBlock{Tag: "p", Style: styleP, Text: bl.text})
+				page.Blocks = append(page.Blocks, htmlBlock{Text: bl.text})
 			}
 		case blockTable:
 			page.Blocks = append(page.Blocks, tableBlock(bl.cells))
@@ -160,8 +183,8 @@ func renderHTML(subject string, w *writer, cid string, alt string, width, height
 // pictureBlocks are the picture and the line under it.
 func pictureBlocks(cid, alt string, width, height int) []htmlBlock {
 	return []htmlBlock{
-		{Tag: "img", Style: styleImg, Text: alt, CID: cid, Width: width, Height: height},
-		{Tag: "p", Style: styleP + "font-size:13px;", Text: "The picture shows the diplomatic targets and the tracks; the tables below give the same figures in words."},
+		{Img: true, Text: alt, CID: cid, Width: width, Height: height},
+		{Caption: true, Text: "The picture shows the diplomatic targets and the tracks; the tables below give the same figures in words."},
 	}
 }
 
@@ -170,22 +193,11 @@ func pictureBlocks(cid, alt string, width, height int) []htmlBlock {
 func tableBlock(cells [][]string) htmlBlock {
 	// A wide table (the incomes) gets a smaller font and narrower gaps to
 	// fit a phone, and scrolls on its own rather than widen the page.
-	wide := len(cells) > 0 && len(cells[0]) > 6
-	table, cell, num := styleTable, styleCell, styleNum
-	if wide {
-		table += "font-size:12px;"
-		cell = strings.Replace(cell, "padding:2px 6px 2px 0;", "padding:2px 3px 2px 0;", 1)
-		num = strings.Replace(num, "padding:2px 0 2px 6px;", "padding:2px 0 2px 3px;", 1)
-	}
-	bl := htmlBlock{Tag: "table", Style: template.CSS(table)}
+	bl := htmlBlock{Table: true, Wide: len(cells) > 0 && len(cells[0]) > 6}
 	for i, row := range cells {
-		var r htmlRow
+		r := make(htmlRow, 0, len(row))
 		for _, c := range row {
-			style := cell
-			if isNumber(c) {
-				style = num
-			}
-			r = append(r, htmlCell{Header: i == 0, Style: template.CSS(style), Text: c})
+			r = append(r, htmlCell{Header: i == 0, Num: isNumber(c), Text: c})
 		}
 		bl.Rows = append(bl.Rows, r)
 	}

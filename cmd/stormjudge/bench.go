@@ -37,11 +37,11 @@ func cmdBench(args []string, stdout, stderr io.Writer) error {
 	data := fs.String("data", "", "with -games: keep the data file and mailboxes in this new or empty directory (default: a temporary one, removed)")
 	simulate := fs.Int("simulate", 0, "whole-game simulator: N random games through the engine alone, round trips a turn with and without standing orders (-turns default 12)")
 	deckFile := fs.String("deck", defaultSandboxDeck, "with -simulate: the random event deck (\"\": none)")
-	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the benchmark to this file (go tool pprof)")
+	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the benchmark to this file (go tool pprof); with -games, of the turns alone")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	if *cpuprofile != "" {
+	if *cpuprofile != "" && *games == 0 {
 		f, err := os.Create(*cpuprofile)
 		if err != nil {
 			return fmt.Errorf("bench: %v", err)
@@ -63,7 +63,7 @@ func cmdBench(args []string, stdout, stderr io.Writer) error {
 	}
 	if *games > 0 {
 		o := gamesBench{Games: *games, Turns: 2, Workers: *workers, Senders: *senders, Poll: *poll, Tick: 30 * time.Second,
-			Dir: *data, Cmdline: strings.TrimSpace("stormjudge bench " + strings.Join(args, " "))}
+			Dir: *data, Cmdline: strings.TrimSpace("stormjudge bench " + strings.Join(args, " ")), CPUProfile: *cpuprofile}
 		fs.Visit(func(f *flag.Flag) {
 			if f.Name == "turns" {
 				o.Turns = *turns

@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/pprof"
 	"slices"
 	"strconv"
 	"strings"
@@ -65,6 +66,9 @@ type gamesBench struct {
 	Dir          string        // "": a temporary directory, removed afterwards; else kept
 	Stall        time.Duration // give up when nothing progresses for this long
 	Cmdline      string        // printed first
+	// CPUProfile: a CPU profile of the turns alone (from the first order
+	// submitted to the last mail delivered) is written to this file.
+	CPUProfile string
 }
 
 // Per game and round of orders, with one address per seat and no
@@ -344,6 +348,17 @@ func (r *benchRun) play() error {
 	r.creationMail = last.Sub(t0)
 	r.progress("creation mail delivered in %s", r.creationMail.Round(time.Millisecond))
 
+	if r.o.CPUProfile != "" {
+		f, err := os.Create(r.o.CPUProfile)
+		if err != nil {
+			return fmt.Errorf("bench: %v", err)
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return fmt.Errorf("bench: %v", err)
+		}
+		defer pprof.StopCPUProfile() // also when a turn fails
+	}
 	for turn := 1; turn <= r.o.Turns; turn++ {
 		before := r.probe.snapshot()
 		t0 := time.Now()
@@ -369,6 +384,9 @@ func (r *benchRun) play() error {
 		tr.delivered = last.Sub(t0)
 		r.turns = append(r.turns, tr)
 		r.progress("turn %d: %d orders, last mail delivered after %s", turn, tr.orders, tr.delivered.Round(time.Millisecond))
+	}
+	if r.o.CPUProfile != "" {
+		pprof.StopCPUProfile()
 	}
 	r.mem = append(r.mem, readMem(fmt.Sprintf("after %s, daemon running", turnsText(r.o.Turns))))
 	// The last mail is in its mailbox a moment before the outbox has

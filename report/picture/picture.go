@@ -22,15 +22,19 @@ const (
 
 // PublicHeight is the height in pixels of every public picture
 // (Render(v, 0)); a notice's picture is taller (Height).
-var PublicHeight = mustHeight()
+var PublicHeight = roundUp(publicEnd)
 
-func mustHeight() int {
+// publicEnd is where every picture's public part ends, the private part
+// begins (drawPublic's height, before rounding).
+var publicEnd = mustPublicEnd()
+
+func mustPublicEnd() int {
 	if err := loadFonts(); err != nil {
 		panic(err)
 	}
 	c := newCanvas(nil)
 	defer c.close()
-	return drawAll(c, publicLayoutView(), 0)
+	return drawPublic(c, publicLayoutView())
 }
 
 // publicLayoutView is a view whose public picture has the height of every
@@ -128,9 +132,17 @@ func Height(v adjudicator.View, power storm.Power) int {
 	if err := check(v, power); err != nil {
 		return PublicHeight
 	}
+	pv := own(v, power)
+	if pv == nil {
+		return PublicHeight
+	}
+	// The public part's height is every picture's (publicEnd): only the
+	// private part is laid out (issue 24: a report's HTML names the
+	// picture's height, and laying out the whole picture again for each
+	// mail cost a third of rendering the mails).
 	c := newCanvas(nil)
 	defer c.close()
-	return drawAll(c, v, power)
+	return roundUp(drawPrivate(c, v, power, pv, publicEnd))
 }
 
 // Render draws the picture of v as PNG bytes. power 0 draws the public
