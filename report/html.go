@@ -1,10 +1,12 @@
 package report
 
 import (
+	"container/list"
 	"crypto/sha256"
 	"encoding/hex"
 	"html/template"
 	"strings"
+	"sync"
 )
 
 // pictureCID is the Content-ID (without angle brackets, RFC 2392) by
@@ -53,6 +55,8 @@ type htmlBlock struct {
 	// columns, in a smaller font with narrower gaps.
 	Rows []htmlRow
 	Wide bool
+	// HTML is the table as tableTemplate rendered it (renderTable).
+	HTML template.HTML
 	// The picture's.
 	CID           string
 	Width, Height int
@@ -76,12 +80,28 @@ type htmlPage struct {
 // pageTemplate is every report's HTML page (renderHTML): the styles are
 // the constants above, written into the template as literals (pageHTML);
 // everything else goes through html/template's contextual escaping.
-var pageTemplate = template.Must(template.New("page").Parse(strings.NewReplacer(
+var pageTemplate = template.Must(template.New("page").Parse(styles.Replace(pageHTML)))
+
+// styles writes the styles into the templates' text.
+var styles = strings.NewReplacer(
 	"%BODY%", styleBody, "%WRAP%", styleWrap, "%H1%", styleH1, "%H2%", styleH2, "%H3%", styleH3, "%PRE%", stylePre, "%IMG%", styleImg,
 	"%PARA%", styleP, "%CAPTION%", styleP+"font-size:13px;",
 	"%WTABLE%", styleTable+"font-size:12px;", "%TABLE%", styleTable,
 	"%WCELL%", wideCell, "%WNUM%", wideNum, "%CELL%", styleCell, "%NUM%", styleNum,
-).Replace(pageHTML)))
+)
+
+// tableTemplate is a table of a page, rendered on its own (renderTable)
+// and put into the page as the HTML it made.
+var tableTemplate = template.Must(template.New("table").Parse(styles.Replace(tableHTML)))
+
+const tableHTML = `<div style="overflow-x:auto;max-width:100%;">
+{{if .Wide}}<table style="%WTABLE%">
+{{range .Rows}}<tr>{{range .}}{{if .Header}}{{if .Num}}<th style="%WNUM%">{{.Text}}</th>{{else}}<th style="%WCELL%">{{.Text}}</th>{{end}}{{else if .Num}}<td style="%WNUM%">{{.Text}}</td>{{else}}<td style="%WCELL%">{{.Text}}</td>{{end}}{{end}}</tr>
+{{end}}{{else}}<table style="%TABLE%">
+{{range .Rows}}<tr>{{range .}}{{if .Header}}{{if .Num}}<th style="%NUM%">{{.Text}}</th>{{else}}<th style="%CELL%">{{.Text}}</th>{{end}}{{else if .Num}}<td style="%NUM%">{{.Text}}</td>{{else}}<td style="%CELL%">{{.Text}}</td>{{end}}{{end}}</tr>
+{{end}}{{end}}</table>
+</div>
+`
 
 // The cells of a wide table: narrower gaps.
 var (
@@ -102,14 +122,7 @@ const pageHTML = `<!DOCTYPE html>
 </head>
 <body style="%BODY%">
 <div style="%WRAP%">
-{{range .Blocks}}{{if .Table}}<div style="overflow-x:auto;max-width:100%;">
-{{if .Wide}}<table style="%WTABLE%">
-{{range .Rows}}<tr>{{range .}}{{if .Header}}{{if .Num}}<th style="%WNUM%">{{.Text}}</th>{{else}}<th style="%WCELL%">{{.Text}}</th>{{end}}{{else if .Num}}<td style="%WNUM%">{{.Text}}</td>{{else}}<td style="%WCELL%">{{.Text}}</td>{{end}}{{end}}</tr>
-{{end}}{{else}}<table style="%TABLE%">
-{{range .Rows}}<tr>{{range .}}{{if .Header}}{{if .Num}}<th style="%NUM%">{{.Text}}</th>{{else}}<th style="%CELL%">{{.Text}}</th>{{end}}{{else if .Num}}<td style="%NUM%">{{.Text}}</td>{{else}}<td style="%CELL%">{{.Text}}</td>{{end}}{{end}}</tr>
-{{end}}{{end}}</table>
-</div>
-{{else if .Img}}<img src="cid:{{.CID}}" width="{{.Width}}" height="{{.Height}}" alt="{{.Text}}" style="%IMG%">
+{{range .Blocks}}{{if .Table}}{{.HTML}}{{else if .Img}}<img src="cid:{{.CID}}" width="{{.Width}}" height="{{.Height}}" alt="{{.Text}}" style="%IMG%">
 {{else if .H1}}<h1 style="%H1%">{{.Text}}</h1>
 {{else if .H2}}<h2 style="%H2%">{{.Text}}</h2>
 {{else if .H3}}<h3 style="%H3%">{{.Text}}</h3>
@@ -166,7 +179,7 @@ func renderHTML(subject string, w *writer, cid string, alt string, width, height
 				page.Blocks = append(page.Blocks, htmlBlock{Text: bl.text})
 			}
 		case blockTable:
-			page.Blocks = append(page.Blocks, tableBlock(bl.cells))
+			page.Blocks = append(page.Blocks, htmlBlock{Table: true, HTML: renderTable(bl.cells)})
 		}
 	}
 	flush()
@@ -202,6 +215,84 @@ func tableBlock(cells [][]string) htmlBlock {
 		bl.Rows = append(bl.Rows, r)
 	}
 	return bl
+}
+
+// renderTable renders cells as a table (tableBlock, tableTemplate), or
+// returns the HTML it rendered for the same cells lately (issue 24: the
+// digests of a version repeat the public report's tables for each power,
+// and the next version many of them again; rendering them was a tenth
+// of the daemon's time under load). The HTML depends on the cells alone.
+func renderTable(cells [][]string) template.HTML {
+	var k strings.Builder
+	for _, row := range cells {
+		for _, c := range row {
+			k.WriteString(c)
+			k.WriteByte(0)
+		}
+		k.WriteByte(1)
+	}
+	key := k.String()
+	if h, ok := tables.get(key); ok {
+		return h
+	}
+	var b strings.Builder
+	if err := tableTemplate.Execute(&b, tableBlock(cells)); err != nil {
+		panic(err) // the template and its data are the package's own
+	}
+	h := template.HTML(b.String()) // html/template's own output
+	tables.add(key, h)
+	return h
+}
+
+// tableCacheBytes bounds the memory of the tables kept: their cells (the
+// key) and their HTML.
+const tableCacheBytes = 4 << 20
+
+// tableCache keeps the HTML of tables by their cells, the least recently
+// used dropped beyond max bytes.
+type tableCache struct {
+	mu    sync.Mutex
+	m     map[string]*list.Element
+	lru   list.List // of *tableEntry, most recent first
+	bytes int
+	max   int
+}
+
+type tableEntry struct {
+	key  string
+	html template.HTML
+}
+
+var tables = &tableCache{max: tableCacheBytes}
+
+func (c *tableCache) get(key string) (template.HTML, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if el, ok := c.m[key]; ok {
+		c.lru.MoveToFront(el)
+		return el.Value.(*tableEntry).html, true
+	}
+	return "", false
+}
+
+func (c *tableCache) add(key string, h template.HTML) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if _, ok := c.m[key]; ok {
+		return
+	}
+	if c.m == nil {
+		c.m = map[string]*list.Element{}
+	}
+	c.m[key] = c.lru.PushFront(&tableEntry{key, h})
+	c.bytes += len(key) + len(h)
+	for c.bytes > c.max {
+		el := c.lru.Back()
+		e := el.Value.(*tableEntry)
+		c.lru.Remove(el)
+		delete(c.m, e.key)
+		c.bytes -= len(e.key) + len(e.html)
+	}
 }
 
 func isNumber(s string) bool {

@@ -1,6 +1,8 @@
 package report
 
 import (
+	"html/template"
+	"strings"
 	"testing"
 
 	"stormjudge/internal/htmltest"
@@ -24,5 +26,34 @@ func TestHTMLKeepsWrittenTextInert(t *testing.T) {
 	page := renderHTML(h, w, "picture.1@stormjudge", h, 360, 1030)
 	if n := htmltest.Inert(t, "report", page, h, "picture.1@stormjudge"); n < 8 {
 		t.Errorf("the written text shows %d times as text, want 8 (title, h1, h2, p, pre, 2 cells, alt):\n%s", n, page)
+	}
+}
+
+// TestTablesKeptAreTheSame (issue 24): a table's HTML is the same whether
+// rendered or taken from the tables kept, and what is kept stays within
+// its bound.
+func TestTablesKeptAreTheSame(t *testing.T) {
+	cells := [][]string{{"Who", htmltest.Hostile}, {htmltest.Hostile, "+3"}}
+	var fresh strings.Builder
+	if err := tableTemplate.Execute(&fresh, tableBlock(cells)); err != nil {
+		t.Fatal(err)
+	}
+	for i := range 2 { // rendered, then kept
+		if got := string(renderTable(cells)); got != fresh.String() {
+			t.Fatalf("table %d:\n%s\nwant\n%s", i, got, fresh.String())
+		}
+	}
+	c := &tableCache{max: 1000}
+	for i := range 100 {
+		c.add(strings.Repeat("x", i+1), template.HTML(strings.Repeat("y", 50)))
+		if c.bytes > c.max || c.lru.Len() != len(c.m) {
+			t.Fatalf("after %d tables: %d bytes kept (max %d), %d listed, %d mapped", i+1, c.bytes, c.max, c.lru.Len(), len(c.m))
+		}
+	}
+	if _, ok := c.get(strings.Repeat("x", 100)); !ok {
+		t.Error("the last table kept is gone")
+	}
+	if _, ok := c.get("x"); ok {
+		t.Error("the first table kept is still there")
 	}
 }
