@@ -81,7 +81,7 @@ func (c *canvas) face(bold bool, size int) font.Face {
 		panic(err) // the embedded fonts always give a face
 	}
 	sf := &sharedFace{f: f, metrics: f.Metrics(), glyphs: map[glyphKey]*glyph{},
-		advances: map[rune]glyphAdvance{}, kerns: map[[2]rune]fixed.Int26_6{}}
+		advances: map[rune]glyphAdvance{}, kerns: map[[2]rune]fixed.Int26_6{}, widths: map[string]int{}}
 	faces[k] = sf
 	return sf
 }
@@ -98,6 +98,31 @@ type sharedFace struct {
 	glyphs   map[glyphKey]*glyph
 	advances map[rune]glyphAdvance
 	kerns    map[[2]rune]fixed.Int26_6
+	// widths are the widths of the strings measured (textWidth), at
+	// most maxWidths: the pictures measure the same labels again and
+	// again (issue 24: a twentieth of the daemon's time under load).
+	widths map[string]int
+}
+
+// maxWidths bounds a face's widths kept; beyond it they are forgotten.
+const maxWidths = 4096
+
+// width is font.MeasureString(f, s), rounded up, kept.
+func (f *sharedFace) width(s string) int {
+	f.mu.Lock()
+	w, ok := f.widths[s]
+	f.mu.Unlock()
+	if ok {
+		return w
+	}
+	w = font.MeasureString(f, s).Ceil() // f's methods lock f.mu
+	f.mu.Lock()
+	if len(f.widths) >= maxWidths {
+		clear(f.widths)
+	}
+	f.widths[s] = w
+	f.mu.Unlock()
+	return w
 }
 
 type glyphKey struct {
@@ -219,7 +244,12 @@ func (c *canvas) textRight(x, y int, s string, f font.Face, col color.RGBA) {
 	c.text(x-textWidth(f, s), y, s, f, col)
 }
 
-func textWidth(f font.Face, s string) int { return font.MeasureString(f, s).Ceil() }
+func textWidth(f font.Face, s string) int {
+	if sf, ok := f.(*sharedFace); ok {
+		return sf.width(s)
+	}
+	return font.MeasureString(f, s).Ceil()
+}
 
 // midBaseline is the baseline that centres capitals vertically in the
 // band y..y+h.
