@@ -488,12 +488,9 @@ func TestReseatFromConfig(t *testing.T) {
 	if it.Address != "italy2@example.org" || it.Undeliverable != "" || g.Version != g0.Version {
 		t.Errorf("seat %+v, version %d", it, g.Version)
 	}
-	welcomes := 0
-	for _, m := range outbox(t, db) {
-		if m.To[0] == "italy2@example.org" && strings.Contains(m.Body, "new-italy-secret") {
-			welcomes++
-		}
-	}
+	welcomes := countMails(t, db, func(m *store.Mail) bool {
+		return m.To[0] == "italy2@example.org" && strings.Contains(m.Body, "new-italy-secret")
+	})
 	if welcomes != 1 {
 		t.Errorf("%d welcomes to the new address", welcomes)
 	}

@@ -70,20 +70,12 @@ func TestOpenSeatsStartedByModerator(t *testing.T) {
 	if s := g.Seat(storm.Germany); !s.Open || len(s.Joins) != 1 || s.Joins[0].Confirmed.IsZero() {
 		t.Fatalf("a confirmed request where the moderator approves: %+v", s)
 	}
-	asked := false
-	for _, m := range outbox(t, db) {
-		asked = asked || m.To[0] == "boss@example.org" && strings.Contains(m.Body, "APPROVE germany")
-	}
-	if !asked {
+	if countMails(t, db, func(m *store.Mail) bool {
+		return m.To[0] == "boss@example.org" && strings.Contains(m.Body, "APPROVE germany")
+	}) == 0 {
 		t.Error("the moderator was not asked to approve")
 	}
-	var modSecret string
-	for _, m := range outbox(t, db) {
-		if strings.Contains(m.ID, "/welcome/moderator/") {
-			_, modSecret, _ = strings.Cut(m.Body, "The moderators' secret: ")
-			modSecret, _, _ = strings.Cut(modSecret, "\n")
-		}
-	}
+	modSecret := modSecretOf(t, db)
 	rej := mustIngest(t, j, email("bob@example.org", "GAME open\nSECRET "+secretOfSeat(t, db, "bob@example.org")+"\nPASS\n"), Rejected)
 	if !strings.Contains(rej.Receipt.Body, "Game open has not started: it waits for players for Germany, Italy") {
 		t.Errorf("orders before the start:\n%s", rej.Receipt.Body)
@@ -147,13 +139,7 @@ func TestOpenSeatLeftBeforeTheStart(t *testing.T) {
 	if got := joinPowers(g.OpenSeats()); got != "Germany, Italy, Britain" {
 		t.Fatalf("open after Britain left: %s", got)
 	}
-	var modSecret string
-	for _, m := range outbox(t, db) {
-		if strings.Contains(m.ID, "/welcome/moderator/") {
-			_, modSecret, _ = strings.Cut(m.Body, "The moderators' secret: ")
-			modSecret, _, _ = strings.Cut(modSecret, "\n")
-		}
-	}
+	modSecret := modSecretOf(t, db)
 	mustIngest(t, j, email("boss@example.org", "GAME open\nMODERATOR\nSECRET "+modSecret+"\nREPLACE germany gus@example.org\n"), Accepted)
 	mustIngest(t, j, email("boss@example.org", "GAME open\nMODERATOR\nSECRET "+modSecret+"\nREPLACE italy ida@example.org\n"), Accepted)
 	if g, _, _ := game(t, db, "open"); !g.Waiting() || g.Version != 0 {
@@ -191,15 +177,22 @@ func TestLobbyAnswersBounded(t *testing.T) {
 	mustIngest(t, j, email("bob@example.org", "JOIN open germany\n"), Ignored)
 	c.t = c.t.Add(24 * time.Hour)
 	mustIngest(t, j, email("bob@example.org", "LIST\n"), Answered)
-	n := 0
-	for _, m := range outbox(t, db) {
-		if m.To[0] == "bob@example.org" && strings.HasPrefix(m.ID, "receipt/") {
-			n++
-		}
-	}
+	n := countMails(t, db, func(m *store.Mail) bool { return m.To[0] == "bob@example.org" && strings.HasPrefix(m.ID, "receipt/") })
 	if n != lobbyPerAddress+1 {
 		t.Errorf("bob got %d lobby answers, want %d", n, lobbyPerAddress+1)
 	}
+}
+
+// countMails counts the mails of the outbox that pred accepts.
+func countMails(t *testing.T, db *store.DB, pred func(*store.Mail) bool) int {
+	t.Helper()
+	n := 0
+	for _, m := range outbox(t, db) {
+		if pred(m) {
+			n++
+		}
+	}
+	return n
 }
 
 // modSecretOf reads the moderators' secret of the moderator's welcome.
@@ -274,12 +267,9 @@ func TestJoinConfirmationKept(t *testing.T) {
 		t.Errorf("a second JOIN of a confirmed request:\n%s", res.Receipt.Body)
 	}
 	mustIngest(t, j, email("ann@example.org", "GAME open\nSECRET "+secret+"\nJOIN germany\n"), Accepted)
-	asked := 0
-	for _, m := range outbox(t, db) {
-		if m.To[0] == "boss@example.org" && strings.Contains(m.Subject, "asks to play Germany") {
-			asked++
-		}
-	}
+	asked := countMails(t, db, func(m *store.Mail) bool {
+		return m.To[0] == "boss@example.org" && strings.Contains(m.Subject, "asks to play Germany")
+	})
 	if asked != 1 {
 		t.Errorf("the moderator was asked %d times", asked)
 	}
