@@ -17,6 +17,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"text/tabwriter"
 	"time"
 
@@ -142,7 +143,11 @@ type benchRun struct {
 	version                        int // of every game after creation
 	idle                           []idleCost
 	turns                          []turnResult
-	st                             benchStore
+	// cpu is the process's user and system time over the turns (the
+	// daemon, the mail servers and the benchmark's clients): unlike the
+	// rates, it does not depend on what else the machine runs.
+	cpu time.Duration
+	st  benchStore
 	mem                            []memSample
 }
 
@@ -359,6 +364,7 @@ func (r *benchRun) play() error {
 		}
 		defer pprof.StopCPUProfile() // also when a turn fails
 	}
+	cpu0 := processCPU()
 	for turn := 1; turn <= r.o.Turns; turn++ {
 		before := r.probe.snapshot()
 		t0 := time.Now()
@@ -385,6 +391,7 @@ func (r *benchRun) play() error {
 		r.turns = append(r.turns, tr)
 		r.progress("turn %d: %d orders, last mail delivered after %s", turn, tr.orders, tr.delivered.Round(time.Millisecond))
 	}
+	r.cpu = processCPU() - cpu0
 	if r.o.CPUProfile != "" {
 		pprof.StopCPUProfile()
 	}
@@ -672,6 +679,15 @@ func fileSize(path string) int64 {
 	return fi.Size()
 }
 
+// processCPU is the user and system time the process has used.
+func processCPU() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
 // readMem reads the process's resident set (VmRSS) and its peak (VmHWM)
 // from /proc/self/status (zero where there is none), and the Go heap in use.
 func readMem(label string) memSample {
@@ -748,6 +764,11 @@ func (r *benchRun) print(w io.Writer, total time.Duration) {
 	fmt.Fprintf(tw, "  all\t\t%s\t\t%s\t%s\t%s\n", sec(sumIngested), sec(sumDelivered), rate(orders, sumIngested), rate(orders, sumDelivered))
 	tw.Flush()
 	fmt.Fprintf(w, "  sustained: %s order emails through the whole daemon (first SMTP submission to last mail delivered)\n", rate(orders, sumDelivered))
+	if orders > 0 && r.cpu > 0 {
+		per := r.cpu / time.Duration(orders)
+		fmt.Fprintf(w, "  CPU: %.1f ms an order (user and system time of the process over the turns: daemon, mail servers and clients), %.0f orders a second on %d cores at most\n",
+			float64(per)/float64(time.Millisecond), float64(runtime.NumCPU())*float64(time.Second)/float64(per), runtime.NumCPU())
+	}
 
 	fmt.Fprintln(w, "\nstorage (bbolt grows its file by doubling up to 16 MiB, then 16 MiB beyond what it needs: sizes are coarse)")
 	fmt.Fprintf(tw, "  data file after creation\t%s\t%s per game\n", mib(st.fileCreated), kib(st.fileCreated/int64(n)))
