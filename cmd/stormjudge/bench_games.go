@@ -148,7 +148,7 @@ type benchRun struct {
 	// rates, it does not depend on what else the machine runs.
 	cpu time.Duration
 	st  benchStore
-	mem                            []memSample
+	mem []memSample
 }
 
 // runGamesBench runs the capacity benchmark and prints its table on stdout;
