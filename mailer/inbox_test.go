@@ -366,3 +366,36 @@ func TestInboxAdvanceInTheHandlersTransaction(t *testing.T) {
 		t.Errorf("positions inside the handlers' transactions: %v", positions)
 	}
 }
+
+// TestInboxFetchesInBatches (issue 24): messages are fetched a batch at a
+// time (fetchBatch of them, fetchBatchBytes together); every one is still
+// handled once, in order, across the batches' bounds and with messages
+// so large that a batch holds fewer.
+func TestInboxFetchesInBatches(t *testing.T) {
+	for _, kind := range serverKinds {
+		t.Run(kind.name, func(t *testing.T) {
+			srv := startMemIMAP(t, kind.caps)
+			db := openStore(t)
+			want := ids("batch", 2*fetchBatch+5)
+			big := strings.Repeat("x", fetchBatchBytes/3) + "\r\n"
+			for i, id := range want {
+				m := testMessage(id)
+				if i%7 == 3 { // a third of a batch's bytes: four of them do not fit
+					m = append(m, big...)
+				}
+				srv.deliver("INBOX", m)
+			}
+			rec := newRecorder(t)
+			in := NewInbox(inboxOptions(t, srv.addr), db, rec.handle)
+			l := runLoop(t, in.Run)
+			eventually(t, "every message handled", func() bool { return rec.count() >= len(want) })
+			eventually(t, "every message moved", func() bool {
+				return len(mailboxMessageIDs(t, srv.addr, imapUser, imapPass, "Processed")) == len(want)
+			})
+			l.Stop()
+			if got := rec.IDs(); !slices.Equal(got, want) {
+				t.Errorf("Handler got %v, want each once in order %v", got, want)
+			}
+		})
+	}
+}
