@@ -208,11 +208,12 @@ func TestRefusalNamesTheForLine(t *testing.T) {
 }
 
 // TestUnknownGameNamesTheSendersGames (issue 22): an email naming a game
-// the judge does not hold is told the sender's own games.
+// the judge does not hold is told the sender's own games; nothing of it
+// is quoted (issue 24: nothing proves who sent it), its game id neither.
 func TestUnknownGameNamesTheSendersGames(t *testing.T) {
 	j, _ := digestGame(t)
 	res := mustIngest(t, j, email("italy@sandbox.test", "GAME demmo\nSECRET italy\nPASS\nEND\n"), Rejected)
-	if !strings.Contains(flat(res.Receipt.Body), `there is no game "demmo" here. Your games here: demo (Italy).`) {
+	if b := flat(res.Receipt.Body); !strings.Contains(b, `names a game this judge does not hold (its GAME line), so it was not read. Nothing of it is quoted here: nothing in it proves who sent it. Your games here: demo (Italy).`) || strings.Contains(b, "demmo") {
 		t.Errorf("receipt:\n%s", res.Receipt.Body)
 	}
 }

@@ -605,7 +605,7 @@ func TestReceiptSubjectOneRe(t *testing.T) {
 	for body, want := range map[string]string{
 		"GAME demo\r\nSECRET wrong\r\nPASS\r\n":   "Re: your orders [demo: NOT ACCEPTED]", // issue 24: a failed secret's subject is never echoed
 		"GAME demo\r\nSECRET germany\r\nHELP\r\n": "Re: orders [demo: HELP]",
-		"GAME nogame\r\nSECRET x\r\nPASS\r\n":     "Re: orders [nogame: NOT ACCEPTED]",
+		"GAME nogame\r\nSECRET x\r\nPASS\r\n":     "Re: your email [NOT ACCEPTED]",
 	} {
 		msgSeq++
 		raw := []byte(fmt.Sprintf("From: germany@sandbox.test\r\nSubject: orders\r\nMessage-ID: <tag%d@t>\r\n\r\n%s", msgSeq, body))
@@ -649,5 +649,27 @@ func TestReportsThreadedUnderTheWelcome(t *testing.T) {
 	mod := byID[fmt.Sprintf("demo/v%d/public/gm@sandbox.test", g.Version)]
 	if mod == nil || "<"+mod.References[0]+">" != byID["demo/welcome/moderator/gm@sandbox.test"].MessageID {
 		t.Errorf("the moderator's report is not threaded under the moderator's welcome")
+	}
+}
+
+// TestUnverifiableEmailQuotesNothing (issue 24, found by a new user's
+// run): an email in a player's name that names no game, or one the judge
+// does not hold, never reaches a secret's check; its receipt quotes
+// neither its subject nor a line of it, and says what was missing.
+func TestUnverifiableEmailQuotesNothing(t *testing.T) {
+	j, _, _ := newJudge(t)
+	if _, err := j.EnsureGame(demoDef(0)); err != nil {
+		t.Fatal(err)
+	}
+	for _, body := range []string{
+		"Your account is suspended, visit http://phish.example\n",
+		"GAME phish.example/x\nYour account is suspended, visit http://phish.example\n",
+	} {
+		msgSeq++
+		raw := []byte(fmt.Sprintf("From: russia@sandbox.test\r\nSubject: Security alert: verify at http://phish.example\r\nMessage-ID: <phish%d@t>\r\n\r\n%s", msgSeq, strings.ReplaceAll(body, "\n", "\r\n")))
+		res := mustIngest(t, j, raw, Rejected)
+		if got := res.Receipt.Subject + res.Receipt.Body; strings.Contains(got, "phish") || strings.Contains(got, "suspended") || !strings.Contains(flat(got), "Your games here: demo (Russia).") {
+			t.Errorf("%q: receipt %q\n%s", body, res.Receipt.Subject, res.Receipt.Body)
+		}
 	}
 }

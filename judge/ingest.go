@@ -542,6 +542,7 @@ func (j *Judge) decide(tx *store.Tx, m *orders.Message, sub *orders.Submission, 
 		return
 	}
 	if env.Game == "" {
+		unread(tx, m, rc, "This email names no game (a GAME line)")
 		res.Outcome = Rejected
 		return
 	}
@@ -552,11 +553,8 @@ func (j *Judge) decide(tx *store.Tx, m *orders.Message, sub *orders.Submission, 
 		return
 	}
 	if errors.Is(err, store.ErrNotFound) {
-		msg := fmt.Sprintf("line %d: there is no game %q here.", env.GameLine, env.Game)
-		if own := gamesOf(tx, m.From); len(own) > 0 { // issue 22: the fix, to the sender's own address
-			msg += " Your games here: " + strings.Join(own, ", ") + "."
-		}
-		rc.errs = append(rc.errs, msg)
+		unread(tx, m, rc, "This email names a game this judge does not hold (its GAME line)")
+		res.Game = "" // the sender's text: not in the receipt's subject either
 		res.Outcome = Rejected
 		return
 	} else if err != nil {
@@ -775,6 +773,22 @@ func (j *Judge) decide(tx *store.Tx, m *orders.Message, sub *orders.Submission, 
 		rc.notes = append(rc.notes, deadlineLine(g, seatZone(g, strings.ToLower(m.From))))
 	}
 	res.Outcome = Accepted
+}
+
+// unread refuses an email that never reached the check of a secret (it
+// names no game, or one the judge does not hold): anyone may have written
+// it in the sender's name, so the receipt is a fixed text that quotes
+// nothing of it, its subject neither (issue 24), with why (what the
+// judge found missing) and the sender's own games (issue 22: the fix, to
+// the sender's own address).
+func unread(tx *store.Tx, m *orders.Message, rc *receipt, why string) {
+	rc.anonymous = true
+	msg := why + ", so it was not read. Nothing of it is quoted here: nothing in it proves who sent it."
+	if own := gamesOf(tx, m.From); len(own) > 0 {
+		msg += " Your games here: " + strings.Join(own, ", ") + "."
+	}
+	rc.errs = []string{msg}
+	rc.footer = "An email to the judge holds GAME <game>, SECRET <your secret> (from your welcome) and the orders or commands, e.g. PASS or STATUS; HELP, with GAME and SECRET, lists them. To find a game with open seats, send LIST alone."
 }
 
 // commandCount counts sub's commands beyond REASON and WITHDRAW (which
@@ -1374,7 +1388,7 @@ func welcomeBody(g *store.Game, seat store.Seat, secret, judge string) string {
 	fmt.Fprintf(&b, "You play: %s\n", seat.Power.Title())
 	shown := secret
 	if secret == "" { // a player who took an open seat (lobby.go) knows it
-		fmt.Fprintf(&b, "Your secret: the one you sent with JOIN\n\n")
+		fmt.Fprintf(&b, "Your secret: the one the judge sent in answer to your JOIN\n\n")
 		shown = "<your secret>"
 	} else {
 		fmt.Fprintf(&b, "Your secret: %s\n\n", secret)

@@ -194,7 +194,7 @@ func TestIngestRejectsWithoutChange(t *testing.T) {
 		{"other power's address", "italy@sandbox.test", "GAME demo\nPOWER germany\nSECRET germany\nPASS\nEND\n",
 			[]string{"NOT accepted", "may not order for that power"}, nil},
 		{"unknown game", "germany@sandbox.test", "GAME nosuch\nSECRET germany\nPASS\nEND\n",
-			[]string{"no game \"nosuch\""}, nil},
+			[]string{"names a game this judge does not hold"}, nil},
 		{"garbage", "germany@sandbox.test", "GAME demo\nSECRET germany\nFLY TO THE MOON\nEND\n",
 			[]string{"NOT accepted", "line 3"}, nil},
 		{"pass with orders", "germany@sandbox.test", "GAME demo\nSECRET germany\nPASS\nMOBILIZE IDLE\nEND\n",

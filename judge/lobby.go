@@ -31,6 +31,9 @@ import (
 // the seat; where the moderator approves players (APPROVAL ON) a
 // confirmed request waits for APPROVE (or DECLINE).
 
+// signature ends the judge's mails.
+const signature = "\n-- \nstormjudge, Gathering Storm adjudicator\n"
+
 // The lobby's bounds.
 const (
 	// lobbyAnswers: the answers to LIST and JOIN requests in any
@@ -293,7 +296,7 @@ func (j *Judge) join(tx *store.Tx, g *store.Game, m *orders.Message, sub *orders
 func joinRequestText(g *store.Game, p storm.Power, secret, judge string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Someone, from this address, asked for %s's seat in game %s of Gathering Storm, adjudicated by stormjudge.\n\n", p.Title(), g.ID)
-	fmt.Fprintf(&b, "To take the seat, send this email to %s, the lines as they are:\n\n", judge)
+	fmt.Fprintf(&b, "To take the seat, send this email to %s, the lines as they are (in a reply, write them above the quoted text: lines starting with > are not read):\n\n", judge)
 	fmt.Fprintf(&b, "  GAME %s\n  SECRET %s\n  JOIN %s\n  END\n\n", g.ID, secret, p)
 	b.WriteString("The secret is then yours: every order email carries it. Keep it to yourself.\n")
 	if g.JoinApproval {
@@ -342,7 +345,8 @@ func (j *Judge) confirmJoin(tx *store.Tx, g *store.Game, seat *store.Seat, m *or
 		return
 	}
 	welcome := "receipt/" + shortHash(key)
-	rc.text = j.takeSeat(g, seat, *jn, welcome, now)
+	// The receipt is the welcome; it has its own signature.
+	rc.text = strings.TrimSuffix(j.takeSeat(g, seat, *jn, welcome, now), signature)
 	rc.later = append(rc.later, func() error {
 		if err := tx.Audit(g.ID, store.AuditEntry{Time: now, Actor: addr, Action: "join",
 			Detail: fmt.Sprintf("%s took %s's seat", addr, p.Title())}); err != nil {
@@ -392,8 +396,8 @@ func (j *Judge) seatedNotice(tx *store.Tx, g *store.Game, p storm.Power, addr st
 // askModerators asks g's moderators to approve addr's confirmed request
 // for p's seat.
 func (j *Judge) askModerators(tx *store.Tx, g *store.Game, p storm.Power, addr string, key []byte, now time.Time) error {
-	body := fmt.Sprintf("%s asks to play %s in game %s and has confirmed the request from that address.\n\nTo seat them, send (with GAME %s, MODERATOR and your SECRET):\n\n  APPROVE %s\n\nor, to turn the requests for the seat down, DECLINE %s.\n\n-- \nstormjudge, Gathering Storm adjudicator\n",
-		addr, p.Title(), g.ID, g.ID, p, p)
+	body := fmt.Sprintf("%s asks to play %s in game %s and has confirmed the request from that address.\n\nTo seat them, send:\n\n  GAME %s\n  MODERATOR\n  SECRET <the game's moderators' secret>\n  APPROVE %s\n  END\n\n(the secret of the mail \"[%s] You moderate this game\", not a game master's), or, to turn the requests for the seat down, DECLINE %s.\n\n-- \nstormjudge, Gathering Storm adjudicator\n",
+		addr, p.Title(), g.ID, g.ID, p, g.ID, p)
 	for _, mod := range g.Moderators {
 		id := fmt.Sprintf("%s/approve/%s/%s/%s", g.ID, p, shortHash(key), mod)
 		if err := j.notifyText(tx, j.threadRoot(g, mod), id, mod, fmt.Sprintf("[%s] %s asks to play %s", g.ID, orders.Shorten(addr, 100), p.Title()), body, now); err != nil {

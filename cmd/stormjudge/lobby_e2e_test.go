@@ -82,7 +82,10 @@ func TestSandboxOpenSeatsByEmail(t *testing.T) {
 	}
 	b.ask(ann, join(storm.Germany, "wrongwrong"), "[lobby: NOT ACCEPTED]", "The SECRET does not match the one sent for this seat")
 	b.ask(addrOf(storm.Britain), "GAME lobby\nSECRET "+britain+"\nPASS\nEND\n", "[lobby: NOT ACCEPTED]", "Game lobby has not started")
-	welcome := b.ask(ann, join(storm.Germany, sm[1]), "[lobby: ACCEPTED]", "You play: Germany", "Your secret: the one you sent with JOIN", "waits for players for Italy")
+	welcome := b.ask(ann, join(storm.Germany, sm[1]), "[lobby: ACCEPTED]", "You play: Germany", "Your secret: the one the judge sent in answer to your JOIN", "waits for players for Italy")
+	if n := strings.Count(welcome.Text, "stormjudge, Gathering Storm adjudicator"); n != 1 {
+		t.Errorf("the welcome is signed %d times:\n%s", n, welcome.Text)
+	}
 	b.wait(gm, "the moderator told Germany is taken", func(m mailMsg) bool {
 		return m.Subject == "[lobby] Germany has a player"
 	})
