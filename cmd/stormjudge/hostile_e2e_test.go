@@ -76,7 +76,10 @@ func TestHostileMailOverLoopback(t *testing.T) {
 		{head("deep@client.test", "deep") + deep, "nested more than 10 deep"},
 		{head(hugeID, "long id") + "\r\nGAME demo\r\nSECRET wrong\r\nPASS\r\n", "SECRET does not match"},
 		{head("same@client.test", "first") + "\r\nGAME demo\r\nSECRET wrong\r\nPASS\r\n", "SECRET does not match"},
-		{head("same@client.test", "second") + "\r\nGAME nosuch\r\nSECRET x\r\nPASS\r\n", `no game "nosuch"`},
+		{head("same@client.test", "second") + "\r\nGAME nosuch\r\nSECRET x\r\nPASS\r\n", `names a game this judge does not hold`},
+		// Found by a new user's run: no GAME line, no secret: nothing
+		// checks who sent it, so nothing of it is quoted either.
+		{head("nogame@client.test", phish) + "\r\n" + phish + "\r\n", "names no game (a GAME line), so it was not read. Nothing of it is quoted here"},
 		{head("ctl@client.test", "=?utf-8?q?ctl=0D=0AX-Evil:_1=1B[1m?=") + "\r\nGAME demo\r\nSECRET wrong\r\nPASS\r\n", "SECRET does not match"},
 		// Issue 24, defect 1: forged in Germany's name, wrong secret: the
 		// receipt is a fixed text, quoting neither subject nor body.
