@@ -147,6 +147,9 @@ func (j *Judge) runCommands(tx *store.Tx, g *store.Game, s storm.State, m *order
 		}
 	}
 	rc.state = &r.s // after a ROLLBACK: the segment open again
+	if g.Waiting() {
+		rc.state = nil // no segment is open before the start (lobby.go)
+	}
 	res.Outcome = Accepted
 	if queries == len(sub.Commands) {
 		res.Outcome = Answered

@@ -640,6 +640,9 @@ func (j *Judge) decide(tx *store.Tx, m *orders.Message, sub *orders.Submission, 
 		return
 	}
 	rc.state = &s
+	if g.Waiting() {
+		rc.state = nil // no segment is open before the start (lobby.go)
+	}
 	if sub.Help && res.Moderator && power == 0 {
 		rc.help = moderatorHelp(tx, g, s)
 		res.Outcome, res.Command = Answered, "HELP"
