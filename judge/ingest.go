@@ -1134,7 +1134,7 @@ func receiptTag(res *Result) string {
 
 // receiptTagRE matches a receipt's tag at the end of a subject (a reply
 // to a receipt): stripped so that tags do not pile up.
-var receiptTagRE = regexp.MustCompile(`\s*\[([^\[\]]{1,40}: )?(ACCEPTED|NOT ACCEPTED|HELP|` + strings.Join(orders.Queries, "|") + `)\]\s*$`)
+var receiptTagRE = regexp.MustCompile(`\s*\[([^\[\]]{1,40}: )?(ACCEPTED|NOT ACCEPTED|HELP|LIST|JOIN|` + strings.Join(orders.Queries, "|") + `)\]\s*$`)
 
 func stripReceiptTag(s string) string {
 	for {

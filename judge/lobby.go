@@ -256,7 +256,7 @@ func (j *Judge) join(tx *store.Tx, g *store.Game, m *orders.Message, sub *orders
 		// A request confirmed and waiting for the moderator stays (a
 		// forged JOIN must not undo it).
 		rc.text = fmt.Sprintf("Your request for %s's seat in game %s is confirmed already and waits for the moderator's answer.\n", c.Power.Title(), g.ID)
-		res.Outcome = Accepted
+		res.Outcome = Answered // "[game: JOIN]": nothing is taken yet
 		return
 	}
 	seat.Joins = slices.DeleteFunc(seat.Joins, func(jn store.Join) bool { return jn.Address == addr || expired(&jn, now) })
@@ -281,7 +281,7 @@ func (j *Judge) join(tx *store.Tx, g *store.Game, m *orders.Message, sub *orders
 	seat.Joins = append(seat.Joins, store.Join{Address: addr, SecretHash: hashSecret(secret), Asked: now})
 	rc.sensitive = true
 	rc.text = joinRequestText(g, c.Power, secret, j.opt.Address)
-	res.Outcome = Accepted
+	res.Outcome = Answered // "[game: JOIN]": the seat is not taken yet
 	rc.later = append(rc.later, func() error {
 		if err := tx.Audit(g.ID, store.AuditEntry{Time: now, Actor: orders.Shorten(addr, 200), Action: "join request",
 			Detail: fmt.Sprintf("%s asks for %s's seat; a secret was mailed to confirm it", orders.Shorten(addr, 200), c.Power.Title())}); err != nil {

@@ -63,7 +63,7 @@ func TestOpenSeatsStartedByModerator(t *testing.T) {
 			t.Errorf("the moderator got a welcome for an open seat: %s", m.ID)
 		}
 	}
-	res := mustIngest(t, j, email("ann@example.org", "JOIN open germany\n"), Accepted)
+	res := mustIngest(t, j, email("ann@example.org", "JOIN open germany\n"), Answered)
 	secret := joinSecretOf(t, db, res) // sealed while pending (Sensitive), scrubbed once sent: scanned at the end
 	mustIngest(t, j, email("ann@example.org", "GAME open\nSECRET "+secret+"\nJOIN germany\n"), Accepted)
 	g, _, _ = game(t, db, "open")
@@ -212,7 +212,7 @@ func modSecretOf(t *testing.T, db *store.DB) string {
 // confirmed asks for p's seat from addr and confirms with the secret.
 func confirmed(t *testing.T, j *Judge, db *store.DB, c *clock, addr string, p storm.Power) string {
 	t.Helper()
-	r := mustIngest(t, j, email(addr, "JOIN open "+p.String()+"\n"), Accepted)
+	r := mustIngest(t, j, email(addr, "JOIN open "+p.String()+"\n"), Answered)
 	secret := joinSecretOf(t, db, r)
 	c.t = c.t.Add(time.Minute)
 	mustIngest(t, j, email(addr, "GAME open\nSECRET "+secret+"\nJOIN "+p.String()+"\n"), Accepted)
@@ -262,7 +262,7 @@ func TestOpenSeatsStartOnce(t *testing.T) {
 func TestJoinConfirmationKept(t *testing.T) {
 	j, db, c := lobbyJudge(t, "APPROVAL ON\n")
 	secret := confirmed(t, j, db, c, "ann@example.org", storm.Germany)
-	res := mustIngest(t, j, email("ann@example.org", "JOIN open germany\n"), Accepted)
+	res := mustIngest(t, j, email("ann@example.org", "JOIN open germany\n"), Answered)
 	if !strings.Contains(flat(res.Receipt.Body), "confirmed already and waits for the moderator") {
 		t.Errorf("a second JOIN of a confirmed request:\n%s", res.Receipt.Body)
 	}
@@ -293,7 +293,7 @@ func TestJoinConfirmationKept(t *testing.T) {
 // for one seat.
 func TestJoinRequestsLapse(t *testing.T) {
 	j, db, c := lobbyJudge(t, "")
-	old := mustIngest(t, j, email("old@example.org", "JOIN open germany\n"), Accepted)
+	old := mustIngest(t, j, email("old@example.org", "JOIN open germany\n"), Answered)
 	oldSecret := joinSecretOf(t, db, old)
 	c.t = c.t.Add(joinExpiry + time.Minute)
 	if res := mustIngest(t, j, email("old@example.org", "GAME open\nSECRET "+oldSecret+"\nJOIN germany\n"), Dropped); res.Receipt != nil {
@@ -301,7 +301,7 @@ func TestJoinRequestsLapse(t *testing.T) {
 	}
 	var secrets []string
 	for _, a := range []string{"x1@example.org", "x2@example.org", "x3@example.org", "real@example.org"} {
-		secrets = append(secrets, joinSecretOf(t, db, mustIngest(t, j, email(a, "JOIN open germany\n"), Accepted)))
+		secrets = append(secrets, joinSecretOf(t, db, mustIngest(t, j, email(a, "JOIN open germany\n"), Answered)))
 		c.t = c.t.Add(time.Minute)
 	}
 	g, _, _ := game(t, db, "open")

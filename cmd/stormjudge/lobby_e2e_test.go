@@ -75,7 +75,7 @@ func TestSandboxOpenSeatsByEmail(t *testing.T) {
 	}
 
 	// Ann asks for Germany, gets a secret, confirms with it.
-	r := b.ask(ann, join(storm.Germany, ""), "[lobby: ACCEPTED]", "asked for Germany's seat in game lobby", "JOIN germany", "If you did not ask for this, ignore this email")
+	r := b.ask(ann, join(storm.Germany, ""), "[lobby: JOIN]", "asked for Germany's seat in game lobby", "JOIN germany", "If you did not ask for this, ignore this email")
 	sm := joinSecret.FindStringSubmatch(r.Text)
 	if sm == nil {
 		t.Fatalf("the JOIN's answer carries no secret:\n%s", r.Text)
@@ -97,14 +97,14 @@ func TestSandboxOpenSeatsByEmail(t *testing.T) {
 		return "GAME lobby\nMODERATOR\nSECRET " + modSecret + "\n" + lines + "\nEND\n"
 	}
 	b.ask(gm, mod("APPROVAL ON"), "[lobby: ACCEPTED]", "wait for your APPROVE")
-	r = b.ask(bob, join(storm.Italy, ""), "[lobby: ACCEPTED]", "The moderator approves each player in this game")
+	r = b.ask(bob, join(storm.Italy, ""), "[lobby: JOIN]", "The moderator approves each player in this game")
 	b.ask(bob, join(storm.Italy, joinSecret.FindStringSubmatch(r.Text)[1]), "[lobby: ACCEPTED]", "The moderator approves each player in this game and has been asked")
 	b.wait(gm, "the moderator asked to approve Bob", func(m mailMsg) bool { return m.Subject == "[lobby] "+bob+" asks to play Italy" })
 	b.ask(gm, mod("STATUS"), "[lobby: STATUS]", "Italy", "OPEN (held by the moderator until a player joins)", "JOIN from "+bob+": confirmed")
 	b.ask(gm, mod("DECLINE italy\nREASON a full table already"), "[lobby: ACCEPTED]", "Declined for Italy: "+bob)
 	b.wait(bob, "Bob told he was declined", func(m mailMsg) bool { return m.Subject == "[lobby] Not seated for Italy" })
 	b.ask(gm, mod("APPROVE italy"), "[lobby: NOT ACCEPTED]", "nobody has confirmed a request for Italy's seat")
-	r = b.ask(bob, join(storm.Italy, ""), "[lobby: ACCEPTED]", "asked for Italy's seat")
+	r = b.ask(bob, join(storm.Italy, ""), "[lobby: JOIN]", "asked for Italy's seat")
 	b.ask(bob, join(storm.Italy, joinSecret.FindStringSubmatch(r.Text)[1]), "[lobby: ACCEPTED]", "confirmed")
 	italy := joinSecret.FindStringSubmatch(r.Text)[1]
 	b.ask(gm, mod("APPROVE italy"), "[lobby: ACCEPTED]", bob+" now plays Italy.")
