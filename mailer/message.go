@@ -16,6 +16,7 @@ import (
 	gomail "github.com/emersion/go-message/mail"
 	"github.com/emersion/go-message/textproto"
 
+	"stormjudge/internal/htmlpage"
 	"stormjudge/store"
 )
 
@@ -523,13 +524,7 @@ func PlainHTML(subject, body string) string {
 // html/template's contextual escaping, so a press or a broadcast full of
 // markup stays text. The newline after <pre> is dropped by HTML parsers;
 // it keeps a body that begins with an empty line from losing it.
-var plainTemplate = template.Must(template.New("plain").Parse(`<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="color-scheme" content="light dark">
-<title>{{.Subject}}</title>
+var plainTemplate = template.Must(template.New("plain").Parse(htmlpage.Head + `<title>{{.Subject}}</title>
 </head>
 <body>
 <pre style="white-space:pre-wrap;word-wrap:break-word;font-family:ui-monospace,Menlo,Consolas,monospace;font-size:14px;">

@@ -7,6 +7,8 @@ import (
 	"html/template"
 	"strings"
 	"sync"
+
+	"stormjudge/internal/htmlpage"
 )
 
 // pictureCID is the Content-ID (without angle brackets, RFC 2392) by
@@ -111,13 +113,7 @@ var (
 
 // pageHTML is pageTemplate's text, its styles named (%NAME%) by the
 // constants that replace them.
-const pageHTML = `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="color-scheme" content="light dark">
-<meta name="supported-color-schemes" content="light dark">
+const pageHTML = htmlpage.Head + `<meta name="supported-color-schemes" content="light dark">
 <title>{{.Title}}</title>
 </head>
 <body style="%BODY%">

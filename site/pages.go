@@ -9,6 +9,7 @@ import (
 
 	"stormjudge/adjudicator"
 	"stormjudge/adjudicator/storm"
+	"stormjudge/internal/htmlpage"
 	"stormjudge/report"
 	"stormjudge/store"
 )
@@ -97,13 +98,7 @@ th:first-child,td:first-child{text-align:left}
 `
 
 // head is the head of the site's own pages.
-const head = `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="color-scheme" content="light dark">
-<title>{{.Title}}</title>
+const head = htmlpage.Head + `<title>{{.Title}}</title>
 <style>
 ` + siteCSS + `</style>
 </head>
