@@ -971,6 +971,9 @@ func (j *Judge) notifyText(tx *store.Tx, root, id, to, subject, body string, now
 	return j.enqueue(tx, m, now)
 }
 
+// signature ends the judge's mails.
+const signature = "\n-- \nstormjudge, Gathering Storm adjudicator\n"
+
 // textMail is the judge's automatic text mail: format=flowed, long lines
 // wrapped (report.Flow); every such mail's ID starts with its game.
 func textMail(id, to, subject, body string) *store.Mail {

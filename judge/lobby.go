@@ -31,9 +31,6 @@ import (
 // the seat; where the moderator approves players (APPROVAL ON) a
 // confirmed request waits for APPROVE (or DECLINE).
 
-// signature ends the judge's mails.
-const signature = "\n-- \nstormjudge, Gathering Storm adjudicator\n"
-
 // The lobby's bounds.
 const (
 	// lobbyAnswers: the answers to LIST and JOIN requests in any
@@ -384,23 +381,23 @@ func (j *Judge) seatedNotice(tx *store.Tx, g *store.Game, p storm.Power, addr st
 	} else {
 		line += " Every seat is taken: the game starts now."
 	}
-	for _, mod := range g.Moderators {
-		id := fmt.Sprintf("%s/seated/%s/%s/%s", g.ID, p, shortHash(key), mod)
-		if err := j.notifyText(tx, j.threadRoot(g, mod), id, mod, fmt.Sprintf("[%s] %s has a player", g.ID, p.Title()), line+"\n\n-- \nstormjudge, Gathering Storm adjudicator\n", now); err != nil {
-			return err
-		}
-	}
-	return nil
+	return j.toModerators(tx, g, fmt.Sprintf("%s/seated/%s/%s", g.ID, p, shortHash(key)), fmt.Sprintf("[%s] %s has a player", g.ID, p.Title()), line+"\n"+signature, now)
 }
 
 // askModerators asks g's moderators to approve addr's confirmed request
 // for p's seat.
 func (j *Judge) askModerators(tx *store.Tx, g *store.Game, p storm.Power, addr string, key []byte, now time.Time) error {
-	body := fmt.Sprintf("%s asks to play %s in game %s and has confirmed the request from that address.\n\nTo seat them, send:\n\n  GAME %s\n  MODERATOR\n  SECRET <the game's moderators' secret>\n  APPROVE %s\n  END\n\n(the secret of the mail \"[%s] You moderate this game\", not a game master's), or, to turn the requests for the seat down, DECLINE %s.\n\n-- \nstormjudge, Gathering Storm adjudicator\n",
+	body := fmt.Sprintf("%s asks to play %s in game %s and has confirmed the request from that address.\n\nTo seat them, send:\n\n  GAME %s\n  MODERATOR\n  SECRET <the game's moderators' secret>\n  APPROVE %s\n  END\n\n(the secret of the mail \"[%s] You moderate this game\", not a game master's), or, to turn the requests for the seat down, DECLINE %s.\n"+signature,
 		addr, p.Title(), g.ID, g.ID, p, g.ID, p)
+	return j.toModerators(tx, g, fmt.Sprintf("%s/approve/%s/%s", g.ID, p, shortHash(key)), fmt.Sprintf("[%s] %s asks to play %s", g.ID, orders.Shorten(addr, 100), p.Title()), body, now)
+}
+
+// toModerators mails each of g's moderators subject and body, threaded
+// under the moderator's welcome; the mail's outbox ID is id, a slash and
+// the moderator's address.
+func (j *Judge) toModerators(tx *store.Tx, g *store.Game, id, subject, body string, now time.Time) error {
 	for _, mod := range g.Moderators {
-		id := fmt.Sprintf("%s/approve/%s/%s/%s", g.ID, p, shortHash(key), mod)
-		if err := j.notifyText(tx, j.threadRoot(g, mod), id, mod, fmt.Sprintf("[%s] %s asks to play %s", g.ID, orders.Shorten(addr, 100), p.Title()), body, now); err != nil {
+		if err := j.notifyText(tx, j.threadRoot(g, mod), id+"/"+mod, mod, subject, body, now); err != nil {
 			return err
 		}
 	}
@@ -424,7 +421,7 @@ func (j *Judge) start(tx *store.Tx, g *store.Game, now time.Time) error {
 			if jn.Confirmed.IsZero() {
 				continue // nothing vouches for it: not mailed
 			}
-			body := fmt.Sprintf("Game %s has started without a player for %s: the moderator holds the seat. Your request for it has lapsed.\n\n-- \nstormjudge, Gathering Storm adjudicator\n", g.ID, seat.Power.Title())
+			body := fmt.Sprintf("Game %s has started without a player for %s: the moderator holds the seat. Your request for it has lapsed.\n"+signature, g.ID, seat.Power.Title())
 			if err := j.notifyText(tx, "", fmt.Sprintf("%s/lapsed/%s/%s", g.ID, seat.Power, jn.Address), jn.Address, fmt.Sprintf("[%s] Your request for %s has lapsed", g.ID, seat.Power.Title()), body, now); err != nil {
 				return err
 			}
@@ -598,6 +595,6 @@ func (j *Judge) declined(tx *store.Tx, g *store.Game, p storm.Power, addr, why s
 	if why != "" {
 		body += " Reason: " + why + "."
 	}
-	body += "\n\n-- \nstormjudge, Gathering Storm adjudicator\n"
+	body += "\n" + signature
 	return j.notifyText(tx, "", fmt.Sprintf("%s/declined/%s/%s", g.ID, p, shortHash(append([]byte(addr), key...))), addr, fmt.Sprintf("[%s] Not seated for %s", g.ID, p.Title()), body, now)
 }

@@ -125,19 +125,13 @@ func (j *Judge) sendPress(tx *store.Tx, g *store.Game, turn, segment string, p *
 	if !g.Press.Copy {
 		return nil
 	}
-	for _, mod := range g.Moderators {
-		note := "A copy for the moderators (PRESS COPY ON)."
-		if p.Grey {
-			note += " It is grey press: its recipients were not told that " + p.From.Title() + " sent it."
-		}
-		body := pressBody(g.ID, turn, segment, p.From.Title(), joinPowers(p.To), p.Text, note)
-		id := fmt.Sprintf("%s/press/%d/copy/%s", g.ID, p.Seq, mod)
-		subj := fmt.Sprintf("[%s] Press from %s to %s (a copy)", g.ID, p.From.Title(), joinPowers(p.To))
-		if err := j.notifyText(tx, j.threadRoot(g, mod), id, mod, subj, body, now); err != nil {
-			return err
-		}
+	note := "A copy for the moderators (PRESS COPY ON)."
+	if p.Grey {
+		note += " It is grey press: its recipients were not told that " + p.From.Title() + " sent it."
 	}
-	return nil
+	body := pressBody(g.ID, turn, segment, p.From.Title(), joinPowers(p.To), p.Text, note)
+	return j.toModerators(tx, g, fmt.Sprintf("%s/press/%d/copy", g.ID, p.Seq),
+		fmt.Sprintf("[%s] Press from %s to %s (a copy)", g.ID, p.From.Title(), joinPowers(p.To)), body, now)
 }
 
 // holdsWord reports whether text holds secret as a word of its own, as
