@@ -196,13 +196,7 @@ func (j *Judge) list(tx *store.Tx, m *orders.Message, rc *receipt, res *Result, 
 
 // takenSeats are g's seats that have a player.
 func takenSeats(g *store.Game) []storm.Power {
-	var out []storm.Power
-	for _, s := range g.Seats {
-		if !s.Vacant {
-			out = append(out, s.Power)
-		}
-	}
-	return out
+	return g.SeatsWhere(func(s store.Seat) bool { return !s.Vacant })
 }
 
 // join answers a JOIN: a request (no secret) or its confirmation.
@@ -447,13 +441,7 @@ func (j *Judge) start(tx *store.Tx, g *store.Game, now time.Time) error {
 }
 
 func vacantSeats(g *store.Game) []storm.Power {
-	var out []storm.Power
-	for _, s := range g.Seats {
-		if s.Vacant {
-			out = append(out, s.Power)
-		}
-	}
-	return out
+	return g.SeatsWhere(func(s store.Seat) bool { return s.Vacant })
 }
 
 func orNoneText(s string) string {

@@ -251,10 +251,13 @@ func (g *Game) Waiting() bool {
 }
 
 // OpenSeats are the powers whose seats are open, in order.
-func (g *Game) OpenSeats() []storm.Power {
+func (g *Game) OpenSeats() []storm.Power { return g.SeatsWhere(func(s Seat) bool { return s.Open }) }
+
+// SeatsWhere are the powers whose seats keep says, in order.
+func (g *Game) SeatsWhere(keep func(Seat) bool) []storm.Power {
 	var out []storm.Power
 	for _, s := range g.Seats {
-		if s.Open {
+		if keep(s) {
 			out = append(out, s.Power)
 		}
 	}
