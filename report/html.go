@@ -1,14 +1,13 @@
 package report
 
 import (
-	"container/list"
 	"crypto/sha256"
 	"encoding/hex"
 	"html/template"
 	"strings"
-	"sync"
 
 	"stormjudge/internal/htmlpage"
+	"stormjudge/internal/lru"
 )
 
 // pictureCID is the Content-ID (without angle brackets, RFC 2392) by
@@ -228,7 +227,7 @@ func renderTable(cells [][]string) template.HTML {
 		k.WriteByte(1)
 	}
 	key := k.String()
-	if h, ok := tables.get(key); ok {
+	if h, ok := tables.Get(key); ok {
 		return h
 	}
 	var b strings.Builder
@@ -236,60 +235,15 @@ func renderTable(cells [][]string) template.HTML {
 		panic(err) // the template and its data are the package's own
 	}
 	h := template.HTML(b.String()) // html/template's own output
-	tables.add(key, h)
-	return h
+	return tables.Add(key, h, len(key)+len(h))
 }
 
 // tableCacheBytes bounds the memory of the tables kept: their cells (the
 // key) and their HTML.
 const tableCacheBytes = 4 << 20
 
-// tableCache keeps the HTML of tables by their cells, the least recently
-// used dropped beyond max bytes.
-type tableCache struct {
-	mu    sync.Mutex
-	m     map[string]*list.Element
-	lru   list.List // of *tableEntry, most recent first
-	bytes int
-	max   int
-}
-
-type tableEntry struct {
-	key  string
-	html template.HTML
-}
-
-var tables = &tableCache{max: tableCacheBytes}
-
-func (c *tableCache) get(key string) (template.HTML, bool) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if el, ok := c.m[key]; ok {
-		c.lru.MoveToFront(el)
-		return el.Value.(*tableEntry).html, true
-	}
-	return "", false
-}
-
-func (c *tableCache) add(key string, h template.HTML) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if _, ok := c.m[key]; ok {
-		return
-	}
-	if c.m == nil {
-		c.m = map[string]*list.Element{}
-	}
-	c.m[key] = c.lru.PushFront(&tableEntry{key, h})
-	c.bytes += len(key) + len(h)
-	for c.bytes > c.max {
-		el := c.lru.Back()
-		e := el.Value.(*tableEntry)
-		c.lru.Remove(el)
-		delete(c.m, e.key)
-		c.bytes -= len(e.key) + len(e.html)
-	}
-}
+// tables keeps the HTML of tables by their cells.
+var tables = lru.New[string, template.HTML](tableCacheBytes)
 
 func isNumber(s string) bool {
 	s = strings.TrimLeft(s, "+-")

@@ -15,6 +15,7 @@ import (
 	"stormjudge/adjudicator"
 	"stormjudge/adjudicator/setup"
 	"stormjudge/adjudicator/storm"
+	"stormjudge/internal/lru"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden pictures in testdata")
@@ -516,7 +517,7 @@ func TestRenderSetSharesThePublicPart(t *testing.T) {
 }
 
 // BenchmarkRenderSet draws a version's six pictures at once, against
-// BenchmarkRender's one, with no band kept from before (bandCache): a
+// BenchmarkRender's one, with no band kept from before (bands): a
 // version none of whose rows were drawn lately.
 func BenchmarkRenderSet(b *testing.B) {
 	defer keepBands(0)()
@@ -530,7 +531,7 @@ func BenchmarkRenderSet(b *testing.B) {
 
 // BenchmarkRenderSetNextVersion draws the six pictures of a version
 // after those of the one before, which differs in its turn (the heading)
-// and EAI (a track): the other bands are kept (bandCache).
+// and EAI (a track): the other bands are kept (bands).
 func BenchmarkRenderSetNextVersion(b *testing.B) {
 	defer keepBands(bandCacheBytes)()
 	v := busyView()
@@ -601,7 +602,7 @@ func BenchmarkQuantize(b *testing.B) {
 // returns the function that restores it.
 func keepBands(max int) func() {
 	old := bands
-	bands = &bandCache{max: max}
+	bands = lru.New[bandKey, *bandEntry](max)
 	return func() { bands = old }
 }
 
@@ -646,8 +647,8 @@ func TestKeptBandsGiveTheSameBytes(t *testing.T) {
 			}
 			wg.Wait()
 		}
-		if bands.bytes > max {
-			t.Errorf("cache holds %d bytes, more than its %d", bands.bytes, max)
+		if bands.Bytes() > max {
+			t.Errorf("cache holds %d bytes, more than its %d", bands.Bytes(), max)
 		}
 	}
 }

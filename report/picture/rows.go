@@ -2,7 +2,6 @@ package picture
 
 import (
 	"bytes"
-	"container/list"
 	"hash/adler32"
 	"hash/crc32"
 	"hash/maphash"
@@ -14,6 +13,8 @@ import (
 	"sync/atomic"
 
 	"github.com/klauspost/compress/flate"
+
+	"stormjudge/internal/lru"
 )
 
 // A picture's rows are mapped to its palette and compressed in bands of
@@ -25,7 +26,7 @@ import (
 //
 // Consecutive versions of a game mostly repeat the same rows (the map,
 // most tracks, a power's research sheet), and so do the pictures of
-// games at the same point: bandCache keeps, by the content of a band's
+// games at the same point: bands keeps, by the content of a band's
 // drawn pixels, its colours with their counts (the palette is chosen
 // from them without counting the band again) and its compressed form
 // under the palette indices its colours had (reused while they have the
@@ -39,14 +40,14 @@ import (
 // instead of 61.3 KB).
 const bandRows = 64
 
-// bandCacheBytes bounds the memory bandCache holds: the colours, counts,
+// bandCacheBytes bounds the memory bands holds: the colours, counts,
 // indices and compressed bytes of its bands, plus a fixed allowance per
 // band for the structures (bandOverhead). A band of the public picture
 // takes 2 to 4 KB; a version's six pictures about 110 bands, 300 KB, of
 // which a following version of the game typically changes a fifth.
 const bandCacheBytes = 8 << 20
 
-// bandOverhead is what bandCache counts for a band besides its slices:
+// bandOverhead is what bands counts for a band besides its slices:
 // the entry, its list element and map slot.
 const bandOverhead = 256
 
@@ -109,75 +110,24 @@ func (e *bandEntry) size() int {
 	return n
 }
 
-// bandCache is an LRU of bands by key, bounded to max bytes (size).
-type bandCache struct {
-	mu    sync.Mutex
-	m     map[bandKey]*list.Element
-	lru   list.List // of *bandEntry, most recent first
-	bytes int
-	max   int
-}
-
-var bands = &bandCache{max: bandCacheBytes}
-
-// get returns the entry of key, or nil.
-func (c *bandCache) get(k bandKey) *bandEntry {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if el, ok := c.m[k]; ok {
-		c.lru.MoveToFront(el)
-		return el.Value.(*bandEntry)
-	}
-	return nil
-}
-
-// add keeps e, a new entry, unless one of its key is kept already (drawn
-// meanwhile by another picture): it returns the entry kept.
-func (c *bandCache) add(e *bandEntry) *bandEntry {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if el, ok := c.m[e.key]; ok {
-		c.lru.MoveToFront(el)
-		return el.Value.(*bandEntry)
-	}
-	if c.m == nil {
-		c.m = map[bandKey]*list.Element{}
-	}
-	c.m[e.key] = c.lru.PushFront(e)
-	c.bytes += e.size()
-	c.evict()
-	return e
-}
+// bands are the bands kept, by key, bounded to bandCacheBytes (each
+// counted by its size).
+var bands = lru.New[bandKey, *bandEntry](bandCacheBytes)
 
 // setOut adds o to e's compressed forms, the oldest beyond bandOuts
-// dropped.
-func (c *bandCache) setOut(e *bandEntry, o *bandOut) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	before := e.size()
-	outs := []*bandOut{o}
-	if old := e.outs.Load(); old != nil {
-		outs = append(outs, (*old)[:min(len(*old), bandOuts-1)]...)
-	}
-	e.outs.Store(&outs)
-	if el, ok := c.m[e.key]; ok && el.Value == e {
-		c.bytes += e.size() - before
-		c.evict()
-	}
-}
-
-// evict drops the least recently used entries beyond c.max; c.mu is held.
-func (c *bandCache) evict() {
-	for c.bytes > c.max {
-		el := c.lru.Back()
-		if el == nil {
-			return
+// dropped, when e is the entry kept under its key (one dropped meanwhile
+// is not looked up again).
+func setOut(e *bandEntry, o *bandOut) {
+	bands.Update(e.key, func(kept *bandEntry) int {
+		if kept == e {
+			outs := []*bandOut{o}
+			if old := e.outs.Load(); old != nil {
+				outs = append(outs, (*old)[:min(len(*old), bandOuts-1)]...)
+			}
+			e.outs.Store(&outs)
 		}
-		e := el.Value.(*bandEntry)
-		c.lru.Remove(el)
-		delete(c.m, e.key)
-		c.bytes -= e.size()
-	}
+		return kept.size()
+	})
 }
 
 // rowBands is some rows of a drawn picture on their way to zlib data:
@@ -216,7 +166,8 @@ func (rb *rowBands) count(i int) {
 	b := &rb.bands[i]
 	px := rows(rb.img, b.from, b.to)
 	k := bandKey{maphash.Bytes(bandSeed, px), crc32.ChecksumIEEE(px), b.to - b.from}
-	if b.e = bands.get(k); b.e != nil {
+	if e, ok := bands.Get(k); ok {
+		b.e = e
 		return
 	}
 	t := newColourTable()
@@ -232,7 +183,7 @@ func (rb *rowBands) count(i int) {
 	for j, col := range e.cols {
 		e.counts[j] = t.count[t.find(col)]
 	}
-	b.e = bands.add(e)
+	b.e = bands.Add(k, e, e.size())
 }
 
 // countAll is count for every band, side by side on the cores.
@@ -277,7 +228,7 @@ func (rb *rowBands) encode(t *colourTable, i int) *bandOut {
 	fw.Flush()
 	putWriter(rb.level, fw)
 	o := &bandOut{level: rb.level, mapping: mapping, deflate: out.Bytes(), adler: adler32.Checksum(buf)}
-	bands.setOut(e, o)
+	setOut(e, o)
 	return o
 }
 
