@@ -29,7 +29,7 @@ func crisisOptions(w *whoOrders, p storm.Power) []storm.Option {
 }
 
 // alliedThresholds is crisis.AlliedThresholds(w.s, c), worded once for
-// both Allied powers' options (issue 24).
+// both Allied powers' options.
 func (w *whoOrders) alliedThresholds(c storm.Crisis) string {
 	key := [2]string{c.Aggressor.String(), c.Target}
 	if th, ok := w.allied[key]; ok {

@@ -23,7 +23,7 @@ func Validate(s storm.State, p storm.Power, orders []storm.Order) []storm.OrderE
 // once what each validation asks first: whether the power may order now
 // (in a placement round mayOrderNow plays the power's possible
 // placements). Random players validate many sets of orders against one
-// state (issue 24).
+// state.
 type orderCheck struct {
 	s          storm.State
 	p          storm.Power
@@ -66,8 +66,7 @@ func (c *orderCheck) Validate(orders []storm.Order) []storm.OrderError {
 // the accepted parts are carried out for p alone (the scratch copy below;
 // Preview shows it). The state is only meaningful when p may order now;
 // it is s itself, not a copy, when the orders change nothing of it:
-// Validate, called for every order a random player tries, throws it away
-// (issue 24).
+// Validate, called for every order a random player tries, throws it away.
 func (c *orderCheck) validate(orders []storm.Order) ([]storm.IndexedError, storm.State) {
 	s, p := c.s, c.p
 	var errs []storm.IndexedError

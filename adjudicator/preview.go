@@ -26,7 +26,7 @@ func Preview(s storm.State, p storm.Power, orders []storm.Order) (storm.PowerSta
 // (24.52C, 24.42F) for the counters it placed this turn and those its
 // orders place (for the open segment or, under FOR lines, later rounds):
 // the receipt takes it from Preview's tile points to say what will be left
-// once everything the email commits is paid (issue 22). The civil war's
+// once everything the email commits is paid. The civil war's
 // free counter costs nothing (24.53A), a void one is not paid; 0 once the
 // phase is resolved (paid then).
 func Committed(s storm.State, p storm.Power, orders []storm.Order) int {

@@ -106,12 +106,12 @@ func asked(s storm.State, p storm.Power) bool {
 }
 
 // requires reports whether Required(s) holds p; in a round it asks p
-// alone, since asking plays each power's possible placements (issue 24).
+// alone, since asking plays each power's possible placements.
 func requires(s storm.State, p storm.Power) bool { return (&whoOrders{s: s}).requires(p) }
 
 // whoOrders is Required(s), asked once for the questions about one state
 // (in the pre-emptive war segment it reckons every war threshold), or
-// known already (known; issue 24).
+// known already (known).
 type whoOrders struct {
 	s        storm.State
 	known    bool
@@ -121,7 +121,7 @@ type whoOrders struct {
 }
 
 // preemptive is w.s's pre-emptive war options, shared by the segment's
-// options and validations (issue 24).
+// options and validations.
 func (w *whoOrders) preemptive() *war.Preemptive {
 	if w.pre == nil {
 		w.pre = war.NewPreemptive(w.s)
@@ -182,8 +182,7 @@ func resolve(w *whoOrders, orders map[storm.Power][]storm.Order) (storm.State, [
 // run advances through automatic segments until one needs orders (or the
 // moderator's draw, AwaitsDraw) or the game has ended, and returns who
 // orders in the state it stops at (Required known). A segment nobody
-// orders in is resolved with the pre-emptive options Required reckoned
-// (issue 24).
+// orders in is resolved with the pre-emptive options Required reckoned.
 func run(s *storm.State, evs *[]event.Event) *whoOrders {
 	w := &whoOrders{} // one for every segment passed: only the last is returned
 	for !s.Ended {

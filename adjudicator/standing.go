@@ -20,7 +20,7 @@ import (
 // wait for a power that has them, and they are checked then like any
 // order, void if the state no longer allows them. New orders for the round
 // replace them. They lapse when the turn ends. This saves an email round
-// trip for each round a player decides in advance (issue 11).
+// trip for each round a player decides in advance.
 
 // SegmentOf is the segment an order of kind k belongs to when it is not
 // marked with FOR: the spy-ring or covert segment for their orders, ""
@@ -67,7 +67,7 @@ func isStanding(s storm.State, o storm.Order) bool {
 func splitStanding(s storm.State, orders []storm.Order) (now []storm.Order, nowIdx []int, standing []storm.Order, standingIdx []int) {
 	if !slices.ContainsFunc(orders, func(o storm.Order) bool { return o.Kind == storm.PassOrder && o.For == s.Segment || isStanding(s, o) }) {
 		// all for the open segment: orders itself, not a copy, and its
-		// indices, read only (issue 24)
+		// indices, read only
 		return orders, storm.Ordinals(len(orders)), nil, nil
 	}
 	now, nowIdx = make([]storm.Order, 0, len(orders)), make([]int, 0, len(orders)) // nil again below when empty: keepStanding tells none from nil
@@ -486,7 +486,7 @@ func DefaultOrders(s storm.State, p storm.Power) []string {
 }
 
 // notOrderHere words why o is no order of the open segment, pointing to
-// the fix (issue 22): the FOR line that sends it now for the later segment
+// the fix: the FOR line that sends it now for the later segment
 // of the turn it belongs to, or the segment that will ask for it.
 func notOrderHere(s storm.State, p storm.Power, o storm.Order) string {
 	word := strings.ToUpper(string(o.Kind))
@@ -513,7 +513,7 @@ func notOrderHere(s storm.State, p storm.Power, o storm.Order) string {
 // StandingProblems are the reasons p's standing orders for the open
 // placement round or spy-ring segment can no longer be carried out as
 // written (a country now closed, a counter used, a target taken): the
-// segment asks p after all, in a mail that says why (issue 22), rather
+// segment asks p after all, in a mail that says why, rather
 // than voiding them unseen. A standing PASS has none.
 func StandingProblems(s storm.State, p storm.Power) []storm.OrderError {
 	_, round := storm.PlacementRounds[s.Segment]

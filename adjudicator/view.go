@@ -414,7 +414,7 @@ func derivePower(s storm.State, p storm.Power) *PowerView {
 	v.Crisis = nonNil(crisis.CrisisLines(s, p))
 	v.Plans = []string{}
 	for _, pl := range s.Crisis.Plans {
-		// Only while a stage they answer may still come (issue 22: not
+		// Only while a stage they answer may still come (not
 		// after the crisis phase ended, though they lapse at the turn's end).
 		if pl.Power == p && !s.Ended && s.Segment.Index() <= storm.SegCrisisBrink.Index() {
 			v.Plans = append(v.Plans, pl.Order.String())
@@ -465,7 +465,7 @@ func deriveResearch(s storm.State, p storm.Power) ResearchView {
 	// A project's results are those achieved (s.Research: from its
 	// steps, from the start of the game, 15.51A, or from events), the
 	// figure the results line gives too: a row and the line never
-	// disagree (issue 22). A project with a result and no step has a row.
+	// disagree. A project with a result and no step has a row.
 	achieved := map[string]int{}
 	for _, r := range s.Research {
 		if r.Side == side {

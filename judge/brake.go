@@ -9,7 +9,7 @@ import (
 	"stormjudge/store"
 )
 
-// The receipt brake (issue 24). Every email from a seated address gets a
+// The receipt brake. Every email from a seated address gets a
 // receipt; an auto-responder that carries none of the usual marks
 // (orders.IsAutomatic) answers each receipt with a text the judge
 // refuses, and the two would mail each other for ever. The brake bounds

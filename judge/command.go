@@ -1140,7 +1140,7 @@ func (j *Judge) historyText(tx *store.Tx, g *store.Game, power storm.Power) (str
 			return "", err
 		}
 		// What made the version, so that two of one segment differ
-		// (issue 22): the segment resolved before it, or the same one
+		//: the segment resolved before it, or the same one
 		// asked again, or the moderator's SET.
 		cur := ""
 		if d, err := setOf(tx, g.ID, v); err != nil {

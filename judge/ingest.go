@@ -781,8 +781,8 @@ func (j *Judge) decide(tx *store.Tx, m *orders.Message, sub *orders.Submission, 
 // unread refuses an email that never reached the check of a secret (it
 // names no game, or one the judge does not hold): anyone may have written
 // it in the sender's name, so the receipt is a fixed text that quotes
-// nothing of it, its subject neither (issue 24), with why (what the
-// judge found missing) and the sender's own games (issue 22: the fix, to
+// nothing of it, its subject neither, with why (what the
+// judge found missing) and the sender's own games (the fix, to
 // the sender's own address).
 func unread(tx *store.Tx, m *orders.Message, rc *receipt, why string) {
 	rc.anonymous = true
@@ -806,8 +806,8 @@ func commandCount(sub *orders.Submission) int {
 	return n
 }
 
-// stale refuses an email written for a segment that is closed (issue 8,
-// defect 10): one whose TURN line names another turn or segment than the
+// stale refuses an email written for a segment that is closed:
+// one whose TURN line names another turn or segment than the
 // open one, or, without a TURN line, one that replies to a report or notice
 // of an earlier version of the game (its In-Reply-To, or else its last
 // References entry, is one of the judge's Message-IDs for that version).
@@ -981,7 +981,7 @@ func (j *Judge) authorize(g *store.Game, from string, env orders.Envelope, rc *r
 		case len(held) == 1:
 			power = held[0]
 		case len(held) > 1:
-			// Issue 22: the secret tells the seats apart (each its own);
+			// The secret tells the seats apart (each its own);
 			// POWER is needed only when it does not.
 			var match []storm.Power
 			for _, p := range held {
@@ -1192,7 +1192,7 @@ func stripReplyPrefixes(s string) string {
 // bidirectional marks become spaces, runs of white space one space, and it is cut at 200 bytes.
 func cleanSubject(s string) string {
 	s = strings.Map(func(r rune) rune {
-		if orders.Invisible(r) || r == '\n' || r == '\t' { // controls, zero-width and bidirectional marks (issue 24)
+		if orders.Invisible(r) || r == '\n' || r == '\t' { // controls, zero-width and bidirectional marks
 			return ' '
 		}
 		return r
@@ -1204,7 +1204,7 @@ func cleanSubject(s string) string {
 func renderReceipt(rc *receipt, res *Result) string {
 	var b strings.Builder
 	if rc.unverified != "" {
-		// Issue 24: a fixed text. The email may be forged in the
+		// A fixed text. The email may be forged in the
 		// recipient's name: nothing of it is quoted, not even its game.
 		b.WriteString("An email sent in your address's name was NOT accepted; nothing was changed.\n\n")
 		b.WriteString(rc.unverified + "\n\n")
@@ -1316,8 +1316,8 @@ func renderReceipt(rc *receipt, res *Result) string {
 		}
 	}
 	b.WriteString("\n-- \nstormjudge, Gathering Storm adjudicator\n")
-	// No "(s)" (issue 22); no control, zero-width or bidirectional
-	// character of a quoted line reaches the reader raw (issue 24).
+	// No "(s)"; no control, zero-width or bidirectional
+	// character of a quoted line reaches the reader raw.
 	return orders.Visible(report.Plurals(b.String()))
 }
 

@@ -167,7 +167,7 @@ type GameDef struct {
 	// 25); the zero value: signed press in every segment.
 	Press store.PressRules
 	// ObserverAllow are the addresses that may observe the game; Public:
-	// any may (issue 25, OBSERVE).
+	// any may (OBSERVE).
 	ObserverAllow []string
 	Public        bool
 	// JoinApproval: a player who JOINs an open seat waits for the
@@ -1162,7 +1162,7 @@ func work(tx *store.Tx, g *store.Game, now time.Time) (*openSegment, error) {
 
 // errNothingDue ends Adjudicate's transaction when the game has nothing
 // due: an Update that writes nothing would still commit, with an fsync,
-// after every accepted email (issue 24).
+// after every accepted email.
 var errNothingDue = errors.New("judge: nothing due")
 
 // Adjudicate does what is due in game in one transaction (reminders, a

@@ -318,13 +318,13 @@ func TestLaterSubmissionReplacesEarlier(t *testing.T) {
 	_, s, _ := game(t, db, "demo")
 	var order string
 	var n int
-	for _, o := range adjudicator.Allowed(s, storm.Italy) {
+	if allowed := adjudicator.Allowed(s, storm.Italy); len(allowed) > 0 {
+		o := allowed[0]
 		n = len(o.Orders())
 		for _, x := range o.Orders() { // with the orders it needs (15.22)
 			order += x.String() + "\n"
 		}
 		order = strings.TrimSuffix(order, "\n")
-		break
 	}
 	if order == "" {
 		t.Skip("Italy can afford no conversion in the first turn with this seed")

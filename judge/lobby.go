@@ -13,7 +13,7 @@ import (
 	"stormjudge/store"
 )
 
-// Open seats (issue 25, docs/orders.md "Open seats"). A game created with
+// Open seats (docs/orders.md "Open seats"). A game created with
 // SEAT <power> OPEN waits: no report, no deadline, no orders, until every
 // open seat is taken (it then starts by itself) or the moderator STARTs
 // it (the seats still open stay vacant, held by the moderator, as after a

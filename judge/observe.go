@@ -10,7 +10,7 @@ import (
 	"stormjudge/store"
 )
 
-// Observers (issue 25, docs/orders.md "Observing a game"): an address the
+// Observers (docs/orders.md "Observing a game"): an address the
 // moderator allows (OBSERVE ALLOW), or any address when the game is
 // public (OBSERVE PUBLIC ON), may follow the game's public reports: an
 // email with GAME and OBSERVE, without a SECRET. It gets the public

@@ -12,7 +12,7 @@ import (
 	"stormjudge/store"
 )
 
-// The pictures of a version are drawn together (issue 24): the mails of
+// The pictures of a version are drawn together: the mails of
 // one adjudication show the public picture and each power's, which share
 // their public part (report.PicturesEach draws it once). The first mail of
 // a version to be sent starts drawing them all; each mail waits for its

@@ -12,7 +12,7 @@ import (
 	"stormjudge/store"
 )
 
-// Press (issue 25, docs/orders.md "Press"): a power's message to other
+// Press (docs/orders.md "Press"): a power's message to other
 // powers, by email through the judge. The judge forwards it to the seats
 // of the powers named, and to nobody else: signed with the sender's
 // power, or unsigned (grey) where the game allows it; with a copy to the

@@ -6,7 +6,7 @@ import (
 	"time"
 )
 
-// The wrong-secret budget (issue 24). A wrong secret costs one argon2id
+// The wrong-secret budget. A wrong secret costs one argon2id
 // (tens of milliseconds of CPU) by design; a sender that keeps sending
 // wrong secrets is slowed down per address, without touching anyone else:
 // each address has a bucket of secretBurst argon2id checks that fail,

@@ -9,7 +9,7 @@ import (
 	"stormjudge/store"
 )
 
-// The verified-secret cache (issue 24): argon2id stays the stored hash
+// The verified-secret cache: argon2id stays the stored hash
 // and every wrong secret still costs one, but a secret that verified once
 // against a stored hash is remembered, in memory only, as an HMAC under a
 // random key of this process of the hash and the secret. The next email

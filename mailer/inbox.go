@@ -61,7 +61,7 @@ type InboundMessage struct {
 	Raw         []byte // the full RFC 5322 message, as stored on the server
 	// Advance stores the mailbox's position past this message in tx. A
 	// Handler that calls it inside the transaction that records the
-	// message spares the inbox a commit of its own (issue 24: one fsync
+	// message spares the inbox a commit of its own (one fsync
 	// less a message); the inbox learns of it when tx commits. nil when
 	// the position must stay (a message before this one failed).
 	Advance func(tx *store.Tx) error
@@ -469,8 +469,8 @@ func (in *Inbox) scan(ctx context.Context, cn *conn) error {
 		}
 		hook("inbox-handled")
 		log.Info("message handled", "bytes", len(raw))
-		// Handled messages are moved together (one command for many:
-		// issue 24); until then a crash leaves them in the mailbox, below
+		// Handled messages are moved together (one command for many);
+		// until then a crash leaves them in the mailbox, below
 		// the stored position, and the next scan only moves them.
 		handled = append(handled, uid)
 		if len(handled) >= moveBatch {

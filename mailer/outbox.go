@@ -726,7 +726,7 @@ func (o *Outbox) send(ctx context.Context, client *mail.Client, conn **smtpConn,
 	}
 	if ok, _ := c.Extension("CHUNKING"); ok && !o.opts.NoChunking {
 		// RFC 3030: the message as it is, in one BDAT LAST, without
-		// DATA's dot-stuffing of every line on both sides (issue 24: a
+		// DATA's dot-stuffing of every line on both sides (a
 		// report with its picture is over 100 KB, and both ends
 		// stuffed and unstuffed it byte by byte). Its 250 is the
 		// acceptance, as DATA's final one.

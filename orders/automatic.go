@@ -26,7 +26,7 @@ import "strings"
 //
 // The vendor headers and subjects matter because a broken auto-responder
 // that sets neither Auto-Submitted nor Precedence would otherwise be
-// answered in a loop (issue 24).
+// answered in a loop.
 //
 // A nil message is treated as automatic: nothing answers it.
 func IsAutomatic(m *Message, ownAddress string) bool {

@@ -37,7 +37,7 @@ type Command struct {
 	Versions []int           // RESEND; ROLLBACK and EXPORT: one
 	Number   uint64          // SEED
 	Text     string          // REASON, BROADCAST, PRESS TO: as written
-	// PRESS (issue 25). A player's PRESS TO: the powers it goes to (Press,
+	// PRESS. A player's PRESS TO: the powers it goes to (Press,
 	// in the game's order, the sender left out by the judge) and whether
 	// it is grey (Grey: unsigned). A moderator's PRESS: Word is the
 	// setting ("mode", "blackout", "copy") and Kinds the value (the mode
@@ -730,7 +730,7 @@ func FormatDuration(d time.Duration) string {
 }
 
 // parsePress reads a player's PRESS [GREY] TO <recipients> (moderator
-// false) or a moderator's PRESS setting (issue 25). Recipients are power
+// false) or a moderator's PRESS setting. Recipients are power
 // names, AXIS, ALLIES and ALL, each at most once: a name the parser does
 // not know is an error, never a guess (the old judges' abbreviations
 // sent press to powers nobody meant).

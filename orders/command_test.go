@@ -120,11 +120,11 @@ func TestParsePress(t *testing.T) {
 		{"PRESS GREY TO ALLIES", []storm.Power{B, F}, true},
 		{"PRESS TO ALL GREY", []storm.Power{G, I, B, F, R}, true},
 	} {
-		sub, err := Parse("GAME demo\nSECRET s\n" + tc.line + "\nMeet me in Vienna.\n\nBring <b>maps</b>.\nEND\nnot read? no: refused\n")
+		_, err := Parse("GAME demo\nSECRET s\n" + tc.line + "\nMeet me in Vienna.\n\nBring <b>maps</b>.\nEND\nnot read? no: refused\n")
 		if err == nil || !strings.Contains(err.Error(), "text after the END of the PRESS message") {
 			t.Errorf("%s: text after END: %v", tc.line, err)
 		}
-		sub, err = Parse("GAME demo\nSECRET s\n" + tc.line + "\nMeet me in Vienna.\n\nBring <b>maps</b>.\nEND\n")
+		sub, err := Parse("GAME demo\nSECRET s\n" + tc.line + "\nMeet me in Vienna.\n\nBring <b>maps</b>.\nEND\n")
 		if err != nil {
 			t.Fatalf("%s: %v", tc.line, err)
 		}

@@ -158,7 +158,7 @@ func distance(a, b []rune) int {
 	return prev[len(b)]
 }
 
-// Visible makes received text safe to quote back (issue 24): C0 and C1
+// Visible makes received text safe to quote back: C0 and C1
 // control characters but newline and tab, zero-width characters and
 // bidirectional marks and overrides are written out as escapes (\x07,
 // \u200b), so a quoted line can neither drive a terminal nor hide or

@@ -4,7 +4,7 @@ import (
 	"strings"
 )
 
-// Open seats (issue 25, docs/orders.md "Open seats"). A game created with
+// Open seats (docs/orders.md "Open seats"). A game created with
 // SEAT <power> OPEN waits for players. Anyone may ask which games wait
 // (LIST, an email of that one line) and ask for a seat (JOIN), without a
 // SECRET: the judge mails the asker a secret, and the asker confirms by

@@ -312,7 +312,7 @@ type walker struct {
 	// plain is set once an inline text/plain part is found: nothing after
 	// it can win, so the walk reads no more bodies; it still counts the
 	// parts and levels after it, so that the limits hold wherever the
-	// orders are (issue 24).
+	// orders are.
 	plain bool
 }
 

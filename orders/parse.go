@@ -350,7 +350,7 @@ func (p *parser) run(ls []rawLine) {
 			return
 		}
 		if kw := strings.ToUpper(words[0]); lookupOrder(kw) == nil && lookupCommand(kw) == nil && !isEnvelopeWord(strings.TrimSuffix(kw, ":")) && kw != kwHelp && kw != kwFor {
-			// Issue 22: what a person writes around orders in a mail.
+			// What a person writes around orders in a mail.
 			started := len(p.first) > 0 || p.tried || p.cmdTried
 			if !p.tried && !p.cmdTried && isGreeting(words) {
 				continue // "Hello judge," above the orders
@@ -706,7 +706,7 @@ func (p *parser) maskSecret() {
 }
 
 // afterBroadcast refuses text after the END that closes a BROADCAST's or
-// a PRESS's message (issue 22): its writer meant it to be read, and dropping
+// a PRESS's message: its writer meant it to be read, and dropping
 // it unsaid would send a message cut short. Quoted text, a signature and
 // what follows it are not read, as everywhere.
 func (p *parser) afterBroadcast(rest []rawLine, skip map[int]bool, from int) {

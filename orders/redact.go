@@ -15,7 +15,7 @@ const redacted = "[redacted]"
 var secretWord = regexp.MustCompile(`(?i)secret`)
 
 // Redact returns the copy of an email that the judge keeps instead of the
-// email itself (issue 8: no secret at rest). It holds the header fields as
+// email itself (no secret at rest). It holds the header fields as
 // received, except the MIME fields that described the original body, and
 // as its only part the text the judge read (m.Body; nothing when m is nil
 // or its body could not be read), in UTF-8. From both it removes:

@@ -10,7 +10,7 @@ import (
 	"stormjudge/adjudicator/storm"
 )
 
-// Digest renders power p's digest mail (issue 22, docs/orders.md "Mail
+// Digest renders power p's digest mail (docs/orders.md "Mail
 // delivery"): one mail for the public reports of every version since the
 // power's last mail and its private notice of the newest. events are the
 // events of those versions in order, before the view of the state the

@@ -132,7 +132,7 @@ func renderEvents(w *writer, evs []event.Event, v adjudicator.PublicView) {
 			w.indented(strings.Join(names, "; ")+".", "  ")
 		case event.IncomeComputed:
 			// A turn's incomes are one table with one header (11.12C),
-			// whatever events come between them (issue 22).
+			// whatever events come between them.
 			if incomeDone[e.Turn] {
 				break
 			}

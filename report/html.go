@@ -41,7 +41,7 @@ const (
 // player- or judge-written text, which the template escapes for the
 // context it lands in (html/template): a BROADCAST, a REASON or a
 // power's press full of markup stays text. Which element it is, and its
-// style, are the template's own literals, chosen by its fields (issue 24: a
+// style, are the template's own literals, chosen by its fields (a
 // style or a tag passed as data costs escaping calls in every cell of
 // every table, the largest part of rendering a page).
 type htmlBlock struct {
@@ -213,7 +213,7 @@ func tableBlock(cells [][]string) htmlBlock {
 }
 
 // renderTable renders cells as a table (tableBlock, tableTemplate), or
-// returns the HTML it rendered for the same cells lately (issue 24: the
+// returns the HTML it rendered for the same cells lately (the
 // digests of a version repeat the public report's tables for each power,
 // and the next version many of them again; rendering them was a tenth
 // of the daemon's time under load). The HTML depends on the cells alone.

@@ -610,7 +610,7 @@ func EndedText(pv adjudicator.PublicView) string {
 
 // privateEvents writes a power's private events of a mail covering all
 // (the versions it reports): a sealed counters' line whose values the
-// same mail's public events revealed says so, never "sealed" (issue 22).
+// same mail's public events revealed says so, never "sealed".
 func privateEvents(w *writer, mine, all []event.Event) {
 	revealed := slices.ContainsFunc(all, func(e event.Event) bool { _, ok := e.(event.DiplomacyRevealed); return ok })
 	for _, e := range mine {

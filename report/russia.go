@@ -42,7 +42,7 @@ func russiaEvent(w *writer, e event.Event) bool {
 	case event.PurgeLevelRaised:
 		s := fmt.Sprintf("Russian purge level %d -> %d: %s, %d purge event(s) (rule %s); cohesion %s.",
 			e.Before, e.After, e.What, e.Events, e.Rule, e.Cohesion)
-		if e.Before == e.After { // never "2 -> 2" (issue 22)
+		if e.Before == e.After { // never "2 -> 2"
 			s = fmt.Sprintf("Russian purge level stays %d: %s, %d purge event(s) (rule %s); cohesion %s.", e.After, e.What, e.Events, e.Rule, e.Cohesion)
 		}
 		if e.Excess > 0 {
@@ -67,7 +67,7 @@ func russiaEvent(w *writer, e event.Event) bool {
 	case event.PurgeOffsetApplied:
 		w.wrap(fmt.Sprintf("Random event %d: %s.", e.Card, e.Note), "  ")
 	case event.EconomicClimateChanged:
-		if e.Before == e.After { // never "-3 -> -3" (issue 22)
+		if e.Before == e.After { // never "-3 -> -3"
 			w.wrap(fmt.Sprintf("Economic trend %s: the economic climate stays %s, at its limit (rules %s, 11.34).",
 				signed(e.Trend), signed(e.After), e.Rule), "  ")
 			break

@@ -53,7 +53,7 @@ func (w *writer) add(b block) {
 // later: "1 point(s)", "2 naval balance of power counter(s)".
 var pluralRe = regexp.MustCompile(`(^|[^\w.])([-+]?\d+)((?: [A-Za-z][\w-]*){0,5}?) ([A-Za-z]+)\(s\)`)
 
-// Plurals words every "(s)" of s for its count (issue 22: "1 victory
+// Plurals words every "(s)" of s for its count ("1 victory
 // point", "3 steps", never "step(s)"); an "(s)" with no count before it
 // becomes a plural.
 func Plurals(s string) string {

@@ -1,4 +1,4 @@
-// Package site writes the public archive of a game (issue 25): a static
+// Package site writes the public archive of a game: a static
 // HTML site, without script, that works from a file:// URL and from any
 // web server, at a phone's width as at a desktop's.
 //

@@ -5,7 +5,7 @@ import (
 	"sync"
 )
 
-// Group commit (issue 24). Every Update ends in a commit with fsync, a few
+// Group commit. Every Update ends in a commit with fsync, a few
 // milliseconds on a real disk; the outbox's workers each record an attempt
 // before and a send after every mail, and at that rate the disk, not the
 // work, bounds how many mails a second go out. Batch lets concurrent

@@ -73,14 +73,14 @@ type Game struct {
 	// Press are the game's rules for press between the powers (issue
 	// 25); the zero value: signed press in every segment.
 	Press PressRules `json:"press,omitzero"`
-	// Observers follow the game's public reports (issue 25, OBSERVE),
+	// Observers follow the game's public reports (OBSERVE),
 	// once a turn; ObserverAllow are the addresses the moderator lets
 	// observe; Public: any address may.
 	Observers     []Observer `json:"observers,omitempty"`
 	ObserverAllow []string   `json:"observerAllow,omitempty"`
 	Public        bool       `json:"public,omitempty"`
 	// JoinApproval: a player's JOIN of an open seat waits for the
-	// moderator's APPROVE (issue 25, docs/orders.md "Open seats").
+	// moderator's APPROVE (docs/orders.md "Open seats").
 	JoinApproval bool `json:"joinApproval,omitempty"`
 	// Lapsed are the requests for seats that were dropped when the seat
 	// was taken or the game started, kept until Until so that a late
@@ -201,8 +201,8 @@ type Seat struct {
 	// for its eyes only: judge.publish, docs/orders.md "Mail delivery"),
 	// or "" the game's (Rules.Mail).
 	Mail string `json:"mail,omitempty"`
-	// Open: the seat waits for a player (CREATE's SEAT <power> OPEN,
-	// issue 25): it is listed by LIST and taken by JOIN. An open seat is
+	// Open: the seat waits for a player (CREATE's SEAT <power> OPEN):
+	// it is listed by LIST and taken by JOIN. An open seat is
 	// Vacant too (Address is the moderator's). While a seat is open the
 	// game waits (Game.Waiting): it starts when the last one is taken, or
 	// when the moderator STARTs it and the open seats stay vacant.

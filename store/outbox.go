@@ -212,11 +212,6 @@ func withoutData(as []Attachment) []Attachment {
 	return out
 }
 
-// scrubbedBody replaced the body of a Sensitive mail once it was sent or
-// had failed, before schema 3 dropped the body of every such mail: a
-// record of an older file may still hold it (migrate.go strips it).
-const scrubbedBody = "[body removed after sending: it carried a secret]\n"
-
 // Pending reports whether m is neither sent nor failed: it waits for an
 // attempt and is in the due index.
 func (m *Mail) Pending() bool { return m.Sent.IsZero() && m.Failed.IsZero() }

@@ -116,7 +116,7 @@ func (tx *Tx) StateHistory(game string, version int) ([]ReplacedState, error) {
 	}
 	prefix := versionKey(version)
 	c := b.Cursor()
-	for k, v := c.Seek(prefix); k != nil && len(k) == 16 && bytes.HasPrefix(k, prefix); k, v = c.Next() {
+	for k, v := c.Seek(prefix); len(k) == 16 && bytes.HasPrefix(k, prefix); k, v = c.Next() {
 		var r ReplacedState
 		v, err := unpack(v)
 		if err == nil {

@@ -13,7 +13,7 @@ import (
 
 // Stats is where the bytes of a store file go: what an operator reads
 // before and after `stormjudge compact` (Compaction) or with `stormjudge
-// compact -n`, and what the benchmarks of issue 24 measure.
+// compact -n`, and what the capacity benchmarks measure.
 type Stats struct {
 	// File is the size of the data file; Used its high-water mark (the
 	// pages up to the last one in use, bbolt's Tx.Size); the rest is

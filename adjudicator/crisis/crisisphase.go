@@ -919,7 +919,7 @@ func endCrisis(s *storm.State, c *storm.Crisis, outcome storm.CrisisOutcome, rul
 // demand is made: a first demand lowers its whole country's (28.21G-H).
 func DemandResistance(s storm.State, by storm.Power, target string) int {
 	// ResistanceOf only reads the state (threshold changes nothing): s
-	// with the demand added to a copy of its crises will do (issue 24).
+	// with the demand added to a copy of its crises will do.
 	s.Crisis.Crises = append(slices.Clip(s.Crisis.Crises), storm.Crisis{Aggressor: by, Target: target, Stage: storm.StageResponse})
 	r, _ := threshold.ResistanceOf(s, storm.ResistanceName(target), 0)
 	return r.Level

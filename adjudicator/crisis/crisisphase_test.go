@@ -574,7 +574,7 @@ func TestRule29_22PolandChoices(t *testing.T) {
 		t.Errorf("29.22A: %+v, controller %v", d, s.Minor("Poland").Controller)
 	}
 	// C: neutral, with the pact: Danzig only, Poland closed for good.
-	s, evs = acquiescedPoland(t, base, aggression("Poland", "pact", storm.PolandNeutral))
+	s, _ = acquiescedPoland(t, base, aggression("Poland", "pact", storm.PolandNeutral))
 	if !s.SupportFacts.PolandNeutral || s.Minor("Poland").Controller != 0 || !storm.CompletedBy(s, storm.Germany, "Danzig and the Corridor") || storm.CompletedBy(s, storm.Germany, "Poland") {
 		t.Errorf("29.22C: neutral %v, controller %v, aggressions %+v", s.SupportFacts.PolandNeutral, s.Minor("Poland").Controller, s.SupportFacts.Aggressions)
 	}

@@ -10,7 +10,7 @@ import (
 // the top package's check of each): each with the IF lines it may carry,
 // so that notices show them and the simulator plays them. thresholds is
 // AlliedThresholds of s, which the caller may word once for both Allied
-// powers (issue 24).
+// powers.
 func Options(s storm.State, p storm.Power, offer func(storm.Option), thresholds func(storm.Crisis) string) {
 	plan := func(when string, then storm.OrderKind, project string) storm.Order {
 		return storm.Order{Kind: storm.CrisisIfOrder, Args: []string{when, string(then)}, Project: project}

@@ -228,7 +228,7 @@ func exemptionsWith(out []string, s storm.State, p storm.Power, orders []storm.O
 		c, _ := storm.FindCountry(o.Project)
 		return slices.ContainsFunc(slots, func(x storm.ExtraCounter) bool { return (x.Country != "" || x.Region != "") && x.Fits(c) })
 	}
-	idx := storm.Ordinals(len(orders)) // without slots, none fits: the lines' order (issue 24)
+	idx := storm.Ordinals(len(orders)) // without slots, none fits: the lines' order
 	if len(slots) > 0 {
 		idx = slices.Clone(idx) // sorted, not ordinals' own
 		slices.SortStableFunc(idx, func(a, b int) int {
@@ -282,7 +282,7 @@ func exemptionsWith(out []string, s storm.State, p storm.Power, orders []storm.O
 }
 
 // placing is what the check of p's placements reads of a state whatever
-// the orders, read once for the options' many checks (issue 24).
+// the orders, read once for the options' many checks.
 type placing struct {
 	earlier, partner []storm.Placement    // PlacedThisTurn of p and of its alliance partner
 	slots            []storm.ExtraCounter // extraSlots
@@ -291,7 +291,7 @@ type placing struct {
 }
 
 // militaryLimit is MilitaryCounterLimit(s, p) for the state and power of
-// pc, reckoned once: it reads the balance of power (issue 24).
+// pc, reckoned once: it reads the balance of power.
 func (pc *placing) militaryLimit(s storm.State, p storm.Power) int {
 	if !pc.limitKnown {
 		pc.limit, pc.limitKnown = MilitaryCounterLimit(s, p), true
@@ -320,7 +320,7 @@ func CheckPlacements(s storm.State, p storm.Power, orders []storm.Order) []storm
 
 // checkPlacements is CheckPlacements; when quiet, the errors' messages are
 // left empty, for the callers that read only whether there are errors,
-// or their rules (the options try every target, issue 24); pc is
+// or their rules (the options try every target); pc is
 // placingOf(s, p), or nil to read it.
 func checkPlacements(s storm.State, p storm.Power, orders []storm.Order, quiet bool, pc *placing) []storm.IndexedError {
 	sprintf := fmt.Sprintf
@@ -402,8 +402,8 @@ func checkPlacements(s storm.State, p storm.Power, orders []storm.Order, quiet b
 	seen := map[string]bool{}
 	thisRound := 0
 	military := 0
-	var few [4]string // a check of a few orders finds their exemptions here, not in a new list (issue 24)
-	exempt := few[:0]
+	var few [4]string // a check of a few orders finds their exemptions here, not in a new list
+	var exempt []string
 	if len(orders) <= len(few) {
 		exempt = few[:len(orders)]
 	} else {

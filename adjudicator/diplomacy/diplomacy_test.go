@@ -462,7 +462,7 @@ func TestRule24_3AntiComintern(t *testing.T) {
 	// 24.38: none after the pact.
 	d = diplomacyGame(storm.SegDiplomacyAxis1)
 	d.SupportFacts.PactSigned = &d.Turn
-	if evs = place(t, &d, map[storm.Power][]storm.Order{storm.Germany: {dip("Austria", 1)}}); d.Diplomacy.AntiComintern != nil {
+	if place(t, &d, map[storm.Power][]storm.Order{storm.Germany: {dip("Austria", 1)}}); d.Diplomacy.AntiComintern != nil {
 		t.Errorf("24.38: placed after the pact: %+v", d.Diplomacy.AntiComintern)
 	}
 	wantPlacementRefused(t, d, storm.Germany, []storm.Order{{Kind: storm.AntiCominternOrder, Project: "Turkey"}}, "24.38")

@@ -8,7 +8,7 @@ import (
 )
 
 // OrdersCheck is what the validations of one power's economic orders
-// against one state share (issue 24): the state before each part of the
+// against one state share: the state before each part of the
 // phase (13.11) for a set of orders already accepted, its base. A set
 // that adds orders to the base is checked from the first part the added
 // orders belong to, on the state the base left there, and stops at the
@@ -123,7 +123,7 @@ func (e *OrdersCheck) snap(k int) econSnap {
 
 // pickView is Pick for a part's check, which only reads its orders:
 // orders at consecutive indices (idx ascending, as SplitEconomic makes
-// them) are a slice of orders, not a copy (issue 24).
+// them) are a slice of orders, not a copy.
 func pickView(orders []storm.Order, idx []int) []storm.Order {
 	if n := len(idx); n > 0 && idx[n-1]-idx[0] == n-1 {
 		return orders[idx[0] : idx[n-1]+1 : idx[n-1]+1]
@@ -134,7 +134,7 @@ func pickView(orders []storm.Order, idx []int) []storm.Order {
 // checkLast is part j's check of sub on cur, which nothing reads after
 // it: a prepared part's check reads cur prepared, in place when cur is
 // the validation's own copy, else a copy of the snapshot prepared once
-// for all the checks on it (issue 24).
+// for all the checks on it.
 func (e *OrdersCheck) checkLast(cur *storm.State, own bool, j int, sub []storm.Order) []storm.IndexedError {
 	pr := EconomicSteps[j].prepared
 	if pr == nil {

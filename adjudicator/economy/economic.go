@@ -92,7 +92,7 @@ type economicStep struct {
 // played first, 15.32). CheckStep prepares the state it carries the part
 // out on, once, rather than the check a copy and the apply the state
 // again; OrdersCheck prepares a snapshot once for all the checks of the
-// part on it (issue 24).
+// part on it.
 type preparedStep struct {
 	prepare func(s *storm.State, p storm.Power, evs *[]event.Event)
 	check   func(s storm.State, p storm.Power, orders []storm.Order) []storm.IndexedError
@@ -154,7 +154,7 @@ func SplitEconomic(orders []storm.Order) (parts [][]int, unknown []int) {
 	parts = make([][]int, len(EconomicSteps))
 	// Each order's part first (-1: none), then the parts' indices in one
 	// array, each part's slice capped at its end so that an append to one
-	// copies it: two allocations whatever the parts (issue 24).
+	// copies it: two allocations whatever the parts.
 	var small [16]int
 	step := small[:0]
 	if len(orders) > len(small) {

@@ -365,7 +365,7 @@ func MobilizeOrders(s storm.State, p storm.Power, from storm.FactoryKind) []stor
 
 // MobilizeOffers are MobilizeOrders from idle and from civilian
 // factories, and UnitChoicesNote, for Allowed: p's choices of units
-// reckoned once for the three (issue 24).
+// reckoned once for the three.
 func MobilizeOffers(s storm.State, p storm.Power) (idle, civilian []storm.Order, units string) {
 	ch := MobilizationChoices(s, p)
 	if len(ch) == 0 {

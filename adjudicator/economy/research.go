@@ -70,7 +70,7 @@ func banRule(s storm.State) string {
 // ProjectClosed returns the 15.42 restriction barring points from r now.
 func ProjectClosed(s storm.State, r storm.ResearchProject) (rule, msg string) {
 	pm := s.Sheets.Permits
-	var key string // spelled only when there are permits: asked of every project for every order tried (issue 24)
+	var key string // spelled only when there are permits: asked of every project for every order tried
 	if len(pm.Closed) > 0 || len(pm.Opened) > 0 {
 		key = storm.ProjectKey(r)
 	}
@@ -114,12 +114,6 @@ func fewest(s storm.State, side storm.Side, names []string) (best []string, step
 		}
 	}
 	return best, steps
-}
-
-// researchBudget is what p may spend on ordinary research points.
-type researchBudget struct {
-	Basic    int                    // 15.21: the leader's basic allocation
-	Counters storm.ActivityCounters // counters ordered for research
 }
 
 // checkResearch checks p's research orders against s (15.2-15.4, 16.16B).
@@ -200,7 +194,7 @@ func checkResearch(s storm.State, p storm.Power, orders []storm.Order) []storm.I
 		r    storm.ResearchProject
 		kind string
 	}
-	// The points, in one list for all (issue 24).
+	// The points, in one list for all.
 	targets := make([]target, 0, len(orders))
 	perProject := map[string]int{} // 15.23A: normal, intelligence and advanced points
 	reassigned := map[string]int{} // 15.24B
@@ -385,7 +379,7 @@ func checkResearch(s storm.State, p storm.Power, orders []storm.Order) []storm.I
 					}
 				}
 				// Worded in the step numbers the notice's sheet shows, not
-				// the sheet's shading (issue 22).
+				// the sheet's shading.
 				bad(first, "15.23B", "of %s, at most %d may go to a project's step 4 or later and at most %d to its step 7 or later (your 1st, 4th, ... point goes to one of steps 1-3 of a project, your 2nd, 5th, ... to one of steps 1-6) while such steps are open on your sheet; ordered: %d to steps 1-3, %d to steps 4-6, %d to step 7 or later",
 					fmt.Sprintf("%d research point%s", n, map[bool]string{true: "", false: "s"}[n == 1]), notClear, dark, count[Clear], count[LightGrey], count[DarkGrey])
 			}
@@ -427,7 +421,7 @@ func stageLimits(n, availClear, availCL int) (notClear, dark int) {
 // and clear or light grey. before gives points placed earlier this turn
 // per project, to count from the sheet as the turn began (nil: none).
 func stageCells(s storm.State, side storm.Side, special map[string]bool, before map[string]int) (clear, clearOrLight int) {
-	keyed := len(special) > 0 || len(before) > 0 // a national project's ID is a map look-up: spelled only when asked (issue 24)
+	keyed := len(special) > 0 || len(before) > 0 // a national project's ID is a map look-up: spelled only when asked
 	for _, r := range storm.ResearchProjects(side) {
 		var id string
 		if keyed {
@@ -746,7 +740,7 @@ func ResearchOptions(s storm.State, p storm.Power) []storm.Option {
 
 // ResearchOptionsWith is ResearchOptions checking each option with
 // validate, which is Validate(s, p, ...) (Allowed's, which checks many
-// orders against one state, issue 24).
+// orders against one state).
 func ResearchOptionsWith(s storm.State, p storm.Power, validate func([]storm.Order) []storm.OrderError) []storm.Option {
 	ps := s.Powers[p]
 	side := storm.SideOf(p)
@@ -759,7 +753,7 @@ func ResearchOptionsWith(s storm.State, p storm.Power, validate func([]storm.Ord
 	var order []storm.ResearchProject // exampleOrder, read once
 	ordered := false
 	// option builds counter (nil: none) with example lines for its points;
-	// its note is worded once it is accepted (issue 24).
+	// its note is worded once it is accepted.
 	option := func(counter *storm.Order, points, cost int, note func() string) bool {
 		if !ordered {
 			order, ordered = exampleOrder(s, p), true
@@ -880,7 +874,7 @@ func exampleOrder(s storm.State, p storm.Power) []storm.ResearchProject {
 	}
 	// The open projects sorted by the stage of the next step, then the
 	// owner, each read once a project rather than at every comparison,
-	// into one new list (issue 24).
+	// into one new list.
 	projects := storm.ResearchProjects(side)
 	keyed := make([]sortKey, 0, len(projects))
 	for i, r := range projects {

@@ -23,7 +23,7 @@ func ShipbuildingOptions(s storm.State, p storm.Power) []storm.Option {
 	// counters (and shipyard counters beyond the first, when yard) whose
 	// sum covers cost with the least waste, then the fewest counters.
 	// The counters' subsets, for each use of the first shipyard counter
-	// (yard), made once for all the options (issue 24).
+	// (yard), made once for all the options.
 	type subsets struct {
 		pool         []int
 		sums, counts []int16
@@ -51,7 +51,7 @@ func ShipbuildingOptions(s storm.State, p storm.Power) []storm.Option {
 			pool = append(pool, -1) // a shipyard counter, strength 1
 		}
 		// sums[mask] and counts[mask] are the mask's points and counters,
-		// each from the mask without its lowest bit (issue 24).
+		// each from the mask without its lowest bit.
 		masks := 0
 		if len(pool) <= 12 {
 			masks = 1 << len(pool)

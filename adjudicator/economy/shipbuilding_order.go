@@ -52,7 +52,7 @@ func shipCounters(o storm.Order) (general storm.ActivityCounters, shipyard, save
 
 // shipNumber reads the ship an order names.
 func shipNumber(o storm.Order) (int, bool) {
-	if o.Ship == "" { // most orders name none: no error to make (issue 24)
+	if o.Ship == "" { // most orders name none: no error to make
 		return 0, false
 	}
 	n, err := strconv.Atoi(o.Ship)
@@ -147,6 +147,7 @@ func ParseShipbuilding(words []string) (o storm.Order, ok bool, err error) {
 		if o.Kind == storm.Defer {
 			return o, true, nil
 		}
+		//lint:ignore ST1005 the receipt quotes it, with its example, as players read it
 		return o, true, fmt.Errorf("%s: say which activity counters pay for it: WITH SHIPYARD 1, 2 ...", head)
 	}
 	if rest[0] != "WITH" {

@@ -415,7 +415,7 @@ func HeldEffects(s storm.State, p storm.Power, k storm.EffectKind) []HeldEffect 
 		return nil
 	}
 	var out []HeldEffect
-	for _, h := range s.Events.Held { // HeldEvents, without its list (issue 24)
+	for _, h := range s.Events.Held { // HeldEvents, without its list
 		if h.Power != p || !h.Secret {
 			continue
 		}
@@ -802,7 +802,7 @@ func DescribeEffect(e storm.Effect, holder storm.Power) string {
 			continue
 		}
 		if !strings.Contains(text, string(prm)) {
-			continue // no word to find: most of the documentation names few parameters (issue 24)
+			continue // no word to find: most of the documentation names few parameters
 		}
 		re := paramWords[prm]
 		text = re.ReplaceAllStringFunc(text, func(w string) string {
@@ -818,7 +818,7 @@ func DescribeEffect(e storm.Effect, holder storm.Power) string {
 			return w
 		})
 	}
-	text = anBefore.ReplaceAllString(text, "${1}an $2") // "a infantry" once written in: "an infantry" (issue 22)
+	text = anBefore.ReplaceAllString(text, "${1}an $2") // "a infantry" once written in: "an infantry"
 	who := e.Power
 	if who == 0 && spec.PerPower {
 		who = holder

@@ -403,7 +403,7 @@ func FindCountry(name string) (string, bool) {
 }
 
 // countryNames are FindCountry's tables, made once: validation asks it
-// for every order tried (issue 24). lower maps a name in lower case to
+// for every order tried. lower maps a name in lower case to
 // the first of Countries with that name; canonical holds the names
 // FindCountry finds as they are.
 var countryNames = func() (t struct{ lower, canonical map[string]string }) {

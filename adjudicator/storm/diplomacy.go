@@ -253,7 +253,7 @@ func (m Minor) FlagCounts() map[Power]int {
 
 // FlagsByPower is FlagCounts as an array indexed by power, zero for the
 // powers without flags: for the checks that only read the counts, run
-// for every option tried, without a map (issue 24).
+// for every option tried, without a map.
 func (m Minor) FlagsByPower() [Russia + 1]int {
 	var c [Russia + 1]int
 	for _, p := range Powers {

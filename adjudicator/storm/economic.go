@@ -32,7 +32,7 @@ type IndexedError struct {
 
 // SortByIndex sorts errs by the index of their orders, stably: without
 // sort.SliceStable's reflection and closure, allocated for every set of
-// orders checked (issue 24).
+// orders checked.
 func SortByIndex(errs []IndexedError) {
 	slices.SortStableFunc(errs, func(a, b IndexedError) int { return cmp.Compare(a.Index, b.Index) })
 }

@@ -13,7 +13,7 @@ var partners = func() (out [Russia + 1]Power) {
 }()
 
 // PartnerOf is AlliancePartner[p] without a map: the flag counts read it
-// for every check (issue 24).
+// for every check.
 func PartnerOf(p Power) Power {
 	if int(p) < len(partners) {
 		return partners[p]

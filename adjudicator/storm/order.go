@@ -212,7 +212,7 @@ func (o Order) Clone() Order {
 
 // Ordinals returns 0, 1 ... n-1, to be read only: the indices of a list
 // of orders taken whole. Up to 64 are one list kept for every caller
-// (issue 24: the checks ask for it for every try); more are made anew.
+// (the checks ask for it for every try); more are made anew.
 func Ordinals(n int) []int {
 	if n <= len(ordinalList) {
 		return ordinalList[:n:n]

@@ -76,8 +76,7 @@ var cohesionRank = map[Cohesion]int{LowCohesion: 0, MediumCohesion: 1, HighCohes
 func PoolIncreases(s State, p Power) []PoolIncrease { return poolIncreases(s, p, true) }
 
 // poolIncreases is PoolIncreases, each What worded only when words is
-// set: PoolFor sums the counters, for every check of a power's counters
-// (issue 24).
+// set: PoolFor sums the counters, for every check of a power's counters.
 func poolIncreases(s State, p Power, words bool) []PoolIncrease {
 	var out []PoolIncrease
 	add := func(rule, what string, c ActivityCounters) {

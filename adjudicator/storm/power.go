@@ -23,7 +23,7 @@ var Powers = []Power{Germany, Italy, Britain, France, Russia}
 var powerNames = [...]string{"", "germany", "italy", "britain", "france", "russia"}
 
 // powerTitles are the names capitalised, spelt once: Title is asked for
-// every message of every order checked (issue 24).
+// every message of every order checked.
 var powerTitles = [...]string{"", "Germany", "Italy", "Britain", "France", "Russia"}
 
 // String returns the lower-case name ("germany").

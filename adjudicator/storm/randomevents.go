@@ -118,7 +118,7 @@ func (d Deck) Clone() Deck {
 	c.Cards = CloneSlice(d.Cards)
 	// Every event's effects in one new array, each event's a slice of it
 	// capped at its end (so that an append copies it): one allocation
-	// where there were six a card, for the Clone of every Resolve (issue 24).
+	// where there were six a card, for the Clone of every Resolve.
 	n := 0
 	for _, k := range d.Cards {
 		n += len(k.General.Effects)

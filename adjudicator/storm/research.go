@@ -179,7 +179,7 @@ const Unlimited = 1 << 20
 // next result (16.16A, 16.16C, 15.241C).
 func (b *ResearchBook) Remaining(r ResearchProject) int {
 	steps, used := 0, 0
-	if g := b.Row(r); g != nil { // one look for both (issue 24)
+	if g := b.Row(r); g != nil { // one look for both
 		steps, used = g.Steps, g.Used
 	}
 	limit := Unlimited
@@ -262,7 +262,7 @@ func ProjectFor(p Power, name string) (ResearchProject, bool) {
 
 // projectsFor are ProjectFor's answers for each power and every ID and
 // name of the sheets, found once: events name their projects for every
-// check of a power's research (issue 24).
+// check of a power's research.
 var projectsFor = func() map[Power]map[string]foundProject {
 	out := map[Power]map[string]foundProject{}
 	for _, p := range Powers {

@@ -118,8 +118,7 @@ type nationalProject struct {
 }
 
 // nationalIDs are the IDs of the sheets' national projects, spelled once
-// rather than for every project looked at when an order is validated
-// (issue 24).
+// rather than for every project looked at when an order is validated.
 var nationalIDs = func() map[nationalProject]string {
 	m := map[nationalProject]string{}
 	for _, r := range ResearchSheetRows {
@@ -136,7 +135,7 @@ var Nationality = map[Power]string{
 }
 
 // AFlag words one of p's flags with its article: "a German flag", "an
-// Italian flag" (issue 22: the adjective, not the power's name).
+// Italian flag" (the adjective, not the power's name).
 func AFlag(p Power) string {
 	adj := Nationality[p]
 	if adj == "" {
@@ -315,7 +314,7 @@ var Obligations = []ObligatedPower{
 }
 
 // ResearchProjects returns the rows of a side's sheet in table order. The
-// slice is the table's own, made once (issue 24): read it, do not change
+// slice is the table's own, made once: read it, do not change
 // it (appending to it copies it).
 func ResearchProjects(side Side) []ResearchProject {
 	rows := projectsBySide[side]
@@ -375,7 +374,7 @@ type foundProject struct {
 // projectNames are findProject's answers by side for every ID and name
 // of the sheets (and "russian " before a Soviet name) that NormalizeProject
 // leaves as it is, found once: validation looks projects up for every
-// order tried (issue 24).
+// order tried.
 var projectNames = func() map[Side]map[string]foundProject {
 	out := map[Side]map[string]foundProject{}
 	for _, r := range ResearchSheetRows {

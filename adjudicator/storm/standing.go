@@ -28,7 +28,7 @@ var placementKinds = []OrderKind{Diplomatic, MilitaryCounter, AntiCominternOrder
 // For SegTurn ("PASS TURN"), for every later segment of the turn that
 // takes one (PassSegments). The word is the product's, like PASS itself
 // (orders/pass.go): it saves the email round trip of a segment in which the
-// power means to do nothing (issue 22).
+// power means to do nothing.
 const PassOrder OrderKind = "pass"
 
 // SegTurn is what a PASS TURN is For: the rest of the turn.

@@ -301,7 +301,7 @@ func (s State) Clone() State { return s.clone(true) }
 // Clone, except that the event deck's cards (Events.Deck.Cards) are
 // shared with s. The engine never changes a card in play (it reads them
 // by number, Deck.Card), and copying the deck's cards was most of the
-// cost of a copy, which validation makes many times an order (issue 24).
+// cost of a copy, which validation makes many times an order.
 // What Resolve and the moderator's commands return is a Clone.
 func (s State) Scratch() State { return s.clone(false) }
 
@@ -311,7 +311,7 @@ func (s State) clone(deck bool) State {
 	if s.Powers != nil {
 		c.Powers = make(map[Power]*PowerState, len(s.Powers))
 		copies := make([]PowerState, 0, len(s.Powers)) // one allocation for all the powers
-		// The powers' lists of one type in one array each (issue 24).
+		// The powers' lists of one type in one array each.
 		var turns, records, mobilizing, grants, building, launched, units int
 		for _, ps := range s.Powers {
 			if ps != nil {
@@ -368,7 +368,7 @@ func (s State) clone(deck bool) State {
 
 // slab copies slices of one type into one new array, each capped at its
 // end so that an append to one copies it, nil kept nil and empty empty:
-// one allocation for many small lists of a copy (issue 24).
+// one allocation for many small lists of a copy.
 type slab[T any] struct{ buf []T }
 
 // newSlab is a slab for n values in all.

@@ -170,13 +170,6 @@ func (g SupportGrant) EndedBy(t Turn) bool {
 	return g.Turns > 0 && t.Index() >= g.From.Index()+g.Turns
 }
 
-func (e PowerEconomy) clone() PowerEconomy {
-	c := e
-	c.Grants = CloneSlice(e.Grants)
-	c.Options = e.Options.Clone()
-	return c
-}
-
 // SupportModifier is one line of a support level breakdown.
 type SupportModifier struct {
 	Rule  string `json:"rule"`

@@ -50,13 +50,13 @@ type ThresholdOptions struct {
 	// (32.63).
 	GermanWarOnRussia bool
 	// balance is the balance of power of the state (32.32), when the
-	// caller reckoned it once for many thresholds (PreemptiveOptions,
-	// issue 24); nil: reckoned for this one.
+	// caller reckoned it once for many thresholds (PreemptiveOptions);
+	// nil: reckoned for this one.
 	balance *storm.Balance
 }
 
 // WithBalance is o with b, the balance of power of the state, for a
-// caller that reckons many thresholds of one state (issue 24).
+// caller that reckons many thresholds of one state.
 func (o ThresholdOptions) WithBalance(b storm.Balance) ThresholdOptions {
 	o.balance = &b
 	return o
@@ -468,7 +468,7 @@ func RussianMinorResults(s storm.State, border []string, skip string, elsewhere 
 // least +1 to meet): balance of power ... +0 (32.62A, 32.32), ...".
 func Words(t storm.Threshold) string {
 	// One builder for the whole text, as fmt would spell it ("%+d"), for
-	// the options and notices that word every threshold (issue 24).
+	// the options and notices that word every threshold.
 	var b strings.Builder
 	meets := "met"
 	if !t.Meets {

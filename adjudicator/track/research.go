@@ -78,7 +78,7 @@ func ResearchEvent(s *storm.State, p storm.Power, project string, steps int, dou
 
 // effects sums the effects of every result held, for the readers below;
 // byPower by owner, an array rather than a map: the balance of power and
-// support read it for every check (issue 24).
+// support read it for every check.
 func effects(s storm.State, keep func(e storm.ResearchResult) bool) (sum storm.ResultEffect, byPower [storm.Russia + 1]storm.ResultEffect) {
 	for _, e := range s.Research {
 		if !keep(e) {

@@ -23,7 +23,7 @@ import (
 // pre-emptive options (threshold.PreemptiveOptions, every threshold of
 // the turn), reckoned when first asked and kept for the others, so that
 // who must order, the options and each validation of the same state
-// reckon them once (issue 24). Made by NewPreemptive; never changed once
+// reckon them once. Made by NewPreemptive; never changed once
 // reckoned, and its options are only read.
 type Preemptive struct {
 	s    storm.State
@@ -96,7 +96,7 @@ func (c *Preemptive) Required() []storm.Power {
 
 // optionFor finds the choice p's order concerns among choices, the
 // state's choices (Preemptive, reckoned once by the caller: every threshold
-// of the segment, issue 24).
+// of the segment).
 func optionFor(choices []threshold.PreemptiveOption, p storm.Power, o storm.Order) (threshold.PreemptiveOption, bool) {
 	against, ok := storm.ParsePower(o.Project)
 	if !ok {
@@ -208,7 +208,7 @@ func ResolvePreemptive(s *storm.State, orders map[storm.Power][]storm.Order, evs
 // ResolvePreemptiveWith is ResolvePreemptive with pre, the pre-emptive
 // options of s as the segment opened (nil: reckoned here): when nobody
 // orders, Required has reckoned them, and marking the declarations made
-// (Crisis.Declared) changes none of them (issue 24).
+// (Crisis.Declared) changes none of them.
 func ResolvePreemptiveWith(s *storm.State, orders map[storm.Power][]storm.Order, evs *[]event.Event, pre *Preemptive) {
 	if !s.Crisis.On {
 		*evs = append(*evs, event.SegmentSkipped{Turn: s.Turn, Segment: s.Segment, Note: event.NotImplemented})

@@ -31,7 +31,7 @@ import (
 	"stormjudge/store"
 )
 
-// The capacity benchmark, stormjudge bench -games N (issue 8, bounded
+// The capacity benchmark, stormjudge bench -games N (bounded
 // resources): N games of five seats in one data file, the sandbox's mail
 // servers and the real daemon (runDaemon) in this process, every power of
 // every game ordering PASS by email for a few turns. What it measures and

@@ -35,8 +35,8 @@ type Config struct {
 	// game"); Decks are the decks such a game may name.
 	Masters []MasterConfig    `toml:"master"`
 	Decks   map[string]string `toml:"decks"`
-	// Site is where the daemon keeps the games' public site (issue 25;
-	// package site).
+	// Site is where the daemon keeps the games' public site (package
+	// site).
 	Site SiteConfig `toml:"site"`
 }
 

@@ -453,16 +453,6 @@ func findVersioned(ms []mailMsg, kind string, v int) *mailMsg {
 	return nil
 }
 
-func newestPrivate(ms []mailMsg) *mailMsg {
-	var out *mailMsg
-	for i, m := range ms {
-		if m.kind() == "private" && (out == nil || msgVersion(m) > msgVersion(*out)) {
-			out = &ms[i]
-		}
-	}
-	return out
-}
-
 func findReceipt(ms []mailMsg, inReplyTo string) *mailMsg {
 	for i, m := range ms {
 		if m.kind() == "receipt" && m.InReplyTo == inReplyTo {

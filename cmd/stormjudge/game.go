@@ -397,7 +397,7 @@ func waiting(s storm.State, recs map[storm.Power]store.OrderRecord) string {
 	}
 	if s.Ended {
 		v := adjudicator.Derive(s).Public.Victory
-		return "ended: " + v.TwoWay // issue 22: how it ended
+		return "ended: " + v.TwoWay // how it ended
 	}
 	var miss []string
 	for _, p := range judge.MissingPowers(s, recs) { // orders for later rounds alone are no orders

@@ -176,7 +176,7 @@ func sandboxConfig(dir, imapAddr, smtpAddr string, poll, tick, deadline time.Dur
 }
 
 // movedSeats are the demo game's seats a REPLACE moved off their sandbox
-// account (power -> its address now), for the banner (issue 22).
+// account (power -> its address now), for the banner.
 func movedSeats(db *store.DB) map[storm.Power]string {
 	out := map[storm.Power]string{}
 	db.View(func(tx *store.Tx) error {

@@ -25,7 +25,7 @@ import (
 // the engine alone (adjudicator.SimulateGame: Validate and Resolve with
 // random legal orders, standing orders included), for each standing-order
 // policy, reporting games and turns per second and the email round trips a
-// turn, and how the games end (issue 12's simulator).
+// turn, and how the games end (the simulator).
 type simulateBench struct {
 	Games, Turns int
 	Deck         string // "" none
@@ -36,7 +36,7 @@ type simulateBench struct {
 // unless GOGC is set: the games hold a few megabytes live, and most of
 // what they allocate is the validations' scratch copies of a state,
 // garbage at once; collecting at 5 times the live heap instead of twice
-// saved a fifth of the CPU time (issue 24).
+// saved a fifth of the CPU time.
 const simulateGC = 400
 
 // simulatedGame is one game of the benchmark: its turns and its end.

@@ -10,7 +10,7 @@ import (
 	"stormjudge/store"
 )
 
-// The games' public site ([site] dir, issue 25): the daemon writes the
+// The games' public site ([site] dir): the daemon writes the
 // site of each game (package site) into dir/<game> and the list of games
 // into dir/index.html, at start and after each version, outside the
 // judge's transactions: a loop woken by the judge's kick (called after

@@ -1,5 +1,5 @@
 // Package htmltest checks that written text (a press, a BROADCAST, a
-// REASON) stays text in the HTML the judge mails (issue 25). It is
+// REASON) stays text in the HTML the judge mails. It is
 // imported by tests only.
 package htmltest
 

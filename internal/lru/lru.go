@@ -1,5 +1,5 @@
 // Package lru is a cache of values by key that keeps at most a number of
-// bytes, dropping the least recently used values first (issue 24: the
+// bytes, dropping the least recently used values first (the
 // pictures' bands and the reports' tables). Each value is counted by the
 // size given with it. A Cache is safe for concurrent use.
 package lru

@@ -22,7 +22,7 @@ import (
 // mail once. A different message under an old Message-ID (a client that
 // re-sends an edited draft) is delivered: the content is compared as the
 // judge compares it (store.ContentHash, without the trace fields), so the
-// judge's own handling of that case shows in the sandbox (issue 24).
+// judge's own handling of that case shows in the sandbox.
 //
 // A delivery's key, "address TAB sender TAB message-id TAB content hash",
 // is written in the record that appends the message to the INBOX's journal

@@ -100,7 +100,7 @@ type sharedFace struct {
 	kerns    map[[2]rune]fixed.Int26_6
 	// widths are the widths of the strings measured (textWidth), at
 	// most maxWidths: the pictures measure the same labels again and
-	// again (issue 24: a twentieth of the daemon's time under load).
+	// again (a twentieth of the daemon's time under load).
 	widths map[string]int
 }
 
@@ -303,14 +303,6 @@ func (c *canvas) rect(x0, y0, x1, y1 int, col color.RGBA) {
 	}
 	c.ink(col)
 	draw.Draw(c.img, image.Rect(x0, y0, x1, y1), image.NewUniform(col), image.Point{}, draw.Over)
-}
-
-// frame draws a pixel-aligned outline of width t inside x0,y0-x1,y1.
-func (c *canvas) frame(x0, y0, x1, y1, t int, col color.RGBA) {
-	c.rect(x0, y0, x1, y0+t, col)
-	c.rect(x0, y1-t, x1, y1, col)
-	c.rect(x0, y0+t, x0+t, y1-t, col)
-	c.rect(x1-t, y0+t, x1, y1-t, col)
 }
 
 // path is a vector path in picture coordinates.

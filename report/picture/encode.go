@@ -17,7 +17,7 @@ import (
 // The PNG is written here (writeContainer: the signature and four chunks) so
 // that its zlib stream comes from klauspost/compress, which compresses
 // these pictures about four times faster than the standard library's at
-// the same level, for about 5% more bytes (issue 24: a report's pictures
+// the same level, for about 5% more bytes (a report's pictures
 // are drawn while the players wait for it). image/png reads the result
 // (the golden tests decode it).
 
@@ -119,15 +119,6 @@ func (t *colourTable) find(k uint32) int {
 		i = (i + 1) & mask
 	}
 	return i
-}
-
-// merge adds the counts of o to t.
-func (t *colourTable) merge(o *colourTable) {
-	for i, k := range o.keys {
-		if k != 0 {
-			t.count[t.slot(k-1)] += o.count[i]
-		}
-	}
 }
 
 func (t *colourTable) grow() {

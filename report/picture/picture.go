@@ -137,7 +137,7 @@ func Height(v adjudicator.View, power storm.Power) int {
 		return PublicHeight
 	}
 	// The public part's height is every picture's (publicEnd): only the
-	// private part is laid out (issue 24: a report's HTML names the
+	// private part is laid out (a report's HTML names the
 	// picture's height, and laying out the whole picture again for each
 	// mail cost a third of rendering the mails).
 	c := newCanvas(nil)

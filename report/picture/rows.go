@@ -18,7 +18,7 @@ import (
 )
 
 // A picture's rows are mapped to its palette and compressed in bands of
-// bandRows rows (issue 24). Each band's deflate blocks are compressed on
+// bandRows rows. Each band's deflate blocks are compressed on
 // their own, from a fresh compressor, and end with a sync flush: they
 // refer to no other band, so any run of bands joins into one zlib
 // stream (the zlib header, the bands' blocks, a final empty block and the

@@ -18,7 +18,7 @@ import (
 // each of powers that has a private view in v: the public part above, the
 // power's own tracks below. A version's pictures share their public part,
 // most of every picture, so it is drawn, mapped to its palette and
-// compressed once for all of them (issue 24: a report's six pictures cost
+// compressed once for all of them (a report's six pictures cost
 // about a third of six separate drawings):
 //
 //   - a power's palette is the public picture's, then the power's own

@@ -10,9 +10,9 @@ import (
 	"stormjudge/adjudicator/war"
 )
 
-// TestIssue23aFigures plays the two audited situations of issue 23's
+// TestWarVictoryPointFigures plays the two audited situations of issue 23's
 // items 2 and 3 by email and logs each side's victory points (go test
-// -run TestIssue23aFigures -v). It uses only what the by-mail driver's
+// -run TestWarVictoryPointFigures -v). It uses only what the by-mail driver's
 // commit (75998cc) has, so the same file run there gives the figures
 // before the fixes; here it checks the figures after them.
 //
@@ -23,7 +23,7 @@ import (
 //     (14.43C); Russia mobilizes a civilian factory in Fall 1935 and
 //     another five turns later (low cohesion, 14.43B); the victory points
 //     as the state stands (34.31C).
-func TestIssue23aFigures(t *testing.T) {
+func TestWarVictoryPointFigures(t *testing.T) {
 	vp := func(v storm.Victory) string {
 		return fmt.Sprintf("Axis %d, Allies %d, Russia %d (three-way: %s)", v.Axis, v.Allies, v.Russia, v.ThreeWay)
 	}
