@@ -7,8 +7,10 @@
 // turn (standing.go), applies a moderator's fixes (ApplyFixes), derives
 // the view every report is rendered from (Derive), previews a power's
 // state after its orders (Preview), and simulates random games
-// (SimulateGame). wire.go sets the few calls a phase makes into a sibling
-// or into this package, which it may not import.
+// (SimulateGame). Where a phase needs what another owns (war's end of the
+// game completes the crisis phase's conquests, economy's research options
+// are checked by Validate), this package passes it down as a function
+// value when it calls the phase: no package-level variable is wired.
 //
 // The engine does no I/O, reads no clock and owns no global random source:
 // every random draw comes from the RNG stored in storm.State, so a game

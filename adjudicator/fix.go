@@ -183,9 +183,9 @@ func applyFix(s *storm.State, o storm.Order, evs *[]event.Event) (rule, msg stri
 		var c storm.State
 		var err error
 		if args[0] == DeckPhysical {
-			c, err = randomevent.PhysicalDeck(*s)
+			c, err = PhysicalDeck(*s)
 		} else {
-			c, err = randomevent.FileDeck(*s)
+			c, err = FileDeck(*s)
 		}
 		if err != nil {
 			return "", err.Error()

@@ -217,7 +217,7 @@ func TestSetFlags(t *testing.T) {
 func TestSetDeckBothWays(t *testing.T) {
 	d := enginetest.TestDeck(20, nil)
 	file := setup.NewGameWithDeck(3, d)
-	if randomevent.AwaitsDraw(file) {
+	if adjudicator.AwaitsDraw(file) {
 		t.Fatal("a file-deck game waits for a draw")
 	}
 	phys, evs, err := adjudicator.ApplyFixes(file, []storm.Order{setOrder(adjudicator.FixDeck, adjudicator.DeckPhysical)})
@@ -227,7 +227,7 @@ func TestSetDeckBothWays(t *testing.T) {
 	if e, _ := enginetest.FirstOf[event.StateFixed](evs); e.Before != adjudicator.DeckFile || e.After != adjudicator.DeckPhysical || !e.Visibility().Public {
 		t.Errorf("event %+v", e)
 	}
-	if !randomevent.AwaitsDraw(phys) || file.Events.Physical || !adjudicator.Derive(phys).Public.AwaitsDraw || adjudicator.Derive(phys).Moderator == nil {
+	if !adjudicator.AwaitsDraw(phys) || file.Events.Physical || !adjudicator.Derive(phys).Public.AwaitsDraw || adjudicator.Derive(phys).Moderator == nil {
 		t.Fatal("SET DECK PHYSICAL: the game does not wait for the draw")
 	}
 	after, _, err := adjudicator.ResolveDraw(phys, drawOrders("none", 17, 4, 9, 12, 1, 20))
@@ -246,8 +246,8 @@ func TestSetDeckBothWays(t *testing.T) {
 	if e, _ := enginetest.FirstOf[event.StateFixed](evs); e.Before != adjudicator.DeckPhysical || e.After != adjudicator.DeckFile {
 		t.Errorf("event %+v", e)
 	}
-	if randomevent.AwaitsDraw(back) || back.Segment != storm.SegRandomEvents || !waiting.Events.Physical {
-		t.Fatalf("SET DECK FILE: awaits %v in %s", randomevent.AwaitsDraw(back), back.Segment)
+	if adjudicator.AwaitsDraw(back) || back.Segment != storm.SegRandomEvents || !waiting.Events.Physical {
+		t.Fatalf("SET DECK FILE: awaits %v in %s", adjudicator.AwaitsDraw(back), back.Segment)
 	}
 	next, evs, err := adjudicator.Resolve(back, nil)
 	if err != nil {
@@ -264,7 +264,7 @@ func TestSetDeckBothWays(t *testing.T) {
 	if mustJSON(t, plain.Events) != mustJSON(t, next.Events) {
 		t.Error("the detour through physical-deck mode changed the draw")
 	}
-	if _, err := randomevent.FileDeck(setup.NewGame(1)); err == nil {
+	if _, err := adjudicator.FileDeck(setup.NewGame(1)); err == nil {
 		t.Error("FileDeck without a deck")
 	}
 }

@@ -25,15 +25,15 @@ var layers = map[string][]string{
 	"diplomacy":   {"storm", "event", "track", "randomevent"},
 	"crisis":      {"storm", "event", "track", "threshold", "randomevent"},
 	"war":         {"storm", "event", "track", "threshold"},
-	".": {"storm", "event", "track", "threshold", "randomevent",
+	".": {"storm", "event", "track", "threshold", "randomevent", "setup",
 		"economy", "diplomacy", "crisis", "war"},
 	// helpers shared by the engine's tests, imported by tests only
 	"internal/enginetest": {"storm", "event", "track", "threshold", "randomevent",
 		"setup", "economy", "diplomacy", "crisis", "war", "."},
 }
 
-// phases never import one another: a call into a sibling goes through a
-// function variable set by the top package (wire.go).
+// phases never import one another: what one needs of a sibling, the top
+// package passes down as a function value when it calls the phase.
 var phases = []string{"economy", "diplomacy", "crisis", "war"}
 
 const module = "stormjudge/adjudicator"
@@ -101,7 +101,7 @@ func TestPackageLayers(t *testing.T) {
 }
 
 // TestPhasesNeverImportEachOther: a phase reaches a sibling only through
-// a function variable set by the top package (wire.go). The phases' tests
+// a function value the top package passes down. The phases' tests
 // are packages of their own (economy_test ...) and may read another
 // phase's functions to set up a case.
 func TestPhasesNeverImportEachOther(t *testing.T) {
@@ -115,8 +115,9 @@ func TestPhasesNeverImportEachOther(t *testing.T) {
 }
 
 // TestPackageSize keeps every engine package under 6,000 lines of code
-// without its tests, and the top package the sequence of play, not the
-// rules: under 2,500.
+// without its tests, and the top package the sequence of play and the
+// outer packages' one door (newgame.go, physical.go), not the rules:
+// under 2,800.
 func TestPackageSize(t *testing.T) {
 	for _, dir := range enginePackages(t) {
 		files, _ := filepath.Glob(filepath.Join(dir, "*.go"))
@@ -133,7 +134,7 @@ func TestPackageSize(t *testing.T) {
 		}
 		limit := 6000
 		if dir == "." {
-			limit = 2500
+			limit = 2800
 		}
 		if n > limit {
 			t.Errorf("package %s holds %d lines without its tests, more than %d", dir, n, limit)

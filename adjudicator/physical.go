@@ -10,6 +10,41 @@ import (
 	"stormjudge/adjudicator/storm"
 )
 
+// PhysicalDeck returns s with its deck in physical-deck mode. The game must
+// have a deck.
+func PhysicalDeck(s storm.State) (storm.State, error) {
+	if s.Events == nil {
+		return s, fmt.Errorf("adjudicator: physical-deck mode needs a random event deck")
+	}
+	c := s.Clone()
+	c.Events.Physical = true
+	return c, nil
+}
+
+// FileDeck returns s with its deck out of physical-deck mode: the judge
+// draws the cards from the deck file's pile again. The game must have a
+// deck. A game waiting for the moderator's draw (AwaitsDraw) no longer
+// waits: its random events phase is then automatic, and Resolve resolves
+// it with no orders.
+func FileDeck(s storm.State) (storm.State, error) {
+	if s.Events == nil {
+		return s, fmt.Errorf("adjudicator: the game has no random event deck")
+	}
+	c := s.Clone()
+	c.Events.Physical = false
+	return c, nil
+}
+
+// AwaitsDraw reports whether s waits for the moderator's draw: a game in
+// physical-deck mode at the start of its random events phase.
+func AwaitsDraw(s storm.State) bool {
+	return !s.Ended && s.Segment == storm.SegRandomEvents && s.Events != nil && s.Events.Physical
+}
+
+// DrawPlan tells the moderator what the random events phase draws
+// (randomevent.PlanDraw), for the view and the moderator's notice.
+type DrawPlan = randomevent.DrawPlan
+
 // ValidateDraw checks the moderator's draw orders against s, as ResolveDraw
 // would carry them out; each error carries the index of its order.
 func ValidateDraw(s storm.State, orders []storm.Order) []storm.OrderError {
@@ -45,7 +80,7 @@ func resolveDraw(s storm.State, orders []storm.Order) (storm.State, []event.Even
 		bad(0, "", "%v", err)
 		return s, nil, errs
 	}
-	if !randomevent.AwaitsDraw(s) {
+	if !AwaitsDraw(s) {
 		bad(0, "", "the game is not waiting for the moderator's draw: %s, %s is open", s.Segment.Title(), s.Turn)
 		return s, nil, errs
 	}

@@ -16,7 +16,7 @@ import (
 
 func physicalGame(t *testing.T, seed uint64, d storm.Deck) storm.State {
 	t.Helper()
-	s, err := randomevent.PhysicalDeck(setup.NewGameWithDeck(seed, d))
+	s, err := adjudicator.PhysicalDeck(setup.NewGameWithDeck(seed, d))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -41,7 +41,7 @@ func errorsText(errs []storm.OrderError) string {
 // Russia's (22.41), and nothing is drawn at random.
 func TestRule9_12PhysicalDeckDraw(t *testing.T) {
 	s := physicalGame(t, 3, enginetest.TestDeck(20, nil))
-	if !randomevent.AwaitsDraw(s) {
+	if !adjudicator.AwaitsDraw(s) {
 		t.Fatal("a physical-deck game does not wait for the draw")
 	}
 	if _, _, err := adjudicator.Resolve(s, nil); err == nil {
@@ -55,7 +55,7 @@ func TestRule9_12PhysicalDeckDraw(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if after.Segment != storm.SegEconomic || randomevent.AwaitsDraw(after) {
+	if after.Segment != storm.SegEconomic || adjudicator.AwaitsDraw(after) {
 		t.Fatalf("after the draw: %s", after.Segment)
 	}
 	if turned, _ := enginetest.FirstOf[event.EventCardTurned](evs); turned.Card != 17 {
@@ -81,7 +81,7 @@ func TestRule9_12PhysicalDeckDraw(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !randomevent.AwaitsDraw(next) || next.Turn == s.Turn {
+	if !adjudicator.AwaitsDraw(next) || next.Turn == s.Turn {
 		t.Errorf("next turn %s %s does not wait for the draw", next.Turn, next.Segment)
 	}
 }

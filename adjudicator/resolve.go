@@ -37,7 +37,7 @@ var steps = map[storm.Segment]step{
 	storm.SegCrisisUltimatum:    crisis.ResolveCrisisSegment,
 	storm.SegCrisisBrink:        crisis.ResolveCrisisSegment,
 	storm.SegPreemptiveWar:      war.ResolvePreemptive, // 32.8 (preemptive.go)
-	storm.SegEndOfGame:          war.ResolveEndOfGame,  // 33, 34 (endgame.go)
+	storm.SegEndOfGame:          resolveEndOfGame,      // 33, 34 (war/endgame.go)
 }
 
 // Required returns the powers that must order in s.Segment, or nil when the
@@ -157,7 +157,7 @@ func resolve(w *whoOrders, orders map[storm.Power][]storm.Order) (storm.State, [
 	if err := check(s); err != nil {
 		return s, nil, nil, err
 	}
-	if randomevent.AwaitsDraw(s) {
+	if AwaitsDraw(s) {
 		return s, nil, nil, fmt.Errorf("adjudicator: %s %s waits for the moderator's draw (ResolveDraw)", s.Turn, s.Segment)
 	}
 	for p, os := range orders {
@@ -188,7 +188,7 @@ func run(s *storm.State, evs *[]event.Event) *whoOrders {
 	for !s.Ended {
 		*w = whoOrders{s: *s}
 		w.required, w.known = required(w), true
-		if len(w.required) > 0 || randomevent.AwaitsDraw(*s) {
+		if len(w.required) > 0 || AwaitsDraw(*s) {
 			return w
 		}
 		resolveSegment(s, nil, evs, w.pre)
@@ -309,4 +309,10 @@ func resolveRandomEvents(s *storm.State, _ map[storm.Power][]storm.Order, evs *[
 	if s.Events == nil {
 		*evs = append(*evs, event.SegmentSkipped{Turn: s.Turn, Segment: s.Segment, Note: event.NotImplemented})
 	}
+}
+
+// resolveEndOfGame is war's end of the game (33, 34), passed the crisis
+// phase's completion of Italy's conquests due in the last turn (34.51B).
+func resolveEndOfGame(s *storm.State, orders map[storm.Power][]storm.Order, evs *[]event.Event) {
+	war.ResolveEndOfGame(s, orders, evs, crisis.ProgressConquests)
 }

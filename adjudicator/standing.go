@@ -7,7 +7,6 @@ import (
 
 	"stormjudge/adjudicator/crisis"
 	"stormjudge/adjudicator/diplomacy"
-	"stormjudge/adjudicator/randomevent"
 	"stormjudge/adjudicator/storm"
 	"stormjudge/adjudicator/track"
 )
@@ -208,7 +207,7 @@ func MayOrder(s storm.State, p storm.Power, orders []storm.Order) bool {
 
 // mayOrder is MayOrder(w.s, p, orders).
 func mayOrder(w *whoOrders, p storm.Power, orders []storm.Order) bool {
-	if w.s.Ended || randomevent.AwaitsDraw(w.s) {
+	if w.s.Ended || AwaitsDraw(w.s) {
 		return false
 	}
 	return mayOrderNowOf(w, p) || OnlyStanding(w.s, orders)

@@ -283,7 +283,7 @@ func Derive(s storm.State) View {
 			v.Powers[p] = derivePower(s, p)
 		}
 	}
-	if randomevent.AwaitsDraw(s) {
+	if AwaitsDraw(s) {
 		plan := randomevent.PlanDraw(s)
 		v.Moderator = &ModeratorView{Draw: &plan}
 	}
@@ -307,7 +307,7 @@ func derivePublic(s storm.State) PublicView {
 	terms := nonNil(track.EAIBreakdown(s))
 	pv := PublicView{
 		Turn: s.Turn, Segment: s.Segment, SegmentTitle: s.Segment.Title(), Ended: s.Ended,
-		AwaitsDraw: randomevent.AwaitsDraw(s), Required: nonNil(Required(s)),
+		AwaitsDraw: AwaitsDraw(s), Required: nonNil(Required(s)),
 		EconomicClimate: s.EconomicClimate, EAI: s.EAI, EAITerms: terms,
 		Russia: RussiaView{Cohesion: s.Russia.Cohesion, PurgeEvents: s.Russia.PurgeEvents},
 	}
@@ -321,7 +321,7 @@ func derivePublic(s storm.State) PublicView {
 			Factories: ps.Factories, Support: ps.Support, SupportTerms: terms, SupportByReading: storm.ByReading(terms)})
 	}
 	b := s.Balance
-	for _, c := range track.Categories {
+	for _, c := range storm.BalanceCategories {
 		pv.Balance.Rows = append(pv.Balance.Rows, BalanceRow{Category: c, Axis: b.Axis.Get(c), Allies: b.Allies.Get(c), Level: b.Level(c)})
 	}
 	pv.Balance.Race = b.Race

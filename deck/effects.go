@@ -8,7 +8,7 @@ import (
 
 	"github.com/BurntSushi/toml"
 
-	"stormjudge/adjudicator/crisis"
+	"stormjudge/adjudicator"
 	"stormjudge/adjudicator/storm"
 )
 
@@ -47,7 +47,7 @@ func ParseEffects(data []byte) ([]storm.AggressionEffect, error) {
 	if len(f.Effect) == 0 {
 		return nil, errors.New("aggression effects: no [[effect]] row")
 	}
-	if err := crisis.CheckAggressionEffects(f.Effect); err != nil {
+	if err := adjudicator.CheckAggressionEffects(f.Effect); err != nil {
 		return nil, err
 	}
 	return f.Effect, nil

@@ -10,7 +10,6 @@ import (
 
 	"stormjudge/adjudicator"
 	"stormjudge/adjudicator/event"
-	"stormjudge/adjudicator/randomevent"
 	"stormjudge/adjudicator/storm"
 	"stormjudge/orders"
 	"stormjudge/report"
@@ -401,7 +400,7 @@ func (r *cmdRun) moderator(c orders.Command) error {
 		if g.Paused {
 			return fmt.Errorf("the game is paused: RESUME it first")
 		}
-		if len(adjudicator.Required(r.s)) == 0 || randomevent.AwaitsDraw(r.s) {
+		if len(adjudicator.Required(r.s)) == 0 || adjudicator.AwaitsDraw(r.s) {
 			return fmt.Errorf("there is nothing to adjudicate: %s", whoOrders(r.s))
 		}
 		g.Forced = true
@@ -614,7 +613,7 @@ func (r *cmdRun) rollback(c orders.Command) error {
 	if err != nil {
 		return err
 	}
-	if len(adjudicator.Required(target)) == 0 && !randomevent.AwaitsDraw(target) {
+	if len(adjudicator.Required(target)) == 0 && !adjudicator.AwaitsDraw(target) {
 		// Version 0, the setup: nobody orders in it.
 		return fmt.Errorf("nobody orders in version %d (%s, %s): roll back to a version that waits for orders or a draw (HISTORY lists them)", v, target.Turn, target.Segment.Title())
 	}
@@ -991,7 +990,7 @@ func (j *Judge) statusText(tx *store.Tx, g *store.Game, s storm.State, p storm.P
 	if err != nil {
 		return "", err
 	}
-	if randomevent.AwaitsDraw(s) {
+	if adjudicator.AwaitsDraw(s) {
 		b.WriteString("Waiting for the moderator's draw of the cards.\n")
 	} else if req := adjudicator.Required(s); len(req) > 0 {
 		b.WriteString("\nWho orders in this segment:\n")

@@ -6,7 +6,6 @@ import (
 	"strings"
 	"time"
 
-	"stormjudge/adjudicator/randomevent"
 	"stormjudge/adjudicator/storm"
 
 	_ "time/tzdata"
@@ -29,7 +28,7 @@ import (
 // segmentKind is the kind of s's open segment for the deadline rules:
 // "economic", "diplomacy", "crisis", "end", or "" (a moderator's draw).
 func segmentKind(s storm.State) string {
-	if randomevent.AwaitsDraw(s) {
+	if adjudicator.AwaitsDraw(s) {
 		return ""
 	}
 	switch s.Segment {
@@ -214,7 +213,7 @@ func seatZone(g *store.Game, addr string) string {
 // missing lists the powers that must order in the open segment of g
 // and have not (nil when the game waits for nobody or a draw).
 func missing(tx *store.Tx, g *store.Game, s storm.State) ([]storm.Power, map[storm.Power]store.OrderRecord, error) {
-	if randomevent.AwaitsDraw(s) || len(adjudicator.Required(s)) == 0 {
+	if adjudicator.AwaitsDraw(s) || len(adjudicator.Required(s)) == 0 {
 		return nil, nil, nil
 	}
 	recs, err := tx.Orders(g.ID, g.Version)

@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"stormjudge/adjudicator"
-	"stormjudge/adjudicator/setup"
 	"stormjudge/adjudicator/storm"
 	"stormjudge/orders"
 )
@@ -28,7 +27,7 @@ func FuzzValidateOrders(f *testing.F) {
 		}
 	}
 	f.Add("GAME demo\nSECRET x\nMOBILIZE IDLE: ARMOR, INFANTRY, AIR\nRESEARCH COUNTER 2\nBUILD ARMOR WITH 3\nLAY DOWN BATTLESHIP 3 WITH SHIPYARD 1, LEFTOVER 1\n")
-	base, _, err := adjudicator.Resolve(setup.NewGame(11), nil)
+	base, _, err := adjudicator.Resolve(adjudicator.NewGame(11), nil)
 	if err != nil {
 		f.Fatal(err)
 	}

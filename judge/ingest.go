@@ -13,7 +13,6 @@ import (
 	"time"
 
 	"stormjudge/adjudicator"
-	"stormjudge/adjudicator/randomevent"
 	"stormjudge/adjudicator/storm"
 	"stormjudge/orders"
 	"stormjudge/report"
@@ -924,7 +923,7 @@ func authorizeModerator(g *store.Game, from string, env orders.Envelope, rc *rec
 // (adjudicator.ValidateDraw), accepted when the game waits for it and
 // resolved right after (Adjudicate).
 func takeDraw(tx *store.Tx, g *store.Game, s storm.State, m *orders.Message, sub *orders.Submission, rc *receipt, res *Result, now time.Time) {
-	if !randomevent.AwaitsDraw(s) {
+	if !adjudicator.AwaitsDraw(s) {
 		why := "this game plays its random event deck from the file"
 		if s.Events == nil {
 			why = "this game has no random event deck"
@@ -1342,7 +1341,7 @@ func receiptWho(res *Result, byMod string) string {
 }
 
 func whoOrders(s storm.State) string {
-	if randomevent.AwaitsDraw(s) {
+	if adjudicator.AwaitsDraw(s) {
 		return "the moderator draws the cards"
 	}
 	req := adjudicator.Required(s)

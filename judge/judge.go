@@ -23,11 +23,7 @@ import (
 	"time"
 
 	"stormjudge/adjudicator"
-	"stormjudge/adjudicator/crisis"
-	"stormjudge/adjudicator/diplomacy"
 	"stormjudge/adjudicator/event"
-	"stormjudge/adjudicator/randomevent"
-	"stormjudge/adjudicator/setup"
 	"stormjudge/adjudicator/storm"
 	"stormjudge/orders"
 	"stormjudge/report"
@@ -315,25 +311,25 @@ func (j *Judge) createGame(tx *store.Tx, def GameDef, secrets, hashes map[storm.
 		}
 		seed = binary.LittleEndian.Uint64(b[:]) | 1
 	}
-	s0 := setup.NewGame(seed)
+	s0 := adjudicator.NewGame(seed)
 	if def.Deck != nil {
-		s0 = setup.NewGameWithDeck(seed, *def.Deck)
+		s0 = adjudicator.NewGameWithDeck(seed, *def.Deck)
 	}
 	if def.Diplomacy {
-		s0 = diplomacy.WithDiplomacy(s0)
+		s0 = adjudicator.WithDiplomacy(s0)
 	}
 	if def.Crisis {
-		s0 = crisis.WithCrisis(s0)
+		s0 = adjudicator.WithCrisis(s0)
 	}
 	if def.AggressionEffects != nil {
 		var err error
-		if s0, err = crisis.WithAggressionEffects(s0, def.AggressionEffects); err != nil {
+		if s0, err = adjudicator.WithAggressionEffects(s0, def.AggressionEffects); err != nil {
 			return fmt.Errorf("judge: game %s: %w", def.ID, err)
 		}
 	}
 	if def.PhysicalDeck {
 		var err error
-		if s0, err = randomevent.PhysicalDeck(s0); err != nil {
+		if s0, err = adjudicator.PhysicalDeck(s0); err != nil {
 			return err
 		}
 	}
@@ -388,7 +384,7 @@ func (j *Judge) createGame(tx *store.Tx, def GameDef, secrets, hashes map[storm.
 	if g.Waiting() {
 		return nil // lobby.go: the game starts when its open seats are taken
 	}
-	if randomevent.AwaitsDraw(s0) {
+	if adjudicator.AwaitsDraw(s0) {
 		// Physical deck: the first turn waits for the moderator's draw;
 		// the setup state is reported as it is.
 		return j.publish(tx, g, 0, nil, s0, now, publication{})
@@ -503,7 +499,7 @@ func (j *Judge) commit(tx *store.Tx, g *store.Game, s, next storm.State, evs []e
 		return err
 	}
 	req := adjudicator.Required(next)
-	if len(req) == 0 && !randomevent.AwaitsDraw(next) && g.Ended.IsZero() {
+	if len(req) == 0 && !adjudicator.AwaitsDraw(next) && g.Ended.IsZero() {
 		// Nobody orders any more: the game is over (33, 34); the
 		// retention of its mail counts from now (store.Retention).
 		g.Ended = now
@@ -1131,7 +1127,7 @@ func work(tx *store.Tx, g *store.Game, now time.Time) (*openSegment, error) {
 	if o.s, err = tx.State(g.ID, g.Version); err != nil {
 		return nil, err
 	}
-	if randomevent.AwaitsDraw(o.s) {
+	if adjudicator.AwaitsDraw(o.s) {
 		o.draw, err = tx.Draw(g.ID, g.Version) // nil, nil: the moderator has not drawn yet
 		o.why = "the moderator's draw"
 		o.ready = o.draw != nil
@@ -1284,7 +1280,7 @@ func (j *Judge) Adjudicate(game string) (bool, error) {
 // it. The deadline, the receipts, STATUS and the operator's `game list`
 // and `game show` all go by it.
 func MissingPowers(s storm.State, recs map[storm.Power]store.OrderRecord) []storm.Power {
-	if randomevent.AwaitsDraw(s) {
+	if adjudicator.AwaitsDraw(s) {
 		return nil
 	}
 	var out []storm.Power

@@ -7,7 +7,7 @@ import (
 	"sync"
 	"time"
 
-	"stormjudge/adjudicator/randomevent"
+	"stormjudge/adjudicator"
 	"stormjudge/adjudicator/storm"
 	"stormjudge/orders"
 	"stormjudge/store"
@@ -434,7 +434,7 @@ func (j *Judge) start(tx *store.Tx, g *store.Game, now time.Time) error {
 	if err != nil {
 		return err
 	}
-	if randomevent.AwaitsDraw(s0) {
+	if adjudicator.AwaitsDraw(s0) {
 		return j.publish(tx, g, g.Version, nil, s0, now, publication{})
 	}
 	return j.advance(tx, g, s0, nil, now, "started")

@@ -8,7 +8,6 @@ import (
 
 	"stormjudge/adjudicator"
 	"stormjudge/adjudicator/event"
-	"stormjudge/adjudicator/randomevent"
 	"stormjudge/adjudicator/storm"
 	"stormjudge/orders"
 	"stormjudge/report"
@@ -282,7 +281,7 @@ func (j *Judge) fix(tx *store.Tx, g *store.Game, s storm.State, m *orders.Messag
 			return nil
 		}
 	}
-	if randomevent.AwaitsDraw(s) && !(len(sub.Orders) == 1 && strings.EqualFold(strings.Join(sub.Orders[0].Args, " "), adjudicator.FixDeck+" "+adjudicator.DeckFile)) {
+	if adjudicator.AwaitsDraw(s) && !(len(sub.Orders) == 1 && strings.EqualFold(strings.Join(sub.Orders[0].Args, " "), adjudicator.FixDeck+" "+adjudicator.DeckFile)) {
 		rc.errs = append(rc.errs, "The game waits for your draw of the cards: give the draw first, then SET (or SET DECK FILE alone, to have the judge draw from the deck file).")
 		res.Outcome = Rejected
 		return nil
@@ -358,7 +357,7 @@ func (j *Judge) fix(tx *store.Tx, g *store.Game, s storm.State, m *orders.Messag
 	if err := j.publish(tx, g, v, evs, next, now, publication{lead: lead, own: own}); err != nil {
 		return err
 	}
-	if len(adjudicator.Required(next)) == 0 && !randomevent.AwaitsDraw(next) && !next.Ended {
+	if len(adjudicator.Required(next)) == 0 && !adjudicator.AwaitsDraw(next) && !next.Ended {
 		// SET DECK FILE while the game waited for the draw: the judge
 		// draws from the file now and goes on to the next segment
 		// that needs orders.

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"stormjudge/adjudicator/randomevent"
+	"stormjudge/adjudicator"
 	"stormjudge/adjudicator/storm"
 	"stormjudge/deck"
 	"stormjudge/mailer"
@@ -59,8 +59,8 @@ func TestRule9_12PhysicalDeckByEmail(t *testing.T) {
 		t.Fatal(err)
 	}
 	g, s, _ := game(t, db, "demo")
-	if g.Version != 0 || !randomevent.AwaitsDraw(s) || g.ModeratorSecretHash == "" || strings.Contains(g.ModeratorSecretHash, "gm-secret") {
-		t.Fatalf("version %d, awaits draw %v, hash %q", g.Version, randomevent.AwaitsDraw(s), g.ModeratorSecretHash)
+	if g.Version != 0 || !adjudicator.AwaitsDraw(s) || g.ModeratorSecretHash == "" || strings.Contains(g.ModeratorSecretHash, "gm-secret") {
+		t.Fatalf("version %d, awaits draw %v, hash %q", g.Version, adjudicator.AwaitsDraw(s), g.ModeratorSecretHash)
 	}
 	welcome := mailsWith(t, db, "demo/welcome/moderator/gm@sandbox.test")
 	if len(welcome) != 1 || !welcome[0].Sensitive || !strings.Contains(welcome[0].Body, "gm-secret") {
@@ -124,7 +124,7 @@ func TestRule9_12PhysicalDeckByEmail(t *testing.T) {
 		}
 	}
 	g, s, _ = game(t, db, "demo")
-	if !randomevent.AwaitsDraw(s) || s.Turn == storm.FirstTurn {
+	if !adjudicator.AwaitsDraw(s) || s.Turn == storm.FirstTurn {
 		t.Fatalf("after the economic phase: %s %s", s.Turn, s.Segment)
 	}
 	if p := mailsWith(t, db, fmt.Sprintf("demo/v%d/moderator/", g.Version)); len(p) != 1 || !strings.Contains(p[0].Subject, "draw the cards for "+s.Turn.String()) {

@@ -6,7 +6,6 @@ import (
 	"fmt"
 
 	"stormjudge/adjudicator"
-	"stormjudge/adjudicator/randomevent"
 	"stormjudge/adjudicator/storm"
 	"stormjudge/store"
 )
@@ -67,7 +66,7 @@ func replayVersion(tx *store.Tx, game string, v int, s storm.State) (storm.State
 		next, _, err := adjudicator.ApplyFixes(s, rec.Orders)
 		return next, err
 	}
-	if randomevent.AwaitsDraw(s) {
+	if adjudicator.AwaitsDraw(s) {
 		rec, err := tx.Draw(game, v)
 		if err != nil {
 			return s, err

@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"stormjudge/adjudicator"
-	"stormjudge/adjudicator/setup"
 	"stormjudge/adjudicator/storm"
 )
 
@@ -143,7 +142,7 @@ func TestBuildExample(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Fatalf("orders %q, want %q", got, want)
 	}
-	s, _, err := adjudicator.Resolve(setup.NewGame(1), nil)
+	s, _, err := adjudicator.Resolve(adjudicator.NewGame(1), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

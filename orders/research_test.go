@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"stormjudge/adjudicator"
-	"stormjudge/adjudicator/setup"
 	"stormjudge/adjudicator/storm"
 )
 
@@ -88,7 +87,7 @@ func TestResearchExampleEmail(t *testing.T) {
 			t.Errorf("order %d: %q, want %q", i, o.String(), want[i])
 		}
 	}
-	s := setup.NewGame(1)
+	s := adjudicator.NewGame(1)
 	s.Segment = storm.SegEconomic
 	s.Powers[storm.Germany].TilePoints = 5
 	if errs := adjudicator.Validate(s, storm.Germany, sub.Orders); errs != nil {

@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"stormjudge/adjudicator"
-	"stormjudge/adjudicator/setup"
 	"stormjudge/adjudicator/storm"
 )
 
@@ -70,7 +69,7 @@ func TestShipbuildingExampleIsValid(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := setup.NewGame(1)
+	s := adjudicator.NewGame(1)
 	s.Segment = storm.SegEconomic
 	s.Turn = storm.Turn{Year: 1936, Season: storm.Summer}
 	it := s.Powers[storm.Italy]

@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"stormjudge/adjudicator"
-	"stormjudge/adjudicator/setup"
 	"stormjudge/adjudicator/storm"
 )
 
@@ -13,7 +12,7 @@ import (
 // the public report and the five notices (text, flowed, HTML; the
 // pictures are drawn later, when the mails are sent).
 func BenchmarkPublishText(b *testing.B) {
-	s, evs, err := adjudicator.Resolve(setup.NewGame(3), nil)
+	s, evs, err := adjudicator.Resolve(adjudicator.NewGame(3), nil)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -14,7 +14,6 @@ import (
 
 	"stormjudge/adjudicator"
 	"stormjudge/adjudicator/event"
-	"stormjudge/adjudicator/setup"
 	"stormjudge/adjudicator/storm"
 	"stormjudge/deck"
 	"stormjudge/internal/browsertest"
@@ -73,7 +72,7 @@ func TestHTMLInABrowserAtPhoneWidth(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := setup.NewGameWithDeck(7, d)
+	s := adjudicator.NewGameWithDeck(7, d)
 	var evs []event.Event
 	for i := 0; i < 2; i++ {
 		if s, evs, err = adjudicator.Resolve(s, nil); err != nil {

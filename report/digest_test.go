@@ -5,9 +5,7 @@ import (
 	"testing"
 
 	"stormjudge/adjudicator"
-	"stormjudge/adjudicator/diplomacy"
 	"stormjudge/adjudicator/event"
-	"stormjudge/adjudicator/setup"
 	"stormjudge/adjudicator/storm"
 )
 
@@ -16,7 +14,7 @@ import (
 // none that did not), no counter as "sealed" once the same mail revealed
 // it, and ends with the block; the HTML holds the full report and notice.
 func TestDigestBrief(t *testing.T) {
-	s, _, err := adjudicator.Resolve(diplomacy.WithDiplomacy(setup.NewGame(3)), nil)
+	s, _, err := adjudicator.Resolve(adjudicator.WithDiplomacy(adjudicator.NewGame(3)), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

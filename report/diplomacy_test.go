@@ -5,9 +5,7 @@ import (
 	"testing"
 
 	"stormjudge/adjudicator"
-	"stormjudge/adjudicator/diplomacy"
 	"stormjudge/adjudicator/event"
-	"stormjudge/adjudicator/setup"
 	"stormjudge/adjudicator/storm"
 )
 
@@ -15,7 +13,7 @@ import (
 // and commitments, never the values; the placing power's notice has its
 // values and salt; the resolution's report publishes both.
 func TestRule24_54CReportsSealTheValues(t *testing.T) {
-	s, _, err := adjudicator.Resolve(diplomacy.WithDiplomacy(setup.NewGame(3)), nil)
+	s, _, err := adjudicator.Resolve(adjudicator.WithDiplomacy(adjudicator.NewGame(3)), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,7 +6,6 @@ import (
 
 	"stormjudge/adjudicator"
 	"stormjudge/adjudicator/event"
-	"stormjudge/adjudicator/setup"
 	"stormjudge/adjudicator/storm"
 )
 
@@ -51,7 +50,7 @@ func TestEconomyEventsRendered(t *testing.T) {
 // TestIncomeTableOnce (issue 22): a turn's national incomes are one table
 // with one header, also with other events between them.
 func TestIncomeTableOnce(t *testing.T) {
-	s := setup.NewGame(1)
+	s := adjudicator.NewGame(1)
 	turn := s.Turn
 	evs := []event.Event{
 		event.IncomeComputed{Turn: turn, Power: storm.Germany, TilePoints: 6},

@@ -6,7 +6,6 @@ import (
 
 	"stormjudge/adjudicator"
 	"stormjudge/adjudicator/event"
-	"stormjudge/adjudicator/setup"
 	"stormjudge/adjudicator/storm"
 )
 
@@ -19,7 +18,7 @@ func fixOrder(args ...string) storm.Order {
 // holder's notice only, the public report saying only that a held event
 // left play (8.31).
 func TestFixesRendered(t *testing.T) {
-	s, _, err := adjudicator.Resolve(setup.NewGame(4), nil)
+	s, _, err := adjudicator.Resolve(adjudicator.NewGame(4), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,7 +6,6 @@ import (
 
 	"stormjudge/adjudicator"
 	"stormjudge/adjudicator/event"
-	"stormjudge/adjudicator/randomevent"
 )
 
 // Moderator renders the moderators' notice of one adjudication of a
@@ -21,7 +20,7 @@ func Moderator(game string, events []event.Event, v adjudicator.View) (m Message
 			mine = append(mine, e)
 		}
 	}
-	var plan *randomevent.DrawPlan
+	var plan *adjudicator.DrawPlan
 	if v.Moderator != nil {
 		plan = v.Moderator.Draw
 	}
@@ -54,7 +53,7 @@ func Moderator(game string, events []event.Event, v adjudicator.View) (m Message
 }
 
 // drawPrompt tells the moderator what the random events phase draws.
-func drawPrompt(w *writer, game string, plan randomevent.DrawPlan) {
+func drawPrompt(w *writer, game string, plan adjudicator.DrawPlan) {
 	w.blank()
 	w.heading(fmt.Sprintf("Draw the cards for %s (physical deck)", plan.Turn))
 	purge := make([]string, len(plan.PurgeDeck))

@@ -6,14 +6,13 @@ import (
 
 	"stormjudge/adjudicator"
 	"stormjudge/adjudicator/event"
-	"stormjudge/adjudicator/setup"
 	"stormjudge/adjudicator/storm"
 )
 
 // The moderators' notice carries the events only they see, and nothing
 // when there is none and no draw is awaited.
 func TestModeratorNotice(t *testing.T) {
-	s := setup.NewGame(1)
+	s := adjudicator.NewGame(1)
 	if _, ok := Moderator("demo", []event.Event{event.TurnBegan{Turn: s.Turn}}, adjudicator.Derive(s)); ok {
 		t.Error("a notice without anything for the moderators")
 	}

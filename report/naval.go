@@ -2,13 +2,12 @@ package report
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"stormjudge/adjudicator"
-	"stormjudge/adjudicator/economy"
 	"stormjudge/adjudicator/event"
 	"stormjudge/adjudicator/storm"
-	"stormjudge/adjudicator/track"
 )
 
 // Rendering of shipbuilding (19) and the balance of power (20): a power's
@@ -37,22 +36,22 @@ func navalEvent(w *writer, e event.Event) bool {
 			cost = "at no cost, from a random event (rules 19.61, 19.62)"
 		}
 		w.wrap(fmt.Sprintf("%s: you lay down %s in row %d, %s column, %s.",
-			e.Power.Title(), economy.ShipLabel(e.Power, e.Ship), e.Ship.Row, e.Ship.Column, cost), "  ")
+			e.Power.Title(), shipLabel(e.Power, e.Ship), e.Ship.Row, e.Ship.Column, cost), "  ")
 	case event.ShipAdvanced:
 		w.wrap(fmt.Sprintf("%s: %s advances to row %d for %d point(s) (rule 19.71).",
-			e.Power.Title(), economy.ShipLabel(e.Power, e.Ship), e.Ship.Row, e.Cost), "  ")
+			e.Power.Title(), shipLabel(e.Power, e.Ship), e.Ship.Row, e.Cost), "  ")
 	case event.ShipAccelerated:
 		cost := fmt.Sprintf("for %d point(s) (rule 19.73)", e.Cost)
 		if e.Free {
 			cost = "at no cost, from a random event (rule 19.73D)"
 		}
 		w.wrap(fmt.Sprintf("%s: %s is accelerated %d column(s), now in the %s column, %s.",
-			e.Power.Title(), economy.ShipLabel(e.Power, e.Ship), e.Columns, e.Ship.Column, cost), "  ")
+			e.Power.Title(), shipLabel(e.Power, e.Ship), e.Columns, e.Ship.Column, cost), "  ")
 	case event.ShipDeferred:
 		w.wrap(fmt.Sprintf("%s: %s is deferred to the %s column (rule 19.72).",
-			e.Power.Title(), economy.ShipLabel(e.Power, e.Ship), e.Ship.Column), "  ")
+			e.Power.Title(), shipLabel(e.Power, e.Ship), e.Ship.Column), "  ")
 	case event.ShipLaunched:
-		w.wrap(fmt.Sprintf("%s: %s is launched (rule 19.74).", e.Power.Title(), economy.ShipLabel(e.Power, e.Ship)), "  ")
+		w.wrap(fmt.Sprintf("%s: %s is launched (rule 19.74).", e.Power.Title(), shipLabel(e.Power, e.Ship)), "  ")
 	case event.ShipbuildingPaid:
 		// Cost is what the ship orders needed, not the tile points the
 		// counters cost (12.31): those are in the tile points left.
@@ -119,7 +118,7 @@ func classList(p storm.Power, cs []storm.ShipClass) string {
 // balanceLine is "armor +1, infantry +1, air 0, naval -2" (+ Axis, - Allies).
 func balanceLine(b storm.Balance) string {
 	var s []string
-	for _, c := range track.Categories {
+	for _, c := range storm.BalanceCategories {
 		s = append(s, fmt.Sprintf("%s %s", c, level(b.Level(c))))
 	}
 	return strings.Join(s, ", ")
@@ -197,7 +196,7 @@ func navalChart(w *writer, p storm.Power, n *adjudicator.NavalView, eai int) {
 	if len(n.Launched) > 0 {
 		var ls []string
 		for _, sh := range n.Launched {
-			ls = append(ls, fmt.Sprintf("%s in %s", economy.ShipLabel(p, sh), sh.LaunchedIn))
+			ls = append(ls, fmt.Sprintf("%s in %s", shipLabel(p, sh), sh.LaunchedIn))
 		}
 		w.wrap("Launched: "+strings.Join(ls, "; ")+".", "  ")
 	}
@@ -210,4 +209,9 @@ func navalChart(w *writer, p storm.Power, n *adjudicator.NavalView, eai int) {
 // shipCell is "#2 BB4" for the chart.
 func shipCell(sh storm.Ship) string {
 	return fmt.Sprintf("#%d %s", sh.No, sh.Class.Short())
+}
+
+// shipLabel names a ship for reports: "ship 3 (4-factor battleship)".
+func shipLabel(p storm.Power, sh storm.Ship) string {
+	return "ship " + strconv.Itoa(sh.No) + " (" + sh.Class.Name(p) + ")"
 }

@@ -6,7 +6,6 @@ import (
 
 	"stormjudge/adjudicator"
 	"stormjudge/adjudicator/event"
-	"stormjudge/adjudicator/setup"
 	"stormjudge/adjudicator/storm"
 )
 
@@ -14,7 +13,7 @@ import (
 // notice and the balance of power (20.3) and the 13.12C announcement in
 // the public report.
 func TestNavalChartAndBalance(t *testing.T) {
-	s := setup.NewGame(1)
+	s := adjudicator.NewGame(1)
 	s.Segment = storm.SegEconomic
 	s.Powers[storm.Italy].Naval.Building = []storm.Ship{
 		{No: 1, Class: storm.Battleship3, Row: 3, Column: storm.Summer, LaidDown: storm.Turn{Year: 1935, Season: storm.Summer}},

@@ -6,13 +6,12 @@ import (
 
 	"stormjudge/adjudicator"
 	"stormjudge/adjudicator/event"
-	"stormjudge/adjudicator/setup"
 	"stormjudge/adjudicator/storm"
 )
 
 // flat is the public report of evs on one line.
 func flat(evs []event.Event) string {
-	return strings.Join(strings.Fields(Public("demo", evs, adjudicator.Derive(setup.NewGame(1))).Text), " ")
+	return strings.Join(strings.Fields(Public("demo", evs, adjudicator.Derive(adjudicator.NewGame(1))).Text), " ")
 }
 
 // Rules 22.31C and 31.91C in the report: the Baltic States' purge events,

@@ -6,7 +6,6 @@ import (
 
 	"stormjudge/adjudicator"
 	"stormjudge/adjudicator/event"
-	"stormjudge/adjudicator/setup"
 	"stormjudge/adjudicator/storm"
 	"stormjudge/deck"
 	"stormjudge/report"
@@ -38,7 +37,7 @@ func TestSecretEventsStaySecret(t *testing.T) {
 		}
 	}
 	for _, seed := range []uint64{1, 2, 3} {
-		s := setup.NewGameWithDeck(seed, d)
+		s := adjudicator.NewGameWithDeck(seed, d)
 		secrets := map[held]event.SecretEventHeld{}
 		players := storm.NewRNG(seed ^ 0xfeed)
 		seenSecrets, seenReveals := 0, 0

@@ -7,7 +7,6 @@ import (
 
 	"stormjudge/adjudicator"
 	"stormjudge/adjudicator/event"
-	"stormjudge/adjudicator/setup"
 	"stormjudge/adjudicator/storm"
 )
 
@@ -38,7 +37,7 @@ func TestOrders(t *testing.T) {
 // events.
 func spring1935(t *testing.T) (storm.State, []event.Event) {
 	t.Helper()
-	s, evs, err := adjudicator.Resolve(setup.NewGame(3), nil)
+	s, evs, err := adjudicator.Resolve(adjudicator.NewGame(3), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -175,7 +174,7 @@ func TestPrivateNotice(t *testing.T) {
 }
 
 func TestPrivateRussiaAndAutomaticSegment(t *testing.T) {
-	s := setup.NewGame(1) // random events: nobody orders
+	s := adjudicator.NewGame(1) // random events: nobody orders
 	_, body := Private("demo", storm.Russia, nil, adjudicator.Derive(s)).Parts()
 	for _, want := range []string{
 		"Cohesion: low (0 purge events)\n",
@@ -192,7 +191,7 @@ func TestPrivateRussiaAndAutomaticSegment(t *testing.T) {
 
 func TestLinesFitAPhone(t *testing.T) {
 	for seed := uint64(0); seed < 10; seed++ {
-		s, evs, _ := adjudicator.Resolve(setup.NewGame(seed), nil)
+		s, evs, _ := adjudicator.Resolve(adjudicator.NewGame(seed), nil)
 		for turn := 0; turn < 8; turn++ {
 			orders := map[P][]A{}
 			for _, p := range storm.Powers {

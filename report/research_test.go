@@ -6,7 +6,6 @@ import (
 
 	"stormjudge/adjudicator"
 	"stormjudge/adjudicator/event"
-	"stormjudge/adjudicator/setup"
 	"stormjudge/adjudicator/storm"
 )
 
@@ -14,7 +13,7 @@ import (
 // private notice (15.15); a result made public shows in the public report
 // (15.63).
 func TestResearchSheetPrivate(t *testing.T) {
-	s := setup.NewGame(1)
+	s := adjudicator.NewGame(1)
 	s.Segment = storm.SegEconomic
 	s.Powers[storm.Germany].TilePoints = 5
 	orders := []storm.Order{

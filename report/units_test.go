@@ -7,7 +7,6 @@ import (
 
 	"stormjudge/adjudicator"
 	"stormjudge/adjudicator/event"
-	"stormjudge/adjudicator/setup"
 	"stormjudge/adjudicator/storm"
 )
 
@@ -15,7 +14,7 @@ import (
 // mobilizing units with the turn each reaches the reserve (14.83), and the
 // unit events render with their rules.
 func TestPrivateNoticeShowsUnits(t *testing.T) {
-	s, _, err := adjudicator.Resolve(setup.NewGame(1), nil)
+	s, _, err := adjudicator.Resolve(adjudicator.NewGame(1), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

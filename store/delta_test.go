@@ -7,9 +7,6 @@ import (
 	"testing"
 
 	"stormjudge/adjudicator"
-	"stormjudge/adjudicator/crisis"
-	"stormjudge/adjudicator/diplomacy"
-	"stormjudge/adjudicator/setup"
 	"stormjudge/adjudicator/storm"
 
 	bolt "go.etcd.io/bbolt"
@@ -20,7 +17,7 @@ import (
 func simulatedStates(t testing.TB, n int) []storm.State {
 	t.Helper()
 	for seed := uint64(1); seed < 20; seed++ {
-		s := crisis.WithCrisis(diplomacy.WithDiplomacy(setup.NewGame(1935 + seed)))
+		s := adjudicator.WithCrisis(adjudicator.WithDiplomacy(adjudicator.NewGame(1935 + seed)))
 		out := []storm.State{s}
 		rng := rand.New(rand.NewPCG(seed, 2))
 		for len(out) < n && !s.Ended {
@@ -173,7 +170,7 @@ func TestCheckCatchesBrokenDelta(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	sv, _ := json.Marshal(setup.NewGame(99))
+	sv, _ := json.Marshal(adjudicator.NewGame(99))
 	put1(pack(sv))
 	if err := db.View(Check); err == nil {
 		t.Fatal("Check missed a delta on a changed base")

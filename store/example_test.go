@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"time"
 
-	"stormjudge/adjudicator/setup"
+	"stormjudge/adjudicator"
 	"stormjudge/adjudicator/storm"
 	"stormjudge/store"
 )
@@ -28,7 +28,7 @@ func ExampleDB_Update() {
 
 	at := time.Date(1935, time.April, 1, 12, 0, 0, 0, time.UTC)
 	err = db.Update(func(tx *store.Tx) error {
-		if err := tx.PutState("storm-1", 0, setup.NewGame(7), nil); err != nil {
+		if err := tx.PutState("storm-1", 0, adjudicator.NewGame(7), nil); err != nil {
 			return err
 		}
 		return tx.PutGame(&store.Game{ID: "storm-1", Seats: []store.Seat{

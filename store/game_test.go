@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"stormjudge/adjudicator/setup"
+	"stormjudge/adjudicator"
 	"stormjudge/adjudicator/storm"
 )
 
@@ -31,7 +31,7 @@ func TestPutGame(t *testing.T) {
 			tt.edit(g)
 			err := db.Update(func(tx *Tx) error {
 				if g.ID != "" {
-					if err := tx.PutState(g.ID, 0, setup.NewGame(1), nil); err != nil {
+					if err := tx.PutState(g.ID, 0, adjudicator.NewGame(1), nil); err != nil {
 						return err
 					}
 				}

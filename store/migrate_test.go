@@ -6,11 +6,10 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"stormjudge/adjudicator"
 	"strings"
 	"testing"
 	"time"
-
-	"stormjudge/adjudicator/setup"
 
 	bolt "go.etcd.io/bbolt"
 )
@@ -27,7 +26,7 @@ func TestMigrateLegacyInbox(t *testing.T) {
 	synthetic := "<sha256-0123456789abcdef0123456789abcdef@stormjudge.invalid>"
 	welcome, _ := json.Marshal(&Mail{ID: "g1/welcome/germany", To: []string{"g@example.org"}, Body: "Your secret: w3lcomeSecret9",
 		MessageID: "<w@x>", Created: t0, NextAttempt: t0, Sensitive: true})
-	state := setup.NewGame(7)
+	state := adjudicator.NewGame(7)
 	sv, _ := json.Marshal(state)
 	bdb, err := bolt.Open(path, 0o600, nil)
 	if err != nil {

@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"stormjudge/adjudicator/setup"
+	"stormjudge/adjudicator"
 	"stormjudge/adjudicator/storm"
 )
 
@@ -15,9 +15,9 @@ func TestRollbackArchivesLaterVersions(t *testing.T) {
 	db := openTest(t)
 	ev := []byte(`[]`)
 	update(t, db, func(tx *Tx) error {
-		errs := []error{tx.PutState("g1", 0, setup.NewGame(1), nil)}
+		errs := []error{tx.PutState("g1", 0, adjudicator.NewGame(1), nil)}
 		for v := 1; v <= 3; v++ {
-			errs = append(errs, tx.PutState("g1", v, setup.NewGame(uint64(v+1)), ev))
+			errs = append(errs, tx.PutState("g1", v, adjudicator.NewGame(uint64(v+1)), ev))
 		}
 		errs = append(errs, tx.PutGame(newGame("g1", 3)))
 		for v := 0; v <= 3; v++ {
@@ -63,7 +63,7 @@ func TestRollbackArchivesLaterVersions(t *testing.T) {
 func TestWithdrawOrders(t *testing.T) {
 	db := openTest(t)
 	update(t, db, func(tx *Tx) error {
-		return errors.Join(tx.PutState("g1", 0, setup.NewGame(1), nil), tx.PutGame(newGame("g1", 0)),
+		return errors.Join(tx.PutState("g1", 0, adjudicator.NewGame(1), nil), tx.PutGame(newGame("g1", 0)),
 			tx.PutOrders("g1", 0, OrderRecord{Power: storm.France, Pass: true}))
 	})
 	update(t, db, func(tx *Tx) error {

@@ -5,13 +5,13 @@ import (
 	"strings"
 	"testing"
 
-	"stormjudge/adjudicator/setup"
+	"stormjudge/adjudicator"
 	"stormjudge/adjudicator/storm"
 )
 
 func TestStates(t *testing.T) {
 	db := openTest(t)
-	s0, s1 := setup.NewGame(1), setup.NewGame(2)
+	s0, s1 := adjudicator.NewGame(1), adjudicator.NewGame(2)
 	ev1 := []byte(`[{"type":"FactoryConverted","power":"germany"}]`)
 	update(t, db, func(tx *Tx) error {
 		return errors.Join(
@@ -62,16 +62,16 @@ func TestStates(t *testing.T) {
 func TestPutStateReplacementIsArchived(t *testing.T) {
 	db := openTest(t)
 	createGame(t, db, "g1", 1)
-	replaced := setup.NewGame(2) // createGame stored NewGame(2) at version 1
+	replaced := adjudicator.NewGame(2) // createGame stored NewGame(2) at version 1
 	update(t, db, func(tx *Tx) error {
-		return tx.PutState("g1", 1, setup.NewGame(99), []byte(`[]`))
+		return tx.PutState("g1", 1, adjudicator.NewGame(99), []byte(`[]`))
 	})
 	view(t, db, func(tx *Tx) error {
 		s, err := tx.State("g1", 1)
 		if err != nil {
 			return err
 		}
-		if jsonOf(t, s) != jsonOf(t, setup.NewGame(99)) {
+		if jsonOf(t, s) != jsonOf(t, adjudicator.NewGame(99)) {
 			t.Error("State(1) is not the replacement")
 		}
 		hist, err := tx.StateHistory("g1", 1)
@@ -104,7 +104,7 @@ func TestPutStateRejects(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			db := openTest(t)
 			err := db.Update(func(tx *Tx) error {
-				return tx.PutState(tt.game, tt.version, setup.NewGame(1), tt.events)
+				return tx.PutState(tt.game, tt.version, adjudicator.NewGame(1), tt.events)
 			})
 			if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
 				t.Errorf("PutState err = %v, want %q", err, tt.wantErr)

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"stormjudge/adjudicator/setup"
+	"stormjudge/adjudicator"
 	"stormjudge/adjudicator/storm"
 )
 
@@ -77,7 +77,7 @@ func createGame(t testing.TB, db *DB, id string, version int) {
 	t.Helper()
 	update(t, db, func(tx *Tx) error {
 		for v := 0; v <= version; v++ {
-			if err := tx.PutState(id, v, setup.NewGame(uint64(v)+1), nil); err != nil {
+			if err := tx.PutState(id, v, adjudicator.NewGame(uint64(v)+1), nil); err != nil {
 				return err
 			}
 		}
@@ -152,11 +152,11 @@ func TestReopenKeepsEverything(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	state := setup.NewGame(42)
+	state := adjudicator.NewGame(42)
 	events := []byte(`[{"type":"Example"}]`)
 	update(t, db, func(tx *Tx) error {
 		return errors.Join(
-			tx.PutState("g1", 0, setup.NewGame(1), nil),
+			tx.PutState("g1", 0, adjudicator.NewGame(1), nil),
 			tx.PutState("g1", 1, state, events),
 			tx.PutGame(newGame("g1", 1)),
 			tx.PutOrders("g1", 1, OrderRecord{Power: storm.Germany, Orders: []storm.Order{{Kind: storm.Mobilize, From: storm.Idle, Line: 4}}, MessageID: "<m1@x>", From: "g@example.org", Received: t0}),
@@ -271,7 +271,7 @@ func TestWriteInViewFails(t *testing.T) {
 		fn   func(*Tx) error
 	}{
 		{"PutGame", func(tx *Tx) error { return tx.PutGame(newGame("g2", 0)) }},
-		{"PutState", func(tx *Tx) error { return tx.PutState("g1", 0, setup.NewGame(1), nil) }},
+		{"PutState", func(tx *Tx) error { return tx.PutState("g1", 0, adjudicator.NewGame(1), nil) }},
 		{"PutOrders", func(tx *Tx) error { return tx.PutOrders("g1", 0, OrderRecord{Power: storm.Italy}) }},
 		{"MarkSeen", func(tx *Tx) error { return mark(tx, "<a@b>", nil, t0) }},
 		{"SetMailbox", func(tx *Tx) error { return tx.SetMailbox("INBOX", 1, 1) }},

@@ -27,42 +27,11 @@ import (
 // ends (25.61A); the side holding flags there wins (25.7), and no
 // diplomacy takes place there again (25.8).
 
-// CivilWarCounters are the numbered civil war counters (25.31, 25.53B).
-var CivilWarCounters = []int{1, 2, 3, 4, 5}
-
-// civilWarFaction is a row of 25.41: the side of the governing faction and
-// the sides that may support the rebels.
-type civilWarFaction struct {
-	Country    string
-	Government storm.Side
-	Rebels     []storm.Side
-	Rule       string
-}
-
-var civilWarFactions = []civilWarFaction{
-	{"Greece", storm.Axis, []storm.Side{storm.Soviet, storm.Allies}, "25.41A, 25.42"}, // Metaxas vs Communists or Liberals
-	{"Spain", storm.Soviet, []storm.Side{storm.Axis}, "25.41B"},                       // Republicans vs Nationalists
-	{"Yugoslavia", storm.Allies, []storm.Side{storm.Axis}, "25.41C"},                  // Serbian Royalists vs Croatian separatists
-}
-
-func factionOf(country string) (civilWarFaction, bool) {
-	i := slices.IndexFunc(civilWarFactions, func(f civilWarFaction) bool { return f.Country == country })
-	if i < 0 {
-		return civilWarFaction{}, false
-	}
-	return civilWarFactions[i], true
-}
-
-// civilWarEnded reports a civil war that has ended in country (25.8).
-func civilWarEnded(s storm.State, country string) bool {
-	return slices.ContainsFunc(s.Diplomacy.CivilWars, func(w storm.CivilWar) bool { return w.Country == country && w.Ended != nil })
-}
-
 // rebelSide is the side supporting the rebels in country this turn: in
 // Greece Russia if it placed a counter there this turn, else the Allies if
 // they did, else Russia unless a purge bars its diplomacy (25.42).
 func rebelSide(s storm.State, country string) storm.Side {
-	f, _ := factionOf(country)
+	f, _ := storm.CivilWarFactionOf(country)
 	if len(f.Rebels) == 1 {
 		return f.Rebels[0]
 	}
@@ -83,7 +52,7 @@ func rebelSide(s storm.State, country string) storm.Side {
 // country this turn (25.51); in Greece Russia and the Allies both may
 // until one of them places (25.42).
 func contending(s storm.State, country string, side storm.Side) bool {
-	f, _ := factionOf(country)
+	f, _ := storm.CivilWarFactionOf(country)
 	if side == f.Government {
 		return true
 	}
@@ -106,63 +75,17 @@ func contending(s storm.State, country string, side storm.Side) bool {
 // checkCivilWarTarget checks diplomatic activity of p in country under 25.51
 // and 25.81: "" when allowed.
 func checkCivilWarTarget(s storm.State, p storm.Power, country string) (rule, msg string) {
-	if civilWarEnded(s, country) {
+	if storm.CivilWarEnded(s, country) {
 		return "25.81", fmt.Sprintf("the civil war in %s has ended: no more counters, spy rings, covert operations or subversion there", country)
 	}
 	if storm.Fighting(s, country) && !contending(s, country, storm.SideOf(p)) {
-		f, _ := factionOf(country)
+		f, _ := storm.CivilWarFactionOf(country)
 		if len(f.Rebels) > 1 && slices.Contains(f.Rebels, storm.SideOf(p)) {
 			return "25.42", fmt.Sprintf("Russia supports the rebels in %s this turn: the Allies may not (25.42)", country)
 		}
 		return "25.51", fmt.Sprintf("a civil war is being fought in %s: only the contending alliances act there", country)
 	}
 	return "", ""
-}
-
-// CountCivilWarEvent records n random events in country (25.31): towards
-// the outbreak, or, once a war is fought, each to remove a counter
-// (25.61A). A war breaks out at once in the random events and economic
-// phases (25.31A), else at the end of the diplomatic phase (25.31B).
-func CountCivilWarEvent(s *storm.State, country string, n int, evs *[]event.Event) string {
-	if _, ok := factionOf(country); !ok || !s.Diplomacy.On || n <= 0 {
-		return ""
-	}
-	if w := storm.CivilWarIn(s, country); w != nil {
-		if w.Began != s.Turn { // the events of the outbreak's turn do not count (25.31C)
-			w.Events += n
-			return fmt.Sprintf("; the civil war in %s: a counter will be removed at random for it (25.61A)", country)
-		}
-		return ""
-	}
-	if civilWarEnded(*s, country) {
-		return "" // 25.82: no second civil war
-	}
-	m := s.Minor(country)
-	m.CivilWarEvents += n
-	if m.CivilWarEvents < 5 {
-		return fmt.Sprintf("; %d civil war event(s) in %s (25.31)", m.CivilWarEvents, country)
-	}
-	switch s.Segment {
-	case storm.SegRandomEvents, storm.SegIncome, storm.SegEconomic:
-		breakOut(s, country, "25.31A", evs)
-		return fmt.Sprintf("; the fifth civil war event in %s: civil war (25.31A)", country)
-	}
-	if !slices.Contains(s.Diplomacy.Outbreaks, country) {
-		s.Diplomacy.Outbreaks = append(s.Diplomacy.Outbreaks, country)
-	}
-	return fmt.Sprintf("; the fifth civil war event in %s: civil war at the end of the diplomatic phase (25.31B)", country)
-}
-
-// breakOut starts a civil war (25.31) with the five counters in play and
-// the EAI's +1 (25.33, 23.21E).
-func breakOut(s *storm.State, country, rule string, evs *[]event.Event) {
-	s.Diplomacy.CivilWars = append(s.Diplomacy.CivilWars, storm.CivilWar{Country: country, Began: s.Turn, Counters: slices.Clone(CivilWarCounters)})
-	if !slices.Contains(s.EAIFacts.CivilWars, country) {
-		s.EAIFacts.CivilWars = append(s.EAIFacts.CivilWars, country)
-	}
-	f, _ := factionOf(country)
-	*evs = append(*evs, event.CivilWarBrokeOut{Turn: s.Turn, Country: country, Government: f.Government, Rebels: f.Rebels, Rule: rule})
-	track.RecomputeEAI(s, "23.21E", evs)
 }
 
 // civilWarOneElsewhere reports a counter of at least 1 of p in a civil war
@@ -263,7 +186,7 @@ func civilWarObligations(s *storm.State, accepted map[storm.Power][]storm.Order,
 		if w.Ended != nil || !contending(*s, w.Country, side) {
 			continue
 		}
-		f, _ := factionOf(w.Country)
+		f, _ := storm.CivilWarFactionOf(w.Country)
 		if side == storm.Soviet && len(f.Rebels) > 1 {
 			continue // 25.42: Russia or the Allies back the Greek rebels; the Allies' round decides
 		}
@@ -351,7 +274,7 @@ func placeWeakest(s *storm.State, accepted map[storm.Power][]storm.Order, powers
 // other alliance's random events there; then the counters removed for
 // the turn's events; the war's end.
 func resolveCivilWar(s *storm.State, w *storm.CivilWar, eff storm.Effort, contrib map[storm.Power]int, mods []storm.DiplomaticModifier, evs *[]event.Event) {
-	f, _ := factionOf(w.Country)
+	f, _ := storm.CivilWarFactionOf(w.Country)
 	rebels := rebelSide(*s, w.Country)
 	gov := f.Government
 	res := event.CivilWarResolved{Turn: s.Turn, Country: w.Country, Government: gov, Rebels: rebels}

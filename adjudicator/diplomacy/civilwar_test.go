@@ -20,7 +20,7 @@ func warGame(round storm.Segment, country string) storm.State {
 	s.Diplomacy.On = true
 	prev := s.Turn
 	s.Turn = s.Turn.Next()
-	s.Diplomacy.CivilWars = []storm.CivilWar{{Country: country, Began: prev, Counters: slices.Clone(diplomacy.CivilWarCounters)}}
+	s.Diplomacy.CivilWars = []storm.CivilWar{{Country: country, Began: prev, Counters: slices.Clone(storm.CivilWarCounters)}}
 	s.EAIFacts.CivilWars = []string{country}
 	return s
 }

@@ -861,7 +861,7 @@ func ResolveDiplomacy(s *storm.State, evs *[]event.Event) {
 		}
 	}
 	for _, country := range d.Outbreaks { // 25.31B: at the end of the diplomatic phase
-		breakOut(s, country, "25.31B", evs)
+		track.BreakOutCivilWar(s, country, "25.31B", evs)
 	}
 	d.Outbreaks = nil
 }
@@ -1202,7 +1202,7 @@ func militaryTargets(s storm.State, p storm.Power) []string {
 func BalanceAdvantage(s storm.State, side storm.Side) int {
 	b := track.BalanceOfPower(s)
 	net := 0
-	for _, c := range track.Categories {
+	for _, c := range storm.BalanceCategories {
 		net += b.Level(c)
 	}
 	switch side {

@@ -8,6 +8,7 @@ import (
 	"stormjudge/adjudicator/event"
 	"stormjudge/adjudicator/randomevent"
 	"stormjudge/adjudicator/storm"
+	"stormjudge/adjudicator/track"
 )
 
 // Flexible diplomatic random events (4.16; seed 003, step 6): a modifier
@@ -91,7 +92,7 @@ func applyFlexible(s *storm.State, evs *[]event.Event) {
 		s.Diplomacy.Modifiers = append(s.Diplomacy.Modifiers, storm.DiplomaticModifier{Country: country, Side: f.Side, Power: f.Power,
 			Value: storm.CivilWarAdverse(*s, country, f.Side, f.Value), Card: f.Card, Rule: "4.16"}) // 25.71
 		*evs = append(*evs, event.FlexibleApplied{Turn: s.Turn, Power: f.Power, Card: f.Card, Country: country, Value: f.Value, How: how})
-		CountCivilWarEvent(s, country, 1, evs) // 25.31, 25.61A (civilwar.go)
+		track.CountCivilWarEvent(s, country, 1, evs) // 25.31, 25.61A (civilwar.go)
 	}
 	s.Diplomacy.Flexible = nil
 }

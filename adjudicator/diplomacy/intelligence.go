@@ -512,7 +512,7 @@ func CheckIntelTarget(s storm.State, p storm.Power, name string) (rule, msg stri
 	if p.Valid() {
 		return checkCivilWarTarget(s, p, country)
 	}
-	if civilWarEnded(s, country) {
+	if storm.CivilWarEnded(s, country) {
 		return "25.81", fmt.Sprintf("the civil war in %s has ended: no covert operations there", country)
 	}
 	return "", ""

@@ -726,21 +726,16 @@ func NationalResults(s storm.State, p storm.Power, project string) int {
 	return ResearchResults(s, storm.SideOf(p), 0, project)
 }
 
-// ResearchOptions are the research hints of Allowed. Every power that may
-// use a counter for research is offered the strongest one it has, and its
-// research-only counter (15.22A), each with example project lines for all
-// the points it must place (15.22: paid points may not be left unassigned;
-// the leader's basic points are placed first, 15.21); the side's leader is
-// also offered its free basic points alone. The examples honour 15.23A-C
-// and 15.42 for the power's own orders; the sheet in the private notice
-// lists the other projects.
-func ResearchOptions(s storm.State, p storm.Power) []storm.Option {
-	return ResearchOptionsWith(s, p, func(orders []storm.Order) []storm.OrderError { return Validate(s, p, orders) })
-}
-
-// ResearchOptionsWith is ResearchOptions checking each option with
-// validate, which is Validate(s, p, ...) (Allowed's, which checks many
-// orders against one state).
+// ResearchOptionsWith are the research hints of Allowed, each option
+// checked with validate, the top package's Validate(s, p, ...) passed
+// down (Allowed's, which checks many orders against one state). Every
+// power that may use a counter for research is offered the strongest one
+// it has, and its research-only counter (15.22A), each with example
+// project lines for all the points it must place (15.22: paid points may
+// not be left unassigned; the leader's basic points are placed first,
+// 15.21); the side's leader is also offered its free basic points alone.
+// The examples honour 15.23A-C and 15.42 for the power's own orders; the
+// sheet in the private notice lists the other projects.
 func ResearchOptionsWith(s storm.State, p storm.Power, validate func([]storm.Order) []storm.OrderError) []storm.Option {
 	ps := s.Powers[p]
 	side := storm.SideOf(p)

@@ -508,11 +508,6 @@ func revealShipbuilding(s *storm.State, evs *[]event.Event) {
 	}
 }
 
-// ShipLabel names a ship for reports: "ship 3 (4-factor battleship)".
-func ShipLabel(p storm.Power, sh storm.Ship) string {
-	return "ship " + strconv.Itoa(sh.No) + " (" + sh.Class.Name(p) + ")"
-}
-
 // enPassant reports whether a free acceleration of cols columns (19.73D)
 // moves a ship from column from into or through the column of season, so
 // that it may be advanced at the normal cost on the way.

@@ -4,6 +4,6 @@
 // options an event opens, a physical deck's draws entered by the
 // moderator (9), and the Great Purge (22). Every phase plays held events,
 // so this package sits below the phases: they import it, it imports none
-// of them. Where an event acts in a phase (a civil war counted, 25.3), the
-// phase's function is set by package adjudicator (hooks.go, wire.go).
+// of them. An event counted toward a civil war (25.3) is counted by track,
+// which the diplomatic phase shares.
 package randomevent

@@ -21,31 +21,6 @@ import (
 // file's pile; the moderator is told which (CardDrawnByJudge) so that the
 // physical deck can follow.
 
-// PhysicalDeck returns s with its deck in physical-deck mode. The game must
-// have a deck.
-func PhysicalDeck(s storm.State) (storm.State, error) {
-	if s.Events == nil {
-		return s, fmt.Errorf("adjudicator: physical-deck mode needs a random event deck")
-	}
-	c := s.Clone()
-	c.Events.Physical = true
-	return c, nil
-}
-
-// FileDeck returns s with its deck out of physical-deck mode: the judge
-// draws the cards from the deck file's pile again. The game must have a
-// deck. A game waiting for the moderator's draw (AwaitsDraw) no longer
-// waits: its random events phase is then automatic, and Resolve resolves
-// it with no orders.
-func FileDeck(s storm.State) (storm.State, error) {
-	if s.Events == nil {
-		return s, fmt.Errorf("adjudicator: the game has no random event deck")
-	}
-	c := s.Clone()
-	c.Events.Physical = false
-	return c, nil
-}
-
 // AllEvents returns the events of type T in evs.
 func AllEvents[T event.Event](evs []event.Event) []T {
 	var out []T
@@ -55,12 +30,6 @@ func AllEvents[T event.Event](evs []event.Event) []T {
 		}
 	}
 	return out
-}
-
-// AwaitsDraw reports whether s waits for the moderator's draw: a game in
-// physical-deck mode at the start of its random events phase.
-func AwaitsDraw(s storm.State) bool {
-	return !s.Ended && s.Segment == storm.SegRandomEvents && s.Events != nil && s.Events.Physical
 }
 
 // DrawPlan tells the moderator what the random events phase of s draws

@@ -494,7 +494,7 @@ func ApplyEffect(s *storm.State, holder storm.Power, card int, title string, e s
 	what := fmt.Sprintf("random event %d (%s)", card, title)
 	if e.Kind == storm.EffectDiplomaticModifier && s.Diplomacy.On { // 9.31C, 24.16 (diplomacy.go)
 		o.Note = storm.AddEventModifier(s, holder, card, e)
-		o.Note += CountCivilWarEvent(s, e.Country, 1, evs) // 25.31, 25.61A (civilwar.go)
+		o.Note += track.CountCivilWarEvent(s, e.Country, 1, evs) // 25.31, 25.61A (civilwar.go)
 		return o
 	}
 	if e.Kind == storm.EffectCounterInRussia && s.Diplomacy.On && p == storm.Russia { // 24.56E, 10.91F (russiadiplomacy.go)
@@ -637,7 +637,7 @@ func ApplyEffect(s *storm.State, holder storm.Power, card int, title string, e s
 			break
 		}
 		if s.Diplomacy.On { // 25.31, 25.61A (civilwar.go)
-			o.Note = e.Country + ": civil war event" + CountCivilWarEvent(s, e.Country, max(e.Value, 1), evs)
+			o.Note = e.Country + ": civil war event" + track.CountCivilWarEvent(s, e.Country, max(e.Value, 1), evs)
 			break
 		}
 		m.CivilWarEvents += max(e.Value, 1)

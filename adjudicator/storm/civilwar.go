@@ -50,6 +50,40 @@ func EventCountry(s State, country string, side Side) string {
 	return country
 }
 
+// CivilWarCounters are the numbered civil war counters (25.31, 25.53B).
+var CivilWarCounters = []int{1, 2, 3, 4, 5}
+
+// CivilWarFaction is a row of 25.41: the side of the governing faction and
+// the sides that may support the rebels.
+type CivilWarFaction struct {
+	Country    string
+	Government Side
+	Rebels     []Side
+	Rule       string
+}
+
+// civilWarFactions are the rows of 25.41.
+var civilWarFactions = []CivilWarFaction{
+	{"Greece", Axis, []Side{Soviet, Allies}, "25.41A, 25.42"}, // Metaxas vs Communists or Liberals
+	{"Spain", Soviet, []Side{Axis}, "25.41B"},                 // Republicans vs Nationalists
+	{"Yugoslavia", Allies, []Side{Axis}, "25.41C"},            // Serbian Royalists vs Croatian separatists
+}
+
+// CivilWarFactionOf returns the row of 25.41 of country: false for a
+// country that has no civil war.
+func CivilWarFactionOf(country string) (CivilWarFaction, bool) {
+	i := slices.IndexFunc(civilWarFactions, func(f CivilWarFaction) bool { return f.Country == country })
+	if i < 0 {
+		return CivilWarFaction{}, false
+	}
+	return civilWarFactions[i], true
+}
+
+// CivilWarEnded reports a civil war that has ended in country (25.8).
+func CivilWarEnded(s State, country string) bool {
+	return slices.ContainsFunc(s.Diplomacy.CivilWars, func(w CivilWar) bool { return w.Country == country && w.Ended != nil })
+}
+
 // CivilWarIn returns the civil war being fought in country, or nil.
 func CivilWarIn(s *State, country string) *CivilWar {
 	for i := range s.Diplomacy.CivilWars {

@@ -34,6 +34,9 @@ const (
 	NavalBalance    BalanceCategory = "naval"
 )
 
+// BalanceCategories lists the four categories in the order of 20.11.
+var BalanceCategories = []BalanceCategory{ArmorBalance, InfantryBalance, AirBalance, NavalBalance}
+
 // ResultEffect is what one research result does (16.1). Counters go to the
 // Balance of Power Chart for the Axis and the Allies; for Russia every such
 // counter is a counter of the Russian garrison instead (21.21B, 16.17).

@@ -240,7 +240,7 @@ func addBalance(s storm.State, t *storm.Threshold, o ThresholdOptions, rule stri
 		b = track.BalanceOfPower(s)
 	}
 	net := 0
-	for _, c := range track.Categories {
+	for _, c := range storm.BalanceCategories {
 		net += b.Level(c)
 	}
 	v := net

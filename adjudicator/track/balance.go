@@ -9,9 +9,6 @@ import (
 // Positive values favour the Axis, negative ones the Allies (19.92 speaks
 // of an Allied -3).
 
-// Categories lists the four categories in the order of 20.11.
-var Categories = []storm.BalanceCategory{storm.ArmorBalance, storm.InfantryBalance, storm.AirBalance, storm.NavalBalance}
-
 // balanceLevelFor turns a number of unmatched counters into a level, 0..3
 // (20.51, 20.52).
 func balanceLevelFor(excess int) int {

@@ -1,10 +1,58 @@
 package track
 
 import (
+	"fmt"
 	"slices"
 
+	"stormjudge/adjudicator/event"
 	"stormjudge/adjudicator/storm"
 )
+
+// CountCivilWarEvent records n random events in country (25.31): towards
+// the outbreak, or, once a war is fought, each to remove a counter
+// (25.61A). A war breaks out at once in the random events and economic
+// phases (25.31A), else at the end of the diplomatic phase (25.31B).
+func CountCivilWarEvent(s *storm.State, country string, n int, evs *[]event.Event) string {
+	if _, ok := storm.CivilWarFactionOf(country); !ok || !s.Diplomacy.On || n <= 0 {
+		return ""
+	}
+	if w := storm.CivilWarIn(s, country); w != nil {
+		if w.Began != s.Turn { // the events of the outbreak's turn do not count (25.31C)
+			w.Events += n
+			return fmt.Sprintf("; the civil war in %s: a counter will be removed at random for it (25.61A)", country)
+		}
+		return ""
+	}
+	if storm.CivilWarEnded(*s, country) {
+		return "" // 25.82: no second civil war
+	}
+	m := s.Minor(country)
+	m.CivilWarEvents += n
+	if m.CivilWarEvents < 5 {
+		return fmt.Sprintf("; %d civil war event(s) in %s (25.31)", m.CivilWarEvents, country)
+	}
+	switch s.Segment {
+	case storm.SegRandomEvents, storm.SegIncome, storm.SegEconomic:
+		BreakOutCivilWar(s, country, "25.31A", evs)
+		return fmt.Sprintf("; the fifth civil war event in %s: civil war (25.31A)", country)
+	}
+	if !slices.Contains(s.Diplomacy.Outbreaks, country) {
+		s.Diplomacy.Outbreaks = append(s.Diplomacy.Outbreaks, country)
+	}
+	return fmt.Sprintf("; the fifth civil war event in %s: civil war at the end of the diplomatic phase (25.31B)", country)
+}
+
+// BreakOutCivilWar starts a civil war (25.31) with the five counters in play and
+// the EAI's +1 (25.33, 23.21E).
+func BreakOutCivilWar(s *storm.State, country, rule string, evs *[]event.Event) {
+	s.Diplomacy.CivilWars = append(s.Diplomacy.CivilWars, storm.CivilWar{Country: country, Began: s.Turn, Counters: slices.Clone(storm.CivilWarCounters)})
+	if !slices.Contains(s.EAIFacts.CivilWars, country) {
+		s.EAIFacts.CivilWars = append(s.EAIFacts.CivilWars, country)
+	}
+	f, _ := storm.CivilWarFactionOf(country)
+	*evs = append(*evs, event.CivilWarBrokeOut{Turn: s.Turn, Country: country, Government: f.Government, Rebels: f.Rebels, Rule: rule})
+	RecomputeEAI(s, "23.21E", evs)
+}
 
 // EndCivilWar ends the civil war w by rule (25.61A: its last counter;
 // 25.61B: an Italian attack). The side holding flags there wins (25.71:

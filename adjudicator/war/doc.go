@@ -4,5 +4,6 @@
 // the victory points (33, 34). The thresholds of 32.3-32.7 it reads are
 // threshold's. It imports the ground, the tracks and threshold, never
 // another phase; the Italian conquests completed at the end are the crisis
-// phase's, set by package adjudicator (hooks.go, wire.go).
+// phase's, passed down by package adjudicator when it calls
+// ResolveEndOfGame.
 package war

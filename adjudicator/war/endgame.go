@@ -170,7 +170,10 @@ func otherAxis(p storm.Power) storm.Power {
 
 // ResolveEndOfGame completes the research (33.2) and counts the victory
 // points (34) once war has broken out; otherwise the segment passes.
-func ResolveEndOfGame(s *storm.State, orders map[storm.Power][]storm.Order, evs *[]event.Event) {
+// progressConquests completes the Italian conquests due in the last turn
+// (34.51B, 29.32, 29.33B): the crisis phase's rule, which the caller passes
+// down since phases never import each other.
+func ResolveEndOfGame(s *storm.State, orders map[storm.Power][]storm.Order, evs *[]event.Event, progressConquests func(*storm.State, *[]event.Event)) {
 	if !s.Crisis.On {
 		*evs = append(*evs, event.SegmentSkipped{Turn: s.Turn, Segment: s.Segment, Note: event.NotImplemented})
 		return
@@ -196,7 +199,7 @@ func ResolveEndOfGame(s *storm.State, orders map[storm.Power][]storm.Order, evs 
 			*evs = append(*evs, event.FinalResearchAssigned{Side: side, Project: r.ID(), Points: track.OrderPoints(o), Steps: steps, Rule: FinalPoints[side][0].Rule})
 		}
 	}
-	ProgressConquests(s, evs)            // 34.51B: a conquest due in the last turn is completed in it
+	progressConquests(s, evs)            // 34.51B: a conquest due in the last turn is completed in it
 	civilWarsEndWithWar(s, evs)          // 25.61C
 	track.AnnounceBalance(s, false, evs) // 20.53: the final balance of power (34.4)
 	v := VictoryPoints(*s)               // the final determination: nothing changes after (34)

@@ -95,7 +95,7 @@ func VictoryPoints(s storm.State) storm.Victory {
 	}
 	net := 0 // 34.4: the net level, as for the military counters (r-24-43)
 	b := track.BalanceOfPower(s)
-	for _, c := range track.Categories {
+	for _, c := range storm.BalanceCategories {
 		net += b.Level(c)
 	}
 	add(storm.Axis, "34.41", "balance of power in the Axis' favour", max(net, 0))

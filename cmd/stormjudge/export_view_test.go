@@ -11,7 +11,6 @@ import (
 
 	"stormjudge/adjudicator"
 	"stormjudge/adjudicator/event"
-	"stormjudge/adjudicator/setup"
 	"stormjudge/adjudicator/storm"
 	"stormjudge/store"
 )
@@ -22,7 +21,7 @@ import (
 // events they tell, and every key of the view is documented in
 // docs/state.md.
 func TestExportHasTheViewDocumented(t *testing.T) {
-	s, evs, err := adjudicator.Resolve(setup.NewGame(3), nil)
+	s, evs, err := adjudicator.Resolve(adjudicator.NewGame(3), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -36,7 +35,7 @@ func TestExportHasTheViewDocumented(t *testing.T) {
 	}
 	defer db.Close()
 	if err := db.Update(func(tx *store.Tx) error {
-		if err := tx.PutState("demo", 0, setup.NewGame(3), nil); err != nil {
+		if err := tx.PutState("demo", 0, adjudicator.NewGame(3), nil); err != nil {
 			return err
 		}
 		if err := tx.PutState("demo", 1, s, evJSON); err != nil {

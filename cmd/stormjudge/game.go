@@ -13,7 +13,6 @@ import (
 	"time"
 
 	"stormjudge/adjudicator"
-	"stormjudge/adjudicator/randomevent"
 	"stormjudge/adjudicator/storm"
 	"stormjudge/judge"
 	"stormjudge/orders"
@@ -392,7 +391,7 @@ func gameAt(tx *store.Tx, id string, version int) (*store.Game, storm.State, map
 }
 
 func waiting(s storm.State, recs map[storm.Power]store.OrderRecord) string {
-	if randomevent.AwaitsDraw(s) {
+	if adjudicator.AwaitsDraw(s) {
 		return "moderator (draw)"
 	}
 	if s.Ended {
@@ -423,7 +422,7 @@ func showGame(w io.Writer, g *store.Game, s storm.State, recs map[storm.Power]st
 	} else {
 		fmt.Fprintf(w, "open: %s, %s\n", s.Turn, s.Segment.Title())
 	}
-	if randomevent.AwaitsDraw(s) {
+	if adjudicator.AwaitsDraw(s) {
 		fmt.Fprintln(w, "waiting for the moderator's draw (physical deck)")
 	}
 	if g.Waiting() {

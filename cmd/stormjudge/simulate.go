@@ -14,9 +14,6 @@ import (
 	"time"
 
 	"stormjudge/adjudicator"
-	"stormjudge/adjudicator/crisis"
-	"stormjudge/adjudicator/diplomacy"
-	"stormjudge/adjudicator/setup"
 	"stormjudge/adjudicator/storm"
 	"stormjudge/deck"
 )
@@ -74,11 +71,11 @@ func simulateGames(o simulateBench, d *storm.Deck, share int) ([]simulatedGame, 
 // simulateOne plays the game of seed: a new game (with the deck d when
 // not nil), diplomacy and the crisis phase on, random players.
 func simulateOne(seed uint64, d *storm.Deck, turns, share int) (simulatedGame, error) {
-	s := setup.NewGame(seed)
+	s := adjudicator.NewGame(seed)
 	if d != nil {
-		s = setup.NewGameWithDeck(seed, *d)
+		s = adjudicator.NewGameWithDeck(seed, *d)
 	}
-	s, _, err := adjudicator.Resolve(crisis.WithCrisis(diplomacy.WithDiplomacy(s)), nil)
+	s, _, err := adjudicator.Resolve(adjudicator.WithCrisis(adjudicator.WithDiplomacy(s)), nil)
 	if err != nil {
 		return simulatedGame{}, err
 	}

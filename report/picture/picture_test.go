@@ -13,7 +13,6 @@ import (
 	"testing"
 
 	"stormjudge/adjudicator"
-	"stormjudge/adjudicator/setup"
 	"stormjudge/adjudicator/storm"
 	"stormjudge/internal/lru"
 )
@@ -21,14 +20,14 @@ import (
 var update = flag.Bool("update", false, "rewrite the golden pictures in testdata")
 
 // startView is the view of a new game, Spring 1935.
-func startView() adjudicator.View { return adjudicator.Derive(setup.NewGame(1)) }
+func startView() adjudicator.View { return adjudicator.Derive(adjudicator.NewGame(1)) }
 
 // busyState is a game with every marker of the picture in use: flags of
 // a power and its partner, trade pacts, civil wars, a controlled country,
 // the EAI and climate off centre, support beyond the bar, a garrison
 // check, purge events, ships on the chart and research under way.
 func busyState() storm.State {
-	s := setup.NewGame(1)
+	s := adjudicator.NewGame(1)
 	s.Turn = storm.Turn{Year: 1937, Season: storm.Summer}
 	s.Segment = storm.SegEconomic
 	s.EAI = -4

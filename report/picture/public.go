@@ -7,7 +7,6 @@ import (
 
 	"stormjudge/adjudicator"
 	"stormjudge/adjudicator/storm"
-	"stormjudge/adjudicator/track"
 )
 
 // Geometry of the public part, in pixels of the PNG.
@@ -461,8 +460,8 @@ func drawTracks(c *canvas, pv adjudicator.PublicView, y int) int {
 		var r adjudicator.BalanceRow
 		if i < len(rows) {
 			r = rows[i]
-		} else if i < len(track.Categories) {
-			r.Category = track.Categories[i]
+		} else if i < len(storm.BalanceCategories) {
+			r.Category = storm.BalanceCategories[i]
 		}
 		lo, hi := -3, 3
 		if r.Category == storm.NavalBalance {
