@@ -1,0 +1,307 @@
+package archtest
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite the measured columns of docs/architecture.md's package table")
+
+const module = "stormjudge"
+
+// root is the module's directory, two levels up from this package.
+func root(t *testing.T) string {
+	t.Helper()
+	dir, err := filepath.Abs(filepath.Join("..", ".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// pkg is one package as `go list` sees it.
+type pkg struct {
+	Path    string // import path without the module's name ("." for none)
+	Dir     string
+	Files   []string // Go files without tests
+	Imports []string
+	Lines   int
+}
+
+func listPackages(t *testing.T) []pkg {
+	t.Helper()
+	cmd := exec.Command("go", "list", "-f", `{{.ImportPath}}|{{.Dir}}|{{join .GoFiles ","}}|{{join .Imports ","}}`, "./...")
+	cmd.Dir = root(t)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go list: %v\n%s", err, stderr.String())
+	}
+	var pkgs []pkg
+	for _, l := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		f := strings.Split(l, "|")
+		p := pkg{Path: strings.TrimPrefix(strings.TrimPrefix(f[0], module), "/"), Dir: f[1]}
+		if p.Path == "" {
+			p.Path = "."
+		}
+		if f[2] != "" {
+			p.Files = strings.Split(f[2], ",")
+		}
+		if f[3] != "" {
+			p.Imports = strings.Split(f[3], ",")
+		}
+		for _, name := range p.Files {
+			b, err := os.ReadFile(filepath.Join(p.Dir, name))
+			if err != nil {
+				t.Fatal(err)
+			}
+			p.Lines += bytes.Count(b, []byte("\n"))
+		}
+		pkgs = append(pkgs, p)
+	}
+	return pkgs
+}
+
+// importsCell names what p imports: this module's packages, then the
+// others outside the standard library, shortened to their module's name.
+func importsCell(p pkg) string {
+	var own, others []string
+	for _, imp := range p.Imports {
+		switch {
+		case imp == module || strings.HasPrefix(imp, module+"/"):
+			own = append(own, strings.TrimPrefix(imp, module+"/"))
+		case strings.Contains(strings.Split(imp, "/")[0], "."):
+			name := imp
+			for _, prefix := range []string{"github.com/", "golang.org/", "go.etcd.io/"} {
+				name = strings.TrimPrefix(name, prefix)
+			}
+			others = append(others, name)
+		}
+	}
+	cell := strings.Join(own, ", ")
+	if len(others) > 0 {
+		if cell != "" {
+			cell += "; "
+		}
+		cell += strings.Join(others, ", ")
+	}
+	if cell == "" {
+		return "(standard library)"
+	}
+	return cell
+}
+
+const (
+	tableStart = "<!-- packages: measured by go test ./internal/archtest (-update rewrites lines, files and imports; the concern is written by hand) -->"
+	tableEnd   = "<!-- end of packages -->"
+	tableHead  = "| package | lines | files | rule sections or concern | imports (this module; others) |\n|---|---:|---:|---|---|\n"
+)
+
+// row splits a row of the table into its five cells, the package's name
+// without its backquotes: nil for a line that is no row of a package.
+func row(l string) []string {
+	if !strings.HasPrefix(l, "| `") || !strings.HasSuffix(l, "|") {
+		return nil
+	}
+	cells := strings.Split(strings.TrimSuffix(strings.TrimPrefix(l, "|"), "|"), "|")
+	if len(cells) != 5 {
+		return nil
+	}
+	for i := range cells {
+		cells[i] = strings.TrimSpace(cells[i])
+	}
+	cells[0] = strings.Trim(cells[0], "`")
+	return cells
+}
+
+// TestArchitectureTable: docs/architecture.md has a row for every package
+// of `go list ./...` and no other, each with its lines (Go code without
+// tests, counted as wc -l does), its files, what it imports, and a concern
+// written by hand.
+func TestArchitectureTable(t *testing.T) {
+	path := filepath.Join(root(t), "docs", "architecture.md")
+	doc, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(doc)
+	i, j := strings.Index(s, tableStart), strings.Index(s, tableEnd)
+	if i < 0 || j < i {
+		t.Fatalf("docs/architecture.md: no table between %q and %q", tableStart, tableEnd)
+	}
+	concern := map[string]string{}
+	rows := map[string][]string{}
+	for _, l := range strings.Split(s[i+len(tableStart):j], "\n") {
+		if r := row(l); r != nil {
+			concern[r[0]] = r[3]
+			rows[r[0]] = r
+		}
+	}
+	pkgs := listPackages(t)
+	var b strings.Builder
+	b.WriteString("\n" + tableHead)
+	for _, p := range pkgs {
+		c := concern[p.Path]
+		if c == "" {
+			c = "TODO: what this package owns"
+		}
+		fmt.Fprintf(&b, "| `%s` | %s | %d | %s | %s |\n", p.Path, thousands(p.Lines), len(p.Files), c, importsCell(p))
+	}
+	want := b.String()
+	if *update {
+		s = s[:i+len(tableStart)] + want + s[j:]
+		if err := os.WriteFile(path, []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	var problems []string
+	for _, p := range pkgs {
+		r, ok := rows[p.Path]
+		switch {
+		case !ok:
+			problems = append(problems, fmt.Sprintf("%s: no row", p.Path))
+			continue
+		case r[1] != thousands(p.Lines):
+			problems = append(problems, fmt.Sprintf("%s: %s lines in the table, %d in the code", p.Path, r[1], p.Lines))
+		case r[2] != strconv.Itoa(len(p.Files)):
+			problems = append(problems, fmt.Sprintf("%s: %s files in the table, %d in the code", p.Path, r[2], len(p.Files)))
+		case r[4] != importsCell(p):
+			problems = append(problems, fmt.Sprintf("%s: imports %q in the table, %q in the code", p.Path, r[4], importsCell(p)))
+		}
+		if strings.HasPrefix(r[3], "TODO") || strings.TrimSpace(r[3]) == "" {
+			problems = append(problems, fmt.Sprintf("%s: no concern written", p.Path))
+		}
+	}
+	for name := range rows {
+		if !slices.ContainsFunc(pkgs, func(p pkg) bool { return p.Path == name }) {
+			problems = append(problems, fmt.Sprintf("%s: a row for a package that is not in the tree", name))
+		}
+	}
+	if len(problems) > 0 || !strings.Contains(s, want) {
+		slices.Sort(problems)
+		t.Errorf("docs/architecture.md's table of packages is out of date (go test ./internal/archtest -update, then write the concern of a new package):\n  %s", strings.Join(problems, "\n  "))
+	}
+}
+
+func thousands(n int) string {
+	s := strconv.Itoa(n)
+	if len(s) <= 3 {
+		return s
+	}
+	return s[:len(s)-3] + "," + s[len(s)-3:]
+}
+
+// TestPackageSize: no package holds more than 6,000 lines without its
+// tests (a package that large holds more than one concern).
+func TestPackageSize(t *testing.T) {
+	for _, p := range listPackages(t) {
+		if p.Lines > 6000 && p.Path != "judge" { // judge: being split into rooms (docs/architecture.md)
+			t.Errorf("%s holds %d lines without its tests, more than 6,000", p.Path, p.Lines)
+		}
+		if p.Path == "judge" && p.Lines > 7000 {
+			t.Errorf("%s holds %d lines without its tests, more than 6,000", p.Path, p.Lines)
+		}
+	}
+}
+
+// TestNoInitWiring: no init() assigns a variable of another package. A
+// package that needs what another owns is passed it as a value by its
+// caller; wiring set at init is an edge the import graph does not show.
+func TestNoInitWiring(t *testing.T) {
+	for _, p := range listPackages(t) {
+		fset := token.NewFileSet()
+		for _, name := range p.Files {
+			f, err := parser.ParseFile(fset, filepath.Join(p.Dir, name), nil, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			imported := map[string]bool{}
+			for _, imp := range f.Imports {
+				path, _ := strconv.Unquote(imp.Path.Value)
+				n := filepath.Base(path)
+				if imp.Name != nil {
+					n = imp.Name.Name
+				}
+				imported[n] = true
+			}
+			for _, d := range f.Decls {
+				fn, ok := d.(*ast.FuncDecl)
+				if !ok || fn.Name.Name != "init" || fn.Recv != nil || fn.Body == nil {
+					continue
+				}
+				ast.Inspect(fn.Body, func(n ast.Node) bool {
+					as, ok := n.(*ast.AssignStmt)
+					if !ok {
+						return true
+					}
+					for _, lhs := range as.Lhs {
+						if sel, ok := lhs.(*ast.SelectorExpr); ok {
+							if x, ok := sel.X.(*ast.Ident); ok && imported[x.Name] {
+								t.Errorf("%s: init() sets %s.%s, another package's variable", fset.Position(as.Pos()), x.Name, sel.Sel.Name)
+							}
+						}
+					}
+					return true
+				})
+			}
+		}
+	}
+}
+
+var issueRE = regexp.MustCompile(`(?i)\bissues? #?[0-9]+`)
+
+// TestNoIssueNumbers: production code and test file names cite rules and
+// behaviour, not a tracker that is not in the repository.
+func TestNoIssueNumbers(t *testing.T) {
+	for _, p := range listPackages(t) {
+		for _, name := range p.Files {
+			b, err := os.ReadFile(filepath.Join(p.Dir, name))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for n, l := range strings.Split(string(b), "\n") {
+				if issueRE.MatchString(l) {
+					t.Errorf("%s:%d: %s", filepath.Join(p.Path, name), n+1, strings.TrimSpace(l))
+				}
+			}
+		}
+		tests, _ := filepath.Glob(filepath.Join(p.Dir, "*_test.go"))
+		for _, f := range tests {
+			if regexp.MustCompile(`(issue|[0-9]{2}[a-z])_test\.go$`).MatchString(f) {
+				t.Errorf("%s: a test file named after an issue, not a rule or a behaviour", f)
+			}
+		}
+	}
+}
+
+// TestDocsStayInTheRepository: the README and docs/ point to nothing
+// outside the repository: what a user needs is in it.
+func TestDocsStayInTheRepository(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join(root(t), "docs", "*.md"))
+	files = append(files, filepath.Join(root(t), "README.md"))
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for n, l := range strings.Split(string(b), "\n") {
+			if strings.Contains(l, "../shared") {
+				t.Errorf("%s:%d: points outside the repository: %s", filepath.Base(f), n+1, strings.TrimSpace(l))
+			}
+		}
+	}
+}
