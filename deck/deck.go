@@ -1,8 +1,8 @@
 // Package deck reads random event decks (rule 8.4) from TOML files into
-// adjudicator.Deck. The format is documented for moderators in
+// storm.Deck. The format is documented for moderators in
 // docs/deck.md. Every error carries the line of the file it concerns:
 // TOML syntax errors, unknown keys and effect kinds (with a "did you mean"),
-// values of the wrong type, and what adjudicator.Deck.Check finds (missing
+// values of the wrong type, and what storm.Deck.Check finds (missing
 // parameters, duplicate numbers ...).
 package deck
 
@@ -55,7 +55,7 @@ func LoadFile(path string) (storm.Deck, error) {
 }
 
 // Parse reads a deck in the TOML format of docs/deck.md and checks it
-// (adjudicator.Deck.Check). name is the deck's name unless the file sets
+// (storm.Deck.Check). name is the deck's name unless the file sets
 // one. The error, if any, is Errors.
 func Parse(name string, data []byte) (storm.Deck, error) {
 	var raw map[string]any

@@ -13,7 +13,7 @@ import (
 )
 
 // effectsFile is the TOML of a table of aggression effects (30): one
-// [[effect]] table a row, with the keys of adjudicator.AggressionEffect
+// [[effect]] table a row, with the keys of storm.AggressionEffect
 // (docs/deck.md, "Aggression effects").
 type effectsFile struct {
 	Effect []storm.AggressionEffect `toml:"effect"`

@@ -377,7 +377,7 @@ func withArticle(word string) string {
 	return "a " + word
 }
 
-// counters words counters as everywhere (adjudicator.ActivityCounters.String).
+// counters words counters as everywhere (storm.ActivityCounters.String).
 func counters(c storm.ActivityCounters) string { return c.String() }
 
 // next tells which segment is open and who must order.

@@ -57,8 +57,8 @@ nanoseconds (key order is time order, also for the zero time). Values are
 JSON unless stated.
 
 	games                         game ID -> Game
-	game/<ID>/states              u64 version -> adjudicator.State: a delta on version-1, or whole every 16th (delta.go)
-	game/<ID>/events              u64 version -> event log (adjudicator.MarshalEvents); absent = none
+	game/<ID>/states              u64 version -> storm.State: a delta on version-1, or whole every 16th (delta.go)
+	game/<ID>/events              u64 version -> event log (event.MarshalEvents); absent = none
 	game/<ID>/statehistory        u64 version + u64 seq -> ReplacedState (what a PutState overwrote)
 	game/<ID>/orders              u64 version + power byte -> OrderRecord (the current submission;
 	                              power byte 0: the moderator's draw, PutDraw/Draw)

@@ -13,7 +13,7 @@ import (
 
 // PutState stores the state of game at version (0 = setup, +1 per
 // adjudicated segment) with the event log that produced it (the output of
-// adjudicator.MarshalEvents; nil for the setup). Replacing an existing version
+// event.MarshalEvents; nil for the setup). Replacing an existing version
 // (after a rollback, or a moderator's fix) archives the old state and events
 // in the state history first: nothing is ever lost.
 //
@@ -107,7 +107,7 @@ func (tx *Tx) archiveState(game string, version int, states *bolt.Bucket, events
 }
 
 // StateHistory returns the replaced states of game at version, oldest first
-// (as raw JSON: they may predate a change of adjudicator.State).
+// (as raw JSON: they may predate a change of storm.State).
 func (tx *Tx) StateHistory(game string, version int) ([]ReplacedState, error) {
 	var out []ReplacedState
 	b := tx.rbucket(bucketGame, []byte(game), bucketStateHistory)

@@ -305,3 +305,4 @@ func TestDocsStayInTheRepository(t *testing.T) {
 		}
 	}
 }
+
