@@ -99,10 +99,10 @@ func roundOf(s storm.State) ([]storm.Power, bool) {
 // are orders, unless they no longer hold (standing.go).
 func asked(s storm.State, p storm.Power) bool {
 	if s.Segment == storm.SegSpyRings {
-		return diplomacy.IntelligenceChoice(s, storm.SideOf(p)) && (len(storm.StandingFor(s, p)) == 0 || len(StandingProblems(s, p)) > 0)
+		return diplomacy.IntelligenceChoice(s, storm.SideOf(p)) && (len(storm.StandingFor(s, p)) == 0 || len(standingProblems(s, p)) > 0)
 	}
 	standing := len(storm.StandingFor(s, p)) > 0
-	return diplomacy.CanPlace(s, p) && ((!standing && UnplannedRound(s, p)) || len(StandingProblems(s, p)) > 0)
+	return diplomacy.CanPlace(s, p) && ((!standing && unplannedRound(s, p)) || len(standingProblems(s, p)) > 0)
 }
 
 // requires reports whether Required(s) holds p; in a round it asks p

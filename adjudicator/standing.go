@@ -21,10 +21,10 @@ import (
 // replace them. They lapse when the turn ends. This saves an email round
 // trip for each round a player decides in advance.
 
-// SegmentOf is the segment an order of kind k belongs to when it is not
+// segmentOf is the segment an order of kind k belongs to when it is not
 // marked with FOR: the spy-ring or covert segment for their orders, ""
 // for the others (the open segment's).
-func SegmentOf(k storm.OrderKind) storm.Segment {
+func segmentOf(k storm.OrderKind) storm.Segment {
 	switch k {
 	case storm.SpyRingOrder, storm.ReactivateOrder:
 		return storm.SegSpyRings
@@ -37,7 +37,7 @@ func SegmentOf(k storm.OrderKind) storm.Segment {
 // ForOf is the segment an order read under FOR line forLine is for: the
 // one it names itself (PASS TURN); an IF line's stage, whatever FOR line
 // stands above it (the receipt names where it acts); an intelligence
-// order's own segment without a FOR line (SegmentOf); else forLine.
+// order's own segment without a FOR line (segmentOf); else forLine.
 func ForOf(o storm.Order, forLine storm.Segment) storm.Segment {
 	if o.For != "" {
 		return o.For // the order names it itself (PASS TURN)
@@ -46,7 +46,7 @@ func ForOf(o storm.Order, forLine storm.Segment) storm.Segment {
 		return seg
 	}
 	if forLine == "" {
-		return SegmentOf(o.Kind)
+		return segmentOf(o.Kind)
 	}
 	return forLine
 }
@@ -313,10 +313,10 @@ var forWords = map[storm.Segment]string{storm.SegSpyRings: "FOR SPY RINGS", stor
 	storm.SegDiplomacyAllies: "FOR ALLIES", storm.SegDiplomacyAxis2: "FOR AXIS 2", storm.SegCovert: "FOR COVERT", storm.SegCrisisAggression: "FOR CRISIS",
 	storm.SegCrisisResponse: "FOR RESPONSE", storm.SegPreemptiveWar: "FOR WAR"}
 
-// LaterSegments words, for p's notice, the segments still to come this
+// laterSegments words, for p's notice, the segments still to come this
 // turn in which p may give orders, and how to give them now (standing
 // orders save a round trip each).
-func LaterSegments(s storm.State, p storm.Power) []string {
+func laterSegments(s storm.State, p storm.Power) []string {
 	if (!s.Diplomacy.On && !s.Crisis.On) || s.Ended {
 		return nil
 	}
@@ -353,7 +353,7 @@ func LaterSegments(s storm.State, p storm.Power) []string {
 	return out
 }
 
-// UnplannedRound reports whether the open placement round asks p although
+// unplannedRound reports whether the open placement round asks p although
 // it sent no standing orders for it (r-24-55-plan): always, unless p's
 // orders for an earlier round of this turn were standing orders (it
 // planned its rounds, storm.DiplomacyState.Planned) and nothing since
@@ -361,7 +361,7 @@ func LaterSegments(s storm.State, p storm.Power) []string {
 // it: a counter of another side placed in this turn's later rounds in a
 // country where p placed a counter this turn or holds a flag (the public
 // facts of the rounds' reports).
-func UnplannedRound(s storm.State, p storm.Power) bool {
+func unplannedRound(s storm.State, p storm.Power) bool {
 	if !slices.Contains(s.Diplomacy.Planned, p) {
 		return true
 	}
@@ -386,13 +386,13 @@ func UnplannedRound(s storm.State, p storm.Power) bool {
 }
 
 // PlanStep is one later segment of the turn in a power's ready-to-copy
-// block (TurnPlan): its FOR line and the orders that change nothing there.
+// block (turnPlan): its FOR line and the orders that change nothing there.
 type PlanStep struct {
 	Segment storm.Segment `json:"segment"`
 	Lines   []string      `json:"lines"`
 }
 
-// TurnPlan is the rest of p's turn as its notice offers it to copy (issue
+// turnPlan is the rest of p's turn as its notice offers it to copy (issue
 // 22, docs/orders.md "The whole turn in one email"): for each later
 // segment of the turn that may ask p and that p gave no standing order or
 // plan for yet, in the order of 7.31, the lines that do nothing there: a
@@ -404,7 +404,7 @@ type PlanStep struct {
 // them starts an aggression, a threat or a declaration. Spy rings are
 // left out: a PASS there would let an espionage result lapse (16.16B), so
 // a leader with a ring to place is asked.
-func TurnPlan(s storm.State, p storm.Power) []PlanStep {
+func turnPlan(s storm.State, p storm.Power) []PlanStep {
 	if s.Ended || s.Segment.Index() >= storm.SegPreemptiveWar.Index() || (!s.Diplomacy.On && !s.Crisis.On) {
 		return nil
 	}
@@ -509,12 +509,12 @@ func notOrderHere(s storm.State, p storm.Power, o storm.Order) string {
 	return fmt.Sprintf("%s is not an order of the %s", word, s.Segment.Title())
 }
 
-// StandingProblems are the reasons p's standing orders for the open
+// standingProblems are the reasons p's standing orders for the open
 // placement round or spy-ring segment can no longer be carried out as
 // written (a country now closed, a counter used, a target taken): the
 // segment asks p after all, in a mail that says why, rather
 // than voiding them unseen. A standing PASS has none.
-func StandingProblems(s storm.State, p storm.Power) []storm.OrderError {
+func standingProblems(s storm.State, p storm.Power) []storm.OrderError {
 	_, round := storm.PlacementRounds[s.Segment]
 	if !round && s.Segment != storm.SegSpyRings {
 		return nil

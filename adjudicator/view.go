@@ -182,16 +182,16 @@ type PowerView struct {
 	// and how and when to order them (16.16; IntelligenceLines).
 	Intelligence []string `json:"intelligence"`
 	// Later words the segments still to come this turn in which the power
-	// may order, and how to order for them now (LaterSegments).
+	// may order, and how to order for them now (laterSegments).
 	Later []string `json:"later"`
 	// Default are the orders that change nothing in the open segment
-	// (DefaultOrders), Plan the rest of the turn likewise (TurnPlan): the
+	// (DefaultOrders), Plan the rest of the turn likewise (turnPlan): the
 	// notice's ready-to-copy block.
 	Default []string   `json:"default"`
 	Plan    []PlanStep `json:"plan"`
 	// StandingVoid words why the power's standing orders for the open
 	// segment can no longer be carried out as written, so that it is asked
-	// (StandingProblems).
+	// (standingProblems).
 	StandingVoid []string `json:"standing_void"`
 	// Aggressions words the Axis power's aggression targets this turn and
 	// the restrictions barring the others (27.2-27.4; AggressionLines).
@@ -403,11 +403,11 @@ func derivePower(s storm.State, p storm.Power) *PowerView {
 		}
 	}
 	v.Intelligence = nonNil(diplomacy.IntelligenceLines(s, p))
-	v.Later = nonNil(LaterSegments(s, p))
+	v.Later = nonNil(laterSegments(s, p))
 	v.Default = nonNil(DefaultOrders(s, p))
-	v.Plan = nonNil(TurnPlan(s, p))
+	v.Plan = nonNil(turnPlan(s, p))
 	v.StandingVoid = []string{}
-	for _, e := range StandingProblems(s, p) {
+	for _, e := range standingProblems(s, p) {
 		v.StandingVoid = append(v.StandingVoid, fmt.Sprintf("%s (rule %s: %s)", e.Order, e.Rule, e.Msg))
 	}
 	v.Aggressions = nonNil(crisis.AggressionLines(s, p))

@@ -534,7 +534,7 @@ func options(w *writer, pv adjudicator.PublicView, me *adjudicator.PowerView, br
 
 // orderBlock writes p's ready-to-copy block: the orders that change
 // nothing in the open segment, then the rest of the turn likewise (the
-// engine's DefaultOrders and TurnPlan), each segment named in a comment.
+// engine's View.Default and View.Plan), each segment named in a comment.
 func orderBlock(w *writer, game string, p storm.Power, pv adjudicator.PublicView, me *adjudicator.PowerView) {
 	if len(me.Plan) > 0 {
 		w.wrap("Reply with this block, your whole turn: as it is, it changes nothing; to act, put orders in place of a line.", "")

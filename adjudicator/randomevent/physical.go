@@ -51,7 +51,7 @@ type DrawPlan struct {
 func PlanDraw(s storm.State) DrawPlan {
 	n := s.Scratch()
 	p := DrawPlan{Turn: s.Turn, PurgeDeck: purgeDeckAtDraw(&n, new([]event.Event)), Cards: 1 + len(storm.Powers), Extra: map[storm.Power]int{}}
-	for q, k := range ExtraRandomEvents(s) {
+	for q, k := range extraRandomEvents(s) {
 		if k > 0 {
 			p.Extra[q] = k
 			p.Cards += k

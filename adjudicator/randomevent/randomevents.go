@@ -162,8 +162,8 @@ func DrawRandomEvents(s *storm.State, extra map[storm.Power][]storm.ExtraSource,
 	}
 }
 
-// ExtraRandomEvents counts the additional random events of 9.14-9.16.
-func ExtraRandomEvents(s storm.State) map[storm.Power]int {
+// extraRandomEvents counts the additional random events of 9.14-9.16.
+func extraRandomEvents(s storm.State) map[storm.Power]int {
 	out := map[storm.Power]int{}
 	for p, srcs := range ExtraEventSources(s) {
 		for _, x := range srcs {

@@ -96,7 +96,7 @@ func StandingFor(s State, p Power) []Order {
 // round that sent none now, its standing orders for the round (a standing
 // PASS gives none), and forgets the round's standing orders. A power of a
 // placement round whose orders for it stood so is noted in
-// DiplomacyState.Planned: it planned its rounds (UnplannedRound).
+// DiplomacyState.Planned: it planned its rounds (the top package's unplannedRound).
 func TakeStanding(s *State, orders map[Power][]Order) map[Power][]Order {
 	out := map[Power][]Order{}
 	for p, os := range orders {

@@ -536,9 +536,9 @@ func AlliedDeclarations(britain, france storm.Threshold) (britainMay, franceMay 
 	return false, false
 }
 
-// FullyMobilized reports p without idle or civilian factories (32.41C,
+// fullyMobilized reports p without idle or civilian factories (32.41C,
 // 32.42, 32.61B).
-func FullyMobilized(s storm.State, p storm.Power) bool {
+func fullyMobilized(s storm.State, p storm.Power) bool {
 	ps := s.Powers[p]
 	return ps != nil && ps.Factories.Idle == 0 && ps.Factories.Civilian == 0
 }
@@ -671,7 +671,7 @@ func (o PreemptiveOption) Refusal() (rule, msg string) {
 func PreemptiveOptions(s storm.State, aggressedThisTurn map[storm.Power]bool, warDeclaredOnAxis bool) []PreemptiveOption {
 	var out []PreemptiveOption
 	balance := track.BalanceOfPower(s) // 32.32: read by every threshold below
-	crisisWars := CrisisWars(s)
+	crisisWars := crisisWars(s)
 	inCrisisWar := map[storm.Power]bool{} // the aggressors the Allies declared war on in a crisis
 	var atWarWithGermany []storm.Power    // 32.72F
 	for _, w := range crisisWars {
@@ -698,7 +698,7 @@ func PreemptiveOptions(s storm.State, aggressedThisTurn map[storm.Power]bool, wa
 		switch {
 		case len(o.Barred) > 0:
 			o.Mode = MayNot
-		case FullyMobilized(s, storm.Germany):
+		case fullyMobilized(s, storm.Germany):
 			o.Mode = MayDeclare // 32.41C
 		default:
 			o.Mode = MayThreaten // 32.41C, 32.44
@@ -739,7 +739,7 @@ func PreemptiveOptions(s storm.State, aggressedThisTurn map[storm.Power]bool, wa
 
 	// 32.61B, 32.81C: the Allies jointly on the more aggressive Axis power.
 	aggressive := MoreAggressive(s)
-	both := FullyMobilized(s, storm.Britain) && FullyMobilized(s, storm.France)
+	both := fullyMobilized(s, storm.Britain) && fullyMobilized(s, storm.France)
 	alliedOnGermany := false
 	for _, axis := range []storm.Power{storm.Germany, storm.Italy} {
 		o := PreemptiveOption{Declarers: []storm.Power{storm.Britain, storm.France}, Against: []storm.Power{axis}}
@@ -837,7 +837,7 @@ func russianConditions(s storm.State, aggressedThisTurn map[storm.Power]bool) (t
 				candidates = append(candidates, a.Target)
 			}
 		}
-		for _, w := range CrisisWars(s) {
+		for _, w := range crisisWars(s) {
 			if w.Aggressor == storm.Germany {
 				candidates = append(candidates, w.Target)
 			}
@@ -866,9 +866,9 @@ func russianConditions(s storm.State, aggressedThisTurn map[storm.Power]bool) (t
 	return target, tile, met
 }
 
-// CrisisWars are the wars of this turn's crises (27.83): State.War and the
+// crisisWars are the wars of this turn's crises (27.83): State.War and the
 // others of the turn (War.More) whose Kind is "crisis".
-func CrisisWars(s storm.State) []storm.War {
+func crisisWars(s storm.State) []storm.War {
 	if s.War == nil {
 		return nil
 	}

@@ -140,14 +140,3 @@ func flagStep(n int) int {
 	}
 	return 0
 }
-
-// ResistanceRequires is the neighbour an aggression against target needs
-// controlled first (28.21, 28.61), "" for none.
-func ResistanceRequires(target string) string {
-	for _, r := range basicDefence {
-		if r.Country == target {
-			return r.Requires
-		}
-	}
-	return ""
-}

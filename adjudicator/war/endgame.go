@@ -16,9 +16,9 @@ import (
 // is over. Without a war the segment passes and the next turn begins: the
 // rules set no last turn (r-33-no-last-turn).
 
-// FinalPoints is 33.21: the final research points of each side by kind,
+// finalPoints is 33.21: the final research points of each side by kind,
 // with the projects each kind may go to (nil: any).
-var FinalPoints = map[storm.Side][]struct {
+var finalPoints = map[storm.Side][]struct {
 	Kind     string
 	Points   int
 	Projects []string
@@ -82,7 +82,7 @@ func ValidateFinalResearch(s storm.State, p storm.Power, orders []storm.Order) (
 		kind := storm.PointKind(o)
 		n := track.OrderPoints(o)
 		row := -1
-		for j, f := range FinalPoints[side] {
+		for j, f := range finalPoints[side] {
 			if f.Kind == kind {
 				row = j
 			}
@@ -91,7 +91,7 @@ func ValidateFinalResearch(s storm.State, p storm.Power, orders []storm.Order) (
 			bad(i, "33.21", "%s has no %s final points", side.Title(), kind)
 			continue
 		}
-		f := FinalPoints[side][row]
+		f := finalPoints[side][row]
 		if f.Projects != nil && !slices.Contains(f.Projects, r.Name) {
 			bad(i, f.Rule, "%s points go only to %s", kind, storm.JoinOr(f.Projects))
 			continue
@@ -196,7 +196,7 @@ func ResolveEndOfGame(s *storm.State, orders map[storm.Power][]storm.Order, evs 
 			}
 			r, _ := storm.FindProject(side, o.Project)
 			steps := track.AdvanceProject(s, r, track.OrderPoints(o), evs)
-			*evs = append(*evs, event.FinalResearchAssigned{Side: side, Project: r.ID(), Points: track.OrderPoints(o), Steps: steps, Rule: FinalPoints[side][0].Rule})
+			*evs = append(*evs, event.FinalResearchAssigned{Side: side, Project: r.ID(), Points: track.OrderPoints(o), Steps: steps, Rule: finalPoints[side][0].Rule})
 		}
 	}
 	progressConquests(s, evs)            // 34.51B: a conquest due in the last turn is completed in it
@@ -297,7 +297,7 @@ func atWar(s storm.State, p storm.Power) bool {
 // check of each).
 func FinalResearchOptions(s storm.State, p storm.Power, offer func(storm.Option)) {
 	side := storm.SideOf(p)
-	for _, f := range FinalPoints[side] {
+	for _, f := range finalPoints[side] {
 		for _, r := range storm.ResearchProjects(side) {
 			if f.Projects != nil && !slices.Contains(f.Projects, r.Name) {
 				continue

@@ -46,7 +46,7 @@ func (c *Preemptive) options() []threshold.PreemptiveOption {
 // declarable or threatenable, without a condition (32.71C's Russian
 // option after an Allied declaration is not offered: r-32-71c). After a
 // war in a crisis they are those 26.12 allows (r-32-81-after-war):
-// PreemptiveOptions reads the crisis's war from the state.
+// preemptiveOptions reads the crisis's war from the state.
 func (c *Preemptive) choices() []threshold.PreemptiveOption {
 	if c.s.War != nil && c.s.War.Kind != "crisis" {
 		return nil // a pre-emptive war is declared already
@@ -62,11 +62,8 @@ func (c *Preemptive) choices() []threshold.PreemptiveOption {
 	return out
 }
 
-// PreemptiveRequired: the conceding powers of a pending threat, else the
-// declarers with a choice (32.8).
-func PreemptiveRequired(s storm.State) []storm.Power { return NewPreemptive(s).Required() }
-
-// Required is PreemptiveRequired of the state.
+// Required: the conceding powers of a pending threat, else the declarers
+// with a choice (32.8).
 func (c *Preemptive) Required() []storm.Power {
 	s := c.s
 	var out []storm.Power
@@ -141,13 +138,8 @@ func refusal(c *Preemptive, p storm.Power, against string) (rule, msg string) {
 	return "32.21", fmt.Sprintf("%s may not declare war on %s this turn (its notice lists its options)", p.Title(), a.Title())
 }
 
-// ValidatePreemptive checks p's orders in the pre-emptive war segment; the
-// state it returns is s, which they do not change.
-func ValidatePreemptive(s storm.State, p storm.Power, orders []storm.Order) ([]storm.IndexedError, storm.State) {
-	return NewPreemptive(s).Validate(p, orders)
-}
-
-// Validate is ValidatePreemptive of the state.
+// Validate checks p's orders in the pre-emptive war segment; the state
+// it returns is the state, which they do not change.
 func (c *Preemptive) Validate(p storm.Power, orders []storm.Order) ([]storm.IndexedError, storm.State) {
 	s := c.s
 	var errs []storm.IndexedError
@@ -435,12 +427,7 @@ func PreemptStays(s storm.State) bool {
 	return s.Segment == storm.SegPreemptiveWar && (len(s.Crisis.Threats) > 0 || len(s.Crisis.Retaliation) > 0)
 }
 
-// PreemptiveOptions are p's orders in the pre-emptive war segment.
-func PreemptiveOptions(s storm.State, p storm.Power) []storm.Option {
-	return NewPreemptive(s).Options(p)
-}
-
-// Options is PreemptiveOptions of the state.
+// Options are p's orders in the pre-emptive war segment.
 func (c *Preemptive) Options(p storm.Power) []storm.Option {
 	s := c.s
 	var opts []storm.Option

@@ -33,8 +33,8 @@ var victoryLevels = []struct {
 	Level string
 }{{15, "decisive victory"}, {10, "strategic victory"}, {6, "tactical victory"}, {3, "marginal victory"}, {0, "tie"}}
 
-// VictoryLevel words a difference of victory points (34.12).
-func VictoryLevel(diff int) string {
+// victoryLevel words a difference of victory points (34.12).
+func victoryLevel(diff int) string {
 	for _, l := range victoryLevels {
 		if diff >= l.Min {
 			return l.Level
@@ -193,12 +193,12 @@ func outcome(a string, na int, b string, nb int) string {
 	if diff < 0 {
 		a, na, b, nb, diff = b, nb, a, na, -diff
 	}
-	if VictoryLevel(diff) == "tie" {
+	if victoryLevel(diff) == "tie" {
 		return fmt.Sprintf("a tie, %d to %d (34.12: a difference of 0-2; 34.11C: the game is replayed)", na, nb)
 	}
 	verb := "win"
 	if a == "Russia" {
 		verb = "wins"
 	}
-	return fmt.Sprintf("%s %s, %d to %d: a %s (34.12)", a, verb, na, nb, VictoryLevel(diff))
+	return fmt.Sprintf("%s %s, %d to %d: a %s (34.12)", a, verb, na, nb, victoryLevel(diff))
 }

@@ -14,7 +14,7 @@ import (
 func TestRule34_12VictoryLevels(t *testing.T) {
 	for diff, want := range map[int]string{0: "tie", 2: "tie", 3: "marginal victory", 5: "marginal victory", 6: "tactical victory",
 		9: "tactical victory", 10: "strategic victory", 14: "strategic victory", 15: "decisive victory", 40: "decisive victory"} {
-		if got := VictoryLevel(diff); got != want {
+		if got := victoryLevel(diff); got != want {
 			t.Errorf("34.12: %d: %q, want %q", diff, got, want)
 		}
 	}

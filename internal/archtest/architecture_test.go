@@ -305,4 +305,3 @@ func TestDocsStayInTheRepository(t *testing.T) {
 		}
 	}
 }
-
