@@ -367,4 +367,5 @@ func deckMode(d *storm.EventDeck) string {
 	return DeckFile
 }
 
+// SignedWord writes a change with its sign: "+2", "-1", "+0".
 func SignedWord(n int) string { return fmt.Sprintf("%+d", n) }

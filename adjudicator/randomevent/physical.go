@@ -110,6 +110,7 @@ func hasCard(d storm.Deck, n int) bool {
 	return ok
 }
 
+// PurgeNames lists the purge cards of deck by name, in its order (22.44).
 func PurgeNames(deck []storm.PurgeCard) string {
 	names := make([]string, len(deck))
 	for i, c := range deck {
@@ -130,6 +131,8 @@ func (p DrawPlan) Additional() string {
 	return strings.Join(parts, ", ")
 }
 
+// ExtraNote words the additional events a draw deals (9.14-9.16), "" for
+// none.
 func ExtraNote(plan DrawPlan) string {
 	if a := plan.Additional(); a != "" {
 		return ", additional events (9.14-9.16): " + a
@@ -137,6 +140,7 @@ func ExtraNote(plan DrawPlan) string {
 	return ""
 }
 
+// CardList writes card numbers as a list, "3, 17, 40".
 func CardList(cs []int) string {
 	parts := make([]string, len(cs))
 	for i, c := range cs {

@@ -15,6 +15,7 @@ import (
 // 13.12). Events of other categories take effect at the times of 9.41A-D
 // and cannot be played (secretReveal).
 
+// PlayKinds are the kinds of order CheckPlay checks.
 var PlayKinds = []storm.OrderKind{storm.Play}
 
 // CheckPlay checks PLAY orders: each a secret event p holds and may play,

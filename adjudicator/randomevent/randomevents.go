@@ -337,6 +337,9 @@ var revealRule = map[storm.Reveal]string{
 	storm.RevealIncome: "9.41A", storm.RevealEconomicEnd: "9.41B-C", storm.RevealDiplomacy: "9.41D", storm.RevealCrisis: "9.41E",
 }
 
+// EventOf is the event of the card h holds: its national event for the
+// power it was dealt to, the research doubling part of a general event
+// held for it (15.31A), else the general event (8.21).
 func EventOf(d *storm.EventDeck, h storm.HeldEvent) storm.CardEvent {
 	c, _ := d.Deck.Card(h.Card)
 	if h.Power != 0 {

@@ -512,6 +512,7 @@ func itemList(items []string) string {
 	return ": " + storm.JoinAnd(items)
 }
 
+// PowerTitles are the powers' names as a report writes them.
 func PowerTitles(ps []storm.Power) []string {
 	out := make([]string, len(ps))
 	for i, p := range ps {

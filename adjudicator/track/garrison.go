@@ -148,10 +148,13 @@ func RunGarrisonCheck(s *storm.State, when string, evs *[]event.Event) {
 // are built and research results announced (21.23B).
 func FinishGarrison(s *storm.State, evs *[]event.Event) { RunGarrisonCheck(s, "21.23B", evs) }
 
-// The garrison check is the last part of the economic phase; it takes no
-// orders, so every power's (empty) part is accepted as is.
+// CheckNoOrders checks a part of a phase that takes no orders, such as the
+// garrison check at the end of the economic phase: every power's (empty)
+// part is accepted as is.
 func CheckNoOrders(storm.State, storm.Power, []storm.Order) []storm.IndexedError { return nil }
-func ApplyNoOrders(*storm.State, storm.Power, []storm.Order, *[]event.Event)     {}
+
+// ApplyNoOrders carries out a part that takes no orders: nothing.
+func ApplyNoOrders(*storm.State, storm.Power, []storm.Order, *[]event.Event) {}
 
 // SiberianGarrison are the Russian units facing the Japanese in Manchuria
 // (21.22A, 22.61): two armor, three infantry and three air units.
@@ -161,6 +164,7 @@ var SiberianGarrison = storm.Units{Armor: 2, Infantry: 3, Air: 3}
 // then air, then infantry (22.21A).
 var purgeOrder = []string{"armor", "air", "infantry"}
 
+// UnitCount is u's count of units of kind ("armor", "air", "infantry").
 func UnitCount(u storm.Units, kind string) int {
 	switch kind {
 	case "armor":
@@ -171,6 +175,7 @@ func UnitCount(u storm.Units, kind string) int {
 	return u.Infantry
 }
 
+// AddUnit adds n units of kind ("armor", "air", "infantry") to u.
 func AddUnit(u *storm.Units, kind string, n int) {
 	switch kind {
 	case "armor":

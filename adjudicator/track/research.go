@@ -8,6 +8,8 @@ import (
 	"stormjudge/adjudicator/storm"
 )
 
+// OrderPoints are the research points a RESEARCH order places: its
+// points, at least 1.
 func OrderPoints(o storm.Order) int { return max(o.Points, 1) }
 
 // AdvanceProject adds n steps to r (checked against Remaining) and achieves the
@@ -172,6 +174,7 @@ type civilWarProject struct {
 	Rule   string
 }
 
+// CivilWarProjects are the rows of 15.22D.
 var CivilWarProjects = []civilWarProject{
 	{"air range", []storm.Power{storm.Germany, storm.Italy, storm.Britain, storm.France, storm.Russia}, "15.22D"},   // Axis, Allies, Russia
 	{"strategic bombers", []storm.Power{storm.Germany, storm.Britain, storm.Russia}, "15.22D"},                      // national
