@@ -5,7 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	"stormjudge/adjudicator/crisis"
 	"stormjudge/adjudicator/internal/enginetest"
 	"stormjudge/adjudicator/storm"
 )
@@ -19,7 +18,7 @@ func TestParseCrisisTestOrderRoundTrip(t *testing.T) {
 	for _, o := range []storm.Order{
 		{Kind: storm.AggressionOrder, Project: "Danzig and the Corridor", Args: []string{"pact"}},
 		{Kind: storm.AggressionOrder, Project: storm.BalticStates},
-		{Kind: storm.AggressionOrder, Project: crisis.NoAggression, For: storm.SegCrisisAggression},
+		{Kind: storm.AggressionOrder, Project: storm.NoAggression, For: storm.SegCrisisAggression},
 		{Kind: storm.OpposeOrder}, {Kind: storm.AcquiesceOrder, Project: "italy"},
 		{Kind: storm.BackDownOrder}, {Kind: storm.BackDownOrder, Project: "germany"},
 		{Kind: storm.ContinueAggression}, {Kind: storm.UltimatumOrder, Project: "italy"}, {Kind: storm.AttackOrder},

@@ -4,7 +4,6 @@ import (
 	"strconv"
 	"strings"
 
-	"stormjudge/adjudicator/crisis"
 	"stormjudge/adjudicator/storm"
 )
 
@@ -47,7 +46,7 @@ func targetName(words []string) string {
 	if x, ok := targetAliases[strings.ToUpper(t)]; ok {
 		t = x
 	}
-	if x, ok := crisis.AggressionTarget(t); ok {
+	if x, ok := storm.AggressionTarget(t); ok {
 		t = x
 	}
 	return t
@@ -73,7 +72,7 @@ func parseAggression(l *line) (storm.Order, *Error) {
 	}
 	target := strings.Join(words, " ")
 	if strings.EqualFold(target, "NONE") { // no aggression this turn (a standing order, FOR CRISIS)
-		return storm.Order{Kind: storm.AggressionOrder, Project: crisis.NoAggression}, nil
+		return storm.Order{Kind: storm.AggressionOrder, Project: storm.NoAggression}, nil
 	}
 	o := storm.Order{Kind: storm.AggressionOrder, Project: targetName(words)}
 	if pact {

@@ -1,7 +1,7 @@
 // Package orders turns an order email into typed orders: ReadMessage reads
 // a raw RFC 5322 message (MIME, transfer encodings, charsets, HTML-only
 // mail) into its headers and text; Parse reads the text into an Envelope
-// (game, power, secret) and adjudicator.Orders, collecting every problem
+// (game, power, secret) and storm.Order values, collecting every problem
 // as a line-numbered Error with a hint; IsAutomatic tells mail that must not
 // be answered (bounces, auto-replies, lists, our own mail; RFC 3834).
 //

@@ -6,9 +6,8 @@ import (
 	"strconv"
 	"strings"
 
-	"stormjudge/adjudicator/crisis"
-	"stormjudge/adjudicator/economy"
 	"stormjudge/adjudicator/storm"
+	"stormjudge/orders"
 )
 
 // ParseTestOrder reads the canonical order text of Order.String (the
@@ -17,7 +16,7 @@ func ParseTestOrder(text string) (storm.Order, error) {
 	if o, ok, err := ParseCrisisTestOrder(text); ok { // casecrisis_test.go; first: a bare CONTINUE is 27.61C's, not 19.71's
 		return o, err
 	}
-	if o, ok, err := economy.ParseShipbuilding(strings.Fields(text)); ok { // 19
+	if o, ok, err := parseShipTestOrder(text); ok { // 19
 		return o, err
 	}
 	if o, ok, err := parseUnitTestOrder(text); ok { // mobilization_test.go
@@ -127,10 +126,10 @@ func parseCrisisWords(f []string) (storm.Order, bool, error) {
 		}
 		target := strings.ReplaceAll(strings.Join(ws, " "), "_", " ")
 		switch {
-		case strings.EqualFold(target, crisis.NoAggression):
-			o.Project = crisis.NoAggression
+		case strings.EqualFold(target, storm.NoAggression):
+			o.Project = storm.NoAggression
 		default:
-			if t, ok := crisis.AggressionTarget(target); ok {
+			if t, ok := storm.AggressionTarget(target); ok {
 				target = t
 			}
 			o.Project = target
@@ -324,6 +323,22 @@ func parseDiplomacyTestOrder(text string) (storm.Order, bool, error) {
 	default:
 		return storm.Order{}, false, nil
 	}
+	return o, true, nil
+}
+
+// parseShipTestOrder reads a shipbuilding order with the orders package's
+// grammar; ok is false for another keyword.
+func parseShipTestOrder(text string) (storm.Order, bool, error) {
+	f := strings.Fields(strings.ToUpper(text))
+	if len(f) == 0 || !slices.Contains([]string{"LAY", "LAYDOWN", "ADVANCE", "CONTINUE", "LAUNCH", "ACCELERATE", "DEFER", "SAVE"}, f[0]) {
+		return storm.Order{}, false, nil
+	}
+	sub, err := orders.Parse("GAME case\nSECRET x\n" + text)
+	if err != nil {
+		return storm.Order{}, true, err
+	}
+	o := sub.Orders[0]
+	o.Line = 0
 	return o, true, nil
 }
 
