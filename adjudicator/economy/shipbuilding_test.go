@@ -2,6 +2,7 @@ package economy_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"reflect"
 	"slices"
 	"testing"
@@ -15,17 +16,35 @@ import (
 	"stormjudge/orders"
 )
 
-// mustParseShip reads one order line as an order email gives it
-// (orders.Parse).
-func mustParseShip(t *testing.T, text string) storm.Order {
-	t.Helper()
+// parseLine reads one order line as an order email gives it
+// (orders.Parse), without its line number.
+func parseLine(text string) (storm.Order, error) {
 	sub, err := orders.Parse("GAME demo\nSECRET x\n" + text)
-	if err != nil || len(sub.Orders) != 1 {
-		t.Fatalf("%q: %v", text, err)
+	if err != nil {
+		return storm.Order{}, err
+	}
+	if len(sub.Orders) != 1 {
+		return storm.Order{}, fmt.Errorf("%q: %d orders", text, len(sub.Orders))
 	}
 	o := sub.Orders[0]
 	o.Line = 0
+	return o, nil
+}
+
+// mustParseLine is parseLine, failing the test on an error.
+func mustParseLine(t *testing.T, text string) storm.Order {
+	t.Helper()
+	o, err := parseLine(text)
+	if err != nil {
+		t.Fatal(err)
+	}
 	return o
+}
+
+// mustParseShip reads a shipbuilding order's line (mustParseLine).
+func mustParseShip(t *testing.T, text string) storm.Order {
+	t.Helper()
+	return mustParseLine(t, text)
 }
 
 func TestRule19_31InitialRatesAnd19_41Capacity(t *testing.T) {
