@@ -142,7 +142,7 @@ func parseIf(l *line) (storm.Order, *Error) {
 		return storm.Order{}, l.errorf(ifHint, "IF what, then what?")
 	}
 	when := strings.ToLower(ws[0])
-	if when != "opposed" && when != "continued" && when != "ultimatum" && when != "aggression" {
+	if _, ok := storm.PlanStage[when]; !ok { // 27.51, 27.61C, 27.71B, 27.81
 		return storm.Order{}, l.errorf(ifHint, "IF %s: the conditions are AGGRESSION, OPPOSED, CONTINUED and ULTIMATUM", quote(ws[0]))
 	}
 	o := storm.Order{Kind: storm.CrisisIfOrder, Args: []string{when}}
