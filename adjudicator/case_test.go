@@ -14,6 +14,7 @@ import (
 	"stormjudge/adjudicator/internal/enginetest"
 	"stormjudge/adjudicator/setup"
 	"stormjudge/adjudicator/storm"
+	"stormjudge/orders"
 )
 
 // A rule case, in the style of godip's DATC files:
@@ -25,19 +26,65 @@ import (
 //	                 (advancing to the next segment needing orders) instead
 //	                 of resolving the open segment only. The segment defaults
 //	                 to economic.
-//	ORDERS           <power>: <order>, one per line
+//	ORDERS           <power>: <line>, one per line: a power's lines are
+//	                 read as the judge reads an order email (orders.Parse):
+//	                 orders, and FOR lines above standing ones
 //	EXPECT           error <power> <rule> | valid <power> |
 //	                 event <Type> k=v ... | noevent <Type> k=v ... |
 //	                 <json path>=<value> of the state after resolution
 //	END
+//
+// A power's lines the grammar refuses are its email refused, as the judge's
+// receipt refuses it: the power gives no orders, and the refusal (the parse
+// errors' text) answers an "error <power> <rule>" line, as the engine's
+// refusal of an order the grammar lets through would.
 type ruleCase struct {
-	id     string
-	file   string
-	line   int
-	state  []string
-	full   bool
-	orders map[storm.Power][]storm.Order
-	expect []string
+	id      string
+	file    string
+	line    int
+	state   []string
+	full    bool
+	lines   map[storm.Power][]caseLine
+	orders  map[storm.Power][]storm.Order
+	refused map[storm.Power]error
+	expect  []string
+}
+
+// caseLine is one ORDERS line of a power, without the power, and the
+// line of the case file it is on.
+type caseLine struct {
+	n    int
+	text string
+}
+
+// caseOrders reads a power's ORDERS lines as the judge reads an order
+// email, with the one grammar (orders.Parse): the orders, numbered by the
+// lines of the case file, or the email's refusal.
+func caseOrders(p storm.Power, lines []caseLine) ([]storm.Order, error) {
+	body := []string{"GAME case", "POWER " + p.String(), "SECRET x"}
+	head := len(body)
+	for _, l := range lines {
+		body = append(body, l.text)
+	}
+	fileLine := func(n int) int {
+		if n > head && n-head <= len(lines) {
+			return lines[n-head-1].n
+		}
+		return n
+	}
+	sub, err := orders.Parse(strings.Join(body, "\n"))
+	if err != nil {
+		if es, ok := err.(orders.Errors); ok {
+			for _, e := range es {
+				e.Line = fileLine(e.Line)
+			}
+		}
+		return nil, err
+	}
+	for i := range sub.Orders {
+		sub.Orders[i].Line = fileLine(sub.Orders[i].Line)
+	}
+	return sub.Orders, nil
 }
 
 func TestRuleCases(t *testing.T) {
@@ -81,7 +128,8 @@ func readCases(file string) ([]*ruleCase, error) {
 			if c != nil {
 				return nil, fmt.Errorf("%s:%d: CASE inside case %s", file, ln, c.id)
 			}
-			c = &ruleCase{id: strings.TrimSpace(line[5:]), file: file, line: ln, orders: map[storm.Power][]storm.Order{}}
+			c = &ruleCase{id: strings.TrimSpace(line[5:]), file: file, line: ln, lines: map[storm.Power][]caseLine{},
+				orders: map[storm.Power][]storm.Order{}, refused: map[storm.Power]error{}}
 			section = ""
 			continue
 		case line == "STATE" || line == "ORDERS" || line == "EXPECT":
@@ -90,6 +138,14 @@ func readCases(file string) ([]*ruleCase, error) {
 		case line == "END":
 			if c == nil {
 				return nil, fmt.Errorf("%s:%d: END outside a case", file, ln)
+			}
+			for p, ls := range c.lines {
+				os, err := caseOrders(p, ls)
+				if err != nil {
+					c.refused[p] = err
+					continue
+				}
+				c.orders[p] = os
 			}
 			out = append(out, c)
 			c = nil
@@ -111,12 +167,7 @@ func readCases(file string) ([]*ruleCase, error) {
 			if !ok || !okp {
 				return nil, fmt.Errorf("%s: %s:%d: want <power>: <order>", c.id, file, ln)
 			}
-			o, err := enginetest.ParseTestOrder(text)
-			if err != nil {
-				return nil, fmt.Errorf("%s: %s:%d: %v", c.id, file, ln, err)
-			}
-			o.Line = ln
-			c.orders[p] = append(c.orders[p], o)
+			c.lines[p] = append(c.lines[p], caseLine{n: ln, text: strings.TrimSpace(text)})
 		case "EXPECT":
 			c.expect = append(c.expect, line)
 		default:
@@ -269,6 +320,14 @@ func runCase(t *testing.T, c *ruleCase) {
 			if !ok {
 				t.Fatalf("%s: bad power in %q", c.id, x)
 			}
+			if err := c.refused[p]; err != nil {
+				if f[0] == "valid" {
+					t.Errorf("%s: %s orders should be valid, the grammar refuses them: %v", c.id, p, err)
+				} else {
+					t.Logf("%s: %s's lines refused by the grammar (want rule %s): %v", c.id, p, f[2], err)
+				}
+				continue
+			}
 			errs := adjudicator.Validate(s, p, c.orders[p])
 			if f[0] == "valid" {
 				if len(errs) != 0 {
@@ -327,5 +386,64 @@ func runCase(t *testing.T, c *ruleCase) {
 				t.Errorf("%s: %s = %s, want %s", c.id, k, g, v)
 			}
 		}
+	}
+}
+
+// refusedByGrammar are the orders of the rule cases the grammar refuses
+// (an email holding them is refused whole, TestRuleCases), as the engine
+// would have them typed: given so, the engine refuses them too, with the
+// rule the case expects. No email can give them; this keeps the engine's
+// own checks of them tested.
+var refusedByGrammar = map[string]map[storm.Power][]storm.Order{
+	"7.31-unknown-order":                {storm.Germany: {{Kind: "invade", From: "poland"}}},
+	"14.11-already-civilian":            {storm.Italy: {{Kind: storm.Convert, From: storm.Civilian}}},
+	"14.31-mobilize-needs-a-source":     {storm.Britain: {{Kind: storm.Mobilize}}},
+	"14.42B-military-never-to-civilian": {storm.France: {{Kind: storm.Convert, From: storm.Military}}},
+	"18.41A-counters-must-be-assigned":  {storm.Germany: {{Kind: storm.Build, Units: []storm.UnitType{storm.Armor}}}},
+	"26.11-if-continued-names-an-axis-power": {storm.Britain: {{Kind: storm.OpposeOrder},
+		{Kind: storm.CrisisIfOrder, Project: "spain", Args: []string{"continued", string(storm.UltimatumOrder)}}}},
+	"26.11-unknown-condition": {storm.Germany: {{Kind: storm.AggressionOrder, Project: storm.Rhineland},
+		{Kind: storm.CrisisIfOrder, Args: []string{"attacked", string(storm.BackDownOrder)}}}},
+	"28.12-malformed-resistance-condition": {storm.Germany: {{Kind: storm.AggressionOrder, Project: storm.Rhineland},
+		{Kind: storm.CrisisIfOrder, Args: []string{"opposed", string(storm.ContinueAggression), "ABOUT", "2", string(storm.BackDownOrder)}}}},
+	"28.12-resistance-condition-needs-a-number": {storm.Germany: {{Kind: storm.AggressionOrder, Project: storm.Rhineland},
+		{Kind: storm.CrisisIfOrder, Args: []string{"opposed", string(storm.ContinueAggression), "<=", "TWO", string(storm.BackDownOrder)}}}},
+}
+
+// TestRuleCasesTyped runs the rule cases whose lines the grammar refuses
+// with refusedByGrammar's typed orders instead: the engine's refusal
+// answers the case's EXPECT lines.
+func TestRuleCasesTyped(t *testing.T) {
+	files, err := filepath.Glob("testdata/*.cases")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no case files: %v", err)
+	}
+	seen := 0
+	for _, f := range files {
+		cases, err := readCases(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range cases {
+			typed, ok := refusedByGrammar[c.id]
+			if !ok {
+				if len(c.refused) > 0 {
+					t.Errorf("%s: the grammar refuses %v: list the typed orders in refusedByGrammar", c.id, c.refused)
+				}
+				continue
+			}
+			seen++
+			for p, os := range typed {
+				if c.refused[p] == nil {
+					t.Errorf("%s: the grammar reads %s's lines now: drop the case from refusedByGrammar", c.id, p)
+				}
+				delete(c.refused, p)
+				c.orders[p] = os
+			}
+			t.Run(c.id, func(t *testing.T) { runCase(t, c) })
+		}
+	}
+	if seen != len(refusedByGrammar) {
+		t.Errorf("%d of the %d cases of refusedByGrammar found", seen, len(refusedByGrammar))
 	}
 }

@@ -338,8 +338,8 @@ func randomIntel(s storm.State, rng *rand.Rand) storm.Order {
 	targets := diplomacy.DiplomaticTargets(s)
 	c := targets[rng.IntN(len(targets))]
 	var args []string
-	if k := rng.IntN(len(diplomacy.IntelConditions) + 1); k > 0 {
-		args = []string{diplomacy.IntelConditions[k-1]}
+	if k := rng.IntN(len(storm.IntelConditions) + 1); k > 0 {
+		args = []string{storm.IntelConditions[k-1]}
 	}
 	o := storm.Order{Project: c, Args: args, For: storm.SegCovert}
 	switch rng.IntN(3) {
@@ -348,7 +348,7 @@ func randomIntel(s storm.State, rng *rand.Rand) storm.Order {
 	case 1:
 		o.Kind = storm.SubvertOrder
 	default:
-		o.Kind, o.Project, o.Args = storm.CounterIntelOrder, "any", []string{"covert", diplomacy.CondDecisive}
+		o.Kind, o.Project, o.Args = storm.CounterIntelOrder, "any", []string{"covert", storm.CondDecisive}
 	}
 	return o
 }

@@ -25,24 +25,6 @@ import (
 // phase, 11.61). Each fix is told in the public report (StateFixed); which
 // secret event was discarded, only its holder learns (8.31).
 
-// What a SET order fixes: Order.Args[0] and StateFixed.What.
-const (
-	FixTiles   = "tiles"
-	FixSupport = "support"
-	FixFlags   = "flags"
-	FixEAI     = "eai"
-	FixClimate = "climate"
-	FixDeck    = "deck"
-	FixHeld    = "held"
-)
-
-// The deck modes of SET DECK and the action of SET HELD.
-const (
-	DeckFile     = "file"
-	DeckPhysical = "physical"
-	HeldDiscard  = "discard"
-)
-
 // Bounds of the figures SET fixes. The rules bound the flags (24.82D), the
 // EAI (23.26) and the climate (11.34), and keep tile points from going
 // below zero (6.12); they set no limit to support levels (10.14). The
@@ -116,7 +98,7 @@ func applyFix(s *storm.State, o storm.Order, evs *[]event.Event) (rule, msg stri
 		*evs = append(*evs, e)
 	}
 	switch what := o.Args[0]; what {
-	case FixTiles, FixSupport:
+	case storm.FixTiles, storm.FixSupport:
 		if len(args) != 2 {
 			return "", fmt.Sprintf("SET %s needs a power and a number", strings.ToUpper(what))
 		}
@@ -132,7 +114,7 @@ func applyFix(s *storm.State, o storm.Order, evs *[]event.Event) (rule, msg stri
 		if ps == nil {
 			return "", fmt.Sprintf("the state has no %s", p.Title())
 		}
-		if what == FixTiles {
+		if what == storm.FixTiles {
 			if n < 0 || n > maxFixTiles {
 				return "6.12", fmt.Sprintf("tile points are 0..%d (a power never holds fewer than none)", maxFixTiles)
 			}
@@ -147,7 +129,7 @@ func applyFix(s *storm.State, o storm.Order, evs *[]event.Event) (rule, msg stri
 		before := ps.Support
 		ps.Support = n
 		fixed(event.StateFixed{What: what, Power: p, Before: SignedWord(before), After: SignedWord(n), Rule: "10.31"})
-	case FixEAI, FixClimate:
+	case storm.FixEAI, storm.FixClimate:
 		if len(args) != 1 {
 			return "", fmt.Sprintf("SET %s needs one number", strings.ToUpper(what))
 		}
@@ -155,7 +137,7 @@ func applyFix(s *storm.State, o storm.Order, evs *[]event.Event) (rule, msg stri
 		if err != nil {
 			return "", fmt.Sprintf("%q is not a number", args[0])
 		}
-		if what == FixEAI {
+		if what == storm.FixEAI {
 			if n < track.MinEAI || n > track.MaxEAI {
 				return "23.26", fmt.Sprintf("the EAI is %+d..%+d", track.MinEAI, track.MaxEAI)
 			}
@@ -170,10 +152,10 @@ func applyFix(s *storm.State, o storm.Order, evs *[]event.Event) (rule, msg stri
 		before := s.EconomicClimate
 		s.EconomicClimate = n
 		fixed(event.StateFixed{What: what, Before: SignedWord(before), After: SignedWord(n), Rule: "11.31"})
-	case FixFlags:
+	case storm.FixFlags:
 		return fixFlags(s, args, fixed)
-	case FixDeck:
-		if len(args) != 1 || (args[0] != DeckFile && args[0] != DeckPhysical) {
+	case storm.FixDeck:
+		if len(args) != 1 || (args[0] != storm.DeckFile && args[0] != storm.DeckPhysical) {
 			return "", "SET DECK needs FILE or PHYSICAL"
 		}
 		if s.Events == nil {
@@ -182,7 +164,7 @@ func applyFix(s *storm.State, o storm.Order, evs *[]event.Event) (rule, msg stri
 		before := deckMode(s.Events)
 		var c storm.State
 		var err error
-		if args[0] == DeckPhysical {
+		if args[0] == storm.DeckPhysical {
 			c, err = PhysicalDeck(*s)
 		} else {
 			c, err = FileDeck(*s)
@@ -192,7 +174,7 @@ func applyFix(s *storm.State, o storm.Order, evs *[]event.Event) (rule, msg stri
 		}
 		*s = c
 		fixed(event.StateFixed{What: what, Before: before, After: args[0], Rule: "9.1"})
-	case FixHeld:
+	case storm.FixHeld:
 		return discardHeld(s, args, fixed)
 	default:
 		return "", fmt.Sprintf("SET %s: not a figure the moderator sets (TILES, SUPPORT, FLAGS, EAI, CLIMATE, DECK, HELD)", strings.ToUpper(what))
@@ -264,7 +246,7 @@ func fixFlags(s *storm.State, args []string, fixed func(event.StateFixed)) (rule
 		p = m.FlagPower
 	}
 	m.SetFlagCounts(c)
-	fixed(event.StateFixed{What: FixFlags, Power: p, Country: country, Before: before, After: FlagWords(*m), Rule: "24.18, 24.21"})
+	fixed(event.StateFixed{What: storm.FixFlags, Power: p, Country: country, Before: before, After: FlagWords(*m), Rule: "24.18, 24.21"})
 	return "", ""
 }
 
@@ -304,7 +286,7 @@ func FlagWords(m storm.Minor) string {
 // allowed them (10.22, 24.14, 24.3, 24.551, 24.61, 4.16): discarding it
 // would leave placements resting on an event no longer in play.
 func discardHeld(s *storm.State, args []string, fixed func(event.StateFixed)) (rule, msg string) {
-	if len(args) != 2 || args[1] != HeldDiscard {
+	if len(args) != 2 || args[1] != storm.HeldDiscard {
 		return "", "SET HELD needs the card and DISCARD"
 	}
 	card, err := strconv.Atoi(args[0])
@@ -348,8 +330,8 @@ func discardHeld(s *storm.State, args []string, fixed func(event.StateFixed)) (r
 	if len(d.Chosen) == 0 {
 		d.Chosen = nil
 	}
-	fixed(event.StateFixed{What: FixHeld, Power: h.Power, Card: card, Title: ev.Title, Before: "held", After: HeldDiscard, Rule: "8.31, 8.43", Private: true})
-	fixed(event.StateFixed{What: FixHeld, Before: "held", After: HeldDiscard, Rule: "8.31, 8.43"})
+	fixed(event.StateFixed{What: storm.FixHeld, Power: h.Power, Card: card, Title: ev.Title, Before: "held", After: storm.HeldDiscard, Rule: "8.31, 8.43", Private: true})
+	fixed(event.StateFixed{What: storm.FixHeld, Before: "held", After: storm.HeldDiscard, Rule: "8.31, 8.43"})
 	return "", ""
 }
 
@@ -362,9 +344,9 @@ var placementEffects = []storm.EffectKind{storm.EffectSupport, storm.EffectCondi
 // deckMode is the mode SET DECK names.
 func deckMode(d *storm.EventDeck) string {
 	if d.Physical {
-		return DeckPhysical
+		return storm.DeckPhysical
 	}
-	return DeckFile
+	return storm.DeckFile
 }
 
 // SignedWord writes a change with its sign: "+2", "-1", "+0".

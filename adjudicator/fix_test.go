@@ -48,11 +48,11 @@ func TestSetFixesEachForm(t *testing.T) {
 	s := economicState(t)
 	orig := mustJSON(t, s)
 	fixes := []storm.Order{
-		setOrder(adjudicator.FixTiles, "germany", "15"),
-		setOrder(adjudicator.FixSupport, "italy", "-2"),
-		setOrder(adjudicator.FixFlags, "Poland", "2", "germany"),
-		setOrder(adjudicator.FixEAI, "3"),
-		setOrder(adjudicator.FixClimate, "-1"),
+		setOrder(storm.FixTiles, "germany", "15"),
+		setOrder(storm.FixSupport, "italy", "-2"),
+		setOrder(storm.FixFlags, "Poland", "2", "germany"),
+		setOrder(storm.FixEAI, "3"),
+		setOrder(storm.FixClimate, "-1"),
 	}
 	if errs := adjudicator.ValidateFixes(s, fixes); errs != nil {
 		t.Fatalf("ValidateFixes: %s", errorsText(errs))
@@ -78,11 +78,11 @@ func TestSetFixesEachForm(t *testing.T) {
 			n.Powers[storm.Italy].Support, n.EAI, n.EconomicClimate, pl.Flags, pl.FlagPower)
 	}
 	want := []event.StateFixed{
-		{Turn: s.Turn, What: adjudicator.FixTiles, Power: storm.Germany, Before: itoa(s.Powers[storm.Germany].TilePoints), After: "15", Rule: "6.1"},
-		{Turn: s.Turn, What: adjudicator.FixSupport, Power: storm.Italy, Before: adjudicator.SignedWord(s.Powers[storm.Italy].Support), After: "-2", Rule: "10.31"},
-		{Turn: s.Turn, What: adjudicator.FixFlags, Power: storm.Germany, Country: "Poland", Before: "1 France", After: "2 Germany", Rule: "24.18, 24.21"},
-		{Turn: s.Turn, What: adjudicator.FixEAI, Before: adjudicator.SignedWord(s.EAI), After: "+3", Rule: "23"},
-		{Turn: s.Turn, What: adjudicator.FixClimate, Before: adjudicator.SignedWord(s.EconomicClimate), After: "-1", Rule: "11.31"},
+		{Turn: s.Turn, What: storm.FixTiles, Power: storm.Germany, Before: itoa(s.Powers[storm.Germany].TilePoints), After: "15", Rule: "6.1"},
+		{Turn: s.Turn, What: storm.FixSupport, Power: storm.Italy, Before: adjudicator.SignedWord(s.Powers[storm.Italy].Support), After: "-2", Rule: "10.31"},
+		{Turn: s.Turn, What: storm.FixFlags, Power: storm.Germany, Country: "Poland", Before: "1 France", After: "2 Germany", Rule: "24.18, 24.21"},
+		{Turn: s.Turn, What: storm.FixEAI, Before: adjudicator.SignedWord(s.EAI), After: "+3", Rule: "23"},
+		{Turn: s.Turn, What: storm.FixClimate, Before: adjudicator.SignedWord(s.EconomicClimate), After: "-1", Rule: "11.31"},
 	}
 	got := randomevent.AllEvents[event.StateFixed](evs)
 	if len(got) != len(evs) || !reflect.DeepEqual(got, want) {
@@ -122,25 +122,25 @@ func TestValidateFixesRefuses(t *testing.T) {
 		fix  storm.Order
 		want string
 	}{
-		{setOrder(adjudicator.FixTiles, "prussia", "3"), `"prussia" is not a major power`},
-		{setOrder(adjudicator.FixTiles, "germany", "-1"), "rule 6.12: tile points are 0..999"},
-		{setOrder(adjudicator.FixTiles, "germany", "x"), `"x" is not a number`},
-		{setOrder(adjudicator.FixSupport, "france", "21"), "rule 10.14"},
-		{setOrder(adjudicator.FixEAI, "6"), "rule 23.26: the EAI is -5..+5"},
-		{setOrder(adjudicator.FixClimate, "-4"), "rule 11.34: the economic climate is -3..+3"},
-		{setOrder(adjudicator.FixFlags, "Atlantis", "1", "france"), `rule 24.21: "Atlantis" is not a diplomatic target`},
-		{setOrder(adjudicator.FixFlags, "Russia", "1", "germany"), "Russia is not a minor country"},
-		{setOrder(adjudicator.FixFlags, "Poland", "5", "france"), "rule 24.82D: a country holds 0..4 flags"},
-		{setOrder(adjudicator.FixFlags, "Greece", "2"), "rule 24.18: Greece has no flags: name the power"},
-		{setOrder(adjudicator.FixFlags, "Poland", "1", "kaiser"), `"kaiser" is not a major power`},
-		{setOrder(adjudicator.FixDeck, "physical"), "rule 8.4: the game has no random event deck"},
-		{setOrder(adjudicator.FixDeck, "paper"), "SET DECK needs FILE or PHYSICAL"},
-		{setOrder(adjudicator.FixHeld, "7", "discard"), "rule 8.4: the game has no random event deck"},
+		{setOrder(storm.FixTiles, "prussia", "3"), `"prussia" is not a major power`},
+		{setOrder(storm.FixTiles, "germany", "-1"), "rule 6.12: tile points are 0..999"},
+		{setOrder(storm.FixTiles, "germany", "x"), `"x" is not a number`},
+		{setOrder(storm.FixSupport, "france", "21"), "rule 10.14"},
+		{setOrder(storm.FixEAI, "6"), "rule 23.26: the EAI is -5..+5"},
+		{setOrder(storm.FixClimate, "-4"), "rule 11.34: the economic climate is -3..+3"},
+		{setOrder(storm.FixFlags, "Atlantis", "1", "france"), `rule 24.21: "Atlantis" is not a diplomatic target`},
+		{setOrder(storm.FixFlags, "Russia", "1", "germany"), "Russia is not a minor country"},
+		{setOrder(storm.FixFlags, "Poland", "5", "france"), "rule 24.82D: a country holds 0..4 flags"},
+		{setOrder(storm.FixFlags, "Greece", "2"), "rule 24.18: Greece has no flags: name the power"},
+		{setOrder(storm.FixFlags, "Poland", "1", "kaiser"), `"kaiser" is not a major power`},
+		{setOrder(storm.FixDeck, "physical"), "rule 8.4: the game has no random event deck"},
+		{setOrder(storm.FixDeck, "paper"), "SET DECK needs FILE or PHYSICAL"},
+		{setOrder(storm.FixHeld, "7", "discard"), "rule 8.4: the game has no random event deck"},
 		{setOrder("morale", "3"), "SET MORALE: not a figure"},
 		{setOrder(), "SET needs what to set"},
 		{storm.Order{Kind: storm.Convert, From: storm.Idle}, "CONVERT is not a SET order"},
 	} {
-		errs := adjudicator.ValidateFixes(s, []storm.Order{setOrder(adjudicator.FixEAI, "1"), tc.fix})
+		errs := adjudicator.ValidateFixes(s, []storm.Order{setOrder(storm.FixEAI, "1"), tc.fix})
 		if len(errs) != 1 || errs[0].Index != 1 || !strings.Contains(errs[0].Error(), tc.want) {
 			t.Errorf("%v: %s, want %q", tc.fix, errorsText(errs), tc.want)
 			continue
@@ -150,12 +150,12 @@ func TestValidateFixesRefuses(t *testing.T) {
 		}
 	}
 	// A country with flags takes its flag power's; the second fix sees the first.
-	if errs := adjudicator.ValidateFixes(s, []storm.Order{setOrder(adjudicator.FixFlags, "Greece", "1", "italy"), setOrder(adjudicator.FixFlags, "Greece", "3")}); errs != nil {
+	if errs := adjudicator.ValidateFixes(s, []storm.Order{setOrder(storm.FixFlags, "Greece", "1", "italy"), setOrder(storm.FixFlags, "Greece", "3")}); errs != nil {
 		t.Errorf("sequential flags: %s", errorsText(errs))
 	}
 	ended := s.Clone()
 	ended.Ended = true
-	if errs := adjudicator.ValidateFixes(ended, []storm.Order{setOrder(adjudicator.FixEAI, "1")}); len(errs) != 1 || errs[0].Rule != "33.11" {
+	if errs := adjudicator.ValidateFixes(ended, []storm.Order{setOrder(storm.FixEAI, "1")}); len(errs) != 1 || errs[0].Rule != "33.11" {
 		t.Errorf("fix of an ended game: %s", errorsText(errs))
 	}
 }
@@ -171,13 +171,13 @@ func TestSetFlags(t *testing.T) {
 		fix  storm.Order
 		want string // the flags after, as StateFixed words them; "" refused under 24.82D
 	}{
-		{setOrder(adjudicator.FixFlags, "poland", "1"), "1 France +1 Britain +1 Russia"},
-		{setOrder(adjudicator.FixFlags, "POLAND", "3"), ""}, // five flags in all
-		{setOrder(adjudicator.FixFlags, "Poland", "2", "britain"), ""},
-		{setOrder(adjudicator.FixFlags, "Poland", "2", "russia"), ""},
-		{setOrder(adjudicator.FixFlags, "Poland", "1", "germany"), "1 Germany"},
-		{setOrder(adjudicator.FixFlags, "Poland", "0", "france"), "1 Britain +1 Russia"},
-		{setOrder(adjudicator.FixFlags, "Poland", "0"), "none"},
+		{setOrder(storm.FixFlags, "poland", "1"), "1 France +1 Britain +1 Russia"},
+		{setOrder(storm.FixFlags, "POLAND", "3"), ""}, // five flags in all
+		{setOrder(storm.FixFlags, "Poland", "2", "britain"), ""},
+		{setOrder(storm.FixFlags, "Poland", "2", "russia"), ""},
+		{setOrder(storm.FixFlags, "Poland", "1", "germany"), "1 Germany"},
+		{setOrder(storm.FixFlags, "Poland", "0", "france"), "1 Britain +1 Russia"},
+		{setOrder(storm.FixFlags, "Poland", "0"), "none"},
 	} {
 		n, evs, err := adjudicator.ApplyFixes(s, []storm.Order{tc.fix})
 		if tc.want == "" {
@@ -199,12 +199,12 @@ func TestSetFlags(t *testing.T) {
 	// not share a country (24.82B).
 	pact := s.Clone()
 	pact.SupportFacts.PactSigned = &storm.FirstTurn
-	n, _, err := adjudicator.ApplyFixes(pact, []storm.Order{setOrder(adjudicator.FixFlags, "Poland", "2", "russia")})
+	n, _, err := adjudicator.ApplyFixes(pact, []storm.Order{setOrder(storm.FixFlags, "Poland", "2", "russia")})
 	if err != nil || adjudicator.FlagWords(*n.Minor("Poland")) != "2 Russia" {
 		t.Errorf("Russia's flags under the pact: %v, %s", err, adjudicator.FlagWords(*n.Minor("Poland")))
 	}
 	// Italy's flags beside Germany's: the one with more is the flag power.
-	n, _, err = adjudicator.ApplyFixes(s, []storm.Order{setOrder(adjudicator.FixFlags, "Austria", "2", "italy")})
+	n, _, err = adjudicator.ApplyFixes(s, []storm.Order{setOrder(storm.FixFlags, "Austria", "2", "italy")})
 	if err != nil || adjudicator.FlagWords(*n.Minor("Austria")) != "2 Italy +1 Germany" {
 		t.Errorf("Austria: %v, %s", err, adjudicator.FlagWords(*n.Minor("Austria")))
 	}
@@ -220,11 +220,11 @@ func TestSetDeckBothWays(t *testing.T) {
 	if adjudicator.AwaitsDraw(file) {
 		t.Fatal("a file-deck game waits for a draw")
 	}
-	phys, evs, err := adjudicator.ApplyFixes(file, []storm.Order{setOrder(adjudicator.FixDeck, adjudicator.DeckPhysical)})
+	phys, evs, err := adjudicator.ApplyFixes(file, []storm.Order{setOrder(storm.FixDeck, storm.DeckPhysical)})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if e, _ := enginetest.FirstOf[event.StateFixed](evs); e.Before != adjudicator.DeckFile || e.After != adjudicator.DeckPhysical || !e.Visibility().Public {
+	if e, _ := enginetest.FirstOf[event.StateFixed](evs); e.Before != storm.DeckFile || e.After != storm.DeckPhysical || !e.Visibility().Public {
 		t.Errorf("event %+v", e)
 	}
 	if !adjudicator.AwaitsDraw(phys) || file.Events.Physical || !adjudicator.Derive(phys).Public.AwaitsDraw || adjudicator.Derive(phys).Moderator == nil {
@@ -239,11 +239,11 @@ func TestSetDeckBothWays(t *testing.T) {
 	}
 
 	waiting := physicalGame(t, 3, d)
-	back, evs, err := adjudicator.ApplyFixes(waiting, []storm.Order{setOrder(adjudicator.FixDeck, adjudicator.DeckFile)})
+	back, evs, err := adjudicator.ApplyFixes(waiting, []storm.Order{setOrder(storm.FixDeck, storm.DeckFile)})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if e, _ := enginetest.FirstOf[event.StateFixed](evs); e.Before != adjudicator.DeckPhysical || e.After != adjudicator.DeckFile {
+	if e, _ := enginetest.FirstOf[event.StateFixed](evs); e.Before != storm.DeckPhysical || e.After != storm.DeckFile {
 		t.Errorf("event %+v", e)
 	}
 	if adjudicator.AwaitsDraw(back) || back.Segment != storm.SegRandomEvents || !waiting.Events.Physical {
@@ -292,7 +292,7 @@ func TestSetHeldDiscard(t *testing.T) {
 	card := itoa(held.Card)
 	s.Events.Chosen = []storm.EventChoice{{Card: held.Card, Power: storm.Italy, Choice: []string{"x"}}}
 	orig := mustJSON(t, s)
-	n, evs, err := adjudicator.ApplyFixes(s, []storm.Order{setOrder(adjudicator.FixHeld, card, adjudicator.HeldDiscard)})
+	n, evs, err := adjudicator.ApplyFixes(s, []storm.Order{setOrder(storm.FixHeld, card, storm.HeldDiscard)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -311,7 +311,7 @@ func TestSetHeldDiscard(t *testing.T) {
 	if mine.Visibility() != (event.Visibility{Power: storm.Italy}) || mine.Card != held.Card || mine.Title != "Secret rally" {
 		t.Errorf("holder's event %+v", mine)
 	}
-	if !pub.Visibility().Public || pub.Card != 0 || pub.Title != "" || pub.Power != 0 || pub.What != adjudicator.FixHeld {
+	if !pub.Visibility().Public || pub.Card != 0 || pub.Title != "" || pub.Power != 0 || pub.What != storm.FixHeld {
 		t.Errorf("public event %+v", pub)
 	}
 	// The turn goes on without it: the economic phase resolves, and the
@@ -329,15 +329,15 @@ func TestSetHeldDiscard(t *testing.T) {
 		t.Errorf("the turn did not end: %s %s", after.Turn, after.Segment)
 	}
 
-	if errs := adjudicator.ValidateFixes(n, []storm.Order{setOrder(adjudicator.FixHeld, card, adjudicator.HeldDiscard)}); len(errs) != 1 || errs[0].Rule != "8.31" {
+	if errs := adjudicator.ValidateFixes(n, []storm.Order{setOrder(storm.FixHeld, card, storm.HeldDiscard)}); len(errs) != 1 || errs[0].Rule != "8.31" {
 		t.Errorf("a card no longer held: %s", errorsText(errs))
 	}
 	placed := s.Clone()
 	placed.Diplomacy.Placements = []storm.Placement{{Power: storm.Italy, Country: "Greece", Strength: 1, Round: storm.SegDiplomacyAxis1}}
-	if errs := adjudicator.ValidateFixes(placed, []storm.Order{setOrder(adjudicator.FixHeld, card, adjudicator.HeldDiscard)}); len(errs) != 1 || errs[0].Rule != "24.5" {
+	if errs := adjudicator.ValidateFixes(placed, []storm.Order{setOrder(storm.FixHeld, card, storm.HeldDiscard)}); len(errs) != 1 || errs[0].Rule != "24.5" {
 		t.Errorf("after Italy's placements: %s", errorsText(errs))
 	}
-	if errs := adjudicator.ValidateFixes(s, []storm.Order{setOrder(adjudicator.FixHeld, card, "play")}); len(errs) != 1 {
+	if errs := adjudicator.ValidateFixes(s, []storm.Order{setOrder(storm.FixHeld, card, "play")}); len(errs) != 1 {
 		t.Errorf("SET HELD without DISCARD accepted")
 	}
 }

@@ -76,9 +76,9 @@ func diplomacyRoundTripEvents() []event.Event {
 func fixRoundTripEvents() []event.Event {
 	t := storm.FirstTurn
 	return []event.Event{
-		event.StateFixed{Turn: t, What: FixTiles, Power: storm.Germany, Before: "12", After: "15", Rule: "6.1"},
-		event.StateFixed{Turn: t, What: FixFlags, Power: storm.France, Country: "Poland", Before: "1 France", After: "2 France +1 Britain", Rule: "24.18, 24.21"},
-		event.StateFixed{Turn: t, What: FixHeld, Power: storm.Italy, Card: 7, Title: "Secret rally", Before: "held", After: HeldDiscard, Rule: "8.31, 8.43", Private: true},
+		event.StateFixed{Turn: t, What: storm.FixTiles, Power: storm.Germany, Before: "12", After: "15", Rule: "6.1"},
+		event.StateFixed{Turn: t, What: storm.FixFlags, Power: storm.France, Country: "Poland", Before: "1 France", After: "2 France +1 Britain", Rule: "24.18, 24.21"},
+		event.StateFixed{Turn: t, What: storm.FixHeld, Power: storm.Italy, Card: 7, Title: "Secret rally", Before: "held", After: storm.HeldDiscard, Rule: "8.31, 8.43", Private: true},
 	}
 }
 

@@ -190,7 +190,7 @@ func addStanding(s storm.State, orders map[storm.Power][]storm.Order, rng *rand.
 				continue
 			}
 			if seg == storm.SegCrisisAggression { // FOR CRISIS: an open target or none
-				o := storm.Order{Kind: storm.AggressionOrder, Project: crisis.NoAggression, For: seg}
+				o := storm.Order{Kind: storm.AggressionOrder, Project: storm.NoAggression, For: seg}
 				for _, a := range crisis.AggressionOptions(s, p) {
 					if a.Barred == "" && rng.IntN(2) == 0 {
 						o.Project = a.Target

@@ -21,36 +21,6 @@ import (
 // replace them. They lapse when the turn ends. This saves an email round
 // trip for each round a player decides in advance.
 
-// segmentOf is the segment an order of kind k belongs to when it is not
-// marked with FOR: the spy-ring or covert segment for their orders, ""
-// for the others (the open segment's).
-func segmentOf(k storm.OrderKind) storm.Segment {
-	switch k {
-	case storm.SpyRingOrder, storm.ReactivateOrder:
-		return storm.SegSpyRings
-	case storm.CovertOrder, storm.CounterIntelOrder, storm.SubvertOrder:
-		return storm.SegCovert
-	}
-	return ""
-}
-
-// ForOf is the segment an order read under FOR line forLine is for: the
-// one it names itself (PASS TURN); an IF line's stage, whatever FOR line
-// stands above it (the receipt names where it acts); an intelligence
-// order's own segment without a FOR line (segmentOf); else forLine.
-func ForOf(o storm.Order, forLine storm.Segment) storm.Segment {
-	if o.For != "" {
-		return o.For // the order names it itself (PASS TURN)
-	}
-	if seg := crisis.PlanSegment(o); seg != "" {
-		return seg
-	}
-	if forLine == "" {
-		return segmentOf(o.Kind)
-	}
-	return forLine
-}
-
 // isStanding reports an order for a later segment than s's.
 // An IF line of the crisis phase is standing unless it answers the open
 // segment (IsPlanNow, crisisphase.go).

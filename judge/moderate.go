@@ -281,7 +281,7 @@ func (j *Judge) fix(tx *store.Tx, g *store.Game, s storm.State, m *orders.Messag
 			return nil
 		}
 	}
-	if adjudicator.AwaitsDraw(s) && !(len(sub.Orders) == 1 && strings.EqualFold(strings.Join(sub.Orders[0].Args, " "), adjudicator.FixDeck+" "+adjudicator.DeckFile)) {
+	if adjudicator.AwaitsDraw(s) && !(len(sub.Orders) == 1 && strings.EqualFold(strings.Join(sub.Orders[0].Args, " "), storm.FixDeck+" "+storm.DeckFile)) {
 		rc.errs = append(rc.errs, "The game waits for your draw of the cards: give the draw first, then SET (or SET DECK FILE alone, to have the judge draw from the deck file).")
 		res.Outcome = Rejected
 		return nil

@@ -4,7 +4,6 @@ import (
 	"strconv"
 	"strings"
 
-	"stormjudge/adjudicator/crisis"
 	"stormjudge/adjudicator/storm"
 )
 
@@ -47,7 +46,7 @@ func targetName(words []string) string {
 	if x, ok := targetAliases[strings.ToUpper(t)]; ok {
 		t = x
 	}
-	if x, ok := crisis.AggressionTarget(t); ok {
+	if x, ok := storm.AggressionTarget(t); ok {
 		t = x
 	}
 	return t
@@ -73,7 +72,7 @@ func parseAggression(l *line) (storm.Order, *Error) {
 	}
 	target := strings.Join(words, " ")
 	if strings.EqualFold(target, "NONE") { // no aggression this turn (a standing order, FOR CRISIS)
-		return storm.Order{Kind: storm.AggressionOrder, Project: crisis.NoAggression}, nil
+		return storm.Order{Kind: storm.AggressionOrder, Project: storm.NoAggression}, nil
 	}
 	o := storm.Order{Kind: storm.AggressionOrder, Project: targetName(words)}
 	if pact {
@@ -143,7 +142,7 @@ func parseIf(l *line) (storm.Order, *Error) {
 		return storm.Order{}, l.errorf(ifHint, "IF what, then what?")
 	}
 	when := strings.ToLower(ws[0])
-	if when != "opposed" && when != "continued" && when != "ultimatum" && when != "aggression" {
+	if _, ok := storm.PlanStage[when]; !ok { // 27.51, 27.61C, 27.71B, 27.81
 		return storm.Order{}, l.errorf(ifHint, "IF %s: the conditions are AGGRESSION, OPPOSED, CONTINUED and ULTIMATUM", quote(ws[0]))
 	}
 	o := storm.Order{Kind: storm.CrisisIfOrder, Args: []string{when}}

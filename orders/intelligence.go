@@ -3,15 +3,14 @@ package orders
 import (
 	"strings"
 
-	"stormjudge/adjudicator/diplomacy"
 	"stormjudge/adjudicator/storm"
 )
 
-// The intelligence orders of 16.16 (adjudicator/intelligence.go). Without
-// a FOR line they are for their own segment: SPY RING and REACTIVATE for
-// the spy-ring segment, COVERT, COUNTER-INTELLIGENCE and SUBVERT for the
-// covert segment (adjudicator.SegmentOf), so that they can go with any
-// email of the turn before it.
+// The intelligence orders of 16.16 (adjudicator/diplomacy/intelligence.go).
+// Without a FOR line they are for their own segment: SPY RING and
+// REACTIVATE for the spy-ring segment, COVERT, COUNTER-INTELLIGENCE and
+// SUBVERT for the covert segment (storm.SegmentOf), so that they can go
+// with any email of the turn before it.
 
 var spyWord = &orderWord{
 	word:  "SPY",
@@ -107,7 +106,7 @@ func splitCond(args []string) (target []string, cond string, msg string) {
 	for i, w := range args {
 		if strings.EqualFold(w, "IF") {
 			c := strings.ToLower(strings.Join(args[i+1:], " "))
-			for _, k := range diplomacy.IntelConditions {
+			for _, k := range storm.IntelConditions {
 				if c == k {
 					return args[:i], k, ""
 				}
@@ -162,7 +161,7 @@ func parseCounterIntel(l *line) (storm.Order, *Error) {
 		if len(target) > 0 && strings.EqualFold(target[0], "OPERATION") {
 			target = target[1:]
 		}
-		if msg == "" && cond != "" && cond != diplomacy.CondDecisive {
+		if msg == "" && cond != "" && cond != storm.CondDecisive {
 			msg = "against a covert operation the condition is IF DECISIVE"
 		}
 		if msg != "" {

@@ -9,7 +9,6 @@ import (
 	"strings"
 	"unicode"
 
-	"stormjudge/adjudicator"
 	"stormjudge/adjudicator/storm"
 )
 
@@ -623,13 +622,30 @@ func (p *parser) order(l *line) {
 		return
 	}
 	o.Line = l.n
-	o.For = adjudicator.ForOf(o, p.forRound) // 16.16: intelligence orders' own segment; an IF line's stage
+	o.For = forOf(o, p.forRound) // 16.16: intelligence orders' own segment; an IF line's stage
 	p.sub.Orders = append(p.sub.Orders, o)
 	if w.moderator && p.modOrder == 0 {
 		p.modOrder = l.n
 	} else if !w.moderator && p.powerOrder == 0 {
 		p.powerOrder = l.n
 	}
+}
+
+// forOf is the segment an order read under FOR line forLine is for: the
+// one it names itself (PASS TURN); an IF line's stage, whatever FOR line
+// stands above it (the receipt names where it acts); an intelligence
+// order's own segment without a FOR line (storm.SegmentOf); else forLine.
+func forOf(o storm.Order, forLine storm.Segment) storm.Segment {
+	if o.For != "" {
+		return o.For // the order names it itself (PASS TURN)
+	}
+	if seg := storm.PlanSegment(o); seg != "" {
+		return seg
+	}
+	if forLine == "" {
+		return storm.SegmentOf(o.Kind)
+	}
+	return forLine
 }
 
 // finish adds the problems with the email as a whole and puts the errors in

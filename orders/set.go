@@ -4,7 +4,6 @@ import (
 	"strconv"
 	"strings"
 
-	"stormjudge/adjudicator"
 	"stormjudge/adjudicator/storm"
 )
 
@@ -41,15 +40,15 @@ const (
 )
 
 // setFigures are the words naming what SET fixes, with the canonical word
-// (adjudicator.Fix*).
+// (storm.Fix*).
 var setFigures = map[string]string{
-	"TILES": adjudicator.FixTiles, "TILE": adjudicator.FixTiles,
-	"SUPPORT": adjudicator.FixSupport,
-	"FLAGS":   adjudicator.FixFlags, "FLAG": adjudicator.FixFlags,
-	"EAI":     adjudicator.FixEAI,
-	"CLIMATE": adjudicator.FixClimate,
-	"DECK":    adjudicator.FixDeck,
-	"HELD":    adjudicator.FixHeld,
+	"TILES": storm.FixTiles, "TILE": storm.FixTiles,
+	"SUPPORT": storm.FixSupport,
+	"FLAGS":   storm.FixFlags, "FLAG": storm.FixFlags,
+	"EAI":     storm.FixEAI,
+	"CLIMATE": storm.FixClimate,
+	"DECK":    storm.FixDeck,
+	"HELD":    storm.FixHeld,
 }
 
 // setFiller are words a moderator may write between the others: "SET
@@ -77,7 +76,7 @@ func parseSet(l *line) (storm.Order, *Error) {
 		return storm.Order{Kind: storm.SetState, Args: append([]string{what}, a...)}, nil
 	}
 	switch what {
-	case adjudicator.FixTiles, adjudicator.FixSupport:
+	case storm.FixTiles, storm.FixSupport:
 		name := "SET " + strings.ToUpper(what)
 		if len(args) != 2 {
 			return storm.Order{}, l.errorf(setPowerHint, "%s needs a power and a number", name)
@@ -91,7 +90,7 @@ func parseSet(l *line) (storm.Order, *Error) {
 			return storm.Order{}, l.errorf(setPowerHint, "%s %s: %s is not a number", name, strings.ToUpper(p.String()), quote(args[1]))
 		}
 		return set(p.String(), n)
-	case adjudicator.FixEAI, adjudicator.FixClimate:
+	case storm.FixEAI, storm.FixClimate:
 		name := "SET " + strings.ToUpper(what)
 		if len(args) != 1 {
 			return storm.Order{}, l.errorf(setTrackHint, "%s needs one number", name)
@@ -101,20 +100,20 @@ func parseSet(l *line) (storm.Order, *Error) {
 			return storm.Order{}, l.errorf(setTrackHint, "%s: %s is not a number", name, quote(args[0]))
 		}
 		return set(n)
-	case adjudicator.FixFlags:
+	case storm.FixFlags:
 		return parseSetFlags(l, args)
-	case adjudicator.FixDeck:
+	case storm.FixDeck:
 		if len(args) == 1 {
 			switch strings.ToUpper(args[0]) {
 			case "FILE":
-				return set(adjudicator.DeckFile)
+				return set(storm.DeckFile)
 			case "PHYSICAL":
-				return set(adjudicator.DeckPhysical)
+				return set(storm.DeckPhysical)
 			}
 		}
 		return storm.Order{}, l.errorf(setDeckHint, "SET DECK needs FILE or PHYSICAL")
 	}
-	// adjudicator.FixHeld
+	// storm.FixHeld
 	if len(args) != 2 || !strings.EqualFold(args[1], "DISCARD") {
 		return storm.Order{}, l.errorf(setHeldHint, "SET HELD needs the card number and DISCARD")
 	}
@@ -122,12 +121,12 @@ func parseSet(l *line) (storm.Order, *Error) {
 	if err != nil || n < 1 || n > storm.DeckSize {
 		return storm.Order{}, l.errorf(setHeldHint, "SET HELD: %s is not a card number 1..%d", quote(args[0]), storm.DeckSize)
 	}
-	return set(strconv.Itoa(n), adjudicator.HeldDiscard)
+	return set(strconv.Itoa(n), storm.HeldDiscard)
 }
 
 // parseSetFlags reads "<country> <n> [<power>]" of SET FLAGS; the country
 // is spelt as the reports and the DIPLOMATIC order spell it
-// (adjudicator.FindCountry), in one word or several.
+// (storm.FindCountry), in one word or several.
 func parseSetFlags(l *line, args []string) (storm.Order, *Error) {
 	at := -1
 	for i, w := range args {
@@ -149,7 +148,7 @@ func parseSetFlags(l *line, args []string) (storm.Order, *Error) {
 			quote(name), didYouMean(name, storm.Countries()))
 	}
 	n, _ := setNumber(args[at])
-	out := []string{adjudicator.FixFlags, country, n}
+	out := []string{storm.FixFlags, country, n}
 	switch rest := args[at+1:]; len(rest) {
 	case 0:
 	case 1:

@@ -1,6 +1,7 @@
 package orders
 
 import (
+	"encoding/json"
 	"reflect"
 	"strings"
 	"testing"
@@ -83,4 +84,60 @@ func TestShipbuildingExampleIsValid(t *testing.T) {
 	if errs := adjudicator.Validate(s, storm.Italy, sub.Orders); len(errs) > 0 {
 		t.Errorf("the example's orders are refused: %v", errs)
 	}
+}
+
+func TestShipbuildingOrderText(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"lay down carrier with shipyard 1, 1", "LAY DOWN CARRIER WITH SHIPYARD 1, 1"},
+		{"LAY DOWN 4-FACTOR BATTLESHIP WITH SHIPYARD, 3", "LAY DOWN BATTLESHIP 4 WITH SHIPYARD 1, 3"},
+		{"lay down battlecruiser with 2 shipyard 1", "LAY DOWN BATTLESHIP 3 WITH SHIPYARD 1, 2"},
+		{"continue #2 with 2, saved 1", "ADVANCE SHIP 2 WITH 2, SAVED 1"},
+		{"accelerate ship 2 by 2 with 2", "ACCELERATE SHIP 2 BY 2 WITH 2"},
+		{"defer 3", "DEFER SHIP 3"},
+		{"save 1 with shipyard 1", "SAVE WITH SHIPYARD 1"},
+	} {
+		o, ok, err := shipOrder(splitWords(tt.in))
+		if !ok || err != nil {
+			t.Errorf("%q: ok %v err %v", tt.in, ok, err)
+			continue
+		}
+		if got := o.String(); got != tt.want {
+			t.Errorf("%q -> %q, want %q", tt.in, got, tt.want)
+		}
+		// The canonical text reads back to the same order.
+		back, _, err := shipOrder(splitWords(o.String()))
+		if err != nil || !reflect.DeepEqual(back, o) {
+			t.Errorf("%q does not round-trip: %+v vs %+v (%v)", o.String(), back, o, err)
+		}
+		b, _ := json.Marshal(o)
+		var j storm.Order
+		if json.Unmarshal(b, &j) != nil || !reflect.DeepEqual(j, o) {
+			t.Errorf("%q does not round-trip through JSON", tt.in)
+		}
+	}
+	for _, bad := range []string{"lay down destroyer with shipyard 1", "advance with 2", "accelerate ship 1 by 3 with 3",
+		"defer ship 1 with 1", "save with 2", "lay down carrier", "advance ship 1 with 4"} {
+		if _, ok, err := shipOrder(splitWords(bad)); !ok || err == nil {
+			t.Errorf("%q: accepted", bad)
+		}
+	}
+}
+
+func splitWords(s string) []string {
+	var w []string
+	cur := ""
+	for _, r := range s {
+		if r == ' ' {
+			if cur != "" {
+				w = append(w, cur)
+			}
+			cur = ""
+			continue
+		}
+		cur += string(r)
+	}
+	if cur != "" {
+		w = append(w, cur)
+	}
+	return w
 }

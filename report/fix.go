@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strings"
 
-	"stormjudge/adjudicator"
 	"stormjudge/adjudicator/event"
+	"stormjudge/adjudicator/storm"
 )
 
 // The moderator's fixes of the state (SET, docs/orders.md): one line
@@ -37,19 +37,19 @@ func fixEvent(w *writer, e event.Event) bool {
 func FixLine(f event.StateFixed) string {
 	var what string
 	switch f.What {
-	case adjudicator.FixTiles:
+	case storm.FixTiles:
 		what = fmt.Sprintf("set %s's tile points from %s to %s", f.Power.Title(), f.Before, f.After)
-	case adjudicator.FixSupport:
+	case storm.FixSupport:
 		what = fmt.Sprintf("set %s's support level this turn from %s to %s", f.Power.Title(), f.Before, f.After)
-	case adjudicator.FixFlags:
+	case storm.FixFlags:
 		what = fmt.Sprintf("set the flags in %s from %s to %s", f.Country, f.Before, f.After)
-	case adjudicator.FixEAI:
+	case storm.FixEAI:
 		what = fmt.Sprintf("set the European Aggression Index from %s to %s", f.Before, f.After)
-	case adjudicator.FixClimate:
+	case storm.FixClimate:
 		what = fmt.Sprintf("set the economic climate from %s to %s", f.Before, f.After)
-	case adjudicator.FixDeck:
+	case storm.FixDeck:
 		what = fmt.Sprintf("switched the random event deck from %s to %s", deckModeWords(f.Before), deckModeWords(f.After))
-	case adjudicator.FixHeld:
+	case storm.FixHeld:
 		if f.Private {
 			what = fmt.Sprintf("took your secret random event, card %d %q, out of play: it goes to the discard pile unplayed and does not take effect", f.Card, f.Title)
 		} else {
@@ -63,9 +63,9 @@ func FixLine(f event.StateFixed) string {
 
 func deckModeWords(mode string) string {
 	switch mode {
-	case adjudicator.DeckFile:
+	case storm.DeckFile:
 		return "the deck file (the judge draws the cards)"
-	case adjudicator.DeckPhysical:
+	case storm.DeckPhysical:
 		return "the physical deck (the moderator draws the printed cards)"
 	}
 	return mode

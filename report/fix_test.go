@@ -30,10 +30,10 @@ func TestFixesRendered(t *testing.T) {
 		t.Fatal(err)
 	}
 	held := []event.Event{
-		event.StateFixed{Turn: s.Turn, What: adjudicator.FixHeld, Power: storm.Italy, Card: 17, Title: "Secret rally",
-			Before: "held", After: adjudicator.HeldDiscard, Rule: "8.31, 8.43", Private: true},
-		event.StateFixed{Turn: s.Turn, What: adjudicator.FixHeld, Before: "held", After: adjudicator.HeldDiscard, Rule: "8.31, 8.43"},
-		event.StateFixed{Turn: s.Turn, What: adjudicator.FixDeck, Before: adjudicator.DeckFile, After: adjudicator.DeckPhysical, Rule: "9.1"},
+		event.StateFixed{Turn: s.Turn, What: storm.FixHeld, Power: storm.Italy, Card: 17, Title: "Secret rally",
+			Before: "held", After: storm.HeldDiscard, Rule: "8.31, 8.43", Private: true},
+		event.StateFixed{Turn: s.Turn, What: storm.FixHeld, Before: "held", After: storm.HeldDiscard, Rule: "8.31, 8.43"},
+		event.StateFixed{Turn: s.Turn, What: storm.FixDeck, Before: storm.DeckFile, After: storm.DeckPhysical, Rule: "9.1"},
 	}
 	evs = append(evs, held...)
 	v := adjudicator.Derive(n)

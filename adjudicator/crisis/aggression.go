@@ -3,10 +3,8 @@ package crisis
 import (
 	"fmt"
 	"slices"
-	"strings"
 
 	"stormjudge/adjudicator/storm"
-	"stormjudge/adjudicator/threshold"
 )
 
 // Axis aggression targets and restrictions (27.1-27.4). The crisis phase
@@ -28,7 +26,7 @@ type AggressionOption struct {
 // restrictions of 27.2 that bar them now; nil for a power that commits
 // none.
 func AggressionOptions(s storm.State, p storm.Power) []AggressionOption {
-	targets, ok := threshold.AggressionTargetsOf[p]
+	targets, ok := storm.AggressionTargetsOf[p]
 	if !ok {
 		return nil
 	}
@@ -124,17 +122,4 @@ func AggressionLines(s storm.State, p storm.Power) []string {
 		out = append(out, fmt.Sprintf("%s: %s.", storm.JoinAnd(by[r]), r))
 	}
 	return out
-}
-
-// AggressionTarget spells name as 27.31 or 27.41 list it, case aside;
-// ok is false for a name neither lists.
-func AggressionTarget(name string) (string, bool) {
-	for _, p := range []storm.Power{storm.Germany, storm.Italy} {
-		for _, t := range threshold.AggressionTargetsOf[p] {
-			if strings.EqualFold(t, name) {
-				return t, true
-			}
-		}
-	}
-	return name, false
 }

@@ -7,7 +7,6 @@ import (
 
 	"stormjudge/adjudicator/event"
 	"stormjudge/adjudicator/storm"
-	"stormjudge/adjudicator/threshold"
 	"stormjudge/adjudicator/track"
 )
 
@@ -42,7 +41,7 @@ func WithAggressionEffects(s storm.State, rows []storm.AggressionEffect) (storm.
 func CheckAggressionEffects(rows []storm.AggressionEffect) error {
 	var errs []string
 	targets := map[string]bool{"*": true}
-	for _, ts := range threshold.AggressionTargetsOf {
+	for _, ts := range storm.AggressionTargetsOf {
 		for _, t := range ts {
 			targets[t] = true
 		}

@@ -249,7 +249,7 @@ func CrisisLines(s storm.State, p storm.Power) []string {
 	}
 	var out []string
 	for _, c := range s.Crisis.Crises {
-		if c.Stage == storm.StageOver || stageSegment[c.Stage] != s.Segment {
+		if c.Stage == storm.StageOver || storm.StageSegment[c.Stage] != s.Segment {
 			continue // a crisis waiting for the other's second answer (27.13) is told when its segment opens
 		}
 		head := fmt.Sprintf("%s's aggression against %s", c.Aggressor.Title(), c.Target)

@@ -22,18 +22,12 @@ import (
 // in one round trip per side; a stage whose decision a plan gives, or that
 // offers no choice, does not wait for anybody (docs/orders.md "Crisis").
 
-// stageSegment is the segment that decides each stage, segmentStage the
-// reverse.
-var (
-	stageSegment = map[storm.CrisisStage]storm.Segment{
-		storm.StageResponse: storm.SegCrisisResponse, storm.StageAxisResponse: storm.SegCrisisAxisResponse,
-		storm.StageUltimatum: storm.SegCrisisUltimatum, storm.StageBrink: storm.SegCrisisBrink,
-	}
-	segmentStage = map[storm.Segment]storm.CrisisStage{
-		storm.SegCrisisResponse: storm.StageResponse, storm.SegCrisisAxisResponse: storm.StageAxisResponse,
-		storm.SegCrisisUltimatum: storm.StageUltimatum, storm.SegCrisisBrink: storm.StageBrink,
-	}
-)
+// segmentStage is the stage each segment decides (storm.StageSegment's
+// reverse).
+var segmentStage = map[storm.Segment]storm.CrisisStage{
+	storm.SegCrisisResponse: storm.StageResponse, storm.SegCrisisAxisResponse: storm.StageAxisResponse,
+	storm.SegCrisisUltimatum: storm.StageUltimatum, storm.SegCrisisBrink: storm.StageBrink,
+}
 
 // decides reports whether p answers crisis c at its stage: Britain and
 // France at the response (27.51) and the ultimatum (27.71), with Russia at
@@ -65,33 +59,19 @@ func WithCrisis(s storm.State) storm.State {
 	return c
 }
 
-// planWhen maps the word of an IF line to the stage it answers and the
-// side that may give it.
+// planWhen maps the word of an IF line (the stage it answers:
+// storm.PlanStage) to the side that may give it and its actions.
 var planWhen = map[string]struct {
-	stage   storm.CrisisStage
 	allies  bool
 	actions []storm.OrderKind
 	rule    string
 }{
 	// IF AGGRESSION [<target>]: the Allies' response given before the
 	// aggression is announced (Project: the target, "" for any).
-	"aggression": {storm.StageResponse, true, []storm.OrderKind{storm.OpposeOrder, storm.AcquiesceOrder}, "27.51"},
-	"opposed":    {storm.StageAxisResponse, false, []storm.OrderKind{storm.ContinueAggression, storm.BackDownOrder}, "27.61C"},
-	"continued":  {storm.StageUltimatum, true, []storm.OrderKind{storm.UltimatumOrder, storm.BackDownOrder}, "27.71B"},
-	"ultimatum":  {storm.StageBrink, false, []storm.OrderKind{storm.AttackOrder, storm.BackDownOrder}, "27.81"},
-}
-
-// PlanSegment is the segment an IF line answers (its stage's), "" for a
-// line of no known stage.
-func PlanSegment(o storm.Order) storm.Segment {
-	if o.Kind != storm.CrisisIfOrder || len(o.Args) == 0 {
-		return ""
-	}
-	w, ok := planWhen[o.Args[0]]
-	if !ok {
-		return ""
-	}
-	return stageSegment[w.stage]
+	"aggression": {true, []storm.OrderKind{storm.OpposeOrder, storm.AcquiesceOrder}, "27.51"},
+	"opposed":    {false, []storm.OrderKind{storm.ContinueAggression, storm.BackDownOrder}, "27.61C"},
+	"continued":  {true, []storm.OrderKind{storm.UltimatumOrder, storm.BackDownOrder}, "27.71B"},
+	"ultimatum":  {false, []storm.OrderKind{storm.AttackOrder, storm.BackDownOrder}, "27.81"},
 }
 
 // IsPlanNow reports an IF line that answers the open segment (it is the
@@ -100,7 +80,7 @@ func IsPlanNow(s storm.State, o storm.Order) bool {
 	if o.Kind != storm.CrisisIfOrder || len(o.Args) == 0 {
 		return false
 	}
-	return stageSegment[planWhen[o.Args[0]].stage] == s.Segment
+	return storm.PlanSegment(o) == s.Segment
 }
 
 // CrisisRequired lists the powers the open crisis segment waits for: those
@@ -205,7 +185,7 @@ func PlannedAction(s storm.State, p storm.Power, c storm.Crisis) (storm.OrderKin
 // order answers c's stage.
 func planAction(o storm.Order, c storm.Crisis) (storm.OrderKind, bool) {
 	a := o.Args
-	if len(a) < 2 || planWhen[a[0]].stage != c.Stage {
+	if len(a) < 2 || storm.PlanStage[a[0]] != c.Stage {
 		return "", false
 	}
 	then := storm.OrderKind(a[1])
@@ -300,9 +280,6 @@ func kindWords(ks []storm.OrderKind) string {
 	return storm.JoinOr(ws)
 }
 
-// NoAggression is the target of AGGRESSION NONE: no aggression this turn.
-const NoAggression = "none"
-
 // CheckStandingAggression checks an AGGRESSION line sent before the crisis
 // phase (FOR CRISIS): the target is checked again when the phase opens.
 func CheckStandingAggression(s storm.State, p storm.Power, o storm.Order, with []storm.Order) (rule, msg string) {
@@ -324,11 +301,11 @@ func CheckStandingAggression(s storm.State, p storm.Power, o storm.Order, with [
 	case s.Segment.Index() >= storm.SegCrisisAggression.Index():
 		return "7.31", "the crisis phase of this turn is open or over: send the AGGRESSION line without FOR"
 	}
-	if o.Project == NoAggression {
+	if o.Project == storm.NoAggression {
 		return "", ""
 	}
 	target := canonicalTarget(p, o.Project)
-	if _, ok := AggressionTarget(o.Project); !ok || !slices.Contains(threshold.AggressionTargetsOf[p], target) {
+	if _, ok := storm.AggressionTarget(o.Project); !ok || !slices.Contains(storm.AggressionTargetsOf[p], target) {
 		return targetRule[p], fmt.Sprintf("%s is not a target of %s's aggressions", o.Project, p.Title())
 	}
 	// A restriction that holds now holds when the segment opens (nothing
@@ -346,7 +323,7 @@ func CheckAggression(s storm.State, p storm.Power, o storm.Order) (rule, msg str
 	if p != storm.Germany && p != storm.Italy {
 		return "27.11", "only Germany and Italy conduct aggressions"
 	}
-	if o.Project == NoAggression {
+	if o.Project == storm.NoAggression {
 		return "", ""
 	}
 	if p == storm.Italy && italyUsedMilitaryCounter(s, canonicalTarget(p, o.Project)) { // 29.34
@@ -354,8 +331,8 @@ func CheckAggression(s storm.State, p storm.Power, o storm.Order) (rule, msg str
 			return "29.34", fmt.Sprintf("Italy used its military counter earlier this turn: no aggression against %s, whose resistance is %d", o.Project, r.Level)
 		}
 	}
-	if !slices.ContainsFunc(threshold.AggressionTargetsOf[p], func(t string) bool { return strings.EqualFold(t, o.Project) }) {
-		return targetRule[p], fmt.Sprintf("%s is not a target of %s's aggressions (%s)", o.Project, p.Title(), storm.JoinOr(threshold.AggressionTargetsOf[p]))
+	if !slices.ContainsFunc(storm.AggressionTargetsOf[p], func(t string) bool { return strings.EqualFold(t, o.Project) }) {
+		return targetRule[p], fmt.Sprintf("%s is not a target of %s's aggressions (%s)", o.Project, p.Title(), storm.JoinOr(storm.AggressionTargetsOf[p]))
 	}
 	if rule, why := aggressionBar(s, p, canonicalTarget(p, o.Project)); rule != "" { // 27.12, 27.21A-B, 27.31, 27.41, 29.22C, 29.3, 29.34
 		return rule, fmt.Sprintf("no aggression against %s: %s", canonicalTarget(p, o.Project), why)
@@ -483,7 +460,7 @@ func CheckPlan(s storm.State, p storm.Power, o storm.Order, with []storm.Order) 
 	}
 	if w.allies && o.Args[0] == "aggression" {
 		if o.Project != "" {
-			if _, ok := AggressionTarget(o.Project); !ok {
+			if _, ok := storm.AggressionTarget(o.Project); !ok {
 				return "27.3, 27.4", fmt.Sprintf("%q is not a target of an Axis aggression", o.Project)
 			}
 		}
@@ -504,12 +481,12 @@ func CheckPlan(s storm.State, p storm.Power, o storm.Order, with []storm.Order) 
 		return "", ""
 	}
 	if slices.ContainsFunc(with, func(x storm.Order) bool { // with its AGGRESSION line, now or FOR CRISIS
-		return x.Kind == storm.AggressionOrder && x.Project != NoAggression && (s.Segment == storm.SegCrisisAggression || x.For == storm.SegCrisisAggression)
+		return x.Kind == storm.AggressionOrder && x.Project != storm.NoAggression && (s.Segment == storm.SegCrisisAggression || x.For == storm.SegCrisisAggression)
 	}) {
 		return "", ""
 	}
 	if slices.ContainsFunc(s.Diplomacy.Standing, func(x storm.StandingOrder) bool { // its FOR CRISIS line of an earlier email
-		return x.Power == p && x.For == storm.SegCrisisAggression && x.Order.Kind == storm.AggressionOrder && x.Order.Project != NoAggression
+		return x.Power == p && x.For == storm.SegCrisisAggression && x.Order.Kind == storm.AggressionOrder && x.Order.Project != storm.NoAggression
 	}) {
 		return "", ""
 	}
@@ -630,7 +607,7 @@ func resolveAggressions(s *storm.State, orders map[storm.Power][]storm.Order, ev
 	for _, p := range []storm.Power{storm.Germany, storm.Italy} {
 		announced := false
 		for _, o := range orders[p] {
-			if o.Kind != storm.AggressionOrder || o.Project == NoAggression {
+			if o.Kind != storm.AggressionOrder || o.Project == storm.NoAggression {
 				continue
 			}
 			if announced { // 27.12: one aggression a turn
@@ -668,7 +645,7 @@ func resolveAggressions(s *storm.State, orders map[storm.Power][]storm.Order, ev
 
 // canonicalTarget spells target as 27.31/27.41 list it.
 func canonicalTarget(p storm.Power, target string) string {
-	for _, t := range threshold.AggressionTargetsOf[p] {
+	for _, t := range storm.AggressionTargetsOf[p] {
 		if strings.EqualFold(t, target) {
 			return t
 		}
@@ -930,10 +907,10 @@ func DemandResistance(s storm.State, by storm.Power, target string) int {
 // segment that is not its stage's, plans that are not IF lines.
 func CheckCrisisState(s storm.State) error {
 	for _, c := range s.Crisis.Crises {
-		if _, ok := stageSegment[c.Stage]; !ok && c.Stage != storm.StageOver {
+		if _, ok := storm.StageSegment[c.Stage]; !ok && c.Stage != storm.StageOver {
 			return fmt.Errorf("adjudicator: crisis of %s at unknown stage %q", c.Aggressor, c.Stage)
 		}
-		if c.Asked > 0 && (c.Stage == storm.StageOver || stageSegment[c.Stage] != s.Segment) {
+		if c.Asked > 0 && (c.Stage == storm.StageOver || storm.StageSegment[c.Stage] != s.Segment) {
 			return fmt.Errorf("adjudicator: crisis of %s asked again at %s while the open segment is %s", c.Aggressor, c.Stage, s.Segment)
 		}
 	}

@@ -311,7 +311,7 @@ func TestRule27_13BothAxisPowers(t *testing.T) {
 func TestRule27_11StandingAggression(t *testing.T) {
 	s := crisis.WithCrisis(setup.NewGame(9))
 	s, _, _ = adjudicator.Resolve(s, nil) // to the economic phase
-	none := storm.Order{Kind: storm.AggressionOrder, Project: crisis.NoAggression, For: storm.SegCrisisAggression}
+	none := storm.Order{Kind: storm.AggressionOrder, Project: storm.NoAggression, For: storm.SegCrisisAggression}
 	eth := storm.Order{Kind: storm.AggressionOrder, Project: storm.Ethiopia, For: storm.SegCrisisAggression}
 	if errs := adjudicator.Validate(s, storm.Germany, []storm.Order{{Kind: storm.AggressionOrder, Project: "Ethiopia", For: storm.SegCrisisAggression}}); len(errs) != 1 || errs[0].Rule != "27.41" {
 		t.Errorf("27.41: Germany FOR CRISIS against Ethiopia: %v", errs)
@@ -630,7 +630,7 @@ func TestRule27_51ResponseInAdvance(t *testing.T) {
 	if errs := adjudicator.Validate(s, storm.Germany, []storm.Order{{Kind: storm.CrisisIfOrder, Args: []string{"aggression", string(storm.OpposeOrder)}}}); len(errs) != 1 {
 		t.Errorf("27.51: Germany's IF AGGRESSION accepted: %v", errs)
 	}
-	none := []storm.Order{{Kind: storm.AggressionOrder, Project: crisis.NoAggression, For: storm.SegCrisisAggression}}
+	none := []storm.Order{{Kind: storm.AggressionOrder, Project: storm.NoAggression, For: storm.SegCrisisAggression}}
 	s, evs := mustResolve(t, s, map[storm.Power][]storm.Order{storm.Germany: ger, storm.Italy: none, storm.Britain: allies, storm.France: allies})
 	e := randomevent.AllEvents[event.CrisisEnded](evs)
 	if len(e) != 1 || e[0].Outcome != storm.AggressorBacksDown {

@@ -27,21 +27,9 @@ import (
 // by name: a held intelligence result is secret until it is used (15.63),
 // and asking its holder would announce it. They are given in advance, with
 // any email of the turn until the Axis' second round closes, as orders for
-// the covert segment with the conditions of this file over what the
-// reveal shows (docs/orders.md "COVERT"); the segment then resolves at
+// the covert segment with conditions (storm.IntelConditions, judged here)
+// over what the reveal shows (docs/orders.md "COVERT"); the segment then resolves at
 // once, in the order Germany, Italy, Britain, France, Russia.
-
-// Conditions of COVERT, SUBVERT and COUNTER-INTELLIGENCE COVERT lines,
-// judged on the efforts in the target when the line's turn comes (every
-// counter, event and earlier operation counted).
-const (
-	CondBehind   = "behind"    // the power's alliance is below the highest other alliance
-	CondNotAhead = "not ahead" // ... not strictly above both others (behind or tied)
-	CondDecisive = "decisive"  // +1 for the alliance changes who gets a result (24.81B)
-)
-
-// IntelConditions lists the conditions in the order the docs give them.
-var IntelConditions = []string{CondBehind, CondNotAhead, CondDecisive}
 
 // reactivationTurns is how long a ring waits between activations (16.16B:
 // no sooner than four turns after the last).
@@ -532,11 +520,11 @@ func condHolds(cond string, e storm.Effort, side storm.Side) bool {
 	switch cond {
 	case "":
 		return true
-	case CondBehind:
+	case storm.CondBehind:
 		return own < best
-	case CondNotAhead:
+	case storm.CondNotAhead:
 		return own <= best
-	case CondDecisive:
+	case storm.CondDecisive:
 		after := e
 		after.Add(side, 1)
 		return after.Winner() != e.Winner()
@@ -640,7 +628,7 @@ func ResolveCovert(s *storm.State, orders map[storm.Power][]storm.Order, evs *[]
 						continue
 					}
 				}
-				if storm.OrderCond(l.o) == CondDecisive && !condHolds(CondDecisive, eff, side) {
+				if storm.OrderCond(l.o) == storm.CondDecisive && !condHolds(storm.CondDecisive, eff, side) {
 					continue
 				}
 				if useCI(l) {

@@ -208,8 +208,8 @@ func TestRule16_16ACovertOperations(t *testing.T) {
 	}
 	var evs []event.Event
 	diplomacy.ResolveCovert(&s, map[storm.Power][]storm.Order{
-		storm.Germany: {covert("Albania", diplomacy.CondDecisive), covert("Poland", diplomacy.CondBehind), covert("Poland", diplomacy.CondDecisive), covert("Austria", "")},
-		storm.Britain: {covert("Poland", diplomacy.CondBehind), covert("Norway", diplomacy.CondNotAhead)},
+		storm.Germany: {covert("Albania", storm.CondDecisive), covert("Poland", storm.CondBehind), covert("Poland", storm.CondDecisive), covert("Austria", "")},
+		storm.Britain: {covert("Poland", storm.CondBehind), covert("Norway", storm.CondNotAhead)},
 	}, &evs)
 	ann := randomevent.AllEvents[event.IntelligenceAnnounced](evs)
 	if len(ann) != 2 || ann[0].Power != storm.Germany || ann[0].Target != "Poland" || ann[1].Power != storm.Britain || ann[1].Target != "Poland" {
@@ -242,7 +242,7 @@ func TestRule16_16CCounterIntelligence(t *testing.T) {
 	s := covertGame(t)
 	giveResults(t, &s, storm.Germany, storm.ProjectCovertOperations, 1)
 	giveResults(t, &s, storm.Britain, storm.ProjectCounterIntel, 1)
-	ci := storm.Order{Kind: storm.CounterIntelOrder, Project: "any", Args: []string{"covert", diplomacy.CondDecisive}}
+	ci := storm.Order{Kind: storm.CounterIntelOrder, Project: "any", Args: []string{"covert", storm.CondDecisive}}
 	if errs := diplomacy.CheckCovert(s, storm.France, []storm.Order{ci}); len(errs) == 0 {
 		t.Error("16.16C: France is not the Allied leader")
 	}
@@ -301,8 +301,8 @@ func TestRule16_16HSubversion(t *testing.T) {
 	}
 	var evs []event.Event
 	diplomacy.ResolveCovert(&s, map[storm.Power][]storm.Order{storm.Russia: {
-		{Kind: storm.SubvertOrder, Project: "Norway", Args: []string{diplomacy.CondDecisive}}, // Allies 1, Russia 0: +1 ties, decisive
-		{Kind: storm.SubvertOrder, Project: "Poland", Args: []string{diplomacy.CondDecisive}}, // 2-2-0: +1 changes nothing
+		{Kind: storm.SubvertOrder, Project: "Norway", Args: []string{storm.CondDecisive}}, // Allies 1, Russia 0: +1 ties, decisive
+		{Kind: storm.SubvertOrder, Project: "Poland", Args: []string{storm.CondDecisive}}, // 2-2-0: +1 changes nothing
 		{Kind: storm.SubvertOrder, Project: "Rumania"},
 		{Kind: storm.SubvertOrder, Project: "Turkey"},
 	}}, &evs)
@@ -339,7 +339,7 @@ func TestRule16_16IntelligenceByResolve(t *testing.T) {
 	if s.Segment != storm.SegDiplomacyAxis1 || !diplomacy.ActiveRing(s, storm.Axis, "Bulgaria") {
 		t.Fatalf("16.16B: standing spy ring not placed: %s %+v", s.Segment, s.Diplomacy.Rings)
 	}
-	cov := storm.Order{Kind: storm.CovertOrder, Project: "Greece", Args: []string{diplomacy.CondNotAhead}, For: storm.SegCovert}
+	cov := storm.Order{Kind: storm.CovertOrder, Project: "Greece", Args: []string{storm.CondNotAhead}, For: storm.SegCovert}
 	if errs := adjudicator.Validate(s, storm.Italy, []storm.Order{dip("Greece", 1), cov}); len(errs) > 0 {
 		t.Fatal(errs)
 	}

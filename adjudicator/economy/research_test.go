@@ -17,16 +17,13 @@ import (
 	"stormjudge/adjudicator/track"
 )
 
-// rs builds research orders from canonical texts.
+// rs builds research orders from their lines, as an order email gives
+// them (orders.Parse).
 func rs(t *testing.T, texts ...string) []storm.Order {
 	t.Helper()
 	var out []storm.Order
 	for _, x := range texts {
-		o, err := enginetest.ParseTestOrder(x)
-		if err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, o)
+		out = append(out, mustParseLine(t, x))
 	}
 	return out
 }
@@ -653,7 +650,7 @@ func TestResearchEventsRoundTrip(t *testing.T) {
 	// The order texts read back.
 	for _, x := range []string{"RESEARCH COUNTER 2", "RESEARCH COUNTER CIVILIAN", "RESEARCH AIR RANGE",
 		"RESEARCH ESPIONAGE INTELLIGENCE", "RESEARCH JETS ADVANCED", "RESEARCH ASW REASSIGN 2", "RESEARCH TORPEDOES SPY"} {
-		o, err := enginetest.ParseTestOrder(x)
+		o, err := parseLine(x)
 		if err != nil || o.String() != x {
 			t.Errorf("%q -> %q (%v)", x, o.String(), err)
 		}

@@ -2,6 +2,7 @@ package economy_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"reflect"
 	"slices"
 	"testing"
@@ -12,15 +13,38 @@ import (
 	"stormjudge/adjudicator/internal/enginetest"
 	"stormjudge/adjudicator/setup"
 	"stormjudge/adjudicator/storm"
+	"stormjudge/orders"
 )
 
-func mustParseShip(t *testing.T, text string) storm.Order {
+// parseLine reads one order line as an order email gives it
+// (orders.Parse), without its line number.
+func parseLine(text string) (storm.Order, error) {
+	sub, err := orders.Parse("GAME demo\nSECRET x\n" + text)
+	if err != nil {
+		return storm.Order{}, err
+	}
+	if len(sub.Orders) != 1 {
+		return storm.Order{}, fmt.Errorf("%q: %d orders", text, len(sub.Orders))
+	}
+	o := sub.Orders[0]
+	o.Line = 0
+	return o, nil
+}
+
+// mustParseLine is parseLine, failing the test on an error.
+func mustParseLine(t *testing.T, text string) storm.Order {
 	t.Helper()
-	o, ok, err := economy.ParseShipbuilding(splitWords(text))
-	if !ok || err != nil {
-		t.Fatalf("%q: ok %v err %v", text, ok, err)
+	o, err := parseLine(text)
+	if err != nil {
+		t.Fatal(err)
 	}
 	return o
+}
+
+// mustParseShip reads a shipbuilding order's line (mustParseLine).
+func mustParseShip(t *testing.T, text string) storm.Order {
+	t.Helper()
+	return mustParseLine(t, text)
 }
 
 func TestRule19_31InitialRatesAnd19_41Capacity(t *testing.T) {
@@ -172,7 +196,7 @@ func TestRule19_75ExampleItalySavesAPoint(t *testing.T) {
 func TestRule19_76NoScrapping(t *testing.T) {
 	s := enginetest.ShipGame()
 	s.Powers[storm.Italy].Naval.Building = []storm.Ship{{No: 1, Class: storm.Battleship3, Row: 3, Column: storm.Summer, LaidDown: storm.Turn{Year: 1935, Season: storm.Summer}}}
-	if _, ok, _ := economy.ParseShipbuilding([]string{"SCRAP", "SHIP", "1"}); ok {
+	if _, err := orders.Parse("GAME demo\nSECRET x\nSCRAP SHIP 1"); err == nil {
 		t.Error("19.76: SCRAP is not a shipbuilding order")
 	}
 	errs := adjudicator.Validate(s, storm.Italy, []storm.Order{{Kind: "scrap", Ship: "1"}})
@@ -216,62 +240,6 @@ func TestRule13_12CShipbuildingSecret(t *testing.T) {
 	if err != nil || !reflect.DeepEqual(back, evs) {
 		t.Errorf("events do not round-trip: %v", err)
 	}
-}
-
-func TestShipbuildingOrderText(t *testing.T) {
-	for _, tt := range []struct{ in, want string }{
-		{"lay down carrier with shipyard 1, 1", "LAY DOWN CARRIER WITH SHIPYARD 1, 1"},
-		{"LAY DOWN 4-FACTOR BATTLESHIP WITH SHIPYARD, 3", "LAY DOWN BATTLESHIP 4 WITH SHIPYARD 1, 3"},
-		{"lay down battlecruiser with 2 shipyard 1", "LAY DOWN BATTLESHIP 3 WITH SHIPYARD 1, 2"},
-		{"continue #2 with 2, saved 1", "ADVANCE SHIP 2 WITH 2, SAVED 1"},
-		{"accelerate ship 2 by 2 with 2", "ACCELERATE SHIP 2 BY 2 WITH 2"},
-		{"defer 3", "DEFER SHIP 3"},
-		{"save 1 with shipyard 1", "SAVE WITH SHIPYARD 1"},
-	} {
-		o, ok, err := economy.ParseShipbuilding(splitWords(tt.in))
-		if !ok || err != nil {
-			t.Errorf("%q: ok %v err %v", tt.in, ok, err)
-			continue
-		}
-		if got := o.String(); got != tt.want {
-			t.Errorf("%q -> %q, want %q", tt.in, got, tt.want)
-		}
-		// The canonical text reads back to the same order.
-		back, _, err := economy.ParseShipbuilding(splitWords(o.String()))
-		if err != nil || !reflect.DeepEqual(back, o) {
-			t.Errorf("%q does not round-trip: %+v vs %+v (%v)", o.String(), back, o, err)
-		}
-		b, _ := json.Marshal(o)
-		var j storm.Order
-		if json.Unmarshal(b, &j) != nil || !reflect.DeepEqual(j, o) {
-			t.Errorf("%q does not round-trip through JSON", tt.in)
-		}
-	}
-	for _, bad := range []string{"lay down destroyer with shipyard 1", "advance with 2", "accelerate ship 1 by 3 with 3",
-		"defer ship 1 with 1", "save with 2", "lay down carrier", "advance ship 1 with 4"} {
-		if _, ok, err := economy.ParseShipbuilding(splitWords(bad)); !ok || err == nil {
-			t.Errorf("%q: accepted", bad)
-		}
-	}
-}
-
-func splitWords(s string) []string {
-	var w []string
-	cur := ""
-	for _, r := range s {
-		if r == ' ' {
-			if cur != "" {
-				w = append(w, cur)
-			}
-			cur = ""
-			continue
-		}
-		cur += string(r)
-	}
-	if cur != "" {
-		w = append(w, cur)
-	}
-	return w
 }
 
 func TestShipbuildingAllowed(t *testing.T) {

@@ -211,3 +211,35 @@ func crisisString(o Order) (string, bool) {
 	}
 	return "", false
 }
+
+// StageSegment is the segment that decides each stage of a crisis
+// (26.11C-F).
+var StageSegment = map[CrisisStage]Segment{
+	StageResponse: SegCrisisResponse, StageAxisResponse: SegCrisisAxisResponse,
+	StageUltimatum: SegCrisisUltimatum, StageBrink: SegCrisisBrink,
+}
+
+// PlanStage is the stage an IF line answers, by its word (the first of
+// Order.Args): IF AGGRESSION the Allied response (27.51), IF OPPOSED the
+// aggressor's answer to opposition (27.61C), IF CONTINUED the Allies'
+// answer to a continued aggression (27.71B), IF ULTIMATUM the aggressor's
+// answer to an ultimatum (27.81).
+var PlanStage = map[string]CrisisStage{
+	"aggression": StageResponse,
+	"opposed":    StageAxisResponse,
+	"continued":  StageUltimatum,
+	"ultimatum":  StageBrink,
+}
+
+// PlanSegment is the segment an IF line answers (its stage's), "" for a
+// line of no known stage.
+func PlanSegment(o Order) Segment {
+	if o.Kind != CrisisIfOrder || len(o.Args) == 0 {
+		return ""
+	}
+	st, ok := PlanStage[o.Args[0]]
+	if !ok {
+		return ""
+	}
+	return StageSegment[st]
+}

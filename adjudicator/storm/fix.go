@@ -19,6 +19,24 @@ import (
 // decimal.
 const SetState OrderKind = "set"
 
+// What a SET order fixes: Order.Args[0] and StateFixed.What.
+const (
+	FixTiles   = "tiles"   // tile points (6.1)
+	FixSupport = "support" // this turn's support level (10.31)
+	FixFlags   = "flags"   // flags in a minor country (24.18, 24.21)
+	FixEAI     = "eai"     // the EAI (23)
+	FixClimate = "climate" // the economic climate (11.31)
+	FixDeck    = "deck"    // the random event deck's mode (docs/deck.md)
+	FixHeld    = "held"    // a secret event held this turn (8.31)
+)
+
+// The deck modes of SET DECK and the action of SET HELD.
+const (
+	DeckFile     = "file"
+	DeckPhysical = "physical"
+	HeldDiscard  = "discard"
+)
+
 // setString is the canonical text of a SET order, e.g. "SET TILES GERMANY
 // 15", "SET FLAGS POLAND 2 FRANCE"; false for another kind.
 func setString(o Order) (string, bool) {

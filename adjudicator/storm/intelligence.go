@@ -30,6 +30,34 @@ const (
 	SubvertOrder OrderKind = "subvert"
 )
 
+// Conditions of COVERT (16.16A), SUBVERT (16.16H) and COUNTER-INTELLIGENCE
+// COVERT (16.16C) lines, written IF <condition> (docs/orders.md "COVERT"),
+// judged on the efforts in the target when the line's turn comes (every
+// counter, event and earlier operation counted).
+const (
+	CondBehind   = "behind"    // the power's alliance is below the highest other alliance
+	CondNotAhead = "not ahead" // ... not strictly above both others (behind or tied)
+	CondDecisive = "decisive"  // +1 for the alliance changes who gets a result (24.81B)
+)
+
+// IntelConditions lists the conditions in the order the docs give them.
+var IntelConditions = []string{CondBehind, CondNotAhead, CondDecisive}
+
+// SegmentOf is the segment an order of kind k belongs to when it is not
+// marked with FOR: the spy-ring segment for new and reactivated rings
+// (16.16B), the covert segment for covert operations, counter-intelligence
+// and subversion (16.16A, 16.16C, 16.16H); "" for the others (the open
+// segment's).
+func SegmentOf(k OrderKind) Segment {
+	switch k {
+	case SpyRingOrder, ReactivateOrder:
+		return SegSpyRings
+	case CovertOrder, CounterIntelOrder, SubvertOrder:
+		return SegCovert
+	}
+	return ""
+}
+
 // IntelligenceLeaders order their side's spy rings and counter-intelligence.
 var IntelligenceLeaders = []Power{Germany, Britain, Russia}
 

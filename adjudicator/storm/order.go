@@ -80,7 +80,10 @@ func (o Order) To() FactoryKind {
 
 // String returns the canonical order text, e.g. "CONVERT IDLE TO CIVILIAN"
 // or "MOBILIZE CIVILIAN"; a standing order ends with the round it is for,
-// "DIPLOMATIC AUSTRIA 2 (for Diplomacy: Axis, second round)".
+// "DIPLOMATIC AUSTRIA 2 (for Diplomacy: Axis, second round)". It is the
+// one text of an order: the engine's refusals (OrderError) and HELP
+// options, the receipts and the reports write it, and the orders
+// package's grammar reads it back (orders.TestCanonicalTextReadsBack).
 func (o Order) String() string {
 	if o.Kind == PassOrder && o.For == SegTurn { // standing.go
 		return "PASS TURN"

@@ -380,7 +380,7 @@ func aggressionGrant(g storm.SupportGrant) bool {
 // counts against both (r-32-33c-trigger).
 func grantTrigger(g storm.SupportGrant) storm.Power {
 	for _, p := range []storm.Power{storm.Germany, storm.Italy} {
-		for _, target := range AggressionTargetsOf[p] {
+		for _, target := range storm.AggressionTargetsOf[p] {
 			if strings.Contains(g.What, target) {
 				return p
 			}

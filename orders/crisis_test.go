@@ -1,25 +1,25 @@
-package adjudicator_test
+package orders
 
 import (
 	"reflect"
 	"strings"
 	"testing"
 
-	"stormjudge/adjudicator/crisis"
-	"stormjudge/adjudicator/internal/enginetest"
 	"stormjudge/adjudicator/storm"
 )
 
-// TestParseCrisisTestOrderRoundTrip: the case parser reads back what
-// Order.String writes for every crisis order.
-func TestParseCrisisTestOrderRoundTrip(t *testing.T) {
+// TestCrisisTextRoundTrip: the grammar reads back what Order.String writes
+// for every crisis order (26-27, 31.21A, 32.8); an IF line is for the
+// segment of the stage it answers, an order written under a FOR line for
+// that segment.
+func TestCrisisTextRoundTrip(t *testing.T) {
 	plan := func(project string, args ...string) storm.Order {
 		return storm.Order{Kind: storm.CrisisIfOrder, Project: project, Args: args}
 	}
 	for _, o := range []storm.Order{
 		{Kind: storm.AggressionOrder, Project: "Danzig and the Corridor", Args: []string{"pact"}},
 		{Kind: storm.AggressionOrder, Project: storm.BalticStates},
-		{Kind: storm.AggressionOrder, Project: crisis.NoAggression, For: storm.SegCrisisAggression},
+		{Kind: storm.AggressionOrder, Project: storm.NoAggression, For: storm.SegCrisisAggression},
 		{Kind: storm.OpposeOrder}, {Kind: storm.AcquiesceOrder, Project: "italy"},
 		{Kind: storm.BackDownOrder}, {Kind: storm.BackDownOrder, Project: "germany"},
 		{Kind: storm.ContinueAggression}, {Kind: storm.UltimatumOrder, Project: "italy"}, {Kind: storm.AttackOrder},
@@ -31,14 +31,24 @@ func TestParseCrisisTestOrderRoundTrip(t *testing.T) {
 	} {
 		text := o.String()
 		if o.For != "" {
-			text = strings.TrimSuffix(text, " (for "+o.For.Title()+")") + " FOR " + string(o.For)
+			text = "FOR " + string(o.For) + "\n" + strings.TrimSuffix(text, " (for "+o.For.Title()+")")
 		}
-		got, ok, err := enginetest.ParseCrisisTestOrder(text)
-		if !ok || err != nil || !reflect.DeepEqual(got, o) {
-			t.Errorf("%q: got %+v (ok %v, %v), want %+v", text, got, ok, err, o)
+		want := o
+		if want.For == "" {
+			want.For = storm.PlanSegment(o)
+		}
+		sub, err := Parse("GAME demo\nSECRET x\n" + text)
+		if err != nil || len(sub.Orders) != 1 {
+			t.Errorf("%q: %v", text, err)
+			continue
+		}
+		got := sub.Orders[0]
+		got.Line = 0
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%q: got %+v, want %+v", text, got, want)
 		}
 	}
-	if _, ok, _ := enginetest.ParseCrisisTestOrder("CONTINUE SHIP 2"); ok {
-		t.Errorf("CONTINUE SHIP 2 is shipbuilding's (19.71)")
+	if sub, err := Parse("GAME demo\nSECRET x\nCONTINUE SHIP 2 WITH 2"); err != nil || sub.Orders[0].Kind != storm.Advance {
+		t.Errorf("CONTINUE SHIP 2 WITH 2 is shipbuilding's (19.71): %v", err)
 	}
 }
