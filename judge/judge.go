@@ -153,7 +153,7 @@ type GameDef struct {
 	// segments pass and the game never ends.
 	Crisis bool
 	// AggressionEffects replaces the default table of aggression effects
-	// (30; adjudicator.DefaultAggressionEffects); nil: the default.
+	// (30; storm.DefaultAggressionEffects); nil: the default.
 	AggressionEffects []storm.AggressionEffect
 	// Rules are the deadline rules beyond SegmentDuration: durations by
 	// kind of segment, reminders, NMR policy and grace, extension budget,

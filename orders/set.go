@@ -40,7 +40,7 @@ const (
 )
 
 // setFigures are the words naming what SET fixes, with the canonical word
-// (storm.Fix*).
+// (storm's Fix constants).
 var setFigures = map[string]string{
 	"TILES": storm.FixTiles, "TILE": storm.FixTiles,
 	"SUPPORT": storm.FixSupport,

@@ -305,3 +305,167 @@ func TestDocsStayInTheRepository(t *testing.T) {
 		}
 	}
 }
+
+// declared is every package's top-level names and methods (Type.Method),
+// by package name, from the files without tests.
+func declared(t *testing.T, pkgs []pkg) map[string]map[string]bool {
+	t.Helper()
+	out := map[string]map[string]bool{}
+	for _, p := range pkgs {
+		fset := token.NewFileSet()
+		for _, name := range p.Files {
+			f, err := parser.ParseFile(fset, filepath.Join(p.Dir, name), nil, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			names := out[f.Name.Name]
+			if names == nil {
+				names = map[string]bool{}
+				out[f.Name.Name] = names
+			}
+			// a method or field is also named by the package alone
+			// (judge.Tick for (*Judge).Tick): member adds both.
+			member := func(typ, name string) {
+				names[typ+"."+name] = true
+				names[name] = true
+			}
+			for _, d := range f.Decls {
+				switch d := d.(type) {
+				case *ast.FuncDecl:
+					if d.Recv == nil {
+						names[d.Name.Name] = true
+						continue
+					}
+					typ := d.Recv.List[0].Type
+					if s, ok := typ.(*ast.StarExpr); ok {
+						typ = s.X
+					}
+					if ix, ok := typ.(*ast.IndexExpr); ok {
+						typ = ix.X
+					}
+					if id, ok := typ.(*ast.Ident); ok {
+						member(id.Name, d.Name.Name)
+					}
+				case *ast.GenDecl:
+					for _, s := range d.Specs {
+						switch s := s.(type) {
+						case *ast.TypeSpec:
+							names[s.Name.Name] = true
+							if st, ok := s.Type.(*ast.StructType); ok {
+								for _, f := range st.Fields.List {
+									for _, n := range f.Names {
+										member(s.Name.Name, n.Name)
+									}
+								}
+							}
+							if it, ok := s.Type.(*ast.InterfaceType); ok {
+								for _, m := range it.Methods.List {
+									for _, n := range m.Names {
+										member(s.Name.Name, n.Name)
+									}
+								}
+							}
+						case *ast.ValueSpec:
+							for _, n := range s.Names {
+								names[n.Name] = true
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	// the tests a comment may point to (orders.TestCanonicalTextReadsBack)
+	for _, p := range pkgs {
+		tests, _ := filepath.Glob(filepath.Join(p.Dir, "*_test.go"))
+		fset := token.NewFileSet()
+		for _, name := range tests {
+			f, err := parser.ParseFile(fset, name, nil, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			pkgName := strings.TrimSuffix(f.Name.Name, "_test")
+			for _, d := range f.Decls {
+				if fn, ok := d.(*ast.FuncDecl); ok && fn.Recv == nil && out[pkgName] != nil {
+					out[pkgName][fn.Name.Name] = true
+				}
+			}
+		}
+	}
+	return out
+}
+
+var (
+	qualifiedRE = regexp.MustCompile(`\b([a-z]+)\.([A-Z][A-Za-z0-9_]*)\b`)
+	goFileRE    = regexp.MustCompile(`(?:^|[^/\w.])([a-z][a-z0-9_]*\.go)\b`) // not another project's path (imapserver/idle.go)
+)
+
+// TestCommentsNameWhatExists: a comment of production code that names
+// another package's identifier (`storm.Order`, `judge.Tick`) or a Go file
+// (`standing.go`) names one that exists, so that comments follow the code
+// when it moves.
+func TestCommentsNameWhatExists(t *testing.T) {
+	pkgs := listPackages(t)
+	names := declared(t, pkgs)
+	files := map[string]bool{}
+	err := filepath.WalkDir(root(t), func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && (d.Name() == ".git" || d.Name() == "testdata") {
+			return filepath.SkipDir
+		}
+		if strings.HasSuffix(d.Name(), ".go") {
+			files[d.Name()] = true
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range pkgs {
+		fset := token.NewFileSet()
+		for _, name := range p.Files {
+			f, err := parser.ParseFile(fset, filepath.Join(p.Dir, name), nil, parser.ParseComments)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, cg := range f.Comments {
+				for _, c := range cg.List {
+					where := fset.Position(c.Pos())
+					for _, m := range qualifiedRE.FindAllStringSubmatch(c.Text, -1) {
+						decl, ok := names[m[1]]
+						if !ok || m[1] == f.Name.Name && !strings.Contains(p.Path, m[1]) {
+							continue // not a package of this module
+						}
+						if !decl[m[2]] {
+							t.Errorf("%s:%d: the comment names %s.%s, which package %s does not declare", filepath.Join(p.Path, name), where.Line, m[1], m[2], m[1])
+						}
+					}
+					for _, m := range goFileRE.FindAllStringSubmatch(c.Text, -1) {
+						if !files[m[1]] {
+							t.Errorf("%s:%d: the comment names %s, which is not in the repository", filepath.Join(p.Path, name), where.Line, m[1])
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestOrdersStandOnTheGroundOnly: the order language depends on the
+// engine's ground (storm) and on no phase: the phases validate and resolve
+// typed orders, the grammar and the canonical text are orders' alone.
+func TestOrdersStandOnTheGroundOnly(t *testing.T) {
+	cmd := exec.Command("go", "list", "-deps", "./orders")
+	cmd.Dir = root(t)
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go list -deps ./orders: %v", err)
+	}
+	for _, dep := range strings.Fields(string(out)) {
+		if strings.HasPrefix(dep, module+"/adjudicator") && dep != module+"/adjudicator/storm" {
+			t.Errorf("orders depends on %s: only adjudicator/storm is allowed", dep)
+		}
+	}
+}
