@@ -59,7 +59,7 @@ func aggressionBar(s storm.State, p storm.Power, t string) (rule, why string) {
 		return "27.21A", "not while at war with a minor country (27.21A)"
 	case p == storm.Italy && italyIntervenedElsewhere(s, t):
 		return "27.21A", "not in a turn of civil war intervention elsewhere (27.21A)"
-	case p == storm.Italy && italyUsedMilitaryCounter(s, t) && DemandResistance(s, p, t) >= 1:
+	case p == storm.Italy && italyUsedMilitaryCounter(s, t) && demandResistance(s, p, t) >= 1:
 		return "29.34", "its military counter served elsewhere this turn (29.34)"
 	case p == storm.Germany && t != storm.Rhineland && !storm.CompletedBy(s, storm.Germany, storm.Rhineland):
 		return "27.21B", "not before the Rhineland is remilitarized (27.21B)"

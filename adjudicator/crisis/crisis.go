@@ -33,11 +33,11 @@ var crisisEffects = []crisisEffect{
 	{storm.AggressorBacksDownUl, -3, +3, map[storm.Power]int{storm.Germany: -3, storm.Italy: -2, storm.Britain: +3, storm.France: +2, storm.Russia: +2}, "27.82"},
 }
 
-// ApplyCrisisOutcome records the next turn's effects of a crisis ended by
+// applyCrisisOutcome records the next turn's effects of a crisis ended by
 // outcome (27.62, 27.72, 27.82): support grants for one turn and the
 // activity counters gained or barred (12.22G, CountersNext). russia: Russia
 // took part as an Allied power (26.14A) and shares the Allied effects.
-func ApplyCrisisOutcome(s *storm.State, aggressor storm.Power, outcome storm.CrisisOutcome, russia bool, evs *[]event.Event) error {
+func applyCrisisOutcome(s *storm.State, aggressor storm.Power, outcome storm.CrisisOutcome, russia bool, evs *[]event.Event) error {
 	var row *crisisEffect
 	for i := range crisisEffects {
 		if crisisEffects[i].Outcome == outcome {
@@ -73,14 +73,14 @@ func ApplyCrisisOutcome(s *storm.State, aggressor storm.Power, outcome storm.Cri
 	return nil
 }
 
-// ItalianConquest is when an Italian attack on target begun in turn attack
+// italianConquest is when an Italian attack on target begun in turn attack
 // ends in conquest, and whether Italy uses its military counter for it
 // (29.31-29.33): Ethiopia at the end of the third turn after the attack,
 // with the counter at no cost (29.32); Albania, Greece and Yugoslavia by
 // their resistance without the tile (29.33): 0 or less occupied at once
 // without the counter, 1 the same turn, 2 the next, and so on, a tile
 // point a turn for the counter (29.33C).
-func ItalianConquest(s storm.State, target string, attack storm.Turn) (done storm.Turn, counter, paid bool, err error) {
+func italianConquest(s storm.State, target string, attack storm.Turn) (done storm.Turn, counter, paid bool, err error) {
 	switch target {
 	case storm.Ethiopia:
 		t := attack

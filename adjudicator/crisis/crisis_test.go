@@ -27,7 +27,7 @@ func TestRule27_62CrisisOutcomes(t *testing.T) {
 	} {
 		s := setup.NewGame(2)
 		var evs []event.Event
-		if err := ApplyCrisisOutcome(&s, tc.aggressor, tc.outcome, tc.russia, &evs); err != nil {
+		if err := applyCrisisOutcome(&s, tc.aggressor, tc.outcome, tc.russia, &evs); err != nil {
 			t.Fatal(err)
 		}
 		next := s.Turn.Next()
@@ -63,7 +63,7 @@ func TestRule27_62CrisisOutcomes(t *testing.T) {
 // Albania by its resistance without the tile.
 func TestRule29_32ItalianConquest(t *testing.T) {
 	s := setup.NewGame(1)
-	done, counter, paid, err := ItalianConquest(s, storm.Ethiopia, storm.Turn{Year: 1935, Season: storm.Fall})
+	done, counter, paid, err := italianConquest(s, storm.Ethiopia, storm.Turn{Year: 1935, Season: storm.Fall})
 	if err != nil || done != (storm.Turn{Year: 1936, Season: storm.Summer}) || !counter || paid {
 		t.Errorf("29.32: Ethiopia conquered %s (counter %v, paid %v, %v), want Summer 1936, free", done, counter, paid, err)
 	}
@@ -74,14 +74,14 @@ func TestRule29_32ItalianConquest(t *testing.T) {
 		m.SetFlagCounts(map[storm.Power]int{})
 	}
 	at := storm.Turn{Year: 1936, Season: storm.Spring}
-	if done, counter, paid, _ := ItalianConquest(a, "Albania", at); done != at.Next() || !counter || !paid {
+	if done, counter, paid, _ := italianConquest(a, "Albania", at); done != at.Next() || !counter || !paid {
 		t.Errorf("29.33B: Albania (resistance 2) conquered %s, want the turn after", done)
 	}
 	a.Minor("Albania").SetFlagCounts(map[storm.Power]int{storm.Italy: 3})
-	if done, counter, _, _ := ItalianConquest(a, "Albania", at); done != at || counter {
+	if done, counter, _, _ := italianConquest(a, "Albania", at); done != at || counter {
 		t.Errorf("29.33A: Albania (resistance 0) occupied %s without the counter: %v", done, counter)
 	}
-	if _, _, _, err := ItalianConquest(a, "Poland", at); err == nil {
+	if _, _, _, err := italianConquest(a, "Poland", at); err == nil {
 		t.Error("27.31: Italy attacks Poland")
 	}
 }

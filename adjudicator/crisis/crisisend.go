@@ -43,7 +43,7 @@ func aggressionSucceeds(s *storm.State, c storm.Crisis, evs *[]event.Event) {
 			ev.Rule = "29.21, 29.22A"
 		}
 	} else {
-		done, counter, paid, err := ItalianConquest(*s, c.Target, t)
+		done, counter, paid, err := italianConquest(*s, c.Target, t)
 		if err != nil {
 			return
 		}

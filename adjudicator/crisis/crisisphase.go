@@ -419,7 +419,7 @@ func checkAnswer(s storm.State, p storm.Power, k storm.OrderKind, c storm.Crisis
 	case k == storm.OpposeOrder && p != storm.Russia && mustAcquiesce(s, c):
 		return "27.51B", "with the Rhineland remilitarized, the Allies must acquiesce in Italy's aggression against Ethiopia"
 	case k == storm.UltimatumOrder && !hasChoice(s, c):
-		why, rule := NoUltimatum(s, c)
+		why, rule := noUltimatum(s, c)
 		return "27.73" + rule, why + ": the Allies back down"
 	}
 	return "", ""
@@ -624,7 +624,7 @@ func resolveAggressions(s *storm.State, orders map[storm.Power][]storm.Order, ev
 			if target == "Poland" && p == storm.Germany {
 				c.Poland = storm.PolandChoice(o) // 29.22
 			}
-			c.Resistance = DemandResistance(*s, p, target)
+			c.Resistance = demandResistance(*s, p, target)
 			forced := mustAcquiesce(*s, c)
 			*evs = append(*evs, event.CrisisAnnounced{Turn: s.Turn, Aggressor: p, Target: target, Pact: c.Pact, Poland: c.Poland, Forced: forced})
 			if p == storm.Germany && (target == "Poland" || target == "Danzig and the Corridor") {
@@ -795,7 +795,7 @@ func resolveUltimatum(s *storm.State, orders map[storm.Power][]storm.Order, evs 
 			continue
 		}
 		if !ultimatumPossible(*s, *c) {
-			why, rule := NoUltimatum(*s, *c)
+			why, rule := noUltimatum(*s, *c)
 			*evs = append(*evs, event.CrisisDecision{Turn: s.Turn, Aggressor: c.Aggressor, Target: c.Target, Stage: c.Stage, Powers: storm.Allied, Decision: storm.BackDownOrder,
 				How: "no choice: " + why, Rule: "27.72, 27.73" + rule})
 			endCrisis(s, c, storm.AlliesBackDown, "27.72", evs)
@@ -821,11 +821,11 @@ func ultimatumPossible(s storm.State, c storm.Crisis) bool {
 	return bMay || fMay
 }
 
-// NoUltimatum says why neither Britain nor France may declare war on c's
+// noUltimatum says why neither Britain nor France may declare war on c's
 // aggressor, so that no ultimatum is possible (27.73): neither meets its
 // threshold (32.62), or the one that meets it is offset by the other's
 // negative result (32.61A; rule is then ", 32.61A").
-func NoUltimatum(s storm.State, c storm.Crisis) (why, rule string) {
+func noUltimatum(s storm.State, c storm.Crisis) (why, rule string) {
 	b, f := crisisThresholds(s, c)
 	switch {
 	case b.Meets && f.Meets: // both meet: 32.61A's joint declaration; not a case of 27.73
@@ -859,7 +859,7 @@ func AlliedThresholds(s storm.State, c storm.Crisis) string {
 	case fMay && !bMay:
 		verdict = "France alone may declare war (32.61A)"
 	case !bMay && !fMay:
-		verdict, _ = NoUltimatum(s, c)
+		verdict, _ = noUltimatum(s, c)
 		verdict += " (27.73)"
 	}
 	return fmt.Sprintf("thresholds%s: %s; %s; %s", tile, threshold.Words(b), threshold.Words(f), verdict)
@@ -881,9 +881,9 @@ func endCrisis(s *storm.State, c *storm.Crisis, outcome storm.CrisisOutcome, rul
 	*evs = append(*evs, event.CrisisEnded{Turn: s.Turn, Aggressor: c.Aggressor, Target: c.Target, Outcome: outcome, Rule: rule})
 	switch outcome {
 	case storm.AggressorBacksDown, storm.AggressorBacksDownUl:
-		_ = ApplyCrisisOutcome(s, c.Aggressor, outcome, c.Russia, evs)
+		_ = applyCrisisOutcome(s, c.Aggressor, outcome, c.Russia, evs)
 	case storm.AlliesBackDown:
-		_ = ApplyCrisisOutcome(s, c.Aggressor, outcome, c.Russia, evs)
+		_ = applyCrisisOutcome(s, c.Aggressor, outcome, c.Russia, evs)
 		aggressionSucceeds(s, *c, evs)
 	case storm.Acquiesced:
 		aggressionSucceeds(s, *c, evs)
@@ -892,9 +892,9 @@ func endCrisis(s *storm.State, c *storm.Crisis, outcome storm.CrisisOutcome, rul
 	}
 }
 
-// DemandResistance is target's resistance, before the tile, once by's
+// demandResistance is target's resistance, before the tile, once by's
 // demand is made: a first demand lowers its whole country's (28.21G-H).
-func DemandResistance(s storm.State, by storm.Power, target string) int {
+func demandResistance(s storm.State, by storm.Power, target string) int {
 	// ResistanceOf only reads the state (threshold changes nothing): s
 	// with the demand added to a copy of its crises will do.
 	s.Crisis.Crises = append(slices.Clip(s.Crisis.Crises), storm.Crisis{Aggressor: by, Target: target, Stage: storm.StageResponse})

@@ -21,7 +21,7 @@ func Options(s storm.State, p storm.Power, offer func(storm.Option), thresholds 
 			if o.Barred != "" {
 				continue
 			}
-			note := fmt.Sprintf("resistance %d before the tile (28.12); worth %d victory point(s) if it succeeds (34.51A)", DemandResistance(s, p, o.Target), storm.AggressionValueIn(s, o.Target))
+			note := fmt.Sprintf("resistance %d before the tile (28.12); worth %d victory point(s) if it succeeds (34.51A)", demandResistance(s, p, o.Target), storm.AggressionValueIn(s, o.Target))
 			a := storm.Order{Kind: storm.AggressionOrder, Project: o.Target}
 			offer(storm.Option{Order: a, Note: note})
 			offer(storm.Option{Order: a, Note: note + "; with plans: continue if opposed, back down at an ultimatum",

@@ -92,8 +92,8 @@ func TileDraws(ps storm.PowerState) int {
 	return 1 + max(ps.Economy.ExtraTileDraws, 0)
 }
 
-// TradePactIncome is p's income from trade pacts (11.62).
-func TradePactIncome(s storm.State, p storm.Power) int {
+// tradePactIncome is p's income from trade pacts (11.62).
+func tradePactIncome(s storm.State, p storm.Power) int {
 	n := 0
 	for _, m := range s.Minors {
 		if m.TradePact == p {
@@ -123,7 +123,7 @@ func ResolveIncome(s *storm.State, _ map[storm.Power][]storm.Order, evs *[]event
 		in := storm.Income{
 			Civilian:     civilianIncome * ps.Factories.Civilian,                        // 11.21A
 			Support:      ps.Support,                                                    // 11.51
-			TradePacts:   TradePactIncome(*s, p),                                        // 11.62
+			TradePacts:   tradePactIncome(*s, p),                                        // 11.62
 			Climate:      eventClimate(ps.Economy, ClimateIncome(p, s.EconomicClimate)), // 11.35A
 			RandomEvents: ps.Economy.IncomeEvents,                                       // 11.41
 			Maintenance:  Maintenance(*ps),                                              // 11.81, 11.82

@@ -352,20 +352,10 @@ func UnitsArrive(s *storm.State, evs *[]event.Event) {
 	}
 }
 
-// MobilizeOrders gives, for Allowed, a MOBILIZE order from a factory of
-// use from with the first choice of units p has (14.7); none when p has no
-// choice left.
-func MobilizeOrders(s storm.State, p storm.Power, from storm.FactoryKind) []storm.Order {
-	ch := MobilizationChoices(s, p)
-	if len(ch) == 0 {
-		return nil
-	}
-	return []storm.Order{{Kind: storm.Mobilize, From: from, Units: ch[0]}}
-}
-
-// MobilizeOffers are MobilizeOrders from idle and from civilian
-// factories, and UnitChoicesNote, for Allowed: p's choices of units
-// reckoned once for the three.
+// MobilizeOffers are, for Allowed, a MOBILIZE order from idle and one from
+// civilian factories, each with the first choice of units p has (14.7;
+// none when p has no choice left), and UnitChoicesNote: p's choices of
+// units reckoned once for the three.
 func MobilizeOffers(s storm.State, p storm.Power) (idle, civilian []storm.Order, units string) {
 	ch := MobilizationChoices(s, p)
 	if len(ch) == 0 {

@@ -28,9 +28,9 @@ type CivilWar struct {
 // Yugoslav civil war splits off (25.73A).
 const Croatia = "Croatia"
 
-// YugoslaviaSplit reports Yugoslavia split into Croatia and Serbia
+// yugoslaviaSplit reports Yugoslavia split into Croatia and Serbia
 // (25.73A).
-func YugoslaviaSplit(s State) bool {
+func yugoslaviaSplit(s State) bool {
 	return slices.ContainsFunc(s.Diplomacy.CivilWars, func(w CivilWar) bool { return w.Country == "Yugoslavia" && w.Split })
 }
 
@@ -40,7 +40,7 @@ func YugoslaviaSplit(s State) bool {
 // a pro-Russian one to Croatia without the Nazi-Soviet Pact in effect and
 // to Serbia with it (25.73A). Any other country is its own.
 func EventCountry(s State, country string, side Side) string {
-	if country != "Yugoslavia" || !YugoslaviaSplit(s) {
+	if country != "Yugoslavia" || !yugoslaviaSplit(s) {
 		return country
 	}
 	pact := PactInEffect(s)
@@ -105,7 +105,7 @@ func Fighting(s State, country string) bool { return CivilWarIn(&s, country) != 
 // is Croatia's, where the Axis flags went: Croatia's events are offset
 // by the Yugoslav war's winner, Serbia's are not (r-25-73).
 func CivilWarAdverse(s State, country string, side Side, value int) int {
-	if YugoslaviaSplit(s) {
+	if yugoslaviaSplit(s) {
 		switch country {
 		case "Yugoslavia": // Serbia: the winning faction governs Croatia
 			return value

@@ -73,7 +73,7 @@ var EventCategories = []EventCategory{CategoryEconomic, CategoryResearch, Catego
 var generalCategories = []EventCategory{CategoryResearch, CategoryDiplomatic, CategorySupport, CategoryPurge, CategoryPolitical}
 
 // Effect is one effect of an event. Kind says which parameters mean
-// something (EffectSpecs); the others are zero.
+// something (effectSpecs); the others are zero.
 type Effect struct {
 	Kind EffectKind `json:"kind"`
 	// Power is the major power affected. Zero on a national event means the
@@ -103,7 +103,7 @@ type Effect struct {
 // EffectKind names an effect of the closed vocabulary.
 type EffectKind string
 
-// The effect kinds. EffectSpecs gives each kind's parameters and rule.
+// The effect kinds. effectSpecs gives each kind's parameters and rule.
 const (
 	// income phase
 	EffectIncome                 EffectKind = "income"          // 11.41
@@ -197,8 +197,8 @@ type EffectSpec struct {
 	Countries []string
 }
 
-// EffectSpecs is the vocabulary, in documentation order.
-var EffectSpecs = []EffectSpec{
+// effectSpecs is the vocabulary, in documentation order.
+var effectSpecs = []EffectSpec{
 	{Kind: EffectIncome, Rule: "11.41", Doc: "national income this turn changes by value tile points",
 		Required: []Param{ParamValue}, Min: -2, Max: 2, PerPower: true},
 	{Kind: EffectExtraTileDraw, Rule: "11.92", Doc: "the power draws a second random tile this income phase", PerPower: true},
@@ -276,7 +276,7 @@ var EffectSpecs = []EffectSpec{
 
 // Spec returns the spec of kind k.
 func (k EffectKind) Spec() (EffectSpec, bool) {
-	for _, s := range EffectSpecs {
+	for _, s := range effectSpecs {
 		if s.Kind == k {
 			return s, true
 		}
@@ -286,8 +286,8 @@ func (k EffectKind) Spec() (EffectSpec, bool) {
 
 // EffectKinds lists the kinds in documentation order.
 func EffectKinds() []EffectKind {
-	out := make([]EffectKind, len(EffectSpecs))
-	for i, s := range EffectSpecs {
+	out := make([]EffectKind, len(effectSpecs))
+	for i, s := range effectSpecs {
 		out[i] = s.Kind
 	}
 	return out
@@ -323,8 +323,8 @@ const (
 	CounterUseAny                 CounterUse = "any"
 )
 
-// CounterUses lists the uses.
-var CounterUses = []CounterUse{CounterUseResearch, CounterUseDiplomacy, CounterUseResearchOrDiplomacy, CounterUseAny}
+// counterUses lists the uses.
+var counterUses = []CounterUse{CounterUseResearch, CounterUseDiplomacy, CounterUseResearchOrDiplomacy, CounterUseAny}
 
 // Region is one of the five regions of 4.16, used only by random events.
 type Region string
@@ -647,8 +647,8 @@ func CheckEffect(e Effect, holder Power) []effectProblem {
 		// 12.41A-B: every counter may already be used for construction;
 		// a gift of a counter is use "any".
 		bad(ParamUse, "construction is not a use of its own: every activity counter may be used for construction (12.41A-B); write use = \"any\" with the counter's strength as value")
-	case given[ParamUse] && !slices.Contains(CounterUses, e.Use):
-		bad(ParamUse, "unknown use %q: one of %s", e.Use, list(CounterUses))
+	case given[ParamUse] && !slices.Contains(counterUses, e.Use):
+		bad(ParamUse, "unknown use %q: one of %s", e.Use, list(counterUses))
 	}
 	if e.Kind == EffectActivityCounter {
 		switch {

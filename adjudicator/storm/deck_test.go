@@ -104,7 +104,7 @@ func TestDeckCheck(t *testing.T) {
 
 func TestEffectSpecsAreConsistent(t *testing.T) {
 	seen := map[EffectKind]bool{}
-	for _, s := range EffectSpecs {
+	for _, s := range effectSpecs {
 		if seen[s.Kind] {
 			t.Errorf("kind %q listed twice", s.Kind)
 		}

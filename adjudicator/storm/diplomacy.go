@@ -273,7 +273,7 @@ func (m Minor) FlagsOf(p Power) int {
 	if p == m.FlagPower {
 		n += m.Flags
 	}
-	if q := PartnerOf(m.FlagPower); q != 0 && p == q {
+	if q := partnerOf(m.FlagPower); q != 0 && p == q {
 		n += m.PartnerFlags
 	}
 	if SideOf(m.FlagPower) == Allies && p == Russia {

@@ -35,12 +35,6 @@ func (o EventOptions) Clone() EventOptions {
 	return c
 }
 
-// Empty reports whether no option is open.
-func (o EventOptions) Empty() bool {
-	return o.ResearchCounters == 0 && len(o.ExtraBuilds) == 0 && len(o.FreeUnits) == 0 &&
-		len(o.FreeShips) == 0 && o.ShipCost == 0 && len(o.FreeAccelerations) == 0
-}
-
 // Lines words the open options for the power's notice, each with its rule.
 func (o EventOptions) Lines() []string {
 	var out []string

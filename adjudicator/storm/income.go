@@ -4,7 +4,7 @@ package storm
 // alliance alone (11.61: Allied and Russian flags do not combine).
 var AlliancePartner = map[Power]Power{Germany: Italy, Italy: Germany, Britain: France, France: Britain}
 
-// partners is AlliancePartner by power, for PartnerOf.
+// partners is AlliancePartner by power, for partnerOf.
 var partners = func() (out [Russia + 1]Power) {
 	for p, q := range AlliancePartner {
 		out[p] = q
@@ -12,9 +12,9 @@ var partners = func() (out [Russia + 1]Power) {
 	return out
 }()
 
-// PartnerOf is AlliancePartner[p] without a map: the flag counts read it
+// partnerOf is AlliancePartner[p] without a map: the flag counts read it
 // for every check.
-func PartnerOf(p Power) Power {
+func partnerOf(p Power) Power {
 	if int(p) < len(partners) {
 		return partners[p]
 	}

@@ -15,9 +15,6 @@ const (
 	Military FactoryKind = "military"
 )
 
-// Valid reports whether k is one of the three uses.
-func (k FactoryKind) Valid() bool { return k == Idle || k == Civilian || k == Military }
-
 // OrderKind is the kind of an order.
 type OrderKind string
 

@@ -10,9 +10,6 @@ type TileCounts struct {
 // Total returns the number of tiles.
 func (t TileCounts) Total() int { return t.One + t.Two + t.Three }
 
-// Points returns the value of the tiles.
-func (t TileCounts) Points() int { return t.One + 2*t.Two + 3*t.Three }
-
 func (t *TileCounts) add(value, n int) {
 	switch value {
 	case 1:
