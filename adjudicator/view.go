@@ -340,7 +340,7 @@ func derivePublic(s storm.State) PublicView {
 		for _, w := range s.Diplomacy.CivilWars {
 			if w.Country == m.Name {
 				c := w
-				c.Counters = storm.CloneSlice(w.Counters)
+				c.Counters = slices.Clone(w.Counters)
 				tv.CivilWar = &c
 			}
 		}
@@ -378,8 +378,8 @@ func derivePower(s storm.State, p storm.Power) *PowerView {
 	ps := s.Powers[p]
 	after := randomevent.AfterEconomicEvents(s, p) // 15.32: what the orders are checked against
 	v := &PowerView{Power: p, Counters: ps.Counters, Used: ps.Used, Available: ps.Available(),
-		Mobilizations: ps.Mobilizations, MobilizationTurns: nonNil(storm.CloneSlice(ps.MobilizationTurns)),
-		Active: ps.Active, Reserve: ps.Reserve, Mobilizing: nonNil(storm.CloneSlice(ps.Mobilizing)),
+		Mobilizations: ps.Mobilizations, MobilizationTurns: nonNil(slices.Clone(ps.MobilizationTurns)),
+		Active: ps.Active, Reserve: ps.Reserve, Mobilizing: nonNil(slices.Clone(ps.Mobilizing)),
 		ShipbuildingIncreases: ps.ShipbuildingIncreases,
 		ConvertCost:           economy.ConvertCost(s, p), MobilizeCost: economy.MobilizeCost(s, p)}
 	if rate := storm.ShipbuildingRate(s, p); rate > 0 {

@@ -781,7 +781,7 @@ func revealDiplomacy(s *storm.State, evs *[]event.Event) {
 	}
 	applyFlexible(s, evs) // 4.16: after the basic events (flexible.go)
 	d := &s.Diplomacy
-	*evs = append(*evs, event.DiplomacyRevealed{Turn: s.Turn, Placements: storm.CloneSlice(d.Placements), Commitments: storm.CloneSlice(d.Commitments)})
+	*evs = append(*evs, event.DiplomacyRevealed{Turn: s.Turn, Placements: slices.Clone(d.Placements), Commitments: slices.Clone(d.Commitments)})
 }
 
 // secretRussianTargets are the countries of the secret Russian diplomatic

@@ -156,7 +156,7 @@ func DrawRandomEvents(s *storm.State, extra map[storm.Power][]storm.ExtraSource,
 			x += src.Count
 		}
 		if x > 0 { // 9.13: public, with the reasons
-			*evs = append(*evs, event.AdditionalEvents{Turn: s.Turn, Power: p, Count: x, Sources: storm.CloneSlice(extra[p])})
+			*evs = append(*evs, event.AdditionalEvents{Turn: s.Turn, Power: p, Count: x, Sources: slices.Clone(extra[p])})
 			DealEvents(s, p, x, true, evs)
 		}
 	}

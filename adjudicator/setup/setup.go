@@ -1,6 +1,9 @@
 package setup
 
-import "stormjudge/adjudicator/storm"
+import (
+	"slices"
+	"stormjudge/adjudicator/storm"
+)
 
 // startingFactories is the Spring 1935 economic profile (11.22).
 var startingFactories = map[storm.Power]storm.Factories{
@@ -59,7 +62,7 @@ func NewGame(seed uint64) storm.State {
 		EAI:             startingEAI,
 		Tiles:           storm.StartingTilePool,
 		Powers:          make(map[storm.Power]*storm.PowerState, len(storm.Powers)),
-		Research:        storm.CloneSlice(startingResearch),
+		Research:        slices.Clone(startingResearch),
 		Russia:          storm.RussiaState{PurgeEvents: startingPurgeEvents, Cohesion: storm.CohesionFor(startingPurgeEvents)},
 	}
 	for _, p := range storm.Powers {

@@ -75,9 +75,9 @@ var DefaultAggressionEffects = []AggressionEffect{
 }
 
 func CloneEffects(rows []AggressionEffect) []AggressionEffect {
-	out := CloneSlice(rows)
+	out := slices.Clone(rows)
 	for i := range out {
-		out[i].Except = CloneSlice(rows[i].Except)
+		out[i].Except = slices.Clone(rows[i].Except)
 	}
 	return out
 }

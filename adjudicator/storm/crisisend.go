@@ -1,5 +1,7 @@
 package storm
 
+import "slices"
+
 // War is the war that ends the game (26.13, 33.11).
 type War struct {
 	Turn Turn `json:"turn"`
@@ -30,8 +32,8 @@ func (w *War) Clone() *War {
 		return nil
 	}
 	c := *w
-	c.Declarers = CloneSlice(w.Declarers)
-	c.Against = CloneSlice(w.Against)
+	c.Declarers = slices.Clone(w.Declarers)
+	c.Against = slices.Clone(w.Against)
 	c.Thresholds = cloneThresholds(w.Thresholds)
 	c.More = nil
 	for _, m := range w.More {
@@ -42,9 +44,9 @@ func (w *War) Clone() *War {
 
 // cloneThresholds deep-copies thresholds with their terms.
 func cloneThresholds(ts []Threshold) []Threshold {
-	out := CloneSlice(ts)
+	out := slices.Clone(ts)
 	for i := range out {
-		out[i].Terms = CloneSlice(ts[i].Terms)
+		out[i].Terms = slices.Clone(ts[i].Terms)
 	}
 	return out
 }

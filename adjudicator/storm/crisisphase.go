@@ -96,14 +96,14 @@ type CrisisState struct {
 
 func (c CrisisState) clone() CrisisState {
 	d := c
-	d.Crises = CloneSlice(c.Crises)
-	d.Plans = CloneSlice(c.Plans)
-	d.Threats = CloneSlice(c.Threats)
+	d.Crises = slices.Clone(c.Crises)
+	d.Plans = slices.Clone(c.Plans)
+	d.Threats = slices.Clone(c.Threats)
 	d.Retaliation = cloneThresholds(c.Retaliation)
 	for i, t := range c.Threats {
 		x := &d.Threats[i]
-		x.Declarers, x.Against = CloneSlice(t.Declarers), CloneSlice(t.Against)
-		x.Concession.Conceders, x.Concession.Beneficiaries = CloneSlice(t.Concession.Conceders), CloneSlice(t.Concession.Beneficiaries)
+		x.Declarers, x.Against = slices.Clone(t.Declarers), slices.Clone(t.Against)
+		x.Concession.Conceders, x.Concession.Beneficiaries = slices.Clone(t.Concession.Conceders), slices.Clone(t.Concession.Beneficiaries)
 		x.Thresholds = cloneThresholds(t.Thresholds)
 	}
 	for i := range d.Plans {

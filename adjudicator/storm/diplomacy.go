@@ -187,24 +187,24 @@ func (d *DiplomacyState) EndTurn() {
 
 func (d DiplomacyState) clone() DiplomacyState {
 	c := d
-	c.Placements = CloneSlice(d.Placements)
-	c.Commitments = CloneSlice(d.Commitments)
-	c.Modifiers = CloneSlice(d.Modifiers)
-	c.Threat = CloneSlice(d.Threat)
-	c.Standing = CloneSlice(d.Standing)
-	c.Planned = CloneSlice(d.Planned)
-	c.Extra = CloneSlice(d.Extra)
-	c.Flexible = CloneSlice(d.Flexible)
-	c.SpyRings = CloneSlice(d.SpyRings)
-	c.Rings = CloneSlice(d.Rings)
-	c.Permits = CloneSlice(d.Permits)
-	c.ExtraMilitary = CloneSlice(d.ExtraMilitary)
-	c.Disputes = CloneSlice(d.Disputes)
-	c.Leftover = CloneSlice(d.Leftover)
-	c.Outbreaks = CloneSlice(d.Outbreaks)
-	c.CivilWars = CloneSlice(d.CivilWars)
+	c.Placements = slices.Clone(d.Placements)
+	c.Commitments = slices.Clone(d.Commitments)
+	c.Modifiers = slices.Clone(d.Modifiers)
+	c.Threat = slices.Clone(d.Threat)
+	c.Standing = slices.Clone(d.Standing)
+	c.Planned = slices.Clone(d.Planned)
+	c.Extra = slices.Clone(d.Extra)
+	c.Flexible = slices.Clone(d.Flexible)
+	c.SpyRings = slices.Clone(d.SpyRings)
+	c.Rings = slices.Clone(d.Rings)
+	c.Permits = slices.Clone(d.Permits)
+	c.ExtraMilitary = slices.Clone(d.ExtraMilitary)
+	c.Disputes = slices.Clone(d.Disputes)
+	c.Leftover = slices.Clone(d.Leftover)
+	c.Outbreaks = slices.Clone(d.Outbreaks)
+	c.CivilWars = slices.Clone(d.CivilWars)
 	for i, w := range c.CivilWars {
-		c.CivilWars[i].Counters = CloneSlice(w.Counters)
+		c.CivilWars[i].Counters = slices.Clone(w.Counters)
 		if w.Ended != nil {
 			t := *w.Ended
 			c.CivilWars[i].Ended = &t
@@ -215,7 +215,7 @@ func (d DiplomacyState) clone() DiplomacyState {
 	}
 	if d.AntiComintern != nil {
 		ac := *d.AntiComintern
-		ac.Displaced = CloneSlice(d.AntiComintern.Displaced)
+		ac.Displaced = slices.Clone(d.AntiComintern.Displaced)
 		c.AntiComintern = &ac
 	}
 	return c

@@ -1,5 +1,7 @@
 package storm
 
+import "slices"
+
 // EAIFacts are the EAI's modifiers that no other part of the state keeps.
 type EAIFacts struct {
 	// RandomEvents is the net random event modifier still in force
@@ -40,7 +42,7 @@ type EAITerm struct {
 
 func (f EAIFacts) clone() EAIFacts {
 	c := f
-	c.Modifiers = CloneSlice(f.Modifiers)
-	c.CivilWars = CloneSlice(f.CivilWars)
+	c.Modifiers = slices.Clone(f.Modifiers)
+	c.CivilWars = slices.Clone(f.CivilWars)
 	return c
 }

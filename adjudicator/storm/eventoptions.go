@@ -2,6 +2,7 @@ package storm
 
 import (
 	"fmt"
+	"slices"
 )
 
 // EventOptions are one power's options of this turn from random events.
@@ -28,10 +29,10 @@ type EventOptions struct {
 
 func (o EventOptions) Clone() EventOptions {
 	c := o
-	c.ExtraBuilds = CloneSlice(o.ExtraBuilds)
-	c.FreeUnits = CloneSlice(o.FreeUnits)
-	c.FreeShips = CloneSlice(o.FreeShips)
-	c.FreeAccelerations = CloneSlice(o.FreeAccelerations)
+	c.ExtraBuilds = slices.Clone(o.ExtraBuilds)
+	c.FreeUnits = slices.Clone(o.FreeUnits)
+	c.FreeShips = slices.Clone(o.FreeShips)
+	c.FreeAccelerations = slices.Clone(o.FreeAccelerations)
 	return c
 }
 

@@ -2,6 +2,7 @@ package storm
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -203,10 +204,10 @@ func (e OrderError) Error() string {
 // Clone deep-copies o.
 func (o Order) Clone() Order {
 	c := o
-	c.Units = CloneSlice(o.Units)
-	c.Counters = CloneSlice(o.Counters)
-	c.Args = CloneSlice(o.Args)
-	c.Cards = CloneSlice(o.Cards)
+	c.Units = slices.Clone(o.Units)
+	c.Counters = slices.Clone(o.Counters)
+	c.Args = slices.Clone(o.Args)
+	c.Cards = slices.Clone(o.Cards)
 	return c
 }
 

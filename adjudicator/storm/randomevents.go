@@ -1,5 +1,7 @@
 package storm
 
+import "slices"
+
 // EventDeck is the random event deck of a game and the cards in use.
 type EventDeck struct {
 	Deck Deck `json:"deck"`
@@ -102,11 +104,11 @@ func (d *EventDeck) clone(deck bool) *EventDeck {
 	c.Removed = piles.clone(d.Removed)
 	c.InPlay = piles.clone(d.InPlay)
 	c.Stacked = piles.clone(d.Stacked)
-	c.Held = CloneSlice(d.Held)
-	c.Pending = CloneSlice(d.Pending)
-	c.Chosen = CloneSlice(d.Chosen)
+	c.Held = slices.Clone(d.Held)
+	c.Pending = slices.Clone(d.Pending)
+	c.Chosen = slices.Clone(d.Chosen)
 	for i := range c.Chosen {
-		c.Chosen[i].Choice = CloneSlice(c.Chosen[i].Choice)
+		c.Chosen[i].Choice = slices.Clone(c.Chosen[i].Choice)
 	}
 	return &c
 }
@@ -115,7 +117,7 @@ func (d *EventDeck) clone(deck bool) *EventDeck {
 // clone shares nothing with the original).
 func (d Deck) Clone() Deck {
 	c := d
-	c.Cards = CloneSlice(d.Cards)
+	c.Cards = slices.Clone(d.Cards)
 	// Every event's effects in one new array, each event's a slice of it
 	// capped at its end (so that an append copies it): one allocation
 	// where there were six a card, for the Clone of every Resolve.

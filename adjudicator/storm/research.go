@@ -121,16 +121,16 @@ func ProjectKey(r ResearchProject) string { return string(r.Side) + "/" + r.ID()
 // clone deep-copies the book.
 func (b ResearchBook) clone() ResearchBook {
 	c := b
-	c.Progress = CloneSlice(b.Progress)
-	c.Assigned = CloneSlice(b.Assigned)
-	c.Surplus = CloneSlice(b.Surplus)
-	c.SpyRings = CloneSlice(b.SpyRings)
+	c.Progress = slices.Clone(b.Progress)
+	c.Assigned = slices.Clone(b.Assigned)
+	c.Surplus = slices.Clone(b.Surplus)
+	c.SpyRings = slices.Clone(b.SpyRings)
 	names := newSlab[string](len(b.SpyPoints) + len(b.CivilWarPoints) + len(b.PurgeSteps) + len(b.Permits.Opened)) // the lists of names in one array
 	c.SpyPoints = names.clone(b.SpyPoints)
 	c.CivilWarPoints = names.clone(b.CivilWarPoints)
 	c.PurgeSteps = names.clone(b.PurgeSteps)
 	c.Permits.Opened = names.clone(b.Permits.Opened)
-	c.Permits.Closed = CloneSlice(b.Permits.Closed)
+	c.Permits.Closed = slices.Clone(b.Permits.Closed)
 	return c
 }
 

@@ -1,5 +1,7 @@
 package storm
 
+import "slices"
+
 // Naval is one major power's naval construction (19.2) and the ships that
 // count on the naval balance of power chart (19.81, 20.25).
 type Naval struct {
@@ -42,8 +44,8 @@ const LaunchRow = 1
 // Clone deep-copies n.
 func (n Naval) Clone() Naval {
 	c := n
-	c.Building = CloneSlice(n.Building)
-	c.Launched = CloneSlice(n.Launched)
+	c.Building = slices.Clone(n.Building)
+	c.Launched = slices.Clone(n.Launched)
 	return c
 }
 

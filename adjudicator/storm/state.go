@@ -1,5 +1,7 @@
 package storm
 
+import "slices"
+
 // State is the whole game state between two adjudications. It is plain data:
 // its JSON (documented field by field in docs/state.md) restores a game
 // exactly, including the random generator.
@@ -345,13 +347,13 @@ func (s State) clone(deck bool) State {
 			c.Powers[p] = cp
 		}
 	}
-	c.Minors = CloneSlice(s.Minors)
-	c.Research = CloneSlice(s.Research)
+	c.Minors = slices.Clone(s.Minors)
+	c.Research = slices.Clone(s.Research)
 	c.Sheets = s.Sheets.clone()
 	c.SupportFacts = s.SupportFacts.clone()
 	c.Russia.Garrison.Turn = CloneTurn(s.Russia.Garrison.Turn)
 	c.Russia.FullCohesionSince = CloneTurn(s.Russia.FullCohesionSince)
-	c.Russia.PurgeOffsets = CloneSlice(s.Russia.PurgeOffsets)
+	c.Russia.PurgeOffsets = slices.Clone(s.Russia.PurgeOffsets)
 	if s.Russia.Offset != nil {
 		c.Russia.Offset = new(*s.Russia.Offset)
 	}
@@ -374,22 +376,13 @@ type slab[T any] struct{ buf []T }
 // newSlab is a slab for n values in all.
 func newSlab[T any](n int) slab[T] { return slab[T]{make([]T, 0, n)} }
 
-// clone is CloneSlice(v) in the slab.
+// clone is slices.Clone(v) in the slab.
 func (b *slab[T]) clone(v []T) []T {
 	if v == nil {
 		return nil
 	}
 	b.buf = append(b.buf, v...)
 	return b.buf[len(b.buf)-len(v) : len(b.buf) : len(b.buf)]
-}
-
-// CloneSlice copies a slice of plain values, keeping nil and empty apart so
-// that a clone marshals exactly like the original.
-func CloneSlice[T any](v []T) []T {
-	if v == nil {
-		return nil
-	}
-	return append(make([]T, 0, len(v)), v...)
 }
 
 // Minor returns a pointer to the named minor country, or nil.

@@ -1,5 +1,7 @@
 package storm
 
+import "slices"
+
 // SupportFacts are the game facts the support, income and pool rules read
 // that no other part of the state keeps. Later issues set them.
 type SupportFacts struct {
@@ -49,7 +51,7 @@ type Aggression struct {
 // clone deep-copies f.
 func (f SupportFacts) clone() SupportFacts {
 	c := f
-	c.Aggressions = CloneSlice(f.Aggressions)
+	c.Aggressions = slices.Clone(f.Aggressions)
 	turns := make([]Turn, 0, 2*len(f.Aggressions)) // the aggressions' turns in one array
 	turn := func(t *Turn) *Turn {
 		if t == nil {

@@ -277,7 +277,7 @@ func offerRetaliation(s *storm.State, w storm.War, evs *[]event.Event) {
 		}
 	}
 	if len(s.Crisis.Retaliation) > 0 {
-		*evs = append(*evs, event.RetaliationOffered{Turn: s.Turn, Thresholds: storm.CloneSlice(s.Crisis.Retaliation)})
+		*evs = append(*evs, event.RetaliationOffered{Turn: s.Turn, Thresholds: slices.Clone(s.Crisis.Retaliation)})
 	}
 }
 
