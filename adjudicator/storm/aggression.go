@@ -34,10 +34,3 @@ func AggressionTarget(name string) (string, bool) {
 
 // NoAggression is the target of AGGRESSION NONE: no aggression this turn.
 const NoAggression = "none"
-
-func JoinAnd(xs []string) string {
-	if len(xs) < 2 {
-		return strings.Join(xs, "")
-	}
-	return strings.Join(xs[:len(xs)-1], ", ") + " and " + xs[len(xs)-1]
-}

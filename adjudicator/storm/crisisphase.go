@@ -136,13 +136,6 @@ func (c CrisisState) At(st CrisisStage) []Crisis {
 // Allied are the powers who answer for the Allies (27.51).
 var Allied = []Power{Britain, France}
 
-func JoinOr(xs []string) string {
-	if len(xs) < 2 {
-		return strings.Join(xs, "")
-	}
-	return strings.Join(xs[:len(xs)-1], ", ") + " or " + xs[len(xs)-1]
-}
-
 // CrisisWord is an order kind's word in an email.
 func CrisisWord(k OrderKind) string {
 	switch k {

@@ -113,15 +113,6 @@ func (s Side) Name() string {
 // "the Allies'", "Russia's".
 func (s Side) Possessive() string { return Possessive(s.Name()) }
 
-// Possessive is name as an owner: a name ending in s (the Allies, the
-// Axis, the Baltic States) takes the apostrophe alone, any other "'s".
-func Possessive(name string) string {
-	if strings.HasSuffix(name, "s") {
-		return name + "'"
-	}
-	return name + "'s"
-}
-
 // TheTarget names an aggression target in a sentence, with its article
 // where it takes one: "the Baltic States", "the Rhineland", "the
 // Sudetenland", "Poland".

@@ -90,7 +90,7 @@ func declarationNotPermitted(from, against storm.Power) string {
 		if len(r.Against) == 0 {
 			return fmt.Sprintf("%s: %s declares war on no major power", r.Rule, from.Title())
 		}
-		return fmt.Sprintf("%s: %s declares war only on %s", r.Rule, from.Title(), storm.JoinAnd(PowerTitles(r.Against)))
+		return fmt.Sprintf("%s: %s declares war only on %s", r.Rule, from.Title(), storm.JoinAnd(storm.PowerTitles(r.Against)))
 	}
 	return fmt.Sprintf("32.21: %s is no major power", from)
 }
@@ -223,7 +223,7 @@ func russianOnGermany(s storm.State, t *storm.Threshold, o ThresholdOptions) {
 	}
 	what := "Britain and France at war with Germany"
 	if len(neutral) > 0 {
-		what = storm.JoinAnd(PowerTitles(neutral)) + " not at war with Germany"
+		what = storm.JoinAnd(storm.PowerTitles(neutral)) + " not at war with Germany"
 	}
 	t.Add("32.72F", what, -2*len(neutral))
 }
@@ -339,7 +339,7 @@ func countedSupport(s storm.State, p, axis storm.Power, alliedPreemptive bool) (
 	var out []string
 	if by := track.SecondAggressors(s); len(by) > 0 && !slices.Contains(by, axis) {
 		level--
-		out = append(out, fmt.Sprintf("1 for %s's second aggression", storm.JoinAnd(PowerTitles(by))))
+		out = append(out, fmt.Sprintf("1 for %s's second aggression", storm.JoinAnd(storm.PowerTitles(by))))
 	}
 	temporary, judged := 0, 0
 	for _, g := range ps.Economy.Grants {
@@ -510,15 +510,6 @@ func itemList(items []string) string {
 		return ""
 	}
 	return ": " + storm.JoinAnd(items)
-}
-
-// PowerTitles are the powers' names as a report writes them.
-func PowerTitles(ps []storm.Power) []string {
-	out := make([]string, len(ps))
-	for i, p := range ps {
-		out[i] = p.Title()
-	}
-	return out
 }
 
 // AlliedDeclarations is 32.61A, the Allied declarations of war on an Axis
@@ -761,7 +752,7 @@ func PreemptiveOptions(s storm.State, aggressedThisTurn map[storm.Power]bool, wa
 			}
 		}
 		if len(aggressors) > 0 {
-			o.bar("32.61B, 32.81C", "%s committed an aggression this turn", storm.JoinAnd(PowerTitles(aggressors)))
+			o.bar("32.61B, 32.81C", "%s committed an aggression this turn", storm.JoinAnd(storm.PowerTitles(aggressors)))
 		}
 		if !both && !CarriedOutSecondAggression(s, axis) {
 			o.bar("32.61B", "Britain and France are not both fully mobilized and %s has carried out no second aggression", axis.Title())

@@ -129,7 +129,7 @@ func refusal(c *Preemptive, p storm.Power, against string) (rule, msg string) {
 		}
 		if op.Mode == threshold.MayNot {
 			rule, msg := op.Refusal()
-			return rule, fmt.Sprintf("%s may not declare war on %s this turn: %s", storm.JoinAnd(threshold.PowerTitles(op.Declarers)), a.Title(), msg)
+			return rule, fmt.Sprintf("%s may not declare war on %s this turn: %s", storm.JoinAnd(storm.PowerTitles(op.Declarers)), a.Title(), msg)
 		}
 		if op.If != "" {
 			return "32.71C", "Russia's declaration that depends on an Allied pre-emptive declaration this turn is not offered (declarations are simultaneous)"
@@ -155,7 +155,7 @@ func (c *Preemptive) Validate(p storm.Power, orders []storm.Order) ([]storm.Inde
 			a, _ := storm.ParsePower(o.Project)
 			switch {
 			case !slices.ContainsFunc(s.Crisis.Retaliation, func(t storm.Threshold) bool { return t.From == p }):
-				bad(i, "32.63", "only %s may retaliate now, for Germany's declaration of war on Russia", storm.JoinAnd(threshold.PowerTitles(storm.Declarers(s.Crisis.Retaliation))))
+				bad(i, "32.63", "only %s may retaliate now, for Germany's declaration of war on Russia", storm.JoinAnd(storm.PowerTitles(storm.Declarers(s.Crisis.Retaliation))))
 			case o.Kind != storm.DeclareWarOrder || a != storm.Germany:
 				bad(i, "32.63", "the retaliation is DECLARE WAR ON GERMANY, or PASS")
 			}
@@ -374,7 +374,7 @@ func notJoined(s storm.State, choices []threshold.PreemptiveOption, op threshold
 			}
 		}
 		f.Why = fmt.Sprintf("%s gave no such order, and %s declare or threaten pre-emptive war only together",
-			storm.JoinAnd(threshold.PowerTitles(silent)), storm.JoinAnd(threshold.PowerTitles(op.Declarers)))
+			storm.JoinAnd(storm.PowerTitles(silent)), storm.JoinAnd(storm.PowerTitles(op.Declarers)))
 		return f, true
 	}
 	var words []string
@@ -457,7 +457,7 @@ func (c *Preemptive) Options(p storm.Power) []storm.Option {
 		note := "war breaks out and the game ends (32.8, 34.81)"
 		if op.Mode == threshold.MayThreaten {
 			k = storm.ThreatenWarOrder
-			note = fmt.Sprintf("%s may concede %d support to avoid war (32.83)", storm.JoinAnd(threshold.PowerTitles(op.Concession.Conceders)), op.Concession.Support)
+			note = fmt.Sprintf("%s may concede %d support to avoid war (32.83)", storm.JoinAnd(storm.PowerTitles(op.Concession.Conceders)), op.Concession.Support)
 			if !op.Concession.Preventable {
 				note = fmt.Sprintf("the threshold is exceeded by %d: no concession can prevent it, war breaks out and the game ends (32.83A, 34.81)", op.Concession.Excess)
 			}
