@@ -192,6 +192,7 @@ func SplitEconomic(orders []storm.Order) (parts [][]int, unknown []int) {
 	return parts, unknown
 }
 
+// Pick returns the orders at the indices idx, in that order.
 func Pick(orders []storm.Order, idx []int) []storm.Order {
 	out := make([]storm.Order, len(idx))
 	for j, i := range idx {

@@ -49,6 +49,7 @@ func StageOf(step int) Stage {
 	return DarkGrey
 }
 
+// String names the stage as the research sheet shades it.
 func (st Stage) String() string {
 	return [...]string{"clear", "light grey", "dark grey"}[st]
 }

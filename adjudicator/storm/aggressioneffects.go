@@ -74,6 +74,7 @@ var DefaultAggressionEffects = []AggressionEffect{
 	{Kind: AggrPurge, Aggressor: "germany", Target: BalticStates, Value: 2, Rule: "31.91C"},
 }
 
+// CloneEffects copies a table of aggression effects, rows and exceptions.
 func CloneEffects(rows []AggressionEffect) []AggressionEffect {
 	out := slices.Clone(rows)
 	for i := range out {

@@ -8,6 +8,7 @@ type CategoryCounts struct {
 	Naval    int `json:"naval"`
 }
 
+// Add returns a and b summed category by category.
 func (a CategoryCounts) Add(b CategoryCounts) CategoryCounts {
 	return CategoryCounts{a.Armor + b.Armor, a.Infantry + b.Infantry, a.Air + b.Air, a.Naval + b.Naval}
 }

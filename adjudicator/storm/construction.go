@@ -43,10 +43,12 @@ const ArgFree = "free"
 // IsFree reports an order that uses a random event's free option.
 func IsFree(o Order) bool { return slices.Contains(o.Args, ArgFree) }
 
+// Plus returns u and v summed kind by kind.
 func (u Units) Plus(v Units) Units {
 	return Units{u.Armor + v.Armor, u.Infantry + v.Infantry, u.Air + v.Air}
 }
 
+// Minus returns u less v, kind by kind.
 func (u Units) Minus(v Units) Units {
 	return Units{u.Armor - v.Armor, u.Infantry - v.Infantry, u.Air - v.Air}
 }

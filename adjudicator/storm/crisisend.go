@@ -27,6 +27,7 @@ type War struct {
 // in retaliation for Germany's declaration of war on Russia (32.63).
 const RetaliationWar = "retaliation"
 
+// Clone copies w, sharing no memory with it; nil for nil.
 func (w *War) Clone() *War {
 	if w == nil {
 		return nil

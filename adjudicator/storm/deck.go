@@ -435,6 +435,7 @@ type DeckError struct {
 	Msg    string
 }
 
+// Error names the card, its event and its effect before the problem.
 func (e DeckError) Error() string {
 	var b strings.Builder
 	if e.Card >= 0 {
@@ -679,6 +680,8 @@ func CheckEffect(e Effect, holder Power) []effectProblem {
 	return out
 }
 
+// ResearchCategories are the categories of research (15.1), in the
+// sheets' order.
 var ResearchCategories = []ResearchCategory{AirResearch, NavalResearch, MilitaryResearch, AtomicResearch, IntelligenceResearch}
 
 // checkProject checks a project name on the sheet of power's side, or on

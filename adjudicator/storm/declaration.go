@@ -65,6 +65,7 @@ func (t Threshold) Excess() int {
 	return t.Net
 }
 
+// Add counts a term of the threshold with its rule.
 func (t *Threshold) Add(rule, what string, v int) {
 	t.Terms = append(t.Terms, ThresholdTerm{Rule: rule, What: what, Value: v})
 	t.Net += v

@@ -150,6 +150,8 @@ type PlacementPermit struct {
 	Region  Region `json:"region,omitempty"`
 }
 
+// Fits reports whether the permit allows a counter in country: its
+// country or region, and Russia itself only when named (24.56E).
 func (x PlacementPermit) Fits(country string) bool {
 	if country == RussiaTarget && x.Country != RussiaTarget { // 24.56E: event 114 only
 		return false
@@ -157,6 +159,8 @@ func (x PlacementPermit) Fits(country string) bool {
 	return (x.Country == "" || x.Country == country) && (x.Region == "" || RegionOf(country) == x.Region)
 }
 
+// PermitWhere words where a permit allows a counter: its country, else
+// "one target of" its region.
 func PermitWhere(country string, region Region) string {
 	if country != "" {
 		return country
@@ -316,10 +320,13 @@ func (pl Placement) CountsAgainstLimit() bool {
 	return !pl.Military && pl.Void == "" && pl.Exempt == ""
 }
 
+// Fits reports whether the extra counter may go to country: its country
+// or region.
 func (x ExtraCounter) Fits(country string) bool {
 	return (x.Country == "" || x.Country == country) && (x.Region == "" || RegionOf(country) == x.Region)
 }
 
+// Reason names the random event that gives the counter (24.14).
 func (x ExtraCounter) Reason() string { return fmt.Sprintf("random event %d (24.14)", x.Card) }
 
 // Effort is each alliance's diplomatic effort in a target (24.81A).
@@ -329,6 +336,7 @@ type Effort struct {
 	Russia int `json:"russia"`
 }
 
+// Add counts n more effort for side.
 func (e *Effort) Add(side Side, n int) {
 	switch side {
 	case Axis:

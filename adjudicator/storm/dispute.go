@@ -17,4 +17,5 @@ func (d Dispute) Other(c string) string {
 	return d.Countries[0]
 }
 
+// Has reports whether c is one of the two countries in dispute.
 func (d Dispute) Has(c string) bool { return d.Countries[0] == c || d.Countries[1] == c }

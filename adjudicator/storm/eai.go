@@ -28,6 +28,8 @@ type EAIModifier struct {
 	Turns int    `json:"turns"`
 }
 
+// ActiveAt reports whether the modifier counts in turn t: from its first
+// turn, for its number of turns (0: for good).
 func (m EAIModifier) ActiveAt(t Turn) bool {
 	d := t.Index() - m.From.Index()
 	return d >= 0 && (m.Turns == 0 || d < m.Turns)

@@ -15,6 +15,7 @@ type civilianCounter struct {
 	Rule     string
 }
 
+// CivilianCounters are the rows of 12.22A/B.
 var CivilianCounters = []civilianCounter{
 	{Germany, 6, 1, true, "12.22A"},
 	{Italy, 3, 1, true, "12.22A"},

@@ -27,6 +27,7 @@ type EventOptions struct {
 	FreeAccelerations []int `json:"free_accelerations,omitempty"`
 }
 
+// Clone copies o, sharing no memory with it.
 func (o EventOptions) Clone() EventOptions {
 	c := o
 	c.ExtraBuilds = slices.Clone(o.ExtraBuilds)

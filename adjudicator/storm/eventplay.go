@@ -46,6 +46,7 @@ func IsOption(e Effect) bool {
 	return false
 }
 
+// HeldOrNil returns the events held, nil for a game without a deck.
 func (d *EventDeck) HeldOrNil() []HeldEvent {
 	if d == nil {
 		return nil

@@ -73,6 +73,7 @@ type SpyRing struct {
 	Eliminated string `json:"eliminated,omitempty"`
 }
 
+// Of returns side's effort.
 func (e Effort) Of(side Side) int {
 	switch side {
 	case Axis:
@@ -85,6 +86,8 @@ func (e Effort) Of(side Side) int {
 	return 0
 }
 
+// OrderCond is the condition an intelligence order names (16.16,
+// 24.81B), "" for none.
 func OrderCond(o Order) string {
 	if o.Kind == CounterIntelOrder {
 		if len(o.Args) > 1 && o.Args[0] == "covert" {

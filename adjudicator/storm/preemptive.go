@@ -25,6 +25,7 @@ type Threat struct {
 	Concession Concession  `json:"concession"`
 }
 
+// AppendNew appends to xs each of ys it does not hold yet.
 func AppendNew(xs []Power, ys ...Power) []Power {
 	for _, y := range ys {
 		if !slices.Contains(xs, y) {

@@ -153,6 +153,8 @@ func (b *ResearchBook) Steps(r ResearchProject) int {
 	return 0
 }
 
+// Used is the number of r's results used (15.5), 0 for a project
+// without a row.
 func (b *ResearchBook) Used(r ResearchProject) int {
 	if g := b.Row(r); g != nil {
 		return g.Used
@@ -220,6 +222,8 @@ func researchString(o Order) string {
 	return s
 }
 
+// PointKind is the kind of research point a RESEARCH order places
+// (intelligence, advanced, spy, reassign ...), PointNormal by default.
 func PointKind(o Order) string {
 	if len(o.Args) > 0 {
 		return o.Args[0]
@@ -296,6 +300,7 @@ func ResultProject(e ResearchResult) (ResearchProject, bool) {
 	return FindProject(e.Side, ResearchProject{Power: e.Power, Name: e.Project}.ID())
 }
 
+// Plus returns e and f summed effect by effect.
 func (e ResultEffect) Plus(f ResultEffect) ResultEffect {
 	return ResultEffect{Armor: e.Armor + f.Armor, Infantry: e.Infantry + f.Infantry, Air: e.Air + f.Air,
 		Naval: e.Naval + f.Naval, Garrison: e.Garrison + f.Garrison, GarrisonRequirement: e.GarrisonRequirement + f.GarrisonRequirement,

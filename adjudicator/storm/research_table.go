@@ -296,6 +296,7 @@ type basicAllocation struct {
 	Rule   string
 }
 
+// BasicAllocations are the rows of 15.21, by side.
 var BasicAllocations = map[Side]basicAllocation{
 	Axis:   {3, 1, 1, Germany, "15.21A"},
 	Allies: {3, 1, 0, Britain, "15.21B"},
@@ -311,6 +312,8 @@ type ObligatedPower struct {
 	Rule  string
 }
 
+// Obligations are the rows of 15.23C: each side's power whose own
+// projects must take a point each turn.
 var Obligations = []ObligatedPower{
 	{Axis, Italy, "15.23C"},
 	{Allies, France, "15.23C"},

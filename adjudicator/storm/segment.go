@@ -64,6 +64,7 @@ func (s Segment) Title() string {
 // Valid reports whether s is one of Segments.
 func (s Segment) Valid() bool { return s.Index() >= 0 }
 
+// Index is s's place in the sequence of play (7.31), -1 for no segment.
 func (s Segment) Index() int {
 	for i, x := range Segments {
 		if x == s {

@@ -17,6 +17,7 @@ type initialMobilization struct {
 	Shipbuilding  int
 }
 
+// InitialMobilizations are the rows of 14.92-14.96, by power.
 var InitialMobilizations = map[Power]initialMobilization{
 	Germany: {Mobilizations: 3, Units: Units{Armor: 2, Infantry: 3, Air: 3}, Shipbuilding: 1}, // 14.92
 	Italy:   {Mobilizations: 3, Units: Units{Armor: 1, Infantry: 3, Air: 2}},                  // 14.93

@@ -34,6 +34,7 @@ type shipClass struct {
 	Rule      string
 }
 
+// ShipClasses are the rows of 19.63, one a class of ship.
 var ShipClasses = []shipClass{
 	{Class: Carrier, Size: 2, Builders: []Power{Germany, Italy, Britain}, Project: ProjectNavalAirTraining, PerResult: 3, Rule: "19.63A"},
 	{Class: Battleship3, Size: 3, Builders: []Power{Germany, Italy, Britain, France}, Rule: "19.63B"},
@@ -138,6 +139,7 @@ type balanceLevel struct {
 	Rule          string
 }
 
+// BalanceLevels are the rows of 20.51, the highest first.
 var BalanceLevels = []balanceLevel{
 	{6, 3, "20.51C"},
 	{3, 2, "20.51B"},

@@ -64,6 +64,7 @@ func (f Factories) Count(k FactoryKind) int {
 	return 0
 }
 
+// Add counts n more factories of use k.
 func (f *Factories) Add(k FactoryKind, n int) {
 	switch k {
 	case Civilian:

@@ -75,6 +75,7 @@ func (f SupportFacts) clone() SupportFacts {
 	return c
 }
 
+// CloneTurn copies a turn held by pointer; nil for nil.
 func CloneTurn(t *Turn) *Turn {
 	if t == nil {
 		return nil

@@ -469,3 +469,74 @@ func TestOrdersStandOnTheGroundOnly(t *testing.T) {
 		}
 	}
 }
+
+// TestEngineDocumented: every exported identifier of the rules engine has
+// a doc comment (a grouped constant or variable its group's). A method
+// that implements an interface of its own package (the events' Type and
+// Visibility) is documented by the interface, and String and Error by
+// theirs.
+func TestEngineDocumented(t *testing.T) {
+	for _, p := range listPackages(t) {
+		if p.Path != "adjudicator" && !strings.HasPrefix(p.Path, "adjudicator/") {
+			continue
+		}
+		fset := token.NewFileSet()
+		var files []*ast.File
+		ifaceMethods := map[string]bool{"String": true, "Error": true}
+		for _, name := range p.Files {
+			f, err := parser.ParseFile(fset, filepath.Join(p.Dir, name), nil, parser.ParseComments)
+			if err != nil {
+				t.Fatal(err)
+			}
+			files = append(files, f)
+			ast.Inspect(f, func(n ast.Node) bool {
+				if it, ok := n.(*ast.InterfaceType); ok {
+					for _, m := range it.Methods.List {
+						for _, name := range m.Names {
+							ifaceMethods[name.Name] = true
+						}
+					}
+				}
+				return true
+			})
+		}
+		for _, f := range files {
+			missing := func(pos token.Pos, what string) {
+				t.Errorf("%s: %s has no doc comment", fset.Position(pos), what)
+			}
+			for _, decl := range f.Decls {
+				switch d := decl.(type) {
+				case *ast.FuncDecl:
+					if !d.Name.IsExported() || d.Doc != nil {
+						continue
+					}
+					if d.Recv != nil {
+						typ := d.Recv.List[0].Type
+						if s, ok := typ.(*ast.StarExpr); ok {
+							typ = s.X
+						}
+						if id, ok := typ.(*ast.Ident); (ok && !id.IsExported()) || ifaceMethods[d.Name.Name] {
+							continue
+						}
+					}
+					missing(d.Pos(), "func "+d.Name.Name)
+				case *ast.GenDecl:
+					for _, s := range d.Specs {
+						switch s := s.(type) {
+						case *ast.TypeSpec:
+							if s.Name.IsExported() && d.Doc == nil && s.Doc == nil && s.Comment == nil {
+								missing(s.Pos(), "type "+s.Name.Name)
+							}
+						case *ast.ValueSpec:
+							for _, n := range s.Names {
+								if n.IsExported() && d.Doc == nil && s.Doc == nil && s.Comment == nil {
+									missing(n.Pos(), n.Name)
+								}
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+}

@@ -12,6 +12,8 @@ import (
 	"stormjudge/adjudicator/track"
 )
 
+// DumpEvents writes evs one a line, each its type and JSON, for a
+// failing test's message.
 func DumpEvents(evs []event.Event) string {
 	var lines []string
 	for _, e := range evs {
@@ -21,6 +23,7 @@ func DumpEvents(evs []event.Event) string {
 	return strings.Join(lines, "\n")
 }
 
+// HasEvent reports whether evs hold an event of type typ.
 func HasEvent(evs []event.Event, typ string) bool {
 	for _, e := range evs {
 		if e.Type() == typ {
@@ -30,6 +33,7 @@ func HasEvent(evs []event.Event, typ string) bool {
 	return false
 }
 
+// IncreasesBy sums the counters p's pool gains by rule in s.
 func IncreasesBy(s storm.State, p storm.Power, rule string) storm.ActivityCounters {
 	var c storm.ActivityCounters
 	for _, in := range storm.PoolIncreases(s, p) {
@@ -67,6 +71,7 @@ func TestDeck(n int, mod func(c *storm.Card)) storm.Deck {
 	return d
 }
 
+// FirstOf returns the first event of type T in evs.
 func FirstOf[T event.Event](evs []event.Event) (T, bool) {
 	for _, e := range evs {
 		if x, ok := e.(T); ok {
@@ -111,6 +116,7 @@ func ModValue(s storm.State, p storm.Power, rule string) int {
 	return n
 }
 
+// At returns s set in the turn of year and season.
 func At(s storm.State, year int, season storm.Season) storm.State {
 	s.Turn = storm.Turn{Year: year, Season: season}
 	return s
