@@ -186,10 +186,6 @@ func (j *Judge) quarantine(tx *store.Tx, raw []byte, cause error) (*Result, erro
 	return res, j.sendReceipt(tx, key, m, &rc, res, now)
 }
 
-// checkSecret is store.CheckSecret (an argon2id hash: the one expensive
-// step of an email); a seam for tests that count the hashes.
-var checkSecret = store.CheckSecret
-
 // ingestFault, when set, is called at the start of every ingest: a seam
 // for tests of the quarantine (it may panic or return an error).
 var ingestFault func(raw []byte) error
@@ -320,13 +316,13 @@ func (j *Judge) ingest(tx *store.Tx, raw []byte) (*Result, error) {
 		rc.errs = append(rc.errs, unreadableBody(rerr, j.opt.Limits))
 		res.Outcome = Rejected
 	} else {
-		rc.cacheOnly, rc.retry = j.budget.exhausted(m.From, now)
+		rc.cacheOnly, rc.retry = j.budget.Exhausted(m.From, now)
 		j.decide(tx, m, sub, perr, &rc, res, now)
 		if rc.unverified != "" {
 			// Charged once the email's record commits: an ingest that
 			// fails and is tried again is not charged twice.
 			from, wrong := m.From, rc.wrong
-			tx.OnCommit(func() { j.budget.spend(from, wrong, now) })
+			tx.OnCommit(func() { j.budget.Spend(from, wrong, now) })
 		}
 	}
 	if rc.fatal != nil {
@@ -476,7 +472,7 @@ type receipt struct {
 	text      string
 	sensitive bool
 	// cacheOnly: the sender has spent its wrong-secret budget
-	// (secretbudget.go): secrets are checked against the cache alone;
+	// (guard.SecretBudget): secrets are checked against the cache alone;
 	// throttled: a secret was refused unchecked for that reason, and
 	// retry is when the budget gives a check back; wrong counts the
 	// argon2id checks that failed.
@@ -1023,7 +1019,7 @@ func (j *Judge) authorize(g *store.Game, from string, env orders.Envelope, rc *r
 // subject nor a line of it (renderReceipt, sendReceipt).
 //
 // When a secret was refused unchecked (the sender's wrong-secret budget
-// is spent, secretbudget.go), the refusal says so instead, and when to
+// is spent, guard.SecretBudget), the refusal says so instead, and when to
 // try again.
 func (rc *receipt) unverifiedBy(msg string) {
 	if rc.throttled {

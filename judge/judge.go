@@ -25,6 +25,7 @@ import (
 	"stormjudge/adjudicator"
 	"stormjudge/adjudicator/event"
 	"stormjudge/adjudicator/storm"
+	"stormjudge/judge/guard"
 	"stormjudge/orders"
 	"stormjudge/report"
 	"stormjudge/store"
@@ -54,7 +55,7 @@ type Options struct {
 	// Decks are the random event decks a game created by email may name
 	// (DECK <name>), by name.
 	Decks map[string]*storm.Deck
-	// Brake is the receipt brake against mail loops (brake.go); zero:
+	// Brake is the receipt brake against mail loops (guard.Brake); zero:
 	// none.
 	Brake Brake
 	// DrawAhead: a version's pictures are drawn as soon as a mail showing
@@ -84,8 +85,8 @@ type Judge struct {
 	// failures counts failed handlings of an email (by the SHA-256 of its
 	// bytes) since the last success, for the quarantine (Ingest).
 	failures map[[32]byte]int
-	// budget slows down senders of wrong secrets (secretbudget.go).
-	budget secretBudget
+	// budget slows down senders of wrong secrets (guard.SecretBudget).
+	budget guard.SecretBudget
 	// pictures are the pictures of the versions drawn last (pictures.go).
 	pictures pictureCache
 	// lobby bounds the answers to LIST and JOIN requests (lobby.go).
