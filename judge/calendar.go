@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"stormjudge/adjudicator/storm"
+	"stormjudge/judge/letters"
 	"stormjudge/report"
 	"stormjudge/store"
 )
@@ -42,7 +43,7 @@ func (j *Judge) calendar(g *store.Game, s storm.State, name string, seq int, can
 		Stamp:     now,
 		Summary:   fmt.Sprintf("%s: %s, %s: orders due", g.ID, s.Segment.Title(), s.Turn),
 		Description: fmt.Sprintf("Game %s of Gathering Storm: the deadline of %s, %s.\n%s.\nOrders go to %s.",
-			g.ID, s.Turn, s.Segment.Title(), upperFirst(policyText(g)), j.opt.Address),
+			g.ID, s.Turn, s.Segment.Title(), letters.UpperFirst(letters.PolicyText(g)), j.opt.Address),
 	}
 	if d.At.IsZero() {
 		// An event needs a time, even a cancelled one: while paused, the

@@ -11,6 +11,7 @@ import (
 	"stormjudge/adjudicator"
 	"stormjudge/adjudicator/event"
 	"stormjudge/adjudicator/storm"
+	"stormjudge/judge/letters"
 	"stormjudge/orders"
 	"stormjudge/report"
 	"stormjudge/store"
@@ -132,7 +133,7 @@ func (j *Judge) runCommands(tx *store.Tx, g *store.Game, s storm.State, m *order
 		if seat := r.g.Seat(power); seat != nil {
 			zone = seat.TimeZone
 		}
-		if dl := deadlineLine(r.g, zone); dl != "" {
+		if dl := letters.DeadlineLine(r.g, zone); dl != "" {
 			r.answers = append(r.answers, dl)
 		}
 	}
@@ -230,7 +231,7 @@ func (j *Judge) announce(tx *store.Tx, g *store.Game, s storm.State, from string
 		if reason != "" {
 			fmt.Fprintf(&b, "Reason: %s\n", reason)
 		}
-		if dl := deadlineLine(g, seatZone(g, addr)); dl != "" {
+		if dl := letters.DeadlineLine(g, seatZone(g, addr)); dl != "" {
 			b.WriteString("\n" + dl + "\n")
 		}
 		b.WriteString("\n-- \nstormjudge, Gathering Storm adjudicator\n")
@@ -247,7 +248,7 @@ func (j *Judge) announce(tx *store.Tx, g *store.Game, s storm.State, from string
 func (r *cmdRun) moderator(c orders.Command) error {
 	g := r.g
 	if g.Waiting() && slices.Contains([]string{orders.CmdDeadline, orders.CmdExtend, orders.CmdPause, orders.CmdResume, orders.CmdAdjudicate, orders.CmdRollback}, c.Verb) {
-		return fmt.Errorf("the game has not started: it waits for players for %s (START starts it with those seats vacant)", joinPowers(g.OpenSeats()))
+		return fmt.Errorf("the game has not started: it waits for players for %s (START starts it with those seats vacant)", letters.Powers(g.OpenSeats()))
 	}
 	switch c.Verb {
 	case orders.CmdStart, orders.CmdApprove, orders.CmdDecline, orders.CmdApproval:
@@ -264,7 +265,7 @@ func (r *cmdRun) moderator(c orders.Command) error {
 			}
 			g.ModeratorMailed[addr] = g.Version // the digest covers what comes from now on
 		}
-		r.answers = append(r.answers, mailAnswer(c.Word, true))
+		r.answers = append(r.answers, letters.MailAnswer(c.Word, true))
 		r.audit("mail", fmt.Sprintf("moderator %s: mail %s", addr, c.Word))
 		return nil
 	case orders.CmdStatus:
@@ -329,10 +330,10 @@ func (r *cmdRun) moderator(c orders.Command) error {
 		}
 		moveDeadline(g, c.At, r.now)
 		r.moved = true
-		r.say("Deadline set", fmt.Sprintf("The deadline of %s was set to %s.", r.s.Segment.Title(), deadlineText(g.Deadline, "")))
+		r.say("Deadline set", fmt.Sprintf("The deadline of %s was set to %s.", r.s.Segment.Title(), letters.DeadlineText(g.Deadline, "")))
 		if at := afterAbsences(g, r.s, g.Deadline, false); !at.Equal(g.Deadline) {
 			// The moderator's time stands; the moderator is told.
-			r.answers = append(r.answers, fmt.Sprintf("Note: the deadline falls in a declared absence of a power that orders in %s (the absences would put it at %s); it stands as you set it.", r.s.Segment.Title(), deadlineText(at, "")))
+			r.answers = append(r.answers, fmt.Sprintf("Note: the deadline falls in a declared absence of a power that orders in %s (the absences would put it at %s); it stands as you set it.", r.s.Segment.Title(), letters.DeadlineText(at, "")))
 		}
 		r.audit("deadline", "deadline set to "+g.Deadline.Format(time.RFC3339))
 		return nil
@@ -345,7 +346,7 @@ func (r *cmdRun) moderator(c orders.Command) error {
 		}
 		moveDeadline(g, g.Deadline.Add(c.Duration), r.now)
 		r.moved = true
-		r.say("Deadline extended", fmt.Sprintf("The deadline of %s was extended by %s to %s.", r.s.Segment.Title(), orders.FormatDuration(c.Duration), deadlineText(g.Deadline, "")))
+		r.say("Deadline extended", fmt.Sprintf("The deadline of %s was extended by %s to %s.", r.s.Segment.Title(), orders.FormatDuration(c.Duration), letters.DeadlineText(g.Deadline, "")))
 		r.audit("extend", fmt.Sprintf("deadline extended by %s to %s", orders.FormatDuration(c.Duration), g.Deadline.Format(time.RFC3339)))
 		return nil
 	case orders.CmdDuration, orders.CmdReminders, orders.CmdNMR, orders.CmdExtensions, orders.CmdAbsence:
@@ -377,7 +378,7 @@ func (r *cmdRun) moderator(c orders.Command) error {
 			line += fmt.Sprintf(" The deadline will then be %s away, as it was now.", orders.FormatDuration(g.PausedLeft))
 		}
 		r.say("Game paused", line)
-		r.audit("pause", fmt.Sprintf("paused; %s left of the deadline", orNone(g.PausedLeft)))
+		r.audit("pause", fmt.Sprintf("paused; %s left of the deadline", letters.OrNone(g.PausedLeft)))
 		return nil
 	case orders.CmdResume:
 		if !g.Paused {
@@ -391,7 +392,7 @@ func (r *cmdRun) moderator(c orders.Command) error {
 			moveDeadline(g, afterAbsences(g, r.s, ceilMinute(r.now.Add(g.PausedLeft)), true), r.now)
 			g.PausedLeft = 0
 			r.moved = true
-			line += " The deadline is " + deadlineText(g.Deadline, "") + "."
+			line += " The deadline is " + letters.DeadlineText(g.Deadline, "") + "."
 		}
 		r.say("Game resumed", line)
 		r.audit("resume", line)
@@ -507,7 +508,7 @@ func applyRule(g *store.Game, c orders.Command) (string, error) {
 		} else if c.Duration > 0 {
 			g.Rules.Grace = c.Duration
 		}
-		return "Deadline rule: at the deadline, " + policyText(g) + ".", nil
+		return "Deadline rule: at the deadline, " + letters.PolicyText(g) + ".", nil
 	case orders.CmdExtensions:
 		g.Rules.ExtensionBudget = c.Duration
 		return fmt.Sprintf("Deadline rule: each player may extend deadlines by %s in all, with EXTEND.", orders.FormatDuration(c.Duration)), nil
@@ -547,7 +548,7 @@ func (r *cmdRun) replace(c orders.Command) error {
 			Welcome: id, ConfigAddress: seat.ConfigAddress}
 	}
 	r.then(func() error {
-		return j.notify(tx, id, c.Address, fmt.Sprintf("[%s] You play %s", gid, c.Power.Title()), welcomeBody(r.g, *r.g.Seat(c.Power), secret, j.opt.Address), true, now)
+		return j.notify(tx, id, c.Address, fmt.Sprintf("[%s] You play %s", gid, c.Power.Title()), j.welcome(r.g, *r.g.Seat(c.Power), secret).Text(), true, now)
 	})
 	if rekey {
 		r.say(c.Power.Title()+"'s secret renewed", fmt.Sprintf("The moderator gave %s's player a new secret; the old one no longer works.", c.Power.Title()))
@@ -629,7 +630,7 @@ func (r *cmdRun) rollback(c orders.Command) error {
 	r.s = target
 	line := fmt.Sprintf("The moderator ROLLED BACK the game from version %d to version %d: %s, %s, is open again. Every order given for it or later is withdrawn (kept in the history): send your orders again. Its report and notices follow again.", from, v, target.Turn, target.Segment.Title())
 	if !g.Deadline.IsZero() {
-		line += " Its new deadline: " + deadlineText(g.Deadline, "") + "."
+		line += " Its new deadline: " + letters.DeadlineText(g.Deadline, "") + "."
 		r.moved = true
 	}
 	r.say(fmt.Sprintf("Rolled back to version %d", v), line)
@@ -678,7 +679,7 @@ func (r *cmdRun) player(c orders.Command) error {
 			if rec.ByModerator {
 				who = "the moderator"
 			}
-			fmt.Fprintf(&b, "Sent by %s, received %s.\n", who, deadlineText(rec.Received, seat.TimeZone))
+			fmt.Fprintf(&b, "Sent by %s, received %s.\n", who, letters.DeadlineText(rec.Received, seat.TimeZone))
 		}
 		r.answers = append(r.answers, b.String())
 		r.audit("orders shown", p.Title()+"'s ORDERS answered")
@@ -699,8 +700,8 @@ func (r *cmdRun) player(c orders.Command) error {
 		j, tx, now, addr, key := r.j, r.tx, r.now, seat.Address, r.key
 		vs := c.Versions
 		r.then(func() error { return j.resend(tx, g, p, addr, vs, key, now, "") })
-		r.answers = append(r.answers, fmt.Sprintf("The public report and %s's private notice of version(s) %s are sent again to %s.", p.Title(), joinInts(vs), addr))
-		r.audit("resend", fmt.Sprintf("%s: versions %s sent again to %s", p.Title(), joinInts(vs), addr))
+		r.answers = append(r.answers, fmt.Sprintf("The public report and %s's private notice of version(s) %s are sent again to %s.", p.Title(), letters.Ints(vs), addr))
+		r.audit("resend", fmt.Sprintf("%s: versions %s sent again to %s", p.Title(), letters.Ints(vs), addr))
 		return nil
 	case orders.CmdMail:
 		for i := range g.Seats {
@@ -709,7 +710,7 @@ func (r *cmdRun) player(c orders.Command) error {
 				g.Seats[i].Mailed = g.Version // a digest covers what comes from now on
 			}
 		}
-		r.answers = append(r.answers, mailAnswer(c.Word, false))
+		r.answers = append(r.answers, letters.MailAnswer(c.Word, false))
 		r.audit("mail", fmt.Sprintf("%s: mail %s", p.Title(), c.Word))
 		return nil
 	case orders.CmdTimezone:
@@ -747,9 +748,9 @@ func (r *cmdRun) player(c orders.Command) error {
 		seat.ExtensionUsed += c.Duration
 		moveDeadline(g, g.Deadline.Add(c.Duration), r.now)
 		r.moved = true
-		r.say("Deadline extended by "+p.Title(), fmt.Sprintf("%s's player extended the deadline of %s by %s, to %s.", p.Title(), r.s.Segment.Title(), orders.FormatDuration(c.Duration), deadlineText(g.Deadline, "")))
-		r.answers = append(r.answers, fmt.Sprintf("Extended by %s; %s of your budget is left.", orders.FormatDuration(c.Duration), orNone(g.Rules.ExtensionBudget-seat.ExtensionUsed)))
-		r.audit("extend", fmt.Sprintf("%s: deadline extended by %s to %s; budget used %s of %s", p.Title(), orders.FormatDuration(c.Duration), g.Deadline.Format(time.RFC3339), orNone(seat.ExtensionUsed), orders.FormatDuration(g.Rules.ExtensionBudget)))
+		r.say("Deadline extended by "+p.Title(), fmt.Sprintf("%s's player extended the deadline of %s by %s, to %s.", p.Title(), r.s.Segment.Title(), orders.FormatDuration(c.Duration), letters.DeadlineText(g.Deadline, "")))
+		r.answers = append(r.answers, fmt.Sprintf("Extended by %s; %s of your budget is left.", orders.FormatDuration(c.Duration), letters.OrNone(g.Rules.ExtensionBudget-seat.ExtensionUsed)))
+		r.audit("extend", fmt.Sprintf("%s: deadline extended by %s to %s; budget used %s of %s", p.Title(), orders.FormatDuration(c.Duration), g.Deadline.Format(time.RFC3339), letters.OrNone(seat.ExtensionUsed), orders.FormatDuration(g.Rules.ExtensionBudget)))
 		return nil
 	case orders.CmdResign:
 		if c.Power != p {
@@ -778,22 +779,6 @@ func (r *cmdRun) player(c orders.Command) error {
 	return fmt.Errorf("not a command for this email")
 }
 
-// orNone writes d, or "none" when it is less than a minute.
-func orNone(d time.Duration) string {
-	if d < time.Minute {
-		return "none"
-	}
-	return orders.FormatDuration(d)
-}
-
-func joinInts(vs []int) string {
-	var s []string
-	for _, v := range vs {
-		s = append(s, fmt.Sprint(v))
-	}
-	return strings.Join(s, ", ")
-}
-
 // absence declares (or, NONE, cancels) the player's absence: dates in the
 // player's time zone, from the first day's start to the last day's end.
 func (r *cmdRun) absence(c orders.Command, seat *store.Seat) error {
@@ -815,7 +800,7 @@ func (r *cmdRun) absence(c orders.Command, seat *store.Seat) error {
 				kept = append(kept, a)
 			case a.MovedSegment != 0 && a.MovedSegment == openedAt(g) && !g.Deadline.IsZero():
 				kept = append(kept, a)
-				standing = append(standing, deadlineText(a.From, seat.TimeZone)+" to "+deadlineText(a.Until, seat.TimeZone))
+				standing = append(standing, letters.DeadlineText(a.From, seat.TimeZone)+" to "+letters.DeadlineText(a.Until, seat.TimeZone))
 			case a.From.Before(r.now): // under way: ends now
 				a.Until = ceilMinute(r.now)
 				kept = append(kept, a)
@@ -843,7 +828,7 @@ func (r *cmdRun) absence(c orders.Command, seat *store.Seat) error {
 	if g.Rules.AbsenceMax == 0 {
 		return fmt.Errorf("this game allows no declared absences (the moderator sets it with ABSENCE MAX)")
 	}
-	loc := location(seat.TimeZone)
+	loc := letters.Location(seat.TimeZone)
 	from := time.Date(c.At.Year(), c.At.Month(), c.At.Day(), 0, 0, 0, 0, loc).UTC()
 	until := time.Date(c.Until.Year(), c.Until.Month(), c.Until.Day()+1, 0, 0, 0, 0, loc).UTC()
 	if !until.After(r.now) {
@@ -860,7 +845,7 @@ func (r *cmdRun) absence(c orders.Command, seat *store.Seat) error {
 		}
 	}
 	if used+until.Sub(from) > g.Rules.AbsenceMax {
-		return fmt.Errorf("%s of absence is more than what is left of the game's limit: %s of %s", orders.FormatDuration(until.Sub(from)), orNone(g.Rules.AbsenceMax-used), orders.FormatDuration(g.Rules.AbsenceMax))
+		return fmt.Errorf("%s of absence is more than what is left of the game's limit: %s of %s", orders.FormatDuration(until.Sub(from)), letters.OrNone(g.Rules.AbsenceMax-used), orders.FormatDuration(g.Rules.AbsenceMax))
 	}
 	seat.Absences = append(seat.Absences, store.Absence{From: from, Until: until})
 	zone := "UTC"
@@ -868,7 +853,7 @@ func (r *cmdRun) absence(c orders.Command, seat *store.Seat) error {
 		zone = seat.TimeZone
 	}
 	line := fmt.Sprintf("%s's player will be away from %s to %s (days in %s; %s to %s): deadlines of segments in which %s orders that fall in that time move to its end.",
-		p.Title(), c.At.Format("Mon 2 Jan 2006"), c.Until.Format("Mon 2 Jan 2006"), zone, deadlineText(from, ""), deadlineText(until, ""), p.Title())
+		p.Title(), c.At.Format("Mon 2 Jan 2006"), c.Until.Format("Mon 2 Jan 2006"), zone, letters.DeadlineText(from, ""), letters.DeadlineText(until, ""), p.Title())
 	if !g.Deadline.IsZero() && !g.Paused {
 		// Only the new absence moves the deadline (chained with those
 		// after it): a deadline the moderator set in an earlier absence
@@ -877,12 +862,12 @@ func (r *cmdRun) absence(c orders.Command, seat *store.Seat) error {
 		if at := afterAbsences(g, r.s, g.Deadline, in); in && !at.Equal(g.Deadline) {
 			moveDeadline(g, at, r.now)
 			r.moved = true
-			line += fmt.Sprintf(" The deadline of %s moves to %s.", r.s.Segment.Title(), deadlineText(g.Deadline, ""))
+			line += fmt.Sprintf(" The deadline of %s moves to %s.", r.s.Segment.Title(), letters.DeadlineText(g.Deadline, ""))
 		}
 	}
 	r.say(p.Title()+"'s player away", line)
-	r.answers = append(r.answers, fmt.Sprintf("Absence noted: %s to %s (%s); %s of the game's %s of absence is left.", deadlineText(from, seat.TimeZone), deadlineText(until, seat.TimeZone),
-		orders.FormatDuration(until.Sub(from)), orNone(g.Rules.AbsenceMax-used-until.Sub(from)), orders.FormatDuration(g.Rules.AbsenceMax)))
+	r.answers = append(r.answers, fmt.Sprintf("Absence noted: %s to %s (%s); %s of the game's %s of absence is left.", letters.DeadlineText(from, seat.TimeZone), letters.DeadlineText(until, seat.TimeZone),
+		orders.FormatDuration(until.Sub(from)), letters.OrNone(g.Rules.AbsenceMax-used-until.Sub(from)), orders.FormatDuration(g.Rules.AbsenceMax)))
 	r.audit("absence", fmt.Sprintf("%s: away %s to %s", p.Title(), from.Format(time.RFC3339), until.Format(time.RFC3339)))
 	return nil
 }
@@ -973,16 +958,16 @@ func (j *Judge) statusText(tx *store.Tx, g *store.Game, s storm.State, p storm.P
 	case s.Ended:
 		b.WriteString("The game has ended; the final report gives the victory points.\n")
 	case g.Waiting():
-		b.WriteString(waitingText(g) + "\n")
+		b.WriteString(letters.WaitingText(g) + "\n")
 	case g.Paused:
 		// deadlineLine says it is paused.
-		b.WriteString(deadlineLine(g, zone))
+		b.WriteString(letters.DeadlineLine(g, zone))
 		if g.PausedLeft > 0 {
 			fmt.Fprintf(&b, " When it resumes, the deadline will be %s away.", orders.FormatDuration(g.PausedLeft))
 		}
 		b.WriteString("\n")
 	default:
-		if dl := deadlineLine(g, zone); dl != "" {
+		if dl := letters.DeadlineLine(g, zone); dl != "" {
 			b.WriteString(dl + "\n")
 		}
 	}
@@ -1014,12 +999,12 @@ func (j *Judge) statusText(tx *store.Tx, g *store.Game, s storm.State, p storm.P
 			fmt.Fprintf(&b, " Time zone: %s.", zone)
 		}
 		if g.Rules.ExtensionBudget > 0 {
-			fmt.Fprintf(&b, " Extension budget left: %s of %s.", orNone(g.Rules.ExtensionBudget-seat.ExtensionUsed), orders.FormatDuration(g.Rules.ExtensionBudget))
+			fmt.Fprintf(&b, " Extension budget left: %s of %s.", letters.OrNone(g.Rules.ExtensionBudget-seat.ExtensionUsed), orders.FormatDuration(g.Rules.ExtensionBudget))
 		}
-		for _, a := range absences(seat, now, zone) {
+		for _, a := range letters.Absences(seat, now, zone) {
 			fmt.Fprintf(&b, "\nAbsence: %s.", a)
 		}
-		b.WriteString("\n" + observersText(g, false) + "\n")
+		b.WriteString("\n" + letters.ObserversText(g, false) + "\n")
 		return b.String(), nil
 	}
 	b.WriteString("\nSeats (moderators only):\n")
@@ -1034,83 +1019,23 @@ func (j *Judge) statusText(tx *store.Tx, g *store.Game, s storm.State, p storm.P
 		if seat.Undeliverable != "" {
 			extra += " UNDELIVERABLE"
 		}
-		fmt.Fprintf(&b, "  %-8s %-28s missed %d, extension used %s%s\n", seat.Power.Title(), seat.Address, seat.Missed, orNone(seat.ExtensionUsed), extra)
-		for _, n := range SeatNotes(&seat, now) {
+		fmt.Fprintf(&b, "  %-8s %-28s missed %d, extension used %s%s\n", seat.Power.Title(), seat.Address, seat.Missed, letters.OrNone(seat.ExtensionUsed), extra)
+		for _, n := range letters.SeatNotes(&seat, now) {
 			fmt.Fprintf(&b, "           %s\n", n)
 		}
 		for _, jn := range seat.Joins {
-			st := "asked " + deadlineText(jn.Asked, "") + ", not confirmed"
+			st := "asked " + letters.DeadlineText(jn.Asked, "") + ", not confirmed"
 			if !jn.Confirmed.IsZero() {
-				st = "confirmed " + deadlineText(jn.Confirmed, "") + ": APPROVE or DECLINE " + seat.Power.String()
+				st = "confirmed " + letters.DeadlineText(jn.Confirmed, "") + ": APPROVE or DECLINE " + seat.Power.String()
 			}
 			fmt.Fprintf(&b, "           JOIN from %s: %s\n", jn.Address, st)
 		}
 	}
 	if g.Waiting() {
-		fmt.Fprintf(&b, "Approval of players who JOIN: %s (APPROVAL ON|OFF).\n", onOff(g.JoinApproval))
+		fmt.Fprintf(&b, "Approval of players who JOIN: %s (APPROVAL ON|OFF).\n", letters.OnOff(g.JoinApproval))
 	}
-	fmt.Fprintf(&b, "\nRules: %s\n%s\n%s\n", RulesText(g), PressRulesText(g.Press), observersText(g, true))
+	fmt.Fprintf(&b, "\nRules: %s\n%s\n%s\n", letters.RulesText(g), letters.PressRulesText(g.Press), letters.ObserversText(g, true))
 	return b.String(), nil
-}
-
-// absences words seat's absences not over at now, "Tue 1 Dec 2026 00:00
-// UTC to Tue 8 Dec 2026 00:00 UTC", with the times also in zone when given
-// (the player's own STATUS).
-func absences(seat *store.Seat, now time.Time, zone string) []string {
-	var out []string
-	for _, a := range seat.Absences {
-		if a.Until.After(now) {
-			out = append(out, deadlineText(a.From, zone)+" to "+deadlineText(a.Until, zone))
-		}
-	}
-	return out
-}
-
-// SeatNotes are the lines the moderator's STATUS and the operator's game
-// show give under a seat: its time zone, its absences to come.
-func SeatNotes(seat *store.Seat, now time.Time) []string {
-	var out []string
-	if seat.TimeZone != "" {
-		out = append(out, "time zone "+seat.TimeZone)
-	}
-	for _, a := range absences(seat, now, "") {
-		out = append(out, "absent "+a)
-	}
-	return out
-}
-
-// RulesText sums up g's deadline rules in a sentence or two (the
-// moderator's STATUS, the welcomes, game show).
-func RulesText(g *store.Game) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "deadlines %s; at a deadline, %s", durationsText(g), policyText(g))
-	if len(g.Rules.Reminders) > 0 {
-		var ls []string
-		for _, d := range g.Rules.Reminders {
-			ls = append(ls, orders.FormatDuration(d))
-		}
-		fmt.Fprintf(&b, "; reminders %s before", strings.Join(ls, " and "))
-	} else {
-		b.WriteString("; no reminders")
-	}
-	fmt.Fprintf(&b, "; each player's extension budget %s, absences at most %s.", orNone(g.Rules.ExtensionBudget), orNone(g.Rules.AbsenceMax))
-	return b.String()
-}
-
-func durationsText(g *store.Game) string {
-	var parts []string
-	for _, k := range orders.SegmentKinds {
-		d, ok := g.Rules.Durations[k]
-		if !ok {
-			d = g.SegmentDuration
-		}
-		w := "no deadline"
-		if d > 0 {
-			w = orders.FormatDuration(d)
-		}
-		parts = append(parts, k+" "+w)
-	}
-	return strings.Join(parts, ", ")
 }
 
 // historyText lists the game's versions (the last 40), for RESEND and
@@ -1191,17 +1116,4 @@ func playerCommandsHelp() string {
 		b.WriteString("  " + f + "\n")
 	}
 	return b.String()
-}
-
-// mailAnswer is the receipt's line for MAIL (a moderator's when mod).
-func mailAnswer(word string, mod bool) string {
-	switch {
-	case word == store.MailDigest && mod:
-		return "Mail: the digest. You get the public report once a turn, when the turn ends, covering every segment since your last; STATUS and RESEND still give any report."
-	case word == store.MailDigest:
-		return "Mail: the digest. You get one mail when you must act, when the turn ends or when something is for your eyes only, with the public reports of the segments in between; STATUS and RESEND still give any report."
-	case mod:
-		return "Mail: every segment. You get the public report after every segment."
-	}
-	return "Mail: every segment. You get the public report and your private notice after every segment."
 }

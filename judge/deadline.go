@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"stormjudge/adjudicator/storm"
+	"stormjudge/judge/letters"
 
 	_ "time/tzdata"
 
@@ -144,62 +145,6 @@ func nmrPolicy(g *store.Game) string {
 	return g.Rules.NMR
 }
 
-// nmrTexts say what each NMR policy does with a missing power's orders:
-// before the deadline (in every deadline line) and once it passed (to the
-// moderators and the missing players).
-var nmrTexts = map[string]struct{ before, after string }{
-	"pass":   {"powers that have not ordered by then are taken to PASS", "they are taken to PASS"},
-	"repeat": {"powers that have not ordered by then get their last orders for the same segment again when they are still valid, else PASS", "their last orders for the same segment are used again when still valid, else PASS"},
-	"wait":   {"if a power has not ordered by then, the game waits for the moderator", "the game waits for their orders or the moderator (NMR WAIT)"},
-}
-
-// policyText says what becomes of a missing power's orders in g.
-func policyText(g *store.Game) string {
-	what := nmrTexts[nmrPolicy(g)].before
-	if g.Rules.Grace > 0 {
-		what += fmt.Sprintf(", after a grace of %s in which late orders are still taken", orders.FormatDuration(g.Rules.Grace))
-	}
-	return what
-}
-
-// deadlineText is the deadline in UTC and, when loc is another zone, in
-// the player's own time: "Mon 7 Dec 2026 18:00 UTC (19:00 CET, Mon 7 Dec,
-// in Europe/Berlin)".
-func deadlineText(at time.Time, zone string) string {
-	s := at.UTC().Format("Mon 2 Jan 2006 15:04 MST")
-	loc := location(zone)
-	if loc == time.UTC {
-		return s
-	}
-	l := at.In(loc)
-	return fmt.Sprintf("%s (%s, %s, in %s)", s, l.Format("15:04 MST"), l.Format("Mon 2 Jan"), zone)
-}
-
-// location is a player's time zone (TIMEZONE; orders.parseTimezone
-// checked it): UTC for "" or a zone no longer known.
-func location(zone string) *time.Location {
-	if zone == "" || zone == "UTC" {
-		return time.UTC
-	}
-	loc, err := time.LoadLocation(zone)
-	if err != nil {
-		return time.UTC
-	}
-	return loc
-}
-
-// deadlineLine is the lead line of a report or notice for a reader in
-// zone ("" the public report: UTC).
-func deadlineLine(g *store.Game, zone string) string {
-	if g.Paused {
-		return "The game is PAUSED by the moderator: no deadline runs until it resumes."
-	}
-	if g.Deadline.IsZero() {
-		return ""
-	}
-	return "Deadline: " + deadlineText(g.Deadline, zone) + " (" + policyText(g) + ")."
-}
-
 // seatZone is the time zone of the first seat held by addr in g.
 func seatZone(g *store.Game, addr string) string {
 	for _, s := range g.Seats {
@@ -262,15 +207,15 @@ func (j *Judge) remind(tx *store.Tx, g *store.Game, s storm.State, miss []storm.
 			ps := powersAt(g, addr, miss)
 			left := g.Deadline.Sub(now)
 			body := fmt.Sprintf("Reminder: the judge has no orders from %s for %s, %s, in game %s.\n\nDeadline: %s, in %s.\n%s.\n\nSend your orders (or PASS) to %s; HELP lists what you may order now, STATUS where the game is.\n\n-- \nstormjudge, Gathering Storm adjudicator\n",
-				joinPowers(ps), s.Turn, s.Segment.Title(), g.ID, deadlineText(g.Deadline, seatZone(g, addr)), orders.FormatDuration(left.Round(time.Minute)),
-				upperFirst(policyText(g)), j.opt.Address)
+				letters.Powers(ps), s.Turn, s.Segment.Title(), g.ID, letters.DeadlineText(g.Deadline, seatZone(g, addr)), orders.FormatDuration(left.Round(time.Minute)),
+				letters.UpperFirst(letters.PolicyText(g)), j.opt.Address)
 			id := fmt.Sprintf("%s/reminder/v%d%s/s%d/%d/%s", g.ID, g.Version, epoch(g), g.DeadlineSeq, int64(l/time.Second), addr)
 			if err := j.notify(tx, id, addr, fmt.Sprintf("[%s] Reminder: orders due in %s", g.ID, orders.FormatDuration(left.Round(time.Minute))), body, false, now); err != nil {
 				return err
 			}
 		}
 		if err := tx.Audit(g.ID, store.AuditEntry{Time: now, Actor: "judge", Action: "reminder",
-			Detail: fmt.Sprintf("%s before the deadline %s: reminded %s", orders.FormatDuration(l), g.Deadline.Format(time.RFC3339), joinPowers(miss))}); err != nil {
+			Detail: fmt.Sprintf("%s before the deadline %s: reminded %s", orders.FormatDuration(l), g.Deadline.Format(time.RFC3339), letters.Powers(miss))}); err != nil {
 			return err
 		}
 	}
@@ -291,16 +236,16 @@ func (j *Judge) noteMiss(tx *store.Tx, g *store.Game, s storm.State, miss []stor
 			counts = append(counts, fmt.Sprintf("%s (%s, missed %d so far)", p.Title(), seat.Address, seat.Missed))
 		}
 	}
-	next := policyNow(g, "")
+	next := letters.PolicyNow(g, "")
 	if err := tx.Audit(g.ID, store.AuditEntry{Time: now, Actor: "judge", Action: "missed",
-		Detail: fmt.Sprintf("deadline %s of %s %s passed without orders from %s; %s", g.Deadline.Format(time.RFC3339), s.Turn, s.Segment, joinPowers(miss), next)}); err != nil {
+		Detail: fmt.Sprintf("deadline %s of %s %s passed without orders from %s; %s", g.Deadline.Format(time.RFC3339), s.Turn, s.Segment, letters.Powers(miss), next)}); err != nil {
 		return err
 	}
 	for _, m := range g.Moderators {
 		body := fmt.Sprintf("The deadline of %s, %s, in game %s (%s) passed without orders from:\n\n  %s\n\n%s\n\nYou may enter their orders (MODERATOR, POWER, the orders), extend the deadline (EXTEND 12h), or adjudicate now (ADJUDICATE). STATUS shows every seat's missed deadlines.\n\n-- \nstormjudge, Gathering Storm adjudicator\n",
-			s.Turn, s.Segment.Title(), g.ID, deadlineText(g.Deadline, ""), strings.Join(counts, "\n  "), upperFirst(next)+".")
+			s.Turn, s.Segment.Title(), g.ID, letters.DeadlineText(g.Deadline, ""), strings.Join(counts, "\n  "), letters.UpperFirst(next)+".")
 		if err := j.notify(tx, fmt.Sprintf("%s/missed/v%d%s/s%d/%s", g.ID, g.Version, epoch(g), g.DeadlineSeq, m), m,
-			fmt.Sprintf("[%s] Deadline missed by %s", g.ID, joinPowers(miss)), body, false, now); err != nil {
+			fmt.Sprintf("[%s] Deadline missed by %s", g.ID, letters.Powers(miss)), body, false, now); err != nil {
 			return err
 		}
 	}
@@ -310,23 +255,13 @@ func (j *Judge) noteMiss(tx *store.Tx, g *store.Game, s storm.State, miss []stor
 		}
 		ps := powersAt(g, addr, miss)
 		body := fmt.Sprintf("The deadline of %s, %s, in game %s passed (%s) and the judge has no orders from %s.\n\n%s\n\n-- \nstormjudge, Gathering Storm adjudicator\n",
-			s.Turn, s.Segment.Title(), g.ID, deadlineText(g.Deadline, seatZone(g, addr)), joinPowers(ps), upperFirst(policyNow(g, seatZone(g, addr)))+".")
+			s.Turn, s.Segment.Title(), g.ID, letters.DeadlineText(g.Deadline, seatZone(g, addr)), letters.Powers(ps), letters.UpperFirst(letters.PolicyNow(g, seatZone(g, addr)))+".")
 		if err := j.notify(tx, fmt.Sprintf("%s/late/v%d%s/s%d/%s", g.ID, g.Version, epoch(g), g.DeadlineSeq, addr), addr,
 			fmt.Sprintf("[%s] Deadline passed without your orders", g.ID), body, false, now); err != nil {
 			return err
 		}
 	}
 	return nil
-}
-
-// policyNow says what happens now that the deadline passed, times also
-// in zone when given (a player's own).
-func policyNow(g *store.Game, zone string) string {
-	what := nmrTexts[nmrPolicy(g)].after
-	if g.Rules.Grace > 0 && nmrPolicy(g) != "wait" {
-		return fmt.Sprintf("late orders are still taken until %s; then %s", deadlineText(g.Deadline.Add(g.Rules.Grace), zone), what)
-	}
-	return what
 }
 
 // addressesOf are the distinct addresses holding the powers ps, sorted.

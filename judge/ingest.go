@@ -14,6 +14,7 @@ import (
 
 	"stormjudge/adjudicator"
 	"stormjudge/adjudicator/storm"
+	"stormjudge/judge/letters"
 	"stormjudge/orders"
 	"stormjudge/report"
 	"stormjudge/store"
@@ -653,13 +654,13 @@ func (j *Judge) decide(tx *store.Tx, m *orders.Message, sub *orders.Submission, 
 			rc.help = "The moderator has paused this game: orders are not taken until it resumes.\n\n" + rc.help
 		}
 		if g.Waiting() {
-			rc.help = waitingText(g) + "\n\n" + playerCommandsHelp()
+			rc.help = letters.WaitingText(g) + "\n\n" + playerCommandsHelp()
 		}
 		res.Outcome = Answered
 		return
 	}
 	if g.Waiting() {
-		rc.errs = append(rc.errs, waitingText(g))
+		rc.errs = append(rc.errs, letters.WaitingText(g))
 		rc.footer = "Send your orders once the game has started: its first report will say what to order."
 		if res.Moderator {
 			rc.footer = "START starts the game now, the seats still open left vacant (held by you)."
@@ -694,7 +695,7 @@ func (j *Judge) decide(tx *store.Tx, m *orders.Message, sub *orders.Submission, 
 		if s.War != nil {
 			what = fmt.Sprintf("the game ended with the war of %s (rules 26.13, 33.11)", s.War.Turn)
 		}
-		rc.errs = append(rc.errs, fmt.Sprintf("%s: no orders are taken any more. The final report gives the victory points (rule 34); the moderator can export the game's whole history.", upperFirst(what)))
+		rc.errs = append(rc.errs, fmt.Sprintf("%s: no orders are taken any more. The final report gives the victory points (rule 34); the moderator can export the game's whole history.", letters.UpperFirst(what)))
 		res.Outcome = Rejected
 		return
 	}
@@ -761,14 +762,14 @@ func (j *Judge) decide(tx *store.Tx, m *orders.Message, sub *orders.Submission, 
 	prev[power] = rec
 	miss := MissingPowers(s, prev)
 	if len(miss) > 0 {
-		rc.notes = append(rc.notes, fmt.Sprintf("Still waiting for: %s. You may send new orders until then; the last ones count.", joinPowers(miss)))
+		rc.notes = append(rc.notes, fmt.Sprintf("Still waiting for: %s. You may send new orders until then; the last ones count.", letters.Powers(miss)))
 	} else {
 		rc.notes = append(rc.notes, "All orders are in: the segment is adjudicated now; the report follows.")
 	}
 	if !g.Deadline.IsZero() && !now.Before(g.Deadline) {
-		rc.notes = append(rc.notes, fmt.Sprintf("These orders came after the deadline (%s), in the grace: they are taken, and the miss still counts.", deadlineText(g.Deadline, seatZone(g, strings.ToLower(m.From)))))
+		rc.notes = append(rc.notes, fmt.Sprintf("These orders came after the deadline (%s), in the grace: they are taken, and the miss still counts.", letters.DeadlineText(g.Deadline, seatZone(g, strings.ToLower(m.From)))))
 	} else if !g.Deadline.IsZero() && len(miss) > 0 {
-		rc.notes = append(rc.notes, deadlineLine(g, seatZone(g, strings.ToLower(m.From))))
+		rc.notes = append(rc.notes, letters.DeadlineLine(g, seatZone(g, strings.ToLower(m.From))))
 	}
 	res.Outcome = Accepted
 }
@@ -991,7 +992,7 @@ func (j *Judge) authorize(g *store.Game, from string, env orders.Envelope, rc *r
 			case 1:
 				return match[0], true
 			}
-			rc.errs = append(rc.errs, "add a POWER line: this address plays "+joinPowers(match)+" with one secret.")
+			rc.errs = append(rc.errs, "add a POWER line: this address plays "+letters.Powers(match)+" with one secret.")
 			return 0, false
 		case moderator:
 			rc.errs = append(rc.errs, "add a POWER line to order for a power as moderator.")
@@ -1024,7 +1025,7 @@ func (j *Judge) authorize(g *store.Game, from string, env orders.Envelope, rc *r
 func (rc *receipt) unverifiedBy(msg string) {
 	if rc.throttled {
 		msg = fmt.Sprintf("Too many emails from this address failed their SECRET lately: this one was not checked. Send it again after %s.",
-			deadlineText(rc.retry, ""))
+			letters.DeadlineText(rc.retry, ""))
 	}
 	rc.unverified = msg
 	rc.errs = append(rc.errs, msg)
@@ -1100,7 +1101,7 @@ func (j *Judge) sendReceipt(tx *store.Tx, key []byte, m *orders.Message, rc *rec
 	if rc.copyTo != "" && rc.copyTo != strings.ToLower(m.From) && res.Outcome == Accepted {
 		// The moderator entered a power's orders: its player gets a copy.
 		if err := j.notifyText(tx, "", mail.ID+"/copy", rc.copyTo, fmt.Sprintf("[%s] The moderator entered your orders", game),
-			"A copy of the receipt the moderator ("+strings.ToLower(m.From)+") got for orders entered for your power:\n\n"+renderReceipt(rc, res), now); err != nil {
+			letters.ModeratorCopy(strings.ToLower(m.From), renderReceipt(rc, res)), now); err != nil {
 			return err
 		}
 	}
@@ -1197,143 +1198,14 @@ func cleanSubject(s string) string {
 }
 
 func renderReceipt(rc *receipt, res *Result) string {
-	var b strings.Builder
-	if rc.unverified != "" {
-		// A fixed text. The email may be forged in the
-		// recipient's name: nothing of it is quoted, not even its game.
-		b.WriteString("An email sent in your address's name was NOT accepted; nothing was changed.\n\n")
-		b.WriteString(rc.unverified + "\n\n")
-		b.WriteString("Nothing of that email is quoted here: its secret did not verify, so anyone may have written it. If you did not send it, ignore it and this receipt. The judge never asks for your secret, and no one running it will either.\n")
-		b.WriteString("\n-- \nstormjudge, Gathering Storm adjudicator\n")
-		return b.String()
+	what := "HELP"
+	if res.Command != "" {
+		what = res.Command
 	}
-	if rc.text != "" && len(rc.errs) == 0 {
-		b.WriteString(rc.text)
-	} else if res.Outcome == Answered {
-		what, who := "HELP", receiptWho(res, "")
-		if res.Command != "" {
-			what = res.Command
-		}
-		fmt.Fprintf(&b, "%s for %s in game %s", what, who, res.Game)
-		if st := rc.state; st != nil {
-			fmt.Fprintf(&b, ", %s, %s", st.Turn, st.Segment.Title())
-		}
-		b.WriteString(": nothing was changed.\n\n")
-		b.WriteString(rc.help)
-		b.WriteString("\n")
-	} else if res.Outcome == Accepted && rc.commands {
-		fmt.Fprintf(&b, "Commands ACCEPTED for %s in game %s", receiptWho(res, ", by the moderator"), res.Game)
-		if st := rc.state; st != nil {
-			fmt.Fprintf(&b, ", %s, %s", st.Turn, st.Segment.Title())
-		}
-		b.WriteString(".\n\n")
-		for _, d := range rc.done {
-			b.WriteString(d + "\n")
-		}
-		if rc.help != "" {
-			b.WriteString(rc.help + "\n\n")
-		}
-		for _, n := range rc.notes {
-			b.WriteString(n + "\n")
-		}
-		writeReason(&b, rc.reason)
-	} else if res.Outcome == Accepted {
-		fmt.Fprintf(&b, "Orders ACCEPTED for %s in game %s", receiptWho(res, " (entered by the moderator)"), res.Game)
-		if st := rc.state; st != nil {
-			fmt.Fprintf(&b, ", for %s, %s", st.Turn, st.Segment.Title())
-		}
-		b.WriteString(".\n\n")
-		b.WriteString("As understood:\n")
-		for _, line := range strings.Split(report.Orders(rc.accepted), "\n") {
-			b.WriteString("  " + line + "\n")
-		}
-		b.WriteString("\n")
-		if a := rc.after; a != nil {
-			avail := a.Available()
-			if rc.committed > 0 {
-				fmt.Fprintf(&b, "If adjudicated as sent, %s keeps %s once this turn's diplomatic\nand military counters are paid at the end of the diplomatic phase\n(%s now, less %d for the counters, rule 24.52C),\nand these activity counters for the rest of the turn:\n  %s\n\n",
-					res.Power.Title(), report.TilePoints(a.TilePoints-rc.committed), report.TilePoints(a.TilePoints), rc.committed, avail)
-			} else {
-				fmt.Fprintf(&b, "If adjudicated as sent, %s keeps %s\nand these activity counters for the rest of the turn:\n  %s\n\n",
-					res.Power.Title(), report.TilePoints(a.TilePoints), avail)
-			}
-			if a.ConstructionLeftover > 0 {
-				fmt.Fprintf(&b, "Your BUILD counters give %d point(s) beyond the units' cost that no shipbuilding\norder spends (LEFTOVER n); they are paid and lost (rule 12.41A).\n\n", a.ConstructionLeftover)
-			}
-		}
-		for _, n := range rc.notes {
-			b.WriteString(n + "\n")
-		}
-		writeReason(&b, rc.reason)
-	} else {
-		b.WriteString("Your email was NOT accepted; nothing was changed.\n")
-		if st := rc.state; st != nil {
-			fmt.Fprintf(&b, "Game %s is at %s, %s.\n", res.Game, st.Turn, st.Segment.Title())
-		}
-		b.WriteString("\n")
-		if len(rc.read) > 0 {
-			b.WriteString("Your orders, one by one:\n")
-			for i, o := range rc.read {
-				mark := "ok     "
-				if len(rc.refused[i]) > 0 {
-					mark = "REFUSED"
-				}
-				line := ""
-				if o.Line > 0 {
-					line = fmt.Sprintf(" (line %d)", o.Line)
-				}
-				fmt.Fprintf(&b, "  %s %s%s\n", mark, o.String(), line)
-				for _, why := range rc.refused[i] {
-					b.WriteString("          " + why + "\n")
-				}
-			}
-			if len(rc.refused) < len(rc.read) {
-				b.WriteString("\nThe orders marked ok would be accepted once the others are\nfixed or left out.\n")
-			}
-			b.WriteString("\n")
-		}
-		for _, e := range rc.errs {
-			e = strings.TrimRight(e, "\n")
-			if !strings.HasPrefix(e, "line ") { // "line 3: ..." stays as the parser writes it
-				e = upperFirst(e)
-			}
-			b.WriteString(e + "\n\n")
-		}
-		switch {
-		case rc.footer != "":
-			b.WriteString(rc.footer + "\n")
-		case res.Moderator && res.Power == 0:
-			b.WriteString("Send the corrected email again. HELP (with GAME, MODERATOR and\nSECRET) lists the moderator's commands and orders.\n")
-		case rc.commands:
-			b.WriteString("Send the corrected command in a new email; HELP with your GAME\nand SECRET lists the commands and the orders you may give.\n")
-		default:
-			b.WriteString("Send the corrected orders in a new email (the whole set:\nthe last accepted email for a segment is the one that counts).\nYour latest private notice lists what you may order now, with\nan order block to copy; or send HELP with your GAME and SECRET.\n")
-		}
-	}
-	b.WriteString("\n-- \nstormjudge, Gathering Storm adjudicator\n")
-	// No "(s)"; no control, zero-width or bidirectional
-	// character of a quoted line reaches the reader raw.
-	return orders.Visible(report.Plurals(b.String()))
-}
-
-// writeReason repeats an accepted email's REASON in its receipt (the
-// announcement, the report and the audit log quote it too).
-func writeReason(b *strings.Builder, reason string) {
-	if reason != "" {
-		fmt.Fprintf(b, "Reason: %s\n", reason)
-	}
-}
-
-// receiptWho names whom a receipt is for: the power, the moderator, or
-// the power with byMod when the moderator spoke for it.
-func receiptWho(res *Result, byMod string) string {
-	switch {
-	case res.Moderator && res.Power == 0:
-		return "the moderator"
-	case res.Moderator:
-		return res.Power.Title() + byMod
-	}
-	return res.Power.Title()
+	return letters.Receipt{Unverified: rc.unverified, Fixed: rc.text, Outcome: string(res.Outcome), What: what, Commands: rc.commands,
+		Moderator: res.Moderator, Power: res.Power, Game: res.Game, State: rc.state, Help: rc.help, Done: rc.done, Notes: rc.notes,
+		Reason: rc.reason, Accepted: rc.accepted, After: rc.after, Committed: rc.committed, Read: rc.read, Refused: rc.refused,
+		Errs: rc.errs, Footer: rc.footer}.Text()
 }
 
 func whoOrders(s storm.State) string {
@@ -1344,7 +1216,7 @@ func whoOrders(s storm.State) string {
 	if len(req) == 0 {
 		return "nobody orders"
 	}
-	return joinPowers(req) + " order"
+	return letters.Powers(req) + " order"
 }
 
 func contains[T comparable](xs []T, x T) bool {
@@ -1354,74 +1226,6 @@ func contains[T comparable](xs []T, x T) bool {
 		}
 	}
 	return false
-}
-
-// moderatorWelcomeBody tells the moderators the game's moderator secret.
-func moderatorWelcomeBody(g *store.Game, secret string, physical bool, judge string) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "You moderate game %s of Gathering Storm, adjudicated by stormjudge.\n\n", g.ID)
-	fmt.Fprintf(&b, "The moderators' secret: %s\n\n", secret)
-	b.WriteString("Keep it to yourself: every moderator email must carry it, with a\nMODERATOR line instead of POWER. You receive every public report.\n")
-	// CREATE makes another game (a game master's): not this one's.
-	words := slices.DeleteFunc(orders.CommandWords(true), func(w string) bool { return w == orders.CmdCreate })
-	fmt.Fprintf(&b, "Your commands: %s; with POWER, a power's orders;\nSET fixes the state. HELP (with GAME, MODERATOR and SECRET) lists\ntheir forms (docs/orders.md, \"The moderator's commands\").\n", strings.Join(words, ", "))
-	if g.Waiting() {
-		fmt.Fprintf(&b, "\nThe game waits for players for %s (open seats): anyone may find it\nwith LIST and ask for a seat with JOIN. It starts when they are taken,\nor when you send START (the seats still open then stay vacant, held\nby you). You are told of each seat taken%s.\n",
-			joinPowers(g.OpenSeats()), map[bool]string{true: ", and asked to APPROVE each player"}[g.JoinApproval])
-	}
-	if physical {
-		fmt.Fprintf(&b, "\nThis game plays the printed cards (physical-deck mode). At the start of\neach turn the judge asks you to draw them; reply to %s:\n\n", judge)
-		fmt.Fprintf(&b, "  GAME %s\n  MODERATOR\n  SECRET %s\n  PURGE MILITARY\n  DRAW 17 42 88 5 101 63\n  END\n\n", g.ID, secret)
-		b.WriteString("PURGE names Russia's purge card, DRAW the random event cards in the\norder drawn (first the card turned face up). See docs/deck.md.\n")
-	}
-	b.WriteString("\n-- \nstormjudge, Gathering Storm adjudicator\n")
-	return b.String()
-}
-
-// welcomeBody is the mail that seats a player: game, power, secret, how to
-// order. It is the only mail that ever carries a secret.
-func welcomeBody(g *store.Game, seat store.Seat, secret, judge string) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "Welcome to game %s of Gathering Storm, adjudicated by stormjudge.\n\n", g.ID)
-	fmt.Fprintf(&b, "You play: %s\n", seat.Power.Title())
-	shown := secret
-	if secret == "" { // a player who took an open seat (lobby.go) knows it
-		fmt.Fprintf(&b, "Your secret: the one the judge sent in answer to your JOIN\n\n")
-		shown = "<your secret>"
-	} else {
-		fmt.Fprintf(&b, "Your secret: %s\n\n", secret)
-	}
-	b.WriteString("Keep the secret to yourself: every order email must carry it.\n")
-	fmt.Fprintf(&b, "Send orders to %s. Each mail that asks for your orders ends\nwith a block to copy into your reply, your secret in place of\n<your secret>: as it is, it changes nothing and settles your whole\nturn; put your orders in place of a PASS to act in that segment.\n\n", judge)
-	b.WriteString("To do nothing this turn, for instance:\n\n")
-	if sharedSecret(g, seat, secret) {
-		fmt.Fprintf(&b, "  GAME %s\n  POWER %s\n  SECRET %s\n  PASS TURN\n  END\n\n", g.ID, seat.Power, shown)
-		b.WriteString("This address plays another power with the same secret: write the\nPOWER line in every email.\n\n")
-	} else {
-		fmt.Fprintf(&b, "  GAME %s\n  SECRET %s\n  PASS TURN\n  END\n\n", g.ID, shown)
-	}
-	if g.EverySegment(seat) {
-		b.WriteString("Each email gets a receipt. The report and your private notice\nfollow each adjudication (MAIL DIGEST: one mail when you must act\nor the turn ends). HELP in place of the orders asks the judge what\nyou may order at any time.\n")
-	} else {
-		b.WriteString("Each email gets a receipt. You get mail when you must act, when\nthe turn ends and when something is for your eyes only, with the\nreports of the segments in between (MAIL EVERY SEGMENT: the report\nof every segment). HELP in place of the orders asks the judge what\nyou may order at any time.\n")
-	}
-	fmt.Fprintf(&b, "\nThis game's rules: %s\n%s\n", RulesText(g), PressRulesText(g.Press))
-	if len(g.Moderators) > 0 {
-		fmt.Fprintf(&b, "Moderated by %s.\n", strings.Join(g.Moderators, ", "))
-	}
-	if g.Waiting() {
-		b.WriteString("\n" + waitingText(g) + "\n")
-	}
-	fmt.Fprintf(&b, "\nCommands, in an email of their own: %s (HELP lists\nthem with their forms; TIMEZONE Europe/Berlin, say, shows deadlines\nin your time).\n", strings.Join(orders.CommandWords(false), ", "))
-	b.WriteString("\n-- \nstormjudge, Gathering Storm adjudicator\n")
-	return b.String()
-}
-
-func upperFirst(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
 }
 
 // gamesOf names the games addr plays or moderates, with its powers: "demo
@@ -1448,6 +1252,12 @@ func gamesOf(tx *store.Tx, addr string) []string {
 		}
 	}
 	return out
+}
+
+// welcome is the mail that seats a player in seat of g with secret (""
+// for a player who took an open seat and knows it).
+func (j *Judge) welcome(g *store.Game, seat store.Seat, secret string) letters.Welcome {
+	return letters.Welcome{Game: g, Seat: seat, Secret: secret, Judge: j.opt.Address, Shared: sharedSecret(g, seat, secret)}
 }
 
 // sharedSecret reports another seat of seat's address whose secret is

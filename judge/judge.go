@@ -26,6 +26,7 @@ import (
 	"stormjudge/adjudicator/event"
 	"stormjudge/adjudicator/storm"
 	"stormjudge/judge/guard"
+	"stormjudge/judge/letters"
 	"stormjudge/orders"
 	"stormjudge/report"
 	"stormjudge/store"
@@ -371,14 +372,14 @@ func (j *Judge) createGame(tx *store.Tx, def GameDef, secrets, hashes map[storm.
 		}
 		if err := j.notify(tx, welcomeID(def.ID, seat.Power), seat.Address,
 			fmt.Sprintf("[%s] You play %s", def.ID, seat.Power.Title()),
-			welcomeBody(g, seat, secrets[seat.Power], j.opt.Address), true, now); err != nil {
+			j.welcome(g, seat, secrets[seat.Power]).Text(), true, now); err != nil {
 			return err
 		}
 	}
 	for _, m := range g.Moderators {
 		if err := j.notify(tx, moderatorWelcomeID(def.ID, m), m,
 			fmt.Sprintf("[%s] You moderate this game", def.ID),
-			moderatorWelcomeBody(g, modSecret, def.PhysicalDeck, j.opt.Address), true, now); err != nil {
+			letters.ModeratorWelcome{Game: g, Secret: modSecret, Physical: def.PhysicalDeck, Judge: j.opt.Address}.Text(), true, now); err != nil {
 			return err
 		}
 	}
@@ -430,7 +431,7 @@ func (j *Judge) reseat(tx *store.Tx, g *store.Game, def GameDef, now time.Time) 
 			return err
 		}
 		if err := j.notify(tx, id, addr, fmt.Sprintf("[%s] You play %s", g.ID, seat.Power.Title()),
-			welcomeBody(g, *seat, secret, j.opt.Address), true, now); err != nil {
+			j.welcome(g, *seat, secret).Text(), true, now); err != nil {
 			return err
 		}
 		changed = true
@@ -632,7 +633,7 @@ func (vm *versionMail) digest(seat store.Seat, evs []event.Event, before *adjudi
 // the lead, with the open version's deadline in zone last.
 func (vm *versionMail) extra(zone string, lead []string) report.Extra {
 	if vm.v == vm.g.Version {
-		if dl := deadlineLine(vm.g, zone); dl != "" {
+		if dl := letters.DeadlineLine(vm.g, zone); dl != "" {
 			lead = append(lead, dl)
 		}
 	}
@@ -968,9 +969,6 @@ func (j *Judge) notifyText(tx *store.Tx, root, id, to, subject, body string, now
 	return j.enqueue(tx, m, now)
 }
 
-// signature ends the judge's mails.
-const signature = "\n-- \nstormjudge, Gathering Storm adjudicator\n"
-
 // textMail is the judge's automatic text mail: format=flowed, long lines
 // wrapped (report.Flow); every such mail's ID starts with its game.
 func textMail(id, to, subject, body string) *store.Mail {
@@ -1149,10 +1147,10 @@ func work(tx *store.Tx, g *store.Game, now time.Time) (*openSegment, error) {
 	case len(o.miss) == 0:
 		o.ready = true
 	case g.Forced:
-		o.ready, o.why = true, "the moderator's ADJUDICATE; no orders from "+joinPowers(o.miss)
+		o.ready, o.why = true, "the moderator's ADJUDICATE; no orders from "+letters.Powers(o.miss)
 	case g.Deadline.IsZero() || now.Before(g.Deadline.Add(g.Rules.Grace)) || nmrPolicy(g) == "wait":
 	default:
-		o.ready, o.why = true, "deadline passed; no orders from "+joinPowers(o.miss)
+		o.ready, o.why = true, "deadline passed; no orders from "+letters.Powers(o.miss)
 	}
 	return o, nil
 }
@@ -1251,7 +1249,7 @@ func (j *Judge) Adjudicate(game string) (bool, error) {
 			}
 		}
 		if len(late) > 0 {
-			lead = append(lead, fmt.Sprintf("Ordered after the deadline, in the grace (the miss counts): %s.", joinPowers(late)))
+			lead = append(lead, fmt.Sprintf("Ordered after the deadline, in the grace (the miss counts): %s.", letters.Powers(late)))
 		}
 		lead = append(lead, entered...)
 		next, evs, err := adjudicator.Resolve(o.s, ords)
@@ -1291,12 +1289,4 @@ func MissingPowers(s storm.State, recs map[storm.Power]store.OrderRecord) []stor
 		}
 	}
 	return out
-}
-
-func joinPowers(ps []storm.Power) string {
-	names := make([]string, len(ps))
-	for i, p := range ps {
-		names[i] = p.Title()
-	}
-	return strings.Join(names, ", ")
 }

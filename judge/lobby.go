@@ -9,6 +9,7 @@ import (
 
 	"stormjudge/adjudicator"
 	"stormjudge/adjudicator/storm"
+	"stormjudge/judge/letters"
 	"stormjudge/orders"
 	"stormjudge/store"
 )
@@ -177,11 +178,11 @@ func (j *Judge) list(tx *store.Tx, m *orders.Message, rc *receipt, res *Result, 
 		}
 		n++
 		fmt.Fprintf(&b, "Game %s\n", g.ID)
-		fmt.Fprintf(&b, "  Open seats: %s.\n", joinPowers(g.OpenSeats()))
+		fmt.Fprintf(&b, "  Open seats: %s.\n", letters.Powers(g.OpenSeats()))
 		if taken := takenSeats(g); len(taken) > 0 {
-			fmt.Fprintf(&b, "  Taken: %s.\n", joinPowers(taken))
+			fmt.Fprintf(&b, "  Taken: %s.\n", letters.Powers(taken))
 		}
-		fmt.Fprintf(&b, "  Rules: %s\n  %s\n", RulesText(g), PressRulesText(g.Press))
+		fmt.Fprintf(&b, "  Rules: %s\n  %s\n", letters.RulesText(g), letters.PressRulesText(g.Press))
 		if g.JoinApproval {
 			b.WriteString("  The moderator approves each player.\n")
 		}
@@ -225,7 +226,7 @@ func (j *Judge) join(tx *store.Tx, g *store.Game, m *orders.Message, sub *orders
 		case confirm:
 			msg = fmt.Sprintf("%s's seat in game %s is not open any more: another player took it, or the game started.", c.Power.Title(), g.ID)
 		case g.Waiting():
-			msg = fmt.Sprintf("%s's seat in game %s is not open; the open seats: %s.", c.Power.Title(), g.ID, joinPowers(g.OpenSeats()))
+			msg = fmt.Sprintf("%s's seat in game %s is not open; the open seats: %s.", c.Power.Title(), g.ID, letters.Powers(g.OpenSeats()))
 		}
 		rc.errs = []string{msg}
 		res.Outcome = Rejected
@@ -258,7 +259,7 @@ func (j *Judge) join(tx *store.Tx, g *store.Game, m *orders.Message, sub *orders
 		}
 	}
 	if confirmed >= maxJoins {
-		rc.errs = []string{fmt.Sprintf("Several players wait for the moderator's answer for %s's seat in game %s: ask again later, or for another seat (open: %s).", c.Power.Title(), g.ID, joinPowers(g.OpenSeats()))}
+		rc.errs = []string{fmt.Sprintf("Several players wait for the moderator's answer for %s's seat in game %s: ask again later, or for another seat (open: %s).", c.Power.Title(), g.ID, letters.Powers(g.OpenSeats()))}
 		res.Outcome = Rejected
 		return
 	}
@@ -271,7 +272,7 @@ func (j *Judge) join(tx *store.Tx, g *store.Game, m *orders.Message, sub *orders
 	secret := newSecret()
 	seat.Joins = append(seat.Joins, store.Join{Address: addr, SecretHash: hashSecret(secret), Asked: now})
 	rc.sensitive = true
-	rc.text = joinRequestText(g, c.Power, secret, j.opt.Address)
+	rc.text = letters.JoinRequest{Game: g, Power: c.Power, Secret: secret, Judge: j.opt.Address, Expiry: joinExpiry}.Text()
 	res.Outcome = Answered // "[game: JOIN]": the seat is not taken yet
 	rc.later = append(rc.later, func() error {
 		if err := tx.Audit(g.ID, store.AuditEntry{Time: now, Actor: orders.Shorten(addr, 200), Action: "join request",
@@ -280,25 +281,6 @@ func (j *Judge) join(tx *store.Tx, g *store.Game, m *orders.Message, sub *orders
 		}
 		return tx.PutGame(g)
 	})
-}
-
-// joinRequestText answers a JOIN request: the secret, and the email that
-// takes the seat with it.
-func joinRequestText(g *store.Game, p storm.Power, secret, judge string) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "Someone, from this address, asked for %s's seat in game %s of Gathering Storm, adjudicated by stormjudge.\n\n", p.Title(), g.ID)
-	fmt.Fprintf(&b, "To take the seat, send this email to %s, the lines as they are (in a reply, write them above the quoted text: lines starting with > are not read):\n\n", judge)
-	fmt.Fprintf(&b, "  GAME %s\n  SECRET %s\n  JOIN %s\n  END\n\n", g.ID, secret, p)
-	b.WriteString("The secret is then yours: every order email carries it. Keep it to yourself.\n")
-	if g.JoinApproval {
-		b.WriteString("The moderator approves each player in this game: once you have sent it, the moderator is asked, and you hear when they answer.\n")
-	} else {
-		b.WriteString("The seat goes to the first player who sends this confirmation.\n")
-	}
-	fmt.Fprintf(&b, "The game starts when every seat is taken (open now: %s), or when the moderator starts it; the first report comes then.\n\n", joinPowers(g.OpenSeats()))
-	fmt.Fprintf(&b, "This game's rules: %s\n%s\n", RulesText(g), PressRulesText(g.Press))
-	fmt.Fprintf(&b, "\nIf you did not ask for this, ignore this email: nothing is done in your name, and the request lapses after %s.\n", orders.FormatDuration(joinExpiry))
-	return b.String()
 }
 
 // confirmJoin takes a JOIN's confirmation: the secret mailed to the
@@ -337,7 +319,7 @@ func (j *Judge) confirmJoin(tx *store.Tx, g *store.Game, seat *store.Seat, m *or
 	}
 	welcome := "receipt/" + shortHash(key)
 	// The receipt is the welcome; it has its own signature.
-	rc.text = strings.TrimSuffix(j.takeSeat(g, seat, *jn, welcome, now), signature)
+	rc.text = strings.TrimSuffix(j.takeSeat(g, seat, *jn, welcome, now), letters.Signature)
 	rc.later = append(rc.later, func() error {
 		if err := tx.Audit(g.ID, store.AuditEntry{Time: now, Actor: addr, Action: "join",
 			Detail: fmt.Sprintf("%s took %s's seat", addr, p.Title())}); err != nil {
@@ -363,7 +345,7 @@ func (j *Judge) confirmJoin(tx *store.Tx, g *store.Game, seat *store.Seat, m *or
 func (j *Judge) takeSeat(g *store.Game, seat *store.Seat, jn store.Join, welcome string, now time.Time) string {
 	lapse(g, seat, jn.Address, now)
 	*seat = store.Seat{Power: seat.Power, Address: jn.Address, SecretHash: jn.SecretHash, Welcome: welcome, ConfigAddress: seat.ConfigAddress}
-	return welcomeBody(g, *seat, "", j.opt.Address)
+	return j.welcome(g, *seat, "").Text()
 }
 
 // seatedNotice tells g's moderators that addr took p's seat (key: the
@@ -371,17 +353,17 @@ func (j *Judge) takeSeat(g *store.Game, seat *store.Seat, jn store.Join, welcome
 func (j *Judge) seatedNotice(tx *store.Tx, g *store.Game, p storm.Power, addr string, key []byte, now time.Time) error {
 	line := fmt.Sprintf("%s took %s's seat in game %s.", addr, p.Title(), g.ID)
 	if g.Waiting() {
-		line += fmt.Sprintf(" Still open: %s (START starts the game with them vacant).", joinPowers(g.OpenSeats()))
+		line += fmt.Sprintf(" Still open: %s (START starts the game with them vacant).", letters.Powers(g.OpenSeats()))
 	} else {
 		line += " Every seat is taken: the game starts now."
 	}
-	return j.toModerators(tx, g, fmt.Sprintf("%s/seated/%s/%s", g.ID, p, shortHash(key)), fmt.Sprintf("[%s] %s has a player", g.ID, p.Title()), line+"\n"+signature, now)
+	return j.toModerators(tx, g, fmt.Sprintf("%s/seated/%s/%s", g.ID, p, shortHash(key)), fmt.Sprintf("[%s] %s has a player", g.ID, p.Title()), line+"\n"+letters.Signature, now)
 }
 
 // askModerators asks g's moderators to approve addr's confirmed request
 // for p's seat.
 func (j *Judge) askModerators(tx *store.Tx, g *store.Game, p storm.Power, addr string, key []byte, now time.Time) error {
-	body := fmt.Sprintf("%s asks to play %s in game %s and has confirmed the request from that address.\n\nTo seat them, send:\n\n  GAME %s\n  MODERATOR\n  SECRET <the game's moderators' secret>\n  APPROVE %s\n  END\n\n(the secret of the mail \"[%s] You moderate this game\", not a game master's), or, to turn the requests for the seat down, DECLINE %s.\n"+signature,
+	body := fmt.Sprintf("%s asks to play %s in game %s and has confirmed the request from that address.\n\nTo seat them, send:\n\n  GAME %s\n  MODERATOR\n  SECRET <the game's moderators' secret>\n  APPROVE %s\n  END\n\n(the secret of the mail \"[%s] You moderate this game\", not a game master's), or, to turn the requests for the seat down, DECLINE %s.\n"+letters.Signature,
 		addr, p.Title(), g.ID, g.ID, p, g.ID, p)
 	return j.toModerators(tx, g, fmt.Sprintf("%s/approve/%s/%s", g.ID, p, shortHash(key)), fmt.Sprintf("[%s] %s asks to play %s", g.ID, orders.Shorten(addr, 100), p.Title()), body, now)
 }
@@ -415,7 +397,7 @@ func (j *Judge) start(tx *store.Tx, g *store.Game, now time.Time) error {
 			if jn.Confirmed.IsZero() {
 				continue // nothing vouches for it: not mailed
 			}
-			body := fmt.Sprintf("Game %s has started without a player for %s: the moderator holds the seat. Your request for it has lapsed.\n"+signature, g.ID, seat.Power.Title())
+			body := fmt.Sprintf("Game %s has started without a player for %s: the moderator holds the seat. Your request for it has lapsed.\n"+letters.Signature, g.ID, seat.Power.Title())
 			if err := j.notifyText(tx, "", fmt.Sprintf("%s/lapsed/%s/%s", g.ID, seat.Power, jn.Address), jn.Address, fmt.Sprintf("[%s] Your request for %s has lapsed", g.ID, seat.Power.Title()), body, now); err != nil {
 				return err
 			}
@@ -427,7 +409,7 @@ func (j *Judge) start(tx *store.Tx, g *store.Game, now time.Time) error {
 		return err
 	}
 	if err := tx.Audit(g.ID, store.AuditEntry{Time: now, Actor: "judge", Action: "start",
-		Detail: fmt.Sprintf("the game starts; players %s, vacant %s", joinPowers(takenSeats(g)), orNoneText(joinPowers(vacantSeats(g))))}); err != nil {
+		Detail: fmt.Sprintf("the game starts; players %s, vacant %s", letters.Powers(takenSeats(g)), letters.OrNoneText(letters.Powers(vacantSeats(g))))}); err != nil {
 		return err
 	}
 	s0, err := tx.State(g.ID, g.Version)
@@ -442,18 +424,6 @@ func (j *Judge) start(tx *store.Tx, g *store.Game, now time.Time) error {
 
 func vacantSeats(g *store.Game) []storm.Power {
 	return g.SeatsWhere(func(s store.Seat) bool { return s.Vacant })
-}
-
-func orNoneText(s string) string {
-	if s == "" {
-		return "none"
-	}
-	return s
-}
-
-// waitingText says that g waits for players, for a refusal or STATUS.
-func waitingText(g *store.Game) string {
-	return fmt.Sprintf("Game %s has not started: it waits for players for %s (open seats, listed by LIST and taken by JOIN). It starts when they are taken, or when the moderator starts it; the first report comes then.", g.ID, joinPowers(g.OpenSeats()))
 }
 
 // When a moderator's email starts the game (cmdRun.starting): once every
@@ -490,14 +460,14 @@ func (r *cmdRun) lobbyCommand(c orders.Command) error {
 		return nil
 	case orders.CmdStart:
 		left := g.OpenSeats()
-		r.say("Game started", fmt.Sprintf("The game starts now; %s stay vacant, held by the moderator (REPLACE seats a player).", joinPowers(left)))
-		r.audit("start", "started by the moderator; left vacant: "+joinPowers(left))
+		r.say("Game started", fmt.Sprintf("The game starts now; %s stay vacant, held by the moderator (REPLACE seats a player).", letters.Powers(left)))
+		r.audit("start", "started by the moderator; left vacant: "+letters.Powers(left))
 		r.starting = startNow
 		return nil
 	}
 	seat := g.Seat(c.Power)
 	if seat == nil || !seat.Open {
-		return fmt.Errorf("%s's seat is not open; the open seats: %s", c.Power.Title(), joinPowers(g.OpenSeats()))
+		return fmt.Errorf("%s's seat is not open; the open seats: %s", c.Power.Title(), letters.Powers(g.OpenSeats()))
 	}
 	cs := confirmedJoins(seat)
 	if c.Address != "" {
@@ -583,6 +553,6 @@ func (j *Judge) declined(tx *store.Tx, g *store.Game, p storm.Power, addr, why s
 	if why != "" {
 		body += " Reason: " + why + "."
 	}
-	body += "\n" + signature
+	body += "\n" + letters.Signature
 	return j.notifyText(tx, "", fmt.Sprintf("%s/declined/%s/%s", g.ID, p, shortHash(append([]byte(addr), key...))), addr, fmt.Sprintf("[%s] Not seated for %s", g.ID, p.Title()), body, now)
 }

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"stormjudge/adjudicator/storm"
+	"stormjudge/judge/letters"
 	"stormjudge/store"
 )
 
@@ -136,7 +137,7 @@ func TestOpenSeatLeftBeforeTheStart(t *testing.T) {
 	j, db, _ := lobbyJudge(t, "")
 	mustIngest(t, j, email("bob@example.org", "GAME open\nSECRET "+secretOfSeat(t, db, "bob@example.org")+"\nRESIGN britain\n"), Accepted)
 	g, _, _ := game(t, db, "open")
-	if got := joinPowers(g.OpenSeats()); got != "Germany, Italy, Britain" {
+	if got := letters.Powers(g.OpenSeats()); got != "Germany, Italy, Britain" {
 		t.Fatalf("open after Britain left: %s", got)
 	}
 	modSecret := modSecretOf(t, db)

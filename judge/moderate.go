@@ -9,6 +9,7 @@ import (
 	"stormjudge/adjudicator"
 	"stormjudge/adjudicator/event"
 	"stormjudge/adjudicator/storm"
+	"stormjudge/judge/letters"
 	"stormjudge/orders"
 	"stormjudge/report"
 	"stormjudge/store"
@@ -145,19 +146,12 @@ func (j *Judge) create(tx *store.Tx, m *orders.Message, sub *orders.Submission, 
 		rc.done = append(rc.done, fmt.Sprintf("  %-8s %s", sd.Power.Title(), strings.ToLower(sd.Address)))
 	}
 	if len(open) > 0 {
-		rc.done = append(rc.done, fmt.Sprintf("The game waits for players for %s (open seats): it starts when they are taken, or when you START it (the seats still open then stay vacant, held by you). Approval of each player: %s (APPROVAL ON|OFF).", joinPowers(open), onOff(def.JoinApproval)))
+		rc.done = append(rc.done, fmt.Sprintf("The game waits for players for %s (open seats): it starts when they are taken, or when you START it (the seats still open then stay vacant, held by you). Approval of each player: %s (APPROVAL ON|OFF).", letters.Powers(open), letters.OnOff(def.JoinApproval)))
 	}
-	rc.done = append(rc.done, fmt.Sprintf("Deck: %s%s. Diplomacy %s, crisis %s.", deckName(def.Deck), map[bool]string{true: ", physical (you draw the cards)"}[def.PhysicalDeck], onOff(def.Diplomacy), onOff(def.Crisis)))
+	rc.done = append(rc.done, fmt.Sprintf("Deck: %s%s. Diplomacy %s, crisis %s.", deckName(def.Deck), map[bool]string{true: ", physical (you draw the cards)"}[def.PhysicalDeck], letters.OnOff(def.Diplomacy), letters.OnOff(def.Crisis)))
 	gg := &store.Game{ID: def.ID, SegmentDuration: def.SegmentDuration, Rules: def.Rules}
-	rc.done = append(rc.done, "Rules: "+RulesText(gg))
-	rc.done = append(rc.done, PressRulesText(def.Press))
-}
-
-func onOff(b bool) string {
-	if b {
-		return "on"
-	}
-	return "off"
+	rc.done = append(rc.done, "Rules: "+letters.RulesText(gg))
+	rc.done = append(rc.done, letters.PressRulesText(def.Press))
 }
 
 func allSame(m map[string]time.Duration) bool {
@@ -192,9 +186,9 @@ func moderatorHelp(tx *store.Tx, g *store.Game, s storm.State) string {
 	fmt.Fprintf(&b, "Game %s, version %d: %s, %s; %s.", g.ID, g.Version, s.Turn, s.Segment.Title(), whoOrders(s))
 	if g.Waiting() {
 		b.Reset()
-		b.WriteString(waitingText(g) + " START starts it now.")
+		b.WriteString(letters.WaitingText(g) + " START starts it now.")
 	} else if miss, _, err := missing(tx, g, s); err == nil && len(miss) > 0 {
-		fmt.Fprintf(&b, " Still to order: %s.", joinPowers(miss))
+		fmt.Fprintf(&b, " Still to order: %s.", letters.Powers(miss))
 	}
 	b.WriteString("\n\n")
 	b.WriteString("The moderator's commands (an email with GAME, MODERATOR, SECRET; several commands may go in one email, each on its line; REASON <text> says why, in the announcement):\n")

@@ -115,27 +115,3 @@ func observerRule(g *store.Game, c orders.Command) string {
 	g.Observers = slices.DeleteFunc(g.Observers, func(o store.Observer) bool { return !contains(g.ObserverAllow, o.Address) })
 	return "The game is not public: only the addresses the moderator allows may observe it (the others no longer do)."
 }
-
-// observersText says who observes g: for the moderators, the addresses;
-// for players, how many.
-func observersText(g *store.Game, moderator bool) string {
-	pub := ""
-	if g.Public {
-		pub = " The game is public: anyone may observe it."
-	}
-	if !moderator {
-		return fmt.Sprintf("Observers: %d.%s", len(g.Observers), pub)
-	}
-	var addrs []string
-	for _, o := range g.Observers {
-		addrs = append(addrs, o.Address)
-	}
-	if len(addrs) == 0 {
-		addrs = []string{"none"}
-	}
-	line := "Observers: " + strings.Join(addrs, ", ") + "."
-	if len(g.ObserverAllow) > 0 {
-		line += " Allowed to observe: " + strings.Join(g.ObserverAllow, ", ") + "."
-	}
-	return line + pub
-}

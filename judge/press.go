@@ -8,6 +8,7 @@ import (
 	"unicode"
 
 	"stormjudge/adjudicator/storm"
+	"stormjudge/judge/letters"
 	"stormjudge/orders"
 	"stormjudge/store"
 )
@@ -51,7 +52,7 @@ func (r *cmdRun) pressTo(c orders.Command) error {
 	}
 	if len(to) == 0 {
 		if len(vacant) > 0 {
-			return fmt.Errorf("%s has no player in this game", joinPowers(vacant))
+			return fmt.Errorf("%s has no player in this game", letters.Powers(vacant))
 		}
 		return fmt.Errorf("the press names only your own power")
 	}
@@ -67,7 +68,7 @@ func (r *cmdRun) pressTo(c orders.Command) error {
 	}
 	if len(recent) >= pressPerDay {
 		next := recent[len(recent)-pressPerDay].Add(24 * time.Hour)
-		return fmt.Errorf("at most %d press a power in 24 hours; the next may go from %s", pressPerDay, deadlineText(next, g.Seat(from).TimeZone))
+		return fmt.Errorf("at most %d press a power in 24 hours; the next may go from %s", pressPerDay, letters.DeadlineText(next, g.Seat(from).TimeZone))
 	}
 	// The sender's own secret, whatever its shape (an order block pasted
 	// in), and any secret secretIn finds. The refusal does not say whose:
@@ -81,9 +82,9 @@ func (r *cmdRun) pressTo(c orders.Command) error {
 	if c.Grey {
 		signed = "grey: they are not told who sent it"
 	}
-	line := fmt.Sprintf("Press sent to %s (%s, %d characters).", joinPowers(to), signed, len([]rune(c.Text)))
+	line := fmt.Sprintf("Press sent to %s (%s, %d characters).", letters.Powers(to), signed, len([]rune(c.Text)))
 	if len(vacant) > 0 {
-		line += fmt.Sprintf(" Not to %s: no player.", joinPowers(vacant))
+		line += fmt.Sprintf(" Not to %s: no player.", letters.Powers(vacant))
 	}
 	if rules.Copy {
 		line += " The moderators get a copy, as this game's rules say."
@@ -93,7 +94,7 @@ func (r *cmdRun) pressTo(c orders.Command) error {
 	if c.Grey {
 		grey = ", grey"
 	}
-	r.audit("press", fmt.Sprintf("%s to %s%s, %d characters", from.Title(), joinPowers(to), grey, len([]rune(c.Text))))
+	r.audit("press", fmt.Sprintf("%s to %s%s, %d characters", from.Title(), letters.Powers(to), grey, len([]rune(c.Text))))
 	return nil
 }
 
@@ -109,7 +110,7 @@ func (j *Judge) sendPress(tx *store.Tx, g *store.Game, turn, segment string, p *
 	}
 	// Grey press does not list its recipients to them: to ALL (or to
 	// every other power) the one power missing would be its sender.
-	to := joinPowers(p.To)
+	to := letters.Powers(p.To)
 	if p.Grey {
 		to = "you"
 	}
@@ -129,9 +130,9 @@ func (j *Judge) sendPress(tx *store.Tx, g *store.Game, turn, segment string, p *
 	if p.Grey {
 		note += " It is grey press: its recipients were not told that " + p.From.Title() + " sent it."
 	}
-	body := pressBody(g.ID, turn, segment, p.From.Title(), joinPowers(p.To), p.Text, note)
+	body := pressBody(g.ID, turn, segment, p.From.Title(), letters.Powers(p.To), p.Text, note)
 	return j.toModerators(tx, g, fmt.Sprintf("%s/press/%d/copy", g.ID, p.Seq),
-		fmt.Sprintf("[%s] Press from %s to %s (a copy)", g.ID, p.From.Title(), joinPowers(p.To)), body, now)
+		fmt.Sprintf("[%s] Press from %s to %s (a copy)", g.ID, p.From.Title(), letters.Powers(p.To)), body, now)
 }
 
 // holdsWord reports whether text holds secret as a word of its own, as
@@ -183,30 +184,7 @@ func pressRule(g *store.Game, c orders.Command) string {
 	case "copy":
 		g.Press.Copy = c.Kinds[0] == "on"
 	}
-	return PressRulesText(g.Press)
-}
-
-// PressRulesText says a game's press rules in a line.
-func PressRulesText(r store.PressRules) string {
-	var b strings.Builder
-	switch r.Mode {
-	case "none":
-		return "Press: none (the powers cannot send each other press through the judge)."
-	case "grey":
-		b.WriteString("Press: signed or grey (unsigned)")
-	default:
-		b.WriteString("Press: signed only")
-	}
-	if len(r.Blackout) > 0 {
-		fmt.Fprintf(&b, ", none during the %s segments", strings.Join(r.Blackout, ", "))
-	}
-	if r.Copy {
-		b.WriteString("; the moderators get a copy of each")
-	} else {
-		b.WriteString("; the moderators get no copy")
-	}
-	b.WriteString(".")
-	return b.String()
+	return letters.PressRulesText(g.Press)
 }
 
 // pressHistory lists the press power sent or received (0: the
@@ -240,14 +218,14 @@ func pressHistory(tx *store.Tx, g *store.Game, power storm.Power) (string, error
 		zone = s.TimeZone
 	}
 	for _, p := range mine {
-		from, to := p.From.Title(), joinPowers(p.To)
+		from, to := p.From.Title(), letters.Powers(p.To)
 		if p.Grey && power != 0 && p.From != power {
 			from, to = "a power (grey)", "you" // the list would name its sender by leaving it out
 		} else if p.Grey {
 			from += " (grey)"
 		}
 		first, _, _ := strings.Cut(p.Text, "\n")
-		fmt.Fprintf(&b, "  #%-3d %s, v%d, from %s to %s: %s\n", p.Seq, deadlineText(p.Sent, zone), p.Version, from, to, orders.Shorten(first, 60))
+		fmt.Fprintf(&b, "  #%-3d %s, v%d, from %s to %s: %s\n", p.Seq, letters.DeadlineText(p.Sent, zone), p.Version, from, to, orders.Shorten(first, 60))
 	}
 	return b.String(), nil
 }
