@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"stormjudge/judge/guard"
-	"stormjudge/orders"
+	"stormjudge/judge/letters"
 	"stormjudge/store"
 )
 
@@ -92,8 +92,8 @@ func (j *Judge) brakeSummaries(now time.Time) (int, error) {
 			if r == nil || !j.opt.Brake.SummaryDue(r, now) {
 				continue
 			}
-			m := textMail(fmt.Sprintf("brake/%s/%d", shortHash([]byte(addr)), now.Unix()), addr,
-				fmt.Sprintf("Your %d emails to the judge, answered together", len(r.Held)+r.HeldMore), j.brakeSummaryText(r))
+			l := letters.BrakeSummary{Receipts: j.opt.Brake.Receipts, Window: j.opt.Brake.WindowOrDefault(), Brake: r}
+			m := textMail(fmt.Sprintf("brake/%s/%d", shortHash([]byte(addr)), now.Unix()), addr, l.Subject(), l.Text())
 			m.Game = ""
 			m.AutoSubmitted = "auto-replied"
 			if err := j.enqueue(tx, m, now); err != nil {
@@ -111,29 +111,4 @@ func (j *Judge) brakeSummaries(now time.Time) (int, error) {
 		j.kick()
 	}
 	return n, err
-}
-
-// brakeSummaryText is the summary's text: why the emails got no receipt
-// each, and what became of each (the receipts' tags), by time received.
-func (j *Judge) brakeSummaryText(r *store.Brake) string {
-	var b strings.Builder
-	many := "many"
-	if j.opt.Brake.Receipts > 0 {
-		many = fmt.Sprintf("more than %d", j.opt.Brake.Receipts)
-	}
-	fmt.Fprintf(&b, "The judge refused %s emails from this address within %s, so it did not answer the later refusals one by one (this guards against two automatic mailers answering each other for ever). Each was handled as usual; here is what became of them:\n\n",
-		many, orders.FormatDuration(j.opt.Brake.WindowOrDefault()))
-	for _, h := range r.Held {
-		subject := h.Subject
-		if subject == "" {
-			subject = "(not quoted)"
-		}
-		fmt.Fprintf(&b, "  %s  %s  %s\n", h.Received.UTC().Format("2006-01-02 15:04:05 UTC"), h.Outcome, subject)
-	}
-	if r.HeldMore > 0 {
-		fmt.Fprintf(&b, "  and %d more.\n", r.HeldMore)
-	}
-	b.WriteString("\nSTATUS tells where each game stands, and RESEND sends a report again. An email that failed its SECRET is not quoted: anyone may have written it.\n")
-	b.WriteString("\n-- \nstormjudge, Gathering Storm adjudicator\n")
-	return b.String()
 }

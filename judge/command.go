@@ -201,10 +201,6 @@ func (r *cmdRun) commit() error {
 func (j *Judge) announce(tx *store.Tx, g *store.Game, s storm.State, from string, power storm.Power, reason, subject string, lines []string, moved bool, now time.Time) error {
 	g.Notices++
 	from = strings.ToLower(from)
-	by := "the moderator (" + from + ")"
-	if power != 0 {
-		by = power.Title() + "'s player"
-	}
 	var cal []store.Attachment
 	if moved {
 		cal = j.deadlineCalendar(g, s, now)
@@ -222,21 +218,9 @@ func (j *Judge) announce(tx *store.Tx, g *store.Game, s storm.State, from string
 			att = cal
 			g.ModeratorHasEvent = g.ModeratorHasEvent || mod
 		}
-		var b strings.Builder
-		fmt.Fprintf(&b, "Game %s, %s, %s: an announcement.\n\n", g.ID, s.Turn, s.Segment.Title())
-		for _, l := range lines {
-			b.WriteString(l + "\n\n")
-		}
-		fmt.Fprintf(&b, "By %s.\n", by)
-		if reason != "" {
-			fmt.Fprintf(&b, "Reason: %s\n", reason)
-		}
-		if dl := letters.DeadlineLine(g, seatZone(g, addr)); dl != "" {
-			b.WriteString("\n" + dl + "\n")
-		}
-		b.WriteString("\n-- \nstormjudge, Gathering Storm adjudicator\n")
+		a := letters.Announcement{Game: g, State: s, From: from, Power: power, Lines: lines, Reason: reason, Zone: seatZone(g, addr)}
 		id := fmt.Sprintf("%s/notice/%d/%s", g.ID, g.Notices, addr)
-		if err := j.notifyText(tx, j.threadRoot(g, addr), id, addr, fmt.Sprintf("[%s] %s", g.ID, subject), b.String(), now, att...); err != nil {
+		if err := j.notifyText(tx, j.threadRoot(g, addr), id, addr, fmt.Sprintf("[%s] %s", g.ID, subject), a.Text(), now, att...); err != nil {
 			return err
 		}
 	}
@@ -548,7 +532,8 @@ func (r *cmdRun) replace(c orders.Command) error {
 			Welcome: id, ConfigAddress: seat.ConfigAddress}
 	}
 	r.then(func() error {
-		return j.notify(tx, id, c.Address, fmt.Sprintf("[%s] You play %s", gid, c.Power.Title()), j.welcome(r.g, *r.g.Seat(c.Power), secret).Text(), true, now)
+		w := j.welcome(r.g, *r.g.Seat(c.Power), secret)
+		return j.notify(tx, id, c.Address, w.Subject(), w.Text(), true, now)
 	})
 	if rekey {
 		r.say(c.Power.Title()+"'s secret renewed", fmt.Sprintf("The moderator gave %s's player a new secret; the old one no longer works.", c.Power.Title()))
@@ -568,10 +553,9 @@ func (r *cmdRun) replace(c orders.Command) error {
 	}
 	if !wasVacant && !contains(g.Moderators, old) {
 		r.then(func() error {
-			body := fmt.Sprintf("The moderator of game %s has seated another player for %s.%s Your secret no longer works; you will get no more mail for %s in this game.\n\n-- \nstormjudge, Gathering Storm adjudicator\n",
-				gid, c.Power.Title(), map[bool]string{true: " Reason: " + r.reason + ".", false: ""}[r.reason != ""], c.Power.Title())
+			n := letters.Replaced{Game: gid, Power: c.Power, Reason: r.reason}
 			return j.notifyText(tx, "", fmt.Sprintf("%s/replaced/%s/%s", gid, c.Power, shortHash(r.key)), old,
-				fmt.Sprintf("[%s] You no longer play %s", gid, c.Power.Title()), body, now)
+				n.Subject(), n.Text(), now)
 		})
 	}
 	if wasVacant {
@@ -944,114 +928,23 @@ func (j *Judge) resend(tx *store.Tx, g *store.Game, p storm.Power, addr string, 
 	return nil
 }
 
-// statusText is the answer to STATUS: where the game is, who must order
-// and who has (never what), the deadline; for the moderator (p == 0)
-// also every seat's address, missed deadlines and budgets.
+// statusText is the answer to STATUS (letters.Status) for p (0: the
+// moderator).
 func (j *Judge) statusText(tx *store.Tx, g *store.Game, s storm.State, p storm.Power, now time.Time) (string, error) {
-	var b strings.Builder
-	zone := ""
-	if seat := g.Seat(p); seat != nil {
-		zone = seat.TimeZone
-	}
-	fmt.Fprintf(&b, "Game %s, version %d: %s, %s.\n", g.ID, g.Version, s.Turn, s.Segment.Title())
-	switch {
-	case s.Ended:
-		b.WriteString("The game has ended; the final report gives the victory points.\n")
-	case g.Waiting():
-		b.WriteString(letters.WaitingText(g) + "\n")
-	case g.Paused:
-		// deadlineLine says it is paused.
-		b.WriteString(letters.DeadlineLine(g, zone))
-		if g.PausedLeft > 0 {
-			fmt.Fprintf(&b, " When it resumes, the deadline will be %s away.", orders.FormatDuration(g.PausedLeft))
-		}
-		b.WriteString("\n")
-	default:
-		if dl := letters.DeadlineLine(g, zone); dl != "" {
-			b.WriteString(dl + "\n")
-		}
-	}
 	miss, _, err := missing(tx, g, s)
 	if err != nil {
 		return "", err
 	}
-	if adjudicator.AwaitsDraw(s) {
-		b.WriteString("Waiting for the moderator's draw of the cards.\n")
-	} else if req := adjudicator.Required(s); len(req) > 0 {
-		b.WriteString("\nWho orders in this segment:\n")
-		for _, q := range req {
-			st := "orders in"
-			if slices.Contains(miss, q) {
-				st = "not yet"
-			}
-			fmt.Fprintf(&b, "  %-8s %s\n", q.Title(), st)
-		}
-	}
-	if p != 0 {
-		seat := g.Seat(p)
-		fmt.Fprintf(&b, "\nYou play %s.", p.Title())
-		if g.EverySegment(*seat) {
-			b.WriteString(" Mail: every segment (MAIL DIGEST for one mail when you must act or the turn ends).")
-		} else {
-			b.WriteString(" Mail: the digest (MAIL EVERY SEGMENT for the report of every segment).")
-		}
-		if zone != "" {
-			fmt.Fprintf(&b, " Time zone: %s.", zone)
-		}
-		if g.Rules.ExtensionBudget > 0 {
-			fmt.Fprintf(&b, " Extension budget left: %s of %s.", letters.OrNone(g.Rules.ExtensionBudget-seat.ExtensionUsed), orders.FormatDuration(g.Rules.ExtensionBudget))
-		}
-		for _, a := range letters.Absences(seat, now, zone) {
-			fmt.Fprintf(&b, "\nAbsence: %s.", a)
-		}
-		b.WriteString("\n" + letters.ObserversText(g, false) + "\n")
-		return b.String(), nil
-	}
-	b.WriteString("\nSeats (moderators only):\n")
-	for _, seat := range g.Seats {
-		extra := ""
-		switch {
-		case seat.Open:
-			extra = " OPEN (held by the moderator until a player joins)"
-		case seat.Vacant:
-			extra = " VACANT (held by the moderator)"
-		}
-		if seat.Undeliverable != "" {
-			extra += " UNDELIVERABLE"
-		}
-		fmt.Fprintf(&b, "  %-8s %-28s missed %d, extension used %s%s\n", seat.Power.Title(), seat.Address, seat.Missed, letters.OrNone(seat.ExtensionUsed), extra)
-		for _, n := range letters.SeatNotes(&seat, now) {
-			fmt.Fprintf(&b, "           %s\n", n)
-		}
-		for _, jn := range seat.Joins {
-			st := "asked " + letters.DeadlineText(jn.Asked, "") + ", not confirmed"
-			if !jn.Confirmed.IsZero() {
-				st = "confirmed " + letters.DeadlineText(jn.Confirmed, "") + ": APPROVE or DECLINE " + seat.Power.String()
-			}
-			fmt.Fprintf(&b, "           JOIN from %s: %s\n", jn.Address, st)
-		}
-	}
-	if g.Waiting() {
-		fmt.Fprintf(&b, "Approval of players who JOIN: %s (APPROVAL ON|OFF).\n", letters.OnOff(g.JoinApproval))
-	}
-	fmt.Fprintf(&b, "\nRules: %s\n%s\n%s\n", letters.RulesText(g), letters.PressRulesText(g.Press), letters.ObserversText(g, true))
-	return b.String(), nil
+	return letters.Status{Game: g, State: s, Power: p, Now: now, AwaitsDraw: adjudicator.AwaitsDraw(s),
+		Required: adjudicator.Required(s), Missing: miss}.Text(), nil
 }
 
-// historyText lists the game's versions (the last 40), for RESEND and
-// ROLLBACK.
+// historyText is the answer to HISTORY (letters.History): the game's
+// last 40 versions, its rollbacks and the press power sent or received
+// (0: the moderator).
 func (j *Judge) historyText(tx *store.Tx, g *store.Game, power storm.Power) (string, error) {
-	moderator := power == 0
-	var b strings.Builder
-	if moderator {
-		fmt.Fprintf(&b, "Versions of game %s (ROLLBACK <version> returns to one; EXPORT <version> attaches it):\n", g.ID)
-	} else {
-		fmt.Fprintf(&b, "Versions of game %s (RESEND <version> sends a version's report and your notice again):\n", g.ID)
-	}
+	h := letters.History{Game: g, Moderator: power == 0}
 	first := max(0, g.Version-39)
-	if first > 0 {
-		fmt.Fprintf(&b, "  (versions 0-%d left out)\n", first-1)
-	}
 	var prev *storm.State
 	if first > 0 {
 		if p, err := tx.State(g.ID, first-1); err == nil {
@@ -1063,57 +956,32 @@ func (j *Judge) historyText(tx *store.Tx, g *store.Game, power storm.Power) (str
 		if err != nil {
 			return "", err
 		}
-		// What made the version, so that two of one segment differ
-		//: the segment resolved before it, or the same one
-		// asked again, or the moderator's SET.
-		cur := ""
-		if d, err := setOf(tx, g.ID, v); err != nil {
+		d, err := setOf(tx, g.ID, v)
+		if err != nil {
 			return "", err
-		} else if d != nil {
-			cur = "  (the moderator's SET)"
-		} else if prev == nil {
-			cur = "  (the game's start)"
-		} else if prev.Turn == s.Turn && prev.Segment == s.Segment {
-			cur = "  (the same segment, asked again)"
-		} else {
-			cur = fmt.Sprintf("  (after %s, %s)", prev.Turn, prev.Segment.Title())
 		}
+		h.Versions = append(h.Versions, letters.Version{V: v, State: s, Set: d != nil, Prev: prev})
 		prev = &s
-		if v == g.Version {
-			cur += "  <- open"
-		}
-		fmt.Fprintf(&b, "  v%-4d %s, %s%s\n", v, s.Turn, s.Segment.Title(), cur)
 	}
 	if g.Rollbacks > 0 {
-		// The versions a rollback archived are not in the list above:
-		// say when, from where and to where.
 		log, err := tx.AuditLog(g.ID)
 		if err != nil {
 			return "", err
 		}
-		b.WriteString("Rolled back by the moderator (the later versions archived: RESEND gives only the ones above):\n")
 		for _, e := range log {
 			if e.Action == "rollback" {
-				fmt.Fprintf(&b, "  %s: %s\n", e.Time.UTC().Format("2006-01-02 15:04 UTC"), e.Detail)
+				h.Rollbacks = append(h.Rollbacks, e)
 			}
 		}
 	}
-	press, err := pressHistory(tx, g, power)
+	plog, err := tx.PressLog(g.ID)
 	if err != nil {
 		return "", err
 	}
-	if press != "" {
-		b.WriteString("\n" + press)
+	zone := ""
+	if s := g.Seat(power); s != nil {
+		zone = s.TimeZone
 	}
-	return b.String(), nil
-}
-
-// playerCommandsHelp ends a player's HELP: the commands besides orders.
-func playerCommandsHelp() string {
-	var b strings.Builder
-	b.WriteString("Commands (in an email of their own, with GAME and SECRET; docs/orders.md \"Your own commands\"):\n")
-	for _, f := range orders.CommandForms(false) {
-		b.WriteString("  " + f + "\n")
-	}
-	return b.String()
+	h.Press = letters.PressHistory(plog, power, zone)
+	return h.Text(), nil
 }

@@ -3,7 +3,6 @@ package judge
 import (
 	"fmt"
 	"slices"
-	"strings"
 	"time"
 
 	"stormjudge/adjudicator/storm"
@@ -205,12 +204,9 @@ func (j *Judge) remind(tx *store.Tx, g *store.Game, s storm.State, miss []storm.
 		}
 		for _, addr := range addressesOf(g, miss) {
 			ps := powersAt(g, addr, miss)
-			left := g.Deadline.Sub(now)
-			body := fmt.Sprintf("Reminder: the judge has no orders from %s for %s, %s, in game %s.\n\nDeadline: %s, in %s.\n%s.\n\nSend your orders (or PASS) to %s; HELP lists what you may order now, STATUS where the game is.\n\n-- \nstormjudge, Gathering Storm adjudicator\n",
-				letters.Powers(ps), s.Turn, s.Segment.Title(), g.ID, letters.DeadlineText(g.Deadline, seatZone(g, addr)), orders.FormatDuration(left.Round(time.Minute)),
-				letters.UpperFirst(letters.PolicyText(g)), j.opt.Address)
+			r := letters.Reminder{Game: g, State: s, Powers: ps, Zone: seatZone(g, addr), Left: g.Deadline.Sub(now).Round(time.Minute), Judge: j.opt.Address}
 			id := fmt.Sprintf("%s/reminder/v%d%s/s%d/%d/%s", g.ID, g.Version, epoch(g), g.DeadlineSeq, int64(l/time.Second), addr)
-			if err := j.notify(tx, id, addr, fmt.Sprintf("[%s] Reminder: orders due in %s", g.ID, orders.FormatDuration(left.Round(time.Minute))), body, false, now); err != nil {
+			if err := j.notify(tx, id, addr, r.Subject(), r.Text(), false, now); err != nil {
 				return err
 			}
 		}
@@ -229,11 +225,11 @@ func (j *Judge) noteMiss(tx *store.Tx, g *store.Game, s storm.State, miss []stor
 		return nil
 	}
 	g.MissedNow = slices.Clone(miss)
-	var counts []string
+	missed := letters.Missed{Game: g, State: s}
 	for _, p := range miss {
 		if seat := g.Seat(p); seat != nil {
 			seat.Missed++
-			counts = append(counts, fmt.Sprintf("%s (%s, missed %d so far)", p.Title(), seat.Address, seat.Missed))
+			missed.Seats = append(missed.Seats, *seat)
 		}
 	}
 	next := letters.PolicyNow(g, "")
@@ -242,10 +238,8 @@ func (j *Judge) noteMiss(tx *store.Tx, g *store.Game, s storm.State, miss []stor
 		return err
 	}
 	for _, m := range g.Moderators {
-		body := fmt.Sprintf("The deadline of %s, %s, in game %s (%s) passed without orders from:\n\n  %s\n\n%s\n\nYou may enter their orders (MODERATOR, POWER, the orders), extend the deadline (EXTEND 12h), or adjudicate now (ADJUDICATE). STATUS shows every seat's missed deadlines.\n\n-- \nstormjudge, Gathering Storm adjudicator\n",
-			s.Turn, s.Segment.Title(), g.ID, letters.DeadlineText(g.Deadline, ""), strings.Join(counts, "\n  "), letters.UpperFirst(next)+".")
 		if err := j.notify(tx, fmt.Sprintf("%s/missed/v%d%s/s%d/%s", g.ID, g.Version, epoch(g), g.DeadlineSeq, m), m,
-			fmt.Sprintf("[%s] Deadline missed by %s", g.ID, letters.Powers(miss)), body, false, now); err != nil {
+			missed.Subject(miss), missed.Text(), false, now); err != nil {
 			return err
 		}
 	}
@@ -254,10 +248,9 @@ func (j *Judge) noteMiss(tx *store.Tx, g *store.Game, s storm.State, miss []stor
 			continue // a vacant seat: its moderator was told above
 		}
 		ps := powersAt(g, addr, miss)
-		body := fmt.Sprintf("The deadline of %s, %s, in game %s passed (%s) and the judge has no orders from %s.\n\n%s\n\n-- \nstormjudge, Gathering Storm adjudicator\n",
-			s.Turn, s.Segment.Title(), g.ID, letters.DeadlineText(g.Deadline, seatZone(g, addr)), letters.Powers(ps), letters.UpperFirst(letters.PolicyNow(g, seatZone(g, addr)))+".")
+		late := letters.Late{Game: g, State: s, Powers: ps, Zone: seatZone(g, addr)}
 		if err := j.notify(tx, fmt.Sprintf("%s/late/v%d%s/s%d/%s", g.ID, g.Version, epoch(g), g.DeadlineSeq, addr), addr,
-			fmt.Sprintf("[%s] Deadline passed without your orders", g.ID), body, false, now); err != nil {
+			late.Subject(), late.Text(), false, now); err != nil {
 			return err
 		}
 	}

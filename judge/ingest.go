@@ -649,12 +649,12 @@ func (j *Judge) decide(tx *store.Tx, m *orders.Message, sub *orders.Submission, 
 		return
 	}
 	if sub.Help {
-		rc.help = report.Help(g.ID, power, adjudicator.Derive(s)) + "\n\n" + playerCommandsHelp()
+		rc.help = report.Help(g.ID, power, adjudicator.Derive(s)) + "\n\n" + letters.PlayerCommands()
 		if g.Paused {
 			rc.help = "The moderator has paused this game: orders are not taken until it resumes.\n\n" + rc.help
 		}
 		if g.Waiting() {
-			rc.help = letters.WaitingText(g) + "\n\n" + playerCommandsHelp()
+			rc.help = letters.WaitingText(g) + "\n\n" + letters.PlayerCommands()
 		}
 		res.Outcome = Answered
 		return
@@ -1100,7 +1100,7 @@ func (j *Judge) sendReceipt(tx *store.Tx, key []byte, m *orders.Message, rc *rec
 	res.Receipt = mail
 	if rc.copyTo != "" && rc.copyTo != strings.ToLower(m.From) && res.Outcome == Accepted {
 		// The moderator entered a power's orders: its player gets a copy.
-		if err := j.notifyText(tx, "", mail.ID+"/copy", rc.copyTo, fmt.Sprintf("[%s] The moderator entered your orders", game),
+		if err := j.notifyText(tx, "", mail.ID+"/copy", rc.copyTo, letters.EnteredSubject(game),
 			letters.ModeratorCopy(strings.ToLower(m.From), renderReceipt(rc, res)), now); err != nil {
 			return err
 		}
@@ -1208,15 +1208,9 @@ func renderReceipt(rc *receipt, res *Result) string {
 		Errs: rc.errs, Footer: rc.footer}.Text()
 }
 
+// whoOrders says who orders in the open segment of s.
 func whoOrders(s storm.State) string {
-	if adjudicator.AwaitsDraw(s) {
-		return "the moderator draws the cards"
-	}
-	req := adjudicator.Required(s)
-	if len(req) == 0 {
-		return "nobody orders"
-	}
-	return letters.Powers(req) + " order"
+	return letters.WhoOrders(adjudicator.AwaitsDraw(s), adjudicator.Required(s))
 }
 
 func contains[T comparable](xs []T, x T) bool {

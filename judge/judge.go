@@ -370,16 +370,14 @@ func (j *Judge) createGame(tx *store.Tx, def GameDef, secrets, hashes map[storm.
 		if seat.Open {
 			continue
 		}
-		if err := j.notify(tx, welcomeID(def.ID, seat.Power), seat.Address,
-			fmt.Sprintf("[%s] You play %s", def.ID, seat.Power.Title()),
-			j.welcome(g, seat, secrets[seat.Power]).Text(), true, now); err != nil {
+		w := j.welcome(g, seat, secrets[seat.Power])
+		if err := j.notify(tx, welcomeID(def.ID, seat.Power), seat.Address, w.Subject(), w.Text(), true, now); err != nil {
 			return err
 		}
 	}
 	for _, m := range g.Moderators {
-		if err := j.notify(tx, moderatorWelcomeID(def.ID, m), m,
-			fmt.Sprintf("[%s] You moderate this game", def.ID),
-			letters.ModeratorWelcome{Game: g, Secret: modSecret, Physical: def.PhysicalDeck, Judge: j.opt.Address}.Text(), true, now); err != nil {
+		w := letters.ModeratorWelcome{Game: g, Secret: modSecret, Physical: def.PhysicalDeck, Judge: j.opt.Address}
+		if err := j.notify(tx, moderatorWelcomeID(def.ID, m), m, w.Subject(), w.Text(), true, now); err != nil {
 			return err
 		}
 	}
@@ -430,8 +428,8 @@ func (j *Judge) reseat(tx *store.Tx, g *store.Game, def GameDef, now time.Time) 
 			Detail: fmt.Sprintf("%s: address %s -> %s (from the configuration); new secret, welcome sent", seat.Power.Title(), old, addr)}); err != nil {
 			return err
 		}
-		if err := j.notify(tx, id, addr, fmt.Sprintf("[%s] You play %s", g.ID, seat.Power.Title()),
-			j.welcome(g, *seat, secret).Text(), true, now); err != nil {
+		w := j.welcome(g, *seat, secret)
+		if err := j.notify(tx, id, addr, w.Subject(), w.Text(), true, now); err != nil {
 			return err
 		}
 		changed = true

@@ -170,29 +170,13 @@ func (j *Judge) list(tx *store.Tx, m *orders.Message, rc *receipt, res *Result, 
 		rc.fatal = err
 		return
 	}
-	var b strings.Builder
-	n := 0
+	l := letters.List{Judge: j.opt.Address}
 	for _, g := range gs {
-		if !g.Waiting() {
-			continue
+		if g.Waiting() {
+			l.Games = append(l.Games, g)
 		}
-		n++
-		fmt.Fprintf(&b, "Game %s\n", g.ID)
-		fmt.Fprintf(&b, "  Open seats: %s.\n", letters.Powers(g.OpenSeats()))
-		if taken := takenSeats(g); len(taken) > 0 {
-			fmt.Fprintf(&b, "  Taken: %s.\n", letters.Powers(taken))
-		}
-		fmt.Fprintf(&b, "  Rules: %s\n  %s\n", letters.RulesText(g), letters.PressRulesText(g.Press))
-		if g.JoinApproval {
-			b.WriteString("  The moderator approves each player.\n")
-		}
-		fmt.Fprintf(&b, "  To ask for a seat: JOIN %s %s\n\n", g.ID, strings.ToLower(g.OpenSeats()[0].String()))
 	}
-	if n == 0 {
-		b.WriteString("No game here waits for players now.\n\n")
-	}
-	rc.text = "Games of Gathering Storm that wait for players at " + j.opt.Address + ":\n\n" + b.String() +
-		"A JOIN email is answered with a secret; send it back with JOIN to take the seat (docs/orders.md, \"Open seats\").\n"
+	rc.text = l.Text()
 }
 
 // takenSeats are g's seats that have a player.
@@ -247,7 +231,7 @@ func (j *Judge) join(tx *store.Tx, g *store.Game, m *orders.Message, sub *orders
 	if own := seat.Join(addr); own != nil && !own.Confirmed.IsZero() {
 		// A request confirmed and waiting for the moderator stays (a
 		// forged JOIN must not undo it).
-		rc.text = fmt.Sprintf("Your request for %s's seat in game %s is confirmed already and waits for the moderator's answer.\n", c.Power.Title(), g.ID)
+		rc.text = letters.JoinAnswer{Game: g.ID, Power: c.Power, Request: true}.Text()
 		res.Outcome = Answered // "[game: JOIN]": nothing is taken yet
 		return
 	}
@@ -300,11 +284,11 @@ func (j *Judge) confirmJoin(tx *store.Tx, g *store.Game, seat *store.Seat, m *or
 	key := rc.key
 	if g.JoinApproval {
 		if !jn.Confirmed.IsZero() {
-			rc.text = fmt.Sprintf("Your request for %s's seat in game %s is confirmed already; the moderator has been asked, and you hear when they answer.\n", p.Title(), g.ID)
+			rc.text = letters.JoinAnswer{Game: g.ID, Power: p, Already: true}.Text()
 			return
 		}
 		jn.Confirmed = now
-		rc.text = fmt.Sprintf("Your request for %s's seat in game %s is confirmed. The moderator approves each player in this game and has been asked; you hear when they answer.\n", p.Title(), g.ID)
+		rc.text = letters.JoinAnswer{Game: g.ID, Power: p}.Text()
 		rc.later = append(rc.later, func() error {
 			if err := tx.Audit(g.ID, store.AuditEntry{Time: now, Actor: addr, Action: "join confirmed",
 				Detail: fmt.Sprintf("%s confirmed the request for %s's seat; it waits for the moderator's APPROVE", addr, p.Title())}); err != nil {
@@ -319,7 +303,7 @@ func (j *Judge) confirmJoin(tx *store.Tx, g *store.Game, seat *store.Seat, m *or
 	}
 	welcome := "receipt/" + shortHash(key)
 	// The receipt is the welcome; it has its own signature.
-	rc.text = strings.TrimSuffix(j.takeSeat(g, seat, *jn, welcome, now), letters.Signature)
+	rc.text = strings.TrimSuffix(j.takeSeat(g, seat, *jn, welcome, now).Text(), letters.Signature)
 	rc.later = append(rc.later, func() error {
 		if err := tx.Audit(g.ID, store.AuditEntry{Time: now, Actor: addr, Action: "join",
 			Detail: fmt.Sprintf("%s took %s's seat", addr, p.Title())}); err != nil {
@@ -341,31 +325,25 @@ func (j *Judge) confirmJoin(tx *store.Tx, g *store.Game, seat *store.Seat, m *or
 // takeSeat seats jn's address in seat with jn's secret; the other
 // requests for it lapse. welcome is the outbox ID of the mail that tells
 // the player (the thread root of the player's mail); takeSeat returns
-// its text.
-func (j *Judge) takeSeat(g *store.Game, seat *store.Seat, jn store.Join, welcome string, now time.Time) string {
+// that mail.
+func (j *Judge) takeSeat(g *store.Game, seat *store.Seat, jn store.Join, welcome string, now time.Time) letters.Welcome {
 	lapse(g, seat, jn.Address, now)
 	*seat = store.Seat{Power: seat.Power, Address: jn.Address, SecretHash: jn.SecretHash, Welcome: welcome, ConfigAddress: seat.ConfigAddress}
-	return j.welcome(g, *seat, "").Text()
+	return j.welcome(g, *seat, "")
 }
 
 // seatedNotice tells g's moderators that addr took p's seat (key: the
 // delivery key of the email that caused it, naming the mails).
 func (j *Judge) seatedNotice(tx *store.Tx, g *store.Game, p storm.Power, addr string, key []byte, now time.Time) error {
-	line := fmt.Sprintf("%s took %s's seat in game %s.", addr, p.Title(), g.ID)
-	if g.Waiting() {
-		line += fmt.Sprintf(" Still open: %s (START starts the game with them vacant).", letters.Powers(g.OpenSeats()))
-	} else {
-		line += " Every seat is taken: the game starts now."
-	}
-	return j.toModerators(tx, g, fmt.Sprintf("%s/seated/%s/%s", g.ID, p, shortHash(key)), fmt.Sprintf("[%s] %s has a player", g.ID, p.Title()), line+"\n"+letters.Signature, now)
+	n := letters.Seated{Game: g, Power: p, Address: addr}
+	return j.toModerators(tx, g, fmt.Sprintf("%s/seated/%s/%s", g.ID, p, shortHash(key)), n.Subject(), n.Text(), now)
 }
 
 // askModerators asks g's moderators to approve addr's confirmed request
 // for p's seat.
 func (j *Judge) askModerators(tx *store.Tx, g *store.Game, p storm.Power, addr string, key []byte, now time.Time) error {
-	body := fmt.Sprintf("%s asks to play %s in game %s and has confirmed the request from that address.\n\nTo seat them, send:\n\n  GAME %s\n  MODERATOR\n  SECRET <the game's moderators' secret>\n  APPROVE %s\n  END\n\n(the secret of the mail \"[%s] You moderate this game\", not a game master's), or, to turn the requests for the seat down, DECLINE %s.\n"+letters.Signature,
-		addr, p.Title(), g.ID, g.ID, p, g.ID, p)
-	return j.toModerators(tx, g, fmt.Sprintf("%s/approve/%s/%s", g.ID, p, shortHash(key)), fmt.Sprintf("[%s] %s asks to play %s", g.ID, orders.Shorten(addr, 100), p.Title()), body, now)
+	n := letters.AskApproval{Game: g.ID, Power: p, Address: addr}
+	return j.toModerators(tx, g, fmt.Sprintf("%s/approve/%s/%s", g.ID, p, shortHash(key)), n.Subject(), n.Text(), now)
 }
 
 // toModerators mails each of g's moderators subject and body, threaded
@@ -397,8 +375,8 @@ func (j *Judge) start(tx *store.Tx, g *store.Game, now time.Time) error {
 			if jn.Confirmed.IsZero() {
 				continue // nothing vouches for it: not mailed
 			}
-			body := fmt.Sprintf("Game %s has started without a player for %s: the moderator holds the seat. Your request for it has lapsed.\n"+letters.Signature, g.ID, seat.Power.Title())
-			if err := j.notifyText(tx, "", fmt.Sprintf("%s/lapsed/%s/%s", g.ID, seat.Power, jn.Address), jn.Address, fmt.Sprintf("[%s] Your request for %s has lapsed", g.ID, seat.Power.Title()), body, now); err != nil {
+			n := letters.Lapsed{Game: g.ID, Power: seat.Power}
+			if err := j.notifyText(tx, "", fmt.Sprintf("%s/lapsed/%s/%s", g.ID, seat.Power, jn.Address), jn.Address, n.Subject(), n.Text(), now); err != nil {
 				return err
 			}
 		}
@@ -529,11 +507,12 @@ func (r *cmdRun) seatJoiner(seat *store.Seat, jn store.Join) {
 		}
 	}
 	id := welcomeID(g.ID, p) + "/" + shortHash(append([]byte(jn.Address), r.key...))
-	body := fmt.Sprintf("The moderator approved you: you play %s in game %s.\n\n", p.Title(), g.ID) + r.j.takeSeat(g, seat, jn, id, r.now)
+	w := r.j.takeSeat(g, seat, jn, id, r.now)
+	subject, body := w.Subject(), w.Approved() // the game as it is now: the email's later commands may start it
 	r.answers = append(r.answers, fmt.Sprintf("%s now plays %s.", jn.Address, p.Title()))
 	r.audit("approve", fmt.Sprintf("%s: %s seated", p.Title(), jn.Address))
 	r.then(func() error {
-		if err := r.j.notify(r.tx, id, jn.Address, fmt.Sprintf("[%s] You play %s", g.ID, p.Title()), body, false, r.now); err != nil {
+		if err := r.j.notify(r.tx, id, jn.Address, subject, body, false, r.now); err != nil {
 			return err
 		}
 		for _, a := range others {
@@ -549,10 +528,6 @@ func (r *cmdRun) seatJoiner(seat *store.Seat, jn store.Join) {
 // declined tells addr that its confirmed request for p's seat was turned
 // down (key: the delivery key of the moderator's email).
 func (j *Judge) declined(tx *store.Tx, g *store.Game, p storm.Power, addr, why string, key []byte, now time.Time) error {
-	body := fmt.Sprintf("The moderator of game %s did not seat you for %s.", g.ID, p.Title())
-	if why != "" {
-		body += " Reason: " + why + "."
-	}
-	body += "\n" + letters.Signature
-	return j.notifyText(tx, "", fmt.Sprintf("%s/declined/%s/%s", g.ID, p, shortHash(append([]byte(addr), key...))), addr, fmt.Sprintf("[%s] Not seated for %s", g.ID, p.Title()), body, now)
+	n := letters.Declined{Game: g.ID, Power: p, Why: why}
+	return j.notifyText(tx, "", fmt.Sprintf("%s/declined/%s/%s", g.ID, p, shortHash(append([]byte(addr), key...))), addr, n.Subject(), n.Text(), now)
 }

@@ -179,24 +179,13 @@ func (j *Judge) deckNames() []string {
 	return out
 }
 
-// moderatorHelp answers a moderator's HELP: the commands, and the
-// orders the open segment waits for.
+// moderatorHelp answers a moderator's HELP (letters.ModeratorHelp).
 func moderatorHelp(tx *store.Tx, g *store.Game, s storm.State) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "Game %s, version %d: %s, %s; %s.", g.ID, g.Version, s.Turn, s.Segment.Title(), whoOrders(s))
-	if g.Waiting() {
-		b.Reset()
-		b.WriteString(letters.WaitingText(g) + " START starts it now.")
-	} else if miss, _, err := missing(tx, g, s); err == nil && len(miss) > 0 {
-		fmt.Fprintf(&b, " Still to order: %s.", letters.Powers(miss))
+	h := letters.ModeratorHelp{Game: g, State: s, Who: whoOrders(s)}
+	if miss, _, err := missing(tx, g, s); err == nil {
+		h.Missing = miss
 	}
-	b.WriteString("\n\n")
-	b.WriteString("The moderator's commands (an email with GAME, MODERATOR, SECRET; several commands may go in one email, each on its line; REASON <text> says why, in the announcement):\n")
-	for _, f := range orders.CommandForms(true) {
-		b.WriteString("  " + f + "\n")
-	}
-	b.WriteString("\nThe moderator's orders: DRAW and PURGE (a physical deck), SET (fixing the state; docs/orders.md).\nTo enter a power's orders: MODERATOR, POWER <power>, then the orders (or PASS, or WITHDRAW).\n")
-	return b.String()
+	return h.Text()
 }
 
 // withdraw removes a power's submission for the open segment (the

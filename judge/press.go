@@ -104,35 +104,19 @@ func (j *Judge) sendPress(tx *store.Tx, g *store.Game, turn, segment string, p *
 	if err := tx.AddPress(g.ID, p); err != nil {
 		return err
 	}
-	sender, subject := p.From.Title(), "Press from "+p.From.Title()
-	if p.Grey {
-		sender, subject = "a power (grey press: the judge does not say which)", "Press from a power"
-	}
-	// Grey press does not list its recipients to them: to ALL (or to
-	// every other power) the one power missing would be its sender.
-	to := letters.Powers(p.To)
-	if p.Grey {
-		to = "you"
-	}
 	for _, rcpt := range p.To {
 		seat := g.Seat(rcpt)
-		body := pressBody(g.ID, turn, segment, sender, to, p.Text,
-			fmt.Sprintf("To answer, send the judge PRESS TO and the powers, with your GAME and SECRET lines%s.", replyHint(p)))
+		l := letters.Press{Game: g.ID, Turn: turn, Segment: segment, Press: p}
 		id := fmt.Sprintf("%s/press/%d/%s", g.ID, p.Seq, rcpt)
-		if err := j.notifyText(tx, j.threadRoot(g, seat.Address), id, seat.Address, fmt.Sprintf("[%s] %s", g.ID, subject), body, now); err != nil {
+		if err := j.notifyText(tx, j.threadRoot(g, seat.Address), id, seat.Address, l.Subject(), l.Text(), now); err != nil {
 			return err
 		}
 	}
 	if !g.Press.Copy {
 		return nil
 	}
-	note := "A copy for the moderators (PRESS COPY ON)."
-	if p.Grey {
-		note += " It is grey press: its recipients were not told that " + p.From.Title() + " sent it."
-	}
-	body := pressBody(g.ID, turn, segment, p.From.Title(), letters.Powers(p.To), p.Text, note)
-	return j.toModerators(tx, g, fmt.Sprintf("%s/press/%d/copy", g.ID, p.Seq),
-		fmt.Sprintf("[%s] Press from %s to %s (a copy)", g.ID, p.From.Title(), letters.Powers(p.To)), body, now)
+	l := letters.Press{Game: g.ID, Turn: turn, Segment: segment, Press: p, Copy: true}
+	return j.toModerators(tx, g, fmt.Sprintf("%s/press/%d/copy", g.ID, p.Seq), l.Subject(), l.Text(), now)
 }
 
 // holdsWord reports whether text holds secret as a word of its own, as
@@ -150,26 +134,6 @@ func holdsWord(text, secret string) bool {
 	return false
 }
 
-// replyHint tells a signed press's recipient how to answer its sender.
-func replyHint(p *store.Press) string {
-	if p.Grey {
-		return ""
-	}
-	return ", e.g. PRESS TO " + strings.ToUpper(p.From.String())
-}
-
-// pressBody is the text of a press mail: who sent it to whom, when in the
-// game, the message as written, and a closing note.
-func pressBody(game, turn, segment, sender, to, text, note string) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "Game %s, %s, %s: press from %s to %s.\n\n", game, turn, segment, sender, to)
-	b.WriteString(text)
-	b.WriteString("\n\n-- \n")
-	b.WriteString(note)
-	b.WriteString("\nstormjudge, Gathering Storm adjudicator\n")
-	return b.String()
-}
-
 // pressRule sets one of the game's press rules (a moderator's PRESS, also
 // in CREATE) and says what the rules are now.
 func pressRule(g *store.Game, c orders.Command) string {
@@ -185,47 +149,4 @@ func pressRule(g *store.Game, c orders.Command) string {
 		g.Press.Copy = c.Kinds[0] == "on"
 	}
 	return letters.PressRulesText(g.Press)
-}
-
-// pressHistory lists the press power sent or received (0: the
-// moderators, all of it), newest last, at most the last 40: for HISTORY.
-func pressHistory(tx *store.Tx, g *store.Game, power storm.Power) (string, error) {
-	log, err := tx.PressLog(g.ID)
-	if err != nil {
-		return "", err
-	}
-	var mine []store.Press
-	for _, p := range log {
-		if power == 0 || p.From == power || slices.Contains(p.To, power) {
-			mine = append(mine, p)
-		}
-	}
-	if len(mine) == 0 {
-		return "", nil
-	}
-	var b strings.Builder
-	b.WriteString("Press")
-	if power != 0 {
-		b.WriteString(" you sent or received")
-	}
-	b.WriteString(" (each message's first line):\n")
-	if len(mine) > 40 {
-		fmt.Fprintf(&b, "  (%d earlier left out)\n", len(mine)-40)
-		mine = mine[len(mine)-40:]
-	}
-	zone := ""
-	if s := g.Seat(power); s != nil {
-		zone = s.TimeZone
-	}
-	for _, p := range mine {
-		from, to := p.From.Title(), letters.Powers(p.To)
-		if p.Grey && power != 0 && p.From != power {
-			from, to = "a power (grey)", "you" // the list would name its sender by leaving it out
-		} else if p.Grey {
-			from += " (grey)"
-		}
-		first, _, _ := strings.Cut(p.Text, "\n")
-		fmt.Fprintf(&b, "  #%-3d %s, v%d, from %s to %s: %s\n", p.Seq, letters.DeadlineText(p.Sent, zone), p.Version, from, to, orders.Shorten(first, 60))
-	}
-	return b.String(), nil
 }

@@ -18,18 +18,22 @@ const Signature = "\n-- \n" + name + "\n"
 
 // funcs are the template functions every letter may use.
 var funcs = template.FuncMap{
-	"dur":        Duration,
-	"orNone":     OrNone,
-	"powers":     Powers,
-	"deadline":   DeadlineText,
-	"upperFirst": UpperFirst,
-	"join":       strings.Join,
-	"lower":      strings.ToLower,
-	"signature":  func() string { return Signature },
-	"rules":      RulesText,
-	"pressRules": PressRulesText,
-	"waiting":    WaitingText,
-	"name":       func() string { return name },
+	"dur":          Duration,
+	"orNone":       OrNone,
+	"powers":       Powers,
+	"deadline":     DeadlineText,
+	"upperFirst":   UpperFirst,
+	"join":         strings.Join,
+	"lower":        strings.ToLower,
+	"signature":    func() string { return Signature },
+	"rules":        RulesText,
+	"pressRules":   PressRulesText,
+	"waiting":      WaitingText,
+	"policy":       PolicyText,
+	"policyNow":    PolicyNow,
+	"deadlineLine": DeadlineLine,
+	"taken":        Taken,
+	"name":         func() string { return name },
 }
 
 // parse makes a letter's template.
