@@ -7,6 +7,7 @@ import (
 
 	"stormjudge/judge/guard"
 	"stormjudge/judge/letters"
+	"stormjudge/judge/publish"
 	"stormjudge/store"
 )
 
@@ -93,10 +94,10 @@ func (j *Judge) brakeSummaries(now time.Time) (int, error) {
 				continue
 			}
 			l := letters.BrakeSummary{Receipts: j.opt.Brake.Receipts, Window: j.opt.Brake.WindowOrDefault(), Brake: r}
-			m := textMail(fmt.Sprintf("brake/%s/%d", shortHash([]byte(addr)), now.Unix()), addr, l.Subject(), l.Text())
+			m := publish.TextMail(fmt.Sprintf("brake/%s/%d", shortHash([]byte(addr)), now.Unix()), addr, l.Subject(), l.Text())
 			m.Game = ""
 			m.AutoSubmitted = "auto-replied"
-			if err := j.enqueue(tx, m, now); err != nil {
+			if err := j.pub.Enqueue(tx, m, now); err != nil {
 				return err
 			}
 			j.opt.Brake.Summarized(r, now)

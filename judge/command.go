@@ -9,9 +9,9 @@ import (
 	"unicode"
 
 	"stormjudge/adjudicator"
-	"stormjudge/adjudicator/event"
 	"stormjudge/adjudicator/storm"
 	"stormjudge/judge/letters"
+	"stormjudge/judge/publish"
 	"stormjudge/orders"
 	"stormjudge/report"
 	"stormjudge/store"
@@ -140,10 +140,10 @@ func (j *Judge) runCommands(tx *store.Tx, g *store.Game, s storm.State, m *order
 	rc.help = strings.Join(r.answers, "\n\n")
 	rc.done = append(rc.done, r.announce...)
 	if r.moved {
-		cal := j.deadlineCalendar(r.g, r.s, now)
+		cal := j.pub.DeadlineCalendar(r.g, r.s, now)
 		rc.attach = append(rc.attach, cal...)
 		if res.Moderator && len(cal) > 0 {
-			r.g.ModeratorHasEvent = true // its cancellation follows (publish)
+			r.g.ModeratorHasEvent = true // its cancellation follows (publish.Publisher.Publish)
 		}
 	}
 	rc.state = &r.s // after a ROLLBACK: the segment open again
@@ -180,7 +180,7 @@ func (r *cmdRun) commit() error {
 	}
 	for _, a := range r.audits {
 		if r.reason != "" && !slices.Contains([]string{"status", "history", "orders shown", "resend", "export"}, a.Action) {
-			a.Detail += because(r.reason)
+			a.Detail += letters.Because(r.reason)
 		}
 		if err := r.tx.Audit(r.g.ID, a); err != nil {
 			return err
@@ -203,16 +203,16 @@ func (j *Judge) announce(tx *store.Tx, g *store.Game, s storm.State, from string
 	from = strings.ToLower(from)
 	var cal []store.Attachment
 	if moved {
-		cal = j.deadlineCalendar(g, s, now)
+		cal = j.pub.DeadlineCalendar(g, s, now)
 	}
 	req := adjudicator.Required(s)
-	for _, addr := range recipients(g) {
+	for _, addr := range publish.Recipients(g) {
 		if addr == from {
 			continue
 		}
 		// The moved event goes to those who have it (the powers that
 		// order) and to the moderators, whose copies of the report then
-		// carry its cancellation (publish).
+		// carry its cancellation (publish.Publisher.Publish).
 		var att []store.Attachment
 		if mod := contains(g.Moderators, addr); len(cal) > 0 && (mod || len(powersAt(g, addr, req)) > 0) {
 			att = cal
@@ -220,7 +220,7 @@ func (j *Judge) announce(tx *store.Tx, g *store.Game, s storm.State, from string
 		}
 		a := letters.Announcement{Game: g, State: s, From: from, Power: power, Lines: lines, Reason: reason, Zone: seatZone(g, addr)}
 		id := fmt.Sprintf("%s/notice/%d/%s", g.ID, g.Notices, addr)
-		if err := j.notifyText(tx, j.threadRoot(g, addr), id, addr, fmt.Sprintf("[%s] %s", g.ID, subject), a.Text(), now, att...); err != nil {
+		if err := j.pub.NotifyText(tx, j.pub.ThreadRoot(g, addr), id, addr, fmt.Sprintf("[%s] %s", g.ID, subject), a.Text(), now, att...); err != nil {
 			return err
 		}
 	}
@@ -524,7 +524,7 @@ func (r *cmdRun) replace(c orders.Command) error {
 	secret := newSecret()
 	j, tx, now := r.j, r.tx, r.now
 	gid := g.ID
-	id := welcomeID(gid, c.Power) + "/" + shortHash(append([]byte(c.Address+now.String()), r.key...))
+	id := publish.WelcomeID(gid, c.Power) + "/" + shortHash(append([]byte(c.Address+now.String()), r.key...))
 	if rekey {
 		seat.SecretHash, seat.Welcome = hashSecret(secret), id
 	} else {
@@ -533,7 +533,7 @@ func (r *cmdRun) replace(c orders.Command) error {
 	}
 	r.then(func() error {
 		w := j.welcome(r.g, *r.g.Seat(c.Power), secret)
-		return j.notify(tx, id, c.Address, w.Subject(), w.Text(), true, now)
+		return j.pub.Notify(tx, id, c.Address, w.Subject(), w.Text(), true, now)
 	})
 	if rekey {
 		r.say(c.Power.Title()+"'s secret renewed", fmt.Sprintf("The moderator gave %s's player a new secret; the old one no longer works.", c.Power.Title()))
@@ -554,7 +554,7 @@ func (r *cmdRun) replace(c orders.Command) error {
 	if !wasVacant && !contains(g.Moderators, old) {
 		r.then(func() error {
 			n := letters.Replaced{Game: gid, Power: c.Power, Reason: r.reason}
-			return j.notifyText(tx, "", fmt.Sprintf("%s/replaced/%s/%s", gid, c.Power, shortHash(r.key)), old,
+			return j.pub.NotifyText(tx, "", fmt.Sprintf("%s/replaced/%s/%s", gid, c.Power, shortHash(r.key)), old,
 				n.Subject(), n.Text(), now)
 		})
 	}
@@ -594,7 +594,7 @@ func (r *cmdRun) rollback(c orders.Command) error {
 	if v >= g.Version {
 		return fmt.Errorf("the game is at version %d: roll back to an earlier one (HISTORY lists them)", g.Version)
 	}
-	target, events, err := loadVersion(r.tx, g.ID, v)
+	target, events, err := publish.LoadVersion(r.tx, g.ID, v)
 	if err != nil {
 		return err
 	}
@@ -606,7 +606,7 @@ func (r *cmdRun) rollback(c orders.Command) error {
 	// The open segment's calendar event is cancelled with the notices
 	// sent again (the restored segment's event is a new one: its UID
 	// carries the rollback epoch).
-	cc := r.j.closing(g, r.s, r.now)
+	cc := r.j.pub.Closing(g, r.s, r.now)
 	g.Version = v
 	g.Rollbacks++
 	g.Ended = time.Time{}
@@ -628,7 +628,7 @@ func (r *cmdRun) rollback(c orders.Command) error {
 		if err := tx.Rollback(g.ID, v); err != nil {
 			return err
 		}
-		return j.publish(tx, g, v, events, target, now, publication{lead: []string{fmt.Sprintf("Sent again after the moderator's rollback from version %d.", from)}, cc: cc, resent: true})
+		return j.pub.Publish(tx, g, v, events, target, now, publish.Publication{Lead: []string{fmt.Sprintf("Sent again after the moderator's rollback from version %d.", from)}, Closed: cc, Resent: true})
 	})
 	return nil
 }
@@ -782,7 +782,7 @@ func (r *cmdRun) absence(c orders.Command, seat *store.Seat) error {
 			switch {
 			case !a.Until.After(r.now): // past: kept, it was spent
 				kept = append(kept, a)
-			case a.MovedSegment != 0 && a.MovedSegment == openedAt(g) && !g.Deadline.IsZero():
+			case a.MovedSegment != 0 && a.MovedSegment == publish.OpenedAt(g) && !g.Deadline.IsZero():
 				kept = append(kept, a)
 				standing = append(standing, letters.DeadlineText(a.From, seat.TimeZone)+" to "+letters.DeadlineText(a.Until, seat.TimeZone))
 			case a.From.Before(r.now): // under way: ends now
@@ -856,34 +856,6 @@ func (r *cmdRun) absence(c orders.Command, seat *store.Seat) error {
 	return nil
 }
 
-// loadVersion reads version v of game: its state and the events that
-// made it (none for version 0).
-func loadVersion(tx *store.Tx, game string, v int) (storm.State, []event.Event, error) {
-	s, err := tx.State(game, v)
-	if err != nil {
-		return s, nil, err
-	}
-	raw, err := tx.Events(game, v)
-	if err != nil || raw == nil {
-		return s, nil, err
-	}
-	evs, err := event.UnmarshalEvents(raw)
-	return s, evs, err
-}
-
-// setOf is the moderator's SET that made version v of game (its record,
-// kept as the draw of the version before), or nil when v is no SET's.
-func setOf(tx *store.Tx, game string, v int) (*store.OrderRecord, error) {
-	if v <= 0 {
-		return nil, nil
-	}
-	d, err := tx.Draw(game, v-1)
-	if err != nil || d == nil || len(d.Orders) == 0 || d.Orders[0].Kind != storm.SetState {
-		return nil, err
-	}
-	return d, nil
-}
-
 // resend sends the public report and power p's private notice of the
 // versions vs again, to the seat's address only.
 //
@@ -893,7 +865,7 @@ func setOf(tx *store.Tx, game string, v int) (*store.OrderRecord, error) {
 func (j *Judge) resend(tx *store.Tx, g *store.Game, p storm.Power, addr string, vs []int, key []byte, now time.Time, why string) error {
 	seat := *g.Seat(p)
 	for _, v := range vs {
-		s, evs, err := loadVersion(tx, g.ID, v)
+		s, evs, err := publish.LoadVersion(tx, g.ID, v)
 		if err != nil {
 			return err
 		}
@@ -902,26 +874,26 @@ func (j *Judge) resend(tx *store.Tx, g *store.Game, p storm.Power, addr string, 
 			suffix = " (sent again)"
 			note = fmt.Sprintf("A copy of version %d sent again on request (RESEND); any deadline it named may be past: STATUS tells the open segment.", v)
 		}
-		// The copies say what the version's mails said (versionMail);
+		// The copies say what the version's mails said (publish.VersionMail);
 		// the open version's notice carries the deadline's calendar for
 		// a power that orders.
-		vm, err := newVersionMail(tx, g, v, s, evs)
+		vm, err := j.pub.VersionMail(tx, g, v, s, evs)
 		if err != nil {
 			return err
 		}
 		var cal []store.Attachment
 		if v == g.Version && slices.Contains(adjudicator.Required(s), p) {
-			cal = j.deadlineCalendar(g, s, now)
+			cal = j.pub.DeadlineCalendar(g, s, now)
 		}
-		pub := vm.public([]string{note})
+		pub := vm.Public([]string{note})
 		pub.Subject += suffix
 		base := fmt.Sprintf("%s/resend/%s/v%d", g.ID, shortHash(key), v)
-		if err := j.notifyMessage(tx, "", base+"/public", addr, pub, pictureSource(g.ID, v, 0, vm.view), now); err != nil {
+		if err := j.pub.NotifyMessage(tx, "", base+"/public", addr, pub, publish.PictureSource(g.ID, v, 0, vm.View), now); err != nil {
 			return err
 		}
-		m := vm.private(seat, []string{note}, nil)
+		m := vm.Private(seat, []string{note}, nil)
 		m.Subject += suffix
-		if err := j.notifyMessage(tx, "", base+"/private", addr, m, pictureSource(g.ID, v, p, vm.view), now, cal...); err != nil {
+		if err := j.pub.NotifyMessage(tx, "", base+"/private", addr, m, publish.PictureSource(g.ID, v, p, vm.View), now, cal...); err != nil {
 			return err
 		}
 	}
@@ -956,7 +928,7 @@ func (j *Judge) historyText(tx *store.Tx, g *store.Game, power storm.Power) (str
 		if err != nil {
 			return "", err
 		}
-		d, err := setOf(tx, g.ID, v)
+		d, err := publish.SetOf(tx, g.ID, v)
 		if err != nil {
 			return "", err
 		}

@@ -7,6 +7,7 @@ import (
 
 	"stormjudge/adjudicator/storm"
 	"stormjudge/judge/letters"
+	"stormjudge/judge/publish"
 
 	_ "time/tzdata"
 
@@ -205,8 +206,8 @@ func (j *Judge) remind(tx *store.Tx, g *store.Game, s storm.State, miss []storm.
 		for _, addr := range addressesOf(g, miss) {
 			ps := powersAt(g, addr, miss)
 			r := letters.Reminder{Game: g, State: s, Powers: ps, Zone: seatZone(g, addr), Left: g.Deadline.Sub(now).Round(time.Minute), Judge: j.opt.Address}
-			id := fmt.Sprintf("%s/reminder/v%d%s/s%d/%d/%s", g.ID, g.Version, epoch(g), g.DeadlineSeq, int64(l/time.Second), addr)
-			if err := j.notify(tx, id, addr, r.Subject(), r.Text(), false, now); err != nil {
+			id := fmt.Sprintf("%s/reminder/v%d%s/s%d/%d/%s", g.ID, g.Version, publish.Epoch(g), g.DeadlineSeq, int64(l/time.Second), addr)
+			if err := j.pub.Notify(tx, id, addr, r.Subject(), r.Text(), false, now); err != nil {
 				return err
 			}
 		}
@@ -238,7 +239,7 @@ func (j *Judge) noteMiss(tx *store.Tx, g *store.Game, s storm.State, miss []stor
 		return err
 	}
 	for _, m := range g.Moderators {
-		if err := j.notify(tx, fmt.Sprintf("%s/missed/v%d%s/s%d/%s", g.ID, g.Version, epoch(g), g.DeadlineSeq, m), m,
+		if err := j.pub.Notify(tx, fmt.Sprintf("%s/missed/v%d%s/s%d/%s", g.ID, g.Version, publish.Epoch(g), g.DeadlineSeq, m), m,
 			missed.Subject(miss), missed.Text(), false, now); err != nil {
 			return err
 		}
@@ -249,7 +250,7 @@ func (j *Judge) noteMiss(tx *store.Tx, g *store.Game, s storm.State, miss []stor
 		}
 		ps := powersAt(g, addr, miss)
 		late := letters.Late{Game: g, State: s, Powers: ps, Zone: seatZone(g, addr)}
-		if err := j.notify(tx, fmt.Sprintf("%s/late/v%d%s/s%d/%s", g.ID, g.Version, epoch(g), g.DeadlineSeq, addr), addr,
+		if err := j.pub.Notify(tx, fmt.Sprintf("%s/late/v%d%s/s%d/%s", g.ID, g.Version, publish.Epoch(g), g.DeadlineSeq, addr), addr,
 			late.Subject(), late.Text(), false, now); err != nil {
 			return err
 		}
@@ -278,16 +279,6 @@ func powersAt(g *store.Game, addr string, ps []storm.Power) []storm.Power {
 		}
 	}
 	return out
-}
-
-// epoch is the suffix of the mail IDs of a game rolled back: "" before
-// the first rollback, "r1", "r2" ... after (so that a version published
-// again gets new mails).
-func epoch(g *store.Game) string {
-	if g.Rollbacks == 0 {
-		return ""
-	}
-	return fmt.Sprintf("r%d", g.Rollbacks)
 }
 
 // repeatOrders are the orders the NMR policy REPEAT gives power p in the

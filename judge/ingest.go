@@ -8,13 +8,13 @@ import (
 	"regexp"
 	"runtime/debug"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
 	"stormjudge/adjudicator"
 	"stormjudge/adjudicator/storm"
 	"stormjudge/judge/letters"
+	"stormjudge/judge/publish"
 	"stormjudge/orders"
 	"stormjudge/report"
 	"stormjudge/store"
@@ -42,7 +42,7 @@ type Result struct {
 	Power     storm.Power
 	Moderator bool        // the email spoke for the game's moderator
 	Receipt   *store.Mail // nil when no receipt is sent
-	// ReceiptHeld: the receipt brake held the receipt (brake.go); a
+	// ReceiptHeld: the receipt brake held the receipt (guard.Brake); a
 	// summary answers the email later.
 	ReceiptHeld bool
 	// Command is what an Answered email asked (HELP, STATUS, ...): the
@@ -823,8 +823,8 @@ func (j *Judge) stale(tx *store.Tx, g *store.Game, s storm.State, m *orders.Mess
 	if env.Segment != "" {
 		return false // pinned to the open segment
 	}
-	v, ep, ok := j.versionOf(replyParent(m), g.ID)
-	if !ok || (v >= openedAt(g) && ep == g.Rollbacks) {
+	v, ep, ok := j.pub.VersionOf(replyParent(m), g.ID)
+	if !ok || (v >= publish.OpenedAt(g) && ep == g.Rollbacks) {
 		return false // a mail of the open segment, a SET's among them
 	}
 	if ep != g.Rollbacks {
@@ -851,16 +851,6 @@ func (j *Judge) stale(tx *store.Tx, g *store.Game, s storm.State, m *orders.Mess
 	return true
 }
 
-// openedAt is the version at which g's open segment opened: a SET makes
-// versions within it (a game stored before the segment's version was
-// kept counts from its latest).
-func openedAt(g *store.Game) int {
-	if g.SegmentVersion == 0 {
-		return g.Version
-	}
-	return g.SegmentVersion
-}
-
 // replyParent is the message an email answers: its In-Reply-To, or else
 // the last entry of its References.
 func replyParent(m *orders.Message) string {
@@ -868,40 +858,6 @@ func replyParent(m *orders.Message) string {
 		return m.InReplyTo
 	}
 	return m.References[len(m.References)-1]
-}
-
-// versionOf reads the game version out of one of the judge's own
-// Message-IDs for a report or notice of game ("<game>.v<N>.public...@domain",
-// made by enqueue from the outbox ID "<game>/v<N>/..."); ok is false for
-// any other identifier (a receipt, a welcome, someone else's mail).
-//
-// After a rollback the version is followed by the rollback count
-// ("v5r1", versionMailID); ep is that count (0 before any).
-func (j *Judge) versionOf(id, game string) (v, ep int, ok bool) {
-	local, domain, ok := strings.Cut(id, "@")
-	if !ok || !strings.EqualFold(domain, j.opt.Domain) {
-		return 0, 0, false
-	}
-	parts := strings.Split(local, ".")
-	if len(parts) < 4 || parts[0] != sanitizeID(game) || len(parts[1]) < 2 || parts[1][0] != 'v' {
-		return 0, 0, false
-	}
-	switch parts[2] {
-	case "public", "private", "digest", "moderator":
-	default:
-		return 0, 0, false
-	}
-	num, rb, hasEp := strings.Cut(parts[1][1:], "r")
-	v, err := strconv.Atoi(num)
-	if err != nil || v < 0 {
-		return 0, 0, false
-	}
-	if hasEp {
-		if ep, err = strconv.Atoi(rb); err != nil || ep < 1 {
-			return 0, 0, false
-		}
-	}
-	return v, ep, true
 }
 
 // authorizeModerator checks a MODERATOR email: it must come from a
@@ -1094,13 +1050,13 @@ func (j *Judge) sendReceipt(tx *store.Tx, key []byte, m *orders.Message, rc *rec
 		Attachments:   rc.attach,
 		Sensitive:     rc.sensitive,
 	}
-	if err := j.enqueue(tx, mail, now); err != nil {
+	if err := j.pub.Enqueue(tx, mail, now); err != nil {
 		return err
 	}
 	res.Receipt = mail
 	if rc.copyTo != "" && rc.copyTo != strings.ToLower(m.From) && res.Outcome == Accepted {
 		// The moderator entered a power's orders: its player gets a copy.
-		if err := j.notifyText(tx, "", mail.ID+"/copy", rc.copyTo, letters.EnteredSubject(game),
+		if err := j.pub.NotifyText(tx, "", mail.ID+"/copy", rc.copyTo, letters.EnteredSubject(game),
 			letters.ModeratorCopy(strings.ToLower(m.From), renderReceipt(rc, res)), now); err != nil {
 			return err
 		}

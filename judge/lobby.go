@@ -10,6 +10,7 @@ import (
 	"stormjudge/adjudicator"
 	"stormjudge/adjudicator/storm"
 	"stormjudge/judge/letters"
+	"stormjudge/judge/publish"
 	"stormjudge/orders"
 	"stormjudge/store"
 )
@@ -351,7 +352,7 @@ func (j *Judge) askModerators(tx *store.Tx, g *store.Game, p storm.Power, addr s
 // the moderator's address.
 func (j *Judge) toModerators(tx *store.Tx, g *store.Game, id, subject, body string, now time.Time) error {
 	for _, mod := range g.Moderators {
-		if err := j.notifyText(tx, j.threadRoot(g, mod), id+"/"+mod, mod, subject, body, now); err != nil {
+		if err := j.pub.NotifyText(tx, j.pub.ThreadRoot(g, mod), id+"/"+mod, mod, subject, body, now); err != nil {
 			return err
 		}
 	}
@@ -376,7 +377,7 @@ func (j *Judge) start(tx *store.Tx, g *store.Game, now time.Time) error {
 				continue // nothing vouches for it: not mailed
 			}
 			n := letters.Lapsed{Game: g.ID, Power: seat.Power}
-			if err := j.notifyText(tx, "", fmt.Sprintf("%s/lapsed/%s/%s", g.ID, seat.Power, jn.Address), jn.Address, n.Subject(), n.Text(), now); err != nil {
+			if err := j.pub.NotifyText(tx, "", fmt.Sprintf("%s/lapsed/%s/%s", g.ID, seat.Power, jn.Address), jn.Address, n.Subject(), n.Text(), now); err != nil {
 				return err
 			}
 		}
@@ -395,7 +396,7 @@ func (j *Judge) start(tx *store.Tx, g *store.Game, now time.Time) error {
 		return err
 	}
 	if adjudicator.AwaitsDraw(s0) {
-		return j.publish(tx, g, g.Version, nil, s0, now, publication{})
+		return j.pub.Publish(tx, g, g.Version, nil, s0, now, publish.Publication{})
 	}
 	return j.advance(tx, g, s0, nil, now, "started")
 }
@@ -506,13 +507,13 @@ func (r *cmdRun) seatJoiner(seat *store.Seat, jn store.Join) {
 			others = append(others, o.Address)
 		}
 	}
-	id := welcomeID(g.ID, p) + "/" + shortHash(append([]byte(jn.Address), r.key...))
+	id := publish.WelcomeID(g.ID, p) + "/" + shortHash(append([]byte(jn.Address), r.key...))
 	w := r.j.takeSeat(g, seat, jn, id, r.now)
 	subject, body := w.Subject(), w.Approved() // the game as it is now: the email's later commands may start it
 	r.answers = append(r.answers, fmt.Sprintf("%s now plays %s.", jn.Address, p.Title()))
 	r.audit("approve", fmt.Sprintf("%s: %s seated", p.Title(), jn.Address))
 	r.then(func() error {
-		if err := r.j.notify(r.tx, id, jn.Address, subject, body, false, r.now); err != nil {
+		if err := r.j.pub.Notify(r.tx, id, jn.Address, subject, body, false, r.now); err != nil {
 			return err
 		}
 		for _, a := range others {
@@ -529,5 +530,5 @@ func (r *cmdRun) seatJoiner(seat *store.Seat, jn store.Join) {
 // down (key: the delivery key of the moderator's email).
 func (j *Judge) declined(tx *store.Tx, g *store.Game, p storm.Power, addr, why string, key []byte, now time.Time) error {
 	n := letters.Declined{Game: g.ID, Power: p, Why: why}
-	return j.notifyText(tx, "", fmt.Sprintf("%s/declined/%s/%s", g.ID, p, shortHash(append([]byte(addr), key...))), addr, n.Subject(), n.Text(), now)
+	return j.pub.NotifyText(tx, "", fmt.Sprintf("%s/declined/%s/%s", g.ID, p, shortHash(append([]byte(addr), key...))), addr, n.Subject(), n.Text(), now)
 }

@@ -7,9 +7,9 @@ import (
 	"time"
 
 	"stormjudge/adjudicator"
-	"stormjudge/adjudicator/event"
 	"stormjudge/adjudicator/storm"
 	"stormjudge/judge/letters"
+	"stormjudge/judge/publish"
 	"stormjudge/orders"
 	"stormjudge/report"
 	"stormjudge/store"
@@ -207,7 +207,7 @@ func (j *Judge) withdraw(tx *store.Tx, g *store.Game, s storm.State, m *orders.M
 	}
 	reason := sub.Reason()
 	if err := tx.Audit(g.ID, store.AuditEntry{Time: now, Actor: m.From, Action: "withdraw",
-		Detail: fmt.Sprintf("%s's orders for %s %s withdrawn by the moderator%s", p.Title(), s.Turn, s.Segment, because(reason))}); err != nil {
+		Detail: fmt.Sprintf("%s's orders for %s %s withdrawn by the moderator%s", p.Title(), s.Turn, s.Segment, letters.Because(reason))}); err != nil {
 		return err
 	}
 	line := fmt.Sprintf("The moderator withdrew %s's orders for %s: %s orders again (or the deadline's rule applies).", p.Title(), s.Segment.Title(), p.Title())
@@ -224,32 +224,6 @@ func (j *Judge) withdraw(tx *store.Tx, g *store.Game, s storm.State, m *orders.M
 	rc.commands = true
 	res.Outcome = Accepted
 	return nil
-}
-
-func because(reason string) string {
-	if reason == "" {
-		return ""
-	}
-	return "; reason: " + reason
-}
-
-// fixLead is the lead of every mail of a version the moderator's SET
-// made (the fixes of evs, with the reason kept with the SET):
-// versionMail.
-func fixLead(evs []event.Event, reason string) []string {
-	lead := []string{"The moderator fixed the state (SET)" + because(reason) + "."}
-	for _, e := range evs {
-		if f, ok := e.(event.StateFixed); ok && !f.Private {
-			lead = append(lead, "- "+report.FixLine(f))
-		}
-	}
-	return lead
-}
-
-// standingLine tells a power, in its notice of a SET's version (open),
-// its orders that stand: versionMail.
-func standingLine(r store.OrderRecord) string {
-	return "Your orders that stand: " + strings.ReplaceAll(report.Orders(r.Orders), "\n", "; ") + "."
 }
 
 // fix applies the moderator's SET orders: a new version of the game with
@@ -290,12 +264,12 @@ func (j *Judge) fix(tx *store.Tx, g *store.Game, s storm.State, m *orders.Messag
 		return err
 	}
 	if err := tx.Audit(g.ID, store.AuditEntry{Time: now, Actor: m.From, Action: "set",
-		Detail: strings.ReplaceAll(report.Orders(sub.Orders), "\n", "; ") + because(reason)}); err != nil {
+		Detail: strings.ReplaceAll(report.Orders(sub.Orders), "\n", "; ") + letters.Because(reason)}); err != nil {
 		return err
 	}
 	// The same segment goes on: its deadline stays, and the powers'
 	// orders come along when still valid.
-	// (Those that stand are told by their notices: versionMail.)
+	// (Those that stand are told by their notices: publish.VersionMail.)
 	var dropped []string
 	own := map[storm.Power][]string{}
 	for _, p := range storm.Powers {
@@ -332,12 +306,12 @@ func (j *Judge) fix(tx *store.Tx, g *store.Game, s storm.State, m *orders.Messag
 		return err
 	}
 	// The fixes and the reason lead its mails from the SET's record
-	// (versionMail), also in copies sent later.
+	// (publish.VersionMail), also in copies sent later.
 	var lead []string
 	if len(dropped) > 0 {
 		lead = append(lead, "Orders no longer valid after the fix were withdrawn; these powers order again: "+strings.Join(dropped, ", ")+".")
 	}
-	if err := j.publish(tx, g, v, evs, next, now, publication{lead: lead, own: own}); err != nil {
+	if err := j.pub.Publish(tx, g, v, evs, next, now, publish.Publication{Lead: lead, Own: own}); err != nil {
 		return err
 	}
 	if len(adjudicator.Required(next)) == 0 && !adjudicator.AwaitsDraw(next) && !next.Ended {

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"stormjudge/judge/publish"
 	"stormjudge/orders"
 	"stormjudge/store"
 )
@@ -81,16 +82,16 @@ func (j *Judge) observe(tx *store.Tx, g *store.Game, m *orders.Message, c orders
 // observerReport mails observer addr the public report of g's open
 // version (the one a new observer starts from).
 func (j *Judge) observerReport(tx *store.Tx, g *store.Game, addr string, now time.Time) error {
-	s, evs, err := loadVersion(tx, g.ID, g.Version)
+	s, evs, err := publish.LoadVersion(tx, g.ID, g.Version)
 	if err != nil {
 		return err
 	}
-	vm, err := newVersionMail(tx, g, g.Version, s, evs)
+	vm, err := j.pub.VersionMail(tx, g, g.Version, s, evs)
 	if err != nil {
 		return err
 	}
-	id := versionMailID(g, g.Version, "observer", addr) + "/start"
-	return j.notifyMessage(tx, "", id, addr, vm.public(nil), pictureSource(g.ID, g.Version, 0, vm.view), now)
+	id := publish.VersionMailID(g, g.Version, "observer", addr) + "/start"
+	return j.pub.NotifyMessage(tx, "", id, addr, vm.Public(nil), publish.PictureSource(g.ID, g.Version, 0, vm.View), now)
 }
 
 // observerRule is a moderator's OBSERVE ALLOW, DENY or PUBLIC; it says

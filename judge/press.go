@@ -108,7 +108,7 @@ func (j *Judge) sendPress(tx *store.Tx, g *store.Game, turn, segment string, p *
 		seat := g.Seat(rcpt)
 		l := letters.Press{Game: g.ID, Turn: turn, Segment: segment, Press: p}
 		id := fmt.Sprintf("%s/press/%d/%s", g.ID, p.Seq, rcpt)
-		if err := j.notifyText(tx, j.threadRoot(g, seat.Address), id, seat.Address, l.Subject(), l.Text(), now); err != nil {
+		if err := j.pub.NotifyText(tx, j.pub.ThreadRoot(g, seat.Address), id, seat.Address, l.Subject(), l.Text(), now); err != nil {
 			return err
 		}
 	}

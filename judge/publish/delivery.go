@@ -1,4 +1,4 @@
-package judge
+package publish
 
 import (
 	"crypto/sha256"
@@ -26,9 +26,8 @@ import (
 // A mail of no game, or of a game that does not exist, only gets a log
 // line. No notice goes about a failed failure notice (no loop), nor to an
 // address the failed mail was for.
-func (j *Judge) DeliveryFailed(tx *store.Tx, m *store.Mail) error {
-	now := j.opt.Now().UTC()
-	log := j.log.With("mail", m.ID, "to", m.To, "game", m.Game, "reply", m.LastError)
+func (pb *Publisher) DeliveryFailed(tx *store.Tx, m *store.Mail, now time.Time) error {
+	log := pb.Log.With("mail", m.ID, "to", m.To, "game", m.Game, "reply", m.LastError)
 	if m.Game == "" {
 		log.Warn("undeliverable mail of no game")
 		return nil
@@ -78,7 +77,7 @@ func (j *Judge) DeliveryFailed(tx *store.Tx, m *store.Mail) error {
 		}
 		id := fmt.Sprintf("%s/failed/%s/%s", g.ID, hex.EncodeToString(sum[:6]), mod)
 		n := letters.Undeliverable{Game: g, Mail: m, Powers: powers}
-		err := j.notify(tx, id, mod, n.Subject(), n.Text(), false, now)
+		err := pb.Notify(tx, id, mod, n.Subject(), n.Text(), false, now)
 		if errors.Is(err, store.ErrExists) {
 			continue // this failure was reported already
 		}
