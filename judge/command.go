@@ -10,6 +10,7 @@ import (
 
 	"stormjudge/adjudicator"
 	"stormjudge/adjudicator/storm"
+	"stormjudge/judge/deadline"
 	"stormjudge/judge/letters"
 	"stormjudge/judge/publish"
 	"stormjudge/orders"
@@ -218,7 +219,7 @@ func (j *Judge) announce(tx *store.Tx, g *store.Game, s storm.State, from string
 			att = cal
 			g.ModeratorHasEvent = g.ModeratorHasEvent || mod
 		}
-		a := letters.Announcement{Game: g, State: s, From: from, Power: power, Lines: lines, Reason: reason, Zone: seatZone(g, addr)}
+		a := letters.Announcement{Game: g, State: s, From: from, Power: power, Lines: lines, Reason: reason, Zone: deadline.Zone(g, addr)}
 		id := fmt.Sprintf("%s/notice/%d/%s", g.ID, g.Notices, addr)
 		if err := j.pub.NotifyText(tx, j.pub.ThreadRoot(g, addr), id, addr, fmt.Sprintf("[%s] %s", g.ID, subject), a.Text(), now, att...); err != nil {
 			return err
@@ -303,7 +304,7 @@ func (r *cmdRun) moderator(c orders.Command) error {
 			if g.Deadline.IsZero() {
 				return fmt.Errorf("the open segment has no deadline")
 			}
-			moveDeadline(g, time.Time{}, r.now)
+			deadline.Move(g, time.Time{}, r.now)
 			r.moved, r.cancelled = true, true
 			r.say("Deadline removed", fmt.Sprintf("The deadline of %s was removed: the segment waits for every power's orders.", r.s.Segment.Title()))
 			r.audit("deadline", "deadline removed")
@@ -312,10 +313,10 @@ func (r *cmdRun) moderator(c orders.Command) error {
 		if !c.At.After(r.now) {
 			return fmt.Errorf("%s is not in the future (the time is in UTC)", c.At.Format("2006-01-02 15:04"))
 		}
-		moveDeadline(g, c.At, r.now)
+		deadline.Move(g, c.At, r.now)
 		r.moved = true
 		r.say("Deadline set", fmt.Sprintf("The deadline of %s was set to %s.", r.s.Segment.Title(), letters.DeadlineText(g.Deadline, "")))
-		if at := afterAbsences(g, r.s, g.Deadline, false); !at.Equal(g.Deadline) {
+		if at := deadline.AfterAbsences(g, r.s, g.Deadline, false); !at.Equal(g.Deadline) {
 			// The moderator's time stands; the moderator is told.
 			r.answers = append(r.answers, fmt.Sprintf("Note: the deadline falls in a declared absence of a power that orders in %s (the absences would put it at %s); it stands as you set it.", r.s.Segment.Title(), letters.DeadlineText(at, "")))
 		}
@@ -328,7 +329,7 @@ func (r *cmdRun) moderator(c orders.Command) error {
 		if g.Deadline.IsZero() {
 			return fmt.Errorf("the open segment has no deadline to extend; set one with DEADLINE")
 		}
-		moveDeadline(g, g.Deadline.Add(c.Duration), r.now)
+		deadline.Move(g, g.Deadline.Add(c.Duration), r.now)
 		r.moved = true
 		r.say("Deadline extended", fmt.Sprintf("The deadline of %s was extended by %s to %s.", r.s.Segment.Title(), orders.FormatDuration(c.Duration), letters.DeadlineText(g.Deadline, "")))
 		r.audit("extend", fmt.Sprintf("deadline extended by %s to %s", orders.FormatDuration(c.Duration), g.Deadline.Format(time.RFC3339)))
@@ -373,7 +374,7 @@ func (r *cmdRun) moderator(c orders.Command) error {
 		if g.PausedLeft > 0 {
 			// As far off as when paused, then past the absences of
 			// the powers that order (one declared during the pause too).
-			moveDeadline(g, afterAbsences(g, r.s, ceilMinute(r.now.Add(g.PausedLeft)), true), r.now)
+			deadline.Move(g, deadline.AfterAbsences(g, r.s, deadline.CeilMinute(r.now.Add(g.PausedLeft)), true), r.now)
 			g.PausedLeft = 0
 			r.moved = true
 			line += " The deadline is " + letters.DeadlineText(g.Deadline, "") + "."
@@ -610,7 +611,7 @@ func (r *cmdRun) rollback(c orders.Command) error {
 	g.Version = v
 	g.Rollbacks++
 	g.Ended = time.Time{}
-	openDeadline(g, target, r.now)
+	deadline.Open(g, target, r.now)
 	r.s = target
 	line := fmt.Sprintf("The moderator ROLLED BACK the game from version %d to version %d: %s, %s, is open again. Every order given for it or later is withdrawn (kept in the history): send your orders again. Its report and notices follow again.", from, v, target.Turn, target.Segment.Title())
 	if !g.Deadline.IsZero() {
@@ -730,7 +731,7 @@ func (r *cmdRun) player(c orders.Command) error {
 			return fmt.Errorf("%s is more than what is left of your extension budget: %s of %s", orders.FormatDuration(c.Duration), orders.FormatDuration(left), orders.FormatDuration(g.Rules.ExtensionBudget))
 		}
 		seat.ExtensionUsed += c.Duration
-		moveDeadline(g, g.Deadline.Add(c.Duration), r.now)
+		deadline.Move(g, g.Deadline.Add(c.Duration), r.now)
 		r.moved = true
 		r.say("Deadline extended by "+p.Title(), fmt.Sprintf("%s's player extended the deadline of %s by %s, to %s.", p.Title(), r.s.Segment.Title(), orders.FormatDuration(c.Duration), letters.DeadlineText(g.Deadline, "")))
 		r.answers = append(r.answers, fmt.Sprintf("Extended by %s; %s of your budget is left.", orders.FormatDuration(c.Duration), letters.OrNone(g.Rules.ExtensionBudget-seat.ExtensionUsed)))
@@ -786,7 +787,7 @@ func (r *cmdRun) absence(c orders.Command, seat *store.Seat) error {
 				kept = append(kept, a)
 				standing = append(standing, letters.DeadlineText(a.From, seat.TimeZone)+" to "+letters.DeadlineText(a.Until, seat.TimeZone))
 			case a.From.Before(r.now): // under way: ends now
-				a.Until = ceilMinute(r.now)
+				a.Until = deadline.CeilMinute(r.now)
 				kept = append(kept, a)
 				cancelled++
 			default:
@@ -843,8 +844,8 @@ func (r *cmdRun) absence(c orders.Command, seat *store.Seat) error {
 		// after it): a deadline the moderator set in an earlier absence
 		// stays as set.
 		in := !g.Deadline.Before(from) && g.Deadline.Before(until)
-		if at := afterAbsences(g, r.s, g.Deadline, in); in && !at.Equal(g.Deadline) {
-			moveDeadline(g, at, r.now)
+		if at := deadline.AfterAbsences(g, r.s, g.Deadline, in); in && !at.Equal(g.Deadline) {
+			deadline.Move(g, at, r.now)
 			r.moved = true
 			line += fmt.Sprintf(" The deadline of %s moves to %s.", r.s.Segment.Title(), letters.DeadlineText(g.Deadline, ""))
 		}
@@ -903,7 +904,7 @@ func (j *Judge) resend(tx *store.Tx, g *store.Game, p storm.Power, addr string, 
 // statusText is the answer to STATUS (letters.Status) for p (0: the
 // moderator).
 func (j *Judge) statusText(tx *store.Tx, g *store.Game, s storm.State, p storm.Power, now time.Time) (string, error) {
-	miss, _, err := missing(tx, g, s)
+	miss, _, err := deadline.Waiting(tx, g, s)
 	if err != nil {
 		return "", err
 	}

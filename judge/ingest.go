@@ -13,6 +13,7 @@ import (
 
 	"stormjudge/adjudicator"
 	"stormjudge/adjudicator/storm"
+	"stormjudge/judge/deadline"
 	"stormjudge/judge/letters"
 	"stormjudge/judge/publish"
 	"stormjudge/orders"
@@ -760,16 +761,16 @@ func (j *Judge) decide(tx *store.Tx, m *orders.Message, sub *orders.Submission, 
 		rc.accepted = append([]storm.Order{{Kind: storm.PassOrder, For: s.Segment}}, sub.Orders...)
 	}
 	prev[power] = rec
-	miss := MissingPowers(s, prev)
+	miss := deadline.MissingPowers(s, prev)
 	if len(miss) > 0 {
 		rc.notes = append(rc.notes, fmt.Sprintf("Still waiting for: %s. You may send new orders until then; the last ones count.", letters.Powers(miss)))
 	} else {
 		rc.notes = append(rc.notes, "All orders are in: the segment is adjudicated now; the report follows.")
 	}
 	if !g.Deadline.IsZero() && !now.Before(g.Deadline) {
-		rc.notes = append(rc.notes, fmt.Sprintf("These orders came after the deadline (%s), in the grace: they are taken, and the miss still counts.", letters.DeadlineText(g.Deadline, seatZone(g, strings.ToLower(m.From)))))
+		rc.notes = append(rc.notes, fmt.Sprintf("These orders came after the deadline (%s), in the grace: they are taken, and the miss still counts.", letters.DeadlineText(g.Deadline, deadline.Zone(g, strings.ToLower(m.From)))))
 	} else if !g.Deadline.IsZero() && len(miss) > 0 {
-		rc.notes = append(rc.notes, letters.DeadlineLine(g, seatZone(g, strings.ToLower(m.From))))
+		rc.notes = append(rc.notes, letters.DeadlineLine(g, deadline.Zone(g, strings.ToLower(m.From))))
 	}
 	res.Outcome = Accepted
 }

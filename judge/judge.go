@@ -22,6 +22,7 @@ import (
 	"stormjudge/adjudicator"
 	"stormjudge/adjudicator/event"
 	"stormjudge/adjudicator/storm"
+	"stormjudge/judge/deadline"
 	"stormjudge/judge/guard"
 	"stormjudge/judge/letters"
 	"stormjudge/judge/publish"
@@ -116,7 +117,7 @@ func New(db *store.DB, opts *Options) *Judge {
 		o.Logger = slog.Default()
 	}
 	pub := publish.New(db)
-	pub.Address, pub.Domain, pub.DrawAhead, pub.Log, pub.Missing = o.Address, o.Domain, o.DrawAhead, o.Logger, MissingPowers
+	pub.Address, pub.Domain, pub.DrawAhead, pub.Log = o.Address, o.Domain, o.DrawAhead, o.Logger
 	return &Judge{db: db, opt: o, log: o.Logger, pub: pub}
 }
 
@@ -524,7 +525,7 @@ func (j *Judge) commit(tx *store.Tx, g *store.Game, s, next storm.State, evs []e
 		// retention of its mail counts from now (store.Retention).
 		g.Ended = now
 	}
-	openDeadline(g, next, now)
+	deadline.Open(g, next, now)
 	if err := tx.PutGame(g); err != nil {
 		return err
 	}
@@ -650,18 +651,18 @@ func work(tx *store.Tx, g *store.Game, now time.Time) (*openSegment, error) {
 		// through automatic segments itself).
 		return o, nil
 	}
-	if o.miss, o.recs, err = missing(tx, g, o.s); err != nil {
+	if o.miss, o.recs, err = deadline.Waiting(tx, g, o.s); err != nil {
 		return nil, err
 	}
-	o.remind = dueReminders(g, now)
-	o.noteMiss = len(o.miss) > 0 && missDue(g, now)
+	o.remind = deadline.Reminders(g, now)
+	o.noteMiss = len(o.miss) > 0 && deadline.MissDue(g, now)
 	o.why = "all orders in"
 	switch {
 	case len(o.miss) == 0:
 		o.ready = true
 	case g.Forced:
 		o.ready, o.why = true, "the moderator's ADJUDICATE; no orders from "+letters.Powers(o.miss)
-	case g.Deadline.IsZero() || now.Before(g.Deadline.Add(g.Rules.Grace)) || nmrPolicy(g) == "wait":
+	case g.Deadline.IsZero() || now.Before(g.Deadline.Add(g.Rules.Grace)) || deadline.NMR(g) == "wait":
 	default:
 		o.ready, o.why = true, "deadline passed; no orders from "+letters.Powers(o.miss)
 	}
@@ -726,7 +727,7 @@ func (j *Judge) Adjudicate(game string) (bool, error) {
 			var notes []string
 			for _, p := range o.miss {
 				what := "taken to PASS"
-				if nmrPolicy(g) == "repeat" {
+				if deadline.NMR(g) == "repeat" {
 					rep, from, err := repeatOrders(tx, g, o.s, p)
 					if err != nil {
 						return err
@@ -786,20 +787,9 @@ func (j *Judge) Adjudicate(game string) (bool, error) {
 }
 
 // MissingPowers lists the powers that must order in the open segment of
-// s and have not, given its order records (none while the game waits for
-// the moderator's draw): no record, or one holding only standing orders
-// for later rounds (adjudicator.OnlyStanding), which are not orders for
-// it. The deadline, the receipts, STATUS and the operator's `game list`
-// and `game show` all go by it.
+// s and have not, given its order records (deadline.MissingPowers): the
+// deadline, the receipts, STATUS and the operator's `game list` and
+// `game show` all go by it.
 func MissingPowers(s storm.State, recs map[storm.Power]store.OrderRecord) []storm.Power {
-	if adjudicator.AwaitsDraw(s) {
-		return nil
-	}
-	var out []storm.Power
-	for _, p := range adjudicator.Required(s) {
-		if r, ok := recs[p]; !ok || (!r.Pass && adjudicator.OnlyStanding(s, r.Orders)) {
-			out = append(out, p)
-		}
-	}
-	return out
+	return deadline.MissingPowers(s, recs)
 }

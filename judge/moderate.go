@@ -8,6 +8,7 @@ import (
 
 	"stormjudge/adjudicator"
 	"stormjudge/adjudicator/storm"
+	"stormjudge/judge/deadline"
 	"stormjudge/judge/letters"
 	"stormjudge/judge/publish"
 	"stormjudge/orders"
@@ -182,7 +183,7 @@ func (j *Judge) deckNames() []string {
 // moderatorHelp answers a moderator's HELP (letters.ModeratorHelp).
 func moderatorHelp(tx *store.Tx, g *store.Game, s storm.State) string {
 	h := letters.ModeratorHelp{Game: g, State: s, Who: whoOrders(s)}
-	if miss, _, err := missing(tx, g, s); err == nil {
+	if miss, _, err := deadline.Waiting(tx, g, s); err == nil {
 		h.Missing = miss
 	}
 	return h.Text()

@@ -8,6 +8,7 @@ import (
 	"unicode"
 
 	"stormjudge/adjudicator/storm"
+	"stormjudge/judge/deadline"
 	"stormjudge/judge/letters"
 	"stormjudge/orders"
 	"stormjudge/store"
@@ -37,7 +38,7 @@ func (r *cmdRun) pressTo(c orders.Command) error {
 	case c.Grey && rules.Mode != "grey":
 		return fmt.Errorf("this game allows signed press only: send PRESS TO without GREY")
 	}
-	if kind := segmentKind(r.s); slices.Contains(rules.Blackout, kind) && g.Ended.IsZero() {
+	if kind := deadline.Kind(r.s); slices.Contains(rules.Blackout, kind) && g.Ended.IsZero() {
 		return fmt.Errorf("no press during the %s segments (the moderator's rule PRESS BLACKOUT); press is possible again once the %s is over", kind, r.s.Segment.Title())
 	}
 	var to, vacant []storm.Power

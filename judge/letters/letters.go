@@ -5,6 +5,7 @@ import (
 	"strings"
 	"text/template"
 	"time"
+	_ "time/tzdata" // players' time zones (TIMEZONE) on machines without a zoneinfo database
 
 	"stormjudge/adjudicator/storm"
 	"stormjudge/orders"

@@ -11,7 +11,5 @@
 // does not own the words: the reports are the engine's (package report),
 // every other mail is a letter (package letters); nor when a version is
 // made, which is the judge's (package judge), whose transaction it
-// writes in. What it needs of the judge's rules (which powers still
-// have to order) is passed down in Publisher.Missing. It does not import
-// the judge.
+// writes in. It does not import the judge.
 package publish

@@ -25,9 +25,6 @@ type Publisher struct {
 	// showing one is committed (prefetch).
 	DrawAhead bool
 	Log       *slog.Logger
-	// Missing are the powers that must still order in the open segment
-	// of s given its order records (the judge's MissingPowers).
-	Missing func(s storm.State, recs map[storm.Power]store.OrderRecord) []storm.Power
 
 	db *store.DB
 	// pictures are the pictures of the versions drawn last (pictures.go).

@@ -5,6 +5,7 @@ import (
 	"stormjudge/adjudicator"
 	"stormjudge/adjudicator/event"
 	"stormjudge/adjudicator/storm"
+	"stormjudge/judge/deadline"
 	"stormjudge/judge/letters"
 	"stormjudge/report"
 	"stormjudge/store"
@@ -62,7 +63,7 @@ func (pb *Publisher) VersionMail(tx *store.Tx, g *store.Game, v int, s storm.Sta
 		if err != nil {
 			return nil, err
 		}
-		vm.goesOn, vm.recs, vm.missing = true, recs, pb.Missing(s, recs)
+		vm.goesOn, vm.recs, vm.missing = true, recs, deadline.MissingPowers(s, recs)
 	}
 	d, err := SetOf(tx, g.ID, v)
 	if err != nil {
