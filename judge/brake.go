@@ -94,7 +94,7 @@ func (j *Judge) brakeSummaries(now time.Time) (int, error) {
 				continue
 			}
 			l := letters.BrakeSummary{Receipts: j.opt.Brake.Receipts, Window: j.opt.Brake.WindowOrDefault(), Brake: r}
-			m := publish.TextMail(fmt.Sprintf("brake/%s/%d", shortHash([]byte(addr)), now.Unix()), addr, l.Subject(), l.Text())
+			m := publish.TextMail(fmt.Sprintf("brake/%s/%d", publish.ShortHash([]byte(addr)), now.Unix()), addr, l.Subject(), l.Text())
 			m.Game = ""
 			m.AutoSubmitted = "auto-replied"
 			if err := j.pub.Enqueue(tx, m, now); err != nil {

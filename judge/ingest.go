@@ -13,6 +13,7 @@ import (
 
 	"stormjudge/adjudicator"
 	"stormjudge/adjudicator/storm"
+	"stormjudge/judge/command"
 	"stormjudge/judge/deadline"
 	"stormjudge/judge/letters"
 	"stormjudge/judge/publish"
@@ -212,13 +213,6 @@ func (j *Judge) Check(raw []byte) (*Result, error) {
 		return nil, err
 	}
 	return res, nil
-}
-
-// shortHash names a receipt by the delivery it answers: stable across a
-// crash and short enough to keep the Message-ID header on one line.
-func shortHash(b []byte) string {
-	sum := sha256.Sum256(b)
-	return hex.EncodeToString(sum[:10])
 }
 
 func syntheticID(raw []byte) string {
@@ -625,7 +619,7 @@ func (j *Judge) decide(tx *store.Tx, m *orders.Message, sub *orders.Submission, 
 	if rc.reason = sub.Reason(); rc.reason != "" {
 		// The players read a REASON (announcements, reports, the audit
 		// log): it must not carry a secret.
-		if whose := secretIn(g, rc.reason); whose != "" {
+		if whose := command.SecretIn(core{j}, g, rc.reason); whose != "" {
 			rc.errs = append(rc.errs, fmt.Sprintf("REASON: the reason holds %s secret; nothing was done.", whose))
 			res.Outcome = Rejected
 			return
@@ -645,8 +639,8 @@ func (j *Judge) decide(tx *store.Tx, m *orders.Message, sub *orders.Submission, 
 		res.Outcome, res.Command = Answered, "HELP"
 		return
 	}
-	if commandCount(sub) > 0 && !(res.Moderator && power != 0) {
-		j.runCommands(tx, g, s, m, sub, power, rc.key, rc, res, now)
+	if command.Count(sub) > 0 && !(res.Moderator && power != 0) {
+		j.runCommands(tx, g, s, m, sub, power, rc, res, now)
 		return
 	}
 	if sub.Help {
@@ -789,18 +783,6 @@ func unread(tx *store.Tx, m *orders.Message, rc *receipt, why string) {
 	}
 	rc.errs = []string{msg}
 	rc.footer = "An email to the judge holds GAME <game>, SECRET <your secret> (from your welcome) and the orders or commands, e.g. PASS or STATUS; HELP, with GAME and SECRET, lists them. To find a game with open seats, send LIST alone."
-}
-
-// commandCount counts sub's commands beyond REASON and WITHDRAW (which
-// go with orders).
-func commandCount(sub *orders.Submission) int {
-	n := 0
-	for _, c := range sub.Commands {
-		if c.Verb != orders.CmdReason && c.Verb != orders.CmdWithdraw {
-			n++
-		}
-	}
-	return n
 }
 
 // stale refuses an email written for a segment that is closed:
@@ -972,8 +954,8 @@ func (j *Judge) authorize(g *store.Game, from string, env orders.Envelope, rc *r
 	return power, true
 }
 
-// unverifiedBy refuses an email that failed its secret with msg (issue
-// 24): anyone can forge a sender, so its receipt quotes neither the
+// unverifiedBy refuses an email that failed its secret with msg: anyone
+// can forge a sender, so its receipt quotes neither the
 // subject nor a line of it (renderReceipt, sendReceipt).
 //
 // When a secret was refused unchecked (the sender's wrong-secret budget
@@ -1039,7 +1021,7 @@ func (j *Judge) sendReceipt(tx *store.Tx, key []byte, m *orders.Message, rc *rec
 		}
 	}
 	mail := &store.Mail{
-		ID:            "receipt/" + shortHash(key),
+		ID:            "receipt/" + publish.ShortHash(key),
 		Game:          game,
 		To:            []string{m.From},
 		Subject:       subject,
@@ -1208,17 +1190,38 @@ func gamesOf(tx *store.Tx, addr string) []string {
 // welcome is the mail that seats a player in seat of g with secret (""
 // for a player who took an open seat and knows it).
 func (j *Judge) welcome(g *store.Game, seat store.Seat, secret string) letters.Welcome {
-	return letters.Welcome{Game: g, Seat: seat, Secret: secret, Judge: j.opt.Address, Shared: sharedSecret(g, seat, secret)}
+	return command.Welcome(core{j}, j.opt.Address, g, seat, secret)
 }
 
-// sharedSecret reports another seat of seat's address whose secret is
-// secret too: only then must the address's emails name their POWER (the
-// judge tells the seats apart by their secrets, authorize).
-func sharedSecret(g *store.Game, seat store.Seat, secret string) bool {
-	for _, s := range g.Seats {
-		if s.Power != seat.Power && s.Address == seat.Address && verifySecret(s.SecretHash, secret) {
-			return true
-		}
+// runCommands runs sub's commands for the moderator (power 0) or for
+// power's player (command.Run), and fills the receipt. Refused: nothing
+// changes.
+func (j *Judge) runCommands(tx *store.Tx, g *store.Game, s storm.State, m *orders.Message, sub *orders.Submission, power storm.Power, rc *receipt, res *Result, now time.Time) {
+	rc.commands = true
+	rep := command.Run(core{j}, j.pub, tx, g, s, command.Email{From: m.From, Sub: sub, Power: power, Moderator: res.Moderator, Key: rc.key}, now)
+	rc.errs = append(rc.errs, rep.Errs...)
+	rc.notes = append(rc.notes, rep.Notes...)
+	rc.attach = append(rc.attach, rep.Attach...)
+	if len(rep.Errs) > 0 {
+		res.Outcome = Rejected
+		return
 	}
-	return false
+	rc.later = append(rc.later, rep.Later)
+	rc.help = rep.Help
+	rc.done = append(rc.done, rep.Done...)
+	rc.state = rep.State
+	res.Outcome = Accepted
+	if rep.Answered {
+		res.Outcome, res.Command = Answered, rep.Command
+	}
 }
+
+// core is the judge as the commands see it (command.Core).
+type core struct{ j *Judge }
+
+func (c core) Hash(secret string) string       { return hashSecret(secret) }
+func (c core) Verify(hash, secret string) bool { return verifySecret(hash, secret) }
+func (c core) Advance(tx *store.Tx, g *store.Game, s storm.State, now time.Time, why string) error {
+	return c.j.advance(tx, g, s, nil, now, why)
+}
+func (c core) Export(tx *store.Tx, g *store.Game, v int) ([]byte, error) { return export(tx, g, v) }

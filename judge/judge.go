@@ -182,8 +182,9 @@ type GameDef struct {
 	// kind of segment, reminders, NMR policy and grace, extension budget,
 	// absences (docs/orders.md "Deadlines").
 	Rules store.Rules
-	// Press are the game's rules for press between the powers (issue
-	// 25); the zero value: signed press in every segment.
+	// Press are the game's rules for press between the powers
+	// (docs/orders.md "Press"); the zero value: signed press in every
+	// segment.
 	Press store.PressRules
 	// ObserverAllow are the addresses that may observe the game; Public:
 	// any may (OBSERVE).
@@ -295,7 +296,7 @@ func (j *Judge) EnsureGame(def GameDef) (created bool, err error) {
 		}
 		if len(def.Moderators) > 0 {
 			if modSecret == "" {
-				modSecret = newSecret()
+				modSecret = guard.NewSecret()
 			}
 			modHash = hashSecret(modSecret)
 		}
@@ -442,7 +443,7 @@ func (j *Judge) reseat(tx *store.Tx, g *store.Game, def GameDef, now time.Time) 
 		}
 		old := seat.Address
 		secret := sd.secret()
-		id := publish.WelcomeID(g.ID, seat.Power) + "/" + shortHash([]byte(addr+now.String()))
+		id := publish.WelcomeID(g.ID, seat.Power) + "/" + publish.ShortHash([]byte(addr+now.String()))
 		*seat = store.Seat{Power: seat.Power, Address: addr, SecretHash: hashSecret(secret), ConfigAddress: addr, Welcome: id,
 			Missed: seat.Missed, ExtensionUsed: seat.ExtensionUsed}
 		if err := tx.Audit(g.ID, store.AuditEntry{Time: now, Actor: "operator", Action: "reseat",
@@ -476,24 +477,7 @@ func (sd SeatDef) secret() string {
 	if sd.Secret != "" {
 		return sd.Secret
 	}
-	return newSecret()
-}
-
-// secretAlphabet is the unambiguous alphabet of the secrets the judge
-// makes (newSecret): 10 characters of it, about 50 bits.
-const secretAlphabet = "abcdefghjkmnpqrstuvwxyz23456789"
-
-func newSecret() string {
-	const alphabet = secretAlphabet
-	var b [10]byte
-	if _, err := rand.Read(b[:]); err != nil {
-		panic(err) // crypto/rand never fails on supported platforms
-	}
-	out := make([]byte, len(b))
-	for i, c := range b {
-		out[i] = alphabet[int(c)%len(alphabet)]
-	}
-	return string(out)
+	return guard.NewSecret()
 }
 
 // advance resolves the open segment of g (whose state is s) with the given

@@ -7,8 +7,9 @@ import (
 	"sync"
 	"time"
 
-	"stormjudge/adjudicator"
 	"stormjudge/adjudicator/storm"
+	"stormjudge/judge/command"
+	"stormjudge/judge/guard"
 	"stormjudge/judge/letters"
 	"stormjudge/judge/publish"
 	"stormjudge/orders"
@@ -45,12 +46,9 @@ const (
 	lobbyAddressWindow = 24 * time.Hour
 	// maxJoins: the requests a seat keeps at once, of those not
 	// confirmed (the oldest goes for a new one) and of those confirmed
-	// (waiting for the moderator); joinExpiry: how long a request not
-	// confirmed holds.
-	maxJoins   = 3
-	joinExpiry = 48 * time.Hour
-	// maxLapsed: the lapsed requests a game remembers.
-	maxLapsed = 20
+	// (waiting for the moderator); how long a request not confirmed
+	// holds is command.JoinExpiry.
+	maxJoins = 3
 )
 
 // lobbyBudget counts the answers to LIST and JOIN requests, in all and by
@@ -103,9 +101,9 @@ func lobbyRequest(sub *orders.Submission) bool {
 	return sub != nil && (sub.IsListRequest() || sub.IsJoinRequest())
 }
 
-// expired reports a request not confirmed within joinExpiry.
+// expired reports a request not confirmed within command.JoinExpiry.
 func expired(jn *store.Join, now time.Time) bool {
-	return jn.Confirmed.IsZero() && now.Sub(jn.Asked) > joinExpiry
+	return jn.Confirmed.IsZero() && now.Sub(jn.Asked) > command.JoinExpiry
 }
 
 // mayLobby reports whether sub is a lobby email from a stranger that the
@@ -145,21 +143,6 @@ func lapsedFor(g *store.Game, addr string, p storm.Power, now time.Time) bool {
 	})
 }
 
-// lapse drops the requests for seat but keep's (the address seated, or
-// ""), remembering them for a late confirmation.
-func lapse(g *store.Game, seat *store.Seat, keep string, now time.Time) {
-	for _, jn := range seat.Joins {
-		if jn.Address != keep {
-			g.Lapsed = append(g.Lapsed, store.LapsedJoin{Address: jn.Address, Power: seat.Power, Until: now.Add(joinExpiry)})
-		}
-	}
-	seat.Joins = nil
-	g.Lapsed = slices.DeleteFunc(g.Lapsed, func(l store.LapsedJoin) bool { return !now.Before(l.Until) })
-	if len(g.Lapsed) > maxLapsed {
-		g.Lapsed = g.Lapsed[len(g.Lapsed)-maxLapsed:]
-	}
-}
-
 // list answers LIST: the games waiting for players.
 func (j *Judge) list(tx *store.Tx, m *orders.Message, rc *receipt, res *Result, now time.Time) {
 	rc.anonymous = true
@@ -178,11 +161,6 @@ func (j *Judge) list(tx *store.Tx, m *orders.Message, rc *receipt, res *Result, 
 		}
 	}
 	rc.text = l.Text()
-}
-
-// takenSeats are g's seats that have a player.
-func takenSeats(g *store.Game) []storm.Power {
-	return g.SeatsWhere(func(s store.Seat) bool { return !s.Vacant })
 }
 
 // join answers a JOIN: a request (no secret) or its confirmation.
@@ -254,10 +232,10 @@ func (j *Judge) join(tx *store.Tx, g *store.Game, m *orders.Message, sub *orders
 		i := slices.IndexFunc(seat.Joins, func(jn store.Join) bool { return jn.Confirmed.IsZero() })
 		seat.Joins = slices.Delete(seat.Joins, i, i+1)
 	}
-	secret := newSecret()
+	secret := guard.NewSecret()
 	seat.Joins = append(seat.Joins, store.Join{Address: addr, SecretHash: hashSecret(secret), Asked: now})
 	rc.sensitive = true
-	rc.text = letters.JoinRequest{Game: g, Power: c.Power, Secret: secret, Judge: j.opt.Address, Expiry: joinExpiry}.Text()
+	rc.text = letters.JoinRequest{Game: g, Power: c.Power, Secret: secret, Judge: j.opt.Address, Expiry: command.JoinExpiry}.Text()
 	res.Outcome = Answered // "[game: JOIN]": the seat is not taken yet
 	rc.later = append(rc.later, func() error {
 		if err := tx.Audit(g.ID, store.AuditEntry{Time: now, Actor: orders.Shorten(addr, 200), Action: "join request",
@@ -275,7 +253,7 @@ func (j *Judge) confirmJoin(tx *store.Tx, g *store.Game, seat *store.Seat, m *or
 	addr := strings.ToLower(m.From)
 	jn := seat.Join(addr)
 	if jn == nil || expired(jn, now) || !rc.verify(jn.SecretHash, sub.Envelope.Secret) {
-		rc.unverifiedBy("The SECRET does not match the one sent for this seat, or this address did not ask for it (or asked more than " + orders.FormatDuration(joinExpiry) + " ago).")
+		rc.unverifiedBy("The SECRET does not match the one sent for this seat, or this address did not ask for it (or asked more than " + orders.FormatDuration(command.JoinExpiry) + " ago).")
 		res.Outcome = Rejected
 		return
 	}
@@ -302,9 +280,9 @@ func (j *Judge) confirmJoin(tx *store.Tx, g *store.Game, seat *store.Seat, m *or
 		})
 		return
 	}
-	welcome := "receipt/" + shortHash(key)
+	welcome := "receipt/" + publish.ShortHash(key)
 	// The receipt is the welcome; it has its own signature.
-	rc.text = strings.TrimSuffix(j.takeSeat(g, seat, *jn, welcome, now).Text(), letters.Signature)
+	rc.text = strings.TrimSuffix(command.TakeSeat(core{j}, j.pub, g, seat, *jn, welcome, now).Text(), letters.Signature)
 	rc.later = append(rc.later, func() error {
 		if err := tx.Audit(g.ID, store.AuditEntry{Time: now, Actor: addr, Action: "join",
 			Detail: fmt.Sprintf("%s took %s's seat", addr, p.Title())}); err != nil {
@@ -319,216 +297,20 @@ func (j *Judge) confirmJoin(tx *store.Tx, g *store.Game, seat *store.Seat, m *or
 		if g.Waiting() {
 			return nil
 		}
-		return j.start(tx, g, now)
+		return command.Start(core{j}, j.pub, tx, g, now)
 	})
-}
-
-// takeSeat seats jn's address in seat with jn's secret; the other
-// requests for it lapse. welcome is the outbox ID of the mail that tells
-// the player (the thread root of the player's mail); takeSeat returns
-// that mail.
-func (j *Judge) takeSeat(g *store.Game, seat *store.Seat, jn store.Join, welcome string, now time.Time) letters.Welcome {
-	lapse(g, seat, jn.Address, now)
-	*seat = store.Seat{Power: seat.Power, Address: jn.Address, SecretHash: jn.SecretHash, Welcome: welcome, ConfigAddress: seat.ConfigAddress}
-	return j.welcome(g, *seat, "")
 }
 
 // seatedNotice tells g's moderators that addr took p's seat (key: the
 // delivery key of the email that caused it, naming the mails).
 func (j *Judge) seatedNotice(tx *store.Tx, g *store.Game, p storm.Power, addr string, key []byte, now time.Time) error {
 	n := letters.Seated{Game: g, Power: p, Address: addr}
-	return j.toModerators(tx, g, fmt.Sprintf("%s/seated/%s/%s", g.ID, p, shortHash(key)), n.Subject(), n.Text(), now)
+	return j.pub.ToModerators(tx, g, fmt.Sprintf("%s/seated/%s/%s", g.ID, p, publish.ShortHash(key)), n.Subject(), n.Text(), now)
 }
 
 // askModerators asks g's moderators to approve addr's confirmed request
 // for p's seat.
 func (j *Judge) askModerators(tx *store.Tx, g *store.Game, p storm.Power, addr string, key []byte, now time.Time) error {
 	n := letters.AskApproval{Game: g.ID, Power: p, Address: addr}
-	return j.toModerators(tx, g, fmt.Sprintf("%s/approve/%s/%s", g.ID, p, shortHash(key)), n.Subject(), n.Text(), now)
-}
-
-// toModerators mails each of g's moderators subject and body, threaded
-// under the moderator's welcome; the mail's outbox ID is id, a slash and
-// the moderator's address.
-func (j *Judge) toModerators(tx *store.Tx, g *store.Game, id, subject, body string, now time.Time) error {
-	for _, mod := range g.Moderators {
-		if err := j.pub.NotifyText(tx, j.pub.ThreadRoot(g, mod), id+"/"+mod, mod, subject, body, now); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// start starts a waiting game: the seats still open stay vacant (the
-// moderator holds them), the confirmed requests for them are told they
-// lapsed, and the game's first segment opens (or, with a physical deck,
-// waits for the draw), with its report. It is called once: when a JOIN
-// takes the last open seat, or at the end of the commands of a
-// moderator's email that filled the last seats or STARTed the game
-// (cmdRun.commit).
-func (j *Judge) start(tx *store.Tx, g *store.Game, now time.Time) error {
-	for i := range g.Seats {
-		seat := &g.Seats[i]
-		if !seat.Open {
-			continue
-		}
-		for _, jn := range seat.Joins {
-			if jn.Confirmed.IsZero() {
-				continue // nothing vouches for it: not mailed
-			}
-			n := letters.Lapsed{Game: g.ID, Power: seat.Power}
-			if err := j.pub.NotifyText(tx, "", fmt.Sprintf("%s/lapsed/%s/%s", g.ID, seat.Power, jn.Address), jn.Address, n.Subject(), n.Text(), now); err != nil {
-				return err
-			}
-		}
-		lapse(g, seat, "", now)
-		seat.Open = false
-	}
-	if err := tx.PutGame(g); err != nil {
-		return err
-	}
-	if err := tx.Audit(g.ID, store.AuditEntry{Time: now, Actor: "judge", Action: "start",
-		Detail: fmt.Sprintf("the game starts; players %s, vacant %s", letters.Powers(takenSeats(g)), letters.OrNoneText(letters.Powers(vacantSeats(g))))}); err != nil {
-		return err
-	}
-	s0, err := tx.State(g.ID, g.Version)
-	if err != nil {
-		return err
-	}
-	if adjudicator.AwaitsDraw(s0) {
-		return j.pub.Publish(tx, g, g.Version, nil, s0, now, publish.Publication{})
-	}
-	return j.advance(tx, g, s0, nil, now, "started")
-}
-
-func vacantSeats(g *store.Game) []storm.Power {
-	return g.SeatsWhere(func(s store.Seat) bool { return s.Vacant })
-}
-
-// When a moderator's email starts the game (cmdRun.starting): once every
-// seat is taken, or now (START).
-const (
-	startWhenFull = 1
-	startNow      = 2
-)
-
-// lobbyCommand runs a moderator's START, APPROVE, DECLINE or APPROVAL.
-func (r *cmdRun) lobbyCommand(c orders.Command) error {
-	g := r.g
-	if !g.Waiting() {
-		return fmt.Errorf("game %s has no open seat: it has started", g.ID)
-	}
-	switch c.Verb {
-	case orders.CmdApproval:
-		g.JoinApproval = c.Word == "on"
-		line := "Players who JOIN an open seat wait for your APPROVE once they confirm (APPROVAL ON)."
-		if !g.JoinApproval {
-			line = "Players who JOIN an open seat take it once they confirm (APPROVAL OFF)."
-		}
-		r.answers = append(r.answers, line)
-		r.audit("approval", line)
-		if !g.JoinApproval {
-			// The requests confirmed and waiting: the first to confirm
-			// takes each seat, as it would have without approval.
-			for i := range g.Seats {
-				if cs := confirmedJoins(&g.Seats[i]); g.Seats[i].Open && len(cs) > 0 {
-					r.seatJoiner(&g.Seats[i], cs[0])
-				}
-			}
-		}
-		return nil
-	case orders.CmdStart:
-		left := g.OpenSeats()
-		r.say("Game started", fmt.Sprintf("The game starts now; %s stay vacant, held by the moderator (REPLACE seats a player).", letters.Powers(left)))
-		r.audit("start", "started by the moderator; left vacant: "+letters.Powers(left))
-		r.starting = startNow
-		return nil
-	}
-	seat := g.Seat(c.Power)
-	if seat == nil || !seat.Open {
-		return fmt.Errorf("%s's seat is not open; the open seats: %s", c.Power.Title(), letters.Powers(g.OpenSeats()))
-	}
-	cs := confirmedJoins(seat)
-	if c.Address != "" {
-		cs = slices.DeleteFunc(cs, func(jn store.Join) bool { return jn.Address != c.Address })
-		if len(cs) == 0 {
-			return fmt.Errorf("%s has not confirmed a request for %s's seat", c.Address, c.Power.Title())
-		}
-	}
-	if len(cs) == 0 {
-		return fmt.Errorf("nobody has confirmed a request for %s's seat", c.Power.Title())
-	}
-	switch c.Verb {
-	case orders.CmdApprove:
-		r.seatJoiner(seat, cs[0])
-	case orders.CmdDecline:
-		var told []string
-		for _, jn := range cs {
-			told = append(told, jn.Address)
-		}
-		seat.Joins = slices.DeleteFunc(seat.Joins, func(jn store.Join) bool { return slices.Contains(told, jn.Address) })
-		r.answers = append(r.answers, fmt.Sprintf("Declined for %s: %s. The seat stays open.", c.Power.Title(), strings.Join(told, ", ")))
-		r.audit("decline", fmt.Sprintf("%s: declined %s", c.Power.Title(), strings.Join(told, ", ")))
-		p := c.Power
-		r.then(func() error {
-			for _, a := range told {
-				if err := r.j.declined(r.tx, r.g, p, a, r.reason, r.key, r.now); err != nil {
-					return err
-				}
-			}
-			return nil
-		})
-	}
-	return nil
-}
-
-// confirmedJoins are seat's confirmed requests, the first confirmed
-// first.
-func confirmedJoins(seat *store.Seat) []store.Join {
-	var out []store.Join
-	for _, jn := range seat.Joins {
-		if !jn.Confirmed.IsZero() {
-			out = append(out, jn)
-		}
-	}
-	slices.SortStableFunc(out, func(a, b store.Join) int { return a.Confirmed.Compare(b.Confirmed) })
-	return out
-}
-
-// seatJoiner seats the address of jn, a confirmed request, in seat (the
-// moderator's APPROVE, or APPROVAL OFF): its welcome, the other
-// confirmed requests told, and the game started with the email's last
-// command if no seat is open any more.
-func (r *cmdRun) seatJoiner(seat *store.Seat, jn store.Join) {
-	g, p := r.g, seat.Power
-	var others []string
-	for _, o := range confirmedJoins(seat) {
-		if o.Address != jn.Address {
-			others = append(others, o.Address)
-		}
-	}
-	id := publish.WelcomeID(g.ID, p) + "/" + shortHash(append([]byte(jn.Address), r.key...))
-	w := r.j.takeSeat(g, seat, jn, id, r.now)
-	subject, body := w.Subject(), w.Approved() // the game as it is now: the email's later commands may start it
-	r.answers = append(r.answers, fmt.Sprintf("%s now plays %s.", jn.Address, p.Title()))
-	r.audit("approve", fmt.Sprintf("%s: %s seated", p.Title(), jn.Address))
-	r.then(func() error {
-		if err := r.j.pub.Notify(r.tx, id, jn.Address, subject, body, false, r.now); err != nil {
-			return err
-		}
-		for _, a := range others {
-			if err := r.j.declined(r.tx, r.g, p, a, "another player was seated", r.key, r.now); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
-	r.starting = max(r.starting, startWhenFull)
-}
-
-// declined tells addr that its confirmed request for p's seat was turned
-// down (key: the delivery key of the moderator's email).
-func (j *Judge) declined(tx *store.Tx, g *store.Game, p storm.Power, addr, why string, key []byte, now time.Time) error {
-	n := letters.Declined{Game: g.ID, Power: p, Why: why}
-	return j.pub.NotifyText(tx, "", fmt.Sprintf("%s/declined/%s/%s", g.ID, p, shortHash(append([]byte(addr), key...))), addr, n.Subject(), n.Text(), now)
+	return j.pub.ToModerators(tx, g, fmt.Sprintf("%s/approve/%s/%s", g.ID, p, publish.ShortHash(key)), n.Subject(), n.Text(), now)
 }

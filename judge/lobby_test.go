@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"stormjudge/adjudicator/storm"
+	"stormjudge/judge/command"
 	"stormjudge/judge/letters"
 	"stormjudge/store"
 )
@@ -288,7 +289,7 @@ func TestJoinConfirmationKept(t *testing.T) {
 	}
 }
 
-// TestJoinRequestsLapse: requests not confirmed lapse after joinExpiry;
+// TestJoinRequestsLapse: requests not confirmed lapse after command.JoinExpiry;
 // a fourth drops the oldest (a few forged requests lock no seat); a
 // confirmation after the seat was taken is told so; one address asks
 // for one seat.
@@ -296,7 +297,7 @@ func TestJoinRequestsLapse(t *testing.T) {
 	j, db, c := lobbyJudge(t, "")
 	old := mustIngest(t, j, email("old@example.org", "JOIN open germany\n"), Answered)
 	oldSecret := joinSecretOf(t, db, old)
-	c.t = c.t.Add(joinExpiry + time.Minute)
+	c.t = c.t.Add(command.JoinExpiry + time.Minute)
 	if res := mustIngest(t, j, email("old@example.org", "GAME open\nSECRET "+oldSecret+"\nJOIN germany\n"), Dropped); res.Receipt != nil {
 		t.Error("an expired request was answered")
 	}

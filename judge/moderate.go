@@ -8,7 +8,9 @@ import (
 
 	"stormjudge/adjudicator"
 	"stormjudge/adjudicator/storm"
+	"stormjudge/judge/command"
 	"stormjudge/judge/deadline"
+	"stormjudge/judge/guard"
 	"stormjudge/judge/letters"
 	"stormjudge/judge/publish"
 	"stormjudge/orders"
@@ -98,13 +100,13 @@ func (j *Judge) create(tx *store.Tx, m *orders.Message, sub *orders.Submission, 
 				bad(c, "in CREATE, ABSENCE MAX <duration> sets the players' limit")
 				continue
 			}
-			if _, err := applyRule(g, c); err != nil {
+			if _, err := command.ApplyRule(g, c); err != nil {
 				bad(c, "%v", err)
 			}
 		case orders.CmdPress:
-			pressRule(g, c)
+			command.PressRule(g, c)
 		case orders.CmdObserve:
-			observerRule(g, c)
+			command.ObserverRule(g, c)
 		case orders.CmdApproval:
 			def.JoinApproval = c.Word == "on"
 		default:
@@ -127,10 +129,10 @@ func (j *Judge) create(tx *store.Tx, m *orders.Message, sub *orders.Submission, 
 	secrets := map[storm.Power]string{}
 	hashes := map[storm.Power]string{}
 	for _, sd := range def.Seats {
-		secrets[sd.Power] = newSecret()
+		secrets[sd.Power] = guard.NewSecret()
 		hashes[sd.Power] = hashSecret(secrets[sd.Power])
 	}
-	modSecret := newSecret()
+	modSecret := guard.NewSecret()
 	modHash := hashSecret(modSecret)
 	rc.later = append(rc.later, func() error {
 		return j.createGame(tx, def, secrets, hashes, modSecret, modHash, strings.ToLower(m.From), now)
@@ -212,7 +214,7 @@ func (j *Judge) withdraw(tx *store.Tx, g *store.Game, s storm.State, m *orders.M
 		return err
 	}
 	line := fmt.Sprintf("The moderator withdrew %s's orders for %s: %s orders again (or the deadline's rule applies).", p.Title(), s.Segment.Title(), p.Title())
-	if err := j.announce(tx, g, s, m.From, 0, reason, p.Title()+"'s orders withdrawn", []string{line}, false, now); err != nil {
+	if err := command.Announce(j.pub, tx, g, s, m.From, 0, reason, p.Title()+"'s orders withdrawn", []string{line}, false, now); err != nil {
 		return err
 	}
 	if err := tx.PutGame(g); err != nil {

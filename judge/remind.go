@@ -35,8 +35,8 @@ func (j *Judge) remind(tx *store.Tx, g *store.Game, s storm.State, miss []storm.
 		if !g.Deadline.Add(-l).After(deadline.CeilMinute(g.DeadlineSet)) || len(miss) == 0 {
 			continue
 		}
-		for _, addr := range addressesOf(g, miss) {
-			ps := powersAt(g, addr, miss)
+		for _, addr := range deadline.AddressesOf(g, miss) {
+			ps := deadline.PowersAt(g, addr, miss)
 			r := letters.Reminder{Game: g, State: s, Powers: ps, Zone: deadline.Zone(g, addr), Left: g.Deadline.Sub(now).Round(time.Minute), Judge: j.opt.Address}
 			id := fmt.Sprintf("%s/reminder/v%d%s/s%d/%d/%s", g.ID, g.Version, publish.Epoch(g), g.DeadlineSeq, int64(l/time.Second), addr)
 			if err := j.pub.Notify(tx, id, addr, r.Subject(), r.Text(), false, now); err != nil {
@@ -76,11 +76,11 @@ func (j *Judge) noteMiss(tx *store.Tx, g *store.Game, s storm.State, miss []stor
 			return err
 		}
 	}
-	for _, addr := range addressesOf(g, miss) {
+	for _, addr := range deadline.AddressesOf(g, miss) {
 		if contains(g.Moderators, addr) {
 			continue // a vacant seat: its moderator was told above
 		}
-		ps := powersAt(g, addr, miss)
+		ps := deadline.PowersAt(g, addr, miss)
 		late := letters.Late{Game: g, State: s, Powers: ps, Zone: deadline.Zone(g, addr)}
 		if err := j.pub.Notify(tx, fmt.Sprintf("%s/late/v%d%s/s%d/%s", g.ID, g.Version, publish.Epoch(g), g.DeadlineSeq, addr), addr,
 			late.Subject(), late.Text(), false, now); err != nil {
@@ -88,29 +88,6 @@ func (j *Judge) noteMiss(tx *store.Tx, g *store.Game, s storm.State, miss []stor
 		}
 	}
 	return nil
-}
-
-// addressesOf are the distinct addresses holding the powers ps, sorted.
-func addressesOf(g *store.Game, ps []storm.Power) []string {
-	var out []string
-	for _, p := range ps {
-		if s := g.Seat(p); s != nil && !slices.Contains(out, s.Address) {
-			out = append(out, s.Address)
-		}
-	}
-	slices.Sort(out)
-	return out
-}
-
-// powersAt are the powers of ps that addr holds.
-func powersAt(g *store.Game, addr string, ps []storm.Power) []storm.Power {
-	var out []storm.Power
-	for _, p := range ps {
-		if s := g.Seat(p); s != nil && s.Address == addr {
-			out = append(out, p)
-		}
-	}
-	return out
 }
 
 // repeatOrders are the orders the NMR policy REPEAT gives power p in the

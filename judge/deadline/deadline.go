@@ -190,3 +190,26 @@ func MissingPowers(s storm.State, recs map[storm.Power]store.OrderRecord) []stor
 	}
 	return out
 }
+
+// AddressesOf are the distinct addresses holding the powers ps, sorted.
+func AddressesOf(g *store.Game, ps []storm.Power) []string {
+	var out []string
+	for _, p := range ps {
+		if s := g.Seat(p); s != nil && !slices.Contains(out, s.Address) {
+			out = append(out, s.Address)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// PowersAt are the powers of ps that addr holds.
+func PowersAt(g *store.Game, addr string, ps []storm.Power) []storm.Power {
+	var out []storm.Power
+	for _, p := range ps {
+		if s := g.Seat(p); s != nil && s.Address == addr {
+			out = append(out, p)
+		}
+	}
+	return out
+}

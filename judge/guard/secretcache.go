@@ -90,3 +90,21 @@ func (c *SecretCache) Verify(hash, secret string, check func(hash, secret string
 	c.Remember(hash, secret)
 	return true
 }
+
+// SecretAlphabet is the unambiguous alphabet of the secrets the judge
+// makes (NewSecret): 10 characters of it, about 50 bits.
+const SecretAlphabet = "abcdefghjkmnpqrstuvwxyz23456789"
+
+// NewSecret makes a secret for a seat or the moderators.
+func NewSecret() string {
+	const alphabet = SecretAlphabet
+	var b [10]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		panic(err) // crypto/rand never fails on supported platforms
+	}
+	out := make([]byte, len(b))
+	for i, c := range b {
+		out[i] = alphabet[int(c)%len(alphabet)]
+	}
+	return string(out)
+}

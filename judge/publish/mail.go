@@ -261,3 +261,22 @@ func (pb *Publisher) VersionOf(id, game string) (v, ep int, ok bool) {
 	}
 	return v, ep, true
 }
+
+// ShortHash names a receipt by the delivery it answers: stable across a
+// crash and short enough to keep the Message-ID header on one line.
+func ShortHash(b []byte) string {
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:10])
+}
+
+// ToModerators mails each of g's moderators subject and body, threaded
+// under the moderator's welcome; the mail's outbox ID is id, a slash and
+// the moderator's address.
+func (pb *Publisher) ToModerators(tx *store.Tx, g *store.Game, id, subject, body string, now time.Time) error {
+	for _, mod := range g.Moderators {
+		if err := pb.NotifyText(tx, pb.ThreadRoot(g, mod), id+"/"+mod, mod, subject, body, now); err != nil {
+			return err
+		}
+	}
+	return nil
+}
