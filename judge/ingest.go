@@ -5,7 +5,6 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"regexp"
 	"runtime/debug"
 	"slices"
 	"strings"
@@ -974,29 +973,15 @@ func (j *Judge) sendReceipt(tx *store.Tx, key []byte, m *orders.Message, rc *rec
 	if rc.fatal != nil {
 		return nil
 	}
-	subject := stripReceiptTag(cleanSubject(m.Subject))       // reply prefixes and earlier tags off
-	if subject == "" || rc.unverified != "" || rc.anonymous { // a forged subject is never echoed
+	subject := publish.StripReceiptTag(publish.CleanSubject(m.Subject)) // reply prefixes and earlier tags off
+	if subject == "" || rc.unverified != "" || rc.anonymous {           // a forged subject is never echoed
 		subject = "your orders"
 		if rc.anonymous {
 			subject = "your email"
 		}
 	}
-	subject = "Re: " + subject + " " + receiptTag(res)
-	// Thread under the email, but never copy an identifier that would
-	// make a header line too long to send (RFC 5322: 998 bytes a line).
-	var refs []string
-	for _, r := range append(append([]string(nil), m.References...), m.MessageID) {
-		if threadable(r) {
-			refs = append(refs, r)
-		}
-	}
-	if len(refs) > 10 {
-		refs = refs[len(refs)-10:]
-	}
-	inReplyTo := m.MessageID
-	if !threadable(inReplyTo) {
-		inReplyTo = ""
-	}
+	subject = "Re: " + subject + " " + publish.ReceiptTag(res.Game, receiptWhat(res))
+	inReplyTo, refs := publish.Threading(m.MessageID, m.References) // thread under the email
 	game := ""
 	if res.Game != "" {
 		if _, err := tx.Game(res.Game); err == nil {
@@ -1004,11 +989,11 @@ func (j *Judge) sendReceipt(tx *store.Tx, key []byte, m *orders.Message, rc *rec
 		}
 	}
 	if rc.unverified != "" { // only a game that exists is named (its id is the judge's, not the sender's)
-		subject = "Re: your orders " + receiptTag(&Result{Game: game, Outcome: res.Outcome})
+		subject = "Re: your orders " + publish.ReceiptTag(game, receiptWhat(&Result{Outcome: res.Outcome}))
 	}
 	heldSubject := ""
 	if rc.unverified == "" && !rc.anonymous {
-		heldSubject = stripReceiptTag(cleanSubject(m.Subject))
+		heldSubject = publish.StripReceiptTag(publish.CleanSubject(m.Subject))
 	}
 	if res.Outcome == Rejected { // the receipt brake holds only refusals
 		held, err := j.holdReceipt(tx, m.From, game, heldSubject, subject[strings.LastIndexByte(subject, '['):], now)
@@ -1047,93 +1032,18 @@ func (j *Judge) sendReceipt(tx *store.Tx, key []byte, m *orders.Message, rc *rec
 	return nil
 }
 
-// receiptTag is the end of a receipt's subject: the game and what became
-// of the email, so the inbox shows it without opening the mail, e.g.
-// "[demo: ACCEPTED]", "[demo: NOT ACCEPTED]", "[demo: HELP]".
-func receiptTag(res *Result) string {
-	what := "NOT ACCEPTED"
+// receiptWhat says in a receipt's subject what became of the email.
+func receiptWhat(res *Result) string {
 	switch res.Outcome {
 	case Accepted:
-		what = "ACCEPTED"
+		return "ACCEPTED"
 	case Answered:
-		what = "HELP"
 		if res.Command != "" {
-			what = res.Command
+			return res.Command
 		}
+		return "HELP"
 	}
-	if res.Game == "" || len(res.Game) > 32 {
-		return "[" + what + "]"
-	}
-	return "[" + cleanSubject(res.Game) + ": " + what + "]"
-}
-
-// receiptTagRE matches a receipt's tag at the end of a subject (a reply
-// to a receipt): stripped so that tags do not pile up.
-var receiptTagRE = regexp.MustCompile(`\s*\[([^\[\]]{1,40}: )?(ACCEPTED|NOT ACCEPTED|HELP|LIST|JOIN|` + strings.Join(orders.Queries, "|") + `)\]\s*$`)
-
-func stripReceiptTag(s string) string {
-	for {
-		t := receiptTagRE.ReplaceAllString(s, "")
-		if t == s {
-			return strings.TrimSpace(stripReplyPrefixes(t))
-		}
-		s = t
-	}
-}
-
-// maxThreadID is the longest Message-ID a receipt copies into its
-// In-Reply-To and References.
-const maxThreadID = 250
-
-// threadable reports whether a received identifier may be copied into the
-// receipt's threading headers: not empty, at most maxThreadID bytes, and
-// printable ASCII only (RFC 5322 msg-id), so that no control character of
-// the sender's reaches a header.
-func threadable(id string) bool {
-	if id == "" || len(id) > maxThreadID {
-		return false
-	}
-	for i := 0; i < len(id); i++ {
-		if id[i] < 0x21 || id[i] > 0x7e {
-			return false
-		}
-	}
-	return true
-}
-
-// stripReplyPrefixes removes the reply markers that pile up when a
-// player answers a receipt ("Re: Re: AW: orders" -> "orders"), so that a
-// receipt's Subject has one "Re: ".
-func stripReplyPrefixes(s string) string {
-	for {
-		t := strings.TrimSpace(s)
-		l := strings.ToLower(t)
-		cut := false
-		for _, p := range []string{"re:", "aw:", "sv:", "antw:", "réf:", "ref:"} {
-			if strings.HasPrefix(l, p) {
-				t, cut = t[len(p):], true
-				break
-			}
-		}
-		if !cut {
-			return t
-		}
-		s = t
-	}
-}
-
-// cleanSubject makes a received Subject fit for the receipt's: control
-// characters (CR, LF, ESC, C1 ...), zero-width characters and
-// bidirectional marks become spaces, runs of white space one space, and it is cut at 200 bytes.
-func cleanSubject(s string) string {
-	s = strings.Map(func(r rune) rune {
-		if orders.Invisible(r) || r == '\n' || r == '\t' { // controls, zero-width and bidirectional marks
-			return ' '
-		}
-		return r
-	}, s)
-	s = strings.Join(strings.Fields(s), " ")
-	return orders.Shorten(s, 200)
+	return "NOT ACCEPTED"
 }
 
 func renderReceipt(rc *receipt, res *Result) string {

@@ -3,14 +3,15 @@ package command
 import (
 	"fmt"
 	"slices"
+	"strings"
+	"time"
+
 	"stormjudge/adjudicator"
 	"stormjudge/adjudicator/storm"
 	"stormjudge/judge/letters"
 	"stormjudge/judge/publish"
 	"stormjudge/orders"
 	"stormjudge/store"
-	"strings"
-	"time"
 )
 
 // The lobby's bounds: how long a request not confirmed holds, and how

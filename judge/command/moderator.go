@@ -3,6 +3,10 @@ package command
 import (
 	"fmt"
 	"slices"
+	"strings"
+	"time"
+	"unicode"
+
 	"stormjudge/adjudicator"
 	"stormjudge/judge/deadline"
 	"stormjudge/judge/guard"
@@ -10,9 +14,6 @@ import (
 	"stormjudge/judge/publish"
 	"stormjudge/orders"
 	"stormjudge/store"
-	"strings"
-	"time"
-	"unicode"
 )
 
 // moderatorCommands are the moderator's commands, by verb.

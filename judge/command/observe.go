@@ -2,6 +2,7 @@ package command
 
 import (
 	"slices"
+
 	"stormjudge/orders"
 	"stormjudge/store"
 )

@@ -3,6 +3,9 @@ package command
 import (
 	"fmt"
 	"slices"
+	"strings"
+	"time"
+
 	"stormjudge/adjudicator"
 	"stormjudge/adjudicator/storm"
 	"stormjudge/judge/deadline"
@@ -12,8 +15,6 @@ import (
 	"stormjudge/orders"
 	"stormjudge/report"
 	"stormjudge/store"
-	"strings"
-	"time"
 )
 
 func (r *cmdRun) player(c orders.Command) error {

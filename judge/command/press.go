@@ -3,15 +3,16 @@ package command
 import (
 	"fmt"
 	"slices"
+	"strings"
+	"time"
+	"unicode"
+
 	"stormjudge/adjudicator/storm"
 	"stormjudge/judge/deadline"
 	"stormjudge/judge/letters"
 	"stormjudge/judge/publish"
 	"stormjudge/orders"
 	"stormjudge/store"
-	"strings"
-	"time"
-	"unicode"
 )
 
 // PressPerDay bounds a power's press in any 24 hours: enough for any

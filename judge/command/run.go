@@ -4,6 +4,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strings"
+	"time"
+
 	"stormjudge/adjudicator"
 	"stormjudge/adjudicator/storm"
 	"stormjudge/judge/deadline"
@@ -11,8 +14,6 @@ import (
 	"stormjudge/judge/publish"
 	"stormjudge/orders"
 	"stormjudge/store"
-	"strings"
-	"time"
 )
 
 // Commands (docs/orders.md, "Commands"): the moderator's and the players'

@@ -2,10 +2,11 @@ package deadline
 
 import (
 	"slices"
+	"time"
+
 	"stormjudge/adjudicator"
 	"stormjudge/adjudicator/storm"
 	"stormjudge/store"
-	"time"
 )
 
 // Kind is the kind of s's open segment for the deadline rules:

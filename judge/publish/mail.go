@@ -6,13 +6,14 @@ import (
 	"fmt"
 	"log/slog"
 	"sort"
+	"strconv"
+	"strings"
+	"time"
+
 	"stormjudge/adjudicator/event"
 	"stormjudge/adjudicator/storm"
 	"stormjudge/report"
 	"stormjudge/store"
-	"strconv"
-	"strings"
-	"time"
 )
 
 // Publisher queues the judge's mail in the store's outbox and draws the

@@ -2,6 +2,8 @@ package publish
 
 import (
 	"slices"
+	"time"
+
 	"stormjudge/adjudicator"
 	"stormjudge/adjudicator/event"
 	"stormjudge/adjudicator/storm"
@@ -9,7 +11,6 @@ import (
 	"stormjudge/judge/letters"
 	"stormjudge/report"
 	"stormjudge/store"
-	"time"
 )
 
 // Closing is the cancelled calendar event of a segment adjudicated
