@@ -49,3 +49,41 @@ func Vacant(p storm.Power) string {
 func Observing(game string) string {
 	return fmt.Sprintf("You observe game %s: OBSERVE STOP, with GAME %s, in an email to the judge ends these reports.", game, game)
 }
+
+// The refusals of an email the game does not take orders for now.
+const (
+	Paused       = "The moderator has paused this game: orders are not taken until it resumes."
+	PausedFooter = "Send your orders again once the game resumes (the announcement will say so); STATUS tells where the game is."
+)
+
+// WaitingFooter closes the refusal of orders for a game that has not
+// started: the moderator's (START) or a player's.
+func WaitingFooter(moderator bool) string {
+	if moderator {
+		return "START starts the game now, the seats still open left vacant (held by you)."
+	}
+	return "Send your orders once the game has started: its first report will say what to order."
+}
+
+// Ended refuses orders for a game that has ended.
+func Ended(s storm.State) string {
+	what := "the game has ended"
+	if s.War != nil {
+		what = fmt.Sprintf("the game ended with the war of %s (rules 26.13, 33.11)", s.War.Turn)
+	}
+	return fmt.Sprintf("%s: no orders are taken any more. The final report gives the victory points (rule 34); the moderator can export the game's whole history.", UpperFirst(what))
+}
+
+// PlayerHelp is a player's HELP: help (what the power may order now,
+// report.Help) and the commands; while g is paused, said first; while g
+// waits for players, that and the commands alone.
+func PlayerHelp(help string, g *store.Game) string {
+	if g.Waiting() {
+		return WaitingText(g) + "\n\n" + PlayerCommands()
+	}
+	help += "\n\n" + PlayerCommands()
+	if g.Paused {
+		help = Paused + "\n\n" + help
+	}
+	return help
+}
