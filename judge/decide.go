@@ -26,7 +26,7 @@ func (j *Judge) decide(tx *store.Tx, m *orders.Message, sub *orders.Submission, 
 	case sub == nil:
 		res.Outcome = Rejected
 	case sub.IsListRequest():
-		j.list(tx, m, rc, res, now)
+		j.reply(rc, res, command.List(j.pub, &j.lobby, tx, m.From, now))
 	case sub.Envelope.Game == "":
 		unread(tx, m, rc, "This email names no game (a GAME line)")
 		res.Outcome = Rejected
@@ -73,34 +73,12 @@ func (j *Judge) toGame(tx *store.Tx, m *orders.Message, sub *orders.Submission, 
 	case err != nil:
 		rc.fatal = err
 	case sub.IsObserveRequest():
-		j.observeRequest(tx, g, m, sub, rc, res, now)
+		j.reply(rc, res, command.Observe(j.pub, tx, g, anonymous(m, sub, rc), now))
 	case sub.IsJoinRequest() || sub.IsJoinConfirmation():
-		j.join(tx, g, m, sub, rc, res, now)
+		j.reply(rc, res, command.Join(core{j}, j.pub, &j.lobby, tx, g, anonymous(m, sub, rc), now))
 	default:
 		j.seated(tx, g, m, sub, rc, res, now)
 	}
-}
-
-// observeRequest answers an observer's OBSERVE or OBSERVE STOP: no
-// secret.
-func (j *Judge) observeRequest(tx *store.Tx, g *store.Game, m *orders.Message, sub *orders.Submission, rc *receipt, res *Result, now time.Time) {
-	// Nothing proves who sent it: neither its subject nor a line the
-	// judge did not read is quoted back, the refusal is a fixed text.
-	rc.anonymous = true
-	if !mayObserve(tx, m.From, g.ID, sub) {
-		// A player or moderator of another game, whom the door
-		// let in: it may not observe this one (a stranger never
-		// gets here: it is not answered at all).
-		rc.errs = []string{fmt.Sprintf("This address may not observe game %s: the moderator allows who may (OBSERVE ALLOW), or makes the game public.", g.ID)}
-		res.Outcome = Rejected
-		return
-	}
-	if len(rc.errs) > 0 {
-		rc.errs = []string{"An observer's email holds the GAME line and OBSERVE (or OBSERVE STOP) alone; it was not read."}
-		res.Outcome = Rejected
-		return
-	}
-	j.observe(tx, g, m, sub.Commands[0], rc, res, now)
 }
 
 // speaker authorizes the email for the moderator (with a POWER line: for
@@ -173,7 +151,7 @@ func (j *Judge) seated(tx *store.Tx, g *store.Game, m *orders.Message, sub *orde
 	}
 	rc.state = &s
 	if g.Waiting() {
-		rc.state = nil // no segment is open before the start (lobby.go)
+		rc.state = nil // no segment is open before the start
 	}
 	switch {
 	case sub.Help && res.Moderator && power == 0:
@@ -285,4 +263,45 @@ func (j *Judge) takeOrders(tx *store.Tx, g *store.Game, s storm.State, m *orders
 		rc.notes = append(rc.notes, letters.DeadlineLine(g, deadline.Zone(g, strings.ToLower(m.From))))
 	}
 	res.Outcome = Accepted
+}
+
+// anonymous is an email no secret vouches for yet (OBSERVE, JOIN), as the
+// commands see it.
+func anonymous(m *orders.Message, sub *orders.Submission, rc *receipt) command.Email {
+	return command.Email{From: m.From, Sub: sub, Key: rc.key, Unread: len(rc.errs) > 0, Verify: rc.verify}
+}
+
+// reply puts what a command's path said (command.Reply) into the
+// email's receipt and result.
+func (j *Judge) reply(rc *receipt, res *Result, rep *command.Reply) {
+	if rep.Errs != nil {
+		rc.errs = rep.Errs
+	}
+	rc.notes = append(rc.notes, rep.Notes...)
+	rc.attach = append(rc.attach, rep.Attach...)
+	rc.anonymous, rc.footer = rep.Anonymous, rep.Footer
+	rc.commands = rc.commands || rep.Commands
+	if rep.Command != "" {
+		res.Command = rep.Command
+	}
+	switch {
+	case rep.Fatal != nil:
+		rc.fatal = rep.Fatal
+	case rep.Unverified != "":
+		rc.unverifiedBy(rep.Unverified)
+		res.Outcome = Rejected
+	case len(rep.Errs) > 0:
+		res.Outcome = Rejected
+	default:
+		rc.text, rc.sensitive = rep.Fixed, rep.Sensitive
+		if rep.Later != nil {
+			rc.later = append(rc.later, rep.Later)
+		}
+		rc.help = rep.Help
+		rc.done = append(rc.done, rep.Done...)
+		res.Outcome = Accepted
+		if rep.Answered {
+			res.Outcome = Answered
+		}
+	}
 }

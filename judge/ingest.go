@@ -291,14 +291,14 @@ func (j *Judge) ingest(tx *store.Tx, raw []byte) (*Result, error) {
 	if g, err := tx.Game(named); err == nil {
 		d.Game = g.ID
 	}
-	if lobbyRequest(sub) && !j.lobby.allows(m.From, now) {
+	if command.LobbyRequest(sub) && !j.lobby.Allows(m.From, now) {
 		// LIST and JOIN are answered a bounded number of times, to
-		// anyone (lobby.go): a forged From: gets no one a flood.
+		// anyone (guard.LobbyBudget): a forged From: gets no one a flood.
 		res.Outcome, res.Game = Ignored, d.Game
 		j.log.Warn("lobby request not answered: the answers of the hour (or of the address's day) are spent", "from", orders.Shorten(m.From, 100))
 		return res, record()
 	}
-	if !j.knownSender(tx, m.From, d.Game) && !mayObserve(tx, m.From, d.Game, sub) && !j.mayLobby(tx, m.From, named, sub, now) {
+	if !j.knownSender(tx, m.From, d.Game) && !command.MayObserve(tx, m.From, d.Game, sub) && !command.MayLobby(tx, m.From, named, sub, now) {
 		res.Outcome, res.Game = Dropped, d.Game
 		if err := j.drop(tx, m, id, d.Game, now); err != nil {
 			return nil, err
@@ -843,22 +843,10 @@ func (j *Judge) welcome(g *store.Game, seat store.Seat, secret string) letters.W
 // power's player (command.Run), and fills the receipt. Refused: nothing
 // changes.
 func (j *Judge) runCommands(tx *store.Tx, g *store.Game, s storm.State, m *orders.Message, sub *orders.Submission, power storm.Power, rc *receipt, res *Result, now time.Time) {
-	rc.commands = true
 	rep := command.Run(core{j}, j.pub, tx, g, s, command.Email{From: m.From, Sub: sub, Power: power, Moderator: res.Moderator, Key: rc.key}, now)
-	rc.errs = append(rc.errs, rep.Errs...)
-	rc.notes = append(rc.notes, rep.Notes...)
-	rc.attach = append(rc.attach, rep.Attach...)
-	if len(rep.Errs) > 0 {
-		res.Outcome = Rejected
-		return
-	}
-	rc.later = append(rc.later, rep.Later)
-	rc.help = rep.Help
-	rc.done = append(rc.done, rep.Done...)
-	rc.state = rep.State
-	res.Outcome = Accepted
-	if rep.Answered {
-		res.Outcome, res.Command = Answered, rep.Command
+	j.reply(rc, res, rep)
+	if len(rep.Errs) == 0 {
+		rc.state = rep.State
 	}
 }
 

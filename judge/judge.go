@@ -88,8 +88,8 @@ type Judge struct {
 	budget guard.SecretBudget
 	// pub queues the mails and draws their pictures.
 	pub *publish.Publisher
-	// lobby bounds the answers to LIST and JOIN requests (lobby.go).
-	lobby lobbyBudget
+	// lobby bounds the answers to LIST and JOIN requests (guard.LobbyBudget).
+	lobby guard.LobbyBudget
 }
 
 // New returns a Judge over db.
@@ -191,7 +191,7 @@ type GameDef struct {
 	ObserverAllow []string
 	Public        bool
 	// JoinApproval: a player who JOINs an open seat waits for the
-	// moderator's APPROVE (lobby.go).
+	// moderator's APPROVE (guard.LobbyBudget).
 	JoinApproval bool
 }
 
@@ -201,7 +201,7 @@ type SeatDef struct {
 	Power   storm.Power
 	Address string
 	Secret  string
-	// Open: the seat waits for a player (JOIN, lobby.go); no Address.
+	// Open: the seat waits for a player (JOIN, command.Join); no Address.
 	Open bool
 }
 
@@ -374,7 +374,7 @@ func (j *Judge) createGame(tx *store.Tx, def GameDef, secrets, hashes map[storm.
 		if actor == "operator" {
 			seat.ConfigAddress = seat.Address
 		}
-		if sd.Open { // lobby.go: the moderator holds it until a player joins
+		if sd.Open { // the moderator holds it until a player joins
 			seat = store.Seat{Power: sd.Power, Address: g.Moderators[0], SecretHash: hashes[sd.Power], Vacant: true, Open: true}
 		}
 		g.Seats = append(g.Seats, seat)
@@ -404,7 +404,7 @@ func (j *Judge) createGame(tx *store.Tx, def GameDef, secrets, hashes map[storm.
 		}
 	}
 	if g.Waiting() {
-		return nil // lobby.go: the game starts when its open seats are taken
+		return nil // command.Join: the game starts when its open seats are taken
 	}
 	if adjudicator.AwaitsDraw(s0) {
 		// Physical deck: the first turn waits for the moderator's draw;

@@ -9,6 +9,7 @@ import (
 
 	"stormjudge/adjudicator/storm"
 	"stormjudge/judge/command"
+	"stormjudge/judge/guard"
 	"stormjudge/judge/letters"
 	"stormjudge/store"
 )
@@ -155,12 +156,12 @@ func TestOpenSeatLeftBeforeTheStart(t *testing.T) {
 }
 
 // TestLobbyAnswersBounded: LIST and JOIN requests are answered at most
-// lobbyAnswers times an hour, all senders together, and lobbyPerAddress
+// guard.LobbyAnswers times an hour, all senders together, and guard.LobbyPerAddress
 // times a day to one address, whoever sends them (a forged From: of a
 // player too); the rest get no answer. The budget frees as time passes.
 func TestLobbyAnswersBounded(t *testing.T) {
 	j, db, c := lobbyJudge(t, "")
-	for i := range lobbyAnswers {
+	for i := range guard.LobbyAnswers {
 		mustIngest(t, j, email(fmt.Sprintf("s%d@example.org", i), "LIST\n"), Answered)
 	}
 	mustIngest(t, j, email("late@example.org", "LIST\n"), Ignored)
@@ -171,17 +172,17 @@ func TestLobbyAnswersBounded(t *testing.T) {
 	if !strings.Contains(res.Receipt.Body, "Open seats: Germany, Italy.") || res.Receipt.Subject != "Re: your email [LIST]" {
 		t.Errorf("LIST's answer %q:\n%s", res.Receipt.Subject, res.Receipt.Body)
 	}
-	// One address: lobbyPerAddress answers in a day, JOINs in its name
+	// One address: guard.LobbyPerAddress answers in a day, JOINs in its name
 	// (each with a new secret) included.
-	for range lobbyPerAddress {
+	for range guard.LobbyPerAddress {
 		mustIngest(t, j, email("bob@example.org", "JOIN open germany\n"), Rejected) // bob holds Britain
 	}
 	mustIngest(t, j, email("bob@example.org", "JOIN open germany\n"), Ignored)
 	c.t = c.t.Add(24 * time.Hour)
 	mustIngest(t, j, email("bob@example.org", "LIST\n"), Answered)
 	n := countMails(t, db, func(m *store.Mail) bool { return m.To[0] == "bob@example.org" && strings.HasPrefix(m.ID, "receipt/") })
-	if n != lobbyPerAddress+1 {
-		t.Errorf("bob got %d lobby answers, want %d", n, lobbyPerAddress+1)
+	if n != guard.LobbyPerAddress+1 {
+		t.Errorf("bob got %d lobby answers, want %d", n, guard.LobbyPerAddress+1)
 	}
 }
 

@@ -109,6 +109,11 @@ type Email struct {
 	// Key is the email's delivery key: it names the mails the commands
 	// cause.
 	Key []byte
+	// Unread: the parser refused some of its lines.
+	Unread bool
+	// Verify checks the email's SECRET against a stored hash (the
+	// judge's check, which counts the sender's failures).
+	Verify func(hash, secret string) bool
 }
 
 // Reply is what the receipt of an email's commands says, and what they
@@ -131,13 +136,28 @@ type Reply struct {
 	// its first command, the receipt's subject tag.
 	Answered bool
 	Command  string
+	// Commands: the receipt speaks of commands, not orders.
+	Commands bool
+	// Anonymous: nothing vouches for the sender (LIST, JOIN, OBSERVE):
+	// the receipt echoes nothing of the email. Fixed is the whole
+	// receipt in fixed words (Sensitive: it carries a secret); Footer
+	// closes a refusal.
+	Anonymous bool
+	Fixed     string
+	Sensitive bool
+	Footer    string
+	// Unverified: the email failed its secret; the receipt is this
+	// fixed refusal.
+	Unverified string
+	// Fatal is a store error: the email's transaction is aborted.
+	Fatal error
 }
 
 // Run runs e's commands on g (whose open state is s) for the moderator
 // or a power's player, all or none: a refusal changes nothing.
 func Run(core Core, pub *publish.Publisher, tx *store.Tx, g *store.Game, s storm.State, e Email, now time.Time) *Reply {
 	sub, power := e.Sub, e.Power
-	rep := &Reply{}
+	rep := &Reply{Commands: true}
 	r := &cmdRun{core: core, pub: pub, tx: tx, g: cloneGame(g), s: s, from: e.From, reply: rep, key: e.Key, now: now, power: power, secret: sub.Envelope.Secret, reason: sub.Reason()}
 	if power == 0 && sub.HasCommand(orders.CmdRollback) && Count(sub) > 1 {
 		rep.Errs = append(rep.Errs, "ROLLBACK goes in an email of its own (with REASON at most): the commands after it would apply to the game as it was before.")
