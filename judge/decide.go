@@ -28,7 +28,7 @@ func (j *Judge) decide(tx *store.Tx, m *orders.Message, sub *orders.Submission, 
 	case sub.IsListRequest():
 		j.reply(rc, res, command.List(j.pub, &j.lobby, tx, m.From, now))
 	case sub.Envelope.Game == "":
-		unread(tx, m, rc, "This email names no game (a GAME line)")
+		unread(tx, m, rc, letters.NoGame)
 		res.Outcome = Rejected
 	default:
 		j.toGame(tx, m, sub, rc, res, now)
@@ -67,7 +67,7 @@ func (j *Judge) toGame(tx *store.Tx, m *orders.Message, sub *orders.Submission, 
 	case errors.Is(err, store.ErrNotFound) && env.Moderator && sub.HasCommand(orders.CmdCreate):
 		j.create(tx, m, sub, rc, res, now)
 	case errors.Is(err, store.ErrNotFound):
-		unread(tx, m, rc, "This email names a game this judge does not hold (its GAME line)")
+		unread(tx, m, rc, letters.UnknownGame)
 		res.Game = "" // the sender's text: not in the receipt's subject either
 		res.Outcome = Rejected
 	case err != nil:
@@ -96,7 +96,7 @@ func (j *Judge) speaker(g *store.Game, m *orders.Message, sub *orders.Submission
 		}
 		res.Moderator = true
 		if sub.HasCommand(orders.CmdCreate) {
-			rc.errs = append(rc.errs, fmt.Sprintf("line %d: game %s exists already: CREATE needs a new game id.", env.GameLine, g.ID))
+			rc.errs = append(rc.errs, letters.GameExists(env.GameLine, g.ID))
 			return 0, false
 		}
 		if env.Power != "" {
@@ -104,7 +104,7 @@ func (j *Judge) speaker(g *store.Game, m *orders.Message, sub *orders.Submission
 			// without its secret.
 			power, _ = storm.ParsePower(env.Power)
 			if g.Seat(power) == nil {
-				rc.errs = append(rc.errs, fmt.Sprintf("line %d: %s has no seat in game %s.", env.PowerLine, power.Title(), g.ID))
+				rc.errs = append(rc.errs, letters.NoSeat(env.PowerLine, power, g.ID))
 				return 0, false
 			}
 			res.Power = power
@@ -139,7 +139,7 @@ func (j *Judge) seated(tx *store.Tx, g *store.Game, m *orders.Message, sub *orde
 		// The players read a REASON (announcements, reports, the audit
 		// log): it must not carry a secret.
 		if whose := command.SecretIn(core{j}, g, rc.reason); whose != "" {
-			rc.errs = append(rc.errs, fmt.Sprintf("REASON: the reason holds %s secret; nothing was done.", whose))
+			rc.errs = append(rc.errs, letters.SecretInReason(whose))
 			res.Outcome = Rejected
 			return
 		}
@@ -191,8 +191,7 @@ func (j *Judge) seated(tx *store.Tx, g *store.Game, m *orders.Message, sub *orde
 // with standing orders sent before), audited, and told in the receipt.
 func (j *Judge) takeOrders(tx *store.Tx, g *store.Game, s storm.State, m *orders.Message, sub *orders.Submission, power storm.Power, rc *receipt, res *Result, now time.Time) {
 	if !adjudicator.MayOrder(s, power, sub.Orders) { // standing orders for later rounds are welcome (adjudicator/standing.go)
-		rc.errs = append(rc.errs, fmt.Sprintf("%s has no orders to give now: the open segment is %s (%s), in which %s.",
-			power.Title(), s.Segment.Title(), s.Turn, whoOrders(s)))
+		rc.errs = append(rc.errs, letters.NoOrdersNow(power, s, whoOrders(s)))
 		res.Outcome = Rejected
 		return
 	}
@@ -217,11 +216,11 @@ func (j *Judge) takeOrders(tx *store.Tx, g *store.Game, s storm.State, m *orders
 		rec.Orders, rec.Pass = adjudicator.CombineOrders(s, old.Orders, old.Pass, sub.Orders, rec.Pass)
 		if adjudicator.OnlyStanding(s, sub.Orders) {
 			replaced = false
-			rc.notes = append(rc.notes, "These orders for later rounds are added to the orders you sent earlier.")
+			rc.notes = append(rc.notes, letters.StandingAdded)
 		}
 	}
 	if adjudicator.OnlyStanding(s, sub.Orders) && contains(adjudicator.Required(s), power) && !rec.Pass && adjudicator.OnlyStanding(s, rec.Orders) {
-		rc.notes = append(rc.notes, fmt.Sprintf("These are orders for later rounds only: the judge still waits for your orders (or PASS) for %s.", s.Segment.Title()))
+		rc.notes = append(rc.notes, letters.StandingOnly(s.Segment))
 	}
 	if err := tx.PutOrders(g.ID, g.Version, rec); err != nil {
 		rc.fatal = err
@@ -234,11 +233,7 @@ func (j *Judge) takeOrders(tx *store.Tx, g *store.Game, s storm.State, m *orders
 	}
 	if replaced {
 		action = "orders replaced"
-		if old.ByModerator != res.Moderator {
-			rc.notes = append(rc.notes, "These orders replace the ones sent earlier for this segment"+map[bool]string{true: " by the moderator.", false: " by the power's player."}[old.ByModerator])
-		} else {
-			rc.notes = append(rc.notes, "These orders replace the ones you sent earlier for this segment.")
-		}
+		rc.notes = append(rc.notes, letters.ReplacedOrders(old.ByModerator != res.Moderator, old.ByModerator))
 	}
 	if err := tx.Audit(g.ID, store.AuditEntry{Time: now, Actor: m.From, Action: action,
 		Detail: fmt.Sprintf("%s, %s %s: %s", power.Title(), s.Turn, s.Segment, strings.ReplaceAll(report.Orders(sub.Orders), "\n", "; "))}); err != nil {
@@ -253,12 +248,12 @@ func (j *Judge) takeOrders(tx *store.Tx, g *store.Game, s storm.State, m *orders
 	prev[power] = rec
 	miss := deadline.MissingPowers(s, prev)
 	if len(miss) > 0 {
-		rc.notes = append(rc.notes, fmt.Sprintf("Still waiting for: %s. You may send new orders until then; the last ones count.", letters.Powers(miss)))
+		rc.notes = append(rc.notes, letters.StillWaiting(miss))
 	} else {
-		rc.notes = append(rc.notes, "All orders are in: the segment is adjudicated now; the report follows.")
+		rc.notes = append(rc.notes, letters.AllIn)
 	}
 	if !g.Deadline.IsZero() && !now.Before(g.Deadline) {
-		rc.notes = append(rc.notes, fmt.Sprintf("These orders came after the deadline (%s), in the grace: they are taken, and the miss still counts.", letters.DeadlineText(g.Deadline, deadline.Zone(g, strings.ToLower(m.From)))))
+		rc.notes = append(rc.notes, letters.LateInGrace(g.Deadline, deadline.Zone(g, strings.ToLower(m.From))))
 	} else if !g.Deadline.IsZero() && len(miss) > 0 {
 		rc.notes = append(rc.notes, letters.DeadlineLine(g, deadline.Zone(g, strings.ToLower(m.From))))
 	}

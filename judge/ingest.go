@@ -183,7 +183,7 @@ func (j *Judge) quarantine(tx *store.Tx, raw []byte, cause error) (*Result, erro
 		return res, nil
 	}
 	rc := receipt{msg: m}
-	rc.errs = append(rc.errs, "The judge could not handle this email because of a fault of its own; it was set aside and the operator can see it in the log. Please send your orders again in a new email; if this happens again, tell your moderator.")
+	rc.errs = append(rc.errs, letters.Quarantined)
 	return res, j.sendReceipt(tx, key, m, &rc, res, now)
 }
 
@@ -307,7 +307,7 @@ func (j *Judge) ingest(tx *store.Tx, raw []byte) (*Result, error) {
 	}
 	rc := receipt{msg: m, key: key}
 	if rerr != nil {
-		rc.errs = append(rc.errs, unreadableBody(rerr, j.opt.Limits))
+		rc.errs = append(rc.errs, letters.UnreadableBody(rerr, j.opt.Limits))
 		res.Outcome = Rejected
 	} else {
 		rc.cacheOnly, rc.retry = j.budget.Exhausted(m.From, now)
@@ -390,37 +390,6 @@ func (j *Judge) drop(tx *store.Tx, m *orders.Message, id, game string, now time.
 	j.log.Info("email from a stranger dropped without an answer", "from", orders.Shorten(m.From, 100), "message_id", orders.Shorten(id, 100), "game", game)
 	return tx.Audit(log, store.AuditEntry{Time: now, Actor: orders.Shorten(m.From, 200), Action: "dropped",
 		Detail: fmt.Sprintf("email %s from an address that neither plays nor moderates here: not answered", orders.Shorten(id, 100))})
-}
-
-// unreadableBody tells a player why the email could not be read, with the
-// limits (docs/orders.md).
-func unreadableBody(err error, lim orders.Limits) string {
-	why := "it has no text the judge could read"
-	var le *orders.LimitError
-	if errors.As(err, &le) {
-		switch le.What {
-		case "size":
-			why = fmt.Sprintf("it is larger than %s", sizeText(le.Limit))
-		case "parts":
-			why = fmt.Sprintf("it has more than %d MIME parts", le.Limit)
-		case "depth":
-			why = fmt.Sprintf("its MIME parts are nested more than %d deep", le.Limit)
-		case "text":
-			why = fmt.Sprintf("its text is longer than %s", sizeText(le.Limit))
-		}
-	}
-	return fmt.Sprintf("Your email could not be read: %s. The judge reads emails of at most %s, %d MIME parts and %d levels of nesting, and takes the orders from the first plain-text part (or else the HTML part). Send the orders as plain text in the body, without attachments.",
-		why, sizeText(lim.Size), lim.Parts, lim.Depth)
-}
-
-func sizeText(n int) string {
-	if n >= 1<<20 && n%(1<<20) == 0 {
-		return fmt.Sprintf("%d MiB", n>>20)
-	}
-	if n >= 1<<10 && n%(1<<10) == 0 {
-		return fmt.Sprintf("%d KiB", n>>10)
-	}
-	return fmt.Sprintf("%d bytes", n)
 }
 
 // receipt collects what the receipt says.
@@ -512,12 +481,8 @@ func refusal(e storm.OrderError) string {
 // the sender's own address).
 func unread(tx *store.Tx, m *orders.Message, rc *receipt, why string) {
 	rc.anonymous = true
-	msg := why + ", so it was not read. Nothing of it is quoted here: nothing in it proves who sent it."
-	if own := gamesOf(tx, m.From); len(own) > 0 {
-		msg += " Your games here: " + strings.Join(own, ", ") + "."
-	}
-	rc.errs = []string{msg}
-	rc.footer = "An email to the judge holds GAME <game>, SECRET <your secret> (from your welcome) and the orders or commands, e.g. PASS or STATUS; HELP, with GAME and SECRET, lists them. To find a game with open seats, send LIST alone."
+	rc.errs = []string{letters.Unread(why, gamesOf(tx, m.From))}
+	rc.footer = letters.UnreadFooter
 }
 
 // stale refuses an email written for a segment that is closed:
@@ -528,14 +493,12 @@ func unread(tx *store.Tx, m *orders.Message, rc *receipt, why string) {
 // Such orders would otherwise be taken for the next segment, which the
 // player did not mean.
 func (j *Judge) stale(tx *store.Tx, g *store.Game, s storm.State, m *orders.Message, env orders.Envelope, rc *receipt) bool {
-	open := fmt.Sprintf("%s, %s", s.Turn, s.Segment.Title())
 	if env.TurnLine > 0 && (env.Turn != s.Turn || env.Segment != "" && env.Segment != s.Segment) {
 		pinned := env.Turn.String()
 		if env.Segment != "" {
 			pinned += " " + string(env.Segment)
 		}
-		rc.errs = append(rc.errs, fmt.Sprintf("line %d: this email is for %s, but the open segment of game %s is %s: refused as stale. Send orders for the open segment (TURN %s %s, or no TURN line).",
-			env.TurnLine, pinned, g.ID, open, s.Turn, s.Segment))
+		rc.errs = append(rc.errs, letters.Stale{Game: g.ID, Open: s, Line: env.TurnLine, Pinned: pinned}.Text())
 		return true
 	}
 	if env.Segment != "" {
@@ -548,8 +511,7 @@ func (j *Judge) stale(tx *store.Tx, g *store.Game, s storm.State, m *orders.Mess
 	if ep != g.Rollbacks {
 		// A mail from before a rollback: its segment may be gone or
 		// redone.
-		rc.errs = append(rc.errs, fmt.Sprintf("This email replies to a judge's mail sent before the moderator rolled game %s back; the open segment is %s. It is refused as stale. To give the orders for the open segment, add the line TURN %s %s and send again.",
-			g.ID, open, s.Turn, s.Segment))
+		rc.errs = append(rc.errs, letters.Stale{Game: g.ID, Open: s, RolledBack: true}.Text())
 		return true
 	}
 	old, err := tx.State(g.ID, v)
@@ -560,12 +522,11 @@ func (j *Judge) stale(tx *store.Tx, g *store.Game, s storm.State, m *orders.Mess
 		// stays stale without the segment on the TURN line.)
 		return false
 	}
-	was := fmt.Sprintf("version %d", v)
+	st := letters.Stale{Game: g.ID, Open: s, WasVersion: v}
 	if err == nil {
-		was = fmt.Sprintf("%s, %s", old.Turn, old.Segment.Title())
+		st.Was = &old
 	}
-	rc.errs = append(rc.errs, fmt.Sprintf("This email replies to the judge's mail for %s, which is closed; the open segment of game %s is %s. It is refused as stale so that orders meant for a closed segment are not taken for the next one. To give them for the open segment, add the line TURN %s %s and send again.",
-		was, g.ID, open, s.Turn, s.Segment))
+	rc.errs = append(rc.errs, st.Text())
 	return true
 }
 
@@ -584,7 +545,7 @@ func replyParent(m *orders.Message) string {
 func authorizeModerator(g *store.Game, from string, env orders.Envelope, rc *receipt) bool {
 	if !contains(g.Moderators, strings.ToLower(from)) || g.ModeratorSecretHash == "" || env.Secret == "" ||
 		!rc.verify(g.ModeratorSecretHash, env.Secret) {
-		rc.unverifiedBy("The SECRET does not match, or this address does not moderate this game.")
+		rc.unverifiedBy(letters.ModeratorRefused)
 		return false
 	}
 	return true
@@ -595,13 +556,7 @@ func authorizeModerator(g *store.Game, from string, env orders.Envelope, rc *rec
 // resolved right after (Adjudicate).
 func takeDraw(tx *store.Tx, g *store.Game, s storm.State, m *orders.Message, sub *orders.Submission, rc *receipt, res *Result, now time.Time) {
 	if !adjudicator.AwaitsDraw(s) {
-		why := "this game plays its random event deck from the file"
-		if s.Events == nil {
-			why = "this game has no random event deck"
-		} else if s.Events.Physical {
-			why = fmt.Sprintf("the cards of %s are drawn; the open segment is %s, in which %s", s.Turn, s.Segment.Title(), whoOrders(s))
-		}
-		rc.errs = append(rc.errs, "There is no draw to give now: "+why+".")
+		rc.errs = append(rc.errs, letters.NoDraw(s, s.Events == nil, s.Events != nil && s.Events.Physical, whoOrders(s)))
 		res.Outcome = Rejected
 		return
 	}
@@ -621,7 +576,7 @@ func takeDraw(tx *store.Tx, g *store.Game, s storm.State, m *orders.Message, sub
 		return
 	}
 	rc.accepted = sub.Orders
-	rc.notes = append(rc.notes, "The cards are applied now; the report follows.")
+	rc.notes = append(rc.notes, letters.DrawApplied)
 	res.Outcome = Accepted
 }
 
@@ -629,14 +584,14 @@ func takeDraw(tx *store.Tx, g *store.Game, s storm.State, m *orders.Message, sub
 // the sender's address. On failure it says so without revealing anything
 // about the game, its seats or the secret.
 func (j *Judge) authorize(g *store.Game, from string, env orders.Envelope, rc *receipt) (storm.Power, bool) {
-	const refused = "The SECRET does not match, or this address may not order for that power in this game."
+	const refused = letters.SeatRefused
 	from = strings.ToLower(from)
 	moderator := contains(g.Moderators, from)
 	var power storm.Power
 	if env.Power != "" {
 		p, ok := storm.ParsePower(env.Power)
 		if !ok {
-			rc.errs = append(rc.errs, fmt.Sprintf("line %d: unknown power %q (germany, italy, britain, france or russia).", env.PowerLine, env.Power))
+			rc.errs = append(rc.errs, letters.UnknownPower(env.PowerLine, env.Power))
 			return 0, false
 		}
 		power = p
@@ -666,10 +621,10 @@ func (j *Judge) authorize(g *store.Game, from string, env orders.Envelope, rc *r
 			case 1:
 				return match[0], true
 			}
-			rc.errs = append(rc.errs, "add a POWER line: this address plays "+letters.Powers(match)+" with one secret.")
+			rc.errs = append(rc.errs, letters.AddPowerLine(match))
 			return 0, false
 		case moderator:
-			rc.errs = append(rc.errs, "add a POWER line to order for a power as moderator.")
+			rc.errs = append(rc.errs, letters.AddPowerLineModerator)
 			return 0, false
 		default:
 			rc.unverifiedBy(refused)
@@ -698,8 +653,7 @@ func (j *Judge) authorize(g *store.Game, from string, env orders.Envelope, rc *r
 // try again.
 func (rc *receipt) unverifiedBy(msg string) {
 	if rc.throttled {
-		msg = fmt.Sprintf("Too many emails from this address failed their SECRET lately: this one was not checked. Send it again after %s.",
-			letters.DeadlineText(rc.retry, ""))
+		msg = letters.Throttled(rc.retry)
 	}
 	rc.unverified = msg
 	rc.errs = append(rc.errs, msg)

@@ -702,7 +702,7 @@ func (j *Judge) Adjudicate(game string) (bool, error) {
 		for p, r := range o.recs {
 			ords[p] = r.Orders
 			if r.ByModerator {
-				entered = append(entered, fmt.Sprintf("%s's orders for %s were entered by the moderator.", p.Title(), o.s.Segment.Title()))
+				entered = append(entered, letters.Entered(p, o.s.Segment))
 			}
 		}
 		sort.Strings(entered)
@@ -710,7 +710,7 @@ func (j *Judge) Adjudicate(game string) (bool, error) {
 		if len(o.miss) > 0 {
 			var notes []string
 			for _, p := range o.miss {
-				what := "taken to PASS"
+				repeated := ""
 				if deadline.NMR(g) == "repeat" {
 					rep, from, err := repeatOrders(tx, g, o.s, p)
 					if err != nil {
@@ -729,16 +729,12 @@ func (j *Judge) Adjudicate(game string) (bool, error) {
 						if err != nil {
 							return err
 						}
-						what = fmt.Sprintf("given its orders of %s again (NMR REPEAT)", st.Turn)
+						repeated = st.Turn.String()
 					}
 				}
-				notes = append(notes, p.Title()+", "+what)
+				notes = append(notes, letters.MissedNote(p, repeated))
 			}
-			why := "missed the deadline"
-			if g.Forced && (g.Deadline.IsZero() || now.Before(g.Deadline)) {
-				why = "no orders when the moderator adjudicated"
-			}
-			lead = append(lead, fmt.Sprintf("Orders missing (%s): %s.", why, strings.Join(notes, "; ")))
+			lead = append(lead, letters.OrdersMissing(g.Forced && (g.Deadline.IsZero() || now.Before(g.Deadline)), notes))
 		}
 		var late []storm.Power
 		for _, p := range g.MissedNow {
@@ -747,7 +743,7 @@ func (j *Judge) Adjudicate(game string) (bool, error) {
 			}
 		}
 		if len(late) > 0 {
-			lead = append(lead, fmt.Sprintf("Ordered after the deadline, in the grace (the miss counts): %s.", letters.Powers(late)))
+			lead = append(lead, letters.OrderedLate(late))
 		}
 		lead = append(lead, entered...)
 		next, evs, err := adjudicator.Resolve(o.s, ords)

@@ -54,7 +54,7 @@ func (j *Judge) listedMaster(addr string) bool {
 func (j *Judge) create(tx *store.Tx, m *orders.Message, sub *orders.Submission, rc *receipt, res *Result, now time.Time) {
 	env := sub.Envelope
 	if !j.isMaster(rc, m.From, env.Secret) {
-		rc.unverifiedBy("The SECRET does not match, or this address may not create games here.")
+		rc.unverifiedBy(letters.MasterRefused)
 		res.Outcome = Rejected
 		return
 	}
@@ -138,23 +138,12 @@ func (j *Judge) create(tx *store.Tx, m *orders.Message, sub *orders.Submission, 
 		return j.createGame(tx, def, secrets, hashes, modSecret, modHash, strings.ToLower(m.From), now)
 	})
 	res.Outcome, res.Moderator, rc.commands = Accepted, true, true
-	rc.done = append(rc.done, fmt.Sprintf("Game %s is created: the players are welcomed with their secrets, and the moderators' secret goes to you in a mail of its own.", def.ID))
-	var open []storm.Power
+	created := letters.Created{Game: &store.Game{ID: def.ID, SegmentDuration: def.SegmentDuration, Rules: def.Rules, Press: def.Press},
+		Approval: def.JoinApproval, Physical: def.PhysicalDeck, Deck: deckName(def.Deck), Diplomacy: def.Diplomacy, Crisis: def.Crisis}
 	for _, sd := range def.Seats {
-		if sd.Open {
-			open = append(open, sd.Power)
-			rc.done = append(rc.done, fmt.Sprintf("  %-8s OPEN (LIST shows it, JOIN takes it)", sd.Power.Title()))
-			continue
-		}
-		rc.done = append(rc.done, fmt.Sprintf("  %-8s %s", sd.Power.Title(), strings.ToLower(sd.Address)))
+		created.Seats = append(created.Seats, letters.Seat{Power: sd.Power, Address: sd.Address, Open: sd.Open})
 	}
-	if len(open) > 0 {
-		rc.done = append(rc.done, fmt.Sprintf("The game waits for players for %s (open seats): it starts when they are taken, or when you START it (the seats still open then stay vacant, held by you). Approval of each player: %s (APPROVAL ON|OFF).", letters.Powers(open), letters.OnOff(def.JoinApproval)))
-	}
-	rc.done = append(rc.done, fmt.Sprintf("Deck: %s%s. Diplomacy %s, crisis %s.", deckName(def.Deck), map[bool]string{true: ", physical (you draw the cards)"}[def.PhysicalDeck], letters.OnOff(def.Diplomacy), letters.OnOff(def.Crisis)))
-	gg := &store.Game{ID: def.ID, SegmentDuration: def.SegmentDuration, Rules: def.Rules}
-	rc.done = append(rc.done, "Rules: "+letters.RulesText(gg))
-	rc.done = append(rc.done, letters.PressRulesText(def.Press))
+	rc.done = append(rc.done, created.Lines()...)
 }
 
 func allSame(m map[string]time.Duration) bool {
@@ -195,7 +184,7 @@ func moderatorHelp(tx *store.Tx, g *store.Game, s storm.State) string {
 // moderator's WITHDRAW with POWER).
 func (j *Judge) withdraw(tx *store.Tx, g *store.Game, s storm.State, m *orders.Message, sub *orders.Submission, p storm.Power, rc *receipt, res *Result, now time.Time) error {
 	if len(sub.Orders) > 0 || sub.Pass {
-		rc.errs = append(rc.errs, "WITHDRAW goes without orders or PASS.")
+		rc.errs = append(rc.errs, letters.WithdrawAlone)
 		res.Outcome = Rejected
 		return nil
 	}
@@ -204,7 +193,7 @@ func (j *Judge) withdraw(tx *store.Tx, g *store.Game, s storm.State, m *orders.M
 		return err
 	}
 	if !ok {
-		rc.errs = append(rc.errs, fmt.Sprintf("%s has no orders for %s to withdraw.", p.Title(), s.Segment.Title()))
+		rc.errs = append(rc.errs, letters.NothingToWithdraw(p, s.Segment))
 		res.Outcome = Rejected
 		return nil
 	}
@@ -213,7 +202,7 @@ func (j *Judge) withdraw(tx *store.Tx, g *store.Game, s storm.State, m *orders.M
 		Detail: fmt.Sprintf("%s's orders for %s %s withdrawn by the moderator%s", p.Title(), s.Turn, s.Segment, letters.Because(reason))}); err != nil {
 		return err
 	}
-	line := fmt.Sprintf("The moderator withdrew %s's orders for %s: %s orders again (or the deadline's rule applies).", p.Title(), s.Segment.Title(), p.Title())
+	line := letters.Withdrawn(p, s.Segment)
 	if err := command.Announce(j.pub, tx, g, s, m.From, 0, reason, p.Title()+"'s orders withdrawn", []string{line}, false, now); err != nil {
 		return err
 	}
@@ -236,13 +225,13 @@ func (j *Judge) withdraw(tx *store.Tx, g *store.Game, s storm.State, m *orders.M
 func (j *Judge) fix(tx *store.Tx, g *store.Game, s storm.State, m *orders.Message, sub *orders.Submission, rc *receipt, res *Result, now time.Time) error {
 	for _, o := range sub.Orders {
 		if o.Kind != storm.SetState {
-			rc.errs = append(rc.errs, fmt.Sprintf("line %d: SET goes in an email of its own, without DRAW or PURGE.", o.Line))
+			rc.errs = append(rc.errs, letters.SetAlone(o.Line))
 			res.Outcome = Rejected
 			return nil
 		}
 	}
 	if adjudicator.AwaitsDraw(s) && !(len(sub.Orders) == 1 && strings.EqualFold(strings.Join(sub.Orders[0].Args, " "), adjudicator.FixDeck+" "+adjudicator.DeckFile)) {
-		rc.errs = append(rc.errs, "The game waits for your draw of the cards: give the draw first, then SET (or SET DECK FILE alone, to have the judge draw from the deck file).")
+		rc.errs = append(rc.errs, letters.SetAwaitsDraw)
 		res.Outcome = Rejected
 		return nil
 	}
@@ -287,7 +276,7 @@ func (j *Judge) fix(tx *store.Tx, g *store.Game, s storm.State, m *orders.Messag
 			for _, e := range errs {
 				why = append(why, e.Error())
 			}
-			own[p] = []string{"Your orders for this segment were withdrawn: after the fix they are no longer valid (" + strings.Join(why, "; ") + "). Send your orders again."}
+			own[p] = []string{letters.FixWithdrew(why)}
 		}
 	}
 	v, err := putVersion(tx, g, next, evs)
@@ -312,7 +301,7 @@ func (j *Judge) fix(tx *store.Tx, g *store.Game, s storm.State, m *orders.Messag
 	// (publish.VersionMail), also in copies sent later.
 	var lead []string
 	if len(dropped) > 0 {
-		lead = append(lead, "Orders no longer valid after the fix were withdrawn; these powers order again: "+strings.Join(dropped, ", ")+".")
+		lead = append(lead, letters.FixDropped(dropped))
 	}
 	if err := j.pub.Publish(tx, g, v, evs, next, now, publish.Publication{Lead: lead, Own: own}); err != nil {
 		return err
@@ -326,9 +315,9 @@ func (j *Judge) fix(tx *store.Tx, g *store.Game, s storm.State, m *orders.Messag
 		}
 	}
 	rc.accepted = sub.Orders
-	rc.notes = append(rc.notes, "The state is fixed now; the report follows.")
+	rc.notes = append(rc.notes, letters.StateFixed)
 	if len(dropped) > 0 {
-		rc.notes = append(rc.notes, "These powers' orders are no longer valid after the fix and were withdrawn (they must order again): "+strings.Join(dropped, ", ")+".")
+		rc.notes = append(rc.notes, letters.FixDroppedNote(dropped))
 	}
 	res.Outcome = Accepted
 	return nil

@@ -4,10 +4,14 @@
 // could not be delivered and the receipt brake's summary. Each letter is a
 // data struct and a text/template beside it, in the file of its kind, so
 // that its wording is read and changed in one place; the lines several
-// letters share (a game's rules, its deadline, who observes it) are
-// functions here too, and so are the one signature (Signature) and the
-// one duration formatter (Duration, orders.FormatDuration: the form a
-// player writes back in EXTEND or DURATION).
+// letters share (a game's rules, its deadline, who observes it), the lines
+// of a receipt the judge's pipeline writes (refusal.go: why an email was
+// not read or refused, the notes of accepted orders) and the lines it adds
+// to a report's lead (lead.go) are functions and constants here too, and
+// so are the one signature (Signature) and the one duration formatter
+// (Duration, orders.FormatDuration: the form a player writes back in
+// EXTEND or DURATION; OrNone is it with "none" below a minute). The game
+// export's durations are Go's (time.Duration.String): data, not prose.
 //
 // The templates are string constants beside their data struct rather
 // than embedded files: a letter's fields and its words are then read

@@ -87,3 +87,36 @@ func PlayerHelp(help string, g *store.Game) string {
 	}
 	return help
 }
+
+// The lead of an adjudicated version's mails: what the judge knows and
+// the engine does not.
+
+// Entered: the moderator entered p's orders for segment.
+func Entered(p storm.Power, segment storm.Segment) string {
+	return fmt.Sprintf("%s's orders for %s were entered by the moderator.", p.Title(), segment.Title())
+}
+
+// MissedNote says what became of missing power p's orders: PASS, or
+// (NMR REPEAT) its orders of the turn repeated again ("" none).
+func MissedNote(p storm.Power, repeated string) string {
+	what := "taken to PASS"
+	if repeated != "" {
+		what = fmt.Sprintf("given its orders of %s again (NMR REPEAT)", repeated)
+	}
+	return p.Title() + ", " + what
+}
+
+// OrdersMissing: the powers without orders (MissedNote each), when the
+// deadline passed or (forced) the moderator adjudicated before it.
+func OrdersMissing(forced bool, notes []string) string {
+	why := "missed the deadline"
+	if forced {
+		why = "no orders when the moderator adjudicated"
+	}
+	return fmt.Sprintf("Orders missing (%s): %s.", why, strings.Join(notes, "; "))
+}
+
+// OrderedLate: the powers that ordered after the deadline, in the grace.
+func OrderedLate(late []storm.Power) string {
+	return fmt.Sprintf("Ordered after the deadline, in the grace (the miss counts): %s.", Powers(late))
+}
