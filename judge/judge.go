@@ -1,10 +1,3 @@
-// Package judge is the daemon's core between the mail loops and the rules
-// engine: it ingests one raw email (parse, authorize, validate, store the
-// orders and the receipt in one transaction), decides when a segment is ready
-// to adjudicate (every required power submitted, or the deadline passed) and
-// adjudicates it (new state, event log, every report and notice in one
-// transaction). It reads the clock only through Options.Now; the rules engine
-// it calls reads none.
 package judge
 
 import (

@@ -1,7 +1,6 @@
 // Package command runs the commands of an email (docs/orders.md,
-// "Commands"): the moderator's (moderatorCommands: one function per
-// command), the players' (STATUS, ORDERS, HISTORY, PRESS, RESEND, MAIL,
-// TIMEZONE, ABSENCE, EXTEND, RESIGN), the lobby's (LIST and JOIN from
+// "Commands"): the moderator's and the players' (moderatorCommands and
+// playerCommands: one function per command), the lobby's (LIST and JOIN from
 // anyone, START, APPROVE, DECLINE, APPROVAL from the moderator), an
 // observer's OBSERVE, and the rules a moderator sets, also in CREATE
 // (PressRule, ObserverRule, ApplyRule). An email's commands are taken

@@ -17,132 +17,192 @@ import (
 	"stormjudge/store"
 )
 
+// playerCommands are a player's commands, by verb.
+var playerCommands = map[string]func(*cmdRun, orders.Command) error{
+	orders.CmdStatus:   (*cmdRun).plStatus,
+	orders.CmdOrders:   (*cmdRun).plOrders,
+	orders.CmdHistory:  (*cmdRun).plHistory,
+	orders.CmdPress:    (*cmdRun).pressTo,
+	orders.CmdResend:   (*cmdRun).plResend,
+	orders.CmdMail:     (*cmdRun).plMail,
+	orders.CmdTimezone: (*cmdRun).plTimezone,
+	orders.CmdAbsence:  (*cmdRun).plAbsence,
+	orders.CmdExtend:   (*cmdRun).plExtend,
+	orders.CmdResign:   (*cmdRun).plResign,
+}
+
+// player runs one of a player's commands (playerCommands).
 func (r *cmdRun) player(c orders.Command) error {
-	g := r.g
-	p := r.power
-	seat := g.Seat(p)
-	switch c.Verb {
-	case orders.CmdStatus:
-		st, err := r.statusText(g, r.s, p, r.now)
-		r.answers = append(r.answers, st)
-		r.audit("status", p.Title()+"'s STATUS answered")
-		return err
-	case orders.CmdOrders:
-		recs, err := r.tx.Orders(g.ID, g.Version)
-		if err != nil {
-			return err
-		}
-		rec, ok := recs[p]
-		var b strings.Builder
-		fmt.Fprintf(&b, "Your orders for %s, %s (version %d):\n", r.s.Turn, r.s.Segment.Title(), g.Version)
-		if !ok {
-			b.WriteString("  none yet.\n")
-		} else {
-			for _, l := range strings.Split(report.Orders(rec.Orders), "\n") {
-				b.WriteString("  " + l + "\n")
-			}
-			who := "you"
-			if rec.ByModerator {
-				who = "the moderator"
-			}
-			fmt.Fprintf(&b, "Sent by %s, received %s.\n", who, letters.DeadlineText(rec.Received, seat.TimeZone))
-		}
-		r.answers = append(r.answers, b.String())
-		r.audit("orders shown", p.Title()+"'s ORDERS answered")
-		return nil
-	case orders.CmdHistory:
-		h, err := r.historyText(g, p)
-		r.answers = append(r.answers, h)
-		r.audit("history", p.Title()+"'s HISTORY answered")
-		return err
-	case orders.CmdPress:
-		return r.pressTo(c)
-	case orders.CmdResend:
-		for _, v := range c.Versions {
-			if v > g.Version {
-				return fmt.Errorf("there is no version %d: the game is at version %d (HISTORY lists them)", v, g.Version)
-			}
-		}
-		pub, tx, now, addr, key := r.pub, r.tx, r.now, seat.Address, r.key
-		vs := c.Versions
-		r.then(func() error { return resend(pub, tx, g, p, addr, vs, key, now, "") })
-		r.answers = append(r.answers, fmt.Sprintf("The public report and %s's private notice of version(s) %s are sent again to %s.", p.Title(), letters.Ints(vs), addr))
-		r.audit("resend", fmt.Sprintf("%s: versions %s sent again to %s", p.Title(), letters.Ints(vs), addr))
-		return nil
-	case orders.CmdMail:
-		for i := range g.Seats {
-			if g.Seats[i].Address == seat.Address {
-				g.Seats[i].Mail = c.Word
-				g.Seats[i].Mailed = g.Version // a digest covers what comes from now on
-			}
-		}
-		r.answers = append(r.answers, letters.MailAnswer(c.Word, false))
-		r.audit("mail", fmt.Sprintf("%s: mail %s", p.Title(), c.Word))
-		return nil
-	case orders.CmdTimezone:
-		zone, stored := c.Word, c.Word
-		if zone == "UTC" {
-			stored = "" // UTC alone
-		}
-		for i := range g.Seats {
-			if g.Seats[i].Address == seat.Address {
-				g.Seats[i].TimeZone = stored
-			}
-		}
-		r.answers = append(r.answers, fmt.Sprintf("Your time zone is %s: deadlines are shown in it besides UTC.", zone))
-		r.audit("timezone", fmt.Sprintf("%s: time zone %s", p.Title(), zone))
-		return nil
-	case orders.CmdAbsence:
-		return r.absence(c, seat)
-	case orders.CmdExtend:
-		if g.Paused {
-			return fmt.Errorf("the game is paused")
-		}
-		if g.Deadline.IsZero() {
-			return fmt.Errorf("the open segment has no deadline")
-		}
-		if !slices.Contains(adjudicator.Required(r.s), p) {
-			return fmt.Errorf("%s does not order in the open segment (%s)", p.Title(), whoOrders(r.s))
-		}
-		left := g.Rules.ExtensionBudget - seat.ExtensionUsed
-		if g.Rules.ExtensionBudget == 0 {
-			return fmt.Errorf("this game gives no extension budget (the moderator may extend a deadline)")
-		}
-		if c.Duration > left {
-			return fmt.Errorf("%s is more than what is left of your extension budget: %s of %s", orders.FormatDuration(c.Duration), orders.FormatDuration(left), orders.FormatDuration(g.Rules.ExtensionBudget))
-		}
-		seat.ExtensionUsed += c.Duration
-		deadline.Move(g, g.Deadline.Add(c.Duration), r.now)
-		r.moved = true
-		r.say("Deadline extended by "+p.Title(), fmt.Sprintf("%s's player extended the deadline of %s by %s, to %s.", p.Title(), r.s.Segment.Title(), orders.FormatDuration(c.Duration), letters.DeadlineText(g.Deadline, "")))
-		r.answers = append(r.answers, fmt.Sprintf("Extended by %s; %s of your budget is left.", orders.FormatDuration(c.Duration), letters.OrNone(g.Rules.ExtensionBudget-seat.ExtensionUsed)))
-		r.audit("extend", fmt.Sprintf("%s: deadline extended by %s to %s; budget used %s of %s", p.Title(), orders.FormatDuration(c.Duration), g.Deadline.Format(time.RFC3339), letters.OrNone(seat.ExtensionUsed), orders.FormatDuration(g.Rules.ExtensionBudget)))
-		return nil
-	case orders.CmdResign:
-		if c.Power != p {
-			return fmt.Errorf("to resign, name the power this email speaks for: RESIGN %s", p)
-		}
-		if len(g.Moderators) == 0 {
-			return fmt.Errorf("this game has no moderator to hold the seat; ask the operator")
-		}
-		old := seat.Address
-		mod := g.Moderators[0]
-		waiting := g.Waiting()
-		*seat = store.Seat{Power: p, Address: mod, SecretHash: store.HashSecret(guard.NewSecret()), Vacant: true, ExtensionUsed: seat.ExtensionUsed, Missed: seat.Missed,
-			ConfigAddress: seat.ConfigAddress}
-		if waiting { // the game has not started: the seat is open again (JOIN)
-			seat.Open = true
-			r.say(p.Title()+"'s seat is open again", fmt.Sprintf("%s's player left before the game started: the seat is open again (JOIN).", p.Title()))
-			r.answers = append(r.answers, fmt.Sprintf("You left %s in game %s before it started: your secret no longer works, and the seat is open again.", p.Title(), g.ID))
-			r.audit("resign", fmt.Sprintf("%s: %s left before the start; the seat is open", p.Title(), old))
-			return nil
-		}
-		r.say(p.Title()+"'s player resigned", fmt.Sprintf("%s's player resigned. The moderator holds the seat until a new player is found (REPLACE).", p.Title()))
-		r.answers = append(r.answers, fmt.Sprintf("You resigned %s in game %s: your secret no longer works and no more mail for %s comes to %s. Thank you for playing.", p.Title(), g.ID, p.Title(), old))
-		r.audit("resign", fmt.Sprintf("%s: %s resigned; the seat is held by %s", p.Title(), old, mod))
-		return nil
+	if run := playerCommands[c.Verb]; run != nil {
+		return run(r, c)
 	}
 	return fmt.Errorf("not a command for this email")
+}
+
+// plStatus is the player's STATUS: where the game stands, and the player's own settings.
+func (r *cmdRun) plStatus(c orders.Command) error {
+	g := r.g
+	p := r.power
+	st, err := r.statusText(g, r.s, p, r.now)
+	r.answers = append(r.answers, st)
+	r.audit("status", p.Title()+"'s STATUS answered")
+	return err
+}
+
+// plOrders is the player's ORDERS: the power's orders for the open segment.
+func (r *cmdRun) plOrders(c orders.Command) error {
+	g := r.g
+	p := r.power
+	seat := r.g.Seat(r.power)
+	recs, err := r.tx.Orders(g.ID, g.Version)
+	if err != nil {
+		return err
+	}
+	rec, ok := recs[p]
+	var b strings.Builder
+	fmt.Fprintf(&b, "Your orders for %s, %s (version %d):\n", r.s.Turn, r.s.Segment.Title(), g.Version)
+	if !ok {
+		b.WriteString("  none yet.\n")
+	} else {
+		for _, l := range strings.Split(report.Orders(rec.Orders), "\n") {
+			b.WriteString("  " + l + "\n")
+		}
+		who := "you"
+		if rec.ByModerator {
+			who = "the moderator"
+		}
+		fmt.Fprintf(&b, "Sent by %s, received %s.\n", who, letters.DeadlineText(rec.Received, seat.TimeZone))
+	}
+	r.answers = append(r.answers, b.String())
+	r.audit("orders shown", p.Title()+"'s ORDERS answered")
+	return nil
+}
+
+// plHistory is the player's HISTORY: the versions and the power's press.
+func (r *cmdRun) plHistory(c orders.Command) error {
+	g := r.g
+	p := r.power
+	h, err := r.historyText(g, p)
+	r.answers = append(r.answers, h)
+	r.audit("history", p.Title()+"'s HISTORY answered")
+	return err
+}
+
+// plResend is the player's RESEND <versions>: a version's report and notice again.
+func (r *cmdRun) plResend(c orders.Command) error {
+	g := r.g
+	p := r.power
+	seat := r.g.Seat(r.power)
+	for _, v := range c.Versions {
+		if v > g.Version {
+			return fmt.Errorf("there is no version %d: the game is at version %d (HISTORY lists them)", v, g.Version)
+		}
+	}
+	pub, tx, now, addr, key := r.pub, r.tx, r.now, seat.Address, r.key
+	vs := c.Versions
+	r.then(func() error { return resend(pub, tx, g, p, addr, vs, key, now, "") })
+	r.answers = append(r.answers, fmt.Sprintf("The public report and %s's private notice of version(s) %s are sent again to %s.", p.Title(), letters.Ints(vs), addr))
+	r.audit("resend", fmt.Sprintf("%s: versions %s sent again to %s", p.Title(), letters.Ints(vs), addr))
+	return nil
+}
+
+// plMail is the player's MAIL DIGEST or EVERY SEGMENT: how the player's mail comes.
+func (r *cmdRun) plMail(c orders.Command) error {
+	g := r.g
+	p := r.power
+	seat := r.g.Seat(r.power)
+	for i := range g.Seats {
+		if g.Seats[i].Address == seat.Address {
+			g.Seats[i].Mail = c.Word
+			g.Seats[i].Mailed = g.Version // a digest covers what comes from now on
+		}
+	}
+	r.answers = append(r.answers, letters.MailAnswer(c.Word, false))
+	r.audit("mail", fmt.Sprintf("%s: mail %s", p.Title(), c.Word))
+	return nil
+}
+
+// plTimezone is the player's TIMEZONE: the zone deadlines are also shown in.
+func (r *cmdRun) plTimezone(c orders.Command) error {
+	g := r.g
+	p := r.power
+	seat := r.g.Seat(r.power)
+	zone, stored := c.Word, c.Word
+	if zone == "UTC" {
+		stored = "" // UTC alone
+	}
+	for i := range g.Seats {
+		if g.Seats[i].Address == seat.Address {
+			g.Seats[i].TimeZone = stored
+		}
+	}
+	r.answers = append(r.answers, fmt.Sprintf("Your time zone is %s: deadlines are shown in it besides UTC.", zone))
+	r.audit("timezone", fmt.Sprintf("%s: time zone %s", p.Title(), zone))
+	return nil
+}
+
+// plAbsence is the player's ABSENCE: declared or cancelled (absence).
+func (r *cmdRun) plAbsence(c orders.Command) error {
+	return r.absence(c, r.g.Seat(r.power))
+}
+
+// plExtend is the player's EXTEND <duration>: the deadline later, from the player's budget.
+func (r *cmdRun) plExtend(c orders.Command) error {
+	g := r.g
+	p := r.power
+	seat := r.g.Seat(r.power)
+	if g.Paused {
+		return fmt.Errorf("the game is paused")
+	}
+	if g.Deadline.IsZero() {
+		return fmt.Errorf("the open segment has no deadline")
+	}
+	if !slices.Contains(adjudicator.Required(r.s), p) {
+		return fmt.Errorf("%s does not order in the open segment (%s)", p.Title(), whoOrders(r.s))
+	}
+	left := g.Rules.ExtensionBudget - seat.ExtensionUsed
+	if g.Rules.ExtensionBudget == 0 {
+		return fmt.Errorf("this game gives no extension budget (the moderator may extend a deadline)")
+	}
+	if c.Duration > left {
+		return fmt.Errorf("%s is more than what is left of your extension budget: %s of %s", orders.FormatDuration(c.Duration), orders.FormatDuration(left), orders.FormatDuration(g.Rules.ExtensionBudget))
+	}
+	seat.ExtensionUsed += c.Duration
+	deadline.Move(g, g.Deadline.Add(c.Duration), r.now)
+	r.moved = true
+	r.say("Deadline extended by "+p.Title(), fmt.Sprintf("%s's player extended the deadline of %s by %s, to %s.", p.Title(), r.s.Segment.Title(), orders.FormatDuration(c.Duration), letters.DeadlineText(g.Deadline, "")))
+	r.answers = append(r.answers, fmt.Sprintf("Extended by %s; %s of your budget is left.", orders.FormatDuration(c.Duration), letters.OrNone(g.Rules.ExtensionBudget-seat.ExtensionUsed)))
+	r.audit("extend", fmt.Sprintf("%s: deadline extended by %s to %s; budget used %s of %s", p.Title(), orders.FormatDuration(c.Duration), g.Deadline.Format(time.RFC3339), letters.OrNone(seat.ExtensionUsed), orders.FormatDuration(g.Rules.ExtensionBudget)))
+	return nil
+}
+
+// plResign is the player's RESIGN <power>: the seat to the moderator.
+func (r *cmdRun) plResign(c orders.Command) error {
+	g := r.g
+	p := r.power
+	seat := r.g.Seat(r.power)
+	if c.Power != p {
+		return fmt.Errorf("to resign, name the power this email speaks for: RESIGN %s", p)
+	}
+	if len(g.Moderators) == 0 {
+		return fmt.Errorf("this game has no moderator to hold the seat; ask the operator")
+	}
+	old := seat.Address
+	mod := g.Moderators[0]
+	waiting := g.Waiting()
+	*seat = store.Seat{Power: p, Address: mod, SecretHash: store.HashSecret(guard.NewSecret()), Vacant: true, ExtensionUsed: seat.ExtensionUsed, Missed: seat.Missed,
+		ConfigAddress: seat.ConfigAddress}
+	if waiting { // the game has not started: the seat is open again (JOIN)
+		seat.Open = true
+		r.say(p.Title()+"'s seat is open again", fmt.Sprintf("%s's player left before the game started: the seat is open again (JOIN).", p.Title()))
+		r.answers = append(r.answers, fmt.Sprintf("You left %s in game %s before it started: your secret no longer works, and the seat is open again.", p.Title(), g.ID))
+		r.audit("resign", fmt.Sprintf("%s: %s left before the start; the seat is open", p.Title(), old))
+		return nil
+	}
+	r.say(p.Title()+"'s player resigned", fmt.Sprintf("%s's player resigned. The moderator holds the seat until a new player is found (REPLACE).", p.Title()))
+	r.answers = append(r.answers, fmt.Sprintf("You resigned %s in game %s: your secret no longer works and no more mail for %s comes to %s. Thank you for playing.", p.Title(), g.ID, p.Title(), old))
+	r.audit("resign", fmt.Sprintf("%s: %s resigned; the seat is held by %s", p.Title(), old, mod))
+	return nil
 }
 
 // absence declares (or, NONE, cancels) the player's absence: dates in the
