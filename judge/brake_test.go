@@ -183,13 +183,3 @@ func TestReceiptBrakeLoop(t *testing.T) {
 	}
 	t.Logf("two days of a mail loop: %d receipts and %d summaries from the judge", receipts, summaries)
 }
-
-// TestBrakeGap: the least time between summaries doubles from an hour to
-// a day.
-func TestBrakeGap(t *testing.T) {
-	for n, want := range map[int]time.Duration{1: time.Hour, 2: 2 * time.Hour, 5: 16 * time.Hour, 6: 24 * time.Hour, 40: 24 * time.Hour} {
-		if got := brakeGap(n); got != want {
-			t.Errorf("brakeGap(%d) = %s, want %s", n, got, want)
-		}
-	}
-}

@@ -11,6 +11,7 @@ import (
 
 	"stormjudge/adjudicator"
 	"stormjudge/adjudicator/storm"
+	"stormjudge/judge/letters"
 	"stormjudge/store"
 )
 
@@ -395,7 +396,7 @@ func TestDeadlineAbsenceMovesIt(t *testing.T) {
 	}
 	// The moderator's STATUS lists it under the seat.
 	st := mustIngest(t, j, moderatorMail("STATUS"), Answered)
-	if !strings.Contains(st.Receipt.Body, "absent "+deadlineText(g.Deadline.Truncate(24*time.Hour), "")) {
+	if !strings.Contains(st.Receipt.Body, "absent "+letters.DeadlineText(g.Deadline.Truncate(24*time.Hour), "")) {
 		t.Fatalf("the moderator's STATUS does not list France's absence:\n%s", st.Receipt.Body)
 	}
 	c.t = g.Deadline

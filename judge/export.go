@@ -8,6 +8,7 @@ import (
 
 	"stormjudge/adjudicator"
 	"stormjudge/adjudicator/storm"
+	"stormjudge/judge/deadline"
 	"stormjudge/store"
 )
 
@@ -119,7 +120,7 @@ func export(tx *store.Tx, g *store.Game, v int) ([]byte, error) {
 		}
 		return d.String()
 	}
-	out.Rules = rules{SegmentDuration: dur(g.SegmentDuration), NMR: nmrPolicy(g), Grace: dur(g.Rules.Grace),
+	out.Rules = rules{SegmentDuration: dur(g.SegmentDuration), NMR: deadline.NMR(g), Grace: dur(g.Rules.Grace),
 		ExtensionBudget: dur(g.Rules.ExtensionBudget), AbsenceMax: dur(g.Rules.AbsenceMax), Press: g.Press}
 	if out.Rules.Press.Mode == "" {
 		out.Rules.Press.Mode = "white"

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"stormjudge/adjudicator/storm"
+	"stormjudge/judge/publish"
 	"stormjudge/orders"
 	"stormjudge/orders/orderstest"
 	"stormjudge/store"
@@ -139,7 +140,7 @@ func TestOversizedMessageID(t *testing.T) {
 	if res.Outcome != Accepted || res.Receipt == nil {
 		t.Fatalf("outcome %s", res.Outcome)
 	}
-	if len(res.Receipt.InReplyTo) > maxThreadID || len(strings.Join(res.Receipt.References, " ")) > 2600 {
+	if len(res.Receipt.InReplyTo) > publish.MaxThreadID || len(strings.Join(res.Receipt.References, " ")) > 2600 {
 		t.Errorf("receipt threads under a %d-byte identifier", len(res.Receipt.InReplyTo))
 	}
 	res, err = j.Ingest(raw)

@@ -5,15 +5,16 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"regexp"
 	"runtime/debug"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
 	"stormjudge/adjudicator"
 	"stormjudge/adjudicator/storm"
+	"stormjudge/judge/command"
+	"stormjudge/judge/letters"
+	"stormjudge/judge/publish"
 	"stormjudge/orders"
 	"stormjudge/report"
 	"stormjudge/store"
@@ -41,7 +42,7 @@ type Result struct {
 	Power     storm.Power
 	Moderator bool        // the email spoke for the game's moderator
 	Receipt   *store.Mail // nil when no receipt is sent
-	// ReceiptHeld: the receipt brake held the receipt (brake.go); a
+	// ReceiptHeld: the receipt brake held the receipt (guard.Brake); a
 	// summary answers the email later.
 	ReceiptHeld bool
 	// Command is what an Answered email asked (HELP, STATUS, ...): the
@@ -182,13 +183,9 @@ func (j *Judge) quarantine(tx *store.Tx, raw []byte, cause error) (*Result, erro
 		return res, nil
 	}
 	rc := receipt{msg: m}
-	rc.errs = append(rc.errs, "The judge could not handle this email because of a fault of its own; it was set aside and the operator can see it in the log. Please send your orders again in a new email; if this happens again, tell your moderator.")
+	rc.errs = append(rc.errs, letters.Quarantined)
 	return res, j.sendReceipt(tx, key, m, &rc, res, now)
 }
-
-// checkSecret is store.CheckSecret (an argon2id hash: the one expensive
-// step of an email); a seam for tests that count the hashes.
-var checkSecret = store.CheckSecret
 
 // ingestFault, when set, is called at the start of every ingest: a seam
 // for tests of the quarantine (it may panic or return an error).
@@ -214,13 +211,6 @@ func (j *Judge) Check(raw []byte) (*Result, error) {
 		return nil, err
 	}
 	return res, nil
-}
-
-// shortHash names a receipt by the delivery it answers: stable across a
-// crash and short enough to keep the Message-ID header on one line.
-func shortHash(b []byte) string {
-	sum := sha256.Sum256(b)
-	return hex.EncodeToString(sum[:10])
 }
 
 func syntheticID(raw []byte) string {
@@ -301,14 +291,14 @@ func (j *Judge) ingest(tx *store.Tx, raw []byte) (*Result, error) {
 	if g, err := tx.Game(named); err == nil {
 		d.Game = g.ID
 	}
-	if lobbyRequest(sub) && !j.lobby.allows(m.From, now) {
+	if command.LobbyRequest(sub) && !j.lobby.Allows(m.From, now) {
 		// LIST and JOIN are answered a bounded number of times, to
-		// anyone (lobby.go): a forged From: gets no one a flood.
+		// anyone (guard.LobbyBudget): a forged From: gets no one a flood.
 		res.Outcome, res.Game = Ignored, d.Game
 		j.log.Warn("lobby request not answered: the answers of the hour (or of the address's day) are spent", "from", orders.Shorten(m.From, 100))
 		return res, record()
 	}
-	if !j.knownSender(tx, m.From, d.Game) && !mayObserve(tx, m.From, d.Game, sub) && !j.mayLobby(tx, m.From, named, sub, now) {
+	if !j.knownSender(tx, m.From, d.Game) && !command.MayObserve(tx, m.From, d.Game, sub) && !command.MayLobby(tx, m.From, named, sub, now) {
 		res.Outcome, res.Game = Dropped, d.Game
 		if err := j.drop(tx, m, id, d.Game, now); err != nil {
 			return nil, err
@@ -317,16 +307,16 @@ func (j *Judge) ingest(tx *store.Tx, raw []byte) (*Result, error) {
 	}
 	rc := receipt{msg: m, key: key}
 	if rerr != nil {
-		rc.errs = append(rc.errs, unreadableBody(rerr, j.opt.Limits))
+		rc.errs = append(rc.errs, letters.UnreadableBody(rerr, j.opt.Limits))
 		res.Outcome = Rejected
 	} else {
-		rc.cacheOnly, rc.retry = j.budget.exhausted(m.From, now)
+		rc.cacheOnly, rc.retry = j.budget.Exhausted(m.From, now)
 		j.decide(tx, m, sub, perr, &rc, res, now)
 		if rc.unverified != "" {
 			// Charged once the email's record commits: an ingest that
 			// fails and is tried again is not charged twice.
 			from, wrong := m.From, rc.wrong
-			tx.OnCommit(func() { j.budget.spend(from, wrong, now) })
+			tx.OnCommit(func() { j.budget.Spend(from, wrong, now) })
 		}
 	}
 	if rc.fatal != nil {
@@ -402,37 +392,6 @@ func (j *Judge) drop(tx *store.Tx, m *orders.Message, id, game string, now time.
 		Detail: fmt.Sprintf("email %s from an address that neither plays nor moderates here: not answered", orders.Shorten(id, 100))})
 }
 
-// unreadableBody tells a player why the email could not be read, with the
-// limits (docs/orders.md).
-func unreadableBody(err error, lim orders.Limits) string {
-	why := "it has no text the judge could read"
-	var le *orders.LimitError
-	if errors.As(err, &le) {
-		switch le.What {
-		case "size":
-			why = fmt.Sprintf("it is larger than %s", sizeText(le.Limit))
-		case "parts":
-			why = fmt.Sprintf("it has more than %d MIME parts", le.Limit)
-		case "depth":
-			why = fmt.Sprintf("its MIME parts are nested more than %d deep", le.Limit)
-		case "text":
-			why = fmt.Sprintf("its text is longer than %s", sizeText(le.Limit))
-		}
-	}
-	return fmt.Sprintf("Your email could not be read: %s. The judge reads emails of at most %s, %d MIME parts and %d levels of nesting, and takes the orders from the first plain-text part (or else the HTML part). Send the orders as plain text in the body, without attachments.",
-		why, sizeText(lim.Size), lim.Parts, lim.Depth)
-}
-
-func sizeText(n int) string {
-	if n >= 1<<20 && n%(1<<20) == 0 {
-		return fmt.Sprintf("%d MiB", n>>20)
-	}
-	if n >= 1<<10 && n%(1<<10) == 0 {
-		return fmt.Sprintf("%d KiB", n>>10)
-	}
-	return fmt.Sprintf("%d bytes", n)
-}
-
 // receipt collects what the receipt says.
 type receipt struct {
 	msg      *orders.Message
@@ -476,7 +435,7 @@ type receipt struct {
 	text      string
 	sensitive bool
 	// cacheOnly: the sender has spent its wrong-secret budget
-	// (secretbudget.go): secrets are checked against the cache alone;
+	// (guard.SecretBudget): secrets are checked against the cache alone;
 	// throttled: a secret was refused unchecked for that reason, and
 	// retry is when the budget gives a check back; wrong counts the
 	// argon2id checks that failed.
@@ -514,269 +473,6 @@ func refusal(e storm.OrderError) string {
 	return e.Msg
 }
 
-func (j *Judge) decide(tx *store.Tx, m *orders.Message, sub *orders.Submission, perr error, rc *receipt, res *Result, now time.Time) {
-	if perr != nil {
-		var errs orders.Errors
-		if errors.As(perr, &errs) {
-			for _, e := range errs {
-				rc.errs = append(rc.errs, strings.TrimPrefix(e.Error(), "orders: "))
-				// A command's line refused: the refusal's advice is
-				// a command's, not orders'.
-				w, _, _ := strings.Cut(strings.ToUpper(strings.TrimSpace(e.Text)), " ")
-				if slices.Contains(orders.CommandWords(false), w) || slices.Contains(orders.CommandWords(true), w) {
-					rc.commands = true
-				}
-			}
-		} else {
-			rc.errs = append(rc.errs, perr.Error())
-		}
-	}
-	if sub == nil {
-		res.Outcome = Rejected
-		return
-	}
-	env := sub.Envelope
-	if sub.IsListRequest() {
-		j.list(tx, m, rc, res, now) // lobby.go
-		return
-	}
-	if env.Game == "" {
-		unread(tx, m, rc, "This email names no game (a GAME line)")
-		res.Outcome = Rejected
-		return
-	}
-	res.Game = env.Game
-	g, err := tx.Game(env.Game)
-	if errors.Is(err, store.ErrNotFound) && env.Moderator && sub.HasCommand(orders.CmdCreate) {
-		j.create(tx, m, sub, rc, res, now)
-		return
-	}
-	if errors.Is(err, store.ErrNotFound) {
-		unread(tx, m, rc, "This email names a game this judge does not hold (its GAME line)")
-		res.Game = "" // the sender's text: not in the receipt's subject either
-		res.Outcome = Rejected
-		return
-	} else if err != nil {
-		rc.fatal = err
-		return
-	}
-	if sub.IsObserveRequest() {
-		// An observer's OBSERVE or OBSERVE STOP (observe.go): no secret.
-		// Nothing proves who sent it: neither its subject nor a line the
-		// judge did not read is quoted back, the refusal is a fixed text.
-		rc.anonymous = true
-		if !mayObserve(tx, m.From, g.ID, sub) {
-			// A player or moderator of another game, whom the door
-			// let in: it may not observe this one (a stranger never
-			// gets here: it is not answered at all).
-			rc.errs = []string{fmt.Sprintf("This address may not observe game %s: the moderator allows who may (OBSERVE ALLOW), or makes the game public.", g.ID)}
-			res.Outcome = Rejected
-			return
-		}
-		if len(rc.errs) > 0 {
-			rc.errs = []string{"An observer's email holds the GAME line and OBSERVE (or OBSERVE STOP) alone; it was not read."}
-			res.Outcome = Rejected
-			return
-		}
-		j.observe(tx, g, m, sub.Commands[0], rc, res, now)
-		return
-	}
-	if sub.IsJoinRequest() || sub.IsJoinConfirmation() {
-		j.join(tx, g, m, sub, rc, res, now) // lobby.go
-		return
-	}
-	var power storm.Power
-	if env.Moderator {
-		// A game master's CREATE of an existing game is told so; anyone
-		// else's CREATE is a moderator's email like any other.
-		master := sub.HasCommand(orders.CmdCreate) && j.isMaster(rc, m.From, env.Secret)
-		if !master && !authorizeModerator(g, m.From, env, rc) {
-			res.Outcome = Rejected
-			return
-		}
-		res.Moderator = true
-		if sub.HasCommand(orders.CmdCreate) {
-			rc.errs = append(rc.errs, fmt.Sprintf("line %d: game %s exists already: CREATE needs a new game id.", env.GameLine, g.ID))
-			res.Outcome = Rejected
-			return
-		}
-		if env.Power != "" {
-			// The moderator enters (or withdraws) a power's orders,
-			// without its secret.
-			power, _ = storm.ParsePower(env.Power)
-			if g.Seat(power) == nil {
-				rc.errs = append(rc.errs, fmt.Sprintf("line %d: %s has no seat in game %s.", env.PowerLine, power.Title(), g.ID))
-				res.Outcome = Rejected
-				return
-			}
-			res.Power = power
-		}
-	} else {
-		var ok bool
-		if power, ok = j.authorize(g, m.From, env, rc); !ok {
-			res.Outcome = Rejected
-			return
-		}
-		res.Power = power
-	}
-	if len(rc.errs) > 0 {
-		// Parse errors: report them all, change nothing.
-		res.Outcome = Rejected
-		return
-	}
-	if rc.reason = sub.Reason(); rc.reason != "" {
-		// The players read a REASON (announcements, reports, the audit
-		// log): it must not carry a secret.
-		if whose := secretIn(g, rc.reason); whose != "" {
-			rc.errs = append(rc.errs, fmt.Sprintf("REASON: the reason holds %s secret; nothing was done.", whose))
-			res.Outcome = Rejected
-			return
-		}
-	}
-	s, err := tx.State(g.ID, g.Version)
-	if err != nil {
-		rc.fatal = err
-		return
-	}
-	rc.state = &s
-	if g.Waiting() {
-		rc.state = nil // no segment is open before the start (lobby.go)
-	}
-	if sub.Help && res.Moderator && power == 0 {
-		rc.help = moderatorHelp(tx, g, s)
-		res.Outcome, res.Command = Answered, "HELP"
-		return
-	}
-	if commandCount(sub) > 0 && !(res.Moderator && power != 0) {
-		j.runCommands(tx, g, s, m, sub, power, rc.key, rc, res, now)
-		return
-	}
-	if sub.Help {
-		rc.help = report.Help(g.ID, power, adjudicator.Derive(s)) + "\n\n" + playerCommandsHelp()
-		if g.Paused {
-			rc.help = "The moderator has paused this game: orders are not taken until it resumes.\n\n" + rc.help
-		}
-		if g.Waiting() {
-			rc.help = waitingText(g) + "\n\n" + playerCommandsHelp()
-		}
-		res.Outcome = Answered
-		return
-	}
-	if g.Waiting() {
-		rc.errs = append(rc.errs, waitingText(g))
-		rc.footer = "Send your orders once the game has started: its first report will say what to order."
-		if res.Moderator {
-			rc.footer = "START starts the game now, the seats still open left vacant (held by you)."
-		}
-		res.Outcome = Rejected
-		return
-	}
-	if g.Paused {
-		rc.errs = append(rc.errs, "The moderator has paused this game: orders are not taken until it resumes.")
-		rc.footer = "Send your orders again once the game resumes (the announcement will say so); STATUS tells where the game is."
-		res.Outcome = Rejected
-		return
-	}
-	if j.stale(tx, g, s, m, env, rc) {
-		res.Outcome = Rejected
-		return
-	}
-	if res.Moderator && power == 0 {
-		if len(sub.Orders) > 0 && sub.Orders[0].Kind == storm.SetState {
-			rc.fatal = j.fix(tx, g, s, m, sub, rc, res, now)
-			return
-		}
-		takeDraw(tx, g, s, m, sub, rc, res, now)
-		return
-	}
-	if res.Moderator && sub.HasCommand(orders.CmdWithdraw) {
-		rc.fatal = j.withdraw(tx, g, s, m, sub, power, rc, res, now)
-		return
-	}
-	if s.Ended {
-		what := "the game has ended"
-		if s.War != nil {
-			what = fmt.Sprintf("the game ended with the war of %s (rules 26.13, 33.11)", s.War.Turn)
-		}
-		rc.errs = append(rc.errs, fmt.Sprintf("%s: no orders are taken any more. The final report gives the victory points (rule 34); the moderator can export the game's whole history.", upperFirst(what)))
-		res.Outcome = Rejected
-		return
-	}
-	if !adjudicator.MayOrder(s, power, sub.Orders) { // standing orders for later rounds are welcome (adjudicator/standing.go)
-		rc.errs = append(rc.errs, fmt.Sprintf("%s has no orders to give now: the open segment is %s (%s), in which %s.",
-			power.Title(), s.Segment.Title(), s.Turn, whoOrders(s)))
-		res.Outcome = Rejected
-		return
-	}
-	if verrs := adjudicator.Validate(s, power, sub.Orders); len(verrs) > 0 {
-		rc.refuse(sub.Orders, verrs)
-		res.Outcome = Rejected
-		return
-	}
-	if after, ok := adjudicator.Preview(s, power, sub.Orders); ok {
-		rc.after = &after
-		rc.committed = adjudicator.Committed(s, power, sub.Orders)
-	}
-	prev, err := tx.Orders(g.ID, g.Version)
-	if err != nil {
-		rc.fatal = err
-		return
-	}
-	old, replaced := prev[power]
-	rec := store.OrderRecord{Power: power, Orders: sub.Orders, Pass: sub.Pass || len(sub.Orders) == 0,
-		MessageID: res.MessageID, From: m.From, Received: now, ByModerator: res.Moderator}
-	if replaced {
-		rec.Orders, rec.Pass = adjudicator.CombineOrders(s, old.Orders, old.Pass, sub.Orders, rec.Pass)
-		if adjudicator.OnlyStanding(s, sub.Orders) {
-			replaced = false
-			rc.notes = append(rc.notes, "These orders for later rounds are added to the orders you sent earlier.")
-		}
-	}
-	if adjudicator.OnlyStanding(s, sub.Orders) && contains(adjudicator.Required(s), power) && !rec.Pass && adjudicator.OnlyStanding(s, rec.Orders) {
-		rc.notes = append(rc.notes, fmt.Sprintf("These are orders for later rounds only: the judge still waits for your orders (or PASS) for %s.", s.Segment.Title()))
-	}
-	if err := tx.PutOrders(g.ID, g.Version, rec); err != nil {
-		rc.fatal = err
-		return
-	}
-	action := "orders"
-	if res.Moderator {
-		action = "orders entered by the moderator"
-		rc.copyTo = g.Seat(power).Address
-	}
-	if replaced {
-		action = "orders replaced"
-		if old.ByModerator != res.Moderator {
-			rc.notes = append(rc.notes, "These orders replace the ones sent earlier for this segment"+map[bool]string{true: " by the moderator.", false: " by the power's player."}[old.ByModerator])
-		} else {
-			rc.notes = append(rc.notes, "These orders replace the ones you sent earlier for this segment.")
-		}
-	}
-	if err := tx.Audit(g.ID, store.AuditEntry{Time: now, Actor: m.From, Action: action,
-		Detail: fmt.Sprintf("%s, %s %s: %s", power.Title(), s.Turn, s.Segment, strings.ReplaceAll(report.Orders(sub.Orders), "\n", "; "))}); err != nil {
-		rc.fatal = err
-		return
-	}
-	rc.accepted = sub.Orders
-	if sub.Pass && len(sub.Orders) > 0 && !slices.ContainsFunc(sub.Orders, func(o storm.Order) bool { return o.For == storm.SegTurn }) {
-		// PASS for the open segment with standing orders for later ones
-		rc.accepted = append([]storm.Order{{Kind: storm.PassOrder, For: s.Segment}}, sub.Orders...)
-	}
-	prev[power] = rec
-	miss := MissingPowers(s, prev)
-	if len(miss) > 0 {
-		rc.notes = append(rc.notes, fmt.Sprintf("Still waiting for: %s. You may send new orders until then; the last ones count.", joinPowers(miss)))
-	} else {
-		rc.notes = append(rc.notes, "All orders are in: the segment is adjudicated now; the report follows.")
-	}
-	if !g.Deadline.IsZero() && !now.Before(g.Deadline) {
-		rc.notes = append(rc.notes, fmt.Sprintf("These orders came after the deadline (%s), in the grace: they are taken, and the miss still counts.", deadlineText(g.Deadline, seatZone(g, strings.ToLower(m.From)))))
-	} else if !g.Deadline.IsZero() && len(miss) > 0 {
-		rc.notes = append(rc.notes, deadlineLine(g, seatZone(g, strings.ToLower(m.From))))
-	}
-	res.Outcome = Accepted
-}
-
 // unread refuses an email that never reached the check of a secret (it
 // names no game, or one the judge does not hold): anyone may have written
 // it in the sender's name, so the receipt is a fixed text that quotes
@@ -785,24 +481,8 @@ func (j *Judge) decide(tx *store.Tx, m *orders.Message, sub *orders.Submission, 
 // the sender's own address).
 func unread(tx *store.Tx, m *orders.Message, rc *receipt, why string) {
 	rc.anonymous = true
-	msg := why + ", so it was not read. Nothing of it is quoted here: nothing in it proves who sent it."
-	if own := gamesOf(tx, m.From); len(own) > 0 {
-		msg += " Your games here: " + strings.Join(own, ", ") + "."
-	}
-	rc.errs = []string{msg}
-	rc.footer = "An email to the judge holds GAME <game>, SECRET <your secret> (from your welcome) and the orders or commands, e.g. PASS or STATUS; HELP, with GAME and SECRET, lists them. To find a game with open seats, send LIST alone."
-}
-
-// commandCount counts sub's commands beyond REASON and WITHDRAW (which
-// go with orders).
-func commandCount(sub *orders.Submission) int {
-	n := 0
-	for _, c := range sub.Commands {
-		if c.Verb != orders.CmdReason && c.Verb != orders.CmdWithdraw {
-			n++
-		}
-	}
-	return n
+	rc.errs = []string{letters.Unread(why, gamesOf(tx, m.From))}
+	rc.footer = letters.UnreadFooter
 }
 
 // stale refuses an email written for a segment that is closed:
@@ -813,28 +493,25 @@ func commandCount(sub *orders.Submission) int {
 // Such orders would otherwise be taken for the next segment, which the
 // player did not mean.
 func (j *Judge) stale(tx *store.Tx, g *store.Game, s storm.State, m *orders.Message, env orders.Envelope, rc *receipt) bool {
-	open := fmt.Sprintf("%s, %s", s.Turn, s.Segment.Title())
 	if env.TurnLine > 0 && (env.Turn != s.Turn || env.Segment != "" && env.Segment != s.Segment) {
 		pinned := env.Turn.String()
 		if env.Segment != "" {
 			pinned += " " + string(env.Segment)
 		}
-		rc.errs = append(rc.errs, fmt.Sprintf("line %d: this email is for %s, but the open segment of game %s is %s: refused as stale. Send orders for the open segment (TURN %s %s, or no TURN line).",
-			env.TurnLine, pinned, g.ID, open, s.Turn, s.Segment))
+		rc.errs = append(rc.errs, letters.Stale{Game: g.ID, Open: s, Line: env.TurnLine, Pinned: pinned}.Text())
 		return true
 	}
 	if env.Segment != "" {
 		return false // pinned to the open segment
 	}
-	v, ep, ok := j.versionOf(replyParent(m), g.ID)
-	if !ok || (v >= openedAt(g) && ep == g.Rollbacks) {
+	v, ep, ok := j.pub.VersionOf(replyParent(m), g.ID)
+	if !ok || (v >= publish.OpenedAt(g) && ep == g.Rollbacks) {
 		return false // a mail of the open segment, a SET's among them
 	}
 	if ep != g.Rollbacks {
 		// A mail from before a rollback: its segment may be gone or
 		// redone.
-		rc.errs = append(rc.errs, fmt.Sprintf("This email replies to a judge's mail sent before the moderator rolled game %s back; the open segment is %s. It is refused as stale. To give the orders for the open segment, add the line TURN %s %s and send again.",
-			g.ID, open, s.Turn, s.Segment))
+		rc.errs = append(rc.errs, letters.Stale{Game: g.ID, Open: s, RolledBack: true}.Text())
 		return true
 	}
 	old, err := tx.State(g.ID, v)
@@ -845,23 +522,12 @@ func (j *Judge) stale(tx *store.Tx, g *store.Game, s storm.State, m *orders.Mess
 		// stays stale without the segment on the TURN line.)
 		return false
 	}
-	was := fmt.Sprintf("version %d", v)
+	st := letters.Stale{Game: g.ID, Open: s, WasVersion: v}
 	if err == nil {
-		was = fmt.Sprintf("%s, %s", old.Turn, old.Segment.Title())
+		st.Was = &old
 	}
-	rc.errs = append(rc.errs, fmt.Sprintf("This email replies to the judge's mail for %s, which is closed; the open segment of game %s is %s. It is refused as stale so that orders meant for a closed segment are not taken for the next one. To give them for the open segment, add the line TURN %s %s and send again.",
-		was, g.ID, open, s.Turn, s.Segment))
+	rc.errs = append(rc.errs, st.Text())
 	return true
-}
-
-// openedAt is the version at which g's open segment opened: a SET makes
-// versions within it (a game stored before the segment's version was
-// kept counts from its latest).
-func openedAt(g *store.Game) int {
-	if g.SegmentVersion == 0 {
-		return g.Version
-	}
-	return g.SegmentVersion
 }
 
 // replyParent is the message an email answers: its In-Reply-To, or else
@@ -873,47 +539,13 @@ func replyParent(m *orders.Message) string {
 	return m.References[len(m.References)-1]
 }
 
-// versionOf reads the game version out of one of the judge's own
-// Message-IDs for a report or notice of game ("<game>.v<N>.public...@domain",
-// made by enqueue from the outbox ID "<game>/v<N>/..."); ok is false for
-// any other identifier (a receipt, a welcome, someone else's mail).
-//
-// After a rollback the version is followed by the rollback count
-// ("v5r1", versionMailID); ep is that count (0 before any).
-func (j *Judge) versionOf(id, game string) (v, ep int, ok bool) {
-	local, domain, ok := strings.Cut(id, "@")
-	if !ok || !strings.EqualFold(domain, j.opt.Domain) {
-		return 0, 0, false
-	}
-	parts := strings.Split(local, ".")
-	if len(parts) < 4 || parts[0] != sanitizeID(game) || len(parts[1]) < 2 || parts[1][0] != 'v' {
-		return 0, 0, false
-	}
-	switch parts[2] {
-	case "public", "private", "digest", "moderator":
-	default:
-		return 0, 0, false
-	}
-	num, rb, hasEp := strings.Cut(parts[1][1:], "r")
-	v, err := strconv.Atoi(num)
-	if err != nil || v < 0 {
-		return 0, 0, false
-	}
-	if hasEp {
-		if ep, err = strconv.Atoi(rb); err != nil || ep < 1 {
-			return 0, 0, false
-		}
-	}
-	return v, ep, true
-}
-
 // authorizeModerator checks a MODERATOR email: it must come from a
 // moderator of g and carry the moderators' secret. On failure it says so
 // without revealing anything.
 func authorizeModerator(g *store.Game, from string, env orders.Envelope, rc *receipt) bool {
 	if !contains(g.Moderators, strings.ToLower(from)) || g.ModeratorSecretHash == "" || env.Secret == "" ||
 		!rc.verify(g.ModeratorSecretHash, env.Secret) {
-		rc.unverifiedBy("The SECRET does not match, or this address does not moderate this game.")
+		rc.unverifiedBy(letters.ModeratorRefused)
 		return false
 	}
 	return true
@@ -924,13 +556,7 @@ func authorizeModerator(g *store.Game, from string, env orders.Envelope, rc *rec
 // resolved right after (Adjudicate).
 func takeDraw(tx *store.Tx, g *store.Game, s storm.State, m *orders.Message, sub *orders.Submission, rc *receipt, res *Result, now time.Time) {
 	if !adjudicator.AwaitsDraw(s) {
-		why := "this game plays its random event deck from the file"
-		if s.Events == nil {
-			why = "this game has no random event deck"
-		} else if s.Events.Physical {
-			why = fmt.Sprintf("the cards of %s are drawn; the open segment is %s, in which %s", s.Turn, s.Segment.Title(), whoOrders(s))
-		}
-		rc.errs = append(rc.errs, "There is no draw to give now: "+why+".")
+		rc.errs = append(rc.errs, letters.NoDraw(s, s.Events == nil, s.Events != nil && s.Events.Physical, whoOrders(s)))
 		res.Outcome = Rejected
 		return
 	}
@@ -950,7 +576,7 @@ func takeDraw(tx *store.Tx, g *store.Game, s storm.State, m *orders.Message, sub
 		return
 	}
 	rc.accepted = sub.Orders
-	rc.notes = append(rc.notes, "The cards are applied now; the report follows.")
+	rc.notes = append(rc.notes, letters.DrawApplied)
 	res.Outcome = Accepted
 }
 
@@ -958,14 +584,14 @@ func takeDraw(tx *store.Tx, g *store.Game, s storm.State, m *orders.Message, sub
 // the sender's address. On failure it says so without revealing anything
 // about the game, its seats or the secret.
 func (j *Judge) authorize(g *store.Game, from string, env orders.Envelope, rc *receipt) (storm.Power, bool) {
-	const refused = "The SECRET does not match, or this address may not order for that power in this game."
+	const refused = letters.SeatRefused
 	from = strings.ToLower(from)
 	moderator := contains(g.Moderators, from)
 	var power storm.Power
 	if env.Power != "" {
 		p, ok := storm.ParsePower(env.Power)
 		if !ok {
-			rc.errs = append(rc.errs, fmt.Sprintf("line %d: unknown power %q (germany, italy, britain, france or russia).", env.PowerLine, env.Power))
+			rc.errs = append(rc.errs, letters.UnknownPower(env.PowerLine, env.Power))
 			return 0, false
 		}
 		power = p
@@ -995,10 +621,10 @@ func (j *Judge) authorize(g *store.Game, from string, env orders.Envelope, rc *r
 			case 1:
 				return match[0], true
 			}
-			rc.errs = append(rc.errs, "add a POWER line: this address plays "+joinPowers(match)+" with one secret.")
+			rc.errs = append(rc.errs, letters.AddPowerLine(match))
 			return 0, false
 		case moderator:
-			rc.errs = append(rc.errs, "add a POWER line to order for a power as moderator.")
+			rc.errs = append(rc.errs, letters.AddPowerLineModerator)
 			return 0, false
 		default:
 			rc.unverifiedBy(refused)
@@ -1018,17 +644,16 @@ func (j *Judge) authorize(g *store.Game, from string, env orders.Envelope, rc *r
 	return power, true
 }
 
-// unverifiedBy refuses an email that failed its secret with msg (issue
-// 24): anyone can forge a sender, so its receipt quotes neither the
+// unverifiedBy refuses an email that failed its secret with msg: anyone
+// can forge a sender, so its receipt quotes neither the
 // subject nor a line of it (renderReceipt, sendReceipt).
 //
 // When a secret was refused unchecked (the sender's wrong-secret budget
-// is spent, secretbudget.go), the refusal says so instead, and when to
+// is spent, guard.SecretBudget), the refusal says so instead, and when to
 // try again.
 func (rc *receipt) unverifiedBy(msg string) {
 	if rc.throttled {
-		msg = fmt.Sprintf("Too many emails from this address failed their SECRET lately: this one was not checked. Send it again after %s.",
-			deadlineText(rc.retry, ""))
+		msg = letters.Throttled(rc.retry)
 	}
 	rc.unverified = msg
 	rc.errs = append(rc.errs, msg)
@@ -1038,29 +663,15 @@ func (j *Judge) sendReceipt(tx *store.Tx, key []byte, m *orders.Message, rc *rec
 	if rc.fatal != nil {
 		return nil
 	}
-	subject := stripReceiptTag(cleanSubject(m.Subject))       // reply prefixes and earlier tags off
-	if subject == "" || rc.unverified != "" || rc.anonymous { // a forged subject is never echoed
+	subject := publish.StripReceiptTag(publish.CleanSubject(m.Subject)) // reply prefixes and earlier tags off
+	if subject == "" || rc.unverified != "" || rc.anonymous {           // a forged subject is never echoed
 		subject = "your orders"
 		if rc.anonymous {
 			subject = "your email"
 		}
 	}
-	subject = "Re: " + subject + " " + receiptTag(res)
-	// Thread under the email, but never copy an identifier that would
-	// make a header line too long to send (RFC 5322: 998 bytes a line).
-	var refs []string
-	for _, r := range append(append([]string(nil), m.References...), m.MessageID) {
-		if threadable(r) {
-			refs = append(refs, r)
-		}
-	}
-	if len(refs) > 10 {
-		refs = refs[len(refs)-10:]
-	}
-	inReplyTo := m.MessageID
-	if !threadable(inReplyTo) {
-		inReplyTo = ""
-	}
+	subject = "Re: " + subject + " " + publish.ReceiptTag(res.Game, receiptWhat(res))
+	inReplyTo, refs := publish.Threading(m.MessageID, m.References) // thread under the email
 	game := ""
 	if res.Game != "" {
 		if _, err := tx.Game(res.Game); err == nil {
@@ -1068,11 +679,11 @@ func (j *Judge) sendReceipt(tx *store.Tx, key []byte, m *orders.Message, rc *rec
 		}
 	}
 	if rc.unverified != "" { // only a game that exists is named (its id is the judge's, not the sender's)
-		subject = "Re: your orders " + receiptTag(&Result{Game: game, Outcome: res.Outcome})
+		subject = "Re: your orders " + publish.ReceiptTag(game, receiptWhat(&Result{Outcome: res.Outcome}))
 	}
 	heldSubject := ""
 	if rc.unverified == "" && !rc.anonymous {
-		heldSubject = stripReceiptTag(cleanSubject(m.Subject))
+		heldSubject = publish.StripReceiptTag(publish.CleanSubject(m.Subject))
 	}
 	if res.Outcome == Rejected { // the receipt brake holds only refusals
 		held, err := j.holdReceipt(tx, m.From, game, heldSubject, subject[strings.LastIndexByte(subject, '['):], now)
@@ -1085,7 +696,7 @@ func (j *Judge) sendReceipt(tx *store.Tx, key []byte, m *orders.Message, rc *rec
 		}
 	}
 	mail := &store.Mail{
-		ID:            "receipt/" + shortHash(key),
+		ID:            "receipt/" + publish.ShortHash(key),
 		Game:          game,
 		To:            []string{m.From},
 		Subject:       subject,
@@ -1097,258 +708,48 @@ func (j *Judge) sendReceipt(tx *store.Tx, key []byte, m *orders.Message, rc *rec
 		Attachments:   rc.attach,
 		Sensitive:     rc.sensitive,
 	}
-	if err := j.enqueue(tx, mail, now); err != nil {
+	if err := j.pub.Enqueue(tx, mail, now); err != nil {
 		return err
 	}
 	res.Receipt = mail
 	if rc.copyTo != "" && rc.copyTo != strings.ToLower(m.From) && res.Outcome == Accepted {
 		// The moderator entered a power's orders: its player gets a copy.
-		if err := j.notifyText(tx, "", mail.ID+"/copy", rc.copyTo, fmt.Sprintf("[%s] The moderator entered your orders", game),
-			"A copy of the receipt the moderator ("+strings.ToLower(m.From)+") got for orders entered for your power:\n\n"+renderReceipt(rc, res), now); err != nil {
+		if err := j.pub.NotifyText(tx, "", mail.ID+"/copy", rc.copyTo, letters.EnteredSubject(game),
+			letters.ModeratorCopy(strings.ToLower(m.From), renderReceipt(rc, res)), now); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// receiptTag is the end of a receipt's subject: the game and what became
-// of the email, so the inbox shows it without opening the mail, e.g.
-// "[demo: ACCEPTED]", "[demo: NOT ACCEPTED]", "[demo: HELP]".
-func receiptTag(res *Result) string {
-	what := "NOT ACCEPTED"
+// receiptWhat says in a receipt's subject what became of the email.
+func receiptWhat(res *Result) string {
 	switch res.Outcome {
 	case Accepted:
-		what = "ACCEPTED"
+		return "ACCEPTED"
 	case Answered:
-		what = "HELP"
 		if res.Command != "" {
-			what = res.Command
+			return res.Command
 		}
+		return "HELP"
 	}
-	if res.Game == "" || len(res.Game) > 32 {
-		return "[" + what + "]"
-	}
-	return "[" + cleanSubject(res.Game) + ": " + what + "]"
-}
-
-// receiptTagRE matches a receipt's tag at the end of a subject (a reply
-// to a receipt): stripped so that tags do not pile up.
-var receiptTagRE = regexp.MustCompile(`\s*\[([^\[\]]{1,40}: )?(ACCEPTED|NOT ACCEPTED|HELP|LIST|JOIN|` + strings.Join(orders.Queries, "|") + `)\]\s*$`)
-
-func stripReceiptTag(s string) string {
-	for {
-		t := receiptTagRE.ReplaceAllString(s, "")
-		if t == s {
-			return strings.TrimSpace(stripReplyPrefixes(t))
-		}
-		s = t
-	}
-}
-
-// maxThreadID is the longest Message-ID a receipt copies into its
-// In-Reply-To and References.
-const maxThreadID = 250
-
-// threadable reports whether a received identifier may be copied into the
-// receipt's threading headers: not empty, at most maxThreadID bytes, and
-// printable ASCII only (RFC 5322 msg-id), so that no control character of
-// the sender's reaches a header.
-func threadable(id string) bool {
-	if id == "" || len(id) > maxThreadID {
-		return false
-	}
-	for i := 0; i < len(id); i++ {
-		if id[i] < 0x21 || id[i] > 0x7e {
-			return false
-		}
-	}
-	return true
-}
-
-// stripReplyPrefixes removes the reply markers that pile up when a
-// player answers a receipt ("Re: Re: AW: orders" -> "orders"), so that a
-// receipt's Subject has one "Re: ".
-func stripReplyPrefixes(s string) string {
-	for {
-		t := strings.TrimSpace(s)
-		l := strings.ToLower(t)
-		cut := false
-		for _, p := range []string{"re:", "aw:", "sv:", "antw:", "réf:", "ref:"} {
-			if strings.HasPrefix(l, p) {
-				t, cut = t[len(p):], true
-				break
-			}
-		}
-		if !cut {
-			return t
-		}
-		s = t
-	}
-}
-
-// cleanSubject makes a received Subject fit for the receipt's: control
-// characters (CR, LF, ESC, C1 ...), zero-width characters and
-// bidirectional marks become spaces, runs of white space one space, and it is cut at 200 bytes.
-func cleanSubject(s string) string {
-	s = strings.Map(func(r rune) rune {
-		if orders.Invisible(r) || r == '\n' || r == '\t' { // controls, zero-width and bidirectional marks
-			return ' '
-		}
-		return r
-	}, s)
-	s = strings.Join(strings.Fields(s), " ")
-	return orders.Shorten(s, 200)
+	return "NOT ACCEPTED"
 }
 
 func renderReceipt(rc *receipt, res *Result) string {
-	var b strings.Builder
-	if rc.unverified != "" {
-		// A fixed text. The email may be forged in the
-		// recipient's name: nothing of it is quoted, not even its game.
-		b.WriteString("An email sent in your address's name was NOT accepted; nothing was changed.\n\n")
-		b.WriteString(rc.unverified + "\n\n")
-		b.WriteString("Nothing of that email is quoted here: its secret did not verify, so anyone may have written it. If you did not send it, ignore it and this receipt. The judge never asks for your secret, and no one running it will either.\n")
-		b.WriteString("\n-- \nstormjudge, Gathering Storm adjudicator\n")
-		return b.String()
+	what := "HELP"
+	if res.Command != "" {
+		what = res.Command
 	}
-	if rc.text != "" && len(rc.errs) == 0 {
-		b.WriteString(rc.text)
-	} else if res.Outcome == Answered {
-		what, who := "HELP", receiptWho(res, "")
-		if res.Command != "" {
-			what = res.Command
-		}
-		fmt.Fprintf(&b, "%s for %s in game %s", what, who, res.Game)
-		if st := rc.state; st != nil {
-			fmt.Fprintf(&b, ", %s, %s", st.Turn, st.Segment.Title())
-		}
-		b.WriteString(": nothing was changed.\n\n")
-		b.WriteString(rc.help)
-		b.WriteString("\n")
-	} else if res.Outcome == Accepted && rc.commands {
-		fmt.Fprintf(&b, "Commands ACCEPTED for %s in game %s", receiptWho(res, ", by the moderator"), res.Game)
-		if st := rc.state; st != nil {
-			fmt.Fprintf(&b, ", %s, %s", st.Turn, st.Segment.Title())
-		}
-		b.WriteString(".\n\n")
-		for _, d := range rc.done {
-			b.WriteString(d + "\n")
-		}
-		if rc.help != "" {
-			b.WriteString(rc.help + "\n\n")
-		}
-		for _, n := range rc.notes {
-			b.WriteString(n + "\n")
-		}
-		writeReason(&b, rc.reason)
-	} else if res.Outcome == Accepted {
-		fmt.Fprintf(&b, "Orders ACCEPTED for %s in game %s", receiptWho(res, " (entered by the moderator)"), res.Game)
-		if st := rc.state; st != nil {
-			fmt.Fprintf(&b, ", for %s, %s", st.Turn, st.Segment.Title())
-		}
-		b.WriteString(".\n\n")
-		b.WriteString("As understood:\n")
-		for _, line := range strings.Split(report.Orders(rc.accepted), "\n") {
-			b.WriteString("  " + line + "\n")
-		}
-		b.WriteString("\n")
-		if a := rc.after; a != nil {
-			avail := a.Available()
-			if rc.committed > 0 {
-				fmt.Fprintf(&b, "If adjudicated as sent, %s keeps %s once this turn's diplomatic\nand military counters are paid at the end of the diplomatic phase\n(%s now, less %d for the counters, rule 24.52C),\nand these activity counters for the rest of the turn:\n  %s\n\n",
-					res.Power.Title(), report.TilePoints(a.TilePoints-rc.committed), report.TilePoints(a.TilePoints), rc.committed, avail)
-			} else {
-				fmt.Fprintf(&b, "If adjudicated as sent, %s keeps %s\nand these activity counters for the rest of the turn:\n  %s\n\n",
-					res.Power.Title(), report.TilePoints(a.TilePoints), avail)
-			}
-			if a.ConstructionLeftover > 0 {
-				fmt.Fprintf(&b, "Your BUILD counters give %d point(s) beyond the units' cost that no shipbuilding\norder spends (LEFTOVER n); they are paid and lost (rule 12.41A).\n\n", a.ConstructionLeftover)
-			}
-		}
-		for _, n := range rc.notes {
-			b.WriteString(n + "\n")
-		}
-		writeReason(&b, rc.reason)
-	} else {
-		b.WriteString("Your email was NOT accepted; nothing was changed.\n")
-		if st := rc.state; st != nil {
-			fmt.Fprintf(&b, "Game %s is at %s, %s.\n", res.Game, st.Turn, st.Segment.Title())
-		}
-		b.WriteString("\n")
-		if len(rc.read) > 0 {
-			b.WriteString("Your orders, one by one:\n")
-			for i, o := range rc.read {
-				mark := "ok     "
-				if len(rc.refused[i]) > 0 {
-					mark = "REFUSED"
-				}
-				line := ""
-				if o.Line > 0 {
-					line = fmt.Sprintf(" (line %d)", o.Line)
-				}
-				fmt.Fprintf(&b, "  %s %s%s\n", mark, o.String(), line)
-				for _, why := range rc.refused[i] {
-					b.WriteString("          " + why + "\n")
-				}
-			}
-			if len(rc.refused) < len(rc.read) {
-				b.WriteString("\nThe orders marked ok would be accepted once the others are\nfixed or left out.\n")
-			}
-			b.WriteString("\n")
-		}
-		for _, e := range rc.errs {
-			e = strings.TrimRight(e, "\n")
-			if !strings.HasPrefix(e, "line ") { // "line 3: ..." stays as the parser writes it
-				e = upperFirst(e)
-			}
-			b.WriteString(e + "\n\n")
-		}
-		switch {
-		case rc.footer != "":
-			b.WriteString(rc.footer + "\n")
-		case res.Moderator && res.Power == 0:
-			b.WriteString("Send the corrected email again. HELP (with GAME, MODERATOR and\nSECRET) lists the moderator's commands and orders.\n")
-		case rc.commands:
-			b.WriteString("Send the corrected command in a new email; HELP with your GAME\nand SECRET lists the commands and the orders you may give.\n")
-		default:
-			b.WriteString("Send the corrected orders in a new email (the whole set:\nthe last accepted email for a segment is the one that counts).\nYour latest private notice lists what you may order now, with\nan order block to copy; or send HELP with your GAME and SECRET.\n")
-		}
-	}
-	b.WriteString("\n-- \nstormjudge, Gathering Storm adjudicator\n")
-	// No "(s)"; no control, zero-width or bidirectional
-	// character of a quoted line reaches the reader raw.
-	return orders.Visible(report.Plurals(b.String()))
+	return letters.Receipt{Unverified: rc.unverified, Fixed: rc.text, Outcome: string(res.Outcome), What: what, Commands: rc.commands,
+		Moderator: res.Moderator, Power: res.Power, Game: res.Game, State: rc.state, Help: rc.help, Done: rc.done, Notes: rc.notes,
+		Reason: rc.reason, Accepted: rc.accepted, After: rc.after, Committed: rc.committed, Read: rc.read, Refused: rc.refused,
+		Errs: rc.errs, Footer: rc.footer}.Text()
 }
 
-// writeReason repeats an accepted email's REASON in its receipt (the
-// announcement, the report and the audit log quote it too).
-func writeReason(b *strings.Builder, reason string) {
-	if reason != "" {
-		fmt.Fprintf(b, "Reason: %s\n", reason)
-	}
-}
-
-// receiptWho names whom a receipt is for: the power, the moderator, or
-// the power with byMod when the moderator spoke for it.
-func receiptWho(res *Result, byMod string) string {
-	switch {
-	case res.Moderator && res.Power == 0:
-		return "the moderator"
-	case res.Moderator:
-		return res.Power.Title() + byMod
-	}
-	return res.Power.Title()
-}
-
+// whoOrders says who orders in the open segment of s.
 func whoOrders(s storm.State) string {
-	if adjudicator.AwaitsDraw(s) {
-		return "the moderator draws the cards"
-	}
-	req := adjudicator.Required(s)
-	if len(req) == 0 {
-		return "nobody orders"
-	}
-	return joinPowers(req) + " order"
+	return letters.WhoOrders(adjudicator.AwaitsDraw(s), adjudicator.Required(s))
 }
 
 func contains[T comparable](xs []T, x T) bool {
@@ -1358,74 +759,6 @@ func contains[T comparable](xs []T, x T) bool {
 		}
 	}
 	return false
-}
-
-// moderatorWelcomeBody tells the moderators the game's moderator secret.
-func moderatorWelcomeBody(g *store.Game, secret string, physical bool, judge string) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "You moderate game %s of Gathering Storm, adjudicated by stormjudge.\n\n", g.ID)
-	fmt.Fprintf(&b, "The moderators' secret: %s\n\n", secret)
-	b.WriteString("Keep it to yourself: every moderator email must carry it, with a\nMODERATOR line instead of POWER. You receive every public report.\n")
-	// CREATE makes another game (a game master's): not this one's.
-	words := slices.DeleteFunc(orders.CommandWords(true), func(w string) bool { return w == orders.CmdCreate })
-	fmt.Fprintf(&b, "Your commands: %s; with POWER, a power's orders;\nSET fixes the state. HELP (with GAME, MODERATOR and SECRET) lists\ntheir forms (docs/orders.md, \"The moderator's commands\").\n", strings.Join(words, ", "))
-	if g.Waiting() {
-		fmt.Fprintf(&b, "\nThe game waits for players for %s (open seats): anyone may find it\nwith LIST and ask for a seat with JOIN. It starts when they are taken,\nor when you send START (the seats still open then stay vacant, held\nby you). You are told of each seat taken%s.\n",
-			joinPowers(g.OpenSeats()), map[bool]string{true: ", and asked to APPROVE each player"}[g.JoinApproval])
-	}
-	if physical {
-		fmt.Fprintf(&b, "\nThis game plays the printed cards (physical-deck mode). At the start of\neach turn the judge asks you to draw them; reply to %s:\n\n", judge)
-		fmt.Fprintf(&b, "  GAME %s\n  MODERATOR\n  SECRET %s\n  PURGE MILITARY\n  DRAW 17 42 88 5 101 63\n  END\n\n", g.ID, secret)
-		b.WriteString("PURGE names Russia's purge card, DRAW the random event cards in the\norder drawn (first the card turned face up). See docs/deck.md.\n")
-	}
-	b.WriteString("\n-- \nstormjudge, Gathering Storm adjudicator\n")
-	return b.String()
-}
-
-// welcomeBody is the mail that seats a player: game, power, secret, how to
-// order. It is the only mail that ever carries a secret.
-func welcomeBody(g *store.Game, seat store.Seat, secret, judge string) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "Welcome to game %s of Gathering Storm, adjudicated by stormjudge.\n\n", g.ID)
-	fmt.Fprintf(&b, "You play: %s\n", seat.Power.Title())
-	shown := secret
-	if secret == "" { // a player who took an open seat (lobby.go) knows it
-		fmt.Fprintf(&b, "Your secret: the one the judge sent in answer to your JOIN\n\n")
-		shown = "<your secret>"
-	} else {
-		fmt.Fprintf(&b, "Your secret: %s\n\n", secret)
-	}
-	b.WriteString("Keep the secret to yourself: every order email must carry it.\n")
-	fmt.Fprintf(&b, "Send orders to %s. Each mail that asks for your orders ends\nwith a block to copy into your reply, your secret in place of\n<your secret>: as it is, it changes nothing and settles your whole\nturn; put your orders in place of a PASS to act in that segment.\n\n", judge)
-	b.WriteString("To do nothing this turn, for instance:\n\n")
-	if sharedSecret(g, seat, secret) {
-		fmt.Fprintf(&b, "  GAME %s\n  POWER %s\n  SECRET %s\n  PASS TURN\n  END\n\n", g.ID, seat.Power, shown)
-		b.WriteString("This address plays another power with the same secret: write the\nPOWER line in every email.\n\n")
-	} else {
-		fmt.Fprintf(&b, "  GAME %s\n  SECRET %s\n  PASS TURN\n  END\n\n", g.ID, shown)
-	}
-	if g.EverySegment(seat) {
-		b.WriteString("Each email gets a receipt. The report and your private notice\nfollow each adjudication (MAIL DIGEST: one mail when you must act\nor the turn ends). HELP in place of the orders asks the judge what\nyou may order at any time.\n")
-	} else {
-		b.WriteString("Each email gets a receipt. You get mail when you must act, when\nthe turn ends and when something is for your eyes only, with the\nreports of the segments in between (MAIL EVERY SEGMENT: the report\nof every segment). HELP in place of the orders asks the judge what\nyou may order at any time.\n")
-	}
-	fmt.Fprintf(&b, "\nThis game's rules: %s\n%s\n", RulesText(g), PressRulesText(g.Press))
-	if len(g.Moderators) > 0 {
-		fmt.Fprintf(&b, "Moderated by %s.\n", strings.Join(g.Moderators, ", "))
-	}
-	if g.Waiting() {
-		b.WriteString("\n" + waitingText(g) + "\n")
-	}
-	fmt.Fprintf(&b, "\nCommands, in an email of their own: %s (HELP lists\nthem with their forms; TIMEZONE Europe/Berlin, say, shows deadlines\nin your time).\n", strings.Join(orders.CommandWords(false), ", "))
-	b.WriteString("\n-- \nstormjudge, Gathering Storm adjudicator\n")
-	return b.String()
-}
-
-func upperFirst(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
 }
 
 // gamesOf names the games addr plays or moderates, with its powers: "demo
@@ -1454,14 +787,29 @@ func gamesOf(tx *store.Tx, addr string) []string {
 	return out
 }
 
-// sharedSecret reports another seat of seat's address whose secret is
-// secret too: only then must the address's emails name their POWER (the
-// judge tells the seats apart by their secrets, authorize).
-func sharedSecret(g *store.Game, seat store.Seat, secret string) bool {
-	for _, s := range g.Seats {
-		if s.Power != seat.Power && s.Address == seat.Address && verifySecret(s.SecretHash, secret) {
-			return true
-		}
-	}
-	return false
+// welcome is the mail that seats a player in seat of g with secret (""
+// for a player who took an open seat and knows it).
+func (j *Judge) welcome(g *store.Game, seat store.Seat, secret string) letters.Welcome {
+	return command.Welcome(core{j}, j.opt.Address, g, seat, secret)
 }
+
+// runCommands runs sub's commands for the moderator (power 0) or for
+// power's player (command.Run), and fills the receipt. Refused: nothing
+// changes.
+func (j *Judge) runCommands(tx *store.Tx, g *store.Game, s storm.State, m *orders.Message, sub *orders.Submission, power storm.Power, rc *receipt, res *Result, now time.Time) {
+	rep := command.Run(core{j}, j.pub, tx, g, s, command.Email{From: m.From, Sub: sub, Power: power, Moderator: res.Moderator, Key: rc.key}, now)
+	j.reply(rc, res, rep)
+	if len(rep.Errs) == 0 {
+		rc.state = rep.State
+	}
+}
+
+// core is the judge as the commands see it (command.Core).
+type core struct{ j *Judge }
+
+func (c core) Hash(secret string) string       { return hashSecret(secret) }
+func (c core) Verify(hash, secret string) bool { return verifySecret(hash, secret) }
+func (c core) Advance(tx *store.Tx, g *store.Game, s storm.State, now time.Time, why string) error {
+	return c.j.advance(tx, g, s, nil, now, why)
+}
+func (c core) Export(tx *store.Tx, g *store.Game, v int) ([]byte, error) { return export(tx, g, v) }

@@ -1,23 +1,13 @@
-// Package judge is the daemon's core between the mail loops and the rules
-// engine: it ingests one raw email (parse, authorize, validate, store the
-// orders and the receipt in one transaction), decides when a segment is ready
-// to adjudicate (every required power submitted, or the deadline passed) and
-// adjudicates it (new state, event log, every report and notice in one
-// transaction). It reads the clock only through Options.Now; the rules engine
-// it calls reads none.
 package judge
 
 import (
 	"crypto/rand"
-	"crypto/sha256"
 	"encoding/binary"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"log/slog"
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -25,8 +15,11 @@ import (
 	"stormjudge/adjudicator"
 	"stormjudge/adjudicator/event"
 	"stormjudge/adjudicator/storm"
+	"stormjudge/judge/deadline"
+	"stormjudge/judge/guard"
+	"stormjudge/judge/letters"
+	"stormjudge/judge/publish"
 	"stormjudge/orders"
-	"stormjudge/report"
 	"stormjudge/store"
 )
 
@@ -54,11 +47,11 @@ type Options struct {
 	// Decks are the random event decks a game created by email may name
 	// (DECK <name>), by name.
 	Decks map[string]*storm.Deck
-	// Brake is the receipt brake against mail loops (brake.go); zero:
+	// Brake is the receipt brake against mail loops (guard.Brake); zero:
 	// none.
 	Brake Brake
 	// DrawAhead: a version's pictures are drawn as soon as a mail showing
-	// one is committed (Judge.prefetch), for the daemon, whose outbox
+	// one is committed (publish.Publisher), for the daemon, whose outbox
 	// asks for them (Inline) right after.
 	DrawAhead bool
 }
@@ -84,12 +77,12 @@ type Judge struct {
 	// failures counts failed handlings of an email (by the SHA-256 of its
 	// bytes) since the last success, for the quarantine (Ingest).
 	failures map[[32]byte]int
-	// budget slows down senders of wrong secrets (secretbudget.go).
-	budget secretBudget
-	// pictures are the pictures of the versions drawn last (pictures.go).
-	pictures pictureCache
-	// lobby bounds the answers to LIST and JOIN requests (lobby.go).
-	lobby lobbyBudget
+	// budget slows down senders of wrong secrets (guard.SecretBudget).
+	budget guard.SecretBudget
+	// pub queues the mails and draws their pictures.
+	pub *publish.Publisher
+	// lobby bounds the answers to LIST and JOIN requests (guard.LobbyBudget).
+	lobby guard.LobbyBudget
 }
 
 // New returns a Judge over db.
@@ -116,7 +109,30 @@ func New(db *store.DB, opts *Options) *Judge {
 	if o.Logger == nil {
 		o.Logger = slog.Default()
 	}
-	return &Judge{db: db, opt: o, log: o.Logger}
+	pub := publish.New(db)
+	pub.Address, pub.Domain, pub.DrawAhead, pub.Log = o.Address, o.Domain, o.DrawAhead, o.Logger
+	return &Judge{db: db, opt: o, log: o.Logger, pub: pub}
+}
+
+// Inline draws an image a queued mail names by its source
+// (publish.Publisher.Inline): the picture of a state version for the
+// public report or a power's notice. A source that no longer shows what
+// the report showed is an error wrapping store.ErrImageGone.
+func (j *Judge) Inline(source string) ([]byte, error) { return j.pub.Inline(source) }
+
+// DeliveryFailed is the outbox's OnFailed (mailer.SMTPOptions.OnFailed):
+// the mail server refused m for good, or the outbox gave up on it
+// (publish.Publisher.DeliveryFailed: the seat flagged, the moderators
+// told), in the transaction that marks m failed.
+func (j *Judge) DeliveryFailed(tx *store.Tx, m *store.Mail) error {
+	return j.pub.DeliveryFailed(tx, m, j.opt.Now().UTC())
+}
+
+// PublicPicture returns the public picture of game's version v, which
+// shows view, when this judge has it drawn already
+// (publish.Publisher.PublicPicture), for the public site.
+func (j *Judge) PublicPicture(game string, v int, view adjudicator.View) ([]byte, bool) {
+	return j.pub.PublicPicture(game, v, view)
 }
 
 // Address is the judge's own address.
@@ -159,15 +175,16 @@ type GameDef struct {
 	// kind of segment, reminders, NMR policy and grace, extension budget,
 	// absences (docs/orders.md "Deadlines").
 	Rules store.Rules
-	// Press are the game's rules for press between the powers (issue
-	// 25); the zero value: signed press in every segment.
+	// Press are the game's rules for press between the powers
+	// (docs/orders.md "Press"); the zero value: signed press in every
+	// segment.
 	Press store.PressRules
 	// ObserverAllow are the addresses that may observe the game; Public:
 	// any may (OBSERVE).
 	ObserverAllow []string
 	Public        bool
 	// JoinApproval: a player who JOINs an open seat waits for the
-	// moderator's APPROVE (lobby.go).
+	// moderator's APPROVE (guard.LobbyBudget).
 	JoinApproval bool
 }
 
@@ -177,7 +194,7 @@ type SeatDef struct {
 	Power   storm.Power
 	Address string
 	Secret  string
-	// Open: the seat waits for a player (JOIN, lobby.go); no Address.
+	// Open: the seat waits for a player (JOIN, command.Join); no Address.
 	Open bool
 }
 
@@ -272,7 +289,7 @@ func (j *Judge) EnsureGame(def GameDef) (created bool, err error) {
 		}
 		if len(def.Moderators) > 0 {
 			if modSecret == "" {
-				modSecret = newSecret()
+				modSecret = guard.NewSecret()
 			}
 			modHash = hashSecret(modSecret)
 		}
@@ -350,7 +367,7 @@ func (j *Judge) createGame(tx *store.Tx, def GameDef, secrets, hashes map[storm.
 		if actor == "operator" {
 			seat.ConfigAddress = seat.Address
 		}
-		if sd.Open { // lobby.go: the moderator holds it until a player joins
+		if sd.Open { // the moderator holds it until a player joins
 			seat = store.Seat{Power: sd.Power, Address: g.Moderators[0], SecretHash: hashes[sd.Power], Vacant: true, Open: true}
 		}
 		g.Seats = append(g.Seats, seat)
@@ -368,26 +385,24 @@ func (j *Judge) createGame(tx *store.Tx, def GameDef, secrets, hashes map[storm.
 		if seat.Open {
 			continue
 		}
-		if err := j.notify(tx, welcomeID(def.ID, seat.Power), seat.Address,
-			fmt.Sprintf("[%s] You play %s", def.ID, seat.Power.Title()),
-			welcomeBody(g, seat, secrets[seat.Power], j.opt.Address), true, now); err != nil {
+		w := j.welcome(g, seat, secrets[seat.Power])
+		if err := j.pub.Notify(tx, publish.WelcomeID(def.ID, seat.Power), seat.Address, w.Subject(), w.Text(), true, now); err != nil {
 			return err
 		}
 	}
 	for _, m := range g.Moderators {
-		if err := j.notify(tx, moderatorWelcomeID(def.ID, m), m,
-			fmt.Sprintf("[%s] You moderate this game", def.ID),
-			moderatorWelcomeBody(g, modSecret, def.PhysicalDeck, j.opt.Address), true, now); err != nil {
+		w := letters.ModeratorWelcome{Game: g, Secret: modSecret, Physical: def.PhysicalDeck, Judge: j.opt.Address}
+		if err := j.pub.Notify(tx, publish.ModeratorWelcomeID(def.ID, m), m, w.Subject(), w.Text(), true, now); err != nil {
 			return err
 		}
 	}
 	if g.Waiting() {
-		return nil // lobby.go: the game starts when its open seats are taken
+		return nil // command.Join: the game starts when its open seats are taken
 	}
 	if adjudicator.AwaitsDraw(s0) {
 		// Physical deck: the first turn waits for the moderator's draw;
 		// the setup state is reported as it is.
-		return j.publish(tx, g, 0, nil, s0, now, publication{})
+		return j.pub.Publish(tx, g, 0, nil, s0, now, publish.Publication{})
 	}
 	return j.advance(tx, g, s0, nil, now, "created")
 }
@@ -421,15 +436,15 @@ func (j *Judge) reseat(tx *store.Tx, g *store.Game, def GameDef, now time.Time) 
 		}
 		old := seat.Address
 		secret := sd.secret()
-		id := welcomeID(g.ID, seat.Power) + "/" + shortHash([]byte(addr+now.String()))
+		id := publish.WelcomeID(g.ID, seat.Power) + "/" + publish.ShortHash([]byte(addr+now.String()))
 		*seat = store.Seat{Power: seat.Power, Address: addr, SecretHash: hashSecret(secret), ConfigAddress: addr, Welcome: id,
 			Missed: seat.Missed, ExtensionUsed: seat.ExtensionUsed}
 		if err := tx.Audit(g.ID, store.AuditEntry{Time: now, Actor: "operator", Action: "reseat",
 			Detail: fmt.Sprintf("%s: address %s -> %s (from the configuration); new secret, welcome sent", seat.Power.Title(), old, addr)}); err != nil {
 			return err
 		}
-		if err := j.notify(tx, id, addr, fmt.Sprintf("[%s] You play %s", g.ID, seat.Power.Title()),
-			welcomeBody(g, *seat, secret, j.opt.Address), true, now); err != nil {
+		w := j.welcome(g, *seat, secret)
+		if err := j.pub.Notify(tx, id, addr, w.Subject(), w.Text(), true, now); err != nil {
 			return err
 		}
 		changed = true
@@ -455,24 +470,7 @@ func (sd SeatDef) secret() string {
 	if sd.Secret != "" {
 		return sd.Secret
 	}
-	return newSecret()
-}
-
-// secretAlphabet is the unambiguous alphabet of the secrets the judge
-// makes (newSecret): 10 characters of it, about 50 bits.
-const secretAlphabet = "abcdefghjkmnpqrstuvwxyz23456789"
-
-func newSecret() string {
-	const alphabet = secretAlphabet
-	var b [10]byte
-	if _, err := rand.Read(b[:]); err != nil {
-		panic(err) // crypto/rand never fails on supported platforms
-	}
-	out := make([]byte, len(b))
-	for i, c := range b {
-		out[i] = alphabet[int(c)%len(alphabet)]
-	}
-	return string(out)
+	return guard.NewSecret()
 }
 
 // advance resolves the open segment of g (whose state is s) with the given
@@ -493,7 +491,7 @@ func (j *Judge) advance(tx *store.Tx, g *store.Game, s storm.State, ords map[sto
 // version (who missed the deadline, whose orders the moderator entered):
 // what the judge knows and the engine does not.
 func (j *Judge) commit(tx *store.Tx, g *store.Game, s, next storm.State, evs []event.Event, now time.Time, why string, lead []string) error {
-	cc := j.closing(g, s, now)
+	cc := j.pub.Closing(g, s, now)
 	v, err := putVersion(tx, g, next, evs)
 	if err != nil {
 		return err
@@ -504,7 +502,7 @@ func (j *Judge) commit(tx *store.Tx, g *store.Game, s, next storm.State, evs []e
 		// retention of its mail counts from now (store.Retention).
 		g.Ended = now
 	}
-	openDeadline(g, next, now)
+	deadline.Open(g, next, now)
 	if err := tx.PutGame(g); err != nil {
 		return err
 	}
@@ -512,7 +510,7 @@ func (j *Judge) commit(tx *store.Tx, g *store.Game, s, next storm.State, evs []e
 		Detail: fmt.Sprintf("%s %s resolved (%s); version %d; now %s %s", s.Turn, s.Segment, why, v, next.Turn, next.Segment)}); err != nil {
 		return err
 	}
-	return j.publish(tx, g, v, evs, next, now, publication{lead: lead, cc: cc})
+	return j.pub.Publish(tx, g, v, evs, next, now, publish.Publication{Lead: lead, Closed: cc})
 }
 
 // putVersion stores next, with the events that made it, as the next
@@ -530,519 +528,11 @@ func putVersion(tx *store.Tx, g *store.Game, next storm.State, evs []event.Event
 	return v, nil
 }
 
-// closedCalendar is the cancelled calendar event of a segment adjudicated
-// before its deadline, for the notices of the powers that ordered in it.
-type closedCalendar struct {
-	powers []storm.Power
-	att    []store.Attachment
-	// moderators: the moderators had the event too
-	// (store.Game.ModeratorHasEvent); their copies of the report carry
-	// the cancellation.
-	moderators bool
-}
-
-// closing is the cancellation of the calendar event of g's open segment
-// (whose state is s), which closes now, for the notices of the powers
-// that order in it: none if its deadline passed (the event is over) or it
-// never had one. A paused segment's event still stands (PAUSE leaves it).
-func (j *Judge) closing(g *store.Game, s storm.State, now time.Time) closedCalendar {
-	if (g.Deadline.IsZero() || !now.Before(g.Deadline)) && g.PausedLeft == 0 {
-		return closedCalendar{}
-	}
-	return closedCalendar{adjudicator.Required(s), j.closedCalendar(g, s, now), g.ModeratorHasEvent}
-}
-
-// vacantLine heads the notice of a vacant seat, which goes to the
-// moderator holding it: the power's old secret no longer works.
-func vacantLine(p storm.Power) string {
-	return fmt.Sprintf("%s's seat is vacant and you, the moderator, hold it: to order for it, send the lines MODERATOR and POWER %s with the moderators' secret (the seat's own secret no longer works), until REPLACE seats a new player.", p.Title(), p)
-}
-
-// versionMail renders the report and notices of version v of g as the
-// judge sends them, in publish and in the copies sent again (RESEND, a
-// new player's): the engine's report and notices; for a version within
-// the open segment (the moderator's SET), worded as the segment going on
-// (report.Extra) with whose orders are still due; the lead the
-// version's own records give (a SET's fixes and reason, kept with the
-// SET; in the open one, each power's orders that stand; a vacant seat's
-// note); the caller's lead paragraphs; and the open version's deadline.
-type versionMail struct {
-	g       *store.Game
-	v       int
-	evs     []event.Event
-	view    adjudicator.View
-	goesOn  bool
-	missing []storm.Power                     // goesOn: whose orders are still due
-	recs    map[storm.Power]store.OrderRecord // goesOn: the orders carried over
-	setLead []string                          // a SET's version: its fixes and reason
-}
-
-func newVersionMail(tx *store.Tx, g *store.Game, v int, s storm.State, evs []event.Event) (*versionMail, error) {
-	vm := &versionMail{g: g, v: v, evs: evs, view: adjudicator.Derive(s)}
-	if v == g.Version && v > openedAt(g) {
-		recs, err := tx.Orders(g.ID, v)
-		if err != nil {
-			return nil, err
-		}
-		vm.goesOn, vm.recs, vm.missing = true, recs, MissingPowers(s, recs)
-	}
-	d, err := setOf(tx, g.ID, v)
-	if err != nil {
-		return nil, err
-	}
-	if d != nil {
-		vm.setLead = fixLead(evs, d.Reason)
-	}
-	return vm, nil
-}
-
-// public is the report, lead the caller's paragraphs.
-func (vm *versionMail) public(lead []string) report.Message {
-	return report.Public(vm.g.ID, vm.evs, vm.view, vm.extra("", append(slices.Clone(vm.setLead), lead...)))
-}
-
-// private is seat's notice, lead the caller's paragraphs for every
-// notice, own those for this one.
-func (vm *versionMail) private(seat store.Seat, lead, own []string) report.Message {
-	return report.Private(vm.g.ID, seat.Power, vm.evs, vm.view, vm.privateExtra(seat, lead, own))
-}
-
-// privateExtra is what seat's notice or digest renders beside the view:
-// the SET's lead, the caller's, the seat's own paragraphs, its orders that
-// stand, the vacant seat's note, and the deadline in its zone.
-func (vm *versionMail) privateExtra(seat store.Seat, lead, own []string) report.Extra {
-	ls := append(append(slices.Clone(vm.setLead), lead...), own...)
-	if r, ok := vm.recs[seat.Power]; ok {
-		ls = append(ls, standingLine(r))
-	}
-	if seat.Vacant {
-		ls = append(ls, vacantLine(seat.Power))
-	}
-	return vm.extra(seat.TimeZone, ls)
-}
-
-// digest is seat's digest (report.Digest): the events of the versions
-// folded and this one, before the view the power's last mail showed.
-func (vm *versionMail) digest(seat store.Seat, evs []event.Event, before *adjudicator.View, lead, own []string) report.Message {
-	return report.Digest(vm.g.ID, seat.Power, evs, before, vm.view, vm.privateExtra(seat, lead, own))
-}
-
-// extra is what the report or notice renders beside the engine's view:
-// the lead, with the open version's deadline in zone last.
-func (vm *versionMail) extra(zone string, lead []string) report.Extra {
-	if vm.v == vm.g.Version {
-		if dl := deadlineLine(vm.g, zone); dl != "" {
-			lead = append(lead, dl)
-		}
-	}
-	return report.Extra{Lead: lead, GoesOn: vm.goesOn, Missing: vm.missing, Version: vm.v}
-}
-
-// publication is what the judge adds to the mails of a version beside
-// what the engine and the version's records give (versionMail):
-// paragraphs for the lead of every report and notice (who missed the
-// deadline, whose orders the moderator entered, orders a SET withdrew),
-// paragraphs for one power's notice alone (which of its orders a SET
-// withdrew, and why), and the closed segment's cancelled calendar event.
-// resent: the version's mails go again to everyone (a rollback).
-type publication struct {
-	lead   []string
-	own    map[storm.Power][]string
-	cc     closedCalendar
-	resent bool
-}
-
-// publish queues the mails of version v of g.
-//
-// A seat in the digest (the default, docs/orders.md "Mail delivery") gets
-// one mail, its digest (report.Digest: the public reports of the versions
-// folded since its last mail and its notice, in one), when the version
-// concerns it: it must order in the open segment, the turn or the game
-// ended, something happened for its eyes only, or the version has a lead
-// for everyone (a missed deadline, a moderator's fix or orders, a
-// rollback); otherwise the version is folded into its next mail
-// (store.Seat.Folded). A seat that chose MAIL EVERY SEGMENT gets the
-// private notice of every version, and its address the public report.
-// Moderators get every public report, or (MAIL DIGEST) one when a turn
-// or the game ends covering the versions since their last; one copy per
-// address; and the moderators' notice when a physical-deck game has
-// something to tell them.
-//
-// The calendar of the deadline goes with the notices of the powers that
-// order in the segment (and the cancellation of the closed one's, cc, to
-// those that ordered in it, and to the moderators who had it).
-func (j *Judge) publish(tx *store.Tx, g *store.Game, v int, evs []event.Event, next storm.State, now time.Time, pb publication) error {
-	cc := pb.cc
-	vm, err := newVersionMail(tx, g, v, next, evs) // once per adjudication: every mail renders its view
-	if err != nil {
-		return err
-	}
-	// Digests since the same version (most are: every seat mailed at the
-	// last version) share what since reads and derives.
-	type covered struct {
-		all    []event.Event
-		before *adjudicator.View
-	}
-	memo := map[int]covered{}
-	since := func(tx *store.Tx, g *store.Game, last, v int, evs []event.Event) ([]event.Event, *adjudicator.View, error) {
-		if c, ok := memo[last]; ok {
-			return c.all, c.before, nil
-		}
-		all, before, err := since(tx, g, last, v, evs)
-		if err == nil {
-			memo[last] = covered{slices.Clip(all), before}
-		}
-		return all, before, err
-	}
-	// publicSince is the public report covering the versions after last
-	// up to v, the setting's lead first: a digest moderator's and an
-	// observer's once a turn.
-	publicSince := func(last int, lead ...string) (report.Message, error) {
-		all, _, err := since(tx, g, last, v, evs)
-		if err != nil {
-			return report.Message{}, err
-		}
-		return report.Public(g.ID, all, vm.view, vm.extra("", append(slices.Clone(vm.setLead), lead...))), nil
-	}
-	turnOver := next.Ended || slices.ContainsFunc(evs, func(e event.Event) bool { _, ok := e.(event.TurnEnded); return ok })
-	everyone := pb.resent || len(pb.lead) > 0 || vm.goesOn || v == 0
-	pub := vm.public(pb.lead)
-	for _, addr := range recipients(g) {
-		mod := contains(g.Moderators, addr)
-		if !mod && !everySegmentAt(g, addr) {
-			continue // its digests carry the report
-		}
-		m := pub
-		if mod && contains(g.ModeratorDigest, addr) {
-			if !turnOver && !everyone {
-				continue // folded into the report that ends the turn
-			}
-			if m, err = publicSince(g.ModeratorMailed[addr], pb.lead...); err != nil {
-				return err
-			}
-			if g.ModeratorMailed == nil {
-				g.ModeratorMailed = map[string]int{}
-			}
-			g.ModeratorMailed[addr] = v
-		}
-		var att []store.Attachment
-		if cc.moderators && mod {
-			att = cc.att
-		}
-		if err := j.notifyMessage(tx, j.threadRoot(g, addr), versionMailID(g, v, "public", addr), addr, m, pictureSource(g.ID, v, 0, vm.view), now, att...); err != nil {
-			return err
-		}
-	}
-	cal := j.deadlineCalendar(g, next, now)
-	required := adjudicator.Required(next)
-	for i := range g.Seats {
-		seat := &g.Seats[i]
-		p := seat.Power
-		var att []store.Attachment
-		if slices.Contains(required, p) {
-			att = slices.Clone(cal) // appended to below
-		}
-		if slices.Contains(cc.powers, p) {
-			att = append(att, cc.att...)
-		}
-		if g.EverySegment(*seat) {
-			m := vm.private(*seat, pb.lead, pb.own[p])
-			if err := j.notifyMessage(tx, j.threadRoot(g, seat.Address), versionMailID(g, v, "private", p.String()), seat.Address, m, pictureSource(g.ID, v, p, vm.view), now, att...); err != nil {
-				return err
-			}
-			continue
-		}
-		mine := slices.ContainsFunc(evs, func(e event.Event) bool { vis := e.Visibility(); return !vis.Public && vis.Power == p })
-		if !everyone && !turnOver && !mine && !slices.Contains(required, p) && len(pb.own[p]) == 0 && len(att) == 0 {
-			continue // folded into its next digest
-		}
-		all, before, err := since(tx, g, seat.Mailed, v, evs)
-		if err != nil {
-			return err
-		}
-		seat.Mailed = v
-		m := vm.digest(*seat, all, before, pb.lead, pb.own[p])
-		if err := j.notifyMessage(tx, j.threadRoot(g, seat.Address), versionMailID(g, v, "digest", p.String()), seat.Address, m, pictureSource(g.ID, v, p, vm.view), now, att...); err != nil {
-			return err
-		}
-	}
-	// Observers (observe.go): the public report once a turn, covering
-	// the versions since their last.
-	if turnOver || everyone {
-		for i := range g.Observers {
-			o := &g.Observers[i]
-			if o.Mailed >= v && !pb.resent { // sent again after a rollback: to observers too
-				continue
-			}
-			m, err := publicSince(o.Mailed, fmt.Sprintf("You observe game %s: OBSERVE STOP, with GAME %s, in an email to the judge ends these reports.", g.ID, g.ID))
-			if err != nil {
-				return err
-			}
-			o.Mailed = v
-			if err := j.notifyMessage(tx, "", versionMailID(g, v, "observer", o.Address), o.Address, m, pictureSource(g.ID, v, 0, vm.view), now); err != nil {
-				return err
-			}
-		}
-	}
-	if m, ok := report.Moderator(g.ID, evs, vm.view); ok {
-		for _, mod := range g.Moderators {
-			if err := j.notifyMessage(tx, j.threadRoot(g, mod), versionMailID(g, v, "moderator", mod), mod, m, "", now); err != nil {
-				return err
-			}
-		}
-	}
-	return tx.PutGame(g) // the digests' Mailed versions
-}
-
-// everySegmentAt reports an address holding a seat that chose MAIL EVERY
-// SEGMENT: it gets the public report of every version.
-func everySegmentAt(g *store.Game, addr string) bool {
-	return slices.ContainsFunc(g.Seats, func(s store.Seat) bool { return s.Address == addr && g.EverySegment(s) })
-}
-
-// since is what a digest of version v covers when the last one went with
-// version last: the events of the versions in between, in order, then evs
-// (v's), and the view of version last, which the reader saw (nil for
-// none). With last unknown (0) or no longer before v (a rollback went
-// back past it) the digest covers v alone, against the version before it.
-func since(tx *store.Tx, g *store.Game, last, v int, evs []event.Event) ([]event.Event, *adjudicator.View, error) {
-	if last <= 0 || last >= v {
-		last = v - 1
-	}
-	if last < 1 {
-		return evs, nil, nil // the first version: nothing to compare with
-	}
-	var all []event.Event
-	for fv := last + 1; fv < v; fv++ {
-		_, fe, err := loadVersion(tx, g.ID, fv)
-		if err != nil {
-			return nil, nil, err
-		}
-		all = append(all, fe...)
-	}
-	s, _, err := loadVersion(tx, g.ID, last)
-	if err != nil {
-		return nil, nil, err
-	}
-	view := adjudicator.Derive(s)
-	return append(all, evs...), &view, nil
-}
-
-// versionMailID is the outbox ID of a report or notice of version v of g
-// for whom: "<game>/v<v>/<kind>/<whom>", with the rollback epoch after
-// the version once the game was rolled back (versionOf reads it back).
-func versionMailID(g *store.Game, v int, kind, whom string) string {
-	return fmt.Sprintf("%s/v%d%s/%s/%s", g.ID, v, epoch(g), kind, whom)
-}
-
-// notifyMessage queues a rendered report or notice: its text as
-// format=flowed, its HTML, and its picture inline, stored by its source
-// (drawn by the outbox when it sends, Judge.Inline).
-func (j *Judge) notifyMessage(tx *store.Tx, root, id, to string, r report.Message, source string, now time.Time, att ...store.Attachment) error {
-	game, _, _ := strings.Cut(id, "/")
-	m := &store.Mail{ID: id, Game: game, To: []string{to}, Subject: r.Subject, Body: r.Flowed, Flowed: true,
-		HTML: r.HTML, AutoSubmitted: "auto-generated", Attachments: att}
-	if r.HasPicture && source != "" {
-		m.Inline = []store.Inline{{ContentID: r.PictureCID, ContentType: "image/png", Name: "game.png", Source: source}}
-		// The version's pictures are drawn as soon as the mail is
-		// committed, while the mails before it go out (pictures.go).
-		if j.opt.DrawAhead {
-			tx.OnCommit(func() { go j.prefetch(source) })
-		}
-	}
-	if root != "" {
-		m.References = []string{strings.Trim(root, "<>")}
-	}
-	return j.enqueue(tx, m, now)
-}
-
-// pictureSource names the picture of version v of game for power's notice
-// (0: the public report), drawn from view:
-// "picture/<game>/<v>/<power or public>/<key>", where key is a hash of
-// what the picture shows (report.PictureKey), so that a version replaced
-// after the mail was queued (a rollback) is not drawn in its place.
-func pictureSource(game string, v int, power storm.Power, view adjudicator.View) string {
-	whom := "public"
-	if power != 0 {
-		whom = power.String()
-	}
-	return fmt.Sprintf("picture/%s/%d/%s/%s", game, v, whom, report.PictureKey(view, power))
-}
-
-// parsePictureSource reads the game and version of a pictureSource, or
-// says why it is none.
-func parsePictureSource(source string) (game string, v int, why string) {
-	parts := strings.Split(source, "/")
-	if len(parts) != 5 || parts[0] != "picture" {
-		return "", 0, "not a picture source"
-	}
-	v, err := strconv.Atoi(parts[2])
-	if err != nil || v < 0 {
-		return "", 0, "no version"
-	}
-	if whom := parts[3]; whom != "public" {
-		if power, _ := storm.ParsePower(whom); power == 0 {
-			return "", 0, "no such power"
-		}
-	}
-	return parts[1], v, ""
-}
-
-// Inline draws an image a queued mail names by its source
-// (store.Inline.Source; mailer.SMTPOptions.Inline): the picture of a
-// state version for the public report or a power's notice, drawn from the
-// view derived again from the stored state, so it is the picture the
-// report was rendered with, byte for byte. A source that is malformed,
-// names a version that is gone, or whose state no longer shows what the
-// report showed is an error wrapping store.ErrImageGone: the mail goes
-// without its picture. A store error is returned as it is (the mail is
-// retried).
-func (j *Judge) Inline(source string) ([]byte, error) {
-	gone := func(why string) error { return fmt.Errorf("judge: image %q: %s: %w", source, why, store.ErrImageGone) }
-	game, v, why := parsePictureSource(source)
-	if why != "" {
-		return nil, gone(why)
-	}
-	// The version's pictures are drawn together, once (pictures.go), as
-	// long as its stored state stays the same.
-	var state [32]byte
-	err := j.db.View(func(tx *store.Tx) error {
-		var err error
-		state, err = tx.StateKey(game, v)
-		return err
-	})
-	var b []byte
-	ok := false
-	if err == nil {
-		b, ok, err = j.pictures.get(game, v, state, source, func(s *pictureSet) { j.drawVersion(&j.pictures, game, v, s) })
-	}
-	if errors.Is(err, store.ErrNotFound) {
-		return nil, gone("no such game or version")
-	} else if err != nil {
-		return nil, err
-	}
-	if !ok {
-		return nil, gone("the version no longer shows what the report showed")
-	}
-	return b, nil
-}
-
-// recipients of public reports: every seated address and every moderator,
-// each once, sorted.
-func recipients(g *store.Game) []string {
-	set := map[string]bool{}
-	for _, s := range g.Seats {
-		set[s.Address] = true
-	}
-	for _, m := range g.Moderators {
-		set[m] = true
-	}
-	out := make([]string, 0, len(set))
-	for a := range set {
-		out = append(out, a)
-	}
-	sort.Strings(out)
-	return out
-}
-
-// notify queues an automatic plain-text mail (a welcome, a notice to the
-// moderators) to one address; sensitive mail carries a secret and has its
-// body dropped once sent (store.Mail.Sensitive). Reports and notices go
-// through notifyMessage.
-func (j *Judge) notify(tx *store.Tx, id, to, subject, body string, sensitive bool, now time.Time) error {
-	m := textMail(id, to, subject, body)
-	m.Sensitive = sensitive
-	return j.enqueue(tx, m, now)
-}
-
-// notifyText queues an automatic text mail (an announcement, a copy of a
-// receipt, a notice to a replaced player) to one address, threaded under
-// root when given.
-func (j *Judge) notifyText(tx *store.Tx, root, id, to, subject, body string, now time.Time, att ...store.Attachment) error {
-	m := textMail(id, to, subject, body)
-	m.Attachments = att
-	if root != "" {
-		m.References = []string{strings.Trim(root, "<>")}
-	}
-	return j.enqueue(tx, m, now)
-}
-
-// signature ends the judge's mails.
-const signature = "\n-- \nstormjudge, Gathering Storm adjudicator\n"
-
-// textMail is the judge's automatic text mail: format=flowed, long lines
-// wrapped (report.Flow); every such mail's ID starts with its game.
-func textMail(id, to, subject, body string) *store.Mail {
-	game, _, _ := strings.Cut(id, "/")
-	return &store.Mail{ID: id, Game: game, To: []string{to}, Subject: subject, Body: report.Flow(body), Flowed: true,
-		AutoSubmitted: "auto-generated"}
-}
-
-// enqueue fills the judge's envelope fields of m and queues it in tx. The
-// Message-ID is derived from the outbox ID, so a resend after a crash
-// carries the same Message-ID and is recognisable as the same mail.
-func (j *Judge) enqueue(tx *store.Tx, m *store.Mail, now time.Time) error {
-	m.From = j.opt.Address
-	if m.MessageID == "" {
-		m.MessageID = j.messageIDOf(m.ID)
-	}
-	if m.Created.IsZero() {
-		m.Created = now
-	}
-	return tx.Enqueue(m)
-}
-
-// messageIDOf is the Message-ID of the judge's mail with outbox ID id.
-func (j *Judge) messageIDOf(id string) string {
-	sum := sha256.Sum256([]byte(id))
-	return "<" + sanitizeID(id) + "." + hex.EncodeToString(sum[:4]) + "@" + j.opt.Domain + ">"
-}
-
-// welcomeID is the outbox ID of the welcome that seated power p in game
-// (a seat moved by reseat gets another one, with a suffix).
-func welcomeID(game string, p storm.Power) string { return game + "/welcome/" + p.String() }
-
-// moderatorWelcomeID is the outbox ID of a moderator's welcome.
-func moderatorWelcomeID(game, addr string) string { return game + "/welcome/moderator/" + addr }
-
-// threadRoot is the Message-ID under which every report and notice of g
-// to addr is threaded (References): the welcome mail of the address's
-// first seat, or of the moderator. Mail clients then keep each game's
-// mail in one thread per reader.
-func (j *Judge) threadRoot(g *store.Game, addr string) string {
-	for _, s := range g.Seats {
-		if s.Address == addr && !s.Vacant {
-			if s.Welcome != "" {
-				return j.messageIDOf(s.Welcome)
-			}
-			return j.messageIDOf(welcomeID(g.ID, s.Power))
-		}
-	}
-	return j.messageIDOf(moderatorWelcomeID(g.ID, addr))
-}
-
-func sanitizeID(id string) string {
-	var b strings.Builder
-	for _, r := range id {
-		switch {
-		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '-', r == '_':
-			b.WriteRune(r)
-		default:
-			b.WriteByte('.')
-		}
-	}
-	s := b.String()
-	if len(s) > 60 {
-		s = s[:60]
-	}
-	return s
-}
-
 // Tick does what the clock makes due in every game: reminders before a
 // deadline, the count of a deadline missed, and the adjudication of a
 // segment that is ready (all required powers submitted) or whose
 // deadline (and grace) has passed; and the receipt brake's summaries
-// that are due (brake.go). It returns how many segments it adjudicated.
+// that are due (guard.Brake). It returns how many segments it adjudicated.
 func (j *Judge) Tick() (int, error) {
 	// Only the games with something due get a write transaction: one
 	// read transaction finds them, so an idle Tick costs no fsync.
@@ -1138,20 +628,20 @@ func work(tx *store.Tx, g *store.Game, now time.Time) (*openSegment, error) {
 		// through automatic segments itself).
 		return o, nil
 	}
-	if o.miss, o.recs, err = missing(tx, g, o.s); err != nil {
+	if o.miss, o.recs, err = deadline.Waiting(tx, g, o.s); err != nil {
 		return nil, err
 	}
-	o.remind = dueReminders(g, now)
-	o.noteMiss = len(o.miss) > 0 && missDue(g, now)
+	o.remind = deadline.Reminders(g, now)
+	o.noteMiss = len(o.miss) > 0 && deadline.MissDue(g, now)
 	o.why = "all orders in"
 	switch {
 	case len(o.miss) == 0:
 		o.ready = true
 	case g.Forced:
-		o.ready, o.why = true, "the moderator's ADJUDICATE; no orders from "+joinPowers(o.miss)
-	case g.Deadline.IsZero() || now.Before(g.Deadline.Add(g.Rules.Grace)) || nmrPolicy(g) == "wait":
+		o.ready, o.why = true, "the moderator's ADJUDICATE; no orders from "+letters.Powers(o.miss)
+	case g.Deadline.IsZero() || now.Before(g.Deadline.Add(g.Rules.Grace)) || deadline.NMR(g) == "wait":
 	default:
-		o.ready, o.why = true, "deadline passed; no orders from "+joinPowers(o.miss)
+		o.ready, o.why = true, "deadline passed; no orders from "+letters.Powers(o.miss)
 	}
 	return o, nil
 }
@@ -1205,7 +695,7 @@ func (j *Judge) Adjudicate(game string) (bool, error) {
 		for p, r := range o.recs {
 			ords[p] = r.Orders
 			if r.ByModerator {
-				entered = append(entered, fmt.Sprintf("%s's orders for %s were entered by the moderator.", p.Title(), o.s.Segment.Title()))
+				entered = append(entered, letters.Entered(p, o.s.Segment))
 			}
 		}
 		sort.Strings(entered)
@@ -1213,8 +703,8 @@ func (j *Judge) Adjudicate(game string) (bool, error) {
 		if len(o.miss) > 0 {
 			var notes []string
 			for _, p := range o.miss {
-				what := "taken to PASS"
-				if nmrPolicy(g) == "repeat" {
+				repeated := ""
+				if deadline.NMR(g) == "repeat" {
 					rep, from, err := repeatOrders(tx, g, o.s, p)
 					if err != nil {
 						return err
@@ -1232,16 +722,12 @@ func (j *Judge) Adjudicate(game string) (bool, error) {
 						if err != nil {
 							return err
 						}
-						what = fmt.Sprintf("given its orders of %s again (NMR REPEAT)", st.Turn)
+						repeated = st.Turn.String()
 					}
 				}
-				notes = append(notes, p.Title()+", "+what)
+				notes = append(notes, letters.MissedNote(p, repeated))
 			}
-			why := "missed the deadline"
-			if g.Forced && (g.Deadline.IsZero() || now.Before(g.Deadline)) {
-				why = "no orders when the moderator adjudicated"
-			}
-			lead = append(lead, fmt.Sprintf("Orders missing (%s): %s.", why, strings.Join(notes, "; ")))
+			lead = append(lead, letters.OrdersMissing(g.Forced && (g.Deadline.IsZero() || now.Before(g.Deadline)), notes))
 		}
 		var late []storm.Power
 		for _, p := range g.MissedNow {
@@ -1250,7 +736,7 @@ func (j *Judge) Adjudicate(game string) (bool, error) {
 			}
 		}
 		if len(late) > 0 {
-			lead = append(lead, fmt.Sprintf("Ordered after the deadline, in the grace (the miss counts): %s.", joinPowers(late)))
+			lead = append(lead, letters.OrderedLate(late))
 		}
 		lead = append(lead, entered...)
 		next, evs, err := adjudicator.Resolve(o.s, ords)
@@ -1274,28 +760,9 @@ func (j *Judge) Adjudicate(game string) (bool, error) {
 }
 
 // MissingPowers lists the powers that must order in the open segment of
-// s and have not, given its order records (none while the game waits for
-// the moderator's draw): no record, or one holding only standing orders
-// for later rounds (adjudicator.OnlyStanding), which are not orders for
-// it. The deadline, the receipts, STATUS and the operator's `game list`
-// and `game show` all go by it.
+// s and have not, given its order records (deadline.MissingPowers): the
+// deadline, the receipts, STATUS and the operator's `game list` and
+// `game show` all go by it.
 func MissingPowers(s storm.State, recs map[storm.Power]store.OrderRecord) []storm.Power {
-	if adjudicator.AwaitsDraw(s) {
-		return nil
-	}
-	var out []storm.Power
-	for _, p := range adjudicator.Required(s) {
-		if r, ok := recs[p]; !ok || (!r.Pass && adjudicator.OnlyStanding(s, r.Orders)) {
-			out = append(out, p)
-		}
-	}
-	return out
-}
-
-func joinPowers(ps []storm.Power) string {
-	names := make([]string, len(ps))
-	for i, p := range ps {
-		names[i] = p.Title()
-	}
-	return strings.Join(names, ", ")
+	return deadline.MissingPowers(s, recs)
 }

@@ -10,6 +10,7 @@ import (
 	"stormjudge/adjudicator"
 	"stormjudge/adjudicator/storm"
 	"stormjudge/deck"
+	"stormjudge/judge/deadline"
 	"stormjudge/store"
 )
 
@@ -358,7 +359,7 @@ func TestDeadlineAdjudicatesMissingAsPass(t *testing.T) {
 		t.Fatalf("Tick after the deadline = %d, %v", n, err)
 	}
 	g, _, _ := game(t, db, "demo")
-	if g.Version != 2 || !g.Deadline.Equal(ceilMinute(c.t.Add(48*time.Hour))) { // to the minute, never earlier
+	if g.Version != 2 || !g.Deadline.Equal(deadline.CeilMinute(c.t.Add(48*time.Hour))) { // to the minute, never earlier
 		t.Errorf("version %d deadline %s", g.Version, g.Deadline)
 	}
 	var log []store.AuditEntry

@@ -8,6 +8,9 @@ import (
 	"time"
 
 	"stormjudge/adjudicator/storm"
+	"stormjudge/judge/command"
+	"stormjudge/judge/guard"
+	"stormjudge/judge/letters"
 	"stormjudge/store"
 )
 
@@ -136,7 +139,7 @@ func TestOpenSeatLeftBeforeTheStart(t *testing.T) {
 	j, db, _ := lobbyJudge(t, "")
 	mustIngest(t, j, email("bob@example.org", "GAME open\nSECRET "+secretOfSeat(t, db, "bob@example.org")+"\nRESIGN britain\n"), Accepted)
 	g, _, _ := game(t, db, "open")
-	if got := joinPowers(g.OpenSeats()); got != "Germany, Italy, Britain" {
+	if got := letters.Powers(g.OpenSeats()); got != "Germany, Italy, Britain" {
 		t.Fatalf("open after Britain left: %s", got)
 	}
 	modSecret := modSecretOf(t, db)
@@ -153,12 +156,12 @@ func TestOpenSeatLeftBeforeTheStart(t *testing.T) {
 }
 
 // TestLobbyAnswersBounded: LIST and JOIN requests are answered at most
-// lobbyAnswers times an hour, all senders together, and lobbyPerAddress
+// guard.LobbyAnswers times an hour, all senders together, and guard.LobbyPerAddress
 // times a day to one address, whoever sends them (a forged From: of a
 // player too); the rest get no answer. The budget frees as time passes.
 func TestLobbyAnswersBounded(t *testing.T) {
 	j, db, c := lobbyJudge(t, "")
-	for i := range lobbyAnswers {
+	for i := range guard.LobbyAnswers {
 		mustIngest(t, j, email(fmt.Sprintf("s%d@example.org", i), "LIST\n"), Answered)
 	}
 	mustIngest(t, j, email("late@example.org", "LIST\n"), Ignored)
@@ -169,17 +172,17 @@ func TestLobbyAnswersBounded(t *testing.T) {
 	if !strings.Contains(res.Receipt.Body, "Open seats: Germany, Italy.") || res.Receipt.Subject != "Re: your email [LIST]" {
 		t.Errorf("LIST's answer %q:\n%s", res.Receipt.Subject, res.Receipt.Body)
 	}
-	// One address: lobbyPerAddress answers in a day, JOINs in its name
+	// One address: guard.LobbyPerAddress answers in a day, JOINs in its name
 	// (each with a new secret) included.
-	for range lobbyPerAddress {
+	for range guard.LobbyPerAddress {
 		mustIngest(t, j, email("bob@example.org", "JOIN open germany\n"), Rejected) // bob holds Britain
 	}
 	mustIngest(t, j, email("bob@example.org", "JOIN open germany\n"), Ignored)
 	c.t = c.t.Add(24 * time.Hour)
 	mustIngest(t, j, email("bob@example.org", "LIST\n"), Answered)
 	n := countMails(t, db, func(m *store.Mail) bool { return m.To[0] == "bob@example.org" && strings.HasPrefix(m.ID, "receipt/") })
-	if n != lobbyPerAddress+1 {
-		t.Errorf("bob got %d lobby answers, want %d", n, lobbyPerAddress+1)
+	if n != guard.LobbyPerAddress+1 {
+		t.Errorf("bob got %d lobby answers, want %d", n, guard.LobbyPerAddress+1)
 	}
 }
 
@@ -287,7 +290,7 @@ func TestJoinConfirmationKept(t *testing.T) {
 	}
 }
 
-// TestJoinRequestsLapse: requests not confirmed lapse after joinExpiry;
+// TestJoinRequestsLapse: requests not confirmed lapse after command.JoinExpiry;
 // a fourth drops the oldest (a few forged requests lock no seat); a
 // confirmation after the seat was taken is told so; one address asks
 // for one seat.
@@ -295,7 +298,7 @@ func TestJoinRequestsLapse(t *testing.T) {
 	j, db, c := lobbyJudge(t, "")
 	old := mustIngest(t, j, email("old@example.org", "JOIN open germany\n"), Answered)
 	oldSecret := joinSecretOf(t, db, old)
-	c.t = c.t.Add(joinExpiry + time.Minute)
+	c.t = c.t.Add(command.JoinExpiry + time.Minute)
 	if res := mustIngest(t, j, email("old@example.org", "GAME open\nSECRET "+oldSecret+"\nJOIN germany\n"), Dropped); res.Receipt != nil {
 		t.Error("an expired request was answered")
 	}

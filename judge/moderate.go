@@ -7,8 +7,12 @@ import (
 	"time"
 
 	"stormjudge/adjudicator"
-	"stormjudge/adjudicator/event"
 	"stormjudge/adjudicator/storm"
+	"stormjudge/judge/command"
+	"stormjudge/judge/deadline"
+	"stormjudge/judge/guard"
+	"stormjudge/judge/letters"
+	"stormjudge/judge/publish"
 	"stormjudge/orders"
 	"stormjudge/report"
 	"stormjudge/store"
@@ -50,7 +54,7 @@ func (j *Judge) listedMaster(addr string) bool {
 func (j *Judge) create(tx *store.Tx, m *orders.Message, sub *orders.Submission, rc *receipt, res *Result, now time.Time) {
 	env := sub.Envelope
 	if !j.isMaster(rc, m.From, env.Secret) {
-		rc.unverifiedBy("The SECRET does not match, or this address may not create games here.")
+		rc.unverifiedBy(letters.MasterRefused)
 		res.Outcome = Rejected
 		return
 	}
@@ -96,13 +100,13 @@ func (j *Judge) create(tx *store.Tx, m *orders.Message, sub *orders.Submission, 
 				bad(c, "in CREATE, ABSENCE MAX <duration> sets the players' limit")
 				continue
 			}
-			if _, err := applyRule(g, c); err != nil {
+			if _, err := command.ApplyRule(g, c); err != nil {
 				bad(c, "%v", err)
 			}
 		case orders.CmdPress:
-			pressRule(g, c)
+			command.PressRule(g, c)
 		case orders.CmdObserve:
-			observerRule(g, c)
+			command.ObserverRule(g, c)
 		case orders.CmdApproval:
 			def.JoinApproval = c.Word == "on"
 		default:
@@ -125,39 +129,21 @@ func (j *Judge) create(tx *store.Tx, m *orders.Message, sub *orders.Submission, 
 	secrets := map[storm.Power]string{}
 	hashes := map[storm.Power]string{}
 	for _, sd := range def.Seats {
-		secrets[sd.Power] = newSecret()
+		secrets[sd.Power] = guard.NewSecret()
 		hashes[sd.Power] = hashSecret(secrets[sd.Power])
 	}
-	modSecret := newSecret()
+	modSecret := guard.NewSecret()
 	modHash := hashSecret(modSecret)
 	rc.later = append(rc.later, func() error {
 		return j.createGame(tx, def, secrets, hashes, modSecret, modHash, strings.ToLower(m.From), now)
 	})
 	res.Outcome, res.Moderator, rc.commands = Accepted, true, true
-	rc.done = append(rc.done, fmt.Sprintf("Game %s is created: the players are welcomed with their secrets, and the moderators' secret goes to you in a mail of its own.", def.ID))
-	var open []storm.Power
+	created := letters.Created{Game: &store.Game{ID: def.ID, SegmentDuration: def.SegmentDuration, Rules: def.Rules, Press: def.Press},
+		Approval: def.JoinApproval, Physical: def.PhysicalDeck, Deck: deckName(def.Deck), Diplomacy: def.Diplomacy, Crisis: def.Crisis}
 	for _, sd := range def.Seats {
-		if sd.Open {
-			open = append(open, sd.Power)
-			rc.done = append(rc.done, fmt.Sprintf("  %-8s OPEN (LIST shows it, JOIN takes it)", sd.Power.Title()))
-			continue
-		}
-		rc.done = append(rc.done, fmt.Sprintf("  %-8s %s", sd.Power.Title(), strings.ToLower(sd.Address)))
+		created.Seats = append(created.Seats, letters.Seat{Power: sd.Power, Address: sd.Address, Open: sd.Open})
 	}
-	if len(open) > 0 {
-		rc.done = append(rc.done, fmt.Sprintf("The game waits for players for %s (open seats): it starts when they are taken, or when you START it (the seats still open then stay vacant, held by you). Approval of each player: %s (APPROVAL ON|OFF).", joinPowers(open), onOff(def.JoinApproval)))
-	}
-	rc.done = append(rc.done, fmt.Sprintf("Deck: %s%s. Diplomacy %s, crisis %s.", deckName(def.Deck), map[bool]string{true: ", physical (you draw the cards)"}[def.PhysicalDeck], onOff(def.Diplomacy), onOff(def.Crisis)))
-	gg := &store.Game{ID: def.ID, SegmentDuration: def.SegmentDuration, Rules: def.Rules}
-	rc.done = append(rc.done, "Rules: "+RulesText(gg))
-	rc.done = append(rc.done, PressRulesText(def.Press))
-}
-
-func onOff(b bool) string {
-	if b {
-		return "on"
-	}
-	return "off"
+	rc.done = append(rc.done, created.Lines()...)
 }
 
 func allSame(m map[string]time.Duration) bool {
@@ -185,31 +171,20 @@ func (j *Judge) deckNames() []string {
 	return out
 }
 
-// moderatorHelp answers a moderator's HELP: the commands, and the
-// orders the open segment waits for.
+// moderatorHelp answers a moderator's HELP (letters.ModeratorHelp).
 func moderatorHelp(tx *store.Tx, g *store.Game, s storm.State) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "Game %s, version %d: %s, %s; %s.", g.ID, g.Version, s.Turn, s.Segment.Title(), whoOrders(s))
-	if g.Waiting() {
-		b.Reset()
-		b.WriteString(waitingText(g) + " START starts it now.")
-	} else if miss, _, err := missing(tx, g, s); err == nil && len(miss) > 0 {
-		fmt.Fprintf(&b, " Still to order: %s.", joinPowers(miss))
+	h := letters.ModeratorHelp{Game: g, State: s, Who: whoOrders(s)}
+	if miss, _, err := deadline.Waiting(tx, g, s); err == nil {
+		h.Missing = miss
 	}
-	b.WriteString("\n\n")
-	b.WriteString("The moderator's commands (an email with GAME, MODERATOR, SECRET; several commands may go in one email, each on its line; REASON <text> says why, in the announcement):\n")
-	for _, f := range orders.CommandForms(true) {
-		b.WriteString("  " + f + "\n")
-	}
-	b.WriteString("\nThe moderator's orders: DRAW and PURGE (a physical deck), SET (fixing the state; docs/orders.md).\nTo enter a power's orders: MODERATOR, POWER <power>, then the orders (or PASS, or WITHDRAW).\n")
-	return b.String()
+	return h.Text()
 }
 
 // withdraw removes a power's submission for the open segment (the
 // moderator's WITHDRAW with POWER).
 func (j *Judge) withdraw(tx *store.Tx, g *store.Game, s storm.State, m *orders.Message, sub *orders.Submission, p storm.Power, rc *receipt, res *Result, now time.Time) error {
 	if len(sub.Orders) > 0 || sub.Pass {
-		rc.errs = append(rc.errs, "WITHDRAW goes without orders or PASS.")
+		rc.errs = append(rc.errs, letters.WithdrawAlone)
 		res.Outcome = Rejected
 		return nil
 	}
@@ -218,17 +193,17 @@ func (j *Judge) withdraw(tx *store.Tx, g *store.Game, s storm.State, m *orders.M
 		return err
 	}
 	if !ok {
-		rc.errs = append(rc.errs, fmt.Sprintf("%s has no orders for %s to withdraw.", p.Title(), s.Segment.Title()))
+		rc.errs = append(rc.errs, letters.NothingToWithdraw(p, s.Segment))
 		res.Outcome = Rejected
 		return nil
 	}
 	reason := sub.Reason()
 	if err := tx.Audit(g.ID, store.AuditEntry{Time: now, Actor: m.From, Action: "withdraw",
-		Detail: fmt.Sprintf("%s's orders for %s %s withdrawn by the moderator%s", p.Title(), s.Turn, s.Segment, because(reason))}); err != nil {
+		Detail: fmt.Sprintf("%s's orders for %s %s withdrawn by the moderator%s", p.Title(), s.Turn, s.Segment, letters.Because(reason))}); err != nil {
 		return err
 	}
-	line := fmt.Sprintf("The moderator withdrew %s's orders for %s: %s orders again (or the deadline's rule applies).", p.Title(), s.Segment.Title(), p.Title())
-	if err := j.announce(tx, g, s, m.From, 0, reason, p.Title()+"'s orders withdrawn", []string{line}, false, now); err != nil {
+	line := letters.Withdrawn(p, s.Segment)
+	if err := command.Announce(j.pub, tx, g, s, m.From, 0, reason, p.Title()+"'s orders withdrawn", []string{line}, false, now); err != nil {
 		return err
 	}
 	if err := tx.PutGame(g); err != nil {
@@ -243,32 +218,6 @@ func (j *Judge) withdraw(tx *store.Tx, g *store.Game, s storm.State, m *orders.M
 	return nil
 }
 
-func because(reason string) string {
-	if reason == "" {
-		return ""
-	}
-	return "; reason: " + reason
-}
-
-// fixLead is the lead of every mail of a version the moderator's SET
-// made (the fixes of evs, with the reason kept with the SET):
-// versionMail.
-func fixLead(evs []event.Event, reason string) []string {
-	lead := []string{"The moderator fixed the state (SET)" + because(reason) + "."}
-	for _, e := range evs {
-		if f, ok := e.(event.StateFixed); ok && !f.Private {
-			lead = append(lead, "- "+report.FixLine(f))
-		}
-	}
-	return lead
-}
-
-// standingLine tells a power, in its notice of a SET's version (open),
-// its orders that stand: versionMail.
-func standingLine(r store.OrderRecord) string {
-	return "Your orders that stand: " + strings.ReplaceAll(report.Orders(r.Orders), "\n", "; ") + "."
-}
-
 // fix applies the moderator's SET orders: a new version of the game with
 // the state fixed (adjudicator.ApplyFixes), the orders kept with that
 // version like a draw (so replay redoes them), the powers' orders for the
@@ -276,13 +225,13 @@ func standingLine(r store.OrderRecord) string {
 func (j *Judge) fix(tx *store.Tx, g *store.Game, s storm.State, m *orders.Message, sub *orders.Submission, rc *receipt, res *Result, now time.Time) error {
 	for _, o := range sub.Orders {
 		if o.Kind != storm.SetState {
-			rc.errs = append(rc.errs, fmt.Sprintf("line %d: SET goes in an email of its own, without DRAW or PURGE.", o.Line))
+			rc.errs = append(rc.errs, letters.SetAlone(o.Line))
 			res.Outcome = Rejected
 			return nil
 		}
 	}
 	if adjudicator.AwaitsDraw(s) && !(len(sub.Orders) == 1 && strings.EqualFold(strings.Join(sub.Orders[0].Args, " "), storm.FixDeck+" "+storm.DeckFile)) {
-		rc.errs = append(rc.errs, "The game waits for your draw of the cards: give the draw first, then SET (or SET DECK FILE alone, to have the judge draw from the deck file).")
+		rc.errs = append(rc.errs, letters.SetAwaitsDraw)
 		res.Outcome = Rejected
 		return nil
 	}
@@ -307,12 +256,12 @@ func (j *Judge) fix(tx *store.Tx, g *store.Game, s storm.State, m *orders.Messag
 		return err
 	}
 	if err := tx.Audit(g.ID, store.AuditEntry{Time: now, Actor: m.From, Action: "set",
-		Detail: strings.ReplaceAll(report.Orders(sub.Orders), "\n", "; ") + because(reason)}); err != nil {
+		Detail: strings.ReplaceAll(report.Orders(sub.Orders), "\n", "; ") + letters.Because(reason)}); err != nil {
 		return err
 	}
 	// The same segment goes on: its deadline stays, and the powers'
 	// orders come along when still valid.
-	// (Those that stand are told by their notices: versionMail.)
+	// (Those that stand are told by their notices: publish.VersionMail.)
 	var dropped []string
 	own := map[storm.Power][]string{}
 	for _, p := range storm.Powers {
@@ -327,7 +276,7 @@ func (j *Judge) fix(tx *store.Tx, g *store.Game, s storm.State, m *orders.Messag
 			for _, e := range errs {
 				why = append(why, e.Error())
 			}
-			own[p] = []string{"Your orders for this segment were withdrawn: after the fix they are no longer valid (" + strings.Join(why, "; ") + "). Send your orders again."}
+			own[p] = []string{letters.FixWithdrew(why)}
 		}
 	}
 	v, err := putVersion(tx, g, next, evs)
@@ -349,12 +298,12 @@ func (j *Judge) fix(tx *store.Tx, g *store.Game, s storm.State, m *orders.Messag
 		return err
 	}
 	// The fixes and the reason lead its mails from the SET's record
-	// (versionMail), also in copies sent later.
+	// (publish.VersionMail), also in copies sent later.
 	var lead []string
 	if len(dropped) > 0 {
-		lead = append(lead, "Orders no longer valid after the fix were withdrawn; these powers order again: "+strings.Join(dropped, ", ")+".")
+		lead = append(lead, letters.FixDropped(dropped))
 	}
-	if err := j.publish(tx, g, v, evs, next, now, publication{lead: lead, own: own}); err != nil {
+	if err := j.pub.Publish(tx, g, v, evs, next, now, publish.Publication{Lead: lead, Own: own}); err != nil {
 		return err
 	}
 	if len(adjudicator.Required(next)) == 0 && !adjudicator.AwaitsDraw(next) && !next.Ended {
@@ -366,9 +315,9 @@ func (j *Judge) fix(tx *store.Tx, g *store.Game, s storm.State, m *orders.Messag
 		}
 	}
 	rc.accepted = sub.Orders
-	rc.notes = append(rc.notes, "The state is fixed now; the report follows.")
+	rc.notes = append(rc.notes, letters.StateFixed)
 	if len(dropped) > 0 {
-		rc.notes = append(rc.notes, "These powers' orders are no longer valid after the fix and were withdrawn (they must order again): "+strings.Join(dropped, ", ")+".")
+		rc.notes = append(rc.notes, letters.FixDroppedNote(dropped))
 	}
 	res.Outcome = Accepted
 	return nil

@@ -86,7 +86,7 @@ func TestPicturesDrawnAhead(t *testing.T) {
 		t.Fatal(err)
 	}
 	deadline := time.Now().Add(30 * time.Second)
-	for !j.pictures.has(pictureKey("demo", 1)) {
+	for !j.pub.PicturesKept("demo", 1) {
 		if time.Now().After(deadline) {
 			t.Fatal("the first version's pictures were not drawn ahead")
 		}
@@ -151,7 +151,7 @@ func TestVersionPicturesDrawnOnce(t *testing.T) {
 		}()
 	}
 	wg.Wait()
-	if n := j.pictures.drawn.Load(); n != 1 {
+	if n := j.pub.PicturesDrawn(); n != 1 {
 		t.Errorf("version 1's pictures drawn %d times for %d mails, want once", n, len(sources))
 	}
 }

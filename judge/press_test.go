@@ -7,12 +7,13 @@ import (
 	"time"
 
 	"stormjudge/adjudicator/storm"
+	"stormjudge/judge/command"
 	"stormjudge/store"
 )
 
 // TestPressChecks (issue 25): press goes through BROADCAST's checks — a
 // message holding a secret is refused and nothing is queued — and a
-// power may send at most pressPerDay in any 24 hours (a flood is refused,
+// power may send at most command.PressPerDay in any 24 hours (a flood is refused,
 // and the next one goes once the oldest is a day old). Each press mails
 // exactly its recipients.
 func TestPressChecks(t *testing.T) {
@@ -34,12 +35,12 @@ func TestPressChecks(t *testing.T) {
 	if !strings.Contains(flat(res.Receipt.Body), "the message holds a secret; it was not sent") || pressMails() != 0 {
 		t.Fatalf("press with the sender's secret: %d mails queued, receipt:\n%s", pressMails(), res.Receipt.Body)
 	}
-	for i := range pressPerDay {
+	for i := range command.PressPerDay {
 		c.t = c.t.Add(time.Minute)
 		mustIngest(t, j, player(storm.Germany, "PRESS TO AXIS, ALLIES\nNumber "+strconv.Itoa(i)), Accepted)
 	}
-	if n := pressMails(); n != 3*pressPerDay { // Italy, Britain, France: never Germany itself
-		t.Fatalf("%d press mails for %d press to three powers", n, pressPerDay)
+	if n := pressMails(); n != 3*command.PressPerDay { // Italy, Britain, France: never Germany itself
+		t.Fatalf("%d press mails for %d press to three powers", n, command.PressPerDay)
 	}
 	res = mustIngest(t, j, player(storm.Germany, "PRESS TO ITALY\nOne too many."), Rejected)
 	if !strings.Contains(flat(res.Receipt.Body), "at most 40 press a power in 24 hours") {

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"stormjudge/judge/guard"
 	"stormjudge/store"
 )
 
@@ -34,9 +35,7 @@ func TestSecretCacheVerifiesOnce(t *testing.T) {
 		t.Errorf("a secret the judge made cost %d argon2id hashes on its first email, want 0", n)
 	}
 	// A restarted process has an empty cache.
-	secretCache.Lock()
-	clear(secretCache.seen)
-	secretCache.Unlock()
+	secrets.Forget()
 	if o := ingest("GAME demo\nSECRET germany\nPASS\nEND\n"); o != Accepted {
 		t.Fatalf("first PASS: %s", o)
 	}
@@ -63,7 +62,7 @@ func TestSecretCacheVerifiesOnce(t *testing.T) {
 }
 
 // TestWrongSecretBudget (issue 24): an address that keeps sending wrong
-// secrets is slowed down: after secretBurst failed argon2id checks its
+// secrets is slowed down: after guard.SecretBurst failed argon2id checks its
 // emails are checked against the cache only, refused unchecked with a
 // fixed text that says when to try again, until the budget refills; a
 // right secret verified before still passes, and other addresses keep
@@ -90,21 +89,21 @@ func TestWrongSecretBudget(t *testing.T) {
 		}
 		return res.Outcome, body
 	}
-	for i := range secretBurst {
+	for i := range guard.SecretBurst {
 		o, body := send("germany@sandbox.test", "wrong"+string(rune('a'+i)))
 		if o != Rejected || strings.Contains(body, "Too many") {
 			t.Fatalf("wrong secret %d: %s\n%s", i+1, o, body)
 		}
 	}
-	if n := hashes.Load(); n != secretBurst {
-		t.Fatalf("%d argon2id checks for %d wrong secrets", n, secretBurst)
+	if n := hashes.Load(); n != guard.SecretBurst {
+		t.Fatalf("%d argon2id checks for %d wrong secrets", n, guard.SecretBurst)
 	}
 	o, body := send("germany@sandbox.test", "wrongf")
 	if o != Rejected || !strings.Contains(body, "Too many emails from this address failed their SECRET lately") ||
 		!strings.Contains(body, "Send it again after Sun 22 Nov 2026 12:01 UTC") || strings.Contains(body, "wrongf") {
 		t.Fatalf("over the budget: %s\n%s", o, body)
 	}
-	if n := hashes.Load(); n != secretBurst {
+	if n := hashes.Load(); n != guard.SecretBurst {
 		t.Errorf("over the budget, a wrong secret still cost an argon2id check (%d in all)", n)
 	}
 	// Germany's own secret was made by the judge (in the cache): it
@@ -114,9 +113,7 @@ func TestWrongSecretBudget(t *testing.T) {
 	}
 	// A right secret not in the cache (a restarted process) is refused
 	// unchecked too: that is the cost of the brake, said in the text.
-	secretCache.Lock()
-	clear(secretCache.seen)
-	secretCache.Unlock()
+	secrets.Forget()
 	if o, body := send("germany@sandbox.test", "germany"); o != Rejected || !strings.Contains(body, "not checked") {
 		t.Fatalf("an uncached right secret while slowed down: %s\n%s", o, body)
 	}
@@ -124,12 +121,12 @@ func TestWrongSecretBudget(t *testing.T) {
 	if o, body := send("italy@sandbox.test", "wrong"); o != Rejected || strings.Contains(body, "Too many") {
 		t.Fatalf("Italy's wrong secret: %s\n%s", o, body)
 	}
-	if n := hashes.Load(); n != secretBurst+1 {
-		t.Errorf("%d argon2id checks, want %d (Italy's one more)", n, secretBurst+1)
+	if n := hashes.Load(); n != guard.SecretBurst+1 {
+		t.Errorf("%d argon2id checks, want %d (Italy's one more)", n, guard.SecretBurst+1)
 	}
 	// One refill later Germany gets one check back: the right secret
 	// verifies.
-	clk.t = clk.t.Add(secretRefill)
+	clk.t = clk.t.Add(guard.SecretRefill)
 	if o, body := send("germany@sandbox.test", "germany"); o != Accepted || strings.Contains(body, "Too many") {
 		t.Fatalf("after a refill: %s\n%s", o, body)
 	}

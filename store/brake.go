@@ -7,7 +7,7 @@ import (
 	"time"
 )
 
-// bucketBrakes holds the receipt brake's records (judge/brake.go), by
+// bucketBrakes holds the receipt brake's records (judge/guard/brake.go), by
 // address: created on first use.
 var bucketBrakes = []byte("brakes")
 

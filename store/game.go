@@ -84,7 +84,7 @@ type Game struct {
 	JoinApproval bool `json:"joinApproval,omitempty"`
 	// Lapsed are the requests for seats that were dropped when the seat
 	// was taken or the game started, kept until Until so that a late
-	// confirmation is told so (judge/lobby.go); at most a few, newest
+	// confirmation is told so (judge/command/join.go); at most a few, newest
 	// last.
 	Lapsed []LapsedJoin `json:"lapsed,omitempty"`
 	// CalendarCancels counts the calendar events of the segment cancelled

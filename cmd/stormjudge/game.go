@@ -15,6 +15,7 @@ import (
 	"stormjudge/adjudicator"
 	"stormjudge/adjudicator/storm"
 	"stormjudge/judge"
+	"stormjudge/judge/letters"
 	"stormjudge/orders"
 	"stormjudge/report"
 	"stormjudge/site"
@@ -446,7 +447,7 @@ func showGame(w io.Writer, g *store.Game, s storm.State, recs map[storm.Power]st
 		fmt.Fprintf(w, "rolled back %s\n", times(g.Rollbacks))
 	}
 	fmt.Fprintf(w, "moderators: %s\n", strings.Join(g.Moderators, ", "))
-	fmt.Fprintf(w, "rules: %s\n", judge.RulesText(g))
+	fmt.Fprintf(w, "rules: %s\n", letters.RulesText(g))
 	fmt.Fprintln(w, "seats:")
 	req := map[storm.Power]bool{}
 	for _, p := range adjudicator.Required(s) {
@@ -479,7 +480,7 @@ func showGame(w io.Writer, g *store.Game, s storm.State, recs map[storm.Power]st
 		if seat.ExtensionUsed > 0 {
 			fmt.Fprintf(w, "           extension used %s\n", orders.FormatDuration(seat.ExtensionUsed))
 		}
-		for _, n := range judge.SeatNotes(&seat, now) {
+		for _, n := range letters.SeatNotes(&seat, now) {
 			fmt.Fprintf(w, "           %s\n", n)
 		}
 	}

@@ -1,48 +1,49 @@
-package judge
+package publish
 
 import (
 	"fmt"
 	"time"
 
 	"stormjudge/adjudicator/storm"
+	"stormjudge/judge/letters"
 	"stormjudge/report"
 	"stormjudge/store"
 )
 
-// deadlineCalendar is the calendar file (.ics) of the open segment's
+// DeadlineCalendar is the calendar file (.ics) of the open segment's
 // deadline of g, attached to the private notices and to the
 // announcements that move it: one event per segment (its UID names the
 // game, the version and the rollback epoch), whose SEQUENCE is the
 // number of moves (store.Game.DeadlineSeq), so a calendar updates the
 // event it holds. None when the segment has no deadline and never had one.
-func (j *Judge) deadlineCalendar(g *store.Game, s storm.State, now time.Time) []store.Attachment {
+func (pb *Publisher) DeadlineCalendar(g *store.Game, s storm.State, now time.Time) []store.Attachment {
 	if g.Deadline.IsZero() && g.DeadlineSeq == 0 {
 		return nil
 	}
 	// A removed deadline (DEADLINE NONE): the event is cancelled. While
 	// paused the event stands as it was (its time: DeadlineSet +
 	// PausedLeft), for a copy sent meanwhile (RESEND, REPLACE).
-	return j.calendar(g, s, "deadline.ics", g.DeadlineSeq, g.Deadline.IsZero() && !(g.Paused && g.PausedLeft > 0), now)
+	return pb.calendar(g, s, "deadline.ics", g.DeadlineSeq, g.Deadline.IsZero() && !(g.Paused && g.PausedLeft > 0), now)
 }
 
 // closedCalendar cancels the event of the open segment's deadline: the
 // segment closed before it (commit). Its SEQUENCE is one above the last.
-func (j *Judge) closedCalendar(g *store.Game, s storm.State, now time.Time) []store.Attachment {
-	return j.calendar(g, s, "closed-deadline.ics", g.DeadlineSeq+1, true, now)
+func (pb *Publisher) closedCalendar(g *store.Game, s storm.State, now time.Time) []store.Attachment {
+	return pb.calendar(g, s, "closed-deadline.ics", g.DeadlineSeq+1, true, now)
 }
 
 // calendar is the calendar file name of g's open segment's event at
 // sequence seq, cancelled or not.
-func (j *Judge) calendar(g *store.Game, s storm.State, name string, seq int, cancelled bool, now time.Time) []store.Attachment {
+func (pb *Publisher) calendar(g *store.Game, s storm.State, name string, seq int, cancelled bool, now time.Time) []store.Attachment {
 	d := report.Deadline{
-		UID:       calendarUID(g, j.opt.Domain),
+		UID:       calendarUID(g, pb.Domain),
 		Sequence:  seq,
 		At:        g.Deadline,
 		Cancelled: cancelled,
 		Stamp:     now,
 		Summary:   fmt.Sprintf("%s: %s, %s: orders due", g.ID, s.Segment.Title(), s.Turn),
 		Description: fmt.Sprintf("Game %s of Gathering Storm: the deadline of %s, %s.\n%s.\nOrders go to %s.",
-			g.ID, s.Turn, s.Segment.Title(), upperFirst(policyText(g)), j.opt.Address),
+			g.ID, s.Turn, s.Segment.Title(), letters.UpperFirst(letters.PolicyText(g)), pb.Address),
 	}
 	if d.At.IsZero() {
 		// An event needs a time, even a cancelled one: while paused, the
@@ -51,7 +52,7 @@ func (j *Judge) calendar(g *store.Game, s storm.State, name string, seq int, can
 	}
 	b, err := report.DeadlineICS(d)
 	if err != nil {
-		j.log.Error("deadline calendar", "game", g.ID, "err", err)
+		pb.Log.Error("deadline calendar", "game", g.ID, "err", err)
 		return nil
 	}
 	return []store.Attachment{{Name: name, ContentType: report.ICSContentType, Data: b}}
@@ -67,5 +68,5 @@ func calendarUID(g *store.Game, domain string) string {
 	if g.CalendarCancels > 0 {
 		c = fmt.Sprintf("-c%d", g.CalendarCancels)
 	}
-	return fmt.Sprintf("%s-v%d%s%s@%s", g.ID, g.SegmentVersion, epoch(g), c, domain)
+	return fmt.Sprintf("%s-v%d%s%s@%s", g.ID, g.SegmentVersion, Epoch(g), c, domain)
 }

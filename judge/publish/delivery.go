@@ -1,14 +1,14 @@
-package judge
+package publish
 
 import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"slices"
 	"strings"
 	"time"
 
+	"stormjudge/judge/letters"
 	"stormjudge/store"
 )
 
@@ -26,9 +26,8 @@ import (
 // A mail of no game, or of a game that does not exist, only gets a log
 // line. No notice goes about a failed failure notice (no loop), nor to an
 // address the failed mail was for.
-func (j *Judge) DeliveryFailed(tx *store.Tx, m *store.Mail) error {
-	now := j.opt.Now().UTC()
-	log := j.log.With("mail", m.ID, "to", m.To, "game", m.Game, "reply", m.LastError)
+func (pb *Publisher) DeliveryFailed(tx *store.Tx, m *store.Mail, now time.Time) error {
+	log := pb.Log.With("mail", m.ID, "to", m.To, "game", m.Game, "reply", m.LastError)
 	if m.Game == "" {
 		log.Warn("undeliverable mail of no game")
 		return nil
@@ -77,8 +76,8 @@ func (j *Judge) DeliveryFailed(tx *store.Tx, m *store.Mail) error {
 			continue // it would fail the same way
 		}
 		id := fmt.Sprintf("%s/failed/%s/%s", g.ID, hex.EncodeToString(sum[:6]), mod)
-		err := j.notify(tx, id, mod, fmt.Sprintf("[%s] Undeliverable mail to %s", g.ID, strings.Join(m.To, ", ")),
-			failedNoticeBody(g, m, powers), false, now)
+		n := letters.Undeliverable{Game: g, Mail: m, Powers: powers}
+		err := pb.Notify(tx, id, mod, n.Subject(), n.Text(), false, now)
 		if errors.Is(err, store.ErrExists) {
 			continue // this failure was reported already
 		}
@@ -88,29 +87,4 @@ func (j *Judge) DeliveryFailed(tx *store.Tx, m *store.Mail) error {
 	}
 	log.Warn("undeliverable mail reported", "seats", powers, "moderators", len(g.Moderators))
 	return nil
-}
-
-// failedNoticeBody is the moderators' notice of a failed mail.
-func failedNoticeBody(g *store.Game, m *store.Mail, powers []string) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "The judge could not deliver a mail of game %s and has stopped trying.\n\n", g.ID)
-	fmt.Fprintf(&b, "  To:      %s\n", strings.Join(m.To, ", "))
-	fmt.Fprintf(&b, "  Subject: %s\n", m.Subject)
-	fmt.Fprintf(&b, "  Mail ID: %s\n", m.ID)
-	fmt.Fprintf(&b, "  Queued:  %s\n", m.Created.UTC().Format(time.RFC3339))
-	fmt.Fprintf(&b, "\nThe mail server's reply:\n\n  %s\n\n", strings.ReplaceAll(m.LastError, "\n", "\n  "))
-	if len(powers) > 0 {
-		slices.Sort(powers)
-		fmt.Fprintf(&b, "Seat with this address: %s. It is marked undeliverable (stormjudge game show %s).\n", strings.Join(powers, ", "), g.ID)
-		b.WriteString("Until the address is fixed, that player receives no reports, notices or receipts.\n")
-	}
-	if m.Sensitive {
-		b.WriteString("The mail carried the player's secret; it was not kept, so the player needs a new secret.\n")
-	}
-	b.WriteString("\nHow to fix it: find out the player's working address, and ask the judge's operator\n" +
-		"to correct the seat's address in the judge's configuration and restart the judge:\n" +
-		"the seat then moves to the new address with a new secret, mailed in a new welcome.\n" +
-		"(A moderator command to do this by email will come later.) The failed mail is not\n" +
-		"sent again.\n")
-	return b.String()
 }

@@ -1,8 +1,10 @@
-package judge
+package publish
 
 import (
 	"errors"
+	"fmt"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -143,10 +145,10 @@ func (c *pictureCache) forget(k string) {
 // drawVersion fills set s with the pictures of game's version v, drawn
 // from the stored state: the public one and every seated power's, by
 // source (pictureCache.get says how).
-func (j *Judge) drawVersion(c *pictureCache, game string, v int, s *pictureSet) {
+func (pb *Publisher) drawVersion(c *pictureCache, game string, v int, s *pictureSet) {
 	var st storm.State
 	var key [32]byte
-	err := j.db.View(func(tx *store.Tx) error {
+	err := pb.db.View(func(tx *store.Tx) error {
 		var err error
 		if key, err = tx.StateKey(game, v); err != nil {
 			return err
@@ -170,7 +172,7 @@ func (j *Judge) drawVersion(c *pictureCache, game string, v int, s *pictureSet) 
 			continue
 		}
 		d := &drawnPicture{done: make(chan struct{})}
-		s.pics[pictureSource(game, v, p, view)] = d
+		s.pics[PictureSource(game, v, p, view)] = d
 		byPower[p] = d
 	}
 	close(s.ready)
@@ -200,12 +202,12 @@ func (j *Judge) drawVersion(c *pictureCache, game string, v int, s *pictureSet) 
 // Only the game's open version is drawn ahead (a RESEND of older ones is
 // drawn when its mail is sent), and at most one version at a time: a
 // burst of commits cannot start many drawings at once.
-func (j *Judge) prefetch(source string) {
+func (pb *Publisher) prefetch(source string) {
 	game, v, why := parsePictureSource(source)
-	if why != "" || j.pictures.has(pictureKey(game, v)) {
+	if why != "" || pb.pictures.has(pictureKey(game, v)) {
 		return
 	}
-	if err := j.db.View(func(tx *store.Tx) error {
+	if err := pb.db.View(func(tx *store.Tx) error {
 		g, err := tx.Game(game)
 		if err == nil && g.Version != v {
 			err = errors.New("not the open version")
@@ -217,7 +219,7 @@ func (j *Judge) prefetch(source string) {
 	select {
 	case prefetching <- struct{}{}:
 		defer func() { <-prefetching }()
-		j.Inline(source)
+		pb.Inline(source)
 	default: // another version is being drawn ahead: this one when sent
 	}
 }
@@ -241,16 +243,16 @@ func (c *pictureCache) has(k string) bool {
 // or are going: a drawing under way is waited for), and false otherwise:
 // the public site (package site) takes it instead of drawing it again,
 // and draws a picture the judge does not keep itself.
-func (j *Judge) PublicPicture(game string, v int, view adjudicator.View) ([]byte, bool) {
+func (pb *Publisher) PublicPicture(game string, v int, view adjudicator.View) ([]byte, bool) {
 	var key [32]byte
-	if err := j.db.View(func(tx *store.Tx) error {
+	if err := pb.db.View(func(tx *store.Tx) error {
 		var err error
 		key, err = tx.StateKey(game, v)
 		return err
 	}); err != nil {
 		return nil, false
 	}
-	c := &j.pictures
+	c := &pb.pictures
 	c.mu.Lock()
 	s, ok := c.sets[pictureKey(game, v)]
 	ok = ok && s.state == key // a version replaced since is not its set
@@ -262,10 +264,81 @@ func (j *Judge) PublicPicture(game string, v int, view adjudicator.View) ([]byte
 	if s.err != nil {
 		return nil, false
 	}
-	d := s.pics[pictureSource(game, v, 0, view)]
+	d := s.pics[PictureSource(game, v, 0, view)]
 	if d == nil {
 		return nil, false
 	}
 	<-d.done
 	return d.b, d.err == nil
+}
+
+// PictureSource names the picture of version v of game for power's notice
+// (0: the public report), drawn from view:
+// "picture/<game>/<v>/<power or public>/<key>", where key is a hash of
+// what the picture shows (report.PictureKey), so that a version replaced
+// after the mail was queued (a rollback) is not drawn in its place.
+func PictureSource(game string, v int, power storm.Power, view adjudicator.View) string {
+	whom := "public"
+	if power != 0 {
+		whom = power.String()
+	}
+	return fmt.Sprintf("picture/%s/%d/%s/%s", game, v, whom, report.PictureKey(view, power))
+}
+
+// parsePictureSource reads the game and version of a pictureSource, or
+// says why it is none.
+func parsePictureSource(source string) (game string, v int, why string) {
+	parts := strings.Split(source, "/")
+	if len(parts) != 5 || parts[0] != "picture" {
+		return "", 0, "not a picture source"
+	}
+	v, err := strconv.Atoi(parts[2])
+	if err != nil || v < 0 {
+		return "", 0, "no version"
+	}
+	if whom := parts[3]; whom != "public" {
+		if power, _ := storm.ParsePower(whom); power == 0 {
+			return "", 0, "no such power"
+		}
+	}
+	return parts[1], v, ""
+}
+
+// Inline draws an image a queued mail names by its source
+// (store.Inline.Source; mailer.SMTPOptions.Inline): the picture of a
+// state version for the public report or a power's notice, drawn from the
+// view derived again from the stored state, so it is the picture the
+// report was rendered with, byte for byte. A source that is malformed,
+// names a version that is gone, or whose state no longer shows what the
+// report showed is an error wrapping store.ErrImageGone: the mail goes
+// without its picture. A store error is returned as it is (the mail is
+// retried).
+func (pb *Publisher) Inline(source string) ([]byte, error) {
+	gone := func(why string) error { return fmt.Errorf("judge: image %q: %s: %w", source, why, store.ErrImageGone) }
+	game, v, why := parsePictureSource(source)
+	if why != "" {
+		return nil, gone(why)
+	}
+	// The version's pictures are drawn together, once (pictures.go), as
+	// long as its stored state stays the same.
+	var state [32]byte
+	err := pb.db.View(func(tx *store.Tx) error {
+		var err error
+		state, err = tx.StateKey(game, v)
+		return err
+	})
+	var b []byte
+	ok := false
+	if err == nil {
+		b, ok, err = pb.pictures.get(game, v, state, source, func(s *pictureSet) { pb.drawVersion(&pb.pictures, game, v, s) })
+	}
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, gone("no such game or version")
+	} else if err != nil {
+		return nil, err
+	}
+	if !ok {
+		return nil, gone("the version no longer shows what the report showed")
+	}
+	return b, nil
 }

@@ -1,4 +1,4 @@
-package judge
+package guard
 
 import (
 	"strings"
@@ -9,13 +9,13 @@ import (
 // The wrong-secret budget. A wrong secret costs one argon2id
 // (tens of milliseconds of CPU) by design; a sender that keeps sending
 // wrong secrets is slowed down per address, without touching anyone else:
-// each address has a bucket of secretBurst argon2id checks that fail,
-// refilled by one every secretRefill. With the bucket empty, an email from
+// each address has a bucket of SecretBurst argon2id checks that fail,
+// refilled by one every SecretRefill. With the bucket empty, an email from
 // that address is checked against the verified-secret cache only
-// (secretcache.go): a secret that verified before in this process still
+// (SecretCache): a secret that verified before in this process still
 // passes for free, any other is refused unchecked with a fixed text that
-// says when to try again (receipt.throttled). The buckets live in memory
-// only: a restart forgets them, which costs at most secretBurst checks
+// says when to try again (the judge's receipt). The buckets live in memory
+// only: a restart forgets them, which costs at most SecretBurst checks
 // per address again.
 //
 // The bucket is the sender's address, which anyone can forge: a forger
@@ -28,21 +28,22 @@ import (
 // checks an hour.
 
 const (
-	secretBurst  = 5
-	secretRefill = time.Minute
+	SecretBurst  = 5
+	SecretRefill = time.Minute
 	// secretBudgetMax bounds the buckets kept: when full, the ones refilled
 	// by now are dropped; if none is, all are (the next emails pay again).
 	secretBudgetMax = 4096
 )
 
-// secretBudget is the per-address buckets of failed argon2id checks.
-type secretBudget struct {
+// SecretBudget is the per-address buckets of failed argon2id checks; the
+// zero value is ready.
+type SecretBudget struct {
 	mu sync.Mutex
 	by map[string]*budgetBucket
 }
 
-// budgetBucket is an address's spent checks: spent of secretBurst as of
-// at (each secretRefill since at gives one back).
+// budgetBucket is an address's spent checks: spent of SecretBurst as of
+// at (each SecretRefill since at gives one back).
 type budgetBucket struct {
 	spent int
 	at    time.Time
@@ -54,16 +55,16 @@ func (b *budgetBucket) level(now time.Time) (spent int, at time.Time) {
 	if now.Before(at) {
 		return spent, at
 	}
-	back := int(now.Sub(at) / secretRefill)
+	back := int(now.Sub(at) / SecretRefill)
 	if back >= spent {
 		return 0, now
 	}
-	return spent - back, at.Add(time.Duration(back) * secretRefill)
+	return spent - back, at.Add(time.Duration(back) * SecretRefill)
 }
 
-// exhausted reports whether addr has spent its budget at now, and when it
+// Exhausted reports whether addr has spent its budget at now, and when it
 // gets a check back.
-func (s *secretBudget) exhausted(addr string, now time.Time) (bool, time.Time) {
+func (s *SecretBudget) Exhausted(addr string, now time.Time) (bool, time.Time) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	b := s.by[strings.ToLower(addr)]
@@ -71,11 +72,11 @@ func (s *secretBudget) exhausted(addr string, now time.Time) (bool, time.Time) {
 		return false, time.Time{}
 	}
 	spent, at := b.level(now)
-	return spent >= secretBurst, at.Add(secretRefill)
+	return spent >= SecretBurst, at.Add(SecretRefill)
 }
 
-// spend records n failed argon2id checks of addr at now.
-func (s *secretBudget) spend(addr string, n int, now time.Time) {
+// Spend records n failed argon2id checks of addr at now.
+func (s *SecretBudget) Spend(addr string, n int, now time.Time) {
 	if n <= 0 {
 		return
 	}
@@ -101,28 +102,5 @@ func (s *secretBudget) spend(addr string, n int, now time.Time) {
 		s.by[addr] = b
 	}
 	b.spent, b.at = b.level(now)
-	b.spent = min(b.spent+n, secretBurst)
-}
-
-// verify checks secret against hash for the email rc answers: from the
-// cache, or by argon2id while the sender's budget lasts (rc.cacheOnly set
-// by ingest when it does not). A failed argon2id check is counted in
-// rc.wrong; ingest charges the sender's budget when the email as a whole
-// failed its secret.
-func (rc *receipt) verify(hash, secret string) bool {
-	if hash == "" || secret == "" {
-		return false
-	}
-	if cachedSecret(hash, secret) {
-		return true
-	}
-	if rc.cacheOnly {
-		rc.throttled = true
-		return false
-	}
-	if verifySecret(hash, secret) {
-		return true
-	}
-	rc.wrong++
-	return false
+	b.spent = min(b.spent+n, SecretBurst)
 }

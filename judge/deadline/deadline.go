@@ -1,0 +1,216 @@
+package deadline
+
+import (
+	"slices"
+	"time"
+
+	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/storm"
+	"stormjudge/store"
+)
+
+// Kind is the kind of s's open segment for the deadline rules:
+// "economic", "diplomacy", "crisis", "end", or "" (a moderator's draw).
+func Kind(s storm.State) string {
+	if adjudicator.AwaitsDraw(s) {
+		return ""
+	}
+	switch s.Segment {
+	case storm.SegEconomic:
+		return "economic"
+	case storm.SegSpyRings, storm.SegDiplomacyAxis1, storm.SegDiplomacyRussia, storm.SegDiplomacyAllies,
+		storm.SegDiplomacyAxis2, storm.SegCovert, storm.SegDiplomacyResolve:
+		return "diplomacy" // 16.16's intelligence segments with the diplomatic phase
+	case storm.SegCrisisAggression, storm.SegCrisisResponse, storm.SegCrisisAxisResponse,
+		storm.SegCrisisUltimatum, storm.SegCrisisBrink, storm.SegPreemptiveWar:
+		return "crisis"
+	case storm.SegEndOfGame:
+		return "end"
+	}
+	return "economic"
+}
+
+// Duration is how long the open segment of s may take in g: the rule
+// of its kind, else the game's segment duration; 0: no deadline.
+func Duration(g *store.Game, s storm.State) time.Duration {
+	kind := Kind(s)
+	if kind == "" {
+		return 0 // the moderator's draw has no deadline
+	}
+	if d, ok := g.Rules.Durations[kind]; ok {
+		return d
+	}
+	return g.SegmentDuration
+}
+
+// CeilMinute rounds t up to the minute: a deadline is shown to the minute
+// and never earlier than it is.
+func CeilMinute(t time.Time) time.Time {
+	r := t.Truncate(time.Minute)
+	if r.Before(t) {
+		r = r.Add(time.Minute)
+	}
+	return r
+}
+
+// Open sets the deadline of the segment that just opened in g
+// (state s) and clears what belonged to the last one.
+func Open(g *store.Game, s storm.State, now time.Time) {
+	g.Deadline, g.DeadlineSeq, g.DeadlineSet, g.Reminded, g.Forced, g.PausedLeft = time.Time{}, 0, now, nil, false, 0
+	g.SegmentVersion, g.CalendarCancels, g.MissedNow, g.ModeratorHasEvent = g.Version, 0, nil, false
+	if len(adjudicator.Required(s)) == 0 {
+		return
+	}
+	if d := Duration(g, s); d > 0 {
+		at := CeilMinute(now.Add(d))
+		if g.Paused {
+			g.PausedLeft = at.Sub(now)
+			return
+		}
+		g.Deadline = AfterAbsences(g, s, at, true)
+	}
+}
+
+// Move moves the open segment's deadline to at (zero: no
+// deadline): its calendar event's SEQUENCE goes up, and the reminders
+// whose time is now ahead again are sent again.
+func Move(g *store.Game, at, now time.Time) {
+	if !at.IsZero() {
+		at = CeilMinute(at)
+	}
+	g.Deadline, g.DeadlineSet = at, now
+	g.DeadlineSeq++
+	// MissedNow stays: a deadline moved after it passed is no second miss.
+	kept := g.Reminded[:0]
+	for _, l := range g.Reminded {
+		if !at.IsZero() && !at.Add(-l).After(now) {
+			kept = append(kept, l)
+		}
+	}
+	g.Reminded = kept
+}
+
+// AfterAbsences moves a deadline at that falls in an absence of a player
+// who must order in s to that absence's end (repeatedly: absences may
+// follow one another). With mark, the open segment's deadline moves:
+// each absence that moved it is marked so (store.Absence.MovedSegment).
+func AfterAbsences(g *store.Game, s storm.State, at time.Time, mark bool) time.Time {
+	req := adjudicator.Required(s)
+	for range 20 { // absences are bounded; so is this
+		moved := false
+		for i := range g.Seats {
+			seat := &g.Seats[i]
+			if !slices.Contains(req, seat.Power) || seat.Vacant {
+				continue
+			}
+			for k := range seat.Absences {
+				a := &seat.Absences[k]
+				if !at.Before(a.From) && at.Before(a.Until) {
+					at, moved = CeilMinute(a.Until), true
+					if mark {
+						a.MovedSegment = g.SegmentVersion
+					}
+				}
+			}
+		}
+		if !moved {
+			break
+		}
+	}
+	return at
+}
+
+// NMR is g's NMR policy, "pass" by default.
+func NMR(g *store.Game) string {
+	if g.Rules.NMR == "" {
+		return "pass"
+	}
+	return g.Rules.NMR
+}
+
+// Zone is the time zone of the first seat held by addr in g.
+func Zone(g *store.Game, addr string) string {
+	for _, s := range g.Seats {
+		if s.Address == addr {
+			return s.TimeZone
+		}
+	}
+	return ""
+}
+
+// Waiting lists the powers that must order in the open segment of g
+// and have not (nil when the game waits for nobody or a draw).
+func Waiting(tx *store.Tx, g *store.Game, s storm.State) ([]storm.Power, map[storm.Power]store.OrderRecord, error) {
+	if adjudicator.AwaitsDraw(s) || len(adjudicator.Required(s)) == 0 {
+		return nil, nil, nil
+	}
+	recs, err := tx.Orders(g.ID, g.Version)
+	if err != nil {
+		return nil, nil, err
+	}
+	return MissingPowers(s, recs), recs, nil
+}
+
+// Reminders are the reminders of g due at now (their leads).
+func Reminders(g *store.Game, now time.Time) []time.Duration {
+	if g.Paused || g.Deadline.IsZero() || !now.Before(g.Deadline) {
+		return nil
+	}
+	var due []time.Duration
+	for _, l := range g.Rules.Reminders {
+		at := g.Deadline.Add(-l)
+		if slices.Contains(g.Reminded, l) || now.Before(at) {
+			continue
+		}
+		due = append(due, l)
+	}
+	return due
+}
+
+// MissDue reports whether the deadline of g has passed and its misses are
+// yet to be noted.
+func MissDue(g *store.Game, now time.Time) bool {
+	return !g.Paused && !g.Deadline.IsZero() && !now.Before(g.Deadline) && len(g.MissedNow) == 0
+}
+
+// MissingPowers lists the powers that must order in the open segment of
+// s and have not, given its order records (none while the game waits for
+// the moderator's draw): no record, or one holding only standing orders
+// for later rounds (adjudicator.OnlyStanding), which are not orders for
+// it. The deadline, the receipts, STATUS and the operator's `game list`
+// and `game show` all go by it.
+func MissingPowers(s storm.State, recs map[storm.Power]store.OrderRecord) []storm.Power {
+	if adjudicator.AwaitsDraw(s) {
+		return nil
+	}
+	var out []storm.Power
+	for _, p := range adjudicator.Required(s) {
+		if r, ok := recs[p]; !ok || (!r.Pass && adjudicator.OnlyStanding(s, r.Orders)) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// AddressesOf are the distinct addresses holding the powers ps, sorted.
+func AddressesOf(g *store.Game, ps []storm.Power) []string {
+	var out []string
+	for _, p := range ps {
+		if s := g.Seat(p); s != nil && !slices.Contains(out, s.Address) {
+			out = append(out, s.Address)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// PowersAt are the powers of ps that addr holds.
+func PowersAt(g *store.Game, addr string, ps []storm.Power) []storm.Power {
+	var out []storm.Power
+	for _, p := range ps {
+		if s := g.Seat(p); s != nil && s.Address == addr {
+			out = append(out, p)
+		}
+	}
+	return out
+}

@@ -1,0 +1,197 @@
+package letters
+
+import (
+	"strings"
+
+	"stormjudge/adjudicator/storm"
+	"stormjudge/orders"
+	"stormjudge/report"
+)
+
+// Receipt answers one email: accepted orders as understood, commands
+// done, a HELP or a query's answer, or a refusal order by order.
+type Receipt struct {
+	// Unverified: the email failed its secret; the receipt is this fixed
+	// refusal and quotes nothing of the email, not even its game.
+	Unverified string
+	// Fixed is a whole receipt written in fixed words (the lobby's); it
+	// stands when there is no error.
+	Fixed string
+	// Outcome: "answered", "accepted" or else a refusal.
+	Outcome string
+	// What an answered email asked ("HELP", "STATUS" ...).
+	What string
+	// Commands: the email gave commands, not orders.
+	Commands bool
+	// Moderator: the email spoke for the moderator; Power: for that
+	// power (with Moderator: the moderator spoke for it).
+	Moderator bool
+	Power     storm.Power
+	Game      string
+	// State is the game's open state the receipt names, nil for none.
+	State *storm.State
+	Help  string
+	Done  []string
+	Notes []string
+	// Reason is an accepted email's REASON.
+	Reason string
+	// Accepted are the orders taken; After the power once they are
+	// (nil: no preview), Committed the tile points the diplomatic phase
+	// takes for this turn's counters beyond After's.
+	Accepted  []storm.Order
+	After     *storm.PowerState
+	Committed int
+	// Read and Refused: the orders of a refused email, and why each was
+	// refused, by index.
+	Read    []storm.Order
+	Refused map[int][]string
+	Errs    []string
+	// Footer replaces the refusal's closing advice.
+	Footer string
+}
+
+// Turn and Segment name the open state.
+func (r Receipt) Turn() string    { return r.State.Turn.String() }
+func (r Receipt) Segment() string { return r.State.Segment.Title() }
+
+// Who names whom the receipt is for: the power, the moderator, or the
+// power with byMod when the moderator spoke for it.
+func (r Receipt) Who(byMod string) string {
+	switch {
+	case r.Moderator && r.Power == 0:
+		return "the moderator"
+	case r.Moderator:
+		return r.Power.Title() + byMod
+	}
+	return r.Power.Title()
+}
+
+// OrderLines are the accepted orders as the report writes them.
+func (r Receipt) OrderLines() []string { return strings.Split(report.Orders(r.Accepted), "\n") }
+
+// Keeps, Now and Available are the After preview's figures.
+func (r Receipt) Keeps() string     { return report.TilePoints(r.After.TilePoints - r.Committed) }
+func (r Receipt) Now() string       { return report.TilePoints(r.After.TilePoints) }
+func (r Receipt) Available() string { return r.After.Available().String() }
+
+// ErrLines are the refusal's errors as written: a parser's "line 3: ..."
+// as it is, any other with a capital.
+func (r Receipt) ErrLines() []string {
+	var out []string
+	for _, e := range r.Errs {
+		e = strings.TrimRight(e, "\n")
+		if !strings.HasPrefix(e, "line ") {
+			e = UpperFirst(e)
+		}
+		out = append(out, e)
+	}
+	return out
+}
+
+// ReadLine is one order of a refused email, marked.
+type ReadLine struct {
+	Mark, Order string
+	Line        int
+	Why         []string
+}
+
+// ReadLines are a refused email's orders one by one, each marked.
+func (r Receipt) ReadLines() []ReadLine {
+	var out []ReadLine
+	for i, o := range r.Read {
+		mark := "ok     "
+		if len(r.Refused[i]) > 0 {
+			mark = "REFUSED"
+		}
+		out = append(out, ReadLine{Mark: mark, Order: o.String(), Line: o.Line, Why: r.Refused[i]})
+	}
+	return out
+}
+
+// SomeOK: some of the read orders would be accepted.
+func (r Receipt) SomeOK() bool { return len(r.Refused) < len(r.Read) }
+
+var receiptUnverified = parse("unverified", `An email sent in your address's name was NOT accepted; nothing was changed.
+
+{{.Unverified}}
+
+Nothing of that email is quoted here: its secret did not verify, so anyone may have written it. If you did not send it, ignore it and this receipt. The judge never asks for your secret, and no one running it will either.
+{{signature}}`)
+
+var receiptText = parse("receipt", `
+{{- define "state"}}{{if .State}}, {{.Turn}}, {{.Segment}}{{end}}{{end}}
+{{- define "reason"}}{{if .Reason}}Reason: {{.Reason}}
+{{end}}{{end}}
+{{- if and .Fixed (not .Errs)}}{{.Fixed}}
+
+{{- else if eq .Outcome "answered"}}{{.What}} for {{.Who ""}} in game {{.Game}}{{template "state" .}}: nothing was changed.
+
+{{.Help}}
+{{else if and (eq .Outcome "accepted") .Commands}}Commands ACCEPTED for {{.Who ", by the moderator"}} in game {{.Game}}{{template "state" .}}.
+
+{{range .Done}}{{.}}
+{{end}}{{if .Help}}{{.Help}}
+
+{{end}}{{range .Notes}}{{.}}
+{{end}}{{template "reason" .}}
+
+{{- else if eq .Outcome "accepted"}}Orders ACCEPTED for {{.Who " (entered by the moderator)"}} in game {{.Game}}{{if .State}}, for {{.Turn}}, {{.Segment}}{{end}}.
+
+As understood:
+{{range .OrderLines}}  {{.}}
+{{end}}
+{{if .After}}{{if gt .Committed 0}}If adjudicated as sent, {{.Power.Title}} keeps {{.Keeps}} once this turn's diplomatic
+and military counters are paid at the end of the diplomatic phase
+({{.Now}} now, less {{.Committed}} for the counters, rule 24.52C),
+and these activity counters for the rest of the turn:
+  {{.Available}}
+
+{{else}}If adjudicated as sent, {{.Power.Title}} keeps {{.Now}}
+and these activity counters for the rest of the turn:
+  {{.Available}}
+
+{{end}}{{if gt .After.ConstructionLeftover 0}}Your BUILD counters give {{.After.ConstructionLeftover}} point(s) beyond the units' cost that no shipbuilding
+order spends (LEFTOVER n); they are paid and lost (rule 12.41A).
+
+{{end}}{{end}}{{range .Notes}}{{.}}
+{{end}}{{template "reason" .}}
+
+{{- else}}Your email was NOT accepted; nothing was changed.
+{{if .State}}Game {{.Game}} is at {{.Turn}}, {{.Segment}}.
+{{end}}
+{{if .Read}}Your orders, one by one:
+{{range .ReadLines}}  {{.Mark}} {{.Order}}{{if gt .Line 0}} (line {{.Line}}){{end}}
+{{range .Why}}          {{.}}
+{{end}}{{end}}{{if .SomeOK}}
+The orders marked ok would be accepted once the others are
+fixed or left out.
+{{end}}
+{{end}}{{range .ErrLines}}{{.}}
+
+{{end}}{{if .Footer}}{{.Footer}}
+{{else if and .Moderator (not .Power)}}Send the corrected email again. HELP (with GAME, MODERATOR and
+SECRET) lists the moderator's commands and orders.
+{{else if .Commands}}Send the corrected command in a new email; HELP with your GAME
+and SECRET lists the commands and the orders you may give.
+{{else}}Send the corrected orders in a new email (the whole set:
+the last accepted email for a segment is the one that counts).
+Your latest private notice lists what you may order now, with
+an order block to copy; or send HELP with your GAME and SECRET.
+{{end}}{{end}}{{signature}}`)
+
+// Text is the receipt. No "(s)"; no control, zero-width or bidirectional
+// character of a quoted line reaches the reader raw.
+func (r Receipt) Text() string {
+	if r.Unverified != "" {
+		// A fixed text. The email may be forged in the recipient's
+		// name: nothing of it is quoted, not even its game.
+		return render(receiptUnverified, r)
+	}
+	return orders.Visible(report.Plurals(render(receiptText, r)))
+}
+
+// ModeratorCopy is the copy of a receipt the player of a power gets when
+// the moderator entered its orders.
+func ModeratorCopy(moderator, receipt string) string {
+	return "A copy of the receipt the moderator (" + moderator + ") got for orders entered for your power:\n\n" + receipt
+}

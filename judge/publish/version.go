@@ -1,0 +1,309 @@
+package publish
+
+import (
+	"slices"
+	"time"
+
+	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/event"
+	"stormjudge/adjudicator/storm"
+	"stormjudge/judge/deadline"
+	"stormjudge/judge/letters"
+	"stormjudge/report"
+	"stormjudge/store"
+)
+
+// Closing is the cancelled calendar event of a segment adjudicated
+// before its deadline, for the notices of the powers that ordered in it.
+type Closing struct {
+	powers []storm.Power
+	att    []store.Attachment
+	// moderators: the moderators had the event too
+	// (store.Game.ModeratorHasEvent); their copies of the report carry
+	// the cancellation.
+	moderators bool
+}
+
+// Closing is the cancellation of the calendar event of g's open segment
+// (whose state is s), which closes now, for the notices of the powers
+// that order in it: none if its deadline passed (the event is over) or it
+// never had one. A paused segment's event still stands (PAUSE leaves it).
+func (pb *Publisher) Closing(g *store.Game, s storm.State, now time.Time) Closing {
+	if (g.Deadline.IsZero() || !now.Before(g.Deadline)) && g.PausedLeft == 0 {
+		return Closing{}
+	}
+	return Closing{adjudicator.Required(s), pb.closedCalendar(g, s, now), g.ModeratorHasEvent}
+}
+
+// VersionMail renders the report and notices of version v of g as the
+// judge sends them, in Publish and in the copies sent again (RESEND, a
+// new player's): the engine's report and notices; for a version within
+// the open segment (the moderator's SET), worded as the segment going on
+// (report.Extra) with whose orders are still due; the lead the
+// version's own records give (a SET's fixes and reason, kept with the
+// SET; in the open one, each power's orders that stand; a vacant seat's
+// note); the caller's lead paragraphs; and the open version's deadline.
+type VersionMail struct {
+	g   *store.Game
+	v   int
+	evs []event.Event
+	// View is the version's view, which its pictures show.
+	View    adjudicator.View
+	goesOn  bool
+	missing []storm.Power                     // goesOn: whose orders are still due
+	recs    map[storm.Power]store.OrderRecord // goesOn: the orders carried over
+	setLead []string                          // a SET's version: its fixes and reason
+}
+
+// VersionMail reads what the mails of version v of g (whose state is s,
+// made by evs) render beside the engine's view.
+func (pb *Publisher) VersionMail(tx *store.Tx, g *store.Game, v int, s storm.State, evs []event.Event) (*VersionMail, error) {
+	vm := &VersionMail{g: g, v: v, evs: evs, View: adjudicator.Derive(s)}
+	if v == g.Version && v > OpenedAt(g) {
+		recs, err := tx.Orders(g.ID, v)
+		if err != nil {
+			return nil, err
+		}
+		vm.goesOn, vm.recs, vm.missing = true, recs, deadline.MissingPowers(s, recs)
+	}
+	d, err := SetOf(tx, g.ID, v)
+	if err != nil {
+		return nil, err
+	}
+	if d != nil {
+		vm.setLead = letters.FixLead(evs, d.Reason)
+	}
+	return vm, nil
+}
+
+// Public is the report, lead the caller's paragraphs.
+func (vm *VersionMail) Public(lead []string) report.Message {
+	return report.Public(vm.g.ID, vm.evs, vm.View, vm.extra("", append(slices.Clone(vm.setLead), lead...)))
+}
+
+// Private is seat's notice, lead the caller's paragraphs for every
+// notice, own those for this one.
+func (vm *VersionMail) Private(seat store.Seat, lead, own []string) report.Message {
+	return report.Private(vm.g.ID, seat.Power, vm.evs, vm.View, vm.privateExtra(seat, lead, own))
+}
+
+// privateExtra is what seat's notice or digest renders beside the view:
+// the SET's lead, the caller's, the seat's own paragraphs, its orders that
+// stand, the vacant seat's note, and the deadline in its zone.
+func (vm *VersionMail) privateExtra(seat store.Seat, lead, own []string) report.Extra {
+	ls := append(append(slices.Clone(vm.setLead), lead...), own...)
+	if r, ok := vm.recs[seat.Power]; ok {
+		ls = append(ls, letters.Standing(r))
+	}
+	if seat.Vacant {
+		ls = append(ls, letters.Vacant(seat.Power))
+	}
+	return vm.extra(seat.TimeZone, ls)
+}
+
+// digest is seat's digest (report.Digest): the events of the versions
+// folded and this one, before the view the power's last mail showed.
+func (vm *VersionMail) digest(seat store.Seat, evs []event.Event, before *adjudicator.View, lead, own []string) report.Message {
+	return report.Digest(vm.g.ID, seat.Power, evs, before, vm.View, vm.privateExtra(seat, lead, own))
+}
+
+// extra is what the report or notice renders beside the engine's view:
+// the lead, with the open version's deadline in zone last.
+func (vm *VersionMail) extra(zone string, lead []string) report.Extra {
+	if vm.v == vm.g.Version {
+		if dl := letters.DeadlineLine(vm.g, zone); dl != "" {
+			lead = append(lead, dl)
+		}
+	}
+	return report.Extra{Lead: lead, GoesOn: vm.goesOn, Missing: vm.missing, Version: vm.v}
+}
+
+// Publication is what the judge adds to the mails of a version beside
+// what the engine and the version's records give (VersionMail):
+// paragraphs for the lead of every report and notice (who missed the
+// deadline, whose orders the moderator entered, orders a SET withdrew),
+// paragraphs for one power's notice alone (which of its orders a SET
+// withdrew, and why), and the closed segment's cancelled calendar event.
+// resent: the version's mails go again to everyone (a rollback).
+type Publication struct {
+	Lead   []string
+	Own    map[storm.Power][]string
+	Closed Closing
+	Resent bool
+}
+
+// Publish queues the mails of version v of g.
+//
+// A seat in the digest (the default, docs/orders.md "Mail delivery") gets
+// one mail, its digest (report.Digest: the public reports of the versions
+// folded since its last mail and its notice, in one), when the version
+// concerns it: it must order in the open segment, the turn or the game
+// ended, something happened for its eyes only, or the version has a lead
+// for everyone (a missed deadline, a moderator's fix or orders, a
+// rollback); otherwise the version is folded into its next mail
+// (store.Seat.Folded). A seat that chose MAIL EVERY SEGMENT gets the
+// private notice of every version, and its address the public report.
+// Moderators get every public report, or (MAIL DIGEST) one when a turn
+// or the game ends covering the versions since their last; one copy per
+// address; and the moderators' notice when a physical-deck game has
+// something to tell them.
+//
+// The calendar of the deadline goes with the notices of the powers that
+// order in the segment (and the cancellation of the closed one's, Closed, to
+// those that ordered in it, and to the moderators who had it).
+func (pb *Publisher) Publish(tx *store.Tx, g *store.Game, v int, evs []event.Event, next storm.State, now time.Time, pn Publication) error {
+	cc := pn.Closed
+	vm, err := pb.VersionMail(tx, g, v, next, evs) // once per adjudication: every mail renders its view
+	if err != nil {
+		return err
+	}
+	// Digests since the same version (most are: every seat mailed at the
+	// last version) share what since reads and derives.
+	type covered struct {
+		all    []event.Event
+		before *adjudicator.View
+	}
+	memo := map[int]covered{}
+	since := func(tx *store.Tx, g *store.Game, last, v int, evs []event.Event) ([]event.Event, *adjudicator.View, error) {
+		if c, ok := memo[last]; ok {
+			return c.all, c.before, nil
+		}
+		all, before, err := since(tx, g, last, v, evs)
+		if err == nil {
+			memo[last] = covered{slices.Clip(all), before}
+		}
+		return all, before, err
+	}
+	// publicSince is the public report covering the versions after last
+	// up to v, the setting's lead first: a digest moderator's and an
+	// observer's once a turn.
+	publicSince := func(last int, lead ...string) (report.Message, error) {
+		all, _, err := since(tx, g, last, v, evs)
+		if err != nil {
+			return report.Message{}, err
+		}
+		return report.Public(g.ID, all, vm.View, vm.extra("", append(slices.Clone(vm.setLead), lead...))), nil
+	}
+	turnOver := next.Ended || slices.ContainsFunc(evs, func(e event.Event) bool { _, ok := e.(event.TurnEnded); return ok })
+	everyone := pn.Resent || len(pn.Lead) > 0 || vm.goesOn || v == 0
+	pub := vm.Public(pn.Lead)
+	for _, addr := range Recipients(g) {
+		mod := slices.Contains(g.Moderators, addr)
+		if !mod && !everySegmentAt(g, addr) {
+			continue // its digests carry the report
+		}
+		m := pub
+		if mod && slices.Contains(g.ModeratorDigest, addr) {
+			if !turnOver && !everyone {
+				continue // folded into the report that ends the turn
+			}
+			if m, err = publicSince(g.ModeratorMailed[addr], pn.Lead...); err != nil {
+				return err
+			}
+			if g.ModeratorMailed == nil {
+				g.ModeratorMailed = map[string]int{}
+			}
+			g.ModeratorMailed[addr] = v
+		}
+		var att []store.Attachment
+		if cc.moderators && mod {
+			att = cc.att
+		}
+		if err := pb.NotifyMessage(tx, pb.ThreadRoot(g, addr), VersionMailID(g, v, "public", addr), addr, m, PictureSource(g.ID, v, 0, vm.View), now, att...); err != nil {
+			return err
+		}
+	}
+	cal := pb.DeadlineCalendar(g, next, now)
+	required := adjudicator.Required(next)
+	for i := range g.Seats {
+		seat := &g.Seats[i]
+		p := seat.Power
+		var att []store.Attachment
+		if slices.Contains(required, p) {
+			att = slices.Clone(cal) // appended to below
+		}
+		if slices.Contains(cc.powers, p) {
+			att = append(att, cc.att...)
+		}
+		if g.EverySegment(*seat) {
+			m := vm.Private(*seat, pn.Lead, pn.Own[p])
+			if err := pb.NotifyMessage(tx, pb.ThreadRoot(g, seat.Address), VersionMailID(g, v, "private", p.String()), seat.Address, m, PictureSource(g.ID, v, p, vm.View), now, att...); err != nil {
+				return err
+			}
+			continue
+		}
+		mine := slices.ContainsFunc(evs, func(e event.Event) bool { vis := e.Visibility(); return !vis.Public && vis.Power == p })
+		if !everyone && !turnOver && !mine && !slices.Contains(required, p) && len(pn.Own[p]) == 0 && len(att) == 0 {
+			continue // folded into its next digest
+		}
+		all, before, err := since(tx, g, seat.Mailed, v, evs)
+		if err != nil {
+			return err
+		}
+		seat.Mailed = v
+		m := vm.digest(*seat, all, before, pn.Lead, pn.Own[p])
+		if err := pb.NotifyMessage(tx, pb.ThreadRoot(g, seat.Address), VersionMailID(g, v, "digest", p.String()), seat.Address, m, PictureSource(g.ID, v, p, vm.View), now, att...); err != nil {
+			return err
+		}
+	}
+	// Observers (OBSERVE): the public report once a turn, covering
+	// the versions since their last.
+	if turnOver || everyone {
+		for i := range g.Observers {
+			o := &g.Observers[i]
+			if o.Mailed >= v && !pn.Resent { // sent again after a rollback: to observers too
+				continue
+			}
+			m, err := publicSince(o.Mailed, letters.Observing(g.ID))
+			if err != nil {
+				return err
+			}
+			o.Mailed = v
+			if err := pb.NotifyMessage(tx, "", VersionMailID(g, v, "observer", o.Address), o.Address, m, PictureSource(g.ID, v, 0, vm.View), now); err != nil {
+				return err
+			}
+		}
+	}
+	if m, ok := report.Moderator(g.ID, evs, vm.View); ok {
+		for _, mod := range g.Moderators {
+			if err := pb.NotifyMessage(tx, pb.ThreadRoot(g, mod), VersionMailID(g, v, "moderator", mod), mod, m, "", now); err != nil {
+				return err
+			}
+		}
+	}
+	return tx.PutGame(g) // the digests' Mailed versions
+}
+
+// everySegmentAt reports an address holding a seat that chose MAIL EVERY
+// SEGMENT: it gets the public report of every version.
+func everySegmentAt(g *store.Game, addr string) bool {
+	return slices.ContainsFunc(g.Seats, func(s store.Seat) bool { return s.Address == addr && g.EverySegment(s) })
+}
+
+// since is what a digest of version v covers when the last one went with
+// version last: the events of the versions in between, in order, then evs
+// (v's), and the view of version last, which the reader saw (nil for
+// none). With last unknown (0) or no longer before v (a rollback went
+// back past it) the digest covers v alone, against the version before it.
+func since(tx *store.Tx, g *store.Game, last, v int, evs []event.Event) ([]event.Event, *adjudicator.View, error) {
+	if last <= 0 || last >= v {
+		last = v - 1
+	}
+	if last < 1 {
+		return evs, nil, nil // the first version: nothing to compare with
+	}
+	var all []event.Event
+	for fv := last + 1; fv < v; fv++ {
+		_, fe, err := LoadVersion(tx, g.ID, fv)
+		if err != nil {
+			return nil, nil, err
+		}
+		all = append(all, fe...)
+	}
+	s, _, err := LoadVersion(tx, g.ID, last)
+	if err != nil {
+		return nil, nil, err
+	}
+	view := adjudicator.Derive(s)
+	return append(all, evs...), &view, nil
+}
