@@ -89,7 +89,7 @@ func (j *Judge) IngestWith(raw []byte, within func(*store.Tx) error) (*Result, e
 		return j.failed(raw, err)
 	}
 	j.forget(raw)
-	hook("judge-ingested")
+	j.hook("judge-ingested")
 	if res.Receipt != nil {
 		j.kick()
 	}

@@ -54,16 +54,16 @@ type Options struct {
 	// one is committed (publish.Publisher), for the daemon, whose outbox
 	// asks for them (Inline) right after.
 	DrawAhead bool
+	// Hook is a fault seam for crash tests; nil means no-op. It is called
+	// at "judge-ingested" (an email's transaction committed) and
+	// "judge-adjudicated" (a segment's transaction committed).
+	Hook func(point string)
 }
 
-// Hook is a fault seam for crash tests; nil means no-op. It is called at
-// "judge-ingested" (an email's transaction committed) and
-// "judge-adjudicated" (a segment's transaction committed).
-var Hook func(point string)
-
-func hook(point string) {
-	if Hook != nil {
-		Hook(point)
+// hook calls the crash tests' Options.Hook at point, if there is one.
+func (j *Judge) hook(point string) {
+	if h := j.opt.Hook; h != nil {
+		h(point)
 	}
 }
 
@@ -752,7 +752,7 @@ func (j *Judge) Adjudicate(game string) (bool, error) {
 		return false, err
 	}
 	if done {
-		hook("judge-adjudicated")
+		j.hook("judge-adjudicated")
 		j.log.Info("segment adjudicated", "game", game)
 	}
 	j.kick()

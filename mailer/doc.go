@@ -84,33 +84,12 @@
 // (an fsync). Sent means accepted by the submission server, not delivered:
 // a later bounce comes back to the judge's mailbox as an automatic message.
 //
-// [Hook] and [Now] are fault and clock seams for tests.
+// [IMAPOptions.Hook] and [SMTPOptions.Hook] are fault seams for crash
+// tests, [Now] the clock seam of the outbox's tests.
 package mailer
 
 import "time"
 
-// Hook, when not nil, is called at named points of the inbox and outbox
-// loops so that crash tests can stop the process exactly there (by
-// panicking, cancelling a context, or blocking). Points:
-//
-//	"inbox-fetched"           raw message fetched, before the Handler
-//	"inbox-handled"           Handler returned nil, before the move
-//	"inbox-moved"             message moved to the processed mailbox
-//	"outbox-attempt-recorded" attempt committed, before SMTP
-//	"outbox-sent"             server accepted the mail (250 to DATA or BDAT), before MarkSent
-//	"outbox-marked"           MarkSent committed
-//
-// The outbox calls it from its worker goroutines; a panic there ends Run
-// with that panic after the other workers stopped. Set it before starting
-// Run and reset it after Run returned: it is read without synchronisation.
-var Hook func(point string)
-
 // Now is the clock the outbox uses for due times and attempts. Tests replace
 // it (before starting Run) to step through the backoff schedule.
 var Now = time.Now
-
-func hook(point string) {
-	if h := Hook; h != nil {
-		h(point)
-	}
-}

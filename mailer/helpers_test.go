@@ -123,12 +123,16 @@ func (l *loop) Crashed() any {
 	return l.p
 }
 
-// setHook installs Hook for the test; call it before starting Run, and stop
-// Run before the test ends (runLoop's cleanup does, and runs first).
-func setHook(t testing.TB, h func(string)) {
-	t.Helper()
-	Hook = h
-	t.Cleanup(func() { Hook = nil })
+// withHook returns opts with the crash seam h (IMAPOptions.Hook or
+// SMTPOptions.Hook).
+func withHook[O IMAPOptions | SMTPOptions](opts *O, h func(string)) *O {
+	switch o := any(opts).(type) {
+	case *IMAPOptions:
+		o.Hook = h
+	case *SMTPOptions:
+		o.Hook = h
+	}
+	return opts
 }
 
 // fakeClock replaces Now with a clock that moves only when told.

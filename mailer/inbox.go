@@ -21,6 +21,20 @@ import (
 
 // IMAPOptions configures an [Inbox]. A nil *IMAPOptions means all defaults.
 type IMAPOptions struct {
+	// Hook, when not nil, is called at named points of the inbox and
+	// outbox loops so that crash tests can stop the process exactly there
+	// (by panicking, cancelling a context, or blocking). Points:
+	//
+	//	"inbox-fetched"           raw message fetched, before the Handler
+	//	"inbox-handled"           Handler returned nil, before the move
+	//	"inbox-moved"             message moved to the processed mailbox
+	//	"outbox-attempt-recorded" attempt committed, before SMTP
+	//	"outbox-sent"             server accepted the mail (250 to DATA or BDAT), before MarkSent
+	//	"outbox-marked"           MarkSent committed
+	//
+	// The outbox calls it from its worker goroutines; a panic there ends
+	// Run with that panic after the other workers stopped.
+	Hook               func(point string)
 	Addr               string // host:port; default "127.0.0.1:143"
 	Username, Password string // LOGIN credentials
 	// TLS is "none" (the default), "starttls" or "tls" (implicit TLS,
@@ -439,7 +453,7 @@ func (in *Inbox) scan(ctx context.Context, cn *conn) error {
 		if !ok {
 			continue // expunged by someone else since the search
 		}
-		hook("inbox-fetched")
+		in.hook("inbox-fetched")
 		m := InboundMessage{Mailbox: name, UIDValidity: cn.uidValidity, UID: uint32(uid), Raw: raw}
 		advanced := false
 		if !blocked {
@@ -467,7 +481,7 @@ func (in *Inbox) scan(ctx context.Context, cn *conn) error {
 			}
 			lastUID = uint32(uid)
 		}
-		hook("inbox-handled")
+		in.hook("inbox-handled")
 		log.Info("message handled", "bytes", len(raw))
 		// Handled messages are moved together (one command for many);
 		// until then a crash leaves them in the mailbox, below
@@ -495,7 +509,7 @@ func (in *Inbox) moveHandled(cn *conn, uids *[]imap.UID) error {
 		return err
 	}
 	for range *uids {
-		hook("inbox-moved")
+		in.hook("inbox-moved")
 	}
 	*uids = (*uids)[:0]
 	return nil
@@ -752,4 +766,11 @@ func (in *Inbox) wait(ctx context.Context, cn *conn, useIdle bool) (newMail bool
 		}
 	}
 	return newMail, nil
+}
+
+// hook calls the crash tests' Hook at point, if there is one.
+func (in *Inbox) hook(point string) {
+	if h := in.opts.Hook; h != nil {
+		h(point)
+	}
 }

@@ -258,20 +258,18 @@ func TestInboxCrashAtHookPoints(t *testing.T) {
 			db := openStore(t)
 			srv.deliver("INBOX", testMessage("crash@example.test"))
 			rec := newRecorder(t)
-			setHook(t, func(point string) {
+			crash := func(point string) {
 				if point == tt.point {
 					panic(fmt.Sprintf("crash at %s", point))
 				}
-			})
-			first := runLoop(t, NewInbox(inboxOptions(t, srv.addr), db, rec.handle).Run)
+			}
+			first := runLoop(t, NewInbox(withHook(inboxOptions(t, srv.addr), crash), db, rec.handle).Run)
 			if p := first.Crashed(); p != fmt.Sprintf("crash at %s", tt.point) {
 				t.Fatalf("Run ended with %v, want the hook's panic", p)
 			}
 			if _, last := mailboxPosition(t, db, "INBOX"); last != tt.wantLastUID {
 				t.Errorf("after the crash lastUID = %d, want %d", last, tt.wantLastUID)
 			}
-			Hook = nil
-
 			second := runLoop(t, NewInbox(inboxOptions(t, srv.addr), db, rec.handle).Run)
 			eventually(t, "message in Processed", func() bool {
 				return slices.Equal(mailboxMessageIDs(t, srv.addr, imapUser, imapPass, "Processed"),

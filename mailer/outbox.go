@@ -24,6 +24,20 @@ import (
 
 // SMTPOptions configures an [Outbox]. A nil *SMTPOptions means all defaults.
 type SMTPOptions struct {
+	// Hook, when not nil, is called at named points of the inbox and
+	// outbox loops so that crash tests can stop the process exactly there
+	// (by panicking, cancelling a context, or blocking). Points:
+	//
+	//	"inbox-fetched"           raw message fetched, before the Handler
+	//	"inbox-handled"           Handler returned nil, before the move
+	//	"inbox-moved"             message moved to the processed mailbox
+	//	"outbox-attempt-recorded" attempt committed, before SMTP
+	//	"outbox-sent"             server accepted the mail (250 to DATA or BDAT), before MarkSent
+	//	"outbox-marked"           MarkSent committed
+	//
+	// The outbox calls it from its worker goroutines; a panic there ends
+	// Run with that panic after the other workers stopped.
+	Hook func(point string)
 	Addr string // host:port of the submission server; default "127.0.0.1:25"
 	// Username and Password for SMTP AUTH PLAIN; an empty Username means no
 	// AUTH at all.
@@ -507,7 +521,7 @@ func (o *Outbox) attempt(ctx context.Context, client *mail.Client, conn **smtpCo
 	}); err != nil {
 		return false, err
 	}
-	hook("outbox-attempt-recorded")
+	o.hook("outbox-attempt-recorded")
 	m = full
 
 	log := o.log.With("mail", m.ID, "message-id", m.MessageID, "attempt", m.Attempts+1)
@@ -573,7 +587,7 @@ func (o *Outbox) markError(log *slog.Logger, m *store.Mail, sendErr error) {
 // server's acceptance and MarkSent's commit makes the mail go out again
 // (doc.go, "Delivery guarantee"), so that window is kept short.
 func (o *Outbox) sent(log *slog.Logger, m *store.Mail) (marked bool) {
-	hook("outbox-sent")
+	o.hook("outbox-sent")
 	if err := o.db.Batch(func(tx *store.Tx) error {
 		return tx.MarkSent(m.ID, Now())
 	}); err != nil {
@@ -582,7 +596,7 @@ func (o *Outbox) sent(log *slog.Logger, m *store.Mail) (marked bool) {
 		log.Error("marking sent", "err", err)
 		return false
 	}
-	hook("outbox-marked")
+	o.hook("outbox-marked")
 	log.Info("sent", "to", m.To)
 	return true
 }
@@ -929,4 +943,11 @@ func (o *Outbox) newClient() (*mail.Client, error) {
 		return nil, fmt.Errorf("mailer: smtp client: %w", err)
 	}
 	return c, nil
+}
+
+// hook calls the crash tests' Hook at point, if there is one.
+func (o *Outbox) hook(point string) {
+	if h := o.opts.Hook; h != nil {
+		h(point)
+	}
 }

@@ -374,17 +374,16 @@ func TestOutboxCrashAtHookPoints(t *testing.T) {
 
 			ctx, cancel := context.WithCancel(context.Background())
 			defer cancel()
-			setHook(t, func(point string) {
+			crash := func(point string) {
 				if point == tt.point {
 					tt.stop(cancel)
 				}
-			})
+			}
 			first := runLoop(t, func(c context.Context) error {
 				go func() { <-c.Done(); cancel() }()
-				return NewOutbox(outboxOptions(t, srv.Addr), db).Run(ctx)
+				return NewOutbox(withHook(outboxOptions(t, srv.Addr), crash), db).Run(ctx)
 			})
 			first.Crashed()
-			Hook = nil
 
 			m := storedMail(t, db, "m")
 			if m.Attempts != 1 || m.Sent.IsZero() == tt.wantSent {

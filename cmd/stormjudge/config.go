@@ -307,9 +307,9 @@ func (g GameConfig) def() (judge.GameDef, error) {
 }
 
 // judgeOptions are the judge's options from the config (the caller sets
-// Logger and Kick).
+// Logger and Kick), with the crash tests' seam.
 func (c *Config) judgeOptions() (*judge.Options, error) {
-	o := &judge.Options{Address: c.Address, Domain: c.Domain, Limits: c.limits(),
+	o := &judge.Options{Address: c.Address, Domain: c.Domain, Limits: c.limits(), Hook: crashHook,
 		Brake: judge.Brake{Receipts: judge.DefaultBrakeReceipts, Window: c.Inbound.BrakeWindow.Duration}}
 	if c.Inbound.BrakeReceipts != nil {
 		o.Brake.Receipts = *c.Inbound.BrakeReceipts
@@ -343,6 +343,7 @@ func (c *Config) imapOptions() *mailer.IMAPOptions {
 		TLS: c.IMAP.TLS, InsecureSkipVerify: c.IMAP.InsecureSkipVerify,
 		Mailbox: c.IMAP.Mailbox, ProcessedMailbox: c.IMAP.Processed,
 		PollInterval: c.IMAP.PollInterval.Duration, KeepAlive: c.IMAP.KeepAlive.Duration,
+		Hook: crashHook,
 	}
 }
 
@@ -351,5 +352,6 @@ func (c *Config) smtpOptions() *mailer.SMTPOptions {
 		Addr: c.SMTP.Addr, Username: c.SMTP.Username, Password: password(c.SMTP.Password, c.SMTP.PasswordEnv),
 		TLS: c.SMTP.TLS, HelloName: c.SMTP.Hello, Timeout: c.SMTP.Timeout.Duration,
 		Workers: c.SMTP.Workers, GiveUpAfter: c.SMTP.GiveUpAfter.Duration, NoChunking: c.SMTP.NoChunking,
+		Hook: crashHook,
 	}
 }

@@ -229,7 +229,7 @@ const (
 	crashSeedEnv   = "STORMJUDGE_CRASH_SEED"
 )
 
-// crashPoints are the points of installCrashHook (mailer.Hook, judge.Hook),
+// crashPoints are the points of installCrashHook (the Hook of mailer.IMAPOptions, mailer.SMTPOptions and judge.Options),
 // each with the largest hit count worth drawing in one life of the daemon
 // (a count never reached leaves the kill to the random delay).
 var crashPoints = []struct {

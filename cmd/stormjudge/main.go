@@ -265,7 +265,7 @@ func runDaemon(ctx context.Context, cfg *Config, log *slog.Logger, ready func(db
 
 // installCrashHook arms the crash-test seam: STORMJUDGE_CRASH_AT=POINT[:N]
 // kills the process with SIGKILL the Nth time (default first) the mailer or
-// the judge reaches POINT (see mailer.Hook and judge.Hook). Used only by the
+// the judge reaches POINT (see the Hook of mailer.IMAPOptions, mailer.SMTPOptions and judge.Options). Used only by the
 // crash tests; unset in normal operation.
 func installCrashHook() {
 	spec := os.Getenv("STORMJUDGE_CRASH_AT")
@@ -286,6 +286,10 @@ func installCrashHook() {
 			select {} // never returns
 		}
 	}
-	mailer.Hook = h
-	judge.Hook = h
+	crashHook = h
 }
+
+// crashHook is installCrashHook's seam, passed to the mailer's and the
+// judge's options (their Hook) where the daemon makes them; nil in normal
+// operation.
+var crashHook func(point string)

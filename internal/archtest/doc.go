@@ -2,7 +2,7 @@
 // layout to the code. docs/architecture.md's table of packages is checked
 // against `go list ./...` (lines, files, imports), and the house rules the
 // table stands on are checked on every package: no package over 6,000
-// lines, no init() that sets another package's variable, no "issue N" in
+// lines, no code that sets another package's variable, no "issue N" in
 // production code, no path outside the repository in the docs.
 //
 // `go test ./internal/archtest -update` rewrites the table's measured
