@@ -538,3 +538,63 @@ func TestEngineDocumented(t *testing.T) {
 		}
 	}
 }
+
+var (
+	// exported names only: `economy.grants` is a path in the state's JSON
+	docQualifiedRE = regexp.MustCompile("`([a-z]+)\\.([A-Z][A-Za-z0-9_]*)(?:\\.([A-Za-z_][A-Za-z0-9_]*))?")
+	docFileRE      = regexp.MustCompile(`(?:^|[^\w/.-])((?:[a-z][a-z0-9_]*/)*[a-z][a-z0-9_]*(?:_test)?\.go)\b`)
+)
+
+// TestDocsNameWhatExists: the README and docs/ name identifiers of this
+// module's packages (`store.Game`, `judge.Tick`) and Go files
+// (judge/recorded_test.go) that exist, so that the docs follow the code
+// when it moves.
+func TestDocsNameWhatExists(t *testing.T) {
+	pkgs := listPackages(t)
+	names := declared(t, pkgs)
+	r := root(t)
+	docs, _ := filepath.Glob(filepath.Join(r, "docs", "*.md"))
+	docs = append(docs, filepath.Join(r, "README.md"))
+	var goFiles []string
+	filepath.WalkDir(r, func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && d.Name() == ".git" {
+			return filepath.SkipDir
+		}
+		if strings.HasSuffix(path, ".go") {
+			rel, _ := filepath.Rel(r, path)
+			goFiles = append(goFiles, filepath.ToSlash(rel))
+		}
+		return nil
+	})
+	exists := func(name string) bool {
+		return slices.ContainsFunc(goFiles, func(f string) bool { return f == name || strings.HasSuffix(f, "/"+name) })
+	}
+	for _, doc := range docs {
+		b, err := os.ReadFile(doc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for n, l := range strings.Split(string(b), "\n") {
+			where := fmt.Sprintf("%s:%d", filepath.Base(doc), n+1)
+			for _, m := range docQualifiedRE.FindAllStringSubmatch(l, -1) {
+				decl, ok := names[m[1]]
+				if !ok {
+					continue // not a package of this module
+				}
+				if !decl[m[2]] && !(m[3] != "" && decl[m[2]+"."+m[3]]) {
+					t.Errorf("%s: names %s.%s, which package %s does not declare", where, m[1], m[2], m[1])
+				}
+			}
+			for _, m := range docFileRE.FindAllStringSubmatch(l, -1) {
+				// crisis_test/crisisphase_test.go: the file of package
+				// crisis_test, in crisis/
+				if !exists(strings.ReplaceAll(m[1], "_test/", "/")) {
+					t.Errorf("%s: names %s, which is not in the repository", where, m[1])
+				}
+			}
+		}
+	}
+}
