@@ -38,6 +38,9 @@ type pkg struct {
 	Files   []string // Go files without tests
 	Imports []string
 	Lines   int
+	// Exported counts the package's exported identifiers: top-level
+	// functions, methods of exported types, types, variables, constants.
+	Exported int
 }
 
 func listPackages(t *testing.T) []pkg {
@@ -69,6 +72,7 @@ func listPackages(t *testing.T) []pkg {
 				t.Fatal(err)
 			}
 			p.Lines += bytes.Count(b, []byte("\n"))
+			p.Exported += exported(t, filepath.Join(p.Dir, name), b)
 		}
 		pkgs = append(pkgs, p)
 	}
@@ -105,19 +109,19 @@ func importsCell(p pkg) string {
 }
 
 const (
-	tableStart = "<!-- packages: measured by go test ./internal/archtest (-update rewrites lines, files and imports; the concern is written by hand) -->"
+	tableStart = "<!-- packages: measured by go test ./internal/archtest (-update rewrites lines, files, exported and imports; the concern is written by hand) -->"
 	tableEnd   = "<!-- end of packages -->"
-	tableHead  = "| package | lines | files | rule sections or concern | imports (this module; others) |\n|---|---:|---:|---|---|\n"
+	tableHead  = "| package | lines | files | exported | rule sections or concern | imports (this module; others) |\n|---|---:|---:|---:|---|---|\n"
 )
 
-// row splits a row of the table into its five cells, the package's name
+// row splits a row of the table into its six cells, the package's name
 // without its backquotes: nil for a line that is no row of a package.
 func row(l string) []string {
 	if !strings.HasPrefix(l, "| `") || !strings.HasSuffix(l, "|") {
 		return nil
 	}
 	cells := strings.Split(strings.TrimSuffix(strings.TrimPrefix(l, "|"), "|"), "|")
-	if len(cells) != 5 {
+	if len(cells) != 6 {
 		return nil
 	}
 	for i := range cells {
@@ -129,8 +133,8 @@ func row(l string) []string {
 
 // TestArchitectureTable: docs/architecture.md has a row for every package
 // of `go list ./...` and no other, each with its lines (Go code without
-// tests, counted as wc -l does), its files, what it imports, and a concern
-// written by hand.
+// tests, counted as wc -l does), its files, its exported identifiers (the
+// size of its API), what it imports, and a concern written by hand.
 func TestArchitectureTable(t *testing.T) {
 	path := filepath.Join(root(t), "docs", "architecture.md")
 	doc, err := os.ReadFile(path)
@@ -146,7 +150,7 @@ func TestArchitectureTable(t *testing.T) {
 	rows := map[string][]string{}
 	for _, l := range strings.Split(s[i+len(tableStart):j], "\n") {
 		if r := row(l); r != nil {
-			concern[r[0]] = r[3]
+			concern[r[0]] = r[4]
 			rows[r[0]] = r
 		}
 	}
@@ -158,7 +162,7 @@ func TestArchitectureTable(t *testing.T) {
 		if c == "" {
 			c = "TODO: what this package owns"
 		}
-		fmt.Fprintf(&b, "| `%s` | %s | %d | %s | %s |\n", p.Path, thousands(p.Lines), len(p.Files), c, importsCell(p))
+		fmt.Fprintf(&b, "| `%s` | %s | %d | %d | %s | %s |\n", p.Path, thousands(p.Lines), len(p.Files), p.Exported, c, importsCell(p))
 	}
 	want := b.String()
 	if *update {
@@ -179,10 +183,12 @@ func TestArchitectureTable(t *testing.T) {
 			problems = append(problems, fmt.Sprintf("%s: %s lines in the table, %d in the code", p.Path, r[1], p.Lines))
 		case r[2] != strconv.Itoa(len(p.Files)):
 			problems = append(problems, fmt.Sprintf("%s: %s files in the table, %d in the code", p.Path, r[2], len(p.Files)))
-		case r[4] != importsCell(p):
-			problems = append(problems, fmt.Sprintf("%s: imports %q in the table, %q in the code", p.Path, r[4], importsCell(p)))
+		case r[3] != strconv.Itoa(p.Exported):
+			problems = append(problems, fmt.Sprintf("%s: %s exported identifiers in the table, %d in the code", p.Path, r[3], p.Exported))
+		case r[5] != importsCell(p):
+			problems = append(problems, fmt.Sprintf("%s: imports %q in the table, %q in the code", p.Path, r[5], importsCell(p)))
 		}
-		if strings.HasPrefix(r[3], "TODO") || strings.TrimSpace(r[3]) == "" {
+		if strings.HasPrefix(r[4], "TODO") || strings.TrimSpace(r[4]) == "" {
 			problems = append(problems, fmt.Sprintf("%s: no concern written", p.Path))
 		}
 	}
@@ -195,6 +201,54 @@ func TestArchitectureTable(t *testing.T) {
 		slices.Sort(problems)
 		t.Errorf("docs/architecture.md's table of packages is out of date (go test ./internal/archtest -update, then write the concern of a new package):\n  %s", strings.Join(problems, "\n  "))
 	}
+}
+
+// exported counts the exported identifiers a file declares: top-level
+// functions, methods of exported types, types, variables and constants.
+func exported(t *testing.T, name string, src []byte) int {
+	t.Helper()
+	f, err := parser.ParseFile(token.NewFileSet(), name, src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, d := range f.Decls {
+		switch d := d.(type) {
+		case *ast.FuncDecl:
+			if !d.Name.IsExported() {
+				continue
+			}
+			if d.Recv != nil {
+				typ := d.Recv.List[0].Type
+				if s, ok := typ.(*ast.StarExpr); ok {
+					typ = s.X
+				}
+				if ix, ok := typ.(*ast.IndexExpr); ok {
+					typ = ix.X
+				}
+				if id, ok := typ.(*ast.Ident); ok && !id.IsExported() {
+					continue
+				}
+			}
+			n++
+		case *ast.GenDecl:
+			for _, s := range d.Specs {
+				switch s := s.(type) {
+				case *ast.TypeSpec:
+					if s.Name.IsExported() {
+						n++
+					}
+				case *ast.ValueSpec:
+					for _, id := range s.Names {
+						if id.IsExported() {
+							n++
+						}
+					}
+				}
+			}
+		}
+	}
+	return n
 }
 
 func thousands(n int) string {
