@@ -114,23 +114,23 @@ func Join(core Core, pub *publish.Publisher, budget *guard.LobbyBudget, tx *stor
 	c := sub.Commands[0]
 	addr := strings.ToLower(e.From)
 	rep := &Reply{Command: orders.CmdJoin, Anonymous: true,
-		Footer: "LIST, alone in an email to the judge, lists the games that wait for players and their open seats."}
+		Footer: letters.JoinFooter}
 	confirm := sub.IsJoinConfirmation()
 	if !confirm {
 		tx.OnCommit(func() { budget.Spend(addr, now) })
 	}
 	if e.Unread {
-		rep.Errs = []string{"A JOIN email holds JOIN <game> <power> alone (with the SECRET the judge sent, to confirm); it was not read."}
+		rep.Errs = []string{letters.JoinUnread}
 		return rep
 	}
 	seat := g.Seat(c.Power)
 	if !g.Waiting() || seat == nil || !seat.Open {
-		msg := fmt.Sprintf("Game %s has no open seat: it does not take players.", g.ID)
+		msg := letters.NoOpenSeat(g.ID)
 		switch {
 		case confirm:
-			msg = fmt.Sprintf("%s's seat in game %s is not open any more: another player took it, or the game started.", c.Power.Title(), g.ID)
+			msg = letters.SeatGone(c.Power, g.ID)
 		case g.Waiting():
-			msg = fmt.Sprintf("%s's seat in game %s is not open; the open seats: %s.", c.Power.Title(), g.ID, letters.Powers(g.OpenSeats()))
+			msg = letters.SeatClosed(c.Power, g.ID, g.OpenSeats())
 		}
 		rep.Errs = []string{msg}
 		return rep
@@ -142,7 +142,7 @@ func Join(core Core, pub *publish.Publisher, budget *guard.LobbyBudget, tx *stor
 	// One seat an address by JOIN: one stranger takes no whole table.
 	for _, s := range g.Seats {
 		if s.Power != c.Power && (s.Address == addr && !s.Vacant || s.Join(addr) != nil && !expired(s.Join(addr), now)) {
-			rep.Errs = []string{fmt.Sprintf("This address holds or has asked for another seat in game %s: one seat an address by JOIN (the moderator may seat one player in several, with REPLACE).", g.ID)}
+			rep.Errs = []string{letters.OneSeat(g.ID)}
 			return rep
 		}
 	}
@@ -161,7 +161,7 @@ func Join(core Core, pub *publish.Publisher, budget *guard.LobbyBudget, tx *stor
 		}
 	}
 	if confirmed >= maxJoins {
-		rep.Errs = []string{fmt.Sprintf("Several players wait for the moderator's answer for %s's seat in game %s: ask again later, or for another seat (open: %s).", c.Power.Title(), g.ID, letters.Powers(g.OpenSeats()))}
+		rep.Errs = []string{letters.SeatBusy(c.Power, g.ID, g.OpenSeats())}
 		return rep
 	}
 	if len(seat.Joins)-confirmed >= maxJoins {
@@ -192,7 +192,7 @@ func confirmJoin(core Core, pub *publish.Publisher, tx *store.Tx, g *store.Game,
 	addr := strings.ToLower(e.From)
 	jn := seat.Join(addr)
 	if jn == nil || expired(jn, now) || !e.Verify(jn.SecretHash, e.Sub.Envelope.Secret) {
-		rep.Unverified = "The SECRET does not match the one sent for this seat, or this address did not ask for it (or asked more than " + letters.Duration(JoinExpiry) + " ago)."
+		rep.Unverified = letters.JoinUnverified(JoinExpiry)
 		return
 	}
 	rep.Anonymous = false // the secret vouches for it now

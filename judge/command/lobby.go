@@ -1,6 +1,7 @@
 package command
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -115,15 +116,12 @@ func vacantSeats(g *store.Game) []storm.Power {
 func (r *cmdRun) lobbyCommand(c orders.Command) error {
 	g := r.g
 	if !g.Waiting() {
-		return fmt.Errorf("game %s has no open seat: it has started", g.ID)
+		return errors.New(letters.StartedNoSeat(g.ID))
 	}
 	switch c.Verb {
 	case orders.CmdApproval:
 		g.JoinApproval = c.Word == "on"
-		line := "Players who JOIN an open seat wait for your APPROVE once they confirm (APPROVAL ON)."
-		if !g.JoinApproval {
-			line = "Players who JOIN an open seat take it once they confirm (APPROVAL OFF)."
-		}
+		line := letters.ApprovalText(g.JoinApproval)
 		r.answers = append(r.answers, line)
 		r.audit("approval", line)
 		if !g.JoinApproval {
@@ -138,24 +136,24 @@ func (r *cmdRun) lobbyCommand(c orders.Command) error {
 		return nil
 	case orders.CmdStart:
 		left := g.OpenSeats()
-		r.say("Game started", fmt.Sprintf("The game starts now; %s stay vacant, held by the moderator (REPLACE seats a player).", letters.Powers(left)))
+		r.say(letters.GameStarted(left))
 		r.audit("start", "started by the moderator; left vacant: "+letters.Powers(left))
 		r.starting = startNow
 		return nil
 	}
 	seat := g.Seat(c.Power)
 	if seat == nil || !seat.Open {
-		return fmt.Errorf("%s's seat is not open; the open seats: %s", c.Power.Title(), letters.Powers(g.OpenSeats()))
+		return errors.New(letters.SeatNotOpen(c.Power, g.OpenSeats()))
 	}
 	cs := confirmedJoins(seat)
 	if c.Address != "" {
 		cs = slices.DeleteFunc(cs, func(jn store.Join) bool { return jn.Address != c.Address })
 		if len(cs) == 0 {
-			return fmt.Errorf("%s has not confirmed a request for %s's seat", c.Address, c.Power.Title())
+			return errors.New(letters.NotConfirmedBy(c.Address, c.Power))
 		}
 	}
 	if len(cs) == 0 {
-		return fmt.Errorf("nobody has confirmed a request for %s's seat", c.Power.Title())
+		return errors.New(letters.NobodyConfirmed(c.Power))
 	}
 	switch c.Verb {
 	case orders.CmdApprove:
@@ -166,7 +164,7 @@ func (r *cmdRun) lobbyCommand(c orders.Command) error {
 			told = append(told, jn.Address)
 		}
 		seat.Joins = slices.DeleteFunc(seat.Joins, func(jn store.Join) bool { return slices.Contains(told, jn.Address) })
-		r.answers = append(r.answers, fmt.Sprintf("Declined for %s: %s. The seat stays open.", c.Power.Title(), strings.Join(told, ", ")))
+		r.answers = append(r.answers, letters.DeclinedAnswer(c.Power, told))
 		r.audit("decline", fmt.Sprintf("%s: declined %s", c.Power.Title(), strings.Join(told, ", ")))
 		p := c.Power
 		r.then(func() error {
@@ -209,14 +207,14 @@ func (r *cmdRun) seatJoiner(seat *store.Seat, jn store.Join) {
 	id := publish.WelcomeID(g.ID, p) + "/" + publish.ShortHash(append([]byte(jn.Address), r.key...))
 	w := TakeSeat(r.core, r.pub, g, seat, jn, id, r.now)
 	subject, body := w.Subject(), w.Approved() // the game as it is now: the email's later commands may start it
-	r.answers = append(r.answers, fmt.Sprintf("%s now plays %s.", jn.Address, p.Title()))
+	r.answers = append(r.answers, letters.NowPlays(jn.Address, p))
 	r.audit("approve", fmt.Sprintf("%s: %s seated", p.Title(), jn.Address))
 	r.then(func() error {
 		if err := r.pub.Notify(r.tx, id, jn.Address, subject, body, false, r.now); err != nil {
 			return err
 		}
 		for _, a := range others {
-			if err := declined(r.pub, r.tx, r.g, p, a, "another player was seated", r.key, r.now); err != nil {
+			if err := declined(r.pub, r.tx, r.g, p, a, letters.OtherSeated, r.key, r.now); err != nil {
 				return err
 			}
 		}

@@ -1,6 +1,7 @@
 package command
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -48,12 +49,12 @@ var moderatorCommands = map[string]func(*cmdRun, orders.Command) error{
 func (r *cmdRun) moderator(c orders.Command) error {
 	g := r.g
 	if g.Waiting() && slices.Contains([]string{orders.CmdDeadline, orders.CmdExtend, orders.CmdPause, orders.CmdResume, orders.CmdAdjudicate, orders.CmdRollback}, c.Verb) {
-		return fmt.Errorf("the game has not started: it waits for players for %s (START starts it with those seats vacant)", letters.Powers(g.OpenSeats()))
+		return errors.New(letters.NotStarted(g.OpenSeats()))
 	}
 	if run := moderatorCommands[c.Verb]; run != nil {
 		return run(r, c)
 	}
-	return fmt.Errorf("not a command for this email")
+	return errors.New(letters.NotACommand)
 }
 
 // modMail is the moderator's MAIL DIGEST or EVERY SEGMENT: how the moderator's reports come.
@@ -121,14 +122,14 @@ func (r *cmdRun) modExport(c orders.Command) error {
 		v = c.Versions[0]
 	}
 	if v > g.Version {
-		return fmt.Errorf("there is no version %d: the game is at version %d", v, g.Version)
+		return errors.New(letters.NoVersion(v, g.Version, false))
 	}
 	b, err := r.core.Export(r.tx, g, v)
 	if err != nil {
 		return err
 	}
 	r.reply.Attach = append(r.reply.Attach, store.Attachment{Name: fmt.Sprintf("%s-v%d.json", g.ID, v), ContentType: "application/json", Data: b})
-	r.answers = append(r.answers, fmt.Sprintf("The export of game %s at version %d is attached (%s-v%d.json, %d bytes; docs/state.md documents it).", g.ID, v, g.ID, v, len(b)))
+	r.answers = append(r.answers, letters.ExportAttached(g.ID, v, len(b)))
 	r.audit("export", fmt.Sprintf("version %d exported by email", v))
 	return nil
 }
@@ -137,10 +138,10 @@ func (r *cmdRun) modExport(c orders.Command) error {
 func (r *cmdRun) modDeadline(c orders.Command) error {
 	g := r.g
 	if g.Paused {
-		return fmt.Errorf("the game is paused: RESUME it first (the deadline is then as far off as it was when paused)")
+		return errors.New(letters.PausedDeadline)
 	}
 	if len(adjudicator.Required(r.s)) == 0 {
-		return fmt.Errorf("nobody orders in the open segment (%s)", whoOrders(r.s))
+		return errors.New(letters.NobodyOrders(whoOrders(r.s)))
 	}
 	if c.None {
 		if g.Deadline.IsZero() {
@@ -148,19 +149,19 @@ func (r *cmdRun) modDeadline(c orders.Command) error {
 		}
 		deadline.Move(g, time.Time{}, r.now)
 		r.moved, r.cancelled = true, true
-		r.say("Deadline removed", fmt.Sprintf("The deadline of %s was removed: the segment waits for every power's orders.", r.s.Segment.Title()))
+		r.say(letters.DeadlineRemoved(r.s.Segment))
 		r.audit("deadline", "deadline removed")
 		return nil
 	}
 	if !c.At.After(r.now) {
-		return fmt.Errorf("%s is not in the future (the time is in UTC)", c.At.Format("2006-01-02 15:04"))
+		return errors.New(letters.NotInFuture(c.At))
 	}
 	deadline.Move(g, c.At, r.now)
 	r.moved = true
-	r.say("Deadline set", fmt.Sprintf("The deadline of %s was set to %s.", r.s.Segment.Title(), letters.DeadlineText(g.Deadline, "")))
+	r.say(letters.DeadlineSet(r.s.Segment, g.Deadline))
 	if at := deadline.AfterAbsences(g, r.s, g.Deadline, false); !at.Equal(g.Deadline) {
 		// The moderator's time stands; the moderator is told.
-		r.answers = append(r.answers, fmt.Sprintf("Note: the deadline falls in a declared absence of a power that orders in %s (the absences would put it at %s); it stands as you set it.", r.s.Segment.Title(), letters.DeadlineText(at, "")))
+		r.answers = append(r.answers, letters.DeadlineInAbsence(r.s.Segment, at))
 	}
 	r.audit("deadline", "deadline set to "+g.Deadline.Format(time.RFC3339))
 	return nil
@@ -170,14 +171,14 @@ func (r *cmdRun) modDeadline(c orders.Command) error {
 func (r *cmdRun) modExtend(c orders.Command) error {
 	g := r.g
 	if g.Paused {
-		return fmt.Errorf("the game is paused: RESUME it first")
+		return errors.New(letters.PausedFirst)
 	}
 	if g.Deadline.IsZero() {
-		return fmt.Errorf("the open segment has no deadline to extend; set one with DEADLINE")
+		return errors.New(letters.NoDeadlineToExtend)
 	}
 	deadline.Move(g, g.Deadline.Add(c.Duration), r.now)
 	r.moved = true
-	r.say("Deadline extended", fmt.Sprintf("The deadline of %s was extended by %s to %s.", r.s.Segment.Title(), orders.FormatDuration(c.Duration), letters.DeadlineText(g.Deadline, "")))
+	r.say(letters.DeadlineExtended(r.s.Segment, c.Duration, g.Deadline))
 	r.audit("extend", fmt.Sprintf("deadline extended by %s to %s", orders.FormatDuration(c.Duration), g.Deadline.Format(time.RFC3339)))
 	return nil
 }
@@ -186,13 +187,13 @@ func (r *cmdRun) modExtend(c orders.Command) error {
 func (r *cmdRun) modRule(c orders.Command) error {
 	g := r.g
 	if c.Verb == orders.CmdAbsence && !c.Max {
-		return fmt.Errorf("a moderator sets the game's limit, ABSENCE MAX <duration>; players declare their own absences")
+		return errors.New(letters.AbsenceIsPlayers)
 	}
 	line, err := ApplyRule(g, c)
 	if err != nil {
 		return err
 	}
-	r.say("Deadline rules changed", line)
+	r.say(letters.RulesChanged, line)
 	r.audit("rules", line)
 	return nil
 }
@@ -201,7 +202,7 @@ func (r *cmdRun) modRule(c orders.Command) error {
 func (r *cmdRun) modPause(c orders.Command) error {
 	g := r.g
 	if g.Paused {
-		return fmt.Errorf("the game is paused already")
+		return errors.New(letters.PausedAlready)
 	}
 	// The deadline is frozen; its calendar event stays as it was
 	// (RESUME sends it moved). A pending ADJUDICATE waits too.
@@ -212,11 +213,7 @@ func (r *cmdRun) modPause(c orders.Command) error {
 		g.PausedLeft = max(g.Deadline.Sub(r.now), time.Minute)
 		g.Deadline, g.DeadlineSet = time.Time{}, r.now
 	}
-	line := "The moderator PAUSED the game: no orders are taken and no deadline runs until it resumes."
-	if g.PausedLeft > 0 {
-		line += fmt.Sprintf(" The deadline will then be %s away, as it was now.", orders.FormatDuration(g.PausedLeft))
-	}
-	r.say("Game paused", line)
+	r.say(letters.GamePausedBy(g.PausedLeft))
 	r.audit("pause", fmt.Sprintf("paused; %s left of the deadline", letters.OrNone(g.PausedLeft)))
 	return nil
 }
@@ -225,19 +222,20 @@ func (r *cmdRun) modPause(c orders.Command) error {
 func (r *cmdRun) modResume(c orders.Command) error {
 	g := r.g
 	if !g.Paused {
-		return fmt.Errorf("the game is not paused")
+		return errors.New(letters.NotPaused)
 	}
 	g.Paused = false
-	line := "The moderator RESUMED the game: orders are taken again."
+	var at time.Time // the deadline again, if one ran
 	if g.PausedLeft > 0 {
 		// As far off as when paused, then past the absences of
 		// the powers that order (one declared during the pause too).
 		deadline.Move(g, deadline.AfterAbsences(g, r.s, deadline.CeilMinute(r.now.Add(g.PausedLeft)), true), r.now)
 		g.PausedLeft = 0
 		r.moved = true
-		line += " The deadline is " + letters.DeadlineText(g.Deadline, "") + "."
+		at = g.Deadline
 	}
-	r.say("Game resumed", line)
+	subject, line := letters.GameResumed(at)
+	r.say(subject, line)
 	r.audit("resume", line)
 	return nil
 }
@@ -246,13 +244,13 @@ func (r *cmdRun) modResume(c orders.Command) error {
 func (r *cmdRun) modAdjudicate(c orders.Command) error {
 	g := r.g
 	if g.Paused {
-		return fmt.Errorf("the game is paused: RESUME it first")
+		return errors.New(letters.PausedFirst)
 	}
 	if len(adjudicator.Required(r.s)) == 0 || adjudicator.AwaitsDraw(r.s) {
-		return fmt.Errorf("there is nothing to adjudicate: %s", whoOrders(r.s))
+		return errors.New(letters.NothingToAdjudicate(whoOrders(r.s)))
 	}
 	g.Forced = true
-	r.reply.Notes = append(r.reply.Notes, "The open segment is adjudicated now; powers without orders are taken to PASS (their standing orders and IF lines still apply). The report follows.")
+	r.reply.Notes = append(r.reply.Notes, letters.AdjudicateNow)
 	r.audit("adjudicate now", fmt.Sprintf("%s %s adjudicated on the moderator's order", r.s.Turn, r.s.Segment))
 	return nil
 }
@@ -261,9 +259,9 @@ func (r *cmdRun) modAdjudicate(c orders.Command) error {
 func (r *cmdRun) modBroadcast(c orders.Command) error {
 	g := r.g
 	if whose := SecretIn(r.core, g, c.Text); whose != "" {
-		return fmt.Errorf("the message holds %s secret; it was not sent", whose)
+		return errors.New(letters.SecretInMessage(whose))
 	}
-	r.say("A message from the moderator", "A message from the moderator:\n\n"+c.Text)
+	r.say(letters.Broadcast(c.Text))
 	r.audit("broadcast", orders.Shorten(strings.ReplaceAll(c.Text, "\n", " / "), 300))
 	return nil
 }
@@ -290,7 +288,7 @@ func SecretIn(core Core, g *store.Game, text string) string {
 			break
 		}
 		if g.ModeratorSecretHash != "" && core.Verify(g.ModeratorSecretHash, w) {
-			return "the moderators'"
+			return letters.ModeratorsSecret
 		}
 	}
 	var runs []string
@@ -302,16 +300,16 @@ func SecretIn(core Core, g *store.Game, text string) string {
 		}
 	}
 	if len(runs) > 30 {
-		return "perhaps a player's (too many secret-like words to check)"
+		return letters.UncheckedSecret
 	}
 	for _, w := range runs {
 		for _, seat := range g.Seats {
 			if !seat.Vacant && core.Verify(seat.SecretHash, w) {
-				return seat.Power.Title() + "'s"
+				return letters.SecretOf(seat.Power)
 			}
 		}
 		if g.ModeratorSecretHash != "" && !seen[w] && core.Verify(g.ModeratorSecretHash, w) {
-			return "the moderators'"
+			return letters.ModeratorsSecret
 		}
 	}
 	return ""
@@ -331,21 +329,10 @@ func ApplyRule(g *store.Game, c orders.Command) (string, error) {
 		for _, k := range kinds {
 			g.Rules.Durations[k] = c.Duration
 		}
-		what := "no deadline"
-		if !c.None {
-			what = orders.FormatDuration(c.Duration)
-		}
-		return fmt.Sprintf("Deadline rule: %s segments take %s from when they open (from the next segment on; the open one keeps its deadline).", strings.Join(kinds, ", "), what), nil
+		return letters.DurationRule(kinds, c.Duration, c.None), nil
 	case orders.CmdReminders:
 		g.Rules.Reminders = c.List
-		if c.None {
-			return "Deadline rule: no reminders.", nil
-		}
-		var ls []string
-		for _, d := range c.List {
-			ls = append(ls, orders.FormatDuration(d))
-		}
-		return fmt.Sprintf("Deadline rule: the powers that have not ordered are reminded %s before the deadline.", strings.Join(ls, " and ")), nil
+		return letters.RemindersRule(c.List, c.None), nil
 	case orders.CmdNMR:
 		g.Rules.NMR = c.Word
 		if c.None {
@@ -353,15 +340,15 @@ func ApplyRule(g *store.Game, c orders.Command) (string, error) {
 		} else if c.Duration > 0 {
 			g.Rules.Grace = c.Duration
 		}
-		return "Deadline rule: at the deadline, " + letters.PolicyText(g) + ".", nil
+		return letters.NMRRule(g), nil
 	case orders.CmdExtensions:
 		g.Rules.ExtensionBudget = c.Duration
-		return fmt.Sprintf("Deadline rule: each player may extend deadlines by %s in all, with EXTEND.", orders.FormatDuration(c.Duration)), nil
+		return letters.ExtensionsRule(c.Duration), nil
 	case orders.CmdAbsence:
 		g.Rules.AbsenceMax = c.Duration
-		return fmt.Sprintf("Deadline rule: each player may declare %s of absence in all, with ABSENCE; deadlines falling in one move to its end.", orders.FormatDuration(c.Duration)), nil
+		return letters.AbsenceMaxRule(c.Duration), nil
 	}
-	return "", fmt.Errorf("not a rule")
+	return "", errors.New(letters.NotARule)
 }
 
 // replace seats a new player for a power: a new secret to the new
@@ -370,7 +357,7 @@ func (r *cmdRun) replace(c orders.Command) error {
 	g := r.g
 	seat := g.Seat(c.Power)
 	if seat == nil {
-		return fmt.Errorf("%s has no seat in game %s", c.Power.Title(), g.ID)
+		return errors.New(letters.SeatMissing(c.Power, g.ID))
 	}
 	// The seat's own player: a new secret (one lost or given away), the
 	// seat otherwise as it was.
@@ -397,8 +384,8 @@ func (r *cmdRun) replace(c orders.Command) error {
 		return pub.Notify(tx, id, c.Address, w.Subject(), w.Text(), true, now)
 	})
 	if rekey {
-		r.say(c.Power.Title()+"'s secret renewed", fmt.Sprintf("The moderator gave %s's player a new secret; the old one no longer works.", c.Power.Title()))
-		r.answers = append(r.answers, fmt.Sprintf("The new secret was sent to %s.", c.Address))
+		r.say(letters.SecretRenewed(c.Power))
+		r.answers = append(r.answers, letters.NewSecretSent(c.Address))
 		r.audit("replace", fmt.Sprintf("%s: %s keeps the seat; new secret sent, the old one revoked", c.Power.Title(), c.Address))
 		return nil
 	}
@@ -409,7 +396,7 @@ func (r *cmdRun) replace(c orders.Command) error {
 	if !waiting {
 		r.then(func() error {
 			return resend(pub, tx, r.g, c.Power, c.Address, []int{v}, r.key, now,
-				fmt.Sprintf("You now play %s: this is the open segment's report and your notice (version %d); HISTORY and RESEND give the earlier ones.", c.Power.Title(), v))
+				letters.NewPlayerCopy(c.Power, v))
 		})
 	}
 	if !wasVacant && !slices.Contains(g.Moderators, old) {
@@ -419,18 +406,14 @@ func (r *cmdRun) replace(c orders.Command) error {
 				n.Subject(), n.Text(), now)
 		})
 	}
-	if wasVacant {
-		r.say(c.Power.Title()+" has a new player", fmt.Sprintf("%s has a new player, in the seat the moderator held; the new player has been sent a secret.", c.Power.Title()))
-	} else {
-		r.say(c.Power.Title()+" has a new player", fmt.Sprintf("%s has a new player. The old secret no longer works; the new player has been sent one.", c.Power.Title()))
-	}
+	r.say(letters.NewPlayer(c.Power, wasVacant))
 	if waiting {
-		r.answers = append(r.answers, fmt.Sprintf("%s is now played by %s: their welcome with the new secret is on its way.", c.Power.Title(), c.Address))
+		r.answers = append(r.answers, letters.NowPlayedBy(c.Power, c.Address, true))
 		p := c.Power
 		r.then(func() error {
 			for _, jn := range asked {
 				if opened && !jn.Confirmed.IsZero() && jn.Address != c.Address {
-					if err := declined(pub, tx, r.g, p, jn.Address, "the moderator seated another player", r.key, now); err != nil {
+					if err := declined(pub, tx, r.g, p, jn.Address, letters.ModeratorSeated, r.key, now); err != nil {
 						return err
 					}
 				}
@@ -439,7 +422,7 @@ func (r *cmdRun) replace(c orders.Command) error {
 		})
 		r.starting = max(r.starting, startWhenFull)
 	} else {
-		r.answers = append(r.answers, fmt.Sprintf("%s is now played by %s: their welcome with the new secret, and the open segment's report and notice, are on their way.", c.Power.Title(), c.Address))
+		r.answers = append(r.answers, letters.NowPlayedBy(c.Power, c.Address, false))
 	}
 	r.audit("replace", fmt.Sprintf("%s: %s -> %s; new secret sent, the old one revoked", c.Power.Title(), old, c.Address))
 	return nil
@@ -453,7 +436,7 @@ func (r *cmdRun) rollback(c orders.Command) error {
 	g := r.g
 	v := c.Versions[0]
 	if v >= g.Version {
-		return fmt.Errorf("the game is at version %d: roll back to an earlier one (HISTORY lists them)", g.Version)
+		return errors.New(letters.RollbackNotEarlier(g.Version))
 	}
 	target, events, err := publish.LoadVersion(r.tx, g.ID, v)
 	if err != nil {
@@ -461,7 +444,7 @@ func (r *cmdRun) rollback(c orders.Command) error {
 	}
 	if len(adjudicator.Required(target)) == 0 && !adjudicator.AwaitsDraw(target) {
 		// Version 0, the setup: nobody orders in it.
-		return fmt.Errorf("nobody orders in version %d (%s, %s): roll back to a version that waits for orders or a draw (HISTORY lists them)", v, target.Turn, target.Segment.Title())
+		return errors.New(letters.RollbackNobodyOrders(v, target))
 	}
 	from := g.Version
 	// The open segment's calendar event is cancelled with the notices
@@ -473,12 +456,10 @@ func (r *cmdRun) rollback(c orders.Command) error {
 	g.Ended = time.Time{}
 	deadline.Open(g, target, r.now)
 	r.s = target
-	line := fmt.Sprintf("The moderator ROLLED BACK the game from version %d to version %d: %s, %s, is open again. Every order given for it or later is withdrawn (kept in the history): send your orders again. Its report and notices follow again.", from, v, target.Turn, target.Segment.Title())
 	if !g.Deadline.IsZero() {
-		line += " Its new deadline: " + letters.DeadlineText(g.Deadline, "") + "."
 		r.moved = true
 	}
-	r.say(fmt.Sprintf("Rolled back to version %d", v), line)
+	r.say(letters.RolledBack(from, v, target, g.Deadline))
 	archived := fmt.Sprintf("versions %d-%d", v+1, from)
 	if from == v+1 {
 		archived = fmt.Sprintf("version %d", from)
@@ -489,7 +470,7 @@ func (r *cmdRun) rollback(c orders.Command) error {
 		if err := tx.Rollback(g.ID, v); err != nil {
 			return err
 		}
-		return pub.Publish(tx, g, v, events, target, now, publish.Publication{Lead: []string{fmt.Sprintf("Sent again after the moderator's rollback from version %d.", from)}, Closed: cc, Resent: true})
+		return pub.Publish(tx, g, v, events, target, now, publish.Publication{Lead: []string{letters.ResentAfterRollback(from)}, Closed: cc, Resent: true})
 	})
 	return nil
 }

@@ -1,11 +1,11 @@
 package command
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 	"time"
 
+	"stormjudge/judge/letters"
 	"stormjudge/judge/publish"
 	"stormjudge/orders"
 	"stormjudge/store"
@@ -19,19 +19,19 @@ func ObserverRule(g *store.Game, c orders.Command) string {
 		if !slices.Contains(g.ObserverAllow, c.Address) {
 			g.ObserverAllow = append(g.ObserverAllow, c.Address)
 		}
-		return c.Address + " may observe the game (OBSERVE)."
+		return letters.ObserverAllowed(c.Address)
 	case "deny":
 		g.ObserverAllow = slices.DeleteFunc(g.ObserverAllow, func(a string) bool { return a == c.Address })
 		g.Observers = slices.DeleteFunc(g.Observers, func(o store.Observer) bool { return o.Address == c.Address })
-		return c.Address + " may not observe the game, and no longer does."
+		return letters.ObserverDenied(c.Address)
 	}
 	g.Public = c.Kinds[0] == "on"
 	if g.Public {
-		return "The game is public: any address may observe it (its public reports only)."
+		return letters.ObserversPublic(true)
 	}
 	// Those who came while it was public and are not allowed stop.
 	g.Observers = slices.DeleteFunc(g.Observers, func(o store.Observer) bool { return !slices.Contains(g.ObserverAllow, o.Address) })
-	return "The game is not public: only the addresses the moderator allows may observe it (the others no longer do)."
+	return letters.ObserversPublic(false)
 }
 
 // Observers (docs/orders.md "Observing a game"): an address the
@@ -66,11 +66,11 @@ func Observe(pub *publish.Publisher, tx *store.Tx, g *store.Game, e Email, now t
 		// A player or moderator of another game, whom the door let in:
 		// it may not observe this one (a stranger never gets here: it
 		// is not answered at all).
-		rep.Errs = []string{fmt.Sprintf("This address may not observe game %s: the moderator allows who may (OBSERVE ALLOW), or makes the game public.", g.ID)}
+		rep.Errs = []string{letters.ObserveDenied(g.ID)}
 		return rep
 	}
 	if e.Unread {
-		rep.Errs = []string{"An observer's email holds the GAME line and OBSERVE (or OBSERVE STOP) alone; it was not read."}
+		rep.Errs = []string{letters.ObserveUnread}
 		return rep
 	}
 	c := e.Sub.Commands[0]
@@ -78,11 +78,11 @@ func Observe(pub *publish.Publisher, tx *store.Tx, g *store.Game, e Email, now t
 	rep.Commands = true
 	if c.Word == "stop" {
 		if g.Observer(addr) == nil {
-			rep.Errs = []string{fmt.Sprintf("line %d: OBSERVE STOP: you do not observe game %s.", c.Line, g.ID)}
+			rep.Errs = []string{letters.NotObserving(c.Line, g.ID)}
 			return rep
 		}
 		g.Observers = slices.DeleteFunc(g.Observers, func(o store.Observer) bool { return o.Address == addr })
-		rep.Done = append(rep.Done, fmt.Sprintf("You no longer observe game %s: no more reports come to you. OBSERVE, with GAME %s, starts again.", g.ID, g.ID))
+		rep.Done = append(rep.Done, letters.ObserveStopped(g.ID))
 		rep.Later = func() error {
 			if err := tx.Audit(g.ID, store.AuditEntry{Time: now, Actor: addr, Action: "observe", Detail: addr + " stopped observing"}); err != nil {
 				return err
@@ -93,14 +93,14 @@ func Observe(pub *publish.Publisher, tx *store.Tx, g *store.Game, e Email, now t
 	}
 	switch {
 	case slices.Contains(g.Moderators, addr) || slices.ContainsFunc(g.Seats, func(s store.Seat) bool { return s.Address == addr }):
-		rep.Errs = []string{fmt.Sprintf("line %d: OBSERVE: you play or moderate game %s, and get its reports already.", c.Line, g.ID)}
+		rep.Errs = []string{letters.PlaysAlready(c.Line, g.ID)}
 		return rep
 	case g.Observer(addr) != nil:
-		rep.Errs = []string{fmt.Sprintf("line %d: OBSERVE: you observe game %s already (OBSERVE STOP ends it).", c.Line, g.ID)}
+		rep.Errs = []string{letters.ObservesAlready(c.Line, g.ID)}
 		return rep
 	}
 	g.Observers = append(g.Observers, store.Observer{Address: addr, Since: now, Mailed: g.Version})
-	rep.Done = append(rep.Done, fmt.Sprintf("You observe game %s: its public report comes to you once a turn, when the turn ends, covering the turn's segments, and the game's latest report follows now. You get no player's private notice. OBSERVE STOP, with GAME %s, ends it.", g.ID, g.ID))
+	rep.Done = append(rep.Done, letters.ObserveStarted(g.ID))
 	rep.Later = func() error {
 		if err := tx.Audit(g.ID, store.AuditEntry{Time: now, Actor: addr, Action: "observe", Detail: addr + " observes"}); err != nil {
 			return err

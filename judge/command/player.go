@@ -1,6 +1,7 @@
 package command
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -36,7 +37,7 @@ func (r *cmdRun) player(c orders.Command) error {
 	if run := playerCommands[c.Verb]; run != nil {
 		return run(r, c)
 	}
-	return fmt.Errorf("not a command for this email")
+	return errors.New(letters.NotACommand)
 }
 
 // plStatus is the player's STATUS: where the game stands, and the player's own settings.
@@ -59,21 +60,12 @@ func (r *cmdRun) plOrders(c orders.Command) error {
 		return err
 	}
 	rec, ok := recs[p]
-	var b strings.Builder
-	fmt.Fprintf(&b, "Your orders for %s, %s (version %d):\n", r.s.Turn, r.s.Segment.Title(), g.Version)
-	if !ok {
-		b.WriteString("  none yet.\n")
-	} else {
-		for _, l := range strings.Split(report.Orders(rec.Orders), "\n") {
-			b.WriteString("  " + l + "\n")
-		}
-		who := "you"
-		if rec.ByModerator {
-			who = "the moderator"
-		}
-		fmt.Fprintf(&b, "Sent by %s, received %s.\n", who, letters.DeadlineText(rec.Received, seat.TimeZone))
+	a := letters.OrdersAnswer{State: r.s, Version: g.Version, Given: ok, Zone: seat.TimeZone}
+	if ok {
+		a.Orders = strings.Split(report.Orders(rec.Orders), "\n")
+		a.ByModerator, a.Received = rec.ByModerator, rec.Received
 	}
-	r.answers = append(r.answers, b.String())
+	r.answers = append(r.answers, a.Text())
 	r.audit("orders shown", p.Title()+"'s ORDERS answered")
 	return nil
 }
@@ -95,13 +87,13 @@ func (r *cmdRun) plResend(c orders.Command) error {
 	seat := r.g.Seat(r.power)
 	for _, v := range c.Versions {
 		if v > g.Version {
-			return fmt.Errorf("there is no version %d: the game is at version %d (HISTORY lists them)", v, g.Version)
+			return errors.New(letters.NoVersion(v, g.Version, true))
 		}
 	}
 	pub, tx, now, addr, key := r.pub, r.tx, r.now, seat.Address, r.key
 	vs := c.Versions
 	r.then(func() error { return resend(pub, tx, g, p, addr, vs, key, now, "") })
-	r.answers = append(r.answers, fmt.Sprintf("The public report and %s's private notice of version(s) %s are sent again to %s.", p.Title(), letters.Ints(vs), addr))
+	r.answers = append(r.answers, letters.Resent(p, vs, addr))
 	r.audit("resend", fmt.Sprintf("%s: versions %s sent again to %s", p.Title(), letters.Ints(vs), addr))
 	return nil
 }
@@ -136,7 +128,7 @@ func (r *cmdRun) plTimezone(c orders.Command) error {
 			g.Seats[i].TimeZone = stored
 		}
 	}
-	r.answers = append(r.answers, fmt.Sprintf("Your time zone is %s: deadlines are shown in it besides UTC.", zone))
+	r.answers = append(r.answers, letters.TimezoneAnswer(zone))
 	r.audit("timezone", fmt.Sprintf("%s: time zone %s", p.Title(), zone))
 	return nil
 }
@@ -152,26 +144,26 @@ func (r *cmdRun) plExtend(c orders.Command) error {
 	p := r.power
 	seat := r.g.Seat(r.power)
 	if g.Paused {
-		return fmt.Errorf("the game is paused")
+		return errors.New(letters.GamePaused)
 	}
 	if g.Deadline.IsZero() {
-		return fmt.Errorf("the open segment has no deadline")
+		return errors.New(letters.NoDeadline)
 	}
 	if !slices.Contains(adjudicator.Required(r.s), p) {
-		return fmt.Errorf("%s does not order in the open segment (%s)", p.Title(), whoOrders(r.s))
+		return errors.New(letters.NotOrdering(p, whoOrders(r.s)))
 	}
 	left := g.Rules.ExtensionBudget - seat.ExtensionUsed
 	if g.Rules.ExtensionBudget == 0 {
-		return fmt.Errorf("this game gives no extension budget (the moderator may extend a deadline)")
+		return errors.New(letters.NoExtensionBudget)
 	}
 	if c.Duration > left {
-		return fmt.Errorf("%s is more than what is left of your extension budget: %s of %s", orders.FormatDuration(c.Duration), orders.FormatDuration(left), orders.FormatDuration(g.Rules.ExtensionBudget))
+		return errors.New(letters.OverExtensionBudget(c.Duration, left, g.Rules.ExtensionBudget))
 	}
 	seat.ExtensionUsed += c.Duration
 	deadline.Move(g, g.Deadline.Add(c.Duration), r.now)
 	r.moved = true
-	r.say("Deadline extended by "+p.Title(), fmt.Sprintf("%s's player extended the deadline of %s by %s, to %s.", p.Title(), r.s.Segment.Title(), orders.FormatDuration(c.Duration), letters.DeadlineText(g.Deadline, "")))
-	r.answers = append(r.answers, fmt.Sprintf("Extended by %s; %s of your budget is left.", orders.FormatDuration(c.Duration), letters.OrNone(g.Rules.ExtensionBudget-seat.ExtensionUsed)))
+	r.say(letters.PlayerExtended(p, r.s.Segment, c.Duration, g.Deadline))
+	r.answers = append(r.answers, letters.ExtendedAnswer(c.Duration, g.Rules.ExtensionBudget-seat.ExtensionUsed))
 	r.audit("extend", fmt.Sprintf("%s: deadline extended by %s to %s; budget used %s of %s", p.Title(), orders.FormatDuration(c.Duration), g.Deadline.Format(time.RFC3339), letters.OrNone(seat.ExtensionUsed), orders.FormatDuration(g.Rules.ExtensionBudget)))
 	return nil
 }
@@ -182,10 +174,10 @@ func (r *cmdRun) plResign(c orders.Command) error {
 	p := r.power
 	seat := r.g.Seat(r.power)
 	if c.Power != p {
-		return fmt.Errorf("to resign, name the power this email speaks for: RESIGN %s", p)
+		return errors.New(letters.ResignNamePower(p))
 	}
 	if len(g.Moderators) == 0 {
-		return fmt.Errorf("this game has no moderator to hold the seat; ask the operator")
+		return errors.New(letters.NoModeratorToHold)
 	}
 	old := seat.Address
 	mod := g.Moderators[0]
@@ -194,13 +186,13 @@ func (r *cmdRun) plResign(c orders.Command) error {
 		ConfigAddress: seat.ConfigAddress}
 	if waiting { // the game has not started: the seat is open again (JOIN)
 		seat.Open = true
-		r.say(p.Title()+"'s seat is open again", fmt.Sprintf("%s's player left before the game started: the seat is open again (JOIN).", p.Title()))
-		r.answers = append(r.answers, fmt.Sprintf("You left %s in game %s before it started: your secret no longer works, and the seat is open again.", p.Title(), g.ID))
+		r.say(letters.LeftBeforeStart(p))
+		r.answers = append(r.answers, letters.LeftAnswer(p, g.ID))
 		r.audit("resign", fmt.Sprintf("%s: %s left before the start; the seat is open", p.Title(), old))
 		return nil
 	}
-	r.say(p.Title()+"'s player resigned", fmt.Sprintf("%s's player resigned. The moderator holds the seat until a new player is found (REPLACE).", p.Title()))
-	r.answers = append(r.answers, fmt.Sprintf("You resigned %s in game %s: your secret no longer works and no more mail for %s comes to %s. Thank you for playing.", p.Title(), g.ID, p.Title(), old))
+	r.say(letters.Resigned(p))
+	r.answers = append(r.answers, letters.ResignedAnswer(p, g.ID, old))
 	r.audit("resign", fmt.Sprintf("%s: %s resigned; the seat is held by %s", p.Title(), old, mod))
 	return nil
 }
@@ -210,7 +202,7 @@ func (r *cmdRun) plResign(c orders.Command) error {
 func (r *cmdRun) absence(c orders.Command, seat *store.Seat) error {
 	g, p := r.g, r.power
 	if c.Max {
-		return fmt.Errorf("ABSENCE MAX is the moderator's")
+		return errors.New(letters.AbsenceMaxIsModerators)
 	}
 	if c.None {
 		// An absence that moved the open segment's deadline stands: the
@@ -226,7 +218,7 @@ func (r *cmdRun) absence(c orders.Command, seat *store.Seat) error {
 				kept = append(kept, a)
 			case a.MovedSegment != 0 && a.MovedSegment == publish.OpenedAt(g) && !g.Deadline.IsZero():
 				kept = append(kept, a)
-				standing = append(standing, letters.DeadlineText(a.From, seat.TimeZone)+" to "+letters.DeadlineText(a.Until, seat.TimeZone))
+				standing = append(standing, letters.Span(a.From, a.Until, seat.TimeZone))
 			case a.From.Before(r.now): // under way: ends now
 				a.Until = deadline.CeilMinute(r.now)
 				kept = append(kept, a)
@@ -237,28 +229,24 @@ func (r *cmdRun) absence(c orders.Command, seat *store.Seat) error {
 		}
 		switch {
 		case cancelled == 0 && len(standing) > 0:
-			return fmt.Errorf("your absence from %s stands: it moved the deadline of %s, which keeps its time; nothing else to cancel", strings.Join(standing, "; "), r.s.Segment.Title())
+			return errors.New(letters.AbsenceStands(standing, r.s.Segment))
 		case cancelled == 0:
-			return fmt.Errorf("you have no absence under way or to come to cancel")
+			return errors.New(letters.NoAbsenceToCancel)
 		}
 		seat.Absences = kept
-		answer := "Your absences from now on are cancelled."
-		if len(standing) > 0 {
-			answer = fmt.Sprintf("Your other absences from now on are cancelled. This one stands, as it moved the deadline of %s (the deadline keeps its time, and the absence counts against the game's limit): %s.", r.s.Segment.Title(), strings.Join(standing, "; "))
-		}
-		r.say(p.Title()+"'s absence cancelled", fmt.Sprintf("%s's player cancelled the absences declared from now on (one that moved the open deadline stands; the deadline does not move).", p.Title()))
-		r.answers = append(r.answers, answer)
+		r.say(letters.AbsencesCancelled(p))
+		r.answers = append(r.answers, letters.CancelledAnswer(standing, r.s.Segment))
 		r.audit("absence", p.Title()+": absences cancelled")
 		return nil
 	}
 	if g.Rules.AbsenceMax == 0 {
-		return fmt.Errorf("this game allows no declared absences (the moderator sets it with ABSENCE MAX)")
+		return errors.New(letters.NoAbsences)
 	}
 	loc := letters.Location(seat.TimeZone)
 	from := time.Date(c.At.Year(), c.At.Month(), c.At.Day(), 0, 0, 0, 0, loc).UTC()
 	until := time.Date(c.Until.Year(), c.Until.Month(), c.Until.Day()+1, 0, 0, 0, 0, loc).UTC()
 	if !until.After(r.now) {
-		return fmt.Errorf("the absence is over already")
+		return errors.New(letters.AbsenceOver)
 	}
 	if from.Before(r.now) {
 		from = r.now.Truncate(time.Minute)
@@ -267,19 +255,14 @@ func (r *cmdRun) absence(c orders.Command, seat *store.Seat) error {
 	for _, a := range seat.Absences {
 		used += a.Until.Sub(a.From)
 		if from.Before(a.Until) && a.From.Before(until) {
-			return fmt.Errorf("it overlaps the absence declared from %s to %s", a.From.In(loc).Format("2006-01-02"), a.Until.In(loc).Add(-time.Minute).Format("2006-01-02"))
+			return errors.New(letters.AbsenceOverlaps(a.From.In(loc), a.Until.In(loc).Add(-time.Minute)))
 		}
 	}
 	if used+until.Sub(from) > g.Rules.AbsenceMax {
-		return fmt.Errorf("%s of absence is more than what is left of the game's limit: %s of %s", orders.FormatDuration(until.Sub(from)), letters.OrNone(g.Rules.AbsenceMax-used), orders.FormatDuration(g.Rules.AbsenceMax))
+		return errors.New(letters.OverAbsenceLimit(until.Sub(from), g.Rules.AbsenceMax-used, g.Rules.AbsenceMax))
 	}
 	seat.Absences = append(seat.Absences, store.Absence{From: from, Until: until})
-	zone := "UTC"
-	if seat.TimeZone != "" {
-		zone = seat.TimeZone
-	}
-	line := fmt.Sprintf("%s's player will be away from %s to %s (days in %s; %s to %s): deadlines of segments in which %s orders that fall in that time move to its end.",
-		p.Title(), c.At.Format("Mon 2 Jan 2006"), c.Until.Format("Mon 2 Jan 2006"), zone, letters.DeadlineText(from, ""), letters.DeadlineText(until, ""), p.Title())
+	away := letters.Away{Power: p, First: c.At, Last: c.Until, Zone: seat.TimeZone, From: from, Until: until, Segment: r.s.Segment}
 	if !g.Deadline.IsZero() && !g.Paused {
 		// Only the new absence moves the deadline (chained with those
 		// after it): a deadline the moderator set in an earlier absence
@@ -288,12 +271,11 @@ func (r *cmdRun) absence(c orders.Command, seat *store.Seat) error {
 		if at := deadline.AfterAbsences(g, r.s, g.Deadline, in); in && !at.Equal(g.Deadline) {
 			deadline.Move(g, at, r.now)
 			r.moved = true
-			line += fmt.Sprintf(" The deadline of %s moves to %s.", r.s.Segment.Title(), letters.DeadlineText(g.Deadline, ""))
+			away.Moved = g.Deadline
 		}
 	}
-	r.say(p.Title()+"'s player away", line)
-	r.answers = append(r.answers, fmt.Sprintf("Absence noted: %s to %s (%s); %s of the game's %s of absence is left.", letters.DeadlineText(from, seat.TimeZone), letters.DeadlineText(until, seat.TimeZone),
-		orders.FormatDuration(until.Sub(from)), letters.OrNone(g.Rules.AbsenceMax-used-until.Sub(from)), orders.FormatDuration(g.Rules.AbsenceMax)))
+	r.say(away.Subject(), away.Text())
+	r.answers = append(r.answers, letters.AbsenceNoted(from, until, seat.TimeZone, g.Rules.AbsenceMax-used-until.Sub(from), g.Rules.AbsenceMax))
 	r.audit("absence", fmt.Sprintf("%s: away %s to %s", p.Title(), from.Format(time.RFC3339), until.Format(time.RFC3339)))
 	return nil
 }
@@ -311,10 +293,10 @@ func resend(pub *publish.Publisher, tx *store.Tx, g *store.Game, p storm.Power, 
 		if err != nil {
 			return err
 		}
-		note, suffix := why, " (for the new player)"
+		note, suffix := why, letters.NewPlayerSuffix
 		if note == "" {
-			suffix = " (sent again)"
-			note = fmt.Sprintf("A copy of version %d sent again on request (RESEND); any deadline it named may be past: STATUS tells the open segment.", v)
+			suffix = letters.ResentSuffix
+			note = letters.ResendNote(v)
 		}
 		// The copies say what the version's mails said (publish.VersionMail);
 		// the open version's notice carries the deadline's calendar for

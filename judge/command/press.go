@@ -1,6 +1,7 @@
 package command
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -26,12 +27,12 @@ func (r *cmdRun) pressTo(c orders.Command) error {
 	rules := g.Press
 	switch {
 	case rules.Mode == "none":
-		return fmt.Errorf("this game has no press (the moderator's rule PRESS NONE)")
+		return errors.New(letters.NoPress)
 	case c.Grey && rules.Mode != "grey":
-		return fmt.Errorf("this game allows signed press only: send PRESS TO without GREY")
+		return errors.New(letters.SignedOnly)
 	}
 	if kind := deadline.Kind(r.s); slices.Contains(rules.Blackout, kind) && g.Ended.IsZero() {
-		return fmt.Errorf("no press during the %s segments (the moderator's rule PRESS BLACKOUT); press is possible again once the %s is over", kind, r.s.Segment.Title())
+		return errors.New(letters.PressBlackout(kind, r.s.Segment))
 	}
 	var to, vacant []storm.Power
 	for _, p := range c.Press {
@@ -45,9 +46,9 @@ func (r *cmdRun) pressTo(c orders.Command) error {
 	}
 	if len(to) == 0 {
 		if len(vacant) > 0 {
-			return fmt.Errorf("%s has no player in this game", letters.Powers(vacant))
+			return errors.New(letters.NoPlayer(vacant))
 		}
-		return fmt.Errorf("the press names only your own power")
+		return errors.New(letters.PressOwnOnly)
 	}
 	log, err := r.tx.PressLog(g.ID)
 	if err != nil {
@@ -61,28 +62,17 @@ func (r *cmdRun) pressTo(c orders.Command) error {
 	}
 	if len(recent) >= PressPerDay {
 		next := recent[len(recent)-PressPerDay].Add(24 * time.Hour)
-		return fmt.Errorf("at most %d press a power in 24 hours; the next may go from %s", PressPerDay, letters.DeadlineText(next, g.Seat(from).TimeZone))
+		return errors.New(letters.PressLimit(PressPerDay, next, g.Seat(from).TimeZone))
 	}
 	// The sender's own secret, whatever its shape (an order block pasted
 	// in), and any secret secretIn finds. The refusal does not say whose:
 	// a press must not be a way to try guesses at the moderators'.
 	if holdsWord(c.Text, r.secret) || SecretIn(r.core, g, c.Text) != "" {
-		return fmt.Errorf("the message holds a secret; it was not sent")
+		return errors.New(letters.PressSecret)
 	}
 	p := &store.Press{Version: g.Version, From: from, To: to, Grey: c.Grey, Text: c.Text, Sent: r.now}
 	r.then(func() error { return sendPress(r.pub, r.tx, g, r.s.Turn.String(), r.s.Segment.Title(), p, r.now) })
-	signed := "signed as " + from.Title()
-	if c.Grey {
-		signed = "grey: they are not told who sent it"
-	}
-	line := fmt.Sprintf("Press sent to %s (%s, %d characters).", letters.Powers(to), signed, len([]rune(c.Text)))
-	if len(vacant) > 0 {
-		line += fmt.Sprintf(" Not to %s: no player.", letters.Powers(vacant))
-	}
-	if rules.Copy {
-		line += " The moderators get a copy, as this game's rules say."
-	}
-	r.answers = append(r.answers, line)
+	r.answers = append(r.answers, letters.PressSent(from, to, vacant, c.Grey, len([]rune(c.Text)), rules.Copy))
 	grey := ""
 	if c.Grey {
 		grey = ", grey"

@@ -160,7 +160,7 @@ func Run(core Core, pub *publish.Publisher, tx *store.Tx, g *store.Game, s storm
 	rep := &Reply{Commands: true}
 	r := &cmdRun{core: core, pub: pub, tx: tx, g: cloneGame(g), s: s, from: e.From, reply: rep, key: e.Key, now: now, power: power, secret: sub.Envelope.Secret, reason: sub.Reason()}
 	if power == 0 && sub.HasCommand(orders.CmdRollback) && Count(sub) > 1 {
-		rep.Errs = append(rep.Errs, "ROLLBACK goes in an email of its own (with REASON at most): the commands after it would apply to the game as it was before.")
+		rep.Errs = append(rep.Errs, letters.RollbackAlone)
 		return rep
 	}
 	queries := 0
@@ -172,7 +172,7 @@ func Run(core Core, pub *publish.Publisher, tx *store.Tx, g *store.Game, s storm
 			err = r.player(c)
 		}
 		if err != nil {
-			rep.Errs = append(rep.Errs, fmt.Sprintf("line %d: %s: %v", c.Line, c.Verb, err))
+			rep.Errs = append(rep.Errs, letters.CommandRefused(c.Line, c.Verb, err))
 			continue
 		}
 		if slices.Contains(orders.Queries, c.Verb) || c.Verb == orders.CmdReason {

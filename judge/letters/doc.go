@@ -6,8 +6,10 @@
 // that its wording is read and changed in one place; the lines several
 // letters share (a game's rules, its deadline, who observes it), the lines
 // of a receipt the judge's pipeline writes (refusal.go: why an email was
-// not read or refused, the notes of accepted orders) and the lines it adds
-// to a report's lead (lead.go) are functions and constants here too, and
+// not read or refused, the notes of accepted orders), the lines it adds
+// to a report's lead (lead.go) and what the commands answer, announce and
+// refuse (commands.go; the lobby's and an observer's in lobby.go, a
+// press's in press.go) are functions and constants here too, and
 // so are the one signature (Signature) and the one duration formatter
 // (Duration, orders.FormatDuration: the form a player writes back in
 // EXTEND or DURATION; OrNone is it with "none" below a minute). The game

@@ -1,6 +1,10 @@
 package letters
 
 import (
+	"fmt"
+	"strings"
+	"time"
+
 	"stormjudge/adjudicator/storm"
 	"stormjudge/orders"
 	"stormjudge/store"
@@ -137,3 +141,159 @@ func (d Declined) Subject() string { return "[" + d.Game + "] Not seated for " +
 
 // Text is the notice.
 func (d Declined) Text() string { return render(declinedText, d) }
+
+// The words of the lobby's commands (LIST, JOIN, the moderator's START,
+// APPROVE, DECLINE and APPROVAL) and of an observer's OBSERVE: answers,
+// announcements and refusals (the receipt quotes the moderator's after
+// "line N: VERB: ", CommandRefused). A JOIN's and an OBSERVE's are
+// fixed words: nothing vouches for their sender.
+
+// JoinFooter closes the refusal of a JOIN.
+const JoinFooter = "LIST, alone in an email to the judge, lists the games that wait for players and their open seats."
+
+// JoinUnread refuses a JOIN email with other lines.
+const JoinUnread = "A JOIN email holds JOIN <game> <power> alone (with the SECRET the judge sent, to confirm); it was not read."
+
+// NoOpenSeat refuses a JOIN for a game that takes no players.
+func NoOpenSeat(game string) string {
+	return fmt.Sprintf("Game %s has no open seat: it does not take players.", game)
+}
+
+// SeatGone refuses the confirmation of a JOIN for p's seat, taken or
+// closed since.
+func SeatGone(p storm.Power, game string) string {
+	return fmt.Sprintf("%s's seat in game %s is not open any more: another player took it, or the game started.", p.Title(), game)
+}
+
+// SeatClosed refuses a JOIN for p's seat, which is not open (open: the
+// seats that are).
+func SeatClosed(p storm.Power, game string, open []storm.Power) string {
+	return fmt.Sprintf("%s's seat in game %s is not open; the open seats: %s.", p.Title(), game, Powers(open))
+}
+
+// OneSeat refuses a JOIN from an address that holds or asked for
+// another seat.
+func OneSeat(game string) string {
+	return fmt.Sprintf("This address holds or has asked for another seat in game %s: one seat an address by JOIN (the moderator may seat one player in several, with REPLACE).", game)
+}
+
+// SeatBusy refuses a JOIN for p's seat, for which several confirmed
+// requests wait for the moderator (open: the open seats).
+func SeatBusy(p storm.Power, game string, open []storm.Power) string {
+	return fmt.Sprintf("Several players wait for the moderator's answer for %s's seat in game %s: ask again later, or for another seat (open: %s).", p.Title(), game, Powers(open))
+}
+
+// JoinUnverified refuses a JOIN's confirmation whose secret does not
+// verify (expiry: how long a request holds).
+func JoinUnverified(expiry time.Duration) string {
+	return "The SECRET does not match the one sent for this seat, or this address did not ask for it (or asked more than " + Duration(expiry) + " ago)."
+}
+
+// StartedNoSeat refuses a moderator's lobby command in a game that has
+// started.
+func StartedNoSeat(game string) string {
+	return fmt.Sprintf("game %s has no open seat: it has started", game)
+}
+
+// ApprovalText answers APPROVAL ON (on) or OFF.
+func ApprovalText(on bool) string {
+	if on {
+		return "Players who JOIN an open seat wait for your APPROVE once they confirm (APPROVAL ON)."
+	}
+	return "Players who JOIN an open seat take it once they confirm (APPROVAL OFF)."
+}
+
+// GameStarted announces a START; left are the seats still open, now
+// vacant.
+func GameStarted(left []storm.Power) (subject, line string) {
+	return "Game started", fmt.Sprintf("The game starts now; %s stay vacant, held by the moderator (REPLACE seats a player).", Powers(left))
+}
+
+// SeatNotOpen refuses an APPROVE or DECLINE for p's seat, which is not
+// open.
+func SeatNotOpen(p storm.Power, open []storm.Power) string {
+	return fmt.Sprintf("%s's seat is not open; the open seats: %s", p.Title(), Powers(open))
+}
+
+// NotConfirmedBy refuses an APPROVE or DECLINE of addr, which has not
+// confirmed a request for p's seat.
+func NotConfirmedBy(addr string, p storm.Power) string {
+	return fmt.Sprintf("%s has not confirmed a request for %s's seat", addr, p.Title())
+}
+
+// NobodyConfirmed refuses an APPROVE or DECLINE for p's seat, which no
+// one has confirmed a request for.
+func NobodyConfirmed(p storm.Power) string {
+	return fmt.Sprintf("nobody has confirmed a request for %s's seat", p.Title())
+}
+
+// DeclinedAnswer answers a DECLINE of the addresses told for p's seat.
+func DeclinedAnswer(p storm.Power, told []string) string {
+	return fmt.Sprintf("Declined for %s: %s. The seat stays open.", p.Title(), strings.Join(told, ", "))
+}
+
+// NowPlays answers an APPROVE: addr plays p.
+func NowPlays(addr string, p storm.Power) string {
+	return fmt.Sprintf("%s now plays %s.", addr, p.Title())
+}
+
+// Why the others who confirmed a request for a seat are declined
+// (Declined.Why) when a player takes it: approved, or seated by REPLACE.
+const (
+	OtherSeated     = "another player was seated"
+	ModeratorSeated = "the moderator seated another player"
+)
+
+// The moderator's OBSERVE ALLOW, DENY and PUBLIC.
+
+// ObserverAllowed: addr may observe (OBSERVE ALLOW).
+func ObserverAllowed(addr string) string { return addr + " may observe the game (OBSERVE)." }
+
+// ObserverDenied: addr may not (OBSERVE DENY).
+func ObserverDenied(addr string) string {
+	return addr + " may not observe the game, and no longer does."
+}
+
+// ObserversPublic: the game is public or not (OBSERVE PUBLIC).
+func ObserversPublic(public bool) string {
+	if public {
+		return "The game is public: any address may observe it (its public reports only)."
+	}
+	return "The game is not public: only the addresses the moderator allows may observe it (the others no longer do)."
+}
+
+// ObserveDenied refuses an OBSERVE from an address that may not observe
+// game.
+func ObserveDenied(game string) string {
+	return fmt.Sprintf("This address may not observe game %s: the moderator allows who may (OBSERVE ALLOW), or makes the game public.", game)
+}
+
+// ObserveUnread refuses an observer's email with other lines.
+const ObserveUnread = "An observer's email holds the GAME line and OBSERVE (or OBSERVE STOP) alone; it was not read."
+
+// NotObserving refuses an OBSERVE STOP (at line) from an address that
+// does not observe game.
+func NotObserving(line int, game string) string {
+	return fmt.Sprintf("line %d: OBSERVE STOP: you do not observe game %s.", line, game)
+}
+
+// ObserveStopped answers an OBSERVE STOP.
+func ObserveStopped(game string) string {
+	return fmt.Sprintf("You no longer observe game %s: no more reports come to you. OBSERVE, with GAME %s, starts again.", game, game)
+}
+
+// PlaysAlready refuses an OBSERVE (at line) from a player or moderator
+// of game.
+func PlaysAlready(line int, game string) string {
+	return fmt.Sprintf("line %d: OBSERVE: you play or moderate game %s, and get its reports already.", line, game)
+}
+
+// ObservesAlready refuses an OBSERVE (at line) from an observer of game.
+func ObservesAlready(line int, game string) string {
+	return fmt.Sprintf("line %d: OBSERVE: you observe game %s already (OBSERVE STOP ends it).", line, game)
+}
+
+// ObserveStarted answers an OBSERVE.
+func ObserveStarted(game string) string {
+	return fmt.Sprintf("You observe game %s: its public report comes to you once a turn, when the turn ends, covering the turn's segments, and the game's latest report follows now. You get no player's private notice. OBSERVE STOP, with GAME %s, ends it.", game, game)
+}

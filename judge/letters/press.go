@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"stormjudge/adjudicator/storm"
 	"stormjudge/orders"
@@ -114,4 +115,47 @@ func PressHistory(log []store.Press, power storm.Power, zone string) string {
 		fmt.Fprintf(&b, "  #%-3d %s, v%d, from %s to %s: %s\n", p.Seq, DeadlineText(p.Sent, zone), p.Version, from, to, orders.Shorten(first, 60))
 	}
 	return b.String()
+}
+
+// The refusals of a player's PRESS TO (the receipt quotes them after
+// "line N: PRESS: ", CommandRefused).
+const (
+	NoPress      = "this game has no press (the moderator's rule PRESS NONE)"
+	SignedOnly   = "this game allows signed press only: send PRESS TO without GREY"
+	PressOwnOnly = "the press names only your own power"
+	PressSecret  = "the message holds a secret; it was not sent"
+)
+
+// PressBlackout refuses press during the segments of kind (the open one
+// is segment).
+func PressBlackout(kind string, segment storm.Segment) string {
+	return fmt.Sprintf("no press during the %s segments (the moderator's rule PRESS BLACKOUT); press is possible again once the %s is over", kind, segment.Title())
+}
+
+// NoPlayer refuses press to powers without a player only.
+func NoPlayer(ps []storm.Power) string {
+	return fmt.Sprintf("%s has no player in this game", Powers(ps))
+}
+
+// PressLimit refuses press beyond perDay in 24 hours: the next may go
+// from next (in zone).
+func PressLimit(perDay int, next time.Time, zone string) string {
+	return fmt.Sprintf("at most %d press a power in 24 hours; the next may go from %s", perDay, DeadlineText(next, zone))
+}
+
+// PressSent answers a PRESS TO: sent from to to, n characters, grey or
+// signed; not to vacant (no player); a copy to the moderators (copied).
+func PressSent(from storm.Power, to, vacant []storm.Power, grey bool, n int, copied bool) string {
+	signed := "signed as " + from.Title()
+	if grey {
+		signed = "grey: they are not told who sent it"
+	}
+	line := fmt.Sprintf("Press sent to %s (%s, %d characters).", Powers(to), signed, n)
+	if len(vacant) > 0 {
+		line += fmt.Sprintf(" Not to %s: no player.", Powers(vacant))
+	}
+	if copied {
+		line += " The moderators get a copy, as this game's rules say."
+	}
+	return line
 }

@@ -1,0 +1,442 @@
+package letters
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"stormjudge/adjudicator/storm"
+	"stormjudge/store"
+)
+
+// The words of the moderator's and the players' commands (package
+// command): the answers the receipt carries, the announcements the
+// players read (a subject and a paragraph: the functions that return
+// both give them in that order) and the refusals the receipt quotes
+// after "line N: VERB: " (CommandRefused), which begin in lower case.
+
+// CommandRefused is how the receipt quotes a command's refusal.
+func CommandRefused(line int, verb string, err error) string {
+	return fmt.Sprintf("line %d: %s: %v", line, verb, err)
+}
+
+// RollbackAlone refuses a ROLLBACK with other commands.
+const RollbackAlone = "ROLLBACK goes in an email of its own (with REASON at most): the commands after it would apply to the game as it was before."
+
+// The refusals that several commands share.
+const (
+	NotACommand    = "not a command for this email"
+	GamePaused     = "the game is paused"
+	NoDeadline     = "the open segment has no deadline"
+	PausedFirst    = "the game is paused: RESUME it first"
+	PausedDeadline = PausedFirst + " (the deadline is then as far off as it was when paused)"
+)
+
+// NotStarted refuses a command of a game in play in a game that waits
+// for players for the open seats.
+func NotStarted(open []storm.Power) string {
+	return fmt.Sprintf("the game has not started: it waits for players for %s (START starts it with those seats vacant)", Powers(open))
+}
+
+// NoVersion refuses a version beyond the game's (at); a player is told
+// where to find them (hint).
+func NoVersion(v, at int, hint bool) string {
+	s := fmt.Sprintf("there is no version %d: the game is at version %d", v, at)
+	if hint {
+		s += " (HISTORY lists them)"
+	}
+	return s
+}
+
+// NobodyOrders refuses a deadline for a segment nobody orders in (who:
+// WhoOrders).
+func NobodyOrders(who string) string {
+	return fmt.Sprintf("nobody orders in the open segment (%s)", who)
+}
+
+// The moderator's commands.
+
+// NotInFuture refuses a DEADLINE that is past.
+func NotInFuture(at time.Time) string {
+	return fmt.Sprintf("%s is not in the future (the time is in UTC)", at.Format("2006-01-02 15:04"))
+}
+
+// The refusals of EXTEND, ABSENCE, PAUSE and RESUME by the moderator.
+const (
+	NoDeadlineToExtend = "the open segment has no deadline to extend; set one with DEADLINE"
+	AbsenceIsPlayers   = "a moderator sets the game's limit, ABSENCE MAX <duration>; players declare their own absences"
+	PausedAlready      = "the game is paused already"
+	NotPaused          = "the game is not paused"
+	NotARule           = "not a rule"
+)
+
+// NothingToAdjudicate refuses ADJUDICATE (who: WhoOrders).
+func NothingToAdjudicate(who string) string {
+	return "there is nothing to adjudicate: " + who
+}
+
+// SecretInMessage refuses a BROADCAST holding whose secret (SecretOf).
+func SecretInMessage(whose string) string {
+	return fmt.Sprintf("the message holds %s secret; it was not sent", whose)
+}
+
+// Whose secret a text holds (SecretInMessage, SecretInReason): the
+// moderators', a seat's (SecretOf), or perhaps a player's when there
+// were too many to check.
+const (
+	ModeratorsSecret = "the moderators'"
+	UncheckedSecret  = "perhaps a player's (too many secret-like words to check)"
+)
+
+// SecretOf names p's secret.
+func SecretOf(p storm.Power) string { return p.Title() + "'s" }
+
+// SeatMissing refuses a REPLACE of a power without a seat.
+func SeatMissing(p storm.Power, game string) string {
+	return fmt.Sprintf("%s has no seat in game %s", p.Title(), game)
+}
+
+// RollbackNotEarlier refuses a ROLLBACK to the version the game is at
+// or later.
+func RollbackNotEarlier(at int) string {
+	return fmt.Sprintf("the game is at version %d: roll back to an earlier one (HISTORY lists them)", at)
+}
+
+// RollbackNobodyOrders refuses a ROLLBACK to version v, whose state s
+// nobody orders in.
+func RollbackNobodyOrders(v int, s storm.State) string {
+	return fmt.Sprintf("nobody orders in version %d (%s, %s): roll back to a version that waits for orders or a draw (HISTORY lists them)", v, s.Turn, s.Segment.Title())
+}
+
+// ExportAttached answers EXPORT: the game at version v, n bytes.
+func ExportAttached(game string, v, n int) string {
+	return fmt.Sprintf("The export of game %s at version %d is attached (%s-v%d.json, %d bytes; docs/state.md documents it).", game, v, game, v, n)
+}
+
+// DeadlineRemoved announces a DEADLINE NONE.
+func DeadlineRemoved(segment storm.Segment) (subject, line string) {
+	return "Deadline removed", fmt.Sprintf("The deadline of %s was removed: the segment waits for every power's orders.", segment.Title())
+}
+
+// DeadlineSet announces a DEADLINE.
+func DeadlineSet(segment storm.Segment, at time.Time) (subject, line string) {
+	return "Deadline set", fmt.Sprintf("The deadline of %s was set to %s.", segment.Title(), DeadlineText(at, ""))
+}
+
+// DeadlineInAbsence tells the moderator that the deadline set falls in a
+// declared absence (the absences would put it at).
+func DeadlineInAbsence(segment storm.Segment, at time.Time) string {
+	return fmt.Sprintf("Note: the deadline falls in a declared absence of a power that orders in %s (the absences would put it at %s); it stands as you set it.", segment.Title(), DeadlineText(at, ""))
+}
+
+// DeadlineExtended announces the moderator's EXTEND by d, to at.
+func DeadlineExtended(segment storm.Segment, d time.Duration, at time.Time) (subject, line string) {
+	return "Deadline extended", fmt.Sprintf("The deadline of %s was extended by %s to %s.", segment.Title(), Duration(d), DeadlineText(at, ""))
+}
+
+// The subjects of the announcements whose line is said elsewhere
+// (the rules' lines: DurationRule ..., PressRulesText, ObserversPublic).
+const (
+	RulesChanged   = "Deadline rules changed"
+	PressRulesSaid = "Press rules"
+	ObserversSaid  = "Observers"
+)
+
+// The lines of a deadline rule set (DURATION, REMINDERS, NMR,
+// EXTENSIONS, ABSENCE MAX).
+
+// DurationRule: the kinds of segments take d (none: no deadline).
+func DurationRule(kinds []string, d time.Duration, none bool) string {
+	what := "no deadline"
+	if !none {
+		what = Duration(d)
+	}
+	return fmt.Sprintf("Deadline rule: %s segments take %s from when they open (from the next segment on; the open one keeps its deadline).", strings.Join(kinds, ", "), what)
+}
+
+// RemindersRule: reminders list before the deadline (none: none).
+func RemindersRule(list []time.Duration, none bool) string {
+	if none {
+		return "Deadline rule: no reminders."
+	}
+	var ls []string
+	for _, d := range list {
+		ls = append(ls, Duration(d))
+	}
+	return fmt.Sprintf("Deadline rule: the powers that have not ordered are reminded %s before the deadline.", strings.Join(ls, " and "))
+}
+
+// NMRRule: what the deadline does to the powers without orders.
+func NMRRule(g *store.Game) string {
+	return "Deadline rule: at the deadline, " + PolicyText(g) + "."
+}
+
+// ExtensionsRule: each player's budget of EXTEND.
+func ExtensionsRule(d time.Duration) string {
+	return fmt.Sprintf("Deadline rule: each player may extend deadlines by %s in all, with EXTEND.", Duration(d))
+}
+
+// AbsenceMaxRule: each player's limit of ABSENCE.
+func AbsenceMaxRule(d time.Duration) string {
+	return fmt.Sprintf("Deadline rule: each player may declare %s of absence in all, with ABSENCE; deadlines falling in one move to its end.", Duration(d))
+}
+
+// GamePausedBy announces PAUSE; left is what was left of the deadline
+// (0: none ran).
+func GamePausedBy(left time.Duration) (subject, line string) {
+	line = "The moderator PAUSED the game: no orders are taken and no deadline runs until it resumes."
+	if left > 0 {
+		line += fmt.Sprintf(" The deadline will then be %s away, as it was now.", Duration(left))
+	}
+	return "Game paused", line
+}
+
+// GameResumed announces RESUME; at is the deadline again (zero: none).
+func GameResumed(at time.Time) (subject, line string) {
+	line = "The moderator RESUMED the game: orders are taken again."
+	if !at.IsZero() {
+		line += " The deadline is " + DeadlineText(at, "") + "."
+	}
+	return "Game resumed", line
+}
+
+// AdjudicateNow answers ADJUDICATE.
+const AdjudicateNow = "The open segment is adjudicated now; powers without orders are taken to PASS (their standing orders and IF lines still apply). The report follows."
+
+// Broadcast announces the moderator's BROADCAST of text.
+func Broadcast(text string) (subject, line string) {
+	return "A message from the moderator", "A message from the moderator:\n\n" + text
+}
+
+// SecretRenewed announces a REPLACE of a seat by its own player.
+func SecretRenewed(p storm.Power) (subject, line string) {
+	return p.Title() + "'s secret renewed", fmt.Sprintf("The moderator gave %s's player a new secret; the old one no longer works.", p.Title())
+}
+
+// NewSecretSent answers a REPLACE of a seat by its own player.
+func NewSecretSent(addr string) string {
+	return fmt.Sprintf("The new secret was sent to %s.", addr)
+}
+
+// NewPlayerCopy heads the copies of version v that a new player of p
+// gets with the welcome.
+func NewPlayerCopy(p storm.Power, v int) string {
+	return fmt.Sprintf("You now play %s: this is the open segment's report and your notice (version %d); HISTORY and RESEND give the earlier ones.", p.Title(), v)
+}
+
+// NewPlayer announces a REPLACE: p has a new player (vacant: in the
+// seat the moderator held).
+func NewPlayer(p storm.Power, vacant bool) (subject, line string) {
+	line = fmt.Sprintf("%s has a new player. The old secret no longer works; the new player has been sent one.", p.Title())
+	if vacant {
+		line = fmt.Sprintf("%s has a new player, in the seat the moderator held; the new player has been sent a secret.", p.Title())
+	}
+	return p.Title() + " has a new player", line
+}
+
+// NowPlayedBy answers a REPLACE: p is played by addr (waiting: the game
+// has not started, no report goes with the welcome).
+func NowPlayedBy(p storm.Power, addr string, waiting bool) string {
+	if waiting {
+		return fmt.Sprintf("%s is now played by %s: their welcome with the new secret is on its way.", p.Title(), addr)
+	}
+	return fmt.Sprintf("%s is now played by %s: their welcome with the new secret, and the open segment's report and notice, are on their way.", p.Title(), addr)
+}
+
+// RolledBack announces a ROLLBACK from version from to v, whose state s
+// is open again; at is its new deadline (zero: none).
+func RolledBack(from, v int, s storm.State, at time.Time) (subject, line string) {
+	line = fmt.Sprintf("The moderator ROLLED BACK the game from version %d to version %d: %s, %s, is open again. Every order given for it or later is withdrawn (kept in the history): send your orders again. Its report and notices follow again.", from, v, s.Turn, s.Segment.Title())
+	if !at.IsZero() {
+		line += " Its new deadline: " + DeadlineText(at, "") + "."
+	}
+	return fmt.Sprintf("Rolled back to version %d", v), line
+}
+
+// ResentAfterRollback leads the reports sent again after a rollback
+// from version from.
+func ResentAfterRollback(from int) string {
+	return fmt.Sprintf("Sent again after the moderator's rollback from version %d.", from)
+}
+
+// The players' commands.
+
+// OrdersAnswer answers ORDERS: the power's orders for the open segment
+// (Orders: their lines, report.Orders; none yet when Given is false),
+// who sent them and when.
+type OrdersAnswer struct {
+	State       storm.State
+	Version     int
+	Given       bool
+	Orders      []string
+	ByModerator bool
+	Received    time.Time
+	Zone        string
+}
+
+var ordersAnswerText = parse("orders answer", `Your orders for {{.State.Turn}}, {{.State.Segment.Title}} (version {{.Version}}):
+{{if not .Given}}  none yet.
+{{else}}{{range .Orders}}  {{.}}
+{{end}}Sent by {{if .ByModerator}}the moderator{{else}}you{{end}}, received {{deadline .Received .Zone}}.
+{{end}}`)
+
+// Text is the answer.
+func (a OrdersAnswer) Text() string { return render(ordersAnswerText, a) }
+
+// Resent answers RESEND: p's versions vs are sent again to addr.
+func Resent(p storm.Power, vs []int, addr string) string {
+	return fmt.Sprintf("The public report and %s's private notice of version(s) %s are sent again to %s.", p.Title(), Ints(vs), addr)
+}
+
+// ResendNote heads a copy of version v sent again on RESEND; the
+// subjects of the copies end in ResentSuffix, or, for a new player
+// (NewPlayerCopy), NewPlayerSuffix.
+func ResendNote(v int) string {
+	return fmt.Sprintf("A copy of version %d sent again on request (RESEND); any deadline it named may be past: STATUS tells the open segment.", v)
+}
+
+// The ends of the subjects of copies sent again (ResendNote).
+const (
+	ResentSuffix    = " (sent again)"
+	NewPlayerSuffix = " (for the new player)"
+)
+
+// TimezoneAnswer answers TIMEZONE.
+func TimezoneAnswer(zone string) string {
+	return fmt.Sprintf("Your time zone is %s: deadlines are shown in it besides UTC.", zone)
+}
+
+// NotOrdering refuses a player's EXTEND in a segment p does not order
+// in (who: WhoOrders).
+func NotOrdering(p storm.Power, who string) string {
+	return fmt.Sprintf("%s does not order in the open segment (%s)", p.Title(), who)
+}
+
+// NoExtensionBudget refuses a player's EXTEND in a game without a
+// budget.
+const NoExtensionBudget = "this game gives no extension budget (the moderator may extend a deadline)"
+
+// OverExtensionBudget refuses an EXTEND by d of more than left of the
+// budget.
+func OverExtensionBudget(d, left, budget time.Duration) string {
+	return fmt.Sprintf("%s is more than what is left of your extension budget: %s of %s", Duration(d), Duration(left), Duration(budget))
+}
+
+// PlayerExtended announces a player's EXTEND of p by d, to at.
+func PlayerExtended(p storm.Power, segment storm.Segment, d time.Duration, at time.Time) (subject, line string) {
+	return "Deadline extended by " + p.Title(), fmt.Sprintf("%s's player extended the deadline of %s by %s, to %s.", p.Title(), segment.Title(), Duration(d), DeadlineText(at, ""))
+}
+
+// ExtendedAnswer answers a player's EXTEND by d; left of the budget.
+func ExtendedAnswer(d, left time.Duration) string {
+	return fmt.Sprintf("Extended by %s; %s of your budget is left.", Duration(d), OrNone(left))
+}
+
+// ResignNamePower refuses a RESIGN that names another power than p.
+func ResignNamePower(p storm.Power) string {
+	return fmt.Sprintf("to resign, name the power this email speaks for: RESIGN %s", p)
+}
+
+// NoModeratorToHold refuses a RESIGN in a game without a moderator.
+const NoModeratorToHold = "this game has no moderator to hold the seat; ask the operator"
+
+// LeftBeforeStart announces that p's player resigned before the start.
+func LeftBeforeStart(p storm.Power) (subject, line string) {
+	return p.Title() + "'s seat is open again", fmt.Sprintf("%s's player left before the game started: the seat is open again (JOIN).", p.Title())
+}
+
+// LeftAnswer answers that RESIGN.
+func LeftAnswer(p storm.Power, game string) string {
+	return fmt.Sprintf("You left %s in game %s before it started: your secret no longer works, and the seat is open again.", p.Title(), game)
+}
+
+// Resigned announces that p's player resigned.
+func Resigned(p storm.Power) (subject, line string) {
+	return p.Title() + "'s player resigned", fmt.Sprintf("%s's player resigned. The moderator holds the seat until a new player is found (REPLACE).", p.Title())
+}
+
+// ResignedAnswer answers a RESIGN of p by addr.
+func ResignedAnswer(p storm.Power, game, addr string) string {
+	return fmt.Sprintf("You resigned %s in game %s: your secret no longer works and no more mail for %s comes to %s. Thank you for playing.", p.Title(), game, p.Title(), addr)
+}
+
+// The refusals of a player's ABSENCE.
+const (
+	AbsenceMaxIsModerators = "ABSENCE MAX is the moderator's"
+	NoAbsenceToCancel      = "you have no absence under way or to come to cancel"
+	NoAbsences             = "this game allows no declared absences (the moderator sets it with ABSENCE MAX)"
+	AbsenceOver            = "the absence is over already"
+)
+
+// Span is an absence from from to until, in zone.
+func Span(from, until time.Time, zone string) string {
+	return DeadlineText(from, zone) + " to " + DeadlineText(until, zone)
+}
+
+// AbsenceStands refuses an ABSENCE NONE whose only absences (standing:
+// Span) moved the deadline of segment.
+func AbsenceStands(standing []string, segment storm.Segment) string {
+	return fmt.Sprintf("your absence from %s stands: it moved the deadline of %s, which keeps its time; nothing else to cancel", strings.Join(standing, "; "), segment.Title())
+}
+
+// AbsencesCancelled announces an ABSENCE NONE of p's player.
+func AbsencesCancelled(p storm.Power) (subject, line string) {
+	return p.Title() + "'s absence cancelled", fmt.Sprintf("%s's player cancelled the absences declared from now on (one that moved the open deadline stands; the deadline does not move).", p.Title())
+}
+
+// CancelledAnswer answers an ABSENCE NONE; standing (Span) are the
+// absences that moved the deadline of segment and stand.
+func CancelledAnswer(standing []string, segment storm.Segment) string {
+	if len(standing) == 0 {
+		return "Your absences from now on are cancelled."
+	}
+	return fmt.Sprintf("Your other absences from now on are cancelled. This one stands, as it moved the deadline of %s (the deadline keeps its time, and the absence counts against the game's limit): %s.", segment.Title(), strings.Join(standing, "; "))
+}
+
+// AbsenceOverlaps refuses an absence that overlaps one declared from
+// the day first to the day last.
+func AbsenceOverlaps(first, last time.Time) string {
+	return fmt.Sprintf("it overlaps the absence declared from %s to %s", first.Format("2006-01-02"), last.Format("2006-01-02"))
+}
+
+// OverAbsenceLimit refuses an absence of d, more than left of the
+// game's limit max.
+func OverAbsenceLimit(d, left, max time.Duration) string {
+	return fmt.Sprintf("%s of absence is more than what is left of the game's limit: %s of %s", Duration(d), OrNone(left), Duration(max))
+}
+
+// Away announces a player's ABSENCE: the days First to Last in Zone,
+// that is From to Until; Moved is the deadline of Segment the absence
+// moved (zero: none).
+type Away struct {
+	Power       storm.Power
+	First, Last time.Time
+	Zone        string
+	From, Until time.Time
+	Segment     storm.Segment
+	Moved       time.Time
+}
+
+// Subject is the announcement's subject.
+func (a Away) Subject() string { return a.Power.Title() + "'s player away" }
+
+// Text is the announcement's line.
+func (a Away) Text() string {
+	zone := a.Zone
+	if zone == "" {
+		zone = "UTC"
+	}
+	line := fmt.Sprintf("%s's player will be away from %s to %s (days in %s; %s to %s): deadlines of segments in which %s orders that fall in that time move to its end.",
+		a.Power.Title(), a.First.Format("Mon 2 Jan 2006"), a.Last.Format("Mon 2 Jan 2006"), zone, DeadlineText(a.From, ""), DeadlineText(a.Until, ""), a.Power.Title())
+	if !a.Moved.IsZero() {
+		line += fmt.Sprintf(" The deadline of %s moves to %s.", a.Segment.Title(), DeadlineText(a.Moved, ""))
+	}
+	return line
+}
+
+// AbsenceNoted answers an ABSENCE from from to until, in zone; left of
+// the game's limit max.
+func AbsenceNoted(from, until time.Time, zone string, left, max time.Duration) string {
+	return fmt.Sprintf("Absence noted: %s to %s (%s); %s of the game's %s of absence is left.", DeadlineText(from, zone), DeadlineText(until, zone),
+		Duration(until.Sub(from)), OrNone(left), Duration(max))
+}
