@@ -665,9 +665,9 @@ func (j *Judge) sendReceipt(tx *store.Tx, key []byte, m *orders.Message, rc *rec
 	}
 	subject := publish.StripReceiptTag(publish.CleanSubject(m.Subject)) // reply prefixes and earlier tags off
 	if subject == "" || rc.unverified != "" || rc.anonymous {           // a forged subject is never echoed
-		subject = "your orders"
+		subject = letters.YourOrders
 		if rc.anonymous {
-			subject = "your email"
+			subject = letters.YourEmail
 		}
 	}
 	subject = "Re: " + subject + " " + publish.ReceiptTag(res.Game, receiptWhat(res))
@@ -679,7 +679,7 @@ func (j *Judge) sendReceipt(tx *store.Tx, key []byte, m *orders.Message, rc *rec
 		}
 	}
 	if rc.unverified != "" { // only a game that exists is named (its id is the judge's, not the sender's)
-		subject = "Re: your orders " + publish.ReceiptTag(game, receiptWhat(&Result{Outcome: res.Outcome}))
+		subject = "Re: " + letters.YourOrders + " " + publish.ReceiptTag(game, receiptWhat(&Result{Outcome: res.Outcome}))
 	}
 	heldSubject := ""
 	if rc.unverified == "" && !rc.anonymous {
@@ -771,17 +771,14 @@ func gamesOf(tx *store.Tx, addr string) []string {
 	}
 	var out []string
 	for _, g := range gs {
-		var roles []string
+		var powers []storm.Power
 		for _, s := range g.Seats {
 			if strings.EqualFold(s.Address, addr) {
-				roles = append(roles, s.Power.Title())
+				powers = append(powers, s.Power)
 			}
 		}
-		if slices.ContainsFunc(g.Moderators, func(m string) bool { return strings.EqualFold(m, addr) }) {
-			roles = append(roles, "moderator")
-		}
-		if len(roles) > 0 {
-			out = append(out, fmt.Sprintf("%s (%s)", g.ID, strings.Join(roles, ", ")))
+		if mod := slices.ContainsFunc(g.Moderators, func(m string) bool { return strings.EqualFold(m, addr) }); mod || len(powers) > 0 {
+			out = append(out, letters.OwnGame(g.ID, powers, mod))
 		}
 	}
 	return out

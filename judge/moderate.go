@@ -63,8 +63,8 @@ func (j *Judge) create(tx *store.Tx, m *orders.Message, sub *orders.Submission, 
 		return
 	}
 	def := GameDef{ID: env.Game, Moderators: []string{strings.ToLower(m.From)}, Diplomacy: true, Crisis: true}
-	bad := func(c orders.Command, format string, a ...any) {
-		rc.errs = append(rc.errs, fmt.Sprintf("line %d: %s: %s", c.Line, c.Verb, fmt.Sprintf(format, a...)))
+	bad := func(c orders.Command, why string) {
+		rc.errs = append(rc.errs, letters.CommandRefused(c.Line, c.Verb, why))
 	}
 	g := &store.Game{} // collects the rules
 	for _, c := range sub.Commands {
@@ -73,7 +73,7 @@ func (j *Judge) create(tx *store.Tx, m *orders.Message, sub *orders.Submission, 
 		case orders.CmdSeat:
 			for _, sd := range def.Seats {
 				if sd.Power == c.Power {
-					bad(c, "%s is seated twice", c.Power.Title())
+					bad(c, letters.SeatedTwice(c.Power))
 				}
 			}
 			def.Seats = append(def.Seats, SeatDef{Power: c.Power, Address: c.Address, Open: c.Word == "open"})
@@ -84,7 +84,7 @@ func (j *Judge) create(tx *store.Tx, m *orders.Message, sub *orders.Submission, 
 			}
 			dk, ok := j.opt.Decks[c.Word]
 			if !ok {
-				bad(c, "no deck %q here; the operator offers: %s", c.Word, strings.Join(j.deckNames(), ", "))
+				bad(c, letters.NoDeck(c.Word, j.deckNames()))
 				continue
 			}
 			def.Deck = dk
@@ -97,11 +97,11 @@ func (j *Judge) create(tx *store.Tx, m *orders.Message, sub *orders.Submission, 
 			def.Crisis = c.Word == "on"
 		case orders.CmdDuration, orders.CmdReminders, orders.CmdNMR, orders.CmdExtensions, orders.CmdAbsence:
 			if c.Verb == orders.CmdAbsence && !c.Max {
-				bad(c, "in CREATE, ABSENCE MAX <duration> sets the players' limit")
+				bad(c, letters.CreateAbsence)
 				continue
 			}
 			if _, err := command.ApplyRule(g, c); err != nil {
-				bad(c, "%v", err)
+				bad(c, err.Error())
 			}
 		case orders.CmdPress:
 			command.PressRule(g, c)
@@ -110,7 +110,7 @@ func (j *Judge) create(tx *store.Tx, m *orders.Message, sub *orders.Submission, 
 		case orders.CmdApproval:
 			def.JoinApproval = c.Word == "on"
 		default:
-			bad(c, "not a line of CREATE (it takes SEAT, DECK, SEED, DIPLOMACY, CRISIS, DURATION, REMINDERS, NMR, EXTENSIONS, ABSENCE MAX, PRESS, OBSERVE, APPROVAL)")
+			bad(c, letters.NotCreateLine)
 		}
 	}
 	if len(rc.errs) == 0 {
@@ -202,8 +202,8 @@ func (j *Judge) withdraw(tx *store.Tx, g *store.Game, s storm.State, m *orders.M
 		Detail: fmt.Sprintf("%s's orders for %s %s withdrawn by the moderator%s", p.Title(), s.Turn, s.Segment, letters.Because(reason))}); err != nil {
 		return err
 	}
-	line := letters.Withdrawn(p, s.Segment)
-	if err := command.Announce(j.pub, tx, g, s, m.From, 0, reason, p.Title()+"'s orders withdrawn", []string{line}, false, now); err != nil {
+	subject, line := letters.Withdrawn(p, s.Segment)
+	if err := command.Announce(j.pub, tx, g, s, m.From, 0, reason, []string{subject}, []string{line}, false, now); err != nil {
 		return err
 	}
 	if err := tx.PutGame(g); err != nil {

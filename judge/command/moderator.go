@@ -96,7 +96,7 @@ func (r *cmdRun) modHistory(c orders.Command) error {
 func (r *cmdRun) modPressRules(c orders.Command) error {
 	g := r.g
 	line := PressRule(g, c)
-	r.say("Press rules", line)
+	r.say(letters.PressRulesSaid, line)
 	r.audit("press rules", line)
 	return nil
 }
@@ -106,7 +106,7 @@ func (r *cmdRun) modObservers(c orders.Command) error {
 	g := r.g
 	line := ObserverRule(g, c)
 	if c.Word == "public" {
-		r.say("Observers", line) // the players learn who may read their reports
+		r.say(letters.ObserversSaid, line) // the players learn who may read their reports
 	} else {
 		r.answers = append(r.answers, line)
 	}
@@ -128,7 +128,7 @@ func (r *cmdRun) modExport(c orders.Command) error {
 	if err != nil {
 		return err
 	}
-	r.reply.Attach = append(r.reply.Attach, store.Attachment{Name: fmt.Sprintf("%s-v%d.json", g.ID, v), ContentType: "application/json", Data: b})
+	r.reply.Attach = append(r.reply.Attach, store.Attachment{Name: letters.ExportFile(g.ID, v), ContentType: "application/json", Data: b})
 	r.answers = append(r.answers, letters.ExportAttached(g.ID, v, len(b)))
 	r.audit("export", fmt.Sprintf("version %d exported by email", v))
 	return nil
@@ -145,7 +145,7 @@ func (r *cmdRun) modDeadline(c orders.Command) error {
 	}
 	if c.None {
 		if g.Deadline.IsZero() {
-			return fmt.Errorf("the open segment has no deadline")
+			return errors.New(letters.NoDeadline)
 		}
 		deadline.Move(g, time.Time{}, r.now)
 		r.moved, r.cancelled = true, true

@@ -61,22 +61,12 @@ type cmdRun struct {
 func (r *cmdRun) then(f func() error) { r.effects = append(r.effects, f) }
 
 // say announces line to the players under subject; the mail's subject
-// names the first two commands' (subject).
+// names the commands' (letters.AnnouncementSubject).
 func (r *cmdRun) say(subject, line string) {
 	if !slices.Contains(r.subjects, subject) {
 		r.subjects = append(r.subjects, subject)
 	}
 	r.announce = append(r.announce, line)
-}
-
-// subject is the announcement's subject: "Game resumed; Deadline
-// extended", and ", and more" after two.
-func (r *cmdRun) subject() string {
-	s := strings.Join(r.subjects[:min(2, len(r.subjects))], "; ")
-	if len(r.subjects) > 2 {
-		s += ", and more"
-	}
-	return s
 }
 
 func (r *cmdRun) audit(action, detail string) {
@@ -172,7 +162,7 @@ func Run(core Core, pub *publish.Publisher, tx *store.Tx, g *store.Game, s storm
 			err = r.player(c)
 		}
 		if err != nil {
-			rep.Errs = append(rep.Errs, letters.CommandRefused(c.Line, c.Verb, err))
+			rep.Errs = append(rep.Errs, letters.CommandRefused(c.Line, c.Verb, err.Error()))
 			continue
 		}
 		if slices.Contains(orders.Queries, c.Verb) || c.Verb == orders.CmdReason {
@@ -231,7 +221,7 @@ func (r *cmdRun) commit() error {
 	// (a rollback's sent-again reports follow the mail saying why): the
 	// outbox delivers in the order mails are queued.
 	if len(r.announce) > 0 {
-		if err := Announce(r.pub, r.tx, r.g, r.s, r.from, r.power, r.reason, r.subject(), r.announce, r.moved, r.now); err != nil {
+		if err := Announce(r.pub, r.tx, r.g, r.s, r.from, r.power, r.reason, r.subjects, r.announce, r.moved, r.now); err != nil {
 			return err
 		}
 	}
@@ -261,11 +251,12 @@ func (r *cmdRun) commit() error {
 }
 
 // Announce mails the players and moderators of g a public announcement:
-// what was done, by whom, why; with the deadline's calendar when it moved.
+// what was done (subjects: what each command did, once each; lines), by
+// whom, why; with the deadline's calendar when it moved.
 //
 // The sender gets the receipt instead, which says the same (with the
 // calendar when the deadline moved).
-func Announce(pub *publish.Publisher, tx *store.Tx, g *store.Game, s storm.State, from string, power storm.Power, reason, subject string, lines []string, moved bool, now time.Time) error {
+func Announce(pub *publish.Publisher, tx *store.Tx, g *store.Game, s storm.State, from string, power storm.Power, reason string, subjects, lines []string, moved bool, now time.Time) error {
 	g.Notices++
 	from = strings.ToLower(from)
 	var cal []store.Attachment
@@ -287,7 +278,7 @@ func Announce(pub *publish.Publisher, tx *store.Tx, g *store.Game, s storm.State
 		}
 		a := letters.Announcement{Game: g, State: s, From: from, Power: power, Lines: lines, Reason: reason, Zone: deadline.Zone(g, addr)}
 		id := fmt.Sprintf("%s/notice/%d/%s", g.ID, g.Notices, addr)
-		if err := pub.NotifyText(tx, pub.ThreadRoot(g, addr), id, addr, fmt.Sprintf("[%s] %s", g.ID, subject), a.Text(), now, att...); err != nil {
+		if err := pub.NotifyText(tx, pub.ThreadRoot(g, addr), id, addr, letters.AnnouncementSubject(g.ID, subjects), a.Text(), now, att...); err != nil {
 			return err
 		}
 	}

@@ -15,9 +15,10 @@ import (
 // both give them in that order) and the refusals the receipt quotes
 // after "line N: VERB: " (CommandRefused), which begin in lower case.
 
-// CommandRefused is how the receipt quotes a command's refusal.
-func CommandRefused(line int, verb string, err error) string {
-	return fmt.Sprintf("line %d: %s: %v", line, verb, err)
+// CommandRefused is how the receipt quotes the refusal (why) of a
+// command, or of a line of CREATE.
+func CommandRefused(line int, verb, why string) string {
+	return fmt.Sprintf("line %d: %s: %s", line, verb, why)
 }
 
 // RollbackAlone refuses a ROLLBACK with other commands.
@@ -108,9 +109,12 @@ func RollbackNobodyOrders(v int, s storm.State) string {
 	return fmt.Sprintf("nobody orders in version %d (%s, %s): roll back to a version that waits for orders or a draw (HISTORY lists them)", v, s.Turn, s.Segment.Title())
 }
 
+// ExportFile names the file EXPORT attaches: game at version v.
+func ExportFile(game string, v int) string { return fmt.Sprintf("%s-v%d.json", game, v) }
+
 // ExportAttached answers EXPORT: the game at version v, n bytes.
 func ExportAttached(game string, v, n int) string {
-	return fmt.Sprintf("The export of game %s at version %d is attached (%s-v%d.json, %d bytes; docs/state.md documents it).", game, v, game, v, n)
+	return fmt.Sprintf("The export of game %s at version %d is attached (%s, %d bytes; docs/state.md documents it).", game, v, ExportFile(game, v), n)
 }
 
 // DeadlineRemoved announces a DEADLINE NONE.

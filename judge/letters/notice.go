@@ -46,6 +46,17 @@ var announcementText = parse("announcement", `Game {{.Game.ID}}, {{.State.Turn}}
 // Text is the announcement.
 func (a Announcement) Text() string { return render(announcementText, a) }
 
+// AnnouncementSubject is the subject of an announcement of game: what
+// the first two commands did ("Game resumed; Deadline extended"), and
+// ", and more" after two.
+func AnnouncementSubject(game string, what []string) string {
+	s := strings.Join(what[:min(2, len(what))], "; ")
+	if len(what) > 2 {
+		s += ", and more"
+	}
+	return "[" + game + "] " + s
+}
+
 // Replaced tells a player that the moderator seated another player for
 // its power.
 type Replaced struct {

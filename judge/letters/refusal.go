@@ -32,6 +32,27 @@ func Unread(why string, own []string) string {
 	return msg
 }
 
+// OwnGame names a game of the sender's (Unread): the powers it plays
+// there, and moderator.
+func OwnGame(game string, powers []storm.Power, moderator bool) string {
+	var roles []string
+	for _, p := range powers {
+		roles = append(roles, p.Title())
+	}
+	if moderator {
+		roles = append(roles, "moderator")
+	}
+	return fmt.Sprintf("%s (%s)", game, strings.Join(roles, ", "))
+}
+
+// The subject a receipt answers when it may not echo the email's own
+// (none, or a forged one): an email with a secret, or an anonymous one
+// (LIST, JOIN, OBSERVE).
+const (
+	YourOrders = "your orders"
+	YourEmail  = "your email"
+)
+
 // The refusals of an email whose secret did not verify (a fixed text:
 // anyone may have written it).
 const (
@@ -95,6 +116,24 @@ func AddPowerLine(match []storm.Power) string {
 }
 
 const AddPowerLineModerator = "add a POWER line to order for a power as moderator."
+
+// The refusals of a line of CREATE (the receipt quotes them after
+// "line N: VERB: ", CommandRefused).
+
+// SeatedTwice: a SEAT line names a power seated already.
+func SeatedTwice(p storm.Power) string { return p.Title() + " is seated twice" }
+
+// NoDeck: a DECK line names a deck the operator does not offer.
+func NoDeck(name string, offered []string) string {
+	return fmt.Sprintf("no deck %q here; the operator offers: %s", name, strings.Join(offered, ", "))
+}
+
+const (
+	// CreateAbsence: an ABSENCE line without MAX.
+	CreateAbsence = "in CREATE, ABSENCE MAX <duration> sets the players' limit"
+	// NotCreateLine: a line CREATE does not take.
+	NotCreateLine = "not a line of CREATE (it takes SEAT, DECK, SEED, DIPLOMACY, CRISIS, DURATION, REMINDERS, NMR, EXTENSIONS, ABSENCE MAX, PRESS, OBSERVE, APPROVAL)"
+)
 
 // GameExists: a game master's CREATE of a game that exists.
 func GameExists(line int, game string) string {
@@ -256,8 +295,8 @@ func NothingToWithdraw(p storm.Power, segment storm.Segment) string {
 
 // Withdrawn announces the moderator's WITHDRAW of p's orders for
 // segment.
-func Withdrawn(p storm.Power, segment storm.Segment) string {
-	return fmt.Sprintf("The moderator withdrew %s's orders for %s: %s orders again (or the deadline's rule applies).", p.Title(), segment.Title(), p.Title())
+func Withdrawn(p storm.Power, segment storm.Segment) (subject, line string) {
+	return p.Title() + "'s orders withdrawn", fmt.Sprintf("The moderator withdrew %s's orders for %s: %s orders again (or the deadline's rule applies).", p.Title(), segment.Title(), p.Title())
 }
 
 // SetAlone: SET at line goes in an email of its own.
