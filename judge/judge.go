@@ -201,43 +201,43 @@ type SeatDef struct {
 // Validate checks a definition without touching the store.
 func (d GameDef) Validate() error {
 	if !validGameID(d.ID) {
-		return fmt.Errorf("judge: game id %q: use 1-32 letters, digits, '-' or '_'", d.ID)
+		return errors.New("judge: " + letters.BadGameID(d.ID))
 	}
 	seen := map[storm.Power]bool{}
 	for _, s := range d.Seats {
 		if s.Power == 0 {
-			return fmt.Errorf("judge: game %s: seat without a power", d.ID)
+			return errors.New("judge: " + letters.SeatWithoutPower(d.ID))
 		}
 		if seen[s.Power] {
-			return fmt.Errorf("judge: game %s: %s seated twice", d.ID, s.Power)
+			return errors.New("judge: " + letters.PowerSeatedTwice(d.ID, s.Power))
 		}
 		seen[s.Power] = true
 		if s.Open {
 			if len(d.Moderators) == 0 {
-				return fmt.Errorf("judge: game %s: an open seat (%s) needs a moderator to hold it until a player joins", d.ID, s.Power)
+				return errors.New("judge: " + letters.OpenSeatNeedsModerator(d.ID, s.Power))
 			}
 			continue
 		}
 		if !strings.Contains(s.Address, "@") {
-			return fmt.Errorf("judge: game %s: %s: address %q is not an email address", d.ID, s.Power, s.Address)
+			return errors.New("judge: " + letters.SeatNotAnAddress(d.ID, s.Power, s.Address))
 		}
 	}
 	if d.PhysicalDeck && d.Deck == nil {
-		return fmt.Errorf("judge: game %s: physical-deck mode needs a deck file (deck)", d.ID)
+		return errors.New("judge: " + letters.PhysicalNeedsDeck(d.ID))
 	}
 	if d.PhysicalDeck && len(d.Moderators) == 0 {
-		return fmt.Errorf("judge: game %s: physical-deck mode needs a moderator to draw the cards", d.ID)
+		return errors.New("judge: " + letters.PhysicalNeedsModerator(d.ID))
 	}
 	for _, m := range d.Moderators {
 		if !strings.Contains(m, "@") {
-			return fmt.Errorf("judge: game %s: moderator %q is not an email address", d.ID, m)
+			return errors.New("judge: " + letters.ModeratorNotAnAddress(d.ID, m))
 		}
 	}
 	// 2.21: two to five players, but every power is played; a game needs all
 	// five powers seated (one player may hold several).
 	for _, p := range storm.Powers {
 		if !seen[p] {
-			return fmt.Errorf("judge: game %s: %s is not seated (2.21: every power is played; one address may hold several)", d.ID, p)
+			return errors.New("judge: " + letters.NotSeated(d.ID, p))
 		}
 	}
 	return nil
@@ -378,7 +378,7 @@ func (j *Judge) createGame(tx *store.Tx, def GameDef, secrets, hashes map[storm.
 		return err
 	}
 	if err := tx.Audit(def.ID, store.AuditEntry{Time: now, Actor: actor, Action: "create",
-		Detail: fmt.Sprintf("game created, seed %d, %d seats, deck %s", seed, len(g.Seats), deckName(def.Deck))}); err != nil {
+		Detail: fmt.Sprintf("game created, seed %d, %d seats, deck %s", seed, len(g.Seats), letters.DeckName(def.Deck))}); err != nil {
 		return err
 	}
 	for _, seat := range g.Seats {
@@ -456,13 +456,6 @@ func (j *Judge) reseat(tx *store.Tx, g *store.Game, def GameDef, now time.Time) 
 		j.log.Info("seats changed from the configuration", "game", g.ID)
 	}
 	return tx.PutGame(g)
-}
-
-func deckName(d *storm.Deck) string {
-	if d == nil {
-		return "none"
-	}
-	return fmt.Sprintf("%q (%d cards)", d.Name, len(d.Cards))
 }
 
 // secret is the seat's secret: the definition's, or a new one.

@@ -139,7 +139,7 @@ func (j *Judge) create(tx *store.Tx, m *orders.Message, sub *orders.Submission, 
 	})
 	res.Outcome, res.Moderator, rc.commands = Accepted, true, true
 	created := letters.Created{Game: &store.Game{ID: def.ID, SegmentDuration: def.SegmentDuration, Rules: def.Rules, Press: def.Press},
-		Approval: def.JoinApproval, Physical: def.PhysicalDeck, Deck: deckName(def.Deck), Diplomacy: def.Diplomacy, Crisis: def.Crisis}
+		Approval: def.JoinApproval, Physical: def.PhysicalDeck, Deck: letters.DeckName(def.Deck), Diplomacy: def.Diplomacy, Crisis: def.Crisis}
 	for _, sd := range def.Seats {
 		created.Seats = append(created.Seats, letters.Seat{Power: sd.Power, Address: sd.Address, Open: sd.Open})
 	}
@@ -165,9 +165,6 @@ func (j *Judge) deckNames() []string {
 		out = append(out, n)
 	}
 	slices.Sort(out)
-	if len(out) == 0 {
-		return []string{"none (DECK NONE)"}
-	}
 	return out
 }
 

@@ -125,7 +125,65 @@ func SeatedTwice(p storm.Power) string { return p.Title() + " is seated twice" }
 
 // NoDeck: a DECK line names a deck the operator does not offer.
 func NoDeck(name string, offered []string) string {
+	if len(offered) == 0 {
+		offered = []string{"none (DECK NONE)"}
+	}
 	return fmt.Sprintf("no deck %q here; the operator offers: %s", name, strings.Join(offered, ", "))
+}
+
+// DeckName names a game's deck file (nil: none).
+func DeckName(d *storm.Deck) string {
+	if d == nil {
+		return "none"
+	}
+	return fmt.Sprintf("%q (%d cards)", d.Name, len(d.Cards))
+}
+
+// The refusals of a game's definition (judge.GameDef.Validate: a
+// CREATE's, whose receipt quotes them, and the configuration's).
+
+// BadGameID: id is not a game id.
+func BadGameID(id string) string {
+	return fmt.Sprintf("game id %q: use 1-32 letters, digits, '-' or '_'", id)
+}
+
+// SeatWithoutPower: a seat of game names no power.
+func SeatWithoutPower(game string) string { return fmt.Sprintf("game %s: seat without a power", game) }
+
+// PowerSeatedTwice: p is seated twice in game.
+func PowerSeatedTwice(game string, p storm.Power) string {
+	return fmt.Sprintf("game %s: %s seated twice", game, p)
+}
+
+// OpenSeatNeedsModerator: p's seat is open in a game without a
+// moderator.
+func OpenSeatNeedsModerator(game string, p storm.Power) string {
+	return fmt.Sprintf("game %s: an open seat (%s) needs a moderator to hold it until a player joins", game, p)
+}
+
+// SeatNotAnAddress: p's seat has no email address.
+func SeatNotAnAddress(game string, p storm.Power, addr string) string {
+	return fmt.Sprintf("game %s: %s: address %q is not an email address", game, p, addr)
+}
+
+// PhysicalNeedsDeck: a physical deck without a deck file.
+func PhysicalNeedsDeck(game string) string {
+	return fmt.Sprintf("game %s: physical-deck mode needs a deck file (deck)", game)
+}
+
+// PhysicalNeedsModerator: a physical deck without a moderator to draw.
+func PhysicalNeedsModerator(game string) string {
+	return fmt.Sprintf("game %s: physical-deck mode needs a moderator to draw the cards", game)
+}
+
+// ModeratorNotAnAddress: a moderator of game is no email address.
+func ModeratorNotAnAddress(game, addr string) string {
+	return fmt.Sprintf("game %s: moderator %q is not an email address", game, addr)
+}
+
+// NotSeated: p has no seat in game; every power is played.
+func NotSeated(game string, p storm.Power) string {
+	return fmt.Sprintf("game %s: %s is not seated (2.21: every power is played; one address may hold several)", game, p)
 }
 
 const (
