@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -324,7 +325,7 @@ func runCase(t *testing.T, c *ruleCase) {
 				if f[0] == "valid" {
 					t.Errorf("%s: %s orders should be valid, the grammar refuses them: %v", c.id, p, err)
 				} else {
-					t.Logf("%s: %s's lines refused by the grammar (want rule %s): %v", c.id, p, f[2], err)
+					checkGrammarRefusal(t, c, p, err)
 				}
 				continue
 			}
@@ -385,6 +386,26 @@ func runCase(t *testing.T, c *ruleCase) {
 				g, _ := json.Marshal(got)
 				t.Errorf("%s: %s = %s, want %s", c.id, k, g, v)
 			}
+		}
+	}
+}
+
+// checkGrammarRefusal checks an error line answered by the grammar: the
+// case is one of refusedByGrammar (whose typed orders TestRuleCasesTyped
+// shows the engine refusing with the rule), and the grammar refused one of
+// p's own ORDERS lines, not the email around them.
+func checkGrammarRefusal(t *testing.T, c *ruleCase, p storm.Power, err error) {
+	t.Helper()
+	if _, ok := refusedByGrammar[c.id][p]; !ok {
+		t.Errorf("%s: the grammar refuses %s's lines, and refusedByGrammar has no typed orders for them: %v", c.id, p, err)
+	}
+	es, ok := err.(orders.Errors)
+	if !ok || len(es) == 0 {
+		t.Fatalf("%s: %s's lines refused with %T, not the grammar's line errors: %v", c.id, p, err, err)
+	}
+	for _, e := range es {
+		if !slices.ContainsFunc(c.lines[p], func(l caseLine) bool { return l.n == e.Line }) {
+			t.Errorf("%s: the grammar's refusal is not of one of %s's ORDERS lines (line %d): %v", c.id, p, e.Line, e)
 		}
 	}
 }
