@@ -14,8 +14,11 @@
 // and exports them (Export). It reads the clock only through Options.Now;
 // the rules engine it calls reads none.
 //
-// It writes no mail's words and chooses no mail's readers. Its rooms, which
-// do not import it:
+// It writes no mail's words (letters does), and of the readers it chooses
+// only those of its own pipeline's mails: the receipt's sender and copies,
+// the reminders' and the missed deadline's powers and moderators, the
+// brake's summary; which reports and notices go to whom is publish's.
+// Its rooms, which do not import it:
 //
 //   - guard: the receipt brake, the verified-secret cache, the wrong-secret
 //     and the lobby's budgets; pure, the judge stores what they decide;

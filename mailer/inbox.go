@@ -21,19 +21,13 @@ import (
 
 // IMAPOptions configures an [Inbox]. A nil *IMAPOptions means all defaults.
 type IMAPOptions struct {
-	// Hook, when not nil, is called at named points of the inbox and
-	// outbox loops so that crash tests can stop the process exactly there
-	// (by panicking, cancelling a context, or blocking). Points:
+	// Hook, when not nil, is called at named points of the inbox loop so
+	// that crash tests can stop the process exactly there (by panicking,
+	// cancelling a context, or blocking). Points:
 	//
-	//	"inbox-fetched"           raw message fetched, before the Handler
-	//	"inbox-handled"           Handler returned nil, before the move
-	//	"inbox-moved"             message moved to the processed mailbox
-	//	"outbox-attempt-recorded" attempt committed, before SMTP
-	//	"outbox-sent"             server accepted the mail (250 to DATA or BDAT), before MarkSent
-	//	"outbox-marked"           MarkSent committed
-	//
-	// The outbox calls it from its worker goroutines; a panic there ends
-	// Run with that panic after the other workers stopped.
+	//	"inbox-fetched"  raw message fetched, before the Handler
+	//	"inbox-handled"  Handler returned nil, before the move
+	//	"inbox-moved"    message moved to the processed mailbox
 	Hook               func(point string)
 	Addr               string // host:port; default "127.0.0.1:143"
 	Username, Password string // LOGIN credentials

@@ -24,13 +24,10 @@ import (
 
 // SMTPOptions configures an [Outbox]. A nil *SMTPOptions means all defaults.
 type SMTPOptions struct {
-	// Hook, when not nil, is called at named points of the inbox and
-	// outbox loops so that crash tests can stop the process exactly there
-	// (by panicking, cancelling a context, or blocking). Points:
+	// Hook, when not nil, is called at named points of the outbox loop so
+	// that crash tests can stop the process exactly there (by panicking,
+	// cancelling a context, or blocking). Points:
 	//
-	//	"inbox-fetched"           raw message fetched, before the Handler
-	//	"inbox-handled"           Handler returned nil, before the move
-	//	"inbox-moved"             message moved to the processed mailbox
 	//	"outbox-attempt-recorded" attempt committed, before SMTP
 	//	"outbox-sent"             server accepted the mail (250 to DATA or BDAT), before MarkSent
 	//	"outbox-marked"           MarkSent committed

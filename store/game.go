@@ -30,7 +30,7 @@ type Game struct {
 	// of inbound mail counts from it.
 	Ended time.Time `json:"ended,omitzero"`
 
-	// Rules are the game's deadline rules (judge/deadline.go); the zero
+	// Rules are the game's deadline rules (package judge/deadline); the zero
 	// value: SegmentDuration for every segment, no reminders, PASS.
 	Rules Rules `json:"rules,omitzero"`
 	// DeadlineSeq counts the moves of the open segment's deadline (the
@@ -198,7 +198,7 @@ type Seat struct {
 	// Mail is the player's choice of delivery: MailEverySegment (a public
 	// report and a private notice after every adjudication), MailDigest
 	// (one mail when the power must act, the turn ends or something is
-	// for its eyes only: judge.publish, docs/orders.md "Mail delivery"),
+	// for its eyes only: publish.Publisher.Publish, docs/orders.md "Mail delivery"),
 	// or "" the game's (Rules.Mail).
 	Mail string `json:"mail,omitempty"`
 	// Open: the seat waits for a player (CREATE's SEAT <power> OPEN):

@@ -17,8 +17,9 @@
 //
 // The templates are string constants beside their data struct rather
 // than embedded files: a letter's fields and its words are then read
-// together, and the compiler checks that every template a letter names
-// exists. Where a text is a loop with conditions a template would make
+// together, and a letter cannot name a template that is not there (the
+// templates are parsed when the package loads; TestEveryLetterRenders
+// executes each with its fields full and empty). Where a text is a loop with conditions a template would make
 // unreadable (the rows of STATUS and HISTORY), a small Go function writes
 // it, here too.
 //

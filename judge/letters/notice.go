@@ -120,8 +120,8 @@ the seat then moves to the new address with a new secret, mailed in a new welcom
 sent again.
 `)
 
-// Text is the notice (unsigned). It sorts Powers.
+// Text is the notice (unsigned), its seats in the order of play.
 func (u Undeliverable) Text() string {
-	slices.Sort(u.Powers)
+	u.Powers = slices.Sorted(slices.Values(u.Powers))
 	return render(undeliverableText, u)
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -76,6 +77,7 @@ func (pb *Publisher) DeliveryFailed(tx *store.Tx, m *store.Mail, now time.Time) 
 			continue // it would fail the same way
 		}
 		id := fmt.Sprintf("%s/failed/%s/%s", g.ID, hex.EncodeToString(sum[:6]), mod)
+		slices.Sort(powers) // the log line below names them in order once a moderator is told
 		n := letters.Undeliverable{Game: g, Mail: m, Powers: powers}
 		err := pb.Notify(tx, id, mod, n.Subject(), n.Text(), false, now)
 		if errors.Is(err, store.ErrExists) {
