@@ -496,8 +496,7 @@ func fileExists(files []string, dirs map[string]bool, name string) bool {
 	return slices.ContainsFunc(files, func(f string) bool { return f == name || strings.HasSuffix(f, "/"+name) })
 }
 
-var (
-)
+var ()
 
 // TestCommentsNameWhatExists: a comment of production code that names
 // another package's identifier (`storm.Order`, `judge.Tick`) or a Go file

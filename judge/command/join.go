@@ -221,7 +221,7 @@ func confirmJoin(core Core, pub *publish.Publisher, tx *store.Tx, g *store.Game,
 	}
 	welcome := "receipt/" + publish.ShortHash(key)
 	// The receipt is the welcome; it has its own signature.
-	rep.Fixed = strings.TrimSuffix(TakeSeat(core, pub, g, seat, *jn, welcome, now).Text(), letters.Signature)
+	rep.Fixed = strings.TrimSuffix(takeSeat(core, pub, g, seat, *jn, welcome, now).Text(), letters.Signature)
 	rep.Later = func() error {
 		if err := tx.Audit(g.ID, store.AuditEntry{Time: now, Actor: addr, Action: "join",
 			Detail: fmt.Sprintf("%s took %s's seat", addr, p.Title())}); err != nil {
@@ -237,6 +237,6 @@ func confirmJoin(core Core, pub *publish.Publisher, tx *store.Tx, g *store.Game,
 		if g.Waiting() {
 			return nil
 		}
-		return Start(core, pub, tx, g, now)
+		return start(core, pub, tx, g, now)
 	}
 }

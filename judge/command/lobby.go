@@ -22,9 +22,9 @@ const (
 	maxLapsed  = 20
 )
 
-// Lapse drops the requests for seat but keep's (the address seated, or
+// lapse drops the requests for seat but keep's (the address seated, or
 // ""), remembering them for a late confirmation.
-func Lapse(g *store.Game, seat *store.Seat, keep string, now time.Time) {
+func lapse(g *store.Game, seat *store.Seat, keep string, now time.Time) {
 	for _, jn := range seat.Joins {
 		if jn.Address != keep {
 			g.Lapsed = append(g.Lapsed, store.LapsedJoin{Address: jn.Address, Power: seat.Power, Until: now.Add(JoinExpiry)})
@@ -37,12 +37,12 @@ func Lapse(g *store.Game, seat *store.Seat, keep string, now time.Time) {
 	}
 }
 
-// TakeSeat seats jn's address in seat with jn's secret; the other
+// takeSeat seats jn's address in seat with jn's secret; the other
 // requests for it lapse. welcome is the outbox ID of the mail that tells
-// the player (the thread root of the player's mail); TakeSeat returns
+// the player (the thread root of the player's mail); takeSeat returns
 // that mail.
-func TakeSeat(core Core, pub *publish.Publisher, g *store.Game, seat *store.Seat, jn store.Join, welcome string, now time.Time) letters.Welcome {
-	Lapse(g, seat, jn.Address, now)
+func takeSeat(core Core, pub *publish.Publisher, g *store.Game, seat *store.Seat, jn store.Join, welcome string, now time.Time) letters.Welcome {
+	lapse(g, seat, jn.Address, now)
 	*seat = store.Seat{Power: seat.Power, Address: jn.Address, SecretHash: jn.SecretHash, Welcome: welcome, ConfigAddress: seat.ConfigAddress}
 	return Welcome(core, pub.Address, g, *seat, "")
 }
@@ -66,14 +66,14 @@ func sharedSecret(core Core, g *store.Game, seat store.Seat, secret string) bool
 	return false
 }
 
-// Start starts a waiting game: the seats still open stay vacant (the
+// start starts a waiting game: the seats still open stay vacant (the
 // moderator holds them), the confirmed requests for them are told they
 // lapsed, and the game's first segment opens (or, with a physical deck,
 // waits for the draw), with its report. It is called once: when a JOIN
 // takes the last open seat, or at the end of the commands of a
 // moderator's email that filled the last seats or STARTed the game
 // (cmdRun.commit).
-func Start(core Core, pub *publish.Publisher, tx *store.Tx, g *store.Game, now time.Time) error {
+func start(core Core, pub *publish.Publisher, tx *store.Tx, g *store.Game, now time.Time) error {
 	for i := range g.Seats {
 		seat := &g.Seats[i]
 		if !seat.Open {
@@ -88,7 +88,7 @@ func Start(core Core, pub *publish.Publisher, tx *store.Tx, g *store.Game, now t
 				return err
 			}
 		}
-		Lapse(g, seat, "", now)
+		lapse(g, seat, "", now)
 		seat.Open = false
 	}
 	if err := tx.PutGame(g); err != nil {
@@ -205,7 +205,7 @@ func (r *cmdRun) seatJoiner(seat *store.Seat, jn store.Join) {
 		}
 	}
 	id := publish.WelcomeID(g.ID, p) + "/" + publish.ShortHash(append([]byte(jn.Address), r.key...))
-	w := TakeSeat(r.core, r.pub, g, seat, jn, id, r.now)
+	w := takeSeat(r.core, r.pub, g, seat, jn, id, r.now)
 	subject, body := w.Subject(), w.Approved() // the game as it is now: the email's later commands may start it
 	r.answers = append(r.answers, letters.NowPlays(jn.Address, p))
 	r.audit("approve", fmt.Sprintf("%s: %s seated", p.Title(), jn.Address))

@@ -367,7 +367,7 @@ func (r *cmdRun) replace(c orders.Command) error {
 	// player takes it as a JOIN would; the requests for it lapse.
 	waiting, opened, asked := g.Waiting(), seat.Open, seat.Joins
 	if opened {
-		Lapse(g, seat, c.Address, r.now)
+		lapse(g, seat, c.Address, r.now)
 	}
 	secret := guard.NewSecret()
 	pub, tx, now := r.pub, r.tx, r.now

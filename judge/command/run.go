@@ -231,7 +231,7 @@ func (r *cmdRun) commit() error {
 		}
 	}
 	if r.starting == startNow || r.starting == startWhenFull && !r.g.Waiting() {
-		if err := Start(r.core, r.pub, r.tx, r.g, r.now); err != nil {
+		if err := start(r.core, r.pub, r.tx, r.g, r.now); err != nil {
 			return err
 		}
 	}

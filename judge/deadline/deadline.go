@@ -30,9 +30,9 @@ func Kind(s storm.State) string {
 	return "economic"
 }
 
-// Duration is how long the open segment of s may take in g: the rule
+// duration is how long the open segment of s may take in g: the rule
 // of its kind, else the game's segment duration; 0: no deadline.
-func Duration(g *store.Game, s storm.State) time.Duration {
+func duration(g *store.Game, s storm.State) time.Duration {
 	kind := Kind(s)
 	if kind == "" {
 		return 0 // the moderator's draw has no deadline
@@ -61,7 +61,7 @@ func Open(g *store.Game, s storm.State, now time.Time) {
 	if len(adjudicator.Required(s)) == 0 {
 		return
 	}
-	if d := Duration(g, s); d > 0 {
+	if d := duration(g, s); d > 0 {
 		at := CeilMinute(now.Add(d))
 		if g.Paused {
 			g.PausedLeft = at.Sub(now)

@@ -54,9 +54,9 @@ func (b Brake) WindowOrDefault() time.Duration {
 	return b.Window
 }
 
-// Gap is the least time after a summary before the next one, the n-th in
+// gap is the least time after a summary before the next one, the n-th in
 // a row (n >= 1).
-func Gap(n int) time.Duration {
+func gap(n int) time.Duration {
 	g := brakeFirstGap
 	for i := 1; i < n && g < brakeMaxGap; i++ {
 		g *= 2
@@ -93,7 +93,7 @@ func (b Brake) SummaryDue(r *store.Brake, now time.Time) bool {
 	}
 	last := r.Held[len(r.Held)-1].Received
 	quiet := !now.Before(last.Add(b.WindowOrDefault())) || !now.Before(r.Held[0].Received.Add(brakeMaxGap))
-	return quiet && (r.LastSummary.IsZero() || !now.Before(r.LastSummary.Add(Gap(r.Summaries))))
+	return quiet && (r.LastSummary.IsZero() || !now.Before(r.LastSummary.Add(gap(r.Summaries))))
 }
 
 // Summarized records in r that its summary went out at now: the held
@@ -121,7 +121,7 @@ func (b Brake) Prune(r *store.Brake, now time.Time) bool {
 	if len(kept) != len(r.Sent) {
 		r.Sent, changed = kept, true
 	}
-	if !r.LastSummary.IsZero() && now.Sub(r.LastSummary) > brakeMaxGap+Gap(r.Summaries) {
+	if !r.LastSummary.IsZero() && now.Sub(r.LastSummary) > brakeMaxGap+gap(r.Summaries) {
 		r.LastSummary, r.Summaries, changed = time.Time{}, 0, true
 	}
 	return changed

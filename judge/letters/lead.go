@@ -79,9 +79,9 @@ func Ended(s storm.State) string {
 // waits for players, that and the commands alone.
 func PlayerHelp(help string, g *store.Game) string {
 	if g.Waiting() {
-		return WaitingText(g) + "\n\n" + PlayerCommands()
+		return WaitingText(g) + "\n\n" + playerCommands()
 	}
-	help += "\n\n" + PlayerCommands()
+	help += "\n\n" + playerCommands()
 	if g.Paused {
 		help = Paused + "\n\n" + help
 	}

@@ -72,8 +72,8 @@ func OrNoneText(s string) string {
 	return s
 }
 
-// OnOff writes a setting.
-func OnOff(b bool) string {
+// onOff writes a setting.
+func onOff(b bool) string {
 	if b {
 		return "on"
 	}

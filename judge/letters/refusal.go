@@ -328,13 +328,13 @@ func (c Created) Lines() []string {
 		lines = append(lines, fmt.Sprintf("  %-8s %s", sd.Power.Title(), strings.ToLower(sd.Address)))
 	}
 	if len(open) > 0 {
-		lines = append(lines, fmt.Sprintf("The game waits for players for %s (open seats): it starts when they are taken, or when you START it (the seats still open then stay vacant, held by you). Approval of each player: %s (APPROVAL ON|OFF).", Powers(open), OnOff(c.Approval)))
+		lines = append(lines, fmt.Sprintf("The game waits for players for %s (open seats): it starts when they are taken, or when you START it (the seats still open then stay vacant, held by you). Approval of each player: %s (APPROVAL ON|OFF).", Powers(open), onOff(c.Approval)))
 	}
 	physical := ""
 	if c.Physical {
 		physical = ", physical (you draw the cards)"
 	}
-	lines = append(lines, fmt.Sprintf("Deck: %s%s. Diplomacy %s, crisis %s.", c.Deck, physical, OnOff(c.Diplomacy), OnOff(c.Crisis)))
+	lines = append(lines, fmt.Sprintf("Deck: %s%s. Diplomacy %s, crisis %s.", c.Deck, physical, onOff(c.Diplomacy), onOff(c.Crisis)))
 	lines = append(lines, "Rules: "+RulesText(c.Game))
 	return append(lines, PressRulesText(c.Game.Press))
 }

@@ -40,7 +40,7 @@ func TestEveryLetterRenders(t *testing.T) {
 			}()
 		}
 	}
-	if PlayerCommands() == "" {
+	if playerCommands() == "" {
 		t.Error("PlayerCommands: an empty text")
 	}
 }

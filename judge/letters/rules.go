@@ -115,9 +115,9 @@ func WaitingText(g *store.Game) string {
 	return fmt.Sprintf("Game %s has not started: it waits for players for %s (open seats, listed by LIST and taken by JOIN). It starts when they are taken, or when the moderator starts it; the first report comes then.", g.ID, Powers(g.OpenSeats()))
 }
 
-// ObserversText says who observes g: for the moderators, the addresses;
+// observersText says who observes g: for the moderators, the addresses;
 // for players, how many.
-func ObserversText(g *store.Game, moderator bool) string {
+func observersText(g *store.Game, moderator bool) string {
 	pub := ""
 	if g.Public {
 		pub = " The game is public: anyone may observe it."
@@ -139,10 +139,10 @@ func ObserversText(g *store.Game, moderator bool) string {
 	return line + pub
 }
 
-// Absences words seat's absences not over at now, "Tue 1 Dec 2026 00:00
+// absences words seat's absences not over at now, "Tue 1 Dec 2026 00:00
 // UTC to Tue 8 Dec 2026 00:00 UTC", with the times also in zone when given
 // (the player's own STATUS).
-func Absences(seat *store.Seat, now time.Time, zone string) []string {
+func absences(seat *store.Seat, now time.Time, zone string) []string {
 	var out []string
 	for _, a := range seat.Absences {
 		if a.Until.After(now) {
@@ -159,7 +159,7 @@ func SeatNotes(seat *store.Seat, now time.Time) []string {
 	if seat.TimeZone != "" {
 		out = append(out, "time zone "+seat.TimeZone)
 	}
-	for _, a := range Absences(seat, now, "") {
+	for _, a := range absences(seat, now, "") {
 		out = append(out, "absent "+a)
 	}
 	return out

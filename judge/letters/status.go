@@ -78,10 +78,10 @@ func (st Status) Text() string {
 		if g.Rules.ExtensionBudget > 0 {
 			fmt.Fprintf(&b, " Extension budget left: %s of %s.", OrNone(g.Rules.ExtensionBudget-seat.ExtensionUsed), Duration(g.Rules.ExtensionBudget))
 		}
-		for _, a := range Absences(seat, now, zone) {
+		for _, a := range absences(seat, now, zone) {
 			fmt.Fprintf(&b, "\nAbsence: %s.", a)
 		}
-		b.WriteString("\n" + ObserversText(g, false) + "\n")
+		b.WriteString("\n" + observersText(g, false) + "\n")
 		return b.String()
 	}
 	b.WriteString("\nSeats (moderators only):\n")
@@ -109,9 +109,9 @@ func (st Status) Text() string {
 		}
 	}
 	if g.Waiting() {
-		fmt.Fprintf(&b, "Approval of players who JOIN: %s (APPROVAL ON|OFF).\n", OnOff(g.JoinApproval))
+		fmt.Fprintf(&b, "Approval of players who JOIN: %s (APPROVAL ON|OFF).\n", onOff(g.JoinApproval))
 	}
-	fmt.Fprintf(&b, "\nRules: %s\n%s\n%s\n", RulesText(g), PressRulesText(g.Press), ObserversText(g, true))
+	fmt.Fprintf(&b, "\nRules: %s\n%s\n%s\n", RulesText(g), PressRulesText(g.Press), observersText(g, true))
 	return b.String()
 }
 
@@ -229,5 +229,5 @@ var playerCommandsText = parse("player commands", `Commands (in an email of thei
 {{range .}}  {{.}}
 {{end}}`)
 
-// PlayerCommands ends a player's HELP: the commands besides orders.
-func PlayerCommands() string { return render(playerCommandsText, orders.CommandForms(false)) }
+// playerCommands ends a player's HELP: the commands besides orders.
+func playerCommands() string { return render(playerCommandsText, orders.CommandForms(false)) }

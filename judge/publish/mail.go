@@ -127,7 +127,7 @@ func TextMail(id, to, subject, body string) *store.Mail {
 func (pb *Publisher) Enqueue(tx *store.Tx, m *store.Mail, now time.Time) error {
 	m.From = pb.Address
 	if m.MessageID == "" {
-		m.MessageID = pb.MessageID(m.ID)
+		m.MessageID = pb.messageID(m.ID)
 	}
 	if m.Created.IsZero() {
 		m.Created = now
@@ -135,8 +135,8 @@ func (pb *Publisher) Enqueue(tx *store.Tx, m *store.Mail, now time.Time) error {
 	return tx.Enqueue(m)
 }
 
-// MessageID is the Message-ID of the judge's mail with outbox ID id.
-func (pb *Publisher) MessageID(id string) string {
+// messageID is the Message-ID of the judge's mail with outbox ID id.
+func (pb *Publisher) messageID(id string) string {
 	sum := sha256.Sum256([]byte(id))
 	return "<" + sanitizeID(id) + "." + hex.EncodeToString(sum[:4]) + "@" + pb.Domain + ">"
 }
@@ -156,12 +156,12 @@ func (pb *Publisher) ThreadRoot(g *store.Game, addr string) string {
 	for _, s := range g.Seats {
 		if s.Address == addr && !s.Vacant {
 			if s.Welcome != "" {
-				return pb.MessageID(s.Welcome)
+				return pb.messageID(s.Welcome)
 			}
-			return pb.MessageID(WelcomeID(g.ID, s.Power))
+			return pb.messageID(WelcomeID(g.ID, s.Power))
 		}
 	}
-	return pb.MessageID(ModeratorWelcomeID(g.ID, addr))
+	return pb.messageID(ModeratorWelcomeID(g.ID, addr))
 }
 
 func sanitizeID(id string) string {
