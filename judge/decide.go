@@ -73,6 +73,7 @@ func (j *Judge) toGame(tx *store.Tx, m *orders.Message, sub *orders.Submission, 
 	case err != nil:
 		rc.fatal = err
 	case sub.IsObserveRequest():
+		rc.observer = true
 		j.reply(rc, res, command.Observe(j.pub, tx, g, anonymous(m, sub, rc), now))
 	case sub.IsJoinRequest() || sub.IsJoinConfirmation():
 		j.reply(rc, res, command.Join(core{j}, j.pub, &j.lobby, tx, g, anonymous(m, sub, rc), now))

@@ -429,6 +429,8 @@ type receipt struct {
 	// anonymous: an email no secret vouches for (an observer's OBSERVE):
 	// its subject is not echoed either.
 	anonymous bool
+	// observer: the email was an observer's OBSERVE (no power speaks).
+	observer bool
 	// text: the whole receipt, written by the lobby (LIST, JOIN) in
 	// fixed words; sensitive: it carries a secret (a JOIN's), sealed in
 	// the outbox as a welcome is.
@@ -742,7 +744,7 @@ func renderReceipt(rc *receipt, res *Result) string {
 		what = res.Command
 	}
 	return letters.Receipt{Unverified: rc.unverified, Fixed: rc.text, Outcome: string(res.Outcome), What: what, Commands: rc.commands,
-		Moderator: res.Moderator, Power: res.Power, Game: res.Game, State: rc.state, Help: rc.help, Done: rc.done, Notes: rc.notes,
+		Moderator: res.Moderator, Power: res.Power, Observer: rc.observer, Game: res.Game, State: rc.state, Help: rc.help, Done: rc.done, Notes: rc.notes,
 		Reason: rc.reason, Accepted: rc.accepted, After: rc.after, Committed: rc.committed, Read: rc.read, Refused: rc.refused,
 		Errs: rc.errs, Footer: rc.footer}.Text()
 }

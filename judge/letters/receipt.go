@@ -24,9 +24,11 @@ type Receipt struct {
 	// Commands: the email gave commands, not orders.
 	Commands bool
 	// Moderator: the email spoke for the moderator; Power: for that
-	// power (with Moderator: the moderator spoke for it).
+	// power (with Moderator: the moderator spoke for it); Observer: for
+	// an observer, who has no power.
 	Moderator bool
 	Power     storm.Power
+	Observer  bool
 	Game      string
 	// State is the game's open state the receipt names, nil for none.
 	State *storm.State
@@ -55,9 +57,12 @@ func (r Receipt) Turn() string    { return r.State.Turn.String() }
 func (r Receipt) Segment() string { return r.State.Segment.Title() }
 
 // Who names whom the receipt is for: the power, the moderator, or the
-// power with byMod when the moderator spoke for it.
+// power with byMod when the moderator spoke for it; an observer, who has
+// no power.
 func (r Receipt) Who(byMod string) string {
 	switch {
+	case r.Observer:
+		return "an observer"
 	case r.Moderator && r.Power == 0:
 		return "the moderator"
 	case r.Moderator:
@@ -127,7 +132,7 @@ var receiptText = parse("receipt", `
 {{- else if eq .Outcome "answered"}}{{.What}} for {{.Who ""}} in game {{.Game}}{{template "state" .}}: nothing was changed.
 
 {{.Help}}
-{{else if and (eq .Outcome "accepted") .Commands}}Commands ACCEPTED for {{.Who ", by the moderator"}} in game {{.Game}}{{template "state" .}}.
+{{else if and (eq .Outcome "accepted") .Commands}}Commands ACCEPTED for {{if .Observer}}an observer of game {{.Game}}{{else}}{{.Who ", by the moderator"}} in game {{.Game}}{{end}}{{template "state" .}}.
 
 {{range .Done}}{{.}}
 {{end}}{{if .Help}}{{.Help}}
