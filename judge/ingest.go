@@ -547,7 +547,7 @@ func replyParent(m *orders.Message) string {
 func authorizeModerator(g *store.Game, from string, env orders.Envelope, rc *receipt) bool {
 	if !contains(g.Moderators, strings.ToLower(from)) || g.ModeratorSecretHash == "" || env.Secret == "" ||
 		!rc.verify(g.ModeratorSecretHash, env.Secret) {
-		rc.unverifiedBy(letters.ModeratorRefused)
+		rc.unverifiedBy(letters.ModeratorRefused(g.ID, env.SecretPlaceholder))
 		return false
 	}
 	return true
@@ -586,9 +586,21 @@ func takeDraw(tx *store.Tx, g *store.Game, s storm.State, m *orders.Message, sub
 // the sender's address. On failure it says so without revealing anything
 // about the game, its seats or the secret.
 func (j *Judge) authorize(g *store.Game, from string, env orders.Envelope, rc *receipt) (storm.Power, bool) {
-	const refused = letters.SeatRefused
 	from = strings.ToLower(from)
 	moderator := contains(g.Moderators, from)
+	// The refusal names the welcome that carries the secret: the one of
+	// the seat the address holds, when it holds one.
+	var own storm.Power
+	for _, s := range g.Seats {
+		if s.Address == from && !s.Open && !s.Vacant {
+			if own != 0 {
+				own = 0
+				break
+			}
+			own = s.Power
+		}
+	}
+	refused := letters.SeatRefused(g.ID, own, env.SecretPlaceholder)
 	var power storm.Power
 	if env.Power != "" {
 		p, ok := storm.ParsePower(env.Power)

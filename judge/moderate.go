@@ -54,7 +54,7 @@ func (j *Judge) listedMaster(addr string) bool {
 func (j *Judge) create(tx *store.Tx, m *orders.Message, sub *orders.Submission, rc *receipt, res *Result, now time.Time) {
 	env := sub.Envelope
 	if !j.isMaster(rc, m.From, env.Secret) {
-		rc.unverifiedBy(letters.MasterRefused)
+		rc.unverifiedBy(letters.MasterRefused(env.SecretPlaceholder))
 		res.Outcome = Rejected
 		return
 	}

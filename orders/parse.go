@@ -19,6 +19,10 @@ type Envelope struct {
 	Game   string
 	Power  string // lower-case power name ("germany"), or ""
 	Secret string // as written
+	// SecretPlaceholder: the SECRET line is the placeholder the judge's
+	// mails write, <your secret> (any case, with or without the angle
+	// brackets), left in place of the secret; Secret is empty then.
+	SecretPlaceholder bool
 	// Moderator: the email speaks for the game's moderator (a MODERATOR
 	// line instead of POWER) and gives moderator orders (moderator.go).
 	Moderator bool
@@ -562,6 +566,7 @@ func (p *parser) secret(l *line) {
 		return
 	}
 	hint := "write SECRET and your power's secret, one word, on a line of its own"
+	p.sub.Envelope.SecretPlaceholder = isSecretPlaceholder(l.args())
 	switch len(l.args()) {
 	case 0:
 		p.add(&Error{Line: l.n, Msg: "SECRET needs your power's secret", Hint: hint})
@@ -573,6 +578,13 @@ func (p *parser) secret(l *line) {
 	}
 	p.sub.Envelope.Secret = l.args()[0]
 	p.sub.Envelope.SecretLine = l.n
+}
+
+// isSecretPlaceholder reports whether the words of a SECRET line are the
+// placeholder the judge's mails write in place of the secret.
+func isSecretPlaceholder(words []string) bool {
+	w := strings.Join(words, " ")
+	return strings.EqualFold(w, "<your secret>") || strings.EqualFold(w, "your secret")
 }
 
 func (p *parser) order(l *line) {

@@ -53,13 +53,51 @@ const (
 	YourEmail  = "your email"
 )
 
-// The refusals of an email whose secret did not verify (a fixed text:
-// anyone may have written it).
-const (
-	SeatRefused      = "The SECRET does not match, or this address may not order for that power in this game."
-	ModeratorRefused = "The SECRET does not match, or this address does not moderate this game."
-	MasterRefused    = "The SECRET does not match, or this address may not create games here."
-)
+// The refusals of an email whose secret did not verify, in fixed words
+// (anyone may have written it): they quote nothing of the email; they
+// say where the secret is, by the subject of the mail that carries it
+// (the game is the judge's own, one it holds), and who gives a new one.
+// placeholder: the SECRET line was the placeholder <your secret> the
+// judge's mails write (orders.Envelope.SecretPlaceholder).
+
+// placeholderLeft opens the refusal of an email whose SECRET line is the
+// placeholder: what goes in its place.
+func placeholderLeft(what string) string {
+	return "The SECRET line holds the placeholder <your secret>, as the judge's mails write it: put " + what + " in its place."
+}
+
+// SeatRefused refuses a seat's email; p is the power the sender's address
+// holds in game (0: none, or several), whose welcome carries the secret.
+func SeatRefused(game string, p storm.Power, placeholder bool) string {
+	power := "<your power>"
+	if p.Valid() {
+		power = p.Title()
+	}
+	where := `your welcome mail, "` + welcomeSubject(game, power) + `" (for a seat taken with JOIN: in the judge's answer to your JOIN)`
+	if placeholder {
+		return placeholderLeft("your secret") + " It is in " + where + "."
+	}
+	return "The SECRET does not match, or this address may not order for that power in this game. Your secret is in " + where +
+		"; if it is lost, the game's moderator can give you a new one."
+}
+
+// ModeratorRefused refuses a MODERATOR email of game.
+func ModeratorRefused(game string, placeholder bool) string {
+	where := `It is in the mail "` + moderatorWelcomeSubject(game) + `"`
+	if placeholder {
+		return placeholderLeft("the moderators' secret") + " " + where + "."
+	}
+	return "The SECRET does not match, or this address does not moderate this game. The moderators' secret is in the mail \"" +
+		moderatorWelcomeSubject(game) + "\"; if it is lost, ask the judge's operator."
+}
+
+// MasterRefused refuses a CREATE (the game is the sender's: not named).
+func MasterRefused(placeholder bool) string {
+	if placeholder {
+		return placeholderLeft("your game master's secret, the one the judge's operator gave you,")
+	}
+	return "The SECRET does not match, or this address may not create games here. A game master's secret is the one the judge's operator gave you; if it is lost, ask the operator."
+}
 
 // Throttled refuses an email whose secret was not checked: the sender's
 // wrong secrets spent its budget; retry is when it gets a check back.

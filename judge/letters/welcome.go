@@ -37,7 +37,10 @@ func (w Welcome) Shown() string {
 func (w Welcome) Commands() []string { return orders.CommandWords(false) }
 
 // Subject is the welcome's subject.
-func (w Welcome) Subject() string { return "[" + w.Game.ID + "] You play " + w.Seat.Power.Title() }
+func (w Welcome) Subject() string { return welcomeSubject(w.Game.ID, w.Seat.Power.Title()) }
+
+// welcomeSubject is the subject of the welcome to power's player in game.
+func welcomeSubject(game, power string) string { return "[" + game + "] You play " + power }
 
 var welcomeText = parse("welcome", `Welcome to game {{.Game.ID}} of Gathering Storm, adjudicated by stormjudge.
 
@@ -114,7 +117,11 @@ func (w ModeratorWelcome) Commands() []string {
 }
 
 // Subject is the moderators' welcome's subject.
-func (w ModeratorWelcome) Subject() string { return "[" + w.Game.ID + "] You moderate this game" }
+func (w ModeratorWelcome) Subject() string { return moderatorWelcomeSubject(w.Game.ID) }
+
+// moderatorWelcomeSubject is the subject of the moderators' welcome of
+// game.
+func moderatorWelcomeSubject(game string) string { return "[" + game + "] You moderate this game" }
 
 var moderatorWelcomeText = parse("moderator welcome", `You moderate game {{.Game.ID}} of Gathering Storm, adjudicated by stormjudge.
 
