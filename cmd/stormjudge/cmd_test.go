@@ -233,3 +233,40 @@ func TestGameShowRulesAndSeats(t *testing.T) {
 		t.Errorf("game show lists an absence that is over:\n%s", s)
 	}
 }
+
+// TestGameFlagsAfterTheGameID: the README writes "game site demo -out
+// DIR"; the operator's commands that take a game id (or check's email
+// file) read their flags after it as well as before, and give the same
+// answer either way ("--" still ends the flags).
+func TestGameFlagsAfterTheGameID(t *testing.T) {
+	path := demoStore(t)
+	site := filepath.Join(t.TempDir(), "site")
+	var said bytes.Buffer
+	if err := run([]string{"game", "site", "demo", "-data", path, "-out", site}, &said, io.Discard); err != nil {
+		t.Fatalf("game site demo -data ... -out DIR: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(site, "index.html")); err != nil {
+		t.Errorf("game site demo -out DIR wrote no site (%s): %v", said.String(), err)
+	}
+	for _, c := range []struct{ before, after []string }{
+		{[]string{"game", "show", "-data", path, "demo"}, []string{"game", "show", "demo", "-data", path}},
+		{[]string{"game", "export", "-data", path, "-version", "1", "demo"}, []string{"game", "export", "demo", "-version", "1", "-data", path}},
+		{[]string{"replay", "-data", path, "demo"}, []string{"replay", "demo", "-data", path}},
+		{[]string{"check", "-data", path, "../../testdata/orders/pass.eml"}, []string{"check", "../../testdata/orders/pass.eml", "-data", path}},
+	} {
+		var before, after bytes.Buffer
+		if err := run(c.before, &before, io.Discard); err != nil {
+			t.Fatalf("%v: %v", c.before, err)
+		}
+		if err := run(c.after, &after, io.Discard); err != nil {
+			t.Errorf("%v: %v", c.after, err)
+		} else if after.String() != before.String() || after.Len() == 0 {
+			t.Errorf("%v answers otherwise than %v:\n%s\nwant\n%s", c.after, c.before, after.String(), before.String())
+		}
+	}
+	// After "--", what looks like a flag is a game id.
+	err := run([]string{"game", "show", "-data", path, "--", "-out"}, io.Discard, io.Discard)
+	if err == nil || !strings.Contains(err.Error(), "-out") {
+		t.Errorf("game show -- -out: %v, want the unknown game -out", err)
+	}
+}

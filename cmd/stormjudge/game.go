@@ -194,7 +194,7 @@ func cmdCheck(args []string, stdout, stderr io.Writer) error {
 	fs.SetOutput(stderr)
 	d := dataFlags(fs)
 	address := fs.String("address", "", "the judge's own address (default: from -config, or judge@sandbox.test; a running daemon: its own)")
-	if err := fs.Parse(args); err != nil {
+	if err := parseInterspersed(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() != 1 {
@@ -255,6 +255,28 @@ func checkEmail(j *judge.Judge, raw []byte, w io.Writer) error {
 	return nil
 }
 
+// parseInterspersed parses the flags of fs wherever they stand among
+// args, before the game id (or the email file) or after it: Go's flag
+// package stops at the first argument that is not a flag, and would take
+// "game site demo -out DIR" as two more game ids. The arguments that are
+// not flags are left as fs.Args(), in their order; "--" ends the flags.
+func parseInterspersed(fs *flag.FlagSet, args []string) error {
+	var plain []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return err
+		}
+		rest := fs.Args()
+		if len(rest) == 0 || len(args) > len(rest) && args[len(args)-len(rest)-1] == "--" {
+			plain = append(plain, rest...)
+			break
+		}
+		plain = append(plain, rest[0])
+		args = rest[1:]
+	}
+	return fs.Parse(append([]string{"--"}, plain...))
+}
+
 func cmdGame(args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
 		return errors.New("game: list, show ID, export ID or site ID -out DIR")
@@ -270,7 +292,7 @@ func cmdGame(args []string, stdout, stderr io.Writer) error {
 	d := dataFlags(fs)
 	version := fs.Int("version", -1, "show, export: the state version (default: the latest)")
 	out := fs.String("out", "", "site: the directory the game's public site is written into (made if need be; brought up to date if written before)")
-	if err := fs.Parse(args[1:]); err != nil {
+	if err := parseInterspersed(fs, args[1:]); err != nil {
 		return err
 	}
 	canon := []string{"game", sub}
@@ -491,7 +513,7 @@ func cmdReplay(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	d := dataFlags(fs)
-	if err := fs.Parse(args); err != nil {
+	if err := parseInterspersed(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() != 1 {
