@@ -391,7 +391,7 @@ func (j *Judge) createGame(tx *store.Tx, def GameDef, secrets, hashes map[storm.
 		}
 	}
 	for _, m := range g.Moderators {
-		w := letters.ModeratorWelcome{Game: g, Secret: modSecret, Physical: def.PhysicalDeck, Judge: j.opt.Address}
+		w := letters.ModeratorWelcome{Game: g, Secret: modSecret, Physical: def.PhysicalDeck, Judge: j.opt.Address, Master: j.listedMaster(m)}
 		if err := j.pub.Notify(tx, publish.ModeratorWelcomeID(def.ID, m), m, w.Subject(), w.Text(), true, now); err != nil {
 			return err
 		}

@@ -108,10 +108,13 @@ type ModeratorWelcome struct {
 	// draws.
 	Physical bool
 	Judge    string
+	// Master: the moderator is also a game master the operator lists,
+	// who may create games (CREATE).
+	Master bool
 }
 
 // Commands are the moderator's command words (CREATE makes another game,
-// a game master's: not this one's).
+// a game master's: not this one's; the welcome says it apart, Master).
 func (w ModeratorWelcome) Commands() []string {
 	return slices.DeleteFunc(orders.CommandWords(true), func(w string) bool { return w == orders.CmdCreate })
 }
@@ -132,7 +135,11 @@ MODERATOR line instead of POWER. You receive every public report.
 Your commands: {{join .Commands ", "}}; with POWER, a power's orders;
 SET fixes the state. HELP (with GAME, MODERATOR and SECRET) lists
 their forms (docs/orders.md, "The moderator's commands").
-{{if .Game.Waiting}}
+{{if .Master}}
+As a game master of this judge you may also create games: GAME with
+the new game's id, MODERATOR, your game master's SECRET and CREATE,
+then the game's definition (docs/orders.md, "Creating a game").
+{{end}}{{if .Game.Waiting}}
 The game waits for players for {{powers .Game.OpenSeats}} (open seats): anyone may find it
 with LIST and ask for a seat with JOIN. It starts when they are taken,
 or when you send START (the seats still open then stay vacant, held
