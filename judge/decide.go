@@ -181,6 +181,7 @@ func (j *Judge) seated(tx *store.Tx, g *store.Game, m *orders.Message, sub *orde
 		rc.fatal = j.withdraw(tx, g, s, m, sub, power, rc, res, now)
 	case s.Ended:
 		rc.errs = append(rc.errs, letters.Ended(s))
+		rc.footer = letters.EndedFooter
 		res.Outcome = Rejected
 	default:
 		j.takeOrders(tx, g, s, m, sub, power, rc, res, now)

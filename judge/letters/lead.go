@@ -74,6 +74,10 @@ func Ended(s storm.State) string {
 	return fmt.Sprintf("%s: no orders are taken any more. The final report gives the victory points (rule 34); the moderator can export the game's whole history.", UpperFirst(what))
 }
 
+// EndedFooter closes the refusal of orders sent after the game ended, in
+// place of the advice to send them again.
+const EndedFooter = "Nothing more can be ordered in this game; its commands (STATUS, HISTORY ...) still answer."
+
 // PlayerHelp is a player's HELP: help (what the power may order now,
 // report.Help) and the commands; while g is paused, said first; while g
 // waits for players, that and the commands alone.

@@ -71,6 +71,10 @@ func (r Receipt) Who(byMod string) string {
 	return r.Power.Title()
 }
 
+// EndOfGame: the open segment is the end of the game (33, 34), the
+// turn's last: no activity counter is of use after it.
+func (r Receipt) EndOfGame() bool { return r.State != nil && r.State.Segment == storm.SegEndOfGame }
+
 // OrderLines are the accepted orders as the report writes them.
 func (r Receipt) OrderLines() []string { return strings.Split(report.Orders(r.Accepted), "\n") }
 
@@ -150,6 +154,8 @@ and military counters are paid at the end of the diplomatic phase
 ({{.Now}} now, less {{.Committed}} for the counters, rule 24.52C),
 and these activity counters for the rest of the turn:
   {{.Available}}
+
+{{else if .EndOfGame}}If adjudicated as sent, {{.Power.Title}} keeps {{.Now}}.
 
 {{else}}If adjudicated as sent, {{.Power.Title}} keeps {{.Now}}
 and these activity counters for the rest of the turn:
