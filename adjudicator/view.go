@@ -189,6 +189,12 @@ type PowerView struct {
 	// notice's ready-to-copy block.
 	Default []string   `json:"default"`
 	Plan    []PlanStep `json:"plan"`
+	// DefaultNote words what the Default lines do in the open segment
+	// (DefaultEffect): "changes nothing", or, when they are the answer
+	// the rules take for a power that sends none, that they send it; each
+	// such line is then an option marked Default, with its effect. Words
+	// derived for the notices, not marshalled (the Default marks are).
+	DefaultNote string `json:"-"`
 	// StandingVoid words why the power's standing orders for the open
 	// segment can no longer be carried out as written, so that it is asked
 	// (standingProblems).
@@ -210,6 +216,9 @@ type OptionView struct {
 	With  []string `json:"with,omitempty"`
 	Cost  int      `json:"cost"`
 	Note  string   `json:"note,omitempty"`
+	// Default: the power's ready-to-copy block sends it (one of
+	// PowerView.Default), the answer taken when it sends none.
+	Default bool `json:"default,omitempty"`
 }
 
 // NavalView is a power's naval construction chart (19.21) with the rate,
@@ -433,12 +442,13 @@ func derivePower(s storm.State, p storm.Power) *PowerView {
 	v.Required = slices.Contains(Required(s), p)
 	v.Options = []OptionView{}
 	for _, o := range Allowed(s, p) {
-		ov := OptionView{Order: o.Order.String(), Cost: o.Cost, Note: o.Note}
+		ov := OptionView{Order: o.Order.String(), Cost: o.Cost, Note: o.Note, Default: slices.Contains(v.Default, o.Order.String())}
 		for _, w := range o.With {
 			ov.With = append(ov.With, w.String())
 		}
 		v.Options = append(v.Options, ov)
 	}
+	v.DefaultNote = DefaultEffect(v.Default, v.Options)
 	return v
 }
 
