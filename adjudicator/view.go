@@ -206,6 +206,10 @@ type PowerView struct {
 	// CrisisLines); Plans are its conditional crisis orders (IF lines).
 	Crisis []string `json:"crisis"`
 	Plans  []string `json:"plans"`
+	// PlanLines are IF lines the power may give now for the later stages
+	// of a crisis under way (crisis.PlanLines), as examples; nil when
+	// none.
+	PlanLines []string `json:"plan_lines,omitempty"`
 }
 
 // OptionView is one order a power may give now (Allowed): the order line
@@ -421,6 +425,9 @@ func derivePower(s storm.State, p storm.Power) *PowerView {
 	}
 	v.Aggressions = nonNil(crisis.AggressionLines(s, p))
 	v.Crisis = nonNil(crisis.CrisisLines(s, p))
+	if len(v.Crisis) > 0 {
+		v.PlanLines = crisis.PlanLines(s, p)
+	}
 	v.Plans = []string{}
 	for _, pl := range s.Crisis.Plans {
 		// Only while a stage they answer may still come (not

@@ -68,3 +68,32 @@ func TestRule27_62NoticeWordsBackDownOnce(t *testing.T) {
 		}
 	}
 }
+
+// Rule 26.11 (D-F): Britain's response notice suggests only Britain's IF
+// lines (IF CONTINUED), never the aggressor's (IF OPPOSED, IF
+// ULTIMATUM); Germany's Axis response notice only Germany's.
+func TestRule26_11ResponseMailOffersOwnIFLines(t *testing.T) {
+	oppose := map[storm.Power][]storm.Order{storm.Britain: {{Kind: storm.OpposeOrder}}, storm.France: {{Kind: storm.OpposeOrder}}}
+	for _, tc := range []struct {
+		answers   []map[storm.Power][]storm.Order
+		p         storm.Power
+		want, not []string
+	}{
+		{nil, storm.Britain, []string{"IF CONTINUED ULTIMATUM"}, []string{"IF OPPOSED", "IF ULTIMATUM"}},
+		{[]map[storm.Power][]storm.Order{oppose}, storm.Germany, []string{"IF ULTIMATUM BACK DOWN"}, []string{"IF CONTINUED", "IF OPPOSED"}},
+	} {
+		s, evs := crisisAt(t, tc.answers...)
+		_, body := Private("demo", tc.p, evs, adjudicator.Derive(s)).Parts()
+		body = strings.Join(strings.Fields(body), " ") // wrapped lines joined
+		for _, w := range tc.want {
+			if !strings.Contains(body, w) {
+				t.Errorf("%s: %s's notice lacks %q:\n%s", s.Segment, tc.p, w, body)
+			}
+		}
+		for _, n := range tc.not {
+			if strings.Contains(body, n) {
+				t.Errorf("%s: %s's notice offers %q, not its own (26.11):\n%s", s.Segment, tc.p, n, body)
+			}
+		}
+	}
+}

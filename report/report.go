@@ -463,7 +463,9 @@ func orderNotes(w *writer, pv adjudicator.PublicView, me *adjudicator.PowerView,
 		for _, l := range me.Crisis {
 			w.wrap(l, "")
 		}
-		w.wrap("IF lines decide later stages in advance (docs/orders.md, Crisis): IF OPPOSED CONTINUE IF RESISTANCE <= 4 ELSE BACK DOWN; IF CONTINUED ULTIMATUM; IF ULTIMATUM BACK DOWN.", "")
+		if len(me.PlanLines) > 0 { // the engine's: only lines this power may give
+			w.wrap("IF lines decide later stages in advance (docs/orders.md, Crisis): "+strings.Join(me.PlanLines, "; ")+".", "")
+		}
 		w.blank()
 	}
 	if len(me.Plans) > 0 {
