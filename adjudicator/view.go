@@ -8,6 +8,7 @@ import (
 	"stormjudge/adjudicator/crisis"
 	"stormjudge/adjudicator/diplomacy"
 	"stormjudge/adjudicator/economy"
+	"stormjudge/adjudicator/event"
 	"stormjudge/adjudicator/randomevent"
 	"stormjudge/adjudicator/storm"
 	"stormjudge/adjudicator/threshold"
@@ -521,4 +522,11 @@ func nonNil[T any](s []T) []T {
 		return []T{}
 	}
 	return s
+}
+
+// EAIChangeRule is the rule a report's EAI line cites for the change e
+// reports (track.EAIChangeRule): climate is the economic trend's event
+// reported before it, nil when none.
+func EAIChangeRule(e event.EAIDetermined, climate *event.EconomicClimateChanged) string {
+	return track.EAIChangeRule(e, climate)
 }
