@@ -454,6 +454,24 @@ func DefaultOrders(s storm.State, p storm.Power) []string {
 	return []string{"PASS"}
 }
 
+// DefaultEffect words what the default lines (DefaultOrders) do in the
+// open segment, given the power's options: when each is an option (a
+// crisis answer the rules take for a power that sends none:
+// r-27-51-concert, r-27-61-default, r-32-83-default) they send that
+// answer, whose effect its option words; otherwise they change nothing
+// (PASS, AGGRESSION NONE, or the PASS of a power not asked).
+func DefaultEffect(def []string, opts []OptionView) string {
+	if len(def) == 0 {
+		return "changes nothing"
+	}
+	for _, l := range def {
+		if !slices.ContainsFunc(opts, func(o OptionView) bool { return o.Order == l }) {
+			return "changes nothing"
+		}
+	}
+	return "sends " + storm.JoinAnd(def) + ", the answer taken when none is sent (its effect as worded above)"
+}
+
 // notOrderHere words why o is no order of the open segment, pointing to
 // the fix: the FOR line that sends it now for the later segment
 // of the turn it belongs to, or the segment that will ask for it.

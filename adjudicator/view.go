@@ -8,6 +8,7 @@ import (
 	"stormjudge/adjudicator/crisis"
 	"stormjudge/adjudicator/diplomacy"
 	"stormjudge/adjudicator/economy"
+	"stormjudge/adjudicator/event"
 	"stormjudge/adjudicator/randomevent"
 	"stormjudge/adjudicator/storm"
 	"stormjudge/adjudicator/threshold"
@@ -189,6 +190,12 @@ type PowerView struct {
 	// notice's ready-to-copy block.
 	Default []string   `json:"default"`
 	Plan    []PlanStep `json:"plan"`
+	// DefaultNote words what the Default lines do in the open segment
+	// (DefaultEffect): "changes nothing", or, when they are the answer
+	// the rules take for a power that sends none, that they send it; each
+	// such line is then an option marked Default, with its effect. Words
+	// derived for the notices, not marshalled (the Default marks are).
+	DefaultNote string `json:"-"`
 	// StandingVoid words why the power's standing orders for the open
 	// segment can no longer be carried out as written, so that it is asked
 	// (standingProblems).
@@ -200,6 +207,10 @@ type PowerView struct {
 	// CrisisLines); Plans are its conditional crisis orders (IF lines).
 	Crisis []string `json:"crisis"`
 	Plans  []string `json:"plans"`
+	// PlanLines are IF lines the power may give now for the later stages
+	// of a crisis under way (crisis.PlanLines), as examples; nil when
+	// none.
+	PlanLines []string `json:"plan_lines,omitempty"`
 }
 
 // OptionView is one order a power may give now (Allowed): the order line
@@ -210,6 +221,9 @@ type OptionView struct {
 	With  []string `json:"with,omitempty"`
 	Cost  int      `json:"cost"`
 	Note  string   `json:"note,omitempty"`
+	// Default: the power's ready-to-copy block sends it (one of
+	// PowerView.Default), the answer taken when it sends none.
+	Default bool `json:"default,omitempty"`
 }
 
 // NavalView is a power's naval construction chart (19.21) with the rate,
@@ -412,6 +426,9 @@ func derivePower(s storm.State, p storm.Power) *PowerView {
 	}
 	v.Aggressions = nonNil(crisis.AggressionLines(s, p))
 	v.Crisis = nonNil(crisis.CrisisLines(s, p))
+	if len(v.Crisis) > 0 {
+		v.PlanLines = crisis.PlanLines(s, p)
+	}
 	v.Plans = []string{}
 	for _, pl := range s.Crisis.Plans {
 		// Only while a stage they answer may still come (not
@@ -433,12 +450,13 @@ func derivePower(s storm.State, p storm.Power) *PowerView {
 	v.Required = slices.Contains(Required(s), p)
 	v.Options = []OptionView{}
 	for _, o := range Allowed(s, p) {
-		ov := OptionView{Order: o.Order.String(), Cost: o.Cost, Note: o.Note}
+		ov := OptionView{Order: o.Order.String(), Cost: o.Cost, Note: o.Note, Default: slices.Contains(v.Default, o.Order.String())}
 		for _, w := range o.With {
 			ov.With = append(ov.With, w.String())
 		}
 		v.Options = append(v.Options, ov)
 	}
+	v.DefaultNote = DefaultEffect(v.Default, v.Options)
 	return v
 }
 
@@ -504,4 +522,11 @@ func nonNil[T any](s []T) []T {
 		return []T{}
 	}
 	return s
+}
+
+// EAIChangeRule is the rule a report's EAI line cites for the change e
+// reports (track.EAIChangeRule): climate is the economic trend's event
+// reported before it, nil when none.
+func EAIChangeRule(e event.EAIDetermined, climate *event.EconomicClimateChanged) string {
+	return track.EAIChangeRule(e, climate)
 }

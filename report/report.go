@@ -463,7 +463,9 @@ func orderNotes(w *writer, pv adjudicator.PublicView, me *adjudicator.PowerView,
 		for _, l := range me.Crisis {
 			w.wrap(l, "")
 		}
-		w.wrap("IF lines decide later stages in advance (docs/orders.md, Crisis): IF OPPOSED CONTINUE IF RESISTANCE <= 4 ELSE BACK DOWN; IF CONTINUED ULTIMATUM; IF ULTIMATUM BACK DOWN.", "")
+		if len(me.PlanLines) > 0 { // the engine's: only lines this power may give
+			w.wrap("IF lines decide later stages in advance (docs/orders.md, Crisis): "+strings.Join(me.PlanLines, "; ")+".", "")
+		}
 		w.blank()
 	}
 	if len(me.Plans) > 0 {
@@ -492,9 +494,11 @@ func orderNotes(w *writer, pv adjudicator.PublicView, me *adjudicator.PowerView,
 	}
 }
 
-// options lists the orders p may give in the open segment, the one that
-// changes nothing first; a brief leaves out the lines to send with each
-// and its note (the full notice and HELP give them).
+// options lists the orders p may give in the open segment, each once:
+// the block's lines first, with the engine's word of what they do
+// (PowerView.DefaultNote), unless they are options themselves, marked
+// then; a brief leaves out the lines to send with each and its note (the
+// full notice and HELP give them), but for the block's own lines.
 func options(w *writer, pv adjudicator.PublicView, me *adjudicator.PowerView, brief bool) {
 	opts := me.Options
 	w.heading(fmt.Sprintf("What you may order now (%s, %s)", pv.SegmentTitle, pv.Turn))
@@ -513,14 +517,19 @@ func options(w *writer, pv adjudicator.PublicView, me *adjudicator.PowerView, br
 		w.wrap("No order is possible for you in this segment; send the block below.", "")
 	}
 	free := pv.Segment.Phase() == crisisPhase || pv.Segment == storm.SegPreemptiveWar || pv.Segment == storm.SegEndOfGame
-	w.line(fmt.Sprintf("%-26s %s", strings.Join(me.Default, ", "), "changes nothing (the block below)"))
+	if !slices.ContainsFunc(opts, func(o adjudicator.OptionView) bool { return o.Default }) {
+		w.line(fmt.Sprintf("%-26s %s (the block below)", strings.Join(me.Default, ", "), me.DefaultNote))
+	}
 	for _, o := range opts {
-		if free { // decisions, not purchases (26-34)
+		switch {
+		case o.Default: // the block's line, its effect in its note
+			w.line(fmt.Sprintf("%-26s (the block below)", o.Order))
+		case free: // decisions, not purchases (26-34)
 			w.line(o.Order)
-		} else {
+		default:
 			w.line(fmt.Sprintf("%-26s cost %s", o.Order, TilePoints(o.Cost)))
 		}
-		if brief {
+		if brief && !o.Default { // the block's line keeps its effect
 			continue
 		}
 		for _, with := range o.With { // orders to send with it (e.g. 15.22)
@@ -533,13 +542,15 @@ func options(w *writer, pv adjudicator.PublicView, me *adjudicator.PowerView, br
 }
 
 // orderBlock writes p's ready-to-copy block: the orders that change
-// nothing in the open segment, then the rest of the turn likewise (the
-// engine's View.Default and View.Plan), each segment named in a comment.
+// nothing in the open segment, or the answer the rules take when none is
+// sent, then the rest of the turn likewise (the engine's View.Default,
+// View.DefaultNote and View.Plan), each segment named in a comment.
 func orderBlock(w *writer, game string, p storm.Power, pv adjudicator.PublicView, me *adjudicator.PowerView) {
+	does := me.DefaultNote // the engine's words (DefaultEffect)
 	if len(me.Plan) > 0 {
-		w.wrap("Reply with this block, your whole turn: as it is, it changes nothing; to act, put orders in place of a line.", "")
+		w.wrap("Reply with this block, your whole turn: as it is, it "+does+"; to act, put orders in place of a line.", "")
 	} else {
-		w.wrap("Reply with this block: as it is, it changes nothing; to act, put your orders in its place.", "")
+		w.wrap("Reply with this block: as it is, it "+does+"; to act, put your orders in its place.", "")
 	}
 	w.blank()
 	w.code("GAME " + game)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"stormjudge/adjudicator"
 	"stormjudge/adjudicator/event"
 	"stormjudge/adjudicator/storm"
 )
@@ -67,13 +68,22 @@ func russiaEvent(w *writer, e event.Event) bool {
 	case event.PurgeOffsetApplied:
 		w.wrap(fmt.Sprintf("Random event %d: %s.", e.Card, e.Note), "  ")
 	case event.EconomicClimateChanged:
-		if e.Before == e.After { // never "-3 -> -3"
-			w.wrap(fmt.Sprintf("Economic trend %s: the economic climate stays %s, at its limit (rules %s, 11.34).",
-				signed(e.Trend), signed(e.After), e.Rule), "  ")
-			break
+		w.climate = &e
+		rules := "rule " + e.Rule // the trend's (11.33A-E); the bound's only when it held (11.34)
+		if e.AtLimit() {
+			rules = "rules " + e.Rule + ", 11.34"
 		}
-		w.wrap(fmt.Sprintf("Economic trend %s: economic climate %s -> %s (rules %s, 11.34).",
-			signed(e.Trend), signed(e.Before), signed(e.After), e.Rule), "  ")
+		switch {
+		case e.Before == e.After && e.AtLimit(): // never "-3 -> -3"
+			w.wrap(fmt.Sprintf("Economic trend %s: the economic climate stays %s, at its limit (%s).",
+				signed(e.Trend), signed(e.After), rules), "  ")
+		case e.Before == e.After: // 0 stays 0 (11.33E): no limit
+			w.wrap(fmt.Sprintf("Economic trend %s: the economic climate stays %s (%s).",
+				signed(e.Trend), signed(e.After), rules), "  ")
+		default:
+			w.wrap(fmt.Sprintf("Economic trend %s: economic climate %s -> %s (%s).",
+				signed(e.Trend), signed(e.Before), signed(e.After), rules), "  ")
+		}
 	case event.EAIDetermined:
 		var parts []string
 		for _, t := range e.Terms {
@@ -83,7 +93,7 @@ func russiaEvent(w *writer, e event.Event) bool {
 		if len(parts) > 0 {
 			mods = strings.Join(parts, ", ")
 		}
-		w.wrap(fmt.Sprintf("European Aggression Index %s (rule %s): %s.", signed(e.Level), e.Rule, mods), "  ")
+		w.wrap(fmt.Sprintf("European Aggression Index %s (rule %s): %s.", signed(e.Level), adjudicator.EAIChangeRule(e, w.climate), mods), "  ")
 	default:
 		return false
 	}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+
+	"stormjudge/adjudicator/event"
 )
 
 // A writer builds one mail body as a list of blocks (titles, headings,
@@ -12,6 +14,9 @@ import (
 // the renderers differing in what they say.
 type writer struct {
 	blocks []block
+	// climate is the economic trend's event last written, for the EAI
+	// line after it (adjudicator.EAIChangeRule).
+	climate *event.EconomicClimateChanged
 }
 
 type blockKind int

@@ -2,6 +2,8 @@ package crisis
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 
 	"stormjudge/adjudicator/event"
 	"stormjudge/adjudicator/storm"
@@ -48,14 +50,10 @@ func applyCrisisOutcome(s *storm.State, aggressor storm.Power, outcome storm.Cri
 		return fmt.Errorf("adjudicator: no crisis outcome %q for %s", outcome, aggressor)
 	}
 	next := s.Turn.Next()
-	allies := []storm.Power{storm.Britain, storm.France}
-	if russia {
-		allies = append(allies, storm.Russia)
-	}
-	apply := func(p storm.Power, support int) {
-		track.AddSupportGrant(s, p, storm.SupportGrant{Rule: row.Rule, What: string(outcome), Value: support, From: next, Turns: 1})
+	for _, e := range row.effects(aggressor, russia) {
+		track.AddSupportGrant(s, e.Power, storm.SupportGrant{Rule: row.Rule, What: string(outcome), Value: e.Support, From: next, Turns: 1})
 		var c storm.ActivityCounters
-		switch n := row.Counters[p]; n {
+		switch n := e.Counter; n {
 		case 1, -1:
 			c.One = n
 		case 2, -2:
@@ -63,14 +61,71 @@ func applyCrisisOutcome(s *storm.State, aggressor storm.Power, outcome storm.Cri
 		case 3, -3:
 			c.Three = n / 3
 		}
-		s.Powers[p].Economy.CountersNext = s.Powers[p].Economy.CountersNext.Add(c)
-		*evs = append(*evs, event.CrisisEffect{Turn: s.Turn, Power: p, Outcome: outcome, Support: support, Counter: row.Counters[p], Rule: row.Rule})
-	}
-	apply(aggressor, row.AggressorSupport)
-	for _, p := range allies {
-		apply(p, row.AlliedSupport)
+		s.Powers[e.Power].Economy.CountersNext = s.Powers[e.Power].Economy.CountersNext.Add(c)
+		*evs = append(*evs, event.CrisisEffect{Turn: s.Turn, Power: e.Power, Outcome: outcome, Support: e.Support, Counter: e.Counter, Rule: row.Rule})
 	}
 	return nil
+}
+
+// powerEffect is one power's next-turn effect of a crisis outcome: its
+// support change and the counter it gains (+) or may not use (-).
+type powerEffect struct {
+	Power            storm.Power
+	Support, Counter int
+}
+
+// effects are the powers row applies to, the aggressor first, then
+// Britain, France and (russia: 26.14A) Russia, with their effects:
+// applyCrisisOutcome applies them and OutcomeWords words them.
+func (row crisisEffect) effects(aggressor storm.Power, russia bool) []powerEffect {
+	out := []powerEffect{{aggressor, row.AggressorSupport, row.Counters[aggressor]}}
+	allies := []storm.Power{storm.Britain, storm.France}
+	if russia {
+		allies = append(allies, storm.Russia)
+	}
+	for _, p := range allies {
+		out = append(out, powerEffect{p, row.AlliedSupport, row.Counters[p]})
+	}
+	return out
+}
+
+// OutcomeWords words the next-turn effects of crisis c ending by outcome
+// (27.62A-B, 27.72A-B, 27.82A-B), from the figures applyCrisisOutcome
+// applies: each power's support change and the activity counter it gains
+// or may not use, Allied powers with the same effects named together.
+// "" for an outcome without such effects.
+func OutcomeWords(c storm.Crisis, outcome storm.CrisisOutcome) string {
+	i := slices.IndexFunc(crisisEffects, func(r crisisEffect) bool { return r.Outcome == outcome })
+	if i < 0 {
+		return ""
+	}
+	row := crisisEffects[i]
+	effs := row.effects(c.Aggressor, c.Russia)
+	what := func(e powerEffect) string {
+		ctr := fmt.Sprintf("an extra %d activity counter", e.Counter)
+		if e.Counter < 0 {
+			ctr = fmt.Sprintf("one %d activity counter barred", -e.Counter)
+		}
+		return fmt.Sprintf("support %+d and %s", e.Support, ctr)
+	}
+	parts := []string{effs[0].Power.Title() + " " + what(effs[0])}
+	for j := 1; j < len(effs); {
+		k := j + 1
+		for k < len(effs) && effs[k].Support == effs[j].Support && effs[k].Counter == effs[j].Counter {
+			k++
+		}
+		var names []string
+		for _, e := range effs[j:k] {
+			names = append(names, e.Power.Title())
+		}
+		each := ""
+		if k-j > 1 {
+			each = " each"
+		}
+		parts = append(parts, storm.JoinAnd(names)+each+" "+what(effs[j]))
+		j = k
+	}
+	return fmt.Sprintf("next turn (%sA-B): %s", row.Rule, strings.Join(parts, "; "))
 }
 
 // italianConquest is when an Italian attack on target begun in turn attack

@@ -74,6 +74,34 @@ var planWhen = map[string]struct {
 	"ultimatum":  {false, []storm.OrderKind{storm.AttackOrder, storm.BackDownOrder}, "27.81"},
 }
 
+// planExamples are the IF lines offered as examples, one a stage a plan
+// may answer after the Allied response (26.11D-F), in the order of the
+// stages: each is offered to a power that may give it (PlanLines).
+var planExamples = []storm.Order{
+	{Kind: storm.CrisisIfOrder, Args: []string{"opposed", string(storm.ContinueAggression), "<=", "4", string(storm.BackDownOrder)}}, // 27.61C
+	{Kind: storm.CrisisIfOrder, Args: []string{"continued", string(storm.UltimatumOrder)}},                                           // 27.71B
+	{Kind: storm.CrisisIfOrder, Args: []string{"ultimatum", string(storm.BackDownOrder)}},                                            // 27.81
+}
+
+// PlanLines are the IF lines p may give now for the later stages of a
+// crisis under way (26.11D-F): the example of each stage still to come
+// whose answer is p's (planWhen: the aggressor's or Britain's and
+// France's) and that CheckPlan accepts from p, as p writes it.
+func PlanLines(s storm.State, p storm.Power) []string {
+	var out []string
+	for _, o := range planExamples {
+		if seg := storm.PlanSegment(o); seg.Index() <= s.Segment.Index() || slices.IndexFunc(s.Crisis.Crises, func(c storm.Crisis) bool {
+			return c.Stage != storm.StageOver && storm.StageSegment[c.Stage].Index() <= seg.Index()
+		}) < 0 {
+			continue // a stage already past, or no crisis to reach it
+		}
+		if rule, _ := CheckPlan(s, p, o, nil); rule == "" {
+			out = append(out, o.String())
+		}
+	}
+	return out
+}
+
 // IsPlanNow reports an IF line that answers the open segment (it is the
 // power's order for it, not a standing one).
 func IsPlanNow(s storm.State, o storm.Order) bool {

@@ -49,7 +49,7 @@ func Options(s storm.State, p storm.Power, offer func(storm.Option), thresholds 
 		}
 	case storm.SegCrisisAxisResponse:
 		if c := s.Crisis.CrisisOf(p); c != nil && c.Stage == storm.StageAxisResponse {
-			offer(storm.Option{Order: storm.Order{Kind: storm.BackDownOrder}, Note: "27.62 next turn: your support -1 and a 1 counter lost; each Allied power +1"})
+			offer(storm.Option{Order: storm.Order{Kind: storm.BackDownOrder}, Note: "the aggression does not succeed; " + OutcomeWords(*c, storm.AggressorBacksDown)}) // 27.62
 			offer(storm.Option{Order: storm.Order{Kind: storm.ContinueAggression}, Note: "the Allies reveal their secret support events and answer (27.71)"})
 		}
 	case storm.SegCrisisUltimatum:
@@ -58,12 +58,12 @@ func Options(s storm.State, p storm.Power, offer func(storm.Option), thresholds 
 			if len(s.Crisis.At(storm.StageUltimatum)) > 1 {
 				name = c.Aggressor.String()
 			}
-			offer(storm.Option{Order: storm.Order{Kind: storm.BackDownOrder, Project: name}, Note: "27.72 next turn: the aggressor +2 support and a 2 counter; each Allied power -2 and a 2 counter lost"})
+			offer(storm.Option{Order: storm.Order{Kind: storm.BackDownOrder, Project: name}, Note: "the aggression succeeds; " + OutcomeWords(c, storm.AlliesBackDown)}) // 27.72
 			offer(storm.Option{Order: storm.Order{Kind: storm.UltimatumOrder, Project: name}, Note: "the aggressor backs down or war breaks out (27.8); " + thresholds(c)})
 		}
 	case storm.SegCrisisBrink:
 		if c := s.Crisis.CrisisOf(p); c != nil && c.Stage == storm.StageBrink {
-			offer(storm.Option{Order: storm.Order{Kind: storm.BackDownOrder}, Note: "27.82 next turn: your support -3 and a counter lost; the Allies gain"})
+			offer(storm.Option{Order: storm.Order{Kind: storm.BackDownOrder}, Note: "the aggression does not succeed; " + OutcomeWords(*c, storm.AggressorBacksDownUl)}) // 27.82
 			offer(storm.Option{Order: storm.Order{Kind: storm.AttackOrder}, Note: "war breaks out: research is completed and the game ends (27.83, 33)"})
 		}
 	}

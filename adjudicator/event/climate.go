@@ -15,4 +15,9 @@ type EconomicClimateChanged struct {
 func (EconomicClimateChanged) Visibility() Visibility { return public }
 func (EconomicClimateChanged) Type() string           { return "EconomicClimateChanged" }
 
+// AtLimit reports that the climate's bounds (11.34) held it: the trend
+// would have taken it further than it went (a trend of 0 moves it
+// towards 0, 11.33E, and meets no bound).
+func (e EconomicClimateChanged) AtLimit() bool { return e.Trend != 0 && e.After != e.Before+e.Trend }
+
 func init() { eventTypes["EconomicClimateChanged"] = decode[EconomicClimateChanged] }

@@ -98,6 +98,25 @@ func RecomputeEAI(s *storm.State, rule string, evs *[]event.Event) {
 	}
 }
 
+// EAIChangeRule is the rule an EAI line cites for the change e reports:
+// e.Rule, but for the EAI determined again as the economic trend applies
+// (11.35B, ApplyEconomicTrend; climate is that trend's event, nil when
+// none): the climate's rule only for the change its effect on the EAI
+// made (ClimateEAI), 23.21 for a change the other modifiers in force this
+// turn made (23.22, 23.25; each term cites its own rule).
+func EAIChangeRule(e event.EAIDetermined, climate *event.EconomicClimateChanged) string {
+	if e.Rule != "11.35B" || climate == nil {
+		return e.Rule
+	}
+	switch d := ClimateEAI(climate.After) - ClimateEAI(climate.Before); {
+	case d == 0:
+		return "23.21"
+	case d != e.Level-e.Before:
+		return "11.35B, 23.21"
+	}
+	return e.Rule
+}
+
 // AddEAIEvent applies a random event's EAI modifier (23.21C): it joins the
 // net residual value, offsetting earlier modifiers of the other sign at once
 // (23.24), and the EAI is recomputed. For the random events code.
