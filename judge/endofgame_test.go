@@ -82,3 +82,18 @@ func TestEndedGameRefusalGivesNoOrderAdvice(t *testing.T) {
 		t.Errorf("STATUS after the end:\n%s", r)
 	}
 }
+
+// TestHistoryAfterTheEndOpensNoSegment (rules 33, 34): once the game ended,
+// HISTORY's last version says so; no segment is open and none is asked
+// again.
+func TestHistoryAfterTheEndOpensNoSegment(t *testing.T) {
+	j, _ := endOfGameJudge(t)
+	for _, p := range []storm.Power{storm.Germany, storm.Britain, storm.Russia} {
+		mustIngest(t, j, player(p, "PASS"), Accepted)
+	}
+	h := receiptOf(t, mustIngest(t, j, player(storm.Britain, "HISTORY"), Answered))
+	if !strings.Contains(h, "\n  v2 Spring 1935, End of game  (the game ended: no segment is open)\n") ||
+		strings.Contains(h, "<- open") || strings.Contains(h, "asked again") {
+		t.Errorf("HISTORY after the end:\n%s", h)
+	}
+}

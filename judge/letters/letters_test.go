@@ -48,3 +48,28 @@ func TestLettersBytes(t *testing.T) {
 	m.Sensitive = false
 	check("undeliverable, no seat", Undeliverable{Game: g, Mail: m}.Text(), undeliverable)
 }
+
+// TestHistoryVersionColumnAligned: HISTORY's version column is as wide as
+// its widest version number, so that v9 and v10 start their turns in one
+// column, and a line too long for the mail puts what made the version on
+// a line of its own rather than be reflowed out of the column.
+func TestHistoryVersionColumnAligned(t *testing.T) {
+	g := &store.Game{ID: "demo", Version: 10}
+	var h History
+	h.Game = g
+	s := storm.State{Turn: storm.Turn{Year: 1935, Season: storm.Spring}, Segment: storm.SegEconomic}
+	for v := 8; v <= 10; v++ {
+		prev := s
+		h.Versions = append(h.Versions, Version{V: v, State: s, Prev: &prev})
+	}
+	h.Versions[2].Prev = &storm.State{Turn: s.Turn, Segment: storm.SegRandomEvents}
+	want := "Versions of game demo (RESEND <version> sends a version's report and your notice again):\n" +
+		"  (versions 0-7 left out)\n" +
+		"  v8  Spring 1935, Economic phase  (the same segment, asked again)\n" +
+		"  v9  Spring 1935, Economic phase  (the same segment, asked again)\n" +
+		"  v10 Spring 1935, Economic phase\n" +
+		"      (after Spring 1935, Random events phase)  <- open\n"
+	if got := h.Text(); got != want {
+		t.Errorf("HISTORY:\n%s\nwant:\n%s", got, want)
+	}
+}

@@ -3,6 +3,7 @@ package letters
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -139,6 +140,10 @@ type Version struct {
 	Prev  *storm.State
 }
 
+// historyWidth is the width of a line of the judge's mails: a longer
+// line is reflowed, its spaces collapsed.
+const historyWidth = 72
+
 // Text is the list.
 func (h History) Text() string {
 	g := h.Game
@@ -151,25 +156,44 @@ func (h History) Text() string {
 	if len(h.Versions) > 0 && h.Versions[0].V > 0 {
 		fmt.Fprintf(&b, "  (versions 0-%d left out)\n", h.Versions[0].V-1)
 	}
+	// The version column is as wide as the widest version number, so
+	// that the turns line up (v9 and v10 alike).
+	width := 1
+	for _, v := range h.Versions {
+		width = max(width, len(strconv.Itoa(v.V)))
+	}
 	for _, v := range h.Versions {
 		// What made the version, so that two of one segment differ:
 		// the segment resolved before it, or the same one asked again,
-		// or the moderator's SET.
-		s, prev, cur := v.State, v.Prev, ""
+		// or the moderator's SET; the game's end, once it ended (33, 34):
+		// then no segment is open.
+		s, prev, made := v.State, v.Prev, ""
 		switch {
 		case v.Set:
-			cur = "  (the moderator's SET)"
+			made = "(the moderator's SET)"
 		case prev == nil:
-			cur = "  (the game's start)"
+			made = "(the game's start)"
+		case s.Ended && prev.Turn == s.Turn && prev.Segment == s.Segment:
+			made = "(the game ended: no segment is open)"
+		case s.Ended:
+			made = fmt.Sprintf("(after %s, %s: the game ended)", prev.Turn, prev.Segment.Title())
 		case prev.Turn == s.Turn && prev.Segment == s.Segment:
-			cur = "  (the same segment, asked again)"
+			made = "(the same segment, asked again)"
 		default:
-			cur = fmt.Sprintf("  (after %s, %s)", prev.Turn, prev.Segment.Title())
+			made = fmt.Sprintf("(after %s, %s)", prev.Turn, prev.Segment.Title())
 		}
-		if v.V == g.Version {
-			cur += "  <- open"
+		if v.V == g.Version && !s.Ended {
+			made += "  <- open"
 		}
-		fmt.Fprintf(&b, "  v%-4d %s, %s%s\n", v.V, s.Turn, s.Segment.Title(), cur)
+		head := fmt.Sprintf("  v%-*d %s, %s", width, v.V, s.Turn, s.Segment.Title())
+		if line := head + "  " + made; len(line) <= historyWidth {
+			b.WriteString(line + "\n")
+			continue
+		}
+		// Too long for a line of the mail, which would reflow it and
+		// lose the column: what made the version goes on a line of its
+		// own, under the turn.
+		fmt.Fprintf(&b, "%s\n%s%s\n", head, strings.Repeat(" ", len("  v")+width+1), made)
 	}
 	if g.Rollbacks > 0 {
 		// The versions a rollback archived are not in the list above:
