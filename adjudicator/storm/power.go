@@ -109,6 +109,15 @@ func (s Side) Name() string {
 	return "Russia"
 }
 
+// Has is the verb "have" after the side's name: "the Allies have", "the
+// Axis has", "Russia has".
+func (s Side) Has() string {
+	if s == Allies {
+		return "have"
+	}
+	return "has"
+}
+
 // Possessive names the side as an owner within a sentence: "the Axis'",
 // "the Allies'", "Russia's".
 func (s Side) Possessive() string { return Possessive(s.Name()) }

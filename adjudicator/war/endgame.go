@@ -43,6 +43,18 @@ var finalPoints = map[storm.Side][]struct {
 // finalResearchMax is 33.22A: at most three final points a project.
 const finalResearchMax = 3
 
+// finalPointsText counts a side's final points of one kind: "3 general
+// final points", "1 intelligence final point".
+func finalPointsText(n int, kind string) string {
+	if kind == storm.PointNormal {
+		kind = "general"
+	}
+	if n == 1 {
+		return fmt.Sprintf("%d %s final point", n, kind)
+	}
+	return fmt.Sprintf("%d %s final points", n, kind)
+}
+
 // FinalResearchRequired: once war broke out, each side's research leader
 // assigns its final points (33.21).
 func FinalResearchRequired(s storm.State) []storm.Power {
@@ -88,7 +100,7 @@ func ValidateFinalResearch(s storm.State, p storm.Power, orders []storm.Order) (
 			}
 		}
 		if row < 0 {
-			bad(i, "33.21", "%s has no %s final points", side.Title(), kind)
+			bad(i, "33.21", "%s %s no %s final points", side.Name(), side.Has(), kind)
 			continue
 		}
 		f := finalPoints[side][row]
@@ -97,7 +109,7 @@ func ValidateFinalResearch(s storm.State, p storm.Power, orders []storm.Order) (
 			continue
 		}
 		if used[kind]+n > f.Points {
-			bad(i, f.Rule, "%s has %d %s final point(s)", side.Title(), f.Points, kind)
+			bad(i, f.Rule, "%s %s %s in all, and with this line the orders assign %d", side.Name(), side.Has(), finalPointsText(f.Points, kind), used[kind]+n)
 			continue
 		}
 		if perProject[r.ID()]+n > finalResearchMax {

@@ -82,3 +82,41 @@ func TestRule34_VictoryPointLines(t *testing.T) {
 		t.Errorf("34.11: %q", v.TwoWay)
 	}
 }
+
+// Rules 33.21A-C: a refusal of final research points beyond the side's
+// share names the share in grammatical words, with the points the orders
+// would assign: "the Allies have 3 general final points in all".
+func TestRule33_21FinalPointsRefusalNamesTheShare(t *testing.T) {
+	s := setup.NewGame(1)
+	s.Segment = storm.SegEndOfGame
+	s.War = &storm.War{Turn: s.Turn, Kind: "crisis", Aggressor: storm.Germany, Target: "Austria",
+		Declarers: []storm.Power{storm.Britain, storm.France}, Against: []storm.Power{storm.Germany}}
+	for _, c := range []struct {
+		p      storm.Power
+		orders []storm.Order
+		want   string
+	}{
+		{storm.Britain, []storm.Order{research("RADAR", 2), research("BRITISH ARMOR", 2)},
+			"rule 33.21B: the Allies have 3 general final points in all, and with this line the orders assign 4"},
+		{storm.Germany, []storm.Order{research("JETS", 3), research("GERMAN ARMOR", 1)},
+			"rule 33.21A: the Axis has 3 general final points in all, and with this line the orders assign 4"},
+		{storm.Russia, []storm.Order{research("ESPIONAGE", 1, storm.PointIntelligence), research("COVERT OPERATIONS", 1, storm.PointIntelligence)},
+			"rule 33.21C: Russia has 1 intelligence final point in all, and with this line the orders assign 2"},
+		{storm.Britain, []storm.Order{research("BRITISH JETS", 1, storm.PointAdvanced)},
+			"rule 33.21: the Allies have no advanced final points"},
+	} {
+		errs, _ := ValidateFinalResearch(s, c.p, c.orders)
+		if len(errs) != 1 || !strings.HasSuffix(errs[0].Error(), c.want) || strings.Contains(errs[0].Error(), "  ") {
+			t.Errorf("%s %v: %v, want one ending %q", c.p.Title(), c.orders, errs, c.want)
+		}
+	}
+}
+
+// research is a RESEARCH order of n points, of a kind when given.
+func research(project string, n int, kind ...string) storm.Order {
+	o := storm.Order{Kind: storm.Research, Project: project, Args: kind}
+	if n > 1 {
+		o.Points = n
+	}
+	return o
+}
