@@ -153,6 +153,20 @@ func (c *orderCheck) validate(orders []storm.Order) ([]storm.IndexedError, storm
 	return errs, scratch
 }
 
+// freeUnitsRefused words the free units of p's random events (18.41),
+// after them, that cannot be built as things stand, with Validate's
+// reason; the ones that can are offered once, among the orders (allowed).
+func freeUnitsRefused(s, after storm.State, p storm.Power) []string {
+	var out []string
+	for _, u := range slices.Compact(slices.Sorted(slices.Values(after.Powers[p].Economy.Options.FreeUnits))) {
+		o := storm.Order{Kind: storm.Build, Units: []storm.UnitType{u}, Args: []string{storm.ArgFree}}
+		if errs := Validate(s, p, []storm.Order{o}); len(errs) > 0 {
+			out = append(out, fmt.Sprintf("the %s unit a random event lets you build at no cost (18.41) cannot be built now: %s (rule %s)", u, errs[0].Msg, errs[0].Rule))
+		}
+	}
+	return out
+}
+
 // Allowed lists the orders p may legally give in the open segment, with
 // their costs. Nil when p has nothing to order.
 func Allowed(s storm.State, p storm.Power) []storm.Option {

@@ -1,6 +1,7 @@
 package economy_test
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -262,6 +263,62 @@ func TestRule18_41FreeUnit(t *testing.T) {
 	wantRefused(t, s, storm.Russia, []storm.Order{free, free}, "18.41")
 	wantRefused(t, s, storm.Russia, []storm.Order{{Kind: storm.Build, Units: []storm.UnitType{storm.Armor}, Args: []string{storm.ArgFree}}}, "18.41")
 	wantRefused(t, enginetest.ShipGame(), storm.Russia, []storm.Order{free}, "18.41")
+}
+
+// TestRule18_41FreeUnitOfferedOnlyWhenBuildable: a random event's free
+// unit is offered (BUILD <unit> FREE) only when Validate accepts the order
+// as offered, and once in the view; with no unit of the type in the
+// reserve (18.11) it is not offered and the view says why.
+func TestRule18_41FreeUnitOfferedOnlyWhenBuildable(t *testing.T) {
+	const line = "BUILD INFANTRY FREE"
+	for _, reserve := range []int{0, 1, 2} {
+		s := eventGame(t, storm.Italy, storm.CardEvent{Title: "Reservists", Category: storm.CategoryConstruction,
+			Effects: []storm.Effect{{Kind: storm.EffectFreeUnit, Unit: storm.Infantry}}})
+		heldCard(t, s, storm.Italy)
+		s.Powers[storm.Italy].Reserve.Infantry = reserve
+		pv := adjudicator.Derive(s).Powers[storm.Italy]
+		offered := 0
+		for _, l := range pv.EventOptions {
+			offered += strings.Count(l, line)
+		}
+		var free []adjudicator.OptionView
+		for _, o := range pv.Options {
+			offered += strings.Count(o.Order, line)
+			for _, w := range o.With {
+				offered += strings.Count(w, line)
+			}
+			if o.Order == line {
+				free = append(free, o)
+			}
+		}
+		if reserve == 0 {
+			if offered != 0 {
+				t.Errorf("reserve 0: %s offered %d time(s): %v %+v", line, offered, pv.EventOptions, pv.Options)
+			}
+			if !slices.ContainsFunc(pv.EventOptions, func(l string) bool {
+				return strings.Contains(l, "cannot be built now") && strings.Contains(l, "rule 18.11")
+			}) {
+				t.Errorf("reserve 0: the view does not say why the free unit cannot be built: %v", pv.EventOptions)
+			}
+			wantRefused(t, s, storm.Italy, []storm.Order{{Kind: storm.Build, Units: []storm.UnitType{storm.Infantry}, Args: []string{storm.ArgFree}}}, "18.11")
+			continue
+		}
+		if offered != 1 || len(free) != 1 {
+			t.Fatalf("reserve %d: %s offered %d time(s), want once among the options: %v %+v", reserve, line, offered, pv.EventOptions, pv.Options)
+		}
+		for _, l := range pv.EventOptions {
+			if strings.Contains(l, "cannot be built") {
+				t.Errorf("reserve %d: %q though the unit can be built", reserve, l)
+			}
+		}
+		var orders []storm.Order
+		for _, x := range append([]string{free[0].Order}, free[0].With...) {
+			orders = append(orders, mustParseLine(t, x))
+		}
+		if errs := adjudicator.Validate(s, storm.Italy, orders); len(errs) != 0 {
+			t.Errorf("reserve %d: the offered %v is refused: %v", reserve, orders, errs)
+		}
+	}
 }
 
 // Rule 19.62: an event's free ship, laid down without a shipyard counter

@@ -344,8 +344,11 @@ func checkResearch(s storm.State, p storm.Power, orders []storm.Order) []storm.I
 			if leader {
 				avail = fmt.Sprintf("%d basic, free, used first, + %d paid", alloc.Basic, paid)
 			}
-			bad(counterAt, "15.22", "%d paid research point(s) not assigned to a project would be lost: %d point(s) ordered of %d (%s); add %d RESEARCH <project> line(s) or use a smaller counter",
-				unassigned, normal, budget, avail, unassigned)
+			// The advice names the whole fix: every point of the budget
+			// must be ordered, the basic ones being spent first, and a
+			// line carries one point, a project one a turn (15.23A).
+			bad(counterAt, "15.22", "%d paid research point(s) not assigned to a project would be lost: %d point(s) ordered of %d (%s); add %d more RESEARCH <project> line(s), one point each, each to a different project (15.23A), or use a smaller counter",
+				unassigned, normal, budget, avail, budget-normal)
 			return errs
 		}
 	}

@@ -3,7 +3,9 @@ package economy_test
 import (
 	"fmt"
 	"math/rand/v2"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -771,6 +773,59 @@ func TestRule15_22CounterPointsAllAssigned(t *testing.T) {
 	}
 	if s.Powers[storm.Italy].TilePoints != before {
 		t.Errorf("15.22: Italy paid %d tile points for refused research", before-s.Powers[storm.Italy].TilePoints)
+	}
+}
+
+// TestRule15_22RefusalAdviceIsWholeFix: the refusal of a counter whose
+// points are not all ordered names every line still needed, the free basic
+// points being spent first (15.21, 15.22) and a line carrying one point, a
+// project one a turn (15.23A); the orders with the advice applied as
+// written, the lines taken from the engine's own example projects, are
+// accepted the first time.
+func TestRule15_22RefusalAdviceIsWholeFix(t *testing.T) {
+	s := researchState()
+	addRe := regexp.MustCompile(`add (\d+) more RESEARCH <project> line\(s\), one point each, each to a different project \(15\.23A\)`)
+	for _, c := range []struct {
+		p       storm.Power
+		counter string
+		given   int // project lines already ordered
+		want    int // lines the advice must ask for
+	}{
+		{storm.Germany, "research counter 3", 0, 6}, // 3 basic + 3 paid
+		{storm.Germany, "research counter 3", 3, 3},
+		{storm.Germany, "research counter 3", 5, 1},
+		{storm.Britain, "research counter 3", 1, 5},
+		{storm.Italy, "research counter 2", 0, 2},
+		{storm.Italy, "research counter 2", 1, 1},
+	} {
+		var examples []string
+		for _, o := range adjudicator.Allowed(s, c.p) {
+			if o.Order.Kind == storm.Research && o.Order.String() == strings.ToUpper(c.counter) {
+				for _, w := range o.With {
+					examples = append(examples, w.String())
+				}
+			}
+		}
+		if len(examples) < c.given+c.want {
+			t.Fatalf("%s %s: %d example lines offered, want %d", c.p, c.counter, len(examples), c.given+c.want)
+		}
+		orders := rs(t, append([]string{c.counter}, examples[:c.given]...)...)
+		errs := adjudicator.Validate(s, c.p, orders)
+		if len(errs) != 1 || errs[0].Rule != "15.22" {
+			t.Fatalf("%s %s + %d lines: want one 15.22 refusal, got %v", c.p, c.counter, c.given, errs)
+		}
+		m := addRe.FindStringSubmatch(errs[0].Msg)
+		if m == nil {
+			t.Fatalf("%s: the refusal gives no advice in lines: %q", c.p, errs[0].Msg)
+		}
+		n, _ := strconv.Atoi(m[1])
+		if n != c.want {
+			t.Errorf("%s %s + %d lines: advice adds %d lines, want %d: %q", c.p, c.counter, c.given, n, c.want, errs[0].Msg)
+		}
+		fixed := append(orders, rs(t, examples[c.given:c.given+n]...)...)
+		if errs := adjudicator.Validate(s, c.p, fixed); len(errs) != 0 {
+			t.Errorf("%s: the advice applied (%d lines added) is refused again: %v", c.p, n, errs)
+		}
 	}
 }
 

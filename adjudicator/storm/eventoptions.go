@@ -37,7 +37,9 @@ func (o EventOptions) Clone() EventOptions {
 	return c
 }
 
-// Lines words the open options for the power's notice, each with its rule.
+// Lines words the open options for the power's notice, each with its rule;
+// not the free units: BUILD <unit> FREE is offered among the orders when
+// it can be built, and the view words why not when it cannot.
 func (o EventOptions) Lines() []string {
 	var out []string
 	if o.ResearchCounters > 0 {
@@ -45,9 +47,6 @@ func (o EventOptions) Lines() []string {
 	}
 	for _, u := range o.ExtraBuilds {
 		out = append(out, fmt.Sprintf("a second %s unit may be built this turn (18.41B)", u))
-	}
-	for _, u := range o.FreeUnits {
-		out = append(out, fmt.Sprintf("one %s unit may be built at no cost: BUILD %s FREE (18.41)", u, UnitWord(u)))
 	}
 	for _, n := range o.FreeShips {
 		what := "a ship of any size"
