@@ -218,17 +218,8 @@ func exported(t *testing.T, name string, src []byte) int {
 			if !d.Name.IsExported() {
 				continue
 			}
-			if d.Recv != nil {
-				typ := d.Recv.List[0].Type
-				if s, ok := typ.(*ast.StarExpr); ok {
-					typ = s.X
-				}
-				if ix, ok := typ.(*ast.IndexExpr); ok {
-					typ = ix.X
-				}
-				if id, ok := typ.(*ast.Ident); ok && !id.IsExported() {
-					continue
-				}
+			if recv := receiver(d); recv != "" && !ast.IsExported(recv) {
+				continue
 			}
 			n++
 		case *ast.GenDecl:
@@ -249,6 +240,28 @@ func exported(t *testing.T, name string, src []byte) int {
 		}
 	}
 	return n
+}
+
+// receiver is the name of the type a method is declared on ("" for a
+// function): T for (T), (*T), (T[E]) and (*T[E]).
+func receiver(d *ast.FuncDecl) string {
+	if d.Recv == nil {
+		return ""
+	}
+	typ := d.Recv.List[0].Type
+	if s, ok := typ.(*ast.StarExpr); ok {
+		typ = s.X
+	}
+	switch x := typ.(type) {
+	case *ast.IndexExpr:
+		typ = x.X
+	case *ast.IndexListExpr:
+		typ = x.X
+	}
+	if id, ok := typ.(*ast.Ident); ok {
+		return id.Name
+	}
+	return ""
 }
 
 func thousands(n int) string {
@@ -388,15 +401,8 @@ func declared(t *testing.T, pkgs []pkg) map[string]map[string]bool {
 						names[d.Name.Name] = true
 						continue
 					}
-					typ := d.Recv.List[0].Type
-					if s, ok := typ.(*ast.StarExpr); ok {
-						typ = s.X
-					}
-					if ix, ok := typ.(*ast.IndexExpr); ok {
-						typ = ix.X
-					}
-					if id, ok := typ.(*ast.Ident); ok {
-						member(id.Name, d.Name.Name)
+					if recv := receiver(d); recv != "" {
+						member(recv, d.Name.Name)
 					}
 				case *ast.GenDecl:
 					for _, s := range d.Specs {
@@ -593,14 +599,8 @@ func TestEngineDocumented(t *testing.T) {
 					if !d.Name.IsExported() || d.Doc != nil {
 						continue
 					}
-					if d.Recv != nil {
-						typ := d.Recv.List[0].Type
-						if s, ok := typ.(*ast.StarExpr); ok {
-							typ = s.X
-						}
-						if id, ok := typ.(*ast.Ident); (ok && !id.IsExported()) || ifaceMethods[d.Name.Name] {
-							continue
-						}
+					if recv := receiver(d); recv != "" && (!ast.IsExported(recv) || ifaceMethods[d.Name.Name]) {
+						continue
 					}
 					missing(d.Pos(), "func "+d.Name.Name)
 				case *ast.GenDecl:
@@ -640,23 +640,7 @@ func TestDocsNameWhatExists(t *testing.T) {
 	r := root(t)
 	docs, _ := filepath.Glob(filepath.Join(r, "docs", "*.md"))
 	docs = append(docs, filepath.Join(r, "README.md"))
-	var goFiles []string
-	filepath.WalkDir(r, func(path string, d os.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() && d.Name() == ".git" {
-			return filepath.SkipDir
-		}
-		if strings.HasSuffix(path, ".go") {
-			rel, _ := filepath.Rel(r, path)
-			goFiles = append(goFiles, filepath.ToSlash(rel))
-		}
-		return nil
-	})
-	exists := func(name string) bool {
-		return slices.ContainsFunc(goFiles, func(f string) bool { return f == name || strings.HasSuffix(f, "/"+name) })
-	}
+	files, dirs := repoFiles(t)
 	for _, doc := range docs {
 		b, err := os.ReadFile(doc)
 		if err != nil {
@@ -674,9 +658,7 @@ func TestDocsNameWhatExists(t *testing.T) {
 				}
 			}
 			for _, m := range docFileRE.FindAllStringSubmatch(l, -1) {
-				// crisis_test/crisisphase_test.go: the file of package
-				// crisis_test, in crisis/
-				if !exists(strings.ReplaceAll(m[1], "_test/", "/")) {
+				if !fileExists(files, dirs, m[1]) {
 					t.Errorf("%s: names %s, which is not in the repository", where, m[1])
 				}
 			}
