@@ -8,9 +8,9 @@ import (
 	"stormjudge/store"
 )
 
-// setTilePoints gives p n tile points in the open version (a test's stand-in
-// for a few turns of saving).
-func setTilePoints(t *testing.T, db *store.DB, p storm.Power, n int) {
+// editState changes the state of demo's open version in place (a test's
+// stand-in for the turns that would lead there).
+func editState(t *testing.T, db *store.DB, f func(*storm.State)) {
 	t.Helper()
 	if err := db.Update(func(tx *store.Tx) error {
 		g, err := tx.Game("demo")
@@ -21,11 +21,18 @@ func setTilePoints(t *testing.T, db *store.DB, p storm.Power, n int) {
 		if err != nil {
 			return err
 		}
-		s.Powers[p].TilePoints = n
+		f(&s)
 		return tx.PutState("demo", g.Version, s, nil)
 	}); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// setTilePoints gives p n tile points in the open version (a test's stand-in
+// for a few turns of saving).
+func setTilePoints(t *testing.T, db *store.DB, p storm.Power, n int) {
+	t.Helper()
+	editState(t, db, func(s *storm.State) { s.Powers[p].TilePoints = n })
 }
 
 // TestEconomicPhaseByEmail plays a whole economic phase by email (issue 3):
@@ -125,20 +132,7 @@ func TestRule12_41AReceiptLeftover(t *testing.T) {
 		t.Fatal(err)
 	}
 	setTilePoints(t, db, storm.Germany, 10)
-	if err := db.Update(func(tx *store.Tx) error {
-		g, err := tx.Game("demo")
-		if err != nil {
-			return err
-		}
-		s, err := tx.State("demo", g.Version)
-		if err != nil {
-			return err
-		}
-		s.Powers[storm.Germany].Reserve = storm.Units{Armor: 1}
-		return tx.PutState("demo", g.Version, s, nil)
-	}); err != nil {
-		t.Fatal(err)
-	}
+	editState(t, db, func(s *storm.State) { s.Powers[storm.Germany].Reserve = storm.Units{Armor: 1} })
 	body := "GAME demo\nSECRET germany\nBUILD ARMOR WITH 3\nLAY DOWN BATTLESHIP 3 WITH SHIPYARD 1, 1, LEFTOVER 1\nEND\n"
 	res, err := j.Ingest(email("germany@sandbox.test", body))
 	if err != nil {

@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"stormjudge/adjudicator/storm"
-	"stormjudge/store"
 )
 
 // endOfGameJudge is a judge whose game demo (diplomacy and crisis on) is
@@ -22,20 +21,7 @@ func endOfGameJudge(t *testing.T) (*Judge, func(func(*storm.State))) {
 	}
 	edit := func(f func(*storm.State)) {
 		t.Helper()
-		if err := db.Update(func(tx *store.Tx) error {
-			g, err := tx.Game("demo")
-			if err != nil {
-				return err
-			}
-			s, err := tx.State("demo", g.Version)
-			if err != nil {
-				return err
-			}
-			f(&s)
-			return tx.PutState("demo", g.Version, s, nil)
-		}); err != nil {
-			t.Fatal(err)
-		}
+		editState(t, db, f)
 	}
 	edit(func(s *storm.State) {
 		s.Segment = storm.SegEndOfGame
