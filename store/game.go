@@ -197,8 +197,8 @@ type Seat struct {
 	ConfigAddress string `json:"configAddress,omitempty"`
 	// Mail is the player's choice of delivery: MailEverySegment (a public
 	// report and a private notice after every adjudication), MailDigest
-	// (one mail when the power must act, the turn ends or something is
-	// for its eyes only: publish.Publisher.Publish, docs/orders.md "Mail delivery"),
+	// (one mail when the power must act, the turn ends or there is news
+	// for it: publish.Publisher.Publish, docs/orders.md "Mail delivery"),
 	// or "" the game's (Rules.Mail).
 	Mail string `json:"mail,omitempty"`
 	// Open: the seat waits for a player (CREATE's SEAT <power> OPEN):
@@ -207,6 +207,10 @@ type Seat struct {
 	// game waits (Game.Waiting): it starts when the last one is taken, or
 	// when the moderator STARTs it and the open seats stay vacant.
 	Open bool `json:"open,omitempty"`
+	// Cancels are the cancelled calendar events of segments that closed
+	// before their deadline, waiting for the seat's next digest
+	// (publish.Publisher.Publish): a cancellation alone sends no mail.
+	Cancels []Attachment `json:"cancels,omitempty"`
 	// Joins are the requests for an open seat (JOIN), oldest first.
 	Joins []Join `json:"joins,omitempty"`
 	// Mailed is the version of the power's last digest (0: none yet, or

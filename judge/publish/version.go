@@ -138,10 +138,11 @@ type Publication struct {
 // one mail, its digest (report.Digest: the public reports of the versions
 // folded since its last mail and its notice, in one), when the version
 // concerns it: it must order in the open segment, the turn or the game
-// ended, something happened for its eyes only, or the version has a lead
-// for everyone (a missed deadline, a moderator's fix or orders, a
-// rollback); otherwise the version is folded into its next mail
-// (store.Seat.Folded). A seat that chose MAIL EVERY SEGMENT gets the
+// ended, the version has news for it (event.NewsFor: war, a crisis that
+// concerns it, something for its eyes only that its receipt did not
+// already tell), or the version has a lead for everyone (a missed
+// deadline, a moderator's fix or orders, a rollback); otherwise the
+// version is folded into its next mail (store.Seat.Mailed). A seat that chose MAIL EVERY SEGMENT gets the
 // private notice of every version, and its address the public report.
 // Moderators get every public report, or (MAIL DIGEST) one when a turn
 // or the game ends covering the versions since their last; one copy per
@@ -150,7 +151,9 @@ type Publication struct {
 //
 // The calendar of the deadline goes with the notices of the powers that
 // order in the segment (and the cancellation of the closed one's, Closed, to
-// those that ordered in it, and to the moderators who had it).
+// those that ordered in it, and to the moderators who had it); a digest
+// seat's cancellation waits for its next mail (store.Seat.Cancels), as a
+// cancellation alone is no reason to mail.
 func (pb *Publisher) Publish(tx *store.Tx, g *store.Game, v int, evs []event.Event, next storm.State, now time.Time, pn Publication) error {
 	cc := pn.Closed
 	vm, err := pb.VersionMail(tx, g, v, next, evs) // once per adjudication: every mail renders its view
@@ -222,25 +225,29 @@ func (pb *Publisher) Publish(tx *store.Tx, g *store.Game, v int, evs []event.Eve
 		if slices.Contains(required, p) {
 			att = slices.Clone(cal) // appended to below
 		}
-		if slices.Contains(cc.powers, p) {
-			att = append(att, cc.att...)
-		}
 		if g.EverySegment(*seat) {
+			if slices.Contains(cc.powers, p) {
+				att = append(att, cc.att...)
+			}
 			m := vm.Private(*seat, pn.Lead, pn.Own[p])
 			if err := pb.NotifyMessage(tx, pb.ThreadRoot(g, seat.Address), VersionMailID(g, v, "private", p.String()), seat.Address, m, PictureSource(g.ID, v, p, vm.View), now, att...); err != nil {
 				return err
 			}
 			continue
 		}
-		mine := slices.ContainsFunc(evs, func(e event.Event) bool { vis := e.Visibility(); return !vis.Public && vis.Power == p })
-		if !everyone && !turnOver && !mine && !slices.Contains(required, p) && len(pn.Own[p]) == 0 && len(att) == 0 {
+		if slices.Contains(cc.powers, p) { // the closed segment's event goes with the seat's next mail
+			seat.Cancels = append(seat.Cancels, cc.att...)
+		}
+		news := slices.ContainsFunc(evs, func(e event.Event) bool { return event.NewsFor(e, p) })
+		if !everyone && !turnOver && !news && !slices.Contains(required, p) && len(pn.Own[p]) == 0 {
 			continue // folded into its next digest
 		}
 		all, before, err := since(tx, g, seat.Mailed, v, evs)
 		if err != nil {
 			return err
 		}
-		seat.Mailed = v
+		att = append(seat.Cancels, att...) // cancellations first: the calendar reads them in order
+		seat.Mailed, seat.Cancels = v, nil
 		m := vm.digest(*seat, all, before, pn.Lead, pn.Own[p])
 		if err := pb.NotifyMessage(tx, pb.ThreadRoot(g, seat.Address), VersionMailID(g, v, "digest", p.String()), seat.Address, m, PictureSource(g.ID, v, p, vm.View), now, att...); err != nil {
 			return err
