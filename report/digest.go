@@ -67,6 +67,7 @@ func Digest(game string, p storm.Power, events []event.Event, before *adjudicato
 	}
 	w.wrap(lead, "")
 	standingVoid(&w, pv, me, "")
+	mustKnow(&w, events, p, me, "")
 	if !pv.Ended && len(pv.Required) > 0 && !slices.Equal(pv.Required, []storm.Power{p}) {
 		var who []string
 		for _, q := range pv.Required {
@@ -80,13 +81,20 @@ func Digest(game string, p storm.Power, events []event.Event, before *adjudicato
 		w.wrap(l, "")
 	}
 	changed := changes(before, pv)
-	news, more := newsOf(pub)
+	crisisLog, rest := crisisEvents(pub)
+	news, more := newsOf(rest)
 	if len(changed)+len(news) > 0 {
 		w.blank()
 		w.heading("What changed")
 		for _, l := range append(changed, news...) {
 			w.wrap("- "+l, "  ")
 		}
+	}
+	if len(crisisLog) > 0 {
+		renderEvents(&w, crisisLog, pv) // under its own headings: "<turn>: Crisis phase"
+	}
+	if pv.Ended {
+		victory(&w, pv) // the final victory points, line by line (34; tracks.go)
 	}
 	if len(mine) > 0 {
 		w.blank()
@@ -95,9 +103,9 @@ func Digest(game string, p storm.Power, events []event.Event, before *adjudicato
 	}
 	w.blank()
 	if !pv.Ended {
-		orderNotes(&w, pv, me, true)
+		orderNotes(&w, pv, me)
 		if me.Required {
-			options(&w, pv, me, true)
+			options(&w, pv, me)
 			w.blank()
 			orderBlock(&w, game, p, pv, me)
 			w.blank()
@@ -233,6 +241,36 @@ func changes(before *adjudicator.View, after adjudicator.PublicView) []string {
 	}
 	add("Victory points if the game ended now", vp)
 	return out
+}
+
+// crisisEvents splits the public events of a digest: those of the crisis
+// phase (26-34: the aggressions, each decision and why, as a second
+// answer asked of Britain and France when they disagree, 27.51; the
+// resistance, war, final research and the end of the game), which the
+// brief gives whole as the report does, and the rest, which it sums up
+// (newsOf): every event the report writes under a crisis phase's heading
+// (eventPhases). The turns' beginnings go with both; crisis is nil
+// without a crisis event.
+func crisisEvents(evs []event.Event) (crisis, rest []event.Event) {
+	found := false
+	phases := eventPhases(evs) // the report's headings
+	for i, e := range evs {
+		if _, ok := e.(event.TurnBegan); ok {
+			crisis = append(crisis, e)
+			rest = append(rest, e)
+			continue
+		}
+		if phases[i] == crisisPhase {
+			crisis = append(crisis, e)
+			found = true
+		} else {
+			rest = append(rest, e)
+		}
+	}
+	if !found {
+		return nil, rest
+	}
+	return crisis, rest
 }
 
 // newsOf picks the events a player should not miss from the public
