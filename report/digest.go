@@ -119,7 +119,7 @@ func Digest(game string, p storm.Power, events []event.Event, before *adjudicato
 	if x.Version > 0 {
 		footer += fmt.Sprintf(", or RESEND %d as text", x.Version)
 	}
-	footer += ". HELP: each order's notes."
+	footer += "."
 	w.wrap(footer, "")
 
 	m := Message{Subject: subject, HasPicture: true}
