@@ -132,18 +132,34 @@ func digestSummed(u htmlUnit, p storm.Power) bool {
 // words is s with every run of white space one space.
 func words(s string) string { return strings.Join(strings.Fields(s), " ") }
 
+// factCount counts the facts checked, by kind, so that the test can
+// tell it checked each kind at all.
+type factCount struct{ mails, pre, with, cited, final int }
+
 // missingFacts are the facts of m's HTML (not those summed, when
-// summed is set) that its text or flowed part lacks.
-func missingFacts(m Message, summed func(htmlUnit) bool) []string {
+// summed is set) that its text or flowed part lacks; n counts those
+// checked.
+func missingFacts(m Message, summed func(htmlUnit) bool, n *factCount) []string {
 	text, flowed := words(m.Text), words(mailer.Unflow(m.Flowed))
 	var out []string
 	seen := map[string]bool{}
+	n.mails++
 	for _, u := range htmlUnits(m.HTML) {
 		f := words(u.text)
 		if !u.isFact() || seen[f] || (summed != nil && summed(u)) {
 			continue
 		}
 		seen[f] = true
+		switch {
+		case strings.HasPrefix(u.section, "Final victory points"):
+			n.final++
+		case strings.HasPrefix(u.text, "+ "):
+			n.with++
+		case u.pre:
+			n.pre++
+		default:
+			n.cited++
+		}
 		switch {
 		case !strings.Contains(text, f):
 			out = append(out, fmt.Sprintf("text lacks %q (%s)", f, u.section))
@@ -155,31 +171,52 @@ func missingFacts(m Message, summed func(htmlUnit) bool) []string {
 }
 
 // TestTextPartHasEveryFactOfTheHTML renders, after every Resolve of
-// whole simulated games, the public report, every power's private notice
-// and every power's digest, and checks that every fact of each HTML part
-// is in its text and flowed parts (the comparison above).
+// whole simulated games (four seeds, to their end or 30 turns), the
+// public report, every power's private notice, and each power's digest
+// as the judge folds it (the versions since its last, mailed when it must
+// order, something is for its eyes only, or the turn or the game ends:
+// publish.Publish), and checks that every fact of each HTML part is in its
+// text and flowed parts (the comparison above).
 func TestTextPartHasEveryFactOfTheHTML(t *testing.T) {
+	const shown = 30
 	bad := 0
+	var n factCount
 	for seed := uint64(1); seed <= 4; seed++ {
+		folded := map[storm.Power][]event.Event{}
+		last := map[storm.Power]*adjudicator.View{}
 		textPartGame(t, seed, 30, func(before, after storm.State, evs []event.Event) {
 			bv, v := adjudicator.Derive(before), adjudicator.Derive(after)
 			where := fmt.Sprintf("seed %d, %s %s", seed, after.Turn, after.Segment)
 			check := func(kind string, m Message, summed func(htmlUnit) bool) {
-				for _, miss := range missingFacts(m, summed) {
-					if bad++; bad <= 3000 {
+				for _, miss := range missingFacts(m, summed, &n) {
+					if bad++; bad <= shown {
 						t.Errorf("%s, %s: %s", where, kind, miss)
 					}
 				}
 			}
 			check("public report", Public("g", evs, v), nil)
+			turnOver := after.Ended || after.Turn != before.Turn
 			for _, p := range storm.Powers {
+				summed := func(u htmlUnit) bool { return digestSummed(u, p) }
 				check(p.Title()+"'s notice", Private("g", p, evs, v), nil)
-				check(p.Title()+"'s digest", Digest("g", p, evs, &bv, v, Extra{Version: 2}), func(u htmlUnit) bool { return digestSummed(u, p) })
+				if last[p] == nil {
+					last[p] = &bv
+				}
+				folded[p] = append(folded[p], evs...)
+				mine := slices.ContainsFunc(evs, func(e event.Event) bool { vis := e.Visibility(); return !vis.Public && vis.Power == p })
+				if turnOver || mine || v.Powers[p].Required {
+					check(p.Title()+"'s digest", Digest("g", p, folded[p], last[p], v, Extra{Version: 2}), summed)
+					folded[p], last[p] = nil, &v
+				}
 			}
 		})
 	}
-	if bad > 30 {
-		t.Errorf("and %d more", bad-30)
+	if bad > shown {
+		t.Errorf("and %d more", bad-shown)
+	}
+	t.Logf("%d mails: %d preformatted lines, %d lines to send with an order, %d paragraphs citing rules, %d final victory points lines", n.mails, n.pre, n.with, n.cited, n.final)
+	if n.pre == 0 || n.with == 0 || n.cited == 0 || n.final == 0 {
+		t.Errorf("a kind of fact was never checked: %+v", n)
 	}
 }
 
