@@ -475,8 +475,12 @@ func derivePower(s storm.State, p storm.Power) *PowerView {
 // against.
 func obligations(s, after storm.State, p storm.Power) []string {
 	var out []string
-	if p == storm.Russia && s.Segment == storm.SegEconomic && !s.Ended && economy.RussianConstructionRequired(after) { // 18.51
-		out = append(out, "Russia must build a unit this turn (18.51): if your orders build none, the judge builds one for you, the first of armor, infantry, air in your reserve with the cheapest counters (docs/rules.md); orders that leave too little for it are refused (18.51A), and all others when it cannot be paid at all (18.51B)")
+	if p == storm.Russia && s.Segment == storm.SegEconomic && !s.Ended && economy.RussianConstructionRequired(after) {
+		if economy.RussianConstructionPayable(after) { // 18.51A
+			out = append(out, "Russia must build a unit this turn (18.51): if your orders build none, the judge builds one for you, the first of armor, infantry, air in your reserve, with the cheapest counters (docs/rules.md); orders that leave too little for it are refused (18.51A)")
+		} else { // 18.51B
+			out = append(out, "Russia must build a unit this turn (18.51), but cannot pay for one: it may make no other expenditure (18.51B)")
+		}
 	}
 	return out
 }

@@ -67,7 +67,7 @@ func Digest(game string, p storm.Power, events []event.Event, before *adjudicato
 	}
 	w.wrap(lead, "")
 	standingVoid(&w, pv, me, "")
-	mustKnow(&w, events, p, me, "")
+	mustKnow(&w, events, p, pv, me, "")
 	if !pv.Ended && len(pv.Required) > 0 && !slices.Equal(pv.Required, []storm.Power{p}) {
 		var who []string
 		for _, q := range pv.Required {

@@ -288,7 +288,7 @@ func privateBody(game string, p storm.Power, events []event.Event, v adjudicator
 		w.wrap(fmt.Sprintf("You hold %s; activity counters available: %s.", TilePoints(pub.TilePoints), counters(me.Available)), "  ")
 	}
 	standingVoid(&w, pv, me, "  ")
-	mustKnow(&w, events, p, me, "  ")
+	mustKnow(&w, events, p, pv, me, "  ")
 	for _, l := range x.Lead {
 		w.wrap(l, "  ")
 	}
@@ -652,8 +652,9 @@ func standingVoid(w *writer, pv adjudicator.PublicView, me *adjudicator.PowerVie
 // before it orders: what the rules make it do whatever it orders
 // (View.Obligations: 18.51), and why it is asked again in a crisis
 // segment it answered (27.51, 27.71B: Britain and France disagreed; the
-// decision's words, from events).
-func mustKnow(w *writer, events []event.Event, p storm.Power, me *adjudicator.PowerView, indent string) {
+// decision's words, from events), while that crisis still waits at that
+// stage for the second answer (the view's Crisis.Asked).
+func mustKnow(w *writer, events []event.Event, p storm.Power, pv adjudicator.PublicView, me *adjudicator.PowerView, indent string) {
 	for _, l := range me.Obligations {
 		w.wrap(l+".", indent)
 	}
@@ -661,7 +662,13 @@ func mustKnow(w *writer, events []event.Event, p storm.Power, me *adjudicator.Po
 		return
 	}
 	for _, e := range events {
-		if d, ok := e.(event.CrisisDecision); ok && d.Decision == "" && slices.Contains(d.Powers, p) {
+		d, ok := e.(event.CrisisDecision)
+		if !ok || d.Decision != "" || !slices.Contains(d.Powers, p) {
+			continue
+		}
+		if slices.ContainsFunc(pv.Crises, func(c storm.Crisis) bool {
+			return c.Aggressor == d.Aggressor && c.Target == d.Target && c.Stage == d.Stage && c.Asked > 0
+		}) {
 			w.wrap(fmt.Sprintf("%s's aggression against %s: %s (rule %s).", d.Aggressor.Title(), d.Target, d.How, d.Rule), indent) // as the report words it (crisisEvent)
 		}
 	}
