@@ -16,13 +16,18 @@ import (
 // events of those versions in order, before the view of the state the
 // power's last mail showed (nil: none, the first mail) and v the newest.
 //
-// The text is a brief a player reads in a minute: what is open and whether
-// the power must act, the figures of the public tables that changed since
-// before (a table that did not change is not repeated), the news among the
-// events, what is for the power's eyes only, the orders it may give and
-// the block to copy. The HTML part holds the brief, then the full public
-// report and the full private notice, every table included; the picture
-// shows the board. Nothing is computed here: the figures are the views'.
+// The text is a brief a player reads in a few minutes, yet everything it
+// needs to act and to understand the result: what is open and whether
+// the power must act, what the rules oblige it to do and why it is asked
+// again (mustKnow), the figures of the public tables that changed since
+// before (a table that did not change is not repeated), the news among
+// the events, the crisis phase's events as the report gives them, the
+// final victory points line by line once the game has ended, what is for
+// the power's eyes only, the segments still to come, the orders it may
+// give with the lines to send with each and its note, and the block to
+// copy. The HTML part holds the brief, then the full public report and
+// the full private notice, every table included; the picture shows the
+// board. Nothing is computed here: the figures are the views'.
 func Digest(game string, p storm.Power, events []event.Event, before *adjudicator.View, v adjudicator.View, extra ...Extra) Message {
 	x := extraOf(extra)
 	pv := v.Public
