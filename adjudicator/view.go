@@ -202,6 +202,11 @@ type PowerView struct {
 	// segment can no longer be carried out as written, so that it is asked
 	// (standingProblems).
 	StandingVoid []string `json:"standing_void"`
+	// Obligations word what the rules make the power do in the open
+	// segment whatever it orders, and what the judge does when its orders
+	// leave it undone (obligations): Russia's required construction
+	// (18.51) in the economic phase. The lead of its notice and digest.
+	Obligations []string `json:"obligations"`
 	// Aggressions words the Axis power's aggression targets this turn and
 	// the restrictions barring the others (27.2-27.4; AggressionLines).
 	Aggressions []string `json:"aggressions"`
@@ -426,6 +431,7 @@ func derivePower(s storm.State, p storm.Power) *PowerView {
 	for _, e := range standingProblems(s, p) {
 		v.StandingVoid = append(v.StandingVoid, fmt.Sprintf("%s (rule %s: %s)", e.Order, e.Rule, e.Msg))
 	}
+	v.Obligations = nonNil(obligations(s, after, p))
 	v.Aggressions = nonNil(crisis.AggressionLines(s, p))
 	v.Crisis = nonNil(crisis.CrisisLines(s, p))
 	if len(v.Crisis) > 0 {
@@ -461,6 +467,22 @@ func derivePower(s storm.State, p storm.Power) *PowerView {
 	}
 	v.DefaultNote = DefaultEffect(v.Default, v.Options)
 	return v
+}
+
+// obligations words what the rules make p do in s's open segment whatever
+// it orders (PowerView.Obligations); after is s once p's research and
+// construction events are played (15.32), what its orders are checked
+// against.
+func obligations(s, after storm.State, p storm.Power) []string {
+	var out []string
+	if p == storm.Russia && s.Segment == storm.SegEconomic && !s.Ended && economy.RussianConstructionRequired(after) {
+		if economy.RussianConstructionPayable(after) { // 18.51A
+			out = append(out, "Russia must build a unit this turn (18.51): if your orders build none, the judge builds one for you, the first of armor, infantry, air in your reserve, with the cheapest counters (docs/rules.md); orders that leave too little for it are refused (18.51A)")
+		} else { // 18.51B
+			out = append(out, "Russia must build a unit this turn (18.51), but cannot pay for one: it may make no other expenditure (18.51B)")
+		}
+	}
+	return out
 }
 
 func deriveResearch(s storm.State, p storm.Power) ResearchView {

@@ -16,13 +16,18 @@ import (
 // events of those versions in order, before the view of the state the
 // power's last mail showed (nil: none, the first mail) and v the newest.
 //
-// The text is a brief a player reads in a minute: what is open and whether
-// the power must act, the figures of the public tables that changed since
-// before (a table that did not change is not repeated), the news among the
-// events, what is for the power's eyes only, the orders it may give and
-// the block to copy. The HTML part holds the brief, then the full public
-// report and the full private notice, every table included; the picture
-// shows the board. Nothing is computed here: the figures are the views'.
+// The text is a brief a player reads in a few minutes, yet everything it
+// needs to act and to understand the result: what is open and whether
+// the power must act, what the rules oblige it to do and why it is asked
+// again (mustKnow), the figures of the public tables that changed since
+// before (a table that did not change is not repeated), the news among
+// the events, the crisis phase's events as the report gives them, the
+// final victory points line by line once the game has ended, what is for
+// the power's eyes only, the segments still to come, the orders it may
+// give with the lines to send with each and its note, and the block to
+// copy. The HTML part holds the brief, then the full public report and
+// the full private notice, every table included; the picture shows the
+// board. Nothing is computed here: the figures are the views'.
 func Digest(game string, p storm.Power, events []event.Event, before *adjudicator.View, v adjudicator.View, extra ...Extra) Message {
 	x := extraOf(extra)
 	pv := v.Public
@@ -67,6 +72,7 @@ func Digest(game string, p storm.Power, events []event.Event, before *adjudicato
 	}
 	w.wrap(lead, "")
 	standingVoid(&w, pv, me, "")
+	mustKnow(&w, events, p, pv, me, "")
 	if !pv.Ended && len(pv.Required) > 0 && !slices.Equal(pv.Required, []storm.Power{p}) {
 		var who []string
 		for _, q := range pv.Required {
@@ -80,13 +86,20 @@ func Digest(game string, p storm.Power, events []event.Event, before *adjudicato
 		w.wrap(l, "")
 	}
 	changed := changes(before, pv)
-	news, more := newsOf(pub)
+	crisisLog, rest := crisisEvents(pub)
+	news, more := newsOf(rest)
 	if len(changed)+len(news) > 0 {
 		w.blank()
 		w.heading("What changed")
 		for _, l := range append(changed, news...) {
 			w.wrap("- "+l, "  ")
 		}
+	}
+	if len(crisisLog) > 0 {
+		renderEvents(&w, crisisLog, pv) // under its own headings: "<turn>: Crisis phase"
+	}
+	if pv.Ended {
+		victory(&w, pv) // the final victory points, line by line (34; tracks.go)
 	}
 	if len(mine) > 0 {
 		w.blank()
@@ -95,9 +108,9 @@ func Digest(game string, p storm.Power, events []event.Event, before *adjudicato
 	}
 	w.blank()
 	if !pv.Ended {
-		orderNotes(&w, pv, me, true)
+		orderNotes(&w, pv, me)
 		if me.Required {
-			options(&w, pv, me, true)
+			options(&w, pv, me)
 			w.blank()
 			orderBlock(&w, game, p, pv, me)
 			w.blank()
@@ -111,7 +124,7 @@ func Digest(game string, p storm.Power, events []event.Event, before *adjudicato
 	if x.Version > 0 {
 		footer += fmt.Sprintf(", or RESEND %d as text", x.Version)
 	}
-	footer += ". HELP: each order's notes."
+	footer += "."
 	w.wrap(footer, "")
 
 	m := Message{Subject: subject, HasPicture: true}
@@ -233,6 +246,36 @@ func changes(before *adjudicator.View, after adjudicator.PublicView) []string {
 	}
 	add("Victory points if the game ended now", vp)
 	return out
+}
+
+// crisisEvents splits the public events of a digest: those of the crisis
+// phase (26-34: the aggressions, each decision and why, as a second
+// answer asked of Britain and France when they disagree, 27.51; the
+// resistance, war, final research and the end of the game), which the
+// brief gives whole as the report does, and the rest, which it sums up
+// (newsOf): every event the report writes under a crisis phase's heading
+// (eventPhases). The turns' beginnings go with both; crisis is nil
+// without a crisis event.
+func crisisEvents(evs []event.Event) (crisis, rest []event.Event) {
+	found := false
+	phases := eventPhases(evs) // the report's headings
+	for i, e := range evs {
+		if _, ok := e.(event.TurnBegan); ok {
+			crisis = append(crisis, e)
+			rest = append(rest, e)
+			continue
+		}
+		if phases[i] == crisisPhase {
+			crisis = append(crisis, e)
+			found = true
+		} else {
+			rest = append(rest, e)
+		}
+	}
+	if !found {
+		return nil, rest
+	}
+	return crisis, rest
 }
 
 // newsOf picks the events a player should not miss from the public

@@ -78,30 +78,14 @@ func renderEvents(w *writer, evs []event.Event, v adjudicator.PublicView) {
 	incomeDone := map[storm.Turn]bool{}
 	turn := turnOf(evs, v)
 	phase, sub := "", ""
+	phases := eventPhases(evs)
 	for i := 0; i < len(evs); i++ {
 		e := evs[i]
 		if tb, ok := e.(event.TurnBegan); ok {
 			turn, phase, sub = tb.Turn, "", ""
 			continue
 		}
-		ph, sb := phaseOfSection(section(e))
-		if sk, ok := e.(event.SegmentSkipped); ok {
-			ph, sb = sk.Segment.Phase(), "nothing to order (not yet adjudicated by stormjudge)"
-			if sk.Note != event.NotImplemented {
-				sb = "nothing to order"
-			}
-			if sk.Segment == storm.SegPreemptiveWar || sk.Segment == storm.SegEndOfGame {
-				ph = phase // they close the crisis phase's turn: no heading of their own
-			}
-		}
-		if ph == "" || phaseRank(ph) < phaseRank(phase) {
-			// No phase of its own, or one the turn has passed (a pool
-			// recomputed after a mobilization): the open phase's.
-			ph = phase
-			if ph == "" {
-				ph = "Events"
-			}
-		}
+		ph, sb := phases[i], eventSub(e)
 		if ph != phase {
 			w.blank()
 			w.heading(fmt.Sprintf("%s: %s", turn, ph))
@@ -158,6 +142,50 @@ func renderEvents(w *writer, evs []event.Event, v adjudicator.PublicView) {
 		w.blank()
 		w.line("Nothing happened.")
 	}
+}
+
+// eventPhases is the phase whose heading each event is written under
+// (renderEvents): its section's, else the open one's (a pool recomputed
+// after a mobilization, a support change of the crisis phase), "Events"
+// before any; "" for a turn's beginning, which opens a new turn.
+func eventPhases(evs []event.Event) []string {
+	out := make([]string, len(evs))
+	phase := ""
+	for i, e := range evs {
+		if _, ok := e.(event.TurnBegan); ok {
+			phase = ""
+			continue
+		}
+		ph, _ := phaseOfSection(section(e))
+		if sk, ok := e.(event.SegmentSkipped); ok {
+			ph = sk.Segment.Phase()
+			if sk.Segment == storm.SegPreemptiveWar || sk.Segment == storm.SegEndOfGame {
+				ph = phase // they close the crisis phase's turn: no heading of their own
+			}
+		}
+		if ph == "" || phaseRank(ph) < phaseRank(phase) {
+			// No phase of its own, or one the turn has passed: the open
+			// phase's.
+			ph = phase
+			if ph == "" {
+				ph = "Events"
+			}
+		}
+		out[i], phase = ph, ph
+	}
+	return out
+}
+
+// eventSub is the sub-heading an event is written under in its phase.
+func eventSub(e event.Event) string {
+	if sk, ok := e.(event.SegmentSkipped); ok {
+		if sk.Note != event.NotImplemented {
+			return "nothing to order"
+		}
+		return "nothing to order (not yet adjudicated by stormjudge)"
+	}
+	_, sb := phaseOfSection(section(e))
+	return sb
 }
 
 // phaseRank orders the headings of a turn: game setup, the phases of

@@ -288,6 +288,7 @@ func privateBody(game string, p storm.Power, events []event.Event, v adjudicator
 		w.wrap(fmt.Sprintf("You hold %s; activity counters available: %s.", TilePoints(pub.TilePoints), counters(me.Available)), "  ")
 	}
 	standingVoid(&w, pv, me, "  ")
+	mustKnow(&w, events, p, pv, me, "  ")
 	for _, l := range x.Lead {
 		w.wrap(l, "  ")
 	}
@@ -428,21 +429,23 @@ func next(w *writer, pv adjudicator.PublicView, x Extra) {
 
 // orderNext lists what p may order now with costs, and an order block.
 func orderNext(w *writer, game string, p storm.Power, pv adjudicator.PublicView, me *adjudicator.PowerView) {
-	orderNotes(w, pv, me, false)
+	orderNotes(w, pv, me)
 	if !me.Required {
 		w.heading("What you may order now")
 		w.wrap(fmt.Sprintf("Nothing: %s, %s needs no orders from %s.", pv.SegmentTitle, pv.Turn, p.Title()), "")
 		return
 	}
-	options(w, pv, me, false)
+	options(w, pv, me)
 	w.blank()
 	orderBlock(w, game, p, pv, me)
 }
 
 // orderNotes writes what p's orders rest on: its standing orders,
 // intelligence results, the crisis decision and its IF lines, its
-// aggression targets and (but in a brief) the segments still to come.
-func orderNotes(w *writer, pv adjudicator.PublicView, me *adjudicator.PowerView, brief bool) {
+// aggression targets and the segments still to come (how to order for
+// them now): in the notice and in the digest's brief alike, a text
+// reader's whole guide to act.
+func orderNotes(w *writer, pv adjudicator.PublicView, me *adjudicator.PowerView) {
 	if len(me.Standing) > 0 {
 		w.heading("Your standing orders")
 		w.wrap("They stand as your orders when their round opens (FOR lines; docs/orders.md):", "")
@@ -485,7 +488,7 @@ func orderNotes(w *writer, pv adjudicator.PublicView, me *adjudicator.PowerView,
 		}
 		w.blank()
 	}
-	if len(me.Later) > 0 && !brief {
+	if len(me.Later) > 0 {
 		w.heading("Still to come this turn")
 		for _, l := range me.Later {
 			w.wrap("- "+l, "  ")
@@ -497,9 +500,11 @@ func orderNotes(w *writer, pv adjudicator.PublicView, me *adjudicator.PowerView,
 // options lists the orders p may give in the open segment, each once:
 // the block's lines first, with the engine's word of what they do
 // (PowerView.DefaultNote), unless they are options themselves, marked
-// then; a brief leaves out the lines to send with each and its note (the
-// full notice and HELP give them), but for the block's own lines.
-func options(w *writer, pv adjudicator.PublicView, me *adjudicator.PowerView, brief bool) {
+// then; under each, the lines to send with it (15.22: a research
+// counter's RESEARCH lines) and its note (an obligation such as 18.51's).
+// The notice, the digest's brief and HELP write the same list: an order
+// without its lines is refused.
+func options(w *writer, pv adjudicator.PublicView, me *adjudicator.PowerView) {
 	opts := me.Options
 	w.heading(fmt.Sprintf("What you may order now (%s, %s)", pv.SegmentTitle, pv.Turn))
 	if len(me.EventOptions) > 0 || len(me.Surplus) > 0 {
@@ -528,9 +533,6 @@ func options(w *writer, pv adjudicator.PublicView, me *adjudicator.PowerView, br
 			w.line(o.Order)
 		default:
 			w.line(fmt.Sprintf("%-26s cost %s", o.Order, TilePoints(o.Cost)))
-		}
-		if brief && !o.Default { // the block's line keeps its effect
-			continue
 		}
 		for _, with := range o.With { // orders to send with it (e.g. 15.22)
 			w.indented("+ "+with, "  ")
@@ -643,5 +645,31 @@ func privateEvents(w *writer, mine, all []event.Event) {
 func standingVoid(w *writer, pv adjudicator.PublicView, me *adjudicator.PowerView, indent string) {
 	if len(me.StandingVoid) > 0 {
 		w.wrap(fmt.Sprintf("You are asked because your standing orders for %s can no longer be carried out as written: %s. Send this segment's orders again (they replace them).", pv.SegmentTitle, strings.Join(me.StandingVoid, "; ")), indent)
+	}
+}
+
+// mustKnow writes, in the lead of p's notice and digest, what p must know
+// before it orders: what the rules make it do whatever it orders
+// (View.Obligations: 18.51), and why it is asked again in a crisis
+// segment it answered (27.51, 27.71B: Britain and France disagreed; the
+// decision's words, from events), while that crisis still waits at that
+// stage for the second answer (the view's Crisis.Asked).
+func mustKnow(w *writer, events []event.Event, p storm.Power, pv adjudicator.PublicView, me *adjudicator.PowerView, indent string) {
+	for _, l := range me.Obligations {
+		w.wrap(l+".", indent)
+	}
+	if !me.Required {
+		return
+	}
+	for _, e := range events {
+		d, ok := e.(event.CrisisDecision)
+		if !ok || d.Decision != "" || !slices.Contains(d.Powers, p) {
+			continue
+		}
+		if slices.ContainsFunc(pv.Crises, func(c storm.Crisis) bool {
+			return c.Aggressor == d.Aggressor && c.Target == d.Target && c.Stage == d.Stage && c.Asked > 0
+		}) {
+			w.wrap(fmt.Sprintf("%s's aggression against %s: %s (rule %s).", d.Aggressor.Title(), d.Target, d.How, d.Rule), indent) // as the report words it (crisisEvent)
+		}
 	}
 }

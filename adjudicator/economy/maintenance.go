@@ -19,6 +19,17 @@ func RussianConstructionRequired(s storm.State) bool {
 	return ps != nil && (track.RussiaMustBuild(s) || s.Russia.SiberianGarrisonPurged) && ps.Reserve.Total() > 0
 }
 
+// RussianConstructionPayable reports whether Russia can pay now for the
+// unit 18.51 requires (18.51B when it cannot: no other expenditure).
+func RussianConstructionPayable(s storm.State) bool {
+	ps := s.Powers[storm.Russia]
+	if ps == nil {
+		return false
+	}
+	_, ok := cheapestBuild(ps)
+	return ok
+}
+
 // cheapestBuild returns the cheapest counters with which ps can pay for
 // one unit now (18.11, 12.41A), or false when it cannot.
 func cheapestBuild(ps *storm.PowerState) (storm.ActivityCounters, bool) {
