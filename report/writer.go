@@ -313,16 +313,13 @@ func flowLine(l string) []string {
 	return append(out, l)
 }
 
-// orderLine reports an order line as the judge writes one in a receipt
-// or a letter: indented, its first word two or more capitals (an order's
-// or a command's keyword) and its second, if any, without a lower-case
-// letter: "  BUILD INFANTRY ...", "  GAME demo", "  REFUSED LAY DOWN ...",
-// not "  EAI from: ...". A player copies it: it is never broken, however
-// long.
+// orderLine reports an order line as the judge writes one in an order
+// block, a receipt or a letter: its first word two or more capitals (an
+// order's or a command's keyword) and its second, if any, without a
+// lower-case letter: "DIPLOMATIC BULGARIA 2 (for ...)", "  REFUSED LAY
+// DOWN ...", "PASS", not "EAI from: ..." nor "HELP lists ...". A player
+// copies it: it is never broken, however long.
 func orderLine(l string) bool {
-	if !strings.HasPrefix(l, " ") {
-		return false
-	}
 	words := strings.Fields(l)
 	if len(words) == 0 || len(words[0]) < 2 || strings.Trim(words[0], "ABCDEFGHIJKLMNOPQRSTUVWXYZ") != "" {
 		return false

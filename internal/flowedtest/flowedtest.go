@@ -120,15 +120,12 @@ func unbreakable(l Line) bool {
 }
 
 // Preformatted reports an order line as the judge writes it in an order
-// block, a receipt or a notice: indented, its first word two or more
-// capitals (an order's or a command's keyword) and its second, if any,
-// without a lower-case letter ("  BUILD INFANTRY ...", "  GAME demo",
-// "  REFUSED LAY DOWN ..."). Such a line is never wrapped: a player
-// copies it whole.
+// block, a receipt or a notice: its first word two or more capitals (an
+// order's or a command's keyword) and its second, if any, without a
+// lower-case letter ("DIPLOMATIC BULGARIA 2 (for ...)", "  REFUSED LAY
+// DOWN ...", "PASS"; not "HELP lists ..."). Such a line is never
+// wrapped: a player copies it whole.
 func Preformatted(line string) bool {
-	if !strings.HasPrefix(line, " ") {
-		return false
-	}
 	words := strings.Fields(line)
 	if len(words) == 0 || len(words[0]) < 2 || strings.Trim(words[0], "ABCDEFGHIJKLMNOPQRSTUVWXYZ") != "" {
 		return false
