@@ -1,10 +1,12 @@
 package judge
 
 import (
+	"bytes"
 	"fmt"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"stormjudge/adjudicator/storm"
 	"stormjudge/internal/flowedtest"
@@ -134,8 +136,10 @@ func TestRFC3676EveryMailOfARecordedGame(t *testing.T) {
 // naming no game, and the reports that follow; every mail's text part
 // keeps the rules of TestRFC3676EveryMailOfARecordedGame.
 func TestRFC3676EveryReceipt(t *testing.T) {
-	j, db, _ := newJudge(t)
-	if _, err := j.EnsureGame(demoDef(0)); err != nil {
+	j, db, clk := newJudge(t)
+	def := demoDef(48 * time.Hour)
+	def.ModeratorSecret = "gm-secret"
+	if _, err := j.EnsureGame(def); err != nil {
 		t.Fatal(err)
 	}
 	emails := []struct{ from, body string }{
@@ -150,15 +154,34 @@ func TestRFC3676EveryReceipt(t *testing.T) {
 		{"italy@sandbox.test", "GAME demo\nSECRET italy\nTIMEZONE Europe/Rome\nEND\n"},
 		{"italy@sandbox.test", "GAME demo\nSECRET italy\nPRESS TO GERMANY\nHello from Rome.\nEND\n"},
 		{"gm@sandbox.test", "GAME demo\nMODERATOR\nSECRET x\nHELP\nEND\n"},
+		{"gm@sandbox.test", "GAME demo\nMODERATOR\nSECRET gm-secret\nHELP\nEND\n"},
+		// Sent format=flowed: its soft breaks are undone (orders.ReadMessage),
+		// the broadcast's paragraph relayed as one line.
+		{"gm@sandbox.test", "GAME demo\nMODERATOR\nSECRET gm-secret\nBROADCAST\nFrom today the deadlines are \nlonger; see you all in 1936.\nEND\n"},
+		{"gm@sandbox.test", "GAME demo\nMODERATOR\nSECRET gm-secret\nEXTEND 12h\nREASON a holiday for everyone in the game, and a long one\nEND\n"},
+		{"gm@sandbox.test", "GAME demo\nMODERATOR\nSECRET gm-secret\nPOWER france\nPASS\nEND\n"},
+		{"britain@sandbox.test", "GAME demo\nSECRET britain\nEXTEND 1h\nEND\n"},
 		{"stranger@example.org", "LIST\n"},
 		{"russia@sandbox.test", "GAME demo\nSECRET russia\nCONVERT IDLE TO CIVILIAN\nEND\n"},
 	}
-	for _, p := range storm.Powers {
+	for _, p := range []storm.Power{storm.Germany, storm.Italy} {
 		emails = append(emails, struct{ from, body string }{p.String() + "@sandbox.test",
 			"GAME demo\nSECRET " + p.String() + "\nPASS\nEND\n"})
 	}
 	for _, e := range emails {
-		if _, err := j.Ingest(email(e.from, e.body)); err != nil {
+		raw := email(e.from, e.body)
+		if strings.Contains(e.body, " \n") { // soft breaks: a flowed email
+			raw = bytes.Replace(raw, []byte("text/plain; charset=utf-8"), []byte("text/plain; charset=utf-8; format=flowed"), 1)
+		}
+		if _, err := j.Ingest(raw); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// The clock: a reminder, then the deadline missed by Britain and
+	// Russia (the moderator's notice, the powers' own, the reports).
+	for _, h := range []time.Duration{40 * time.Hour, 30 * time.Hour} {
+		clk.t = clk.t.Add(h)
+		if _, err := j.Tick(); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -175,5 +198,6 @@ func TestRFC3676EveryReceipt(t *testing.T) {
 	if c.kinds["receipt"] < len(emails)-1 {
 		t.Errorf("%d receipts checked of %d emails", c.kinds["receipt"], len(emails))
 	}
+	c.t.Logf("kinds: %v", c.kinds)
 	c.report("a game by email")
 }
