@@ -315,16 +315,25 @@ func flowLine(l string) []string {
 
 // orderLine reports an order line as the judge writes one in an order
 // block, a receipt or a letter: its first word two or more capitals (an
-// order's or a command's keyword) and its second, if any, without a
-// lower-case letter: "DIPLOMATIC BULGARIA 2 (for ...)", "  REFUSED LAY
-// DOWN ...", "PASS", not "EAI from: ..." nor "HELP lists ...". A player
-// copies it: it is never broken, however long.
+// order's or a command's keyword) and no lower-case letter before its
+// note, if any (" (" or " #"): "DIPLOMATIC BULGARIA 2 (for Diplomacy:
+// Axis, second round)", "  REFUSED LAY DOWN BATTLESHIP 3 (line 4)",
+// "PASS   # Economic phase"; not "EAI from: ...", nor a command's form
+// with its words ("PRESS TO <power> ..., then your message ..."). A
+// player copies it: it is never broken, however long.
 func orderLine(l string) bool {
 	words := strings.Fields(l)
 	if len(words) == 0 || len(words[0]) < 2 || strings.Trim(words[0], "ABCDEFGHIJKLMNOPQRSTUVWXYZ") != "" {
 		return false
 	}
-	return len(words) == 1 || strings.ToUpper(words[1]) == words[1]
+	head := strings.TrimLeft(l, " ")
+	if i := strings.Index(head, " ("); i >= 0 {
+		head = head[:i]
+	}
+	if i := strings.Index(head, " #"); i >= 0 {
+		head = head[:i]
+	}
+	return strings.ToUpper(head) == head
 }
 
 // Flow turns plain text written line by line (a receipt, a welcome: the

@@ -121,16 +121,25 @@ func unbreakable(l Line) bool {
 
 // Preformatted reports an order line as the judge writes it in an order
 // block, a receipt or a notice: its first word two or more capitals (an
-// order's or a command's keyword) and its second, if any, without a
-// lower-case letter ("DIPLOMATIC BULGARIA 2 (for ...)", "  REFUSED LAY
-// DOWN ...", "PASS"; not "HELP lists ..."). Such a line is never
-// wrapped: a player copies it whole.
+// order's or a command's keyword) and no lower-case letter before its
+// note, if any (" (" or " #"): "DIPLOMATIC BULGARIA 2 (for Diplomacy:
+// Axis, second round)", "  REFUSED LAY DOWN BATTLESHIP 3 (line 4)",
+// "PASS   # Economic phase"; not "HELP lists ...", nor "PRESS TO <power>
+// ..., then your message ...". Such a line is never wrapped: a player
+// copies it whole.
 func Preformatted(line string) bool {
 	words := strings.Fields(line)
 	if len(words) == 0 || len(words[0]) < 2 || strings.Trim(words[0], "ABCDEFGHIJKLMNOPQRSTUVWXYZ") != "" {
 		return false
 	}
-	return len(words) == 1 || strings.ToUpper(words[1]) == words[1]
+	head := strings.TrimLeft(line, " ")
+	if i := strings.Index(head, " ("); i >= 0 {
+		head = head[:i]
+	}
+	if i := strings.Index(head, " #"); i >= 0 {
+		head = head[:i]
+	}
+	return strings.ToUpper(head) == head
 }
 
 // openWords are words a sentence does not end on: a line hard-broken

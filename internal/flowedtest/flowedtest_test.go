@@ -81,6 +81,9 @@ func TestPreformatted(t *testing.T) {
 		"A unit":                     false,
 		"  ok      BUILD INFANTRY":   false,
 		"Germany keeps 6 tile point": false,
+		"PASS                     # Economic phase":                                             true,
+		"   PRESS TO <power> [<power> ...], then your message on the following lines up to END": false,
+		"MOBILIZE IDLE: ARMOR, INFANTRY, AIR":                                                   true,
 	} {
 		if got := Preformatted(line); got != want {
 			t.Errorf("Preformatted(%q) = %v, want %v", line, got, want)
