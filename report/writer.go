@@ -341,11 +341,12 @@ func orderLine(l string) bool {
 // a paragraph of prose is one line, wrapped here with soft breaks at
 // Width; a shorter line, an order line, a table row and the signature
 // separator stay as they are (flowLine), hard-broken; lines are
-// space-stuffed.
+// space-stuffed. Every "(s)" is worded for its count (Plurals), as in
+// the writer's blocks.
 func Flow(text string) string {
 	var sb strings.Builder
 	for _, l := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
-		putSoft(&sb, flowLine(l))
+		putSoft(&sb, flowLine(Plurals(l)))
 	}
 	return strings.TrimRight(sb.String(), "\n") + "\n"
 }
