@@ -137,6 +137,9 @@ func TestFlowKeepsOrderLinesAndRows(t *testing.T) {
 	if got := flowedtest.Decode(out); got != in {
 		t.Errorf("Flow's text decodes to\n%s\nwant\n%s", got, in)
 	}
+	if got := Flow("Version(s) 3 are sent; 1 point(s) left.\n"); got != "Versions 3 are sent; 1 point left.\n" {
+		t.Errorf("Flow's plurals: %q", got)
+	}
 }
 
 // TestLogicalFlowsAsFlowed: a body written as a letter's text (Logical,
