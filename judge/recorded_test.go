@@ -141,6 +141,15 @@ type recordedDigest struct {
 	State, Events string
 	Mails         int
 	MailDigest    string
+	// queued are the mails themselves, as queued (not digested, not
+	// recorded): for the tests that read them (flowed_test.go).
+	queued []*store.Mail
+}
+
+// kept is d as a result keeps it: without the mails.
+func (d recordedDigest) kept() recordedDigest {
+	d.queued = nil
+	return d
 }
 
 // recordedResult is what a game produced: a digest per version (from 0)
@@ -206,17 +215,19 @@ func recordedDef(t *testing.T, g *recordedGame) GameDef {
 
 // takeMails digests the mails queued since the last call, in the order
 // they were queued, and marks them sent (as the mailer would), so that
-// the next call sees only the next version's.
-func takeMails(t *testing.T, db *store.DB, now time.Time) (int, string) {
+// the next call sees only the next version's; it returns them too.
+func takeMails(t *testing.T, db *store.DB, now time.Time) (int, string, []*store.Mail) {
 	t.Helper()
 	h := sha256.New()
 	n := 0
+	var queued []*store.Mail
 	if err := db.Update(func(tx *store.Tx) error {
 		ms, err := tx.Pending()
 		if err != nil {
 			return err
 		}
 		slices.SortFunc(ms, func(a, b *store.Mail) int { return cmp.Compare(a.Seq, b.Seq) })
+		queued = ms
 		for _, m := range ms {
 			b, err := json.Marshal(recordedMail{ID: m.ID, Game: m.Game, From: m.From, To: m.To, Subject: m.Subject,
 				MessageID: m.MessageID, InReplyTo: m.InReplyTo, References: m.References, AutoSubmitted: m.AutoSubmitted,
@@ -236,7 +247,7 @@ func takeMails(t *testing.T, db *store.DB, now time.Time) (int, string) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	return n, hex.EncodeToString(h.Sum(nil))
+	return n, hex.EncodeToString(h.Sum(nil)), queued
 }
 
 // versionDigest digests version v of game as stored.
@@ -288,9 +299,9 @@ func playRecordedOn(t *testing.T, j *Judge, db *store.DB, g *recordedGame, rng *
 		if v == 0 {
 			d.MailDigest = sha(nil)
 		} else {
-			d.Mails, d.MailDigest = takeMails(t, db, now)
+			d.Mails, d.MailDigest, d.queued = takeMails(t, db, now)
 		}
-		res.Versions = append(res.Versions, d)
+		res.Versions = append(res.Versions, d.kept())
 		if each != nil && !each(v, d, s, evs) {
 			return res
 		}
@@ -330,8 +341,8 @@ func playRecordedOn(t *testing.T, j *Judge, db *store.DB, g *recordedGame, rng *
 			t.Fatalf("%s version %d (%s %s): the judge did not adjudicate with the recorded orders", g.ID, v, s.Turn, s.Segment)
 		}
 		d, next, evs := versionDigest(t, db, g.ID, v+1)
-		d.Mails, d.MailDigest = takeMails(t, db, now)
-		res.Versions = append(res.Versions, d)
+		d.Mails, d.MailDigest, d.queued = takeMails(t, db, now)
+		res.Versions = append(res.Versions, d.kept())
 		if each != nil && !each(v+1, d, next, evs) {
 			return res
 		}

@@ -103,7 +103,8 @@ type Message struct {
 
 	// Body is the text of the message: the first text/plain part, or else
 	// the first text/html part converted to text; UTF-8, lines ending in
-	// "\n" only.
+	// "\n" only; a format=flowed part decoded (RFC 3676: a line the
+	// client broke with soft breaks is one line).
 	Body string
 }
 
@@ -112,8 +113,10 @@ type Message struct {
 // It decodes MIME: nested multipart entities, base64 and quoted-printable
 // transfer encodings, charsets (anything go-message/charset knows, among
 // them UTF-8, ISO-8859-1 and Windows-1252; undeclared 8-bit text that is not
-// UTF-8 is read as Windows-1252), RFC 2047 encoded headers, and HTML-only
-// mail, which is converted to text.
+// UTF-8 is read as Windows-1252), RFC 2047 encoded headers, format=flowed
+// text (RFC 3676, DelSp either way: a line the sender's client wrapped
+// with soft breaks is read as one line), and HTML-only mail, which is
+// converted to text.
 //
 // When the header could be read but the body could not (no text part, text
 // longer than MaxBody), ReadMessage returns the Message with its headers
@@ -365,6 +368,9 @@ func (w *walker) walk(e *message.Entity, depth int) error {
 		return &LimitError{What: "text", Limit: MaxBody}
 	}
 	p.text = decodeFallback(b)
+	if flowed, delSp := flowedParams(e.Header); flowed && !p.html {
+		p.text = unflow(normalizeText(p.text), delSp) // RFC 3676: the client's soft breaks undone
+	}
 	w.parts = append(w.parts, p)
 	if !p.html && !p.attachment {
 		w.plain = true

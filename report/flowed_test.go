@@ -1,11 +1,13 @@
 package report
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
 	"stormjudge/adjudicator"
 	"stormjudge/adjudicator/storm"
+	"stormjudge/internal/flowedtest"
 	"stormjudge/mailer"
 )
 
@@ -50,5 +52,111 @@ func TestFlowReceipts(t *testing.T) {
 	}
 	if !strings.Contains(mailer.Unflow(out), "\n"+long+"\n") {
 		t.Errorf("the long line does not reflow to itself:\n%s", mailer.Unflow(out))
+	}
+}
+
+// TestFlowedWriterKeepsRFC3676: every kind of block a body is made of,
+// flowed, keeps the rules of internal/flowedtest: a long title, a
+// sub-heading and paragraphs flow with soft breaks, a paragraph's line
+// that begins with "From " or ">" (its first or a continuation) is
+// space-stuffed, a table row longer than MaxLine is broken with soft
+// breaks a reflowing client joins into the row again, an order line of a
+// block stays whole however long, and the decoded text says what the
+// plain text says.
+func TestFlowedWriterKeepsRFC3676(t *testing.T) {
+	long := "DIPLOMATIC CZECHOSLOVAKIA 3 IF BEHIND | IF NOT AHEAD | IF DECISIVE (for Diplomacy: Axis, second round)"
+	row := []string{"Spain", "-", "CIVIL WAR since Spring 1935, 5 counters left, a trade pact with Britain"}
+	words := strings.Repeat("word ", 14) // 69 characters and a space: the next word begins a line
+	salt := "Salt 6d6e210f3ec2cea300fcee969445ccbe, commitment 238700c7dd60d3301a7a4df1eed24b66fb30c90cb75a617a6d6a81c4e085e7b1 (docs/diplomacy.md)."
+	var w writer
+	w.title("Gathering Storm game a-game-with-a-long-name: private notice for Germany, Spring 1935")
+	w.heading("Your orders")
+	w.wrap("From the start of the turn your orders are due.", "  ")
+	w.wrap(words+">quoted, then more.", "  ")
+	w.wrap(words+"From here on.", "  ")
+	w.indented(salt, "    ")
+	w.sub("what you may order now, in the economic phase of Spring 1935, with every cost in tile points")
+	w.table("%-18s %-19s %s", []string{"Country", "Flags", "Trade pact, civil war, spy rings"}, [][]string{row})
+	w.blank()
+	w.code("GAME demo")
+	w.code(long)
+	w.code("END")
+	text, flowed := w.String(), w.Flowed()
+	if d := flowedtest.Check(flowed); len(d) > 0 {
+		t.Errorf("the flowed body breaks the rules:\n  %s\n%s", strings.Join(d, "\n  "), flowed)
+	}
+	for _, want := range []string{"\n" + long + "\n", "\n From the start", "\n >quoted, then more.\n", "\n From here on.\n", "\n     Salt "} {
+		if !strings.Contains(flowed, want) {
+			t.Errorf("the flowed body lacks %q:\n%s", want, flowed)
+		}
+	}
+	dec := flowedtest.Decode(flowed)
+	if got, want := strings.Fields(dec), strings.Fields(text); strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("the flowed words differ from the text's:\n%s\n%s", dec, text)
+	}
+	for _, want := range []string{
+		fmt.Sprintf("%-18s %-19s %s", row[0], row[1], row[2]), // the row, broken only in the flowed lines
+		"What you may order now, in the economic phase of Spring 1935, with every cost in tile points:",
+		"Gathering Storm game a-game-with-a-long-name: private notice for Germany, Spring 1935",
+		"    " + salt,
+	} {
+		if !strings.Contains("\n"+dec, "\n"+want+"\n") || strings.Contains(flowed, want) {
+			t.Errorf("%q is not one line broken softly:\n%s", want, flowed)
+		}
+	}
+	if mailer.Unflow(flowed) != dec {
+		t.Errorf("the mailer decodes it otherwise:\n%s", mailer.Unflow(flowed))
+	}
+}
+
+// TestFlowKeepsOrderLinesAndRows: Flow (a letter's text) wraps a long
+// line of prose with soft breaks, keeps an order line whole however long,
+// a table row up to MaxLine as it is and breaks a longer one softly,
+// stuffs a line beginning with "From " or ">", keeps the signature
+// separator's space, and decodes to the text it was given.
+func TestFlowKeepsOrderLinesAndRows(t *testing.T) {
+	order := "  REFUSED DIPLOMATIC CZECHOSLOVAKIA 3 IF BEHIND | IF NOT AHEAD | IF DECISIVE (line 4)"
+	row := "  2026-11-22 12:01:00 UTC  [demo: NOT ACCEPTED]  Re: orders for Spring"
+	longRow := row + " 1935 and then some"
+	prose := "Send the corrected orders in a new email (the whole set: the last accepted email for a segment is the one that counts)."
+	in := "Your email was NOT accepted; nothing was changed.\n\n" + order + "\n" + row + "\n" + longRow + "\n\n" + prose +
+		"\nFrom now on\n>quoted\n\n-- \nstormjudge\n"
+	out := Flow(in)
+	if d := flowedtest.Check(out); len(d) > 0 {
+		t.Errorf("Flow breaks the rules:\n  %s\n%s", strings.Join(d, "\n  "), out)
+	}
+	for _, want := range []string{"\n " + order + "\n", "\n " + row + "\n", "\n From now on\n", "\n >quoted\n", "\n-- \nstormjudge\n",
+		"\nSend the corrected orders in a new email (the whole set: the last \naccepted email"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("Flow's text lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, longRow) {
+		t.Errorf("a row of %d characters is not broken:\n%s", len(longRow), out)
+	}
+	if got := flowedtest.Decode(out); got != in {
+		t.Errorf("Flow's text decodes to\n%s\nwant\n%s", got, in)
+	}
+	if got := Flow("Version(s) 3 are sent; 1 point(s) left.\n"); got != "Versions 3 are sent; 1 point left.\n" {
+		t.Errorf("Flow's plurals: %q", got)
+	}
+}
+
+// TestLogicalFlowsAsFlowed: a body written as a letter's text (Logical,
+// what Help returns) and flowed by Flow is the body's own Flowed, for a
+// public report and a private notice with its order block.
+func TestLogicalFlowsAsFlowed(t *testing.T) {
+	s, evs := spring1935(t)
+	v := adjudicator.Derive(s)
+	pub, _ := publicBody("demo", evs, v, Extra{})
+	own, _ := privateBody("demo", storm.Germany, evs, v, Extra{})
+	for name, w := range map[string]*writer{"public": pub, "private": own} {
+		if got, want := Flow(w.Logical()), w.Flowed(); got != want {
+			t.Errorf("%s: Flow(Logical) differs from Flowed:\n%s\nwant\n%s", name, got, want)
+		}
+	}
+	help := Help("demo", storm.Germany, v)
+	if d := flowedtest.Check(Flow(help)); len(d) > 0 || !strings.Contains(help, "\nEND\n") {
+		t.Errorf("HELP's text, flowed: %v\n%s", d, Flow(help))
 	}
 }

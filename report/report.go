@@ -592,16 +592,17 @@ func privateEvent(w *writer, e event.Event) {
 
 // Help renders the answer to a power's HELP: what it may order in the
 // open segment, with costs, and an order block to copy (the end of its
-// notice), as plain text.
+// notice), as a letter's text (a paragraph a line: Logical), which the
+// receipt's Flow wraps.
 func Help(game string, p storm.Power, v adjudicator.View) string {
 	var w writer
 	me := v.Powers[p]
 	if me == nil {
 		w.line(p.Title() + " is not in this game.")
-		return w.String()
+		return w.Logical()
 	}
 	orderNext(&w, game, p, v.Public, me)
-	return w.String()
+	return w.Logical()
 }
 
 // EndedText words how an ended game ended, the result first (34.11,

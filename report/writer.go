@@ -183,58 +183,170 @@ func (w *writer) String() string {
 	return strings.TrimRight(sb.String(), "\n") + "\n"
 }
 
-// Flowed is the body as format=flowed text (RFC 3676, DelSp=no): a
-// paragraph's lines but the last end in a space (a soft break), so a
-// phone joins and reflows them; its continuation lines drop the hanging
-// indent, which a reflowed paragraph cannot show. Every other line is a
-// hard break with trailing spaces removed, and a line that begins with a
-// space, ">" or "From " is space-stuffed.
-func (w *writer) Flowed() string {
+// Logical is the body as the judge's letters write text, the input of
+// Flow: a paragraph, a title and a sub-heading on one line each (their
+// words, a paragraph's first indent before them), every other line as
+// String writes it. Flow(w.Logical()) says what w.Flowed() says.
+func (w *writer) Logical() string {
 	var sb strings.Builder
-	put := func(l string) {
-		if strings.HasPrefix(l, " ") || strings.HasPrefix(l, ">") || strings.HasPrefix(l, "From ") {
-			l = " " + l
-		}
-		sb.WriteString(l)
-		sb.WriteByte('\n')
-	}
 	for _, b := range w.blocks {
-		if b.kind != blockPara {
-			for _, l := range b.textLines() {
-				if l != "-- " { // the signature separator keeps its space (RFC 3676, 4.3)
-					l = strings.TrimRight(l, " ")
-				}
-				put(l)
+		var ls []string
+		switch b.kind {
+		case blockPara:
+			if t := strings.Join(strings.Fields(b.text), " "); t != "" {
+				ls = []string{b.first + t}
 			}
-			continue
+		case blockTitle:
+			tl := b.textLines()
+			ls = []string{strings.Join(strings.Fields(b.text), " "), tl[len(tl)-1]}
+		case blockSub:
+			ls = []string{upperFirst(b.text) + ":"}
+		default:
+			ls = b.textLines()
 		}
-		ls := wrapFrom(b.text, b.first, "")
-		for i, l := range ls {
-			if i < len(ls)-1 {
-				l += " "
-			}
-			put(l)
+		for _, l := range ls {
+			sb.WriteString(l)
+			sb.WriteByte('\n')
 		}
 	}
 	return strings.TrimRight(sb.String(), "\n") + "\n"
 }
 
-// Flow turns plain text written line by line (a receipt) into
-// format=flowed text: a line longer than Width is wrapped with soft
-// breaks, keeping its indentation on its first line; every other line is
-// a hard line as written; lines are space-stuffed.
-func Flow(text string) string {
-	var w writer
-	for _, l := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
-		if l != "-- " {
-			l = strings.TrimRight(l, " ")
+// MaxLine is the longest line of format=flowed text (RFC 3676, 4.1: 78
+// characters): a table row up to it stays whole; an order line longer
+// still stays whole too (orderLine).
+const MaxLine = 78
+
+// Flowed is the body as format=flowed text (RFC 3676, DelSp=no; the rules
+// in docs/architecture.md, "The text part"): a paragraph, a title or a
+// sub-heading is one logical line, written in lines of at most Width
+// characters ending in a space (soft breaks) but the last, so a client
+// that reflows joins them and one that does not shows them as the plain
+// text does; continuation lines drop the hanging indent, which a
+// reflowed paragraph cannot show. Every other line (an order line of a
+// block, a table row, a heading, a blank) is a hard break, without
+// trailing spaces, broken with soft breaks only when it is too long
+// (flowLine). A line that begins with a space, ">" or "From " is
+// space-stuffed.
+func (w *writer) Flowed() string {
+	var sb strings.Builder
+	for _, b := range w.blocks {
+		switch b.kind {
+		case blockPara:
+			putSoft(&sb, wrapFrom(b.text, b.first, ""))
+		case blockTitle:
+			ls := b.textLines()
+			putSoft(&sb, ls[:len(ls)-1])
+			putFlowed(&sb, ls[len(ls)-1])
+		case blockSub:
+			putSoft(&sb, wrapText(upperFirst(b.text)+":", ""))
+		case blockCode:
+			putFlowed(&sb, strings.TrimRight(b.text, " ")) // copied as it is: never broken
+		default:
+			for _, l := range b.textLines() {
+				putSoft(&sb, flowLine(l))
+			}
 		}
-		if len(l) <= Width || l == "-- " {
-			w.line(l)
-			continue
-		}
-		indent := l[:len(l)-len(strings.TrimLeft(l, " "))]
-		w.indented(strings.TrimSpace(l), indent)
 	}
-	return w.Flowed()
+	return strings.TrimRight(sb.String(), "\n") + "\n"
+}
+
+// putFlowed writes one line of format=flowed text, space-stuffed when it
+// begins with a space, ">" or "From " (RFC 3676, 4.4).
+func putFlowed(sb *strings.Builder, l string) {
+	if strings.HasPrefix(l, " ") || strings.HasPrefix(l, ">") || strings.HasPrefix(l, "From ") {
+		sb.WriteByte(' ')
+	}
+	sb.WriteString(l)
+	sb.WriteByte('\n')
+}
+
+// putSoft writes the lines of one logical line: every one but the last
+// ends in a soft break (a space, RFC 3676, 4.2).
+func putSoft(sb *strings.Builder, ls []string) {
+	for i, l := range ls {
+		if i < len(ls)-1 && !strings.HasSuffix(l, " ") {
+			l += " "
+		}
+		putFlowed(sb, l)
+	}
+}
+
+// flowLine is one line of plain text as the lines of format=flowed text
+// to write with putSoft: the line as it is, trailing spaces removed, when
+// it is at most Width characters, a table row (two spaces in a row after
+// its indentation) of at most MaxLine, an order line (orderLine) or the
+// signature separator "-- " (RFC 3676, 4.3: it keeps its space and is no
+// soft break); else broken at single spaces between words into lines of
+// at most Width characters where it can, the line's own spacing kept: a
+// client that reflows joins them back into the line.
+func flowLine(l string) []string {
+	if l == "-- " {
+		return []string{l}
+	}
+	l = strings.TrimRight(l, " ")
+	row := strings.Contains(strings.TrimLeft(l, " "), "  ")
+	if len(l) <= Width || row && len(l) <= MaxLine || orderLine(l) {
+		return []string{l}
+	}
+	var out []string
+	for len(l) > Width {
+		cut := -1 // the last single space between words within Width, else the first
+		for i := 1; i < len(l)-1; i++ {
+			if l[i] != ' ' || l[i-1] == ' ' || l[i+1] == ' ' {
+				continue
+			}
+			if i > Width && cut >= 0 {
+				break
+			}
+			cut = i
+			if i > Width {
+				break
+			}
+		}
+		if cut < 0 {
+			break
+		}
+		out = append(out, l[:cut+1])
+		l = l[cut+1:]
+	}
+	return append(out, l)
+}
+
+// orderLine reports an order line as the judge writes one in an order
+// block, a receipt or a letter: its first word two or more capitals (an
+// order's or a command's keyword) and no lower-case letter before its
+// note, if any (" (" or " #"): "DIPLOMATIC BULGARIA 2 (for Diplomacy:
+// Axis, second round)", "  REFUSED LAY DOWN BATTLESHIP 3 (line 4)",
+// "PASS   # Economic phase"; not "EAI from: ...", nor a command's form
+// with its words ("PRESS TO <power> ..., then your message ..."). A
+// player copies it: it is never broken, however long.
+func orderLine(l string) bool {
+	words := strings.Fields(l)
+	if len(words) == 0 || len(words[0]) < 2 || strings.Trim(words[0], "ABCDEFGHIJKLMNOPQRSTUVWXYZ") != "" {
+		return false
+	}
+	head := strings.TrimLeft(l, " ")
+	if i := strings.Index(head, " ("); i >= 0 {
+		head = head[:i]
+	}
+	if i := strings.Index(head, " #"); i >= 0 {
+		head = head[:i]
+	}
+	return strings.ToUpper(head) == head
+}
+
+// Flow turns plain text written line by line (a receipt, a welcome: the
+// judge's letters) into format=flowed text. Each line is a logical line:
+// a paragraph of prose is one line, wrapped here with soft breaks at
+// Width; a shorter line, an order line, a table row and the signature
+// separator stay as they are (flowLine), hard-broken; lines are
+// space-stuffed. Every "(s)" is worded for its count (Plurals), as in
+// the writer's blocks.
+func Flow(text string) string {
+	var sb strings.Builder
+	for _, l := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
+		putSoft(&sb, flowLine(Plurals(l)))
+	}
+	return strings.TrimRight(sb.String(), "\n") + "\n"
 }

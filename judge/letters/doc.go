@@ -23,6 +23,12 @@
 // unreadable (the rows of STATUS and HISTORY), a small Go function writes
 // it, here too.
 //
+// A letter's text is mailed format=flowed (report.Flow; docs/architecture.md,
+// "The text part"): a paragraph of prose is one line of its template,
+// however long, which Flow wraps with soft breaks; a line break in a
+// template ends a paragraph, a list's line or an order line, never a
+// sentence (TestEveryLetterRenders checks each letter flowed).
+//
 // The package does not decide anything: which mail goes to whom, with
 // which ID and thread, is the judge's (package judge); the reports and
 // notices of a version are the engine's words (package report). A letter

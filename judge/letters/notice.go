@@ -109,15 +109,10 @@ The mail server's reply:
 
   {{.Reply}}
 
-{{if .Powers}}Seat with this address: {{join .Powers ", "}}. It is marked undeliverable (stormjudge game show {{.Game.ID}}).
-Until the address is fixed, that player receives no reports, notices or receipts.
+{{if .Powers}}Seat with this address: {{join .Powers ", "}}. It is marked undeliverable (stormjudge game show {{.Game.ID}}). Until the address is fixed, that player receives no reports, notices or receipts.
 {{end}}{{if .Mail.Sensitive}}The mail carried the player's secret; it was not kept, so the player needs a new secret.
 {{end}}
-How to fix it: find out the player's working address, and ask the judge's operator
-to correct the seat's address in the judge's configuration and restart the judge:
-the seat then moves to the new address with a new secret, mailed in a new welcome.
-(A moderator command to do this by email will come later.) The failed mail is not
-sent again.
+How to fix it: find out the player's working address, and ask the judge's operator to correct the seat's address in the judge's configuration and restart the judge: the seat then moves to the new address with a new secret, mailed in a new welcome. (A moderator command to do this by email will come later.) The failed mail is not sent again.
 `)
 
 // Text is the notice (unsigned), its seats in the order of play.

@@ -149,20 +149,15 @@ var receiptText = parse("receipt", `
 As understood:
 {{range .OrderLines}}  {{.}}
 {{end}}
-{{if .After}}{{if gt .Committed 0}}If adjudicated as sent, {{.Power.Title}} keeps {{.Keeps}} once this turn's diplomatic
-and military counters are paid at the end of the diplomatic phase
-({{.Now}} now, less {{.Committed}} for the counters, rule 24.52C),
-and these activity counters for the rest of the turn:
+{{if .After}}{{if gt .Committed 0}}If adjudicated as sent, {{.Power.Title}} keeps {{.Keeps}} once this turn's diplomatic and military counters are paid at the end of the diplomatic phase ({{.Now}} now, less {{.Committed}} for the counters, rule 24.52C), and these activity counters for the rest of the turn:
   {{.Available}}
 
 {{else if .EndOfGame}}If adjudicated as sent, {{.Power.Title}} keeps {{.Now}}.
 
-{{else}}If adjudicated as sent, {{.Power.Title}} keeps {{.Now}}
-and these activity counters for the rest of the turn:
+{{else}}If adjudicated as sent, {{.Power.Title}} keeps {{.Now}} and these activity counters for the rest of the turn:
   {{.Available}}
 
-{{end}}{{if gt .After.ConstructionLeftover 0}}Your BUILD counters give {{.After.ConstructionLeftover}} point(s) beyond the units' cost that no shipbuilding
-order spends (LEFTOVER n); they are paid and lost (rule 12.41A).
+{{end}}{{if gt .After.ConstructionLeftover 0}}Your BUILD counters give {{.After.ConstructionLeftover}} point(s) beyond the units' cost that no shipbuilding order spends (LEFTOVER n); they are paid and lost (rule 12.41A).
 
 {{end}}{{end}}{{range .Notes}}{{.}}
 {{end}}{{template "reason" .}}
@@ -174,20 +169,14 @@ order spends (LEFTOVER n); they are paid and lost (rule 12.41A).
 {{range .ReadLines}}  {{.Mark}} {{.Order}}{{if gt .Line 0}} (line {{.Line}}){{end}}
 {{range .Why}}          {{.}}
 {{end}}{{end}}{{if .SomeOK}}
-The orders marked ok would be accepted once the others are
-fixed or left out.
+The orders marked ok would be accepted once the others are fixed or left out.
 {{end}}
 {{end}}{{range .ErrLines}}{{.}}
 
 {{end}}{{if .Footer}}{{.Footer}}
-{{else if and .Moderator (not .Power)}}Send the corrected email again. HELP (with GAME, MODERATOR and
-SECRET) lists the moderator's commands and orders.
-{{else if .Commands}}Send the corrected command in a new email; HELP with your GAME
-and SECRET lists the commands and the orders you may give.
-{{else}}Send the corrected orders in a new email (the whole set:
-the last accepted email for a segment is the one that counts).
-Your latest private notice lists what you may order now, with
-an order block to copy; or send HELP with your GAME and SECRET.
+{{else if and .Moderator (not .Power)}}Send the corrected email again. HELP (with GAME, MODERATOR and SECRET) lists the moderator's commands and orders.
+{{else if .Commands}}Send the corrected command in a new email; HELP with your GAME and SECRET lists the commands and the orders you may give.
+{{else}}Send the corrected orders in a new email (the whole set: the last accepted email for a segment is the one that counts). Your latest private notice lists what you may order now, with an order block to copy; or send HELP with your GAME and SECRET.
 {{end}}{{end}}{{signature}}`)
 
 // Text is the receipt. No "(s)"; no control, zero-width or bidirectional

@@ -2,8 +2,12 @@ package letters
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 	"time"
+
+	"stormjudge/internal/flowedtest"
+	"stormjudge/report"
 )
 
 // texter is a letter: its data and the template that words it.
@@ -34,8 +38,14 @@ func TestEveryLetterRenders(t *testing.T) {
 						t.Errorf("%s: %v", typ.Name(), r)
 					}
 				}()
-				if v.Text() == "" {
+				text := v.Text()
+				if text == "" {
 					t.Errorf("%s: an empty text", typ.Name())
+				}
+				// As the judge mails it (publish.TextMail): format=flowed
+				// (docs/architecture.md, "The text part").
+				if d := flowedtest.Check(report.Flow(text)); len(d) > 0 {
+					t.Errorf("%s: the flowed text breaks RFC 3676 or the judge's rules:\n  %s\n%s", typ.Name(), strings.Join(d, "\n  "), report.Flow(text))
 				}
 			}()
 		}

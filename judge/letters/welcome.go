@@ -49,11 +49,7 @@ You play: {{.Seat.Power.Title}}
 
 {{else}}Your secret: the one the judge sent in answer to your JOIN
 
-{{end}}Keep the secret to yourself: every order email must carry it.
-Send orders to {{.Judge}}. Each mail that asks for your orders ends
-with a block to copy into your reply, your secret in place of
-<your secret>: as it is, it changes nothing and settles your whole
-turn; put your orders in place of a PASS to act in that segment.
+{{end}}Keep the secret to yourself: every order email must carry it. Send orders to {{.Judge}}. Each mail that asks for your orders ends with a block to copy into your reply, your secret in place of <your secret>: as it is, it changes nothing and settles your whole turn; put your orders in place of a PASS to act in that segment.
 
 To do nothing this turn, for instance:
 
@@ -63,23 +59,15 @@ To do nothing this turn, for instance:
   PASS TURN
   END
 
-This address plays another power with the same secret: write the
-POWER line in every email.
+This address plays another power with the same secret: write the POWER line in every email.
 
 {{else}}  GAME {{.Game.ID}}
   SECRET {{.Shown}}
   PASS TURN
   END
 
-{{end}}{{if .Game.EverySegment .Seat}}Each email gets a receipt. The report and your private notice
-follow each adjudication (MAIL DIGEST: one mail when you must act
-or the turn ends). HELP in place of the orders asks the judge what
-you may order at any time.
-{{else}}Each email gets a receipt. You get mail when you must act, when
-the turn ends and when something is for your eyes only, with the
-reports of the segments in between (MAIL EVERY SEGMENT: the report
-of every segment). HELP in place of the orders asks the judge what
-you may order at any time.
+{{end}}{{if .Game.EverySegment .Seat}}Each email gets a receipt. The report and your private notice follow each adjudication (MAIL DIGEST: one mail when you must act or the turn ends). HELP in place of the orders asks the judge what you may order at any time.
+{{else}}Each email gets a receipt. You get mail when you must act, when the turn ends and when something is for your eyes only, with the reports of the segments in between (MAIL EVERY SEGMENT: the report of every segment). HELP in place of the orders asks the judge what you may order at any time.
 {{end}}
 This game's rules: {{rules .Game}}
 {{pressRules .Game.Press}}
@@ -87,9 +75,7 @@ This game's rules: {{rules .Game}}
 {{end}}{{if .Game.Waiting}}
 {{waiting .Game}}
 {{end}}
-Commands, in an email of their own: {{join .Commands ", "}} (HELP lists
-them with their forms; TIMEZONE Europe/Berlin, say, shows deadlines
-in your time).
+Commands, in an email of their own: {{join .Commands ", "}} (HELP lists them with their forms; TIMEZONE Europe/Berlin, say, shows deadlines in your time).
 {{signature}}`)
 
 // Text is the welcome.
@@ -130,23 +116,13 @@ var moderatorWelcomeText = parse("moderator welcome", `You moderate game {{.Game
 
 The moderators' secret: {{.Secret}}
 
-Keep it to yourself: every moderator email must carry it, with a
-MODERATOR line instead of POWER. You receive every public report.
-Your commands: {{join .Commands ", "}}; with POWER, a power's orders;
-SET fixes the state. HELP (with GAME, MODERATOR and SECRET) lists
-their forms (docs/orders.md, "The moderator's commands").
+Keep it to yourself: every moderator email must carry it, with a MODERATOR line instead of POWER. You receive every public report. Your commands: {{join .Commands ", "}}; with POWER, a power's orders; SET fixes the state. HELP (with GAME, MODERATOR and SECRET) lists their forms (docs/orders.md, "The moderator's commands").
 {{if .Master}}
-As a game master of this judge you may also create games: GAME with
-the new game's id, MODERATOR, your game master's SECRET and CREATE,
-then the game's definition (docs/orders.md, "Creating a game").
+As a game master of this judge you may also create games: GAME with the new game's id, MODERATOR, your game master's SECRET and CREATE, then the game's definition (docs/orders.md, "Creating a game").
 {{end}}{{if .Game.Waiting}}
-The game waits for players for {{powers .Game.OpenSeats}} (open seats): anyone may find it
-with LIST and ask for a seat with JOIN. It starts when they are taken,
-or when you send START (the seats still open then stay vacant, held
-by you). You are told of each seat taken{{if .Game.JoinApproval}}, and asked to APPROVE each player{{end}}.
+The game waits for players for {{powers .Game.OpenSeats}} (open seats): anyone may find it with LIST and ask for a seat with JOIN. It starts when they are taken, or when you send START (the seats still open then stay vacant, held by you). You are told of each seat taken{{if .Game.JoinApproval}}, and asked to APPROVE each player{{end}}.
 {{end}}{{if .Physical}}
-This game plays the printed cards (physical-deck mode). At the start of
-each turn the judge asks you to draw them; reply to {{.Judge}}:
+This game plays the printed cards (physical-deck mode). At the start of each turn the judge asks you to draw them; reply to {{.Judge}}:
 
   GAME {{.Game.ID}}
   MODERATOR
@@ -155,8 +131,7 @@ each turn the judge asks you to draw them; reply to {{.Judge}}:
   DRAW 17 42 88 5 101 63
   END
 
-PURGE names Russia's purge card, DRAW the random event cards in the
-order drawn (first the card turned face up). See docs/deck.md.
+PURGE names Russia's purge card, DRAW the random event cards in the order drawn (first the card turned face up). See docs/deck.md.
 {{end}}{{signature}}`)
 
 // Text is the moderators' welcome.
