@@ -28,6 +28,10 @@ type orderCheck struct {
 	s          storm.State
 	p          storm.Power
 	asked, may bool // may is mayOrderNow(s, p) once asked
+	// warnings are the last validation's warnings: standing orders a
+	// later segment may still let stand (Warn).
+	warnings []storm.OrderWarning
+	foreseen int // how many of the last validation's errors foresee made
 	// econ, when not nil, is the economic validation shared by the
 	// checks of p's orders against s.
 	econ *economy.OrdersCheck
@@ -97,8 +101,9 @@ func (c *orderCheck) validate(orders []storm.Order) ([]storm.IndexedError, storm
 			bad(standingIdx[j], rule, "%s", msg)
 		}
 	}
+	c.warnings = nil
 	if len(cur) == 0 {
-		return errs, s
+		return append(errs, c.foresee(s, nil, standing, standingIdx, errs)...), s
 	}
 	if !c.mayOrderNow() {
 		for _, i := range curIdx {
@@ -112,6 +117,7 @@ func (c *orderCheck) validate(orders []storm.Order) ([]storm.IndexedError, storm
 			e.Index = curIdx[e.Index]
 			errs = append(errs, e)
 		}
+		errs = append(errs, c.foresee(scratch, cur, standing, standingIdx, errs)...)
 		storm.SortByIndex(errs)
 		return errs, scratch
 	}

@@ -224,6 +224,7 @@ func (j *Judge) takeOrders(tx *store.Tx, g *store.Game, s storm.State, m *orders
 	if adjudicator.OnlyStanding(s, sub.Orders) && contains(adjudicator.Required(s), power) && !rec.Pass && adjudicator.OnlyStanding(s, rec.Orders) {
 		rc.notes = append(rc.notes, letters.StandingOnly(s.Segment))
 	}
+	rc.warn(adjudicator.Warn(s, power, rec.Orders), len(rec.Orders), len(sub.Orders)) // what stands only if something happens first
 	if err := tx.PutOrders(g.ID, g.Version, rec); err != nil {
 		rc.fatal = err
 		return

@@ -40,7 +40,10 @@ type Receipt struct {
 	// Accepted are the orders taken; After the power once they are
 	// (nil: no preview), Committed the tile points the diplomatic phase
 	// takes for this turn's counters beyond After's.
-	Accepted  []storm.Order
+	Accepted []storm.Order
+	// Warnings: accepted orders that stand only if something happens
+	// first, each "warning: line N: ...: stands only if ...".
+	Warnings  []string
 	After     *storm.PowerState
 	Committed int
 	// Read and Refused: the orders of a refused email, and why each was
@@ -149,7 +152,9 @@ var receiptText = parse("receipt", `
 As understood:
 {{range .OrderLines}}  {{.}}
 {{end}}
-{{if .After}}{{if gt .Committed 0}}If adjudicated as sent, {{.Power.Title}} keeps {{.Keeps}} once this turn's diplomatic
+{{range .Warnings}}{{.}}
+
+{{end}}{{if .After}}{{if gt .Committed 0}}If adjudicated as sent, {{.Power.Title}} keeps {{.Keeps}} once this turn's diplomatic
 and military counters are paid at the end of the diplomatic phase
 ({{.Now}} now, less {{.Committed}} for the counters, rule 24.52C),
 and these activity counters for the rest of the turn:
