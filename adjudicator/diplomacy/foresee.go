@@ -113,7 +113,7 @@ func foreseeRound(sim *storm.State, p storm.Power, round []storm.Order, at []int
 				if k2, _ := storm.CountersOf([]int{m}); m != n && left.Covers(k2) && (cost+m <= ps.TilePoints || raise != "") {
 					r := o
 					r.Counters = []int{m}
-					return &storm.Fix{Replace: []string{standing(r).String()}}
+					return &storm.Fix{Replace: []string{r.String()}} // under the same FOR line
 				}
 			}
 			return &storm.Fix{Drop: true}

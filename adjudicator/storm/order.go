@@ -190,9 +190,11 @@ type OrderError struct {
 }
 
 // Fix is a refusal's advice as lines of the email, in the orders'
-// canonical text (Order.String, which the orders package reads back):
-// Replace are the lines that take the refused order's place, or with
-// Drop none (the line is left out); Add are lines added to the email.
+// canonical text (Order.String of orders without For, which the orders
+// package reads back): Replace are the lines that take the refused
+// order's place (under the same FOR line, for a standing order), or with
+// Drop none (the line is left out); Add are lines for the open segment
+// added to the email (before its first FOR line).
 type Fix struct {
 	Replace []string `json:"replace,omitempty"`
 	Drop    bool     `json:"drop,omitempty"`

@@ -1,0 +1,155 @@
+package adjudicator_test
+
+import (
+	"strings"
+	"testing"
+
+	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/storm"
+	"stormjudge/orders"
+)
+
+// mailOrders parses body as p's order email (orders.Parse), unchecked.
+func mailOrders(t *testing.T, p storm.Power, body string) []storm.Order {
+	t.Helper()
+	sub, err := orders.Parse("GAME demo\nPOWER " + p.String() + "\nSECRET x\n" + strings.TrimSpace(body) + "\nEND")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sub.Orders
+}
+
+// oneRefusal is Validate's only error for os, which must have rule.
+func oneRefusal(t *testing.T, s storm.State, p storm.Power, os []storm.Order, rule string) storm.OrderError {
+	t.Helper()
+	errs := adjudicator.Validate(s, p, os)
+	if len(errs) != 1 || errs[0].Rule != rule {
+		t.Fatalf("want one refusal of rule %s, got %v", rule, errs)
+	}
+	return errs[0]
+}
+
+// applyFix makes e's fix in os: its lines read back as the orders
+// package reads an email.
+func applyFix(t *testing.T, p storm.Power, os []storm.Order, e storm.OrderError) []storm.Order {
+	t.Helper()
+	if e.Fix == nil {
+		t.Fatalf("%v: no fix", e)
+	}
+	var out []storm.Order
+	for i, o := range os {
+		if i != e.Index {
+			out = append(out, o)
+			continue
+		}
+		if len(e.Fix.Replace) == 0 {
+			continue // Drop
+		}
+		for _, r := range mailOrders(t, p, strings.Join(e.Fix.Replace, "\n")) {
+			r.For = o.For // under the same FOR line
+			out = append(out, r)
+		}
+	}
+	if len(e.Fix.Add) > 0 {
+		out = append(out, mailOrders(t, p, strings.Join(e.Fix.Add, "\n"))...)
+	}
+	return out
+}
+
+// TestRule24_56GZeroStrengthRefusedAtSubmission: a 0 counter sent for a
+// later round is refused when it is sent if it can be no bluff there
+// (24.56G): the power's own orders of the email leave it no other counter,
+// or no tile point and nothing can bring one; the fix leaves the line out.
+// Where a stronger counter is left and paid for, the 0 counter is a legal
+// bluff and stands.
+func TestRule24_56GZeroStrengthRefusedAtSubmission(t *testing.T) {
+	s := mailGame(t, 1) // France: 2 x 2, 2 x 1, 1 x 0 and 4 tile points
+	research := "RESEARCH COUNTER 2\nRESEARCH FRENCH ARMOR\nRESEARCH FRENCH MAGINOT LINE\n"
+	bluff := mailOrders(t, storm.France, research+"FOR ALLIES\nDIPLOMATIC POLAND 0")
+	if errs := adjudicator.Validate(s, storm.France, bluff); len(errs) > 0 {
+		t.Fatalf("a bluff with a 2 and two 1 counters left and 2 tile points: %v", errs)
+	}
+	if ws := adjudicator.Warn(s, storm.France, bluff); len(ws) > 0 {
+		t.Errorf("a legal bluff warned: %v", ws)
+	}
+	// No other counter left: the email's research takes the 2s and 1s.
+	spent := s.Clone()
+	ps := spent.Powers[storm.France]
+	ps.Used = storm.ActivityCounters{Two: 1, One: 2}
+	os := mailOrders(t, storm.France, research+"FOR ALLIES\nDIPLOMATIC POLAND 0")
+	e := oneRefusal(t, spent, storm.France, os, "24.56G")
+	if !strings.Contains(e.Msg, "no other counter is left") || e.Fix == nil || !e.Fix.Drop {
+		t.Errorf("the refusal: %v, fix %+v", e, e.Fix)
+	}
+	if errs := adjudicator.Validate(spent, storm.France, applyFix(t, storm.France, os, e)); len(errs) > 0 {
+		t.Errorf("the fix made, still refused: %v", errs)
+	}
+	// A counter left but no tile point for it, and no partner to send one.
+	poor := s.Clone()
+	poor.Powers[storm.France].TilePoints = 0
+	os = mailOrders(t, storm.France, "FOR ALLIES\nDIPLOMATIC POLAND 0")
+	if e := oneRefusal(t, poor, storm.France, os, "24.56G"); !strings.Contains(e.Msg, "no tile point") {
+		t.Errorf("the refusal: %v", e)
+	}
+}
+
+// TestRule24_51StandingCounterNotLeftRefused: a diplomatic counter sent
+// for a later round must be among the counters the earlier segments
+// leave (24.51): those the email's economic orders and its counters for
+// earlier rounds use are gone. Refused with the strongest counter left as
+// the fix; sent in an email of its own, after orders that use the
+// counter, it is accepted with a warning (Warn on the orders as the judge
+// keeps them).
+func TestRule24_51StandingCounterNotLeftRefused(t *testing.T) {
+	s := mailGame(t, 1)
+	s.Powers[storm.France].TilePoints = 10
+	research := "RESEARCH COUNTER 2\nRESEARCH FRENCH ARMOR\nRESEARCH FRENCH MAGINOT LINE\n"
+	os := mailOrders(t, storm.France, research+"FOR ALLIES\nDIPLOMATIC POLAND 2\nDIPLOMATIC RUMANIA 2")
+	e := oneRefusal(t, s, storm.France, os, "24.51")
+	if !strings.Contains(e.Msg, "no 2 counter left for Diplomacy: Allies: the counters left then are 2 x 1, 1 x 0") {
+		t.Errorf("the refusal: %v", e)
+	}
+	if e.Fix == nil || len(e.Fix.Replace) != 1 || e.Fix.Replace[0] != "DIPLOMATIC RUMANIA 1" {
+		t.Fatalf("the fix: %+v", e.Fix)
+	}
+	if errs := adjudicator.Validate(s, storm.France, applyFix(t, storm.France, os, e)); len(errs) > 0 {
+		t.Errorf("the fix made, still refused: %v", errs)
+	}
+	// Germany's second Axis round after its first: the 3 is gone.
+	axis := mailOrders(t, storm.Germany, "FOR AXIS 1\nDIPLOMATIC AUSTRIA 3\nFOR AXIS 2\nDIPLOMATIC HUNGARY 3")
+	if e := oneRefusal(t, s, storm.Germany, axis, "24.51"); e.Index != 1 {
+		t.Errorf("refused %v, want the second round's line", e)
+	}
+	// In two emails: the second alone is acceptable, the two kept
+	// together warn.
+	first := mailOrders(t, storm.France, research)
+	second := mailOrders(t, storm.France, "FOR ALLIES\nDIPLOMATIC POLAND 2\nDIPLOMATIC RUMANIA 2")
+	if errs := adjudicator.Validate(s, storm.France, second); len(errs) > 0 {
+		t.Fatalf("the counters alone: %v", errs)
+	}
+	kept, _ := adjudicator.CombineOrders(s, first, false, second, false)
+	ws := adjudicator.Warn(s, storm.France, kept)
+	if len(ws) != 1 || ws[0].Rule != "24.51" || ws[0].Stands != "your orders change: write DIPLOMATIC RUMANIA 1 in its place" {
+		t.Errorf("the warnings: %v", ws)
+	}
+}
+
+// TestRule24_55DStandingSecondRoundWarned: Germany's counter for the
+// Axis' second round stands only if it places a diplomatic counter in
+// the first (24.55D): sent without one, a later email may still send it,
+// so it is accepted with a warning that says so.
+func TestRule24_55DStandingSecondRoundWarned(t *testing.T) {
+	s := mailGame(t, 1)
+	os := mailOrders(t, storm.Germany, "FOR AXIS 2\nDIPLOMATIC HUNGARY 2")
+	if errs := adjudicator.Validate(s, storm.Germany, os); len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	ws := adjudicator.Warn(s, storm.Germany, os)
+	if len(ws) != 1 || ws[0].Rule != "24.55D" || ws[0].Stands != "Germany places a diplomatic counter in Diplomacy: Axis, first round" {
+		t.Fatalf("the warnings: %v", ws)
+	}
+	with := mailOrders(t, storm.Germany, "FOR AXIS 1\nDIPLOMATIC AUSTRIA 1\nFOR AXIS 2\nDIPLOMATIC HUNGARY 2")
+	if ws := adjudicator.Warn(s, storm.Germany, with); len(ws) > 0 {
+		t.Errorf("with a first-round counter: %v", ws)
+	}
+}
