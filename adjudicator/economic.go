@@ -14,9 +14,14 @@ import (
 )
 
 // Validate checks p's orders for the open segment against p's state and the
-// rules; nil means acceptable.
+// rules; nil means acceptable. A refusal that advises a change carries it
+// as lines of the email (OrderError.Fix, advice.go).
 func Validate(s storm.State, p storm.Power, orders []storm.Order) []storm.OrderError {
-	return (&orderCheck{s: s, p: p}).Validate(orders)
+	errs := (&orderCheck{s: s, p: p}).Validate(orders)
+	if len(errs) > 0 {
+		advise(s, p, orders, errs) // advice.go: each refusal's whole fix
+	}
+	return errs
 }
 
 // orderCheck validates orders of one power against one state, asking

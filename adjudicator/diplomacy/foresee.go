@@ -35,6 +35,52 @@ var settledRules = map[string]bool{"24.5": true, "12.21": true, "24.51": true, "
 // can raise them: then a shortfall is settled). It returns the refusals,
 // each with its fix, and the warnings.
 func ForeseeStanding(open storm.Segment, after storm.State, p storm.Power, orders []storm.Order, idx []int, raise string) ([]storm.IndexedError, []storm.OrderWarning) {
+	refused, warned := foresee(open, after, p, orders, idx, raise)
+	// A fix is whole: made, the rounds refuse nothing new (a weaker
+	// counter in place of one not left must leave the counters the
+	// round's other lines take). The first strength that works, else
+	// the line left out.
+	for k := range refused {
+		e := &refused[k]
+		j := slices.Index(idx, e.Index)
+		if e.Fix == nil || j < 0 {
+			continue
+		}
+		e.Fix = nil
+		o := orders[j]
+		tries := []int{0} // 0: the line left out
+		if o.Kind == storm.Diplomatic && len(o.Counters) == 1 && (e.Rule == "24.51" || e.Rule == "24.52B") {
+			tries = []int{3, 2, 1, 0}
+		}
+		for _, m := range tries {
+			if m != 0 && m == o.Counters[0] {
+				continue
+			}
+			try, tryIdx := slices.Clone(orders), slices.Clone(idx)
+			fix := &storm.Fix{Drop: true}
+			if m == 0 {
+				try, tryIdx = slices.Delete(try, j, j+1), slices.Delete(tryIdx, j, j+1)
+			} else {
+				c := o.Clone()
+				c.Counters = []int{m}
+				try[j] = c
+				c.For = "" // the line, under its FOR line
+				fix = &storm.Fix{Replace: []string{c.String()}}
+			}
+			again, _ := foresee(open, after, p, try, tryIdx, raise)
+			if !slices.ContainsFunc(again, func(x storm.IndexedError) bool {
+				return x.Index == e.Index || !slices.ContainsFunc(refused, func(y storm.IndexedError) bool { return y.Index == x.Index && y.Rule == x.Rule })
+			}) {
+				e.Fix = fix
+				break
+			}
+		}
+	}
+	return refused, warned
+}
+
+// foresee is ForeseeStanding, its fixes untried.
+func foresee(open storm.Segment, after storm.State, p storm.Power, orders []storm.Order, idx []int, raise string) ([]storm.IndexedError, []storm.OrderWarning) {
 	if after.Powers[p] == nil {
 		return nil, nil
 	}
@@ -86,6 +132,7 @@ func foreseeRound(sim *storm.State, p storm.Power, round []storm.Order, at []int
 	warn := func(k int, rule, msg, stands string) {
 		warned = append(warned, storm.OrderWarning{Order: standing(round[k]), Index: at[k], Rule: rule, Msg: msg, Stands: stands})
 	}
+	tried := &storm.Fix{} // each refusal's fix, tried by ForeseeStanding
 	left := ps.Available()
 	cost := PlacedCost(*sim, p)
 	zero := zeroAllowed(*sim, p) // 24.56G, on the counters the round opens with
@@ -106,21 +153,9 @@ func foreseeRound(sim *storm.State, p storm.Power, round []storm.Order, at []int
 			refuse(k, "12.21", err.Error(), nil)
 			continue
 		}
-		// The strongest counter left that the tile points pay for, with
-		// which the line stands (24.51, 24.52B); none: leave it out.
-		fix := func() *storm.Fix {
-			for _, m := range []int{3, 2, 1} {
-				if k2, _ := storm.CountersOf([]int{m}); m != n && left.Covers(k2) && (cost+m <= ps.TilePoints || raise != "") {
-					r := o
-					r.Counters = []int{m}
-					return &storm.Fix{Replace: []string{r.String()}} // under the same FOR line
-				}
-			}
-			return &storm.Fix{Drop: true}
-		}
 		switch {
 		case !left.Covers(c): // 24.51: the counters not used before the round
-			refuse(k, "24.51", fmt.Sprintf("%s has no %d counter left for %s: the counters left then are %s", p.Title(), n, seg.Title(), general(left)), fix())
+			refuse(k, "24.51", fmt.Sprintf("%s has no %d counter left for %s: the counters left then are %s", p.Title(), n, seg.Title(), general(left)), tried)
 			continue
 		case n == 0 && !zero: // 24.56G
 			rule, msg, stands := zeroRefusal(*sim, p, raise)
@@ -128,7 +163,7 @@ func foreseeRound(sim *storm.State, p storm.Power, round []storm.Order, at []int
 				warn(k, rule, msg, stands)
 				break
 			}
-			refuse(k, rule, msg, &storm.Fix{Drop: true})
+			refuse(k, rule, msg, tried)
 			continue
 		case cost+n > ps.TilePoints: // 24.52B: no deficit
 			msg := fmt.Sprintf("this turn's diplomatic and military counters would cost %d tile point(s) at the end of the phase (24.52C); %s has %d when %s opens", cost+n, p.Title(), ps.TilePoints, seg.Title())
@@ -136,7 +171,7 @@ func foreseeRound(sim *storm.State, p storm.Power, round []storm.Order, at []int
 				warn(k, "24.52B", msg, fmt.Sprintf("%s has %d tile point(s) when %s opens: %s", p.Title(), cost+n, seg.Title(), raise))
 				break
 			}
-			refuse(k, "24.52B", msg, fix())
+			refuse(k, "24.52B", msg, tried)
 			continue
 		}
 		left = left.Sub(c)
@@ -151,7 +186,7 @@ func foreseeRound(sim *storm.State, p storm.Power, round []storm.Order, at []int
 		bad[k] = true
 		switch {
 		case settledRules[e.Rule]:
-			refuse(k, e.Rule, e.Msg, &storm.Fix{Drop: true})
+			refuse(k, e.Rule, e.Msg, tried)
 		case e.Rule == "24.55D":
 			warn(k, e.Rule, e.Msg, fmt.Sprintf("%s places a diplomatic counter in %s", p.Title(), storm.SegDiplomacyAxis1.Title()))
 		default:
