@@ -68,11 +68,7 @@ func Warn(s storm.State, p storm.Power, orders []storm.Order) []storm.OrderWarni
 	}
 	out := c.warnings
 	for _, e := range errs {
-		stands := "your orders change so that this no longer holds"
-		if e.Fix != nil {
-			stands = "your orders change: " + e.Fix.Words()
-		}
-		out = append(out, storm.OrderWarning{Order: e.Order, Index: e.Index, Rule: e.Rule, Msg: e.Msg, Stands: stands})
+		out = append(out, storm.OrderWarning{Order: e.Order, Index: e.Index, Rule: e.Rule, Msg: e.Msg, Stands: "your orders change", Fix: e.Fix})
 	}
 	slices.SortStableFunc(out, func(a, b storm.OrderWarning) int { return a.Index - b.Index })
 	return out

@@ -1,6 +1,7 @@
 package adjudicator_test
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -129,7 +130,7 @@ func TestRule24_51StandingCounterNotLeftRefused(t *testing.T) {
 	}
 	kept, _ := adjudicator.CombineOrders(s, first, false, second, false)
 	ws := adjudicator.Warn(s, storm.France, kept)
-	if len(ws) != 1 || ws[0].Rule != "24.51" || ws[0].Stands != "your orders change: write DIPLOMATIC RUMANIA 1 in its place" {
+	if len(ws) != 1 || ws[0].Rule != "24.51" || ws[0].Stands != "your orders change" || ws[0].Fix == nil || !slices.Equal(ws[0].Fix.Replace, []string{"DIPLOMATIC RUMANIA 1"}) {
 		t.Errorf("the warnings: %v", ws)
 	}
 }

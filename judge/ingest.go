@@ -467,7 +467,7 @@ func (rc *receipt) refuse(read []storm.Order, errs []storm.OrderError) {
 	for _, e := range errs {
 		rc.refused[e.Index] = append(rc.refused[e.Index], refusal(e))
 		if e.Fix != nil {
-			rc.refused[e.Index] = append(rc.refused[e.Index], "fix: "+e.Fix.Words())
+			rc.refused[e.Index] = append(rc.refused[e.Index], "fix: "+letters.FixWords(*e.Fix))
 		}
 	}
 }
@@ -477,11 +477,7 @@ func (rc *receipt) refuse(read []storm.Order, errs []storm.OrderError) {
 // email is named as sent earlier, not by the line of this one.
 func (rc *receipt) warn(ws []storm.OrderWarning, stored, sent int) {
 	for _, w := range ws {
-		if w.Index < stored-sent {
-			w.Order.Line = 0
-			w.Stands += "; the order was sent in an earlier email"
-		}
-		rc.warnings = append(rc.warnings, "warning: "+w.String())
+		rc.warnings = append(rc.warnings, letters.Warning(w, w.Index < stored-sent))
 	}
 }
 

@@ -201,27 +201,6 @@ type Fix struct {
 	Add     []string `json:"add,omitempty"`
 }
 
-// Words says the fix to the player: "write X in its place", "leave this
-// line out", "add the lines X, Y".
-func (f Fix) Words() string {
-	var parts []string
-	switch {
-	case len(f.Replace) == 1:
-		parts = append(parts, "write "+f.Replace[0]+" in its place")
-	case len(f.Replace) > 1:
-		parts = append(parts, "write in its place the lines "+strings.Join(f.Replace, "; "))
-	case f.Drop:
-		parts = append(parts, "leave this line out")
-	}
-	switch {
-	case len(f.Add) == 1:
-		parts = append(parts, "add the line "+f.Add[0])
-	case len(f.Add) > 1:
-		parts = append(parts, "add the lines "+strings.Join(f.Add, "; "))
-	}
-	return strings.Join(parts, ", and ")
-}
-
 // OrderWarning is an accepted order that the state at submission shows
 // may still fail: it stands only if what Stands says happens before its
 // segment opens (docs/orders.md, "The receipt").
@@ -229,23 +208,9 @@ type OrderWarning struct {
 	Order  Order  `json:"order"`
 	Index  int    `json:"index"` // of Order in the orders given to Warn
 	Rule   string `json:"rule"`
-	Msg    string `json:"msg"`    // why it would fail as things stand
-	Stands string `json:"stands"` // what must happen for it to stand
-}
-
-// String renders "line 7: DIPLOMATIC POLAND 2 (for Diplomacy: Allies):
-// stands only if ... (rule 24.51: ...)".
-func (w OrderWarning) String() string {
-	var b strings.Builder
-	if w.Order.Line > 0 {
-		fmt.Fprintf(&b, "line %d: ", w.Order.Line)
-	}
-	b.WriteString(w.Order.String())
-	b.WriteString(": stands only if " + w.Stands)
-	if w.Rule != "" {
-		b.WriteString(" (rule " + w.Rule + ": " + w.Msg + ")")
-	}
-	return b.String()
+	Msg    string `json:"msg"`           // why it would fail as things stand
+	Stands string `json:"stands"`        // what must happen for it to stand
+	Fix    *Fix   `json:"fix,omitempty"` // the change of the orders that makes it stand
 }
 
 // Error renders "line 7: MOBILIZE IDLE: rule 14.41: ..." (without the line

@@ -1,6 +1,7 @@
 package letters
 
 import (
+	"fmt"
 	"strings"
 
 	"stormjudge/adjudicator/storm"
@@ -98,6 +99,49 @@ func (r Receipt) ErrLines() []string {
 		out = append(out, e)
 	}
 	return out
+}
+
+// FixWords says a refusal's fix to the player: "write X in its place",
+// "leave this line out", "add the lines X; Y".
+func FixWords(f storm.Fix) string {
+	var parts []string
+	switch {
+	case len(f.Replace) == 1:
+		parts = append(parts, "write "+f.Replace[0]+" in its place")
+	case len(f.Replace) > 1:
+		parts = append(parts, "write in its place the lines "+strings.Join(f.Replace, "; "))
+	case f.Drop:
+		parts = append(parts, "leave this line out")
+	}
+	switch {
+	case len(f.Add) == 1:
+		parts = append(parts, "add the line "+f.Add[0])
+	case len(f.Add) > 1:
+		parts = append(parts, "add the lines "+strings.Join(f.Add, "; "))
+	}
+	return strings.Join(parts, ", and ")
+}
+
+// Warning is a receipt's line for w: "warning: line 7: DIPLOMATIC POLAND
+// 2 (for Diplomacy: Allies): stands only if ... (rule 24.51: ...)"; an
+// order of an earlier email (earlier) is named without a line of this one.
+func Warning(w storm.OrderWarning, earlier bool) string {
+	var b strings.Builder
+	b.WriteString("warning: ")
+	if w.Order.Line > 0 && !earlier {
+		fmt.Fprintf(&b, "line %d: ", w.Order.Line)
+	}
+	b.WriteString(w.Order.String() + ": stands only if " + w.Stands)
+	if w.Fix != nil {
+		b.WriteString(": " + FixWords(*w.Fix))
+	}
+	if earlier {
+		b.WriteString("; the order was sent in an earlier email")
+	}
+	if w.Rule != "" {
+		b.WriteString(" (rule " + w.Rule + ": " + w.Msg + ")")
+	}
+	return b.String()
 }
 
 // ReadLine is one order of a refused email, marked.
