@@ -37,7 +37,7 @@ func (c *orderCheck) foresee(after storm.State, cur, standing []storm.Order, sta
 	if after.Powers == nil { // the shared economic check keeps no state: validated anew
 		_, after = (&orderCheck{s: c.s, p: c.p, asked: c.asked, may: c.may, who: c.who}).validate(cur)
 	}
-	refused, warned := diplomacy.ForeseeStanding(c.s.Segment, after, c.p, standing, standingIdx, raiseWays(c.s, c.p))
+	refused, warned := diplomacy.ForeseeStanding(c.s.Segment, after, c.p, cur, standing, standingIdx, raiseWays(c.s, c.p))
 	c.warnings, c.foreseen = warned, len(refused)
 	return refused
 }
@@ -59,10 +59,27 @@ func raiseWays(s storm.State, p storm.Power) string {
 // let stand. The judge asks it of a power's orders as stored, those of
 // earlier emails with the new: a standing order the orders of another
 // email leave no counter for is a warning too (it stands if the orders
-// change). Nil when Validate refuses the orders otherwise.
+// change), and so are those kept from the emails of earlier segments
+// (their indices follow the orders'). Nil when Validate refuses the
+// orders otherwise.
 func Warn(s storm.State, p storm.Power, orders []storm.Order) []storm.OrderWarning {
+	// The standing orders kept from the emails of earlier segments, for
+	// rounds the orders do not name, follow them (indices from
+	// len(orders) on).
+	named := map[string]bool{}
+	for _, o := range orders {
+		if isStanding(s, o) {
+			named[storm.StandingKey(o)] = true
+		}
+	}
+	all := orders
+	for _, so := range s.Diplomacy.Standing {
+		if so.Power == p && so.For.Index() > s.Segment.Index() && !named[storm.StandingKey(so.Order)] {
+			all = append(all[:len(all):len(all)], so.Order)
+		}
+	}
 	c := &orderCheck{s: s, p: p}
-	errs, _ := c.validate(orders)
+	errs, _ := c.validate(all)
 	if len(errs) > c.foreseen {
 		return nil // refused for another reason: nothing was foreseen
 	}

@@ -154,3 +154,38 @@ func TestRule24_55DStandingSecondRoundWarned(t *testing.T) {
 		t.Errorf("with a first-round counter: %v", ws)
 	}
 }
+
+// TestRule24_51KeptStandingWarned: a standing order kept from the email
+// of an earlier segment is reckoned with the orders sent now: Germany's
+// counter for the Axis' second round, sent in the economic phase, is
+// warned when its first-round orders take the 3 it needs (24.51), with
+// the change that lets it stand.
+func TestRule24_51KeptStandingWarned(t *testing.T) {
+	s := mailGame(t, 1)
+	mails := map[storm.Power]string{storm.Germany: "PASS\nFOR AXIS 2\nDIPLOMATIC HUNGARY 3"}
+	for _, p := range []storm.Power{storm.Italy, storm.Britain, storm.France, storm.Russia} {
+		mails[p] = "PASS"
+	}
+	s, _ = mailRound(t, s, mails)
+	for s.Segment != storm.SegDiplomacyAxis1 {
+		if s.Turn.Year > 1935 || s.Segment.Index() > storm.SegDiplomacyAxis1.Index() {
+			t.Fatalf("no Axis round: %s %s", s.Turn, s.Segment)
+		}
+		pass := map[storm.Power]string{}
+		for _, p := range adjudicator.Required(s) {
+			pass[p] = "PASS"
+		}
+		s, _ = mailRound(t, s, pass)
+	}
+	os := mailOrders(t, storm.Germany, "DIPLOMATIC AUSTRIA 3")
+	if errs := adjudicator.Validate(s, storm.Germany, os); len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	ws := adjudicator.Warn(s, storm.Germany, os)
+	if len(ws) != 1 || ws[0].Rule != "24.51" || ws[0].Index != 1 || ws[0].Fix == nil || !slices.Equal(ws[0].Fix.Replace, []string{"DIPLOMATIC HUNGARY 2"}) {
+		t.Fatalf("the warnings: %+v", ws)
+	}
+	if ws := adjudicator.Warn(s, storm.Germany, mailOrders(t, storm.Germany, "DIPLOMATIC AUSTRIA 2")); len(ws) > 0 {
+		t.Errorf("with the 3 left: %v", ws)
+	}
+}

@@ -473,11 +473,12 @@ func (rc *receipt) refuse(read []storm.Order, errs []storm.OrderError) {
 }
 
 // warn renders the warnings of a power's orders as stored (earlier
-// emails' first, the email's own, sent, last): an order of an earlier
-// email is named as sent earlier, not by the line of this one.
+// emails' first, the email's own, sent, last; those kept in the state
+// after them): an order of an earlier email is named as sent earlier,
+// not by the line of this one.
 func (rc *receipt) warn(ws []storm.OrderWarning, stored, sent int) {
 	for _, w := range ws {
-		rc.warnings = append(rc.warnings, letters.Warning(w, w.Index < stored-sent))
+		rc.warnings = append(rc.warnings, letters.Warning(w, w.Index < stored-sent || w.Index >= stored))
 	}
 }
 

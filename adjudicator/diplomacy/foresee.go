@@ -30,12 +30,12 @@ var settledRules = map[string]bool{"24.5": true, "12.21": true, "24.51": true, "
 
 // ForeseeStanding plays p's standing orders for the placement rounds
 // later than open (orders, at indices idx of the email) on after, the
-// state once p's orders for the open segment are carried out. raise words
+// state once p's orders for the open segment (now) are carried out. raise words
 // how p's tile points may still rise before the rounds ("" when nothing
 // can raise them: then a shortfall is settled). It returns the refusals,
 // each with its fix, and the warnings.
-func ForeseeStanding(open storm.Segment, after storm.State, p storm.Power, orders []storm.Order, idx []int, raise string) ([]storm.IndexedError, []storm.OrderWarning) {
-	refused, warned := foresee(open, after, p, orders, idx, raise)
+func ForeseeStanding(open storm.Segment, after storm.State, p storm.Power, now, orders []storm.Order, idx []int, raise string) ([]storm.IndexedError, []storm.OrderWarning) {
+	refused, warned := foresee(open, after, p, now, orders, idx, raise)
 	// A fix is whole: made, the rounds refuse nothing new (a weaker
 	// counter in place of one not left must leave the counters the
 	// round's other lines take). The first strength that works, else
@@ -67,7 +67,7 @@ func ForeseeStanding(open storm.Segment, after storm.State, p storm.Power, order
 				c.For = "" // the line, under its FOR line
 				fix = &storm.Fix{Replace: []string{c.String()}}
 			}
-			again, _ := foresee(open, after, p, try, tryIdx, raise)
+			again, _ := foresee(open, after, p, now, try, tryIdx, raise)
 			if !slices.ContainsFunc(again, func(x storm.IndexedError) bool {
 				return x.Index == e.Index || !slices.ContainsFunc(refused, func(y storm.IndexedError) bool { return y.Index == x.Index && y.Rule == x.Rule })
 			}) {
@@ -80,7 +80,7 @@ func ForeseeStanding(open storm.Segment, after storm.State, p storm.Power, order
 }
 
 // foresee is ForeseeStanding, its fixes untried.
-func foresee(open storm.Segment, after storm.State, p storm.Power, orders []storm.Order, idx []int, raise string) ([]storm.IndexedError, []storm.OrderWarning) {
+func foresee(open storm.Segment, after storm.State, p storm.Power, now, orders []storm.Order, idx []int, raise string) ([]storm.IndexedError, []storm.OrderWarning) {
 	if after.Powers[p] == nil {
 		return nil, nil
 	}
@@ -89,6 +89,9 @@ func foresee(open storm.Segment, after storm.State, p storm.Power, orders []stor
 	ps := *after.Powers[p]
 	sim.Powers[p] = &ps
 	sim.Diplomacy.Placements = slices.Clone(after.Diplomacy.Placements)
+	if _, round := storm.PlacementRounds[open]; round && after.Segment == open { // the open round's orders, checked
+		placeOn(&sim, p, slices.DeleteFunc(slices.Clone(now), func(o storm.Order) bool { return o.Kind != storm.Diplomatic && o.Kind != storm.MilitaryCounter }), false)
+	}
 	var refused []storm.IndexedError
 	var warned []storm.OrderWarning
 	for _, seg := range storm.Segments {
@@ -199,22 +202,29 @@ func foreseeRound(sim *storm.State, p storm.Power, round []storm.Order, at []int
 			placed = append(placed, o)
 		}
 	}
+	placeOn(sim, p, placed, true)
+	return refused, warned
+}
+
+// placeOn places p's checked orders of sim's round on sim, for the later
+// rounds: its counters (marked used when used is set: the open round's
+// are, by ValidatePlacements) and their placements (24.54D, E, 24.55D).
+func placeOn(sim *storm.State, p storm.Power, placed []storm.Order, used bool) {
 	exempt := exemptions(*sim, p, placed)
 	for j, o := range placed {
 		country, _ := storm.FindCountry(o.Project)
 		switch o.Kind {
 		case storm.MilitaryCounter:
-			sim.Diplomacy.Placements = append(sim.Diplomacy.Placements, storm.Placement{Power: p, Country: country, Strength: 1, Round: seg, Military: true})
+			sim.Diplomacy.Placements = append(sim.Diplomacy.Placements, storm.Placement{Power: p, Country: country, Strength: 1, Round: sim.Segment, Military: true})
 		case storm.Diplomatic:
 			free := len(o.Args) > 0 && o.Args[0] == "free"
-			if !free {
+			if !free && used {
 				c, _ := storm.CountersOf(o.Counters)
-				ps.Used = ps.Used.Add(c)
+				sim.Powers[p].Used = sim.Powers[p].Used.Add(c)
 			}
-			sim.Diplomacy.Placements = append(sim.Diplomacy.Placements, storm.Placement{Power: p, Country: country, Strength: o.Counters[0], Round: seg, Exempt: exempt[j], Free: free})
+			sim.Diplomacy.Placements = append(sim.Diplomacy.Placements, storm.Placement{Power: p, Country: country, Strength: o.Counters[0], Round: sim.Segment, Exempt: exempt[j], Free: free})
 		}
 	}
-	return refused, warned
 }
 
 // general words the counters of c that diplomacy may use (24.51: not the
