@@ -3,7 +3,9 @@ package adjudicator
 import (
 	"fmt"
 	"slices"
+	"strings"
 
+	"stormjudge/adjudicator/crisis"
 	"stormjudge/adjudicator/diplomacy"
 	"stormjudge/adjudicator/economy"
 	"stormjudge/adjudicator/storm"
@@ -87,6 +89,26 @@ func Warn(s storm.State, p storm.Power, orders []storm.Order) []storm.OrderWarni
 	for _, e := range errs {
 		out = append(out, storm.OrderWarning{Order: e.Order, Index: e.Index, Rule: e.Rule, Msg: e.Msg, Stands: "your orders change", Fix: e.Fix})
 	}
+	out = append(out, aggressionWarnings(s, p, all)...)
 	slices.SortStableFunc(out, func(a, b storm.OrderWarning) int { return a.Index - b.Index })
+	return out
+}
+
+// aggressionWarnings warn a standing AGGRESSION (FOR CRISIS) that only
+// the target's resistance bars now (29.34): this turn's diplomacy may
+// still lower it (crisis.CheckStandingAggression refuses the rest).
+func aggressionWarnings(s storm.State, p storm.Power, orders []storm.Order) []storm.OrderWarning {
+	var out []storm.OrderWarning
+	for i, o := range orders {
+		if o.Kind != storm.AggressionOrder || o.For != storm.SegCrisisAggression || o.Project == storm.NoAggression {
+			continue
+		}
+		for _, a := range crisis.AggressionOptions(s, p) {
+			if strings.EqualFold(a.Target, o.Project) && strings.HasSuffix(a.Barred, "(29.34)") {
+				out = append(out, storm.OrderWarning{Order: o, Index: i, Rule: "29.34", Msg: a.Barred,
+					Stands: fmt.Sprintf("%s's resistance falls to 0 in this turn's diplomacy", a.Target)})
+			}
+		}
+	}
 	return out
 }

@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/crisis"
+	"stormjudge/adjudicator/setup"
 	"stormjudge/adjudicator/storm"
 	"stormjudge/orders"
 )
@@ -187,5 +189,36 @@ func TestRule24_51KeptStandingWarned(t *testing.T) {
 	}
 	if ws := adjudicator.Warn(s, storm.Germany, mailOrders(t, storm.Germany, "DIPLOMATIC AUSTRIA 2")); len(ws) > 0 {
 		t.Errorf("with the 3 left: %v", ws)
+	}
+}
+
+// TestRule29_34StandingAggressionWarned: Italy's aggression sent in
+// advance (FOR CRISIS) against a target that resists while Italy's
+// military counter served elsewhere this turn is accepted with a
+// warning: it stands only if the target's resistance falls in this
+// turn's diplomacy (29.34).
+func TestRule29_34StandingAggressionWarned(t *testing.T) {
+	s := setup.NewGame(1)
+	s.Crisis.On, s.Diplomacy.On = true, true
+	s.Turn, s.Segment = storm.Turn{Year: 1936, Season: storm.Spring}, storm.SegDiplomacyAxis2
+	done := storm.Turn{Year: 1935, Season: storm.Fall}
+	s.SupportFacts.Aggressions = []storm.Aggression{{Aggressor: storm.Italy, Target: storm.Ethiopia, Turn: done, Completed: &done}}
+	s.Diplomacy.Placements = []storm.Placement{{Power: storm.Italy, Country: "Spain", Strength: 1, Round: storm.SegDiplomacyAxis1, Military: true}}
+	barred := ""
+	for _, a := range crisis.AggressionOptions(s, storm.Italy) {
+		if a.Target == "Albania" {
+			barred = a.Barred
+		}
+	}
+	if !strings.Contains(barred, "29.34") {
+		t.Fatalf("Albania's aggression is barred by %q, want 29.34", barred)
+	}
+	os := mailOrders(t, storm.Italy, "FOR CRISIS\nAGGRESSION ALBANIA")
+	if errs := adjudicator.Validate(s, storm.Italy, os); len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	ws := adjudicator.Warn(s, storm.Italy, os)
+	if len(ws) != 1 || ws[0].Rule != "29.34" || ws[0].Stands != "Albania's resistance falls to 0 in this turn's diplomacy" {
+		t.Fatalf("the warnings: %+v", ws)
 	}
 }
