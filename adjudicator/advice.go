@@ -23,9 +23,12 @@ func advise(s storm.State, p storm.Power, orders []storm.Order, errs []storm.Ord
 		if e.Fix != nil || e.Index < 0 || e.Index >= len(orders) {
 			continue
 		}
-		for _, r := range repairs(s, p, orders, *e) {
+		for j, r := range repairs(s, p, orders, *e) {
 			if works(s, p, orders, errs, *e, r) {
 				e.Fix = r.Fix()
+				if j > 0 && r.Drop && e.Rule == "19.62" { // the shipyard counter the words ask for is not enough
+					e.Msg += "; here a shipyard counter added is not paid for or not left, so the ship is left out"
+				}
 				break
 			}
 		}

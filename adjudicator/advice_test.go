@@ -62,7 +62,8 @@ func madeFix(p storm.Power, os []storm.Order, e storm.OrderError) ([]storm.Order
 }
 
 // mutations are erroneous submissions made from p's random legal set at
-// s: a With line dropped, the research lines dropped, a 0 counter and
+// s: a With line dropped, the research lines dropped, a new ship's
+// shipyard counter dropped, a 0 counter and
 // counters not left for later rounds, a strength left out, an order
 // duplicated, a later round's order without its FOR line, a PLAY with
 // words it takes none of.
@@ -71,6 +72,11 @@ func mutations(s storm.State, p storm.Power, rng *rand.Rand) [][]storm.Order {
 	var out [][]storm.Order
 	with := func(extra ...storm.Order) []storm.Order { return append(slices.Clone(legal), extra...) }
 	for _, op := range adjudicator.Allowed(s, p) {
+		if i := slices.Index(op.Order.Args, storm.ArgShipyard); i >= 0 && op.Order.Kind == storm.LayDown { // a new ship without its shipyard counter
+			o := op.Order.Clone()
+			o.Args = slices.Delete(o.Args, i, i+1)
+			out = append(out, with(o))
+		}
 		if len(op.With) == 0 {
 			if op.Order.Kind == storm.Play && rng.IntN(2) == 0 {
 				o := op.Order.Clone()
@@ -122,7 +128,7 @@ func mutations(s storm.State, p storm.Power, rng *rand.Rand) [][]storm.Order {
 func TestPropertyRefusalAdviceWorks(t *testing.T) {
 	games, turns := 200, 3
 	if os.Getenv("STORMJUDGE_LONG") != "" {
-		games, turns = 200, 6
+		games, turns = 1000, 8
 	}
 	d := loadDeck(t, "illustrative.toml")
 	var positions, emails, refusals, advised, applied int

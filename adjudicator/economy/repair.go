@@ -75,7 +75,8 @@ func Strengths(o storm.Order, ns ...int) []storm.Order {
 }
 
 // Repairs are the candidate fixes of e, a refusal of p's economic orders
-// against s, by what its words advise: add SHIPYARD 1 (19.62), add
+// against s, by what its words advise: add SHIPYARD 1, or leave the ship
+// out when every shipyard counter is named (19.62), add
 // ADVANCE SHIP n (19.73A), add a BUILD order (18.51A), add RESEARCH lines
 // or use a smaller counter (15.22). validate is Validate(s, p, ...).
 func Repairs(s storm.State, p storm.Power, orders []storm.Order, e storm.OrderError, validate func([]storm.Order) []storm.OrderError) []Repair {
@@ -93,6 +94,9 @@ func Repairs(s storm.State, p storm.Power, orders []storm.Order, e storm.OrderEr
 			r2.Counters = slices.Delete(r2.Counters, i, i+1)
 			out = append(out, Repair{Replace: []storm.Order{r2}})
 		}
+		out = append(out, Repair{Drop: true}) // the counter not paid for, or not left
+	case e.Rule == "19.62" && strings.HasSuffix(e.Msg, "leave this ship out or free a shipyard counter"):
+		out = append(out, Repair{Drop: true})
 	case e.Rule == "19.73A" && strings.Contains(e.Msg, "add ADVANCE SHIP"):
 		for _, op := range ShipbuildingOptions(s, p) {
 			if op.Order.Kind == storm.Advance && op.Order.Ship == o.Ship {
