@@ -48,4 +48,11 @@ func TestReceiptWarnsWhatMustHappen(t *testing.T) {
 	if !strings.Contains(rc, want) {
 		t.Errorf("the receipt does not warn %q:\n%s", want, rc)
 	}
+	// The research again, alone: it replaces the economic orders, the
+	// Allied lines of the earlier email stay and are warned as such.
+	rc = send(research, Accepted)
+	want = "warning: DIPLOMATIC RUMANIA 2 (for Diplomacy: Allies): stands only if your orders change: write DIPLOMATIC RUMANIA 1 in its place; the order was sent in an earlier email (rule 24.51:"
+	if !strings.Contains(rc, want) {
+		t.Errorf("the receipt does not warn %q:\n%s", want, rc)
+	}
 }

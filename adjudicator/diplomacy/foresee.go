@@ -30,10 +30,10 @@ var settledRules = map[string]bool{"24.5": true, "12.21": true, "24.51": true, "
 
 // ForeseeStanding plays p's standing orders for the placement rounds
 // later than open (orders, at indices idx of the email) on after, the
-// state once p's orders for the open segment (now) are carried out. raise words
-// how p's tile points may still rise before the rounds ("" when nothing
-// can raise them: then a shortfall is settled). It returns the refusals,
-// each with its fix, and the warnings.
+// state once p's orders for the open segment (now) are carried out.
+// raise words how p's tile points may still rise before the rounds (""
+// when nothing can raise them: then a shortfall is settled). It returns
+// the refusals, each with its fix, and the warnings.
 func ForeseeStanding(open storm.Segment, after storm.State, p storm.Power, now, orders []storm.Order, idx []int, raise string) ([]storm.IndexedError, []storm.OrderWarning) {
 	refused, warned := foresee(open, after, p, now, orders, idx, raise)
 	// A fix is whole: made, the rounds refuse nothing new (a weaker
