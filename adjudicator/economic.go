@@ -36,7 +36,8 @@ type orderCheck struct {
 	// warnings are the last validation's warnings: standing orders a
 	// later segment may still let stand (Warn).
 	warnings []storm.OrderWarning
-	foreseen int // how many of the last validation's errors foresee made
+	foreseen int  // how many of the last validation's errors foresee made
+	kept     bool // the orders are kept ones: foresee only warns (ValidateKept)
 	// econ, when not nil, is the economic validation shared by the
 	// checks of p's orders against s.
 	econ *economy.OrdersCheck

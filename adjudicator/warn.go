@@ -41,7 +41,18 @@ func (c *orderCheck) foresee(after storm.State, cur, standing []storm.Order, sta
 	}
 	refused, warned := diplomacy.ForeseeStanding(c.s.Segment, after, c.p, cur, standing, standingIdx, raiseWays(c.s, c.p))
 	c.warnings, c.foreseen = warned, len(refused)
+	if c.kept {
+		return nil
+	}
 	return refused
+}
+
+// ValidateKept is Validate for orders the judge keeps already, those of
+// several emails together (re-checked after a moderator's SET): a
+// standing order the others leave no counter for is no refusal there,
+// only Warn's warning; the round it is for asks the power again.
+func ValidateKept(s storm.State, p storm.Power, orders []storm.Order) []storm.OrderError {
+	return (&orderCheck{s: s, p: p, kept: true}).Validate(orders)
 }
 
 // raiseWays words how p's tile points may still rise before its

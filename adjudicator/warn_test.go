@@ -102,7 +102,8 @@ func TestRule24_56GZeroStrengthRefusedAtSubmission(t *testing.T) {
 // earlier rounds use are gone. Refused with the strongest counter left as
 // the fix; sent in an email of its own, after orders that use the
 // counter, it is accepted with a warning (Warn on the orders as the judge
-// keeps them).
+// keeps them; ValidateKept, the check of kept orders, does not refuse
+// them).
 func TestRule24_51StandingCounterNotLeftRefused(t *testing.T) {
 	s := mailGame(t, 1)
 	s.Powers[storm.France].TilePoints = 10
@@ -131,6 +132,12 @@ func TestRule24_51StandingCounterNotLeftRefused(t *testing.T) {
 		t.Fatalf("the counters alone: %v", errs)
 	}
 	kept, _ := adjudicator.CombineOrders(s, first, false, second, false)
+	if errs := adjudicator.ValidateKept(s, storm.France, kept); len(errs) > 0 {
+		t.Errorf("kept together, refused: %v", errs)
+	}
+	if errs := adjudicator.Validate(s, storm.France, kept); len(errs) != 1 {
+		t.Errorf("sent together, want one refusal: %v", errs)
+	}
 	ws := adjudicator.Warn(s, storm.France, kept)
 	if len(ws) != 1 || ws[0].Rule != "24.51" || ws[0].Stands != "your orders change" || ws[0].Fix == nil || !slices.Equal(ws[0].Fix.Replace, []string{"DIPLOMATIC RUMANIA 1"}) {
 		t.Errorf("the warnings: %v", ws)
