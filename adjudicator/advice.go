@@ -9,8 +9,8 @@ import (
 
 // A refusal's advice as data (storm.Fix): every refusal whose words say
 // what to add or change (write it under a FOR line, send it next turn,
-// give the counter's strength, write PLAY n alone, and the economic
-// phase's: economy.Repairs) gets the whole fix as lines of the email,
+// give the counter's strength, write PLAY n alone, reactivate the ring
+// instead, and the economic phase's: economy.Repairs) gets the whole fix as lines of the email,
 // derived from the state and tried: a fix is offered only when, made,
 // the email is no longer refused for it (TestPropertyRefusalAdviceWorks
 // makes every fix met in simulated play).
@@ -83,6 +83,9 @@ func repairs(s storm.State, p storm.Power, orders []storm.Order, e storm.OrderEr
 			out = append(out, economy.Repair{Replace: []storm.Order{r}})
 		}
 		return append(out, drop) // no counter the round takes
+	case e.Rule == "16.16B" && o.Kind == storm.SpyRingOrder && strings.HasSuffix(e.Msg, "reactivate it instead"):
+		bare.Kind = storm.ReactivateOrder
+		return []economy.Repair{{Replace: []storm.Order{bare}}, drop}
 	case (e.Rule == "15.32" || e.Rule == "9.41E") && o.Kind == storm.Play && strings.Contains(e.Msg, "alone"): // write PLAY n alone
 		bare.Args = nil
 		return []economy.Repair{{Replace: []storm.Order{bare}}}

@@ -85,7 +85,7 @@ func Repairs(s storm.State, p storm.Power, orders []storm.Order, e storm.OrderEr
 	bare.For = ""
 	var out []Repair
 	switch {
-	case e.Rule == "19.62" && strings.HasSuffix(e.Msg, "add SHIPYARD 1"):
+	case (e.Rule == "19.62" && strings.HasSuffix(e.Msg, "add SHIPYARD 1")) || ((e.Rule == "12.41B" || e.Rule == "19.75E") && strings.Contains(e.Msg, "name a SHIPYARD 1 counter")):
 		r := bare.Clone()
 		r.Args = append(r.Args, storm.ArgShipyard)
 		out = append(out, Repair{Replace: []storm.Order{r}})
