@@ -14,9 +14,14 @@ import (
 )
 
 // Validate checks p's orders for the open segment against p's state and the
-// rules; nil means acceptable.
+// rules; nil means acceptable. A refusal that advises a change carries it
+// as lines of the email (OrderError.Fix, advice.go).
 func Validate(s storm.State, p storm.Power, orders []storm.Order) []storm.OrderError {
-	return (&orderCheck{s: s, p: p}).Validate(orders)
+	errs := (&orderCheck{s: s, p: p}).Validate(orders)
+	if len(errs) > 0 {
+		advise(s, p, orders, errs) // advice.go: each refusal's whole fix
+	}
+	return errs
 }
 
 // orderCheck validates orders of one power against one state, asking
@@ -28,6 +33,11 @@ type orderCheck struct {
 	s          storm.State
 	p          storm.Power
 	asked, may bool // may is mayOrderNow(s, p) once asked
+	// warnings are the last validation's warnings: standing orders a
+	// later segment may still let stand (Warn).
+	warnings []storm.OrderWarning
+	foreseen int  // how many of the last validation's errors foresee made
+	kept     bool // the orders are kept ones: foresee only warns (ValidateKept)
 	// econ, when not nil, is the economic validation shared by the
 	// checks of p's orders against s.
 	econ *economy.OrdersCheck
@@ -97,8 +107,9 @@ func (c *orderCheck) validate(orders []storm.Order) ([]storm.IndexedError, storm
 			bad(standingIdx[j], rule, "%s", msg)
 		}
 	}
+	c.warnings = nil
 	if len(cur) == 0 {
-		return errs, s
+		return append(errs, c.foresee(s, nil, standing, standingIdx, errs)...), s
 	}
 	if !c.mayOrderNow() {
 		for _, i := range curIdx {
@@ -112,6 +123,7 @@ func (c *orderCheck) validate(orders []storm.Order) ([]storm.IndexedError, storm
 			e.Index = curIdx[e.Index]
 			errs = append(errs, e)
 		}
+		errs = append(errs, c.foresee(scratch, cur, standing, standingIdx, errs)...)
 		storm.SortByIndex(errs)
 		return errs, scratch
 	}

@@ -15,7 +15,7 @@ func Preview(s storm.State, p storm.Power, orders []storm.Order) (storm.PowerSta
 	if !mayOrderNow(s, p) {
 		return storm.PowerState{}, false
 	}
-	errs, after := (&orderCheck{s: s, p: p}).validate(orders) // the scratch run of Validate
+	errs, after := (&orderCheck{s: s, p: p, kept: true}).validate(orders) // the scratch run of ValidateKept
 	if len(errs) > 0 {
 		return storm.PowerState{}, false
 	}

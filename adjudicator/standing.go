@@ -480,13 +480,8 @@ func notOrderHere(s storm.State, p storm.Power, o storm.Order) string {
 	if f := strings.Fields(o.String()); len(f) > 0 {
 		word = f[0] // as the player writes it
 	}
-	for _, seg := range storm.Segments {
-		if seg.Index() <= s.Segment.Index() {
-			continue
-		}
-		if os, ok := storm.OrderSegments[seg]; ok && slices.Contains(os.Kinds, o.Kind) && slices.Contains(os.Powers, p) && forWords[seg] != "" {
-			return fmt.Sprintf("%s is an order of %s, later this turn: to send it now, write it under a %s line (docs/orders.md, \"The whole turn in one email\")", word, seg.Title(), forWords[seg])
-		}
+	if seg, ok := laterSegmentOf(s, p, o); ok {
+		return fmt.Sprintf("%s is an order of %s, later this turn: to send it now, write it under a %s line (docs/orders.md, \"The whole turn in one email\")", word, seg.Title(), forWords[seg])
 	}
 	switch o.Kind {
 	case storm.OpposeOrder, storm.AcquiesceOrder:
@@ -495,6 +490,20 @@ func notOrderHere(s storm.State, p storm.Power, o storm.Order) string {
 		return fmt.Sprintf("%s is an order of %s, which asks the powers that may declare war when it opens", word, storm.SegPreemptiveWar.Title())
 	}
 	return fmt.Sprintf("%s is not an order of the %s", word, s.Segment.Title())
+}
+
+// laterSegmentOf is the later segment of the turn whose order o is and
+// that takes it from p in advance, under its FOR line.
+func laterSegmentOf(s storm.State, p storm.Power, o storm.Order) (storm.Segment, bool) {
+	for _, seg := range storm.Segments {
+		if seg.Index() <= s.Segment.Index() {
+			continue
+		}
+		if os, ok := storm.OrderSegments[seg]; ok && slices.Contains(os.Kinds, o.Kind) && slices.Contains(os.Powers, p) && forWords[seg] != "" {
+			return seg, true
+		}
+	}
+	return "", false
 }
 
 // standingProblems are the reasons p's standing orders for the open

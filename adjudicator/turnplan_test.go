@@ -184,13 +184,23 @@ func TestRule24_55PlannedRounds(t *testing.T) {
 // TestStandingOrderNoLongerHoldsAsks (issue 22): a standing order its round
 // can no longer carry out as written asks its power, saying why, rather
 // than being voided unseen: Britain converts a factory and leaves too few
-// tile points for the counter it sent for the Allied round (24.52B).
+// tile points for the counter it sent for the Allied round (24.52B). Sent
+// in one email the two are refused (TestRule24_52BStandingTilePointsRefused);
+// here the counter comes in an email of its own, accepted with a warning,
+// and the judge keeps the two together (CombineOrders).
 func TestStandingOrderNoLongerHoldsAsks(t *testing.T) {
 	s := quietGame(t, 3)
 	s.Powers[storm.Britain].TilePoints = 12
-	bri := []storm.Order{{Kind: storm.Convert, From: storm.Idle}, {Kind: storm.Diplomatic, Project: "Norway", Counters: []int{3}, For: storm.SegDiplomacyAllies}}
-	if errs := adjudicator.Validate(s, storm.Britain, bri); len(errs) > 0 {
-		t.Fatal(errs)
+	conv := []storm.Order{{Kind: storm.Convert, From: storm.Idle}}
+	counter := []storm.Order{{Kind: storm.Diplomatic, Project: "Norway", Counters: []int{3}, For: storm.SegDiplomacyAllies}}
+	for _, os := range [][]storm.Order{conv, counter} {
+		if errs := adjudicator.Validate(s, storm.Britain, os); len(errs) > 0 {
+			t.Fatal(errs)
+		}
+	}
+	bri, _ := adjudicator.CombineOrders(s, conv, false, counter, false)
+	if ws := adjudicator.Warn(s, storm.Britain, bri); len(ws) != 1 || ws[0].Rule != "24.52B" {
+		t.Errorf("the receipt's warnings: %v, want one of 24.52B", ws)
 	}
 	all := map[storm.Power][]storm.Order{storm.Britain: bri}
 	for _, p := range []storm.Power{storm.Germany, storm.Italy, storm.Russia, storm.France} {

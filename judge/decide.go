@@ -202,10 +202,6 @@ func (j *Judge) takeOrders(tx *store.Tx, g *store.Game, s storm.State, m *orders
 		res.Outcome = Rejected
 		return
 	}
-	if after, ok := adjudicator.Preview(s, power, sub.Orders); ok {
-		rc.after = &after
-		rc.committed = adjudicator.Committed(s, power, sub.Orders)
-	}
 	prev, err := tx.Orders(g.ID, g.Version)
 	if err != nil {
 		rc.fatal = err
@@ -224,6 +220,11 @@ func (j *Judge) takeOrders(tx *store.Tx, g *store.Game, s storm.State, m *orders
 	if adjudicator.OnlyStanding(s, sub.Orders) && contains(adjudicator.Required(s), power) && !rec.Pass && adjudicator.OnlyStanding(s, rec.Orders) {
 		rc.notes = append(rc.notes, letters.StandingOnly(s.Segment))
 	}
+	if after, ok := adjudicator.Preview(s, power, rec.Orders); ok { // the orders kept, this email's with the earlier ones'
+		rc.after = &after
+		rc.committed = adjudicator.Committed(s, power, rec.Orders)
+	}
+	rc.warn(adjudicator.Warn(s, power, rec.Orders), len(rec.Orders), len(sub.Orders)) // what stands only if something happens first
 	if err := tx.PutOrders(g.ID, g.Version, rec); err != nil {
 		rc.fatal = err
 		return

@@ -397,6 +397,9 @@ type receipt struct {
 	msg      *orders.Message
 	errs     []string // each a rendered error
 	accepted []storm.Order
+	// warnings: accepted orders that stand only if something happens
+	// first (adjudicator.Warn), each rendered.
+	warnings []string
 	// committed: the tile points the diplomatic phase will take at its end
 	// for this turn's counters (adjudicator.Committed), beyond after's.
 	committed int
@@ -463,6 +466,19 @@ func (rc *receipt) refuse(read []storm.Order, errs []storm.OrderError) {
 	rc.refused = map[int][]string{}
 	for _, e := range errs {
 		rc.refused[e.Index] = append(rc.refused[e.Index], refusal(e))
+		if e.Fix != nil {
+			rc.refused[e.Index] = append(rc.refused[e.Index], "fix: "+letters.FixWords(*e.Fix))
+		}
+	}
+}
+
+// warn renders the warnings of a power's orders as stored (earlier
+// emails' first, the email's own, sent, last; those kept in the state
+// after them): an order of an earlier email is named as sent earlier,
+// not by the line of this one.
+func (rc *receipt) warn(ws []storm.OrderWarning, stored, sent int) {
+	for _, w := range ws {
+		rc.warnings = append(rc.warnings, letters.Warning(w, w.Index < stored-sent || w.Index >= stored))
 	}
 }
 
@@ -757,7 +773,7 @@ func renderReceipt(rc *receipt, res *Result) string {
 	}
 	return letters.Receipt{Unverified: rc.unverified, Fixed: rc.text, Outcome: string(res.Outcome), What: what, Commands: rc.commands,
 		Moderator: res.Moderator, Power: res.Power, Observer: rc.observer, Game: res.Game, State: rc.state, Help: rc.help, Done: rc.done, Notes: rc.notes,
-		Reason: rc.reason, Accepted: rc.accepted, After: rc.after, Committed: rc.committed, Read: rc.read, Refused: rc.refused,
+		Reason: rc.reason, Accepted: rc.accepted, Warnings: rc.warnings, After: rc.after, Committed: rc.committed, Read: rc.read, Refused: rc.refused,
 		Errs: rc.errs, Footer: rc.footer}.Text()
 }
 

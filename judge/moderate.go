@@ -266,7 +266,7 @@ func (j *Judge) fix(tx *store.Tx, g *store.Game, s storm.State, m *orders.Messag
 		if !ok || r.Pass {
 			continue
 		}
-		if errs := adjudicator.Validate(next, p, r.Orders); len(errs) > 0 {
+		if errs := adjudicator.ValidateKept(next, p, r.Orders); len(errs) > 0 {
 			dropped = append(dropped, p.Title())
 			delete(recs, p)
 			var why []string

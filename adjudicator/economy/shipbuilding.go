@@ -179,6 +179,8 @@ func planShipbuilding(s storm.State, p storm.Power, orders []storm.Order) (shipP
 					bad(i, "12.41B", "the rest of a counter used for construction does not meet the shipyard counter requirement; name a SHIPYARD 1 counter (19.62)")
 				} else if saved > 0 {
 					bad(i, "19.75E", "saved shipbuilding points do not meet the shipyard counter requirement of 19.62; name a SHIPYARD 1 counter")
+				} else if shipyardsNamed(orders) >= storm.ShipyardCountersNow(s, p, ps).Sub(ps.Used).Ship {
+					bad(i, "19.62", "a new ship is laid down with at least one shipyard activity counter, and the other orders name every one %s has: leave this ship out or free a shipyard counter", p.Title())
 				} else {
 					bad(i, "19.62", "a new ship is laid down with at least one shipyard activity counter: add SHIPYARD 1")
 				}

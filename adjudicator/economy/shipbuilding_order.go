@@ -23,6 +23,17 @@ func shipLeftover(o storm.Order) int {
 
 // shipCounters reads a shipbuilding order's resources: general counters,
 // shipyard counters and saved points.
+// shipyardsNamed counts the shipyard counters the orders name (19.62).
+func shipyardsNamed(orders []storm.Order) int {
+	n := 0
+	for _, o := range orders {
+		if _, shipyard, _, err := shipCounters(o); err == nil {
+			n += shipyard
+		}
+	}
+	return n
+}
+
 func shipCounters(o storm.Order) (general storm.ActivityCounters, shipyard, saved int, err error) {
 	general, err = storm.CountersOf(o.Counters)
 	if err != nil {

@@ -183,6 +183,34 @@ type OrderError struct {
 	Index int    `json:"index"` // of Order in the orders given to Validate
 	Rule  string `json:"rule"`
 	Msg   string `json:"msg"`
+	// Fix, when not nil, is the whole fix the refusal advises, as lines
+	// of the email: made, the email is accepted (as far as this refusal
+	// goes; adjudicator.TestPropertyRefusalAdviceWorks).
+	Fix *Fix `json:"fix,omitempty"`
+}
+
+// Fix is a refusal's advice as lines of the email, in the orders'
+// canonical text (Order.String of orders without For, which the orders
+// package reads back): Replace are the lines that take the refused
+// order's place (under the same FOR line, for a standing order), or with
+// Drop none (the line is left out); Add are lines for the open segment
+// added to the email (before its first FOR line).
+type Fix struct {
+	Replace []string `json:"replace,omitempty"`
+	Drop    bool     `json:"drop,omitempty"`
+	Add     []string `json:"add,omitempty"`
+}
+
+// OrderWarning is an accepted order that the state at submission shows
+// may still fail: it stands only if what Stands says happens before its
+// segment opens (docs/orders.md, "The receipt").
+type OrderWarning struct {
+	Order  Order  `json:"order"`
+	Index  int    `json:"index"` // of Order in the orders given to Warn
+	Rule   string `json:"rule"`
+	Msg    string `json:"msg"`           // why it would fail as things stand
+	Stands string `json:"stands"`        // what must happen for it to stand
+	Fix    *Fix   `json:"fix,omitempty"` // the change of the orders that makes it stand
 }
 
 // Error renders "line 7: MOBILIZE IDLE: rule 14.41: ..." (without the line

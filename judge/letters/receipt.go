@@ -1,6 +1,7 @@
 package letters
 
 import (
+	"fmt"
 	"strings"
 
 	"stormjudge/adjudicator/storm"
@@ -40,7 +41,10 @@ type Receipt struct {
 	// Accepted are the orders taken; After the power once they are
 	// (nil: no preview), Committed the tile points the diplomatic phase
 	// takes for this turn's counters beyond After's.
-	Accepted  []storm.Order
+	Accepted []storm.Order
+	// Warnings: accepted orders that stand only if something happens
+	// first, each "warning: line N: ...: stands only if ...".
+	Warnings  []string
 	After     *storm.PowerState
 	Committed int
 	// Read and Refused: the orders of a refused email, and why each was
@@ -97,6 +101,49 @@ func (r Receipt) ErrLines() []string {
 	return out
 }
 
+// FixWords says a refusal's fix to the player: "write X in its place",
+// "leave this line out", "add the lines X; Y".
+func FixWords(f storm.Fix) string {
+	var parts []string
+	switch {
+	case len(f.Replace) == 1:
+		parts = append(parts, "write "+f.Replace[0]+" in its place")
+	case len(f.Replace) > 1:
+		parts = append(parts, "write in its place the lines "+strings.Join(f.Replace, "; "))
+	case f.Drop:
+		parts = append(parts, "leave this line out")
+	}
+	switch {
+	case len(f.Add) == 1:
+		parts = append(parts, "add the line "+f.Add[0])
+	case len(f.Add) > 1:
+		parts = append(parts, "add the lines "+strings.Join(f.Add, "; "))
+	}
+	return strings.Join(parts, ", and ")
+}
+
+// Warning is a receipt's line for w: "warning: line 7: DIPLOMATIC POLAND
+// 2 (for Diplomacy: Allies): stands only if ... (rule 24.51: ...)"; an
+// order of an earlier email (earlier) is named without a line of this one.
+func Warning(w storm.OrderWarning, earlier bool) string {
+	var b strings.Builder
+	b.WriteString("warning: ")
+	if w.Order.Line > 0 && !earlier {
+		fmt.Fprintf(&b, "line %d: ", w.Order.Line)
+	}
+	b.WriteString(w.Order.String() + ": stands only if " + w.Stands)
+	if w.Fix != nil {
+		b.WriteString(": " + FixWords(*w.Fix))
+	}
+	if earlier {
+		b.WriteString("; the order was sent in an earlier email")
+	}
+	if w.Rule != "" {
+		b.WriteString(" (rule " + w.Rule + ": " + w.Msg + ")")
+	}
+	return b.String()
+}
+
 // ReadLine is one order of a refused email, marked.
 type ReadLine struct {
 	Mark, Order string
@@ -149,7 +196,9 @@ var receiptText = parse("receipt", `
 As understood:
 {{range .OrderLines}}  {{.}}
 {{end}}
-{{if .After}}{{if gt .Committed 0}}If adjudicated as sent, {{.Power.Title}} keeps {{.Keeps}} once this turn's diplomatic and military counters are paid at the end of the diplomatic phase ({{.Now}} now, less {{.Committed}} for the counters, rule 24.52C), and these activity counters for the rest of the turn:
+{{range .Warnings}}{{.}}
+
+{{end}}{{if .After}}{{if gt .Committed 0}}If adjudicated as sent, {{.Power.Title}} keeps {{.Keeps}} once this turn's diplomatic and military counters are paid at the end of the diplomatic phase ({{.Now}} now, less {{.Committed}} for the counters, rule 24.52C), and these activity counters for the rest of the turn:
   {{.Available}}
 
 {{else if .EndOfGame}}If adjudicated as sent, {{.Power.Title}} keeps {{.Now}}.
