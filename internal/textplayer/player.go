@@ -1,0 +1,258 @@
+// Package textplayer is a player of one seat that reads nothing but the
+// text part of the judge's mails: the welcome's game and secret, the
+// orders a mail offers ("What you may order now"), the block to copy into
+// the reply, the crisis mails' options and the receipts' refusals. It
+// chooses among the offered lines at random (a seeded generator: the same
+// mails give the same replies) and writes the reply the block shows. It
+// knows no rule of the game and reads no state: whatever it cannot do from
+// the text is a finding about the judge's text, counted, never worked
+// around. Seat (seat.go) runs a player against an IMAP and SMTP server;
+// stormjudge bench -textplay runs many of them as a load generator.
+package textplayer
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"regexp"
+	"strings"
+)
+
+// Kind is what a mail is to the player.
+type Kind int
+
+const (
+	Other    Kind = iota // read, nothing to do
+	Welcome              // seats the player: game, power, secret
+	Asking               // asks for orders: offered lines and a block
+	Accepted             // a receipt: the email was accepted
+	Refused              // a receipt: the email was NOT accepted
+	Ended                // the game's end, with its victory points
+)
+
+func (k Kind) String() string {
+	return [...]string{"other", "welcome", "asking", "accepted", "refused", "ended"}[k]
+}
+
+// Option is one line offered in "What you may order now", with the lines
+// the mail says to send with it.
+type Option struct {
+	Order string
+	With  []string
+	// Default: the line is the block's own (sending the block as it is).
+	Default bool
+}
+
+// Ask is what an asking mail offers: the heading of its options (the
+// segment and the turn), the options and the block to copy.
+type Ask struct {
+	Heading string   // "What you may order now (Economic phase, Spring 1935)"
+	Options []Option // the non-default lines offered
+	Block   []string // GAME ... END, as the mail shows it
+}
+
+// Read is what the player made of one mail.
+type Read struct {
+	Kind Kind
+	Ask  *Ask   // Asking
+	Why  string // Refused: the receipt's text; Ended: the ending's line
+	// Finding: something the player needed and the text did not give
+	// (an asking mail without a block, a block without options ...).
+	Finding string
+}
+
+// Player plays one seat from the text of its mails.
+type Player struct {
+	Game, Power, Secret string
+	rng                 *rand.Rand
+	last                *Ask // the latest asking mail
+	answered            bool // its reply was sent
+	ended               string
+}
+
+// New returns a player whose choices follow seed.
+func New(seed uint64) *Player {
+	return &Player{rng: rand.New(rand.NewPCG(seed, 0x7e47))}
+}
+
+// Ended is the line of the final report that gave the victory points, ""
+// while the game goes on.
+func (p *Player) Ended() string { return p.ended }
+
+var (
+	secretRe  = regexp.MustCompile(`(?m)^Your secret: (\S+)\s*$`)
+	playRe    = regexp.MustCompile(`(?m)^You play: (\S+)\s*$`)
+	gameRe    = regexp.MustCompile(`(?m)^\s*GAME (\S+)\s*$`)
+	victoryRe = regexp.MustCompile(`(?m)^.*The game has ended.*Victory points:.*$`)
+	headRe    = regexp.MustCompile(`^What you may order now\b`)
+	// An offered order starts at the margin with a keyword in capitals.
+	orderRe = regexp.MustCompile(`^[A-Z][A-Z0-9]+( |$)`)
+	costRe  = regexp.MustCompile(`^(.*?)\s+cost .*$`)
+)
+
+// Classify reads one mail's text (and subject) and returns what it is;
+// it updates what the player knows (game, secret, the latest ask).
+func (p *Player) Classify(subject, text string) Read {
+	switch {
+	case secretRe.MatchString(text) && strings.Contains(text, "Welcome to game"):
+		p.Secret = secretRe.FindStringSubmatch(text)[1]
+		if m := gameRe.FindStringSubmatch(text); m != nil {
+			p.Game = m[1]
+		}
+		if m := playRe.FindStringSubmatch(text); m != nil {
+			p.Power = strings.ToLower(m[1])
+		}
+		return Read{Kind: Welcome}
+	case strings.Contains(text, "NOT accepted"):
+		return Read{Kind: Refused, Why: text}
+	case strings.Contains(text, "Orders ACCEPTED") || strings.Contains(text, "Commands ACCEPTED"):
+		return Read{Kind: Accepted}
+	}
+	if m := victoryRe.FindString(text); m != "" {
+		p.ended = strings.TrimSpace(m)
+		return Read{Kind: Ended, Why: p.ended}
+	}
+	ask, finding := parseAsk(text)
+	if ask == nil {
+		return Read{Kind: Other, Finding: finding}
+	}
+	p.last, p.answered = ask, false
+	return Read{Kind: Asking, Ask: ask, Finding: finding}
+}
+
+// parseAsk finds the offered lines and the block of an asking mail; nil
+// when the mail asks nothing (no block). finding says what is missing
+// from a mail that asks.
+func parseAsk(text string) (*Ask, string) {
+	lines := strings.Split(text, "\n")
+	block := lastBlock(lines)
+	if block == nil {
+		if strings.Contains(text, "What you may order now") && !strings.Contains(text, "What you may order now\n") {
+			return nil, "the mail lists orders to give but holds no block to copy"
+		}
+		return nil, ""
+	}
+	a := &Ask{Block: block}
+	start := -1
+	for i, l := range lines {
+		if headRe.MatchString(l) {
+			start = i
+		}
+	}
+	if start < 0 {
+		return a, "the mail holds a block but no \"What you may order now\""
+	}
+	a.Heading = strings.TrimSpace(lines[start])
+	for _, l := range lines[start+1:] {
+		switch {
+		case strings.HasPrefix(l, "Reply with this block"):
+			return a, ""
+		case strings.HasPrefix(l, "----"), strings.TrimSpace(l) == "":
+		case strings.HasPrefix(l, "  + "):
+			if n := len(a.Options); n > 0 {
+				a.Options[n-1].With = append(a.Options[n-1].With, strings.TrimSpace(l[4:]))
+			}
+		case orderRe.MatchString(l):
+			o := Option{Order: strings.TrimSpace(l)}
+			if strings.HasSuffix(o.Order, "(the block below)") {
+				o.Default = true
+			} else if m := costRe.FindStringSubmatch(o.Order); m != nil {
+				o.Order = m[1]
+			}
+			a.Options = append(a.Options, o)
+		}
+	}
+	return a, ""
+}
+
+// lastBlock is the last block to copy of the text: from a line GAME to
+// the line END, holding SECRET <your secret>.
+func lastBlock(lines []string) []string {
+	for i := len(lines) - 1; i >= 0; i-- {
+		if strings.TrimSpace(lines[i]) != "END" {
+			continue
+		}
+		for j := i - 1; j >= 0; j-- {
+			t := strings.TrimSpace(lines[j])
+			if t == "" {
+				break
+			}
+			if strings.HasPrefix(t, "GAME ") {
+				blk := make([]string, 0, i-j+1)
+				for _, l := range lines[j : i+1] {
+					blk = append(blk, strings.TrimSpace(l))
+				}
+				for _, l := range blk {
+					if strings.HasPrefix(strings.ToUpper(l), "SECRET ") {
+						return blk
+					}
+				}
+				return nil
+			}
+		}
+	}
+	return nil
+}
+
+// Reply is the email body answering the latest asking mail, once: its
+// block with the secret in place and, at random, one of the offered
+// lines in place of the open segment's own lines. ok is false when there
+// is nothing to answer.
+func (p *Player) Reply() (body, chose string, ok bool) {
+	if p.last == nil || p.answered {
+		return "", "", false
+	}
+	p.answered = true
+	var offered []Option
+	for _, o := range p.last.Options {
+		if !o.Default {
+			offered = append(offered, o)
+		}
+	}
+	// The block as it is counts as one of the offered lines.
+	k := p.rng.IntN(len(offered) + 1)
+	if k == len(offered) {
+		return p.body(p.last.Block, nil), "the block", true
+	}
+	o := offered[k]
+	return p.body(p.last.Block, append([]string{o.Order}, o.With...)), o.Order, true
+}
+
+// Resend is the block of the latest asking mail as it is: the answer to
+// a refusal that changes nothing.
+func (p *Player) Resend() (string, bool) {
+	if p.last == nil {
+		return "", false
+	}
+	return p.body(p.last.Block, nil), true
+}
+
+// body writes block with the secret in place; orders, when not nil,
+// replace the open segment's lines (those after SECRET, up to the first
+// FOR line or END).
+func (p *Player) body(block []string, orders []string) string {
+	var b strings.Builder
+	replaced := false
+	inOpen := false
+	for _, l := range block {
+		u := strings.ToUpper(l)
+		switch {
+		case strings.HasPrefix(u, "SECRET "):
+			fmt.Fprintf(&b, "SECRET %s\n", p.Secret)
+			inOpen = true
+			continue
+		case strings.HasPrefix(u, "FOR "), u == "END":
+			inOpen = false
+		}
+		if inOpen && orders != nil {
+			if !replaced {
+				for _, o := range orders {
+					b.WriteString(o + "\n")
+				}
+				replaced = true
+			}
+			continue
+		}
+		b.WriteString(l + "\n")
+	}
+	return b.String()
+}
