@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -43,15 +44,27 @@ type textplayBench struct {
 	Poll, Tick time.Duration // the daemon's IMAP poll and deadline tick
 	PlayerPoll time.Duration // a seat's poll beside IDLE
 	Deck       string        // the random event deck; "" none
-	Seed       uint64        // game i plays seed Seed+i, its seats Seed+i*8+k
-	Timeout    time.Duration // the whole run; 0: 10 minutes
-	Dump       string        // "": none; else every mail's text part is written there
-	Cmdline    string
+	// Bold and Whole are the players' chances (textplayer.Player): of
+	// choosing an offered line other than the block's, of answering with
+	// the whole turn's block.
+	Bold, Whole float64
+	Seed        uint64        // game i plays seed Seed+i, its seats Seed+i*8+k
+	Timeout     time.Duration // the whole run; 0: 10 minutes
+	Dump        string        // "": none; else every mail's text part is written there
+	Cmdline     string
 }
 
 // textplayRefusal is one email NOT accepted: what was sent and its receipt.
 type textplayRefusal struct {
 	Game, Power, Sent, Receipt string
+}
+
+// textplayFinding is something a player needed that the text of a mail
+// did not give: how often, and the first mail it was seen in.
+type textplayFinding struct {
+	n       int
+	first   string
+	details map[string]bool // what follows the finding's ": ", split at "; "
 }
 
 // textplayGame is what one game's seats saw.
@@ -72,7 +85,7 @@ type textplayRun struct {
 	mu       sync.Mutex
 	games    []*textplayGame
 	refusals []textplayRefusal
-	findings []string
+	findings map[string]*textplayFinding
 	lastSent map[*textplayer.Seat]string
 	seatErrs []string
 	wall     time.Duration
@@ -101,6 +114,12 @@ func runTextplay(o textplayBench, stderr io.Writer) (*textplayRun, error) {
 	if o.Tick <= 0 {
 		o.Tick = time.Second
 	}
+	if v, err := time.ParseDuration(os.Getenv("TP_TICK")); err == nil {
+		o.Tick = v
+	}
+	if v, err := time.ParseDuration(os.Getenv("TP_PP")); err == nil {
+		o.PlayerPoll = v
+	}
 	dir, err := os.MkdirTemp("", "stormjudge-textplay-")
 	if err != nil {
 		return nil, err
@@ -126,7 +145,7 @@ func runTextplay(o textplayBench, stderr io.Writer) (*textplayRun, error) {
 	cfg := sandboxConfig(dir, srv.IMAPAddr(), srv.SMTPAddr(), o.Poll, o.Tick, 0)
 	cfg.Games = nil
 	on := true
-	r := &textplayRun{o: o, lastSent: map[*textplayer.Seat]string{}}
+	r := &textplayRun{o: o, lastSent: map[*textplayer.Seat]string{}, findings: map[string]*textplayFinding{}}
 	for i := 1; i <= o.Games; i++ {
 		g := GameConfig{ID: textplayGameID(i), Seed: o.Seed + uint64(i), Deck: o.Deck, Diplomacy: &on, Crisis: &on, Mail: store.MailDigest}
 		for _, p := range storm.Powers {
@@ -154,6 +173,7 @@ func runTextplay(o textplayBench, stderr io.Writer) (*textplayRun, error) {
 		for k, p := range storm.Powers {
 			s := &textplayer.Seat{IMAPAddr: srv.IMAPAddr(), SMTPAddr: srv.SMTPAddr(), Address: textplayAddr(p, i+1), Password: p.String(),
 				Judge: sandboxJudge, Player: textplayer.New(o.Seed + uint64(i+1)*8 + uint64(k)), Poll: o.PlayerPoll}
+			s.Player.Bold, s.Player.Whole = o.Bold, o.Whole
 			s.Seen = func(s *textplayer.Seat, subject, text string, rd textplayer.Read) {
 				r.seen(g, p, s, subject, text, rd, gcancel)
 			}
@@ -223,7 +243,18 @@ func (r *textplayRun) seen(g *textplayGame, p storm.Power, s *textplayer.Seat, s
 		}
 	}
 	if rd.Finding != "" {
-		r.findings = append(r.findings, fmt.Sprintf("%s %s, %q: %s", g.id, p, subject, rd.Finding))
+		kind, detail, _ := strings.Cut(rd.Finding, ": ")
+		f := r.findings[kind]
+		if f == nil {
+			f = &textplayFinding{first: fmt.Sprintf("%s %s, %q", g.id, p, subject), details: map[string]bool{}}
+			r.findings[kind] = f
+		}
+		f.n++
+		for d := range strings.SplitSeq(detail, "; ") {
+			if d != "" {
+				f.details[d] = true
+			}
+		}
 	}
 }
 
@@ -250,8 +281,14 @@ func (r *textplayRun) totals() (ended, turns, sent, received, accepted, refused,
 	return
 }
 
-// print writes the figures and every refusal and finding.
+// print writes the figures, then the refusals and the findings.
 func (r *textplayRun) print(w io.Writer) {
+	r.figures(w)
+	r.details(w)
+}
+
+// figures writes the run's table and the games that did not end.
+func (r *textplayRun) figures(w io.Writer) {
 	ended, turns, sent, received, accepted, refused, asks := r.totals()
 	per := func(a, b int) string {
 		if b == 0 {
@@ -262,8 +299,8 @@ func (r *textplayRun) print(w io.Writer) {
 	fmt.Fprintln(w, r.o.Cmdline)
 	fmt.Fprintf(w, "text-only players: %d games x %d seats, diplomacy and crisis on, deck %q, digest delivery; each seat reads only the text part of its mails and answers one of the offered lines at random\n",
 		len(r.games), len(storm.Powers), r.o.Deck)
-	fmt.Fprintf(w, "(%s %s/%s, %d CPUs; daemon poll %s, tick %s; turn cap %d; wall time %.1f s)\n\n",
-		runtime.Version(), runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), r.o.Poll, r.o.Tick, r.o.Turns, r.wall.Seconds())
+	fmt.Fprintf(w, "(%s %s/%s, %d CPUs; daemon poll %s, tick %s; turn cap %d; players bold %.2f, whole turn %.2f; seed %d; wall time %.1f s)\n\n",
+		runtime.Version(), runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), r.o.Poll, r.o.Tick, r.o.Turns, r.o.Bold, r.o.Whole, r.o.Seed, r.wall.Seconds())
 	tw := tabwriter.NewWriter(w, 2, 8, 2, ' ', 0)
 	fmt.Fprintf(tw, "  games\t%d\n", len(r.games))
 	fmt.Fprintf(tw, "  ended with victory points (the final report's text)\t%d\n", ended)
@@ -291,13 +328,52 @@ func (r *textplayRun) print(w io.Writer) {
 	for _, e := range r.seatErrs {
 		fmt.Fprintf(w, "seat error: %s\n", e)
 	}
-	for i, f := range r.refusals {
-		fmt.Fprintf(w, "\nrefusal %d: %s %s sent:\n%s\nits receipt:\n%s\n", i+1, f.Game, f.Power, indent(f.Sent), indent(f.Receipt))
+}
+
+// details writes the refusals, by reason, each with its first email and
+// receipt, and the findings.
+func (r *textplayRun) details(w io.Writer) {
+	byReason := map[string][]textplayRefusal{}
+	for _, f := range r.refusals {
+		k := refusalReason(f.Receipt)
+		byReason[k] = append(byReason[k], f)
 	}
-	slices.Sort(r.findings)
-	for _, f := range r.findings {
-		fmt.Fprintf(w, "finding: %s\n", f)
+	for _, k := range slices.Sorted(maps.Keys(byReason)) {
+		fs := byReason[k]
+		fmt.Fprintf(w, "\n%d refusals: %s\nthe first, %s %s sent:\n%s\nits receipt:\n%s\n", len(fs), k, fs[0].Game, fs[0].Power, indent(fs[0].Sent), indent(fs[0].Receipt))
 	}
+	for _, k := range slices.Sorted(maps.Keys(r.findings)) {
+		f := r.findings[k]
+		fmt.Fprintf(w, "\nfinding, in %d mails (the first: %s): %s", f.n, f.first, k)
+		if len(f.details) > 0 {
+			fmt.Fprintf(w, ": %s", strings.Join(slices.Sorted(maps.Keys(f.details)), "; "))
+		}
+		fmt.Fprintln(w)
+	}
+}
+
+var digits = regexp.MustCompile(`\d+`)
+
+// refusalReason is what a refusal's receipt says was wrong, numbers
+// left out: its REFUSED lines and their reasons, or its first line.
+func refusalReason(receipt string) string {
+	var why []string
+	lines := strings.Split(receipt, "\n")
+	for i, l := range lines {
+		if t := strings.TrimSpace(l); strings.HasPrefix(t, "REFUSED ") {
+			why = append(why, t)
+			for _, n := range lines[i+1:] {
+				if !strings.HasPrefix(n, "          ") {
+					break
+				}
+				why = append(why, strings.TrimSpace(n))
+			}
+		}
+	}
+	if len(why) == 0 && len(lines) > 0 {
+		why = append(why, strings.TrimSpace(lines[0]))
+	}
+	return digits.ReplaceAllString(strings.Join(why, " / "), "N")
 }
 
 func indent(s string) string {

@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -63,15 +64,21 @@ type Read struct {
 // Player plays one seat from the text of its mails.
 type Player struct {
 	Game, Power, Secret string
-	rng                 *rand.Rand
-	last                *Ask // the latest asking mail
-	answered            bool // its reply was sent
-	ended               string
+	// Bold is the chance of choosing one of the offered lines other than
+	// the block's own when there is one; Whole the chance of answering
+	// with the whole block (the later segments' lines as the block has
+	// them) rather than the open segment's lines alone. New sets both to
+	// one half.
+	Bold, Whole float64
+	rng         *rand.Rand
+	last        *Ask // the latest asking mail
+	answered    bool // its reply was sent
+	ended       string
 }
 
 // New returns a player whose choices follow seed.
 func New(seed uint64) *Player {
-	return &Player{rng: rand.New(rand.NewPCG(seed, 0x7e47))}
+	return &Player{rng: rand.New(rand.NewPCG(seed, 0x7e47)), Bold: 0.5, Whole: 0.5}
 }
 
 // Ended is the line of the final report that gave the victory points, ""
@@ -145,7 +152,7 @@ func parseAsk(text string) (*Ask, string) {
 	for _, l := range lines[start+1:] {
 		switch {
 		case strings.HasPrefix(l, "Reply with this block"):
-			return a, ""
+			return a, duplicates(a.Options)
 		case strings.HasPrefix(l, "----"), strings.TrimSpace(l) == "":
 		case strings.HasPrefix(l, "  + "):
 			if n := len(a.Options); n > 0 {
@@ -161,7 +168,25 @@ func parseAsk(text string) (*Ask, string) {
 			a.Options = append(a.Options, o)
 		}
 	}
-	return a, ""
+	return a, duplicates(a.Options)
+}
+
+// duplicates names the lines offered twice as the same text, with the
+// same lines to send with them: a reader cannot tell them apart.
+func duplicates(opts []Option) string {
+	seen := map[string]bool{}
+	var twice []string
+	for _, o := range opts {
+		k := strings.Join(append([]string{o.Order}, o.With...), "\n")
+		if seen[k] && !slices.Contains(twice, o.Order) {
+			twice = append(twice, o.Order)
+		}
+		seen[k] = true
+	}
+	if len(twice) == 0 {
+		return ""
+	}
+	return "the same line is offered twice, nothing to tell them apart: " + strings.Join(twice, "; ")
 }
 
 // lastBlock is the last block to copy of the text: from a line GAME to
@@ -195,8 +220,12 @@ func lastBlock(lines []string) []string {
 
 // Reply is the email body answering the latest asking mail, once: its
 // block with the secret in place and, at random, one of the offered
-// lines in place of the open segment's own lines. ok is false when there
-// is nothing to answer.
+// lines in place of the open segment's own lines (with the chance Bold).
+// With the chance Whole the reply is the whole block, the later segments' lines as the block has
+// them (the whole turn settled); otherwise the open segment's lines
+// alone, so that each later segment asks with its own mail and its own
+// options (the drastic ones, an aggression or a declaration of war, are
+// offered only there). ok is false when there is nothing to answer.
 func (p *Player) Reply() (body, chose string, ok bool) {
 	if p.last == nil || p.answered {
 		return "", "", false
@@ -208,13 +237,20 @@ func (p *Player) Reply() (body, chose string, ok bool) {
 			offered = append(offered, o)
 		}
 	}
-	// The block as it is counts as one of the offered lines.
-	k := p.rng.IntN(len(offered) + 1)
-	if k == len(offered) {
-		return p.body(p.last.Block, nil), "the block", true
+	whole := p.rng.Float64() < p.Whole
+	var orders []string
+	chose = "the block's line"
+	if len(offered) > 0 && p.rng.Float64() < p.Bold {
+		o := offered[p.rng.IntN(len(offered))]
+		orders = append([]string{o.Order}, o.With...)
+		chose = o.Order
 	}
-	o := offered[k]
-	return p.body(p.last.Block, append([]string{o.Order}, o.With...)), o.Order, true
+	if whole {
+		chose += ", the whole turn"
+	} else {
+		chose += ", this segment only"
+	}
+	return p.body(p.last.Block, orders, whole), chose, true
 }
 
 // Resend is the block of the latest asking mail as it is: the answer to
@@ -223,16 +259,30 @@ func (p *Player) Resend() (string, bool) {
 	if p.last == nil {
 		return "", false
 	}
-	return p.body(p.last.Block, nil), true
+	return p.body(p.last.Block, nil, true), true
+}
+
+// Help is the email asking the judge what the player may order now, with
+// each order's notes: what a refusal's receipt and the digest advise
+// ("send HELP with your GAME and SECRET").
+func (p *Player) Help() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "GAME %s\n", p.Game)
+	if p.Power != "" {
+		fmt.Fprintf(&b, "POWER %s\n", p.Power)
+	}
+	fmt.Fprintf(&b, "SECRET %s\nHELP\nEND\n", p.Secret)
+	return b.String()
 }
 
 // body writes block with the secret in place; orders, when not nil,
 // replace the open segment's lines (those after SECRET, up to the first
-// FOR line or END).
-func (p *Player) body(block []string, orders []string) string {
+// FOR line or END); without whole, the lines of the later segments (from
+// the first FOR line) are left out.
+func (p *Player) body(block []string, orders []string, whole bool) string {
 	var b strings.Builder
 	replaced := false
-	inOpen := false
+	inOpen, later := false, false
 	for _, l := range block {
 		u := strings.ToUpper(l)
 		switch {
@@ -240,8 +290,13 @@ func (p *Player) body(block []string, orders []string) string {
 			fmt.Fprintf(&b, "SECRET %s\n", p.Secret)
 			inOpen = true
 			continue
-		case strings.HasPrefix(u, "FOR "), u == "END":
-			inOpen = false
+		case strings.HasPrefix(u, "FOR "):
+			inOpen, later = false, true
+		case u == "END":
+			inOpen, later = false, false
+		}
+		if later && !whole {
+			continue
 		}
 		if inOpen && orders != nil {
 			if !replaced {

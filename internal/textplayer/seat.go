@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"net/smtp"
+	"slices"
+	"strings"
 	"sync/atomic"
 	"time"
 
@@ -74,30 +76,28 @@ func (s *Seat) Run(ctx context.Context) error {
 	refusedInRow := 0
 	for {
 		if n := exists.Load(); n > seen {
-			msgs, err := c.Fetch(imap.SeqSet{{Start: seen + 1, Stop: n}}, &imap.FetchOptions{BodySection: []*imap.FetchItemBodySection{{Peek: true}}}).Collect()
+			msgs, err := fetchTexts(c, seen+1, n)
 			if err != nil {
-				return fmt.Errorf("textplayer: %s: fetch: %w", s.Address, err)
+				return fmt.Errorf("textplayer: %s: %w", s.Address, err)
 			}
 			seen = n
-			answer, resend := false, false
+			answer, resend, help := false, false, false
 			for _, m := range msgs {
-				if len(m.BodySection) == 0 {
-					continue
-				}
-				subject, text, err := TextPart(m.BodySection[0].Bytes)
-				if err != nil {
-					return fmt.Errorf("textplayer: %s: %w", s.Address, err)
-				}
+				subject, text := m.subject, m.text
 				r := s.Player.Classify(subject, text)
 				if s.Seen != nil {
 					s.Seen(s, subject, text, r)
 				}
 				switch r.Kind {
 				case Asking:
-					answer, resend = true, false
+					answer, resend, help = true, false, false
 				case Refused:
+					// The receipt's advice: HELP lists each order with
+					// the lines to send with it; after that, the block
+					// as it is.
 					refusedInRow++
-					resend = refusedInRow <= maxRefused
+					help = refusedInRow == 1 && strings.Contains(r.Why, "send HELP")
+					resend = !help && refusedInRow <= maxRefused
 				case Accepted:
 					refusedInRow = 0
 				}
@@ -110,6 +110,9 @@ func (s *Seat) Run(ctx context.Context) error {
 			switch {
 			case answer:
 				body, chose, ok = s.Player.Reply()
+			case help:
+				body, ok = s.Player.Help(), true
+				chose = "HELP, after a refusal"
 			case resend:
 				body, ok = s.Player.Resend()
 				chose = "the block again, after a refusal"
@@ -172,4 +175,73 @@ func crlf(s string) string {
 		out = append(out, s[i])
 	}
 	return string(out)
+}
+
+// mailText is a mail as the player reads it.
+type mailText struct{ subject, text string }
+
+// fetchTexts reads messages from..to of the selected mailbox as a
+// text-only client does: their envelope and structure, then the header
+// and body of each one's first text/plain part alone (neither the HTML
+// nor the pictures travel).
+func fetchTexts(c *imapclient.Client, from, to uint32) ([]mailText, error) {
+	bufs, err := c.Fetch(imap.SeqSet{{Start: from, Stop: to}}, &imap.FetchOptions{Envelope: true, BodyStructure: &imap.FetchItemBodyStructure{}}).Collect()
+	if err != nil {
+		return nil, fmt.Errorf("fetch: %w", err)
+	}
+	out := make([]mailText, len(bufs))
+	paths := map[string][]int{} // the text part's path, by its key
+	bySeq := map[uint32]int{}   // a message's index in out
+	groups := map[string]imap.SeqSet{}
+	for i, b := range bufs {
+		bySeq[b.SeqNum] = i
+		if b.Envelope != nil {
+			out[i].subject = b.Envelope.Subject
+		}
+		var path []int
+		found := false
+		if b.BodyStructure != nil {
+			b.BodyStructure.Walk(func(p []int, part imap.BodyStructure) bool {
+				if sp, ok := part.(*imap.BodyStructureSinglePart); ok && !found && sp.MediaType() == "text/plain" {
+					path, found = slices.Clone(p), true
+				}
+				return !found
+			})
+		}
+		if !found {
+			return nil, fmt.Errorf("message %d has no text/plain part", b.SeqNum)
+		}
+		if _, multi := b.BodyStructure.(*imap.BodyStructureMultiPart); !multi {
+			path = nil // a single part: the message's own header and text
+		}
+		k := fmt.Sprint(path)
+		paths[k] = path
+		set := groups[k]
+		set.AddNum(b.SeqNum)
+		groups[k] = set
+	}
+	for k, set := range groups {
+		head := &imap.FetchItemBodySection{Part: paths[k], Specifier: imap.PartSpecifierMIME, Peek: true}
+		body := &imap.FetchItemBodySection{Part: paths[k], Peek: true}
+		if paths[k] == nil {
+			head = &imap.FetchItemBodySection{Specifier: imap.PartSpecifierHeader, Peek: true}
+			body = &imap.FetchItemBodySection{Specifier: imap.PartSpecifierText, Peek: true}
+		}
+		parts, err := c.Fetch(set, &imap.FetchOptions{BodySection: []*imap.FetchItemBodySection{head, body}}).Collect()
+		if err != nil {
+			return nil, fmt.Errorf("fetch: %w", err)
+		}
+		for _, p := range parts {
+			i, ok := bySeq[p.SeqNum]
+			if !ok {
+				continue
+			}
+			text, err := DecodePart(p.FindBodySection(head), p.FindBodySection(body))
+			if err != nil {
+				return nil, fmt.Errorf("message %d: %w", p.SeqNum, err)
+			}
+			out[i].text = text
+		}
+	}
+	return out, nil
 }
