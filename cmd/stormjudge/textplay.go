@@ -114,12 +114,6 @@ func runTextplay(o textplayBench, stderr io.Writer) (*textplayRun, error) {
 	if o.Tick <= 0 {
 		o.Tick = time.Second
 	}
-	if v, err := time.ParseDuration(os.Getenv("TP_TICK")); err == nil {
-		o.Tick = v
-	}
-	if v, err := time.ParseDuration(os.Getenv("TP_PP")); err == nil {
-		o.PlayerPoll = v
-	}
 	dir, err := os.MkdirTemp("", "stormjudge-textplay-")
 	if err != nil {
 		return nil, err

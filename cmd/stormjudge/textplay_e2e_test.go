@@ -34,6 +34,9 @@ var knownTextDefects = []struct {
 // judge's text (knownTextDefects). -args -textplay.games N plays more.
 func TestTextOnlyPlayersPlayWholeGames(t *testing.T) {
 	t.Parallel()
+	if testing.Short() {
+		t.Skip("whole games by email: the full run plays them (the race pass of the README's test command is -short)")
+	}
 	o := textplayBench{Games: *textplayGames, Turns: 30, Deck: "../../testdata/decks/illustrative.toml", Seed: 1,
 		Bold: 1, Whole: 0.2, Poll: 200 * time.Millisecond, Timeout: 4 * time.Minute,
 		Cmdline: "TestTextOnlyPlayersPlayWholeGames"}
