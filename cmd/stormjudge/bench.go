@@ -41,8 +41,8 @@ func cmdBench(args []string, stdout, stderr io.Writer) error {
 	textplay := fs.Int("textplay", 0, "text-only players: N games with diplomacy, the crisis and -deck, every seat played from the text part of its mails alone, at random among the offered lines, to the game's end (-turns: a cap, default 40)")
 	dump := fs.String("dump", "", "with -textplay: write the text part of every mail the players read into this directory")
 	seed := fs.Uint64("seed", 1, "with -textplay: the games' and the players' seed")
-	bold := fs.Float64("bold", 0.5, "with -textplay: a player's chance of choosing an offered line other than the block's")
-	whole := fs.Float64("whole", 0.5, "with -textplay: a player's chance of answering with the whole turn's block rather than the open segment alone")
+	bold := fs.Float64("bold", 0.8, "with -textplay: a player's chance of choosing an offered line other than the block's")
+	whole := fs.Float64("whole", 0.2, "with -textplay: a player's chance of answering with the whole turn's block rather than the open segment alone")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the benchmark to this file (go tool pprof); with -games, of the turns alone")
 	if err := fs.Parse(args); err != nil {
 		return err

@@ -50,6 +50,7 @@ type textplayBench struct {
 	Bold, Whole float64
 	Seed        uint64        // game i plays seed Seed+i, its seats Seed+i*8+k
 	Timeout     time.Duration // the whole run; 0: 10 minutes
+	Stall       time.Duration // give up when no player reads or sends a mail for this long; 0: 30 s
 	Dump        string        // "": none; else every mail's text part is written there
 	Cmdline     string
 }
@@ -88,6 +89,8 @@ type textplayRun struct {
 	findings map[string]*textplayFinding
 	lastSent map[*textplayer.Seat]string
 	seatErrs []string
+	stalled  string // why the run was given up, if it was
+	activity time.Time
 	wall     time.Duration
 }
 
@@ -107,6 +110,9 @@ func runTextplay(o textplayBench, stderr io.Writer) (*textplayRun, error) {
 	}
 	if o.Timeout <= 0 {
 		o.Timeout = 10 * time.Minute
+	}
+	if o.Stall <= 0 {
+		o.Stall = 30 * time.Second
 	}
 	if o.Poll <= 0 {
 		o.Poll = 200 * time.Millisecond
@@ -182,9 +188,11 @@ func runTextplay(o textplayBench, stderr io.Writer) (*textplayRun, error) {
 				case err == nil:
 					g.seatsEnded++
 				case errors.Is(err, context.Canceled) && g.capped:
+				case errors.Is(err, context.Canceled) && r.stalled != "":
 				default:
 					g.errors++
 					r.seatErrs = append(r.seatErrs, fmt.Sprintf("%s %s: %v", g.id, p, err))
+					gcancel() // its game cannot go on
 				}
 			}()
 		}
@@ -200,7 +208,32 @@ func runTextplay(o textplayBench, stderr io.Writer) (*textplayRun, error) {
 		wg.Wait()
 		return nil, fmt.Errorf("bench: daemon: %v", err)
 	}
+	// A game that waits for nobody's email no more moves: give up.
+	r.activity = time.Now()
+	watched := make(chan struct{})
+	go func() {
+		t := time.NewTicker(time.Second)
+		defer t.Stop()
+		for {
+			select {
+			case <-watched:
+				return
+			case <-t.C:
+			}
+			r.mu.Lock()
+			idle := time.Since(r.activity)
+			if idle > o.Stall {
+				r.stalled = fmt.Sprintf("no player read or sent a mail for %s", idle.Round(time.Second))
+			}
+			r.mu.Unlock()
+			if idle > o.Stall {
+				cancel()
+				return
+			}
+		}
+	}()
 	wg.Wait()
+	close(watched)
 	r.wall = time.Since(started)
 	stopDaemon()
 	if err := <-done; err != nil {
@@ -213,6 +246,7 @@ func runTextplay(o textplayBench, stderr io.Writer) (*textplayRun, error) {
 func (r *textplayRun) seen(g *textplayGame, p storm.Power, s *textplayer.Seat, subject, text string, rd textplayer.Read, stop func()) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	r.activity = time.Now()
 	g.received++
 	if r.o.Dump != "" {
 		name := fmt.Sprintf("%s-%s-%03d-%s.txt", g.id, p, g.received, rd.Kind)
@@ -255,6 +289,7 @@ func (r *textplayRun) seen(g *textplayGame, p storm.Power, s *textplayer.Seat, s
 func (r *textplayRun) sent(g *textplayGame, s *textplayer.Seat, body string) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	r.activity = time.Now()
 	g.sent++
 	r.lastSent[s] = body
 }
@@ -321,6 +356,9 @@ func (r *textplayRun) figures(w io.Writer) {
 	}
 	for _, e := range r.seatErrs {
 		fmt.Fprintf(w, "seat error: %s\n", e)
+	}
+	if r.stalled != "" {
+		fmt.Fprintf(w, "given up: %s\n", r.stalled)
 	}
 }
 
@@ -389,7 +427,7 @@ func cmdTextplay(o textplayBench, stdout, stderr io.Writer) error {
 		return err
 	}
 	ended, _, _, _, _, refused, _ := r.totals()
-	if ended < len(r.games) || refused > 0 || len(r.seatErrs) > 0 {
+	if ended < len(r.games) || refused > 0 || len(r.seatErrs) > 0 || r.stalled != "" {
 		return fmt.Errorf("bench: %d of %d games ended with victory points, %d emails refused", ended, len(r.games), refused)
 	}
 	return nil

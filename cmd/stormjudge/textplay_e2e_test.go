@@ -51,6 +51,9 @@ func TestTextOnlyPlayersPlayWholeGames(t *testing.T) {
 	for _, e := range r.seatErrs {
 		t.Errorf("seat: %s", e)
 	}
+	if r.stalled != "" {
+		t.Errorf("the games stalled: %s", r.stalled)
+	}
 	for _, g := range r.games {
 		if !strings.Contains(g.ending, "Victory points: the Axis") {
 			t.Errorf("game %s: no victory points in the text of its mails after %d turns (capped: %v)", g.id, len(g.turns), g.capped)

@@ -225,9 +225,10 @@ func lastBlock(lines []string) []string {
 // them (the whole turn settled); otherwise the open segment's lines
 // alone, so that each later segment asks with its own mail and its own
 // options (the drastic ones, an aggression or a declaration of war, are
-// offered only there). ok is false when there is nothing to answer.
+// offered only there). ok is false when there is nothing to answer, or
+// no secret yet (the welcome may come after the first mail that asks).
 func (p *Player) Reply() (body, chose string, ok bool) {
-	if p.last == nil || p.answered {
+	if p.last == nil || p.answered || p.Secret == "" {
 		return "", "", false
 	}
 	p.answered = true

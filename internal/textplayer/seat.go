@@ -22,8 +22,8 @@ type Seat struct {
 	Judge              string // where orders go
 	Player             *Player
 	Poll               time.Duration // 0: a second
-	// MaxRefused: the player stops answering after this many refusals in
-	// a row (0: 3); its game then waits, and the refusals are reported.
+	// MaxRefused: after this many refusals in a row (0: 3) the seat
+	// gives up (Run returns an error): the text did not let it act.
 	MaxRefused int
 	// Seen, when not nil, is told every mail read and what the player
 	// made of it; Sent every email sent. They may be called from several
@@ -81,7 +81,7 @@ func (s *Seat) Run(ctx context.Context) error {
 				return fmt.Errorf("textplayer: %s: %w", s.Address, err)
 			}
 			seen = n
-			answer, resend, help := false, false, false
+			resend, help := false, false
 			for _, m := range msgs {
 				subject, text := m.subject, m.text
 				r := s.Player.Classify(subject, text)
@@ -90,14 +90,14 @@ func (s *Seat) Run(ctx context.Context) error {
 				}
 				switch r.Kind {
 				case Asking:
-					answer, resend, help = true, false, false
+					resend, help = false, false
 				case Refused:
 					// The receipt's advice: HELP lists each order with
 					// the lines to send with it; after that, the block
 					// as it is.
 					refusedInRow++
 					help = refusedInRow == 1 && strings.Contains(r.Why, "send HELP")
-					resend = !help && refusedInRow <= maxRefused
+					resend = !help
 				case Accepted:
 					refusedInRow = 0
 				}
@@ -105,17 +105,19 @@ func (s *Seat) Run(ctx context.Context) error {
 			if s.Player.Ended() != "" {
 				return nil
 			}
-			var body, chose string
-			ok := false
+			if refusedInRow > maxRefused {
+				return fmt.Errorf("textplayer: %s: %d emails refused in a row: gave up", s.Address, refusedInRow)
+			}
+			body, chose, ok := "", "", false
 			switch {
-			case answer:
-				body, chose, ok = s.Player.Reply()
 			case help:
 				body, ok = s.Player.Help(), true
 				chose = "HELP, after a refusal"
 			case resend:
 				body, ok = s.Player.Resend()
 				chose = "the block again, after a refusal"
+			default: // the latest mail that asks, unless answered
+				body, chose, ok = s.Player.Reply()
 			}
 			if ok {
 				if err := s.send(body); err != nil {
