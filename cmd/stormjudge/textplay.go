@@ -76,6 +76,7 @@ type textplayGame struct {
 	ending             string          // the final report's line with the victory points
 	capped             bool            // stopped at the turn cap
 	sent, received     int
+	helps, resends     int // emails sent after a refusal: HELP, the block as it is
 	accepted, refused  int
 	seatsEnded, errors int
 }
@@ -177,7 +178,7 @@ func runTextplay(o textplayBench, stderr io.Writer) (*textplayRun, error) {
 			s.Seen = func(s *textplayer.Seat, subject, text string, rd textplayer.Read) {
 				r.seen(g, p, s, subject, text, rd, gcancel)
 			}
-			s.Sent = func(s *textplayer.Seat, body, chose string) { r.sent(g, s, body) }
+			s.Sent = func(s *textplayer.Seat, body, chose string) { r.sent(g, s, body, chose) }
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
@@ -286,11 +287,17 @@ func (r *textplayRun) seen(g *textplayGame, p storm.Power, s *textplayer.Seat, s
 	}
 }
 
-func (r *textplayRun) sent(g *textplayGame, s *textplayer.Seat, body string) {
+func (r *textplayRun) sent(g *textplayGame, s *textplayer.Seat, body, chose string) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.activity = time.Now()
 	g.sent++
+	switch {
+	case chose == textplayer.SentHelp:
+		g.helps++
+	case chose == textplayer.SentResend:
+		g.resends++
+	}
 	r.lastSent[s] = body
 }
 
@@ -335,6 +342,12 @@ func (r *textplayRun) figures(w io.Writer) {
 	fmt.Fprintf(tw, "  ended with victory points (the final report's text)\t%d\n", ended)
 	fmt.Fprintf(tw, "  turns played\t%d\t%s a game\n", turns, per(turns, len(r.games)))
 	fmt.Fprintf(tw, "  emails sent by the players\t%d\t%s a power a turn\n", sent, per(sent, turns*len(storm.Powers)))
+	helps, resends := 0, 0
+	for _, g := range r.games {
+		helps += g.helps
+		resends += g.resends
+	}
+	fmt.Fprintf(tw, "  of which after a refusal: HELP, the block as it is\t%d, %d\n", helps, resends)
 	fmt.Fprintf(tw, "  receipts ACCEPTED\t%d\n", accepted)
 	fmt.Fprintf(tw, "  receipts NOT ACCEPTED (refusals)\t%d\n", refused)
 	fmt.Fprintf(tw, "  round trips a turn (segments that asked for an email)\t%s\n", per(asks, turns))
@@ -372,7 +385,7 @@ func (r *textplayRun) details(w io.Writer) {
 	}
 	for _, k := range slices.Sorted(maps.Keys(byReason)) {
 		fs := byReason[k]
-		fmt.Fprintf(w, "\n%d refusals: %s\nthe first, %s %s sent:\n%s\nits receipt:\n%s\n", len(fs), k, fs[0].Game, fs[0].Power, indent(fs[0].Sent), indent(fs[0].Receipt))
+		fmt.Fprintf(w, "\n%s: %s\nthe first, %s %s sent:\n%s\nits receipt:\n%s\n", plural(len(fs), "refusal"), k, fs[0].Game, fs[0].Power, indent(fs[0].Sent), indent(fs[0].Receipt))
 	}
 	for _, k := range slices.Sorted(maps.Keys(r.findings)) {
 		f := r.findings[k]
@@ -406,6 +419,13 @@ func refusalReason(receipt string) string {
 		why = append(why, strings.TrimSpace(lines[0]))
 	}
 	return digits.ReplaceAllString(strings.Join(why, " / "), "N")
+}
+
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return strconv.Itoa(n) + " " + what + "s"
 }
 
 func indent(s string) string {

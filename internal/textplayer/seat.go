@@ -26,11 +26,18 @@ type Seat struct {
 	// gives up (Run returns an error): the text did not let it act.
 	MaxRefused int
 	// Seen, when not nil, is told every mail read and what the player
-	// made of it; Sent every email sent. They may be called from several
+	// made of it; Sent every email sent, with what the player chose (an
+	// offered line, or SentHelp, SentResend). They may be called from several
 	// seats at once.
 	Seen func(s *Seat, subject, text string, r Read)
 	Sent func(s *Seat, body, chose string)
 }
+
+// What a seat sent after a refusal, as Sent's chose says it.
+const (
+	SentHelp   = "HELP, after a refusal"
+	SentResend = "the block again, after a refusal"
+)
 
 var sent atomic.Int64
 
@@ -112,10 +119,10 @@ func (s *Seat) Run(ctx context.Context) error {
 			switch {
 			case help:
 				body, ok = s.Player.Help(), true
-				chose = "HELP, after a refusal"
+				chose = SentHelp
 			case resend:
 				body, ok = s.Player.Resend()
-				chose = "the block again, after a refusal"
+				chose = SentResend
 			default: // the latest mail that asks, unless answered
 				body, chose, ok = s.Player.Reply()
 			}
