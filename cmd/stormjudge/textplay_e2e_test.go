@@ -57,6 +57,8 @@ func TestTextOnlyPlayersPlayWholeGames(t *testing.T) {
 	for _, g := range r.games {
 		if !strings.Contains(g.ending, "Victory points: the Axis") {
 			t.Errorf("game %s: no victory points in the text of its mails after %d turns (capped: %v)", g.id, len(g.turns), g.capped)
+		} else if g.seatsEnded != 5 {
+			t.Errorf("game %s: %d of its 5 players read the victory points", g.id, g.seatsEnded)
 		}
 	}
 	seen := make([]int, len(knownTextDefects))

@@ -90,10 +90,12 @@ var (
 	playRe    = regexp.MustCompile(`(?m)^You play: (\S+)\s*$`)
 	gameRe    = regexp.MustCompile(`(?m)^\s*GAME (\S+)\s*$`)
 	victoryRe = regexp.MustCompile(`(?m)^.*The game has ended.*Victory points:.*$`)
-	headRe    = regexp.MustCompile(`^What you may order now\b`)
+	headRe    = regexp.MustCompile(`^What you may order\b`)
 	// An offered order starts at the margin with a keyword in capitals.
 	orderRe = regexp.MustCompile(`^[A-Z][A-Z0-9]+( |$)`)
-	costRe  = regexp.MustCompile(`^(.*?)\s+cost .*$`)
+	// What follows an order on its line: its cost, or its effect after a
+	// gap of two spaces or more.
+	costRe = regexp.MustCompile(`^(.*?)(\s+cost |\s{2,}).*$`)
 )
 
 // Classify reads one mail's text (and subject) and returns what it is;

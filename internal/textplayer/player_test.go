@@ -237,3 +237,36 @@ func TestGoldenNoticeReadsTheSameFlowedOrNot(t *testing.T) {
 		}
 	}
 }
+
+// A crisis mail: decisions without a cost, the block's line marked, an
+// order's effect after a gap on its line left out of the order.
+func TestCrisisOptionsWithoutCost(t *testing.T) {
+	text := `What you may order now (Crisis: Allied response, Spring 1936)
+-------------------------------------------------------------
+ACQUIESCE                  (the block below)
+    the aggression succeeds (27.52)
+OPPOSE
+OPPOSE GERMANY             the Allies oppose the aggression
+
+Reply with this block, your whole turn: as it is, it sends ACQUIESCE; to act, put orders in place of a line.
+
+GAME g1
+POWER britain
+SECRET <your secret>
+ACQUIESCE                # Crisis: Allied response
+END
+`
+	a, finding := parseAsk(text)
+	if a == nil || finding != "" {
+		t.Fatalf("ask %v, finding %q", a, finding)
+	}
+	var got []string
+	for _, o := range a.Options {
+		if !o.Default {
+			got = append(got, o.Order)
+		}
+	}
+	if !slices.Equal(got, []string{"OPPOSE", "OPPOSE GERMANY"}) || !a.Options[0].Default {
+		t.Fatalf("options %+v", a.Options)
+	}
+}
