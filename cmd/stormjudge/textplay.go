@@ -48,6 +48,7 @@ type textplayBench struct {
 	// choosing an offered line other than the block's, of answering with
 	// the whole turn's block.
 	Bold, Whole float64
+	Mail        string        // the players' delivery: store.MailDigest ("") or store.MailEverySegment
 	Seed        uint64        // game i plays seed Seed+i, its seats Seed+i*8+k
 	Timeout     time.Duration // the whole run; 0: 10 minutes
 	Stall       time.Duration // give up when no player reads or sends a mail for this long; 0: 30 s
@@ -112,6 +113,9 @@ func runTextplay(o textplayBench, stderr io.Writer) (*textplayRun, error) {
 	if o.Timeout <= 0 {
 		o.Timeout = 10 * time.Minute
 	}
+	if o.Mail == "" {
+		o.Mail = store.MailDigest
+	}
 	if o.Stall <= 0 {
 		o.Stall = 30 * time.Second
 	}
@@ -148,7 +152,7 @@ func runTextplay(o textplayBench, stderr io.Writer) (*textplayRun, error) {
 	on := true
 	r := &textplayRun{o: o, lastSent: map[*textplayer.Seat]string{}, findings: map[string]*textplayFinding{}}
 	for i := 1; i <= o.Games; i++ {
-		g := GameConfig{ID: textplayGameID(i), Seed: o.Seed + uint64(i), Deck: o.Deck, Diplomacy: &on, Crisis: &on, Mail: store.MailDigest}
+		g := GameConfig{ID: textplayGameID(i), Seed: o.Seed + uint64(i), Deck: o.Deck, Diplomacy: &on, Crisis: &on, Mail: o.Mail}
 		for _, p := range storm.Powers {
 			if err := srv.AddUser(textplayAddr(p, i), p.String()); err != nil {
 				return nil, err
@@ -333,8 +337,8 @@ func (r *textplayRun) figures(w io.Writer) {
 		return fmt.Sprintf("%.2f", float64(a)/float64(b))
 	}
 	fmt.Fprintln(w, r.o.Cmdline)
-	fmt.Fprintf(w, "text-only players: %d games x %d seats, diplomacy and crisis on, deck %q, digest delivery; each seat reads only the text part of its mails and answers one of the offered lines at random\n",
-		len(r.games), len(storm.Powers), r.o.Deck)
+	fmt.Fprintf(w, "text-only players: %d games x %d seats, diplomacy and crisis on, deck %q, %s delivery; each seat reads only the text part of its mails and answers one of the offered lines at random\n",
+		len(r.games), len(storm.Powers), r.o.Deck, r.o.Mail)
 	fmt.Fprintf(w, "(%s %s/%s, %d CPUs; daemon poll %s, tick %s; turn cap %d; players bold %.2f, whole turn %.2f; seed %d; wall time %.1f s)\n\n",
 		runtime.Version(), runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), r.o.Poll, r.o.Tick, r.o.Turns, r.o.Bold, r.o.Whole, r.o.Seed, r.wall.Seconds())
 	tw := tabwriter.NewWriter(w, 2, 8, 2, ' ', 0)
