@@ -111,9 +111,9 @@ func (p *Player) Classify(subject, text string) Read {
 			p.Power = strings.ToLower(m[1])
 		}
 		return Read{Kind: Welcome}
-	case strings.Contains(text, "NOT accepted"):
+	case strings.Contains(text, "NOT accepted") || strings.Contains(subject, ": NOT ACCEPTED]"):
 		return Read{Kind: Refused, Why: text}
-	case strings.Contains(text, "Orders ACCEPTED") || strings.Contains(text, "Commands ACCEPTED"):
+	case strings.Contains(text, "Orders ACCEPTED") || strings.Contains(text, "Commands ACCEPTED") || strings.Contains(subject, ": ACCEPTED]"):
 		return Read{Kind: Accepted}
 	}
 	if m := victoryRe.FindString(text); m != "" {
@@ -135,7 +135,9 @@ func parseAsk(text string) (*Ask, string) {
 	lines := strings.Split(text, "\n")
 	block := lastBlock(lines)
 	if block == nil {
-		if strings.Contains(text, "What you may order now") && !strings.Contains(text, "What you may order now\n") {
+		// "What you may order now (<segment>, <turn>)" heads the lines
+		// offered; without its parenthesis it says there is nothing.
+		if strings.Contains(text, "What you may order now (") {
 			return nil, "the mail lists orders to give but holds no block to copy"
 		}
 		return nil, ""
