@@ -25,7 +25,8 @@ import (
 // the figure is the time from the SMTP server accepting the fifth order to
 // every power's INBOX (read over IMAP) holding its receipt, the public
 // report and its private notice. With -games N it is the capacity
-// benchmark instead (bench_games.go).
+// benchmark instead (bench_games.go); with -textplay N, text-only
+// players play whole games (textplay.go).
 func cmdBench(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -36,7 +37,13 @@ func cmdBench(args []string, stdout, stderr io.Writer) error {
 	senders := fs.Int("senders", 4, "with -games: SMTP connections submitting the orders")
 	data := fs.String("data", "", "with -games: keep the data file and mailboxes in this new or empty directory (default: a temporary one, removed)")
 	simulate := fs.Int("simulate", 0, "whole-game simulator: N random games through the engine alone, round trips a turn with and without standing orders (-turns default 12)")
-	deckFile := fs.String("deck", defaultSandboxDeck, "with -simulate: the random event deck (\"\": none)")
+	deckFile := fs.String("deck", defaultSandboxDeck, "with -simulate and -textplay: the random event deck (\"\": none)")
+	textplay := fs.Int("textplay", 0, "text-only players: N games with diplomacy, the crisis and -deck, every seat played from the text part of its mails alone, at random among the offered lines, to the game's end (-turns: a cap, default 40)")
+	dump := fs.String("dump", "", "with -textplay: write the text part of every mail the players read into this directory")
+	seed := fs.Uint64("seed", 1, "with -textplay: the games' and the players' seed")
+	bold := fs.Float64("bold", 0.8, "with -textplay: a player's chance of choosing an offered line other than the block's")
+	mail := fs.String("mail", store.MailDigest, "with -textplay: the players' delivery, digest or every-segment")
+	whole := fs.Float64("whole", 0.2, "with -textplay: a player's chance of answering with the whole turn's block rather than the open segment alone")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the benchmark to this file (go tool pprof); with -games, of the turns alone")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -51,6 +58,19 @@ func cmdBench(args []string, stdout, stderr io.Writer) error {
 			return fmt.Errorf("bench: %v", err)
 		}
 		defer pprof.StopCPUProfile()
+	}
+	if *textplay > 0 {
+		o := textplayBench{Games: *textplay, Turns: 40, Deck: *deckFile, Seed: *seed, Dump: *dump, Bold: *bold, Whole: *whole, Mail: *mail, Poll: 200 * time.Millisecond,
+			Cmdline: strings.TrimSpace("stormjudge bench " + strings.Join(args, " "))}
+		fs.Visit(func(f *flag.Flag) {
+			switch f.Name {
+			case "turns":
+				o.Turns = *turns
+			case "poll":
+				o.Poll = *poll
+			}
+		})
+		return cmdTextplay(o, stdout, stderr)
 	}
 	if *simulate > 0 {
 		o := simulateBench{Games: *simulate, Turns: 12, Deck: *deckFile, Seed: 1}
