@@ -9,8 +9,8 @@ import (
 	"time"
 
 	"stormjudge/adjudicator/storm"
+	"stormjudge/internal/flowed"
 	"stormjudge/internal/flowedtest"
-	"stormjudge/mailer"
 	"stormjudge/store"
 )
 
@@ -59,7 +59,7 @@ func (c *flowedChecker) check(m *store.Mail) {
 		return
 	}
 	defects := flowedtest.Check(m.Body)
-	if got, want := flowedtest.Decode(m.Body), mailer.Unflow(m.Body); got != want {
+	if got, want := flowedtest.Decode(m.Body), flowed.Decode(m.Body, false); got != want {
 		defects = append(defects, fmt.Sprintf("the mailer's Unflow decodes it otherwise:\n%s", want))
 	}
 	if len(defects) == 0 {

@@ -9,7 +9,7 @@ import (
 	"stormjudge/adjudicator"
 	"stormjudge/adjudicator/storm"
 	"stormjudge/deck"
-	"stormjudge/mailer"
+	"stormjudge/internal/flowed"
 	"stormjudge/store"
 )
 
@@ -43,7 +43,7 @@ func receiptOf(t *testing.T, res *Result) string {
 		t.Fatal("no receipt")
 	}
 	if res.Receipt.Flowed {
-		return mailer.Unflow(res.Receipt.Body) // format=flowed: its paragraphs joined
+		return flowed.Decode(res.Receipt.Body, false) // format=flowed: its paragraphs joined
 	}
 	return res.Receipt.Body
 }

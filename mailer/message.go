@@ -16,6 +16,7 @@ import (
 	gomail "github.com/emersion/go-message/mail"
 	"github.com/emersion/go-message/textproto"
 
+	"stormjudge/internal/flowed"
 	"stormjudge/internal/htmlpage"
 	"stormjudge/store"
 )
@@ -229,7 +230,7 @@ func writeAlternatives(w *message.Writer, m *store.Mail) error {
 	if htmlBody == "" {
 		text := m.Body
 		if m.Flowed {
-			text = Unflow(text)
+			text = flowed.Decode(text, false)
 		}
 		htmlBody = PlainHTML(m.Subject, text)
 	}
@@ -532,62 +533,6 @@ var plainTemplate = template.Must(template.New("plain").Parse(htmlpage.Head + `<
 </body>
 </html>
 `))
-
-// Unflow decodes format=flowed text (RFC 3676, DelSp=no): it removes the
-// space-stuffing (one leading space) of each line and joins every flowed
-// line (one that ends in a space) with the line after it, keeping the
-// space. The signature separator "-- " stays a line of its own (it is not
-// flowed, and a flowed line before it ends there), and a flowed line
-// followed by a line of another quote depth ends there too. Quoted lines (beginning
-// with ">") keep their quote marks; a flowed quoted line is joined with
-// the next line of the same depth, whose quote marks (and the one space
-// that may follow them) are dropped. Line breaks are written as "\n"; a
-// final line break is kept.
-func Unflow(text string) string {
-	text = strings.ReplaceAll(text, "\r\n", "\n")
-	if text == "" {
-		return ""
-	}
-	final := strings.HasSuffix(text, "\n")
-	lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
-
-	var b strings.Builder
-	open := false // the last line written was flowed: this one continues it
-	openDepth := 0
-	for i, line := range lines {
-		depth := 0
-		for depth < len(line) && line[depth] == '>' {
-			depth++
-		}
-		// Without the quote marks and the one space after them: the
-		// space-stuffing, after quote marks also the customary space.
-		content := strings.TrimPrefix(line[depth:], " ")
-		sig := content == "-- "
-		if open && (depth != openDepth || sig) {
-			// Another depth ends the paragraph, and the signature
-			// separator is a line of its own.
-			b.WriteByte('\n')
-			open = false
-		}
-		switch {
-		case open:
-			b.WriteString(content) // the continuation, without its prefix
-		case depth > 0:
-			b.WriteString(line) // quote marks and all
-		default:
-			b.WriteString(content) // unstuffed
-		}
-		open = strings.HasSuffix(content, " ") && !sig
-		openDepth = depth
-		if !open && (i < len(lines)-1 || final) {
-			b.WriteByte('\n')
-		}
-	}
-	if open && final {
-		b.WriteByte('\n')
-	}
-	return b.String()
-}
 
 // bareMsgID strips white space and the angle brackets from a message ID.
 func bareMsgID(id string) string {

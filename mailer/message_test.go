@@ -17,6 +17,7 @@ import (
 
 	"stormjudge/store"
 
+	"stormjudge/internal/flowed"
 	"stormjudge/internal/htmltest"
 )
 
@@ -286,7 +287,7 @@ func checkBody(t testing.TB, m *store.Mail, raw []byte) {
 	if wantHTML == "" {
 		body := m.Body
 		if m.Flowed {
-			body = Unflow(body)
+			body = flowed.Decode(body, false)
 		}
 		wantHTML = PlainHTML(m.Subject, body)
 	}
@@ -315,36 +316,6 @@ func checkBody(t testing.TB, m *store.Mail, raw []byte) {
 		if !bytes.Equal(img.body, in.Data) {
 			t.Errorf("%s: image %d bytes differ", m.ID, i)
 		}
-	}
-}
-
-func TestUnflow(t *testing.T) {
-	tests := []struct{ name, in, want string }{
-		{"fixed", "one\ntwo\n", "one\ntwo\n"},
-		{"soft-break-joined", "This is a \nflowed paragraph \nof three lines.\nNext.\n", "This is a flowed paragraph of three lines.\nNext.\n"},
-		{"crlf", "soft \r\nbreak\r\nhard\r\n", "soft break\nhard\n"},
-		{"space-stuffed", " From the start\n >not quoted\n  two spaces\n", "From the start\n>not quoted\n two spaces\n"},
-		{"stuffed-continuation", "joined \n From here\n", "joined From here\n"},
-		{"signature-hard-break", "Regards \n\n-- \nStormjudge\n", "Regards \n-- \nStormjudge\n"},
-		{"flowed-line-before-signature", "Regards \n-- \nStormjudge\n", "Regards \n-- \nStormjudge\n"},
-		{"quoted-signature", "> text \n> -- \n> sig\n", "> text \n> -- \n> sig\n"},
-		{"signature-after-fixed", "Regards\n-- \nStormjudge\n", "Regards\n-- \nStormjudge\n"},
-		{"quoted-untouched", "> quoted line\n>> deeper\n", "> quoted line\n>> deeper\n"},
-		{"quoted-flowed-same-depth", "> a quoted \n> paragraph\n", "> a quoted paragraph\n"},
-		{"quoted-other-depth-breaks", "> flowed \n>> deeper\nplain \n> quoted\n", "> flowed \n>> deeper\nplain \n> quoted\n"},
-		{"empty-line-ends-paragraph", "para \n\nnext\n", "para \nnext\n"},
-		{"last-line-flowed", "ends flowed \n", "ends flowed \n"},
-		{"no-final-newline", "soft \nend", "soft end"},
-		{"trailing-spaces-kept", "two spaces  \nthen\n", "two spaces  then\n"},
-		{"empty", "", ""},
-		{"only-newline", "\n", "\n"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			if got := Unflow(tt.in); got != tt.want {
-				t.Errorf("Unflow(%q) = %q, want %q", tt.in, got, tt.want)
-			}
-		})
 	}
 }
 

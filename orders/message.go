@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"mime"
+	"stormjudge/internal/flowed"
 	"strings"
 	"unicode/utf8"
 
@@ -368,8 +369,8 @@ func (w *walker) walk(e *message.Entity, depth int) error {
 		return &LimitError{What: "text", Limit: MaxBody}
 	}
 	p.text = decodeFallback(b)
-	if flowed, delSp := flowedParams(e.Header); flowed && !p.html {
-		p.text = unflow(normalizeText(p.text), delSp) // RFC 3676: the client's soft breaks undone
+	if isFlowed, delSp := flowedParams(e.Header); isFlowed && !p.html {
+		p.text = flowed.Decode(normalizeText(p.text), delSp) // RFC 3676: the client's soft breaks undone
 	}
 	w.parts = append(w.parts, p)
 	if !p.html && !p.attachment {

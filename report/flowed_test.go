@@ -7,8 +7,8 @@ import (
 
 	"stormjudge/adjudicator"
 	"stormjudge/adjudicator/storm"
+	"stormjudge/internal/flowed"
 	"stormjudge/internal/flowedtest"
-	"stormjudge/mailer"
 )
 
 // TestFlowedTextReflowsToTheSameWords: the flowed body says what the text
@@ -20,11 +20,11 @@ func TestFlowedTextReflowsToTheSameWords(t *testing.T) {
 	// A wrapped paragraph of the text is one line once decoded.
 	const para = "Next: Economic phase, Spring 1935 is open. Orders are due from every power."
 	if !strings.Contains(pub.Text, "Next: Economic phase, Spring 1935 is open. Orders are due from every\n") ||
-		!strings.Contains(mailer.Unflow(pub.Flowed), "\n"+para+"\n") {
-		t.Errorf("paragraph not wrapped in the text or not reflowed in the flowed text:\n%s\n%s", pub.Text, mailer.Unflow(pub.Flowed))
+		!strings.Contains(flowed.Decode(pub.Flowed, false), "\n"+para+"\n") {
+		t.Errorf("paragraph not wrapped in the text or not reflowed in the flowed text:\n%s\n%s", pub.Text, flowed.Decode(pub.Flowed, false))
 	}
 	for _, m := range []Message{pub, Private("demo", storm.Germany, evs, adjudicator.Derive(s))} {
-		if got, want := strings.Fields(mailer.Unflow(m.Flowed)), strings.Fields(m.Text); strings.Join(got, " ") != strings.Join(want, " ") {
+		if got, want := strings.Fields(flowed.Decode(m.Flowed, false)), strings.Fields(m.Text); strings.Join(got, " ") != strings.Join(want, " ") {
 			t.Errorf("%s: flowed words differ from the text's", m.Subject)
 		}
 		for _, l := range strings.Split(m.Flowed, "\n") {
@@ -50,8 +50,8 @@ func TestFlowReceipts(t *testing.T) {
 			t.Errorf("line of %d: %q", len(l), l)
 		}
 	}
-	if !strings.Contains(mailer.Unflow(out), "\n"+long+"\n") {
-		t.Errorf("the long line does not reflow to itself:\n%s", mailer.Unflow(out))
+	if !strings.Contains(flowed.Decode(out, false), "\n"+long+"\n") {
+		t.Errorf("the long line does not reflow to itself:\n%s", flowed.Decode(out, false))
 	}
 }
 
@@ -81,31 +81,31 @@ func TestFlowedWriterKeepsRFC3676(t *testing.T) {
 	w.code("GAME demo")
 	w.code(long)
 	w.code("END")
-	text, flowed := w.String(), w.Flowed()
-	if d := flowedtest.Check(flowed); len(d) > 0 {
-		t.Errorf("the flowed body breaks the rules:\n  %s\n%s", strings.Join(d, "\n  "), flowed)
+	text, fl := w.String(), w.Flowed()
+	if d := flowedtest.Check(fl); len(d) > 0 {
+		t.Errorf("the fl body breaks the rules:\n  %s\n%s", strings.Join(d, "\n  "), fl)
 	}
 	for _, want := range []string{"\n" + long + "\n", "\n From the start", "\n >quoted, then more.\n", "\n From here on.\n", "\n     Salt "} {
-		if !strings.Contains(flowed, want) {
-			t.Errorf("the flowed body lacks %q:\n%s", want, flowed)
+		if !strings.Contains(fl, want) {
+			t.Errorf("the fl body lacks %q:\n%s", want, fl)
 		}
 	}
-	dec := flowedtest.Decode(flowed)
+	dec := flowedtest.Decode(fl)
 	if got, want := strings.Fields(dec), strings.Fields(text); strings.Join(got, " ") != strings.Join(want, " ") {
-		t.Errorf("the flowed words differ from the text's:\n%s\n%s", dec, text)
+		t.Errorf("the fl words differ from the text's:\n%s\n%s", dec, text)
 	}
 	for _, want := range []string{
-		fmt.Sprintf("%-18s %-19s %s", row[0], row[1], row[2]), // the row, broken only in the flowed lines
+		fmt.Sprintf("%-18s %-19s %s", row[0], row[1], row[2]), // the row, broken only in the fl lines
 		"What you may order now, in the economic phase of Spring 1935, with every cost in tile points:",
 		"Gathering Storm game a-game-with-a-long-name: private notice for Germany, Spring 1935",
 		"    " + salt,
 	} {
-		if !strings.Contains("\n"+dec, "\n"+want+"\n") || strings.Contains(flowed, want) {
-			t.Errorf("%q is not one line broken softly:\n%s", want, flowed)
+		if !strings.Contains("\n"+dec, "\n"+want+"\n") || strings.Contains(fl, want) {
+			t.Errorf("%q is not one line broken softly:\n%s", want, fl)
 		}
 	}
-	if mailer.Unflow(flowed) != dec {
-		t.Errorf("the mailer decodes it otherwise:\n%s", mailer.Unflow(flowed))
+	if flowed.Decode(fl, false) != dec {
+		t.Errorf("the mailer decodes it otherwise:\n%s", flowed.Decode(fl, false))
 	}
 }
 

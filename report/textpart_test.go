@@ -13,7 +13,7 @@ import (
 	"stormjudge/adjudicator/event"
 	"stormjudge/adjudicator/storm"
 	"stormjudge/deck"
-	"stormjudge/mailer"
+	"stormjudge/internal/flowed"
 	"stormjudge/orders"
 )
 
@@ -140,7 +140,7 @@ type factCount struct{ mails, pre, with, cited, final int }
 // summed is set) that its text or flowed part lacks; n counts those
 // checked.
 func missingFacts(m Message, summed func(htmlUnit) bool, n *factCount) []string {
-	text, flowed := words(m.Text), words(mailer.Unflow(m.Flowed))
+	text, flowed := words(m.Text), words(flowed.Decode(m.Flowed, false))
 	var out []string
 	seen := map[string]bool{}
 	n.mails++
@@ -223,7 +223,7 @@ func TestTextPartHasEveryFactOfTheHTML(t *testing.T) {
 // theText is m's text part and its flowed part unflowed, each with its
 // white space runs made one space: a text reader's two views of m.
 func theText(m Message) map[string]string {
-	return map[string]string{"text": words(m.Text), "flowed": words(mailer.Unflow(m.Flowed))}
+	return map[string]string{"text": words(m.Text), "flowed": words(flowed.Decode(m.Flowed, false))}
 }
 
 // leadOf is the part of a flattened body before its first list of
@@ -280,7 +280,7 @@ func TestRule15_22ResearchLinesInTheText(t *testing.T) {
 			if errs := adjudicator.Validate(s, p, parseLines(t, p, sent[:1])); len(errs) == 0 || errs[0].Rule != "15.22" {
 				t.Errorf("%s: %q alone: %v, want a 15.22 refusal (the test proves nothing)", p, o.Order, errs)
 			}
-			if fl := words(mailer.Unflow(m.Flowed)); !strings.Contains(fl, words(o.Order)+" ") || !strings.Contains(fl, "+ "+o.With[0]) {
+			if fl := words(flowed.Decode(m.Flowed, false)); !strings.Contains(fl, words(o.Order)+" ") || !strings.Contains(fl, "+ "+o.With[0]) {
 				t.Errorf("%s: the flowed text lacks %q and its lines", p, o.Order)
 			}
 		}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"stormjudge/adjudicator/event"
+	"stormjudge/internal/flowed"
 )
 
 // A writer builds one mail body as a list of blocks (titles, headings,
@@ -286,7 +287,7 @@ func flowLine(l string) []string {
 	}
 	l = strings.TrimRight(l, " ")
 	row := strings.Contains(strings.TrimLeft(l, " "), "  ")
-	if len(l) <= Width || row && len(l) <= MaxLine || orderLine(l) {
+	if len(l) <= Width || row && len(l) <= MaxLine || flowed.OrderLine(l) {
 		return []string{l}
 	}
 	var out []string
@@ -311,29 +312,6 @@ func flowLine(l string) []string {
 		l = l[cut+1:]
 	}
 	return append(out, l)
-}
-
-// orderLine reports an order line as the judge writes one in an order
-// block, a receipt or a letter: its first word two or more capitals (an
-// order's or a command's keyword) and no lower-case letter before its
-// note, if any (" (" or " #"): "DIPLOMATIC BULGARIA 2 (for Diplomacy:
-// Axis, second round)", "  REFUSED LAY DOWN BATTLESHIP 3 (line 4)",
-// "PASS   # Economic phase"; not "EAI from: ...", nor a command's form
-// with its words ("PRESS TO <power> ..., then your message ..."). A
-// player copies it: it is never broken, however long.
-func orderLine(l string) bool {
-	words := strings.Fields(l)
-	if len(words) == 0 || len(words[0]) < 2 || strings.Trim(words[0], "ABCDEFGHIJKLMNOPQRSTUVWXYZ") != "" {
-		return false
-	}
-	head := strings.TrimLeft(l, " ")
-	if i := strings.Index(head, " ("); i >= 0 {
-		head = head[:i]
-	}
-	if i := strings.Index(head, " #"); i >= 0 {
-		head = head[:i]
-	}
-	return strings.ToUpper(head) == head
 }
 
 // Flow turns plain text written line by line (a receipt, a welcome: the

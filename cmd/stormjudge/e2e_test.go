@@ -20,10 +20,10 @@ import (
 	"github.com/emersion/go-message"
 
 	"stormjudge/adjudicator/storm"
+	"stormjudge/internal/flowed"
 
 	_ "github.com/emersion/go-message/charset"
 
-	"stormjudge/mailer"
 	"stormjudge/store"
 )
 
@@ -192,7 +192,7 @@ func mailParts(t *testing.T, raw string) (text, htmlPart string) {
 			}
 			text = string(b)
 			if strings.EqualFold(params["format"], "flowed") {
-				text = mailer.Unflow(text)
+				text = flowed.Decode(text, false)
 			}
 		}
 		return nil

@@ -22,6 +22,7 @@ package flowedtest
 
 import (
 	"fmt"
+	"stormjudge/internal/flowed"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -116,30 +117,7 @@ func Check(body string) []string {
 // word (after its indentation), or a hard-broken order line.
 func unbreakable(l Line) bool {
 	t := strings.TrimSpace(l.Text)
-	return !strings.Contains(t, " ") || !l.Soft && Preformatted(l.Text)
-}
-
-// Preformatted reports an order line as the judge writes it in an order
-// block, a receipt or a notice: its first word two or more capitals (an
-// order's or a command's keyword) and no lower-case letter before its
-// note, if any (" (" or " #"): "DIPLOMATIC BULGARIA 2 (for Diplomacy:
-// Axis, second round)", "  REFUSED LAY DOWN BATTLESHIP 3 (line 4)",
-// "PASS   # Economic phase"; not "HELP lists ...", nor "PRESS TO <power>
-// ..., then your message ...". Such a line is never wrapped: a player
-// copies it whole.
-func Preformatted(line string) bool {
-	words := strings.Fields(line)
-	if len(words) == 0 || len(words[0]) < 2 || strings.Trim(words[0], "ABCDEFGHIJKLMNOPQRSTUVWXYZ") != "" {
-		return false
-	}
-	head := strings.TrimLeft(line, " ")
-	if i := strings.Index(head, " ("); i >= 0 {
-		head = head[:i]
-	}
-	if i := strings.Index(head, " #"); i >= 0 {
-		head = head[:i]
-	}
-	return strings.ToUpper(head) == head
+	return !strings.Contains(t, " ") || !l.Soft && flowed.OrderLine(l.Text)
 }
 
 // openWords are words a sentence does not end on: a line hard-broken
@@ -168,7 +146,7 @@ var openWords = map[string]bool{
 // "Name: value" lines do not match either: they end with a digit, a
 // capital, a colon or a full stop, or the next begins with one.
 func HardBreakInSentence(line, next string) bool {
-	if line == "" || next == "" || line == "-- " || next == "-- " || Preformatted(line) || Preformatted(next) ||
+	if line == "" || next == "" || line == "-- " || next == "-- " || flowed.OrderLine(line) || flowed.OrderLine(next) ||
 		tableRow(line) || tableRow(next) {
 		return false
 	}

@@ -68,25 +68,3 @@ func TestHardBreakInSentence(t *testing.T) {
 		}
 	}
 }
-
-// TestPreformatted: order lines by their first two words.
-func TestPreformatted(t *testing.T) {
-	for line, want := range map[string]bool{
-		"DIPLOMATIC BULGARIA 2 (for Diplomacy: Axis, second round)": true,
-		"  REFUSED LAY DOWN BATTLESHIP 3 (line 4)":                  true,
-		"PASS":                       true,
-		"   PASS TURN":               true,
-		"HELP lists the commands":    false,
-		"  EAI from: trade +1":       false,
-		"A unit":                     false,
-		"  ok      BUILD INFANTRY":   false,
-		"Germany keeps 6 tile point": false,
-		"PASS                     # Economic phase":                                             true,
-		"   PRESS TO <power> [<power> ...], then your message on the following lines up to END": false,
-		"MOBILIZE IDLE: ARMOR, INFANTRY, AIR":                                                   true,
-	} {
-		if got := Preformatted(line); got != want {
-			t.Errorf("Preformatted(%q) = %v, want %v", line, got, want)
-		}
-	}
-}

@@ -3,6 +3,7 @@ package textplayer
 import (
 	"os"
 	"slices"
+	"stormjudge/internal/flowed"
 	"strings"
 	"testing"
 )
@@ -219,12 +220,12 @@ func TestGoldenNoticeReadsTheSameFlowedOrNot(t *testing.T) {
 	if err != nil {
 		t.Skip(err)
 	}
-	flowed, err := os.ReadFile("../../report/testdata/golden/notice-germany-spring-1935.flowed.txt")
+	fl, err := os.ReadFile("../../report/testdata/golden/notice-germany-spring-1935.flowed.txt")
 	if err != nil {
 		t.Skip(err)
 	}
 	a, fa := parseAsk(string(plain))
-	b, fb := parseAsk(Unflow(string(flowed), false))
+	b, fb := parseAsk(flowed.Decode(string(fl), false))
 	if a == nil || b == nil {
 		t.Fatalf("no ask read (findings %q, %q)", fa, fb)
 	}

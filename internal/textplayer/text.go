@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"mime"
+	"stormjudge/internal/flowed"
 	"strings"
 
 	"github.com/emersion/go-message"
@@ -69,55 +70,7 @@ func decode(part *message.Entity) (string, error) {
 	}
 	text := string(b)
 	if _, params, _ := part.Header.ContentType(); strings.EqualFold(params["format"], "flowed") {
-		return Unflow(text, strings.EqualFold(params["delsp"], "yes")), nil
+		return flowed.Decode(text, strings.EqualFold(params["delsp"], "yes")), nil
 	}
 	return strings.ReplaceAll(text, "\r\n", "\n"), nil
-}
-
-// Unflow undoes the soft line breaks of a format=flowed text (RFC 3676
-// 4.2): a line ending in a space continues on the next line of the same
-// quote depth; with delsp the space is the writer's and is dropped
-// (4.3). The space-stuffing (a space before a line that would begin with
-// a space, ">" or "From ", 4.4) is removed; the signature separator "-- "
-// is never flowed. Line breaks come out as "\n".
-func Unflow(text string, delsp bool) string {
-	text = strings.ReplaceAll(text, "\r\n", "\n")
-	final := strings.HasSuffix(text, "\n")
-	lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
-	var b strings.Builder
-	open, openDepth := false, 0
-	for _, line := range lines {
-		depth := 0
-		for depth < len(line) && line[depth] == '>' {
-			depth++
-		}
-		content := strings.TrimPrefix(line[depth:], " ")
-		sig := content == "-- "
-		if open && (depth != openDepth || sig) {
-			b.WriteByte('\n')
-			open = false
-		}
-		if !open && depth > 0 {
-			b.WriteString(strings.Repeat(">", depth) + " ")
-		}
-		flowed := strings.HasSuffix(content, " ") && !sig
-		if flowed && delsp {
-			content = content[:len(content)-1]
-		}
-		b.WriteString(content)
-		if flowed {
-			open, openDepth = true, depth
-			continue
-		}
-		open = false
-		b.WriteByte('\n')
-	}
-	out := b.String()
-	if open {
-		out += "\n"
-	}
-	if !final {
-		out = strings.TrimSuffix(out, "\n")
-	}
-	return out
 }

@@ -5,25 +5,6 @@ import (
 	"testing"
 )
 
-func TestUnflow(t *testing.T) {
-	for _, c := range []struct {
-		name, in string
-		delsp    bool
-		want     string
-	}{
-		{"soft break keeps its space", "Reply with this block: as it is, it \r\nchanges nothing.\r\n", false, "Reply with this block: as it is, it changes nothing.\n"},
-		{"delsp drops it", "RESEARCH COUNTER \r\n3\r\n", true, "RESEARCH COUNTER3\n"},
-		{"hard breaks stay", "GAME g1\r\nSECRET <your secret>\r\nEND\r\n", false, "GAME g1\nSECRET <your secret>\nEND\n"},
-		{"space-stuffing removed", "  + RESEARCH GERMAN JETS\r\n From here\r\n", false, " + RESEARCH GERMAN JETS\nFrom here\n"},
-		{"signature is not flowed", "end of text \r\n-- \r\nstormjudge\r\n", false, "end of text \n-- \nstormjudge\n"},
-		{"quoted lines join at their depth", "> one \r\n> two\r\nthree\r\n", false, "> one two\nthree\n"},
-	} {
-		if got := Unflow(c.in, c.delsp); got != c.want {
-			t.Errorf("%s: %q, want %q", c.name, got, c.want)
-		}
-	}
-}
-
 // A mail of the judge: multipart/alternative, the text part flowed and
 // quoted-printable (the soft break's space written =20: a decoder drops
 // trailing white space, RFC 2045 6.7), an HTML part saying something else. Only the text
