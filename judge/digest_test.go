@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"stormjudge/adjudicator"
 	"stormjudge/adjudicator/storm"
@@ -15,8 +16,14 @@ import (
 // as the players' default, the digest.
 func digestGame(t *testing.T) (*Judge, *store.DB) {
 	t.Helper()
+	return digestGameWith(t, 0)
+}
+
+// digestGameWith is digestGame with a deadline a segment (0 none).
+func digestGameWith(t *testing.T, deadline time.Duration) (*Judge, *store.DB) {
+	t.Helper()
 	j, db, _ := newJudge(t)
-	def := demoDef(0)
+	def := demoDef(deadline)
 	def.Rules.Mail = ""
 	def.ModeratorSecret = "gmsecret"
 	def.Diplomacy, def.Crisis = true, true

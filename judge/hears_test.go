@@ -15,21 +15,6 @@ import (
 	"stormjudge/store"
 )
 
-// deadlineDigestGame is digestGame with an hour's deadline a segment, so
-// that a segment settled early cancels its calendar event (Closing).
-func deadlineDigestGame(t *testing.T) (*Judge, *store.DB) {
-	t.Helper()
-	j, db, _ := newJudge(t)
-	def := demoDef(time.Hour)
-	def.Rules.Mail = ""
-	def.ModeratorSecret = "gmsecret"
-	def.Diplomacy, def.Crisis = true, true
-	if _, err := j.EnsureGame(def); err != nil {
-		t.Fatal(err)
-	}
-	return j, db
-}
-
 // hasAttachment: m carries a file named name.
 func hasAttachment(m *store.Mail, name string) bool {
 	return slices.ContainsFunc(m.Attachments, func(a store.Attachment) bool { return a.Name == name })
@@ -41,7 +26,7 @@ func hasAttachment(m *store.Mail, name string) bool {
 // own research points (which their receipts accepted) are a reason to
 // write; the cancellation goes with their next mail.
 func TestDigestNoMailThatAsksNothing(t *testing.T) {
-	j, db := deadlineDigestGame(t)
+	j, db := digestGameWith(t, time.Hour)
 	for _, p := range storm.Powers {
 		lines := "PASS"
 		if p == storm.Britain {
@@ -91,7 +76,7 @@ func TestDigestNoMailThatAsksNothing(t *testing.T) {
 // carries news for it (event.NewsFor), the end of a turn, or a lead for
 // everyone.
 func TestEveryPowerHearsTheWar(t *testing.T) {
-	j, db := deadlineDigestGame(t)
+	j, db := digestGameWith(t, time.Hour)
 	rng := rand.New(rand.NewPCG(1, 2))
 	warAt := 0
 	for range 400 {
