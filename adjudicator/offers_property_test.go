@@ -1,0 +1,389 @@
+package adjudicator_test
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+
+	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/crisis"
+	"stormjudge/adjudicator/diplomacy"
+	"stormjudge/adjudicator/event"
+	"stormjudge/adjudicator/setup"
+	"stormjudge/adjudicator/storm"
+	"stormjudge/orders"
+)
+
+var offersLong = flag.Bool("offers.long", false, "TestPropertyEveryOfferIsAPromise plays 1,000 games of up to 40 turns")
+
+// An offer is a promise: every line a power's notice offers it (the
+// view: its options with the lines to send with them, the ready-to-copy
+// block and the rest of the turn it plans, the IF lines for later crisis
+// stages, the order forms of its event options and of the segments still
+// to come), sent as offered, is accepted when it is sent and is not void
+// when the segment is resolved, unless for a reason the offer could not
+// know (unknowableVoid).
+
+// offer is one reply a notice offers: its order lines as the player
+// writes them (the envelope is added when sent), what it is for the
+// counts and messages, and whether it is the block with the option in
+// place of its first line (an option sent with the rest of the turn).
+type offer struct {
+	kind  string
+	lines []string
+}
+
+// offersOf lists every reply p's view offers in s.
+func offersOf(s storm.State, me *adjudicator.PowerView) []offer {
+	var plan []string // the rest of the turn, as the block writes it
+	for _, st := range me.Plan {
+		plan = append(plan, st.Lines...)
+	}
+	def := me.Default
+	if len(def) == 0 {
+		def = []string{"PASS"}
+	}
+	out := []offer{{kind: "block", lines: append(slices.Clone(def), plan...)}}
+	if len(plan) > 0 {
+		out = append(out, offer{kind: "default", lines: slices.Clone(def)})
+	}
+	for _, o := range me.Options {
+		lines := append([]string{o.Order}, o.With...)
+		out = append(out, offer{kind: "option", lines: lines})
+		if len(plan) > 0 {
+			out = append(out, offer{kind: "option in the block", lines: append(slices.Clone(lines), plan...)})
+		}
+	}
+	for _, l := range me.PlanLines { // IF lines for later stages, with the block
+		out = append(out, offer{kind: "IF line", lines: append(append(slices.Clone(def), l), plan...)})
+	}
+	for _, l := range eventOrderLines(s, me) {
+		out = append(out, offer{kind: "event option", lines: []string{l}})
+	}
+	for _, ls := range laterOrderLines(s, me) {
+		out = append(out, offer{kind: "later segment", lines: append(slices.Clone(def), ls...)})
+	}
+	return out
+}
+
+// eventOrderLines instantiates the order forms the event options word
+// (storm.EventOptions.Lines: LAY DOWN <ship> FREE, ACCELERATE SHIP <n> BY
+// <k> FREE) with the power's own ships: each form offered must have at
+// least one instance among the options (checked by the caller through
+// hasInstance), so the lines returned are the instances themselves.
+func eventOrderLines(s storm.State, me *adjudicator.PowerView) []string {
+	var out []string
+	for _, l := range me.EventOptions {
+		switch {
+		case strings.Contains(l, "LAY DOWN <ship> FREE"):
+			for _, o := range me.Options {
+				if strings.HasPrefix(o.Order, "LAY DOWN ") && strings.HasSuffix(o.Order, " FREE") {
+					out = append(out, o.Order)
+				}
+			}
+		case strings.Contains(l, "ACCELERATE SHIP <n> BY"):
+			for _, o := range me.Options {
+				if strings.HasPrefix(o.Order, "ACCELERATE ") && strings.HasSuffix(o.Order, " FREE") {
+					out = append(out, o.Order)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// eventFormsUnoffered are the order forms p's event options word with no
+// instance among its options: a promise no order keeps.
+func eventFormsUnoffered(me *adjudicator.PowerView) []string {
+	var out []string
+	for _, l := range me.EventOptions {
+		prefix := ""
+		switch {
+		case strings.Contains(l, "LAY DOWN <ship> FREE"):
+			prefix = "LAY DOWN "
+		case strings.Contains(l, "ACCELERATE SHIP <n> BY"):
+			prefix = "ACCELERATE "
+		default:
+			continue
+		}
+		if !slices.ContainsFunc(me.Options, func(o adjudicator.OptionView) bool {
+			return strings.HasPrefix(o.Order, prefix) && strings.HasSuffix(o.Order, " FREE")
+		}) {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// laterOrderLines instantiates the order forms the notice's "still to
+// come" lines (View.Later) tell the power to send now: AGGRESSION NONE or
+// an open target under FOR CRISIS, a SPY RING line under FOR SPY RINGS,
+// the placement rounds' PASS under their FOR line, the Allied response's
+// IF lines.
+func laterOrderLines(s storm.State, me *adjudicator.PowerView) [][]string {
+	var out [][]string
+	for _, l := range me.Later {
+		switch {
+		case strings.Contains(l, "AGGRESSION <target> or AGGRESSION NONE"):
+			out = append(out, []string{"FOR CRISIS", "AGGRESSION NONE"})
+			for _, a := range crisis.AggressionOptions(s, me.Power) {
+				if a.Barred == "" {
+					out = append(out, []string{"FOR CRISIS", "AGGRESSION " + strings.ToUpper(a.Target)})
+				}
+			}
+		case strings.Contains(l, "a SPY RING line now"):
+			for _, t := range diplomacy.DiplomaticTargets(s) {
+				out = append(out, []string{"FOR SPY RINGS", "SPY RING " + strings.ToUpper(t)})
+				break
+			}
+		case strings.Contains(l, "IF AGGRESSION [<target>] OPPOSE|ACQUIESCE"):
+			out = append(out, []string{"IF AGGRESSION OPPOSE"}, []string{"IF AGGRESSION ACQUIESCE"},
+				[]string{"IF AGGRESSION OPPOSE", "IF CONTINUED ULTIMATUM"}, []string{"IF AGGRESSION OPPOSE", "IF CONTINUED BACK DOWN"})
+		default:
+			for _, w := range roundFor {
+				if strings.Contains(l, "under a "+w+" line") {
+					out = append(out, []string{w, "PASS"})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// roundFor are the FOR lines of the placement rounds (docs/orders.md).
+var roundFor = []string{"FOR AXIS 1", "FOR RUSSIA", "FOR ALLIES", "FOR AXIS 2"}
+
+// send parses lines as p's reply (orders.Parse, the envelope as the block
+// writes it).
+func send(p storm.Power, lines []string) (*orders.Submission, error) {
+	body := append([]string{"GAME demo", "POWER " + p.String(), "SECRET x"}, lines...)
+	return orders.Parse(strings.Join(append(body, "END"), "\n"))
+}
+
+// unknowableVoid reports a void whose reason the offer could not know:
+// another power's order of the same segment carried out first in the
+// order of play (15.23A, 15.23B, 16.16B, 16.16G, 24.552E, 24.56C, 25.52B)
+// or placed in a later round (24.56B).
+func unknowableVoid(e event.OrderVoided) bool {
+	switch e.Rule {
+	case "15.23A", "15.23B", "16.16B", "16.16G", "24.552E", "24.56C", "25.52B", "24.56B":
+		return true
+	}
+	return false
+}
+
+// dependentVoid reports a void that follows another of the same part
+// (track.AcceptOrders).
+func dependentVoid(e event.OrderVoided) bool { return strings.HasPrefix(e.Msg, "voided with the other ") }
+
+// orderKey names an order for matching a void to the order sent.
+func orderKey(o storm.Order) string { return string(o.For) + "|" + o.String() }
+
+type offerCounts struct {
+	games, positions, offers, refused, resolved, voided, unknowable, defaultsCompared int
+	byKind                                                                              map[string]int
+	failures                                                                            []string
+	seen                                                                                map[string]bool
+}
+
+// fail records a broken promise once by its kind and rule.
+func (c *offerCounts) fail(key, msg string) {
+	if c.seen[key] {
+		return
+	}
+	c.seen[key] = true
+	c.failures = append(c.failures, msg)
+}
+
+// TestPropertyEveryOfferIsAPromise plays random games (the illustrative,
+// intrigue and quiet decks in turn, diplomacy and the crisis phase on) and
+// at every position, for every power that must order, sends every reply
+// its view offers: each is accepted (MayOrder, Validate). Then each power
+// sends one of its offers, or a random player's orders, and the segment
+// is resolved: no order of an offer is void but for a reason it could not
+// know (unknowableVoid), and a block its notice says changes nothing
+// changes nothing (the same state as without the power's orders).
+// -offers.long plays more and longer games.
+func TestPropertyEveryOfferIsAPromise(t *testing.T) {
+	games, turns := 200, 6
+	if *offersLong {
+		games, turns = 1000, 40
+	}
+	decks := []storm.Deck{loadDeck(t, "illustrative.toml"), loadDeck(t, "intrigue.toml"), loadDeck(t, "quiet.toml")}
+	c := &offerCounts{byKind: map[string]int{}, seen: map[string]bool{}}
+	for g := range games {
+		seed := uint64(g + 1)
+		s := crisis.WithCrisis(diplomacy.WithDiplomacy(setup.NewGameWithDeck(seed, decks[g%len(decks)])))
+		s, _, err := adjudicator.Resolve(s, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(seed, 0x0ffe7))
+		peaceful := g%2 == 0
+		c.games++
+		start := s.Turn
+		standing := map[string]string{} // the standing lines of offers sent this turn: key to the offer's kind
+		for !s.Ended && s.Turn.Index()-start.Index() < turns {
+			if adjudicator.AwaitsDraw(s) {
+				t.Fatalf("seed %d: a game with a deck waits for a draw", seed)
+			}
+			s = checkPosition(t, c, s, seed, rng, peaceful, standing)
+		}
+	}
+	t.Logf("%d games, %d positions, %d offers checked (%v), %d refused; %d resolved with an offer, %d orders of them voided (%d for a reason the offer could not know); %d blocks that change nothing compared",
+		c.games, c.positions, c.offers, c.byKind, c.refused, c.resolved, c.voided, c.unknowable, c.defaultsCompared)
+	sort.Strings(c.failures)
+	for _, f := range c.failures {
+		t.Error(f)
+	}
+}
+
+// checkPosition checks every offer of s and resolves it with one offer
+// or random orders per power, returning the next state.
+func checkPosition(t *testing.T, c *offerCounts, s storm.State, seed uint64, rng *rand.Rand, peaceful bool, standing map[string]string) storm.State {
+	t.Helper()
+	v := adjudicator.Derive(s)
+	where := fmt.Sprintf("seed %d, %s, %s", seed, s.Turn, s.Segment.Title())
+	if len(v.Public.Required) > 0 {
+		c.positions++
+	}
+	ords := map[storm.Power][]storm.Order{}
+	sentOffer := map[storm.Power]string{} // the power's offer's kind
+	for _, p := range v.Public.Required {
+		me := v.Powers[p]
+		for _, l := range eventFormsUnoffered(me) {
+			c.fail("unoffered event "+l, fmt.Sprintf("%s: %s's event option %q: no such order is among its options", where, p, l))
+		}
+		var accepted []offer
+		var subs []*orders.Submission
+		for _, of := range offersOf(s, me) {
+			c.offers++
+			c.byKind[of.kind]++
+			sub, err := send(p, of.lines)
+			if err != nil {
+				c.refused++
+				c.fail("parse "+of.kind+" "+firstWord(of.lines), fmt.Sprintf("%s: %s's %s %q does not parse: %v", where, p, of.kind, of.lines, err))
+				continue
+			}
+			if !adjudicator.MayOrder(s, p, sub.Orders) && len(sub.Orders) > 0 {
+				c.refused++
+				c.fail("may "+of.kind+" "+firstWord(of.lines), fmt.Sprintf("%s: %s's %s %q: the power may not order now", where, p, of.kind, of.lines))
+				continue
+			}
+			if errs := adjudicator.Validate(s, p, sub.Orders); len(errs) > 0 {
+				c.refused++
+				c.fail("refused "+of.kind+" "+firstWord(of.lines)+" "+errs[0].Rule, fmt.Sprintf("%s: %s's %s %q refused: %v", where, p, of.kind, of.lines, errs))
+				continue
+			}
+			if peaceful && slices.ContainsFunc(sub.Orders, func(o storm.Order) bool {
+				return o.Kind == storm.DeclareWarOrder || o.Kind == storm.ThreatenWarOrder || o.Kind == storm.AttackOrder
+			}) {
+				continue // accepted; not played, so that the game goes on
+			}
+			accepted = append(accepted, of)
+			subs = append(subs, sub)
+		}
+		if len(accepted) == 0 || rng.IntN(3) == 0 {
+			ords[p] = adjudicator.RandomOrders(s, p, rng, 3)
+			if peaceful {
+				ords[p] = slices.DeleteFunc(ords[p], func(o storm.Order) bool {
+					return o.Kind == storm.DeclareWarOrder || o.Kind == storm.ThreatenWarOrder || o.Kind == storm.AttackOrder
+				})
+				if len(adjudicator.Validate(s, p, ords[p])) > 0 {
+					ords[p] = nil
+				}
+			}
+			continue
+		}
+		i := rng.IntN(len(accepted))
+		ords[p] = subs[i].Orders
+		sentOffer[p] = accepted[i].kind
+		for _, o := range subs[i].Orders {
+			if o.For != "" && o.For != s.Segment || o.Kind == storm.CrisisIfOrder {
+				standing[string(p.String())+"|"+orderKey(o)] = accepted[i].kind
+			}
+		}
+		if me.DefaultNote == "changes nothing" && rng.IntN(4) == 0 {
+			compareDefault(t, c, s, p, me, where)
+		}
+	}
+	next, evs, err := adjudicator.Resolve(s, ords)
+	if err != nil {
+		t.Fatalf("%s: %v", where, err)
+	}
+	c.resolved += len(sentOffer)
+	voids := map[storm.Power][]event.OrderVoided{}
+	for _, e := range evs {
+		if ov, ok := e.(event.OrderVoided); ok {
+			voids[ov.Power] = append(voids[ov.Power], ov)
+		}
+	}
+	for p, vs := range voids {
+		known := slices.ContainsFunc(vs, func(e event.OrderVoided) bool { return !unknowableVoid(e) && !dependentVoid(e) })
+		for _, e := range vs {
+			key := p.String() + "|" + orderKey(e.Order)
+			kind, fromStanding := standing[key]
+			if fromStanding {
+				c.voided++
+				if unknowableVoid(e) || !strings.HasPrefix(kind, "block") && kind != "default" {
+					c.unknowable++ // what happened since the offer decides (later rounds, stages)
+					continue
+				}
+				c.fail("void standing "+e.Rule, fmt.Sprintf("%s: %s's %s line %q voided when its segment came (rule %s: %s)", where, p, kind, e.Order, e.Rule, e.Msg))
+				continue
+			}
+			kind, ok := sentOffer[p]
+			if !ok || !slices.ContainsFunc(ords[p], func(o storm.Order) bool { return orderKey(o) == orderKey(e.Order) }) {
+				continue
+			}
+			c.voided++
+			if unknowableVoid(e) || dependentVoid(e) && !known {
+				c.unknowable++
+				continue
+			}
+			c.fail("void "+kind+" "+e.Rule+" "+firstWord([]string{e.Order.String()}), fmt.Sprintf("%s: %s's %s %q voided (rule %s: %s)", where, p, kind, e.Order, e.Rule, e.Msg))
+		}
+	}
+	if next.Turn != s.Turn {
+		clear(standing)
+	}
+	return next
+}
+
+// compareDefault checks that p's block, whose notice says it changes
+// nothing in the open segment, leaves the state as no orders from p do.
+func compareDefault(t *testing.T, c *offerCounts, s storm.State, p storm.Power, me *adjudicator.PowerView, where string) {
+	t.Helper()
+	sub, err := send(p, me.Default)
+	if err != nil {
+		return // counted above
+	}
+	with, _, err1 := adjudicator.Resolve(s, map[storm.Power][]storm.Order{p: sub.Orders})
+	without, _, err2 := adjudicator.Resolve(s, nil)
+	if err1 != nil || err2 != nil {
+		t.Fatalf("%s: %v %v", where, err1, err2)
+	}
+	a, _ := json.Marshal(with)
+	b, _ := json.Marshal(without)
+	c.defaultsCompared++
+	if string(a) != string(b) {
+		c.fail("changes "+s.Segment.Title()+" "+strings.Join(me.Default, " "), fmt.Sprintf("%s: %s's block %q is worded \"changes nothing\" but the state differs from no orders", where, p, me.Default))
+	}
+}
+
+// firstWord is the first word of the first line, for grouping failures.
+func firstWord(lines []string) string {
+	if len(lines) == 0 {
+		return ""
+	}
+	f := strings.Fields(lines[0])
+	if len(f) == 0 {
+		return ""
+	}
+	return f[0]
+}
