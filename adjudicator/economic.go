@@ -3,6 +3,7 @@ package adjudicator
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"stormjudge/adjudicator/crisis"
 	"stormjudge/adjudicator/diplomacy"
@@ -153,18 +154,73 @@ func (c *orderCheck) validate(orders []storm.Order) ([]storm.IndexedError, storm
 	return errs, scratch
 }
 
-// freeUnitsRefused words the free units of p's random events (18.41),
-// after them, that cannot be built as things stand, with Validate's
-// reason; the ones that can are offered once, among the orders (allowed).
-func freeUnitsRefused(s, after storm.State, p storm.Power) []string {
-	var out []string
-	for _, u := range slices.Compact(slices.Sorted(slices.Values(after.Powers[p].Economy.Options.FreeUnits))) {
+// eventOptionLines words p's options from this turn's random events,
+// after them (storm.EventOptions.Lines), each only when an order can use
+// it now; the free units (18.41), ships (19.62) and accelerations (19.73D)
+// that no order can use as things stand are worded with Validate's reason
+// instead. The orders that use them are among the options (allowed).
+func eventOptionLines(s, after storm.State, p storm.Power) []string {
+	eo := after.Powers[p].Economy.Options.Clone()
+	var refused []string
+	for _, u := range slices.Compact(slices.Sorted(slices.Values(eo.FreeUnits))) { // 18.41
 		o := storm.Order{Kind: storm.Build, Units: []storm.UnitType{u}, Args: []string{storm.ArgFree}}
 		if errs := Validate(s, p, []storm.Order{o}); len(errs) > 0 {
-			out = append(out, fmt.Sprintf("the %s unit a random event lets you build at no cost (18.41) cannot be built now: %s (rule %s)", u, errs[0].Msg, errs[0].Rule))
+			refused = append(refused, fmt.Sprintf("the %s unit a random event lets you build at no cost (18.41) cannot be built now: %s (rule %s)", u, errs[0].Msg, errs[0].Rule))
 		}
 	}
-	return out
+	eo.FreeShips = slices.DeleteFunc(eo.FreeShips, func(size int) bool { // 19.62
+		what := "the ship"
+		if size > 0 {
+			what = fmt.Sprintf("the ship of size %d or less", size)
+		}
+		var whys []string                // each reason once, in the order of the classes
+		classes := map[string][]string{} // the classes each reason refuses
+		for _, c := range storm.ShipClasses {
+			if !slices.Contains(c.Builders, p) || size > 0 && c.Size > size {
+				continue
+			}
+			o := storm.Order{Kind: storm.LayDown, Ship: string(c.Class), Args: []string{storm.ArgFree}}
+			errs := Validate(s, p, []storm.Order{o})
+			if len(errs) == 0 {
+				return false
+			}
+			why := fmt.Sprintf("%s (rule %s)", errs[0].Msg, errs[0].Rule)
+			if classes[why] == nil {
+				whys = append(whys, why)
+			}
+			classes[why] = append(classes[why], strings.TrimSuffix(strings.TrimPrefix(o.String(), "LAY DOWN "), " FREE"))
+		}
+		if len(whys) == 0 {
+			refused = append(refused, fmt.Sprintf("%s a random event lets you lay down at no cost (19.62) cannot be laid down: %s builds no ship of that size (rule 19.63)", what, p.Title()))
+			return true
+		}
+		if len(whys) > 1 {
+			for i, why := range whys {
+				whys[i] = strings.Join(classes[why], ", ") + ": " + why
+			}
+		}
+		refused = append(refused, fmt.Sprintf("%s a random event lets you lay down at no cost (19.62) cannot be laid down now: %s", what, strings.Join(whys, "; ")))
+		return true
+	})
+	eo.FreeAccelerations = slices.DeleteFunc(eo.FreeAccelerations, func(cols int) bool { // 19.73D
+		var first *storm.OrderError
+		for _, sh := range s.Powers[p].Naval.Building {
+			errs := Validate(s, p, []storm.Order{{Kind: storm.Accelerate, Ship: fmt.Sprint(sh.No), Points: cols, Args: []string{storm.ArgFree}}})
+			if len(errs) == 0 {
+				return false
+			}
+			if first == nil {
+				first = &errs[0]
+			}
+		}
+		why := "you have no ship under construction (rule 19.73)"
+		if first != nil {
+			why = fmt.Sprintf("%s (rule %s)", first.Msg, first.Rule)
+		}
+		refused = append(refused, fmt.Sprintf("the acceleration of a ship by %d column(s) at no cost a random event gives (19.73D) cannot be used now: %s", cols, why))
+		return true
+	})
+	return append(eo.Lines(), refused...)
 }
 
 // Allowed lists the orders p may legally give in the open segment, with

@@ -179,16 +179,18 @@ func unknowableVoid(e event.OrderVoided) bool {
 
 // dependentVoid reports a void that follows another of the same part
 // (track.AcceptOrders).
-func dependentVoid(e event.OrderVoided) bool { return strings.HasPrefix(e.Msg, "voided with the other ") }
+func dependentVoid(e event.OrderVoided) bool {
+	return strings.HasPrefix(e.Msg, "voided with the other ")
+}
 
 // orderKey names an order for matching a void to the order sent.
 func orderKey(o storm.Order) string { return string(o.For) + "|" + o.String() }
 
 type offerCounts struct {
 	games, positions, offers, refused, resolved, voided, unknowable, defaultsCompared int
-	byKind                                                                              map[string]int
-	failures                                                                            []string
-	seen                                                                                map[string]bool
+	byKind                                                                            map[string]int
+	failures                                                                          []string
+	seen                                                                              map[string]bool
 }
 
 // fail records a broken promise once by its kind and rule.
