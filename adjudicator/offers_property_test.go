@@ -14,6 +14,7 @@ import (
 	"stormjudge/adjudicator/crisis"
 	"stormjudge/adjudicator/diplomacy"
 	"stormjudge/adjudicator/event"
+	"stormjudge/adjudicator/randomevent"
 	"stormjudge/adjudicator/setup"
 	"stormjudge/adjudicator/storm"
 	"stormjudge/orders"
@@ -36,6 +37,10 @@ var offersLong = flag.Bool("offers.long", false, "TestPropertyEveryOfferIsAPromi
 type offer struct {
 	kind  string
 	lines []string
+	// form, when not "", is the order form with placeholders the notice
+	// words: the offer is one instance of it, and the form keeps its
+	// promise when one of its instances is accepted.
+	form string
 }
 
 // offersOf lists every reply p's view offers in s.
@@ -67,6 +72,73 @@ func offersOf(s storm.State, me *adjudicator.PowerView) []offer {
 	}
 	for _, ls := range laterOrderLines(s, me) {
 		out = append(out, offer{kind: "later segment", lines: append(slices.Clone(def), ls...)})
+	}
+	for _, of := range formInstances(s, me) {
+		if of.kind == "intelligence" { // lines for a later segment: with the block's
+			of.lines = append(slices.Clone(def), of.lines...)
+		}
+		out = append(out, of)
+	}
+	return out
+}
+
+// formInstances instantiates the order forms with placeholders the
+// notice words for the open segment: the intelligence results' lines
+// (View.Intelligence, each while it says it may be sent), a held secret
+// event's PLAY (report: "you may play it with PLAY <card> in the
+// economic phase"), and the surplus research points' RESEARCH <project>
+// REASSIGN <points> (15.24).
+func formInstances(s storm.State, me *adjudicator.PowerView) []offer {
+	var out []offer
+	targets := diplomacy.DiplomaticTargets(s)
+	each := func(form, kind string, line func(target string) string) {
+		for _, t := range targets {
+			out = append(out, offer{kind: kind, form: form, lines: []string{line(strings.ToUpper(t))}})
+		}
+	}
+	beforeCovert := s.Segment.Index() < storm.SegCovert.Index()
+	for _, l := range me.Intelligence {
+		switch {
+		case strings.Contains(l, "send COVERT <country>") && s.Segment.Index() <= storm.SegDiplomacyAxis2.Index():
+			each("COVERT <country>", "intelligence", func(t string) string { return "COVERT " + t })
+		case strings.Contains(l, "COUNTER-INTELLIGENCE COVERT <country> | ANY") && beforeCovert:
+			out = append(out, offer{kind: "intelligence", lines: []string{"COUNTER-INTELLIGENCE COVERT ANY"}})
+		case strings.Contains(l, "SUBVERT <country>") && beforeCovert:
+			each("SUBVERT <country>", "intelligence", func(t string) string { return "SUBVERT " + t })
+		case strings.Contains(l, "may be reactivated this turn") && s.Segment == storm.SegEconomic:
+			for _, r := range strings.Split(l[strings.Index(l, "(16.16B): ")+len("(16.16B): "):strings.Index(l, ", with any email")], "; ") {
+				out = append(out, offer{kind: "intelligence", lines: []string{r}})
+			}
+		}
+	}
+	if s.Segment == storm.SegEconomic {
+		for _, h := range randomevent.HeldEvents(s, me.Power) {
+			if h.Playable {
+				form := fmt.Sprintf("PLAY %d", h.Card)
+				out = append(out, offer{kind: "held event", form: form, lines: []string{form}})
+				for _, o := range me.Options {
+					if strings.HasPrefix(o.Order, form+":") {
+						out = append(out, offer{kind: "held event", form: form, lines: append([]string{o.Order}, o.With...)})
+					}
+				}
+			}
+		}
+		for _, sp := range me.Surplus {
+			form := fmt.Sprintf("RESEARCH <%s project> REASSIGN <points>", sp.Category)
+			for _, r := range me.Research.Projects {
+				if r.Category == sp.Category {
+					out = append(out, offer{kind: "surplus", form: form, lines: []string{fmt.Sprintf("RESEARCH %s REASSIGN %d", strings.ToUpper(r.Project), min(sp.Points, 3))}})
+				}
+			}
+			for _, o := range me.Options {
+				if strings.Contains(o.Order, " REASSIGN ") {
+					out = append(out, offer{kind: "surplus", form: form, lines: append([]string{o.Order}, o.With...)})
+				}
+			}
+			if !slices.ContainsFunc(out, func(of offer) bool { return of.form == form }) {
+				out = append(out, offer{kind: "surplus", form: form, lines: []string{"RESEARCH <none> REASSIGN 1"}})
+			}
+		}
 	}
 	return out
 }
@@ -263,23 +335,44 @@ func checkPosition(t *testing.T, c *offerCounts, s storm.State, seed uint64, rng
 		}
 		var accepted []offer
 		var subs []*orders.Submission
+		forms := map[string]string{} // a form's first refusal, "" once an instance is accepted
+		var formOrder []string
 		for _, of := range offersOf(s, me) {
+			if why, seen := forms[of.form]; of.form != "" && seen && why == "" {
+				continue // the form has an accepted instance
+			}
 			c.offers++
 			c.byKind[of.kind]++
+			why := ""
 			sub, err := send(p, of.lines)
-			if err != nil {
-				c.refused++
-				c.fail("parse "+of.kind+" "+firstWord(of.lines), fmt.Sprintf("%s: %s's %s %q does not parse: %v", where, p, of.kind, of.lines, err))
-				continue
+			switch {
+			case err != nil:
+				why = fmt.Sprintf("does not parse: %v", err)
+			case len(sub.Orders) > 0 && !adjudicator.MayOrder(s, p, sub.Orders):
+				why = "the power may not order now"
+			default:
+				if errs := adjudicator.Validate(s, p, sub.Orders); len(errs) > 0 {
+					why = fmt.Sprintf("refused: %v", errs)
+				}
 			}
-			if !adjudicator.MayOrder(s, p, sub.Orders) && len(sub.Orders) > 0 {
+			if of.form != "" {
+				if _, seen := forms[of.form]; !seen {
+					formOrder = append(formOrder, of.form)
+					forms[of.form] = why + fmt.Sprintf(" (%q)", of.lines)
+				}
+				if why == "" {
+					forms[of.form] = ""
+				}
+				if why != "" {
+					continue
+				}
+			} else if why != "" {
 				c.refused++
-				c.fail("may "+of.kind+" "+firstWord(of.lines), fmt.Sprintf("%s: %s's %s %q: the power may not order now", where, p, of.kind, of.lines))
-				continue
-			}
-			if errs := adjudicator.Validate(s, p, sub.Orders); len(errs) > 0 {
-				c.refused++
-				c.fail("refused "+of.kind+" "+firstWord(of.lines)+" "+errs[0].Rule, fmt.Sprintf("%s: %s's %s %q refused: %v", where, p, of.kind, of.lines, errs))
+				key := of.kind + " " + firstWord(of.lines)
+				if err == nil && strings.HasPrefix(why, "refused") {
+					key += " " + adjudicator.Validate(s, p, sub.Orders)[0].Rule
+				}
+				c.fail(key, fmt.Sprintf("%s: %s's %s %q %s", where, p, of.kind, of.lines, why))
 				continue
 			}
 			if peaceful && slices.ContainsFunc(sub.Orders, func(o storm.Order) bool {
@@ -289,6 +382,12 @@ func checkPosition(t *testing.T, c *offerCounts, s storm.State, seed uint64, rng
 			}
 			accepted = append(accepted, of)
 			subs = append(subs, sub)
+		}
+		for _, f := range formOrder {
+			if why := forms[f]; why != "" {
+				c.refused++
+				c.fail("form "+f, fmt.Sprintf("%s: %s's notice offers %s: no instance is accepted: %s", where, p, f, why))
+			}
 		}
 		if len(accepted) == 0 || rng.IntN(3) == 0 {
 			ords[p] = adjudicator.RandomOrders(s, p, rng, 3)

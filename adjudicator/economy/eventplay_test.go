@@ -593,3 +593,47 @@ func TestRule19_73DLaunchEnPassantAnd19_62FreeShipsMatched(t *testing.T) {
 		t.Errorf("19.62: two free ships refused: %v", errs)
 	}
 }
+
+// TestRule18_51DRussiaMayPlayItsSecretSupportEvent: with its support
+// level below zero and no means to build the unit 18.51 requires, Russia
+// may make no other expenditure (18.51B), but it may still play its
+// secret support event (18.51D), which is offered; played, it raises the
+// level to zero or more and the requirement lapses: a mobilization it
+// pays for is accepted with it.
+func TestRule18_51DRussiaMayPlayItsSecretSupportEvent(t *testing.T) {
+	d := enginetest.TestDeck(12, func(c *storm.Card) {
+		c.National[storm.Russia] = storm.CardEvent{Title: "Secret rally", Category: storm.CategorySupport, Secret: true,
+			Effects: []storm.Effect{{Kind: storm.EffectSupport, Value: 2}}}
+	})
+	s, _, err := adjudicator.Resolve(setup.NewGameWithDeck(3, d), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var card int
+	for _, h := range randomevent.HeldEvents(s, storm.Russia) {
+		if h.Playable {
+			card = h.Card
+		}
+	}
+	if card == 0 {
+		t.Fatal("Russia holds no playable secret event")
+	}
+	ru := s.Powers[storm.Russia]
+	ru.Support, ru.TilePoints = -1, 1
+	ru.Reserve = storm.Units{Infantry: 1}
+	play := storm.Order{Kind: storm.Play, Card: card}
+	mobilize := storm.Order{Kind: storm.Mobilize, From: storm.Idle}
+	wantRefused(t, s, storm.Russia, []storm.Order{mobilize}, "18.51B")
+	if errs := adjudicator.Validate(s, storm.Russia, []storm.Order{play}); len(errs) > 0 {
+		t.Errorf("18.51D: PLAY %d refused: %v", card, errs)
+	}
+	if !slices.ContainsFunc(adjudicator.Allowed(s, storm.Russia), func(o storm.Option) bool { return o.Order.Kind == storm.Play && o.Order.Card == card }) {
+		t.Errorf("18.51D: PLAY %d not offered", card)
+	}
+	ru.TilePoints = economy.MobilizeCost(s, storm.Russia) - 2 // with the event's 2, nothing left for the unit once mobilized
+	if errs := adjudicator.Validate(s, storm.Russia, []storm.Order{play, mobilize}); len(errs) > 0 {
+		t.Errorf("18.51D: the event played lifts the requirement, yet %v", errs)
+	}
+	ru.TilePoints += 2
+	wantRefused(t, s, storm.Russia, []storm.Order{mobilize}, "18.51A")
+}
