@@ -273,6 +273,7 @@ type offerCounts struct {
 	games, positions, offers, refused, resolved, voided, unknowable, defaultsCompared int
 	byKind                                                                            map[string]int
 	segments                                                                          map[storm.Segment]int
+	voidRules                                                                         map[string]int // the voids of offers by rule
 	failures                                                                          []string
 	seen                                                                              map[string]bool
 }
@@ -302,7 +303,7 @@ func TestPropertyEveryOfferIsAPromise(t *testing.T) {
 		games, turns, sampleOne = 1000, 40, 1
 	}
 	decks := []storm.Deck{loadDeck(t, "illustrative.toml"), loadDeck(t, "intrigue.toml"), loadDeck(t, "quiet.toml")}
-	c := &offerCounts{byKind: map[string]int{}, segments: map[storm.Segment]int{}, seen: map[string]bool{}}
+	c := &offerCounts{byKind: map[string]int{}, segments: map[storm.Segment]int{}, voidRules: map[string]int{}, seen: map[string]bool{}}
 	for g := range games {
 		seed := uint64(g + 1)
 		s := crisis.WithCrisis(diplomacy.WithDiplomacy(setup.NewGameWithDeck(seed, decks[g%len(decks)])))
@@ -322,7 +323,7 @@ func TestPropertyEveryOfferIsAPromise(t *testing.T) {
 			s = checkPosition(t, c, s, seed, rng, peaceful, standing)
 		}
 	}
-	t.Logf("positions by segment: %v", c.segments)
+	t.Logf("positions by segment: %v; voids of offers by rule: %v", c.segments, c.voidRules)
 	t.Logf("%d games, %d positions, %d offers checked (%v), %d refused; %d resolved with an offer, %d orders of them voided (%d for a reason the offer could not know); %d blocks that change nothing compared",
 		c.games, c.positions, c.offers, c.byKind, c.refused, c.resolved, c.voided, c.unknowable, c.defaultsCompared)
 	sort.Strings(c.failures)
@@ -438,9 +439,18 @@ func checkPosition(t *testing.T, c *offerCounts, s storm.State, seed uint64, rng
 		}
 		ords[p] = subs[i].Orders
 		sentOffer[p] = accepted[i].kind
+		var plan []string // the block's lines for later segments: they never fail
+		for _, st := range me.Plan {
+			plan = append(plan, st.Lines[1:]...)
+		}
 		for _, o := range subs[i].Orders {
 			if o.For != "" && o.For != s.Segment || o.Kind == storm.CrisisIfOrder {
-				standing[string(p.String())+"|"+orderKey(o)] = accepted[i].kind
+				kind, bare := accepted[i].kind, o
+				bare.For = ""
+				if slices.Contains(plan, bare.String()) {
+					kind = "block"
+				}
+				standing[p.String()+"|"+orderKey(o)] = kind
 			}
 		}
 		if rng.IntN(4) == 0 {
@@ -465,7 +475,8 @@ func checkPosition(t *testing.T, c *offerCounts, s storm.State, seed uint64, rng
 			kind, fromStanding := standing[key]
 			if fromStanding {
 				c.voided++
-				if unknowableVoid(e) || !strings.HasPrefix(kind, "block") && kind != "default" {
+				c.voidRules["standing "+e.Rule]++
+				if unknowableVoid(e) || kind != "block" {
 					c.unknowable++ // what happened since the offer decides (later rounds, stages)
 					continue
 				}
@@ -477,6 +488,7 @@ func checkPosition(t *testing.T, c *offerCounts, s storm.State, seed uint64, rng
 				continue
 			}
 			c.voided++
+			c.voidRules[e.Rule]++
 			if unknowableVoid(e) || dependentVoid(e) && !known {
 				c.unknowable++
 				continue
