@@ -223,6 +223,92 @@ func eventOptionLines(s, after storm.State, p storm.Power) []string {
 	return append(eo.Lines(), refused...)
 }
 
+// placementOptions are p's orders of the open placement round
+// (diplomacy.PlacementOptions), none void for what is known when offered:
+// in the Axis' first round the anti-Comintern counter is placed after the
+// Axis' counters, and an Axis counter where it then stands is void
+// (24.31, 24.35, 24.56B). Germany's counter there is offered with the
+// ANTI-COMINTERN line that sends it to another country tied first
+// (24.34D), or else leaves it out this turn (24.31); Italy's is not
+// offered, Germany deciding where the counter goes.
+func placementOptions(s storm.State, p storm.Power) []storm.Option {
+	opts := diplomacy.PlacementOptions(s, p)
+	if s.Segment != storm.SegDiplomacyAxis1 || (p != storm.Germany && p != storm.Italy) || diplomacy.AntiCominternStands(s, "", "", 0) == "" {
+		return opts
+	}
+	var choices []string // Germany's ANTI-COMINTERN lines offered, NONE last
+	for _, op := range opts {
+		if op.Order.Kind == storm.AntiCominternOrder && op.Order.Project != "none" {
+			choices = append(choices, op.Order.Project)
+		}
+	}
+	choices = append(choices, "none")
+	var out []storm.Option
+	for _, op := range opts {
+		c, strength := op.Order.Project, 1 // a military counter is +1 (24.35B)
+		if op.Order.Kind == storm.Diplomatic && len(op.Order.Counters) > 0 {
+			strength = op.Order.Counters[0]
+		}
+		if op.Order.Kind != storm.Diplomatic && op.Order.Kind != storm.MilitaryCounter || diplomacy.AntiCominternStands(s, "", c, strength) != c {
+			out = append(out, op)
+			continue
+		}
+		if p == storm.Italy {
+			continue
+		}
+		for _, ch := range choices {
+			if diplomacy.AntiCominternStands(s, ch, c, strength) == c {
+				continue
+			}
+			op.With = append(op.With, storm.Order{Kind: storm.AntiCominternOrder, Project: ch})
+			if ch == "none" {
+				op.Note += fmt.Sprintf("; with ANTI-COMINTERN NONE: no anti-Comintern counter this turn (24.31), which would otherwise stand in %s and void this counter (24.56B)", c)
+			} else {
+				op.Note += fmt.Sprintf("; with ANTI-COMINTERN %s: the anti-Comintern counter goes there (24.34D), as it would otherwise stand in %s and void this counter (24.56B)", strings.ToUpper(ch), c)
+			}
+			out = append(out, op)
+			break
+		}
+	}
+	return out
+}
+
+// spyRingOptions are p's spy-ring orders (diplomacy.SpyRingOptions) as
+// Validate accepts them: the side places every espionage result it holds
+// now (16.16B), so an order refused alone for the results it leaves
+// unplaced (a reactivation, one ring of two results) is offered with the
+// first new rings that place them.
+func spyRingOptions(s storm.State, p storm.Power) []storm.Option {
+	all := diplomacy.SpyRingOptions(s, p)
+	// unplaced: the set's only error is the results left unplaced, which
+	// CheckSpyRings reports on the first line when the lines are sound.
+	unplaced := func(errs []storm.OrderError) bool {
+		return len(errs) == 1 && errs[0].Index == 0 && errs[0].Rule == "16.16B"
+	}
+	var out []storm.Option
+	for _, op := range all {
+		set := op.Orders()
+		errs := Validate(s, p, set)
+		for _, r := range all {
+			if !unplaced(errs) {
+				break
+			}
+			if r.Order.Kind != storm.SpyRingOrder || slices.ContainsFunc(set, func(o storm.Order) bool { return o.String() == r.Order.String() }) {
+				continue
+			}
+			try := append(slices.Clone(set), r.Order)
+			if e := Validate(s, p, try); len(e) == 0 || unplaced(e) {
+				set, errs = try, e
+				op.With = append(op.With, r.Order)
+			}
+		}
+		if len(errs) == 0 {
+			out = append(out, op)
+		}
+	}
+	return out
+}
+
 // Allowed lists the orders p may legally give in the open segment, with
 // their costs. Nil when p has nothing to order.
 func Allowed(s storm.State, p storm.Power) []storm.Option {
@@ -238,10 +324,10 @@ func allowed(w *whoOrders, p storm.Power, econ *economy.OrdersCheck) []storm.Opt
 		return nil
 	}
 	if _, ok := storm.PlacementRounds[s.Segment]; ok { // 24.55: diplomacy.go
-		return diplomacy.PlacementOptions(s, p)
+		return placementOptions(s, p)
 	}
 	if s.Segment == storm.SegSpyRings { // 16.16B: intelligence.go
-		return diplomacy.SpyRingOptions(s, p)
+		return spyRingOptions(s, p)
 	}
 	if s.Crisis.On && (crisis.IsCrisisSegment(s.Segment) || s.Segment == storm.SegPreemptiveWar || s.Segment == storm.SegEndOfGame) {
 		return crisisOptions(w, p) // crisisoptions.go

@@ -32,7 +32,9 @@ var offersLong = flag.Bool("offers.long", false, "TestPropertyEveryOfferIsAPromi
 // stages, the order forms of its event options and of the segments still
 // to come), sent as offered, is accepted when it is sent and is not void
 // when the segment is resolved, unless for a reason the offer could not
-// know (unknowableVoid).
+// know: another power's order of the same segment (voidAlone), or, for
+// a line that waits for a later segment, what happens before it comes
+// (but the block's lines for later segments never fail).
 
 // offer is one reply a notice offers: its order lines as the player
 // writes them (the envelope is added when sent), what it is for the
@@ -248,22 +250,20 @@ func send(p storm.Power, lines []string) (*orders.Submission, error) {
 	return orders.Parse(strings.Join(append(body, "END"), "\n"))
 }
 
-// unknowableVoid reports a void whose reason the offer could not know:
-// another power's order of the same segment carried out first in the
-// order of play (15.23A, 15.23B, 16.16B, 16.16G, 24.552E, 24.56C, 25.52B)
-// or placed in a later round (24.56B).
-func unknowableVoid(e event.OrderVoided) bool {
-	switch e.Rule {
-	case "15.23A", "15.23B", "16.16B", "16.16G", "24.552E", "24.56C", "25.52B", "24.56B":
+// voidAlone reports whether o of p's orders is void when the segment is
+// resolved with p's orders alone: a void that needs another power's
+// order of the same segment (one carried out first in the order of play:
+// 15.23A, 16.16B, 16.16G, 24.56C; a partner's point that fills a
+// project, 15.23) is one the offer could not know.
+func voidAlone(s storm.State, p storm.Power, orders []storm.Order, o storm.Order) bool {
+	_, evs, err := adjudicator.Resolve(s, map[storm.Power][]storm.Order{p: orders})
+	if err != nil {
 		return true
 	}
-	return false
-}
-
-// dependentVoid reports a void that follows another of the same part
-// (track.AcceptOrders).
-func dependentVoid(e event.OrderVoided) bool {
-	return strings.HasPrefix(e.Msg, "voided with the other ")
+	return slices.ContainsFunc(evs, func(e event.Event) bool {
+		ov, ok := e.(event.OrderVoided)
+		return ok && ov.Power == p && orderKey(ov.Order) == orderKey(o)
+	})
 }
 
 // orderKey names an order for matching a void to the order sent.
@@ -293,7 +293,7 @@ func (c *offerCounts) fail(key, msg string) {
 // its view offers: each is accepted (MayOrder, Validate). Then each power
 // sends one of its offers, or a random player's orders, and the segment
 // is resolved: no order of an offer is void but for a reason it could not
-// know (unknowableVoid), and a block its notice says changes nothing
+// know (voidAlone), and a block its notice says changes nothing
 // changes nothing (the same state as without the power's orders).
 // -offers.long plays more and longer games.
 func TestPropertyEveryOfferIsAPromise(t *testing.T) {
@@ -469,14 +469,13 @@ func checkPosition(t *testing.T, c *offerCounts, s storm.State, seed uint64, rng
 		}
 	}
 	for p, vs := range voids {
-		known := slices.ContainsFunc(vs, func(e event.OrderVoided) bool { return !unknowableVoid(e) && !dependentVoid(e) })
 		for _, e := range vs {
 			key := p.String() + "|" + orderKey(e.Order)
 			kind, fromStanding := standing[key]
 			if fromStanding {
 				c.voided++
 				c.voidRules["standing "+e.Rule]++
-				if unknowableVoid(e) || kind != "block" {
+				if kind != "block" {
 					c.unknowable++ // what happened since the offer decides (later rounds, stages)
 					continue
 				}
@@ -489,7 +488,7 @@ func checkPosition(t *testing.T, c *offerCounts, s storm.State, seed uint64, rng
 			}
 			c.voided++
 			c.voidRules[e.Rule]++
-			if unknowableVoid(e) || dependentVoid(e) && !known {
+			if !voidAlone(s, p, ords[p], e.Order) {
 				c.unknowable++
 				continue
 			}
