@@ -251,11 +251,15 @@ func send(p storm.Power, lines []string) (*orders.Submission, error) {
 }
 
 // voidAlone reports whether o of p's orders is void when the segment is
-// resolved with p's orders alone: a void that needs another power's
-// order of the same segment (one carried out first in the order of play:
-// 15.23A, 16.16B, 16.16G, 24.56C; a partner's point that fills a
-// project, 15.23) is one the offer could not know.
+// resolved with p's orders alone, the others' standing orders and IF
+// lines taken out: a void that needs another power's order of the same
+// segment, sent now or before (one carried out first in the order of
+// play: 15.23A, 16.16B, 16.16G, 24.56C; a partner's point that fills a
+// project, 15.23), is one the offer could not know.
 func voidAlone(s storm.State, p storm.Power, orders []storm.Order, o storm.Order) bool {
+	s = s.Clone()
+	s.Diplomacy.Standing = slices.DeleteFunc(s.Diplomacy.Standing, func(so storm.StandingOrder) bool { return so.Power != p })
+	s.Crisis.Plans = slices.DeleteFunc(s.Crisis.Plans, func(pl storm.CrisisPlan) bool { return pl.Power != p })
 	_, evs, err := adjudicator.Resolve(s, map[storm.Power][]storm.Order{p: orders})
 	if err != nil {
 		return true
