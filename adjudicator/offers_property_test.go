@@ -346,6 +346,7 @@ func checkPosition(t *testing.T, c *offerCounts, s storm.State, seed uint64, rng
 		c.positions++
 		c.segments[s.Segment]++
 	}
+	checkUnasked(c, s, v, where, rng)
 	ords := map[storm.Power][]storm.Order{}
 	sentOffer := map[storm.Power]string{} // the power's offer's kind
 	for _, p := range v.Public.Required {
@@ -503,6 +504,71 @@ func checkPosition(t *testing.T, c *offerCounts, s storm.State, seed uint64, rng
 		clear(standing)
 	}
 	return next
+}
+
+// checkUnasked checks the offers of the notices of the powers the open
+// segment does not ask (it says "nothing to order" and has no block): the
+// orders of the segments still to come and of its intelligence results,
+// sent alone now (standing orders), are accepted. One position in
+// sampleOne is checked.
+func checkUnasked(c *offerCounts, s storm.State, v adjudicator.View, where string, rng *rand.Rand) {
+	if s.Ended || rng.IntN(sampleOne) != 0 {
+		return
+	}
+	for _, p := range storm.Powers {
+		me := v.Powers[p]
+		if me == nil || slices.Contains(v.Public.Required, p) {
+			continue
+		}
+		var offers []offer
+		for _, ls := range laterOrderLines(s, me) {
+			offers = append(offers, offer{kind: "later segment, not asked", lines: ls})
+		}
+		for _, of := range formInstances(s, me) {
+			if of.kind == "intelligence" {
+				of.kind += ", not asked"
+				offers = append(offers, of)
+			}
+		}
+		accepted := map[string]bool{}
+		var forms []string
+		for _, of := range offers {
+			if of.form != "" && accepted[of.form] {
+				continue
+			}
+			c.offers++
+			c.byKind[of.kind]++
+			why := ""
+			sub, err := send(p, of.lines)
+			switch {
+			case err != nil:
+				why = fmt.Sprintf("does not parse: %v", err)
+			case !adjudicator.MayOrder(s, p, sub.Orders):
+				why = "the power may not order now"
+			default:
+				if errs := adjudicator.Validate(s, p, sub.Orders); len(errs) > 0 {
+					why = fmt.Sprintf("refused: %v", errs)
+				}
+			}
+			if of.form != "" {
+				if !slices.Contains(forms, of.form) {
+					forms = append(forms, of.form)
+				}
+				accepted[of.form] = accepted[of.form] || why == ""
+				continue
+			}
+			if why != "" {
+				c.refused++
+				c.fail(of.kind+" "+firstWord(of.lines)+" "+firstWord(of.lines[1:]), fmt.Sprintf("%s: %s's %s %q %s", where, p, of.kind, of.lines, why))
+			}
+		}
+		for _, f := range forms {
+			if !accepted[f] {
+				c.refused++
+				c.fail("form, not asked "+f, fmt.Sprintf("%s: %s's notice (not asked) offers %s: no instance is accepted", where, p, f))
+			}
+		}
+	}
 }
 
 // compareDefault checks that p's block leaves the state as no orders
