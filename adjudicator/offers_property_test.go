@@ -24,6 +24,8 @@ import (
 // the later segments' lines is checked (all with -offers.long).
 var sampleOne int
 
+var offersFrom = flag.Int("offers.from", 1, "TestPropertyEveryOfferIsAPromise's first seed")
+
 var offersLong = flag.Bool("offers.long", false, "TestPropertyEveryOfferIsAPromise plays 1,000 games of up to 40 turns")
 
 // An offer is a promise: every line a power's notice offers it (the
@@ -309,7 +311,7 @@ func TestPropertyEveryOfferIsAPromise(t *testing.T) {
 	decks := []storm.Deck{loadDeck(t, "illustrative.toml"), loadDeck(t, "intrigue.toml"), loadDeck(t, "quiet.toml")}
 	c := &offerCounts{byKind: map[string]int{}, segments: map[storm.Segment]int{}, voidRules: map[string]int{}, seen: map[string]bool{}}
 	for g := range games {
-		seed := uint64(g + 1)
+		seed := uint64(g + *offersFrom)
 		s := crisis.WithCrisis(diplomacy.WithDiplomacy(setup.NewGameWithDeck(seed, decks[g%len(decks)])))
 		s, _, err := adjudicator.Resolve(s, nil)
 		if err != nil {
