@@ -39,9 +39,9 @@ var offersLong = flag.Bool("offers.long", false, "TestPropertyEveryOfferIsAPromi
 // (but the block's lines for later segments never fail).
 
 // offer is one reply a notice offers: its order lines as the player
-// writes them (the envelope is added when sent), what it is for the
-// counts and messages, and whether it is the block with the option in
-// place of its first line (an option sent with the rest of the turn).
+// writes them (the envelope is added when sent) and its kind, for the
+// counts and messages ("option in the block": the block with the option
+// in place of its first line).
 type offer struct {
 	kind  string
 	lines []string
@@ -154,11 +154,10 @@ func formInstances(s storm.State, me *adjudicator.PowerView) []offer {
 	return out
 }
 
-// eventOrderLines instantiates the order forms the event options word
-// (storm.EventOptions.Lines: LAY DOWN <ship> FREE, ACCELERATE SHIP <n> BY
-// <k> FREE) with the power's own ships: each form offered must have at
-// least one instance among the options (checked by the caller through
-// hasInstance), so the lines returned are the instances themselves.
+// eventOrderLines are the instances among the options of the order forms
+// the event options word (storm.EventOptions.Lines: LAY DOWN <ship> FREE,
+// ACCELERATE SHIP <n> BY <k> FREE); eventFormsUnoffered reports a form
+// with none.
 func eventOrderLines(s storm.State, me *adjudicator.PowerView) []string {
 	var out []string
 	for _, l := range me.EventOptions {
