@@ -3,6 +3,7 @@ package adjudicator
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"stormjudge/adjudicator/crisis"
 	"stormjudge/adjudicator/diplomacy"
@@ -165,15 +166,156 @@ func (c *orderCheck) validate(orders []storm.Order) ([]storm.IndexedError, storm
 	return errs, scratch
 }
 
-// freeUnitsRefused words the free units of p's random events (18.41),
-// after them, that cannot be built as things stand, with Validate's
-// reason; the ones that can are offered once, among the orders (allowed).
-func freeUnitsRefused(s, after storm.State, p storm.Power) []string {
-	var out []string
-	for _, u := range slices.Compact(slices.Sorted(slices.Values(after.Powers[p].Economy.Options.FreeUnits))) {
+// eventOptionLines words p's options from this turn's random events,
+// after them (storm.EventOptions.Lines), each only when an order can use
+// it now; the free units (18.41), ships (19.62) and accelerations (19.73D)
+// that no order can use as things stand are worded with Validate's reason
+// instead. The orders that use them are among the options (allowed).
+func eventOptionLines(s, after storm.State, p storm.Power) []string {
+	eo := after.Powers[p].Economy.Options.Clone()
+	var refused []string
+	for _, u := range slices.Compact(slices.Sorted(slices.Values(eo.FreeUnits))) { // 18.41
 		o := storm.Order{Kind: storm.Build, Units: []storm.UnitType{u}, Args: []string{storm.ArgFree}}
 		if errs := Validate(s, p, []storm.Order{o}); len(errs) > 0 {
-			out = append(out, fmt.Sprintf("the %s unit a random event lets you build at no cost (18.41) cannot be built now: %s (rule %s)", u, errs[0].Msg, errs[0].Rule))
+			refused = append(refused, fmt.Sprintf("the %s unit a random event lets you build at no cost (18.41) cannot be built now: %s (rule %s)", u, errs[0].Msg, errs[0].Rule))
+		}
+	}
+	eo.FreeShips = slices.DeleteFunc(eo.FreeShips, func(size int) bool { // 19.62
+		what := "the ship"
+		if size > 0 {
+			what = fmt.Sprintf("the ship of size %d or less", size)
+		}
+		var whys []string                // each reason once, in the order of the classes
+		classes := map[string][]string{} // the classes each reason refuses
+		for _, c := range storm.ShipClasses {
+			if !slices.Contains(c.Builders, p) || size > 0 && c.Size > size {
+				continue
+			}
+			o := storm.Order{Kind: storm.LayDown, Ship: string(c.Class), Args: []string{storm.ArgFree}}
+			errs := Validate(s, p, []storm.Order{o})
+			if len(errs) == 0 {
+				return false
+			}
+			why := fmt.Sprintf("%s (rule %s)", errs[0].Msg, errs[0].Rule)
+			if classes[why] == nil {
+				whys = append(whys, why)
+			}
+			classes[why] = append(classes[why], strings.TrimSuffix(strings.TrimPrefix(o.String(), "LAY DOWN "), " FREE"))
+		}
+		if len(whys) == 0 {
+			refused = append(refused, fmt.Sprintf("%s a random event lets you lay down at no cost (19.62) cannot be laid down: %s builds no ship of that size (rule 19.63)", what, p.Title()))
+			return true
+		}
+		if len(whys) > 1 {
+			for i, why := range whys {
+				whys[i] = strings.Join(classes[why], ", ") + ": " + why
+			}
+		}
+		refused = append(refused, fmt.Sprintf("%s a random event lets you lay down at no cost (19.62) cannot be laid down now: %s", what, strings.Join(whys, "; ")))
+		return true
+	})
+	eo.FreeAccelerations = slices.DeleteFunc(eo.FreeAccelerations, func(cols int) bool { // 19.73D
+		var first *storm.OrderError
+		for _, sh := range s.Powers[p].Naval.Building {
+			errs := Validate(s, p, []storm.Order{{Kind: storm.Accelerate, Ship: fmt.Sprint(sh.No), Points: cols, Args: []string{storm.ArgFree}}})
+			if len(errs) == 0 {
+				return false
+			}
+			if first == nil {
+				first = &errs[0]
+			}
+		}
+		why := "you have no ship under construction (rule 19.73)"
+		if first != nil {
+			why = fmt.Sprintf("%s (rule %s)", first.Msg, first.Rule)
+		}
+		refused = append(refused, fmt.Sprintf("the acceleration of a ship by %d column(s) at no cost a random event gives (19.73D) cannot be used now: %s", cols, why))
+		return true
+	})
+	return append(eo.Lines(), refused...)
+}
+
+// placementOptions are p's orders of the open placement round
+// (diplomacy.PlacementOptions), none void for what is known when offered:
+// in the Axis' first round the anti-Comintern counter is placed after the
+// Axis' counters, and an Axis counter where it then stands is void
+// (24.31, 24.35, 24.56B). Germany's counter there is offered with the
+// ANTI-COMINTERN line that sends it to another country tied first
+// (24.34D), or else leaves it out this turn (24.31); Italy's is not
+// offered, Germany deciding where the counter goes.
+func placementOptions(s storm.State, p storm.Power) []storm.Option {
+	opts := diplomacy.PlacementOptions(s, p)
+	if s.Segment != storm.SegDiplomacyAxis1 || (p != storm.Germany && p != storm.Italy) || diplomacy.AntiCominternStands(s, "", "", 0) == "" {
+		return opts
+	}
+	var choices []string // Germany's ANTI-COMINTERN lines offered, NONE last
+	for _, op := range opts {
+		if op.Order.Kind == storm.AntiCominternOrder && op.Order.Project != "none" {
+			choices = append(choices, op.Order.Project)
+		}
+	}
+	choices = append(choices, "none")
+	var out []storm.Option
+	for _, op := range opts {
+		c, strength := op.Order.Project, 1 // a military counter is +1 (24.35B)
+		if op.Order.Kind == storm.Diplomatic && len(op.Order.Counters) > 0 {
+			strength = op.Order.Counters[0]
+		}
+		if op.Order.Kind != storm.Diplomatic && op.Order.Kind != storm.MilitaryCounter || diplomacy.AntiCominternStands(s, "", c, strength) != c {
+			out = append(out, op)
+			continue
+		}
+		if p == storm.Italy {
+			continue
+		}
+		for _, ch := range choices {
+			if diplomacy.AntiCominternStands(s, ch, c, strength) == c {
+				continue
+			}
+			op.With = append(op.With, storm.Order{Kind: storm.AntiCominternOrder, Project: ch})
+			if ch == "none" {
+				op.Note += fmt.Sprintf("; with ANTI-COMINTERN NONE: no anti-Comintern counter this turn (24.31), which would otherwise stand in %s and void this counter (24.56B)", c)
+			} else {
+				op.Note += fmt.Sprintf("; with ANTI-COMINTERN %s: the anti-Comintern counter goes there (24.34D), as it would otherwise stand in %s and void this counter (24.56B)", strings.ToUpper(ch), c)
+			}
+			out = append(out, op)
+			break
+		}
+	}
+	return out
+}
+
+// spyRingOptions are p's spy-ring orders (diplomacy.SpyRingOptions) as
+// Validate accepts them: the side places every espionage result it holds
+// now (16.16B), so an order refused alone for the results it leaves
+// unplaced (a reactivation, one ring of two results) is offered with the
+// first new rings that place them.
+func spyRingOptions(s storm.State, p storm.Power) []storm.Option {
+	all := diplomacy.SpyRingOptions(s, p)
+	// unplaced: the set's only error is the results left unplaced, which
+	// CheckSpyRings reports on the first line when the lines are sound.
+	unplaced := func(errs []storm.OrderError) bool {
+		return len(errs) == 1 && errs[0].Index == 0 && errs[0].Rule == "16.16B"
+	}
+	var out []storm.Option
+	for _, op := range all {
+		set := op.Orders()
+		errs := Validate(s, p, set)
+		for _, r := range all {
+			if !unplaced(errs) {
+				break
+			}
+			if r.Order.Kind != storm.SpyRingOrder || slices.ContainsFunc(set, func(o storm.Order) bool { return o.String() == r.Order.String() }) {
+				continue
+			}
+			try := append(slices.Clone(set), r.Order)
+			if e := Validate(s, p, try); len(e) == 0 || unplaced(e) {
+				set, errs = try, e
+				op.With = append(op.With, r.Order)
+			}
+		}
+		if len(errs) == 0 {
+			out = append(out, op)
 		}
 	}
 	return out
@@ -194,10 +336,10 @@ func allowed(w *whoOrders, p storm.Power, econ *economy.OrdersCheck) []storm.Opt
 		return nil
 	}
 	if _, ok := storm.PlacementRounds[s.Segment]; ok { // 24.55: diplomacy.go
-		return diplomacy.PlacementOptions(s, p)
+		return placementOptions(s, p)
 	}
 	if s.Segment == storm.SegSpyRings { // 16.16B: intelligence.go
-		return diplomacy.SpyRingOptions(s, p)
+		return spyRingOptions(s, p)
 	}
 	if s.Crisis.On && (crisis.IsCrisisSegment(s.Segment) || s.Segment == storm.SegPreemptiveWar || s.Segment == storm.SegEndOfGame) {
 		return crisisOptions(w, p) // crisisoptions.go

@@ -362,8 +362,8 @@ type PlanStep struct {
 	Lines   []string      `json:"lines"`
 }
 
-// turnPlan is the rest of p's turn as its notice offers it to copy (issue
-// 22, docs/orders.md "The whole turn in one email"): for each later
+// turnPlan is the rest of p's turn as its notice offers it to copy
+// (docs/orders.md "The whole turn in one email"): for each later
 // segment of the turn that may ask p and that p gave no standing order or
 // plan for yet, in the order of 7.31, the lines that do nothing there: a
 // standing PASS for its placement rounds, AGGRESSION NONE for the Axis

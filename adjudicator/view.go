@@ -172,9 +172,9 @@ type PowerView struct {
 	// that leave nothing to choose will do (EconomicEventLines), then this
 	// turn's options from random events for the economic phase's orders,
 	// once those events are played (15.32D, 18.41, 19.52, 19.62, 19.73D;
-	// EventOptions.Lines), and the free units that cannot be built now
-	// with the reason (freeUnitsRefused; the others are among Options,
-	// once); Surplus the research points of random events it may
+	// eventOptionLines: the free units, ships and accelerations that no
+	// order can use now with the reason; the others' orders are among
+	// Options); Surplus the research points of random events it may
 	// reassign in them (15.24).
 	EventOptions []string                `json:"event_options"`
 	Surplus      []storm.ResearchSurplus `json:"surplus"`
@@ -448,8 +448,7 @@ func derivePower(s storm.State, p storm.Power) *PowerView {
 	v.EventOptions = []string{}
 	v.Surplus = []storm.ResearchSurplus{}
 	if s.Segment == storm.SegEconomic { // the options serve this phase's orders only
-		v.EventOptions = append(randomevent.EconomicEventLines(s, p), after.Powers[p].Economy.Options.Lines()...)
-		v.EventOptions = append(v.EventOptions, freeUnitsRefused(s, after, p)...)
+		v.EventOptions = append(randomevent.EconomicEventLines(s, p), eventOptionLines(s, after, p)...)
 		for _, sp := range after.Sheets.Surplus {
 			if sp.Power == p && sp.Turn == s.Turn {
 				v.Surplus = append(v.Surplus, sp)

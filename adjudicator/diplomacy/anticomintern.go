@@ -192,11 +192,7 @@ func placeAntiComintern(s *storm.State, choice string, evs *[]event.Event) {
 	if !anticominternAvailable(*s) || strings.EqualFold(choice, "none") {
 		return
 	}
-	places := AntiCominternPlaces(*s)
-	if c, ok := storm.FindCountry(choice); ok && slices.Contains(anticominternFirst(*s), c) {
-		i := slices.Index(places, c)
-		places = append([]string{c}, slices.Delete(slices.Clone(places), i, i+1)...)
-	}
+	places := anticominternOrder(*s, choice)
 	ac := storm.AntiComintern{Strength: AntiCominternStrength(*s)}
 	for _, c := range places {
 		if axisEffortFor(*s, c) > ac.Strength { // 24.35A
@@ -227,6 +223,39 @@ func placeAntiComintern(s *storm.State, choice string, evs *[]event.Event) {
 	}
 	s.Diplomacy.AntiComintern = &ac
 	*evs = append(*evs, event.AntiCominternPlaced{Turn: s.Turn, Country: ac.Country, Strength: ac.Strength, Displaced: ac.Displaced})
+}
+
+// anticominternOrder is AntiCominternPlaces with Germany's choice among
+// the first, when it names one, in front (24.34D).
+func anticominternOrder(s storm.State, choice string) []string {
+	places := AntiCominternPlaces(s)
+	if c, ok := storm.FindCountry(choice); ok && slices.Contains(anticominternFirst(s), c) {
+		i := slices.Index(places, c)
+		places = append([]string{c}, slices.Delete(slices.Clone(places), i, i+1)...)
+	}
+	return places
+}
+
+// AntiCominternStands is the country where the anti-Comintern counter
+// would stand once the Axis' first counters are placed (placeAntiComintern),
+// Germany's ANTI-COMINTERN line naming choice ("" for none) and the Axis'
+// effort in country more by extra (a counter not yet placed, 24.35B);
+// "" when it would stand nowhere. The options read it: an Axis counter
+// where it stands is void (24.56B).
+func AntiCominternStands(s storm.State, choice, country string, extra int) string {
+	if !anticominternAvailable(s) || strings.EqualFold(choice, "none") {
+		return ""
+	}
+	for _, c := range anticominternOrder(s, choice) {
+		effort := axisEffortFor(s, c)
+		if c == country {
+			effort += extra
+		}
+		if effort <= AntiCominternStrength(s) { // 24.35A: not displaced
+			return c
+		}
+	}
+	return ""
 }
 
 func mustCounters(strength int) storm.ActivityCounters {

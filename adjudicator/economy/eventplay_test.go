@@ -396,6 +396,101 @@ func TestRule19_73DFreeAcceleration(t *testing.T) {
 	wantRefused(t, enginetest.ShipGame(), storm.Britain, []storm.Order{acc}, "19.73")
 }
 
+// eventOffers are the lines of p's view that offer an order containing
+// form: its options (with the lines sent with them) and its event
+// options; and the event options that say why none can be given.
+func eventOffers(t *testing.T, s storm.State, p storm.Power, form string) (offered []string, refused []string) {
+	t.Helper()
+	pv := adjudicator.Derive(s).Powers[p]
+	for _, o := range pv.Options {
+		for _, l := range append([]string{o.Order}, o.With...) {
+			if strings.Contains(l, form) {
+				offered = append(offered, l)
+			}
+		}
+	}
+	for _, l := range pv.EventOptions {
+		switch {
+		case strings.Contains(l, "cannot be"):
+			refused = append(refused, l)
+		case strings.Contains(l, form):
+			offered = append(offered, l)
+		}
+	}
+	return offered, refused
+}
+
+// TestRule19_62FreeShipOfferedOnlyWhenItCanBeLaidDown: a random event's
+// free ship is offered (its event line and the LAY DOWN <ship> FREE
+// orders) only when some ship of its size can be laid down; with the
+// shipyards full (19.41, 19.42) the view says why instead, and each
+// order it offers is accepted.
+func TestRule19_62FreeShipOfferedOnlyWhenItCanBeLaidDown(t *testing.T) {
+	for _, full := range []bool{false, true} {
+		s := eventGame(t, storm.Germany, storm.CardEvent{Title: "Strike settled", Category: storm.CategoryConstruction,
+			Effects: []storm.Effect{{Kind: storm.EffectFreeShip, Value: 4}}})
+		heldCard(t, s, storm.Germany)
+		if full {
+			n := &s.Powers[storm.Germany].Naval
+			for range storm.ShipyardCapacity(s, storm.Germany) {
+				n.Next++
+				n.Building = append(n.Building, storm.Ship{No: n.Next, Class: storm.Battleship3, Row: 3, Column: storm.Summer, LaidDown: storm.Turn{Year: 1934, Season: storm.Summer}})
+			}
+		}
+		offered, refused := eventOffers(t, s, storm.Germany, " FREE")
+		if full {
+			if len(offered) != 0 {
+				t.Errorf("shipyards full: offered %q", offered)
+			}
+			if len(refused) != 1 || !strings.Contains(refused[0], "rule 19.42") {
+				t.Errorf("shipyards full: the view says %q, want why the free ship cannot be laid down (19.42)", refused)
+			}
+			wantRefused(t, s, storm.Germany, []storm.Order{mustParseShip(t, "LAY DOWN BATTLESHIP 3 FREE")}, "19.42")
+			continue
+		}
+		if len(refused) != 0 || len(offered) < 2 {
+			t.Fatalf("free ship: offered %q, refused %q; want the event line and its orders", offered, refused)
+		}
+		for _, l := range offered {
+			if strings.HasPrefix(l, "LAY DOWN ") {
+				if errs := adjudicator.Validate(s, storm.Germany, []storm.Order{mustParseShip(t, l)}); len(errs) > 0 {
+					t.Errorf("the offered %q is refused: %v", l, errs)
+				}
+			}
+		}
+	}
+}
+
+// TestRule19_73DFreeAccelerationOfferedOnlyWithAShip: a random event's
+// free acceleration is offered only when a ship under construction can
+// take it; with none (19.73) the view says why instead.
+func TestRule19_73DFreeAccelerationOfferedOnlyWithAShip(t *testing.T) {
+	for _, building := range []bool{false, true} {
+		s := eventGame(t, storm.Britain, storm.CardEvent{Title: "Overtime", Category: storm.CategoryConstruction,
+			Effects: []storm.Effect{{Kind: storm.EffectFreeAcceleration, Value: 2}}})
+		heldCard(t, s, storm.Britain)
+		if building {
+			n := &s.Powers[storm.Britain].Naval
+			n.Next = 1
+			n.Building = []storm.Ship{{No: 1, Class: storm.Battleship3, Row: 3, Column: storm.Summer, LaidDown: storm.Turn{Year: 1934, Season: storm.Summer}}}
+		}
+		offered, refused := eventOffers(t, s, storm.Britain, "ACCELERATE SHIP")
+		if !building {
+			if len(offered) != 0 {
+				t.Errorf("no ship building: offered %q", offered)
+			}
+			if len(refused) != 1 || !strings.Contains(refused[0], "no ship under construction (rule 19.73)") {
+				t.Errorf("no ship building: the view says %q, want why the acceleration cannot be used (19.73)", refused)
+			}
+			wantRefused(t, s, storm.Britain, []storm.Order{mustParseShip(t, "ACCELERATE SHIP 1 BY 2 FREE")}, "19.73")
+			continue
+		}
+		if len(refused) != 0 || !slices.Contains(offered, "ACCELERATE SHIP 1 BY 2 FREE") {
+			t.Errorf("ship 1 building: offered %q, refused %q; want ACCELERATE SHIP 1 BY 2 FREE offered", offered, refused)
+		}
+	}
+}
+
 // shipGameLike is s without its held events: the options they give gone.
 func shipGameLike(s storm.State) storm.State {
 	c := s.Clone()
@@ -497,4 +592,48 @@ func TestRule19_73DLaunchEnPassantAnd19_62FreeShipsMatched(t *testing.T) {
 	if errs := adjudicator.Validate(g, storm.Germany, orders); len(errs) > 0 {
 		t.Errorf("19.62: two free ships refused: %v", errs)
 	}
+}
+
+// TestRule18_51DRussiaMayPlayItsSecretSupportEvent: with its support
+// level below zero and no means to build the unit 18.51 requires, Russia
+// may make no other expenditure (18.51B), but it may still play its
+// secret support event (18.51D), which is offered; played, it raises the
+// level to zero or more and the requirement lapses: a mobilization it
+// pays for is accepted with it.
+func TestRule18_51DRussiaMayPlayItsSecretSupportEvent(t *testing.T) {
+	d := enginetest.TestDeck(12, func(c *storm.Card) {
+		c.National[storm.Russia] = storm.CardEvent{Title: "Secret rally", Category: storm.CategorySupport, Secret: true,
+			Effects: []storm.Effect{{Kind: storm.EffectSupport, Value: 2}}}
+	})
+	s, _, err := adjudicator.Resolve(setup.NewGameWithDeck(3, d), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var card int
+	for _, h := range randomevent.HeldEvents(s, storm.Russia) {
+		if h.Playable {
+			card = h.Card
+		}
+	}
+	if card == 0 {
+		t.Fatal("Russia holds no playable secret event")
+	}
+	ru := s.Powers[storm.Russia]
+	ru.Support, ru.TilePoints = -1, 1
+	ru.Reserve = storm.Units{Infantry: 1}
+	play := storm.Order{Kind: storm.Play, Card: card}
+	mobilize := storm.Order{Kind: storm.Mobilize, From: storm.Idle}
+	wantRefused(t, s, storm.Russia, []storm.Order{mobilize}, "18.51B")
+	if errs := adjudicator.Validate(s, storm.Russia, []storm.Order{play}); len(errs) > 0 {
+		t.Errorf("18.51D: PLAY %d refused: %v", card, errs)
+	}
+	if !slices.ContainsFunc(adjudicator.Allowed(s, storm.Russia), func(o storm.Option) bool { return o.Order.Kind == storm.Play && o.Order.Card == card }) {
+		t.Errorf("18.51D: PLAY %d not offered", card)
+	}
+	ru.TilePoints = economy.MobilizeCost(s, storm.Russia) - 2 // with the event's 2, nothing left for the unit once mobilized
+	if errs := adjudicator.Validate(s, storm.Russia, []storm.Order{play, mobilize}); len(errs) > 0 {
+		t.Errorf("18.51D: the event played lifts the requirement, yet %v", errs)
+	}
+	ru.TilePoints += 2
+	wantRefused(t, s, storm.Russia, []storm.Order{mobilize}, "18.51A")
 }

@@ -49,6 +49,9 @@ func CheckRussianConstruction(start, after storm.State, p storm.Power, orders []
 	if p != storm.Russia || !RussianConstructionRequired(start) {
 		return nil
 	}
+	if !RussianConstructionRequired(after) {
+		return nil // 18.51D: a secret support event played raised the level to zero or more
+	}
 	for _, o := range orders {
 		if o.Kind == storm.Build {
 			return nil // the build itself is checked by checkConstruction
@@ -59,6 +62,7 @@ func CheckRussianConstruction(start, after storm.State, p storm.Power, orders []
 	var errs []storm.IndexedError
 	for i, o := range orders {
 		switch {
+		case o.Kind == storm.Play: // 18.51D: playing a secret event spends nothing
 		case !canStart:
 			errs = append(errs, storm.IndexedError{OrderError: storm.OrderError{Order: o, Rule: "18.51B",
 				Msg: "Russia's support level is below zero and it cannot pay for the unit it must build, so it may make no other expenditure"}, Index: i})
