@@ -116,8 +116,9 @@ func TestPhasesNeverImportEachOther(t *testing.T) {
 
 // TestPackageSize keeps every engine package under 6,000 lines of code
 // without its tests, and the top package the sequence of play and the
-// outer packages' one door (newgame.go, physical.go), not the rules:
-// under 2,800.
+// outer packages' one door (newgame.go, physical.go; Validate with the
+// receipts' warnings and advice, warn.go, advice.go), not the rules:
+// under 3,000.
 func TestPackageSize(t *testing.T) {
 	for _, dir := range enginePackages(t) {
 		files, _ := filepath.Glob(filepath.Join(dir, "*.go"))
@@ -134,7 +135,7 @@ func TestPackageSize(t *testing.T) {
 		}
 		limit := 6000
 		if dir == "." {
-			limit = 2800
+			limit = 3000
 		}
 		if n > limit {
 			t.Errorf("package %s holds %d lines without its tests, more than %d", dir, n, limit)

@@ -230,15 +230,32 @@ func laterOrderLines(s storm.State, me *adjudicator.PowerView) [][]string {
 			for _, w := range roundFor {
 				if strings.Contains(l, "under a "+w+" line") {
 					out = append(out, []string{w, "PASS"})
-					for _, t := range diplomacy.DiplomaticTargets(s) { // a counter, as the round's options give it
-						out = append(out, []string{w, storm.Order{Kind: storm.Diplomatic, Project: t, Counters: []int{1}}.String()})
-						break
+					if ls := placementFor(s, me.Power, w); ls != nil {
+						out = append(out, ls)
 					}
 				}
 			}
 		}
 	}
 	return out
+}
+
+// placementFor is a placement under the FOR line w that the round's
+// checks accept when it is sent now, the first of the targets and
+// strengths: the notice offers the round's orders as a form ("send its
+// orders now under a FOR line"), and the receipt refuses a placement the
+// counters or tile points the earlier segments leave cannot pay (24.51,
+// 24.52B) or a target closed now (24.56A); nil when none is open.
+func placementFor(s storm.State, p storm.Power, w string) []string {
+	for _, t := range diplomacy.DiplomaticTargets(s) {
+		for n := 1; n <= 3; n++ {
+			ls := []string{w, storm.Order{Kind: storm.Diplomatic, Project: t, Counters: []int{n}}.String()}
+			if sub, err := send(p, ls); err == nil && len(adjudicator.Validate(s, p, sub.Orders)) == 0 {
+				return ls
+			}
+		}
+	}
+	return nil
 }
 
 // roundFor are the FOR lines of the placement rounds (docs/orders.md).
