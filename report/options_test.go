@@ -73,3 +73,41 @@ func TestRule15_22NoticeOffersCounterWithProjects(t *testing.T) {
 		}
 	}
 }
+
+// TestPlacementNoteWordedOnce: a diplomatic round's placements (24.5) share
+// one note; the notice writes it once, after the run of countries, and
+// every country's line stays with its cost.
+func TestPlacementNoteWordedOnce(t *testing.T) {
+	s, _, err := adjudicator.Resolve(adjudicator.WithDiplomacy(adjudicator.NewGame(3)), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, _, _ = adjudicator.Resolve(s, nil) // the income phase, then the economic
+	if s.Segment != storm.SegDiplomacyAxis1 {
+		t.Fatalf("at %s", s.Segment)
+	}
+	v := adjudicator.Derive(s)
+	var note string
+	n := 0
+	for _, o := range v.Powers[storm.Germany].Options {
+		if strings.HasPrefix(o.Order, "DIPLOMATIC ") {
+			note, n = o.Note, n+1
+		}
+	}
+	if n < 2 || note == "" {
+		t.Fatalf("%d placements offered, note %q", n, note)
+	}
+	_, body := Private("demo", storm.Germany, nil, v).Parts()
+	flat := strings.Join(strings.Fields(body), " ")
+	if c := strings.Count(flat, strings.Join(strings.Fields(note), " ")); c != 1 {
+		t.Errorf("the placements' note is written %d times, want once:\n%s", c, body)
+	}
+	if want := fmt.Sprintf("each of the %d orders above:", n); !strings.Contains(flat, want) {
+		t.Errorf("no %q in:\n%s", want, body)
+	}
+	for _, o := range v.Powers[storm.Germany].Options {
+		if strings.HasPrefix(o.Order, "DIPLOMATIC ") && !strings.Contains(body, fmt.Sprintf("%-26s cost %s", o.Order, TilePoints(o.Cost))) {
+			t.Errorf("no line for %s", o.Order)
+		}
+	}
+}

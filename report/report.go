@@ -525,7 +525,7 @@ func options(w *writer, pv adjudicator.PublicView, me *adjudicator.PowerView) {
 	if !slices.ContainsFunc(opts, func(o adjudicator.OptionView) bool { return o.Default }) {
 		w.line(fmt.Sprintf("%-26s %s (the block below)", strings.Join(me.Default, ", "), me.DefaultNote))
 	}
-	for _, o := range opts {
+	for i, o := range opts {
 		switch {
 		case o.Default: // the block's line, its effect in its note
 			w.line(fmt.Sprintf("%-26s (the block below)", o.Order))
@@ -537,10 +537,25 @@ func options(w *writer, pv adjudicator.PublicView, me *adjudicator.PowerView) {
 		for _, with := range o.With { // orders to send with it (e.g. 15.22)
 			w.indented("+ "+with, "  ")
 		}
-		if o.Note != "" {
+		if o.Note == "" || i+1 < len(opts) && sharesNote(o, opts[i+1]) {
+			continue // the run's note comes once, after its last order
+		}
+		n := 1
+		for n < i+1 && sharesNote(opts[i-n], o) {
+			n++
+		}
+		if n > 1 {
+			w.indented(fmt.Sprintf("each of the %d orders above: %s", n, o.Note), "    ")
+		} else {
 			w.indented(o.Note, "    ")
 		}
 	}
+}
+
+// sharesNote: a and b are options of the same note and nothing to send
+// with them (the placements' run of countries), worded once for both.
+func sharesNote(a, b adjudicator.OptionView) bool {
+	return a.Note == b.Note && len(a.With) == 0 && len(b.With) == 0 && !a.Default && !b.Default
 }
 
 // orderBlock writes p's ready-to-copy block: the orders that change
