@@ -245,7 +245,7 @@ func eventOptionLines(s, after storm.State, p storm.Power) []string {
 // offered, Germany deciding where the counter goes.
 func placementOptions(s storm.State, p storm.Power) []storm.Option {
 	opts := diplomacy.PlacementOptions(s, p)
-	if s.Segment != storm.SegDiplomacyAxis1 || (p != storm.Germany && p != storm.Italy) || diplomacy.AntiCominternStands(s, "", "", 0) == "" {
+	if s.Segment != storm.SegDiplomacyAxis1 || (p != storm.Germany && p != storm.Italy) || diplomacy.AntiCominternStands(s, p, "", "", 0) == "" {
 		return opts
 	}
 	var choices []string // Germany's ANTI-COMINTERN lines offered, NONE last
@@ -261,7 +261,7 @@ func placementOptions(s storm.State, p storm.Power) []storm.Option {
 		if op.Order.Kind == storm.Diplomatic && len(op.Order.Counters) > 0 {
 			strength = op.Order.Counters[0]
 		}
-		if op.Order.Kind != storm.Diplomatic && op.Order.Kind != storm.MilitaryCounter || diplomacy.AntiCominternStands(s, "", c, strength) != c {
+		if op.Order.Kind != storm.Diplomatic && op.Order.Kind != storm.MilitaryCounter || diplomacy.AntiCominternStands(s, p, "", c, strength) != c {
 			out = append(out, op)
 			continue
 		}
@@ -269,7 +269,7 @@ func placementOptions(s storm.State, p storm.Power) []storm.Option {
 			continue
 		}
 		for _, ch := range choices {
-			if diplomacy.AntiCominternStands(s, ch, c, strength) == c {
+			if diplomacy.AntiCominternStands(s, p, ch, c, strength) == c {
 				continue
 			}
 			op.With = append(op.With, storm.Order{Kind: storm.AntiCominternOrder, Project: ch})

@@ -154,9 +154,9 @@ func anticominternBarred(s storm.State, country string, known bool) (rule, msg s
 }
 
 // axisEffortFor is the Axis' effort in country for 24.35B: their counters
-// placed this turn and their random event modifiers, the secret ones the
-// Axis hold included, and the 24.83 modifiers.
-func axisEffortFor(s storm.State, country string) int {
+// placed this turn and their random event modifiers, the secret ones
+// holders hold included, and the 24.83 modifiers.
+func axisEffortFor(s storm.State, country string, holders ...storm.Power) int {
 	n := 0
 	for _, pl := range s.Diplomacy.Placements {
 		if pl.Country == country && storm.SideOf(pl.Power) == storm.Axis && pl.Void == "" {
@@ -173,7 +173,7 @@ func axisEffortFor(s storm.State, country string) int {
 	}) {
 		n++
 	}
-	for _, p := range []storm.Power{storm.Germany, storm.Italy} {
+	for _, p := range holders {
 		for _, h := range randomevent.HeldEffects(s, p, storm.EffectDiplomaticModifier) {
 			if e := h.Effect; e.Country == country && (e.Side == "" || e.Side == storm.Axis) {
 				n += e.Value
@@ -195,7 +195,7 @@ func placeAntiComintern(s *storm.State, choice string, evs *[]event.Event) {
 	places := anticominternOrder(*s, choice)
 	ac := storm.AntiComintern{Strength: AntiCominternStrength(*s)}
 	for _, c := range places {
-		if axisEffortFor(*s, c) > ac.Strength { // 24.35A
+		if axisEffortFor(*s, c, storm.Germany, storm.Italy) > ac.Strength { // 24.35A
 			ac.Displaced = append(ac.Displaced, c)
 			continue
 		}
@@ -240,14 +240,16 @@ func anticominternOrder(s storm.State, choice string) []string {
 // would stand once the Axis' first counters are placed (placeAntiComintern),
 // Germany's ANTI-COMINTERN line naming choice ("" for none) and the Axis'
 // effort in country more by extra (a counter not yet placed, 24.35B);
-// "" when it would stand nowhere. The options read it: an Axis counter
-// where it stands is void (24.56B).
-func AntiCominternStands(s storm.State, choice, country string, extra int) string {
+// "" when it would stand nowhere. The options of viewer read it (an Axis
+// counter where it stands is void, 24.56B): of the secret events held,
+// only viewer's own count, so that no power's options tell it its
+// partner's secrets (the partner's may still move the counter).
+func AntiCominternStands(s storm.State, viewer storm.Power, choice, country string, extra int) string {
 	if !anticominternAvailable(s) || strings.EqualFold(choice, "none") {
 		return ""
 	}
 	for _, c := range anticominternOrder(s, choice) {
-		effort := axisEffortFor(s, c)
+		effort := axisEffortFor(s, c, viewer)
 		if c == country {
 			effort += extra
 		}
