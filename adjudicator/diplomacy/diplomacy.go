@@ -1023,16 +1023,32 @@ func ResolveDiplomacySegment(s *storm.State, _ map[storm.Power][]storm.Order, ev
 }
 
 // ValidatePlacements is Validate for a placement round: the errors, and
-// the state with p's counters placed (for the receipt's preview): s
-// itself when there are errors, else s with a copy of p's PowerState
-// (the rest of it shared with s; the preview copies what it shows).
+// the state with p's counters placed (for the receipt's preview and the
+// foresight of its later rounds, foresee.go): s itself when there are
+// errors, else s with its events PLAYed (24.52B) and a copy of p's
+// PowerState, the counters it places marked used but a free one's
+// (24.53A) (the rest of it shared with s unless a PLAY cloned it).
 func ValidatePlacements(s storm.State, p storm.Power, orders []storm.Order) ([]storm.IndexedError, storm.State) {
 	errs := CheckPlacements(s, p, orders)
 	if len(errs) > 0 {
 		return errs, s
 	}
+	var plays []storm.Order
+	for _, o := range orders {
+		if o.Kind == storm.Play {
+			plays = append(plays, o)
+		}
+	}
+	if len(plays) > 0 { // 24.52B, 9.41E: played before the counters, as PlaceRound does
+		s = s.Clone()
+		var evs []event.Event
+		randomevent.ApplyPlay(&s, p, plays, &evs)
+	}
 	ps := *s.Powers[p]
 	for _, o := range orders {
+		if o.Kind != storm.Diplomatic || len(o.Args) > 0 && o.Args[0] == "free" { // 24.53A: a free counter uses none
+			continue
+		}
 		c, _ := storm.CountersOf(o.Counters)
 		ps.Used = ps.Used.Add(c)
 	}

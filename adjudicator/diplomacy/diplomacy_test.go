@@ -739,3 +739,61 @@ func TestRule24_55CombineOrders(t *testing.T) {
 		t.Errorf("new orders keep the standing ones: %v", got)
 	}
 }
+
+// Rule 24.52B: a support event played to pay for the open round's counter
+// pays for the standing counter of a later round too: the receipt's
+// foresight reckons with the tile points the PLAY brings (9.41E).
+func TestRule24_52BPlayedSupportPaysTheStandingCounter(t *testing.T) {
+	d := enginetest.TestDeck(12, func(c *storm.Card) {
+		c.National[storm.Germany] = storm.CardEvent{Title: "Rally", Secret: true, Category: storm.CategorySupport, Effects: []storm.Effect{{Kind: storm.EffectSupport, Value: 2}}}
+	})
+	s, _, err := adjudicator.Resolve(diplomacy.WithDiplomacy(setup.NewGameWithDeck(1, d)), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, _, _ = adjudicator.Resolve(s, nil)
+	h := randomevent.HeldEvents(s, storm.Germany)
+	if s.Segment != storm.SegDiplomacyAxis1 || len(h) != 1 {
+		t.Fatalf("segment %s, Germany holds %v", s.Segment, h)
+	}
+	s.Powers[storm.Germany].TilePoints = 1
+	s.Powers[storm.Germany].Counters = storm.ActivityCounters{One: 2}
+	s.Powers[storm.Germany].Used = storm.ActivityCounters{}
+	later := dip("Hungary", 1)
+	later.For = storm.SegDiplomacyAxis2
+	without := []storm.Order{dip("Bulgaria", 1), later}
+	if errs := adjudicator.Validate(s, storm.Germany, without); len(errs) != 1 || errs[0].Rule != "24.52B" {
+		t.Fatalf("without the event: %v, want the standing counter refused (24.52B)", errs)
+	}
+	with := append([]storm.Order{{Kind: storm.Play, Card: h[0].Card}}, without...)
+	if errs := adjudicator.Validate(s, storm.Germany, with); len(errs) > 0 {
+		t.Errorf("24.52B: with the event played, refused: %v", errs)
+	}
+}
+
+// Rule 24.53A: an additional civil war counter uses no activity counter,
+// so a standing counter for a later round may use the one it leaves.
+func TestRule24_53AFreeCounterLeavesTheStandingOnesCounter(t *testing.T) {
+	s, _, err := adjudicator.Resolve(diplomacy.WithDiplomacy(setup.NewGame(1)), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, _, _ = adjudicator.Resolve(s, nil)
+	if s.Segment != storm.SegDiplomacyAxis1 {
+		t.Fatalf("segment %s", s.Segment)
+	}
+	ps := s.Powers[storm.Germany]
+	ps.TilePoints = 10
+	ps.Counters, ps.Used = storm.ActivityCounters{One: 1}, storm.ActivityCounters{}
+	ps.Economy.FreeDiplomaticCounters = 1
+	s.Diplomacy.CivilWars = []storm.CivilWar{{Country: "Spain", Began: s.Turn, Counters: []int{1, 2, 3, 4, 5}}}
+	free := storm.Order{Kind: storm.Diplomatic, Project: "Spain", Counters: []int{1}, Args: []string{"free"}}
+	if errs := adjudicator.Validate(s, storm.Germany, []storm.Order{free}); len(errs) > 0 {
+		t.Fatalf("the free counter alone: %v", errs)
+	}
+	later := dip("Hungary", 1)
+	later.For = storm.SegDiplomacyAxis2
+	if errs := adjudicator.Validate(s, storm.Germany, []storm.Order{free, later}); len(errs) > 0 {
+		t.Errorf("24.53A: the free counter took the standing order's counter: %v", errs)
+	}
+}
