@@ -80,14 +80,16 @@ func Warn(s storm.State, p storm.Power, orders []storm.Order) []storm.OrderWarni
 	// rounds the orders do not name, follow them (indices from
 	// len(orders) on).
 	named := map[string]bool{}
+	passTurn := false // PASS TURN: a PASS for every later segment, the kept orders replaced (keepStanding)
 	for _, o := range orders {
 		if isStanding(s, o) {
 			named[storm.StandingKey(o)] = true
 		}
+		passTurn = passTurn || o.For == storm.SegTurn
 	}
 	all := orders
 	for _, so := range s.Diplomacy.Standing {
-		if so.Power == p && so.For.Index() > s.Segment.Index() && !named[storm.StandingKey(so.Order)] {
+		if !passTurn && so.Power == p && so.For.Index() > s.Segment.Index() && !named[storm.StandingKey(so.Order)] {
 			all = append(all[:len(all):len(all)], so.Order)
 		}
 	}

@@ -197,6 +197,14 @@ func TestRule24_51KeptStandingWarned(t *testing.T) {
 	if ws := adjudicator.Warn(s, storm.Germany, mailOrders(t, storm.Germany, "DIPLOMATIC AUSTRIA 2")); len(ws) > 0 {
 		t.Errorf("with the 3 left: %v", ws)
 	}
+	// PASS TURN replaces every kept order of the later rounds: nothing
+	// kept is left to warn.
+	if ws := adjudicator.Warn(s, storm.Germany, mailOrders(t, storm.Germany, "PASS")); len(ws) == 0 {
+		t.Error("PASS now: the kept counter is not warned (24.55D)")
+	}
+	if ws := adjudicator.Warn(s, storm.Germany, mailOrders(t, storm.Germany, "PASS TURN")); len(ws) > 0 {
+		t.Errorf("with PASS TURN: %v", ws)
+	}
 }
 
 // TestRule29_34StandingAggressionWarned: Italy's aggression sent in
