@@ -263,7 +263,7 @@ func (j *Judge) fix(tx *store.Tx, g *store.Game, s storm.State, m *orders.Messag
 	own := map[storm.Power][]string{}
 	for _, p := range storm.Powers {
 		r, ok := recs[p]
-		if !ok || r.Pass {
+		if !ok || r.Pass && len(r.Orders) == 0 { // a PASS may come with standing orders
 			continue
 		}
 		if errs := adjudicator.ValidateKept(next, p, r.Orders); len(errs) > 0 {
@@ -274,6 +274,10 @@ func (j *Judge) fix(tx *store.Tx, g *store.Game, s storm.State, m *orders.Messag
 				why = append(why, e.Error())
 			}
 			own[p] = []string{letters.FixWithdrew(why)}
+			continue
+		}
+		for _, w := range adjudicator.Warn(next, p, r.Orders) { // kept, but a standing order may not stand now
+			own[p] = append(own[p], "After the fix, "+letters.Warning(w, true))
 		}
 	}
 	v, err := putVersion(tx, g, next, evs)

@@ -1,6 +1,8 @@
 package judge
 
 import (
+	"fmt"
+	"stormjudge/adjudicator/storm"
 	"strings"
 	"testing"
 )
@@ -57,5 +59,25 @@ func TestReceiptWarnsWhatMustHappen(t *testing.T) {
 	want = "warning: DIPLOMATIC RUMANIA 2 (for Diplomacy: Allies): stands only if your orders change: write DIPLOMATIC RUMANIA 1 in its place; the order was sent in an earlier email (rule 24.51:"
 	if !strings.Contains(rc, want) {
 		t.Errorf("the receipt does not warn %q:\n%s", want, rc)
+	}
+}
+
+// TestSetWarnsKeptStandingOrders: a moderator's SET leaves Germany no tile
+// point for the counter it sent for a later round (24.52B): its orders
+// are kept, and the notice of the fix carries the warning.
+func TestSetWarnsKeptStandingOrders(t *testing.T) {
+	j, db := digestGameWith(t, 0)
+	mustIngest(t, j, player(storm.Germany, "PASS\nFOR AXIS 1\nDIPLOMATIC AUSTRIA 1"), Accepted)
+	mustIngest(t, j, moderatorMail("SET TILES germany 0\nREASON a tile was miscounted"), Accepted)
+	g, _, recs := game(t, db, "demo")
+	if _, ok := recs[storm.Germany]; !ok {
+		t.Fatal("Germany's orders were withdrawn")
+	}
+	d := mailsWith(t, db, fmt.Sprintf("demo/v%d/digest/germany", g.Version))
+	if len(d) != 1 {
+		t.Fatalf("Germany's mails of the fix: %d", len(d))
+	}
+	if body := flat(d[0].Body); !strings.Contains(body, "After the fix, warning: DIPLOMATIC AUSTRIA 1 (for Diplomacy: Axis, first round): stands only if") {
+		t.Errorf("no warning in Germany's mail of the fix:\n%s", d[0].Body)
 	}
 }

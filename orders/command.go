@@ -156,7 +156,7 @@ var commandWords = []*commandWord{
 	{word: CmdHistory, who: byPlayer | byModerator, forms: []string{"HISTORY: the versions, for RESEND"}, modForms: []string{"HISTORY: the versions, for ROLLBACK and EXPORT"}, parse: noArgs},
 	{word: CmdResend, who: byPlayer, forms: []string{"RESEND <version> [<version> ...]"}, parse: parseVersions(1, 10)},
 	{word: CmdTimezone, who: byPlayer, forms: []string{"TIMEZONE <zone>, e.g. TIMEZONE Europe/Berlin or TIMEZONE UTC"}, parse: parseTimezone},
-	{word: CmdMail, who: byPlayer | byModerator, forms: []string{"MAIL DIGEST: one mail when you must act, when the turn ends or when something is for your eyes only (the default)", "MAIL EVERY SEGMENT: the report and your notice after every segment"},
+	{word: CmdMail, who: byPlayer | byModerator, forms: []string{"MAIL DIGEST: one mail when you must act, when the turn ends or when there is news for you (the default)", "MAIL EVERY SEGMENT: the report and your notice after every segment"},
 		modForms: []string{"MAIL DIGEST: the public report once a turn, when it ends", "MAIL EVERY SEGMENT: the public report after every segment (the moderators' default)"}, parse: parseMail},
 	{word: CmdAbsence, who: byPlayer | byModerator, forms: []string{"ABSENCE <first day> <last day>, e.g. ABSENCE 2026-12-24 2027-01-02", "ABSENCE NONE"},
 		modForms: []string{"ABSENCE MAX <duration>: how much absence each player may declare"}, parse: parseAbsence},

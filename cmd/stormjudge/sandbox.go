@@ -67,7 +67,7 @@ func cmdSandbox(args []string, stdout, stderr io.Writer) error {
 	fs.BoolVar(&o.Physical, "physical", false, "physical-deck mode: gm@sandbox.test draws the cards and tells the judge (docs/deck.md)")
 	fs.BoolVar(&o.Diplomacy, "diplomacy", true, "the demo game plays the diplomatic phase by email (docs/orders.md \"DIPLOMATIC\"); -diplomacy=false passes it")
 	fs.BoolVar(&o.Crisis, "crisis", true, "the demo game plays the crisis phase by email, aggressions to war and the game's end (docs/orders.md \"Crisis\"); -crisis=false passes it")
-	fs.StringVar(&o.Mail, "mail", store.MailDigest, "the players' delivery in the demo game: digest (one mail when a power must act, the turn ends or something is for its eyes only) or every-segment (docs/orders.md \"Mail delivery\")")
+	fs.StringVar(&o.Mail, "mail", store.MailDigest, "the players' delivery in the demo game: digest (one mail when a power must act, the turn ends or there is news for it) or every-segment (docs/orders.md \"Mail delivery\")")
 	siteDir := fs.String("site", "", "directory of the games' public site, written after every version (default: DIR/site of -data; \"none\": no site)")
 	level := fs.String("log", "info", "log level: debug, info, warn, error")
 	if err := fs.Parse(args); err != nil {

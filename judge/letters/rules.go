@@ -171,7 +171,7 @@ func MailAnswer(word string, mod bool) string {
 	case word == store.MailDigest && mod:
 		return "Mail: the digest. You get the public report once a turn, when the turn ends, covering every segment since your last; STATUS and RESEND still give any report."
 	case word == store.MailDigest:
-		return "Mail: the digest. You get one mail when you must act, when the turn ends or when something is for your eyes only, with the public reports of the segments in between; STATUS and RESEND still give any report."
+		return "Mail: the digest. You get one mail when you must act, when the turn ends or when there is news for you (war, a crisis that concerns you, something for your eyes only), with the public reports of the segments in between; STATUS and RESEND still give any report."
 	case mod:
 		return "Mail: every segment. You get the public report after every segment."
 	}

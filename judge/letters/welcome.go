@@ -67,7 +67,7 @@ This address plays another power with the same secret: write the POWER line in e
   END
 
 {{end}}{{if .Game.EverySegment .Seat}}Each email gets a receipt. The report and your private notice follow each adjudication (MAIL DIGEST: one mail when you must act or the turn ends). HELP in place of the orders asks the judge what you may order at any time.
-{{else}}Each email gets a receipt. You get mail when you must act, when the turn ends and when something is for your eyes only, with the reports of the segments in between (MAIL EVERY SEGMENT: the report of every segment). HELP in place of the orders asks the judge what you may order at any time.
+{{else}}Each email gets a receipt. You get mail when you must act, when the turn ends and when there is news for you (war, a crisis that concerns you, something for your eyes only), with the reports of the segments in between (MAIL EVERY SEGMENT: the report of every segment). HELP in place of the orders asks the judge what you may order at any time.
 {{end}}
 This game's rules: {{rules .Game}}
 {{pressRules .Game.Press}}
