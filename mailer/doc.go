@@ -64,8 +64,8 @@
 // multipart boundaries are derived from the Message-ID, so the bytes
 // depend only on the mail and a resend after a crash is the same message;
 // they begin with "=_", which quoted-printable and base64 never put at the
-// start of a line, so no text can end a part early. [Unflow] reads a
-// flowed text back as its paragraphs.
+// start of a line, so no text can end a part early. internal/flowed's
+// Decode reads a flowed text back as its paragraphs.
 //
 // # Delivery guarantee
 //

@@ -63,7 +63,7 @@ const DefaultAutoSubmitted = "auto-generated"
 // characters (withFilename). An attachment without data is an empty file.
 //
 // When m.HTML is empty the HTML part is PlainHTML(m.Subject, body), with
-// the flowed soft breaks of a flowed body undone first (Unflow).
+// the flowed soft breaks of a flowed body undone first (flowed.Decode).
 //
 // The output depends only on m: the multipart boundaries are derived from
 // the Message-ID (boundary), so a resend after a crash produces the same

@@ -160,3 +160,19 @@ func TestLogicalFlowsAsFlowed(t *testing.T) {
 		t.Errorf("HELP's text, flowed: %v\n%s", d, Flow(help))
 	}
 }
+
+// TestFlowNeverWritesASignatureSeparator: a long line that begins with
+// "-- " (a player's press) is not cut after it: the piece "-- " would
+// read as the signature separator (RFC 3676, 4.3).
+func TestFlowNeverWritesASignatureSeparator(t *testing.T) {
+	line := "-- " + strings.Repeat("x", 80) + " " + strings.Repeat("word ", 20) + "end" // no space within Width but the first
+	out := Flow(line + "\n")
+	for _, l := range strings.Split(out, "\n") {
+		if l == "-- " {
+			t.Fatalf("a separator line in:\n%s", out)
+		}
+	}
+	if got := flowed.Decode(out, false); got != line+"\n" {
+		t.Errorf("decodes to %q, want %q", got, line+"\n")
+	}
+}

@@ -294,8 +294,8 @@ func flowLine(l string) []string {
 	for len(l) > Width {
 		cut := -1 // the last single space between words within Width, else the first
 		for i := 1; i < len(l)-1; i++ {
-			if l[i] != ' ' || l[i-1] == ' ' || l[i+1] == ' ' {
-				continue
+			if l[i] != ' ' || l[i-1] == ' ' || l[i+1] == ' ' || i == 2 && strings.HasPrefix(l, "-- ") {
+				continue // a piece "-- " would read as the signature separator
 			}
 			if i > Width && cut >= 0 {
 				break

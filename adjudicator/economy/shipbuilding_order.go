@@ -21,8 +21,6 @@ func shipLeftover(o storm.Order) int {
 	return n
 }
 
-// shipCounters reads a shipbuilding order's resources: general counters,
-// shipyard counters and saved points.
 // shipyardsNamed counts the shipyard counters the orders name (19.62).
 func shipyardsNamed(orders []storm.Order) int {
 	n := 0
@@ -34,6 +32,8 @@ func shipyardsNamed(orders []storm.Order) int {
 	return n
 }
 
+// shipCounters reads a shipbuilding order's resources: general counters,
+// shipyard counters and saved points.
 func shipCounters(o storm.Order) (general storm.ActivityCounters, shipyard, saved int, err error) {
 	general, err = storm.CountersOf(o.Counters)
 	if err != nil {
