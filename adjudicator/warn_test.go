@@ -237,3 +237,24 @@ func TestRule29_34StandingAggressionWarned(t *testing.T) {
 		t.Fatalf("the warnings: %+v", ws)
 	}
 }
+
+// TestRule19_62NoShipyardCounterLeftRefusedWithItsFix: a ship laid down
+// names a shipyard counter (19.62); when the email's other orders name
+// every one the power has, the refusal says so and its fix, tried, leaves
+// the ship out.
+func TestRule19_62NoShipyardCounterLeftRefusedWithItsFix(t *testing.T) {
+	s := setup.NewGame(1)
+	s.Segment = storm.SegEconomic
+	s.Powers[storm.Britain].TilePoints = 20
+	os := mailOrders(t, storm.Britain, "SAVE WITH SHIPYARD 1\nSAVE WITH SHIPYARD 1\nLAY DOWN BATTLESHIP 3 WITH 3")
+	e := oneRefusal(t, s, storm.Britain, os, "19.62")
+	if e.Index != 2 || !strings.HasSuffix(e.Msg, "name every one Britain has: leave this ship out or free a shipyard counter") {
+		t.Errorf("the refusal: %v", e)
+	}
+	if e.Fix == nil || !e.Fix.Drop {
+		t.Fatalf("the fix: %+v, want the ship left out", e.Fix)
+	}
+	if errs := adjudicator.Validate(s, storm.Britain, applyFix(t, storm.Britain, os, e)); len(errs) > 0 {
+		t.Errorf("the fix made, still refused: %v", errs)
+	}
+}
