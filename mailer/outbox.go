@@ -444,9 +444,9 @@ func (o *Outbox) dispatch(ctx context.Context, jobs chan<- *store.Mail, busy map
 			next = t
 		}
 	}
-	// ahead: recipients with an earlier mail due or in flight; backoff:
+	// ahead: recipients with an earlier mail due or in flight; retrying:
 	// lines with an earlier mail waiting for its retry.
-	ahead, backoff := map[string]bool{}, map[string]bool{}
+	ahead, retrying := map[string]bool{}, map[string]bool{}
 	for _, m := range q.mails {
 		if q.gone[m.ID] {
 			continue
@@ -455,7 +455,7 @@ func (o *Outbox) dispatch(ctx context.Context, jobs chan<- *store.Mail, busy map
 		if ahead[k] {
 			continue // waits for the recipient's earlier mail
 		}
-		if !isReply(m) && (backoff[line] || q.held[line]) {
+		if !isReply(m) && (retrying[line] || q.held[line]) {
 			continue // waits for its line's earlier mail to be retried
 		}
 		if busy[k] {
@@ -464,7 +464,7 @@ func (o *Outbox) dispatch(ctx context.Context, jobs chan<- *store.Mail, busy map
 		}
 		if m.NextAttempt.After(now) {
 			later(m.NextAttempt)
-			backoff[line] = true
+			retrying[line] = true
 			continue
 		}
 		ahead[k] = true
