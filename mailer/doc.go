@@ -42,7 +42,11 @@
 // SMTPOptions.Workers mails are in flight at once, each over its own
 // connection, so a server that never answers holds up one worker, not every
 // mail; a recipient's mails (the first To address) still go out one at a
-// time in the order they were queued. A 5xx reply to RCPT or DATA (other
+// time in the order they were queued, except that a mail waiting for its
+// retry holds back only the recipient's later mails of its own game, and
+// never a reply (a receipt: a mail with In-Reply-To). So a report never
+// overtakes the receipt queued before it, and a receipt never waits behind
+// a report in backoff. A 5xx reply to RCPT or DATA (other
 // than a 5.7.x policy reply) is final: the mail is marked failed and
 // SMTPOptions.OnFailed (the judge flags the seat and tells the moderators)
 // runs in the same transaction. 4xx replies to RCPT or DATA are retried on
@@ -75,8 +79,11 @@
 // mail's data and before MarkSent is committed, and when the connection
 // breaks after the data was sent but before the reply arrived (SMTP has no
 // way to ask whether a message whose reply was lost was accepted). The
-// mail is then sent again on its retry schedule, byte for byte the same,
-// so with the same Message-ID. Duplicates are dropped by Message-ID only
+// mail is then sent again, byte for byte the same, so with the same
+// Message-ID: at once when the outbox starts again after the crash (an
+// attempt the process's end cut off is not the mail's failure; a mail cut
+// off by crashes three times in a row keeps its backoff, in case sending
+// it is what kills the process), on its retry schedule after a lost reply. Duplicates are dropped by Message-ID only
 // where the receiving side does so (the judge's own inbox does; many mail
 // servers and clients do not), so a player may see a mail twice. The first
 // window is kept short: MarkSent is committed right after the 250 to DATA

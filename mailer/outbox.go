@@ -96,9 +96,9 @@ const (
 // one (mjl-/mox's queue does the same): 10s, 1m, 2m, 4m, 8m, 16m, 1h, 2h,
 // 4h, 8h, then every 8h until the mail is sent, refused permanently, or
 // given up (SMTPOptions.GiveUpAfter). A receipt that arrives an hour late
-// is still useful; one that never arrives is not. The first step is short
-// because the commonest "failure" is our own crash between recording an
-// attempt and sending: after a restart such a mail goes out within seconds.
+// is still useful; one that never arrives is not. An attempt cut off by
+// our own crash or shutdown does not wait for it: after a restart such a
+// mail is due at once (resumeAtOnce).
 var retrySchedule = [...]time.Duration{
 	10 * time.Second,
 	1 * time.Minute,
@@ -111,6 +111,13 @@ var retrySchedule = [...]time.Duration{
 	4 * time.Hour,
 	8 * time.Hour,
 }
+
+// resumeAtOnce is how many attempts in a row a crash may cut off and the
+// mail still be tried at once after the restart (store.Tx.
+// ResumeInterrupted); after that it keeps its backoff, so a mail whose
+// sending is what kills the process (its picture cannot be drawn in the
+// memory there is) lets the daemon live longer between its attempts.
+const resumeAtOnce = 2
 
 // backoff returns the delay after a mail's attempt number attempts+1, that
 // is: attempts is how many attempts were made before this one.
@@ -236,6 +243,7 @@ func (o *Outbox) Kick() {
 type result struct {
 	m    *store.Mail // the mail attempted, as dispatched
 	rcpt string      // recipientKey of the mail
+	line string      // lineKey of the mail
 	// settled: the mail left the outbox (sent or failed for good); else it
 	// is still pending, with a later NextAttempt.
 	settled bool
@@ -257,9 +265,9 @@ type result struct {
 type queue struct {
 	mails []*store.Mail
 	gone  map[string]bool // IDs settled since the copy was read
-	// held: recipients whose head mail failed for now since the copy was
-	// read: its new NextAttempt is in the store, not in the copy, so the
-	// recipient waits for the next read.
+	// held: lines (lineKey) whose mail failed for now since the copy
+	// was read: its new NextAttempt is in the store, not in the copy, so
+	// the line's later mails (replies excepted) wait for the next read.
 	held   map[string]bool
 	stale  bool
 	loaded time.Time
@@ -273,18 +281,23 @@ const minReload = 250 * time.Millisecond
 //
 // Up to Workers mails are in flight at once, each worker with its own
 // connection. A recipient's mails (by the first address of To) go out one
-// at a time in the order they were queued (queuedBefore): a mail is
-// not attempted while an earlier one to the same recipient is pending, so
-// a report never overtakes the receipt queued before it, even when the
-// receipt waits for a retry.
+// at a time in the order they were queued (queuedBefore), with one
+// exception: a mail that waits for its retry (its NextAttempt is ahead)
+// holds back only the recipient's later mails of its own game (lineKey),
+// and never a reply (a mail with In-Reply-To: a receipt). So a report
+// never overtakes the receipt queued before it, even when the receipt
+// waits for a retry, and a receipt never waits behind a report in
+// backoff, nor a game's mail behind another game's.
 //
 // Each attempt is recorded in the store (with the time of the next one)
 // before any network I/O; the mail is marked sent as soon as the server
 // accepted its DATA, or failed when the server refused it permanently (or
 // it was given up, GiveUpAfter), or its error is recorded. When ctx is
 // done, open connections are closed at once, so Run returns promptly even
-// while a server is silent; an interrupted attempt stays recorded and the
-// mail is retried on its schedule after a restart.
+// while a server is silent; an attempt so interrupted stays recorded and
+// the mail is due at once after a restart, and so is one cut off by a
+// crash (store.Tx.ResumeInterrupted; resumeAtOnce times in a row at
+// most). Run must be the only outbox of its store.
 //
 // A panic in a worker (a test's Hook simulating a crash) stops the other
 // workers and is re-raised by Run.
@@ -293,6 +306,7 @@ func (o *Outbox) Run(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	o.resume()
 	wctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	jobs := make(chan *store.Mail)
@@ -336,7 +350,7 @@ func (o *Outbox) Run(ctx context.Context) error {
 			q.gone[r.m.ID] = true
 			if !r.settled {
 				// Its new NextAttempt is in the store, not in the copy.
-				q.held[r.rcpt] = true
+				q.held[r.line] = true
 				q.stale = true
 			} else if r.recovered {
 				o.expedite(q, r.m)
@@ -372,6 +386,17 @@ func recipientKey(m *store.Mail) string {
 	return strings.ToLower(strings.TrimSpace(m.To[0]))
 }
 
+// lineKey names the mails that keep their order even while one of them
+// waits for a retry: one recipient's mails of one game (store.Mail.Game,
+// "" for mail of none).
+func lineKey(m *store.Mail) string { return recipientKey(m) + "\x00" + m.Game }
+
+// isReply reports whether m answers an email (a receipt: it has
+// In-Reply-To). A reply never waits behind a mail in backoff: it answers
+// its own email, and an answer an hour late is worth less than one out
+// of order.
+func isReply(m *store.Mail) bool { return m.InReplyTo != "" }
+
 // queuedBefore orders mails as they were queued: by the store's enqueue
 // sequence; mails queued before it existed (Seq 0) come first, by Created,
 // then ID.
@@ -385,10 +410,12 @@ func queuedBefore(a, b *store.Mail) int {
 	return strings.Compare(a.ID, b.ID)
 }
 
-// dispatch hands due mail to idle workers: per recipient only the earliest
-// queued pending mail, when it is due and none of the recipient's mails is
-// in flight. It returns the earliest time a waiting head of a recipient's
-// queue becomes due (zero if none); ok is false when the store failed.
+// dispatch hands due mail to idle workers, in queue order, one mail per
+// recipient in flight. A mail waits while an earlier mail to its recipient
+// is due or in flight (the order when nothing fails), and while an earlier
+// mail of its line (lineKey) waits for its retry, unless it is a reply
+// (isReply). It returns the earliest time a waiting mail becomes due (zero
+// if none); ok is false when the store failed.
 func (o *Outbox) dispatch(ctx context.Context, jobs chan<- *store.Mail, busy map[string]bool, idle *int, q *queue) (next time.Time, ok bool) {
 	if *idle == 0 {
 		return time.Time{}, true // a result wakes the loop
@@ -417,26 +444,30 @@ func (o *Outbox) dispatch(ctx context.Context, jobs chan<- *store.Mail, busy map
 			next = t
 		}
 	}
-	heads := map[string]bool{}
+	// ahead: recipients with an earlier mail due or in flight; retrying:
+	// lines with an earlier mail waiting for its retry.
+	ahead, retrying := map[string]bool{}, map[string]bool{}
 	for _, m := range q.mails {
 		if q.gone[m.ID] {
 			continue
 		}
-		k := recipientKey(m)
-		if q.held[k] {
-			continue
-		}
-		if heads[k] {
+		k, line := recipientKey(m), lineKey(m)
+		if ahead[k] {
 			continue // waits for the recipient's earlier mail
 		}
-		heads[k] = true
+		if !isReply(m) && (retrying[line] || q.held[line]) {
+			continue // waits for its line's earlier mail to be retried
+		}
 		if busy[k] {
+			ahead[k] = true
 			continue
 		}
 		if m.NextAttempt.After(now) {
 			later(m.NextAttempt)
+			retrying[line] = true
 			continue
 		}
+		ahead[k] = true
 		if *idle == 0 {
 			continue // a result wakes the loop
 		}
@@ -477,7 +508,7 @@ func (o *Outbox) worker(ctx context.Context, client *mail.Client, jobs <-chan *s
 				continue
 			}
 		}
-		r := result{m: m, rcpt: recipientKey(m)}
+		r := result{m: m, rcpt: recipientKey(m), line: lineKey(m)}
 		func() {
 			defer func() {
 				if p := recover(); p != nil {
@@ -533,9 +564,10 @@ func (o *Outbox) attempt(ctx context.Context, client *mail.Client, conn **smtpCo
 	}
 	if ctx.Err() != nil {
 		// Shutting down: the recorded attempt stands and the mail is
-		// retried after the restart, however old it is.
-		log.Info("attempt interrupted by shutdown", "err", err, "next", next)
-		o.markError(log, m, err)
+		// due at once after the restart, however old it is: the
+		// shutdown says nothing about the mail.
+		log.Info("attempt interrupted by shutdown; due again at the restart", "err", err)
+		o.markInterrupted(log, m, err)
 		return false, nil
 	}
 	reason := ""
@@ -569,6 +601,42 @@ func (o *Outbox) attempt(ctx context.Context, client *mail.Client, conn **smtpCo
 	log.Warn("sending failed", "err", err, "next", next)
 	o.markError(log, m, err)
 	return false, nil
+}
+
+// markInterrupted records the error of an attempt that a shutdown cut off
+// and makes the mail due at once, for the next start.
+func (o *Outbox) markInterrupted(log *slog.Logger, m *store.Mail, sendErr error) {
+	if err := o.db.Batch(func(tx *store.Tx) error {
+		now := Now()
+		if err := tx.MarkError(m.ID, sendErr.Error(), now); err != nil {
+			return err
+		}
+		return tx.Reschedule(m.ID, now)
+	}); err != nil {
+		// Still in flight in the store: the next start resumes it.
+		log.Error("recording interrupted attempt", "err", err)
+	}
+}
+
+// resume makes the mails whose attempts a crash cut off due at once
+// (store.Tx.ResumeInterrupted), before any attempt of this run. A store
+// that fails leaves them to their backoff.
+func (o *Outbox) resume() {
+	var due, kept []string
+	if err := o.db.Update(func(tx *store.Tx) error {
+		var err error
+		due, kept, err = tx.ResumeInterrupted(Now(), resumeAtOnce)
+		return err
+	}); err != nil {
+		o.log.Error("resuming attempts a crash interrupted; they keep their backoff", "err", err)
+		return
+	}
+	if len(due) > 0 {
+		o.log.Info("attempts a crash interrupted are due again at once", "mails", due)
+	}
+	if len(kept) > 0 {
+		o.log.Warn("mails interrupted by a crash more than "+strconv.Itoa(resumeAtOnce)+" times in a row keep their backoff", "mails", kept)
+	}
 }
 
 func (o *Outbox) markError(log *slog.Logger, m *store.Mail, sendErr error) {

@@ -116,6 +116,12 @@ func TestCheckCatchesCorruption(t *testing.T) {
 			m.MessageID, m.NextAttempt, m.Failed, m.LastError, m.Sensitive = MessageIDFor(m.ID), t0, t0, "550 x", true
 			return putJSON(btx.Bucket(bucketOutbox), []byte("m1"), m)
 		}, "mail kept its text after it left the outbox"},
+		{"sent mail with its attempt in flight", func(btx *bolt.Tx) error {
+			m := mail("m1", t0)
+			m.Body = ""
+			m.MessageID, m.NextAttempt, m.Sent, m.InFlight = MessageIDFor(m.ID), t0, t0, true
+			return putJSON(btx.Bucket(bucketOutbox), []byte("m1"), m)
+		}, "left the outbox with its attempt in flight"},
 		{"undecodable compressed mail", func(btx *bolt.Tx) error {
 			return btx.Bucket(bucketOutbox).Put([]byte("m1"), append(slices.Clone(zstdMagic), "garbage"...))
 		}, `mail "m1": zstd`},

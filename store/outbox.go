@@ -79,6 +79,15 @@ type Mail struct {
 	FirstFailed time.Time `json:"firstFailed,omitzero"`
 	Attempts    int       `json:"attempts,omitempty"`
 	NextAttempt time.Time `json:"nextAttempt,omitzero"`
+	// InFlight is set by RecordAttempt and cleared when the attempt's
+	// end is recorded (MarkSent, MarkError, MarkFailed): a pending mail
+	// found with it set when the outbox starts was being sent when the
+	// process died (ResumeInterrupted).
+	InFlight bool `json:"inFlight,omitempty"`
+	// Interrupted counts the attempts in a row that the process's death
+	// cut off (ResumeInterrupted); an attempt that ends with an error
+	// (MarkError) sets it back to zero.
+	Interrupted int       `json:"interrupted,omitempty"`
 	LastError   string    `json:"lastError,omitempty"`
 	Sent        time.Time `json:"sent,omitzero"`
 	// Failed is when the mailer gave up on the mail (MarkFailed); LastError
@@ -271,6 +280,9 @@ func (m *Mail) validate() error {
 	}
 	if !m.Pending() && (m.Body != "" || m.HTML != "") {
 		return fmt.Errorf("mail kept its text after it left the outbox")
+	}
+	if !m.Pending() && m.InFlight {
+		return fmt.Errorf("mail left the outbox with its attempt in flight")
 	}
 	return nil
 }
@@ -608,7 +620,50 @@ func (tx *Tx) RecordAttempt(id string, next time.Time) error {
 	m := *old
 	m.Attempts++
 	m.NextAttempt = next
+	m.InFlight = true
 	return tx.putMail(old, &m)
+}
+
+// ResumeInterrupted ends the attempts that were in flight when the process
+// died (InFlight): call it when the outbox starts, before any attempt. Each
+// such mail counts one more Interrupted attempt and, while that count is at
+// most atOnce, is made due at now instead of waiting for the backoff its
+// attempt recorded: a crash says nothing about the mail, so it goes out
+// (again, with the same Message-ID) as soon as the outbox runs. A mail cut
+// off more often than that in a row keeps its backoff: if sending it is
+// what kills the process, the process lives between its attempts. It
+// returns the IDs made due and those left to their backoff.
+func (tx *Tx) ResumeInterrupted(now time.Time, atOnce int) (due, backoff []string, err error) {
+	if err := tx.mustWrite("resume interrupted"); err != nil {
+		return nil, nil, err
+	}
+	if now.IsZero() {
+		return nil, nil, fmt.Errorf("store: resume interrupted: zero time")
+	}
+	pending, err := tx.PendingRecords()
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, old := range pending {
+		if !old.InFlight {
+			continue
+		}
+		m := *old
+		m.InFlight = false
+		m.Interrupted++
+		if m.Interrupted <= atOnce {
+			if m.NextAttempt.After(now) {
+				m.NextAttempt = now
+			}
+			due = append(due, m.ID)
+		} else {
+			backoff = append(backoff, m.ID)
+		}
+		if err := tx.putMail(old, &m); err != nil {
+			return nil, nil, err
+		}
+	}
+	return due, backoff, nil
 }
 
 // MarkSent records that mail id was accepted by the SMTP server at time at,
@@ -633,6 +688,7 @@ func (tx *Tx) MarkSent(id string, at time.Time) error {
 	}
 	m := *old
 	m.Sent = at
+	m.InFlight = false
 	return tx.putMail(old, &m)
 }
 
@@ -664,6 +720,7 @@ func (tx *Tx) MarkFailed(id, errText string, at time.Time) error {
 	m := *old
 	m.Failed = at
 	m.LastError = errText
+	m.InFlight = false
 	return tx.putMail(old, &m)
 }
 
@@ -690,7 +747,8 @@ func (tx *Tx) Reschedule(id string, next time.Time) error {
 }
 
 // MarkError records the error of the last attempt to send mail id, made at
-// time at (the first such time is kept in FirstFailed).
+// time at (the first such time is kept in FirstFailed); the attempt is no
+// longer in flight, and the count of interrupted attempts starts again.
 func (tx *Tx) MarkError(id, errText string, at time.Time) error {
 	if err := tx.mustWrite("mark error"); err != nil {
 		return err
@@ -705,6 +763,7 @@ func (tx *Tx) MarkError(id, errText string, at time.Time) error {
 	}
 	m := *old
 	m.LastError = errText
+	m.InFlight, m.Interrupted = false, 0
 	if m.FirstFailed.IsZero() {
 		m.FirstFailed = at
 	}

@@ -633,3 +633,84 @@ func TestOutboxTextKeptApart(t *testing.T) {
 		return Check(tx)
 	})
 }
+
+// TestResumeInterrupted: an attempt recorded and never ended (the process
+// died) is made due at once when the outbox starts again, twice in a row
+// at most; a third interruption in a row leaves the mail its backoff. An
+// attempt that ended with an error starts the count again; a mail whose
+// attempt ended (sent, error) is not touched.
+func TestResumeInterrupted(t *testing.T) {
+	db := openTest(t)
+	update(t, db, func(tx *Tx) error {
+		for _, id := range []string{"crashed", "errored", "sent", "idle"} {
+			if err := tx.Enqueue(mail(id, t0)); err != nil {
+				return err
+			}
+		}
+		for _, id := range []string{"crashed", "errored", "sent"} {
+			if err := tx.RecordAttempt(id, t0.Add(10*time.Second)); err != nil {
+				return err
+			}
+		}
+		if err := tx.MarkError("errored", "451 later", t0); err != nil {
+			return err
+		}
+		return tx.MarkSent("sent", t0)
+	})
+	resume := func(at time.Time) (due, backoff []string) {
+		t.Helper()
+		update(t, db, func(tx *Tx) error {
+			var err error
+			due, backoff, err = tx.ResumeInterrupted(at, 2)
+			return err
+		})
+		return due, backoff
+	}
+	next := func(id string) (m *Mail) {
+		t.Helper()
+		view(t, db, func(tx *Tx) error {
+			var err error
+			m, err = tx.Mail(id)
+			return err
+		})
+		return m
+	}
+	restart := t0.Add(time.Second)
+	due, backoff := resume(restart)
+	if !slices.Equal(due, []string{"crashed"}) || len(backoff) != 0 {
+		t.Errorf("first restart: due %q, backoff %q; want the crashed mail due", due, backoff)
+	}
+	if m := next("crashed"); !m.NextAttempt.Equal(restart) || m.InFlight || m.Interrupted != 1 || m.Attempts != 1 {
+		t.Errorf("crashed mail: next %v, in flight %v, interrupted %d, attempts %d; want due at the restart, 1, 1",
+			m.NextAttempt, m.InFlight, m.Interrupted, m.Attempts)
+	}
+	if m := next("errored"); !m.NextAttempt.Equal(t0.Add(10*time.Second)) || m.InFlight {
+		t.Errorf("errored mail: next %v, in flight %v; want its backoff kept", m.NextAttempt, m.InFlight)
+	}
+	if due, _ := resume(restart); len(due) != 0 {
+		t.Errorf("a second start without an attempt resumed %q", due)
+	}
+	// Cut off twice more in a row: the third time it keeps its backoff.
+	for i, want := range []bool{true, false} {
+		at := restart.Add(time.Duration(i+1) * time.Minute)
+		update(t, db, func(tx *Tx) error { return tx.RecordAttempt("crashed", at.Add(time.Hour)) })
+		due, backoff := resume(at)
+		if got := slices.Contains(due, "crashed"); got != want || slices.Contains(backoff, "crashed") == want {
+			t.Errorf("interruption %d in a row: due %q, backoff %q; want due %v", i+2, due, backoff, want)
+		}
+	}
+	if m := next("crashed"); m.Interrupted != 3 || !m.NextAttempt.Equal(restart.Add(2*time.Minute+time.Hour)) {
+		t.Errorf("after three interruptions: interrupted %d, next %v; want 3 and the recorded backoff", m.Interrupted, m.NextAttempt)
+	}
+	// An attempt that ends with an error starts the count again.
+	update(t, db, func(tx *Tx) error {
+		if err := tx.RecordAttempt("crashed", t0.Add(2*time.Hour)); err != nil {
+			return err
+		}
+		return tx.MarkError("crashed", "451 later", t0)
+	})
+	if m := next("crashed"); m.Interrupted != 0 || m.InFlight {
+		t.Errorf("after an error: interrupted %d, in flight %v; want 0, false", m.Interrupted, m.InFlight)
+	}
+	view(t, db, Check)
+}

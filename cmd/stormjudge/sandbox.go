@@ -51,6 +51,11 @@ type sandboxOptions struct {
 	// Brake replaces the receipt brake's defaults (judge.Brake, [inbound]
 	// brake_receipts); nil keeps them.
 	Brake *judge.Brake
+	// Joined bounds the mailboxes the mail server makes on first use for
+	// new addresses @sandbox.test, password the local part
+	// (mailserver.Options.Open): 0 is the default,
+	// mailserver.DefaultMaxJoined; below 0 none is made.
+	Joined int
 }
 
 func cmdSandbox(args []string, stdout, stderr io.Writer) error {
@@ -68,10 +73,15 @@ func cmdSandbox(args []string, stdout, stderr io.Writer) error {
 	fs.BoolVar(&o.Diplomacy, "diplomacy", true, "the demo game plays the diplomatic phase by email (docs/orders.md \"DIPLOMATIC\"); -diplomacy=false passes it")
 	fs.BoolVar(&o.Crisis, "crisis", true, "the demo game plays the crisis phase by email, aggressions to war and the game's end (docs/orders.md \"Crisis\"); -crisis=false passes it")
 	fs.StringVar(&o.Mail, "mail", store.MailDigest, "the players' delivery in the demo game: digest (one mail when a power must act, the turn ends or there is news for it) or every-segment (docs/orders.md \"Mail delivery\")")
+	joined := fs.Int("joined", mailserver.DefaultMaxJoined, "how many new addresses @"+sandboxDomain+" get a mailbox on their first mail or login, password = the part before @ (0: none)")
 	siteDir := fs.String("site", "", "directory of the games' public site, written after every version (default: DIR/site of -data; \"none\": no site)")
 	level := fs.String("log", "info", "log level: debug, info, warn, error")
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	o.Joined = *joined
+	if o.Joined <= 0 {
+		o.Joined = -1
 	}
 	switch *siteDir {
 	case "":
@@ -99,6 +109,7 @@ func runSandbox(ctx context.Context, o sandboxOptions, log *slog.Logger, ready f
 	srv, err := mailserver.Start(&mailserver.Options{
 		Dir: filepath.Join(o.Dir, "mail"), IMAPAddr: o.IMAPAddr, SMTPAddr: o.SMTPAddr,
 		Domain: sandboxDomain, Logger: log.With("part", "mailserver"),
+		Open: o.Joined >= 0, MaxJoined: max(o.Joined, 0),
 	})
 	if err != nil {
 		return err
@@ -216,6 +227,11 @@ stormjudge sandbox is running (Ctrl-C stops it; state is kept in %s)
   gm@sandbox.test       gm         moderator of game "demo" (secret: gm)
   judge@sandbox.test    judge      the judge (orders go here)
 
+Any other address @sandbox.test works too (-joined of them, %d by
+default): its mailbox is made on its first mail or login, the password is
+the part before @ (newcomer@sandbox.test: newcomer). Observe a game or
+join an open seat from one (README, "Playing in the sandbox").
+
 Send an order email from germany@sandbox.test to judge@sandbox.test:
 
   GAME demo
@@ -238,7 +254,7 @@ STATUS, ORDERS, HISTORY, TIMEZONE ... in place of orders are your own
 commands; gm@sandbox.test moderates (HELP with MODERATOR and SECRET gm
 lists its commands) and may create more games by email (CREATE;
 docs/orders.md "Creating a game").
-`, dir, imapAddr, smtpAddr, host, port)
+`, dir, imapAddr, smtpAddr, mailserver.DefaultMaxJoined, host, port)
 	for _, p := range storm.Powers {
 		if a, ok := moved[p]; ok {
 			fmt.Fprintf(w, "\nIn game \"demo\" %s is now played from %s (moved by the moderator's\nREPLACE, with a new secret mailed there): %s@%s no longer orders for it.\n", p.Title(), a, p, sandboxDomain)

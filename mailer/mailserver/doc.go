@@ -13,7 +13,8 @@
 //
 //	Dir/
 //	  lock                         flock(2)ed while a Server runs on Dir
-//	  users.json                   {"version":1,"users":[{"address","password"}]}
+//	  users.json                   {"version":1,"users":[{"address","password",
+//	                               "joined"}]}; joined: made on first use
 //	  delivered.log                one "recipient TAB sender TAB message-id TAB
 //	                               content hash" line per delivery no longer
 //	                               listed in an INBOX: duplicate suppression
@@ -59,6 +60,14 @@
 // with BYE, as Dovecot does: they would otherwise wait on a mailbox where
 // nothing arrives any more, while a new mailbox by the same name (with a
 // new UIDVALIDITY) receives the mail. A client that reconnects finds it.
+//
+// An Open server (the sandbox's) accepts any address at its Domain: the
+// first mail to a new address, or its first login with its local part as
+// password, makes its account and INBOX (join.go), at most
+// Options.MaxJoined (default 100) in all, counted across restarts; then
+// new addresses are refused as unknown ones, so a flood of made-up
+// recipients cannot fill Dir with mailboxes. Other domains are never
+// relayed to.
 //
 // Passwords are stored in plain text in users.json (mode 0600): this is a
 // sandbox with well-known demo passwords, not a mail host. Message bodies

@@ -43,6 +43,17 @@ type Options struct {
 	SMTPAddr string       // default "127.0.0.1:2525"
 	Domain   string       // default "sandbox.test": local recipients are <user>@Domain
 	Logger   *slog.Logger // default slog.Default()
+	// Open makes the server accept any address at Domain: an address
+	// without an account gets one on the first mail to it (or its first
+	// login), with its local part as password (newcomer@sandbox.test:
+	// newcomer), so anyone can try the sandbox from an address of their
+	// own. Mail to other domains is still refused (no relay).
+	Open bool
+	// MaxJoined bounds the accounts Open makes, in all and for good (they
+	// are kept in users.json): default DefaultMaxJoined. Beyond it a new
+	// address is refused as unknown, so a flood cannot fill the disk
+	// with mailboxes.
+	MaxJoined int
 }
 
 // Server is a running pair of IMAP and SMTP servers over one Dir.
@@ -95,6 +106,8 @@ type usersJSON struct {
 type userEntry struct {
 	Address  string `json:"address"`
 	Password string `json:"password"`
+	// Joined: the account was made on first use (Options.Open).
+	Joined bool `json:"joined,omitempty"`
 }
 
 // Start loads Dir (creating it if needed), then listens on the IMAP and SMTP
@@ -219,6 +232,7 @@ func (s *Server) load() error {
 		if err != nil {
 			return err
 		}
+		u.joined = e.Joined
 		s.users[addr] = u
 	}
 	return nil
@@ -229,7 +243,7 @@ func (s *Server) saveUsersLocked() error {
 	uj := usersJSON{Version: 1, Users: []userEntry{}}
 	for _, u := range s.users {
 		u.pwMu.Lock()
-		uj.Users = append(uj.Users, userEntry{Address: u.address, Password: u.password})
+		uj.Users = append(uj.Users, userEntry{Address: u.address, Password: u.password, Joined: u.joined})
 		u.pwMu.Unlock()
 	}
 	sort.Slice(uj.Users, func(i, j int) bool { return uj.Users[i].Address < uj.Users[j].Address })
@@ -368,9 +382,12 @@ func (s *Server) deliver(from string, to []string, raw []byte, received string) 
 	var users []*user
 	seen := make(map[*user]bool)
 	for _, rcpt := range to {
-		u := s.lookupUser(rcpt)
-		if u == nil {
+		u, err := s.join(rcpt)
+		var refused *JoinRefusedError
+		if errors.As(err, &refused) {
 			return &UnknownRecipientError{Address: rcpt}
+		} else if err != nil {
+			return err
 		}
 		if !seen[u] {
 			seen[u] = true

@@ -43,8 +43,8 @@ func (s *imapSession) Close() error {
 // Login accepts the full address or the local part (for the configured
 // Domain), in any case.
 func (s *imapSession) Login(username, password string) error {
-	u := s.srv.lookupUser(username)
-	if u == nil || !u.checkPassword(password) {
+	u := s.srv.loginUser(username, password)
+	if u == nil {
 		s.srv.log.Info("mailserver: IMAP login failed", "user", username, "remote", s.remote)
 		return imapserver.ErrAuthFailed
 	}

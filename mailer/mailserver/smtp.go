@@ -11,7 +11,8 @@ import (
 	"github.com/emersion/go-smtp"
 )
 
-// smtpBackend accepts mail for local users only: with AUTH (PLAIN or LOGIN,
+// smtpBackend accepts mail for local users only (on an Open server any
+// address at its domain, join.go): with AUTH (PLAIN or LOGIN,
 // for any local user) or without it, like an MX on loopback, so that scripts
 // can send without logging in. Nothing is relayed.
 type smtpBackend struct {
@@ -55,8 +56,8 @@ func (s *smtpSession) Auth(mech string) (sasl.Server, error) {
 
 // authenticate returns smtp.ErrAuthFailed (535 5.7.8) for bad credentials.
 func (s *smtpSession) authenticate(username, password string) error {
-	u := s.srv.lookupUser(username)
-	if u == nil || !u.checkPassword(password) {
+	u := s.srv.loginUser(username, password)
+	if u == nil {
 		s.srv.log.Info("mailserver: SMTP auth failed", "user", username, "remote", s.remote())
 		return smtp.ErrAuthFailed
 	}
@@ -75,9 +76,22 @@ func (s *smtpSession) Mail(from string, opts *smtp.MailOptions) error {
 }
 
 func (s *smtpSession) Rcpt(to string, opts *smtp.RcptOptions) error {
-	if u := s.srv.lookupUser(to); u != nil {
+	u, err := s.srv.join(to)
+	if u != nil {
 		s.rcpts = append(s.rcpts, u.address)
 		return nil
+	}
+	var refused *JoinRefusedError
+	if err != nil && !errors.As(err, &refused) {
+		s.srv.log.Error("mailserver: making a mailbox", "address", to, "err", err)
+		return &smtp.SMTPError{Code: 451, EnhancedCode: smtp.EnhancedCode{4, 3, 0}, Message: "cannot make a mailbox now, try again later"}
+	}
+	if s.srv.opts.Open && strings.HasSuffix(refused.Address, "@"+s.srv.opts.Domain) {
+		return &smtp.SMTPError{
+			Code:         550,
+			EnhancedCode: smtp.EnhancedCode{5, 1, 1},
+			Message:      fmt.Sprintf("No such user: <%s> has no mailbox on %s: %s", to, s.srv.opts.Domain, refused.Reason),
+		}
 	}
 	domain := ""
 	if at := strings.LastIndexByte(to, '@'); at >= 0 {

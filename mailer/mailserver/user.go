@@ -62,6 +62,7 @@ type user struct {
 
 	pwMu     sync.Mutex
 	password string
+	joined   bool // made on first use (Options.Open); guarded by srv.mu
 
 	mu              sync.Mutex
 	mailboxes       map[string]*mailbox // by name
