@@ -47,7 +47,7 @@ func Vacant(p storm.Power) string {
 
 // Observing leads an observer's report: how to stop them.
 func Observing(game string) string {
-	return fmt.Sprintf("You observe game %s: OBSERVE STOP, with GAME %s, in an email to the judge ends these reports.", game, game)
+	return fmt.Sprintf("You observe game %s: an email to the judge of the one line %s ends these reports.", game, StopLine(game))
 }
 
 // The refusals of an email the game does not take orders for now.
