@@ -191,7 +191,7 @@ const (
 func TestObserveProbeFortyForgedAddressesGetOneShortMailEach(t *testing.T) {
 	const addrs, versions = 40, 45
 	j, db, c := observeJudge(t, true)
-	observe(t, j, db, "olga@example.org") // a genuine observer, confirmed
+	observe(t, j, db, "olga@example.org")  // a genuine observer, confirmed
 	c.t = c.t.Add(time.Hour + time.Second) // its request's answer spends nothing of the probe's hour
 	before := ids(t, db)
 	for i := range addrs {
