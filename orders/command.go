@@ -137,8 +137,8 @@ var commandWords = []*commandWord{
 			"PRESS COPY ON|OFF: whether the moderators get a copy of every press (naming the sender, also of grey press)"},
 		parse: parsePress},
 	{word: CmdObserve, who: byObserver | byModerator, forms: []string{
-		"OBSERVE (with GAME, without SECRET): follow the game's public reports, from an address the moderator allows or any address if the game is public",
-		"OBSERVE STOP: no more reports"},
+		"OBSERVE (with GAME, without SECRET): ask to follow the game's public reports, from an address the moderator allows or any address if the game is public; the answer's SECRET, sent back with OBSERVE, confirms it",
+		"OBSERVE STOP <game>: no more reports"},
 		modForms: []string{"OBSERVE ALLOW <address>: that address may observe the game (OBSERVE)",
 			"OBSERVE DENY <address>: it may not, and no longer observes",
 			"OBSERVE PUBLIC ON|OFF: any address may observe the game, or only those allowed"},
