@@ -198,7 +198,6 @@ func observeConfirm(pub *publish.Publisher, tx *store.Tx, g *store.Game, e Email
 		rep.Unverified = letters.ObserveUnverified(ObserveExpiry)
 		return rep
 	}
-	rep.Anonymous = false // the secret vouches for it now
 	switch {
 	case !mayFollow(g, addr):
 		// The game was made private since, and the address is not
