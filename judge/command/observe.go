@@ -24,6 +24,7 @@ func ObserverRule(g *store.Game, c orders.Command) string {
 	case "deny":
 		g.ObserverAllow = slices.DeleteFunc(g.ObserverAllow, func(a string) bool { return a == c.Address })
 		g.Observers = slices.DeleteFunc(g.Observers, func(o store.Observer) bool { return o.Address == c.Address })
+		g.ObserveRequests = slices.DeleteFunc(g.ObserveRequests, func(r store.ObserveRequest) bool { return r.Address == c.Address })
 		return letters.ObserverDenied(c.Address)
 	}
 	g.Public = c.Kinds[0] == "on"
@@ -32,6 +33,7 @@ func ObserverRule(g *store.Game, c orders.Command) string {
 	}
 	// Those who came while it was public and are not allowed stop.
 	g.Observers = slices.DeleteFunc(g.Observers, func(o store.Observer) bool { return !slices.Contains(g.ObserverAllow, o.Address) })
+	g.ObserveRequests = slices.DeleteFunc(g.ObserveRequests, func(r store.ObserveRequest) bool { return !slices.Contains(g.ObserverAllow, r.Address) })
 	return letters.ObserversPublic(false)
 }
 
