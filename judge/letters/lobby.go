@@ -279,7 +279,7 @@ func NotObserving(line int, game string) string {
 
 // ObserveStopped answers an OBSERVE STOP.
 func ObserveStopped(game string) string {
-	return fmt.Sprintf("You no longer observe game %s: no more reports come to you. OBSERVE, with GAME %s, starts again.", game, game)
+	return fmt.Sprintf("You no longer observe game %s: no more reports come to you. OBSERVE, with GAME %s, asks again (the answer's secret confirms it).", game, game)
 }
 
 // ObserveWithdrawn answers an OBSERVE STOP from an address whose request
@@ -344,7 +344,7 @@ func PlaysAlready(line int, game string) string {
 
 // ObservesAlready refuses an OBSERVE (at line) from an observer of game.
 func ObservesAlready(line int, game string) string {
-	return fmt.Sprintf("line %d: OBSERVE: you observe game %s already (OBSERVE STOP ends it).", line, game)
+	return fmt.Sprintf("line %d: OBSERVE: you observe game %s already (the one line %s ends it).", line, game, StopLine(game))
 }
 
 // ObserveStarted answers an OBSERVE's confirmation.
