@@ -26,7 +26,7 @@ func (j *Judge) decide(tx *store.Tx, m *orders.Message, sub *orders.Submission, 
 	case sub == nil:
 		res.Outcome = Rejected
 	case sub.IsListRequest():
-		j.reply(rc, res, command.List(j.pub, &j.lobby, tx, m.From, now))
+		j.reply(rc, res, command.List(j.pub, tx, m.From, now))
 	case sub.Envelope.Game == "":
 		unread(tx, m, rc, letters.NoGame)
 		res.Outcome = Rejected
@@ -72,11 +72,11 @@ func (j *Judge) toGame(tx *store.Tx, m *orders.Message, sub *orders.Submission, 
 		res.Outcome = Rejected
 	case err != nil:
 		rc.fatal = err
-	case sub.IsObserveRequest():
+	case sub.IsObserveRequest() || sub.IsObserveConfirmation():
 		rc.observer = true
-		j.reply(rc, res, command.Observe(j.pub, tx, g, anonymous(m, sub, rc), now))
+		j.reply(rc, res, command.Observe(core{j}, j.pub, tx, g, anonymous(m, sub, rc), now))
 	case sub.IsJoinRequest() || sub.IsJoinConfirmation():
-		j.reply(rc, res, command.Join(core{j}, j.pub, &j.lobby, tx, g, anonymous(m, sub, rc), now))
+		j.reply(rc, res, command.Join(core{j}, j.pub, tx, g, anonymous(m, sub, rc), now))
 	default:
 		j.seated(tx, g, m, sub, rc, res, now)
 	}

@@ -258,6 +258,14 @@ func (j *Judge) ingest(tx *store.Tx, raw []byte) (*Result, error) {
 	if rerr == nil {
 		sub, perr = orders.Parse(m.Body)
 	}
+	if sub != nil && sub.Envelope.Game != "" {
+		// Game IDs that differ only in case are one game: the email
+		// speaks of the game as the judge writes it (a CREATE of
+		// "Demo" is refused when "demo" exists, GameExists).
+		if g, err := tx.GameFold(sub.Envelope.Game); err == nil {
+			sub.Envelope.Game = g.ID
+		}
+	}
 	record := func() error {
 		d.Outcome = string(res.Outcome)
 		secret := ""
@@ -291,19 +299,31 @@ func (j *Judge) ingest(tx *store.Tx, raw []byte) (*Result, error) {
 	if g, err := tx.Game(named); err == nil {
 		d.Game = g.ID
 	}
-	if command.LobbyRequest(sub) && !j.lobby.Allows(m.From, now) {
-		// LIST and JOIN are answered a bounded number of times, to
-		// anyone (guard.LobbyBudget): a forged From: gets no one a flood.
-		res.Outcome, res.Game = Ignored, d.Game
-		j.log.Warn("lobby request not answered: the answers of the hour (or of the address's day) are spent", "from", orders.Shorten(m.From, 100))
-		return res, record()
-	}
-	if !j.knownSender(tx, m.From, d.Game) && !command.MayObserve(tx, m.From, d.Game, sub) && !command.MayLobby(tx, m.From, named, sub, now) {
+	if !j.knownSender(tx, m.From, d.Game) && !command.MayObserve(tx, m.From, d.Game, sub, now) && !command.MayLobby(tx, m.From, named, sub, now) {
 		res.Outcome, res.Game = Dropped, d.Game
 		if err := j.drop(tx, m, id, d.Game, now); err != nil {
 			return nil, err
 		}
 		return res, record()
+	}
+	if command.LobbyRequest(sub) {
+		// LIST, JOIN and OBSERVE requests are answered a bounded number
+		// of times, to anyone (guard.LobbyBudget): a forged From: gets
+		// no one a flood, and strangers' requests never spend the
+		// answers owed to an address that confirmed something.
+		from, confirmed := m.From, j.confirmed(tx, m.From)
+		ok, capped := j.lobby.Allows(from, confirmed, now)
+		if !ok {
+			res.Outcome, res.Game = Ignored, d.Game
+			if capped {
+				tx.OnCommit(func() { j.lobby.Hit(now) })
+				j.log.Warn("lobby request not answered: the hour's answers to strangers are spent", "from", orders.Shorten(from, 100))
+			} else {
+				j.log.Warn("lobby request not answered: the address's answers of the day are spent", "from", orders.Shorten(from, 100))
+			}
+			return res, record()
+		}
+		tx.OnCommit(func() { j.lobby.Spend(from, confirmed, now) })
 	}
 	rc := receipt{msg: m, key: key}
 	if rerr != nil {
@@ -368,6 +388,32 @@ func (j *Judge) knownSender(tx *store.Tx, addr, named string) bool {
 	for _, g := range gs {
 		if holds(g) {
 			return true
+		}
+	}
+	return false
+}
+
+// confirmed reports whether addr has confirmed something: it plays or
+// moderates (knownSender), observes a game, or confirmed a JOIN (its
+// request waits for the moderator). The lobby's global cap does not
+// apply to it (guard.LobbyBudget).
+func (j *Judge) confirmed(tx *store.Tx, addr string) bool {
+	if j.knownSender(tx, addr, "") {
+		return true
+	}
+	addr = strings.ToLower(addr)
+	gs, err := tx.Games()
+	if err != nil {
+		return false
+	}
+	for _, g := range gs {
+		if g.Observer(addr) != nil {
+			return true
+		}
+		for _, s := range g.Seats {
+			if jn := s.Join(addr); jn != nil && !jn.Confirmed.IsZero() {
+				return true
+			}
 		}
 	}
 	return false
@@ -840,3 +886,4 @@ func (c core) Advance(tx *store.Tx, g *store.Game, s storm.State, now time.Time,
 	return c.j.advance(tx, g, s, nil, now, why)
 }
 func (c core) Export(tx *store.Tx, g *store.Game, v int) ([]byte, error) { return export(tx, g, v) }
+func (c core) LobbyCapHits() (int, time.Time)                            { return c.j.lobby.CapHits() }

@@ -81,7 +81,8 @@ type Judge struct {
 	budget guard.SecretBudget
 	// pub queues the mails and draws their pictures.
 	pub *publish.Publisher
-	// lobby bounds the answers to LIST and JOIN requests (guard.LobbyBudget).
+	// lobby bounds the answers to LIST, JOIN and OBSERVE requests
+	// (guard.LobbyBudget).
 	lobby guard.LobbyBudget
 }
 

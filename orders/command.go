@@ -37,6 +37,7 @@ type Command struct {
 	Versions []int           // RESEND; ROLLBACK and EXPORT: one
 	Number   uint64          // SEED
 	Text     string          // REASON, BROADCAST, PRESS TO: as written
+	Game     string          // OBSERVE STOP <game>: the game named on the line
 	// PRESS. A player's PRESS TO: the powers it goes to (Press,
 	// in the game's order, the sender left out by the judge) and whether
 	// it is grey (Grey: unsigned). A moderator's PRESS: Word is the
@@ -136,8 +137,8 @@ var commandWords = []*commandWord{
 			"PRESS COPY ON|OFF: whether the moderators get a copy of every press (naming the sender, also of grey press)"},
 		parse: parsePress},
 	{word: CmdObserve, who: byObserver | byModerator, forms: []string{
-		"OBSERVE (with GAME, without SECRET): follow the game's public reports, from an address the moderator allows or any address if the game is public",
-		"OBSERVE STOP: no more reports"},
+		"OBSERVE (with GAME, without SECRET): ask to follow the game's public reports, from an address the moderator allows or any address if the game is public; the answer's SECRET, sent back with OBSERVE, confirms it",
+		"OBSERVE STOP <game>: no more reports"},
 		modForms: []string{"OBSERVE ALLOW <address>: that address may observe the game (OBSERVE)",
 			"OBSERVE DENY <address>: it may not, and no longer observes",
 			"OBSERVE PUBLIC ON|OFF: any address may observe the game, or only those allowed"},
@@ -602,7 +603,7 @@ func (p *parser) command(w *commandWord, l *line, raw string) {
 		return
 	}
 	switch c.Verb {
-	case CmdJoin:
+	case CmdJoin, CmdObserve:
 		if err := p.joinGame(&c, l); err != nil {
 			p.add(err)
 			return
@@ -675,8 +676,10 @@ func (p *parser) checkCommands() {
 			}
 		case w.who == byObserver|byModerator && !env.Moderator:
 			// An observer's OBSERVE: alone, without a SECRET
-			// (IsObserveRequest); with one it is a player's email.
-			if env.Secret != "" {
+			// (IsObserveRequest), or with the secret the judge mailed
+			// to confirm it (IsObserveConfirmation); with a POWER it is
+			// a player's email.
+			if env.Secret != "" && (env.Power != "" || c.Word != "start") {
 				p.add(&Error{Line: c.Line, Msg: c.Verb + " is an observer's command, sent without a SECRET",
 					Hint: "a player gets the game's reports already; to observe another game, send GAME and OBSERVE alone"})
 			}
@@ -829,19 +832,26 @@ func parsePress(c *Command, l *line, moderator bool) *Error {
 }
 
 // parseObserve reads OBSERVE and OBSERVE STOP (an observer's: Word
-// "start" or "stop") or a moderator's OBSERVE ALLOW|DENY <address> and
-// OBSERVE PUBLIC ON|OFF (Word "allow", "deny", "public"; Address; Kinds
-// "on" or "off").
+// "start" or "stop"; OBSERVE STOP <game>, the one line that stops an
+// observer's reports, names the game on the line: Game) or a moderator's
+// OBSERVE ALLOW|DENY <address> and OBSERVE PUBLIC ON|OFF (Word "allow",
+// "deny", "public"; Address; Kinds "on" or "off").
 func parseObserve(c *Command, l *line, moderator bool) *Error {
 	a := l.args()
 	if !moderator {
 		switch {
 		case len(a) == 0:
 			c.Word = "start"
-		case len(a) == 1 && strings.EqualFold(a[0], "STOP"):
+		case len(a) <= 2 && strings.EqualFold(a[0], "STOP"):
 			c.Word = "stop"
+			if len(a) == 2 {
+				if len(a[1]) > maxGameID {
+					return l.errorf("OBSERVE STOP <game>", "a game id has at most %d characters", maxGameID)
+				}
+				c.Game = a[1]
+			}
 		default:
-			return l.errorf("OBSERVE, or OBSERVE STOP, with the game on its GAME line", "OBSERVE takes STOP or nothing")
+			return l.errorf("OBSERVE, or OBSERVE STOP, with the game on its GAME line (or OBSERVE STOP <game> alone)", "OBSERVE takes STOP or nothing")
 		}
 		return nil
 	}
@@ -870,6 +880,13 @@ func parseObserve(c *Command, l *line, moderator bool) *Error {
 func (s *Submission) IsObserveRequest() bool {
 	return !s.Envelope.Moderator && s.Envelope.Secret == "" && len(s.Commands) == 1 && s.Commands[0].Verb == CmdObserve &&
 		len(s.Orders) == 0 && !s.Pass && !s.Help
+}
+
+// IsObserveConfirmation reports an email that confirms an OBSERVE
+// request: OBSERVE alone with the SECRET the judge mailed to the address
+// that asked, and no POWER (docs/orders.md "Observing a game").
+func (s *Submission) IsObserveConfirmation() bool {
+	return s.visitor(CmdObserve) && s.Envelope.Secret != "" && s.Envelope.Power == "" && s.Commands[0].Word == "start"
 }
 
 // parseMail reads MAIL DIGEST or MAIL EVERY SEGMENT (also MAIL EVERY,

@@ -176,6 +176,16 @@ func TestParseObserve(t *testing.T) {
 	if err != nil || sub.Commands[0].Word != "stop" {
 		t.Fatalf("OBSERVE STOP: %+v, %v", sub, err)
 	}
+	// The one line that stops an observer's reports, and the
+	// confirmation of a request (the secret the judge mailed).
+	sub, err = Parse("OBSERVE STOP demo\n")
+	if err != nil || !sub.IsObserveRequest() || sub.Commands[0].Word != "stop" || sub.Envelope.Game != "demo" {
+		t.Fatalf("OBSERVE STOP demo: %+v, %v", sub, err)
+	}
+	sub, err = Parse("GAME demo\nSECRET abc\nOBSERVE\n")
+	if err != nil || sub.IsObserveRequest() || !sub.IsObserveConfirmation() {
+		t.Fatalf("OBSERVE with its SECRET: %+v, %v", sub, err)
+	}
 	sub, err = Parse("GAME demo\nMODERATOR\nSECRET s\nOBSERVE ALLOW Olga@Example.org\nOBSERVE PUBLIC on\n")
 	if err != nil || sub.Commands[0].Word != "allow" || sub.Commands[0].Address != "olga@example.org" || sub.Commands[1].Kinds[0] != "on" || sub.IsObserveRequest() {
 		t.Fatalf("the moderator's OBSERVE: %+v, %v", sub, err)
@@ -187,7 +197,9 @@ func TestParseObserve(t *testing.T) {
 		{"GAME demo\nOBSERVE NOW\n", "OBSERVE takes STOP or nothing"},
 		{"GAME demo\nMODERATOR\nSECRET s\nOBSERVE ALLOW nobody\n", `"nobody" is not an email address`},
 		{"GAME demo\nMODERATOR\nSECRET s\nOBSERVE\n", "OBSERVE needs ALLOW"},
-		{"GAME demo\nSECRET s\nOBSERVE\n", "OBSERVE is an observer's command, sent without a SECRET"},
+		{"GAME demo\nSECRET s\nPOWER germany\nOBSERVE\n", "OBSERVE is an observer's command, sent without a SECRET"},
+		{"GAME demo\nSECRET s\nOBSERVE STOP\n", "OBSERVE is an observer's command, sent without a SECRET"},
+		{"GAME demo\nOBSERVE STOP other\n", "OBSERVE names game \"other\", the GAME line \"demo\""},
 	} {
 		if _, err := Parse(tc.body); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%q: %v, want %q", tc.body, err, tc.want)

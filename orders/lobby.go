@@ -37,17 +37,23 @@ func parseJoin(c *Command, l *line, _ bool) *Error {
 // joinGame puts the game a JOIN line names into the envelope when the
 // email has no GAME line, and refuses a JOIN that names another game
 // than the GAME line.
+//
+// OBSERVE STOP <game> (Command.Game) is read the same way.
 func (p *parser) joinGame(c *Command, l *line) *Error {
-	if c.Word == "" {
+	named, form := c.Word, "JOIN <power> under the GAME line, or JOIN <game> <power> without one"
+	if c.Verb == CmdObserve {
+		named, form = c.Game, "OBSERVE STOP under the GAME line, or OBSERVE STOP <game> without one"
+	}
+	if named == "" {
 		return nil
 	}
 	env := &p.sub.Envelope
 	switch {
 	case env.GameLine == 0:
-		env.Game, env.GameLine = c.Word, l.n
+		env.Game, env.GameLine = named, l.n
 		p.first[kwGame] = l.n
-	case !strings.EqualFold(env.Game, c.Word):
-		return l.errorf("JOIN <power> under the GAME line, or JOIN <game> <power> without one", "JOIN names game %s, the GAME line %s", quote(c.Word), quote(env.Game))
+	case !strings.EqualFold(env.Game, named):
+		return l.errorf(form, "%s names game %s, the GAME line %s", c.Verb, quote(named), quote(env.Game))
 	}
 	return nil
 }

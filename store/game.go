@@ -79,6 +79,10 @@ type Game struct {
 	Observers     []Observer `json:"observers,omitempty"`
 	ObserverAllow []string   `json:"observerAllow,omitempty"`
 	Public        bool       `json:"public,omitempty"`
+	// ObserveRequests are the OBSERVE requests not confirmed yet: an
+	// address observes only once it sends back the secret mailed to it
+	// (judge/command/observe.go); at most a few, oldest first.
+	ObserveRequests []ObserveRequest `json:"observeRequests,omitempty"`
 	// JoinApproval: a player's JOIN of an open seat waits for the
 	// moderator's APPROVE (docs/orders.md "Open seats").
 	JoinApproval bool `json:"joinApproval,omitempty"`
@@ -100,6 +104,25 @@ type Observer struct {
 	Address string    `json:"address"`
 	Since   time.Time `json:"since"`
 	Mailed  int       `json:"mailed"`
+}
+
+// ObserveRequest is an OBSERVE not confirmed yet: the hash of the secret
+// mailed to Address, and when it asked.
+type ObserveRequest struct {
+	Address    string    `json:"address"`
+	SecretHash string    `json:"secretHash"`
+	Asked      time.Time `json:"asked"`
+}
+
+// ObserveRequest returns addr's OBSERVE request not confirmed yet, or
+// nil.
+func (g *Game) ObserveRequest(addr string) *ObserveRequest {
+	for i := range g.ObserveRequests {
+		if g.ObserveRequests[i].Address == strings.ToLower(addr) {
+			return &g.ObserveRequests[i]
+		}
+	}
+	return nil
 }
 
 // Observer returns addr's entry among g's observers, or nil.
@@ -315,6 +338,40 @@ func (g *Game) validate() error {
 	return nil
 }
 
+// GameFold returns the game whose ID is id whatever its case: game IDs
+// that differ only in case are one game. The ID as written wins; else the
+// one game whose ID matches id in another case (none, or several, as a
+// store from before this rule may hold: an error wrapping ErrNotFound).
+func (tx *Tx) GameFold(id string) (*Game, error) {
+	g, err := tx.Game(id)
+	if err == nil || !errors.Is(err, ErrNotFound) || id == "" {
+		return g, err
+	}
+	if other := tx.foldedID(id); other != "" {
+		return tx.Game(other)
+	}
+	return nil, err
+}
+
+// foldedID is the one game ID that matches id in another case, or "".
+func (tx *Tx) foldedID(id string) string {
+	b := tx.rbucket(bucketGames)
+	if b == nil {
+		return ""
+	}
+	found, n := "", 0
+	_ = b.ForEach(func(k, _ []byte) error {
+		if string(k) != id && strings.EqualFold(string(k), id) {
+			found, n = string(k), n+1
+		}
+		return nil
+	})
+	if n != 1 {
+		return ""
+	}
+	return found
+}
+
 // Game returns the game with the given ID, or an error wrapping ErrNotFound.
 func (tx *Tx) Game(id string) (*Game, error) {
 	b := tx.rbucket(bucketGames)
@@ -350,7 +407,21 @@ func (tx *Tx) PutGame(g *Game) error {
 	if err != nil {
 		return fmt.Errorf("store: put game %q: %w", g.ID, err)
 	}
-	if old := b.Get([]byte(g.ID)); old != nil {
+	old := b.Get([]byte(g.ID))
+	if old == nil {
+		// A new game: none may differ from it only in case.
+		var clash string
+		_ = b.ForEach(func(k, _ []byte) error {
+			if strings.EqualFold(string(k), g.ID) {
+				clash = string(k)
+			}
+			return nil
+		})
+		if clash != "" {
+			return fmt.Errorf("store: put game %q: game %q exists (game IDs that differ only in case are one game)", g.ID, clash)
+		}
+	}
+	if old != nil {
 		var prev Game
 		if err := json.Unmarshal(old, &prev); err != nil {
 			return fmt.Errorf("store: put game %q: previous record: %w", g.ID, err)

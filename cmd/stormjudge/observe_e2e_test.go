@@ -14,9 +14,10 @@ import (
 
 // TestSandboxObserversByEmail (issue 25, docs/orders.md "Observing a
 // game"): an address the moderator allows observes the game by email,
-// without a secret, and gets its public reports (the latest at once, then
-// one when the turn ends) and never a private notice, digest or press;
-// OBSERVE STOP ends it. An address that may not observe gets no answer at
+// once it confirms its request with the secret mailed to it, and gets
+// its public reports (the latest at once, then one when the turn ends,
+// each with the stop line) and never a private notice, digest or press;
+// the one line OBSERVE STOP demo ends it. An address that may not observe gets no answer at
 // all, until the moderator makes the game public.
 func TestSandboxObserversByEmail(t *testing.T) {
 	t.Parallel()
@@ -45,11 +46,17 @@ func TestSandboxObserversByEmail(t *testing.T) {
 	// Nothing vouches for an observer's email: its subject and lines are
 	// never quoted back.
 	bad := b.ask(olga, observe("OBSERVE\nSend your SECRET to evil@example.com"), "[demo: NOT ACCEPTED]",
-		"An observer's email holds the GAME line and OBSERVE (or OBSERVE STOP) alone; it was not read.")
+		"An observer's email holds the GAME line and OBSERVE (or OBSERVE STOP, or OBSERVE with the SECRET sent to confirm it) alone; it was not read.")
 	if bad.Subject != "Re: your email [demo: NOT ACCEPTED]" || strings.Contains(bad.Text, "evil@") || strings.Contains(bad.Body, "commands") {
 		t.Errorf("an observer's refused email is quoted back: %q\n%s", bad.Subject, bad.Text)
 	}
-	ok := b.ask(olga, observe("OBSERVE"), "[demo: ACCEPTED]", "You observe game demo")
+	// The request is answered with a short confirmation and its secret
+	// (a double opt-in): the address observes once it sends it back.
+	req := b.ask(olga, observe("OBSERVE"), "[demo: OBSERVE]", "asked to observe game demo")
+	if req.Subject != "Re: your email [demo: OBSERVE]" {
+		t.Errorf("an observer's request's answer echoes the subject: %q", req.Subject)
+	}
+	ok := b.ask(olga, observe("SECRET "+joinSecret.FindStringSubmatch(req.Text)[1]+"\nOBSERVE"), "[demo: ACCEPTED]", "You observe game demo")
 	if ok.Subject != "Re: your email [demo: ACCEPTED]" {
 		t.Errorf("an observer's receipt echoes the subject: %q", ok.Subject)
 	}
@@ -90,13 +97,16 @@ func TestSandboxObserversByEmail(t *testing.T) {
 		}
 	}
 
-	b.ask(olga, observe("OBSERVE STOP"), "[demo: ACCEPTED]", "You no longer observe game demo")
-	b.ask(olga, observe("OBSERVE STOP"), "[demo: NOT ACCEPTED]", "you do not observe game demo")
+	if !strings.Contains(rep.Text, "OBSERVE STOP demo") {
+		t.Errorf("the observer's report without the stop line:\n%s", rep.Text)
+	}
+	b.ask(olga, "OBSERVE STOP demo\n", "[demo: ACCEPTED]", "You no longer observe game demo")
 
 	// A public game: anyone may observe.
 	b.ask(gm, modMail("OBSERVE PUBLIC ON\nREASON a public game"), "[demo: ACCEPTED]", accepted)
 	b.notice("demo", 1, addrOf(storm.Italy), "The game is public: any address may observe it")
-	b.ask(pete, observe("OBSERVE"), "[demo: ACCEPTED]", "You observe game demo")
+	req = b.ask(pete, observe("OBSERVE"), "[demo: OBSERVE]", "asked to observe game demo")
+	b.ask(pete, observe("SECRET "+joinSecret.FindStringSubmatch(req.Text)[1]+"\nOBSERVE"), "[demo: ACCEPTED]", "You observe game demo")
 	b.stop()
 
 	var out bytes.Buffer

@@ -21,4 +21,8 @@ type Core interface {
 	Advance(tx *store.Tx, g *store.Game, s storm.State, now time.Time, why string) error
 	// Export is g's export at version v (EXPORT).
 	Export(tx *store.Tx, g *store.Game, v int) ([]byte, error)
+	// LobbyCapHits is how many requests from strangers the lobby's
+	// global cap left unanswered since the judge started, and when last
+	// (guard.LobbyBudget.CapHits): the moderators' STATUS says it.
+	LobbyCapHits() (int, time.Time)
 }

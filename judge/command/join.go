@@ -23,9 +23,10 @@ import (
 // Anyone may send LIST (which games wait, and for which powers) and
 // JOIN <game> <power>. Nothing vouches for the sender of either, so both
 // are answered with fixed texts that quote nothing of the email (its
-// subject neither), only while some game has an open seat, and at most
-// guard.LobbyAnswers times an hour in all; other such mail is a
-// stranger's, dropped unanswered. A JOIN is a request: its answer carries
+// subject neither), only while some game has an open seat, and within
+// the lobby's budget (guard.LobbyBudget: per address, and, for addresses
+// that have confirmed nothing, guard.LobbyAnswers times an hour in all);
+// other such mail is a stranger's, dropped unanswered. A JOIN is a request: its answer carries
 // a new secret (a sensitive mail, sealed in the outbox), and the seat is
 // taken only when that secret comes back with JOIN (a double opt-in: a
 // JOIN forged in someone's name seats nobody). The first to confirm takes
@@ -37,10 +38,11 @@ import (
 // moderator); how long a request not confirmed holds is JoinExpiry.
 const maxJoins = 3
 
-// LobbyRequest reports a LIST or a JOIN request (not a confirmation):
-// the emails the lobby's budget bounds, whoever sends them.
+// LobbyRequest reports a LIST, a JOIN request or an OBSERVE request (not
+// a confirmation): the emails the lobby's budget bounds
+// (guard.LobbyBudget), whoever sends them.
 func LobbyRequest(sub *orders.Submission) bool {
-	return sub != nil && (sub.IsListRequest() || sub.IsJoinRequest())
+	return sub != nil && (sub.IsListRequest() || sub.IsJoinRequest() || ObserveRequest(sub))
 }
 
 // expired reports a request not confirmed within JoinExpiry.
@@ -87,9 +89,8 @@ func lapsedFor(g *store.Game, addr string, p storm.Power, now time.Time) bool {
 
 // List answers LIST from the address from: the games waiting for
 // players.
-func List(pub *publish.Publisher, budget *guard.LobbyBudget, tx *store.Tx, from string, now time.Time) *Reply {
+func List(pub *publish.Publisher, tx *store.Tx, from string, now time.Time) *Reply {
 	rep := &Reply{Anonymous: true, Answered: true, Command: orders.CmdList}
-	tx.OnCommit(func() { budget.Spend(from, now) })
 	gs, err := tx.Games()
 	if err != nil {
 		rep.Fatal = err
@@ -109,16 +110,13 @@ func List(pub *publish.Publisher, budget *guard.LobbyBudget, tx *store.Tx, from 
 // Nothing vouches for a request's sender, nor for a confirmation's until
 // its secret verified: until then the receipt is in fixed words and
 // quotes nothing of the email, its subject neither.
-func Join(core Core, pub *publish.Publisher, budget *guard.LobbyBudget, tx *store.Tx, g *store.Game, e Email, now time.Time) *Reply {
+func Join(core Core, pub *publish.Publisher, tx *store.Tx, g *store.Game, e Email, now time.Time) *Reply {
 	sub := e.Sub
 	c := sub.Commands[0]
 	addr := strings.ToLower(e.From)
 	rep := &Reply{Command: orders.CmdJoin, Anonymous: true,
 		Footer: letters.JoinFooter}
 	confirm := sub.IsJoinConfirmation()
-	if !confirm {
-		tx.OnCommit(func() { budget.Spend(addr, now) })
-	}
 	if e.Unread {
 		rep.Errs = []string{letters.JoinUnread}
 		return rep

@@ -78,6 +78,11 @@ func (r *cmdRun) modMail(c orders.Command) error {
 func (r *cmdRun) modStatus(c orders.Command) error {
 	g := r.g
 	st, err := r.statusText(g, r.s, 0, r.now)
+	if n, last := r.core.LobbyCapHits(); n > 0 {
+		// The judge's cap on strangers' requests (guard.LobbyBudget):
+		// a seat's JOIN or an OBSERVE may have gone unanswered.
+		st = strings.TrimRight(st, "\n") + "\n\n" + letters.LobbyCapped(n, last) + "\n"
+	}
 	r.answers = append(r.answers, st)
 	r.audit("status", "the moderator's STATUS answered")
 	return err

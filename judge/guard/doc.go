@@ -2,7 +2,9 @@
 // receipt brake against mail loops (Brake), the verified-secret cache that
 // spares a right secret its second argon2id check (SecretCache), the
 // per-address budget of failed argon2id checks (SecretBudget), the bound
-// on the lobby's answers to strangers (LobbyBudget), and the shape of the
+// on the answers to requests anyone may send, LIST, JOIN and OBSERVE
+// (LobbyBudget: per address, and in all for addresses that confirmed
+// nothing), and the shape of the
 // secrets the judge makes (NewSecret).
 //
 // The guards are pure: they decide from the values passed in (a brake

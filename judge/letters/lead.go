@@ -45,9 +45,10 @@ func Vacant(p storm.Power) string {
 	return fmt.Sprintf("%s's seat is vacant and you, the moderator, hold it: to order for it, send the lines MODERATOR and POWER %s with the moderators' secret (the seat's own secret no longer works), until REPLACE seats a new player.", p.Title(), p)
 }
 
-// Observing leads an observer's report: how to stop them.
+// Observing leads an observer's report; its last line says how to stop
+// them (ObserverFooter).
 func Observing(game string) string {
-	return fmt.Sprintf("You observe game %s: OBSERVE STOP, with GAME %s, in an email to the judge ends these reports.", game, game)
+	return fmt.Sprintf("You observe game %s: its public report comes to you once a turn; the last line says how to stop it.", game)
 }
 
 // The refusals of an email the game does not take orders for now.

@@ -269,7 +269,7 @@ func ObserveDenied(game string) string {
 }
 
 // ObserveUnread refuses an observer's email with other lines.
-const ObserveUnread = "An observer's email holds the GAME line and OBSERVE (or OBSERVE STOP) alone; it was not read."
+const ObserveUnread = "An observer's email holds the GAME line and OBSERVE (or OBSERVE STOP, or OBSERVE with the SECRET sent to confirm it) alone; it was not read."
 
 // NotObserving refuses an OBSERVE STOP (at line) from an address that
 // does not observe game.
@@ -279,7 +279,61 @@ func NotObserving(line int, game string) string {
 
 // ObserveStopped answers an OBSERVE STOP.
 func ObserveStopped(game string) string {
-	return fmt.Sprintf("You no longer observe game %s: no more reports come to you. OBSERVE, with GAME %s, starts again.", game, game)
+	return fmt.Sprintf("You no longer observe game %s: no more reports come to you. OBSERVE, with GAME %s, asks again (the answer's secret confirms it).", game, game)
+}
+
+// ObserveWithdrawn answers an OBSERVE STOP from an address whose request
+// is not confirmed yet.
+func ObserveWithdrawn(game string) string {
+	return fmt.Sprintf("Your request to observe game %s is withdrawn: its secret no longer works, and no report comes to you.", game)
+}
+
+// ObserveUnverified refuses an OBSERVE's confirmation whose secret does
+// not verify (expiry: how long a request holds).
+func ObserveUnverified(expiry time.Duration) string {
+	return "The SECRET does not match the one sent to this address for this game, or this address did not ask to observe it (or asked more than " + Duration(expiry) + " ago)."
+}
+
+// StopLine is the one line that stops an observer's reports of game.
+func StopLine(game string) string { return "OBSERVE STOP " + game }
+
+// ObserverFooter closes every mail to an observer of game: how to stop.
+func ObserverFooter(game string) string {
+	return fmt.Sprintf("You observe game %s. To stop these reports, send the judge an email of the one line: %s", game, StopLine(game))
+}
+
+// ObserveRequest answers an OBSERVE request: a short confirmation in
+// fixed words (nothing vouches for the sender: nothing of the request is
+// quoted), with the secret that confirms it. Nothing more comes unless
+// it is sent back.
+type ObserveRequest struct {
+	Game   string
+	Secret string
+	Judge  string
+	// Expiry is how long the request stands.
+	Expiry time.Duration
+}
+
+var observeRequestText = parse("observe request", `Someone, from this address, asked to observe game {{.Game}} of Gathering Storm, adjudicated by stormjudge: its public report once a turn.
+
+To confirm, send this email to {{.Judge}}, the lines as they are (in a reply, write them above the quoted text):
+
+  GAME {{.Game}}
+  SECRET {{.Secret}}
+  OBSERVE
+  END
+
+If you did not ask for this, ignore this email: no report comes to you, and the request lapses after {{dur .Expiry}}.
+`)
+
+// Text is the answer to the OBSERVE.
+func (r ObserveRequest) Text() string { return render(observeRequestText, r) }
+
+// LobbyCapped tells the moderators (STATUS) how often the hourly cap on
+// the answers to strangers (LIST, JOIN, OBSERVE requests) left a request
+// unanswered since the judge started, and when last.
+func LobbyCapped(n int, last time.Time) string {
+	return fmt.Sprintf("Requests from strangers (LIST, JOIN, OBSERVE) left unanswered by the judge's hourly cap since it started: %d, the last at %s. Addresses that play, moderate, observe or confirmed a JOIN are answered all the same.", n, last.UTC().Format("2006-01-02 15:04 UTC"))
 }
 
 // PlaysAlready refuses an OBSERVE (at line) from a player or moderator
@@ -290,10 +344,10 @@ func PlaysAlready(line int, game string) string {
 
 // ObservesAlready refuses an OBSERVE (at line) from an observer of game.
 func ObservesAlready(line int, game string) string {
-	return fmt.Sprintf("line %d: OBSERVE: you observe game %s already (OBSERVE STOP ends it).", line, game)
+	return fmt.Sprintf("line %d: OBSERVE: you observe game %s already (the one line %s ends it).", line, game, StopLine(game))
 }
 
-// ObserveStarted answers an OBSERVE.
+// ObserveStarted answers an OBSERVE's confirmation.
 func ObserveStarted(game string) string {
-	return fmt.Sprintf("You observe game %s: its public report comes to you once a turn, when the turn ends, covering the turn's segments, and the game's latest report follows now. You get no player's private notice. OBSERVE STOP, with GAME %s, ends it.", game, game)
+	return fmt.Sprintf("You observe game %s: its public report comes to you once a turn, when the turn ends, covering the turn's segments, and the game's latest report follows now. You get no player's private notice. The one line %s ends it.", game, StopLine(game))
 }

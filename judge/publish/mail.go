@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"html"
 	"log/slog"
 	"sort"
 	"strconv"
@@ -12,6 +13,7 @@ import (
 
 	"stormjudge/adjudicator/event"
 	"stormjudge/adjudicator/storm"
+	"stormjudge/judge/letters"
 	"stormjudge/report"
 	"stormjudge/store"
 )
@@ -280,4 +282,17 @@ func (pb *Publisher) ToModerators(tx *store.Tx, g *store.Game, id, subject, body
 		}
 	}
 	return nil
+}
+
+// ObserverFooter closes an observer's report r of game with the one line
+// that stops its reports (letters.ObserverFooter), in each of its forms:
+// every mail to an observer carries it.
+func ObserverFooter(r report.Message, game string) report.Message {
+	line := letters.ObserverFooter(game)
+	r.Text = strings.TrimRight(r.Text, "\n") + "\n\n" + line + "\n"
+	r.Flowed = strings.TrimRight(r.Flowed, "\n") + "\n\n" + report.Flow(line)
+	if i := strings.LastIndex(r.HTML, "</body>"); i >= 0 {
+		r.HTML = r.HTML[:i] + "<p>" + html.EscapeString(line) + "</p>\n" + r.HTML[i:]
+	}
+	return r
 }

@@ -266,7 +266,7 @@ func (pb *Publisher) Publish(tx *store.Tx, g *store.Game, v int, evs []event.Eve
 				return err
 			}
 			o.Mailed = v
-			if err := pb.NotifyMessage(tx, "", VersionMailID(g, v, "observer", o.Address), o.Address, m, PictureSource(g.ID, v, 0, vm.View), now); err != nil {
+			if err := pb.NotifyMessage(tx, "", VersionMailID(g, v, "observer", o.Address), o.Address, ObserverFooter(m, g.ID), PictureSource(g.ID, v, 0, vm.View), now); err != nil {
 				return err
 			}
 		}
