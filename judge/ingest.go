@@ -824,7 +824,7 @@ func (j *Judge) welcome(g *store.Game, seat store.Seat, secret string) letters.W
 // power's player (command.Run), and fills the receipt. Refused: nothing
 // changes.
 func (j *Judge) runCommands(tx *store.Tx, g *store.Game, s storm.State, m *orders.Message, sub *orders.Submission, power storm.Power, rc *receipt, res *Result, now time.Time) {
-	rep := command.Run(core{j}, j.pub, tx, g, s, command.Email{From: m.From, Sub: sub, Power: power, Moderator: res.Moderator, Key: rc.key}, now)
+	rep := command.Run(core{j}, j.pub, tx, g, s, command.Email{From: m.From, Sub: sub, Power: power, Moderator: res.Moderator, Key: rc.key, Parent: replyParent(m)}, now)
 	j.reply(rc, res, rep)
 	if len(rep.Errs) == 0 {
 		rc.state = rep.State

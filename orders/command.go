@@ -130,7 +130,8 @@ var NMRPolicies = []string{"pass", "repeat", "wait"}
 var commandWords = []*commandWord{
 	{word: CmdPress, who: byPlayer | byModerator, forms: []string{
 		"PRESS TO <power> [<power> ...], then your message on the following lines up to END: a message to those powers, signed with your power (AXIS, ALLIES or ALL name several)",
-		"PRESS GREY TO <power> [<power> ...], then the message up to END: the same, unsigned (grey), where the game allows it"},
+		"PRESS GREY TO <power> [<power> ...], then the message up to END: the same, unsigned (grey), where the game allows it",
+		"PRESS alone (or PRESS GREY), in a reply to a press mail, then the message up to END: to the power that sent that press"},
 		modForms: []string{"PRESS NONE|WHITE|GREY: no press, signed press only (the default), or grey press allowed too",
 			"PRESS BLACKOUT ECONOMIC|DIPLOMACY|CRISIS|END [...]: the kinds of segment in which no press goes; PRESS BLACKOUT NONE",
 			"PRESS COPY ON|OFF: whether the moderators get a copy of every press (naming the sender, also of grey press)"},
@@ -730,7 +731,9 @@ func FormatDuration(d time.Duration) string {
 }
 
 // parsePress reads a player's PRESS [GREY] TO <recipients> (moderator
-// false) or a moderator's PRESS setting. Recipients are power
+// false), or PRESS [GREY] alone (Word "reply": to the sender of the press
+// the email replies to, which the judge knows from its In-Reply-To), or a
+// moderator's PRESS setting. Recipients are power
 // names, AXIS, ALLIES and ALL, each at most once: a name the parser does
 // not know is an error, never a guess (the old judges' abbreviations
 // sent press to powers nobody meant).
@@ -778,7 +781,11 @@ func parsePress(c *Command, l *line, moderator bool) *Error {
 	if len(a) > 0 && (strings.EqualFold(a[0], "GREY") || strings.EqualFold(a[0], "GRAY")) {
 		c.Grey, a = true, a[1:]
 	}
-	if len(a) == 0 || !strings.EqualFold(a[0], "TO") {
+	if len(a) == 0 {
+		c.Word = "reply" // to the sender of the press the email replies to
+		return nil
+	}
+	if !strings.EqualFold(a[0], "TO") {
 		return l.errorf("", "PRESS needs TO and the powers, e.g. PRESS TO ITALY")
 	}
 	var names []string
