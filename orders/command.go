@@ -157,7 +157,8 @@ var commandWords = []*commandWord{
 	{word: CmdHistory, who: byPlayer | byModerator, forms: []string{"HISTORY: the versions, for RESEND"}, modForms: []string{"HISTORY: the versions, for ROLLBACK and EXPORT"}, parse: noArgs},
 	{word: CmdResend, who: byPlayer, forms: []string{"RESEND <version> [<version> ...]"}, parse: parseVersions(1, 10)},
 	{word: CmdTimezone, who: byPlayer, forms: []string{"TIMEZONE <zone>, e.g. TIMEZONE Europe/Berlin or TIMEZONE UTC"}, parse: parseTimezone},
-	{word: CmdMail, who: byPlayer | byModerator, forms: []string{"MAIL DIGEST: one mail when you must act, when the turn ends or when something is for your eyes only (the default)", "MAIL EVERY SEGMENT: the report and your notice after every segment"},
+	{word: CmdMail, who: byPlayer | byModerator, forms: []string{"MAIL DIGEST: one mail when you must act, when the turn ends or when something is for your eyes only (the default)", "MAIL EVERY SEGMENT: the report and your notice after every segment",
+		"MAIL TEXT: your mail as text alone, without the picture and the HTML tables (a small mailbox); MAIL PICTURE puts them back"},
 		modForms: []string{"MAIL DIGEST: the public report once a turn, when it ends", "MAIL EVERY SEGMENT: the public report after every segment (the moderators' default)"}, parse: parseMail},
 	{word: CmdAbsence, who: byPlayer | byModerator, forms: []string{"ABSENCE <first day> <last day>, e.g. ABSENCE 2026-12-24 2027-01-02", "ABSENCE NONE"},
 		modForms: []string{"ABSENCE MAX <duration>: how much absence each player may declare"}, parse: parseAbsence},
@@ -880,9 +881,11 @@ func (s *Submission) IsObserveRequest() bool {
 }
 
 // parseMail reads MAIL DIGEST or MAIL EVERY SEGMENT (also MAIL EVERY,
-// MAIL ALL): how its sender's reports and notices come (docs/orders.md
-// "Mail delivery").
-func parseMail(c *Command, l *line, _ bool) *Error {
+// MAIL ALL): how often its sender's reports and notices come; or a
+// player's MAIL TEXT or MAIL PICTURE (Word "text", "picture"): whether
+// they come as text alone, without the picture (docs/orders.md "Mail
+// delivery").
+func parseMail(c *Command, l *line, moderator bool) *Error {
 	switch strings.ToUpper(strings.Join(l.args(), " ")) {
 	case "DIGEST", "BRIEF":
 		c.Word = "digest"
@@ -890,6 +893,15 @@ func parseMail(c *Command, l *line, _ bool) *Error {
 	case "EVERY SEGMENT", "EVERY", "ALL", "EVERY-SEGMENT", "EACH SEGMENT":
 		c.Word = "every-segment"
 		return nil
+	case "TEXT", "TEXT ONLY", "PLAIN", "PLAIN TEXT", "NO PICTURE", "NO PICTURES":
+		c.Word = "text"
+	case "PICTURE", "PICTURES", "HTML":
+		c.Word = "picture"
+	default:
+		return l.errorf("MAIL DIGEST, MAIL EVERY SEGMENT, MAIL TEXT or MAIL PICTURE", "MAIL needs DIGEST, EVERY SEGMENT, TEXT or PICTURE")
 	}
-	return l.errorf("MAIL DIGEST or MAIL EVERY SEGMENT", "MAIL needs DIGEST or EVERY SEGMENT")
+	if moderator {
+		return l.errorf("MAIL DIGEST or MAIL EVERY SEGMENT", "MAIL %s is a player's setting", strings.ToUpper(c.Word))
+	}
+	return nil
 }
