@@ -238,7 +238,7 @@ func TestMailTextLeavesThePictureOut(t *testing.T) {
 	// The digest too.
 	mustIngest(t, j, player(storm.Germany, "MAIL DIGEST"), Accepted)
 	for range 3 {
-		v = adjudicate()
+		adjudicate()
 	}
 	digests := mailsWith(t, db, "/digest/germany")
 	if len(digests) == 0 {
