@@ -131,6 +131,9 @@ func (j *Judge) seated(tx *store.Tx, g *store.Game, m *orders.Message, sub *orde
 		res.Outcome = Rejected
 		return
 	}
+	if sub.Check {
+		rc.check, res.Command = true, "CHECK"
+	}
 	if len(rc.errs) > 0 {
 		// Parse errors: report them all, change nothing.
 		res.Outcome = Rejected
@@ -208,6 +211,7 @@ func (j *Judge) takeOrders(tx *store.Tx, g *store.Game, s storm.State, m *orders
 		return
 	}
 	old, replaced := prev[power]
+	held := replaced // orders in before this email (a CHECK leaves them as they are)
 	rec := store.OrderRecord{Power: power, Orders: sub.Orders, Pass: sub.Pass || len(sub.Orders) == 0,
 		MessageID: res.MessageID, From: m.From, Received: now, ByModerator: res.Moderator}
 	if replaced {
@@ -225,6 +229,14 @@ func (j *Judge) takeOrders(tx *store.Tx, g *store.Game, s storm.State, m *orders
 		rc.committed = adjudicator.Committed(s, power, rec.Orders)
 	}
 	rc.warn(adjudicator.Warn(s, power, rec.Orders), len(rec.Orders), len(sub.Orders)) // what stands only if something happens first
+	if sub.Check {
+		// Checked, not stored: no order record, no audit line, no
+		// adjudication; the receipt says what they would do.
+		rc.accepted = sub.Orders
+		rc.notes = append(slices.DeleteFunc(rc.notes, func(n string) bool { return n == letters.StandingAdded }), letters.CheckNotStored(held))
+		res.Outcome = Answered
+		return
+	}
 	if err := tx.PutOrders(g.ID, g.Version, rec); err != nil {
 		rc.fatal = err
 		return

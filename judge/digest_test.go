@@ -182,7 +182,7 @@ func TestMailCommand(t *testing.T) {
 	if g, _, _ = game(t, db, "demo"); g.EverySegment(*g.Seat(storm.Britain)) {
 		t.Error("MAIL DIGEST did not switch back")
 	}
-	if res := mustIngest(t, j, player(storm.Britain, "MAIL SOMETIMES"), Rejected); !strings.Contains(res.Receipt.Body, "MAIL needs DIGEST or EVERY SEGMENT") {
+	if res := mustIngest(t, j, player(storm.Britain, "MAIL SOMETIMES"), Rejected); !strings.Contains(res.Receipt.Body, "MAIL needs DIGEST, EVERY SEGMENT, TEXT or PICTURE") {
 		t.Errorf("a bad MAIL:\n%s", res.Receipt.Body)
 	}
 }

@@ -480,6 +480,9 @@ type receipt struct {
 	anonymous bool
 	// observer: the email was an observer's OBSERVE (no power speaks).
 	observer bool
+	// check: the email's CHECK line; its orders are checked, not stored
+	// (takeOrders).
+	check bool
 	// text: the whole receipt, written by the lobby (LIST, JOIN) in
 	// fixed words; sensitive: it carries a secret (a JOIN's), sealed in
 	// the outbox as a welcome is.
@@ -800,6 +803,12 @@ func (j *Judge) sendReceipt(tx *store.Tx, key []byte, m *orders.Message, rc *rec
 
 // receiptWhat says in a receipt's subject what became of the email.
 func receiptWhat(res *Result) string {
+	switch {
+	case res.Command == "CHECK" && res.Outcome == Answered:
+		return "CHECKED"
+	case res.Command == "CHECK":
+		return "CHECKED, NOT ACCEPTED"
+	}
 	switch res.Outcome {
 	case Accepted:
 		return "ACCEPTED"
@@ -817,7 +826,11 @@ func renderReceipt(rc *receipt, res *Result) string {
 	if res.Command != "" {
 		what = res.Command
 	}
-	return letters.Receipt{Unverified: rc.unverified, Fixed: rc.text, Outcome: string(res.Outcome), What: what, Commands: rc.commands,
+	outcome := string(res.Outcome)
+	if rc.check && res.Outcome == Answered {
+		outcome = string(Accepted) // the receipt of orders that would be accepted, marked as a check
+	}
+	return letters.Receipt{Unverified: rc.unverified, Fixed: rc.text, Outcome: outcome, What: what, Commands: rc.commands, Check: rc.check,
 		Moderator: res.Moderator, Power: res.Power, Observer: rc.observer, Game: res.Game, State: rc.state, Help: rc.help, Done: rc.done, Notes: rc.notes,
 		Reason: rc.reason, Accepted: rc.accepted, Warnings: rc.warnings, After: rc.after, Committed: rc.committed, Read: rc.read, Refused: rc.refused,
 		Errs: rc.errs, Footer: rc.footer}.Text()
@@ -870,7 +883,7 @@ func (j *Judge) welcome(g *store.Game, seat store.Seat, secret string) letters.W
 // power's player (command.Run), and fills the receipt. Refused: nothing
 // changes.
 func (j *Judge) runCommands(tx *store.Tx, g *store.Game, s storm.State, m *orders.Message, sub *orders.Submission, power storm.Power, rc *receipt, res *Result, now time.Time) {
-	rep := command.Run(core{j}, j.pub, tx, g, s, command.Email{From: m.From, Sub: sub, Power: power, Moderator: res.Moderator, Key: rc.key}, now)
+	rep := command.Run(core{j}, j.pub, tx, g, s, command.Email{From: m.From, Sub: sub, Power: power, Moderator: res.Moderator, Key: rc.key, Parent: replyParent(m)}, now)
 	j.reply(rc, res, rep)
 	if len(rep.Errs) == 0 {
 		rc.state = rep.State

@@ -472,3 +472,58 @@ func TestReplayWithDeck(t *testing.T) {
 		t.Fatalf("Replay = %d, %v; want %d versions", n, err, g.Version)
 	}
 }
+
+// TestCheckLineStoresNothing: an order email with a CHECK line is
+// checked as any other and its receipt (tagged CHECKED) says what the
+// orders would do, but nothing is stored: no order record, no audit
+// line, no new version, even when they would complete the segment; the
+// receipt is the only mail. Refused orders get the refusal, marked as a
+// check. Sent again without CHECK, the same orders are taken.
+func TestCheckLineStoresNothing(t *testing.T) {
+	j, db, c := rulesGame(t, 0, store.Rules{})
+	for _, p := range []storm.Power{storm.Italy, storm.Britain, storm.France, storm.Russia} {
+		mustIngest(t, j, player(p, "PASS"), Accepted)
+	}
+	g0, _, recs0 := game(t, db, "demo")
+	audit0, out0 := len(audits(t, db, "")), len(outbox(t, db))
+	if _, in := recs0[storm.Germany]; in {
+		t.Fatal("Germany has orders in before the check")
+	}
+
+	c.t = c.t.Add(time.Minute)
+	res := mustIngest(t, j, player(storm.Germany, "CHECK\nSAVE WITH SHIPYARD 1"), Answered)
+	t.Logf("%s\n%s", res.Receipt.Subject, res.Receipt.Body)
+	body := flat(res.Receipt.Body)
+	for _, want := range []string{"CHECK: these orders would be ACCEPTED for Germany in game demo", "They were checked, NOT stored: nothing was changed.",
+		"SAVE WITH SHIPYARD 1", "If adjudicated as sent, Germany would keep", "You have no orders in for this segment yet."} {
+		if !strings.Contains(body, want) {
+			t.Errorf("the check's receipt lacks %q:\n%s", want, res.Receipt.Body)
+		}
+	}
+	if !strings.HasSuffix(res.Receipt.Subject, "[demo: CHECKED]") || strings.Contains(body, "All orders are in") {
+		t.Errorf("the check's receipt %q:\n%s", res.Receipt.Subject, res.Receipt.Body)
+	}
+	g1, _, recs1 := game(t, db, "demo")
+	if _, in := recs1[storm.Germany]; in || g1.Version != g0.Version || len(audits(t, db, "")) != audit0 || len(outbox(t, db)) != out0+1 {
+		t.Errorf("after a CHECK: Germany's orders stored %v, version %d -> %d, audit lines %d -> %d, mails %d -> %d",
+			in, g0.Version, g1.Version, audit0, len(audits(t, db, "")), out0, len(outbox(t, db)))
+	}
+
+	res = mustIngest(t, j, player(storm.Germany, "CHECK\nCONVERT IDLE TO CIVILIAN"), Rejected)
+	if !strings.HasSuffix(res.Receipt.Subject, "[demo: CHECKED, NOT ACCEPTED]") || !strings.Contains(flat(res.Receipt.Body), "CHECK: your orders would NOT be accepted; nothing was stored or changed.") {
+		t.Errorf("a refused check %q:\n%s", res.Receipt.Subject, res.Receipt.Body)
+	}
+	res = mustIngest(t, j, player(storm.Italy, "CHECK\nPASS"), Answered)
+	if !strings.Contains(flat(res.Receipt.Body), "Your orders sent before stand unchanged.") {
+		t.Errorf("Italy's check:\n%s", res.Receipt.Body)
+	}
+	res = mustIngest(t, j, player(storm.Germany, "CHECK\nHELP"), Rejected)
+	if !strings.Contains(flat(res.Receipt.Body), "CHECK goes with a power's orders") {
+		t.Errorf("CHECK with HELP:\n%s", res.Receipt.Body)
+	}
+
+	mustIngest(t, j, player(storm.Germany, "SAVE WITH SHIPYARD 1"), Accepted)
+	if g2, _, _ := game(t, db, "demo"); g2.Version != g0.Version+1 {
+		t.Errorf("the same orders without CHECK: version %d, want %d", g2.Version, g0.Version+1)
+	}
+}

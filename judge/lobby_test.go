@@ -330,3 +330,34 @@ func TestJoinRequestsLapse(t *testing.T) {
 		t.Errorf("a confirmation after the seat was taken:\n%s", late.Receipt.Body)
 	}
 }
+
+// TestListShowsRunningGamesOpenToObservers: LIST names a game under way
+// that any address may observe (OBSERVE PUBLIC ON), with the lines that
+// follow it, apart from the games that wait for players; a game that
+// waits is listed for its seats only, and once no game waits nor is open
+// to observers, a stranger's LIST is not answered at all.
+func TestListShowsRunningGamesOpenToObservers(t *testing.T) {
+	j, db, c := lobbyJudge(t, "OBSERVE PUBLIC ON\n")
+	res := mustIngest(t, j, email("s1@example.org", "LIST\n"), Answered)
+	if !strings.Contains(res.Receipt.Body, "Open seats: Germany, Italy.") || strings.Contains(res.Receipt.Body, "anyone may observe") {
+		t.Errorf("LIST while the public game waits:\n%s", res.Receipt.Body)
+	}
+	modSecret := modSecretOf(t, db)
+	mustIngest(t, j, email("boss@example.org", "GAME open\nMODERATOR\nSECRET "+modSecret+"\nSTART\nREASON enough waiting\n"), Accepted)
+	c.t = c.t.Add(time.Minute)
+	res = mustIngest(t, j, email("s2@example.org", "LIST\n"), Answered)
+	body := res.Receipt.Body
+	for _, want := range []string{"No game here waits for players now.", "Games under way that anyone may observe:\n\nGame open\n",
+		"To follow its public reports: GAME open and OBSERVE, on two lines"} {
+		if !strings.Contains(body, want) {
+			t.Errorf("LIST while the public game runs lacks %q:\n%s", want, body)
+		}
+	}
+	if strings.Contains(body, "Open seats:") || regexp.MustCompile(`(bob|cy|dee|boss)@example\.org`).MatchString(body) {
+		t.Errorf("LIST names a seat or an address of a running game:\n%s", body)
+	}
+	mustIngest(t, j, email("s3@example.org", "GAME open\nOBSERVE\n"), Accepted)
+
+	mustIngest(t, j, email("boss@example.org", "GAME open\nMODERATOR\nSECRET "+modSecret+"\nOBSERVE PUBLIC OFF\nREASON private now\n"), Accepted)
+	mustIngest(t, j, email("s4@example.org", "LIST\n"), Dropped)
+}

@@ -3,6 +3,7 @@ package judge
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"strings"
 	"sync"
 	"testing"
@@ -187,5 +188,76 @@ func TestPublicPictureOnlyWhenKept(t *testing.T) {
 	}
 	if _, ok := j.PublicPicture("nogame", 1, view); ok {
 		t.Error("a picture of a game that does not exist")
+	}
+}
+
+// TestMailTextLeavesThePictureOut: after a player's MAIL TEXT its
+// reports, notices and digests come as text alone (no picture, no HTML
+// part of their own) while the other players' keep theirs; STATUS says
+// so; MAIL PICTURE puts the picture back; a moderator's MAIL TEXT is
+// refused (a player's setting).
+func TestMailTextLeavesThePictureOut(t *testing.T) {
+	j, db, c := rulesGame(t, 0, store.Rules{})
+	res := mustIngest(t, j, player(storm.Germany, "MAIL TEXT"), Accepted)
+	if !strings.Contains(flat(res.Receipt.Body), "Mail: text only.") {
+		t.Errorf("MAIL TEXT's receipt:\n%s", res.Receipt.Body)
+	}
+	res = mustIngest(t, j, player(storm.Germany, "STATUS"), Answered)
+	if !strings.Contains(flat(res.Receipt.Body), "Mail as text only, without the picture") {
+		t.Errorf("STATUS after MAIL TEXT:\n%s", res.Receipt.Body)
+	}
+	withPicture := func(m *store.Mail) bool { return len(m.Inline) == 1 && strings.Contains(m.HTML, "cid:") }
+	textOnly := func(m *store.Mail) bool { return len(m.Inline) == 0 && m.HTML == "" && m.Body != "" }
+	adjudicate := func() int {
+		c.t = c.t.Add(time.Minute)
+		mustIngest(t, j, moderatorMail("ADJUDICATE\nREASON on with it"), Accepted)
+		g, _, _ := game(t, db, "demo")
+		return g.Version
+	}
+
+	v := adjudicate()
+	ger := mailsWith(t, db, fmt.Sprintf("demo/v%d/private/germany", v))
+	gerPub := mailsWith(t, db, fmt.Sprintf("demo/v%d/public/germany@", v))
+	ita := mailsWith(t, db, fmt.Sprintf("demo/v%d/private/italy", v))
+	if len(ger) != 1 || len(gerPub) != 1 || len(ita) != 1 {
+		t.Fatalf("version %d: Germany's notice %d, report %d, Italy's notice %d", v, len(ger), len(gerPub), len(ita))
+	}
+	if !textOnly(ger[0]) || !textOnly(gerPub[0]) {
+		t.Errorf("Germany's mails after MAIL TEXT carry a picture or HTML: inline %d, html %d bytes", len(ger[0].Inline)+len(gerPub[0].Inline), len(ger[0].HTML)+len(gerPub[0].HTML))
+	}
+	if !withPicture(ita[0]) {
+		t.Fatalf("Italy's notice lost its picture: %+v", ita[0].Inline)
+	}
+	pic, err := j.Inline(ita[0].Inline[0].Source)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("version %d's notice: Germany (MAIL TEXT) %d bytes of text; Italy %d of text, %d of HTML, %d of picture",
+		v, len(ger[0].Body), len(ita[0].Body), len(ita[0].HTML), len(pic))
+
+	// The digest too.
+	mustIngest(t, j, player(storm.Germany, "MAIL DIGEST"), Accepted)
+	for range 3 {
+		adjudicate()
+	}
+	digests := mailsWith(t, db, "/digest/germany")
+	if len(digests) == 0 {
+		t.Fatal("no digest for Germany")
+	}
+	for _, m := range digests {
+		if !textOnly(m) {
+			t.Errorf("digest %s carries a picture or HTML", m.ID)
+		}
+	}
+
+	mustIngest(t, j, player(storm.Germany, "MAIL PICTURE"), Accepted)
+	mustIngest(t, j, player(storm.Germany, "MAIL EVERY SEGMENT"), Accepted)
+	v = adjudicate()
+	if ger := mailsWith(t, db, fmt.Sprintf("demo/v%d/private/germany", v)); len(ger) != 1 || !withPicture(ger[0]) {
+		t.Errorf("after MAIL PICTURE, Germany's notice of version %d: %v", v, ger)
+	}
+	res = mustIngest(t, j, moderatorMail("MAIL TEXT"), Rejected)
+	if !strings.Contains(flat(res.Receipt.Body), "MAIL TEXT is a player's setting") {
+		t.Errorf("a moderator's MAIL TEXT:\n%s", res.Receipt.Body)
 	}
 }

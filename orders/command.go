@@ -131,7 +131,8 @@ var NMRPolicies = []string{"pass", "repeat", "wait"}
 var commandWords = []*commandWord{
 	{word: CmdPress, who: byPlayer | byModerator, forms: []string{
 		"PRESS TO <power> [<power> ...], then your message on the following lines up to END: a message to those powers, signed with your power (AXIS, ALLIES or ALL name several)",
-		"PRESS GREY TO <power> [<power> ...], then the message up to END: the same, unsigned (grey), where the game allows it"},
+		"PRESS GREY TO <power> [<power> ...], then the message up to END: the same, unsigned (grey), where the game allows it",
+		"PRESS alone (or PRESS GREY), in a reply to a press mail, then the message up to END: to the power that sent that press"},
 		modForms: []string{"PRESS NONE|WHITE|GREY: no press, signed press only (the default), or grey press allowed too",
 			"PRESS BLACKOUT ECONOMIC|DIPLOMACY|CRISIS|END [...]: the kinds of segment in which no press goes; PRESS BLACKOUT NONE",
 			"PRESS COPY ON|OFF: whether the moderators get a copy of every press (naming the sender, also of grey press)"},
@@ -157,7 +158,8 @@ var commandWords = []*commandWord{
 	{word: CmdHistory, who: byPlayer | byModerator, forms: []string{"HISTORY: the versions, for RESEND"}, modForms: []string{"HISTORY: the versions, for ROLLBACK and EXPORT"}, parse: noArgs},
 	{word: CmdResend, who: byPlayer, forms: []string{"RESEND <version> [<version> ...]"}, parse: parseVersions(1, 10)},
 	{word: CmdTimezone, who: byPlayer, forms: []string{"TIMEZONE <zone>, e.g. TIMEZONE Europe/Berlin or TIMEZONE UTC"}, parse: parseTimezone},
-	{word: CmdMail, who: byPlayer | byModerator, forms: []string{"MAIL DIGEST: one mail when you must act, when the turn ends or when there is news for you (the default)", "MAIL EVERY SEGMENT: the report and your notice after every segment"},
+	{word: CmdMail, who: byPlayer | byModerator, forms: []string{"MAIL DIGEST: one mail when you must act, when the turn ends or when there is news for you (the default)", "MAIL EVERY SEGMENT: the report and your notice after every segment",
+		"MAIL TEXT: your mail as text alone, without the picture and the HTML tables (a small mailbox); MAIL PICTURE puts them back"},
 		modForms: []string{"MAIL DIGEST: the public report once a turn, when it ends", "MAIL EVERY SEGMENT: the public report after every segment (the moderators' default)"}, parse: parseMail},
 	{word: CmdAbsence, who: byPlayer | byModerator, forms: []string{"ABSENCE <first day> <last day>, e.g. ABSENCE 2026-12-24 2027-01-02", "ABSENCE NONE"},
 		modForms: []string{"ABSENCE MAX <duration>: how much absence each player may declare"}, parse: parseAbsence},
@@ -733,7 +735,9 @@ func FormatDuration(d time.Duration) string {
 }
 
 // parsePress reads a player's PRESS [GREY] TO <recipients> (moderator
-// false) or a moderator's PRESS setting. Recipients are power
+// false), or PRESS [GREY] alone (Word "reply": to the sender of the press
+// the email replies to, which the judge knows from its In-Reply-To), or a
+// moderator's PRESS setting. Recipients are power
 // names, AXIS, ALLIES and ALL, each at most once: a name the parser does
 // not know is an error, never a guess (the old judges' abbreviations
 // sent press to powers nobody meant).
@@ -781,7 +785,11 @@ func parsePress(c *Command, l *line, moderator bool) *Error {
 	if len(a) > 0 && (strings.EqualFold(a[0], "GREY") || strings.EqualFold(a[0], "GRAY")) {
 		c.Grey, a = true, a[1:]
 	}
-	if len(a) == 0 || !strings.EqualFold(a[0], "TO") {
+	if len(a) == 0 {
+		c.Word = "reply" // to the sender of the press the email replies to
+		return nil
+	}
+	if !strings.EqualFold(a[0], "TO") {
 		return l.errorf("", "PRESS needs TO and the powers, e.g. PRESS TO ITALY")
 	}
 	var names []string
@@ -890,9 +898,11 @@ func (s *Submission) IsObserveConfirmation() bool {
 }
 
 // parseMail reads MAIL DIGEST or MAIL EVERY SEGMENT (also MAIL EVERY,
-// MAIL ALL): how its sender's reports and notices come (docs/orders.md
-// "Mail delivery").
-func parseMail(c *Command, l *line, _ bool) *Error {
+// MAIL ALL): how often its sender's reports and notices come; or a
+// player's MAIL TEXT or MAIL PICTURE (Word "text", "picture"): whether
+// they come as text alone, without the picture (docs/orders.md "Mail
+// delivery").
+func parseMail(c *Command, l *line, moderator bool) *Error {
 	switch strings.ToUpper(strings.Join(l.args(), " ")) {
 	case "DIGEST", "BRIEF":
 		c.Word = "digest"
@@ -900,6 +910,15 @@ func parseMail(c *Command, l *line, _ bool) *Error {
 	case "EVERY SEGMENT", "EVERY", "ALL", "EVERY-SEGMENT", "EACH SEGMENT":
 		c.Word = "every-segment"
 		return nil
+	case "TEXT", "TEXT ONLY", "PLAIN", "PLAIN TEXT", "NO PICTURE", "NO PICTURES":
+		c.Word = "text"
+	case "PICTURE", "PICTURES", "HTML":
+		c.Word = "picture"
+	default:
+		return l.errorf("MAIL DIGEST, MAIL EVERY SEGMENT, MAIL TEXT or MAIL PICTURE", "MAIL needs DIGEST, EVERY SEGMENT, TEXT or PICTURE")
 	}
-	return l.errorf("MAIL DIGEST or MAIL EVERY SEGMENT", "MAIL needs DIGEST or EVERY SEGMENT")
+	if moderator {
+		return l.errorf("MAIL DIGEST or MAIL EVERY SEGMENT", "MAIL %s is a player's setting", strings.ToUpper(c.Word))
+	}
+	return nil
 }

@@ -161,6 +161,28 @@ func TestParsePress(t *testing.T) {
 	}
 }
 
+// TestParsePressAloneIsAReply: a player's PRESS (or PRESS GREY) without
+// TO reads as a reply (Word "reply", no powers: the judge finds them from
+// the press the email answers), with its message as PRESS TO's.
+func TestParsePressAloneIsAReply(t *testing.T) {
+	for _, tc := range []struct {
+		line string
+		grey bool
+	}{{"PRESS", false}, {"press grey", true}} {
+		sub, err := Parse("GAME g\nSECRET s\n" + tc.line + "\nYes, Vienna.\nEND\n")
+		if err != nil {
+			t.Fatalf("%s: %v", tc.line, err)
+		}
+		c := sub.Commands[0]
+		if c.Verb != CmdPress || c.Word != "reply" || len(c.Press) != 0 || c.Grey != tc.grey || c.Text != "Yes, Vienna." {
+			t.Errorf("%s: %+v", tc.line, c)
+		}
+	}
+	if _, err := Parse("GAME g\nSECRET s\nPRESS\nEND\n"); err == nil || !strings.Contains(err.Error(), "PRESS without a message") {
+		t.Errorf("PRESS alone without a message: %v", err)
+	}
+}
+
 // TestParseObserve (issue 25): an observer's OBSERVE needs GAME but no
 // SECRET, and only alone; the moderator's OBSERVE lines name an address
 // or PUBLIC ON|OFF.

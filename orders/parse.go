@@ -48,6 +48,10 @@ type Submission struct {
 	// Help: the email asks for the orders its power may give now (a HELP
 	// line, alone: no orders); it changes nothing.
 	Help bool
+	// Check: a CHECK line; the orders (or PASS) are checked and the
+	// receipt says what they would do, but they are not stored: nothing
+	// changes. Only with orders, not with HELP or commands.
+	Check bool
 	// Commands are the email's command lines (command.go), in order.
 	Commands []Command
 }
@@ -123,6 +127,7 @@ const (
 	kwModerator = "MODERATOR"
 	kwTurn      = "TURN"
 	kwHelp      = "HELP"
+	kwCheck     = "CHECK"
 	kwFor       = "FOR"
 	kwEnd       = "END"
 )
@@ -143,7 +148,7 @@ func lookupOrder(kw string) *orderWord {
 
 // knownWords are all keywords a line may start with, for suggestions.
 func knownWords() []string {
-	ws := []string{kwGame, kwPower, kwSecret, kwModerator, kwTurn, kwHelp, kwFor}
+	ws := []string{kwGame, kwPower, kwSecret, kwModerator, kwTurn, kwHelp, kwCheck, kwFor}
 	for _, w := range orderWords {
 		ws = append(ws, w.word)
 	}
@@ -302,6 +307,7 @@ type parser struct {
 	lastN                int  // last line read
 	capped               bool // maxOrders reached
 	helpAt               int  // line of HELP, 0 if none
+	checkAt              int  // line of CHECK, 0 if none
 	// forRound is the later placement round the following orders are for
 	// (a FOR line; adjudicator/standing.go); empty: the open segment.
 	forRound storm.Segment
@@ -352,7 +358,7 @@ func (p *parser) run(ls []rawLine) {
 			}
 			return
 		}
-		if kw := strings.ToUpper(words[0]); lookupOrder(kw) == nil && lookupCommand(kw) == nil && !isEnvelopeWord(strings.TrimSuffix(kw, ":")) && kw != kwHelp && kw != kwFor {
+		if kw := strings.ToUpper(words[0]); lookupOrder(kw) == nil && lookupCommand(kw) == nil && !isEnvelopeWord(strings.TrimSuffix(kw, ":")) && kw != kwHelp && kw != kwCheck && kw != kwFor {
 			// What a person writes around orders in a mail.
 			started := len(p.first) > 0 || p.tried || p.cmdTried
 			if !p.tried && !p.cmdTried && isGreeting(words) {
@@ -378,6 +384,8 @@ func (p *parser) run(ls []rawLine) {
 			p.turn(l)
 		case kwHelp:
 			p.help(l)
+		case kwCheck:
+			p.check(l)
 		case kwFor:
 			p.forLine(l)
 		default:
@@ -431,6 +439,19 @@ func (p *parser) help(l *line) {
 	}
 	p.sub.Help = true
 	p.helpAt = l.n
+}
+
+// check reads a CHECK line: the email's orders are checked, not stored.
+func (p *parser) check(l *line) {
+	if p.seen(l, kwCheck, true) {
+		return
+	}
+	if len(l.args()) > 0 {
+		p.add(l.errorf("write CHECK alone on its line, with your orders", "CHECK takes no words after it"))
+		return
+	}
+	p.sub.Check = true
+	p.checkAt = l.n
 }
 
 func (p *parser) game(l *line) {
@@ -666,6 +687,10 @@ func (p *parser) finish() {
 	if p.sub.Help && (len(p.sub.Orders) > 0 || p.pass != 0) {
 		p.add(&Error{Line: p.helpAt, Msg: "HELP together with orders",
 			Hint: "HELP asks for the orders you may give and gives none: send it in an email of its own"})
+	}
+	if p.sub.Check && (p.sub.Help || len(p.sub.Commands) > 0 || p.sub.Envelope.Moderator && p.sub.Envelope.PowerLine == 0) {
+		p.add(&Error{Line: p.checkAt, Msg: "CHECK goes with a power's orders",
+			Hint: "CHECK checks orders (or PASS) without storing them: send it with the orders, not with HELP, commands or the moderator's own orders"})
 	}
 	// PASS goes with standing orders for later rounds (FOR lines), not
 	// with orders for the open segment.

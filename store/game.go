@@ -224,6 +224,10 @@ type Seat struct {
 	// for it: publish.Publisher.Publish, docs/orders.md "Mail delivery"),
 	// or "" the game's (Rules.Mail).
 	Mail string `json:"mail,omitempty"`
+	// TextOnly: the player chose MAIL TEXT, for a small mailbox: the
+	// reports and notices come as their text alone, without the picture
+	// and the HTML tables (publish.ForReader); MAIL PICTURE undoes it.
+	TextOnly bool `json:"textOnly,omitempty"`
 	// Open: the seat waits for a player (CREATE's SEAT <power> OPEN):
 	// it is listed by LIST and taken by JOIN. An open seat is
 	// Vacant too (Address is the moderator's). While a seat is open the

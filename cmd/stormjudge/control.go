@@ -1,7 +1,7 @@
 package main
 
 // The control socket: the daemon answers the operator's read-only
-// commands (game list|show|export|site, replay, check) while it holds the data
+// commands (game list|show|export|site, replay, check, status) while it holds the data
 // file's exclusive lock, so that they work while it runs without a second
 // process opening the file (docs/architecture.md, "The operator while the
 // daemon runs"). None changes the store; game site writes files, into the

@@ -81,7 +81,7 @@ func openStore(path string) (*store.DB, error) {
 
 // operatorCommand is one parsed read-only command.
 type operatorCommand struct {
-	name    string   // "game list", "game show", "game export", "game site", "replay", "check"
+	name    string   // "game list", "game show", "game export", "game site", "replay", "check", "status"
 	id      string   // the game of show, export, site and replay
 	out     string   // game site: the directory, absolute
 	version int      // show and export: the state version, -1 the latest
@@ -110,12 +110,14 @@ func parseOperator(args []string, stdin []byte) (*operatorCommand, error) {
 	case len(args) >= 1 && args[0] == "check":
 		c.name, rest = "check", args[1:]
 		fs.StringVar(&c.address, "address", "", "")
+	case len(args) == 1 && args[0] == "status":
+		c.name = "status"
 	default:
 		name := strings.Join(args[:min(len(args), 2)], " ")
 		if len(name) > 40 {
 			name = name[:40] + "..."
 		}
-		return nil, fmt.Errorf("not a read-only command of the operator: %q (game list|show|export|site, replay, check)", name)
+		return nil, fmt.Errorf("not a read-only command of the operator: %q (game list|show|export|site, replay, check, status)", name)
 	}
 	if err := fs.Parse(rest); err != nil {
 		return nil, fmt.Errorf("%s: %w", c.name, err)
@@ -169,6 +171,8 @@ func (c *operatorCommand) run(db *store.DB, j *judge.Judge, w io.Writer) error {
 			return errors.New("check: no judge")
 		}
 		return checkEmail(j, c.email, w)
+	case "status":
+		return daemonStatus(db, w)
 	}
 	return fmt.Errorf("unknown command %q", c.name)
 }

@@ -6,6 +6,7 @@
 //	stormjudge game list|show|export ...    inspect games
 //	stormjudge deck check FILE...           validate random event deck files
 //	stormjudge compact -config FILE         apply retention and shrink the data file
+//	stormjudge status -config FILE          is the daemon up (its control socket answers)?
 //	stormjudge version                      the build: version, VCS revision, Go
 //
 // This file holds flags, wiring and signals only; the work is done by the
@@ -48,6 +49,7 @@ Usage:
   stormjudge replay -data FILE ID      recompute a game from its orders; must match bit for bit
                                        (check, game and replay work while the daemon runs: it
                                        answers them on the socket FILE.sock)
+  stormjudge status -config FILE      is the daemon up? it answers on its socket (exit 0), else exit 1
   stormjudge bench [-turns N]          measure order-to-report latency in a throwaway sandbox
   stormjudge bench -games N [-turns T] capacity: N games in one data file, T turns of orders by email
   stormjudge bench -simulate N [-turns T] the engine alone: N random games, round trips a turn
@@ -96,6 +98,8 @@ func dispatch(args []string, stdout, stderr io.Writer) error {
 		return cmdDeck(args[1:], stdout, stderr)
 	case "compact":
 		return cmdCompact(args[1:], stdout, stderr)
+	case "status":
+		return cmdStatus(args[1:], stdout, stderr)
 	case "version", "-version", "--version":
 		return cmdVersion(args[1:], stdout, stderr)
 	case "help", "-h", "--help":

@@ -23,7 +23,8 @@ import (
 // Anyone may send LIST (which games wait, and for which powers) and
 // JOIN <game> <power>. Nothing vouches for the sender of either, so both
 // are answered with fixed texts that quote nothing of the email (its
-// subject neither), only while some game has an open seat, and within
+// subject neither), only while some game has an open seat (LIST also
+// while one under way is open to any observer), and within
 // the lobby's budget (guard.LobbyBudget: per address, and, for addresses
 // that have confirmed nothing, guard.LobbyAnswers times an hour in all);
 // other such mail is a stranger's, dropped unanswered. A JOIN is a request: its answer carries
@@ -51,7 +52,8 @@ func expired(jn *store.Join, now time.Time) bool {
 }
 
 // MayLobby reports whether sub is a lobby email from a stranger that the
-// judge answers: a LIST while a game waits for players, a JOIN for a game
+// judge answers: a LIST while a game waits for players or is under way
+// and open to any observer, a JOIN for a game
 // that waits, a JOIN's confirmation from an address that asked for that
 // seat (also one whose request lapsed lately: it is told so).
 func MayLobby(tx *store.Tx, addr, game string, sub *orders.Submission, now time.Time) bool {
@@ -60,7 +62,7 @@ func MayLobby(tx *store.Tx, addr, game string, sub *orders.Submission, now time.
 		return false
 	case sub.IsListRequest():
 		gs, err := tx.Games()
-		return err == nil && slices.ContainsFunc(gs, (*store.Game).Waiting)
+		return err == nil && (slices.ContainsFunc(gs, (*store.Game).Waiting) || slices.ContainsFunc(gs, observable))
 	case sub.IsJoinRequest():
 		g, err := tx.Game(game)
 		return err == nil && g.Waiting()
@@ -87,8 +89,14 @@ func lapsedFor(g *store.Game, addr string, p storm.Power, now time.Time) bool {
 	})
 }
 
+// observable reports a game under way that any address may observe
+// (OBSERVE PUBLIC ON): LIST names it too.
+func observable(g *store.Game) bool {
+	return g.Public && !g.Waiting() && g.Ended.IsZero()
+}
+
 // List answers LIST from the address from: the games waiting for
-// players.
+// players, and those under way that anyone may observe.
 func List(pub *publish.Publisher, tx *store.Tx, from string, now time.Time) *Reply {
 	rep := &Reply{Anonymous: true, Answered: true, Command: orders.CmdList}
 	gs, err := tx.Games()
@@ -98,8 +106,11 @@ func List(pub *publish.Publisher, tx *store.Tx, from string, now time.Time) *Rep
 	}
 	l := letters.List{Judge: pub.Address}
 	for _, g := range gs {
-		if g.Waiting() {
+		switch {
+		case g.Waiting():
 			l.Games = append(l.Games, g)
+		case observable(g):
+			l.Observable = append(l.Observable, g)
 		}
 	}
 	rep.Fixed = l.Text()

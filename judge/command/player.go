@@ -98,13 +98,19 @@ func (r *cmdRun) plResend(c orders.Command) error {
 	return nil
 }
 
-// plMail is the player's MAIL DIGEST or EVERY SEGMENT: how the player's mail comes.
+// plMail is the player's MAIL DIGEST or EVERY SEGMENT (how often the
+// player's mail comes) or MAIL TEXT or PICTURE (whether it carries the
+// picture), for every seat of the player's address.
 func (r *cmdRun) plMail(c orders.Command) error {
 	g := r.g
 	p := r.power
 	seat := r.g.Seat(r.power)
 	for i := range g.Seats {
-		if g.Seats[i].Address == seat.Address {
+		switch {
+		case g.Seats[i].Address != seat.Address:
+		case c.Word == "text" || c.Word == "picture": // the mail's form, not how often it comes
+			g.Seats[i].TextOnly = c.Word == "text"
+		default:
 			g.Seats[i].Mail = c.Word
 			g.Seats[i].Mailed = g.Version // a digest covers what comes from now on
 		}
@@ -309,13 +315,13 @@ func resend(pub *publish.Publisher, tx *store.Tx, g *store.Game, p storm.Power, 
 		if v == g.Version && slices.Contains(adjudicator.Required(s), p) {
 			cal = pub.DeadlineCalendar(g, s, now)
 		}
-		public := vm.Public([]string{note})
+		public := publish.ForReader(g, addr, vm.Public([]string{note}))
 		public.Subject += suffix
 		base := fmt.Sprintf("%s/resend/%s/v%d", g.ID, publish.ShortHash(key), v)
 		if err := pub.NotifyMessage(tx, "", base+"/public", addr, public, publish.PictureSource(g.ID, v, 0, vm.View), now); err != nil {
 			return err
 		}
-		m := vm.Private(seat, []string{note}, nil)
+		m := publish.ForReader(g, addr, vm.Private(seat, []string{note}, nil))
 		m.Subject += suffix
 		if err := pub.NotifyMessage(tx, "", base+"/private", addr, m, publish.PictureSource(g.ID, v, p, vm.View), now, cal...); err != nil {
 			return err

@@ -34,6 +34,14 @@ func (r *cmdRun) pressTo(c orders.Command) error {
 	if kind := deadline.Kind(r.s); slices.Contains(rules.Blackout, kind) && g.Ended.IsZero() {
 		return errors.New(letters.PressBlackout(kind, r.s.Segment))
 	}
+	var answers *store.Press // the press a PRESS alone replies to
+	if c.Word == "reply" {
+		p, err := r.repliedPress()
+		if err != nil {
+			return err
+		}
+		answers, c.Press = p, []storm.Power{p.From}
+	}
 	var to, vacant []storm.Power
 	for _, p := range c.Press {
 		switch {
@@ -72,13 +80,41 @@ func (r *cmdRun) pressTo(c orders.Command) error {
 	}
 	p := &store.Press{Version: g.Version, From: from, To: to, Grey: c.Grey, Text: c.Text, Sent: r.now}
 	r.then(func() error { return sendPress(r.pub, r.tx, g, r.s.Turn.String(), r.s.Segment.Title(), p, r.now) })
-	r.answers = append(r.answers, letters.PressSent(from, to, vacant, c.Grey, len([]rune(c.Text)), rules.Copy))
+	line := letters.PressSent(from, to, vacant, c.Grey, len([]rune(c.Text)), rules.Copy)
+	if answers != nil {
+		line = letters.PressReplied(answers.Seq) + " " + line
+	}
+	r.answers = append(r.answers, line)
 	grey := ""
 	if c.Grey {
 		grey = ", grey"
 	}
 	r.audit("press", fmt.Sprintf("%s to %s%s, %d characters", from.Title(), letters.Powers(to), grey, len([]rune(c.Text))))
 	return nil
+}
+
+// repliedPress is the press a player's PRESS alone answers: the one of
+// this game whose mail to the player's power the email replies to. A
+// reply to grey press is refused: its sender is not the player's to
+// know, and the receipt and HISTORY would name it.
+func (r *cmdRun) repliedPress() (*store.Press, error) {
+	seq, ok := r.pub.PressOf(r.parent, r.g.ID, r.power)
+	if !ok {
+		return nil, errors.New(letters.PressReplyUnknown)
+	}
+	log, err := r.tx.PressLog(r.g.ID)
+	if err != nil {
+		return nil, err
+	}
+	for i := range log {
+		if p := &log[i]; p.Seq == seq && slices.Contains(p.To, r.power) {
+			if p.Grey {
+				return nil, errors.New(letters.PressReplyGrey(seq))
+			}
+			return p, nil
+		}
+	}
+	return nil, errors.New(letters.PressReplyUnknown)
 }
 
 // sendPress records p in g and queues its mails: one to each recipient's
@@ -90,7 +126,7 @@ func sendPress(pub *publish.Publisher, tx *store.Tx, g *store.Game, turn, segmen
 	for _, rcpt := range p.To {
 		seat := g.Seat(rcpt)
 		l := letters.Press{Game: g.ID, Turn: turn, Segment: segment, Press: p}
-		id := fmt.Sprintf("%s/press/%d/%s", g.ID, p.Seq, rcpt)
+		id := publish.PressID(g.ID, p.Seq, rcpt)
 		if err := pub.NotifyText(tx, pub.ThreadRoot(g, seat.Address), id, seat.Address, l.Subject(), l.Text(), now); err != nil {
 			return err
 		}

@@ -38,9 +38,11 @@ type cmdRun struct {
 	now    time.Time
 	reason string
 	// power: the power a player's command speaks for; secret: the
-	// email's SECRET (a press must not carry it, pressTo).
+	// email's SECRET (a press must not carry it, pressTo); parent: the
+	// message the email replies to (Email.Parent).
 	power  storm.Power
 	secret string
+	parent string
 	// what the commands do once all are accepted, in order
 	effects []func() error
 	// audit lines, announcements (public paragraphs), answers (the
@@ -101,6 +103,10 @@ type Email struct {
 	Key []byte
 	// Unread: the parser refused some of its lines.
 	Unread bool
+	// Parent is the message the email replies to (its In-Reply-To, else
+	// the last entry of its References): a PRESS alone answers the press
+	// it names.
+	Parent string
 	// Verify checks the email's SECRET against a stored hash (the
 	// judge's check, which counts the sender's failures).
 	Verify func(hash, secret string) bool
@@ -148,7 +154,7 @@ type Reply struct {
 func Run(core Core, pub *publish.Publisher, tx *store.Tx, g *store.Game, s storm.State, e Email, now time.Time) *Reply {
 	sub, power := e.Sub, e.Power
 	rep := &Reply{Commands: true}
-	r := &cmdRun{core: core, pub: pub, tx: tx, g: cloneGame(g), s: s, from: e.From, reply: rep, key: e.Key, now: now, power: power, secret: sub.Envelope.Secret, reason: sub.Reason()}
+	r := &cmdRun{core: core, pub: pub, tx: tx, g: cloneGame(g), s: s, from: e.From, reply: rep, key: e.Key, now: now, power: power, secret: sub.Envelope.Secret, parent: e.Parent, reason: sub.Reason()}
 	if power == 0 && sub.HasCommand(orders.CmdRollback) && Count(sub) > 1 {
 		rep.Errs = append(rep.Errs, letters.RollbackAlone)
 		return rep

@@ -10,11 +10,13 @@ import (
 	"stormjudge/store"
 )
 
-// List answers LIST: the games waiting for players (a receipt: the
-// receipt's signature ends it).
+// List answers LIST: the games waiting for players, then the games under
+// way that anyone may observe (a receipt: the receipt's signature ends
+// it).
 type List struct {
-	Judge string
-	Games []*store.Game
+	Judge      string
+	Games      []*store.Game
+	Observable []*store.Game
 }
 
 var listText = parse("list", `Games of Gathering Storm that wait for players at {{.Judge}}:
@@ -30,7 +32,15 @@ var listText = parse("list", `Games of Gathering Storm that wait for players at 
 {{else}}No game here waits for players now.
 
 {{end}}A JOIN email is answered with a secret; send it back with JOIN to take the seat (docs/orders.md, "Open seats").
-`)
+{{with .Observable}}
+Games under way that anyone may observe:
+
+{{range .}}Game {{.ID}}
+  Rules: {{rules .}}
+  To follow its public reports: GAME {{.ID}} and OBSERVE, on two lines
+
+{{end}}An observer gets the public report once a turn, never a player's notice or press (docs/orders.md, "Observing a game").
+{{end}}`)
 
 // Text is the list.
 func (l List) Text() string { return render(listText, l) }

@@ -50,11 +50,11 @@ func (p Press) Note() string {
 		}
 		return note
 	}
-	hint := "" // how to answer a signed press's sender
-	if !p.Press.Grey {
-		hint = ", e.g. PRESS TO " + strings.ToUpper(p.Press.From.String())
+	if p.Press.Grey {
+		return "To answer, send the judge PRESS TO and the powers, with your GAME and SECRET lines."
 	}
-	return fmt.Sprintf("To answer, send the judge PRESS TO and the powers, with your GAME and SECRET lines%s.", hint)
+	return fmt.Sprintf("To answer %s, reply to this mail with your GAME and SECRET lines, a line PRESS and your message; to others, PRESS TO and the powers, e.g. PRESS TO %s.",
+		p.Press.From.Title(), strings.ToUpper(p.Press.From.String()))
 }
 
 // Subject is the mail's subject.
@@ -125,6 +125,19 @@ const (
 	PressOwnOnly = "the press names only your own power"
 	PressSecret  = "the message holds a secret; it was not sent"
 )
+
+// The refusals of a PRESS alone that answers no press of the player's.
+const PressReplyUnknown = "PRESS without TO answers a press: send it in a reply to the press mail, or name the powers (PRESS TO ITALY)"
+
+// PressReplyGrey refuses a PRESS alone in a reply to grey press seq.
+func PressReplyGrey(seq uint64) string {
+	return fmt.Sprintf("press #%d is grey: the judge does not say who sent it, nor sends it your answer; name the powers (PRESS TO ...)", seq)
+}
+
+// PressReplied opens the receipt of a PRESS alone that answers press seq.
+func PressReplied(seq uint64) string {
+	return fmt.Sprintf("A reply to press #%d.", seq)
+}
 
 // PressBlackout refuses press during the segments of kind (the open one
 // is segment).

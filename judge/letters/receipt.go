@@ -24,6 +24,9 @@ type Receipt struct {
 	What string
 	// Commands: the email gave commands, not orders.
 	Commands bool
+	// Check: the email's CHECK line; its orders were checked, not stored
+	// (Outcome "accepted": they would be).
+	Check bool
 	// Moderator: the email spoke for the moderator; Power: for that
 	// power (with Moderator: the moderator spoke for it); Observer: for
 	// an observer, who has no power.
@@ -191,6 +194,18 @@ var receiptText = parse("receipt", `
 {{end}}{{range .Notes}}{{.}}
 {{end}}{{template "reason" .}}
 
+{{- else if and (eq .Outcome "accepted") .Check}}CHECK: these orders would be ACCEPTED for {{.Who " (entered by the moderator)"}} in game {{.Game}}{{if .State}}, for {{.Turn}}, {{.Segment}}{{end}}. They were checked, NOT stored: nothing was changed.
+
+As understood:
+{{range .OrderLines}}  {{.}}
+{{end}}
+{{range .Warnings}}{{.}}
+
+{{end}}{{if .After}}If adjudicated as sent, {{.Power.Title}} would keep {{if gt .Committed 0}}{{.Keeps}} once this turn's counters are paid ({{.Now}} now, less {{.Committed}}, rule 24.52C){{else}}{{.Now}}{{end}}{{if not .EndOfGame}} and these activity counters for the rest of the turn:
+  {{.Available}}{{end}}
+
+{{end}}{{range .Notes}}{{.}}
+{{end}}
 {{- else if eq .Outcome "accepted"}}Orders ACCEPTED for {{.Who " (entered by the moderator)"}} in game {{.Game}}{{if .State}}, for {{.Turn}}, {{.Segment}}{{end}}.
 
 As understood:
@@ -211,7 +226,7 @@ As understood:
 {{end}}{{end}}{{range .Notes}}{{.}}
 {{end}}{{template "reason" .}}
 
-{{- else}}Your email was NOT accepted; nothing was changed.
+{{- else}}{{if .Check}}CHECK: your orders would NOT be accepted; nothing was stored or changed.{{else}}Your email was NOT accepted; nothing was changed.{{end}}
 {{if .State}}Game {{.Game}} is at {{.Turn}}, {{.Segment}}.
 {{end}}
 {{if .Read}}Your orders, one by one:
@@ -237,6 +252,15 @@ func (r Receipt) Text() string {
 		return render(receiptUnverified, r)
 	}
 	return orders.Visible(report.Plurals(render(receiptText, r)))
+}
+
+// CheckNotStored closes the receipt of a CHECK: what stands. held: the
+// power has orders in for the open segment (they stand, unchanged).
+func CheckNotStored(held bool) string {
+	if held {
+		return "Your orders sent before stand unchanged. To make these your orders, send them again without the CHECK line."
+	}
+	return "You have no orders in for this segment yet. To make these your orders, send them again without the CHECK line."
 }
 
 // ModeratorCopy is the copy of a receipt the player of a power gets when

@@ -168,6 +168,10 @@ func SeatNotes(seat *store.Seat, now time.Time) []string {
 // MailAnswer is the receipt's line for MAIL (a moderator's when mod).
 func MailAnswer(word string, mod bool) string {
 	switch {
+	case word == "text":
+		return "Mail: text only. Your reports and notices come as their text alone, without the picture and the HTML tables (MAIL PICTURE puts them back); RESEND still gives any report."
+	case word == "picture":
+		return "Mail: with the picture. Your reports and notices carry the picture and the HTML tables again (MAIL TEXT for the text alone)."
 	case word == store.MailDigest && mod:
 		return "Mail: the digest. You get the public report once a turn, when the turn ends, covering every segment since your last; STATUS and RESEND still give any report."
 	case word == store.MailDigest:

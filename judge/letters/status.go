@@ -73,6 +73,9 @@ func (st Status) Text() string {
 		} else {
 			b.WriteString(" Mail: the digest (MAIL EVERY SEGMENT for the report of every segment).")
 		}
+		if seat.TextOnly {
+			b.WriteString(" Mail as text only, without the picture (MAIL PICTURE puts it back).")
+		}
 		if zone != "" {
 			fmt.Fprintf(&b, " Time zone: %s.", zone)
 		}

@@ -265,6 +265,37 @@ func (pb *Publisher) VersionOf(id, game string) (v, ep int, ok bool) {
 	return v, ep, true
 }
 
+// PressID is the outbox ID of press seq of game as mailed to the player of
+// power to (command.sendPress).
+func PressID(game string, seq uint64, to storm.Power) string {
+	return fmt.Sprintf("%s/press/%d/%s", game, seq, to)
+}
+
+// PressOf reads which press of game a Message-ID is, as mailed to the
+// player of power to: seq is its number in the game's press log; ok is
+// false for any other identifier (another power's copy among them: a
+// reply answers the press its sender received).
+func (pb *Publisher) PressOf(id, game string, to storm.Power) (seq uint64, ok bool) {
+	id = strings.Trim(strings.TrimSpace(id), "<>")
+	local, _, found := strings.Cut(id, "@")
+	if !found {
+		return 0, false
+	}
+	rest, found := strings.CutPrefix(local, sanitizeID(game)+".press.")
+	if !found {
+		return 0, false
+	}
+	num, _, _ := strings.Cut(rest, ".")
+	seq, err := strconv.ParseUint(num, 10, 64)
+	if err != nil || seq < 1 {
+		return 0, false
+	}
+	if pb.messageID(PressID(game, seq, to)) != "<"+id+">" {
+		return 0, false
+	}
+	return seq, true
+}
+
 // ShortHash names a receipt by the delivery it answers: stable across a
 // crash and short enough to keep the Message-ID header on one line.
 func ShortHash(b []byte) string {

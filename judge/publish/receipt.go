@@ -20,7 +20,7 @@ func ReceiptTag(game, what string) string {
 
 // receiptTagRE matches a receipt's tag at the end of a subject (a reply
 // to a receipt): stripped so that tags do not pile up.
-var receiptTagRE = regexp.MustCompile(`\s*\[([^\[\]]{1,40}: )?(ACCEPTED|NOT ACCEPTED|HELP|LIST|JOIN|` + strings.Join(orders.Queries, "|") + `)\]\s*$`)
+var receiptTagRE = regexp.MustCompile(`\s*\[([^\[\]]{1,40}: )?(ACCEPTED|NOT ACCEPTED|CHECKED|CHECKED, NOT ACCEPTED|HELP|LIST|JOIN|` + strings.Join(orders.Queries, "|") + `)\]\s*$`)
 
 // StripReceiptTag strips a reply's prefixes and the receipts' tags off
 // a subject.

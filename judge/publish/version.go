@@ -143,7 +143,8 @@ type Publication struct {
 // already tell), or the version has a lead for everyone (a missed
 // deadline, a moderator's fix or orders, a rollback); otherwise the
 // version is folded into its next mail (store.Seat.Mailed). A seat that chose MAIL EVERY SEGMENT gets the
-// private notice of every version, and its address the public report.
+// private notice of every version, and its address the public report. A
+// seat that chose MAIL TEXT gets its mail as text alone (ForReader).
 // Moderators get every public report, or (MAIL DIGEST) one when a turn
 // or the game ends covering the versions since their last; one copy per
 // address; and the moderators' notice when a physical-deck game has
@@ -212,7 +213,7 @@ func (pb *Publisher) Publish(tx *store.Tx, g *store.Game, v int, evs []event.Eve
 		if cc.moderators && mod {
 			att = cc.att
 		}
-		if err := pb.NotifyMessage(tx, pb.ThreadRoot(g, addr), VersionMailID(g, v, "public", addr), addr, m, PictureSource(g.ID, v, 0, vm.View), now, att...); err != nil {
+		if err := pb.NotifyMessage(tx, pb.ThreadRoot(g, addr), VersionMailID(g, v, "public", addr), addr, ForReader(g, addr, m), PictureSource(g.ID, v, 0, vm.View), now, att...); err != nil {
 			return err
 		}
 	}
@@ -229,7 +230,7 @@ func (pb *Publisher) Publish(tx *store.Tx, g *store.Game, v int, evs []event.Eve
 			if slices.Contains(cc.powers, p) {
 				att = append(att, cc.att...)
 			}
-			m := vm.Private(*seat, pn.Lead, pn.Own[p])
+			m := ForReader(g, seat.Address, vm.Private(*seat, pn.Lead, pn.Own[p]))
 			if err := pb.NotifyMessage(tx, pb.ThreadRoot(g, seat.Address), VersionMailID(g, v, "private", p.String()), seat.Address, m, PictureSource(g.ID, v, p, vm.View), now, att...); err != nil {
 				return err
 			}
@@ -248,7 +249,7 @@ func (pb *Publisher) Publish(tx *store.Tx, g *store.Game, v int, evs []event.Eve
 		}
 		att = append(seat.Cancels, att...) // cancellations first: the calendar reads them in order
 		seat.Mailed, seat.Cancels = v, nil
-		m := vm.digest(*seat, all, before, pn.Lead, pn.Own[p])
+		m := ForReader(g, seat.Address, vm.digest(*seat, all, before, pn.Lead, pn.Own[p]))
 		if err := pb.NotifyMessage(tx, pb.ThreadRoot(g, seat.Address), VersionMailID(g, v, "digest", p.String()), seat.Address, m, PictureSource(g.ID, v, p, vm.View), now, att...); err != nil {
 			return err
 		}
@@ -279,6 +280,16 @@ func (pb *Publisher) Publish(tx *store.Tx, g *store.Game, v int, evs []event.Eve
 		}
 	}
 	return tx.PutGame(g) // the digests' Mailed versions
+}
+
+// ForReader is m as the reader at addr takes it: the text alone, without
+// the picture and the HTML part, where a seat of the address chose MAIL
+// TEXT (the mail's HTML part is then the text's, mailer.BuildMessage).
+func ForReader(g *store.Game, addr string, m report.Message) report.Message {
+	if slices.ContainsFunc(g.Seats, func(s store.Seat) bool { return s.Address == addr && s.TextOnly }) {
+		m.HTML, m.HasPicture, m.PictureCID = "", false, ""
+	}
+	return m
 }
 
 // everySegmentAt reports an address holding a seat that chose MAIL EVERY
