@@ -356,7 +356,9 @@ func TestListShowsRunningGamesOpenToObservers(t *testing.T) {
 	if strings.Contains(body, "Open seats:") || regexp.MustCompile(`(bob|cy|dee|boss)@example\.org`).MatchString(body) {
 		t.Errorf("LIST names a seat or an address of a running game:\n%s", body)
 	}
-	mustIngest(t, j, email("s3@example.org", "GAME open\nOBSERVE\n"), Accepted)
+	if r := mustIngest(t, j, email("s3@example.org", "GAME open\nOBSERVE\n"), Answered); !strings.Contains(r.Receipt.Body, "To confirm") {
+		t.Errorf("the OBSERVE of a listed game is not answered with its confirmation:\n%s", r.Receipt.Body)
+	}
 
 	mustIngest(t, j, email("boss@example.org", "GAME open\nMODERATOR\nSECRET "+modSecret+"\nOBSERVE PUBLIC OFF\nREASON private now\n"), Accepted)
 	mustIngest(t, j, email("s4@example.org", "LIST\n"), Dropped)

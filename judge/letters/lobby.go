@@ -39,7 +39,7 @@ Games under way that anyone may observe:
   Rules: {{rules .}}
   To follow its public reports: GAME {{.ID}} and OBSERVE, on two lines
 
-{{end}}An observer gets the public report once a turn, never a player's notice or press (docs/orders.md, "Observing a game").
+{{end}}An OBSERVE email is answered with a secret; send it back with OBSERVE to follow the game. An observer gets the public report once a turn, never a player's notice or press, and stops with OBSERVE STOP <game> (docs/orders.md, "Observing a game").
 {{end}}`)
 
 // Text is the list.
