@@ -45,7 +45,16 @@ func TestCrashReceiptsDoNotWait(t *testing.T) {
 	}
 	crashed := time.Now()
 	q := startProc(t, bin, nil, args...)
-	waitFor(t, "sandbox up again", 30*time.Second, func() bool { return daemonRunning(q, imapAddr, smtpAddr) })
+	for start := time.Now(); !daemonRunning(q, imapAddr, smtpAddr); time.Sleep(50 * time.Millisecond) {
+		select {
+		case <-q.done: // it could not start (its port taken meanwhile?): say why
+			t.Fatalf("the daemon did not start again: %v; stderr:\n%s", q.err, q.stderr)
+		default:
+		}
+		if time.Since(start) > 60*time.Second {
+			t.Fatalf("the daemon not up again after 60 s; stderr:\n%s", q.stderr)
+		}
+	}
 	up := time.Since(crashed)
 
 	var mu sync.Mutex
