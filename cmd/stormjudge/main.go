@@ -186,6 +186,9 @@ func runDaemon(ctx context.Context, cfg *Config, log *slog.Logger, ready func(db
 	}
 	inOpt := cfg.imapOptions()
 	inOpt.Logger = log.With("loop", "inbox")
+	if cfg.tokens != nil { // the OAuth2 account's, shared by both loops
+		cfg.tokens.Logger = log.With("part", "oauth2")
+	}
 	inbox := mailer.NewInbox(inOpt, db, func(ctx context.Context, m mailer.InboundMessage) error {
 		_, err := j.IngestWith(m.Raw, m.Advance)
 		return err
