@@ -1,10 +1,17 @@
 package main
 
 import (
+	"context"
+	"io"
+	"log/slog"
 	"os"
 	"path/filepath"
+	"stormjudge/adjudicator/storm"
+	"stormjudge/mailer/mailserver"
+	"stormjudge/mailer/mailtest"
 	"strings"
 	"testing"
+	"time"
 )
 
 // oauthConfig writes a config whose [imap] and [smtp] log in with OAuth2,
@@ -112,5 +119,82 @@ func TestConfigOAuth2Errors(t *testing.T) {
 	os.WriteFile(p, []byte("data = \"x.db\"\naddress = \"j@x\"\n[imap]\naddr = \"a:1\"\nauth = \"kerberos\"\n[smtp]\naddr = \"a:2\"\n"), 0o600)
 	if _, err := LoadConfig(p); err == nil || !strings.Contains(err.Error(), `imap.auth = "kerberos"`) {
 		t.Errorf("LoadConfig = %v; want the bad auth named", err)
+	}
+}
+
+// TestDaemonOAuth2AgainstSandbox runs the daemon with [imap] and [smtp]
+// auth = "oauth2" against the sandbox's mail servers, which take only
+// access tokens that the test's authorization server issued: the welcome
+// mails go out over SMTP and the orders come in over IMAP, both logged in
+// with tokens refreshed from the refresh token file.
+func TestDaemonOAuth2AgainstSandbox(t *testing.T) {
+	t.Parallel()
+	const judgeAddr = "judge@sandbox.test"
+	as := mailtest.StartOAuthServer(t, "stormjudge", judgeAddr, "rt-daemon")
+	ms, err := mailserver.Start(&mailserver.Options{
+		Dir: filepath.Join(t.TempDir(), "mail"), IMAPAddr: "127.0.0.1:0", SMTPAddr: "127.0.0.1:0",
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
+		// The judge's account takes tokens only: its password is
+		// never given to the daemon.
+		CheckToken: func(addr, token string) bool { return addr == judgeAddr && as.Valid(token) },
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ms.Close() })
+	users := []string{judgeAddr}
+	for _, p := range storm.Powers {
+		users = append(users, p.String()+"@sandbox.test")
+	}
+	for _, u := range users {
+		if err := ms.AddUser(u, "pw-"+u); err != nil {
+			t.Fatal(err)
+		}
+	}
+	dir := t.TempDir()
+	tokenFile := filepath.Join(dir, "refresh-token")
+	if err := os.WriteFile(tokenFile, []byte("rt-daemon\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	cfg := &Config{
+		Data: filepath.Join(dir, "stormjudge.db"), Address: judgeAddr, Tick: duration{time.Second},
+		IMAP: IMAPConfig{Addr: ms.IMAPAddr(), Username: judgeAddr, Auth: "oauth2", PollInterval: duration{time.Second}},
+		SMTP: SMTPConfig{Addr: ms.SMTPAddr(), Username: judgeAddr, Auth: "oauth2"},
+		OAuth2: OAuth2Config{TokenURL: as.URL + mailtest.OAuthTokenPath, ClientID: "stormjudge",
+			RefreshTokenFile: tokenFile},
+	}
+	if err := cfg.checkOAuth2(); err != nil {
+		t.Fatal(err)
+	}
+	off := false
+	g := GameConfig{ID: "oauth", Moderators: []string{"gm@sandbox.test"}, Seed: 42, Diplomacy: &off, Crisis: &off}
+	for _, p := range storm.Powers {
+		g.Seats = append(g.Seats, SeatConfig{Power: p.String(), Address: p.String() + "@sandbox.test", Secret: "s-" + p.String()})
+	}
+	cfg.Games = []GameConfig{g}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- runDaemon(ctx, cfg, newLogger(io.Discard, "error"), nil) }()
+	t.Cleanup(func() {
+		cancel()
+		if err := <-done; err != nil {
+			t.Errorf("daemon: %v", err)
+		}
+	})
+	inbox := func(p storm.Power) map[string]int {
+		a := p.String() + "@sandbox.test"
+		return countKinds(fetchAll(t, ms.IMAPAddr(), a, "pw-"+a, "INBOX"))
+	}
+	for _, p := range storm.Powers {
+		waitFor(t, p.String()+"'s welcome sent with a token", 30*time.Second, func() bool { return inbox(p)["welcome"] == 1 })
+	}
+	raw := "From: germany@sandbox.test\r\nTo: " + judgeAddr + "\r\nSubject: orders\r\nMessage-ID: <oauth-germany@client.test>\r\n\r\n" +
+		"GAME oauth\r\nSECRET s-germany\r\nPASS\r\nEND\r\n"
+	if err := ms.Deliver("germany@sandbox.test", []string{judgeAddr}, []byte(raw)); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "germany's receipt: the order read with a token", 30*time.Second, func() bool { return inbox(storm.Germany)["receipt"] == 1 })
+	if n := as.Refreshes(); n != 1 {
+		t.Errorf("%d refreshes; want 1, shared by the inbox and the outbox", n)
 	}
 }
