@@ -42,6 +42,26 @@ const mailUID = 65534
 // (otherwise it is skipped or fails in the same way).
 func StartDovecot(t testing.TB, users map[string]string) (imapAddr, lmtpAddr string) {
 	t.Helper()
+	return startDovecot(t, users, "", nil)
+}
+
+// StartDovecotOAuth2 is StartDovecot with Dovecot's oauth2 passdb in front
+// of the passwords: IMAP offers the SASL mechanisms mechs (OAUTHBEARER,
+// XOAUTH2 or both) besides PLAIN and LOGIN, and Dovecot checks each token
+// by asking the introspection endpoint introspectionURL (RFC 7662, a POST
+// of token=...): the token is good when the answer says active true and
+// its username is the user logging in (the local part). A password still
+// logs in as before.
+func StartDovecotOAuth2(t testing.TB, users map[string]string, introspectionURL string, mechs ...string) (imapAddr, lmtpAddr string) {
+	t.Helper()
+	if len(mechs) == 0 {
+		mechs = []string{"oauthbearer", "xoauth2"}
+	}
+	return startDovecot(t, users, introspectionURL, mechs)
+}
+
+func startDovecot(t testing.TB, users map[string]string, introspectionURL string, mechs []string) (imapAddr, lmtpAddr string) {
+	t.Helper()
 	bin, err := exec.LookPath("dovecot")
 	if err != nil {
 		for _, p := range []string{"/usr/sbin/dovecot", "/usr/local/sbin/dovecot"} {
@@ -117,12 +137,25 @@ func StartDovecot(t testing.TB, users map[string]string) (imapAddr, lmtpAddr str
 	}
 
 	imapPort, lmtpPort := freePort(t), freePort(t)
+	base, mechanisms := dovecotConf, ""
+	if introspectionURL != "" {
+		if err := writeReadable(filepath.Join(dir, "oauth2.conf.ext"), []byte(strings.NewReplacer(
+			"$URL", introspectionURL, "$FMT", format).Replace(dovecotOAuth2Ext))); err != nil {
+			t.Fatalf("mailtest: %v", err)
+		}
+		// No fixed delay after a refused login (default 2s): the tests
+		// refuse tokens on purpose. Dovecot's penalty for an address's
+		// failures in a row still delays its next logins.
+		base = strings.Replace(base, "passdb {", "auth_failure_delay = 0\n"+dovecotOAuth2Passdb+"passdb {", 1)
+		mechanisms = " " + strings.ToLower(strings.Join(mechs, " "))
+	}
 	conf := strings.NewReplacer(
 		"$D", dir,
 		"$IMAP", fmt.Sprint(imapPort),
 		"$LMTP", fmt.Sprint(lmtpPort),
 		"$FMT", format,
-	).Replace(dovecotConf)
+		"$MECHS", mechanisms,
+	).Replace(base)
 	confPath := filepath.Join(dir, "dovecot.conf")
 	if err := writeReadable(confPath, []byte(conf)); err != nil {
 		t.Fatalf("mailtest: %v", err)
@@ -254,7 +287,7 @@ state_dir = $D/state
 log_path = /dev/stderr
 ssl = no
 disable_plaintext_auth = no
-auth_mechanisms = plain login
+auth_mechanisms = plain login$MECHS
 mail_location = maildir:$D/mail/$FMT
 passdb {
   driver = passwd-file
@@ -281,6 +314,28 @@ service lmtp {
 protocol lmtp {
   auth_username_format = $FMT
 }
+`
+
+// dovecotOAuth2Passdb is the oauth2 passdb (Dovecot 2.3, built into its
+// auth process), tried before the passwords: a token that it refuses
+// fails the login, a password goes on to the passwd-file.
+const dovecotOAuth2Passdb = `passdb {
+  driver = oauth2
+  mechanisms = xoauth2 oauthbearer
+  args = $D/oauth2.conf.ext
+}
+`
+
+// dovecotOAuth2Ext is the oauth2 passdb's own file: every token is asked
+// of the introspection endpoint (no local validation, no cache).
+const dovecotOAuth2Ext = `introspection_mode = post
+introspection_url = $URL
+force_introspection = yes
+username_attribute = username
+username_format = $FMT
+active_attribute = active
+active_value = true
+timeout_msecs = 5000
 `
 
 // writeReadable writes a file Dovecot's own users must read: mode 0644

@@ -268,7 +268,7 @@ func (s *OAuthServer) introspectToken(w http.ResponseWriter, r *http.Request) {
 	s.mu.Unlock()
 	w.Header().Set("Content-Type", "application/json")
 	if !s.Valid(token) {
-		w.WriteHeader(http.StatusUnauthorized)
+		// RFC 7662 2.2: an inactive token is a 200 with active false.
 		json.NewEncoder(w).Encode(map[string]any{"active": false})
 		return
 	}
