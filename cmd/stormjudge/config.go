@@ -220,8 +220,8 @@ func (c *Config) check() error {
 	if err := c.checkOAuth2(); err != nil {
 		return err
 	}
-	for _, env := range []string{c.IMAP.PasswordEnv, c.SMTP.PasswordEnv} {
-		if env != "" && os.Getenv(env) == "" {
+	for _, side := range []struct{ auth, env string }{{c.IMAP.Auth, c.IMAP.PasswordEnv}, {c.SMTP.Auth, c.SMTP.PasswordEnv}} {
+		if env := side.env; side.auth != "oauth2" && env != "" && os.Getenv(env) == "" {
 			return fmt.Errorf("password_env: environment variable %s is empty", env)
 		}
 	}

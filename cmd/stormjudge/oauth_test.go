@@ -198,3 +198,32 @@ func TestDaemonOAuth2AgainstSandbox(t *testing.T) {
 		t.Errorf("%d refreshes; want 1, shared by the inbox and the outbox", n)
 	}
 }
+
+// TestConfigExampleOAuth2Loads: config.toml.example's [oauth2] table,
+// switched on (auth = "oauth2"), is a working Microsoft 365 setup.
+func TestConfigExampleOAuth2Loads(t *testing.T) {
+	t.Setenv("STORMJUDGE_MASTER_SECRET", "z")
+	text, err := os.ReadFile("../../config.toml.example")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	tokenFile := filepath.Join(dir, "refresh-token")
+	os.WriteFile(tokenFile, []byte("rt\n"), 0o600)
+	deckPath, _ := filepath.Abs("../../testdata/decks/illustrative.toml")
+	s := strings.NewReplacer(`auth = "password"`, `auth = "oauth2"`, `client_id = ""`, `client_id = "cid"`,
+		"/var/lib/stormjudge/oauth-refresh-token", tokenFile,
+		"/etc/stormjudge/decks/my-deck.toml", deckPath, "/etc/stormjudge/decks/illustrative.toml", deckPath).Replace(string(text))
+	if strings.Count(s, "\nauth = \"oauth2\"") != 2 {
+		t.Fatal("the example no longer has auth in [imap] and [smtp] as this test expects")
+	}
+	p := filepath.Join(dir, "config.toml")
+	os.WriteFile(p, []byte(s), 0o600)
+	c, err := LoadConfig(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o := c.smtpOptions().OAuth2; o == nil || o.Config.Endpoint.TokenURL != "https://login.microsoftonline.com/example.org/oauth2/v2.0/token" {
+		t.Errorf("smtp OAuth2: %+v", o)
+	}
+}
