@@ -12,65 +12,76 @@ import (
 
 // TestOAuth2Dovecot: Debian's Dovecot 2.3, its oauth2 passdb asking the
 // test's introspection endpoint on loopback about every token, takes the
-// inbox's login by OAUTHBEARER and by XOAUTH2 (each the only one it
-// offers, so the inbox must pick it). A revoked token is refused by
-// Dovecot; the inbox says so, reconnects with a new token and handles the
-// message once. (Debian's Dovecot has no SMTP submission service here:
-// the outbox's OAuth2 login is tested against the sandbox's SMTP.)
+// inbox's IMAP login and the outbox's SMTP AUTH (Dovecot's submission
+// service, relaying to the test's SMTP server) by OAUTHBEARER and by
+// XOAUTH2, each the only one it offers, so that the client must pick it.
+// A token Dovecot's endpoint no longer knows is refused; the inbox and the
+// outbox say so, and the next try with a new token gets in: the message
+// is handled once, the mail relayed once.
 func TestOAuth2Dovecot(t *testing.T) {
 	for _, mech := range []string{mechOAuthBearer, mechXOAuth2} {
 		t.Run(mech, func(t *testing.T) {
-			as := mailtest.StartOAuthServer(t, oauthClientID, "judge", "rt-initial")
-			imapAddr, lmtpAddr := mailtest.StartDovecotOAuth2(t, map[string]string{"judge": "judgepw", "germany": "germanypw"},
-				as.URL+mailtest.OAuthIntrospectPath, mech)
+			// Users with domains: Dovecot's submission names the user
+			// in MAIL FROM's AUTH=, which the relay wants an address.
+			const judge, germany = "judge@dovecot.test", "germany@dovecot.test"
+			as := mailtest.StartOAuthServer(t, oauthClientID, judge, "rt-initial")
+			relay := mailtest.StartSMTP(t, "", "")
+			d := mailtest.StartDovecotWith(t, mailtest.DovecotOptions{
+				Users:                  map[string]string{judge: "judgepw", germany: "germanypw"},
+				OAuth2IntrospectionURL: as.URL + mailtest.OAuthIntrospectPath,
+				OAuth2Mechanisms:       []string{mech},
+				SubmissionRelay:        relay.Addr,
+			})
+
+			// IMAP, a revoked token: refused, in words.
 			tokens := (&testTokens{refresh: "rt-initial"}).source(t, as)
-
-			// A token Dovecot never saw issued: refused, in words.
-			bogus := (&testTokens{refresh: "rt-initial"}).source(t, as)
-			if _, err := bogus.Token(context.Background()); err != nil {
-				t.Fatal(err)
-			}
-			as.RevokeAccess()
-			inbox := NewInbox(&IMAPOptions{Addr: imapAddr, Username: "judge", OAuth2: bogus, Logger: testLogger(t)}, openStore(t), newRecorder(t).handle)
-			_, err := inbox.session(context.Background())
-			var re *refusedError
-			if !errors.As(err, &re) || re.mech != mech || !strings.Contains(err.Error(), "refreshed for the next try") {
-				t.Fatalf("login with a revoked token: %v; want a %s refusal", err, mech)
-			}
-			seen := as.Introspections()
-			if seen == 0 {
-				t.Fatal("Dovecot never asked the introspection endpoint")
-			}
-
-			// The inbox's own token, revoked before its first login:
-			// refused, then a new one, and the message handled once.
 			if _, err := tokens.Token(context.Background()); err != nil {
 				t.Fatal(err)
 			}
 			as.RevokeAccess()
-			raw := testMessage("dove-oauth@example.test")
-			if err := mailtest.Deliver(lmtpAddr, "germany@dovecot.test", []string{"judge"}, raw); err != nil {
+			db := openStore(t)
+			_, err := NewInbox(&IMAPOptions{Addr: d.IMAPAddr, Username: judge, OAuth2: tokens, Logger: testLogger(t)},
+				db, newRecorder(t).handle).session(context.Background())
+			var re *refusedError
+			if !errors.As(err, &re) || re.mech != mech || !strings.Contains(err.Error(), "refreshed for the next try") {
+				t.Fatalf("IMAP login with a revoked token: %v; want a %s refusal", err, mech)
+			}
+			if as.Introspections() == 0 {
+				t.Fatal("Dovecot never asked the introspection endpoint")
+			}
+			// The next login asks for a new token and gets in.
+			if err := mailtest.Deliver(d.LMTPAddr, germany, []string{judge}, testMessage("dove-oauth@example.test")); err != nil {
 				t.Fatal(err)
 			}
 			rec := newRecorder(t)
-			runLoop(t, NewInbox(&IMAPOptions{Addr: imapAddr, Username: "judge", OAuth2: tokens, Logger: testLogger(t)}, openStore(t), rec.handle).Run)
-			// Dovecot delays the next login from an address after each
-			// failure (its auth penalty: 4s, then 8s, here), and the
-			// inbox waits its reconnect schedule on top.
-			for deadline := time.Now().Add(30 * time.Second); rec.count() != 1; time.Sleep(50 * time.Millisecond) {
-				if time.Now().After(deadline) {
-					t.Fatal("timed out waiting for the message handled after a new token")
-				}
-			}
+			runLoop(t, NewInbox(&IMAPOptions{Addr: d.IMAPAddr, Username: judge, OAuth2: tokens, Logger: testLogger(t)}, db, rec.handle).Run)
+			eventually(t, "the message handled with a new token", func() bool { return rec.count() == 1 })
 			if got := rec.IDs(); len(got) != 1 || got[0] != "dove-oauth@example.test" {
 				t.Errorf("handled %v", got)
 			}
-			if n := as.Introspections(); n < seen+2 {
-				t.Errorf("%d introspections after the first %d; want the refused and the accepted token asked", n, seen)
+
+			// SMTP, the token revoked again: the attempt is refused
+			// before MAIL FROM, the mail waits its backoff, and the next
+			// attempt relays it, once.
+			as.RevokeAccess()
+			clock := setFakeClock(t, created.Add(time.Minute))
+			enqueue(t, db, testMail("out-1", germany, created))
+			out := outboxOptions(t, d.SubmissionAddr)
+			out.Username, out.OAuth2 = judge, tokens
+			o := NewOutbox(out, db)
+			runLoop(t, o.Run)
+			eventually(t, "the refused attempt recorded", func() bool { return storedMail(t, db, "out-1").LastError != "" })
+			if m := storedMail(t, db, "out-1"); !m.Sent.IsZero() || !strings.Contains(m.LastError, "oauth2 "+mech+" login refused") {
+				t.Fatalf("after the refusal: sent %v, error %q", m.Sent, m.LastError)
 			}
-			// Passwords still log in (the passwd-file after the oauth2 passdb).
-			if ids := mailboxMessageIDs(t, imapAddr, "judge", "judgepw", "Processed"); len(ids) != 1 {
-				t.Errorf("Processed holds %v", ids)
+			clock.Advance(backoff(0))
+			o.Kick()
+			eventually(t, "the mail relayed with a new token", func() bool { return sent(t, db, "out-1") })
+			if got := len(relay.Received()); got != 1 {
+				t.Errorf("the relay received %d mails, want 1 (never lost, never doubled)", got)
+			}
+			if n := as.Refreshes(); n != 3 {
+				t.Errorf("%d refreshes, want 3 (the first token, after each revocation)", n)
 			}
 		})
 	}

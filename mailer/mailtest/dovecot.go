@@ -42,26 +42,40 @@ const mailUID = 65534
 // (otherwise it is skipped or fails in the same way).
 func StartDovecot(t testing.TB, users map[string]string) (imapAddr, lmtpAddr string) {
 	t.Helper()
-	return startDovecot(t, users, "", nil)
+	d := StartDovecotWith(t, DovecotOptions{Users: users})
+	return d.IMAPAddr, d.LMTPAddr
 }
 
-// StartDovecotOAuth2 is StartDovecot with Dovecot's oauth2 passdb in front
-// of the passwords: IMAP offers the SASL mechanisms mechs (OAUTHBEARER,
-// XOAUTH2 or both) besides PLAIN and LOGIN, and Dovecot checks each token
-// by asking the introspection endpoint introspectionURL (RFC 7662, a POST
-// of token=...): the token is good when the answer says active true and
-// its username is the user logging in (the local part). A password still
-// logs in as before.
-func StartDovecotOAuth2(t testing.TB, users map[string]string, introspectionURL string, mechs ...string) (imapAddr, lmtpAddr string) {
-	t.Helper()
-	if len(mechs) == 0 {
-		mechs = []string{"oauthbearer", "xoauth2"}
-	}
-	return startDovecot(t, users, introspectionURL, mechs)
+// DovecotOptions are StartDovecotWith's.
+type DovecotOptions struct {
+	Users map[string]string // name -> password, as for StartDovecot
+	// OAuth2IntrospectionURL, when set, puts Dovecot's oauth2 passdb in
+	// front of the passwords: the SASL mechanisms OAuth2Mechanisms
+	// (default OAUTHBEARER and XOAUTH2) are offered besides PLAIN and
+	// LOGIN, and Dovecot checks each token by asking this introspection
+	// endpoint (RFC 7662, a POST of token=...): the token is good when
+	// the answer says active true and its username is the user logging
+	// in. A password still logs in as before.
+	OAuth2IntrospectionURL string
+	OAuth2Mechanisms       []string
+	// SubmissionRelay, when set (host:port), also starts Dovecot's SMTP
+	// submission service (Debian's dovecot-submissiond), which takes
+	// AUTH like IMAP and relays what it accepts to this SMTP server
+	// (a go-smtp one needs users with domains: dovecotSubmission).
+	SubmissionRelay string
 }
 
-func startDovecot(t testing.TB, users map[string]string, introspectionURL string, mechs []string) (imapAddr, lmtpAddr string) {
+// Dovecot is where a started Dovecot listens, on 127.0.0.1.
+type Dovecot struct {
+	IMAPAddr, LMTPAddr string
+	SubmissionAddr     string // "" without DovecotOptions.SubmissionRelay
+}
+
+// StartDovecotWith is StartDovecot with options: the oauth2 passdb, the
+// submission service.
+func StartDovecotWith(t testing.TB, o DovecotOptions) Dovecot {
 	t.Helper()
+	users := o.Users
 	bin, err := exec.LookPath("dovecot")
 	if err != nil {
 		for _, p := range []string{"/usr/sbin/dovecot", "/usr/local/sbin/dovecot"} {
@@ -83,6 +97,11 @@ func startDovecot(t testing.TB, users map[string]string, introspectionURL string
 	}
 	if os.Geteuid() != 0 {
 		unavailable("dovecot test config needs root (euid %d)", os.Geteuid())
+	}
+	if o.SubmissionRelay != "" {
+		if _, err := os.Stat(filepath.Join(filepath.Dir(filepath.Dir(bin)), "lib", "dovecot", "submission")); err != nil {
+			unavailable("dovecot's submission service not installed (dovecot-submissiond): %v", err)
+		}
 	}
 	if len(users) == 0 {
 		t.Fatal("mailtest: StartDovecot without users")
@@ -138,9 +157,13 @@ func startDovecot(t testing.TB, users map[string]string, introspectionURL string
 
 	imapPort, lmtpPort := freePort(t), freePort(t)
 	base, mechanisms := dovecotConf, ""
-	if introspectionURL != "" {
+	if o.OAuth2IntrospectionURL != "" {
+		mechs := o.OAuth2Mechanisms
+		if len(mechs) == 0 {
+			mechs = []string{"oauthbearer", "xoauth2"}
+		}
 		if err := writeReadable(filepath.Join(dir, "oauth2.conf.ext"), []byte(strings.NewReplacer(
-			"$URL", introspectionURL, "$FMT", format).Replace(dovecotOAuth2Ext))); err != nil {
+			"$URL", o.OAuth2IntrospectionURL, "$FMT", format).Replace(dovecotOAuth2Ext))); err != nil {
 			t.Fatalf("mailtest: %v", err)
 		}
 		// No fixed delay after a refused login (default 2s): the tests
@@ -156,6 +179,16 @@ func startDovecot(t testing.TB, users map[string]string, introspectionURL string
 		"$FMT", format,
 		"$MECHS", mechanisms,
 	).Replace(base)
+	subPort := 0
+	if o.SubmissionRelay != "" {
+		host, port, err := net.SplitHostPort(o.SubmissionRelay)
+		if err != nil {
+			t.Fatalf("mailtest: submission relay %q: %v", o.SubmissionRelay, err)
+		}
+		subPort = freePort(t)
+		conf = strings.Replace(conf, "protocols = imap lmtp", "protocols = imap lmtp submission", 1) +
+			strings.NewReplacer("$SUB", fmt.Sprint(subPort), "$RHOST", host, "$RPORT", port).Replace(dovecotSubmission)
+	}
 	confPath := filepath.Join(dir, "dovecot.conf")
 	if err := writeReadable(confPath, []byte(conf)); err != nil {
 		t.Fatalf("mailtest: %v", err)
@@ -189,10 +222,14 @@ func startDovecot(t testing.TB, users map[string]string, introspectionURL string
 		}
 	})
 
-	imapAddr = fmt.Sprintf("127.0.0.1:%d", imapPort)
-	lmtpAddr = fmt.Sprintf("127.0.0.1:%d", lmtpPort)
+	d := Dovecot{IMAPAddr: fmt.Sprintf("127.0.0.1:%d", imapPort), LMTPAddr: fmt.Sprintf("127.0.0.1:%d", lmtpPort)}
+	listening := []string{d.IMAPAddr, d.LMTPAddr}
+	if subPort != 0 {
+		d.SubmissionAddr = fmt.Sprintf("127.0.0.1:%d", subPort)
+		listening = append(listening, d.SubmissionAddr)
+	}
 	deadline := time.Now().Add(15 * time.Second)
-	for _, addr := range []string{imapAddr, lmtpAddr} {
+	for _, addr := range listening {
 		for {
 			c, err := net.DialTimeout("tcp", addr, time.Second)
 			if err == nil {
@@ -210,7 +247,7 @@ func startDovecot(t testing.TB, users map[string]string, introspectionURL string
 			time.Sleep(20 * time.Millisecond)
 		}
 	}
-	return imapAddr, lmtpAddr
+	return d
 }
 
 // Deliver hands raw to Dovecot's LMTP server at lmtpAddr for the local
@@ -313,6 +350,21 @@ service lmtp {
 }
 protocol lmtp {
   auth_username_format = $FMT
+}
+`
+
+// dovecotSubmission is the submission service (RFC 6409) on its own port,
+// relaying to the test's SMTP server without logging in there. Dovecot
+// names the user in MAIL FROM's AUTH= parameter, which go-smtp's server
+// refuses unless it is an address: give the users domains.
+const dovecotSubmission = `hostname = localhost
+submission_relay_host = $RHOST
+submission_relay_port = $RPORT
+submission_relay_trusted = no
+service submission-login {
+  inet_listener submission {
+    port = $SUB
+  }
 }
 `
 
