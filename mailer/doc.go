@@ -55,6 +55,20 @@
 // same way. Failures that are not about the mail (MAIL FROM, connecting,
 // logging in, the network) are retried for ever.
 //
+// # OAuth2 logins
+//
+// An account that takes no password (Microsoft's, Gmail without app
+// passwords) logs in with an access token: IMAPOptions.OAuth2 and
+// SMTPOptions.OAuth2 hold an [OAuth2], which asks the token endpoint
+// (golang.org/x/oauth2) for a token with the refresh token, keeps it,
+// and asks again RefreshMargin before it expires and after a server
+// refused it. The mechanism is the server's choice: OAUTHBEARER (RFC 7628)
+// when it offers it, else XOAUTH2. A refused login is logged with the
+// server's token status and retried like any failed login (the inbox's
+// reconnect schedule, the mail's backoff) with a new token; it comes before
+// MAIL FROM, so no mail is lost or sent twice. A refresh token the
+// endpoint refuses (invalid_grant) says that a new login is needed.
+//
 // # Message format
 //
 // [BuildMessage] turns a store.Mail into the bytes the Outbox sends, and

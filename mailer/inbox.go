@@ -31,6 +31,11 @@ type IMAPOptions struct {
 	Hook               func(point string)
 	Addr               string // host:port; default "127.0.0.1:143"
 	Username, Password string // LOGIN credentials
+	// OAuth2, when not nil, logs in as Username with an OAuth2 access
+	// token (AUTHENTICATE OAUTHBEARER, or XOAUTH2 when the server offers
+	// only that) instead of LOGIN with Password. A refused token is
+	// dropped and the session reconnects on its schedule with a new one.
+	OAuth2 *OAuth2
 	// TLS is "none" (the default), "starttls" or "tls" (implicit TLS,
 	// usually port 993).
 	TLS string
@@ -246,7 +251,7 @@ func (in *Inbox) session(ctx context.Context) (healthy bool, err error) {
 	stop := context.AfterFunc(ctx, func() { cn.c.Close() })
 	defer stop()
 
-	if err := in.do(cn, func() error { return cn.c.Login(in.opts.Username, in.opts.Password).Wait() }); err != nil {
+	if err := in.login(ctx, cn); err != nil {
 		return false, fmt.Errorf("mailer: imap login as %q: %w", in.opts.Username, err)
 	}
 	// After LOGIN the server may announce different capabilities (IDLE,
@@ -282,6 +287,31 @@ func (in *Inbox) session(ctx context.Context) (healthy bool, err error) {
 			}
 		}
 	}
+}
+
+// login logs in with LOGIN, or with an OAuth2 token when OAuth2 is set.
+func (in *Inbox) login(ctx context.Context, cn *conn) error {
+	if in.opts.OAuth2 == nil {
+		return in.do(cn, func() error { return cn.c.Login(in.opts.Username, in.opts.Password).Wait() })
+	}
+	mech, err := oauthMechanism(cn.c.Caps().AuthMechanisms())
+	if err != nil {
+		return err
+	}
+	token, err := in.opts.OAuth2.Token(ctx)
+	if err != nil {
+		return err
+	}
+	sc := &oauthClient{mech: mech, user: in.opts.Username, token: token}
+	if err := in.do(cn, func() error { return cn.c.Authenticate(sc) }); err != nil {
+		var ie *imap.Error
+		if !errors.As(err, &ie) {
+			return err // the connection, not the token
+		}
+		in.opts.OAuth2.Refused(token)
+		return &refusedError{mech: mech, status: sc.refusal, err: err}
+	}
+	return nil
 }
 
 // selectMailbox selects the watched mailbox and remembers its UIDVALIDITY.

@@ -39,6 +39,12 @@ type SMTPOptions struct {
 	// Username and Password for SMTP AUTH PLAIN; an empty Username means no
 	// AUTH at all.
 	Username, Password string
+	// OAuth2, when not nil, logs in as Username with an OAuth2 access
+	// token (AUTH OAUTHBEARER, or XOAUTH2 when the server offers only
+	// that) instead of PLAIN with Password. A refused token is dropped;
+	// the mail stays pending and is retried on its schedule, with a new
+	// token (the login comes before MAIL FROM: nothing was sent).
+	OAuth2 *OAuth2
 	// TLS is "none" (the default), "starttls" (required, not opportunistic)
 	// or "tls" (implicit TLS, usually port 465).
 	TLS string
@@ -150,6 +156,10 @@ type Outbox struct {
 	log  *slog.Logger
 	kick chan struct{}
 	tls  *tls.Config
+	// host and mailOpts make a client of one connection, with the
+	// OAuth2 login of that connection (dialConn).
+	host     string
+	mailOpts []mail.Option
 }
 
 // withImages returns m with its images drawn from their sources (a copy:
@@ -871,6 +881,16 @@ type smtpConn struct {
 // dialConn connects, says EHLO, and does STARTTLS and AUTH as configured.
 // The connection is closed as soon as ctx is done, also while dialing.
 func (o *Outbox) dialConn(ctx context.Context, client *mail.Client) (*smtpConn, error) {
+	var auth *smtpOAuth
+	if o.opts.OAuth2 != nil {
+		// A client of its own: the login of this connection knows the
+		// token it sent, to drop it when the server refuses it.
+		auth = &smtpOAuth{ctx: ctx, tokens: o.opts.OAuth2, user: o.opts.Username}
+		var err error
+		if client, err = mail.NewClient(o.host, append(slices.Clone(o.mailOpts), mail.WithSMTPAuthCustom(auth))...); err != nil {
+			return nil, fmt.Errorf("mailer: smtp client: %w", err)
+		}
+	}
 	slot := new(connSlot)
 	stop := context.AfterFunc(ctx, slot.close)
 	c, err := client.DialToSMTPClientWithContext(context.WithValue(ctx, connSlotKey{}, slot))
@@ -879,7 +899,7 @@ func (o *Outbox) dialConn(ctx context.Context, client *mail.Client) (*smtpConn, 
 		// AUTH fail.
 		stop()
 		slot.close()
-		return nil, err
+		return nil, auth.refused(err)
 	}
 	return &smtpConn{c: c, slot: slot, stop: stop}, nil
 }
@@ -995,7 +1015,7 @@ func (o *Outbox) newClient() (*mail.Client, error) {
 	default:
 		return nil, fmt.Errorf("mailer: smtp TLS mode %q: want none, starttls or tls", o.opts.TLS)
 	}
-	if o.opts.Username != "" {
+	if o.opts.Username != "" && o.opts.OAuth2 == nil {
 		opts = append(opts, mail.WithSMTPAuth(plainAuth),
 			mail.WithUsername(o.opts.Username), mail.WithPassword(o.opts.Password))
 	}
@@ -1003,6 +1023,7 @@ func (o *Outbox) newClient() (*mail.Client, error) {
 		opts = append(opts, mail.WithHELO(o.opts.HelloName))
 	}
 	opts = append(opts, mail.WithPort(port)) // last: WithSSL must not pick a port
+	o.host, o.mailOpts = host, opts
 	c, err := mail.NewClient(host, opts...)
 	if err != nil {
 		return nil, fmt.Errorf("mailer: smtp client: %w", err)

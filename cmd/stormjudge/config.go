@@ -38,6 +38,11 @@ type Config struct {
 	// Site is where the daemon keeps the games' public site (package
 	// site).
 	Site SiteConfig `toml:"site"`
+	// OAuth2 is the account's OAuth2 client, for [imap] and [smtp] with
+	// auth = "oauth2" (oauthconfig.go).
+	OAuth2 OAuth2Config `toml:"oauth2"`
+
+	tokens *mailer.OAuth2 // made once, shared by the inbox and the outbox
 }
 
 // SiteConfig is the [site] table: dir, the directory of the games'
@@ -83,6 +88,7 @@ type IMAPConfig struct {
 	Username           string   `toml:"username"`
 	Password           string   `toml:"password"`
 	PasswordEnv        string   `toml:"password_env"`
+	Auth               string   `toml:"auth"` // "password" (or absent) or "oauth2"
 	TLS                string   `toml:"tls"`
 	InsecureSkipVerify bool     `toml:"insecure_skip_verify"`
 	Mailbox            string   `toml:"mailbox"`
@@ -97,6 +103,7 @@ type SMTPConfig struct {
 	Username    string   `toml:"username"`
 	Password    string   `toml:"password"`
 	PasswordEnv string   `toml:"password_env"`
+	Auth        string   `toml:"auth"` // "password" (or absent) or "oauth2"
 	TLS         string   `toml:"tls"`
 	Hello       string   `toml:"hello"`
 	Timeout     duration `toml:"timeout"`
@@ -210,8 +217,11 @@ func (c *Config) check() error {
 	if c.Inbound.MaxSize > 0 && c.Inbound.MaxSize < 4096 {
 		return fmt.Errorf("inbound.max_size = %d: at least 4096 bytes (a plain order email with its headers)", c.Inbound.MaxSize)
 	}
-	for _, env := range []string{c.IMAP.PasswordEnv, c.SMTP.PasswordEnv} {
-		if env != "" && os.Getenv(env) == "" {
+	if err := c.checkOAuth2(); err != nil {
+		return err
+	}
+	for _, side := range []struct{ auth, env string }{{c.IMAP.Auth, c.IMAP.PasswordEnv}, {c.SMTP.Auth, c.SMTP.PasswordEnv}} {
+		if env := side.env; side.auth != "oauth2" && env != "" && os.Getenv(env) == "" {
 			return fmt.Errorf("password_env: environment variable %s is empty", env)
 		}
 	}
@@ -343,7 +353,7 @@ func (c *Config) imapOptions() *mailer.IMAPOptions {
 		TLS: c.IMAP.TLS, InsecureSkipVerify: c.IMAP.InsecureSkipVerify,
 		Mailbox: c.IMAP.Mailbox, ProcessedMailbox: c.IMAP.Processed,
 		PollInterval: c.IMAP.PollInterval.Duration, KeepAlive: c.IMAP.KeepAlive.Duration,
-		Hook: crashHook,
+		Hook: crashHook, OAuth2: c.oauth2For(c.IMAP.Auth),
 	}
 }
 
@@ -352,6 +362,6 @@ func (c *Config) smtpOptions() *mailer.SMTPOptions {
 		Addr: c.SMTP.Addr, Username: c.SMTP.Username, Password: password(c.SMTP.Password, c.SMTP.PasswordEnv),
 		TLS: c.SMTP.TLS, HelloName: c.SMTP.Hello, Timeout: c.SMTP.Timeout.Duration,
 		Workers: c.SMTP.Workers, GiveUpAfter: c.SMTP.GiveUpAfter.Duration, NoChunking: c.SMTP.NoChunking,
-		Hook: crashHook,
+		Hook: crashHook, OAuth2: c.oauth2For(c.SMTP.Auth),
 	}
 }

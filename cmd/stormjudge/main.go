@@ -55,6 +55,7 @@ Usage:
   stormjudge bench -simulate N [-turns T] the engine alone: N random games, round trips a turn
   stormjudge deck check FILE...        validate random event deck files (docs/deck.md)
   stormjudge compact -config FILE      drop expired mail copies and give free space back (daemon stopped; -n: only print bytes by bucket)
+  stormjudge oauth login -provider google|microsoft|custom [-config FILE]  get the mail account's OAuth2 refresh token (README, OAuth2)
   stormjudge version                   the build: version, VCS revision and time, Go version
 
 Run "stormjudge COMMAND -h" for a command's flags.
@@ -100,6 +101,8 @@ func dispatch(args []string, stdout, stderr io.Writer) error {
 		return cmdCompact(args[1:], stdout, stderr)
 	case "status":
 		return cmdStatus(args[1:], stdout, stderr)
+	case "oauth":
+		return cmdOAuth(args[1:], stdout, stderr)
 	case "version", "-version", "--version":
 		return cmdVersion(args[1:], stdout, stderr)
 	case "help", "-h", "--help":
@@ -190,6 +193,9 @@ func runDaemon(ctx context.Context, cfg *Config, log *slog.Logger, ready func(db
 	}
 	inOpt := cfg.imapOptions()
 	inOpt.Logger = log.With("loop", "inbox")
+	if cfg.tokens != nil { // the OAuth2 account's, shared by both loops
+		cfg.tokens.Logger = log.With("part", "oauth2")
+	}
 	inbox := mailer.NewInbox(inOpt, db, func(ctx context.Context, m mailer.InboundMessage) error {
 		_, err := j.IngestWith(m.Raw, m.Advance)
 		return err

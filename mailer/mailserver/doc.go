@@ -69,6 +69,10 @@
 // recipients cannot fill Dir with mailboxes. Other domains are never
 // relayed to.
 //
+// Options.CheckToken makes both servers take OAuth2 logins too
+// (OAUTHBEARER, RFC 7628, and XOAUTH2), the token checked by the caller
+// (a test's authorization server); without it only passwords log in.
+//
 // Passwords are stored in plain text in users.json (mode 0600): this is a
 // sandbox with well-known demo passwords, not a mail host. Message bodies
 // are also held in memory while the server runs.

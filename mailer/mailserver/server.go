@@ -54,6 +54,14 @@ type Options struct {
 	// address is refused as unknown, so a flood cannot fill the disk
 	// with mailboxes.
 	MaxJoined int
+	// CheckToken, when not nil, makes IMAP and SMTP offer the OAuth2
+	// mechanisms (OAUTHBEARER, RFC 7628, and XOAUTH2) besides the
+	// password ones: a login with a token is accepted when the user
+	// exists and CheckToken(address, token) is true (oauth.go).
+	CheckToken func(address, token string) bool
+	// OAuthMechanisms narrows the OAuth2 mechanisms offered (default
+	// both), to test a client against a server that offers only one.
+	OAuthMechanisms []string
 }
 
 // Server is a running pair of IMAP and SMTP servers over one Dir.

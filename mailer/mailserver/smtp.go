@@ -36,7 +36,7 @@ var (
 )
 
 func (s *smtpSession) AuthMechanisms() []string {
-	return []string{sasl.Plain, sasl.Login}
+	return append([]string{sasl.Plain, sasl.Login}, s.srv.oauthMechanisms()...)
 }
 
 func (s *smtpSession) Auth(mech string) (sasl.Server, error) {
@@ -50,6 +50,9 @@ func (s *smtpSession) Auth(mech string) (sasl.Server, error) {
 		}), nil
 	case sasl.Login:
 		return &loginServer{authenticate: s.authenticate}, nil
+	}
+	if s.srv.offersOAuth(mech) {
+		return s.oauthAuth(mech), nil
 	}
 	return nil, smtp.ErrAuthUnknownMechanism
 }

@@ -42,6 +42,40 @@ const mailUID = 65534
 // (otherwise it is skipped or fails in the same way).
 func StartDovecot(t testing.TB, users map[string]string) (imapAddr, lmtpAddr string) {
 	t.Helper()
+	d := StartDovecotWith(t, DovecotOptions{Users: users})
+	return d.IMAPAddr, d.LMTPAddr
+}
+
+// DovecotOptions are StartDovecotWith's.
+type DovecotOptions struct {
+	Users map[string]string // name -> password, as for StartDovecot
+	// OAuth2IntrospectionURL, when set, puts Dovecot's oauth2 passdb in
+	// front of the passwords: the SASL mechanisms OAuth2Mechanisms
+	// (default OAUTHBEARER and XOAUTH2) are offered besides PLAIN and
+	// LOGIN, and Dovecot checks each token by asking this introspection
+	// endpoint (RFC 7662, a POST of token=...): the token is good when
+	// the answer says active true and its username is the user logging
+	// in. A password still logs in as before.
+	OAuth2IntrospectionURL string
+	OAuth2Mechanisms       []string
+	// SubmissionRelay, when set (host:port), also starts Dovecot's SMTP
+	// submission service (Debian's dovecot-submissiond), which takes
+	// AUTH like IMAP and relays what it accepts to this SMTP server
+	// (a go-smtp one needs users with domains: dovecotSubmission).
+	SubmissionRelay string
+}
+
+// Dovecot is where a started Dovecot listens, on 127.0.0.1.
+type Dovecot struct {
+	IMAPAddr, LMTPAddr string
+	SubmissionAddr     string // "" without DovecotOptions.SubmissionRelay
+}
+
+// StartDovecotWith is StartDovecot with options: the oauth2 passdb, the
+// submission service.
+func StartDovecotWith(t testing.TB, o DovecotOptions) Dovecot {
+	t.Helper()
+	users := o.Users
 	bin, err := exec.LookPath("dovecot")
 	if err != nil {
 		for _, p := range []string{"/usr/sbin/dovecot", "/usr/local/sbin/dovecot"} {
@@ -63,6 +97,11 @@ func StartDovecot(t testing.TB, users map[string]string) (imapAddr, lmtpAddr str
 	}
 	if os.Geteuid() != 0 {
 		unavailable("dovecot test config needs root (euid %d)", os.Geteuid())
+	}
+	if o.SubmissionRelay != "" {
+		if _, err := os.Stat(filepath.Join(filepath.Dir(filepath.Dir(bin)), "lib", "dovecot", "submission")); err != nil {
+			unavailable("dovecot's submission service not installed (dovecot-submissiond): %v", err)
+		}
 	}
 	if len(users) == 0 {
 		t.Fatal("mailtest: StartDovecot without users")
@@ -117,12 +156,39 @@ func StartDovecot(t testing.TB, users map[string]string) (imapAddr, lmtpAddr str
 	}
 
 	imapPort, lmtpPort := freePort(t), freePort(t)
+	base, mechanisms := dovecotConf, ""
+	if o.OAuth2IntrospectionURL != "" {
+		mechs := o.OAuth2Mechanisms
+		if len(mechs) == 0 {
+			mechs = []string{"oauthbearer", "xoauth2"}
+		}
+		if err := writeReadable(filepath.Join(dir, "oauth2.conf.ext"), []byte(strings.NewReplacer(
+			"$URL", o.OAuth2IntrospectionURL, "$FMT", format).Replace(dovecotOAuth2Ext))); err != nil {
+			t.Fatalf("mailtest: %v", err)
+		}
+		// No fixed delay after a refused login (default 2s): the tests
+		// refuse tokens on purpose. Dovecot's penalty for an address's
+		// failures in a row still delays its next logins.
+		base = strings.Replace(base, "passdb {", "auth_failure_delay = 0\n"+dovecotOAuth2Passdb+"passdb {", 1)
+		mechanisms = " " + strings.ToLower(strings.Join(mechs, " "))
+	}
 	conf := strings.NewReplacer(
 		"$D", dir,
 		"$IMAP", fmt.Sprint(imapPort),
 		"$LMTP", fmt.Sprint(lmtpPort),
 		"$FMT", format,
-	).Replace(dovecotConf)
+		"$MECHS", mechanisms,
+	).Replace(base)
+	subPort := 0
+	if o.SubmissionRelay != "" {
+		host, port, err := net.SplitHostPort(o.SubmissionRelay)
+		if err != nil {
+			t.Fatalf("mailtest: submission relay %q: %v", o.SubmissionRelay, err)
+		}
+		subPort = freePort(t)
+		conf = strings.Replace(conf, "protocols = imap lmtp", "protocols = imap lmtp submission", 1) +
+			strings.NewReplacer("$SUB", fmt.Sprint(subPort), "$RHOST", host, "$RPORT", port).Replace(dovecotSubmission)
+	}
 	confPath := filepath.Join(dir, "dovecot.conf")
 	if err := writeReadable(confPath, []byte(conf)); err != nil {
 		t.Fatalf("mailtest: %v", err)
@@ -156,10 +222,14 @@ func StartDovecot(t testing.TB, users map[string]string) (imapAddr, lmtpAddr str
 		}
 	})
 
-	imapAddr = fmt.Sprintf("127.0.0.1:%d", imapPort)
-	lmtpAddr = fmt.Sprintf("127.0.0.1:%d", lmtpPort)
+	d := Dovecot{IMAPAddr: fmt.Sprintf("127.0.0.1:%d", imapPort), LMTPAddr: fmt.Sprintf("127.0.0.1:%d", lmtpPort)}
+	listening := []string{d.IMAPAddr, d.LMTPAddr}
+	if subPort != 0 {
+		d.SubmissionAddr = fmt.Sprintf("127.0.0.1:%d", subPort)
+		listening = append(listening, d.SubmissionAddr)
+	}
 	deadline := time.Now().Add(15 * time.Second)
-	for _, addr := range []string{imapAddr, lmtpAddr} {
+	for _, addr := range listening {
 		for {
 			c, err := net.DialTimeout("tcp", addr, time.Second)
 			if err == nil {
@@ -177,7 +247,7 @@ func StartDovecot(t testing.TB, users map[string]string) (imapAddr, lmtpAddr str
 			time.Sleep(20 * time.Millisecond)
 		}
 	}
-	return imapAddr, lmtpAddr
+	return d
 }
 
 // Deliver hands raw to Dovecot's LMTP server at lmtpAddr for the local
@@ -254,7 +324,7 @@ state_dir = $D/state
 log_path = /dev/stderr
 ssl = no
 disable_plaintext_auth = no
-auth_mechanisms = plain login
+auth_mechanisms = plain login$MECHS
 mail_location = maildir:$D/mail/$FMT
 passdb {
   driver = passwd-file
@@ -281,6 +351,43 @@ service lmtp {
 protocol lmtp {
   auth_username_format = $FMT
 }
+`
+
+// dovecotSubmission is the submission service (RFC 6409) on its own port,
+// relaying to the test's SMTP server without logging in there. Dovecot
+// names the user in MAIL FROM's AUTH= parameter, which go-smtp's server
+// refuses unless it is an address: give the users domains.
+const dovecotSubmission = `hostname = localhost
+submission_relay_host = $RHOST
+submission_relay_port = $RPORT
+submission_relay_trusted = no
+service submission-login {
+  inet_listener submission {
+    port = $SUB
+  }
+}
+`
+
+// dovecotOAuth2Passdb is the oauth2 passdb (Dovecot 2.3, built into its
+// auth process), tried before the passwords: a token that it refuses
+// fails the login, a password goes on to the passwd-file.
+const dovecotOAuth2Passdb = `passdb {
+  driver = oauth2
+  mechanisms = xoauth2 oauthbearer
+  args = $D/oauth2.conf.ext
+}
+`
+
+// dovecotOAuth2Ext is the oauth2 passdb's own file: every token is asked
+// of the introspection endpoint (no local validation, no cache).
+const dovecotOAuth2Ext = `introspection_mode = post
+introspection_url = $URL
+force_introspection = yes
+username_attribute = username
+username_format = $FMT
+active_attribute = active
+active_value = true
+timeout_msecs = 5000
 `
 
 // writeReadable writes a file Dovecot's own users must read: mode 0644
