@@ -71,21 +71,8 @@ func TestDaemonAgainstDovecot(t *testing.T) {
 		IMAP: IMAPConfig{Addr: imapAddr, Username: "judge", Password: "judgepw", TLS: "none", PollInterval: duration{time.Second}},
 		SMTP: SMTPConfig{Addr: ln.Addr().String(), TLS: "none"},
 	}
-	off := false // economic turns: every power is asked each turn
-	g := GameConfig{ID: "dove", Moderators: []string{"gm@dovecot.test"}, Seed: 42, Diplomacy: &off, Crisis: &off}
-	for _, p := range storm.Powers {
-		g.Seats = append(g.Seats, SeatConfig{Power: p.String(), Address: p.String() + "@dovecot.test", Secret: "s-" + p.String()})
-	}
-	cfg.Games = []GameConfig{g}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- runDaemon(ctx, cfg, newLogger(io.Discard, "error"), nil) }()
-	t.Cleanup(func() {
-		cancel()
-		if err := <-done; err != nil {
-			t.Errorf("daemon: %v", err)
-		}
-	})
+	cfg.Games = []GameConfig{economicGame("dove", "dovecot.test")} // every power is asked each turn
+	startDaemon(t, cfg)
 
 	inbox := func(p storm.Power) map[string]int {
 		return countKinds(fetchAll(t, imapAddr, p.String(), p.String()+"pw", "INBOX"))
@@ -110,5 +97,32 @@ func TestDaemonAgainstDovecot(t *testing.T) {
 	waitFor(t, "judge's INBOX emptied into Processed", 30*time.Second, func() bool {
 		inbox, err := readMailbox(imapAddr, "judge", "judgepw", "INBOX", false) // envelopes only: the judge moves them meanwhile
 		return len(fetchAll(t, imapAddr, "judge", "judgepw", "Processed")) == 5 && err == nil && len(inbox) == 0
+	})
+}
+
+// economicGame is a five-seat game of economic turns alone (no
+// diplomacy, no crisis: every power is asked each turn), its players
+// <power>@domain with the secrets s-<power>, its moderator gm@domain.
+func economicGame(id, domain string) GameConfig {
+	off := false
+	g := GameConfig{ID: id, Moderators: []string{"gm@" + domain}, Seed: 42, Diplomacy: &off, Crisis: &off}
+	for _, p := range storm.Powers {
+		g.Seats = append(g.Seats, SeatConfig{Power: p.String(), Address: p.String() + "@" + domain, Secret: "s-" + p.String()})
+	}
+	return g
+}
+
+// startDaemon runs the daemon on cfg until the test ends, which then
+// checks that it stopped cleanly.
+func startDaemon(t *testing.T, cfg *Config) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- runDaemon(ctx, cfg, newLogger(io.Discard, "error"), nil) }()
+	t.Cleanup(func() {
+		cancel()
+		if err := <-done; err != nil {
+			t.Errorf("daemon: %v", err)
+		}
 	})
 }

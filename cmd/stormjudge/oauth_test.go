@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"io"
 	"log/slog"
 	"os"
@@ -166,21 +165,8 @@ func TestDaemonOAuth2AgainstSandbox(t *testing.T) {
 	if err := cfg.checkOAuth2(); err != nil {
 		t.Fatal(err)
 	}
-	off := false
-	g := GameConfig{ID: "oauth", Moderators: []string{"gm@sandbox.test"}, Seed: 42, Diplomacy: &off, Crisis: &off}
-	for _, p := range storm.Powers {
-		g.Seats = append(g.Seats, SeatConfig{Power: p.String(), Address: p.String() + "@sandbox.test", Secret: "s-" + p.String()})
-	}
-	cfg.Games = []GameConfig{g}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- runDaemon(ctx, cfg, newLogger(io.Discard, "error"), nil) }()
-	t.Cleanup(func() {
-		cancel()
-		if err := <-done; err != nil {
-			t.Errorf("daemon: %v", err)
-		}
-	})
+	cfg.Games = []GameConfig{economicGame("oauth", "sandbox.test")}
+	startDaemon(t, cfg)
 	inbox := func(p storm.Power) map[string]int {
 		a := p.String() + "@sandbox.test"
 		return countKinds(fetchAll(t, ms.IMAPAddr(), a, "pw-"+a, "INBOX"))

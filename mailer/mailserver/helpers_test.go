@@ -26,12 +26,15 @@ var demoUsers = map[string]string{
 // users, closed when the test ends.
 func startServer(t *testing.T, dir string) *Server {
 	t.Helper()
-	s, err := Start(&Options{
-		Dir:      dir,
-		IMAPAddr: "127.0.0.1:0",
-		SMTPAddr: "127.0.0.1:0",
-		Logger:   slog.New(slog.NewTextHandler(io.Discard, nil)),
-	})
+	return startServerWith(t, &Options{Dir: dir})
+}
+
+// startServerWith is startServer with o (its ports and logger the test's).
+func startServerWith(t *testing.T, o *Options) *Server {
+	t.Helper()
+	o.IMAPAddr, o.SMTPAddr = "127.0.0.1:0", "127.0.0.1:0"
+	o.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
+	s, err := Start(o)
 	if err != nil {
 		t.Fatalf("Start: %v", err)
 	}

@@ -3,8 +3,6 @@ package mailserver
 import (
 	"errors"
 	"fmt"
-	"io"
-	"log/slog"
 	"strings"
 	"testing"
 
@@ -18,20 +16,7 @@ import (
 // default) with the demo users, closed when the test ends.
 func startOpenServer(t *testing.T, dir string, max int) *Server {
 	t.Helper()
-	s, err := Start(&Options{
-		Dir: dir, IMAPAddr: "127.0.0.1:0", SMTPAddr: "127.0.0.1:0", Open: true, MaxJoined: max,
-		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
-	})
-	if err != nil {
-		t.Fatalf("Start: %v", err)
-	}
-	t.Cleanup(func() { s.Close() })
-	for addr, pw := range demoUsers {
-		if err := s.AddUser(addr, pw); err != nil {
-			t.Fatalf("AddUser(%s): %v", addr, err)
-		}
-	}
-	return s
+	return startServerWith(t, &Options{Dir: dir, Open: true, MaxJoined: max})
 }
 
 // rcptErr is the SMTP server's answer to RCPT TO rcpt (nil: accepted).
