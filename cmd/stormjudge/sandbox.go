@@ -93,7 +93,7 @@ func cmdSandbox(args []string, stdout, stderr io.Writer) error {
 	ctx, stop := signalContext()
 	defer stop()
 	return runSandbox(ctx, o, newLogger(stderr, *level), func(imapAddr, smtpAddr string, seats map[storm.Power]string) {
-		printSandboxBanner(stdout, o.Dir, imapAddr, smtpAddr, o.Physical, seats)
+		printSandboxBanner(stdout, o.Dir, imapAddr, smtpAddr, o.Joined, o.Physical, seats)
 		if o.Site != "" {
 			fmt.Fprintf(stdout, "\nThe games' public site, written after every version (open it in a browser,\nor serve the directory with any web server):\n\n  %s\n", filepath.Join(o.Site, "index.html"))
 		}
@@ -207,7 +207,19 @@ func movedSeats(db *store.DB) map[storm.Power]string {
 
 // printSandboxBanner prints the sandbox's accounts and first steps; seats
 // moved by REPLACE (movedSeats) are shown where they are now.
-func printSandboxBanner(w io.Writer, dir, imapAddr, smtpAddr string, physical bool, moved map[storm.Power]string) {
+func printSandboxBanner(w io.Writer, dir, imapAddr, smtpAddr string, joined int, physical bool, moved map[storm.Power]string) {
+	others := ""
+	if joined >= 0 {
+		if joined == 0 {
+			joined = mailserver.DefaultMaxJoined
+		}
+		others = fmt.Sprintf(`Any other address @sandbox.test works too (up to %d of them; -joined
+sets how many): its mailbox is made on its first mail or login, the
+password is the part before @ (newcomer@sandbox.test: newcomer). Observe
+a game or join an open seat from one (README, "Playing in the sandbox").
+
+`, joined)
+	}
 	host, port, err := net.SplitHostPort(smtpAddr)
 	if err != nil {
 		host, port = smtpAddr, "25"
@@ -227,12 +239,7 @@ stormjudge sandbox is running (Ctrl-C stops it; state is kept in %s)
   gm@sandbox.test       gm         moderator of game "demo" (secret: gm)
   judge@sandbox.test    judge      the judge (orders go here)
 
-Any other address @sandbox.test works too (-joined of them, %d by
-default): its mailbox is made on its first mail or login, the password is
-the part before @ (newcomer@sandbox.test: newcomer). Observe a game or
-join an open seat from one (README, "Playing in the sandbox").
-
-Send an order email from germany@sandbox.test to judge@sandbox.test:
+%sSend an order email from germany@sandbox.test to judge@sandbox.test:
 
   GAME demo
   SECRET germany
@@ -254,7 +261,7 @@ STATUS, ORDERS, HISTORY, TIMEZONE ... in place of orders are your own
 commands; gm@sandbox.test moderates (HELP with MODERATOR and SECRET gm
 lists its commands) and may create more games by email (CREATE;
 docs/orders.md "Creating a game").
-`, dir, imapAddr, smtpAddr, mailserver.DefaultMaxJoined, host, port)
+`, dir, imapAddr, smtpAddr, others, host, port)
 	for _, p := range storm.Powers {
 		if a, ok := moved[p]; ok {
 			fmt.Fprintf(w, "\nIn game \"demo\" %s is now played from %s (moved by the moderator's\nREPLACE, with a new secret mailed there): %s@%s no longer orders for it.\n", p.Title(), a, p, sandboxDomain)
