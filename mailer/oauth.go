@@ -47,7 +47,17 @@ type OAuth2 struct {
 
 	mu  sync.Mutex
 	tok *oauth2.Token
+	// afterRefusal: the next refresh is for a refusal; refusedAt is when
+	// the last such refresh was: a token refused again within
+	// refusalHold of it is kept (the logins back off), so that a server
+	// that keeps refusing good tokens does not make every due mail ask
+	// the endpoint (a provider may lock an account that does).
+	afterRefusal bool
+	refusedAt    time.Time
 }
+
+// refusalHold is the least time between two refreshes for refusals.
+const refusalHold = time.Minute
 
 // Token returns an access token valid for at least RefreshMargin, asking
 // the token endpoint for a new one when the one it has is older.
@@ -82,6 +92,9 @@ func (a *OAuth2) Token(ctx context.Context) (string, error) {
 		return "", fmt.Errorf("oauth2: the token endpoint %s returned no access token", a.Config.Endpoint.TokenURL)
 	}
 	a.tok = tok
+	if a.afterRefusal {
+		a.afterRefusal, a.refusedAt = false, Now()
+	}
 	a.logger().Info("oauth2 access token refreshed", "token_endpoint", a.Config.Endpoint.TokenURL,
 		"expires", tok.Expiry.Format(time.RFC3339))
 	if tok.RefreshToken != "" && tok.RefreshToken != rt && a.SaveRefreshToken != nil {
@@ -93,13 +106,21 @@ func (a *OAuth2) Token(ctx context.Context) (string, error) {
 }
 
 // Refused tells that a server refused token: the next Token asks the
-// endpoint for a new one (unless another caller already did).
+// endpoint for a new one (unless another caller already did), at most
+// once a refusalHold: a token refused within refusalHold of the last
+// refresh for a refusal is kept until then.
 func (a *OAuth2) Refused(token string) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	if a.tok != nil && a.tok.AccessToken == token {
-		a.tok = nil
+	if a.tok == nil || a.tok.AccessToken != token {
+		return
 	}
+	if d := Now().Sub(a.refusedAt); !a.refusedAt.IsZero() && d >= 0 && d < refusalHold { // (a clock set back holds nothing)
+		a.logger().Warn("oauth2: the server refused the token refreshed for its last refusal; no new refresh before a minute has passed",
+			"token_endpoint", a.Config.Endpoint.TokenURL)
+		return
+	}
+	a.tok, a.afterRefusal = nil, true
 }
 
 func (a *OAuth2) logger() *slog.Logger {

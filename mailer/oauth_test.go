@@ -171,6 +171,7 @@ func TestOAuth2RevokedAccessTokenRetried(t *testing.T) {
 		t.Errorf("the player's INBOX holds %d messages, want 1 (never lost, never doubled)", got)
 	}
 
+	clock.Advance(refusalHold) // a revocation a minute later: refreshed again at once
 	as.RevokeAccess()
 	if err := s.Deliver(oauthPlayer, []string{oauthJudge}, testMessage("in-1@example.test")); err != nil {
 		t.Fatal(err)
@@ -273,5 +274,38 @@ func TestOAuth2MechanismOfferedChosen(t *testing.T) {
 	}
 	if _, err := oauthMechanism([]string{"PLAIN", "LOGIN"}); err == nil || !strings.Contains(err.Error(), "PLAIN LOGIN") {
 		t.Errorf("neither offered: %v", err)
+	}
+}
+
+// TestOAuth2RefusedAgainWithinAMinuteKept: a server that refuses the
+// token refreshed for its last refusal within a minute does not make the
+// daemon ask the endpoint again before the minute is out (a provider may
+// lock an account that asks for a token at every due mail).
+func TestOAuth2RefusedAgainWithinAMinuteKept(t *testing.T) {
+	as, _ := startOAuthSandbox(t, []string{mechXOAuth2})
+	tokens := (&testTokens{refresh: "rt-initial"}).source(t, as)
+	clock := setFakeClock(t, created.Add(time.Minute))
+	first, err := tokens.Token(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	tokens.Refused(first)
+	second, err := tokens.Token(context.Background())
+	if err != nil || second == first {
+		t.Fatalf("after a refusal: %q, %v; want a new token", second, err)
+	}
+	for range 10 { // refused again and again within the minute
+		tokens.Refused(second)
+		if tok, err := tokens.Token(context.Background()); err != nil || tok != second {
+			t.Fatalf("refused again within the minute: %q, %v; want the same token kept", tok, err)
+		}
+	}
+	if n := as.Refreshes(); n != 2 {
+		t.Errorf("%d refreshes within the minute, want 2", n)
+	}
+	clock.Advance(refusalHold)
+	tokens.Refused(second)
+	if tok, err := tokens.Token(context.Background()); err != nil || tok == second {
+		t.Errorf("a minute later: %q, %v; want a new token", tok, err)
 	}
 }

@@ -265,14 +265,19 @@ func TestOutboxReplyNeverWaitsBehindBackoff(t *testing.T) {
 		return &store.Mail{ID: id, Game: game, From: "judge@example.test", To: []string{to}, Subject: subject,
 			Body: id + "\n", InReplyTo: inReplyTo, Created: created.Add(at)}
 	}
+	bare := mail("receipt-bare", "g", "Re: orders", "", 2500*time.Millisecond) // the email it answers had no Message-ID
+	bare.AutoSubmitted = "auto-replied"
 	enqueue(t, db,
 		mail("report1", "g", "first report", "", 0),
 		mail("report2", "g", "second report", "", time.Second),
 		mail("receipt", "g", "Re: orders", "<orders@example.test>", 2*time.Second),
+		bare,
 		mail("notice", "h", "notice", "", 3*time.Second))
 	o := NewOutbox(outboxOptions(t, srv.addr), db)
 	runLoop(t, o.Run)
-	eventually(t, "the receipt and h's notice sent", func() bool { return sent(t, db, "receipt") && sent(t, db, "notice") })
+	eventually(t, "the receipts and h's notice sent", func() bool {
+		return sent(t, db, "receipt") && sent(t, db, "receipt-bare") && sent(t, db, "notice")
+	})
 	quiesce(t, db)
 	if m := storedMail(t, db, "report1"); sent(t, db, "report2") || m.Attempts != 1 {
 		t.Fatalf("report2 sent %v, report1 attempts %d: want report2 waiting behind report1's retry",
@@ -289,13 +294,13 @@ func TestOutboxReplyNeverWaitsBehindBackoff(t *testing.T) {
 	}
 	var got []string
 	for _, raw := range srv.Received() {
-		for _, id := range []string{"report1", "report2", "receipt", "notice"} {
+		for _, id := range []string{"report1", "report2", "receipt", "receipt-bare", "notice"} {
 			if messageID(t, raw) == bareMsgID(storedMail(t, db, id).MessageID) {
 				got = append(got, id)
 			}
 		}
 	}
-	if want := []string{"receipt", "notice", "report1", "report2"}; !slices.Equal(got, want) {
+	if want := []string{"receipt", "receipt-bare", "notice", "report1", "report2"}; !slices.Equal(got, want) {
 		t.Errorf("server received %q, want %q", got, want)
 	}
 }

@@ -158,7 +158,7 @@ func TestContainerContextKeepsSecretsOut(t *testing.T) {
 	}
 	rules := readIgnore(t, string(text))
 	for _, dir := range []string{"", "deploy/", "cmd/stormjudge/", "data/"} {
-		for _, name := range []string{"config.toml", "secrets.env", "stormjudge.env", "judge.key", "oauth.token", "tls.pem",
+		for _, name := range []string{"config.toml", "secrets.env", "stormjudge.env", "judge.key", "oauth.token", "oauth-refresh-token", ".refresh-token-123", "tls.pem",
 			"stormjudge.db", "stormjudge.db.key", "stormjudge.db.lock", "stormjudge.db.sock", "games.db",
 			"sandbox-data", "sandbox-data/stormjudge.db", "sandbox-data/mail/judge@sandbox.test/INBOX/1.eml"} {
 			if !excluded(rules, dir+name) {

@@ -56,8 +56,11 @@ func ObserverRule(g *store.Game, c orders.Command) string {
 
 // maxObserveRequests: the requests not confirmed a game keeps at once
 // (the oldest goes for a new one); ObserveExpiry: how long one holds.
+// The lobby's cap on strangers' answers (guard.LobbyAnswers an hour)
+// means forged requests need hours to push out a genuine one not yet
+// confirmed: 200 at 30 an hour, near 7 hours.
 const (
-	maxObserveRequests = 20
+	maxObserveRequests = 200
 	ObserveExpiry      = JoinExpiry
 )
 
