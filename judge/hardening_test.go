@@ -674,3 +674,32 @@ func TestUnverifiableEmailQuotesNothing(t *testing.T) {
 		}
 	}
 }
+
+// TestTickSurvivesAPanic: a panic while the clock adjudicates a game is an
+// error of that Tick, logged, not the daemon's end; the game is adjudicated
+// again at a later Tick.
+func TestTickSurvivesAPanic(t *testing.T) {
+	panics := true
+	j, db, c := newJudgeWith(t, Options{Hook: func(point string) {
+		if point == "judge-adjudicated" && panics {
+			panic("a fault in the judge")
+		}
+	}})
+	if _, err := j.EnsureGame(demoDef(time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	g0, _, _ := game(t, db, "demo")
+	c.t = c.t.Add(2 * time.Hour) // past the deadline: the clock adjudicates
+	n, err := j.Tick()
+	if err == nil || !strings.Contains(err.Error(), "panic while adjudicating") || n != 0 {
+		t.Fatalf("Tick = %d, %v; want the panic as an error", n, err)
+	}
+	panics = false
+	c.t = c.t.Add(2 * time.Hour)
+	if _, err := j.Tick(); err != nil {
+		t.Fatal(err)
+	}
+	if g, _, _ := game(t, db, "demo"); g.Version <= g0.Version {
+		t.Errorf("version %d after the Ticks, was %d: the game did not go on", g.Version, g0.Version)
+	}
+}

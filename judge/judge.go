@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"runtime/debug"
 	"slices"
 	"sort"
 	"strings"
@@ -558,7 +559,7 @@ func (j *Judge) Tick() (int, error) {
 	}
 	n := 0
 	for _, id := range due {
-		done, err := j.Adjudicate(id)
+		done, err := j.safeAdjudicate(id)
 		if err != nil {
 			j.log.Error("adjudicate", "game", id, "err", err)
 			if firstErr == nil {
@@ -577,6 +578,20 @@ func (j *Judge) Tick() (int, error) {
 		}
 	}
 	return n, firstErr
+}
+
+// safeAdjudicate is Adjudicate with a panic turned into an error: one
+// game's fault must not stop the clock of the others, nor the daemon (a
+// panic inside the write transaction rolls it back, so nothing is half
+// done; the game is tried again at the next Tick and logged each time).
+func (j *Judge) safeAdjudicate(game string) (done bool, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			j.log.Error("panic while adjudicating", "game", game, "panic", r, "stack", string(debug.Stack()))
+			done, err = false, fmt.Errorf("judge: game %s: panic while adjudicating: %v", game, r)
+		}
+	}()
+	return j.Adjudicate(game)
 }
 
 // openSegment is what the judge reads to decide a game's open segment.
