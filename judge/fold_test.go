@@ -192,3 +192,116 @@ func TestAnnouncementsFoldedIntoTheDigest(t *testing.T) {
 		t.Error("the moderators were not told of the miss at once")
 	}
 }
+
+// The rollback tells each player the truth: which of its orders were
+// withdrawn, which standing orders (FOR) stay, and only the powers that
+// must order again are asked to.
+func TestRollbackAnnouncementTellsEachPlayerTheTruth(t *testing.T) {
+	j, db, _ := foldGame(t, store.MailEverySegment)
+	mustIngest(t, j, player(storm.Britain, "FOR ALLIES\nDIPLOMATIC NORWAY 1"), Accepted)
+	for _, p := range storm.Powers {
+		mustIngest(t, j, player(p, "PASS"), Accepted)
+	}
+	_, s, _ := game(t, db, "demo")
+	if s.Segment != storm.SegDiplomacyAxis1 || len(s.Diplomacy.Standing) != 1 {
+		t.Fatalf("after the economic phase: %s, standing %+v", s.Segment, s.Diplomacy.Standing)
+	}
+	mustIngest(t, j, player(storm.Germany, "PASS"), Accepted)
+	mustIngest(t, j, player(storm.Italy, "PASS"), Accepted)
+	if g, _, _ := game(t, db, "demo"); g.Version != 3 {
+		t.Fatalf("version %d, want 3", g.Version)
+	}
+	mustIngest(t, j, moderatorMail("ROLLBACK 2"), Accepted)
+	ann := noticesTo(t, db, "france@sandbox.test")
+	if len(ann) != 1 {
+		t.Fatalf("%d announcements to France", len(ann))
+	}
+	a := flat(ann[0].Body)
+	for _, want := range []string{"standing orders sent before it (FOR) stay", "To order again: Germany, Italy."} {
+		if !strings.Contains(a, want) {
+			t.Errorf("the announcement does not say %q:\n%s", want, ann[0].Body)
+		}
+	}
+	if strings.Contains(a, "send your orders again") {
+		t.Errorf("the announcement asks every player to order again:\n%s", ann[0].Body)
+	}
+	notice := func(p storm.Power) string {
+		ms := mailsWith(t, db, "demo/v2r1/private/"+p.String())
+		if len(ms) != 1 {
+			t.Fatalf("%d notices of version 2 sent again to %s", len(ms), p)
+		}
+		return flat(ms[0].Body)
+	}
+	ger, bri, fra := notice(storm.Germany), notice(storm.Britain), notice(storm.France)
+	if !strings.Contains(ger, "Your orders for Diplomacy: Axis, first round are withdrawn (kept in the history): PASS.") || !strings.Contains(ger, "Send your orders for Diplomacy: Axis, first round again.") {
+		t.Errorf("Germany's notice:\n%s", ger)
+	}
+	if !strings.Contains(bri, "Your standing orders stay: DIPLOMATIC NORWAY 1") || strings.Contains(bri, "Send your orders for") || strings.Contains(bri, "withdrawn (kept") {
+		t.Errorf("Britain's notice:\n%s", bri)
+	}
+	if strings.Contains(fra, "Send your orders for") || strings.Contains(fra, "withdrawn (kept") {
+		t.Errorf("France's notice:\n%s", fra)
+	}
+}
+
+// A rollback forgives the misses of the segments it undoes; those of
+// the segments before stay.
+func TestRollbackForgivesTheMissesItUndoes(t *testing.T) {
+	j, db, c := rulesGame(t, 24*time.Hour, store.Rules{})
+	g, _, _ := game(t, db, "demo")
+	c.t = g.Deadline
+	tick(t, j) // nobody ordered: every power missed version 1's deadline
+	g, s, _ := game(t, db, "demo")
+	second := adjudicator.Required(s)
+	c.t = g.Deadline
+	tick(t, j)
+	g, _, _ = game(t, db, "demo")
+	if g.Version != 3 || len(second) == 0 || g.Seat(second[0]).Missed != 2 {
+		t.Fatalf("version %d; %v at version 2; %s missed %d", g.Version, second, second[0], g.Seat(second[0]).Missed)
+	}
+	res := mustIngest(t, j, moderatorMail("ROLLBACK 2"), Accepted)
+	if !strings.Contains(flat(res.Receipt.Body), "The deadlines missed in the versions undone no longer count.") {
+		t.Errorf("the rollback's receipt:\n%s", res.Receipt.Body)
+	}
+	g, _, _ = game(t, db, "demo")
+	for _, st := range g.Seats {
+		if st.Missed != 1 {
+			t.Errorf("%s missed %d after the rollback to version 2, want 1 (version 1's)", st.Power, st.Missed)
+		}
+	}
+	mustIngest(t, j, moderatorMail("ROLLBACK 1"), Accepted)
+	g, _, _ = game(t, db, "demo")
+	for _, st := range g.Seats {
+		if st.Missed != 0 || st.MissedAt != nil {
+			t.Errorf("%s missed %d (%v) after the rollback to version 1, want none", st.Power, st.Missed, st.MissedAt)
+		}
+	}
+}
+
+// FORGIVE <power>: the moderator resets a power's missed deadlines; its
+// player is told; a power with none is refused.
+func TestForgiveResetsMissedDeadlines(t *testing.T) {
+	j, db, c := rulesGame(t, 24*time.Hour, store.Rules{})
+	g, _, _ := game(t, db, "demo")
+	c.t = g.Deadline
+	tick(t, j)
+	res := mustIngest(t, j, moderatorMail("FORGIVE italy\nREASON a mail server outage"), Accepted)
+	if !strings.Contains(flat(res.Receipt.Body), "Italy's missed deadlines (1) are forgiven") {
+		t.Errorf("FORGIVE's receipt:\n%s", res.Receipt.Body)
+	}
+	g, _, _ = game(t, db, "demo")
+	if g.Seat(storm.Italy).Missed != 0 || g.Seat(storm.France).Missed != 1 {
+		t.Errorf("after FORGIVE italy: Italy missed %d, France %d", g.Seat(storm.Italy).Missed, g.Seat(storm.France).Missed)
+	}
+	if ms := mailsWith(t, db, "/forgiven/italy/"); len(ms) != 1 || ms[0].To[0] != "italy@sandbox.test" || !strings.Contains(ms[0].Body, "Reason: a mail server outage") {
+		t.Errorf("Italy's player was not told: %v", ms)
+	}
+	if a := audits(t, db, "forgive"); len(a) != 1 {
+		t.Errorf("FORGIVE audited %d times", len(a))
+	}
+	res = mustIngest(t, j, moderatorMail("FORGIVE italy"), Rejected)
+	if !strings.Contains(flat(res.Receipt.Body), "Italy has missed no deadline: nothing to forgive") {
+		t.Errorf("a second FORGIVE:\n%s", res.Receipt.Body)
+	}
+	mustIngest(t, j, player(storm.Italy, "FORGIVE italy"), Rejected)
+}
