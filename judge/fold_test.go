@@ -154,13 +154,23 @@ func TestAnnouncementsFoldedIntoTheDigest(t *testing.T) {
 	if n := len(noticesTo(t, db, "france@sandbox.test")); n != 0 {
 		t.Errorf("France, which does not order now, got %d announcements at once, want 0", n)
 	}
+	// A SET in a segment France does not order in: Germany has the
+	// version's digest at once; France's next one covers it.
+	before := countMailsTo(t, db, "france@sandbox.test")
+	mustIngest(t, j, moderatorMail("SET TILES italy 9\nREASON a miscount"), Accepted)
+	if n := len(mailsWith(t, db, "/digest/germany")); n == 0 || !strings.Contains(mailsWith(t, db, "/digest/germany")[n-1].Body, "SET") {
+		t.Error("Germany, which orders now, did not get the SET's version at once")
+	}
+	if countMailsTo(t, db, "france@sandbox.test") != before {
+		t.Error("France, which does not order now, got the SET's version at once")
+	}
 	g, _, _ := game(t, db, "demo")
-	if f := g.Seat(storm.France).Folded; len(f) != 3 || !strings.Contains(f[0], "Announced since your last mail, by the moderator") {
+	if f := g.Seat(storm.France).Folded; len(f) != 4 || !strings.Contains(f[0], "Announced since your last mail, by the moderator") {
 		t.Fatalf("France's folded announcements: %q", f)
 	}
 	// Italy misses the deadline: its own late notice comes at once; the
 	// report's lead (who missed) waits for France's next mail too.
-	before := countMailsTo(t, db, "france@sandbox.test")
+	before = countMailsTo(t, db, "france@sandbox.test")
 	playSegment(t, j, db, c, []storm.Power{storm.Italy})
 	if len(mailsWith(t, db, "/late/")) != 1 {
 		t.Error("Italy was not told of its own miss at once")
@@ -179,7 +189,7 @@ func TestAnnouncementsFoldedIntoTheDigest(t *testing.T) {
 		}
 	}
 	body := flat(next.Body)
-	for _, want := range []string{"Announced since your last mail", "extended", "PAUSED", "RESUMED", "Orders missing (missed the deadline): Italy"} {
+	for _, want := range []string{"Announced since your last mail", "extended", "PAUSED", "RESUMED", "Orders missing (missed the deadline): Italy", "a miscount"} {
 		if !strings.Contains(body, want) {
 			t.Errorf("France's next mail does not say %q:\n%s", want, next.Body)
 		}

@@ -284,7 +284,8 @@ func folds(sub *orders.Submission, moved bool) (fold, timed bool) {
 		if c.Verb == orders.CmdReason || slices.Contains(orders.Queries, c.Verb) {
 			continue
 		}
-		fold = fold && slices.Contains(foldable, c.Verb)
+		// ABSENCE MAX is a rule of the game, told to all as the others are.
+		fold = fold && slices.Contains(foldable, c.Verb) && !(c.Verb == orders.CmdAbsence && c.Max)
 		timed = timed || c.Verb == orders.CmdPause || c.Verb == orders.CmdResume
 	}
 	return fold, timed || moved

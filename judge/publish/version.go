@@ -249,8 +249,12 @@ func (pb *Publisher) Publish(tx *store.Tx, g *store.Game, v int, evs []event.Eve
 		}
 		news := slices.ContainsFunc(evs, func(e event.Event) bool { return event.NewsFor(e, p) })
 		if !everyone && !turnOver && !news && !slices.Contains(required, p) && len(pn.Own[p]) == 0 {
-			// Folded into its next digest: the events by since, the
-			// lead (who missed the deadline...) kept with the seat.
+			// Folded into its next digest: the events by since (a
+			// SET's fixes too), the lead (who missed the deadline...)
+			// and a SET's reason (its first lead line) kept with the seat.
+			if len(vm.setLead) > 0 {
+				seat.Folded = append(seat.Folded, vm.setLead[0])
+			}
 			seat.Folded = append(seat.Folded, pn.Lead...)
 			continue
 		}
