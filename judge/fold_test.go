@@ -273,6 +273,9 @@ func TestRollbackForgivesTheMissesItUndoes(t *testing.T) {
 	if !strings.Contains(flat(res.Receipt.Body), "The deadlines missed in the versions undone no longer count.") {
 		t.Errorf("the rollback's receipt:\n%s", res.Receipt.Body)
 	}
+	if a := audits(t, db, "rollback"); len(a) != 1 || !strings.Contains(a[0].Detail, "; 5 missed deadlines forgiven") {
+		t.Errorf("the rollback's audit: %+v", a)
+	}
 	g, _, _ = game(t, db, "demo")
 	for _, st := range g.Seats {
 		if st.Missed != 1 {

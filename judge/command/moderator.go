@@ -477,11 +477,11 @@ func (r *cmdRun) rollback(c orders.Command) error {
 	}
 	again := adjudicator.Required(target)
 	own := map[storm.Power][]string{}
-	forgiven := false
+	forgiven := 0
 	for i := range g.Seats {
 		p := g.Seats[i].Power
 		// The misses of the segments undone no longer count.
-		forgiven = g.Seats[i].Forgive(v) > 0 || forgiven
+		forgiven += g.Seats[i].Forgive(v)
 		withdrawn := ""
 		if rec, ok := recs[p]; ok {
 			withdrawn = strings.ReplaceAll(report.Orders(rec.Orders), "\n", "; ")
@@ -500,12 +500,16 @@ func (r *cmdRun) rollback(c orders.Command) error {
 			own[p] = ls
 		}
 	}
-	r.say(letters.RolledBack(from, v, target, g.Deadline, again, forgiven))
+	r.say(letters.RolledBack(from, v, target, g.Deadline, again, forgiven > 0))
 	archived := fmt.Sprintf("versions %d-%d", v+1, from)
 	if from == v+1 {
 		archived = fmt.Sprintf("version %d", from)
 	}
-	r.audit("rollback", fmt.Sprintf("rolled back from version %d to %d (%s %s); %s archived", from, v, target.Turn, target.Segment, archived))
+	detail := fmt.Sprintf("rolled back from version %d to %d (%s %s); %s archived", from, v, target.Turn, target.Segment, archived)
+	if forgiven > 0 {
+		detail += fmt.Sprintf("; %d missed deadlines forgiven", forgiven)
+	}
+	r.audit("rollback", detail)
 	pub, tx, now := r.pub, r.tx, r.now
 	r.then(func() error {
 		if err := tx.Rollback(g.ID, v); err != nil {
