@@ -318,3 +318,27 @@ func TestForgiveResetsMissedDeadlines(t *testing.T) {
 	}
 	mustIngest(t, j, player(storm.Italy, "FORGIVE italy"), Rejected)
 }
+
+// ABSENCE MAX, a rule, reaches every player at once; another player's
+// ABSENCE that moves no deadline reaches nobody at once but the
+// moderators.
+func TestAnnouncementsFoldedAbsenceOfAnotherPlayer(t *testing.T) {
+	j, db, c := foldGame(t, store.MailDigest)
+	mustIngest(t, j, moderatorMail("ABSENCE MAX 30d"), Accepted)
+	if n := len(noticesTo(t, db, "britain@sandbox.test")); n != 1 {
+		t.Errorf("Britain got %d announcements of ABSENCE MAX, want 1", n)
+	}
+	playSegment(t, j, db, c, nil)
+	mustIngest(t, j, player(storm.France, "ABSENCE 2026-12-24 2027-01-02"), Accepted)
+	before := len(noticesTo(t, db, "germany@sandbox.test"))
+	if n := len(noticesTo(t, db, "germany@sandbox.test")) - before; n != 0 {
+		t.Errorf("Germany got France's absence at once (%d announcements)", n)
+	}
+	if n := len(noticesTo(t, db, "gm@sandbox.test")); n != 1 {
+		t.Errorf("the moderator got %d announcements of France's absence, want 1", n)
+	}
+	g, _, _ := game(t, db, "demo")
+	if f := g.Seat(storm.Britain).Folded; len(f) != 1 || !strings.Contains(f[0], "France's player") {
+		t.Errorf("Britain's folded announcements: %q", f)
+	}
+}
