@@ -61,7 +61,7 @@ func (j *Judge) noteMiss(tx *store.Tx, g *store.Game, s storm.State, miss []stor
 	missed := letters.Missed{Game: g, State: s}
 	for _, p := range miss {
 		if seat := g.Seat(p); seat != nil {
-			seat.Missed++
+			seat.Miss(g.Version)
 			missed.Seats = append(missed.Seats, *seat)
 		}
 	}

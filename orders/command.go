@@ -94,6 +94,7 @@ const (
 	CmdNMR        = "NMR"
 	CmdExtensions = "EXTENSIONS"
 	CmdReplace    = "REPLACE"
+	CmdForgive    = "FORGIVE"
 	CmdWithdraw   = "WITHDRAW"
 	CmdDeadline   = "DEADLINE"
 	CmdPause      = "PAUSE"
@@ -182,6 +183,7 @@ var commandWords = []*commandWord{
 	{word: CmdPause, who: byModerator, forms: []string{"PAUSE"}, parse: noArgs},
 	{word: CmdResume, who: byModerator, forms: []string{"RESUME"}, parse: noArgs},
 	{word: CmdRollback, who: byModerator, forms: []string{"ROLLBACK <version>"}, parse: parseVersions(1, 1)},
+	{word: CmdForgive, who: byModerator, forms: []string{"FORGIVE <power>: its missed deadlines no longer count"}, parse: parseOnePower},
 	{word: CmdBroadcast, who: byModerator, forms: []string{"BROADCAST, then the message on the following lines up to END"}, parse: noArgs},
 	{word: CmdExport, who: byModerator, forms: []string{"EXPORT [<version>]"}, parse: parseVersions(0, 1)},
 	{word: CmdAdjudicate, who: byModerator, forms: []string{"ADJUDICATE"}, parse: noArgs},

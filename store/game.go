@@ -202,6 +202,10 @@ type Seat struct {
 	TimeZone string `json:"timeZone,omitempty"`
 	// Missed counts the deadlines the power missed.
 	Missed int `json:"missed,omitempty"`
+	// MissedAt are the versions open when each of those deadlines passed,
+	// one per miss still counted: a ROLLBACK to version v forgives those
+	// at v or later (the segments it undoes), FORGIVE all of them.
+	MissedAt []int `json:"missedAt,omitempty"`
 	// ExtensionUsed is what the player spent of the extension budget.
 	ExtensionUsed time.Duration `json:"extensionUsed,omitempty"`
 	// Absences the player declared, in order.
@@ -238,6 +242,11 @@ type Seat struct {
 	// before their deadline, waiting for the seat's next digest
 	// (publish.Publisher.Publish): a cancellation alone sends no mail.
 	Cancels []Attachment `json:"cancels,omitempty"`
+	// Folded are the announcements that did not change what the player
+	// must do or when (a miss of others, the moderator's PAUSE, SET...),
+	// kept for the seat's next mail, which leads with them
+	// (publish.Publisher.Publish).
+	Folded []string `json:"folded,omitempty"`
 	// Joins are the requests for an open seat (JOIN), oldest first.
 	Joins []Join `json:"joins,omitempty"`
 	// Mailed is the version of the power's last digest (0: none yet, or
@@ -465,4 +474,34 @@ func (tx *Tx) Games() ([]*Game, error) {
 		return nil, err
 	}
 	return games, nil // bbolt iterates in key order: sorted by ID
+}
+
+// Miss counts a missed deadline of the seat, at open version v.
+func (s *Seat) Miss(v int) {
+	s.Missed++
+	s.MissedAt = append(s.MissedAt, v)
+}
+
+// Forgive forgets the seat's misses at version from or later (the
+// segments a rollback to from undoes; 0: every miss, the moderator's
+// FORGIVE) and returns how many.
+func (s *Seat) Forgive(from int) int {
+	if from <= 0 {
+		n := s.Missed
+		s.Missed, s.MissedAt = 0, nil
+		return n
+	}
+	n := 0
+	s.MissedAt = slices.DeleteFunc(s.MissedAt, func(v int) bool {
+		if v >= from {
+			n++
+			return true
+		}
+		return false
+	})
+	s.Missed = max(s.Missed-n, 0)
+	if len(s.MissedAt) == 0 {
+		s.MissedAt = nil
+	}
+	return n
 }

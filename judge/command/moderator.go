@@ -9,11 +9,13 @@ import (
 	"unicode"
 
 	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/storm"
 	"stormjudge/judge/deadline"
 	"stormjudge/judge/guard"
 	"stormjudge/judge/letters"
 	"stormjudge/judge/publish"
 	"stormjudge/orders"
+	"stormjudge/report"
 	"stormjudge/store"
 )
 
@@ -43,6 +45,7 @@ var moderatorCommands = map[string]func(*cmdRun, orders.Command) error{
 	orders.CmdBroadcast:  (*cmdRun).modBroadcast,
 	orders.CmdReplace:    (*cmdRun).replace,
 	orders.CmdRollback:   (*cmdRun).rollback,
+	orders.CmdForgive:    (*cmdRun).forgive,
 }
 
 // moderator runs one of the moderator's commands (moderatorCommands).
@@ -464,18 +467,80 @@ func (r *cmdRun) rollback(c orders.Command) error {
 	if !g.Deadline.IsZero() {
 		r.moved = true
 	}
-	r.say(letters.RolledBack(from, v, target, g.Deadline))
+	// Each player is told what became of its orders (item by item in its
+	// notice sent again): those for the reopened segment are withdrawn,
+	// the standing ones of the restored state stay, and only the powers
+	// the segment waits for order again.
+	recs, err := r.tx.Orders(g.ID, v)
+	if err != nil {
+		return err
+	}
+	again := adjudicator.Required(target)
+	own := map[storm.Power][]string{}
+	forgiven := 0
+	for i := range g.Seats {
+		p := g.Seats[i].Power
+		// The misses of the segments undone no longer count.
+		forgiven += g.Seats[i].Forgive(v)
+		withdrawn := ""
+		if rec, ok := recs[p]; ok {
+			withdrawn = strings.ReplaceAll(report.Orders(rec.Orders), "\n", "; ")
+		}
+		var standing []storm.Order
+		for _, so := range target.Diplomacy.Standing {
+			if so.Power == p {
+				standing = append(standing, so.Order)
+			}
+		}
+		st := ""
+		if len(standing) > 0 {
+			st = strings.ReplaceAll(report.Orders(standing), "\n", "; ")
+		}
+		if ls := letters.RollbackOwn(target.Segment, withdrawn, st, slices.Contains(again, p)); len(ls) > 0 {
+			own[p] = ls
+		}
+	}
+	r.say(letters.RolledBack(from, v, target, g.Deadline, again, forgiven > 0))
 	archived := fmt.Sprintf("versions %d-%d", v+1, from)
 	if from == v+1 {
 		archived = fmt.Sprintf("version %d", from)
 	}
-	r.audit("rollback", fmt.Sprintf("rolled back from version %d to %d (%s %s); %s archived", from, v, target.Turn, target.Segment, archived))
+	detail := fmt.Sprintf("rolled back from version %d to %d (%s %s); %s archived", from, v, target.Turn, target.Segment, archived)
+	if forgiven > 0 {
+		detail += fmt.Sprintf("; %d missed deadlines forgiven", forgiven)
+	}
+	r.audit("rollback", detail)
 	pub, tx, now := r.pub, r.tx, r.now
 	r.then(func() error {
 		if err := tx.Rollback(g.ID, v); err != nil {
 			return err
 		}
-		return pub.Publish(tx, g, v, events, target, now, publish.Publication{Lead: []string{letters.ResentAfterRollback(from)}, Closed: cc, Resent: true})
+		return pub.Publish(tx, g, v, events, target, now, publish.Publication{Lead: []string{letters.ResentAfterRollback(from)}, Own: own, Closed: cc, Resent: true})
 	})
+	return nil
+}
+
+// forgive is the moderator's FORGIVE <power>: the power's missed
+// deadlines no longer count (STATUS, the moderators' notices of a miss).
+// The moderators are told in the receipt, the player by a mail.
+func (r *cmdRun) forgive(c orders.Command) error {
+	g := r.g
+	seat := g.Seat(c.Power)
+	if seat == nil {
+		return errors.New(letters.SeatMissing(c.Power, g.ID))
+	}
+	if seat.Missed == 0 {
+		return errors.New(letters.NothingToForgive(c.Power))
+	}
+	n := seat.Forgive(0)
+	r.answers = append(r.answers, letters.Forgiven(c.Power, n))
+	if addr := seat.Address; !slices.Contains(g.Moderators, addr) {
+		gid, p, pub, tx, now, reason := g.ID, c.Power, r.pub, r.tx, r.now, r.reason
+		r.then(func() error {
+			subject, text := letters.ForgivenNotice(gid, p, n, reason)
+			return pub.NotifyText(tx, pub.ThreadRoot(r.g, addr), fmt.Sprintf("%s/forgiven/%s/%s", gid, p, publish.ShortHash(r.key)), addr, subject, text, now)
+		})
+	}
+	r.audit("forgive", fmt.Sprintf("%s: %d missed deadlines forgiven", c.Power.Title(), n))
 	return nil
 }

@@ -188,7 +188,7 @@ func (r *cmdRun) plResign(c orders.Command) error {
 	old := seat.Address
 	mod := g.Moderators[0]
 	waiting := g.Waiting()
-	*seat = store.Seat{Power: p, Address: mod, SecretHash: store.HashSecret(guard.NewSecret()), Vacant: true, ExtensionUsed: seat.ExtensionUsed, Missed: seat.Missed,
+	*seat = store.Seat{Power: p, Address: mod, SecretHash: store.HashSecret(guard.NewSecret()), Vacant: true, ExtensionUsed: seat.ExtensionUsed, Missed: seat.Missed, MissedAt: seat.MissedAt,
 		ConfigAddress: seat.ConfigAddress}
 	if waiting { // the game has not started: the seat is open again (JOIN)
 		seat.Open = true

@@ -58,6 +58,9 @@ type cmdRun struct {
 	// starting: the commands start a game waiting for players, now
 	// (START) or once no seat is open, after their effects.
 	starting int
+	// fold, timed: the announcement reaches at once only the players
+	// whose deadline it changes (folds, announce)
+	fold, timed bool
 }
 
 func (r *cmdRun) then(f func() error) { r.effects = append(r.effects, f) }
@@ -179,6 +182,7 @@ func Run(core Core, pub *publish.Publisher, tx *store.Tx, g *store.Game, s storm
 		return rep
 	}
 	rep.Later = r.commit
+	r.fold, r.timed = folds(sub, r.moved)
 	if (r.moved || sub.HasCommand(orders.CmdTimezone)) && !sub.HasCommand(orders.CmdStatus) {
 		// The deadline once, as the commands left it.
 		zone := ""
@@ -227,7 +231,7 @@ func (r *cmdRun) commit() error {
 	// (a rollback's sent-again reports follow the mail saying why): the
 	// outbox delivers in the order mails are queued.
 	if len(r.announce) > 0 {
-		if err := Announce(r.pub, r.tx, r.g, r.s, r.from, r.power, r.reason, r.subjects, r.announce, r.moved, r.now); err != nil {
+		if err := announce(r.pub, r.tx, r.g, r.s, r.from, r.power, r.reason, r.subjects, r.announce, r.moved, r.fold, r.timed, r.now); err != nil {
 			return err
 		}
 	}
@@ -263,6 +267,35 @@ func (r *cmdRun) commit() error {
 // The sender gets the receipt instead, which says the same (with the
 // calendar when the deadline moved).
 func Announce(pub *publish.Publisher, tx *store.Tx, g *store.Game, s storm.State, from string, power storm.Power, reason string, subjects, lines []string, moved bool, now time.Time) error {
+	return announce(pub, tx, g, s, from, power, reason, subjects, lines, moved, false, false, now)
+}
+
+// foldable are the commands whose announcement reaches a player at once
+// only when it changes what that player must do or when (fold, in
+// announce); the others' goes to every player at once.
+var foldable = []string{orders.CmdDeadline, orders.CmdExtend, orders.CmdPause, orders.CmdResume, orders.CmdAbsence}
+
+// folds reports an email whose commands that change the game are all
+// foldable, and whether they change the open segment's deadline
+// (timed: it moved, or PAUSE or RESUME stopped or restarted it).
+func folds(sub *orders.Submission, moved bool) (fold, timed bool) {
+	fold = true
+	for _, c := range sub.Commands {
+		if c.Verb == orders.CmdReason || slices.Contains(orders.Queries, c.Verb) {
+			continue
+		}
+		// ABSENCE MAX is a rule of the game, told to all as the others are.
+		fold = fold && slices.Contains(foldable, c.Verb) && !(c.Verb == orders.CmdAbsence && c.Max)
+		timed = timed || c.Verb == orders.CmdPause || c.Verb == orders.CmdResume
+	}
+	return fold, timed || moved
+}
+
+// announce is Announce; with fold, a player is mailed at once only when
+// the announcement is about its own deadline (timed, and one of its
+// powers orders in the open segment); the others have it folded into
+// their next mail (store.Seat.Folded). The moderators get every one.
+func announce(pub *publish.Publisher, tx *store.Tx, g *store.Game, s storm.State, from string, power storm.Power, reason string, subjects, lines []string, moved, fold, timed bool, now time.Time) error {
 	g.Notices++
 	from = strings.ToLower(from)
 	var cal []store.Attachment
@@ -283,6 +316,12 @@ func Announce(pub *publish.Publisher, tx *store.Tx, g *store.Game, s storm.State
 			g.ModeratorHasEvent = g.ModeratorHasEvent || mod
 		}
 		a := letters.Announcement{Game: g, State: s, From: from, Power: power, Lines: lines, Reason: reason, Zone: deadline.Zone(g, addr)}
+		if fold && !slices.Contains(g.Moderators, addr) && !(timed && len(deadline.PowersAt(g, addr, req)) > 0) {
+			if i := slices.IndexFunc(g.Seats, func(st store.Seat) bool { return st.Address == addr }); i >= 0 {
+				g.Seats[i].Folded = append(g.Seats[i].Folded, a.Folded())
+				continue
+			}
+		}
 		id := fmt.Sprintf("%s/notice/%d/%s", g.ID, g.Notices, addr)
 		if err := pub.NotifyText(tx, pub.ThreadRoot(g, addr), id, addr, letters.AnnouncementSubject(g.ID, subjects), a.Text(), now, att...); err != nil {
 			return err

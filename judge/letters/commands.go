@@ -248,13 +248,45 @@ func NowPlayedBy(p storm.Power, addr string, waiting bool) string {
 }
 
 // RolledBack announces a ROLLBACK from version from to v, whose state s
-// is open again; at is its new deadline (zero: none).
-func RolledBack(from, v int, s storm.State, at time.Time) (subject, line string) {
-	line = fmt.Sprintf("The moderator ROLLED BACK the game from version %d to version %d: %s, %s, is open again. Every order given for it or later is withdrawn (kept in the history): send your orders again. Its report and notices follow again.", from, v, s.Turn, s.Segment.Title())
+// is open again; at is its new deadline (zero: none); again are the
+// powers that must order in it (those with standing orders for it do
+// not); forgiven whether misses of the undone segments were forgiven.
+func RolledBack(from, v int, s storm.State, at time.Time, again []storm.Power, forgiven bool) (subject, line string) {
+	line = fmt.Sprintf("The moderator ROLLED BACK the game from version %d to version %d: %s, %s, is open again. The orders given for it or later are withdrawn (kept in the history); standing orders sent before it (FOR) stay.", from, v, s.Turn, s.Segment.Title())
+	if len(again) > 0 {
+		line += " To order again: " + Powers(again) + "."
+	} else {
+		line += " No power orders in it again."
+	}
+	if forgiven {
+		line += " The deadlines missed in the versions undone no longer count."
+	}
+	line += " Its report and notices follow again, each saying what became of that power's orders."
 	if !at.IsZero() {
 		line += " Its new deadline: " + DeadlineText(at, "") + "."
 	}
 	return fmt.Sprintf("Rolled back to version %d", v), line
+}
+
+// RollbackOwn tells power p, in its notice sent again after a rollback
+// to segment seg, which of its orders were withdrawn (withdrawn, rendered;
+// "" none), which standing orders stay (standing, rendered; "" none), and
+// whether it must order again.
+func RollbackOwn(seg storm.Segment, withdrawn, standing string, again bool) []string {
+	var out []string
+	if withdrawn != "" {
+		out = append(out, fmt.Sprintf("Your orders for %s are withdrawn (kept in the history): %s.", seg.Title(), withdrawn))
+	}
+	if standing != "" {
+		out = append(out, "Your standing orders stay: "+standing+".")
+	}
+	switch {
+	case again:
+		out = append(out, fmt.Sprintf("Send your orders for %s again.", seg.Title()))
+	case withdrawn != "" || standing != "":
+		out = append(out, fmt.Sprintf("You have nothing to send for %s.", seg.Title()))
+	}
+	return out
 }
 
 // ResentAfterRollback leads the reports sent again after a rollback
@@ -443,4 +475,24 @@ func (a Away) Text() string {
 func AbsenceNoted(from, until time.Time, zone string, left, max time.Duration) string {
 	return fmt.Sprintf("Absence noted: %s to %s (%s); %s of the game's %s of absence is left.", DeadlineText(from, zone), DeadlineText(until, zone),
 		Duration(until.Sub(from)), OrNone(left), Duration(max))
+}
+
+// NothingToForgive refuses FORGIVE of a power with no missed deadline.
+func NothingToForgive(p storm.Power) string {
+	return fmt.Sprintf("%s has missed no deadline: nothing to forgive", p.Title())
+}
+
+// Forgiven answers FORGIVE: p's n missed deadlines no longer count.
+func Forgiven(p storm.Power, n int) string {
+	return fmt.Sprintf("%s's missed deadlines (%d) are forgiven: STATUS shows it with none, and its next miss counts as its first. Its player is told.", p.Title(), n)
+}
+
+// ForgivenNotice tells p's player that the moderator forgave its n
+// missed deadlines, with the reason given.
+func ForgivenNotice(game string, p storm.Power, n int, reason string) (subject, text string) {
+	text = fmt.Sprintf("Game %s: the moderator forgave %s's missed deadlines (%d): they no longer count.\n", game, p.Title(), n)
+	if reason != "" {
+		text += "Reason: " + reason + "\n"
+	}
+	return fmt.Sprintf("Game %s: missed deadlines forgiven", game), text + Signature
 }

@@ -46,6 +46,18 @@ var announcementText = parse("announcement", `Game {{.Game.ID}}, {{.State.Turn}}
 // Text is the announcement.
 func (a Announcement) Text() string { return render(announcementText, a) }
 
+// Folded is the announcement as a paragraph of the reader's next mail,
+// for a player it did not concern at once (a deadline that is not its
+// own, another power's absence, a pause of a segment it does not order
+// in); that mail gives the deadline as it then is.
+func (a Announcement) Folded() string {
+	s := "Announced since your last mail, by " + a.By() + ": " + strings.Join(a.Lines, " ")
+	if a.Reason != "" {
+		s += " (reason: " + a.Reason + ")"
+	}
+	return s
+}
+
 // AnnouncementSubject is the subject of an announcement of game: what
 // the first two commands did ("Game resumed; Deadline extended"), and
 // ", and more" after two.

@@ -189,7 +189,14 @@ func (pb *Publisher) Publish(tx *store.Tx, g *store.Game, v int, evs []event.Eve
 		return report.Public(g.ID, all, vm.View, vm.extra("", append(slices.Clone(vm.setLead), lead...))), nil
 	}
 	turnOver := next.Ended || slices.ContainsFunc(evs, func(e event.Event) bool { _, ok := e.(event.TurnEnded); return ok })
-	everyone := pn.Resent || len(pn.Lead) > 0 || vm.goesOn || v == 0
+	// everyone: the version goes to every player at once. A lead (a
+	// miss, the moderator's orders) or a SET's version within the open
+	// segment does not: it reaches the powers it changes something for
+	// (they must order, it withdrew their orders, news for them) and is
+	// folded into the others' next mail (store.Seat.Folded). The
+	// moderators and observers have it as before (modsToo).
+	everyone := pn.Resent || v == 0
+	modsToo := everyone || len(pn.Lead) > 0 || vm.goesOn
 	pub := vm.Public(pn.Lead)
 	for _, addr := range Recipients(g) {
 		mod := slices.Contains(g.Moderators, addr)
@@ -198,7 +205,7 @@ func (pb *Publisher) Publish(tx *store.Tx, g *store.Game, v int, evs []event.Eve
 		}
 		m := pub
 		if mod && slices.Contains(g.ModeratorDigest, addr) {
-			if !turnOver && !everyone {
+			if !turnOver && !modsToo {
 				continue // folded into the report that ends the turn
 			}
 			if m, err = publicSince(g.ModeratorMailed[addr], pn.Lead...); err != nil {
@@ -230,7 +237,8 @@ func (pb *Publisher) Publish(tx *store.Tx, g *store.Game, v int, evs []event.Eve
 			if slices.Contains(cc.powers, p) {
 				att = append(att, cc.att...)
 			}
-			m := ForReader(g, seat.Address, vm.Private(*seat, pn.Lead, pn.Own[p]))
+			m := ForReader(g, seat.Address, vm.Private(*seat, slices.Concat(seat.Folded, pn.Lead), pn.Own[p]))
+			seat.Folded = nil
 			if err := pb.NotifyMessage(tx, pb.ThreadRoot(g, seat.Address), VersionMailID(g, v, "private", p.String()), seat.Address, m, PictureSource(g.ID, v, p, vm.View), now, att...); err != nil {
 				return err
 			}
@@ -241,7 +249,14 @@ func (pb *Publisher) Publish(tx *store.Tx, g *store.Game, v int, evs []event.Eve
 		}
 		news := slices.ContainsFunc(evs, func(e event.Event) bool { return event.NewsFor(e, p) })
 		if !everyone && !turnOver && !news && !slices.Contains(required, p) && len(pn.Own[p]) == 0 {
-			continue // folded into its next digest
+			// Folded into its next digest: the events by since (a
+			// SET's fixes too), the lead (who missed the deadline...)
+			// and a SET's reason (its first lead line) kept with the seat.
+			if len(vm.setLead) > 0 {
+				seat.Folded = append(seat.Folded, vm.setLead[0])
+			}
+			seat.Folded = append(seat.Folded, pn.Lead...)
+			continue
 		}
 		all, before, err := since(tx, g, seat.Mailed, v, evs)
 		if err != nil {
@@ -249,14 +264,15 @@ func (pb *Publisher) Publish(tx *store.Tx, g *store.Game, v int, evs []event.Eve
 		}
 		att = append(seat.Cancels, att...) // cancellations first: the calendar reads them in order
 		seat.Mailed, seat.Cancels = v, nil
-		m := ForReader(g, seat.Address, vm.digest(*seat, all, before, pn.Lead, pn.Own[p]))
+		m := ForReader(g, seat.Address, vm.digest(*seat, all, before, slices.Concat(seat.Folded, pn.Lead), pn.Own[p]))
+		seat.Folded = nil
 		if err := pb.NotifyMessage(tx, pb.ThreadRoot(g, seat.Address), VersionMailID(g, v, "digest", p.String()), seat.Address, m, PictureSource(g.ID, v, p, vm.View), now, att...); err != nil {
 			return err
 		}
 	}
 	// Observers (OBSERVE): the public report once a turn, covering
 	// the versions since their last.
-	if turnOver || everyone {
+	if turnOver || modsToo {
 		for i := range g.Observers {
 			o := &g.Observers[i]
 			if o.Mailed >= v && !pn.Resent { // sent again after a rollback: to observers too
