@@ -428,6 +428,13 @@ func (r *cmdRun) replace(c orders.Command) error {
 		r.starting = max(r.starting, startWhenFull)
 	} else {
 		r.answers = append(r.answers, letters.NowPlayedBy(c.Power, c.Address, false))
+		recs, err := tx.Orders(gid, v)
+		if err != nil {
+			return err
+		}
+		if rec, ok := recs[c.Power]; ok {
+			r.answers = append(r.answers, letters.NewPlayerOrdersStand(c.Power, rec))
+		}
 	}
 	r.audit("replace", fmt.Sprintf("%s: %s -> %s; new secret sent, the old one revoked", c.Power.Title(), old, c.Address))
 	return nil

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"stormjudge/adjudicator/storm"
+	"stormjudge/report"
 	"stormjudge/store"
 )
 
@@ -245,6 +246,17 @@ func NowPlayedBy(p storm.Power, addr string, waiting bool) string {
 		return fmt.Sprintf("%s is now played by %s: their welcome with the new secret is on its way.", p.Title(), addr)
 	}
 	return fmt.Sprintf("%s is now played by %s: their welcome with the new secret, and the open segment's report and notice, are on their way.", p.Title(), addr)
+}
+
+// NewPlayerOrdersStand adds to a REPLACE's receipt that p's orders for
+// the open segment, r, stand for the new player, who is told so.
+func NewPlayerOrdersStand(p storm.Power, r store.OrderRecord) string {
+	who := "its player's"
+	if r.ByModerator {
+		who = "the moderator's"
+	}
+	return fmt.Sprintf("%s's orders for the open segment, %s (%s), stand: the new player's notice says so, and they may replace them.",
+		p.Title(), who, strings.ReplaceAll(report.Orders(r.Orders), "\n", "; "))
 }
 
 // RolledBack announces a ROLLBACK from version from to v, whose state s
