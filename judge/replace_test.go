@@ -71,3 +71,32 @@ func TestReplaceAfterModeratorsPassSaysOrdersStand(t *testing.T) {
 		}
 	}
 }
+
+// REPLACE's receipt shows the new address as the judge writes to it, on
+// a line of its own, with what the moderator wrote when that differs,
+// and a domain without a dot questioned: a typo is seen before the
+// first bounce.
+func TestReplaceReceiptShowsTheNewAddress(t *testing.T) {
+	j, db, _ := rulesGame(t, 24*time.Hour, store.Rules{})
+	res := mustIngest(t, j, moderatorMail("REPLACE italy <Mario.Rossi@Exmaple.ORG>"), Accepted)
+	r := res.Receipt.Body
+	if !strings.Contains(r, "\n   New address: mario.rossi@exmaple.org\n") { // space-stuffed (format=flowed)
+		t.Errorf("the receipt does not show the new address on a line of its own:\n%s", r)
+	}
+	if f := flat(r); !strings.Contains(f, "(you wrote <Mario.Rossi@Exmaple.ORG>): check it letter by letter") || !strings.Contains(f, "REPLACE italy <the right address>") {
+		t.Errorf("the receipt does not say what was written and how to correct it:\n%s", r)
+	}
+	if strings.Contains(r, "has no dot") {
+		t.Errorf("a domain with a dot questioned:\n%s", r)
+	}
+	if g, _, _ := game(t, db, "demo"); g.Seat(storm.Italy).Address != "mario.rossi@exmaple.org" {
+		t.Fatalf("the seat's address %q is not the one the receipt shows", g.Seat(storm.Italy).Address)
+	}
+	if w := mailsWith(t, db, "demo/welcome/italy/"); len(w) != 1 || w[0].To[0] != "mario.rossi@exmaple.org" {
+		t.Fatalf("the welcome goes elsewhere: %+v", w)
+	}
+	res = mustIngest(t, j, moderatorMail("REPLACE russia ivan@localhost"), Accepted)
+	if r := flat(res.Receipt.Body); !strings.Contains(r, "New address: ivan@localhost") || !strings.Contains(r, "Its domain, localhost, has no dot: is it complete?") || strings.Contains(r, "you wrote") {
+		t.Errorf("a domain without a dot:\n%s", res.Receipt.Body)
+	}
+}

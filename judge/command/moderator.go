@@ -413,7 +413,7 @@ func (r *cmdRun) replace(c orders.Command) error {
 	}
 	r.say(letters.NewPlayer(c.Power, wasVacant))
 	if waiting {
-		r.answers = append(r.answers, letters.NowPlayedBy(c.Power, c.Address, true))
+		r.answers = append(r.answers, letters.NowPlayedBy(c.Power, c.Address, c.Text, true))
 		p := c.Power
 		r.then(func() error {
 			for _, jn := range asked {
@@ -427,7 +427,7 @@ func (r *cmdRun) replace(c orders.Command) error {
 		})
 		r.starting = max(r.starting, startWhenFull)
 	} else {
-		r.answers = append(r.answers, letters.NowPlayedBy(c.Power, c.Address, false))
+		r.answers = append(r.answers, letters.NowPlayedBy(c.Power, c.Address, c.Text, false))
 		recs, err := tx.Orders(gid, v)
 		if err != nil {
 			return err

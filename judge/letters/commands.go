@@ -239,13 +239,24 @@ func NewPlayer(p storm.Power, vacant bool) (subject, line string) {
 	return p.Title() + " has a new player", line
 }
 
-// NowPlayedBy answers a REPLACE: p is played by addr (waiting: the game
-// has not started, no report goes with the welcome).
-func NowPlayedBy(p storm.Power, addr string, waiting bool) string {
+// NowPlayedBy answers a REPLACE: p is played by addr, the address as
+// the judge writes to it (typed: as the moderator wrote it), shown on a
+// line of its own so that a typo is seen before its first bounce
+// (waiting: the game has not started, no report goes with the welcome).
+func NowPlayedBy(p storm.Power, addr, typed string, waiting bool) string {
+	what := "their welcome with the new secret, and the open segment's report and notice, are"
 	if waiting {
-		return fmt.Sprintf("%s is now played by %s: their welcome with the new secret is on its way.", p.Title(), addr)
+		what = "their welcome with the new secret is"
 	}
-	return fmt.Sprintf("%s is now played by %s: their welcome with the new secret, and the open segment's report and notice, are on their way.", p.Title(), addr)
+	s := fmt.Sprintf("%s is now played by the address below: %s on their way.\n\n  New address: %s\n\nThat is the address as the judge writes to it", p.Title(), what, addr)
+	if typed != "" && typed != addr {
+		s += " (you wrote " + typed + ")"
+	}
+	s += ": check it letter by letter, as a mistyped address shows only when its mail bounces."
+	if _, domain, _ := strings.Cut(addr, "@"); !strings.Contains(domain, ".") {
+		s += fmt.Sprintf(" Its domain, %s, has no dot: is it complete?", domain)
+	}
+	return s + fmt.Sprintf(" To correct it, REPLACE %s <the right address>.", p)
 }
 
 // NewPlayerOrdersStand adds to a REPLACE's receipt that p's orders for
