@@ -368,6 +368,11 @@ func (r *cmdRun) replace(c orders.Command) error {
 	// seat otherwise as it was.
 	rekey := seat.Address == c.Address && !seat.Vacant
 	old, wasVacant := seat.Address, seat.Vacant
+	// Mail to the old address failed for good (publish.DeliveryFailed):
+	// nothing more goes there. The same address again is the moderator's
+	// word that it works now: it is tried again.
+	dead := seat.Undeliverable != ""
+	seat.Undeliverable = ""
 	// An open seat of a game waiting for players (the judge's lobby): the
 	// player takes it as a JOIN would; the requests for it lapse.
 	waiting, opened, asked := g.Waiting(), seat.Open, seat.Joins
@@ -404,7 +409,10 @@ func (r *cmdRun) replace(c orders.Command) error {
 				letters.NewPlayerCopy(c.Power, v))
 		})
 	}
-	if !wasVacant && !slices.Contains(g.Moderators, old) {
+	if dead && !wasVacant {
+		r.answers = append(r.answers, letters.NotToDeadAddress(c.Power, old))
+	}
+	if !wasVacant && !dead && !slices.Contains(g.Moderators, old) {
 		r.then(func() error {
 			n := letters.Replaced{Game: gid, Power: c.Power, Reason: r.reason}
 			return pub.NotifyText(tx, "", fmt.Sprintf("%s/replaced/%s/%s", gid, c.Power, publish.ShortHash(r.key)), old,

@@ -259,6 +259,12 @@ func NowPlayedBy(p storm.Power, addr, typed string, waiting bool) string {
 	return s + fmt.Sprintf(" To correct it, REPLACE %s <the right address>.", p)
 }
 
+// NotToDeadAddress adds to a REPLACE's receipt that p's old player, at
+// the undeliverable address old, was not told.
+func NotToDeadAddress(p storm.Power, old string) string {
+	return fmt.Sprintf("Nothing was sent to %s's old address %s: mail to it is undeliverable.", p.Title(), old)
+}
+
 // NewPlayerOrdersStand adds to a REPLACE's receipt that p's orders for
 // the open segment, r, stand for the new player, who is told so.
 func NewPlayerOrdersStand(p storm.Power, r store.OrderRecord) string {
