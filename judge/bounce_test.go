@@ -77,6 +77,11 @@ func TestUndeliverableNoticeNamesReplace(t *testing.T) {
 	if g, _, _ := game(t, db, "demo"); !strings.Contains(g.Seat(storm.Italy).Undeliverable, "550") {
 		t.Errorf("the seat is not marked: %+v", g.Seat(storm.Italy))
 	}
+	// The moderator's STATUS says it too, with the command.
+	res := mustIngest(t, j, moderatorMail("STATUS"), Answered)
+	if !strings.Contains(res.Receipt.Body, "mario@exmaple.org") || !strings.Contains(flat(res.Receipt.Body), "UNDELIVERABLE mail to it undeliverable since 2026-11-22T12:00:00Z: REPLACE italy <a working address>") {
+		t.Errorf("STATUS:\n%s", res.Receipt.Body)
+	}
 }
 
 // One typo in REPLACE's address gives one notice to each moderator, not
