@@ -30,8 +30,9 @@ import (
 //     server's reply and the game's other mails to the address still
 //     queued (letters.Undeliverable), and the command that fixes it
 //     (REPLACE). A later failure of mail to the same address is written
-//     to the audit log alone: a typo in an address is one notice, not one
-//     per mail.
+//     to the audit log alone, and so is one of a mail queued to a seat's
+//     dead address before a REPLACE moved the seat: a typo in an address
+//     is one notice, not one per mail.
 //
 // A mail of no game, or of a game that does not exist, only gets a log
 // line. No notice goes about a failed failure notice (no loop), nor to an
@@ -94,6 +95,18 @@ func (pb *Publisher) DeliveryFailed(tx *store.Tx, m *store.Mail, now time.Time) 
 		log.Warn("a notice of an undeliverable mail is undeliverable itself; no notice about it")
 		return nil
 	}
+	if len(powers) == 0 {
+		// A seat's address that failed before, and that a REPLACE has
+		// since left: its mails still queued fail unreported.
+		was, err := seatsBefore(tx, g.ID, m.ID, addrs)
+		if err != nil {
+			return err
+		}
+		if was {
+			log.Info("undeliverable mail to a seat's former address, reported already (audit log)")
+			return nil
+		}
+	}
 	sum := sha256.Sum256([]byte(g.ID + "\x00" + key))
 	base := fmt.Sprintf("%s/failed/%s/", g.ID, hex.EncodeToString(sum[:6]))
 	var n *letters.Undeliverable
@@ -151,4 +164,21 @@ func queuedTo(tx *store.Tx, game, id string, failed map[string]bool) ([]*store.M
 		}
 	}
 	return out, more, nil
+}
+
+// seatsBefore reports whether mail of game to addrs failed before, but
+// mail id, while a seat had the address (its audit entry says so).
+func seatsBefore(tx *store.Tx, game, id string, addrs []string) (bool, error) {
+	log, err := tx.AuditLog(game)
+	if err != nil {
+		return false, err
+	}
+	to := " to " + strings.Join(addrs, ", ") + " ("
+	for _, e := range log {
+		if e.Action == "undeliverable" && !strings.HasPrefix(e.Detail, "mail "+id+" ") &&
+			strings.Contains(strings.ToLower(e.Detail), to) && strings.Contains(e.Detail, "; seat marked undeliverable: ") {
+			return true, nil
+		}
+	}
+	return false, nil
 }
