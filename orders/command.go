@@ -36,7 +36,7 @@ type Command struct {
 	Until    time.Time       // ABSENCE: the last day (civil date)
 	Versions []int           // RESEND; ROLLBACK and EXPORT: one
 	Number   uint64          // SEED
-	Text     string          // REASON, BROADCAST, PRESS TO: as written
+	Text     string          // REASON, BROADCAST, PRESS TO; REPLACE's address: as written
 	Game     string          // OBSERVE STOP <game>: the game named on the line
 	// PRESS. A player's PRESS TO: the powers it goes to (Press,
 	// in the game's order, the sender left out by the judge) and whether
@@ -331,7 +331,7 @@ func parsePowerAddress(c *Command, l *line, _ bool) *Error {
 	if err != nil || !strings.Contains(a.Address, "@") || len(a.Address) > 254 {
 		return l.errorf("", "%s is not an email address", quote(l.args()[1]))
 	}
-	c.Power, c.Address = p, strings.ToLower(a.Address)
+	c.Power, c.Address, c.Text = p, strings.ToLower(a.Address), l.args()[1]
 	return nil
 }
 

@@ -58,6 +58,8 @@ func Digest(game string, p storm.Power, events []event.Event, before *adjudicato
 		lead += EndedText(pv)
 	case me.Required && x.GoesOn && !slices.Contains(x.Missing, p):
 		lead += fmt.Sprintf("%s, %s goes on after the moderator's fix: your orders are in and stand; you may replace them until it is adjudicated.", pv.SegmentTitle, pv.Turn)
+	case me.Required && x.Stands:
+		lead += fmt.Sprintf("%s, %s is open: your orders are in and stand; you may replace them until it is adjudicated.", pv.SegmentTitle, pv.Turn)
 	case me.Required:
 		lead += fmt.Sprintf("%s, %s is open: your orders are due; the block at the end settles them.", pv.SegmentTitle, pv.Turn)
 	default:

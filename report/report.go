@@ -52,6 +52,10 @@ type Extra struct {
 	Lead    []string
 	GoesOn  bool
 	Missing []storm.Power
+	// Stands: the notice's power has its orders for the open segment in
+	// already (a copy sent after they were given: a new player's, a
+	// RESEND), so they stand and are not due.
+	Stands bool
 	// Version is the version the mail reports (a digest names it for
 	// RESEND); 0 unknown.
 	Version int
@@ -278,6 +282,9 @@ func privateBody(game string, p storm.Power, events []event.Event, v adjudicator
 	case me.Required && x.GoesOn:
 		w.wrap(fmt.Sprintf("%s, %s goes on after the moderator's fix of the state: your orders are still due; %s, listed at the end of this notice.",
 			pv.SegmentTitle, pv.Turn, plural(len(me.Options), "order")+" possible"), "  ")
+	case me.Required && x.Stands:
+		w.wrap(fmt.Sprintf("%s, %s: your orders are in and stand; you may replace them until the segment is adjudicated (%s, listed at the end of this notice).",
+			pv.SegmentTitle, pv.Turn, plural(len(me.Options), "order")+" possible"), "  ")
 	case me.Required:
 		w.wrap(fmt.Sprintf("%s, %s: your orders are due; %s, listed at the end of this notice.",
 			pv.SegmentTitle, pv.Turn, plural(len(me.Options), "order")+" possible"), "  ")
@@ -332,7 +339,9 @@ func privateBody(game string, p storm.Power, events []event.Event, v adjudicator
 	switch {
 	case pv.Ended || !x.GoesOn:
 		subject = fmt.Sprintf("[%s] %s: %s, %s", game, p.Title(), pv.Turn, seg)
-		if me.Required {
+		if me.Required && x.Stands && !pv.Ended {
+			subject = fmt.Sprintf("[%s] %s: your orders stand, %s, %s", game, p.Title(), pv.Turn, seg)
+		} else if me.Required {
 			subject = fmt.Sprintf("[%s] %s: orders due, %s, %s", game, p.Title(), pv.Turn, seg)
 		}
 	case !me.Required:

@@ -371,6 +371,11 @@ func (r *cmdRun) replace(c orders.Command) error {
 	// seat otherwise as it was.
 	rekey := seat.Address == c.Address && !seat.Vacant
 	old, wasVacant := seat.Address, seat.Vacant
+	// Mail to the old address failed for good (publish.DeliveryFailed):
+	// nothing more goes there. The same address again is the moderator's
+	// word that it works now: it is tried again.
+	dead := seat.Undeliverable != ""
+	seat.Undeliverable = ""
 	// An open seat of a game waiting for players (the judge's lobby): the
 	// player takes it as a JOIN would; the requests for it lapse.
 	waiting, opened, asked := g.Waiting(), seat.Open, seat.Joins
@@ -407,7 +412,10 @@ func (r *cmdRun) replace(c orders.Command) error {
 				letters.NewPlayerCopy(c.Power, v))
 		})
 	}
-	if !wasVacant && !slices.Contains(g.Moderators, old) {
+	if dead && !wasVacant {
+		r.answers = append(r.answers, letters.NotToDeadAddress(c.Power, old))
+	}
+	if !wasVacant && !dead && !slices.Contains(g.Moderators, old) {
 		r.then(func() error {
 			n := letters.Replaced{Game: gid, Power: c.Power, Reason: r.reason}
 			return pub.NotifyText(tx, "", fmt.Sprintf("%s/replaced/%s/%s", gid, c.Power, publish.ShortHash(r.key)), old,
@@ -416,7 +424,7 @@ func (r *cmdRun) replace(c orders.Command) error {
 	}
 	r.say(letters.NewPlayer(c.Power, wasVacant))
 	if waiting {
-		r.answers = append(r.answers, letters.NowPlayedBy(c.Power, c.Address, true))
+		r.answers = append(r.answers, letters.NowPlayedBy(c.Power, c.Address, c.Text, true))
 		p := c.Power
 		r.then(func() error {
 			for _, jn := range asked {
@@ -430,7 +438,14 @@ func (r *cmdRun) replace(c orders.Command) error {
 		})
 		r.starting = max(r.starting, startWhenFull)
 	} else {
-		r.answers = append(r.answers, letters.NowPlayedBy(c.Power, c.Address, false))
+		r.answers = append(r.answers, letters.NowPlayedBy(c.Power, c.Address, c.Text, false))
+		recs, err := tx.Orders(gid, v)
+		if err != nil {
+			return err
+		}
+		if rec, ok := recs[c.Power]; ok {
+			r.answers = append(r.answers, letters.NewPlayerOrdersStand(c.Power, rec))
+		}
 	}
 	r.audit("replace", fmt.Sprintf("%s: %s -> %s; new secret sent, the old one revoked", c.Power.Title(), old, c.Address))
 	return nil

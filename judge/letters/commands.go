@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"stormjudge/adjudicator/storm"
+	"stormjudge/report"
 	"stormjudge/store"
 )
 
@@ -238,13 +239,41 @@ func NewPlayer(p storm.Power, vacant bool) (subject, line string) {
 	return p.Title() + " has a new player", line
 }
 
-// NowPlayedBy answers a REPLACE: p is played by addr (waiting: the game
-// has not started, no report goes with the welcome).
-func NowPlayedBy(p storm.Power, addr string, waiting bool) string {
+// NowPlayedBy answers a REPLACE: p is played by addr, the address as
+// the judge writes to it (typed: as the moderator wrote it), shown on a
+// line of its own so that a typo is seen before its first bounce
+// (waiting: the game has not started, no report goes with the welcome).
+func NowPlayedBy(p storm.Power, addr, typed string, waiting bool) string {
+	what := "their welcome with the new secret, and the open segment's report and notice, are"
 	if waiting {
-		return fmt.Sprintf("%s is now played by %s: their welcome with the new secret is on its way.", p.Title(), addr)
+		what = "their welcome with the new secret is"
 	}
-	return fmt.Sprintf("%s is now played by %s: their welcome with the new secret, and the open segment's report and notice, are on their way.", p.Title(), addr)
+	s := fmt.Sprintf("%s is now played by the address below: %s on their way.\n\n  New address: %s\n\nThat is the address as the judge writes to it", p.Title(), what, addr)
+	if typed != "" && typed != addr {
+		s += " (you wrote " + typed + ")"
+	}
+	s += ": check it letter by letter, as a mistyped address shows only when its mail bounces."
+	if _, domain, _ := strings.Cut(addr, "@"); !strings.Contains(domain, ".") {
+		s += fmt.Sprintf(" Its domain, %s, has no dot: is it complete?", domain)
+	}
+	return s + fmt.Sprintf(" To correct it, REPLACE %s <the right address>.", p)
+}
+
+// NotToDeadAddress adds to a REPLACE's receipt that p's old player, at
+// the undeliverable address old, was not told.
+func NotToDeadAddress(p storm.Power, old string) string {
+	return fmt.Sprintf("Nothing was sent to %s's old address %s: mail to it is undeliverable.", p.Title(), old)
+}
+
+// NewPlayerOrdersStand adds to a REPLACE's receipt that p's orders for
+// the open segment, r, stand for the new player, who is told so.
+func NewPlayerOrdersStand(p storm.Power, r store.OrderRecord) string {
+	who := "its player's"
+	if r.ByModerator {
+		who = "the moderator's"
+	}
+	return fmt.Sprintf("%s's orders for the open segment, %s (%s), stand: the new player's notice says so, and they may replace them.",
+		p.Title(), who, strings.ReplaceAll(report.Orders(r.Orders), "\n", "; "))
 }
 
 // RolledBack announces a ROLLBACK from version from to v, whose state s

@@ -33,10 +33,15 @@ func FixLead(evs []event.Event, reason string) []string {
 	return lead
 }
 
-// Standing tells a power, in its notice of a SET's version (open), its
-// orders that stand.
+// Standing tells a power, in its notice of the open version (a SET's, or
+// a copy sent again: a new player's, a RESEND), its orders that stand,
+// and whether the moderator entered them.
 func Standing(r store.OrderRecord) string {
-	return "Your orders that stand: " + strings.ReplaceAll(report.Orders(r.Orders), "\n", "; ") + "."
+	by := ""
+	if r.ByModerator {
+		by = " (entered by the moderator)"
+	}
+	return "Your orders that stand" + by + ": " + strings.ReplaceAll(report.Orders(r.Orders), "\n", "; ") + "."
 }
 
 // Vacant heads the notice of a vacant seat, which goes to the moderator

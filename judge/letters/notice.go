@@ -90,24 +90,37 @@ func (r Replaced) Text() string { return render(replacedText, r) }
 // when the moderator entered its orders.
 func EnteredSubject(game string) string { return "[" + game + "] The moderator entered your orders" }
 
-// Undeliverable tells the moderators that a mail of their game could not
-// be delivered, and what to do.
+// Undeliverable tells the moderators that mail of their game to an
+// address could not be delivered, and what to do: once for the address
+// (publish.Publisher.DeliveryFailed), with the other mails to it still
+// queued, which fail the same way unreported.
 type Undeliverable struct {
 	Game *store.Game
 	Mail *store.Mail
-	// Powers are the seats at the failed address, sorted by Text.
-	Powers []string
+	// Powers are the seats at the failed address.
+	Powers []storm.Power
+	// Queued are the other mails of the game to the address still
+	// queued (at most MaxListed), More those beyond.
+	Queued []*store.Mail
+	More   int
 }
 
-// Queued is when the mail was queued.
-func (u Undeliverable) Queued() string { return u.Mail.Created.UTC().Format(time.RFC3339) }
+// MaxListed bounds the other mails an undeliverable notice lists.
+const MaxListed = 8
+
+// When is when the mail was queued.
+func (u Undeliverable) When() string { return u.Mail.Created.UTC().Format(time.RFC3339) }
 
 // Reply is the mail server's reply, indented.
 func (u Undeliverable) Reply() string { return strings.ReplaceAll(u.Mail.LastError, "\n", "\n  ") }
 
 // Subject is the notice's subject.
 func (u Undeliverable) Subject() string {
-	return "[" + u.Game.ID + "] Undeliverable mail to " + strings.Join(u.Mail.To, ", ")
+	s := "[" + u.Game.ID + "] Undeliverable mail to " + strings.Join(u.Mail.To, ", ")
+	if len(u.Powers) > 0 {
+		s += " (" + Powers(u.Powers) + "): REPLACE"
+	}
+	return s
 }
 
 var undeliverableText = parse("undeliverable", `The judge could not deliver a mail of game {{.Game.ID}} and has stopped trying.
@@ -115,17 +128,31 @@ var undeliverableText = parse("undeliverable", `The judge could not deliver a ma
   To:      {{join .Mail.To ", "}}
   Subject: {{.Mail.Subject}}
   Mail ID: {{.Mail.ID}}
-  Queued:  {{.Queued}}
+  Queued:  {{.When}}
 
 The mail server's reply:
 
   {{.Reply}}
+{{if .Queued}}
+Other mails to this address, still queued, will fail the same way (not reported again):
 
-{{if .Powers}}Seat with this address: {{join .Powers ", "}}. It is marked undeliverable (stormjudge game show {{.Game.ID}}). Until the address is fixed, that player receives no reports, notices or receipts.
-{{end}}{{if .Mail.Sensitive}}The mail carried the player's secret; it was not kept, so the player needs a new secret.
+{{range .Queued}}  {{.Subject}} ({{.ID}})
+{{end}}{{if .More}}  ({{.More}} more)
+{{end}}{{end}}
+{{if .Powers}}Seat with this address: {{powers .Powers}}. It is marked undeliverable (STATUS shows it). Until the address is fixed, that player receives no reports, notices or receipts; further mail to it that fails is not reported again.
+{{if .Mail.Sensitive}}The mail carried the player's secret; it was not kept, so the player needs a new secret: REPLACE sends one.
 {{end}}
-How to fix it: find out the player's working address, and ask the judge's operator to correct the seat's address in the judge's configuration and restart the judge: the seat then moves to the new address with a new secret, mailed in a new welcome. (A moderator command to do this by email will come later.) The failed mail is not sent again.
-`)
+How to fix it: find out the player's working address, then send the judge an email from your address:
+
+  GAME {{.Game.ID}}
+  MODERATOR
+  SECRET <the game's moderators' secret>
+{{range .Powers}}  REPLACE {{.}} <the working address>
+{{end}}  END
+
+The seat moves to the working address with a new secret, mailed there in a new welcome with the open segment's report and notice; the old secret stops working, and nothing more goes to the undeliverable address. The failed mails are not sent again.
+{{else}}No seat of the game has this address (a moderator's, an observer's or someone who wrote to the judge), so no seat is marked. The failed mail is not sent again; further mail to this address that fails is not reported again.
+{{end}}`)
 
 // Text is the notice (unsigned), its seats in the order of play.
 func (u Undeliverable) Text() string {

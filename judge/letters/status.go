@@ -104,6 +104,9 @@ func (st Status) Text() string {
 		for _, n := range SeatNotes(&seat, now) {
 			fmt.Fprintf(&b, "           %s\n", n)
 		}
+		if since, _, ok := strings.Cut(seat.Undeliverable, " "); ok && !seat.Vacant {
+			fmt.Fprintf(&b, "           mail to it undeliverable since %s: REPLACE %s <a working address>\n", since, seat.Power)
+		}
 		for _, jn := range seat.Joins {
 			state := "asked " + DeadlineText(jn.Asked, "") + ", not confirmed"
 			if !jn.Confirmed.IsZero() {

@@ -51,7 +51,7 @@ type VersionMail struct {
 	View    adjudicator.View
 	goesOn  bool
 	missing []storm.Power                     // goesOn: whose orders are still due
-	recs    map[storm.Power]store.OrderRecord // goesOn: the orders carried over
+	recs    map[storm.Power]store.OrderRecord // the open version's orders (goesOn: carried over)
 	setLead []string                          // a SET's version: its fixes and reason
 }
 
@@ -59,12 +59,17 @@ type VersionMail struct {
 // made by evs) render beside the engine's view.
 func (pb *Publisher) VersionMail(tx *store.Tx, g *store.Game, v int, s storm.State, evs []event.Event) (*VersionMail, error) {
 	vm := &VersionMail{g: g, v: v, evs: evs, View: adjudicator.Derive(s)}
-	if v == g.Version && v > OpenedAt(g) {
+	if v == g.Version {
+		// The open version's orders: carried over by a SET, or given
+		// before a copy is sent again (a new player's, a RESEND).
 		recs, err := tx.Orders(g.ID, v)
 		if err != nil {
 			return nil, err
 		}
-		vm.goesOn, vm.recs, vm.missing = true, recs, deadline.MissingPowers(s, recs)
+		vm.recs = recs
+		if v > OpenedAt(g) {
+			vm.goesOn, vm.missing = true, deadline.MissingPowers(s, recs)
+		}
 	}
 	d, err := SetOf(tx, g.ID, v)
 	if err != nil {
@@ -92,13 +97,16 @@ func (vm *VersionMail) Private(seat store.Seat, lead, own []string) report.Messa
 // stand, the vacant seat's note, and the deadline in its zone.
 func (vm *VersionMail) privateExtra(seat store.Seat, lead, own []string) report.Extra {
 	ls := append(append(slices.Clone(vm.setLead), lead...), own...)
-	if r, ok := vm.recs[seat.Power]; ok {
+	r, stands := vm.recs[seat.Power]
+	if stands {
 		ls = append(ls, letters.Standing(r))
 	}
 	if seat.Vacant {
 		ls = append(ls, letters.Vacant(seat.Power))
 	}
-	return vm.extra(seat.TimeZone, ls)
+	x := vm.extra(seat.TimeZone, ls)
+	x.Stands = stands
+	return x
 }
 
 // digest is seat's digest (report.Digest): the events of the versions
