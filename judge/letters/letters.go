@@ -32,6 +32,7 @@ var funcs = template.FuncMap{
 	"waiting":      WaitingText,
 	"policy":       PolicyText,
 	"policyNow":    PolicyNow,
+	"policyToYou":  PolicyToYou,
 	"deadlineLine": DeadlineLine,
 	"taken":        Taken,
 	"name":         func() string { return name },
