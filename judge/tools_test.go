@@ -7,6 +7,7 @@ import (
 
 	"stormjudge/adjudicator/storm"
 	"stormjudge/internal/flowed"
+	"stormjudge/judge/letters"
 	"stormjudge/store"
 )
 
@@ -43,5 +44,37 @@ func TestMissedMailSaysYourLastOrders(t *testing.T) {
 	}
 	if m := mailsWith(t, db, "/missed/"); len(m) != 1 || !strings.Contains(flat(mailText(m[0])), "their last orders") {
 		t.Errorf("the moderators' notice: %v", m)
+	}
+}
+
+// TestAbsenceAnnouncedInEachPlayersZone: a player's ABSENCE is announced
+// to each reader with its times in UTC and in the reader's own zone
+// (TIMEZONE), beside UTC; a reader without a zone reads UTC alone.
+func TestAbsenceAnnouncedInEachPlayersZone(t *testing.T) {
+	j, db, _ := rulesGame(t, 48*time.Hour, store.Rules{AbsenceMax: 14 * 24 * time.Hour})
+	mustIngest(t, j, player(storm.Germany, "TIMEZONE Europe/Berlin"), Accepted)
+	mustIngest(t, j, player(storm.Russia, "TIMEZONE America/New_York"), Accepted)
+	g, _, _ := game(t, db, "demo")
+	day := g.Deadline.Format("2006-01-02")
+	mustIngest(t, j, player(storm.France, "ABSENCE "+day+" "+day), Accepted)
+	from := g.Deadline.Truncate(24 * time.Hour)
+	until := from.Add(24 * time.Hour)
+	for addr, zone := range map[string]string{"germany@sandbox.test": "Europe/Berlin", "russia@sandbox.test": "America/New_York", "britain@sandbox.test": ""} {
+		var text string
+		for _, m := range mailsWith(t, db, "demo/notice/") {
+			if m.To[0] == addr && strings.Contains(m.Subject, "away") {
+				text = flat(mailText(m))
+			}
+		}
+		want := "from " + letters.DeadlineText(from, zone) + " to " + letters.DeadlineText(until, zone) + "."
+		if !strings.Contains(text, want) || !strings.Contains(text, "The deadline of Economic phase moves to "+letters.DeadlineText(until, zone)) {
+			t.Errorf("the absence announced to %s (%s), without %q:\n%s", addr, zone, want, text)
+		}
+		if zone != "" && !strings.Contains(text, ", in "+zone+")") {
+			t.Errorf("no time in %s for %s:\n%s", zone, addr, text)
+		}
+		if zone == "" && strings.Contains(text, ", in ") {
+			t.Errorf("a zone for %s, who set none:\n%s", addr, text)
+		}
 	}
 }

@@ -430,7 +430,9 @@ func (a Away) Text() string {
 	if zone == "" {
 		zone = "UTC"
 	}
-	line := fmt.Sprintf("%s's player will be away from %s to %s (days in %s; %s to %s): deadlines of segments in which %s orders that fall in that time move to its end.",
+	// The times in UTC, which each reader's announcement shows in the
+	// reader's own zone too (Announcement, InZone).
+	line := fmt.Sprintf("%s's player will be away from %s to %s (days in %s): from %s to %s. Deadlines of segments in which %s orders that fall in that time move to its end.",
 		a.Power.Title(), a.First.Format("Mon 2 Jan 2006"), a.Last.Format("Mon 2 Jan 2006"), zone, DeadlineText(a.From, ""), DeadlineText(a.Until, ""), a.Power.Title())
 	if !a.Moved.IsZero() {
 		line += fmt.Sprintf(" The deadline of %s moves to %s.", a.Segment.Title(), DeadlineText(a.Moved, ""))
