@@ -78,3 +78,39 @@ func TestAbsenceAnnouncedInEachPlayersZone(t *testing.T) {
 		}
 	}
 }
+
+// TestOrdersForAPowerNotOrderingNow: ORDERS from a power that does not
+// order in the open segment says so, and gives its standing orders for
+// later segments (rule 24.55), never "none yet".
+func TestOrdersForAPowerNotOrderingNow(t *testing.T) {
+	j, db, _ := newJudge(t)
+	def := demoDef(0)
+	def.Diplomacy = true
+	if _, err := j.EnsureGame(def); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range storm.Powers {
+		mustIngest(t, j, player(p, "PASS"), Accepted)
+	}
+	_, s, _ := game(t, db, "demo")
+	if s.Segment != storm.SegDiplomacyAxis1 {
+		t.Fatalf("after the economic phase: %s", s.Segment)
+	}
+	// France, not asked in the Axis round: none yet, then a standing order.
+	none := flat(receiptOf(t, mustIngest(t, j, player(storm.France, "ORDERS"), Answered)))
+	if !strings.Contains(none, "France does not order in this segment (Spring 1935, Diplomacy: Axis, first round, version 2: Germany, Italy order); it has no standing orders for later segments.") ||
+		strings.Contains(none, "none yet") {
+		t.Errorf("ORDERS of a power not asked, without standing orders:\n%s", none)
+	}
+	mustIngest(t, j, player(storm.France, "FOR ALLIES\nDIPLOMATIC SWEDEN 1"), Accepted)
+	got := flat(receiptOf(t, mustIngest(t, j, player(storm.France, "ORDERS"), Answered)))
+	if !strings.Contains(got, "France does not order in this segment") ||
+		!strings.Contains(got, "its standing orders for later segments: DIPLOMATIC SWEDEN 1 (for Diplomacy: Allies)") ||
+		strings.Contains(got, "none yet") {
+		t.Errorf("ORDERS of a power not asked, with a standing order:\n%s", got)
+	}
+	// Germany, asked now, gets its own orders as before.
+	if g := flat(receiptOf(t, mustIngest(t, j, player(storm.Germany, "ORDERS"), Answered))); !strings.Contains(g, "Your orders for Spring 1935, Diplomacy: Axis, first round (version 2): none yet.") {
+		t.Errorf("ORDERS of a power asked now:\n%s", g)
+	}
+}
