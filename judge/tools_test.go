@@ -114,3 +114,33 @@ func TestOrdersForAPowerNotOrderingNow(t *testing.T) {
 		t.Errorf("ORDERS of a power asked now:\n%s", g)
 	}
 }
+
+// TestMasterSecretOnAGameCreatedByEmailSaysWhy: a game master who sends a
+// game it created by email its game master's secret is told that each
+// game created by email has its own moderators' secret, and where that is;
+// a wrong secret still gets the usual refusal, and neither quotes it.
+func TestMasterSecretOnAGameCreatedByEmailSaysWhy(t *testing.T) {
+	j, db, _ := newJudgeWith(t, Options{Masters: []Master{{Address: "boss@example.org", SecretHash: store.HashSecret("bosssecret")}}})
+	mustIngest(t, j, email("boss@example.org", "GAME spring\nMODERATOR\nSECRET bosssecret\nCREATE\nSEED 7\n"+
+		"SEAT germany ann@example.org\nSEAT italy ann@example.org\nSEAT britain bob@example.org\nSEAT france bob@example.org\nSEAT russia cy@example.org\nEND\n"), Accepted)
+	if w := mailsWith(t, db, "spring/welcome/moderator/"); len(w) != 1 || w[0].Subject != "[spring] You moderate this game" {
+		t.Fatalf("the creator's welcome: %v", w)
+	}
+	got := flat(receiptOf(t, mustIngest(t, j, email("boss@example.org", "GAME spring\nMODERATOR\nSECRET bosssecret\nSTATUS\nEND\n"), Rejected)))
+	if !strings.Contains(got, `That SECRET is your game master's secret: it creates games (CREATE) but moderates none. Each game created by email has its own moderators' secret, mailed to its creator in "[spring] You moderate this game"`) ||
+		strings.Contains(got, "bosssecret") || strings.Contains(got, "does not match") {
+		t.Errorf("the game master's secret on its game:\n%s", got)
+	}
+	got = flat(receiptOf(t, mustIngest(t, j, email("boss@example.org", "GAME spring\nMODERATOR\nSECRET qz7typedword\nSTATUS\nEND\n"), Rejected)))
+	if !strings.Contains(got, "The SECRET does not match") || strings.Contains(got, "game master") || strings.Contains(got, "qz7typedword") {
+		t.Errorf("a wrong secret:\n%s", got)
+	}
+	// A game of the operator's configuration: the usual refusal.
+	if _, err := j.EnsureGame(GameDef{ID: "demo", Moderators: []string{"boss@example.org"}, Seed: 1935, Seats: demoDef(0).Seats, ModeratorSecret: "gmsecret"}); err != nil {
+		t.Fatal(err)
+	}
+	got = flat(receiptOf(t, mustIngest(t, j, email("boss@example.org", "GAME demo\nMODERATOR\nSECRET bosssecret\nSTATUS\nEND\n"), Rejected)))
+	if !strings.Contains(got, "The SECRET does not match") || strings.Contains(got, "game master") {
+		t.Errorf("the game master's secret on a configured game:\n%s", got)
+	}
+}
