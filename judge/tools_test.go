@@ -144,3 +144,101 @@ func TestMasterSecretOnAGameCreatedByEmailSaysWhy(t *testing.T) {
 		t.Errorf("the game master's secret on a configured game:\n%s", got)
 	}
 }
+
+// TestAuditMailsTheLog: the moderator's AUDIT answers with the game's
+// audit log, its last n entries (50 by default, at most 100: a receipt of
+// bounded size), oldest first; it holds no secret, and the orders of the
+// open segment show who sent them and when until it is adjudicated. A
+// player may not ask for it.
+func TestAuditMailsTheLog(t *testing.T) {
+	j, db, _ := rulesGame(t, 0, store.Rules{})
+	mustIngest(t, j, player(storm.Germany, "RESEARCH AIR RANGE\nRESEARCH ITALIAN ARMOR\nRESEARCH TORPEDOES"), Accepted)
+	mustIngest(t, j, moderatorMail("REPLACE italy new@example.org\nREASON moved away"), Accepted)
+	w := mailsWith(t, db, "demo/welcome/italy/")
+	if len(w) != 1 {
+		t.Fatalf("the new player's welcome: %v", w)
+	}
+	secret := strings.TrimSpace(strings.SplitN(strings.SplitN(w[0].Body, "Your secret: ", 2)[1], "\n", 2)[0])
+	got := receiptOf(t, mustIngest(t, j, moderatorMail("AUDIT"), Answered))
+	for _, want := range []string{"The audit log of game demo: the last 4 of its 4 entries, oldest first, times in UTC",
+		"operator create: game created", "germany@sandbox.test orders: Germany, Spring 1935 economic: " + letters.OpenOrdersHidden,
+		"gm@sandbox.test replace: Italy: italy@sandbox.test -> new@example.org; new secret sent, the old one revoked; reason: moved away"} {
+		if !strings.Contains(flat(got), want) {
+			t.Errorf("AUDIT lacks %q:\n%s", want, got)
+		}
+	}
+	for _, secret := range []string{secret, "gmsecret", "AIR RANGE"} {
+		if strings.Contains(got, secret) {
+			t.Errorf("AUDIT shows %q:\n%s", secret, got)
+		}
+	}
+	// Once the segment is adjudicated, its orders show.
+	for _, p := range storm.Powers[1:] {
+		if p != storm.Italy {
+			mustIngest(t, j, player(p, "PASS"), Accepted)
+		}
+	}
+	mustIngest(t, j, email("new@example.org", "GAME demo\nSECRET "+secret+"\nPASS\nEND\n"), Accepted)
+	if got := flat(receiptOf(t, mustIngest(t, j, moderatorMail("AUDIT 3"), Answered))); !strings.Contains(got, "the last 3 of its") || strings.Contains(got, "AIR RANGE") {
+		t.Errorf("AUDIT 3:\n%s", got)
+	}
+	if got := flat(receiptOf(t, mustIngest(t, j, moderatorMail("AUDIT"), Answered))); !strings.Contains(got, "Germany, Spring 1935 economic: RESEARCH AIR RANGE") || strings.Contains(got, letters.OpenOrdersHidden) {
+		t.Errorf("AUDIT after the adjudication:\n%s", got)
+	}
+	if a := audits(t, db, "audit"); len(a) != 3 || a[0].Actor != "gm@sandbox.test" {
+		t.Errorf("the AUDITs' own entries: %+v", a)
+	}
+	// Many entries: at most 100, the receipt bounded.
+	for range 110 {
+		mustIngest(t, j, moderatorMail("STATUS\nREASON "+strings.Repeat("x", 290)), Answered)
+	}
+	res := mustIngest(t, j, moderatorMail("AUDIT 100"), Answered)
+	if got := receiptOf(t, res); !strings.Contains(got, "the last 100 of its") || len(res.Receipt.Body) > 100*420+4000 {
+		t.Errorf("AUDIT 100: %d bytes", len(res.Receipt.Body))
+	}
+	mustIngest(t, j, player(storm.Germany, "AUDIT"), Rejected)
+}
+
+// TestMessageReachesOnePlayer: the moderator's MESSAGE <power> mails its
+// lines to that seat alone, as text (a PASS in it orders nothing); the
+// moderator's receipt says to whom it went; the audit log records it
+// without its text. A message holding a secret, or to a seat without a
+// player, is refused.
+func TestMessageReachesOnePlayer(t *testing.T) {
+	j, db, _ := rulesGame(t, 0, store.Rules{})
+	before := map[string]bool{}
+	for _, m := range outbox(t, db) {
+		before[m.ID] = true
+	}
+	msg := "Please send your orders soon, or write:\nPASS\nand the turn goes on."
+	got := flat(receiptOf(t, mustIngest(t, j, moderatorMail("MESSAGE italy\n"+msg), Accepted)))
+	if want := "Your message to Italy (66 characters) is sent to Italy's player, at italy@sandbox.test, alone; no other player or moderator gets it."; !strings.Contains(got, want) {
+		t.Errorf("the moderator's receipt, without %q:\n%s", want, got)
+	}
+	var sent []*store.Mail
+	for _, m := range outbox(t, db) {
+		if !before[m.ID] && m.To[0] != "gm@sandbox.test" {
+			sent = append(sent, m)
+		}
+	}
+	if len(sent) != 1 || sent[0].To[0] != "italy@sandbox.test" || sent[0].Subject != "[demo] A message from the moderator to Italy" ||
+		!strings.Contains(mailText(sent[0]), "to you, Italy's player, alone.\n\n"+msg+"\n") {
+		t.Fatalf("the mails of a MESSAGE: %v", sent)
+	}
+	if _, _, recs := game(t, db, "demo"); len(recs) != 0 {
+		t.Errorf("a MESSAGE's PASS was taken as orders: %v", recs)
+	}
+	if a := audits(t, db, "message"); len(a) != 1 || a[0].Detail != "to Italy at italy@sandbox.test, 66 characters" {
+		t.Errorf("the MESSAGE's audit: %+v", a)
+	}
+	if got := flat(receiptOf(t, mustIngest(t, j, moderatorMail("MESSAGE italy\nthe key is gmsecret"), Rejected))); !strings.Contains(got, "the message holds the moderators' secret; it was not sent") {
+		t.Errorf("a message with the moderators' secret:\n%s", got)
+	}
+	mustIngest(t, j, player(storm.Britain, "RESIGN britain"), Accepted)
+	if got := flat(receiptOf(t, mustIngest(t, j, moderatorMail("MESSAGE britain\nhello"), Rejected))); !strings.Contains(got, "Britain's seat has no player") {
+		t.Errorf("a message to a vacant seat:\n%s", got)
+	}
+	if n := len(mailsWith(t, db, "demo/message/")); n != 1 {
+		t.Errorf("%d messages mailed, want 1", n)
+	}
+}

@@ -43,6 +43,8 @@ var moderatorCommands = map[string]func(*cmdRun, orders.Command) error{
 	orders.CmdBroadcast:  (*cmdRun).modBroadcast,
 	orders.CmdReplace:    (*cmdRun).replace,
 	orders.CmdRollback:   (*cmdRun).rollback,
+	orders.CmdAudit:      (*cmdRun).modAudit,
+	orders.CmdMessage:    (*cmdRun).modMessage,
 }
 
 // moderator runs one of the moderator's commands (moderatorCommands).
