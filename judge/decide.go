@@ -93,7 +93,7 @@ func (j *Judge) speaker(g *store.Game, m *orders.Message, sub *orders.Submission
 		// else's CREATE is a moderator's email like any other.
 		master := sub.HasCommand(orders.CmdCreate) && j.isMaster(rc, m.From, env.Secret)
 		if !master && !authorizeModerator(g, m.From, env, rc) {
-			if !rc.throttled && j.masterSecretOn(g, m.From, env.Secret) {
+			if !rc.throttled && !env.SecretPlaceholder && j.masterSecretOn(g, m.From, env.Secret) {
 				// A game master's own secret, on a game created by
 				// email: say which secret moderates it (the refusal
 				// reveals nothing the sender does not know).
