@@ -190,12 +190,13 @@ func TestAuditMailsTheLog(t *testing.T) {
 	}
 	// Many entries: at most 100, the receipt bounded.
 	for range 110 {
-		mustIngest(t, j, moderatorMail("STATUS\nREASON "+strings.Repeat("x", 290)), Answered)
+		mustIngest(t, j, moderatorMail("ABSENCE MAX 14d\nREASON "+strings.Repeat("x ", 150)), Accepted)
 	}
 	res := mustIngest(t, j, moderatorMail("AUDIT 100"), Answered)
 	if got := receiptOf(t, res); !strings.Contains(got, "the last 100 of its") || len(res.Receipt.Body) > 100*420+4000 {
 		t.Errorf("AUDIT 100: %d bytes", len(res.Receipt.Body))
 	}
+	t.Logf("AUDIT 100 of 110 entries with 300-character details: a receipt of %d bytes", len(res.Receipt.Body))
 	mustIngest(t, j, player(storm.Germany, "AUDIT"), Rejected)
 }
 
