@@ -93,6 +93,13 @@ func (j *Judge) speaker(g *store.Game, m *orders.Message, sub *orders.Submission
 		// else's CREATE is a moderator's email like any other.
 		master := sub.HasCommand(orders.CmdCreate) && j.isMaster(rc, m.From, env.Secret)
 		if !master && !authorizeModerator(g, m.From, env, rc) {
+			if !rc.throttled && !env.SecretPlaceholder && j.masterSecretOn(g, m.From, env.Secret) {
+				// A game master's own secret, on a game created by
+				// email: say which secret moderates it (the refusal
+				// reveals nothing the sender does not know).
+				rc.errs = slices.DeleteFunc(rc.errs, func(e string) bool { return e == rc.unverified })
+				rc.unverifiedBy(letters.MasterSecretOnGame(g.ID))
+			}
 			return 0, false
 		}
 		res.Moderator = true

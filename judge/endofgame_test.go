@@ -78,7 +78,7 @@ func TestHistoryAfterTheEndOpensNoSegment(t *testing.T) {
 		mustIngest(t, j, player(p, "PASS"), Accepted)
 	}
 	h := receiptOf(t, mustIngest(t, j, player(storm.Britain, "HISTORY"), Answered))
-	if !strings.Contains(h, "\n  v2 Spring 1935, End of game  (the game ended: no segment is open)\n") ||
+	if !strings.Contains(h, "\n  v2  Spring 1935, End of game  (the game ended: no segment is open)\n") ||
 		strings.Contains(h, "<- open") || strings.Contains(h, "asked again") {
 		t.Errorf("HISTORY after the end:\n%s", h)
 	}

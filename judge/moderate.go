@@ -37,6 +37,24 @@ func (j *Judge) isMaster(rc *receipt, addr, secret string) bool {
 	return false
 }
 
+// masterSecretOn reports a MODERATOR email of g, a game created by email
+// (no seat the operator's configuration gave), that failed the
+// moderators' secret and carries the sender's own game master's secret.
+// Its check is not charged to the sender's budget: the moderators'
+// check before it was, once.
+func (j *Judge) masterSecretOn(g *store.Game, addr, secret string) bool {
+	if secret == "" || slices.ContainsFunc(g.Seats, func(s store.Seat) bool { return s.ConfigAddress != "" }) {
+		return false
+	}
+	addr = strings.ToLower(addr)
+	for _, m := range j.opt.Masters {
+		if strings.ToLower(m.Address) == addr {
+			return verifySecret(m.SecretHash, secret)
+		}
+	}
+	return false
+}
+
 func (j *Judge) listedMaster(addr string) bool {
 	addr = strings.ToLower(addr)
 	for _, m := range j.opt.Masters {

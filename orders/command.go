@@ -35,8 +35,8 @@ type Command struct {
 	At       time.Time       // DEADLINE (UTC); ABSENCE: the first day (a civil date at 00:00 UTC)
 	Until    time.Time       // ABSENCE: the last day (civil date)
 	Versions []int           // RESEND; ROLLBACK and EXPORT: one
-	Number   uint64          // SEED
-	Text     string          // REASON, BROADCAST, PRESS TO; REPLACE's address: as written
+	Number   uint64          // SEED; AUDIT: the entries asked for (0: the default)
+	Text     string          // REASON, BROADCAST, MESSAGE, PRESS TO; REPLACE's address: as written
 	Game     string          // OBSERVE STOP <game>: the game named on the line
 	// PRESS. A player's PRESS TO: the powers it goes to (Press,
 	// in the game's order, the sender left out by the judge) and whether
@@ -112,6 +112,8 @@ const (
 	CmdApprove    = "APPROVE"
 	CmdDecline    = "DECLINE"
 	CmdApproval   = "APPROVAL"
+	CmdAudit      = "AUDIT"
+	CmdMessage    = "MESSAGE"
 )
 
 // CreateOptions are the commands that may follow CREATE (and only it,
@@ -120,7 +122,7 @@ var CreateOptions = []string{CmdSeat, CmdDeck, CmdSeed, CmdDiplomacy, CmdCrisis,
 
 // Queries are the commands that only ask: an email of them changes no
 // game (its receipt is tagged with the first, "[demo: STATUS]").
-var Queries = []string{CmdStatus, CmdOrders, CmdHistory, CmdResend, CmdExport}
+var Queries = []string{CmdStatus, CmdOrders, CmdHistory, CmdResend, CmdExport, CmdAudit}
 
 // SegmentKinds are the kinds of segment a game's deadline rules tell
 // apart (DURATION), besides ALL.
@@ -187,6 +189,8 @@ var commandWords = []*commandWord{
 	{word: CmdBroadcast, who: byModerator, forms: []string{"BROADCAST, then the message on the following lines up to END"}, parse: noArgs},
 	{word: CmdExport, who: byModerator, forms: []string{"EXPORT [<version>]"}, parse: parseVersions(0, 1)},
 	{word: CmdAdjudicate, who: byModerator, forms: []string{"ADJUDICATE"}, parse: noArgs},
+	{word: CmdAudit, who: byModerator, forms: []string{fmt.Sprintf("AUDIT [<n>]: the game's audit log, its last n entries (default %d, at most %d)", AuditDefault, AuditMax)}, parse: parseAudit},
+	{word: CmdMessage, who: byModerator, forms: []string{"MESSAGE <power>, then the message on the following lines up to END: a private note to that power's player alone"}, parse: parseOnePower},
 	{word: CmdReason, who: byModerator, forms: []string{"REASON <text>"}, parse: noArgs},
 }
 
@@ -565,6 +569,28 @@ func parseVersions(min, max int) func(c *Command, l *line, _ bool) *Error {
 	}
 }
 
+// AUDIT's number of entries: by default, and at most (a receipt of
+// bounded size).
+const (
+	AuditDefault = 50
+	AuditMax     = 100
+)
+
+// parseAudit reads AUDIT [<n>]: Number the entries asked for (0: the
+// default).
+func parseAudit(c *Command, l *line, _ bool) *Error {
+	a := l.args()
+	if len(a) == 0 {
+		return nil
+	}
+	n, err := strconv.Atoi(a[0])
+	if len(a) > 1 || err != nil || n < 1 || n > AuditMax {
+		return l.errorf("", "AUDIT takes a number of entries from 1 to %d, or nothing (the last %d)", AuditMax, AuditDefault)
+	}
+	c.Number = uint64(n)
+	return nil
+}
+
 // restOfLine is the text of a line after its keyword, as written (for
 // REASON and BROADCAST), at most n bytes.
 func restOfLine(text string, n int) string {
@@ -622,12 +648,12 @@ func (p *parser) command(w *commandWord, l *line, raw string) {
 		c.Text = Visible(restOfLine(raw, maxBroadcast))
 	}
 	p.sub.Commands = append(p.sub.Commands, c)
-	if c.Verb == CmdBroadcast || c.Verb == CmdPress && !p.sub.Envelope.Moderator {
+	if c.Verb == CmdBroadcast || c.Verb == CmdMessage || c.Verb == CmdPress && !p.sub.Envelope.Moderator {
 		p.broadcast = &p.sub.Commands[len(p.sub.Commands)-1] // the message follows, up to END
 	}
 }
 
-// broadcastLine adds a line to the BROADCAST or PRESS message.
+// broadcastLine adds a line to the BROADCAST, MESSAGE or PRESS message.
 func (p *parser) broadcastLine(t string) {
 	b := p.broadcast
 	if len(b.Text)+len(t)+1 > maxBroadcast {

@@ -760,7 +760,9 @@ func TestSandboxCreateGameByEmail(t *testing.T) {
 
 	// The game's own moderators' secret, not the master's.
 	b.ask(gm, "GAME spring\nMODERATOR\nSECRET "+gameSecret+"\nSTATUS\nEND\n", "[spring: STATUS]", "Game spring, version 2:", "germany@sandbox.test")
-	b.ask(gm, "GAME spring\nMODERATOR\nSECRET gm\nSTATUS\nEND\n", "[spring: NOT ACCEPTED]", "SECRET does not match")
+	b.ask(gm, "GAME spring\nMODERATOR\nSECRET gm\nSTATUS\nEND\n", "[spring: NOT ACCEPTED]",
+		`That SECRET is your game master's secret: it creates games (CREATE) but moderates none. Each game created by email has its own moderators' secret, mailed to its creator in "[spring] You moderate this game"`)
+	b.ask(gm, "GAME spring\nMODERATOR\nSECRET nothing\nSTATUS\nEND\n", "[spring: NOT ACCEPTED]", "SECRET does not match")
 	b.ask(gm, fmt.Sprintf(create, sandboxModeratorSecret, "illustrative"), "[spring: NOT ACCEPTED]", "game spring exists already: CREATE needs a new game id.")
 	if n := b.count(stranger, nil); n != 0 {
 		t.Errorf("the stranger's INBOX holds %d mails", n)

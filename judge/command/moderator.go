@@ -46,6 +46,8 @@ var moderatorCommands = map[string]func(*cmdRun, orders.Command) error{
 	orders.CmdReplace:    (*cmdRun).replace,
 	orders.CmdRollback:   (*cmdRun).rollback,
 	orders.CmdForgive:    (*cmdRun).forgive,
+	orders.CmdAudit:      (*cmdRun).modAudit,
+	orders.CmdMessage:    (*cmdRun).modMessage,
 }
 
 // moderator runs one of the moderator's commands (moderatorCommands).

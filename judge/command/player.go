@@ -61,6 +61,34 @@ func (r *cmdRun) plOrders(c orders.Command) error {
 	}
 	rec, ok := recs[p]
 	a := letters.OrdersAnswer{State: r.s, Version: g.Version, Given: ok, Zone: seat.TimeZone}
+	if !slices.Contains(adjudicator.Required(r.s), p) {
+		// Not asked in the open segment: "none yet" would be untrue.
+		// Its standing orders for later segments instead, those kept
+		// from earlier segments and those sent in this one.
+		a.Power, a.NotOrdering, a.Who = p, true, whoOrders(r.s)
+		var standing []storm.Order
+		for _, so := range r.s.Diplomacy.Standing {
+			if so.Power == p {
+				o := so.Order
+				o.For = so.For
+				standing = append(standing, o)
+			}
+		}
+		if ok && !rec.Pass {
+			standing = append(standing, rec.Orders...)
+		}
+		for _, o := range standing {
+			if l := report.Orders([]storm.Order{o}); !slices.Contains(a.Orders, l) {
+				a.Orders = append(a.Orders, l)
+			}
+		}
+		if ok {
+			a.ByModerator, a.Received = rec.ByModerator, rec.Received
+		}
+		r.answers = append(r.answers, a.Text())
+		r.audit("orders shown", p.Title()+"'s ORDERS answered")
+		return nil
+	}
 	if ok {
 		a.Orders = strings.Split(report.Orders(rec.Orders), "\n")
 		a.ByModerator, a.Received = rec.ByModerator, rec.Received

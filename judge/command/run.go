@@ -246,7 +246,7 @@ func (r *cmdRun) commit() error {
 		}
 	}
 	for _, a := range r.audits {
-		if r.reason != "" && !slices.Contains([]string{"status", "history", "orders shown", "resend", "export"}, a.Action) {
+		if r.reason != "" && !slices.Contains([]string{"status", "history", "orders shown", "resend", "export", "audit"}, a.Action) {
 			a.Detail += letters.Because(r.reason)
 		}
 		if err := r.tx.Audit(r.g.ID, a); err != nil {

@@ -329,6 +329,10 @@ func ResentAfterRollback(from int) string {
 // OrdersAnswer answers ORDERS: the power's orders for the open segment
 // (Orders: their lines, report.Orders; none yet when Given is false),
 // who sent them and when.
+//
+// NotOrdering: Power does not order in the open segment (Who does); Orders
+// are then its standing orders for later segments, Given whether it sent
+// some in this one (when: Received).
 type OrdersAnswer struct {
 	State       storm.State
 	Version     int
@@ -337,13 +341,20 @@ type OrdersAnswer struct {
 	ByModerator bool
 	Received    time.Time
 	Zone        string
+	Power       storm.Power
+	NotOrdering bool
+	Who         string
 }
 
-var ordersAnswerText = parse("orders answer", `Your orders for {{.State.Turn}}, {{.State.Segment.Title}} (version {{.Version}}):
+var ordersAnswerText = parse("orders answer", `{{if .NotOrdering}}{{.Power.Title}} does not order in this segment ({{.State.Turn}}, {{.State.Segment.Title}}, version {{.Version}}: {{.Who}}); {{if .Orders}}its standing orders for later segments:
+{{range .Orders}}  {{.}}
+{{end}}{{if .Given}}The last sent by {{if .ByModerator}}the moderator{{else}}you{{end}}, received {{deadline .Received .Zone}}.
+{{end}}{{else}}it has no standing orders for later segments.
+{{end}}{{else}}Your orders for {{.State.Turn}}, {{.State.Segment.Title}} (version {{.Version}}):
 {{if not .Given}}  none yet.
 {{else}}{{range .Orders}}  {{.}}
 {{end}}Sent by {{if .ByModerator}}the moderator{{else}}you{{end}}, received {{deadline .Received .Zone}}.
-{{end}}`)
+{{end}}{{end}}`)
 
 // Text is the answer.
 func (a OrdersAnswer) Text() string { return render(ordersAnswerText, a) }
@@ -491,7 +502,9 @@ func (a Away) Text() string {
 	if zone == "" {
 		zone = "UTC"
 	}
-	line := fmt.Sprintf("%s's player will be away from %s to %s (days in %s; %s to %s): deadlines of segments in which %s orders that fall in that time move to its end.",
+	// The times in UTC, which each reader's announcement shows in the
+	// reader's own zone too (Announcement, InZone).
+	line := fmt.Sprintf("%s's player will be away from %s to %s (days in %s): from %s to %s. Deadlines of segments in which %s orders that fall in that time move to its end.",
 		a.Power.Title(), a.First.Format("Mon 2 Jan 2006"), a.Last.Format("Mon 2 Jan 2006"), zone, DeadlineText(a.From, ""), DeadlineText(a.Until, ""), a.Power.Title())
 	if !a.Moved.IsZero() {
 		line += fmt.Sprintf(" The deadline of %s moves to %s.", a.Segment.Title(), DeadlineText(a.Moved, ""))

@@ -73,7 +73,7 @@ type Late struct {
 
 var lateText = parse("late", `The deadline of {{.State.Turn}}, {{.State.Segment.Title}}, in game {{.Game.ID}} passed ({{deadline .Game.Deadline .Zone}}) and the judge has no orders from {{powers .Powers}}.
 
-{{upperFirst (policyNow .Game .Zone)}}.
+{{upperFirst (policyToYou .Game .Zone)}}.
 {{signature}}`)
 
 // Subject is the late player's notice's subject.

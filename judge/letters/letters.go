@@ -2,6 +2,7 @@ package letters
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 	"text/template"
 	"time"
@@ -32,6 +33,7 @@ var funcs = template.FuncMap{
 	"waiting":      WaitingText,
 	"policy":       PolicyText,
 	"policyNow":    PolicyNow,
+	"policyToYou":  PolicyToYou,
 	"deadlineLine": DeadlineLine,
 	"taken":        Taken,
 	"name":         func() string { return name },
@@ -117,6 +119,35 @@ func DeadlineText(at time.Time, zone string) string {
 	}
 	l := at.In(loc)
 	return fmt.Sprintf("%s (%s, %s, in %s)", s, l.Format("15:04 MST"), l.Format("Mon 2 Jan"), zone)
+}
+
+// utcTime matches a time as DeadlineText writes it in UTC.
+var utcTime = regexp.MustCompile(`\b(Mon|Tue|Wed|Thu|Fri|Sat|Sun) [0-9]{1,2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) [0-9]{4} [0-9]{2}:[0-9]{2} UTC\b`)
+
+// InZone is text, written once for every reader, with each time in UTC
+// that does not give the reader's own time yet (no " (" after it)
+// followed by the time in zone, as DeadlineText writes it: an
+// announcement read in Europe/Berlin shows Berlin's time beside UTC.
+func InZone(text, zone string) string {
+	if Location(zone) == time.UTC {
+		return text
+	}
+	var b strings.Builder
+	last := 0
+	for _, m := range utcTime.FindAllStringIndex(text, -1) {
+		if strings.HasPrefix(text[m[1]:], " (") {
+			continue // a reader's zone given already
+		}
+		at, err := time.Parse("Mon 2 Jan 2006 15:04 MST", text[m[0]:m[1]])
+		if err != nil {
+			continue
+		}
+		b.WriteString(text[last:m[0]])
+		b.WriteString(DeadlineText(at.UTC(), zone))
+		last = m[1]
+	}
+	b.WriteString(text[last:])
+	return b.String()
 }
 
 // Location is a player's time zone (TIMEZONE; the orders' grammar checked

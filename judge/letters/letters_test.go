@@ -66,10 +66,10 @@ func TestHistoryVersionColumnAligned(t *testing.T) {
 	h.Versions[2].Prev = &storm.State{Turn: s.Turn, Segment: storm.SegRandomEvents}
 	want := "Versions of game demo (RESEND <version> sends a version's report and your notice again):\n" +
 		"  (versions 0-7 left out)\n" +
-		"  v8  Spring 1935, Economic phase  (the same segment, asked again)\n" +
-		"  v9  Spring 1935, Economic phase  (the same segment, asked again)\n" +
-		"  v10 Spring 1935, Economic phase\n" +
-		"      (after Spring 1935, Random events phase)  <- open\n"
+		"  v8   Spring 1935, Economic phase  (the same segment, asked again)\n" +
+		"  v9   Spring 1935, Economic phase  (the same segment, asked again)\n" +
+		"  v10  Spring 1935, Economic phase\n" +
+		"       (after Spring 1935, Random events phase)  <- open\n"
 	if got := h.Text(); got != want {
 		t.Errorf("HISTORY:\n%s\nwant:\n%s", got, want)
 	}

@@ -44,7 +44,15 @@ var announcementText = parse("announcement", `Game {{.Game.ID}}, {{.State.Turn}}
 {{end}}{{signature}}`)
 
 // Text is the announcement.
-func (a Announcement) Text() string { return render(announcementText, a) }
+func (a Announcement) Text() string {
+	// The times of the lines in the reader's own zone too, beside UTC.
+	lines := make([]string, len(a.Lines))
+	for i, l := range a.Lines {
+		lines[i] = InZone(l, a.Zone)
+	}
+	a.Lines = lines
+	return render(announcementText, a)
+}
 
 // Folded is the announcement as a paragraph of the reader's next mail,
 // for a player it did not concern at once (a deadline that is not its

@@ -91,6 +91,13 @@ func ModeratorRefused(game string, placeholder bool) string {
 		moderatorWelcomeSubject(game) + "\"; if it is lost, ask the judge's operator."
 }
 
+// MasterSecretOnGame refuses a MODERATOR email of game, created by
+// email, that carried its sender's game master's secret.
+func MasterSecretOnGame(game string) string {
+	return "That SECRET is your game master's secret: it creates games (CREATE) but moderates none. Each game created by email has its own moderators' secret, mailed to its creator in \"" +
+		moderatorWelcomeSubject(game) + "\"; send this game's MODERATOR emails with that one."
+}
+
 // MasterRefused refuses a CREATE (the game is the sender's: not named).
 func MasterRefused(placeholder bool) string {
 	if placeholder {

@@ -24,6 +24,7 @@ var everyLetter = []texter{
 	JoinAnswer{}, Seated{}, AskApproval{}, Lapsed{}, Declined{},
 	Announcement{}, Replaced{}, Undeliverable{}, Press{}, Receipt{},
 	ModeratorHelp{}, Welcome{}, ModeratorWelcome{}, JoinRequest{},
+	AuditLog{}, ModeratorMessage{},
 }
 
 func TestEveryLetterRenders(t *testing.T) {

@@ -47,13 +47,14 @@ func durationsText(g *store.Game) string {
 }
 
 // nmrTexts say what each NMR policy does with a missing power's orders:
-// before the deadline (in every deadline line) and once it passed (to the
-// moderators and the missing players). No policy is "pass".
-var nmrTexts = map[string]struct{ before, after string }{
-	"":       {"powers that have not ordered by then are taken to PASS", "they are taken to PASS"},
-	"pass":   {"powers that have not ordered by then are taken to PASS", "they are taken to PASS"},
-	"repeat": {"powers that have not ordered by then get their last orders for the same segment again when they are still valid, else PASS", "their last orders for the same segment are used again when still valid, else PASS"},
-	"wait":   {"if a power has not ordered by then, the game waits for the moderator", "the game waits for their orders or the moderator (NMR WAIT)"},
+// before the deadline (in every deadline line), once it passed (to the
+// moderators: after) and, in the mail to the player who missed, to that
+// player (yours). No policy is "pass".
+var nmrTexts = map[string]struct{ before, after, yours string }{
+	"":       {"powers that have not ordered by then are taken to PASS", "they are taken to PASS", "you are taken to PASS"},
+	"pass":   {"powers that have not ordered by then are taken to PASS", "they are taken to PASS", "you are taken to PASS"},
+	"repeat": {"powers that have not ordered by then get their last orders for the same segment again when they are still valid, else PASS", "their last orders for the same segment are used again when still valid, else PASS", "your last orders for the same segment are used again when still valid, else PASS"},
+	"wait":   {"if a power has not ordered by then, the game waits for the moderator", "the game waits for their orders or the moderator (NMR WAIT)", "the game waits for your orders or the moderator (NMR WAIT)"},
 }
 
 // PolicyText says what becomes of a missing power's orders in g.
@@ -71,6 +72,16 @@ func PolicyNow(g *store.Game, zone string) string {
 	what := nmrTexts[g.Rules.NMR].after
 	if g.Rules.Grace > 0 && g.Rules.NMR != "wait" {
 		return fmt.Sprintf("late orders are still taken until %s; then %s", DeadlineText(g.Deadline.Add(g.Rules.Grace), zone), what)
+	}
+	return what
+}
+
+// PolicyToYou is PolicyNow worded to the player who missed the deadline
+// ("your last orders", not "their").
+func PolicyToYou(g *store.Game, zone string) string {
+	what := nmrTexts[g.Rules.NMR].yours
+	if g.Rules.Grace > 0 && g.Rules.NMR != "wait" {
+		return fmt.Sprintf("your late orders are still taken until %s; then %s", DeadlineText(g.Deadline.Add(g.Rules.Grace), zone), what)
 	}
 	return what
 }

@@ -162,11 +162,13 @@ func (h History) Text() string {
 	if len(h.Versions) > 0 && h.Versions[0].V > 0 {
 		fmt.Fprintf(&b, "  (versions 0-%d left out)\n", h.Versions[0].V-1)
 	}
-	// The version column is as wide as the widest version number, so
-	// that the turns line up (v9 and v10 alike).
-	width := 1
+	// The version column is as wide as the widest version ("v9" and
+	// "v120" alike), then two spaces: every line is a row of one table,
+	// which no writer of the mail reflows (report.Flow keeps a row
+	// whole), so that the turns line up whatever the numbers' widths.
+	width := len("v0")
 	for _, v := range h.Versions {
-		width = max(width, len(strconv.Itoa(v.V)))
+		width = max(width, len("v"+strconv.Itoa(v.V)))
 	}
 	for _, v := range h.Versions {
 		// What made the version, so that two of one segment differ:
@@ -191,7 +193,7 @@ func (h History) Text() string {
 		if v.V == g.Version && !s.Ended {
 			made += "  <- open"
 		}
-		head := fmt.Sprintf("  v%-*d %s, %s", width, v.V, s.Turn, s.Segment.Title())
+		head := fmt.Sprintf("  %-*s  %s, %s", width, "v"+strconv.Itoa(v.V), s.Turn, s.Segment.Title())
 		if line := head + "  " + made; len(line) <= historyWidth {
 			b.WriteString(line + "\n")
 			continue
@@ -199,7 +201,7 @@ func (h History) Text() string {
 		// Too long for a line of the mail, which would reflow it and
 		// lose the column: what made the version goes on a line of its
 		// own, under the turn.
-		fmt.Fprintf(&b, "%s\n%s%s\n", head, strings.Repeat(" ", len("  v")+width+1), made)
+		fmt.Fprintf(&b, "%s\n%s%s\n", head, strings.Repeat(" ", len("  ")+width+len("  ")), made)
 	}
 	if g.Rollbacks > 0 {
 		// The versions a rollback archived are not in the list above:
