@@ -590,3 +590,46 @@ func TestDeadlineResendWhilePausedKeepsTheEvent(t *testing.T) {
 		t.Fatalf("the event in a copy sent while paused: status %q at %s, want standing at %s", st, at, g0.Deadline)
 	}
 }
+
+// Under NMR WAIT, once the deadline passed, a player's EXTEND is refused
+// with its reason (the miss is counted; the game waits for the orders or
+// the moderator) and spends nothing; the moderator's EXTEND to a time
+// still past is refused too, and one to a time ahead sets a new deadline
+// whose reminder goes before it.
+func TestExtendAfterDeadlineUnderWait(t *testing.T) {
+	j, db, c := rulesGame(t, 24*time.Hour, store.Rules{NMR: "wait", ExtensionBudget: time.Hour, Reminders: []time.Duration{30 * time.Minute}})
+	g0, _, _ := game(t, db, "demo")
+	c.t = g0.Deadline.Add(8 * time.Minute)
+	tick(t, j)
+	notices := len(mailsWith(t, db, "/notice/"))
+	res := mustIngest(t, j, player(storm.Italy, "EXTEND 2m"), Rejected)
+	body := flat(res.Receipt.Body)
+	for _, want := range []string{"passed at " + letters.DeadlineText(g0.Deadline, ""), "nothing of your budget was spent", "waits for their orders or the moderator (NMR WAIT)"} {
+		if !strings.Contains(body, want) {
+			t.Errorf("the refusal lacks %q:\n%s", want, res.Receipt.Body)
+		}
+	}
+	g, _, _ := game(t, db, "demo")
+	if g.Seat(storm.Italy).ExtensionUsed != 0 || !g.Deadline.Equal(g0.Deadline) {
+		t.Fatalf("a refused EXTEND spent %s and moved the deadline to %s", g.Seat(storm.Italy).ExtensionUsed, g.Deadline)
+	}
+	if n := len(mailsWith(t, db, "/notice/")); n != notices {
+		t.Fatalf("a refused EXTEND was announced (%d notices, were %d)", n, notices)
+	}
+	// The moderator's EXTEND to a time still past: refused.
+	res = mustIngest(t, j, moderatorMail("EXTEND 2m"), Rejected)
+	if !strings.Contains(flat(res.Receipt.Body), "still past: set a new one with DEADLINE") {
+		t.Fatalf("the moderator's EXTEND to a past time:\n%s", res.Receipt.Body)
+	}
+	// To a time ahead: a new deadline, its reminder before it.
+	mustIngest(t, j, moderatorMail("EXTEND 1h"), Accepted)
+	g, _, _ = game(t, db, "demo")
+	if want := g0.Deadline.Add(time.Hour); !g.Deadline.Equal(want) {
+		t.Fatalf("the deadline after the moderator's EXTEND 1h: %s, want %s", g.Deadline, want)
+	}
+	c.t = g.Deadline.Add(-30 * time.Minute)
+	tick(t, j)
+	if n := len(mailsWith(t, db, "/reminder/")); n != 5 {
+		t.Fatalf("%d reminders 30 minutes before the new deadline, want 5", n)
+	}
+}

@@ -181,6 +181,11 @@ func (r *cmdRun) modExtend(c orders.Command) error {
 	if g.Deadline.IsZero() {
 		return errors.New(letters.NoDeadlineToExtend)
 	}
+	if at := g.Deadline.Add(c.Duration); !at.After(r.now) {
+		// A deadline that passed, extended to a time still past, would
+		// be announced and then do nothing.
+		return errors.New(letters.ExtendStillPast(g.Deadline, at))
+	}
 	deadline.Move(g, g.Deadline.Add(c.Duration), r.now)
 	r.moved = true
 	r.say(letters.DeadlineExtended(r.s.Segment, c.Duration, g.Deadline))

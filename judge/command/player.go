@@ -158,6 +158,12 @@ func (r *cmdRun) plExtend(c orders.Command) error {
 	if !slices.Contains(adjudicator.Required(r.s), p) {
 		return errors.New(letters.NotOrdering(p, whoOrders(r.s)))
 	}
+	if !r.now.Before(g.Deadline) {
+		// An extension is asked before the deadline: once it passed,
+		// the miss is counted and the NMR policy runs its course (in a
+		// grace, or waiting for the moderator, orders are still taken).
+		return errors.New(letters.ExtendTooLate(r.s.Segment, g.Deadline, letters.PolicyNow(g, seat.TimeZone), seat.TimeZone))
+	}
 	left := g.Rules.ExtensionBudget - seat.ExtensionUsed
 	if g.Rules.ExtensionBudget == 0 {
 		return errors.New(letters.NoExtensionBudget)

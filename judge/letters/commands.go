@@ -133,6 +133,12 @@ func DeadlineInAbsence(segment storm.Segment, at time.Time) string {
 	return fmt.Sprintf("Note: the deadline falls in a declared absence of a power that orders in %s (the absences would put it at %s); it stands as you set it.", segment.Title(), DeadlineText(at, ""))
 }
 
+// ExtendStillPast refuses the moderator's EXTEND of a deadline (was)
+// that passed to a time (at) that is past too.
+func ExtendStillPast(was, at time.Time) string {
+	return fmt.Sprintf("the deadline passed at %s; extended so it would be %s, still past: set a new one with DEADLINE <YYYY-MM-DD> <HH:MM>", DeadlineText(was, ""), DeadlineText(at, ""))
+}
+
 // DeadlineExtended announces the moderator's EXTEND by d, to at.
 func DeadlineExtended(segment storm.Segment, d time.Duration, at time.Time) (subject, line string) {
 	return "Deadline extended", fmt.Sprintf("The deadline of %s was extended by %s to %s.", segment.Title(), Duration(d), DeadlineText(at, ""))
@@ -329,6 +335,13 @@ func OverExtensionBudget(d, left, budget time.Duration) string {
 // PlayerExtended announces a player's EXTEND of p by d, to at.
 func PlayerExtended(p storm.Power, segment storm.Segment, d time.Duration, at time.Time) (subject, line string) {
 	return "Deadline extended by " + p.Title(), fmt.Sprintf("%s's player extended the deadline of %s by %s, to %s.", p.Title(), segment.Title(), Duration(d), DeadlineText(at, ""))
+}
+
+// ExtendTooLate refuses a player's EXTEND once the deadline at of
+// segment passed; now says what happens instead (PolicyNow), times also
+// in zone.
+func ExtendTooLate(segment storm.Segment, at time.Time, now, zone string) string {
+	return fmt.Sprintf("the deadline of %s passed at %s: an extension is asked before the deadline (nothing of your budget was spent). Now %s; the moderator may still give more time", segment.Title(), DeadlineText(at, zone), now)
 }
 
 // ExtendedAnswer answers a player's EXTEND by d; left of the budget.
