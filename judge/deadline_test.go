@@ -633,3 +633,58 @@ func TestExtendAfterDeadlineUnderWait(t *testing.T) {
 		t.Fatalf("%d reminders 30 minutes before the new deadline, want 5", n)
 	}
 }
+
+// An NMR policy set while the open segment waits past its deadline (NMR
+// WAIT) settles it at once: the receipt says so, and what each missing
+// power was taken to. Within a grace it says until when late orders are
+// taken.
+func TestNMRChangeActsNowSaysSo(t *testing.T) {
+	j, db, c := rulesGame(t, 24*time.Hour, store.Rules{NMR: "wait"})
+	mustIngest(t, j, player(storm.Germany, "RESEARCH AIR RANGE\nRESEARCH ITALIAN ARMOR\nRESEARCH TORPEDOES"), Accepted)
+	for _, p := range storm.Powers[1:] {
+		mustIngest(t, j, player(p, "PASS"), Accepted)
+	}
+	for range 40 {
+		_, s, _ := game(t, db, "demo")
+		if s.Segment == storm.SegEconomic && s.Turn != storm.FirstTurn {
+			break
+		}
+		for _, p := range adjudicator.Required(s) {
+			mustIngest(t, j, player(p, "PASS"), Accepted)
+		}
+	}
+	g, s, _ := game(t, db, "demo")
+	if s.Segment != storm.SegEconomic {
+		t.Fatalf("not at an economic segment: %s", s.Segment)
+	}
+	for _, p := range adjudicator.Required(s) {
+		if p != storm.Germany && p != storm.Italy {
+			mustIngest(t, j, player(p, "PASS"), Accepted)
+		}
+	}
+	c.t = g.Deadline.Add(time.Hour)
+	if n := tick(t, j); n != 0 {
+		t.Fatal("NMR WAIT adjudicated at the deadline")
+	}
+	// A grace still running: the receipt says until when.
+	res := mustIngest(t, j, moderatorMail("NMR PASS GRACE 2h"), Accepted)
+	if body := flat(res.Receipt.Body); !strings.Contains(body, "passed at "+letters.DeadlineText(g.Deadline, "")+" without orders from Germany, Italy: under this rule late orders are still taken until "+letters.DeadlineText(g.Deadline.Add(2*time.Hour), "")) {
+		t.Fatalf("the receipt of NMR in the grace:\n%s", res.Receipt.Body)
+	}
+	if g2, _, _ := game(t, db, "demo"); g2.Version != g.Version {
+		t.Fatal("adjudicated inside the grace")
+	}
+	res = mustIngest(t, j, moderatorMail("NMR REPEAT GRACE NONE"), Accepted)
+	body := flat(res.Receipt.Body)
+	if !strings.Contains(body, "so this rule acts now: the segment is adjudicated at once, Germany, given its orders of Spring 1935 again (NMR REPEAT); Italy, taken to PASS.") {
+		t.Fatalf("the receipt does not say the rule acted now, and how:\n%s", res.Receipt.Body)
+	}
+	if g2, _, _ := game(t, db, "demo"); g2.Version != g.Version+1 {
+		t.Fatalf("version %d after NMR REPEAT past the deadline, want %d", g2.Version, g.Version+1)
+	}
+	// Before a deadline passes, the rule says nothing of now.
+	res = mustIngest(t, j, moderatorMail("NMR WAIT"), Accepted)
+	if strings.Contains(res.Receipt.Body, "acts now") || strings.Contains(res.Receipt.Body, "passed at") {
+		t.Fatalf("NMR before the deadline speaks of now:\n%s", res.Receipt.Body)
+	}
+}

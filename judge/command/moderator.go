@@ -203,9 +203,56 @@ func (r *cmdRun) modRule(c orders.Command) error {
 	if err != nil {
 		return err
 	}
+	if c.Verb == orders.CmdNMR {
+		now, err := r.policyNow()
+		if err != nil {
+			return err
+		}
+		if now != "" {
+			line += " " + now
+		}
+	}
 	r.say(letters.RulesChanged, line)
 	r.audit("rules", line)
 	return nil
+}
+
+// policyNow says what a new NMR policy does to the open segment when
+// its deadline has passed with powers missing ("" when it has not): it
+// waits, takes late orders until the grace's end, or is adjudicated now
+// (the judge's next step after this email), each missing power taken to
+// what (PASS, or its orders repeated).
+func (r *cmdRun) policyNow() (string, error) {
+	g := r.g
+	if g.Paused || g.Deadline.IsZero() || r.now.Before(g.Deadline) {
+		return "", nil
+	}
+	miss, _, err := deadline.Waiting(r.tx, g, r.s)
+	if err != nil || len(miss) == 0 {
+		return "", err
+	}
+	if deadline.NMR(g) == "wait" || r.now.Before(g.Deadline.Add(g.Rules.Grace)) {
+		return letters.PolicyPassed(r.s.Segment, g.Deadline, miss, letters.PolicyNow(g, "")), nil
+	}
+	var notes []string
+	for _, p := range miss {
+		repeated := ""
+		if deadline.NMR(g) == "repeat" {
+			rep, from, err := deadline.RepeatOrders(r.tx, g, r.s, p)
+			if err != nil {
+				return "", err
+			}
+			if rep != nil {
+				st, err := r.tx.State(g.ID, from)
+				if err != nil {
+					return "", err
+				}
+				repeated = st.Turn.String()
+			}
+		}
+		notes = append(notes, letters.MissedNote(p, repeated))
+	}
+	return letters.PolicyActsNow(r.s.Segment, g.Deadline, notes), nil
 }
 
 // modPause is the moderator's PAUSE: no orders, no deadline until RESUME.

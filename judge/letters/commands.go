@@ -181,6 +181,19 @@ func NMRRule(g *store.Game) string {
 	return "Deadline rule: at the deadline, " + PolicyText(g) + "."
 }
 
+// PolicyPassed says what a new NMR policy does to segment, whose
+// deadline (at) passed without orders from miss: now (PolicyNow).
+func PolicyPassed(segment storm.Segment, at time.Time, miss []storm.Power, now string) string {
+	return fmt.Sprintf("The deadline of %s passed at %s without orders from %s: under this rule %s.", segment.Title(), DeadlineText(at, ""), Powers(miss), now)
+}
+
+// PolicyActsNow says that a new NMR policy settles segment, whose
+// deadline (at) passed, at once: notes say what each missing power is
+// taken to (MissedNote).
+func PolicyActsNow(segment storm.Segment, at time.Time, notes []string) string {
+	return fmt.Sprintf("The deadline of %s passed at %s, so this rule acts now: the segment is adjudicated at once, %s. The report follows.", segment.Title(), DeadlineText(at, ""), strings.Join(notes, "; "))
+}
+
 // ExtensionsRule: each player's budget of EXTEND.
 func ExtensionsRule(d time.Duration) string {
 	return fmt.Sprintf("Deadline rule: each player may extend deadlines by %s in all, with EXTEND.", Duration(d))
