@@ -688,3 +688,33 @@ func TestNMRChangeActsNowSaysSo(t *testing.T) {
 		t.Fatalf("NMR before the deadline speaks of now:\n%s", res.Receipt.Body)
 	}
 }
+
+// RESUME names the absence that moved the deadline from where the pause
+// left it, in the receipt and in the players' announcement; without one
+// it says the deadline is as far off as when paused.
+func TestResumeNamesTheAbsence(t *testing.T) {
+	j, db, c := rulesGame(t, 48*time.Hour, store.Rules{AbsenceMax: 14 * 24 * time.Hour})
+	g0, _, _ := game(t, db, "demo")
+	mustIngest(t, j, moderatorMail("PAUSE"), Accepted)
+	c.t = c.t.Add(time.Hour)
+	was := g0.Deadline.Add(time.Hour)
+	day := was.Format("2006-01-02")
+	mustIngest(t, j, player(storm.Russia, "ABSENCE "+day+" "+day), Accepted)
+	res := mustIngest(t, j, moderatorMail("RESUME"), Accepted)
+	g, _, _ := game(t, db, "demo")
+	from := time.Date(was.Year(), was.Month(), was.Day(), 0, 0, 0, 0, time.UTC)
+	want := "The deadline is " + letters.DeadlineText(g.Deadline, "") + ": as far off as when paused it would be " + letters.DeadlineText(was, "") +
+		", in Russia's declared absence (" + letters.Span(from, g.Deadline, "") + "), so it moved to its end."
+	if !strings.Contains(flat(res.Receipt.Body), want) {
+		t.Fatalf("the receipt of RESUME does not name the absence; want %q in:\n%s", want, res.Receipt.Body)
+	}
+	ann := mailsWith(t, db, "/notice/")
+	if last := ann[len(ann)-1]; !strings.Contains(flat(last.Body), want) {
+		t.Fatalf("the announcement of RESUME does not name the absence:\n%s", last.Body)
+	}
+	mustIngest(t, j, moderatorMail("PAUSE"), Accepted)
+	res = mustIngest(t, j, moderatorMail("RESUME"), Accepted)
+	if !strings.Contains(flat(res.Receipt.Body), "as far off as when paused.") || strings.Contains(res.Receipt.Body, "absence") {
+		t.Fatalf("RESUME without an absence in the way:\n%s", res.Receipt.Body)
+	}
+}

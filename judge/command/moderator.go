@@ -282,16 +282,22 @@ func (r *cmdRun) modResume(c orders.Command) error {
 		return errors.New(letters.NotPaused)
 	}
 	g.Paused = false
-	var at time.Time // the deadline again, if one ran
+	var at, was time.Time // the deadline again, if one ran; as far off as when paused
+	var by []string       // the absences that moved it from there
 	if g.PausedLeft > 0 {
 		// As far off as when paused, then past the absences of
 		// the powers that order (one declared during the pause too).
-		deadline.Move(g, deadline.AfterAbsences(g, r.s, deadline.CeilMinute(r.now.Add(g.PausedLeft)), true), r.now)
+		was = deadline.CeilMinute(r.now.Add(g.PausedLeft))
+		next, moved := deadline.AfterAbsencesBy(g, r.s, was, true)
+		deadline.Move(g, next, r.now)
 		g.PausedLeft = 0
 		r.moved = true
 		at = g.Deadline
+		for _, m := range moved {
+			by = append(by, letters.AbsenceOf(m.Power, m.From, m.Until))
+		}
 	}
-	subject, line := letters.GameResumed(at)
+	subject, line := letters.GameResumed(at, was, by)
 	r.say(subject, line)
 	r.audit("resume", line)
 	return nil

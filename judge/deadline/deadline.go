@@ -95,6 +95,21 @@ func Move(g *store.Game, at, now time.Time) {
 // follow one another). With mark, the open segment's deadline moves:
 // each absence that moved it is marked so (store.Absence.MovedSegment).
 func AfterAbsences(g *store.Game, s storm.State, at time.Time, mark bool) time.Time {
+	at, _ = AfterAbsencesBy(g, s, at, mark)
+	return at
+}
+
+// Moved is an absence that moved a deadline: whose, and its span.
+type Moved struct {
+	Power       storm.Power
+	From, Until time.Time
+}
+
+// AfterAbsencesBy is AfterAbsences, with the absences that moved the
+// deadline, in the order they did (a mail that gives the deadline says
+// why it is where it is).
+func AfterAbsencesBy(g *store.Game, s storm.State, at time.Time, mark bool) (time.Time, []Moved) {
+	var by []Moved
 	req := adjudicator.Required(s)
 	for range 20 { // absences are bounded; so is this
 		moved := false
@@ -107,6 +122,7 @@ func AfterAbsences(g *store.Game, s storm.State, at time.Time, mark bool) time.T
 				a := &seat.Absences[k]
 				if !at.Before(a.From) && at.Before(a.Until) {
 					at, moved = CeilMinute(a.Until), true
+					by = append(by, Moved{Power: seat.Power, From: a.From, Until: a.Until})
 					if mark {
 						a.MovedSegment = g.SegmentVersion
 					}
@@ -117,7 +133,7 @@ func AfterAbsences(g *store.Game, s storm.State, at time.Time, mark bool) time.T
 			break
 		}
 	}
-	return at
+	return at, by
 }
 
 // NMR is g's NMR policy, "pass" by default.

@@ -214,13 +214,29 @@ func GamePausedBy(left time.Duration) (subject, line string) {
 	return "Game paused", line
 }
 
-// GameResumed announces RESUME; at is the deadline again (zero: none).
-func GameResumed(at time.Time) (subject, line string) {
+// GameResumed announces RESUME; at is the deadline again (zero: none),
+// was the time as far off as when paused, by the absences that moved it
+// from there (AbsenceOf), if any.
+func GameResumed(at, was time.Time, by []string) (subject, line string) {
 	line = "The moderator RESUMED the game: orders are taken again."
-	if !at.IsZero() {
-		line += " The deadline is " + DeadlineText(at, "") + "."
+	switch {
+	case at.IsZero():
+	case len(by) == 0:
+		line += " The deadline is " + DeadlineText(at, "") + ", as far off as when paused."
+	default:
+		end := "so it moved to its end"
+		if len(by) > 1 {
+			end = "so it moved past them"
+		}
+		line += fmt.Sprintf(" The deadline is %s: as far off as when paused it would be %s, in %s, %s.", DeadlineText(at, ""), DeadlineText(was, ""), strings.Join(by, ", then "), end)
 	}
 	return "Game resumed", line
+}
+
+// AbsenceOf names p's declared absence from from to until, for a mail
+// that says why a deadline moved.
+func AbsenceOf(p storm.Power, from, until time.Time) string {
+	return fmt.Sprintf("%s's declared absence (%s)", p.Title(), Span(from, until, ""))
 }
 
 // AdjudicateNow answers ADJUDICATE.
