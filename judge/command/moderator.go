@@ -1,6 +1,7 @@
 package command
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"slices"
@@ -31,6 +32,7 @@ var moderatorCommands = map[string]func(*cmdRun, orders.Command) error{
 	orders.CmdObserve:    (*cmdRun).modObservers,
 	orders.CmdExport:     (*cmdRun).modExport,
 	orders.CmdDeadline:   (*cmdRun).modDeadline,
+	orders.CmdTimezone:   (*cmdRun).modTimezone,
 	orders.CmdExtend:     (*cmdRun).modExtend,
 	orders.CmdDuration:   (*cmdRun).modRule,
 	orders.CmdReminders:  (*cmdRun).modRule,
@@ -139,9 +141,13 @@ func (r *cmdRun) modExport(c orders.Command) error {
 	return nil
 }
 
-// modDeadline is the moderator's DEADLINE <time> or NONE: the open segment's deadline.
+// modDeadline is the moderator's DEADLINE <time> or NONE: the open
+// segment's deadline; DEADLINE EVERY: the schedule (modSchedule).
 func (r *cmdRun) modDeadline(c orders.Command) error {
 	g := r.g
+	if c.Mode == "every" {
+		return r.modSchedule(c)
+	}
 	if g.Paused {
 		return errors.New(letters.PausedDeadline)
 	}
@@ -152,16 +158,21 @@ func (r *cmdRun) modDeadline(c orders.Command) error {
 		if g.Deadline.IsZero() {
 			return errors.New(letters.NoDeadline)
 		}
-		deadline.Move(g, time.Time{}, r.now)
+		deadline.Move(g, time.Time{}, r.now, "")
 		r.moved, r.cancelled = true, true
 		r.say(letters.DeadlineRemoved(r.s.Segment))
 		r.audit("deadline", "deadline removed")
 		return nil
 	}
-	if !c.At.After(r.now) {
-		return errors.New(letters.NotInFuture(c.At))
+	at := c.At
+	if zone := g.Rules.Zone; c.Word != "UTC" && zone != "" {
+		// The moderators' time zone (TIMEZONE): the time as they read it.
+		at = time.Date(at.Year(), at.Month(), at.Day(), at.Hour(), at.Minute(), 0, 0, letters.Location(zone)).UTC()
 	}
-	deadline.Move(g, c.At, r.now)
+	if !at.After(r.now) {
+		return errors.New(letters.NotInFuture(at, g.Rules.Zone))
+	}
+	deadline.Move(g, at, r.now, letters.WhySet)
 	r.moved = true
 	r.say(letters.DeadlineSet(r.s.Segment, g.Deadline))
 	if at := deadline.AfterAbsences(g, r.s, g.Deadline, false); !at.Equal(g.Deadline) {
@@ -169,6 +180,31 @@ func (r *cmdRun) modDeadline(c orders.Command) error {
 		r.answers = append(r.answers, letters.DeadlineInAbsence(r.s.Segment, at))
 	}
 	r.audit("deadline", "deadline set to "+g.Deadline.Format(time.RFC3339))
+	return nil
+}
+
+// modSchedule is the moderator's DEADLINE EVERY: the game's schedule of
+// deadlines, from the next segment on (EVERY NONE: none).
+func (r *cmdRun) modSchedule(c orders.Command) error {
+	line, err := ApplyRule(r.g, c)
+	if err != nil {
+		return err
+	}
+	r.say(letters.RulesChanged, line)
+	r.audit("rules", line)
+	return nil
+}
+
+// modTimezone is the moderator's TIMEZONE: the moderators' time zone, in
+// which DEADLINE's times are read and the deadlines shown in their
+// receipts.
+func (r *cmdRun) modTimezone(c orders.Command) error {
+	r.g.Rules.Zone = c.Word
+	if c.Word == "UTC" {
+		r.g.Rules.Zone = ""
+	}
+	r.answers = append(r.answers, letters.ModeratorZoneAnswer(c.Word))
+	r.audit("timezone", "the moderators' time zone: "+c.Word)
 	return nil
 }
 
@@ -186,7 +222,7 @@ func (r *cmdRun) modExtend(c orders.Command) error {
 		// be announced and then do nothing.
 		return errors.New(letters.ExtendStillPast(g.Deadline, at))
 	}
-	deadline.Move(g, g.Deadline.Add(c.Duration), r.now)
+	deadline.Move(g, g.Deadline.Add(c.Duration), r.now, letters.WhyExtended(c.Duration, ""))
 	r.moved = true
 	r.say(letters.DeadlineExtended(r.s.Segment, c.Duration, g.Deadline))
 	r.audit("extend", fmt.Sprintf("deadline extended by %s to %s", orders.FormatDuration(c.Duration), g.Deadline.Format(time.RFC3339)))
@@ -288,8 +324,8 @@ func (r *cmdRun) modResume(c orders.Command) error {
 		// As far off as when paused, then past the absences of
 		// the powers that order (one declared during the pause too).
 		was = deadline.CeilMinute(r.now.Add(g.PausedLeft))
-		next, moved := deadline.AfterAbsencesBy(g, r.s, was, true)
-		deadline.Move(g, next, r.now)
+		next, why, moved := deadline.Place(g, r.s, was, true)
+		deadline.Move(g, next, r.now, why)
 		g.PausedLeft = 0
 		r.moved = true
 		at = g.Deadline
@@ -410,6 +446,23 @@ func ApplyRule(g *store.Game, c orders.Command) (string, error) {
 	case orders.CmdAbsence:
 		g.Rules.AbsenceMax = c.Duration
 		return letters.AbsenceMaxRule(c.Duration), nil
+	case orders.CmdDeadline:
+		if c.Mode != "every" {
+			break
+		}
+		g.Rules.Schedule = nil
+		if !c.None {
+			zone := c.Word
+			if zone == "" {
+				zone = cmp.Or(g.Rules.Zone, "UTC") // the moderators'
+			}
+			sc := &store.Schedule{Days: c.Every, Minute: c.Clock, Zone: zone}
+			for _, d := range c.Skip {
+				sc.Skip = append(sc.Skip, d.Format("2006-01-02"))
+			}
+			g.Rules.Schedule = sc
+		}
+		return letters.ScheduleRule(g.Rules.Schedule), nil
 	}
 	return "", errors.New(letters.NotARule)
 }

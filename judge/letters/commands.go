@@ -57,9 +57,41 @@ func NobodyOrders(who string) string {
 
 // The moderator's commands.
 
-// NotInFuture refuses a DEADLINE that is past.
-func NotInFuture(at time.Time) string {
-	return fmt.Sprintf("%s is not in the future (the time is in UTC)", at.Format("2006-01-02 15:04"))
+// CreateDeadline refuses a DEADLINE <time> in CREATE.
+const CreateDeadline = "a game being created has no segment open yet: give its schedule (DEADLINE EVERY) or durations (DURATION), and set a segment's deadline once the game runs"
+
+// NotInFuture refuses a DEADLINE that is past (read in zone, the
+// moderators' TIMEZONE; "" UTC).
+func NotInFuture(at time.Time, zone string) string {
+	if zone == "" {
+		zone = "UTC"
+	}
+	return fmt.Sprintf("%s is not in the future (the time is read in %s)", at.In(Location(zone)).Format("2006-01-02 15:04"), zone)
+}
+
+// Why a deadline moved, for every mail that gives it (DeadlineLine).
+const WhySet = "set by the moderator"
+
+// WhyExtended: the deadline was extended by d by who's player ("" the
+// moderator).
+func WhyExtended(d time.Duration, who string) string {
+	if who == "" {
+		return "extended by " + Duration(d) + " by the moderator"
+	}
+	return fmt.Sprintf("extended by %s by %s's player", Duration(d), who)
+}
+
+// ModeratorZoneAnswer answers the moderator's TIMEZONE.
+func ModeratorZoneAnswer(zone string) string {
+	return fmt.Sprintf("The moderators' time zone is %s: DEADLINE's times are read in it, a DEADLINE EVERY that names no zone is in it, and your receipts give deadlines in it besides UTC.", zone)
+}
+
+// ScheduleRule: the deadlines on the schedule sc (nil: none).
+func ScheduleRule(sc *store.Schedule) string {
+	if sc == nil {
+		return "Deadline rule: no schedule; each segment's deadline is its duration after it opens (from the next segment on; the open one keeps its deadline)."
+	}
+	return fmt.Sprintf("Deadline rule: deadlines on the schedule, %s: a segment's deadline is the first such time at least its duration after it opens, shown in each player's time zone (from the next segment on; the open one keeps its deadline).", ScheduleText(sc))
 }
 
 // The refusals of EXTEND, ABSENCE, PAUSE and RESUME by the moderator.
@@ -231,12 +263,6 @@ func GameResumed(at, was time.Time, by []string) (subject, line string) {
 		line += fmt.Sprintf(" The deadline is %s: as far off as when paused it would be %s, in %s, %s.", DeadlineText(at, ""), DeadlineText(was, ""), strings.Join(by, ", then "), end)
 	}
 	return "Game resumed", line
-}
-
-// AbsenceOf names p's declared absence from from to until, for a mail
-// that says why a deadline moved.
-func AbsenceOf(p storm.Power, from, until time.Time) string {
-	return fmt.Sprintf("%s's declared absence (%s)", p.Title(), Span(from, until, ""))
 }
 
 // AdjudicateNow answers ADJUDICATE.
