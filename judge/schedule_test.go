@@ -134,3 +134,21 @@ func TestModeratorTimezoneReadsDeadlineAndCreate(t *testing.T) {
 		t.Errorf("the CREATE receipt does not give the schedule:\n%s", res.Receipt.Body)
 	}
 }
+
+// On a schedule, RESUME puts the deadline at the schedule's first time
+// from as far off as when paused, and says so.
+func TestResumeOnTheSchedule(t *testing.T) {
+	j, db, c := rulesGame(t, 24*time.Hour, store.Rules{})
+	mustIngest(t, j, moderatorMail("DEADLINE EVERY TUE 18:00"), Accepted)
+	mustIngest(t, j, moderatorMail("PAUSE"), Accepted)
+	c.t = c.t.Add(3 * time.Hour) // Sun 22 Nov 15:00: a day left, Mon 15:00, then Tuesday's time
+	res := mustIngest(t, j, moderatorMail("RESUME"), Accepted)
+	g, _, _ := game(t, db, "demo")
+	if want := time.Date(2026, 11, 24, 18, 0, 0, 0, time.UTC); !g.Deadline.Equal(want) {
+		t.Fatalf("the deadline after RESUME %s, want %s", g.Deadline, want)
+	}
+	want := "as far off as when paused it would be Mon 23 Nov 2026 15:00 UTC; it is on the game's schedule, every Tue at 18:00 UTC."
+	if !strings.Contains(flat(res.Receipt.Body), want) {
+		t.Fatalf("RESUME on the schedule; want %q in:\n%s", want, res.Receipt.Body)
+	}
+}

@@ -333,7 +333,7 @@ func (r *cmdRun) modResume(c orders.Command) error {
 			by = append(by, letters.AbsenceOf(m.Power, m.From, m.Until))
 		}
 	}
-	subject, line := letters.GameResumed(at, was, by)
+	subject, line := letters.GameResumed(at, was, by, g.DeadlineWhy, g.Rules.Schedule != nil)
 	r.say(subject, line)
 	r.audit("resume", line)
 	return nil

@@ -248,16 +248,22 @@ func GamePausedBy(left time.Duration) (subject, line string) {
 
 // GameResumed announces RESUME; at is the deadline again (zero: none),
 // was the time as far off as when paused, by the absences that moved it
-// from there (AbsenceOf), if any.
-func GameResumed(at, was time.Time, by []string) (subject, line string) {
+// from there (AbsenceOf), if any, why it is at at (DeadlineWhy);
+// scheduled: the game has a schedule.
+func GameResumed(at, was time.Time, by []string, why string, scheduled bool) (subject, line string) {
 	line = "The moderator RESUMED the game: orders are taken again."
 	switch {
 	case at.IsZero():
+	case len(by) == 0 && !at.Equal(was): // the game's schedule (why)
+		line += fmt.Sprintf(" The deadline is %s: as far off as when paused it would be %s; it is %s.", DeadlineText(at, ""), DeadlineText(was, ""), why)
 	case len(by) == 0:
 		line += " The deadline is " + DeadlineText(at, "") + ", as far off as when paused."
 	default:
 		end := "so it moved to its end"
-		if len(by) > 1 {
+		switch {
+		case scheduled:
+			end = "so it moved to the schedule's first time after it"
+		case len(by) > 1:
 			end = "so it moved past them"
 		}
 		line += fmt.Sprintf(" The deadline is %s: as far off as when paused it would be %s, in %s, %s.", DeadlineText(at, ""), DeadlineText(was, ""), strings.Join(by, ", then "), end)
