@@ -604,7 +604,7 @@ func TestExtendAfterDeadlineUnderWait(t *testing.T) {
 	notices := len(mailsWith(t, db, "/notice/"))
 	res := mustIngest(t, j, player(storm.Italy, "EXTEND 2m"), Rejected)
 	body := flat(res.Receipt.Body)
-	for _, want := range []string{"passed at " + letters.DeadlineText(g0.Deadline, ""), "nothing of your budget was spent", "waits for their orders or the moderator (NMR WAIT)"} {
+	for _, want := range []string{"passed at " + letters.DeadlineText(g0.Deadline, ""), "nothing of your budget was spent", "your orders are still taken until the moderator acts (NMR WAIT)"} {
 		if !strings.Contains(body, want) {
 			t.Errorf("the refusal lacks %q:\n%s", want, res.Receipt.Body)
 		}

@@ -162,7 +162,7 @@ func (r *cmdRun) plExtend(c orders.Command) error {
 		// An extension is asked before the deadline: once it passed,
 		// the miss is counted and the NMR policy runs its course (in a
 		// grace, or waiting for the moderator, orders are still taken).
-		return errors.New(letters.ExtendTooLate(r.s.Segment, g.Deadline, letters.PolicyNow(g, seat.TimeZone), seat.TimeZone))
+		return errors.New(letters.ExtendTooLate(g, r.s.Segment, seat.TimeZone))
 	}
 	left := g.Rules.ExtensionBudget - seat.ExtensionUsed
 	if g.Rules.ExtensionBudget == 0 {

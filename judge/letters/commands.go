@@ -398,11 +398,14 @@ func PlayerExtended(p storm.Power, segment storm.Segment, d time.Duration, at ti
 	return "Deadline extended by " + p.Title(), fmt.Sprintf("%s's player extended the deadline of %s by %s, to %s.", p.Title(), segment.Title(), Duration(d), DeadlineText(at, ""))
 }
 
-// ExtendTooLate refuses a player's EXTEND once the deadline at of
-// segment passed; now says what happens instead (PolicyNow), times also
-// in zone.
-func ExtendTooLate(segment storm.Segment, at time.Time, now, zone string) string {
-	return fmt.Sprintf("the deadline of %s passed at %s: an extension is asked before the deadline (nothing of your budget was spent). Now %s; the moderator may still give more time", segment.Title(), DeadlineText(at, zone), now)
+// ExtendTooLate refuses a player's EXTEND once the deadline of g's open
+// segment passed, saying what happens instead, times also in zone.
+func ExtendTooLate(g *store.Game, segment storm.Segment, zone string) string {
+	now := PolicyNow(g, zone)
+	if g.Rules.NMR == "wait" {
+		now = "your orders are still taken until the moderator acts (NMR WAIT)"
+	}
+	return fmt.Sprintf("the deadline of %s passed at %s: an extension is asked before the deadline (nothing of your budget was spent). Now %s; the moderator may still give more time", segment.Title(), DeadlineText(g.Deadline, zone), now)
 }
 
 // ExtendedAnswer answers a player's EXTEND by d; left of the budget.
