@@ -676,7 +676,7 @@ func TestNMRChangeActsNowSaysSo(t *testing.T) {
 	}
 	res = mustIngest(t, j, moderatorMail("NMR REPEAT GRACE NONE"), Accepted)
 	body := flat(res.Receipt.Body)
-	if !strings.Contains(body, "so this rule acts now: the segment is adjudicated at once, Germany, given its orders of Spring 1935 again (NMR REPEAT); Italy, taken to PASS.") {
+	if !strings.Contains(body, "so this rule acts now, the segment adjudicated at once: Germany, given its orders of Spring 1935 again (NMR REPEAT); Italy, taken to PASS.") {
 		t.Fatalf("the receipt does not say the rule acted now, and how:\n%s", res.Receipt.Body)
 	}
 	if g2, _, _ := game(t, db, "demo"); g2.Version != g.Version+1 {

@@ -223,7 +223,7 @@ func PolicyPassed(segment storm.Segment, at time.Time, miss []storm.Power, now s
 // deadline (at) passed, at once: notes say what each missing power is
 // taken to (MissedNote).
 func PolicyActsNow(segment storm.Segment, at time.Time, notes []string) string {
-	return fmt.Sprintf("The deadline of %s passed at %s, so this rule acts now: the segment is adjudicated at once, %s. The report follows.", segment.Title(), DeadlineText(at, ""), strings.Join(notes, "; "))
+	return fmt.Sprintf("The deadline of %s passed at %s, so this rule acts now, the segment adjudicated at once: %s. The report follows.", segment.Title(), DeadlineText(at, ""), strings.Join(notes, "; "))
 }
 
 // ExtensionsRule: each player's budget of EXTEND.
