@@ -590,3 +590,131 @@ func TestDeadlineResendWhilePausedKeepsTheEvent(t *testing.T) {
 		t.Fatalf("the event in a copy sent while paused: status %q at %s, want standing at %s", st, at, g0.Deadline)
 	}
 }
+
+// Under NMR WAIT, once the deadline passed, a player's EXTEND is refused
+// with its reason (the miss is counted; the game waits for the orders or
+// the moderator) and spends nothing; the moderator's EXTEND to a time
+// still past is refused too, and one to a time ahead sets a new deadline
+// whose reminder goes before it.
+func TestExtendAfterDeadlineUnderWait(t *testing.T) {
+	j, db, c := rulesGame(t, 24*time.Hour, store.Rules{NMR: "wait", ExtensionBudget: time.Hour, Reminders: []time.Duration{30 * time.Minute}})
+	g0, _, _ := game(t, db, "demo")
+	c.t = g0.Deadline.Add(8 * time.Minute)
+	tick(t, j)
+	notices := len(mailsWith(t, db, "/notice/"))
+	res := mustIngest(t, j, player(storm.Italy, "EXTEND 2m"), Rejected)
+	body := flat(res.Receipt.Body)
+	for _, want := range []string{"passed at " + letters.DeadlineText(g0.Deadline, ""), "nothing of your budget was spent", "your orders are still taken until the moderator acts (NMR WAIT)"} {
+		if !strings.Contains(body, want) {
+			t.Errorf("the refusal lacks %q:\n%s", want, res.Receipt.Body)
+		}
+	}
+	g, _, _ := game(t, db, "demo")
+	if g.Seat(storm.Italy).ExtensionUsed != 0 || !g.Deadline.Equal(g0.Deadline) {
+		t.Fatalf("a refused EXTEND spent %s and moved the deadline to %s", g.Seat(storm.Italy).ExtensionUsed, g.Deadline)
+	}
+	if n := len(mailsWith(t, db, "/notice/")); n != notices {
+		t.Fatalf("a refused EXTEND was announced (%d notices, were %d)", n, notices)
+	}
+	// The moderator's EXTEND to a time still past: refused.
+	res = mustIngest(t, j, moderatorMail("EXTEND 2m"), Rejected)
+	if !strings.Contains(flat(res.Receipt.Body), "still past: set a new one with DEADLINE") {
+		t.Fatalf("the moderator's EXTEND to a past time:\n%s", res.Receipt.Body)
+	}
+	// To a time ahead: a new deadline, its reminder before it.
+	mustIngest(t, j, moderatorMail("EXTEND 1h"), Accepted)
+	g, _, _ = game(t, db, "demo")
+	if want := g0.Deadline.Add(time.Hour); !g.Deadline.Equal(want) {
+		t.Fatalf("the deadline after the moderator's EXTEND 1h: %s, want %s", g.Deadline, want)
+	}
+	c.t = g.Deadline.Add(-30 * time.Minute)
+	tick(t, j)
+	if n := len(mailsWith(t, db, "/reminder/")); n != 5 {
+		t.Fatalf("%d reminders 30 minutes before the new deadline, want 5", n)
+	}
+}
+
+// An NMR policy set while the open segment waits past its deadline (NMR
+// WAIT) settles it at once: the receipt says so, and what each missing
+// power was taken to. Within a grace it says until when late orders are
+// taken.
+func TestNMRChangeActsNowSaysSo(t *testing.T) {
+	j, db, c := rulesGame(t, 24*time.Hour, store.Rules{NMR: "wait"})
+	mustIngest(t, j, player(storm.Germany, "RESEARCH AIR RANGE\nRESEARCH ITALIAN ARMOR\nRESEARCH TORPEDOES"), Accepted)
+	for _, p := range storm.Powers[1:] {
+		mustIngest(t, j, player(p, "PASS"), Accepted)
+	}
+	for range 40 {
+		_, s, _ := game(t, db, "demo")
+		if s.Segment == storm.SegEconomic && s.Turn != storm.FirstTurn {
+			break
+		}
+		for _, p := range adjudicator.Required(s) {
+			mustIngest(t, j, player(p, "PASS"), Accepted)
+		}
+	}
+	g, s, _ := game(t, db, "demo")
+	if s.Segment != storm.SegEconomic {
+		t.Fatalf("not at an economic segment: %s", s.Segment)
+	}
+	for _, p := range adjudicator.Required(s) {
+		if p != storm.Germany && p != storm.Italy {
+			mustIngest(t, j, player(p, "PASS"), Accepted)
+		}
+	}
+	c.t = g.Deadline.Add(time.Hour)
+	if n := tick(t, j); n != 0 {
+		t.Fatal("NMR WAIT adjudicated at the deadline")
+	}
+	// A grace still running: the receipt says until when.
+	res := mustIngest(t, j, moderatorMail("NMR PASS GRACE 2h"), Accepted)
+	if body := flat(res.Receipt.Body); !strings.Contains(body, "passed at "+letters.DeadlineText(g.Deadline, "")+" without orders from Germany, Italy: under this rule late orders are still taken until "+letters.DeadlineText(g.Deadline.Add(2*time.Hour), "")) {
+		t.Fatalf("the receipt of NMR in the grace:\n%s", res.Receipt.Body)
+	}
+	if g2, _, _ := game(t, db, "demo"); g2.Version != g.Version {
+		t.Fatal("adjudicated inside the grace")
+	}
+	res = mustIngest(t, j, moderatorMail("NMR REPEAT GRACE NONE"), Accepted)
+	body := flat(res.Receipt.Body)
+	if !strings.Contains(body, "so this rule acts now, the segment adjudicated at once: Germany, given its orders of Spring 1935 again (NMR REPEAT); Italy, taken to PASS.") {
+		t.Fatalf("the receipt does not say the rule acted now, and how:\n%s", res.Receipt.Body)
+	}
+	if g2, _, _ := game(t, db, "demo"); g2.Version != g.Version+1 {
+		t.Fatalf("version %d after NMR REPEAT past the deadline, want %d", g2.Version, g.Version+1)
+	}
+	// Before a deadline passes, the rule says nothing of now.
+	res = mustIngest(t, j, moderatorMail("NMR WAIT"), Accepted)
+	if strings.Contains(res.Receipt.Body, "acts now") || strings.Contains(res.Receipt.Body, "passed at") {
+		t.Fatalf("NMR before the deadline speaks of now:\n%s", res.Receipt.Body)
+	}
+}
+
+// RESUME names the absence that moved the deadline from where the pause
+// left it, in the receipt and in the players' announcement; without one
+// it says the deadline is as far off as when paused.
+func TestResumeNamesTheAbsence(t *testing.T) {
+	j, db, c := rulesGame(t, 48*time.Hour, store.Rules{AbsenceMax: 14 * 24 * time.Hour})
+	g0, _, _ := game(t, db, "demo")
+	mustIngest(t, j, moderatorMail("PAUSE"), Accepted)
+	c.t = c.t.Add(time.Hour)
+	was := g0.Deadline.Add(time.Hour)
+	day := was.Format("2006-01-02")
+	mustIngest(t, j, player(storm.Russia, "ABSENCE "+day+" "+day), Accepted)
+	res := mustIngest(t, j, moderatorMail("RESUME"), Accepted)
+	g, _, _ := game(t, db, "demo")
+	from := time.Date(was.Year(), was.Month(), was.Day(), 0, 0, 0, 0, time.UTC)
+	want := "The deadline is " + letters.DeadlineText(g.Deadline, "") + ": as far off as when paused it would be " + letters.DeadlineText(was, "") +
+		", in Russia's declared absence (" + letters.Span(from, g.Deadline, "") + "), so it moved to its end."
+	if !strings.Contains(flat(res.Receipt.Body), want) {
+		t.Fatalf("the receipt of RESUME does not name the absence; want %q in:\n%s", want, res.Receipt.Body)
+	}
+	ann := mailsWith(t, db, "/notice/")
+	if last := ann[len(ann)-1]; !strings.Contains(flat(last.Body), want) {
+		t.Fatalf("the announcement of RESUME does not name the absence:\n%s", last.Body)
+	}
+	mustIngest(t, j, moderatorMail("PAUSE"), Accepted)
+	res = mustIngest(t, j, moderatorMail("RESUME"), Accepted)
+	if !strings.Contains(flat(res.Receipt.Body), "as far off as when paused.") || strings.Contains(res.Receipt.Body, "absence") {
+		t.Fatalf("RESUME without an absence in the way:\n%s", res.Receipt.Body)
+	}
+}

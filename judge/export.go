@@ -80,6 +80,8 @@ func export(tx *store.Tx, g *store.Game, v int) ([]byte, error) {
 		Grace           string            `json:"grace,omitempty"`
 		ExtensionBudget string            `json:"extension_budget,omitempty"`
 		AbsenceMax      string            `json:"absence_max,omitempty"`
+		Schedule        *store.Schedule   `json:"schedule,omitempty"`
+		Zone            string            `json:"moderators_zone,omitempty"`
 		Press           store.PressRules  `json:"press"`
 	}
 	out := struct {
@@ -88,6 +90,7 @@ func export(tx *store.Tx, g *store.Game, v int) ([]byte, error) {
 		Latest      int                 `json:"latest_version"`
 		Created     time.Time           `json:"created"`
 		Deadline    *time.Time          `json:"deadline,omitempty"`
+		DeadlineWhy string              `json:"deadline_why,omitempty"`
 		DeadlineSeq int                 `json:"deadline_sequence,omitempty"`
 		Paused      bool                `json:"paused"`
 		Waiting     bool                `json:"waiting,omitempty"`
@@ -112,7 +115,7 @@ func export(tx *store.Tx, g *store.Game, v int) ([]byte, error) {
 	}
 	if !g.Deadline.IsZero() && v == g.Version {
 		d := g.Deadline
-		out.Deadline = &d
+		out.Deadline, out.DeadlineWhy = &d, g.DeadlineWhy
 	}
 	dur := func(d time.Duration) string {
 		if d == 0 {
@@ -121,7 +124,7 @@ func export(tx *store.Tx, g *store.Game, v int) ([]byte, error) {
 		return d.String()
 	}
 	out.Rules = rules{SegmentDuration: dur(g.SegmentDuration), NMR: deadline.NMR(g), Grace: dur(g.Rules.Grace),
-		ExtensionBudget: dur(g.Rules.ExtensionBudget), AbsenceMax: dur(g.Rules.AbsenceMax), Press: g.Press}
+		ExtensionBudget: dur(g.Rules.ExtensionBudget), AbsenceMax: dur(g.Rules.AbsenceMax), Schedule: g.Rules.Schedule, Zone: g.Rules.Zone, Press: g.Press}
 	if out.Rules.Press.Mode == "" {
 		out.Rules.Press.Mode = "white"
 	}

@@ -714,7 +714,7 @@ func (j *Judge) Adjudicate(game string) (bool, error) {
 			for _, p := range o.miss {
 				repeated := ""
 				if deadline.NMR(g) == "repeat" {
-					rep, from, err := repeatOrders(tx, g, o.s, p)
+					rep, from, err := deadline.RepeatOrders(tx, g, o.s, p)
 					if err != nil {
 						return err
 					}

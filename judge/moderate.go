@@ -1,6 +1,7 @@
 package judge
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -85,6 +86,7 @@ func (j *Judge) create(tx *store.Tx, m *orders.Message, sub *orders.Submission, 
 		rc.errs = append(rc.errs, letters.CommandRefused(c.Line, c.Verb, why))
 	}
 	g := &store.Game{} // collects the rules
+	everyLine := 0     // a DEADLINE EVERY without its zone
 	for _, c := range sub.Commands {
 		switch c.Verb {
 		case orders.CmdCreate, orders.CmdReason:
@@ -121,6 +123,22 @@ func (j *Judge) create(tx *store.Tx, m *orders.Message, sub *orders.Submission, 
 			if _, err := command.ApplyRule(g, c); err != nil {
 				bad(c, err.Error())
 			}
+		case orders.CmdTimezone:
+			g.Rules.Zone = c.Word
+			if c.Word == "UTC" {
+				g.Rules.Zone = ""
+			}
+		case orders.CmdDeadline:
+			if c.Mode != "every" {
+				bad(c, letters.CreateDeadline)
+				continue
+			}
+			if _, err := command.ApplyRule(g, c); err != nil {
+				bad(c, err.Error())
+			}
+			if c.Word == "" && g.Rules.Schedule != nil {
+				everyLine = c.Line // in the moderators' zone, wherever TIMEZONE stands
+			}
 		case orders.CmdPress:
 			command.PressRule(g, c)
 		case orders.CmdObserve:
@@ -130,6 +148,9 @@ func (j *Judge) create(tx *store.Tx, m *orders.Message, sub *orders.Submission, 
 		default:
 			bad(c, letters.NotCreateLine)
 		}
+	}
+	if everyLine > 0 && g.Rules.Schedule != nil {
+		g.Rules.Schedule.Zone = cmp.Or(g.Rules.Zone, "UTC")
 	}
 	if len(rc.errs) == 0 {
 		if d, ok := g.Rules.Durations["economic"]; ok && allSame(g.Rules.Durations) {

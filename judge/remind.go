@@ -5,7 +5,6 @@ import (
 	"slices"
 	"time"
 
-	"stormjudge/adjudicator"
 	"stormjudge/adjudicator/storm"
 	"stormjudge/judge/deadline"
 	"stormjudge/judge/letters"
@@ -88,38 +87,4 @@ func (j *Judge) noteMiss(tx *store.Tx, g *store.Game, s storm.State, miss []stor
 		}
 	}
 	return nil
-}
-
-// repeatOrders are the orders the NMR policy REPEAT gives power p in the
-// open segment of g: its last accepted orders for the same segment in an
-// earlier version, when they are valid now; nil: PASS.
-func repeatOrders(tx *store.Tx, g *store.Game, s storm.State, p storm.Power) ([]storm.Order, int, error) {
-	for v := g.Version - 1; v >= 0; v-- {
-		recs, err := tx.Orders(g.ID, v)
-		if err != nil {
-			return nil, 0, err
-		}
-		r, ok := recs[p]
-		if !ok || r.Pass || len(r.Orders) == 0 {
-			continue
-		}
-		old, err := tx.State(g.ID, v)
-		if err != nil {
-			return nil, 0, err
-		}
-		if old.Segment != s.Segment || adjudicator.OnlyStanding(old, r.Orders) {
-			continue
-		}
-		var now []storm.Order
-		for _, o := range r.Orders {
-			if o.For == "" || o.For == s.Segment {
-				now = append(now, o)
-			}
-		}
-		if len(now) == 0 || len(adjudicator.Validate(s, p, now)) > 0 {
-			return nil, 0, nil
-		}
-		return now, v, nil
-	}
-	return nil, 0, nil
 }

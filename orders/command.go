@@ -29,15 +29,22 @@ type Command struct {
 	Duration time.Duration   // EXTEND, DURATION, EXTENSIONS, ABSENCE MAX, NMR ... GRACE
 	List     []time.Duration // REMINDERS, longest first
 	Word     string          // an option: DURATION's kind, NMR's policy, DECK's name, ON/OFF, TIMEZONE's zone
-	Mode     string          // DECK: "file" or "physical"
+	Mode     string          // DECK: "file" or "physical"; DEADLINE: "every" (EVERY)
 	None     bool            // DEADLINE NONE, ABSENCE NONE, REMINDERS NONE, DURATION ... NONE, DECK NONE
 	Max      bool            // ABSENCE MAX
-	At       time.Time       // DEADLINE (UTC); ABSENCE: the first day (a civil date at 00:00 UTC)
+	At       time.Time       // DEADLINE: the civil time (coded in UTC; Word "UTC" when written so); ABSENCE: the first day (a civil date at 00:00 UTC)
 	Until    time.Time       // ABSENCE: the last day (civil date)
 	Versions []int           // RESEND; ROLLBACK and EXPORT: one
-	Number   uint64          // SEED; AUDIT: the entries asked for (0: the default)
-	Text     string          // REASON, BROADCAST, MESSAGE, PRESS TO; REPLACE's address: as written
-	Game     string          // OBSERVE STOP <game>: the game named on the line
+	// DEADLINE EVERY (Mode "every"): the weekdays (Every, SKIP's taken
+	// out), the time of day (Clock, minutes after midnight), the zone
+	// (Word, "" the moderators'), the dates skipped (Skip, civil dates);
+	// None: EVERY NONE.
+	Every  []time.Weekday
+	Clock  int
+	Skip   []time.Time
+	Number uint64 // SEED; AUDIT: the entries asked for (0: the default)
+	Text   string // REASON, BROADCAST, MESSAGE, PRESS TO; REPLACE's address: as written
+	Game   string // OBSERVE STOP <game>: the game named on the line
 	// PRESS. A player's PRESS TO: the powers it goes to (Press,
 	// in the game's order, the sender left out by the judge) and whether
 	// it is grey (Grey: unsigned). A moderator's PRESS: Word is the
@@ -118,7 +125,7 @@ const (
 
 // CreateOptions are the commands that may follow CREATE (and only it,
 // except the deadline rules, which a running game may change too).
-var CreateOptions = []string{CmdSeat, CmdDeck, CmdSeed, CmdDiplomacy, CmdCrisis, CmdDuration, CmdReminders, CmdNMR, CmdExtensions, CmdAbsence, CmdPress, CmdObserve, CmdApproval}
+var CreateOptions = []string{CmdSeat, CmdDeck, CmdSeed, CmdDiplomacy, CmdCrisis, CmdDuration, CmdReminders, CmdNMR, CmdExtensions, CmdAbsence, CmdPress, CmdObserve, CmdApproval, CmdTimezone, CmdDeadline}
 
 // Queries are the commands that only ask: an email of them changes no
 // game (its receipt is tagged with the first, "[demo: STATUS]").
@@ -160,7 +167,8 @@ var commandWords = []*commandWord{
 	{word: CmdOrders, who: byPlayer, forms: []string{"ORDERS"}, parse: noArgs},
 	{word: CmdHistory, who: byPlayer | byModerator, forms: []string{"HISTORY: the versions, for RESEND"}, modForms: []string{"HISTORY: the versions, for ROLLBACK and EXPORT"}, parse: noArgs},
 	{word: CmdResend, who: byPlayer, forms: []string{"RESEND <version> [<version> ...]"}, parse: parseVersions(1, 10)},
-	{word: CmdTimezone, who: byPlayer, forms: []string{"TIMEZONE <zone>, e.g. TIMEZONE Europe/Berlin or TIMEZONE UTC"}, parse: parseTimezone},
+	{word: CmdTimezone, who: byPlayer | byModerator, forms: []string{"TIMEZONE <zone>, e.g. TIMEZONE Europe/Berlin or TIMEZONE UTC"},
+		modForms: []string{"TIMEZONE <zone>: the moderators' time zone, in which DEADLINE's times are read, e.g. TIMEZONE Europe/London"}, parse: parseTimezone},
 	{word: CmdMail, who: byPlayer | byModerator, forms: []string{"MAIL DIGEST: one mail when you must act, when the turn ends or when there is news for you (the default)", "MAIL EVERY SEGMENT: the report and your notice after every segment",
 		"MAIL TEXT: your mail as text alone, without the picture and the HTML tables (a small mailbox); MAIL PICTURE puts them back"},
 		modForms: []string{"MAIL DIGEST: the public report once a turn, when it ends", "MAIL EVERY SEGMENT: the public report after every segment (the moderators' default)"}, parse: parseMail},
@@ -181,7 +189,8 @@ var commandWords = []*commandWord{
 	{word: CmdExtensions, who: byModerator, forms: []string{"EXTENSIONS <duration>: each player's extension budget"}, parse: parseOneDuration},
 	{word: CmdReplace, who: byModerator, forms: []string{"REPLACE <power> <new address>"}, parse: parsePowerAddress},
 	{word: CmdWithdraw, who: byModerator, forms: []string{"WITHDRAW (with POWER: the power's submission for the open segment)"}, parse: noArgs},
-	{word: CmdDeadline, who: byModerator, forms: []string{"DEADLINE <YYYY-MM-DD> <HH:MM> (UTC)", "DEADLINE NONE"}, parse: parseDeadline},
+	{word: CmdDeadline, who: byModerator, forms: []string{"DEADLINE <YYYY-MM-DD> <HH:MM> (in your TIMEZONE, else UTC)", "DEADLINE NONE",
+		"DEADLINE EVERY <days> <HH:MM> [<zone>] [SKIP <days or YYYY-MM-DD> ...]: deadlines on a weekly calendar, e.g. DEADLINE EVERY MON WED FRI 20:00 Europe/London, DEADLINE EVERY DAY 20:00 SKIP SAT SUN 2026-12-25", "DEADLINE EVERY NONE"}, parse: parseDeadline},
 	{word: CmdPause, who: byModerator, forms: []string{"PAUSE"}, parse: noArgs},
 	{word: CmdResume, who: byModerator, forms: []string{"RESUME"}, parse: noArgs},
 	{word: CmdRollback, who: byModerator, forms: []string{"ROLLBACK <version>"}, parse: parseVersions(1, 1)},
@@ -529,20 +538,106 @@ func parseNMR(c *Command, l *line, _ bool) *Error {
 	return nil
 }
 
-func parseDeadline(c *Command, l *line, _ bool) *Error {
+func parseDeadline(c *Command, l *line, m bool) *Error {
 	a := l.args()
+	if len(a) > 0 && strings.EqualFold(a[0], "EVERY") {
+		return parseEvery(c, l, m)
+	}
 	if len(a) == 1 && strings.EqualFold(a[0], "NONE") {
 		c.None = true
 		return nil
 	}
+	if len(a) == 3 && strings.EqualFold(a[2], "UTC") {
+		a, c.Word = a[:2], "UTC"
+	}
 	if len(a) != 2 {
-		return l.errorf("", "DEADLINE needs a date and a time in UTC, e.g. DEADLINE 2026-12-01 18:00, or NONE")
+		return l.errorf("", "DEADLINE needs a date and a time (in your TIMEZONE, else UTC), e.g. DEADLINE 2026-12-01 18:00, or NONE")
+	}
+	if strings.HasSuffix(strings.ToUpper(a[1]), "UTC") {
+		c.Word = "UTC"
 	}
 	t, err := time.Parse("2006-01-02 15:04", a[0]+" "+strings.TrimSuffix(strings.ToUpper(a[1]), "UTC"))
 	if err != nil {
-		return l.errorf("", "DEADLINE: %s %s is not a date and time (YYYY-MM-DD HH:MM, UTC)", quote(a[0]), quote(a[1]))
+		return l.errorf("", "DEADLINE: %s %s is not a date and time (YYYY-MM-DD HH:MM)", quote(a[0]), quote(a[1]))
 	}
 	c.At = t.UTC()
+	return nil
+}
+
+// weekdays are the days DEADLINE EVERY names, by their three letters.
+var weekdays = map[string]time.Weekday{"SUN": time.Sunday, "MON": time.Monday, "TUE": time.Tuesday, "WED": time.Wednesday,
+	"THU": time.Thursday, "FRI": time.Friday, "SAT": time.Saturday}
+
+// parseEvery reads DEADLINE EVERY <days> <HH:MM> [<zone>] [SKIP <days or
+// dates> ...], or DEADLINE EVERY NONE. The days are MON ... SUN, or DAY
+// for all seven; SKIP's days are taken out of them, its dates kept.
+func parseEvery(c *Command, l *line, _ bool) *Error {
+	const form = "write e.g. DEADLINE EVERY MON WED FRI 20:00 Europe/London, or DEADLINE EVERY DAY 20:00 SKIP SAT SUN"
+	a := l.args()[1:]
+	c.Mode = "every"
+	if len(a) == 1 && strings.EqualFold(a[0], "NONE") {
+		c.None = true
+		return nil
+	}
+	days := map[time.Weekday]bool{}
+	i := 0
+	for ; i < len(a); i++ {
+		w := strings.ToUpper(a[i])
+		if w == "DAY" {
+			for _, d := range weekdays {
+				days[d] = true
+			}
+			continue
+		}
+		d, ok := weekdays[strings.TrimSuffix(w, ",")]
+		if !ok {
+			break
+		}
+		days[d] = true
+	}
+	if len(days) == 0 {
+		return l.errorf(form, "DEADLINE EVERY needs the days first (MON TUE WED THU FRI SAT SUN, or DAY)")
+	}
+	if i == len(a) {
+		return l.errorf(form, "DEADLINE EVERY needs the time of day after the days (HH:MM)")
+	}
+	t, err := time.Parse("15:04", a[i])
+	if err != nil {
+		return l.errorf(form, "DEADLINE EVERY: %s is not a time of day (HH:MM)", quote(a[i]))
+	}
+	c.Clock = t.Hour()*60 + t.Minute()
+	i++
+	if i < len(a) && !strings.EqualFold(a[i], "SKIP") {
+		z := &line{words: []string{CmdTimezone, a[i]}, n: l.n, text: l.text}
+		if err := parseTimezone(c, z, false); err != nil {
+			return err
+		}
+		i++
+	}
+	if i < len(a) {
+		if !strings.EqualFold(a[i], "SKIP") || i+1 == len(a) {
+			return l.errorf(form, "DEADLINE EVERY: %s after the time and zone; SKIP and the days or dates (YYYY-MM-DD) without a deadline may follow", quote(a[i]))
+		}
+		for _, w := range a[i+1:] {
+			if d, ok := weekdays[strings.ToUpper(strings.TrimSuffix(w, ","))]; ok {
+				delete(days, d)
+				continue
+			}
+			t, err := time.Parse("2006-01-02", w)
+			if err != nil {
+				return l.errorf(form, "DEADLINE EVERY ... SKIP: %s is neither a day (MON ... SUN) nor a date (YYYY-MM-DD)", quote(w))
+			}
+			c.Skip = append(c.Skip, t)
+		}
+	}
+	if len(days) == 0 {
+		return l.errorf(form, "DEADLINE EVERY: SKIP leaves no day with a deadline")
+	}
+	for d := time.Sunday; d <= time.Saturday; d++ {
+		if days[d] {
+			c.Every = append(c.Every, d)
+		}
+	}
 	return nil
 }
 

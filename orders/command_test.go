@@ -47,7 +47,6 @@ func TestParseCommandErrors(t *testing.T) {
 		{"GAME g\nSECRET s\nPAUSE\n", "PAUSE is a moderator's command"},
 		{"GAME g\nSECRET s\nSTATUS\nPASS\n", "commands and orders in one email"},
 		{"GAME g\nSECRET s\nSTATUS\nHELP\n", "HELP together with commands"},
-		{"GAME g\nMODERATOR\nSECRET s\nTIMEZONE UTC\n", "TIMEZONE is a player's command"},
 		{"GAME g\nMODERATOR\nSECRET s\nWITHDRAW\n", "WITHDRAW needs the POWER"},
 		{"GAME g\nMODERATOR\nPOWER italy\nSECRET s\nPAUSE\n", "PAUSE in an email for a power"},
 		{"GAME g\nMODERATOR\nSECRET s\nBROADCAST\nEND\n", "BROADCAST without a message"},
@@ -225,6 +224,49 @@ func TestParseObserve(t *testing.T) {
 	} {
 		if _, err := Parse(tc.body); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%q: %v, want %q", tc.body, err, tc.want)
+		}
+	}
+}
+
+// DEADLINE EVERY: the days, the time of day, a zone, SKIP's days taken
+// out and its dates kept; EVERY NONE; the refusals say what is wrong.
+func TestParseDeadlineEvery(t *testing.T) {
+	var c []Command
+	for _, l := range []string{"TIMEZONE America/New_York", "DEADLINE EVERY MON WED FRI 20:00 Europe/London", "DEADLINE EVERY DAY 18:30 SKIP SAT SUN 2026-12-25",
+		"DEADLINE EVERY NONE", "DEADLINE 2026-12-01 18:00", "DEADLINE 2026-12-01 18:00 UTC"} {
+		sub, err := Parse("GAME demo\nMODERATOR\nSECRET s\n" + l + "\nEND\n")
+		if err != nil {
+			t.Fatal(err)
+		}
+		c = append(c, sub.Commands[0])
+	}
+	if c[0].Word != "America/New_York" {
+		t.Errorf("the moderator's TIMEZONE: %+v", c[0])
+	}
+	if c[1].Mode != "every" || !slices.Equal(c[1].Every, []time.Weekday{time.Monday, time.Wednesday, time.Friday}) || c[1].Clock != 20*60 || c[1].Word != "Europe/London" {
+		t.Errorf("EVERY MON WED FRI: %+v", c[1])
+	}
+	if !slices.Equal(c[2].Every, []time.Weekday{time.Monday, time.Tuesday, time.Wednesday, time.Thursday, time.Friday}) || c[2].Clock != 18*60+30 || c[2].Word != "" ||
+		len(c[2].Skip) != 1 || c[2].Skip[0].Format("2006-01-02") != "2026-12-25" {
+		t.Errorf("EVERY DAY SKIP SAT SUN: %+v", c[2])
+	}
+	if c[3].Mode != "every" || !c[3].None {
+		t.Errorf("EVERY NONE: %+v", c[3])
+	}
+	if c[4].Mode != "" || c[4].Word != "" || c[5].Word != "UTC" || !c[4].At.Equal(c[5].At) {
+		t.Errorf("DEADLINE <date> <time> [UTC]: %+v %+v", c[4], c[5])
+	}
+	for _, tc := range []struct{ line, want string }{
+		{"DEADLINE EVERY 20:00", "needs the days first"},
+		{"DEADLINE EVERY MON", "needs the time of day"},
+		{"DEADLINE EVERY MON 25:00", "is not a time of day"},
+		{"DEADLINE EVERY MON 20:00 Mars/Olympus", "unknown time zone"},
+		{"DEADLINE EVERY MON 20:00 UTC SKIP", "SKIP and the days or dates"},
+		{"DEADLINE EVERY MON 20:00 SKIP MON", "leaves no day"},
+		{"DEADLINE EVERY MON 20:00 SKIP XMAS", "neither a day"},
+	} {
+		if _, err := Parse("GAME demo\nMODERATOR\nSECRET s\n" + tc.line + "\nEND\n"); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: %v, want %q", tc.line, err, tc.want)
 		}
 	}
 }

@@ -36,6 +36,10 @@ type Game struct {
 	// DeadlineSeq counts the moves of the open segment's deadline (the
 	// SEQUENCE of its calendar event); 0 when the segment opened.
 	DeadlineSeq int `json:"deadlineSeq,omitempty"`
+	// DeadlineWhy says why the open segment's deadline is where it is
+	// when not by the duration alone (the schedule, an absence, an
+	// extension, the moderator): every mail that gives it says so.
+	DeadlineWhy string `json:"deadlineWhy,omitempty"`
 	// DeadlineSet is when the deadline was last set or moved: a reminder
 	// whose time was already past then is not sent.
 	DeadlineSet time.Time `json:"deadlineSet,omitzero"`
@@ -155,9 +159,29 @@ type Rules struct {
 	// AbsenceMax: how much absence a player may declare in the whole game
 	// (ABSENCE); 0: none.
 	AbsenceMax time.Duration `json:"absenceMax,omitempty"`
+	// Schedule puts the deadlines on a weekly calendar (the moderator's
+	// DEADLINE EVERY); nil: each segment's duration alone sets them.
+	Schedule *Schedule `json:"schedule,omitempty"`
+	// Zone is the moderators' time zone (TIMEZONE in a MODERATOR email
+	// or CREATE): DEADLINE's times are read in it, and a schedule that
+	// names no zone is in it. "": UTC.
+	Zone string `json:"zone,omitempty"`
 	// Mail is the players' delivery unless they choose (Seat.Mail):
 	// MailDigest (or "", the default) or MailEverySegment.
 	Mail string `json:"mail,omitempty"`
+}
+
+// Schedule is a game's weekly calendar of deadlines: a segment's
+// deadline is the first of its times at least the segment's duration
+// after the segment opens (judge/deadline).
+type Schedule struct {
+	// Days are the weekdays with a deadline, Sunday first; Minute the
+	// time of day, in minutes after midnight, in Zone (an IANA name).
+	Days   []time.Weekday `json:"days"`
+	Minute int            `json:"minute"`
+	Zone   string         `json:"zone"`
+	// Skip are the dates (YYYY-MM-DD, in Zone) without a deadline.
+	Skip []string `json:"skip,omitempty"`
 }
 
 // The deliveries of reports and notices (Rules.Mail, Seat.Mail).

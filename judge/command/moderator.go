@@ -1,6 +1,7 @@
 package command
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"slices"
@@ -33,6 +34,7 @@ var moderatorCommands = map[string]func(*cmdRun, orders.Command) error{
 	orders.CmdObserve:    (*cmdRun).modObservers,
 	orders.CmdExport:     (*cmdRun).modExport,
 	orders.CmdDeadline:   (*cmdRun).modDeadline,
+	orders.CmdTimezone:   (*cmdRun).modTimezone,
 	orders.CmdExtend:     (*cmdRun).modExtend,
 	orders.CmdDuration:   (*cmdRun).modRule,
 	orders.CmdReminders:  (*cmdRun).modRule,
@@ -144,9 +146,13 @@ func (r *cmdRun) modExport(c orders.Command) error {
 	return nil
 }
 
-// modDeadline is the moderator's DEADLINE <time> or NONE: the open segment's deadline.
+// modDeadline is the moderator's DEADLINE <time> or NONE: the open
+// segment's deadline; DEADLINE EVERY: the schedule (modSchedule).
 func (r *cmdRun) modDeadline(c orders.Command) error {
 	g := r.g
+	if c.Mode == "every" {
+		return r.modSchedule(c)
+	}
 	if g.Paused {
 		return errors.New(letters.PausedDeadline)
 	}
@@ -157,16 +163,21 @@ func (r *cmdRun) modDeadline(c orders.Command) error {
 		if g.Deadline.IsZero() {
 			return errors.New(letters.NoDeadline)
 		}
-		deadline.Move(g, time.Time{}, r.now)
+		deadline.Move(g, time.Time{}, r.now, "")
 		r.moved, r.cancelled = true, true
 		r.say(letters.DeadlineRemoved(r.s.Segment))
 		r.audit("deadline", "deadline removed")
 		return nil
 	}
-	if !c.At.After(r.now) {
-		return errors.New(letters.NotInFuture(c.At))
+	at := c.At
+	if zone := g.Rules.Zone; c.Word != "UTC" && zone != "" {
+		// The moderators' time zone (TIMEZONE): the time as they read it.
+		at = time.Date(at.Year(), at.Month(), at.Day(), at.Hour(), at.Minute(), 0, 0, letters.Location(zone)).UTC()
 	}
-	deadline.Move(g, c.At, r.now)
+	if !at.After(r.now) {
+		return errors.New(letters.NotInFuture(at, g.Rules.Zone))
+	}
+	deadline.Move(g, at, r.now, letters.WhySet)
 	r.moved = true
 	r.say(letters.DeadlineSet(r.s.Segment, g.Deadline))
 	if at := deadline.AfterAbsences(g, r.s, g.Deadline, false); !at.Equal(g.Deadline) {
@@ -174,6 +185,31 @@ func (r *cmdRun) modDeadline(c orders.Command) error {
 		r.answers = append(r.answers, letters.DeadlineInAbsence(r.s.Segment, at))
 	}
 	r.audit("deadline", "deadline set to "+g.Deadline.Format(time.RFC3339))
+	return nil
+}
+
+// modSchedule is the moderator's DEADLINE EVERY: the game's schedule of
+// deadlines, from the next segment on (EVERY NONE: none).
+func (r *cmdRun) modSchedule(c orders.Command) error {
+	line, err := ApplyRule(r.g, c)
+	if err != nil {
+		return err
+	}
+	r.say(letters.RulesChanged, line)
+	r.audit("rules", line)
+	return nil
+}
+
+// modTimezone is the moderator's TIMEZONE: the moderators' time zone, in
+// which DEADLINE's times are read and the deadlines shown in their
+// receipts.
+func (r *cmdRun) modTimezone(c orders.Command) error {
+	r.g.Rules.Zone = c.Word
+	if c.Word == "UTC" {
+		r.g.Rules.Zone = ""
+	}
+	r.answers = append(r.answers, letters.ModeratorZoneAnswer(c.Word))
+	r.audit("timezone", "the moderators' time zone: "+c.Word)
 	return nil
 }
 
@@ -186,7 +222,12 @@ func (r *cmdRun) modExtend(c orders.Command) error {
 	if g.Deadline.IsZero() {
 		return errors.New(letters.NoDeadlineToExtend)
 	}
-	deadline.Move(g, g.Deadline.Add(c.Duration), r.now)
+	if at := g.Deadline.Add(c.Duration); !at.After(r.now) {
+		// A deadline that passed, extended to a time still past, would
+		// be announced and then do nothing.
+		return errors.New(letters.ExtendStillPast(g.Deadline, at))
+	}
+	deadline.Move(g, g.Deadline.Add(c.Duration), r.now, letters.WhyExtended(c.Duration, ""))
 	r.moved = true
 	r.say(letters.DeadlineExtended(r.s.Segment, c.Duration, g.Deadline))
 	r.audit("extend", fmt.Sprintf("deadline extended by %s to %s", orders.FormatDuration(c.Duration), g.Deadline.Format(time.RFC3339)))
@@ -203,9 +244,56 @@ func (r *cmdRun) modRule(c orders.Command) error {
 	if err != nil {
 		return err
 	}
+	if c.Verb == orders.CmdNMR {
+		now, err := r.policyNow()
+		if err != nil {
+			return err
+		}
+		if now != "" {
+			line += " " + now
+		}
+	}
 	r.say(letters.RulesChanged, line)
 	r.audit("rules", line)
 	return nil
+}
+
+// policyNow says what a new NMR policy does to the open segment when
+// its deadline has passed with powers missing ("" when it has not): it
+// waits, takes late orders until the grace's end, or is adjudicated now
+// (the judge's next step after this email), each missing power taken to
+// what (PASS, or its orders repeated).
+func (r *cmdRun) policyNow() (string, error) {
+	g := r.g
+	if g.Paused || g.Deadline.IsZero() || r.now.Before(g.Deadline) {
+		return "", nil
+	}
+	miss, _, err := deadline.Waiting(r.tx, g, r.s)
+	if err != nil || len(miss) == 0 {
+		return "", err
+	}
+	if deadline.NMR(g) == "wait" || r.now.Before(g.Deadline.Add(g.Rules.Grace)) {
+		return letters.PolicyPassed(r.s.Segment, g.Deadline, miss, letters.PolicyNow(g, "")), nil
+	}
+	var notes []string
+	for _, p := range miss {
+		repeated := ""
+		if deadline.NMR(g) == "repeat" {
+			rep, from, err := deadline.RepeatOrders(r.tx, g, r.s, p)
+			if err != nil {
+				return "", err
+			}
+			if rep != nil {
+				st, err := r.tx.State(g.ID, from)
+				if err != nil {
+					return "", err
+				}
+				repeated = st.Turn.String()
+			}
+		}
+		notes = append(notes, letters.MissedNote(p, repeated))
+	}
+	return letters.PolicyActsNow(r.s.Segment, g.Deadline, notes), nil
 }
 
 // modPause is the moderator's PAUSE: no orders, no deadline until RESUME.
@@ -235,16 +323,22 @@ func (r *cmdRun) modResume(c orders.Command) error {
 		return errors.New(letters.NotPaused)
 	}
 	g.Paused = false
-	var at time.Time // the deadline again, if one ran
+	var at, was time.Time // the deadline again, if one ran; as far off as when paused
+	var by []string       // the absences that moved it from there
 	if g.PausedLeft > 0 {
 		// As far off as when paused, then past the absences of
 		// the powers that order (one declared during the pause too).
-		deadline.Move(g, deadline.AfterAbsences(g, r.s, deadline.CeilMinute(r.now.Add(g.PausedLeft)), true), r.now)
+		was = deadline.CeilMinute(r.now.Add(g.PausedLeft))
+		next, why, moved := deadline.Place(g, r.s, was, true)
+		deadline.Move(g, next, r.now, why)
 		g.PausedLeft = 0
 		r.moved = true
 		at = g.Deadline
+		for _, m := range moved {
+			by = append(by, letters.AbsenceOf(m.Power, m.From, m.Until))
+		}
 	}
-	subject, line := letters.GameResumed(at)
+	subject, line := letters.GameResumed(at, was, by, g.DeadlineWhy, g.Rules.Schedule != nil)
 	r.say(subject, line)
 	r.audit("resume", line)
 	return nil
@@ -357,6 +451,23 @@ func ApplyRule(g *store.Game, c orders.Command) (string, error) {
 	case orders.CmdAbsence:
 		g.Rules.AbsenceMax = c.Duration
 		return letters.AbsenceMaxRule(c.Duration), nil
+	case orders.CmdDeadline:
+		if c.Mode != "every" {
+			break
+		}
+		g.Rules.Schedule = nil
+		if !c.None {
+			zone := c.Word
+			if zone == "" {
+				zone = cmp.Or(g.Rules.Zone, "UTC") // the moderators'
+			}
+			sc := &store.Schedule{Days: c.Every, Minute: c.Clock, Zone: zone}
+			for _, d := range c.Skip {
+				sc.Skip = append(sc.Skip, d.Format("2006-01-02"))
+			}
+			g.Rules.Schedule = sc
+		}
+		return letters.ScheduleRule(g.Rules.Schedule), nil
 	}
 	return "", errors.New(letters.NotARule)
 }

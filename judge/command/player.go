@@ -186,6 +186,12 @@ func (r *cmdRun) plExtend(c orders.Command) error {
 	if !slices.Contains(adjudicator.Required(r.s), p) {
 		return errors.New(letters.NotOrdering(p, whoOrders(r.s)))
 	}
+	if !r.now.Before(g.Deadline) {
+		// An extension is asked before the deadline: once it passed,
+		// the miss is counted and the NMR policy runs its course (in a
+		// grace, or waiting for the moderator, orders are still taken).
+		return errors.New(letters.ExtendTooLate(g, r.s.Segment, seat.TimeZone))
+	}
 	left := g.Rules.ExtensionBudget - seat.ExtensionUsed
 	if g.Rules.ExtensionBudget == 0 {
 		return errors.New(letters.NoExtensionBudget)
@@ -194,7 +200,7 @@ func (r *cmdRun) plExtend(c orders.Command) error {
 		return errors.New(letters.OverExtensionBudget(c.Duration, left, g.Rules.ExtensionBudget))
 	}
 	seat.ExtensionUsed += c.Duration
-	deadline.Move(g, g.Deadline.Add(c.Duration), r.now)
+	deadline.Move(g, g.Deadline.Add(c.Duration), r.now, letters.WhyExtended(c.Duration, p.Title()))
 	r.moved = true
 	r.say(letters.PlayerExtended(p, r.s.Segment, c.Duration, g.Deadline))
 	r.answers = append(r.answers, letters.ExtendedAnswer(c.Duration, g.Rules.ExtensionBudget-seat.ExtensionUsed))
@@ -301,11 +307,13 @@ func (r *cmdRun) absence(c orders.Command, seat *store.Seat) error {
 		// Only the new absence moves the deadline (chained with those
 		// after it): a deadline the moderator set in an earlier absence
 		// stays as set.
-		in := !g.Deadline.Before(from) && g.Deadline.Before(until)
-		if at := deadline.AfterAbsences(g, r.s, g.Deadline, in); in && !at.Equal(g.Deadline) {
-			deadline.Move(g, at, r.now)
-			r.moved = true
-			away.Moved = g.Deadline
+		// On a schedule, to its first time after the absence.
+		if in := !g.Deadline.Before(from) && g.Deadline.Before(until); in {
+			if at, why, _ := deadline.Place(g, r.s, g.Deadline, true); !at.Equal(g.Deadline) {
+				deadline.Move(g, at, r.now, why)
+				r.moved = true
+				away.Moved = g.Deadline
+			}
 		}
 	}
 	r.say(away.Subject(), away.Text())

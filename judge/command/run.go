@@ -186,8 +186,10 @@ func Run(core Core, pub *publish.Publisher, tx *store.Tx, g *store.Game, s storm
 	if (r.moved || sub.HasCommand(orders.CmdTimezone)) && !sub.HasCommand(orders.CmdStatus) {
 		// The deadline once, as the commands left it.
 		zone := ""
-		if seat := r.g.Seat(power); seat != nil {
+		if seat := r.g.Seat(power); seat != nil && power != 0 {
 			zone = seat.TimeZone
+		} else if power == 0 {
+			zone = r.g.Rules.Zone // the moderators' TIMEZONE
 		}
 		if dl := letters.DeadlineLine(r.g, zone); dl != "" {
 			r.answers = append(r.answers, dl)

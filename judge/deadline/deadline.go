@@ -6,6 +6,7 @@ import (
 
 	"stormjudge/adjudicator"
 	"stormjudge/adjudicator/storm"
+	"stormjudge/judge/letters"
 	"stormjudge/store"
 )
 
@@ -54,31 +55,86 @@ func CeilMinute(t time.Time) time.Time {
 }
 
 // Open sets the deadline of the segment that just opened in g
-// (state s) and clears what belonged to the last one.
+// (state s) and clears what belonged to the last one. With a schedule
+// (store.Rules.Schedule) it is the schedule's first time at least the
+// segment's duration away, and an absence moves it to the schedule's
+// first time after the absence.
 func Open(g *store.Game, s storm.State, now time.Time) {
 	g.Deadline, g.DeadlineSeq, g.DeadlineSet, g.Reminded, g.Forced, g.PausedLeft = time.Time{}, 0, now, nil, false, 0
-	g.SegmentVersion, g.CalendarCancels, g.MissedNow, g.ModeratorHasEvent = g.Version, 0, nil, false
+	g.SegmentVersion, g.CalendarCancels, g.MissedNow, g.ModeratorHasEvent, g.DeadlineWhy = g.Version, 0, nil, false, ""
 	if len(adjudicator.Required(s)) == 0 {
 		return
 	}
-	if d := duration(g, s); d > 0 {
+	sc := g.Rules.Schedule
+	if d := duration(g, s); d > 0 || sc != nil && Kind(s) != "" {
 		at := CeilMinute(now.Add(d))
+		if sc != nil {
+			at = Slot(sc, at)
+		}
 		if g.Paused {
 			g.PausedLeft = at.Sub(now)
 			return
 		}
-		g.Deadline = AfterAbsences(g, s, at, true)
+		g.Deadline, g.DeadlineWhy, _ = Place(g, s, at, true)
 	}
 }
 
+// Place puts a deadline at, as it opens or resumes: past the absences
+// of the powers that order in s (AfterAbsencesBy, marking them with
+// mark), and on g's schedule if it has one; with why it is there (""
+// the duration alone) and the absences that moved it.
+func Place(g *store.Game, s storm.State, at time.Time, mark bool) (time.Time, string, []Moved) {
+	sc := g.Rules.Schedule
+	var by []Moved
+	for range 20 { // absences are bounded; so is this
+		next, moved := AfterAbsencesBy(g, s, at, mark)
+		by = append(by, moved...)
+		if sc != nil {
+			next = Slot(sc, next)
+		}
+		if next.Equal(at) {
+			break
+		}
+		at = next
+	}
+	return at, Why(sc, by), by
+}
+
+// Why says why a deadline is where it is: on the schedule sc (nil:
+// none), moved by the absences by; "" neither.
+func Why(sc *store.Schedule, by []Moved) string {
+	var ab []string
+	for _, m := range by {
+		ab = append(ab, letters.AbsenceOf(m.Power, m.From, m.Until))
+	}
+	return letters.DeadlineWhy(letters.ScheduleText(sc), ab)
+}
+
+// Slot is the first time of the schedule sc at or after t: a weekday
+// of sc.Days, at sc.Minute in sc.Zone (through a change of summer time
+// the local time stays), not one of sc.Skip's dates.
+func Slot(sc *store.Schedule, t time.Time) time.Time {
+	loc := letters.Location(sc.Zone)
+	l := t.In(loc)
+	for i := range 400 {
+		at := time.Date(l.Year(), l.Month(), l.Day()+i, sc.Minute/60, sc.Minute%60, 0, 0, loc)
+		if !slices.Contains(sc.Days, at.Weekday()) || slices.Contains(sc.Skip, at.Format("2006-01-02")) || at.Before(t) {
+			continue
+		}
+		return at.UTC()
+	}
+	return CeilMinute(t) // no day in a year (every day skipped): the time itself
+}
+
 // Move moves the open segment's deadline to at (zero: no
-// deadline): its calendar event's SEQUENCE goes up, and the reminders
-// whose time is now ahead again are sent again.
-func Move(g *store.Game, at, now time.Time) {
+// deadline), why (letters: "" none to say): its calendar event's
+// SEQUENCE goes up, and the reminders whose time is now ahead again are
+// sent again.
+func Move(g *store.Game, at, now time.Time, why string) {
 	if !at.IsZero() {
 		at = CeilMinute(at)
 	}
-	g.Deadline, g.DeadlineSet = at, now
+	g.Deadline, g.DeadlineSet, g.DeadlineWhy = at, now, why
 	g.DeadlineSeq++
 	// MissedNow stays: a deadline moved after it passed is no second miss.
 	kept := g.Reminded[:0]
@@ -95,6 +151,21 @@ func Move(g *store.Game, at, now time.Time) {
 // follow one another). With mark, the open segment's deadline moves:
 // each absence that moved it is marked so (store.Absence.MovedSegment).
 func AfterAbsences(g *store.Game, s storm.State, at time.Time, mark bool) time.Time {
+	at, _ = AfterAbsencesBy(g, s, at, mark)
+	return at
+}
+
+// Moved is an absence that moved a deadline: whose, and its span.
+type Moved struct {
+	Power       storm.Power
+	From, Until time.Time
+}
+
+// AfterAbsencesBy is AfterAbsences, with the absences that moved the
+// deadline, in the order they did (a mail that gives the deadline says
+// why it is where it is).
+func AfterAbsencesBy(g *store.Game, s storm.State, at time.Time, mark bool) (time.Time, []Moved) {
+	var by []Moved
 	req := adjudicator.Required(s)
 	for range 20 { // absences are bounded; so is this
 		moved := false
@@ -107,6 +178,7 @@ func AfterAbsences(g *store.Game, s storm.State, at time.Time, mark bool) time.T
 				a := &seat.Absences[k]
 				if !at.Before(a.From) && at.Before(a.Until) {
 					at, moved = CeilMinute(a.Until), true
+					by = append(by, Moved{Power: seat.Power, From: a.From, Until: a.Until})
 					if mark {
 						a.MovedSegment = g.SegmentVersion
 					}
@@ -117,7 +189,7 @@ func AfterAbsences(g *store.Game, s storm.State, at time.Time, mark bool) time.T
 			break
 		}
 	}
-	return at
+	return at, by
 }
 
 // NMR is g's NMR policy, "pass" by default.
@@ -213,4 +285,38 @@ func PowersAt(g *store.Game, addr string, ps []storm.Power) []storm.Power {
 		}
 	}
 	return out
+}
+
+// RepeatOrders are the orders the NMR policy REPEAT gives power p in the
+// open segment of g: its last accepted orders for the same segment in an
+// earlier version, when they are valid now; nil: PASS.
+func RepeatOrders(tx *store.Tx, g *store.Game, s storm.State, p storm.Power) ([]storm.Order, int, error) {
+	for v := g.Version - 1; v >= 0; v-- {
+		recs, err := tx.Orders(g.ID, v)
+		if err != nil {
+			return nil, 0, err
+		}
+		r, ok := recs[p]
+		if !ok || r.Pass || len(r.Orders) == 0 {
+			continue
+		}
+		old, err := tx.State(g.ID, v)
+		if err != nil {
+			return nil, 0, err
+		}
+		if old.Segment != s.Segment || adjudicator.OnlyStanding(old, r.Orders) {
+			continue
+		}
+		var now []storm.Order
+		for _, o := range r.Orders {
+			if o.For == "" || o.For == s.Segment {
+				now = append(now, o)
+			}
+		}
+		if len(now) == 0 || len(adjudicator.Validate(s, p, now)) > 0 {
+			return nil, 0, nil
+		}
+		return now, v, nil
+	}
+	return nil, 0, nil
 }

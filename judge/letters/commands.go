@@ -58,9 +58,41 @@ func NobodyOrders(who string) string {
 
 // The moderator's commands.
 
-// NotInFuture refuses a DEADLINE that is past.
-func NotInFuture(at time.Time) string {
-	return fmt.Sprintf("%s is not in the future (the time is in UTC)", at.Format("2006-01-02 15:04"))
+// CreateDeadline refuses a DEADLINE <time> in CREATE.
+const CreateDeadline = "a game being created has no segment open yet: give its schedule (DEADLINE EVERY) or durations (DURATION), and set a segment's deadline once the game runs"
+
+// NotInFuture refuses a DEADLINE that is past (read in zone, the
+// moderators' TIMEZONE; "" UTC).
+func NotInFuture(at time.Time, zone string) string {
+	if zone == "" {
+		zone = "UTC"
+	}
+	return fmt.Sprintf("%s is not in the future (the time is read in %s)", at.In(Location(zone)).Format("2006-01-02 15:04"), zone)
+}
+
+// Why a deadline moved, for every mail that gives it (DeadlineLine).
+const WhySet = "set by the moderator"
+
+// WhyExtended: the deadline was extended by d by who's player ("" the
+// moderator).
+func WhyExtended(d time.Duration, who string) string {
+	if who == "" {
+		return "extended by " + Duration(d) + " by the moderator"
+	}
+	return fmt.Sprintf("extended by %s by %s's player", Duration(d), who)
+}
+
+// ModeratorZoneAnswer answers the moderator's TIMEZONE.
+func ModeratorZoneAnswer(zone string) string {
+	return fmt.Sprintf("The moderators' time zone is %s: DEADLINE's times are read in it, a DEADLINE EVERY that names no zone is in it, and your receipts give deadlines in it besides UTC.", zone)
+}
+
+// ScheduleRule: the deadlines on the schedule sc (nil: none).
+func ScheduleRule(sc *store.Schedule) string {
+	if sc == nil {
+		return "Deadline rule: no schedule; each segment's deadline is its duration after it opens (from the next segment on; the open one keeps its deadline)."
+	}
+	return fmt.Sprintf("Deadline rule: deadlines on the schedule, %s: a segment's deadline is the first such time at least its duration after it opens, shown in each player's time zone (from the next segment on; the open one keeps its deadline).", ScheduleText(sc))
 }
 
 // The refusals of EXTEND, ABSENCE, PAUSE and RESUME by the moderator.
@@ -134,6 +166,12 @@ func DeadlineInAbsence(segment storm.Segment, at time.Time) string {
 	return fmt.Sprintf("Note: the deadline falls in a declared absence of a power that orders in %s (the absences would put it at %s); it stands as you set it.", segment.Title(), DeadlineText(at, ""))
 }
 
+// ExtendStillPast refuses the moderator's EXTEND of a deadline (was)
+// that passed to a time (at) that is past too.
+func ExtendStillPast(was, at time.Time) string {
+	return fmt.Sprintf("the deadline passed at %s; extended so it would be %s, still past: set a new one with DEADLINE <YYYY-MM-DD> <HH:MM>", DeadlineText(was, ""), DeadlineText(at, ""))
+}
+
 // DeadlineExtended announces the moderator's EXTEND by d, to at.
 func DeadlineExtended(segment storm.Segment, d time.Duration, at time.Time) (subject, line string) {
 	return "Deadline extended", fmt.Sprintf("The deadline of %s was extended by %s to %s.", segment.Title(), Duration(d), DeadlineText(at, ""))
@@ -176,6 +214,19 @@ func NMRRule(g *store.Game) string {
 	return "Deadline rule: at the deadline, " + PolicyText(g) + "."
 }
 
+// PolicyPassed says what a new NMR policy does to segment, whose
+// deadline (at) passed without orders from miss: now (PolicyNow).
+func PolicyPassed(segment storm.Segment, at time.Time, miss []storm.Power, now string) string {
+	return fmt.Sprintf("The deadline of %s passed at %s without orders from %s: under this rule %s.", segment.Title(), DeadlineText(at, ""), Powers(miss), now)
+}
+
+// PolicyActsNow says that a new NMR policy settles segment, whose
+// deadline (at) passed, at once: notes say what each missing power is
+// taken to (MissedNote).
+func PolicyActsNow(segment storm.Segment, at time.Time, notes []string) string {
+	return fmt.Sprintf("The deadline of %s passed at %s, so this rule acts now, the segment adjudicated at once: %s. The report follows.", segment.Title(), DeadlineText(at, ""), strings.Join(notes, "; "))
+}
+
 // ExtensionsRule: each player's budget of EXTEND.
 func ExtensionsRule(d time.Duration) string {
 	return fmt.Sprintf("Deadline rule: each player may extend deadlines by %s in all, with EXTEND.", Duration(d))
@@ -196,11 +247,27 @@ func GamePausedBy(left time.Duration) (subject, line string) {
 	return "Game paused", line
 }
 
-// GameResumed announces RESUME; at is the deadline again (zero: none).
-func GameResumed(at time.Time) (subject, line string) {
+// GameResumed announces RESUME; at is the deadline again (zero: none),
+// was the time as far off as when paused, by the absences that moved it
+// from there (AbsenceOf), if any, why it is at at (DeadlineWhy);
+// scheduled: the game has a schedule.
+func GameResumed(at, was time.Time, by []string, why string, scheduled bool) (subject, line string) {
 	line = "The moderator RESUMED the game: orders are taken again."
-	if !at.IsZero() {
-		line += " The deadline is " + DeadlineText(at, "") + "."
+	switch {
+	case at.IsZero():
+	case len(by) == 0 && !at.Equal(was): // the game's schedule (why)
+		line += fmt.Sprintf(" The deadline is %s: as far off as when paused it would be %s; it is %s.", DeadlineText(at, ""), DeadlineText(was, ""), why)
+	case len(by) == 0:
+		line += " The deadline is " + DeadlineText(at, "") + ", as far off as when paused."
+	default:
+		end := "so it moved to its end"
+		switch {
+		case scheduled:
+			end = "so it moved to the schedule's first time after it"
+		case len(by) > 1:
+			end = "so it moved past them"
+		}
+		line += fmt.Sprintf(" The deadline is %s: as far off as when paused it would be %s, in %s, %s.", DeadlineText(at, ""), DeadlineText(was, ""), strings.Join(by, ", then "), end)
 	}
 	return "Game resumed", line
 }
@@ -401,6 +468,16 @@ func OverExtensionBudget(d, left, budget time.Duration) string {
 // PlayerExtended announces a player's EXTEND of p by d, to at.
 func PlayerExtended(p storm.Power, segment storm.Segment, d time.Duration, at time.Time) (subject, line string) {
 	return "Deadline extended by " + p.Title(), fmt.Sprintf("%s's player extended the deadline of %s by %s, to %s.", p.Title(), segment.Title(), Duration(d), DeadlineText(at, ""))
+}
+
+// ExtendTooLate refuses a player's EXTEND once the deadline of g's open
+// segment passed, saying what happens instead, times also in zone.
+func ExtendTooLate(g *store.Game, segment storm.Segment, zone string) string {
+	now := PolicyNow(g, zone)
+	if g.Rules.NMR == "wait" {
+		now = "your orders are still taken until the moderator acts (NMR WAIT)"
+	}
+	return fmt.Sprintf("the deadline of %s passed at %s: an extension is asked before the deadline (nothing of your budget was spent). Now %s; the moderator may still give more time", segment.Title(), DeadlineText(g.Deadline, zone), now)
 }
 
 // ExtendedAnswer answers a player's EXTEND by d; left of the budget.

@@ -21,7 +21,7 @@ type Reminder struct {
 
 var reminderText = parse("reminder", `Reminder: the judge has no orders from {{powers .Powers}} for {{.State.Turn}}, {{.State.Segment.Title}}, in game {{.Game.ID}}.
 
-Deadline: {{deadline .Game.Deadline .Zone}}, in {{dur .Left}}.
+Deadline: {{deadline .Game.Deadline .Zone}}, in {{dur .Left}}{{with .Game.DeadlineWhy}} ({{.}}){{end}}.
 {{upperFirst (policy .Game)}}.
 
 Send your orders (or PASS) to {{.Judge}}; HELP lists what you may order now, STATUS where the game is.

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"stormjudge/adjudicator/storm"
 	"stormjudge/orders"
 	"stormjudge/store"
 )
@@ -16,7 +17,12 @@ import (
 // moderator's STATUS, the welcomes, the lobby, game show).
 func RulesText(g *store.Game) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "deadlines %s; at a deadline, %s", durationsText(g), PolicyText(g))
+	if sc := ScheduleText(g.Rules.Schedule); sc != "" {
+		fmt.Fprintf(&b, "deadlines on the schedule, %s, the first at least %s after a segment opens", sc, durationsText(g, "0"))
+	} else {
+		fmt.Fprintf(&b, "deadlines %s", durationsText(g, "no deadline"))
+	}
+	fmt.Fprintf(&b, "; at a deadline, %s", PolicyText(g))
 	if len(g.Rules.Reminders) > 0 {
 		var ls []string
 		for _, d := range g.Rules.Reminders {
@@ -30,14 +36,16 @@ func RulesText(g *store.Game) string {
 	return b.String()
 }
 
-func durationsText(g *store.Game) string {
+// durationsText words g's durations by kind of segment, none the word
+// of a 0.
+func durationsText(g *store.Game, none string) string {
 	var parts []string
 	for _, k := range orders.SegmentKinds {
 		d, ok := g.Rules.Durations[k]
 		if !ok {
 			d = g.SegmentDuration
 		}
-		w := "no deadline"
+		w := none
 		if d > 0 {
 			w = Duration(d)
 		}
@@ -95,7 +103,11 @@ func DeadlineLine(g *store.Game, zone string) string {
 	if g.Deadline.IsZero() {
 		return ""
 	}
-	return "Deadline: " + DeadlineText(g.Deadline, zone) + " (" + PolicyText(g) + ")."
+	why := ""
+	if g.DeadlineWhy != "" {
+		why = ", " + g.DeadlineWhy
+	}
+	return "Deadline: " + DeadlineText(g.Deadline, zone) + why + " (" + PolicyText(g) + ")."
 }
 
 // PressRulesText says a game's press rules in a line.
@@ -191,4 +203,50 @@ func MailAnswer(word string, mod bool) string {
 		return "Mail: every segment. You get the public report after every segment."
 	}
 	return "Mail: every segment. You get the public report and your private notice after every segment."
+}
+
+// ScheduleText words a game's schedule of deadlines: "every Mon, Wed,
+// Fri at 20:00 Europe/London (none on 2026-12-25)"; "" none.
+func ScheduleText(sc *store.Schedule) string {
+	if sc == nil {
+		return ""
+	}
+	var days []string
+	for _, d := range sc.Days {
+		days = append(days, d.String()[:3])
+	}
+	if len(days) == 7 {
+		days = []string{"day"}
+	}
+	zone := sc.Zone
+	if zone == "" {
+		zone = "UTC"
+	}
+	s := fmt.Sprintf("every %s at %02d:%02d %s", strings.Join(days, ", "), sc.Minute/60, sc.Minute%60, zone)
+	if len(sc.Skip) > 0 {
+		s += " (none on " + strings.Join(sc.Skip, ", ") + ")"
+	}
+	return s
+}
+
+// DeadlineWhy says why a deadline is where it is as it opens or
+// resumes: on the schedule (ScheduleText, "" none), past the absences
+// (AbsenceOf); "" neither.
+func DeadlineWhy(schedule string, absences []string) string {
+	ab := strings.Join(absences, ", then ")
+	switch {
+	case schedule != "" && ab != "":
+		return fmt.Sprintf("on the game's schedule (%s), the first time after %s", schedule, ab)
+	case schedule != "":
+		return "on the game's schedule, " + schedule
+	case ab != "":
+		return "moved to the end of " + ab
+	}
+	return ""
+}
+
+// AbsenceOf names p's declared absence from from to until, for a mail
+// that says why a deadline moved.
+func AbsenceOf(p storm.Power, from, until time.Time) string {
+	return fmt.Sprintf("%s's declared absence (%s)", p.Title(), Span(from, until, ""))
 }
