@@ -329,8 +329,8 @@ func TestAnnouncementsFoldedAbsenceOfAnotherPlayer(t *testing.T) {
 		t.Errorf("Britain got %d announcements of ABSENCE MAX, want 1", n)
 	}
 	playSegment(t, j, db, c, nil)
-	mustIngest(t, j, player(storm.France, "ABSENCE 2026-12-24 2027-01-02"), Accepted)
 	before := len(noticesTo(t, db, "germany@sandbox.test"))
+	mustIngest(t, j, player(storm.France, "ABSENCE 2026-12-24 2027-01-02"), Accepted)
 	if n := len(noticesTo(t, db, "germany@sandbox.test")) - before; n != 0 {
 		t.Errorf("Germany got France's absence at once (%d announcements)", n)
 	}
@@ -340,5 +340,30 @@ func TestAnnouncementsFoldedAbsenceOfAnotherPlayer(t *testing.T) {
 	g, _, _ := game(t, db, "demo")
 	if f := g.Seat(storm.Britain).Folded; len(f) != 1 || !strings.Contains(f[0], "France's player") {
 		t.Errorf("Britain's folded announcements: %q", f)
+	}
+}
+
+// A schedule (DEADLINE EVERY) is a rule of the game, as ABSENCE MAX: every
+// player hears of it at once, whether or not it moved a deadline; and a
+// seat's folded announcements are bounded (store.MaxFolded): a player
+// who declares and cancels absences over and over grows no other seat's
+// record without end.
+func TestScheduleToldToAllFoldedBounded(t *testing.T) {
+	j, db, c := foldGame(t, store.MailDigest)
+	playSegment(t, j, db, c, nil)
+	before := len(noticesTo(t, db, "germany@sandbox.test"))
+	mustIngest(t, j, moderatorMail("DEADLINE EVERY MON WED FRI 20:00 UTC"), Accepted)
+	if n := len(noticesTo(t, db, "germany@sandbox.test")) - before; n != 1 {
+		t.Errorf("Germany got %d announcements of the schedule, want 1", n)
+	}
+	mustIngest(t, j, moderatorMail("ABSENCE MAX 30d"), Accepted)
+	for range 2 * store.MaxFolded {
+		mustIngest(t, j, player(storm.France, "ABSENCE 2027-03-01 2027-03-02"), Accepted)
+		mustIngest(t, j, player(storm.France, "ABSENCE NONE"), Accepted)
+	}
+	g, _, _ := game(t, db, "demo")
+	f := g.Seat(storm.Britain).Folded
+	if len(f) != store.MaxFolded || !strings.HasPrefix(f[0], "(") || !strings.Contains(f[0], "earlier announcements left out") {
+		t.Errorf("Britain's folded announcements: %d, the first %q", len(f), f[0])
 	}
 }

@@ -269,7 +269,8 @@ type Seat struct {
 	// Folded are the announcements that did not change what the player
 	// must do or when (a miss of others, the moderator's PAUSE, SET...),
 	// kept for the seat's next mail, which leads with them
-	// (publish.Publisher.Publish).
+	// (publish.Publisher.Publish); at most MaxFolded, the oldest giving
+	// way (Fold).
 	Folded []string `json:"folded,omitempty"`
 	// Joins are the requests for an open seat (JOIN), oldest first.
 	Joins []Join `json:"joins,omitempty"`
@@ -528,4 +529,32 @@ func (s *Seat) Forgive(from int) int {
 		s.MissedAt = nil
 	}
 	return n
+}
+
+// MaxFolded bounds a seat's folded announcements (Seat.Folded): a player
+// who declares and cancels absences over and over, or a long PAUSE, must
+// not grow every other seat's record, nor its next mail, without end.
+const MaxFolded = 20
+
+// Fold keeps lines for the seat's next mail, the oldest giving way
+// beyond MaxFolded to one line that counts them.
+func (s *Seat) Fold(lines ...string) {
+	s.Folded = append(s.Folded, lines...)
+	if len(s.Folded) <= MaxFolded {
+		return
+	}
+	dropped := len(s.Folded) - MaxFolded + 1
+	if n, ok := foldedDropped(s.Folded[0]); ok {
+		dropped += n - 1 // the count line itself was one of them
+	}
+	s.Folded = append([]string{fmt.Sprintf("(%d earlier announcements left out; the moderators' STATUS and the game's reports have them.)", dropped)}, s.Folded[len(s.Folded)-MaxFolded+1:]...)
+}
+
+// foldedDropped reads Fold's count line.
+func foldedDropped(line string) (int, bool) {
+	var n int
+	if _, err := fmt.Sscanf(line, "(%d earlier announcements left out;", &n); err != nil {
+		return 0, false
+	}
+	return n, true
 }

@@ -287,7 +287,8 @@ func folds(sub *orders.Submission, moved bool) (fold, timed bool) {
 			continue
 		}
 		// ABSENCE MAX is a rule of the game, told to all as the others are.
-		fold = fold && slices.Contains(foldable, c.Verb) && !(c.Verb == orders.CmdAbsence && c.Max)
+		fold = fold && slices.Contains(foldable, c.Verb) && !(c.Verb == orders.CmdAbsence && c.Max) &&
+			!(c.Verb == orders.CmdDeadline && c.Mode == "every") // a rule of the game (a schedule), told to all
 		timed = timed || c.Verb == orders.CmdPause || c.Verb == orders.CmdResume
 	}
 	return fold, timed || moved
@@ -320,7 +321,7 @@ func announce(pub *publish.Publisher, tx *store.Tx, g *store.Game, s storm.State
 		a := letters.Announcement{Game: g, State: s, From: from, Power: power, Lines: lines, Reason: reason, Zone: deadline.Zone(g, addr)}
 		if fold && !slices.Contains(g.Moderators, addr) && !(timed && len(deadline.PowersAt(g, addr, req)) > 0) {
 			if i := slices.IndexFunc(g.Seats, func(st store.Seat) bool { return st.Address == addr }); i >= 0 {
-				g.Seats[i].Folded = append(g.Seats[i].Folded, a.Folded())
+				g.Seats[i].Fold(a.Folded())
 				continue
 			}
 		}

@@ -261,9 +261,9 @@ func (pb *Publisher) Publish(tx *store.Tx, g *store.Game, v int, evs []event.Eve
 			// SET's fixes too), the lead (who missed the deadline...)
 			// and a SET's reason (its first lead line) kept with the seat.
 			if len(vm.setLead) > 0 {
-				seat.Folded = append(seat.Folded, vm.setLead[0])
+				seat.Fold(vm.setLead[0])
 			}
-			seat.Folded = append(seat.Folded, pn.Lead...)
+			seat.Fold(pn.Lead...)
 			continue
 		}
 		all, before, err := since(tx, g, seat.Mailed, v, evs)
