@@ -243,24 +243,7 @@ func TestDeadlineNMRWaitForTheModerator(t *testing.T) {
 func TestDeadlineNMRRepeat(t *testing.T) {
 	j, db, c := rulesGame(t, 24*time.Hour, store.Rules{NMR: "repeat"})
 	research := "RESEARCH AIR RANGE\nRESEARCH ITALIAN ARMOR\nRESEARCH TORPEDOES"
-	mustIngest(t, j, player(storm.Germany, research), Accepted)
-	for _, p := range storm.Powers[1:] {
-		mustIngest(t, j, player(p, "PASS"), Accepted)
-	}
-	// Play on to the next economic segment, everyone passing.
-	for range 40 {
-		_, s, _ := game(t, db, "demo")
-		if s.Segment == storm.SegEconomic && s.Turn != storm.FirstTurn {
-			break
-		}
-		for _, p := range adjudicator.Required(s) {
-			mustIngest(t, j, player(p, "PASS"), Accepted)
-		}
-	}
-	g, s, _ := game(t, db, "demo")
-	if s.Segment != storm.SegEconomic {
-		t.Fatalf("not at an economic segment: %s", s.Segment)
-	}
+	g, _ := researchThenNextEconomic(t, j, db, research)
 	v := g.Version
 	c.t = g.Deadline
 	if n := tick(t, j); n != 1 {
@@ -640,23 +623,7 @@ func TestExtendAfterDeadlineUnderWait(t *testing.T) {
 // taken.
 func TestNMRChangeActsNowSaysSo(t *testing.T) {
 	j, db, c := rulesGame(t, 24*time.Hour, store.Rules{NMR: "wait"})
-	mustIngest(t, j, player(storm.Germany, "RESEARCH AIR RANGE\nRESEARCH ITALIAN ARMOR\nRESEARCH TORPEDOES"), Accepted)
-	for _, p := range storm.Powers[1:] {
-		mustIngest(t, j, player(p, "PASS"), Accepted)
-	}
-	for range 40 {
-		_, s, _ := game(t, db, "demo")
-		if s.Segment == storm.SegEconomic && s.Turn != storm.FirstTurn {
-			break
-		}
-		for _, p := range adjudicator.Required(s) {
-			mustIngest(t, j, player(p, "PASS"), Accepted)
-		}
-	}
-	g, s, _ := game(t, db, "demo")
-	if s.Segment != storm.SegEconomic {
-		t.Fatalf("not at an economic segment: %s", s.Segment)
-	}
+	g, s := researchThenNextEconomic(t, j, db, "RESEARCH AIR RANGE\nRESEARCH ITALIAN ARMOR\nRESEARCH TORPEDOES")
 	for _, p := range adjudicator.Required(s) {
 		if p != storm.Germany && p != storm.Italy {
 			mustIngest(t, j, player(p, "PASS"), Accepted)
@@ -717,4 +684,29 @@ func TestResumeNamesTheAbsence(t *testing.T) {
 	if !strings.Contains(flat(res.Receipt.Body), "as far off as when paused.") || strings.Contains(res.Receipt.Body, "absence") {
 		t.Fatalf("RESUME without an absence in the way:\n%s", res.Receipt.Body)
 	}
+}
+
+// researchThenNextEconomic has Germany send research (the others PASS)
+// and plays on, everyone passing, to the next turn's economic segment:
+// the game and state there.
+func researchThenNextEconomic(t *testing.T, j *Judge, db *store.DB, research string) (*store.Game, storm.State) {
+	t.Helper()
+	mustIngest(t, j, player(storm.Germany, research), Accepted)
+	for _, p := range storm.Powers[1:] {
+		mustIngest(t, j, player(p, "PASS"), Accepted)
+	}
+	for range 40 {
+		_, s, _ := game(t, db, "demo")
+		if s.Segment == storm.SegEconomic && s.Turn != storm.FirstTurn {
+			break
+		}
+		for _, p := range adjudicator.Required(s) {
+			mustIngest(t, j, player(p, "PASS"), Accepted)
+		}
+	}
+	g, s, _ := game(t, db, "demo")
+	if s.Segment != storm.SegEconomic {
+		t.Fatalf("not at an economic segment: %s", s.Segment)
+	}
+	return g, s
 }
