@@ -240,6 +240,23 @@ func laterOrderLines(s storm.State, me *adjudicator.PowerView) [][]string {
 	return out
 }
 
+// tryOffer sends lines as p's email: why it is not accepted ("" when it
+// is), with the submission read and its parse error.
+func tryOffer(s storm.State, p storm.Power, lines []string) (sub *orders.Submission, why string, err error) {
+	sub, err = send(p, lines)
+	switch {
+	case err != nil:
+		why = fmt.Sprintf("does not parse: %v", err)
+	case len(sub.Orders) > 0 && !adjudicator.MayOrder(s, p, sub.Orders):
+		why = "the power may not order now"
+	default:
+		if errs := adjudicator.Validate(s, p, sub.Orders); len(errs) > 0 {
+			why = fmt.Sprintf("refused: %v", errs)
+		}
+	}
+	return sub, why, err
+}
+
 // placementFor is a placement under the FOR line w that the round's
 // checks accept when it is sent now, the first of the targets and
 // strengths: the notice offers the round's orders as a form ("send its
@@ -250,7 +267,7 @@ func placementFor(s storm.State, p storm.Power, w string) []string {
 	for _, t := range diplomacy.DiplomaticTargets(s) {
 		for n := 1; n <= 3; n++ {
 			ls := []string{w, storm.Order{Kind: storm.Diplomatic, Project: t, Counters: []int{n}}.String()}
-			if sub, err := send(p, ls); err == nil && len(adjudicator.Validate(s, p, sub.Orders)) == 0 {
+			if _, why, _ := tryOffer(s, p, ls); why == "" {
 				return ls
 			}
 		}
@@ -385,18 +402,7 @@ func checkPosition(t *testing.T, c *offerCounts, s storm.State, seed uint64, rng
 			}
 			c.offers++
 			c.byKind[of.kind]++
-			why := ""
-			sub, err := send(p, of.lines)
-			switch {
-			case err != nil:
-				why = fmt.Sprintf("does not parse: %v", err)
-			case len(sub.Orders) > 0 && !adjudicator.MayOrder(s, p, sub.Orders):
-				why = "the power may not order now"
-			default:
-				if errs := adjudicator.Validate(s, p, sub.Orders); len(errs) > 0 {
-					why = fmt.Sprintf("refused: %v", errs)
-				}
-			}
+			sub, why, err := tryOffer(s, p, of.lines)
 			if of.form != "" {
 				if _, seen := forms[of.form]; !seen {
 					formOrder = append(formOrder, of.form)
@@ -556,18 +562,7 @@ func checkUnasked(c *offerCounts, s storm.State, v adjudicator.View, where strin
 			}
 			c.offers++
 			c.byKind[of.kind]++
-			why := ""
-			sub, err := send(p, of.lines)
-			switch {
-			case err != nil:
-				why = fmt.Sprintf("does not parse: %v", err)
-			case !adjudicator.MayOrder(s, p, sub.Orders):
-				why = "the power may not order now"
-			default:
-				if errs := adjudicator.Validate(s, p, sub.Orders); len(errs) > 0 {
-					why = fmt.Sprintf("refused: %v", errs)
-				}
-			}
+			_, why, _ := tryOffer(s, p, of.lines)
 			if of.form != "" {
 				if !slices.Contains(forms, of.form) {
 					forms = append(forms, of.form)

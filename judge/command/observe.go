@@ -138,11 +138,8 @@ func Observe(core Core, pub *publish.Publisher, tx *store.Tx, g *store.Game, e E
 		return observeStop(tx, g, addr, c, rep, now)
 	case confirm:
 		return observeConfirm(pub, tx, g, e, addr, c, plays, rep, now)
-	case plays:
-		rep.Errs = []string{letters.PlaysAlready(c.Line, g.ID)}
-		return rep
-	case g.Observer(addr) != nil:
-		rep.Errs = []string{letters.ObservesAlready(c.Line, g.ID)}
+	}
+	if rep.Errs = inGameAlready(g, addr, c, plays); rep.Errs != nil {
 		return rep
 	}
 	// A request: a new secret mailed, nothing else until it comes back.
@@ -209,11 +206,8 @@ func observeConfirm(pub *publish.Publisher, tx *store.Tx, g *store.Game, e Email
 		// allowed.
 		rep.Errs = []string{letters.ObserveDenied(g.ID)}
 		return rep
-	case plays:
-		rep.Errs = []string{letters.PlaysAlready(c.Line, g.ID)}
-		return rep
-	case g.Observer(addr) != nil:
-		rep.Errs = []string{letters.ObservesAlready(c.Line, g.ID)}
+	}
+	if rep.Errs = inGameAlready(g, addr, c, plays); rep.Errs != nil {
 		return rep
 	}
 	g.ObserveRequests = slices.DeleteFunc(g.ObserveRequests, func(r store.ObserveRequest) bool { return r.Address == addr })
@@ -244,4 +238,16 @@ func observerReport(pub *publish.Publisher, tx *store.Tx, g *store.Game, addr st
 	}
 	id := publish.VersionMailID(g, g.Version, "observer", addr) + "/start"
 	return pub.NotifyMessage(tx, "", id, addr, publish.ObserverFooter(vm.Public(nil), g.ID), publish.PictureSource(g.ID, g.Version, 0, vm.View), now)
+}
+
+// inGameAlready refuses an OBSERVE, a request or its confirmation, from
+// an address that plays or moderates g (plays) or observes it already.
+func inGameAlready(g *store.Game, addr string, c orders.Command, plays bool) []string {
+	switch {
+	case plays:
+		return []string{letters.PlaysAlready(c.Line, g.ID)}
+	case g.Observer(addr) != nil:
+		return []string{letters.ObservesAlready(c.Line, g.ID)}
+	}
+	return nil
 }
