@@ -176,8 +176,8 @@ func eventOptionLines(s, after storm.State, p storm.Power) []string {
 	var refused []string
 	for _, u := range slices.Compact(slices.Sorted(slices.Values(eo.FreeUnits))) { // 18.41
 		o := storm.Order{Kind: storm.Build, Units: []storm.UnitType{u}, Args: []string{storm.ArgFree}}
-		if errs := Validate(s, p, []storm.Order{o}); len(errs) > 0 {
-			refused = append(refused, fmt.Sprintf("the %s unit a random event lets you build at no cost (18.41) cannot be built now: %s (rule %s)", u, errs[0].Msg, errs[0].Rule))
+		if why := refusalOf(s, p, o); why != "" {
+			refused = append(refused, fmt.Sprintf("the %s unit a random event lets you build at no cost (18.41) cannot be built now: %s", u, why))
 		}
 	}
 	eo.FreeShips = slices.DeleteFunc(eo.FreeShips, func(size int) bool { // 19.62
@@ -192,11 +192,10 @@ func eventOptionLines(s, after storm.State, p storm.Power) []string {
 				continue
 			}
 			o := storm.Order{Kind: storm.LayDown, Ship: string(c.Class), Args: []string{storm.ArgFree}}
-			errs := Validate(s, p, []storm.Order{o})
-			if len(errs) == 0 {
+			why := refusalOf(s, p, o)
+			if why == "" {
 				return false
 			}
-			why := fmt.Sprintf("%s (rule %s)", errs[0].Msg, errs[0].Rule)
 			if classes[why] == nil {
 				whys = append(whys, why)
 			}
@@ -215,24 +214,34 @@ func eventOptionLines(s, after storm.State, p storm.Power) []string {
 		return true
 	})
 	eo.FreeAccelerations = slices.DeleteFunc(eo.FreeAccelerations, func(cols int) bool { // 19.73D
-		var first *storm.OrderError
+		why := ""
 		for _, sh := range s.Powers[p].Naval.Building {
-			errs := Validate(s, p, []storm.Order{{Kind: storm.Accelerate, Ship: fmt.Sprint(sh.No), Points: cols, Args: []string{storm.ArgFree}}})
-			if len(errs) == 0 {
+			w := refusalOf(s, p, storm.Order{Kind: storm.Accelerate, Ship: fmt.Sprint(sh.No), Points: cols, Args: []string{storm.ArgFree}})
+			if w == "" {
 				return false
 			}
-			if first == nil {
-				first = &errs[0]
+			if why == "" {
+				why = w
 			}
 		}
-		why := "you have no ship under construction (rule 19.73)"
-		if first != nil {
-			why = fmt.Sprintf("%s (rule %s)", first.Msg, first.Rule)
+		if why == "" {
+			why = "you have no ship under construction (rule 19.73)"
 		}
 		refused = append(refused, fmt.Sprintf("the acceleration of a ship by %d column(s) at no cost a random event gives (19.73D) cannot be used now: %s", cols, why))
 		return true
 	})
 	return append(eo.Lines(), refused...)
+}
+
+// refusalOf words why o alone is refused for p ("msg (rule r)"), "" when
+// it is accepted: the check without the advice (Validate's fixes are for
+// receipts).
+func refusalOf(s storm.State, p storm.Power, o storm.Order) string {
+	errs := (&orderCheck{s: s, p: p}).Validate([]storm.Order{o})
+	if len(errs) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%s (rule %s)", errs[0].Msg, errs[0].Rule)
 }
 
 // placementOptions are p's orders of the open placement round
@@ -297,10 +306,11 @@ func spyRingOptions(s storm.State, p storm.Power) []storm.Option {
 	unplaced := func(errs []storm.OrderError) bool {
 		return len(errs) == 1 && errs[0].Index == 0 && errs[0].Rule == "16.16B"
 	}
+	check := &orderCheck{s: s, p: p} // without Validate's advice: no receipt reads it
 	var out []storm.Option
 	for _, op := range all {
 		set := op.Orders()
-		errs := Validate(s, p, set)
+		errs := check.Validate(set)
 		for _, r := range all {
 			if !unplaced(errs) {
 				break
@@ -309,7 +319,7 @@ func spyRingOptions(s storm.State, p storm.Power) []storm.Option {
 				continue
 			}
 			try := append(slices.Clone(set), r.Order)
-			if e := Validate(s, p, try); len(e) == 0 || unplaced(e) {
+			if e := check.Validate(try); len(e) == 0 || unplaced(e) {
 				set, errs = try, e
 				op.With = append(op.With, r.Order)
 			}
