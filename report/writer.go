@@ -215,7 +215,7 @@ func (w *writer) Logical() string {
 
 // MaxLine is the longest line of format=flowed text (RFC 3676, 4.1: 78
 // characters): a table row up to it stays whole; an order line longer
-// still stays whole too (orderLine).
+// still stays whole too (flowed.OrderLine).
 const MaxLine = 78
 
 // Flowed is the body as format=flowed text (RFC 3676, DelSp=no; the rules
@@ -228,29 +228,9 @@ const MaxLine = 78
 // block, a table row, a heading, a blank) is a hard break, without
 // trailing spaces, broken with soft breaks only when it is too long
 // (flowLine). A line that begins with a space, ">" or "From " is
-// space-stuffed.
-func (w *writer) Flowed() string {
-	var sb strings.Builder
-	for _, b := range w.blocks {
-		switch b.kind {
-		case blockPara:
-			putSoft(&sb, wrapFrom(b.text, b.first, ""))
-		case blockTitle:
-			ls := b.textLines()
-			putSoft(&sb, ls[:len(ls)-1])
-			putFlowed(&sb, ls[len(ls)-1])
-		case blockSub:
-			putSoft(&sb, wrapText(upperFirst(b.text)+":", ""))
-		case blockCode:
-			putFlowed(&sb, strings.TrimRight(b.text, " ")) // copied as it is: never broken
-		default:
-			for _, l := range b.textLines() {
-				putSoft(&sb, flowLine(l))
-			}
-		}
-	}
-	return strings.TrimRight(sb.String(), "\n") + "\n"
-}
+// space-stuffed. It is Flow of the body's Logical text: the letters' and
+// the reports' flowed text come from one writer.
+func (w *writer) Flowed() string { return Flow(w.Logical()) }
 
 // putFlowed writes one line of format=flowed text, space-stuffed when it
 // begins with a space, ">" or "From " (RFC 3676, 4.4).
