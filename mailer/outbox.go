@@ -403,10 +403,11 @@ func lineKey(m *store.Mail) string { return recipientKey(m) + "\x00" + m.Game }
 
 // isReply reports whether m answers an email: a receipt, marked
 // Auto-Submitted: auto-replied (RFC 3834) whether or not the email it
-// answers had a Message-ID to put in In-Reply-To. A reply never waits
-// behind a mail in backoff: it answers its own email, and an answer an
-// hour late is worth less than one out of order.
-func isReply(m *store.Mail) bool { return m.InReplyTo != "" || m.AutoSubmitted == "auto-replied" }
+// answers had a Message-ID to put in In-Reply-To (the judge marks every
+// answer so, and nothing else). A reply never waits behind a mail in
+// backoff: it answers its own email, and an answer an hour late is worth
+// less than one out of order.
+func isReply(m *store.Mail) bool { return m.AutoSubmitted == "auto-replied" }
 
 // queuedBefore orders mails as they were queued: by the store's enqueue
 // sequence; mails queued before it existed (Seq 0) come first, by Created,

@@ -262,8 +262,12 @@ func TestOutboxReplyNeverWaitsBehindBackoff(t *testing.T) {
 	db := openStore(t)
 	clock := setFakeClock(t, created.Add(time.Minute))
 	mail := func(id, game, subject, inReplyTo string, at time.Duration) *store.Mail {
-		return &store.Mail{ID: id, Game: game, From: "judge@example.test", To: []string{to}, Subject: subject,
+		m := &store.Mail{ID: id, Game: game, From: "judge@example.test", To: []string{to}, Subject: subject,
 			Body: id + "\n", InReplyTo: inReplyTo, Created: created.Add(at)}
+		if inReplyTo != "" { // a receipt, as the judge marks it
+			m.AutoSubmitted = "auto-replied"
+		}
+		return m
 	}
 	bare := mail("receipt-bare", "g", "Re: orders", "", 2500*time.Millisecond) // the email it answers had no Message-ID
 	bare.AutoSubmitted = "auto-replied"

@@ -169,7 +169,7 @@ func absences(seat *store.Seat, now time.Time, zone string) []string {
 	var out []string
 	for _, a := range seat.Absences {
 		if a.Until.After(now) {
-			out = append(out, DeadlineText(a.From, zone)+" to "+DeadlineText(a.Until, zone))
+			out = append(out, Span(a.From, a.Until, zone))
 		}
 	}
 	return out
