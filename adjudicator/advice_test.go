@@ -6,7 +6,6 @@ import (
 	"os"
 	"regexp"
 	"slices"
-	"strings"
 	"testing"
 
 	"stormjudge/adjudicator"
@@ -15,7 +14,6 @@ import (
 	"stormjudge/adjudicator/event"
 	"stormjudge/adjudicator/setup"
 	"stormjudge/adjudicator/storm"
-	"stormjudge/orders"
 )
 
 // advises matches a refusal's words that say what to add or change.
@@ -27,7 +25,7 @@ func fixLines(p storm.Power, lines []string, under storm.Segment) ([]storm.Order
 	if len(lines) == 0 {
 		return nil, nil
 	}
-	sub, err := orders.Parse("GAME demo\nPOWER " + p.String() + "\nSECRET x\n" + strings.Join(lines, "\n") + "\nEND")
+	sub, err := send(p, lines)
 	if err != nil {
 		return nil, err
 	}

@@ -9,13 +9,13 @@ import (
 	"stormjudge/adjudicator/crisis"
 	"stormjudge/adjudicator/setup"
 	"stormjudge/adjudicator/storm"
-	"stormjudge/orders"
 )
 
-// mailOrders parses body as p's order email (orders.Parse), unchecked.
+// mailOrders parses body as p's order email (orders.Parse, as send),
+// unchecked.
 func mailOrders(t *testing.T, p storm.Power, body string) []storm.Order {
 	t.Helper()
-	sub, err := orders.Parse("GAME demo\nPOWER " + p.String() + "\nSECRET x\n" + strings.TrimSpace(body) + "\nEND")
+	sub, err := send(p, strings.Split(strings.TrimSpace(body), "\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -32,29 +32,16 @@ func oneRefusal(t *testing.T, s storm.State, p storm.Power, os []storm.Order, ru
 	return errs[0]
 }
 
-// applyFix makes e's fix in os: its lines read back as the orders
-// package reads an email.
+// applyFix makes e's fix in os (madeFix): its lines read back as the
+// orders package reads an email.
 func applyFix(t *testing.T, p storm.Power, os []storm.Order, e storm.OrderError) []storm.Order {
 	t.Helper()
 	if e.Fix == nil {
 		t.Fatalf("%v: no fix", e)
 	}
-	var out []storm.Order
-	for i, o := range os {
-		if i != e.Index {
-			out = append(out, o)
-			continue
-		}
-		if len(e.Fix.Replace) == 0 {
-			continue // Drop
-		}
-		for _, r := range mailOrders(t, p, strings.Join(e.Fix.Replace, "\n")) {
-			r.For = o.For // under the same FOR line
-			out = append(out, r)
-		}
-	}
-	if len(e.Fix.Add) > 0 {
-		out = append(out, mailOrders(t, p, strings.Join(e.Fix.Add, "\n"))...)
+	out, err := madeFix(p, os, e)
+	if err != nil {
+		t.Fatal(err)
 	}
 	return out
 }
