@@ -367,3 +367,25 @@ func TestScheduleToldToAllFoldedBounded(t *testing.T) {
 		t.Errorf("Britain's folded announcements: %d, the first %q", len(f), f[0])
 	}
 }
+
+// A seat that chose MAIL EVERY SEGMENT gets every announcement at once,
+// as it gets every version; a digest seat has another player's ABSENCE
+// folded.
+func TestAnnouncementsNotFoldedForEverySegment(t *testing.T) {
+	j, db, c := foldGame(t, store.MailDigest)
+	mustIngest(t, j, moderatorMail("ABSENCE MAX 30d"), Accepted)
+	playSegment(t, j, db, c, nil)
+	mustIngest(t, j, player(storm.Britain, "MAIL EVERY SEGMENT"), Accepted)
+	britain, germany := len(noticesTo(t, db, "britain@sandbox.test")), len(noticesTo(t, db, "germany@sandbox.test"))
+	mustIngest(t, j, player(storm.France, "ABSENCE 2027-03-01 2027-03-02"), Accepted)
+	if n := len(noticesTo(t, db, "britain@sandbox.test")) - britain; n != 1 {
+		t.Errorf("Britain (every segment) got %d announcements of France's absence, want 1", n)
+	}
+	if n := len(noticesTo(t, db, "germany@sandbox.test")) - germany; n != 0 {
+		t.Errorf("Germany (digest) got %d announcements of France's absence at once, want 0", n)
+	}
+	g, _, _ := game(t, db, "demo")
+	if f := g.Seat(storm.Britain).Folded; len(f) != 0 {
+		t.Errorf("Britain's folded announcements: %q", f)
+	}
+}

@@ -296,8 +296,9 @@ func folds(sub *orders.Submission, moved bool) (fold, timed bool) {
 
 // announce is Announce; with fold, a player is mailed at once only when
 // the announcement is about its own deadline (timed, and one of its
-// powers orders in the open segment); the others have it folded into
-// their next mail (store.Seat.Folded). The moderators get every one.
+// powers orders in the open segment); the others in the digest have it
+// folded into their next mail (publish.FoldFor). The moderators and the
+// seats that chose MAIL EVERY SEGMENT get every one.
 func announce(pub *publish.Publisher, tx *store.Tx, g *store.Game, s storm.State, from string, power storm.Power, reason string, subjects, lines []string, moved, fold, timed bool, now time.Time) error {
 	g.Notices++
 	from = strings.ToLower(from)
@@ -319,11 +320,8 @@ func announce(pub *publish.Publisher, tx *store.Tx, g *store.Game, s storm.State
 			g.ModeratorHasEvent = g.ModeratorHasEvent || mod
 		}
 		a := letters.Announcement{Game: g, State: s, From: from, Power: power, Lines: lines, Reason: reason, Zone: deadline.Zone(g, addr)}
-		if fold && !slices.Contains(g.Moderators, addr) && !(timed && len(deadline.PowersAt(g, addr, req)) > 0) {
-			if i := slices.IndexFunc(g.Seats, func(st store.Seat) bool { return st.Address == addr }); i >= 0 {
-				g.Seats[i].Fold(a.Folded())
-				continue
-			}
+		if fold && !(timed && len(deadline.PowersAt(g, addr, req)) > 0) && publish.FoldFor(g, addr, a.Folded()) {
+			continue
 		}
 		id := fmt.Sprintf("%s/notice/%d/%s", g.ID, g.Notices, addr)
 		if err := pub.NotifyText(tx, pub.ThreadRoot(g, addr), id, addr, letters.AnnouncementSubject(g.ID, subjects), a.Text(), now, att...); err != nil {

@@ -316,6 +316,23 @@ func ForReader(g *store.Game, addr string, m report.Message) report.Message {
 	return m
 }
 
+// FoldFor keeps line for addr's next mail (store.Seat.Fold) when addr
+// holds a seat in the digest, and reports whether it did: moderators and
+// the seats that chose MAIL EVERY SEGMENT are mailed at once, as Publish
+// mails them every version. The commands' announcements fold by it, as
+// Publish folds a version's lead.
+func FoldFor(g *store.Game, addr, line string) bool {
+	if slices.Contains(g.Moderators, addr) || everySegmentAt(g, addr) {
+		return false
+	}
+	i := slices.IndexFunc(g.Seats, func(st store.Seat) bool { return st.Address == addr })
+	if i < 0 {
+		return false
+	}
+	g.Seats[i].Fold(line)
+	return true
+}
+
 // everySegmentAt reports an address holding a seat that chose MAIL EVERY
 // SEGMENT: it gets the public report of every version.
 func everySegmentAt(g *store.Game, addr string) bool {
