@@ -369,7 +369,7 @@ func (j *Judge) knownSender(tx *store.Tx, addr, named string) bool {
 			return true
 		}
 		for _, s := range g.Seats {
-			if s.Address == addr {
+			if s.Address == addr && addr != "" {
 				return true
 			}
 		}
@@ -652,6 +652,12 @@ func takeDraw(tx *store.Tx, g *store.Game, s storm.State, m *orders.Message, sub
 // about the game, its seats or the secret.
 func (j *Judge) authorize(g *store.Game, from string, env orders.Envelope, rc *receipt) (storm.Power, bool) {
 	from = strings.ToLower(from)
+	if from == "" {
+		// No sender: it would match the seats the computer plays,
+		// which have no address (store.Seat.Computer).
+		rc.unverifiedBy(letters.SeatRefused(g.ID, 0, env.SecretPlaceholder))
+		return 0, false
+	}
 	moderator := contains(g.Moderators, from)
 	// The refusal names the welcome that carries the secret: the one of
 	// the seat the address holds, when it holds one.
@@ -862,7 +868,7 @@ func gamesOf(tx *store.Tx, addr string) []string {
 	for _, g := range gs {
 		var powers []storm.Power
 		for _, s := range g.Seats {
-			if strings.EqualFold(s.Address, addr) {
+			if addr != "" && strings.EqualFold(s.Address, addr) {
 				powers = append(powers, s.Power)
 			}
 		}
@@ -897,6 +903,9 @@ func (c core) Hash(secret string) string       { return hashSecret(secret) }
 func (c core) Verify(hash, secret string) bool { return verifySecret(hash, secret) }
 func (c core) Advance(tx *store.Tx, g *store.Game, s storm.State, now time.Time, why string) error {
 	return c.j.advance(tx, g, s, nil, now, why)
+}
+func (c core) Computer(tx *store.Tx, g *store.Game, s storm.State, now time.Time) ([]storm.Power, error) {
+	return c.j.computerOrders(tx, g, s, now)
 }
 func (c core) Export(tx *store.Tx, g *store.Game, v int) ([]byte, error) { return export(tx, g, v) }
 func (c core) LobbyCapHits() (int, time.Time)                            { return c.j.lobby.CapHits() }

@@ -198,6 +198,20 @@ type SeatDef struct {
 	Secret  string
 	// Open: the seat waits for a player (JOIN, command.Join); no Address.
 	Open bool
+	// Computer: the computer player plays the seat (computer.go); no
+	// Address, no Secret, no mail. A configuration says so with the
+	// address "computer" (ParseSeatAddress).
+	Computer bool
+}
+
+// ParseSeatAddress reads a seat's address as a configuration gives it:
+// the word "computer" (any case) seats the computer player; anything
+// else is the player's address.
+func ParseSeatAddress(p storm.Power, addr string) SeatDef {
+	if strings.EqualFold(strings.TrimSpace(addr), store.ComputerFrom) {
+		return SeatDef{Power: p, Computer: true}
+	}
+	return SeatDef{Power: p, Address: addr}
 }
 
 // Validate checks a definition without touching the store.
@@ -218,6 +232,9 @@ func (d GameDef) Validate() error {
 			if len(d.Moderators) == 0 {
 				return errors.New("judge: " + letters.OpenSeatNeedsModerator(d.ID, s.Power))
 			}
+			continue
+		}
+		if s.Computer {
 			continue
 		}
 		if !strings.Contains(s.Address, "@") {
@@ -372,6 +389,12 @@ func (j *Judge) createGame(tx *store.Tx, def GameDef, secrets, hashes map[storm.
 		if sd.Open { // the moderator holds it until a player joins
 			seat = store.Seat{Power: sd.Power, Address: g.Moderators[0], SecretHash: hashes[sd.Power], Vacant: true, Open: true}
 		}
+		if sd.Computer { // no address: no mail, no email read as its
+			seat = store.Seat{Power: sd.Power, SecretHash: hashes[sd.Power], Computer: true}
+			if actor == "operator" {
+				seat.ConfigAddress = store.ComputerFrom
+			}
+		}
 		g.Seats = append(g.Seats, seat)
 	}
 	sort.Slice(g.Seats, func(a, b int) bool { return g.Seats[a].Power < g.Seats[b].Power })
@@ -384,7 +407,7 @@ func (j *Judge) createGame(tx *store.Tx, def GameDef, secrets, hashes map[storm.
 		return err
 	}
 	for _, seat := range g.Seats {
-		if seat.Open {
+		if seat.Open || seat.Computer {
 			continue
 		}
 		w := j.welcome(g, seat, secrets[seat.Power])
@@ -421,6 +444,9 @@ func (j *Judge) reseat(tx *store.Tx, g *store.Game, def GameDef, now time.Time) 
 	for _, sd := range def.Seats {
 		seat := g.Seat(sd.Power)
 		addr := strings.ToLower(strings.TrimSpace(sd.Address))
+		if sd.Computer {
+			addr = store.ComputerFrom
+		}
 		if seat == nil {
 			continue
 		}
@@ -438,6 +464,19 @@ func (j *Judge) reseat(tx *store.Tx, g *store.Game, def GameDef, now time.Time) 
 		}
 		old := seat.Address
 		secret := sd.secret()
+		if sd.Computer {
+			// The configuration gives the seat to the computer: its
+			// player's secret is revoked; the computer orders at the
+			// next Tick (work).
+			*seat = store.Seat{Power: seat.Power, SecretHash: hashSecret(secret), ConfigAddress: addr, Computer: true,
+				Missed: seat.Missed, ExtensionUsed: seat.ExtensionUsed}
+			if err := tx.Audit(g.ID, store.AuditEntry{Time: now, Actor: "operator", Action: "reseat",
+				Detail: fmt.Sprintf("%s: address %s -> the computer (from the configuration)", seat.Power.Title(), old)}); err != nil {
+				return err
+			}
+			changed = true
+			continue
+		}
 		id := publish.WelcomeID(g.ID, seat.Power) + "/" + publish.ShortHash([]byte(addr+now.String()))
 		*seat = store.Seat{Power: seat.Power, Address: addr, SecretHash: hashSecret(secret), ConfigAddress: addr, Welcome: id,
 			Missed: seat.Missed, ExtensionUsed: seat.ExtensionUsed}
@@ -503,6 +542,11 @@ func (j *Judge) commit(tx *store.Tx, g *store.Game, s, next storm.State, evs []e
 	}
 	if err := tx.Audit(g.ID, store.AuditEntry{Time: now, Actor: "judge", Action: "adjudicate",
 		Detail: fmt.Sprintf("%s %s resolved (%s); version %d; now %s %s", s.Turn, s.Segment, why, v, next.Turn, next.Segment)}); err != nil {
+		return err
+	}
+	// The seats the computer plays order as the segment opens, in this
+	// transaction (computer.go); the next Adjudicate finds them in.
+	if _, err := j.computerOrders(tx, g, next, now); err != nil {
 		return err
 	}
 	return j.pub.Publish(tx, g, v, evs, next, now, publish.Publication{Lead: lead, Closed: cc})
@@ -608,9 +652,17 @@ type openSegment struct {
 	// powers missing, to be counted and told.
 	remind   []time.Duration
 	noteMiss bool
+	// computer: a seat the computer plays has no orders yet
+	// (computer.go).
+	computer bool
 }
 
-func (o *openSegment) any() bool { return o.ready || len(o.remind) > 0 || o.noteMiss }
+func (o *openSegment) any() bool { return o.ready || len(o.remind) > 0 || o.noteMiss || o.computer }
+
+// computerMissing reports a power of miss whose seat the computer plays.
+func computerMissing(g *store.Game, miss []storm.Power) bool {
+	return slices.ContainsFunc(miss, func(p storm.Power) bool { s := g.Seat(p); return s != nil && s.ByComputer() })
+}
 
 // work reads g's open segment and what is due in it at now: the
 // moderator's draw is in, or every required power ordered, or the
@@ -642,6 +694,7 @@ func work(tx *store.Tx, g *store.Game, now time.Time) (*openSegment, error) {
 	}
 	o.remind = deadline.Reminders(g, now)
 	o.noteMiss = len(o.miss) > 0 && deadline.MissDue(g, now)
+	o.computer = computerMissing(g, o.miss)
 	o.why = "all orders in"
 	switch {
 	case len(o.miss) == 0:
@@ -685,6 +738,17 @@ func (j *Judge) Adjudicate(game string) (bool, error) {
 		}
 		if o.noteMiss {
 			if err := j.noteMiss(tx, g, o.s, o.miss, now); err != nil {
+				return err
+			}
+		}
+		if computerMissing(g, o.miss) {
+			// A seat the computer plays (given to it while the game was
+			// paused, or fallen into civil disorder just now): it orders
+			// now, and the segment is read again with its orders.
+			if _, err := j.computerOrders(tx, g, o.s, now); err != nil {
+				return err
+			}
+			if o, err = work(tx, g, now); err != nil {
 				return err
 			}
 		}
@@ -738,15 +802,17 @@ func (j *Judge) Adjudicate(game string) (bool, error) {
 			}
 			lead = append(lead, letters.OrdersMissing(g.Forced && (g.Deadline.IsZero() || now.Before(g.Deadline)), notes))
 		}
+		disorder, fell := disorderLead(g, o.recs)
 		var late []storm.Power
 		for _, p := range g.MissedNow {
-			if !slices.Contains(o.miss, p) {
+			if !slices.Contains(o.miss, p) && !slices.Contains(fell, p) {
 				late = append(late, p)
 			}
 		}
 		if len(late) > 0 {
 			lead = append(lead, letters.OrderedLate(late))
 		}
+		lead = append(lead, disorder...)
 		lead = append(lead, entered...)
 		next, evs, err := adjudicator.Resolve(o.s, ords)
 		if err != nil {

@@ -96,7 +96,7 @@ func (j *Judge) create(tx *store.Tx, m *orders.Message, sub *orders.Submission, 
 					bad(c, letters.SeatedTwice(c.Power))
 				}
 			}
-			def.Seats = append(def.Seats, SeatDef{Power: c.Power, Address: c.Address, Open: c.Word == "open"})
+			def.Seats = append(def.Seats, SeatDef{Power: c.Power, Address: c.Address, Open: c.Word == "open", Computer: c.Word == "computer"})
 		case orders.CmdDeck:
 			if c.None {
 				def.Deck = nil
@@ -180,7 +180,7 @@ func (j *Judge) create(tx *store.Tx, m *orders.Message, sub *orders.Submission, 
 	created := letters.Created{Game: &store.Game{ID: def.ID, SegmentDuration: def.SegmentDuration, Rules: def.Rules, Press: def.Press},
 		Approval: def.JoinApproval, Physical: def.PhysicalDeck, Deck: letters.DeckName(def.Deck), Diplomacy: def.Diplomacy, Crisis: def.Crisis}
 	for _, sd := range def.Seats {
-		created.Seats = append(created.Seats, letters.Seat{Power: sd.Power, Address: sd.Address, Open: sd.Open})
+		created.Seats = append(created.Seats, letters.Seat{Power: sd.Power, Address: sd.Address, Open: sd.Open, Computer: sd.Computer})
 	}
 	rc.done = append(rc.done, created.Lines()...)
 }

@@ -64,6 +64,11 @@ func (j *Judge) noteMiss(tx *store.Tx, g *store.Game, s storm.State, miss []stor
 			missed.Seats = append(missed.Seats, *seat)
 		}
 	}
+	// NMR COMPUTER: a seat that has missed its count in a row falls
+	// into civil disorder; the computer orders for it at once
+	// (Adjudicate), and its player is told so instead of late.
+	fell := fallIntoDisorder(g, miss)
+	missed.Disorder = fell
 	next := letters.PolicyNow(g, "")
 	if err := tx.Audit(g.ID, store.AuditEntry{Time: now, Actor: "judge", Action: "missed",
 		Detail: fmt.Sprintf("deadline %s of %s %s passed without orders from %s; %s", g.Deadline.Format(time.RFC3339), s.Turn, s.Segment, letters.Powers(miss), next)}); err != nil {
@@ -79,12 +84,15 @@ func (j *Judge) noteMiss(tx *store.Tx, g *store.Game, s storm.State, miss []stor
 		if contains(g.Moderators, addr) {
 			continue // a vacant seat: its moderator was told above
 		}
-		ps := deadline.PowersAt(g, addr, miss)
+		ps := slices.DeleteFunc(deadline.PowersAt(g, addr, miss), func(p storm.Power) bool { return slices.Contains(fell, p) })
+		if len(ps) == 0 {
+			continue // told by tellDisorder
+		}
 		late := letters.Late{Game: g, State: s, Powers: ps, Zone: deadline.Zone(g, addr)}
 		if err := j.pub.Notify(tx, fmt.Sprintf("%s/late/v%d%s/s%d/%s", g.ID, g.Version, publish.Epoch(g), g.DeadlineSeq, addr), addr,
 			late.Subject(), late.Text(), false, now); err != nil {
 			return err
 		}
 	}
-	return nil
+	return j.tellDisorder(tx, g, s, fell, now)
 }

@@ -28,7 +28,7 @@ type Command struct {
 	Address  string          // REPLACE, SEAT: lower case
 	Duration time.Duration   // EXTEND, DURATION, EXTENSIONS, ABSENCE MAX, NMR ... GRACE
 	List     []time.Duration // REMINDERS, longest first
-	Word     string          // an option: DURATION's kind, NMR's policy, DECK's name, ON/OFF, TIMEZONE's zone
+	Word     string          // an option: DURATION's kind, NMR's policy, DECK's name, ON/OFF, TIMEZONE's zone; SEAT's "open" or "computer", REPLACE's "computer"
 	Mode     string          // DECK: "file" or "physical"; DEADLINE: "every" (EVERY)
 	None     bool            // DEADLINE NONE, ABSENCE NONE, REMINDERS NONE, DURATION ... NONE, DECK NONE
 	Max      bool            // ABSENCE MAX
@@ -42,7 +42,7 @@ type Command struct {
 	Every  []time.Weekday
 	Clock  int
 	Skip   []time.Time
-	Number uint64 // SEED; AUDIT: the entries asked for (0: the default)
+	Number uint64 // SEED; AUDIT: the entries asked for (0: the default); NMR COMPUTER: the misses in a row (0: the default)
 	Text   string // REASON, BROADCAST, MESSAGE, PRESS TO; REPLACE's address: as written
 	Game   string // OBSERVE STOP <game>: the game named on the line
 	// PRESS. A player's PRESS TO: the powers it goes to (Press,
@@ -136,7 +136,11 @@ var Queries = []string{CmdStatus, CmdOrders, CmdHistory, CmdResend, CmdExport, C
 var SegmentKinds = []string{"economic", "diplomacy", "crisis", "end"}
 
 // NMRPolicies are what a missing power's orders become at the deadline.
-var NMRPolicies = []string{"pass", "repeat", "wait"}
+var NMRPolicies = []string{"pass", "repeat", "wait", "computer"}
+
+// MaxDisorderAfter bounds NMR COMPUTER's count of deadlines missed in a
+// row.
+const MaxDisorderAfter = 99
 
 var commandWords = []*commandWord{
 	{word: CmdPress, who: byPlayer | byModerator, forms: []string{
@@ -178,16 +182,16 @@ var commandWords = []*commandWord{
 		modForms: []string{"EXTEND <duration>: the open segment's deadline, e.g. EXTEND 12h"}, parse: parseOneDuration},
 	{word: CmdResign, who: byPlayer, forms: []string{"RESIGN <your power>"}, parse: parseOnePower},
 	{word: CmdCreate, who: byModerator, forms: []string{"CREATE"}, modForms: []string{"CREATE, with SEAT, DECK, SEED, DIPLOMACY, CRISIS and the deadline rules: a new game (with its new GAME id and your game master's SECRET)"}, parse: noArgs},
-	{word: CmdSeat, who: byModerator, forms: []string{"SEAT <power> <address>", "SEAT <power> OPEN"}, createOnly: true, parse: parseSeat},
+	{word: CmdSeat, who: byModerator, forms: []string{"SEAT <power> <address>", "SEAT <power> OPEN", "SEAT <power> COMPUTER"}, createOnly: true, parse: parseSeat},
 	{word: CmdDeck, who: byModerator, forms: []string{"DECK <name> [FILE|PHYSICAL]", "DECK NONE"}, createOnly: true, parse: parseDeck},
 	{word: CmdSeed, who: byModerator, forms: []string{"SEED <number>"}, createOnly: true, parse: parseSeed},
 	{word: CmdDiplomacy, who: byModerator, forms: []string{"DIPLOMACY ON|OFF"}, createOnly: true, parse: parseOnOff},
 	{word: CmdCrisis, who: byModerator, forms: []string{"CRISIS ON|OFF"}, createOnly: true, parse: parseOnOff},
 	{word: CmdDuration, who: byModerator, forms: []string{"DURATION ALL|ECONOMIC|DIPLOMACY|CRISIS|END <duration>|NONE"}, parse: parseDurationRule},
 	{word: CmdReminders, who: byModerator, forms: []string{"REMINDERS <duration> [<duration> ...], e.g. REMINDERS 24h 2h", "REMINDERS NONE"}, parse: parseReminders},
-	{word: CmdNMR, who: byModerator, forms: []string{"NMR PASS|REPEAT|WAIT [GRACE <duration>]"}, parse: parseNMR},
+	{word: CmdNMR, who: byModerator, forms: []string{"NMR PASS|REPEAT|WAIT [GRACE <duration>]", "NMR COMPUTER [<misses in a row>] [GRACE <duration>]"}, parse: parseNMR},
 	{word: CmdExtensions, who: byModerator, forms: []string{"EXTENSIONS <duration>: each player's extension budget"}, parse: parseOneDuration},
-	{word: CmdReplace, who: byModerator, forms: []string{"REPLACE <power> <new address>"}, parse: parsePowerAddress},
+	{word: CmdReplace, who: byModerator, forms: []string{"REPLACE <power> <new address>", "REPLACE <power> COMPUTER"}, parse: parseReplace},
 	{word: CmdWithdraw, who: byModerator, forms: []string{"WITHDRAW (with POWER: the power's submission for the open segment)"}, parse: noArgs},
 	{word: CmdDeadline, who: byModerator, forms: []string{"DEADLINE <YYYY-MM-DD> <HH:MM> (in your TIMEZONE, else UTC)", "DEADLINE NONE",
 		"DEADLINE EVERY <days> <HH:MM> [<zone>] [SKIP <days or YYYY-MM-DD> ...]: deadlines on a weekly calendar, e.g. DEADLINE EVERY MON WED FRI 20:00 Europe/London, DEADLINE EVERY DAY 20:00 SKIP SAT SUN 2026-12-25", "DEADLINE EVERY NONE"}, parse: parseDeadline},
@@ -309,15 +313,30 @@ func parseOnePower(c *Command, l *line, _ bool) *Error {
 	return nil
 }
 
-// parseSeat reads CREATE's SEAT <power> <address>, or SEAT <power> OPEN
-// (Word "open"): a seat that waits for a player (JOIN).
+// parseSeat reads CREATE's SEAT <power> <address>, SEAT <power> OPEN
+// (Word "open"): a seat that waits for a player (JOIN), or SEAT <power>
+// COMPUTER (Word "computer"): a seat the computer player plays.
 func parseSeat(c *Command, l *line, m bool) *Error {
-	if a := l.args(); len(a) == 2 && strings.EqualFold(a[1], "OPEN") {
+	if a := l.args(); len(a) == 2 && (strings.EqualFold(a[1], "OPEN") || strings.EqualFold(a[1], "COMPUTER")) {
 		p, ok := parsePower(a[0])
 		if !ok {
 			return l.errorf("", "unknown power %s%s", quote(a[0]), didYouMean(a[0], powerNames()))
 		}
-		c.Power, c.Word = p, "open"
+		c.Power, c.Word = p, strings.ToLower(a[1])
+		return nil
+	}
+	return parsePowerAddress(c, l, m)
+}
+
+// parseReplace reads REPLACE <power> <new address>, or REPLACE <power>
+// COMPUTER (Word "computer"): the computer player takes the seat.
+func parseReplace(c *Command, l *line, m bool) *Error {
+	if a := l.args(); len(a) == 2 && strings.EqualFold(a[1], "COMPUTER") {
+		p, ok := parsePower(a[0])
+		if !ok {
+			return l.errorf("", "unknown power %s%s", quote(a[0]), didYouMean(a[0], powerNames()))
+		}
+		c.Power, c.Word = p, "computer"
 		return nil
 	}
 	return parsePowerAddress(c, l, m)
@@ -511,14 +530,25 @@ func LongestFirst(ds []time.Duration) {
 	slices.SortFunc(ds, func(a, b time.Duration) int { return cmp.Compare(b, a) })
 }
 
+// parseNMR reads NMR <policy> [GRACE <duration>]; NMR COMPUTER may name
+// the deadlines a seat may miss in a row before the computer plays it
+// (Number; 0: the game's default).
 func parseNMR(c *Command, l *line, _ bool) *Error {
 	a := l.args()
+	if len(a) > 0 && strings.EqualFold(a[0], "COMPUTER") && len(a) >= 2 && !strings.EqualFold(a[1], "GRACE") {
+		n, err := strconv.Atoi(a[1])
+		if err != nil || n < 1 || n > MaxDisorderAfter {
+			return l.errorf("", "NMR COMPUTER: %s is not a count of deadlines missed in a row (1 to %d)", quote(a[1]), MaxDisorderAfter)
+		}
+		c.Number = uint64(n)
+		a = append(a[:1:1], a[2:]...)
+	}
 	if len(a) != 1 && len(a) != 3 {
-		return l.errorf("", "NMR needs PASS, REPEAT or WAIT, and optionally GRACE <duration>")
+		return l.errorf("", "NMR needs PASS, REPEAT, WAIT or COMPUTER [<misses in a row>], and optionally GRACE <duration>")
 	}
 	pol := strings.ToLower(a[0])
 	if !slices.Contains(NMRPolicies, pol) {
-		return l.errorf("", "NMR: %s is not PASS, REPEAT or WAIT", quote(a[0]))
+		return l.errorf("", "NMR: %s is not PASS, REPEAT, WAIT or COMPUTER", quote(a[0]))
 	}
 	c.Word = pol
 	if len(a) == 3 {

@@ -148,8 +148,14 @@ type Rules struct {
 	// ordered are reminded, longest first.
 	Reminders []time.Duration `json:"reminders,omitempty"`
 	// NMR is what a missing power's orders become at the deadline:
-	// "pass" (or ""), "repeat" or "wait".
+	// "pass" (or ""), "repeat", "wait" or "computer" (PASS, until a seat
+	// has missed DisorderAfter deadlines in a row: then the computer
+	// plays it, Seat.Disorder, until its player writes again).
 	NMR string `json:"nmr,omitempty"`
+	// DisorderAfter is how many deadlines in a row a seat may miss under
+	// NMR "computer" before the computer plays it (civil disorder); 0:
+	// DefaultDisorderAfter.
+	DisorderAfter int `json:"disorderAfter,omitempty"`
 	// Grace: how long after the deadline late orders are still taken
 	// before the NMR policy applies.
 	Grace time.Duration `json:"grace,omitempty"`
@@ -182,6 +188,20 @@ type Schedule struct {
 	Zone   string         `json:"zone"`
 	// Skip are the dates (YYYY-MM-DD, in Zone) without a deadline.
 	Skip []string `json:"skip,omitempty"`
+}
+
+// DefaultDisorderAfter is the count of deadlines missed in a row after
+// which a seat falls into civil disorder under NMR "computer" when the
+// game names none (Rules.DisorderAfter): two, as Diplicity's.
+const DefaultDisorderAfter = 2
+
+// Disorder is how many deadlines in a row a seat of g may miss under
+// NMR "computer" before the computer plays it.
+func (r Rules) Disorder() int {
+	if r.DisorderAfter > 0 {
+		return r.DisorderAfter
+	}
+	return DefaultDisorderAfter
 }
 
 // The deliveries of reports and notices (Rules.Mail, Seat.Mail).
@@ -277,7 +297,32 @@ type Seat struct {
 	// Mailed is the version of the power's last digest (0: none yet, or
 	// not known): the versions after it were folded into its next one.
 	Mailed int `json:"mailed,omitempty"`
+	// Computer: the moderator gave the seat to the computer player
+	// (CREATE's SEAT <power> COMPUTER, REPLACE <power> COMPUTER, or a
+	// configuration's seat "computer"). Its Address is "": no mail goes
+	// to it and no email is ever read as its; its SecretHash is of a
+	// secret nobody was given. The computer orders for it whenever it
+	// must (judge/computer.go), its orders stored as the seat's with
+	// From ComputerFrom.
+	Computer bool `json:"computer,omitempty"`
+	// Disorder: civil disorder under NMR "computer": the seat missed
+	// Rules.Disorder() deadlines in a row and the computer orders for
+	// it as for a Computer seat; the seat keeps its player's address
+	// (its mail still goes there) and the player's next accepted email
+	// takes it back.
+	Disorder bool `json:"disorder,omitempty"`
+	// MissedRun counts the deadlines the power missed in a row: reset by
+	// an accepted email of its player (NMR "computer" counts it).
+	MissedRun int `json:"missedRun,omitempty"`
 }
+
+// ComputerFrom is the From of an order record the computer player made
+// (OrderRecord.Computer), and the Actor of its audit entries.
+const ComputerFrom = "computer"
+
+// ByComputer reports a seat whose orders the computer makes: one given
+// to the computer (Computer) or in civil disorder (Disorder).
+func (s Seat) ByComputer() bool { return s.Computer || s.Disorder }
 
 // Join is a request for an open seat (JOIN): the address that asked,
 // the hash of the secret the judge mailed it, and when it asked. The
@@ -365,6 +410,9 @@ func (g *Game) validate() error {
 		}
 		if s.Open && !s.Vacant {
 			return fmt.Errorf("seat %d (%v): open but not vacant", i, s.Power)
+		}
+		if s.Computer && (s.Address != "" || s.Open || s.Vacant || s.Disorder) {
+			return fmt.Errorf("seat %d (%v): the computer's seat has an address, is open, vacant or in disorder", i, s.Power)
 		}
 		if len(s.Joins) > 0 && !s.Open {
 			return fmt.Errorf("seat %d (%v): join requests for a seat that is not open", i, s.Power)
@@ -504,6 +552,7 @@ func (tx *Tx) Games() ([]*Game, error) {
 // Miss counts a missed deadline of the seat, at open version v.
 func (s *Seat) Miss(v int) {
 	s.Missed++
+	s.MissedRun++
 	s.MissedAt = append(s.MissedAt, v)
 }
 
@@ -513,7 +562,7 @@ func (s *Seat) Miss(v int) {
 func (s *Seat) Forgive(from int) int {
 	if from <= 0 {
 		n := s.Missed
-		s.Missed, s.MissedAt = 0, nil
+		s.Missed, s.MissedAt, s.MissedRun = 0, nil, 0
 		return n
 	}
 	n := 0
@@ -525,6 +574,7 @@ func (s *Seat) Forgive(from int) int {
 		return false
 	})
 	s.Missed = max(s.Missed-n, 0)
+	s.MissedRun = max(s.MissedRun-n, 0)
 	if len(s.MissedAt) == 0 {
 		s.MissedAt = nil
 	}

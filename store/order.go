@@ -29,6 +29,10 @@ type OrderRecord struct {
 	// Reason: the moderator's REASON of a SET (the draw record that made
 	// the next version), for the copies of its mails sent again.
 	Reason string `json:"reason,omitempty"`
+	// Computer: the computer player made these orders for a seat it
+	// plays (Seat.ByComputer); From is ComputerFrom. Stored like a
+	// submission, so that replay resolves the version alike.
+	Computer bool `json:"computer,omitempty"`
 }
 
 // orderKey is version (8 bytes) + power (1 byte).

@@ -19,6 +19,10 @@ type Core interface {
 	// Advance resolves the open segment of g (whose state is s) without
 	// orders and commits the result: a waiting game's start.
 	Advance(tx *store.Tx, g *store.Game, s storm.State, now time.Time, why string) error
+	// Computer makes the orders of the seats the computer plays that
+	// must order in g's open segment (s) and have none (REPLACE ...
+	// COMPUTER), and returns their powers.
+	Computer(tx *store.Tx, g *store.Game, s storm.State, now time.Time) ([]storm.Power, error)
 	// Export is g's export at version v (EXPORT).
 	Export(tx *store.Tx, g *store.Game, v int) ([]byte, error)
 	// LobbyCapHits is how many requests from strangers the lobby's

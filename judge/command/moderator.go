@@ -439,6 +439,10 @@ func ApplyRule(g *store.Game, c orders.Command) (string, error) {
 		return letters.RemindersRule(c.List, c.None), nil
 	case orders.CmdNMR:
 		g.Rules.NMR = c.Word
+		g.Rules.DisorderAfter = 0
+		if c.Word == "computer" {
+			g.Rules.DisorderAfter = int(c.Number)
+		}
 		if c.None {
 			g.Rules.Grace = 0
 		} else if c.Duration > 0 {
@@ -480,10 +484,13 @@ func (r *cmdRun) replace(c orders.Command) error {
 	if seat == nil {
 		return errors.New(letters.SeatMissing(c.Power, g.ID))
 	}
+	if c.Word == "computer" {
+		return r.replaceWithComputer(c, seat)
+	}
 	// The seat's own player: a new secret (one lost or given away), the
 	// seat otherwise as it was.
 	rekey := seat.Address == c.Address && !seat.Vacant
-	old, wasVacant := seat.Address, seat.Vacant
+	old, wasVacant, fromComputer := letters.SeatAddress(*seat), seat.Vacant, seat.Computer // the computer is told nothing
 	// Mail to the old address failed for good (publish.DeliveryFailed):
 	// nothing more goes there. The same address again is the moderator's
 	// word that it works now: it is tried again.
@@ -528,7 +535,7 @@ func (r *cmdRun) replace(c orders.Command) error {
 	if dead && !wasVacant {
 		r.answers = append(r.answers, letters.NotToDeadAddress(c.Power, old))
 	}
-	if !wasVacant && !dead && !slices.Contains(g.Moderators, old) {
+	if !wasVacant && !dead && !fromComputer && !slices.Contains(g.Moderators, old) {
 		r.then(func() error {
 			n := letters.Replaced{Game: gid, Power: c.Power, Reason: r.reason}
 			return pub.NotifyText(tx, "", fmt.Sprintf("%s/replaced/%s/%s", gid, c.Power, publish.ShortHash(r.key)), old,
@@ -561,6 +568,50 @@ func (r *cmdRun) replace(c orders.Command) error {
 		}
 	}
 	r.audit("replace", fmt.Sprintf("%s: %s -> %s; new secret sent, the old one revoked", c.Power.Title(), old, c.Address))
+	return nil
+}
+
+// replaceWithComputer is REPLACE <power> COMPUTER: the computer player
+// takes seat (no address, a secret nobody was given); its player, if it
+// had one, is told as a replaced player is. Orders in for the open
+// segment stand, as they do for a new player; else the computer orders
+// at once when the power must order.
+func (r *cmdRun) replaceWithComputer(c orders.Command, seat *store.Seat) error {
+	g := r.g
+	switch {
+	case seat.Computer:
+		return errors.New(letters.AlreadyComputer(c.Power))
+	case seat.Open:
+		return errors.New(letters.ComputerOpenSeat(c.Power))
+	}
+	old, told := seat.Address, !seat.Vacant && seat.Undeliverable == "" && !slices.Contains(g.Moderators, seat.Address)
+	*seat = store.Seat{Power: seat.Power, SecretHash: r.core.Hash(guard.NewSecret()), ExtensionUsed: seat.ExtensionUsed,
+		ConfigAddress: seat.ConfigAddress, Computer: true}
+	pub, tx, now, gid := r.pub, r.tx, r.now, g.ID
+	if told {
+		r.then(func() error {
+			n := letters.Replaced{Game: gid, Power: c.Power, Reason: r.reason, Computer: true}
+			return pub.NotifyText(tx, "", fmt.Sprintf("%s/replaced/%s/%s", gid, c.Power, publish.ShortHash(r.key)), old,
+				n.Subject(), n.Text(), now)
+		})
+	}
+	miss, recs, err := deadline.Waiting(tx, g, r.s)
+	if err != nil {
+		return err
+	}
+	orders := slices.Contains(miss, c.Power) && !g.Paused && !g.Waiting()
+	if orders {
+		r.then(func() error {
+			_, err := r.core.Computer(tx, r.g, r.s, now)
+			return err
+		})
+	}
+	r.say(letters.ComputerPlays(c.Power))
+	r.answers = append(r.answers, letters.NowPlayedByComputer(c.Power, orders))
+	if _, ok := recs[c.Power]; ok && !slices.Contains(miss, c.Power) {
+		r.answers = append(r.answers, letters.ComputerOrdersStand(c.Power))
+	}
+	r.audit("replace", fmt.Sprintf("%s: %s -> the computer; the old secret revoked", c.Power.Title(), old))
 	return nil
 }
 

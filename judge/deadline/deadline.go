@@ -264,11 +264,12 @@ func MissingPowers(s storm.State, recs map[storm.Power]store.OrderRecord) []stor
 	return out
 }
 
-// AddressesOf are the distinct addresses holding the powers ps, sorted.
+// AddressesOf are the distinct addresses holding the powers ps, sorted;
+// a seat the computer plays has none.
 func AddressesOf(g *store.Game, ps []storm.Power) []string {
 	var out []string
 	for _, p := range ps {
-		if s := g.Seat(p); s != nil && !slices.Contains(out, s.Address) {
+		if s := g.Seat(p); s != nil && s.Address != "" && !slices.Contains(out, s.Address) {
 			out = append(out, s.Address)
 		}
 	}

@@ -339,6 +339,9 @@ func NewPlayerOrdersStand(p storm.Power, r store.OrderRecord) string {
 	if r.ByModerator {
 		who = "the moderator's"
 	}
+	if r.Computer {
+		who = "the computer's"
+	}
 	return fmt.Sprintf("%s's orders for the open segment, %s (%s), stand: the new player's notice says so, and they may replace them.",
 		p.Title(), who, strings.ReplaceAll(report.Orders(r.Orders), "\n", "; "))
 }

@@ -41,6 +41,9 @@ type Missed struct {
 	Game  *store.Game
 	State storm.State
 	Seats []store.Seat
+	// Disorder are the powers the computer plays from now on (civil
+	// disorder, NMR COMPUTER).
+	Disorder []storm.Power
 }
 
 var missedText = parse("missed", `The deadline of {{.State.Turn}}, {{.State.Segment.Title}}, in game {{.Game.ID}} ({{deadline .Game.Deadline ""}}) passed without orders from:
@@ -48,7 +51,8 @@ var missedText = parse("missed", `The deadline of {{.State.Turn}}, {{.State.Segm
 {{range $i, $s := .Seats}}{{if $i}}
 {{end}}  {{$s.Power.Title}} ({{$s.Address}}, missed {{$s.Missed}} so far){{end}}
 
-{{upperFirst (policyNow .Game "")}}.
+{{upperFirst (policyNow .Game "")}}.{{with .Disorder}}
+{{disorderMissed .}}{{end}}
 
 You may enter their orders (MODERATOR, POWER, the orders), extend the deadline (EXTEND 12h), or adjudicate now (ADJUDICATE). STATUS shows every seat's missed deadlines.
 {{signature}}`)

@@ -83,9 +83,11 @@ type Replaced struct {
 	Game   string
 	Power  storm.Power
 	Reason string
+	// Computer: the moderator gave the seat to the computer player.
+	Computer bool
 }
 
-var replacedText = parse("replaced", `The moderator of game {{.Game}} has seated another player for {{.Power.Title}}.{{if .Reason}} Reason: {{.Reason}}.{{end}} Your secret no longer works; you will get no more mail for {{.Power.Title}} in this game.
+var replacedText = parse("replaced", `The moderator of game {{.Game}} has {{if .Computer}}given {{.Power.Title}} to the computer player{{else}}seated another player for {{.Power.Title}}{{end}}.{{if .Reason}} Reason: {{.Reason}}.{{end}} Your secret no longer works; you will get no more mail for {{.Power.Title}} in this game.
 {{signature}}`)
 
 // Subject is the replaced player's notice's subject.

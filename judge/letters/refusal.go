@@ -353,11 +353,13 @@ type Created struct {
 	Diplomacy, Crisis  bool
 }
 
-// Seat is a seat of a created game: its power and address, or Open.
+// Seat is a seat of a created game: its power and address, or Open,
+// or Computer (the computer plays it).
 type Seat struct {
-	Power   storm.Power
-	Address string
-	Open    bool
+	Power    storm.Power
+	Address  string
+	Open     bool
+	Computer bool
 }
 
 // Lines are the receipt's lines.
@@ -368,6 +370,10 @@ func (c Created) Lines() []string {
 		if sd.Open {
 			open = append(open, sd.Power)
 			lines = append(lines, fmt.Sprintf("  %-8s OPEN (LIST shows it, JOIN takes it)", sd.Power.Title()))
+			continue
+		}
+		if sd.Computer {
+			lines = append(lines, ComputerCreated(sd.Power))
 			continue
 		}
 		lines = append(lines, fmt.Sprintf("  %-8s %s", sd.Power.Title(), strings.ToLower(sd.Address)))

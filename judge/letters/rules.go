@@ -68,6 +68,9 @@ var nmrTexts = map[string]struct{ before, after, yours string }{
 // PolicyText says what becomes of a missing power's orders in g.
 func PolicyText(g *store.Game) string {
 	what := nmrTexts[g.Rules.NMR].before
+	if g.Rules.NMR == "computer" {
+		what, _, _ = computerPolicy(g.Rules.Disorder())
+	}
 	if g.Rules.Grace > 0 {
 		what += fmt.Sprintf(", after a grace of %s in which late orders are still taken", Duration(g.Rules.Grace))
 	}
@@ -78,6 +81,9 @@ func PolicyText(g *store.Game) string {
 // in zone when given (a player's own).
 func PolicyNow(g *store.Game, zone string) string {
 	what := nmrTexts[g.Rules.NMR].after
+	if g.Rules.NMR == "computer" {
+		_, what, _ = computerPolicy(g.Rules.Disorder())
+	}
 	if g.Rules.Grace > 0 && g.Rules.NMR != "wait" {
 		return fmt.Sprintf("late orders are still taken until %s; then %s", DeadlineText(g.Deadline.Add(g.Rules.Grace), zone), what)
 	}
@@ -88,6 +94,9 @@ func PolicyNow(g *store.Game, zone string) string {
 // ("your last orders", not "their").
 func PolicyToYou(g *store.Game, zone string) string {
 	what := nmrTexts[g.Rules.NMR].yours
+	if g.Rules.NMR == "computer" {
+		_, _, what = computerPolicy(g.Rules.Disorder())
+	}
 	if g.Rules.Grace > 0 && g.Rules.NMR != "wait" {
 		return fmt.Sprintf("your late orders are still taken until %s; then %s", DeadlineText(g.Deadline.Add(g.Rules.Grace), zone), what)
 	}

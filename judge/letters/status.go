@@ -100,7 +100,8 @@ func (st Status) Text() string {
 		if seat.Undeliverable != "" {
 			extra += " UNDELIVERABLE"
 		}
-		fmt.Fprintf(&b, "  %-8s %-28s missed %d, extension used %s%s\n", seat.Power.Title(), seat.Address, seat.Missed, OrNone(seat.ExtensionUsed), extra)
+		extra += ComputerSeatNote(seat)
+		fmt.Fprintf(&b, "  %-8s %-28s missed %d, extension used %s%s\n", seat.Power.Title(), SeatAddress(seat), seat.Missed, OrNone(seat.ExtensionUsed), extra)
 		for _, n := range SeatNotes(&seat, now) {
 			fmt.Fprintf(&b, "           %s\n", n)
 		}

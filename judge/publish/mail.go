@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"html"
 	"log/slog"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -76,11 +77,13 @@ func (pb *Publisher) NotifyMessage(tx *store.Tx, root, id, to string, r report.M
 }
 
 // Recipients of public reports: every seated address and every moderator,
-// each once, sorted.
+// each once, sorted; a seat the computer plays has none (store.Seat.Computer).
 func Recipients(g *store.Game) []string {
 	set := map[string]bool{}
 	for _, s := range g.Seats {
-		set[s.Address] = true
+		if s.Address != "" { // a seat the computer plays gets no mail
+			set[s.Address] = true
+		}
 	}
 	for _, m := range g.Moderators {
 		set[m] = true
@@ -127,6 +130,16 @@ func TextMail(id, to, subject, body string) *store.Mail {
 // Message-ID is derived from the outbox ID, so a resend after a crash
 // carries the same Message-ID and is recognisable as the same mail.
 func (pb *Publisher) Enqueue(tx *store.Tx, m *store.Mail, now time.Time) error {
+	// A seat the computer plays has no address (store.Seat.Computer):
+	// a mail to it is no mail. Every path that addresses seats skips
+	// those seats; this is the last guard.
+	m.To = slices.DeleteFunc(m.To, func(a string) bool { return strings.TrimSpace(a) == "" })
+	if len(m.To) == 0 {
+		if pb.Log != nil {
+			pb.Log.Warn("a mail to no address (a seat the computer plays) was not queued", "id", m.ID)
+		}
+		return nil
+	}
 	m.From = pb.Address
 	if m.MessageID == "" {
 		m.MessageID = pb.messageID(m.ID)

@@ -237,6 +237,9 @@ func (pb *Publisher) Publish(tx *store.Tx, g *store.Game, v int, evs []event.Eve
 	for i := range g.Seats {
 		seat := &g.Seats[i]
 		p := seat.Power
+		if seat.Computer {
+			continue // no mail: its orders are in the public report and the audit
+		}
 		var att []store.Attachment
 		if slices.Contains(required, p) {
 			att = slices.Clone(cal) // appended to below
