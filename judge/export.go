@@ -62,6 +62,11 @@ func export(tx *store.Tx, g *store.Game, v int) ([]byte, error) {
 		Vacant        bool            `json:"vacant,omitempty"`
 		Open          bool            `json:"open,omitempty"`
 		Joins         []joinRec       `json:"joins,omitempty"`
+		// Computer: the computer plays the seat; Disorder: it does
+		// until the seat's player writes again (NMR COMPUTER).
+		Computer  bool `json:"computer,omitempty"`
+		Disorder  bool `json:"civil_disorder,omitempty"`
+		MissedRun int  `json:"missed_in_a_row,omitempty"`
 	}
 	type orderRec struct {
 		Pass        bool          `json:"pass"`
@@ -71,12 +76,14 @@ func export(tx *store.Tx, g *store.Game, v int) ([]byte, error) {
 		Received    time.Time     `json:"received"`
 		ByModerator bool          `json:"by_moderator,omitempty"`
 		Repeated    bool          `json:"repeated,omitempty"`
+		Computer    bool          `json:"computer,omitempty"`
 	}
 	type rules struct {
 		SegmentDuration string            `json:"segment_duration,omitempty"`
 		Durations       map[string]string `json:"durations,omitempty"`
 		Reminders       []string          `json:"reminders,omitempty"`
 		NMR             string            `json:"nmr"`
+		DisorderAfter   int               `json:"disorder_after,omitempty"`
 		Grace           string            `json:"grace,omitempty"`
 		ExtensionBudget string            `json:"extension_budget,omitempty"`
 		AbsenceMax      string            `json:"absence_max,omitempty"`
@@ -124,6 +131,7 @@ func export(tx *store.Tx, g *store.Game, v int) ([]byte, error) {
 		return d.String()
 	}
 	out.Rules = rules{SegmentDuration: dur(g.SegmentDuration), NMR: deadline.NMR(g), Grace: dur(g.Rules.Grace),
+		DisorderAfter:   disorderAfter(g),
 		ExtensionBudget: dur(g.Rules.ExtensionBudget), AbsenceMax: dur(g.Rules.AbsenceMax), Schedule: g.Rules.Schedule, Zone: g.Rules.Zone, Press: g.Press}
 	if out.Rules.Press.Mode == "" {
 		out.Rules.Press.Mode = "white"
@@ -155,7 +163,8 @@ func export(tx *store.Tx, g *store.Game, v int) ([]byte, error) {
 			joins = append(joins, joinRec{Address: jn.Address, Asked: jn.Asked, Confirmed: jn.Confirmed})
 		}
 		out.Seats = append(out.Seats, seat{Power: st.Power, Address: st.Address, TimeZone: st.TimeZone, Missed: st.Missed,
-			ExtensionUsed: dur(st.ExtensionUsed), Absences: st.Absences, Vacant: st.Vacant, Open: st.Open, Joins: joins})
+			ExtensionUsed: dur(st.ExtensionUsed), Absences: st.Absences, Vacant: st.Vacant, Open: st.Open, Joins: joins,
+			Computer: st.Computer, Disorder: st.Disorder, MissedRun: st.MissedRun})
 	}
 	keys := make([]storm.Power, 0, len(recs))
 	for p := range recs {
@@ -164,7 +173,7 @@ func export(tx *store.Tx, g *store.Game, v int) ([]byte, error) {
 	sort.Slice(keys, func(a, b int) bool { return keys[a] < keys[b] })
 	for _, p := range keys {
 		r := recs[p]
-		out.Orders[p.String()] = orderRec{Pass: r.Pass, Orders: r.Orders, MessageID: r.MessageID, From: r.From, Received: r.Received, ByModerator: r.ByModerator, Repeated: r.Repeated}
+		out.Orders[p.String()] = orderRec{Pass: r.Pass, Orders: r.Orders, MessageID: r.MessageID, From: r.From, Received: r.Received, ByModerator: r.ByModerator, Repeated: r.Repeated, Computer: r.Computer}
 	}
 	if draw != nil { // the moderator's draw of a physical-deck game, or the moderator's SET orders
 		out.Orders["moderator"] = orderRec{Orders: draw.Orders, MessageID: draw.MessageID, From: draw.From, Received: draw.Received}
@@ -174,4 +183,13 @@ func export(tx *store.Tx, g *store.Game, v int) ([]byte, error) {
 		return nil, err
 	}
 	return append(b, '\n'), nil
+}
+
+// disorderAfter is the count of deadlines missed in a row after which a
+// seat falls into civil disorder, under NMR COMPUTER (0 under another).
+func disorderAfter(g *store.Game) int {
+	if deadline.NMR(g) != "computer" {
+		return 0
+	}
+	return g.Rules.Disorder()
 }

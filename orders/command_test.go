@@ -56,6 +56,10 @@ func TestParseCommandErrors(t *testing.T) {
 		{"GAME g\nMODERATOR\nSECRET s\nNMR maybe\n", `"maybe" is not PASS`},
 		{"GAME g\nMODERATOR\nSECRET s\nSTATUS\nSTATUS\n", "STATUS given twice"},
 		{"GAME g\nSECRET s\nRESIGN\n", "RESIGN needs the power's name"},
+		{"GAME g\nMODERATOR\nSECRET s\nNMR COMPUTER 0\n", `"0" is not a count of deadlines missed in a row`},
+		{"GAME g\nMODERATOR\nSECRET s\nNMR COMPUTER soon GRACE 2h\n", `"soon" is not a count`},
+		{"GAME g\nMODERATOR\nSECRET s\nNMR PASS 2\n", "NMR needs PASS, REPEAT, WAIT or COMPUTER"},
+		{"GAME g\nMODERATOR\nSECRET s\nREPLACE italia COMPUTER\n", `unknown power "italia"`},
 	} {
 		_, err := Parse(tc.body)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
@@ -268,5 +272,45 @@ func TestParseDeadlineEvery(t *testing.T) {
 		if _, err := Parse("GAME demo\nMODERATOR\nSECRET s\n" + tc.line + "\nEND\n"); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: %v, want %q", tc.line, err, tc.want)
 		}
+	}
+}
+
+// TestParseComputerSeats: SEAT <power> COMPUTER, REPLACE <power>
+// COMPUTER and NMR COMPUTER [n] [GRACE d] (docs/orders.md "The computer
+// player").
+func TestParseComputerSeats(t *testing.T) {
+	sub, err := Parse("GAME g\nMODERATOR\nSECRET s\nCREATE\nSEAT italy computer\nSEAT germany OPEN\nSEAT britain b@example.org\nNMR COMPUTER 3 GRACE 2h\nEND\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	words := map[string]bool{}
+	for _, c := range sub.Commands {
+		switch c.Verb {
+		case CmdSeat:
+			words[c.Power.String()+"="+c.Word] = true
+		case CmdNMR:
+			if c.Word != "computer" || c.Number != 3 || c.Duration != 2*time.Hour {
+				t.Errorf("NMR COMPUTER 3 GRACE 2h: %+v", c)
+			}
+		}
+	}
+	if !words["italy=computer"] || !words["germany=open"] || !words["britain="] {
+		t.Errorf("SEAT lines: %v", words)
+	}
+	for body, want := range map[string]uint64{"NMR COMPUTER": 0, "NMR computer 2": 2} {
+		sub, err := Parse("GAME g\nMODERATOR\nSECRET s\n" + body + "\n")
+		if err != nil {
+			t.Fatalf("%s: %v", body, err)
+		}
+		if c := sub.Commands[0]; c.Word != "computer" || c.Number != want {
+			t.Errorf("%s: %+v", body, c)
+		}
+	}
+	sub, err = Parse("GAME g\nMODERATOR\nSECRET s\nREPLACE russia COMPUTER\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := sub.Commands[0]; c.Verb != CmdReplace || c.Word != "computer" || c.Address != "" {
+		t.Errorf("REPLACE russia COMPUTER: %+v", c)
 	}
 }

@@ -197,7 +197,9 @@ Check verifies them (tests run it in t.Cleanup):
 
   - each game has the states of versions 0..Version;
   - current orders exist only for versions <= Version, under their own power;
-  - seats name distinct powers and carry a non-empty secret hash;
+  - seats name distinct powers and carry a non-empty secret hash; a seat
+    the computer plays (Seat.Computer) has no address and is neither open,
+    vacant nor in civil disorder;
   - a mail is exactly one of pending (zero Sent and Failed; it has a
     NextAttempt and exactly one due index entry), sent (Sent set) or failed
     (Failed set; LastError holds the server's reply); a sent or failed

@@ -128,12 +128,15 @@ type GameConfig struct {
 	AggressionEffects string       `toml:"aggression_effects"`
 	Seats             []SeatConfig `toml:"seat"`
 	// The deadline rules (docs/orders.md "Deadlines").
-	Deadlines       map[string]duration `toml:"deadlines"` // economic, diplomacy, crisis, end
-	Reminders       []duration          `toml:"reminders"`
-	NMR             string              `toml:"nmr"`
-	Grace           duration            `toml:"grace"`
-	ExtensionBudget duration            `toml:"extension_budget"`
-	AbsenceMax      duration            `toml:"absence_max"`
+	Deadlines map[string]duration `toml:"deadlines"` // economic, diplomacy, crisis, end
+	Reminders []duration          `toml:"reminders"`
+	NMR       string              `toml:"nmr"`
+	// DisorderAfter: under nmr = "computer", the deadlines a seat may
+	// miss in a row before the computer plays it (0 or absent: 2).
+	DisorderAfter   int      `toml:"disorder_after"`
+	Grace           duration `toml:"grace"`
+	ExtensionBudget duration `toml:"extension_budget"`
+	AbsenceMax      duration `toml:"absence_max"`
 	// Mail: "digest" (or absent) or "every-segment", the players'
 	// delivery until each chooses (docs/orders.md "Mail delivery").
 	Mail string `toml:"mail"`
@@ -273,11 +276,18 @@ func (g GameConfig) def() (judge.GameDef, error) {
 	}
 	orders.LongestFirst(d.Rules.Reminders)
 	switch g.NMR {
-	case "", "pass", "repeat", "wait":
+	case "", "pass", "repeat", "wait", "computer":
 		d.Rules.NMR = g.NMR
 	default:
-		return d, fmt.Errorf("game %s: nmr = %q: use pass, repeat or wait", g.ID, g.NMR)
+		return d, fmt.Errorf("game %s: nmr = %q: use pass, repeat, wait or computer", g.ID, g.NMR)
 	}
+	switch {
+	case g.DisorderAfter < 0 || g.DisorderAfter > orders.MaxDisorderAfter:
+		return d, fmt.Errorf("game %s: disorder_after = %d: use 1 to %d", g.ID, g.DisorderAfter, orders.MaxDisorderAfter)
+	case g.DisorderAfter > 0 && g.NMR != "computer":
+		return d, fmt.Errorf("game %s: disorder_after goes with nmr = \"computer\"", g.ID)
+	}
+	d.Rules.DisorderAfter = g.DisorderAfter
 	d.Rules.Grace, d.Rules.ExtensionBudget, d.Rules.AbsenceMax = g.Grace.Duration, g.ExtensionBudget.Duration, g.AbsenceMax.Duration
 	switch g.Mail {
 	case "", store.MailDigest, store.MailEverySegment:
@@ -311,7 +321,12 @@ func (g GameConfig) def() (judge.GameDef, error) {
 		if !ok {
 			return d, fmt.Errorf("game %s: seat power %q: use germany, italy, britain, france or russia", g.ID, s.Power)
 		}
-		d.Seats = append(d.Seats, judge.SeatDef{Power: p, Address: s.Address, Secret: s.Secret})
+		sd := judge.ParseSeatAddress(p, s.Address)
+		if sd.Computer && s.Secret != "" {
+			return d, fmt.Errorf("game %s: seat %s: the computer's seat takes no secret", g.ID, s.Power)
+		}
+		sd.Secret = s.Secret
+		d.Seats = append(d.Seats, sd)
 	}
 	return d, nil
 }

@@ -498,7 +498,13 @@ func showGame(w io.Writer, g *store.Game, s storm.State, recs map[storm.Power]st
 		if seat.Vacant {
 			extra += ", VACANT (resigned; held by the moderator)"
 		}
-		fmt.Fprintf(w, "  %-8s %-28s %s%s\n", seat.Power, seat.Address, status, extra)
+		if seat.Disorder {
+			extra += ", CIVIL DISORDER (the computer orders until its player writes)"
+		}
+		if r, ok := recs[seat.Power]; ok && r.Computer && req[seat.Power] {
+			status += " by the computer"
+		}
+		fmt.Fprintf(w, "  %-8s %-28s %s%s\n", seat.Power, letters.SeatAddress(seat), status, extra)
 		if seat.Undeliverable != "" {
 			// Set by the judge when mail to the address failed for good.
 			fmt.Fprintf(w, "           UNDELIVERABLE: %s\n", seat.Undeliverable)

@@ -125,6 +125,9 @@ func sendPress(pub *publish.Publisher, tx *store.Tx, g *store.Game, turn, segmen
 	}
 	for _, rcpt := range p.To {
 		seat := g.Seat(rcpt)
+		if seat.Computer {
+			continue // the computer reads no press; the press log keeps it
+		}
 		l := letters.Press{Game: g.ID, Turn: turn, Segment: segment, Press: p}
 		id := publish.PressID(g.ID, p.Seq, rcpt)
 		if err := pub.NotifyText(tx, pub.ThreadRoot(g, seat.Address), id, seat.Address, l.Subject(), l.Text(), now); err != nil {

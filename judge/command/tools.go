@@ -61,6 +61,8 @@ func (r *cmdRun) modMessage(c orders.Command) error {
 		return errors.New(letters.SeatMissing(c.Power, g.ID))
 	case seat.Vacant:
 		return errors.New(letters.MessageToVacant(c.Power))
+	case seat.Computer:
+		return errors.New(letters.MessageToComputer(c.Power))
 	}
 	if holdsWord(c.Text, r.secret) {
 		return errors.New(letters.SecretInMessage(letters.ModeratorsSecret))

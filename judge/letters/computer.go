@@ -135,3 +135,9 @@ func ComputerCreated(p storm.Power) string {
 // ReplacedComputers: a player's orders replace the ones the computer
 // gave for the open segment (its seat in civil disorder).
 const ReplacedComputers = "These orders replace the ones the computer gave for this segment."
+
+// MessageToComputer refuses a MESSAGE to a seat the computer plays: it
+// has no address and reads no mail.
+func MessageToComputer(p storm.Power) string {
+	return fmt.Sprintf("%s is played by the computer, which reads no mail: nothing was sent.", p.Title())
+}
