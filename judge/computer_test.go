@@ -289,6 +289,13 @@ func TestAllComputerGamePlaysToTheEnd(t *testing.T) {
 	if _, err := j.EnsureGame(def); err != nil {
 		t.Fatal(err)
 	}
+	// A restart with the same configuration changes no seat.
+	if created, err := j.EnsureGame(def); err != nil || created {
+		t.Fatalf("EnsureGame again: created %v, %v", created, err)
+	}
+	if g, _, _ := game(t, db, "auto"); len(g.SeatsWhere(func(s store.Seat) bool { return s.Computer && s.Address == "" })) != 5 {
+		t.Fatalf("seats after a restart: %+v", g.Seats)
+	}
 	const bound = 3000
 	ticks := 0
 	for ; ticks < bound; ticks++ {

@@ -90,6 +90,9 @@ id = "g"
 		{"syntax", base + "[[game]\n", "line"},
 		{"missing deck", strings.Replace(base+seats, "id = \"g\"", "id = \"g\"\ndeck = \"/nonexistent/deck.toml\"", 1) + russia, "deck"},
 		{"bad deck mode", strings.Replace(base+seats, "id = \"g\"", "id = \"g\"\ndeck_mode = \"cards\"", 1) + russia, `deck_mode = "cards"`},
+		{"disorder_after without nmr computer", strings.Replace(base+seats, "id = \"g\"", "id = \"g\"\ndisorder_after = 3", 1) + russia, `disorder_after goes with nmr = "computer"`},
+		{"bad nmr", strings.Replace(base+seats, "id = \"g\"", "id = \"g\"\nnmr = \"robot\"", 1) + russia, "use pass, repeat, wait or computer"},
+		{"computer seat with a secret", base + seats + "  [[game.seat]]\n  power = \"russia\"\n  address = \"computer\"\n  secret = \"s\"\n", "the computer's seat takes no secret"},
 		{"physical without a deck", strings.Replace(base+seats, "id = \"g\"", "id = \"g\"\nmoderators = [\"gm@x\"]\ndeck_mode = \"physical\"", 1) + russia, "needs a deck file"},
 	}
 	for _, tc := range cases {
@@ -101,6 +104,47 @@ id = "g"
 				t.Errorf("LoadConfig = %v; want an error mentioning %q", err, tc.want)
 			}
 		})
+	}
+}
+
+// TestConfigComputerSeats: address = "computer" seats the computer
+// player, nmr = "computer" with disorder_after its civil disorder.
+func TestConfigComputerSeats(t *testing.T) {
+	text := `data = "x.db"
+address = "judge@example.org"
+[imap]
+addr = "127.0.0.1:143"
+[smtp]
+addr = "127.0.0.1:25"
+[[game]]
+id = "g"
+nmr = "computer"
+disorder_after = 3
+`
+	for _, p := range []string{"germany", "italy", "britain", "france", "russia"} {
+		addr := "a@x"
+		if p == "italy" {
+			addr = "Computer"
+		}
+		text += "  [[game.seat]]\n  power = \"" + p + "\"\n  address = \"" + addr + "\"\n"
+	}
+	path := filepath.Join(t.TempDir(), "c.toml")
+	os.WriteFile(path, []byte(text), 0o600)
+	c, err := LoadConfig(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	def, err := c.Games[0].def()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if def.Rules.NMR != "computer" || def.Rules.DisorderAfter != 3 {
+		t.Errorf("rules: %+v", def.Rules)
+	}
+	for _, sd := range def.Seats {
+		if sd.Computer != (sd.Power == storm.Italy) || sd.Computer && sd.Address != "" {
+			t.Errorf("seat %+v", sd)
+		}
 	}
 }
 
