@@ -34,10 +34,7 @@ import (
 // returns their powers. A policy fault is no fault of the game: the seat
 // is taken to PASS, the error audited and logged.
 func (j *Judge) computerOrders(tx *store.Tx, g *store.Game, s storm.State, now time.Time) ([]storm.Power, error) {
-	if g.Paused || g.Waiting() || !g.Ended.IsZero() || s.Ended || adjudicator.AwaitsDraw(s) {
-		return nil, nil
-	}
-	if !slices.ContainsFunc(g.Seats, func(st store.Seat) bool { return st.ByComputer() }) {
+	if !computerMay(g, s) || !slices.ContainsFunc(g.Seats, func(st store.Seat) bool { return st.ByComputer() }) {
 		return nil, nil
 	}
 	recs, err := tx.Orders(g.ID, g.Version)
@@ -46,7 +43,7 @@ func (j *Judge) computerOrders(tx *store.Tx, g *store.Game, s storm.State, now t
 	}
 	var done []storm.Power
 	for _, p := range deadline.MissingPowers(s, recs) {
-		if seat := g.Seat(p); seat == nil || !seat.ByComputer() {
+		if !computerOrdersFor(g, p, now) {
 			continue
 		}
 		d, derr := decideSafely(s, p)
@@ -63,6 +60,11 @@ func (j *Judge) computerOrders(tx *store.Tx, g *store.Game, s storm.State, now t
 			// Standing orders its player sent ahead for later rounds
 			// stay with the computer's (adjudicator.CombineOrders).
 			rec.Orders, rec.Pass = adjudicator.CombineOrders(s, old.Orders, old.Pass, rec.Orders, rec.Pass)
+		}
+		if !rec.Pass && adjudicator.OnlyStanding(s, rec.Orders) {
+			// Nothing for the open segment itself: PASS for it, else
+			// the seat would be asked again at every Tick.
+			rec.Pass = true
 		}
 		if err := tx.PutOrders(g.ID, g.Version, rec); err != nil {
 			return nil, err
@@ -82,6 +84,33 @@ func (j *Judge) computerOrders(tx *store.Tx, g *store.Game, s storm.State, now t
 		done = append(done, p)
 	}
 	return done, nil
+}
+
+// computerMay reports whether the computer may order in g's open
+// segment (s) at all: the game runs and the segment takes orders.
+func computerMay(g *store.Game, s storm.State) bool {
+	return !g.Paused && !g.Waiting() && g.Ended.IsZero() && !s.Ended && !adjudicator.AwaitsDraw(s)
+}
+
+// computerOrdersFor reports whether the computer orders for power p of g
+// now: its seat is the computer's, or in civil disorder, except while
+// the grace of the deadline at which it fell into it runs (its player
+// may still order late, as any player who missed it).
+func computerOrdersFor(g *store.Game, p storm.Power, now time.Time) bool {
+	seat := g.Seat(p)
+	switch {
+	case seat == nil || !seat.ByComputer():
+		return false
+	case seat.Disorder && slices.Contains(seat.MissedAt, g.Version) && !g.Deadline.IsZero() && now.Before(g.Deadline.Add(g.Rules.Grace)):
+		return false
+	}
+	return true
+}
+
+// computerDue reports a power of miss, the powers without orders in g's
+// open segment (s), for which the computer orders now.
+func computerDue(g *store.Game, s storm.State, miss []storm.Power, now time.Time) bool {
+	return computerMay(g, s) && slices.ContainsFunc(miss, func(p storm.Power) bool { return computerOrdersFor(g, p, now) })
 }
 
 // decideSafely is computer.Decide with a panic turned into an error: the

@@ -327,3 +327,45 @@ func TestAllComputerGamePlaysToTheEnd(t *testing.T) {
 		t.Errorf("replay: %d versions, %v", n, err)
 	}
 }
+
+// TestCivilDisorderWaitsForTheGrace: under NMR COMPUTER 1 GRACE 2h the
+// seat falls into civil disorder at the deadline, but the computer
+// orders for it only once the grace is over: till then its player may
+// still order late, as any player who missed the deadline.
+func TestCivilDisorderWaitsForTheGrace(t *testing.T) {
+	j, db, c := rulesGame(t, 24*time.Hour, store.Rules{NMR: "computer", DisorderAfter: 1, Grace: 2 * time.Hour})
+	passAll(t, j, db, storm.Italy)
+	v := func() int { g, _, _ := game(t, db, "demo"); return g.Version }()
+	c.t = c.t.Add(24*time.Hour + time.Minute)
+	if _, err := j.Tick(); err != nil {
+		t.Fatal(err)
+	}
+	g, _, recs := game(t, db, "demo")
+	if !g.Seat(storm.Italy).Disorder || g.Version != v {
+		t.Fatalf("at the deadline: version %d (want %d), %+v", g.Version, v, g.Seat(storm.Italy))
+	}
+	if _, ok := recs[storm.Italy]; ok {
+		t.Fatal("the computer ordered in the grace")
+	}
+	c.t = c.t.Add(2 * time.Hour)
+	if _, err := j.Tick(); err != nil {
+		t.Fatal(err)
+	}
+	if g, _, _ = game(t, db, "demo"); g.Version != v+1 {
+		t.Fatalf("after the grace: version %d, want %d", g.Version, v+1)
+	}
+	var rec store.OrderRecord
+	if err := db.View(func(tx *store.Tx) error {
+		recs, err := tx.Orders("demo", v)
+		rec = recs[storm.Italy]
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if !rec.Computer {
+		t.Errorf("Italy's orders after the grace: %+v", rec)
+	}
+	if n, err := j.Replay("demo"); err != nil || n != g.Version {
+		t.Errorf("replay: %d versions, %v", n, err)
+	}
+}

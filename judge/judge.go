@@ -659,10 +659,6 @@ type openSegment struct {
 
 func (o *openSegment) any() bool { return o.ready || len(o.remind) > 0 || o.noteMiss || o.computer }
 
-// computerMissing reports a power of miss whose seat the computer plays.
-func computerMissing(g *store.Game, miss []storm.Power) bool {
-	return slices.ContainsFunc(miss, func(p storm.Power) bool { s := g.Seat(p); return s != nil && s.ByComputer() })
-}
 
 // work reads g's open segment and what is due in it at now: the
 // moderator's draw is in, or every required power ordered, or the
@@ -694,7 +690,7 @@ func work(tx *store.Tx, g *store.Game, now time.Time) (*openSegment, error) {
 	}
 	o.remind = deadline.Reminders(g, now)
 	o.noteMiss = len(o.miss) > 0 && deadline.MissDue(g, now)
-	o.computer = computerMissing(g, o.miss)
+	o.computer = computerDue(g, o.s, o.miss, now)
 	o.why = "all orders in"
 	switch {
 	case len(o.miss) == 0:
@@ -741,7 +737,7 @@ func (j *Judge) Adjudicate(game string) (bool, error) {
 				return err
 			}
 		}
-		if computerMissing(g, o.miss) {
+		if computerDue(g, o.s, o.miss, now) {
 			// A seat the computer plays (given to it while the game was
 			// paused, or fallen into civil disorder just now): it orders
 			// now, and the segment is read again with its orders.
