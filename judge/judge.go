@@ -659,7 +659,6 @@ type openSegment struct {
 
 func (o *openSegment) any() bool { return o.ready || len(o.remind) > 0 || o.noteMiss || o.computer }
 
-
 // work reads g's open segment and what is due in it at now: the
 // moderator's draw is in, or every required power ordered, or the
 // deadline and its grace passed (NMR PASS or REPEAT), or the moderator
