@@ -9,7 +9,7 @@ import (
 
 	"stormjudge/adjudicator"
 	"stormjudge/adjudicator/storm"
-	"stormjudge/judge/command"
+	"stormjudge/judge/autoplay"
 	"stormjudge/store"
 )
 
@@ -34,7 +34,7 @@ func computerAudits(t *testing.T, db *store.DB, id string) []store.AuditEntry {
 	if err := db.View(func(tx *store.Tx) error {
 		log, err := tx.AuditLog(id)
 		for _, e := range log {
-			if e.Action == command.ComputerOrdersAction {
+			if e.Action == autoplay.OrdersAction {
 				out = append(out, e)
 			}
 		}
@@ -119,7 +119,7 @@ func TestComputerSeatCreate(t *testing.T) {
 		// The order line and the start of its reason (AUDIT shortens
 		// a long one).
 		want, _, _ := strings.Cut(e.Detail, " (")
-		if !strings.Contains(body, "computer "+command.ComputerOrdersAction+": "+want+" (") {
+		if !strings.Contains(body, "computer "+autoplay.OrdersAction+": "+want+" (") {
 			t.Errorf("AUDIT lacks %q:\n%s", e.Detail, res.Receipt.Body)
 		}
 	}
@@ -368,4 +368,51 @@ func TestCivilDisorderWaitsForTheGrace(t *testing.T) {
 	if n, err := j.Replay("demo"); err != nil || n != g.Version {
 		t.Errorf("replay: %d versions, %v", n, err)
 	}
+}
+
+// TestConfigGivesSeatToComputer: the operator's configuration gives a
+// running game's seat to the computer (a seat "computer"): the seat is
+// the computer's, audited, and it orders at the next Tick; a restart
+// with the same configuration changes nothing; an address in the
+// configuration again seats that person, with a welcome.
+func TestConfigGivesSeatToComputer(t *testing.T) {
+	j, db, _ := newJudge(t)
+	def := demoDef(24 * time.Hour)
+	if _, err := j.EnsureGame(def); err != nil {
+		t.Fatal(err)
+	}
+	for i := range def.Seats {
+		if def.Seats[i].Power == storm.Italy {
+			def.Seats[i] = SeatDef{Power: storm.Italy, Computer: true}
+		}
+	}
+	for range 2 {
+		if created, err := j.EnsureGame(def); err != nil || created {
+			t.Fatalf("EnsureGame: %v, %v", created, err)
+		}
+	}
+	g, _, _ := game(t, db, "demo")
+	if seat := g.Seat(storm.Italy); !seat.Computer || seat.ConfigAddress != store.ComputerFrom {
+		t.Fatalf("Italy's seat: %+v", seat)
+	}
+	if n := len(audits(t, db, "reseat")); n != 1 {
+		t.Errorf("%d reseat audit entries, want 1", n)
+	}
+	if _, err := j.Tick(); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, recs := game(t, db, "demo"); !recs[storm.Italy].Computer {
+		t.Errorf("the computer did not order at the Tick: %+v", recs[storm.Italy])
+	}
+	def = demoDef(24 * time.Hour)
+	if _, err := j.EnsureGame(def); err != nil {
+		t.Fatal(err)
+	}
+	if g, _, _ = game(t, db, "demo"); g.Seat(storm.Italy).Computer || g.Seat(storm.Italy).Address != "italy@sandbox.test" {
+		t.Errorf("Italy's seat back from the configuration: %+v", g.Seat(storm.Italy))
+	}
+	if len(mailsWith(t, db, "demo/welcome/italy/")) == 0 {
+		t.Error("no welcome to Italy's player seated again")
+	}
+	noMailToComputer(t, db)
 }

@@ -9,6 +9,7 @@ import (
 
 	"stormjudge/adjudicator"
 	"stormjudge/adjudicator/storm"
+	"stormjudge/judge/autoplay"
 	"stormjudge/judge/command"
 	"stormjudge/judge/deadline"
 	"stormjudge/judge/letters"
@@ -196,26 +197,11 @@ func (j *Judge) seated(tx *store.Tx, g *store.Game, m *orders.Message, sub *orde
 	default:
 		j.takeOrders(tx, g, s, m, sub, power, rc, res, now)
 	}
-	j.playerBack(tx, g, m, power, rc, res, now)
-}
-
-// playerBack: an accepted email of a seat's own player (orders, PASS, a
-// command, a CHECK) ends its misses in a row, and gives back a seat in
-// civil disorder (NMR COMPUTER): its receipt says so, the moderators
-// are told (reclaim, after the email's commands wrote the game).
-func (j *Judge) playerBack(tx *store.Tx, g *store.Game, m *orders.Message, power storm.Power, rc *receipt, res *Result, now time.Time) {
-	if power == 0 || res.Moderator || rc.fatal != nil || (res.Outcome != Accepted && res.Outcome != Answered) {
-		return
+	if power != 0 && !res.Moderator && rc.fatal == nil && (res.Outcome == Accepted || res.Outcome == Answered) {
+		if notes, later := autoplay.Back(j.pub, tx, g, power, m.From, now); later != nil { // its player is back
+			rc.notes, rc.later = append(rc.notes, notes...), append(rc.later, later)
+		}
 	}
-	seat := g.Seat(power)
-	if seat == nil || seat.Computer || (!seat.Disorder && seat.MissedRun == 0) {
-		return
-	}
-	if seat.Disorder {
-		rc.notes = append(rc.notes, letters.DisorderEnded(power))
-	}
-	game, from := g.ID, m.From
-	rc.later = append(rc.later, func() error { return j.reclaim(tx, game, power, from, now) })
 }
 
 // takeOrders takes a seat's orders (or the moderator's for a power) for
@@ -275,11 +261,7 @@ func (j *Judge) takeOrders(tx *store.Tx, g *store.Game, s storm.State, m *orders
 	}
 	if replaced {
 		action = "orders replaced"
-		if old.Computer {
-			rc.notes = append(rc.notes, letters.ReplacedComputers)
-		} else {
-			rc.notes = append(rc.notes, letters.ReplacedOrders(old.ByModerator != res.Moderator, old.ByModerator))
-		}
+		rc.notes = append(rc.notes, letters.ReplacedOrdersOf(old, res.Moderator))
 	}
 	if err := tx.Audit(g.ID, store.AuditEntry{Time: now, Actor: m.From, Action: action,
 		Detail: fmt.Sprintf("%s, %s %s: %s", power.Title(), s.Turn, s.Segment, strings.ReplaceAll(report.Orders(sub.Orders), "\n", "; "))}); err != nil {

@@ -28,5 +28,8 @@
 //   - command: the commands of the moderators, the players, the lobby and
 //     the observers, through command.Core;
 //   - deadline: the clock's rules for a game record, which the pipeline
-//     and the commands share.
+//     and the commands share;
+//   - autoplay: the seats the computer player plays and civil disorder:
+//     their orders made, stored and audited as a player's, the seat
+//     given back to a player who writes again.
 package judge

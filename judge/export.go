@@ -8,6 +8,7 @@ import (
 
 	"stormjudge/adjudicator"
 	"stormjudge/adjudicator/storm"
+	"stormjudge/judge/autoplay"
 	"stormjudge/judge/deadline"
 	"stormjudge/store"
 )
@@ -62,11 +63,9 @@ func export(tx *store.Tx, g *store.Game, v int) ([]byte, error) {
 		Vacant        bool            `json:"vacant,omitempty"`
 		Open          bool            `json:"open,omitempty"`
 		Joins         []joinRec       `json:"joins,omitempty"`
-		// Computer: the computer plays the seat; Disorder: it does
-		// until the seat's player writes again (NMR COMPUTER).
-		Computer  bool `json:"computer,omitempty"`
-		Disorder  bool `json:"civil_disorder,omitempty"`
-		MissedRun int  `json:"missed_in_a_row,omitempty"`
+		Computer      bool            `json:"computer,omitempty"`
+		Disorder      bool            `json:"civil_disorder,omitempty"`
+		MissedRun     int             `json:"missed_in_a_row,omitempty"`
 	}
 	type orderRec struct {
 		Pass        bool          `json:"pass"`
@@ -131,7 +130,7 @@ func export(tx *store.Tx, g *store.Game, v int) ([]byte, error) {
 		return d.String()
 	}
 	out.Rules = rules{SegmentDuration: dur(g.SegmentDuration), NMR: deadline.NMR(g), Grace: dur(g.Rules.Grace),
-		DisorderAfter:   disorderAfter(g),
+		DisorderAfter:   autoplay.After(g),
 		ExtensionBudget: dur(g.Rules.ExtensionBudget), AbsenceMax: dur(g.Rules.AbsenceMax), Schedule: g.Rules.Schedule, Zone: g.Rules.Zone, Press: g.Press}
 	if out.Rules.Press.Mode == "" {
 		out.Rules.Press.Mode = "white"
@@ -183,13 +182,4 @@ func export(tx *store.Tx, g *store.Game, v int) ([]byte, error) {
 		return nil, err
 	}
 	return append(b, '\n'), nil
-}
-
-// disorderAfter is the count of deadlines missed in a row after which a
-// seat falls into civil disorder, under NMR COMPUTER (0 under another).
-func disorderAfter(g *store.Game) int {
-	if deadline.NMR(g) != "computer" {
-		return 0
-	}
-	return g.Rules.Disorder()
 }

@@ -12,6 +12,7 @@ import (
 
 	"stormjudge/adjudicator"
 	"stormjudge/adjudicator/storm"
+	"stormjudge/judge/autoplay"
 	"stormjudge/judge/command"
 	"stormjudge/judge/letters"
 	"stormjudge/judge/publish"
@@ -652,9 +653,7 @@ func takeDraw(tx *store.Tx, g *store.Game, s storm.State, m *orders.Message, sub
 // about the game, its seats or the secret.
 func (j *Judge) authorize(g *store.Game, from string, env orders.Envelope, rc *receipt) (storm.Power, bool) {
 	from = strings.ToLower(from)
-	if from == "" {
-		// No sender: it would match the seats the computer plays,
-		// which have no address (store.Seat.Computer).
+	if from == "" { // it would match a computer's seat (no address)
 		rc.unverifiedBy(letters.SeatRefused(g.ID, 0, env.SecretPlaceholder))
 		return 0, false
 	}
@@ -905,7 +904,7 @@ func (c core) Advance(tx *store.Tx, g *store.Game, s storm.State, now time.Time,
 	return c.j.advance(tx, g, s, nil, now, why)
 }
 func (c core) Computer(tx *store.Tx, g *store.Game, s storm.State, now time.Time) ([]storm.Power, error) {
-	return c.j.computerOrders(tx, g, s, now)
+	return autoplay.Orders(tx, g, s, now, c.j.log)
 }
 func (c core) Export(tx *store.Tx, g *store.Game, v int) ([]byte, error) { return export(tx, g, v) }
 func (c core) LobbyCapHits() (int, time.Time)                            { return c.j.lobby.CapHits() }

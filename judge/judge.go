@@ -16,6 +16,7 @@ import (
 	"stormjudge/adjudicator"
 	"stormjudge/adjudicator/event"
 	"stormjudge/adjudicator/storm"
+	"stormjudge/judge/autoplay"
 	"stormjudge/judge/deadline"
 	"stormjudge/judge/guard"
 	"stormjudge/judge/letters"
@@ -198,20 +199,9 @@ type SeatDef struct {
 	Secret  string
 	// Open: the seat waits for a player (JOIN, command.Join); no Address.
 	Open bool
-	// Computer: the computer player plays the seat (computer.go); no
-	// Address, no Secret, no mail. A configuration says so with the
-	// address "computer" (ParseSeatAddress).
+	// Computer: the computer player plays the seat (autoplay); no
+	// Address, no Secret, no mail.
 	Computer bool
-}
-
-// ParseSeatAddress reads a seat's address as a configuration gives it:
-// the word "computer" (any case) seats the computer player; anything
-// else is the player's address.
-func ParseSeatAddress(p storm.Power, addr string) SeatDef {
-	if strings.EqualFold(strings.TrimSpace(addr), store.ComputerFrom) {
-		return SeatDef{Power: p, Computer: true}
-	}
-	return SeatDef{Power: p, Address: addr}
 }
 
 // Validate checks a definition without touching the store.
@@ -390,10 +380,7 @@ func (j *Judge) createGame(tx *store.Tx, def GameDef, secrets, hashes map[storm.
 			seat = store.Seat{Power: sd.Power, Address: g.Moderators[0], SecretHash: hashes[sd.Power], Vacant: true, Open: true}
 		}
 		if sd.Computer { // no address: no mail, no email read as its
-			seat = store.Seat{Power: sd.Power, SecretHash: hashes[sd.Power], Computer: true}
-			if actor == "operator" {
-				seat.ConfigAddress = store.ComputerFrom
-			}
+			seat = autoplay.Seat(sd.Power, hashes[sd.Power], actor == "operator")
 		}
 		g.Seats = append(g.Seats, seat)
 	}
@@ -464,17 +451,11 @@ func (j *Judge) reseat(tx *store.Tx, g *store.Game, def GameDef, now time.Time) 
 		}
 		old := seat.Address
 		secret := sd.secret()
-		if sd.Computer {
-			// The configuration gives the seat to the computer: its
-			// player's secret is revoked; the computer orders at the
-			// next Tick (work).
-			*seat = store.Seat{Power: seat.Power, SecretHash: hashSecret(secret), ConfigAddress: addr, Computer: true,
-				Missed: seat.Missed, ExtensionUsed: seat.ExtensionUsed}
-			if err := tx.Audit(g.ID, store.AuditEntry{Time: now, Actor: "operator", Action: "reseat",
-				Detail: fmt.Sprintf("%s: address %s -> the computer (from the configuration)", seat.Power.Title(), old)}); err != nil {
+		if sd.Computer { // the configuration gives the seat to the computer
+			changed = true
+			if err := autoplay.Give(tx, g, seat, hashSecret(secret), now); err != nil {
 				return err
 			}
-			changed = true
 			continue
 		}
 		id := publish.WelcomeID(g.ID, seat.Power) + "/" + publish.ShortHash([]byte(addr+now.String()))
@@ -545,8 +526,8 @@ func (j *Judge) commit(tx *store.Tx, g *store.Game, s, next storm.State, evs []e
 		return err
 	}
 	// The seats the computer plays order as the segment opens, in this
-	// transaction (computer.go); the next Adjudicate finds them in.
-	if _, err := j.computerOrders(tx, g, next, now); err != nil {
+	// transaction (autoplay); the next Adjudicate finds them in.
+	if _, err := autoplay.Orders(tx, g, next, now, j.log); err != nil {
 		return err
 	}
 	return j.pub.Publish(tx, g, v, evs, next, now, publish.Publication{Lead: lead, Closed: cc})
@@ -652,9 +633,7 @@ type openSegment struct {
 	// powers missing, to be counted and told.
 	remind   []time.Duration
 	noteMiss bool
-	// computer: a seat the computer plays has no orders yet
-	// (computer.go).
-	computer bool
+	computer bool // a seat the computer plays has no orders yet (autoplay.Due)
 }
 
 func (o *openSegment) any() bool { return o.ready || len(o.remind) > 0 || o.noteMiss || o.computer }
@@ -689,7 +668,7 @@ func work(tx *store.Tx, g *store.Game, now time.Time) (*openSegment, error) {
 	}
 	o.remind = deadline.Reminders(g, now)
 	o.noteMiss = len(o.miss) > 0 && deadline.MissDue(g, now)
-	o.computer = computerDue(g, o.s, o.miss, now)
+	o.computer = autoplay.Due(g, o.s, o.miss, now)
 	o.why = "all orders in"
 	switch {
 	case len(o.miss) == 0:
@@ -736,11 +715,10 @@ func (j *Judge) Adjudicate(game string) (bool, error) {
 				return err
 			}
 		}
-		if computerDue(g, o.s, o.miss, now) {
-			// A seat the computer plays (given to it while the game was
-			// paused, or fallen into civil disorder just now): it orders
-			// now, and the segment is read again with its orders.
-			if _, err := j.computerOrders(tx, g, o.s, now); err != nil {
+		if autoplay.Due(g, o.s, o.miss, now) {
+			// A computer's seat without orders (the game resumed, civil
+			// disorder): it orders, the segment is read again.
+			if _, err := autoplay.Orders(tx, g, o.s, now, j.log); err != nil {
 				return err
 			}
 			if o, err = work(tx, g, now); err != nil {
@@ -797,7 +775,7 @@ func (j *Judge) Adjudicate(game string) (bool, error) {
 			}
 			lead = append(lead, letters.OrdersMissing(g.Forced && (g.Deadline.IsZero() || now.Before(g.Deadline)), notes))
 		}
-		disorder, fell := disorderLead(g, o.recs)
+		disorder, fell := autoplay.DisorderLead(g, o.recs)
 		var late []storm.Power
 		for _, p := range g.MissedNow {
 			if !slices.Contains(o.miss, p) && !slices.Contains(fell, p) {

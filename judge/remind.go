@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"stormjudge/adjudicator/storm"
+	"stormjudge/judge/autoplay"
 	"stormjudge/judge/deadline"
 	"stormjudge/judge/letters"
 	"stormjudge/judge/publish"
@@ -64,10 +65,8 @@ func (j *Judge) noteMiss(tx *store.Tx, g *store.Game, s storm.State, miss []stor
 			missed.Seats = append(missed.Seats, *seat)
 		}
 	}
-	// NMR COMPUTER: a seat that has missed its count in a row falls
-	// into civil disorder; the computer orders for it at once
-	// (Adjudicate), and its player is told so instead of late.
-	fell := fallIntoDisorder(g, miss)
+	// NMR COMPUTER: civil disorder; its player is told so, not late.
+	fell := autoplay.FallIntoDisorder(g, miss)
 	missed.Disorder = fell
 	next := letters.PolicyNow(g, "")
 	if err := tx.Audit(g.ID, store.AuditEntry{Time: now, Actor: "judge", Action: "missed",
@@ -86,7 +85,7 @@ func (j *Judge) noteMiss(tx *store.Tx, g *store.Game, s storm.State, miss []stor
 		}
 		ps := slices.DeleteFunc(deadline.PowersAt(g, addr, miss), func(p storm.Power) bool { return slices.Contains(fell, p) })
 		if len(ps) == 0 {
-			continue // told by tellDisorder
+			continue // told by autoplay.TellDisorder
 		}
 		late := letters.Late{Game: g, State: s, Powers: ps, Zone: deadline.Zone(g, addr)}
 		if err := j.pub.Notify(tx, fmt.Sprintf("%s/late/v%d%s/s%d/%s", g.ID, g.Version, publish.Epoch(g), g.DeadlineSeq, addr), addr,
@@ -94,5 +93,5 @@ func (j *Judge) noteMiss(tx *store.Tx, g *store.Game, s storm.State, miss []stor
 			return err
 		}
 	}
-	return j.tellDisorder(tx, g, s, fell, now)
+	return autoplay.TellDisorder(j.pub, tx, g, s, fell, now)
 }

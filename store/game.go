@@ -302,7 +302,7 @@ type Seat struct {
 	// configuration's seat "computer"). Its Address is "": no mail goes
 	// to it and no email is ever read as its; its SecretHash is of a
 	// secret nobody was given. The computer orders for it whenever it
-	// must (judge/computer.go), its orders stored as the seat's with
+	// must (package judge/autoplay), its orders stored as the seat's with
 	// From ComputerFrom.
 	Computer bool `json:"computer,omitempty"`
 	// Disorder: civil disorder under NMR "computer": the seat missed

@@ -321,7 +321,10 @@ func (g GameConfig) def() (judge.GameDef, error) {
 		if !ok {
 			return d, fmt.Errorf("game %s: seat power %q: use germany, italy, britain, france or russia", g.ID, s.Power)
 		}
-		sd := judge.ParseSeatAddress(p, s.Address)
+		sd := judge.SeatDef{Power: p, Address: s.Address} // address = "computer": the computer player
+		if strings.EqualFold(strings.TrimSpace(s.Address), store.ComputerFrom) {
+			sd = judge.SeatDef{Power: p, Computer: true}
+		}
 		if sd.Computer && s.Secret != "" {
 			return d, fmt.Errorf("game %s: seat %s: the computer's seat takes no secret", g.ID, s.Power)
 		}

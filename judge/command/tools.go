@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"stormjudge/judge/autoplay"
 	"stormjudge/judge/letters"
 	"stormjudge/judge/publish"
 	"stormjudge/orders"
@@ -13,12 +14,7 @@ import (
 
 // ordersActions are the audit log's actions of a power's orders, whose
 // detail is "<Power>, <turn> <segment>: <orders>".
-var ordersActions = []string{"orders", "orders replaced", "orders entered by the moderator", ComputerOrdersAction}
-
-// ComputerOrdersAction is the audit action of one line of the computer
-// player's orders (judge/computer.go), its detail "<Power>, <turn>
-// <segment>: <line> (<reason>)".
-const ComputerOrdersAction = "computer orders"
+var ordersActions = []string{"orders", "orders replaced", "orders entered by the moderator", autoplay.OrdersAction}
 
 // modAudit is the moderator's AUDIT [n]: the game's audit log, its last n
 // entries (orders.AuditDefault, at most orders.AuditMax). The log holds no

@@ -132,9 +132,15 @@ func ComputerCreated(p storm.Power) string {
 	return fmt.Sprintf("  %-8s the computer (no mail; its orders and reasons in AUDIT)", p.Title())
 }
 
-// ReplacedComputers: a player's orders replace the ones the computer
-// gave for the open segment (its seat in civil disorder).
-const ReplacedComputers = "These orders replace the ones the computer gave for this segment."
+// ReplacedOrdersOf says whose orders for the open segment an email's
+// replace (old: their record; moderator: the moderator sent it): the
+// computer's, or ReplacedOrders.
+func ReplacedOrdersOf(old store.OrderRecord, moderator bool) string {
+	if old.Computer {
+		return "These orders replace the ones the computer gave for this segment."
+	}
+	return ReplacedOrders(old.ByModerator != moderator, old.ByModerator)
+}
 
 // MessageToComputer refuses a MESSAGE to a seat the computer plays: it
 // has no address and reads no mail.

@@ -1,7 +1,8 @@
-package judge
+package autoplay
 
 import (
 	"fmt"
+	"log/slog"
 	"slices"
 	"strings"
 	"time"
@@ -9,32 +10,24 @@ import (
 	"stormjudge/adjudicator"
 	"stormjudge/adjudicator/storm"
 	"stormjudge/computer"
-	"stormjudge/judge/command"
 	"stormjudge/judge/deadline"
 	"stormjudge/judge/letters"
 	"stormjudge/judge/publish"
 	"stormjudge/store"
 )
 
-// The computer player's seats (docs/orders.md "The computer player"): a
-// seat the moderator gave to the computer (store.Seat.Computer) or one
-// in civil disorder (store.Seat.Disorder) orders through the same door
-// as a player's email, its lines read by orders.Parse and checked by
-// adjudicator.Validate (computer.Decide), stored as the seat's order
-// record (From store.ComputerFrom) and audited one line an order with
-// its reason. Its orders are made in the transaction that opens the
-// segment (commit), when a seat is given to the computer (REPLACE ...
-// COMPUTER, civil disorder), and by Adjudicate for a seat still without
-// them (a game resumed, a segment opened before): the game is then
-// ready by the usual path (work), one segment per Adjudicate, so a game
-// of computers alone moves one segment a Tick and never loops.
+// OrdersAction is the audit action of one line of the computer player's
+// orders (Orders), its detail "<Power>, <turn> <segment>: <line>
+// (<reason>)": the moderators' AUDIT hides those of the open segment as
+// it hides a player's orders.
+const OrdersAction = "computer orders"
 
-// computerOrders makes the orders of every seat the computer plays that
+// Orders makes the orders of every seat the computer plays that
 // must order in g's open segment (s, at g.Version) and has none, and
 // returns their powers. A policy fault is no fault of the game: the seat
 // is taken to PASS, the error audited and logged.
-func (j *Judge) computerOrders(tx *store.Tx, g *store.Game, s storm.State, now time.Time) ([]storm.Power, error) {
-	if !computerMay(g, s) || !slices.ContainsFunc(g.Seats, func(st store.Seat) bool { return st.ByComputer() }) {
+func Orders(tx *store.Tx, g *store.Game, s storm.State, now time.Time, log *slog.Logger) ([]storm.Power, error) {
+	if !May(g, s) || !slices.ContainsFunc(g.Seats, func(st store.Seat) bool { return st.ByComputer() }) {
 		return nil, nil
 	}
 	recs, err := tx.Orders(g.ID, g.Version)
@@ -43,14 +36,14 @@ func (j *Judge) computerOrders(tx *store.Tx, g *store.Game, s storm.State, now t
 	}
 	var done []storm.Power
 	for _, p := range deadline.MissingPowers(s, recs) {
-		if !computerOrdersFor(g, p, now) {
+		if !For(g, p, now) {
 			continue
 		}
 		d, derr := decideSafely(s, p)
 		rec := store.OrderRecord{Power: p, Orders: d.Orders, Pass: d.Pass || len(d.Orders) == 0, From: store.ComputerFrom, Received: now, Computer: true}
 		if derr != nil {
 			rec.Orders, rec.Pass = nil, true
-			j.log.Error("the computer player's fault: its seat is taken to PASS", "game", g.ID, "power", p.String(), "err", derr)
+			log.Error("the computer player's fault: its seat is taken to PASS", "game", g.ID, "power", p.String(), "err", derr)
 			if err := tx.Audit(g.ID, store.AuditEntry{Time: now, Actor: store.ComputerFrom, Action: "computer fault",
 				Detail: fmt.Sprintf("%s, %s %s: %v; taken to PASS", p.Title(), s.Turn, s.Segment, derr)}); err != nil {
 				return nil, err
@@ -75,7 +68,7 @@ func (j *Judge) computerOrders(tx *store.Tx, g *store.Game, s storm.State, now t
 				if i < len(d.Reasons) {
 					why = d.Reasons[i]
 				}
-				if err := tx.Audit(g.ID, store.AuditEntry{Time: now, Actor: store.ComputerFrom, Action: command.ComputerOrdersAction,
+				if err := tx.Audit(g.ID, store.AuditEntry{Time: now, Actor: store.ComputerFrom, Action: OrdersAction,
 					Detail: fmt.Sprintf("%s, %s %s: %s (%s)", p.Title(), s.Turn, s.Segment, line, why)}); err != nil {
 					return nil, err
 				}
@@ -86,17 +79,17 @@ func (j *Judge) computerOrders(tx *store.Tx, g *store.Game, s storm.State, now t
 	return done, nil
 }
 
-// computerMay reports whether the computer may order in g's open
+// May reports whether the computer may order in g's open
 // segment (s) at all: the game runs and the segment takes orders.
-func computerMay(g *store.Game, s storm.State) bool {
+func May(g *store.Game, s storm.State) bool {
 	return !g.Paused && !g.Waiting() && g.Ended.IsZero() && !s.Ended && !adjudicator.AwaitsDraw(s)
 }
 
-// computerOrdersFor reports whether the computer orders for power p of g
+// For reports whether the computer orders for power p of g
 // now: its seat is the computer's, or in civil disorder, except while
 // the grace of the deadline at which it fell into it runs (its player
 // may still order late, as any player who missed it).
-func computerOrdersFor(g *store.Game, p storm.Power, now time.Time) bool {
+func For(g *store.Game, p storm.Power, now time.Time) bool {
 	seat := g.Seat(p)
 	switch {
 	case seat == nil || !seat.ByComputer():
@@ -107,10 +100,10 @@ func computerOrdersFor(g *store.Game, p storm.Power, now time.Time) bool {
 	return true
 }
 
-// computerDue reports a power of miss, the powers without orders in g's
+// Due reports a power of miss, the powers without orders in g's
 // open segment (s), for which the computer orders now.
-func computerDue(g *store.Game, s storm.State, miss []storm.Power, now time.Time) bool {
-	return computerMay(g, s) && slices.ContainsFunc(miss, func(p storm.Power) bool { return computerOrdersFor(g, p, now) })
+func Due(g *store.Game, s storm.State, miss []storm.Power, now time.Time) bool {
+	return May(g, s) && slices.ContainsFunc(miss, func(p storm.Power) bool { return For(g, p, now) })
 }
 
 // decideSafely is computer.Decide with a panic turned into an error: the
@@ -124,11 +117,11 @@ func decideSafely(s storm.State, p storm.Power) (d computer.Decision, err error)
 	return computer.Decide(computer.At(s, p))
 }
 
-// fallIntoDisorder puts the seats among miss that have missed the
+// FallIntoDisorder puts the seats among miss that have missed the
 // game's count of deadlines in a row into civil disorder (NMR COMPUTER):
 // the computer plays them until their players write again. It returns
 // their powers; the caller tells the players and moderators.
-func fallIntoDisorder(g *store.Game, miss []storm.Power) []storm.Power {
+func FallIntoDisorder(g *store.Game, miss []storm.Power) []storm.Power {
 	if deadline.NMR(g) != "computer" {
 		return nil
 	}
@@ -144,10 +137,10 @@ func fallIntoDisorder(g *store.Game, miss []storm.Power) []storm.Power {
 	return fell
 }
 
-// disorderLead are the report's lead lines of the powers that fell into
+// DisorderLead are the report's lead lines of the powers that fell into
 // civil disorder at the open segment's deadline and whose orders the
 // computer gave (recs).
-func disorderLead(g *store.Game, recs map[storm.Power]store.OrderRecord) (lead []string, powers []storm.Power) {
+func DisorderLead(g *store.Game, recs map[storm.Power]store.OrderRecord) (lead []string, powers []storm.Power) {
 	for _, seat := range g.Seats {
 		if r, ok := recs[seat.Power]; ok && seat.Disorder && r.Computer && slices.Contains(seat.MissedAt, g.Version) {
 			lead = append(lead, letters.InDisorder(seat.Power, seat.MissedRun))
@@ -157,9 +150,9 @@ func disorderLead(g *store.Game, recs map[storm.Power]store.OrderRecord) (lead [
 	return lead, powers
 }
 
-// tellDisorder mails each player whose seats fell into civil disorder
+// TellDisorder mails each player whose seats fell into civil disorder
 // that the computer plays them now, and how to come back; and audits it.
-func (j *Judge) tellDisorder(tx *store.Tx, g *store.Game, s storm.State, fell []storm.Power, now time.Time) error {
+func TellDisorder(pub *publish.Publisher, tx *store.Tx, g *store.Game, s storm.State, fell []storm.Power, now time.Time) error {
 	if len(fell) == 0 {
 		return nil
 	}
@@ -168,7 +161,7 @@ func (j *Judge) tellDisorder(tx *store.Tx, g *store.Game, s storm.State, fell []
 		return err
 	}
 	for _, addr := range deadline.AddressesOf(g, fell) {
-		if addr == "" || contains(g.Moderators, addr) {
+		if addr == "" || slices.Contains(g.Moderators, addr) {
 			continue
 		}
 		ps := deadline.PowersAt(g, addr, fell)
@@ -176,19 +169,19 @@ func (j *Judge) tellDisorder(tx *store.Tx, g *store.Game, s storm.State, fell []
 		for _, p := range ps {
 			n = max(n, g.Seat(p).MissedRun)
 		}
-		d := letters.Disorder{Game: g, State: s, Powers: ps, Missed: n, Judge: j.opt.Address}
+		d := letters.Disorder{Game: g, State: s, Powers: ps, Missed: n, Judge: pub.Address}
 		id := fmt.Sprintf("%s/disorder/v%d%s/%s", g.ID, g.Version, publish.Epoch(g), addr)
-		if err := j.pub.NotifyText(tx, j.pub.ThreadRoot(g, addr), id, addr, d.Subject(), d.Text(), now); err != nil {
+		if err := pub.NotifyText(tx, pub.ThreadRoot(g, addr), id, addr, d.Subject(), d.Text(), now); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// reclaim gives power's seat back to its player, who wrote (from): out of
+// Reclaim gives power's seat back to its player, who wrote (from): out of
 // civil disorder, its misses in a row forgotten; the moderators are
 // told. It reads the game afresh: the email's commands wrote theirs.
-func (j *Judge) reclaim(tx *store.Tx, game string, power storm.Power, from string, now time.Time) error {
+func Reclaim(pub *publish.Publisher, tx *store.Tx, game string, power storm.Power, from string, now time.Time) error {
 	g, err := tx.Game(game)
 	if err != nil {
 		return err
@@ -212,9 +205,60 @@ func (j *Judge) reclaim(tx *store.Tx, game string, power storm.Power, from strin
 	subject, body := letters.DisorderEndedNotice(g.ID, power, seat.Address)
 	for _, m := range g.Moderators {
 		id := fmt.Sprintf("%s/back/%s/v%d/%s", g.ID, power, g.Version, publish.ShortHash([]byte(m+now.String())))
-		if err := j.pub.NotifyText(tx, j.pub.ThreadRoot(g, m), id, m, subject, body, now); err != nil {
+		if err := pub.NotifyText(tx, pub.ThreadRoot(g, m), id, m, subject, body, now); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// Seat is a new seat of power p for the computer, with the hash of a
+// secret nobody is given; config: the operator's configuration seats it
+// (store.Seat.ConfigAddress).
+func Seat(p storm.Power, hash string, config bool) store.Seat {
+	seat := store.Seat{Power: p, SecretHash: hash, Computer: true}
+	if config {
+		seat.ConfigAddress = store.ComputerFrom
+	}
+	return seat
+}
+
+// Give gives seat of g to the computer as the operator's configuration
+// says (the judge's reseat): its player's secret revoked (hash is of a
+// new one nobody is given), its misses and extension kept; audited. The
+// computer orders at the next Tick (Due).
+func Give(tx *store.Tx, g *store.Game, seat *store.Seat, hash string, now time.Time) error {
+	old := seat.Address
+	missed, used := seat.Missed, seat.ExtensionUsed
+	*seat = Seat(seat.Power, hash, true)
+	seat.Missed, seat.ExtensionUsed = missed, used
+	return tx.Audit(g.ID, store.AuditEntry{Time: now, Actor: "operator", Action: "reseat",
+		Detail: fmt.Sprintf("%s: address %s -> the computer (from the configuration)", seat.Power.Title(), old)})
+}
+
+// Back is what an accepted email (orders, PASS, a command, a CHECK) of
+// power's own player in g does: it ends the seat's misses in a row, and
+// gives back a seat in civil disorder, the receipt's notes saying so;
+// later (nil: nothing to do) runs Reclaim after the email's commands
+// wrote the game.
+func Back(pub *publish.Publisher, tx *store.Tx, g *store.Game, power storm.Power, from string, now time.Time) (notes []string, later func() error) {
+	seat := g.Seat(power)
+	if seat == nil || seat.Computer || (!seat.Disorder && seat.MissedRun == 0) {
+		return nil, nil
+	}
+	if seat.Disorder {
+		notes = append(notes, letters.DisorderEnded(power))
+	}
+	game := g.ID
+	return notes, func() error { return Reclaim(pub, tx, game, power, from, now) }
+}
+
+// After is the count of deadlines missed in a row after which a seat of
+// g falls into civil disorder; 0 under an NMR policy other than
+// COMPUTER (the export).
+func After(g *store.Game) int {
+	if deadline.NMR(g) != "computer" {
+		return 0
+	}
+	return g.Rules.Disorder()
 }
