@@ -255,6 +255,11 @@ func TestCivilDisorderNMRComputer(t *testing.T) {
 	}) {
 		t.Error("the moderators were not told of the civil disorder")
 	}
+	if !slices.ContainsFunc(outbox(t, db), func(m *store.Mail) bool {
+		return m.To[0] == "italy@sandbox.test" && strings.Contains(flat(m.Body), "Your orders that stand (given by the computer; orders you send replace them)")
+	}) {
+		t.Error("Italy's notice of the next segment does not show the computer's orders standing")
+	}
 	noMailToComputer(t, db)
 	// The player writes again: the seat is its own.
 	res = mustIngest(t, j, player(storm.Italy, "PASS"), Accepted)

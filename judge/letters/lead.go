@@ -33,13 +33,17 @@ func FixLead(evs []event.Event, reason string) []string {
 	return lead
 }
 
-// Standing tells a power, in its notice of the open version (a SET's, or
-// a copy sent again: a new player's, a RESEND), its orders that stand,
-// and whether the moderator entered them.
+// Standing tells a power, in its notice of the open version (a SET's, a
+// copy sent again: a new player's, a RESEND; a seat in civil disorder,
+// which the computer ordered for), its orders that stand, and whether
+// the moderator or the computer gave them.
 func Standing(r store.OrderRecord) string {
 	by := ""
 	if r.ByModerator {
 		by = " (entered by the moderator)"
+	}
+	if r.Computer {
+		by = " (given by the computer; orders you send replace them)"
 	}
 	return "Your orders that stand" + by + ": " + strings.ReplaceAll(report.Orders(r.Orders), "\n", "; ") + "."
 }
