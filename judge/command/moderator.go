@@ -659,8 +659,12 @@ func (r *cmdRun) rollback(c orders.Command) error {
 	forgiven := 0
 	for i := range g.Seats {
 		p := g.Seats[i].Power
-		// The misses of the segments undone no longer count.
+		// The misses of the segments undone no longer count, nor the
+		// civil disorder they made (NMR COMPUTER).
 		forgiven += g.Seats[i].Forgive(v)
+		if st := &g.Seats[i]; st.Disorder && st.MissedRun < g.Rules.Disorder() {
+			st.Disorder = false
+		}
 		withdrawn := ""
 		if rec, ok := recs[p]; ok {
 			withdrawn = strings.ReplaceAll(report.Orders(rec.Orders), "\n", "; ")
@@ -713,7 +717,7 @@ func (r *cmdRun) forgive(c orders.Command) error {
 	}
 	n := seat.Forgive(0)
 	r.answers = append(r.answers, letters.Forgiven(c.Power, n))
-	if addr := seat.Address; !slices.Contains(g.Moderators, addr) {
+	if addr := seat.Address; addr != "" && !slices.Contains(g.Moderators, addr) { // "": the computer's seat
 		gid, p, pub, tx, now, reason := g.ID, c.Power, r.pub, r.tx, r.now, r.reason
 		r.then(func() error {
 			subject, text := letters.ForgivenNotice(gid, p, n, reason)
