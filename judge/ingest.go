@@ -95,7 +95,7 @@ func (j *Judge) IngestWith(raw []byte, within func(*store.Tx) error) (*Result, e
 		j.kick()
 	}
 	if res.Outcome == Accepted {
-		if _, err := j.Adjudicate(res.Game); err != nil {
+		if _, err := j.adjudicateRun(res.Game); err != nil {
 			// The orders are stored; the next Tick retries.
 			j.log.Error("adjudicate after ingest", "game", orders.Shorten(res.Game, 64), "err", err)
 		}

@@ -584,16 +584,13 @@ func (j *Judge) Tick() (int, error) {
 	}
 	n := 0
 	for _, id := range due {
-		done, err := j.safeAdjudicate(id)
+		done, err := j.adjudicateRun(id)
+		n += done
 		if err != nil {
 			j.log.Error("adjudicate", "game", id, "err", err)
 			if firstErr == nil {
 				firstErr = err
 			}
-			continue
-		}
-		if done {
-			n++
 		}
 	}
 	if _, err := j.brakeSummaries(now); err != nil {
@@ -603,6 +600,29 @@ func (j *Judge) Tick() (int, error) {
 		}
 	}
 	return n, firstErr
+}
+
+// MaxRun bounds the segments adjudicated one after the other in a game
+// (adjudicateRun): a run of segments in which only the computer orders
+// moves at once, as fast as the game's people, yet one game's long run
+// does not hold up the others' Tick (the next Tick goes on with it).
+const MaxRun = 64
+
+// adjudicateRun adjudicates game's open segment and, while the segment
+// that opens is ready at once (the computer's seats ordered in the
+// commit that opened it, judge/autoplay), the next, up to MaxRun in all:
+// each in its own transaction, as one Adjudicate. It returns how many it
+// adjudicated.
+func (j *Judge) adjudicateRun(game string) (int, error) {
+	n := 0
+	for n < MaxRun {
+		done, err := j.safeAdjudicate(game)
+		if err != nil || !done {
+			return n, err
+		}
+		n++
+	}
+	return n, nil
 }
 
 // safeAdjudicate is Adjudicate with a panic turned into an error: one

@@ -22,7 +22,7 @@ func TestExampleOrdersAreAccepted(t *testing.T) {
 		t.Fatal(err)
 	}
 	var banner bytes.Buffer
-	printSandboxBanner(&banner, "sandbox-data", "127.0.0.1:1143", "127.0.0.1:2525", 0, false, nil)
+	printSandboxBanner(&banner, "sandbox-data", "127.0.0.1:1143", "127.0.0.1:2525", 0, false, nil, nil)
 	block := regexp.MustCompile(`(?m)^ *GAME demo\n(?: *\S.*\n)*? *END$`)
 	var examples []string
 	for _, src := range []string{string(readme), banner.String()} {
@@ -86,7 +86,7 @@ func TestCommandLineFriendliness(t *testing.T) {
 // REPLACE, the banner says where the seat is played now.
 func TestSandboxBannerShowsMovedSeats(t *testing.T) {
 	var b bytes.Buffer
-	printSandboxBanner(&b, "sandbox-data", "127.0.0.1:1143", "127.0.0.1:2525", 0, false, map[storm.Power]string{storm.Italy: "anna@example.org"})
+	printSandboxBanner(&b, "sandbox-data", "127.0.0.1:1143", "127.0.0.1:2525", 0, false, nil, map[storm.Power]string{storm.Italy: "anna@example.org"})
 	if !strings.Contains(b.String(), "Italy is now played from anna@example.org") || !strings.Contains(b.String(), "italy@sandbox.test no longer orders for it") {
 		t.Errorf("banner:\n%s", b.String())
 	}

@@ -9,11 +9,13 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
 	"stormjudge/adjudicator/storm"
 	"stormjudge/judge"
+	"stormjudge/judge/letters"
 	"stormjudge/mailer/mailserver"
 	"stormjudge/store"
 )
@@ -51,6 +53,10 @@ type sandboxOptions struct {
 	// Brake replaces the receipt brake's defaults (judge.Brake, [inbound]
 	// brake_receipts); nil keeps them.
 	Brake *judge.Brake
+	// Play are the powers people play in the demo game (-play germany);
+	// the computer player plays the others (docs/computer.md). Empty:
+	// people play all five.
+	Play []storm.Power
 	// Joined bounds the mailboxes the mail server makes on first use for
 	// new addresses @sandbox.test, password the local part
 	// (mailserver.Options.Open): 0 is the default,
@@ -75,11 +81,16 @@ func cmdSandbox(args []string, stdout, stderr io.Writer) error {
 	fs.StringVar(&o.Mail, "mail", store.MailDigest, "the players' delivery in the demo game: digest (one mail when a power must act, the turn ends or there is news for it) or every-segment (docs/orders.md \"Mail delivery\")")
 	joined := fs.Int("joined", mailserver.DefaultMaxJoined, "how many new addresses @"+sandboxDomain+" get a mailbox on their first mail or login, password = the part before @ (0: none)")
 	siteDir := fs.String("site", "", "directory of the games' public site, written after every version (default: DIR/site of -data; \"none\": no site)")
+	play := fs.String("play", "", "the powers you play in the demo game, e.g. germany or germany,italy: the computer plays the others (\"\": people play all five)")
 	level := fs.String("log", "info", "log level: debug, info, warn, error")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	o.Joined = *joined
+	var err error
+	if o.Play, err = parsePlay(*play); err != nil {
+		return err
+	}
 	if o.Joined <= 0 {
 		o.Joined = -1
 	}
@@ -93,7 +104,7 @@ func cmdSandbox(args []string, stdout, stderr io.Writer) error {
 	ctx, stop := signalContext()
 	defer stop()
 	return runSandbox(ctx, o, newLogger(stderr, *level), func(imapAddr, smtpAddr string, seats map[storm.Power]string) {
-		printSandboxBanner(stdout, o.Dir, imapAddr, smtpAddr, o.Joined, o.Physical, seats)
+		printSandboxBanner(stdout, o.Dir, imapAddr, smtpAddr, o.Joined, o.Physical, o.Play, seats)
 		if o.Site != "" {
 			fmt.Fprintf(stdout, "\nThe games' public site, written after every version (open it in a browser,\nor serve the directory with any web server):\n\n  %s\n", filepath.Join(o.Site, "index.html"))
 		}
@@ -144,6 +155,14 @@ func runSandbox(ctx context.Context, o sandboxOptions, log *slog.Logger, ready f
 			cfg.Decks[strings.TrimSuffix(filepath.Base(f), ".toml")] = f
 		}
 	}
+	if len(o.Play) > 0 {
+		for i, sc := range cfg.Games[0].Seats {
+			if !slices.Contains(o.Play, storm.Powers[i]) {
+				sc.Address, sc.Secret = store.ComputerFrom, ""
+				cfg.Games[0].Seats[i] = sc
+			}
+		}
+	}
 	cfg.Site.Dir = o.Site
 	cfg.Games[0].Diplomacy = &o.Diplomacy
 	cfg.Games[0].Crisis = &o.Crisis
@@ -186,6 +205,22 @@ func sandboxConfig(dir, imapAddr, smtpAddr string, poll, tick, deadline time.Dur
 	return c
 }
 
+// parsePlay reads -play: powers by name, separated by commas, each once.
+func parsePlay(arg string) ([]storm.Power, error) {
+	var out []storm.Power
+	for _, w := range strings.FieldsFunc(arg, func(r rune) bool { return r == ',' || r == ' ' }) {
+		p, ok := storm.ParsePower(strings.ToLower(w))
+		if !ok {
+			return nil, fmt.Errorf("sandbox: -play %s: %q is not a power (germany, italy, britain, france, russia)", arg, w)
+		}
+		if slices.Contains(out, p) {
+			return nil, fmt.Errorf("sandbox: -play %s: %s twice", arg, p)
+		}
+		out = append(out, p)
+	}
+	return out, nil
+}
+
 // movedSeats are the demo game's seats a REPLACE moved off their sandbox
 // account (power -> its address now), for the banner.
 func movedSeats(db *store.DB) map[storm.Power]string {
@@ -196,7 +231,7 @@ func movedSeats(db *store.DB) map[storm.Power]string {
 			return nil // no demo game (yet): nothing moved
 		}
 		for _, s := range g.Seats {
-			if s.Address != s.Power.String()+"@"+sandboxDomain {
+			if !s.Computer && s.Address != s.Power.String()+"@"+sandboxDomain {
 				out[s.Power] = s.Address
 			}
 		}
@@ -207,7 +242,10 @@ func movedSeats(db *store.DB) map[storm.Power]string {
 
 // printSandboxBanner prints the sandbox's accounts and first steps; seats
 // moved by REPLACE (movedSeats) are shown where they are now.
-func printSandboxBanner(w io.Writer, dir, imapAddr, smtpAddr string, joined int, physical bool, moved map[storm.Power]string) {
+//
+// play are the powers people play (-play), the computer the others; empty
+// all five by people.
+func printSandboxBanner(w io.Writer, dir, imapAddr, smtpAddr string, joined int, physical bool, play []storm.Power, moved map[storm.Power]string) {
 	others := ""
 	if joined >= 0 {
 		if joined == 0 {
@@ -220,6 +258,26 @@ a game or join an open seat from one (README, "Playing in the sandbox").
 
 `, joined)
 	}
+	accounts, computers, first := "", "", storm.Germany
+	var theirs []storm.Power
+	for _, p := range storm.Powers {
+		if len(play) > 0 && !slices.Contains(play, p) {
+			theirs = append(theirs, p)
+			continue
+		}
+		a := p.String() + "@" + sandboxDomain
+		accounts += fmt.Sprintf("  %-21s %-10s %-8s (secret: %s)\n", a, p, p.Title(), p)
+	}
+	if len(play) > 0 {
+		first = play[0]
+		computers = fmt.Sprintf("\nThe computer plays %s in game \"demo\" (docs/computer.md):\nit orders at once whenever they must act, and gets no mail; gm@sandbox.test\nreads why it chose in the game's audit (AUDIT).\n", letters.Powers(theirs))
+	}
+	// Germany's first example lays down a battlecruiser; another power's
+	// passes its turn (an order every power may give in Spring 1935).
+	example := "LAY DOWN BATTLESHIP 3 WITH SHIPYARD 1, 2"
+	if first != storm.Germany {
+		example = "PASS TURN"
+	}
 	host, port, err := net.SplitHostPort(smtpAddr)
 	if err != nil {
 		host, port = smtpAddr, "25"
@@ -231,27 +289,22 @@ stormjudge sandbox is running (Ctrl-C stops it; state is kept in %s)
   SMTP  %s   (plain, no TLS; AUTH optional)
 
   account               password   role
-  germany@sandbox.test  germany    Germany  (secret: germany)
-  italy@sandbox.test    italy      Italy    (secret: italy)
-  britain@sandbox.test  britain    Britain  (secret: britain)
-  france@sandbox.test   france     France   (secret: france)
-  russia@sandbox.test   russia     Russia   (secret: russia)
-  gm@sandbox.test       gm         moderator of game "demo" (secret: gm)
+%s  gm@sandbox.test       gm         moderator of game "demo" (secret: gm)
   judge@sandbox.test    judge      the judge (orders go here)
-
-%sSend an order email from germany@sandbox.test to judge@sandbox.test:
+%s
+%sSend an order email from %s@sandbox.test to judge@sandbox.test:
 
   GAME demo
-  SECRET germany
-  LAY DOWN BATTLESHIP 3 WITH SHIPYARD 1, 2
+  SECRET %s
+  %s
   END
 
 or with a few lines of Python:
 
   import smtplib; from email.message import EmailMessage
-  m = EmailMessage(); m["From"] = "germany@sandbox.test"
+  m = EmailMessage(); m["From"] = "%s@sandbox.test"
   m["To"] = "judge@sandbox.test"; m["Subject"] = "orders"
-  m.set_content("GAME demo\nSECRET germany\nPASS TURN\nEND\n")
+  m.set_content("GAME demo\nSECRET %s\nPASS TURN\nEND\n")
   smtplib.SMTP("%s", %s).send_message(m)
 
 Receipts arrive in each power's INBOX, and one mail when the power must
@@ -261,7 +314,7 @@ STATUS, ORDERS, HISTORY, TIMEZONE ... in place of orders are your own
 commands; gm@sandbox.test moderates (HELP with MODERATOR and SECRET gm
 lists its commands) and may create more games by email (CREATE;
 docs/orders.md "Creating a game").
-`, dir, imapAddr, smtpAddr, others, host, port)
+`, dir, imapAddr, smtpAddr, accounts, computers, others, first, first, example, first, first, host, port)
 	for _, p := range storm.Powers {
 		if a, ok := moved[p]; ok {
 			fmt.Fprintf(w, "\nIn game \"demo\" %s is now played from %s (moved by the moderator's\nREPLACE, with a new secret mailed there): %s@%s no longer orders for it.\n", p.Title(), a, p, sandboxDomain)
