@@ -43,6 +43,7 @@ func cmdBench(args []string, stdout, stderr io.Writer) error {
 	seed := fs.Uint64("seed", 1, "with -textplay: the games' and the players' seed")
 	bold := fs.Float64("bold", 0.8, "with -textplay: a player's chance of choosing an offered line other than the block's")
 	mail := fs.String("mail", store.MailDigest, "with -textplay: the players' delivery, digest or every-segment")
+	play := fs.String("play", "", "with -textplay: the powers the text-only players play, e.g. germany (the sandbox's -play): the computer plays the others")
 	whole := fs.Float64("whole", 0.2, "with -textplay: a player's chance of answering with the whole turn's block rather than the open segment alone")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the benchmark to this file (go tool pprof); with -games, of the turns alone")
 	if err := fs.Parse(args); err != nil {
@@ -62,6 +63,10 @@ func cmdBench(args []string, stdout, stderr io.Writer) error {
 	if *textplay > 0 {
 		o := textplayBench{Games: *textplay, Turns: 40, Deck: *deckFile, Seed: *seed, Dump: *dump, Bold: *bold, Whole: *whole, Mail: *mail, Poll: 200 * time.Millisecond,
 			Cmdline: strings.TrimSpace("stormjudge bench " + strings.Join(args, " "))}
+		var err error
+		if o.Play, err = parsePlay(*play); err != nil {
+			return err
+		}
 		fs.Visit(func(f *flag.Flag) {
 			switch f.Name {
 			case "turns":

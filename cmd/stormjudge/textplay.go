@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -20,6 +21,7 @@ import (
 
 	"stormjudge/adjudicator/storm"
 	"stormjudge/internal/textplayer"
+	"stormjudge/judge/letters"
 	"stormjudge/mailer/mailserver"
 	"stormjudge/store"
 )
@@ -54,6 +56,22 @@ type textplayBench struct {
 	Stall       time.Duration // give up when no player reads or sends a mail for this long; 0: 30 s
 	Dump        string        // "": none; else every mail's text part is written there
 	Cmdline     string
+	// Play are the powers the text-only players play; the computer
+	// plays the others (the sandbox's -play). Empty: all five.
+	Play []storm.Power
+}
+
+// seats is the number of seats a game's text-only players play.
+func (o textplayBench) seats() int {
+	if len(o.Play) == 0 {
+		return len(storm.Powers)
+	}
+	return len(o.Play)
+}
+
+// plays reports whether a text-only player plays p (textplayBench.Play).
+func (o textplayBench) plays(p storm.Power) bool {
+	return len(o.Play) == 0 || slices.Contains(o.Play, p)
 }
 
 // textplayRefusal is one email NOT accepted: what was sent and its receipt.
@@ -154,6 +172,10 @@ func runTextplay(o textplayBench, stderr io.Writer) (*textplayRun, error) {
 	for i := 1; i <= o.Games; i++ {
 		g := GameConfig{ID: textplayGameID(i), Seed: o.Seed + uint64(i), Deck: o.Deck, Diplomacy: &on, Crisis: &on, Mail: o.Mail}
 		for _, p := range storm.Powers {
+			if !o.plays(p) {
+				g.Seats = append(g.Seats, SeatConfig{Power: p.String(), Address: store.ComputerFrom})
+				continue
+			}
 			if err := srv.AddUser(textplayAddr(p, i), p.String()); err != nil {
 				return nil, err
 			}
@@ -176,6 +198,9 @@ func runTextplay(o textplayBench, stderr io.Writer) (*textplayRun, error) {
 	for i, g := range r.games {
 		gctx, gcancel := context.WithCancel(ctx)
 		for k, p := range storm.Powers {
+			if !o.plays(p) {
+				continue
+			}
 			s := &textplayer.Seat{IMAPAddr: srv.IMAPAddr(), SMTPAddr: srv.SMTPAddr(), Address: textplayAddr(p, i+1), Password: p.String(),
 				Judge: sandboxJudge, Player: textplayer.New(o.Seed + uint64(i+1)*8 + uint64(k)), Poll: o.PlayerPoll}
 			s.Player.Bold, s.Player.Whole = o.Bold, o.Whole
@@ -337,15 +362,25 @@ func (r *textplayRun) figures(w io.Writer) {
 		return fmt.Sprintf("%.2f", float64(a)/float64(b))
 	}
 	fmt.Fprintln(w, r.o.Cmdline)
-	fmt.Fprintf(w, "text-only players: %d games x %d seats, diplomacy and crisis on, deck %q, %s delivery; each seat reads only the text part of its mails and answers one of the offered lines at random\n",
-		len(r.games), len(storm.Powers), r.o.Deck, r.o.Mail)
+	seats := r.o.seats()
+	fmt.Fprintf(w, "text-only players: %d games x %s, diplomacy and crisis on, deck %q, %s delivery; each seat reads only the text part of its mails and answers one of the offered lines at random\n",
+		len(r.games), plural(seats, "seat"), r.o.Deck, r.o.Mail)
+	if len(r.o.Play) > 0 {
+		var comp []storm.Power
+		for _, p := range storm.Powers {
+			if !r.o.plays(p) {
+				comp = append(comp, p)
+			}
+		}
+		fmt.Fprintf(w, "the computer player plays %s in every game\n", letters.Powers(comp))
+	}
 	fmt.Fprintf(w, "(%s %s/%s, %d CPUs; daemon poll %s, tick %s; turn cap %d; players bold %.2f, whole turn %.2f; seed %d; wall time %.1f s)\n\n",
 		runtime.Version(), runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), r.o.Poll, r.o.Tick, r.o.Turns, r.o.Bold, r.o.Whole, r.o.Seed, r.wall.Seconds())
 	tw := tabwriter.NewWriter(w, 2, 8, 2, ' ', 0)
 	fmt.Fprintf(tw, "  games\t%d\n", len(r.games))
 	fmt.Fprintf(tw, "  ended with victory points (the final report's text)\t%d\n", ended)
 	fmt.Fprintf(tw, "  turns played\t%d\t%s a game\n", turns, per(turns, len(r.games)))
-	fmt.Fprintf(tw, "  emails sent by the players\t%d\t%s a power a turn\n", sent, per(sent, turns*len(storm.Powers)))
+	fmt.Fprintf(tw, "  emails sent by the players\t%d\t%s a power a turn\n", sent, per(sent, turns*seats))
 	helps, resends := 0, 0
 	for _, g := range r.games {
 		helps += g.helps
@@ -355,9 +390,15 @@ func (r *textplayRun) figures(w io.Writer) {
 	fmt.Fprintf(tw, "  receipts ACCEPTED\t%d\n", accepted)
 	fmt.Fprintf(tw, "  receipts NOT ACCEPTED (refusals)\t%d\n", refused)
 	fmt.Fprintf(tw, "  round trips a turn (segments that asked for an email)\t%s\n", per(asks, turns))
-	fmt.Fprintf(tw, "  mails received\t%d\t%s a power a turn\n", received, per(received, turns*len(storm.Powers)))
+	fmt.Fprintf(tw, "  mails received\t%d\t%s a power a turn\n", received, per(received, turns*seats))
 	fmt.Fprintf(tw, "  wall time\t%.1f s\n", r.wall.Seconds())
 	tw.Flush()
+	if len(r.o.Play) > 0 {
+		fmt.Fprintln(w, "\nhow each game ended (its final report):")
+		for _, g := range r.games {
+			fmt.Fprintf(w, "  %s, %d turns: %s\n", g.id, len(g.turns), cmp.Or(g.ending, "(no final report)"))
+		}
+	}
 	var notEnded []string
 	for _, g := range r.games {
 		if g.ending == "" {

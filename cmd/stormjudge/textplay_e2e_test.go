@@ -3,6 +3,7 @@ package main
 import (
 	"flag"
 	"io"
+	"stormjudge/adjudicator/storm"
 	"strings"
 	"testing"
 	"time"
@@ -51,6 +52,45 @@ func TestTextOnlyPlayersPlayWholeGames(t *testing.T) {
 	}
 	if _, _, sent, _, accepted, _, _ := r.totals(); sent == 0 || accepted != sent {
 		t.Errorf("%d emails sent, %d accepted", sent, accepted)
+	}
+	for k, f := range r.findings {
+		t.Errorf("finding, in %d mails: %s", f.n, k)
+	}
+}
+
+// TestTextOnlyGermanyAgainstTheComputer is the sandbox's -play germany
+// played whole: Germany by a text-only player, the four others by the
+// computer (no mailbox, no mail); every game ends with its victory
+// points in the text of Germany's last mail, no email refused, and
+// nothing the player needed missing from the text.
+func TestTextOnlyGermanyAgainstTheComputer(t *testing.T) {
+	t.Parallel()
+	if testing.Short() {
+		t.Skip("whole games by email: the full run plays them")
+	}
+	o := textplayBench{Games: 4, Turns: 30, Deck: "../../testdata/decks/illustrative.toml", Seed: 1,
+		Bold: 0.8, Whole: 0.2, Poll: 200 * time.Millisecond, Timeout: 3 * time.Minute,
+		Cmdline: "TestTextOnlyGermanyAgainstTheComputer", Play: []storm.Power{storm.Germany}}
+	r, err := runTextplay(o, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out strings.Builder
+	r.figures(&out)
+	t.Log("\n" + out.String())
+	if len(r.seatErrs) > 0 || r.stalled != "" {
+		t.Errorf("seat errors %v; stalled %q", r.seatErrs, r.stalled)
+	}
+	for _, g := range r.games {
+		if !strings.Contains(g.ending, "Victory points: the Axis") && !g.capped {
+			t.Errorf("game %s: no victory points in Germany's mails after %d turns", g.id, len(g.turns))
+		}
+		if g.seatsEnded+g.errors > 1 {
+			t.Errorf("game %s: %d seats ran; Germany's alone should", g.id, g.seatsEnded+g.errors)
+		}
+	}
+	for _, f := range r.refusals {
+		t.Errorf("%s: refused:\n%s\n%s", f.Game, indent(f.Sent), indent(f.Receipt))
 	}
 	for k, f := range r.findings {
 		t.Errorf("finding, in %d mails: %s", f.n, k)
