@@ -191,7 +191,7 @@ func TestReplaceWithComputerAndBack(t *testing.T) {
 func TestCivilDisorderNMRComputer(t *testing.T) {
 	j, db, c := rulesGame(t, 24*time.Hour, store.Rules{})
 	res := mustIngest(t, j, moderatorMail("NMR COMPUTER 2"), Accepted)
-	if r := flat(res.Receipt.Body); !strings.Contains(r, "a seat that misses 2 in a row is played by the computer") {
+	if r := flat(res.Receipt.Body); !strings.Contains(r, "a seat that misses 2 deadlines in a row is played by the computer") {
 		t.Errorf("NMR COMPUTER 2's receipt:\n%s", res.Receipt.Body)
 	}
 	// The first miss: PASS.
@@ -232,7 +232,7 @@ func TestCivilDisorderNMRComputer(t *testing.T) {
 	if !recsV[storm.Italy].Computer {
 		t.Errorf("the computer did not order the segment Italy missed: %+v", recsV[storm.Italy])
 	}
-	lead := "Italy has missed 2 deadlines: the computer plays it until its player writes again."
+	lead := "Italy has missed 2 deadlines in a row: the computer plays it until its player writes again."
 	public := 0
 	for _, m := range mailsWith(t, db, "public") {
 		if strings.Contains(flat(m.Body), lead) {

@@ -139,6 +139,7 @@ func (j *Judge) seated(tx *store.Tx, g *store.Game, m *orders.Message, sub *orde
 		res.Outcome = Rejected
 		return
 	}
+	defer stillDisorder(g, power, rc, res)
 	if sub.Check {
 		rc.check, res.Command = true, "CHECK"
 	}
@@ -197,10 +198,22 @@ func (j *Judge) seated(tx *store.Tx, g *store.Game, m *orders.Message, sub *orde
 	default:
 		j.takeOrders(tx, g, s, m, sub, power, rc, res, now)
 	}
-	if power != 0 && !res.Moderator && rc.fatal == nil && (res.Outcome == Accepted || res.Outcome == Answered) {
+	switch {
+	case power == 0 || res.Moderator || rc.fatal != nil:
+	case sub.HasCommand(orders.CmdResign):
+		// The player leaves: the seat is the moderator's now, not back.
+	case res.Outcome == Accepted || res.Outcome == Answered:
 		if notes, later := autoplay.Back(j.pub, tx, g, power, m.From, now); later != nil { // its player is back
 			rc.notes, rc.later = append(rc.notes, notes...), append(rc.later, later)
 		}
+	}
+}
+
+// stillDisorder marks the refusal of an email of power's player whose
+// seat is in civil disorder: only an accepted email takes it back.
+func stillDisorder(g *store.Game, power storm.Power, rc *receipt, res *Result) {
+	if power != 0 && !res.Moderator && res.Outcome == Rejected && g.Seat(power) != nil && g.Seat(power).Disorder {
+		rc.disorder = true
 	}
 }
 

@@ -451,7 +451,10 @@ type receipt struct {
 	// for this turn's counters (adjudicator.Committed), beyond after's.
 	committed int
 	notes     []string
-	fatal     error // a store error: abort the transaction
+	// disorder: a refused email of a player in civil disorder
+	// (letters.Receipt.Disorder).
+	disorder bool
+	fatal    error // a store error: abort the transaction
 	// read and refused: the orders of an email that failed validation,
 	// and the reasons by order index.
 	read    []storm.Order
@@ -838,7 +841,7 @@ func renderReceipt(rc *receipt, res *Result) string {
 	return letters.Receipt{Unverified: rc.unverified, Fixed: rc.text, Outcome: outcome, What: what, Commands: rc.commands, Check: rc.check,
 		Moderator: res.Moderator, Power: res.Power, Observer: rc.observer, Game: res.Game, State: rc.state, Help: rc.help, Done: rc.done, Notes: rc.notes,
 		Reason: rc.reason, Accepted: rc.accepted, Warnings: rc.warnings, After: rc.after, Committed: rc.committed, Read: rc.read, Refused: rc.refused,
-		Errs: rc.errs, Footer: rc.footer}.Text()
+		Errs: rc.errs, Footer: rc.footer, Disorder: rc.disorder}.Text()
 }
 
 // whoOrders says who orders in the open segment of s.

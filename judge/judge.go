@@ -730,18 +730,19 @@ func (j *Judge) Adjudicate(game string) (bool, error) {
 				return err
 			}
 		}
+		// A computer's seat without orders (the game resumed, civil
+		// disorder) orders before a miss is counted, so that no seat
+		// the computer plays is ever counted, nor listed, as missing;
+		// then those that fell into civil disorder at this deadline
+		// (after their grace, or the moderator's ADJUDICATE).
+		if o, err = j.computerOrders(tx, g, o, now); err != nil {
+			return err
+		}
 		if o.noteMiss {
 			if err := j.noteMiss(tx, g, o.s, o.miss, now); err != nil {
 				return err
 			}
-		}
-		if autoplay.Due(g, o.s, o.miss, now) {
-			// A computer's seat without orders (the game resumed, civil
-			// disorder): it orders, the segment is read again.
-			if _, err := autoplay.Orders(tx, g, o.s, now, j.log); err != nil {
-				return err
-			}
-			if o, err = work(tx, g, now); err != nil {
+			if o, err = j.computerOrders(tx, g, o, now); err != nil {
 				return err
 			}
 		}
@@ -825,6 +826,19 @@ func (j *Judge) Adjudicate(game string) (bool, error) {
 	}
 	j.kick()
 	return done, nil
+}
+
+// computerOrders makes the orders of the seats the computer plays that
+// have none and for which it orders now (autoplay.Due) and reads the
+// segment again; o as it is when there are none.
+func (j *Judge) computerOrders(tx *store.Tx, g *store.Game, o *openSegment, now time.Time) (*openSegment, error) {
+	if !autoplay.Due(g, o.s, o.miss, now) {
+		return o, nil
+	}
+	if _, err := autoplay.Orders(tx, g, o.s, now, j.log); err != nil {
+		return nil, err
+	}
+	return work(tx, g, now)
 }
 
 // MissingPowers lists the powers that must order in the open segment of

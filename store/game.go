@@ -314,6 +314,12 @@ type Seat struct {
 	// MissedRun counts the deadlines the power missed in a row: reset by
 	// an accepted email of its player (NMR "computer" counts it).
 	MissedRun int `json:"missedRun,omitempty"`
+	// DisorderAt is the version open when the miss that put the seat in
+	// civil disorder was counted (0 while not in Disorder): the grace of
+	// that deadline is its player's still, and only a ROLLBACK to it or
+	// earlier (one that undoes that miss) ends the disorder; FORGIVE
+	// and a change of the rules leave it.
+	DisorderAt int `json:"disorderAt,omitempty"`
 }
 
 // ComputerFrom is the From of an order record the computer player made
@@ -413,6 +419,9 @@ func (g *Game) validate() error {
 		}
 		if s.Computer && (s.Address != "" || s.Open || s.Vacant || s.Disorder) {
 			return fmt.Errorf("seat %d (%v): the computer's seat has an address, is open, vacant or in disorder", i, s.Power)
+		}
+		if s.DisorderAt != 0 && !s.Disorder {
+			return fmt.Errorf("seat %d (%v): the version of a civil disorder (%d) without the disorder", i, s.Power, s.DisorderAt)
 		}
 		if len(s.Joins) > 0 && !s.Open {
 			return fmt.Errorf("seat %d (%v): join requests for a seat that is not open", i, s.Power)

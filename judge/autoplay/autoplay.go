@@ -88,13 +88,16 @@ func May(g *store.Game, s storm.State) bool {
 // For reports whether the computer orders for power p of g
 // now: its seat is the computer's, or in civil disorder, except while
 // the grace of the deadline at which it fell into it runs (its player
-// may still order late, as any player who missed it).
+// may still order late, as any player who missed it; a FORGIVE meanwhile
+// leaves that grace, store.Seat.DisorderAt) and the moderator has not
+// forced the segment (ADJUDICATE: the computer orders then, and the
+// report says so, DisorderLead).
 func For(g *store.Game, p storm.Power, now time.Time) bool {
 	seat := g.Seat(p)
 	switch {
 	case seat == nil || !seat.ByComputer():
 		return false
-	case seat.Disorder && slices.Contains(seat.MissedAt, g.Version) && !g.Deadline.IsZero() && now.Before(g.Deadline.Add(g.Rules.Grace)):
+	case seat.Disorder && seat.DisorderAt == g.Version && !g.Forced && !g.Deadline.IsZero() && now.Before(g.Deadline.Add(g.Rules.Grace)):
 		return false
 	}
 	return true
@@ -131,7 +134,7 @@ func FallIntoDisorder(g *store.Game, miss []storm.Power) []storm.Power {
 		if seat == nil || seat.ByComputer() || seat.Vacant || seat.MissedRun < g.Rules.Disorder() {
 			continue
 		}
-		seat.Disorder = true
+		seat.Disorder, seat.DisorderAt = true, g.Version
 		fell = append(fell, p)
 	}
 	return fell
@@ -142,8 +145,8 @@ func FallIntoDisorder(g *store.Game, miss []storm.Power) []storm.Power {
 // computer gave (recs).
 func DisorderLead(g *store.Game, recs map[storm.Power]store.OrderRecord) (lead []string, powers []storm.Power) {
 	for _, seat := range g.Seats {
-		if r, ok := recs[seat.Power]; ok && seat.Disorder && r.Computer && slices.Contains(seat.MissedAt, g.Version) {
-			lead = append(lead, letters.InDisorder(seat.Power, seat.MissedRun))
+		if r, ok := recs[seat.Power]; ok && seat.Disorder && r.Computer && seat.DisorderAt == g.Version {
+			lead = append(lead, letters.InDisorder(seat.Power, max(seat.MissedRun, 1)))
 			powers = append(powers, seat.Power)
 		}
 	}
@@ -157,7 +160,7 @@ func TellDisorder(pub *publish.Publisher, tx *store.Tx, g *store.Game, s storm.S
 		return nil
 	}
 	if err := tx.Audit(g.ID, store.AuditEntry{Time: now, Actor: "judge", Action: "civil disorder",
-		Detail: fmt.Sprintf("%s: the computer plays %s until its player writes again (NMR COMPUTER, %d deadlines missed in a row)", letters.Powers(fell), letters.Powers(fell), g.Rules.Disorder())}); err != nil {
+		Detail: fmt.Sprintf("%s: the computer plays %s until its player writes again (NMR COMPUTER, %s missed in a row)", letters.Powers(fell), letters.Powers(fell), letters.Deadlines(g.Rules.Disorder()))}); err != nil {
 		return err
 	}
 	for _, addr := range deadline.AddressesOf(g, fell) {
@@ -191,7 +194,7 @@ func Reclaim(pub *publish.Publisher, tx *store.Tx, game string, power storm.Powe
 		return nil
 	}
 	back := seat.Disorder
-	seat.Disorder, seat.MissedRun = false, 0
+	seat.Disorder, seat.DisorderAt, seat.MissedRun = false, 0, 0
 	if err := tx.PutGame(g); err != nil {
 		return err
 	}
@@ -243,7 +246,7 @@ func Give(tx *store.Tx, g *store.Game, seat *store.Seat, hash string, now time.T
 // wrote the game.
 func Back(pub *publish.Publisher, tx *store.Tx, g *store.Game, power storm.Power, from string, now time.Time) (notes []string, later func() error) {
 	seat := g.Seat(power)
-	if seat == nil || seat.Computer || (!seat.Disorder && seat.MissedRun == 0) {
+	if seat == nil || seat.Computer || seat.Vacant || (!seat.Disorder && seat.MissedRun == 0) {
 		return nil, nil
 	}
 	if seat.Disorder {

@@ -657,13 +657,18 @@ func (r *cmdRun) rollback(c orders.Command) error {
 	again := adjudicator.Required(target)
 	own := map[storm.Power][]string{}
 	forgiven := 0
+	var back []storm.Power // out of civil disorder
 	for i := range g.Seats {
 		p := g.Seats[i].Power
 		// The misses of the segments undone no longer count, nor the
-		// civil disorder they made (NMR COMPUTER).
+		// civil disorder the miss undone made (NMR COMPUTER): only that
+		// one, at DisorderAt, not a count of misses that a FORGIVE or a
+		// change of the rules moved since.
 		forgiven += g.Seats[i].Forgive(v)
-		if st := &g.Seats[i]; st.Disorder && st.MissedRun < g.Rules.Disorder() {
-			st.Disorder = false
+		if st := &g.Seats[i]; st.Disorder && st.DisorderAt >= v {
+			st.Disorder, st.DisorderAt = false, 0
+			back = append(back, p)
+			own[p] = append(own[p], letters.DisorderUndoneOwn(p))
 		}
 		withdrawn := ""
 		if rec, ok := recs[p]; ok {
@@ -680,10 +685,16 @@ func (r *cmdRun) rollback(c orders.Command) error {
 			st = strings.ReplaceAll(report.Orders(standing), "\n", "; ")
 		}
 		if ls := letters.RollbackOwn(target.Segment, withdrawn, st, slices.Contains(again, p)); len(ls) > 0 {
-			own[p] = ls
+			own[p] = append(own[p], ls...)
 		}
 	}
-	r.say(letters.RolledBack(from, v, target, g.Deadline, again, forgiven > 0))
+	subject, line := letters.RolledBack(from, v, target, g.Deadline, again, forgiven > 0)
+	r.say(subject, line)
+	if len(back) > 0 {
+		// The players and the moderators are told in the announcement,
+		// each player again in its notice (own).
+		r.say(subject, letters.DisorderUndone(back, v))
+	}
 	archived := fmt.Sprintf("versions %d-%d", v+1, from)
 	if from == v+1 {
 		archived = fmt.Sprintf("version %d", from)
@@ -693,6 +704,9 @@ func (r *cmdRun) rollback(c orders.Command) error {
 		detail += fmt.Sprintf("; %d missed deadlines forgiven", forgiven)
 	}
 	r.audit("rollback", detail)
+	for _, p := range back {
+		r.audit("civil disorder ended", fmt.Sprintf("%s: the rollback to version %d undid the miss that put it in civil disorder; the computer no longer orders for it", p.Title(), v))
+	}
 	pub, tx, now := r.pub, r.tx, r.now
 	r.then(func() error {
 		if err := tx.Rollback(g.ID, v); err != nil {

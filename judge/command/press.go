@@ -42,19 +42,24 @@ func (r *cmdRun) pressTo(c orders.Command) error {
 		}
 		answers, c.Press = p, []storm.Power{p.From}
 	}
-	var to, vacant []storm.Power
+	var to, vacant, computer []storm.Power
 	for _, p := range c.Press {
 		switch {
 		case p == from:
 		case g.Seat(p) == nil || g.Seat(p).Vacant: // a resigned player gets no more mail
 			vacant = append(vacant, p)
+		case g.Seat(p).Computer: // no address, and the computer reads no press
+			computer = append(computer, p)
 		default:
 			to = append(to, p)
 		}
 	}
 	if len(to) == 0 {
-		if len(vacant) > 0 {
+		switch {
+		case len(vacant) > 0:
 			return errors.New(letters.NoPlayer(vacant))
+		case len(computer) > 0:
+			return errors.New(letters.PressComputerOnly(computer))
 		}
 		return errors.New(letters.PressOwnOnly)
 	}
@@ -80,7 +85,7 @@ func (r *cmdRun) pressTo(c orders.Command) error {
 	}
 	p := &store.Press{Version: g.Version, From: from, To: to, Grey: c.Grey, Text: c.Text, Sent: r.now}
 	r.then(func() error { return sendPress(r.pub, r.tx, g, r.s.Turn.String(), r.s.Segment.Title(), p, r.now) })
-	line := letters.PressSent(from, to, vacant, c.Grey, len([]rune(c.Text)), rules.Copy)
+	line := letters.PressSent(from, to, vacant, computer, c.Grey, len([]rune(c.Text)), rules.Copy)
 	if answers != nil {
 		line = letters.PressReplied(answers.Seq) + " " + line
 	}

@@ -27,9 +27,17 @@ func SeatAddress(seat store.Seat) string {
 // computerPolicy words NMR COMPUTER after n misses in a row: before the
 // deadline, once it passed, and to the player who missed.
 func computerPolicy(n int) (before, after, yours string) {
-	return fmt.Sprintf("powers that have not ordered by then are taken to PASS, and a seat that misses %d in a row is played by the computer until its player writes again", n),
-		fmt.Sprintf("they are taken to PASS, or played by the computer if they have missed %d in a row (NMR COMPUTER)", n),
-		fmt.Sprintf("you are taken to PASS; after %d deadlines missed in a row the computer plays your seat until you write again", n)
+	return fmt.Sprintf("powers that have not ordered by then are taken to PASS, and a seat that misses %s in a row is played by the computer until its player writes again", Deadlines(n)),
+		fmt.Sprintf("they are taken to PASS, or played by the computer if they have missed %s in a row (NMR COMPUTER)", Deadlines(n)),
+		fmt.Sprintf("you are taken to PASS; after %s missed in a row the computer plays your seat until you write again", Deadlines(n))
+}
+
+// Deadlines counts n deadlines: "1 deadline", "2 deadlines".
+func Deadlines(n int) string {
+	if n == 1 {
+		return "1 deadline"
+	}
+	return fmt.Sprintf("%d deadlines", n)
 }
 
 // ComputerPlays announces a REPLACE <power> COMPUTER: the computer plays
@@ -70,7 +78,7 @@ func ComputerOpenSeat(p storm.Power) string {
 // InDisorder is the report's lead when p fell into civil disorder:
 // it missed n deadlines in a row.
 func InDisorder(p storm.Power, n int) string {
-	return fmt.Sprintf("%s has missed %d deadlines: the computer plays it until its player writes again.", p.Title(), n)
+	return fmt.Sprintf("%s has missed %s in a row: the computer plays it until its player writes again.", p.Title(), Deadlines(n))
 }
 
 // Disorder tells the player at one address that the computer plays its
@@ -83,9 +91,9 @@ type Disorder struct {
 	Judge  string
 }
 
-var disorderText = parse("disorder", `The deadline of {{.State.Turn}}, {{.State.Segment.Title}}, in game {{.Game.ID}} passed without orders from {{powers .Powers}}: that is {{.Missed}} deadlines missed in a row, and the game's rule (NMR COMPUTER) gives the seat to the computer player. It orders for {{powers .Powers}} from now on, starting with this segment; the other players are told in the report.
+var disorderText = parse("disorder", `The deadline of {{.State.Turn}}, {{.State.Segment.Title}}, in game {{.Game.ID}} passed without orders from {{powers .Powers}}: that is {{deadlines .Missed}} missed in a row, and the game's rule (NMR COMPUTER) gives the seat to the computer player. It orders for {{powers .Powers}} from now on, starting with this segment; the other players are told in the report.
 
-The seat is still yours: send any email for it to {{.Judge}} with your GAME, POWER and SECRET lines (orders, PASS, or a command such as STATUS) and you play it again at once. Orders you send replace the computer's for the open segment.
+The seat is still yours: an email for it to {{.Judge}} with your GAME, POWER and SECRET lines that the judge accepts (orders, PASS, or a command such as STATUS) gives it back to you at once; an email it refuses (its receipt says so) leaves the seat with the computer. Orders you send replace the computer's for the open segment.
 {{signature}}`)
 
 // Subject is the notice's subject.
@@ -146,4 +154,44 @@ func ReplacedOrdersOf(old store.OrderRecord, moderator bool) string {
 // has no address and reads no mail.
 func MessageToComputer(p storm.Power) string {
 	return fmt.Sprintf("%s is played by the computer, which reads no mail: nothing was sent.", p.Title())
+}
+
+// StillDisorder is the note of a refused email's receipt to a player in
+// civil disorder: the seat stays the computer's until an email of its
+// player is accepted.
+func StillDisorder(p storm.Power) string {
+	return fmt.Sprintf("The computer still plays %s: an email the judge accepts (orders, PASS, or a command such as STATUS) gives it back to you; a refused one does not.", p.Title())
+}
+
+// DisorderUndone is the ROLLBACK's announcement when rolling back to
+// version v undid the missed deadline that put ps in civil disorder:
+// their players play them again.
+func DisorderUndone(ps []storm.Power, v int) string {
+	return fmt.Sprintf("The rollback to version %d undid the missed deadline that gave %s to the computer (civil disorder): the computer no longer orders for them, their players do.", v, Powers(ps))
+}
+
+// DisorderUndoneOwn is the line of p's notice, sent again after a
+// rollback that undid the missed deadline which put p in civil disorder.
+func DisorderUndoneOwn(p storm.Power) string {
+	return fmt.Sprintf("You play %s again: the rollback undid the missed deadline that gave it to the computer.", p.Title())
+}
+
+// NotToComputer is the PRESS receipt's part on the powers the computer
+// plays (ps): no press reaches them.
+func NotToComputer(ps []storm.Power) string {
+	return fmt.Sprintf("Not to %s: played by the computer, which reads no press.", Powers(ps))
+}
+
+// PressComputerOnly refuses a PRESS whose every recipient is played by
+// the computer (ps).
+func PressComputerOnly(ps []storm.Power) string {
+	return fmt.Sprintf("nothing was sent: %s played by the computer, which reads no press", isAre(ps))
+}
+
+// isAre is "Italy is" or "Italy and France are".
+func isAre(ps []storm.Power) string {
+	if len(ps) == 1 {
+		return Powers(ps) + " is"
+	}
+	return Powers(ps) + " are"
 }

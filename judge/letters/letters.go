@@ -37,6 +37,8 @@ var funcs = template.FuncMap{
 	"deadlineLine":   DeadlineLine,
 	"taken":          Taken,
 	"disorderMissed": DisorderMissed,
+	"deadlines":      Deadlines,
+	"stillDisorder":  StillDisorder,
 	"name":           func() string { return name },
 }
 

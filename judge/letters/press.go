@@ -157,8 +157,9 @@ func PressLimit(perDay int, next time.Time, zone string) string {
 }
 
 // PressSent answers a PRESS TO: sent from to to, n characters, grey or
-// signed; not to vacant (no player); a copy to the moderators (copied).
-func PressSent(from storm.Power, to, vacant []storm.Power, grey bool, n int, copied bool) string {
+// signed; not to vacant (no player) nor to computer (the computer plays
+// them); a copy to the moderators (copied).
+func PressSent(from storm.Power, to, vacant, computer []storm.Power, grey bool, n int, copied bool) string {
 	signed := "signed as " + from.Title()
 	if grey {
 		signed = "grey: they are not told who sent it"
@@ -166,6 +167,9 @@ func PressSent(from storm.Power, to, vacant []storm.Power, grey bool, n int, cop
 	line := fmt.Sprintf("Press sent to %s (%s, %d characters).", Powers(to), signed, n)
 	if len(vacant) > 0 {
 		line += fmt.Sprintf(" Not to %s: no player.", Powers(vacant))
+	}
+	if len(computer) > 0 {
+		line += " " + NotToComputer(computer)
 	}
 	if copied {
 		line += " The moderators get a copy, as this game's rules say."

@@ -57,6 +57,9 @@ type Receipt struct {
 	Errs    []string
 	// Footer replaces the refusal's closing advice.
 	Footer string
+	// Disorder: a refused email of a player whose seat is in civil
+	// disorder; the refusal says the computer still plays Power.
+	Disorder bool
 }
 
 // Turn and Segment name the open state.
@@ -236,6 +239,8 @@ As understood:
 The orders marked ok would be accepted once the others are fixed or left out.
 {{end}}
 {{end}}{{range .ErrLines}}{{.}}
+
+{{end}}{{if .Disorder}}{{stillDisorder .Power}}
 
 {{end}}{{if .Footer}}{{.Footer}}
 {{else if and .Moderator (not .Power)}}Send the corrected email again. HELP (with GAME, MODERATOR and SECRET) lists the moderator's commands and orders.
