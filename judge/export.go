@@ -66,6 +66,7 @@ func export(tx *store.Tx, g *store.Game, v int) ([]byte, error) {
 		Computer      bool            `json:"computer,omitempty"`
 		Disorder      bool            `json:"civil_disorder,omitempty"`
 		MissedRun     int             `json:"missed_in_a_row,omitempty"`
+		DisorderAt    int             `json:"disorder_at,omitempty"`
 	}
 	type orderRec struct {
 		Pass        bool          `json:"pass"`
@@ -163,7 +164,7 @@ func export(tx *store.Tx, g *store.Game, v int) ([]byte, error) {
 		}
 		out.Seats = append(out.Seats, seat{Power: st.Power, Address: st.Address, TimeZone: st.TimeZone, Missed: st.Missed,
 			ExtensionUsed: dur(st.ExtensionUsed), Absences: st.Absences, Vacant: st.Vacant, Open: st.Open, Joins: joins,
-			Computer: st.Computer, Disorder: st.Disorder, MissedRun: st.MissedRun})
+			Computer: st.Computer, Disorder: st.Disorder, MissedRun: st.MissedRun, DisorderAt: st.DisorderAt})
 	}
 	keys := make([]storm.Power, 0, len(recs))
 	for p := range recs {

@@ -3,6 +3,7 @@ package publish
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"html"
 	"log/slog"
@@ -126,19 +127,23 @@ func TextMail(id, to, subject, body string) *store.Mail {
 		AutoSubmitted: "auto-generated"}
 }
 
+// ErrNoAddress is Enqueue's refusal of a mail with an empty recipient
+// (a seat the computer plays has none): a fault of the judge.
+var ErrNoAddress = errors.New("publish: a mail to an empty address")
+
 // Enqueue fills the judge's envelope fields of m and queues it in tx. The
 // Message-ID is derived from the outbox ID, so a resend after a crash
 // carries the same Message-ID and is recognisable as the same mail.
 func (pb *Publisher) Enqueue(tx *store.Tx, m *store.Mail, now time.Time) error {
-	// A seat the computer plays has no address (store.Seat.Computer):
-	// a mail to it is no mail. Every path that addresses seats skips
-	// those seats; this is the last guard.
-	m.To = slices.DeleteFunc(m.To, func(a string) bool { return strings.TrimSpace(a) == "" })
-	if len(m.To) == 0 {
+	// A seat the computer plays has no address (store.Seat.Computer).
+	// Every path that addresses seats skips those seats: a mail to an
+	// empty address is a fault of the judge, refused with ErrNoAddress
+	// (the caller's transaction rolls back) so that tests find it.
+	if len(m.To) == 0 || slices.ContainsFunc(m.To, func(a string) bool { return strings.TrimSpace(a) == "" }) {
 		if pb.Log != nil {
-			pb.Log.Warn("a mail to no address (a seat the computer plays) was not queued", "id", m.ID)
+			pb.Log.Error("a mail to no address (a seat the computer plays?) was refused", "id", m.ID)
 		}
-		return nil
+		return fmt.Errorf("%w: mail %s", ErrNoAddress, m.ID)
 	}
 	m.From = pb.Address
 	if m.MessageID == "" {
