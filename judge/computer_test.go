@@ -15,6 +15,9 @@ import (
 
 // noMailToComputer fails on a mail of the outbox addressed to no one
 // (a seat the computer plays has no address) or to the word computer.
+// A path that tries to mail an empty address fails before: the
+// publisher refuses it (publish.ErrNoAddress, TestEnqueueRefusesAnEmptyAddress),
+// which fails the transaction, so this guards the outbox as queued.
 func noMailToComputer(t *testing.T, db *store.DB) {
 	t.Helper()
 	for _, m := range outbox(t, db) {
@@ -279,15 +282,19 @@ func TestCivilDisorderNMRComputer(t *testing.T) {
 }
 
 // TestAllComputerGamePlaysToTheEnd: a game of five computer seats, with
-// the diplomatic and crisis phases, moves by Tick alone, at most one
-// segment a Tick (an Adjudicate resolves one), to its end; no mail goes
-// to a seat; replay reproduces every version.
+// the diplomatic and crisis phases, moves by Tick alone to its end: each
+// Tick adjudicates the segments in which only the computer orders one
+// after another, at least one and at most MaxRun (each an Adjudicate of
+// its own), the next Tick going on where the last stopped; no mail goes
+// to a seat; replay reproduces every version. Seed 23 makes a game longer
+// than MaxRun segments (94 versions as the policy plays now), so that it
+// crosses a Tick at the bound.
 func TestAllComputerGamePlaysToTheEnd(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays a whole game")
 	}
 	j, db, _ := newJudge(t)
-	def := GameDef{ID: "auto", Moderators: []string{"gm@sandbox.test"}, Seed: 11, Diplomacy: true, Crisis: true}
+	def := GameDef{ID: "auto", Moderators: []string{"gm@sandbox.test"}, Seed: 23, Diplomacy: true, Crisis: true}
 	for _, p := range storm.Powers {
 		def.Seats = append(def.Seats, SeatDef{Power: p, Computer: true})
 	}
@@ -301,8 +308,8 @@ func TestAllComputerGamePlaysToTheEnd(t *testing.T) {
 	if g, _, _ := game(t, db, "auto"); len(g.SeatsWhere(func(s store.Seat) bool { return s.Computer && s.Address == "" })) != 5 {
 		t.Fatalf("seats after a restart: %+v", g.Seats)
 	}
-	const bound = 3000
-	ticks := 0
+	const bound = 40    // Ticks: up to 40*MaxRun segments
+	ticks, full := 0, 0 // full: the Ticks that stopped at MaxRun
 	for ; ticks < bound; ticks++ {
 		g, _, _ := game(t, db, "auto")
 		if !g.Ended.IsZero() {
@@ -315,15 +322,26 @@ func TestAllComputerGamePlaysToTheEnd(t *testing.T) {
 		if n < 1 || n > MaxRun {
 			t.Fatalf("tick %d adjudicated %d segments, want 1 to %d", ticks, n, MaxRun)
 		}
-		if g2, _, _ := game(t, db, "auto"); g2.Version != g.Version+n {
+		g2, _, _ := game(t, db, "auto")
+		if g2.Version != g.Version+n {
 			t.Fatalf("tick %d: version %d -> %d after %d segments", ticks, g.Version, g2.Version, n)
+		}
+		if n == MaxRun {
+			full++
+		} else if g2.Ended.IsZero() {
+			t.Fatalf("tick %d stopped after %d segments, short of MaxRun, in a game the computer alone plays", ticks, n)
 		}
 	}
 	g, s, _ := game(t, db, "auto")
 	if g.Ended.IsZero() {
 		t.Fatalf("the game did not end in %d ticks (%s %s)", bound, s.Turn, s.Segment)
 	}
-	t.Logf("ended after %d ticks, version %d, %s", ticks, g.Version, s.Turn)
+	t.Logf("ended after %d ticks (%d stopped at MaxRun), version %d, %s", ticks, full, g.Version, s.Turn)
+	if full == 0 {
+		// The policy (package computer) ended this game within one run:
+		// TestAdjudicateRunStopsAtMaxRun still holds the bound.
+		t.Logf("the game ended within MaxRun segments: no Tick reached the bound")
+	}
 	if n, _ := j.Tick(); n != 0 {
 		t.Errorf("a Tick after the end adjudicated %d", n)
 	}
@@ -420,4 +438,45 @@ func TestConfigGivesSeatToComputer(t *testing.T) {
 		t.Error("no welcome to Italy's player seated again")
 	}
 	noMailToComputer(t, db)
+}
+
+// TestAdjudicateRunStopsAtMaxRun: in a long game the computer alone
+// plays (seed 1: it does not end within two runs as the policy plays
+// now), one run adjudicates MaxRun segments and stops, each version
+// stored and the game still running; the next run goes on from there.
+func TestAdjudicateRunStopsAtMaxRun(t *testing.T) {
+	j, db, _ := newJudge(t)
+	def := GameDef{ID: "auto", Moderators: []string{"gm@sandbox.test"}, Seed: 1, Diplomacy: true, Crisis: true}
+	for _, p := range storm.Powers {
+		def.Seats = append(def.Seats, SeatDef{Power: p, Computer: true})
+	}
+	if _, err := j.EnsureGame(def); err != nil {
+		t.Fatal(err)
+	}
+	for run := 0; run < 2; run++ {
+		g, _, _ := game(t, db, "auto")
+		n, err := j.adjudicateRun("auto")
+		if err != nil {
+			t.Fatal(err)
+		}
+		g2, _, _ := game(t, db, "auto")
+		if g2.Version != g.Version+n {
+			t.Fatalf("run %d: version %d -> %d after %d segments", run, g.Version, g2.Version, n)
+		}
+		if !g2.Ended.IsZero() {
+			if n > MaxRun {
+				t.Fatalf("run %d adjudicated %d segments, more than MaxRun", run, n)
+			}
+			t.Logf("the game ended at version %d: the policy no longer makes it long", g2.Version)
+			return
+		}
+		if n != MaxRun {
+			t.Fatalf("run %d adjudicated %d segments of a game still running, want MaxRun (%d)", run, n, MaxRun)
+		}
+	}
+	noMailToComputer(t, db)
+	g, _, _ := game(t, db, "auto")
+	if n, err := j.Replay("auto"); err != nil || n != g.Version {
+		t.Errorf("replay: %d versions, %v", n, err)
+	}
 }

@@ -144,6 +144,7 @@ func TestChainAfterIngestStopsAtThePerson(t *testing.T) {
 	if _, err := j.Tick(); err != nil {
 		t.Fatal(err)
 	}
+	chained := 0 // the emails that moved the game more than one segment
 	for i := 0; i < 40; i++ {
 		g, s, recs := game(t, db, "demo")
 		if !g.Ended.IsZero() {
@@ -155,7 +156,15 @@ func TestChainAfterIngestStopsAtThePerson(t *testing.T) {
 		}
 		mustIngest(t, j, player(storm.Germany, "PASS"), Accepted)
 		g2, _, _ := game(t, db, "demo")
-		t.Logf("v%d -> v%d", g.Version, g2.Version)
+		if g2.Version <= g.Version || g2.Version > g.Version+MaxRun {
+			t.Fatalf("an email moved the game from version %d to %d", g.Version, g2.Version)
+		}
+		if g2.Version > g.Version+1 {
+			chained++
+		}
+	}
+	if chained == 0 {
+		t.Error("no email moved the game through a segment the computer alone orders in")
 	}
 	noMailToComputer(t, db)
 	g, _, _ := game(t, db, "demo")
