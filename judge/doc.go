@@ -31,5 +31,7 @@
 //     and the commands share;
 //   - autoplay: the seats the computer player plays and civil disorder:
 //     their orders made, stored and audited as a player's, the seat
-//     given back to a player who writes again.
+//     given back to a player who writes again;
+//   - export: a game's documented JSON export (Export, the moderators'
+//     EXPORT).
 package judge

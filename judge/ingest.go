@@ -14,6 +14,7 @@ import (
 	"stormjudge/adjudicator/storm"
 	"stormjudge/judge/autoplay"
 	"stormjudge/judge/command"
+	"stormjudge/judge/export"
 	"stormjudge/judge/letters"
 	"stormjudge/judge/publish"
 	"stormjudge/orders"
@@ -909,5 +910,7 @@ func (c core) Advance(tx *store.Tx, g *store.Game, s storm.State, now time.Time,
 func (c core) Computer(tx *store.Tx, g *store.Game, s storm.State, now time.Time) ([]storm.Power, error) {
 	return autoplay.Orders(tx, g, s, now, c.j.log)
 }
-func (c core) Export(tx *store.Tx, g *store.Game, v int) ([]byte, error) { return export(tx, g, v) }
-func (c core) LobbyCapHits() (int, time.Time)                            { return c.j.lobby.CapHits() }
+func (c core) Export(tx *store.Tx, g *store.Game, v int) ([]byte, error) {
+	return export.Game(tx, g, v)
+}
+func (c core) LobbyCapHits() (int, time.Time) { return c.j.lobby.CapHits() }

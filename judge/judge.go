@@ -768,33 +768,11 @@ func (j *Judge) Adjudicate(game string) (bool, error) {
 		sort.Strings(entered)
 		var lead []string
 		if len(o.miss) > 0 {
-			var notes []string
-			for _, p := range o.miss {
-				repeated := ""
-				if deadline.NMR(g) == "repeat" {
-					rep, from, err := deadline.RepeatOrders(tx, g, o.s, p)
-					if err != nil {
-						return err
-					}
-					if rep != nil {
-						// Orders it sent ahead for later rounds stay.
-						ords[p] = rep
-						if r, ok := o.recs[p]; ok {
-							ords[p], _ = adjudicator.CombineOrders(o.s, r.Orders, r.Pass, rep, false)
-						}
-						if err := tx.PutOrders(g.ID, g.Version, store.OrderRecord{Power: p, Orders: ords[p], From: "judge", Received: now, Repeated: true}); err != nil {
-							return err
-						}
-						st, err := tx.State(g.ID, from)
-						if err != nil {
-							return err
-						}
-						repeated = st.Turn.String()
-					}
-				}
-				notes = append(notes, letters.MissedNote(p, repeated))
+			missed, err := deadline.Missed(tx, g, o.s, o.miss, o.recs, ords, now)
+			if err != nil {
+				return err
 			}
-			lead = append(lead, letters.OrdersMissing(g.Forced && (g.Deadline.IsZero() || now.Before(g.Deadline)), notes))
+			lead = append(lead, missed)
 		}
 		disorder, fell := autoplay.DisorderLead(g, o.recs)
 		var late []storm.Power

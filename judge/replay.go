@@ -7,6 +7,7 @@ import (
 
 	"stormjudge/adjudicator"
 	"stormjudge/adjudicator/storm"
+	"stormjudge/judge/export"
 	"stormjudge/store"
 )
 
@@ -87,4 +88,14 @@ func replayVersion(tx *store.Tx, game string, v int, s storm.State) (storm.State
 	}
 	next, _, err := adjudicator.Resolve(s, ords)
 	return next, err
+}
+
+// Export is the documented JSON export of version v of game (-1: the
+// current one; docs/state.md, judge/export).
+func Export(tx *store.Tx, game string, v int) ([]byte, error) {
+	g, err := tx.Game(game)
+	if err != nil {
+		return nil, fmt.Errorf("game %s: %w", game, err)
+	}
+	return export.Game(tx, g, v)
 }

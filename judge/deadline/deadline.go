@@ -288,6 +288,41 @@ func PowersAt(g *store.Game, addr string, ps []storm.Power) []storm.Power {
 	return out
 }
 
+// Missed applies the NMR policy to the powers miss that gave no orders in
+// the open segment of g at its adjudication: under REPEAT each takes
+// its last orders for the segment (RepeatOrders; its orders for later
+// rounds stay), stored as the judge's and set in ords; under the other
+// policies it passes. It returns the report's lead paragraph that names
+// them and what they were given.
+func Missed(tx *store.Tx, g *store.Game, s storm.State, miss []storm.Power, recs map[storm.Power]store.OrderRecord, ords map[storm.Power][]storm.Order, now time.Time) (string, error) {
+	var notes []string
+	for _, p := range miss {
+		repeated := ""
+		if NMR(g) == "repeat" {
+			rep, from, err := RepeatOrders(tx, g, s, p)
+			if err != nil {
+				return "", err
+			}
+			if rep != nil {
+				ords[p] = rep
+				if r, ok := recs[p]; ok {
+					ords[p], _ = adjudicator.CombineOrders(s, r.Orders, r.Pass, rep, false)
+				}
+				if err := tx.PutOrders(g.ID, g.Version, store.OrderRecord{Power: p, Orders: ords[p], From: "judge", Received: now, Repeated: true}); err != nil {
+					return "", err
+				}
+				st, err := tx.State(g.ID, from)
+				if err != nil {
+					return "", err
+				}
+				repeated = st.Turn.String()
+			}
+		}
+		notes = append(notes, letters.MissedNote(p, repeated))
+	}
+	return letters.OrdersMissing(g.Forced && (g.Deadline.IsZero() || now.Before(g.Deadline)), notes), nil
+}
+
 // RepeatOrders are the orders the NMR policy REPEAT gives power p in the
 // open segment of g: its last accepted orders for the same segment in an
 // earlier version, when they are valid now; nil: PASS.

@@ -1,8 +1,10 @@
-package judge
+// Package export is a game's documented JSON export (docs/state.md): what
+// `game export` prints and the moderator's EXPORT attaches, a version's
+// state, view, events, orders and the game's record without a secret.
+package export
 
 import (
 	"encoding/json"
-	"fmt"
 	"sort"
 	"time"
 
@@ -13,21 +15,11 @@ import (
 	"stormjudge/store"
 )
 
-// Export is the documented JSON export of version v of game (-1: the
-// current one; docs/state.md): what `game export` prints and the
-// moderator's EXPORT attaches. It carries no secret (the seats' secret
-// hashes stay out).
-func Export(tx *store.Tx, game string, v int) ([]byte, error) {
-	g, err := tx.Game(game)
-	if err != nil {
-		return nil, fmt.Errorf("game %s: %w", game, err)
-	}
-	return export(tx, g, v)
-}
-
-// export is Export of the game record g: the moderator's EXPORT gives it
-// as the commands before it in the email leave it, not yet stored.
-func export(tx *store.Tx, g *store.Game, v int) ([]byte, error) {
+// Game is the export of version v (-1: the current one) of the game
+// record g: the moderator's EXPORT gives it as the commands before it in
+// the email leave it, not yet stored. It carries no secret (the seats'
+// secret hashes stay out).
+func Game(tx *store.Tx, g *store.Game, v int) ([]byte, error) {
 	game := g.ID
 	if v < 0 {
 		v = g.Version
