@@ -44,6 +44,7 @@ func cmdBench(args []string, stdout, stderr io.Writer) error {
 	bold := fs.Float64("bold", 0.8, "with -textplay: a player's chance of choosing an offered line other than the block's")
 	mail := fs.String("mail", store.MailDigest, "with -textplay: the players' delivery, digest or every-segment")
 	whole := fs.Float64("whole", 0.2, "with -textplay: a player's chance of answering with the whole turn's block rather than the open segment alone")
+	policy := fs.Bool("policy", false, "with -simulate: the computer player measured: the same N seeds played with every seat random, passing, computer, and each side computer against the others random or passing (docs/computer.md)")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the benchmark to this file (go tool pprof); with -games, of the turns alone")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -79,6 +80,9 @@ func cmdBench(args []string, stdout, stderr io.Writer) error {
 				o.Turns = *turns
 			}
 		})
+		if *policy {
+			return runPolicyBench(o, stdout)
+		}
 		return runSimulateBench(o, stdout)
 	}
 	if *games > 0 {
