@@ -114,11 +114,11 @@ func (st *seat) diplomatic(o adjudicator.OptionView, ord storm.Order) []cand {
 		if w <= 0 {
 			return nil
 		}
-		rank := st.ranking()
-		if !firstInPlay(st.p) && len(rank) > 0 && rank[0] == t.Name {
-			// 24.56C: the partner, first in the order of play, places there; a
-			// second counter of the alliance would be void.
-			return nil
+		if st.side == storm.Axis && t.Name == st.antiCominternTarget() {
+			return nil // 24.56B: no Axis counter where the anti-Comintern counter stands
+		}
+		if !st.mine(t.Name) {
+			return nil // 24.56C: the partner's country this turn (mine)
 		}
 		if ord.Kind == storm.MilitaryCounter {
 			return one(0.5*w, "military", "24.42: a military counter, +1 openly; "+why)
@@ -126,17 +126,12 @@ func (st *seat) diplomatic(o adjudicator.OptionView, ord storm.Order) []cand {
 		return one(w, "diplomatic", fmt.Sprintf("24.5: a counter of strength %d; %s", firstCounter(ord), why))
 	case storm.AntiCominternOrder:
 		if ord.Project == "" || strings.EqualFold(ord.Project, "none") {
+			return one(0.05, "anti-comintern", "24.31: no anti-Comintern counter this turn: it may not go where the Axis keeps it, and elsewhere it would bar the Axis' own counters (24.56B)")
+		}
+		if ord.Project != st.antiCominternTarget() {
 			return nil
 		}
-		rank := st.ranking()
-		if len(rank) > 0 && rank[0] == ord.Project {
-			return one(0.1, "anti-comintern", "24.31: the anti-Comintern counter is free; placed here only for want of another country (24.56B: it bars our own counters)")
-		}
-		w := 0.5
-		if t, ok := st.target(ord.Project); ok && t.FlagPower == storm.Russia {
-			w = 0.5 + 0.1*float64(t.Flags)
-		}
-		return one(w, "anti-comintern", "24.31-24.34: the anti-Comintern counter is free and works against Russia's flags there")
+		return one(0.5, "anti-comintern", "24.31-24.34: the anti-Comintern counter is free; placed where Russia's flags are most and Axis counters count least (24.56B: it bars them)")
 	case storm.SpyRingOrder:
 		return one(0.3, "spy-ring", "16.16B: a spy ring gathers intelligence for the side")
 	case storm.CovertOrder, storm.SubvertOrder, storm.CounterIntelOrder, storm.ReactivateOrder:
@@ -153,4 +148,55 @@ func firstCounter(o storm.Order) int {
 		return o.Counters[0]
 	}
 	return 0
+}
+
+// antiCominternCountries are the countries the anti-Comintern counter
+// may stand in (24.32).
+var antiCominternCountries = []string{"Finland", "Poland", "Rumania", "Turkey"}
+
+// antiCominternTarget is the country the Axis keeps for the anti-Comintern
+// counter, from the public flags alone so that Germany and Italy agree
+// (24.56B: no Axis counter may be placed where it stands): the most
+// Russian flags, then the least worth to Axis counters, then by name.
+func (st *seat) antiCominternTarget() string {
+	best, bestFlags, bestWorth := "", -1, 0.0
+	for _, n := range antiCominternCountries {
+		t, ok := st.target(n)
+		if !ok || t.Controller != 0 {
+			continue
+		}
+		flags := 0
+		if t.FlagPower == storm.Russia {
+			flags = t.Flags
+		}
+		w, _ := targetWorth(storm.Axis, t)
+		if flags > bestFlags || flags == bestFlags && w < bestWorth {
+			best, bestFlags, bestWorth = n, flags, w
+		}
+	}
+	return best
+}
+
+// mine reports whether the power places its counters in country this
+// turn: the alliance's ranking (from the public flags, the same for both
+// powers) split between them, the first in the order of play taking the
+// first, third ... country, its partner the second, fourth ... (24.56C:
+// of two counters of one alliance in one country in one round, the
+// second is void).
+func (st *seat) mine(country string) bool {
+	if _, ok := storm.AlliancePartner[st.p]; !ok {
+		return true
+	}
+	var rank []string
+	for _, n := range st.ranking() {
+		if st.side == storm.Axis && n == st.antiCominternTarget() {
+			continue
+		}
+		rank = append(rank, n)
+	}
+	i := slices.Index(rank, country)
+	if i < 0 {
+		return false
+	}
+	return i%2 == 0 == firstInPlay(st.p)
 }
