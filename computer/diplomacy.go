@@ -114,9 +114,6 @@ func (st *seat) diplomatic(o adjudicator.OptionView, ord storm.Order) []cand {
 		if w <= 0 {
 			return nil
 		}
-		if st.side == storm.Axis && t.Name == st.antiCominternTarget() {
-			return nil // 24.56B: no Axis counter where the anti-Comintern counter stands
-		}
 		if !st.mine(t.Name) {
 			return nil // 24.56C: the partner's country this turn (mine)
 		}
@@ -126,18 +123,26 @@ func (st *seat) diplomatic(o adjudicator.OptionView, ord storm.Order) []cand {
 		return one(w, "diplomatic", fmt.Sprintf("24.5: a counter of strength %d; %s", firstCounter(ord), why))
 	case storm.AntiCominternOrder:
 		if ord.Project == "" || strings.EqualFold(ord.Project, "none") {
-			return one(0.05, "anti-comintern", "24.31: no anti-Comintern counter this turn: it may not go where the Axis keeps it, and elsewhere it would bar the Axis' own counters (24.56B)")
+			// 24.56B, 24.35: where it stands no Axis counter may be placed, and
+			// the Axis' own counters move it on to a country they may then be
+			// placed in: the Axis' counters are worth more than its strength of 1.
+			return one(0.05, "anti-comintern", "24.31, 24.56B: no anti-Comintern counter: where it stands or moves on to (24.35) it bars the Axis' own counters")
 		}
-		if ord.Project != st.antiCominternTarget() {
+		return nil
+	case storm.FlexibleOrder:
+		t, ok := st.target(ord.Project)
+		if !ok {
 			return nil
 		}
-		return one(0.5, "anti-comintern", "24.31-24.34: the anti-Comintern counter is free; placed where Russia's flags are most and Axis counters count least (24.56B: it bars them)")
+		w, why := targetWorth(st.side, t)
+		if w <= 0 {
+			return nil
+		}
+		return []cand{{lines: lines(o), score: w + st.jitter(), reason: "4.16: the flexible event's target; " + why, group: "flexible"}}
 	case storm.SpyRingOrder:
 		return one(0.3, "spy-ring", "16.16B: a spy ring gathers intelligence for the side")
 	case storm.CovertOrder, storm.SubvertOrder, storm.CounterIntelOrder, storm.ReactivateOrder:
 		return one(0.2, string(ord.Kind), "16.16: an intelligence result used before it lapses")
-	case storm.FlexibleOrder:
-		return one(0.2, "flexible", "24: the flexible counter placed where it counts")
 	}
 	return nil
 }
@@ -148,33 +153,6 @@ func firstCounter(o storm.Order) int {
 		return o.Counters[0]
 	}
 	return 0
-}
-
-// antiCominternCountries are the countries the anti-Comintern counter
-// may stand in (24.32).
-var antiCominternCountries = []string{"Finland", "Poland", "Rumania", "Turkey"}
-
-// antiCominternTarget is the country the Axis keeps for the anti-Comintern
-// counter, from the public flags alone so that Germany and Italy agree
-// (24.56B: no Axis counter may be placed where it stands): the most
-// Russian flags, then the least worth to Axis counters, then by name.
-func (st *seat) antiCominternTarget() string {
-	best, bestFlags, bestWorth := "", -1, 0.0
-	for _, n := range antiCominternCountries {
-		t, ok := st.target(n)
-		if !ok || t.Controller != 0 {
-			continue
-		}
-		flags := 0
-		if t.FlagPower == storm.Russia {
-			flags = t.Flags
-		}
-		w, _ := targetWorth(storm.Axis, t)
-		if flags > bestFlags || flags == bestFlags && w < bestWorth {
-			best, bestFlags, bestWorth = n, flags, w
-		}
-	}
-	return best
 }
 
 // mine reports whether the power places its counters in country this
@@ -189,9 +167,6 @@ func (st *seat) mine(country string) bool {
 	}
 	var rank []string
 	for _, n := range st.ranking() {
-		if st.side == storm.Axis && n == st.antiCominternTarget() {
-			continue
-		}
 		rank = append(rank, n)
 	}
 	i := slices.Index(rank, country)
