@@ -2,6 +2,7 @@ package computer
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"stormjudge/adjudicator"
@@ -102,17 +103,22 @@ func (st *seat) research(o adjudicator.OptionView, ord storm.Order) []cand {
 	if paid {
 		base, reason = 0.85, "15.22: paid research points, for support and the balance of power (34.71)"
 	}
-	if st.side == storm.Soviet && len(projects) > 0 {
-		armor := append([]string(nil), head...)
-		for range projects {
-			armor = append(armor, "RESEARCH ARMOR")
+	if st.side == storm.Soviet && len(projects) > 0 && !slices.Contains(projects, "RESEARCH ARMOR") {
+		// 15.23A: one point a project a turn: the first point to armor, the
+		// others where the option puts them.
+		// 15.23B: which of the points may go to a later step depends on how
+		// many there are: armor takes the place of each line in turn, the
+		// first the check accepts is sent.
+		score := 1.7
+		if paid {
+			score = 1.75
 		}
-		score := 1.6
-		if !paid {
-			score = 1.7
+		for i := range projects {
+			armor := append(append([]string(nil), head...), projects...)
+			armor[len(head)+i] = "RESEARCH ARMOR"
+			out = append(out, cand{lines: armor, score: score - 0.001*float64(i), group: "research",
+				reason: "34.93: every two steps of Russian armor research are +1 VP (to +6); one point a turn to armor (15.23A)"})
 		}
-		out = append(out, cand{lines: armor, score: score + st.jitter(), group: "research",
-			reason: fmt.Sprintf("34.93: every two steps of Russian armor research are +1 VP (to +6); %d point(s) to armor", len(projects))})
 	}
 	var mine, others []string
 	for i, l := range projects {
