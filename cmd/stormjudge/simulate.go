@@ -290,7 +290,7 @@ type policyRow struct {
 	Pairing              string
 	Games                int
 	Mean, SD             map[storm.Side]float64
-	Crisis, Preemptive   int // wars of each kind (a retaliation counts as pre-emptive's kin: Other)
+	Crisis, Preemptive   int // the wars of each kind that ended the games; Other: a retaliation (32.63)
 	Other, NoWar         int
 	Years                map[int]int // the war's year
 	Turns                float64     // mean game length in turns
