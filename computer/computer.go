@@ -75,7 +75,7 @@ func Decide(pos Position) (Decision, error) {
 		}
 	}
 	if len(d.Lines) == 0 {
-		d.Lines, d.Reasons, d.Pass = []string{"PASS"}, []string{"nothing offered is worth its cost now"}, true
+		d.Lines, d.Reasons, d.Pass = []string{"PASS"}, []string{"34: nothing offered is worth its cost in victory points now"}, true
 	}
 	sub, err := Parse(pos.Power, d.Lines)
 	if err != nil {

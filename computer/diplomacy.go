@@ -165,10 +165,7 @@ func (st *seat) mine(country string) bool {
 	if _, ok := storm.AlliancePartner[st.p]; !ok {
 		return true
 	}
-	var rank []string
-	for _, n := range st.ranking() {
-		rank = append(rank, n)
-	}
+	rank := st.ranking()
 	i := slices.Index(rank, country)
 	if i < 0 {
 		return false

@@ -95,16 +95,6 @@ func (st *seat) support(p storm.Power) int {
 	return 0
 }
 
-// tilePoints is power p's tile points as the public report shows them.
-func (st *seat) tilePoints(p storm.Power) int {
-	for _, pp := range st.pub.Powers {
-		if pp.Power == p {
-			return pp.TilePoints
-		}
-	}
-	return 0
-}
-
 // balanceNet is the net balance of power level, + for the Axis (20.51,
 // 34.4: the sum of the categories' levels).
 func (st *seat) balanceNet() int {
