@@ -104,11 +104,11 @@ func (st *seat) research(o adjudicator.OptionView, ord storm.Order) []cand {
 		base, reason = 0.85, "15.22: paid research points, for support and the balance of power (34.71)"
 	}
 	if st.side == storm.Soviet && len(projects) > 0 && !slices.Contains(projects, "RESEARCH ARMOR") {
-		// 15.23A: one point a project a turn: the first point to armor, the
-		// others where the option puts them.
-		// 15.23B: which of the points may go to a later step depends on how
-		// many there are: armor takes the place of each line in turn, the
-		// first the check accepts is sent.
+		// 15.23A: one point a project a turn, one of them to armor, the
+		// others where the option puts them; 15.23B: which of the points
+		// may reach a later step depends on how many there are, so armor
+		// takes the place of each line in turn and the first set the check
+		// accepts is sent.
 		score := 1.7
 		if paid {
 			score = 1.75
