@@ -371,6 +371,11 @@ func meanSD(xs []float64) (float64, float64) {
 	return m, math.Sqrt(v / float64(len(xs)))
 }
 
+// lastYearShown is the last year the -policy table gives a column of its
+// own; the wars of later years (the rules set no last turn, docs/rules.md
+// r-33-no-last-turn) share one.
+const lastYearShown = 1941
+
 // runPolicyBench is `stormjudge bench -simulate N -policy`: the same
 // seeds played by every pairing of policyPairings, one row each.
 func runPolicyBench(o simulateBench, stdout io.Writer) error {
@@ -391,22 +396,16 @@ func runPolicyBench(o simulateBench, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	years := map[int]bool{}
-	for _, r := range rows {
-		for y := range r.Years {
-			years[y] = true
-		}
-	}
-	var ys []int
-	for y := range years {
+	var ys []int // the years of the rules' own span (1935-1941), then the later ones in one column
+	for y := storm.FirstTurn.Year; y <= lastYearShown; y++ {
 		ys = append(ys, y)
 	}
-	slices.Sort(ys)
 	tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', tabwriter.AlignRight)
 	head := "pairing\tgames\tAxis VP\tsd\tAllies VP\tsd\tRussia VP\tsd\tcrisis war\tpre-emptive war\tother war\tno war\t"
 	for _, y := range ys {
 		head += fmt.Sprintf("war %d\t", y)
 	}
+	head += fmt.Sprintf("war after %d\t", lastYearShown)
 	head += "turns a game\trefused\tvoid\tvoid (computer)\tseconds\t"
 	fmt.Fprintln(tw, head)
 	pct := func(n, of int) string { return fmt.Sprintf("%.1f%%", 100*float64(n)/float64(max(of, 1))) }
@@ -414,9 +413,16 @@ func runPolicyBench(o simulateBench, stdout io.Writer) error {
 		line := fmt.Sprintf("%s\t%d\t%.2f\t%.2f\t%.2f\t%.2f\t%.2f\t%.2f\t%s\t%s\t%s\t%s\t", r.Pairing, r.Games,
 			r.Mean[storm.Axis], r.SD[storm.Axis], r.Mean[storm.Allies], r.SD[storm.Allies], r.Mean[storm.Soviet], r.SD[storm.Soviet],
 			pct(r.Crisis, r.Games), pct(r.Preemptive, r.Games), pct(r.Other, r.Games), pct(r.NoWar, r.Games))
+		later := 0
+		for y, n := range r.Years {
+			if y > lastYearShown {
+				later += n
+			}
+		}
 		for _, y := range ys {
 			line += pct(r.Years[y], r.Games) + "\t"
 		}
+		line += pct(later, r.Games) + "\t"
 		line += fmt.Sprintf("%.1f\t%d\t%d\t%d\t%.1f\t", r.Turns, r.Refused, r.Void, r.CVoid, r.Seconds)
 		fmt.Fprintln(tw, line)
 	}
