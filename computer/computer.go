@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"math/rand/v2"
+	"sort"
 	"strings"
 
 	"stormjudge/adjudicator"
@@ -74,7 +75,7 @@ func Decide(pos Position) (Decision, error) {
 		}
 	}
 	if len(d.Lines) == 0 {
-		d.Lines, d.Reasons, d.Pass = []string{"PASS"}, []string{"nothing offered is worth its cost now"}, true
+		d.Lines, d.Reasons, d.Pass = []string{"PASS"}, []string{"34: nothing offered is worth its cost in victory points now"}, true
 	}
 	sub, err := Parse(pos.Power, d.Lines)
 	if err != nil {
@@ -102,40 +103,31 @@ func Parse(p storm.Power, lines []string) (*orders.Submission, error) {
 	return sub, nil
 }
 
-// choice is one offered option the policy takes: its lines (the order
+// choice is one set of lines the policy takes: its lines (the order
 // and the lines sent with it) and why.
 type choice struct {
 	lines  []string
 	reason string
 }
 
-// choose takes the offered options (PowerView.Options, each a promise:
-// Validate accepts it alone) best first by score, each while the check
-// accepts the whole set; an option scored 0 or less is left.
+// choose takes the candidates of the open segment (candidates: each
+// offered option scored by what it is worth in victory points, and the
+// lines composed from them) best first, each while the check accepts the
+// whole set, at most one of a group; a candidate scored 0 or less is
+// left. Every offered option is a promise (Validate accepts it alone);
+// a composed one is taken only if the check accepts it.
 func choose(pos Position, pv *adjudicator.PowerView, rng *rand.Rand) []choice {
-	type scored struct {
-		opt    adjudicator.OptionView
-		score  float64
-		reason string
-	}
-	var cands []scored
-	for _, o := range pv.Options {
-		sc, why := score(pos, pv, o, rng)
-		if sc > 0 {
-			cands = append(cands, scored{o, sc, why})
-		}
-	}
-	// best first; ties in the offered order (stable)
-	for i := 1; i < len(cands); i++ {
-		for k := i; k > 0 && cands[k].score > cands[k-1].score; k-- {
-			cands[k], cands[k-1] = cands[k-1], cands[k]
-		}
-	}
+	st := &seat{pos: pos, pv: pv, pub: pos.View.Public, p: pos.Power, side: storm.SideOf(pos.Power), rng: rng}
+	cands := candidates(st)
+	sort.SliceStable(cands, func(i, j int) bool { return cands[i].score > cands[j].score })
 	var set []storm.Order
 	var out []choice
+	taken := map[string]bool{}
 	for _, c := range cands {
-		lines := append([]string{c.opt.Order}, c.opt.With...)
-		sub, err := Parse(pos.Power, lines)
+		if c.score <= 0 || c.group != "" && taken[c.group] {
+			continue
+		}
+		sub, err := Parse(pos.Power, c.lines)
 		if err != nil || sub.Pass {
 			continue
 		}
@@ -144,21 +136,10 @@ func choose(pos Position, pv *adjudicator.PowerView, rng *rand.Rand) []choice {
 			continue
 		}
 		set = try
-		out = append(out, choice{lines, c.reason})
+		out = append(out, choice{c.lines, c.reason})
+		if c.group != "" {
+			taken[c.group] = true
+		}
 	}
 	return out
-}
-
-// score is the worth of option o to the power now: > 0 taken, best
-// first. The baseline takes every order but the ones that end or risk
-// the game (docs/computer.md).
-func score(pos Position, pv *adjudicator.PowerView, o adjudicator.OptionView, rng *rand.Rand) (float64, string) {
-	w := strings.ToUpper(o.Order)
-	switch {
-	case w == "PASS":
-		return 0, ""
-	case strings.HasPrefix(w, "DECLARE WAR"), strings.HasPrefix(w, "THREATEN"):
-		return 0, ""
-	}
-	return 1 + rng.Float64(), "offered: " + o.Note
 }

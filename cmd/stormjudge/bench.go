@@ -45,6 +45,7 @@ func cmdBench(args []string, stdout, stderr io.Writer) error {
 	mail := fs.String("mail", store.MailDigest, "with -textplay: the players' delivery, digest or every-segment")
 	play := fs.String("play", "", "with -textplay: the powers the text-only players play, e.g. germany (the sandbox's -play): the computer plays the others")
 	whole := fs.Float64("whole", 0.2, "with -textplay: a player's chance of answering with the whole turn's block rather than the open segment alone")
+	policy := fs.Bool("policy", false, "with -simulate: the computer player measured: the same N seeds played with every seat random, passing, computer, and each side computer against the others random or passing (docs/computer.md)")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the benchmark to this file (go tool pprof); with -games, of the turns alone")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -84,6 +85,9 @@ func cmdBench(args []string, stdout, stderr io.Writer) error {
 				o.Turns = *turns
 			}
 		})
+		if *policy {
+			return runPolicyBench(o, stdout)
+		}
 		return runSimulateBench(o, stdout)
 	}
 	if *games > 0 {
