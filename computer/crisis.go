@@ -78,11 +78,14 @@ func (st *seat) crisis(o adjudicator.OptionView, ord storm.Order) []cand {
 		est := st.maxAlliedThreshold(st.p, c.Resistance)
 		switch ord.Kind {
 		case storm.ContinueAggression:
+			if st.late() {
+				return one(lines(o), 1, "axis-response", "33.11, "+lateRules+": "+st.lateWhy(c.Target))
+			}
 			if est <= -1 {
 				return one(lines(o), 1, "axis-response", fmt.Sprintf("32.62: the Allies' threshold with the tile is not met (estimated %+d, at least +1): they must back down (27.72); %s is worth +%d VP (34.51A)", est, c.Target, aggressionVP[c.Target]))
 			}
 		case storm.BackDownOrder:
-			if est > -1 {
+			if est > -1 && !st.late() {
 				return one(lines(o), 1, "axis-response", fmt.Sprintf("27.62: the Allies may meet their threshold (estimated %+d with the tile, 32.62); backing down now costs 1 support, at the brink 3 (27.82)", est))
 			}
 		}
@@ -111,11 +114,14 @@ func (st *seat) crisis(o adjudicator.OptionView, ord storm.Order) []cand {
 		cost := v + max(st.maxAlliedThreshold(st.p, c.Resistance), 1) // 34.52A-B: the target's value and the excess
 		switch ord.Kind {
 		case storm.AttackOrder:
+			if st.late() {
+				return one(lines(o), 1, "brink", "33.11, "+lateRules+": "+st.lateWhy(c.Target))
+			}
 			if cost < 9 {
 				return one(lines(o), 1, "brink", fmt.Sprintf("27.82 against 27.83: backing down costs the Axis 3 support and gives each Allied power 3 (9 VP between the sides, 34.21); war gives the Allies about %d (34.52A-B)", cost))
 			}
 		case storm.BackDownOrder:
-			if cost >= 9 {
+			if cost >= 9 && !st.late() {
 				return one(lines(o), 1, "brink", fmt.Sprintf("27.83: war would give the Allies about %d VP (34.52A-B), more than backing down costs (27.82)", cost))
 			}
 		}
@@ -195,6 +201,10 @@ func (st *seat) aggression(o adjudicator.OptionView, ord storm.Order) []cand {
 		score, why = float64(v)+1, fmt.Sprintf("32.62, 28.5: neither Britain nor France can meet the threshold even with a %d tile (estimated %+d, at least +1): %s is worth +%d VP (34.51A)", tile, est, ord.Project, v)
 	case est+2 < 1 && v >= 2:
 		score, why = 0.6*float64(v), fmt.Sprintf("32.62, 28.5: the Allies meet the threshold only with a 3 tile (estimated %+d): %s is worth +%d VP (34.51A); backing down if opposed costs 1 support (27.62)", est, ord.Project, v)
+	case st.late():
+		// The lowest value first: opposed, the war gives the Allies the
+		// target's value (34.52A); unopposed, the Axis gains it.
+		score, why = 0.5+0.05*float64(5-v), fmt.Sprintf("33.11, %s: %s", lateRules, st.lateWhy(ord.Project))
 	default:
 		return nil
 	}
@@ -207,6 +217,27 @@ func (st *seat) aggression(o adjudicator.OptionView, ord storm.Order) []cand {
 		why += fmt.Sprintf("; the Nazi-Soviet Pact offered (31.21A): its concessions give the Axis %+d VP (34.92A) and keep Russia's civilian factories from mobilizing (14.43C, 34.31C)", pv)
 	}
 	return []cand{{lines: lines(o), score: score + st.jitter(), reason: why, group: "aggression"}}
+}
+
+// lateFrom is the first turn in which waiting only loses for the Axis:
+// from Spring 1941 Britain's and France's support grows by one more each
+// turn, without end (10.71F, 10.81F), and with it the Allies' victory
+// points (34.21B); Gathering Storm has no last turn but the war (33.11).
+var lateFrom = storm.Turn{Season: storm.Spring, Year: 1941}
+
+// lateRules are the rules a late decision weighs, for its reason.
+const lateRules = "10.71F, 10.81F, 34.21B"
+
+// late reports that the Axis is to bring the war on (lateFrom): it
+// aggresses whatever the Allies' threshold, continues, and attacks at
+// the brink, since every later count is worse for it.
+func (st *seat) late() bool {
+	return st.side == storm.Axis && !st.pub.Turn.Before(lateFrom)
+}
+
+// lateWhy is the reason of a late decision about target.
+func (st *seat) lateWhy(target string) string {
+	return fmt.Sprintf("from 1941 the Allies' support, and their victory points, grow every turn without end: war over %s now ends the game at a better count than any later one", target)
 }
 
 // pactVP is the Axis' victory points from the Nazi-Soviet Pact

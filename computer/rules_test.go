@@ -133,11 +133,12 @@ func TestRule32_62AlliesOpposeOnlyWhenTheyMeetTheThreshold(t *testing.T) {
 // TestRule27_3ComputerAggressesOnlyWhenTheAlliesCannotDeclare: the Axis
 // aggresses (27.3) when neither Britain nor France can meet the
 // threshold (32.62) with the strongest tile (28.51C), or only with it
-// for a target worth 2 VP or more (34.51A).
+// for a target worth 2 VP or more (34.51A); from 1941 it brings the war
+// on (TestRule33_11ComputerAxisBringsTheWarFrom1941).
 func TestRule27_3ComputerAggressesOnlyWhenTheAlliesCannotDeclare(t *testing.T) {
 	n := 0
 	for _, x := range ruleDecisions(t) {
-		if x.s.Segment != storm.SegCrisisAggression {
+		if x.s.Segment != storm.SegCrisisAggression || !x.s.Turn.Before(lateFrom) {
 			continue
 		}
 		st := seatOf(x)
@@ -210,6 +211,47 @@ func BenchmarkDecide(b *testing.B) {
 		x := xs[i%len(xs)]
 		if _, err := Decide(At(x.s, x.p)); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// TestRule33_11ComputerAxisBringsTheWarFrom1941: the game ends only with
+// a war (33.11), and from Spring 1941 the Allies' support grows every
+// turn without end (10.71F, 10.81F; 34.21B): a computer Axis power
+// offered an aggression then takes one, continues when opposed and
+// attacks at the brink, each with its reason; and a game of computer
+// players ends with a war.
+func TestRule33_11ComputerAxisBringsTheWarFrom1941(t *testing.T) {
+	n := 0
+	for _, x := range ruleDecisions(t) {
+		if x.s.Turn.Before(lateFrom) || storm.SideOf(x.p) != storm.Axis {
+			continue
+		}
+		want := map[storm.Segment]string{storm.SegCrisisAggression: "AGGRESSION", storm.SegCrisisAxisResponse: "CONTINUE", storm.SegCrisisBrink: "ATTACK"}[x.s.Segment]
+		if want == "" {
+			continue
+		}
+		offered := false
+		for _, o := range seatOf(x).pv.Options {
+			offered = offered || strings.HasPrefix(o.Order, want) && o.Order != "AGGRESSION NONE"
+		}
+		if !offered {
+			continue
+		}
+		n++
+		why, ok := hasLine(x.d, want)
+		if !ok || strings.HasPrefix(x.d.Lines[0], "AGGRESSION NONE") || !strings.Contains(why, "33.11") {
+			t.Errorf("%s %s %s: offered %s, ordered %q (%q)", x.s.Turn, x.s.Segment, x.p, want, x.d.Lines, x.d.Reasons)
+		}
+	}
+	if n == 0 {
+		t.Fatal("no Axis crisis decision from 1941")
+	}
+	d := testDeck(t)
+	for seed := uint64(1); seed <= 4; seed++ {
+		end, _ := playTest(t, d, seed, allSeats("computer"), 40, nil) // to Winter 1944
+		if !end.Ended || end.War == nil {
+			t.Errorf("game %d of computer players still at peace in %s", seed, end.Turn)
 		}
 	}
 }

@@ -15,6 +15,11 @@ import (
 // refuses when the threatener pays more for the war than conceding costs
 // (32.83).
 
+// lastResort is the turn from which Germany declares a pre-emptive war
+// whatever it costs (34.81, at most 5 VP): a year after lateFrom, when
+// the Allies' support has grown by 1+2+3+4 a power (10.71F, 10.81F).
+var lastResort = storm.Turn{Season: storm.Spring, Year: 1942}
+
 // preemptive scores one option of the pre-emptive war segment.
 func (st *seat) preemptive(o adjudicator.OptionView, ord storm.Order) []cand {
 	one := func(score float64, group, reason string) []cand {
@@ -33,6 +38,9 @@ func (st *seat) preemptive(o adjudicator.OptionView, ord storm.Order) []cand {
 				return one(1, "preemptive", fmt.Sprintf("34.53: a declaration in support of a minor country gains its excess (%+d VP) and bears no 34.81 penalty; Russia would lead the Axis", excess))
 			}
 			return nil
+		}
+		if st.side == storm.Axis && ord.Kind == storm.DeclareWarOrder && !st.pub.Turn.Before(lastResort) {
+			return one(1, "preemptive", fmt.Sprintf("34.81, %s: the declaration costs the Axis %d VP; another year of the Allies' support growing every turn (%s) costs more, and no aggression brought the war (33.11)", lateRules, pen, lateRules))
 		}
 		if pen > 0 {
 			return nil // TestRule34_81: never a costly pre-emptive war
