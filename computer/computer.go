@@ -32,12 +32,13 @@ type Position struct {
 }
 
 // At is the position of power p in s: Derive(s).For(p), the check of
-// Validate(s, p, ...) and a seed from the game's seed and its open
-// segment (the generator's state tells a segment asked again from the
-// first asking), never drawn from the game's generator.
+// Validate(s, p, ...) and a seed from the game's seed, the open turn and
+// segment and the power: nothing hidden (never the game's generator,
+// whose state draws the tiles and the cards to come), so that even the
+// policy's tie-breaks depend on nothing a player could not know.
 func At(s storm.State, p storm.Power) Position {
 	h := fnv.New64a()
-	fmt.Fprintf(h, "%d|%s|%s|%s|%d", s.Seed, s.Turn, s.Segment, p, s.RNG.State)
+	fmt.Fprintf(h, "%d|%s|%s|%s", s.Seed, s.Turn, s.Segment, p)
 	return Position{
 		Power: p,
 		View:  adjudicator.Derive(s).For(p),

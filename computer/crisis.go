@@ -110,19 +110,23 @@ func (st *seat) crisis(o adjudicator.OptionView, ord storm.Order) []cand {
 		if !ok {
 			return nil
 		}
-		v := aggressionVP[c.Target]
-		cost := v + max(st.maxAlliedThreshold(st.p, c.Resistance), 1) // 34.52A-B: the target's value and the excess
+		// 27.82: backing down moves support in the next turn only; the war
+		// ends the game now, the Allies gaining the target's value and
+		// their excess (34.52A-B) and the Axis nothing for it (34.51C).
+		cost := aggressionVP[c.Target] + max(st.maxAlliedThreshold(st.p, c.Resistance), 1)
+		v := st.pub.Victory
+		margin := v.Axis - (v.Allies + cost) - v.Russia // 34.11A after the war
 		switch ord.Kind {
 		case storm.AttackOrder:
 			if st.late() {
 				return one(lines(o), 1, "brink", "33.11, "+lateRules+": "+st.lateWhy(c.Target))
 			}
-			if cost < 9 {
-				return one(lines(o), 1, "brink", fmt.Sprintf("27.82 against 27.83: backing down costs the Axis 3 support and gives each Allied power 3 (9 VP between the sides, 34.21); war gives the Allies about %d (34.52A-B)", cost))
+			if margin >= 3 {
+				return one(lines(o), 1, "brink", fmt.Sprintf("27.83, 34.11A: the war ends the game with the Axis ahead by %d VP, the Allies' %d for the war over %s counted (34.52A-B)", margin, cost, c.Target))
 			}
 		case storm.BackDownOrder:
-			if cost >= 9 && !st.late() {
-				return one(lines(o), 1, "brink", fmt.Sprintf("27.83: war would give the Allies about %d VP (34.52A-B), more than backing down costs (27.82)", cost))
+			if margin < 3 && !st.late() {
+				return one(lines(o), 1, "brink", fmt.Sprintf("27.82: backing down costs support in the next turn only; the war would end the game with the Axis at %+d VP against the others (34.11A; %d to the Allies for %s, 34.52A-B)", margin, cost, c.Target))
 			}
 		}
 	}
@@ -194,13 +198,21 @@ func (st *seat) aggression(o adjudicator.OptionView, ord storm.Order) []cand {
 		tile = 0
 	}
 	est := st.maxAlliedThreshold(st.p, res)
+	gain, freed := v, ""
+	if ord.Project == "Baltic States" || ord.Project == "Poland" && !slices.Contains(ord.Args, "pact") {
+		// 14.43C: the aggression frees Russia's civilian factories, +2 VP
+		// each to Russia once mobilized (34.31C), against the Axis in
+		// 34.11A: counted as 2 VP less, an estimate.
+		gain -= 2
+		freed = "; it frees Russia's civilian factories (14.43C, 34.31C: counted as 2 VP less)"
+	}
 	var score float64
 	var why string
 	switch {
 	case est+tile < 1:
-		score, why = float64(v)+1, fmt.Sprintf("32.62, 28.5: neither Britain nor France can meet the threshold even with a %d tile (estimated %+d, at least +1): %s is worth +%d VP (34.51A)", tile, est, ord.Project, v)
-	case est+2 < 1 && v >= 2:
-		score, why = 0.6*float64(v), fmt.Sprintf("32.62, 28.5: the Allies meet the threshold only with a 3 tile (estimated %+d): %s is worth +%d VP (34.51A); backing down if opposed costs 1 support (27.62)", est, ord.Project, v)
+		score, why = float64(gain)+1, fmt.Sprintf("32.62, 28.5: neither Britain nor France can meet the threshold even with a %d tile (estimated %+d, at least +1): %s is worth +%d VP (34.51A)", tile, est, ord.Project, v)
+	case est+2 < 1 && gain >= 2:
+		score, why = 0.6*float64(gain), fmt.Sprintf("32.62, 28.5: the Allies meet the threshold only with a 3 tile (estimated %+d): %s is worth +%d VP (34.51A); backing down if opposed costs 1 support (27.62)", est, ord.Project, v)
 	case st.late():
 		// The lowest value first: opposed, the war gives the Allies the
 		// target's value (34.52A); unopposed, the Axis gains it.
@@ -208,6 +220,7 @@ func (st *seat) aggression(o adjudicator.OptionView, ord storm.Order) []cand {
 	default:
 		return nil
 	}
+	why += freed
 	if slices.Contains(ord.Args, "pact") {
 		pv := st.pactVP()
 		if pv < 0 {

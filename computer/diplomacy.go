@@ -12,7 +12,7 @@ import (
 
 // The diplomatic phase (24): counters where flags make or keep trade
 // pacts (11.61, 34.61) or lower an aggression target's resistance
-// (28.12), the anti-Comintern counter (24.3), spy rings (16.16).
+// (28.31), the anti-Comintern counter (24.3), spy rings (16.16).
 
 // pactValue is the victory points of a trade pact with a country (34.61A-B).
 func pactValue(name string) float64 {
@@ -24,7 +24,7 @@ func pactValue(name string) float64 {
 }
 
 // axisTargets are the minor countries the Axis may take by aggression
-// (27.2): flags there lower their resistance (28.12).
+// (27.2): flags there lower their resistance (28.12, 28.31).
 var axisTargets = []string{"Austria", "Czechoslovakia", "Poland", "Albania", "Yugoslavia", "Greece", "Rhineland"}
 
 // targetWorth is what a diplomatic counter of side in target t is worth
@@ -57,7 +57,7 @@ func targetWorth(side storm.Side, t adjudicator.TargetView) (float64, string) {
 	}
 	if side == storm.Axis && slices.Contains(axisTargets, t.Name) {
 		w += 0.5
-		why += "; Axis flags lower its resistance to aggression (28.12)"
+		why += "; Axis flags lower its resistance to aggression (28.31)"
 	}
 	return w, why
 }

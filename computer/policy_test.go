@@ -184,6 +184,35 @@ func TestComputerIgnoresAnotherPowersSecrets(t *testing.T) {
 	t.Logf("%d decisions checked", checked)
 }
 
+// TestComputerIgnoresTheGeneratorAndTheDeck: what is still to come (the
+// game's generator, which draws the resistance tiles and purge cards,
+// the deck's generator and its draw pile) is no part of a decision: with
+// another generator state and the draw pile reversed, every decision's
+// lines are the same.
+func TestComputerIgnoresTheGeneratorAndTheDeck(t *testing.T) {
+	d := testDeck(t)
+	checked := 0
+	for seed := uint64(1); seed <= 4; seed++ {
+		playTest(t, d, seed, allSeats("computer"), 12, func(x decided) {
+			s2 := x.s.Clone()
+			s2.RNG.State ^= 0x9e3779b97f4a7c15
+			if s2.Events != nil {
+				s2.Events.RNG.State ^= 0x9e3779b97f4a7c15
+				slices.Reverse(s2.Events.DrawPile)
+			}
+			d2, err := Decide(At(s2, x.p))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(d2.Lines, x.d.Lines) {
+				t.Fatalf("seed %d %s %s %s: another generator and draw pile change the lines: %q, %q", seed, x.s.Turn, x.s.Segment, x.p, x.d.Lines, d2.Lines)
+			}
+			checked++
+		})
+	}
+	t.Logf("%d decisions checked", checked)
+}
+
 // sideVP is side's victory points at the end of s (34).
 func sideVP(s storm.State, side storm.Side) int {
 	v := adjudicator.Derive(s).Public.Victory

@@ -76,13 +76,15 @@ func TestRule34_31ComputerMobilizesIdleFactories(t *testing.T) {
 }
 
 // TestRule34_81ComputerDeclaresNoCostlyPreemptiveWar: a pre-emptive
-// declaration costs 5 VP less the EAI (34.81); the computer never
+// declaration costs 5 VP less the EAI (34.81); before lastResort
+// (Spring 1942, when Germany brings the war on whatever it costs:
+// TestRule33_11ComputerAxisBringsTheWarFrom1941) the computer never
 // declares or threatens one that costs anything (Russia's declaration in
 // support of a minor country bears no penalty, 34.53).
 func TestRule34_81ComputerDeclaresNoCostlyPreemptiveWar(t *testing.T) {
 	n := 0
 	for _, x := range ruleDecisions(t) {
-		if x.s.Segment != storm.SegPreemptiveWar {
+		if x.s.Segment != storm.SegPreemptiveWar || !x.s.Turn.Before(lastResort) {
 			continue
 		}
 		n++

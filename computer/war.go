@@ -17,7 +17,8 @@ import (
 
 // lastResort is the turn from which Germany declares a pre-emptive war
 // whatever it costs (34.81, at most 5 VP): a year after lateFrom, when
-// the Allies' support has grown by 1+2+3+4 a power (10.71F, 10.81F).
+// the Allies' support grows by 5 a power and every turn by one more
+// (10.71F, 10.81F).
 var lastResort = storm.Turn{Season: storm.Spring, Year: 1942}
 
 // preemptive scores one option of the pre-emptive war segment.
@@ -33,7 +34,7 @@ func (st *seat) preemptive(o adjudicator.OptionView, ord storm.Order) []cand {
 			return nil
 		}
 		if st.p == storm.Russia && strings.Contains(o.Note, "32.72E") && ord.Kind == storm.DeclareWarOrder {
-			excess := th - 1
+			excess := th // 34.53: the points by which the threshold is exceeded, the net (32.31)
 			if excess >= 3 && st.sideVP(storm.Soviet)+excess-st.sideVP(storm.Axis) >= 3 {
 				return one(1, "preemptive", fmt.Sprintf("34.53: a declaration in support of a minor country gains its excess (%+d VP) and bears no 34.81 penalty; Russia would lead the Axis", excess))
 			}
@@ -43,25 +44,34 @@ func (st *seat) preemptive(o adjudicator.OptionView, ord storm.Order) []cand {
 			return one(1, "preemptive", fmt.Sprintf("34.81, %s: the declaration costs the Axis %d VP; another year of the Allies' support growing every turn (%s) costs more, and no aggression brought the war (33.11)", lateRules, pen, lateRules))
 		}
 		if pen > 0 {
-			return nil // TestRule34_81: never a costly pre-emptive war
+			return nil // TestRule34_81: before lastResort never a costly pre-emptive war
 		}
 		if !st.leads(3) {
 			return nil
 		}
 		if ord.Kind == storm.ThreatenWarOrder {
-			return one(1.2, "preemptive", fmt.Sprintf("34.81: with the EAI at %+d a pre-emptive war costs nothing; the threat wins 3 support from Germany (32.83) or a war the side wins (34.12)", st.pub.EAI))
+			return one(1.2, "preemptive", fmt.Sprintf("34.81: with the EAI at %+d a pre-emptive war costs nothing; the threatened power concedes support this turn (32.83) or fights a war the side wins (34.12)", st.pub.EAI))
 		}
 		return one(1, "preemptive", fmt.Sprintf("34.81: with the EAI at %+d a pre-emptive war costs nothing, and the side leads by 3 VP or more (34.12)", st.pub.EAI))
 	case storm.ConcedeOrder, storm.RefuseOrder:
-		concede := noteInt(supportRE, st.optionNote(storm.ConcedeOrder, ""), 3) // one figure for both answers
+		// 32.83B: a concession moves support in this turn only, so it
+		// costs nothing at the end unless the game ends this turn; a
+		// refusal is the war now, the game counted now (34.11) with the
+		// threatener's penalty (34.81).
 		v := st.pub.Victory
-		atWar := v.Axis - (v.Allies - pen) - v.Russia // 34.11A after the threatener's penalty (34.81)
-		refuse := pen >= concede || atWar >= 3
+		margin := v.Axis - (v.Allies - pen) - v.Russia // the Axis threatened by the Allies (34.11A)
+		if st.side != storm.Axis {
+			margin = v.Allies + v.Russia - (v.Axis - pen) // an Allied power threatened by Germany
+		}
+		refuse := margin >= 3 || st.late()
 		if ord.Kind == storm.RefuseOrder && refuse {
-			return one(1, "threat", fmt.Sprintf("32.83, 34.81: the threatener pays %d VP for the war, conceding would cost %d support (34.21)", pen, concede))
+			if st.late() {
+				return one(1, "threat", "32.83, 33.11, "+lateRules+": "+st.lateWhy("the threat"))
+			}
+			return one(1, "threat", fmt.Sprintf("32.83, 34.11-34.12: the war now ends the game with the side ahead by %d VP, the threatener's %d VP penalty counted (34.81)", margin, pen))
 		}
 		if ord.Kind == storm.ConcedeOrder && !refuse {
-			return one(1, "threat", fmt.Sprintf("32.83: conceding %d support (34.21) costs less than a war the side would lose (34.11A)", concede))
+			return one(1, "threat", fmt.Sprintf("32.83B: a concession moves support this turn only; the war now would end the game with the side's margin at %+d VP (34.11-34.12)", margin))
 		}
 	}
 	return nil

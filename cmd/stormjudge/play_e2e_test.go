@@ -45,6 +45,13 @@ func TestSandboxPlayGermanyAgainstTheComputer(t *testing.T) {
 			break // the game ended (the computer may go to war): the story is told
 		}
 		turns[due.Subject[strings.Index(due.Subject, ", ")+2:]] = true
+		if n > 1 { // what the computer's powers did is in Germany's report
+			changed, _, _ := strings.Cut(due.Body[strings.Index(due.Body, "What changed")+1:], "\n\n")
+			if !strings.Contains(due.Body, "What changed") ||
+				!(strings.Contains(changed, "Italy") || strings.Contains(changed, "Britain") || strings.Contains(changed, "France") || strings.Contains(changed, "Russia")) {
+				t.Errorf("Germany's digest %d tells nothing of the others:\n%s", n, due.Body)
+			}
+		}
 		b := block.FindString(strings.ReplaceAll(due.Body, "\r\n", "\n"))
 		if b == "" {
 			t.Fatalf("no block in Germany's digest:\n%s", due.Body)

@@ -157,7 +157,7 @@ func runSandbox(ctx context.Context, o sandboxOptions, log *slog.Logger, ready f
 	}
 	if len(o.Play) > 0 {
 		for i, sc := range cfg.Games[0].Seats {
-			if !slices.Contains(o.Play, storm.Powers[i]) {
+			if p, _ := storm.ParsePower(sc.Power); !slices.Contains(o.Play, p) {
 				sc.Address, sc.Secret = store.ComputerFrom, ""
 				cfg.Games[0].Seats[i] = sc
 			}
