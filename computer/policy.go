@@ -166,7 +166,6 @@ var (
 	thresholdRE  = regexp.MustCompile(`(\w+)'s threshold against (\w+) ([+-]\d+)`)
 	resistanceRE = regexp.MustCompile(`resistance (-?\d+) before the tile`)
 	worthRE      = regexp.MustCompile(`worth (\d+) victory point`)
-	supportRE    = regexp.MustCompile(`support -(\d+) now`)
 )
 
 // noteThresholds reads the thresholds an option's note words (32.62,
