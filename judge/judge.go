@@ -189,6 +189,10 @@ type GameDef struct {
 	// JoinApproval: a player who JOINs an open seat waits for the
 	// moderator's APPROVE (guard.LobbyBudget).
 	JoinApproval bool
+	// ModeratorDigest: the moderators start with MAIL DIGEST, a public
+	// report once a turn, rather than one after every adjudication
+	// (store.Game.ModeratorDigest); each may change it by email.
+	ModeratorDigest bool
 }
 
 // SeatDef seats one player's address for one power. Secret may be empty: the
@@ -366,6 +370,9 @@ func (j *Judge) createGame(tx *store.Tx, def GameDef, secrets, hashes map[storm.
 		ObserverAllow: def.ObserverAllow, Public: def.Public, JoinApproval: def.JoinApproval}
 	for _, m := range def.Moderators {
 		g.Moderators = append(g.Moderators, strings.ToLower(strings.TrimSpace(m)))
+	}
+	if def.ModeratorDigest {
+		g.ModeratorDigest, g.ModeratorMailed = slices.Clone(g.Moderators), map[string]int{}
 	}
 	for _, sd := range def.Seats {
 		seat := store.Seat{

@@ -90,6 +90,7 @@ id = "g"
 		{"syntax", base + "[[game]\n", "line"},
 		{"missing deck", strings.Replace(base+seats, "id = \"g\"", "id = \"g\"\ndeck = \"/nonexistent/deck.toml\"", 1) + russia, "deck"},
 		{"bad deck mode", strings.Replace(base+seats, "id = \"g\"", "id = \"g\"\ndeck_mode = \"cards\"", 1) + russia, `deck_mode = "cards"`},
+		{"moderator_mail unknown", strings.Replace(base+seats, "id = \"g\"", "id = \"g\"\nmoderator_mail = \"weekly\"", 1) + russia, `moderator_mail = "weekly": use every-segment or digest`},
 		{"disorder_after without nmr computer", strings.Replace(base+seats, "id = \"g\"", "id = \"g\"\ndisorder_after = 3", 1) + russia, `disorder_after goes with nmr = "computer"`},
 		{"bad nmr", strings.Replace(base+seats, "id = \"g\"", "id = \"g\"\nnmr = \"robot\"", 1) + russia, "use pass, repeat, wait or computer"},
 		{"computer seat with a secret", base + seats + "  [[game.seat]]\n  power = \"russia\"\n  address = \"computer\"\n  secret = \"s\"\n", "the computer's seat takes no secret"},
@@ -120,6 +121,7 @@ addr = "127.0.0.1:25"
 id = "g"
 nmr = "computer"
 disorder_after = 3
+moderator_mail = "digest"
 `
 	for _, p := range []string{"germany", "italy", "britain", "france", "russia"} {
 		addr := "a@x"
@@ -138,8 +140,8 @@ disorder_after = 3
 	if err != nil {
 		t.Fatal(err)
 	}
-	if def.Rules.NMR != "computer" || def.Rules.DisorderAfter != 3 {
-		t.Errorf("rules: %+v", def.Rules)
+	if def.Rules.NMR != "computer" || def.Rules.DisorderAfter != 3 || !def.ModeratorDigest {
+		t.Errorf("rules: %+v, moderators' digest %v", def.Rules, def.ModeratorDigest)
 	}
 	for _, sd := range def.Seats {
 		if sd.Computer != (sd.Power == storm.Italy) || sd.Computer && sd.Address != "" {

@@ -140,6 +140,10 @@ type GameConfig struct {
 	// Mail: "digest" (or absent) or "every-segment", the players'
 	// delivery until each chooses (docs/orders.md "Mail delivery").
 	Mail string `toml:"mail"`
+	// ModeratorMail: "every-segment" (or absent), a public report to the
+	// moderators after every adjudication, or "digest", one a turn (MAIL
+	// DIGEST from the start); read when the game is created.
+	ModeratorMail string `toml:"moderator_mail"`
 }
 
 // SeatConfig is one [[game.seat]] table.
@@ -294,6 +298,13 @@ func (g GameConfig) def() (judge.GameDef, error) {
 		d.Rules.Mail = g.Mail
 	default:
 		return d, fmt.Errorf("game %s: mail = %q: use digest or every-segment", g.ID, g.Mail)
+	}
+	switch g.ModeratorMail {
+	case "", store.MailEverySegment:
+	case store.MailDigest:
+		d.ModeratorDigest = true
+	default:
+		return d, fmt.Errorf("game %s: moderator_mail = %q: use every-segment or digest", g.ID, g.ModeratorMail)
 	}
 	switch g.DeckMode {
 	case "", "file":

@@ -61,6 +61,16 @@ func TestSandboxPlayGermanyAgainstTheComputer(t *testing.T) {
 	if len(turns) < 2 {
 		t.Errorf("Germany was asked in %d segments over the run (%v), want a round trip a turn", len(turns), turns)
 	}
+	// gm@, who moderates the one-person game, has the public report once
+	// a turn (moderator_mail = "digest"), not after each of the
+	// computer's segments.
+	if ms, err := readMailbox(imapAddr, sandboxModerator, "gm", "INBOX", false); err != nil {
+		t.Fatal(err)
+	} else if n := countKinds(ms)["public"]; n == 0 || n > len(turns)+1 {
+		t.Errorf("the moderator got %d public reports in %d turns, want one a turn", n, len(turns))
+	} else {
+		t.Logf("the moderator: %d public reports in %d turns; %d mails in all", n, len(turns), len(ms))
+	}
 	for _, p := range storm.Powers[1:] {
 		if ms := powerInbox(t, imapAddr, p); len(ms) != 0 {
 			t.Errorf("the computer's seat %s got %d mails, the first %q", p, len(ms), ms[0].Subject)

@@ -156,6 +156,9 @@ func runSandbox(ctx context.Context, o sandboxOptions, log *slog.Logger, ready f
 		}
 	}
 	if len(o.Play) > 0 {
+		// One person plays and moderates: gm@ gets the turn's report
+		// once a turn, not one after each of the computer's segments.
+		cfg.Games[0].ModeratorMail = store.MailDigest
 		for i, sc := range cfg.Games[0].Seats {
 			if p, _ := storm.ParsePower(sc.Power); !slices.Contains(o.Play, p) {
 				sc.Address, sc.Secret = store.ComputerFrom, ""
