@@ -96,6 +96,7 @@ type textplayGame struct {
 	capped             bool            // stopped at the turn cap
 	sent, received     int
 	helps, resends     int // emails sent after a refusal: HELP, the block as it is
+	asksNothing        int // mails that asked nothing, past the welcome (news, a report, a notice)
 	accepted, refused  int
 	seatsEnded, errors int
 }
@@ -283,6 +284,8 @@ func (r *textplayRun) seen(g *textplayGame, p storm.Power, s *textplayer.Seat, s
 		os.WriteFile(filepath.Join(r.o.Dump, name), []byte("Subject: "+subject+"\n\n"+text), 0o644)
 	}
 	switch rd.Kind {
+	case textplayer.Other:
+		g.asksNothing++
 	case textplayer.Accepted:
 		g.accepted++
 	case textplayer.Refused:
@@ -391,6 +394,11 @@ func (r *textplayRun) figures(w io.Writer) {
 	fmt.Fprintf(tw, "  receipts NOT ACCEPTED (refusals)\t%d\n", refused)
 	fmt.Fprintf(tw, "  round trips a turn (segments that asked for an email)\t%s\n", per(asks, turns))
 	fmt.Fprintf(tw, "  mails received\t%d\t%s a power a turn\n", received, per(received, turns*seats))
+	nothing := 0
+	for _, g := range r.games {
+		nothing += g.asksNothing
+	}
+	fmt.Fprintf(tw, "  of which asked nothing and ended nothing (news)\t%d\t%s a power a turn\n", nothing, per(nothing, turns*seats))
 	fmt.Fprintf(tw, "  wall time\t%.1f s\n", r.wall.Seconds())
 	tw.Flush()
 	if len(r.o.Play) > 0 {

@@ -85,6 +85,11 @@ func TestTextOnlyGermanyAgainstTheComputer(t *testing.T) {
 		if !strings.Contains(g.ending, "Victory points: the Axis") {
 			t.Errorf("game %s: no victory points in Germany's mails after %d turns", g.id, len(g.turns))
 		}
+		if g.asksNothing > 0 {
+			// The computer's segments go on at once: news waits for the
+			// mail that asks Germany (publish: atOnce).
+			t.Errorf("game %s: %d mails asked Germany nothing", g.id, g.asksNothing)
+		}
 		if g.seatsEnded+g.errors > 1 {
 			t.Errorf("game %s: %d seats ran; Germany's alone should", g.id, g.seatsEnded+g.errors)
 		}

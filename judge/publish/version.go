@@ -234,6 +234,15 @@ func (pb *Publisher) Publish(tx *store.Tx, g *store.Game, v int, evs []event.Eve
 	}
 	cal := pb.DeadlineCalendar(g, next, now)
 	required := adjudicator.Required(next)
+	// The segment that opens goes on at once when only the computer
+	// orders in it (judge/autoplay ordered in the commit, and the judge
+	// adjudicates it in the same run, judge.MaxRun): news for a person
+	// then waits for the mail that asks it or ends the turn, a moment
+	// later, whose digest carries every event since its last mail.
+	atOnce := len(required) > 0 && !slices.ContainsFunc(required, func(p storm.Power) bool {
+		s := g.Seat(p)
+		return s == nil || !s.Computer
+	})
 	for i := range g.Seats {
 		seat := &g.Seats[i]
 		p := seat.Power
@@ -259,7 +268,7 @@ func (pb *Publisher) Publish(tx *store.Tx, g *store.Game, v int, evs []event.Eve
 			seat.Cancels = append(seat.Cancels, cc.att...)
 		}
 		news := slices.ContainsFunc(evs, func(e event.Event) bool { return event.NewsFor(e, p) })
-		if !everyone && !turnOver && !news && !slices.Contains(required, p) && len(pn.Own[p]) == 0 {
+		if !everyone && !turnOver && (!news || atOnce) && !slices.Contains(required, p) && len(pn.Own[p]) == 0 {
 			// Folded into its next digest: the events by since (a
 			// SET's fixes too), the lead (who missed the deadline...)
 			// and a SET's reason (its first lead line) kept with the seat.
