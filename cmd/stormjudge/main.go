@@ -179,9 +179,18 @@ func runDaemon(ctx context.Context, cfg *Config, log *slog.Logger, ready func(db
 	jopt.Logger, jopt.Kick, jopt.DrawAhead = log.With("part", "judge"), outbox.Kick, true
 	// [site] dir: the public site after each version (site.go), with the
 	// public pictures the judge drew for the mails.
-	siteOpt := site.Options{PublicPicture: func(game string, v int, view adjudicator.View) ([]byte, bool) { return j.PublicPicture(game, v, view) }}
+	// The site's writer starts before the judge exists (its kick wraps
+	// the judge's): until then it draws the pictures itself.
+	var built atomic.Pointer[judge.Judge]
+	siteOpt := site.Options{PublicPicture: func(game string, v int, view adjudicator.View) ([]byte, bool) {
+		if jr := built.Load(); jr != nil {
+			return jr.PublicPicture(game, v, view)
+		}
+		return nil, false
+	}}
 	defer keepSite(ctx, cfg, db, &jopt.Kick, siteOpt, log.With("part", "site"))()
 	j = judge.New(db, jopt)
+	built.Store(j)
 	for _, g := range cfg.Games {
 		def, err := g.def()
 		if err != nil {
