@@ -187,6 +187,40 @@ func TestMailCommand(t *testing.T) {
 	}
 }
 
+// TestModeratorDigestFromCreation: a game created with its moderators in
+// the digest (moderator_mail = "digest") mails them the first version
+// after the start, then the report that ends the turn, which covers every
+// segment since: its economic phase included.
+func TestModeratorDigestFromCreation(t *testing.T) {
+	j, db, _ := newJudge(t)
+	def := demoDef(0)
+	def.Rules.Mail = ""
+	def.ModeratorSecret = "gmsecret"
+	def.Diplomacy, def.Crisis, def.ModeratorDigest = true, true, true
+	if _, err := j.EnsureGame(def); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range storm.Powers {
+		mustIngest(t, j, player(p, "PASS TURN"), Accepted)
+	}
+	g, s, _ := game(t, db, "demo")
+	if s.Turn == storm.FirstTurn {
+		t.Fatalf("the first turn did not end: %s %s", s.Turn, s.Segment)
+	}
+	var reports []string
+	for v := 1; v <= g.Version; v++ {
+		for _, m := range mailsWith(t, db, fmt.Sprintf("demo/v%d/public/gm@", v)) {
+			reports = append(reports, fmt.Sprintf("v%d", v))
+			if v == g.Version && !strings.Contains(m.Body, "Economic phase") {
+				t.Errorf("the turn's report to the moderator (v%d) lacks the economic phase:\n%s", v, m.Body)
+			}
+		}
+	}
+	if len(reports) != 2 || reports[0] != "v1" || reports[1] != fmt.Sprintf("v%d", g.Version) {
+		t.Errorf("the moderator's reports: %v, want v1 and v%d", reports, g.Version)
+	}
+}
+
 // TestReceiptLabelsIFLines (issue 22): a receipt names the segment where
 // an IF line acts, not the FOR line written above it.
 func TestReceiptLabelsIFLines(t *testing.T) {

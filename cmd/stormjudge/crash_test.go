@@ -460,10 +460,11 @@ func TestCrashRandomized(t *testing.T) {
 		return !slices.ContainsFunc(all, func(o *crashOrder) bool { return !receipts[o.id] })
 	}
 	// Under a loaded machine the lives run slower and a mail may be
-	// interrupted twice or three times before the clean run: its retry
-	// then waits 10 s + 1 min + 2 min (mailer/outbox.go). The clean run
-	// waits that long before it calls a mail lost (seen once in CI, at
-	// 90 s, with the whole suite running beside it).
+	// interrupted three times or more before the clean run: a restart
+	// retries the first two interruptions at once (mailer/outbox.go), a
+	// third waits its backoff (10 s, then 1 min, 2 min ...). The clean
+	// run waits that out before it calls a mail lost (a 90 s wait timed
+	// out once in CI, with the whole suite running beside it).
 	waitFor(t, "every mail of the clean run", max(stallLimit, 4*time.Minute), complete)
 	// Let the loops settle, then read everything once more.
 	time.Sleep(time.Second)

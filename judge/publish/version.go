@@ -213,7 +213,10 @@ func (pb *Publisher) Publish(tx *store.Tx, g *store.Game, v int, evs []event.Eve
 		}
 		m := pub
 		if mod && slices.Contains(g.ModeratorDigest, addr) {
-			if !turnOver && !modsToo {
+			// A digest from the game's creation (moderator_mail) has no
+			// version to count from (0 reads as unknown, since): the
+			// first version after it is mailed and anchors the next.
+			if !turnOver && !modsToo && g.ModeratorMailed[addr] > 0 {
 				continue // folded into the report that ends the turn
 			}
 			if m, err = publicSince(g.ModeratorMailed[addr], pn.Lead...); err != nil {
@@ -239,7 +242,7 @@ func (pb *Publisher) Publish(tx *store.Tx, g *store.Game, v int, evs []event.Eve
 	// adjudicates it in the same run, judge.MaxRun): news for a person
 	// then waits for the mail that asks it or ends the turn, a moment
 	// later, whose digest carries every event since its last mail.
-	atOnce := len(required) > 0 && !slices.ContainsFunc(required, func(p storm.Power) bool {
+	atOnce := len(required) > 0 && !g.Paused && !g.Waiting() && !slices.ContainsFunc(required, func(p storm.Power) bool {
 		s := g.Seat(p)
 		return s == nil || !s.Computer
 	})
