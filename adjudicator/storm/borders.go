@@ -3,10 +3,12 @@ package storm
 import "slices"
 
 // BorderTable is the table of 28.42: the countries bordering each potential
-// aggression target. Today the view carries it and the reports' picture
-// draws it (targets beside their neighbours); the resistance of 28.41
-// will read it with the crisis phase. Ethiopia and the Baltic States are
-// aggression targets but not diplomatic targets of 24.21.
+// aggression target. The view carries it, the reports' picture draws it
+// (targets beside their neighbours) and the resistance of 28.41 reads it.
+// Ethiopia and the Baltic States are aggression targets but not
+// diplomatic targets of 24.21. After Yugoslavia's split (25.73A) its
+// entry stands for Serbia, so Greece borders Serbia and not Croatia,
+// which no row lists (28.42C, BorderName).
 var BorderTable = []struct {
 	Target  string
 	Borders []string

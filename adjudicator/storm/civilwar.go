@@ -34,6 +34,17 @@ func yugoslaviaSplit(s State) bool {
 	return slices.ContainsFunc(s.Diplomacy.CivilWars, func(w CivilWar) bool { return w.Country == "Yugoslavia" && w.Split })
 }
 
+// BorderName is the name of the bordering country entry names in a
+// resistance (28.41): after Yugoslavia's split its entry is Serbia, the
+// country 28.42C has Greece border from then on (Croatia borders no
+// target); any other country is its own.
+func BorderName(s State, entry string) string {
+	if entry == "Yugoslavia" && yugoslaviaSplit(s) {
+		return "Serbia"
+	}
+	return entry
+}
+
 // EventCountry is the minor country a random event for country
 // favouring side is applied to: after Yugoslavia's split, a pro-Axis
 // event goes to Croatia, a pro-Allied one to Serbia (Yugoslavia's entry),

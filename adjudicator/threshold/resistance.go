@@ -109,17 +109,18 @@ func ResistanceOf(s storm.State, target string, tile int) (storm.Resistance, boo
 			continue // Russia: no trade pact there
 		}
 		c := m.FlagsByPower()
+		name := storm.BorderName(s, b) // 28.42C: Serbia after Yugoslavia's split
 		switch side := storm.SideOf(m.TradePact); {
 		case m.TradePact != 0 && side == storm.Axis:
-			add("28.41A", "Axis trade pact in "+b, -1)
+			add("28.41A", "Axis trade pact in "+name, -1)
 		case m.TradePact == 0 && m.Controller != 0: // a successful aggression (28.41, 11.61E)
-			add("28.41A", b+" controlled by "+m.Controller.Title(), -1)
+			add("28.41A", name+" controlled by "+m.Controller.Title(), -1)
 		case m.TradePact != 0 && side == storm.Allies:
-			add("28.41B", "Allied trade pact in "+b, 1)
+			add("28.41B", "Allied trade pact in "+name, 1)
 		case m.TradePact == storm.Russia:
-			add("28.41C", "Russian trade pact in "+b, 1)
+			add("28.41C", "Russian trade pact in "+name, 1)
 		case c[storm.Britain]+c[storm.France]+c[storm.Russia] >= 3:
-			add("28.41D", "three or more Allied and Russian flags in "+b, 1)
+			add("28.41D", "three or more Allied and Russian flags in "+name, 1)
 		}
 	}
 	if tile > 0 { // 28.5
