@@ -131,10 +131,21 @@ func TestRule11_61EControlGivesThePactAtOnce(t *testing.T) {
 	if m.Controller != storm.Germany {
 		t.Fatalf("Austria not controlled by Germany: %+v\n%s", *m, enginetest.DumpEvents(evs))
 	}
-	pc, _ := pactChange(evs, "Austria")
+	pc, i := pactChange(evs, "Austria")
+	succeeded, ended := -1, len(evs)
+	for j, e := range evs {
+		switch e := e.(type) {
+		case event.AggressionSucceeded:
+			if e.Target == "Austria" {
+				succeeded = j
+			}
+		case event.TurnEnded:
+			ended = min(ended, j)
+		}
+	}
 	want := event.TradePactChanged{Minor: "Austria", To: storm.Germany, Rule: "11.61E"}
-	if pc != want || m.TradePact != storm.Germany {
-		t.Fatalf("11.61E: Austria's pact change %+v, pact %v; want %+v at once\n%s", pc, m.TradePact, want, enginetest.DumpEvents(evs))
+	if pc != want || i < succeeded || i > ended || m.TradePact != storm.Germany {
+		t.Fatalf("11.61E: Austria's pact change %+v (at %d), pact %v; want %+v in the crisis phase, after the aggression (%d), before the turn's end (%d)\n%s", pc, i, m.TradePact, want, succeeded, ended, enginetest.DumpEvents(evs))
 	}
 	for _, l := range war.VictoryPoints(s).Lines {
 		if l.Rule == "34.61" && strings.Contains(l.What, "Austria") {
