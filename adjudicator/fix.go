@@ -21,9 +21,10 @@ import (
 // the segment, the turn and the game's random generator stay as they are,
 // and the figures the rules derive from the one fixed follow at their next
 // determination (the support level at the next income phase, 10.31; the
-// EAI at the next, 23.22; trade pacts from the flags at the next income
-// phase, 11.61). Each fix is told in the public report (StateFixed); which
-// secret event was discarded, only its holder learns (8.31).
+// EAI at the next, 23.22; trade pacts from the flags at the next
+// diplomatic results or income phase, 11.61). Each fix is told in the
+// public report (StateFixed); which secret event was discarded, only its
+// holder learns (8.31).
 
 // Bounds of the figures SET fixes. The rules bound the flags (24.82D), the
 // EAI (23.26) and the climate (11.34), and keep tile points from going

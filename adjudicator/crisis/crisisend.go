@@ -75,6 +75,9 @@ func aggressionSucceeds(s *storm.State, c storm.Crisis, evs *[]event.Event) {
 	}
 	s.SupportFacts.Aggressions = append(s.SupportFacts.Aggressions, a)
 	*evs = append(*evs, ev)
+	if a.Completed != nil { // 11.61E: the pact comes with control, at once
+		track.UpdateTradePactOf(s, controlled(c.Target), evs)
+	}
 	temporarySupport(s, a, evs) // 10.71B, 10.81B (aggressioneffects.go)
 }
 
@@ -102,6 +105,7 @@ func ProgressConquests(s *storm.State, evs *[]event.Event) {
 			}
 			rule := map[bool]string{true: "29.32", false: "29.33B"}[a.Target == storm.Ethiopia]
 			*evs = append(*evs, event.ConquestCompleted{Turn: s.Turn, Target: a.Target, Done: true, Rule: rule})
+			track.UpdateTradePactOf(s, controlled(a.Target), evs) // 11.61E
 		}
 	}
 }

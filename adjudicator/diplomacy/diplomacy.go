@@ -852,6 +852,9 @@ func ResolveDiplomacy(s *storm.State, evs *[]event.Event) {
 		*evs = append(*evs, res)
 	}
 	resolveRussia(s, efforts[storm.RussiaTarget].eff, efforts[storm.RussiaTarget].contrib, evs) // 10.91F (russiadiplomacy.go)
+	// 11.61, 11.61D: the trade pacts follow the flags the results leave,
+	// at once (so 34.61 reads them at an outbreak of war this turn).
+	track.UpdateTradePacts(s, evs)
 	// 24.52C: the counters are paid now (retrieved when the turn ends, 24.81D).
 	for _, p := range storm.Powers {
 		if cost := PlacedCost(*s, p); cost > 0 {

@@ -110,7 +110,7 @@ func tradePactIncome(s storm.State, p storm.Power) int {
 // (6.25, 7.21); the activity counters of the turn are set (12.2).
 func ResolveIncome(s *storm.State, _ map[storm.Power][]storm.Order, evs *[]event.Event) {
 	randomevent.RevealHeld(s, storm.RevealIncome, evs) // 9.41A: economic events (randomevents.go)
-	updateTradePacts(s, evs)                           // 11.61
+	track.UpdateTradePacts(s, evs)                     // 11.61
 	track.RunGarrisonCheck(s, "21.23A", evs)
 	for _, p := range storm.Powers {
 		ps := s.Powers[p]
@@ -181,73 +181,6 @@ func EndTurnEconomy(s *storm.State) {
 		e.Options = storm.EventOptions{} // 15.32D, 18.41, 19.52, 19.62, 19.73D: this turn
 		e.CountersNow = e.CountersNext
 		e.CountersNext = storm.ActivityCounters{}
-	}
-}
-
-// tradePactBarred are the countries with which no trade pact may be
-// concluded (11.61C).
-var tradePactBarred = map[string]bool{
-	storm.Ethiopia:     true, // 11.61C
-	storm.Rhineland:    true, // 11.61C
-	storm.BalticStates: true, // 11.61C
-}
-
-// minFlagsForPact is the number of an alliance's flags that gives a trade
-// pact (11.61).
-const minFlagsForPact = 3
-
-// tieWinner breaks a tie of two and two flags: Germany for the Axis
-// (11.61A), France for the Allies (11.61B).
-var tieWinner = map[storm.Side]storm.Power{storm.Axis: storm.Germany, storm.Allies: storm.France}
-
-// TradePactHolder returns the major power holding the trade pact of m by
-// its flags, or 0 (11.61): an Axis power controlling the country keeps a
-// permanent pact (11.61E); otherwise an alliance with three or more flags
-// gives the pact to its power with the most flags, ties going to Germany or
-// France (11.61A-B); fewer than three flags end the pact (11.61D); some
-// countries never have one (11.61C).
-func TradePactHolder(m storm.Minor) storm.Power {
-	if storm.SideOf(m.Controller) == storm.Axis && m.Controller.Valid() {
-		return m.Controller // 11.61E
-	}
-	if tradePactBarred[m.Name] || !m.FlagPower.Valid() {
-		return 0 // 11.61C
-	}
-	own, partner := max(m.Flags, 0), 0
-	other, ok := storm.AlliancePartner[m.FlagPower]
-	if ok {
-		partner = max(m.PartnerFlags, 0)
-	}
-	if own+partner < minFlagsForPact {
-		return 0 // 11.61, 11.61D
-	}
-	switch {
-	case own > partner:
-		return m.FlagPower
-	case partner > own:
-		return other
-	}
-	return tieWinner[storm.SideOf(m.FlagPower)] // 11.61A-B
-}
-
-// updateTradePacts sets every trade pact from the flags (11.61) and reports
-// the pacts concluded or ended.
-func updateTradePacts(s *storm.State, evs *[]event.Event) {
-	for i := range s.Minors {
-		m := &s.Minors[i]
-		h := TradePactHolder(*m)
-		if h == m.TradePact {
-			continue
-		}
-		rule := "11.61"
-		switch {
-		case h == m.Controller && h != 0:
-			rule = "11.61E"
-		case h == 0:
-			rule = "11.61D"
-		}
-		*evs = append(*evs, event.TradePactChanged{Minor: m.Name, From: m.TradePact, To: h, Rule: rule})
-		m.TradePact = h
 	}
 }
 

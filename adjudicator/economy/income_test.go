@@ -70,7 +70,7 @@ func TestRule11_61TradePactHolder(t *testing.T) {
 		{"11.61C Baltic States", storm.Minor{Name: storm.BalticStates, Flags: 4, FlagPower: storm.Germany}, 0},
 		{"11.61E Axis control", storm.Minor{Name: "Albania", Controller: storm.Italy}, storm.Italy},
 	} {
-		if got := economy.TradePactHolder(c.m); got != c.want {
+		if got := track.TradePactHolder(c.m); got != c.want {
 			t.Errorf("11.61: %s: %v, want %v", c.name, got, c.want)
 		}
 	}
@@ -79,7 +79,7 @@ func TestRule11_61TradePactHolder(t *testing.T) {
 func TestRule11_63StartingPactsKeptByTheFlags(t *testing.T) {
 	s := setup.NewGame(9)
 	for _, m := range s.Minors {
-		if got := economy.TradePactHolder(m); got != m.TradePact {
+		if got := track.TradePactHolder(m); got != m.TradePact {
 			t.Errorf("11.61, 11.63: %s holder %v, setup %v", m.Name, got, m.TradePact)
 		}
 	}
