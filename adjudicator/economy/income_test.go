@@ -69,6 +69,8 @@ func TestRule11_61TradePactHolder(t *testing.T) {
 		{"11.61C Rhineland", storm.Minor{Name: storm.Rhineland, Flags: 4, FlagPower: storm.Germany}, 0},
 		{"11.61C Baltic States", storm.Minor{Name: storm.BalticStates, Flags: 4, FlagPower: storm.Germany}, 0},
 		{"11.61E Axis control", storm.Minor{Name: "Albania", Controller: storm.Italy}, storm.Italy},
+		{"11.61C-E no pact from control of Ethiopia", storm.Minor{Name: "Ethiopia", Controller: storm.Italy}, 0},
+		{"11.61C-E no pact from control of the Baltic States", storm.Minor{Name: storm.BalticStates, Controller: storm.Germany}, 0},
 	} {
 		if got := track.TradePactHolder(c.m); got != c.want {
 			t.Errorf("11.61: %s: %v, want %v", c.name, got, c.want)

@@ -28,11 +28,14 @@ var tieWinner = map[storm.Side]storm.Power{storm.Axis: storm.Germany, storm.Alli
 // France (11.61A-B); fewer than three flags end the pact (11.61D); some
 // countries never have one (11.61C).
 func TradePactHolder(m storm.Minor) storm.Power {
+	if tradePactBarred[m.Name] {
+		return 0 // 11.61C, before 11.61E: control gives a pact only where one may be concluded
+	}
 	if storm.SideOf(m.Controller) == storm.Axis && m.Controller.Valid() {
 		return m.Controller // 11.61E
 	}
-	if tradePactBarred[m.Name] || !m.FlagPower.Valid() {
-		return 0 // 11.61C
+	if !m.FlagPower.Valid() {
+		return 0
 	}
 	own, partner := max(m.Flags, 0), 0
 	other, ok := storm.AlliancePartner[m.FlagPower]
