@@ -103,9 +103,12 @@ type BalanceRow struct {
 // RussiaView is Russia's public track: cohesion and purge events (22.71)
 // and the last garrison check (21.2-21.4), nil before the first.
 type RussiaView struct {
-	Cohesion    storm.Cohesion       `json:"cohesion"`
-	PurgeEvents int                  `json:"purge_events"`
-	Garrison    *storm.GarrisonCheck `json:"garrison,omitempty"`
+	Cohesion    storm.Cohesion `json:"cohesion"`
+	PurgeEvents int            `json:"purge_events"`
+	// ExcessPurgeEvents are the purge events beyond 30 Russia has not yet
+	// spent on free research steps (22.73E).
+	ExcessPurgeEvents int                  `json:"excess_purge_events,omitempty"`
+	Garrison          *storm.GarrisonCheck `json:"garrison,omitempty"`
 }
 
 // TargetView is one diplomatic target (24.21): its region (4.16), its
@@ -330,7 +333,7 @@ func derivePublic(s storm.State) PublicView {
 		Turn: s.Turn, Segment: s.Segment, SegmentTitle: s.Segment.Title(), Ended: s.Ended,
 		AwaitsDraw: AwaitsDraw(s), Required: nonNil(Required(s)),
 		EconomicClimate: s.EconomicClimate, EAI: s.EAI, EAITerms: terms,
-		Russia: RussiaView{Cohesion: s.Russia.Cohesion, PurgeEvents: s.Russia.PurgeEvents},
+		Russia: RussiaView{Cohesion: s.Russia.Cohesion, PurgeEvents: s.Russia.PurgeEvents, ExcessPurgeEvents: s.Russia.ExcessPurgeEvents},
 	}
 	for _, p := range storm.Powers {
 		ps := s.Powers[p]

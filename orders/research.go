@@ -13,11 +13,11 @@ var researchWord = &orderWord{
 	word: "RESEARCH",
 	rule: "15",
 	forms: []string{"RESEARCH COUNTER <strength>", "RESEARCH COUNTER CIVILIAN", "RESEARCH <project>",
-		"RESEARCH <project> INTELLIGENCE|ADVANCED|SPY", "RESEARCH <project> REASSIGN <points>"},
+		"RESEARCH <project> INTELLIGENCE|ADVANCED|SPY", "RESEARCH <project> REASSIGN <points>", "RESEARCH <project> PURGE"},
 	parse: parseResearch,
 }
 
-const researchHint = "RESEARCH COUNTER 2, RESEARCH COUNTER CIVILIAN, RESEARCH AIR RANGE, RESEARCH ESPIONAGE INTELLIGENCE, RESEARCH JETS ADVANCED, RESEARCH TORPEDOES SPY, RESEARCH ASW REASSIGN 2 (rules 15, 16; docs/orders.md)"
+const researchHint = "RESEARCH COUNTER 2, RESEARCH COUNTER CIVILIAN, RESEARCH AIR RANGE, RESEARCH ESPIONAGE INTELLIGENCE, RESEARCH JETS ADVANCED, RESEARCH TORPEDOES SPY, RESEARCH ASW REASSIGN 2, RESEARCH JETS PURGE (rules 15, 16; docs/orders.md)"
 
 // researchFillers are words a research order may carry that mean nothing.
 var researchFillers = []string{"POINT", "POINTS", "IN", "INTO", "TO", "ON", "THE", "PROJECT", "RING", "USING", "WITH"}
@@ -29,6 +29,8 @@ var researchFillers = []string{"POINT", "POINTS", "IN", "INTO", "TO", "ON", "THE
 //	RESEARCH <project> [<kind>]       one point; kind INTELLIGENCE (15.23D),
 //	                                  ADVANCED (15.23E-F) or SPY (16.16B)
 //	RESEARCH <project> REASSIGN <n>   n surplus points of a random event (15.24)
+//	RESEARCH <project> PURGE          Russia's free step for an excess purge
+//	                                  event (15.22E, 22.73E)
 //
 // A point count may follow the project ("RESEARCH AIR RANGE 1"); the
 // adjudicator refuses more than one point a project (15.23A).
@@ -77,7 +79,7 @@ func parseResearch(l *line) (storm.Order, *Error) {
 	}
 	if len(args) > 0 {
 		switch k := strings.ToLower(args[len(args)-1]); k {
-		case storm.PointIntelligence, storm.PointAdvanced, storm.PointSpy, storm.PointReassign:
+		case storm.PointIntelligence, storm.PointAdvanced, storm.PointSpy, storm.PointReassign, storm.PointPurge:
 			o.Args = []string{k}
 			args = args[:len(args)-1]
 		case "reassigned":

@@ -21,7 +21,8 @@ import (
 //     side's basic allocation (leader only) or the power's counters; Args
 //     ["intelligence"] or ["advanced"]: the point of 15.23D or 15.23E/F;
 //     ["spy"]: the spy-ring point of 16.16B; ["reassign"]: Points surplus
-//     points of a random event moved to this project (15.24).
+//     points of a random event moved to this project (15.24); ["purge"]:
+//     Russia's free step for an unspent excess purge event (15.22E, 22.73E).
 
 // ResearchKinds are the orders of the research segment.
 var ResearchKinds = []storm.OrderKind{storm.Research}
@@ -207,6 +208,11 @@ func checkResearch(s storm.State, p storm.Power, orders []storm.Order) []storm.I
 		}
 	}
 	normal, intel, adv := 0, 0, 0
+	purges := 0                    // 22.73E: excess purge events spent
+	purgeSteps := map[string]int{} // 15.22E: the steps of earlier turns included
+	for _, id := range s.Sheets.PurgeSteps {
+		purgeSteps[id]++
+	}
 	for i, o := range orders {
 		if o.Project == "" {
 			continue
@@ -310,6 +316,21 @@ func checkResearch(s storm.State, p storm.Power, orders []storm.Order) []storm.I
 			surplus[r.Category] -= track.OrderPoints(o)
 			if surplus[r.Category] < 0 {
 				bad(i, "15.24", "%s has no surplus %s research points of a random event left to reassign", p.Title(), r.Category)
+				continue
+			}
+		case storm.PointPurge:
+			if p != storm.Russia {
+				bad(i, "22.73E", "only Russia has free research steps from excess purge events")
+				continue
+			}
+			purges++
+			if purges > s.Russia.ExcessPurgeEvents {
+				bad(i, "22.73E", "Russia has %d unspent excess purge event(s) (each purge event beyond 30 gives one free step)", s.Russia.ExcessPurgeEvents)
+				continue
+			}
+			purgeSteps[r.ID()]++
+			if purgeSteps[r.ID()] > maxPurgeSteps {
+				bad(i, "15.22E", "no more than %d research steps from excess purge events may go to one project (%s)", maxPurgeSteps, r.ID())
 				continue
 			}
 		default:
@@ -646,6 +667,13 @@ func applyResearch(s *storm.State, p storm.Power, orders []storm.Order, evs *[]e
 			continue
 		}
 		switch kind {
+		case storm.PointPurge: // 22.73E: free, outside the side's points
+			if err := PurgeResearchStep(s, r.ID(), evs); err != nil {
+				*evs = append(*evs, event.OrderVoided{Power: p, Order: o, Rule: "15.22E", Msg: err.Error()})
+			} else {
+				s.Russia.ExcessPurgeEvents--
+			}
+			continue
 		case storm.PointSpy:
 			// A partner may have used the ring, or the project's one spy
 			// point, earlier this turn (16.16B).
@@ -819,6 +847,21 @@ func ResearchOptionsWith(s storm.State, p storm.Power, validate func([]storm.Ord
 			}
 		}
 	}
+	// 22.73E, 15.22E: a free step for each unspent excess purge event, at
+	// most three a project.
+	if p == storm.Russia && s.Russia.ExcessPurgeEvents > 0 {
+		if !ordered {
+			order, ordered = exampleOrder(s, p), true
+		}
+		for _, r := range order {
+			op := storm.Option{Order: storm.Order{Kind: storm.Research, Project: r.ID(), Points: 1, Args: []string{storm.PointPurge}},
+				Note: fmt.Sprintf("%d excess purge event(s) unspent: one free step each, to any Russian project, at most %d a project; a line for each (22.73E, 15.22E); their other use, infantry for the A World at War force pool, belongs to that game", s.Russia.ExcessPurgeEvents, maxPurgeSteps)}
+			if len(validate(op.Orders())) == 0 {
+				opts = append(opts, op)
+				break
+			}
+		}
+	}
 	if basic > 0 {
 		n := basic
 		if ResearchBanned(s, p) {
@@ -926,7 +969,8 @@ type sortKey struct{ stage, owner, at int }
 const maxPurgeSteps = 3
 
 // PurgeResearchStep gives a Russian project one free step for a purge
-// event beyond 30 (15.22E, 22.73E). For the purge code.
+// event beyond 30 (15.22E, 22.73E). applyResearch plays it for a RESEARCH
+// <project> PURGE order.
 func PurgeResearchStep(s *storm.State, project string, evs *[]event.Event) error {
 	r, ok := storm.FindProject(storm.Soviet, project)
 	if !ok {

@@ -16,6 +16,7 @@ const (
 	PointAdvanced     = "advanced"     // 15.23E, 15.23F
 	PointSpy          = "spy"          // 15.22B, 16.16B
 	PointReassign     = "reassign"     // 15.24
+	PointPurge        = "purge"        // 15.22E, 22.73E: a free step for an excess purge event
 	CounterCivilian   = "civilian"     // 15.22A: the research-only counter
 )
 
