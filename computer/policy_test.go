@@ -214,16 +214,7 @@ func TestComputerIgnoresTheGeneratorAndTheDeck(t *testing.T) {
 }
 
 // sideVP is side's victory points at the end of s (34).
-func sideVP(s storm.State, side storm.Side) int {
-	v := adjudicator.Derive(s).Public.Victory
-	switch side {
-	case storm.Axis:
-		return v.Axis
-	case storm.Allies:
-		return v.Allies
-	}
-	return v.Russia
-}
+func sideVP(s storm.State, side storm.Side) int { return adjudicator.Derive(s).Public.Victory.Of(side) }
 
 // TestComputerSideBeatsPassingAndRandomSides: on the same seeds, a side
 // played by the computer ends with more victory points (34) on average

@@ -343,16 +343,7 @@ func policyTable(o simulateBench, d *storm.Deck) ([]policyRow, error) {
 
 // sideVP is side's victory points at the end of the game (34; the view's
 // Victory: adjudicator.Derive's figure, war.VictoryPoints).
-func sideVP(s storm.State, side storm.Side) int {
-	v := adjudicator.Derive(s).Public.Victory
-	switch side {
-	case storm.Axis:
-		return v.Axis
-	case storm.Allies:
-		return v.Allies
-	}
-	return v.Russia
-}
+func sideVP(s storm.State, side storm.Side) int { return adjudicator.Derive(s).Public.Victory.Of(side) }
 
 // meanSD is the mean and the (population) standard deviation of xs.
 func meanSD(xs []float64) (float64, float64) {
