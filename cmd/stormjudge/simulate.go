@@ -45,12 +45,18 @@ type simulatedGame struct {
 	end    storm.State
 }
 
-// simulateGames plays o.Games games with the standing-order policy share,
-// seeds o.Seed, o.Seed+1 ..., on one goroutine a core: the engine is pure,
-// so the games are independent, and each is the same whoever plays it.
-// The results are in the games' order.
+// simulateGames plays o.Games games with the standing-order policy share
+// (seededGames).
 func simulateGames(o simulateBench, d *storm.Deck, share int) ([]simulatedGame, error) {
-	out := make([]simulatedGame, o.Games)
+	return seededGames(o, func(seed uint64) (simulatedGame, error) { return simulateOne(seed, d, o.Turns, share) })
+}
+
+// seededGames plays o.Games games by play, seeds o.Seed, o.Seed+1 ...,
+// on one goroutine a core: the engine is pure, so the games are
+// independent, and each is the same whoever plays it. The results are in
+// the games' order.
+func seededGames[G any](o simulateBench, play func(seed uint64) (G, error)) ([]G, error) {
+	out := make([]G, o.Games)
 	errs := make([]error, o.Games)
 	next := make(chan int)
 	var wg sync.WaitGroup
@@ -59,7 +65,7 @@ func simulateGames(o simulateBench, d *storm.Deck, share int) ([]simulatedGame, 
 		go func() {
 			defer wg.Done()
 			for g := range next {
-				out[g], errs[g] = simulateOne(o.Seed+uint64(g), d, o.Turns, share)
+				out[g], errs[g] = play(o.Seed + uint64(g))
 			}
 		}()
 	}
@@ -261,28 +267,9 @@ func playPolicyGame(seed uint64, d *storm.Deck, turns int, pp policyPairing) (po
 	return g, nil
 }
 
-// policyGames plays o.Games games of the pairing pp, seeds o.Seed,
-// o.Seed+1 ..., on one goroutine a core, as simulateGames does.
+// policyGames plays o.Games games of the pairing pp (seededGames).
 func policyGames(o simulateBench, d *storm.Deck, pp policyPairing) ([]policyGame, error) {
-	out := make([]policyGame, o.Games)
-	errs := make([]error, o.Games)
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), max(o.Games, 1)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for g := range next {
-				out[g], errs[g] = playPolicyGame(o.Seed+uint64(g), d, o.Turns, pp)
-			}
-		}()
-	}
-	for g := range o.Games {
-		next <- g
-	}
-	close(next)
-	wg.Wait()
-	return out, errors.Join(errs...)
+	return seededGames(o, func(seed uint64) (policyGame, error) { return playPolicyGame(seed, d, o.Turns, pp) })
 }
 
 // policyRow is the -policy table's figures for one pairing.
