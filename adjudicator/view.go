@@ -557,3 +557,15 @@ func nonNil[T any](s []T) []T {
 func EAIChangeRule(e event.EAIDetermined, climate *event.EconomicClimateChanged) string {
 	return track.EAIChangeRule(e, climate)
 }
+
+// SideVictory is side's victory points in v (34.11: the Axis, the
+// Allies, Russia).
+func SideVictory(v storm.Victory, side storm.Side) int {
+	switch side {
+	case storm.Axis:
+		return v.Axis
+	case storm.Allies:
+		return v.Allies
+	}
+	return v.Russia
+}

@@ -126,7 +126,7 @@ func (st *seat) maxAlliedThreshold(aggressor storm.Power, res int) int {
 
 // sideVP is side's victory points as the state stands (34; the view's
 // Victory).
-func (st *seat) sideVP(side storm.Side) int { return st.pub.Victory.Of(side) }
+func (st *seat) sideVP(side storm.Side) int { return adjudicator.SideVictory(st.pub.Victory, side) }
 
 // leads reports whether the power's side is ahead as a war now would
 // leave it (34.11A: the Axis against the Allies and Russia together; the

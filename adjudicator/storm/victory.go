@@ -25,17 +25,6 @@ type Victory struct {
 	ThreeWay string `json:"three_way"`
 }
 
-// Of is side's victory points (34.11: the Axis, the Allies, Russia).
-func (v Victory) Of(side Side) int {
-	switch side {
-	case Axis:
-		return v.Axis
-	case Allies:
-		return v.Allies
-	}
-	return v.Russia
-}
-
 // FirstDemand is the part of a target that may be taken first, counted
 // within the whole's value (34.51A: Czechoslovakia "including the
 // Sudetenland", Poland "including Danzig and the Corridor"; 9.14A).
