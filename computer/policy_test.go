@@ -214,7 +214,9 @@ func TestComputerIgnoresTheGeneratorAndTheDeck(t *testing.T) {
 }
 
 // sideVP is side's victory points at the end of s (34).
-func sideVP(s storm.State, side storm.Side) int { return adjudicator.SideVictory(adjudicator.Derive(s).Public.Victory, side) }
+func sideVP(s storm.State, side storm.Side) int {
+	return adjudicator.SideVictory(adjudicator.Derive(s).Public.Victory, side)
+}
 
 // TestComputerSideBeatsPassingAndRandomSides: on the same seeds, a side
 // played by the computer ends with more victory points (34) on average

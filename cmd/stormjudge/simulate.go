@@ -330,7 +330,9 @@ func policyTable(o simulateBench, d *storm.Deck) ([]policyRow, error) {
 
 // sideVP is side's victory points at the end of the game (34; the view's
 // Victory: adjudicator.Derive's figure, war.VictoryPoints).
-func sideVP(s storm.State, side storm.Side) int { return adjudicator.SideVictory(adjudicator.Derive(s).Public.Victory, side) }
+func sideVP(s storm.State, side storm.Side) int {
+	return adjudicator.SideVictory(adjudicator.Derive(s).Public.Victory, side)
+}
 
 // meanSD is the mean and the (population) standard deviation of xs.
 func meanSD(xs []float64) (float64, float64) {
