@@ -2,7 +2,7 @@
 // storm.Deck. The format is documented for moderators in
 // docs/deck.md. Every error carries the line of the file it concerns:
 // TOML syntax errors, unknown keys and effect kinds (with a "did you mean"),
-// values of the wrong type, and what storm.Deck.Check finds (missing
+// values of the wrong type, and what deckcheck.Check finds (missing
 // parameters, duplicate numbers ...).
 package deck
 
@@ -17,6 +17,7 @@ import (
 
 	"github.com/BurntSushi/toml"
 
+	"stormjudge/adjudicator/deckcheck"
 	"stormjudge/adjudicator/storm"
 )
 
@@ -55,7 +56,7 @@ func LoadFile(path string) (storm.Deck, error) {
 }
 
 // Parse reads a deck in the TOML format of docs/deck.md and checks it
-// (storm.Deck.Check). name is the deck's name unless the file sets
+// (deckcheck.Check). name is the deck's name unless the file sets
 // one. The error, if any, is Errors.
 func Parse(name string, data []byte) (storm.Deck, error) {
 	var raw map[string]any
@@ -75,7 +76,7 @@ func Parse(name string, data []byte) (storm.Deck, error) {
 	if d.Name == "" {
 		d.Name = name
 	}
-	for _, e := range d.Check() {
+	for _, e := range deckcheck.Check(d) {
 		path := errorPath(e)
 		if p.reported[path] || p.reported[parentPath(path)] {
 			continue // the parser said it already
@@ -90,7 +91,7 @@ func Parse(name string, data []byte) (storm.Deck, error) {
 }
 
 // errorPath is the key path (as scan records it) of a Check error.
-func errorPath(e storm.DeckError) string {
+func errorPath(e deckcheck.Error) string {
 	if e.Card < 0 {
 		return ""
 	}

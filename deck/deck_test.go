@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"stormjudge/adjudicator/deckcheck"
 	"stormjudge/adjudicator/storm"
 )
 
@@ -227,7 +228,7 @@ func FuzzParse(f *testing.F) {
 		watchdog := time.AfterFunc(10*time.Second, func() { panic(fmt.Sprintf("slow input (over 10s): %q", data)) })
 		defer watchdog.Stop()
 		d, err := Parse("fuzz", data)
-		if err == nil && len(d.Check()) != 0 {
+		if err == nil && len(deckcheck.Check(d)) != 0 {
 			t.Errorf("Parse accepted a deck Check refuses")
 		}
 	})

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/deckcheck"
 	"stormjudge/adjudicator/randomevent"
 	"stormjudge/adjudicator/storm"
 	"stormjudge/deck"
@@ -42,7 +43,7 @@ func TestSecretEventsNeverMailedToOthers(t *testing.T) {
 			d.Cards = append(d.Cards, c)
 		}
 	}
-	if errs := d.Check(); len(errs) > 0 {
+	if errs := deckcheck.Check(d); len(errs) > 0 {
 		t.Fatalf("test deck: %v", errs)
 	}
 	held := 0

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/deckcheck"
 	"stormjudge/adjudicator/economy"
 	"stormjudge/adjudicator/event"
 	"stormjudge/adjudicator/internal/enginetest"
@@ -512,7 +513,7 @@ func TestRule15_31DeckRefusesChoicesOnGeneralEvents(t *testing.T) {
 		{storm.Effect{Kind: storm.EffectActivityCounter, Use: storm.CounterUseResearch, Value: -1}, storm.Germany, "value"},
 		{storm.Effect{Kind: storm.EffectActivityCounter, Use: storm.CounterUseAny, Value: 1, When: "later"}, storm.Germany, "turn"},
 	} {
-		probs := storm.CheckEffect(c.e, c.holder)
+		probs := deckcheck.CheckEffect(c.e, c.holder)
 		found := false
 		for _, p := range probs {
 			found = found || p.Key == c.key

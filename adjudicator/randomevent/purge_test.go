@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"stormjudge/adjudicator"
+	"stormjudge/adjudicator/deckcheck"
 	"stormjudge/adjudicator/economy"
 	"stormjudge/adjudicator/event"
 	"stormjudge/adjudicator/internal/enginetest"
@@ -281,7 +282,7 @@ func TestRule22_21DIndicatedUnitPurged(t *testing.T) {
 	}
 	// 22.21D: the indicated unit is part of the event: a deck without it is refused.
 	d := purgeEventDeck(purgeEvent(storm.Effect{Kind: storm.EffectPurgeUnit}))
-	if errs := d.Check(); len(errs) != 1 || errs[0].Key != "unit" || errs[0].Event != "russia" {
+	if errs := deckcheck.Check(d); len(errs) != 1 || errs[0].Key != "unit" || errs[0].Event != "russia" {
 		t.Errorf("22.21D: a purge_unit without its unit: %v", errs)
 	}
 }
@@ -353,7 +354,7 @@ func TestRule22_72BGeneralSupportPurges(t *testing.T) {
 				k.General = ev
 			}
 		})
-		if errs := d.Check(); errs != nil {
+		if errs := deckcheck.Check(d); errs != nil {
 			t.Fatalf("%s: deck %v", c.kind, errs)
 		}
 		s := setup.NewGameWithDeck(1, d)
@@ -369,7 +370,7 @@ func TestRule22_72BGeneralSupportPurges(t *testing.T) {
 	}
 	// A general event must say which power it concerns.
 	d := enginetest.TestDeck(1, func(k *storm.Card) { k.General = purgeEvent(storm.Effect{Kind: storm.EffectPurgeSupport, Value: -1}) })
-	if errs := d.Check(); len(errs) != 1 || errs[0].Key != "power" {
+	if errs := deckcheck.Check(d); len(errs) != 1 || errs[0].Key != "power" {
 		t.Errorf("22.21D: a general purge_support without power: %v", errs)
 	}
 }

@@ -1,7 +1,6 @@
 package storm
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 )
@@ -67,10 +66,10 @@ const (
 var EventCategories = []EventCategory{CategoryEconomic, CategoryResearch, CategoryConversion, CategoryConstruction,
 	CategoryDiplomatic, CategorySupport, CategoryPurge, CategoryPolitical}
 
-// generalCategories are the types a general event may have (8.21A, plus
+// GeneralCategories are the types a general event may have (8.21A, plus
 // purge for general events 66 and 138 (22.21D) and political for the EAI
 // events (23.21C)).
-var generalCategories = []EventCategory{CategoryResearch, CategoryDiplomatic, CategorySupport, CategoryPurge, CategoryPolitical}
+var GeneralCategories = []EventCategory{CategoryResearch, CategoryDiplomatic, CategorySupport, CategoryPurge, CategoryPolitical}
 
 // Effect is one effect of an event. Kind says which parameters mean
 // something (effectSpecs); the others are zero.
@@ -323,8 +322,8 @@ const (
 	CounterUseAny                 CounterUse = "any"
 )
 
-// counterUses lists the uses.
-var counterUses = []CounterUse{CounterUseResearch, CounterUseDiplomacy, CounterUseResearchOrDiplomacy, CounterUseAny}
+// CounterUses lists the uses.
+var CounterUses = []CounterUse{CounterUseResearch, CounterUseDiplomacy, CounterUseResearchOrDiplomacy, CounterUseAny}
 
 // Region is one of the five regions of 4.16, used only by random events.
 type Region string
@@ -421,292 +420,9 @@ var countryNames = func() (t struct{ lower, canonical map[string]string }) {
 	return t
 }()
 
-// DeckError is one problem of a deck found by Check. Card is the card's
-// index in Deck.Cards (-1: the deck), Event "" (the card), "general" or a
-// power's name, Effect the effect's index in the event (-1: none) and Key
-// the field concerned, named as in a deck file ("number", "kind", "value"
-// ...).
-type DeckError struct {
-	Card   int
-	Number int
-	Event  string
-	Effect int
-	Key    string
-	Msg    string
-}
-
-// Error names the card, its event and its effect before the problem.
-func (e DeckError) Error() string {
-	var b strings.Builder
-	if e.Card >= 0 {
-		fmt.Fprintf(&b, "card %d", e.Number)
-		if e.Event != "" {
-			fmt.Fprintf(&b, ", %s event", e.Event)
-		}
-		if e.Effect >= 0 {
-			fmt.Fprintf(&b, ", effect %d", e.Effect+1)
-		}
-		b.WriteString(": ")
-	}
-	if e.Key != "" {
-		fmt.Fprintf(&b, "%s: ", e.Key)
-	}
-	b.WriteString(e.Msg)
-	return b.String()
-}
-
-// GeneralEvent is the Event name of a card's general event in DeckError.
-const GeneralEvent = "general"
-
-// Check validates a deck: card numbers unique and in 1..144 (8.42), trends
-// in -2..+2 (11.33), a general event and one national event per major
-// power (8.41B-C), general events public (9.3), categories known (8.21),
-// and every effect of the vocabulary with its required parameters, and
-// only those, holding known values. nil means the deck is usable.
-func (d Deck) Check() []DeckError {
-	var errs []DeckError
-	seen := map[int]int{}
-	for i, c := range d.Cards {
-		add := func(event string, effect int, key, format string, args ...any) {
-			errs = append(errs, DeckError{Card: i, Number: c.Number, Event: event, Effect: effect, Key: key, Msg: fmt.Sprintf(format, args...)})
-		}
-		if c.Number < 1 || c.Number > DeckSize {
-			add("", -1, "number", "card number %d out of range 1..%d (8.42)", c.Number, DeckSize)
-		} else if j, dup := seen[c.Number]; dup {
-			add("", -1, "number", "card number %d used twice (also card %d of the file) (8.41D)", c.Number, j+1)
-		} else {
-			seen[c.Number] = i
-		}
-		if c.Trend < -2 || c.Trend > 2 {
-			add("", -1, "trend", "economic trend %+d out of range -2..+2 (11.33)", c.Trend)
-		}
-		checkEvent(c.General, GeneralEvent, 0, add)
-		for p := range c.National {
-			if !p.Valid() {
-				add("", -1, "", "national event for an invalid power %d", uint8(p))
-			}
-		}
-		for _, p := range Powers {
-			ev, ok := c.National[p]
-			if !ok {
-				add(p.String(), -1, "", "missing: a national event for %s (every card has one per major power, 8.41C)", p)
-				continue
-			}
-			checkEvent(ev, p.String(), p, add)
-		}
-	}
-	return errs
-}
-
-// checkEvent checks one event; holder is 0 for the general event.
-func checkEvent(ev CardEvent, name string, holder Power, add func(event string, effect int, key, format string, args ...any)) {
-	if strings.TrimSpace(ev.Title) == "" {
-		add(name, -1, "title", "missing: every event has a title")
-	}
-	if holder == 0 && ev.Secret {
-		add(name, -1, "secret", "a general event is always public (8.31, 9.31)")
-	}
-	switch {
-	case ev.Category == "":
-		add(name, -1, "category", "missing: one of %s (8.21)", list(EventCategories))
-	case !slices.Contains(EventCategories, ev.Category):
-		add(name, -1, "category", "unknown category %q: one of %s (8.21)", ev.Category, list(EventCategories))
-	case holder == 0 && !slices.Contains(generalCategories, ev.Category):
-		add(name, -1, "category", "a general event is not of category %q; one of %s (8.21A)", ev.Category, list(generalCategories))
-	}
-	for j, e := range ev.Effects {
-		for _, m := range CheckEffect(e, holder) {
-			add(name, j, m.Key, "%s", m.msg)
-		}
-	}
-}
-
-type effectProblem struct{ Key, msg string }
-
-// CheckEffect checks one effect against its spec; holder is the power
-// holding a national event, 0 for a general event.
-func CheckEffect(e Effect, holder Power) []effectProblem {
-	var out []effectProblem
-	bad := func(key Param, format string, args ...any) {
-		out = append(out, effectProblem{string(key), fmt.Sprintf(format, args...)})
-	}
-	spec, ok := e.Kind.Spec()
-	if !ok {
-		if e.Kind == "" {
-			out = append(out, effectProblem{"kind", "missing: every effect has a kind"})
-		} else {
-			out = append(out, effectProblem{"kind", fmt.Sprintf("unknown effect kind %q", e.Kind)})
-		}
-		return out
-	}
-	allowed := slices.Concat(spec.Required, spec.OneOf, spec.Optional)
-	if spec.PerPower {
-		allowed = append(allowed, ParamPower)
-	}
-	if spec.PerSide {
-		allowed = append(allowed, ParamSide)
-	}
-	given := e.Given()
-	for _, p := range Params {
-		if given[p] && !slices.Contains(allowed, p) {
-			bad(p, "not a parameter of %s (rule %s)", e.Kind, spec.Rule)
-		}
-	}
-	for _, p := range spec.Required {
-		if !given[p] {
-			bad(p, "missing: %s needs %s (rule %s)", e.Kind, p, spec.Rule)
-		}
-	}
-	if len(spec.OneOf) > 0 {
-		n := 0
-		for _, p := range spec.OneOf {
-			if given[p] {
-				n++
-			}
-		}
-		if n != 1 {
-			bad(spec.OneOf[0], "%s needs exactly one of %s (rule %s)", e.Kind, list(spec.OneOf), spec.Rule)
-		}
-	}
-	// the power concerned
-	power := e.Power
-	if given[ParamPower] && !e.Power.Valid() {
-		bad(ParamPower, "unknown power %d", uint8(e.Power))
-	}
-	if power == 0 {
-		power = holder
-	}
-	if spec.PerPower && power == 0 {
-		bad(ParamPower, "missing: a general event's %s names the power it concerns (rule %s)", e.Kind, spec.Rule)
-	}
-	if spec.Only != 0 && power != 0 && power != spec.Only {
-		bad(ParamPower, "%s concerns %s only (rule %s)", e.Kind, spec.Only, spec.Rule)
-	}
-	if spec.PerSide {
-		switch {
-		case e.Side == "" && holder == 0:
-			bad(ParamSide, "missing: a general event's %s names the side it favours: axis, allies or russia (9.31C)", e.Kind)
-		case e.Side != "" && e.Side != Axis && e.Side != Allies && e.Side != Soviet:
-			bad(ParamSide, "unknown side %q: axis, allies or russia (9.31C)", e.Side)
-		}
-	}
-	if given[ParamValue] && (e.Value < spec.Min || e.Value > spec.Max) {
-		bad(ParamValue, "%d out of range %d..%d for %s (rule %s)", e.Value, spec.Min, spec.Max, e.Kind, spec.Rule)
-	}
-	if given[ParamCount] && given[ParamProject] {
-		bad(ParamCount, "count is how many projects of the research category the player chooses; a named project advances alone (15.32B)")
-	}
-	if given[ParamCount] && (e.Count < 1 || e.Count > 3) {
-		bad(ParamCount, "%d out of range 1..3", e.Count)
-	}
-	if given[ParamPer] && e.Per < 1 {
-		bad(ParamPer, "%d: must be at least 1", e.Per)
-	}
-	if given[ParamMax] && (e.Max < 1 || e.Max > 7) {
-		bad(ParamMax, "%d out of range 1..7", e.Max)
-	}
-	if given[ParamProject] {
-		if msg := checkProject(e.Project, power); msg != "" {
-			bad(ParamProject, "%s", msg)
-		}
-	}
-	if given[ParamResearch] && !slices.Contains(ResearchCategories, e.Research) {
-		bad(ParamResearch, "unknown research category %q: one of %s (15.12)", e.Research, list(ResearchCategories))
-	}
-	if e.Kind == EffectConditionalSupport && e.Condition == ConditionResearchResults && !given[ParamResearch] {
-		bad(ParamResearch, "missing: the condition research_results counts the results of a research category")
-	}
-	if given[ParamRegion] {
-		if _, ok := regionCountries[e.Region]; !ok {
-			bad(ParamRegion, "unknown region %q: one of %s (4.16)", e.Region, list(Regions))
-		}
-	}
-	for _, c := range []struct {
-		p Param
-		v string
-	}{{ParamCountry, e.Country}, {ParamOther, e.Other}} {
-		if !given[c.p] {
-			continue
-		}
-		if !slices.Contains(Countries(), c.v) {
-			bad(c.p, "unknown country %q: a diplomatic target of 24.21 or Russia", c.v)
-		} else if len(spec.Countries) > 0 && !slices.Contains(spec.Countries, c.v) {
-			bad(c.p, "%s: %s is for %s only (rule %s)", c.v, e.Kind, strings.Join(spec.Countries, ", "), spec.Rule)
-		}
-	}
-	if given[ParamOther] && e.Other == e.Country {
-		bad(ParamOther, "a dispute is between two different countries (24.552)")
-	}
-	if given[ParamCondition] && !slices.Contains(SupportConditions, e.Condition) {
-		bad(ParamCondition, "unknown condition %q: one of %s", e.Condition, list(SupportConditions))
-	}
-	if given[ParamUnit] && e.Unit != Armor && e.Unit != Infantry && e.Unit != Air {
-		bad(ParamUnit, "unknown unit %q: armor, infantry or air", e.Unit)
-	}
-	switch {
-	case given[ParamUse] && e.Use == "construction":
-		// 12.41A-B: every counter may already be used for construction;
-		// a gift of a counter is use "any".
-		bad(ParamUse, "construction is not a use of its own: every activity counter may be used for construction (12.41A-B); write use = \"any\" with the counter's strength as value")
-	case given[ParamUse] && !slices.Contains(counterUses, e.Use):
-		bad(ParamUse, "unknown use %q: one of %s", e.Use, list(counterUses))
-	}
-	if e.Kind == EffectActivityCounter {
-		switch {
-		case e.Use == CounterUseAny && !given[ParamValue]:
-			bad(ParamValue, "missing: use any gives (value 1..3) or takes (value -1..-3) a counter of that strength (12.22)")
-		case e.Use != CounterUseAny && e.Value < 0:
-			bad(ParamValue, "%d: only use any takes a counter; for %s value counts the additional counters, 1..3 (15.32D)", e.Value, e.Use)
-		case e.Use != CounterUseAny && given[ParamTurn]:
-			bad(ParamTurn, "turn is for use any (12.22); an additional counter for %s is used this turn (15.32D)", e.Use)
-		}
-	}
-	// An option or a choice of a national event is its holder's: the
-	// holder's orders use it (15.32, 18.41, 19).
-	if holder != 0 && given[ParamPower] && e.Power != holder {
-		if _, choice := SlotOf(e); choice || IsOption(e) || e.Kind == EffectActivityCounter {
-			bad(ParamPower, "%s of a national event goes to its holder, %s: the holder's orders use it", e.Kind, holder)
-		}
-	}
-	if given[ParamTurn] && e.When != "this" && e.When != "next" {
-		bad(ParamTurn, "unknown turn %q: this or next", e.When)
-	}
-	// 15.31: a general research event applies to the named project for
-	// every side at once; a project chosen by a player belongs on a
-	// national event (15.32), whose holder chooses.
-	if holder == 0 && (e.Kind == EffectResearchSteps || e.Kind == EffectResearchLevels || e.Kind == EffectResearchSpyRing) && given[ParamResearch] {
-		bad(ParamResearch, "a general event cannot leave the project to a player's choice (15.31): name the project, or put the effect on a national event (15.32)")
-	}
-	return out
-}
-
 // ResearchCategories are the categories of research (15.1), in the
 // sheets' order.
 var ResearchCategories = []ResearchCategory{AirResearch, NavalResearch, MilitaryResearch, AtomicResearch, IntelligenceResearch}
-
-// checkProject checks a project name on the sheet of power's side, or on
-// any sheet when power is 0 (a general event applies to all powers).
-func checkProject(name string, power Power) string {
-	sides := []Side{Axis, Allies, Soviet}
-	if power.Valid() {
-		sides = []Side{SideOf(power)}
-	}
-	for _, s := range sides {
-		if _, ok := FindProject(s, name); ok {
-			return ""
-		}
-	}
-	for _, s := range sides {
-		if ids := AmbiguousProject(s, name); ids != nil {
-			return fmt.Sprintf("%q is ambiguous: say which of %s", name, strings.Join(ids, ", "))
-		}
-	}
-	where := "any research record sheet"
-	if power.Valid() {
-		where = "the " + string(SideOf(power)) + " research record sheet"
-	}
-	return fmt.Sprintf("unknown project %q on %s (15.41)", name, where)
-}
 
 // Given reports which parameters hold a non-zero value.
 func (e Effect) Given() map[Param]bool {
@@ -716,12 +432,4 @@ func (e Effect) Given() map[Param]bool {
 		ParamRegion: e.Region != "", ParamCountry: e.Country != "", ParamOther: e.Other != "",
 		ParamCondition: e.Condition != "", ParamUnit: e.Unit != "", ParamUse: e.Use != "", ParamTurn: e.When != "",
 	}
-}
-
-func list[T ~string](xs []T) string {
-	s := make([]string, len(xs))
-	for i, x := range xs {
-		s[i] = string(x)
-	}
-	return strings.Join(s, ", ")
 }
