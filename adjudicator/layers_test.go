@@ -17,6 +17,7 @@ import (
 var layers = map[string][]string{
 	"storm":       {},
 	"event":       {"storm"},
+	"deckcheck":   {"storm"},
 	"track":       {"storm", "event"},
 	"threshold":   {"storm", "track"},
 	"randomevent": {"storm", "event", "track"},
