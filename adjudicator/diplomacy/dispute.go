@@ -116,6 +116,7 @@ func disputeNote(s storm.State, p storm.Power, c string) string {
 		default:
 			note += head + "the Axis must back one with a counter of at least 1 in their first round, Russia or else the Allies the other; without it the judge places the weakest (24.552)"
 		}
+		note += "; not a 0 here (24.552)"
 	}
 	return note
 }
