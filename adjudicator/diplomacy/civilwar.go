@@ -149,7 +149,9 @@ func militaryInterventionCheck(s storm.State, p storm.Power, country string, ear
 // contending side must place in each civil war (25.52A) and did not: the
 // leader's weakest available counter of at least 1 (0 where the side
 // already has a counter of at least 1 in another civil war), else its
-// partner's; reported when nobody can.
+// partner's; reported when nobody can. A dispute relieves a side there by
+// the Axis' choice (25.52A, disputeRelief); the judge's counter in a civil
+// war country in dispute backs it in the dispute too.
 func civilWarObligations(s *storm.State, accepted map[storm.Power][]storm.Order, evs *[]event.Event) {
 	var side storm.Side
 	switch s.Segment {
@@ -195,6 +197,10 @@ func civilWarObligations(s *storm.State, accepted map[storm.Power][]storm.Order,
 		}) {
 			continue // 25.42: Russia backs the Greek rebels this turn
 		}
+		if why := disputeRelief(*s, side, w.Country, accepted); why != "" { // 25.52A (dispute.go)
+			*evs = append(*evs, event.CivilWarObligation{Turn: s.Turn, Country: w.Country, Side: side, Outcome: "relieved: " + why})
+			continue
+		}
 		if placed(w.Country, 0) {
 			continue
 		}
@@ -232,7 +238,7 @@ func civilWarObligations(s *storm.State, accepted map[storm.Power][]storm.Order,
 		}
 		if p, ok := placeWeakest(s, accepted, powers, w.Country, min); ok {
 			*evs = append(*evs, event.CivilWarObligation{Turn: s.Turn, Country: w.Country, Side: side, Power: p,
-				Outcome: fmt.Sprintf("%s placed no counter there: the judge places one for %s (25.52A)", side.Title(), p.Title())})
+				Outcome: fmt.Sprintf("%s placed no counter there: the judge places one for %s (25.52A)%s", side.Title(), p.Title(), disputeAlso(*s, w.Country))})
 		} else {
 			*evs = append(*evs, event.CivilWarObligation{Turn: s.Turn, Country: w.Country, Side: side,
 				Outcome: "unmet: no counter or tile point left for it (25.52A)"})

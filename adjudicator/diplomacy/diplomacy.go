@@ -1180,11 +1180,7 @@ func PlacementOptions(s storm.State, p storm.Power) []storm.Option {
 			if storm.Fighting(s, c) {
 				note = "civil war: beyond the limits; " + note + "; your side must place a counter here, or the judge places your side's weakest (25.52A)"
 			}
-			for _, d := range s.Diplomacy.Disputes {
-				if d.Has(c) {
-					note += fmt.Sprintf("; dispute with %s (random event %d): the Axis must back one with a counter of at least 1 in their first round, Russia or else the Allies the other; without it the judge places the weakest (24.552)", d.Other(c), d.Card)
-				}
-			}
+			note += disputeNote(s, p, c) // 24.552, 25.52A (dispute.go)
 			out = append(out, storm.Option{Order: o, Cost: strongest, Note: note})
 		}
 	}

@@ -15,6 +15,111 @@ import (
 // Russia and the Allies (D), the other to the Axis (E); the counters count
 // against the limits (F). The judge places the weakest counter for a side
 // that must and did not (docs/rules.md r-24-552).
+//
+// 25.52A: when one disputant is a civil war fought in Greece or Yugoslavia,
+// the Axis' choice settles the civil war's need too. Backing the other
+// disputant relieves the Axis of their counter in the civil war country
+// and bars them there (24.552E does); Russia or the Allies then back their
+// faction there, one counter meeting both needs. Backing the civil war
+// country backs the Axis' faction, one counter meeting both needs, and
+// relieves Russia and the Allies there (24.552D bars them); they back the
+// other disputant. With both disputants in civil wars each side's need is
+// in its own country only. The Axis placing nothing, the judge's counter
+// goes to the civil war country, which meets both (docs/rules.md r-25-52a).
+
+// civilWarDispute returns the dispute of the turn in which country is a
+// disputant while a civil war is fought there (25.52A names Greece and
+// Yugoslavia).
+func civilWarDispute(s storm.State, country string) (storm.Dispute, bool) {
+	if (country != "Greece" && country != "Yugoslavia") || !storm.Fighting(s, country) {
+		return storm.Dispute{}, false
+	}
+	for _, d := range s.Diplomacy.Disputes {
+		if d.Has(country) {
+			return d, true
+		}
+	}
+	return storm.Dispute{}, false
+}
+
+// axisBacking is the country the Axis back in d: the settled one, else in
+// the Axis' first round the country of the round's first accepted Axis
+// counter in one of the two, in the order of play (24.552A: disputeSettle
+// settles it when the round is placed; a 0 is refused there, so any
+// counter backs).
+func axisBacking(s storm.State, d storm.Dispute, accepted map[storm.Power][]storm.Order) string {
+	if d.Axis != "" || s.Segment != storm.SegDiplomacyAxis1 {
+		return d.Axis
+	}
+	for _, p := range storm.PlacementRounds[s.Segment] {
+		for _, o := range accepted[p] {
+			if c, _ := storm.FindCountry(o.Project); o.Kind == storm.Diplomatic && d.Has(c) {
+				return c
+			}
+		}
+	}
+	return ""
+}
+
+// disputeRelief is why side is relieved of its counter in the civil war in
+// country by a dispute (25.52A), "" when it is not: the Axis when they back
+// the other disputant, Russia and the Allies when the Axis back country.
+func disputeRelief(s storm.State, side storm.Side, country string, accepted map[storm.Power][]storm.Order) string {
+	d, ok := civilWarDispute(s, country)
+	if !ok {
+		return ""
+	}
+	switch b := axisBacking(s, d, accepted); {
+	case b == "":
+		return ""
+	case side == storm.Axis && b != country:
+		return fmt.Sprintf("the Axis back %s in the dispute of random event %d, which bars their counters in %s this turn (25.52A, 24.552E)", b, d.Card, country)
+	case side != storm.Axis && b == country:
+		return fmt.Sprintf("the Axis back their faction's country in the dispute of random event %d, which bars Russia and the Allies there; they back %s instead (25.52A, 24.552D)", d.Card, d.Other(country))
+	}
+	return ""
+}
+
+// disputeAlso is what the judge's civil war counter in country does in a
+// dispute too (25.52A: one counter meets both needs), "" when none.
+func disputeAlso(s storm.State, country string) string {
+	if d, ok := civilWarDispute(s, country); ok {
+		return fmt.Sprintf("; it backs %s in the dispute of random event %d too", country, d.Card)
+	}
+	return ""
+}
+
+// disputeNote is what a counter of p in c does in this turn's disputes,
+// for the note of its option (24.552; 25.52A where a disputant is a civil
+// war): "" when c is in no dispute.
+func disputeNote(s storm.State, p storm.Power, c string) string {
+	note := ""
+	for _, d := range s.Diplomacy.Disputes {
+		if !d.Has(c) {
+			continue
+		}
+		o := d.Other(c)
+		_, war := civilWarDispute(s, c)
+		_, otherWar := civilWarDispute(s, o)
+		head := fmt.Sprintf("; dispute with %s (random event %d): ", o, d.Card)
+		switch {
+		case storm.SideOf(p) == storm.Axis && d.Axis == "" && war && otherWar:
+			note += head + fmt.Sprintf("both are in civil wars: backing %s here meets your side's civil war need here and relieves it in %s, where Axis counters are then barred; Russia or the Allies back their faction in %s and may not place here; without an Axis counter in either the judge places your side's weakest in the first civil war where it fits (25.52A, 24.552)", c, o, o)
+		case storm.SideOf(p) == storm.Axis && d.Axis == "" && war:
+			note += head + fmt.Sprintf("a counter here backs your faction and %s at once, meeting the civil war's need and the dispute's; Russia and the Allies may then not place here, are relieved of their civil war counter here and must back %s; without an Axis counter in either the judge places your side's weakest here (25.52A, 24.552A, D)", c, o)
+		case storm.SideOf(p) == storm.Axis && d.Axis == "" && otherWar:
+			note += head + fmt.Sprintf("backing %s relieves your side of its civil war counter in %s and bars Axis counters there this turn; Russia or the Allies must then back their faction in %s; without an Axis counter in either the judge places your side's weakest in %s (25.52A, 24.552A, E)", c, o, o, o)
+		case storm.SideOf(p) != storm.Axis && d.Axis == o && war:
+			note += head + fmt.Sprintf("the Axis back %s: a counter here backs your faction and %s at once, meeting the civil war's need and the dispute's; without one the judge places your side's weakest here (25.52A, 24.552B-C)", o, c)
+		case storm.SideOf(p) != storm.Axis && d.Axis == o && otherWar:
+			note += head + fmt.Sprintf("the Axis back their faction in %s, which relieves Russia and the Allies of their civil war counter there; Russia or else the Allies must back %s; without it the judge places the weakest (25.52A, 24.552B-C)", o, c)
+		default:
+			note += head + "the Axis must back one with a counter of at least 1 in their first round, Russia or else the Allies the other; without it the judge places the weakest (24.552)"
+		}
+		note += "; not a 0 here (24.552)"
+	}
+	return note
+}
 
 // checkDispute checks p's counter of strength n in country against this
 // turn's disputes (24.552D-E); earlier are p's orders before it in the
@@ -29,11 +134,17 @@ func checkDispute(s storm.State, p storm.Power, country string, n int, earlier [
 		}
 		if storm.SideOf(p) != storm.Axis {
 			if d.Axis == country {
+				if _, war := civilWarDispute(s, country); war {
+					return "25.52A", fmt.Sprintf("the Axis back their civil war faction's country %s in the dispute with %s (random event %d): Russia and the Allies may not place there and are relieved of their civil war counter there; they back %s (24.552D)", country, d.Other(country), d.Card, d.Other(country))
+				}
 				return "24.552D", fmt.Sprintf("the Axis back %s in the dispute with %s: Russia and the Allies may not place there", country, d.Other(country))
 			}
 			continue
 		}
 		if d.Axis != "" && d.Axis != country {
+			if _, war := civilWarDispute(s, country); war {
+				return "25.52A", fmt.Sprintf("the Axis back %s in the dispute (random event %d): that relieves them of their civil war counter in %s and bars Axis counters there this turn (24.552E)", d.Axis, d.Card, country)
+			}
 			return "24.552E", fmt.Sprintf("the Axis back %s in the dispute: no Axis counter in %s", d.Axis, country)
 		}
 		if slices.ContainsFunc(earlier, func(o storm.Order) bool {
@@ -59,8 +170,11 @@ func disputeSettle(s *storm.State, pl storm.Placement, o storm.Order, evs *[]eve
 			continue
 		}
 		if d.Axis != "" && d.Axis != pl.Country {
-			*evs = append(*evs, event.OrderVoided{Power: pl.Power, Order: o, Rule: "24.552E",
-				Msg: fmt.Sprintf("the Axis back %s in the dispute, placed first in the order of play", d.Axis)})
+			rule, msg := "24.552E", fmt.Sprintf("the Axis back %s in the dispute, placed first in the order of play", d.Axis)
+			if _, war := civilWarDispute(*s, pl.Country); war {
+				rule, msg = "25.52A", msg+fmt.Sprintf(": that relieves them of their civil war counter in %s and bars Axis counters there (24.552E)", pl.Country)
+			}
+			*evs = append(*evs, event.OrderVoided{Power: pl.Power, Order: o, Rule: rule, Msg: msg})
 			return false
 		}
 		if d.Axis == "" { // the Axis' first counter there decides (0s are refused)
@@ -99,7 +213,12 @@ func disputeObligations(s *storm.State, accepted map[storm.Power][]storm.Order, 
 				continue
 			}
 			outcome := "unmet: no counter of at least 1 or tile point left for it (24.552A)"
-			for _, c := range d.Countries {
+			countries := d.Countries[:]
+			_, war0 := civilWarDispute(*s, countries[0])
+			if _, war1 := civilWarDispute(*s, countries[1]); war1 && !war0 {
+				countries = []string{d.Countries[1], d.Countries[0]} // 25.52A: a civil war country first
+			}
+			for _, c := range countries {
 				if p, ok := placeWeakest(s, accepted, []storm.Power{storm.Germany, storm.Italy}, c, 1); ok {
 					outcome = fmt.Sprintf("the Axis placed no counter in either: the judge places one for %s in %s (24.552A)", p.Title(), c)
 					break
