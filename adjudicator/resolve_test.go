@@ -31,6 +31,8 @@ func crisisRoundTripEvents() []event.Event {
 		event.PactNotOffered{Turn: t, Target: "Poland", Purge: 7, Rule: "31.61"},
 		event.WarBroke{War: w},
 		event.FinalResearchAssigned{Side: storm.Axis, Project: "jets", Points: 1, Steps: 3, Rule: "33.21A"},
+		event.FinalResearchAssigned{Side: storm.Soviet, Project: "jets", Points: 2, Steps: 4, Rule: "33.21C", Deferred: true},
+		event.AWAWInfantryAdded{Units: 1, PurgeEvents: 1, GeneralPoints: 2, Total: 2, Rule: "33.21C"},
 		event.GameEnded{Turn: t, War: w, Victory: storm.Victory{Lines: []storm.VPLine{{Side: storm.Axis, Rule: "34.41", What: "x", Value: 1}}, Axis: 1, TwoWay: "a", ThreeWay: "b"},
 			WorldAtWar: []storm.WorldAtWarEffect{{Power: storm.Italy, BRP: -3, NoDeclaration: true, Rule: "27.62C"}}},
 		event.ThreatMade{Turn: t, Threat: storm.Threat{Declarers: []storm.Power{storm.Britain, storm.France}, Against: []storm.Power{storm.Germany}, Thresholds: []storm.Threshold{th}, Concession: c}},

@@ -106,9 +106,13 @@ type RussiaView struct {
 	Cohesion    storm.Cohesion `json:"cohesion"`
 	PurgeEvents int            `json:"purge_events"`
 	// ExcessPurgeEvents are the purge events beyond 30 Russia has not yet
-	// spent on free research steps (22.73E).
-	ExcessPurgeEvents int                  `json:"excess_purge_events,omitempty"`
-	Garrison          *storm.GarrisonCheck `json:"garrison,omitempty"`
+	// spent on free research steps or infantry (22.73E, 33.21C).
+	ExcessPurgeEvents int `json:"excess_purge_events,omitempty"`
+	// AWAWInfantry are the 3-3 infantry units Russia added to its A World
+	// at War force pool (22.73E, 33.21C): for A World at War, no effect in
+	// Gathering Storm.
+	AWAWInfantry int                  `json:"awaw_infantry,omitempty"`
+	Garrison     *storm.GarrisonCheck `json:"garrison,omitempty"`
 }
 
 // TargetView is one diplomatic target (24.21): its region (4.16), its
@@ -333,7 +337,7 @@ func derivePublic(s storm.State) PublicView {
 		Turn: s.Turn, Segment: s.Segment, SegmentTitle: s.Segment.Title(), Ended: s.Ended,
 		AwaitsDraw: AwaitsDraw(s), Required: nonNil(Required(s)),
 		EconomicClimate: s.EconomicClimate, EAI: s.EAI, EAITerms: terms,
-		Russia: RussiaView{Cohesion: s.Russia.Cohesion, PurgeEvents: s.Russia.PurgeEvents, ExcessPurgeEvents: s.Russia.ExcessPurgeEvents},
+		Russia: RussiaView{Cohesion: s.Russia.Cohesion, PurgeEvents: s.Russia.PurgeEvents, ExcessPurgeEvents: s.Russia.ExcessPurgeEvents, AWAWInfantry: s.Russia.AWAWInfantry},
 	}
 	for _, p := range storm.Powers {
 		ps := s.Powers[p]

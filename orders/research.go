@@ -13,11 +13,11 @@ var researchWord = &orderWord{
 	word: "RESEARCH",
 	rule: "15",
 	forms: []string{"RESEARCH COUNTER <strength>", "RESEARCH COUNTER CIVILIAN", "RESEARCH <project>",
-		"RESEARCH <project> INTELLIGENCE|ADVANCED|SPY", "RESEARCH <project> REASSIGN <points>", "RESEARCH <project> PURGE"},
+		"RESEARCH <project> INTELLIGENCE|ADVANCED|SPY", "RESEARCH <project> REASSIGN <points>", "RESEARCH <project> PURGE", "RESEARCH INFANTRY PURGE"},
 	parse: parseResearch,
 }
 
-const researchHint = "RESEARCH COUNTER 2, RESEARCH COUNTER CIVILIAN, RESEARCH AIR RANGE, RESEARCH ESPIONAGE INTELLIGENCE, RESEARCH JETS ADVANCED, RESEARCH TORPEDOES SPY, RESEARCH ASW REASSIGN 2, RESEARCH JETS PURGE (rules 15, 16; docs/orders.md)"
+const researchHint = "RESEARCH COUNTER 2, RESEARCH COUNTER CIVILIAN, RESEARCH AIR RANGE, RESEARCH ESPIONAGE INTELLIGENCE, RESEARCH JETS ADVANCED, RESEARCH TORPEDOES SPY, RESEARCH ASW REASSIGN 2, RESEARCH JETS PURGE, RESEARCH INFANTRY PURGE (rules 15, 16, 22.73E; docs/orders.md)"
 
 // researchFillers are words a research order may carry that mean nothing.
 var researchFillers = []string{"POINT", "POINTS", "IN", "INTO", "TO", "ON", "THE", "PROJECT", "RING", "USING", "WITH"}
@@ -31,6 +31,9 @@ var researchFillers = []string{"POINT", "POINTS", "IN", "INTO", "TO", "ON", "THE
 //	RESEARCH <project> REASSIGN <n>   n surplus points of a random event (15.24)
 //	RESEARCH <project> PURGE          Russia's free step for an excess purge
 //	                                  event (15.22E, 22.73E)
+//	RESEARCH INFANTRY PURGE           Russia's three excess purge events for a
+//	                                  3-3 infantry unit of A World at War
+//	                                  (22.73E, 33.21C); no project, one a line
 //
 // A point count may follow the project ("RESEARCH AIR RANGE 1"); the
 // adjudicator refuses more than one point a project (15.23A).
@@ -94,6 +97,13 @@ func parseResearch(l *line) (storm.Order, *Error) {
 		return o, l.errorf(researchHint, "RESEARCH: a negative number of points")
 	}
 	name := strings.ToLower(strings.Join(args, " "))
+	if name == storm.InfantryForAWAW { // 22.73E: not a project
+		if len(o.Args) == 0 || o.Args[0] != storm.PointPurge || points > 1 {
+			return o, l.errorf(researchHint, "RESEARCH INFANTRY PURGE: one 3-3 infantry unit for A World at War a line, for three excess purge events (22.73E); infantry is no research project")
+		}
+		o.Project, o.Points = storm.InfantryForAWAW, 1
+		return o, nil
+	}
 	ids := storm.ResearchProjectIDs()
 	if !knownProject(name, ids) {
 		return o, l.errorf(researchHint, "RESEARCH: unknown project %s%s", quote(name), didYouMean(name, ids))

@@ -28,6 +28,8 @@ func TestParseResearch(t *testing.T) {
 		{"RESEARCH ASW REASSIGN 2", storm.Order{Kind: r, Project: "asw", Points: 2, Args: []string{"reassign"}}},
 		{"RESEARCH AIR RANGE 2", storm.Order{Kind: r, Project: "air range", Points: 2}},
 		{"RESEARCH anglo_french cooperation", storm.Order{Kind: r, Project: "anglo-french cooperation", Points: 1}},
+		{"RESEARCH JETS PURGE", storm.Order{Kind: r, Project: "jets", Points: 1, Args: []string{"purge"}}},
+		{"research infantry purge", storm.Order{Kind: r, Project: storm.InfantryForAWAW, Points: 1, Args: []string{"purge"}}}, // 22.73E
 	}
 	for _, tc := range tests {
 		sub, err := Parse(env + tc.line)
@@ -51,6 +53,8 @@ func TestParseResearchErrors(t *testing.T) {
 		{"RESEARCH COUNTER 2 1", "one counter a line"},
 		{"RESEARCH AIR RANGF", `unknown project "air rangf" (did you mean "air range"?)`},
 		{"RESEARCH ASW REASSIGN", "REASSIGN needs the number of points"},
+		{"RESEARCH INFANTRY", "infantry is no research project"},                         // 22.73E
+		{"RESEARCH INFANTRY PURGE 2", "one 3-3 infantry unit for A World at War a line"}, // 22.73E
 	}
 	for _, tc := range tests {
 		_, err := Parse(env + tc.line)

@@ -216,6 +216,10 @@ func crisisEvent(w *writer, e event.Event) bool {
 			w.wrap("Threshold: "+thresholdText(t)+".", "    ")
 		}
 	case event.FinalResearchAssigned:
+		if e.Deferred {
+			w.wrap(fmt.Sprintf("Russia assigns %s from excess purge events to %s, now %d step(s) (rules 22.73E, %s).", plural(e.Points, "deferred research step"), upperFirst(e.Project), e.Steps, e.Rule), "  ")
+			break
+		}
 		w.wrap(fmt.Sprintf("%s %s %d final research point(s) to %s, now %d step(s) (rule %s).", e.Side.Title(), map[bool]string{true: "assigns", false: "assign"}[e.Side == storm.Soviet], e.Points, upperFirst(e.Project), e.Steps, e.Rule), "  ")
 	case event.GameEnded:
 		w.wrap(fmt.Sprintf("The game ends in %s: %s; the final victory points, line by line, close this report (rule 34).", e.Turn, e.Victory.TwoWay), "  ")

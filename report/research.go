@@ -16,9 +16,14 @@ import (
 
 // researchSection names the report section of a research event.
 func researchSection(e event.Event) (string, bool) {
-	switch e.(type) {
+	switch e := e.(type) {
 	case event.ResearchCountersUsed, event.ResearchAssigned, event.ResearchResultAchieved,
 		event.MaginotResearchRevealed, event.ResearchSurplusGained, event.ResearchSpied:
+		return storm.SegEconomic.Title() + ": research (rules 15, 16)", true
+	case event.AWAWInfantryAdded:
+		if e.Rule == "33.21C" {
+			return crisisPhase + ": final research (rule 33)", true
+		}
 		return storm.SegEconomic.Title() + ": research (rules 15, 16)", true
 	}
 	return "", false
@@ -37,6 +42,13 @@ func researchEvent(w *writer, e event.Event) bool {
 		}
 		w.wrap(fmt.Sprintf("%s: %d research point(s)%s in %s, now %d step(s).",
 			e.Power.Title(), e.Points, kind, upperFirst(e.Project), e.Steps), "  ") // as the sheet names it
+	case event.AWAWInfantryAdded:
+		paid := plural(e.PurgeEvents, "excess purge event")
+		if e.GeneralPoints > 0 {
+			paid += " and " + plural(e.GeneralPoints, "general final point")
+		}
+		w.wrap(fmt.Sprintf("Russia adds 3-3 infantry to its A World at War force pool: %s for %s, %d in the game; for A World at War, no effect in Gathering Storm (rules 22.73E%s).",
+			plural(e.Units, "unit"), paid, e.Total, map[bool]string{true: ", 33.21C"}[e.Rule == "33.21C"]), "  ")
 	case event.ResearchResultAchieved:
 		w.wrap(fmt.Sprintf("%s: research result %d in %s (%d steps): %s (rule %s).",
 			e.Side.Title(), e.Result, upperFirst(e.Project), e.Steps, effectText(e.Effect, e.Side), e.Rule), "  ")

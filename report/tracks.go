@@ -37,6 +37,9 @@ func tracks(w *writer, pv adjudicator.PublicView) {
 	if g := r.Garrison; g != nil {
 		line += fmt.Sprintf("; garrison %d against %d required (rule 21.2)", g.Garrison, g.Required)
 	}
+	if r.AWAWInfantry > 0 {
+		line += fmt.Sprintf("; 3-3 infantry for A World at War: %s, no effect in Gathering Storm (rules 22.73E, 33.21C)", plural(r.AWAWInfantry, "unit"))
+	}
 	w.wrap(line+".", "  ")
 }
 

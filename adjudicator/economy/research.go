@@ -23,6 +23,9 @@ import (
 //     ["spy"]: the spy-ring point of 16.16B; ["reassign"]: Points surplus
 //     points of a random event moved to this project (15.24); ["purge"]:
 //     Russia's free step for an unspent excess purge event (15.22E, 22.73E).
+//   - Project "infantry" (storm.InfantryForAWAW) and Args ["purge"]: three
+//     excess purge events for a 3-3 infantry unit of Russia's A World at
+//     War force pool (22.73E), no project; the purge steps share the events.
 
 // ResearchKinds are the orders of the research segment.
 var ResearchKinds = []storm.OrderKind{storm.Research}
@@ -130,6 +133,20 @@ func checkResearch(s storm.State, p storm.Power, orders []storm.Order) []storm.I
 	leader := alloc.Leader == p
 	banned := ResearchBanned(s, p)
 
+	// 22.73E: 3-3 infantry for A World at War, three excess purge events
+	// a unit, before the steps those events may also pay for.
+	infantry := 0
+	for i, o := range orders {
+		if o.Project != storm.InfantryForAWAW {
+			continue
+		}
+		if rule, msg := track.CheckAWAWInfantry(s, p, o, infantry+1, s.Russia.ExcessPurgeEvents, "excess purge events"); rule != "" {
+			bad(i, rule, "%s", msg)
+			continue
+		}
+		infantry++
+	}
+
 	// Counters (15.22, 12.41C).
 	var used storm.ActivityCounters
 	general, civilian := 0, 0
@@ -214,7 +231,7 @@ func checkResearch(s storm.State, p storm.Power, orders []storm.Order) []storm.I
 		purgeSteps[id]++
 	}
 	for i, o := range orders {
-		if o.Project == "" {
+		if o.Project == "" || o.Project == storm.InfantryForAWAW {
 			continue
 		}
 		r, ok := storm.FindProject(side, o.Project)
@@ -324,13 +341,17 @@ func checkResearch(s storm.State, p storm.Power, orders []storm.Order) []storm.I
 				continue
 			}
 			purges++
-			if purges > s.Russia.ExcessPurgeEvents {
-				bad(i, "22.73E", "Russia has %d unspent excess purge event(s) (each purge event beyond 30 gives one free step)", s.Russia.ExcessPurgeEvents)
+			if left := s.Russia.ExcessPurgeEvents - infantry*track.PurgeEventsPerInfantry; purges > left {
+				if infantry > 0 {
+					bad(i, "22.73E", "Russia has %d unspent excess purge event(s) (each purge event beyond 30 gives one free step), %d of them for the 3-3 infantry ordered", s.Russia.ExcessPurgeEvents, infantry*track.PurgeEventsPerInfantry)
+				} else {
+					bad(i, "22.73E", "Russia has %d unspent excess purge event(s) (each purge event beyond 30 gives one free step)", s.Russia.ExcessPurgeEvents)
+				}
 				continue
 			}
 			purgeSteps[r.ID()]++
-			if purgeSteps[r.ID()] > maxPurgeSteps {
-				bad(i, "15.22E", "no more than %d research steps from excess purge events may go to one project (%s)", maxPurgeSteps, r.ID())
+			if purgeSteps[r.ID()] > track.MaxPurgeSteps {
+				bad(i, "15.22E", "no more than %d research steps from excess purge events may go to one project (%s)", track.MaxPurgeSteps, r.ID())
 				continue
 			}
 		default:
@@ -645,6 +666,14 @@ func applyResearch(s *storm.State, p storm.Power, orders []storm.Order, evs *[]e
 		if o.Project == "" {
 			continue
 		}
+		if o.Project == storm.InfantryForAWAW { // 22.73E: for A World at War, no step
+			if s.Russia.ExcessPurgeEvents < track.PurgeEventsPerInfantry || s.Russia.AWAWInfantry >= track.MaxAWAWInfantry {
+				*evs = append(*evs, event.OrderVoided{Power: p, Order: o, Rule: "22.73E", Msg: "no longer three excess purge events, or the three units of the game added"})
+				continue
+			}
+			track.AddAWAWInfantry(s, 1, "22.73E", evs)
+			continue
+		}
 		r, _ := storm.FindProject(side, o.Project)
 		kind := storm.PointKind(o)
 		// 15.23A across the side: a partner's point placed earlier this
@@ -668,10 +697,11 @@ func applyResearch(s *storm.State, p storm.Power, orders []storm.Order, evs *[]e
 		}
 		switch kind {
 		case storm.PointPurge: // 22.73E: free, outside the side's points
-			if err := PurgeResearchStep(s, r.ID(), evs); err != nil {
+			if _, after, err := track.PurgeStep(s, r.ID(), evs); err != nil {
 				*evs = append(*evs, event.OrderVoided{Power: p, Order: o, Rule: "15.22E", Msg: err.Error()})
 			} else {
 				s.Russia.ExcessPurgeEvents--
+				*evs = append(*evs, event.ResearchAssigned{Power: storm.Russia, Side: storm.Soviet, Project: r.ID(), Kind: storm.PointPurge, Points: 1, Steps: after})
 			}
 			continue
 		case storm.PointSpy:
@@ -855,11 +885,17 @@ func ResearchOptionsWith(s storm.State, p storm.Power, validate func([]storm.Ord
 		}
 		for _, r := range order {
 			op := storm.Option{Order: storm.Order{Kind: storm.Research, Project: r.ID(), Points: 1, Args: []string{storm.PointPurge}},
-				Note: fmt.Sprintf("%d excess purge event(s) unspent: one free step each, to any Russian project, at most %d a project; a line for each (22.73E, 15.22E); their other use, infantry for the A World at War force pool, belongs to that game", s.Russia.ExcessPurgeEvents, maxPurgeSteps)}
+				Note: fmt.Sprintf("%d excess purge event(s) unspent: one free step each, to any Russian project, at most %d a project; a line for each (22.73E, 15.22E); or keep them for later, or for the final research (33.21C)", s.Russia.ExcessPurgeEvents, track.MaxPurgeSteps)}
 			if len(validate(op.Orders())) == 0 {
 				opts = append(opts, op)
 				break
 			}
+		}
+		// 22.73E: or three of them for a 3-3 infantry unit of A World at War.
+		op := storm.Option{Order: storm.Order{Kind: storm.Research, Project: storm.InfantryForAWAW, Points: 1, Args: []string{storm.PointPurge}},
+			Note: fmt.Sprintf("%d excess purge events for one 3-3 infantry unit in Russia's A World at War force pool, at most %d in the game (%d so far); for A World at War, no effect in Gathering Storm (22.73E)", track.PurgeEventsPerInfantry, track.MaxAWAWInfantry, s.Russia.AWAWInfantry)}
+		if len(validate(op.Orders())) == 0 {
+			opts = append(opts, op)
 		}
 	}
 	if basic > 0 {
@@ -964,32 +1000,3 @@ func firstPoints(open []storm.ResearchProject, n int) []storm.Order {
 // sortKey is what examplePoints sorts a project by: the stage of its next
 // step, then whose it is; at is its place in the side's projects.
 type sortKey struct{ stage, owner, at int }
-
-// maxPurgeSteps: at most three excess purge steps per project (15.22E).
-const maxPurgeSteps = 3
-
-// PurgeResearchStep gives a Russian project one free step for a purge
-// event beyond 30 (15.22E, 22.73E). applyResearch plays it for a RESEARCH
-// <project> PURGE order.
-func PurgeResearchStep(s *storm.State, project string, evs *[]event.Event) error {
-	r, ok := storm.FindProject(storm.Soviet, project)
-	if !ok {
-		return fmt.Errorf("adjudicator: rule 15.22E: no Russian project %q", project)
-	}
-	n := 0
-	for _, id := range s.Sheets.PurgeSteps {
-		if id == r.ID() {
-			n++
-		}
-	}
-	switch {
-	case n >= maxPurgeSteps:
-		return fmt.Errorf("adjudicator: rule 15.22E: %s has had its %d excess purge steps", r.ID(), maxPurgeSteps)
-	case s.Sheets.Remaining(r) == 0:
-		return fmt.Errorf("adjudicator: rule 15.23: %s cannot take more steps", r.ID())
-	}
-	s.Sheets.PurgeSteps = append(s.Sheets.PurgeSteps, r.ID())
-	after := track.AdvanceProject(s, r, 1, evs)
-	*evs = append(*evs, event.ResearchAssigned{Power: storm.Russia, Side: storm.Soviet, Project: r.ID(), Kind: "purge", Points: 1, Steps: after})
-	return nil
-}

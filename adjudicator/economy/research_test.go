@@ -899,15 +899,19 @@ func TestRule15_22DCivilWarInterventionPoint(t *testing.T) {
 func TestRule15_22EExcessPurgeSteps(t *testing.T) {
 	s := researchState()
 	var evs []event.Event
+	step := func(project string) error {
+		_, _, err := track.PurgeStep(&s, project, &evs)
+		return err
+	}
 	for i := 0; i < 3; i++ {
-		if err := economy.PurgeResearchStep(&s, "jets", &evs); err != nil {
+		if err := step("jets"); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if err := economy.PurgeResearchStep(&s, "jets", &evs); err == nil || !strings.Contains(err.Error(), "15.22E") {
+	if err := step("jets"); err == nil || !strings.Contains(err.Error(), "15.22E") {
 		t.Errorf("15.22E: fourth step: %v", err)
 	}
-	if err := economy.PurgeResearchStep(&s, "rockets", &evs); err != nil || stepsOf(t, s, storm.Soviet, "jets") != 3 {
+	if err := step("rockets"); err != nil || stepsOf(t, s, storm.Soviet, "jets") != 3 {
 		t.Errorf("15.22E: %v", err)
 	}
 }

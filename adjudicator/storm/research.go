@@ -17,6 +17,7 @@ const (
 	PointSpy          = "spy"          // 15.22B, 16.16B
 	PointReassign     = "reassign"     // 15.24
 	PointPurge        = "purge"        // 15.22E, 22.73E: a free step for an excess purge event
+	InfantryForAWAW   = "infantry"     // 22.73E, 33.21C: RESEARCH INFANTRY PURGE, no project: a 3-3 unit for A World at War
 	CounterCivilian   = "civilian"     // 15.22A: the research-only counter
 )
 

@@ -262,6 +262,8 @@ type RussiaState struct {
 	// ExcessPurgeEvents are purge events beyond 30 not yet turned into
 	// research steps or infantry (22.73E).
 	ExcessPurgeEvents int `json:"excess_purge_events"`
+	// AWAWInfantry: 3-3 infantry units for A World at War (22.73E, 33.21C).
+	AWAWInfantry int `json:"awaw_infantry,omitempty"`
 	// FullCohesionSince is the turn full cohesion was reached (9.16).
 	FullCohesionSince *Turn `json:"full_cohesion_since,omitempty"`
 	// PurgeOffsets are this turn's support purges offset by construction

@@ -243,3 +243,76 @@ func RevealResearch(s *storm.State, side, target storm.Side, c storm.ResearchCat
 		}
 	}
 }
+
+// MaxPurgeSteps is 15.22E and 22.73E: at most three steps from excess
+// purge events to one Russian project over the game.
+const MaxPurgeSteps = 3
+
+// PurgeStep gives a Russian project one free step for an excess purge
+// event (15.22E, 22.73E), the research segment's or a deferred one in the
+// final research (33.21C), and returns the project's steps after; it does
+// not spend the event. The caller reports the step.
+func PurgeStep(s *storm.State, project string, evs *[]event.Event) (storm.ResearchProject, int, error) {
+	r, ok := storm.FindProject(storm.Soviet, project)
+	if !ok {
+		return r, 0, fmt.Errorf("adjudicator: rule 15.22E: no Russian project %q", project)
+	}
+	switch {
+	case PurgeStepsIn(*s, r.ID()) >= MaxPurgeSteps:
+		return r, 0, fmt.Errorf("adjudicator: rule 15.22E: %s has had its %d excess purge steps", r.ID(), MaxPurgeSteps)
+	case s.Sheets.Remaining(r) == 0:
+		return r, 0, fmt.Errorf("adjudicator: rule 15.23: %s cannot take more steps", r.ID())
+	}
+	s.Sheets.PurgeSteps = append(s.Sheets.PurgeSteps, r.ID())
+	return r, AdvanceProject(s, r, 1, evs), nil
+}
+
+// PurgeStepsIn counts the excess purge steps the project id has had.
+func PurgeStepsIn(s storm.State, id string) int {
+	n := 0
+	for _, x := range s.Sheets.PurgeSteps {
+		if x == id {
+			n++
+		}
+	}
+	return n
+}
+
+// 22.73E: three excess purge events make one 3-3 infantry unit for
+// Russia's A World at War force pool, at most three units a game. In the
+// final research Russia's general points may pay too, at full cohesion
+// (33.21C).
+const (
+	PurgeEventsPerInfantry = 3 // 22.73E: the events (or points) a unit
+	MaxAWAWInfantry        = 3 // 22.73E: the units of a game
+)
+
+// CheckAWAWInfantry checks the n-th unit p orders at once with RESEARCH
+// INFANTRY PURGE (22.73E) when pool events or points (payers names them)
+// may pay for the units: the rule and why not, or "" when it may be added.
+func CheckAWAWInfantry(s storm.State, p storm.Power, o storm.Order, n, pool int, payers string) (rule, msg string) {
+	switch {
+	case p != storm.Russia:
+		return "22.73E", "only Russia adds 3-3 infantry units to its A World at War force pool from excess purge events"
+	case storm.PointKind(o) != storm.PointPurge || OrderPoints(o) != 1:
+		return "22.73E", "one unit a line: RESEARCH INFANTRY PURGE"
+	case s.Russia.AWAWInfantry+n > MaxAWAWInfantry:
+		return "22.73E", fmt.Sprintf("at most %d 3-3 infantry units for A World at War in the game; Russia has added %d and the orders ask %d more", MaxAWAWInfantry, s.Russia.AWAWInfantry, n)
+	case n*PurgeEventsPerInfantry > pool:
+		return "22.73E", fmt.Sprintf("each 3-3 infantry unit takes %d %s; Russia has %d to spend and the orders ask %d unit(s)", PurgeEventsPerInfantry, payers, pool, n)
+	}
+	return "", ""
+}
+
+// AddAWAWInfantry adds units 3-3 infantry units to Russia's A World at War
+// force pool (22.73E), paid with excess purge events first and, for the
+// rest, general final points at full cohesion (33.21C); returns the
+// general points spent.
+func AddAWAWInfantry(s *storm.State, units int, rule string, evs *[]event.Event) int {
+	cost := units * PurgeEventsPerInfantry
+	events := min(cost, s.Russia.ExcessPurgeEvents)
+	s.Russia.ExcessPurgeEvents -= events
+	s.Russia.AWAWInfantry += units
+	*evs = append(*evs, event.AWAWInfantryAdded{Units: units, PurgeEvents: events, GeneralPoints: cost - events, Total: s.Russia.AWAWInfantry, Rule: rule})
+	return cost - events
+}

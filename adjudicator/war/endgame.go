@@ -81,9 +81,33 @@ func ValidateFinalResearch(s storm.State, p storm.Power, orders []storm.Order) (
 	used := map[string]int{}
 	perProject := map[string]int{}
 	french := 0
+	// 22.73E, 33.21C: Russia's 3-3 infantry for A World at War, paid with
+	// its excess purge events first, then its general points at full
+	// cohesion; what they take is not left for steps.
+	units := 0
+	pool, payers := s.Russia.ExcessPurgeEvents, "excess purge events"
+	if s.Russia.Cohesion == storm.FullCohesion {
+		pool, payers = pool+generalPoints(side), "excess purge events or general final points (33.21C)"
+	}
 	for i, o := range orders {
+		if o.Kind != storm.Research || o.Project != storm.InfantryForAWAW {
+			continue
+		}
+		if rule, msg := track.CheckAWAWInfantry(s, p, o, units+1, pool, payers); rule != "" {
+			bad(i, rule, "%s", msg)
+			continue
+		}
+		units++
+	}
+	events, general := infantryCost(s, units)
+	used[storm.PointNormal] = general
+	purges, purgesTo := 0, map[string]int{}
+	for i, o := range orders {
+		if o.Kind == storm.Research && o.Project == storm.InfantryForAWAW {
+			continue
+		}
 		if o.Kind != storm.Research || o.Project == "" {
-			bad(i, "33.21", "the end of the game takes RESEARCH <project> [INTELLIGENCE|ADVANCED] [points] lines")
+			bad(i, "33.21", "the end of the game takes RESEARCH <project> [INTELLIGENCE|ADVANCED|PURGE] [points] lines")
 			continue
 		}
 		r, ok := storm.FindProject(side, o.Project)
@@ -93,6 +117,24 @@ func ValidateFinalResearch(s storm.State, p storm.Power, orders []storm.Order) (
 		}
 		kind := storm.PointKind(o)
 		n := track.OrderPoints(o)
+		if kind == storm.PointPurge { // 33.21C: a deferred step, as a general point
+			if rule, msg := checkDeferredStep(s, p, r, n, n+purgesTo[r.ID()], purges, events); rule != "" {
+				bad(i, rule, "%s", msg)
+				continue
+			}
+			if perProject[r.ID()]+n > finalResearchMax {
+				bad(i, "33.22A", "at most %d final points a project, deferred purge steps included", finalResearchMax)
+				continue
+			}
+			if left := s.Sheets.Remaining(r) - perProject[r.ID()]; left < n {
+				bad(i, "15.13", "%s has %d step(s) left", r.ID(), max(left, 0))
+				continue
+			}
+			purges += n
+			purgesTo[r.ID()] += n
+			perProject[r.ID()] += n
+			continue
+		}
 		row := -1
 		for j, f := range finalPoints[side] {
 			if f.Kind == kind {
@@ -109,6 +151,10 @@ func ValidateFinalResearch(s storm.State, p storm.Power, orders []storm.Order) (
 			continue
 		}
 		if used[kind]+n > f.Points {
+			if kind == storm.PointNormal && general > 0 {
+				bad(i, f.Rule, "%s %s %s in all, %d of them for the 3-3 infantry ordered, and with this line the orders assign %d", side.Name(), side.Has(), finalPointsText(f.Points, kind), general, used[kind]+n)
+				continue
+			}
 			bad(i, f.Rule, "%s %s %s in all, and with this line the orders assign %d", side.Name(), side.Has(), finalPointsText(f.Points, kind), used[kind]+n)
 			continue
 		}
@@ -131,6 +177,44 @@ func ValidateFinalResearch(s storm.State, p storm.Power, orders []storm.Order) (
 		perProject[r.ID()] += n
 	}
 	return errs, s
+}
+
+// generalPoints is the side's general final points (33.21).
+func generalPoints(side storm.Side) int {
+	for _, f := range finalPoints[side] {
+		if f.Kind == storm.PointNormal {
+			return f.Points
+		}
+	}
+	return 0
+}
+
+// infantryCost is what units 3-3 infantry units take in the final
+// research: Russia's excess purge events first, then its general final
+// points (22.73E, 33.21C).
+func infantryCost(s storm.State, units int) (events, general int) {
+	cost := units * track.PurgeEventsPerInfantry
+	events = min(cost, s.Russia.ExcessPurgeEvents)
+	return events, cost - events
+}
+
+// checkDeferredStep checks deferred steps from excess purge events to r in
+// the final research (33.21C): toR, this line's and the earlier lines'
+// to r; purges, the earlier lines' to any project; infantryEvents, the
+// events the infantry ordered takes. At most one step a purge event,
+// three a project over the game (22.73E, 15.22E).
+func checkDeferredStep(s storm.State, p storm.Power, r storm.ResearchProject, n, toR, purges, infantryEvents int) (rule, msg string) {
+	switch left := s.Russia.ExcessPurgeEvents - infantryEvents; {
+	case p != storm.Russia:
+		return "22.73E", "only Russia has deferred research steps from excess purge events"
+	case purges+n > left && infantryEvents > 0:
+		return "22.73E", fmt.Sprintf("Russia has %d unspent excess purge event(s), %d of them for the 3-3 infantry ordered, and with this line the orders assign %d step(s)", s.Russia.ExcessPurgeEvents, infantryEvents, purges+n)
+	case purges+n > left:
+		return "22.73E", fmt.Sprintf("Russia has %d unspent excess purge event(s), one deferred step each, and with this line the orders assign %d", s.Russia.ExcessPurgeEvents, purges+n)
+	case track.PurgeStepsIn(s, r.ID())+toR > track.MaxPurgeSteps:
+		return "15.22E", fmt.Sprintf("no more than %d research steps from excess purge events may go to one project (%s has had %d)", track.MaxPurgeSteps, r.ID(), track.PurgeStepsIn(s, r.ID()))
+	}
+	return "", ""
 }
 
 // worldAtWarRows are 27.62C, 27.72C and 27.82C: the BRPs (and unit
@@ -202,11 +286,24 @@ func ResolveEndOfGame(s *storm.State, orders map[storm.Power][]storm.Order, evs 
 			*evs = append(*evs, event.OrderVoided{Power: p, Order: e.Order, Rule: e.Rule, Msg: e.Msg})
 		}
 		side := storm.SideOf(p)
+		units := 0 // 22.73E, 33.21C: paid before the deferred steps spend the events left
 		for i, o := range orders[p] {
-			if badIdx[i] {
+			if !badIdx[i] && o.Project == storm.InfantryForAWAW {
+				units++
+			}
+		}
+		if units > 0 {
+			track.AddAWAWInfantry(s, units, "33.21C", evs)
+		}
+		for i, o := range orders[p] {
+			if badIdx[i] || o.Project == storm.InfantryForAWAW {
 				continue
 			}
 			r, _ := storm.FindProject(side, o.Project)
+			if storm.PointKind(o) == storm.PointPurge {
+				deferredSteps(s, p, o, r, evs)
+				continue
+			}
 			steps := track.AdvanceProject(s, r, track.OrderPoints(o), evs)
 			*evs = append(*evs, event.FinalResearchAssigned{Side: side, Project: r.ID(), Points: track.OrderPoints(o), Steps: steps, Rule: finalPoints[side][0].Rule})
 		}
@@ -217,6 +314,24 @@ func ResolveEndOfGame(s *storm.State, orders map[storm.Power][]storm.Order, evs 
 	v := VictoryPoints(*s)               // the final determination: nothing changes after (34)
 	s.Ended = true
 	*evs = append(*evs, event.GameEnded{Turn: s.Turn, War: *s.War, Victory: v, WorldAtWar: WorldAtWar(*s)})
+}
+
+// deferredSteps plays o's deferred steps from excess purge events in r,
+// assigned as general points (33.21C), each spending an event (22.73E).
+func deferredSteps(s *storm.State, p storm.Power, o storm.Order, r storm.ResearchProject, evs *[]event.Event) {
+	n, steps := 0, s.Sheets.Steps(r)
+	for range track.OrderPoints(o) {
+		_, after, err := track.PurgeStep(s, r.ID(), evs)
+		if err != nil {
+			*evs = append(*evs, event.OrderVoided{Power: p, Order: o, Rule: "15.22E", Msg: err.Error()})
+			break
+		}
+		s.Russia.ExcessPurgeEvents--
+		n, steps = n+1, after
+	}
+	if n > 0 {
+		*evs = append(*evs, event.FinalResearchAssigned{Side: storm.Soviet, Project: r.ID(), Points: n, Steps: steps, Rule: "33.21C", Deferred: true})
+	}
 }
 
 // civilWarsEndWithWar is 25.61C: the outbreak of war ends every civil
@@ -325,4 +440,25 @@ func FinalResearchOptions(s storm.State, p storm.Power, offer func(storm.Option)
 			offer(storm.Option{Order: o, Note: fmt.Sprintf("%s (%s)", left, f.Rule)})
 		}
 	}
+	if p == storm.Russia {
+		russianFinalOptions(s, offer)
+	}
+}
+
+// russianFinalOptions offers Russia's deferred steps from excess purge
+// events, one a project, and its 3-3 infantry for A World at War (22.73E,
+// 33.21C).
+func russianFinalOptions(s storm.State, offer func(storm.Option)) {
+	if e := s.Russia.ExcessPurgeEvents; e > 0 {
+		for _, r := range storm.ResearchProjects(storm.Soviet) {
+			offer(storm.Option{Order: storm.Order{Kind: storm.Research, Project: r.ID(), Points: 1, Args: []string{storm.PointPurge}},
+				Note: fmt.Sprintf("%d deferred step(s) from excess purge events: each a step, as a general point, a line for each; at most %d final points a project with them, %d purge steps a project in the game; steps not ordered are lost (22.73E, 33.21C, 33.22A)", e, finalResearchMax, track.MaxPurgeSteps)})
+		}
+	}
+	note := fmt.Sprintf("one 3-3 infantry unit in Russia's A World at War force pool for %d excess purge events", track.PurgeEventsPerInfantry)
+	if s.Russia.Cohesion == storm.FullCohesion {
+		note += ", your general final points making up the rest"
+	}
+	offer(storm.Option{Order: storm.Order{Kind: storm.Research, Project: storm.InfantryForAWAW, Points: 1, Args: []string{storm.PointPurge}},
+		Note: note + fmt.Sprintf(", at most %d in the game (%d so far); for A World at War, no effect in Gathering Storm (22.73E, 33.21C)", track.MaxAWAWInfantry, s.Russia.AWAWInfantry)})
 }
