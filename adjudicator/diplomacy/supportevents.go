@@ -35,9 +35,9 @@ func civilWarBars(s storm.State, country string, among []string) bool {
 	return slices.Contains(among, country) && !storm.CivilWarEnded(s, country)
 }
 
-// eventMod reports a random event's modifier (9.31C, 4.16); the threat's,
-// covert operations', subversion's and the Maginot Line's (16.14B) carry
-// no card.
+// eventMod reports a random event's modifier (9.31C, 4.16): the
+// modifiers of an eliminated Russian flag, covert operations and
+// subversion carry no card.
 func eventMod(m storm.DiplomaticModifier) bool { return m.Card != 0 && m.Power.Valid() }
 
 // eventKind tells whether m comes from the general event of its card
@@ -332,6 +332,7 @@ func countersIn(s storm.State, country string) bool {
 // Allies on a tie) has its events turned (docs/rules.md r-10-41c).
 func applySupportChoices(s *storm.State, orders map[storm.Power][]storm.Order, evs *[]event.Event) {
 	chosen := map[string]storm.Side{}
+	before := *s // the situations are judged on the events before any line (asSupport leaves that list as it was)
 	for _, p := range storm.Powers {
 		for _, o := range orders[p] {
 			if o.Kind != storm.SupportEventOrder {
@@ -344,7 +345,7 @@ func applySupportChoices(s *storm.State, orders map[storm.Power][]storm.Order, e
 			if !ok {
 				continue // turned by an earlier line of its alliance
 			}
-			kind, msg := supportChoice(*s, m)
+			kind, msg := supportChoice(before, m)
 			switch kind {
 			case choiceGroup:
 				if g, ok := chosen[m.Country]; ok && g != m.Side {
