@@ -153,6 +153,19 @@ func TestRule10_41CAlliedOrRussianEventsChoice(t *testing.T) {
 	if !offered(s, storm.Britain, 4) {
 		t.Errorf("10.41C: Britain is not offered SUPPORT EVENT 4: %+v", adjudicator.Allowed(s, storm.Britain))
 	}
+	// The notice writes the line as Britain sends it (no FOR line).
+	written := false
+	for _, o := range adjudicator.Derive(s).Powers[storm.Britain].Options {
+		if o.Order == "SUPPORT EVENT 4" {
+			written = true
+			if _, err := mail(t, s, storm.Britain, o.Order); err != nil {
+				t.Errorf("10.41C: the offered line is refused: %v", err)
+			}
+		}
+	}
+	if !written {
+		t.Errorf("10.41C: the notice's options %+v", adjudicator.Derive(s).Powers[storm.Britain].Options)
+	}
 	_, evs := resolveTurn(t, s, func(s storm.State) map[storm.Power]string {
 		if s.Segment == storm.SegDiplomacyAllies {
 			return map[storm.Power]string{storm.Britain: "SUPPORT EVENT 4"}
