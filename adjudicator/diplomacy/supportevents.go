@@ -92,7 +92,7 @@ func asSupport(s *storm.State, pick func(storm.DiplomaticModifier) bool, why str
 			continue
 		}
 		track.ChangeSupport(s, m.Power, m.Value, "10.41C",
-			fmt.Sprintf("random event %d's unused %+d in %s acts as a support event: %s", m.Card, m.Value, m.Country, why), true, evs)
+			fmt.Sprintf("random event %d's unused %+d in %s as a support event: %s", m.Card, m.Value, m.Country, why), true, evs)
 	}
 	s.Diplomacy.Modifiers = keep
 }
@@ -216,7 +216,7 @@ func fourFriendlyFlags(s *storm.State, m *storm.Minor, winner storm.Side, evs *[
 		return // challenged: they kept the flags
 	}
 	asSupport(s, func(md storm.DiplomaticModifier) bool { return md.Country == m.Name && md.Side == winner },
-		fmt.Sprintf("four %s flags there, unchallenged (24.82E)", winner), evs)
+		fmt.Sprintf("four flags of %s there, unchallenged (24.82E)", winner.Name()), evs)
 }
 
 // ownEvent finds p's diplomatic random event on card n this turn: its
@@ -300,7 +300,7 @@ func supportChoice(s storm.State, m storm.DiplomaticModifier) (kind, msg string)
 		return choiceGroup, ""
 	}
 	if n := eventsOf(s, m.Side, c); n < 2 {
-		return "", fmt.Sprintf("the %s have %d diplomatic random event(s) in %s: a choice needs two or more, or both Allied and Russian events there without the Nazi-Soviet Pact", m.Side, n, c)
+		return "", fmt.Sprintf("%s %s %d diplomatic random event(s) in %s: a choice needs two or more, or both Allied and Russian events there without the Nazi-Soviet Pact", m.Side.Title(), m.Side.Has(), n, c)
 	}
 	if countersIn(s, c) {
 		return "", fmt.Sprintf("diplomatic or military counters were placed in %s: its events stay diplomatic", c)
@@ -349,11 +349,11 @@ func applySupportChoices(s *storm.State, orders map[storm.Power][]storm.Order, e
 			switch kind {
 			case choiceGroup:
 				if g, ok := chosen[m.Country]; ok && g != m.Side {
-					void("the %s events in %s act as support events already, chosen first in the order of play", g, m.Country)
+					void("%s events in %s act as support events already, chosen first in the order of play", g.Possessive(), m.Country)
 					continue
 				}
 				chosen[m.Country] = m.Side
-				convertGroup(s, m.Country, m.Side, fmt.Sprintf("%s's choice: the %s events in %s", p.Title(), m.Side, m.Country), evs)
+				convertGroup(s, m.Country, m.Side, fmt.Sprintf("%s's choice of %s events in %s", p.Title(), m.Side.Possessive(), m.Country), evs)
 			case choiceSecret:
 				eff, _, _ := TargetEffort(*s, m.Country)
 				if effortWithout(*s, m.Country, func(x storm.DiplomaticModifier) bool { return x == m }).Winner() != eff.Winner() {
@@ -423,7 +423,7 @@ func SupportEventOptions(s storm.State, p storm.Power) []storm.Option {
 		var note string
 		switch kind, _ := supportChoice(known, m); kind {
 		case choiceGroup:
-			note = fmt.Sprintf("the %s events in %s, not the %s ones, act as support events, their unused modifiers as support (10.41C); without a line the weaker of the two turns", m.Side, m.Country, otherGroup(m.Side))
+			note = fmt.Sprintf("%s events in %s, not %s, act as support events, their unused modifiers as support (10.41C); without a line the weaker of the two turns", m.Side.Possessive(), m.Country, otherGroup(m.Side).Possessive())
 		case choiceSecret:
 			note = fmt.Sprintf("random event %d gives %+d support instead of %+d in %s, applied after covert operations unless it is needed for the result there (10.41C)", m.Card, m.Value, m.Value, m.Country)
 		default:
