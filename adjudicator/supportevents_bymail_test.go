@@ -11,6 +11,7 @@ import (
 	"stormjudge/adjudicator/randomevent"
 	"stormjudge/adjudicator/setup"
 	"stormjudge/adjudicator/storm"
+	"stormjudge/report"
 )
 
 // Rule 10.41C played by email with the driver of bymail_test.go: the
@@ -120,6 +121,10 @@ func TestRule10_41CFullCohesionEventsAreSupport(t *testing.T) {
 	}
 	if !strings.Contains(ch[storm.Britain][0].What, "full cohesion") || !strings.Contains(ch[storm.Britain][0].What, "random event 4") {
 		t.Errorf("10.41C: the report says %q", ch[storm.Britain][0].What)
+	}
+	text := flatText(report.Public("demo", evs, adjudicator.Derive(s)).Text)
+	if want := "Britain: support +1 for random event 4's unused +1 in Russia as a support event: Russia is at full cohesion, no flag is placed there (22.73C) (rule 10.41C)"; !strings.Contains(text, want) {
+		t.Errorf("10.41C: the public report lacks %q:\n%s", want, text)
 	}
 	if s.Powers[storm.Germany].Support-de != 2 || s.Powers[storm.Britain].Support-br != 1 {
 		t.Errorf("10.41C: support Germany %+d, Britain %+d", s.Powers[storm.Germany].Support-de, s.Powers[storm.Britain].Support-br)
