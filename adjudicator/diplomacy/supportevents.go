@@ -160,7 +160,7 @@ func convertAutomatic(s *storm.State, evs *[]event.Event) {
 			if effortWithout(*s, c, eventMod).Winner() != eff.Winner() {
 				continue // needed for the result
 			}
-			asSupport(s, inTarget(c), fmt.Sprintf("the dispute of random event %d decides nothing with it (24.552)", d.Card), evs)
+			asSupport(s, inTarget(c), fmt.Sprintf("they decide nothing there in the dispute of random event %d (24.552)", d.Card), evs)
 		}
 	}
 	// 10.41C, 24.36A, 24.56D: no Allied counter where the anti-Comintern
