@@ -100,6 +100,8 @@ func checkStanding(s storm.State, p storm.Power, o storm.Order, with []storm.Ord
 		return "", ""
 	case storm.CovertOrder, storm.SubvertOrder:
 		return diplomacy.CheckIntelTarget(s, 0, o.Project) // 25.51 when the covert segment opens
+	case storm.SupportEventOrder: // 10.41C: the situation is judged when the covert segment opens
+		return diplomacy.CheckSupportEvent(s, p, o)
 	case storm.CounterIntelOrder:
 		if o.Project == "any" || o.Project == "research" {
 			return "", ""

@@ -465,7 +465,11 @@ func derivePower(s storm.State, p storm.Power) *PowerView {
 	v.Required = slices.Contains(Required(s), p)
 	v.Options = []OptionView{}
 	for _, o := range Allowed(s, p) {
-		ov := OptionView{Order: o.Order.String(), Cost: o.Cost, Note: o.Note, Default: slices.Contains(v.Default, o.Order.String())}
+		ord := o.Order
+		if ord.For != "" && ord.For == storm.SegmentOf(ord.Kind) {
+			ord.For = "" // its own segment's order needs no FOR line (SUPPORT EVENT, 10.41C): the line as the player writes it
+		}
+		ov := OptionView{Order: ord.String(), Cost: o.Cost, Note: o.Note, Default: slices.Contains(v.Default, ord.String())}
 		for _, w := range o.With {
 			ov.With = append(ov.With, w.String())
 		}

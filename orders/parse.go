@@ -117,7 +117,7 @@ type orderWord struct {
 }
 
 // orderWords is the table of order keywords, in the order hints list them.
-var orderWords = []*orderWord{convertWord, mobilizeWord, researchWord, buildWord, reserveWord, layWord, advanceWord, continueWord, accelerateWord, deferWord, launchWord, saveWord, playWord, diplomaticWord, militaryWord, anticominternWord, flexibleWord, spyWord, reactivateWord, covertWord, counterIntelWord, subvertWord, transferWord, aggressionWord, opposeWord, acquiesceWord, backWord, ultimatumWord, attackWord, ifWord, declareWord, threatenWord, concedeWord, refuseWord, drawWord, purgeWord, setWord, passWord}
+var orderWords = []*orderWord{convertWord, mobilizeWord, researchWord, buildWord, reserveWord, layWord, advanceWord, continueWord, accelerateWord, deferWord, launchWord, saveWord, playWord, diplomaticWord, militaryWord, anticominternWord, flexibleWord, spyWord, reactivateWord, covertWord, counterIntelWord, subvertWord, supportWord, transferWord, aggressionWord, opposeWord, acquiesceWord, backWord, ultimatumWord, attackWord, ifWord, declareWord, threatenWord, concedeWord, refuseWord, drawWord, purgeWord, setWord, passWord}
 
 // Envelope and control keywords.
 const (

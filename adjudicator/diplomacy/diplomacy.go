@@ -813,6 +813,7 @@ func ResolveDiplomacy(s *storm.State, evs *[]event.Event) {
 	// modifiers this turn's (DiplomacyState.EndTurn) may still hold them
 	// apart; they count now.
 	d.Modifiers, d.Threat = append(d.Modifiers, d.Threat...), nil
+	convertAutomatic(s, evs) // 10.41C (supportevents.go)
 	type target struct {
 		eff     storm.Effort
 		contrib map[storm.Power]int
@@ -829,8 +830,8 @@ func ResolveDiplomacy(s *storm.State, evs *[]event.Event) {
 			continue
 		}
 		m := s.Minor(country)
-		if Conquered(*s, country) {
-			supportForUnused(s, mods, "conquered", evs) // 24.82E
+		if Conquered(*s, country) { // 10.41C, 24.82E: every alliance's events, public or secret (revealed by now)
+			asSupport(s, inTarget(country), "the target was taken over (24.82E)", evs)
 			continue
 		}
 		if w := storm.CivilWarIn(s, country); w != nil { // 25.53 (civilwar.go)
@@ -842,8 +843,8 @@ func ResolveDiplomacy(s *storm.State, evs *[]event.Event) {
 		if res.Winner != "" {
 			res.Power = beneficiary(res.Winner, contrib)
 			res.Change = ShiftAlignment(s, m, res.Winner, res.Power, withoutCovert(contrib, mods))
-			if res.Change == changeNone && m.TotalFlags() == 4 { // 24.82E
-				supportForUnused(s, sideMods(mods, res.Winner), "four flags", evs)
+			if res.Change == changeNone && m.TotalFlags() == 4 { // 10.41C, 24.82E (supportevents.go)
+				fourFriendlyFlags(s, m, res.Winner, evs)
 			}
 		} else {
 			res.Change = "no result: no alliance's effort is higher than both others' (24.81B)"
@@ -886,27 +887,6 @@ func beneficiary(side storm.Side, contrib map[storm.Power]int) storm.Power {
 		return storm.France
 	}
 	return storm.Russia
-}
-
-func sideMods(mods []storm.DiplomaticModifier, side storm.Side) []storm.DiplomaticModifier {
-	var out []storm.DiplomaticModifier
-	for _, m := range mods {
-		if m.Side == side {
-			out = append(out, m)
-		}
-	}
-	return out
-}
-
-// supportForUnused turns random event modifiers that could change nothing
-// into support for their beneficiaries (24.82E, 10.41C).
-func supportForUnused(s *storm.State, mods []storm.DiplomaticModifier, why string, evs *[]event.Event) {
-	for _, m := range mods {
-		if m.Card == 0 || !m.Power.Valid() {
-			continue // 24.83 and other modifiers are not random events
-		}
-		track.ChangeSupport(s, m.Power, m.Value, "24.82E", fmt.Sprintf("random event %d in %s (%s)", m.Card, m.Country, why), true, evs)
-	}
 }
 
 // Outcomes of a shift (DiplomaticResult.Change).
@@ -1184,7 +1164,7 @@ func PlacementOptions(s storm.State, p storm.Power) []storm.Option {
 			out = append(out, storm.Option{Order: o, Cost: strongest, Note: note})
 		}
 	}
-	return out
+	return append(out, SupportEventOptions(s, p)...) // 10.41C, standing orders of the covert segment (supportevents.go)
 }
 
 // militaryTargets are where each power may place military counters for

@@ -477,6 +477,10 @@ func CheckCovert(s storm.State, p storm.Power, orders []storm.Order) []storm.Ind
 					bad(i, "16.16C", "no opposing spy ring is active in %s this turn", country)
 				}
 			}
+		case storm.SupportEventOrder: // 10.41C (supportevents.go)
+			if rule, msg := CheckSupportEvent(s, p, o); rule != "" {
+				bad(i, rule, "%s", msg)
+			}
 		default:
 			bad(i, "7.31", "%q is not an order of %s", string(o.Kind), storm.SegCovert.Title())
 		}
@@ -664,6 +668,7 @@ func ResolveCovert(s *storm.State, orders map[storm.Power][]storm.Order, evs *[]
 		*evs = append(*evs, event.IntelligenceAnnounced{Turn: s.Turn, Side: storm.Soviet, Power: storm.Russia, What: "subversion", Target: country,
 			Outcome: "+1 for Russia", Rule: "16.16H"})
 	}
+	applySupportChoices(s, ok, evs) // 10.41C: after covert operations and subversion (supportevents.go)
 }
 
 // withdrawRingCounters re-counts side's counters placed in country under

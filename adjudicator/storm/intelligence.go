@@ -1,6 +1,7 @@
 package storm
 
 import (
+	"strconv"
 	"strings"
 )
 
@@ -27,7 +28,8 @@ const (
 	// SubvertOrder: SUBVERT <country> [IF <condition>]: one level of
 	// Russian subversion, +1 for Russia (16.16H). Each line whose
 	// condition holds uses a level while any is held.
-	SubvertOrder OrderKind = "subvert"
+	SubvertOrder      OrderKind = "subvert"
+	SupportEventOrder OrderKind = "support_event" // SUPPORT EVENT <card> (Card): a diplomatic random event as a support event (10.41C)
 )
 
 // Conditions of COVERT (16.16A), SUBVERT (16.16H) and COUNTER-INTELLIGENCE
@@ -52,7 +54,7 @@ func SegmentOf(k OrderKind) Segment {
 	switch k {
 	case SpyRingOrder, ReactivateOrder:
 		return SegSpyRings
-	case CovertOrder, CounterIntelOrder, SubvertOrder:
+	case CovertOrder, CounterIntelOrder, SubvertOrder, SupportEventOrder:
 		return SegCovert
 	}
 	return ""
@@ -120,10 +122,10 @@ func intelString(o Order) (string, bool) {
 		return "SPY RING " + target(), true
 	case ReactivateOrder:
 		return "REACTIVATE SPY RING " + target(), true
-	case CovertOrder:
-		return "COVERT " + strings.ToUpper(o.Project) + cond(OrderCond(o)), true
-	case SubvertOrder:
-		return "SUBVERT " + strings.ToUpper(o.Project) + cond(OrderCond(o)), true
+	case CovertOrder, SubvertOrder: // COVERT or SUBVERT, the kind's word
+		return strings.ToUpper(string(o.Kind)) + " " + strings.ToUpper(o.Project) + cond(OrderCond(o)), true
+	case SupportEventOrder:
+		return "SUPPORT EVENT " + strconv.Itoa(o.Card), true
 	case CounterIntelOrder:
 		if len(o.Args) > 0 && o.Args[0] == "ring" {
 			if o.Project == "research" && len(o.Args) > 1 {

@@ -10,12 +10,12 @@ var OrderSegments = map[Segment]struct {
 	Powers []Power
 	Kinds  []OrderKind
 }{
-	SegSpyRings:        {IntelligenceLeaders, []OrderKind{SpyRingOrder, ReactivateOrder}},   // 16.16B
-	SegDiplomacyAxis1:  {PlacementRounds[SegDiplomacyAxis1], placementKinds},                // 24.55A
-	SegDiplomacyRussia: {PlacementRounds[SegDiplomacyRussia], placementKinds},               // 24.55B
-	SegDiplomacyAllies: {PlacementRounds[SegDiplomacyAllies], placementKinds},               // 24.55C
-	SegDiplomacyAxis2:  {PlacementRounds[SegDiplomacyAxis2], placementKinds},                // 24.55D
-	SegCovert:          {Powers, []OrderKind{CovertOrder, CounterIntelOrder, SubvertOrder}}, // 16.16A, C, H
+	SegSpyRings:        {IntelligenceLeaders, []OrderKind{SpyRingOrder, ReactivateOrder}},                      // 16.16B
+	SegDiplomacyAxis1:  {PlacementRounds[SegDiplomacyAxis1], placementKinds},                                   // 24.55A
+	SegDiplomacyRussia: {PlacementRounds[SegDiplomacyRussia], placementKinds},                                  // 24.55B
+	SegDiplomacyAllies: {PlacementRounds[SegDiplomacyAllies], placementKinds},                                  // 24.55C
+	SegDiplomacyAxis2:  {PlacementRounds[SegDiplomacyAxis2], placementKinds},                                   // 24.55D
+	SegCovert:          {Powers, []OrderKind{CovertOrder, CounterIntelOrder, SubvertOrder, SupportEventOrder}}, // 16.16A, C, H; 10.41C
 	// 27.11: an Axis power's aggression, or AGGRESSION NONE, sent with
 	// its earlier orders of the turn (crisisphase.go).
 	SegCrisisAggression: {[]Power{Germany, Italy}, []OrderKind{AggressionOrder}},
