@@ -73,6 +73,10 @@ import (
 var (
 	recordGames = flag.Bool("record", false, "record the games of TestRecordedGames anew (rewrites testdata/recorded)")
 	recordedAll = flag.Bool("recorded.all", false, "TestRecordedGames replays every recorded game, not the default subset")
+	// recordedResults is for a change of words: the recorded orders must
+	// still give the recorded states and events, and the mails and the
+	// export that differ are listed, not failed.
+	recordedResults = flag.Bool("recorded.results", false, "TestRecordedGames compares states and events only, listing the versions whose mails or final export differ")
 )
 
 const (
@@ -485,6 +489,10 @@ func replayRecorded(t *testing.T, g *recordedGame, want recordedResult, cov *rec
 			{"mails", fmt.Sprintf("%d %s", d.Mails, d.MailDigest), fmt.Sprintf("%d %s", w.Mails, w.MailDigest)},
 		} {
 			if k.got != k.want {
+				if k.kind == "mails" && *recordedResults {
+					t.Logf("%s version %d (%s %s): mails differ (-recorded.results)", g.ID, v, s.Turn, s.Segment)
+					continue
+				}
 				t.Errorf("%s version %d (%s %s): %s differ: got %s, recorded %s", g.ID, v, s.Turn, s.Segment, k.kind, k.got, k.want)
 				failed = true
 				return false
@@ -518,6 +526,8 @@ func replayRecorded(t *testing.T, g *recordedGame, want recordedResult, cov *rec
 	cov.games++
 	if len(res.Versions) != len(want.Versions) {
 		t.Errorf("%s: %d versions, recorded %d", g.ID, len(res.Versions), len(want.Versions))
+	} else if res.Export != want.Export && *recordedResults {
+		t.Logf("%s: the final export differs (-recorded.results)", g.ID)
 	} else if res.Export != want.Export {
 		t.Errorf("%s: the final export differs: got %s, recorded %s", g.ID, res.Export, want.Export)
 	}
