@@ -42,8 +42,8 @@ func candidates(st *seat) []cand {
 	var out []cand
 	for _, o := range st.pv.Options {
 		ord, ok := st.typed(o)
-		if !ok {
-			continue
+		if !ok || (ord.Kind == storm.Research && ord.Project == storm.InfantryForAWAW) {
+			continue // 22.73E, 33.21C: A World at War's infantry is worth nothing in this game (34)
 		}
 		var cs []cand
 		switch st.pub.Segment {

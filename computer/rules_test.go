@@ -6,6 +6,7 @@ import (
 	"sync"
 	"testing"
 
+	"stormjudge/adjudicator"
 	"stormjudge/adjudicator/storm"
 )
 
@@ -255,5 +256,37 @@ func TestRule33_11ComputerAxisBringsTheWarFrom1941(t *testing.T) {
 		if !end.Ended || end.War == nil {
 			t.Errorf("game %d of computer players still at peace in %s", seed, end.Turn)
 		}
+	}
+}
+
+// TestRule22_73EComputerLeavesTheInfantryForAWorldAtWar: Russia's excess
+// purge events may become 3-3 infantry for A World at War's force pool
+// (22.73E, 33.21C), which counts nothing in Gathering Storm (34): a
+// computer Russia offered the line never takes it.
+func TestRule22_73EComputerLeavesTheInfantryForAWorldAtWar(t *testing.T) {
+	offered := 0
+	for _, x := range ruleDecisions(t) {
+		if x.p != storm.Russia || (x.s.Segment != storm.SegEconomic && x.s.Segment != storm.SegEndOfGame) {
+			continue
+		}
+		s := x.s.Clone()
+		s.Russia.Cohesion, s.Russia.ExcessPurgeEvents = storm.FullCohesion, 3
+		pos := At(s, x.p)
+		if !slices.ContainsFunc(pos.View.Powers[x.p].Options, func(o adjudicator.OptionView) bool {
+			return strings.HasPrefix(o.Order, "RESEARCH INFANTRY PURGE")
+		}) {
+			continue
+		}
+		offered++
+		d, err := Decide(pos)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, ok := hasLine(d, "RESEARCH INFANTRY"); ok {
+			t.Errorf("%s %s: the computer took A World at War's infantry: %q", s.Turn, s.Segment, d.Lines)
+		}
+	}
+	if offered == 0 {
+		t.Fatal("no decision of Russia was offered RESEARCH INFANTRY PURGE")
 	}
 }
