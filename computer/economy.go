@@ -45,6 +45,12 @@ func (st *seat) economic(o adjudicator.OptionView, ord storm.Order) []cand {
 	case storm.Play:
 		return one(0.7, "", "9.41: the power's own event, played for its effect")
 	case storm.Research:
+		if slices.Contains(ord.Args, storm.PointPurge) { // 22.73E: beside the points, not instead of them
+			if strings.EqualFold(ord.Project, "armor") {
+				return one(1.8, "purge "+ord.Project, "22.73E: an excess purge event is a free research step; 34.93: two steps of Russian armor are +1 VP")
+			}
+			return one(0.9, "purge "+ord.Project, "22.73E: an excess purge event is a free research step, for support and the balance of power (34.71)")
+		}
 		return st.research(o, ord)
 	}
 	return nil

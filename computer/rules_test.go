@@ -259,11 +259,27 @@ func TestRule33_11ComputerAxisBringsTheWarFrom1941(t *testing.T) {
 	}
 }
 
-// TestRule22_73EComputerLeavesTheInfantryForAWorldAtWar: Russia's excess
-// purge events may become 3-3 infantry for A World at War's force pool
-// (22.73E, 33.21C), which counts nothing in Gathering Storm (34): a
-// computer Russia offered the line never takes it.
-func TestRule22_73EComputerLeavesTheInfantryForAWorldAtWar(t *testing.T) {
+// researchLines counts d's research lines that spend points (not the
+// counters' line), and those spending excess purge events.
+func researchLines(d Decision) (points, purge int) {
+	for _, l := range d.Lines {
+		switch {
+		case strings.HasPrefix(l, "RESEARCH COUNTER ") || !strings.HasPrefix(l, "RESEARCH"):
+		case strings.HasSuffix(l, " PURGE"):
+			purge++
+		default:
+			points++
+		}
+	}
+	return points, purge
+}
+
+// TestRule22_73EComputerSpendsExcessPurgeEvents: Russia's excess purge
+// events are free research steps (22.73E) or 3-3 infantry for A World at
+// War's force pool (33.21C), which counts nothing in Gathering Storm
+// (34): a computer Russia offered both takes a free step beside its
+// research points and never the infantry.
+func TestRule22_73EComputerSpendsExcessPurgeEvents(t *testing.T) {
 	offered := 0
 	for _, x := range ruleDecisions(t) {
 		if x.p != storm.Russia || (x.s.Segment != storm.SegEconomic && x.s.Segment != storm.SegEndOfGame) {
@@ -284,6 +300,14 @@ func TestRule22_73EComputerLeavesTheInfantryForAWorldAtWar(t *testing.T) {
 		}
 		if _, ok := hasLine(d, "RESEARCH INFANTRY"); ok {
 			t.Errorf("%s %s: the computer took A World at War's infantry: %q", s.Turn, s.Segment, d.Lines)
+		}
+		if s.Segment != storm.SegEconomic {
+			continue
+		}
+		before, _ := researchLines(x.d)
+		points, purge := researchLines(d)
+		if purge == 0 || points != before {
+			t.Errorf("%s: with 3 excess purge events %q, without %q: a free step beside the same points", s.Turn, d.Lines, x.d.Lines)
 		}
 	}
 	if offered == 0 {
