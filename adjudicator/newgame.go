@@ -16,7 +16,7 @@ import (
 func NewGame(seed uint64) storm.State { return setup.NewGame(seed) }
 
 // NewGameWithDeck is NewGame with the random event deck d shuffled for
-// play (9.11). The deck should pass Deck.Check.
+// play (9.11). The deck should pass deckcheck.Check.
 func NewGameWithDeck(seed uint64, d storm.Deck) storm.State {
 	return setup.NewGameWithDeck(seed, d)
 }

@@ -239,8 +239,10 @@ func TestRule22_73EInfantryRefused(t *testing.T) {
 // purge events unspent; in the final research Russia is offered them as
 // deferred steps and assigns them by mail like general points: at most
 // three final points a project with them (33.22A), three purge steps a
-// project (22.73E), one a purge event. The steps and the events left are
-// in the report and the view.
+// project (22.73E), one a purge event. The two Russia leaves are assigned
+// by the judge (33.21C: they are assigned), in the research sheet's order,
+// the first project that takes them. The steps are in the report and the
+// view.
 func TestRule33_21CDeferredPurgeSteps(t *testing.T) {
 	s := purgeWarGame(t, 5)
 	if note, ok := option(s, storm.Russia, "RESEARCH JETS PURGE"); !ok || !strings.Contains(note, "33.21C") {
@@ -263,28 +265,38 @@ func TestRule33_21CDeferredPurgeSteps(t *testing.T) {
 	if !next.Ended {
 		t.Fatal("33.11: the game goes on")
 	}
-	var deferred []event.FinalResearchAssigned
+	var deferred, byJudge []event.FinalResearchAssigned
 	for _, a := range randomevent.AllEvents[event.FinalResearchAssigned](evs) {
-		if a.Deferred {
+		switch {
+		case a.ByJudge:
+			byJudge = append(byJudge, a)
+		case a.Deferred:
 			deferred = append(deferred, a)
 		}
 	}
 	if len(deferred) != 3 || deferred[0].Project != "jets" || deferred[0].Rule != "33.21C" {
 		t.Errorf("33.21C: %+v", deferred)
 	}
+	first := storm.ResearchProjects(storm.Soviet)[0]
+	if len(byJudge) != 1 || byJudge[0].Points != 2 || !byJudge[0].Deferred || byJudge[0].Project != first.ID() {
+		t.Errorf("33.21C: the judge's assignment of the two steps left %+v, want both to %s", byJudge, first.ID())
+	}
 	if got := next.Sheets.Steps(mustProject(t, "jets")); got != jets+3 {
 		t.Errorf("jets %d -> %d steps, want +3 (two deferred, one general)", jets, got)
 	}
-	if next.Russia.ExcessPurgeEvents != 2 || len(next.Sheets.PurgeSteps) != 3 {
+	if next.Russia.ExcessPurgeEvents != 0 || len(next.Sheets.PurgeSteps) != 5 {
 		t.Errorf("after: %d events unspent, purge steps %v", next.Russia.ExcessPurgeEvents, next.Sheets.PurgeSteps)
 	}
 	v := adjudicator.Derive(next)
-	if v.Public.Russia.ExcessPurgeEvents != 2 {
+	if v.Public.Russia.ExcessPurgeEvents != 0 {
 		t.Errorf("the view: %+v", v.Public.Russia)
 	}
 	text := flatText(report.Public("demo", evs, v).Text)
 	want := fmt.Sprintf("Russia assigns 1 deferred research step from excess purge events to Jets, now %d steps (rules 22.73E, 33.21C).", jets+2)
 	if !strings.Contains(text, want) || !strings.Contains(text, "Russia assigns 1 deferred research step from excess purge events to Rockets") {
+		t.Errorf("the report has no %q:\n%s", want, text)
+	}
+	if want := "The judge assigns 2 deferred research steps Russia left unordered from excess purge events to " + strings.ToUpper(first.ID()[:1]) + first.ID()[1:]; !strings.Contains(text, want) {
 		t.Errorf("the report has no %q:\n%s", want, text)
 	}
 }

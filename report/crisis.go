@@ -216,6 +216,10 @@ func crisisEvent(w *writer, e event.Event) bool {
 			w.wrap("Threshold: "+thresholdText(t)+".", "    ")
 		}
 	case event.FinalResearchAssigned:
+		if e.Deferred && e.ByJudge {
+			w.wrap(fmt.Sprintf("The judge assigns %s Russia left unordered from excess purge events to %s, now %d step(s) (rules 22.73E, %s).", plural(e.Points, "deferred research step"), upperFirst(e.Project), e.Steps, e.Rule), "  ")
+			break
+		}
 		if e.Deferred {
 			w.wrap(fmt.Sprintf("Russia assigns %s from excess purge events to %s, now %d step(s) (rules 22.73E, %s).", plural(e.Points, "deferred research step"), upperFirst(e.Project), e.Steps, e.Rule), "  ")
 			break

@@ -6,6 +6,7 @@ package deckcheck
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -72,7 +73,7 @@ func Check(d storm.Deck) []Error {
 			add("", -1, "trend", "economic trend %+d out of range -2..+2 (11.33)", c.Trend)
 		}
 		checkEvent(c.General, GeneralEvent, 0, add)
-		for p := range c.National {
+		for _, p := range slices.Sorted(maps.Keys(c.National)) { // one order of errors every time
 			if !p.Valid() {
 				add("", -1, "", "national event for an invalid power %d", uint8(p))
 			}

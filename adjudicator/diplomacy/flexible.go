@@ -80,7 +80,7 @@ func applyFlexible(s *storm.State, evs *[]event.Event) {
 	for _, f := range s.Diplomacy.Flexible {
 		country := FlexibleTargets(f)[0]
 		if country == "none" {
-			continue // Deck.Check refuses an unknown region
+			continue // deckcheck.Check refuses an unknown region
 		}
 		how := "the judge's choice: the region's first target"
 		if c, ok := randomevent.TakeChoice(s.Events, f.Power, f.Card); ok && len(c) == 1 {
@@ -90,7 +90,7 @@ func applyFlexible(s *storm.State, evs *[]event.Event) {
 			country, how = to, how+"; Yugoslavia is split: "+to+" takes it (25.73A)"
 		}
 		s.Diplomacy.Modifiers = append(s.Diplomacy.Modifiers, storm.DiplomaticModifier{Country: country, Side: f.Side, Power: f.Power,
-			Value: storm.CivilWarAdverse(*s, country, f.Side, f.Value), Card: f.Card, Rule: "4.16"}) // 25.71
+			Value: storm.CivilWarAdverse(*s, country, f.Side, f.Value), Card: f.Card, Rule: "4.16", Holder: f.Holder}) // 25.71
 		*evs = append(*evs, event.FlexibleApplied{Turn: s.Turn, Power: f.Power, Card: f.Card, Country: country, Value: f.Value, How: how})
 		track.CountCivilWarEvent(s, country, 1, evs) // 25.31, 25.61A (civilwar.go)
 	}

@@ -41,10 +41,13 @@ func civilWarBars(s storm.State, country string, among []string) bool {
 func eventMod(m storm.DiplomaticModifier) bool { return m.Card != 0 && m.Power.Valid() }
 
 // eventKind tells whether m comes from the general event of its card
-// (10.41C: it always acts as a diplomatic event) and whether its national
-// event was secret, read from the deck: the beneficiary's national event
-// first, then the general event, then another power's national event.
+// (10.41C: it always acts as a diplomatic event), as recorded when the
+// event was applied (DiplomaticModifier.Holder), and whether the national
+// event it comes from was secret, read from the deck.
 func eventKind(s storm.State, m storm.DiplomaticModifier) (general, secret bool) {
+	if !m.Holder.Valid() {
+		return true, false
+	}
 	if s.Events == nil {
 		return false, false
 	}
@@ -52,33 +55,7 @@ func eventKind(s storm.State, m storm.DiplomaticModifier) (general, secret bool)
 	if !ok {
 		return false, false
 	}
-	fits := func(holder storm.Power, ev storm.CardEvent) bool {
-		for _, e := range ev.Effects {
-			side := e.Side
-			if side == "" {
-				side = storm.SideOf(holder)
-			}
-			if e.Kind == storm.EffectFlexibleModifier && side == m.Side {
-				return true
-			}
-			if e.Kind == storm.EffectDiplomaticModifier && side == m.Side && (e.Country == m.Country || storm.EventCountry(s, e.Country, side) == m.Country) {
-				return true
-			}
-		}
-		return false
-	}
-	if ev, ok := c.National[m.Power]; ok && fits(m.Power, ev) {
-		return false, ev.Secret
-	}
-	if fits(0, c.General) {
-		return true, false
-	}
-	for _, p := range storm.Powers {
-		if ev, ok := c.National[p]; ok && fits(p, ev) {
-			return false, ev.Secret
-		}
-	}
-	return false, false
+	return false, c.National[m.Holder].Secret
 }
 
 // asSupport turns the random event modifiers pick selects into support
@@ -233,11 +210,11 @@ func ownEvent(s storm.State, p storm.Power, n int) (storm.DiplomaticModifier, bo
 			if h.Card != n {
 				continue
 			}
-			side := h.Effect.Side
-			if side == "" {
-				side = storm.SideOf(p)
+			side, power := storm.EventFavours(p, h.Effect)
+			if power != p {
+				continue // it favours another side: its beneficiary's, not p's (24.81A)
 			}
-			m := storm.DiplomaticModifier{Side: side, Power: p, Value: h.Effect.Value, Card: n, Rule: "9.31C"}
+			m := storm.DiplomaticModifier{Side: side, Power: p, Value: h.Effect.Value, Card: n, Rule: "9.31C", Holder: p}
 			if k == storm.EffectDiplomaticModifier {
 				m.Country = storm.EventCountry(s, h.Effect.Country, side)
 			}
@@ -246,7 +223,7 @@ func ownEvent(s storm.State, p storm.Power, n int) (storm.DiplomaticModifier, bo
 	}
 	for _, f := range s.Diplomacy.Flexible {
 		if f.Power == p && f.Card == n {
-			return storm.DiplomaticModifier{Side: f.Side, Power: p, Value: f.Value, Card: n, Rule: "4.16"}, true
+			return storm.DiplomaticModifier{Side: f.Side, Power: p, Value: f.Value, Card: n, Rule: "4.16", Holder: f.Holder}, true
 		}
 	}
 	return storm.DiplomaticModifier{}, false

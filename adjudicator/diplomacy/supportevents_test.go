@@ -67,3 +67,38 @@ func TestRule10_41CFourFriendlyFlagsUnchallenged(t *testing.T) {
 		}
 	}
 }
+
+// Rule 10.41C: where the Allies and Russia both hold events for one minor
+// country (no pact) and nobody chose, the weaker group's events are
+// support events, but a general event always acts as a diplomatic event:
+// the modifier's holder, recorded when the event was applied, tells them
+// apart, whatever the card's national events say.
+func TestRule10_41CGeneralEventStaysDiplomatic(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		holder storm.Power
+		want   int
+	}{
+		{"a general event", 0, 0},
+		{"France's national event", storm.France, 1},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s := diplomacy.WithDiplomacy(diplomacyGame(storm.SegCovert))
+			s.Diplomacy.Modifiers = []storm.DiplomaticModifier{
+				{Country: "Rumania", Side: storm.Allies, Power: storm.France, Value: 1, Card: 9, Rule: "9.31C", Holder: c.holder},
+				{Country: "Rumania", Side: storm.Soviet, Power: storm.Russia, Value: 2, Card: 10, Rule: "9.31C", Holder: storm.Russia},
+			}
+			var evs []event.Event
+			diplomacy.ResolveCovert(&s, nil, &evs)
+			got := 0
+			for _, e := range evs {
+				if sc, ok := e.(event.SupportChanged); ok && sc.Rule == "10.41C" && sc.Power == storm.France {
+					got += sc.Delta
+				}
+			}
+			if got != c.want {
+				t.Errorf("France's 10.41C support %+d, want %+d (events %v)", got, c.want, evs)
+			}
+		})
+	}
+}

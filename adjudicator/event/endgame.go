@@ -12,6 +12,9 @@ type FinalResearchAssigned struct {
 	// Deferred: Russian steps from excess purge events assigned as
 	// general points (22.73E, 33.21C), not final points of the table.
 	Deferred bool `json:"deferred,omitempty"`
+	// ByJudge: deferred steps Russia left unordered, assigned by the
+	// judge (33.21C: they are assigned; docs/rules.md r-22-73e).
+	ByJudge bool `json:"by_judge,omitempty"`
 }
 
 // AWAWInfantryAdded reports 3-3 infantry units added to Russia's A World at

@@ -587,7 +587,7 @@ func ApplyEffect(s *storm.State, holder storm.Power, card int, title string, e s
 		DealEvents(s, p, e.Value, true, evs)
 	case storm.EffectSupport, storm.EffectConditionalSupport, storm.EffectPurgeSupport: // 10.41B, 9.41E, 22.21D
 		v, ok := SupportValue(*s, p, e)
-		if !ok { // Deck.Check refuses unknown conditions
+		if !ok { // deckcheck.Check refuses unknown conditions
 			o.Note = "no effect: unknown condition " + string(e.Condition)
 			return o
 		}
@@ -663,7 +663,7 @@ func ApplyEffect(s *storm.State, holder storm.Power, card int, title string, e s
 	case storm.EffectEAI: // 23.21C
 		track.AddEAIEvent(s, e.Value, what, evs)
 		o.Note = fmt.Sprintf("EAI modifier %+d (23.21C, 23.24)", e.Value)
-	default: // Deck.Check refuses unknown kinds
+	default: // deckcheck.Check refuses unknown kinds
 		o.Note = "no effect: unknown effect kind " + string(e.Kind)
 	}
 	return o

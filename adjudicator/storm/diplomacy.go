@@ -75,6 +75,10 @@ type DiplomaticModifier struct {
 	Value   int    `json:"value"`
 	Card    int    `json:"card,omitempty"`
 	Rule    string `json:"rule"`
+	// Holder is the power whose national random event made the modifier;
+	// 0 for a general event and for modifiers of no event (10.41C: a
+	// general event always acts as a diplomatic event).
+	Holder Power `json:"holder,omitempty"`
 }
 
 // DiplomacyState is the diplomatic phase of the current turn.
@@ -366,10 +370,10 @@ func (e Effort) Winner() Side {
 // benefits where the event does not say (24.81A).
 var SideBeneficiary = map[Side]Power{Axis: Germany, Allies: France, Soviet: Russia}
 
-// eventFavours is the side a diplomatic event favours (its own, else the
+// EventFavours is the side a diplomatic event favours (its own, else the
 // holder's, 9.31C) and the major power that benefits: the holder when on
 // that side, else Germany, France or Russia (24.81A).
-func eventFavours(holder Power, e Effect) (Side, Power) {
+func EventFavours(holder Power, e Effect) (Side, Power) {
 	side := e.Side
 	if side == "" {
 		side = SideOf(holder)
@@ -383,11 +387,11 @@ func eventFavours(holder Power, e Effect) (Side, Power) {
 // AddEventModifier records a random event's diplomatic modifier for this
 // turn's diplomacy (9.31C, 24.16) and says what it does.
 func AddEventModifier(s *State, holder Power, card int, e Effect) string {
-	side, power := eventFavours(holder, e)
+	side, power := EventFavours(holder, e)
 	e.Country = EventCountry(*s, e.Country, side)          // 25.73A: Croatia or Serbia after Yugoslavia's split
 	value := CivilWarAdverse(*s, e.Country, side, e.Value) // 25.71
 	s.Diplomacy.Modifiers = append(s.Diplomacy.Modifiers, DiplomaticModifier{Country: e.Country, Side: side, Power: power,
-		Value: value, Card: card, Rule: "9.31C"})
+		Value: value, Card: card, Rule: "9.31C", Holder: holder})
 	if value != e.Value {
 		return fmt.Sprintf("%s: %+d for %s in this turn's diplomacy (9.31C, 24.81A), %+d offset by the civil war winner's +1 (25.71)", e.Country, value, power.Title(), e.Value)
 	}

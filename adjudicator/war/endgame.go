@@ -308,6 +308,7 @@ func ResolveEndOfGame(s *storm.State, orders map[storm.Power][]storm.Order, evs 
 			*evs = append(*evs, event.FinalResearchAssigned{Side: side, Project: r.ID(), Points: track.OrderPoints(o), Steps: steps, Rule: finalPoints[side][0].Rule})
 		}
 	}
+	assignDeferred(s, evs)               // 33.21C: the deferred steps Russia left
 	progressConquests(s, evs)            // 34.51B: a conquest due in the last turn is completed in it
 	civilWarsEndWithWar(s, evs)          // 25.61C
 	track.AnnounceBalance(s, false, evs) // 20.53: the final balance of power (34.4)
@@ -331,6 +332,39 @@ func deferredSteps(s *storm.State, p storm.Power, o storm.Order, r storm.Researc
 	}
 	if n > 0 {
 		*evs = append(*evs, event.FinalResearchAssigned{Side: storm.Soviet, Project: r.ID(), Points: n, Steps: steps, Rule: "33.21C", Deferred: true})
+	}
+}
+
+// assignDeferred assigns the deferred steps from excess purge events
+// that Russia's orders left (33.21C: the steps not used for A World at
+// War's infantry are assigned to Russian projects as general points):
+// the judge's choice, in the order of the research sheet, each project as
+// far as its limits let (15.22E, 33.22A with Russia's final points of
+// the segment). Steps no project can take are lost with the game.
+func assignDeferred(s *storm.State, evs *[]event.Event) {
+	if s.Russia.ExcessPurgeEvents <= 0 {
+		return
+	}
+	used := map[string]int{}
+	for _, e := range *evs {
+		if f, ok := e.(event.FinalResearchAssigned); ok && f.Side == storm.Soviet {
+			used[f.Project] += f.Points
+		}
+	}
+	for _, r := range storm.ResearchProjects(storm.Soviet) {
+		n, steps := 0, 0
+		for s.Russia.ExcessPurgeEvents > 0 && used[r.ID()]+n < finalResearchMax {
+			_, after, err := track.PurgeStep(s, r.ID(), evs)
+			if err != nil {
+				break
+			}
+			s.Russia.ExcessPurgeEvents--
+			n, steps = n+1, after
+		}
+		if n > 0 {
+			*evs = append(*evs, event.FinalResearchAssigned{Side: storm.Soviet, Project: r.ID(), Points: n, Steps: steps,
+				Rule: "33.21C", Deferred: true, ByJudge: true})
+		}
 	}
 }
 
@@ -452,7 +486,7 @@ func russianFinalOptions(s storm.State, offer func(storm.Option)) {
 	if e := s.Russia.ExcessPurgeEvents; e > 0 {
 		for _, r := range storm.ResearchProjects(storm.Soviet) {
 			offer(storm.Option{Order: storm.Order{Kind: storm.Research, Project: r.ID(), Points: 1, Args: []string{storm.PointPurge}},
-				Note: fmt.Sprintf("%d deferred step(s) from excess purge events: each a step, as a general point, a line for each; at most %d final points a project with them, %d purge steps a project in the game; steps not ordered are lost (22.73E, 33.21C, 33.22A)", e, finalResearchMax, track.MaxPurgeSteps)})
+				Note: fmt.Sprintf("%d deferred step(s) from excess purge events: each a step, as a general point, a line for each; at most %d final points a project with them, %d purge steps a project in the game; steps not ordered are assigned by the judge, in the research sheet's order (22.73E, 33.21C, 33.22A)", e, finalResearchMax, track.MaxPurgeSteps)})
 		}
 	}
 	note := fmt.Sprintf("one 3-3 infantry unit in Russia's A World at War force pool for %d excess purge events", track.PurgeEventsPerInfantry)
