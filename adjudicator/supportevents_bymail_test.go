@@ -334,3 +334,37 @@ func TestRule10_41CAlliedEventsBarredByRussianFlags(t *testing.T) {
 		t.Errorf("10.41C: Rumania's result %+v", r)
 	}
 }
+
+// TestRule10_41CAlliedEventsBarredByTheAntiComintern: the anti-Comintern
+// counter (24.3) bars Allied counters where it stands (24.36A); Germany
+// sends it to Rumania by mail, where Britain holds a secret +1 event and
+// Germany a +1: the Allied event is weaker than the Axis effort (the
+// counter and the event) and is a public support event for Britain,
+// revealed with the diplomatic phase.
+func TestRule10_41CAlliedEventsBarredByTheAntiComintern(t *testing.T) {
+	s := eventGame(t, []eventCard{
+		{card: 4, power: storm.Britain, country: "Rumania", value: 1, secret: true},
+		{card: 2, power: storm.Germany, country: "Rumania", value: 1},
+	}, func(s *storm.State) {
+		for _, c := range []string{"Finland", "Poland", "Rumania", "Turkey"} {
+			s.Minor(c).SetFlagCounts(map[storm.Power]int{})
+		}
+	})
+	var placed bool
+	_, evs := resolveTurn(t, s, func(s storm.State) map[storm.Power]string {
+		if s.Segment == storm.SegDiplomacyAxis1 {
+			return map[storm.Power]string{storm.Germany: "ANTI-COMINTERN RUMANIA"}
+		}
+		if s.Segment == storm.SegDiplomacyRussia {
+			placed = s.Diplomacy.AntiComintern != nil && s.Diplomacy.AntiComintern.Country == "Rumania"
+		}
+		return nil
+	})
+	if !placed {
+		t.Fatal("24.34C: the anti-Comintern counter is not in Rumania")
+	}
+	ch := supportChanges(evs)
+	if len(ch[storm.Britain]) != 1 || ch[storm.Britain][0].Delta != 1 || !strings.Contains(ch[storm.Britain][0].What, "anti-Comintern") {
+		t.Fatalf("10.41C: the conversions %+v", ch)
+	}
+}
