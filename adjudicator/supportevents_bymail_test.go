@@ -1,6 +1,7 @@
 package adjudicator_test
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -366,5 +367,51 @@ func TestRule10_41CAlliedEventsBarredByTheAntiComintern(t *testing.T) {
 	ch := supportChanges(evs)
 	if len(ch[storm.Britain]) != 1 || ch[storm.Britain][0].Delta != 1 || !strings.Contains(ch[storm.Britain][0].What, "anti-Comintern") {
 		t.Fatalf("10.41C: the conversions %+v", ch)
+	}
+}
+
+// TestRule10_41CTakenOverEventsAreSupportEvents: Italy controls Albania
+// (taken over, 24.56A). Germany's public +2 event for Albania acts as a
+// public support event from the random events phase (+2 support this
+// turn, 10.41B); Britain's secret +1 acts as a secret support event: held,
+// playable by mail (PLAY 4, 9.41E) for +1 support and a tile point now
+// (11.52A), and never in the others' news while held.
+func TestRule10_41CTakenOverEventsAreSupportEvents(t *testing.T) {
+	s := eventGame(t, []eventCard{
+		{card: 2, power: storm.Germany, country: "Albania", value: 2},
+		{card: 4, power: storm.Britain, country: "Albania", value: 1, secret: true},
+	}, func(s *storm.State) { s.Minor("Albania").Controller = storm.Italy })
+	if got := s.Powers[storm.Germany].Economy.SupportEvents; got != 2 {
+		t.Errorf("10.41C: Germany's support events this turn %+d, want +2 (its Albanian event)", got)
+	}
+	if slices.ContainsFunc(s.Diplomacy.Modifiers, func(m storm.DiplomaticModifier) bool { return m.Country == "Albania" }) {
+		t.Errorf("10.41C: a modifier in Albania, taken over: %+v", s.Diplomacy.Modifiers)
+	}
+	var held storm.HeldEvent
+	for _, h := range s.Events.Held {
+		if h.Card == 4 && h.Power == storm.Britain {
+			held = h
+		}
+	}
+	if !held.AsSupport || !held.Playable || held.At != storm.RevealCrisis {
+		t.Fatalf("10.41C: Britain's secret event held as %+v, want a playable secret support event", held)
+	}
+	if _, ok := option(s, storm.Britain, "PLAY 4"); !ok {
+		t.Error("9.41E: PLAY 4 not offered to Britain")
+	}
+	if text := flatText(report.Public("demo", nil, adjudicator.Derive(s)).Text); strings.Contains(text, "random event 4") {
+		t.Errorf("8.31: Britain's held event in the public view:\n%s", text)
+	}
+	support := s.Powers[storm.Britain].Support
+	next, evs := mailRound(t, s, map[storm.Power]string{storm.Britain: "PLAY 4"})
+	if got := next.Powers[storm.Britain].Support; got != support+1 {
+		t.Errorf("10.41C, 9.41E: Britain's support %d -> %d, want +1", support, got)
+	}
+	played := false
+	for _, e := range randomevent.AllEvents[event.SupportChanged](evs) {
+		played = played || (e.Power == storm.Britain && e.Delta == 1 && e.TileDelta == 1)
+	}
+	if !played {
+		t.Errorf("11.52A: no +1 support with its tile point for Britain among %v", evs)
 	}
 }

@@ -578,7 +578,7 @@ func TestRule29_22PolandChoices(t *testing.T) {
 	if !s.SupportFacts.PolandNeutral || s.Minor("Poland").Controller != 0 || !storm.CompletedBy(s, storm.Germany, "Danzig and the Corridor") || storm.CompletedBy(s, storm.Germany, "Poland") {
 		t.Errorf("29.22C: neutral %v, controller %v, aggressions %+v", s.SupportFacts.PolandNeutral, s.Minor("Poland").Controller, s.SupportFacts.Aggressions)
 	}
-	if !diplomacy.Conquered(s, "Poland") {
+	if !storm.Conquered(s, "Poland") {
 		t.Errorf("29.22C: counters still allowed in a neutral Poland")
 	}
 	for _, o := range crisis.AggressionOptions(s, storm.Germany) {

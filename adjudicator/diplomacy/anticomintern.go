@@ -143,7 +143,7 @@ func anticominternBarred(s storm.State, country string, known bool) (rule, msg s
 	}
 	m := s.Minor(country)
 	switch {
-	case m == nil || Conquered(s, country):
+	case m == nil || storm.Conquered(s, country):
 		return "24.34A", country + " is no longer a minor country to place it in"
 	case m.FlagsOf(storm.Britain)+m.FlagsOf(storm.France) > 0:
 		return "24.34B", country + " holds an Allied flag: not eligible for the anti-Comintern counter"

@@ -123,20 +123,6 @@ var (
 	russianFullList    = strings.Join(russianFullTargets, ", ")                                                         // spelled once for the refusals
 )
 
-// Conquered reports a minor country that was the target of a successful
-// aggression (24.56A).
-func Conquered(s storm.State, country string) bool {
-	for _, a := range s.SupportFacts.Aggressions {
-		if a.Target == country && a.Completed != nil {
-			return true
-		}
-	}
-	if m := s.Minor(country); m != nil && m.Controller != 0 {
-		return true
-	}
-	return country == "Poland" && s.SupportFacts.PolandNeutral // 29.22C: no counters there
-}
-
 // PlacedCost is what p's counters placed this turn cost at the end of the
 // phase (24.52C, 24.42F): their strengths, but a void counter's and the
 // civil war's free one (24.53A).
@@ -457,7 +443,7 @@ func checkPlacements(s storm.State, p storm.Power, orders []storm.Order, quiet b
 		case country == storm.RussiaTarget && (p != storm.Russia || permitAt(i) == 0):
 			bad(i, "24.56E", "diplomatic counters may not be placed in Russia, except Russia's under random event 114")
 			continue
-		case Conquered(s, country):
+		case storm.Conquered(s, country):
 			bad(i, "24.56A", "%s was the target of a successful aggression", country)
 			continue
 		case seen[country] || slices.ContainsFunc(earlier, func(pl storm.Placement) bool { return pl.Country == country && !pl.Military }):
@@ -830,7 +816,10 @@ func ResolveDiplomacy(s *storm.State, evs *[]event.Event) {
 			continue
 		}
 		m := s.Minor(country)
-		if Conquered(*s, country) { // 10.41C, 24.82E: every alliance's events, public or secret (revealed by now)
+		// 10.41C, 24.82E: a basic event for a country taken over acted as a
+		// support event when it was dealt (randomevent); what reaches one
+		// still (a flexible modifier placed there, 4.16) does now.
+		if storm.Conquered(*s, country) {
 			asSupport(s, inTarget(country), "the target was taken over (24.82E)", evs)
 			continue
 		}
@@ -1174,12 +1163,12 @@ func militaryTargets(s storm.State, p storm.Power) []string {
 	switch p {
 	case storm.Germany: // 24.43D
 		out := []string{"Rhineland", "Austria", "Czechoslovakia", "Poland"}
-		if Conquered(s, "Rhineland") {
+		if storm.Conquered(s, "Rhineland") {
 			out = append(out, "Belgium/Luxembourg")
 		}
 		return out
 	case storm.Italy: // 24.44A
-		if Conquered(s, "Albania") {
+		if storm.Conquered(s, "Albania") {
 			return []string{"Greece", "Yugoslavia"}
 		}
 		return []string{"Albania"}
@@ -1322,7 +1311,7 @@ func checkMilitary(s storm.State, p storm.Power, o storm.Order, pc *placing, bef
 			return "24.46", "Britain's military counter serves only to intervene in a civil war"
 		}
 		return militaryRule[p], sprintf("%s places military counters only in %s", p.Title(), strings.Join(militaryTargets(s, p), ", "))
-	case Conquered(s, country):
+	case storm.Conquered(s, country):
 		return "24.56A", sprintf("%s was the target of a successful aggression", country)
 	}
 	if slices.ContainsFunc(earlier, func(pl storm.Placement) bool { return pl.Military && pl.Country == country }) ||

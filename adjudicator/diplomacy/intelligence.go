@@ -204,7 +204,7 @@ func CheckRingLine(s storm.State, side storm.Side, o storm.Order) (rule, msg str
 		switch {
 		case !ok || name == storm.RussiaTarget:
 			return "16.16B", "a spy ring goes into a diplomatic target (24.21) or an opposing side's research"
-		case Conquered(s, name):
+		case storm.Conquered(s, name):
 			return "24.56A", fmt.Sprintf("%s was the target of a successful aggression", name)
 		}
 		if rule, msg := checkCivilWarTarget(s, track.ResearchLeader(side), name); rule != "" { // 25.51, 25.81
@@ -498,7 +498,7 @@ func CheckIntelTarget(s storm.State, p storm.Power, name string) (rule, msg stri
 		return "24.21", fmt.Sprintf("%q is not a diplomatic target (24.21)", name)
 	case country == storm.RussiaTarget && p == 0:
 		return "", "" // a covert operation may go there (10.91F), subversion not (checked with the power)
-	case Conquered(s, country):
+	case storm.Conquered(s, country):
 		return "24.56A", fmt.Sprintf("%s was the target of a successful aggression", country)
 	}
 	if p.Valid() {

@@ -130,7 +130,7 @@ func convertAutomatic(s *storm.State, evs *[]event.Event) {
 			}
 		}
 		for _, c := range targets {
-			if Conquered(*s, c) || civilWarBars(*s, c, disputeCivilWar) {
+			if storm.Conquered(*s, c) || civilWarBars(*s, c, disputeCivilWar) {
 				continue
 			}
 			eff, _, _ := TargetEffort(*s, c)
@@ -146,7 +146,7 @@ func convertAutomatic(s *storm.State, evs *[]event.Event) {
 	for _, c := range DiplomaticTargets(*s) {
 		m := s.Minor(c)
 		ac := s.Diplomacy.AntiComintern != nil && s.Diplomacy.AntiComintern.Country == c
-		if (!ac && m.FlagsOf(storm.Russia) == 0) || eventsOf(*s, storm.Allies, c) == 0 || Conquered(*s, c) || civilWarBars(*s, c, civilWarCountries) {
+		if (!ac && m.FlagsOf(storm.Russia) == 0) || eventsOf(*s, storm.Allies, c) == 0 || storm.Conquered(*s, c) || civilWarBars(*s, c, civilWarCountries) {
 			continue
 		}
 		eff, _, mods := TargetEffort(*s, c)
@@ -249,7 +249,7 @@ func CheckSupportEvent(s storm.State, p storm.Power, o storm.Order) (rule, msg s
 	if general, _ := eventKind(s, m); general {
 		return "10.41C", fmt.Sprintf("random event %d is a general event: it always acts as a diplomatic event", o.Card)
 	}
-	if m.Country != "" && m.Country != storm.RussiaTarget && Conquered(s, m.Country) {
+	if m.Country != "" && m.Country != storm.RussiaTarget && storm.Conquered(s, m.Country) {
 		return "10.41C", fmt.Sprintf("%s was taken over: its events act as support events without an order (24.82E)", m.Country)
 	}
 	if civilWarBars(s, m.Country, civilWarCountries) {
@@ -347,7 +347,7 @@ func applySupportChoices(s *storm.State, orders map[storm.Power][]storm.Order, e
 		return
 	}
 	for _, c := range DiplomaticTargets(*s) {
-		if _, ok := chosen[c]; ok || eventsOf(*s, storm.Allies, c) == 0 || eventsOf(*s, storm.Soviet, c) == 0 || Conquered(*s, c) {
+		if _, ok := chosen[c]; ok || eventsOf(*s, storm.Allies, c) == 0 || eventsOf(*s, storm.Soviet, c) == 0 || storm.Conquered(*s, c) {
 			continue
 		}
 		eff, _, _ := TargetEffort(*s, c)

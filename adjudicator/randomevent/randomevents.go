@@ -252,6 +252,12 @@ func DealEvents(s *storm.State, p storm.Power, n int, extra bool, evs *[]event.E
 		if ev.Secret { // 8.31: concealed until played
 			h := storm.HeldEvent{Card: num, Power: p, Secret: true, Extra: extra}
 			h.At, h.Playable = secretReveal(ev.Category)
+			if takenOverEvent(*s, ev) { // 10.41C: a secret support event
+				h.AsSupport = true
+				ev = asSupportEvent(ev, p)
+				h.At, h.Playable = secretReveal(ev.Category)
+				rule += ", 10.41C"
+			}
 			d.Held = append(d.Held, h)
 			*evs = append(*evs, event.SecretEventHeld{Turn: s.Turn, Power: p, Card: num, Title: ev.Title, Text: ev.Text,
 				Category: ev.Category, Effects: describeEffects(ev, p), At: h.At, Playable: h.Playable, Extra: extra, Rule: rule + ", 8.31"})
@@ -278,6 +284,35 @@ func DealEvents(s *storm.State, p storm.Power, n int, extra bool, evs *[]event.E
 		*evs = append(*evs, event.RandomEventApplied{Turn: s.Turn, Card: num, Power: p, Title: ev.Title, Text: ev.Text,
 			Category: ev.Category, How: "drawn (public)", Rule: rule + ", 8.31", Outcomes: out})
 	}
+}
+
+// takenOverEvent reports a diplomatic event whose every effect is a
+// modifier for a minor country taken over (10.41C): it acts as a support
+// event of the same secrecy, worth the modifiers' values (24.82E).
+func takenOverEvent(s storm.State, ev storm.CardEvent) bool {
+	if !s.Diplomacy.On || len(ev.Effects) == 0 {
+		return false
+	}
+	for _, e := range ev.Effects {
+		if e.Kind != storm.EffectDiplomaticModifier || e.Country == storm.RussiaTarget || !storm.Conquered(s, e.Country) {
+			return false
+		}
+	}
+	return true
+}
+
+// asSupportEvent is ev, a diplomatic event held by holder for a minor
+// country taken over, as the support event 10.41C makes it: each
+// modifier's value as support for the power it favours (24.81A).
+func asSupportEvent(ev storm.CardEvent, holder storm.Power) storm.CardEvent {
+	out := ev
+	out.Category = storm.CategorySupport
+	out.Effects = nil
+	for _, e := range ev.Effects {
+		_, p := storm.EventFavours(holder, e)
+		out.Effects = append(out.Effects, storm.Effect{Kind: storm.EffectSupport, Power: p, Value: e.Value})
+	}
+	return out
 }
 
 // secretReveal is when a secret national event of category c takes effect
@@ -342,6 +377,9 @@ var revealRule = map[storm.Reveal]string{
 // held for it (15.31A), else the general event (8.21).
 func EventOf(d *storm.EventDeck, h storm.HeldEvent) storm.CardEvent {
 	c, _ := d.Deck.Card(h.Card)
+	if h.Power != 0 && h.AsSupport {
+		return asSupportEvent(c.National[h.Power], h.Power)
+	}
 	if h.Power != 0 {
 		return c.National[h.Power]
 	}
@@ -495,6 +533,14 @@ func ApplyEffect(s *storm.State, holder storm.Power, card int, title string, e s
 		return o
 	}
 	what := fmt.Sprintf("random event %d (%s)", card, title)
+	if e.Kind == storm.EffectDiplomaticModifier && s.Diplomacy.On && e.Country != storm.RussiaTarget && storm.Conquered(*s, e.Country) {
+		// 10.41C: for a minor country taken over, a public support event
+		// worth the modifier (24.82E), for the power it favours (24.81A)
+		_, q := storm.EventFavours(holder, e)
+		o = ApplyEffect(s, holder, card, title, storm.Effect{Kind: storm.EffectSupport, Power: q, Value: e.Value}, choices, evs)
+		o.Kind, o.Note = e.Kind, fmt.Sprintf("%s was taken over: a support event instead (10.41C); %s", e.Country, o.Note)
+		return o
+	}
 	if e.Kind == storm.EffectDiplomaticModifier && s.Diplomacy.On { // 9.31C, 24.16 (diplomacy.go)
 		o.Note = storm.AddEventModifier(s, holder, card, e)
 		o.Note += track.CountCivilWarEvent(s, e.Country, 1, evs) // 25.31, 25.61A (civilwar.go)

@@ -397,3 +397,18 @@ func AddEventModifier(s *State, holder Power, card int, e Effect) string {
 	}
 	return fmt.Sprintf("%s: %+d for %s in this turn's diplomacy (9.31C, 24.81A)", e.Country, e.Value, power.Title())
 }
+
+// Conquered reports a minor country that was the target of a successful
+// aggression (24.56A): no diplomatic counter goes there, and its
+// diplomatic random events act as support events (10.41C).
+func Conquered(s State, country string) bool {
+	for _, a := range s.SupportFacts.Aggressions {
+		if a.Target == country && a.Completed != nil {
+			return true
+		}
+	}
+	if m := s.Minor(country); m != nil && m.Controller != 0 {
+		return true
+	}
+	return country == "Poland" && s.SupportFacts.PolandNeutral // 29.22C: no counters there
+}

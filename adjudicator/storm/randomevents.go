@@ -68,6 +68,10 @@ type HeldEvent struct {
 	// Doubling: only the research doubling of a general research event
 	// is still to apply (15.31A); its other effects applied when drawn.
 	Doubling bool `json:"doubling,omitempty"`
+	// AsSupport: a secret diplomatic event for a minor country taken over
+	// when it was dealt: a secret support event of its modifiers' values
+	// (10.41C), played or revealed as one.
+	AsSupport bool `json:"as_support,omitempty"`
 }
 
 // PendingEffect is an effect of this turn waiting for a phase stormjudge
