@@ -251,6 +251,7 @@ func TestRule10_41CSupportEventRefusals(t *testing.T) {
 		{card: 1, country: "Bulgaria", side: storm.Axis, value: 1},
 		{card: 2, power: storm.Germany, country: "Bulgaria", value: 2, secret: true},
 		{card: 3, power: storm.Italy, country: "Bulgaria", value: 1, secret: true},
+		{card: 4, power: storm.Britain, country: "Rumania", side: storm.Soviet, value: 1, secret: true},
 		{card: 5, power: storm.France, country: "Greece", value: 1, secret: true},
 	}, nil)
 	s, _ = playTo(t, s, s.Turn, storm.SegDiplomacyAxis1)
@@ -262,12 +263,13 @@ func TestRule10_41CSupportEventRefusals(t *testing.T) {
 		{storm.Germany, "SUPPORT EVENT 9", "no diplomatic random event of yours"},
 		{storm.Germany, "SUPPORT EVENT 1", "general event"},
 		{storm.France, "SUPPORT EVENT 5", "civil war"},
+		{storm.Britain, "SUPPORT EVENT 4", "no diplomatic random event of yours"}, // it favours Russia (24.81A)
 	} {
 		if _, err := mail(t, s, c.p, c.line); err == nil || !strings.Contains(err.Error(), "10.41C") || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s %q: %v, want a 10.41C refusal (%s)", c.p, c.line, err, c.want)
 		}
 	}
-	if offered(s, storm.France, 5) || offered(s, storm.Germany, 1) {
+	if offered(s, storm.France, 5) || offered(s, storm.Germany, 1) || offered(s, storm.Britain, 4) {
 		t.Errorf("10.41C: an excluded event is offered")
 	}
 	_, evs := resolveTurn(t, s, func(s storm.State) map[storm.Power]string {
@@ -413,5 +415,36 @@ func TestRule10_41CTakenOverEventsAreSupportEvents(t *testing.T) {
 	}
 	if !played {
 		t.Errorf("11.52A: no +1 support with its tile point for Britain among %v", evs)
+	}
+}
+
+// TestRule10_41CNeutralPolandEventsHaveNoEffect: a Poland Germany left
+// neutral (29.22C) takes no counters and its diplomatic random events have
+// no effect at all: not a modifier, not a support event (it was not taken
+// over, 10.41C), public or secret, and a SUPPORT EVENT line for one is
+// refused.
+func TestRule10_41CNeutralPolandEventsHaveNoEffect(t *testing.T) {
+	s := eventGame(t, []eventCard{
+		{card: 2, power: storm.Germany, country: "Poland", value: 2},
+		{card: 4, power: storm.Britain, country: "Poland", value: 1, secret: true},
+	}, func(s *storm.State) { s.SupportFacts.PolandNeutral = true })
+	if got := s.Powers[storm.Germany].Economy.SupportEvents; got != 0 {
+		t.Errorf("29.22C: Germany's support events %+d from neutral Poland, want 0", got)
+	}
+	for _, h := range s.Events.Held {
+		if h.Card == 4 && h.AsSupport {
+			t.Errorf("29.22C: Britain's Polish event held as a support event: %+v", h)
+		}
+	}
+	s, _ = playTo(t, s, s.Turn, storm.SegDiplomacyAllies)
+	if _, err := mail(t, s, storm.Britain, "SUPPORT EVENT 4"); err == nil || !strings.Contains(err.Error(), "29.22C") {
+		t.Errorf("SUPPORT EVENT 4 for neutral Poland: %v, want a 29.22C refusal", err)
+	}
+	_, evs := resolveTurn(t, s, func(storm.State) map[storm.Power]string { return nil })
+	if ch := supportChanges(evs); len(ch) != 0 {
+		t.Errorf("29.22C: conversions %+v", ch)
+	}
+	if slices.ContainsFunc(randomevent.AllEvents[event.SupportChanged](evs), func(e event.SupportChanged) bool { return e.Power == storm.Britain }) {
+		t.Error("29.22C: Britain's support changed by its Polish event")
 	}
 }

@@ -820,8 +820,10 @@ func ResolveDiplomacy(s *storm.State, evs *[]event.Event) {
 		// support event when it was dealt (randomevent); what reaches one
 		// still (a flexible modifier placed there, 4.16) does now.
 		if storm.Conquered(*s, country) {
-			asSupport(s, inTarget(country), "the target was taken over (24.82E)", evs)
-			continue
+			if storm.TakenOver(*s, country) {
+				asSupport(s, inTarget(country), "the target was taken over (24.82E)", evs)
+			}
+			continue // a neutral Poland's events have no effect (29.22C)
 		}
 		if w := storm.CivilWarIn(s, country); w != nil { // 25.53 (civilwar.go)
 			resolveCivilWar(s, w, eff, contrib, mods, evs)

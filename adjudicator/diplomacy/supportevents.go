@@ -43,19 +43,29 @@ func eventMod(m storm.DiplomaticModifier) bool { return m.Card != 0 && m.Power.V
 // eventKind tells whether m comes from the general event of its card
 // (10.41C: it always acts as a diplomatic event), as recorded when the
 // event was applied (DiplomaticModifier.Holder), and whether the national
-// event it comes from was secret, read from the deck.
+// event it comes from was secret, read from the deck. A modifier stored
+// before holders were recorded has none: it is the general event's when
+// that one makes modifiers, else its beneficiary's national event's.
 func eventKind(s storm.State, m storm.DiplomaticModifier) (general, secret bool) {
-	if !m.Holder.Valid() {
-		return true, false
+	var c storm.Card
+	if s.Events != nil {
+		c, _ = s.Events.Deck.Card(m.Card)
 	}
-	if s.Events == nil {
-		return false, false
+	holder := m.Holder
+	if !holder.Valid() {
+		if makesModifiers(c.General) || !makesModifiers(c.National[m.Power]) {
+			return true, false
+		}
+		holder = m.Power
 	}
-	c, ok := s.Events.Deck.Card(m.Card)
-	if !ok {
-		return false, false
-	}
-	return false, c.National[m.Holder].Secret
+	return false, c.National[holder].Secret
+}
+
+// makesModifiers reports an event with a diplomatic or flexible modifier.
+func makesModifiers(ev storm.CardEvent) bool {
+	return slices.ContainsFunc(ev.Effects, func(e storm.Effect) bool {
+		return e.Kind == storm.EffectDiplomaticModifier || e.Kind == storm.EffectFlexibleModifier
+	})
 }
 
 // asSupport turns the random event modifiers pick selects into support
@@ -248,6 +258,9 @@ func CheckSupportEvent(s storm.State, p storm.Power, o storm.Order) (rule, msg s
 	}
 	if general, _ := eventKind(s, m); general {
 		return "10.41C", fmt.Sprintf("random event %d is a general event: it always acts as a diplomatic event", o.Card)
+	}
+	if storm.NoEventEffect(s, m.Country) {
+		return "10.41C", fmt.Sprintf("%s is a neutral minor country: its events have no effect (29.22C)", m.Country)
 	}
 	if m.Country != "" && m.Country != storm.RussiaTarget && storm.Conquered(s, m.Country) {
 		return "10.41C", fmt.Sprintf("%s was taken over: its events act as support events without an order (24.82E)", m.Country)

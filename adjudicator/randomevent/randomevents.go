@@ -252,7 +252,7 @@ func DealEvents(s *storm.State, p storm.Power, n int, extra bool, evs *[]event.E
 		if ev.Secret { // 8.31: concealed until played
 			h := storm.HeldEvent{Card: num, Power: p, Secret: true, Extra: extra}
 			h.At, h.Playable = secretReveal(ev.Category)
-			if takenOverEvent(*s, ev) { // 10.41C: a secret support event
+			if takenOverEvent(*s, ev, p) { // 10.41C: a secret support event
 				h.AsSupport = true
 				ev = asSupportEvent(ev, p)
 				h.At, h.Playable = secretReveal(ev.Category)
@@ -289,16 +289,25 @@ func DealEvents(s *storm.State, p storm.Power, n int, extra bool, evs *[]event.E
 // takenOverEvent reports a diplomatic event whose every effect is a
 // modifier for a minor country taken over (10.41C): it acts as a support
 // event of the same secrecy, worth the modifiers' values (24.82E).
-func takenOverEvent(s storm.State, ev storm.CardEvent) bool {
+func takenOverEvent(s storm.State, ev storm.CardEvent, holder storm.Power) bool {
 	if !s.Diplomacy.On || len(ev.Effects) == 0 {
 		return false
 	}
 	for _, e := range ev.Effects {
-		if e.Kind != storm.EffectDiplomaticModifier || e.Country == storm.RussiaTarget || !storm.Conquered(s, e.Country) {
+		if e.Kind != storm.EffectDiplomaticModifier || !takenOverFor(s, holder, e) {
 			return false
 		}
 	}
 	return true
+}
+
+// takenOverFor reports the country of a diplomatic modifier held by holder
+// taken over (10.41C): the country the modifier goes to (Croatia or
+// Serbia for Yugoslavia after its split, 25.73A), Russia never.
+func takenOverFor(s storm.State, holder storm.Power, e storm.Effect) bool {
+	side, _ := storm.EventFavours(holder, e)
+	c := storm.EventCountry(s, e.Country, side)
+	return c != storm.RussiaTarget && storm.TakenOver(s, c)
 }
 
 // asSupportEvent is ev, a diplomatic event held by holder for a minor
@@ -533,7 +542,11 @@ func ApplyEffect(s *storm.State, holder storm.Power, card int, title string, e s
 		return o
 	}
 	what := fmt.Sprintf("random event %d (%s)", card, title)
-	if e.Kind == storm.EffectDiplomaticModifier && s.Diplomacy.On && e.Country != storm.RussiaTarget && storm.Conquered(*s, e.Country) {
+	if e.Kind == storm.EffectDiplomaticModifier && s.Diplomacy.On && storm.NoEventEffect(*s, e.Country) {
+		o.Note = fmt.Sprintf("no effect: %s is a neutral minor country (29.22C)", e.Country)
+		return o
+	}
+	if e.Kind == storm.EffectDiplomaticModifier && s.Diplomacy.On && takenOverFor(*s, holder, e) {
 		// 10.41C: for a minor country taken over, a public support event
 		// worth the modifier (24.82E), for the power it favours (24.81A)
 		_, q := storm.EventFavours(holder, e)

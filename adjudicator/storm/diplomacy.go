@@ -412,3 +412,17 @@ func Conquered(s State, country string) bool {
 	}
 	return country == "Poland" && s.SupportFacts.PolandNeutral // 29.22C: no counters there
 }
+
+// TakenOver reports a minor country taken over by an Axis aggressor
+// (10.41C): conquered or controlled (only Germany and Italy aggress). A
+// neutral Poland is not: its diplomatic random events have no effect at
+// all (29.22C).
+func TakenOver(s State, country string) bool {
+	return !(country == "Poland" && s.SupportFacts.PolandNeutral) && Conquered(s, country)
+}
+
+// NoEventEffect reports a country whose diplomatic random events have no
+// effect: a neutral Poland (29.22C).
+func NoEventEffect(s State, country string) bool {
+	return country == "Poland" && s.SupportFacts.PolandNeutral
+}
