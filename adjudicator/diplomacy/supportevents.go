@@ -413,7 +413,7 @@ func SupportEventOptions(s storm.State, p storm.Power) []storm.Option {
 		var note string
 		switch kind, _ := supportChoice(known, m); kind {
 		case choiceGroup:
-			note = fmt.Sprintf("%s events in %s, not %s, act as support events, their unused modifiers as support (10.41C); without a line the weaker of the two turns", m.Side.Possessive(), m.Country, otherGroup(m.Side).Possessive())
+			note = fmt.Sprintf("%s events in %s, this one's %+d among them, act as support events instead of counting there: their modifiers as support at resolution, with as many tile points; %s stay (10.41C). Without a line the weaker of the two efforts there turns, the Allies' on a tie", m.Side.Possessive(), m.Country, m.Value, otherGroup(m.Side).Possessive())
 		case choiceSecret:
 			note = fmt.Sprintf("random event %d gives %+d support instead of %+d in %s, applied after covert operations unless it is needed for the result there (10.41C)", m.Card, m.Value, m.Value, m.Country)
 		default:
