@@ -186,7 +186,7 @@ func TestRule22_73EInfantryForAWorldAtWar(t *testing.T) {
 	}
 	text := flatText(report.Public("demo", evs, v).Text)
 	for _, want := range []string{
-		"Russia adds 3-3 infantry to its A World at War force pool: 1 unit for 3 excess purge events, 1 in the game; for A World at War, no effect in Gathering Storm (rules 22.73E).",
+		"Russia adds 3-3 infantry to its A World at War force pool: 1 unit for 3 excess purge events, 1 in the game; for A World at War, no effect in Gathering Storm (rule 22.73E).",
 		"3-3 infantry for A World at War: 1 unit, no effect in Gathering Storm (rules 22.73E, 33.21C)",
 	} {
 		if !strings.Contains(text, want) {
@@ -207,7 +207,7 @@ func TestRule22_73EInfantryRefused(t *testing.T) {
 		s          storm.State
 		want       string
 	}{
-		{"two events", "RESEARCH INFANTRY PURGE", storm.Russia, purgeMailGame(t, 2), "rule 22.73E: each 3-3 infantry unit takes 3 excess purge events; Russia has 2 to spend"},
+		{"two events", "RESEARCH INFANTRY PURGE", storm.Russia, purgeMailGame(t, 2), "rule 22.73E: each 3-3 infantry unit takes 3 excess purge events (each beyond 30); Russia has 2 to spend"},
 		{"no events", "RESEARCH INFANTRY PURGE", storm.Russia, mailGame(t, 1), "rule 22.73E"},
 		{"steps take the events", "RESEARCH INFANTRY PURGE\nRESEARCH JETS PURGE\nRESEARCH ROCKETS PURGE", storm.Russia, s, "rule 22.73E: Russia has 4 unspent excess purge event(s) (each purge event beyond 30 gives one free step), 3 of them for the 3-3 infantry ordered"},
 		{"not Russia", "RESEARCH INFANTRY PURGE", storm.Germany, s, "rule 22.73E: only Russia adds 3-3 infantry"},
@@ -325,7 +325,7 @@ func TestRule33_21CGeneralPointsForInfantry(t *testing.T) {
 	if _, err := mail(t, s, storm.Russia, "RESEARCH INFANTRY PURGE\nRESEARCH JETS"); err == nil || !strings.Contains(err.Error(), "rule 33.21C: Russia has 2 general final points in all, 2 of them for the 3-3 infantry ordered") {
 		t.Errorf("a general point after the infantry: %v", err)
 	}
-	if _, err := mail(t, s, storm.Russia, "RESEARCH INFANTRY PURGE\nRESEARCH INFANTRY PURGE"); err == nil || !strings.Contains(err.Error(), "rule 22.73E: each 3-3 infantry unit takes 3 excess purge events or general final points (33.21C); Russia has 3 to spend") {
+	if _, err := mail(t, s, storm.Russia, "RESEARCH INFANTRY PURGE\nRESEARCH INFANTRY PURGE"); err == nil || !strings.Contains(err.Error(), "rule 22.73E: each 3-3 infantry unit takes 3 excess purge events (each beyond 30) or general final points (33.21C); Russia has 3 to spend") {
 		t.Errorf("two units for three: %v", err)
 	}
 	next, evs := mailRound(t, s, map[storm.Power]string{storm.Russia: "RESEARCH INFANTRY PURGE\nRESEARCH JETS ADVANCED"})

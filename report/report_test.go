@@ -331,3 +331,15 @@ func TestPlurals(t *testing.T) {
 		}
 	}
 }
+
+// TestRule24_82BRussianFlagsBesideAlliedOnesShown: before the Nazi-Soviet
+// Pact Russian flags stand beside Allied ones in a target (24.82B); the
+// text's table of targets counts them.
+func TestRule24_82BRussianFlagsBesideAlliedOnesShown(t *testing.T) {
+	s, evs := spring1935(t)
+	s.Minor("Poland").SetFlagCounts(map[storm.Power]int{storm.France: 1, storm.Britain: 1, storm.Russia: 2})
+	text := Public("demo", evs, adjudicator.Derive(s)).Text
+	if !strings.Contains(text, "1 France +1 Britain +2 Russia") {
+		t.Errorf("24.82B: Poland's Russian flags missing from the table:\n%s", text)
+	}
+}

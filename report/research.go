@@ -47,8 +47,12 @@ func researchEvent(w *writer, e event.Event) bool {
 		if e.GeneralPoints > 0 {
 			paid += " and " + plural(e.GeneralPoints, "general final point")
 		}
-		w.wrap(fmt.Sprintf("Russia adds 3-3 infantry to its A World at War force pool: %s for %s, %d in the game; for A World at War, no effect in Gathering Storm (rules 22.73E%s).",
-			plural(e.Units, "unit"), paid, e.Total, map[bool]string{true: ", 33.21C"}[e.Rule == "33.21C"]), "  ")
+		rules := "rule 22.73E"
+		if e.Rule == "33.21C" {
+			rules = "rules 22.73E, 33.21C"
+		}
+		w.wrap(fmt.Sprintf("Russia adds 3-3 infantry to its A World at War force pool: %s for %s, %d in the game; for A World at War, no effect in Gathering Storm (%s).",
+			plural(e.Units, "unit"), paid, e.Total, rules), "  ")
 	case event.ResearchResultAchieved:
 		w.wrap(fmt.Sprintf("%s: research result %d in %s (%d steps): %s (rule %s).",
 			e.Side.Title(), e.Result, upperFirst(e.Project), e.Steps, effectText(e.Effect, e.Side), e.Rule), "  ")

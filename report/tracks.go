@@ -77,6 +77,9 @@ func flagWords(t adjudicator.TargetView) string {
 	if t.PartnerFlags > 0 {
 		s += fmt.Sprintf(" +%d %s", t.PartnerFlags, t.PartnerPower.Title())
 	}
+	if t.RussianFlags > 0 { // 24.82B: beside the Allied ones before the pact
+		s += fmt.Sprintf(" +%d %s", t.RussianFlags, storm.Russia.Title())
+	}
 	return s
 }
 

@@ -140,7 +140,7 @@ func checkResearch(s storm.State, p storm.Power, orders []storm.Order) []storm.I
 		if o.Project != storm.InfantryForAWAW {
 			continue
 		}
-		if rule, msg := track.CheckAWAWInfantry(s, p, o, infantry+1, s.Russia.ExcessPurgeEvents, "excess purge events"); rule != "" {
+		if rule, msg := track.CheckAWAWInfantry(s, p, o, infantry+1, s.Russia.ExcessPurgeEvents, "excess purge events (each beyond 30)"); rule != "" {
 			bad(i, rule, "%s", msg)
 			continue
 		}

@@ -85,9 +85,9 @@ func ValidateFinalResearch(s storm.State, p storm.Power, orders []storm.Order) (
 	// its excess purge events first, then its general points at full
 	// cohesion; what they take is not left for steps.
 	units := 0
-	pool, payers := s.Russia.ExcessPurgeEvents, "excess purge events"
+	pool, payers := s.Russia.ExcessPurgeEvents, "excess purge events (each beyond 30)"
 	if s.Russia.Cohesion == storm.FullCohesion {
-		pool, payers = pool+generalPoints(side), "excess purge events or general final points (33.21C)"
+		pool, payers = pool+generalPoints(side), "excess purge events (each beyond 30) or general final points (33.21C)"
 	}
 	for i, o := range orders {
 		if o.Kind != storm.Research || o.Project != storm.InfantryForAWAW {

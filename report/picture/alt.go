@@ -29,6 +29,9 @@ func Alt(v adjudicator.View, power storm.Power) string {
 			if t.PartnerFlags > 0 {
 				f += fmt.Sprintf(" and %d %s", t.PartnerFlags, t.PartnerPower.Title())
 			}
+			if t.RussianFlags > 0 { // 24.82B: beside the Allied ones before the pact
+				f += fmt.Sprintf(" and %d %s", t.RussianFlags, storm.Russia.Title())
+			}
 			flags = append(flags, f)
 		}
 		if t.TradePact != 0 {
