@@ -19,7 +19,25 @@ func Preview(s storm.State, p storm.Power, orders []storm.Order) (storm.PowerSta
 	if len(errs) > 0 {
 		return storm.PowerState{}, false
 	}
-	return *after.Scratch().Powers[p], true // after may be s itself: a copy shares nothing with it
+	ps := *after.Scratch().Powers[p] // after may be s itself: a copy shares nothing with it
+	// 24.52A: the counters p's standing placements will use when their
+	// rounds open are spoken for; the rest of the turn does not have them
+	// (their tile points are Committed's).
+	for _, o := range orders {
+		if !isStanding(s, o) || !paidCounter(o) {
+			continue
+		}
+		if c, err := storm.CountersOf(o.Counters); err == nil && ps.Available().Covers(c) {
+			ps.Used = ps.Used.Add(c)
+		}
+	}
+	return ps, true
+}
+
+// paidCounter reports a DIPLOMATIC order of one activity counter paid in
+// tile points (24.52), not the civil war's free one (24.53A).
+func paidCounter(o storm.Order) bool {
+	return o.Kind == storm.Diplomatic && len(o.Counters) == 1 && !(len(o.Args) > 0 && o.Args[0] == "free")
 }
 
 // Committed is what p will pay at the end of this turn's diplomatic phase
@@ -36,7 +54,7 @@ func Committed(s storm.State, p storm.Power, orders []storm.Order) int {
 	cost := diplomacy.PlacedCost(s, p)
 	for _, o := range orders {
 		switch {
-		case o.Kind == storm.Diplomatic && len(o.Counters) == 1 && !(len(o.Args) > 0 && o.Args[0] == "free"):
+		case paidCounter(o):
 			cost += o.Counters[0]
 		case o.Kind == storm.MilitaryCounter:
 			cost++ // 24.42F

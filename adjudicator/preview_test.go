@@ -3,6 +3,7 @@ package adjudicator
 import (
 	"testing"
 
+	"stormjudge/adjudicator/diplomacy"
 	"stormjudge/adjudicator/economy"
 	"stormjudge/adjudicator/setup"
 	"stormjudge/adjudicator/storm"
@@ -34,5 +35,32 @@ func TestPreviewShowsWhatWouldRemain(t *testing.T) {
 	}
 	if _, ok := Preview(s, storm.Germany, []storm.Order{{Kind: storm.Mobilize, From: storm.Idle}, {Kind: storm.Mobilize, From: storm.Civilian}}); ok {
 		t.Error("preview of two conversions (14.41)")
+	}
+}
+
+// TestRule24_52APreviewCountsStandingPlacements: a whole turn in one
+// email, economic orders with a diplomatic counter under FOR RUSSIA: the
+// counter the placement will use is not left for the rest of the turn
+// (its tile points are paid at the end of the diplomatic phase, 24.52C,
+// and Committed counts them).
+func TestRule24_52APreviewCountsStandingPlacements(t *testing.T) {
+	s, _, err := Resolve(diplomacy.WithDiplomacy(setup.NewGame(7)), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps := s.Powers[storm.Russia]
+	ps.TilePoints = 10
+	orders := []storm.Order{{Kind: storm.Diplomatic, Project: "Finland", Counters: []int{1}, For: storm.SegDiplomacyRussia}}
+	after, ok := Preview(s, storm.Russia, orders)
+	if !ok {
+		t.Fatalf("no preview for %+v", orders)
+	}
+	want := ps.Available()
+	want.One--
+	if after.Available() != want {
+		t.Errorf("24.52A: counters left %s, want %s (the 1 for Finland spoken for)", after.Available(), want)
+	}
+	if after.TilePoints != ps.TilePoints || Committed(s, storm.Russia, orders) != 1 {
+		t.Errorf("24.52C: tile points %d now (want %d), committed %d (want 1)", after.TilePoints, ps.TilePoints, Committed(s, storm.Russia, orders))
 	}
 }

@@ -267,7 +267,7 @@ func TestReceiptCountsTheCountersPaidLater(t *testing.T) {
 	_, s, _ := game(t, db, "demo")
 	tiles := s.Powers[storm.Germany].TilePoints
 	res := mustIngest(t, j, player(storm.Germany, "SAVE WITH SHIPYARD 1\nFOR AXIS 1\nDIPLOMATIC AUSTRIA 2"), Accepted)
-	want := fmt.Sprintf("Germany keeps %d tile points once this turn's diplomatic and military counters are paid at the end of the diplomatic phase (%d tile points now, less 2 for the counters, rule 24.52C)", tiles-3, tiles-1)
+	want := fmt.Sprintf("Germany keeps %d tile points once this turn's diplomatic and military counters are paid at the end of the diplomatic phase (%d tile points after these orders, less 2 for the counters, rule 24.52C)", tiles-3, tiles-1)
 	if !strings.Contains(flat(res.Receipt.Body), want) {
 		t.Errorf("receipt lacks %q:\n%s", want, res.Receipt.Body)
 	}

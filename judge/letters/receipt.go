@@ -204,7 +204,7 @@ As understood:
 {{end}}
 {{range .Warnings}}{{.}}
 
-{{end}}{{if .After}}If adjudicated as sent, {{.Power.Title}} would keep {{if gt .Committed 0}}{{.Keeps}} once this turn's counters are paid ({{.Now}} now, less {{.Committed}}, rule 24.52C){{else}}{{.Now}}{{end}}{{if not .EndOfGame}} and these activity counters for the rest of the turn:
+{{end}}{{if .After}}If adjudicated as sent, {{.Power.Title}} would keep {{if gt .Committed 0}}{{.Keeps}} once this turn's counters are paid ({{.Now}} after these orders, less {{.Committed}}, rule 24.52C){{else}}{{.Now}}{{end}}{{if not .EndOfGame}} and these activity counters for the rest of the turn:
   {{.Available}}{{end}}
 
 {{end}}{{range .Notes}}{{.}}
@@ -216,7 +216,7 @@ As understood:
 {{end}}
 {{range .Warnings}}{{.}}
 
-{{end}}{{if .After}}{{if gt .Committed 0}}If adjudicated as sent, {{.Power.Title}} keeps {{.Keeps}} once this turn's diplomatic and military counters are paid at the end of the diplomatic phase ({{.Now}} now, less {{.Committed}} for the counters, rule 24.52C), and these activity counters for the rest of the turn:
+{{end}}{{if .After}}{{if gt .Committed 0}}If adjudicated as sent, {{.Power.Title}} keeps {{.Keeps}} once this turn's diplomatic and military counters are paid at the end of the diplomatic phase ({{.Now}} after these orders, less {{.Committed}} for the counters, rule 24.52C), and these activity counters for the rest of the turn:
   {{.Available}}
 
 {{else if .EndOfGame}}If adjudicated as sent, {{.Power.Title}} keeps {{.Now}}.
