@@ -67,8 +67,8 @@ func unitEvent(w *writer, e event.Event) bool {
 		}
 		w.wrap(fmt.Sprintf("%s adds one %s unit to its reserve%s (rule %s).", e.Power.Title(), e.Unit, how, e.Rule), "  ")
 	case event.UnitsReachedReserve:
-		w.wrap(fmt.Sprintf("%s reach your reserve and may be built this turn (rules 14.81, 13.21B); reserve now %s.",
-			unitCounts(e.Units), unitCounts(e.Reserve)), "  ")
+		w.wrap(fmt.Sprintf("%s %s your reserve and may be built this turn (rules 14.81, 13.21B); reserve now %s.",
+			unitCounts(e.Units), map[bool]string{true: "reaches", false: "reach"}[e.Units.Armor+e.Units.Infantry+e.Units.Air == 1], unitCounts(e.Reserve)), "  ")
 	default:
 		return false
 	}

@@ -57,7 +57,7 @@ func TestPrivateNoticeShowsUnits(t *testing.T) {
 	for _, want := range []string{
 		"Russia must build (rule 18.51) and builds 1 infantry with counters 1+1\n",
 		"Italy cannot pay all its maintenance: 2 infantry, 1 air return to the",
-		"1 armor reach your reserve",
+		"1 armor reaches your reserve",
 		"Italy: mobilization 4 creates a shipbuilding increase, 1 in all (rule",
 		"France adds one infantry unit to its reserve (none named: infantry)\n",
 	} {

@@ -118,7 +118,7 @@ func temporarySupport(s *storm.State, a storm.Aggression, evs *[]event.Event) {
 		}
 		for _, p := range gains {
 			rule := map[storm.Power]string{storm.Britain: "10.71B", storm.France: "10.81B"}[p]
-			g := storm.SupportGrant{Rule: rule, What: fmt.Sprintf("temporary increase after the %s aggression against %s", a.Aggressor.Title(), a.Target),
+			g := storm.SupportGrant{Rule: rule, What: fmt.Sprintf("temporary increase after %s aggression against %s", storm.Possessive(a.Aggressor.Title()), a.Target),
 				Value: r.Value, From: s.Turn.Next(), Turns: turns, Residual: true}
 			if r.Inferred {
 				g.Reading = storm.TemporaryReading // r-30-temporary: the judge's figures, not the guide's

@@ -733,7 +733,7 @@ func SpyRingOptions(s storm.State, p storm.Power) []storm.Option {
 		for _, t := range opposingSides(side) {
 			for _, c := range storm.ResearchCategories {
 				out = append(out, storm.Option{Order: storm.Order{Kind: storm.SpyRingOrder, Project: "research", Args: []string{string(t), string(c)}},
-					Note: fmt.Sprintf("the %s reveal their %s steps to you now; next turn one free point in that category (16.16B)", t, c)})
+					Note: fmt.Sprintf("%s %s steps are revealed to you now; next turn one free point in that category (16.16B)", t.Possessive(), c)})
 			}
 		}
 	}

@@ -19,7 +19,11 @@ type BrakeSummary struct {
 
 // Subject is the summary's subject.
 func (s BrakeSummary) Subject() string {
-	return fmt.Sprintf("Your %d emails to the judge, answered together", len(s.Brake.Held)+s.Brake.HeldMore)
+	n := len(s.Brake.Held) + s.Brake.HeldMore
+	if n == 1 {
+		return "Your email to the judge, answered late"
+	}
+	return fmt.Sprintf("Your %d emails to the judge, answered together", n)
 }
 
 var brakeSummaryText = parse("brake summary", `The judge refused {{if gt .Receipts 0}}more than {{.Receipts}}{{else}}many{{end}} emails from this address within {{dur .Window}}, so it did not answer the later refusals one by one (this guards against two automatic mailers answering each other for ever). Each was handled as usual; here is what became of them:
