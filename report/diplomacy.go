@@ -135,16 +135,16 @@ func diplomacyEvent(w *writer, e event.Event) bool {
 			w.wrap("Military counters, +1 each (rule 24.42G): "+strings.Join(mil, "; ")+".", "  ")
 		}
 	case event.DiplomaticResult:
-		who := "no result"
+		outcome := e.Change // "no result: ..." (24.81B)
 		if e.Winner != "" {
-			who = fmt.Sprintf("a result for %s (%s)", e.Winner.Name(), e.Power.Title())
+			outcome = fmt.Sprintf("a result for %s (%s), %s", e.Winner.Name(), e.Power.Title(), e.Change)
 		}
 		mods := ""
 		if len(e.Modifiers) > 0 {
 			mods = " (modifiers: " + modifierList(e.Modifiers) + ")"
 		}
-		w.wrap(fmt.Sprintf("%s: Axis %d, Allies %d, Russia %d%s: %s, %s. Flags now: %s.",
-			e.Country, e.Effort.Axis, e.Effort.Allies, e.Effort.Russia, mods, who, e.Change, flagList(e.FlagsAfter)), "  ")
+		w.wrap(fmt.Sprintf("%s: Axis %d, Allies %d, Russia %d%s: %s. Flags now: %s.",
+			e.Country, e.Effort.Axis, e.Effort.Allies, e.Effort.Russia, mods, outcome, flagList(e.FlagsAfter)), "  ")
 	case event.FlexibleApplied:
 		w.wrap(fmt.Sprintf("Random event %d: %s's flexible modifier %+d goes to %s (%s; rule 4.16).",
 			e.Card, e.Power.Title(), e.Value, e.Country, e.How), "  ")
