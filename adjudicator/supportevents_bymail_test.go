@@ -448,3 +448,32 @@ func TestRule10_41CNeutralPolandEventsHaveNoEffect(t *testing.T) {
 		t.Error("29.22C: Britain's support changed by its Polish event")
 	}
 }
+
+// TestRule24_52BOnlySupportEventsOfferedToPay: in a placement round a
+// power may reveal a secret support event to pay for its counters (24.52B,
+// 9.41E); the PLAY line says so for Britain's +1 support event, not for
+// Russia's purge event, which adds no tile points.
+func TestRule24_52BOnlySupportEventsOfferedToPay(t *testing.T) {
+	d := loadDeck(t, "quiet.toml")
+	d.Cards[3].National[storm.Britain] = storm.CardEvent{Title: "Rally", Category: storm.CategorySupport, Secret: true,
+		Effects: []storm.Effect{{Kind: storm.EffectSupport, Value: 1}}}
+	d.Cards[5].National[storm.Russia] = storm.CardEvent{Title: "Purge", Category: storm.CategoryPurge, Secret: true,
+		Effects: []storm.Effect{{Kind: storm.EffectPurgeSupport, Value: -1}}}
+	s := crisis.WithCrisis(diplomacy.WithDiplomacy(setup.NewGameWithDeck(1, d)))
+	s, err := randomevent.StackDraws(s, 1, 2, 3, 4, 5, 6)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s, _, err = adjudicator.Resolve(s, nil); err != nil {
+		t.Fatal(err)
+	}
+	const pays = "reveal it now to add its tile points"
+	s, _ = playTo(t, s, s.Turn, storm.SegDiplomacyRussia)
+	if note, ok := option(s, storm.Russia, "PLAY 6"); !ok || strings.Contains(note, pays) {
+		t.Errorf("24.52B: Russia's purge event offered %v: %q", ok, note)
+	}
+	s, _ = playTo(t, s, s.Turn, storm.SegDiplomacyAllies)
+	if note, ok := option(s, storm.Britain, "PLAY 4"); !ok || !strings.Contains(note, pays) {
+		t.Errorf("24.52B: Britain's support event offered %v: %q", ok, note)
+	}
+}
