@@ -320,18 +320,8 @@ func ResolveEndOfGame(s *storm.State, orders map[storm.Power][]storm.Order, evs 
 // deferredSteps plays o's deferred steps from excess purge events in r,
 // assigned as general points (33.21C), each spending an event (22.73E).
 func deferredSteps(s *storm.State, p storm.Power, o storm.Order, r storm.ResearchProject, evs *[]event.Event) {
-	n, steps := 0, s.Sheets.Steps(r)
-	for range track.OrderPoints(o) {
-		_, after, err := track.PurgeStep(s, r.ID(), evs)
-		if err != nil {
-			*evs = append(*evs, event.OrderVoided{Power: p, Order: o, Rule: "15.22E", Msg: err.Error()})
-			break
-		}
-		s.Russia.ExcessPurgeEvents--
-		n, steps = n+1, after
-	}
-	if n > 0 {
-		*evs = append(*evs, event.FinalResearchAssigned{Side: storm.Soviet, Project: r.ID(), Points: n, Steps: steps, Rule: "33.21C", Deferred: true})
+	if _, err := spendDeferred(s, r, track.OrderPoints(o), false, evs); err != nil {
+		*evs = append(*evs, event.OrderVoided{Power: p, Order: o, Rule: "15.22E", Msg: err.Error()})
 	}
 }
 
@@ -352,20 +342,30 @@ func assignDeferred(s *storm.State, evs *[]event.Event) {
 		}
 	}
 	for _, r := range storm.ResearchProjects(storm.Soviet) {
-		n, steps := 0, 0
-		for s.Russia.ExcessPurgeEvents > 0 && used[r.ID()]+n < finalResearchMax {
-			_, after, err := track.PurgeStep(s, r.ID(), evs)
-			if err != nil {
-				break
-			}
-			s.Russia.ExcessPurgeEvents--
-			n, steps = n+1, after
-		}
-		if n > 0 {
-			*evs = append(*evs, event.FinalResearchAssigned{Side: storm.Soviet, Project: r.ID(), Points: n, Steps: steps,
-				Rule: "33.21C", Deferred: true, ByJudge: true})
-		}
+		spendDeferred(s, r, finalResearchMax-used[r.ID()], true, evs)
 	}
+}
+
+// spendDeferred gives r up to limit deferred steps, one excess purge event
+// each (22.73E, 33.21C), while events are left and r takes them (15.22E),
+// and reports them (byJudge: steps Russia left unordered); it returns the
+// steps given and why no more could be.
+func spendDeferred(s *storm.State, r storm.ResearchProject, limit int, byJudge bool, evs *[]event.Event) (int, error) {
+	n, steps := 0, 0
+	var err error
+	for n < limit && s.Russia.ExcessPurgeEvents > 0 {
+		var after int
+		if _, after, err = track.PurgeStep(s, r.ID(), evs); err != nil {
+			break
+		}
+		s.Russia.ExcessPurgeEvents--
+		n, steps = n+1, after
+	}
+	if n > 0 {
+		*evs = append(*evs, event.FinalResearchAssigned{Side: storm.Soviet, Project: r.ID(), Points: n, Steps: steps,
+			Rule: "33.21C", Deferred: true, ByJudge: byJudge})
+	}
+	return n, err
 }
 
 // civilWarsEndWithWar is 25.61C: the outbreak of war ends every civil
