@@ -320,7 +320,7 @@ func ResolveEndOfGame(s *storm.State, orders map[storm.Power][]storm.Order, evs 
 // deferredSteps plays o's deferred steps from excess purge events in r,
 // assigned as general points (33.21C), each spending an event (22.73E).
 func deferredSteps(s *storm.State, p storm.Power, o storm.Order, r storm.ResearchProject, evs *[]event.Event) {
-	if _, err := spendDeferred(s, r, track.OrderPoints(o), false, evs); err != nil {
+	if err := spendDeferred(s, r, track.OrderPoints(o), false, evs); err != nil {
 		*evs = append(*evs, event.OrderVoided{Power: p, Order: o, Rule: "15.22E", Msg: err.Error()})
 	}
 }
@@ -348,9 +348,9 @@ func assignDeferred(s *storm.State, evs *[]event.Event) {
 
 // spendDeferred gives r up to limit deferred steps, one excess purge event
 // each (22.73E, 33.21C), while events are left and r takes them (15.22E),
-// and reports them (byJudge: steps Russia left unordered); it returns the
-// steps given and why no more could be.
-func spendDeferred(s *storm.State, r storm.ResearchProject, limit int, byJudge bool, evs *[]event.Event) (int, error) {
+// and reports them (byJudge: steps Russia left unordered); the error says
+// why r took no more.
+func spendDeferred(s *storm.State, r storm.ResearchProject, limit int, byJudge bool, evs *[]event.Event) error {
 	n, steps := 0, 0
 	var err error
 	for n < limit && s.Russia.ExcessPurgeEvents > 0 {
@@ -365,7 +365,7 @@ func spendDeferred(s *storm.State, r storm.ResearchProject, limit int, byJudge b
 		*evs = append(*evs, event.FinalResearchAssigned{Side: storm.Soviet, Project: r.ID(), Points: n, Steps: steps,
 			Rule: "33.21C", Deferred: true, ByJudge: byJudge})
 	}
-	return n, err
+	return err
 }
 
 // civilWarsEndWithWar is 25.61C: the outbreak of war ends every civil
