@@ -23,12 +23,12 @@ func (st *seat) economic(o adjudicator.OptionView, ord storm.Order) []cand {
 			if st.side == storm.Soviet {
 				return one(1.5, "", "34.31C: an idle factory costs Russia 1 VP at the end; mobilized, it adds units to the garrison and the balance (14.7)")
 			}
-			return one(1.5, "", fmt.Sprintf("34.31: an idle factory costs the %s 1 VP at the end; mobilized, its units count in the balance of power (34.4, 14.7)", sideWords(st.side)))
+			return one(1.5, "", fmt.Sprintf("34.31: an idle factory costs %s 1 VP at the end; mobilized, its units count in the balance of power (34.4, 14.7)", st.side.Name()))
 		}
 		if st.side == storm.Soviet { // 14.43C frees them
 			return one(2.5, "", "34.31C: each Russian civilian factory mobilized is worth +2 VP")
 		}
-		return one(1.2, "", fmt.Sprintf("34.31: a civilian factory costs the %s 1 VP at the end; mobilized, its units count in the balance of power (34.4), for 2 income less (11.21A)", sideWords(st.side)))
+		return one(1.2, "", fmt.Sprintf("34.31: a civilian factory costs %s 1 VP at the end; mobilized, its units count in the balance of power (34.4), for 2 income less (11.21A)", st.side.Name()))
 	case storm.Convert:
 		if st.side == storm.Soviet {
 			return one(1.3, "", "34.31C: a Russian idle factory costs 1 VP, a civilian one none; +2 income from next turn (13.21C)")
@@ -54,17 +54,6 @@ func (st *seat) economic(o adjudicator.OptionView, ord storm.Order) []cand {
 		return st.research(o, ord)
 	}
 	return nil
-}
-
-// sideWords names a side in a reason.
-func sideWords(s storm.Side) string {
-	switch s {
-	case storm.Axis:
-		return "Axis"
-	case storm.Allies:
-		return "Allies"
-	}
-	return "Russians"
 }
 
 // ownProject reports whether the power places its research points in

@@ -95,18 +95,31 @@ func simulateOne(seed uint64, d *storm.Deck, turns, share int) (simulatedGame, e
 	return simulatedGame{played, end}, nil
 }
 
-func runSimulateBench(o simulateBench, stdout io.Writer) error {
+// simulateSetup sets the simulator's GC percent unless GOGC is set
+// (restore sets it back) and loads the deck file path names, if any.
+func simulateSetup(path string) (d *storm.Deck, restore func(), err error) {
+	restore = func() {}
 	if os.Getenv("GOGC") == "" {
-		defer debug.SetGCPercent(debug.SetGCPercent(simulateGC))
+		old := debug.SetGCPercent(simulateGC)
+		restore = func() { debug.SetGCPercent(old) }
 	}
-	var d *storm.Deck
-	if o.Deck != "" {
-		x, err := deck.LoadFile(o.Deck)
+	if path != "" {
+		x, err := deck.LoadFile(path)
 		if err != nil {
-			return fmt.Errorf("bench: %v", err)
+			restore()
+			return nil, nil, fmt.Errorf("bench: %v", err)
 		}
 		d = &x
 	}
+	return d, restore, nil
+}
+
+func runSimulateBench(o simulateBench, stdout io.Writer) error {
+	d, restore, err := simulateSetup(o.Deck)
+	if err != nil {
+		return err
+	}
+	defer restore()
 	fmt.Fprintf(stdout, "stormjudge bench -simulate %d -turns %d: the engine alone (Validate + Resolve), random legal orders, diplomacy and the crisis phase on, deck %q, %d games at once (one a core)\n\n",
 		o.Games, o.Turns, o.Deck, runtime.GOMAXPROCS(0))
 	tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', tabwriter.AlignRight)
@@ -359,17 +372,11 @@ const lastYearShown = 1941
 // runPolicyBench is `stormjudge bench -simulate N -policy`: the same
 // seeds played by every pairing of policyPairings, one row each.
 func runPolicyBench(o simulateBench, stdout io.Writer) error {
-	if os.Getenv("GOGC") == "" {
-		defer debug.SetGCPercent(debug.SetGCPercent(simulateGC))
+	d, restore, err := simulateSetup(o.Deck)
+	if err != nil {
+		return err
 	}
-	var d *storm.Deck
-	if o.Deck != "" {
-		x, err := deck.LoadFile(o.Deck)
-		if err != nil {
-			return fmt.Errorf("bench: %v", err)
-		}
-		d = &x
-	}
+	defer restore()
 	fmt.Fprintf(stdout, "stormjudge bench -simulate %d -turns %d -policy: the same %d seeds (%d..%d) for every pairing; diplomacy and the crisis phase on, deck %q, %d games at once (one a core)\n\n",
 		o.Games, o.Turns, o.Games, o.Seed, o.Seed+uint64(max(o.Games, 1))-1, o.Deck, runtime.GOMAXPROCS(0))
 	rows, err := policyTable(o, d)
