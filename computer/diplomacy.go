@@ -98,6 +98,17 @@ func (st *seat) target(name string) (adjudicator.TargetView, bool) {
 	return adjudicator.TargetView{}, false
 }
 
+// worth is the public target named and its worth to the side, with why
+// (targetWorth); 0 for a name that is no target.
+func (st *seat) worth(name string) (adjudicator.TargetView, float64, string) {
+	t, ok := st.target(name)
+	if !ok {
+		return t, 0, ""
+	}
+	w, why := targetWorth(st.side, t)
+	return t, w, why
+}
+
 // diplomatic scores one option of a diplomatic, spy-ring or covert
 // segment.
 func (st *seat) diplomatic(o adjudicator.OptionView, ord storm.Order) []cand {
@@ -106,11 +117,7 @@ func (st *seat) diplomatic(o adjudicator.OptionView, ord storm.Order) []cand {
 	}
 	switch ord.Kind {
 	case storm.Diplomatic, storm.MilitaryCounter:
-		t, ok := st.target(ord.Project)
-		if !ok {
-			return nil
-		}
-		w, why := targetWorth(st.side, t)
+		t, w, why := st.worth(ord.Project)
 		if w <= 0 {
 			return nil
 		}
@@ -130,15 +137,10 @@ func (st *seat) diplomatic(o adjudicator.OptionView, ord storm.Order) []cand {
 		}
 		return nil
 	case storm.FlexibleOrder:
-		t, ok := st.target(ord.Project)
-		if !ok {
-			return nil
+		if _, w, why := st.worth(ord.Project); w > 0 {
+			return one(w, "flexible", "4.16: the flexible event's target; "+why)
 		}
-		w, why := targetWorth(st.side, t)
-		if w <= 0 {
-			return nil
-		}
-		return []cand{{lines: lines(o), score: w + st.jitter(), reason: "4.16: the flexible event's target; " + why, group: "flexible"}}
+		return nil
 	case storm.SpyRingOrder:
 		return one(0.3, "spy-ring", "16.16B: a spy ring gathers intelligence for the side")
 	case storm.CovertOrder, storm.SubvertOrder, storm.CounterIntelOrder, storm.ReactivateOrder:
