@@ -122,6 +122,29 @@ func aggress(t *testing.T, s storm.State, aggressor storm.Power, target string, 
 	return s, evs
 }
 
+// rhinelandWar plays Germany's Rhineland remilitarization of the current
+// turn to war by mail: the Allies' support levels set at 32.62's
+// threshold (a figure, as 27.71B's test sets them), both oppose and give
+// the ultimatum, Germany continues and attacks at the brink (27.83). The
+// game stands at the end-of-game segment, where the final research is
+// ordered (33.21).
+func rhinelandWar(t *testing.T, s storm.State) storm.State {
+	t.Helper()
+	s.Powers[storm.Britain].Support, s.Powers[storm.France].Support = 8, 8
+	crisisMails := map[storm.Segment]map[storm.Power]string{
+		storm.SegCrisisAggression:   {storm.Germany: "AGGRESSION RHINELAND"},
+		storm.SegCrisisResponse:     {storm.Britain: "OPPOSE", storm.France: "OPPOSE"},
+		storm.SegCrisisAxisResponse: {storm.Germany: "CONTINUE"},
+		storm.SegCrisisUltimatum:    {storm.Britain: "ULTIMATUM", storm.France: "ULTIMATUM"},
+		storm.SegCrisisBrink:        {storm.Germany: "ATTACK"},
+	}
+	s, _ = playMails(t, s, s.Turn, storm.SegEndOfGame, func(s storm.State) map[storm.Power]string { return crisisMails[s.Segment] })
+	if s.War == nil {
+		t.Fatalf("27.83: no war")
+	}
+	return s
+}
+
 // TestByMailDriver: the driver plays Germany's Rhineland remilitarization
 // by email in Spring 1935, acquiesced, and the aggression is on record.
 func TestByMailDriver(t *testing.T) {

@@ -188,21 +188,7 @@ func TestRule25_61BItalianAttackEndsCivilWar(t *testing.T) {
 // flags, without effect on this game: no winner, no additional counter,
 // no split, the EAI's facts as they were.
 func TestRule25_61CWarEndsCivilWar(t *testing.T) {
-	s := yugoslavWarGame(t, 1)
-	// Britain's and France's support levels reach the threshold of 32.62
-	// (a figure, as 27.71B's test sets it), so the ultimatum can be given.
-	s.Powers[storm.Britain].Support, s.Powers[storm.France].Support = 8, 8
-	crisisMails := map[storm.Segment]map[storm.Power]string{
-		storm.SegCrisisAggression:   {storm.Germany: "AGGRESSION RHINELAND"},
-		storm.SegCrisisResponse:     {storm.Britain: "OPPOSE", storm.France: "OPPOSE"},
-		storm.SegCrisisAxisResponse: {storm.Germany: "CONTINUE"},
-		storm.SegCrisisUltimatum:    {storm.Britain: "ULTIMATUM", storm.France: "ULTIMATUM"},
-		storm.SegCrisisBrink:        {storm.Germany: "ATTACK"},
-	}
-	s, _ = playMails(t, s, storm.FirstTurn, storm.SegEndOfGame, func(s storm.State) map[storm.Power]string { return crisisMails[s.Segment] })
-	if s.War == nil {
-		t.Fatalf("27.83: no war")
-	}
+	s := rhinelandWar(t, yugoslavWarGame(t, 1))
 	s, evs := mailRound(t, s, nil)
 	if !s.Ended {
 		t.Fatalf("33.11: the game goes on at %s %s", s.Turn, s.Segment)

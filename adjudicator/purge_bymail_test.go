@@ -115,23 +115,13 @@ func TestRule22_73EExcessPurgeStepRefused(t *testing.T) {
 }
 
 // purgeWarGame is purgeMailGame(t, n) played by mail to a war in its first
-// turn (Germany's Rhineland taken over the brink, the Allies' support
-// levels at 32.62's threshold as 27.71B's test sets them), at the
-// end-of-game segment where the final research is ordered (33.21).
+// turn (rhinelandWar), at the end-of-game segment where the final
+// research is ordered (33.21).
 func purgeWarGame(t *testing.T, n int) storm.State {
 	t.Helper()
-	s := purgeMailGame(t, n)
-	s.Powers[storm.Britain].Support, s.Powers[storm.France].Support = 8, 8
-	crisisMails := map[storm.Segment]map[storm.Power]string{
-		storm.SegCrisisAggression:   {storm.Germany: "AGGRESSION RHINELAND"},
-		storm.SegCrisisResponse:     {storm.Britain: "OPPOSE", storm.France: "OPPOSE"},
-		storm.SegCrisisAxisResponse: {storm.Germany: "CONTINUE"},
-		storm.SegCrisisUltimatum:    {storm.Britain: "ULTIMATUM", storm.France: "ULTIMATUM"},
-		storm.SegCrisisBrink:        {storm.Germany: "ATTACK"},
-	}
-	s, _ = playMails(t, s, storm.FirstTurn, storm.SegEndOfGame, func(s storm.State) map[storm.Power]string { return crisisMails[s.Segment] })
-	if s.War == nil || s.Russia.ExcessPurgeEvents != n {
-		t.Fatalf("no war, or the excess purge events changed: war %v, %d", s.War, s.Russia.ExcessPurgeEvents)
+	s := rhinelandWar(t, purgeMailGame(t, n))
+	if s.Russia.ExcessPurgeEvents != n {
+		t.Fatalf("the excess purge events changed: %d", s.Russia.ExcessPurgeEvents)
 	}
 	return s
 }
