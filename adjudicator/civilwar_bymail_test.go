@@ -60,9 +60,8 @@ func germanFlags(s storm.State, country string) int {
 // backs the Croatian rebels (25.41C) with a 3 and its military counter
 // (25.52B) until it holds a flag there, then with a 2, which with
 // Britain's 1 and the government's +1 (25.41D) leaves the war level;
-// Britain places its 1 there each turn (25.52A); Italy attacks Ethiopia in
-// Spring 1935, Albania in Spring 1936, Yugoslavia in Summer 1936, the
-// Allies acquiescing each time.
+// Britain places its 1 there each turn (25.52A); Italy's aggressions are
+// conquestMails'.
 func yugoslavMails(s storm.State) map[storm.Power]string {
 	switch s.Segment {
 	case storm.SegDiplomacyAxis1:
@@ -78,16 +77,8 @@ func yugoslavMails(s storm.State) map[storm.Power]string {
 			return nil
 		}
 		return map[storm.Power]string{storm.Britain: "DIPLOMATIC YUGOSLAVIA 1"}
-	case storm.SegCrisisAggression:
-		target := map[storm.Turn]string{storm.FirstTurn: "ETHIOPIA", {Year: 1936, Season: storm.Spring}: "ALBANIA", {Year: 1936, Season: storm.Summer}: "YUGOSLAVIA"}[s.Turn]
-		if target == "" {
-			return nil
-		}
-		return map[storm.Power]string{storm.Italy: "AGGRESSION " + target}
-	case storm.SegCrisisResponse:
-		return map[storm.Power]string{storm.Britain: "ACQUIESCE", storm.France: "ACQUIESCE"}
 	}
-	return nil
+	return conquestMails(s)
 }
 
 // TestRule25_61BItalianAttackEndsCivilWar plays, by email, the Yugoslav
