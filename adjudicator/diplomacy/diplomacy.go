@@ -1075,24 +1075,6 @@ func CanPlace(s storm.State, p storm.Power) bool {
 	return false
 }
 
-// raisesSupport reports p's held event on card n raising its support when
-// played, and so its tile points (11.52A): what 24.52B lets a power reveal
-// to pay for its counters. A purge or political event does not.
-func raisesSupport(s storm.State, p storm.Power, n int) bool {
-	if s.Events == nil {
-		return false
-	}
-	for _, h := range s.Events.Held {
-		if h.Power != p || h.Card != n {
-			continue
-		}
-		return slices.ContainsFunc(randomevent.EventOf(s.Events, h).Effects, func(e storm.Effect) bool {
-			return (e.Kind == storm.EffectSupport && e.Value > 0) || e.Kind == storm.EffectConditionalSupport
-		})
-	}
-	return false
-}
-
 // PlacementOptions offers, for each target p may place in now, the order
 // with its strongest available counter; the note says the other strengths
 // and the cost (24.52C).
@@ -1107,7 +1089,7 @@ func PlacementOptions(s storm.State, p storm.Power) []storm.Option {
 	}
 	var out []storm.Option
 	for _, op := range randomevent.PlayOptions(s, p) { // 24.52B: a secret support event revealed to pay
-		if raisesSupport(s, p, op.Order.Card) {
+		if randomevent.PlayGain(s, p, op.Order.Card) > 0 {
 			op.Note = "reveal it now to add its tile points before paying for your counters (24.52B, 9.41E); " + op.Note
 		}
 		out = append(out, op)

@@ -110,13 +110,34 @@ func PlayOptions(s storm.State, p storm.Power) []storm.Option {
 // playedNow says what playing h with the chosen projects would do in s,
 // from its effects applied to a copy of the state.
 func playedNow(s storm.State, h storm.HeldEvent, choices []string) string {
+	notes, _ := tryPlay(s, h, choices)
+	return notes
+}
+
+// PlayGain is the tile points p gains by playing its held event on card n
+// now (a support event's, 11.52A; what 24.52B lets it reveal to pay for
+// its counters), from the event played on a copy of the state; 0 for a
+// card p cannot play.
+func PlayGain(s storm.State, p storm.Power, n int) int {
+	for _, h := range HeldEvents(s, p) {
+		if h.Card == n && h.Playable {
+			_, c := tryPlay(s, h, nil)
+			return c.Powers[p].TilePoints - s.Powers[p].TilePoints
+		}
+	}
+	return 0
+}
+
+// tryPlay plays h with the chosen projects on a copy of s: what it does,
+// and the copy.
+func tryPlay(s storm.State, h storm.HeldEvent, choices []string) (string, storm.State) {
 	c := s.Scratch()
 	var evs []event.Event
 	var notes []string
 	for _, o := range ApplyEffects(&c, h.Power, h.Card, EventOf(c.Events, h), choices, &evs) {
 		notes = append(notes, o.Note)
 	}
-	return strings.Join(notes, "; ")
+	return strings.Join(notes, "; "), c
 }
 
 // FinishEventReveal is the end of the economic phase for random events:
