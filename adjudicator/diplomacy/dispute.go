@@ -31,7 +31,7 @@ import (
 // disputant while a civil war is fought there (25.52A names Greece and
 // Yugoslavia).
 func civilWarDispute(s storm.State, country string) (storm.Dispute, bool) {
-	if (country != "Greece" && country != "Yugoslavia") || !storm.Fighting(s, country) {
+	if !slices.Contains(disputeCivilWar, country) || !storm.Fighting(s, country) {
 		return storm.Dispute{}, false
 	}
 	for _, d := range s.Diplomacy.Disputes {
@@ -73,11 +73,17 @@ func disputeRelief(s storm.State, side storm.Side, country string, accepted map[
 	case b == "":
 		return ""
 	case side == storm.Axis && b != country:
-		return fmt.Sprintf("the Axis back %s in the dispute of random event %d, which bars their counters in %s this turn (25.52A, 24.552E)", b, d.Card, country)
+		return axisElsewhere(b, d, country) + " (25.52A, 24.552E)"
 	case side != storm.Axis && b == country:
 		return fmt.Sprintf("the Axis back their faction's country in the dispute of random event %d, which bars Russia and the Allies there; they back %s instead (25.52A, 24.552D)", d.Card, d.Other(country))
 	}
 	return ""
+}
+
+// axisElsewhere says that the Axis backing b in d, not the civil war
+// country, are relieved of their counter there and barred (25.52A).
+func axisElsewhere(b string, d storm.Dispute, country string) string {
+	return fmt.Sprintf("the Axis back %s in the dispute of random event %d, which relieves them of their civil war counter in %s and bars Axis counters there this turn", b, d.Card, country)
 }
 
 // disputeAlso is what the judge's civil war counter in country does in a
@@ -143,7 +149,7 @@ func checkDispute(s storm.State, p storm.Power, country string, n int, earlier [
 		}
 		if d.Axis != "" && d.Axis != country {
 			if _, war := civilWarDispute(s, country); war {
-				return "25.52A", fmt.Sprintf("the Axis back %s in the dispute (random event %d): that relieves them of their civil war counter in %s and bars Axis counters there this turn (24.552E)", d.Axis, d.Card, country)
+				return "25.52A", axisElsewhere(d.Axis, d, country) + " (24.552E)"
 			}
 			return "24.552E", fmt.Sprintf("the Axis back %s in the dispute: no Axis counter in %s", d.Axis, country)
 		}
@@ -172,7 +178,7 @@ func disputeSettle(s *storm.State, pl storm.Placement, o storm.Order, evs *[]eve
 		if d.Axis != "" && d.Axis != pl.Country {
 			rule, msg := "24.552E", fmt.Sprintf("the Axis back %s in the dispute, placed first in the order of play", d.Axis)
 			if _, war := civilWarDispute(*s, pl.Country); war {
-				rule, msg = "25.52A", msg+fmt.Sprintf(": that relieves them of their civil war counter in %s and bars Axis counters there (24.552E)", pl.Country)
+				rule, msg = "25.52A", axisElsewhere(d.Axis, *d, pl.Country)+", placed first in the order of play (24.552E)"
 			}
 			*evs = append(*evs, event.OrderVoided{Power: pl.Power, Order: o, Rule: rule, Msg: msg})
 			return false

@@ -23,7 +23,7 @@ import (
 
 // civilWarCountries are the targets whose events act as support events
 // only once a civil war there has ended (10.41C); a dispute's exception
-// names Greece and Yugoslavia only.
+// names Greece and Yugoslavia only, as 25.52A's dispute exceptions do.
 var (
 	civilWarCountries = []string{"Greece", "Spain", "Yugoslavia"}
 	disputeCivilWar   = []string{"Greece", "Yugoslavia"}
