@@ -700,7 +700,6 @@ func applyResearch(s *storm.State, p storm.Power, orders []storm.Order, evs *[]e
 			if _, after, err := track.PurgeStep(s, r.ID(), evs); err != nil {
 				*evs = append(*evs, event.OrderVoided{Power: p, Order: o, Rule: "15.22E", Msg: err.Error()})
 			} else {
-				s.Russia.ExcessPurgeEvents--
 				*evs = append(*evs, event.ResearchAssigned{Power: storm.Russia, Side: storm.Soviet, Project: r.ID(), Kind: storm.PointPurge, Points: 1, Steps: after})
 			}
 			continue

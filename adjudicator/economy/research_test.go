@@ -898,6 +898,7 @@ func TestRule15_22DCivilWarInterventionPoint(t *testing.T) {
 
 func TestRule15_22EExcessPurgeSteps(t *testing.T) {
 	s := researchState()
+	s.Russia.ExcessPurgeEvents = 5
 	var evs []event.Event
 	step := func(project string) error {
 		_, _, err := track.PurgeStep(&s, project, &evs)
@@ -913,6 +914,15 @@ func TestRule15_22EExcessPurgeSteps(t *testing.T) {
 	}
 	if err := step("rockets"); err != nil || stepsOf(t, s, storm.Soviet, "jets") != 3 {
 		t.Errorf("15.22E: %v", err)
+	}
+	if s.Russia.ExcessPurgeEvents != 1 {
+		t.Errorf("22.73E: %d excess purge events left after four steps of five, want 1", s.Russia.ExcessPurgeEvents)
+	}
+	if err := step("armor"); err != nil {
+		t.Fatal(err)
+	}
+	if err := step("air defense"); err == nil || !strings.Contains(err.Error(), "22.73E") {
+		t.Errorf("22.73E: a step with no excess purge event left: %v", err)
 	}
 }
 

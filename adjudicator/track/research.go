@@ -248,21 +248,24 @@ func RevealResearch(s *storm.State, side, target storm.Side, c storm.ResearchCat
 // purge events to one Russian project over the game.
 const MaxPurgeSteps = 3
 
-// PurgeStep gives a Russian project one free step for an excess purge
-// event (15.22E, 22.73E), the research segment's or a deferred one in the
-// final research (33.21C), and returns the project's steps after; it does
-// not spend the event. The caller reports the step.
+// PurgeStep spends an excess purge event on one free step of a Russian
+// project (15.22E, 22.73E), the research segment's or a deferred one in
+// the final research (33.21C), and returns the project's steps after. The
+// caller reports the step.
 func PurgeStep(s *storm.State, project string, evs *[]event.Event) (storm.ResearchProject, int, error) {
 	r, ok := storm.FindProject(storm.Soviet, project)
 	if !ok {
 		return r, 0, fmt.Errorf("adjudicator: rule 15.22E: no Russian project %q", project)
 	}
 	switch {
+	case s.Russia.ExcessPurgeEvents <= 0:
+		return r, 0, fmt.Errorf("adjudicator: rule 22.73E: no excess purge event left to spend")
 	case PurgeStepsIn(*s, r.ID()) >= MaxPurgeSteps:
 		return r, 0, fmt.Errorf("adjudicator: rule 15.22E: %s has had its %d excess purge steps", r.ID(), MaxPurgeSteps)
 	case s.Sheets.Remaining(r) == 0:
 		return r, 0, fmt.Errorf("adjudicator: rule 15.23: %s cannot take more steps", r.ID())
 	}
+	s.Russia.ExcessPurgeEvents--
 	s.Sheets.PurgeSteps = append(s.Sheets.PurgeSteps, r.ID())
 	return r, AdvanceProject(s, r, 1, evs), nil
 }

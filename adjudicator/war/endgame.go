@@ -353,12 +353,11 @@ func assignDeferred(s *storm.State, evs *[]event.Event) {
 func spendDeferred(s *storm.State, r storm.ResearchProject, limit int, byJudge bool, evs *[]event.Event) error {
 	n, steps := 0, 0
 	var err error
-	for n < limit && s.Russia.ExcessPurgeEvents > 0 {
+	for n < limit {
 		var after int
 		if _, after, err = track.PurgeStep(s, r.ID(), evs); err != nil {
 			break
 		}
-		s.Russia.ExcessPurgeEvents--
 		n, steps = n+1, after
 	}
 	if n > 0 {
