@@ -418,7 +418,7 @@ func Conquered(s State, country string) bool {
 // neutral Poland is not: its diplomatic random events have no effect at
 // all (29.22C).
 func TakenOver(s State, country string) bool {
-	return !(country == "Poland" && s.SupportFacts.PolandNeutral) && Conquered(s, country)
+	return !NoEventEffect(s, country) && Conquered(s, country)
 }
 
 // NoEventEffect reports a country whose diplomatic random events have no
