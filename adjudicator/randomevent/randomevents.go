@@ -318,10 +318,16 @@ func asSupportEvent(ev storm.CardEvent, holder storm.Power) storm.CardEvent {
 	out.Category = storm.CategorySupport
 	out.Effects = nil
 	for _, e := range ev.Effects {
-		_, p := storm.EventFavours(holder, e)
-		out.Effects = append(out.Effects, storm.Effect{Kind: storm.EffectSupport, Power: p, Value: e.Value})
+		out.Effects = append(out.Effects, asSupport(holder, e))
 	}
 	return out
+}
+
+// asSupport is a diplomatic modifier held by holder as 10.41C's support
+// event: its value (24.82E) as support for the power it favours (24.81A).
+func asSupport(holder storm.Power, e storm.Effect) storm.Effect {
+	_, p := storm.EventFavours(holder, e)
+	return storm.Effect{Kind: storm.EffectSupport, Power: p, Value: e.Value}
 }
 
 // secretReveal is when a secret national event of category c takes effect
@@ -548,9 +554,7 @@ func ApplyEffect(s *storm.State, holder storm.Power, card int, title string, e s
 	}
 	if e.Kind == storm.EffectDiplomaticModifier && s.Diplomacy.On && takenOverFor(*s, holder, e) {
 		// 10.41C: for a minor country taken over, a public support event
-		// worth the modifier (24.82E), for the power it favours (24.81A)
-		_, q := storm.EventFavours(holder, e)
-		o = ApplyEffect(s, holder, card, title, storm.Effect{Kind: storm.EffectSupport, Power: q, Value: e.Value}, choices, evs)
+		o = ApplyEffect(s, holder, card, title, asSupport(holder, e), choices, evs)
 		o.Kind, o.Note = e.Kind, fmt.Sprintf("%s was taken over: a support event instead (10.41C); %s", e.Country, o.Note)
 		return o
 	}
